@@ -1,0 +1,65 @@
+// The package dependency direction from DESIGN.md, enforced: a wrong import fails `npm test`.
+//   kube-api <- apiserver;  kube-api <- runtime <- cluster-sim, operator;  discord <- operator;
+//   apps/server wires them all;  apps/web depends only on kube-api;  nobody imports apps/*.
+const allowed = {
+  'packages/kube-api': [],
+  'packages/apiserver': ['packages/kube-api'],
+  'packages/runtime': ['packages/kube-api'],
+  'packages/cluster-sim': ['packages/kube-api', 'packages/runtime'],
+  'packages/discord': [],
+  'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord'],
+  'apps/web': ['packages/kube-api'],
+};
+
+const workspaces = ['packages/kube-api', 'packages/apiserver', 'packages/runtime', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+
+const directionRules = Object.entries(allowed).map(([from, targets]) => {
+  const forbidden = workspaces.filter((w) => w !== from && !targets.includes(w));
+  return {
+    name: `direction:${from}`,
+    comment: `${from} may import only ${targets.length ? targets.join(', ') : 'no other workspace package'} (DESIGN.md)`,
+    severity: 'error',
+    from: { path: `^${from}/` },
+    to: { path: `^(${forbidden.join('|')})/` },
+  };
+});
+
+module.exports = {
+  forbidden: [
+    ...directionRules,
+    {
+      name: 'kube-api-has-no-runtime-dependencies',
+      comment: 'kube-api is pure types and functions: no npm dependencies (node: builtins excluded too, it runs in the browser).',
+      severity: 'error',
+      from: { path: '^packages/kube-api/src/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'npm-no-pkg', 'npm-unknown', 'core'] },
+    },
+    {
+      name: 'runtime-never-imports-apiserver',
+      severity: 'error',
+      from: { path: '^packages/runtime/' },
+      to: { path: '^packages/apiserver/' },
+      comment: 'runtime talks to any API server over HTTP; it never imports the embedded one (tests included).',
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|\\.tsbuild)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    preserveSymlinks: false,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { CliUsageError, parseCli } from './cli-args.ts';
+
+describe('dojo-console arguments', () => {
+  it('defaults to `up` on 127.0.0.1:8080', () => {
+    expect(parseCli([], {})).toEqual({ name: 'up', options: { host: '127.0.0.1', port: 8080, dataDir: '.dojo-console' } });
+  });
+
+  it('takes the port from --port before $PORT', () => {
+    expect(parseCli(['up', '--port', '9000'], { PORT: '7000' })).toMatchObject({ options: { port: 9000 } });
+    expect(parseCli(['up'], { PORT: '7000' })).toMatchObject({ options: { port: 7000 } });
+  });
+
+  it('refuses unknown flags, unknown commands and bad ports', () => {
+    expect(() => parseCli(['up', '--bogus'], {})).toThrow(CliUsageError);
+    expect(() => parseCli(['launch'], {})).toThrow(/unknown command "launch"/);
+    expect(() => parseCli(['--port', 'eighty'], {})).toThrow(/invalid --port "eighty"/);
+  });
+
+  it('answers --help with the usage text', () => {
+    const help = parseCli(['--help'], {});
+    expect(help.name).toBe('help');
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * @dojo/server — the console backend and the `dojo-console` CLI. Wiring only.
+ *
+ * Promises:
+ * - `dojo-console up` starts every part of the embedded default (API server, simulated control
+ *   plane, Discord simulator, operator) and the console, and prints where to find them.
+ * - Routes and WebSocket handlers decode, call and encode; business logic lives in packages/*.
+ * - Errors leave as Kubernetes `Status` objects through one error middleware.
+ *
+ * Misuse: do not import this package from packages/*; dependencies point the other way.
+ */
+export { startConsoleServer, type ConsoleServer, type ConsoleServerOptions } from './console-server.ts';
+export { parseCli, type CliCommand } from './cli-args.ts';

@@ -1,0 +1,17 @@
+/**
+ * @dojo/apiserver — an embedded, Kubernetes-compatible API server (envtest-style).
+ *
+ * Promises:
+ * - Speaks the Kubernetes REST protocol over HTTPS with bearer-token auth, closely enough that
+ *   kubectl and @kubernetes/client-node cannot tell it from kube-apiserver for the verbs they use.
+ * - One global revision counter (etcd-style) in SQLite is every object's resourceVersion; an
+ *   acknowledged write is durable (it survives kill -9).
+ * - Watches deliver every change in revision order from any revision still in history, and
+ *   answer 410 Expired for older ones; a watcher that cannot keep up is closed, never skipped.
+ * - Every error is a `Status` with kube-apiserver's code, reason and message text.
+ *
+ * Layout: storage/ (revisioned store, watch cache), registry/ (one generic store + per-kind
+ * strategies), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
+ * openapi, tables, patches), cli.ts.
+ */
+export {};

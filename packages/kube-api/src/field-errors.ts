@@ -1,0 +1,110 @@
+/**
+ * Field errors as apimachinery's `field.Error`: a path, a type and the offending value, rendered
+ * with exactly the text kubectl shows ("spec.replicas: Invalid value: -1: ...").
+ */
+import type { CauseType, StatusCause } from './status.ts';
+
+export type FieldErrorType =
+  | 'FieldValueRequired'
+  | 'FieldValueInvalid'
+  | 'FieldValueNotSupported'
+  | 'FieldValueDuplicate'
+  | 'FieldValueForbidden'
+  | 'FieldValueTooLong'
+  | 'FieldValueTooMany'
+  | 'FieldValueNotFound'
+  | 'FieldValueTypeInvalid'
+  | 'InternalError';
+
+const typeText: Record<FieldErrorType, string> = {
+  FieldValueRequired: 'Required value',
+  FieldValueInvalid: 'Invalid value',
+  FieldValueNotSupported: 'Unsupported value',
+  FieldValueDuplicate: 'Duplicate value',
+  FieldValueForbidden: 'Forbidden',
+  FieldValueTooLong: 'Too long',
+  FieldValueTooMany: 'Too many',
+  FieldValueNotFound: 'Not found',
+  FieldValueTypeInvalid: 'Invalid value',
+  InternalError: 'Internal error',
+};
+
+/** Marks a field error whose value must not be printed (apimachinery's `omitValue`). */
+export const omitValue = Symbol('omitValue');
+
+export interface FieldError {
+  type: FieldErrorType;
+  field: string;
+  value: unknown;
+  detail: string;
+}
+
+/** Renders a bad value the way Go's %v / %q / %#v do for the JSON types we meet. */
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return String(value);
+  }
+  if (Array.isArray(value)) return `[]interface {}{${value.map(formatValue).join(', ')}}`;
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([k, v]) => `${JSON.stringify(k)}:${formatValue(v)}`,
+  );
+  return `map[string]interface {}{${entries.join(', ')}}`;
+}
+
+/** `ErrorBody()` in apimachinery: everything after "path: ". */
+export function fieldErrorBody(error: FieldError): string {
+  let body: string;
+  const simple =
+    error.type === 'FieldValueRequired' ||
+    error.type === 'FieldValueForbidden' ||
+    error.type === 'FieldValueTooLong' ||
+    error.type === 'InternalError' ||
+    error.value === omitValue;
+  if (simple) body = typeText[error.type];
+  else body = `${typeText[error.type]}: ${formatValue(error.value)}`;
+  if (error.detail) body += `: ${error.detail}`;
+  return body;
+}
+
+export function formatFieldError(error: FieldError): string {
+  return error.field ? `${error.field}: ${fieldErrorBody(error)}` : fieldErrorBody(error);
+}
+
+export function fieldErrorToCause(error: FieldError): StatusCause {
+  return { reason: error.type as CauseType, message: fieldErrorBody(error), field: error.field };
+}
+
+/** Aggregates like apimachinery's `ToAggregate().Error()`: one message, or "[a, b]". */
+export function formatFieldErrors(errors: readonly FieldError[]): string {
+  const messages = [...new Set(errors.map(formatFieldError))];
+  return messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`;
+}
+
+export const fieldError = {
+  required: (field: string, detail = ''): FieldError => ({ type: 'FieldValueRequired', field, value: '', detail }),
+  invalid: (field: string, value: unknown, detail: string): FieldError => ({ type: 'FieldValueInvalid', field, value, detail }),
+  notSupported: (field: string, value: unknown, supported: readonly unknown[]): FieldError => ({
+    type: 'FieldValueNotSupported',
+    field,
+    value,
+    detail: supported.length ? `supported values: ${supported.map(formatValue).join(', ')}` : '',
+  }),
+  duplicate: (field: string, value: unknown): FieldError => ({ type: 'FieldValueDuplicate', field, value, detail: '' }),
+  forbidden: (field: string, detail: string): FieldError => ({ type: 'FieldValueForbidden', field, value: '', detail }),
+  tooLong: (field: string, value: unknown, max: number): FieldError => ({
+    type: 'FieldValueTooLong',
+    field,
+    value,
+    detail: `may not be more than ${max} bytes`,
+  }),
+  tooMany: (field: string, actual: number, max: number): FieldError => ({
+    type: 'FieldValueTooMany',
+    field,
+    value: actual,
+    detail: `must have at most ${max} items`,
+  }),
+  notFound: (field: string, value: unknown): FieldError => ({ type: 'FieldValueNotFound', field, value, detail: '' }),
+  typeInvalid: (field: string, value: unknown, detail: string): FieldError => ({ type: 'FieldValueTypeInvalid', field, value, detail }),
+};

@@ -1,0 +1,24 @@
+/**
+ * @dojo/kube-api — the Kubernetes API vocabulary every other package speaks.
+ *
+ * Promises:
+ * - Plain types for objects, metadata, lists, watch events, conditions and the `Status` error
+ *   shape, matching the JSON Kubernetes puts on the wire (nothing here is Dojo-specific).
+ * - One error type, `StatusError`, built only by the named factories in `status-error.ts`
+ *   (`newNotFound`, `newConflict`, `newInvalid`, ...). The server encodes it, clients decode it,
+ *   the UI renders it; the message texts are the ones kube-apiserver produces.
+ * - Label and field selector parsing/matching with Kubernetes' grammar.
+ * - No runtime dependencies, no I/O, safe to import from the browser.
+ *
+ * Misuse: resourceVersion is opaque to clients — compare it for equality only; only the API
+ * server may order or parse it.
+ */
+export * from './types.ts';
+export * from './status.ts';
+export * from './status-error.ts';
+export * from './field-errors.ts';
+export * from './label-selector.ts';
+export * from './field-selector.ts';
+export * from './object-key.ts';
+export * from './conditions.ts';
+export * from './names.ts';

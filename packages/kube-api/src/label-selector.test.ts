@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { FieldSelector } from './field-selector.ts';
+import { LabelSelector } from './label-selector.ts';
+
+describe('LabelSelector', () => {
+  it('matches equality, inequality, set and existence terms together', () => {
+    const sel = LabelSelector.parse('app=web, tier!=db,env in (prod, staging),!canary,team');
+    expect(sel.matches({ app: 'web', tier: 'fe', env: 'prod', team: 'a' })).toBe(true);
+    expect(sel.matches({ app: 'web', env: 'prod', team: 'a' })).toBe(true);
+    expect(sel.matches({ app: 'web', tier: 'db', env: 'prod', team: 'a' })).toBe(false);
+    expect(sel.matches({ app: 'web', env: 'dev', team: 'a' })).toBe(false);
+    expect(sel.matches({ app: 'web', env: 'prod', team: 'a', canary: 'true' })).toBe(false);
+    expect(sel.matches({ app: 'web', env: 'prod' })).toBe(false);
+  });
+
+  it('treats notin as matching objects without the label', () => {
+    expect(LabelSelector.parse('env notin (prod)').matches({})).toBe(true);
+  });
+
+  it('builds the same requirements from the object form', () => {
+    const sel = LabelSelector.fromObject({ matchLabels: { app: 'web' }, matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }] });
+    expect(sel.toString()).toBe('app=web,env in (prod)');
+    expect(sel.matches({ app: 'web', env: 'prod' })).toBe(true);
+  });
+
+  it('rejects invalid keys and values with a parse error', () => {
+    expect(() => LabelSelector.parse('-bad=x')).toThrow(/invalid label key/);
+    expect(() => LabelSelector.parse('a=b c')).toThrow(/invalid label value/);
+  });
+
+  it('matches everything when empty', () => {
+    expect(LabelSelector.parse('').matches(undefined)).toBe(true);
+  });
+});
+
+describe('FieldSelector', () => {
+  it('matches equality terms and exposes the pinned value', () => {
+    const sel = FieldSelector.parse('metadata.name=kyoto,metadata.namespace!=kube-system');
+    expect(sel.matches({ 'metadata.name': 'kyoto', 'metadata.namespace': 'default' })).toBe(true);
+    expect(sel.matches({ 'metadata.name': 'kyoto', 'metadata.namespace': 'kube-system' })).toBe(false);
+    expect(sel.exactValue('metadata.name')).toBe('kyoto');
+  });
+
+  it('rejects terms without an operator', () => {
+    expect(() => FieldSelector.parse('metadata.name')).toThrow(/invalid selector/);
+  });
+});

@@ -1,0 +1,87 @@
+// `npm test`: every suite in turn, then one closing line "N passed, N failed[, N skipped]".
+// Typecheck, lint and the dependency rules count as one check each; Vitest and Playwright
+// contribute their own test counts (read from their JSON reports).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { findChromium } from './chromium.mjs';
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const reportDir = 'test-results/reports';
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: exit ${child.status ?? child.signal} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return child.status === 0;
+}
+
+function check(label, ok) {
+  if (ok) results.passed++;
+  else {
+    results.failed++;
+    failures.push(label);
+  }
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+check('typecheck (tsc -b)', run('typecheck', 'npx', ['tsc', '-b']));
+check('lint (eslint)', run('lint', 'npx', ['eslint', '.']));
+check(
+  'dependency rules (dependency-cruiser)',
+  run('dependency rules', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'e2e']),
+);
+
+const vitestReport = `${reportDir}/vitest.json`;
+const vitestOk = run('unit and integration tests', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  results.passed += vitest.numPassedTests;
+  results.failed += vitest.numFailedTests;
+  results.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} vitest test(s)`);
+  if (!vitestOk && vitest.numFailedTests === 0) check('vitest run (suite error)', false);
+} else check('vitest run (no report)', false);
+
+check('web build (vite)', run('web build', 'npm', ['run', 'build', '--silent']));
+
+let chromiumPath;
+try {
+  chromiumPath = await findChromium();
+  console.log(`\n[chromium] using ${chromiumPath}`);
+} catch (err) {
+  console.error(`\n[chromium] ${err.message}`);
+  check('find Chromium for end-to-end tests', false);
+}
+if (chromiumPath) {
+  const playwrightReport = `${reportDir}/playwright.json`;
+  const e2eOk = run('end-to-end tests (Playwright + Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_CHROMIUM_PATH: chromiumPath,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const stats = readJson(playwrightReport)?.stats;
+  if (stats) {
+    results.passed += stats.expected + stats.flaky;
+    results.failed += stats.unexpected;
+    results.skipped += stats.skipped;
+    if (stats.unexpected > 0) failures.push(`${stats.unexpected} end-to-end test(s)`);
+    if (!e2eOk && stats.unexpected === 0) check('playwright run (suite error)', false);
+  } else check('playwright run (no report)', false);
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+const skipped = results.skipped ? `, ${results.skipped} skipped` : '';
+console.log(`\n${results.passed} passed, ${results.failed} failed${skipped}`);
+process.exit(results.failed === 0 ? 0 : 1);
