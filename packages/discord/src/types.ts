@@ -1,0 +1,127 @@
+/**
+ * Discord REST v10 wire shapes for the subset this package speaks. Field names are Discord's
+ * own (snake_case), so a body can be sent to or read from the real API unchanged.
+ */
+
+export type Snowflake = string;
+
+/** Channel types the subset supports (Discord has more: voice 2, announcement 5, ...). */
+export const ChannelType = {
+  GuildText: 0,
+  GuildCategory: 4,
+} as const;
+export type ChannelType = (typeof ChannelType)[keyof typeof ChannelType];
+
+export interface User {
+  id: Snowflake;
+  username: string;
+  discriminator: string;
+  global_name: string | null;
+  avatar: string | null;
+  bot: boolean;
+}
+
+export interface Guild {
+  id: Snowflake;
+  name: string;
+  icon: string | null;
+  description: string | null;
+  owner_id: Snowflake;
+  features: string[];
+}
+
+/** What `GET /users/@me/guilds` returns for each guild. */
+export interface PartialGuild {
+  id: Snowflake;
+  name: string;
+  icon: string | null;
+  owner: boolean;
+  /** The current user's permissions as a decimal bit-set string. */
+  permissions: string;
+  features: string[];
+}
+
+export interface Channel {
+  id: Snowflake;
+  type: ChannelType;
+  guild_id: Snowflake;
+  name: string;
+  position: number;
+  /** The category a text channel sits in; null at the top level and always null for categories. */
+  parent_id: Snowflake | null;
+  /** Text channels only; categories carry no topic. */
+  topic?: string | null;
+  nsfw: boolean;
+  permission_overwrites: unknown[];
+  last_message_id?: Snowflake | null;
+}
+
+export interface Message {
+  id: Snowflake;
+  type: 0;
+  channel_id: Snowflake;
+  author: User;
+  content: string;
+  /** ISO 8601. */
+  timestamp: string;
+  edited_timestamp: string | null;
+  tts: boolean;
+  mention_everyone: boolean;
+  mentions: unknown[];
+  attachments: unknown[];
+  embeds: unknown[];
+  pinned: boolean;
+  nonce?: string | number;
+}
+
+export interface CreateGuildParams {
+  name: string;
+  description?: string | null;
+}
+
+export interface ModifyGuildParams {
+  name?: string;
+  description?: string | null;
+}
+
+export interface CreateGuildChannelParams {
+  name: string;
+  type?: ChannelType;
+  parent_id?: Snowflake | null;
+  topic?: string | null;
+  position?: number;
+  nsfw?: boolean;
+}
+
+export interface ModifyChannelParams {
+  name?: string;
+  parent_id?: Snowflake | null;
+  topic?: string | null;
+  position?: number;
+  nsfw?: boolean;
+}
+
+export interface CreateMessageParams {
+  content: string;
+  /** Up to 25 characters; echoed back on the message. */
+  nonce?: string | number;
+  /**
+   * With a nonce, Discord returns the message already created with that nonce in the last few
+   * minutes instead of creating a second one: the basis for exactly-once alarms.
+   */
+  enforce_nonce?: boolean;
+}
+
+export interface ListMessagesQuery {
+  /** 1-100, default 50. */
+  limit?: number;
+  before?: Snowflake;
+  after?: Snowflake;
+}
+
+export interface ListGuildsQuery {
+  /** 1-200, default 200. */
+  limit?: number;
+  before?: Snowflake;
+  after?: Snowflake;
+}
