@@ -14,4 +14,107 @@
  *
  * Misuse: the informer cache may be stale; never treat a cached read as a precondition.
  */
-export {};
+
+// Time
+export { realClock, sleepOn, type Clock, type Timer } from './clock/clock.ts';
+export { FakeClock } from './clock/fake-clock.ts';
+
+// Workqueue: queue -> delaying queue -> rate-limiting queue, each wrapping the one below.
+export { defaultMaxTriggersPerKey, type Trigger, type TriggerReason } from './workqueue/trigger.ts';
+export { WorkQueue, type AddOutcome, type Queue, type QueueItem, type QueueOptions } from './workqueue/queue.ts';
+export type { ProcessingKey, QueueSnapshot, WaitingKey } from './workqueue/queue-snapshot.ts';
+export {
+  DelayingWorkQueue,
+  type DelayedKey,
+  type DelayingQueue,
+  type DelayingQueueOptions,
+  type DelayingQueueSnapshot,
+  type DelayOutcome,
+} from './workqueue/delaying-queue.ts';
+export {
+  BucketRateLimiter,
+  defaultControllerRateLimiter,
+  ItemExponentialFailureRateLimiter,
+  MaxOfRateLimiter,
+  type BucketRateLimiterOptions,
+  type RateLimiter,
+} from './workqueue/rate-limiters.ts';
+export {
+  RateLimitingWorkQueue,
+  type RateLimitedAdd,
+  type RateLimitingQueue,
+  type RateLimitingQueueOptions,
+  type RateLimitingQueueSnapshot,
+} from './workqueue/rate-limiting-queue.ts';
+export {
+  noopWorkqueueMetricsProvider,
+  type CounterMetric,
+  type GaugeMetric,
+  type HistogramMetric,
+  type SettableGaugeMetric,
+  type WorkqueueMetricsProvider,
+} from './workqueue/queue-metrics.ts';
+
+// Telemetry: the journal, its record types, and reconcile attribution.
+export type * from './telemetry/records.ts';
+export {
+  Journal,
+  type JournalDelivery,
+  type JournalListener,
+  type JournalOptions,
+  type JournalPage,
+  type JournalQuery,
+  type JournalSink,
+} from './telemetry/journal.ts';
+export { JournalFile, readJournalFile, type JournalFileOptions } from './telemetry/journal-file.ts';
+export { reconcileContext, type ReconcileScope } from './telemetry/reconcile-context.ts';
+
+// Metrics: controller-runtime's Prometheus metrics on a registry of their own.
+export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-metrics.ts';
+export type { RestClientMetrics } from './metrics/rest-client-metrics.ts';
+
+// Controller
+export { Controller, type ControllerOptions, type ControllerState, type ReconcileCounts } from './controller/controller.ts';
+export {
+  isTerminalError,
+  TerminalError,
+  type ReconcileContext,
+  type Reconciler,
+  type Request,
+  type Result,
+} from './controller/reconciler.ts';
+export { ReconcileTimeoutError } from './controller/reconcile-pass.ts';
+export {
+  FaultInjector,
+  InjectedFault,
+  type FaultSettings,
+  type FaultState,
+  type WriteFaultSource,
+} from './controller/faults.ts';
+export {
+  noopControllerMetricsProvider,
+  type ControllerMetrics,
+  type ControllerMetricsProvider,
+  type ReconcileTotalResult,
+} from './controller/controller-metrics.ts';
+
+// Predicates
+export {
+  and,
+  not,
+  or,
+  predicateFuncs,
+  type CreateEvent,
+  type DeleteEvent,
+  type GenericEvent,
+  type Predicate,
+  type PredicateEventType,
+  type UpdateEvent,
+} from './predicate/predicate.ts';
+export {
+  annotationChangedPredicate,
+  generationChangedPredicate,
+  labelChangedPredicate,
+  resourceVersionChangedPredicate,
+} from './predicate/changed-predicates.ts';
+export { CountingPredicate, type PredicateCounts } from './predicate/counting-predicate.ts';

@@ -1,0 +1,74 @@
+/**
+ * Fault injection for one controller, set from the console to rehearse failures: make the next
+ * reconciles throw, slow every reconcile down, or make the next writes conflict. The controller
+ * consults the first two itself; a client wrapper consults `takeWriteConflict()` (through
+ * `WriteFaultSource`) before each write made inside one of this controller's reconciles.
+ */
+
+export interface FaultSettings {
+  /** The next N reconciles throw an InjectedFault instead of running. */
+  throwNext: number;
+  /** Every reconcile waits this long (on the controller's clock) before it runs. */
+  latencyMs: number;
+  /** The next N writes made by this controller's reconciles answer 409 Conflict. */
+  conflictNextWrites: number;
+}
+
+export interface FaultState extends FaultSettings {
+  /** How many faults of each kind were injected so far. */
+  readonly injected: { readonly throws: number; readonly conflicts: number };
+}
+
+/** What a client wrapper needs: one question per write. */
+export interface WriteFaultSource {
+  /** True if this write must fail with a Conflict; counts the injected conflict down. */
+  takeWriteConflict(): boolean;
+}
+
+export class InjectedFault extends Error {
+  constructor(message = 'fault injected by the console') {
+    super(message);
+    this.name = 'InjectedFault';
+  }
+}
+
+export class FaultInjector implements WriteFaultSource {
+  #settings: FaultSettings = { throwNext: 0, latencyMs: 0, conflictNextWrites: 0 };
+  #throws = 0;
+  #conflicts = 0;
+
+  constructor(initial: Partial<FaultSettings> = {}) {
+    this.set(initial);
+  }
+
+  set(patch: Partial<FaultSettings>): void {
+    const next = { ...this.#settings, ...patch };
+    for (const [name, value] of Object.entries(next)) {
+      if (!Number.isFinite(value) || value < 0) throw new RangeError(`fault ${name} must be a non-negative number, got ${value}`);
+    }
+    this.#settings = next;
+  }
+
+  state(): FaultState {
+    return { ...this.#settings, injected: { throws: this.#throws, conflicts: this.#conflicts } };
+  }
+
+  /** Consulted by the controller before each reconcile. */
+  takeThrow(): boolean {
+    if (this.#settings.throwNext === 0) return false;
+    this.#settings.throwNext--;
+    this.#throws++;
+    return true;
+  }
+
+  latencyMs(): number {
+    return this.#settings.latencyMs;
+  }
+
+  takeWriteConflict(): boolean {
+    if (this.#settings.conflictNextWrites === 0) return false;
+    this.#settings.conflictNextWrites--;
+    this.#conflicts++;
+    return true;
+  }
+}

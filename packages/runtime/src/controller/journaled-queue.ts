@@ -1,0 +1,131 @@
+/**
+ * A controller's queue, wrapped so that every add and every hand-out lands in the journal:
+ * one `enqueue` record per add (with its trigger and whether it merged), a `backoff` record
+ * per rate-limited add, a `dequeue` record per key handed to a worker. Each trigger is stamped
+ * with the `seq` of its enqueue record, so a reconcile's triggers link back to their adds.
+ */
+import type { Clock } from '../clock/clock.ts';
+import type { Journal } from '../telemetry/journal.ts';
+import type { DelayOutcome } from '../workqueue/delaying-queue.ts';
+import type { AddOutcome, QueueItem } from '../workqueue/queue.ts';
+import type { RateLimitedAdd, RateLimitingQueue, RateLimitingQueueSnapshot } from '../workqueue/rate-limiting-queue.ts';
+import type { Trigger } from '../workqueue/trigger.ts';
+
+const manual: Trigger = { reason: 'manual' };
+
+export class JournaledQueue implements RateLimitingQueue {
+  readonly #controller: string;
+  readonly #queue: RateLimitingQueue;
+  readonly #journal: Journal;
+  readonly #clock: Clock;
+
+  constructor(controller: string, queue: RateLimitingQueue, journal: Journal, clock: Clock) {
+    this.#controller = controller;
+    this.#queue = queue;
+    this.#journal = journal;
+    this.#clock = clock;
+  }
+
+  add(key: string, trigger: Trigger = manual): AddOutcome {
+    const stamped = this.#stamp(trigger);
+    const outcome = this.#queue.add(key, stamped);
+    this.#recordEnqueue(key, stamped, outcome);
+    return outcome;
+  }
+
+  addTriggers(key: string, triggers: readonly Trigger[], droppedTriggers?: number): AddOutcome {
+    const stamped = triggers.map((t, i) => this.#stamp(t, i));
+    const outcome = this.#queue.addTriggers(key, stamped, droppedTriggers);
+    for (const t of stamped) this.#recordEnqueue(key, t, outcome);
+    return outcome;
+  }
+
+  addAfter(key: string, ms: number, trigger: Trigger = manual): DelayOutcome {
+    const stamped = this.#stamp(trigger);
+    const outcome = this.#queue.addAfter(key, ms, stamped);
+    this.#recordEnqueue(key, stamped, outcome, ms);
+    return outcome;
+  }
+
+  addRateLimited(key: string, trigger: Trigger = manual): RateLimitedAdd {
+    const stamped = this.#stamp(trigger);
+    const added = this.#queue.addRateLimited(key, stamped);
+    this.#recordEnqueue(key, stamped, added.outcome, added.delayMs);
+    this.#journal.append({
+      type: 'backoff',
+      controller: this.#controller,
+      key,
+      delayMs: added.delayMs,
+      retries: added.retries,
+      cause: stamped.reason,
+      ...(stamped.reconcileId === undefined ? {} : { reconcileId: stamped.reconcileId }),
+    });
+    return added;
+  }
+
+  async get(worker?: number, signal?: AbortSignal): Promise<QueueItem | undefined> {
+    const item = await this.#queue.get(worker, signal);
+    if (item) {
+      this.#journal.append({
+        type: 'dequeue',
+        controller: this.#controller,
+        key: item.key,
+        worker: worker ?? -1,
+        waitedMs: this.#clock.now() - item.enqueuedAt,
+        triggerCount: item.triggers.length + item.droppedTriggers,
+      });
+    }
+    return item;
+  }
+
+  forget(key: string): void {
+    this.#queue.forget(key);
+  }
+
+  numRequeues(key: string): number {
+    return this.#queue.numRequeues(key);
+  }
+
+  len(): number {
+    return this.#queue.len();
+  }
+
+  done(key: string): void {
+    this.#queue.done(key);
+  }
+
+  shutDown(): void {
+    this.#queue.shutDown();
+  }
+
+  shutDownWithDrain(): Promise<void> {
+    return this.#queue.shutDownWithDrain();
+  }
+
+  shuttingDown(): boolean {
+    return this.#queue.shuttingDown();
+  }
+
+  snapshot(): RateLimitingQueueSnapshot {
+    return this.#queue.snapshot();
+  }
+
+  // The enqueue record is appended right after the add, and nothing appends in between (adds
+  // never journal), so its seq is known before the record exists.
+  #stamp(trigger: Trigger, offset = 0): Trigger {
+    return { ...trigger, seq: this.#journal.lastSeq + 1 + offset };
+  }
+
+  #recordEnqueue(key: string, trigger: Trigger, outcome: DelayOutcome, delayMs?: number): void {
+    this.#journal.append({
+      type: 'enqueue',
+      controller: this.#controller,
+      key,
+      reason: trigger.reason,
+      trigger,
+      merged: outcome === 'merged' || outcome === 'delay-merged',
+      outcome,
+      ...(delayMs === undefined ? {} : { delayMs }),
+    });
+  }
+}
