@@ -22,7 +22,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `node --import tsx apps/server/src/cli.ts up --port ${port} --data-dir test-results/e2e-data`,
+    command: `node --import tsx apps/server/src/cli.ts up --port ${port} --data-dir test-results/e2e-data --apiserver-port 0`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

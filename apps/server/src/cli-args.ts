@@ -7,20 +7,24 @@ export interface UpOptions {
   host: string;
   port: number;
   dataDir: string;
+  apiserverPort: number;
 }
 
-export type CliCommand = { name: 'help'; text: string } | { name: 'up'; options: UpOptions };
+export type CliCommand = { name: 'help'; text: string } | { name: 'up'; options: UpOptions } | { name: 'apiserver'; argv: string[] };
 
 export const usage = `Usage: dojo-console <command> [flags]
 
 Commands:
   up          Start the console (default command, what \`npm start\` runs).
+  apiserver   Run the embedded Kubernetes-compatible API server alone
+              (see \`dojo-console apiserver --help\`).
   help        Show this text.
 
 Flags for up:
   --host HOST       Address the console listens on (default 127.0.0.1).
   --port N          Console port (default 8080, or $PORT).
   --data-dir DIR    Where state lives (default .dojo-console/ in the current directory).
+  --apiserver-port N  Port of the embedded API server (default 6443; 0 picks a free one).
   -h, --help        Show this text.
 `;
 
@@ -33,6 +37,8 @@ function parsePort(raw: string, flag: string): number {
 }
 
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
+  // The apiserver subcommand owns its flags (packages/apiserver parses them).
+  if (argv[0] === 'apiserver') return { name: 'apiserver', argv: argv.slice(1) };
   let parsed;
   try {
     parsed = parseArgs({
@@ -43,6 +49,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         host: { type: 'string' },
         port: { type: 'string' },
         'data-dir': { type: 'string' },
+        'apiserver-port': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -60,6 +67,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       host: values.host ?? '127.0.0.1',
       port: parsePort(values.port ?? env.PORT ?? '8080', values.port ? '--port' : 'PORT'),
       dataDir: values['data-dir'] ?? '.dojo-console',
+      apiserverPort: parsePort(values['apiserver-port'] ?? '6443', '--apiserver-port'),
     },
   };
 }

@@ -14,4 +14,5 @@
  * strategies), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
  * openapi, tables, patches), cli.ts.
  */
-export {};
+export { startApiServer, type ApiServer, type ApiServerOptions } from './api-server.ts';
+export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOptions } from './cli.ts';

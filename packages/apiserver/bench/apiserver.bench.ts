@@ -1,0 +1,210 @@
+/**
+ * `npm run bench -w packages/apiserver`: the embedded API server under load from this machine,
+ * next to the reference measured in the same run (a bare Node HTTPS server with the same TLS).
+ * Prints one JSON document on stdout; progress goes to stderr.
+ *
+ * Measures: Dojo creates/s, updates/s and status updates/s at 16 clients (p50/p99), LIST of
+ * 2,000 Dojos, write-to-watch delivery latency at 50 watchers, server RSS with 10,000 Dojos.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { newTarget, percentile, runLoad, send, type Target } from './load.ts';
+
+const clients = 16;
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+function startChild(args: string[], pattern: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = pattern.exec(out);
+      if (m) resolve({ child, match: m });
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+const dojo = (name: string) => ({
+  apiVersion: 'core.jutsu.com/v1',
+  kind: 'Dojo',
+  metadata: { name, namespace: 'default', labels: { bench: 'true' } },
+  spec: { accountId: 'acc', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 },
+});
+
+async function referenceEcho(dir: string): Promise<Record<string, unknown>> {
+  const { child, match } = await startChild([here('./echo-server.ts'), dir], /listening on (\d+)/);
+  const ca = readFileSync(join(dir, 'ca.crt'), 'utf8');
+  const target = newTarget(Number(match[1]), ca);
+  await runLoad(clients, 2000, async (i) => (await send(target, 'POST', '/', dojo(`w${i}`))).status === 201);
+  const result = await runLoad(clients, 20000, async (i) => (await send(target, 'POST', '/', dojo(`e${i}`))).status === 201);
+  child.kill();
+  target.agent.destroy();
+  return { name: 'bare Node HTTPS echo (reference)', ...result };
+}
+
+async function watchLatency(target: Target, ca: string, watchers: number, writes: number): Promise<Record<string, number>> {
+  const path = '/apis/core.jutsu.com/v1/namespaces/default/dojos';
+  await send(target, 'POST', path, dojo('watched'));
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const agent = new Agent({ keepAlive: true, maxSockets: watchers + 1, ca });
+  const rv = JSON.parse((await send(target, 'GET', path + '?limit=1')).text).metadata.resourceVersion as string;
+  const streams = await Promise.all(
+    Array.from({ length: watchers }, () =>
+      new Promise<ReturnType<typeof request>>((resolve) => {
+        const req = request(
+          { host: '127.0.0.1', port: target.port, path: `${path}?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dwatched`, agent, headers: { authorization: `Bearer ${target.token}` } },
+          (res) => {
+            let buffer = '';
+            res.on('data', (d: Buffer) => {
+              const now = performance.now();
+              buffer += d.toString();
+              let nl: number;
+              while ((nl = buffer.indexOf('\n')) >= 0) {
+                const line = buffer.slice(0, nl);
+                buffer = buffer.slice(nl + 1);
+                const title = /"title":"([^"]+)"/.exec(line)?.[1];
+                const sent = title ? sentAt.get(title) : undefined;
+                if (sent !== undefined) latencies.push(now - sent);
+              }
+            });
+            resolve(req);
+          },
+        );
+        req.end();
+      }),
+    ),
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  for (let i = 0; i < writes; i++) {
+    const title = `t${i}`;
+    sentAt.set(title, performance.now());
+    await send(target, 'PATCH', `${path}/watched`, { spec: { title } }, 'application/merge-patch+json');
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  for (const s of streams) s.destroy();
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    watchers,
+    writes,
+    delivered: latencies.length,
+    expected: watchers * writes,
+    p50Ms: Number(percentile(latencies, 50).toFixed(2)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(2)),
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'dojo-bench-'));
+  try {
+    log('reference: bare Node HTTPS echo');
+    const reference = await referenceEcho(dir);
+    log(JSON.stringify(reference));
+
+    const { child, match } = await startChild([here('../src/cli.ts'), '--data-dir', dir, '--port', '0'], /listening on https:\/\/127\.0\.0\.1:(\d+)/);
+    const ca = readFileSync(join(dir, 'ca.crt'), 'utf8');
+    const token = readFileSync(join(dir, 'admin-token'), 'utf8').trim();
+    const target = newTarget(Number(match[1]), ca, token);
+    const crd = parse(readFileSync(here('../../operator/crds/core.jutsu.com_dojos.yaml'), 'utf8'));
+    await send(target, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+    for (let i = 0; i < 50; i++) {
+      if ((await send(target, 'GET', '/apis/core.jutsu.com/v1/dojos')).status === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const base = '/apis/core.jutsu.com/v1/namespaces/default/dojos';
+
+    log('creates');
+    await runLoad(clients, 500, async (i) => (await send(target, 'POST', base, dojo(`warm-${i}`))).status === 201);
+    const creates = await runLoad(clients, 5000, async (i) => (await send(target, 'POST', base, dojo(`d-${i}`))).status === 201);
+    log(JSON.stringify(creates));
+
+    log('updates (PUT with resourceVersion)');
+    const updates = await runLoad(clients, 3000, async (i) => {
+      const name = `d-${i % 5000}`;
+      const current = JSON.parse((await send(target, 'GET', `${base}/${name}`)).text);
+      current.spec.title = `updated ${i}`;
+      return (await send(target, 'PUT', `${base}/${name}`, current)).status === 200;
+    });
+    log(JSON.stringify(updates));
+
+    log('status updates (merge patch on /status)');
+    const statusUpdates = await runLoad(clients, 5000, async (i) => {
+      const body = { status: { readyStatus: `${i % 3}/3`, observedGeneration: i } };
+      return (await send(target, 'PATCH', `${base}/d-${i % 5000}/status`, body, 'application/merge-patch+json')).status === 200;
+    });
+    log(JSON.stringify(statusUpdates));
+
+    log('LIST of 2,000 Dojos');
+    await send(target, 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'list-bench' } });
+    await runLoad(clients, 2000, async (i) => (await send(target, 'POST', '/apis/core.jutsu.com/v1/namespaces/list-bench/dojos', { ...dojo(`l-${i}`), metadata: { name: `l-${i}`, namespace: 'list-bench' } })).status === 201);
+    const listTimes: number[] = [];
+    let listed = 0;
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      const res = await send(target, 'GET', '/apis/core.jutsu.com/v1/namespaces/list-bench/dojos');
+      listTimes.push(performance.now() - t);
+      listed = JSON.parse(res.text).items.length;
+    }
+    listTimes.sort((a, b) => a - b);
+    const list = { items: listed, runs: listTimes.length, medianMs: Number(percentile(listTimes, 50).toFixed(2)), maxMs: Number(listTimes[listTimes.length - 1]!.toFixed(2)) };
+    log(JSON.stringify(list));
+
+    log('watch delivery, 50 watchers');
+    const watch = await watchLatency(target, ca, 50, 200);
+    log(JSON.stringify(watch));
+
+    log('memory with 10,000 Dojos');
+    const have = 5500 + 2000;
+    await runLoad(clients, 10000 - have, async (i) => (await send(target, 'POST', base, dojo(`m-${i}`))).status === 201);
+    const count = JSON.parse((await send(target, 'GET', '/apis/core.jutsu.com/v1/dojos?limit=1')).text).metadata.remainingItemCount + 1;
+    const memory = { dojosStored: count, serverRssMb: rssMb(child.pid!) };
+    log(JSON.stringify(memory));
+
+    child.kill();
+    target.agent.destroy();
+    const ratio = Number((creates.perSecond / (reference.perSecond as number)).toFixed(2));
+    process.stdout.write(
+      JSON.stringify(
+        {
+          benchmark: 'apiserver',
+          machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+          clients,
+          reference,
+          creates: { ...creates, ratioToReference: ratio },
+          updates,
+          statusUpdates,
+          list2000: list,
+          watch,
+          memory,
+          targets: {
+            createsAtLeastHalfOfReference: ratio >= 0.5,
+            list2000Under50ms: list.medianMs < 50,
+            watchP99Under5ms: watch.p99Ms < 5,
+            memoryUnder300MbWith10kDojos: memory.serverRssMb < 300,
+          },
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

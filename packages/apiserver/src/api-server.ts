@@ -1,0 +1,112 @@
+/**
+ * Assembles the embedded API server: credentials, SQLite store, watch cache, the served
+ * resources (built-ins plus every stored CRD), and the HTTPS listener on loopback.
+ */
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { isAlreadyExists, parseApiVersion, type KubeObject } from '@dojo/kube-api';
+import { builtinResources } from './registry/builtin/builtin-resources.ts';
+import { CrdController } from './registry/crd-controller.ts';
+import { GenericStore } from './registry/generic-store.ts';
+import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
+import { ResourceRegistry } from './registry/resource-registry.ts';
+import { createApiHandler } from './http/api-handler.ts';
+import { createManagedFieldsTracker } from './patch/managed-fields-tracker.ts';
+import { kubePatchEngine, patchMetaFor } from './patch/patch-engine.ts';
+import { defaultWatchSettings, type WatchSettings } from './http/watch-handler.ts';
+import { loadOrCreateCredentials, writeKubeconfig, type ServerCredentials } from './pki.ts';
+import { RevisionedStore } from './storage/revisioned-store.ts';
+import { WatchCache } from './storage/watch-cache.ts';
+
+export interface ApiServerOptions {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  historySize?: number;
+  watch?: Partial<WatchSettings>;
+}
+
+export interface ApiServer {
+  url: string;
+  port: number;
+  kubeconfigPath: string;
+  credentials: ServerCredentials;
+  registry: ResourceRegistry;
+  store: GenericStore;
+  revisioned: RevisionedStore;
+  watchCache: WatchCache;
+  /** Drops watch history, as an etcd compaction does: older resourceVersions now get 410. */
+  compactHistory(): void;
+  close(): Promise<void>;
+}
+
+async function ensureNamespaces(store: GenericStore, registry: ResourceRegistry): Promise<void> {
+  const info = registry.lookup('', 'v1', 'namespaces')!;
+  for (const name of immortalNamespaces) {
+    const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
+    try {
+      await store.create(info, undefined, ns, { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'kube-apiserver' });
+    } catch (err) {
+      if (!isAlreadyExists(err)) throw err;
+    }
+  }
+}
+
+export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  const credentials = loadOrCreateCredentials(options.dataDir);
+  const revisioned = new RevisionedStore(join(options.dataDir, 'state.db'));
+  const watchCache = new WatchCache(revisioned, { historySize: options.historySize });
+  const registry = new ResourceRegistry();
+  registry.add(...builtinResources);
+  const store = new GenericStore({ store: revisioned, admission: namespaceLifecycle(revisioned), fieldTracker: createManagedFieldsTracker((obj) => {
+      const { group, version } = parseApiVersion(obj.apiVersion ?? '');
+      const info = registry.lookupKind(group, obj.kind ?? '');
+      return info ? patchMetaFor({ ...info, version }, obj) : undefined;
+    }) });
+  const crds = new CrdController(registry, store, revisioned);
+  crds.start();
+  await ensureNamespaces(store, registry);
+
+  const handler = createApiHandler({
+    registry,
+    store,
+    revisioned,
+    watchCache,
+    watchSettings: { ...defaultWatchSettings, ...options.watch },
+    patches: kubePatchEngine,
+    token: credentials.token,
+  });
+  const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true }, handler);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `https://${host}:${port}`;
+  const kubeconfigPath = writeKubeconfig(options.dataDir, url, credentials);
+  return {
+    url,
+    port,
+    kubeconfigPath,
+    credentials,
+    registry,
+    store,
+    revisioned,
+    watchCache,
+    compactHistory: () => watchCache.compact(),
+    async close() {
+      crds.stop();
+      watchCache.closeAll('server shutting down');
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await revisioned.close();
+    },
+  };
+}

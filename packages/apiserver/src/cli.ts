@@ -1,0 +1,53 @@
+/**
+ * `dojo-console apiserver` (also runnable alone: `node --import tsx packages/apiserver/src/cli.ts`):
+ * the embedded API server as a standalone, envtest-style process.
+ */
+import { parseArgs } from 'node:util';
+import { startApiServer } from './api-server.ts';
+
+export const apiserverUsage = `Usage: dojo-console apiserver [--data-dir DIR] [--port N]
+
+Runs the embedded Kubernetes-compatible API server alone (HTTPS on 127.0.0.1).
+
+  --data-dir DIR   State, credentials and kubeconfig (default .dojo-console/).
+  --port N         HTTPS port (default 6443; 0 picks a free one).
+  -h, --help       Show this text.
+`;
+
+export interface ApiserverCliOptions {
+  dataDir: string;
+  port: number;
+}
+
+export function parseApiserverArgs(argv: readonly string[]): ApiserverCliOptions | 'help' {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    options: { 'data-dir': { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) return 'help';
+  const port = Number(values.port ?? '6443');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port "${values.port}": must be an integer between 0 and 65535`);
+  return { dataDir: values['data-dir'] ?? '.dojo-console', port };
+}
+
+export async function runApiserver(options: ApiserverCliOptions): Promise<void> {
+  const server = await startApiServer({ dataDir: options.dataDir, port: options.port });
+  process.stdout.write(`Embedded API server listening on ${server.url}\n  kubectl --kubeconfig ${server.kubeconfigPath} get namespaces\n`);
+  const stop = (): void => {
+    void server.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const parsed = parseApiserverArgs(process.argv.slice(2));
+    if (parsed === 'help') process.stdout.write(apiserverUsage);
+    else await runApiserver(parsed);
+  } catch (err) {
+    process.stderr.write(`apiserver: ${(err as Error).message}\n\n${apiserverUsage}`);
+    process.exit(2);
+  }
+}

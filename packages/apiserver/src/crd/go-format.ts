@@ -1,0 +1,55 @@
+/**
+ * The few Go `fmt` renderings that kube-openapi bakes into its messages. JSON numbers that are
+ * whole become int64 in Go and print plainly; others are float64 and print with `%v`, which
+ * switches to exponent form earlier than JavaScript does (1e+06, 1e-05).
+ */
+import { omitValue, type FieldError } from '@dojo/kube-api';
+
+/** Go's `%v` for a float64. */
+export function formatGoFloat(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
+  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
+  const [mantissa = '0', exponentText = '0'] = value.toExponential().split('e');
+  const exponent = Number(exponentText);
+  // strconv.FormatFloat(f, 'g', -1, 64): exponent form when exp < -4 || exp >= 6 (shortest precision).
+  if (exponent < -4 || exponent >= 6) {
+    const sign = exponent < 0 ? '-' : '+';
+    return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  return String(value);
+}
+
+/** `%v` of a number as decoded by Kubernetes' JSON decoder: int64 when whole, float64 otherwise. */
+export function formatGoNumber(value: number): string {
+  return Number.isInteger(value) && Math.abs(value) < 2 ** 63 ? String(value) : formatGoFloat(value);
+}
+
+/** Go's `%q` for the strings we meet (JSON escaping agrees with strconv.Quote on printable text). */
+export function goQuote(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** Go's `%#v` of a []string, as field errors print string-slice bad values. */
+export function goStringSlice(values: readonly string[]): string {
+  return `[]string{${values.map(goQuote).join(', ')}}`;
+}
+
+/**
+ * field.Invalid whose bad value is already rendered in Go syntax (a []string, an internal
+ * struct): printed verbatim instead of being quoted as a string would be.
+ */
+export function invalidWithGoValue(field: string, rendered: string, detail: string): FieldError {
+  return { type: 'FieldValueInvalid', field, value: omitValue, detail: `${rendered}: ${detail}` };
+}
+
+/**
+ * A field error whose bad value is a float64 in Go prints it with `%v` (1.0000005e+06); the
+ * shared formatter would print JavaScript's form, so render such values here.
+ */
+export function withGoFloatValue(error: FieldError): FieldError {
+  const value = error.value;
+  if (typeof value !== 'number' || formatGoNumber(value) === String(value)) return error;
+  const rendered = formatGoNumber(value);
+  return { ...error, value: omitValue, detail: error.detail ? `${rendered}: ${error.detail}` : rendered };
+}

@@ -1,0 +1,60 @@
+/** Legacy discovery documents: /api, /apis, /apis/{group}, /api(s)/.../{version}. */
+import { newStatusError } from '@dojo/kube-api';
+import type { ResourceInfo } from '../registry/resource-info.ts';
+import type { GroupVersions, ResourceRegistry } from '../registry/resource-registry.ts';
+
+const serverAddress = [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }];
+
+function groupDocument(g: GroupVersions): Record<string, unknown> {
+  const gv = (v: string) => ({ groupVersion: `${g.group}/${v}`, version: v });
+  return { name: g.group, versions: g.versions.map(gv), preferredVersion: gv(g.preferredVersion) };
+}
+
+export function apiVersions(): Record<string, unknown> {
+  return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: serverAddress };
+}
+
+export function apiGroupList(registry: ResourceRegistry): Record<string, unknown> {
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups: registry.groups().filter((g) => g.group !== '').map(groupDocument) };
+}
+
+export function apiGroup(registry: ResourceRegistry, group: string): Record<string, unknown> {
+  const g = registry.groups().find((x) => x.group === group && group !== '');
+  if (!g) throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+  return { kind: 'APIGroup', apiVersion: 'v1', ...groupDocument(g) };
+}
+
+function resourceEntries(info: ResourceInfo): Record<string, unknown>[] {
+  const main: Record<string, unknown> = {
+    name: info.resource,
+    singularName: info.singular,
+    namespaced: info.namespaced,
+    kind: info.kind,
+    verbs: info.verbs,
+  };
+  if (info.shortNames.length) main.shortNames = info.shortNames;
+  if (info.categories.length) main.categories = info.categories;
+  main.storageVersionHash = Buffer.from(`${info.group}/${info.storageVersion}/${info.kind}`).toString('base64').slice(0, 11);
+  const entries = [main];
+  const sub = (name: string, kind: string, verbs: string[], group?: string, version?: string) => {
+    const e: Record<string, unknown> = { name: `${info.resource}/${name}`, singularName: '', namespaced: info.namespaced, kind, verbs };
+    if (group !== undefined) e.group = group;
+    if (version !== undefined) e.version = version;
+    entries.push(e);
+  };
+  if (info.statusSubresource) sub('status', info.kind, ['get', 'patch', 'update']);
+  if (info.scale) sub('scale', 'Scale', ['get', 'patch', 'update'], 'autoscaling', 'v1');
+  if (info.finalizeSubresource) sub('finalize', info.kind, ['update']);
+  return entries;
+}
+
+export function apiResourceList(registry: ResourceRegistry, group: string, version: string): Record<string, unknown> {
+  const infos = registry.resourcesFor(group, version);
+  if (infos.length === 0) throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+  return {
+    kind: 'APIResourceList',
+    apiVersion: 'v1',
+    groupVersion: group ? `${group}/${version}` : version,
+    resources: infos.flatMap(resourceEntries),
+  };
+}

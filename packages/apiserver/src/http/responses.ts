@@ -1,0 +1,38 @@
+/** Writing JSON bodies, Status errors and Warning headers the way kube-apiserver does. */
+import type { ServerResponse } from 'node:http';
+import { newInternalError, StatusError, type Status } from '@dojo/kube-api';
+
+export function writeJson(res: ServerResponse, code: number, body: unknown, contentType = 'application/json'): void {
+  writeRawJson(res, code, JSON.stringify(body), contentType);
+}
+
+export function writeRawJson(res: ServerResponse, code: number, json: string, contentType = 'application/json'): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.statusCode = code;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Cache-Control', 'no-cache, private');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
+export function toStatusError(err: unknown): StatusError {
+  return err instanceof StatusError ? err : newInternalError(err);
+}
+
+export function writeError(res: ServerResponse, err: unknown): void {
+  const status: Status = toStatusError(err).status;
+  if (status.code === 429 && status.details?.retryAfterSeconds) res.setHeader('Retry-After', String(status.details.retryAfterSeconds));
+  writeJson(res, status.code, status);
+}
+
+/** `Warning: 299 - "text"`, one header value per warning (RFC 7234 warn-code 299). */
+export function setWarnings(res: ServerResponse, warnings: readonly string[]): void {
+  if (warnings.length === 0) return;
+  res.setHeader(
+    'Warning',
+    warnings.map((w) => `299 - ${JSON.stringify(w)}`),
+  );
+}

@@ -1,0 +1,39 @@
+/** Renders objects as meta.k8s.io Tables: what `kubectl get` prints, rows carrying metadata. */
+import type { KubeObject } from '@dojo/kube-api';
+import type { ResourceInfo } from '../registry/resource-info.ts';
+
+export type IncludeObject = 'None' | 'Metadata' | 'Object';
+
+export interface Table {
+  kind: 'Table';
+  apiVersion: string;
+  metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
+  columnDefinitions: { name: string; type: string; format: string; description: string; priority: number }[];
+  rows: { cells: unknown[]; object?: unknown }[];
+}
+
+export function partialObjectMetadata(obj: KubeObject, version = 'v1'): Record<string, unknown> {
+  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata: obj.metadata };
+}
+
+export function toTable(
+  info: ResourceInfo,
+  objects: readonly KubeObject[],
+  options: { version: string; includeObject: IncludeObject; listMeta?: Table['metadata']; withColumns: boolean; now?: number },
+): Table {
+  const now = options.now ?? Date.now();
+  return {
+    kind: 'Table',
+    apiVersion: `meta.k8s.io/${options.version}`,
+    metadata: options.listMeta ?? {},
+    columnDefinitions: options.withColumns
+      ? info.columns.map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description, priority: c.priority }))
+      : [],
+    rows: objects.map((obj) => {
+      const row: Table['rows'][number] = { cells: info.columns.map((c) => c.cell(obj, now) ?? null) };
+      if (options.includeObject === 'Object') row.object = obj;
+      else if (options.includeObject === 'Metadata') row.object = partialObjectMetadata(obj, options.version);
+      return row;
+    }),
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Streaming watch over HTTP: newline-delimited JSON events, in revision order, filtered by
+ * namespace and selectors (an object leaving a selector is DELETED for that watcher, one
+ * entering it ADDED), with bookmarks and timeouts. A client that stops reading is cut off
+ * once its buffer passes a bound, never silently skipped: it resumes from its last
+ * resourceVersion or relists.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FieldSelector, LabelSelector, newBadRequest, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import { selectableFieldsOf } from '../registry/generic-store.ts';
+import { apiVersionOfInfo, type ResourceInfo } from '../registry/resource-info.ts';
+import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
+import type { WatchCache } from '../storage/watch-cache.ts';
+import { contentTypeOf, type Rendering } from './negotiation.ts';
+import { toStatusError } from './responses.ts';
+import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
+
+export interface WatchSettings {
+  /** Bytes a watcher may have buffered before it is closed as too slow. */
+  maxBufferedBytes: number;
+  bookmarkIntervalMs: number;
+  /** Default timeout when the client gives none (kube-apiserver: 30-60 min, randomized). */
+  defaultTimeoutSeconds: () => number;
+}
+
+export const defaultWatchSettings: WatchSettings = {
+  maxBufferedBytes: 16 * 1024 * 1024,
+  bookmarkIntervalMs: 5_000,
+  defaultTimeoutSeconds: () => 1800 + Math.floor(Math.random() * 1800),
+};
+
+export interface WatchRequest {
+  info: ResourceInfo;
+  namespace?: string;
+  name?: string;
+  query: URLSearchParams;
+  rendering: Rendering;
+}
+
+function selectorsOf(query: URLSearchParams, name: string | undefined): { labels?: LabelSelector; fields?: FieldSelector } {
+  try {
+    const out: { labels?: LabelSelector; fields?: FieldSelector } = {};
+    const l = query.get('labelSelector');
+    if (l) out.labels = LabelSelector.parse(l);
+    let f = query.get('fieldSelector') ?? '';
+    if (name) f = f ? `${f},metadata.name=${name}` : `metadata.name=${name}`;
+    if (f) out.fields = FieldSelector.parse(f);
+    return out;
+  } catch (err) {
+    throw newBadRequest((err as Error).message);
+  }
+}
+
+export function serveWatch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: WatchRequest,
+  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings },
+): void {
+  const { info, namespace, query, rendering } = request;
+  const { labels, fields } = selectorsOf(query, request.name);
+  const rvParam = query.get('resourceVersion');
+  if (rvParam && !/^\d+$/.test(rvParam)) throw newBadRequest(`invalid resource version: ${rvParam}`);
+  const bookmarks = query.get('allowWatchBookmarks') === 'true';
+  const timeoutRaw = query.get('timeoutSeconds');
+  const timeoutSeconds = timeoutRaw ? Number(timeoutRaw) : deps.settings.defaultTimeoutSeconds();
+  const includeObject = (query.get('includeObject') ?? 'Metadata') as IncludeObject;
+  const prefix = namespace ? `${namespace}/` : '';
+  const decoded = new WeakMap<ChangeEvent, { obj: KubeObject; prev?: KubeObject }>();
+  const identityWire = info.version === info.storageVersion && rendering.as === 'object' && info.wireEqualsStorage !== false;
+  let sentColumns = false;
+  let lastRev = 0;
+  let closed = false;
+
+  const matches = (obj: KubeObject | undefined): boolean =>
+    obj !== undefined && (!labels || labels.matches(obj.metadata.labels)) && (!fields || fields.matches(selectableFieldsOf(info, obj)));
+
+  const decode = (e: ChangeEvent): { obj: KubeObject; prev?: KubeObject } => {
+    let d = decoded.get(e);
+    if (!d) {
+      d = { obj: info.fromStorage(JSON.parse(e.json) as KubeObject) };
+      if (e.prevJson) d.prev = info.fromStorage(JSON.parse(e.prevJson) as KubeObject);
+      decoded.set(e, d);
+    }
+    return d;
+  };
+
+  const renderObject = (obj: KubeObject): unknown => {
+    if (rendering.as === 'Table') {
+      const table = toTable(info, [obj], { version: rendering.version, includeObject, withColumns: !sentColumns });
+      sentColumns = true;
+      return table;
+    }
+    if (rendering.as === 'PartialObjectMetadata') return partialObjectMetadata(obj, rendering.version);
+    return obj;
+  };
+
+  const write = (line: string): boolean => {
+    if (closed) return false;
+    res.write(line);
+    return res.writableLength <= deps.settings.maxBufferedBytes;
+  };
+
+  const sendEvent = (type: WatchEventType, obj: KubeObject): boolean => write(`{"type":"${type}","object":${JSON.stringify(renderObject(obj))}}\n`);
+
+  const deliver = (e: ChangeEvent): boolean => {
+    if (prefix && !e.name.startsWith(prefix)) return true;
+    lastRev = e.rev;
+    const needsObject = labels || fields || !identityWire;
+    if (!needsObject) return write(`{"type":"${e.type}","object":${e.json}}\n`);
+    const { obj, prev } = decode(e);
+    const now = e.type !== 'DELETED' && matches(obj);
+    const before = e.type !== 'ADDED' && matches(prev);
+    if (e.type === 'DELETED') return before || matches(obj) ? sendEvent('DELETED', obj) : true;
+    if (now && before) return sendEvent('MODIFIED', obj);
+    if (now) return sendEvent('ADDED', obj);
+    if (before) return sendEvent('DELETED', obj);
+    return true;
+  };
+
+  res.statusCode = 200;
+  res.setHeader('Content-Type', contentTypeOf(rendering));
+  res.setHeader('Cache-Control', 'no-cache, private');
+  res.setHeader('Transfer-Encoding', 'chunked');
+  res.flushHeaders();
+
+  let unsubscribe: () => void = () => {};
+  let bookmarkTimer: NodeJS.Timeout | undefined;
+  let timeoutTimer: NodeJS.Timeout | undefined;
+  const finish = (): void => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(bookmarkTimer);
+    clearTimeout(timeoutTimer);
+    res.end();
+  };
+  req.on('close', finish);
+  res.on('error', finish);
+
+  const startRev = rvParam && rvParam !== '0' ? Number(rvParam) : deps.store.revision;
+  if (!rvParam || rvParam === '0') {
+    // "Get state and start at most recent": synthetic ADDED events for what exists now.
+    for (const stored of deps.store.list(info.bucket, prefix)) {
+      const obj = info.fromStorage(JSON.parse(stored.json) as KubeObject);
+      if (matches(obj) && !sendEvent('ADDED', obj)) {
+        finish();
+        return;
+      }
+    }
+  }
+  lastRev = startRev;
+  try {
+    unsubscribe = deps.watchCache.watch(info.bucket, startRev, {
+      send: (e) => deliver(e),
+      close: () => finish(),
+    });
+  } catch (err) {
+    // Like kube-apiserver: the stream opens, then an ERROR event carries the Status (410 Expired).
+    write(`{"type":"ERROR","object":${JSON.stringify(toStatusError(err).status)}}\n`);
+    finish();
+    return;
+  }
+  if (bookmarks) {
+    bookmarkTimer = setInterval(() => {
+      const rev = Math.max(lastRev, deps.store.revision);
+      const bookmark = { kind: info.kind, apiVersion: apiVersionOfInfo(info), metadata: { resourceVersion: String(rev) } };
+      if (!write(`{"type":"BOOKMARK","object":${JSON.stringify(bookmark)}}\n`)) finish();
+    }, deps.settings.bookmarkIntervalMs);
+  }
+  if (timeoutSeconds > 0) timeoutTimer = setTimeout(finish, timeoutSeconds * 1000);
+}

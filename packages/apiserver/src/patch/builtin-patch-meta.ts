@@ -1,0 +1,137 @@
+/**
+ * PatchMeta tables for the built-in kinds this server serves, transcribed from the struct tags
+ * (patchStrategy, patchMergeKey) and list markers (+listType, +listMapKey, +structType,
+ * +mapType) of k8s.io/api. Data, not code: a field that is not listed has no special rules.
+ */
+import type { PatchMeta } from './patch-meta.ts';
+
+const mergeByKey = (key: string, extra: Partial<PatchMeta> = {}): PatchMeta => ({
+  patchStrategy: 'merge',
+  patchMergeKey: key,
+  ...extra,
+});
+const atomicList: PatchMeta = { listType: 'atomic' };
+const atomicStruct: PatchMeta = { atomic: true };
+const conditions = mergeByKey('type');
+/** Non-pointer structs Go writes out even when empty (spec, status, template, ...). */
+const always = (meta: PatchMeta): PatchMeta => ({ ...meta, alwaysSerialized: true });
+
+export const objectMetaPatchMeta: PatchMeta = {
+  alwaysSerialized: true,
+  fields: {
+    finalizers: { patchStrategy: 'merge' },
+    ownerReferences: mergeByKey('uid'),
+    managedFields: atomicList,
+  },
+};
+
+const labelSelector: PatchMeta = atomicStruct;
+
+const container: PatchMeta = {
+  fields: {
+    ports: mergeByKey('containerPort', {
+      listMapKeys: ['containerPort', 'protocol'],
+      listMapKeyDefaults: { protocol: 'TCP' },
+    }),
+    env: mergeByKey('name'),
+    volumeMounts: mergeByKey('mountPath'),
+    volumeDevices: mergeByKey('devicePath'),
+    resizePolicy: atomicList,
+    command: atomicList,
+    args: atomicList,
+    resources: { fields: { claims: { listType: 'map', listMapKeys: ['name'] } } },
+  },
+};
+
+const podSpec: PatchMeta = {
+  fields: {
+    volumes: mergeByKey('name', { patchStrategy: 'merge,retainKeys' }),
+    initContainers: mergeByKey('name', { items: container }),
+    containers: mergeByKey('name', { items: container, alwaysSerialized: true }),
+    ephemeralContainers: mergeByKey('name', { items: container }),
+    imagePullSecrets: mergeByKey('name'),
+    hostAliases: mergeByKey('ip'),
+    tolerations: atomicList,
+    readinessGates: atomicList,
+    topologySpreadConstraints: mergeByKey('topologyKey', { listMapKeys: ['topologyKey', 'whenUnsatisfiable'] }),
+    schedulingGates: mergeByKey('name'),
+    resourceClaims: mergeByKey('name', { patchStrategy: 'merge,retainKeys' }),
+  },
+};
+
+const podStatus: PatchMeta = {
+  fields: {
+    conditions,
+    podIPs: mergeByKey('ip'),
+    hostIPs: mergeByKey('ip'),
+    initContainerStatuses: atomicList,
+    containerStatuses: atomicList,
+    ephemeralContainerStatuses: atomicList,
+    resourceClaimStatuses: mergeByKey('name', { patchStrategy: 'merge,retainKeys' }),
+  },
+};
+
+const podTemplateSpec: PatchMeta = always({
+  fields: { metadata: objectMetaPatchMeta, spec: always(podSpec) },
+});
+
+/** Root meta of a kind: ObjectMeta plus the kind's own fields. */
+const kind = (fields: { [name: string]: PatchMeta }): PatchMeta => ({
+  fields: { metadata: objectMetaPatchMeta, ...fields },
+});
+
+const workloadStatus = always({ fields: { conditions } });
+
+const tables: { readonly [groupKind: string]: PatchMeta } = {
+  Pod: kind({ spec: always(podSpec), status: always(podStatus) }),
+  Service: kind({
+    spec: always({
+      fields: {
+        ports: mergeByKey('port', { listMapKeys: ['port', 'protocol'], listMapKeyDefaults: { protocol: 'TCP' } }),
+        selector: atomicStruct,
+        clusterIPs: atomicList,
+        externalIPs: atomicList,
+        ipFamilies: atomicList,
+      },
+    }),
+    status: always({
+      fields: { conditions, loadBalancer: { fields: { ingress: atomicList } } },
+    }),
+  }),
+  Secret: kind({}),
+  ConfigMap: kind({}),
+  Namespace: kind({
+    spec: always({ fields: { finalizers: atomicList } }),
+    status: always({ fields: { conditions } }),
+  }),
+  ServiceAccount: kind({ secrets: mergeByKey('name'), imagePullSecrets: atomicList }),
+  Event: kind({ involvedObject: always({}), source: always({}) }),
+  'Event.events.k8s.io': kind({ regarding: always({}) }),
+  'Lease.coordination.k8s.io': kind({ spec: always({}) }),
+  'Deployment.apps': kind({
+    spec: always({
+      fields: {
+        selector: labelSelector,
+        template: podTemplateSpec,
+        strategy: always({ patchStrategy: 'retainKeys' }),
+      },
+    }),
+    status: workloadStatus,
+  }),
+  'ReplicaSet.apps': kind({
+    spec: always({ fields: { selector: labelSelector, template: podTemplateSpec } }),
+    status: workloadStatus,
+  }),
+  // The /scale subresource speaks autoscaling/v1 Scale for every scalable kind.
+  'Scale.autoscaling': kind({ spec: always({}), status: always({}) }),
+};
+
+/**
+ * The PatchMeta of a built-in kind, or undefined for kinds this table does not know (custom
+ * resources, which do not accept strategic merge patch).
+ */
+export function builtinPatchMeta(apiVersion: string, kindName: string): PatchMeta | undefined {
+  const slash = apiVersion.indexOf('/');
+  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  return tables[group ? `${kindName}.${group}` : kindName];
+}

@@ -1,0 +1,66 @@
+/**
+ * The JSON data model every patch works on: objects, arrays and scalars as decoded from a request
+ * body or read from storage. A property whose value is `undefined` counts as absent, because
+ * TypeScript callers build objects with optional fields and JSON never carries `undefined`.
+ */
+
+export type JsonObject = { [key: string]: unknown };
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The present (non-undefined) entries of an object, in insertion order. */
+export function presentEntries(obj: JsonObject): [string, unknown][] {
+  return Object.entries(obj).filter(([, v]) => v !== undefined);
+}
+
+export function hasKey(obj: JsonObject, key: string): boolean {
+  return Object.hasOwn(obj, key) && obj[key] !== undefined;
+}
+
+/** obj[key] for an own member only: a body may name a key "__proto__" or "constructor". */
+export function getMember(obj: JsonObject, key: string): unknown {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
+/** obj[key] = value, defining "__proto__" as a plain member instead of setting the prototype. */
+export function setMember(obj: JsonObject, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
+}
+
+/** Structural equality: object key order is irrelevant, array order is not. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  if (isJsonObject(a)) {
+    if (!isJsonObject(b)) return false;
+    const left = presentEntries(a);
+    return left.length === presentEntries(b).length && left.every(([k, v]) => hasKey(b, k) && jsonEqual(v, b[k]));
+  }
+  return false;
+}
+
+/** A deep copy that shares nothing with its input (drops `undefined` properties). */
+export function cloneJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v: unknown) => cloneJson(v)) as T;
+  if (isJsonObject(value)) {
+    const out: JsonObject = {};
+    for (const [k, v] of presentEntries(value)) setMember(out, k, cloneJson(v));
+    return out as T;
+  }
+  return value;
+}
+
+/** JSON text with object keys sorted, so equal values always render identically. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isJsonObject(value)) {
+    const entries = presentEntries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,56 @@
+/**
+ * PatchMeta from an OpenAPI v3 (structural) schema, so server-side apply merges a custom
+ * resource's lists the way its CRD declares: x-kubernetes-list-type / list-map-keys (with key
+ * defaults), x-kubernetes-map-type, and the patch-strategy extensions where present. Unannotated
+ * lists stay atomic, as they are for CRDs in kube-apiserver.
+ */
+import { objectMetaPatchMeta } from './builtin-patch-meta.ts';
+import { isJsonObject, type JsonObject } from './json-value.ts';
+import type { PatchMeta, PatchStrategy } from './patch-meta.ts';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The meta of a whole object: its schema's, with ObjectMeta's rules under `metadata`. */
+export function patchMetaFromSchema(schema: unknown): PatchMeta {
+  const meta = convert(schema) ?? {};
+  return { ...meta, fields: { ...meta.fields, metadata: objectMetaPatchMeta } };
+}
+
+function convert(schema: unknown): PatchMeta | undefined {
+  if (!isJsonObject(schema)) return undefined;
+  const meta: Mutable<PatchMeta> = {};
+  if (isJsonObject(schema.properties)) {
+    const fields: { [name: string]: PatchMeta } = {};
+    for (const [name, sub] of Object.entries(schema.properties)) {
+      const child = convert(sub);
+      if (child && name !== '__proto__') fields[name] = child;
+    }
+    if (Object.keys(fields).length) meta.fields = fields;
+  }
+  const items = convert(schema.items) ?? convert(schema.additionalProperties);
+  if (items) meta.items = items;
+  if (schema['x-kubernetes-map-type'] === 'atomic') meta.atomic = true;
+  const listType = schema['x-kubernetes-list-type'];
+  if (listType === 'atomic' || listType === 'set' || listType === 'map') meta.listType = listType;
+  const keys = schema['x-kubernetes-list-map-keys'];
+  if (Array.isArray(keys) && keys.every((k): k is string => typeof k === 'string')) {
+    meta.listMapKeys = keys;
+    const defaults = keyDefaults(schema.items, keys);
+    if (defaults) meta.listMapKeyDefaults = defaults;
+  }
+  const strategy = schema['x-kubernetes-patch-strategy'];
+  if (typeof strategy === 'string') meta.patchStrategy = strategy as PatchStrategy;
+  const mergeKey = schema['x-kubernetes-patch-merge-key'];
+  if (typeof mergeKey === 'string') meta.patchMergeKey = mergeKey;
+  return Object.keys(meta).length ? meta : undefined;
+}
+
+function keyDefaults(items: unknown, keys: readonly string[]): PatchMeta['listMapKeyDefaults'] {
+  const properties = isJsonObject(items) && isJsonObject(items.properties) ? items.properties : {};
+  const out: Mutable<NonNullable<PatchMeta['listMapKeyDefaults']>> = {};
+  for (const key of keys) {
+    const value = (properties[key] as JsonObject | undefined)?.default;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+  }
+  return Object.keys(out).length ? out : undefined;
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { StatusError, type KubeObject } from '@dojo/kube-api';
+import { builtinPatchMeta } from './builtin-patch-meta.ts';
+import { serverSideApply } from './server-side-apply.ts';
+import { updateManagedFields } from './update-managed-fields.ts';
+
+const meta = builtinPatchMeta('apps/v1', 'Deployment');
+const t0 = '2026-03-01T10:00:00Z';
+const t1 = '2026-03-01T10:05:00Z';
+
+interface Config {
+  replicas?: number;
+  image?: string;
+  labels?: Record<string, string>;
+}
+
+function config({ replicas, image = 'nginx:1.25', labels = { app: 'web' } }: Config = {}): KubeObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default', labels },
+    spec: {
+      ...(replicas === undefined ? {} : { replicas }),
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image }] } },
+    },
+  };
+}
+
+const apply = (live: KubeObject | undefined, applied: KubeObject, manager = 'kubectl', force = false, time = t0) =>
+  serverSideApply({ live, applied, manager, force, apiVersion: 'apps/v1', time, meta }).object;
+
+/** A live object as `kubectl apply` (client-side) leaves it: owned by an Update entry. */
+function clientSideApplied(replicas: number): KubeObject {
+  const stored = { ...config({ replicas }), metadata: { ...config().metadata, uid: 'u1', resourceVersion: '7' } };
+  return updateManagedFields({ old: undefined, new: stored, manager: 'kubectl-client-side-apply', apiVersion: 'apps/v1', time: t0, meta });
+}
+
+function failure(run: () => unknown): StatusError {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof StatusError) return err;
+    throw err;
+  }
+  throw new Error('expected a StatusError');
+}
+
+const spec = (obj: KubeObject) => obj.spec as { replicas?: number; template: { spec: { containers: { image: string }[] } } };
+
+describe('serverSideApply', () => {
+  it('creates the object and records an Apply entry for exactly the applied fields', () => {
+    const created = apply(undefined, config({ replicas: 2 }));
+    expect(spec(created).replicas).toBe(2);
+    expect(created.metadata.managedFields).toEqual([
+      {
+        manager: 'kubectl',
+        operation: 'Apply',
+        apiVersion: 'apps/v1',
+        time: t0,
+        fieldsType: 'FieldsV1',
+        fieldsV1: {
+          'f:metadata': { 'f:labels': { 'f:app': {} } },
+          'f:spec': {
+            'f:replicas': {},
+            'f:selector': {},
+            'f:template': {
+              'f:metadata': { 'f:labels': { 'f:app': {} } },
+              'f:spec': { 'f:containers': { 'k:{"name":"nginx"}': { '.': {}, 'f:image': {}, 'f:name': {} } } },
+            },
+          },
+        },
+      },
+    ]);
+  });
+
+  it('removes a field the applier applied before and leaves out now', () => {
+    const created = apply(undefined, config({ replicas: 2, labels: { app: 'web', tier: 'front' } }));
+    const reapplied = apply(created, config({ labels: { app: 'web' } }), 'kubectl', false, t1);
+    expect(reapplied.metadata.labels).toEqual({ app: 'web' });
+    expect(spec(reapplied).replicas).toBeUndefined();
+    expect(reapplied.metadata.managedFields?.[0]?.time).toBe(t1);
+  });
+
+  it('keeps an omitted field that another manager also owns', () => {
+    const created = apply(undefined, config({ replicas: 2 }));
+    const scaled = updateManagedFields({ old: created, new: { ...created, spec: { ...spec(created), replicas: 4 } }, manager: 'hpa', apiVersion: 'apps/v1', time: t1, meta });
+    const reapplied = apply(scaled, config({}));
+    expect(spec(reapplied).replicas).toBe(4);
+  });
+
+  it('refuses to change a field another manager owns with the kube-apiserver conflict message', () => {
+    const err = failure(() => apply(clientSideApplied(2), config({ replicas: 3 })));
+    expect(err.code).toBe(409);
+    expect(err.reason).toBe('Conflict');
+    expect(err.message).toBe('Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas');
+    expect(err.status.details).toEqual({
+      causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "kubectl-client-side-apply" using apps/v1', field: '.spec.replicas' }],
+    });
+  });
+
+  it('lists several conflicts per manager, one path per line', () => {
+    const err = failure(() => apply(clientSideApplied(2), config({ replicas: 3, image: 'nginx:1.26' })));
+    expect(err.message).toBe(
+      'Apply failed with 2 conflicts: conflicts with "kubectl-client-side-apply" using apps/v1:\n' +
+        '- .spec.replicas\n' +
+        '- .spec.template.spec.containers[name="nginx"].image',
+    );
+    expect(err.status.details?.causes?.map((c) => c.field)).toEqual(['.spec.replicas', '.spec.template.spec.containers[name="nginx"].image']);
+  });
+
+  it('names another applier without an apiVersion', () => {
+    const created = apply(undefined, config({ replicas: 2 }), 'deployer');
+    expect(failure(() => apply(created, config({ replicas: 3 }))).message).toBe('Apply failed with 1 conflict: conflict with "deployer": .spec.replicas');
+  });
+
+  it('takes the field over with force', () => {
+    const forced = apply(clientSideApplied(2), config({ replicas: 3 }), 'kubectl', true);
+    expect(spec(forced).replicas).toBe(3);
+    const owners = Object.fromEntries((forced.metadata.managedFields ?? []).map((e) => [e.manager, e.fieldsV1]));
+    expect(owners.kubectl).toHaveProperty(['f:spec', 'f:replicas']);
+    expect(owners['kubectl-client-side-apply']).not.toHaveProperty(['f:spec', 'f:replicas']);
+  });
+
+  it('shares a field without conflict when applying the value it already has', () => {
+    const shared = apply(clientSideApplied(2), config({ replicas: 2 }));
+    const owners = Object.fromEntries((shared.metadata.managedFields ?? []).map((e) => [e.manager, e.fieldsV1]));
+    expect(owners.kubectl).toHaveProperty(['f:spec', 'f:replicas']);
+    expect(owners['kubectl-client-side-apply']).toHaveProperty(['f:spec', 'f:replicas']);
+  });
+
+  it('keeps live-only list items and follows the configuration for new ones', () => {
+    const live = apply(undefined, config({}));
+    const withSidecar = updateManagedFields({
+      old: live,
+      new: { ...live, spec: { ...spec(live), template: { ...spec(live).template, spec: { containers: [...spec(live).template.spec.containers, { name: 'sidecar', image: 'envoy' }] } } } },
+      manager: 'injector',
+      apiVersion: 'apps/v1',
+      time: t1,
+      meta,
+    });
+    const reapplied = apply(withSidecar, config({ image: 'nginx:1.26' }));
+    expect(spec(reapplied).template.spec.containers).toEqual([
+      { name: 'nginx', image: 'nginx:1.26' },
+      { name: 'sidecar', image: 'envoy' },
+    ]);
+  });
+
+  it('rejects a configuration whose list item lacks its key', () => {
+    const bad = config({});
+    (bad.spec as { template: { spec: { containers: object[] } } }).template.spec.containers = [{ image: 'x' }];
+    const err = failure(() => apply(undefined, bad));
+    expect(err.code).toBe(500);
+    expect(err.message).toBe(
+      'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.template.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
+    );
+  });
+
+  it('lists every duplicate key of a configuration, as Helm users see it', () => {
+    const bad = config({});
+    const env = [{ name: 'A', value: '1' }, { name: 'A', value: '2' }, { name: 'B' }, { name: 'B' }];
+    (bad.spec as { template: { spec: { containers: object[] } } }).template.spec.containers = [{ name: 'nginx', image: 'x', env }];
+    expect(failure(() => apply(undefined, bad)).message).toBe(
+      'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): errors:\n' +
+        '  .spec.template.spec.containers[name="nginx"].env: duplicate entries for key [name="A"]\n' +
+        '  .spec.template.spec.containers[name="nginx"].env: duplicate entries for key [name="B"]',
+    );
+  });
+
+  it('rejects managedFields in the configuration and a mismatched apiVersion with 400', () => {
+    const withFields = { ...config({}), metadata: { ...config({}).metadata, managedFields: [] } };
+    expect(failure(() => apply(undefined, withFields)).message).toBe('metadata.managedFields must be nil');
+    expect(failure(() => apply(undefined, { ...config({}), apiVersion: 'apps/v1beta1' })).message).toBe(
+      'Incorrect version specified in apply patch. Specified patch version: apps/v1beta1, expected: apps/v1',
+    );
+  });
+
+  it('does not mutate the live object or the configuration', () => {
+    const live = clientSideApplied(2);
+    const applied = config({ replicas: 2, image: 'nginx:1.25' });
+    const [liveCopy, appliedCopy] = [structuredClone(live), structuredClone(applied)];
+    apply(live, applied, 'kubectl', true);
+    expect(live).toEqual(liveCopy);
+    expect(applied).toEqual(appliedCopy);
+  });
+});

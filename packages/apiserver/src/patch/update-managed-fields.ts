@@ -1,0 +1,88 @@
+/**
+ * updateManagedFields: the ownership bookkeeping of an ordinary create, update or non-apply
+ * patch (operation "Update"). The writing manager takes every field the write added or changed,
+ * every other manager loses those fields and any the write removed, and entries left empty
+ * disappear. An update never conflicts: updaters always win.
+ */
+import type { KubeObject } from '@dojo/kube-api';
+import { compareFields } from './compare-fields.ts';
+import { emptyObjectLike } from './empty-object.ts';
+import { FieldSet } from './field-set.ts';
+import {
+  capUpdateManagers,
+  decodeManagedFields,
+  encodeManagedFields,
+  isManagedFieldsReset,
+  managerIdentity,
+  stripSystemFields,
+  withoutManagedFields,
+  type ManagedFields,
+} from './managed-fields.ts';
+import type { PatchMeta } from './patch-meta.ts';
+
+export interface UpdateManagedFieldsArgs {
+  /** The stored object; undefined for a create. */
+  old: KubeObject | undefined;
+  /** The object about to be stored; its own managedFields, when sent, replace the stored ones. */
+  new: KubeObject;
+  manager: string;
+  /** Always "Update"; applies go through serverSideApply. */
+  operation?: 'Update';
+  apiVersion: string;
+  /** RFC 3339, second precision: the entry's time when this write changes its fields. */
+  time: string;
+  subresource?: string;
+  meta?: PatchMeta;
+}
+
+/** Returns a copy of `args.new` whose metadata.managedFields records this write. */
+export function updateManagedFields(args: UpdateManagedFieldsArgs): KubeObject {
+  const base = baseManagedFields(args);
+  const stripped = withoutManagedFields(args.new);
+  if (!base) return stripped;
+  const before = args.old ? withoutManagedFields(args.old) : emptyObjectLike(stripped, args.meta);
+  const { added, modified, removed } = compareFields(before, stripped, args.meta);
+  const changed = stripSystemFields(modified.union(added));
+
+  const managers: ManagedFields = new Map();
+  for (const [id, entry] of base) {
+    managers.set(id, { ...entry, fields: entry.fields.difference(removed).difference(changed) });
+  }
+  if (!changed.isEmpty()) {
+    const id = managerIdentity({ manager: args.manager, operation: 'Update', apiVersion: args.apiVersion, subresource: args.subresource });
+    const previous = managers.get(id)?.fields ?? new FieldSet();
+    managers.set(id, {
+      manager: args.manager,
+      operation: 'Update',
+      apiVersion: args.apiVersion,
+      ...(args.subresource ? { subresource: args.subresource } : {}),
+      time: args.time,
+      fields: previous.union(changed),
+    });
+  }
+  const entries = encodeManagedFields(capUpdateManagers(managers));
+  return { ...stripped, metadata: { ...stripped.metadata, ...(entries.length ? { managedFields: entries } : {}) } };
+}
+
+/**
+ * The ownership this write starts from: what the request sent (so clients can edit
+ * managedFields), else what is stored. Subresource writes always start from the stored
+ * entries. Undefined when the stored entries are unreadable: like UpdateNoErrors, the write
+ * then proceeds with managedFields cleared rather than failing.
+ */
+function baseManagedFields(args: UpdateManagedFieldsArgs): ManagedFields | undefined {
+  const sent = args.new.metadata?.managedFields;
+  if (!args.subresource && isManagedFieldsReset(sent)) return new Map();
+  if (!args.subresource && Array.isArray(sent) && sent.length > 0) {
+    try {
+      return decodeManagedFields(sent);
+    } catch {
+      // Unreadable entries in the request fall back to the stored ones, as kube-apiserver does.
+    }
+  }
+  try {
+    return decodeManagedFields(args.old?.metadata?.managedFields);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Turns a CustomResourceDefinition into the ResourceInfo of each served version: names for
+ * discovery, the schema-driven strategy (defaulting, pruning, validation, CEL rules),
+ * subresources and printer columns. Versions share one storage bucket; objects are stored in
+ * the storage version and converted with strategy None (only apiVersion changes).
+ */
+import type { KubeObject } from '@dojo/kube-api';
+import { createCustomResourceValidator } from '../crd/custom-resource-validator.ts';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../crd/schema-types.ts';
+import { allVerbs } from './builtin/define-builtin.ts';
+import { sameShapeConversion, type ResourceInfo } from './resource-info.ts';
+import type { Strategy } from './strategy.ts';
+import { ageColumn, nameColumn, printerColumn } from './table-columns.ts';
+
+function strategyFor(crd: CustomResourceDefinition, version: CustomResourceDefinitionVersion): Strategy {
+  const validator = createCustomResourceValidator(crd, version.name);
+  const statusSubresource = Boolean(version.subresources?.status);
+  const strategy: Strategy = {
+    tracksGeneration: true,
+    allowUnconditionalUpdate: true,
+    statusSubresource,
+    decode: (obj) => ({ unknownFields: validator.defaultAndPrune(obj).prunedPaths }),
+    prepareForCreate(obj) {
+      if (statusSubresource) delete obj.status;
+    },
+    prepareForUpdate: () => {},
+    validate: (obj) => validator.validate(obj),
+    validateUpdate: (obj, old) => validator.validate(obj, old),
+    validateStatusUpdate: (obj, old) => validator.validateStatusUpdate(obj, old).errors,
+  };
+  if (version.deprecated) {
+    const warning = version.deprecationWarning ?? `${crd.spec.group}/${version.name} ${crd.spec.names.kind} is deprecated`;
+    strategy.warnings = () => [warning];
+  }
+  return strategy;
+}
+
+export function resourcesForCrd(crd: CustomResourceDefinition): ResourceInfo[] {
+  const storage = crd.spec.versions.find((v) => v.storage)?.name ?? crd.spec.versions[0]?.name ?? 'v1';
+  const names = crd.spec.names;
+  return crd.spec.versions
+    .filter((v) => v.served)
+    .map((version) => {
+      const printer = version.additionalPrinterColumns;
+      const info: ResourceInfo = {
+        group: crd.spec.group,
+        version: version.name,
+        resource: names.plural,
+        kind: names.kind,
+        listKind: names.listKind ?? `${names.kind}List`,
+        singular: names.singular ?? names.kind.toLowerCase(),
+        namespaced: crd.spec.scope === 'Namespaced',
+        shortNames: names.shortNames ?? [],
+        categories: names.categories ?? [],
+        verbs: allVerbs,
+        bucket: `${crd.spec.group}/${names.plural}`,
+        statusSubresource: Boolean(version.subresources?.status),
+        strategy: strategyFor(crd, version),
+        columns: printer && printer.length ? [nameColumn, ...printer.map(printerColumn)] : [nameColumn, ageColumn],
+        strategicMergePatch: false,
+        storageVersion: storage,
+        ...sameShapeConversion({ group: crd.spec.group, version: version.name, storageVersion: storage }),
+      };
+      const schema = version.schema?.openAPIV3Schema;
+      if (schema) info.schema = schema as unknown as Record<string, unknown>;
+      const scale = version.subresources?.scale;
+      if (scale) {
+        info.scale = { specReplicasPath: scale.specReplicasPath, statusReplicasPath: scale.statusReplicasPath };
+        if (scale.labelSelectorPath) info.scale.labelSelectorPath = scale.labelSelectorPath;
+      }
+      const selectable = version.selectableFields;
+      if (selectable?.length) {
+        info.selectableFields = (obj: KubeObject) =>
+          Object.fromEntries(
+            selectable.map(({ jsonPath }) => {
+              let v: unknown = obj;
+              for (const p of jsonPath.replace(/^\./, '').split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
+              return [jsonPath.replace(/^\./, ''), v === undefined ? '' : String(v)];
+            }),
+          );
+      }
+      return info;
+    });
+}

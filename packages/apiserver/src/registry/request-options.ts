@@ -1,0 +1,35 @@
+/** Options decoded from a write request's query string, shared by every verb. */
+
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+export interface WriteOptions {
+  dryRun: boolean;
+  fieldManager?: string;
+  fieldValidation: FieldValidation;
+  /** The client's User-Agent, for the default field manager name. */
+  userAgent?: string;
+}
+
+export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
+
+export interface DeleteOptions extends WriteOptions {
+  preconditions?: { uid?: string; resourceVersion?: string };
+  propagationPolicy?: PropagationPolicy;
+  gracePeriodSeconds?: number;
+}
+
+export interface ListOptions {
+  labelSelector?: string;
+  fieldSelector?: string;
+  limit?: number;
+  continue?: string;
+  resourceVersion?: string;
+  resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+}
+
+export interface WriteResult<T> {
+  object: T;
+  /** 201 for creates, 200 otherwise. */
+  code: number;
+  warnings: string[];
+}

@@ -1,0 +1,71 @@
+/**
+ * What the server knows about one served resource (one group/version/resource): names for
+ * discovery, scope, subresources, the strategy that governs writes, and how it renders as a
+ * table. Built-in kinds and CRD-defined kinds produce the same structure, so one generic store
+ * serves them all.
+ */
+import type { GroupResource, KubeObject } from '@dojo/kube-api';
+import type { NameValidation } from './object-meta.ts';
+import type { Strategy } from './strategy.ts';
+import type { TableColumn } from './table-columns.ts';
+
+export interface ScaleSubresource {
+  specReplicasPath: string;
+  statusReplicasPath: string;
+  labelSelectorPath?: string;
+}
+
+export interface ResourceInfo {
+  group: string;
+  version: string;
+  resource: string;
+  kind: string;
+  listKind: string;
+  singular: string;
+  namespaced: boolean;
+  shortNames: string[];
+  categories: string[];
+  verbs: string[];
+  /** Storage bucket shared by every version (and alias group) of the resource. */
+  bucket: string;
+  statusSubresource: boolean;
+  scale?: ScaleSubresource;
+  /** Namespaces have a `finalize` subresource. */
+  finalizeSubresource?: boolean;
+  strategy: Strategy;
+  /** Object names are DNS-1123 subdomains, or labels for namespaces and services. */
+  nameValidation?: NameValidation;
+  columns: TableColumn[];
+  /** OpenAPI v3 schema of the object, for /openapi and `kubectl explain`. */
+  schema?: Record<string, unknown>;
+  /** Strategic merge patch works only for built-in kinds. */
+  strategicMergePatch: boolean;
+  /** Converts a stored object to this version's wire form (apiVersion, renamed fields). */
+  fromStorage(obj: KubeObject): KubeObject;
+  /** Converts this version's wire form to the stored form. */
+  toStorage(obj: KubeObject): KubeObject;
+  /** False when this version's wire form differs from storage beyond apiVersion (fast paths off). */
+  wireEqualsStorage?: boolean;
+  /** Extra fields usable in fieldSelector beyond metadata.name/namespace. */
+  selectableFields?(obj: KubeObject): Record<string, string>;
+  /** True for the version written to storage (CRDs: spec.versions[].storage). */
+  storageVersion: string;
+}
+
+export function groupResourceOf(info: Pick<ResourceInfo, 'group' | 'resource'>): GroupResource {
+  return { group: info.group, resource: info.resource };
+}
+
+export function apiVersionOfInfo(info: Pick<ResourceInfo, 'group' | 'version'>): string {
+  return info.group ? `${info.group}/${info.version}` : info.version;
+}
+
+/** Version conversion for kinds whose versions differ only in apiVersion (CRD strategy None). */
+export function sameShapeConversion(info: Pick<ResourceInfo, 'group' | 'version' | 'storageVersion'>): Pick<ResourceInfo, 'fromStorage' | 'toStorage'> {
+  const served = info.group ? `${info.group}/${info.version}` : info.version;
+  const stored = info.group ? `${info.group}/${info.storageVersion}` : info.storageVersion;
+  return {
+    fromStorage: (obj) => (obj.apiVersion === served ? obj : { ...obj, apiVersion: served }),
+    toStorage: (obj) => (obj.apiVersion === stored ? obj : { ...obj, apiVersion: stored }),
+  };
+}
