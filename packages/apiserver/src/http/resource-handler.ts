@@ -26,7 +26,7 @@ import { contentTypeOf, negotiateRendering, type Rendering } from './negotiation
 import type { PatchEngine } from './patch-engine.ts';
 import { deleteOptionsOf, isTrue, listOptionsOf, writeOptionsOf } from './query.ts';
 import type { RequestTarget } from './request-info.ts';
-import { setWarnings, writeJson } from './responses.ts';
+import { setWarnings, writeJson, writeRawJson } from './responses.ts';
 import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
 import { serveWatch, type WatchSettings } from './watch-handler.ts';
 
@@ -43,8 +43,9 @@ type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
 
 const notFoundPath = () => newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 
-function render(res: ServerResponse, code: number, info: ResourceInfo, rendering: Rendering, query: URLSearchParams, obj: KubeObject): void {
-  if (rendering.as === 'Table') {
+function render(res: ServerResponse, code: number, info: ResourceInfo, rendering: Rendering, query: URLSearchParams, obj: KubeObject, json?: string): void {
+  if (json !== undefined && rendering.as === 'object') writeRawJson(res, code, json);
+  else if (rendering.as === 'Table') {
     const table = toTable(info, [obj], { version: rendering.version, includeObject: (query.get('includeObject') ?? 'Metadata') as IncludeObject, withColumns: true });
     writeJson(res, code, table, contentTypeOf(rendering));
   } else if (rendering.as === 'PartialObjectMetadata') {
@@ -130,7 +131,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req)));
     const result = await deps.store.create(info, namespace, body, options);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object);
+    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
     return;
   }
 
@@ -163,7 +164,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     const obj = checkTypeMeta(info, body);
     const result = await deps.store.update(info, namespace, name, obj, options, storeSubresource);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object);
+    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
     return;
   }
 
@@ -201,7 +202,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         storeSubresource,
       );
       setWarnings(res, result.warnings);
-      render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object);
+      render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
       return;
     }
     const patch = parseJsonBody(text);
@@ -212,7 +213,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     }
     const result = await deps.store.update(info, namespace, name, (latest) => deps.patches.patch(patchType, info, latest, patch), options, storeSubresource);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object);
+    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
     return;
   }
   throw newMethodNotSupported(groupResourceOf(info), method.toLowerCase());

@@ -10,10 +10,19 @@ import type { PatchMeta, PatchStrategy } from './patch-meta.ts';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The meta of a whole object: its schema's, with ObjectMeta's rules under `metadata`. */
+const cache = new WeakMap<object, PatchMeta>();
+
+/**
+ * The meta of a whole object: its schema's, with ObjectMeta's rules under `metadata`. Cached
+ * per schema object, since every write of a custom resource asks for it.
+ */
 export function patchMetaFromSchema(schema: unknown): PatchMeta {
-  const meta = convert(schema) ?? {};
-  return { ...meta, fields: { ...meta.fields, metadata: objectMetaPatchMeta } };
+  const cached = isJsonObject(schema) ? cache.get(schema) : undefined;
+  if (cached) return cached;
+  const converted = convert(schema) ?? {};
+  const meta = { ...converted, fields: { ...converted.fields, metadata: objectMetaPatchMeta } };
+  if (isJsonObject(schema)) cache.set(schema, meta);
+  return meta;
 }
 
 function convert(schema: unknown): PatchMeta | undefined {

@@ -140,7 +140,7 @@ export class GenericStore {
     if (options.dryRun) return { object: obj, code: 201, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(info, obj, rev));
     await written.committed;
-    return { object: obj, code: 201, warnings };
+    return this.result(info, obj, 201, warnings, written.json);
   }
 
   /**
@@ -203,7 +203,13 @@ export class GenericStore {
     if (options.dryRun) return { object: obj, code: 200, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(info, obj, rev));
     await written.committed;
-    return { object: obj, code: 200, warnings };
+    return this.result(info, obj, 200, warnings, written.json);
+  }
+
+  private result(info: ResourceInfo, object: KubeObject, code: number, warnings: string[], json: string): WriteResult<KubeObject> {
+    const result: WriteResult<KubeObject> = { object, code, warnings };
+    if (info.version === info.storageVersion && info.wireEqualsStorage !== false) result.json = json;
+    return result;
   }
 
   /** An object being deleted goes away once nothing holds it any more. */

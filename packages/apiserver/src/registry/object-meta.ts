@@ -28,9 +28,17 @@ export function generateName(prefix: string): string {
   return base + suffix;
 }
 
-/** RFC 3339 with seconds, as metav1.Time marshals. */
+let lastSecond = -1;
+let lastStamp = '';
+
+/** RFC 3339 with seconds, as metav1.Time marshals (memoized per second: every write asks). */
 export function nowTimestamp(now = Date.now()): string {
-  return new Date(Math.floor(now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const second = Math.floor(now / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastStamp = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
+  }
+  return lastStamp;
 }
 
 export function prepareMetaForCreate(obj: KubeObject, now: number): void {

@@ -31,5 +31,7 @@ export interface WriteResult<T> {
   object: T;
   /** 201 for creates, 200 otherwise. */
   code: number;
+  /** The stored JSON when it is also this version's wire form (saves re-serializing). */
+  json?: string;
   warnings: string[];
 }
