@@ -113,4 +113,60 @@ describe('kubectl against the embedded API server', () => {
     const gone = await kubectl.run(['get', 'dojo', 'kobe']);
     expect(gone.stderr.trim()).toBe('Error from server (NotFound): dojos.core.jutsu.com "kobe" not found');
   });
+
+  it('explains the Dojo schema from OpenAPI v3', async () => {
+    const explained = await kubectl.run(['explain', 'dojo.spec']);
+    expect(explained.stderr).toBe('');
+    expect(explained.stdout).toContain('KIND:       Dojo');
+    expect(explained.stdout).toContain('DojoSpec is the desired state of a Dojo.');
+    expect(explained.stdout).toMatch(/credentialsRef\s+<Object> -required-/);
+    expect(explained.stdout).toMatch(/database\s+<string>/);
+  });
+
+  it('server-side applies with field ownership and reports a conflict with another manager', async () => {
+    const applied = await kubectl.run(['apply', '--server-side', '-f', '-'], dojo('kyushu'));
+    expect(applied.stdout.trim()).toBe('dojo.core.jutsu.com/kyushu serverside-applied');
+    const other = JSON.stringify({ ...JSON.parse(dojo('kyushu')), spec: { ...JSON.parse(dojo('kyushu')).spec, title: 'Taken over' } });
+    const conflict = await kubectl.run(['apply', '--server-side', '--field-manager=intruder', '-f', '-'], other);
+    expect(conflict.code).not.toBe(0);
+    // The first owner applied (an Apply entry), so no "using <apiVersion>" suffix, as in kube.
+    expect(conflict.stderr).toContain('Apply failed with 1 conflict: conflict with "kubectl": .spec.title');
+    const forced = await kubectl.run(['apply', '--server-side', '--field-manager=intruder', '--force-conflicts', '-f', '-'], other);
+    expect(forced.stdout.trim()).toBe('dojo.core.jutsu.com/kyushu serverside-applied');
+    const got = JSON.parse((await kubectl.run(['get', 'dojo', 'kyushu', '-o', 'json'])).stdout);
+    expect(got.spec.title).toBe('Taken over');
+    expect(got.metadata.managedFields.map((m: { manager: string }) => m.manager).sort()).toEqual(['intruder', 'kubectl']);
+  });
+
+  it('applies a Deployment twice with a client-side strategic merge', async () => {
+    const deployment = (image: string) =>
+      JSON.stringify({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'web', namespace: 'default' },
+        spec: {
+          replicas: 2,
+          selector: { matchLabels: { app: 'web' } },
+          template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image, env: [{ name: 'A', value: '1' }] }] } },
+        },
+      });
+    expect((await kubectl.run(['apply', '-f', '-'], deployment('nginx:1.25'))).stdout.trim()).toBe('deployment.apps/web created');
+    expect((await kubectl.run(['apply', '-f', '-'], deployment('nginx:1.26'))).stdout.trim()).toBe('deployment.apps/web configured');
+    const got = JSON.parse((await kubectl.run(['get', 'deployment', 'web', '-o', 'json'])).stdout);
+    expect(got.spec.template.spec.containers[0]).toMatchObject({ name: 'web', image: 'nginx:1.26', env: [{ name: 'A', value: '1' }] });
+    expect(got.metadata.generation).toBe(2);
+    const table = await kubectl.run(['get', 'deployments']);
+    expect(table.stdout.split('\n')[0]!.split(/\s+/)).toEqual(['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE']);
+  });
+
+  it('leaves a deleted namespace Terminating and refuses new objects in it', async () => {
+    await kubectl.run(['create', 'namespace', 'doomed']);
+    const deleted = await kubectl.run(['delete', 'namespace', 'doomed', '--wait=false']);
+    expect(deleted.stdout.trim()).toBe('namespace "doomed" deleted');
+    const ns = JSON.parse((await kubectl.run(['get', 'namespace', 'doomed', '-o', 'json'])).stdout);
+    expect(ns.status.phase).toBe('Terminating');
+    const refused = await kubectl.run(['create', 'configmap', 'late', '-n', 'doomed']);
+    expect(refused.stderr).toContain('unable to create new content in namespace doomed because it is being terminated');
+  });
 });
+

@@ -79,6 +79,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     token: credentials.token,
   });
   const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true }, handler);
+  // Requests Node's HTTP parser refuses still get a Status body, like every other error.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const body = JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `malformed HTTP request: ${err.code ?? err.message}`, reason: 'BadRequest', code: 400 });
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const host = options.host ?? '127.0.0.1';
