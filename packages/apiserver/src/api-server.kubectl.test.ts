@@ -133,7 +133,7 @@ describe('kubectl against the embedded API server', () => {
     expect(conflict.stderr).toContain('Apply failed with 1 conflict: conflict with "kubectl": .spec.title');
     const forced = await kubectl.run(['apply', '--server-side', '--field-manager=intruder', '--force-conflicts', '-f', '-'], other);
     expect(forced.stdout.trim()).toBe('dojo.core.jutsu.com/kyushu serverside-applied');
-    const got = JSON.parse((await kubectl.run(['get', 'dojo', 'kyushu', '-o', 'json'])).stdout);
+    const got = JSON.parse((await kubectl.run(['get', 'dojo', 'kyushu', '-o', 'json', '--show-managed-fields'])).stdout);
     expect(got.spec.title).toBe('Taken over');
     expect(got.metadata.managedFields.map((m: { manager: string }) => m.manager).sort()).toEqual(['intruder', 'kubectl']);
   });
