@@ -8,6 +8,13 @@ export interface UpOptions {
   port: number;
   dataDir: string;
   apiserverPort: number;
+  /** Connect to this cluster instead of starting the embedded parts. */
+  kubeconfig?: string;
+  context?: string;
+  installCrds: boolean;
+  discordUrl?: string;
+  token?: string;
+  allowSecretData: boolean;
 }
 
 export type CliCommand = { name: 'help'; text: string } | { name: 'up'; options: UpOptions } | { name: 'apiserver'; argv: string[] };
@@ -25,6 +32,13 @@ Flags for up:
   --port N          Console port (default 8080, or $PORT).
   --data-dir DIR    Where state lives (default .dojo-console/ in the current directory).
   --apiserver-port N  Port of the embedded API server (default 6443; 0 picks a free one).
+  --kubeconfig FILE   Use this cluster instead of the embedded one (no simulated parts).
+  --context NAME      Kubeconfig context to use (default: the current context).
+  --install-crds      With --kubeconfig: install the operator's CRDs (else only verify them).
+  --discord-url URL   Discord API base URL (default: the built-in simulator).
+  --token TOKEN       Console access token (default: $DOJO_CONSOLE_TOKEN, else
+                      <data-dir>/console-token, created on first start).
+  --allow-secret-data Show Secret values in the console (redacted by default).
   -h, --help        Show this text.
 `;
 
@@ -50,6 +64,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'apiserver-port': { type: 'string' },
+        kubeconfig: { type: 'string' },
+        context: { type: 'string' },
+        'install-crds': { type: 'boolean' },
+        'discord-url': { type: 'string' },
+        token: { type: 'string' },
+        'allow-secret-data': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -61,6 +81,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (values.help || command === 'help') return { name: 'help', text: usage };
   if (positionals.length > 1) throw new CliUsageError(`unexpected argument "${positionals[1]}"`);
   if (command !== 'up') throw new CliUsageError(`unknown command "${command}"`);
+  if (values.context && !values.kubeconfig) throw new CliUsageError('--context needs --kubeconfig');
+  if (values['install-crds'] && !values.kubeconfig) throw new CliUsageError('--install-crds needs --kubeconfig (the embedded cluster always has them)');
   return {
     name: 'up',
     options: {
@@ -68,6 +90,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       port: parsePort(values.port ?? env.PORT ?? '8080', values.port ? '--port' : 'PORT'),
       dataDir: values['data-dir'] ?? '.dojo-console',
       apiserverPort: parsePort(values['apiserver-port'] ?? '6443', '--apiserver-port'),
+      installCrds: values['install-crds'] ?? false,
+      allowSecretData: values['allow-secret-data'] ?? false,
+      ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),
+      ...(values.context ? { context: values.context } : {}),
+      ...(values['discord-url'] ? { discordUrl: values['discord-url'] } : {}),
+      ...((values.token ?? env.DOJO_CONSOLE_TOKEN) ? { token: values.token ?? env.DOJO_CONSOLE_TOKEN } : {}),
     },
   };
 }

@@ -1,7 +1,7 @@
 /** The `dojo-console` command. */
-import { apiserverUsage, parseApiserverArgs, runApiserver, startApiServer } from '@dojo/apiserver';
+import { apiserverUsage, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
 import { CliUsageError, parseCli, usage } from './cli-args.ts';
-import { startConsoleServer } from './console-server.ts';
+import { runUp } from './up.ts';
 
 async function main(): Promise<void> {
   let command;
@@ -30,21 +30,19 @@ async function main(): Promise<void> {
     else await runApiserver(options);
     return;
   }
-  const { options } = command;
-  const apiserver = await startApiServer({ dataDir: options.dataDir, port: options.apiserverPort });
-  const server = await startConsoleServer(options);
+  const running = await runUp(command.options);
   process.stdout.write(
     [
       'Dojo Console is running.',
-      `  Open:       ${server.url}`,
-      `  kubectl:    kubectl --kubeconfig ${apiserver.kubeconfigPath} get namespaces`,
-      `  API server: ${apiserver.url} (embedded)`,
-      `  Data:       ${options.dataDir}`,
+      `  Open:       ${running.loginUrl}`,
+      `  kubectl:    kubectl --kubeconfig ${running.kubeconfigPath} get dojos -A`,
+      running.apiserver ? `  API server: ${running.apiserver.url} (embedded)` : `  Cluster:    ${running.kubeconfigPath}`,
+      `  Data:       ${command.options.dataDir}`,
       '',
     ].join('\n'),
   );
   const stop = (): void => {
-    void Promise.allSettled([server.close(), apiserver.close()]).finally(() => process.exit(0));
+    void running.stop().finally(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,49 +1,48 @@
-/** The console's HTTP server: the built UI plus health endpoints. */
-import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+/** The console's HTTP + WebSocket listener. */
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import express from 'express';
+import { createConsoleApp, type ConsoleAppDeps } from './console-app.ts';
+import { allowedHostsFor } from './security/request-guards.ts';
+import { attachLiveSockets, type LiveSocketDeps } from './ws/live-socket-server.ts';
 
-export interface ConsoleServerOptions {
+export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface ConsoleServerOptions extends Omit<ConsoleAppDeps, 'guards' | 'webRoot'> {
   host: string;
   port: number;
-  /** Directory holding the built web UI (apps/web/dist). */
+  token: string;
   webRoot?: string;
+  hello: LiveSocketDeps['hello'];
+  heartbeatMs?: number;
 }
 
 export interface ConsoleServer {
   url: string;
+  port: number;
   close(): Promise<void>;
 }
 
-const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
 export async function startConsoleServer(options: ConsoleServerOptions): Promise<ConsoleServer> {
-  const webRoot = options.webRoot ?? defaultWebRoot;
-  const app = express();
-  app.disable('x-powered-by');
-  app.get('/healthz', (_req, res) => void res.type('text/plain').send('ok'));
-  app.get('/readyz', (_req, res) => void res.type('text/plain').send('ok'));
-  if (existsSync(webRoot)) {
-    app.use(express.static(webRoot, { index: 'index.html' }));
-    // Client-side routes all load the same page.
-    app.get(/^\/(?!api\/|healthz|readyz|metrics).*/, (_req, res) => res.sendFile('index.html', { root: webRoot }));
-  } else {
-    app.get('/', (_req, res) =>
-      void res.type('text/plain').status(503).send(`The web UI is not built (${webRoot} is missing). Run \`npm run build\`.`),
-    );
-  }
-
-  const server: Server = createServer(app);
+  const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const guards = { token: options.token, allowedHosts: allowedHostsFor(options.host, port) };
+  const app = createConsoleApp({ ...options, guards, webRoot: options.webRoot ?? defaultWebRoot });
+  server.on('request', app);
+  const sockets = attachLiveSockets(server, { ...options, guards, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) });
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}/`,
-    close: () => new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        sockets.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

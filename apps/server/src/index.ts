@@ -10,4 +10,5 @@
  * Misuse: do not import this package from packages/*; dependencies point the other way.
  */
 export { startConsoleServer, type ConsoleServer, type ConsoleServerOptions } from './console-server.ts';
+export { runUp, type RunningConsole } from './up.ts';
 export { parseCli, type CliCommand } from './cli-args.ts';

@@ -7,5 +7,58 @@
  *   status subresource, and make one write per iteration.
  * - A 409 Conflict is normal: it requeues quietly.
  * - Slow external work is never awaited inside a reconcile; it requeues after a delay.
+ *
+ * More precisely (README.md has the details):
+ * - A Dojo alarm is posted exactly once per transition into Degraded or out of Available, across
+ *   restarts and conflicts: raised as Pending in the status write that records the transition,
+ *   posted with a Discord nonce derived from the Dojo uid and alarm id, then marked Sent.
+ * - Discord objects are never duplicated: before creating, the operator looks for one it made
+ *   earlier (ownership marker in a guild's description or a channel's topic; a category by name).
+ * - `credentialsRef` names the Secret CloudNativePG produces for the Database owner; the
+ *   mapping from a Dojo to its Database is in api/cnpg.ts.
+ *
+ * Misuse: the CloudNativePG Database CRD must be served before the manager starts (the Dojo
+ * controller watches Databases); one `registerOperator` per Manager.
+ *
+ * Contents: api/ (types, resource types, the CloudNativePG mapping), dojo/ (plan -> reconciler),
+ * discord/ (one generic reconciler + a strategy per kind), events/, register-operator.ts.
  */
-export {};
+export { crdDirectory, operatorCrds } from './crd-manifests.ts';
+export { registerOperator, defaultDojoImage, type OperatorControllers, type OperatorOptions } from './register-operator.ts';
+export { cnpgDatabases, operatorResourceTypes, operatorTypes } from './api/resource-types.ts';
+export { credentialsSecretOf, databaseNameFor, defaultPostgresCluster, type CnpgDatabase, type CnpgDatabaseSpec } from './api/cnpg.ts';
+export type {
+  AlarmState,
+  Dojo,
+  DojoAlarm,
+  DojoAlarmStatus,
+  DojoConditionType,
+  DojoDatabase,
+  DojoSpec,
+  DojoStatus,
+  ObjectReference,
+  SecretReference,
+} from './api/dojo.ts';
+export type {
+  DiscordChannel,
+  DiscordChannelSpec,
+  DiscordChannelStatus,
+  DiscordConditionType,
+  DiscordGroup,
+  DiscordGroupSpec,
+  DiscordGroupStatus,
+  DiscordObjectStatus,
+  DiscordResource,
+  DiscordServer,
+  DiscordServerSpec,
+  LocalObjectReference,
+} from './api/discord-resources.ts';
+export { DojoReconciler, type DojoReconcilerDeps } from './dojo/dojo-reconciler.ts';
+export { planDojo, type DojoAction, type DojoPlan, type DojoPlanOptions } from './dojo/dojo-plan.ts';
+export { alarmNonce } from './dojo/dojo-alarms.ts';
+export { DiscordObjectReconciler, discordFinalizer, type DiscordObjectReconcilerDeps } from './discord/discord-object-reconciler.ts';
+export type { DiscordKindStrategy, ParentState } from './discord/discord-kind-strategy.ts';
+export { serverStrategy } from './discord/server-strategy.ts';
+export { groupStrategy } from './discord/group-strategy.ts';
+export { channelStrategy } from './discord/channel-strategy.ts';
+export { KubeEventRecorder, type EventRecorder, type EventType, type KubeEventRecorderOptions } from './events/event-recorder.ts';

@@ -1,0 +1,80 @@
+/**
+ * The controllers the console shows and drives: the operator's and the simulated control
+ * plane's ("system"), with rolling statistics (rate, error rate, p50/p99) computed from the
+ * telemetry journal over the last minute.
+ */
+import type { Controller, Journal } from '@dojo/runtime';
+
+export interface ConsoleController {
+  controller: Controller;
+  role: 'operator' | 'system';
+  forKind: { group: string; version: string; kind: string };
+}
+
+interface Sample {
+  at: number;
+  durationMs: number;
+  failed: boolean;
+}
+
+const windowMs = 60_000;
+
+export class ConsoleControllers {
+  private readonly entries = new Map<string, ConsoleController>();
+  private readonly samples = new Map<string, Sample[]>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly journal: Journal) {
+    this.unsubscribe = journal.subscribe(journal.lastSeq + 1, (delivery) => {
+      if (delivery.resync || delivery.record.type !== 'reconcile-end') return;
+      const r = delivery.record;
+      let list = this.samples.get(r.controller);
+      if (!list) this.samples.set(r.controller, (list = []));
+      list.push({ at: r.time, durationMs: r.durationMs, failed: r.result === 'error' });
+      if (list.length > 20_000) list.splice(0, list.length - 20_000);
+    });
+  }
+
+  add(entry: ConsoleController): void {
+    this.entries.set(entry.controller.name, entry);
+  }
+
+  get(name: string): ConsoleController | undefined {
+    return this.entries.get(name);
+  }
+
+  all(): ConsoleController[] {
+    return [...this.entries.values()];
+  }
+
+  summary(entry: ConsoleController, now = Date.now()) {
+    const state = entry.controller.state();
+    const recent = (this.samples.get(entry.controller.name) ?? []).filter((s) => now - s.at <= windowMs);
+    const durations = recent.map((s) => s.durationMs).sort((a, b) => a - b);
+    const pct = (p: number) => (durations.length ? durations[Math.min(durations.length - 1, Math.floor((p / 100) * durations.length))]! : 0);
+    const lastTen = recent.filter((s) => now - s.at <= 10_000);
+    return {
+      name: state.name,
+      role: entry.role,
+      forKind: entry.forKind,
+      paused: state.paused,
+      workers: { busy: state.workers.busy, max: state.workers.max },
+      depth: state.queue.depth,
+      counts: { reconciles: state.counts.total, errors: state.counts.error, conflicts: state.counts.conflict, requeues: state.counts.requeue + state.counts.requeueAfter },
+      ratePerSecond: Number((lastTen.length / 10).toFixed(2)),
+      errorRate: recent.length ? Number((recent.filter((s) => s.failed).length / recent.length).toFixed(3)) : 0,
+      p50Ms: Number(pct(50).toFixed(2)),
+      p99Ms: Number(pct(99).toFixed(2)),
+      breakpoints: state.breakpoints,
+      faults: state.faults,
+    };
+  }
+
+  details(entry: ConsoleController) {
+    return { ...this.summary(entry), state: entry.controller.state() };
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+}

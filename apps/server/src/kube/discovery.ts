@@ -1,0 +1,82 @@
+/** Served kinds and their OpenAPI schemas, read from the cluster (embedded or real). */
+import { newNotFound } from '@dojo/kube-api';
+import type { KubeTransport } from '@dojo/runtime';
+
+export interface ServedResource {
+  group: string;
+  version: string;
+  resource: string;
+  kind: string;
+  namespaced: boolean;
+  verbs: string[];
+  shortNames: string[];
+  categories: string[];
+  subresources: string[];
+}
+
+interface ApiResource {
+  name: string;
+  kind: string;
+  namespaced: boolean;
+  verbs: string[];
+  shortNames?: string[];
+  categories?: string[];
+}
+
+async function getJson<T>(transport: KubeTransport, path: string): Promise<T> {
+  const res = await transport.request({ method: 'GET', path });
+  if (res.code !== 200) throw Object.assign(new Error(`GET ${path}: ${res.code}`), { status: res.body });
+  return res.body as T;
+}
+
+function fromList(group: string, version: string, list: { resources: ApiResource[] }): ServedResource[] {
+  const subresources = new Map<string, string[]>();
+  for (const r of list.resources) {
+    const [main, sub] = r.name.split('/');
+    if (sub) subresources.set(main!, [...(subresources.get(main!) ?? []), sub]);
+  }
+  return list.resources
+    .filter((r) => !r.name.includes('/'))
+    .map((r) => ({
+      group,
+      version,
+      resource: r.name,
+      kind: r.kind,
+      namespaced: r.namespaced,
+      verbs: r.verbs,
+      shortNames: r.shortNames ?? [],
+      categories: r.categories ?? [],
+      subresources: subresources.get(r.name) ?? [],
+    }));
+}
+
+/** Every served resource at its group's preferred version. */
+export async function discoverResources(transport: KubeTransport): Promise<ServedResource[]> {
+  const core = fromList('', 'v1', await getJson(transport, '/api/v1'));
+  const groups = await getJson<{ groups: { name: string; preferredVersion: { version: string } }[] }>(transport, '/apis');
+  const lists = await Promise.all(
+    groups.groups.map(async (g) => {
+      try {
+        return fromList(g.name, g.preferredVersion.version, await getJson(transport, `/apis/${g.name}/${g.preferredVersion.version}`));
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return [...core, ...lists.flat()];
+}
+
+/** The OpenAPI v3 schema of one kind, with its metadata $ref inlined as a plain object. */
+export async function schemaOf(transport: KubeTransport, group: string, version: string, kind: string): Promise<Record<string, unknown>> {
+  const path = group ? `/openapi/v3/apis/${group}/${version}` : `/openapi/v3/api/${version}`;
+  const doc = await getJson<{ components?: { schemas?: Record<string, Record<string, unknown>> } }>(transport, path);
+  for (const schema of Object.values(doc.components?.schemas ?? {})) {
+    const gvks = schema['x-kubernetes-group-version-kind'] as { group: string; version: string; kind: string }[] | undefined;
+    if (gvks?.some((g) => g.group === group && g.version === version && g.kind === kind)) {
+      const properties = { ...(schema.properties as Record<string, unknown> | undefined) };
+      properties.metadata = { type: 'object', description: 'Standard object metadata.', properties: { name: { type: 'string' }, namespace: { type: 'string' }, labels: { type: 'object', additionalProperties: { type: 'string' } } } };
+      return { ...schema, properties };
+    }
+  }
+  throw newNotFound({ group, resource: 'schemas' }, `${version}/${kind}`);
+}

@@ -1,0 +1,53 @@
+/**
+ * `/api/kube/*`: the Kubernetes API for the browser, through the console's own connection
+ * (the kubeconfig's identity, never widened). Answers and errors pass through as the cluster
+ * gave them (Status objects included), with Secret values redacted.
+ */
+import type { Request, Response } from 'express';
+import { newBadRequest, newMethodNotSupported, type StatusError } from '@dojo/kube-api';
+import type { KubeTransport } from '@dojo/runtime';
+import { redactSecrets } from './secret-redaction.ts';
+
+const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const maxBodyBytes = 3 * 1024 * 1024;
+
+export interface KubeProxyOptions {
+  transport: () => KubeTransport;
+  allowSecretData: boolean;
+}
+
+async function readBody(req: Request): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBodyBytes) throw newBadRequest(`request body larger than ${maxBodyBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function kubeProxy(options: KubeProxyOptions) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const method = req.method.toUpperCase();
+    if (!methods.has(method)) throw newMethodNotSupported({ group: '', resource: 'proxy' }, method.toLowerCase()) as StatusError;
+    const path = req.originalUrl.replace(/^\/api\/kube/, '') || '/';
+    if (!path.startsWith('/api') && !path.startsWith('/apis') && !path.startsWith('/openapi') && path !== '/version') {
+      throw newBadRequest(`only Kubernetes API paths can be proxied, not ${path}`);
+    }
+    if (/[?&]watch=(true|1)(&|$)/.test(path)) throw newBadRequest('watch over the HTTP proxy is not supported; subscribe over the WebSocket');
+    const body = method === 'GET' || method === 'DELETE' ? await readBody(req).then((b) => b || undefined) : await readBody(req);
+    const contentType = req.headers['content-type'];
+    const answer = await options.transport().request({
+      method: method as 'GET',
+      path,
+      ...(body !== undefined ? { body } : {}),
+      ...(contentType ? { contentType } : {}),
+    });
+    const payload = options.allowSecretData ? answer.body : redactSecrets(answer.body);
+    res.status(answer.code);
+    if (typeof payload === 'string') res.type('text/plain').send(payload);
+    else if (payload === undefined) res.end();
+    else res.json(payload);
+  };
+}

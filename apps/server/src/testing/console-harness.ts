@@ -1,0 +1,93 @@
+/** Starts the whole console (embedded cluster) in a temp dir for tests, with client helpers. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { runUp, type RunningConsole } from '../up.ts';
+
+export interface ConsoleHarness extends RunningConsole {
+  base: string;
+  dataDir: string;
+  http(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; token?: string | null }): Promise<{ status: number; body: any; headers: Headers }>;
+  socket(options?: { token?: string | null; origin?: string }): Promise<LiveClient>;
+  close(): Promise<void>;
+}
+
+export interface LiveClient {
+  ws: WebSocket;
+  messages: any[];
+  send(message: unknown): void;
+  next(predicate: (m: any) => boolean, timeoutMs?: number): Promise<any>;
+}
+
+export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number } = {}): Promise<ConsoleHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-'));
+  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, allowSecretData: extra.allowSecretData ?? false }, extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {});
+  const base = running.console.url.replace(/\/$/, '');
+  const http: ConsoleHarness['http'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token === undefined ? running.token : options.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (method !== 'GET') headers['x-dojo-console'] ??= '1';
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${base}${path}`, { method, headers, redirect: 'manual', ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // keep text
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  const socket: ConsoleHarness['socket'] = (options = {}) =>
+    new Promise((resolve, reject) => {
+      const token = options.token === undefined ? running.token : options.token;
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, {
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(options.origin ? { origin: options.origin } : {}) },
+      });
+      const messages: any[] = [];
+      const waiters: { predicate: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString());
+        messages.push(m);
+        for (const w of [...waiters]) {
+          if (w.predicate(m)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(m);
+          }
+        }
+      });
+      ws.once('open', () =>
+        resolve({
+          ws,
+          messages,
+          send: (m) => ws.send(JSON.stringify(m)),
+          next: (predicate, timeoutMs = 10_000) =>
+            new Promise((res, rej) => {
+              const found = messages.find(predicate);
+              if (found) return res(found);
+              const timer = setTimeout(() => rej(new Error('timed out waiting for a message')), timeoutMs);
+              waiters.push({ predicate, resolve: (m) => (clearTimeout(timer), res(m)) });
+            }),
+        }),
+      );
+      ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { statusCode: res.statusCode })));
+      ws.once('error', reject);
+    });
+  return {
+    ...running,
+    base,
+    dataDir,
+    http,
+    socket,
+    async close() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

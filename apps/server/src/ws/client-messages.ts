@@ -1,0 +1,70 @@
+/** Decoding of client frames on /ws (docs/protocol.md). Anything else is a protocol error. */
+
+export interface WatchTarget {
+  group: string;
+  version: string;
+  resource: string;
+}
+
+export type ClientMessage =
+  | { op: 'subscribe'; id: string; kind: 'watch'; resource: WatchTarget; namespace?: string; labelSelector?: string; resourceVersion?: string }
+  | { op: 'subscribe'; id: string; kind: 'telemetry'; fromSeq?: number; controller?: string; objectKey?: string }
+  | { op: 'subscribe'; id: string; kind: 'metrics' }
+  | { op: 'unsubscribe'; id: string }
+  | { op: 'ping' };
+
+export class ProtocolError extends Error {}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const optionalString = (v: unknown, name: string): string | undefined => {
+  if (v === undefined) return undefined;
+  if (!isString(v) || v.length > 1024) throw new ProtocolError(`${name} must be a string`);
+  return v;
+};
+
+export function decodeClientMessage(text: string): ClientMessage {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ProtocolError('frame is not JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ProtocolError('frame must be a JSON object');
+  const m = value as Record<string, unknown>;
+  if (m.op === 'ping') return { op: 'ping' };
+  if (!isString(m.id) || m.id.length === 0 || m.id.length > 128) throw new ProtocolError('id must be a non-empty string of at most 128 characters');
+  if (m.op === 'unsubscribe') return { op: 'unsubscribe', id: m.id };
+  if (m.op !== 'subscribe') throw new ProtocolError(`unknown op ${JSON.stringify(m.op)}`);
+  switch (m.kind) {
+    case 'watch': {
+      const r = m.resource as Record<string, unknown> | undefined;
+      if (!r || !isString(r.group) || !isString(r.version) || !isString(r.resource) || !/^[a-z0-9.-]*$/.test(r.group + r.version + r.resource)) {
+        throw new ProtocolError('resource must be {group, version, resource}');
+      }
+      const msg: ClientMessage = { op: 'subscribe', id: m.id, kind: 'watch', resource: { group: r.group, version: r.version, resource: r.resource } };
+      const namespace = optionalString(m.namespace, 'namespace');
+      const labelSelector = optionalString(m.labelSelector, 'labelSelector');
+      const resourceVersion = optionalString(m.resourceVersion, 'resourceVersion');
+      if (namespace) msg.namespace = namespace;
+      if (labelSelector) msg.labelSelector = labelSelector;
+      if (resourceVersion) msg.resourceVersion = resourceVersion;
+      return msg;
+    }
+    case 'telemetry': {
+      const msg: ClientMessage = { op: 'subscribe', id: m.id, kind: 'telemetry' };
+      if (m.fromSeq !== undefined) {
+        if (!Number.isInteger(m.fromSeq) || (m.fromSeq as number) < 0) throw new ProtocolError('fromSeq must be a non-negative integer');
+        msg.fromSeq = m.fromSeq as number;
+      }
+      const controller = optionalString(m.controller, 'controller');
+      const objectKey = optionalString(m.objectKey, 'objectKey');
+      if (controller) msg.controller = controller;
+      if (objectKey) msg.objectKey = objectKey;
+      return msg;
+    }
+    case 'metrics':
+      return { op: 'subscribe', id: m.id, kind: 'metrics' };
+    default:
+      throw new ProtocolError(`unknown subscription kind ${JSON.stringify(m.kind)}`);
+  }
+}

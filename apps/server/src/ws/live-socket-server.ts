@@ -1,0 +1,79 @@
+/**
+ * `/ws`: the console's WebSocket endpoint. Upgrades pass the same guards as HTTP (Host, token,
+ * Origin) and are refused with a plain HTTP status before any WebSocket exists.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { Journal, KubeTransport } from '@dojo/runtime';
+import type { ConsoleControllers } from '../console-controllers.ts';
+import { checkHost, checkToken, checkWebSocketOrigin, type GuardOptions } from '../security/request-guards.ts';
+import { LiveConnection, type SubscriptionFactory } from './live-connection.ts';
+import { startTelemetrySubscription } from './telemetry-subscription.ts';
+import { startWatchSubscription } from './watch-subscription.ts';
+
+export const maxFrameBytes = 64 * 1024;
+
+export interface LiveSocketDeps {
+  guards: GuardOptions;
+  transport: () => KubeTransport;
+  journal: Journal;
+  controllers: ConsoleControllers;
+  allowSecretData: boolean;
+  hello: () => Record<string, unknown>;
+  heartbeatMs?: number;
+  maxBufferedBytes?: number;
+}
+
+function refuse(socket: Duplex, code: number, reason: string, message: string): void {
+  const body = JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code });
+  socket.end(`HTTP/1.1 ${code} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close(): void } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
+  const connections = new Set<LiveConnection>();
+  const factory: SubscriptionFactory = {
+    open(message, outbox) {
+      switch (message.kind) {
+        case 'watch':
+          return startWatchSubscription({ ...message, transport: deps.transport(), outbox, allowSecretData: deps.allowSecretData });
+        case 'telemetry':
+          return startTelemetrySubscription({ ...message, journal: deps.journal, outbox });
+        case 'metrics': {
+          const tick = () => outbox.send({ id: message.id, type: 'metrics', controllers: deps.controllers.all().map((c) => deps.controllers.summary(c)) });
+          tick();
+          const timer = setInterval(tick, 1000);
+          return { close: () => clearInterval(timer) };
+        }
+      }
+    },
+  };
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://console').pathname;
+    if (path !== '/ws') return refuse(socket, 404, 'NotFound', 'the server could not find the requested resource');
+    const problem = checkHost(req, deps.guards) ?? checkToken(req, deps.guards) ?? checkWebSocketOrigin(req);
+    if (problem) return refuse(socket, problem.code, problem.code === 401 ? 'Unauthorized' : 'Forbidden', problem.message);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = new LiveConnection(ws, factory, { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64 }, deps.hello());
+      connections.add(connection);
+      ws.on('close', () => connections.delete(connection));
+      ws.on('error', () => ws.terminate());
+    });
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const c of connections) c.heartbeat();
+  }, deps.heartbeatMs ?? 15_000);
+  heartbeat.unref();
+
+  return {
+    close() {
+      clearInterval(heartbeat);
+      for (const c of connections) c.closeAll();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}

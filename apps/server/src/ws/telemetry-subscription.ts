@@ -1,0 +1,56 @@
+/**
+ * The runtime's telemetry journal relayed to one browser subscription, from a sequence number,
+ * in batches. A client asking for records the ring no longer holds, or one that cannot keep up,
+ * is told to resync explicitly; it never sees a silent gap.
+ */
+import type { Journal, JournalRecord } from '@dojo/runtime';
+import type { Outbox, Subscription } from './subscription.ts';
+
+export interface TelemetrySubscriptionOptions {
+  id: string;
+  journal: Journal;
+  outbox: Outbox;
+  fromSeq?: number;
+  controller?: string;
+  objectKey?: string;
+  batchMs?: number;
+}
+
+export function startTelemetrySubscription(options: TelemetrySubscriptionOptions): Subscription {
+  const { id, outbox } = options;
+  let batch: JournalRecord[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let unsubscribe: () => void = () => {};
+
+  const stop = (): void => {
+    stopped = true;
+    clearTimeout(timer);
+    unsubscribe();
+  };
+  const flush = (): void => {
+    timer = undefined;
+    if (stopped || batch.length === 0) return;
+    const records = batch;
+    batch = [];
+    if (!outbox.send({ id, type: 'telemetry', records })) {
+      outbox.send({ id, type: 'resync', oldestSeq: options.journal.oldestSeq, reason: 'client fell behind' });
+      stop();
+    }
+  };
+  const matches = (r: JournalRecord): boolean =>
+    (!options.controller || (r as { controller?: string }).controller === options.controller) &&
+    (!options.objectKey || (r as { key?: string }).key === options.objectKey);
+
+  unsubscribe = options.journal.subscribe(options.fromSeq ?? options.journal.lastSeq + 1, (delivery) => {
+    if (stopped) return;
+    if (delivery.resync) {
+      outbox.send({ id, type: 'resync', oldestSeq: delivery.oldestSeq });
+      return;
+    }
+    if (!matches(delivery.record)) return;
+    batch.push(delivery.record);
+    timer ??= setTimeout(flush, options.batchMs ?? 50);
+  });
+  return { close: stop };
+}
