@@ -4,5 +4,6 @@ import { deployments, leases, replicasets } from './apps-kinds.ts';
 import { coreKinds } from './core-kinds.ts';
 import { customResourceDefinitions } from './crd-kind.ts';
 import { eventsV1 } from './events-v1.ts';
+import { rbacKinds } from './rbac-kinds.ts';
 
-export const builtinResources: ResourceInfo[] = [...coreKinds, deployments, replicasets, leases, eventsV1, customResourceDefinitions];
+export const builtinResources: ResourceInfo[] = [...coreKinds, deployments, replicasets, leases, eventsV1, customResourceDefinitions, ...rbacKinds];

@@ -1,0 +1,47 @@
+/**
+ * rbac.authorization.k8s.io/v1 objects, stored and validated so RBAC manifests apply here as
+ * on a real cluster. The embedded server has one admin identity, so nothing enforces them.
+ */
+import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
+import { defineBuiltin, field } from './define-builtin.ts';
+
+function validateRules(obj: KubeObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const rules = obj.rules;
+  if (rules === undefined || rules === null) return errs;
+  if (!Array.isArray(rules)) return [fieldError.invalid('rules', rules, 'must be a list')];
+  rules.forEach((rule, i) => {
+    const verbs = field(rule, 'verbs');
+    if (!Array.isArray(verbs) || verbs.length === 0) errs.push(fieldError.required(`rules[${i}].verbs`, 'verbs must contain at least one value'));
+    const nonResource = field(rule, 'nonResourceURLs');
+    const resources = field(rule, 'resources');
+    if (!nonResource && (!Array.isArray(resources) || resources.length === 0)) {
+      errs.push(fieldError.required(`rules[${i}].resources`, 'resource rules must supply at least one resource'));
+    }
+  });
+  return errs;
+}
+
+function validateBinding(obj: KubeObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const roleRef = obj.roleRef as Record<string, unknown> | undefined;
+  if (!roleRef) return [fieldError.required('roleRef')];
+  if (roleRef.apiGroup !== 'rbac.authorization.k8s.io') errs.push(fieldError.notSupported('roleRef.apiGroup', roleRef.apiGroup ?? '', ['rbac.authorization.k8s.io']));
+  if (!roleRef.name) errs.push(fieldError.required('roleRef.name'));
+  return errs;
+}
+
+function roleRefImmutable(obj: KubeObject, old: KubeObject): FieldError[] {
+  const errs = validateBinding(obj);
+  if (JSON.stringify(obj.roleRef) !== JSON.stringify(old.roleRef)) errs.push(fieldError.invalid('roleRef', obj.roleRef, 'cannot change roleRef'));
+  return errs;
+}
+
+const rbac = { group: 'rbac.authorization.k8s.io', version: 'v1' };
+
+export const rbacKinds = [
+  defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: { validate: validateRules, validateUpdate: validateRules } }),
+  defineBuiltin({ ...rbac, resource: 'roles', kind: 'Role', namespaced: true, strategy: { validate: validateRules, validateUpdate: validateRules } }),
+  defineBuiltin({ ...rbac, resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false, strategy: { validate: validateBinding, validateUpdate: roleRefImmutable } }),
+  defineBuiltin({ ...rbac, resource: 'rolebindings', kind: 'RoleBinding', namespaced: true, strategy: { validate: validateBinding, validateUpdate: roleRefImmutable } }),
+];
