@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 
 const benches = [
   { name: 'workqueue', file: 'packages/runtime/bench/workqueue.bench.ts' },
-  { name: 'reconcile', file: 'packages/runtime/bench/reconcile.bench.ts' },
+  { name: 'reconcile', file: 'packages/runtime/bench/reconcile.bench.ts', nodeArgs: ['--expose-gc'] },
   { name: 'apiserver', file: 'packages/apiserver/bench/apiserver.bench.ts' },
 ];
 
@@ -15,7 +15,7 @@ let failed = 0;
 for (const bench of benches) {
   if (!existsSync(bench.file)) continue;
   console.error(`\n=== ${bench.name}: ${bench.file}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', bench.file], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), '--import', 'tsx', bench.file], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) {
     failed++;
     rows.push([bench.name, 'FAILED', `exit ${run.status}`]);

@@ -102,7 +102,11 @@ export class Journal {
   }
 
   append<I extends JournalRecordInput>(input: I): Extract<JournalRecord, { type: I['type'] }> {
-    const record = { seq: this.#nextSeq, ...input, time: input.time ?? this.#clock.now() } as JournalRecord;
+    // Stamped in place: copying every record cost ~10% of reconcile throughput (bench/reconcile).
+    // Callers hand over a fresh object and must not reuse it.
+    const record = input as unknown as JournalRecord;
+    record.seq = this.#nextSeq;
+    record.time = input.time ?? this.#clock.now();
     this.#store(record);
     if (this.#sink) {
       try {

@@ -94,6 +94,8 @@ export interface ApiCallRecord extends RecordBase {
   durationMs: number;
   reconcileId?: string;
   worker?: number;
+  /** Never sent: a fault injected from the console answered it (see controller/faults.ts). */
+  injected?: boolean;
 }
 
 /** A 409 on a stale resourceVersion, with the version (and writer) that won, when known. */
@@ -105,6 +107,8 @@ export interface ConflictRecord extends RecordBase {
   currentRV?: string;
   currentManager?: string;
   reconcileId?: string;
+  /** A conflict injected from the console, not one the API server returned. */
+  injected?: boolean;
 }
 
 /** A key sent to wait by the rate limiter (an enqueue record for the same add precedes it). */

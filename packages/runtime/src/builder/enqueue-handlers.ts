@@ -1,0 +1,88 @@
+/**
+ * From informer events to queue keys (controller-runtime's `handler` package), each filtered
+ * by a counting predicate and each add carrying a trigger that says why:
+ *
+ * - for:     the object's own key            (reason "watch")
+ * - owns:    the key of its controller owner (reason "owned"), when that owner is of the For kind
+ * - watches: whatever keys a map function names (reason "mapped")
+ *
+ * The trigger names the source object (kind, key, event, resourceVersion), so the console can
+ * show that a Dojo was reconciled because its Deployment changed at version 812.
+ */
+import { formatObjectKey, objectKeyOf, parseApiVersion, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import type { ResourceType } from '../client/resource-type.ts';
+import type { Request } from '../controller/reconciler.ts';
+import type { ResourceEventHandler } from '../informer/shared-informer.ts';
+import type { Predicate } from '../predicate/predicate.ts';
+import type { Trigger } from '../workqueue/trigger.ts';
+
+/** Where keys go: a Controller. */
+export interface EnqueueTarget {
+  enqueue(key: string, trigger: Trigger): unknown;
+}
+
+/** Maps a watched object to the requests it should cause. */
+export type MapFunc<T extends KubeObject = KubeObject> = (object: T) => readonly Request[];
+
+export type Relation = 'for' | 'owns' | 'watches';
+
+const reasons: Record<Relation, Trigger['reason']> = { for: 'watch', owns: 'owned', watches: 'mapped' };
+
+export interface EnqueueHandlerSpec<T extends KubeObject = KubeObject> {
+  readonly relation: Relation;
+  /** The watched kind, for triggers. */
+  readonly kind: string;
+  readonly target: EnqueueTarget;
+  readonly predicate: Predicate<T>;
+  /** The keys an object version maps to. */
+  readonly keysFor: (object: T) => readonly string[];
+}
+
+export function enqueueHandler<T extends KubeObject>(spec: EnqueueHandlerSpec<T>): ResourceEventHandler<T> {
+  const send = (keys: Iterable<string>, event: WatchEventType, object: T, extra: Record<string, boolean> = {}): void => {
+    const trigger: Trigger = {
+      reason: reasons[spec.relation],
+      event,
+      kind: spec.kind,
+      key: objectKeyOf(object),
+      ...(object.metadata.resourceVersion ? { resourceVersion: object.metadata.resourceVersion } : {}),
+      ...extra,
+    };
+    for (const key of keys) spec.target.enqueue(key, trigger);
+  };
+  return {
+    onAdd(object) {
+      if (spec.predicate.create({ object })) send(spec.keysFor(object), 'ADDED', object);
+    },
+    onUpdate(old, object, { resync }) {
+      if (!spec.predicate.update({ old, new: object })) return;
+      // An owner or mapping can change with the object: both the old and the new target hear it.
+      const keys = new Set([...spec.keysFor(old), ...spec.keysFor(object)]);
+      send(keys, 'MODIFIED', object, resync ? { resync } : {});
+    },
+    onDelete(object, { stateUnknown }) {
+      if (spec.predicate.delete({ object, ...(stateUnknown ? { deleteStateUnknown: true } : {}) })) {
+        send(spec.keysFor(object), 'DELETED', object, stateUnknown ? { deleteStateUnknown: true } : {});
+      }
+    },
+  };
+}
+
+export const ownKey = (object: KubeObject): readonly string[] => [objectKeyOf(object)];
+
+/**
+ * The key of the object's controller owner (the ownerReference with `controller: true`) when
+ * that owner is of `ownerType`'s group and kind; the owner lives in the object's namespace, or
+ * is cluster-scoped.
+ */
+export function controllerOwnerKey(ownerType: ResourceType): (object: KubeObject) => readonly string[] {
+  return (object) => {
+    const ref = object.metadata.ownerReferences?.find((r) => r.controller === true);
+    if (!ref || ref.kind !== ownerType.kind || parseApiVersion(ref.apiVersion).group !== ownerType.group) return [];
+    return [formatObjectKey({ namespace: ownerType.namespaced ? object.metadata.namespace : undefined, name: ref.name })];
+  };
+}
+
+export function mappedKeys<T extends KubeObject>(map: MapFunc<T>): (object: T) => readonly string[] {
+  return (object) => map(object).map((request) => formatObjectKey(request));
+}

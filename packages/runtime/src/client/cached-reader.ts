@@ -1,0 +1,72 @@
+/**
+ * Reads for reconcilers, served from informer caches (controller-runtime's cache-backed
+ * client): no request, no load on the API server, and the same view the controller's events
+ * came from. Types no informer watches are read from the API server instead.
+ *
+ * The cache may be stale. A cached read can be older than a write this very reconcile just
+ * made; that is fine for level-based logic (the write's watch event brings another pass), and
+ * optimistic concurrency catches the rest: send the resourceVersion you read, and a 409 says it
+ * was stale.
+ *
+ * Returned objects are deep copies, so a reconciler may edit what it read without corrupting
+ * the cache every other reader shares.
+ */
+import { FieldSelector, LabelSelector, newNotFound, type KubeList, type KubeObject, type ObjectKey } from '@dojo/kube-api';
+import type { ReadableStore } from '../informer/store.ts';
+import type { GetOptions, ListOptions, ObjectReader } from './client.ts';
+import { apiVersionOfType, groupResourceOf, type ResourceType } from './resource-type.ts';
+
+/** A type's cache: its store, and a way to wait until the first list is in it. */
+export interface CachedType {
+  readonly store: ReadableStore;
+  waitForSync(signal?: AbortSignal): Promise<void>;
+}
+
+/** Where the caches are (the informer factory): undefined for types without an informer. */
+export interface ObjectCache {
+  cacheFor(type: ResourceType): CachedType | undefined;
+}
+
+export class CachedReader implements ObjectReader {
+  readonly #cache: ObjectCache;
+  readonly #api: ObjectReader;
+
+  constructor(cache: ObjectCache, api: ObjectReader) {
+    this.#cache = cache;
+    this.#api = api;
+  }
+
+  async get<T extends KubeObject = KubeObject>(type: ResourceType, key: ObjectKey, options: GetOptions = {}): Promise<T> {
+    const cached = this.#cache.cacheFor(type);
+    // Without a namespace the API client applies its default one; let it.
+    if (!cached || (type.namespaced && !key.namespace)) return this.#api.get<T>(type, key, options);
+    await cached.waitForSync(options.signal);
+    const object = cached.store.get(type.namespaced ? `${key.namespace}/${key.name}` : key.name);
+    if (!object) throw newNotFound(groupResourceOf(type), key.name);
+    return structuredClone(object) as T;
+  }
+
+  async list<T extends KubeObject = KubeObject>(type: ResourceType, options: ListOptions = {}): Promise<KubeList<T>> {
+    const cached = this.#cache.cacheFor(type);
+    const fields = options.fieldSelector ? FieldSelector.parse(options.fieldSelector) : undefined;
+    // A cache has no pages, no versions to pin and no per-kind selectable fields; only the
+    // server can answer those.
+    const serverOnly = options.limit || options.continue || options.resourceVersionMatch || !cacheCanSelect(fields);
+    if (!cached || serverOnly) return this.#api.list<T>(type, options);
+    await cached.waitForSync(options.signal);
+    const labels = typeof options.labelSelector === 'string' ? LabelSelector.parse(options.labelSelector) : options.labelSelector;
+    const candidates = type.namespaced && options.namespace ? cached.store.byIndex('namespace', options.namespace) : cached.store.list();
+    const items = candidates.filter(
+      (o) =>
+        (!labels || labels.matches(o.metadata.labels)) &&
+        (!fields || fields.matches({ 'metadata.name': o.metadata.name ?? '', 'metadata.namespace': o.metadata.namespace ?? '' })),
+    );
+    return { apiVersion: apiVersionOfType(type), kind: `${type.kind}List`, metadata: {}, items: structuredClone(items) as T[] };
+  }
+}
+
+const metadataFields = new Set(['metadata.name', 'metadata.namespace']);
+
+function cacheCanSelect(fields: FieldSelector | undefined): boolean {
+  return !fields || fields.requirements.every((r) => metadataFields.has(r.field));
+}

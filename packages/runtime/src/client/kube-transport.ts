@@ -1,0 +1,175 @@
+/**
+ * HTTP(S) to one API server, configured from a kubeconfig. `@kubernetes/client-node`'s
+ * KubeConfig does what is hard to get right (contexts, CA and client certificates, tokens,
+ * exec and auth-provider plugins); the requests themselves go through node:https so that each
+ * one can be counted, timed and streamed.
+ *
+ * - Connections are kept alive: a controller's writes and its watches share a few sockets.
+ * - A 401 refreshes the credentials from the kubeconfig once and retries (exec plugins and
+ *   bound tokens rotate), like client-go's transport does.
+ * - Every response (and every request that got none) is counted in rest_client_requests_total.
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { StatusError } from '@dojo/kube-api';
+import type { RestClientMetrics } from '../metrics/rest-client-metrics.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface TransportRequest {
+  readonly method: HttpMethod;
+  /** Path and query, below the server URL's own path. */
+  readonly path: string;
+  readonly body?: string;
+  readonly contentType?: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface TransportResponse {
+  readonly code: number;
+  /** Parsed JSON, or the raw text when the body is not JSON; undefined when empty. */
+  readonly body: unknown;
+}
+
+export interface TransportOptions {
+  metrics?: RestClientMetrics;
+  /** The server derives the default field manager from it ("dojo-runtime"). */
+  userAgent?: string;
+}
+
+type Send = (url: URL, options: RequestOptions, callback: (res: IncomingMessage) => void) => ReturnType<typeof httpRequest>;
+
+export class KubeTransport {
+  /** The server's URL (its path, if any, prefixes every request). */
+  readonly server: URL;
+  /** host:port, the label of rest_client_requests_total. */
+  readonly host: string;
+  /** The kubeconfig context's namespace, else "default". */
+  readonly defaultNamespace: string;
+  readonly #kubeConfig: KubeConfig;
+  readonly #agent: RequestOptions['agent'];
+  readonly #send: Send;
+  readonly #metrics: RestClientMetrics | undefined;
+  readonly #userAgent: string;
+  #authHeaders: OutgoingHttpHeaders;
+
+  private constructor(kubeConfig: KubeConfig, server: URL, tls: HttpsRequestOptions, options: TransportOptions) {
+    this.#kubeConfig = kubeConfig;
+    this.server = server;
+    this.host = server.host;
+    const context = kubeConfig.getContextObject(kubeConfig.getCurrentContext());
+    this.defaultNamespace = context?.namespace || 'default';
+    this.#metrics = options.metrics;
+    this.#userAgent = options.userAgent ?? 'dojo-runtime';
+    this.#authHeaders = authHeadersOf(tls);
+    const viaProxy = Boolean(kubeConfig.getCurrentCluster()?.proxyUrl);
+    if (server.protocol === 'http:') {
+      this.#send = httpRequest;
+      this.#agent = viaProxy ? tls.agent : new HttpAgent({ keepAlive: true });
+    } else {
+      this.#send = httpsRequest;
+      // KubeConfig's own agent does not keep connections alive; build one with the same TLS
+      // material unless a proxy agent is needed.
+      this.#agent = viaProxy
+        ? tls.agent
+        : new HttpsAgent({
+            keepAlive: true,
+            ca: tls.ca,
+            cert: tls.cert,
+            key: tls.key,
+            servername: tls.servername,
+            ...(tls.rejectUnauthorized === undefined ? {} : { rejectUnauthorized: tls.rejectUnauthorized }),
+          });
+    }
+  }
+
+  static async fromKubeConfig(kubeConfig: KubeConfig, options: TransportOptions = {}): Promise<KubeTransport> {
+    const cluster = kubeConfig.getCurrentCluster();
+    if (!cluster) throw new Error('the kubeconfig has no current cluster');
+    const tls: HttpsRequestOptions = {};
+    await kubeConfig.applyToHTTPSOptions(tls);
+    return new KubeTransport(kubeConfig, new URL(cluster.server), tls, options);
+  }
+
+  /** Sends a request and reads the whole response. Rejects only when no response came. */
+  async request(req: TransportRequest): Promise<TransportResponse> {
+    const res = await this.#exchange(req);
+    const text = await readText(res);
+    return { code: res.statusCode ?? 0, body: parseBody(text) };
+  }
+
+  /** Opens a streaming response (a watch); a non-2xx answer is thrown as a StatusError. */
+  async openStream(req: TransportRequest): Promise<IncomingMessage> {
+    const res = await this.#exchange(req);
+    const code = res.statusCode ?? 0;
+    if (code >= 200 && code < 300) return res;
+    throw StatusError.fromResponse(code, parseBody(await readText(res)));
+  }
+
+  /** Closes idle keep-alive sockets; open streams end when their signals abort. */
+  close(): void {
+    const agent = this.#agent;
+    if (agent instanceof HttpAgent) agent.destroy();
+  }
+
+  async #exchange(req: TransportRequest): Promise<IncomingMessage> {
+    const res = await this.#once(req);
+    if (res.statusCode !== 401) return res;
+    res.resume();
+    await this.#refreshCredentials();
+    return this.#once(req);
+  }
+
+  #once(req: TransportRequest): Promise<IncomingMessage> {
+    const url = new URL(this.server.pathname.replace(/\/$/, '') + req.path, this.server);
+    const headers: OutgoingHttpHeaders = {
+      ...this.#authHeaders,
+      accept: 'application/json',
+      'user-agent': this.#userAgent,
+    };
+    if (req.body !== undefined) {
+      headers['content-type'] = req.contentType ?? 'application/json';
+      headers['content-length'] = Buffer.byteLength(req.body);
+    }
+    return new Promise((resolve, reject) => {
+      const outgoing = this.#send(url, { method: req.method, agent: this.#agent, headers, signal: req.signal }, (res) => {
+        this.#metrics?.request(res.statusCode ?? 0, req.method, this.host);
+        resolve(res);
+      });
+      outgoing.on('error', (error) => {
+        this.#metrics?.request('<error>', req.method, this.host);
+        reject(error);
+      });
+      outgoing.end(req.body);
+    });
+  }
+
+  async #refreshCredentials(): Promise<void> {
+    const tls: HttpsRequestOptions = {};
+    await this.#kubeConfig.applyToHTTPSOptions(tls);
+    this.#authHeaders = authHeadersOf(tls);
+  }
+}
+
+function authHeadersOf(tls: HttpsRequestOptions): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = { ...(tls.headers as OutgoingHttpHeaders | undefined) };
+  if (tls.auth) headers.authorization = `Basic ${Buffer.from(tls.auth).toString('base64')}`;
+  return headers;
+}
+
+async function readText(res: IncomingMessage): Promise<string> {
+  res.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of res) text += chunk as string;
+  return text;
+}
+
+function parseBody(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

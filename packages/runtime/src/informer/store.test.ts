@@ -1,0 +1,46 @@
+import type { KubeObject } from '@dojo/kube-api';
+import { describe, expect, it } from 'vitest';
+import { defaultIndexers, namespaceIndex, ownerUidIndex } from './indexers.ts';
+import { Store } from './store.ts';
+
+const object = (namespace: string, name: string, owners: string[] = [], labels: Record<string, string> = {}): KubeObject => ({
+  metadata: { namespace, name, labels, ownerReferences: owners.map((uid) => ({ apiVersion: 'v1', kind: 'Dojo', name: uid, uid })) },
+});
+const names = (objects: KubeObject[]) => objects.map((o) => o.metadata.name).sort();
+
+describe('Store', () => {
+  it('keys objects by namespace/name and indexes them by namespace and owner uid', () => {
+    const store = new Store(defaultIndexers);
+    store.upsert(object('a', 'one', ['u1']));
+    store.upsert(object('a', 'two', ['u1', 'u2']));
+    store.upsert(object('b', 'three'));
+
+    expect(store.get('a/two')?.metadata.name).toBe('two');
+    expect(names(store.byIndex(namespaceIndex, 'a'))).toEqual(['one', 'two']);
+    expect(names(store.byIndex(ownerUidIndex, 'u1'))).toEqual(['one', 'two']);
+    expect(names(store.byIndex(ownerUidIndex, 'u2'))).toEqual(['two']);
+    expect(store.size).toBe(3);
+  });
+
+  it('moves an updated object between index values and forgets a removed one', () => {
+    const store = new Store(defaultIndexers);
+    store.upsert(object('a', 'one', ['u1']));
+    const old = store.upsert(object('a', 'one', ['u2']));
+    expect(old?.metadata.ownerReferences?.[0]?.uid).toBe('u1');
+    expect(store.byIndex(ownerUidIndex, 'u1')).toEqual([]);
+    expect(names(store.byIndex(ownerUidIndex, 'u2'))).toEqual(['one']);
+
+    expect(store.remove('a/one')?.metadata.name).toBe('one');
+    expect(store.byIndex(namespaceIndex, 'a')).toEqual([]);
+    expect(store.remove('a/one')).toBeUndefined();
+  });
+
+  it('fills a custom index added late from what it already holds', () => {
+    const store = new Store();
+    store.upsert(object('a', 'one', [], { tier: 'web' }));
+    store.upsert(object('a', 'two', [], { tier: 'db' }));
+    store.addIndexer('tier', (o) => (o.metadata.labels?.tier ? [o.metadata.labels.tier] : []));
+    expect(names(store.byIndex('tier', 'web'))).toEqual(['one']);
+    expect(() => store.byIndex('missing', 'x')).toThrow(/no indexer/);
+  });
+});
