@@ -3,7 +3,7 @@ import { CliUsageError, parseCli } from './cli-args.ts';
 
 describe('dojo-console arguments', () => {
   it('defaults to `up` on 127.0.0.1:8080', () => {
-    expect(parseCli([], {})).toEqual({ name: 'up', options: { host: '127.0.0.1', port: 8080, dataDir: '.dojo-console', apiserverPort: 6443, installCrds: false, allowSecretData: false } });
+    expect(parseCli([], {})).toEqual({ name: 'up', options: { host: '127.0.0.1', port: 8080, dataDir: '.dojo-console', apiserverPort: 6443, installCrds: false, inCluster: false, allowSecretData: false, leaderElect: false } });
   });
 
   it('takes the port from --port before $PORT', () => {

@@ -10,11 +10,16 @@ export interface UpOptions {
   apiserverPort: number;
   /** Connect to this cluster instead of starting the embedded parts. */
   kubeconfig?: string;
+  /** Connect with the Pod's ServiceAccount (running inside a cluster). */
+  inCluster: boolean;
   context?: string;
   installCrds: boolean;
   discordUrl?: string;
   token?: string;
   allowSecretData: boolean;
+  /** Campaign for a coordination.k8s.io/v1 Lease; only the leader reconciles. */
+  leaderElect: boolean;
+  leaderElectionNamespace?: string;
 }
 
 export type CliCommand = { name: 'help'; text: string } | { name: 'up'; options: UpOptions } | { name: 'apiserver'; argv: string[] };
@@ -34,11 +39,17 @@ Flags for up:
   --apiserver-port N  Port of the embedded API server (default 6443; 0 picks a free one).
   --kubeconfig FILE   Use this cluster instead of the embedded one (no simulated parts).
   --context NAME      Kubeconfig context to use (default: the current context).
+  --in-cluster        Use the Pod's ServiceAccount (when running inside Kubernetes).
   --install-crds      With --kubeconfig: install the operator's CRDs (else only verify them).
   --discord-url URL   Discord API base URL (default: the built-in simulator).
   --token TOKEN       Console access token (default: $DOJO_CONSOLE_TOKEN, else
                       <data-dir>/console-token, created on first start).
   --allow-secret-data Show Secret values in the console (redacted by default).
+  --leader-elect      Run controllers only while holding the Lease "dojo-console-leader"
+                      (for several replicas; every replica serves the UI).
+  --leader-election-namespace NS
+                      Namespace of that Lease (default: $POD_NAMESPACE, else the
+                      kubeconfig context's namespace).
   -h, --help        Show this text.
 `;
 
@@ -65,11 +76,14 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'data-dir': { type: 'string' },
         'apiserver-port': { type: 'string' },
         kubeconfig: { type: 'string' },
+        'in-cluster': { type: 'boolean' },
         context: { type: 'string' },
         'install-crds': { type: 'boolean' },
         'discord-url': { type: 'string' },
         token: { type: 'string' },
         'allow-secret-data': { type: 'boolean' },
+        'leader-elect': { type: 'boolean' },
+        'leader-election-namespace': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -82,7 +96,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (positionals.length > 1) throw new CliUsageError(`unexpected argument "${positionals[1]}"`);
   if (command !== 'up') throw new CliUsageError(`unknown command "${command}"`);
   if (values.context && !values.kubeconfig) throw new CliUsageError('--context needs --kubeconfig');
-  if (values['install-crds'] && !values.kubeconfig) throw new CliUsageError('--install-crds needs --kubeconfig (the embedded cluster always has them)');
+  if (values['in-cluster'] && values.kubeconfig) throw new CliUsageError('--in-cluster and --kubeconfig exclude each other');
+  const external = Boolean(values.kubeconfig) || Boolean(values['in-cluster']);
+  if (values['install-crds'] && !external) throw new CliUsageError('--install-crds needs --kubeconfig or --in-cluster (the embedded cluster always has them)');
   return {
     name: 'up',
     options: {
@@ -91,7 +107,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       dataDir: values['data-dir'] ?? '.dojo-console',
       apiserverPort: parsePort(values['apiserver-port'] ?? '6443', '--apiserver-port'),
       installCrds: values['install-crds'] ?? false,
+      inCluster: values['in-cluster'] ?? false,
       allowSecretData: values['allow-secret-data'] ?? false,
+      leaderElect: values['leader-elect'] ?? false,
+      ...((values['leader-election-namespace'] ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: values['leader-election-namespace'] ?? env.POD_NAMESPACE } : {}),
       ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),
       ...(values.context ? { context: values.context } : {}),
       ...(values['discord-url'] ? { discordUrl: values['discord-url'] } : {}),

@@ -7,9 +7,10 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
-import { startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
-import { operatorCrds } from '@dojo/operator';
-import { createRuntimeMetrics, Journal, KubeTransport } from '@dojo/runtime';
+import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
+import { operatorCrds, registerOperator } from '@dojo/operator';
+import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
+import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
@@ -33,18 +34,43 @@ export async function runUp(options: UpOptions, tuning: { journalCapacity?: numb
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const token = loadOrCreateConsoleToken(dataDir, options.token);
-  const apiserver = options.kubeconfig ? undefined : await startApiServer({ dataDir, port: options.apiserverPort });
-  const kubeconfigPath = options.kubeconfig ? resolve(options.kubeconfig) : apiserver!.kubeconfigPath;
+  const external = Boolean(options.kubeconfig) || options.inCluster;
+  const apiserver = external ? undefined : await startApiServer({ dataDir, port: options.apiserverPort });
+  const kubeconfigPath = options.inCluster ? '(in-cluster ServiceAccount)' : options.kubeconfig ? resolve(options.kubeconfig) : apiserver!.kubeconfigPath;
   const kubeConfig = new KubeConfig();
-  kubeConfig.loadFromFile(kubeconfigPath);
+  if (options.inCluster) kubeConfig.loadFromCluster();
+  else kubeConfig.loadFromFile(kubeconfigPath);
   if (options.context) kubeConfig.setCurrentContext(options.context);
 
   const metrics = createRuntimeMetrics();
   const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000 });
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { metrics: metrics.restClient, userAgent: 'dojo-console' });
-  const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json') });
+  const discordToken = process.env.DISCORD_BOT_TOKEN ?? 'dojo-console-simulator';
+  const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json'), token: discordToken });
   await ensureCrds(transport, operatorCrds(), Boolean(apiserver) || options.installCrds);
+
+  const manager = await Manager.create({
+    kubeConfig,
+    journal,
+    metrics,
+    fieldManager: 'dojo-console',
+    ...(options.leaderElect
+      ? { leaderElection: { leaseName: 'dojo-console-leader', ...(options.leaderElectionNamespace ? { leaseNamespace: options.leaderElectionNamespace } : {}) } }
+      : {}),
+  });
   const controllers = new ConsoleControllers(journal);
+  // The simulated control plane only exists with the embedded cluster; a real one has its own.
+  const system = apiserver ? await startSystemControllers(manager, kubeConfig) : undefined;
+  for (const entry of system?.controllers ?? []) controllers.add(entry);
+  const operator = registerOperator(manager, {
+    discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
+  });
+  const forKind = (kind: string) => ({ group: 'core.jutsu.com', version: 'v1', kind });
+  controllers.add({ controller: operator.dojo, role: 'operator', forKind: forKind('Dojo') });
+  controllers.add({ controller: operator.discordServer, role: 'operator', forKind: forKind('DiscordServer') });
+  controllers.add({ controller: operator.discordGroup, role: 'operator', forKind: forKind('DiscordGroup') });
+  controllers.add({ controller: operator.discordChannel, role: 'operator', forKind: forKind('DiscordChannel') });
+  await manager.start();
   let ready = true;
 
   const server = await startConsoleServer({
@@ -56,10 +82,10 @@ export async function runUp(options: UpOptions, tuning: { journalCapacity?: numb
     controllers,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
-    ready: () => ready,
+    ready: () => ready && manager.readyz().ok,
     session: () => ({
-      cluster: { mode: apiserver ? 'embedded' : 'kubeconfig', server: transport.server.toString(), ...(options.context ? { context: options.context } : {}) },
-      leader: { identity: 'local', isLeader: true },
+      cluster: { mode: apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig', server: transport.server.toString(), ...(options.context ? { context: options.context } : {}) },
+      leader: { identity: manager.identity ?? 'local', isLeader: manager.isLeader(), holder: manager.leader() ?? manager.identity ?? 'local' },
       operators: ['dojo'],
       secretsRedacted: !options.allowSecretData,
     }),
@@ -78,6 +104,8 @@ export async function runUp(options: UpOptions, tuning: { journalCapacity?: numb
     async stop() {
       ready = false;
       controllers.close();
+      await manager.stop();
+      system?.sim.close();
       await server.close();
       transport.close();
       await discord?.close();
