@@ -6,7 +6,36 @@
  *   CloudNativePG Database controllers, written as ordinary controllers on @dojo/runtime.
  * - All state is rebuilt from the API on start; nothing lives only in memory.
  * - Delays and failure modes are options, so tests and benchmarks can set them.
+ * - What memory does hold is soft and safe to lose, as in kube's own controllers: the clock of
+ *   a container phase in flight, expectations of a ReplicaSet's own writes, Event counts.
  *
  * Misuse: never start it against a real cluster; real controllers already own these kinds.
+ * Never register it on a Manager scoped to one namespace: it runs the whole cluster.
+ *
+ * Contents:
+ * - cluster-sim.ts        registerClusterSim / startClusterSim
+ * - system-controllers.ts the controllers' names, kinds and Event components ("system")
+ * - sim-options.ts        delays, back-off, failure rates, node name, seed; and their defaults
+ * - deployment/ replicaset/ kubelet/ gc/ namespace/ cnpg/   one controller each
+ * - events/               core/v1 Events with client-go's aggregation
+ * - discovery/            the kinds the cluster serves, for the GC and namespace controller
+ * - core/                 what the controllers share: wire types, owner references and
+ *                         adoption, semantic equality, timestamps, seeded jitter
+ * - testing/              the embedded API server + simulator + kubectl, for tests
  */
-export {};
+export {
+  registerClusterSim,
+  startClusterSim,
+  type ClusterSim,
+  type ClusterSimController,
+  type RegisterClusterSimOptions,
+  type RunningClusterSim,
+  type StartClusterSimOptions,
+} from './cluster-sim.ts';
+export { isSystemController, schedulerComponent, systemControllers, type SystemControllerInfo, type SystemControllerKey } from './system-controllers.ts';
+export { defaultClusterSimOptions, resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
+export type { DelayRange } from './core/seeded-random.ts';
+export { databases, type Database, type DatabaseSpec, type DatabaseStatus } from './cnpg/database-types.ts';
+export { databaseCrd, databaseCrdName } from './cnpg/database-crd.ts';
+export { appSecretName } from './cnpg/app-secret.ts';
+export { EventRecorder, type EventRecorderOptions, type EventSource, type EventType } from './events/event-recorder.ts';

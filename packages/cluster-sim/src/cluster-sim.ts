@@ -1,0 +1,124 @@
+/**
+ * Starting the simulated control plane: `registerClusterSim(manager, options)` adds its
+ * controllers to a Manager (before or after it starts); `startClusterSim(options)` makes a
+ * Manager of its own, registers and starts it.
+ *
+ * Registering installs the CloudNativePG Database CRD and reads API discovery, so that the
+ * garbage collector and the namespace controller know every kind; discovery is read again
+ * whenever a CRD changes and every `discoveryRefreshMs`.
+ *
+ * The Manager must watch all namespaces (no `namespace` option): the simulated cluster runs
+ * every Pod, not one namespace's.
+ */
+import { builtinTypes, Manager, type Clock, type Controller, type Journal, type ResourceType, type RuntimeMetrics } from '@dojo/runtime';
+import { addDatabaseController } from './cnpg/database-controller.ts';
+import { installDatabaseCrd } from './cnpg/database-crd.ts';
+import { addDeploymentController } from './deployment/deployment-controller.ts';
+import { ResourceCatalog } from './discovery/resource-catalog.ts';
+import { EventRecorder } from './events/event-recorder.ts';
+import { GarbageCollector } from './gc/garbage-collector.ts';
+import { addKubelet } from './kubelet/kubelet-controller.ts';
+import { addNamespaceController } from './namespace/namespace-controller.ts';
+import { namespaceFinalizer, type KubeConfigOf } from './namespace/namespace-finalizer.ts';
+import { addReplicaSetController } from './replicaset/replica-set-controller.ts';
+import { resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
+import { schedulerComponent, systemControllers, type SystemControllerInfo } from './system-controllers.ts';
+
+export interface ClusterSimController {
+  readonly controller: Controller;
+  readonly info: SystemControllerInfo;
+}
+
+export interface ClusterSim {
+  readonly options: ClusterSimOptions;
+  /** The "system" controllers, in the Manager under their `info.name`. */
+  readonly controllers: readonly ClusterSimController[];
+  /** Kinds the garbage collector and namespace controller handle beyond what discovery finds. */
+  registerTypes(...types: ResourceType[]): void;
+  /** Reads API discovery now (new CRDs are otherwise found within `discoveryRefreshMs`). */
+  refreshDiscovery(): Promise<void>;
+  /** Stops the simulator's own timers and connections; the Manager stops its controllers. */
+  close(): void;
+}
+
+export interface RegisterClusterSimOptions extends ClusterSimOptionsInput {
+  /** The cluster's kubeconfig: finalizing a Namespace needs a request the runtime's client has no verb for. */
+  readonly kubeConfig: KubeConfigOf;
+}
+
+export async function registerClusterSim(manager: Manager, input: RegisterClusterSimOptions): Promise<ClusterSim> {
+  const options = resolveClusterSimOptions(input);
+  await installDatabaseCrd(manager.apiClient, manager.clock);
+  const catalog = new ResourceCatalog(manager.apiClient, manager.clock, options.discoveryRefreshMs);
+  await catalog.refresh();
+  catalog.startPeriodicRefresh();
+  const rediscover = (): void => catalog.refreshSoon();
+  manager.informers.informerFor(builtinTypes.customResourceDefinitions).addEventHandler({ onAdd: rediscover, onUpdate: rediscover, onDelete: rediscover });
+
+  const recorder = (component: string, host?: string): EventRecorder =>
+    new EventRecorder({ writer: manager.client, clock: manager.clock, source: { component, ...(host ? { host } : {}) }, enabled: options.recordEvents });
+  const finalizer = await namespaceFinalizer(input.kubeConfig);
+  const gc = new GarbageCollector(manager, catalog, recorder(systemControllers.garbageCollector.component), options.concurrency.garbageCollector);
+  const controllers: ClusterSimController[] = [
+    { info: systemControllers.deployment, controller: addDeploymentController(manager, recorder(systemControllers.deployment.component), options.concurrency.deployment) },
+    {
+      info: systemControllers.replicaSet,
+      controller: addReplicaSetController(manager, { recorder: recorder(systemControllers.replicaSet.component), workers: options.concurrency.replicaSet, nodeName: options.nodeName }),
+    },
+    {
+      info: systemControllers.kubelet,
+      controller: addKubelet(manager, { kubelet: recorder(systemControllers.kubelet.component, options.nodeName), scheduler: recorder(schedulerComponent) }, options),
+    },
+    { info: systemControllers.garbageCollector, controller: gc.controller },
+    {
+      info: systemControllers.namespace,
+      controller: addNamespaceController(manager, { catalog, finalizer, recorder: recorder(systemControllers.namespace.component) }, options.concurrency.namespace),
+    },
+    { info: systemControllers.database, controller: addDatabaseController(manager, recorder(systemControllers.database.component), options.concurrency.database) },
+  ];
+  return {
+    options,
+    controllers,
+    registerTypes: (...types) => catalog.register(...types),
+    refreshDiscovery: () => catalog.refresh(),
+    close() {
+      catalog.stop();
+      gc.close();
+      finalizer.close();
+    },
+  };
+}
+
+export interface StartClusterSimOptions extends RegisterClusterSimOptions {
+  readonly clock?: Clock;
+  readonly journal?: Journal;
+  readonly metrics?: RuntimeMetrics;
+}
+
+export interface RunningClusterSim {
+  readonly manager: Manager;
+  readonly sim: ClusterSim;
+  /** Stops the controllers (reconciles in flight finish), then the informers. */
+  stop(): Promise<void>;
+}
+
+/** A Manager of its own running the simulated control plane, started once its caches synced. */
+export async function startClusterSim(input: StartClusterSimOptions): Promise<RunningClusterSim> {
+  const manager = await Manager.create({
+    kubeConfig: input.kubeConfig,
+    fieldManager: 'cluster-sim',
+    ...(input.clock ? { clock: input.clock } : {}),
+    ...(input.journal ? { journal: input.journal } : {}),
+    ...(input.metrics ? { metrics: input.metrics } : {}),
+  });
+  const sim = await registerClusterSim(manager, input);
+  await manager.start();
+  return {
+    manager,
+    sim,
+    async stop() {
+      sim.close();
+      await manager.stop();
+    },
+  };
+}

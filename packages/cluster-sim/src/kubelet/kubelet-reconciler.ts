@@ -1,0 +1,113 @@
+/**
+ * The simulated kubelet: for each Pod, works out where its containers are now (the lifecycle
+ * machine, from the phases the status shows), writes the status if it changed, records the
+ * Events of every move, and asks to come back when the next move falls due.
+ *
+ * Delays are jittered per Pod from the seed, so the same Pod always takes the same time.
+ */
+import { formatObjectKey, isNotFound } from '@dojo/kube-api';
+import { builtinTypes, type Client, type Clock, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { semanticEqual } from '../core/canonical-json.ts';
+import { pickDelay, unitInterval } from '../core/seeded-random.ts';
+import { formatTime } from '../core/time-format.ts';
+import type { Pod, PodStatus } from '../core/workload-types.ts';
+import type { EventRecorder } from '../events/event-recorder.ts';
+import type { ClusterSimOptions } from '../sim-options.ts';
+import { containerBehaviour } from './container-behaviour.ts';
+import { advance, type ContainerProgress, type LifecycleTiming } from './container-lifecycle.ts';
+import { eventsFor, killingEvent, pullingEvent, type KubeletEvent } from './kubelet-events.ts';
+import { KubeletMemory } from './kubelet-memory.ts';
+import { buildPodStatus } from './pod-status-builder.ts';
+
+const { pods } = builtinTypes;
+
+export interface KubeletDeps {
+  readonly client: Client;
+  readonly clock: Clock;
+  readonly recorder: EventRecorder;
+  /** Records "Scheduled" as the scheduler. */
+  readonly schedulerRecorder: EventRecorder;
+  readonly options: ClusterSimOptions;
+}
+
+export class KubeletReconciler implements Reconciler {
+  readonly #deps: KubeletDeps;
+  readonly #memory = new KubeletMemory();
+
+  constructor(deps: KubeletDeps) {
+    this.#deps = deps;
+  }
+
+  async reconcile(request: Request): Promise<Result | void> {
+    const key = formatObjectKey(request);
+    let pod: Pod;
+    try {
+      pod = await this.#deps.client.get<Pod>(pods, request);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      this.#memory.forget(key);
+      return;
+    }
+    const phase = pod.status?.phase;
+    if (phase === 'Succeeded' || phase === 'Failed') return;
+    if (pod.metadata.deletionTimestamp) return this.#stop(pod);
+
+    const now = this.#deps.clock.now();
+    const uid = pod.metadata.uid ?? '';
+    const timing = this.#timing(uid);
+    const firstSight = !pod.status?.containerStatuses;
+    const events: KubeletEvent[] = firstSight ? pod.spec.containers.map(pullingEvent) : [];
+    const progress = new Map<string, ContainerProgress>();
+    let nextAt: number | undefined;
+    for (const container of pod.spec.containers) {
+      const status = pod.status?.containerStatuses?.find((s) => s.name === container.name);
+      const start = this.#memory.progressOf(key, uid, container.name, status, now);
+      const behaviour = containerBehaviour(container.image, this.#deps.options.failureRates, this.#deps.options.seed, uid, container.name);
+      const moved = advance(behaviour, start, now, timing);
+      progress.set(container.name, moved.progress);
+      for (const transition of moved.transitions) events.push(...eventsFor(pod, container, transition, timing.startDelayMs));
+      if (moved.nextAt !== undefined) nextAt = Math.min(nextAt ?? Infinity, moved.nextAt);
+    }
+    const status = buildPodStatus({ pod, progress, timing, nowMs: now });
+    if (!semanticEqual(status, pod.status)) await this.#deps.client.updateStatus(pods, { ...pod, status });
+    this.#memory.remember(key, uid, progress);
+
+    // Sent together: each is a different Event, and the recorder keeps their order in their names.
+    const node = pod.spec.nodeName || this.#deps.options.nodeName;
+    await Promise.all([
+      ...(firstSight ? [this.#deps.schedulerRecorder.normal(pods, pod, 'Scheduled', `Successfully assigned ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} to ${node}`)] : []),
+      ...events.map((event) => this.#deps.recorder.record(pods, pod, event.type, event.reason, event.message, event.fieldPath)),
+    ]);
+    return nextAt === undefined ? undefined : { requeueAfter: Math.max(0, nextAt - this.#deps.clock.now()) };
+  }
+
+  /** A Pod held by finalizers after deletion: its containers stop, and it stays until they let go. */
+  async #stop(pod: Pod): Promise<void> {
+    const at = formatTime(this.#deps.clock.now());
+    const status: PodStatus = {
+      ...pod.status,
+      phase: 'Succeeded',
+      conditions: (pod.status?.conditions ?? []).map((c) =>
+        c.type === 'Ready' || c.type === 'ContainersReady' ? { ...c, status: 'False', reason: 'PodCompleted', lastTransitionTime: at } : c,
+      ),
+      containerStatuses: (pod.status?.containerStatuses ?? []).map((s) => ({
+        ...s,
+        ready: false,
+        started: false,
+        state: { terminated: { exitCode: 0, reason: 'Completed', finishedAt: at, ...(s.state.running?.startedAt ? { startedAt: s.state.running.startedAt } : {}), ...(s.containerID ? { containerID: s.containerID } : {}) } },
+      })),
+    };
+    await this.#deps.client.updateStatus(pods, { ...pod, status });
+    await Promise.all(pod.spec.containers.map(killingEvent).map((event) => this.#deps.recorder.record(pods, pod, event.type, event.reason, event.message, event.fieldPath)));
+  }
+
+  #timing(uid: string): LifecycleTiming {
+    const { options } = this.#deps;
+    return {
+      startDelayMs: pickDelay(options.podStartDelay, unitInterval(options.seed, uid, 'start')),
+      readyDelayMs: pickDelay(options.podReadyDelay, unitInterval(options.seed, uid, 'ready')),
+      failAfterMs: options.failAfterMs,
+      backoff: options.backoff,
+    };
+  }
+}

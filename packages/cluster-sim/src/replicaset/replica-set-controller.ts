@@ -1,0 +1,67 @@
+/**
+ * Wires the ReplicaSet controller: ReplicaSets are reconciled, owned Pods bring their
+ * ReplicaSet back, orphan Pods bring the ReplicaSets that select them, and every Pod event
+ * settles the expectations of the ReplicaSet that created or deleted it.
+ */
+import { formatObjectKey, LabelSelector, objectKeyOf, type KubeObject } from '@dojo/kube-api';
+import { builtinTypes, ControllerBuilder, type Controller, type Manager, type Request } from '@dojo/runtime';
+import { controllerOf } from '../core/owner-references.ts';
+import type { ReplicaSet } from '../core/workload-types.ts';
+import type { EventRecorder } from '../events/event-recorder.ts';
+import { systemControllers } from '../system-controllers.ts';
+import { Expectations } from './expectations.ts';
+import { ReplicaSetReconciler } from './replica-set-reconciler.ts';
+
+const { pods, replicaSets } = builtinTypes;
+
+export interface ReplicaSetControllerOptions {
+  readonly recorder: EventRecorder;
+  readonly workers: number;
+  readonly nodeName: string;
+}
+
+export function addReplicaSetController(manager: Manager, options: ReplicaSetControllerOptions): Controller {
+  const expectations = new Expectations(manager.clock);
+  const ownerKey = (pod: KubeObject): string | undefined => {
+    const ref = controllerOf(pod);
+    return ref?.kind === 'ReplicaSet' ? formatObjectKey({ namespace: pod.metadata.namespace, name: ref.name }) : undefined;
+  };
+  manager.informers.informerFor(pods).addEventHandler({
+    onAdd(pod) {
+      const key = ownerKey(pod);
+      if (key) expectations.creationObserved(key);
+    },
+    onUpdate(old, pod) {
+      const key = ownerKey(pod);
+      if (key && pod.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) expectations.deletionObserved(key, objectKeyOf(pod));
+    },
+    onDelete(pod) {
+      const key = ownerKey(pod);
+      if (key) expectations.deletionObserved(key, objectKeyOf(pod));
+    },
+  });
+  const cache = manager.informers.informerFor<ReplicaSet>(replicaSets).store;
+  const selectingReplicaSets = (pod: KubeObject): Request[] => {
+    if (controllerOf(pod)) return [];
+    return cache
+      .byIndex('namespace', pod.metadata.namespace ?? '')
+      .filter((rs) => LabelSelector.fromObject(rs.spec.selector).matches(pod.metadata.labels))
+      .map((rs) => ({ namespace: rs.metadata.namespace, name: rs.metadata.name ?? '' }));
+  };
+  return ControllerBuilder.create(manager)
+    .named(systemControllers.replicaSet.name)
+    .for(replicaSets)
+    .owns(pods)
+    .watches(pods, selectingReplicaSets)
+    .withOptions({ maxConcurrentReconciles: options.workers })
+    .complete(
+      new ReplicaSetReconciler({
+        client: manager.client,
+        api: manager.apiClient,
+        clock: manager.clock,
+        recorder: options.recorder,
+        expectations,
+        nodeName: options.nodeName,
+      }),
+    );
+}

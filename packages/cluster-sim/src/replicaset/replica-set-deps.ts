@@ -1,0 +1,14 @@
+/** What a ReplicaSet sync needs from the outside. */
+import type { Client, Clock, ObjectReader } from '@dojo/runtime';
+import type { EventRecorder } from '../events/event-recorder.ts';
+import type { Expectations } from './expectations.ts';
+
+export interface ReplicaSetDeps {
+  readonly client: Client;
+  readonly api: ObjectReader;
+  readonly clock: Clock;
+  readonly recorder: EventRecorder;
+  readonly expectations: Expectations;
+  /** The simulated node: Pods are created already bound to it (see replica-set-reconciler.ts). */
+  readonly nodeName: string;
+}

@@ -1,0 +1,64 @@
+/**
+ * What a person (or a test, or a benchmark) can tune in the simulated cluster. The defaults
+ * make the demo look like a real cluster: Pods take one to two seconds to become Ready, a
+ * crashing container backs off like the kubelet does (10 s doubling to 5 min).
+ */
+import type { DelayRange } from './core/seeded-random.ts';
+import type { SystemControllerKey } from './system-controllers.ts';
+
+export interface ClusterSimOptions {
+  /** The simulated node every Pod runs on. */
+  readonly nodeName: string;
+  /** Seeds jitter and injected failures; the same seed gives the same cluster. */
+  readonly seed: number;
+  /** Pending -> Running: pulling the image and starting the containers. */
+  readonly podStartDelay: DelayRange;
+  /** Running -> Ready, after the containers started. */
+  readonly podReadyDelay: DelayRange;
+  /** How long a failing container runs (or an image pull takes) before it fails. */
+  readonly failAfterMs: number;
+  /** The kubelet's back-off after a crash or a failed pull: base, doubling, capped at max. */
+  readonly backoff: { readonly baseMs: number; readonly maxMs: number };
+  /** Share (0..1) of Pods whose containers crash, or fail to pull, without being asked to. */
+  readonly failureRates: { readonly crash: number; readonly imagePull: number };
+  /** Record core/v1 Events for what the controllers do. */
+  readonly recordEvents: boolean;
+  /** How often API discovery is re-read for new kinds (CRD changes re-read it at once). */
+  readonly discoveryRefreshMs: number;
+  /** Workers per controller (MaxConcurrentReconciles). */
+  readonly concurrency: Readonly<Record<SystemControllerKey, number>>;
+}
+
+/** Partial options, nested objects included; anything left out takes its default. */
+export type ClusterSimOptionsInput = {
+  readonly [K in keyof ClusterSimOptions]?: ClusterSimOptions[K] extends number | string | boolean ? ClusterSimOptions[K] : Partial<ClusterSimOptions[K]>;
+};
+
+export const defaultClusterSimOptions: ClusterSimOptions = {
+  nodeName: 'dojo-sim-node',
+  seed: 1,
+  podStartDelay: { minMs: 800, maxMs: 1500 },
+  podReadyDelay: { minMs: 200, maxMs: 500 },
+  failAfterMs: 1_000,
+  backoff: { baseMs: 10_000, maxMs: 300_000 },
+  failureRates: { crash: 0, imagePull: 0 },
+  recordEvents: true,
+  discoveryRefreshMs: 30_000,
+  concurrency: { deployment: 2, replicaSet: 2, kubelet: 4, garbageCollector: 4, namespace: 2, database: 1 },
+};
+
+export function resolveClusterSimOptions(input: ClusterSimOptionsInput = {}): ClusterSimOptions {
+  const d = defaultClusterSimOptions;
+  return {
+    nodeName: input.nodeName ?? d.nodeName,
+    seed: input.seed ?? d.seed,
+    podStartDelay: { ...d.podStartDelay, ...input.podStartDelay },
+    podReadyDelay: { ...d.podReadyDelay, ...input.podReadyDelay },
+    failAfterMs: input.failAfterMs ?? d.failAfterMs,
+    backoff: { ...d.backoff, ...input.backoff },
+    failureRates: { ...d.failureRates, ...input.failureRates },
+    recordEvents: input.recordEvents ?? d.recordEvents,
+    discoveryRefreshMs: input.discoveryRefreshMs ?? d.discoveryRefreshMs,
+    concurrency: { ...d.concurrency, ...input.concurrency },
+  };
+}

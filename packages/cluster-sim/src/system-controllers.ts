@@ -1,0 +1,66 @@
+/**
+ * The simulated control plane's controllers as the console lists them ("system", next to the
+ * operator's): the name each registers with the Manager, the kind it reconciles, and the
+ * component its Events come from (kube-controller-manager's and the kubelet's own names).
+ */
+
+export interface SystemControllerInfo {
+  /** The controller's name in the Manager, metrics, journal and field managers. */
+  readonly name: string;
+  /** The kind it reconciles; the garbage collector reconciles every kind ("*"). */
+  readonly forKind: { readonly group: string; readonly version: string; readonly kind: string };
+  /** `source.component` / `reportingComponent` of the Events it records. */
+  readonly component: string;
+  readonly description: string;
+}
+
+export const systemControllers = {
+  deployment: {
+    name: 'deployment-controller',
+    forKind: { group: 'apps', version: 'v1', kind: 'Deployment' },
+    component: 'deployment-controller',
+    description: 'Rolls Deployments out through pod-template-hash ReplicaSets and reports their status.',
+  },
+  replicaSet: {
+    name: 'replicaset-controller',
+    forKind: { group: 'apps', version: 'v1', kind: 'ReplicaSet' },
+    component: 'replicaset-controller',
+    description: 'Creates and deletes Pods until each ReplicaSet has its replicas.',
+  },
+  kubelet: {
+    name: 'kubelet',
+    forKind: { group: '', version: 'v1', kind: 'Pod' },
+    component: 'kubelet',
+    description: 'Schedules Pods onto the simulated node and walks them through Pending, Running and Ready.',
+  },
+  garbageCollector: {
+    name: 'garbage-collector',
+    forKind: { group: '*', version: '*', kind: '*' },
+    component: 'garbage-collector-controller',
+    description: 'Deletes dependents of deleted owners (background, foreground) or orphans them.',
+  },
+  namespace: {
+    name: 'namespace-controller',
+    forKind: { group: '', version: 'v1', kind: 'Namespace' },
+    component: 'namespace-controller',
+    description: 'Empties a terminating Namespace, then finalizes it.',
+  },
+  database: {
+    name: 'cnpg-database',
+    forKind: { group: 'postgresql.cnpg.io', version: 'v1', kind: 'Database' },
+    component: 'cloudnative-pg',
+    description: 'Simulates CloudNativePG: gives each Database its application credentials Secret.',
+  },
+} as const satisfies Record<string, SystemControllerInfo>;
+
+export type SystemControllerKey = keyof typeof systemControllers;
+
+const names: ReadonlySet<string> = new Set(Object.values(systemControllers).map((c) => c.name));
+
+/** True for a controller of the simulated control plane (the console labels it "system"). */
+export function isSystemController(name: string): boolean {
+  return names.has(name);
+}
+
+/** The component the scheduler's Events come from ("Scheduled"). */
+export const schedulerComponent = 'default-scheduler';
