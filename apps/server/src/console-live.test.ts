@@ -67,4 +67,31 @@ describe('live socket', () => {
       await small.close();
     }
   });
+
+  it('gives a client that stops reading an explicit resync instead of a gap', async () => {
+    const slow = await startConsole({ maxSocketBufferBytes: 64 * 1024 });
+    try {
+      const live = await slow.socket();
+      live.send({ op: 'subscribe', id: 't', kind: 'telemetry' });
+      await new Promise((r) => setTimeout(r, 100));
+      // Stop reading: the server's send buffer for this socket fills up.
+      (live.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+      const padding = 'x'.repeat(2048);
+      for (let round = 0; round < 40; round++) {
+        for (let i = 0; i < 200; i++) slow.journal.append({ type: 'debug', controller: 'flood', action: 'pause', detail: padding });
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      (live.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+      const resync = await live.next((m) => m.id === 't' && m.type === 'resync', 20_000);
+      expect(resync.oldestSeq).toBeGreaterThan(0);
+      const received = live.messages.filter((m) => m.id === 't' && m.type === 'telemetry').flatMap((m) => m.records);
+      const seqs = received.map((r: { seq: number }) => r.seq);
+      // Whatever arrived before the resync is contiguous: no silent gap.
+      for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBe(seqs[i - 1]! + 1);
+      live.ws.close();
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 });
+

@@ -15,6 +15,8 @@ export interface ConsoleServerOptions extends Omit<ConsoleAppDeps, 'guards' | 'w
   webRoot?: string;
   hello: LiveSocketDeps['hello'];
   heartbeatMs?: number;
+  /** Bytes a WebSocket may have queued before its subscriptions are told to relist/resync. */
+  maxSocketBufferBytes?: number;
 }
 
 export interface ConsoleServer {
@@ -33,7 +35,12 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   const guards = { token: options.token, allowedHosts: allowedHostsFor(options.host, port) };
   const app = createConsoleApp({ ...options, guards, webRoot: options.webRoot ?? defaultWebRoot });
   server.on('request', app);
-  const sockets = attachLiveSockets(server, { ...options, guards, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) });
+  const sockets = attachLiveSockets(server, {
+    ...options,
+    guards,
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    ...(options.maxSocketBufferBytes ? { maxBufferedBytes: options.maxSocketBufferBytes } : {}),
+  });
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}/`,

@@ -30,7 +30,7 @@ export interface RunningConsole {
 }
 
 /** `tuning` holds knobs that are not CLI flags (tests shrink the telemetry ring). */
-export async function runUp(options: UpOptions, tuning: { journalCapacity?: number } = {}): Promise<RunningConsole> {
+export async function runUp(options: UpOptions, tuning: { journalCapacity?: number; maxSocketBufferBytes?: number } = {}): Promise<RunningConsole> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const token = loadOrCreateConsoleToken(dataDir, options.token);
@@ -90,6 +90,7 @@ export async function runUp(options: UpOptions, tuning: { journalCapacity?: numb
       secretsRedacted: !options.allowSecretData,
     }),
     hello: () => ({ session: { cluster: apiserver ? 'embedded' : 'kubeconfig' } }),
+    ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
     ...(discord ? { discord: discordBridge(discord.url) } : {}),
   });
 

@@ -34,6 +34,9 @@ export class LiveConnection {
 
   private readonly outbox: Outbox = {
     send: (message) => this.send(message),
+    sendControl: (message) => {
+      if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+    },
   };
 
   private send(message: Record<string, unknown>): boolean {

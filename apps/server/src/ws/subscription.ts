@@ -3,6 +3,11 @@
 export interface Outbox {
   /** Queues a message; returns false when the connection's buffer is over its bound. */
   send(message: Record<string, unknown>): boolean;
+  /**
+   * Queues a small control message (relist, resync, error) even past the bound: telling a slow
+   * client what it missed is exactly what the bound is for.
+   */
+  sendControl(message: Record<string, unknown>): void;
 }
 
 export interface Subscription {

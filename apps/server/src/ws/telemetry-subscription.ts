@@ -34,7 +34,7 @@ export function startTelemetrySubscription(options: TelemetrySubscriptionOptions
     const records = batch;
     batch = [];
     if (!outbox.send({ id, type: 'telemetry', records })) {
-      outbox.send({ id, type: 'resync', oldestSeq: options.journal.oldestSeq, reason: 'client fell behind' });
+      outbox.sendControl({ id, type: 'resync', oldestSeq: options.journal.oldestSeq, reason: 'client fell behind' });
       stop();
     }
   };
@@ -45,7 +45,7 @@ export function startTelemetrySubscription(options: TelemetrySubscriptionOptions
   unsubscribe = options.journal.subscribe(options.fromSeq ?? options.journal.lastSeq + 1, (delivery) => {
     if (stopped) return;
     if (delivery.resync) {
-      outbox.send({ id, type: 'resync', oldestSeq: delivery.oldestSeq });
+      outbox.sendControl({ id, type: 'resync', oldestSeq: delivery.oldestSeq });
       return;
     }
     if (!matches(delivery.record)) return;

@@ -39,7 +39,7 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
   let resourceVersion = options.resourceVersion;
 
   const relist = (reason: string): void => {
-    outbox.send({ id, type: 'relist', reason });
+    outbox.sendControl({ id, type: 'relist', reason });
     abort.abort();
   };
 
@@ -47,7 +47,7 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
     if (!resourceVersion) {
       const list = await options.transport.request({ method: 'GET', path: `${path}?${selector.slice(1)}`, signal: abort.signal });
       if (list.code !== 200) {
-        outbox.send({ id, type: 'error', status: list.body });
+        outbox.sendControl({ id, type: 'error', status: list.body });
         return;
       }
       const body = list.body as { items: KubeObject[]; metadata: { resourceVersion: string } };
@@ -75,7 +75,7 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
   run().catch((err: unknown) => {
     if (abort.signal.aborted) return;
     if (isGone(err)) relist('resourceVersion too old (410 Gone)');
-    else outbox.send({ id, type: 'relist', reason: `watch failed: ${(err as Error).message}` });
+    else outbox.sendControl({ id, type: 'relist', reason: `watch failed: ${(err as Error).message}` });
     abort.abort();
   });
   return { close: () => abort.abort() };
