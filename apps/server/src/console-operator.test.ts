@@ -69,4 +69,48 @@ describe('the operator behind the console', () => {
     expect(text).toMatch(/controller_runtime_reconcile_total\{controller="dojo",result="success"\} [1-9]/);
     expect(text).toMatch(/workqueue_adds_total\{[^}]*name="dojo"/);
   });
+
+  it('shows 3/3, then Progressing with Available while scaling to 5, then 5/5', async () => {
+    await kubectl(['apply', '-f', '-'], dojo('scaled').replace('"replicas":1', '"replicas":3'));
+    await kubectl(['wait', '--for=jsonpath={.status.readyStatus}=3/3', 'dojo/scaled', '--timeout=60s']);
+    await kubectl(['scale', 'dojo', 'scaled', '--replicas', '5']);
+    await kubectl(['wait', '--for=condition=Progressing', 'dojo/scaled', '--timeout=30s']);
+    const during = JSON.parse(await kubectl(['get', 'dojo', 'scaled', '-o', 'json']));
+    const available = during.status.conditions.find((c: { type: string }) => c.type === 'Available');
+    expect(available.status).toBe('True');
+    await kubectl(['wait', '--for=jsonpath={.status.readyStatus}=5/5', 'dojo/scaled', '--timeout=60s']);
+  }, 120_000);
+
+  it('reports Mongo as Degraded and not Progressing', async () => {
+    await kubectl(['apply', '-f', '-'], dojo('mongo').replace('"replicas":1', '"replicas":1,"database":"Mongo"'));
+    await kubectl(['wait', '--for=condition=Degraded', 'dojo/mongo', '--timeout=30s']);
+    const got = JSON.parse(await kubectl(['get', 'dojo', 'mongo', '-o', 'json']));
+    const byType = Object.fromEntries(got.status.conditions.map((c: { type: string; status: string; reason: string }) => [c.type, c]));
+    expect(byType.Degraded).toMatchObject({ status: 'True', reason: 'UnsupportedDatabase' });
+    expect(byType.Progressing.status).toBe('False');
+  }, 60_000);
+
+  it('degrades a :crash Dojo and posts exactly one alarm to its Discord channel', async () => {
+    const chain = [
+      { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordServer', metadata: { name: 'ops', namespace: 'default' }, spec: { name: 'Ops' } },
+      { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordGroup', metadata: { name: 'alerts', namespace: 'default' }, spec: { name: 'Alerts', serverRef: { name: 'ops' } } },
+      { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordChannel', metadata: { name: 'pager', namespace: 'default' }, spec: { name: 'pager', groupRef: { name: 'alerts' } } },
+    ];
+    for (const object of chain) await kubectl(['apply', '-f', '-'], JSON.stringify(object));
+    await kubectl(['wait', '--for=condition=Ready', 'discordchannel/pager', '--timeout=60s']);
+    const crash = JSON.parse(dojo('crashy'));
+    crash.spec.image = 'ghcr.io/jutsu/dojo-app:crash';
+    crash.spec.alarms = { channelRef: { name: 'pager' } };
+    await kubectl(['apply', '-f', '-'], JSON.stringify(crash));
+    await kubectl(['wait', '--for=condition=Degraded', 'dojo/crashy', '--timeout=60s']);
+    const alarms = async () => {
+      const state = (await c.http('GET', '/api/discord/state')).body as { guilds: { channels: { name: string; messages: { content: string }[] }[] }[] };
+      return state.guilds.flatMap((g) => g.channels).filter((ch) => ch.name === 'pager').flatMap((ch) => ch.messages).filter((m) => m.content.includes('crashy'));
+    };
+    for (let i = 0; i < 100 && (await alarms()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    // Let a few more reconciles pass: the alarm must not repeat.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await alarms()).toHaveLength(1);
+  }, 120_000);
 });
+
