@@ -66,6 +66,8 @@ try {
   check('find Chromium for end-to-end tests', false);
 }
 if (chromiumPath) {
+  // The end-to-end console starts from an empty data dir every run.
+  rmSync('test-results/e2e-data', { recursive: true, force: true });
   const playwrightReport = `${reportDir}/playwright.json`;
   const e2eOk = run('end-to-end tests (Playwright + Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_CHROMIUM_PATH: chromiumPath,
