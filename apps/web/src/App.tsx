@@ -1,19 +1,70 @@
-/** The console shell. Views arrive feature by feature under src/features/. */
+/**
+ * The console: layout, sign-in gate and the page for the current URL. The overview ships with
+ * the first load; every other page is its own chunk, fetched when first opened.
+ */
+import { lazy, Suspense } from 'react';
+import { Layout } from './app/Layout.tsx';
+import { NotFoundPage } from './app/pages/NotFoundPage.tsx';
+import { OverviewPage } from './app/pages/OverviewPage.tsx';
+import { parseRoute, type Route } from './app/routes.ts';
+import { Loading } from './components/EmptyState.tsx';
+import { isUnauthorized, useSession } from './features/session/api/session.ts';
+import { SignInPage } from './features/session/components/SignInPage.tsx';
+import { useLocation } from './lib/router.tsx';
+
+const ConflictsPage = lazy(() => import('./app/pages/ConflictsPage.tsx').then((m) => ({ default: m.ConflictsPage })));
+const DebugPage = lazy(() => import('./app/pages/DebugPage.tsx').then((m) => ({ default: m.DebugPage })));
+const DiscordPage = lazy(() => import('./app/pages/DiscordPage.tsx').then((m) => ({ default: m.DiscordPage })));
+const ResourceDetailPage = lazy(() => import('./app/pages/ResourceDetailPage.tsx').then((m) => ({ default: m.ResourceDetailPage })));
+const ResourceCreatePage = lazy(() => import('./app/pages/ResourceFormPage.tsx').then((m) => ({ default: m.ResourceCreatePage })));
+const ResourceEditPage = lazy(() => import('./app/pages/ResourceFormPage.tsx').then((m) => ({ default: m.ResourceEditPage })));
+const ResourceListPage = lazy(() => import('./app/pages/ResourceListPage.tsx').then((m) => ({ default: m.ResourceListPage })));
+const ResourcesPage = lazy(() => import('./app/pages/ResourcesPage.tsx').then((m) => ({ default: m.ResourcesPage })));
+const TimelinePage = lazy(() => import('./app/pages/TimelinePage.tsx').then((m) => ({ default: m.TimelinePage })));
+const WorkqueuePage = lazy(() => import('./app/pages/WorkqueuePage.tsx').then((m) => ({ default: m.WorkqueuePage })));
+
+function Page({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'overview':
+      return <OverviewPage />;
+    case 'resources':
+      return <ResourcesPage />;
+    case 'resource-list':
+      return <ResourceListPage gvr={route.gvr} />;
+    case 'resource-create':
+      return <ResourceCreatePage gvr={route.gvr} />;
+    case 'resource-detail':
+      return <ResourceDetailPage gvr={route.gvr} namespace={route.namespace} name={route.objectName} tab={route.tab} />;
+    case 'resource-edit':
+      return <ResourceEditPage gvr={route.gvr} namespace={route.namespace} name={route.objectName} />;
+    case 'workqueue':
+      return <WorkqueuePage controller={route.controller} />;
+    case 'timeline':
+      return <TimelinePage />;
+    case 'conflicts':
+      return <ConflictsPage />;
+    case 'debug':
+      return <DebugPage controller={route.controller} />;
+    case 'discord':
+      return <DiscordPage />;
+    case 'not-found':
+      return <NotFoundPage />;
+  }
+}
+
 export function App() {
+  const { pathname, search } = useLocation();
+  const session = useSession();
+  const route = parseRoute(pathname, search);
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white px-6 py-3 dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="text-lg font-semibold tracking-tight">Dojo Console</h1>
-      </header>
-      <main className="mx-auto max-w-5xl px-6 py-10">
-        <section aria-labelledby="startup-heading" className="rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
-          <h2 id="startup-heading" className="text-base font-medium">Starting up</h2>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            The console is starting its parts: the embedded API server, the simulated control plane, the Discord
-            simulator and the Dojo operator.
-          </p>
-        </section>
-      </main>
-    </div>
+    <Layout>
+      {isUnauthorized(session.error) ? (
+        <SignInPage />
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <Page key={route.name} route={route} />
+        </Suspense>
+      )}
+    </Layout>
   );
 }

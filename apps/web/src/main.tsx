@@ -1,17 +1,35 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StatusError } from '@dojo/kube-api';
 import { App } from './App.tsx';
+import { browserSocket, liveSocketUrl } from './lib/browser-socket.ts';
+import { LiveSocket } from './lib/live-socket.ts';
+import { LiveSocketProvider } from './lib/live-socket-context.tsx';
 import './index.css';
 
-const queryClient = new QueryClient();
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx will not get better by asking again; anything else gets two more tries.
+      retry: (failures, error) => !(error instanceof StatusError && error.code >= 400 && error.code < 500) && failures < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+const socket = new LiveSocket({ url: liveSocketUrl(window.location), createSocket: browserSocket });
+socket.start();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <App />
+      <LiveSocketProvider socket={socket}>
+        <App />
+      </LiveSocketProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

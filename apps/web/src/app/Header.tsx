@@ -1,0 +1,35 @@
+/** The header on every page: product name, cluster and leader, the live connection, the theme. */
+import { ConnectionIndicator } from '../features/session/components/ConnectionIndicator.tsx';
+import { SessionSummary } from '../features/session/components/SessionSummary.tsx';
+import { Link } from '../lib/router.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+
+export function Header({ onMenu }: { onMenu: () => void }) {
+  return (
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-4 border-b border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+      <button
+        type="button"
+        onClick={onMenu}
+        aria-label="Toggle navigation"
+        className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+          <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+        </svg>
+      </button>
+      <h1 className="text-base font-semibold tracking-tight">
+        <Link to="/" className="flex items-center gap-2 focus-visible:outline-2 focus-visible:outline-indigo-500">
+          <span aria-hidden="true" className="grid size-6 place-items-center rounded bg-indigo-600 text-xs font-bold text-white">
+            D
+          </span>
+          Dojo Console
+        </Link>
+      </h1>
+      <div className="ml-auto flex items-center gap-5">
+        <SessionSummary />
+        <ConnectionIndicator />
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

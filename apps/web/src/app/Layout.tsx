@@ -1,0 +1,39 @@
+/**
+ * The frame of every page: a skip link, the header, the sidebar and the main region. Focus
+ * moves to the main region after client-side navigation, as a page load would.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from '../lib/router.tsx';
+import { Header } from './Header.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: false });
+  }, [pathname]);
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-indigo-600 focus:px-3 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <Header onMenu={() => setMenuOpen((o) => !o)} />
+      <div className="lg:grid lg:min-h-[calc(100vh-3.5rem)] lg:grid-cols-[13rem_minmax(0,1fr)]">
+        <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+        <main id="main" ref={main} tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Debugging one controller live, with its workqueue and timeline on the same page so the
+ * effect of every control is visible at once.
+ */
+import { EmptyState, Loading } from '../../components/EmptyState.tsx';
+import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import { useControllerState } from '../../features/controllers/api/controller-state.ts';
+import { BreakpointsEditor } from '../../features/controllers/components/BreakpointsEditor.tsx';
+import { ControllerPicker } from '../../features/controllers/components/ControllerPicker.tsx';
+import { DebugControls } from '../../features/controllers/components/DebugControls.tsx';
+import { FaultsEditor } from '../../features/controllers/components/FaultsEditor.tsx';
+import { WorkqueueView } from '../../features/controllers/components/WorkqueueView.tsx';
+import { DiscordFaultsForm } from '../../features/discord/components/DiscordFaultsForm.tsx';
+import { ReconcileTimeline } from '../../features/telemetry/components/ReconcileTimeline.tsx';
+import { navigate } from '../../lib/router.tsx';
+import { useReconciledObjectLink } from '../object-links.ts';
+import { paths } from '../routes.ts';
+import { useChosenController } from './use-chosen-controller.ts';
+
+function ControllerDebugger({ name }: { name: string }) {
+  const state = useControllerState(name);
+  const objectLink = useReconciledObjectLink();
+  if (state.isPending) return <Loading />;
+  if (state.error) return <ErrorNotice error={state.error} title={`Could not load controller ${name}`} />;
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="grid gap-5 xl:grid-cols-2">
+        <Panel title="Run control">
+          <DebugControls state={state.data} />
+        </Panel>
+        <Panel title="Breakpoints" description="A worker that takes a key with a breakpoint holds it until you step or resume.">
+          <BreakpointsEditor state={state.data} />
+        </Panel>
+        <Panel title="Fault injection" description="Make this controller's next writes conflict, its next reconciles throw, or every reconcile slow.">
+          <FaultsEditor state={state.data} />
+        </Panel>
+        <Panel title="Discord simulator faults" description="Rate-limit or fail the Discord API the Discord controllers talk to.">
+          <DiscordFaultsForm />
+        </Panel>
+      </div>
+      <Panel title="Timeline" level={3}>
+        <ReconcileTimeline controller={name} lockObject objectLink={objectLink} windowMs={20_000} />
+      </Panel>
+      <WorkqueueView name={name} />
+    </div>
+  );
+}
+
+export function DebugPage({ controller }: { controller: string | undefined }) {
+  const { name, controllers } = useChosenController(controller, paths.debug);
+  return (
+    <>
+      <PageHeader
+        title="Debug"
+        description="Pause, step, set breakpoints and inject faults; watch the effect in the timeline and the workqueue below."
+        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(paths.debug(n))} />}
+      />
+      {controllers.isPending ? (
+        <Loading />
+      ) : controllers.error ? (
+        <ErrorNotice error={controllers.error} title="Could not load controllers" />
+      ) : name ? (
+        <ControllerDebugger key={name} name={name} />
+      ) : (
+        <EmptyState title="No controllers are running yet." />
+      )}
+    </>
+  );
+}

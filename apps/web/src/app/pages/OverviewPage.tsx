@@ -1,0 +1,75 @@
+/**
+ * What the operator is doing now: a card per controller, then a live table of every kind the
+ * operator's controllers reconcile, the main kind first (the session names its controller).
+ * The system controllers' kinds (Deployments, Pods, ...) are one click away in Resources.
+ */
+import { Panel } from '../../components/Panel.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { buttonClass } from '../../components/Button.tsx';
+import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { ControllerCards } from '../../features/controllers/components/ControllerCards.tsx';
+import { useControllers } from '../../features/controllers/api/controllers.ts';
+import { findKind, useResourceTypes } from '../../features/resources/api/resource-types.ts';
+import { useSession } from '../../features/session/api/session.ts';
+import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
+import { Link } from '../../lib/router.tsx';
+import type { ResourceType } from '../../lib/protocol.ts';
+import { controllerLinks } from '../object-links.ts';
+import { paths } from '../routes.ts';
+
+function plural(kind: string): string {
+  return kind.endsWith('s') ? `${kind}es` : `${kind}s`;
+}
+
+function KindPanel({ type }: { type: ResourceType }) {
+  return (
+    <Panel
+      title={plural(type.kind)}
+      description={`${type.resource}.${type.group || 'core'}`}
+      bodyClassName=""
+      actions={
+        <>
+          <Link to={paths.resourceList(type)} className={buttonClass('ghost')}>
+            All {plural(type.kind)}
+          </Link>
+          {type.verbs.includes('create') ? (
+            <Link to={paths.resourceCreate(type)} className={buttonClass('primary')}>
+              Create {type.kind}
+            </Link>
+          ) : null}
+        </>
+      }
+    >
+      <ResourceTable gvr={type} kind={type.kind} detailPath={(o) => paths.resourceDetail(type, o.metadata.namespace, o.metadata.name ?? '')} maxHeight={360} />
+    </Panel>
+  );
+}
+
+export function OverviewPage() {
+  const { data: controllers } = useControllers();
+  const { data: types, error } = useResourceTypes();
+  const { data: session } = useSession();
+  const main = new Set(session?.operators ?? []);
+  const operatorKinds = (controllers ?? [])
+    .filter((c) => c.role === 'operator')
+    .sort((a, b) => Number(main.has(b.name)) - Number(main.has(a.name)) || a.name.localeCompare(b.name))
+    .map((c) => findKind(types, c.forKind.group, c.forKind.kind))
+    .filter((t, i, all): t is ResourceType => t !== undefined && all.indexOf(t) === i);
+  return (
+    <>
+      <PageHeader title="Overview" description="What every controller is doing now, and the objects they reconcile." />
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="controllers-heading">
+          <h3 id="controllers-heading" className="mb-3 text-sm font-semibold text-slate-700 dark:text-slate-300">
+            Controllers
+          </h3>
+          <ControllerCards links={controllerLinks} featured={session?.operators ?? []} />
+        </section>
+        {error ? <ErrorNotice error={error} title="Could not load the cluster's kinds" /> : null}
+        {operatorKinds.map((type) => (
+          <KindPanel key={`${type.group}/${type.resource}`} type={type} />
+        ))}
+      </div>
+    </>
+  );
+}

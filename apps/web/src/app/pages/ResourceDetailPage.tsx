@@ -1,0 +1,138 @@
+/**
+ * One object, any kind: conditions and their history, status, owner tree, metadata; YAML;
+ * versions with diffs; Events; its reconciles. Scale and delete where the kind allows.
+ */
+import { formatObjectKey, type GroupVersionResource } from '@dojo/kube-api';
+import { buttonClass } from '../../components/Button.tsx';
+import { Badge, ConditionChip } from '../../components/ConditionChip.tsx';
+import { EmptyState, Loading } from '../../components/EmptyState.tsx';
+import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
+import { useObjectVersions } from '../../features/resources/api/object-versions.ts';
+import { useResourceObject } from '../../features/resources/api/resource-list.ts';
+import { ConditionsTable } from '../../features/resources/components/detail/ConditionsTable.tsx';
+import { DeleteControl } from '../../features/resources/components/detail/DeleteControl.tsx';
+import { EventsList } from '../../features/resources/components/detail/EventsList.tsx';
+import { ObjectMetadata } from '../../features/resources/components/detail/ObjectMetadata.tsx';
+import { ObjectReferencesList } from '../../features/resources/components/detail/ObjectReferencesList.tsx';
+import { ObjectYaml } from '../../features/resources/components/detail/ObjectYaml.tsx';
+import { OwnerTreeView } from '../../features/resources/components/detail/OwnerTreeView.tsx';
+import { currentReplicas, ScaleControl } from '../../features/resources/components/detail/ScaleControl.tsx';
+import { StatusFields } from '../../features/resources/components/detail/StatusFields.tsx';
+import { VersionHistory } from '../../features/resources/components/detail/VersionHistory.tsx';
+import { conditionsOf, readyText } from '../../features/resources/model/object-summary.ts';
+import { ConditionHistory } from '../../features/telemetry/components/ConditionHistory.tsx';
+import { ObjectReconciles } from '../../features/telemetry/components/ObjectReconciles.tsx';
+import { Link, navigate } from '../../lib/router.tsx';
+import { detailPath } from '../object-links.ts';
+import { paths, type DetailTab } from '../routes.ts';
+import { useResourceType } from './use-resource-type.ts';
+
+const tabs: { id: DetailTab; label: string }[] = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'yaml', label: 'YAML' },
+  { id: 'versions', label: 'Versions' },
+  { id: 'events', label: 'Events' },
+  { id: 'reconciles', label: 'Reconciles' },
+];
+
+export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVersionResource; namespace: string | undefined; name: string; tab: DetailTab }) {
+  const { type, isPending: typesPending, error: typesError } = useResourceType(gvr);
+  const { object, isPending, error } = useResourceObject(gvr, namespace, name);
+  const versions = useObjectVersions(object);
+  if (typesPending || isPending) return <Loading />;
+  if (typesError || error) return <ErrorNotice error={typesError ?? error} />;
+  if (!type) return <EmptyState title={`The cluster does not serve ${gvr.resource}.`} />;
+  if (!object) {
+    return (
+      <EmptyState title={`${type.kind} ${namespace ? `${namespace}/` : ''}${name} does not exist (any more).`}>
+        <Link to={paths.resourceList(type)} className="text-indigo-700 underline dark:text-indigo-300">
+          All {type.kind} objects
+        </Link>
+      </EmptyState>
+    );
+  }
+  const key = formatObjectKey({ namespace, name });
+  const canScale = type.subresources ? type.subresources.includes('scale') : currentReplicas(object) !== undefined;
+  const ready = readyText(object);
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-slate-500 dark:text-slate-400">
+        <Link to={paths.resources()} className="hover:underline">
+          Resources
+        </Link>{' '}
+        /{' '}
+        <Link to={paths.resourceList(type)} className="hover:underline">
+          {type.kind}
+        </Link>
+      </nav>
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-base font-normal text-slate-500">{type.kind}</span>
+            {name}
+            {object.metadata.deletionTimestamp ? <Badge tone="unknown">Terminating</Badge> : null}
+          </span>
+        }
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            {namespace ? <span>in {namespace}</span> : <span>cluster-scoped</span>}
+            {ready ? <span>· ready {ready}</span> : null}
+            {conditionsOf(object).map((c) => (
+              <ConditionChip key={c.type} condition={c} />
+            ))}
+          </span>
+        }
+        actions={
+          <>
+            {type.verbs.includes('update') ? (
+              <Link to={paths.resourceEdit(type, namespace, name)} className={buttonClass()}>
+                Edit
+              </Link>
+            ) : null}
+            {type.verbs.includes('delete') ? <DeleteControl gvr={type} kind={type.kind} object={object} /> : null}
+          </>
+        }
+      />
+      {canScale ? (
+        <div className="mb-4">
+          <ScaleControl key={object.metadata.uid} gvr={type} object={object} />
+        </div>
+      ) : null}
+      <Tabs label={`${type.kind} ${name}`} items={tabs} selected={tab} onSelect={(t) => navigate(paths.resourceDetail(type, namespace, name, t), { replace: true })}>
+        {tab === 'overview' ? (
+          <div className="flex flex-col gap-5">
+            <Panel title="Conditions" bodyClassName="">
+              <ConditionsTable object={object} />
+            </Panel>
+            <Panel title="Condition history" description="Every transition the console recorded, newest first." bodyClassName="">
+              <ConditionHistory objectKey={key} />
+            </Panel>
+            <div className="grid gap-5 xl:grid-cols-2">
+              <Panel title="Status">
+                <StatusFields object={object} />
+              </Panel>
+              <Panel title="Owner tree">
+                <OwnerTreeView object={object} type={type} detailPath={detailPath} />
+                <ObjectReferencesList object={object} type={type} detailPath={detailPath} />
+              </Panel>
+            </div>
+            <Panel title="Metadata">
+              <ObjectMetadata object={object} />
+            </Panel>
+          </div>
+        ) : tab === 'yaml' ? (
+          <ObjectYaml object={object} />
+        ) : tab === 'versions' ? (
+          <VersionHistory versions={versions} />
+        ) : tab === 'events' ? (
+          <EventsList object={object} />
+        ) : (
+          <ObjectReconciles objectKey={key} />
+        )}
+      </Tabs>
+    </>
+  );
+}

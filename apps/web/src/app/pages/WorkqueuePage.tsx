@@ -1,0 +1,30 @@
+import { EmptyState, Loading } from '../../components/EmptyState.tsx';
+import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { ControllerPicker } from '../../features/controllers/components/ControllerPicker.tsx';
+import { WorkqueueView } from '../../features/controllers/components/WorkqueueView.tsx';
+import { navigate } from '../../lib/router.tsx';
+import { paths } from '../routes.ts';
+import { useChosenController } from './use-chosen-controller.ts';
+
+export function WorkqueuePage({ controller }: { controller: string | undefined }) {
+  const { name, controllers } = useChosenController(controller, paths.workqueue);
+  return (
+    <>
+      <PageHeader
+        title="Workqueue"
+        description="What waits, what runs, what was merged, and what comes back later — per controller, refreshed every second."
+        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(paths.workqueue(n))} />}
+      />
+      {controllers.isPending ? (
+        <Loading />
+      ) : controllers.error ? (
+        <ErrorNotice error={controllers.error} title="Could not load controllers" />
+      ) : name ? (
+        <WorkqueueView key={name} name={name} />
+      ) : (
+        <EmptyState title="No controllers are running yet." />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseRoute, paths } from './routes.ts';
+
+const dojos = { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' };
+const namespaces = { group: '', version: 'v1', resource: 'namespaces' };
+
+describe('routes', () => {
+  it('opens the overview at the root', () => {
+    expect(parseRoute('/')).toEqual({ name: 'overview' });
+  });
+
+  it('round-trips a namespaced object detail with its tab', () => {
+    const url = new URL(paths.resourceDetail(dojos, 'default', 'my dojo', 'yaml'), 'http://x');
+    expect(url.pathname).toBe('/resources/core.jutsu.com/v1/dojos/default/my%20dojo');
+    expect(parseRoute(url.pathname, url.searchParams)).toEqual({
+      name: 'resource-detail',
+      gvr: dojos,
+      namespace: 'default',
+      objectName: 'my dojo',
+      tab: 'yaml',
+    });
+  });
+
+  it('writes the core group as "core" and cluster-scoped objects with "_"', () => {
+    const path = paths.resourceDetail(namespaces, undefined, 'kube-system');
+    expect(path).toBe('/resources/core/v1/namespaces/_/kube-system');
+    expect(parseRoute(path)).toEqual({ name: 'resource-detail', gvr: namespaces, objectName: 'kube-system', tab: 'overview' });
+  });
+
+  it('parses list, create and edit pages', () => {
+    expect(parseRoute(paths.resourceList(dojos))).toEqual({ name: 'resource-list', gvr: dojos });
+    expect(parseRoute(paths.resourceCreate(dojos))).toEqual({ name: 'resource-create', gvr: dojos });
+    expect(parseRoute(paths.resourceEdit(dojos, 'default', 'a'))).toEqual({ name: 'resource-edit', gvr: dojos, namespace: 'default', objectName: 'a' });
+  });
+
+  it('falls back to the overview tab for an unknown tab', () => {
+    expect(parseRoute('/resources/core/v1/pods/default/p', new URLSearchParams('tab=nope'))).toMatchObject({ tab: 'overview' });
+  });
+
+  it('parses the controller views with and without a controller', () => {
+    expect(parseRoute('/workqueue')).toEqual({ name: 'workqueue' });
+    expect(parseRoute(paths.workqueue('dojo'))).toEqual({ name: 'workqueue', controller: 'dojo' });
+    expect(parseRoute(paths.debug('discordchannel'))).toEqual({ name: 'debug', controller: 'discordchannel' });
+    expect(parseRoute('/timeline')).toEqual({ name: 'timeline' });
+    expect(paths.timeline({ object: 'default/a' })).toBe('/timeline?object=default%2Fa');
+  });
+
+  it('answers not-found for paths it does not know', () => {
+    expect(parseRoute('/nope')).toEqual({ name: 'not-found' });
+    expect(parseRoute('/resources/core.jutsu.com')).toEqual({ name: 'not-found' });
+    expect(parseRoute('/resources/core/v1/pods/ns/name/other')).toEqual({ name: 'not-found' });
+    expect(parseRoute('/conflicts/extra')).toEqual({ name: 'not-found' });
+  });
+});

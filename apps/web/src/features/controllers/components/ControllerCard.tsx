@@ -1,0 +1,69 @@
+/** One controller at a glance: queue depth, workers, throughput, errors, latency, and a sparkline. */
+import { Badge } from '../../../components/ConditionChip.tsx';
+import { Sparkline } from '../../../components/Sparkline.tsx';
+import { Stat } from '../../../components/Stat.tsx';
+import { Link } from '../../../lib/router.tsx';
+import type { ControllerSummary } from '../../../lib/protocol.ts';
+import { formatDuration, formatPercent, formatRate } from '../../../lib/time-format.ts';
+import type { MetricsSample } from '../model/metrics-history.ts';
+
+export interface ControllerLinks {
+  workqueue: (name: string) => string;
+  timeline: (name: string) => string;
+  debug: (name: string) => string;
+}
+
+export function ControllerCard({ controller, history, links }: { controller: ControllerSummary; history: readonly MetricsSample[]; links: ControllerLinks }) {
+  const c = controller;
+  const kind = c.forKind.kind ? `${c.forKind.kind}${c.forKind.group ? `.${c.forKind.group}` : ''}` : '';
+  return (
+    <article
+      aria-label={`Controller ${c.name}`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900"
+    >
+      <header className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-slate-900 dark:text-white">{c.name}</h3>
+          <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={kind}>
+            {kind}
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-1">
+          {c.paused ? <Badge tone="unknown">Paused</Badge> : null}
+          {c.breakpoints.length ? <Badge tone="busy">{c.breakpoints.length} breakpoint{c.breakpoints.length === 1 ? '' : 's'}</Badge> : null}
+          <Badge>{c.role}</Badge>
+        </div>
+      </header>
+      <dl className="grid grid-cols-3 gap-x-3 gap-y-2">
+        <Stat label="Queue depth" value={c.depth} />
+        <Stat label="Workers" value={`${c.workers.busy}/${c.workers.max}`} hint="busy / MaxConcurrentReconciles" />
+        <Stat label="Reconciles/s" value={formatRate(c.ratePerSecond)} />
+        <Stat label="Error rate" value={<span className={c.errorRate > 0 ? 'text-rose-700 dark:text-rose-300' : ''}>{formatPercent(c.errorRate)}</span>} />
+        <Stat label="p50" value={formatDuration(c.p50Ms)} hint="median reconcile duration" />
+        <Stat label="p99" value={formatDuration(c.p99Ms)} hint="99th percentile reconcile duration" />
+      </dl>
+      <div className="flex items-end justify-between gap-2">
+        <Sparkline
+          values={history.map((s) => s.ratePerSecond)}
+          label={`${c.name} reconciles per second over the last ${history.length} seconds`}
+          width={140}
+          height={30}
+        />
+        <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400" title="reconciles · errors · conflicts · requeues">
+          {c.counts.reconciles} · {c.counts.errors} err · {c.counts.conflicts} 409
+        </span>
+      </div>
+      <nav aria-label={`${c.name} views`} className="flex gap-3 border-t border-slate-100 pt-2 text-sm dark:border-slate-800">
+        <Link to={links.workqueue(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
+          Workqueue
+        </Link>
+        <Link to={links.timeline(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
+          Timeline
+        </Link>
+        <Link to={links.debug(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
+          Debug
+        </Link>
+      </nav>
+    </article>
+  );
+}

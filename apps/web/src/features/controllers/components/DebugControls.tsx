@@ -1,0 +1,72 @@
+/**
+ * Debugging one controller live: pause and resume its workers, let exactly one item through,
+ * change MaxConcurrentReconciles. The effect shows at once in the workqueue and the timeline.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Badge } from '../../../components/ConditionChip.tsx';
+import { Button } from '../../../components/Button.tsx';
+import type { ControllerState } from '../../../lib/protocol.ts';
+import { useControllerCommand } from '../api/controller-commands.ts';
+
+const numberInput = 'w-24 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-950';
+
+export function DebugControls({ state }: { state: ControllerState }) {
+  const command = useControllerCommand(state.name);
+  const [max, setMax] = useState(String(state.workers.max));
+  useEffect(() => setMax(String(state.workers.max)), [state.workers.max]);
+  const applyMax = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(max);
+    if (Number.isInteger(value) && value >= 1) command.mutate({ type: 'concurrency', maxConcurrentReconciles: value });
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="text-sm">
+          State: {state.paused ? <Badge tone="unknown">Paused</Badge> : <Badge tone="good">Running</Badge>}
+        </span>
+        {state.paused ? (
+          <Button variant="primary" onClick={() => command.mutate({ type: 'resume' })} disabled={command.isPending}>
+            Resume
+          </Button>
+        ) : (
+          <Button onClick={() => command.mutate({ type: 'pause' })} disabled={command.isPending}>
+            Pause
+          </Button>
+        )}
+        <Button onClick={() => command.mutate({ type: 'step' })} disabled={!state.paused || command.isPending} title="Let one queued item through while paused">
+          Step one item
+        </Button>
+        <span className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
+          Workers busy {state.workers.busy}/{state.workers.max} · depth {state.depth}
+        </span>
+      </div>
+      <form onSubmit={applyMax} className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Max concurrent reconciles
+          <input type="number" min={1} max={64} step={1} className={numberInput} value={max} onChange={(e) => setMax(e.target.value)} />
+        </label>
+        <Button type="submit" disabled={command.isPending}>
+          Apply
+        </Button>
+      </form>
+      {state.heldAtBreakpoint?.length ? (
+        <div className="text-sm">
+          <p className="font-medium">Held at a breakpoint</p>
+          <ul className="mt-1 list-disc pl-5">
+            {state.heldAtBreakpoint.map((h) => (
+              <li key={`${h.worker}-${h.key}`}>
+                worker #{h.worker}: <span className="font-mono">{h.key}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {command.error ? (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {command.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** Fault injection for one controller's reconciles: conflicts on the next writes, throws, latency. */
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/Button.tsx';
+import type { ControllerState } from '../../../lib/protocol.ts';
+import { useControllerCommand } from '../api/controller-commands.ts';
+
+const numberInput = 'w-28 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-950';
+
+export function FaultsEditor({ state }: { state: ControllerState }) {
+  const command = useControllerCommand(state.name);
+  const [conflicts, setConflicts] = useState('1');
+  const [throws, setThrows] = useState('0');
+  const [latency, setLatency] = useState(String(state.faults.latencyMs));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    command.mutate({
+      type: 'faults',
+      faults: { conflictNextWrites: Number(conflicts) || 0, throwNext: Number(throws) || 0, latencyMs: Number(latency) || 0 },
+    });
+  };
+  const f = state.faults;
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-4">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Conflict on next writes
+          <input type="number" min={0} step={1} value={conflicts} onChange={(e) => setConflicts(e.target.value)} className={numberInput} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Throw in next reconciles
+          <input type="number" min={0} step={1} value={throws} onChange={(e) => setThrows(e.target.value)} className={numberInput} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Added latency (ms)
+          <input type="number" min={0} step={10} value={latency} onChange={(e) => setLatency(e.target.value)} className={numberInput} />
+        </label>
+        <Button type="submit" variant="primary" disabled={command.isPending}>
+          Inject faults
+        </Button>
+      </div>
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        Pending: {f.conflictNextWrites} conflicts, {f.throwNext} throws, {f.latencyMs} ms latency. Injected so far: {f.injected?.conflicts ?? 0} conflicts,{' '}
+        {f.injected?.throws ?? 0} throws.
+      </p>
+      {command.error ? (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {command.error.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

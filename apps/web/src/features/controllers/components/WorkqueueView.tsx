@@ -1,0 +1,62 @@
+/**
+ * What one controller's workqueue holds right now and why: waiting keys (how long, merged
+ * adds), keys being processed (which worker, how long), dirty keys, delayed keys (countdown,
+ * retries), adds vs gets (deduplication) and depth over time.
+ */
+import { Loading } from '../../../components/EmptyState.tsx';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { Panel } from '../../../components/Panel.tsx';
+import { Sparkline } from '../../../components/Sparkline.tsx';
+import { Stat } from '../../../components/Stat.tsx';
+import { formatPercent } from '../../../lib/time-format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useControllerHistory } from '../api/controllers.ts';
+import { useControllerState } from '../api/controller-state.ts';
+import { DelayedKeys, DirtyKeys, ProcessingKeys, QueuedKeys } from './QueueTables.tsx';
+
+export function WorkqueueView({ name }: { name: string }) {
+  const state = useControllerState(name);
+  const { data: history } = useControllerHistory();
+  const now = useNow(250);
+  if (state.isPending) return <Loading label={`Loading the ${name} workqueue…`} />;
+  if (state.error) return <ErrorNotice error={state.error} title={`Could not load controller ${name}`} />;
+  const { queue } = state.data;
+  const depthSamples = (history?.[name] ?? []).map((s) => s.depth);
+  const { adds, merged, gets, dones } = queue.counters;
+  return (
+    <div className="flex flex-col gap-5">
+      <Panel title="Counters" description="Every accepted add, the adds that merged into a waiting key, and the keys handed to workers.">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-8">
+          <Stat label="Depth" value={state.data.depth} />
+          <Stat label="Processing" value={queue.processing.length} />
+          <Stat label="Dirty" value={queue.dirty.length} />
+          <Stat label="Delayed" value={queue.delayed.length} />
+          <Stat label="Adds" value={adds} />
+          <Stat label="Merged adds" value={merged} hint="adds that deduplicated into a key already waiting" />
+          <Stat label="Gets" value={gets} hint="keys handed to a worker" />
+          <Stat label="Deduplicated" value={adds ? formatPercent(merged / adds) : '—'} hint="share of adds that cost no extra reconcile" />
+        </dl>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          {adds} adds became {gets} reconciles ({dones} done).
+        </p>
+      </Panel>
+      <Panel title="Depth over time" description={`The last ${depthSamples.length} seconds.`}>
+        <Sparkline values={depthSamples} label={`${name} queue depth over the last ${depthSamples.length} seconds`} width={720} height={80} className="w-full text-amber-500 dark:text-amber-400" />
+      </Panel>
+      <div className="grid gap-5 xl:grid-cols-2">
+        <Panel title={`Queued (${queue.queued.length})`} bodyClassName="">
+          <QueuedKeys queue={queue} now={now} />
+        </Panel>
+        <Panel title={`Processing (${queue.processing.length})`} bodyClassName="">
+          <ProcessingKeys queue={queue} now={now} />
+        </Panel>
+        <Panel title={`Dirty (${queue.dirty.length})`} description="Added again while processing: queued again when the worker is done." bodyClassName="">
+          <DirtyKeys queue={queue} />
+        </Panel>
+        <Panel title={`Delayed and backoff (${queue.delayed.length})`} bodyClassName="">
+          <DelayedKeys queue={queue} now={now} />
+        </Panel>
+      </div>
+    </div>
+  );
+}

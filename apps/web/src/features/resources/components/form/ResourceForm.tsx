@@ -1,0 +1,152 @@
+/**
+ * The generated create/edit form for any kind. The form is the schema's (form-schema.ts); this
+ * component only holds the draft, asks the server to dry-run it while the person types, places
+ * the server's field errors under the fields, and shows the YAML that will be sent.
+ */
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { stringify as toYaml } from 'yaml';
+import { StatusError, type KubeObject } from '@dojo/kube-api';
+import { Button } from '../../../../components/Button.tsx';
+import type { ResourceType } from '../../../../lib/protocol.ts';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
+import { useDryRun } from '../../api/dry-run.ts';
+import { useResourceTypes } from '../../api/resource-types.ts';
+import { useCreateObject, useUpdateObject } from '../../api/resource-writes.ts';
+import { allFieldIds, describedRootFields, formFieldsForKind, type FormField, type SchemaNode } from '../../model/form-schema.ts';
+import { placeStatusCauses, setAt, withRest, type Json, type JsonObject } from '../../model/form-values.ts';
+import { referenceTargetResolver } from '../../model/reference-target.ts';
+import { FieldView } from './FieldView.tsx';
+import { FormContext, type FormState } from './form-context.ts';
+import { MetadataFields } from './MetadataFields.tsx';
+
+export interface ResourceFormProps {
+  mode: 'create' | 'update';
+  type: ResourceType;
+  schema: SchemaNode;
+  initial: JsonObject;
+  onSaved: (object: KubeObject) => void;
+  onCancel: () => void;
+}
+
+const metadataIds = ['metadata.name', 'metadata.namespace', 'metadata'];
+
+export function ResourceForm({ mode, type, schema, initial, onSaved, onCancel }: ResourceFormProps) {
+  const { data: types } = useResourceTypes();
+  const fields: FormField[] = useMemo(() => formFieldsForKind(schema, referenceTargetResolver(types ?? [])), [schema, types]);
+  const fieldIds = useMemo(() => [...metadataIds, ...allFieldIds(fields)], [fields]);
+  const described = useMemo(() => describedRootFields(fields), [fields]);
+  const [draft, setDraft] = useState<JsonObject>(initial);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [showStored, setShowStored] = useState(false);
+
+  const metadata = (draft.metadata ?? {}) as { name?: string; namespace?: string };
+  const namespace = type.namespaced ? metadata.namespace || undefined : undefined;
+  const target = { gvr: type, ...(namespace ? { namespace } : {}) };
+  const body = useMemo(() => JSON.stringify(draft), [draft]);
+  const settledBody = useDebouncedValue(body, 350);
+  const dryRun = useDryRun(type, namespace, mode, settledBody);
+  const create = useCreateObject(target);
+  const update = useUpdateObject(target, metadata.name ?? '');
+  const save = mode === 'create' ? create : update;
+
+  const submitStatus = save.error instanceof StatusError && save.variables === draft ? save.error.status : undefined;
+  const dryRunStatus = dryRun.data && !dryRun.data.ok ? dryRun.data.status : undefined;
+  const placed = useMemo(() => placeStatusCauses(submitStatus ?? dryRunStatus, fieldIds), [submitStatus, dryRunStatus, fieldIds]);
+  const checking = settledBody !== body || dryRun.isFetching;
+
+  const setField = useCallback(
+    (path: readonly string[], value: Json | undefined) =>
+      setDraft((d) => (path.length ? setAt(d, path, value) : withRest(d, isJsonObject(value) ? value : {}, described))),
+    [described],
+  );
+  const touch = useCallback((id: string) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id))), []);
+  const form: FormState = {
+    draft,
+    setField,
+    touch,
+    namespace,
+    mode,
+    described,
+    errorsFor: (id) => {
+      const shown = submitted || touched.has(id) || [...touched].some((t) => t.startsWith(`${id}.`));
+      return shown ? placed.byField.get(id) ?? [] : [];
+    },
+  };
+
+  const problemCount = [...placed.byField.values()].reduce((n, list) => n + list.length, 0) + placed.unplaced.length;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    save.mutate(draft, { onSuccess: onSaved });
+  };
+
+  return (
+    <FormContext.Provider value={form}>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <form noValidate onSubmit={onSubmit} aria-label={`${mode === 'create' ? 'Create' : 'Edit'} ${type.kind}`} className="flex flex-col gap-6">
+          <MetadataFields type={type} />
+          {fields.map((field) => (
+            <FieldView key={field.id} field={field} />
+          ))}
+          <div className="sticky bottom-0 -mx-1 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50/95 px-1 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+            <Button type="submit" variant="primary" disabled={save.isPending}>
+              {mode === 'create' ? `Create ${type.kind}` : 'Save changes'}
+            </Button>
+            <Button onClick={onCancel}>Cancel</Button>
+            <p role="status" aria-live="polite" className="text-sm text-slate-600 dark:text-slate-400">
+              {save.isPending
+                ? 'Saving…'
+                : checking
+                  ? 'Checking with the server…'
+                  : dryRun.isError
+                    ? 'The server could not check this draft.'
+                    : dryRun.data?.ok
+                      ? 'The server accepts this draft (dry run).'
+                      : problemCount
+                        ? `The server reports ${problemCount} problem${problemCount === 1 ? '' : 's'} (dry run).`
+                        : ''}
+            </p>
+          </div>
+          {placed.unplaced.length && (submitted || touched.size > 0) ? (
+            <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/50 dark:text-rose-100">
+              {placed.unplaced.map((message, i) => (
+                <p key={i}>{message}</p>
+              ))}
+            </div>
+          ) : null}
+          {save.error && !(save.error instanceof StatusError && save.error.status.details?.causes?.length) && !submitStatus ? (
+            <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+              {save.error.message}
+            </p>
+          ) : null}
+        </form>
+        <aside aria-label="YAML preview" className="xl:sticky xl:top-4 xl:self-start">
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <h3 className="text-sm font-semibold">{showStored ? 'As the server would store it' : 'YAML to be sent'}</h3>
+            <label className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
+              <input type="checkbox" checked={showStored} onChange={(event) => setShowStored(event.target.checked)} disabled={!dryRun.data?.ok} />
+              With server defaults
+            </label>
+          </div>
+          <pre
+            aria-label={showStored ? 'Object as the server would store it' : 'YAML to be sent'}
+            tabIndex={0}
+            className="max-h-[70vh] overflow-auto rounded-md border border-slate-200 bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100 dark:border-slate-700"
+          >
+            {toYaml(showStored && dryRun.data?.ok ? withoutManagedFields(dryRun.data.object) : draft)}
+          </pre>
+        </aside>
+      </div>
+    </FormContext.Provider>
+  );
+}
+
+function isJsonObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function withoutManagedFields(object: KubeObject): KubeObject {
+  const { managedFields: _managed, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}

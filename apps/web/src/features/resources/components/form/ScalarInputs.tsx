@@ -1,0 +1,116 @@
+/** Inputs for strings, numbers, enums and booleans. Empty means "not set": the field is removed. */
+import type { FormField } from '../../model/form-schema.ts';
+import { getAt } from '../../model/form-values.ts';
+import { FieldShell } from './FieldShell.tsx';
+import { inputClass, useFormState } from './form-context.ts';
+
+type Field<K extends FormField['kind']> = Extract<FormField, { kind: K }>;
+
+function defaultHint(field: FormField): string | undefined {
+  return field.default === undefined ? undefined : `Default: ${typeof field.default === 'string' ? field.default : JSON.stringify(field.default)}`;
+}
+
+export function StringInput({ field, disabled = false }: { field: Field<'string'>; disabled?: boolean }) {
+  const form = useFormState();
+  const value = getAt(form.draft, field.path);
+  return (
+    <FieldShell field={field}>
+      {(wiring) => (
+        <input
+          {...wiring}
+          type="text"
+          className={inputClass}
+          disabled={disabled}
+          value={typeof value === 'string' ? value : ''}
+          placeholder={defaultHint(field)}
+          maxLength={field.maxLength}
+          spellCheck={false}
+          onChange={(event) => {
+            form.touch(field.id);
+            form.setField(field.path, event.target.value === '' ? undefined : event.target.value);
+          }}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+export function NumberInput({ field }: { field: Field<'integer' | 'number'> }) {
+  const form = useFormState();
+  const value = getAt(form.draft, field.path);
+  return (
+    <FieldShell field={field}>
+      {(wiring) => (
+        <input
+          {...wiring}
+          type="number"
+          inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'}
+          step={field.kind === 'integer' ? 1 : 'any'}
+          min={field.minimum}
+          max={field.maximum}
+          className={`${inputClass} max-w-48 tabular-nums`}
+          value={typeof value === 'number' ? value : ''}
+          placeholder={defaultHint(field)}
+          onChange={(event) => {
+            form.touch(field.id);
+            const text = event.target.value;
+            form.setField(field.path, text === '' || Number.isNaN(event.target.valueAsNumber) ? undefined : event.target.valueAsNumber);
+          }}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+export function EnumSelect({ field }: { field: Field<'enum'> }) {
+  const form = useFormState();
+  const value = getAt(form.draft, field.path);
+  const unset = field.default !== undefined ? `Default (${String(field.default)})` : field.required ? 'Choose…' : 'Not set';
+  return (
+    <FieldShell field={field}>
+      {(wiring) => (
+        <select
+          {...wiring}
+          className={`${inputClass} max-w-64`}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => {
+            form.touch(field.id);
+            form.setField(field.path, event.target.value === '' ? undefined : event.target.value);
+          }}
+        >
+          <option value="">{unset}</option>
+          {field.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+export function BooleanSelect({ field }: { field: Field<'boolean'> }) {
+  const form = useFormState();
+  const value = getAt(form.draft, field.path);
+  const unset = field.default !== undefined ? `Default (${String(field.default)})` : 'Not set';
+  return (
+    <FieldShell field={field}>
+      {(wiring) => (
+        <select
+          {...wiring}
+          className={`${inputClass} max-w-48`}
+          value={typeof value === 'boolean' ? String(value) : ''}
+          onChange={(event) => {
+            form.touch(field.id);
+            form.setField(field.path, event.target.value === '' ? undefined : event.target.value === 'true');
+          }}
+        >
+          <option value="">{unset}</option>
+          <option value="true">true</option>
+          <option value="false">false</option>
+        </select>
+      )}
+    </FieldShell>
+  );
+}

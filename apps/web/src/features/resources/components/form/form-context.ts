@@ -1,0 +1,33 @@
+/** What every generated field reads and writes: the draft object and the errors placed on it. */
+import { createContext, useContext } from 'react';
+import type { Json, JsonObject } from '../../model/form-values.ts';
+
+export interface FormState {
+  draft: JsonObject;
+  setField(path: readonly string[], value: Json | undefined): void;
+  /** Server-side messages for a field, when they should be shown (touched or submitted). */
+  errorsFor(id: string): string[];
+  touch(id: string): void;
+  /** The namespace the object is created in: the default for reference pickers. */
+  namespace: string | undefined;
+  /** Edit mode: fields Kubernetes makes immutable after create (name, namespace) are locked. */
+  mode: 'create' | 'update';
+  /** Top-level fields the schema describes; the rest is edited by a root YAML field. */
+  described: ReadonlySet<string>;
+}
+
+export const FormContext = createContext<FormState | undefined>(undefined);
+
+export function useFormState(): FormState {
+  const state = useContext(FormContext);
+  if (!state) throw new Error('generated fields need a FormContext');
+  return state;
+}
+
+/** The input look without a width, for inputs sized by their caller. */
+export const inputLook =
+  'rounded-md border bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 ' +
+  'focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500 ' +
+  'aria-[invalid=true]:border-rose-500 border-slate-300 dark:border-slate-600 disabled:opacity-60';
+
+export const inputClass = `w-full ${inputLook}`;

@@ -1,0 +1,225 @@
+/**
+ * Turns a kind's OpenAPI v3 schema into a form description, so every kind (and every CRD added
+ * later) gets a create/edit form without form code of its own. The mapping:
+ * - string, integer, number with their bounds and defaults; `enum` becomes a choice;
+ * - boolean becomes a choice of true/false/not set (so "not set" lets the default apply);
+ * - object with properties becomes a group of fields; `required` marks fields;
+ * - an object field named `*Ref` with a `name` property becomes an object-reference picker,
+ *   its target kind resolved by `resolveTarget` (see reference-target.ts);
+ * - map of strings, list of scalars get simple editors; anything else (preserve-unknown-fields,
+ *   lists of objects, int-or-string unions) is edited as YAML.
+ * `apiVersion`, `kind`, `metadata` (the form asks for name and namespace itself) and `status`
+ * (written by controllers, never by people) are left out.
+ */
+
+export interface SchemaNode {
+  type?: string;
+  description?: string;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  items?: SchemaNode;
+  additionalProperties?: SchemaNode | boolean;
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  nullable?: boolean;
+  allOf?: SchemaNode[];
+  $ref?: string;
+  'x-kubernetes-preserve-unknown-fields'?: boolean;
+  'x-kubernetes-int-or-string'?: boolean;
+}
+
+export interface ReferenceTarget {
+  group: string;
+  version: string;
+  resource: string;
+  kind: string;
+  namespaced: boolean;
+}
+
+interface FieldBase {
+  /** Path from the object root, e.g. ["spec", "credentialsRef", "name"]. */
+  path: string[];
+  /** The path as Kubernetes writes field errors: "spec.credentialsRef.name". */
+  id: string;
+  label: string;
+  description?: string;
+  required: boolean;
+  default?: unknown;
+}
+
+export type FormField =
+  | (FieldBase & { kind: 'string'; minLength?: number; maxLength?: number; pattern?: string; format?: string })
+  | (FieldBase & { kind: 'integer' | 'number'; minimum?: number; maximum?: number; exclusiveMinimum?: boolean; exclusiveMaximum?: boolean })
+  | (FieldBase & { kind: 'boolean' })
+  | (FieldBase & { kind: 'enum'; options: string[] })
+  | (FieldBase & { kind: 'object'; fields: FormField[] })
+  | (FieldBase & { kind: 'reference'; target?: ReferenceTarget; fields: FormField[] })
+  | (FieldBase & { kind: 'map' })
+  | (FieldBase & { kind: 'list'; itemKind: 'string' | 'integer' | 'number' })
+  | (FieldBase & { kind: 'yaml' });
+
+export type ResolveTarget = (fieldName: string, description: string | undefined) => ReferenceTarget | undefined;
+
+const acronyms: Record<string, string> = { id: 'ID', url: 'URL', uri: 'URI', api: 'API', ip: 'IP', dns: 'DNS', tls: 'TLS', uid: 'UID', cpu: 'CPU' };
+
+/** "accountId" -> "Account ID", "credentialsRef" -> "Credentials ref", "maxRetries" -> "Max retries". */
+export function humanize(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .map((w) => acronyms[w.toLowerCase()] ?? w.toLowerCase());
+  if (words.length === 0 || !words[0]) return name;
+  const first = words[0];
+  words[0] = acronyms[first.toLowerCase()] ?? first.charAt(0).toUpperCase() + first.slice(1);
+  return words.join(' ');
+}
+
+/** Folds `allOf` parts into one node; `$ref`s cannot be resolved here and are dropped. */
+function flatten(node: SchemaNode): SchemaNode {
+  if (!node.allOf?.length) return node;
+  const { allOf, ...rest } = node;
+  return allOf.map(flatten).reduce<SchemaNode>((acc, part) => {
+    const { $ref: _ref, ...fields } = part;
+    return {
+      ...fields,
+      ...acc,
+      properties: part.properties || acc.properties ? { ...part.properties, ...acc.properties } : undefined,
+      required: [...(part.required ?? []), ...(acc.required ?? [])],
+    };
+  }, rest);
+}
+
+const skippedAtRoot = new Set(['apiVersion', 'kind', 'metadata', 'status']);
+
+function isReference(name: string, node: SchemaNode): boolean {
+  return /(Ref|Reference)$/.test(name) && node.properties?.name?.type === 'string';
+}
+
+function base(path: string[], node: SchemaNode, required: boolean): FieldBase {
+  const name = path[path.length - 1] ?? '';
+  const field: FieldBase = { path, id: path.join('.'), label: humanize(name), required };
+  if (node.description) field.description = node.description;
+  if (node.default !== undefined) field.default = node.default;
+  return field;
+}
+
+function toField(path: string[], raw: SchemaNode, required: boolean, resolveTarget: ResolveTarget): FormField {
+  const node = flatten(raw);
+  const name = path[path.length - 1] ?? '';
+  const b = base(path, node, required);
+  if (node['x-kubernetes-int-or-string']) return { ...b, kind: 'yaml' };
+  if (node.enum?.length && node.enum.every((v) => typeof v === 'string')) return { ...b, kind: 'enum', options: node.enum as string[] };
+  switch (node.type) {
+    case 'string': {
+      const f: FormField = { ...b, kind: 'string' };
+      if (node.minLength !== undefined) f.minLength = node.minLength;
+      if (node.maxLength !== undefined) f.maxLength = node.maxLength;
+      if (node.pattern !== undefined) f.pattern = node.pattern;
+      if (node.format !== undefined) f.format = node.format;
+      return f;
+    }
+    case 'integer':
+    case 'number': {
+      const f: FormField = { ...b, kind: node.type };
+      if (typeof node.minimum === 'number') f.minimum = node.minimum;
+      if (typeof node.maximum === 'number') f.maximum = node.maximum;
+      // OpenAPI 3.0 writes exclusive bounds as booleans next to minimum/maximum; 3.1 as numbers.
+      if (typeof node.exclusiveMinimum === 'number') Object.assign(f, { minimum: node.exclusiveMinimum, exclusiveMinimum: true });
+      else if (node.exclusiveMinimum === true) f.exclusiveMinimum = true;
+      if (typeof node.exclusiveMaximum === 'number') Object.assign(f, { maximum: node.exclusiveMaximum, exclusiveMaximum: true });
+      else if (node.exclusiveMaximum === true) f.exclusiveMaximum = true;
+      return f;
+    }
+    case 'boolean':
+      return { ...b, kind: 'boolean' };
+    case 'array': {
+      const item = node.items ? flatten(node.items) : undefined;
+      if (item && (item.type === 'string' || item.type === 'integer' || item.type === 'number') && !item.enum) {
+        return { ...b, kind: 'list', itemKind: item.type };
+      }
+      return { ...b, kind: 'yaml' };
+    }
+    case 'object':
+    case undefined: {
+      if (node.properties && Object.keys(node.properties).length > 0 && !node['x-kubernetes-preserve-unknown-fields']) {
+        const fields = objectFields(path, node, resolveTarget);
+        if (isReference(name, node)) {
+          const target = resolveTarget(name, node.description);
+          return target ? { ...b, kind: 'reference', target, fields } : { ...b, kind: 'reference', fields };
+        }
+        return { ...b, kind: 'object', fields };
+      }
+      const values = typeof node.additionalProperties === 'object' ? flatten(node.additionalProperties) : undefined;
+      if (values?.type === 'string') return { ...b, kind: 'map' };
+      return { ...b, kind: 'yaml' };
+    }
+    default:
+      return { ...b, kind: 'yaml' };
+  }
+}
+
+function objectFields(path: string[], node: SchemaNode, resolveTarget: ResolveTarget): FormField[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {}).map(([name, child]) => toField([...path, name], child, required.has(name), resolveTarget));
+}
+
+/**
+ * The editable fields of a kind, from the schema `GET /api/schema/...` returns. A schema that
+ * keeps unknown fields at its root (built-in kinds served without a full schema) ends with one
+ * YAML field for everything it does not describe: its path is empty.
+ */
+export function formFieldsForKind(schema: SchemaNode, resolveTarget: ResolveTarget = () => undefined): FormField[] {
+  const root = flatten(schema);
+  const required = new Set(root.required ?? []);
+  const fields = Object.entries(root.properties ?? {})
+    .filter(([name]) => !skippedAtRoot.has(name))
+    .map(([name, child]) => toField([name], child, required.has(name), resolveTarget));
+  if (root['x-kubernetes-preserve-unknown-fields']) {
+    fields.push({
+      kind: 'yaml',
+      path: [],
+      id: '',
+      label: fields.length ? 'Other fields' : 'Fields',
+      required: false,
+      description: 'Everything besides metadata, as YAML (e.g. data, spec); the schema does not describe these fields.',
+    });
+  }
+  return fields;
+}
+
+/** Top-level names the form never edits as "other fields". */
+export function describedRootFields(fields: readonly FormField[]): Set<string> {
+  return new Set([...skippedAtRoot, ...fields.map((f) => f.path[0]).filter((n): n is string => n !== undefined)]);
+}
+
+/** Every field id in a form, nested ones included: where server-side errors may land. */
+export function allFieldIds(fields: readonly FormField[]): string[] {
+  return fields.flatMap((f) => (f.kind === 'object' || f.kind === 'reference' ? [f.id, ...allFieldIds(f.fields)] : f.id ? [f.id] : []));
+}
+
+/** A short text for bounds and defaults: "≥ 0 · default 1". */
+export function constraintText(field: FormField): string {
+  const parts: string[] = [];
+  if (field.kind === 'integer' || field.kind === 'number') {
+    if (field.minimum !== undefined) parts.push(`${field.exclusiveMinimum ? '>' : '≥'} ${field.minimum}`);
+    if (field.maximum !== undefined) parts.push(`${field.exclusiveMaximum ? '<' : '≤'} ${field.maximum}`);
+  }
+  if (field.kind === 'string') {
+    if (field.minLength !== undefined && field.minLength > 0) parts.push(`at least ${field.minLength} characters`);
+    if (field.maxLength !== undefined) parts.push(`at most ${field.maxLength} characters`);
+    if (field.pattern) parts.push(`pattern ${field.pattern}`);
+  }
+  if (field.default !== undefined) parts.push(`default ${typeof field.default === 'string' ? field.default : JSON.stringify(field.default)}`);
+  return parts.join(' · ');
+}

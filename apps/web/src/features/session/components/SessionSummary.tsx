@@ -1,0 +1,27 @@
+/** Cluster and leader, in the header: which cluster this console is looking at, and who reconciles. */
+import { useSession } from '../api/session.ts';
+
+export function SessionSummary() {
+  const { data: session, isError } = useSession();
+  if (isError) return <span className="text-sm text-slate-500">Cluster unknown</span>;
+  if (!session) return <span className="text-sm text-slate-500">…</span>;
+  const { cluster, leader } = session;
+  const clusterText = cluster.mode === 'embedded' ? 'Embedded cluster' : `Cluster ${cluster.context ?? cluster.server}`;
+  const leaderText = leader.isLeader ? 'Leader: this replica' : `Leader: ${leader.holder ?? 'unknown'}`;
+  return (
+    <dl className="hidden items-center gap-4 text-sm md:flex">
+      <div className="flex gap-1.5">
+        <dt className="sr-only">Cluster</dt>
+        <dd title={cluster.server} className="max-w-64 truncate text-slate-700 dark:text-slate-200">
+          {clusterText}
+        </dd>
+      </div>
+      <div className="flex gap-1.5">
+        <dt className="sr-only">Leader election</dt>
+        <dd title={`This replica: ${leader.identity}`} className={leader.isLeader ? 'text-emerald-700 dark:text-emerald-300' : 'text-amber-700 dark:text-amber-300'}>
+          {leaderText}
+        </dd>
+      </div>
+    </dl>
+  );
+}

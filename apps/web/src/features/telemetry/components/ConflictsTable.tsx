@@ -1,0 +1,94 @@
+/**
+ * Every 409 the console has seen: which object, the stale resourceVersion the writer sent, the
+ * current one, who wrote the current version (its field manager), which fields differed when
+ * the server could tell, and how the retry ended. Selecting a row shows the reconcile.
+ */
+import { useMemo, useState } from 'react';
+import { Badge } from '../../../components/ConditionChip.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { VirtualTable } from '../../../components/VirtualTable.tsx';
+import { formatClock } from '../../../lib/time-format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useStoreVersion, useTelemetryBackfill, useTelemetryStore } from '../api/telemetry.ts';
+import { conflictOutcome, describeOutcome, type ConflictRow } from '../model/conflict-outcomes.ts';
+import type { Span } from '../model/span.ts';
+import { SpanDetails } from './SpanDetails.tsx';
+
+const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
+
+export function ConflictsTable({ objectLink }: { objectLink?: (span: Span) => string | undefined }) {
+  const store = useTelemetryStore();
+  useTelemetryBackfill({ types: 'conflict', limit: 2000 });
+  const version = useStoreVersion(store, 500);
+  const now = useNow(1000);
+  const [selected, setSelected] = useState<number>();
+  const rows = useMemo((): ConflictRow[] => {
+    if (version < 0) return [];
+    return [...store.conflicts].reverse().map((conflict) => {
+      const span = conflict.reconcileId ? store.span(conflict.reconcileId) : undefined;
+      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, store.spansOf(conflict.key)) };
+    });
+  }, [store, version]);
+  const selectedRow = rows.find((r) => r.conflict.seq === selected);
+
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="No conflicts yet.">
+        A 409 Conflict happens when a write carries a resourceVersion that is no longer current. Inject one from the Debug view to see it here.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <VirtualTable<ConflictRow>
+        label="Conflicts"
+        rows={rows}
+        rowKey={(r) => String(r.conflict.seq)}
+        maxHeight={420}
+        columns={[
+          { id: 'time', header: 'Time', width: '7rem', cell: (r) => <span className="font-mono text-xs">{formatClock(r.conflict.time)}</span> },
+          {
+            id: 'object',
+            header: 'Object',
+            width: 'minmax(10rem, 2fr)',
+            cell: (r) => (
+              <button
+                type="button"
+                aria-pressed={r.conflict.seq === selected}
+                onClick={() => setSelected(r.conflict.seq)}
+                className="max-w-full truncate text-left font-mono text-xs text-indigo-700 hover:underline dark:text-indigo-300"
+              >
+                {r.conflict.resource} {r.conflict.key}
+              </button>
+            ),
+          },
+          { id: 'controller', header: 'Controller', width: '7rem', cell: (r) => r.controller ?? '—' },
+          { id: 'stale', header: 'Sent RV', width: '5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.staleRV ?? '—'}</span> },
+          { id: 'current', header: 'Current RV', width: '6.5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.currentRV ?? '—'}</span> },
+          { id: 'writer', header: 'Written by', width: '8rem', cell: (r) => r.conflict.currentManager ?? 'unknown' },
+          { id: 'fields', header: 'Fields', width: 'minmax(5rem, 1fr)', cell: (r) => r.conflict.fields?.join(', ') || '—' },
+          {
+            id: 'outcome',
+            header: 'Retry',
+            width: 'minmax(14rem, 2fr)',
+            cell: (r) => (
+              <span className="flex items-center gap-1.5">
+                <Badge tone={outcomeTone[r.outcome.kind]}>{describeOutcome(r.outcome)}</Badge>
+                {r.conflict.injected ? <Badge>injected</Badge> : null}
+              </span>
+            ),
+          },
+        ]}
+      />
+      <section aria-label="Conflicting reconcile" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        {selectedRow?.span ? (
+          <SpanDetails span={selectedRow.span} now={Math.max(now, store.lastTime)} objectLink={objectLink} />
+        ) : selectedRow ? (
+          <p className="text-sm text-slate-500">The reconcile that hit this conflict is no longer in the console's window.</p>
+        ) : (
+          <p className="text-sm text-slate-500 dark:text-slate-400">Select a conflict to see the reconcile that hit it.</p>
+        )}
+      </section>
+    </div>
+  );
+}

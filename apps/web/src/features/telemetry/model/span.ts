@@ -1,0 +1,43 @@
+/** A reconcile as the timeline draws it: one pass of one worker over one key. */
+import type { QueueTrigger } from '../../../lib/queue-trigger.ts';
+import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileResult } from '../../../lib/telemetry-records.ts';
+
+export interface Span {
+  /** The reconcileId. */
+  id: string;
+  controller: string;
+  worker: number;
+  key: string;
+  start: number;
+  /** Undefined while the reconcile runs. */
+  end: number | undefined;
+  result: ReconcileResult | undefined;
+  startSeq: number;
+  triggers: QueueTrigger[];
+  droppedTriggers: number;
+  error?: string;
+  requeueAfter?: number;
+  terminal?: boolean;
+  apiCalls: ApiCallRecord[];
+  conflicts: ConflictRecord[];
+  conditionChanges: ConditionTransitionRecord[];
+}
+
+/** One worker of one controller: its spans never overlap, so sorted by start is sorted by end. */
+export interface Lane {
+  id: string;
+  controller: string;
+  worker: number;
+  spans: Span[];
+  /** Bumped whenever `spans` changes other than by appending: derived indexes start over. */
+  revision: number;
+}
+
+export function laneId(controller: string, worker: number): string {
+  return `${controller}#${worker}`;
+}
+
+/** Where a running span ends for drawing and hit-testing: now. */
+export function spanEnd(span: Span, now: number): number {
+  return span.end ?? Math.max(span.start, now);
+}

@@ -1,0 +1,266 @@
+/**
+ * The tab's telemetry, indexed for the views that read it: reconciles as spans in one lane per
+ * worker per controller (sorted by time, for the timeline), conflicts, and condition
+ * transitions per object. Records may arrive in any order and more than once (the live stream
+ * plus backfills); each is applied once: reconciles are keyed by reconcileId, API calls,
+ * conflicts and transitions by seq within what they belong to. Memory is bounded: past
+ * `maxSpans` the oldest spans go, and conflicts and transitions are capped.
+ *
+ * Not React state: views subscribe and read `version` to know when to redraw.
+ */
+import type { QueueTrigger } from '../../../lib/queue-trigger.ts';
+import type {
+  ApiCallRecord,
+  ConditionTransitionRecord,
+  ConflictRecord,
+  ReconcileEndRecord,
+  ReconcileStartRecord,
+  TelemetryRecord,
+} from '../../../lib/telemetry-records.ts';
+import { firstStartingAfter, firstStartingFrom, insertByStart } from './span-search.ts';
+import { laneId, type Lane, type Span } from './span.ts';
+
+export interface TelemetryStoreOptions {
+  maxSpans?: number;
+  maxConflicts?: number;
+  maxTransitionsPerKey?: number;
+}
+
+export class TelemetryStore {
+  readonly #maxSpans: number;
+  readonly #maxConflicts: number;
+  readonly #maxTransitionsPerKey: number;
+  readonly #lanes = new Map<string, Lane>();
+  #laneList: Lane[] = [];
+  readonly #spans = new Map<string, Span>();
+  readonly #spansByKey = new Map<string, Span[]>();
+  /** API calls and conflicts whose reconcile-start has not arrived yet. */
+  readonly #orphans = new Map<string, { calls: ApiCallRecord[]; conflicts: ConflictRecord[] }>();
+  #conflicts: ConflictRecord[] = [];
+  readonly #transitions = new Map<string, ConditionTransitionRecord[]>();
+  readonly #conflictSeqs = new Set<number>();
+  readonly #listeners = new Set<() => void>();
+  #version = 0;
+  #spanCount = 0;
+  #lastSeq = 0;
+  #lastTime = 0;
+  #firstTime = Infinity;
+  #gaps = 0;
+
+  constructor(options: TelemetryStoreOptions = {}) {
+    this.#maxSpans = options.maxSpans ?? 200_000;
+    this.#maxConflicts = options.maxConflicts ?? 5_000;
+    this.#maxTransitionsPerKey = options.maxTransitionsPerKey ?? 500;
+  }
+
+  get version(): number {
+    return this.#version;
+  }
+  get lanes(): readonly Lane[] {
+    return this.#laneList;
+  }
+  get spanCount(): number {
+    return this.#spanCount;
+  }
+  get lastSeq(): number {
+    return this.#lastSeq;
+  }
+  /** Time of the newest record: "now" on the server's clock, as far as the tab knows. */
+  get lastTime(): number {
+    return this.#lastTime;
+  }
+  get firstTime(): number {
+    return this.#firstTime;
+  }
+  get conflicts(): readonly ConflictRecord[] {
+    return this.#conflicts;
+  }
+  /** How many times the stream skipped records (the server said resync). */
+  get gaps(): number {
+    return this.#gaps;
+  }
+
+  span(id: string): Span | undefined {
+    return this.#spans.get(id);
+  }
+  spansOf(key: string): readonly Span[] {
+    return this.#spansByKey.get(key) ?? [];
+  }
+  transitionsOf(key: string): readonly ConditionTransitionRecord[] {
+    return this.#transitions.get(key) ?? [];
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  noteGap(): void {
+    this.#gaps++;
+    this.#changed();
+  }
+
+  ingest(records: readonly TelemetryRecord[]): void {
+    let changed = false;
+    for (const record of records) {
+      if (record.seq > this.#lastSeq) this.#lastSeq = record.seq;
+      if (record.time > this.#lastTime) this.#lastTime = record.time;
+      if (record.time < this.#firstTime) this.#firstTime = record.time;
+      changed = this.#apply(record) || changed;
+    }
+    if (this.#spanCount > this.#maxSpans) this.#trim();
+    if (changed) this.#changed();
+  }
+
+  #changed(): void {
+    this.#version++;
+    for (const listener of this.#listeners) listener();
+  }
+
+  #apply(record: TelemetryRecord): boolean {
+    switch (record.type) {
+      case 'reconcile-start':
+        this.#start(record);
+        return true;
+      case 'reconcile-end':
+        this.#end(record);
+        return true;
+      case 'api-call':
+        if (!record.reconcileId) return false;
+        this.#attach(record.reconcileId, (span) => addOnce(span.apiCalls, record), (o) => addOnce(o.calls, record));
+        return true;
+      case 'conflict':
+        if (this.#conflictSeqs.has(record.seq)) return false;
+        this.#conflictSeqs.add(record.seq);
+        this.#conflicts.push(record);
+        if (this.#conflicts.length > 1 && this.#conflicts[this.#conflicts.length - 2]!.seq > record.seq) this.#conflicts.sort((a, b) => a.seq - b.seq);
+        if (this.#conflicts.length > this.#maxConflicts * 1.2) {
+          for (const dropped of this.#conflicts.splice(0, this.#conflicts.length - this.#maxConflicts)) this.#conflictSeqs.delete(dropped.seq);
+        }
+        if (record.reconcileId) this.#attach(record.reconcileId, (span) => addOnce(span.conflicts, record), (o) => addOnce(o.conflicts, record));
+        return true;
+      case 'condition-transition':
+        this.#transition(record);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  #lane(controller: string, worker: number): Lane {
+    const id = laneId(controller, worker);
+    let lane = this.#lanes.get(id);
+    if (!lane) {
+      lane = { id, controller, worker, spans: [], revision: 0 };
+      this.#lanes.set(id, lane);
+      this.#laneList = [...this.#lanes.values()].sort((a, b) => a.controller.localeCompare(b.controller) || a.worker - b.worker);
+    }
+    return lane;
+  }
+
+  #newSpan(r: { reconcileId: string; controller: string; worker: number; key: string; seq: number }, start: number, triggers: QueueTrigger[], dropped: number): Span {
+    const orphans = this.#orphans.get(r.reconcileId);
+    this.#orphans.delete(r.reconcileId);
+    const span: Span = {
+      id: r.reconcileId,
+      controller: r.controller,
+      worker: r.worker,
+      key: r.key,
+      start,
+      end: undefined,
+      result: undefined,
+      startSeq: r.seq,
+      triggers,
+      droppedTriggers: dropped,
+      apiCalls: orphans?.calls ?? [],
+      conflicts: orphans?.conflicts ?? [],
+      conditionChanges: [],
+    };
+    this.#spans.set(span.id, span);
+    const lane = this.#lane(span.controller, span.worker);
+    if (!insertByStart(lane.spans, span)) lane.revision++;
+    const byKey = this.#spansByKey.get(span.key) ?? [];
+    insertByStart(byKey, span);
+    this.#spansByKey.set(span.key, byKey);
+    this.#spanCount++;
+    return span;
+  }
+
+  #start(r: ReconcileStartRecord): void {
+    const existing = this.#spans.get(r.reconcileId);
+    if (existing) {
+      existing.triggers = r.triggers ?? [];
+      existing.droppedTriggers = r.droppedTriggers ?? 0;
+      return;
+    }
+    this.#newSpan(r, r.time, r.triggers ?? [], r.droppedTriggers ?? 0);
+  }
+
+  #end(r: ReconcileEndRecord): void {
+    const span = this.#spans.get(r.reconcileId) ?? this.#newSpan(r, r.time - (r.durationMs ?? 0), [], 0);
+    span.end = Math.max(span.start, r.time);
+    span.result = r.result;
+    if (r.error !== undefined) span.error = r.error;
+    if (r.requeueAfter !== undefined) span.requeueAfter = r.requeueAfter;
+    if (r.terminal) span.terminal = true;
+  }
+
+  #attach(reconcileId: string, toSpan: (span: Span) => void, toOrphan: (o: { calls: ApiCallRecord[]; conflicts: ConflictRecord[] }) => void): void {
+    const span = this.#spans.get(reconcileId);
+    if (span) {
+      toSpan(span);
+      return;
+    }
+    let orphan = this.#orphans.get(reconcileId);
+    if (!orphan) {
+      if (this.#orphans.size > 10_000) this.#orphans.clear();
+      orphan = { calls: [], conflicts: [] };
+      this.#orphans.set(reconcileId, orphan);
+    }
+    toOrphan(orphan);
+  }
+
+  /** A transition belongs to the latest reconcile of that object that started before it. */
+  #transition(r: ConditionTransitionRecord): void {
+    const list = this.#transitions.get(r.key) ?? [];
+    if (!addOnce(list, r)) return;
+    if (list.length > 1 && list[list.length - 2]!.seq > r.seq) list.sort((a, b) => a.seq - b.seq);
+    if (list.length > this.#maxTransitionsPerKey) list.splice(0, list.length - this.#maxTransitionsPerKey);
+    this.#transitions.set(r.key, list);
+    const spans = this.#spansByKey.get(r.key);
+    if (!spans) return;
+    const i = firstStartingAfter(spans, r.time) - 1;
+    const span = spans[i];
+    if (span && !span.conditionChanges.some((c) => c.seq === r.seq)) span.conditionChanges.push(r);
+  }
+
+  /** Drops the oldest spans across all lanes, down to nine tenths of the limit. */
+  #trim(): void {
+    const starts: number[] = [];
+    for (const lane of this.#laneList) for (const span of lane.spans) starts.push(span.start);
+    starts.sort((a, b) => a - b);
+    const cutoff = starts[starts.length - Math.floor(this.#maxSpans * 0.9)] ?? -Infinity;
+    for (const lane of this.#laneList) {
+      const keep = firstStartingFrom(lane.spans, cutoff);
+      for (const span of lane.spans.slice(0, keep)) this.#spans.delete(span.id);
+      if (keep > 0) {
+        lane.spans = lane.spans.slice(keep);
+        lane.revision++;
+      }
+    }
+    for (const [key, spans] of this.#spansByKey) {
+      const kept = spans.filter((s) => s.start >= cutoff);
+      if (kept.length) this.#spansByKey.set(key, kept);
+      else this.#spansByKey.delete(key);
+    }
+    this.#spanCount = this.#spans.size;
+    this.#firstTime = cutoff;
+  }
+}
+
+/** Appends `record` unless a record with its seq is there already (they are few per owner). */
+function addOnce<R extends { seq: number }>(list: R[], record: R): boolean {
+  if (list.some((r) => r.seq === record.seq)) return false;
+  list.push(record);
+  return true;
+}

@@ -1,0 +1,92 @@
+/**
+ * The one way the UI talks HTTP to the console server. Promises:
+ * - Every request carries the session cookie (`credentials: 'same-origin'`).
+ * - Writes (POST, PUT, PATCH, DELETE) carry `X-Dojo-Console: 1`, the CSRF header the server
+ *   requires on state-changing requests.
+ * - Every failure is a `StatusError` from @dojo/kube-api: the server's Status body when it sent
+ *   one, otherwise a Status built from the HTTP code; a network failure is a 503.
+ */
+import { newStatusError, StatusError } from '@dojo/kube-api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON unless `contentType` says otherwise. */
+  body?: unknown;
+  contentType?: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+export const csrfHeader = 'X-Dojo-Console';
+
+/** A fetch-compatible function; tests pass their own. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  if (!text) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+export function isWrite(method: HttpMethod): boolean {
+  return method !== 'GET';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json') || text.startsWith('{') || text.startsWith('[')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export function createApiClient(fetchImpl: FetchLike) {
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (isWrite(method)) headers[csrfHeader] = '1';
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = options.contentType ?? 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(buildUrl(path, options.query), {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: options.signal,
+      });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      const why = err instanceof Error ? err.message : String(err);
+      throw newStatusError(503, 'ServiceUnavailable', `cannot reach the console server: ${why}`);
+    }
+    const payload = await readBody(response);
+    if (!response.ok) throw StatusError.fromResponse(response.status, payload);
+    return payload as T;
+  }
+  return { request };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The browser's client. */
+export const apiClient: ApiClient = createApiClient((input, init) => fetch(input, init));
+
+export const apiRequest = apiClient.request;

@@ -1,0 +1,43 @@
+/**
+ * The one query key factory. Keys are arrays that start with the area they belong to, so a
+ * prefix invalidates an area (`queryKeys.resources.all`) and a full key names one cache entry.
+ */
+import type { GroupVersionKind, GroupVersionResource } from '@dojo/kube-api';
+
+export interface TelemetryQuery {
+  sinceSeq?: number;
+  limit?: number;
+  controller?: string;
+  objectKey?: string;
+  types?: string;
+}
+
+const allNamespaces = '*';
+
+export const queryKeys = {
+  session: () => ['session'] as const,
+  resourceTypes: () => ['resource-types'] as const,
+  resources: {
+    all: ['resources'] as const,
+    kind: (gvr: GroupVersionResource) => ['resources', gvr.group, gvr.version, gvr.resource] as const,
+    list: (gvr: GroupVersionResource, namespace?: string) =>
+      ['resources', gvr.group, gvr.version, gvr.resource, 'list', namespace ?? allNamespaces] as const,
+  },
+  printerColumns: (group: string, version: string, resource: string) => ['printer-columns', group, version, resource] as const,
+  schema: (gvk: GroupVersionKind) => ['schema', gvk.group, gvk.version, gvk.kind] as const,
+  dryRun: (gvr: GroupVersionResource, mode: 'create' | 'update', body: string) =>
+    ['dry-run', gvr.group, gvr.version, gvr.resource, mode, body] as const,
+  ownedObjects: (namespace: string, uid: string) => ['owned-objects', namespace, uid] as const,
+  controllers: {
+    all: ['controllers'] as const,
+    list: () => ['controllers', 'list'] as const,
+    history: () => ['controllers', 'history'] as const,
+    state: (name: string) => ['controllers', 'state', name] as const,
+  },
+  telemetry: (query: TelemetryQuery) => ['telemetry', query] as const,
+  telemetryWindow: () => ['telemetry', 'window'] as const,
+  discord: {
+    state: () => ['discord', 'state'] as const,
+    faults: () => ['discord', 'faults'] as const,
+  },
+} as const;

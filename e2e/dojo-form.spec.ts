@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
+
+async function openCreateDojo(page: Page) {
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
+  await page.getByRole('link', { name: /^Dojo dojos/ }).click();
+  await page.getByRole('link', { name: 'Create Dojo' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Create Dojo' })).toBeVisible();
+}
+
+test.describe('the generated Dojo form', () => {
+  test('shows the schema: required fields, enum choices, bounds, defaults and reference pickers', async ({ page }) => {
+    await openCreateDojo(page);
+    const form = page.getByRole('form', { name: 'Create Dojo' });
+    await expect(form.getByLabel('Account ID')).toHaveAttribute('aria-required', 'true');
+    await expect(form.getByLabel('Title')).toHaveAttribute('aria-required', 'true');
+    const database = form.getByLabel('Database');
+    await expect(database.getByRole('option')).toHaveText(['Default (Postgres)', 'Postgres', 'Mongo']);
+    await expect(form.getByLabel('Replicas')).toHaveAttribute('min', '0');
+    await expect(form.getByLabel('Replicas')).toHaveAttribute('placeholder', 'Default: 1');
+    await expect(form.getByRole('group', { name: 'Credentials ref' }).getByText('Refers to a Secret.')).toBeVisible();
+    await expect(form.getByRole('group', { name: 'Channel ref' }).getByText('Refers to a DiscordChannel.')).toBeVisible();
+  });
+
+  test('places the server dry-run error for replicas -1 on the Replicas field, then creates the Dojo', async ({ page }) => {
+    const name = uniqueName('hall');
+    await openCreateDojo(page);
+    const form = page.getByRole('form', { name: 'Create Dojo' });
+    await form.getByLabel('Name', { exact: true }).first().fill(name);
+    await form.getByLabel('Account ID').fill('acct-42');
+    await form.getByLabel('Title').fill('Main <b>hall</b>');
+    await form.getByRole('group', { name: 'Credentials ref' }).getByLabel('Name', { exact: true }).fill(`${name}-app`);
+    const replicas = form.getByLabel('Replicas');
+    await replicas.fill('-1');
+
+    await expect(replicas).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = (await replicas.getAttribute('aria-describedby')) ?? '';
+    const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
+    expect(errorId).toBeTruthy();
+    await expect(page.locator(`[id="${errorId}"]`)).toContainText('spec.replicas in body should be greater than or equal to 0');
+    await expect(page.getByRole('status').filter({ hasText: /problem/ })).toBeVisible();
+    await saveScreenshot(page, 'create-dojo-invalid');
+
+    await replicas.fill('1');
+    await expect(replicas).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('The server accepts this draft (dry run).')).toBeVisible();
+    await expect(page.getByLabel('YAML to be sent')).toContainText(`name: ${name}`);
+    await expect(page.getByLabel('YAML to be sent')).toContainText('replicas: 1');
+    await saveScreenshot(page, 'create-dojo');
+
+    await form.getByRole('button', { name: 'Create Dojo' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/resources/core.jutsu.com/v1/dojos/default/${name}$`));
+
+    // The title is text, never markup.
+    await page.getByRole('tab', { name: 'YAML' }).click();
+    await expect(page.getByLabel('Object YAML')).toContainText('title: Main <b>hall</b>');
+    await expect(page.locator('b', { hasText: 'hall' })).toHaveCount(0);
+    await saveScreenshot(page, 'dojo-yaml');
+  });
+
+  test('edits an existing Dojo through the same generated form', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = uniqueName('edit');
+    await openCreateDojo(page);
+    const form = page.getByRole('form', { name: 'Create Dojo' });
+    await form.getByLabel('Name', { exact: true }).first().fill(name);
+    await form.getByLabel('Account ID').fill('acct-1');
+    await form.getByLabel('Title').fill('Before');
+    await form.getByRole('group', { name: 'Credentials ref' }).getByLabel('Name', { exact: true }).fill(`${name}-app`);
+    await expect(page.getByText('The server accepts this draft (dry run).')).toBeVisible();
+    await form.getByRole('button', { name: 'Create Dojo' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
+    // Edit once the operator has settled: an edit started before one of its status writes is
+    // (rightly) refused with 409 Conflict, like kubectl edit.
+    const conditions = page.getByRole('table', { name: 'Conditions' });
+    await expect(conditions.getByRole('row', { name: /Available/ })).toContainText('True', { timeout: 60_000 });
+    await expect(conditions.getByRole('row', { name: /Progressing/ })).toContainText('False', { timeout: 30_000 });
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('form', { name: 'Edit Dojo' });
+    await expect(edit.getByLabel('Title')).toHaveValue('Before');
+    await expect(edit.getByLabel('Name', { exact: true }).first()).toHaveAttribute('readonly', '');
+    await edit.getByLabel('Title').fill('After');
+    await expect(page.getByText('The server accepts this draft (dry run).')).toBeVisible();
+    await saveScreenshot(page, 'edit-dojo');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('tab', { name: 'YAML' }).click();
+    await expect(page.getByLabel('Object YAML')).toContainText('title: After');
+  });
+});

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { createDojo } from './support/forms.ts';
+import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
+
+test.describe('the reconcile timeline', () => {
+  test('draws on a canvas with its controls, legend and an accessible list', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timeline' }).click();
+    const canvas = page.getByRole('application', { name: /Reconcile timeline/ });
+    await expect(canvas).toBeVisible();
+    const toolbar = page.getByRole('toolbar', { name: 'Timeline controls' });
+    await expect(toolbar.getByRole('button', { name: 'Follow live' })).toHaveAttribute('aria-pressed', 'true');
+    await toolbar.getByRole('button', { name: 'Pause view' }).click();
+    await expect(toolbar.getByRole('button', { name: 'Resume view' })).toHaveAttribute('aria-pressed', 'true');
+    await toolbar.getByRole('checkbox', { name: 'Success' }).uncheck();
+    await toolbar.getByLabel('Filter by object').fill('default/');
+    await expect(page).toHaveURL(/object=default%2F/);
+    await expect(page.getByRole('table', { name: 'Latest reconciles' })).toBeVisible();
+    await saveScreenshot(page, 'timeline');
+  });
+
+  test("shows a new Dojo's reconciles, and opens one's triggers and API calls", async ({ page }) => {
+    const name = uniqueName('tl');
+    await signIn(page);
+    await createDojo(page, { name });
+    await page.goto(`/timeline?object=default%2F${name}`);
+    const latest = page.getByRole('table', { name: 'Latest reconciles' });
+    await expect(latest.getByRole('button', { name: `default/${name}` }).first()).toBeVisible({ timeout: 30_000 });
+    await latest.getByRole('button', { name: `default/${name}` }).first().click();
+    const details = page.getByRole('region', { name: 'Selected reconcile' });
+    await expect(details.getByText(`default/${name}`).first()).toBeVisible();
+    await expect(details.getByRole('region', { name: 'Triggers' })).toContainText('Dojo');
+    const canvas = page.getByRole('application', { name: /Reconcile timeline/ });
+    await canvas.focus();
+    await page.keyboard.press(']');
+    await expect(details).toBeVisible();
+    await saveScreenshot(page, 'timeline-dojo');
+  });
+});
