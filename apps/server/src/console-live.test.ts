@@ -1,5 +1,4 @@
 /** The live socket: watches relayed with resourceVersions, telemetry resume and resync. */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';
 
@@ -11,17 +10,7 @@ afterAll(async () => {
   await c?.close();
 });
 
-function kubectl(args: string[], stdin?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('kubectl', ['--kubeconfig', c.kubeconfigPath, '--cache-dir', `${c.dataDir}/kubectl-cache`, ...args]);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(err))));
-    child.stdin.end(stdin ?? '');
-  });
-}
+const kubectl = (args: string[], stdin?: string): Promise<string> => c.kubectl(args, stdin);
 
 describe('live socket', () => {
   it('relays ADDED then MODIFIED for a Dojo created with kubectl, with increasing resourceVersions', async () => {

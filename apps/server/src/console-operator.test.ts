@@ -3,7 +3,6 @@
  * the operator on the simulated cluster, and the console shows it — telemetry in causal order
  * and controller-runtime metrics with the dojo controller's labels.
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';
 
@@ -15,17 +14,7 @@ afterAll(async () => {
   await c?.close();
 });
 
-function kubectl(args: string[], stdin?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('kubectl', ['--kubeconfig', c.kubeconfigPath, '--cache-dir', `${c.dataDir}/kubectl-cache`, ...args]);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(err))));
-    child.stdin.end(stdin ?? '');
-  });
-}
+const kubectl = (args: string[], stdin?: string): Promise<string> => c.kubectl(args, stdin);
 
 const dojo = (name: string) =>
   JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name, namespace: 'default' }, spec: { accountId: 'a', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 } });

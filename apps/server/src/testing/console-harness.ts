@@ -1,4 +1,5 @@
 /** Starts the whole console (embedded cluster) in a temp dir for tests, with client helpers. */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ export interface ConsoleHarness extends RunningConsole {
   dataDir: string;
   http(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; token?: string | null }): Promise<{ status: number; body: any; headers: Headers }>;
   socket(options?: { token?: string | null; origin?: string }): Promise<LiveClient>;
+  /** Runs the real kubectl against the embedded cluster; rejects with its stderr on failure. */
+  kubectl(args: string[], stdin?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -79,12 +82,23 @@ export async function startConsole(extra: { allowSecretData?: boolean; journalCa
       ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { statusCode: res.statusCode })));
       ws.once('error', reject);
     });
+  const kubectl: ConsoleHarness['kubectl'] = (args, stdin) =>
+    new Promise((resolve, reject) => {
+      const child = spawn('kubectl', ['--kubeconfig', running.kubeconfigPath, '--cache-dir', `${dataDir}/kubectl-cache`, ...args]);
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(err))));
+      child.stdin.end(stdin ?? '');
+    });
   return {
     ...running,
     base,
     dataDir,
     http,
     socket,
+    kubectl,
     async close() {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });
