@@ -22,3 +22,4 @@ export * from './field-selector.ts';
 export * from './object-key.ts';
 export * from './conditions.ts';
 export * from './names.ts';
+export * from './json-path.ts';

@@ -2,8 +2,7 @@
  * Columns for `Accept: application/json;as=Table` (what `kubectl get` prints): the Name column,
  * kind-specific columns, and Age rendered as kube-apiserver's HumanDuration.
  */
-import type { KubeObject } from '@dojo/kube-api';
-import { evaluateJsonPath, parseJsonPath } from './json-path.ts';
+import { evaluateJsonPath, parseJsonPath, type KubeObject } from '@dojo/kube-api';
 
 export interface TableColumn {
   name: string;

@@ -3,8 +3,7 @@
  * from per-kind code: `status.conditions`, replica counts, `status.phase`, owner references,
  * deletion state.
  */
-import type { Condition, KubeObject } from '@dojo/kube-api';
-import { evaluateJsonPath } from './json-path.ts';
+import { evaluatePath, type Condition, type KubeObject } from '@dojo/kube-api';
 
 function record(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -58,7 +57,7 @@ export function extraPrinterColumns(columns: readonly PrinterColumn[]): PrinterC
 }
 
 export function printerCell(obj: KubeObject, column: PrinterColumn): string {
-  const values = evaluateJsonPath(obj, column.jsonPath);
+  const values = evaluatePath(obj, column.jsonPath);
   return values
     .filter((v) => v !== null && v !== undefined)
     .map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)))

@@ -1,7 +1,8 @@
 /**
- * The JSONPath subset printer columns use (`.spec.title`, `.items[0]`, `[*]`,
+ * The JSONPath subset CRD printer columns use (`.spec.title`, `.items[0]`, `[*]`,
  * `.status.conditions[?(@.type=="Available")].status`), evaluated like kubectl's jsonpath:
- * a path yields every match; a missing field yields nothing.
+ * a path yields every match; a missing field yields nothing. Shared by the API server's
+ * Tables and the UI's lists, so both print a column the same way.
  */
 
 type Step = { field: string } | { index: number } | { all: true } | { filter: { path: string[]; op: '==' | '!='; value: unknown } };
@@ -70,4 +71,15 @@ export function evaluateJsonPath(steps: readonly Step[], root: unknown): unknown
     current = next;
   }
   return current;
+}
+
+/** Evaluates `path` against `value`; a path outside the subset yields nothing, never throws. */
+export function evaluatePath(value: unknown, path: string): unknown[] {
+  let steps: Step[];
+  try {
+    steps = parseJsonPath(path);
+  } catch {
+    return [];
+  }
+  return evaluateJsonPath(steps, value);
 }
