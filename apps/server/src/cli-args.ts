@@ -17,9 +17,25 @@ export interface UpOptions {
   discordUrl?: string;
   token?: string;
   allowSecretData: boolean;
+  /** Which operators run: the Dojo operator and the seeds' examples. */
+  operators: OperatorName[];
   /** Campaign for a coordination.k8s.io/v1 Lease; only the leader reconciles. */
   leaderElect: boolean;
   leaderElectionNamespace?: string;
+}
+
+export const operatorNames = ['dojo', 'application', 'fruit'] as const;
+export type OperatorName = (typeof operatorNames)[number];
+
+function parseOperators(raw: string): OperatorName[] {
+  const names = raw.split(',').map((n) => n.trim()).filter(Boolean);
+  for (const n of names) {
+    if (!(operatorNames as readonly string[]).includes(n)) {
+      throw new CliUsageError(`unknown operator "${n}" in --operators: known operators are ${operatorNames.join(', ')}`);
+    }
+  }
+  if (names.length === 0) throw new CliUsageError('--operators needs at least one operator');
+  return [...new Set(names)] as OperatorName[];
 }
 
 export type CliCommand = { name: 'help'; text: string } | { name: 'up'; options: UpOptions } | { name: 'apiserver'; argv: string[] };
@@ -45,6 +61,9 @@ Flags for up:
   --token TOKEN       Console access token (default: $DOJO_CONSOLE_TOKEN, else
                       <data-dir>/console-token, created on first start).
   --allow-secret-data Show Secret values in the console (redacted by default).
+  --operators LIST    Comma-separated operators to run (default: dojo,application,fruit):
+                      dojo (the Dojo operator), application (seed 003's Application
+                      operator, minetto.dev), fruit (seed 001's Fruit CRD, no controller).
   --leader-elect      Run controllers only while holding the Lease "dojo-console-leader"
                       (for several replicas; every replica serves the UI).
   --leader-election-namespace NS
@@ -83,6 +102,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         token: { type: 'string' },
         'allow-secret-data': { type: 'boolean' },
         'leader-elect': { type: 'boolean' },
+        operators: { type: 'string' },
         'leader-election-namespace': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -110,6 +130,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       inCluster: values['in-cluster'] ?? false,
       allowSecretData: values['allow-secret-data'] ?? false,
       leaderElect: values['leader-elect'] ?? false,
+      operators: parseOperators(values.operators ?? operatorNames.join(',')),
       ...((values['leader-election-namespace'] ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: values['leader-election-namespace'] ?? env.POD_NAMESPACE } : {}),
       ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),
       ...(values.context ? { context: values.context } : {}),

@@ -9,6 +9,9 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
 import { operatorCrds, registerOperator } from '@dojo/operator';
+import { applicationCrd } from '@dojo/operator/examples/application/application';
+import { registerApplicationOperator } from '@dojo/operator/examples/application/register-application-operator';
+import { fruitCrd } from '@dojo/operator/examples/fruit/fruit';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
@@ -47,7 +50,14 @@ export async function runUp(options: UpOptions, tuning: { journalCapacity?: numb
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { metrics: metrics.restClient, userAgent: 'dojo-console' });
   const discordToken = process.env.DISCORD_BOT_TOKEN ?? 'dojo-console-simulator';
   const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json'), token: discordToken });
-  await ensureCrds(transport, operatorCrds(), Boolean(apiserver) || options.installCrds);
+  const installCrds = Boolean(apiserver) || options.installCrds;
+  const run = new Set(options.operators);
+  // Every selected operator's CRDs are served before the manager starts: informers list first.
+  await ensureCrds(
+    transport,
+    [...(run.has('dojo') ? operatorCrds() : []), ...(run.has('application') ? [applicationCrd()] : []), ...(run.has('fruit') ? [fruitCrd()] : [])],
+    installCrds,
+  );
 
   const manager = await Manager.create({
     kubeConfig,
@@ -62,14 +72,19 @@ export async function runUp(options: UpOptions, tuning: { journalCapacity?: numb
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
   const system = apiserver ? await startSystemControllers(manager, kubeConfig) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
-  const operator = registerOperator(manager, {
-    discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
-  });
-  const forKind = (kind: string) => ({ group: 'core.jutsu.com', version: 'v1', kind });
-  controllers.add({ controller: operator.dojo, role: 'operator', forKind: forKind('Dojo') });
-  controllers.add({ controller: operator.discordServer, role: 'operator', forKind: forKind('DiscordServer') });
-  controllers.add({ controller: operator.discordGroup, role: 'operator', forKind: forKind('DiscordGroup') });
-  controllers.add({ controller: operator.discordChannel, role: 'operator', forKind: forKind('DiscordChannel') });
+  if (run.has('dojo')) {
+    const operator = registerOperator(manager, {
+      discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
+    });
+    const forKind = (kind: string) => ({ group: 'core.jutsu.com', version: 'v1', kind });
+    controllers.add({ controller: operator.dojo, role: 'operator', forKind: forKind('Dojo') });
+    controllers.add({ controller: operator.discordServer, role: 'operator', forKind: forKind('DiscordServer') });
+    controllers.add({ controller: operator.discordGroup, role: 'operator', forKind: forKind('DiscordGroup') });
+    controllers.add({ controller: operator.discordChannel, role: 'operator', forKind: forKind('DiscordChannel') });
+  }
+  if (run.has('application')) {
+    controllers.add({ controller: registerApplicationOperator(manager), role: 'operator', forKind: { group: 'minetto.dev', version: 'v1alpha1', kind: 'Application' } });
+  }
   await manager.start();
   let ready = true;
 
@@ -86,7 +101,7 @@ export async function runUp(options: UpOptions, tuning: { journalCapacity?: numb
     session: () => ({
       cluster: { mode: apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig', server: transport.server.toString(), ...(options.context ? { context: options.context } : {}) },
       leader: { identity: manager.identity ?? 'local', isLeader: manager.isLeader(), holder: manager.leader() ?? manager.identity ?? 'local' },
-      operators: ['dojo'],
+      operators: options.operators,
       secretsRedacted: !options.allowSecretData,
     }),
     hello: () => ({ session: { cluster: apiserver ? 'embedded' : 'kubeconfig' } }),

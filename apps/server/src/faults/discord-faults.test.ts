@@ -1,0 +1,40 @@
+/**
+ * The Discord simulator fails 30% of requests with a 500 and 20% with a 429: a
+ * DiscordServer -> DiscordGroup -> DiscordChannel chain still becomes Ready through the whole
+ * console, and the retries leave no duplicate guild, category or channel behind.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
+import { kubectlFor, type Kubectl } from './kubectl.ts';
+import { discordChainManifest, duplicates, type SimulatorState } from './manifests.ts';
+
+let c: ConsoleHarness;
+let kubectl: Kubectl;
+beforeAll(async () => {
+  c = await startConsole();
+  kubectl = kubectlFor(c.kubeconfigPath, join(c.dataDir, 'kubectl-cache'));
+}, 60_000);
+afterAll(async () => {
+  await c?.close();
+});
+
+describe('Discord resources under a flaky Discord', () => {
+  it('converges a server -> group -> channel chain with no duplicates at 30% 5xx and 20% 429', async () => {
+    c.discord!.faults.reseed(9);
+    // Short 429 retry_after keeps the test bounded; the share of 429s is what matters here.
+    c.discord!.faults.set({ rate5xx: 0.3, rate429: 0.2, retryAfterSeconds: 0.2 });
+    await kubectl(['apply', '-f', '-'], [discordChainManifest('alpha'), discordChainManifest('beta')].join('\n'));
+    await kubectl(['wait', '--for=condition=Ready', '--timeout=90s', 'discordserver/alpha-server', 'discordserver/beta-server', 'discordgroup/alpha-group', 'discordgroup/beta-group', 'discordchannel/alpha-channel', 'discordchannel/beta-channel']);
+    c.discord!.faults.reset();
+
+    const state = (await c.http('GET', '/api/discord/state')).body as SimulatorState;
+    const guilds = state.guilds.filter((g) => /^(alpha|beta) Server$/.test(g.name));
+    expect(guilds.map((g) => g.name).sort()).toEqual(['alpha Server', 'beta Server']);
+    for (const guild of guilds) {
+      expect(duplicates(guild.channels.map((ch) => `${ch.type ?? ''}:${ch.name}`))).toEqual([]);
+      const prefix = guild.name.split(' ')[0]!;
+      expect(guild.channels.map((ch) => ch.name)).toEqual(expect.arrayContaining([`${prefix} Group`, `${prefix}-channel`]));
+    }
+  }, 120_000);
+});

@@ -1,0 +1,32 @@
+/**
+ * Wires the Application example (seed 003) into a Manager: one controller, named
+ * "application", For Application, Owns Deployment and Service. An owned object's watch event
+ * maps to its controller owner's key, so the Deployment controller reporting replicas, or
+ * someone scaling the Deployment by hand, re-triggers the Application.
+ *
+ * applicationCrd() must be installed (and Established) before `manager.start()`: the
+ * Application informer has to list for the caches to sync.
+ */
+import { builtinTypes, ControllerBuilder, type Controller, type Manager } from '@dojo/runtime';
+import { KubeEventRecorder, type EventRecorder } from '../../events/event-recorder.ts';
+import { applicationType } from './application.ts';
+import { ApplicationReconciler } from './application-reconciler.ts';
+
+export interface ApplicationOperatorOptions {
+  /** Where Events go; a recorder writing core/v1 Events through the manager's client by default. */
+  events?: EventRecorder;
+  /** Workers. Default 1. */
+  maxConcurrentReconciles?: number;
+}
+
+export function registerApplicationOperator(manager: Manager, options: ApplicationOperatorOptions = {}): Controller {
+  manager.apiClient.types.register(applicationType);
+  const events = options.events ?? new KubeEventRecorder(manager.apiClient, { clock: manager.clock, component: 'application-operator' });
+  return ControllerBuilder.create(manager)
+    .for(applicationType)
+    .owns(builtinTypes.deployments)
+    .owns(builtinTypes.services)
+    .named('application')
+    .withOptions(options.maxConcurrentReconciles ? { maxConcurrentReconciles: options.maxConcurrentReconciles } : {})
+    .complete(new ApplicationReconciler({ client: manager.client, clock: manager.clock, events }));
+}

@@ -1,0 +1,26 @@
+/**
+ * Fruit (seed 001): a CRD and nothing else. No controller reconciles it; the API server stores
+ * and validates it, and the console lists it and builds its form from the schema alone.
+ */
+import type { KubeObject } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/runtime';
+import { readCrdFile } from '../crd-file.ts';
+
+export interface FruitSpec {
+  weight: number;
+  sweetness?: boolean;
+  comment?: string;
+  color?: 'red' | 'green' | 'yellow' | 'orange' | 'purple' | 'brown';
+  origin?: string;
+}
+
+export interface Fruit extends KubeObject {
+  spec: FruitSpec;
+}
+
+export const fruitType = { group: 'user.k8sasdb.org', version: 'v1', resource: 'fruits', kind: 'Fruit', namespaced: true } as const satisfies ResourceType;
+
+/** fruits.user.k8sasdb.org, read from fruit/crd.yaml (a fresh copy on every call). */
+export function fruitCrd(): KubeObject {
+  return readCrdFile(new URL('./crd.yaml', import.meta.url));
+}
