@@ -21,12 +21,21 @@ afterAll(async () => {
 
 describe('Discord resources under a flaky Discord', () => {
   it('converges a server -> group -> channel chain with no duplicates at 30% 5xx and 20% 429', async () => {
+    const injected = { rate5xx: 0, rate429: 0 };
+    const count = (r: { injected?: string }) => {
+      if (r.injected === 'rate5xx' || r.injected === 'rate429') injected[r.injected]++;
+    };
+    c.discord!.events.on('request', count);
     c.discord!.faults.reseed(9);
     // Short 429 retry_after keeps the test bounded; the share of 429s is what matters here.
     c.discord!.faults.set({ rate5xx: 0.3, rate429: 0.2, retryAfterSeconds: 0.2 });
     await kubectl(['apply', '-f', '-'], [discordChainManifest('alpha'), discordChainManifest('beta')].join('\n'));
     await kubectl(['wait', '--for=condition=Ready', '--timeout=90s', 'discordserver/alpha-server', 'discordserver/beta-server', 'discordgroup/alpha-group', 'discordgroup/beta-group', 'discordchannel/alpha-channel', 'discordchannel/beta-channel']);
     c.discord!.faults.reset();
+    c.discord!.events.off('request', count);
+    // The chain converged through real failures, not around them.
+    expect(injected.rate5xx).toBeGreaterThan(0);
+    expect(injected.rate429).toBeGreaterThan(0);
 
     const state = (await c.http('GET', '/api/discord/state')).body as SimulatorState;
     const guilds = state.guilds.filter((g) => /^(alpha|beta) Server$/.test(g.name));

@@ -6,6 +6,7 @@
  * Informers asked for after `start()` start at once; `waitForCacheSync()` waits for every
  * informer that exists when it is called.
  */
+import { setMaxListeners } from 'node:events';
 import type { KubeObject } from '@dojo/kube-api';
 import type { Clock } from '../clock/clock.ts';
 import type { CachedType, ObjectCache } from '../client/cached-reader.ts';
@@ -64,6 +65,9 @@ export class InformerFactory implements ObjectCache {
   }
 
   async waitForCacheSync(signal?: AbortSignal): Promise<void> {
+    // One abort listener per informer on the same signal is expected, not a leak: a manager
+    // with a dozen informers would otherwise trip Node's 10-listener warning on every start.
+    if (signal) setMaxListeners(Math.max(10, this.#informers.size + 10), signal);
     await Promise.all([...this.#informers.values()].map((i) => i.waitForSync(signal)));
   }
 
