@@ -34,7 +34,36 @@ const dropped = new Set(['host', 'connection', 'keep-alive', 'proxy-connection',
  * Starts a proxy in front of the API server in `upstreamKubeconfig`; its own kubeconfig is
  * written into `dir`, with `namespace` as the context's namespace (as in-cluster config has).
  */
-export async function startRecordingProxy(options: { upstreamKubeconfig: string; dir: string; namespace?: string }): Promise<RecordingProxy> {
+/**
+ * kube-apiserver's RBAC refusal, word for word (forbidden.go): what a client sees when its
+ * ServiceAccount lacks a verb on a resource.
+ */
+export function forbiddenStatus(call: Extract<RequestAttributes, { kind: 'resource' }>, user: string): Record<string, unknown> {
+  const resource = call.subresource ? `${call.resource}/${call.subresource}` : call.resource;
+  const qualified = call.group ? `${call.resource}.${call.group}` : call.resource;
+  const scope = call.namespace ? `in the namespace "${call.namespace}"` : 'at the cluster scope';
+  const target = call.name ? `${qualified} "${call.name}"` : qualified;
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: `${target} is forbidden: User "${user}" cannot ${call.verb} resource "${resource}" in API group "${call.group}" ${scope}`,
+    reason: 'Forbidden',
+    details: { ...(call.name ? { name: call.name } : {}), group: call.group, kind: call.resource },
+    code: 403,
+  };
+}
+
+export async function startRecordingProxy(options: {
+  upstreamKubeconfig: string;
+  dir: string;
+  namespace?: string;
+  /** Refuses matching resource requests with RBAC's 403, as a cluster missing a grant would. */
+  deny?: (call: Extract<RequestAttributes, { kind: 'resource' }>) => boolean;
+  /** The identity named in refusals. */
+  user?: string;
+}): Promise<RecordingProxy> {
   const upstream = new KubeConfig();
   upstream.loadFromFile(options.upstreamKubeconfig);
   const tls: RequestOptions = {};
@@ -45,6 +74,13 @@ export async function startRecordingProxy(options: { upstreamKubeconfig: string;
 
   const forward = (req: IncomingMessage, res: ServerResponse): void => {
     const attributes = requestAttributes(req.method ?? 'GET', req.url ?? '/');
+    if (attributes.kind === 'resource' && options.deny?.(attributes)) {
+      requests.push({ ...attributes, userAgent: req.headers['user-agent'] ?? '', code: 403 });
+      const body = JSON.stringify(forbiddenStatus(attributes, options.user ?? 'system:serviceaccount:dojo-console:dojo-console'));
+      req.resume();
+      res.writeHead(403, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+      return;
+    }
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([key]) => !dropped.has(key)));
     const upstreamRequest = httpsRequest(
       new URL(req.url ?? '/', server),

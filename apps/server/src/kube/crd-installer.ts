@@ -7,6 +7,12 @@ import type { KubeTransport } from '@dojo/runtime';
 
 const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
+/** The cluster's own words for a refusal (a Status message names the verb and resource). */
+function reasonOf(body: unknown, code: number): string {
+  const message = (body as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : `HTTP ${code}`;
+}
+
 export async function ensureCrds(transport: KubeTransport, crds: readonly KubeObject[], install: boolean, timeoutMs = 30_000): Promise<void> {
   const missing: string[] = [];
   for (const crd of crds) {
@@ -18,14 +24,14 @@ export async function ensureCrds(transport: KubeTransport, crds: readonly KubeOb
         continue;
       }
       const created = await transport.request({ method: 'POST', path: `${crdPath}?fieldManager=dojo-console`, body: JSON.stringify(crd), contentType: 'application/json' });
-      if (created.code >= 300) throw new Error(`installing CRD ${name}: ${JSON.stringify(created.body)}`);
+      if (created.code >= 300) throw new Error(`installing CRD ${name}: ${reasonOf(created.body, created.code)}`);
     } else if (current.code === 200) {
       if (install) {
         const patched = await transport.request({ method: 'PATCH', path: `${crdPath}/${name}?fieldManager=dojo-console&force=true`, body: JSON.stringify(crd), contentType: 'application/apply-patch+yaml' });
-        if (patched.code >= 300) throw new Error(`updating CRD ${name}: ${JSON.stringify(patched.body)}`);
+        if (patched.code >= 300) throw new Error(`updating CRD ${name}: ${reasonOf(patched.body, patched.code)}`);
       }
     } else {
-      throw new Error(`reading CRD ${name}: HTTP ${current.code} ${JSON.stringify(current.body)}`);
+      throw new Error(`reading CRD ${name}: ${reasonOf(current.body, current.code)}`);
     }
   }
   if (missing.length) throw new Error(`the cluster does not serve ${missing.join(', ')}; run with --install-crds or kubectl apply -f packages/operator/crds/`);
