@@ -13,7 +13,6 @@ import type { KubeObject } from '@dojo/kube-api';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const deployDir = join(repoRoot, 'deploy');
-export const kustomizeFlags = ['--load-restrictor', 'LoadRestrictionsNone'] as const;
 
 const run = promisify(execFile);
 let scratchDir: string | undefined;
@@ -35,9 +34,10 @@ export function parseObjects(text: string): KubeObject[] {
     .filter((o): o is KubeObject => o !== null);
 }
 
-/** `kubectl kustomize --load-restrictor LoadRestrictionsNone deploy/`, as text and as objects. */
+/** `kubectl kustomize deploy/`, as text and as objects. */
 export async function renderBase(): Promise<{ text: string; objects: KubeObject[] }> {
-  const { stdout } = await kubectl(['kustomize', ...kustomizeFlags, deployDir]);
+  // No flags needed: the CRDs come in as a base (packages/operator/crds/Kustomization).
+  const { stdout } = await kubectl(['kustomize', deployDir]);
   return { text: stdout, objects: parseObjects(stdout) };
 }
 
