@@ -2,17 +2,13 @@
  * A storm of injected 409 Conflicts on the dojo controller's writes while Dojos are created:
  * every Dojo still converges to Available, and each injected conflict is visible in telemetry.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
-import { kubectlFor, type Kubectl } from './kubectl.ts';
 import { dojoManifest } from './manifests.ts';
 
 let c: ConsoleHarness;
-let kubectl: Kubectl;
 beforeAll(async () => {
   c = await startConsole();
-  kubectl = kubectlFor(c.kubeconfigPath, join(c.dataDir, 'kubectl-cache'));
 }, 60_000);
 afterAll(async () => {
   await c?.close();
@@ -23,8 +19,8 @@ describe('a conflict storm on the dojo controller', () => {
     const injected = await c.http('PUT', '/api/controllers/dojo/faults', { body: { conflictNextWrites: 20 } });
     expect(injected.status).toBe(200);
     const names = Array.from({ length: 6 }, (_, i) => `storm-${i}`);
-    await kubectl(['apply', '-f', '-'], names.map((n) => dojoManifest(n)).join('\n'));
-    await kubectl(['wait', '--for=condition=Available', '--timeout=90s', ...names.map((n) => `dojo/${n}`)]);
+    await c.kubectl(['apply', '-f', '-'], names.map((n) => dojoManifest(n)).join('\n'));
+    await c.kubectl(['wait', '--for=condition=Available', '--timeout=90s', ...names.map((n) => `dojo/${n}`)]);
 
     const res = await c.http('GET', '/api/telemetry?types=conflict&controller=dojo&limit=1000');
     expect(res.status).toBe(200);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnConsole, type ConsoleProcess } from './console-process.ts';
-import { kubectlFor } from './kubectl.ts';
+import { kubectlFor } from '../testing/kubectl.ts';
 import { discordChainManifest, dojoManifest, duplicates, type SimulatorState } from './manifests.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-kill-'));

@@ -3,17 +3,13 @@
  * DiscordServer -> DiscordGroup -> DiscordChannel chain still becomes Ready through the whole
  * console, and the retries leave no duplicate guild, category or channel behind.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
-import { kubectlFor, type Kubectl } from './kubectl.ts';
 import { discordChainManifest, duplicates, type SimulatorState } from './manifests.ts';
 
 let c: ConsoleHarness;
-let kubectl: Kubectl;
 beforeAll(async () => {
   c = await startConsole();
-  kubectl = kubectlFor(c.kubeconfigPath, join(c.dataDir, 'kubectl-cache'));
 }, 60_000);
 afterAll(async () => {
   await c?.close();
@@ -29,8 +25,8 @@ describe('Discord resources under a flaky Discord', () => {
     c.discord!.faults.reseed(9);
     // Short 429 retry_after keeps the test bounded; the share of 429s is what matters here.
     c.discord!.faults.set({ rate5xx: 0.3, rate429: 0.2, retryAfterSeconds: 0.2 });
-    await kubectl(['apply', '-f', '-'], [discordChainManifest('alpha'), discordChainManifest('beta')].join('\n'));
-    await kubectl(['wait', '--for=condition=Ready', '--timeout=90s', 'discordserver/alpha-server', 'discordserver/beta-server', 'discordgroup/alpha-group', 'discordgroup/beta-group', 'discordchannel/alpha-channel', 'discordchannel/beta-channel']);
+    await c.kubectl(['apply', '-f', '-'], [discordChainManifest('alpha'), discordChainManifest('beta')].join('\n'));
+    await c.kubectl(['wait', '--for=condition=Ready', '--timeout=90s', 'discordserver/alpha-server', 'discordserver/beta-server', 'discordgroup/alpha-group', 'discordgroup/beta-group', 'discordchannel/alpha-channel', 'discordchannel/beta-channel']);
     c.discord!.faults.reset();
     c.discord!.events.off('request', count);
     // The chain converged through real failures, not around them.

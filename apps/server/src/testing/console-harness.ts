@@ -1,10 +1,10 @@
 /** Starts the whole console (embedded cluster) in a temp dir for tests, with client helpers. */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { runUp, type RunningConsole } from '../up.ts';
+import { kubectlFor } from './kubectl.ts';
 
 export interface ConsoleHarness extends RunningConsole {
   base: string;
@@ -82,16 +82,7 @@ export async function startConsole(extra: { allowSecretData?: boolean; journalCa
       ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { statusCode: res.statusCode })));
       ws.once('error', reject);
     });
-  const kubectl: ConsoleHarness['kubectl'] = (args, stdin) =>
-    new Promise((resolve, reject) => {
-      const child = spawn('kubectl', ['--kubeconfig', running.kubeconfigPath, '--cache-dir', `${dataDir}/kubectl-cache`, ...args]);
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d) => (out += d));
-      child.stderr.on('data', (d) => (err += d));
-      child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(err))));
-      child.stdin.end(stdin ?? '');
-    });
+  const kubectl = kubectlFor(running.kubeconfigPath, join(dataDir, 'kubectl-cache'));
   return {
     ...running,
     base,
