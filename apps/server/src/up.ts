@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
+import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
 import { operatorCrds, registerOperator } from '@dojo/operator';
 import { applicationCrd } from '@dojo/operator/examples/application/application';
@@ -32,8 +33,15 @@ export interface RunningConsole {
   stop(): Promise<void>;
 }
 
-/** `tuning` holds knobs that are not CLI flags (tests shrink the telemetry ring). */
-export async function runUp(options: UpOptions, tuning: { journalCapacity?: number; maxSocketBufferBytes?: number } = {}): Promise<RunningConsole> {
+/** Knobs that are not CLI flags: tests shrink the telemetry ring, benchmarks set the pod delay. */
+export interface UpTuning {
+  journalCapacity?: number;
+  maxSocketBufferBytes?: number;
+  /** The simulated cluster's options (embedded mode only), e.g. `podStartDelay` for benchmarks. */
+  sim?: ClusterSimOptionsInput;
+}
+
+export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<RunningConsole> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const token = loadOrCreateConsoleToken(dataDir, options.token);
@@ -70,7 +78,7 @@ export async function runUp(options: UpOptions, tuning: { journalCapacity?: numb
   });
   const controllers = new ConsoleControllers(journal);
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
-  const system = apiserver ? await startSystemControllers(manager, kubeConfig) : undefined;
+  const system = apiserver ? await startSystemControllers(manager, kubeConfig, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
   if (run.has('dojo')) {
     const operator = registerOperator(manager, {
