@@ -1,9 +1,10 @@
 /**
  * The controllers the console shows and drives: the operator's and the simulated control
  * plane's ("system"), with rolling statistics (rate, error rate, p50/p99) computed from the
- * telemetry journal over the last minute.
+ * telemetry journal over the last minute, and each watch's events passed and filtered by its
+ * predicates (the events that never became a reconcile).
  */
-import type { Controller, Journal } from '@dojo/runtime';
+import type { Controller, Journal, WatchSourceInfo } from '@dojo/runtime';
 
 export interface ConsoleController {
   controller: Controller;
@@ -19,12 +20,38 @@ interface Sample {
 
 const windowMs = 60_000;
 
+/** A watch feeding a controller, as the console shows it: events passed and filtered, per type. */
+export interface WatchSummary {
+  relation: WatchSourceInfo['relation'];
+  kind: string;
+  resource: string;
+  passed: number;
+  filtered: number;
+  byType: WatchSourceInfo['predicates'];
+}
+
+function summarizeWatch(source: WatchSourceInfo): WatchSummary {
+  const counts = Object.values(source.predicates);
+  return {
+    relation: source.relation,
+    kind: source.kind,
+    resource: source.resource,
+    passed: counts.reduce((sum, c) => sum + c.passed, 0),
+    filtered: counts.reduce((sum, c) => sum + c.dropped, 0),
+    byType: source.predicates,
+  };
+}
+
 export class ConsoleControllers {
   private readonly entries = new Map<string, ConsoleController>();
   private readonly samples = new Map<string, Sample[]>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly journal: Journal) {
+  /** `watchSources` reads a controller's watches from whoever built it (the Manager). */
+  constructor(
+    private readonly journal: Journal,
+    private readonly watchSources: (controllerName: string) => readonly WatchSourceInfo[] = () => [],
+  ) {
     this.unsubscribe = journal.subscribe(journal.lastSeq + 1, (delivery) => {
       if (delivery.resync || delivery.record.type !== 'reconcile-end') return;
       const r = delivery.record;
@@ -53,6 +80,7 @@ export class ConsoleControllers {
     const durations = recent.map((s) => s.durationMs).sort((a, b) => a - b);
     const pct = (p: number) => (durations.length ? durations[Math.min(durations.length - 1, Math.floor((p / 100) * durations.length))]! : 0);
     const lastTen = recent.filter((s) => now - s.at <= 10_000);
+    const watches = this.watchSources(state.name).map(summarizeWatch);
     return {
       name: state.name,
       role: entry.role,
@@ -67,6 +95,8 @@ export class ConsoleControllers {
       p99Ms: Number(pct(99).toFixed(2)),
       breakpoints: state.breakpoints,
       faults: state.faults,
+      watches,
+      filteredEvents: watches.reduce((sum, w) => sum + w.filtered, 0),
     };
   }
 

@@ -49,6 +49,15 @@ describe('the operator behind the console', () => {
     expect(waited.trim()).toBe('dojo.core.jutsu.com/available condition met');
   }, 90_000);
 
+  it("shows each of the dojo controller's watches with the events its predicates passed", async () => {
+    const res = await c.http('GET', '/api/controllers/dojo');
+    expect(res.status).toBe(200);
+    const watches = res.body.watches as { relation: string; kind: string; passed: number; filtered: number }[];
+    expect(watches.map((w) => `${w.relation} ${w.kind}`)).toEqual(expect.arrayContaining(['for Dojo', 'owns Deployment']));
+    expect(watches.find((w) => w.kind === 'Dojo')!.passed).toBeGreaterThan(0);
+    expect(res.body.filteredEvents).toBe(watches.reduce((sum, w) => sum + w.filtered, 0));
+  });
+
   it('exposes controller-runtime metrics with the dojo controller label', async () => {
     const res = await c.http('GET', '/metrics');
     const text = String(res.body);

@@ -76,7 +76,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       ? { leaderElection: { leaseName: 'dojo-console-leader', ...(options.leaderElectionNamespace ? { leaseNamespace: options.leaderElectionNamespace } : {}) } }
       : {}),
   });
-  const controllers = new ConsoleControllers(journal);
+  const controllers = new ConsoleControllers(journal, (name) => manager.watchSources(name));
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
   const system = apiserver ? await startSystemControllers(manager, kubeConfig, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);

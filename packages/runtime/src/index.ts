@@ -192,6 +192,7 @@ export type { ControllerHost, WatchSource } from './builder/controller-host.ts';
 export {
   Manager,
   type ControllerInfo,
+  type WatchSourceInfo,
   type LeaderElectionOptions,
   type ManagerOptions,
   type ManagerPhase,

@@ -32,6 +32,18 @@ export interface ControllerFaults {
   injected?: { throws: number; conflicts: number };
 }
 
+export type WatchEventType = 'create' | 'update' | 'delete' | 'generic';
+
+/** A watch feeding a controller: its events that passed the predicates and those filtered out. */
+export interface WatchSummary {
+  relation: 'for' | 'owns' | 'watches';
+  kind: string;
+  resource: string;
+  passed: number;
+  filtered: number;
+  byType: Record<WatchEventType, { passed: number; dropped: number }>;
+}
+
 export interface ControllerSummary {
   name: string;
   role: 'operator' | 'system';
@@ -46,6 +58,10 @@ export interface ControllerSummary {
   p99Ms: number;
   breakpoints: string[];
   faults: ControllerFaults;
+  /** The controller's watches (For, Owns, Watches) with their predicate counts. */
+  watches: WatchSummary[];
+  /** Events the predicates kept out of the queue, over all watches. */
+  filteredEvents: number;
 }
 
 export interface QueuedKey {

@@ -91,6 +91,8 @@ describe('ControllerBuilder', () => {
       expect.objectContaining({ relation: 'for', kind: 'ConfigMap', predicates: expect.objectContaining({ update: { passed: 1, dropped: expect.any(Number) } }) }),
     ]);
     expect(info?.sources[0]?.predicates.update.dropped).toBeGreaterThanOrEqual(1);
+    expect(manager.watchSources('label-watcher')).toEqual(info?.sources);
+    expect(manager.watchSources('no-such-controller')).toEqual([]);
   });
 
   it('refuses to build a controller without a For kind', () => {

@@ -71,10 +71,18 @@ export interface ManagerOptions {
 
 export type ManagerPhase = 'new' | 'syncing' | 'running' | 'stopping' | 'stopped';
 
+/** One watch feeding a controller and what its predicates passed and dropped so far. */
+export interface WatchSourceInfo {
+  readonly relation: Relation;
+  readonly kind: string;
+  readonly resource: string;
+  readonly predicates: PredicateCounts;
+}
+
 export interface ControllerInfo {
   readonly name: string;
   readonly state: ControllerState;
-  readonly sources: readonly { readonly relation: Relation; readonly kind: string; readonly resource: string; readonly predicates: PredicateCounts }[];
+  readonly sources: readonly WatchSourceInfo[];
 }
 
 export interface ManagerState {
@@ -176,8 +184,13 @@ export class Manager implements ControllerHost {
     return [...this.#controllers.values()].map(({ controller, sources }) => ({
       name: controller.name,
       state: controller.state(),
-      sources: sources.map((s) => ({ relation: s.relation, kind: s.kind, resource: s.resource, predicates: s.counts() })),
+      sources: sources.map(sourceInfo),
     }));
+  }
+
+  /** One controller's watches with their predicate counts, without snapshotting its queue. */
+  watchSources(name: string): WatchSourceInfo[] {
+    return (this.#controllers.get(name)?.sources ?? []).map(sourceInfo);
   }
 
   /** Starts informers, waits for their caches, then runs controllers (or campaigns to lead). */
@@ -285,4 +298,8 @@ export class Manager implements ControllerHost {
   async #stopControllers(): Promise<void> {
     await Promise.all([...this.#controllers.values()].map(({ controller }) => controller.stop()));
   }
+}
+
+function sourceInfo(source: WatchSource): WatchSourceInfo {
+  return { relation: source.relation, kind: source.kind, resource: source.resource, predicates: source.counts() };
 }

@@ -1,4 +1,4 @@
-/** One controller at a glance: queue depth, workers, throughput, errors, latency, and a sparkline. */
+/** One controller at a glance: queue depth, workers, throughput, errors, latency, filtered events, and a sparkline. */
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Sparkline } from '../../../components/Sparkline.tsx';
 import { Stat } from '../../../components/Stat.tsx';
@@ -49,8 +49,8 @@ export function ControllerCard({ controller, history, links }: { controller: Con
           width={140}
           height={30}
         />
-        <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400" title="reconciles · errors · conflicts · requeues">
-          {c.counts.reconciles} · {c.counts.errors} err · {c.counts.conflicts} 409
+        <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400" title="reconciles · errors · conflicts · watch events filtered by predicates">
+          {c.counts.reconciles} · {c.counts.errors} err · {c.counts.conflicts} 409 · {c.filteredEvents} filtered
         </span>
       </div>
       <nav aria-label={`${c.name} views`} className="flex gap-3 border-t border-slate-100 pt-2 text-sm dark:border-slate-800">

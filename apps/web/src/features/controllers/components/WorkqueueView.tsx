@@ -1,7 +1,8 @@
 /**
  * What one controller's workqueue holds right now and why: waiting keys (how long, merged
  * adds), keys being processed (which worker, how long), dirty keys, delayed keys (countdown,
- * retries), adds vs gets (deduplication) and depth over time.
+ * retries), adds vs gets (deduplication), depth over time, and the events its watches'
+ * predicates filtered out before they reached the queue.
  */
 import { Loading } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
@@ -13,6 +14,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useControllerHistory } from '../api/controllers.ts';
 import { useControllerState } from '../api/controller-state.ts';
 import { DelayedKeys, DirtyKeys, ProcessingKeys, QueuedKeys } from './QueueTables.tsx';
+import { WatchSources } from './WatchSources.tsx';
 
 export function WorkqueueView({ name }: { name: string }) {
   const state = useControllerState(name);
@@ -39,6 +41,13 @@ export function WorkqueueView({ name }: { name: string }) {
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           {adds} adds became {gets} reconciles ({dones} done).
         </p>
+      </Panel>
+      <Panel
+        title={`Watches (${state.data.filteredEvents} events filtered)`}
+        description="Every event of a watch goes through its predicates; only those that pass add a key to the queue."
+        bodyClassName=""
+      >
+        <WatchSources watches={state.data.watches} />
       </Panel>
       <Panel title="Depth over time" description={`The last ${depthSamples.length} seconds.`}>
         <Sparkline values={depthSamples} label={`${name} queue depth over the last ${depthSamples.length} seconds`} width={720} height={80} className="w-full text-amber-500 dark:text-amber-400" />

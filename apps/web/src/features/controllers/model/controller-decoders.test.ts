@@ -17,6 +17,17 @@ describe('controller decoders', () => {
       p99Ms: 40,
       breakpoints: ['default/a'],
       faults: { conflictNextWrites: 1, throwNext: 0, latencyMs: 0, injected: { throws: 0, conflicts: 1 } },
+      watches: [
+        {
+          relation: 'for',
+          kind: 'Dojo',
+          resource: 'dojos',
+          passed: 4,
+          filtered: 6,
+          byType: { create: { passed: 2, dropped: 0 }, update: { passed: 2, dropped: 6 }, delete: { passed: 0, dropped: 0 }, generic: { passed: 0, dropped: 0 } },
+        },
+      ],
+      filteredEvents: 6,
     };
     expect(decodeControllerSummary(summary)).toEqual(summary);
   });
@@ -27,6 +38,15 @@ describe('controller decoders', () => {
     expect(decoded.workers).toEqual({ busy: 0, max: 1 });
     expect(decoded.breakpoints).toEqual([]);
     expect(decoded.faults.latencyMs).toBe(0);
+    expect(decoded.watches).toEqual([]);
+    expect(decoded.filteredEvents).toBe(0);
+  });
+
+  it('reads a watch with missing counts as zeros', () => {
+    const decoded = decodeControllerSummary({ name: 'x', watches: [{ relation: 'owns', kind: 'Pod', byType: { update: { dropped: 3 } } }] });
+    expect(decoded.watches[0]).toMatchObject({ relation: 'owns', kind: 'Pod', passed: 0, filtered: 0 });
+    expect(decoded.watches[0]?.byType.update).toEqual({ passed: 0, dropped: 3 });
+    expect(decoded.watches[0]?.byType.create).toEqual({ passed: 0, dropped: 0 });
   });
 
   it('reads a queue snapshot, dirty keys given as objects or strings', () => {

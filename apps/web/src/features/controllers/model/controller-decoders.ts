@@ -3,7 +3,7 @@
  * neutral value instead of a crash, and the runtime's own count names (`total`, `error`,
  * `conflict`, `requeue` + `requeueAfter`) are accepted next to the protocol's.
  */
-import type { ControllerFaults, ControllerState, ControllerSummary, QueueState, QueuedKey } from '../../../lib/protocol.ts';
+import type { ControllerFaults, ControllerState, ControllerSummary, QueueState, QueuedKey, WatchEventType, WatchSummary } from '../../../lib/protocol.ts';
 
 type Loose = Record<string, unknown>;
 
@@ -21,6 +21,22 @@ function decodeFaults(value: unknown): ControllerFaults {
     latencyMs: num(f.latencyMs),
     injected: { throws: num(injected.throws), conflicts: num(injected.conflicts) },
   };
+}
+
+const watchEventTypes: readonly WatchEventType[] = ['create', 'update', 'delete', 'generic'];
+const relations: readonly WatchSummary['relation'][] = ['for', 'owns', 'watches'];
+
+function decodeWatch(value: unknown): WatchSummary {
+  const w = obj(value);
+  const byTypeIn = obj(w.byType);
+  const byType = Object.fromEntries(
+    watchEventTypes.map((t) => {
+      const c = obj(byTypeIn[t]);
+      return [t, { passed: num(c.passed), dropped: num(c.dropped) }];
+    }),
+  ) as WatchSummary['byType'];
+  const relation = relations.find((r) => r === w.relation) ?? 'watches';
+  return { relation, kind: str(w.kind), resource: str(w.resource), passed: num(w.passed), filtered: num(w.filtered), byType };
 }
 
 export function decodeControllerSummary(value: unknown): ControllerSummary {
@@ -47,6 +63,8 @@ export function decodeControllerSummary(value: unknown): ControllerSummary {
     p99Ms: num(c.p99Ms),
     breakpoints: arr(c.breakpoints).filter((b): b is string => typeof b === 'string'),
     faults: decodeFaults(c.faults),
+    watches: arr(c.watches).map(decodeWatch),
+    filteredEvents: num(c.filteredEvents),
   };
 }
 

@@ -16,6 +16,8 @@ const summary = (name: string, depth: number): ControllerSummary => ({
   p99Ms: 5,
   breakpoints: [],
   faults: { conflictNextWrites: 0, throwNext: 0, latencyMs: 0 },
+  watches: [],
+  filteredEvents: 0,
 });
 
 describe('appendSamples', () => {
