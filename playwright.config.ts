@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // npm test (scripts/test.mjs) finds Chromium and passes it in; run alone, Debian's is the default.
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 18080);
+// e2e/support reads the same variable to find the console token.
+const dataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,7 +24,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `node --import tsx apps/server/src/cli.ts up --port ${port} --data-dir test-results/e2e-data --apiserver-port 0`,
+    command: `node --import tsx apps/server/src/cli.ts up --port ${port} --data-dir ${dataDir} --apiserver-port 0`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
