@@ -20,6 +20,7 @@ import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { discordBridge } from './discord-bridge.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
+import { servesResource } from './kube/served-resource.ts';
 import { loadOrCreateConsoleToken } from './security/console-token.ts';
 
 export interface RunningConsole {
@@ -30,6 +31,8 @@ export interface RunningConsole {
   token: string;
   apiserver?: ApiServer;
   discord?: DiscordSimulator;
+  /** Runs the controllers and owns the informers; fault tests compare its caches with a LIST. */
+  manager: Manager;
   stop(): Promise<void>;
 }
 
@@ -81,8 +84,12 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const system = apiserver ? await startSystemControllers(manager, kubeConfig, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
   if (run.has('dojo')) {
+    // A cluster without CloudNativePG still runs the operator; its Postgres Dojos say why they wait.
+    const databaseServed = await servesResource(transport, 'postgresql.cnpg.io', 'v1', 'databases');
+    if (!databaseServed) console.warn('warning: the cluster does not serve postgresql.cnpg.io/v1 Database (CloudNativePG is not installed): Dojos will report Degraded');
     const operator = registerOperator(manager, {
       discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
+      databaseServed,
     });
     const forKind = (kind: string) => ({ group: 'core.jutsu.com', version: 'v1', kind });
     controllers.add({ controller: operator.dojo, role: 'operator', forKind: forKind('Dojo') });
@@ -123,6 +130,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     loginUrl: `${server.url}login?token=${encodeURIComponent(token)}`,
     kubeconfigPath,
     token,
+    manager,
     ...(apiserver ? { apiserver } : {}),
     ...(discord ? { discord } : {}),
     async stop() {

@@ -42,6 +42,12 @@ export interface OperatorOptions {
   alarmNonceWindowMs?: number;
   /** Workers per controller. Default 1. */
   maxConcurrentReconciles?: number;
+  /**
+   * Whether the cluster serves CloudNativePG's `postgresql.cnpg.io/v1` Database (default true).
+   * When false the Dojo controller does not watch Databases (a watch on a kind nobody serves
+   * would hold the cache sync until it times out) and Postgres Dojos report Degraded.
+   */
+  databaseServed?: boolean;
   /** Where Events go; a recorder writing core/v1 Events through the manager's client by default. */
   events?: EventRecorder;
 }
@@ -83,10 +89,10 @@ export function registerOperator(manager: Manager, options: OperatorOptions): Op
   const channels = manager.informers.informerFor<DiscordChannel>(operatorTypes.discordChannels);
   channels.addIndexer(index.channelGroup, (channel) => (channel.spec?.groupRef ? [formatObjectKey({ namespace: channel.metadata.namespace, name: channel.spec.groupRef.name })] : []));
 
-  const dojo = ControllerBuilder.create(manager)
-    .for(operatorTypes.dojos)
-    .owns(builtinTypes.deployments)
-    .owns(cnpgDatabases)
+  const databaseServed = options.databaseServed ?? true;
+  const dojoBuilder = ControllerBuilder.create(manager).for(operatorTypes.dojos).owns(builtinTypes.deployments);
+  if (databaseServed) dojoBuilder.owns(cnpgDatabases);
+  const dojo = dojoBuilder
     .watches(builtinTypes.secrets, (secret) => requestsFor(dojos.store.byIndex(index.dojoCredentials, keyOf(secret))))
     .watches(builtinTypes.pods, dojoOfPod)
     .watches(operatorTypes.discordChannels, (channel) => requestsFor(dojos.store.byIndex(index.dojoAlarmChannel, keyOf(channel))))
@@ -103,6 +109,7 @@ export function registerOperator(manager: Manager, options: OperatorOptions): Op
           postgresCluster: options.postgresCluster ?? defaultPostgresCluster,
           credentialsRetryMs: options.credentialsRetryMs ?? 10_000,
           alarmNonceWindowMs: options.alarmNonceWindowMs ?? 120_000,
+          databaseServed,
         },
       }),
     );

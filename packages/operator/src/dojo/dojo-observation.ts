@@ -14,13 +14,14 @@ import { readIfExists } from '../read-if-exists.ts';
 import { nameLabelProblems, selectorStringFor } from './dojo-deployment.ts';
 import type { DojoObservation } from './dojo-status.ts';
 
-export async function observeDojo(reader: ObjectReader, dojo: Dojo, signal?: AbortSignal): Promise<DojoObservation> {
+/** `databaseServed: false` skips the Database: the kind is not served, so there is nothing to read. */
+export async function observeDojo(reader: ObjectReader, dojo: Dojo, signal?: AbortSignal, databaseServed = true): Promise<DojoObservation> {
   const namespace = dojo.metadata.namespace!;
   const own = { namespace, name: dojo.metadata.name! };
   const credentials = dojo.spec.credentialsRef;
   const channelRef = dojo.spec.alarms?.channelRef;
   const [database, credentialsSecret, deployment, pods, alarmChannel] = await Promise.all([
-    readIfExists<CnpgDatabase>(reader, cnpgDatabases, own, signal),
+    databaseServed ? readIfExists<CnpgDatabase>(reader, cnpgDatabases, own, signal) : undefined,
     // Only a Secret in the Dojo's own namespace can be used (see planDojo's spec checks).
     !credentials.namespace || credentials.namespace === namespace
       ? readIfExists<KubeObject>(reader, builtinTypes.secrets, { namespace, name: credentials.name }, signal)

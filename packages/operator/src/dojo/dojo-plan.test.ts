@@ -64,6 +64,14 @@ describe('planDojo', () => {
     expect(action.type === 'status' && action.status.conditions?.find((c) => c.type === 'Degraded')).toMatchObject({ status: 'True', reason: 'UnsupportedDatabase' });
   });
 
+  it('creates nothing on a cluster without CloudNativePG: Degraded with CloudNativePGNotInstalled', () => {
+    const { action } = planDojo(testDojo(), { pods: [] }, { ...planOptions, databaseServed: false }, now);
+    expect(action.type).toBe('status');
+    const degraded = action.type === 'status' ? action.status.conditions?.find((c) => c.type === 'Degraded') : undefined;
+    expect(degraded).toMatchObject({ status: 'True', reason: 'CloudNativePGNotInstalled' });
+    expect(degraded?.message).toContain('install CloudNativePG');
+  });
+
   it('refuses credentials in another namespace: Pods cannot take env from there', () => {
     const { action } = plan(testDojo({ credentialsRef: { name: 'creds', namespace: 'elsewhere' } }), {});
     expect(action.type === 'status' && action.status.conditions?.find((c) => c.type === 'Degraded')).toMatchObject({ status: 'True', reason: 'CredentialsNamespaceMismatch' });

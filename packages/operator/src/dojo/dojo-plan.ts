@@ -3,8 +3,8 @@
  * write (the seed's golden rule), chosen in dependency order. Its watch event brings the next
  * pass, which picks the next write; a Dojo converges over several short passes.
  *
- *   1. spec problems (Mongo, credentials in another namespace, a name too long for a label)
- *      -> status only (Degraded)
+ *   1. spec problems (Mongo, credentials in another namespace, a name too long for a label),
+ *      or a cluster without CloudNativePG -> status only (Degraded)
  *   2. the CloudNativePG Database: create, or set its owned fields back
  *   3. the credentials Secret missing -> status (Progressing/WaitingForCredentials), requeueAfter
  *   4. status.credentials not recorded yet -> status (the Deployment is built from it)
@@ -31,6 +31,8 @@ export interface DojoPlanOptions {
   credentialsRetryMs: number;
   /** How long Discord is trusted to remember an alarm's nonce (see dojo-alarms.ts). */
   alarmNonceWindowMs: number;
+  /** False when the cluster does not serve CloudNativePG's Database kind (not installed). */
+  databaseServed?: boolean;
 }
 
 export type DojoAction =
@@ -49,7 +51,7 @@ export interface DojoPlan {
 
 export function planDojo(dojo: Dojo, observed: DojoObservation, options: DojoPlanOptions, now: number): DojoPlan {
   const recorded = dojo.status?.credentials;
-  const problem = specProblem(dojo);
+  const problem = specProblem(dojo) ?? clusterProblem(options);
   if (problem) return settle(dojo, observed, { failure: problem, ...(recorded ? { credentials: recorded } : {}) }, options, now);
 
   const database = desiredDatabase(dojo, options.postgresCluster);
@@ -100,6 +102,15 @@ function specProblem(dojo: Dojo): Problem | undefined {
     };
   }
   return undefined;
+}
+
+/** What the cluster lacks that no spec change can fix: an operator the Dojo depends on. */
+function clusterProblem(options: DojoPlanOptions): Problem | undefined {
+  if (options.databaseServed !== false) return undefined;
+  return {
+    reason: 'CloudNativePGNotInstalled',
+    message: 'The cluster does not serve postgresql.cnpg.io/v1 Database: install CloudNativePG (1.25 or later), then restart the operator',
+  };
 }
 
 /** Steps 6 and 7: the status write if anything changed, else the next alarm to post. */

@@ -45,7 +45,7 @@ export class DojoReconciler implements Reconciler {
     const dojo = await readIfExists<Dojo>(client, operatorTypes.dojos, request, context.signal);
     // Deleted, or being deleted: garbage collection removes what it owns.
     if (!dojo || dojo.metadata.deletionTimestamp) return;
-    const observed = await observeDojo(client, dojo, context.signal);
+    const observed = await observeDojo(client, dojo, context.signal, options.databaseServed !== false);
     const plan = planDojo(dojo, observed, options, clock.now());
     const result = await this.#carryOut(dojo, observed, plan.action, context.signal);
     if (result) return result;
