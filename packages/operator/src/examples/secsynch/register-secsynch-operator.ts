@@ -1,0 +1,40 @@
+/**
+ * Wires the SecSynch example (seed 001) into a Manager: one controller, named "secsynch".
+ *
+ *   For      SecSynch   spec changes, finalizer changes and deletion (not its own status writes)
+ *   Watches  Secret     -> the SecSynches it is the source, a copy or in the way of; only
+ *                          data, type or label changes
+ *   Watches  Namespace  -> the SecSynches listing it, so creating a missing destination copies
+ *                          at once instead of on a timer
+ *
+ * Copies live in other namespaces, so nothing Owns them: they lead back to their SecSynch by
+ * label, and a finalizer deletes them. secSynchCrd() must be installed (and Established)
+ * before `manager.start()`: the SecSynch informer has to list for the caches to sync.
+ */
+import { builtinTypes, ControllerBuilder, type Controller, type Manager } from '@dojo/runtime';
+import { KubeEventRecorder, type EventRecorder } from '../../events/event-recorder.ts';
+import type { Secret } from './secret-copy.ts';
+import { secSynchType, type SecSynch } from './secsynch.ts';
+import { SecSynchIndex } from './secsynch-indexes.ts';
+import { namespaceChangedPredicate, secretChangedPredicate, secSynchChangedPredicate } from './secsynch-predicates.ts';
+import { SecSynchReconciler } from './secsynch-reconciler.ts';
+
+export interface SecSynchOperatorOptions {
+  /** Where Events go; a recorder writing core/v1 Events through the manager's client by default. */
+  events?: EventRecorder;
+  /** Workers. Default 1. */
+  maxConcurrentReconciles?: number;
+}
+
+export function registerSecSynchOperator(manager: Manager, options: SecSynchOperatorOptions = {}): Controller {
+  manager.apiClient.types.register(secSynchType);
+  const events = options.events ?? new KubeEventRecorder(manager.apiClient, { clock: manager.clock, component: 'secsynch-operator' });
+  const index = SecSynchIndex.on(manager.informers.informerFor<SecSynch>(secSynchType));
+  return ControllerBuilder.create(manager)
+    .for<SecSynch>(secSynchType, { predicates: [secSynchChangedPredicate] })
+    .watches<Secret>(builtinTypes.secrets, (secret) => index.forSecret(secret), { predicates: [secretChangedPredicate(index)] })
+    .watches(builtinTypes.namespaces, (namespace) => index.forNamespace(namespace), { predicates: [namespaceChangedPredicate(index)] })
+    .named('secsynch')
+    .withOptions(options.maxConcurrentReconciles ? { maxConcurrentReconciles: options.maxConcurrentReconciles } : {})
+    .complete(new SecSynchReconciler({ client: manager.client, clock: manager.clock, events }));
+}
