@@ -118,7 +118,7 @@ export class GenericStore {
 
   async create(info: ResourceInfo, namespace: string | undefined, body: KubeObject, options: WriteOptions): Promise<WriteResult<KubeObject>> {
     const obj = body;
-    const warnings = this.decode(info, info.strategy, obj, options);
+    const warnings = [...(info.strategy.warnings?.(obj) ?? []), ...this.decode(info, info.strategy, obj, options)];
     if (info.namespaced) {
       if (obj.metadata.namespace && namespace && obj.metadata.namespace !== namespace) {
         throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
@@ -172,7 +172,7 @@ export class GenericStore {
       }
       obj.metadata.namespace = namespace;
     }
-    const warnings = this.decode(info, strategy, obj, options);
+    const warnings = [...(strategy.warnings?.(obj) ?? []), ...this.decode(info, strategy, obj, options)];
     const sentVersion = obj.metadata.resourceVersion;
     if (sentVersion) {
       if (sentVersion !== current.metadata.resourceVersion) throw newConflict(groupResourceOf(info), name);

@@ -25,7 +25,10 @@ export interface Strategy extends DeletionHooks {
   validateUpdate(obj: KubeObject, old: KubeObject): FieldError[];
   /** Validation of a /status write (custom resources name fields relative to status). */
   validateStatusUpdate?(obj: KubeObject, old: KubeObject): FieldError[];
-  /** Warnings to return in the Warning header (e.g. deprecated versions). */
+  /**
+   * Warnings for the Warning header of every create and update, the strategies'
+   * WarningsOnCreate/WarningsOnUpdate (e.g. a deprecated CRD version).
+   */
   warnings?(obj: KubeObject): string[];
 }
 
@@ -46,6 +49,8 @@ export function statusStrategy(base: Strategy): Strategy {
     statusSubresource: true,
     decode: base.decode?.bind(base),
     blocksRemoval: base.blocksRemoval?.bind(base),
+    // A /status write to a deprecated version is still a request to that version.
+    ...(base.warnings ? { warnings: base.warnings.bind(base) } : {}),
     prepareForCreate: () => {},
     prepareForUpdate(obj, old) {
       const status = obj.status;

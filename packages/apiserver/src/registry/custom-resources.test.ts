@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+/** Two served versions, conversion None, storage v1; v1alpha1 deprecated with its own warning. */
+const widgetCrd = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'widgets.example.com' },
+  spec: {
+    group: 'example.com',
+    names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+    scope: 'Namespaced',
+    conversion: { strategy: 'None' },
+    versions: ['v1alpha1', 'v1'].map((name) => ({
+      name,
+      served: true,
+      storage: name === 'v1',
+      ...(name === 'v1alpha1' ? { deprecated: true, deprecationWarning: 'example.com/v1alpha1 Widget is deprecated; use example.com/v1' } : {}),
+      subresources: { status: {} },
+      schema: {
+        openAPIV3Schema: {
+          type: 'object',
+          properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } }, status: { type: 'object', properties: { seen: { type: 'integer' } } } },
+        },
+      },
+    })),
+  },
+};
+
+const warning = '299 - "example.com/v1alpha1 Widget is deprecated; use example.com/v1"';
+const path = (version: string, name = '') => `/apis/example.com/${version}/namespaces/default/widgets${name ? `/${name}` : ''}`;
+const widget = (version: string, name: string, size: number) => ({ apiVersion: `example.com/${version}`, kind: 'Widget', metadata: { name, namespace: 'default' }, spec: { size } });
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  expect((await server.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', widgetCrd)).status).toBe(201);
+  for (let attempt = 0; (await server.call('GET', path('v1alpha1'))).status !== 200; attempt++) {
+    if (attempt > 100) throw new Error('widgets were never served');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('custom resources with two served versions', () => {
+  it('warns on every write to the deprecated version: create, update, patch, status', async () => {
+    const created = await server.call('POST', path('v1alpha1'), widget('v1alpha1', 'a', 1));
+    expect(created.status).toBe(201);
+    expect(created.headers.warning).toBe(warning);
+
+    const updated = await server.call('PUT', path('v1alpha1', 'a'), { ...created.body, spec: { size: 2 } });
+    expect([updated.status, updated.headers.warning]).toEqual([200, warning]);
+    const patched = await server.call('PATCH', path('v1alpha1', 'a'), { spec: { size: 3 } }, { 'content-type': 'application/merge-patch+json' });
+    expect([patched.status, patched.headers.warning]).toEqual([200, warning]);
+    const status = await server.call('PUT', `${path('v1alpha1', 'a')}/status`, { ...patched.body, status: { seen: 3 } });
+    expect([status.status, status.headers.warning]).toEqual([200, warning]);
+  });
+
+  it('does not warn on the version that is not deprecated', async () => {
+    const created = await server.call('POST', path('v1'), widget('v1', 'b', 1));
+    expect(created.status).toBe(201);
+    expect(created.headers.warning).toBeUndefined();
+    const patched = await server.call('PATCH', path('v1', 'b'), { spec: { size: 2 } }, { 'content-type': 'application/merge-patch+json' });
+    expect(patched.headers.warning).toBeUndefined();
+  });
+
+  it('stores in the storage version and serves the same object under both apiVersions', async () => {
+    await server.call('POST', path('v1alpha1'), widget('v1alpha1', 'c', 5));
+    const asV1 = await server.call('GET', path('v1', 'c'));
+    const asAlpha = await server.call('GET', path('v1alpha1', 'c'));
+    expect(asV1.body).toMatchObject({ apiVersion: 'example.com/v1', spec: { size: 5 } });
+    expect(asAlpha.body).toMatchObject({ apiVersion: 'example.com/v1alpha1', spec: { size: 5 } });
+    expect(asAlpha.body.metadata.resourceVersion).toBe(asV1.body.metadata.resourceVersion);
+    const crd = await server.call('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com');
+    expect(crd.body.status.storedVersions).toEqual(['v1']);
+  });
+});
