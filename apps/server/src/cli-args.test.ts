@@ -3,7 +3,7 @@ import { CliUsageError, parseCli } from './cli-args.ts';
 
 describe('dojo-console arguments', () => {
   it('defaults to `up` on 127.0.0.1:8080', () => {
-    expect(parseCli([], {})).toEqual({ name: 'up', options: { host: '127.0.0.1', port: 8080, dataDir: '.dojo-console', apiserverPort: 6443, installCrds: false, inCluster: false, allowSecretData: false, leaderElect: false, operators: ['dojo', 'application', 'fruit'] } });
+    expect(parseCli([], {})).toEqual({ name: 'up', options: { host: '127.0.0.1', port: 8080, dataDir: '.dojo-console', apiserverPort: 6443, installCrds: false, inCluster: false, allowSecretData: false, leaderElect: false, operators: ['dojo', 'application', 'secsynch', 'kafkatopic', 'fruit'] } });
   });
 
   it('takes the port from --port before $PORT', () => {
@@ -24,7 +24,8 @@ describe('dojo-console arguments', () => {
 
   it('selects operators with --operators and names the known ones for a typo', () => {
     expect(parseCli(['up', '--operators', 'dojo,fruit'], {})).toMatchObject({ options: { operators: ['dojo', 'fruit'] } });
-    expect(() => parseCli(['up', '--operators', 'dojo,kafka'], {})).toThrow('unknown operator "kafka" in --operators: known operators are dojo, application, fruit');
+    expect(parseCli(['up', '--operators', 'kafkatopic', '--kafka-url', 'http://kafka-rest:8082'], {})).toMatchObject({ options: { operators: ['kafkatopic'], kafkaUrl: 'http://kafka-rest:8082' } });
+    expect(() => parseCli(['up', '--operators', 'dojo,kafka'], {})).toThrow('unknown operator "kafka" in --operators: known operators are dojo, application, secsynch, kafkatopic, fruit');
   });
 });
 

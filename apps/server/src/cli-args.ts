@@ -15,6 +15,8 @@ export interface UpOptions {
   context?: string;
   installCrds: boolean;
   discordUrl?: string;
+  /** The Kafka admin REST API the KafkaTopic example manages topics on (default: a simulator). */
+  kafkaUrl?: string;
   token?: string;
   allowSecretData: boolean;
   /** Which operators run: the Dojo operator and the seeds' examples. */
@@ -24,7 +26,7 @@ export interface UpOptions {
   leaderElectionNamespace?: string;
 }
 
-export const operatorNames = ['dojo', 'application', 'fruit'] as const;
+export const operatorNames = ['dojo', 'application', 'secsynch', 'kafkatopic', 'fruit'] as const;
 export type OperatorName = (typeof operatorNames)[number];
 
 function parseOperators(raw: string): OperatorName[] {
@@ -58,12 +60,16 @@ Flags for up:
   --in-cluster        Use the Pod's ServiceAccount (when running inside Kubernetes).
   --install-crds      With --kubeconfig: install the operator's CRDs (else only verify them).
   --discord-url URL   Discord API base URL (default: the built-in simulator).
+  --kafka-url URL     Kafka admin REST API for the kafkatopic example (default: the
+                      built-in broker simulator).
   --token TOKEN       Console access token (default: $DOJO_CONSOLE_TOKEN, else
                       <data-dir>/console-token, created on first start).
   --allow-secret-data Show Secret values in the console (redacted by default).
-  --operators LIST    Comma-separated operators to run (default: dojo,application,fruit):
-                      dojo (the Dojo operator), application (seed 003's Application
-                      operator, minetto.dev), fruit (seed 001's Fruit CRD, no controller).
+  --operators LIST    Comma-separated operators to run (default: all of them):
+                      dojo (the Dojo operator), application (seed 003's Application:
+                      Deployment + Service), secsynch (seed 001's SecSynch: copies a Secret
+                      across namespaces), kafkatopic (seed 004's KafkaTopic: topics on a
+                      broker outside the cluster), fruit (seed 001's Fruit CRD, no controller).
   --leader-elect      Run controllers only while holding the Lease "dojo-console-leader"
                       (for several replicas; every replica serves the UI).
   --leader-election-namespace NS
@@ -99,6 +105,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         context: { type: 'string' },
         'install-crds': { type: 'boolean' },
         'discord-url': { type: 'string' },
+        'kafka-url': { type: 'string' },
         token: { type: 'string' },
         'allow-secret-data': { type: 'boolean' },
         'leader-elect': { type: 'boolean' },
@@ -135,6 +142,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),
       ...(values.context ? { context: values.context } : {}),
       ...(values['discord-url'] ? { discordUrl: values['discord-url'] } : {}),
+      ...(values['kafka-url'] ? { kafkaUrl: values['kafka-url'] } : {}),
       ...((values.token ?? env.DOJO_CONSOLE_TOKEN) ? { token: values.token ?? env.DOJO_CONSOLE_TOKEN } : {}),
     },
   };

@@ -13,6 +13,11 @@ import { operatorCrds, registerOperator } from '@dojo/operator';
 import { applicationCrd } from '@dojo/operator/examples/application/application';
 import { registerApplicationOperator } from '@dojo/operator/examples/application/register-application-operator';
 import { fruitCrd } from '@dojo/operator/examples/fruit/fruit';
+import { startKafkaBrokerSimulator, type KafkaBrokerSimulator } from '@dojo/operator/examples/kafkatopic/broker/kafka-broker-simulator';
+import { kafkaTopicCrd } from '@dojo/operator/examples/kafkatopic/kafkatopic';
+import { registerKafkaTopicOperator } from '@dojo/operator/examples/kafkatopic/register-kafkatopic-operator';
+import { registerSecSynchOperator } from '@dojo/operator/examples/secsynch/register-secsynch-operator';
+import { secSynchCrd } from '@dojo/operator/examples/secsynch/secsynch';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
@@ -31,6 +36,8 @@ export interface RunningConsole {
   token: string;
   apiserver?: ApiServer;
   discord?: DiscordSimulator;
+  /** The Kafka broker simulator the KafkaTopic example manages topics on (unless --kafka-url). */
+  kafka?: KafkaBrokerSimulator;
   /** Runs the controllers and owns the informers; fault tests compare its caches with a LIST. */
   manager: Manager;
   stop(): Promise<void>;
@@ -63,10 +70,17 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json'), token: discordToken });
   const installCrds = Boolean(apiserver) || options.installCrds;
   const run = new Set(options.operators);
+  const kafka = run.has('kafkatopic') && !options.kafkaUrl ? await startKafkaBrokerSimulator() : undefined;
   // Every selected operator's CRDs are served before the manager starts: informers list first.
   await ensureCrds(
     transport,
-    [...(run.has('dojo') ? operatorCrds() : []), ...(run.has('application') ? [applicationCrd()] : []), ...(run.has('fruit') ? [fruitCrd()] : [])],
+    [
+      ...(run.has('dojo') ? operatorCrds() : []),
+      ...(run.has('application') ? [applicationCrd()] : []),
+      ...(run.has('secsynch') ? [secSynchCrd()] : []),
+      ...(run.has('kafkatopic') ? [kafkaTopicCrd()] : []),
+      ...(run.has('fruit') ? [fruitCrd()] : []),
+    ],
     installCrds,
   );
 
@@ -99,6 +113,13 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   }
   if (run.has('application')) {
     controllers.add({ controller: registerApplicationOperator(manager), role: 'operator', forKind: { group: 'minetto.dev', version: 'v1alpha1', kind: 'Application' } });
+  }
+  if (run.has('secsynch')) {
+    controllers.add({ controller: registerSecSynchOperator(manager), role: 'operator', forKind: { group: 'tutorial.study.dev', version: 'v1alpha1', kind: 'SecSynch' } });
+  }
+  if (run.has('kafkatopic')) {
+    const controller = registerKafkaTopicOperator(manager, { brokerUrl: options.kafkaUrl ?? kafka!.url });
+    controllers.add({ controller, role: 'operator', forKind: { group: 'kafka.example.com', version: 'v1', kind: 'KafkaTopic' } });
   }
   await manager.start();
   let ready = true;
@@ -133,6 +154,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     manager,
     ...(apiserver ? { apiserver } : {}),
     ...(discord ? { discord } : {}),
+    ...(kafka ? { kafka } : {}),
     async stop() {
       ready = false;
       controllers.close();
@@ -141,6 +163,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await server.close();
       transport.close();
       await discord?.close();
+      await kafka?.close();
       await apiserver?.close();
     },
   };

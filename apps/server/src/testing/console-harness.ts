@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { operatorNames } from '../cli-args.ts';
 import { runUp, type RunningConsole } from '../up.ts';
 import { kubectlFor } from './kubectl.ts';
 
@@ -25,7 +26,7 @@ export interface LiveClient {
 
 export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number; maxSocketBufferBytes?: number } = {}): Promise<ConsoleHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-'));
-  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: ['dojo', 'application', 'fruit'], allowSecretData: extra.allowSecretData ?? false }, { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}) });
+  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false }, { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}) });
   const base = running.console.url.replace(/\/$/, '');
   const http: ConsoleHarness['http'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
