@@ -103,12 +103,17 @@ describe('kubectl against the embedded API server', () => {
     expect(out).toMatch(/ADDED\s+sapporo/);
   });
 
-  it('keeps an object with a finalizer terminating until the finalizer is removed', async () => {
+  it('keeps an object with a finalizer terminating until the finalizer is removed, bumping generation once as deletion starts', async () => {
     await kubectl.run(['apply', '-f', '-'], JSON.stringify({ ...JSON.parse(dojo('kobe')), metadata: { name: 'kobe', namespace: 'default', finalizers: ['core.jutsu.com/cleanup'] } }));
+    const before = JSON.parse((await kubectl.run(['get', 'dojo', 'kobe', '-o', 'json'])).stdout);
     const deleted = await kubectl.run(['delete', 'dojo', 'kobe', '--wait=false']);
     expect(deleted.stdout.trim()).toBe('dojo.core.jutsu.com "kobe" deleted');
     const terminating = JSON.parse((await kubectl.run(['get', 'dojo', 'kobe', '-o', 'json'])).stdout);
     expect(terminating.metadata.deletionTimestamp).toBeTruthy();
+    // As kube-apiserver's markAsDeleting: a GenerationChangedPredicate sees deletion start.
+    expect(terminating.metadata.generation).toBe(before.metadata.generation + 1);
+    await kubectl.run(['delete', 'dojo', 'kobe', '--wait=false']);
+    expect(JSON.parse((await kubectl.run(['get', 'dojo', 'kobe', '-o', 'json'])).stdout).metadata.generation).toBe(before.metadata.generation + 1);
     await kubectl.run(['patch', 'dojo', 'kobe', '--type', 'json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]']);
     const gone = await kubectl.run(['get', 'dojo', 'kobe']);
     expect(gone.stderr.trim()).toBe('Error from server (NotFound): dojos.core.jutsu.com "kobe" not found');

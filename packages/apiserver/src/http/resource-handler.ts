@@ -92,6 +92,8 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     if (!supported) throw notFoundPath();
   }
   const userAgent = req.headers['user-agent'];
+  // kube-apiserver warns on every request to a deprecated version, reads and watches included.
+  if (info.deprecationWarning) setWarnings(res, [info.deprecationWarning]);
 
   if (method === 'GET' || method === 'HEAD') {
     const rendering = negotiateRendering(req.headers.accept);
@@ -190,6 +192,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         applied.metadata.name ??= name;
         const created = deps.patches.apply({ info, current: undefined, applied, manager, force, time });
         const result = await deps.store.create(info, namespace, created, { ...options, fieldManager: manager });
+        setWarnings(res, result.warnings);
         render(res, 201, info, negotiateRendering(req.headers.accept), query, result.object);
         return;
       }

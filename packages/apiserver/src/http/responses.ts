@@ -28,11 +28,14 @@ export function writeError(res: ServerResponse, err: unknown): void {
   writeJson(res, status.code, status);
 }
 
-/** `Warning: 299 - "text"`, one header value per warning (RFC 7234 warn-code 299). */
+/**
+ * `Warning: 299 - "text"`, one header value per warning (RFC 7234 warn-code 299). Adds to the
+ * warnings already set on the response (a deprecated version's, then the write's own), once each.
+ */
 export function setWarnings(res: ServerResponse, warnings: readonly string[]): void {
   if (warnings.length === 0) return;
-  res.setHeader(
-    'Warning',
-    warnings.map((w) => `299 - ${JSON.stringify(w)}`),
-  );
+  const existing = res.getHeader('Warning');
+  const values = Array.isArray(existing) ? existing : existing === undefined ? [] : [String(existing)];
+  const added = warnings.map((w) => `299 - ${JSON.stringify(w)}`).filter((v) => !values.includes(v));
+  res.setHeader('Warning', [...values, ...added]);
 }

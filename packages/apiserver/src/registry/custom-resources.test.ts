@@ -60,6 +60,19 @@ describe('custom resources with two served versions', () => {
     expect([status.status, status.headers.warning]).toEqual([200, warning]);
   });
 
+  it('warns on reads, lists, server-side apply and deletes of the deprecated version too, once per response', async () => {
+    const applied = await server.call('PATCH', `${path('v1alpha1', 'applied')}?fieldManager=test`, widget('v1alpha1', 'applied', 1), { 'content-type': 'application/apply-patch+yaml' });
+    expect([applied.status, applied.headers.warning]).toEqual([201, warning]);
+    const read = await server.call('GET', path('v1alpha1', 'applied'));
+    expect([read.status, read.headers.warning]).toEqual([200, warning]);
+    const list = await server.call('GET', path('v1alpha1'));
+    expect([list.status, list.headers.warning]).toEqual([200, warning]);
+    const deleted = await server.call('DELETE', path('v1alpha1', 'applied'));
+    expect([deleted.status, deleted.headers.warning]).toEqual([200, warning]);
+    const missing = await server.call('GET', path('v1alpha1', 'applied'));
+    expect([missing.status, missing.headers.warning]).toEqual([404, warning]);
+  });
+
   it('does not warn on the version that is not deprecated', async () => {
     const created = await server.call('POST', path('v1'), widget('v1', 'b', 1));
     expect(created.status).toBe(201);

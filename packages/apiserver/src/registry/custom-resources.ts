@@ -28,10 +28,6 @@ function strategyFor(crd: CustomResourceDefinition, version: CustomResourceDefin
     validateUpdate: (obj, old) => validator.validate(obj, old),
     validateStatusUpdate: (obj, old) => validator.validateStatusUpdate(obj, old).errors,
   };
-  if (version.deprecated) {
-    const warning = version.deprecationWarning ?? `${crd.spec.group}/${version.name} ${crd.spec.names.kind} is deprecated`;
-    strategy.warnings = () => [warning];
-  }
   return strategy;
 }
 
@@ -59,6 +55,7 @@ export function resourcesForCrd(crd: CustomResourceDefinition): ResourceInfo[] {
         columns: printer && printer.length ? [nameColumn, ...printer.map(printerColumn)] : [nameColumn, ageColumn],
         strategicMergePatch: false,
         storageVersion: storage,
+        ...(version.deprecated ? { deprecationWarning: version.deprecationWarning ?? `${crd.spec.group}/${version.name} ${names.kind} is deprecated` } : {}),
         ...sameShapeConversion({ group: crd.spec.group, version: version.name, storageVersion: storage }),
       };
       const schema = version.schema?.openAPIV3Schema;

@@ -256,6 +256,9 @@ export class GenericStore {
     if (!obj.metadata.deletionTimestamp) {
       obj.metadata.deletionTimestamp = nowTimestamp(this.now());
       obj.metadata.deletionGracePeriodSeconds = 0;
+      // kube-apiserver's markAsDeleting: starting deletion is a change controllers filtering on
+      // generation (GenerationChangedPredicate) must see.
+      if ((obj.metadata.generation ?? 0) > 0) obj.metadata.generation = obj.metadata.generation! + 1;
       strategy.beginDeletion?.(obj);
     }
     if (options.dryRun) return { object: obj, code: 200, warnings: [] };

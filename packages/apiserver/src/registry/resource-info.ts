@@ -33,6 +33,8 @@ export interface ResourceInfo {
   /** Namespaces have a `finalize` subresource. */
   finalizeSubresource?: boolean;
   strategy: Strategy;
+  /** Sent as a Warning on every request to this version (a CRD version marked deprecated). */
+  deprecationWarning?: string;
   /** Object names are DNS-1123 subdomains, or labels for namespaces and services. */
   nameValidation?: NameValidation;
   columns: TableColumn[];
