@@ -4,7 +4,10 @@ import type { KubeTransport } from '@dojo/runtime';
 
 export interface ServedResource {
   group: string;
+  /** The version the console uses: the group's preferred one when it serves the resource. */
   version: string;
+  /** Every version of the group that serves the resource, `version` first, then the group's order. */
+  versions: string[];
   resource: string;
   kind: string;
   namespaced: boolean;
@@ -29,6 +32,12 @@ async function getJson<T>(transport: KubeTransport, path: string): Promise<T> {
   return res.body as T;
 }
 
+interface ApiGroup {
+  name: string;
+  versions: { version: string }[];
+  preferredVersion?: { version: string };
+}
+
 function fromList(group: string, version: string, list: { resources: ApiResource[] }): ServedResource[] {
   const subresources = new Map<string, string[]>();
   for (const r of list.resources) {
@@ -40,6 +49,7 @@ function fromList(group: string, version: string, list: { resources: ApiResource
     .map((r) => ({
       group,
       version,
+      versions: [version],
       resource: r.name,
       kind: r.kind,
       namespaced: r.namespaced,
@@ -50,19 +60,38 @@ function fromList(group: string, version: string, list: { resources: ApiResource
     }));
 }
 
-/** Every served resource at its group's preferred version. */
-export async function discoverResources(transport: KubeTransport): Promise<ServedResource[]> {
-  const core = fromList('', 'v1', await getJson(transport, '/api/v1'));
-  const groups = await getJson<{ groups: { name: string; preferredVersion: { version: string } }[] }>(transport, '/apis');
+/**
+ * One group's resources, each once, described by the first version that serves it (the
+ * preferred version first, as client-go's ServerPreferredResources picks), and listing every
+ * version that serves it. A version whose discovery fails (an aggregated API that is down) is
+ * left out, like kubectl does.
+ */
+async function groupResources(transport: KubeTransport, group: ApiGroup): Promise<ServedResource[]> {
+  const preferred = group.preferredVersion?.version;
+  const order = [...(preferred ? [preferred] : []), ...group.versions.map((v) => v.version).filter((v) => v !== preferred)];
   const lists = await Promise.all(
-    groups.groups.map(async (g) => {
+    order.map(async (version) => {
       try {
-        return fromList(g.name, g.preferredVersion.version, await getJson(transport, `/apis/${g.name}/${g.preferredVersion.version}`));
+        return fromList(group.name, version, await getJson(transport, `/apis/${group.name}/${version}`));
       } catch {
         return [];
       }
     }),
   );
+  const byResource = new Map<string, ServedResource>();
+  for (const served of lists.flat()) {
+    const first = byResource.get(served.resource);
+    if (first) first.versions.push(served.version);
+    else byResource.set(served.resource, served);
+  }
+  return [...byResource.values()];
+}
+
+/** Every served resource with all the versions that serve it, at its group's preferred version. */
+export async function discoverResources(transport: KubeTransport): Promise<ServedResource[]> {
+  const core = fromList('', 'v1', await getJson(transport, '/api/v1'));
+  const groups = await getJson<{ groups: ApiGroup[] }>(transport, '/apis');
+  const lists = await Promise.all(groups.groups.map((g) => groupResources(transport, g)));
   return [...core, ...lists.flat()];
 }
 

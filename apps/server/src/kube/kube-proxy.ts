@@ -1,7 +1,8 @@
 /**
  * `/api/kube/*`: the Kubernetes API for the browser, through the console's own connection
  * (the kubeconfig's identity, never widened). Answers and errors pass through as the cluster
- * gave them (Status objects included), with Secret values redacted.
+ * gave them (Status objects included), with Secret values redacted, and so do the API server's
+ * warnings (deprecated versions, ratcheted validation) as `Warning` headers.
  */
 import type { Request, Response } from 'express';
 import { newBadRequest, newMethodNotSupported, type StatusError } from '@dojo/kube-api';
@@ -45,9 +46,20 @@ export function kubeProxy(options: KubeProxyOptions) {
       ...(contentType ? { contentType } : {}),
     });
     const payload = options.allowSecretData ? answer.body : redactSecrets(answer.body);
+    if (answer.warnings?.length) res.setHeader('Warning', answer.warnings.map(warningHeader));
     res.status(answer.code);
     if (typeof payload === 'string') res.type('text/plain').send(payload);
     else if (payload === undefined) res.end();
     else res.json(payload);
   };
+}
+
+/**
+ * One warning as kube-apiserver writes it: `299 - "text"`, with `"` and `\` escaped. A text
+ * outside printable ASCII goes as an RFC 2047 encoded-word (which apimachinery's parser
+ * accepts), because Node writes header strings in whatever encoding the body is sent with.
+ */
+function warningHeader(text: string): string {
+  const value = /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
+  return `299 - "${value.replace(/["\\]/g, '\\$&')}"`;
 }

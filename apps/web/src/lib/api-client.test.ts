@@ -76,6 +76,37 @@ describe('api client', () => {
     expect(error.message).toContain('Failed to fetch');
   });
 
+  it("hands the Warning headers of a successful response to onWarnings, with the request", async () => {
+    const reported: unknown[] = [];
+    const headers = new Headers({ 'content-type': 'application/json' });
+    headers.append('warning', '299 - "kafka.example.com/v1alpha1 KafkaTopic is deprecated; use kafka.example.com/v1 KafkaTopic"');
+    headers.append('warning', '299 - "second"');
+    const client = createApiClient(async () => new Response('{}', { status: 201, headers }), { onWarnings: (warnings, request) => reported.push({ warnings, request }) });
+    await client.request('/api/kube/apis/kafka.example.com/v1alpha1/namespaces/default/kafkatopics', { method: 'POST', body: {} });
+    expect(reported).toEqual([
+      {
+        warnings: ['kafka.example.com/v1alpha1 KafkaTopic is deprecated; use kafka.example.com/v1 KafkaTopic', 'second'],
+        request: { method: 'POST', path: '/api/kube/apis/kafka.example.com/v1alpha1/namespaces/default/kafkatopics' },
+      },
+    ]);
+  });
+
+  it('hands over the warnings of a failed response too, and still throws its StatusError', async () => {
+    const reported: string[][] = [];
+    const client = createApiClient(async () => new Response('{"kind":"Status","code":422,"reason":"Invalid","message":"no"}', { status: 422, headers: { warning: '299 - "deprecated"' } }), {
+      onWarnings: (warnings) => reported.push(warnings),
+    });
+    await expect(client.request('/x', { method: 'PUT', body: {} })).rejects.toBeInstanceOf(StatusError);
+    expect(reported).toEqual([['deprecated']]);
+  });
+
+  it('does not call onWarnings for a response without warnings', async () => {
+    let calls = 0;
+    const client = createApiClient(async () => json(200, {}), { onWarnings: () => calls++ });
+    await client.request('/x');
+    expect(calls).toBe(0);
+  });
+
   it('builds query strings without empty parameters', () => {
     expect(buildUrl('/api/telemetry', { sinceSeq: 5, controller: undefined, types: '' })).toBe('/api/telemetry?sinceSeq=5');
     expect(buildUrl('/x?dryRun=All', { a: 'b c' })).toBe('/x?dryRun=All&a=b+c');

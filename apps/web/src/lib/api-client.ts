@@ -5,8 +5,12 @@
  *   requires on state-changing requests.
  * - Every failure is a `StatusError` from @dojo/kube-api: the server's Status body when it sent
  *   one, otherwise a Status built from the HTTP code; a network failure is a 503.
+ * - The `Warning` headers of every response, success or failure, go to `onWarnings` before the
+ *   promise settles; the browser's client reports them to the page's warning notices.
  */
 import { newStatusError, StatusError } from '@dojo/kube-api';
+import { apiWarnings } from './api-warnings.ts';
+import { parseWarningHeader } from './warning-header.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -23,6 +27,11 @@ export const csrfHeader = 'X-Dojo-Console';
 
 /** A fetch-compatible function; tests pass their own. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  /** Called with the texts of a response's `Warning: 299 - "text"` headers, when it has any. */
+  onWarnings?: (warnings: string[], request: { method: HttpMethod; path: string }) => void;
+}
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   if (!query) return path;
@@ -53,7 +62,7 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-export function createApiClient(fetchImpl: FetchLike) {
+export function createApiClient(fetchImpl: FetchLike, clientOptions: ApiClientOptions = {}) {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -77,6 +86,8 @@ export function createApiClient(fetchImpl: FetchLike) {
       const why = err instanceof Error ? err.message : String(err);
       throw newStatusError(503, 'ServiceUnavailable', `cannot reach the console server: ${why}`);
     }
+    const warnings = parseWarningHeader(response.headers.get('warning'));
+    if (warnings.length > 0) clientOptions.onWarnings?.(warnings, { method, path });
     const payload = await readBody(response);
     if (!response.ok) throw StatusError.fromResponse(response.status, payload);
     return payload as T;
@@ -87,6 +98,8 @@ export function createApiClient(fetchImpl: FetchLike) {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The browser's client. */
-export const apiClient: ApiClient = createApiClient((input, init) => fetch(input, init));
+export const apiClient: ApiClient = createApiClient((input, init) => fetch(input, init), {
+  onWarnings: (warnings, { method, path }) => apiWarnings.report(warnings, `${method} ${path.replace(/^\/api\/kube(?=\/)/, '')}`),
+});
 
 export const apiRequest = apiClient.request;

@@ -15,7 +15,10 @@ export interface Session {
 
 export interface ResourceType {
   group: string;
+  /** The version the console reads and writes the kind at (discovery: the preferred one). */
   version: string;
+  /** Every served version of the kind, the group's preferred one first (absent from older servers). */
+  versions?: string[];
   resource: string;
   kind: string;
   namespaced: boolean;

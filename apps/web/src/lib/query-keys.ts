@@ -23,7 +23,8 @@ export const queryKeys = {
     list: (gvr: GroupVersionResource, namespace?: string) =>
       ['resources', gvr.group, gvr.version, gvr.resource, 'list', namespace ?? allNamespaces] as const,
   },
-  printerColumns: (group: string, version: string, resource: string) => ['printer-columns', group, version, resource] as const,
+  /** A CRD by name (`<resource>.<group>`); null in the cache for a built-in kind. */
+  customResourceDefinition: (name: string) => ['custom-resource-definition', name] as const,
   schema: (gvk: GroupVersionKind) => ['schema', gvk.group, gvk.version, gvk.kind] as const,
   dryRun: (gvr: GroupVersionResource, mode: 'create' | 'update', body: string) =>
     ['dry-run', gvr.group, gvr.version, gvr.resource, mode, body] as const,

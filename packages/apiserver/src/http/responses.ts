@@ -29,6 +29,15 @@ export function writeError(res: ServerResponse, err: unknown): void {
 }
 
 /**
+ * A header value carries only ISO-8859-1, and a CRD's deprecationWarning may hold any printable
+ * Unicode: such a text goes as an RFC 2047 encoded-word, which apimachinery's parser decodes.
+ */
+function warningValue(text: string): string {
+  const plain = /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
+  return `299 - ${JSON.stringify(plain)}`;
+}
+
+/**
  * `Warning: 299 - "text"`, one header value per warning (RFC 7234 warn-code 299). Adds to the
  * warnings already set on the response (a deprecated version's, then the write's own), once each.
  */
@@ -36,6 +45,6 @@ export function setWarnings(res: ServerResponse, warnings: readonly string[]): v
   if (warnings.length === 0) return;
   const existing = res.getHeader('Warning');
   const values = Array.isArray(existing) ? existing : existing === undefined ? [] : [String(existing)];
-  const added = warnings.map((w) => `299 - ${JSON.stringify(w)}`).filter((v) => !values.includes(v));
+  const added = warnings.map(warningValue).filter((v) => !values.includes(v));
   res.setHeader('Warning', [...values, ...added]);
 }

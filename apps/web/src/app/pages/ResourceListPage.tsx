@@ -1,4 +1,7 @@
-/** All objects of one kind, live, with a namespace choice for namespaced kinds. */
+/**
+ * All objects of one kind, live, with a namespace choice for namespaced kinds, at the version in
+ * the URL; the kind's versions link to the same list at each served version.
+ */
 import type { GroupVersionResource } from '@dojo/kube-api';
 import { buttonClass } from '../../components/Button.tsx';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
@@ -6,6 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { useResourceList } from '../../features/resources/api/resource-list.ts';
+import { KindVersions } from '../../features/resources/components/KindVersions.tsx';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
 import { Link, updateSearch, useLocation } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
@@ -57,6 +61,11 @@ export function ResourceListPage({ gvr }: { gvr: GroupVersionResource }) {
             ) : null}
           </>
         }
+      />
+      <KindVersions
+        type={type}
+        className="mb-5"
+        versionPath={(version) => `${paths.resourceList({ ...type, version })}${namespace ? `?namespace=${encodeURIComponent(namespace)}` : ''}`}
       />
       <Panel title={`${type.kind} objects`} bodyClassName="">
         <ResourceTable gvr={type} kind={type.kind} {...(namespace ? { namespace } : {})} detailPath={(o) => paths.resourceDetail(type, o.metadata.namespace, o.metadata.name ?? '')} maxHeight={640} />

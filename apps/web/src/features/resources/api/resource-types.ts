@@ -1,9 +1,13 @@
-/** The kinds the cluster serves (discovery, preferred versions), for navigation, forms and pickers. */
+/**
+ * The kinds the cluster serves (discovery), each at its preferred version with every version
+ * that serves it, for navigation, forms and pickers.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupVersionResource } from '@dojo/kube-api';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { ResourceType } from '../../../lib/protocol.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { servedVersions } from '../model/kind-versions.ts';
 
 export const resourceTypesQueryOptions = () =>
   queryOptions({
@@ -16,9 +20,17 @@ export function useResourceTypes() {
   return useQuery(resourceTypesQueryOptions());
 }
 
+/**
+ * The kind behind a URL's group, version and resource, at the URL's version when the cluster
+ * serves the kind there (a CRD's other served version shows the same objects, converted); at
+ * its preferred version when it does not, so a link written from an older apiVersion still
+ * opens the kind.
+ */
 export function findResourceType(types: readonly ResourceType[] | undefined, gvr: GroupVersionResource): ResourceType | undefined {
-  return types?.find((t) => t.group === gvr.group && t.resource === gvr.resource && t.version === gvr.version) ??
+  const type = types?.find((t) => t.group === gvr.group && t.resource === gvr.resource && t.version === gvr.version) ??
     types?.find((t) => t.group === gvr.group && t.resource === gvr.resource);
+  if (!type || type.version === gvr.version || !servedVersions(type).includes(gvr.version)) return type;
+  return { ...type, version: gvr.version };
 }
 
 export function findKind(types: readonly ResourceType[] | undefined, group: string, kind: string): ResourceType | undefined {

@@ -1,0 +1,62 @@
+/** `/api/kube/*`: the API server's Warning headers reach the browser, in the API server's format. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
+
+let c: ConsoleHarness;
+beforeAll(async () => {
+  c = await startConsole();
+}, 60_000);
+afterAll(async () => {
+  await c?.close();
+});
+
+const topic = (version: string, name: string) => ({
+  apiVersion: `kafka.example.com/${version}`,
+  kind: 'KafkaTopic',
+  metadata: { name, namespace: 'default' },
+  spec: { numPartitions: 1, replicationFactor: 1 },
+});
+
+describe('the Kubernetes proxy', () => {
+  it('forwards the deprecation warning of a create at a deprecated version as a Warning header', async () => {
+    const res = await c.http('POST', '/api/kube/apis/kafka.example.com/v1alpha1/namespaces/default/kafkatopics', { body: topic('v1alpha1', 'warned') });
+    expect(res.status).toBe(201);
+    expect(res.body.apiVersion).toBe('kafka.example.com/v1alpha1');
+    expect(res.headers.get('warning')).toBe('299 - "kafka.example.com/v1alpha1 KafkaTopic is deprecated; use kafka.example.com/v1 KafkaTopic"');
+  });
+
+  it('sends no Warning header for a version that is not deprecated', async () => {
+    const res = await c.http('POST', '/api/kube/apis/kafka.example.com/v1/namespaces/default/kafkatopics', { body: topic('v1', 'unwarned') });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('warning')).toBeNull();
+  });
+
+  it('sends a text outside ASCII as an RFC 2047 encoded-word, so its bytes survive the header', async () => {
+    const warning = 'Größe.example.com/v1beta1 Größe ist veraltet; nimm v1';
+    const schema = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'groessen.proxy.example.com' },
+      spec: {
+        group: 'proxy.example.com',
+        scope: 'Namespaced',
+        names: { plural: 'groessen', singular: 'groesse', kind: 'Groesse', listKind: 'GroesseList' },
+        versions: [
+          { name: 'v1', served: true, storage: true, schema },
+          { name: 'v1beta1', served: true, storage: false, deprecated: true, deprecationWarning: warning, schema },
+        ],
+      },
+    };
+    expect((await c.http('POST', '/api/kube/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: crd })).status).toBe(201);
+    const create = () =>
+      c.http('POST', '/api/kube/apis/proxy.example.com/v1beta1/namespaces/default/groessen', {
+        body: { apiVersion: 'proxy.example.com/v1beta1', kind: 'Groesse', metadata: { generateName: 'g-', namespace: 'default' } },
+      });
+    await expect.poll(async () => (await create()).status, { timeout: 15_000 }).toBe(201);
+    const header = (await create()).headers.get('warning') ?? '';
+    const encoded = /^299 - "=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?="$/.exec(header);
+    expect(encoded, header).not.toBeNull();
+    expect(Buffer.from(encoded![1]!, 'base64').toString('utf8')).toBe(warning);
+  });
+});
