@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       `  Open:       ${running.loginUrl}`,
       `  kubectl:    kubectl --kubeconfig ${running.kubeconfigPath} get dojos -A`,
       running.apiserver ? `  API server: ${running.apiserver.url} (embedded)` : `  Cluster:    ${running.kubeconfigPath}`,
+      ...(running.discord ? [`  Discord:    ${running.discord.baseUrl} (simulator)`] : []),
       ...(running.kafka ? [`  Kafka:      ${running.kafka.url} (broker simulator; faults: PUT ${running.kafka.url}/_sim/faults)`] : []),
       `  Data:       ${command.options.dataDir}`,
       '',

@@ -24,7 +24,8 @@ export async function ensureCrds(transport: KubeTransport, crds: readonly KubeOb
         continue;
       }
       const created = await transport.request({ method: 'POST', path: `${crdPath}?fieldManager=dojo-console`, body: JSON.stringify(crd), contentType: 'application/json' });
-      if (created.code >= 300) throw new Error(`installing CRD ${name}: ${reasonOf(created.body, created.code)}`);
+      // 409: another replica starting beside this one (--leader-elect) installed it first.
+      if (created.code >= 300 && created.code !== 409) throw new Error(`installing CRD ${name}: ${reasonOf(created.body, created.code)}`);
     } else if (current.code === 200) {
       if (install) {
         const patched = await transport.request({ method: 'PATCH', path: `${crdPath}/${name}?fieldManager=dojo-console&force=true`, body: JSON.stringify(crd), contentType: 'application/apply-patch+yaml' });
