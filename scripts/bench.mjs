@@ -1,47 +1,207 @@
-// `npm run bench`: every package benchmark in turn, JSON results in bench-results/, and a short
-// table on stdout. Each benchmark prints one JSON document on stdout (progress on stderr).
+// `npm run bench`: every benchmark in turn — the packages' (workqueue, reconcile, API server),
+// the whole system's (apps/server/bench: convergence, Dojo -> Available, WebSocket fan-out) and
+// the browser's (Playwright: create -> row shown, timeline) — JSON results in bench-results/,
+// bench-results/summary.json with the headline figures and the machine, and a table on stdout.
+// Each Node benchmark prints one JSON document on stdout (progress on stderr); the Playwright
+// ones write test-results/bench/*.json. `npm run bench -- fanout convergence` runs only those.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { findChromium } from './chromium.mjs';
 
-const benches = [
+const nodeBenches = [
   { name: 'workqueue', file: 'packages/runtime/bench/workqueue.bench.ts' },
   { name: 'reconcile', file: 'packages/runtime/bench/reconcile.bench.ts', nodeArgs: ['--expose-gc'] },
   { name: 'apiserver', file: 'packages/apiserver/bench/apiserver.bench.ts' },
+  { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
+  { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
+  { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
+];
+// One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for both.
+const browserBenches = [
+  { name: 'e2e-latency', output: 'test-results/bench/e2e-latency.json' },
+  { name: 'web-timeline', output: 'test-results/bench/web-timeline.json' },
 ];
 
+const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.includes(name);
+const log = (message) => process.stderr.write(`${message}\n`);
+const started = Date.now();
+const results = [];
+
+// ---- one line per benchmark: the headline, and the reference or target it reads against ----
+
+const fmt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : String(n));
+const spreadText = (s, unit = '') => (s.runs.length > 1 ? `${fmt(s.median)}${unit} (${fmt(s.min)}–${fmt(s.max)}, ${s.runs.length} runs)` : `${fmt(s.median)}${unit} (1 run)`);
+
+const headlines = {
+  workqueue: (r) => {
+    const w = Array.isArray(r) ? r[0] : r;
+    return { result: `${fmt(w.median)} ${w.unit} (${fmt(w.min)}–${fmt(w.max)}, ${w.runs} runs)`, reference: 'target ≥ 1,000,000 cycles/s', numbers: { cyclesPerSecond: w.median } };
+  },
+  reconcile: (r) => {
+    const one = r.noopReconciler.find((x) => x.workers === 1 && x.telemetry);
+    return {
+      result: `${fmt(r.objects)} no-op reconciles in ${one.reconcileMs} ms after sync (+${one.syncMs} ms sync), telemetry on/off ${r.telemetryOnOffThroughputRatio.workers1}`,
+      reference: 'target < 5 s; telemetry ratio ≥ 0.9',
+      numbers: { reconcileMs: one.reconcileMs, syncMs: one.syncMs, telemetryRatio: r.telemetryOnOffThroughputRatio.workers1 },
+    };
+  },
+  apiserver: (r) => ({
+    result: `Dojo creates ${fmt(r.creates.perSecond)}/s (p99 ${r.creates.p99Ms} ms), LIST 2,000 ${r.list2000.medianMs} ms, RSS@10k ${r.memory.serverRssMb} MB`,
+    reference: `bare Node HTTPS ${fmt(r.reference.perSecond)}/s → ${r.creates.ratioToReference}×`,
+    numbers: { createsPerSecond: r.creates.perSecond, referencePerSecond: r.reference.perSecond, ratio: r.creates.ratioToReference, list2000Ms: r.list2000.medianMs, rssMb10k: r.memory.serverRssMb },
+  }),
+  convergence: (r) => ({
+    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms`,
+    reference: `no reference; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
+    numbers: {
+      converged: r.converged,
+      availableAtEnd: r.availableAtEnd,
+      milestonesRun1: r.perRun[0].milestones,
+      totalSeconds: r.totalSeconds.median,
+      reconcilesPerSecond: r.reconcilesPerSecond.median,
+      conflicts: r.conflicts.median,
+      peakQueueDepth: r.peakTotalQueueDepth.median,
+      serverPeakRssMb: r.serverPeakRssMb.median,
+      eventLoopDelayP99Ms: r.serverEventLoopDelayP99Ms.median,
+      runs: r.runs,
+    },
+  }),
+  'dojo-available': (r) => ({
+    result: `create → Available overhead beyond the pod delay p50 ${r.overhead.p50Ms} ms, p99 ${r.overhead.p99Ms} ms (total p50 ${fmt(Math.round(r.createToAvailable.p50Ms))} ms)`,
+    reference: `simulated pod delay p50 ${fmt(r.simulatedPodDelay.p50Ms)} ms`,
+    numbers: { overheadP50Ms: r.overhead.p50Ms, overheadP99Ms: r.overhead.p99Ms, totalP50Ms: r.createToAvailable.p50Ms, totalP99Ms: r.createToAvailable.p99Ms },
+  }),
+  fanout: (r) => ({
+    result: `${r.clients} clients, ${fmt(r.console.writesPerSecond.median)}/${fmt(r.targetWritesPerSecond)} events/s: delivery p99 ${spreadText(r.console.deliveryP99Ms, ' ms')}, server loop p99 ${r.console.serverEventLoopDelayP99Ms.median} ms`,
+    reference: `bare HTTPS+ws p99 ${r.reference.deliveryP99Ms.median} ms at ${fmt(r.reference.writesPerSecond.median)}/s → ${r.ratio.deliveryP99ToReference}×`,
+    numbers: {
+      eventsPerSecond: r.console.writesPerSecond.median,
+      deliveryP50Ms: r.console.deliveryP50Ms.median,
+      deliveryP99Ms: r.console.deliveryP99Ms.median,
+      serverEventLoopDelayP99Ms: r.console.serverEventLoopDelayP99Ms.median,
+      referenceDeliveryP99Ms: r.reference.deliveryP99Ms.median,
+      referenceEventsPerSecond: r.reference.writesPerSecond.median,
+      ratioP99: r.ratio.deliveryP99ToReference,
+    },
+  }),
+  'e2e-latency': (r) => ({
+    result: `kubectl create → row painted p50 ${r.createToRowPainted.p50Ms} ms, p99 ${r.createToRowPainted.p99Ms} ms (${r.samples} Dojos)`,
+    reference: 'no reference',
+    numbers: { p50Ms: r.createToRowPainted.p50Ms, p99Ms: r.createToRowPainted.p99Ms },
+  }),
+  'web-timeline': (r) => ({
+    result: `100k spans pan+zoom p95 frame ${r.panZoom.p95FrameMs.toFixed(1)} ms; 1,000 events/s ingest main thread ${(r.liveIngest.mainThreadBusy * 100).toFixed(1)}% busy`,
+    reference: 'target p95 < 16.7 ms; busy < 50%',
+    numbers: { panZoomP95FrameMs: r.panZoom.p95FrameMs, ingestMainThreadBusy: r.liveIngest.mainThreadBusy },
+  }),
+};
+
 mkdirSync('bench-results', { recursive: true });
-const rows = [];
-let failed = 0;
-for (const bench of benches) {
+
+function record(name, wallSeconds, result, error) {
+  if (result && !Array.isArray(result)) result.wallSeconds ??= wallSeconds;
+  if (result) writeFileSync(`bench-results/${name}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  let headline;
+  try {
+    headline = result ? headlines[name]?.(result) : undefined;
+  } catch (err) {
+    headline = { result: `(could not summarize: ${err.message})` };
+  }
+  results.push({ name, status: error ? 'FAILED' : 'ok', wallSeconds, error, ...(headline ?? { result: result ? JSON.stringify(result).slice(0, 120) : '' }) });
+}
+
+function parseOutput(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The workqueue bench prints one JSON object per line.
+    return text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  }
+}
+
+for (const bench of nodeBenches.filter((b) => wanted(b.name))) {
   if (!existsSync(bench.file)) continue;
-  console.error(`\n=== ${bench.name}: ${bench.file}`);
+  log(`\n=== ${bench.name}: ${bench.file}`);
+  const t = Date.now();
   const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), '--import', 'tsx', bench.file], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const wallSeconds = Math.round((Date.now() - t) / 100) / 10;
+  log(`=== ${bench.name}: exit ${run.status ?? run.signal} in ${wallSeconds} s`);
   if (run.status !== 0) {
-    failed++;
-    rows.push([bench.name, 'FAILED', `exit ${run.status}`]);
+    record(bench.name, wallSeconds, undefined, `exit ${run.status ?? run.signal}`);
     continue;
   }
-  const text = run.stdout.trim();
-  writeFileSync(`bench-results/${bench.name}.json`, text + '\n');
-  let result;
   try {
-    result = JSON.parse(text);
-  } catch {
-    // Some benches print one JSON object per line.
-    result = text.split('\n').map((l) => JSON.parse(l));
+    record(bench.name, wallSeconds, parseOutput(run.stdout.trim()));
+  } catch (err) {
+    record(bench.name, wallSeconds, undefined, `unreadable output: ${err.message}`);
   }
-  rows.push([bench.name, 'ok', summarize(result)]);
 }
 
-function summarize(result) {
-  if (Array.isArray(result)) return result.map((r) => `${r.name}: ${r.median} ${r.unit}`).join('; ');
-  if (result.benchmark === 'apiserver') {
-    return `creates ${result.creates.perSecond}/s (${result.creates.ratioToReference}x of bare HTTPS ${result.reference.perSecond}/s), LIST 2000 ${result.list2000.medianMs} ms, watch p99 ${result.watch.p99Ms} ms, RSS@10k ${result.memory.serverRssMb} MB`;
+const browser = browserBenches.filter((b) => wanted(b.name));
+if (browser.length) await runBrowserBenches(browser);
+
+async function runBrowserBenches(benches) {
+  const t = Date.now();
+  const fail = (error) => benches.forEach((b) => record(b.name, Math.round((Date.now() - t) / 100) / 10, undefined, error));
+  log('\n=== web build (the console serves apps/web/dist)');
+  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 2, 'inherit'] }).status !== 0) return fail('web build failed');
+  log(`=== web build: done in ${Math.round((Date.now() - t) / 1000)} s`);
+  let chromium;
+  try {
+    chromium = await findChromium();
+  } catch (err) {
+    return fail(err.message.split('\n')[0]);
   }
-  if (result.median !== undefined) return `${result.name}: ${result.median} ${result.unit}`;
-  return JSON.stringify(result).slice(0, 160);
+  for (const b of benches) rmSync(b.output, { force: true });
+  const dataDir = 'test-results/bench-e2e-data';
+  rmSync(dataDir, { recursive: true, force: true });
+  const specs = benches.map((b) => (b.name === 'e2e-latency' ? 'latency-benchmark' : 'timeline-benchmark'));
+  log(`\n=== browser: npx playwright test -c playwright.bench.config.ts ${specs.join(' ')}`);
+  const played = Date.now();
+  const run = spawnSync('npx', ['playwright', 'test', '-c', 'playwright.bench.config.ts', '--reporter=list', ...specs], {
+    // Playwright's report goes to stderr: stdout is the table.
+    stdio: ['ignore', 2, 'inherit'],
+    env: { ...process.env, DOJO_BENCH: '1', PLAYWRIGHT_CHROMIUM_PATH: chromium, E2E_PORT: process.env.E2E_BENCH_PORT ?? '18090', E2E_DATA_DIR: dataDir },
+  });
+  const wallSeconds = Math.round((Date.now() - played) / 100) / 10;
+  log(`=== browser: exit ${run.status ?? run.signal} in ${wallSeconds} s (both specs, one console)`);
+  for (const b of benches) {
+    if (!existsSync(b.output)) record(b.name, wallSeconds, undefined, `no ${b.output} (playwright exit ${run.status ?? run.signal})`);
+    else record(b.name, wallSeconds, JSON.parse(readFileSync(b.output, 'utf8')));
+  }
 }
 
-console.log('\nbenchmark   status  result');
-for (const [name, status, summary] of rows) console.log(`${name.padEnd(11)} ${status.padEnd(7)} ${summary}`);
-process.exit(failed ? 1 : 0);
+
+const totalSeconds = Math.round((Date.now() - started) / 1000);
+const date = new Date().toISOString();
+const summaryPath = 'bench-results/summary.json';
+// A partial run (`npm run bench -- fanout`) updates its entries and keeps the others.
+const previous = only.length && existsSync(summaryPath) ? JSON.parse(readFileSync(summaryPath, 'utf8')).benchmarks : {};
+writeFileSync(
+  summaryPath,
+  `${JSON.stringify(
+    {
+      date,
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100) },
+      totalSeconds,
+      ...(only.length ? { partialRun: only } : {}),
+      benchmarks: {
+        ...previous,
+        ...Object.fromEntries(results.map((r) => [r.name, { date, status: r.status, wallSeconds: r.wallSeconds, ...(r.error ? { error: r.error } : {}), result: r.result, reference: r.reference, numbers: r.numbers }])),
+      },
+    },
+    null,
+    2,
+  )}\n`,
+);
+
+const width = Math.max(...results.map((r) => r.name.length), 9);
+console.log(`\n${'benchmark'.padEnd(width)}  status  time     result  |  reference / ratio`);
+for (const r of results) {
+  const time = `${Math.round(r.wallSeconds)} s`.padEnd(7);
+  console.log(`${r.name.padEnd(width)}  ${r.status.padEnd(6)}  ${time}  ${r.error ?? r.result}${r.reference ? `  |  ${r.reference}` : ''}`);
+}
+console.log(`\ntotal ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s on ${cpus().length} CPUs, Node ${process.version}; JSON in bench-results/ (summary.json has the headlines)`);
+process.exit(results.some((r) => r.status !== 'ok') ? 1 : 0);

@@ -1,0 +1,95 @@
+/**
+ * Samples the console's `GET /api/controllers` (docs/protocol.md) at a fixed interval: queue
+ * depth peaks per controller and across all of them at one instant, and the reconcile and
+ * conflict counters between two snapshots. Polling costs the server a little CPU per sample;
+ * it is the same view the UI's metrics subscription gets every second.
+ */
+
+interface ControllerSummary {
+  name: string;
+  depth: number;
+  counts: { reconciles: number; errors: number; conflicts: number; requeues: number };
+}
+
+export type Counts = Record<string, ControllerSummary['counts']>;
+
+export interface SamplerResult {
+  samples: number;
+  intervalMs: number;
+  /** Highest depth each controller's queue reached (only controllers that queued anything). */
+  peakDepth: Record<string, number>;
+  /** Highest sum of all queue depths in one sample. */
+  peakTotalDepth: number;
+}
+
+export class ControllerSampler {
+  readonly #base: string;
+  readonly #token: string;
+  readonly #intervalMs: number;
+  readonly #peak = new Map<string, number>();
+  #peakTotal = 0;
+  #samples = 0;
+  #timer?: ReturnType<typeof setTimeout>;
+  #running = false;
+
+  constructor(base: string, token: string, intervalMs = 50) {
+    this.#base = base;
+    this.#token = token;
+    this.#intervalMs = intervalMs;
+  }
+
+  async counts(): Promise<Counts> {
+    const summaries = await this.#fetch();
+    return Object.fromEntries(summaries.map((s) => [s.name, s.counts]));
+  }
+
+  start(): void {
+    this.#running = true;
+    const tick = async (): Promise<void> => {
+      if (!this.#running) return;
+      const started = performance.now();
+      try {
+        const summaries = await this.#fetch();
+        this.#samples++;
+        let total = 0;
+        for (const s of summaries) {
+          total += s.depth;
+          if (s.depth > (this.#peak.get(s.name) ?? 0)) this.#peak.set(s.name, s.depth);
+        }
+        this.#peakTotal = Math.max(this.#peakTotal, total);
+      } catch {
+        // A sample lost to a busy server is a gap, not a failure of the benchmark.
+      }
+      if (this.#running) this.#timer = setTimeout(tick, Math.max(0, this.#intervalMs - (performance.now() - started)));
+    };
+    void tick();
+  }
+
+  stop(): SamplerResult {
+    this.#running = false;
+    clearTimeout(this.#timer);
+    return { samples: this.#samples, intervalMs: this.#intervalMs, peakDepth: Object.fromEntries([...this.#peak].sort((a, b) => b[1] - a[1])), peakTotalDepth: this.#peakTotal };
+  }
+
+  async #fetch(): Promise<ControllerSummary[]> {
+    const res = await fetch(`${this.#base}/api/controllers`, { headers: { authorization: `Bearer ${this.#token}` } });
+    if (!res.ok) throw new Error(`GET /api/controllers: ${res.status}`);
+    return ((await res.json()) as { controllers: ControllerSummary[] }).controllers;
+  }
+}
+
+/** Per-controller and total differences between two `counts()` snapshots. */
+export function countsBetween(before: Counts, after: Counts): { total: { reconciles: number; conflicts: number; errors: number }; byController: Counts } {
+  const byController: Counts = {};
+  const total = { reconciles: 0, conflicts: 0, errors: 0 };
+  for (const [name, a] of Object.entries(after)) {
+    const b = before[name] ?? { reconciles: 0, errors: 0, conflicts: 0, requeues: 0 };
+    const d = { reconciles: a.reconciles - b.reconciles, errors: a.errors - b.errors, conflicts: a.conflicts - b.conflicts, requeues: a.requeues - b.requeues };
+    if (d.reconciles === 0) continue;
+    byController[name] = d;
+    total.reconciles += d.reconciles;
+    total.conflicts += d.conflicts;
+    total.errors += d.errors;
+  }
+  return { total, byController };
+}

@@ -1,0 +1,68 @@
+/**
+ * A server under test in its own process, with support/process-probe.ts preloaded: the
+ * benchmark's load generator and clients then never share an event loop with what they measure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ProbeReading } from './process-probe.ts';
+
+const entry = fileURLToPath(new URL('./probed-entry.ts', import.meta.url));
+
+export interface ProbedProcess {
+  child: ChildProcess;
+  /** The first stdout line that matched the ready pattern, with its groups. */
+  ready: RegExpExecArray;
+  /** Starts a new measurement window (event-loop delay, peak RSS, CPU). */
+  reset(): Promise<void>;
+  read(): Promise<ProbeReading>;
+  kill(): Promise<void>;
+}
+
+export async function spawnProbed(script: string, args: readonly string[], readyPattern: RegExp, timeoutMs = 120_000): Promise<ProbedProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, script, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+  const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in ${timeoutMs} ms: ${out}${err}`)), timeoutMs);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = readyPattern.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited early (${code ?? signal}): ${err}`));
+    });
+  });
+  child.stdout!.resume();
+
+  const ask = <T>(message: object, answer: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`probe did not answer ${JSON.stringify(message)}`)), 10_000);
+      const onMessage = (m: { probe?: string }) => {
+        if (m.probe !== answer) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(m as T);
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
+
+  return {
+    child,
+    ready,
+    reset: () => ask<unknown>({ probe: 'reset' }, 'reset-done').then(() => undefined),
+    read: () => ask<ProbeReading>({ probe: 'read' }, 'reading'),
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}

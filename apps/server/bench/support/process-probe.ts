@@ -1,0 +1,62 @@
+/**
+ * Preloaded into a server under test (`node --import tsx --import <this file> ...`): measures
+ * that process's event-loop delay, peak RSS and CPU time from inside it, and answers the
+ * benchmark over the IPC channel. The console's own /metrics has no Node process metrics, and
+ * measuring from the benchmark's process would measure the load generator instead.
+ *
+ * Messages: `{probe: 'reset'}` starts a new window; `{probe: 'read'}` answers a `ProbeReading`
+ * for the window so far. Without an IPC channel (run by hand) it does nothing.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+export interface ProbeReading {
+  probe: 'reading';
+  /** Event-loop delay in the window, from a 10 ms-resolution sampler (as prom-client's). */
+  eventLoopDelay: { p50Ms: number; p99Ms: number; maxMs: number; meanMs: number };
+  rssMb: number;
+  peakRssMb: number;
+  /** User + system CPU time in the window, and that over the window's wall time. */
+  cpuSeconds: number;
+  cpuShare: number;
+  windowSeconds: number;
+}
+
+if (process.send) {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let peakRss = process.memoryUsage.rss();
+  let cpuAt = process.cpuUsage();
+  let windowStart = performance.now();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+  sampler.unref();
+  const ms = (ns: number): number => Number((ns / 1e6).toFixed(2));
+  const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
+
+  process.on('message', (message: { probe?: string }) => {
+    if (message.probe === 'reset') {
+      histogram.reset();
+      peakRss = process.memoryUsage.rss();
+      cpuAt = process.cpuUsage();
+      windowStart = performance.now();
+      process.send!({ probe: 'reset-done' });
+    } else if (message.probe === 'read') {
+      const rss = process.memoryUsage.rss();
+      peakRss = Math.max(peakRss, rss);
+      const cpu = process.cpuUsage(cpuAt);
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+      const windowSeconds = (performance.now() - windowStart) / 1000;
+      const reading: ProbeReading = {
+        probe: 'reading',
+        eventLoopDelay: { p50Ms: ms(histogram.percentile(50)), p99Ms: ms(histogram.percentile(99)), maxMs: ms(histogram.max), meanMs: ms(histogram.mean) },
+        rssMb: mb(rss),
+        peakRssMb: mb(peakRss),
+        cpuSeconds: Number(cpuSeconds.toFixed(2)),
+        cpuShare: Number((cpuSeconds / windowSeconds).toFixed(2)),
+        windowSeconds: Number(windowSeconds.toFixed(2)),
+      };
+      process.send!(reading);
+    }
+  });
+  // The IPC channel keeps a process alive; the server's own handles decide when it exits.
+  process.channel?.unref();
+}
