@@ -23,3 +23,4 @@ export * from './object-key.ts';
 export * from './conditions.ts';
 export * from './names.ts';
 export * from './json-path.ts';
+export * from './warning-header.ts';

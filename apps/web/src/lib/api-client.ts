@@ -8,9 +8,8 @@
  * - The `Warning` headers of every response, success or failure, go to `onWarnings` before the
  *   promise settles; the browser's client reports them to the page's warning notices.
  */
-import { newStatusError, StatusError } from '@dojo/kube-api';
+import { newStatusError, parseWarningHeader, StatusError } from '@dojo/kube-api';
 import { apiWarnings } from './api-warnings.ts';
-import { parseWarningHeader } from './warning-header.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

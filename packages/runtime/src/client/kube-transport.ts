@@ -14,7 +14,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { StatusError } from '@dojo/kube-api';
+import { parseWarningHeader, StatusError } from '@dojo/kube-api';
 import type { RestClientMetrics } from '../metrics/rest-client-metrics.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -179,50 +179,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-/**
- * Warning texts, as apimachinery's ParseWarningHeaders reads them: each header holds one or more
- * comma-separated `warn-code warn-agent "warn-text" ["warn-date"]` values; a value that does not
- * parse ends its header, and later headers are still read. Like client-go's default handler,
- * only warn-code 299 ("miscellaneous persistent warning", what kube-apiserver sends) with a
- * non-empty text is kept.
- */
+/** Warning texts of every `Warning` header (parseWarningHeader reads each as apimachinery does). */
 function warningsOf(res: IncomingMessage): string[] {
-  // Node reads header bytes as latin1; kube-apiserver writes the text as UTF-8.
-  const headers = (res.headersDistinct.warning ?? []).map((value) => Buffer.from(value, 'latin1').toString('utf8'));
-  return headers.flatMap(parseWarningHeader).filter((w) => w.code === 299 && w.text.length > 0).map((w) => w.text);
-}
-
-function parseWarningHeader(header: string): { code: number; text: string }[] {
-  const warnings: { code: number; text: string }[] = [];
-  let rest = header.trim();
-  while (rest.length > 0) {
-    const codeAndAgent = /^(\d{3}) ([^ ]+) /.exec(rest);
-    if (!codeAndAgent) break;
-    const quoted = readQuoted(rest.slice(codeAndAgent[0].length));
-    if (!quoted) break;
-    let after = quoted.rest.trimStart();
-    if (after.startsWith('"')) {
-      // warn-date: quoted, with no escapes inside
-      const end = after.indexOf('"', 1);
-      if (end < 0) break;
-      after = after.slice(end + 1).trimStart();
-    }
-    if (after.length > 0 && !after.startsWith(',')) break;
-    warnings.push({ code: Number(codeAndAgent[1]), text: quoted.text });
-    rest = after.slice(1).trimStart();
-  }
-  return warnings;
-}
-
-/** An RFC 7230 quoted-string at the start of `input`: backslash escapes the next character. */
-function readQuoted(input: string): { text: string; rest: string } | undefined {
-  if (!input.startsWith('"')) return undefined;
-  let text = '';
-  for (let i = 1; i < input.length; i++) {
-    const char = input[i]!;
-    if (char === '\\' && i + 1 < input.length) text += input[++i];
-    else if (char === '"') return { text, rest: input.slice(i + 1) };
-    else text += char;
-  }
-  return undefined;
+  return (res.headersDistinct.warning ?? []).flatMap((value) => parseWarningHeader(value));
 }

@@ -3,8 +3,8 @@
  * §5.5), read the way apimachinery's ParseWarningHeaders does: comma-separated values (the
  * browser joins repeated headers with ", "), backslash escapes inside the quotes, an optional
  * quoted warn-date, a value that does not parse ends the header. Only warn-code 299 with a text
- * counts, as in client-go's default WarningHandler. The runtime has the same parser for the
- * server side; apps/web cannot import it.
+ * counts, as in client-go's default WarningHandler. Shared by the runtime's transport and the
+ * browser's API client; both hand over header bytes one char per byte.
  */
 
 export function parseWarningHeader(header: string | null): string[] {
