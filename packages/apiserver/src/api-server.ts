@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { isAlreadyExists, parseApiVersion, type KubeObject } from '@dojo/kube-api';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { CrdController } from './registry/crd-controller.ts';
-import { GenericStore } from './registry/generic-store.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
 import { ResourceRegistry } from './registry/resource-registry.ts';
+import { ResourceStorages } from './registry/resource-storage.ts';
 import { createApiHandler } from './http/api-handler.ts';
 import { createManagedFieldsTracker } from './patch/managed-fields-tracker.ts';
 import { kubePatchEngine, patchMetaFor } from './patch/patch-engine.ts';
@@ -34,7 +34,8 @@ export interface ApiServer {
   kubeconfigPath: string;
   credentials: ServerCredentials;
   registry: ResourceRegistry;
-  store: GenericStore;
+  /** The stores behind every served resource and subresource. */
+  storage: ResourceStorages;
   revisioned: RevisionedStore;
   watchCache: WatchCache;
   /** Drops watch history, as an etcd compaction does: older resourceVersions now get 410. */
@@ -42,12 +43,12 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-async function ensureNamespaces(store: GenericStore, registry: ResourceRegistry): Promise<void> {
-  const info = registry.lookup('', 'v1', 'namespaces')!;
+async function ensureNamespaces(storage: ResourceStorages, registry: ResourceRegistry): Promise<void> {
+  const store = storage.of(registry.lookup('', 'v1', 'namespaces')!).main;
   for (const name of immortalNamespaces) {
     const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
     try {
-      await store.create(info, undefined, ns, { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'kube-apiserver' });
+      await store.create(undefined, ns, { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'kube-apiserver' });
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
     }
@@ -60,18 +61,19 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const watchCache = new WatchCache(revisioned, { historySize: options.historySize });
   const registry = new ResourceRegistry();
   registry.add(...builtinResources);
-  const store = new GenericStore({ store: revisioned, admission: namespaceLifecycle(revisioned), fieldTracker: createManagedFieldsTracker((obj) => {
-      const { group, version } = parseApiVersion(obj.apiVersion ?? '');
-      const info = registry.lookupKind(group, obj.kind ?? '');
-      return info ? patchMetaFor({ ...info, version }, obj) : undefined;
-    }) });
-  const crds = new CrdController(registry, store, revisioned);
+  const fieldTracker = createManagedFieldsTracker((obj) => {
+    const { group, version } = parseApiVersion(obj.apiVersion ?? '');
+    const info = registry.lookupKind(group, obj.kind ?? '');
+    return info ? patchMetaFor({ ...info, version }, obj) : undefined;
+  });
+  const storage = new ResourceStorages({ store: revisioned, admission: namespaceLifecycle(revisioned), fieldTracker });
+  const crds = new CrdController(registry, storage, revisioned);
   crds.start();
-  await ensureNamespaces(store, registry);
+  await ensureNamespaces(storage, registry);
 
   const handler = createApiHandler({
     registry,
-    store,
+    storage,
     revisioned,
     watchCache,
     watchSettings: { ...defaultWatchSettings, ...options.watch },
@@ -101,7 +103,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     kubeconfigPath,
     credentials,
     registry,
-    store,
+    storage,
     revisioned,
     watchCache,
     compactHistory: () => watchCache.compact(),

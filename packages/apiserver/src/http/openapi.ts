@@ -84,7 +84,7 @@ function paths(info: ResourceInfo): Record<string, unknown> {
       delete: op('delete', { parameters: [queryParam('dryRun', 'When present, indicates that modifications should not be persisted.')] }),
     },
   };
-  if (info.statusSubresource) out[`${scope}/{name}/status`] = { get: op('get'), put: op('put', { parameters: writeParams }), patch: op('patch', { parameters: writeParams }) };
+  if (info.subresources.status) out[`${scope}/{name}/status`] = { get: op('get'), put: op('put', { parameters: writeParams }), patch: op('patch', { parameters: writeParams }) };
   return out;
 }
 

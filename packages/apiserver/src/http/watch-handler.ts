@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FieldSelector, LabelSelector, newBadRequest, type KubeObject, type WatchEventType } from '@dojo/kube-api';
-import { selectableFieldsOf } from '../registry/generic-store.ts';
+import { selectableFieldsOf } from '../registry/list.ts';
 import { apiVersionOfInfo, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';

@@ -1,18 +1,27 @@
 /**
  * What the server knows about one served resource (one group/version/resource): names for
- * discovery, scope, subresources, the strategy that governs writes, and how it renders as a
- * table. Built-in kinds and CRD-defined kinds produce the same structure, so one generic store
- * serves them all.
+ * discovery, scope, the strategies that govern writes to it and to its subresources, and how it
+ * renders as a table. Built-in kinds and CRD-defined kinds produce the same structure, so one
+ * generic store serves them all.
  */
 import type { GroupResource, KubeObject } from '@dojo/kube-api';
 import type { NameValidation } from './object-meta.ts';
-import type { Strategy } from './strategy.ts';
+import type { Strategy, UpdateStrategy } from './strategy.ts';
 import type { TableColumn } from './table-columns.ts';
 
 export interface ScaleSubresource {
   specReplicasPath: string;
   statusReplicasPath: string;
   labelSelectorPath?: string;
+}
+
+export interface Subresources {
+  /** `/status`: only status may change. */
+  status?: UpdateStrategy;
+  /** `/finalize` (namespaces): only spec.finalizers may change. */
+  finalize?: UpdateStrategy;
+  /** `/scale`: an autoscaling/v1 Scale read from and written to these paths. */
+  scale?: ScaleSubresource;
 }
 
 export interface ResourceInfo {
@@ -28,11 +37,10 @@ export interface ResourceInfo {
   verbs: string[];
   /** Storage bucket shared by every version (and alias group) of the resource. */
   bucket: string;
-  statusSubresource: boolean;
-  scale?: ScaleSubresource;
-  /** Namespaces have a `finalize` subresource. */
-  finalizeSubresource?: boolean;
+  /** The write rules of the resource itself. */
   strategy: Strategy;
+  /** The subresources served: each is the same store with another strategy, or (scale) a view of it. */
+  subresources: Subresources;
   /** Sent as a Warning on every request to this version (a CRD version marked deprecated). */
   deprecationWarning?: string;
   /** Object names are DNS-1123 subdomains, or labels for namespaces and services. */

@@ -4,7 +4,8 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { coreEvents } from './core-kinds.ts';
-import { defineBuiltin, record } from './define-builtin.ts';
+import { defineBuiltin } from './define-builtin.ts';
+import { record } from './unstructured.ts';
 
 const renames: [core: string, v1: string][] = [
   ['involvedObject', 'regarding'],

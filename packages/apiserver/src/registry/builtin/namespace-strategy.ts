@@ -1,0 +1,39 @@
+/**
+ * Namespaces (pkg/registry/core/namespace): created Active with the `kubernetes` finalizer in
+ * spec; deleting one makes it Terminating until the namespace controller has emptied it and
+ * cleared spec.finalizers through `/finalize`, the only way spec changes.
+ */
+import { noErrors, type Strategy, type UpdateStrategy } from '../strategy.ts';
+import { keepStoredStatus, resetToStored, statusStrategy } from '../status-strategy.ts';
+import { field, record } from './unstructured.ts';
+
+export const namespaceStrategy = {
+  prepareForCreate(obj) {
+    obj.spec = { ...record(obj.spec), finalizers: ['kubernetes'] };
+    obj.status = { phase: 'Active' };
+  },
+  prepareForUpdate(obj, old) {
+    // spec.finalizers changes only through /finalize.
+    obj.spec = old.spec;
+    keepStoredStatus(obj, old);
+  },
+  validate: noErrors,
+  validateUpdate: noErrors,
+  beginDeletion(obj) {
+    obj.status = { ...record(obj.status), phase: 'Terminating' };
+  },
+  blocksRemoval: (obj) => ((field(obj, 'spec', 'finalizers') as unknown[] | undefined)?.length ?? 0) > 0,
+} satisfies Strategy;
+
+export const namespaceStatusStrategy = statusStrategy(namespaceStrategy);
+
+/** `/finalize`: only spec.finalizers may change. */
+export const namespaceFinalizeStrategy = {
+  prepareForUpdate(obj, old) {
+    resetToStored(obj, old, (sent, result) => {
+      const finalizers = field(sent.spec, 'finalizers');
+      result.spec = { ...record(result.spec), finalizers: Array.isArray(finalizers) ? finalizers : [] };
+    });
+  },
+  validateUpdate: noErrors,
+} satisfies UpdateStrategy;
