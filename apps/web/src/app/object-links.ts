@@ -3,10 +3,10 @@
  * from a reconcile to the object it reconciled, from a controller to its views.
  */
 import { parseObjectKey } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import type { ControllerLinks } from '../features/controllers/components/ControllerCard.tsx';
 import { useControllers } from '../features/controllers/api/controllers.ts';
 import { findKind, useResourceTypes } from '../features/resources/api/resource-types.ts';
-import type { ResourceType } from '../lib/protocol.ts';
 import { paths } from './routes.ts';
 
 export const controllerLinks: ControllerLinks = {

@@ -33,7 +33,7 @@ export const queryKeys = {
     all: ['controllers'] as const,
     list: () => ['controllers', 'list'] as const,
     history: () => ['controllers', 'history'] as const,
-    state: (name: string) => ['controllers', 'state', name] as const,
+    details: (name: string) => ['controllers', 'details', name] as const,
   },
   telemetry: (query: TelemetryQuery) => ['telemetry', query] as const,
   telemetryWindow: () => ['telemetry', 'window'] as const,

@@ -3,6 +3,7 @@
  * operator's controllers reconcile, the main kind first (the session names its controller).
  * The system controllers' kinds (Deployments, Pods, ...) are one click away in Resources.
  */
+import type { ResourceType } from '@dojo/console-protocol';
 import { Panel } from '../../components/Panel.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { buttonClass } from '../../components/Button.tsx';
@@ -13,7 +14,6 @@ import { findKind, useResourceTypes } from '../../features/resources/api/resourc
 import { useSession } from '../../features/session/api/session.ts';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
 import { Link } from '../../lib/router.tsx';
-import type { ResourceType } from '../../lib/protocol.ts';
 import { controllerLinks } from '../object-links.ts';
 import { paths } from '../routes.ts';
 

@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiVersionOf } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -9,7 +10,6 @@ import { useResourceObject } from '../../features/resources/api/resource-list.ts
 import { useResourceSchema } from '../../features/resources/api/resource-schema.ts';
 import { ResourceForm } from '../../features/resources/components/form/ResourceForm.tsx';
 import type { JsonObject } from '../../features/resources/model/form-values.ts';
-import type { ResourceType } from '../../lib/protocol.ts';
 import { navigate, useLocation } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
