@@ -11,6 +11,7 @@ import type { Journal, KubeTransport } from '@dojo/runtime';
 import type { ConsoleControllers } from '../console-controllers.ts';
 import { checkHost, checkToken, checkWebSocketOrigin, type GuardOptions } from '../security/request-guards.ts';
 import { LiveConnection, type SubscriptionFactory } from './live-connection.ts';
+import { startMetricsSubscription } from './metrics-subscription.ts';
 import { startTelemetrySubscription } from './telemetry-subscription.ts';
 import { startWatchSubscription } from './watch-subscription.ts';
 
@@ -43,12 +44,8 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
           return startWatchSubscription({ ...message, transport: deps.transport(), outbox, allowSecretData: deps.allowSecretData });
         case 'telemetry':
           return startTelemetrySubscription({ ...message, journal: deps.journal, outbox });
-        case 'metrics': {
-          const tick = () => outbox.send({ id: message.id, type: 'metrics', controllers: deps.controllers.all().map((c) => deps.controllers.summary(c)) });
-          tick();
-          const timer = setInterval(tick, 1000);
-          return { close: () => clearInterval(timer) };
-        }
+        case 'metrics':
+          return startMetricsSubscription({ id: message.id, controllers: deps.controllers, outbox });
       }
     },
   };
