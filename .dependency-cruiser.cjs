@@ -59,9 +59,12 @@ module.exports = {
     },
     {
       name: 'no-circular',
+      // A cycle through a dynamic import is how a lazy route table works (apps/web/src/app/routes.ts
+      // loads each page on first visit; the page links back through the table): the import runs
+      // after both modules have loaded, so it cannot see one half-initialised.
       severity: 'error',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
     },
     {
       name: 'not-to-unresolvable',

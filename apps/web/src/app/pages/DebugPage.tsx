@@ -48,14 +48,16 @@ function ControllerDebugger({ name }: { name: string }) {
   );
 }
 
-export function DebugPage({ controller }: { controller: string | undefined }) {
-  const { name, controllers } = useChosenController(controller, paths.debug);
+const debugOf = (controller: string) => paths.debug({ controller });
+
+export function DebugPage({ controller }: { controller?: string }) {
+  const { name, controllers } = useChosenController(controller, debugOf);
   return (
     <>
       <PageHeader
         title="Debug"
         description="Pause, step, set breakpoints and inject faults; watch the effect in the timeline and the workqueue below."
-        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(paths.debug(n))} />}
+        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(debugOf(n))} />}
       />
       {controllers.isPending ? (
         <Loading />

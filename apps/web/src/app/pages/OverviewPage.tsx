@@ -29,18 +29,18 @@ function KindPanel({ type }: { type: ResourceType }) {
       bodyClassName=""
       actions={
         <>
-          <Link to={paths.resourceList(type)} className={buttonClass('ghost')}>
+          <Link to={paths.resourceList({ gvr: type })} className={buttonClass('ghost')}>
             All {plural(type.kind)}
           </Link>
           {type.verbs.includes('create') ? (
-            <Link to={paths.resourceCreate(type)} className={buttonClass('primary')}>
+            <Link to={paths.resourceCreate({ gvr: type })} className={buttonClass('primary')}>
               Create {type.kind}
             </Link>
           ) : null}
         </>
       }
     >
-      <ResourceTable gvr={type} kind={type.kind} detailPath={(o) => paths.resourceDetail(type, o.metadata.namespace, o.metadata.name ?? '')} maxHeight={360} />
+      <ResourceTable gvr={type} kind={type.kind} detailPath={(o) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' })} maxHeight={360} />
     </Panel>
   );
 }
