@@ -8,66 +8,19 @@
  * add a route tree (generated, or spelled out in code), its own Link and history in place of
  * lib/router's real anchors, and a large dependency, for features (loaders, nested layouts,
  * pending states) the console does not use. Revisit if pages start to nest or load data per route.
- *
- * Resource URLs carry the API group ("core" for the core group), version and plural resource;
- * a cluster-scoped object uses "_" as its namespace segment ("_" is never a valid namespace name).
  */
 import type { ComponentType } from 'react';
-import type { GroupVersionResource } from '@dojo/kube-api';
-import { groupFromUrl, urlGroup } from '../lib/kube-paths.ts';
 import { lazyPage, page, type Page } from '../lib/page.ts';
-import { mapRoute, oneOfParam, pathRoute, pathSegments, textParam } from '../lib/route.ts';
-
-export type DetailTab = 'overview' | 'yaml' | 'versions' | 'events' | 'reconciles';
-export const detailTabs: readonly DetailTab[] = ['overview', 'yaml', 'versions', 'events', 'reconciles'];
-
-const clusterScoped = '_';
-
-interface KindSegments {
-  group: string;
-  version: string;
-  resource: string;
-}
-
-interface ObjectSegments extends KindSegments {
-  namespace: string;
-  name: string;
-}
-
-const kindOf = (s: KindSegments): { gvr: GroupVersionResource } => ({ gvr: { group: groupFromUrl(s.group), version: s.version, resource: s.resource } });
-const kindSegments = (gvr: GroupVersionResource): KindSegments => ({ group: urlGroup(gvr.group), version: gvr.version, resource: gvr.resource });
-const objectOf = (s: ObjectSegments) => ({ ...kindOf(s), ...(s.namespace === clusterScoped ? {} : { namespace: s.namespace }), objectName: s.name });
-const objectSegments = (link: { gvr: GroupVersionResource; namespace?: string | undefined; objectName: string }): ObjectSegments => ({
-  ...kindSegments(link.gvr),
-  namespace: link.namespace || clusterScoped,
-  name: link.objectName,
-});
-
-/** A kind's page: `namespace` is the namespace chosen in the URL's search, if any. */
-const kindRoute = (pattern: '/resources/:group/:version/:resource' | '/resources/:group/:version/:resource/new') =>
-  mapRoute(pathRoute(pattern, { namespace: textParam }), {
-    parse: ({ namespace, ...segments }) => ({ ...kindOf(segments), ...(namespace ? { namespace } : {}) }),
-    build: (link: { gvr: GroupVersionResource; namespace?: string | undefined }) => ({ ...kindSegments(link.gvr), namespace: link.namespace }),
-  });
-
-type ObjectLink = { gvr: GroupVersionResource; namespace?: string | undefined; objectName: string };
+import { pathRoute, pathSegments, textParam } from '../lib/route.ts';
+import { kindRoute, objectDetailRoute, objectEditRoute } from './resource-routes.ts';
 
 export const pages = {
   overview: page({ route: pathRoute('/'), component: lazyPage(() => import('./pages/OverviewPage.tsx'), 'OverviewPage'), nav: { label: 'Overview', icon: 'M3 3h6v6H3zM11 3h6v6h-6zM3 11h6v6H3zM11 11h6v6h-6z', order: 10 } }),
   resources: page({ route: pathRoute('/resources'), component: lazyPage(() => import('./pages/ResourcesPage.tsx'), 'ResourcesPage'), nav: { label: 'Resources', icon: 'M10 2l8 4-8 4-8-4zM2 9.5l2-1 6 3 6-3 2 1-8 4zM2 13.5l2-1 6 3 6-3 2 1-8 4z', order: 20 } }),
-  resourceList: page({ route: kindRoute('/resources/:group/:version/:resource'), component: lazyPage(() => import('./pages/ResourceListPage.tsx'), 'ResourceListPage') }),
-  resourceCreate: page({ route: kindRoute('/resources/:group/:version/:resource/new'), component: lazyPage(() => import('./pages/ResourceFormPage.tsx'), 'ResourceCreatePage') }),
-  resourceDetail: page({
-    route: mapRoute(pathRoute('/resources/:group/:version/:resource/:namespace/:name', { tab: oneOfParam(detailTabs, 'overview') }), {
-      parse: ({ tab, ...segments }) => ({ ...objectOf(segments), tab }),
-      build: ({ tab, ...link }: ObjectLink & { tab?: DetailTab }) => ({ ...objectSegments(link), tab }),
-    }),
-    component: lazyPage(() => import('./pages/ResourceDetailPage.tsx'), 'ResourceDetailPage'),
-  }),
-  resourceEdit: page({
-    route: mapRoute(pathRoute('/resources/:group/:version/:resource/:namespace/:name/edit'), { parse: objectOf, build: objectSegments }),
-    component: lazyPage(() => import('./pages/ResourceFormPage.tsx'), 'ResourceEditPage'),
-  }),
+  resourceList: page({ route: kindRoute(''), component: lazyPage(() => import('./pages/ResourceListPage.tsx'), 'ResourceListPage') }),
+  resourceCreate: page({ route: kindRoute('/new'), component: lazyPage(() => import('./pages/ResourceFormPage.tsx'), 'ResourceCreatePage') }),
+  resourceDetail: page({ route: objectDetailRoute, component: lazyPage(() => import('./pages/ResourceDetailPage.tsx'), 'ResourceDetailPage') }),
+  resourceEdit: page({ route: objectEditRoute, component: lazyPage(() => import('./pages/ResourceFormPage.tsx'), 'ResourceEditPage') }),
   workqueue: page({ route: pathRoute('/workqueue/:controller?'), component: lazyPage(() => import('./pages/WorkqueuePage.tsx'), 'WorkqueuePage'), nav: { label: 'Workqueue', icon: 'M3 4h14v2H3zM3 9h14v2H3zM3 14h9v2H3z', order: 30 } }),
   timeline: page({
     route: pathRoute('/timeline', { controller: textParam, object: textParam }),

@@ -27,7 +27,8 @@ import { ConditionHistory } from '../../features/telemetry/components/ConditionH
 import { ObjectReconciles } from '../../features/telemetry/components/ObjectReconciles.tsx';
 import { Link, navigate } from '../../lib/router.tsx';
 import { detailPath } from '../object-links.ts';
-import { paths, type DetailTab } from '../routes.ts';
+import type { DetailTab } from '../resource-routes.ts';
+import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
 
 const tabs: { id: DetailTab; label: string }[] = [
