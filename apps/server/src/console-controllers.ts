@@ -4,12 +4,13 @@
  * telemetry journal over the last minute, and each watch's events passed and filtered by its
  * predicates (the events that never became a reconcile).
  */
+import type { ControllerDetails, ControllerSummary, WatchSummary } from '@dojo/console-protocol';
 import type { Controller, Journal, WatchSourceInfo } from '@dojo/runtime';
 
 export interface ConsoleController {
   controller: Controller;
-  role: 'operator' | 'system';
-  forKind: { group: string; version: string; kind: string };
+  role: ControllerSummary['role'];
+  forKind: ControllerSummary['forKind'];
 }
 
 interface Sample {
@@ -19,16 +20,6 @@ interface Sample {
 }
 
 const windowMs = 60_000;
-
-/** A watch feeding a controller, as the console shows it: events passed and filtered, per type. */
-export interface WatchSummary {
-  relation: WatchSourceInfo['relation'];
-  kind: string;
-  resource: string;
-  passed: number;
-  filtered: number;
-  byType: WatchSourceInfo['predicates'];
-}
 
 function summarizeWatch(source: WatchSourceInfo): WatchSummary {
   const counts = Object.values(source.predicates);
@@ -74,7 +65,7 @@ export class ConsoleControllers {
     return [...this.entries.values()];
   }
 
-  summary(entry: ConsoleController, now = Date.now()) {
+  summary(entry: ConsoleController, now = Date.now()): ControllerSummary {
     const state = entry.controller.state();
     const recent = (this.samples.get(entry.controller.name) ?? []).filter((s) => now - s.at <= windowMs);
     const durations = recent.map((s) => s.durationMs).sort((a, b) => a - b);
@@ -100,7 +91,7 @@ export class ConsoleControllers {
     };
   }
 
-  details(entry: ConsoleController) {
+  details(entry: ConsoleController): ControllerDetails {
     return { ...this.summary(entry), state: entry.controller.state() };
   }
 

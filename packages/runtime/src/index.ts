@@ -25,16 +25,8 @@ export { FakeClock } from './clock/fake-clock.ts';
 
 // Workqueue: queue -> delaying queue -> rate-limiting queue, each wrapping the one below.
 export { defaultMaxTriggersPerKey, type Trigger, type TriggerReason } from './workqueue/trigger.ts';
-export { WorkQueue, type AddOutcome, type Queue, type QueueItem, type QueueOptions } from './workqueue/queue.ts';
-export type { ProcessingKey, QueueSnapshot, WaitingKey } from './workqueue/queue-snapshot.ts';
-export {
-  DelayingWorkQueue,
-  type DelayedKey,
-  type DelayingQueue,
-  type DelayingQueueOptions,
-  type DelayingQueueSnapshot,
-  type DelayOutcome,
-} from './workqueue/delaying-queue.ts';
+export { WorkQueue, type Queue, type QueueItem, type QueueOptions } from './workqueue/queue.ts';
+export { DelayingWorkQueue, type DelayingQueue, type DelayingQueueOptions } from './workqueue/delaying-queue.ts';
 export {
   BucketRateLimiter,
   defaultControllerRateLimiter,
@@ -48,8 +40,18 @@ export {
   type RateLimitedAdd,
   type RateLimitingQueue,
   type RateLimitingQueueOptions,
-  type RateLimitingQueueSnapshot,
 } from './workqueue/rate-limiting-queue.ts';
+// What a queue shows and what an add did are wire types (@dojo/console-protocol).
+export type {
+  AddOutcome,
+  DelayedKey,
+  DelayingQueueSnapshot,
+  DelayOutcome,
+  ProcessingKey,
+  QueueSnapshot,
+  RateLimitingQueueSnapshot,
+  WaitingKey,
+} from '@dojo/console-protocol';
 export {
   noopWorkqueueMetricsProvider,
   type CounterMetric,
@@ -66,7 +68,6 @@ export {
   type JournalDelivery,
   type JournalListener,
   type JournalOptions,
-  type JournalPage,
   type JournalQuery,
   type JournalSink,
 } from './telemetry/journal.ts';
@@ -78,7 +79,8 @@ export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-met
 export type { RestClientMetrics } from './metrics/rest-client-metrics.ts';
 
 // Controller
-export { Controller, type ControllerOptions, type ControllerState, type ReconcileCounts } from './controller/controller.ts';
+export { Controller, type ControllerOptions } from './controller/controller.ts';
+export type { ControllerState, ReconcileCounts } from '@dojo/console-protocol';
 export {
   isTerminalError,
   TerminalError,
@@ -88,13 +90,8 @@ export {
   type Result,
 } from './controller/reconciler.ts';
 export { ReconcileTimeoutError } from './controller/reconcile-pass.ts';
-export {
-  FaultInjector,
-  InjectedFault,
-  type FaultSettings,
-  type FaultState,
-  type WriteFaultSource,
-} from './controller/faults.ts';
+export { FaultInjector, InjectedFault, type WriteFaultSource } from './controller/faults.ts';
+export type { FaultSettings, FaultState } from '@dojo/console-protocol';
 export {
   noopControllerMetricsProvider,
   type ControllerMetrics,

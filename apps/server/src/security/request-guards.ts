@@ -49,9 +49,13 @@ export function checkHost(req: IncomingMessage, options: GuardOptions): StatusEr
   return newStatusError(421, 'BadRequest', `host "${host}" is not served by this console (DNS rebinding protection)`);
 }
 
+/** Compared in constant time, so the answer's timing does not leak the token. */
+export function isConsoleToken(token: string | undefined, options: GuardOptions): boolean {
+  return Boolean(token) && safeEqual(token!, options.token);
+}
+
 export function checkToken(req: IncomingMessage, options: GuardOptions): StatusError | undefined {
-  const token = presentedToken(req);
-  return token && safeEqual(token, options.token) ? undefined : newUnauthorized();
+  return isConsoleToken(presentedToken(req), options) ? undefined : newUnauthorized();
 }
 
 function originOk(req: IncomingMessage): boolean {

@@ -3,11 +3,13 @@
  * buffer, and answers heartbeats. A bad frame closes this socket only (4400 + reason).
  */
 import type { WebSocket } from 'ws';
-import { decodeClientMessage, ProtocolError, type ClientMessage } from './client-messages.ts';
+import type { ClientMessage, Hello, ServerMessage, SubscribeMessage } from '@dojo/console-protocol';
+import { newStatusError } from '@dojo/kube-api';
+import { decodeClientMessage, ProtocolError } from './client-messages.ts';
 import type { Outbox, Subscription } from './subscription.ts';
 
 export interface SubscriptionFactory {
-  open(message: Extract<ClientMessage, { op: 'subscribe' }>, outbox: Outbox): Subscription;
+  open(message: SubscribeMessage, outbox: Outbox): Subscription;
 }
 
 export interface LiveConnectionOptions {
@@ -24,7 +26,7 @@ export class LiveConnection {
     private readonly socket: WebSocket,
     private readonly factory: SubscriptionFactory,
     private readonly options: LiveConnectionOptions,
-    hello: Record<string, unknown>,
+    hello: Hello,
   ) {
     socket.on('message', (data, isBinary) => this.onFrame(data as Buffer, isBinary));
     socket.on('pong', () => (this.alive = true));
@@ -39,7 +41,7 @@ export class LiveConnection {
     },
   };
 
-  private send(message: Record<string, unknown>): boolean {
+  private send(message: ServerMessage): boolean {
     if (this.socket.readyState !== this.socket.OPEN) return false;
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) return false;
     this.socket.send(JSON.stringify(message));
@@ -66,11 +68,11 @@ export class LiveConnection {
         return;
       case 'subscribe': {
         if (this.subscriptions.has(message.id)) {
-          this.send({ id: message.id, type: 'error', status: { kind: 'Status', code: 409, reason: 'AlreadyExists', message: `subscription ${message.id} already exists` } });
+          this.send({ id: message.id, type: 'error', status: newStatusError(409, 'AlreadyExists', `subscription ${message.id} already exists`).status });
           return;
         }
         if (this.subscriptions.size >= this.options.maxSubscriptions) {
-          this.send({ id: message.id, type: 'error', status: { kind: 'Status', code: 429, reason: 'TooManyRequests', message: 'too many subscriptions on this connection' } });
+          this.send({ id: message.id, type: 'error', status: newStatusError(429, 'TooManyRequests', 'too many subscriptions on this connection').status });
           return;
         }
         this.subscriptions.set(message.id, this.factory.open(message, this.outbox));

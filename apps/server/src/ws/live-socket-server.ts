@@ -5,10 +5,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import type { Hello } from '@dojo/console-protocol';
+import { newStatusError, type StatusError } from '@dojo/kube-api';
 import type { Journal, KubeTransport } from '@dojo/runtime';
 import type { ConsoleControllers } from '../console-controllers.ts';
 import { checkHost, checkToken, checkWebSocketOrigin, type GuardOptions } from '../security/request-guards.ts';
 import { LiveConnection, type SubscriptionFactory } from './live-connection.ts';
+import { startMetricsSubscription } from './metrics-subscription.ts';
 import { startTelemetrySubscription } from './telemetry-subscription.ts';
 import { startWatchSubscription } from './watch-subscription.ts';
 
@@ -20,14 +23,15 @@ export interface LiveSocketDeps {
   journal: Journal;
   controllers: ConsoleControllers;
   allowSecretData: boolean;
-  hello: () => Record<string, unknown>;
+  hello: () => Hello;
   heartbeatMs?: number;
   maxBufferedBytes?: number;
 }
 
-function refuse(socket: Duplex, code: number, reason: string, message: string): void {
-  const body = JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code });
-  socket.end(`HTTP/1.1 ${code} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+/** Answers an upgrade with a plain HTTP Status: no WebSocket exists yet to carry an error frame. */
+function refuse(socket: Duplex, error: StatusError): void {
+  const body = JSON.stringify(error.status);
+  socket.end(`HTTP/1.1 ${error.code} ${error.reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close(): void } {
@@ -40,21 +44,17 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
           return startWatchSubscription({ ...message, transport: deps.transport(), outbox, allowSecretData: deps.allowSecretData });
         case 'telemetry':
           return startTelemetrySubscription({ ...message, journal: deps.journal, outbox });
-        case 'metrics': {
-          const tick = () => outbox.send({ id: message.id, type: 'metrics', controllers: deps.controllers.all().map((c) => deps.controllers.summary(c)) });
-          tick();
-          const timer = setInterval(tick, 1000);
-          return { close: () => clearInterval(timer) };
-        }
+        case 'metrics':
+          return startMetricsSubscription({ id: message.id, controllers: deps.controllers, outbox });
       }
     },
   };
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://console').pathname;
-    if (path !== '/ws') return refuse(socket, 404, 'NotFound', 'the server could not find the requested resource');
+    if (path !== '/ws') return refuse(socket, newStatusError(404, 'NotFound', 'the server could not find the requested resource'));
     const problem = checkHost(req, deps.guards) ?? checkToken(req, deps.guards) ?? checkWebSocketOrigin(req);
-    if (problem) return refuse(socket, problem.code, problem.code === 401 ? 'Unauthorized' : 'Forbidden', problem.message);
+    if (problem) return refuse(socket, problem);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = new LiveConnection(ws, factory, { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64 }, deps.hello());
       connections.add(connection);

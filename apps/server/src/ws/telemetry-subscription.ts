@@ -3,7 +3,8 @@
  * in batches. A client asking for records the ring no longer holds, or one that cannot keep up,
  * is told to resync explicitly; it never sees a silent gap.
  */
-import type { Journal, JournalRecord } from '@dojo/runtime';
+import type { TelemetryRecord } from '@dojo/console-protocol';
+import type { Journal } from '@dojo/runtime';
 import type { Outbox, Subscription } from './subscription.ts';
 
 export interface TelemetrySubscriptionOptions {
@@ -18,7 +19,7 @@ export interface TelemetrySubscriptionOptions {
 
 export function startTelemetrySubscription(options: TelemetrySubscriptionOptions): Subscription {
   const { id, outbox } = options;
-  let batch: JournalRecord[] = [];
+  let batch: TelemetryRecord[] = [];
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let unsubscribe: () => void = () => {};
@@ -38,9 +39,8 @@ export function startTelemetrySubscription(options: TelemetrySubscriptionOptions
       stop();
     }
   };
-  const matches = (r: JournalRecord): boolean =>
-    (!options.controller || (r as { controller?: string }).controller === options.controller) &&
-    (!options.objectKey || (r as { key?: string }).key === options.objectKey);
+  const matches = (r: TelemetryRecord): boolean =>
+    (!options.controller || r.controller === options.controller) && (!options.objectKey || r.key === options.objectKey);
 
   unsubscribe = options.journal.subscribe(options.fromSeq ?? options.journal.lastSeq + 1, (delivery) => {
     if (stopped) return;

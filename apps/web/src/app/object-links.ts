@@ -3,19 +3,19 @@
  * from a reconcile to the object it reconciled, from a controller to its views.
  */
 import { parseObjectKey } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import type { ControllerLinks } from '../features/controllers/components/ControllerCard.tsx';
 import { useControllers } from '../features/controllers/api/controllers.ts';
 import { findKind, useResourceTypes } from '../features/resources/api/resource-types.ts';
-import type { ResourceType } from '../lib/protocol.ts';
 import { paths } from './routes.ts';
 
 export const controllerLinks: ControllerLinks = {
-  workqueue: (name) => paths.workqueue(name),
+  workqueue: (name) => paths.workqueue({ controller: name }),
   timeline: (name) => paths.timeline({ controller: name }),
-  debug: (name) => paths.debug(name),
+  debug: (name) => paths.debug({ controller: name }),
 };
 
-export const detailPath = (type: ResourceType, namespace: string | undefined, name: string) => paths.resourceDetail(type, namespace, name);
+export const detailPath = (type: ResourceType, namespace: string | undefined, name: string) => paths.resourceDetail({ gvr: type, namespace, objectName: name });
 
 /** The page of the object a controller reconciled, from the controller's kind and the key. */
 export function useReconciledObjectLink(): (span: { controller: string; key: string }) => string | undefined {
@@ -26,6 +26,6 @@ export function useReconciledObjectLink(): (span: { controller: string; key: str
     const type = forKind ? findKind(types, forKind.group, forKind.kind) : undefined;
     if (!type) return undefined;
     const { namespace, name } = parseObjectKey(span.key);
-    return paths.resourceDetail(type, namespace, name);
+    return paths.resourceDetail({ gvr: type, namespace, objectName: name });
   };
 }

@@ -10,7 +10,7 @@ describe('routes', () => {
   });
 
   it('round-trips a namespaced object detail with its tab', () => {
-    const url = new URL(paths.resourceDetail(dojos, 'default', 'my dojo', 'yaml'), 'http://x');
+    const url = new URL(paths.resourceDetail({ gvr: dojos, namespace: 'default', objectName: 'my dojo', tab: 'yaml' }), 'http://x');
     expect(url.pathname).toBe('/resources/core.jutsu.com/v1/dojos/default/my%20dojo');
     expect(parseRoute(url.pathname, url.searchParams)).toEqual({
       name: 'resource-detail',
@@ -22,15 +22,15 @@ describe('routes', () => {
   });
 
   it('writes the core group as "core" and cluster-scoped objects with "_"', () => {
-    const path = paths.resourceDetail(namespaces, undefined, 'kube-system');
+    const path = paths.resourceDetail({ gvr: namespaces, objectName: 'kube-system' });
     expect(path).toBe('/resources/core/v1/namespaces/_/kube-system');
     expect(parseRoute(path)).toEqual({ name: 'resource-detail', gvr: namespaces, objectName: 'kube-system', tab: 'overview' });
   });
 
   it('parses list, create and edit pages', () => {
-    expect(parseRoute(paths.resourceList(dojos))).toEqual({ name: 'resource-list', gvr: dojos });
-    expect(parseRoute(paths.resourceCreate(dojos))).toEqual({ name: 'resource-create', gvr: dojos });
-    expect(parseRoute(paths.resourceEdit(dojos, 'default', 'a'))).toEqual({ name: 'resource-edit', gvr: dojos, namespace: 'default', objectName: 'a' });
+    expect(parseRoute(paths.resourceList({ gvr: dojos }))).toEqual({ name: 'resource-list', gvr: dojos });
+    expect(parseRoute(paths.resourceCreate({ gvr: dojos }))).toEqual({ name: 'resource-create', gvr: dojos });
+    expect(parseRoute(paths.resourceEdit({ gvr: dojos, namespace: 'default', objectName: 'a' }))).toEqual({ name: 'resource-edit', gvr: dojos, namespace: 'default', objectName: 'a' });
   });
 
   it('falls back to the overview tab for an unknown tab', () => {
@@ -39,8 +39,8 @@ describe('routes', () => {
 
   it('parses the controller views with and without a controller', () => {
     expect(parseRoute('/workqueue')).toEqual({ name: 'workqueue' });
-    expect(parseRoute(paths.workqueue('dojo'))).toEqual({ name: 'workqueue', controller: 'dojo' });
-    expect(parseRoute(paths.debug('discordchannel'))).toEqual({ name: 'debug', controller: 'discordchannel' });
+    expect(parseRoute(paths.workqueue({ controller: 'dojo' }))).toEqual({ name: 'workqueue', controller: 'dojo' });
+    expect(parseRoute(paths.debug({ controller: 'discordchannel' }))).toEqual({ name: 'debug', controller: 'discordchannel' });
     expect(parseRoute('/timeline')).toEqual({ name: 'timeline' });
     expect(paths.timeline({ object: 'default/a' })).toBe('/timeline?object=default%2Fa');
   });

@@ -2,15 +2,8 @@
  * The one query key factory. Keys are arrays that start with the area they belong to, so a
  * prefix invalidates an area (`queryKeys.resources.all`) and a full key names one cache entry.
  */
+import type { TelemetryQuery } from '@dojo/console-protocol';
 import type { GroupVersionKind, GroupVersionResource } from '@dojo/kube-api';
-
-export interface TelemetryQuery {
-  sinceSeq?: number;
-  limit?: number;
-  controller?: string;
-  objectKey?: string;
-  types?: string;
-}
 
 const allNamespaces = '*';
 
@@ -33,7 +26,7 @@ export const queryKeys = {
     all: ['controllers'] as const,
     list: () => ['controllers', 'list'] as const,
     history: () => ['controllers', 'history'] as const,
-    state: (name: string) => ['controllers', 'state', name] as const,
+    details: (name: string) => ['controllers', 'details', name] as const,
   },
   telemetry: (query: TelemetryQuery) => ['telemetry', query] as const,
   telemetryWindow: () => ['telemetry', 'window'] as const,

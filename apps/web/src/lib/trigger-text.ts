@@ -1,7 +1,7 @@
+import type { Trigger } from '@dojo/console-protocol';
 /** One line for a queue trigger: why a key was added ("watch MODIFIED Deployment default/a @ RV 42"). */
-import type { QueueTrigger } from './queue-trigger.ts';
 
-export function describeTrigger(trigger: QueueTrigger): string {
+export function describeTrigger(trigger: Trigger): string {
   const parts: string[] = [trigger.reason];
   if (trigger.event) parts.push(trigger.event);
   if (trigger.kind) parts.push(trigger.kind);
@@ -13,7 +13,7 @@ export function describeTrigger(trigger: QueueTrigger): string {
 }
 
 /** "3 × watch, 1 × requeue": what a key's merged triggers were, by reason. */
-export function summarizeTriggers(triggers: readonly QueueTrigger[], dropped = 0): string {
+export function summarizeTriggers(triggers: readonly Trigger[], dropped = 0): string {
   if (triggers.length === 0) return dropped ? `${dropped} triggers` : '—';
   const counts = new Map<string, number>();
   for (const t of triggers) counts.set(t.reason, (counts.get(t.reason) ?? 0) + 1);

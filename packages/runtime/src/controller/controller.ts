@@ -11,17 +11,15 @@
  * - A throwing reconciler never stops a worker (panics are recovered and counted).
  * - `stop()` lets reconciles in flight finish (their signal is aborted) and takes no new key.
  */
+import type { AddOutcome, ControllerState, DelayOutcome, FaultSettings, ReconcileEndRecord } from '@dojo/console-protocol';
 import { realClock, type Clock } from '../clock/clock.ts';
 import type { Journal } from '../telemetry/journal.ts';
-import type { ReconcileEndRecord, ReconcileResultKind } from '../telemetry/records.ts';
-import type { DelayOutcome } from '../workqueue/delaying-queue.ts';
-import type { AddOutcome } from '../workqueue/queue.ts';
 import type { RateLimiter } from '../workqueue/rate-limiters.ts';
-import { RateLimitingWorkQueue, type RateLimitingQueueSnapshot } from '../workqueue/rate-limiting-queue.ts';
+import { RateLimitingWorkQueue } from '../workqueue/rate-limiting-queue.ts';
 import type { Trigger } from '../workqueue/trigger.ts';
 import { noopControllerMetricsProvider, type ControllerMetrics, type ControllerMetricsProvider } from './controller-metrics.ts';
 import { DebugGate } from './debug-gate.ts';
-import { FaultInjector, type FaultSettings, type FaultState } from './faults.ts';
+import { FaultInjector } from './faults.ts';
 import { JournaledQueue } from './journaled-queue.ts';
 import { runReconcilePass, type PassEnvironment } from './reconcile-pass.ts';
 import type { Reconciler } from './reconciler.ts';
@@ -40,27 +38,6 @@ export interface ControllerOptions {
   reconcileTimeoutMs?: number;
   faults?: Partial<FaultSettings>;
   maxTriggersPerKey?: number;
-}
-
-export type ReconcileCounts = Record<ReconcileResultKind, number> & {
-  readonly total: number;
-  readonly terminal: number;
-  readonly panics: number;
-  readonly timeouts: number;
-};
-
-export interface ControllerState {
-  readonly name: string;
-  readonly running: boolean;
-  readonly paused: boolean;
-  readonly breakpoints: readonly string[];
-  readonly heldAtBreakpoint: readonly { readonly worker: number; readonly key: string }[];
-  readonly pendingSteps: number;
-  /** `busy`: reconciling now; `running`: worker loops alive; `max`: MaxConcurrentReconciles. */
-  readonly workers: { readonly busy: number; readonly running: number; readonly max: number };
-  readonly queue: RateLimitingQueueSnapshot;
-  readonly counts: ReconcileCounts;
-  readonly faults: FaultState;
 }
 
 interface WorkerSlot {

@@ -4,11 +4,11 @@
  * per rate-limited add, a `dequeue` record per key handed to a worker. Each trigger is stamped
  * with the `seq` of its enqueue record, so a reconcile's triggers link back to their adds.
  */
+import type { AddOutcome, DelayOutcome, RateLimitingQueueSnapshot } from '@dojo/console-protocol';
 import type { Clock } from '../clock/clock.ts';
 import type { Journal } from '../telemetry/journal.ts';
-import type { DelayOutcome } from '../workqueue/delaying-queue.ts';
-import type { AddOutcome, QueueItem } from '../workqueue/queue.ts';
-import type { RateLimitedAdd, RateLimitingQueue, RateLimitingQueueSnapshot } from '../workqueue/rate-limiting-queue.ts';
+import type { QueueItem } from '../workqueue/queue.ts';
+import type { RateLimitedAdd, RateLimitingQueue } from '../workqueue/rate-limiting-queue.ts';
 import type { Trigger } from '../workqueue/trigger.ts';
 
 const manual: Trigger = { reason: 'manual' };

@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
+import type { ControllerState } from '@dojo/console-protocol';
 import { realClock, type Clock } from '../clock/clock.ts';
 import type { ControllerHost, WatchSource } from '../builder/controller-host.ts';
 import type { Relation } from '../builder/enqueue-handlers.ts';
@@ -24,7 +25,7 @@ import type { Client } from '../client/client.ts';
 import { DelegatingClient } from '../client/delegating-client.ts';
 import { KubeClient } from '../client/kube-client.ts';
 import type { ResourceTypeRegistry } from '../client/resource-type.ts';
-import type { Controller, ControllerState } from '../controller/controller.ts';
+import type { Controller } from '../controller/controller.ts';
 import type { ControllerMetricsProvider } from '../controller/controller-metrics.ts';
 import { InformerFactory } from '../informer/informer-factory.ts';
 import type { InformerState } from '../informer/shared-informer.ts';

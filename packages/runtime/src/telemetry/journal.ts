@@ -10,13 +10,14 @@
  * Misuse: listeners run synchronously inside `append`; a slow listener slows every controller.
  * Buffer in the listener (a websocket send queue, say), never await in it.
  */
+import type { TelemetryPage } from '@dojo/console-protocol';
 import { realClock, type Clock } from '../clock/clock.ts';
-import type { JournalRecord, JournalRecordInput, JournalRecordType } from './records.ts';
+import type { JournalRecordInput, TelemetryRecord, TelemetryRecordType } from './records.ts';
 
 /** What a subscriber receives: a record, or notice that records it asked for are gone. */
 export type JournalDelivery =
   | { readonly resync: true; readonly oldestSeq: number }
-  | { readonly resync: false; readonly record: JournalRecord };
+  | { readonly resync: false; readonly record: TelemetryRecord };
 
 export type JournalListener = (delivery: JournalDelivery) => void;
 
@@ -28,20 +29,12 @@ export interface JournalQuery {
   controller?: string;
   /** Matches `record.key` ("namespace/name"). */
   objectKey?: string;
-  types?: readonly JournalRecordType[];
-}
-
-export interface JournalPage {
-  readonly records: JournalRecord[];
-  /** Some records after `sinceSeq` were dropped from the ring: rebuild state, then resume. */
-  readonly resync: boolean;
-  readonly oldestSeq: number;
-  readonly lastSeq: number;
+  types?: readonly TelemetryRecordType[];
 }
 
 /** Where records go besides the ring, e.g. a `JournalFile`. */
 export interface JournalSink {
-  write(record: JournalRecord): void;
+  write(record: TelemetryRecord): void;
 }
 
 export interface JournalOptions {
@@ -67,7 +60,7 @@ export class Journal {
   readonly #sink: JournalSink | undefined;
   readonly #onError: (error: unknown, source: 'listener' | 'sink') => void;
   // A record with seq s lives at s % capacity; reads check the seq, so gaps are harmless.
-  readonly #ring: (JournalRecord | undefined)[];
+  readonly #ring: (TelemetryRecord | undefined)[];
   readonly #listeners = new Set<JournalListener>();
   #nextSeq: number;
   #held = 0;
@@ -77,7 +70,7 @@ export class Journal {
     this.#clock = options.clock ?? realClock;
     this.#sink = options.sink;
     this.#onError = options.onError ?? warn;
-    this.#ring = new Array<JournalRecord | undefined>(this.capacity);
+    this.#ring = new Array<TelemetryRecord | undefined>(this.capacity);
     this.#nextSeq = Math.max(1, options.firstSeq ?? 1);
   }
 
@@ -85,7 +78,7 @@ export class Journal {
    * A journal holding records read back from a file, keeping their `seq` and `time`, for
    * post-mortem queries. Records out of `seq` order are skipped.
    */
-  static fromRecords(records: readonly JournalRecord[], options: Omit<JournalOptions, 'firstSeq'> = {}): Journal {
+  static fromRecords(records: readonly TelemetryRecord[], options: Omit<JournalOptions, 'firstSeq'> = {}): Journal {
     const journal = new Journal({ capacity: Math.max(records.length, 1), ...options, firstSeq: records[0]?.seq ?? 1 });
     for (const record of records) if (record.seq >= journal.#nextSeq) journal.#store(record);
     return journal;
@@ -101,10 +94,10 @@ export class Journal {
     return this.#nextSeq - this.#held;
   }
 
-  append<I extends JournalRecordInput>(input: I): Extract<JournalRecord, { type: I['type'] }> {
+  append<I extends JournalRecordInput>(input: I): Extract<TelemetryRecord, { type: I['type'] }> {
     // Stamped in place: copying every record cost ~10% of reconcile throughput (bench/reconcile).
     // Callers hand over a fresh object and must not reuse it.
-    const record = input as unknown as JournalRecord;
+    const record = input as unknown as TelemetryRecord;
     record.seq = this.#nextSeq;
     record.time = input.time ?? this.#clock.now();
     this.#store(record);
@@ -117,7 +110,7 @@ export class Journal {
     }
     if (this.#listeners.size > 0) this.#deliver(this.#listeners, { resync: false, record });
     // The input's `type` picked the member; only the stamps were added.
-    return record as Extract<JournalRecord, { type: I['type'] }>;
+    return record as Extract<TelemetryRecord, { type: I['type'] }>;
   }
 
   /**
@@ -136,11 +129,11 @@ export class Journal {
     return () => this.#listeners.delete(listener);
   }
 
-  query(query: JournalQuery = {}): JournalPage {
+  query(query: JournalQuery = {}): TelemetryPage {
     const sinceSeq = query.sinceSeq ?? 0;
     const limit = query.limit ?? defaultQueryLimit;
     const types = query.types ? new Set<string>(query.types) : undefined;
-    const records: JournalRecord[] = [];
+    const records: TelemetryRecord[] = [];
     for (let seq = Math.max(sinceSeq + 1, this.oldestSeq); seq <= this.lastSeq && records.length < limit; seq++) {
       const record = this.#at(seq);
       if (!record) continue;
@@ -152,13 +145,13 @@ export class Journal {
     return { records, resync: this.#missed(sinceSeq + 1), oldestSeq: this.oldestSeq, lastSeq: this.lastSeq };
   }
 
-  #store(record: JournalRecord): void {
+  #store(record: TelemetryRecord): void {
     this.#ring[record.seq % this.capacity] = record;
     this.#held = Math.min(this.capacity, this.#held + (record.seq - this.#nextSeq) + 1);
     this.#nextSeq = record.seq + 1;
   }
 
-  #at(seq: number): JournalRecord | undefined {
+  #at(seq: number): TelemetryRecord | undefined {
     const record = this.#ring[seq % this.capacity];
     return record?.seq === seq ? record : undefined;
   }

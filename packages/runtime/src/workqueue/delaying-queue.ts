@@ -6,30 +6,12 @@
  *   triggers of both requests travel with it.
  * - Shutdown drops waiting keys: nothing comes due after `shutDown()`.
  */
+import type { AddOutcome, DelayOutcome, DelayingQueueSnapshot } from '@dojo/console-protocol';
 import { realClock, type Clock, type Timer } from '../clock/clock.ts';
 import { DelayHeap, type DelayedNode } from './delay-heap.ts';
 import { noopWorkqueueMetricsProvider, type CounterMetric } from './queue-metrics.ts';
-import { WorkQueue, type AddOutcome, type Queue, type QueueItem, type QueueOptions } from './queue.ts';
-import type { QueueSnapshot } from './queue-snapshot.ts';
+import { WorkQueue, type Queue, type QueueItem, type QueueOptions } from './queue.ts';
 import { defaultMaxTriggersPerKey, type Trigger } from './trigger.ts';
-
-/**
- * `delayed` (now waiting), `delay-shortened` (was waiting, now due earlier), `delay-merged`
- * (was waiting and due no later: this request joined it), or an immediate add's outcome.
- */
-export type DelayOutcome = AddOutcome | 'delayed' | 'delay-shortened' | 'delay-merged';
-
-export interface DelayedKey {
-  readonly key: string;
-  readonly readyAt: number;
-  readonly triggers: readonly Trigger[];
-  readonly droppedTriggers: number;
-}
-
-export interface DelayingQueueSnapshot extends QueueSnapshot {
-  /** Soonest first. */
-  readonly delayed: readonly DelayedKey[];
-}
 
 export interface DelayingQueue extends Queue {
   addAfter(key: string, ms: number, trigger?: Trigger): DelayOutcome;

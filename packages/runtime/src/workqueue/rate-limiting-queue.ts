@@ -3,16 +3,10 @@
  * `rate_limiting_queue.go`): `addRateLimited(key)` is `addAfter(key, limiter.when(key))`, and
  * `forget(key)` is how a controller says the key succeeded.
  */
+import type { AddOutcome, DelayOutcome, RateLimitingQueueSnapshot } from '@dojo/console-protocol';
 import { realClock } from '../clock/clock.ts';
-import {
-  DelayingWorkQueue,
-  type DelayOutcome,
-  type DelayedKey,
-  type DelayingQueue,
-  type DelayingQueueOptions,
-  type DelayingQueueSnapshot,
-} from './delaying-queue.ts';
-import type { AddOutcome, QueueItem } from './queue.ts';
+import { DelayingWorkQueue, type DelayingQueue, type DelayingQueueOptions } from './delaying-queue.ts';
+import type { QueueItem } from './queue.ts';
 import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiters.ts';
 import type { Trigger } from './trigger.ts';
 
@@ -21,11 +15,6 @@ export interface RateLimitedAdd {
   readonly delayMs: number;
   readonly retries: number;
   readonly outcome: DelayOutcome;
-}
-
-export interface RateLimitingQueueSnapshot extends DelayingQueueSnapshot {
-  /** Each delayed key with the limiter's retry count for it (0 for plain `addAfter`s). */
-  readonly delayed: readonly (DelayedKey & { readonly retries: number })[];
 }
 
 export interface RateLimitingQueue extends DelayingQueue {

@@ -6,7 +6,7 @@ import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Panel } from '../../components/Panel.tsx';
-import { useControllerState } from '../../features/controllers/api/controller-state.ts';
+import { useControllerDetails } from '../../features/controllers/api/controller-details.ts';
 import { BreakpointsEditor } from '../../features/controllers/components/BreakpointsEditor.tsx';
 import { ControllerPicker } from '../../features/controllers/components/ControllerPicker.tsx';
 import { DebugControls } from '../../features/controllers/components/DebugControls.tsx';
@@ -20,21 +20,21 @@ import { paths } from '../routes.ts';
 import { useChosenController } from './use-chosen-controller.ts';
 
 function ControllerDebugger({ name }: { name: string }) {
-  const state = useControllerState(name);
+  const details = useControllerDetails(name);
   const objectLink = useReconciledObjectLink();
-  if (state.isPending) return <Loading />;
-  if (state.error) return <ErrorNotice error={state.error} title={`Could not load controller ${name}`} />;
+  if (details.isPending) return <Loading />;
+  if (details.error) return <ErrorNotice error={details.error} title={`Could not load controller ${name}`} />;
   return (
     <div className="flex flex-col gap-5">
       <div className="grid gap-5 xl:grid-cols-2">
         <Panel title="Run control">
-          <DebugControls state={state.data} />
+          <DebugControls details={details.data} />
         </Panel>
         <Panel title="Breakpoints" description="A worker that takes a key with a breakpoint holds it until you step or resume.">
-          <BreakpointsEditor state={state.data} />
+          <BreakpointsEditor details={details.data} />
         </Panel>
         <Panel title="Fault injection" description="Make this controller's next writes conflict, its next reconciles throw, or every reconcile slow.">
-          <FaultsEditor state={state.data} />
+          <FaultsEditor details={details.data} />
         </Panel>
         <Panel title="Discord simulator faults" description="Rate-limit or fail the Discord API the Discord controllers talk to.">
           <DiscordFaultsForm />
@@ -48,14 +48,16 @@ function ControllerDebugger({ name }: { name: string }) {
   );
 }
 
-export function DebugPage({ controller }: { controller: string | undefined }) {
-  const { name, controllers } = useChosenController(controller, paths.debug);
+const debugOf = (controller: string) => paths.debug({ controller });
+
+export function DebugPage({ controller }: { controller?: string }) {
+  const { name, controllers } = useChosenController(controller, debugOf);
   return (
     <>
       <PageHeader
         title="Debug"
         description="Pause, step, set breakpoints and inject faults; watch the effect in the timeline and the workqueue below."
-        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(paths.debug(n))} />}
+        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(debugOf(n))} />}
       />
       {controllers.isPending ? (
         <Loading />

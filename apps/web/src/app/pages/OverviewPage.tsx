@@ -3,6 +3,7 @@
  * operator's controllers reconcile, the main kind first (the session names its controller).
  * The system controllers' kinds (Deployments, Pods, ...) are one click away in Resources.
  */
+import type { ResourceType } from '@dojo/console-protocol';
 import { Panel } from '../../components/Panel.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { buttonClass } from '../../components/Button.tsx';
@@ -13,7 +14,6 @@ import { findKind, useResourceTypes } from '../../features/resources/api/resourc
 import { useSession } from '../../features/session/api/session.ts';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
 import { Link } from '../../lib/router.tsx';
-import type { ResourceType } from '../../lib/protocol.ts';
 import { controllerLinks } from '../object-links.ts';
 import { paths } from '../routes.ts';
 
@@ -29,18 +29,18 @@ function KindPanel({ type }: { type: ResourceType }) {
       bodyClassName=""
       actions={
         <>
-          <Link to={paths.resourceList(type)} className={buttonClass('ghost')}>
+          <Link to={paths.resourceList({ gvr: type })} className={buttonClass('ghost')}>
             All {plural(type.kind)}
           </Link>
           {type.verbs.includes('create') ? (
-            <Link to={paths.resourceCreate(type)} className={buttonClass('primary')}>
+            <Link to={paths.resourceCreate({ gvr: type })} className={buttonClass('primary')}>
               Create {type.kind}
             </Link>
           ) : null}
         </>
       }
     >
-      <ResourceTable gvr={type} kind={type.kind} detailPath={(o) => paths.resourceDetail(type, o.metadata.namespace, o.metadata.name ?? '')} maxHeight={360} />
+      <ResourceTable gvr={type} kind={type.kind} detailPath={(o) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' })} maxHeight={360} />
     </Panel>
   );
 }

@@ -27,7 +27,8 @@ import { ConditionHistory } from '../../features/telemetry/components/ConditionH
 import { ObjectReconciles } from '../../features/telemetry/components/ObjectReconciles.tsx';
 import { Link, navigate } from '../../lib/router.tsx';
 import { detailPath } from '../object-links.ts';
-import { paths, type DetailTab } from '../routes.ts';
+import type { DetailTab } from '../resource-routes.ts';
+import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
 
 const tabs: { id: DetailTab; label: string }[] = [
@@ -38,7 +39,7 @@ const tabs: { id: DetailTab; label: string }[] = [
   { id: 'reconciles', label: 'Reconciles' },
 ];
 
-export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVersionResource; namespace: string | undefined; name: string; tab: DetailTab }) {
+export function ResourceDetailPage({ gvr, namespace, objectName: name, tab }: { gvr: GroupVersionResource; namespace?: string; objectName: string; tab: DetailTab }) {
   const { type, isPending: typesPending, error: typesError } = useResourceType(gvr);
   const { object, isPending, error } = useResourceObject(gvr, namespace, name);
   const versions = useObjectVersions(object);
@@ -48,7 +49,7 @@ export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVe
   if (!object) {
     return (
       <EmptyState title={`${type.kind} ${namespace ? `${namespace}/` : ''}${name} does not exist (any more).`}>
-        <Link to={paths.resourceList(type)} className="text-indigo-700 underline dark:text-indigo-300">
+        <Link to={paths.resourceList({ gvr: type })} className="text-indigo-700 underline dark:text-indigo-300">
           All {type.kind} objects
         </Link>
       </EmptyState>
@@ -60,11 +61,11 @@ export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVe
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-slate-500 dark:text-slate-400">
-        <Link to={paths.resources()} className="hover:underline">
+        <Link to={paths.resources({})} className="hover:underline">
           Resources
         </Link>{' '}
         /{' '}
-        <Link to={paths.resourceList(type)} className="hover:underline">
+        <Link to={paths.resourceList({ gvr: type })} className="hover:underline">
           {type.kind}
         </Link>
       </nav>
@@ -88,7 +89,7 @@ export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVe
         actions={
           <>
             {type.verbs.includes('update') ? (
-              <Link to={paths.resourceEdit(type, namespace, name)} className={buttonClass()}>
+              <Link to={paths.resourceEdit({ gvr: type, namespace, objectName: name })} className={buttonClass()}>
                 Edit
               </Link>
             ) : null}
@@ -101,7 +102,7 @@ export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVe
           <ScaleControl key={object.metadata.uid} gvr={type} object={object} />
         </div>
       ) : null}
-      <Tabs label={`${type.kind} ${name}`} items={tabs} selected={tab} onSelect={(t) => navigate(paths.resourceDetail(type, namespace, name, t), { replace: true })}>
+      <Tabs label={`${type.kind} ${name}`} items={tabs} selected={tab} onSelect={(t) => navigate(paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: t }), { replace: true })}>
         {tab === 'overview' ? (
           <div className="flex flex-col gap-5">
             <Panel title="Conditions" bodyClassName="">

@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiVersionOf } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -9,8 +10,7 @@ import { useResourceObject } from '../../features/resources/api/resource-list.ts
 import { useResourceSchema } from '../../features/resources/api/resource-schema.ts';
 import { ResourceForm } from '../../features/resources/components/form/ResourceForm.tsx';
 import type { JsonObject } from '../../features/resources/model/form-values.ts';
-import type { ResourceType } from '../../lib/protocol.ts';
-import { navigate, useLocation } from '../../lib/router.tsx';
+import { navigate } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
 
@@ -32,7 +32,7 @@ function FormFor({ type, initial, mode }: { type: ResourceType; initial: JsonObj
   const schema = useResourceSchema(type);
   const meta = initial.metadata as { name?: string; namespace?: string };
   const back = () =>
-    mode === 'update' && meta.name ? navigate(paths.resourceDetail(type, meta.namespace, meta.name)) : navigate(paths.resourceList(type));
+    mode === 'update' && meta.name ? navigate(paths.resourceDetail({ gvr: type, namespace: meta.namespace, objectName: meta.name })) : navigate(paths.resourceList({ gvr: type }));
   if (schema.isPending) return <Loading label="Loading the schema…" />;
   if (schema.error) return <ErrorNotice error={schema.error} title={`Could not load the schema of ${type.kind}`} />;
   return (
@@ -42,15 +42,13 @@ function FormFor({ type, initial, mode }: { type: ResourceType; initial: JsonObj
       schema={schema.data}
       initial={initial}
       onCancel={back}
-      onSaved={(object) => navigate(paths.resourceDetail(type, object.metadata.namespace, object.metadata.name ?? ''))}
+      onSaved={(object) => navigate(paths.resourceDetail({ gvr: type, namespace: object.metadata.namespace, objectName: object.metadata.name ?? '' }))}
     />
   );
 }
 
-export function ResourceCreatePage({ gvr }: { gvr: GroupVersionResource }) {
+export function ResourceCreatePage({ gvr, namespace = 'default' }: { gvr: GroupVersionResource; namespace?: string }) {
   const { type, isPending, error } = useResourceType(gvr);
-  const { search } = useLocation();
-  const namespace = search.get('namespace') ?? 'default';
   const initial = useMemo(() => (type ? blankObject(type, namespace) : undefined), [type, namespace]);
   if (isPending) return <Loading />;
   if (error) return <ErrorNotice error={error} title="Could not load the cluster's kinds" />;
@@ -69,7 +67,7 @@ function EditForm({ type, object }: { type: ResourceType; object: KubeObject }) 
   return <FormFor type={type} initial={initial} mode="update" />;
 }
 
-export function ResourceEditPage({ gvr, namespace, name }: { gvr: GroupVersionResource; namespace: string | undefined; name: string }) {
+export function ResourceEditPage({ gvr, namespace, objectName: name }: { gvr: GroupVersionResource; namespace?: string; objectName: string }) {
   const { type, isPending, error } = useResourceType(gvr);
   const list = useResourceObject(gvr, namespace, name);
   if (isPending || list.isPending) return <Loading />;

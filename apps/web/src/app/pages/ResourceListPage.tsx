@@ -11,16 +11,14 @@ import { Panel } from '../../components/Panel.tsx';
 import { useResourceList } from '../../features/resources/api/resource-list.ts';
 import { KindVersions } from '../../features/resources/components/KindVersions.tsx';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
-import { Link, updateSearch, useLocation } from '../../lib/router.tsx';
+import { Link, navigate } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
 
 const namespacesGvr = { group: '', version: 'v1', resource: 'namespaces' };
 
-export function ResourceListPage({ gvr }: { gvr: GroupVersionResource }) {
+export function ResourceListPage({ gvr, namespace }: { gvr: GroupVersionResource; namespace?: string }) {
   const { type, isPending, error } = useResourceType(gvr);
-  const { search } = useLocation();
-  const namespace = search.get('namespace') ?? undefined;
   const namespaces = useResourceList(type?.namespaced ? namespacesGvr : undefined);
   if (isPending) return <Loading />;
   if (error) return <ErrorNotice error={error} title="Could not load the cluster's kinds" />;
@@ -42,7 +40,7 @@ export function ResourceListPage({ gvr }: { gvr: GroupVersionResource }) {
                 Namespace
                 <select
                   value={namespace ?? ''}
-                  onChange={(e) => updateSearch({ namespace: e.target.value || undefined })}
+                  onChange={(e) => navigate(paths.resourceList({ gvr, namespace: e.target.value || undefined }), { replace: true })}
                   className="rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950"
                 >
                   <option value="">All namespaces</option>
@@ -55,7 +53,7 @@ export function ResourceListPage({ gvr }: { gvr: GroupVersionResource }) {
               </label>
             ) : null}
             {type.verbs.includes('create') ? (
-              <Link to={paths.resourceCreate(type)} className={buttonClass('primary')}>
+              <Link to={paths.resourceCreate({ gvr: type })} className={buttonClass('primary')}>
                 Create {type.kind}
               </Link>
             ) : null}
@@ -65,10 +63,10 @@ export function ResourceListPage({ gvr }: { gvr: GroupVersionResource }) {
       <KindVersions
         type={type}
         className="mb-5"
-        versionPath={(version) => `${paths.resourceList({ ...type, version })}${namespace ? `?namespace=${encodeURIComponent(namespace)}` : ''}`}
+        versionPath={(version) => paths.resourceList({ gvr: { ...type, version }, namespace })}
       />
       <Panel title={`${type.kind} objects`} bodyClassName="">
-        <ResourceTable gvr={type} kind={type.kind} {...(namespace ? { namespace } : {})} detailPath={(o) => paths.resourceDetail(type, o.metadata.namespace, o.metadata.name ?? '')} maxHeight={640} />
+        <ResourceTable gvr={type} kind={type.kind} {...(namespace ? { namespace } : {})} detailPath={(o) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' })} maxHeight={640} />
       </Panel>
     </>
   );

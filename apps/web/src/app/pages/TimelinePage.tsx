@@ -1,10 +1,11 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ReconcileTimeline } from '../../features/telemetry/components/ReconcileTimeline.tsx';
-import { updateSearch, useLocation } from '../../lib/router.tsx';
+import { navigate } from '../../lib/router.tsx';
 import { useReconciledObjectLink } from '../object-links.ts';
+import { paths } from '../routes.ts';
 
-export function TimelinePage() {
-  const { search } = useLocation();
+/** The controller and object filters live in the URL, so a filtered timeline can be shared. */
+export function TimelinePage({ controller, object }: { controller?: string; object?: string }) {
   const objectLink = useReconciledObjectLink();
   return (
     <>
@@ -13,10 +14,10 @@ export function TimelinePage() {
         description="One lane per worker. Wheel to zoom, drag to pan, click a reconcile for its triggers and API calls."
       />
       <ReconcileTimeline
-        controller={search.get('controller') ?? undefined}
-        object={search.get('object') ?? undefined}
+        controller={controller}
+        object={object}
         objectLink={objectLink}
-        onFilterChange={(f) => updateSearch({ controller: f.controller, object: f.object })}
+        onFilterChange={(f) => navigate(paths.timeline({ controller: f.controller, object: f.object }), { replace: true })}
       />
     </>
   );

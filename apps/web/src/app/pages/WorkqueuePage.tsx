@@ -7,14 +7,16 @@ import { navigate } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 import { useChosenController } from './use-chosen-controller.ts';
 
-export function WorkqueuePage({ controller }: { controller: string | undefined }) {
-  const { name, controllers } = useChosenController(controller, paths.workqueue);
+const workqueueOf = (controller: string) => paths.workqueue({ controller });
+
+export function WorkqueuePage({ controller }: { controller?: string }) {
+  const { name, controllers } = useChosenController(controller, workqueueOf);
   return (
     <>
       <PageHeader
         title="Workqueue"
         description="What waits, what runs, what was merged, and what comes back later — per controller, refreshed every second."
-        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(paths.workqueue(n))} />}
+        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(workqueueOf(n))} />}
       />
       {controllers.isPending ? (
         <Loading />

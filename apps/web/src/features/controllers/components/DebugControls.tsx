@@ -3,17 +3,18 @@
  * change MaxConcurrentReconciles. The effect shows at once in the workqueue and the timeline.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import type { ControllerDetails } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Button } from '../../../components/Button.tsx';
-import type { ControllerState } from '../../../lib/protocol.ts';
 import { useControllerCommand } from '../api/controller-commands.ts';
 
 const numberInput = 'w-24 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-950';
 
-export function DebugControls({ state }: { state: ControllerState }) {
-  const command = useControllerCommand(state.name);
-  const [max, setMax] = useState(String(state.workers.max));
-  useEffect(() => setMax(String(state.workers.max)), [state.workers.max]);
+export function DebugControls({ details }: { details: ControllerDetails }) {
+  const command = useControllerCommand(details.name);
+  const [max, setMax] = useState(String(details.workers.max));
+  useEffect(() => setMax(String(details.workers.max)), [details.workers.max]);
+  const held = details.state.heldAtBreakpoint;
   const applyMax = (event: FormEvent) => {
     event.preventDefault();
     const value = Number(max);
@@ -23,9 +24,9 @@ export function DebugControls({ state }: { state: ControllerState }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-sm">
-          State: {state.paused ? <Badge tone="unknown">Paused</Badge> : <Badge tone="good">Running</Badge>}
+          State: {details.paused ? <Badge tone="unknown">Paused</Badge> : <Badge tone="good">Running</Badge>}
         </span>
-        {state.paused ? (
+        {details.paused ? (
           <Button variant="primary" onClick={() => command.mutate({ type: 'resume' })} disabled={command.isPending}>
             Resume
           </Button>
@@ -34,11 +35,11 @@ export function DebugControls({ state }: { state: ControllerState }) {
             Pause
           </Button>
         )}
-        <Button onClick={() => command.mutate({ type: 'step' })} disabled={!state.paused || command.isPending} title="Let one queued item through while paused">
+        <Button onClick={() => command.mutate({ type: 'step' })} disabled={!details.paused || command.isPending} title="Let one queued item through while paused">
           Step one item
         </Button>
         <span className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
-          Workers busy {state.workers.busy}/{state.workers.max} · depth {state.depth}
+          Workers busy {details.workers.busy}/{details.workers.max} · depth {details.depth}
         </span>
       </div>
       <form onSubmit={applyMax} className="flex flex-wrap items-end gap-2">
@@ -50,11 +51,11 @@ export function DebugControls({ state }: { state: ControllerState }) {
           Apply
         </Button>
       </form>
-      {state.heldAtBreakpoint?.length ? (
+      {held.length ? (
         <div className="text-sm">
           <p className="font-medium">Held at a breakpoint</p>
           <ul className="mt-1 list-disc pl-5">
-            {state.heldAtBreakpoint.map((h) => (
+            {held.map((h) => (
               <li key={`${h.worker}-${h.key}`}>
                 worker #{h.worker}: <span className="font-mono">{h.key}</span>
               </li>

@@ -1,11 +1,14 @@
 /** The keys in a workqueue, by state: waiting, being processed, dirty, delayed (backoff). */
+import type { ProcessingKey, RateLimitingQueueSnapshot, WaitingKey } from '@dojo/console-protocol';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { VirtualTable } from '../../../components/VirtualTable.tsx';
-import type { DelayedKey, ProcessingKey, QueuedKey, QueueState } from '../../../lib/protocol.ts';
 import { formatDuration } from '../../../lib/time-format.ts';
 import { describeTrigger, summarizeTriggers } from '../../../lib/trigger-text.ts';
 
-function Triggers({ waiting }: { waiting: QueuedKey }) {
+/** A delayed key with the rate limiter's retry count for it. */
+type DelayedKey = RateLimitingQueueSnapshot['delayed'][number];
+
+function Triggers({ waiting }: { waiting: WaitingKey }) {
   return (
     <span title={waiting.triggers.map(describeTrigger).join('\n')} className="text-slate-600 dark:text-slate-300">
       {summarizeTriggers(waiting.triggers, waiting.droppedTriggers)}
@@ -13,9 +16,9 @@ function Triggers({ waiting }: { waiting: QueuedKey }) {
   );
 }
 
-export function QueuedKeys({ queue, now }: { queue: QueueState; now: number }) {
+export function QueuedKeys({ queue, now }: { queue: RateLimitingQueueSnapshot; now: number }) {
   return (
-    <VirtualTable<QueuedKey>
+    <VirtualTable<WaitingKey>
       label="Queued keys"
       rows={queue.queued}
       rowKey={(k) => k.key}
@@ -24,14 +27,14 @@ export function QueuedKeys({ queue, now }: { queue: QueueState; now: number }) {
       columns={[
         { id: 'key', header: 'Key', width: 'minmax(10rem, 2fr)', cell: (k) => <span className="font-mono text-xs">{k.key}</span> },
         { id: 'waiting', header: 'Waiting', width: '7rem', align: 'right', cell: (k) => (k.since ? formatDuration(now - k.since) : '—') },
-        { id: 'merged', header: 'Adds merged', width: '7rem', align: 'right', cell: (k) => k.triggers.length + (k.droppedTriggers ?? 0) },
+        { id: 'merged', header: 'Adds merged', width: '7rem', align: 'right', cell: (k) => k.triggers.length + k.droppedTriggers },
         { id: 'triggers', header: 'Triggers', width: 'minmax(10rem, 2fr)', cell: (k) => <Triggers waiting={k} /> },
       ]}
     />
   );
 }
 
-export function ProcessingKeys({ queue, now }: { queue: QueueState; now: number }) {
+export function ProcessingKeys({ queue, now }: { queue: RateLimitingQueueSnapshot; now: number }) {
   return (
     <DataTable<ProcessingKey>
       caption="Keys being processed"
@@ -52,12 +55,11 @@ export function ProcessingKeys({ queue, now }: { queue: QueueState; now: number 
   );
 }
 
-export function DirtyKeys({ queue }: { queue: QueueState }) {
-  const rows = queue.dirty.map((d) => (typeof d === 'string' ? { key: d, since: 0, triggers: [] } : d));
+export function DirtyKeys({ queue }: { queue: RateLimitingQueueSnapshot }) {
   return (
-    <DataTable<QueuedKey>
+    <DataTable<WaitingKey>
       caption="Dirty keys"
-      rows={rows}
+      rows={queue.dirty}
       rowKey={(k) => k.key}
       empty="No key was re-added while it was processing."
       columns={[
@@ -68,7 +70,7 @@ export function DirtyKeys({ queue }: { queue: QueueState }) {
   );
 }
 
-export function DelayedKeys({ queue, now }: { queue: QueueState; now: number }) {
+export function DelayedKeys({ queue, now }: { queue: RateLimitingQueueSnapshot; now: number }) {
   return (
     <DataTable<DelayedKey>
       caption="Delayed keys"

@@ -1,35 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { KubeList } from '@dojo/kube-api';
-import type { FrameScheduler } from '../../../lib/frame-batcher.ts';
-import { LiveSocket } from '../../../lib/live-socket.ts';
-import type { SocketLike } from '../../../lib/live-socket-types.ts';
+import { connectedLiveSocket, manualFrames, type FakeSocket } from '../../../lib/testing/fake-socket.ts';
 import { retainListWatch } from './live-watches.ts';
 
-class FakeSocket implements SocketLike {
-  sent: any[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {}
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
-
-/** Frames run when the test says so. */
-const frames: (() => void)[] = [];
-const scheduler: FrameScheduler = {
-  requestFrame: (cb) => frames.push(cb),
-  cancelFrame: () => {},
-  setTimeout: () => 0,
-  clearTimeout: () => {},
-};
-const nextFrame = () => frames.splice(0).forEach((cb) => cb());
+const { scheduler, runFrames: nextFrame } = manualFrames();
 
 const dojos = { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' };
 const key = ['resources', 'core.jutsu.com', 'v1', 'dojos', 'list', 'default'];
@@ -37,10 +12,7 @@ const dojo = (name: string, rv: string) => ({ metadata: { name, namespace: 'defa
 const list = (rv: string, ...names: string[]): KubeList => ({ apiVersion: 'v1', kind: 'List', metadata: { resourceVersion: rv }, items: names.map((n) => dojo(n, rv)) });
 
 function setup(listFromServer: () => KubeList) {
-  const socket = new FakeSocket();
-  const live = new LiveSocket({ url: 'ws://x/ws', createSocket: () => socket, timers: { setTimeout: () => 0, clearTimeout: () => {}, now: () => 0 } });
-  live.start();
-  socket.onopen?.({});
+  const { socket, live } = connectedLiveSocket();
   const queryClient = new QueryClient();
   queryClient.setQueryDefaults(key, { queryFn: async () => listFromServer() });
   return { socket, live, queryClient };

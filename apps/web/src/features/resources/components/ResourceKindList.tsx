@@ -1,9 +1,9 @@
 /** Every kind the cluster serves, grouped by API group, filterable by name, short name or group. */
 import { useMemo, useState } from 'react';
+import type { ResourceType } from '@dojo/console-protocol';
 import { EmptyState, Loading } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Link } from '../../../lib/router.tsx';
-import type { ResourceType } from '../../../lib/protocol.ts';
 import { canList, useResourceTypes } from '../api/resource-types.ts';
 import { inputClass } from './form/form-context.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '../../../lib/protocol.ts';
+import type { ResourceType } from '@dojo/console-protocol';
 import { allFieldIds, constraintText, formFieldsForKind, humanize, type FormField, type SchemaNode } from './form-schema.ts';
 import { referenceTargetResolver } from './reference-target.ts';
 

@@ -1,7 +1,7 @@
 /** Every condition transition of one object, newest first, from telemetry. */
+import type { ConditionTransitionRecord } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
-import type { ConditionTransitionRecord } from '../../../lib/telemetry-records.ts';
 import { formatClock } from '../../../lib/time-format.ts';
 import { useStoreVersion, useTelemetryBackfill, useTelemetryStore } from '../api/telemetry.ts';
 

@@ -5,10 +5,9 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
-import { reconcileResults } from '../../../lib/telemetry-records.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useStoreVersion, useTelemetryStore } from '../api/telemetry.ts';
-import { matchesFilter, type SpanFilter, type SpanOutcome } from '../model/lane-filter.ts';
+import { matchesFilter, spanOutcomes, type SpanFilter, type SpanOutcome } from '../model/lane-filter.ts';
 import type { Span } from '../model/span.ts';
 import type { TelemetryStore } from '../model/telemetry-store.ts';
 import { SpanDetails } from './SpanDetails.tsx';
@@ -16,7 +15,6 @@ import { SpanList } from './SpanList.tsx';
 import { lightPalette, outcomeLabels } from './timeline/palette.ts';
 import { TimelineCanvas, type TimelineCommands } from './timeline/TimelineCanvas.tsx';
 
-const allOutcomes: SpanOutcome[] = [...reconcileResults, 'running'];
 
 function latestSpans(store: TelemetryStore, filter: SpanFilter, limit: number): Span[] {
   const found: Span[] = [];
@@ -48,7 +46,7 @@ export function ReconcileTimeline({ controller, object, lockObject = false, obje
   const store = useTelemetryStore();
   const version = useStoreVersion(store, 300);
   const now = useNow(1000);
-  const [outcomes, setOutcomes] = useState<ReadonlySet<SpanOutcome>>(new Set(allOutcomes));
+  const [outcomes, setOutcomes] = useState<ReadonlySet<SpanOutcome>>(new Set(spanOutcomes));
   const [follow, setFollow] = useState(true);
   const [paused, setPaused] = useState(false);
   const [selectedId, setSelectedId] = useState<string>();
@@ -59,7 +57,7 @@ export function ReconcileTimeline({ controller, object, lockObject = false, obje
     if (controller) f.controller = controller;
     if (object) f.object = object;
     if (object && lockObject) f.exactObject = true;
-    if (outcomes.size < allOutcomes.length) f.outcomes = outcomes;
+    if (outcomes.size < spanOutcomes.length) f.outcomes = outcomes;
     return f;
   }, [controller, object, lockObject, outcomes]);
   // The store mutates in place: `version` is what says it changed.
@@ -109,7 +107,7 @@ export function ReconcileTimeline({ controller, object, lockObject = false, obje
         ) : null}
         <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">Results</legend>
-          {allOutcomes.map((outcome) => (
+          {spanOutcomes.map((outcome) => (
             <label key={outcome} className="flex items-center gap-1.5 text-sm">
               <input type="checkbox" checked={outcomes.has(outcome)} onChange={() => toggleOutcome(outcome)} />
               <span aria-hidden="true" className="inline-block size-2.5 rounded-sm" style={{ background: lightPalette.outcome[outcome] }} />

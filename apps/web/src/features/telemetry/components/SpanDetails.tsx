@@ -3,10 +3,10 @@
  * it (with resourceVersions), every API call it made (status code, RV sent and returned), the
  * conflicts it hit, the error, and the condition transitions it caused.
  */
+import type { ApiCallRecord } from '@dojo/console-protocol';
 import { Badge, type Tone } from '../../../components/ConditionChip.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { Link } from '../../../lib/router.tsx';
-import type { ApiCallRecord } from '../../../lib/telemetry-records.ts';
 import { formatClock, formatDuration } from '../../../lib/time-format.ts';
 import { describeTrigger } from '../../../lib/trigger-text.ts';
 import { outcomeOf, type SpanOutcome } from '../model/lane-filter.ts';

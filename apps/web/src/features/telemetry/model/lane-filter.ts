@@ -5,10 +5,13 @@
  * (its `revision` moved) is scanned again from the start. With an object filter, lanes with no
  * span of that object are left out.
  */
-import type { ReconcileResult } from '../../../lib/telemetry-records.ts';
+import type { ReconcileResultKind } from '@dojo/console-protocol';
 import type { Lane, Span } from './span.ts';
 
-export type SpanOutcome = ReconcileResult | 'running';
+export type SpanOutcome = ReconcileResultKind | 'running';
+
+/** Every outcome a span can have: how a reconcile ended, or still running. */
+export const spanOutcomes: readonly SpanOutcome[] = ['success', 'error', 'requeue', 'requeueAfter', 'conflict', 'running'];
 
 export interface SpanFilter {
   controller?: string;

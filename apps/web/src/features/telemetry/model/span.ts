@@ -1,6 +1,5 @@
+import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileResultKind, Trigger } from '@dojo/console-protocol';
 /** A reconcile as the timeline draws it: one pass of one worker over one key. */
-import type { QueueTrigger } from '../../../lib/queue-trigger.ts';
-import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileResult } from '../../../lib/telemetry-records.ts';
 
 export interface Span {
   /** The reconcileId. */
@@ -11,9 +10,9 @@ export interface Span {
   start: number;
   /** Undefined while the reconcile runs. */
   end: number | undefined;
-  result: ReconcileResult | undefined;
+  result: ReconcileResultKind | undefined;
   startSeq: number;
-  triggers: QueueTrigger[];
+  triggers: Trigger[];
   droppedTriggers: number;
   error?: string;
   requeueAfter?: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TelemetryRecord } from '../../../lib/telemetry-records.ts';
+import type { TelemetryRecord } from '@dojo/console-protocol';
 import { TelemetryStore } from './telemetry-store.ts';
 
 let seq = 0;

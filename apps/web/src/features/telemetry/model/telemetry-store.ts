@@ -8,15 +8,7 @@
  *
  * Not React state: views subscribe and read `version` to know when to redraw.
  */
-import type { QueueTrigger } from '../../../lib/queue-trigger.ts';
-import type {
-  ApiCallRecord,
-  ConditionTransitionRecord,
-  ConflictRecord,
-  ReconcileEndRecord,
-  ReconcileStartRecord,
-  TelemetryRecord,
-} from '../../../lib/telemetry-records.ts';
+import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileEndRecord, ReconcileStartRecord, TelemetryRecord, Trigger } from '@dojo/console-protocol';
 import { firstStartingAfter, firstStartingFrom, insertByStart } from './span-search.ts';
 import { laneId, type Lane, type Span } from './span.ts';
 
@@ -158,7 +150,7 @@ export class TelemetryStore {
     return lane;
   }
 
-  #newSpan(r: { reconcileId: string; controller: string; worker: number; key: string; seq: number }, start: number, triggers: QueueTrigger[], dropped: number): Span {
+  #newSpan(r: { reconcileId: string; controller: string; worker: number; key: string; seq: number }, start: number, triggers: Trigger[], dropped: number): Span {
     const orphans = this.#orphans.get(r.reconcileId);
     this.#orphans.delete(r.reconcileId);
     const span: Span = {

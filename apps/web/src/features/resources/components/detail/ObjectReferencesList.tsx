@@ -1,7 +1,7 @@
 /** What the object refers to by name (its `*Ref` fields), each linked to the referenced object. */
 import type { KubeObject } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { Link } from '../../../../lib/router.tsx';
-import type { ResourceType } from '../../../../lib/protocol.ts';
 import { useResourceSchema } from '../../api/resource-schema.ts';
 import { useResourceTypes } from '../../api/resource-types.ts';
 import { formFieldsForKind } from '../../model/form-schema.ts';

@@ -3,10 +3,10 @@
  * ReplicaSet -> Pods and Dojo -> Database -> Secret. Each node links to its own page.
  */
 import { parseApiVersion, type KubeObject } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { Badge, ConditionChip } from '../../../../components/ConditionChip.tsx';
 import { Loading } from '../../../../components/EmptyState.tsx';
 import { Link } from '../../../../lib/router.tsx';
-import type { ResourceType } from '../../../../lib/protocol.ts';
 import { useOwnedObjects } from '../../api/owned-objects.ts';
 import { findKind, useResourceTypes } from '../../api/resource-types.ts';
 import { buildOwnerTree, countNodes, type OwnerTreeNode } from '../../model/owner-tree.ts';

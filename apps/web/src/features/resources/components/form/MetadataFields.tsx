@@ -2,7 +2,7 @@
  * Name and namespace: the metadata every object needs and the schema does not describe. Both
  * are fixed once the object exists (Kubernetes refuses to change them).
  */
-import type { ResourceType } from '../../../../lib/protocol.ts';
+import type { ResourceType } from '@dojo/console-protocol';
 import { useResourceList } from '../../api/resource-list.ts';
 import type { FormField } from '../../model/form-schema.ts';
 import { getAt } from '../../model/form-values.ts';

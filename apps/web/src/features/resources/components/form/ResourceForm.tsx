@@ -6,8 +6,8 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { stringify as toYaml } from 'yaml';
 import { StatusError, type KubeObject } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { Button } from '../../../../components/Button.tsx';
-import type { ResourceType } from '../../../../lib/protocol.ts';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { useDryRun } from '../../api/dry-run.ts';
 import { useResourceTypes } from '../../api/resource-types.ts';

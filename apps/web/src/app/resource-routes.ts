@@ -1,0 +1,58 @@
+/**
+ * The routes of resource pages, for the page table (routes.ts). Resource URLs carry the API
+ * group ("core" for the core group), version and plural resource; a cluster-scoped object uses
+ * "_" as its namespace segment ("_" is never a valid namespace name). Pages get a
+ * GroupVersionResource and the object's namespace and name, never the URL's spelling.
+ */
+import type { GroupVersionResource } from '@dojo/kube-api';
+import { groupFromUrl, urlGroup } from '../lib/kube-paths.ts';
+import { mapRoute, oneOfParam, pathRoute, textParam } from '../lib/route.ts';
+
+export type DetailTab = 'overview' | 'yaml' | 'versions' | 'events' | 'reconciles';
+export const detailTabs: readonly DetailTab[] = ['overview', 'yaml', 'versions', 'events', 'reconciles'];
+
+const clusterScoped = '_';
+
+interface KindSegments {
+  group: string;
+  version: string;
+  resource: string;
+}
+
+interface ObjectSegments extends KindSegments {
+  namespace: string;
+  name: string;
+}
+
+export interface KindLink {
+  gvr: GroupVersionResource;
+  /** The namespace chosen in a kind's page (its `?namespace=`). */
+  namespace?: string | undefined;
+}
+
+export interface ObjectLink {
+  gvr: GroupVersionResource;
+  /** Absent for a cluster-scoped object. */
+  namespace?: string | undefined;
+  objectName: string;
+}
+
+const kindOf = (s: KindSegments): { gvr: GroupVersionResource } => ({ gvr: { group: groupFromUrl(s.group), version: s.version, resource: s.resource } });
+const kindSegments = (gvr: GroupVersionResource): KindSegments => ({ group: urlGroup(gvr.group), version: gvr.version, resource: gvr.resource });
+const objectOf = (s: ObjectSegments) => ({ ...kindOf(s), ...(s.namespace === clusterScoped ? {} : { namespace: s.namespace }), objectName: s.name });
+const objectSegments = (link: ObjectLink): ObjectSegments => ({ ...kindSegments(link.gvr), namespace: link.namespace || clusterScoped, name: link.objectName });
+
+/** A page about one kind: `/resources/<group>/<version>/<resource>` plus `suffix`. */
+export const kindRoute = (suffix: '' | '/new') =>
+  mapRoute(pathRoute(`/resources/:group/:version/:resource${suffix}`, { namespace: textParam }), {
+    parse: ({ namespace, ...segments }) => ({ ...kindOf(segments), ...(namespace ? { namespace } : {}) }),
+    build: (link: KindLink) => ({ ...kindSegments(link.gvr), namespace: link.namespace }),
+  });
+
+/** One object's page, on the tab in its `?tab=` (the overview when absent or unknown). */
+export const objectDetailRoute = mapRoute(pathRoute('/resources/:group/:version/:resource/:namespace/:name', { tab: oneOfParam(detailTabs, 'overview') }), {
+  parse: ({ tab, ...segments }) => ({ ...objectOf(segments), tab }),
+  build: ({ tab, ...link }: ObjectLink & { tab?: DetailTab | undefined }) => ({ ...objectSegments(link), tab }),
+});
+
+export const objectEditRoute = mapRoute(pathRoute('/resources/:group/:version/:resource/:namespace/:name/edit'), { parse: objectOf, build: objectSegments });

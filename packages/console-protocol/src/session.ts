@@ -1,0 +1,22 @@
+/** Who the console is connected to: `GET /api/session`, and the `hello` of every WebSocket. */
+
+/** `embedded`: the console's own API server; `kubeconfig`: a cluster from a kubeconfig; `in-cluster`: the pod's service account. */
+export type ClusterMode = 'embedded' | 'kubeconfig' | 'in-cluster';
+
+export interface Session {
+  readonly cluster: { readonly mode: ClusterMode; readonly server: string; readonly context?: string };
+  /** `holder` is the replica holding the Lease; it equals `identity` when this one leads. */
+  readonly leader: { readonly identity: string; readonly isLeader: boolean; readonly holder?: string };
+  /** The operator modules this console runs (`--operators`). */
+  readonly operators: readonly string[];
+  /** Secret values are replaced by "<redacted>" in every answer (no `--allow-secret-data`). */
+  readonly secretsRedacted: boolean;
+}
+
+/**
+ * The first frame of every WebSocket connection, after each (re)connect. It names the cluster
+ * mode only; a client that holds a session reloads the whole one with `GET /api/session`.
+ */
+export interface Hello {
+  readonly session: { readonly cluster: ClusterMode } | Session;
+}

@@ -1,0 +1,195 @@
+/**
+ * Every telemetry record the runtime emits, as one discriminated union on `type`. Records are
+ * plain JSON: they go over the wire (`GET /api/telemetry`, the `telemetry` stream) and into
+ * journal files unchanged. The journal stamps `seq` (global, strictly increasing) and `time`
+ * (epoch ms from the injected clock). A client keeps and ignores record types it does not know.
+ *
+ * `key` is always the object the record is about ("namespace/name", or "name" for
+ * cluster-scoped objects); the journal's `objectKey` filter matches it.
+ */
+import type { ConditionStatus, WatchEventType } from '@dojo/kube-api';
+import type { Trigger, TriggerReason } from './trigger.ts';
+import type { DelayOutcome } from './workqueue.ts';
+
+interface RecordBase {
+  seq: number;
+  time: number;
+  controller?: string;
+  key?: string;
+}
+
+/** A watch event as an informer received it, before any predicate or handler. */
+export interface WatchEventRecord extends RecordBase {
+  type: 'watch-event';
+  key: string;
+  event: WatchEventType;
+  kind: string;
+  resourceVersion?: string;
+}
+
+/** A key added to a controller's queue; `merged` when it deduplicated into a waiting key. */
+export interface EnqueueRecord extends RecordBase {
+  type: 'enqueue';
+  controller: string;
+  key: string;
+  reason: string;
+  trigger: Trigger;
+  merged: boolean;
+  outcome: DelayOutcome;
+  delayMs?: number;
+}
+
+export interface DequeueRecord extends RecordBase {
+  type: 'dequeue';
+  controller: string;
+  key: string;
+  worker: number;
+  /** How long the key waited in the queue since its first add. */
+  waitedMs: number;
+  triggerCount: number;
+}
+
+export interface ReconcileStartRecord extends RecordBase {
+  type: 'reconcile-start';
+  controller: string;
+  key: string;
+  worker: number;
+  reconcileId: string;
+  /** Everything merged into this pass: the answer to "what triggered this reconcile?". */
+  triggers: Trigger[];
+  droppedTriggers: number;
+}
+
+/** How a reconcile ended; `conflict` is a 409 on a stale write, requeued but not a failure. */
+export type ReconcileResultKind = 'success' | 'error' | 'requeue' | 'requeueAfter' | 'conflict';
+
+export interface ReconcileEndRecord extends RecordBase {
+  type: 'reconcile-end';
+  controller: string;
+  key: string;
+  worker: number;
+  reconcileId: string;
+  result: ReconcileResultKind;
+  durationMs: number;
+  error?: string;
+  requeueAfter?: number;
+  /** A TerminalError: not retried. */
+  terminal?: boolean;
+  /** The reconciler crashed and the controller recovered. */
+  panic?: boolean;
+  /** The reconcile outlived its timeout and its signal was aborted. */
+  timedOut?: boolean;
+}
+
+/** One HTTP request to the API server, attributed to the reconcile that made it, if any. */
+export interface ApiCallRecord extends RecordBase {
+  type: 'api-call';
+  verb: string;
+  resource: string;
+  namespace?: string;
+  name?: string;
+  code: number;
+  rvSent?: string;
+  rvReturned?: string;
+  fieldManager?: string;
+  durationMs: number;
+  reconcileId?: string;
+  worker?: number;
+  /** Never sent: a fault injected from the console answered it. */
+  injected?: boolean;
+}
+
+/** A 409 on a stale resourceVersion, with the version (and writer) that won, when known. */
+export interface ConflictRecord extends RecordBase {
+  type: 'conflict';
+  key: string;
+  resource: string;
+  staleRV?: string;
+  currentRV?: string;
+  currentManager?: string;
+  reconcileId?: string;
+  /** A conflict injected from the console, not one the API server returned. */
+  injected?: boolean;
+  /** The fields the two versions disagree on, when the emitter can tell (the runtime does not yet). */
+  fields?: string[];
+}
+
+/** A key sent to wait by the rate limiter (an enqueue record for the same add precedes it). */
+export interface BackoffRecord extends RecordBase {
+  type: 'backoff';
+  controller: string;
+  key: string;
+  delayMs: number;
+  retries: number;
+  /** The reason of the trigger that asked for the backoff: 'error', 'conflict', 'requeue'. */
+  cause: TriggerReason;
+  reconcileId?: string;
+}
+
+export interface ConditionTransitionRecord extends RecordBase {
+  type: 'condition-transition';
+  key: string;
+  kind: string;
+  condition: string;
+  from?: ConditionStatus;
+  to: ConditionStatus;
+  reason?: string;
+  message?: string;
+  observedGeneration?: number;
+}
+
+export type DebugAction =
+  | 'pause'
+  | 'resume'
+  | 'step'
+  | 'breakpoint-set'
+  | 'breakpoint-cleared'
+  | 'breakpoint-hit'
+  | 'max-concurrency'
+  | 'faults';
+
+/** A debugging control used on a controller, or a breakpoint it hit. */
+export interface DebugRecord extends RecordBase {
+  type: 'debug';
+  controller: string;
+  action: DebugAction;
+  worker?: number;
+  value?: number;
+  detail?: string;
+}
+
+export type TelemetryRecord =
+  | WatchEventRecord
+  | EnqueueRecord
+  | DequeueRecord
+  | ReconcileStartRecord
+  | ReconcileEndRecord
+  | ApiCallRecord
+  | ConflictRecord
+  | BackoffRecord
+  | ConditionTransitionRecord
+  | DebugRecord;
+
+export type TelemetryRecordType = TelemetryRecord['type'];
+
+/** `GET /api/telemetry`: records oldest first, and whether some the client asked for are gone. */
+export interface TelemetryPage {
+  readonly records: TelemetryRecord[];
+  /** Some records after `sinceSeq` were dropped from the ring: rebuild state, then resume. */
+  readonly resync: boolean;
+  readonly oldestSeq: number;
+  readonly lastSeq: number;
+}
+
+/** The query parameters of `GET /api/telemetry`. */
+export interface TelemetryQuery {
+  /** Records after this `seq` (exclusive); 0 for everything still held. */
+  sinceSeq?: number;
+  /** At most this many records (default 5000, at most 50 000). */
+  limit?: number;
+  controller?: string;
+  /** Matches `record.key` ("namespace/name"). */
+  objectKey?: string;
+  /** Record types, comma-separated. */
+  types?: string;
+}
