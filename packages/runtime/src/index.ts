@@ -209,4 +209,4 @@ export {
   type LeaderElectorOptions,
   type LeaderElectorState,
 } from './leader/leader-elector.ts';
-export { formatMicroTime, LeaseLock, type Lease, type LeaderElectionRecord, type LeaseSpec, type LockState } from './leader/lease-lock.ts';
+export { LeaseLock, type Lease, type LeaderElectionRecord, type LeaseSpec, type LockState } from './leader/lease-lock.ts';

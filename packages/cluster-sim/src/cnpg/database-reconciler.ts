@@ -7,10 +7,9 @@
  * The Secret keeps its password across passes; a Secret of that name that belongs to someone
  * else is left alone and reported as the reason the Database is not applied.
  */
-import { isNotFound, type KubeObject } from '@dojo/kube-api';
+import { isControlledBy, isNotFound, type KubeObject, semanticEqual } from '@dojo/kube-api';
 import { builtinTypes, type Client, type Reconciler, type Request, type Result } from '@dojo/runtime';
-import { semanticEqual } from '../core/canonical-json.ts';
-import { controllerRefTo, isControlledBy } from '../core/owner-references.ts';
+import { controllerRefTo } from '../core/owner-references.ts';
 import type { EventRecorder } from '../events/event-recorder.ts';
 import { appSecret, appSecretName, decode, newPassword } from './app-secret.ts';
 import { databases, type Database, type DatabaseStatus } from './database-types.ts';

@@ -3,9 +3,9 @@
  * ReplicaSet for the current template, resize one (recording "ScalingReplicaSet"), and prune
  * old ones beyond revisionHistoryLimit.
  */
-import { isAlreadyExists, isNotFound, type KubeObject } from '@dojo/kube-api';
+import { isAlreadyExists, isControlledBy, isNotFound, type KubeObject } from '@dojo/kube-api';
 import { builtinTypes } from '@dojo/runtime';
-import { controllerRefTo, isControlledBy } from '../core/owner-references.ts';
+import { controllerRefTo } from '../core/owner-references.ts';
 import type { Deployment, ReplicaSet } from '../core/workload-types.ts';
 import type { DeploymentDeps } from './deployment-deps.ts';
 import { deploymentReasons, getCondition, hasProgressDeadline, newCondition, setCondition } from './deployment-status.ts';

@@ -9,7 +9,7 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { apiVersionOfType, builtinTypes, type Clock, type ObjectWriter, type ResourceType } from '@dojo/runtime';
-import { formatTime } from '../core/time-format.ts';
+import { formatTime } from '@dojo/kube-api';
 import { EventAggregator, type EventWrite } from './event-aggregator.ts';
 
 export type EventType = 'Normal' | 'Warning';

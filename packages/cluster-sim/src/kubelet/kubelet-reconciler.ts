@@ -5,11 +5,9 @@
  *
  * Delays are jittered per Pod from the seed, so the same Pod always takes the same time.
  */
-import { formatObjectKey, isNotFound } from '@dojo/kube-api';
+import { formatObjectKey, formatTime, isNotFound, semanticEqual } from '@dojo/kube-api';
 import { builtinTypes, type Client, type Clock, type Reconciler, type Request, type Result } from '@dojo/runtime';
-import { semanticEqual } from '../core/canonical-json.ts';
 import { pickDelay, unitInterval } from '../core/seeded-random.ts';
-import { formatTime } from '../core/time-format.ts';
 import type { Pod, PodStatus } from '../core/workload-types.ts';
 import type { EventRecorder } from '../events/event-recorder.ts';
 import type { ClusterSimOptions } from '../sim-options.ts';

@@ -4,10 +4,8 @@
  * deletes that content and, once none is left, finalizes the Namespace so the API server
  * removes it. While finalizers hold content back, the Namespace's conditions say which.
  */
-import { isNotFound, type KubeObject } from '@dojo/kube-api';
+import { formatTime, isNotFound, type KubeObject, semanticEqual } from '@dojo/kube-api';
 import { builtinTypes, type Client, type Clock, type KubeClient, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
-import { semanticEqual } from '../core/canonical-json.ts';
-import { formatTime } from '../core/time-format.ts';
 import type { ResourceCatalog } from '../discovery/resource-catalog.ts';
 import type { EventRecorder } from '../events/event-recorder.ts';
 import { deleteNamespaceContent, type RemainingContent } from './namespace-content.ts';

@@ -8,10 +8,9 @@
  * pods/binding subresource and forbids changing nodeName later, so the simulated scheduler
  * binds at creation (the kubelet still records the scheduler's "Scheduled" Event).
  */
-import { formatObjectKey, isNotFound, LabelSelector } from '@dojo/kube-api';
+import { formatObjectKey, isNotFound, LabelSelector, semanticEqual } from '@dojo/kube-api';
 import { builtinTypes, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
-import { semanticEqual } from '../core/canonical-json.ts';
 import { claimOwned } from '../core/controller-ref-manager.ts';
 import { controllerRefTo } from '../core/owner-references.ts';
 import { isPodActive } from '../core/pod-conditions.ts';

@@ -16,9 +16,8 @@
  * Misuse: constructing a recorder inside a reconcile would attribute every Event to it.
  */
 import type { KubeObject } from '@dojo/kube-api';
-import { isNotFound } from '@dojo/kube-api';
+import { formatTime, isNotFound } from '@dojo/kube-api';
 import { builtinTypes, type Clock, type ObjectWriter } from '@dojo/runtime';
-import { rfc3339 } from '../status-conditions.ts';
 
 export type EventType = 'Normal' | 'Warning';
 
@@ -108,7 +107,7 @@ export class KubeEventRecorder implements EventRecorder {
       try {
         earlier.count++;
         earlier.lastAt = event.at;
-        await this.#writer.patch(builtinTypes.events, earlier, { type: 'merge', body: { count: earlier.count, lastTimestamp: rfc3339(event.at) } });
+        await this.#writer.patch(builtinTypes.events, earlier, { type: 'merge', body: { count: earlier.count, lastTimestamp: formatTime(event.at) } });
         return;
       } catch (error) {
         if (!isNotFound(error)) throw error;
@@ -116,7 +115,7 @@ export class KubeEventRecorder implements EventRecorder {
     }
     const namespace = object.metadata.namespace!;
     const name = `${object.metadata.name!}.${(BigInt(Math.floor(event.at)) * 1_000_000n + BigInt(this.#serial++ % 1_000_000)).toString(16)}`;
-    const time = rfc3339(event.at);
+    const time = formatTime(event.at);
     await this.#writer.create(builtinTypes.events, {
       apiVersion: 'v1',
       kind: 'Event',
