@@ -21,7 +21,8 @@
  * controller watches Databases); one `registerOperator` per Manager.
  *
  * Contents: api/ (types, resource types, the CloudNativePG mapping), dojo/ (plan -> reconciler),
- * discord/ (one generic reconciler + a strategy per kind), events/, register-operator.ts.
+ * discord/ (one generic reconciler + a strategy per kind), register-operator.ts. Events go
+ * through the runtime's recorder (`manager.eventRecorderFor`).
  */
 export { crdDirectory, operatorCrds } from './crd-manifests.ts';
 export { registerOperator, defaultDojoImage, type OperatorControllers, type OperatorOptions } from './register-operator.ts';
@@ -61,4 +62,3 @@ export type { DiscordKindStrategy, ParentState } from './discord/discord-kind-st
 export { serverStrategy } from './discord/server-strategy.ts';
 export { groupStrategy } from './discord/group-strategy.ts';
 export { channelStrategy } from './discord/channel-strategy.ts';
-export { KubeEventRecorder, type EventRecorder, type EventType, type KubeEventRecorderOptions } from './events/event-recorder.ts';

@@ -4,9 +4,8 @@
  * them will adopt it).
  */
 import { controllerOf, type KubeObject, LabelSelector } from '@dojo/kube-api';
-import { builtinTypes, ControllerBuilder, type Controller, type Manager, type Request } from '@dojo/runtime';
+import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
 import type { Deployment } from '../core/workload-types.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { DeploymentReconciler } from './deployment-reconciler.ts';
 

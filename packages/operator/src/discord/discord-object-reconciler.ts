@@ -16,9 +16,8 @@
 import { formatTime, jsonEqual } from '@dojo/kube-api';
 import type { DiscordClient } from '@dojo/discord';
 import { isNotFound as isDiscordNotFound } from '@dojo/discord';
-import type { Client, ReconcileContext, Reconciler, Request, Result } from '@dojo/runtime';
+import type { Client, EventRecorder, ReconcileContext, Reconciler, Request, Result } from '@dojo/runtime';
 import type { DiscordConditionType, DiscordObjectStatus, DiscordResource } from '../api/discord-resources.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { readIfExists } from '../read-if-exists.ts';
 import { withConditions, type DesiredCondition } from '../status-conditions.ts';
 import { classifyDiscordFailure } from './discord-failures.ts';

@@ -10,11 +10,10 @@
  */
 import { formatTime, isAlreadyExists, jsonEqual, StatusError } from '@dojo/kube-api';
 import type { DiscordClient } from '@dojo/discord';
-import { builtinTypes, type Client, type Clock, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { builtinTypes, type Client, type Clock, type EventRecorder, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import type { Dojo, DojoAlarm, DojoStatus } from '../api/dojo.ts';
 import { cnpgDatabases, operatorTypes } from '../api/resource-types.ts';
 import { classifyDiscordFailure } from '../discord/discord-failures.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { readIfExists } from '../read-if-exists.ts';
 import { conditionStatus } from '../status-conditions.ts';
 import { alarmContent, alarmMarker, withAlarm } from './dojo-alarms.ts';

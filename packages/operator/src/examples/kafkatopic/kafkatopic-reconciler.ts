@@ -22,8 +22,7 @@
  * server is not caught (the controller requeues it quietly).
  */
 import { jsonEqual } from '@dojo/kube-api';
-import type { Client, Clock, ReconcileContext, Reconciler, Request, Result } from '@dojo/runtime';
-import type { EventRecorder } from '../../events/event-recorder.ts';
+import type { Client, Clock, EventRecorder, ReconcileContext, Reconciler, Request, Result } from '@dojo/runtime';
 import { readIfExists } from '../../read-if-exists.ts';
 import { conditionStatus } from '../../status-conditions.ts';
 import type { KafkaAdminClient, TopicDescription } from './broker/kafka-admin-client.ts';

@@ -6,8 +6,7 @@
  * kafkaTopicCrd() must be installed (and Established) before `manager.start()`: the KafkaTopic
  * informer has to list for the caches to sync.
  */
-import { ControllerBuilder, type Controller, type Manager } from '@dojo/runtime';
-import { KubeEventRecorder, type EventRecorder } from '../../events/event-recorder.ts';
+import { type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
 import { KafkaAdminClient } from './broker/kafka-admin-client.ts';
 import { kafkaTopicType } from './kafkatopic.ts';
 import { KafkaTopicReconciler } from './kafkatopic-reconciler.ts';
@@ -16,7 +15,7 @@ import { KafkaTopicReconciler } from './kafkatopic-reconciler.ts';
 export type KafkaBrokerTarget = { admin: KafkaAdminClient; brokerUrl?: never } | { brokerUrl: string; admin?: never };
 
 export type KafkaTopicOperatorOptions = KafkaBrokerTarget & {
-  /** Where Events go; a recorder writing core/v1 Events through the manager's client by default. */
+  /** Where Events go; by default the manager's recorder (core/v1 Events, off the reconcile path). */
   events?: EventRecorder;
   /** How often a KafkaTopic is compared with the broker again. Default 30 s. */
   resyncMs?: number;
@@ -29,7 +28,7 @@ export const defaultKafkaTopicResyncMs = 30_000;
 export function registerKafkaTopicOperator(manager: Manager, options: KafkaTopicOperatorOptions): Controller {
   manager.apiClient.types.register(kafkaTopicType);
   const admin = options.admin ?? new KafkaAdminClient({ baseUrl: options.brokerUrl! });
-  const events = options.events ?? new KubeEventRecorder(manager.apiClient, { clock: manager.clock, component: 'kafkatopic-operator' });
+  const events = options.events ?? manager.eventRecorderFor('kafkatopic-operator');
   return ControllerBuilder.create(manager)
     .for(kafkaTopicType)
     .named('kafkatopic')

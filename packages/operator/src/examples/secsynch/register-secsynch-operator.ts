@@ -11,8 +11,7 @@
  * label, and a finalizer deletes them. secSynchCrd() must be installed (and Established)
  * before `manager.start()`: the SecSynch informer has to list for the caches to sync.
  */
-import { builtinTypes, ControllerBuilder, type Controller, type Manager } from '@dojo/runtime';
-import { KubeEventRecorder, type EventRecorder } from '../../events/event-recorder.ts';
+import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
 import type { Secret } from './secret-copy.ts';
 import { secSynchType, type SecSynch } from './secsynch.ts';
 import { SecSynchIndex } from './secsynch-indexes.ts';
@@ -20,7 +19,7 @@ import { namespaceChangedPredicate, secretChangedPredicate, secSynchChangedPredi
 import { SecSynchReconciler } from './secsynch-reconciler.ts';
 
 export interface SecSynchOperatorOptions {
-  /** Where Events go; a recorder writing core/v1 Events through the manager's client by default. */
+  /** Where Events go; by default the manager's recorder (core/v1 Events, off the reconcile path). */
   events?: EventRecorder;
   /** Workers. Default 1. */
   maxConcurrentReconciles?: number;
@@ -28,7 +27,7 @@ export interface SecSynchOperatorOptions {
 
 export function registerSecSynchOperator(manager: Manager, options: SecSynchOperatorOptions = {}): Controller {
   manager.apiClient.types.register(secSynchType);
-  const events = options.events ?? new KubeEventRecorder(manager.apiClient, { clock: manager.clock, component: 'secsynch-operator' });
+  const events = options.events ?? manager.eventRecorderFor('secsynch-operator');
   const index = SecSynchIndex.on(manager.informers.informerFor<SecSynch>(secSynchType));
   return ControllerBuilder.create(manager)
     .for<SecSynch>(secSynchType, { predicates: [secSynchChangedPredicate] })
