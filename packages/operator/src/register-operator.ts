@@ -20,12 +20,14 @@ import { defaultPostgresCluster } from './api/cnpg.ts';
 import type { DiscordChannel, DiscordGroup } from './api/discord-resources.ts';
 import type { Dojo } from './api/dojo.ts';
 import { cnpgDatabases, operatorResourceTypes, operatorTypes } from './api/resource-types.ts';
+import { operatorCrds } from './crd-manifests.ts';
 import { channelStrategy } from './discord/channel-strategy.ts';
 import { DiscordObjectReconciler } from './discord/discord-object-reconciler.ts';
 import { groupStrategy } from './discord/group-strategy.ts';
 import { serverStrategy } from './discord/server-strategy.ts';
 import { dojoNameFromLabels } from './dojo/dojo-deployment.ts';
 import { DojoReconciler } from './dojo/dojo-reconciler.ts';
+import { listedUnder, type OperatorModule } from './operator-module.ts';
 
 export interface OperatorOptions {
   discord: DiscordClient;
@@ -135,6 +137,26 @@ export function registerOperator(manager: Manager, options: OperatorOptions): Op
 
   return { dojo, discordServer, discordGroup, discordChannel };
 }
+
+/** The Dojo operator as operators.ts lists it. */
+export const dojoOperator = {
+  name: 'dojo',
+  seed: '000',
+  description: 'the Dojo operator: Deployment, CloudNativePG Database, Discord alarms sent exactly once',
+  crds: operatorCrds,
+  async register(manager, context) {
+    // A cluster without CloudNativePG still runs the operator; its Postgres Dojos say why they wait.
+    const databaseServed = await context.serves(cnpgDatabases.group, cnpgDatabases.version, cnpgDatabases.resource);
+    if (!databaseServed) context.warn('the cluster does not serve postgresql.cnpg.io/v1 Database (CloudNativePG is not installed): Dojos will report Degraded');
+    const controllers = registerOperator(manager, { discord: context.discord, databaseServed });
+    return [
+      listedUnder(controllers.dojo, operatorTypes.dojos),
+      listedUnder(controllers.discordServer, operatorTypes.discordServers),
+      listedUnder(controllers.discordGroup, operatorTypes.discordGroups),
+      listedUnder(controllers.discordChannel, operatorTypes.discordChannels),
+    ];
+  },
+} satisfies OperatorModule;
 
 function keyOf(object: KubeObject): string {
   return formatObjectKey({ namespace: object.metadata.namespace, name: object.metadata.name ?? '' });

@@ -8,7 +8,8 @@
  * Application informer has to list for the caches to sync.
  */
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
-import { applicationType } from './application.ts';
+import { listedUnder, type OperatorModule } from '../../operator-module.ts';
+import { applicationCrd, applicationType } from './application.ts';
 import { ApplicationReconciler } from './application-reconciler.ts';
 
 export interface ApplicationOperatorOptions {
@@ -29,3 +30,13 @@ export function registerApplicationOperator(manager: Manager, options: Applicati
     .withOptions(options.maxConcurrentReconciles ? { maxConcurrentReconciles: options.maxConcurrentReconciles } : {})
     .complete(new ApplicationReconciler({ client: manager.client, clock: manager.clock, events }));
 }
+
+/** Seed 003's Application as operators.ts lists it. */
+export const applicationOperator = {
+  name: 'application',
+  seed: '003',
+  description: 'the "first operator": owned Deployment and Service, conditions',
+  docs: 'docs/examples/application.md',
+  crds: () => [applicationCrd()],
+  register: async (manager) => [listedUnder(registerApplicationOperator(manager), applicationType)],
+} satisfies OperatorModule;

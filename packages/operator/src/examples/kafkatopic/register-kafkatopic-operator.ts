@@ -7,8 +7,11 @@
  * informer has to list for the caches to sync.
  */
 import { type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
+import { listedUnder, type OperatorModule } from '../../operator-module.ts';
+import { ServiceSlot } from '../../operator-services.ts';
 import { KafkaAdminClient } from './broker/kafka-admin-client.ts';
-import { kafkaTopicType } from './kafkatopic.ts';
+import { startKafkaBrokerSimulator, type KafkaBrokerSimulator } from './broker/kafka-broker-simulator.ts';
+import { kafkaTopicCrd, kafkaTopicType } from './kafkatopic.ts';
 import { KafkaTopicReconciler } from './kafkatopic-reconciler.ts';
 
 /** Where the broker's admin API is: a client, or the URL of a REST proxy (the simulator's `url`). */
@@ -35,3 +38,24 @@ export function registerKafkaTopicOperator(manager: Manager, options: KafkaTopic
     .withOptions(options.maxConcurrentReconciles ? { maxConcurrentReconciles: options.maxConcurrentReconciles } : {})
     .complete(new KafkaTopicReconciler({ client: manager.client, admin, clock: manager.clock, events, resyncMs: options.resyncMs ?? defaultKafkaTopicResyncMs }));
 }
+
+/** The broker simulator the KafkaTopic example starts when no `kafkaUrl` is given. */
+export const kafkaBrokerService = new ServiceSlot<KafkaBrokerSimulator>('kafka-broker');
+
+/** Seed 004's KafkaTopic as operators.ts lists it: topics on a broker outside the cluster (a simulator unless `kafkaUrl`). */
+export const kafkaTopicOperator = {
+  name: 'kafkatopic',
+  seed: '004',
+  description: 'a resource outside the cluster (a broker simulator with faults), CEL `oldSelf` rules, two served CRD versions',
+  docs: 'docs/examples/kafkatopic.md',
+  crds: () => [kafkaTopicCrd()],
+  async register(manager, { settings, services }) {
+    let brokerUrl = settings.kafkaUrl;
+    if (!brokerUrl) {
+      const broker = await startKafkaBrokerSimulator();
+      services.add(kafkaBrokerService, broker, { label: 'Kafka', url: broker.url, note: `broker simulator; faults: PUT ${broker.url}/_sim/faults` });
+      brokerUrl = broker.url;
+    }
+    return [listedUnder(registerKafkaTopicOperator(manager, { brokerUrl }), kafkaTopicType)];
+  },
+} satisfies OperatorModule;

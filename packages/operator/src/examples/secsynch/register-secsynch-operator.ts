@@ -13,7 +13,8 @@
  */
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
 import type { Secret } from './secret-copy.ts';
-import { secSynchType, type SecSynch } from './secsynch.ts';
+import { listedUnder, type OperatorModule } from '../../operator-module.ts';
+import { secSynchCrd, secSynchType, type SecSynch } from './secsynch.ts';
 import { SecSynchIndex } from './secsynch-indexes.ts';
 import { namespaceChangedPredicate, secretChangedPredicate, secSynchChangedPredicate } from './secsynch-predicates.ts';
 import { SecSynchReconciler } from './secsynch-reconciler.ts';
@@ -37,3 +38,13 @@ export function registerSecSynchOperator(manager: Manager, options: SecSynchOper
     .withOptions(options.maxConcurrentReconciles ? { maxConcurrentReconciles: options.maxConcurrentReconciles } : {})
     .complete(new SecSynchReconciler({ client: manager.client, clock: manager.clock, events }));
 }
+
+/** Seed 001's SecSynch as operators.ts lists it. */
+export const secSynchOperator = {
+  name: 'secsynch',
+  seed: '001',
+  description: 'a finalizer across namespaces, mapped Secret watches, predicates and their filtered counts',
+  docs: 'docs/examples/secsynch.md',
+  crds: () => [secSynchCrd()],
+  register: async (manager) => [listedUnder(registerSecSynchOperator(manager), secSynchType)],
+} satisfies OperatorModule;
