@@ -30,7 +30,9 @@
  * register-operator.ts (the Dojo operator's module), examples/ (one folder per example).
  * Events go through the runtime's recorder (`manager.eventRecorderFor`).
  *
- * Entry points: "." (this file) and "./kafka-broker" (the Kafka broker simulator alone).
+ * Entry points: "." (this file), "./kafka-broker" (the Kafka broker simulator alone), and for
+ * other packages' tests "./testing/operator-test-env", "./testing/discord-fixtures",
+ * "./testing/simulated-cluster".
  */
 export { operators, operatorNames } from './operators.ts';
 export { listedUnder, type OperatorContext, type OperatorController, type OperatorModule, type OperatorSettings } from './operator-module.ts';
