@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,15 +27,36 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the bin; `until` (on stdout) sends SIGTERM once it matches, as Ctrl-C would. */
+/** Resolves once an HTTPS server answers at `url`, whatever it answers. */
+function answers(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { rejectUnauthorized: false }, (res) => {
+      res.resume();
+      resolve();
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * Runs the bin. With `until`, once stdout names a URL matching it and that URL answers (the
+ * process is past its start-up, so its signal handlers are in place), sends SIGTERM as Ctrl-C
+ * would.
+ */
 function run(args: string[], until?: RegExp): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let stopping = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (until?.test(stdout)) child.kill('SIGTERM');
+      const url = until && stdout.match(until)?.[0];
+      if (url && !stopping) {
+        stopping = true;
+        answers(url).then(() => child.kill('SIGTERM'), reject);
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
@@ -71,7 +93,7 @@ describe('the dojo-console bin', () => {
   });
 
   it('runs the API server alone until SIGTERM, then exits 0', async () => {
-    const result = await run(['apiserver', '--data-dir', join(dataDir, 'ok'), '--port', '0'], /listening on https:\/\/127\.0\.0\.1:\d+/);
+    const result = await run(['apiserver', '--data-dir', join(dataDir, 'ok'), '--port', '0'], /https:\/\/127\.0\.0\.1:\d+(?=\n)/);
     expect(result.stdout).toMatch(/^Embedded API server listening on https:\/\/127\.0\.0\.1:\d+\n/);
     expect(result.code).toBe(0);
   });
