@@ -3,9 +3,11 @@
  * which client-go's `delayingType` embeds `Interface` and `rateLimitingType` embeds
  * `DelayingInterface`. A wrapper overrides only what it changes and adds only what is new.
  */
-import type { AddOutcome, Queue, QueueItem } from './queue.ts';
-import type { QueueSnapshot } from './queue-snapshot.ts';
+import type { Queue, QueueItem } from './queue.ts';
 import type { Trigger } from './trigger.ts';
+
+// Typed from Queue itself, so that this file follows Queue wherever its result types live.
+type AddOutcome = ReturnType<Queue['add']>;
 
 export abstract class WrappedQueue<Inner extends Queue> implements Queue {
   protected constructor(protected readonly inner: Inner) {}
@@ -42,7 +44,7 @@ export abstract class WrappedQueue<Inner extends Queue> implements Queue {
     return this.inner.shuttingDown();
   }
 
-  snapshot(): QueueSnapshot {
+  snapshot(): ReturnType<Queue['snapshot']> {
     return this.inner.snapshot();
   }
 }
