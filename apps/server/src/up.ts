@@ -1,7 +1,8 @@
 /**
- * `dojo-console up`: the embedded default (API server, Discord simulator, and — as they land —
- * the simulated control plane and the operator) or a real cluster via --kubeconfig, plus the
- * console. Wiring only.
+ * `dojo-console up`: the embedded default (API server, simulated control plane, Discord
+ * simulator) or a real cluster via --kubeconfig, the selected operators, and the console.
+ * Wiring only: which operators exist, their CRDs, controllers and the simulators they need
+ * come from the operator registry (@dojo/operator's `operators`).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,15 +10,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
-import { operatorCrds, registerOperator } from '@dojo/operator';
-import { applicationCrd } from '@dojo/operator/examples/application/application';
-import { registerApplicationOperator } from '@dojo/operator/examples/application/register-application-operator';
-import { fruitCrd } from '@dojo/operator/examples/fruit/fruit';
-import { startKafkaBrokerSimulator, type KafkaBrokerSimulator } from '@dojo/operator/examples/kafkatopic/broker/kafka-broker-simulator';
-import { kafkaTopicCrd } from '@dojo/operator/examples/kafkatopic/kafkatopic';
-import { registerKafkaTopicOperator } from '@dojo/operator/examples/kafkatopic/register-kafkatopic-operator';
-import { registerSecSynchOperator } from '@dojo/operator/examples/secsynch/register-secsynch-operator';
-import { secSynchCrd } from '@dojo/operator/examples/secsynch/secsynch';
+import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
@@ -36,8 +29,8 @@ export interface RunningConsole {
   token: string;
   apiserver?: ApiServer;
   discord?: DiscordSimulator;
-  /** The Kafka broker simulator the KafkaTopic example manages topics on (unless --kafka-url). */
-  kafka?: KafkaBrokerSimulator;
+  /** What the operators started beside the cluster (the Kafka broker simulator, unless --kafka-url). */
+  services: OperatorServices;
   /** Runs the controllers and owns the informers; fault tests compare its caches with a LIST. */
   manager: Manager;
   stop(): Promise<void>;
@@ -69,20 +62,9 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const discordToken = process.env.DISCORD_BOT_TOKEN ?? 'dojo-console-simulator';
   const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json'), token: discordToken });
   const installCrds = Boolean(apiserver) || options.installCrds;
-  const run = new Set(options.operators);
-  const kafka = run.has('kafkatopic') && !options.kafkaUrl ? await startKafkaBrokerSimulator() : undefined;
+  const selected = operators.filter((o) => options.operators.includes(o.name));
   // Every selected operator's CRDs are served before the manager starts: informers list first.
-  await ensureCrds(
-    transport,
-    [
-      ...(run.has('dojo') ? operatorCrds() : []),
-      ...(run.has('application') ? [applicationCrd()] : []),
-      ...(run.has('secsynch') ? [secSynchCrd()] : []),
-      ...(run.has('kafkatopic') ? [kafkaTopicCrd()] : []),
-      ...(run.has('fruit') ? [fruitCrd()] : []),
-    ],
-    installCrds,
-  );
+  await ensureCrds(transport, selected.flatMap((o) => o.crds()), installCrds);
 
   const manager = await Manager.create({
     kubeConfig,
@@ -97,29 +79,16 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
   const system = apiserver ? await startSystemControllers(manager, kubeConfig, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
-  if (run.has('dojo')) {
-    // A cluster without CloudNativePG still runs the operator; its Postgres Dojos say why they wait.
-    const databaseServed = await servesResource(transport, 'postgresql.cnpg.io', 'v1', 'databases');
-    if (!databaseServed) console.warn('warning: the cluster does not serve postgresql.cnpg.io/v1 Database (CloudNativePG is not installed): Dojos will report Degraded');
-    const operator = registerOperator(manager, {
-      discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
-      databaseServed,
-    });
-    const forKind = (kind: string) => ({ group: 'core.jutsu.com', version: 'v1', kind });
-    controllers.add({ controller: operator.dojo, role: 'operator', forKind: forKind('Dojo') });
-    controllers.add({ controller: operator.discordServer, role: 'operator', forKind: forKind('DiscordServer') });
-    controllers.add({ controller: operator.discordGroup, role: 'operator', forKind: forKind('DiscordGroup') });
-    controllers.add({ controller: operator.discordChannel, role: 'operator', forKind: forKind('DiscordChannel') });
-  }
-  if (run.has('application')) {
-    controllers.add({ controller: registerApplicationOperator(manager), role: 'operator', forKind: { group: 'minetto.dev', version: 'v1alpha1', kind: 'Application' } });
-  }
-  if (run.has('secsynch')) {
-    controllers.add({ controller: registerSecSynchOperator(manager), role: 'operator', forKind: { group: 'tutorial.study.dev', version: 'v1alpha1', kind: 'SecSynch' } });
-  }
-  if (run.has('kafkatopic')) {
-    const controller = registerKafkaTopicOperator(manager, { brokerUrl: options.kafkaUrl ?? kafka!.url });
-    controllers.add({ controller, role: 'operator', forKind: { group: 'kafka.example.com', version: 'v1', kind: 'KafkaTopic' } });
+  const services = new OperatorServices();
+  const context: OperatorContext = {
+    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : {},
+    discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
+    serves: (group, version, resource) => servesResource(transport, group, version, resource),
+    warn: (message) => console.warn(`warning: ${message}`),
+    services,
+  };
+  for (const operator of selected) {
+    for (const entry of await operator.register(manager, context)) controllers.add({ ...entry, role: 'operator' });
   }
   await manager.start();
   let ready = true;
@@ -154,7 +123,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     manager,
     ...(apiserver ? { apiserver } : {}),
     ...(discord ? { discord } : {}),
-    ...(kafka ? { kafka } : {}),
+    services,
     async stop() {
       ready = false;
       controllers.close();
@@ -163,7 +132,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await server.close();
       transport.close();
       await discord?.close();
-      await kafka?.close();
+      await services.close();
       await apiserver?.close();
     },
   };

@@ -47,22 +47,8 @@ export type { Clock } from './clock.ts';
 export { rateLimitRoute } from './rate-limit-route.ts';
 export type { RateLimitRoute } from './rate-limit-route.ts';
 export { DISCORD_EPOCH_MS, isSnowflake, SnowflakeGenerator, snowflakeTimestamp } from './snowflake.ts';
-export { ChannelType } from './types.ts';
-export type {
-  Channel,
-  CreateGuildChannelParams,
-  CreateGuildParams,
-  CreateMessageParams,
-  Guild,
-  ListGuildsQuery,
-  ListMessagesQuery,
-  Message,
-  ModifyChannelParams,
-  ModifyGuildParams,
-  PartialGuild,
-  Snowflake,
-  User,
-} from './types.ts';
+// Wire shapes and the operation set (ChannelType is the one value).
+export * from './types.ts';
 
 export { DISCORD_API_BASE_URL, DiscordClient } from './client/discord-client.ts';
 export type { CallOptions, DiscordClientOptions } from './client/discord-client.ts';

@@ -15,6 +15,9 @@
  *   every call counted and, inside a reconcile, journaled with the RVs it sent and got.
  * - Informers: one watch and cache per type shared by all controllers; reads are deep copies.
  * - Manager: starts informers, waits for sync, runs controllers only while leading (Lease).
+ * - Events: `manager.eventRecorderFor(component).record(obj, type, reason, message)` never
+ *   blocks or throws; repeats become one Event with a growing count; written off the reconcile
+ *   path, bounded, best effort (dropped ones are counted).
  *
  * Misuse: the informer cache may be stale; never treat a cached read as a precondition.
  */
@@ -185,6 +188,10 @@ export {
 } from './builder/enqueue-handlers.ts';
 export type { ControllerHost, WatchSource } from './builder/controller-host.ts';
 
+// Events: one broadcaster writes every recorder's core/v1 Events, correlated, off the reconcile path.
+export { discardingEventRecorder, type EventOptions, type EventRecorder, type EventSource, type EventType } from './events/event-recorder.ts';
+export { EventBroadcaster, type EventBroadcasterOptions } from './events/event-broadcaster.ts';
+
 // Manager: informers, cache sync, controllers, health, leader election.
 export {
   Manager,
@@ -206,4 +213,4 @@ export {
   type LeaderElectorOptions,
   type LeaderElectorState,
 } from './leader/leader-elector.ts';
-export { formatMicroTime, LeaseLock, type Lease, type LeaderElectionRecord, type LeaseSpec, type LockState } from './leader/lease-lock.ts';
+export { LeaseLock, type Lease, type LeaderElectionRecord, type LeaseSpec, type LockState } from './leader/lease-lock.ts';

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { operatorNames } from '../cli-args.ts';
+import { kafkaBrokerService, operatorNames } from '@dojo/operator';
+import type { KafkaBrokerSimulator } from '@dojo/operator/kafka-broker';
 import { runUp, type RunningConsole } from '../up.ts';
 import { kubectlFor } from './kubectl.ts';
 
@@ -14,6 +15,8 @@ export interface ConsoleHarness extends RunningConsole {
   socket(options?: { token?: string | null; origin?: string }): Promise<LiveClient>;
   /** Runs the real kubectl against the embedded cluster; rejects with its stderr on failure. */
   kubectl(args: string[], stdin?: string): Promise<string>;
+  /** The Kafka broker simulator the KafkaTopic example started. */
+  kafka: KafkaBrokerSimulator | undefined;
   close(): Promise<void>;
 }
 
@@ -86,6 +89,7 @@ export async function startConsole(extra: { allowSecretData?: boolean; journalCa
   const kubectl = kubectlFor(running.kubeconfigPath, join(dataDir, 'kubectl-cache'));
   return {
     ...running,
+    kafka: running.services.get(kafkaBrokerService),
     base,
     dataDir,
     http,

@@ -7,9 +7,9 @@
  * owner may already be deleted, and adopting into a deleted owner would hand the object to
  * the garbage collector.
  */
-import { isNotFound, type KubeObject, type LabelSelector } from '@dojo/kube-api';
+import { controllerOf, isNotFound, type KubeObject, type LabelSelector } from '@dojo/kube-api';
 import type { Client, ObjectReader, ResourceType } from '@dojo/runtime';
-import { controllerOf, controllerRefTo } from './owner-references.ts';
+import { controllerRefTo } from './owner-references.ts';
 
 export interface ClaimRequest<T extends KubeObject> {
   readonly owner: KubeObject;

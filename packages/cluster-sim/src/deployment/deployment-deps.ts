@@ -1,6 +1,5 @@
 /** What a Deployment sync needs from the outside: clients, time, and where Events go. */
-import type { Client, Clock, ObjectReader } from '@dojo/runtime';
-import type { EventRecorder } from '../events/event-recorder.ts';
+import type { Client, Clock, EventRecorder, ObjectReader } from '@dojo/runtime';
 
 export interface DeploymentDeps {
   /** Cached reads, API writes (the manager's client). */

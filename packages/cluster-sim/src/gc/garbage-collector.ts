@@ -12,9 +12,8 @@
  * Every event is counted as passed or dropped, so the console shows what the GC ignored.
  */
 import { objectKeyOf, type KubeObject, type WatchEventType } from '@dojo/kube-api';
-import { Controller, CountingPredicate, predicateFuncs, type Manager, type ResourceType, type WatchSource } from '@dojo/runtime';
+import { Controller, CountingPredicate, type EventRecorder, type Manager, predicateFuncs, type ResourceType, type WatchSource } from '@dojo/runtime';
 import type { ResourceCatalog } from '../discovery/resource-catalog.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { GarbageCollectorReconciler } from './gc-reconciler.ts';
 import { gcKey } from './gc-key.ts';

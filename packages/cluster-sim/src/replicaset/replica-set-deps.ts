@@ -1,6 +1,5 @@
 /** What a ReplicaSet sync needs from the outside. */
-import type { Client, Clock, ObjectReader } from '@dojo/runtime';
-import type { EventRecorder } from '../events/event-recorder.ts';
+import type { Client, Clock, EventRecorder, ObjectReader } from '@dojo/runtime';
 import type { Expectations } from './expectations.ts';
 
 export interface ReplicaSetDeps {

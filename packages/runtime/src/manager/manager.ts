@@ -27,6 +27,8 @@ import { KubeClient } from '../client/kube-client.ts';
 import type { ResourceTypeRegistry } from '../client/resource-type.ts';
 import type { Controller } from '../controller/controller.ts';
 import type { ControllerMetricsProvider } from '../controller/controller-metrics.ts';
+import { EventBroadcaster } from '../events/event-broadcaster.ts';
+import type { EventRecorder, EventSource } from '../events/event-recorder.ts';
 import { InformerFactory } from '../informer/informer-factory.ts';
 import type { InformerState } from '../informer/shared-informer.ts';
 import { LeaderElector, type LeaderElectionTiming } from '../leader/leader-elector.ts';
@@ -115,6 +117,7 @@ export class Manager implements ControllerHost {
   #leading = false;
   #lostLeadership = false;
   #election: Promise<void> | undefined;
+  #events: EventBroadcaster | undefined;
 
   private constructor(options: ManagerOptions, parts: { apiClient: KubeClient; journal: Journal; metrics: RuntimeMetrics; controllers: Map<string, Registered>; informers: InformerFactory }) {
     this.#options = options;
@@ -194,6 +197,16 @@ export class Manager implements ControllerHost {
     return (this.#controllers.get(name)?.sources ?? []).map(sourceInfo);
   }
 
+  /**
+   * A recorder whose Events name `source` as their reporter (controller-runtime's
+   * GetEventRecorderFor). All of them share one broadcaster, written through `apiClient` outside
+   * every reconcile and closed when the manager stops.
+   */
+  eventRecorderFor(source: EventSource | string): EventRecorder {
+    this.#events ??= new EventBroadcaster(this.apiClient, { clock: this.clock });
+    return this.#events.recorderFor(source);
+  }
+
   /** Starts informers, waits for their caches, then runs controllers (or campaigns to lead). */
   async start(): Promise<void> {
     if (this.#phase !== 'new') throw new Error(`the manager was already started (${this.#phase})`);
@@ -216,6 +229,7 @@ export class Manager implements ControllerHost {
     if (this.#election) await this.#election;
     await this.#stopControllers();
     await this.informers.stop();
+    this.#events?.close();
     this.apiClient.close();
     this.#phase = 'stopped';
   }

@@ -20,6 +20,10 @@ export const reconcileContext = {
   run<T>(scope: ReconcileScope, fn: () => T): T {
     return storage.run(scope, fn);
   },
+  /** Runs `fn` outside any reconcile: background work it starts (an Event writer's loop) is attributed to none. */
+  outside<T>(fn: () => T): T {
+    return storage.exit(fn);
+  },
   /** The reconcile this code runs on behalf of, or undefined outside any reconcile. */
   current(): ReconcileScope | undefined {
     return storage.getStore();
