@@ -18,6 +18,7 @@ import { defaultWatchSettings, type WatchSettings } from './http/watch-handler.t
 import { loadOrCreateCredentials, writeKubeconfig, type ServerCredentials } from './pki.ts';
 import { RevisionedStore } from './storage/revisioned-store.ts';
 import { WatchCache } from './storage/watch-cache.ts';
+import { listSnapshots } from './storage/list-snapshot.ts';
 
 export interface ApiServerOptions {
   dataDir: string;
@@ -46,10 +47,14 @@ async function ensureNamespaces(store: GenericStore, registry: ResourceRegistry)
   const info = registry.lookup('', 'v1', 'namespaces')!;
   for (const name of immortalNamespaces) {
     const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
+    const options = { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'kube-apiserver' } as const;
     try {
-      await store.create(info, undefined, ns, { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'kube-apiserver' });
+      await store.create(info, undefined, ns, options);
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
+      // A data dir from before the name label: the update puts it on.
+      const current = store.get(info, undefined, name);
+      if (current.metadata.labels?.['kubernetes.io/metadata.name'] !== name) await store.update(info, undefined, name, current, options);
     }
   }
 }
@@ -60,7 +65,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const watchCache = new WatchCache(revisioned, { historySize: options.historySize });
   const registry = new ResourceRegistry();
   registry.add(...builtinResources);
-  const store = new GenericStore({ store: revisioned, admission: namespaceLifecycle(revisioned), fieldTracker: createManagedFieldsTracker((obj) => {
+  const store = new GenericStore({ store: revisioned, admission: namespaceLifecycle(revisioned), snapshots: listSnapshots(revisioned, watchCache), fieldTracker: createManagedFieldsTracker((obj) => {
       const { group, version } = parseApiVersion(obj.apiVersion ?? '');
       const info = registry.lookupKind(group, obj.kind ?? '');
       return info ? patchMetaFor({ ...info, version }, obj) : undefined;

@@ -24,7 +24,10 @@ import { validatePatchOptions } from '../patch/patch-options.ts';
 import { decodeObjectBody, mediaTypeOf, parseJsonBody, parseYamlBody, readBody, requireObject } from './body.ts';
 import { contentTypeOf, negotiateRendering, type Rendering } from './negotiation.ts';
 import type { PatchEngine } from './patch-engine.ts';
-import { deleteOptionsOf, isTrue, listOptionsOf, writeOptionsOf } from './query.ts';
+import { booleanParam, isParamTrue } from './boolean-param.ts';
+import { deleteResponseOf } from './delete-response.ts';
+import { awaitResourceVersion } from './fresh-read.ts';
+import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
 import type { RequestTarget } from './request-info.ts';
 import { setWarnings, writeJson, writeRawJson } from './responses.ts';
 import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
@@ -97,12 +100,14 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
 
   if (method === 'GET' || method === 'HEAD') {
     const rendering = negotiateRendering(req.headers.accept);
-    if (target.legacyWatch || isTrue(query.get('watch'))) {
+    if (target.legacyWatch || isParamTrue(query, 'watch')) {
       serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings });
       return;
     }
     if (name === undefined) {
-      const list = deps.store.list(info, namespace, listOptionsOf(query));
+      const listOptions = listOptionsOf(query);
+      if (!listOptions.continue) await awaitResourceVersion(deps.revisioned, listOptions.resourceVersion, listOptions.resourceVersionMatch);
+      const list = deps.store.list(info, namespace, listOptions);
       if (rendering.as === 'Table') {
         const table = toTable(info, list.items, {
           version: rendering.version,
@@ -121,6 +126,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       } else writeJson(res, 200, list);
       return;
     }
+    await awaitResourceVersion(deps.revisioned, query.get('resourceVersion') ?? undefined, 'NotOlderThan');
     const obj = deps.store.get(info, namespace, name);
     if (subresource === 'scale') writeJson(res, 200, toScale(info, obj));
     else render(res, 200, info, rendering, query, obj);
@@ -147,8 +153,8 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       return;
     }
     if (subresource !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'delete');
-    const result = await deps.store.delete(info, namespace, name, options);
-    render(res, result.code, info, { as: 'object' }, query, result.object);
+    const response = deleteResponseOf(info, await deps.store.delete(info, namespace, name, options));
+    writeJson(res, response.code, response.body);
     return;
   }
 
@@ -172,11 +178,11 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
 
   if (method === 'PATCH') {
     const patchType = patchKindOf(req.headers['content-type'], info.strategicMergePatch || subresource === 'scale');
-    const forceParam = query.get('force');
+    const force = booleanParam(query, 'force');
     validatePatchOptions({
       apply: patchType === 'apply',
       fieldManager: query.get('fieldManager') ?? undefined,
-      force: forceParam === null ? undefined : isTrue(forceParam),
+      force,
       dryRun: query.getAll('dryRun'),
       fieldValidation: query.get('fieldValidation') ?? undefined,
     });
@@ -185,12 +191,11 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       if (subresource === 'scale') throw newMethodNotSupported(groupResourceOf(info), 'apply');
       const applied = checkTypeMeta(info, requireObject(parseYamlBody(text)));
       const manager = options.fieldManager!;
-      const force = isTrue(forceParam);
       const time = nowTimestamp();
       const current = deps.store.getLatest(info, namespace, name);
       if (!current) {
         applied.metadata.name ??= name;
-        const created = deps.patches.apply({ info, current: undefined, applied, manager, force, time });
+        const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time });
         const result = await deps.store.create(info, namespace, created, { ...options, fieldManager: manager });
         setWarnings(res, result.warnings);
         render(res, 201, info, negotiateRendering(req.headers.accept), query, result.object);
@@ -200,7 +205,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         info,
         namespace,
         name,
-        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force, time }),
+        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time }),
         { ...options, fieldManager: manager },
         storeSubresource,
       );

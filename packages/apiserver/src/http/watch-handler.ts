@@ -11,6 +11,7 @@ import { selectableFieldsOf } from '../registry/generic-store.ts';
 import { apiVersionOfInfo, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
+import { isParamTrue } from './boolean-param.ts';
 import { contentTypeOf, type Rendering } from './negotiation.ts';
 import { toStatusError } from './responses.ts';
 import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
@@ -61,7 +62,7 @@ export function serveWatch(
   const { labels, fields } = selectorsOf(query, request.name);
   const rvParam = query.get('resourceVersion');
   if (rvParam && !/^\d+$/.test(rvParam)) throw newBadRequest(`invalid resource version: ${rvParam}`);
-  const bookmarks = query.get('allowWatchBookmarks') === 'true';
+  const bookmarks = isParamTrue(query, 'allowWatchBookmarks');
   const timeoutRaw = query.get('timeoutSeconds');
   const timeoutSeconds = timeoutRaw ? Number(timeoutRaw) : deps.settings.defaultTimeoutSeconds();
   const includeObject = (query.get('includeObject') ?? 'Metadata') as IncludeObject;

@@ -17,13 +17,14 @@ import {
   type KubeList,
   type KubeObject,
 } from '@dojo/kube-api';
-import type { RevisionedStore } from '../storage/revisioned-store.ts';
+import type { ListSnapshots } from '../storage/list-snapshot.ts';
+import type { RevisionedStore, StoredObject } from '../storage/revisioned-store.ts';
 import { defaultFieldManager, type FieldTracker } from './field-tracker.ts';
 import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
 import { apiVersionOfInfo, groupResourceOf, type ResourceInfo } from './resource-info.ts';
 import { finalizeStrategy, specOf, statusStrategy, type Strategy } from './strategy.ts';
-import { decodeContinue, encodeContinue } from './continue-token.ts';
+import { decodeContinue, encodeContinue, newContinueExpired } from './continue-token.ts';
 
 export interface Admission {
   /** Rejects writes into missing or terminating namespaces (NamespaceLifecycle). */
@@ -34,6 +35,8 @@ export interface GenericStoreDeps {
   store: RevisionedStore;
   admission: Admission;
   fieldTracker?: FieldTracker;
+  /** Lists at past revisions (paging snapshots); without it every page reads the latest state. */
+  snapshots?: ListSnapshots;
   now?: () => number;
 }
 
@@ -74,19 +77,15 @@ export class GenericStore {
   }
 
   list(info: ResourceInfo, namespace: string | undefined, options: ListOptions): KubeList {
-    const store = this.deps.store;
-    const revision = store.revision;
-    if (options.resourceVersionMatch === 'Exact' && options.resourceVersion && Number(options.resourceVersion) !== revision) {
-      throw newResourceExpired(`The resourceVersion for the provided list is too old.`);
-    }
+    const revision = this.deps.store.revision;
     const labels = options.labelSelector ? parseSelector(() => LabelSelector.parse(options.labelSelector!)) : undefined;
     const fields = options.fieldSelector ? parseSelector(() => FieldSelector.parse(options.fieldSelector!)) : undefined;
     if (fields) checkSelectableFields(info, fields);
-    let listRevision = revision;
+    let listRevision = options.resourceVersionMatch === 'Exact' && options.resourceVersion ? Number(options.resourceVersion) : revision;
     let startAfter: string | undefined;
     if (options.continue) {
       const token = decodeContinue(options.continue);
-      listRevision = token.rv;
+      listRevision = token.rv < 0 ? revision : token.rv;
       startAfter = token.start;
     }
     const prefix = namespace ? `${namespace}/` : '';
@@ -95,7 +94,8 @@ export class GenericStore {
     let nextStart: string | undefined;
     let remaining = 0;
     const limit = options.limit && options.limit > 0 ? options.limit : Infinity;
-    for (const stored of store.list(info.bucket, prefix)) {
+    const snapshot = this.listAt(info.bucket, prefix, listRevision, startAfter);
+    for (const stored of snapshot) {
       if (startAfter !== undefined && stored.name <= startAfter) continue;
       if (pinnedName !== undefined && !stored.name.endsWith(`/${pinnedName}`) && stored.name !== pinnedName) continue;
       if (items.length >= limit) {
@@ -114,6 +114,13 @@ export class GenericStore {
       if (!labels && !fields) metadata.remainingItemCount = remaining;
     }
     return { apiVersion: apiVersionOfInfo(info), kind: info.listKind, metadata, items };
+  }
+
+  /** A list at a past revision (a later page, an Exact list), or 410 once it is compacted. */
+  private listAt(bucket: string, prefix: string, rev: number, continueFrom: string | undefined): StoredObject[] {
+    const listed = rev >= this.deps.store.revision || !this.deps.snapshots ? this.deps.store.list(bucket, prefix) : this.deps.snapshots.listAt(bucket, prefix, rev);
+    if (listed) return listed;
+    throw continueFrom === undefined ? newResourceExpired('The resourceVersion for the provided list is too old.') : newContinueExpired(continueFrom);
   }
 
   async create(info: ResourceInfo, namespace: string | undefined, body: KubeObject, options: WriteOptions): Promise<WriteResult<KubeObject>> {
@@ -218,10 +225,10 @@ export class GenericStore {
   }
 
   private async remove(info: ResourceInfo, key: string, obj: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
-    if (options.dryRun) return { object: obj, code: 200, warnings };
+    if (options.dryRun) return { object: obj, code: 200, warnings, deleted: true };
     const deleted = this.deps.store.delete(info.bucket, key, (rev) => this.render(info, obj, rev));
     await deleted.committed;
-    return { object: obj, code: 200, warnings };
+    return { object: obj, code: 200, warnings, deleted: true };
   }
 
   async delete(info: ResourceInfo, namespace: string | undefined, name: string, options: DeleteOptions): Promise<WriteResult<KubeObject>> {

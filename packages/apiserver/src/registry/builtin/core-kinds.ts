@@ -4,6 +4,7 @@ import type { ResourceInfo } from '../resource-info.ts';
 import type { TableColumn } from '../table-columns.ts';
 import { defineBuiltin, field, record } from './define-builtin.ts';
 import { defaultPodSpec, validatePodSpec } from './pod-spec.ts';
+import { validateEventCreate, validateEventUpdate } from './event-validation.ts';
 
 const col = (name: string, cell: TableColumn['cell'], type: TableColumn['type'] = 'string', priority = 0): TableColumn => ({
   name,
@@ -13,10 +14,20 @@ const col = (name: string, cell: TableColumn['cell'], type: TableColumn['type'] 
   cell,
 });
 
+/**
+ * Every namespace carries `kubernetes.io/metadata.name: <name>` (kube >= 1.21, the namespace
+ * strategy's Canonicalize): put back on every write, so namespaceSelectors can match by name.
+ */
+function labelWithName(obj: KubeObject): void {
+  const name = obj.metadata.name;
+  if (typeof name === 'string' && name !== '') obj.metadata.labels = { ...obj.metadata.labels, 'kubernetes.io/metadata.name': name };
+}
+
 export const namespaces = defineBuiltin({
   group: '',
   version: 'v1',
   resource: 'namespaces',
+  returnsDeletedObject: true,
   kind: 'Namespace',
   namespaced: false,
   shortNames: ['ns'],
@@ -29,10 +40,12 @@ export const namespaces = defineBuiltin({
     prepareForCreate(obj) {
       obj.spec = { ...record(obj.spec), finalizers: ['kubernetes'] };
       obj.status = { phase: 'Active' };
+      labelWithName(obj);
     },
     prepareForUpdate(obj, old) {
       // spec.finalizers changes only through /finalize.
       obj.spec = old.spec;
+      labelWithName(obj);
     },
     beginDeletion(obj) {
       obj.status = { ...record(obj.status), phase: 'Terminating' };
@@ -116,6 +129,7 @@ export const serviceaccounts = defineBuiltin({
   group: '',
   version: 'v1',
   resource: 'serviceaccounts',
+  returnsDeletedObject: true,
   kind: 'ServiceAccount',
   namespaced: true,
   shortNames: ['sa'],
@@ -127,6 +141,7 @@ export const services = defineBuiltin({
   group: '',
   version: 'v1',
   resource: 'services',
+  returnsDeletedObject: true,
   kind: 'Service',
   namespaced: true,
   shortNames: ['svc'],
@@ -179,6 +194,7 @@ export const pods = defineBuiltin({
   group: '',
   version: 'v1',
   resource: 'pods',
+  returnsDeletedObject: true,
   kind: 'Pod',
   namespaced: true,
   shortNames: ['po'],
@@ -268,15 +284,8 @@ export const coreEvents = defineBuiltin({
   ],
   selectableFields: eventFields,
   strategy: {
-    validate(obj) {
-      const errs: FieldError[] = [];
-      if (!field(obj, 'involvedObject', 'name') && !field(obj, 'involvedObject', 'kind')) errs.push(fieldError.required('involvedObject'));
-      const ns = field(obj, 'involvedObject', 'namespace');
-      if (typeof ns === 'string' && ns !== '' && ns !== obj.metadata.namespace) {
-        errs.push(fieldError.invalid('involvedObject.namespace', ns, 'does not match event.namespace'));
-      }
-      return errs;
-    },
+    validate: (obj) => validateEventCreate(obj, false),
+    validateUpdate: (obj, old) => validateEventUpdate(obj, old, false),
   },
 });
 

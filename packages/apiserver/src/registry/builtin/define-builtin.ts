@@ -26,6 +26,7 @@ export interface BuiltinSpec {
   bucket?: string;
   conversion?: Pick<ResourceInfo, 'fromStorage' | 'toStorage'>;
   selectableFields?: ResourceInfo['selectableFields'];
+  returnsDeletedObject?: boolean;
 }
 
 const noErrors = (): FieldError[] => [];
@@ -65,6 +66,7 @@ export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
   if (spec.finalizeSubresource) info.finalizeSubresource = true;
   if (spec.nameValidation) info.nameValidation = spec.nameValidation;
   if (spec.selectableFields) info.selectableFields = spec.selectableFields;
+  if (spec.returnsDeletedObject) info.returnsDeletedObject = true;
   return info;
 }
 

@@ -5,6 +5,7 @@
 import type { KubeObject } from '@dojo/kube-api';
 import { coreEvents } from './core-kinds.ts';
 import { defineBuiltin, record } from './define-builtin.ts';
+import { validateEventCreate, validateEventUpdate } from './event-validation.ts';
 
 const renames: [core: string, v1: string][] = [
   ['involvedObject', 'regarding'],
@@ -40,6 +41,11 @@ export const eventsV1 = defineBuiltin({
     { name: 'Reason', type: 'string', description: 'Reason', priority: 0, cell: (o) => o.reason ?? '' },
     { name: 'Note', type: 'string', description: 'Note', priority: 0, cell: (o) => o.note ?? '' },
   ],
+  // Validated strictly, on the core shape (kube validates the internal type).
+  strategy: {
+    validate: (obj) => validateEventCreate(eventsV1.toStorage(obj), true),
+    validateUpdate: (obj, old) => validateEventUpdate(eventsV1.toStorage(obj), eventsV1.toStorage(old), true),
+  },
   conversion: {
     fromStorage: (obj) => rename(obj, renames, 'events.k8s.io/v1'),
     toStorage: (obj) => {
