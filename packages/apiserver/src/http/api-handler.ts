@@ -92,7 +92,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
 
   return (req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) writeError(res, err);
+      if (!res.headersSent) writeError(res, err, req.headers.accept);
       else res.end();
     });
   };

@@ -21,16 +21,17 @@ import type { RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { patchKindOf } from '../patch/patch-types.ts';
 import { validatePatchOptions } from '../patch/patch-options.ts';
-import { decodeObjectBody, mediaTypeOf, parseJsonBody, parseYamlBody, readBody, requireObject } from './body.ts';
-import { contentTypeOf, negotiateRendering, type Rendering } from './negotiation.ts';
+import { decodeObjectBody, mediaTypeOf, parseJsonBody, parseYamlBody, readBody, readDeleteOptions, requireObject } from './body.ts';
+import { mediaOf, negotiateRendering } from './negotiation.ts';
+import { messageOf } from './protobuf/envelope.ts';
+import { renderList, renderObject } from './render.ts';
 import type { PatchEngine } from './patch-engine.ts';
 import { booleanParam, isParamTrue } from './boolean-param.ts';
 import { deleteResponseOf } from './delete-response.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
 import type { RequestTarget } from './request-info.ts';
-import { setWarnings, writeJson, writeRawJson } from './responses.ts';
-import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
+import { setWarnings, writeObject } from './responses.ts';
 import { serveWatch, type WatchSettings } from './watch-handler.ts';
 
 export interface ResourceHandlerDeps {
@@ -45,16 +46,6 @@ export interface ResourceHandlerDeps {
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
 
 const notFoundPath = () => newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
-
-function render(res: ServerResponse, code: number, info: ResourceInfo, rendering: Rendering, query: URLSearchParams, obj: KubeObject, json?: string): void {
-  if (json !== undefined && rendering.as === 'object') writeRawJson(res, code, json);
-  else if (rendering.as === 'Table') {
-    const table = toTable(info, [obj], { version: rendering.version, includeObject: (query.get('includeObject') ?? 'Metadata') as IncludeObject, withColumns: true });
-    writeJson(res, code, table, contentTypeOf(rendering));
-  } else if (rendering.as === 'PartialObjectMetadata') {
-    writeJson(res, code, partialObjectMetadata(obj, rendering.version), contentTypeOf(rendering));
-  } else writeJson(res, code, obj);
-}
 
 /** Checks apiVersion/kind of a body against the resource it is sent to. */
 function checkTypeMeta(info: ResourceInfo, body: Record<string, unknown>): KubeObject {
@@ -97,9 +88,13 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   const userAgent = req.headers['user-agent'];
   // kube-apiserver warns on every request to a deprecated version, reads and watches included.
   if (info.deprecationWarning) setWarnings(res, [info.deprecationWarning]);
+  // Built-in kinds (and Scale, for any kind) also speak protobuf; custom resources only JSON.
+  const kindOfBody = subresource === 'scale' ? { apiVersion: 'autoscaling/v1', kind: 'Scale' } : { apiVersion: apiVersionOfInfo(info), kind: info.kind };
+  const protobufKind = messageOf(kindOfBody.apiVersion, kindOfBody.kind) ? kindOfBody : undefined;
+  // Negotiated before anything is written: a 406 must not follow a write.
+  const rendering = negotiateRendering(req.headers.accept, protobufKind !== undefined);
 
   if (method === 'GET' || method === 'HEAD') {
-    const rendering = negotiateRendering(req.headers.accept);
     if (target.legacyWatch || isParamTrue(query, 'watch')) {
       serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings });
       return;
@@ -108,53 +103,36 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       const listOptions = listOptionsOf(query);
       if (!listOptions.continue) await awaitResourceVersion(deps.revisioned, listOptions.resourceVersion, listOptions.resourceVersionMatch);
       const list = deps.store.list(info, namespace, listOptions);
-      if (rendering.as === 'Table') {
-        const table = toTable(info, list.items, {
-          version: rendering.version,
-          includeObject: (query.get('includeObject') ?? 'Metadata') as IncludeObject,
-          listMeta: list.metadata,
-          withColumns: true,
-        });
-        writeJson(res, 200, table, contentTypeOf(rendering));
-      } else if (rendering.as === 'PartialObjectMetadata') {
-        writeJson(
-          res,
-          200,
-          { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rendering.version}`, metadata: list.metadata, items: list.items.map((i) => partialObjectMetadata(i, rendering.version)) },
-          contentTypeOf(rendering),
-        );
-      } else writeJson(res, 200, list);
+      renderList(res, info, rendering, query, list);
       return;
     }
     await awaitResourceVersion(deps.revisioned, query.get('resourceVersion') ?? undefined, 'NotOlderThan');
     const obj = deps.store.get(info, namespace, name);
-    if (subresource === 'scale') writeJson(res, 200, toScale(info, obj));
-    else render(res, 200, info, rendering, query, obj);
+    if (subresource === 'scale') writeObject(res, 200, toScale(info, obj), mediaOf(rendering));
+    else renderObject(res, 200, info, rendering, query, obj);
     return;
   }
 
   if (method === 'POST') {
     if (name !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'create');
     const options = writeOptionsOf(query, userAgent);
-    const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req)));
+    const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind));
     const result = await deps.store.create(info, namespace, body, options);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+    renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
 
   if (method === 'DELETE') {
-    const raw = await readBody(req);
-    const body = raw.length > 0 ? requireObject(parseJsonBody(raw.toString('utf8'))) : undefined;
-    const options = deleteOptionsOf(query, body, userAgent);
+    const options = deleteOptionsOf(query, await readDeleteOptions(req), userAgent);
     if (name === undefined) {
       const list = await deps.store.deleteCollection(info, namespace, listOptionsOf(query), options);
-      writeJson(res, 200, list);
+      renderList(res, info, rendering, query, list);
       return;
     }
     if (subresource !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'delete');
     const response = deleteResponseOf(info, await deps.store.delete(info, namespace, name, options));
-    writeJson(res, response.code, response.body);
+    writeObject(res, response.code, response.body, mediaOf(rendering));
     return;
   }
 
@@ -163,16 +141,16 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   const storeSubresource: Subresource = subresource === 'status' || subresource === 'finalize' ? subresource : undefined;
 
   if (method === 'PUT') {
-    const body = decodeObjectBody(mediaTypeOf(req), await readBody(req));
+    const body = decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind);
     if (subresource === 'scale') {
       const result = await writeScale(deps, info, namespace, name, () => body as Partial<Scale>, options);
-      writeJson(res, 200, result);
+      writeObject(res, 200, result, mediaOf(rendering));
       return;
     }
     const obj = checkTypeMeta(info, body);
     const result = await deps.store.update(info, namespace, name, obj, options, storeSubresource);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+    renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
 
@@ -198,7 +176,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time });
         const result = await deps.store.create(info, namespace, created, { ...options, fieldManager: manager });
         setWarnings(res, result.warnings);
-        render(res, 201, info, negotiateRendering(req.headers.accept), query, result.object);
+        renderObject(res, 201, info, rendering, query, result.object);
         return;
       }
       const result = await deps.store.update(
@@ -210,18 +188,18 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         storeSubresource,
       );
       setWarnings(res, result.warnings);
-      render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+      renderObject(res, result.code, info, rendering, query, result.object, result.json);
       return;
     }
     const patch = parseJsonBody(text);
     if (subresource === 'scale') {
       const result = await writeScale(deps, info, namespace, name, (scale) => deps.patches.patch(patchType, info, scale as unknown as KubeObject, patch) as unknown as Partial<Scale>, options);
-      writeJson(res, 200, result);
+      writeObject(res, 200, result, mediaOf(rendering));
       return;
     }
     const result = await deps.store.update(info, namespace, name, (latest) => deps.patches.patch(patchType, info, latest, patch), options, storeSubresource);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+    renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
   throw newMethodNotSupported(groupResourceOf(info), method.toLowerCase());
@@ -242,7 +220,8 @@ async function writeScale(
     name,
     (latest) => {
       const scale = nextScale(toScale(info, latest));
-      const replicas = scale.spec?.replicas;
+      // Scale's spec.replicas is a plain int32: absent means 0 (a protobuf Scale of 0 carries none).
+      const replicas = scale.spec?.replicas ?? 0;
       if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
         throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldError.invalid('spec.replicas', replicas ?? null, 'must be greater than or equal to 0')]);
       }
