@@ -160,7 +160,7 @@ const crd = {
 };
 
 /** Every served built-in kind, by kind name (events.k8s.io's Event as `EventV1`). */
-export const builtinSamples: Record<string, KubeObject> = {
+export const builtinSamples: Record<string, KubeObject & { apiVersion: string; kind: string }> = {
   Namespace: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'samples', labels: { team: 'samples' } } },
   ConfigMap: { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('sample'), data: { a: 'one', 'b.txt': 'two' }, binaryData: { bin: 'AAECAw==' } },
   Secret: { apiVersion: 'v1', kind: 'Secret', metadata: meta('sample'), type: 'Opaque', data: { password: 'c2VjcmV0', empty: '' }, immutable: true },
