@@ -4,8 +4,8 @@
 // Order: $DOJO_PYTHON, /usr/bin/python3, python3 (whichever imports `kubernetes`), then
 // apt-get install python3-kubernetes. Returns the interpreter, or undefined after saying loudly
 // what to install (the suite then skips itself).
-import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { aptGetInstall, isRootOnDebian } from './apt-packages.mjs';
 
 const debianPython = '/usr/bin/python3';
 
@@ -13,17 +13,9 @@ function hasClient(python) {
   return spawnSync(python, ['-c', 'import kubernetes'], { stdio: 'ignore', timeout: 30_000 }).status === 0;
 }
 
-function isRootOnDebian() {
-  return process.getuid?.() === 0 && existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
-}
-
 function installDebianPackage() {
   console.log('[python] the Kubernetes Python client is missing; installing the Debian package "python3-kubernetes" (apt-get)...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  if (update.status !== 0) return false;
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'python3-kubernetes'], { stdio: 'inherit', env });
-  return install.status === 0 && hasClient(debianPython);
+  return aptGetInstall('python3-kubernetes') && hasClient(debianPython);
 }
 
 export function findPythonKubernetes() {

@@ -4,6 +4,7 @@
  * options and watch frames; custom resources stay JSON, as in kube-apiserver.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dojo, dojoCrd } from './crd/fixtures/dojo-crd.ts';
 import { decodeObject, encodeObject } from './http/protobuf/envelope.ts';
 import { wireSchema } from './http/protobuf/wire-schema.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
@@ -11,24 +12,13 @@ import { startTestServer, type TestServer } from './testing/test-server.ts';
 const pb = 'application/vnd.kubernetes.protobuf';
 let server: TestServer;
 
-const widgetCrd = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-    scope: 'Namespaced',
-    versions: [{ name: 'v1', served: true, storage: true, subresources: { scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } }, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
-  },
-};
-const widgets = '/apis/example.com/v1/namespaces/default/widgets';
+const dojos = '/apis/core.jutsu.com/v1/namespaces/default/dojos';
 
 beforeAll(async () => {
   server = await startTestServer();
-  expect((await server.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', widgetCrd)).status).toBe(201);
-  for (let i = 0; (await server.call('GET', widgets)).status !== 200; i++) {
-    if (i > 100) throw new Error('widgets were never served');
+  expect((await server.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', dojoCrd())).status).toBe(201);
+  for (let i = 0; (await server.call('GET', dojos)).status !== 200; i++) {
+    if (i > 100) throw new Error('dojos were never served');
     await new Promise((r) => setTimeout(r, 20));
   }
 });
@@ -99,23 +89,23 @@ describe('protobuf for built-in kinds', () => {
 
 describe('custom resources stay JSON', () => {
   it('refuse a protobuf body with 415', async () => {
-    const res = await server.call('POST', widgets, Buffer.from('k8s\x00'), { 'content-type': pb });
+    const res = await server.call('POST', dojos, Buffer.from('k8s\x00'), { 'content-type': pb });
     expect(res.status).toBe(415);
     expect(res.body.message).toBe('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml');
   });
 
   it('answer JSON when protobuf is only a preference, and 406 when it is the only choice', async () => {
-    await server.call('POST', widgets, { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { replicas: 1 } });
-    const preferred = await server.call('GET', `${widgets}/w`, undefined, { accept: `${pb},application/json` });
+    expect((await server.call('POST', dojos, dojo({ replicas: 1 }))).status).toBe(201);
+    const preferred = await server.call('GET', `${dojos}/tokyo`, undefined, { accept: `${pb},application/json` });
     expect(preferred.headers['content-type']).toBe('application/json');
-    expect(preferred.body.kind).toBe('Widget');
-    expect((await server.call('GET', `${widgets}/w`, undefined, { accept: pb })).status).toBe(406);
+    expect(preferred.body.kind).toBe('Dojo');
+    expect((await server.call('GET', `${dojos}/tokyo`, undefined, { accept: pb })).status).toBe(406);
   });
 
   it('still give metadata and Scale in protobuf, as kube-apiserver does', async () => {
-    const partial = await server.call('GET', widgets, undefined, { accept: `${pb};as=PartialObjectMetadataList;g=meta.k8s.io;v=v1` });
+    const partial = await server.call('GET', dojos, undefined, { accept: `${pb};as=PartialObjectMetadataList;g=meta.k8s.io;v=v1` });
     expect(decode(partial.raw)).toMatchObject({ kind: 'PartialObjectMetadataList' });
-    const scale = await server.call('GET', `${widgets}/w/scale`, undefined, { accept: pb });
+    const scale = await server.call('GET', `${dojos}/tokyo/scale`, undefined, { accept: pb });
     expect(decode(scale.raw)).toMatchObject({ kind: 'Scale', spec: { replicas: 1 } });
   });
 });
