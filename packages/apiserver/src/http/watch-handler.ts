@@ -104,9 +104,18 @@ export function serveWatch(
     return res.writableLength <= deps.settings.maxBufferedBytes;
   };
 
-  /** One event: a JSON line, or a length-prefixed protobuf frame. */
-  const sendRaw = (type: string, object: object): boolean =>
-    write(protobuf ? watchFrame(type, object) : `{"type":"${type}","object":${JSON.stringify(object)}}\n`);
+  /** One event: a JSON line, or a length-prefixed protobuf frame (false ends the watch). */
+  const sendRaw = (type: string, object: object): boolean => {
+    if (!protobuf) return write(`{"type":"${type}","object":${JSON.stringify(object)}}\n`);
+    let frame: Buffer;
+    try {
+      frame = watchFrame(type, object);
+    } catch {
+      // Never let one object break the fan-out: this watcher ends and relists.
+      return false;
+    }
+    return write(frame);
+  };
 
   const sendEvent = (type: WatchEventType, obj: KubeObject): boolean => sendRaw(type, renderObject(obj) as object);
 
