@@ -18,6 +18,7 @@ import { defaultWatchSettings, type WatchSettings } from './http/watch-handler.t
 import { loadOrCreateCredentials, writeKubeconfig, type ServerCredentials } from './pki.ts';
 import { RevisionedStore } from './storage/revisioned-store.ts';
 import { WatchCache } from './storage/watch-cache.ts';
+import { listSnapshots } from './storage/list-snapshot.ts';
 
 export interface ApiServerOptions {
   dataDir: string;
@@ -47,10 +48,14 @@ async function ensureNamespaces(storage: ResourceStorages, registry: ResourceReg
   const store = storage.of(registry.lookup('', 'v1', 'namespaces')!).main;
   for (const name of immortalNamespaces) {
     const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
+    const options = { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'kube-apiserver' } as const;
     try {
-      await store.create(undefined, ns, { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'kube-apiserver' });
+      await store.create(undefined, ns, options);
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
+      // A data dir from before the name label: the update puts it on.
+      const current = store.get(undefined, name);
+      if (current.metadata.labels?.['kubernetes.io/metadata.name'] !== name) await store.update(undefined, name, current, options);
     }
   }
 }
@@ -66,7 +71,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const info = registry.lookupKind(group, obj.kind ?? '');
     return info ? patchMetaFor({ ...info, version }, obj) : undefined;
   });
-  const storage = new ResourceStorages({ store: revisioned, admission: namespaceLifecycle(revisioned), fieldTracker });
+  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission: namespaceLifecycle(revisioned), fieldTracker });
   const crds = new CrdController(registry, storage, revisioned);
   crds.start();
   await ensureNamespaces(storage, registry);

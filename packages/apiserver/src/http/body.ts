@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType } from '@dojo/kube-api';
 import { parseDocument } from 'yaml';
+import { decodeObject, protobufMediaType } from './protobuf/envelope.ts';
 
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
 
@@ -60,14 +61,27 @@ export function parseYamlBody(text: string): unknown {
   return value;
 }
 
-/** Decodes a create/update body (JSON or YAML) into an object. */
-export function decodeObjectBody(mediaType: string, body: Buffer): Record<string, unknown> {
-  const text = body.toString('utf8');
+/**
+ * Decodes a create/update body (JSON, YAML, or protobuf when `protobufKind` names the kind the
+ * URL expects and it has a message; custom resources have none and answer 415, as in kube).
+ */
+export function decodeObjectBody(mediaType: string, body: Buffer, protobufKind?: { apiVersion: string; kind: string }): Record<string, unknown> {
   let value: unknown;
-  if (mediaType === 'application/json' || mediaType === '') value = parseJsonBody(text);
-  else if (mediaType === 'application/yaml' || mediaType === 'application/x-yaml' || mediaType === 'text/yaml') value = parseYamlBody(text);
-  else throw newUnsupportedMediaType(mediaType, ['application/json', 'application/yaml']);
+  if (mediaType === 'application/json' || mediaType === '') value = parseJsonBody(body.toString('utf8'));
+  else if (mediaType === 'application/yaml' || mediaType === 'application/x-yaml' || mediaType === 'text/yaml') value = parseYamlBody(body.toString('utf8'));
+  else if (mediaType === protobufMediaType && protobufKind) {
+    value = decodeObject(body, protobufKind);
+    checkDepth(value);
+  } else throw newUnsupportedMediaType(mediaType, ['application/json', 'application/yaml', ...(protobufKind ? [protobufMediaType] : [])]);
   return requireObject(value);
+}
+
+/** A DELETE's optional DeleteOptions body: JSON, or protobuf from typed Go clients. */
+export async function readDeleteOptions(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  const raw = await readBody(req);
+  if (raw.length === 0) return undefined;
+  if (mediaTypeOf(req) === protobufMediaType) return requireObject(decodeObject(raw, { apiVersion: 'meta.k8s.io/v1', kind: 'DeleteOptions' }));
+  return requireObject(parseJsonBody(raw.toString('utf8')));
 }
 
 export function requireObject(value: unknown): Record<string, unknown> {

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { newStatusError } from '@dojo/kube-api';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
+import { openApiVersion } from './version.ts';
 
 const objectMetaRef = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 
@@ -99,7 +100,7 @@ export function groupVersionDocument(registry: ResourceRegistry, group: string, 
   }
   return {
     openapi: '3.0.0',
-    info: { title: 'Kubernetes', version: 'v1.31.0' },
+    info: { title: 'Kubernetes', version: openApiVersion },
     paths: allPaths,
     components: { schemas },
   };

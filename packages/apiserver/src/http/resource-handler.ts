@@ -15,13 +15,17 @@ import type { RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { patchKindOf } from '../patch/patch-types.ts';
 import { validatePatchOptions } from '../patch/patch-options.ts';
-import { decodeObjectBody, mediaTypeOf, parseJsonBody, parseYamlBody, readBody, requireObject } from './body.ts';
-import { contentTypeOf, negotiateRendering, type Rendering } from './negotiation.ts';
+import { decodeObjectBody, mediaTypeOf, parseJsonBody, parseYamlBody, readBody, readDeleteOptions, requireObject } from './body.ts';
+import { mediaOf, negotiateRendering } from './negotiation.ts';
+import { messageOf } from './protobuf/envelope.ts';
+import { renderList, renderObject } from './render.ts';
 import type { PatchEngine } from './patch-engine.ts';
-import { deleteOptionsOf, isTrue, listOptionsOf, writeOptionsOf } from './query.ts';
+import { booleanParam, isParamTrue } from './boolean-param.ts';
+import { deleteResponseOf } from './delete-response.ts';
+import { awaitResourceVersion } from './fresh-read.ts';
+import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
 import type { RequestTarget } from './request-info.ts';
-import { setWarnings, writeJson, writeRawJson } from './responses.ts';
-import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
+import { setWarnings, writeObject } from './responses.ts';
 import { serveWatch, type WatchSettings } from './watch-handler.ts';
 
 export interface ResourceHandlerDeps {
@@ -54,16 +58,6 @@ function endpointOf(storage: ResourceStorage, subresource: string | undefined): 
     default:
       return undefined;
   }
-}
-
-function render(res: ServerResponse, code: number, info: ResourceInfo, rendering: Rendering, query: URLSearchParams, obj: KubeObject, json?: string): void {
-  if (json !== undefined && rendering.as === 'object') writeRawJson(res, code, json);
-  else if (rendering.as === 'Table') {
-    const table = toTable(info, [obj], { version: rendering.version, includeObject: (query.get('includeObject') ?? 'Metadata') as IncludeObject, withColumns: true });
-    writeJson(res, code, table, contentTypeOf(rendering));
-  } else if (rendering.as === 'PartialObjectMetadata') {
-    writeJson(res, code, partialObjectMetadata(obj, rendering.version), contentTypeOf(rendering));
-  } else writeJson(res, code, obj);
 }
 
 /** Checks apiVersion/kind of a body against the resource it is sent to. */
@@ -105,60 +99,49 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   const userAgent = req.headers['user-agent'];
   // kube-apiserver warns on every request to a deprecated version, reads and watches included.
   if (info.deprecationWarning) setWarnings(res, [info.deprecationWarning]);
+  // Built-in kinds (and Scale, for any kind) also speak protobuf; custom resources only JSON.
+  const kindOfBody = endpoint.kind === 'scale' ? { apiVersion: 'autoscaling/v1', kind: 'Scale' } : { apiVersion: apiVersionOfInfo(info), kind: info.kind };
+  const protobufKind = messageOf(kindOfBody.apiVersion, kindOfBody.kind) ? kindOfBody : undefined;
+  // Negotiated before anything is written: a 406 must not follow a write.
+  const rendering = negotiateRendering(req.headers.accept, protobufKind !== undefined);
 
   if (method === 'GET' || method === 'HEAD') {
-    const rendering = negotiateRendering(req.headers.accept);
-    if (target.legacyWatch || isTrue(query.get('watch'))) {
+    if (target.legacyWatch || isParamTrue(query, 'watch')) {
       serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings });
       return;
     }
     if (name === undefined) {
-      const list = storage.main.list(namespace, listOptionsOf(query));
-      if (rendering.as === 'Table') {
-        const table = toTable(info, list.items, {
-          version: rendering.version,
-          includeObject: (query.get('includeObject') ?? 'Metadata') as IncludeObject,
-          listMeta: list.metadata,
-          withColumns: true,
-        });
-        writeJson(res, 200, table, contentTypeOf(rendering));
-      } else if (rendering.as === 'PartialObjectMetadata') {
-        writeJson(
-          res,
-          200,
-          { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rendering.version}`, metadata: list.metadata, items: list.items.map((i) => partialObjectMetadata(i, rendering.version)) },
-          contentTypeOf(rendering),
-        );
-      } else writeJson(res, 200, list);
+      const listOptions = listOptionsOf(query);
+      if (!listOptions.continue) await awaitResourceVersion(deps.revisioned, listOptions.resourceVersion, listOptions.resourceVersionMatch);
+      renderList(res, info, rendering, query, storage.main.list(namespace, listOptions));
       return;
     }
-    if (endpoint.kind === 'scale') writeJson(res, 200, endpoint.scale.get(namespace, name));
-    else render(res, 200, info, rendering, query, endpoint.store.get(namespace, name));
+    await awaitResourceVersion(deps.revisioned, query.get('resourceVersion') ?? undefined, 'NotOlderThan');
+    if (endpoint.kind === 'scale') writeObject(res, 200, endpoint.scale.get(namespace, name), mediaOf(rendering));
+    else renderObject(res, 200, info, rendering, query, endpoint.store.get(namespace, name));
     return;
   }
 
   if (method === 'POST') {
     if (name !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'create');
     const options = writeOptionsOf(query, userAgent);
-    const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req)));
+    const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind));
     const result = await storage.main.create(namespace, body, options);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+    renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
 
   if (method === 'DELETE') {
-    const raw = await readBody(req);
-    const body = raw.length > 0 ? requireObject(parseJsonBody(raw.toString('utf8'))) : undefined;
-    const options = deleteOptionsOf(query, body, userAgent);
+    const options = deleteOptionsOf(query, await readDeleteOptions(req), userAgent);
     if (name === undefined) {
       const list = await storage.main.deleteCollection(namespace, listOptionsOf(query), options);
-      writeJson(res, 200, list);
+      renderList(res, info, rendering, query, list);
       return;
     }
     if (subresource !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'delete');
-    const result = await storage.main.delete(namespace, name, options);
-    render(res, result.code, info, { as: 'object' }, query, result.object);
+    const response = deleteResponseOf(info, await storage.main.delete(namespace, name, options));
+    writeObject(res, response.code, response.body, mediaOf(rendering));
     return;
   }
 
@@ -166,25 +149,25 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   const options = writeOptionsOf(query, userAgent);
 
   if (method === 'PUT') {
-    const body = decodeObjectBody(mediaTypeOf(req), await readBody(req));
+    const body = decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind);
     if (endpoint.kind === 'scale') {
-      writeJson(res, 200, await endpoint.scale.update(namespace, name, () => body as Partial<Scale>, options));
+      writeObject(res, 200, await endpoint.scale.update(namespace, name, () => body as Partial<Scale>, options), mediaOf(rendering));
       return;
     }
     const obj = checkTypeMeta(info, body);
     const result = await endpoint.store.update(namespace, name, obj, options);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+    renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
 
   if (method === 'PATCH') {
     const patchType = patchKindOf(req.headers['content-type'], info.strategicMergePatch || endpoint.kind === 'scale');
-    const forceParam = query.get('force');
+    const force = booleanParam(query, 'force');
     validatePatchOptions({
       apply: patchType === 'apply',
       fieldManager: query.get('fieldManager') ?? undefined,
-      force: forceParam === null ? undefined : isTrue(forceParam),
+      force,
       dryRun: query.getAll('dryRun'),
       fieldValidation: query.get('fieldValidation') ?? undefined,
     });
@@ -193,36 +176,35 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       if (endpoint.kind === 'scale') throw newMethodNotSupported(groupResourceOf(info), 'apply');
       const applied = checkTypeMeta(info, requireObject(parseYamlBody(text)));
       const manager = options.fieldManager!;
-      const force = isTrue(forceParam);
       const time = nowTimestamp();
       const current = endpoint.store.getLatest(namespace, name);
       if (!current) {
         applied.metadata.name ??= name;
-        const created = deps.patches.apply({ info, current: undefined, applied, manager, force, time });
+        const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time });
         const result = await storage.main.create(namespace, created, { ...options, fieldManager: manager });
         setWarnings(res, result.warnings);
-        render(res, 201, info, negotiateRendering(req.headers.accept), query, result.object);
+        renderObject(res, 201, info, rendering, query, result.object);
         return;
       }
       const result = await endpoint.store.update(
         namespace,
         name,
-        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force, time }),
+        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time }),
         { ...options, fieldManager: manager },
       );
       setWarnings(res, result.warnings);
-      render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+      renderObject(res, result.code, info, rendering, query, result.object, result.json);
       return;
     }
     const patch = parseJsonBody(text);
     if (endpoint.kind === 'scale') {
       const scaled = await endpoint.scale.update(namespace, name, (scale) => deps.patches.patch(patchType, info, scale as unknown as KubeObject, patch) as unknown as Partial<Scale>, options);
-      writeJson(res, 200, scaled);
+      writeObject(res, 200, scaled, mediaOf(rendering));
       return;
     }
     const result = await endpoint.store.update(namespace, name, (latest) => deps.patches.patch(patchType, info, latest, patch), options);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+    renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
   throw newMethodNotSupported(groupResourceOf(info), method.toLowerCase());

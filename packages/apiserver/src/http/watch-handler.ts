@@ -1,7 +1,7 @@
 /**
- * Streaming watch over HTTP: newline-delimited JSON events, in revision order, filtered by
- * namespace and selectors (an object leaving a selector is DELETED for that watcher, one
- * entering it ADDED), with bookmarks and timeouts. A client that stops reading is cut off
+ * Streaming watch over HTTP: newline-delimited JSON events or length-prefixed protobuf frames,
+ * in revision order, filtered by namespace and selectors (an object leaving a selector is
+ * DELETED for that watcher, one entering it ADDED), with bookmarks and timeouts. A client that stops reading is cut off
  * once its buffer passes a bound, never silently skipped: it resumes from its last
  * resourceVersion or relists.
  */
@@ -11,7 +11,9 @@ import { selectableFieldsOf } from '../registry/list.ts';
 import { apiVersionOfInfo, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
-import { contentTypeOf, type Rendering } from './negotiation.ts';
+import { isParamTrue } from './boolean-param.ts';
+import { contentTypeOf, mediaOf, type Rendering } from './negotiation.ts';
+import { watchFrame } from './protobuf/watch-frames.ts';
 import { toStatusError } from './responses.ts';
 import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
 
@@ -61,13 +63,14 @@ export function serveWatch(
   const { labels, fields } = selectorsOf(query, request.name);
   const rvParam = query.get('resourceVersion');
   if (rvParam && !/^\d+$/.test(rvParam)) throw newBadRequest(`invalid resource version: ${rvParam}`);
-  const bookmarks = query.get('allowWatchBookmarks') === 'true';
+  const bookmarks = isParamTrue(query, 'allowWatchBookmarks');
   const timeoutRaw = query.get('timeoutSeconds');
   const timeoutSeconds = timeoutRaw ? Number(timeoutRaw) : deps.settings.defaultTimeoutSeconds();
   const includeObject = (query.get('includeObject') ?? 'Metadata') as IncludeObject;
   const prefix = namespace ? `${namespace}/` : '';
   const decoded = new WeakMap<ChangeEvent, { obj: KubeObject; prev?: KubeObject }>();
   const identityWire = info.version === info.storageVersion && rendering.as === 'object' && info.wireEqualsStorage !== false;
+  const protobuf = mediaOf(rendering) === 'protobuf';
   let sentColumns = false;
   let lastRev = 0;
   let closed = false;
@@ -95,18 +98,31 @@ export function serveWatch(
     return obj;
   };
 
-  const write = (line: string): boolean => {
+  const write = (chunk: string | Buffer): boolean => {
     if (closed) return false;
-    res.write(line);
+    res.write(chunk);
     return res.writableLength <= deps.settings.maxBufferedBytes;
   };
 
-  const sendEvent = (type: WatchEventType, obj: KubeObject): boolean => write(`{"type":"${type}","object":${JSON.stringify(renderObject(obj))}}\n`);
+  /** One event: a JSON line, or a length-prefixed protobuf frame (false ends the watch). */
+  const sendRaw = (type: string, object: object): boolean => {
+    if (!protobuf) return write(`{"type":"${type}","object":${JSON.stringify(object)}}\n`);
+    let frame: Buffer;
+    try {
+      frame = watchFrame(type, object);
+    } catch {
+      // Never let one object break the fan-out: this watcher ends and relists.
+      return false;
+    }
+    return write(frame);
+  };
+
+  const sendEvent = (type: WatchEventType, obj: KubeObject): boolean => sendRaw(type, renderObject(obj) as object);
 
   const deliver = (e: ChangeEvent): boolean => {
     if (prefix && !e.name.startsWith(prefix)) return true;
     lastRev = e.rev;
-    const needsObject = labels || fields || !identityWire;
+    const needsObject = labels || fields || !identityWire || protobuf;
     if (!needsObject) return write(`{"type":"${e.type}","object":${e.json}}\n`);
     const { obj, prev } = decode(e);
     const now = e.type !== 'DELETED' && matches(obj);
@@ -119,7 +135,7 @@ export function serveWatch(
   };
 
   res.statusCode = 200;
-  res.setHeader('Content-Type', contentTypeOf(rendering));
+  res.setHeader('Content-Type', protobuf ? `${contentTypeOf(rendering)};stream=watch` : contentTypeOf(rendering));
   res.setHeader('Cache-Control', 'no-cache, private');
   res.setHeader('Transfer-Encoding', 'chunked');
   res.flushHeaders();
@@ -157,7 +173,7 @@ export function serveWatch(
     });
   } catch (err) {
     // Like kube-apiserver: the stream opens, then an ERROR event carries the Status (410 Expired).
-    write(`{"type":"ERROR","object":${JSON.stringify(toStatusError(err).status)}}\n`);
+    sendRaw('ERROR', toStatusError(err).status);
     finish();
     return;
   }
@@ -165,7 +181,7 @@ export function serveWatch(
     bookmarkTimer = setInterval(() => {
       const rev = Math.max(lastRev, deps.store.revision);
       const bookmark = { kind: info.kind, apiVersion: apiVersionOfInfo(info), metadata: { resourceVersion: String(rev) } };
-      if (!write(`{"type":"BOOKMARK","object":${JSON.stringify(bookmark)}}\n`)) finish();
+      if (!sendRaw('BOOKMARK', bookmark)) finish();
     }, deps.settings.bookmarkIntervalMs);
   }
   if (timeoutSeconds > 0) timeoutTimer = setTimeout(finish, timeoutSeconds * 1000);

@@ -7,18 +7,17 @@
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
 import { isNotFound, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, type KubeList, type KubeObject } from '@dojo/kube-api';
-import type { RevisionedStore } from '../storage/revisioned-store.ts';
 import type { Admission } from './admission.ts';
 import { planDeletion } from './deletion.ts';
 import { defaultFieldManager, type FieldTracker } from './field-tracker.ts';
-import { listObjects, storageName } from './list.ts';
+import { listObjects, storageName, type ListSource } from './list.ts';
 import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
 import { apiVersionOfInfo, groupResourceOf, type ResourceInfo } from './resource-info.ts';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from './strategy.ts';
 
-export interface GenericStoreDeps {
-  store: RevisionedStore;
+/** The revisioned store and, for paging, its snapshots at past revisions (list.ts). */
+export interface GenericStoreDeps extends ListSource {
   admission: Admission;
   fieldTracker?: FieldTracker;
   now?: () => number;
@@ -78,7 +77,7 @@ export class GenericStore {
   }
 
   list(namespace: string | undefined, options: ListOptions): KubeList {
-    return listObjects(this.deps.store, this.info, namespace, options, (json) => this.decodeStored(json));
+    return listObjects(this.deps, this.info, namespace, options, (json) => this.decodeStored(json));
   }
 
   /** Order: decode -> prepare -> validate (metadata, then the kind's rules) -> admission -> write. */
@@ -168,10 +167,10 @@ export class GenericStore {
   }
 
   private async remove(key: string, obj: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
-    if (options.dryRun) return { object: obj, code: 200, warnings };
+    if (options.dryRun) return { object: obj, code: 200, warnings, deleted: true };
     const deleted = this.deps.store.delete(this.info.bucket, key, (rev) => this.render(obj, rev));
     await deleted.committed;
-    return { object: obj, code: 200, warnings };
+    return { object: obj, code: 200, warnings, deleted: true };
   }
 
   /** DELETE: preconditions, then removal now or graceful deletion (deletion.ts). */

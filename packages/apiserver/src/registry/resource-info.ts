@@ -60,6 +60,11 @@ export interface ResourceInfo {
   selectableFields?(obj: KubeObject): Record<string, string>;
   /** True for the version written to storage (CRDs: spec.versions[].storage). */
   storageVersion: string;
+  /**
+   * A DELETE that removes the object answers with the object itself (kube's
+   * ReturnDeletedObject: pods, services, service accounts, namespaces); otherwise a Success Status.
+   */
+  returnsDeletedObject?: boolean;
 }
 
 export function groupResourceOf(info: Pick<ResourceInfo, 'group' | 'resource'>): GroupResource {

@@ -48,7 +48,7 @@ export interface Strategy extends CreateStrategy, UpdateStrategy, DeleteStrategy
 export const noErrors = (): FieldError[] => [];
 
 /**
- * Kinds with no rules of their own (ServiceAccount, Lease, events.k8s.io Event); kinds whose
+ * Kinds with no rules of their own (ServiceAccount, Lease); kinds whose
  * only rules are validation spread it and add theirs.
  */
 export const noRulesStrategy = {

@@ -24,6 +24,7 @@ export interface BuiltinSpec {
   bucket?: string;
   conversion?: Pick<ResourceInfo, 'fromStorage' | 'toStorage'>;
   selectableFields?: ResourceInfo['selectableFields'];
+  returnsDeletedObject?: boolean;
 }
 
 export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
@@ -48,5 +49,6 @@ export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
   };
   if (spec.nameValidation) info.nameValidation = spec.nameValidation;
   if (spec.selectableFields) info.selectableFields = spec.selectableFields;
+  if (spec.returnsDeletedObject) info.returnsDeletedObject = true;
   return info;
 }

@@ -1,20 +1,24 @@
-/** core/v1 Events: an event must say what it is about, in its own namespace. */
-import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
+/**
+ * Events (pkg/registry/core/event and events.k8s.io): both APIs store the same core object and
+ * are validated on that shape (event-validation.ts), so error paths name core fields. core/v1
+ * writes get the legacy rules; events.k8s.io/v1 writes are strict as well.
+ */
+import type { KubeObject } from '@dojo/kube-api';
 import { noRulesStrategy, type Strategy } from '../strategy.ts';
-import { field } from './unstructured.ts';
+import { validateEventCreate, validateEventUpdate } from './event-validation.ts';
 
-function validateEvent(obj: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  if (!field(obj, 'involvedObject', 'name') && !field(obj, 'involvedObject', 'kind')) errs.push(fieldError.required('involvedObject'));
-  const ns = field(obj, 'involvedObject', 'namespace');
-  if (typeof ns === 'string' && ns !== '' && ns !== obj.metadata.namespace) {
-    errs.push(fieldError.invalid('involvedObject.namespace', ns, 'does not match event.namespace'));
-  }
-  return errs;
-}
-
+/** core/v1 Events: the legacy rules. */
 export const eventStrategy = {
   ...noRulesStrategy,
-  validate: validateEvent,
-  validateUpdate: validateEvent,
+  validate: (obj) => validateEventCreate(obj, false),
+  validateUpdate: (obj, old) => validateEventUpdate(obj, old, false),
 } satisfies Strategy;
+
+/** events.k8s.io/v1 Events: strict, validated after `toCore` converts the wire form to storage's. */
+export function strictEventStrategy(toCore: (obj: KubeObject) => KubeObject): Strategy {
+  return {
+    ...noRulesStrategy,
+    validate: (obj) => validateEventCreate(toCore(obj), true),
+    validateUpdate: (obj, old) => validateEventUpdate(toCore(obj), toCore(old), true),
+  };
+}
