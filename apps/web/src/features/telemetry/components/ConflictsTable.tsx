@@ -11,12 +11,12 @@ import { formatClock } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useStoreVersion, useTelemetryBackfill, useTelemetryStore } from '../api/telemetry.ts';
 import { conflictOutcome, describeOutcome, type ConflictRow } from '../model/conflict-outcomes.ts';
-import type { Span } from '../model/span.ts';
+import type { ObjectPageLink } from '../model/timeline-view.ts';
 import { SpanDetails } from './SpanDetails.tsx';
 
 const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
 
-export function ConflictsTable({ objectLink }: { objectLink?: (span: Span) => string | undefined }) {
+export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) {
   const store = useTelemetryStore();
   useTelemetryBackfill({ types: 'conflict', limit: 2000 });
   const version = useStoreVersion(store, 500);
@@ -26,7 +26,7 @@ export function ConflictsTable({ objectLink }: { objectLink?: (span: Span) => st
     if (version < 0) return [];
     return [...store.conflicts].reverse().map((conflict) => {
       const span = conflict.reconcileId ? store.span(conflict.reconcileId) : undefined;
-      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, store.spansOf(conflict.key)) };
+      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, span?.object ? store.spansOf(span.object) : []) };
     });
   }, [store, version]);
   const selectedRow = rows.find((r) => r.conflict.seq === selected);
