@@ -157,6 +157,7 @@ export type DebugAction =
   | 'breakpoint-set'
   | 'breakpoint-cleared'
   | 'breakpoint-hit'
+  | 'breakpoint-continue'
   | 'max-concurrency'
   | 'faults';
 

@@ -159,6 +159,17 @@ export class Controller {
     if (this.#gate.setBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-set', key, ...this.#objectOf(key) });
   }
 
+  /**
+   * Lets the key held at its breakpoint run, and the controller go on; the breakpoint holds the
+   * key again only for a real change (a new generation, or a trigger from outside the
+   * controller's own writes). Returns false when the key was not held.
+   */
+  continueKey(key: string): boolean {
+    if (!this.#gate.continueKey(key)) return false;
+    this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-continue', key, ...this.#objectOf(key) });
+    return true;
+  }
+
   clearBreakpoint(key: string): void {
     if (this.#gate.clearBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-cleared', key, ...this.#objectOf(key) });
   }
@@ -169,15 +180,20 @@ export class Controller {
   }
 
   state(): ControllerState {
+    const held = this.#gate.held();
+    const queue = this.#queue.snapshot();
     return {
       name: this.name,
       running: this.#started && !this.#stop.signal.aborted,
       paused: this.#gate.paused,
       breakpoints: this.#gate.breakpoints(),
       heldAtBreakpoint: this.#gate.held(),
+      continuedPastBreakpoint: this.#gate.continued(),
+      // While a breakpoint holds a worker the controller is paused: every queued key waits behind it.
+      blockedByBreakpoint: held.length > 0 ? queue.queued.map((q) => q.key) : [],
       pendingSteps: this.#gate.pendingSteps(),
       workers: { busy: this.#busy, running: this.#workers.size, max: this.#max },
-      queue: this.#queue.snapshot(),
+      queue,
       counts: { ...this.#counts },
       faults: this.faults.state(),
     };
@@ -206,7 +222,7 @@ export class Controller {
         if (this.#queue.shuttingDown()) break;
         continue;
       }
-      if (!ticket && this.#gate.hasBreakpoint(item.key)) {
+      if (!ticket && this.#gate.shouldHold(item.key, item.triggers)) {
         this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-hit', key: item.key, worker: slot.id, ...this.#objectOf(item.key) });
         ticket = await this.#gate.hold(slot.id, item.key);
       }
