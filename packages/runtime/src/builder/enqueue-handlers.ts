@@ -10,7 +10,7 @@
  * whether its spec changed), so the console can show that a Dojo was reconciled because its
  * Deployment's status changed at version 812, or because someone edited the Dojo itself.
  */
-import { formatObjectKey, identityOf, objectKeyOf, parseApiVersion, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import { formatObjectKey, identityOf, jsonEqual, objectKeyOf, parseApiVersion, type KubeObject, type WatchEventType } from '@dojo/kube-api';
 import type { ResourceType } from '../client/resource-type.ts';
 import type { Request } from '../controller/reconciler.ts';
 import type { ResourceEventHandler } from '../informer/shared-informer.ts';
@@ -50,7 +50,8 @@ export function enqueueHandler<T extends KubeObject>(spec: EnqueueHandlerSpec<T>
       key: objectKeyOf(object),
       object: identityOf(object, spec),
       ...(object.metadata.resourceVersion ? { resourceVersion: object.metadata.resourceVersion } : {}),
-      ...(generation === undefined ? {} : { generation, specChanged: specChanged(event, old, object) }),
+      ...(generation === undefined ? {} : { generation }),
+      ...(event === 'DELETED' ? {} : { specChanged: specChanged(event, old, object) }),
       ...extra,
     };
     for (const key of keys) spec.target.enqueue(key, trigger);
@@ -73,11 +74,17 @@ export function enqueueHandler<T extends KubeObject>(spec: EnqueueHandlerSpec<T>
   };
 }
 
-/** The API server bumps metadata.generation only when the spec changes (status and metadata churn keep it). */
+/**
+ * The API server bumps metadata.generation only when the spec changes (status and metadata churn
+ * keep it). Kinds without a generation (Secret, ConfigMap) changed their "spec" when anything
+ * outside metadata and status differs.
+ */
 function specChanged(event: WatchEventType, old: KubeObject | undefined, object: KubeObject): boolean {
-  if (event === 'ADDED') return true;
-  if (event !== 'MODIFIED' || !old) return false;
-  return old.metadata.generation !== object.metadata.generation;
+  if (event === 'ADDED' || !old) return true;
+  if (object.metadata.generation !== undefined || old.metadata.generation !== undefined) return old.metadata.generation !== object.metadata.generation;
+  const { metadata: _m1, status: _s1, ...before } = old;
+  const { metadata: _m2, status: _s2, ...after } = object;
+  return !jsonEqual(before, after);
 }
 
 export const ownKey = (object: KubeObject): readonly string[] => [objectKeyOf(object)];

@@ -17,19 +17,18 @@ import type { ReconcileEndRecord } from '../telemetry/records.ts';
 import type { Trigger } from '../workqueue/trigger.ts';
 
 /**
- * Did something change that the controller did not do itself? A spec edit, creation or
- * deletion of the object (watch ADDED/DELETED, or a MODIFIED that moved its generation), a
- * change to another object it maps from (`mapped`), a manual add, or a child deleted from under
- * it. Not: its own children's churn (`owned` updates), its own status writes (MODIFIED without
- * a new generation), requeues, retries and resyncs.
+ * Did something change that the controller did not do itself? An edit of the object's spec (a
+ * new generation), its creation or deletion, an edit of the spec or data of another object it
+ * maps from (a Secret it reads), or a manual add. Not: what its own writes bring back — its
+ * children's churn (`owned`, and `mapped` Pods whose status moved), its own status writes
+ * (MODIFIED without a new generation) — nor requeues, retries and resyncs.
  */
 export function isRealChange(trigger: Trigger): boolean {
   switch (trigger.reason) {
     case 'watch':
       return trigger.event !== 'MODIFIED' || trigger.specChanged !== false;
-    case 'owned':
-      return trigger.event === 'DELETED';
     case 'mapped':
+      return trigger.event === 'MODIFIED' && trigger.specChanged === true;
     case 'manual':
       return true;
     default:
