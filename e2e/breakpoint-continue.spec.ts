@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ControllerDetails, TelemetryPage } from '@dojo/console-protocol';
 import { createDojo } from './support/forms.ts';
-import { consoleApi, saveScreenshot, signIn, uniqueName } from './support/console.ts';
+import { consoleApi, consoleToken, saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
 async function scaleTo(page: Page, replicas: number): Promise<void> {
   await page.getByLabel('Desired replicas').fill(String(replicas));
@@ -15,6 +15,13 @@ async function scaleTo(page: Page, replicas: number): Promise<void> {
 }
 
 test.describe('breakpoints', () => {
+  // Whatever happens, leave the shared console's dojo controller as other specs expect it.
+  test.afterEach(async ({ request }) => {
+    const headers = { Authorization: `Bearer ${consoleToken()}`, 'X-Dojo-Console': '1' };
+    await request.put('/api/controllers/dojo/breakpoints', { headers, data: { keys: [] } });
+    await request.post('/api/controllers/dojo/resume', { headers });
+  });
+
   test('continue lets the key run, its own events do not stop it again, a new generation does; blocked keys are listed', async ({ page, context, request }) => {
     test.setTimeout(180_000);
     const held = uniqueName('bp');
