@@ -152,7 +152,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await discord?.close();
       await services.close();
       await apiserver?.close();
-      history.close();
+      await history.close();
     },
   };
 }

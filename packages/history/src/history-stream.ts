@@ -1,7 +1,8 @@
 /**
- * One stream's table: records buffered on append and written by the store's flush in one
- * transaction, queried by seq, time, type and indexed columns, evicted oldest first. Its
- * coverage (records, bytes, evicted, complete since) is kept in `stream_state`.
+ * One stream of the history store: its table (created here, written by the store's write
+ * thread), the records appended but not yet written (buffered, or in a batch the write thread
+ * has not confirmed), and queries that see both — by seq, time, type and indexed columns.
+ * Its coverage (records, bytes, evicted, complete since) is read from `stream_state`.
  */
 import type Database from 'better-sqlite3';
 import type { StreamCoverage } from '@dojo/console-protocol';
@@ -10,111 +11,95 @@ import type { StreamQuery, StreamSpec } from './stream-spec.ts';
 const columnName = /^[a-z][a-zA-Z0-9]*$/;
 const streamName = /^[a-z][a-z0-9-]*$/;
 
-interface State {
-  startedAt: number;
-  completeSince: number;
-  evicted: number;
-  evictedByType: Record<string, number>;
-  records: number;
-  bytes: number;
-  lastSeq: number;
+/** A batch of rows for the write thread: `[seq, time, type, bytes, body, ...columns]` each. */
+export interface WriteBatch {
+  readonly name: string;
+  readonly table: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly (string | number | null)[][];
 }
 
-/** What one eviction removed. */
-export interface Evicted {
-  readonly records: number;
-  readonly bytes: number;
+interface StateRow {
+  started_at: number;
+  complete_since: number;
+  evicted: number;
+  evicted_by_type: string;
+  records: number;
+  bytes: number;
+  last_seq: number;
 }
 
 export class HistoryStream<R> {
   readonly name: string;
+  /** The quoted table name, as the write thread uses it. */
+  readonly table: string;
   readonly #db: Database.Database;
   readonly #spec: StreamSpec<R>;
-  readonly #table: string;
   readonly #columns: string[];
-  readonly #insert: Database.Statement;
-  readonly #saveState: Database.Statement;
-  readonly #flush: () => void;
+  readonly #readState: Database.Statement;
   #buffer: R[] = [];
-  #state: State;
+  /** Batches handed to the write thread and not yet confirmed, by batch id. */
+  readonly #inFlight = new Map<number, R[]>();
+  #lastSeq: number;
 
-  /** `flush` writes every stream's buffer (the store's); queries call it first. */
-  constructor(db: Database.Database, spec: StreamSpec<R>, now: number, flush: () => void) {
-    this.#flush = flush;
+  /** `db` is the store's read connection; the table is created on it. */
+  constructor(db: Database.Database, spec: StreamSpec<R>, now: number) {
     if (!streamName.test(spec.name)) throw new Error(`invalid history stream name "${spec.name}"`);
     this.#columns = Object.keys(spec.columns);
     for (const c of this.#columns) if (!columnName.test(c)) throw new Error(`invalid column "${c}" in history stream ${spec.name}`);
     this.name = spec.name;
     this.#db = db;
     this.#spec = spec;
-    this.#table = `"stream_${spec.name.replaceAll('-', '_')}"`;
+    this.table = `"stream_${spec.name.replaceAll('-', '_')}"`;
+    const bare = this.table.slice(1, -1);
     const extra = this.#columns.map((c) => `, "${c}"`).join('');
-    db.exec(`CREATE TABLE IF NOT EXISTS ${this.#table} (seq INTEGER PRIMARY KEY, time INTEGER NOT NULL, type TEXT, bytes INTEGER NOT NULL, body TEXT NOT NULL${extra})`);
-    db.exec(`CREATE INDEX IF NOT EXISTS "${this.#table.slice(1, -1)}_time" ON ${this.#table} (time)`);
-    for (const c of this.#columns) db.exec(`CREATE INDEX IF NOT EXISTS "${this.#table.slice(1, -1)}_${c}" ON ${this.#table} ("${c}", seq)`);
-    this.#insert = db.prepare(
-      `INSERT OR IGNORE INTO ${this.#table} (seq, time, type, bytes, body${extra}) VALUES (?, ?, ?, ?, ?${this.#columns.map(() => ', ?').join('')})`,
-    );
-    this.#saveState = db.prepare(
-      'INSERT OR REPLACE INTO stream_state (name, started_at, complete_since, evicted, evicted_by_type, records, bytes, last_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const row = db.prepare('SELECT * FROM stream_state WHERE name = ?').get(spec.name) as Record<string, number | string> | undefined;
-    this.#state = row
-      ? {
-          startedAt: Number(row.started_at),
-          completeSince: Number(row.complete_since),
-          evicted: Number(row.evicted),
-          evictedByType: JSON.parse(String(row.evicted_by_type)) as Record<string, number>,
-          records: Number(row.records),
-          bytes: Number(row.bytes),
-          lastSeq: Number(row.last_seq),
-        }
-      : { startedAt: now, completeSince: now, evicted: 0, evictedByType: {}, records: 0, bytes: 0, lastSeq: 0 };
-    if (!row) this.#persist();
+    db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (seq INTEGER PRIMARY KEY, time INTEGER NOT NULL, type TEXT, bytes INTEGER NOT NULL, body TEXT NOT NULL${extra})`);
+    db.exec(`CREATE INDEX IF NOT EXISTS "${bare}_time" ON ${this.table} (time)`);
+    for (const c of this.#columns) db.exec(`CREATE INDEX IF NOT EXISTS "${bare}_${c}" ON ${this.table} ("${c}", seq)`);
+    db.prepare(
+      "INSERT OR IGNORE INTO stream_state (name, started_at, complete_since, evicted, evicted_by_type, records, bytes, last_seq) VALUES (?, ?, ?, 0, '{}', 0, 0, 0)",
+    ).run(spec.name, now, now);
+    this.#readState = db.prepare('SELECT * FROM stream_state WHERE name = ?');
+    this.#lastSeq = this.#state().last_seq;
   }
 
   /** The last seq appended (buffered or written). */
   get lastSeq(): number {
-    return this.#state.lastSeq;
+    return this.#lastSeq;
   }
 
   get pending(): number {
     return this.#buffer.length;
   }
 
-  get bytes(): number {
-    return this.#state.bytes;
-  }
-
   /** Buffers a record; the store writes it on its next flush. Records not after `lastSeq` are ignored. */
   append(record: R): void {
     const seq = this.#spec.seqOf(record);
-    if (seq <= this.#state.lastSeq) return;
-    this.#state.lastSeq = seq;
+    if (seq <= this.#lastSeq) return;
+    this.#lastSeq = seq;
     this.#buffer.push(record);
   }
 
-  /** Writes the buffer; the store calls it inside its transaction. */
-  writeBuffered(): number {
-    const batch = this.#buffer;
-    if (batch.length === 0) return 0;
+  /** Hands the buffer to batch `id` as rows for the write thread (undefined when empty). */
+  takeBuffered(id: number): WriteBatch | undefined {
+    const records = this.#buffer;
+    if (records.length === 0) return undefined;
     this.#buffer = [];
+    this.#inFlight.set(id, records);
     const spec = this.#spec;
-    for (const record of batch) {
+    const rows = records.map((record) => {
       const body = JSON.stringify(record);
-      const values = this.#columns.map((c) => spec.columns[c]!(record) ?? null);
-      const { changes } = this.#insert.run(spec.seqOf(record), spec.timeOf(record), spec.typeOf?.(record) ?? null, body.length, body, ...values);
-      if (changes) {
-        this.#state.records++;
-        this.#state.bytes += body.length;
-      }
-    }
-    this.#persist();
-    return batch.length;
+      return [spec.seqOf(record), spec.timeOf(record), spec.typeOf?.(record) ?? null, body.length, body, ...this.#columns.map((c) => spec.columns[c]!(record) ?? null)];
+    });
+    return { name: this.name, table: this.table, columns: this.#columns, rows };
+  }
+
+  /** The write thread wrote batch `id` (or gave up on it): its records are read from disk from now on. */
+  settled(id: number): void {
+    this.#inFlight.delete(id);
   }
 
   query(query: StreamQuery = {}): R[] {
-    this.#flush();
     const where: string[] = [];
     const params: (string | number)[] = [];
     const add = (condition: string, value: string | number | undefined): void => {
@@ -135,74 +120,51 @@ export class HistoryStream<R> {
       params.push(...query.types);
     }
     const limit = Math.max(0, Math.floor(query.limit ?? 1000));
-    const sql = `SELECT body FROM ${this.#table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY seq ${query.newest ? 'DESC' : 'ASC'} LIMIT ?`;
-    const rows = this.#db.prepare(sql).pluck().all(...params, limit) as string[];
-    if (query.newest) rows.reverse();
-    return rows.map((body) => JSON.parse(body) as R);
-  }
-
-  /** The time of the oldest record held, or undefined when empty. */
-  oldestTime(): number | undefined {
-    const time = this.#db.prepare(`SELECT time FROM ${this.#table} ORDER BY seq LIMIT 1`).pluck().get() as number | undefined;
-    return time ?? undefined;
-  }
-
-  /** Evicts every record older than `cutoff` (epoch ms). */
-  evictBefore(cutoff: number): Evicted {
-    return this.#evict('time < ?', cutoff);
-  }
-
-  /** Evicts the `count` oldest records. */
-  evictOldest(count: number): Evicted {
-    const last = this.#db.prepare(`SELECT seq FROM ${this.#table} ORDER BY seq LIMIT 1 OFFSET ?`).pluck().get(Math.max(0, count - 1)) as number | undefined;
-    return last === undefined ? this.#evict('1 = 1', undefined) : this.#evict('seq <= ?', last);
+    const sql = `SELECT body FROM ${this.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY seq ${query.newest ? 'DESC' : 'ASC'} LIMIT ?`;
+    const stored = (this.#db.prepare(sql).pluck().all(...params, limit) as string[]).map((body) => JSON.parse(body) as R);
+    if (query.newest) stored.reverse();
+    // Records not yet on disk are all newer than those that are; a batch that landed meanwhile is in both.
+    const onDisk = new Set(stored.map((r) => this.#spec.seqOf(r)));
+    const unwritten = this.#unwritten().filter((r) => !onDisk.has(this.#spec.seqOf(r)) && this.#matches(r, query));
+    const all = [...stored, ...unwritten];
+    return query.newest ? all.slice(-limit) : all.slice(0, limit);
   }
 
   coverage(): StreamCoverage {
-    this.#flush();
-    const oldestSeq = this.#db.prepare(`SELECT min(seq) FROM ${this.#table}`).pluck().get() as number | null;
-    const s = this.#state;
+    const s = this.#state();
+    const unwritten = this.#unwritten();
+    const oldestOnDisk = this.#db.prepare(`SELECT min(seq) FROM ${this.table}`).pluck().get() as number | null;
+    const firstUnwritten = unwritten[0] ? this.#spec.seqOf(unwritten[0]) : undefined;
     return {
       stream: this.name,
-      completeSince: s.completeSince,
+      completeSince: s.complete_since,
       evicted: s.evicted,
-      evictedByType: { ...s.evictedByType },
-      records: s.records + this.#buffer.length,
+      evictedByType: JSON.parse(s.evicted_by_type) as Record<string, number>,
+      records: s.records + unwritten.length,
       bytes: s.bytes,
-      oldestSeq: oldestSeq ?? (this.#buffer.length ? this.#spec.seqOf(this.#buffer[0]!) : s.lastSeq + 1),
-      lastSeq: s.lastSeq,
+      oldestSeq: oldestOnDisk ?? firstUnwritten ?? this.#lastSeq + 1,
+      lastSeq: this.#lastSeq,
     };
   }
 
-  #evict(condition: string, param: number | undefined): Evicted {
-    const args = param === undefined ? [] : [param];
-    const byType = this.#db.prepare(`SELECT type, count(*) AS n, sum(bytes) AS b, max(time) AS t FROM ${this.#table} WHERE ${condition} GROUP BY type`).all(...args) as {
-      type: string | null;
-      n: number;
-      b: number;
-      t: number;
-    }[];
-    if (byType.length === 0) return { records: 0, bytes: 0 };
-    this.#db.prepare(`DELETE FROM ${this.#table} WHERE ${condition}`).run(...args);
-    let records = 0;
-    let bytes = 0;
-    const s = this.#state;
-    for (const row of byType) {
-      records += row.n;
-      bytes += row.b;
-      // Nothing at or before the newest evicted record's time can be vouched for any more.
-      s.completeSince = Math.max(s.completeSince, row.t + 1);
-      if (row.type) s.evictedByType[row.type] = (s.evictedByType[row.type] ?? 0) + row.n;
-    }
-    s.evicted += records;
-    s.records = Math.max(0, s.records - records);
-    s.bytes = Math.max(0, s.bytes - bytes);
-    this.#persist();
-    return { records, bytes };
+  #state(): StateRow {
+    return this.#readState.get(this.name) as StateRow;
   }
 
-  #persist(): void {
-    const s = this.#state;
-    this.#saveState.run(this.name, s.startedAt, s.completeSince, s.evicted, JSON.stringify(s.evictedByType), s.records, s.bytes, s.lastSeq);
+  #unwritten(): R[] {
+    return [...[...this.#inFlight.values()].flat(), ...this.#buffer];
+  }
+
+  #matches(record: R, query: StreamQuery): boolean {
+    const spec = this.#spec;
+    const seq = spec.seqOf(record);
+    const time = spec.timeOf(record);
+    if (query.sinceSeq !== undefined && seq <= query.sinceSeq) return false;
+    if (query.untilSeq !== undefined && seq > query.untilSeq) return false;
+    if (query.from !== undefined && time < query.from) return false;
+    if (query.to !== undefined && time >= query.to) return false;
+    for (const [column, value] of Object.entries(query.where ?? {})) if (spec.columns[column]!(record) !== value) return false;
+    if (query.types?.length && !query.types.includes(spec.typeOf?.(record) ?? '')) return false;
+    return true;
   }
 }

@@ -5,8 +5,9 @@
  * request journal, for one).
  *
  * Promises:
- * - Appending never waits for the disk: records are buffered and written in one transaction a
- *   few times a second (and before every query, so a query sees everything appended).
+ * - Appending never waits for the disk, and writing never blocks the event loop: records are
+ *   buffered and handed a few times a second to a write thread that inserts them in one
+ *   transaction; queries see every record appended, written yet or not.
  * - Retention is bounded by age and by size (`HistoryRetention`), and never silent: each stream
  *   counts what it evicted (in total and by record type) and says since when its history is
  *   complete (`StreamCoverage`). A view showing history shows that too.
@@ -19,7 +20,7 @@
  * the store keeps what it is given.
  */
 export { HistoryStore, type HistoryStoreOptions } from './history-store.ts';
-export { HistoryStream, type Evicted } from './history-stream.ts';
+export { HistoryStream, type WriteBatch } from './history-stream.ts';
 export type { ColumnValue, StreamQuery, StreamSpec } from './stream-spec.ts';
 export { defaultRetention, parseDuration, parseMegabytes } from './retention.ts';
 export { telemetryStream } from './streams/telemetry-stream.ts';
