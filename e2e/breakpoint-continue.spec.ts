@@ -3,16 +3,11 @@
  * writes coming back (its Deployment's and Pods' churn, its status) do not catch it again; a
  * real change (a new generation) does. While it holds a worker, the page says which keys wait.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ControllerDetails, TelemetryPage } from '@dojo/console-protocol';
-import { createDojo } from './support/forms.ts';
+import { createDojo, scaleTo, waitUntilAvailable } from './support/forms.ts';
 import { consoleApi, consoleToken, saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
-async function scaleTo(page: Page, replicas: number): Promise<void> {
-  await page.getByLabel('Desired replicas').fill(String(replicas));
-  await page.getByRole('button', { name: 'Scale' }).click();
-  await expect(page.getByText(`Scaled to ${replicas}.`)).toBeVisible();
-}
 
 test.describe('breakpoints', () => {
   // Whatever happens, leave the shared console's dojo controller as other specs expect it.
@@ -32,7 +27,7 @@ test.describe('breakpoints', () => {
     const otherUrl = page.url();
     await createDojo(page, { name: held });
     const heldUrl = page.url();
-    await expect(page.getByRole('table', { name: 'Conditions' }).getByRole('row', { name: /Available\s+True/ })).toBeVisible({ timeout: 60_000 });
+    await waitUntilAvailable(page);
 
     await page.goto('/debug/dojo');
     const breakpoints = page.getByRole('region', { name: 'Breakpoints' });

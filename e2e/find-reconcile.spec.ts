@@ -4,15 +4,10 @@
  * they triggered or that recorded them, and back; the selected reconcile, the filters and the
  * window live in the URL; filtering by object and trigger kind does not pause the view.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { createDojo } from './support/forms.ts';
+import { expect, test } from '@playwright/test';
+import { createDojo, scaleTo, waitUntilAvailable } from './support/forms.ts';
 import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
-async function scaleTo(page: Page, replicas: number): Promise<void> {
-  await page.getByLabel('Desired replicas').fill(String(replicas));
-  await page.getByRole('button', { name: 'Scale' }).click();
-  await expect(page.getByText(`Scaled to ${replicas}.`)).toBeVisible();
-}
 
 test.describe('finding the reconcile that matters', () => {
   test('from an edit to the reconcile it triggered and back, through shareable URLs', async ({ page }) => {
@@ -20,7 +15,7 @@ test.describe('finding the reconcile that matters', () => {
     const name = uniqueName('find');
     await signIn(page);
     await createDojo(page, { name });
-    await expect(page.getByRole('table', { name: 'Conditions' }).getByRole('row', { name: /Available\s+True/ })).toBeVisible({ timeout: 60_000 });
+    await waitUntilAvailable(page);
     await scaleTo(page, 2);
 
     // The version that changed the spec links to the reconcile it triggered.

@@ -5,7 +5,7 @@
  * since when history is complete instead of looking empty.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createDojo } from './support/forms.ts';
+import { createDojo, scaleTo, waitUntilAvailable } from './support/forms.ts';
 import { saveScreenshot, uniqueName } from './support/console.ts';
 import { freshDataDir, startOwnConsole, type OwnConsole } from './support/own-console.ts';
 
@@ -14,11 +14,6 @@ async function signInTo(page: Page, console: OwnConsole): Promise<void> {
   await expect(page.getByRole('status', { name: /Connection: Live/ })).toBeVisible({ timeout: 30_000 });
 }
 
-async function scaleTo(page: Page, replicas: number): Promise<void> {
-  await page.getByLabel('Desired replicas').fill(String(replicas));
-  await page.getByRole('button', { name: 'Scale' }).click();
-  await expect(page.getByText(`Scaled to ${replicas}.`)).toBeVisible();
-}
 
 test.describe('history on disk', () => {
   test.describe.configure({ mode: 'serial' });
@@ -36,7 +31,7 @@ test.describe('history on disk', () => {
     await signInTo(page, running);
     await createDojo(page, { name });
     const dojoPath = new URL(page.url()).pathname;
-    await expect(page.getByRole('table', { name: 'Conditions' }).getByRole('row', { name: /Available\s+True/ })).toBeVisible({ timeout: 60_000 });
+    await waitUntilAvailable(page);
 
     // One conflict for the Conflicts page, then an edit of the spec that runs into it.
     const headers = { Authorization: `Bearer ${running.token}`, 'X-Dojo-Console': '1' };

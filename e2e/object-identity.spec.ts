@@ -3,13 +3,10 @@
  * kind, namespace, name, uid), never by namespace/name alone. A Dojo, its Deployment and its
  * CloudNativePG Database share "default/<name>"; a re-created Dojo shares everything but its uid.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { createDojo } from './support/forms.ts';
+import { expect, test } from '@playwright/test';
+import { createDojo, waitUntilAvailable } from './support/forms.ts';
 import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
-async function waitUntilAvailable(page: Page): Promise<void> {
-  await expect(page.getByRole('table', { name: 'Conditions' }).getByRole('row', { name: /Available\s+True/ })).toBeVisible({ timeout: 60_000 });
-}
 
 test.describe('object identity', () => {
   test("an object's reconciles and condition history are its own, never those of another kind with its name", async ({ page }) => {

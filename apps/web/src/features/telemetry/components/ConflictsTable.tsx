@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { HistoryNote } from '../../../components/HistoryNote.tsx';
 import { VirtualTable } from '../../../components/VirtualTable.tsx';
 import { formatClock } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -14,6 +15,7 @@ import { conflictOutcome, describeOutcome, type ConflictRow } from '../model/con
 import type { ObjectPageLink } from '../model/timeline-view.ts';
 import { SpanDetails } from './SpanDetails.tsx';
 
+const conflicts = { types: ['conflict'], plural: 'conflicts' };
 const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
 
 export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) {
@@ -33,13 +35,15 @@ export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) 
 
   if (rows.length === 0) {
     return (
-      <EmptyState title="No conflicts yet.">
+      <EmptyState title="No conflicts recorded.">
         A 409 Conflict happens when a write carries a resourceVersion that is no longer current. Inject one from the Debug view to see it here.
+        <HistoryNote stream="telemetry" thing={conflicts} />
       </EmptyState>
     );
   }
   return (
     <div className="flex flex-col gap-4">
+      <HistoryNote stream="telemetry" thing={conflicts} />
       <VirtualTable<ConflictRow>
         label="Conflicts"
         rows={rows}
