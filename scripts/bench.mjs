@@ -13,6 +13,7 @@ const nodeBenches = [
   { name: 'workqueue', file: 'packages/runtime/bench/workqueue.bench.ts' },
   { name: 'reconcile', file: 'packages/runtime/bench/reconcile.bench.ts', nodeArgs: ['--expose-gc'] },
   { name: 'apiserver', file: 'packages/apiserver/bench/apiserver.bench.ts' },
+  { name: 'history', file: 'packages/history/bench/history.bench.ts' },
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
@@ -72,6 +73,11 @@ const headlines = {
     result: `create → Available overhead beyond the pod delay p50 ${r.overhead.p50Ms} ms, p99 ${r.overhead.p99Ms} ms (total p50 ${fmt(Math.round(r.createToAvailable.p50Ms))} ms)`,
     reference: `simulated pod delay p50 ${fmt(r.simulatedPodDelay.p50Ms)} ms`,
     numbers: { overheadP50Ms: r.overhead.p50Ms, overheadP99Ms: r.overhead.p99Ms, totalP50Ms: r.createToAvailable.p50Ms, totalP99Ms: r.createToAvailable.p99Ms },
+  }),
+  history: (r) => ({
+    result: `${fmt(r.records)} telemetry records: append ${r.appendNsPerRecord} ns each, event loop ${r.flushMs.p50} ms (p99 ${r.flushMs.p99}) per ${fmt(r.batch)}-record flush, write thread ${fmt(r.writeRecordsPerSecond)} records/s, one object's history in ${r.objectQueryMs.p50} ms`,
+    reference: 'flush p50 well under the 250 ms flush interval; write thread ≥ 10,000 records/s',
+    numbers: { appendNs: r.appendNsPerRecord, flushP50Ms: r.flushMs.p50, flushP99Ms: r.flushMs.p99, writeRecordsPerSecond: r.writeRecordsPerSecond, objectQueryP50Ms: r.objectQueryMs.p50 },
   }),
   fanout: (r) => ({
     result: `${r.clients} clients, ${fmt(r.console.writesPerSecond.median)}/${fmt(r.targetWritesPerSecond)} events/s: delivery p99 ${spreadText(r.console.deliveryP99Ms, ' ms')}, server loop p99 ${r.console.serverEventLoopDelayP99Ms.median} ms`,

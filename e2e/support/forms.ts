@@ -53,3 +53,15 @@ export async function createDiscordObject(page: Page, kind: string, plural: stri
   if (ref) await form.getByRole('group', { name: ref.group }).getByLabel('Name', { exact: true }).fill(ref.name);
   await submitCreate(page, kind, name);
 }
+
+/** Scales the object on screen with its detail page's scale control, and waits for the answer. */
+export async function scaleTo(page: Page, replicas: number): Promise<void> {
+  await page.getByLabel('Desired replicas').fill(String(replicas));
+  await page.getByRole('button', { name: 'Scale' }).click();
+  await expect(page.getByText(`Scaled to ${replicas}.`)).toBeVisible();
+}
+
+/** Waits on an object's detail page until its Available condition is True. */
+export async function waitUntilAvailable(page: Page, timeout = 60_000): Promise<void> {
+  await expect(page.getByRole('table', { name: 'Conditions' }).getByRole('row', { name: /Available\s+True/ })).toBeVisible({ timeout });
+}

@@ -1,5 +1,6 @@
 /** Parses `dojo-console` arguments; a bad flag is a `CliUsageError` (exit code 2). */
 import { parseArgs } from 'node:util';
+import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
 import { usage } from './cli-usage.ts';
 
@@ -26,6 +27,10 @@ export interface UpOptions {
   /** Campaign for a coordination.k8s.io/v1 Lease; only the leader reconciles. */
   leaderElect: boolean;
   leaderElectionNamespace?: string;
+  /** History older than this is evicted (`--history-retention`, default 24h). */
+  historyRetentionMs?: number;
+  /** History beyond this size is evicted, oldest first (`--history-max-mb`, default 512). */
+  historyMaxBytes?: number;
 }
 
 function parseOperators(raw: string): string[] {
@@ -74,6 +79,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'leader-elect': { type: 'boolean' },
         operators: { type: 'string' },
         'leader-election-namespace': { type: 'string' },
+        'history-retention': { type: 'string' },
+        'history-max-mb': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -90,6 +97,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (values.context && !values.kubeconfig) throw new CliUsageError('--context needs --kubeconfig');
   if (values['in-cluster'] && values.kubeconfig) throw new CliUsageError('--in-cluster and --kubeconfig exclude each other');
   const external = Boolean(values.kubeconfig) || Boolean(values['in-cluster']);
+  const retention = values['history-retention'];
+  const historyRetentionMs = retention === undefined ? defaultRetention.maxAgeMs : parseDuration(retention);
+  if (historyRetentionMs === undefined) throw new CliUsageError(`invalid --history-retention "${retention}": a number and a unit, like 90s, 30m, 24h or 7d`);
+  const maxMb = values['history-max-mb'];
+  const historyMaxBytes = maxMb === undefined ? defaultRetention.maxBytes : parseMegabytes(maxMb);
+  if (historyMaxBytes === undefined) throw new CliUsageError(`invalid --history-max-mb "${maxMb}": a positive number of megabytes`);
   if (values['install-crds'] && !external) throw new CliUsageError('--install-crds needs --kubeconfig or --in-cluster (the embedded cluster always has them)');
   return {
     name: 'up',
@@ -102,6 +115,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       inCluster: values['in-cluster'] ?? false,
       allowSecretData: values['allow-secret-data'] ?? false,
       leaderElect: values['leader-elect'] ?? false,
+      historyRetentionMs,
+      historyMaxBytes,
       operators: parseOperators(values.operators ?? operatorNames.join(',')),
       ...((values['leader-election-namespace'] ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: values['leader-election-namespace'] ?? env.POD_NAMESPACE } : {}),
       ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),

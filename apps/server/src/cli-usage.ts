@@ -65,6 +65,12 @@ ${operatorLines()}
   --leader-election-namespace NS
                       Namespace of that Lease (default: $POD_NAMESPACE, else the
                       kubeconfig context's namespace).
+  --history-retention AGE
+                      Keep telemetry and object versions this long in <data-dir>/history.db
+                      (default 24h; s, m, h or d). Older history is evicted, and the console
+                      says since when its history is complete.
+  --history-max-mb N  Keep at most this many megabytes of history (default 512); the oldest
+                      records go first.
   -h, --help        Show this text.
   --version         Print the version and exit.
 

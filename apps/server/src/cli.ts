@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       ...(running.discord ? [`  Discord:    ${running.discord.baseUrl} (simulator)`] : []),
       ...running.services.list().map((s) => `  ${`${s.label}:`.padEnd(12)}${s.url}${s.note ? ` (${s.note})` : ''}`),
       `  Data:       ${command.options.dataDir}`,
+      `  History:    ${command.options.dataDir}/history.db (kept ${formatRetention(running.history.retention)})`,
       '',
     ].join('\n'),
   );
@@ -67,6 +68,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function formatRetention(r: { maxAgeMs: number; maxBytes: number }): string {
+  const hours = r.maxAgeMs / 3_600_000;
+  const age = hours >= 1 ? `${Number(hours.toFixed(1))}h` : `${Math.round(r.maxAgeMs / 1000)}s`;
+  return `${age}, at most ${Math.round(r.maxBytes / 1024 / 1024)} MB; --history-retention, --history-max-mb`;
 }
 
 function fail(err: unknown): never {

@@ -1,19 +1,22 @@
 /**
  * The console's HTTP surface (docs/protocol.md): login, guards, the Kubernetes proxy, debug
- * controls, telemetry, Discord, metrics, and the built UI. Handlers decode, call, encode;
+ * controls, telemetry, history, Discord, metrics, and the built UI. Handlers decode, call, encode;
  * one error middleware turns every failure into a Status.
  */
 import { existsSync } from 'node:fs';
 import express from 'express';
 import type { Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
-import type { Journal, KubeTransport } from '@dojo/runtime';
+import type { HistoryStore } from '@dojo/history';
+import type { KubeTransport } from '@dojo/runtime';
 import type { ConsoleControllers } from './console-controllers.ts';
+import type { TelemetrySource } from './history/telemetry-source.ts';
 import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
+import { historyRoutes } from './routes/history-routes.ts';
 import { discoveryRoutes } from './routes/discovery-routes.ts';
 import { statusErrors } from './routes/status-errors.ts';
 import { telemetryRoutes } from './routes/telemetry-routes.ts';
@@ -23,7 +26,9 @@ import { setSecurityHeaders } from './security/security-headers.ts';
 export interface ConsoleAppDeps {
   guards: GuardOptions;
   transport: () => KubeTransport;
-  journal: Journal;
+  telemetry: TelemetrySource;
+  /** History on disk; without it the console serves the ring only and has no /api/history. */
+  history?: HistoryStore;
   controllers: ConsoleControllers;
   metrics: { scrape(): Promise<string>; contentType: string };
   session: () => Session;
@@ -73,7 +78,8 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.get('/api/session', (_req, res) => void res.json(deps.session()));
   app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));
   app.use('/api/controllers', controllerRoutes(deps.controllers));
-  app.use('/api/telemetry', telemetryRoutes(deps.journal));
+  app.use('/api/telemetry', telemetryRoutes(deps.telemetry));
+  if (deps.history) app.use('/api/history', historyRoutes(deps.history));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(newStatusError(404, 'NotFound', 'the server could not find the requested resource')));

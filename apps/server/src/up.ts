@@ -10,6 +10,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
+import { HistoryStore, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
 import { startSystemControllers } from './system-controllers.ts';
@@ -17,6 +18,10 @@ import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { discordBridge } from './discord-bridge.ts';
+import { TelemetryHistory } from './history/telemetry-source.ts';
+import { VersionRecorder } from './history/version-recorder.ts';
+import { recordVersionsOfServedKinds } from './history/versioned-kinds.ts';
+import { discoverResources } from './kube/discovery.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { loadOrCreateConsoleToken } from './security/console-token.ts';
@@ -24,6 +29,8 @@ import { loadOrCreateConsoleToken } from './security/console-token.ts';
 export interface RunningConsole {
   console: ConsoleServer;
   journal: Journal;
+  /** The history on disk (`<data-dir>/history.db`): telemetry and object versions. */
+  history: HistoryStore;
   loginUrl: string;
   kubeconfigPath: string;
   token: string;
@@ -57,7 +64,14 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   if (options.context) kubeConfig.setCurrentContext(options.context);
 
   const metrics = createRuntimeMetrics();
-  const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000 });
+  const history = new HistoryStore({
+    path: join(dataDir, 'history.db'),
+    retention: { ...(options.historyRetentionMs ? { maxAgeMs: options.historyRetentionMs } : {}), ...(options.historyMaxBytes ? { maxBytes: options.historyMaxBytes } : {}) },
+  });
+  const telemetryHistory = history.stream(telemetryStream);
+  // The journal's ring is the live cache; the history continues its sequence across restarts.
+  const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000, firstSeq: telemetryHistory.lastSeq + 1, sink: { write: (record) => telemetryHistory.append(record) } });
+  const telemetry = new TelemetryHistory(journal, telemetryHistory);
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { metrics: metrics.restClient, userAgent: 'dojo-console' });
   const discordToken = process.env.DISCORD_BOT_TOKEN ?? 'dojo-console-simulator';
   const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json'), token: discordToken });
@@ -91,6 +105,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     for (const entry of await operator.register(manager, context)) controllers.add({ ...entry, role: 'operator' });
   }
   await manager.start();
+  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), () => discoverResources(transport));
   let ready = true;
 
   const server = await startConsoleServer({
@@ -98,7 +113,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     port: options.port,
     token,
     transport: () => transport,
-    journal,
+    telemetry,
+    history,
     controllers,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
@@ -117,6 +133,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   return {
     console: server,
     journal,
+    history,
     loginUrl: `${server.url}login?token=${encodeURIComponent(token)}`,
     kubeconfigPath,
     token,
@@ -127,6 +144,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     async stop() {
       ready = false;
       controllers.close();
+      versionedKinds.close();
       await manager.stop();
       system?.sim.close();
       await server.close();
@@ -134,6 +152,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await discord?.close();
       await services.close();
       await apiserver?.close();
+      await history.close();
     },
   };
 }

@@ -36,6 +36,10 @@ export interface ControllerState {
   readonly paused: boolean;
   readonly breakpoints: readonly string[];
   readonly heldAtBreakpoint: readonly { readonly worker: number; readonly key: string }[];
+  /** Keys continued past their breakpoint: held again only for a real change. */
+  readonly continuedPastBreakpoint: readonly string[];
+  /** Queued keys that wait because a breakpoint holds the controller. */
+  readonly blockedByBreakpoint: readonly string[];
   readonly pendingSteps: number;
   /** `busy`: reconciling now; `running`: worker loops alive; `max`: MaxConcurrentReconciles. */
   readonly workers: { readonly busy: number; readonly running: number; readonly max: number };

@@ -14,6 +14,11 @@ export interface BreakpointsRequest {
   readonly keys: readonly string[];
 }
 
+/** `POST /api/controllers/<name>/continue`: let the key held at its breakpoint run; the breakpoint then waits for a real change. */
+export interface ContinueRequest {
+  readonly key: string;
+}
+
 /** `PUT /api/controllers/<name>/faults`: the knobs to change (non-negative integers); the others keep their value. */
 export type FaultsRequest = Partial<FaultSettings>;
 

@@ -28,6 +28,8 @@ export interface TelemetrySubscribe {
   readonly fromSeq?: number;
   readonly controller?: string;
   readonly objectKey?: string;
+  /** Only records about this object: its `identityKey` ("group/kind/namespace/name"). */
+  readonly object?: string;
 }
 
 /** Controller summaries, once a second. */

@@ -4,10 +4,15 @@
  * journal files unchanged. The journal stamps `seq` (global, strictly increasing) and `time`
  * (epoch ms from the injected clock). A client keeps and ignores record types it does not know.
  *
- * `key` is always the object the record is about ("namespace/name", or "name" for
- * cluster-scoped objects); the journal's `objectKey` filter matches it.
+ * `key` is the object the record is about as its controller's queue knows it ("namespace/name",
+ * or "name" for cluster-scoped objects); `object` says which object that is — group, kind,
+ * namespace, name and, when the emitter saw the object, its uid. Kinds share namespace/names (a
+ * Dojo, its Deployment and its Database are all "default/web"), so readers match records to an
+ * object by `identityKey(record.object)` (@dojo/kube-api), never by `key` alone; the journal's
+ * and the history's `object` filter does exactly that.
  */
-import type { ConditionStatus, WatchEventType } from '@dojo/kube-api';
+import type { ConditionStatus, ObjectIdentity, WatchEventType } from '@dojo/kube-api';
+import type { StreamCoverage } from './history.ts';
 import type { Trigger, TriggerReason } from './trigger.ts';
 import type { DelayOutcome } from './workqueue.ts';
 
@@ -16,6 +21,8 @@ interface RecordBase {
   time: number;
   controller?: string;
   key?: string;
+  /** The object the record is about; absent when the emitter cannot name its kind. */
+  object?: ObjectIdentity;
 }
 
 /** A watch event as an informer received it, before any predicate or handler. */
@@ -24,7 +31,9 @@ export interface WatchEventRecord extends RecordBase {
   key: string;
   event: WatchEventType;
   kind: string;
+  object: ObjectIdentity;
   resourceVersion?: string;
+  generation?: number;
 }
 
 /** A key added to a controller's queue; `merged` when it deduplicated into a waiting key. */
@@ -130,6 +139,9 @@ export interface ConditionTransitionRecord extends RecordBase {
   type: 'condition-transition';
   key: string;
   kind: string;
+  object: ObjectIdentity;
+  /** The resourceVersion of the version that carried the new status. */
+  resourceVersion?: string;
   condition: string;
   from?: ConditionStatus;
   to: ConditionStatus;
@@ -145,6 +157,7 @@ export type DebugAction =
   | 'breakpoint-set'
   | 'breakpoint-cleared'
   | 'breakpoint-hit'
+  | 'breakpoint-continue'
   | 'max-concurrency'
   | 'faults';
 
@@ -175,10 +188,13 @@ export type TelemetryRecordType = TelemetryRecord['type'];
 /** `GET /api/telemetry`: records oldest first, and whether some the client asked for are gone. */
 export interface TelemetryPage {
   readonly records: TelemetryRecord[];
-  /** Some records after `sinceSeq` were dropped from the ring: rebuild state, then resume. */
+  /** Some records after `sinceSeq` were evicted (from history, or from the ring when there is none): rebuild state, then resume. */
   readonly resync: boolean;
+  /** The oldest record still held, on disk or in memory. */
   readonly oldestSeq: number;
   readonly lastSeq: number;
+  /** How complete the telemetry history is; absent when the console keeps none on disk. */
+  readonly coverage?: StreamCoverage;
 }
 
 /** The query parameters of `GET /api/telemetry`. */
@@ -188,8 +204,18 @@ export interface TelemetryQuery {
   /** At most this many records (default 5000, at most 50 000). */
   limit?: number;
   controller?: string;
-  /** Matches `record.key` ("namespace/name"). */
+  /** Matches `record.key` ("namespace/name") — of any kind; prefer `object`. */
   objectKey?: string;
+  /** Matches `identityKey(record.object)`: "group/kind/namespace/name". */
+  object?: string;
+  /** With `object`: only records about this incarnation (records that name no uid match too). */
+  uid?: string;
+  /** Records of one reconcile (its start, end, API calls, conflicts). */
+  reconcile?: string;
+  /** Records at or after this time (epoch ms). */
+  from?: number;
+  /** Records before this time (epoch ms). */
+  to?: number;
   /** Record types, comma-separated. */
   types?: string;
 }

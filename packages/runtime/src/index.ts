@@ -73,6 +73,8 @@ export {
   type JournalOptions,
   type JournalQuery,
   type JournalSink,
+  matchesJournalQuery,
+  reconcileIdOf,
 } from './telemetry/journal.ts';
 export { JournalFile, readJournalFile, type JournalFileOptions } from './telemetry/journal-file.ts';
 export { reconcileContext, type ReconcileScope } from './telemetry/reconcile-context.ts';
@@ -83,6 +85,7 @@ export type { RestClientMetrics } from './metrics/rest-client-metrics.ts';
 
 // Controller
 export { Controller, type ControllerOptions } from './controller/controller.ts';
+export { identifierFor, type ObjectIdentifier } from './controller/object-identifier.ts';
 export type { ControllerState, ReconcileCounts } from '@dojo/console-protocol';
 export {
   isTerminalError,
@@ -190,7 +193,7 @@ export type { ControllerHost, WatchSource } from './builder/controller-host.ts';
 
 // Events: one broadcaster writes every recorder's core/v1 Events, correlated, off the reconcile path.
 export { discardingEventRecorder, type EventOptions, type EventRecorder, type EventSource, type EventType } from './events/event-recorder.ts';
-export { EventBroadcaster, type EventBroadcasterOptions } from './events/event-broadcaster.ts';
+export { EventBroadcaster, reconcileIdAnnotation, type EventBroadcasterOptions } from './events/event-broadcaster.ts';
 
 // Manager: informers, cache sync, controllers, health, leader election.
 export {

@@ -2,7 +2,7 @@
  * The bodies of the debug commands, decoded into the protocol's request types
  * (@dojo/console-protocol) before anything acts on them; bad input is a 400 Status.
  */
-import type { BreakpointsRequest, ConcurrencyRequest, FaultsRequest } from '@dojo/console-protocol';
+import type { BreakpointsRequest, ConcurrencyRequest, ContinueRequest, FaultsRequest } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
 import { jsonObjectBody } from './json-body.ts';
 
@@ -18,6 +18,12 @@ export function decodeBreakpointsRequest(body: unknown): BreakpointsRequest {
   const keys = jsonObjectBody(body).keys;
   if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw newBadRequest('keys must be an array of object keys');
   return { keys };
+}
+
+export function decodeContinueRequest(body: unknown): ContinueRequest {
+  const key = jsonObjectBody(body).key;
+  if (typeof key !== 'string' || key === '') throw newBadRequest('key must be the object key held at a breakpoint');
+  return { key };
 }
 
 const faultKnobs = ['conflictNextWrites', 'throwNext', 'latencyMs'] as const;

@@ -1,10 +1,10 @@
 /** Debug controls over HTTP: list controllers, pause/resume/step, concurrency, breakpoints, faults. */
 import { Router, json } from 'express';
 import type { ControllerList, StepAnswer } from '@dojo/console-protocol';
-import { newNotFound } from '@dojo/kube-api';
+import { newConflict, newNotFound } from '@dojo/kube-api';
 import { replaceBreakpoints } from '../controller-breakpoints.ts';
 import type { ConsoleControllers } from '../console-controllers.ts';
-import { decodeBreakpointsRequest, decodeConcurrencyRequest, decodeFaultsRequest } from './controller-requests.ts';
+import { decodeBreakpointsRequest, decodeConcurrencyRequest, decodeContinueRequest, decodeFaultsRequest } from './controller-requests.ts';
 
 export function controllerRoutes(controllers: ConsoleControllers): Router {
   const router = Router();
@@ -30,6 +30,13 @@ export function controllerRoutes(controllers: ConsoleControllers): Router {
     const entry = find(req.params.name);
     const ended = await entry.controller.step();
     res.json({ ...controllers.details(entry), stepped: ended ?? null } satisfies StepAnswer);
+  });
+  router.post('/:name/continue', (req, res) => {
+    const entry = find(req.params.name);
+    const { key } = decodeContinueRequest(req.body);
+    // Nothing held at that key (it was stepped, resumed or never hit): say so, change nothing.
+    if (!entry.controller.continueKey(key)) throw newConflict({ group: 'console', resource: 'breakpoints' }, key, `no worker of ${entry.controller.name} holds it at a breakpoint`);
+    res.json(controllers.details(entry));
   });
   router.put('/:name/concurrency', (req, res) => {
     const entry = find(req.params.name);

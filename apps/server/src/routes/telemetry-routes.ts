@@ -1,8 +1,9 @@
-/** `GET /api/telemetry`: a page of journal records, with an explicit resync flag. */
+/** `GET /api/telemetry`: a page of telemetry records (from memory or disk), with an explicit resync flag. */
 import { Router } from 'express';
 import type { TelemetryPage, TelemetryRecordType } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
-import type { Journal, JournalQuery } from '@dojo/runtime';
+import type { JournalQuery } from '@dojo/runtime';
+import type { TelemetrySource } from '../history/telemetry-source.ts';
 
 const int = (v: unknown, name: string, max: number): number | undefined => {
   if (v === undefined) return undefined;
@@ -17,18 +18,28 @@ function decodeTelemetryQuery(q: Record<string, unknown>): JournalQuery {
   const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
   const controller = text(q.controller);
   const objectKey = text(q.objectKey);
+  const object = text(q.object);
+  const uid = text(q.uid);
+  const reconcile = text(q.reconcile);
+  const from = int(q.from, 'from', Number.MAX_SAFE_INTEGER);
+  const to = int(q.to, 'to', Number.MAX_SAFE_INTEGER);
   const types = text(q.types);
   return {
     limit: int(q.limit, 'limit', 50_000) ?? 5000,
     ...(sinceSeq !== undefined ? { sinceSeq } : {}),
     ...(controller ? { controller } : {}),
     ...(objectKey ? { objectKey } : {}),
+    ...(object ? { object } : {}),
+    ...(uid ? { uid } : {}),
+    ...(reconcile ? { reconcile } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
     ...(types ? { types: types.split(',') as TelemetryRecordType[] } : {}),
   };
 }
 
-export function telemetryRoutes(journal: Journal): Router {
+export function telemetryRoutes(telemetry: TelemetrySource): Router {
   const router = Router();
-  router.get('/', (req, res) => void res.json(journal.query(decodeTelemetryQuery(req.query)) satisfies TelemetryPage));
+  router.get('/', (req, res) => void res.json(telemetry.query(decodeTelemetryQuery(req.query)) satisfies TelemetryPage));
   return router;
 }

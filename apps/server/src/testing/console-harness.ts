@@ -27,9 +27,9 @@ export interface LiveClient {
   next(predicate: (m: any) => boolean, timeoutMs?: number): Promise<any>;
 }
 
-export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number; maxSocketBufferBytes?: number } = {}): Promise<ConsoleHarness> {
+export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number; maxSocketBufferBytes?: number; historyRetentionMs?: number } = {}): Promise<ConsoleHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-'));
-  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false }, { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}) });
+  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false, ...(extra.historyRetentionMs ? { historyRetentionMs: extra.historyRetentionMs } : {}) }, { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}) });
   const base = running.console.url.replace(/\/$/, '');
   const http: ConsoleHarness['http'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };

@@ -49,6 +49,7 @@ export function decodeClientMessage(text: string): ClientMessage {
       if (m.fromSeq !== undefined && (!Number.isInteger(m.fromSeq) || (m.fromSeq as number) < 0)) throw new ProtocolError('fromSeq must be a non-negative integer');
       const controller = optionalString(m.controller, 'controller');
       const objectKey = optionalString(m.objectKey, 'objectKey');
+      const object = optionalString(m.object, 'object');
       return {
         op: 'subscribe',
         id: m.id,
@@ -56,6 +57,7 @@ export function decodeClientMessage(text: string): ClientMessage {
         ...(m.fromSeq !== undefined ? { fromSeq: m.fromSeq as number } : {}),
         ...(controller ? { controller } : {}),
         ...(objectKey ? { objectKey } : {}),
+        ...(object ? { object } : {}),
       };
     }
     case 'metrics':

@@ -7,8 +7,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Hello } from '@dojo/console-protocol';
 import { newStatusError, type StatusError } from '@dojo/kube-api';
-import type { Journal, KubeTransport } from '@dojo/runtime';
+import type { KubeTransport } from '@dojo/runtime';
 import type { ConsoleControllers } from '../console-controllers.ts';
+import type { TelemetrySource } from '../history/telemetry-source.ts';
 import { checkHost, checkToken, checkWebSocketOrigin, type GuardOptions } from '../security/request-guards.ts';
 import { LiveConnection, type SubscriptionFactory } from './live-connection.ts';
 import { startMetricsSubscription } from './metrics-subscription.ts';
@@ -20,7 +21,7 @@ export const maxFrameBytes = 64 * 1024;
 export interface LiveSocketDeps {
   guards: GuardOptions;
   transport: () => KubeTransport;
-  journal: Journal;
+  telemetry: TelemetrySource;
   controllers: ConsoleControllers;
   allowSecretData: boolean;
   hello: () => Hello;
@@ -43,7 +44,7 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
         case 'watch':
           return startWatchSubscription({ ...message, transport: deps.transport(), outbox, allowSecretData: deps.allowSecretData });
         case 'telemetry':
-          return startTelemetrySubscription({ ...message, journal: deps.journal, outbox });
+          return startTelemetrySubscription({ ...message, telemetry: deps.telemetry, outbox });
         case 'metrics':
           return startMetricsSubscription({ id: message.id, controllers: deps.controllers, outbox });
       }

@@ -1,12 +1,12 @@
 /**
  * Links that cross features, built here in the app layer (features never import each other):
- * from a reconcile to the object it reconciled, from a controller to its views.
+ * from a reconcile, a trigger or a version to the object's page, from a controller to its views.
  */
-import { parseObjectKey } from '@dojo/kube-api';
+import type { ObjectIdentity } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
 import type { ControllerLinks } from '../features/controllers/components/ControllerCard.tsx';
-import { useControllers } from '../features/controllers/api/controllers.ts';
 import { findKind, useResourceTypes } from '../features/resources/api/resource-types.ts';
+import type { ObjectPageLink } from '../features/telemetry/model/timeline-view.ts';
 import { paths } from './routes.ts';
 
 export const controllerLinks: ControllerLinks = {
@@ -17,15 +17,12 @@ export const controllerLinks: ControllerLinks = {
 
 export const detailPath = (type: ResourceType, namespace: string | undefined, name: string) => paths.resourceDetail({ gvr: type, namespace, objectName: name });
 
-/** The page of the object a controller reconciled, from the controller's kind and the key. */
-export function useReconciledObjectLink(): (span: { controller: string; key: string }) => string | undefined {
-  const { data: controllers } = useControllers();
+/** The page of an object by its identity (its kind found among the served ones), on a tab, at a version or reconcile. */
+export function useObjectPageLink(): ObjectPageLink {
   const { data: types } = useResourceTypes();
-  return (span) => {
-    const forKind = controllers?.find((c) => c.name === span.controller)?.forKind;
-    const type = forKind ? findKind(types, forKind.group, forKind.kind) : undefined;
+  return (identity: ObjectIdentity, at = {}) => {
+    const type = findKind(types, identity.group, identity.kind);
     if (!type) return undefined;
-    const { namespace, name } = parseObjectKey(span.key);
-    return paths.resourceDetail({ gvr: type, namespace, objectName: name });
+    return paths.resourceDetail({ gvr: type, namespace: identity.namespace, objectName: identity.name, ...at });
   };
 }

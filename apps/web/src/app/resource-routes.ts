@@ -49,10 +49,20 @@ export const kindRoute = (suffix: '' | '/new') =>
     build: (link: KindLink) => ({ ...kindSegments(link.gvr), namespace: link.namespace }),
   });
 
-/** One object's page, on the tab in its `?tab=` (the overview when absent or unknown). */
-export const objectDetailRoute = mapRoute(pathRoute('/resources/:group/:version/:resource/:namespace/:name', { tab: oneOfParam(detailTabs, 'overview') }), {
-  parse: ({ tab, ...segments }) => ({ ...objectOf(segments), tab }),
-  build: ({ tab, ...link }: ObjectLink & { tab?: DetailTab | undefined }) => ({ ...objectSegments(link), tab }),
-});
+/** Where an object's page points within its tabs: a version (`rv`), a reconcile and a trigger filter. */
+export interface DetailFocus {
+  rv?: string | undefined;
+  reconcile?: string | undefined;
+  trigger?: string | undefined;
+}
+
+/** One object's page, on the tab in its `?tab=` (the overview when absent or unknown), focused per `DetailFocus`. */
+export const objectDetailRoute = mapRoute(
+  pathRoute('/resources/:group/:version/:resource/:namespace/:name', { tab: oneOfParam(detailTabs, 'overview'), rv: textParam, reconcile: textParam, trigger: textParam }),
+  {
+    parse: ({ tab, rv, reconcile, trigger, ...segments }) => ({ ...objectOf(segments), tab, ...(rv ? { rv } : {}), ...(reconcile ? { reconcile } : {}), ...(trigger ? { trigger } : {}) }),
+    build: ({ tab, rv, reconcile, trigger, ...link }: ObjectLink & DetailFocus & { tab?: DetailTab | undefined }) => ({ ...objectSegments(link), tab, rv, reconcile, trigger }),
+  },
+);
 
 export const objectEditRoute = mapRoute(pathRoute('/resources/:group/:version/:resource/:namespace/:name/edit'), { parse: objectOf, build: objectSegments });

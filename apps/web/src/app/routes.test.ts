@@ -45,6 +45,18 @@ describe('routes', () => {
     expect(paths.timeline({ object: 'default/a' })).toBe('/timeline?object=default%2Fa');
   });
 
+  it('keeps the timeline view in the URL: filters, the selected reconcile and the time window', () => {
+    const path = paths.timeline({ controller: 'dojo', object: 'default/a', trigger: 'Deployment', reconcile: 'r-1', from: 1000, to: 2000 });
+    const url = new URL(path, 'http://x');
+    expect(parseRoute(url.pathname, url.searchParams)).toEqual({ name: 'timeline', controller: 'dojo', object: 'default/a', trigger: 'Deployment', reconcile: 'r-1', from: 1000, to: 2000 });
+    expect(parseRoute('/timeline', new URLSearchParams('from=soon'))).toEqual({ name: 'timeline' });
+  });
+
+  it("points an object's page at a version or a reconcile", () => {
+    const url = new URL(paths.resourceDetail({ gvr: dojos, namespace: 'default', objectName: 'a', tab: 'versions', rv: '42', reconcile: 'r-9' }), 'http://x');
+    expect(parseRoute(url.pathname, url.searchParams)).toEqual({ name: 'resource-detail', gvr: dojos, namespace: 'default', objectName: 'a', tab: 'versions', rv: '42', reconcile: 'r-9' });
+  });
+
   it('answers not-found for paths it does not know', () => {
     expect(parseRoute('/nope')).toEqual({ name: 'not-found' });
     expect(parseRoute('/resources/core.jutsu.com')).toEqual({ name: 'not-found' });

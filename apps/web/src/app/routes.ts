@@ -11,7 +11,7 @@
  */
 import type { ComponentType } from 'react';
 import { lazyPage, page, type Page } from '../lib/page.ts';
-import { pathRoute, pathSegments, textParam } from '../lib/route.ts';
+import { intParam, pathRoute, pathSegments, textParam } from '../lib/route.ts';
 import { kindRoute, objectDetailRoute, objectEditRoute } from './resource-routes.ts';
 
 export const pages = {
@@ -23,7 +23,8 @@ export const pages = {
   resourceEdit: page({ route: objectEditRoute, component: lazyPage(() => import('./pages/ResourceFormPage.tsx'), 'ResourceEditPage') }),
   workqueue: page({ route: pathRoute('/workqueue/:controller?'), component: lazyPage(() => import('./pages/WorkqueuePage.tsx'), 'WorkqueuePage'), nav: { label: 'Workqueue', icon: 'M3 4h14v2H3zM3 9h14v2H3zM3 14h9v2H3z', order: 30 } }),
   timeline: page({
-    route: pathRoute('/timeline', { controller: textParam, object: textParam }),
+    // Filters, the selected reconcile and the time window (epoch ms; absent while following live): a shareable view.
+    route: pathRoute('/timeline', { controller: textParam, object: textParam, trigger: textParam, reconcile: textParam, from: intParam, to: intParam }),
     component: lazyPage(() => import('./pages/TimelinePage.tsx'), 'TimelinePage'),
     nav: { label: 'Timeline', icon: 'M2 4h9v3H2zM6 9h11v3H6zM4 14h7v3H4z', order: 40 },
   }),

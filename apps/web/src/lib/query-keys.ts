@@ -30,6 +30,8 @@ export const queryKeys = {
   },
   telemetry: (query: TelemetryQuery) => ['telemetry', query] as const,
   telemetryWindow: () => ['telemetry', 'window'] as const,
+  historyStatus: () => ['history', 'status'] as const,
+  objectVersions: (object: string, uid: string | undefined) => ['history', 'versions', object, uid ?? ''] as const,
   discord: {
     state: () => ['discord', 'state'] as const,
     faults: () => ['discord', 'faults'] as const,

@@ -20,6 +20,12 @@ export const textParam: SearchParam<string | undefined> = {
   format: (value) => value || undefined,
 };
 
+/** A non-negative integer (epoch ms, say); anything else reads as absent. */
+export const intParam: SearchParam<number | undefined> = {
+  parse: (raw) => (raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined),
+  format: (value) => (value === undefined ? undefined : String(value)),
+};
+
 /** One of `values`; anything else reads as `fallback`, which is left out of URLs. */
 export function oneOfParam<T extends string>(values: readonly T[], fallback: T): SearchParam<T> {
   return {

@@ -1,5 +1,5 @@
 import type { Trigger } from '@dojo/console-protocol';
-/** One line for a queue trigger: why a key was added ("watch MODIFIED Deployment default/a @ RV 42"). */
+/** One line for a queue trigger: why a key was added ("watch MODIFIED Deployment default/a @ RV 42 · gen 3"). */
 
 export function describeTrigger(trigger: Trigger): string {
   const parts: string[] = [trigger.reason];
@@ -8,8 +8,18 @@ export function describeTrigger(trigger: Trigger): string {
   if (trigger.key) parts.push(trigger.key);
   let text = parts.join(' ');
   if (trigger.resourceVersion) text += ` @ RV ${trigger.resourceVersion}`;
+  if (trigger.generation !== undefined) text += ` · gen ${trigger.generation}`;
   if (trigger.reconcileId) text += ` (from reconcile ${trigger.reconcileId})`;
   return text;
+}
+
+/**
+ * What changed in the object behind a watch trigger: its spec (an edit: ADDED, or a new
+ * generation) or only its status or metadata (churn); undefined when the trigger cannot say.
+ */
+export function triggerChange(trigger: Trigger): 'spec' | 'churn' | undefined {
+  if (trigger.specChanged === undefined) return undefined;
+  return trigger.specChanged ? 'spec' : 'churn';
 }
 
 /** "3 × watch, 1 × requeue": what a key's merged triggers were, by reason. */

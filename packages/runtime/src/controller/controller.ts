@@ -12,6 +12,7 @@
  * - `stop()` lets reconciles in flight finish (their signal is aborted) and takes no new key.
  */
 import type { AddOutcome, ControllerState, DelayOutcome, FaultSettings, ReconcileEndRecord } from '@dojo/console-protocol';
+import type { ObjectIdentity } from '@dojo/kube-api';
 import { realClock, type Clock } from '../clock/clock.ts';
 import type { Journal } from '../telemetry/journal.ts';
 import type { RateLimiter } from '../workqueue/rate-limiters.ts';
@@ -21,6 +22,7 @@ import { noopControllerMetricsProvider, type ControllerMetrics, type ControllerM
 import { DebugGate } from './debug-gate.ts';
 import { FaultInjector } from './faults.ts';
 import { JournaledQueue } from './journaled-queue.ts';
+import type { ObjectIdentifier } from './object-identifier.ts';
 import { runReconcilePass, type PassEnvironment } from './reconcile-pass.ts';
 import type { Reconciler } from './reconciler.ts';
 
@@ -38,6 +40,8 @@ export interface ControllerOptions {
   reconcileTimeoutMs?: number;
   faults?: Partial<FaultSettings>;
   maxTriggersPerKey?: number;
+  /** Names the object behind a key in journal records (the builder derives it from the For type). */
+  identify?: ObjectIdentifier;
 }
 
 interface WorkerSlot {
@@ -56,6 +60,7 @@ export class Controller {
   readonly #metrics: ControllerMetrics;
   readonly #gate: DebugGate;
   readonly #env: PassEnvironment;
+  readonly #identify: ObjectIdentifier;
   readonly #stop = new AbortController();
   readonly #workers = new Map<number, WorkerSlot>();
   #max: number;
@@ -79,7 +84,8 @@ export class Controller {
       ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
       ...(options.maxTriggersPerKey ? { maxTriggersPerKey: options.maxTriggersPerKey } : {}),
     });
-    this.#queue = new JournaledQueue(this.name, queue, this.#journal, clock);
+    this.#identify = options.identify ?? (() => undefined);
+    this.#queue = new JournaledQueue(this.name, queue, this.#journal, clock, this.#identify);
     this.#gate = new DebugGate(() => this.#workers.forEach(interrupt));
     this.#env = {
       controller: this.name,
@@ -91,6 +97,7 @@ export class Controller {
       faults: this.faults,
       timeoutMs: options.reconcileTimeoutMs,
       stopSignal: this.#stop.signal,
+      identify: this.#identify,
     };
   }
 
@@ -149,11 +156,22 @@ export class Controller {
   }
 
   setBreakpoint(key: string): void {
-    if (this.#gate.setBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-set', key });
+    if (this.#gate.setBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-set', key, ...this.#objectOf(key) });
+  }
+
+  /**
+   * Lets the key held at its breakpoint run, and the controller go on; the breakpoint holds the
+   * key again only for a real change (a new generation, or a trigger from outside the
+   * controller's own writes). Returns false when the key was not held.
+   */
+  continueKey(key: string): boolean {
+    if (!this.#gate.continueKey(key)) return false;
+    this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-continue', key, ...this.#objectOf(key) });
+    return true;
   }
 
   clearBreakpoint(key: string): void {
-    if (this.#gate.clearBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-cleared', key });
+    if (this.#gate.clearBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-cleared', key, ...this.#objectOf(key) });
   }
 
   injectFaults(patch: Partial<FaultSettings>): void {
@@ -162,15 +180,20 @@ export class Controller {
   }
 
   state(): ControllerState {
+    const held = this.#gate.held();
+    const queue = this.#queue.snapshot();
     return {
       name: this.name,
       running: this.#started && !this.#stop.signal.aborted,
       paused: this.#gate.paused,
       breakpoints: this.#gate.breakpoints(),
       heldAtBreakpoint: this.#gate.held(),
+      continuedPastBreakpoint: this.#gate.continued(),
+      // While a breakpoint holds a worker the controller is paused: every queued key waits behind it.
+      blockedByBreakpoint: held.length > 0 ? queue.queued.map((q) => q.key) : [],
       pendingSteps: this.#gate.pendingSteps(),
       workers: { busy: this.#busy, running: this.#workers.size, max: this.#max },
-      queue: this.#queue.snapshot(),
+      queue,
       counts: { ...this.#counts },
       faults: this.faults.state(),
     };
@@ -199,8 +222,8 @@ export class Controller {
         if (this.#queue.shuttingDown()) break;
         continue;
       }
-      if (!ticket && this.#gate.hasBreakpoint(item.key)) {
-        this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-hit', key: item.key, worker: slot.id });
+      if (!ticket && this.#gate.shouldHold(item.key, item.triggers)) {
+        this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-hit', key: item.key, worker: slot.id, ...this.#objectOf(item.key) });
         ticket = await this.#gate.hold(slot.id, item.key);
       }
       this.#busy++;
@@ -218,6 +241,11 @@ export class Controller {
         this.#queue.done(item.key);
       }
     }
+  }
+
+  #objectOf(key: string): { object?: ObjectIdentity } {
+    const object = this.#identify(key);
+    return object ? { object } : {};
   }
 
   #count(record: ReconcileEndRecord): void {

@@ -4,6 +4,7 @@
  * per rate-limited add, a `dequeue` record per key handed to a worker. Each trigger is stamped
  * with the `seq` of its enqueue record, so a reconcile's triggers link back to their adds.
  */
+import type { ObjectIdentity } from '@dojo/kube-api';
 import type { AddOutcome, DelayOutcome, RateLimitingQueueSnapshot } from '@dojo/console-protocol';
 import type { Clock } from '../clock/clock.ts';
 import type { Journal } from '../telemetry/journal.ts';
@@ -11,6 +12,7 @@ import type { QueueItem } from '../workqueue/queue.ts';
 import type { RateLimitedAdd, RateLimitingQueue } from '../workqueue/rate-limiting-queue.ts';
 import type { Trigger } from '../workqueue/trigger.ts';
 import { WrappedQueue } from '../workqueue/wrapped-queue.ts';
+import type { ObjectIdentifier } from './object-identifier.ts';
 
 const manual: Trigger = { reason: 'manual' };
 
@@ -18,12 +20,14 @@ export class JournaledQueue extends WrappedQueue<RateLimitingQueue> implements R
   readonly #controller: string;
   readonly #journal: Journal;
   readonly #clock: Clock;
+  readonly #identify: ObjectIdentifier;
 
-  constructor(controller: string, queue: RateLimitingQueue, journal: Journal, clock: Clock) {
+  constructor(controller: string, queue: RateLimitingQueue, journal: Journal, clock: Clock, identify: ObjectIdentifier = () => undefined) {
     super(queue);
     this.#controller = controller;
     this.#journal = journal;
     this.#clock = clock;
+    this.#identify = identify;
   }
 
   override add(key: string, trigger: Trigger = manual): AddOutcome {
@@ -55,6 +59,7 @@ export class JournaledQueue extends WrappedQueue<RateLimitingQueue> implements R
       type: 'backoff',
       controller: this.#controller,
       key,
+      ...this.#objectOf(key),
       delayMs: added.delayMs,
       retries: added.retries,
       cause: stamped.reason,
@@ -70,6 +75,7 @@ export class JournaledQueue extends WrappedQueue<RateLimitingQueue> implements R
         type: 'dequeue',
         controller: this.#controller,
         key: item.key,
+        ...this.#objectOf(item.key),
         worker: worker ?? -1,
         waitedMs: this.#clock.now() - item.enqueuedAt,
         triggerCount: item.triggers.length + item.droppedTriggers,
@@ -90,6 +96,11 @@ export class JournaledQueue extends WrappedQueue<RateLimitingQueue> implements R
     return this.inner.snapshot();
   }
 
+  #objectOf(key: string): { object?: ObjectIdentity } {
+    const object = this.#identify(key);
+    return object ? { object } : {};
+  }
+
   // The enqueue record is appended right after the add, and nothing appends in between (adds
   // never journal), so its seq is known before the record exists.
   #stamp(trigger: Trigger, offset = 0): Trigger {
@@ -101,6 +112,7 @@ export class JournaledQueue extends WrappedQueue<RateLimitingQueue> implements R
       type: 'enqueue',
       controller: this.#controller,
       key,
+      ...this.#objectOf(key),
       reason: trigger.reason,
       trigger,
       merged: outcome === 'merged' || outcome === 'delay-merged',

@@ -8,7 +8,7 @@ import { Journal } from '../telemetry/journal.ts';
 import { reconcileContext } from '../telemetry/reconcile-context.ts';
 import type { ApiCallRecord } from '../telemetry/records.ts';
 import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
-import { EventBroadcaster } from './event-broadcaster.ts';
+import { EventBroadcaster, reconcileIdAnnotation } from './event-broadcaster.ts';
 
 type Event = KubeObject & { reason?: string; type?: string; count?: number; message?: string; involvedObject?: Record<string, unknown>; firstTimestamp?: string; lastTimestamp?: string };
 
@@ -178,5 +178,16 @@ describe('EventBroadcaster', () => {
     } finally {
       inner?.close();
     }
+  });
+
+  it('names the reconcile that recorded an Event in its annotation, and moves it to the latest one on a repeat', async () => {
+    const record = (reconcileId: string) =>
+      reconcileContext.run({ controller: 'dojo', reconcileId, worker: 0, key: `${ns}/annotated` }, () =>
+        broadcaster.recorderFor('dojo-operator').record(subject('annotated'), 'Normal', 'Synced', 'same message'),
+      );
+    record('r-first');
+    expect((await onlyEventOf('annotated')).metadata.annotations?.[reconcileIdAnnotation]).toBe('r-first');
+    record('r-second');
+    await vi.waitFor(async () => expect((await onlyEventOf('annotated')).metadata.annotations?.[reconcileIdAnnotation]).toBe('r-second'), eventually);
   });
 });

@@ -16,10 +16,15 @@
  *   (client-go: 4096). Anything over the bound, and any Event whose write fails, is dropped,
  *   counted in `dropped` and reported as a process warning; nothing is retried.
  *
+ * - An Event recorded inside a reconcile carries that reconcile's id in the annotation
+ *   `reconcileIdAnnotation` (a repeat moves it to the latest), so the console links each Event
+ *   to the reconcile that recorded it.
+ *
  * The legacy core/v1 shape (count, first/lastTimestamp) is what both kubectl and the console
  * read; the API server serves the same objects as events.k8s.io/v1, with `deprecatedCount`.
  * Misuse: one broadcaster per process and API server is enough (the Manager owns one).
  */
+import type { ReconcileIdAnnotation } from '@dojo/console-protocol';
 import { formatTime, isNotFound, type KubeObject } from '@dojo/kube-api';
 import type { Clock } from '../clock/clock.ts';
 import type { ObjectWriter } from '../client/client.ts';
@@ -57,7 +62,11 @@ interface Pending {
   readonly reason: string;
   readonly message: string;
   readonly at: number;
+  readonly reconcileId: string | undefined;
 }
+
+/** The reconcile that recorded an Event (the latest one, for a repeated Event). */
+export const reconcileIdAnnotation: ReconcileIdAnnotation = 'dojo-console.io/reconcile-id';
 
 const defaultMaxQueuedEvents = 1000;
 const maxMessageLength = 1024;
@@ -113,7 +122,7 @@ export class EventBroadcaster {
         this.#overflowing = true;
         return;
       }
-      this.#queue.push({ source, involved: involvedObject(object, options), type, reason, message: String(message).slice(0, maxMessageLength), at: this.#clock.now() });
+      this.#queue.push({ source, involved: involvedObject(object, options), type, reason, message: String(message).slice(0, maxMessageLength), at: this.#clock.now(), reconcileId: reconcileContext.current()?.reconcileId });
       this.#wake?.();
     } catch {
       this.#dropped++;
@@ -142,7 +151,7 @@ export class EventBroadcaster {
       let write = fresh();
       if (write.action === 'increment') {
         try {
-          await this.#writer.patch(builtinTypes.events, write.event, { type: 'merge', body: { count: write.event.count, lastTimestamp: formatTime(event.at) } });
+          await this.#writer.patch(builtinTypes.events, write.event, { type: 'merge', body: { count: write.event.count, lastTimestamp: formatTime(event.at), ...(event.reconcileId ? { metadata: { annotations: { [reconcileIdAnnotation]: event.reconcileId } } } : {}) } });
           return;
         } catch (error) {
           if (!isNotFound(error)) throw error;
@@ -187,7 +196,7 @@ function eventObject(write: EventWrite, event: Pending): KubeObject {
   return {
     apiVersion: 'v1',
     kind: 'Event',
-    metadata: { name, namespace },
+    metadata: { name, namespace, ...(event.reconcileId ? { annotations: { [reconcileIdAnnotation]: event.reconcileId } } : {}) },
     involvedObject: event.involved,
     type: event.type,
     reason: event.reason,

@@ -11,6 +11,7 @@
  * Buffer in the listener (a websocket send queue, say), never await in it.
  */
 import type { TelemetryPage } from '@dojo/console-protocol';
+import { identityKey } from '@dojo/kube-api';
 import { realClock, type Clock } from '../clock/clock.ts';
 import type { JournalRecordInput, TelemetryRecord, TelemetryRecordType } from './records.ts';
 
@@ -27,9 +28,38 @@ export interface JournalQuery {
   /** At most this many records, oldest first (default 1000). */
   limit?: number;
   controller?: string;
-  /** Matches `record.key` ("namespace/name"). */
+  /** Matches `record.key` ("namespace/name"), of any kind. */
   objectKey?: string;
+  /** Matches `identityKey(record.object)` ("group/kind/namespace/name"). */
+  object?: string;
+  /** With `object`: records that name another uid are left out (another incarnation). */
+  uid?: string;
+  /** Records of one reconcile. */
+  reconcile?: string;
+  /** Records at or after this time, and before `to` (epoch ms). */
+  from?: number;
+  to?: number;
   types?: readonly TelemetryRecordType[];
+}
+
+/** Does `record` pass the query's controller, object and type filters? */
+export function matchesJournalQuery(record: TelemetryRecord, query: JournalQuery, types?: ReadonlySet<string>): boolean {
+  if (query.controller !== undefined && record.controller !== query.controller) return false;
+  if (query.objectKey !== undefined && record.key !== query.objectKey) return false;
+  if (query.object !== undefined) {
+    if (!record.object || identityKey(record.object) !== query.object) return false;
+    if (query.uid !== undefined && record.object.uid !== undefined && record.object.uid !== query.uid) return false;
+  }
+  if (query.reconcile !== undefined && reconcileIdOf(record) !== query.reconcile) return false;
+  if (query.from !== undefined && record.time < query.from) return false;
+  if (query.to !== undefined && record.time >= query.to) return false;
+  if (types && !types.has(record.type)) return false;
+  return true;
+}
+
+/** The reconcile a record belongs to, if any. */
+export function reconcileIdOf(record: TelemetryRecord): string | undefined {
+  return 'reconcileId' in record ? record.reconcileId : undefined;
 }
 
 /** Where records go besides the ring, e.g. a `JournalFile`. */
@@ -136,11 +166,7 @@ export class Journal {
     const records: TelemetryRecord[] = [];
     for (let seq = Math.max(sinceSeq + 1, this.oldestSeq); seq <= this.lastSeq && records.length < limit; seq++) {
       const record = this.#at(seq);
-      if (!record) continue;
-      if (query.controller !== undefined && record.controller !== query.controller) continue;
-      if (query.objectKey !== undefined && record.key !== query.objectKey) continue;
-      if (types && !types.has(record.type)) continue;
-      records.push(record);
+      if (record && matchesJournalQuery(record, query, types)) records.push(record);
     }
     return { records, resync: this.#missed(sinceSeq + 1), oldestSeq: this.oldestSeq, lastSeq: this.lastSeq };
   }

@@ -5,6 +5,7 @@
  * them, without the reconciler passing anything along.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ObjectIdentity } from '@dojo/kube-api';
 
 export interface ReconcileScope {
   readonly controller: string;
@@ -12,6 +13,8 @@ export interface ReconcileScope {
   readonly worker: number;
   /** The object being reconciled ("namespace/name"). */
   readonly key: string;
+  /** Which object that is, when the controller can name its kind. */
+  readonly object?: ObjectIdentity;
 }
 
 const storage = new AsyncLocalStorage<ReconcileScope>();

@@ -15,13 +15,13 @@ import { WorkqueueView } from '../../features/controllers/components/WorkqueueVi
 import { DiscordFaultsForm } from '../../features/discord/components/DiscordFaultsForm.tsx';
 import { ReconcileTimeline } from '../../features/telemetry/components/ReconcileTimeline.tsx';
 import { navigate } from '../../lib/router.tsx';
-import { useReconciledObjectLink } from '../object-links.ts';
+import { useObjectPageLink } from '../object-links.ts';
 import { paths } from '../routes.ts';
 import { useChosenController } from './use-chosen-controller.ts';
 
 function ControllerDebugger({ name }: { name: string }) {
   const details = useControllerDetails(name);
-  const objectLink = useReconciledObjectLink();
+  const objectLink = useObjectPageLink();
   if (details.isPending) return <Loading />;
   if (details.error) return <ErrorNotice error={details.error} title={`Could not load controller ${name}`} />;
   return (
@@ -41,7 +41,7 @@ function ControllerDebugger({ name }: { name: string }) {
         </Panel>
       </div>
       <Panel title="Timeline" level={3}>
-        <ReconcileTimeline controller={name} lockObject objectLink={objectLink} windowMs={20_000} />
+        <ReconcileTimeline controller={name} objectLink={objectLink} windowMs={20_000} />
       </Panel>
       <WorkqueueView name={name} />
     </div>

@@ -1,8 +1,11 @@
 /**
  * One object, any kind: conditions and their history, status, owner tree, metadata; YAML;
  * versions with diffs; Events; its reconciles. Scale and delete where the kind allows.
+ * Everything recorded about the object is matched by its identity (kind and uid included), and
+ * versions, Events and reconciles link to each other through the URL's `rv` and `reconcile`.
  */
-import { formatObjectKey, type GroupVersionResource } from '@dojo/kube-api';
+import type { ReconcileIdAnnotation } from '@dojo/console-protocol';
+import { identityOf, type GroupVersionResource, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
 import { buttonClass } from '../../components/Button.tsx';
 import { Badge, ConditionChip } from '../../components/ConditionChip.tsx';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
@@ -21,13 +24,14 @@ import { ObjectYaml } from '../../features/resources/components/detail/ObjectYam
 import { OwnerTreeView } from '../../features/resources/components/detail/OwnerTreeView.tsx';
 import { currentReplicas, ScaleControl } from '../../features/resources/components/detail/ScaleControl.tsx';
 import { StatusFields } from '../../features/resources/components/detail/StatusFields.tsx';
-import { VersionHistory } from '../../features/resources/components/detail/VersionHistory.tsx';
+import { VersionHistory, type VersionHistoryProps } from '../../features/resources/components/detail/VersionHistory.tsx';
 import { conditionsOf, readyText } from '../../features/resources/model/object-summary.ts';
 import { ConditionHistory } from '../../features/telemetry/components/ConditionHistory.tsx';
 import { ObjectReconciles } from '../../features/telemetry/components/ObjectReconciles.tsx';
+import { TriggeredReconciles } from '../../features/telemetry/components/TriggeredReconciles.tsx';
 import { Link, navigate } from '../../lib/router.tsx';
-import { detailPath } from '../object-links.ts';
-import type { DetailTab } from '../resource-routes.ts';
+import { detailPath, useObjectPageLink } from '../object-links.ts';
+import type { DetailFocus, DetailTab } from '../resource-routes.ts';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
 
@@ -39,10 +43,12 @@ const tabs: { id: DetailTab; label: string }[] = [
   { id: 'reconciles', label: 'Reconciles' },
 ];
 
-export function ResourceDetailPage({ gvr, namespace, objectName: name, tab }: { gvr: GroupVersionResource; namespace?: string; objectName: string; tab: DetailTab }) {
+const reconcileIdAnnotation: ReconcileIdAnnotation = 'dojo-console.io/reconcile-id';
+
+export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, reconcile, trigger }: { gvr: GroupVersionResource; namespace?: string; objectName: string; tab: DetailTab } & DetailFocus) {
   const { type, isPending: typesPending, error: typesError } = useResourceType(gvr);
   const { object, isPending, error } = useResourceObject(gvr, namespace, name);
-  const versions = useObjectVersions(object);
+  const objectLink = useObjectPageLink();
   if (typesPending || isPending) return <Loading />;
   if (typesError || error) return <ErrorNotice error={typesError ?? error} />;
   if (!type) return <EmptyState title={`The cluster does not serve ${gvr.resource}.`} />;
@@ -55,7 +61,16 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab }: { 
       </EmptyState>
     );
   }
-  const key = formatObjectKey({ namespace, name });
+  const identity = identityOf(object, type);
+  const focus = (next: { tab?: DetailTab } & DetailFocus) => navigate(paths.resourceDetail({ gvr: type, namespace, objectName: name, tab, rv, reconcile, trigger, ...next }), { replace: true });
+  const recordedBy = (event: KubeObject) => {
+    const id = event.metadata.annotations?.[reconcileIdAnnotation];
+    return id ? (
+      <Link to={paths.timeline({ reconcile: id })} className="font-mono text-xs text-indigo-700 underline dark:text-indigo-300" aria-label={`Reconcile that recorded ${String(event.reason ?? 'this event')}`}>
+        {id.slice(0, 8)}
+      </Link>
+    ) : undefined;
+  };
   const canScale = type.subresources ? type.subresources.includes('scale') : currentReplicas(object) !== undefined;
   const ready = readyText(object);
   return (
@@ -109,7 +124,7 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab }: { 
               <ConditionsTable object={object} />
             </Panel>
             <Panel title="Condition history" description="Every transition the console recorded, newest first." bodyClassName="">
-              <ConditionHistory objectKey={key} />
+              <ConditionHistory identity={identity} />
             </Panel>
             <div className="grid gap-5 xl:grid-cols-2">
               <Panel title="Status">
@@ -127,13 +142,25 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab }: { 
         ) : tab === 'yaml' ? (
           <ObjectYaml object={object} />
         ) : tab === 'versions' ? (
-          <VersionHistory versions={versions} />
+          <ObjectVersions
+            object={object}
+            identity={identity}
+            rv={rv}
+            onSelect={(v) => focus({ rv: v })}
+            triggered={(v) => <TriggeredReconciles object={v.object} resourceVersion={v.resourceVersion} objectLink={objectLink} />}
+          />
         ) : tab === 'events' ? (
-          <EventsList object={object} />
+          <EventsList object={object} recordedBy={recordedBy} />
         ) : (
-          <ObjectReconciles objectKey={key} />
+          <ObjectReconciles identity={identity} view={{ reconcile, trigger }} onViewChange={(v) => focus({ reconcile: v.reconcile, trigger: v.trigger })} objectLink={objectLink} />
         )}
       </Tabs>
     </>
   );
+}
+
+/** The Versions tab: the backend's recorded versions, refetched as the object on screen moves. */
+function ObjectVersions({ object, identity, ...props }: { object: KubeObject; identity: ObjectIdentity } & Pick<VersionHistoryProps, 'rv' | 'onSelect' | 'triggered'>) {
+  const versions = useObjectVersions(identity, object.metadata.resourceVersion);
+  return <VersionHistory page={versions.data} isPending={versions.isPending} error={versions.error} {...props} />;
 }

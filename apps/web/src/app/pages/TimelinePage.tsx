@@ -1,12 +1,14 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ReconcileTimeline } from '../../features/telemetry/components/ReconcileTimeline.tsx';
+import type { TimelineView } from '../../features/telemetry/model/timeline-view.ts';
 import { navigate } from '../../lib/router.tsx';
-import { useReconciledObjectLink } from '../object-links.ts';
+import { useObjectPageLink } from '../object-links.ts';
 import { paths } from '../routes.ts';
 
-/** The controller and object filters live in the URL, so a filtered timeline can be shared. */
-export function TimelinePage({ controller, object }: { controller?: string; object?: string }) {
-  const objectLink = useReconciledObjectLink();
+/** Filters, the selected reconcile and the time window live in the URL, so a view can be shared. */
+export function TimelinePage({ controller, ...view }: { controller?: string } & TimelineView) {
+  const objectLink = useObjectPageLink();
+  const go = (next: { controller?: string | undefined } & TimelineView) => navigate(paths.timeline(next), { replace: true });
   return (
     <>
       <PageHeader
@@ -15,9 +17,10 @@ export function TimelinePage({ controller, object }: { controller?: string; obje
       />
       <ReconcileTimeline
         controller={controller}
-        object={object}
+        onControllerChange={(c) => go({ ...view, controller: c })}
+        view={view}
+        onViewChange={(v) => go({ controller, ...v })}
         objectLink={objectLink}
-        onFilterChange={(f) => navigate(paths.timeline({ controller: f.controller, object: f.object }), { replace: true })}
       />
     </>
   );

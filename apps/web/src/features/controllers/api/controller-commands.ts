@@ -3,7 +3,7 @@
  * faults. Every command answers with the new ControllerDetails, which goes straight into the cache.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BreakpointsRequest, ConcurrencyRequest, ControllerDetails, ControllerSummary, FaultsRequest } from '@dojo/console-protocol';
+import type { BreakpointsRequest, ConcurrencyRequest, ContinueRequest, ControllerDetails, ControllerSummary, FaultsRequest } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -13,6 +13,7 @@ export type ControllerCommand =
   | { type: 'step' }
   | ({ type: 'concurrency' } & ConcurrencyRequest)
   | ({ type: 'breakpoints' } & BreakpointsRequest)
+  | ({ type: 'continue' } & ContinueRequest)
   | { type: 'faults'; faults: FaultsRequest };
 
 export function sendControllerCommand(name: string, command: ControllerCommand): Promise<ControllerDetails> {
@@ -26,6 +27,8 @@ export function sendControllerCommand(name: string, command: ControllerCommand):
       return apiRequest<ControllerDetails>(`${base}/concurrency`, { method: 'PUT', body: { maxConcurrentReconciles: command.maxConcurrentReconciles } satisfies ConcurrencyRequest });
     case 'breakpoints':
       return apiRequest<ControllerDetails>(`${base}/breakpoints`, { method: 'PUT', body: { keys: command.keys } satisfies BreakpointsRequest });
+    case 'continue':
+      return apiRequest<ControllerDetails>(`${base}/continue`, { method: 'POST', body: { key: command.key } satisfies ContinueRequest });
     case 'faults':
       return apiRequest<ControllerDetails>(`${base}/faults`, { method: 'PUT', body: command.faults });
   }

@@ -15,6 +15,8 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
   const [max, setMax] = useState(String(details.workers.max));
   useEffect(() => setMax(String(details.workers.max)), [details.workers.max]);
   const held = details.state.heldAtBreakpoint;
+  const blocked = details.state.blockedByBreakpoint;
+  const continued = details.state.continuedPastBreakpoint;
   const applyMax = (event: FormEvent) => {
     event.preventDefault();
     const value = Number(max);
@@ -52,16 +54,37 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
         </Button>
       </form>
       {held.length ? (
-        <div className="text-sm">
-          <p className="font-medium">Held at a breakpoint</p>
-          <ul className="mt-1 list-disc pl-5">
+        <section aria-label="Held at a breakpoint" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-700 dark:bg-sky-950/60">
+          <h4 className="font-medium">Held at a breakpoint</h4>
+          <ul className="mt-1 flex flex-col gap-1">
             {held.map((h) => (
-              <li key={`${h.worker}-${h.key}`}>
-                worker #{h.worker}: <span className="font-mono">{h.key}</span>
+              <li key={`${h.worker}-${h.key}`} className="flex flex-wrap items-center gap-2">
+                <span>
+                  worker #{h.worker} holds <span className="font-mono">{h.key}</span>
+                </span>
+                <Button onClick={() => command.mutate({ type: 'continue', key: h.key })} disabled={command.isPending} title="Let this key run; the breakpoint then stops it again only for a real change">
+                  Continue {h.key}
+                </Button>
               </li>
             ))}
           </ul>
-        </div>
+          <p className="mt-2" role="status">
+            {blocked.length === 0 ? (
+              'No other key is waiting behind it.'
+            ) : (
+              <>
+                {blocked.length} key{blocked.length === 1 ? '' : 's'} blocked behind it:{' '}
+                <span className="font-mono">{blocked.slice(0, 20).join(', ')}</span>
+                {blocked.length > 20 ? ` and ${blocked.length - 20} more` : ''}
+              </>
+            )}
+          </p>
+        </section>
+      ) : null}
+      {continued.length ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Continued, waiting for a real change (a new generation or a change from outside this controller): <span className="font-mono">{continued.join(', ')}</span>
+        </p>
       ) : null}
       {command.error ? (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">

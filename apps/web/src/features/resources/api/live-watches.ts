@@ -10,7 +10,6 @@ import type { GroupVersionResource, KubeList, WatchEvent } from '@dojo/kube-api'
 import { applyWatchEvents } from '../../../lib/apply-watch-event.ts';
 import { browserFrameScheduler, createFrameBatcher, type FrameScheduler } from '../../../lib/frame-batcher.ts';
 import type { LiveSocket } from '../../../lib/live-socket.ts';
-import { recordObjectVersion } from './object-versions.ts';
 
 interface Entry {
   refs: number;
@@ -33,10 +32,7 @@ function startWatch(socket: LiveSocket, queryClient: QueryClient, queryKey: Quer
     unsubscribe = socket.watch(
       { resource: gvr, ...(namespace ? { namespace } : {}), ...(list.metadata.resourceVersion ? { resourceVersion: list.metadata.resourceVersion } : {}) },
       {
-        onEvent: (event) => {
-          if (event.type === 'ADDED' || event.type === 'MODIFIED') recordObjectVersion(event.object);
-          batcher.push(event);
-        },
+        onEvent: (event) => batcher.push(event),
         onRelist: () => {
           batcher.cancel();
           unsubscribe = undefined;

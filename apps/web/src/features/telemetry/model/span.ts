@@ -1,12 +1,18 @@
-import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileResultKind, Trigger } from '@dojo/console-protocol';
 /** A reconcile as the timeline draws it: one pass of one worker over one key. */
+import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileResultKind, Trigger } from '@dojo/console-protocol';
+import type { ObjectIdentity } from '@dojo/kube-api';
 
 export interface Span {
   /** The reconcileId. */
   id: string;
   controller: string;
   worker: number;
+  /** The controller's queue key ("namespace/name"): what people read. */
   key: string;
+  /** Which object was reconciled, when the controller named it; match by `objectKey`, never by `key`. */
+  object?: ObjectIdentity;
+  /** `identityKey(object)`. */
+  objectKey?: string;
   start: number;
   /** Undefined while the reconcile runs. */
   end: number | undefined;
