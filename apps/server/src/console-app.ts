@@ -29,6 +29,8 @@ export interface ConsoleAppDeps {
   telemetry: TelemetrySource;
   /** History on disk; without it the console serves the ring only and has no /api/history. */
   history?: HistoryStore;
+  /** Whether versions of a kind are recorded (a real cluster records only the kinds its controllers watch). */
+  recordsVersionsOf?: (group: string, kind: string) => boolean;
   controllers: ConsoleControllers;
   metrics: { scrape(): Promise<string>; contentType: string };
   session: () => Session;
@@ -79,7 +81,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));
   app.use('/api/controllers', controllerRoutes(deps.controllers));
   app.use('/api/telemetry', telemetryRoutes(deps.telemetry));
-  if (deps.history) app.use('/api/history', historyRoutes(deps.history));
+  if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(newStatusError(404, 'NotFound', 'the server could not find the requested resource')));

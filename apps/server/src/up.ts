@@ -105,7 +105,10 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     for (const entry of await operator.register(manager, context)) controllers.add({ ...entry, role: 'operator' });
   }
   await manager.start();
-  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), () => discoverResources(transport));
+  // A real cluster: only the kinds the controllers already watch, which the console's least-privilege identity may read.
+  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), () => discoverResources(transport), {
+    scope: apiserver ? 'served' : 'watched',
+  });
   let ready = true;
 
   const server = await startConsoleServer({
@@ -115,6 +118,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     transport: () => transport,
     telemetry,
     history,
+    recordsVersionsOf: (group, kind) => versionedKinds.records(group, kind),
     controllers,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,

@@ -78,4 +78,7 @@ export interface ObjectVersionsQuery {
 export interface ObjectVersionsPage {
   readonly versions: readonly ObjectVersionRecord[];
   readonly coverage: StreamCoverage;
+  /** False when the console does not record versions of this kind (on a real cluster it records
+   * only the kinds its controllers watch); absent from older servers. */
+  readonly recorded?: boolean;
 }

@@ -46,6 +46,13 @@ export function VersionHistory({ page, isPending, error, rv, onSelect, triggered
 
   if (isPending) return <Loading label="Loading versions…" />;
   if (error) return <ErrorNotice error={error} title="Could not load the recorded versions" />;
+  if (all.length === 0 && page?.recorded === false) {
+    return (
+      <EmptyState title="Versions of this kind are not recorded on this cluster.">
+        On a real cluster the console records the versions of the kinds its controllers watch, which its identity may read; the YAML tab shows the current version.
+      </EmptyState>
+    );
+  }
   if (all.length === 0) {
     return (
       <EmptyState title="No versions recorded for this object.">
