@@ -3,6 +3,10 @@
  * (the kubeconfig's identity, never widened). Answers and errors pass through as the cluster
  * gave them (Status objects included), with Secret values redacted, and so do the API server's
  * warnings (deprecated versions, ratcheted validation) as `Warning` headers.
+ *
+ * `Accept` passes through when it asks for JSON: the object itself or a meta.k8s.io Table (what
+ * `kubectl get` prints). Anything else (protobuf, YAML) is answered as JSON, because the
+ * answer is parsed and redacted on its way.
  */
 import type { Request, Response } from 'express';
 import { newBadRequest, newMethodNotSupported, type StatusError } from '@dojo/kube-api';
@@ -11,6 +15,21 @@ import { redactSecrets } from './secret-redaction.ts';
 
 const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const maxBodyBytes = 3 * 1024 * 1024;
+
+/** `application/json`, optionally `;as=Table;v=v1;g=meta.k8s.io` (parameters in any order). */
+function jsonAccept(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const candidate of header.split(',')) {
+    const [type, ...params] = candidate.split(';').map((p) => p.trim());
+    if (type !== 'application/json') continue;
+    const values = new Map(params.map((p) => p.split('=').map((s) => s.trim()) as [string, string]));
+    if (values.get('as') === 'Table' && values.get('g') === 'meta.k8s.io' && (values.get('v') === 'v1' || values.get('v') === 'v1beta1')) {
+      return `application/json;as=Table;v=${values.get('v')};g=meta.k8s.io`;
+    }
+    if (!values.has('as')) return 'application/json';
+  }
+  return undefined;
+}
 
 export interface KubeProxyOptions {
   transport: () => KubeTransport;
@@ -39,11 +58,13 @@ export function kubeProxy(options: KubeProxyOptions) {
     if (/[?&]watch=(true|1)(&|$)/.test(path)) throw newBadRequest('watch over the HTTP proxy is not supported; subscribe over the WebSocket');
     const body = method === 'GET' || method === 'DELETE' ? await readBody(req).then((b) => b || undefined) : await readBody(req);
     const contentType = req.headers['content-type'];
+    const accept = jsonAccept(req.headers.accept);
     const answer = await options.transport().request({
       method: method as 'GET',
       path,
       ...(body !== undefined ? { body } : {}),
       ...(contentType ? { contentType } : {}),
+      ...(accept ? { accept } : {}),
     });
     const payload = options.allowSecretData ? answer.body : redactSecrets(answer.body);
     if (answer.warnings?.length) res.setHeader('Warning', answer.warnings.map(warningHeader));
