@@ -1,5 +1,5 @@
 /** Create or edit any kind with the form generated from its OpenAPI schema. */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiVersionOf } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useResourceObject } from '../../features/resources/api/resource-list.ts';
 import { useResourceSchema } from '../../features/resources/api/resource-schema.ts';
 import { ResourceForm } from '../../features/resources/components/form/ResourceForm.tsx';
-import type { JsonObject } from '../../features/resources/model/form-values.ts';
+import { editableObject, type JsonObject } from '../../features/resources/model/form-values.ts';
 import { navigate } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
@@ -22,13 +22,7 @@ function blankObject(type: ResourceType, namespace: string): JsonObject {
   };
 }
 
-function editable(object: KubeObject): JsonObject {
-  const { managedFields: _m, ...metadata } = object.metadata;
-  const { status: _s, ...rest } = object;
-  return JSON.parse(JSON.stringify({ ...rest, metadata })) as JsonObject;
-}
-
-function FormFor({ type, initial, mode }: { type: ResourceType; initial: JsonObject; mode: 'create' | 'update' }) {
+function FormFor({ type, initial, live, mode }: { type: ResourceType; initial: JsonObject; live?: JsonObject; mode: 'create' | 'update' }) {
   const schema = useResourceSchema(type);
   const meta = initial.metadata as { name?: string; namespace?: string };
   const back = () =>
@@ -41,6 +35,7 @@ function FormFor({ type, initial, mode }: { type: ResourceType; initial: JsonObj
       type={type}
       schema={schema.data}
       initial={initial}
+      {...(live ? { live } : {})}
       onCancel={back}
       onSaved={(object) => navigate(paths.resourceDetail({ gvr: type, namespace: object.metadata.namespace, objectName: object.metadata.name ?? '' }))}
     />
@@ -61,10 +56,13 @@ export function ResourceCreatePage({ gvr, namespace = 'default' }: { gvr: GroupV
   );
 }
 
-/** Edits the version that was current when the page opened; a newer one makes saving a 409. */
+/**
+ * Edits the live object: fields the person has not changed follow it; a field someone else
+ * changed too makes saving a 409, explained at the top of the form.
+ */
 function EditForm({ type, object }: { type: ResourceType; object: KubeObject }) {
-  const [initial] = useState(() => editable(object));
-  return <FormFor type={type} initial={initial} mode="update" />;
+  const live = useMemo(() => editableObject(object), [object]);
+  return <FormFor type={type} initial={live} live={live} mode="update" />;
 }
 
 export function ResourceEditPage({ gvr, namespace, objectName: name }: { gvr: GroupVersionResource; namespace?: string; objectName: string }) {
@@ -75,7 +73,10 @@ export function ResourceEditPage({ gvr, namespace, objectName: name }: { gvr: Gr
   if (!type || !list.object) return <EmptyState title={`${name} was not found.`} />;
   return (
     <>
-      <PageHeader title={`Edit ${type.kind} ${name}`} description="Saving sends the resourceVersion you started from: if someone changed the object meanwhile, the server answers 409 Conflict." />
+      <PageHeader
+        title={`Edit ${type.kind} ${name}`}
+        description="Fields you have not changed follow the live object. If someone else changes a field you changed too, saving is refused (409 Conflict) and you choose."
+      />
       <EditForm type={type} object={list.object} />
     </>
   );

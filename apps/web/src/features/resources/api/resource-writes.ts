@@ -13,6 +13,11 @@ export interface WriteTarget {
   namespace?: string;
 }
 
+/** The object as the server has it now (not the watch's copy, which may be a moment behind). */
+export function readObject(target: WriteTarget, name: string, options: { signal?: AbortSignal } = {}) {
+  return apiRequest<KubeObject>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), { signal: options.signal });
+}
+
 export function createObject(target: WriteTarget, body: unknown, options: { dryRun?: boolean; signal?: AbortSignal } = {}) {
   return apiRequest<KubeObject>(kubePath(target.gvr, target.namespace ? { namespace: target.namespace } : {}), {
     method: 'POST',
