@@ -81,4 +81,19 @@ describe('the Kubernetes proxy', () => {
     expect(res.status).toBe(200);
     expect(res.body.rows[0].object.data).toEqual({ password: '<redacted>' });
   });
+
+  it('refuses Secrets as metadata only, which could carry their values where redaction cannot see them', async () => {
+    for (const accept of ['application/json;as=Table;v=v1;g=meta.k8s.io', 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io']) {
+      const res = await c.http('GET', '/api/kube/api/v1/namespaces/default/secrets', { headers: { accept } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/whole objects only/);
+    }
+  });
+
+  it('lists any other kind as metadata only', async () => {
+    const res = await c.http('GET', '/api/kube/api/v1/namespaces', { headers: { accept: 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io' } });
+    expect(res.status).toBe(200);
+    expect(res.body.kind).toBe('PartialObjectMetadataList');
+    expect(res.body.items.map((i: { metadata: { name: string } }) => i.metadata.name)).toContain('default');
+  });
 });
