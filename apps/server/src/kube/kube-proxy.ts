@@ -48,6 +48,11 @@ function refuseSecretMetadata(path: string, as: Rendering | undefined): void {
   throw newBadRequest('Secrets pass the console proxy as whole objects only, so that their values can be redacted: ask for a Table with includeObject=Object, or for JSON');
 }
 
+export interface KubeProxyOptions {
+  transport: () => KubeTransport;
+  allowSecretData: boolean;
+}
+
 async function readBody(req: Request): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
