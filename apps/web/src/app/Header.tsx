@@ -1,8 +1,19 @@
-/** The header on every page: product name, cluster and leader, the live connection, the theme. */
+/**
+ * The header on every page: product name, the namespace every list shows, search over kinds
+ * and objects, cluster and leader, the live connection, the theme.
+ */
+import { CommandPalette, type PalettePaths } from '../features/resources/components/CommandPalette.tsx';
+import { NamespacePicker } from '../features/resources/components/NamespacePicker.tsx';
 import { ConnectionIndicator } from '../features/session/components/ConnectionIndicator.tsx';
 import { SessionSummary } from '../features/session/components/SessionSummary.tsx';
 import { Link } from '../lib/router.tsx';
+import { paths } from './routes.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
+
+const palettePaths: PalettePaths = {
+  kind: (type) => paths.resourceList({ gvr: type }),
+  object: (type, namespace, name) => paths.resourceDetail({ gvr: type, namespace, objectName: name }),
+};
 
 export function Header({ onMenu }: { onMenu: () => void }) {
   return (
@@ -25,7 +36,9 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           Dojo Console
         </Link>
       </h1>
-      <div className="ml-auto flex items-center gap-5">
+      <div className="ml-auto flex items-center gap-2 sm:gap-4">
+        <NamespacePicker />
+        <CommandPalette paths={palettePaths} />
         <SessionSummary />
         <ConnectionIndicator />
         <ThemeToggle />

@@ -13,6 +13,7 @@ import { useControllers } from '../../features/controllers/api/controllers.ts';
 import { findKind, useResourceTypes } from '../../features/resources/api/resource-types.ts';
 import { useSession } from '../../features/session/api/session.ts';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
+import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
 import { Link } from '../../lib/router.tsx';
 import { controllerLinks } from '../object-links.ts';
 import { paths } from '../routes.ts';
@@ -21,7 +22,7 @@ function plural(kind: string): string {
   return kind.endsWith('s') ? `${kind}es` : `${kind}s`;
 }
 
-function KindPanel({ type }: { type: ResourceType }) {
+function KindPanel({ type, namespace }: { type: ResourceType; namespace: string | undefined }) {
   return (
     <Panel
       title={plural(type.kind)}
@@ -29,18 +30,18 @@ function KindPanel({ type }: { type: ResourceType }) {
       bodyClassName=""
       actions={
         <>
-          <Link to={paths.resourceList({ gvr: type })} className={buttonClass('ghost')}>
+          <Link to={paths.resourceList({ gvr: type, namespace })} className={buttonClass('ghost')}>
             All {plural(type.kind)}
           </Link>
           {type.verbs.includes('create') ? (
-            <Link to={paths.resourceCreate({ gvr: type })} className={buttonClass('primary')}>
+            <Link to={paths.resourceCreate({ gvr: type, namespace })} className={buttonClass('primary')}>
               Create {type.kind}
             </Link>
           ) : null}
         </>
       }
     >
-      <ResourceTable gvr={type} kind={type.kind} detailPath={(o) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' })} maxHeight={360} />
+      <ResourceTable type={type} namespace={namespace} detailPath={(o) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' })} maxHeight={360} />
     </Panel>
   );
 }
@@ -49,6 +50,7 @@ export function OverviewPage() {
   const { data: controllers } = useControllers();
   const { data: types, error } = useResourceTypes();
   const { data: session } = useSession();
+  const namespace = useNamespaceChoice();
   const main = new Set(session?.operators ?? []);
   const operatorKinds = (controllers ?? [])
     .filter((c) => c.role === 'operator')
@@ -67,7 +69,7 @@ export function OverviewPage() {
         </section>
         {error ? <ErrorNotice error={error} title="Could not load the cluster's kinds" /> : null}
         {operatorKinds.map((type) => (
-          <KindPanel key={`${type.group}/${type.resource}`} type={type} />
+          <KindPanel key={`${type.group}/${type.resource}`} type={type} namespace={type.namespaced ? namespace : undefined} />
         ))}
       </div>
     </>

@@ -10,6 +10,7 @@ import { useResourceObject } from '../../features/resources/api/resource-list.ts
 import { useResourceSchema } from '../../features/resources/api/resource-schema.ts';
 import { ResourceForm } from '../../features/resources/components/form/ResourceForm.tsx';
 import { editableObject, type JsonObject } from '../../features/resources/model/form-values.ts';
+import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
 import { navigate } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
@@ -42,8 +43,11 @@ function FormFor({ type, initial, live, mode }: { type: ResourceType; initial: J
   );
 }
 
-export function ResourceCreatePage({ gvr, namespace = 'default' }: { gvr: GroupVersionResource; namespace?: string }) {
+export function ResourceCreatePage({ gvr, namespace: urlNamespace }: { gvr: GroupVersionResource; namespace?: string }) {
   const { type, isPending, error } = useResourceType(gvr);
+  const choice = useNamespaceChoice();
+  // A new object goes to the namespace the person works in, unless the link named another.
+  const namespace = urlNamespace ?? choice ?? 'default';
   const initial = useMemo(() => (type ? blankObject(type, namespace) : undefined), [type, namespace]);
   if (isPending) return <Loading />;
   if (error) return <ErrorNotice error={error} title="Could not load the cluster's kinds" />;

@@ -44,14 +44,16 @@ export function useUpdateObject(target: WriteTarget, name: string) {
   return useMutation({ mutationFn: (body: unknown) => updateObject(target, name, body) });
 }
 
-export function useDeleteObject(target: WriteTarget, name: string) {
-  return useMutation({
-    mutationFn: () =>
-      apiRequest<unknown>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
-        method: 'DELETE',
-        body: { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' },
-      }),
+/** Deletes as `kubectl delete` does: owned objects go to the garbage collector in the background. */
+export function deleteObject(target: WriteTarget, name: string) {
+  return apiRequest<unknown>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
+    method: 'DELETE',
+    body: { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' },
   });
+}
+
+export function useDeleteObject(target: WriteTarget, name: string) {
+  return useMutation({ mutationFn: () => deleteObject(target, name) });
 }
 
 /** Sets replicas through the scale subresource, as `kubectl scale` does. */
