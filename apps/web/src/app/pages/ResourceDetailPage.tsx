@@ -125,7 +125,7 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab }: { 
             </Panel>
           </div>
         ) : tab === 'yaml' ? (
-          <ObjectYaml object={object} />
+          <ObjectYaml object={object} gvr={type} canApply={type.verbs.includes('patch')} />
         ) : tab === 'versions' ? (
           <VersionHistory versions={versions} />
         ) : tab === 'events' ? (

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiVersionOf } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
+import { buttonClass } from '../../components/Button.tsx';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -11,7 +12,7 @@ import { useResourceSchema } from '../../features/resources/api/resource-schema.
 import { ResourceForm } from '../../features/resources/components/form/ResourceForm.tsx';
 import { editableObject, type JsonObject } from '../../features/resources/model/form-values.ts';
 import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
-import { navigate } from '../../lib/router.tsx';
+import { Link, navigate } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
 
@@ -80,6 +81,13 @@ export function ResourceEditPage({ gvr, namespace, objectName: name }: { gvr: Gr
       <PageHeader
         title={`Edit ${type.kind} ${name}`}
         description="Fields you have not changed follow the live object. If someone else changes a field you changed too, saving is refused (409 Conflict) and you choose."
+        actions={
+          type.verbs.includes('patch') ? (
+            <Link to={paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: 'yaml' })} className={buttonClass('ghost')}>
+              Edit as YAML (server-side apply)
+            </Link>
+          ) : null
+        }
       />
       <EditForm type={type} object={list.object} />
     </>

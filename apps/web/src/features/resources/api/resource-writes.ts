@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { kubePath } from '../../../lib/kube-paths.ts';
+import { consoleFieldManager } from '../model/apply-config.ts';
 
 export interface WriteTarget {
   gvr: GroupVersionResource;
@@ -22,7 +23,7 @@ export function createObject(target: WriteTarget, body: unknown, options: { dryR
   return apiRequest<KubeObject>(kubePath(target.gvr, target.namespace ? { namespace: target.namespace } : {}), {
     method: 'POST',
     body,
-    query: { dryRun: options.dryRun ? 'All' : undefined, fieldManager: 'dojo-console' },
+    query: { dryRun: options.dryRun ? 'All' : undefined, fieldManager: consoleFieldManager },
     signal: options.signal,
   });
 }
@@ -31,7 +32,7 @@ export function updateObject(target: WriteTarget, name: string, body: unknown, o
   return apiRequest<KubeObject>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
     method: 'PUT',
     body,
-    query: { dryRun: options.dryRun ? 'All' : undefined, fieldManager: 'dojo-console' },
+    query: { dryRun: options.dryRun ? 'All' : undefined, fieldManager: consoleFieldManager },
     signal: options.signal,
   });
 }
@@ -64,7 +65,22 @@ export function useScaleObject(target: WriteTarget, name: string) {
         method: 'PATCH',
         body: { spec: { replicas } },
         contentType: 'application/merge-patch+json',
-        query: { fieldManager: 'dojo-console' },
+        query: { fieldManager: consoleFieldManager },
       }),
+  });
+}
+
+/**
+ * Server-side apply of a YAML configuration with the console's field manager (`kubectl apply
+ * --server-side`). `force` takes over fields other managers own; without it they are a 409
+ * that names them.
+ */
+export function applyObject(target: WriteTarget, name: string, yaml: string, options: { dryRun?: boolean; force?: boolean; signal?: AbortSignal } = {}) {
+  return apiRequest<KubeObject>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
+    method: 'PATCH',
+    body: yaml,
+    contentType: 'application/apply-patch+yaml',
+    query: { fieldManager: consoleFieldManager, dryRun: options.dryRun ? 'All' : undefined, force: options.force ? 'true' : undefined },
+    signal: options.signal,
   });
 }
