@@ -17,7 +17,7 @@ const palettePaths: PalettePaths = {
 
 export function Header({ onMenu }: { onMenu: () => void }) {
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-4 border-b border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b sm:gap-4 border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <button
         type="button"
         onClick={onMenu}
@@ -33,7 +33,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           <span aria-hidden="true" className="grid size-6 place-items-center rounded bg-indigo-600 text-xs font-bold text-white">
             D
           </span>
-          Dojo Console
+          <span className="sr-only sm:not-sr-only">Dojo Console</span>
         </Link>
       </h1>
       <div className="ml-auto flex items-center gap-2 sm:gap-4">

@@ -35,6 +35,12 @@ function HeaderContent<T>({ column }: { column: Column<T> }) {
   );
 }
 
+/** The narrowest a track can be: `minmax(10rem, 2fr)` -> 10, `6rem` -> 6 (rem); anything else counts 0. */
+function minimumRem(track: string): number {
+  const first = /^(?:minmax\()?\s*([\d.]+)rem/.exec(track);
+  return first ? Number(first[1]) : 0;
+}
+
 export function VirtualTable<T>({
   label,
   columns,
@@ -60,54 +66,58 @@ export function VirtualTable<T>({
     overscan: 8,
   });
   const template = columns.map((c) => c.width).join(' ');
+  // Narrower than its columns (a phone), the table scrolls sideways by itself, not the page.
+  const minWidth = `${columns.reduce((sum, c) => sum + minimumRem(c.width), 0) + 1.5 * columns.length}rem`;
   const height = Math.min(maxHeight, Math.max(rows.length, 1) * rowHeight);
   return (
-    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="text-sm">
-      <div role="rowgroup">
-        <div
-          role="row"
-          aria-rowindex={1}
-          className="grid border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400"
-          style={{ gridTemplateColumns: template }}
-        >
-          {columns.map((column) => (
-            <div
-              key={column.id}
-              role="columnheader"
-              aria-sort={column.sort ? (column.sort.direction ?? 'none') : undefined}
-              className={`truncate px-3 py-2 ${column.align === 'right' ? 'text-right' : ''}`}
-            >
-              <HeaderContent column={column} />
-            </div>
-          ))}
-        </div>
-      </div>
-      {rows.length === 0 ? (
-        <div className="p-3">{empty}</div>
-      ) : (
-        <div ref={scrollRef} role="rowgroup" className="overflow-auto" style={{ height }}>
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <div
-                  key={rowKey(row)}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  className="absolute inset-x-0 grid items-center border-b border-slate-100 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40"
-                  style={{ gridTemplateColumns: template, height: item.size, transform: `translateY(${item.start}px)` }}
-                >
-                  {columns.map((column) => (
-                    <div key={column.id} role="cell" className={`min-w-0 truncate px-3 ${column.align === 'right' ? 'text-right tabular-nums' : ''}`}>
-                      {column.cell(row)}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
+    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="overflow-x-auto text-sm">
+      <div style={{ minWidth }}>
+        <div role="rowgroup">
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="grid border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400"
+            style={{ gridTemplateColumns: template }}
+          >
+            {columns.map((column) => (
+              <div
+                key={column.id}
+                role="columnheader"
+                aria-sort={column.sort ? (column.sort.direction ?? 'none') : undefined}
+                className={`truncate px-3 py-2 ${column.align === 'right' ? 'text-right' : ''}`}
+              >
+                <HeaderContent column={column} />
+              </div>
+            ))}
           </div>
         </div>
-      )}
+        {rows.length === 0 ? (
+          <div className="p-3">{empty}</div>
+        ) : (
+          <div ref={scrollRef} role="rowgroup" className="overflow-auto" style={{ height }}>
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const row = rows[item.index]!;
+                return (
+                  <div
+                    key={rowKey(row)}
+                    role="row"
+                    aria-rowindex={item.index + 2}
+                    className="absolute inset-x-0 grid items-center border-b border-slate-100 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40"
+                    style={{ gridTemplateColumns: template, height: item.size, transform: `translateY(${item.start}px)` }}
+                  >
+                    {columns.map((column) => (
+                      <div key={column.id} role="cell" className={`min-w-0 truncate px-3 ${column.align === 'right' ? 'text-right tabular-nums' : ''}`}>
+                        {column.cell(row)}
+                      </div>
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -26,7 +26,7 @@ function ControllerDebugger({ name }: { name: string }) {
   if (details.error) return <ErrorNotice error={details.error} title={`Could not load controller ${name}`} />;
   return (
     <div className="flex flex-col gap-5">
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Panel title="Run control">
           <DebugControls details={details.data} />
         </Panel>

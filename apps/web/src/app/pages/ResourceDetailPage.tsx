@@ -111,7 +111,7 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab }: { 
             <Panel title="Condition history" description="Every transition the console recorded, newest first." bodyClassName="">
               <ConditionHistory objectKey={key} />
             </Panel>
-            <div className="grid gap-5 xl:grid-cols-2">
+            <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
               <Panel title="Status">
                 <StatusFields object={object} />
               </Panel>

@@ -52,7 +52,7 @@ export function WorkqueueView({ name }: { name: string }) {
       <Panel title="Depth over time" description={`The last ${depthSamples.length} seconds.`}>
         <Sparkline values={depthSamples} label={`${name} queue depth over the last ${depthSamples.length} seconds`} width={720} height={80} className="w-full text-amber-500 dark:text-amber-400" />
       </Panel>
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Panel title={`Queued (${queue.queued.length})`} bodyClassName="">
           <QueuedKeys queue={queue} now={now} />
         </Panel>

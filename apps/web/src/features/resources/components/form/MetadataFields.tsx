@@ -34,7 +34,7 @@ export function MetadataFields({ type }: { type: ResourceType }) {
   return (
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-1 text-base font-semibold">Metadata</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FieldShell field={nameField}>
           {(wiring) => (
             <input

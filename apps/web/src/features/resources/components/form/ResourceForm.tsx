@@ -103,7 +103,7 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
 
   return (
     <FormContext.Provider value={form}>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <form noValidate onSubmit={onSubmit} aria-label={`${mode === 'create' ? 'Create' : 'Edit'} ${type.kind}`} className="flex flex-col gap-6">
           {mode === 'update' ? (
             <EditConflictNotice kind={type.kind} refused={refused} conflicts={conflicts} reapplied={reapplied} busy={reloading} onReapply={reloadAndReapply} />
