@@ -45,7 +45,7 @@ test.describe('a save that meets a newer version', () => {
     await expect(form.getByLabel('Weight')).toHaveValue('150');
     await expect(form.getByLabel('Comment')).toHaveValue('theirs');
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/fruits/default/${name}$`));
     expect((await readFruit(name)).spec).toEqual({ weight: 150, comment: 'theirs' });
   });
 
@@ -66,7 +66,7 @@ test.describe('a save that meets a newer version', () => {
     await notice.getByRole('button', { name: 'Reload and re-apply my changes' }).click();
     await expect(form.getByLabel('Color')).toHaveValue('yellow');
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/fruits/default/${name}$`));
     expect((await readFruit(name)).spec).toEqual({ weight: 120, comment: 'fresh', color: 'yellow' });
   });
 });

@@ -27,7 +27,7 @@ test.describe('inputs bound to live data', () => {
     await expect(scale.getByRole('status')).toHaveText('Now 5.');
     await expect(desired).toHaveValue('3');
     await scale.getByRole('button', { name: 'Scale' }).click();
-    await expect(scale.getByRole('status')).toHaveText('Now 3.');
+    await expect(scale.getByRole('status')).toHaveText('Scaled to 3. Now 3.');
 
     expect((await api.mergePatch(`${deploymentsPath()}/${name}`, { spec: { replicas: 1 } })).status).toBe(200);
     await expect(desired).toHaveValue('1');
@@ -52,7 +52,7 @@ test.describe('inputs bound to live data', () => {
 
     await expect(page.getByText('The server accepts this draft (dry run).')).toBeVisible();
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/fruits/default/${name}$`));
     expect((await readFruit(name)).spec).toEqual({ weight: 150, color: 'green', comment: 'ripe' });
   });
 });

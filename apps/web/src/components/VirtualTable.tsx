@@ -4,7 +4,7 @@
  * aria-rowcount, and each rendered row says its aria-rowindex. A sortable column's header is
  * a real button, and the header says how the table is sorted (aria-sort).
  */
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 export interface Column<T> {
@@ -41,6 +41,21 @@ function minimumRem(track: string): number {
   return first ? Number(first[1]) : 0;
 }
 
+/** Whether the element is narrower than its content (and so scrolls sideways). */
+function useOverflows(ref: RefObject<HTMLElement | null>, contentWidth: string): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setOverflows(element.scrollWidth > element.clientWidth);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, contentWidth]);
+  return overflows;
+}
+
 export function VirtualTable<T>({
   label,
   columns,
@@ -59,6 +74,7 @@ export function VirtualTable<T>({
   empty?: ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -69,8 +85,17 @@ export function VirtualTable<T>({
   // Narrower than its columns (a phone), the table scrolls sideways by itself, not the page.
   const minWidth = `${columns.reduce((sum, c) => sum + minimumRem(c.width), 0) + 1.5 * columns.length}rem`;
   const height = Math.min(maxHeight, Math.max(rows.length, 1) * rowHeight);
+  const overflows = useOverflows(tableRef, minWidth);
   return (
-    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="overflow-x-auto text-sm">
+    <div
+      ref={tableRef}
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      // A region that scrolls must be reachable by keyboard to be scrolled.
+      tabIndex={overflows ? 0 : undefined}
+      className="overflow-x-auto text-sm focus-visible:outline-2 focus-visible:outline-indigo-500"
+    >
       <div style={{ minWidth }}>
         <div role="rowgroup">
           <div

@@ -43,7 +43,7 @@ function ControllerDebugger({ name }: { name: string }) {
       <Panel title="Timeline" level={3}>
         <ReconcileTimeline controller={name} lockObject objectLink={objectLink} windowMs={20_000} />
       </Panel>
-      <WorkqueueView name={name} />
+      <WorkqueueView name={name} keyLink={(key) => objectLink({ controller: name, key })} />
     </div>
   );
 }

@@ -33,10 +33,13 @@ export function ResourceListPage({ gvr, namespace: urlNamespace, labelSelector, 
       <PageHeader
         title={type.kind}
         description={
-          <span className="font-mono">
-            {type.resource}.{type.group || 'core'}/{type.version}
-            {type.namespaced ? ` · ${namespace ? `namespace ${namespace}` : 'all namespaces'}` : ' · cluster-scoped'}
-          </span>
+          <>
+            <span className="font-mono">
+              {type.resource}.{type.group || 'core'}/{type.version}
+              {type.namespaced ? '' : ' · cluster-scoped'}
+            </span>
+            {type.namespaced ? <span> · {namespace ? `namespace ${namespace}` : 'all namespaces'}</span> : null}
+          </>
         }
         actions={
           type.verbs.includes('create') ? (

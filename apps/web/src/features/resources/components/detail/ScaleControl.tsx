@@ -33,6 +33,7 @@ export function ScaleControl({ gvr, object }: { gvr: GroupVersionResource; objec
       {desired.edited ? <Button variant="ghost" onClick={desired.reset}>Use live value</Button> : null}
       <span role="status" className="text-xs text-slate-600 dark:text-slate-400">
         {scale.isPending ? 'Scaling… ' : scale.error ? <span className="text-rose-700 dark:text-rose-300">{scale.error.message} </span> : null}
+        {scale.isSuccess ? `Scaled to ${scale.variables}. ` : null}
         Now {current ?? '—'}.
       </span>
     </form>

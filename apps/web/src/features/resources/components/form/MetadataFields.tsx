@@ -20,6 +20,9 @@ const nameField: FormField = {
 
 const namespaceField: FormField = { kind: 'string', path: ['metadata', 'namespace'], id: 'metadata.namespace', label: 'Namespace', required: true };
 
+/** The labels of the inputs every form has outside the schema. */
+export const metadataLabels = [nameField.label, namespaceField.label];
+
 const namespacesGvr = { group: '', version: 'v1', resource: 'namespaces' };
 
 export function MetadataFields({ type }: { type: ResourceType }) {

@@ -13,13 +13,13 @@ import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { useDryRun } from '../../api/dry-run.ts';
 import { useResourceTypes } from '../../api/resource-types.ts';
 import { readObject, useCreateObject, useUpdateObject } from '../../api/resource-writes.ts';
-import { allFieldIds, describedRootFields, formFieldsForKind, type FormField, type SchemaNode } from '../../model/form-schema.ts';
+import { allFieldIds, describedRootFields, formFieldsForKind, repeatedLabels, type FormField, type SchemaNode } from '../../model/form-schema.ts';
 import { editableObject, placeStatusCauses, setAt, withRest, type Json, type JsonObject } from '../../model/form-values.ts';
 import { referenceTargetResolver } from '../../model/reference-target.ts';
 import { EditConflictNotice, type Reapplied } from './EditConflictNotice.tsx';
 import { FieldView } from './FieldView.tsx';
 import { FormContext, type FormState } from './form-context.ts';
-import { MetadataFields } from './MetadataFields.tsx';
+import { metadataLabels, MetadataFields } from './MetadataFields.tsx';
 import { useRebasingDraft } from './use-rebasing-draft.ts';
 
 export interface ResourceFormProps {
@@ -40,6 +40,7 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
   const fields: FormField[] = useMemo(() => formFieldsForKind(schema, referenceTargetResolver(types ?? [])), [schema, types]);
   const fieldIds = useMemo(() => [...metadataIds, ...allFieldIds(fields)], [fields]);
   const described = useMemo(() => describedRootFields(fields), [fields]);
+  const repeated = useMemo(() => repeatedLabels(fields, metadataLabels), [fields]);
   const { draft, setDraft, conflicts, reapply } = useRebasingDraft(initial, live);
   const [reapplied, setReapplied] = useState<Reapplied>();
   const [reloading, setReloading] = useState(false);
@@ -77,6 +78,7 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
     namespace,
     mode,
     described,
+    repeatedLabels: repeated,
     errorsFor: (id) => {
       const shown = submitted || touched.has(id) || [...touched].some((t) => t.startsWith(`${id}.`));
       return shown ? placed.byField.get(id) ?? [] : [];
