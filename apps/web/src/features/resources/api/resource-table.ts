@@ -66,13 +66,14 @@ export function useResourceTable(gvr: GroupVersionResource, namespace: string | 
   const key = queryKeys.resources.table(gvr, namespace, labelSelector);
   const keyId = JSON.stringify(key);
   const stale = useMemo(() => (list.data && table.data ? objectsToReprint(list.data.items, table.data.cells) : []), [list.data, table.data]);
-  // Each version is asked for once: a version the server has already moved past waits for the watch.
-  const asked = useRef(new Set<string>());
+  // Each version is asked for once (the last version asked, per object): a version the server
+  // has already moved past waits for the watch to bring the newer one.
+  const asked = useRef(new Map<string, string | undefined>());
   useEffect(() => {
-    const wanted = stale.filter((o) => !asked.current.has(`${objectIdentity(o)}@${o.metadata.resourceVersion}`));
+    const wanted = stale.filter((o) => asked.current.get(objectIdentity(o)) !== o.metadata.resourceVersion);
     if (wanted.length === 0) return;
     const timer = setTimeout(() => {
-      for (const o of wanted) asked.current.add(`${objectIdentity(o)}@${o.metadata.resourceVersion}`);
+      for (const o of wanted) asked.current.set(objectIdentity(o), o.metadata.resourceVersion);
       const queryKey = JSON.parse(keyId) as readonly unknown[];
       if (wanted.length > reprintOneByOne) void queryClient.refetchQueries({ queryKey, exact: true });
       else void reprint(queryClient, gvr, queryKey, wanted);

@@ -61,7 +61,7 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
   const rows = useMemo(() => listRows(items ?? [], table.data?.cells ?? new Map(), columns, view), [items, table.data?.cells, columns, view]);
   const chosen = useMemo(() => rows.filter((r) => selected.has(objectIdentity(r.object))).map((r) => r.object), [rows, selected]);
   const canDelete = type.verbs.includes('delete');
-  const order = parseSort(view.sort);
+  const order = useMemo(() => parseSort(view.sort), [view.sort]);
   const sortable = useCallback(
     (id: string) => ({ direction: order?.column === id ? order.direction : undefined, onSort: () => setView({ ...view, sort: formatSort(nextSort(order, id)) }) }),
     [order, view, setView],
