@@ -124,7 +124,13 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     allowSecretData: options.allowSecretData,
     ready: () => ready && manager.readyz().ok,
     session: () => ({
-      cluster: { mode: apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig', server: transport.server.toString(), ...(options.context ? { context: options.context } : {}) },
+      cluster: {
+        mode: apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig',
+        server: transport.server.toString(),
+        ...(options.context ? { context: options.context } : {}),
+        // Only the path, for "kubectl --kubeconfig …": the credentials never reach the browser.
+        ...(options.inCluster ? {} : { kubeconfig: kubeconfigPath }),
+      },
       leader: { identity: manager.identity ?? 'local', isLeader: manager.isLeader(), holder: manager.leader() ?? manager.identity ?? 'local' },
       operators: options.operators,
       secretsRedacted: !options.allowSecretData,

@@ -1,12 +1,14 @@
 /**
  * The console: layout, sign-in gate and the page for the current URL, from the page table
- * (app/routes.ts). Every page is its own chunk, fetched when first opened.
+ * (app/routes.ts). Every page is its own chunk, fetched when first opened (and again until it
+ * comes, lib/chunk-retry.ts); a page that fails shows its error in place, never a blank app.
  */
 import { Suspense } from 'react';
 import { Layout } from './app/Layout.tsx';
 import { NotFoundPage } from './app/pages/NotFoundPage.tsx';
 import { pageComponent, parseRoute } from './app/routes.ts';
-import { Loading } from './components/EmptyState.tsx';
+import { PageErrorBoundary } from './components/PageErrorBoundary.tsx';
+import { PageLoading } from './components/PageLoading.tsx';
 import { isUnauthorized, useSession } from './features/session/api/session.ts';
 import { SignInPage } from './features/session/components/SignInPage.tsx';
 import { useLocation } from './lib/router.tsx';
@@ -21,9 +23,11 @@ export function App() {
       {isUnauthorized(session.error) ? (
         <SignInPage />
       ) : (
-        <Suspense fallback={<Loading />}>
-          <Page key={name} {...params} />
-        </Suspense>
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Page key={name} {...params} />
+          </Suspense>
+        </PageErrorBoundary>
       )}
     </Layout>
   );

@@ -4,7 +4,11 @@
 export type ClusterMode = 'embedded' | 'kubeconfig' | 'in-cluster';
 
 export interface Session {
-  readonly cluster: { readonly mode: ClusterMode; readonly server: string; readonly context?: string };
+  /**
+   * `kubeconfig` is the file kubectl can use to reach the same cluster (the embedded server's
+   * own, or the one given with --kubeconfig); absent in-cluster.
+   */
+  readonly cluster: { readonly mode: ClusterMode; readonly server: string; readonly context?: string; readonly kubeconfig?: string };
   /** `holder` is the replica holding the Lease; it equals `identity` when this one leads. */
   readonly leader: { readonly identity: string; readonly isLeader: boolean; readonly holder?: string };
   /** The operator modules this console runs (`--operators`). */

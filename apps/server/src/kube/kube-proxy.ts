@@ -3,6 +3,10 @@
  * (the kubeconfig's identity, never widened). Answers and errors pass through as the cluster
  * gave them (Status objects included), with Secret values redacted, and so do the API server's
  * warnings (deprecated versions, ratcheted validation) as `Warning` headers.
+ *
+ * `Accept` passes through when it asks for JSON: the object itself, a meta.k8s.io Table (what
+ * `kubectl get` prints) or PartialObjectMetadata(List). Anything else (protobuf, YAML) is
+ * answered as JSON, because the answer is parsed and redacted on its way.
  */
 import type { Request, Response } from 'express';
 import { newBadRequest, newMethodNotSupported, type StatusError } from '@dojo/kube-api';
@@ -11,6 +15,38 @@ import { redactSecrets } from './secret-redaction.ts';
 
 const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const maxBodyBytes = 3 * 1024 * 1024;
+
+type Rendering = 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList';
+const renderings = new Set<string>(['Table', 'PartialObjectMetadata', 'PartialObjectMetadataList']);
+
+/** `application/json`, optionally `;as=Table` or `;as=PartialObjectMetadataList` of meta.k8s.io (parameters in any order). */
+function jsonAccept(header: string | undefined): { accept: string; as?: Rendering } | undefined {
+  if (!header) return undefined;
+  for (const candidate of header.split(',')) {
+    const [type, ...params] = candidate.split(';').map((p) => p.trim());
+    if (type !== 'application/json') continue;
+    const values = new Map(params.map((p) => p.split('=').map((s) => s.trim()) as [string, string]));
+    const as = values.get('as');
+    const version = values.get('v');
+    if (as && renderings.has(as) && values.get('g') === 'meta.k8s.io' && (version === 'v1' || version === 'v1beta1')) {
+      return { accept: `application/json;as=${as};v=${version};g=meta.k8s.io`, as: as as Rendering };
+    }
+    if (!as) return { accept: 'application/json' };
+  }
+  return undefined;
+}
+
+/**
+ * A Secret's metadata can hold its values (kubectl apply's last-applied annotation), and once
+ * it is a PartialObjectMetadata nothing says it was a Secret: Secrets go as whole objects,
+ * which are redacted.
+ */
+function refuseSecretMetadata(path: string, as: Rendering | undefined): void {
+  if (!as || !/^\/api\/v1\/(namespaces\/[^/]+\/)?secrets(\/|\?|$)/.test(path)) return;
+  const includeObject = new URL(path, 'http://proxy.local').searchParams.get('includeObject');
+  if (as === 'Table' && includeObject === 'Object') return;
+  throw newBadRequest('Secrets pass the console proxy as whole objects only, so that their values can be redacted: ask for a Table with includeObject=Object, or for JSON');
+}
 
 export interface KubeProxyOptions {
   transport: () => KubeTransport;
@@ -39,11 +75,14 @@ export function kubeProxy(options: KubeProxyOptions) {
     if (/[?&]watch=(true|1)(&|$)/.test(path)) throw newBadRequest('watch over the HTTP proxy is not supported; subscribe over the WebSocket');
     const body = method === 'GET' || method === 'DELETE' ? await readBody(req).then((b) => b || undefined) : await readBody(req);
     const contentType = req.headers['content-type'];
+    const rendering = jsonAccept(req.headers.accept);
+    if (!options.allowSecretData) refuseSecretMetadata(path, rendering?.as);
     const answer = await options.transport().request({
       method: method as 'GET',
       path,
       ...(body !== undefined ? { body } : {}),
       ...(contentType ? { contentType } : {}),
+      ...(rendering ? { accept: rendering.accept } : {}),
     });
     const payload = options.allowSecretData ? answer.body : redactSecrets(answer.body);
     if (answer.warnings?.length) res.setHeader('Warning', answer.warnings.map(warningHeader));

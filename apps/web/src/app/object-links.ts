@@ -2,9 +2,10 @@
  * Links that cross features, built here in the app layer (features never import each other):
  * from a reconcile, a trigger or a version to the object's page, from a controller to its views.
  */
-import type { ObjectIdentity } from '@dojo/kube-api';
+import type { GroupVersionKind, ObjectIdentity } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
 import type { ControllerLinks } from '../features/controllers/components/ControllerCard.tsx';
+import type { KeyLink } from '../features/controllers/components/QueueTables.tsx';
 import { findKind, useResourceTypes } from '../features/resources/api/resource-types.ts';
 import type { ObjectPageLink } from '../features/telemetry/model/timeline-view.ts';
 import { paths } from './routes.ts';
@@ -24,5 +25,16 @@ export function useObjectPageLink(): ObjectPageLink {
     const type = findKind(types, identity.group, identity.kind);
     if (!type) return undefined;
     return paths.resourceDetail({ gvr: type, namespace: identity.namespace, objectName: identity.name, ...at });
+  };
+}
+
+/** A controller's queue keys ("namespace/name" of its For kind) linked to those objects' pages. */
+export function useQueueKeyLink(forKind: GroupVersionKind | undefined): KeyLink | undefined {
+  const objectLink = useObjectPageLink();
+  if (!forKind) return undefined;
+  return (key) => {
+    const slash = key.indexOf('/');
+    const at = slash < 0 ? { name: key } : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
+    return objectLink({ group: forKind.group, kind: forKind.kind, ...at });
   };
 }

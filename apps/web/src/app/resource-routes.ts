@@ -5,6 +5,7 @@
  * GroupVersionResource and the object's namespace and name, never the URL's spelling.
  */
 import type { GroupVersionResource } from '@dojo/kube-api';
+import type { ListView } from '../features/resources/model/list-rows.ts';
 import { groupFromUrl, urlGroup } from '../lib/kube-paths.ts';
 import { mapRoute, oneOfParam, pathRoute, textParam } from '../lib/route.ts';
 
@@ -42,12 +43,24 @@ const kindSegments = (gvr: GroupVersionResource): KindSegments => ({ group: urlG
 const objectOf = (s: ObjectSegments) => ({ ...kindOf(s), ...(s.namespace === clusterScoped ? {} : { namespace: s.namespace }), objectName: s.name });
 const objectSegments = (link: ObjectLink): ObjectSegments => ({ ...kindSegments(link.gvr), namespace: link.namespace || clusterScoped, name: link.objectName });
 
-/** A page about one kind: `/resources/<group>/<version>/<resource>` plus `suffix`. */
-export const kindRoute = (suffix: '' | '/new') =>
-  mapRoute(pathRoute(`/resources/:group/:version/:resource${suffix}`, { namespace: textParam }), {
-    parse: ({ namespace, ...segments }) => ({ ...kindOf(segments), ...(namespace ? { namespace } : {}) }),
-    build: (link: KindLink) => ({ ...kindSegments(link.gvr), namespace: link.namespace }),
-  });
+/** A kind's objects: `/resources/<group>/<version>/<resource>?namespace=&labelSelector=&q=&sort=`. */
+export const kindListRoute = mapRoute(
+  pathRoute('/resources/:group/:version/:resource', { namespace: textParam, labelSelector: textParam, q: textParam, sort: textParam }),
+  {
+    parse: ({ group, version, resource, ...search }) => ({ ...kindOf({ group, version, resource }), ...withoutEmpty(search) }),
+    build: ({ gvr, ...search }: KindLink & ListView) => ({ ...kindSegments(gvr), ...search }),
+  },
+);
+
+/** A new object of a kind: `/resources/<group>/<version>/<resource>/new?namespace=`. */
+export const kindCreateRoute = mapRoute(pathRoute('/resources/:group/:version/:resource/new', { namespace: textParam }), {
+  parse: ({ namespace, ...segments }) => ({ ...kindOf(segments), ...(namespace ? { namespace } : {}) }),
+  build: (link: KindLink) => ({ ...kindSegments(link.gvr), namespace: link.namespace }),
+});
+
+function withoutEmpty<T extends Record<string, string | undefined>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Partial<T>;
+}
 
 /** Where an object's page points within its tabs: a version (`rv`), a reconcile and a trigger filter. */
 export interface DetailFocus {

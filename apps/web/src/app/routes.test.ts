@@ -33,6 +33,20 @@ describe('routes', () => {
     expect(parseRoute(paths.resourceEdit({ gvr: dojos, namespace: 'default', objectName: 'a' }))).toEqual({ name: 'resource-edit', gvr: dojos, namespace: 'default', objectName: 'a' });
   });
 
+  it('keeps a list view in the URL: namespace, label selector, name filter and sort', () => {
+    const path = paths.resourceList({ gvr: dojos, namespace: 'team-a', labelSelector: 'app=web,tier!=db', q: 'hall', sort: '-age' });
+    expect(path).toBe('/resources/core.jutsu.com/v1/dojos?namespace=team-a&labelSelector=app%3Dweb%2Ctier%21%3Ddb&q=hall&sort=-age');
+    const url = new URL(path, 'http://x');
+    expect(parseRoute(url.pathname, url.searchParams)).toEqual({
+      name: 'resource-list',
+      gvr: dojos,
+      namespace: 'team-a',
+      labelSelector: 'app=web,tier!=db',
+      q: 'hall',
+      sort: '-age',
+    });
+  });
+
   it('falls back to the overview tab for an unknown tab', () => {
     expect(parseRoute('/resources/core/v1/pods/default/p', new URLSearchParams('tab=nope'))).toMatchObject({ tab: 'overview' });
   });

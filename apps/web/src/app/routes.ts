@@ -12,13 +12,13 @@
 import type { ComponentType } from 'react';
 import { lazyPage, page, type Page } from '../lib/page.ts';
 import { intParam, pathRoute, pathSegments, textParam } from '../lib/route.ts';
-import { kindRoute, objectDetailRoute, objectEditRoute } from './resource-routes.ts';
+import { kindCreateRoute, kindListRoute, objectDetailRoute, objectEditRoute } from './resource-routes.ts';
 
 export const pages = {
   overview: page({ route: pathRoute('/'), component: lazyPage(() => import('./pages/OverviewPage.tsx'), 'OverviewPage'), nav: { label: 'Overview', icon: 'M3 3h6v6H3zM11 3h6v6h-6zM3 11h6v6H3zM11 11h6v6h-6z', order: 10 } }),
   resources: page({ route: pathRoute('/resources'), component: lazyPage(() => import('./pages/ResourcesPage.tsx'), 'ResourcesPage'), nav: { label: 'Resources', icon: 'M10 2l8 4-8 4-8-4zM2 9.5l2-1 6 3 6-3 2 1-8 4zM2 13.5l2-1 6 3 6-3 2 1-8 4z', order: 20 } }),
-  resourceList: page({ route: kindRoute(''), component: lazyPage(() => import('./pages/ResourceListPage.tsx'), 'ResourceListPage') }),
-  resourceCreate: page({ route: kindRoute('/new'), component: lazyPage(() => import('./pages/ResourceFormPage.tsx'), 'ResourceCreatePage') }),
+  resourceList: page({ route: kindListRoute, component: lazyPage(() => import('./pages/ResourceListPage.tsx'), 'ResourceListPage') }),
+  resourceCreate: page({ route: kindCreateRoute, component: lazyPage(() => import('./pages/ResourceFormPage.tsx'), 'ResourceCreatePage') }),
   resourceDetail: page({ route: objectDetailRoute, component: lazyPage(() => import('./pages/ResourceDetailPage.tsx'), 'ResourceDetailPage') }),
   resourceEdit: page({ route: objectEditRoute, component: lazyPage(() => import('./pages/ResourceFormPage.tsx'), 'ResourceEditPage') }),
   workqueue: page({ route: pathRoute('/workqueue/:controller?'), component: lazyPage(() => import('./pages/WorkqueuePage.tsx'), 'WorkqueuePage'), nav: { label: 'Workqueue', icon: 'M3 4h14v2H3zM3 9h14v2H3zM3 14h9v2H3z', order: 30 } }),

@@ -4,6 +4,7 @@
  * sidebar and lazy loading; the page's component receives the route's params as props.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadWithRetry } from './chunk-retry.ts';
 import type { Route } from './route.ts';
 
 export interface NavEntry {
@@ -23,9 +24,9 @@ export interface Page<Params, Link = Params> {
 
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
-/** A component of a page module, as a chunk of its own loaded on first render. */
+/** A component of a page module, as a chunk of its own loaded on first render (and again until it loads). */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType<PropsOf<M[K]>>> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<PropsOf<M[K]>> }));
+  return lazy(async () => ({ default: (await loadWithRetry(load))[name] as ComponentType<PropsOf<M[K]>> }));
 }
 
 /** One entry of the page table; the compiler checks that the component takes the route's params and that a sidebar page needs none. */

@@ -13,8 +13,13 @@ export const queryKeys = {
   resources: {
     all: ['resources'] as const,
     kind: (gvr: GroupVersionResource) => ['resources', gvr.group, gvr.version, gvr.resource] as const,
-    list: (gvr: GroupVersionResource, namespace?: string) =>
-      ['resources', gvr.group, gvr.version, gvr.resource, 'list', namespace ?? allNamespaces] as const,
+    list: (gvr: GroupVersionResource, namespace?: string, labelSelector?: string) =>
+      ['resources', gvr.group, gvr.version, gvr.resource, 'list', namespace ?? allNamespaces, labelSelector ?? ''] as const,
+    /** The kind as `kubectl get` prints it (a meta.k8s.io Table), cells keyed by object. */
+    table: (gvr: GroupVersionResource, namespace?: string, labelSelector?: string) =>
+      ['resources', gvr.group, gvr.version, gvr.resource, 'table', namespace ?? allNamespaces, labelSelector ?? ''] as const,
+    /** Names of every object of every kind (PartialObjectMetadataList), for search. */
+    names: (namespace?: string) => ['resources', 'names', namespace ?? allNamespaces] as const,
   },
   /** A CRD by name (`<resource>.<group>`); null in the cache for a built-in kind. */
   customResourceDefinition: (name: string) => ['custom-resource-definition', name] as const,

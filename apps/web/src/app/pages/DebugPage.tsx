@@ -15,18 +15,19 @@ import { WorkqueueView } from '../../features/controllers/components/WorkqueueVi
 import { DiscordFaultsForm } from '../../features/discord/components/DiscordFaultsForm.tsx';
 import { ReconcileTimeline } from '../../features/telemetry/components/ReconcileTimeline.tsx';
 import { navigate } from '../../lib/router.tsx';
-import { useObjectPageLink } from '../object-links.ts';
+import { useObjectPageLink, useQueueKeyLink } from '../object-links.ts';
 import { paths } from '../routes.ts';
 import { useChosenController } from './use-chosen-controller.ts';
 
 function ControllerDebugger({ name }: { name: string }) {
   const details = useControllerDetails(name);
   const objectLink = useObjectPageLink();
+  const keyLink = useQueueKeyLink(details.data?.forKind);
   if (details.isPending) return <Loading />;
   if (details.error) return <ErrorNotice error={details.error} title={`Could not load controller ${name}`} />;
   return (
     <div className="flex flex-col gap-5">
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Panel title="Run control">
           <DebugControls details={details.data} />
         </Panel>
@@ -43,7 +44,7 @@ function ControllerDebugger({ name }: { name: string }) {
       <Panel title="Timeline" level={3}>
         <ReconcileTimeline controller={name} objectLink={objectLink} windowMs={20_000} />
       </Panel>
-      <WorkqueueView name={name} />
+      <WorkqueueView name={name} keyLink={keyLink} />
     </div>
   );
 }

@@ -126,7 +126,7 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, 
             <Panel title="Condition history" description="Every transition the console recorded, newest first." bodyClassName="">
               <ConditionHistory identity={identity} />
             </Panel>
-            <div className="grid gap-5 xl:grid-cols-2">
+            <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
               <Panel title="Status">
                 <StatusFields object={object} />
               </Panel>
@@ -140,7 +140,7 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, 
             </Panel>
           </div>
         ) : tab === 'yaml' ? (
-          <ObjectYaml object={object} />
+          <ObjectYaml object={object} gvr={type} canApply={type.verbs.includes('patch')} />
         ) : tab === 'versions' ? (
           <ObjectVersions
             object={object}

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ControllerPicker } from '../../features/controllers/components/ControllerPicker.tsx';
 import { WorkqueueView } from '../../features/controllers/components/WorkqueueView.tsx';
 import { navigate } from '../../lib/router.tsx';
+import { useQueueKeyLink } from '../object-links.ts';
 import { paths } from '../routes.ts';
 import { useChosenController } from './use-chosen-controller.ts';
 
@@ -11,6 +12,7 @@ const workqueueOf = (controller: string) => paths.workqueue({ controller });
 
 export function WorkqueuePage({ controller }: { controller?: string }) {
   const { name, controllers } = useChosenController(controller, workqueueOf);
+  const keyLink = useQueueKeyLink(controllers.data?.find((c) => c.name === name)?.forKind);
   return (
     <>
       <PageHeader
@@ -23,7 +25,7 @@ export function WorkqueuePage({ controller }: { controller?: string }) {
       ) : controllers.error ? (
         <ErrorNotice error={controllers.error} title="Could not load controllers" />
       ) : name ? (
-        <WorkqueueView key={name} name={name} />
+        <WorkqueueView key={name} name={name} keyLink={keyLink} />
       ) : (
         <EmptyState title="No controllers are running yet." />
       )}

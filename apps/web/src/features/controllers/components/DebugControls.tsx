@@ -2,25 +2,25 @@
  * Debugging one controller live: pause and resume its workers, let exactly one item through,
  * change MaxConcurrentReconciles. The effect shows at once in the workqueue and the timeline.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { ControllerDetails } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Button } from '../../../components/Button.tsx';
+import { useLiveInput } from '../../../lib/use-live-input.ts';
 import { useControllerCommand } from '../api/controller-commands.ts';
 
 const numberInput = 'w-24 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-950';
 
 export function DebugControls({ details }: { details: ControllerDetails }) {
   const command = useControllerCommand(details.name);
-  const [max, setMax] = useState(String(details.workers.max));
-  useEffect(() => setMax(String(details.workers.max)), [details.workers.max]);
+  const max = useLiveInput(String(details.workers.max));
   const held = details.state.heldAtBreakpoint;
   const blocked = details.state.blockedByBreakpoint;
   const continued = details.state.continuedPastBreakpoint;
   const applyMax = (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(max);
-    if (Number.isInteger(value) && value >= 1) command.mutate({ type: 'concurrency', maxConcurrentReconciles: value });
+    const value = Number(max.value);
+    if (Number.isInteger(value) && value >= 1) command.mutate({ type: 'concurrency', maxConcurrentReconciles: value }, { onSuccess: max.reset });
   };
   return (
     <div className="flex flex-col gap-4">
@@ -47,7 +47,7 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
       <form onSubmit={applyMax} className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium">
           Max concurrent reconciles
-          <input type="number" min={1} max={64} step={1} className={numberInput} value={max} onChange={(e) => setMax(e.target.value)} />
+          <input type="number" min={1} max={64} step={1} className={numberInput} value={max.value} onChange={(e) => max.set(e.target.value)} />
         </label>
         <Button type="submit" disabled={command.isPending}>
           Apply

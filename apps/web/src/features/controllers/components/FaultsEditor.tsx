@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ControllerDetails } from '@dojo/console-protocol';
 import { Button } from '../../../components/Button.tsx';
+import { useLiveInput } from '../../../lib/use-live-input.ts';
 import { useControllerCommand } from '../api/controller-commands.ts';
 
 const numberInput = 'w-28 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-950';
@@ -10,13 +11,13 @@ export function FaultsEditor({ details }: { details: ControllerDetails }) {
   const command = useControllerCommand(details.name);
   const [conflicts, setConflicts] = useState('1');
   const [throws, setThrows] = useState('0');
-  const [latency, setLatency] = useState(String(details.faults.latencyMs));
+  const latency = useLiveInput(String(details.faults.latencyMs));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    command.mutate({
-      type: 'faults',
-      faults: { conflictNextWrites: Number(conflicts) || 0, throwNext: Number(throws) || 0, latencyMs: Number(latency) || 0 },
-    });
+    command.mutate(
+      { type: 'faults', faults: { conflictNextWrites: Number(conflicts) || 0, throwNext: Number(throws) || 0, latencyMs: Number(latency.value) || 0 } },
+      { onSuccess: latency.reset },
+    );
   };
   const f = details.faults;
   return (
@@ -32,7 +33,7 @@ export function FaultsEditor({ details }: { details: ControllerDetails }) {
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Added latency (ms)
-          <input type="number" min={0} step={10} value={latency} onChange={(e) => setLatency(e.target.value)} className={numberInput} />
+          <input type="number" min={0} step={10} value={latency.value} onChange={(e) => latency.set(e.target.value)} className={numberInput} />
         </label>
         <Button type="submit" variant="primary" disabled={command.isPending}>
           Inject faults

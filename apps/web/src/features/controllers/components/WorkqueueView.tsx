@@ -13,10 +13,10 @@ import { formatPercent } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useControllerHistory } from '../api/controllers.ts';
 import { useControllerDetails } from '../api/controller-details.ts';
-import { DelayedKeys, DirtyKeys, ProcessingKeys, QueuedKeys } from './QueueTables.tsx';
+import { DelayedKeys, DirtyKeys, ProcessingKeys, QueuedKeys, type KeyLink } from './QueueTables.tsx';
 import { WatchSources } from './WatchSources.tsx';
 
-export function WorkqueueView({ name }: { name: string }) {
+export function WorkqueueView({ name, keyLink }: { name: string; keyLink?: KeyLink }) {
   const details = useControllerDetails(name);
   const { data: history } = useControllerHistory();
   const now = useNow(250);
@@ -52,18 +52,18 @@ export function WorkqueueView({ name }: { name: string }) {
       <Panel title="Depth over time" description={`The last ${depthSamples.length} seconds.`}>
         <Sparkline values={depthSamples} label={`${name} queue depth over the last ${depthSamples.length} seconds`} width={720} height={80} className="w-full text-amber-500 dark:text-amber-400" />
       </Panel>
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Panel title={`Queued (${queue.queued.length})`} bodyClassName="">
-          <QueuedKeys queue={queue} now={now} />
+          <QueuedKeys queue={queue} now={now} keyLink={keyLink} />
         </Panel>
         <Panel title={`Processing (${queue.processing.length})`} bodyClassName="">
-          <ProcessingKeys queue={queue} now={now} />
+          <ProcessingKeys queue={queue} now={now} keyLink={keyLink} />
         </Panel>
         <Panel title={`Dirty (${queue.dirty.length})`} description="Added again while processing: queued again when the worker is done." bodyClassName="">
-          <DirtyKeys queue={queue} />
+          <DirtyKeys queue={queue} keyLink={keyLink} />
         </Panel>
         <Panel title={`Delayed and backoff (${queue.delayed.length})`} bodyClassName="">
-          <DelayedKeys queue={queue} now={now} />
+          <DelayedKeys queue={queue} now={now} keyLink={keyLink} />
         </Panel>
       </div>
     </div>

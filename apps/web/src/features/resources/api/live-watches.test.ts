@@ -27,7 +27,7 @@ describe('retainListWatch', () => {
   it('watches from the list resourceVersion and folds events into the cached list once per frame', async () => {
     const { socket, live, queryClient } = setup(() => list('10', 'a'));
     await queryClient.fetchQuery({ queryKey: key });
-    retainListWatch(live, queryClient, key, dojos, 'default', scheduler);
+    retainListWatch(live, queryClient, key, dojos, { namespace: 'default' }, scheduler);
     expect(watches(socket)).toEqual([{ op: 'subscribe', id: 's1', kind: 'watch', resource: dojos, namespace: 'default', resourceVersion: '10' }]);
     socket.receive({ id: 's1', type: 'watch-event', event: { type: 'ADDED', object: dojo('b', '11') } });
     socket.receive({ id: 's1', type: 'watch-event', event: { type: 'DELETED', object: dojo('a', '12') } });
@@ -42,7 +42,7 @@ describe('retainListWatch', () => {
     let server = list('10', 'a');
     const { socket, live, queryClient } = setup(() => server);
     await queryClient.fetchQuery({ queryKey: key });
-    retainListWatch(live, queryClient, key, dojos, 'default', scheduler);
+    retainListWatch(live, queryClient, key, dojos, { namespace: 'default' }, scheduler);
     server = list('50', 'a', 'c');
     socket.receive({ id: 's1', type: 'relist', reason: 'resourceVersion too old (410 Gone)' });
     await vi.waitFor(() => expect(watches(socket)).toHaveLength(2));
@@ -53,8 +53,8 @@ describe('retainListWatch', () => {
   it('shares one watch between holders and stops it a while after the last one lets go', async () => {
     const { socket, live, queryClient } = setup(() => list('10', 'a'));
     await queryClient.fetchQuery({ queryKey: key });
-    const releaseA = retainListWatch(live, queryClient, key, dojos, 'default', scheduler);
-    const releaseB = retainListWatch(live, queryClient, key, dojos, 'default', scheduler);
+    const releaseA = retainListWatch(live, queryClient, key, dojos, { namespace: 'default' }, scheduler);
+    const releaseB = retainListWatch(live, queryClient, key, dojos, { namespace: 'default' }, scheduler);
     expect(watches(socket)).toHaveLength(1);
     releaseA();
     releaseB();

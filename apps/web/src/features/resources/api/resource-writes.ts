@@ -7,17 +7,23 @@ import { useMutation } from '@tanstack/react-query';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { kubePath } from '../../../lib/kube-paths.ts';
+import { consoleFieldManager } from '../model/apply-config.ts';
 
 export interface WriteTarget {
   gvr: GroupVersionResource;
   namespace?: string;
 }
 
+/** The object as the server has it now (not the watch's copy, which may be a moment behind). */
+export function readObject(target: WriteTarget, name: string, options: { signal?: AbortSignal } = {}) {
+  return apiRequest<KubeObject>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), { signal: options.signal });
+}
+
 export function createObject(target: WriteTarget, body: unknown, options: { dryRun?: boolean; signal?: AbortSignal } = {}) {
   return apiRequest<KubeObject>(kubePath(target.gvr, target.namespace ? { namespace: target.namespace } : {}), {
     method: 'POST',
     body,
-    query: { dryRun: options.dryRun ? 'All' : undefined, fieldManager: 'dojo-console' },
+    query: { dryRun: options.dryRun ? 'All' : undefined, fieldManager: consoleFieldManager },
     signal: options.signal,
   });
 }
@@ -26,7 +32,7 @@ export function updateObject(target: WriteTarget, name: string, body: unknown, o
   return apiRequest<KubeObject>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
     method: 'PUT',
     body,
-    query: { dryRun: options.dryRun ? 'All' : undefined, fieldManager: 'dojo-console' },
+    query: { dryRun: options.dryRun ? 'All' : undefined, fieldManager: consoleFieldManager },
     signal: options.signal,
   });
 }
@@ -39,14 +45,16 @@ export function useUpdateObject(target: WriteTarget, name: string) {
   return useMutation({ mutationFn: (body: unknown) => updateObject(target, name, body) });
 }
 
-export function useDeleteObject(target: WriteTarget, name: string) {
-  return useMutation({
-    mutationFn: () =>
-      apiRequest<unknown>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
-        method: 'DELETE',
-        body: { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' },
-      }),
+/** Deletes as `kubectl delete` does: owned objects go to the garbage collector in the background. */
+export function deleteObject(target: WriteTarget, name: string) {
+  return apiRequest<unknown>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
+    method: 'DELETE',
+    body: { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' },
   });
+}
+
+export function useDeleteObject(target: WriteTarget, name: string) {
+  return useMutation({ mutationFn: () => deleteObject(target, name) });
 }
 
 /** Sets replicas through the scale subresource, as `kubectl scale` does. */
@@ -57,7 +65,22 @@ export function useScaleObject(target: WriteTarget, name: string) {
         method: 'PATCH',
         body: { spec: { replicas } },
         contentType: 'application/merge-patch+json',
-        query: { fieldManager: 'dojo-console' },
+        query: { fieldManager: consoleFieldManager },
       }),
+  });
+}
+
+/**
+ * Server-side apply of a YAML configuration with the console's field manager (`kubectl apply
+ * --server-side`). `force` takes over fields other managers own; without it they are a 409
+ * that names them.
+ */
+export function applyObject(target: WriteTarget, name: string, yaml: string, options: { dryRun?: boolean; force?: boolean; signal?: AbortSignal } = {}) {
+  return apiRequest<KubeObject>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
+    method: 'PATCH',
+    body: yaml,
+    contentType: 'application/apply-patch+yaml',
+    query: { fieldManager: consoleFieldManager, dryRun: options.dryRun ? 'All' : undefined, force: options.force ? 'true' : undefined },
+    signal: options.signal,
   });
 }

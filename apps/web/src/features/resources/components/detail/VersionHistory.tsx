@@ -14,6 +14,7 @@ import { formatClock } from '../../../../lib/time-format.ts';
 import { diffLines } from '../../model/line-diff.ts';
 import { diffPair, isChurn, shownVersions } from '../../model/version-list.ts';
 import { objectYaml } from './ObjectYaml.tsx';
+import { LineDiff } from './LineDiff.tsx';
 
 const changeLabels: Record<VersionChange, { label: string; tone: Tone }> = {
   created: { label: 'created', tone: 'good' },
@@ -100,26 +101,7 @@ export function VersionHistory({ page, isPending, error, rv, onSelect, triggered
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {to ? `RV ${to.resourceVersion}` : ''} against {from ? `the version before it (RV ${from.resourceVersion})` : 'nothing (its first recorded version)'} · {diff.filter((l) => l.kind !== 'same').length} changed lines
       </p>
-      <pre aria-label="Diff between the two versions" tabIndex={0} className="max-h-[65vh] overflow-auto rounded-md border border-slate-200 bg-white py-2 font-mono text-xs leading-relaxed dark:border-slate-700 dark:bg-slate-950">
-        {diff.map((line, i) => (
-          <div
-            key={i}
-            className={
-              line.kind === 'added'
-                ? 'bg-emerald-50 px-3 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-200'
-                : line.kind === 'removed'
-                  ? 'bg-rose-50 px-3 text-rose-900 dark:bg-rose-950/60 dark:text-rose-200'
-                  : 'px-3 text-slate-600 dark:text-slate-400'
-            }
-          >
-            <span aria-hidden="true" className="inline-block w-4 select-none">
-              {line.kind === 'added' ? '+' : line.kind === 'removed' ? '-' : ' '}
-            </span>
-            <span className="sr-only">{line.kind === 'added' ? 'added: ' : line.kind === 'removed' ? 'removed: ' : ''}</span>
-            {line.text}
-          </div>
-        ))}
-      </pre>
+      <LineDiff label="Diff between the two versions" lines={diff} />
     </div>
   );
 }
