@@ -1,35 +1,99 @@
 /**
  * Secret values never reach the browser unless the console was started with
- * --allow-secret-data: `data` and `stringData` values of Secrets (alone, in lists, in Tables
- * with full objects, in watch events) are replaced, keys are kept so people see what exists.
+ * --allow-secret-data. Two rules, both independent of the body's shape:
+ *
+ * - An answer to a request about Secrets (`isSecretRequest`) has every `data` and `stringData`
+ *   value and every last-applied annotation replaced wherever they sit (object, list, Table
+ *   rows, watch events, dry-run results), whatever `kind` the objects claim; and its error
+ *   messages are replaced unless their reason is one that never quotes a value.
+ * - Any other answer still has every object of kind v1 Secret redacted, at any depth.
+ *
+ * Keys are kept, so people see what exists.
  */
+import type { Status, StatusCause } from '@dojo/kube-api';
+
 export const redactedValue = '<redacted>';
+export const lastAppliedAnnotation = 'kubectl.kubernetes.io/last-applied-configuration';
 
 type Json = Record<string, unknown>;
 
-function redactSecret(obj: Json): Json {
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** One object's values: `data`/`stringData` values and kubectl's last-applied copy of the whole object. */
+function redactValues(obj: Json): Json {
   const out: Json = { ...obj };
   for (const field of ['data', 'stringData']) {
     const values = obj[field];
-    if (values && typeof values === 'object') out[field] = Object.fromEntries(Object.keys(values).map((k) => [k, redactedValue]));
+    if (isObject(values)) out[field] = Object.fromEntries(Object.keys(values).map((k) => [k, redactedValue]));
   }
-  const annotations = (obj.metadata as Json | undefined)?.annotations as Record<string, string> | undefined;
-  // kubectl apply keeps the whole last-applied Secret, values included, in an annotation.
-  if (annotations?.['kubectl.kubernetes.io/last-applied-configuration']) {
-    out.metadata = { ...(obj.metadata as Json), annotations: { ...annotations, 'kubectl.kubernetes.io/last-applied-configuration': redactedValue } };
+  const metadata = obj.metadata;
+  if (isObject(metadata) && isObject(metadata.annotations) && metadata.annotations[lastAppliedAnnotation] !== undefined) {
+    out.metadata = { ...metadata, annotations: { ...metadata.annotations, [lastAppliedAnnotation]: redactedValue } };
   }
   return out;
 }
 
-/** Redacts any Secret inside a Kubernetes response body (object, list, Table, watch event). */
+function walk(value: unknown, redactHere: (obj: Json) => boolean, depth = 0): unknown {
+  // Bodies come from JSON.parse of an API answer; the depth bound only keeps a hostile one finite.
+  if (depth > 64) return redactedValue;
+  if (Array.isArray(value)) return value.map((v) => walk(v, redactHere, depth + 1));
+  if (!isObject(value)) return value;
+  const own = redactHere(value) ? redactValues(value) : value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(own)) out[k] = walk(v, redactHere, depth + 1);
+  return out;
+}
+
+const isSecretObject = (obj: Json): boolean => obj.kind === 'Secret' && obj.apiVersion === 'v1';
+
+/** Redacts every v1 Secret inside any response body (object, list, Table, watch event, nested). */
 export function redactSecrets(body: unknown): unknown {
-  if (body === null || typeof body !== 'object') return body;
-  const obj = body as Json;
-  if (obj.kind === 'Secret' && obj.apiVersion === 'v1') return redactSecret(obj);
-  if (Array.isArray(obj.items)) return { ...obj, items: obj.items.map(redactSecrets) };
-  if (obj.kind === 'Table' && Array.isArray(obj.rows)) {
-    return { ...obj, rows: obj.rows.map((row: Json) => ({ ...row, object: redactSecrets(row.object) })) };
+  return walk(body, isSecretObject);
+}
+
+/** Reasons whose messages name only the request's own resource, name and fields, never a value. */
+const reasonsWithoutValues = new Set([
+  'NotFound', 'AlreadyExists', 'Conflict', 'Unauthorized', 'Forbidden', 'MethodNotAllowed', 'NotAcceptable',
+  'UnsupportedMediaType', 'Gone', 'Expired', 'TooManyRequests', 'RequestEntityTooLarge', 'Timeout', 'ServerTimeout', 'ServiceUnavailable',
+]);
+
+const causeWords: Record<string, string> = {
+  FieldValueRequired: 'Required value',
+  FieldValueInvalid: 'Invalid value',
+  FieldValueTypeInvalid: 'Invalid value',
+  FieldValueNotSupported: 'Unsupported value',
+  FieldValueDuplicate: 'Duplicate value',
+  FieldValueForbidden: 'Forbidden',
+  FieldValueTooLong: 'Too long',
+  FieldValueTooMany: 'Too many',
+  FieldValueNotFound: 'Not found',
+};
+
+const hidden = 'the message is hidden: it may quote Secret values';
+
+/** An error about a Secret, keeping its code, reason, field paths and cause types. */
+export function redactSecretStatus(status: Status): Status {
+  if (status.status === 'Success' || reasonsWithoutValues.has(status.reason ?? '')) return status;
+  const causes: StatusCause[] = (status.details?.causes ?? []).map((cause) => ({
+    ...(cause.reason ? { reason: cause.reason } : {}),
+    ...(cause.field ? { field: cause.field } : {}),
+    message: `${causeWords[cause.reason ?? ''] ?? 'Invalid'} (${hidden})`,
+  }));
+  const fields = causes.filter((c) => c.field).map((c) => `${c.field}: ${c.message}`);
+  const what = status.details?.name ? `Secret "${status.details.name}"` : 'the request about Secrets';
+  const message = fields.length ? `${what} is invalid: ${fields.join(', ')}` : `${what} was refused (${status.reason || `HTTP ${status.code}`}); ${hidden}`;
+  const details = status.details ? { ...status.details, causes } : undefined;
+  return { ...status, message, ...(details ? { details } : {}) };
+}
+
+const isStatusBody = (body: unknown): body is Status => isObject(body) && body.kind === 'Status' && typeof body.code === 'number';
+
+/** The answer to a request about Secrets: values gone wherever they sit, error texts checked. */
+export function redactSecretAnswer(code: number, body: unknown): unknown {
+  if (typeof body === 'string') {
+    // Not JSON (a raw stream, a proxy's text page): it cannot be inspected, so none of it is shown.
+    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code, reason: code >= 500 ? 'InternalError' : 'BadRequest', message: `the answer about Secrets was not JSON; ${hidden.replace('the message is', 'it is')}` };
   }
-  if (typeof obj.type === 'string' && obj.object !== undefined) return { ...obj, object: redactSecrets(obj.object) };
-  return body;
+  if (isStatusBody(body)) return redactSecretStatus(body);
+  return walk(body, () => true);
 }
