@@ -75,7 +75,7 @@ export function ResourceEditPage({ gvr, namespace, objectName: name }: { gvr: Gr
   if (!type || !list.object) return <EmptyState title={`${name} was not found.`} />;
   return (
     <>
-      <PageHeader title={`Edit ${type.kind} ${name}`} description="Saving sends the resourceVersion you started from: if someone changed the object meanwhile, the server answers 409 Conflict." />
+      <PageHeader title={<>Edit {type.kind} <bdi>{name}</bdi></>} description="Saving sends the resourceVersion you started from: if someone changed the object meanwhile, the server answers 409 Conflict." />
       <EditForm type={type} object={list.object} />
     </>
   );

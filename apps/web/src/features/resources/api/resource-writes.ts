@@ -7,6 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { kubePath } from '../../../lib/kube-paths.ts';
+import type { JsonObject } from '../model/form-values.ts';
+import { isSecretResource, secretChanges } from '../model/secret-changes.ts';
 
 export interface WriteTarget {
   gvr: GroupVersionResource;
@@ -35,8 +37,22 @@ export function useCreateObject(target: WriteTarget) {
   return useMutation({ mutationFn: (body: unknown) => createObject(target, body) });
 }
 
-export function useUpdateObject(target: WriteTarget, name: string) {
-  return useMutation({ mutationFn: (body: unknown) => updateObject(target, name, body) });
+/** Sends only what changed in a Secret (its values are never shown, so never sent back). */
+export function patchSecret(target: WriteTarget, name: string, initial: JsonObject, draft: JsonObject) {
+  return apiRequest<KubeObject>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
+    method: 'PATCH',
+    body: secretChanges(initial, draft),
+    contentType: 'application/merge-patch+json',
+    query: { fieldManager: 'dojo-console' },
+  });
+}
+
+/** `initial` is what the edit started from: a Secret's save sends the changes to it, not the whole object. */
+export function useUpdateObject(target: WriteTarget, name: string, initial?: JsonObject) {
+  return useMutation({
+    mutationFn: (body: unknown) =>
+      initial && isSecretResource(target.gvr) ? patchSecret(target, name, initial, body as JsonObject) : updateObject(target, name, body),
+  });
 }
 
 export function useDeleteObject(target: WriteTarget, name: string) {

@@ -50,7 +50,7 @@ export function ResourceTable({ gvr, kind, namespace, detailPath, filterable = t
         cell: (o) => (
           <span className="flex items-center gap-2">
             <Link to={detailPath(o)} className="truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-              {o.metadata.name}
+              <bdi>{o.metadata.name}</bdi>
             </Link>
             {isTerminating(o) ? <Badge tone="unknown">Terminating</Badge> : null}
           </span>
@@ -58,10 +58,10 @@ export function ResourceTable({ gvr, kind, namespace, detailPath, filterable = t
       },
     ];
     if (!namespace && all.some((o) => o.metadata.namespace)) {
-      cols.push({ id: 'namespace', header: 'Namespace', width: 'minmax(6rem, 1fr)', cell: (o) => o.metadata.namespace });
+      cols.push({ id: 'namespace', header: 'Namespace', width: 'minmax(6rem, 1fr)', cell: (o) => <bdi>{o.metadata.namespace}</bdi> });
     }
     for (const column of extraPrinterColumns(printer.data ?? [])) {
-      cols.push({ id: `printer-${column.name}`, header: column.name, width: 'minmax(5rem, 1fr)', cell: (o) => printerCell(o, column) });
+      cols.push({ id: `printer-${column.name}`, header: column.name, width: 'minmax(5rem, 1fr)', cell: (o) => <bdi>{printerCell(o, column)}</bdi> });
     }
     const printerHasReady = (printer.data ?? []).some((c) => c.name.toLowerCase() === 'ready');
     if (!printerHasReady && all.some((o) => readyText(o) !== undefined)) {
@@ -89,7 +89,7 @@ export function ResourceTable({ gvr, kind, namespace, detailPath, filterable = t
         width: 'minmax(8rem, 1fr)',
         cell: (o) => {
           const owner = controllerOwner(o);
-          return owner ? `${owner.kind}/${owner.name}` : '';
+          return owner ? <bdi>{`${owner.kind}/${owner.name}`}</bdi> : '';
         },
       });
     }

@@ -47,7 +47,7 @@ export function ResourceForm({ mode, type, schema, initial, onSaved, onCancel }:
   const settledBody = useDebouncedValue(body, 350);
   const dryRun = useDryRun(type, namespace, mode, settledBody);
   const create = useCreateObject(target);
-  const update = useUpdateObject(target, metadata.name ?? '');
+  const update = useUpdateObject(target, metadata.name ?? '', initial);
   const save = mode === 'create' ? create : update;
 
   const submitStatus = save.error instanceof StatusError && save.variables === draft ? save.error.status : undefined;
