@@ -55,7 +55,8 @@ describe('console security', () => {
   });
 
   it('answers a malformed percent-encoded cookie with 401, on HTTP and on the WebSocket upgrade', async () => {
-    const cookie = `dojo_console_token_${consoleUnderTest.console.port}=%E0%A4%A`;
+    // The old, shared cookie name and this console's own, both malformed.
+    const cookie = `dojo_console_token=%E0%A4%A; dojo_console_token_${consoleUnderTest.console.port}=%E0%A4%A`;
     const page = await fetch(`${consoleUnderTest.base}/api/session`, { headers: { cookie } });
     expect(page.status).toBe(401);
     const { default: WebSocket } = await import('ws');
