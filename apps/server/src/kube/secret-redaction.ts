@@ -21,34 +21,51 @@ const isObject = (value: unknown): value is Json => value !== null && typeof val
 
 /** One object's values: `data`/`stringData` values and kubectl's last-applied copy of the whole object. */
 function redactValues(obj: Json): Json {
-  const out: Json = { ...obj };
+  let out: Json | undefined;
   for (const field of ['data', 'stringData']) {
     const values = obj[field];
-    if (isObject(values)) out[field] = Object.fromEntries(Object.keys(values).map((k) => [k, redactedValue]));
+    if (isObject(values) && Object.values(values).some((v) => v !== redactedValue)) {
+      (out ??= { ...obj })[field] = Object.fromEntries(Object.keys(values).map((k) => [k, redactedValue]));
+    }
   }
   const metadata = obj.metadata;
-  if (isObject(metadata) && isObject(metadata.annotations) && metadata.annotations[lastAppliedAnnotation] !== undefined) {
-    out.metadata = { ...metadata, annotations: { ...metadata.annotations, [lastAppliedAnnotation]: redactedValue } };
+  if (isObject(metadata) && isObject(metadata.annotations) && metadata.annotations[lastAppliedAnnotation] !== undefined && metadata.annotations[lastAppliedAnnotation] !== redactedValue) {
+    (out ??= { ...obj }).metadata = { ...metadata, annotations: { ...metadata.annotations, [lastAppliedAnnotation]: redactedValue } };
   }
-  return out;
+  return out ?? obj;
 }
 
-function walk(value: unknown, redactHere: (obj: Json) => boolean, depth = 0): unknown {
-  // Bodies come from JSON.parse of an API answer; the depth bound only keeps a hostile one finite.
-  if (depth > 64) return redactedValue;
-  if (Array.isArray(value)) return value.map((v) => walk(v, redactHere, depth + 1));
-  if (!isObject(value)) return value;
-  const own = redactHere(value) ? redactValues(value) : value;
-  const out: Json = {};
-  for (const [k, v] of Object.entries(own)) out[k] = walk(v, redactHere, depth + 1);
-  return out;
+/**
+ * `value` with every object `redactHere` picks redacted, at any depth. Copy on write: what holds
+ * nothing to redact is returned as it is, so the common answer (no Secret in it) costs one
+ * visit of each node and no allocation. `tooDeep` is what stands for a subtree past depth 64
+ * (bodies come from JSON.parse of an API answer; the bound only keeps a hostile one finite).
+ */
+function walk(value: unknown, redactHere: (obj: Json) => boolean, tooDeep: (value: unknown) => unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 64) return tooDeep(value);
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const w = walk(v, redactHere, tooDeep, depth + 1);
+      if (w !== v) (out ??= [...value])[i] = w;
+    });
+    return out ?? value;
+  }
+  const own = redactHere(value as Json) ? redactValues(value as Json) : (value as Json);
+  let out: Json | undefined = own === value ? undefined : own;
+  for (const [k, v] of Object.entries(own)) {
+    const w = walk(v, redactHere, tooDeep, depth + 1);
+    if (w !== v) (out ??= { ...own })[k] = w;
+  }
+  return out ?? own;
 }
 
 const isSecretObject = (obj: Json): boolean => obj.kind === 'Secret' && obj.apiVersion === 'v1';
 
 /** Redacts every v1 Secret inside any response body (object, list, Table, watch event, nested). */
 export function redactSecrets(body: unknown): unknown {
-  return walk(body, isSecretObject);
+  return walk(body, isSecretObject, (deep) => deep);
 }
 
 /** Reasons whose messages name only the request's own resource, name and fields, never a value. */
@@ -95,5 +112,5 @@ export function redactSecretAnswer(code: number, body: unknown): unknown {
     return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code, reason: code >= 500 ? 'InternalError' : 'BadRequest', message: `the answer about Secrets was not JSON; ${hidden.replace('the message is', 'it is')}` };
   }
   if (isStatusBody(body)) return redactSecretStatus(body);
-  return walk(body, () => true);
+  return walk(body, () => true, () => redactedValue);
 }

@@ -7,7 +7,7 @@ import type { WebSocket } from 'ws';
 import type { ClientMessage, Hello, LiveCloseCode, ServerMessage, SubscribeMessage } from '@dojo/console-protocol';
 import { newStatusError, newTooManyRequests } from '@dojo/kube-api';
 import { decodeClientMessage, ProtocolError } from './client-messages.ts';
-import type { SubscriptionBudget } from './subscription-budget.ts';
+import type { ClientLimits } from './connection-limits.ts';
 import type { Outbox, Subscription } from './subscription.ts';
 
 export interface SubscriptionFactory {
@@ -18,8 +18,10 @@ export interface LiveConnectionOptions {
   /** Bytes queued on the socket beyond which subscriptions are told to relist/resync. */
   maxBufferedBytes: number;
   maxSubscriptions: number;
-  /** Shared by every connection: subscriptions open in the whole console. */
-  budget: SubscriptionBudget;
+  /** Shared by every connection: subscriptions open per client address and in the whole console. */
+  subscriptionLimits: ClientLimits;
+  /** The remote address, the client the limits count against. */
+  client: string;
 }
 
 export const closeCodes = {
@@ -100,15 +102,15 @@ export class LiveConnection {
           this.send({ id: message.id, type: 'error', status: newTooManyRequests('too many subscriptions on this connection', 1).status });
           return;
         }
-        const release = this.options.budget.take();
-        if (!release) {
-          this.send({ id: message.id, type: 'error', status: newTooManyRequests(`too many subscriptions open in the console (limit ${this.options.budget.max})`, 5).status });
+        const place = this.options.subscriptionLimits.admit(this.options.client);
+        if (!place.admitted) {
+          this.send({ id: message.id, type: 'error', status: newTooManyRequests(place.reason, 5).status });
           return;
         }
         try {
-          this.subscriptions.set(message.id, { subscription: this.factory.open(message, this.outbox), release });
+          this.subscriptions.set(message.id, { subscription: this.factory.open(message, this.outbox), release: place.release });
         } catch (err) {
-          release();
+          place.release();
           throw err;
         }
       }

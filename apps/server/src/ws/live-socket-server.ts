@@ -1,8 +1,8 @@
 /**
  * `/ws`: the console's WebSocket endpoint. Upgrades pass the same guards as HTTP (Host, token,
- * Origin) and are refused with a plain HTTP Status before any WebSocket exists. Connections are
- * capped per client and in total (connection-limits.ts), subscriptions in total
- * (subscription-budget.ts); nothing a client sends on an upgrade can throw out of the listener.
+ * Origin) and are refused with a plain HTTP Status before any WebSocket exists. Connections and
+ * subscriptions are capped per client and in total (connection-limits.ts); nothing a client
+ * sends on an upgrade can throw out of the listener.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,10 +14,9 @@ import type { Journal, KubeTransport } from '@dojo/runtime';
 import type { ConsoleControllers } from '../console-controllers.ts';
 import { statusAnswer } from '../routes/status-errors.ts';
 import { checkHost, checkToken, checkWebSocketOrigin, type GuardOptions } from '../security/request-guards.ts';
-import { ConnectionLimits, defaultConnectionLimits, type ConnectionLimitOptions } from './connection-limits.ts';
+import { ClientLimits, defaultConnectionLimits, defaultSubscriptionLimits, type ClientLimitOptions } from './connection-limits.ts';
 import { closeCodes, LiveConnection, type SubscriptionFactory } from './live-connection.ts';
 import { startMetricsSubscription } from './metrics-subscription.ts';
-import { SubscriptionBudget } from './subscription-budget.ts';
 import { startTelemetrySubscription } from './telemetry-subscription.ts';
 import { startWatchSubscription } from './watch-subscription.ts';
 
@@ -32,16 +31,15 @@ export interface LiveSocketDeps {
   hello: () => Hello;
   heartbeatMs?: number;
   maxBufferedBytes?: number;
-  connectionLimits?: ConnectionLimitOptions;
-  /** Subscriptions open across all connections. Default 1024. */
-  maxSubscriptionsTotal?: number;
+  connectionLimits?: ClientLimitOptions;
+  subscriptionLimits?: ClientLimitOptions;
 }
 
 export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
   const connections = new Set<LiveConnection>();
-  const limits = new ConnectionLimits(deps.connectionLimits ?? defaultConnectionLimits);
-  const budget = new SubscriptionBudget(deps.maxSubscriptionsTotal ?? 1024);
+  const connectionLimits = new ClientLimits('live connections', deps.connectionLimits ?? defaultConnectionLimits);
+  const subscriptionLimits = new ClientLimits('subscriptions', deps.subscriptionLimits ?? defaultSubscriptionLimits);
   const factory: SubscriptionFactory = {
     open(message, outbox) {
       switch (message.kind) {
@@ -62,12 +60,14 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
     if (problem) return refuseUpgrade(socket, statusAnswer(problem));
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
-      const admission = limits.admit(req.socket.remoteAddress ?? 'unknown');
+      const client = req.socket.remoteAddress ?? 'unknown';
+      const admission = connectionLimits.admit(client);
       if (!admission.admitted) {
         ws.close(closeCodes.tooManyConnections, admission.reason);
         return;
       }
-      const connection = new LiveConnection(ws, factory, { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64, budget }, deps.hello());
+      const options = { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64, subscriptionLimits, client };
+      const connection = new LiveConnection(ws, factory, options, deps.hello());
       connections.add(connection);
       ws.on('close', () => {
         connections.delete(connection);
