@@ -10,7 +10,7 @@
  *
  * Keys are kept, so people see what exists.
  */
-import type { Status, StatusCause } from '@dojo/kube-api';
+import { fieldErrorTypeText, type FieldErrorType, type Status, type StatusCause } from '@dojo/kube-api';
 
 export const redactedValue = '<redacted>';
 export const lastAppliedAnnotation = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -74,17 +74,6 @@ const reasonsWithoutValues = new Set([
   'UnsupportedMediaType', 'Gone', 'Expired', 'TooManyRequests', 'RequestEntityTooLarge', 'Timeout', 'ServerTimeout', 'ServiceUnavailable',
 ]);
 
-const causeWords: Record<string, string> = {
-  FieldValueRequired: 'Required value',
-  FieldValueInvalid: 'Invalid value',
-  FieldValueTypeInvalid: 'Invalid value',
-  FieldValueNotSupported: 'Unsupported value',
-  FieldValueDuplicate: 'Duplicate value',
-  FieldValueForbidden: 'Forbidden',
-  FieldValueTooLong: 'Too long',
-  FieldValueTooMany: 'Too many',
-  FieldValueNotFound: 'Not found',
-};
 
 const hidden = 'the message is hidden: it may quote Secret values';
 
@@ -94,7 +83,7 @@ export function redactSecretStatus(status: Status): Status {
   const causes: StatusCause[] = (status.details?.causes ?? []).map((cause) => ({
     ...(cause.reason ? { reason: cause.reason } : {}),
     ...(cause.field ? { field: cause.field } : {}),
-    message: `${causeWords[cause.reason ?? ''] ?? 'Invalid'} (${hidden})`,
+    message: `${fieldErrorTypeText[cause.reason as FieldErrorType] ?? 'Invalid value'} (${hidden})`,
   }));
   const fields = causes.filter((c) => c.field).map((c) => `${c.field}: ${c.message}`);
   const what = status.details?.name ? `Secret "${status.details.name}"` : 'the request about Secrets';
