@@ -19,7 +19,8 @@
  * Contents: session.ts (session, hello) · resources.ts (served kinds, schemas) ·
  * controllers.ts (summaries, runtime state, faults) · workqueue.ts (queue snapshots, add
  * outcomes) · trigger.ts (why a key was queued) · telemetry.ts (records, pages, queries) ·
- * debug-requests.ts (debug command bodies) · live-messages.ts (the `/ws` frames).
+ * debug-requests.ts (debug command bodies) · live-messages.ts (the `/ws` frames) ·
+ * requests.ts (the API server's request journal) · activity.ts (what is inferred from it).
  */
 export type * from './session.ts';
 export type * from './resources.ts';
@@ -29,3 +30,5 @@ export type * from './trigger.ts';
 export type * from './telemetry.ts';
 export type * from './debug-requests.ts';
 export type * from './live-messages.ts';
+export type * from './requests.ts';
+export type * from './activity.ts';

@@ -22,6 +22,7 @@ export * from './field-errors.ts';
 export * from './label-selector.ts';
 export * from './field-selector.ts';
 export * from './object-key.ts';
+export * from './object-identity.ts';
 export * from './conditions.ts';
 export * from './names.ts';
 export * from './json-path.ts';
