@@ -1,6 +1,6 @@
 // The package dependency direction from DESIGN.md, enforced: a wrong import fails `npm test`.
 //   kube-api <- console-protocol;  kube-api, console-protocol (its types) <- apiserver;  kube-api, console-protocol <- runtime <- cluster-sim, operator;
-//   discord <- operator;  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
+//   kube-api, console-protocol <- activity (pure: no node: builtins);  discord <- operator;  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
 //   nobody imports apps/*.
 const allowed = {
   'packages/kube-api': [],
@@ -10,10 +10,11 @@ const allowed = {
   'packages/cluster-sim': ['packages/kube-api', 'packages/runtime'],
   'packages/discord': [],
   'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord'],
+  'packages/activity': ['packages/kube-api', 'packages/console-protocol'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/activity', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
   const forbidden = workspaces.filter((w) => w !== from && !targets.includes(w));
@@ -49,6 +50,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/console-protocol/src/' },
       to: { dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'activity-is-pure',
+      comment: 'activity is pure inference over records: no node: builtins, no I/O (time comes from an injected clock).',
+      severity: 'error',
+      from: { path: '^packages/activity/src/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'runtime-never-imports-apiserver',
