@@ -1,6 +1,6 @@
 /**
  * The console's HTTP surface (docs/protocol.md): login, guards, the Kubernetes proxy, debug
- * controls, telemetry, Discord, metrics, and the built UI. Handlers decode, call, encode;
+ * controls, telemetry, what every API client does (activity), Discord, metrics, and the built UI. Handlers decode, call, encode;
  * one error middleware turns every failure into a Status.
  */
 import { existsSync } from 'node:fs';
@@ -8,10 +8,12 @@ import express from 'express';
 import type { Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { Journal, KubeTransport } from '@dojo/runtime';
+import type { ActivityService } from './activity/activity-service.ts';
 import type { ConsoleControllers } from './console-controllers.ts';
 import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
+import { activityRoutes } from './routes/activity-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { discoveryRoutes } from './routes/discovery-routes.ts';
@@ -31,6 +33,8 @@ export interface ConsoleAppDeps {
   allowSecretData: boolean;
   webRoot: string;
   discord?: DiscordControl;
+  /** What every client of the embedded API server does; absent with another cluster. */
+  activity?: ActivityService;
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
@@ -74,6 +78,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));
   app.use('/api/controllers', controllerRoutes(deps.controllers));
   app.use('/api/telemetry', telemetryRoutes(deps.journal));
+  app.use('/api', activityRoutes(deps.activity));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(newStatusError(404, 'NotFound', 'the server could not find the requested resource')));

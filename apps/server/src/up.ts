@@ -12,6 +12,7 @@ import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
+import { ActivityService } from './activity/activity-service.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -33,6 +34,8 @@ export interface RunningConsole {
   services: OperatorServices;
   /** Runs the controllers and owns the informers; fault tests compare its caches with a LIST. */
   manager: Manager;
+  /** What every client of the embedded API server does (embedded mode only). */
+  activity?: ActivityService;
   stop(): Promise<void>;
 }
 
@@ -92,6 +95,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   }
   await manager.start();
   let ready = true;
+  // Operators the console did not start are seen through the embedded API server's request journal.
+  const activity = apiserver
+    ? new ActivityService({ transport, journal, isEmbedded: (name) => controllers.get(name) !== undefined, dataDir, server: apiserver.url })
+    : undefined;
+  activity?.start();
 
   const server = await startConsoleServer({
     host: options.host,
@@ -112,6 +120,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     hello: () => ({ session: { cluster: apiserver ? 'embedded' : 'kubeconfig' } }),
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
     ...(discord ? { discord: discordBridge(discord.url) } : {}),
+    ...(activity ? { activity } : {}),
   });
 
   return {
@@ -123,9 +132,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     manager,
     ...(apiserver ? { apiserver } : {}),
     ...(discord ? { discord } : {}),
+    ...(activity ? { activity } : {}),
     services,
     async stop() {
       ready = false;
+      activity?.stop();
       controllers.close();
       await manager.stop();
       system?.sim.close();

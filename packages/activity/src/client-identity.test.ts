@@ -11,6 +11,7 @@ describe('identifyClient', () => {
 
   it("names the console's own controllers by the suffix the runtime appends, and the console by its agent", () => {
     expect(who('dojo-console/dojo')).toEqual({ name: 'dojo', kind: 'embedded' });
+    expect(who('dojo-runtime/replicaset')).toEqual({ name: 'replicaset', kind: 'embedded' });
     expect(who('dojo-console')).toEqual({ name: 'dojo-console', kind: 'console' });
     expect(who('dojo-console/not-a-controller')).toEqual({ name: 'dojo-console', kind: 'console' });
   });

@@ -4,8 +4,9 @@
  * 1. A connected client's token authenticates as its own user: that user is the client.
  * 2. Otherwise (the admin token, shared by the console, kubectl and anything given the admin
  *    kubeconfig) the User-Agent decides:
- *    - `dojo-console/<controller>`: that embedded controller (the runtime appends the name of the
- *      controller whose reconcile made the request); `dojo-console` alone: the console itself;
+ *    - `dojo-console/<controller>` (or the runtime's default `dojo-runtime/<controller>`): that
+ *      embedded controller (the runtime appends the name of the controller whose reconcile made
+ *      the request); `dojo-console` alone: the console itself;
  *    - `kubectl/...` (or `kubectl.1.33/...` from a version dispatcher): kubectl;
  *    - client-go's default `<binary>/<version> (<os>/<arch>) kubernetes/<commit>`: the binary,
  *      or the suffix `rest.AddUserAgent` appends (`.../deployment-controller`);
@@ -30,6 +31,7 @@ export interface RequestOrigin {
 const sharedUsers = new Set(['admin', 'system:anonymous']);
 
 const consoleAgent = 'dojo-console';
+const consoleAgents = /^dojo-(?:console|runtime)(?:\/(.+))?$/;
 const clientGoAgent = /^([^\s/]+)\/\S+ \([^)]*\) kubernetes\/[^\s/]+(?:\/(.+))?$/;
 const kubectlAgent = /^kubectl(\.[\d.]+)?\//;
 const pythonAgent = /^OpenAPI-Generator\/[^/]+\/python$/;
@@ -38,8 +40,9 @@ export function identifyClient(origin: RequestOrigin, isEmbedded: (controller: s
   if (!sharedUsers.has(origin.user)) return { name: origin.user, kind: 'connected' };
   const agent = origin.userAgent?.trim();
   if (!agent) return { name: origin.fieldManager || 'unknown', kind: 'agent' };
-  if (agent === consoleAgent || agent.startsWith(`${consoleAgent}/`)) {
-    const controller = agent.slice(consoleAgent.length + 1);
+  const ours = consoleAgents.exec(agent);
+  if (ours) {
+    const controller = ours[1];
     return controller && isEmbedded(controller) ? { name: controller, kind: 'embedded' } : { name: consoleAgent, kind: 'console' };
   }
   if (kubectlAgent.test(agent)) return { name: 'kubectl', kind: 'kubectl' };

@@ -69,18 +69,15 @@ export class DeliveredEvents {
     return found;
   }
 
-  /** Keys with an unconsumed event received in [`time - windowMs`, `time`]: the passes about to happen. */
-  pendingKeys(time: number, windowMs: number): Set<string> {
-    const keys = new Set<string>();
+  /** Unconsumed events received in [`time - windowMs`, `time`], oldest first: the passes about to happen. */
+  pending(time: number, windowMs: number): DeliveredEvent[] {
+    const found: DeliveredEvent[] = [];
     for (let i = this.#events.length - 1; i >= 0; i--) {
       const e = this.#events[i]!;
       if (e.time < time - windowMs) break;
-      if (e.time <= time && !e.consumed && !e.initial) {
-        keys.add(e.key);
-        if (e.ownerKey) keys.add(e.ownerKey);
-      }
+      if (e.time <= time && !e.consumed && !e.initial) found.unshift(e);
     }
-    return keys;
+    return found;
   }
 
   clear(): void {

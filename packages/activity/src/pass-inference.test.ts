@@ -44,6 +44,28 @@ describe('inferred reconciles', () => {
     expect(starts().map((s) => s.triggers[0]!.resourceVersion)).toEqual(['1001', '1002', '1003']);
   });
 
+  it('files a read of a child that does not exist yet under the event waiting for its pass, a little less sure', () => {
+    const { journal, activity, starts, calls } = observeActivity();
+    journal.watch(op, dojos);
+    journal.watch(op, deployments);
+    journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    journal.advance(10);
+    journal.get(op, deployments, 'default', 'web-app');
+    journal.advance(3);
+    journal.write(op, deployments, 'default', 'web-app', { verb: 'create', owner: dojoOwner('web') });
+    journal.advance(5);
+    // The echo of that create (owned by the Dojo) comes back; re-reading the Dojo then is a new pass.
+    journal.get(op, dojos, 'default', 'web');
+    journal.advance(2000);
+    activity.tick();
+    expect(starts().map((s) => [s.key, s.inferred!.rule, s.inferred!.confidence])).toEqual([
+      ['default/web', 'same-object-event', 0.7],
+      ['default/web', 'owned-object-event', 0.8],
+    ]);
+    expect(starts()[0]!.inferred!.explanation).toMatch(/its first request was about Deployment default\/web-app, assumed to be part of this pass$/);
+    expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404', 'create deployments 201']);
+  });
+
   it("files a change of a Deployment it controls under the owning Dojo's pass", () => {
     const { journal, activity, starts } = observeActivity();
     journal.watch(op, deployments);

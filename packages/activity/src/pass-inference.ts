@@ -9,14 +9,17 @@
  *   begun), unless that earlier one got a 409 (a retry inside the pass).
  * - An event about the pass's object or its children that reached the client after the pass
  *   began interrupts it (the event queues a new pass), unless it is the echo of a write this
- *   very pass made. (Echoes reach the journal before the write's own record, so this is
- *   decided when the next request comes, not when the event does.)
+ *   very pass made — but even then, a read of the pass's own object after it starts a new pass
+ *   (that is how a pass begins). Echoes reach the journal before the write's own record, so
+ *   this is decided when the next request comes, not when the event does.
  * - Otherwise a new pass starts, about the object an unconsumed event points at (the object
- *   itself, its owner, or the owner of a changed child), else, for a write to a controlled
- *   object, its owner, else the object itself.
+ *   itself, its owner, or the owner of a changed child); else, for a request about an object
+ *   with no known owner (a read that found nothing, a referenced Secret), the object of the
+ *   oldest event still waiting for its pass — assumed, so 0.2 less sure; else, for a write to a
+ *   controlled object, its owner; else the object itself.
  * - Passes of one client may overlap (several workers); each gets the lowest free lane.
  */
-import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
+import { identityKey, parseIdentityKey, type ObjectIdentity } from '@dojo/kube-api';
 import type { RequestRecord } from '@dojo/console-protocol';
 import type { DeliveredEvent, DeliveredEvents } from './delivered-events.ts';
 import { inferTrigger, type InferenceSettings, type InferredTrigger } from './trigger-rules.ts';
@@ -81,7 +84,7 @@ export class ClientPasses {
   }
 
   request(record: RequestRecord, target: RequestObject): Pass {
-    const joined = this.#joinable(target.key, record) ?? (target.ownerKey ? this.#joinable(target.ownerKey, record) : undefined);
+    const joined = this.#joinable(target.key, record, target.key) ?? (target.ownerKey ? this.#joinable(target.ownerKey, record, target.key) : undefined);
     const pass = joined ?? this.#begin(record, target);
     pass.requests.push(record);
     pass.lastAt = Math.max(pass.lastAt, record.time);
@@ -99,29 +102,33 @@ export class ClientPasses {
     for (const pass of [...this.#open.values()]) this.#close(pass);
   }
 
-  #joinable(key: string, record: RequestRecord): Pass | undefined {
+  #joinable(key: string, record: RequestRecord, requestKey: string): Pass | undefined {
     const pass = this.#open.get(key);
     if (!pass) return undefined;
     const fresh = record.time - pass.end <= this.#settings.passGapMs;
     const sig = signature(record);
     const repeat = pass.requests.some((r) => signature(r) === sig && r.code !== 409);
     const written = new Set(pass.requests.map((r) => r.rvReturned));
-    const interrupted = this.#events.about(key, pass.start, record.time).some((e) => !written.has(e.resourceVersion));
+    const events = this.#events.about(key, pass.start, record.time);
+    // Even the echo of its own write: re-reading the object itself after it is how a pass begins.
+    const rereads = record.verb === 'get' && requestKey === key && events.length > 0;
+    const interrupted = rereads || events.some((e) => !written.has(e.resourceVersion));
     if (fresh && !repeat && !interrupted) return pass;
     this.#close(pass);
     return undefined;
   }
 
   #begin(record: RequestRecord, target: RequestObject): Pass {
-    const object = this.#passObject(record, target);
+    const { object, assumed } = this.#passObject(record, target);
     const key = identityKey(object);
     const existing = this.#open.get(key);
     if (existing) this.#close(existing);
     const previousStarts = this.#starts.get(key) ?? [];
-    const trigger = inferTrigger(
+    const inferred = inferTrigger(
       { client: this.#client, key, label: label(object), start: record.time, events: this.#events, listedAt: this.#listedAt.get(kindKey(object)), previousStarts },
       this.#settings,
     );
+    const trigger = assumed ? { ...inferred, confidence: Math.round((inferred.confidence - 0.2) * 100) / 100, explanation: `${inferred.explanation}; its first request was about ${label(target.object)}, assumed to be part of this pass` } : inferred;
     let worker = this.#lanes.findIndex((p) => p === undefined);
     if (worker < 0) worker = this.#lanes.length;
     const pass: Pass = { id: `inferred-${this.#client}-${this.#next++}`, client: this.#client, object, key, worker, start: record.time, trigger, requests: [], end: record.time, lastAt: record.time };
@@ -134,12 +141,22 @@ export class ClientPasses {
     return pass;
   }
 
-  #passObject(record: RequestRecord, target: RequestObject): ObjectIdentity {
-    const pending = this.#events.pendingKeys(record.time, this.#settings.triggerWindowMs);
-    if (pending.has(target.key)) return target.object;
-    if (target.owner && target.ownerKey && pending.has(target.ownerKey)) return target.owner;
+  /** Which object a new pass is about, and whether that was only assumed (see the rules above). */
+  #passObject(record: RequestRecord, target: RequestObject): { object: ObjectIdentity; assumed: boolean } {
+    const pending = this.#events.pending(record.time, this.#settings.triggerWindowMs);
+    const keys = new Set(pending.flatMap((e) => (e.ownerKey ? [e.key, e.ownerKey] : [e.key])));
+    if (keys.has(target.key)) return { object: target.object, assumed: false };
+    if (target.owner && target.ownerKey && keys.has(target.ownerKey)) return { object: target.owner, assumed: false };
+    const oldest = pending[0];
+    if (!target.owner && oldest) {
+      // A read of something that is not there yet (get-or-create of a child) or of something
+      // unrelated the pass needs (a referenced Secret): filed under the oldest event still
+      // waiting for its pass, the way a controller's queue hands out keys.
+      const object = (oldest.ownerKey && parseIdentityKey(oldest.ownerKey)) || oldest.object;
+      return { object, assumed: true };
+    }
     const writes = record.verb !== 'get';
-    return writes && target.owner ? target.owner : target.object;
+    return { object: writes && target.owner ? target.owner : target.object, assumed: false };
   }
 
   #close(pass: Pass): void {

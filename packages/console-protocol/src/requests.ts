@@ -166,3 +166,10 @@ export interface RequestJournalHello {
 
 /** One line of `GET /debug/requests`: the hello first, then records in `seq` order. */
 export type RequestJournalLine = RequestJournalHello | RequestJournalRecord;
+
+/** `GET /api/requests`: the journal records the console has read (a bounded window), oldest first. */
+export interface RequestLogPage {
+  readonly records: RequestJournalRecord[];
+  readonly oldestSeq: number;
+  readonly lastSeq: number;
+}
