@@ -8,7 +8,7 @@ import type { ClientIdentity } from './client-identity.ts';
 import { RateWindow } from './rate-window.ts';
 
 const writeVerbs = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
-const maxNames = 4;
+const maxNames = 6;
 
 /** 409s are conflicts, not errors; a read's 404 is an answer ("not there yet"), not a failure. */
 export function isError(record: Pick<RequestRecord, 'code' | 'verb'>): boolean {
