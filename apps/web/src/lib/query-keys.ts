@@ -30,6 +30,8 @@ export const queryKeys = {
   },
   telemetry: (query: TelemetryQuery) => ['telemetry', query] as const,
   telemetryWindow: () => ['telemetry', 'window'] as const,
+  /** What every client of the API server does (GET /api/activity). */
+  activity: () => ['activity'] as const,
   discord: {
     state: () => ['discord', 'state'] as const,
     faults: () => ['discord', 'faults'] as const,

@@ -14,6 +14,10 @@ import { conflictOutcome, describeOutcome, type ConflictRow } from '../model/con
 import type { Span } from '../model/span.ts';
 import { SpanDetails } from './SpanDetails.tsx';
 
+/** The client that wrote the winning version (from the request journal) and its field manager. */
+const writerOf = (c: { currentClient?: string; currentManager?: string }) =>
+  c.currentClient && c.currentClient !== c.currentManager ? `${c.currentClient}${c.currentManager ? ` (${c.currentManager})` : ''}` : (c.currentManager ?? 'unknown');
+
 const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
 
 export function ConflictsTable({ objectLink }: { objectLink?: (span: Span) => string | undefined }) {
@@ -65,7 +69,7 @@ export function ConflictsTable({ objectLink }: { objectLink?: (span: Span) => st
           { id: 'controller', header: 'Controller', width: '7rem', cell: (r) => r.controller ?? '—' },
           { id: 'stale', header: 'Sent RV', width: '5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.staleRV ?? '—'}</span> },
           { id: 'current', header: 'Current RV', width: '6.5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.currentRV ?? '—'}</span> },
-          { id: 'writer', header: 'Written by', width: '8rem', cell: (r) => r.conflict.currentManager ?? 'unknown' },
+          { id: 'writer', header: 'Written by', width: '8rem', cell: (r) => writerOf(r.conflict) },
           { id: 'fields', header: 'Fields', width: 'minmax(5rem, 1fr)', cell: (r) => r.conflict.fields?.join(', ') || '—' },
           {
             id: 'outcome',

@@ -11,6 +11,7 @@ import { formatClock, formatDuration } from '../../../lib/time-format.ts';
 import { describeTrigger } from '../../../lib/trigger-text.ts';
 import { outcomeOf, type SpanOutcome } from '../model/lane-filter.ts';
 import { spanEnd, type Span } from '../model/span.ts';
+import { InferredPassNote } from './InferredPassNote.tsx';
 import { outcomeLabels } from './timeline/palette.ts';
 
 export const outcomeTone: Record<SpanOutcome, Tone> = {
@@ -44,6 +45,7 @@ export function SpanDetails({ span, now, objectLink }: { span: Span; now: number
         {span.requeueAfter !== undefined ? <span className="text-slate-600 dark:text-slate-400">requeue after {formatDuration(span.requeueAfter)}</span> : null}
         <span className="font-mono text-xs text-slate-500">id {span.id}</span>
       </div>
+      {span.inferred ? <InferredPassNote inferred={span.inferred} /> : null}
       {span.error ? (
         <p className="rounded-md border border-rose-200 bg-rose-50 p-2 font-mono text-xs break-words whitespace-pre-wrap text-rose-900 dark:border-rose-900 dark:bg-rose-950/50 dark:text-rose-100">
           {span.terminal ? 'Terminal error (not retried): ' : ''}

@@ -1,4 +1,4 @@
-import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileResultKind, Trigger } from '@dojo/console-protocol';
+import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, InferredPass, ReconcileResultKind, Trigger } from '@dojo/console-protocol';
 /** A reconcile as the timeline draws it: one pass of one worker over one key. */
 
 export interface Span {
@@ -20,6 +20,8 @@ export interface Span {
   apiCalls: ApiCallRecord[];
   conflicts: ConflictRecord[];
   conditionChanges: ConditionTransitionRecord[];
+  /** Not run by the console: inferred from a client's requests, with the rule and how sure. */
+  inferred?: InferredPass;
 }
 
 /** One worker of one controller: its spans never overlap, so sorted by start is sorted by end. */
