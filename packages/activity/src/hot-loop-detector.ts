@@ -81,7 +81,7 @@ export class HotLoopDetector {
 
   loops(now: number): HotLoop[] {
     return [...this.#loops.values()]
-      .map(({ loop, rate }) => ({ ...loop, ratePerSecond: loop.active ? rate.perSecond(now) : 0 }))
+      .map(({ loop, rate }) => ({ ...loop, ratePerSecond: loop.active ? rate.perSecond(now, loop.since) : 0 }))
       .sort((a, b) => Number(b.active) - Number(a.active) || b.lastWriteAt - a.lastWriteAt);
   }
 

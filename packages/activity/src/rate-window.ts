@@ -1,4 +1,8 @@
-/** Events per second over a sliding window of whole seconds: constant memory at any rate. */
+/**
+ * Events per second over a sliding window of whole seconds: constant memory at any rate. Over
+ * the window, or since `since` when that is shorter (a loop that began 2 s ago is not diluted
+ * over 10).
+ */
 export class RateWindow {
   readonly #seconds: number;
   readonly #counts: number[];
@@ -20,14 +24,15 @@ export class RateWindow {
     this.#counts[slot]! += n;
   }
 
-  /** The mean rate over the window that ends at `now`. */
-  perSecond(now: number): number {
+  /** The mean rate over the window that ends at `now` (or since `since`, at least one second). */
+  perSecond(now: number, since = -Infinity): number {
     const current = Math.floor(now / 1000);
     let total = 0;
     for (let i = 0; i < this.#seconds; i++) {
       const stamp = this.#stamps[i]!;
       if (stamp > current - this.#seconds && stamp <= current) total += this.#counts[i]!;
     }
-    return Math.round((total / this.#seconds) * 100) / 100;
+    const seconds = Math.min(this.#seconds, Math.max(1, Math.ceil((now - since) / 1000)));
+    return Math.round((total / seconds) * 100) / 100;
   }
 }

@@ -3,7 +3,7 @@
  * Pepr is built on): nothing here knows about the console. Run it as its own process with any
  * kubeconfig in $KUBECONFIG:
  *
- *   KUBECONFIG=... node --import tsx fluent-operator.ts [--mode converge|flap] [--namespace NS]
+ *   KUBECONFIG=... node --import tsx fluent-operator.ts [--mode converge|flap] [--namespace NS] [--work-ms N]
  *
  * - converge: keeps a ConfigMap "<name>-message" (owned by the Guestbook, and watched: a change
  *   of it brings its Guestbook's next pass) holding spec.message, then reports Ready=True once,
@@ -11,6 +11,8 @@
  *   nothing.
  * - flap: the classic hot loop — on every event it rewrites the Ready condition's
  *   lastTransitionTime, whose echo is the next event.
+ *
+ * --work-ms makes every pass take that long before it writes (slow work, or a slow network).
  *
  * Prints "watching" once its watch is open.
  */
@@ -32,9 +34,10 @@ class Guestbook extends GenericKind {
 
 RegisterKind(Guestbook, { group: 'webapp.example.com', version: 'v1', kind: 'Guestbook', plural: 'guestbooks' });
 
-const { values } = parseArgs({ options: { mode: { type: 'string', default: 'converge' }, namespace: { type: 'string', default: 'default' } } });
+const { values } = parseArgs({ options: { mode: { type: 'string', default: 'converge' }, namespace: { type: 'string', default: 'default' }, 'work-ms': { type: 'string', default: '0' } } });
 const mode = values.mode === 'flap' ? 'flap' : 'converge';
 const namespace = values.namespace!;
+const workMs = Number(values['work-ms']);
 
 let stamps = 0;
 /** RFC 3339 with microseconds: two passes in one millisecond still write different times. */
@@ -72,6 +75,7 @@ async function flap(guestbook: Guestbook): Promise<void> {
 const reconcile = mode === 'flap' ? flap : converge;
 const run = async (guestbook: Guestbook): Promise<void> => {
   try {
+    if (workMs > 0) await new Promise((resolve) => setTimeout(resolve, workMs));
     await reconcile(guestbook);
   } catch (error) {
     process.stderr.write(`reconcile ${guestbook.metadata?.name}: ${String(error)}\n`);
