@@ -153,6 +153,26 @@ describe('the request journal', () => {
     expect(closed).toMatchObject({ reason: 'client', events: events().length });
   });
 
+  it("names the controller owner of each object a watch delivers, without reading the rest of it", async () => {
+    const rv = (await server.call('GET', '/api/v1/namespaces/default/configmaps')).body.metadata.resourceVersion as string;
+    const mark = server.journal!.lastSeq;
+    const watch = stream(`/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=${rv}`);
+    await until(() => records().find((r) => r.seq > mark && r.type === 'watch-open'), 'watch-open');
+    const owner = { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', name: 'kyoto', uid: 'u-1', controller: true };
+    const other = { apiVersion: 'v1', kind: 'Secret', name: 'not-the-controller', uid: 'u-2' };
+    await server.call('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'owned', ownerReferences: [other, owner] }, data: { note: 'a ] in data' } });
+    await server.call('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'free' } });
+    const events = await until(() => {
+      const found = records().filter((r): r is WatchDeliveryRecord => r.seq > mark && r.type === 'watch-event' && r.event === 'ADDED');
+      return found.length >= 2 ? found : undefined;
+    }, 'two events');
+    watch.stop();
+    expect(events.map((e) => [e.namespace, e.name, e.owner])).toEqual([
+      ['default', 'owned', { group: 'core.jutsu.com', kind: 'Dojo', name: 'kyoto' }],
+      ['default', 'free', undefined],
+    ]);
+  });
+
   it('journals a watch from a resourceVersion that is gone as an ERROR 410 and an expired close', async () => {
     server.compactHistory();
     const mark = server.journal!.lastSeq;

@@ -124,7 +124,6 @@ export interface WatchDeliveryRecord extends JournalRecordBase {
   namespace?: string;
   name?: string;
   resourceVersion?: string;
-  generation?: number;
   owner?: ControllerOwner;
   /** One of the current objects a watch without resourceVersion receives first. */
   initial?: true;

@@ -66,9 +66,10 @@ export class JournalFile {
     return records;
   }
 
-  write(record: RequestJournalRecord): void {
+  /** Queues one record, already serialized as a JSON line (without the newline). */
+  write(line: string): void {
     if (this.#closed) return;
-    this.#batch.push(JSON.stringify(record));
+    this.#batch.push(line);
     if (this.#flushIntervalMs <= 0 || this.#batch.length >= this.#maxBatch) this.flush();
     else if (!this.#timer) {
       this.#timer = setTimeout(() => this.flush(), this.#flushIntervalMs);

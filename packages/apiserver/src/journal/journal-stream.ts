@@ -28,7 +28,6 @@ function seqParam(query: URLSearchParams, name: string, fallback: number): numbe
   return Number(raw);
 }
 
-const line = (value: RequestJournalHello | RequestJournalRecord) => `${JSON.stringify(value)}\n`;
 
 export function serveJournalStream(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, journal: RequestJournal, settings: JournalStreamSettings): void {
   const sinceSeq = seqParam(query, 'sinceSeq', 0);
@@ -44,7 +43,8 @@ export function serveJournalStream(req: IncomingMessage, res: ServerResponse, qu
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/x-ndjson');
   res.setHeader('Cache-Control', 'no-cache, private');
-  res.write(line(hello));
+  const line = (record: RequestJournalRecord) => `${journal.lineOf(record)}\n`;
+  res.write(`${JSON.stringify(hello)}\n`);
   if (!follow) {
     res.end(journal.records(sinceSeq + 1, limit).map(line).join(''));
     return;
@@ -52,6 +52,16 @@ export function serveJournalStream(req: IncomingMessage, res: ServerResponse, qu
 
   let closed = false;
   let unsubscribe = (): void => {};
+  // Live records go out once per turn of the event loop, many to a write: a TLS record and a
+  // syscall per request would cost the server more than journaling it.
+  let pending: string[] = [];
+  const flush = (): void => {
+    const text = pending.join('');
+    pending = [];
+    if (closed || text === '') return;
+    res.write(text);
+    if (res.writableLength > settings.maxBufferedBytes) finish();
+  };
   const finish = (): void => {
     if (closed) return;
     closed = true;
@@ -70,8 +80,8 @@ export function serveJournalStream(req: IncomingMessage, res: ServerResponse, qu
       unsubscribe = journal.subscribe(from, (delivery) => {
         if (closed) return;
         if (delivery.resync) return finish();
-        res.write(line(delivery.record));
-        if (res.writableLength > settings.maxBufferedBytes) finish();
+        if (pending.length === 0) setImmediate(flush);
+        pending.push(line(delivery.record));
       });
       return;
     }

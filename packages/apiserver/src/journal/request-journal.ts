@@ -32,6 +32,8 @@ export class RequestJournal {
   readonly writers = new VersionWriters();
   readonly #ring: SeqRing<RequestJournalRecord>;
   readonly #openWatches = new Map<string, WatchOpenRecord>();
+  /** Each record's JSON, made once at append for the file and every reader of the stream. */
+  readonly #lines = new WeakMap<RequestJournalRecord, string>();
   readonly #onError: (error: unknown) => void;
   #file: JournalFile | undefined;
 
@@ -64,15 +66,22 @@ export class RequestJournal {
     record.seq = this.#ring.lastSeq + 1;
     if (record.type === 'watch-open') this.#openWatches.set(record.watchId, record);
     else if (record.type === 'watch-close') this.#openWatches.delete(record.watchId);
+    const line = JSON.stringify(record);
+    this.#lines.set(record, line);
     this.#ring.push(record);
     if (this.#file) {
       try {
-        this.#file.write(record);
+        this.#file.write(line);
       } catch (error) {
         this.#fileFailed(error);
       }
     }
     return record;
+  }
+
+  /** A record as one JSON line (without the newline). */
+  lineOf(record: RequestJournalRecord): string {
+    return this.#lines.get(record) ?? JSON.stringify(record);
   }
 
   /** The id the next watch gets: its `watch-open` record's seq, so ids never repeat across restarts. */

@@ -5,7 +5,7 @@
  * nothing (the changed field paths are worked out after the response has left).
  */
 import type { ControllerOwner, RequestClient, RequestVerb, VersionWriter } from '@dojo/console-protocol';
-import { controllerOf, parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
+import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
 import type { WriteObserver } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 
@@ -18,6 +18,12 @@ export interface ObjectFacts {
   name?: string;
 }
 
+/** The controller owner among owner references, by API group, kind and name. */
+export function controllerOwnerOf(refs: KubeObject['metadata']['ownerReferences']): ControllerOwner | undefined {
+  const owner = refs?.find((ref) => ref.controller === true);
+  return owner && { group: parseApiVersion(owner.apiVersion ?? '').group, kind: owner.kind, name: owner.name };
+}
+
 export function factsOf(obj: KubeObject | undefined): ObjectFacts {
   const meta = obj?.metadata;
   if (!meta) return {};
@@ -27,8 +33,8 @@ export function factsOf(obj: KubeObject | undefined): ObjectFacts {
   if (meta.uid) facts.uid = meta.uid;
   if (meta.namespace) facts.namespace = meta.namespace;
   if (meta.name) facts.name = meta.name;
-  const owner = controllerOf(obj);
-  if (owner) facts.owner = { group: parseApiVersion(owner.apiVersion ?? '').group, kind: owner.kind, name: owner.name };
+  const owner = controllerOwnerOf(meta.ownerReferences);
+  if (owner) facts.owner = owner;
   return facts;
 }
 

@@ -1,27 +1,39 @@
 /**
  * One watch in the journal: a `watch-open` record with what it watches and from where, a
  * `watch-event` record per event the client actually received (after its selectors), and a
- * `watch-close` record saying why it ended. An event's object is read once however many
- * watchers it reaches.
+ * `watch-close` record saying why it ended.
+ *
+ * An event straight from the store is never parsed whole (that would double the cost of a
+ * write): its name and resourceVersion come with the change, and its controller owner — the
+ * one fact inference needs from inside — from the `ownerReferences` array alone, read once
+ * however many watchers the event reaches.
  */
 import type { RequestClient, WatchCloseReason, WatchDeliveryRecord, WatchOpenRecord } from '@dojo/console-protocol';
 import type { KubeObject, WatchEventType } from '@dojo/kube-api';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent } from '../storage/revisioned-store.ts';
-import { factsOf, type ObjectFacts } from './request-note.ts';
+import { controllerOwnerOf, factsOf, type ObjectFacts } from './request-note.ts';
 import type { RequestJournal } from './request-journal.ts';
 
 const factsOfChange = new WeakMap<ChangeEvent, ObjectFacts>();
+// Owner references hold only strings and booleans (no brackets), so the array ends at the first "]".
+const ownerReferences = /"ownerReferences":(\[[^\]]*\])/;
 
-function changeFacts(e: ChangeEvent): ObjectFacts {
+function changeFacts(e: ChangeEvent, namespaced: boolean): ObjectFacts {
   let facts = factsOfChange.get(e);
   if (!facts) {
-    try {
-      facts = factsOf(JSON.parse(e.json) as KubeObject);
-    } catch {
-      facts = {};
+    const slash = namespaced ? e.name.indexOf('/') : -1;
+    facts = { rv: String(e.rev), name: e.name.slice(slash + 1) };
+    if (slash > 0) facts.namespace = e.name.slice(0, slash);
+    const refs = ownerReferences.exec(e.json)?.[1];
+    if (refs) {
+      try {
+        const owner = controllerOwnerOf(JSON.parse(refs) as KubeObject['metadata']['ownerReferences']);
+        if (owner) facts.owner = owner;
+      } catch {
+        // Not the array we were looking for: no owner is better than a wrong one.
+      }
     }
-    facts.rv = String(e.rev);
     factsOfChange.set(e, facts);
   }
   return facts;
@@ -37,6 +49,7 @@ export interface WatchTarget {
 export class WatchRecorder {
   readonly #journal: RequestJournal;
   readonly #watchId: string;
+  readonly #namespaced: boolean;
   #events = 0;
   #closed = false;
 
@@ -44,6 +57,7 @@ export class WatchRecorder {
     this.#journal = journal;
     this.#watchId = journal.nextWatchId();
     const { info, namespace, name, query } = target;
+    this.#namespaced = info.namespaced;
     const open: Omit<WatchOpenRecord, 'seq'> = {
       type: 'watch-open',
       time,
@@ -71,7 +85,7 @@ export class WatchRecorder {
 
   /** An event delivered straight from the store's change feed. */
   change(type: WatchEventType, e: ChangeEvent): void {
-    this.#event(type, changeFacts(e));
+    this.#event(type, changeFacts(e, this.#namespaced));
   }
 
   /** An event about a decoded object (selector transitions, initial state, other renderings). */
@@ -98,7 +112,6 @@ export class WatchRecorder {
     if (facts.namespace) record.namespace = facts.namespace;
     if (facts.name) record.name = facts.name;
     if (facts.rv) record.resourceVersion = facts.rv;
-    if (facts.generation !== undefined) record.generation = facts.generation;
     if (facts.owner) record.owner = facts.owner;
     if (initial) record.initial = true;
     this.#append(record);
