@@ -10,9 +10,9 @@
  * still held.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
+import type { RequestJournalHello } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
-import type { RequestJournal } from './request-journal.ts';
+import type { JournalEntry, RequestJournal } from './request-journal.ts';
 
 export interface JournalStreamSettings {
   /** Bytes a follower may have unread before it is cut off. */
@@ -20,6 +20,8 @@ export interface JournalStreamSettings {
 }
 
 const replayChunk = 1000;
+/** Live records are written out at most this often, many to a write. */
+const flushMs = 25;
 
 function seqParam(query: URLSearchParams, name: string, fallback: number): number {
   const raw = query.get(name);
@@ -43,17 +45,17 @@ export function serveJournalStream(req: IncomingMessage, res: ServerResponse, qu
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/x-ndjson');
   res.setHeader('Cache-Control', 'no-cache, private');
-  const line = (record: RequestJournalRecord) => `${journal.lineOf(record)}\n`;
+  const line = (entry: JournalEntry) => `${entry.line}\n`;
   res.write(`${JSON.stringify(hello)}\n`);
   if (!follow) {
-    res.end(journal.records(sinceSeq + 1, limit).map(line).join(''));
+    res.end(journal.entries(sinceSeq + 1, limit).map(line).join(''));
     return;
   }
 
   let closed = false;
   let unsubscribe = (): void => {};
-  // Live records go out once per turn of the event loop, many to a write: a TLS record and a
-  // syscall per request would cost the server more than journaling it.
+  // Live records go out every `flushMs`, many to a write: a TLS record and a syscall per
+  // request would cost the server more than journaling it.
   let pending: string[] = [];
   const flush = (): void => {
     const text = pending.join('');
@@ -75,12 +77,12 @@ export function serveJournalStream(req: IncomingMessage, res: ServerResponse, qu
   const replay = (from: number): void => {
     if (closed) return;
     if (journal.missed(from)) return finish();
-    const chunk = journal.records(from, replayChunk);
+    const chunk = journal.entries(from, replayChunk);
     if (chunk.length === 0) {
       unsubscribe = journal.subscribe(from, (delivery) => {
         if (closed) return;
         if (delivery.resync) return finish();
-        if (pending.length === 0) setImmediate(flush);
+        if (pending.length === 0) setTimeout(flush, flushMs);
         pending.push(line(delivery.record));
       });
       return;

@@ -19,6 +19,13 @@ import { VersionWriters } from './version-writers.ts';
 
 export type JournalInput = RequestJournalRecord extends infer R ? (R extends RequestJournalRecord ? Omit<R, 'seq'> : never) : never;
 
+/** A record and its JSON line (serialized once, for the file and every reader of the stream). */
+export interface JournalEntry {
+  readonly seq: number;
+  readonly record: RequestJournalRecord;
+  readonly line: string;
+}
+
 export interface RequestJournalOptions {
   /** The directory of the journal file (the API server's data dir); absent: memory only. */
   dir?: string;
@@ -30,10 +37,8 @@ export interface RequestJournalOptions {
 
 export class RequestJournal {
   readonly writers = new VersionWriters();
-  readonly #ring: SeqRing<RequestJournalRecord>;
+  readonly #ring: SeqRing<JournalEntry>;
   readonly #openWatches = new Map<string, WatchOpenRecord>();
-  /** Each record's JSON, made once at append for the file and every reader of the stream. */
-  readonly #lines = new WeakMap<RequestJournalRecord, string>();
   readonly #onError: (error: unknown) => void;
   #file: JournalFile | undefined;
 
@@ -50,7 +55,7 @@ export class RequestJournal {
       }
     }
     this.#ring = new SeqRing(capacity, (restored[0]?.seq ?? 1) - 1);
-    for (const record of restored) this.#ring.push(record);
+    for (const record of restored) this.#ring.push({ seq: record.seq, record, line: JSON.stringify(record) });
   }
 
   get lastSeq(): number {
@@ -67,8 +72,7 @@ export class RequestJournal {
     if (record.type === 'watch-open') this.#openWatches.set(record.watchId, record);
     else if (record.type === 'watch-close') this.#openWatches.delete(record.watchId);
     const line = JSON.stringify(record);
-    this.#lines.set(record, line);
-    this.#ring.push(record);
+    this.#ring.push({ seq: record.seq, record, line });
     if (this.#file) {
       try {
         this.#file.write(line);
@@ -77,11 +81,6 @@ export class RequestJournal {
       }
     }
     return record;
-  }
-
-  /** A record as one JSON line (without the newline). */
-  lineOf(record: RequestJournalRecord): string {
-    return this.#lines.get(record) ?? JSON.stringify(record);
   }
 
   /** The id the next watch gets: its `watch-open` record's seq, so ids never repeat across restarts. */
@@ -100,10 +99,15 @@ export class RequestJournal {
 
   /** Held records from `fromSeq` on, at most `limit`. */
   records(fromSeq: number, limit?: number): RequestJournalRecord[] {
+    return this.entries(fromSeq, limit).map((e) => e.record);
+  }
+
+  /** Held records with their JSON lines. */
+  entries(fromSeq: number, limit?: number): JournalEntry[] {
     return [...this.#ring.from(fromSeq, limit)];
   }
 
-  subscribe(fromSeq: number, listener: RingListener<RequestJournalRecord>): () => void {
+  subscribe(fromSeq: number, listener: RingListener<JournalEntry>): () => void {
     return this.#ring.subscribe(fromSeq, listener);
   }
 
