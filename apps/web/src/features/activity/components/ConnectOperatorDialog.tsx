@@ -3,22 +3,16 @@
  * `dojo-console connect NAME`), then shows the kubeconfig and the command to run it with, per
  * framework. The operator needs no change: every request it makes is then its own.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
+import { Modal } from '../../../components/Modal.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { useConnectClient } from '../api/connect-client.ts';
 
 export function ConnectOperatorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [name, setName] = useState('');
   const connect = useConnectClient();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   const close = () => {
     connect.reset();
     setName('');
@@ -26,15 +20,7 @@ export function ConnectOperatorDialog({ open, onClose }: { open: boolean; onClos
   };
   const answer = connect.data;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      className="m-auto w-full max-w-2xl rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
+    <Modal open={open} labelledBy={titleId} onCancel={close} className="max-w-2xl">
       <form
         className="flex flex-col gap-3 p-5"
         onSubmit={(event) => {
@@ -99,6 +85,6 @@ export function ConnectOperatorDialog({ open, onClose }: { open: boolean; onClos
           )}
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
