@@ -58,8 +58,10 @@ describe('the console and its request journal', () => {
     }, 'the connected client');
     expect(snapshot.connected).toEqual([{ name: 'my-operator', kubeconfigPath: answer.kubeconfigPath }]);
     expect(snapshot.clients.find((x) => x.name === 'my-operator')).toMatchObject({ kind: 'connected', user: 'my-operator' });
-    const requests: RequestLogPage = (await c.http('GET', '/api/requests?client=my-operator')).body;
-    expect(requests.records.some((r) => r.type === 'request' && r.verb === 'get' && r.name === 'seen' && r.user === 'my-operator')).toBe(true);
+    const requests = await eventually(async () => {
+      const page: RequestLogPage = (await c.http('GET', '/api/requests?client=my-operator')).body;
+      return page.records.some((r) => r.type === 'request' && r.verb === 'get' && r.name === 'seen' && r.user === 'my-operator') ? page : undefined;
+    }, "kubectl's get of the Dojo in /api/requests");
     expect(requests.records.every((r) => r.type !== 'request' || r.user === 'my-operator')).toBe(true);
   });
 
