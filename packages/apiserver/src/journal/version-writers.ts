@@ -4,8 +4,8 @@
  * for a version written before (or by the server itself), the newest managedFields entry names
  * the manager, which is what kube-apiserver itself could say.
  *
- * Bounded: past `capacity` objects the least recently written are forgotten (they fall back to
- * managedFields).
+ * Bounded: past `capacity` objects the one first seen longest ago is forgotten (it falls back
+ * to managedFields).
  */
 import type { VersionWriter } from '@dojo/console-protocol';
 import type { KubeObject } from '@dojo/kube-api';
@@ -25,7 +25,6 @@ export class VersionWriters {
 
   /** `object`: group/resource/namespace/name — the status subresource writes the same object. */
   wrote(object: string, rv: string, writer: VersionWriter): void {
-    this.#byObject.delete(object);
     this.#byObject.set(object, { rv, writer });
     if (this.#byObject.size > this.#capacity) this.#byObject.delete(this.#byObject.keys().next().value!);
   }
