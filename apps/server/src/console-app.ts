@@ -1,6 +1,6 @@
 /**
  * The console's HTTP surface (docs/protocol.md): login, guards, the Kubernetes proxy, debug
- * controls, telemetry, history, Discord, metrics, and the built UI. Handlers decode, call, encode;
+ * controls, telemetry, history, what every API client does (activity), Discord, metrics, and the built UI. Handlers decode, call, encode;
  * one error middleware turns every failure into a Status.
  */
 import { existsSync } from 'node:fs';
@@ -9,11 +9,13 @@ import type { Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
 import type { KubeTransport } from '@dojo/runtime';
+import type { ActivityService } from './activity/activity-service.ts';
 import type { ConsoleControllers } from './console-controllers.ts';
 import type { TelemetrySource } from './history/telemetry-source.ts';
 import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
+import { activityRoutes } from './routes/activity-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { historyRoutes } from './routes/history-routes.ts';
@@ -38,6 +40,8 @@ export interface ConsoleAppDeps {
   allowSecretData: boolean;
   webRoot: string;
   discord?: DiscordControl;
+  /** What every client of the embedded API server does; absent with another cluster. */
+  activity?: ActivityService;
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
@@ -85,6 +89,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api/controllers', controllerRoutes(deps.controllers));
   app.use('/api/telemetry', telemetryRoutes(deps.telemetry));
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
+  app.use('/api', activityRoutes(deps.activity));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(notFound()));

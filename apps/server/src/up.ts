@@ -10,9 +10,10 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
-import { HistoryStore, telemetryStream, versionsStream } from '@dojo/history';
+import { HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
+import { ActivityService } from './activity/activity-service.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -40,6 +41,8 @@ export interface RunningConsole {
   services: OperatorServices;
   /** Runs the controllers and owns the informers; fault tests compare its caches with a LIST. */
   manager: Manager;
+  /** What every client of the embedded API server does (embedded mode only). */
+  activity?: ActivityService;
   stop(): Promise<void>;
 }
 
@@ -111,6 +114,19 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     scope: apiserver ? 'served' : 'watched',
   });
   let ready = true;
+  // Operators the console did not start are seen through the embedded API server's request journal.
+  const activity = apiserver
+    ? new ActivityService({
+        transport,
+        journal,
+        isEmbedded: (name) => controllers.get(name) !== undefined,
+        dataDir,
+        server: apiserver.url,
+        // Kept on disk with the rest of the history, under the same retention and coverage.
+        sinks: [history.stream(requestsStream)],
+      })
+    : undefined;
+  activity?.start();
 
   const server = await startConsoleServer({
     host: options.host,
@@ -139,6 +155,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     hello: () => ({ session: { cluster: apiserver ? 'embedded' : 'kubeconfig' } }),
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
     ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
+    ...(activity ? { activity } : {}),
   });
 
   return {
@@ -151,9 +168,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     manager,
     ...(apiserver ? { apiserver } : {}),
     ...(discord ? { discord } : {}),
+    ...(activity ? { activity } : {}),
     services,
     async stop() {
       ready = false;
+      activity?.stop();
       controllers.close();
       versionedKinds.close();
       await manager.stop();

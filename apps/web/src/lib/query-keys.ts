@@ -37,6 +37,8 @@ export const queryKeys = {
   telemetryWindow: () => ['telemetry', 'window'] as const,
   historyStatus: () => ['history', 'status'] as const,
   objectVersions: (object: string, uid: string | undefined) => ['history', 'versions', object, uid ?? ''] as const,
+  /** What every client of the API server does (GET /api/activity). */
+  activity: () => ['activity'] as const,
   discord: {
     state: () => ['discord', 'state'] as const,
     faults: () => ['discord', 'faults'] as const,
