@@ -18,10 +18,15 @@ import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { discordBridge } from './discord-bridge.ts';
+import { ExplainService } from './explain/explain-service.ts';
+import type { FieldHistoryDeps } from './fields/field-history-service.ts';
+import { RecordedHistory } from './history/recorded-history.ts';
 import { TelemetryHistory } from './history/telemetry-source.ts';
 import { VersionRecorder } from './history/version-recorder.ts';
 import { recordVersionsOfServedKinds } from './history/versioned-kinds.ts';
+import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
+import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { loadOrCreateConsoleToken } from './security/console-token.ts';
@@ -109,6 +114,17 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), () => discoverResources(transport), {
     scope: apiserver ? 'served' : 'watched',
   });
+  const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);
+  const recordsVersionsOf = (group: string, kind: string) => versionedKinds.records(group, kind);
+  const explain = new ExplainService({
+    informers: () => manager.informers.informers(),
+    // The garbage collector's For kind is every kind ("*"): it owns none of them.
+    controllers: () => controllers.all().filter((e) => e.forKind.kind !== '*').map((e) => ({ name: e.controller.name, forKind: e.forKind, state: () => e.controller.state() })),
+    history: recorded,
+    recordsVersionsOf,
+    fetch: objectFetcher(manager.apiClient, new DiscoveryCache(() => discoverResources(transport), { ttlMs: 30_000 })),
+  });
+  const fieldHistory: FieldHistoryDeps = { history: recorded, liveObject: (identity) => explain.cachedObject(identity), recordsVersionsOf };
   let ready = true;
 
   const server = await startConsoleServer({
@@ -118,8 +134,10 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     transport: () => transport,
     telemetry,
     history,
-    recordsVersionsOf: (group, kind) => versionedKinds.records(group, kind),
+    recordsVersionsOf,
     controllers,
+    explain,
+    fieldHistory,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
     ready: () => ready && manager.readyz().ok,
