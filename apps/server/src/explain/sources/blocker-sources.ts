@@ -1,7 +1,7 @@
 /**
  * Every blocker source, in one table: the explainer runs them all for one object, and the
  * cheap ones for every object of a list. A new reason an object may not be ready is one more
- * module and one more line here.(and nothing else changes).
+ * module and one more line here; nothing else changes.
  */
 import { runnable, type RunnableSource } from '../blocker-source.ts';
 import { childrenSource } from './children.ts';
