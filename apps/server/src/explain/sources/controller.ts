@@ -95,7 +95,8 @@ function nextLook(subject: ExplainSubject, evidence: ControllerEvidence): Blocke
     id: 'controller/next-look',
     source: 'controller',
     severity: 'info',
-    rank: position.state === 'none' ? ranks.lastWrite : ranks.progress + 1,
+    // Context, not a blocker: after everything that is one.
+    rank: ranks.lastWrite - 1,
     title: `${subject.controller}: ${where!.value}`,
     evidence: [],
     links: [workqueueLink(subject.controller)],
