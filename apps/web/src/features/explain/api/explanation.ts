@@ -3,12 +3,12 @@
  * by the backend from the caches, the queues and the recorded history. Refetched when the
  * object on screen moves, and every few seconds for what moves without it (a queue, a child).
  */
-import { useEffect } from 'react';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Explanation } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useRefetchOnChange } from '../../../lib/use-refetch-on-change.ts';
 
 export const explanationQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
@@ -19,10 +19,7 @@ export const explanationQueryOptions = (identity: ObjectIdentity) =>
   });
 
 export function useExplanation(identity: ObjectIdentity, resourceVersion: string | undefined) {
-  const queryClient = useQueryClient();
   const options = explanationQueryOptions(identity);
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: options.queryKey });
-  }, [resourceVersion]);
+  useRefetchOnChange(options.queryKey, resourceVersion);
   return useQuery(options);
 }

@@ -2,12 +2,12 @@
  * One object's field history by writer (GET /api/history/fields): built by the backend from
  * the versions it recorded; refetched when the object on screen moves.
  */
-import { useEffect } from 'react';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FieldHistory } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useRefetchOnChange } from '../../../lib/use-refetch-on-change.ts';
 
 export const fieldHistoryQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
@@ -19,10 +19,7 @@ export const fieldHistoryQueryOptions = (identity: ObjectIdentity) =>
   });
 
 export function useFieldHistory(identity: ObjectIdentity, resourceVersion: string | undefined) {
-  const queryClient = useQueryClient();
   const options = fieldHistoryQueryOptions(identity);
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: options.queryKey });
-  }, [resourceVersion]);
+  useRefetchOnChange(options.queryKey, resourceVersion);
   return useQuery(options);
 }
