@@ -3,6 +3,7 @@
  * (a kubectl patch, the Dojo controller's reconciles), the field two managers wrote marked, a
  * blame of the YAML, and a 409 traced to the stale read that caused it.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { consoleApi, saveScreenshot, signIn, uniqueName } from './support/console.ts';
 import { kubeApi } from './support/kube-api.ts';
@@ -55,6 +56,8 @@ test.describe('field history by writer', () => {
     await expect(blame.getByRole('row', { name: /kubectl-patch.*replicas: 2/ })).toBeVisible();
     await expect(blame.getByRole('row', { name: /dojo.*readyStatus: 2\/2/ })).toBeVisible();
     await saveScreenshot(page, 'fields-blame');
+    const axe = await new AxeBuilder({ page }).include('[aria-label="Blame of the YAML"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     await page.getByRole('button', { name: 'By field' }).click();
     await page.getByLabel('Only fields written by more than one manager').uncheck();

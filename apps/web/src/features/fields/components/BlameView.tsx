@@ -20,14 +20,14 @@ export function BlameView({ lines, now }: { lines: readonly BlameLine[]; now: nu
           {lines.map((line, i) => {
             // A run of lines from one version reads as one block: its first line bright, the rest dim.
             const repeat = line.last !== undefined && line.last.resourceVersion === lines[i - 1]?.last?.resourceVersion;
-            const tone = repeat ? 'text-slate-500' : 'text-sky-300';
+            const tone = repeat ? 'text-slate-400' : 'text-sky-300';
             return (
               <tr key={i} title={line.path} className="align-top">
                 <td className={`w-40 max-w-40 truncate border-r border-slate-700 px-2 ${tone}`} title={line.last ? writerSource(line.last.writer) : undefined}>
                   {line.last ? writerText(line.last.writer) : ''}
                 </td>
-                <td className={`w-16 border-r border-slate-700 px-2 text-right ${repeat ? 'text-slate-500' : 'text-slate-300'}`}>{line.last ? formatAge(line.last.time, now) : ''}</td>
-                <td className={`w-14 border-r border-slate-700 px-2 text-right ${repeat ? 'text-slate-500' : 'text-slate-300'}`}>{line.last?.resourceVersion ?? ''}</td>
+                <td className={`w-16 border-r border-slate-700 px-2 text-right ${repeat ? 'text-slate-400' : 'text-slate-200'}`}>{line.last ? formatAge(line.last.time, now) : ''}</td>
+                <td className={`w-14 border-r border-slate-700 px-2 text-right ${repeat ? 'text-slate-400' : 'text-slate-200'}`}>{line.last?.resourceVersion ?? ''}</td>
                 <td className="px-3 whitespace-pre text-slate-100">{line.text}</td>
               </tr>
             );

@@ -6,7 +6,7 @@ import type { FieldTimeline } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Link } from '../../../lib/router.tsx';
 import { formatAge, formatClock } from '../../../lib/time-format.ts';
-import { valueText } from '../model/field-text.ts';
+import { valueText, writerText } from '../model/field-text.ts';
 import type { FieldLinks } from './field-links.ts';
 import { WriterRef } from './WriterRef.tsx';
 
@@ -21,8 +21,9 @@ export function FieldTimelines({ fields, links, now }: { fields: readonly FieldT
               <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-1.5 text-sm">
                 <span className="font-mono text-xs break-all text-slate-900 dark:text-slate-100">{field.path}</span>
                 <span className="max-w-xs truncate font-mono text-xs text-slate-700 dark:text-slate-300">{valueText(last)}</span>
+                {/* A summary holds no links (it is a control itself): the writer's reconcile link is in the body. */}
                 <span className="text-xs text-slate-600 dark:text-slate-400">
-                  <WriterRef writer={last.writer} links={links} /> · {formatAge(last.time, now)} ago
+                  {writerText(last.writer)} · {formatAge(last.time, now)} ago
                 </span>
                 {field.contested ? <Badge tone="unknown">{`written by ${Math.max(field.writers.filter((w) => w !== 'unknown').length, field.owners.length)} managers`}</Badge> : null}
                 {field.changes.length > 1 ? <span className="text-xs text-slate-600 dark:text-slate-400">{field.changes.length} values</span> : null}
