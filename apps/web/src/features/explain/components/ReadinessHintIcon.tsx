@@ -17,7 +17,7 @@ export function ReadinessHintIcon({ hint }: { hint: ReadinessHint | undefined })
   const label = hintLabel(hint.readiness, hint.top);
   const icon = icons[hint.readiness];
   return (
-    <svg role="img" aria-label={label} viewBox="0 0 20 20" width="16" height="16" className="inline-block">
+    <svg role="img" aria-label={label} viewBox="0 0 20 20" width="16" height="16" className="inline-block align-middle">
       <title>{label}</title>
       <circle cx="10" cy="10" r="8.5" fill="none" strokeWidth="1.5" className={icon.className} />
       <path d={icon.path} fill="none" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={icon.className} />

@@ -96,7 +96,7 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
         ),
       });
     }
-    if (rowHint) cols.push({ id: 'hint', width: '2.25rem', header: <span className="sr-only">{rowHint.header}</span>, cell: (r) => rowHint.cell(r.object) });
+    if (rowHint) cols.push({ id: 'hint', width: '2.75rem', header: <span className="sr-only">{rowHint.header}</span>, cell: (r) => rowHint.cell(r.object) });
     cols.push({
       id: 'name',
       header: 'Name',
