@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in turn — the packages' (workqueue, reconcile, API server),
-// the whole system's (apps/server/bench: convergence, Dojo -> Available, WebSocket fan-out) and
+// the whole system's (apps/server/bench: convergence, Dojo -> Available, WebSocket fan-out,
+// the hostile-input soak) and
 // the browser's (Playwright: create -> row shown, timeline) — JSON results in bench-results/,
 // bench-results/summary.json with the headline figures and the machine, and a table on stdout.
 // Each Node benchmark prints one JSON document on stdout (progress on stderr); the Playwright
@@ -18,6 +19,7 @@ const nodeBenches = [
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
   { name: 'explain', file: 'apps/server/bench/explain.bench.ts' },
+  { name: 'soak', file: 'apps/server/bench/soak.bench.ts' },
 ];
 // One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for both.
 const browserBenches = [
@@ -97,6 +99,11 @@ const headlines = {
     result: `${fmt(r.objectsInCluster)} objects: explain p50 ${Math.max(...Object.values(r.explain).map((e) => e.latency.p50Ms))} ms, slowest ${r.slowestExplainMs} ms (worst of ${Object.keys(r.explain).length} objects); hints for ${fmt(r.hints['every ConfigMap'].objects)} ConfigMaps p50 ${r.hints['every ConfigMap'].latency.p50Ms} ms; field history p50 ${r.fieldHistory.latency.p50Ms} ms`,
     reference: `target < ${fmt(r.targetMs)} ms per explanation${r.withinTarget ? '' : ' — MISSED'}`,
     numbers: { objects: r.objectsInCluster, slowestExplainMs: r.slowestExplainMs, withinTarget: r.withinTarget, hintsConfigMapsP50Ms: r.hints['every ConfigMap'].latency.p50Ms, fieldHistoryP50Ms: r.fieldHistory.latency.p50Ms },
+  }),
+  soak: (r) => ({
+    result: `${r.seconds} s of ${Object.keys(r.attacks).length} hostile request kinds (${fmt(r.requests)} requests): ${r.serverErrors} 5xx, RSS ${r.rss.startMb} → peak ${r.rss.peakMb} → end ${r.rss.endMb} MB${r.rss.bounded ? ' (bounded)' : ' (GROWING)'}, ${r.alive ? 'alive' : 'DIED'}`,
+    reference: 'target: alive, 0 5xx, RSS bounded',
+    numbers: { alive: r.alive, requests: r.requests, serverErrors: r.serverErrors, startMb: r.rss.startMb, peakMb: r.rss.peakMb, endMb: r.rss.endMb, bounded: r.rss.bounded },
   }),
   'e2e-latency': (r) => ({
     result: `kubectl create → row painted p50 ${r.createToRowPainted.p50Ms} ms, p99 ${r.createToRowPainted.p99Ms} ms (${r.samples} Dojos)`,
