@@ -101,7 +101,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   for (const entry of system?.controllers ?? []) controllers.add(entry);
   const services = new OperatorServices();
   const context: OperatorContext = {
-    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : {},
+    // The broker simulator's token lives beside the Discord simulator's, so a test on the same data dir can reach its fault knobs.
+    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : { kafkaBrokerToken: loadOrCreateToken(dataDir, 'kafka-broker-token') },
     discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
     serves: (group, version, resource) => servesResource(transport, group, version, resource),
     warn: (message) => console.warn(`warning: ${message}`),
