@@ -2,8 +2,9 @@
  * For objects no controller of the console reconciles (an operator written in Go or Python,
  * kubectl, a CI job): the last write to the object and who made it, and the last write to its
  * status — an external operator that stopped writing status is the first thing to suspect.
- * Writers come from the recorded versions (their managedFields), or the request journal where
- * it names the client.
+ * Writers come from the recorded versions: the field manager of their managedFields, not the
+ * client. The API server's request journal (issue #15) names the client exactly; this source
+ * does not read it yet.
  */
 import type { Blocker, FieldWriter, ObjectVersionRecord } from '@dojo/console-protocol';
 import type { BlockerSource } from '../blocker-source.ts';
