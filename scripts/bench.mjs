@@ -19,6 +19,7 @@ const nodeBenches = [
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
+  { name: 'explain', file: 'apps/server/bench/explain.bench.ts' },
   { name: 'soak', file: 'apps/server/bench/soak.bench.ts' },
 ];
 // One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for both.
@@ -99,6 +100,11 @@ const headlines = {
       referenceEventsPerSecond: r.reference.writesPerSecond.median,
       ratioP99: r.ratio.deliveryP99ToReference,
     },
+  }),
+  explain: (r) => ({
+    result: `${fmt(r.objectsInCluster)} objects: explain p50 ${Math.max(...Object.values(r.explain).map((e) => e.latency.p50Ms))} ms, slowest ${r.slowestExplainMs} ms (worst of ${Object.keys(r.explain).length} objects); hints for ${fmt(r.hints['every ConfigMap'].objects)} ConfigMaps p50 ${r.hints['every ConfigMap'].latency.p50Ms} ms; field history p50 ${r.fieldHistory.latency.p50Ms} ms`,
+    reference: `target < ${fmt(r.targetMs)} ms per explanation${r.withinTarget ? '' : ' — MISSED'}`,
+    numbers: { objects: r.objectsInCluster, slowestExplainMs: r.slowestExplainMs, withinTarget: r.withinTarget, hintsConfigMapsP50Ms: r.hints['every ConfigMap'].latency.p50Ms, fieldHistoryP50Ms: r.fieldHistory.latency.p50Ms },
   }),
   soak: (r) => ({
     result: `${r.seconds} s of ${Object.keys(r.attacks).length} hostile request kinds (${fmt(r.requests)} requests): ${r.serverErrors} 5xx, RSS ${r.rss.startMb} → peak ${r.rss.peakMb} → end ${r.rss.endMb} MB${r.rss.bounded ? ' (bounded)' : ' (GROWING)'}, ${r.alive ? 'alive' : 'DIED'}`,

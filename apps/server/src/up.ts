@@ -19,10 +19,16 @@ import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { discordBridge } from './discord-bridge.ts';
+import { ExplainService } from './explain/explain-service.ts';
+import { JournalWriters } from './explain/journal-writers.ts';
+import type { FieldHistoryDeps } from './fields/field-history-service.ts';
+import { RecordedHistory } from './history/recorded-history.ts';
 import { TelemetryHistory } from './history/telemetry-source.ts';
 import { VersionRecorder } from './history/version-recorder.ts';
 import { recordVersionsOfServedKinds } from './history/versioned-kinds.ts';
+import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
+import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
@@ -99,7 +105,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   for (const entry of system?.controllers ?? []) controllers.add(entry);
   const services = new OperatorServices();
   const context: OperatorContext = {
-    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : {},
+    // The broker simulator's token lives beside the Discord simulator's, so a test on the same data dir can reach its fault knobs.
+    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : { kafkaBrokerToken: loadOrCreateToken(dataDir, 'kafka-broker-token') },
     discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
     serves: (group, version, resource) => servesResource(transport, group, version, resource),
     warn: (message) => console.warn(`warning: ${message}`),
@@ -113,6 +120,20 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), () => discoverResources(transport), {
     scope: apiserver ? 'served' : 'watched',
   });
+  const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);
+  // The request journal names the client of every write; only the embedded API server keeps one.
+  const writes = apiserver ? new JournalWriters((name) => controllers.get(name) !== undefined) : undefined;
+  const recordsVersionsOf = (group: string, kind: string) => versionedKinds.records(group, kind);
+  const explain = new ExplainService({
+    informers: () => manager.informers.informers(),
+    // The garbage collector's For kind is every kind ("*"): it owns none of them.
+    controllers: () => controllers.all().filter((e) => e.forKind.kind !== '*').map((e) => ({ name: e.controller.name, forKind: e.forKind, state: () => e.controller.state() })),
+    history: recorded,
+    ...(writes ? { writes } : {}),
+    recordsVersionsOf,
+    fetch: objectFetcher(manager.apiClient, new DiscoveryCache(() => discoverResources(transport), { ttlMs: 30_000 })),
+  });
+  const fieldHistory: FieldHistoryDeps = { history: recorded, liveObject: (identity) => explain.cachedObject(identity), recordsVersionsOf };
   let ready = true;
   // Operators the console did not start are seen through the embedded API server's request journal.
   const activity = apiserver
@@ -123,7 +144,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
         dataDir,
         server: apiserver.url,
         // Kept on disk with the rest of the history, under the same retention and coverage.
-        sinks: [history.stream(requestsStream)],
+        sinks: [history.stream(requestsStream), ...(writes ? [writes] : [])],
       })
     : undefined;
   activity?.start();
@@ -135,8 +156,10 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     transport: () => transport,
     telemetry,
     history,
-    recordsVersionsOf: (group, kind) => versionedKinds.records(group, kind),
+    recordsVersionsOf,
     controllers,
+    explain,
+    fieldHistory,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
     ready: () => ready && manager.readyz().ok,
