@@ -18,6 +18,7 @@ RUN apt-get update \
 WORKDIR /app
 # The manifests alone first, so that the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
+COPY packages/activity/package.json packages/activity/
 COPY packages/apiserver/package.json packages/apiserver/
 COPY packages/cluster-sim/package.json packages/cluster-sim/
 COPY packages/console-protocol/package.json packages/console-protocol/
