@@ -54,13 +54,11 @@ describe('drawTimeline', () => {
   it('draws about one rectangle per pixel when 100,000 spans share 1,000 pixels', () => {
     const { ctx, counts } = countingContext();
     const lanes = [lane(25_000, 10, 5, 0), lane(25_000, 10, 5, 1), lane(25_000, 10, 5, 2), lane(25_000, 10, 5, 3)];
-    const started = performance.now();
+    // How long it takes is the timeline benchmark's to say (npm run bench -- web-timeline); here, how much it draws.
     drawTimeline({ ctx, layout, height: 100, dpr: 1, lanes, viewport: { start: 0, end: 250_000 }, now: 250_000, palette: lightPalette });
-    const elapsed = performance.now() - started;
     expect(counts.rect).toBeLessThanOrEqual(4 * 1001);
     expect(counts.rect).toBeGreaterThan(3000);
     expect(counts.fill).toBeLessThanOrEqual(6);
-    expect(elapsed).toBeLessThan(100);
   });
 
   it('draws a zoomed-out lane from its summary: a run of successes is one rectangle', () => {
@@ -70,9 +68,9 @@ describe('drawTimeline', () => {
     const input = { ctx, layout, height: 40, dpr: 1, lanes: [all], viewport: { start: 0, end: 1_000_000 }, now: 1e7, palette: lightPalette, summaries: new LaneSummaries() };
     drawTimeline(input);
     expect(counts.rect).toBe(1);
-    const started = performance.now();
-    for (let i = 0; i < 100; i++) drawTimeline(input);
-    expect((performance.now() - started) / 100).toBeLessThan(2);
+    // Drawn again, the summary is reused: still one rectangle, not one per span.
+    drawTimeline(input);
+    expect(counts.rect).toBe(2);
   });
 
   it('keeps an error visible in a zoomed-out lane', () => {
