@@ -8,6 +8,7 @@ import type { DepthSample, RestClientRequests, ScrapedController, ScrapeState, S
 import type { Clock } from '@dojo/runtime';
 import { controllerFigures, restClientFigures, type ControllerFigures } from './controller-figures.ts';
 import { readControllers, type TargetReading } from './controller-readings.ts';
+import { readBoundedText } from './bounded-body.ts';
 import { parseExposition } from './exposition.ts';
 import { SampleRing } from './sample-ring.ts';
 import type { ScrapeTargetSpec } from './scrape-spec.ts';
@@ -18,6 +19,8 @@ export interface ScrapeTargetOptions {
   timeoutMs: number;
   /** Depth samples kept per controller. */
   depthSamples: number;
+  /** A larger body fails the scrape. */
+  maxBodyBytes: number;
 }
 
 // Prometheus' own scrape Accept header, minus OpenMetrics: the classic text format, which every controller-runtime serves.
@@ -40,15 +43,21 @@ export class ScrapeTarget {
   #rest: RestClientRequests[] = [];
   readonly #depth = new Map<string, SampleRing<DepthSample>>();
   #inFlight: AbortController | undefined;
+  #pending: Promise<void> | undefined;
 
   constructor(spec: ScrapeTargetSpec, options: ScrapeTargetOptions) {
     this.spec = spec;
     this.#options = options;
   }
 
-  /** Scrapes once; never rejects (a failure is the target's state). */
-  async scrape(): Promise<void> {
-    const { clock, timeoutMs } = this.#options;
+  /** Scrapes once; never rejects (a failure is the target's state). A scrape asked for while one runs joins it. */
+  scrape(): Promise<void> {
+    this.#pending ??= this.#scrapeOnce().finally(() => (this.#pending = undefined));
+    return this.#pending;
+  }
+
+  async #scrapeOnce(): Promise<void> {
+    const { clock, timeoutMs, maxBodyBytes } = this.#options;
     const abort = new AbortController();
     this.#inFlight = abort;
     const timer = clock.setTimer(timeoutMs, () => abort.abort(new Error(`timed out after ${timeoutMs} ms`)));
@@ -57,15 +66,18 @@ export class ScrapeTarget {
         signal: abort.signal,
         headers: { accept, ...(this.spec.bearerToken ? { authorization: `Bearer ${this.spec.bearerToken}` } : {}) },
       });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new Error(`HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+      }
+      const text = await readBoundedText(res, maxBodyBytes);
       this.#record(clock.now(), readControllers(parseExposition(text)));
     } catch (err) {
       this.#state = 'stale';
       this.#error = abort.signal.aborted ? describeError(abort.signal.reason) : describeError(err);
     } finally {
       timer.cancel();
-      if (this.#inFlight === abort) this.#inFlight = undefined;
+      this.#inFlight = undefined;
     }
   }
 

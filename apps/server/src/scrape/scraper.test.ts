@@ -10,7 +10,7 @@ const fixture = readFileSync(new URL('./fixtures/controller-runtime-v0.20.txt', 
 /** A real HTTP endpoint standing in for an operator's /metrics: it can answer, hang, fail, or go away. */
 class MetricsEndpoint {
   body = fixture;
-  mode: 'answer' | 'hang' | 'fail' = 'answer';
+  mode: 'answer' | 'chunked' | 'hang' | 'fail' = 'answer';
   requests: { accept?: string; authorization?: string }[] = [];
   server: Server | undefined;
   port = 0;
@@ -20,7 +20,9 @@ class MetricsEndpoint {
       this.requests.push({ ...(req.headers.accept ? { accept: req.headers.accept } : {}), ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
       if (this.mode === 'hang') return;
       if (this.mode === 'fail') return void res.writeHead(503, 'Service Unavailable').end('not ready');
-      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }).end(this.body);
+      const type = { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' };
+      if (this.mode === 'chunked') return void res.writeHead(200, type).end(this.body);
+      res.writeHead(200, { ...type, 'content-length': Buffer.byteLength(this.body) }).end(this.body);
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
@@ -126,6 +128,29 @@ describe('Scraper', () => {
     operator.body = '<!doctype html><html><body>login</body></html>\n';
     await scraper.scrapeNow();
     expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: expect.stringMatching(/not the Prometheus text format/) });
+  });
+
+  it('refuses a body larger than its limit, declared or streamed', async () => {
+    const operator = await endpoint();
+    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0), maxBodyBytes: 1_000 });
+    await scraper.scrapeNow();
+    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: `the response is ${Buffer.byteLength(fixture)} bytes, more than the 1000 a scrape reads` });
+    operator.mode = 'chunked';
+    await scraper.scrapeNow();
+    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'the response is more than the 1000 bytes a scrape reads' });
+  });
+
+  it('asks a slow endpoint once, however often a scrape is asked for while one runs', async () => {
+    const operator = await endpoint();
+    operator.mode = 'hang';
+    const clock = new FakeClock(0);
+    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock, timeoutMs: 1_000 });
+    const first = scraper.scrapeNow();
+    const second = scraper.scrapeNow();
+    await vi.waitFor(() => expect(operator.requests).toHaveLength(1));
+    clock.step(1_000);
+    await Promise.all([first, second]);
+    expect(operator.requests).toHaveLength(1);
   });
 
   it('scrapes every interval once started, sends the bearer token, and stops', async () => {

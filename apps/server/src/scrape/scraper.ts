@@ -15,6 +15,8 @@ export interface ScraperOptions {
   timeoutMs?: number;
   /** Depth samples kept per controller (default 120: ten minutes at 5 s). */
   depthSamples?: number;
+  /** A larger response fails the scrape (default 10 MiB). */
+  maxBodyBytes?: number;
 }
 
 export const defaultScrapeIntervalMs = 5_000;
@@ -24,6 +26,7 @@ export class Scraper {
   readonly #intervalMs: number;
   readonly #timeoutMs: number;
   readonly #depthSamples: number;
+  readonly #maxBodyBytes: number;
   readonly #targets = new Map<string, ScrapeTarget>();
   #timer: Timer | undefined;
   #running = false;
@@ -34,13 +37,14 @@ export class Scraper {
     this.#intervalMs = options.intervalMs ?? defaultScrapeIntervalMs;
     this.#timeoutMs = Math.min(options.timeoutMs ?? 3_000, this.#intervalMs);
     this.#depthSamples = options.depthSamples ?? 120;
+    this.#maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
     for (const spec of specs) this.add(spec);
   }
 
   /** Adds a target (scraped from the next round on); a name already taken is refused. */
   add(spec: ScrapeTargetSpec): void {
     if (this.#targets.has(spec.name)) throw new Error(`a scrape target named "${spec.name}" exists already`);
-    this.#targets.set(spec.name, new ScrapeTarget(spec, { clock: this.#clock, intervalMs: this.#intervalMs, timeoutMs: this.#timeoutMs, depthSamples: this.#depthSamples }));
+    this.#targets.set(spec.name, new ScrapeTarget(spec, { clock: this.#clock, intervalMs: this.#intervalMs, timeoutMs: this.#timeoutMs, depthSamples: this.#depthSamples, maxBodyBytes: this.#maxBodyBytes }));
   }
 
   /** Scrapes every target once, now. */
