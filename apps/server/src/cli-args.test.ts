@@ -41,4 +41,15 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['connect', 'a', 'b'], {})).toThrow(/unexpected argument "b"/);
     expect(parseCli(['connect', '--help'], {}).name).toBe('help');
   });
+
+  it('takes repeatable --scrape NAME=URL and an interval, and refuses bad ones', () => {
+    expect(parseCli(['up', '--scrape', 'my-op=http://10.0.0.5:8080/metrics', '--scrape', 'other=https://op.example/metrics', '--scrape-interval', '10s'], {})).toMatchObject({
+      options: { scrape: [{ name: 'my-op', url: 'http://10.0.0.5:8080/metrics' }, { name: 'other', url: 'https://op.example/metrics' }], scrapeIntervalMs: 10_000 },
+    });
+    expect(() => parseCli(['up', '--scrape', 'My_Op=http://10.0.0.5:8080/metrics'], {})).toThrow(/NAME must be a DNS label/);
+    expect(() => parseCli(['up', '--scrape', 'op'], {})).toThrow(/NAME=URL/);
+    expect(() => parseCli(['up', '--scrape', 'op=ftp://x/metrics'], {})).toThrow(/http or https/);
+    expect(() => parseCli(['up', '--scrape', 'op=http://a/m', '--scrape', 'op=http://b/m'], {})).toThrow(/names "op" twice/);
+    expect(() => parseCli(['up', '--scrape-interval', '100ms'], {})).toThrow(/invalid --scrape-interval/);
+  });
 });

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
 import { connectUsage, usage } from './cli-usage.ts';
+import { parseScrapeSpecs, type ScrapeTargetSpec } from './scrape/scrape-spec.ts';
 
 export class CliUsageError extends Error {}
 
@@ -31,6 +32,10 @@ export interface UpOptions {
   historyRetentionMs?: number;
   /** History beyond this size is evicted, oldest first (`--history-max-mb`, default 512). */
   historyMaxBytes?: number;
+  /** Prometheus endpoints of operators the console did not start (`--scrape NAME=URL`, repeatable). */
+  scrape?: ScrapeTargetSpec[];
+  /** How often they are scraped (`--scrape-interval`, default 5s). */
+  scrapeIntervalMs?: number;
 }
 
 function parseOperators(raw: string): string[] {
@@ -102,6 +107,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'leader-election-namespace': { type: 'string' },
         'history-retention': { type: 'string' },
         'history-max-mb': { type: 'string' },
+        scrape: { type: 'string', multiple: true },
+        'scrape-interval': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -124,6 +131,15 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   const maxMb = values['history-max-mb'];
   const historyMaxBytes = maxMb === undefined ? defaultRetention.maxBytes : parseMegabytes(maxMb);
   if (historyMaxBytes === undefined) throw new CliUsageError(`invalid --history-max-mb "${maxMb}": a positive number of megabytes`);
+  let scrape: ScrapeTargetSpec[] = [];
+  try {
+    scrape = parseScrapeSpecs(values.scrape ?? []);
+  } catch (err) {
+    throw new CliUsageError((err as Error).message);
+  }
+  const scrapeInterval = values['scrape-interval'];
+  const scrapeIntervalMs = scrapeInterval === undefined ? undefined : parseDuration(scrapeInterval);
+  if (scrapeInterval !== undefined && !(scrapeIntervalMs! >= 1_000)) throw new CliUsageError(`invalid --scrape-interval "${scrapeInterval}": at least a second, like 5s or 1m`);
   if (values['install-crds'] && !external) throw new CliUsageError('--install-crds needs --kubeconfig or --in-cluster (the embedded cluster always has them)');
   return {
     name: 'up',
@@ -140,6 +156,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       historyMaxBytes,
       operators: parseOperators(values.operators ?? operatorNames.join(',')),
       ...((values['leader-election-namespace'] ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: values['leader-election-namespace'] ?? env.POD_NAMESPACE } : {}),
+      ...(scrape.length ? { scrape } : {}),
+      ...(scrapeIntervalMs ? { scrapeIntervalMs } : {}),
       ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),
       ...(values.context ? { context: values.context } : {}),
       ...(values['discord-url'] ? { discordUrl: values['discord-url'] } : {}),

@@ -75,6 +75,10 @@ ${operatorLines()}
                       says since when its history is complete.
   --history-max-mb N  Keep at most this many megabytes of history (default 512); the oldest
                       records go first.
+  --scrape NAME=URL   Scrape this operator's Prometheus endpoint and show its controllers from
+                      controller-runtime's metrics (repeatable; works with any cluster).
+  --scrape-interval AGE
+                      How often to scrape (default 5s).
   -h, --help        Show this text.
   --version         Print the version and exit.
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import express from 'express';
-import type { Session } from '@dojo/console-protocol';
+import type { ScrapeSnapshot, Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
 import type { KubeTransport } from '@dojo/runtime';
@@ -26,6 +26,7 @@ import { historyRoutes } from './routes/history-routes.ts';
 import { discoveryRoutes } from './routes/discovery-routes.ts';
 import { statusErrors } from './routes/status-errors.ts';
 import { telemetryRoutes } from './routes/telemetry-routes.ts';
+import { scrapeRoutes } from './scrape/scrape-routes.ts';
 import { checkCsrf, checkHost, checkToken, isConsoleToken, presentedToken, tokenCookieMaxAgeMs, type GuardOptions } from './security/request-guards.ts';
 import { setSecurityHeaders } from './security/security-headers.ts';
 
@@ -50,6 +51,8 @@ export interface ConsoleAppDeps {
   discord?: DiscordControl;
   /** What every client of the embedded API server does; absent with another cluster. */
   activity?: ActivityService;
+  /** Operators' Prometheus endpoints (`--scrape`); absent, `/api/scrape` lists no targets. */
+  scrape?: () => ScrapeSnapshot;
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
@@ -100,6 +103,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.fieldHistory) app.use('/api/history/fields', fieldHistoryRoutes(deps.fieldHistory));
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
   app.use('/api', activityRoutes(deps.activity));
+  app.use('/api/scrape', scrapeRoutes(deps.scrape ?? (() => ({ time: Date.now(), targets: [] }))));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(notFound()));

@@ -12,7 +12,7 @@ import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
 import { HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
-import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
+import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
 import { ActivityService } from './activity/activity-service.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
@@ -31,6 +31,7 @@ import { discoverResources } from './kube/discovery.ts';
 import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
+import { Scraper } from './scrape/scraper.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
 
 export interface RunningConsole {
@@ -49,6 +50,8 @@ export interface RunningConsole {
   manager: Manager;
   /** What every client of the embedded API server does (embedded mode only). */
   activity?: ActivityService;
+  /** Operators' Prometheus endpoints (`--scrape`); more can be added while it runs. */
+  scraper: Scraper;
   stop(): Promise<void>;
 }
 
@@ -148,6 +151,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       })
     : undefined;
   activity?.start();
+  const scraper = new Scraper(options.scrape ?? [], { clock: realClock, ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
+  scraper.start();
 
   const server = await startConsoleServer({
     host: options.host,
@@ -179,6 +184,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
     ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
     ...(activity ? { activity } : {}),
+    scrape: () => scraper.snapshot(),
   });
 
   return {
@@ -192,10 +198,12 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(apiserver ? { apiserver } : {}),
     ...(discord ? { discord } : {}),
     ...(activity ? { activity } : {}),
+    scraper,
     services,
     async stop() {
       ready = false;
       activity?.stop();
+      await scraper.stop();
       controllers.close();
       versionedKinds.close();
       await manager.stop();

@@ -22,7 +22,8 @@
  * debug-requests.ts (debug command bodies) · live-messages.ts (the `/ws` frames) ·
  * history.ts (what is kept on disk, its coverage, object versions) · explain.ts ("why is this
  * not ready?") · field-history.ts (field history by writer, blame) ·
- * requests.ts (the API server's request journal) · activity.ts (what is inferred from it).
+ * requests.ts (the API server's request journal) · activity.ts (what is inferred from it) ·
+ * scrape.ts (operators' Prometheus metrics, read from outside).
  */
 export type * from './session.ts';
 export type * from './resources.ts';
@@ -37,3 +38,4 @@ export type * from './requests.ts';
 export type * from './activity.ts';
 export type * from './explain.ts';
 export type * from './field-history.ts';
+export type * from './scrape.ts';

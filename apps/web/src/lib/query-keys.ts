@@ -39,6 +39,8 @@ export const queryKeys = {
   objectVersions: (object: string, uid: string | undefined) => ['history', 'versions', object, uid ?? ''] as const,
   /** What every client of the API server does (GET /api/activity). */
   activity: () => ['activity'] as const,
+  /** Operators' Prometheus endpoints the console scrapes (GET /api/scrape). */
+  scrape: () => ['scrape'] as const,
   fieldHistory: (object: string, uid: string | undefined) => ['history', 'fields', object, uid ?? ''] as const,
   explanation: (object: string, uid: string | undefined) => ['explain', object, uid ?? ''] as const,
   readinessHints: (group: string, kind: string, namespace?: string) => ['explain', 'hints', group, kind, namespace ?? allNamespaces] as const,

@@ -1,5 +1,6 @@
 /**
- * What the operator is doing now: a card per controller, a card per other client of the API
+ * What the operator is doing now: a card per controller (and per controller scraped from an
+ * operator's metrics endpoint, when the console scrapes one), a card per other client of the API
  * server (operators the console did not start, kubectl, ...) with the "Connect an operator"
  * dialog, then a live table of every kind the operator's controllers reconcile, the main kind
  * first (the session names its controller). The system controllers' kinds (Deployments, Pods,
@@ -22,6 +23,7 @@ import { findKind, useResourceTypes } from '../../features/resources/api/resourc
 import { resourceListQueryOptions } from '../../features/resources/api/resource-list.ts';
 import { useSession } from '../../features/session/api/session.ts';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
+import { ScrapedControllerCards } from '../../features/scrape/components/ScrapedControllerCards.tsx';
 import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
 import { Link } from '../../lib/router.tsx';
 import { controllerLinks } from '../object-links.ts';
@@ -88,6 +90,7 @@ export function OverviewPage() {
           </h3>
           <ControllerCards links={controllerLinks} featured={session?.operators ?? []} />
         </section>
+        <ScrapedControllerCards />
         <section aria-labelledby="clients-heading">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h3 id="clients-heading" className="text-sm font-semibold text-slate-700 dark:text-slate-300">

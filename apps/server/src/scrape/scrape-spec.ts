@@ -1,0 +1,38 @@
+/** `--scrape NAME=URL`: which Prometheus endpoint to read, and what to call it in the console. */
+
+export interface ScrapeTargetSpec {
+  readonly name: string;
+  readonly url: string;
+  /** Sent as `Authorization: Bearer …` (controller-runtime's secure metrics, the console's own /metrics). */
+  readonly bearerToken?: string;
+}
+
+const dnsLabel = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+/** Parses `NAME=URL`; throws an Error that says what is wrong. */
+export function parseScrapeSpec(raw: string): ScrapeTargetSpec {
+  const eq = raw.indexOf('=');
+  if (eq < 0) throw new Error(`invalid --scrape "${raw}": NAME=URL, like my-operator=http://127.0.0.1:8080/metrics`);
+  const name = raw.slice(0, eq);
+  const url = raw.slice(eq + 1);
+  if (!dnsLabel.test(name)) throw new Error(`invalid --scrape "${raw}": NAME must be a DNS label (lower case letters, digits, '-')`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`invalid --scrape "${raw}": "${url}" is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`invalid --scrape "${raw}": the URL must be http or https`);
+  return { name, url: parsed.toString() };
+}
+
+/** Every `--scrape` flag, names unique. */
+export function parseScrapeSpecs(raws: readonly string[]): ScrapeTargetSpec[] {
+  const specs = raws.map(parseScrapeSpec);
+  const seen = new Set<string>();
+  for (const s of specs) {
+    if (seen.has(s.name)) throw new Error(`--scrape names "${s.name}" twice`);
+    seen.add(s.name);
+  }
+  return specs;
+}

@@ -1,0 +1,79 @@
+/**
+ * Scrapes every target every `intervalMs` (default 5 s), one scrape per target at a time: the
+ * next round is armed when the previous one has finished, so a slow endpoint is never asked
+ * twice at once. Time comes from the injected Clock.
+ */
+import type { ScrapeSnapshot } from '@dojo/console-protocol';
+import type { Clock, Timer } from '@dojo/runtime';
+import type { ScrapeTargetSpec } from './scrape-spec.ts';
+import { ScrapeTarget } from './scrape-target.ts';
+
+export interface ScraperOptions {
+  clock: Clock;
+  intervalMs?: number;
+  /** Per scrape (default 3 s, at most the interval). */
+  timeoutMs?: number;
+  /** Depth samples kept per controller (default 120: ten minutes at 5 s). */
+  depthSamples?: number;
+  /** A larger response fails the scrape (default 10 MiB). */
+  maxBodyBytes?: number;
+}
+
+export const defaultScrapeIntervalMs = 5_000;
+
+export class Scraper {
+  readonly #clock: Clock;
+  readonly #intervalMs: number;
+  readonly #timeoutMs: number;
+  readonly #depthSamples: number;
+  readonly #maxBodyBytes: number;
+  readonly #targets = new Map<string, ScrapeTarget>();
+  #timer: Timer | undefined;
+  #running = false;
+  #round: Promise<void> | undefined;
+
+  constructor(specs: readonly ScrapeTargetSpec[], options: ScraperOptions) {
+    this.#clock = options.clock;
+    this.#intervalMs = options.intervalMs ?? defaultScrapeIntervalMs;
+    this.#timeoutMs = Math.min(options.timeoutMs ?? 3_000, this.#intervalMs);
+    this.#depthSamples = options.depthSamples ?? 120;
+    this.#maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+    for (const spec of specs) this.add(spec);
+  }
+
+  /** Adds a target (scraped from the next round on); a name already taken is refused. */
+  add(spec: ScrapeTargetSpec): void {
+    if (this.#targets.has(spec.name)) throw new Error(`a scrape target named "${spec.name}" exists already`);
+    this.#targets.set(spec.name, new ScrapeTarget(spec, { clock: this.#clock, intervalMs: this.#intervalMs, timeoutMs: this.#timeoutMs, depthSamples: this.#depthSamples, maxBodyBytes: this.#maxBodyBytes }));
+  }
+
+  /** Scrapes every target once, now. */
+  scrapeNow(): Promise<void> {
+    return Promise.all([...this.#targets.values()].map((t) => t.scrape())).then(() => undefined);
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#arm(0);
+  }
+
+  #arm(ms: number): void {
+    this.#timer = this.#clock.setTimer(ms, () => {
+      this.#round = this.scrapeNow().then(() => {
+        if (this.#running) this.#arm(this.#intervalMs);
+      });
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#timer?.cancel();
+    for (const t of this.#targets.values()) t.abort();
+    await this.#round;
+  }
+
+  snapshot(): ScrapeSnapshot {
+    return { time: this.#clock.now(), targets: [...this.#targets.values()].map((t) => t.status()) };
+  }
+}
