@@ -20,7 +20,8 @@
  * controllers.ts (summaries, runtime state, faults) · workqueue.ts (queue snapshots, add
  * outcomes) · trigger.ts (why a key was queued) · telemetry.ts (records, pages, queries) ·
  * debug-requests.ts (debug command bodies) · live-messages.ts (the `/ws` frames) ·
- * history.ts (what is kept on disk, its coverage, object versions).
+ * history.ts (what is kept on disk, its coverage, object versions) · recording.ts (the
+ * `.dojotrace` file's header and lines, a recording's session).
  */
 export type * from './session.ts';
 export type * from './resources.ts';
@@ -31,3 +32,4 @@ export type * from './telemetry.ts';
 export type * from './debug-requests.ts';
 export type * from './live-messages.ts';
 export type * from './history.ts';
+export type * from './recording.ts';
