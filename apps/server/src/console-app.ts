@@ -1,22 +1,26 @@
 /**
  * The console's HTTP surface (docs/protocol.md): login, guards, the Kubernetes proxy, debug
- * controls, telemetry, history, Discord, metrics, and the built UI. Handlers decode, call, encode;
- * one error middleware turns every failure into a Status.
+ * controls, telemetry, history, recordings, Discord, metrics, and the built UI. Handlers
+ * decode, call, encode; one error middleware turns every failure into a Status. A console
+ * serving a recording is the same surface over a replay, with every write refused.
  */
 import { existsSync } from 'node:fs';
 import express from 'express';
 import type { Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
-import type { KubeTransport } from '@dojo/runtime';
 import type { ConsoleControllers } from './console-controllers.ts';
+import type { ControllerView } from './controller-view.ts';
 import type { TelemetrySource } from './history/telemetry-source.ts';
+import type { TransportAt } from './kube/cluster-transport.ts';
+import { readOnlyRecording } from './recording/read-only.ts';
 import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { historyRoutes } from './routes/history-routes.ts';
+import { recordingRoutes, type RecordingRoutesDeps } from './routes/recording-routes.ts';
 import { discoveryRoutes } from './routes/discovery-routes.ts';
 import { statusErrors } from './routes/status-errors.ts';
 import { telemetryRoutes } from './routes/telemetry-routes.ts';
@@ -25,13 +29,20 @@ import { setSecurityHeaders } from './security/security-headers.ts';
 
 export interface ConsoleAppDeps {
   guards: GuardOptions;
-  transport: () => KubeTransport;
+  /** The cluster, at the instant a request asks about (only a recording has instants other than now). */
+  transport: TransportAt;
   telemetry: TelemetrySource;
   /** History on disk; without it the console serves the ring only and has no /api/history. */
   history?: HistoryStore;
   /** Whether versions of a kind are recorded (a real cluster records only the kinds its controllers watch). */
   recordsVersionsOf?: (group: string, kind: string) => boolean;
-  controllers: ConsoleControllers;
+  controllers: ControllerView;
+  /** The live controllers the debug commands drive; absent in a recording. */
+  debug?: ConsoleControllers;
+  /** Export and upload of recordings. */
+  recordings?: RecordingRoutesDeps;
+  /** A recording: every write is refused (405 "read-only recording"), uploads of other recordings excepted. */
+  readOnly?: boolean;
   metrics: { scrape(): Promise<string>; contentType: string };
   session: () => Session;
   ready: () => boolean;
@@ -75,13 +86,20 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
     next(checkCsrf(req));
   });
 
+  if (deps.readOnly) {
+    app.use((req, _res, next) => {
+      const reads = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
+      next(reads || (req.method === 'POST' && req.path === '/api/recordings') ? undefined : readOnlyRecording(req.path.startsWith('/api/kube') ? 'its objects' : 'its controllers'));
+    });
+  }
   // Express 5 passes a rejected handler's error to the error middleware, so handlers may be async.
   app.get('/metrics', async (_req, res) => void res.type(deps.metrics.contentType).send(await deps.metrics.scrape()));
   app.get('/api/session', (_req, res) => void res.json(deps.session()));
   app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));
-  app.use('/api/controllers', controllerRoutes(deps.controllers));
+  app.use('/api/controllers', controllerRoutes(deps.controllers, deps.debug));
   app.use('/api/telemetry', telemetryRoutes(deps.telemetry));
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
+  if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(newStatusError(404, 'NotFound', 'the server could not find the requested resource')));

@@ -10,13 +10,14 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
-import { HistoryStore, telemetryStream, versionsStream } from '@dojo/history';
+import { eventsStream, HistoryStore, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
+import { consoleVersion } from './console-version.ts';
 import { discordBridge } from './discord-bridge.ts';
 import { TelemetryHistory } from './history/telemetry-source.ts';
 import { VersionRecorder } from './history/version-recorder.ts';
@@ -24,6 +25,9 @@ import { recordVersionsOfServedKinds } from './history/versioned-kinds.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
+import { openRecording } from './recording/open-recording.ts';
+import { RecordingConsoles } from './recording/recording-consoles.ts';
+import { keepControllers, keepingResources, keepSource } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken } from './security/console-token.ts';
 
 export interface RunningConsole {
@@ -105,10 +109,16 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     for (const entry of await operator.register(manager, context)) controllers.add({ ...entry, role: 'operator' });
   }
   await manager.start();
+  const clusterMode = apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig';
+  // What a recording of this session needs beyond its streams.
+  keepSource(history, { clusterMode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
+  keepControllers(history, controllers.list());
   // A real cluster: only the kinds the controllers already watch, which the console's least-privilege identity may read.
-  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), () => discoverResources(transport), {
+  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), keepingResources(history, () => discoverResources(transport)), {
     scope: apiserver ? 'served' : 'watched',
+    events: new VersionRecorder(history.stream(eventsStream)),
   });
+  const recordings = new RecordingConsoles({ host: options.host, token, dataDir }, openRecording);
   let ready = true;
 
   const server = await startConsoleServer({
@@ -120,12 +130,14 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     history,
     recordsVersionsOf: (group, kind) => versionedKinds.records(group, kind),
     controllers,
+    debug: controllers,
+    recordings: { history, source: { dataDir, secrets: [token] }, open: (file, name) => recordings.open(file, name), uploadDir: join(dataDir, 'uploads') },
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
     ready: () => ready && manager.readyz().ok,
     session: () => ({
       cluster: {
-        mode: apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig',
+        mode: clusterMode,
         server: transport.server.toString(),
         ...(options.context ? { context: options.context } : {}),
         // Only the path, for "kubectl --kubeconfig …": the credentials never reach the browser.
@@ -158,6 +170,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await manager.stop();
       system?.sim.close();
       await server.close();
+      await recordings.close();
       transport.close();
       await discord?.close();
       await services.close();

@@ -37,6 +37,8 @@ interface Waiter {
 
 export class HistoryStore {
   readonly retention: HistoryRetention;
+  /** The SQLite file (what an export reads, beside this store's own connections). */
+  readonly path: string;
   readonly #db: Database.Database;
   readonly #worker: Worker;
   readonly #now: () => number;
@@ -49,6 +51,7 @@ export class HistoryStore {
 
   constructor(options: HistoryStoreOptions) {
     this.retention = { ...defaultRetention, ...options.retention };
+    this.path = options.path;
     this.#now = options.now ?? Date.now;
     this.#onError = options.onError ?? ((error) => process.emitWarning(`history: ${error instanceof Error ? error.message : String(error)}`));
     this.#db = new Database(options.path);

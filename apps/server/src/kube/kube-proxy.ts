@@ -10,7 +10,8 @@
  */
 import type { Request, Response } from 'express';
 import { newBadRequest, newMethodNotSupported, type StatusError } from '@dojo/kube-api';
-import type { KubeTransport } from '@dojo/runtime';
+import { viewTimeOf } from '../routes/view-time.ts';
+import type { TransportAt } from './cluster-transport.ts';
 import { redactSecrets } from './secret-redaction.ts';
 
 const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -49,7 +50,8 @@ function refuseSecretMetadata(path: string, as: Rendering | undefined): void {
 }
 
 export interface KubeProxyOptions {
-  transport: () => KubeTransport;
+  /** The cluster at the instant a request asks about (`X-Dojo-At`: a recording's). */
+  transport: TransportAt;
   allowSecretData: boolean;
 }
 
@@ -77,7 +79,7 @@ export function kubeProxy(options: KubeProxyOptions) {
     const contentType = req.headers['content-type'];
     const rendering = jsonAccept(req.headers.accept);
     if (!options.allowSecretData) refuseSecretMetadata(path, rendering?.as);
-    const answer = await options.transport().request({
+    const answer = await options.transport(viewTimeOf(req)).request({
       method: method as 'GET',
       path,
       ...(body !== undefined ? { body } : {}),

@@ -33,3 +33,18 @@ export function redactSecrets(body: unknown): unknown {
   if (typeof obj.type === 'string' && obj.object !== undefined) return { ...obj, object: redactSecrets(obj.object) };
   return body;
 }
+
+/**
+ * Redacts every Secret anywhere inside a value, however deep and whatever carries it (a
+ * version's body, a request record's object, a list inside an event): what leaves the console
+ * in a recording. A Secret is recognised by its kind alone here, since a record may carry one
+ * without its apiVersion.
+ */
+export function redactSecretsDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecretsDeep);
+  if (value === null || typeof value !== 'object') return value;
+  const obj = value as Json;
+  const walked: Json = {};
+  for (const [key, field] of Object.entries(obj)) walked[key] = redactSecretsDeep(field);
+  return obj.kind === 'Secret' ? redactSecret(walked) : walked;
+}

@@ -1,11 +1,11 @@
 /** `GET /api/resources` (the served kinds, briefly cached) and `GET /api/schema/<group>/<version>/<kind>`. */
 import { Router } from 'express';
 import type { KindSchema, ResourceTypeList } from '@dojo/console-protocol';
-import type { KubeTransport } from '@dojo/runtime';
+import type { ClusterTransport } from '../kube/cluster-transport.ts';
 import type { DiscoveryCache } from '../kube/discovery-cache.ts';
 import { schemaOf } from '../kube/discovery.ts';
 
-export function discoveryRoutes(transport: () => KubeTransport, served: DiscoveryCache): Router {
+export function discoveryRoutes(transport: () => ClusterTransport, served: DiscoveryCache): Router {
   const router = Router();
   router.get('/resources', async (_req, res) => void res.json({ resources: await served.resources() } satisfies ResourceTypeList));
   router.get('/schema/:group/:version/:kind', async (req, res) => {

@@ -6,10 +6,11 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Hello } from '@dojo/console-protocol';
-import { newStatusError, type StatusError } from '@dojo/kube-api';
-import type { KubeTransport } from '@dojo/runtime';
-import type { ConsoleControllers } from '../console-controllers.ts';
+import { newStatusError, StatusError } from '@dojo/kube-api';
+import type { ControllerView } from '../controller-view.ts';
 import type { TelemetrySource } from '../history/telemetry-source.ts';
+import type { TransportAt } from '../kube/cluster-transport.ts';
+import { socketViewTime } from '../routes/view-time.ts';
 import { checkHost, checkToken, checkWebSocketOrigin, type GuardOptions } from '../security/request-guards.ts';
 import { LiveConnection, type SubscriptionFactory } from './live-connection.ts';
 import { startMetricsSubscription } from './metrics-subscription.ts';
@@ -20,9 +21,9 @@ export const maxFrameBytes = 64 * 1024;
 
 export interface LiveSocketDeps {
   guards: GuardOptions;
-  transport: () => KubeTransport;
+  transport: TransportAt;
   telemetry: TelemetrySource;
-  controllers: ConsoleControllers;
+  controllers: ControllerView;
   allowSecretData: boolean;
   hello: () => Hello;
   heartbeatMs?: number;
@@ -38,26 +39,34 @@ function refuse(socket: Duplex, error: StatusError): void {
 export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
   const connections = new Set<LiveConnection>();
-  const factory: SubscriptionFactory = {
+  // A connection looks at one instant (`?at=`, a recording's) or at now.
+  const factoryAt = (at: number | undefined): SubscriptionFactory => ({
     open(message, outbox) {
       switch (message.kind) {
         case 'watch':
-          return startWatchSubscription({ ...message, transport: deps.transport(), outbox, allowSecretData: deps.allowSecretData });
+          return startWatchSubscription({ ...message, transport: deps.transport(at), outbox, allowSecretData: deps.allowSecretData });
         case 'telemetry':
           return startTelemetrySubscription({ ...message, telemetry: deps.telemetry, outbox });
         case 'metrics':
-          return startMetricsSubscription({ id: message.id, controllers: deps.controllers, outbox });
+          return startMetricsSubscription({ id: message.id, controllers: deps.controllers, ...(at === undefined ? {} : { at }), outbox });
       }
     },
-  };
+  });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://console').pathname;
     if (path !== '/ws') return refuse(socket, newStatusError(404, 'NotFound', 'the server could not find the requested resource'));
     const problem = checkHost(req, deps.guards) ?? checkToken(req, deps.guards) ?? checkWebSocketOrigin(req);
     if (problem) return refuse(socket, problem);
+    let at: number | undefined;
+    try {
+      at = socketViewTime(req.url);
+    } catch (error) {
+      if (error instanceof StatusError) return refuse(socket, error);
+      throw error;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection = new LiveConnection(ws, factory, { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64 }, deps.hello());
+      const connection = new LiveConnection(ws, factoryAt(at), { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64 }, deps.hello());
       connections.add(connection);
       ws.on('close', () => connections.delete(connection));
       ws.on('error', () => ws.terminate());
