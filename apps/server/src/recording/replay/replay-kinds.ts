@@ -53,7 +53,7 @@ export class ReplayKinds {
   /** `recorded`: the `resources` the console kept, when it kept them. */
   constructor(recorded: readonly ResourceType[] | undefined, index: RecordedObjects, end: number) {
     this.#index = index;
-    const types =
+    const types: readonly ResourceType[] =
       recorded && recorded.length > 0
         ? recorded
         : [
