@@ -27,6 +27,7 @@ import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
+import { clusterSecretValues } from './recording/secret-values.ts';
 import { keepControllers, keepingResources, keepSource } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken } from './security/console-token.ts';
 
@@ -131,7 +132,13 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     recordsVersionsOf: (group, kind) => versionedKinds.records(group, kind),
     controllers,
     debug: controllers,
-    recordings: { history, source: { dataDir, secrets: [token] }, open: (file, name) => recordings.open(file, name), uploadDir: join(dataDir, 'uploads') },
+    recordings: {
+      history,
+      source: { dataDir, secrets: [token] },
+      secretsNow: () => clusterSecretValues(transport),
+      open: (file, name) => recordings.open(file, name),
+      uploadDir: join(dataDir, 'uploads'),
+    },
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
     ready: () => ready && manager.readyz().ok,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { TraceHeader } from '@dojo/console-protocol';
 import { objectVersionStreams, writeTrace, type TraceExportOptions } from '@dojo/history';
 import { consoleVersion } from '../console-version.ts';
+import { storedSecretValues } from './secret-values.ts';
 import { credentialsIn, traceCleaner } from './trace-cleaner.ts';
 
 export function historyFileOf(dataDir: string): string {
@@ -20,13 +21,18 @@ export interface ExportSource {
   readonly dataDir: string;
   /** The store's file; `<dataDir>/history.db` by default (a recording console's is its import). */
   readonly dbPath?: string;
-  /** More values that must not leave (the console's token when it was given on the command line). */
+  /** More values that must not leave (the console's token, the Secrets a live console can list). */
   readonly secrets?: readonly string[];
 }
 
 /** The export options for a data directory's history, in the window `from`..`to` (epoch ms). */
 export function exportOptions({ dataDir, dbPath, secrets: given = [] }: ExportSource, window: { from?: number; to: number }): TraceExportOptions {
-  const secrets = [...credentialsIn(dataDir), ...given, ...[process.env.DOJO_CONSOLE_TOKEN, process.env.DISCORD_BOT_TOKEN].filter((s): s is string => Boolean(s))];
+  const secrets = [
+    ...credentialsIn(dataDir),
+    ...storedSecretValues(dataDir),
+    ...given,
+    ...[process.env.DOJO_CONSOLE_TOKEN, process.env.DISCORD_BOT_TOKEN].filter((s): s is string => Boolean(s)),
+  ];
   return {
     dbPath: dbPath ?? historyFileOf(dataDir),
     ...(window.from === undefined ? {} : { from: window.from }),

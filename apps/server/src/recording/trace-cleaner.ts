@@ -1,15 +1,16 @@
 /**
  * What a record must lose before it leaves in a recording: Secret values (wherever a Secret
- * appears in it, not only in the versions stream, which never stores them), the console's
+ * object appears in it, not only in the versions stream, which never stores them; and the
+ * values themselves wherever they appear, secret-values.ts), the console's
  * credentials (its token, the embedded API server's, any other token file in the data
  * directory) and the data directory's absolute path. A recording is made to be shared.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { redactedValue, redactSecretsDeep } from '../kube/secret-redaction.ts';
+import { minScrubbed } from './secret-values.ts';
 
 const smallFile = 4096;
-const minSecretLength = 8;
 
 /** The credentials kept in a data directory: every small file whose name says token, line by line. */
 export function credentialsIn(dataDir: string): string[] {
@@ -24,7 +25,7 @@ export function credentialsIn(dataDir: string): string[] {
     const path = join(dataDir, name);
     try {
       if (!statSync(path).isFile() || statSync(path).size > smallFile) continue;
-      for (const line of readFileSync(path, 'utf8').split('\n')) if (line.trim().length >= minSecretLength) found.add(line.trim());
+      for (const line of readFileSync(path, 'utf8').split('\n')) if (line.trim().length >= minScrubbed) found.add(line.trim());
     } catch {
       continue;
     }
@@ -32,9 +33,11 @@ export function credentialsIn(dataDir: string): string[] {
   return [...found];
 }
 
-/** A cleaner for `writeTrace`: `secrets` are replaced wherever they appear, `dataDir` by "<data-dir>". */
+/** A cleaner for `writeTrace`: `secrets` are replaced wherever they appear (longest first), `dataDir` by "<data-dir>". */
 export function traceCleaner(dataDir: string, secrets: readonly string[]): (body: string) => string {
-  const scrubbed = [...new Set(secrets.filter((s) => s.length >= minSecretLength))];
+  // Each as it appears inside a JSON string too, where quotes and backslashes are escaped.
+  const forms = secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);
+  const scrubbed = [...new Set(forms.filter((s) => s.length >= minScrubbed))].sort((a, b) => b.length - a.length);
   const path = resolve(dataDir);
   return (body) => {
     let out = body;

@@ -20,6 +20,8 @@ export interface RecordingRoutesDeps {
   /** The store exported (written out first, so the export has everything appended until now). */
   readonly history: HistoryStore;
   readonly source: ExportSource;
+  /** Values to scrub found at the moment of the export (the Secrets the console can list now). */
+  readonly secretsNow?: () => Promise<readonly string[]>;
   /** Opens an uploaded recording; without it, uploads are refused. */
   readonly open?: (file: string, name: string) => Promise<OpenedRecording>;
   /** Where uploads are kept while their consoles run. */
@@ -59,7 +61,8 @@ export function recordingRoutes(deps: RecordingRoutesDeps): Router {
     const from = instant(req.query.from, 'from');
     if (from !== undefined && from > to) throw newBadRequest('from must not be after to');
     await deps.history.flush();
-    const options = exportOptions({ ...deps.source, dbPath: deps.history.path }, { ...(from === undefined ? {} : { from }), to });
+    const secrets = [...(deps.source.secrets ?? []), ...((await deps.secretsNow?.()) ?? [])];
+    const options = exportOptions({ ...deps.source, dbPath: deps.history.path, secrets }, { ...(from === undefined ? {} : { from }), to });
     res.status(200).type('application/gzip').attachment(fileName(to));
     try {
       await writeTrace(options, res);
