@@ -33,4 +33,4 @@ export { eventsStream } from './streams/events-stream.ts';
 export { objectVersionStreams } from './streams/object-version-streams.ts';
 export { writeTrace, type TraceExportOptions } from './recording/trace-export.ts';
 export { importTrace } from './recording/trace-import.ts';
-export { traceExtension, traceFormat, TraceFormatError, traceSchemaVersion } from './recording/trace-format.ts';
+export { recordLine, traceExtension, traceFormat, TraceFormatError, traceSchemaVersion } from './recording/trace-format.ts';

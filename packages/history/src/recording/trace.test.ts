@@ -146,6 +146,7 @@ describe('a .dojotrace', () => {
     expect(parseRecordLine(written, 2)).toEqual({ stream: 'telemetry', seq: 4, time: 10, type: 'enqueue', index: { controller: 'dojo' }, body: '{"seq":4}' });
     expect(parseRecordLine('{"record":{"seq":4},"index":{},"type":null,"time":10,"seq":4,"stream":"telemetry"}', 3).body).toBe('{"seq":4}');
     expect(() => parseRecordLine('{"stream":"telemetry","seq":"x","time":1,"type":null,"index":{},"record":{}}', 9)).toThrow(/line 9 is not a record line/);
+    expect(() => parseRecordLine('{"stream":"telemetry","seq":4,"time":,"type":null,"index":{},"record":{}}', 10)).toThrow(/line 10 is not JSON/);
   });
 
   it('refuses what is not a recording, a newer schema, a truncated file and a seq twice, naming why', async () => {
@@ -163,6 +164,8 @@ describe('a .dojotrace', () => {
       ['newer.gz', gzipSync(`${header([], 2)}\n`), /schema version 2; this console reads version 1/],
       ['short.gz', gzipSync(`${header([stream(2)])}\n${line(1)}\n`), /has 1 records where the header promises 2/],
       ['twice.gz', gzipSync(`${header([stream(2)])}\n${line(1)}\n${line(1)}\n`), /line 3: seq 1 of stream telemetry appears twice/],
+      // Past the first batch of rows inserted together: the line is still named.
+      ['twice-late.gz', gzipSync(`${header([stream(131)])}\n${[...Array.from({ length: 99 }, (_, i) => line(i + 1)), line(50), ...Array.from({ length: 31 }, (_, i) => line(i + 100))].join('\n')}\n`), /line 101: seq 50 of stream telemetry appears twice/],
       ['stranger.gz', gzipSync(`${header([])}\n${line(1)}\n`), /line 2: stream "telemetry" is not in the header/],
     ];
     for (const [name, content, message] of cases) {
