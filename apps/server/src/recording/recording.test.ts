@@ -44,6 +44,8 @@ async function until<T>(read: () => Promise<T | undefined>, what: string, timeou
 }
 
 const dojoPath = `/api/kube/apis/core.jutsu.com/v1/namespaces/default/dojos/${name}`;
+/** A JSON answer, read loosely as tests do. */
+const json = (res: Response): Promise<any> => res.json();
 
 async function readyReplicas(): Promise<number | undefined> {
   const res = await c.http('GET', dojoPath);
@@ -108,14 +110,14 @@ describe('a recording', () => {
     const moved = join(mkdtempSync(join(tmpdir(), 'elsewhere-')), 'shared.dojotrace');
     renameSync(file, moved);
     recording = await openRecording({ file: moved, dataDir: mkdtempSync(join(tmpdir(), 'fresh-')), host: '127.0.0.1', port: 0 });
-    const session = await (await fetch(`${recording.console.url}api/session`, { headers: { authorization: `Bearer ${recording.token}` } })).json();
+    const session = await json(await fetch(`${recording.console.url}api/session`, { headers: { authorization: `Bearer ${recording.token}` } }));
     expect(session.recording).toMatchObject({ name: 'shared.dojotrace', source: { clusterMode: 'embedded' } });
     expect(session.recording.from).toBeLessThan(oneReplica);
   });
 
   it('shows the objects as they were at the instant asked about', async () => {
     const at = async (instant: number | undefined, path: string) =>
-      (await fetch(`${recording.console.url}${path.slice(1)}`, { headers: { authorization: `Bearer ${recording.token}`, ...(instant ? { 'x-dojo-at': String(instant) } : {}) } })).json();
+      json(await fetch(`${recording.console.url}${path.slice(1)}`, { headers: { authorization: `Bearer ${recording.token}`, ...(instant ? { 'x-dojo-at': String(instant) } : {}) } }));
     expect((await at(oneReplica, dojoPath)).spec.replicas).toBe(1);
     expect((await at(undefined, dojoPath)).status.readyReplicas).toBe(2);
     const events = (await at(undefined, '/api/kube/api/v1/namespaces/default/events')).items as KubeObject[];
@@ -153,7 +155,7 @@ describe('a recording', () => {
     ] as const) {
       const res = await fetch(`${recording.console.url}${path.slice(1)}`, { method, headers, body: '{}' });
       expect(res.status, `${method} ${path}`).toBe(405);
-      expect(await res.json()).toMatchObject({ kind: 'Status', reason: 'MethodNotAllowed', message: expect.stringMatching(/^read-only recording/) });
+      expect(await json(res)).toMatchObject({ kind: 'Status', reason: 'MethodNotAllowed', message: expect.stringMatching(/^read-only recording/) });
     }
   });
 
@@ -163,12 +165,12 @@ describe('a recording', () => {
     writeFileSync(moved, Buffer.from(await res.arrayBuffer()));
     const opened = await fetch(`${c.base}/api/recordings?name=up.dojotrace`, { method: 'POST', headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1', 'content-type': 'application/gzip' }, body: readFileSync(moved) });
     expect(opened.status).toBe(201);
-    const { url, recording: uploaded } = await opened.json();
+    const { url, recording: uploaded } = await json(opened);
     expect(uploaded.name).toBe('up.dojotrace');
-    const session = await (await fetch(new URL('/api/session', url), { headers: { authorization: `Bearer ${c.token}` } })).json();
+    const session = await json(await fetch(new URL('/api/session', url), { headers: { authorization: `Bearer ${c.token}` } }));
     expect(session.recording.name).toBe('up.dojotrace');
     const bad = await fetch(`${c.base}/api/recordings?name=notes.txt`, { method: 'POST', headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1' }, body: 'hello' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ reason: 'BadRequest', message: expect.stringMatching(/^notes\.txt: not a \.dojotrace file/) });
+    expect(await json(bad)).toMatchObject({ reason: 'BadRequest', message: expect.stringMatching(/^notes\.txt: not a \.dojotrace file/) });
   });
 });
