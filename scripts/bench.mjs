@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in turn — the packages' (workqueue, reconcile, API server),
-// the whole system's (apps/server/bench: convergence, Dojo -> Available, WebSocket fan-out) and
+// the whole system's (apps/server/bench: convergence, Dojo -> Available, WebSocket fan-out,
+// opening a recording) and
 // the browser's (Playwright: create -> row shown, timeline) — JSON results in bench-results/,
 // bench-results/summary.json with the headline figures and the machine, and a table on stdout.
 // Each Node benchmark prints one JSON document on stdout (progress on stderr); the Playwright
@@ -17,6 +18,7 @@ const nodeBenches = [
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
+  { name: 'recording-open', file: 'apps/server/bench/recording-open.bench.ts' },
 ];
 // One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for both.
 const browserBenches = [
@@ -91,6 +93,11 @@ const headlines = {
       referenceEventsPerSecond: r.reference.writesPerSecond.median,
       ratioP99: r.ratio.deliveryP99ToReference,
     },
+  }),
+  'recording-open': (r) => ({
+    result: `a recording of ${fmt(r.reconciles)} reconciles (${r.fileMb} MB) opens in ${spreadText(r.openMs, ' ms')}, first views answered at ${fmt(r.firstViewsMs.median)} ms`,
+    reference: `target < ${fmt(r.targetMs)} ms`,
+    numbers: { reconciles: r.reconciles, fileMb: r.fileMb, openMs: r.openMs.median, firstViewsMs: r.firstViewsMs.median },
   }),
   'e2e-latency': (r) => ({
     result: `kubectl create → row painted p50 ${r.createToRowPainted.p50Ms} ms, p99 ${r.createToRowPainted.p99Ms} ms (${r.samples} Dojos)`,
