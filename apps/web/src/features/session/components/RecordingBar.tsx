@@ -80,7 +80,7 @@ export function RecordingBar() {
       className="sticky top-14 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
     >
       <p className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-        <span className="rounded bg-amber-600 px-1.5 py-0.5 text-xs font-semibold uppercase text-white dark:bg-amber-500 dark:text-amber-950">Recording</span>
+        <span className="rounded bg-amber-700 px-1.5 py-0.5 text-xs font-semibold uppercase text-white dark:bg-amber-500 dark:text-amber-950">Recording</span>
         <span className="font-medium break-all">{recording.name}</span>
         <span className="text-amber-900 dark:text-amber-200">
           {clockText(from, recording)} – {clockText(to, recording)}, {sourceText(recording)}. Read-only.
