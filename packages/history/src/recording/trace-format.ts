@@ -40,9 +40,8 @@ const recordMember = ',"record":';
  */
 function splitWritten(line: string): ParsedRecordLine | undefined {
   if (!line.startsWith('{"stream":"') || !line.endsWith('}}')) return undefined;
-  const quoteAfter = (from: number) => line.indexOf('"', from);
   let i = 11;
-  let j = quoteAfter(i);
+  let j = line.indexOf('"', i);
   const stream = line.slice(i, j);
   if (stream.includes('\\') || !line.startsWith(',"seq":', j + 1)) return undefined;
   i = j + 8;
@@ -58,7 +57,7 @@ function splitWritten(line: string): ParsedRecordLine | undefined {
   if (line.startsWith('null', i)) j = i + 4;
   else {
     if (line[i] !== '"') return undefined;
-    j = quoteAfter(i + 1);
+    j = line.indexOf('"', i + 1);
     type = line.slice(i + 1, j);
     if (type.includes('\\')) return undefined;
     j++;
