@@ -1,6 +1,6 @@
 // The package dependency direction from DESIGN.md, enforced: a wrong import fails `npm test`.
 //   kube-api <- console-protocol;  kube-api <- apiserver;  kube-api, console-protocol <- runtime <- cluster-sim, operator;
-//   kube-api, console-protocol <- history;  discord <- operator;  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
+//   kube-api, console-protocol <- history;  discord <- operator;  http-edge <- discord, operator (their simulators' listeners);  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
 //   nobody imports apps/*.
 const allowed = {
   'packages/kube-api': [],
@@ -9,12 +9,13 @@ const allowed = {
   'packages/runtime': ['packages/kube-api', 'packages/console-protocol'],
   'packages/cluster-sim': ['packages/kube-api', 'packages/runtime'],
   'packages/history': ['packages/kube-api', 'packages/console-protocol'],
-  'packages/discord': [],
-  'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord'],
+  'packages/http-edge': [],
+  'packages/discord': ['packages/http-edge'],
+  'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
   const forbidden = workspaces.filter((w) => w !== from && !targets.includes(w));

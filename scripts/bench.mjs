@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark in turn — the packages' (workqueue, reconcile, API server),
 // the whole system's (apps/server/bench: convergence, Dojo -> Available, WebSocket fan-out,
-// opening a recording) and
+// the hostile-input soak, opening a recording) and
 // the browser's (Playwright: create -> row shown, timeline) — JSON results in bench-results/,
 // bench-results/summary.json with the headline figures and the machine, and a table on stdout.
 // Each Node benchmark prints one JSON document on stdout (progress on stderr); the Playwright
@@ -18,6 +18,7 @@ const nodeBenches = [
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
+  { name: 'soak', file: 'apps/server/bench/soak.bench.ts' },
   { name: 'recording-open', file: 'apps/server/bench/recording-open.bench.ts' },
 ];
 // One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for both.
@@ -93,6 +94,11 @@ const headlines = {
       referenceEventsPerSecond: r.reference.writesPerSecond.median,
       ratioP99: r.ratio.deliveryP99ToReference,
     },
+  }),
+  soak: (r) => ({
+    result: `${r.seconds} s of ${Object.keys(r.attacks).length} hostile request kinds (${fmt(r.requests)} requests): ${r.serverErrors} 5xx, RSS ${r.rss.startMb} → peak ${r.rss.peakMb} → end ${r.rss.endMb} MB${r.rss.bounded ? ' (bounded)' : ' (GROWING)'}, ${r.alive ? 'alive' : 'DIED'}`,
+    reference: 'target: alive, 0 5xx, RSS bounded',
+    numbers: { alive: r.alive, requests: r.requests, serverErrors: r.serverErrors, startMb: r.rss.startMb, peakMb: r.rss.peakMb, endMb: r.rss.endMb, bounded: r.rss.bounded },
   }),
   'recording-open': (r) => ({
     result: `a recording of ${fmt(r.reconciles)} reconciles (${r.fileMb} MB) opens in ${spreadText(r.openMs, ' ms')}, first views answered at ${fmt(r.firstViewsMs.median)} ms`,

@@ -15,6 +15,8 @@ export interface KubeAnswer {
 
 export interface KubeApi {
   post(path: string, body: unknown): Promise<KubeAnswer>;
+  /** Reads as the cluster admin: past the console, so Secret values are as stored. */
+  get(path: string): Promise<KubeAnswer>;
   /** Any verb; a body that is not a string goes as JSON, a string with `contentType`. */
   send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, contentType?: string): Promise<KubeAnswer>;
   /** A JSON merge patch (`kubectl patch --type merge`), by someone other than the console. */
@@ -42,6 +44,7 @@ export function kubeApi(): KubeApi {
   return {
     send,
     post: (path, body) => send('POST', path, body),
+    get: (path) => send('GET', path),
     mergePatch: (path, patch, fieldManager = 'kubectl-patch') =>
       send('PATCH', `${path}?fieldManager=${encodeURIComponent(fieldManager)}`, patch, 'application/merge-patch+json'),
   };

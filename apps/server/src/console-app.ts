@@ -24,7 +24,7 @@ import { recordingRoutes, type RecordingRoutesDeps } from './routes/recording-ro
 import { discoveryRoutes } from './routes/discovery-routes.ts';
 import { statusErrors } from './routes/status-errors.ts';
 import { telemetryRoutes } from './routes/telemetry-routes.ts';
-import { checkCsrf, checkHost, checkToken, isConsoleToken, presentedToken, tokenCookie, type GuardOptions } from './security/request-guards.ts';
+import { checkCsrf, checkHost, checkToken, isConsoleToken, presentedToken, tokenCookieMaxAgeMs, type GuardOptions } from './security/request-guards.ts';
 import { setSecurityHeaders } from './security/security-headers.ts';
 
 export interface ConsoleAppDeps {
@@ -56,6 +56,8 @@ const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <h1>Dojo Console</h1><p>This console needs its access token. Open the URL that <code>npm start</code> printed
 (it ends in <code>/login?token=…</code>), or find the token in <code>&lt;data-dir&gt;/console-token</code>.</p></body></html>`;
 
+const notFound = () => newStatusError(404, 'NotFound', 'the server could not find the requested resource');
+
 export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -69,21 +71,22 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.get('/healthz', (_req, res) => void res.type('text/plain').send('ok'));
   app.get('/readyz', (_req, res) => void res.status(deps.ready() ? 200 : 503).type('text/plain').send(deps.ready() ? 'ok' : 'starting'));
   app.get('/login', (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : '';
-    if (!isConsoleToken(token.trim(), deps.guards)) {
+    const token = typeof req.query.token === 'string' ? req.query.token.trim() : '';
+    if (!isConsoleToken(token, deps.guards)) {
       res.status(401).type('html').send(loginPage);
       return;
     }
-    res.cookie(tokenCookie, token, { httpOnly: true, sameSite: 'strict', path: '/', secure: false });
+    res.cookie(deps.guards.cookieName, token, { httpOnly: true, sameSite: 'strict', path: '/', secure: false, maxAge: tokenCookieMaxAgeMs });
     res.redirect(303, '/');
   });
   app.use((req, res, next) => {
-    if (checkToken(req, deps.guards)) {
-      if (req.path.startsWith('/api/') || req.path === '/metrics' || presentedToken(req)) return next(checkToken(req, deps.guards));
+    const refused = checkToken(req, deps.guards);
+    if (refused) {
+      if (req.path.startsWith('/api/') || req.path === '/metrics' || req.path === '/ws' || presentedToken(req, deps.guards)) return next(refused);
       res.status(401).type('html').send(loginPage);
       return;
     }
-    next(checkCsrf(req));
+    next(checkCsrf(req, deps.guards));
   });
 
   if (deps.readOnly) {
@@ -102,13 +105,16 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
-  app.use('/api', (_req, _res, next) => next(newStatusError(404, 'NotFound', 'the server could not find the requested resource')));
+  app.use('/api', (_req, _res, next) => next(notFound()));
+  // The live endpoint speaks WebSocket only (console-server.ts hands upgrades to ws/).
+  app.all('/ws', (_req, _res, next) => next(newStatusError(400, 'BadRequest', '/ws speaks WebSocket only: connect with an "Upgrade: websocket" request')));
 
   if (existsSync(deps.webRoot)) {
     app.use(express.static(deps.webRoot, { index: 'index.html' }));
     app.get(/^\/(?!api\/|ws$).*/, (_req, res) => res.sendFile('index.html', { root: deps.webRoot }));
   }
 
+  app.use((_req, _res, next) => next(notFound()));
   app.use(statusErrors);
   return app;
 }

@@ -29,7 +29,7 @@ import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
 import { keepControllers, keepingResources, keepSource } from './recording/session-facts.ts';
-import { loadOrCreateConsoleToken } from './security/console-token.ts';
+import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
 
 export interface RunningConsole {
   console: ConsoleServer;
@@ -78,7 +78,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000, firstSeq: telemetryHistory.lastSeq + 1, sink: { write: (record) => telemetryHistory.append(record) } });
   const telemetry = new TelemetryHistory(journal, telemetryHistory);
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { metrics: metrics.restClient, userAgent: 'dojo-console' });
-  const discordToken = process.env.DISCORD_BOT_TOKEN ?? 'dojo-console-simulator';
+  // The simulator's token (its API and its /_sim control API) lives beside the console's, 0600.
+  const discordToken = loadOrCreateToken(dataDir, 'discord-simulator-token', process.env.DISCORD_BOT_TOKEN);
   const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json'), token: discordToken });
   const installCrds = Boolean(apiserver) || options.installCrds;
   const selected = operators.filter((o) => options.operators.includes(o.name));
@@ -156,7 +157,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     }),
     hello: () => ({ session: { cluster: apiserver ? 'embedded' : 'kubeconfig' } }),
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
-    ...(discord ? { discord: discordBridge(discord.url) } : {}),
+    ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
   });
 
   return {

@@ -58,3 +58,11 @@ export type ServerMessage =
   /** The server refused the subscription. */
   | { readonly id: string; readonly type: 'error'; readonly status: Status }
   | { readonly type: 'pong' };
+
+/**
+ * Why the server closed `/ws` (the WebSocket close code): 4400 a frame that is not a
+ * `ClientMessage`, 4408 missed heartbeats, 4429 too many live connections (from this client,
+ * or in total: try again later), 1011 the server failed to handle a frame. 1009 (standard) is a
+ * frame over 64 KiB.
+ */
+export type LiveCloseCode = 4400 | 4408 | 4429 | 1009 | 1011;

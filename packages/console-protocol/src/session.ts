@@ -14,7 +14,7 @@ export interface Session {
   readonly leader: { readonly identity: string; readonly isLeader: boolean; readonly holder?: string };
   /** The operator modules this console runs (`--operators`). */
   readonly operators: readonly string[];
-  /** Secret values are replaced by "<redacted>" in every answer (no `--allow-secret-data`). */
+  /** Secret values are replaced by `RedactedSecretValue` in every answer (no `--allow-secret-data`). */
   readonly secretsRedacted: boolean;
   /**
    * Present when the console serves a recording (`dojo-console open`): nothing is live, every
@@ -23,6 +23,12 @@ export interface Session {
    */
   readonly recording?: RecordingSession;
 }
+
+/**
+ * What a Secret value reads as in every answer of a redacting console (keys are kept). Sent back
+ * in a write it means "keep what is stored" (docs/protocol.md), never that text.
+ */
+export type RedactedSecretValue = '<redacted>';
 
 /**
  * The first frame of every WebSocket connection, after each (re)connect. It names the cluster

@@ -25,8 +25,8 @@
  *
  * Misuse: a client created per call forgets what it learned about buckets, so keep one per
  * token; do not hard-code limits (the client learns them from headers, as Discord asks); the
- * simulator's `/_sim/*` endpoints are not Discord's and are unauthenticated, so keep it on
- * loopback.
+ * simulator's `/_sim/*` endpoints are not Discord's: they need its token as the API does, and
+ * on loopback it answers only to its own loopback Host names (DNS rebinding).
  *
  * Contents: `client/` (DiscordClient -> DiscordRest -> RateLimitBuckets -> sendHttp),
  * `simulator/` (startDiscordSimulator -> pipeline -> routes -> SimulatorState), and the shared

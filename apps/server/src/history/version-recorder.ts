@@ -11,7 +11,7 @@ import type { ObjectVersionRecord, VersionChange } from '@dojo/console-protocol'
 import type { HistoryStream } from '@dojo/history';
 import { identityKey, identityOf, type KubeObject, type ManagedFieldsEntry, type WatchEventType } from '@dojo/kube-api';
 import type { ResourceEventHandler } from '@dojo/runtime';
-import { redactSecrets } from '../kube/secret-redaction.ts';
+import { redactSecretResource } from '../kube/secret-redaction.ts';
 
 interface Kind {
   readonly group: string;
@@ -119,6 +119,7 @@ function digest(value: unknown): string {
 function stored(kind: Kind, object: KubeObject): KubeObject {
   const { managedFields: _managedFields, ...metadata } = object.metadata;
   const body: KubeObject = { ...object, metadata };
-  if (kind.group === '' && kind.kind === 'Secret') return redactSecrets({ ...body, apiVersion: 'v1', kind: 'Secret' }) as KubeObject;
+  // By the kind it was watched as, as the proxy redacts by resource: what the object says is not asked.
+  if (kind.group === '' && kind.kind === 'Secret') return redactSecretResource(body) as KubeObject;
   return body;
 }

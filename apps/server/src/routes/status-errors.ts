@@ -5,6 +5,7 @@
  * 500 InternalError.
  */
 import type { NextFunction, Request, Response } from 'express';
+import type { EdgeAnswer } from '@dojo/http-edge';
 import { newBadRequest, newInternalError, newRequestEntityTooLarge, newStatusError, reasonForCode, StatusError } from '@dojo/kube-api';
 
 /** What body-parser (through express.json()) throws: an http-errors error with a `type`. */
@@ -30,4 +31,10 @@ export function toStatusError(err: unknown): StatusError {
 export function statusErrors(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   const { status } = toStatusError(err);
   res.status(status.code).json(status);
+}
+
+/** The same Status as a complete answer, for the listener guards (what escaped express itself). */
+export function statusAnswer(err: unknown): EdgeAnswer {
+  const { status } = toStatusError(err);
+  return { status: status.code, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(status) };
 }

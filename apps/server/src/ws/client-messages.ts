@@ -13,6 +13,10 @@ const optionalString = (v: unknown, name: string): string | undefined => {
   return v;
 };
 
+/** Kubernetes names: a group is empty (core) or a DNS subdomain, a version, resource or namespace a DNS label. */
+const dnsLabel = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+const groupName = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)?$/;
+
 export function decodeClientMessage(text: string): ClientMessage {
   let value: unknown;
   try {
@@ -29,10 +33,12 @@ export function decodeClientMessage(text: string): ClientMessage {
   switch (m.kind) {
     case 'watch': {
       const r = m.resource as Record<string, unknown> | undefined;
-      if (!r || !isString(r.group) || !isString(r.version) || !isString(r.resource) || !/^[a-z0-9.-]*$/.test(r.group + r.version + r.resource)) {
+      // Each part becomes a path segment upstream: only names, never ".." or an empty segment.
+      if (!r || !isString(r.group) || !isString(r.version) || !isString(r.resource) || r.group.length > 253 || !groupName.test(r.group) || !dnsLabel.test(r.version) || !dnsLabel.test(r.resource)) {
         throw new ProtocolError('resource must be {group, version, resource}');
       }
       const namespace = optionalString(m.namespace, 'namespace');
+      if (namespace !== undefined && namespace !== '' && !dnsLabel.test(namespace)) throw new ProtocolError('namespace must be a namespace name');
       const labelSelector = optionalString(m.labelSelector, 'labelSelector');
       const resourceVersion = optionalString(m.resourceVersion, 'resourceVersion');
       return {

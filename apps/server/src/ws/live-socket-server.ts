@@ -1,18 +1,23 @@
 /**
  * `/ws`: the console's WebSocket endpoint. Upgrades pass the same guards as HTTP (Host, token,
- * Origin) and are refused with a plain HTTP status before any WebSocket exists.
+ * Origin) and are refused with a plain HTTP Status before any WebSocket exists. Connections and
+ * subscriptions are capped per client and in total (connection-limits.ts); nothing a client
+ * sends on an upgrade can throw out of the listener.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Hello } from '@dojo/console-protocol';
+import { guardUpgrades, refuseUpgrade } from '@dojo/http-edge';
 import { newStatusError, StatusError } from '@dojo/kube-api';
 import type { ControllerView } from '../controller-view.ts';
 import type { TelemetrySource } from '../history/telemetry-source.ts';
 import type { TransportAt } from '../kube/cluster-transport.ts';
+import { statusAnswer } from '../routes/status-errors.ts';
 import { socketViewTime } from '../routes/view-time.ts';
 import { checkHost, checkToken, checkWebSocketOrigin, type GuardOptions } from '../security/request-guards.ts';
-import { LiveConnection, type SubscriptionFactory } from './live-connection.ts';
+import { ClientLimits, defaultConnectionLimits, defaultSubscriptionLimits, type ClientLimitOptions } from './connection-limits.ts';
+import { closeCodes, LiveConnection, type SubscriptionFactory } from './live-connection.ts';
 import { startMetricsSubscription } from './metrics-subscription.ts';
 import { startTelemetrySubscription } from './telemetry-subscription.ts';
 import { startWatchSubscription } from './watch-subscription.ts';
@@ -28,17 +33,15 @@ export interface LiveSocketDeps {
   hello: () => Hello;
   heartbeatMs?: number;
   maxBufferedBytes?: number;
-}
-
-/** Answers an upgrade with a plain HTTP Status: no WebSocket exists yet to carry an error frame. */
-function refuse(socket: Duplex, error: StatusError): void {
-  const body = JSON.stringify(error.status);
-  socket.end(`HTTP/1.1 ${error.code} ${error.reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  connectionLimits?: ClientLimitOptions;
+  subscriptionLimits?: ClientLimitOptions;
 }
 
 export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
   const connections = new Set<LiveConnection>();
+  const connectionLimits = new ClientLimits('live connections', deps.connectionLimits ?? defaultConnectionLimits);
+  const subscriptionLimits = new ClientLimits('subscriptions', deps.subscriptionLimits ?? defaultSubscriptionLimits);
   // A connection looks at one instant (`?at=`, a recording's) or at now.
   const factoryAt = (at: number | undefined): SubscriptionFactory => ({
     open(message, outbox) {
@@ -53,25 +56,36 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
     },
   });
 
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const path = new URL(req.url ?? '/', 'http://console').pathname;
-    if (path !== '/ws') return refuse(socket, newStatusError(404, 'NotFound', 'the server could not find the requested resource'));
-    const problem = checkHost(req, deps.guards) ?? checkToken(req, deps.guards) ?? checkWebSocketOrigin(req);
-    if (problem) return refuse(socket, problem);
+    if (path !== '/ws') return refuseUpgrade(socket, statusAnswer(newStatusError(404, 'NotFound', 'the server could not find the requested resource')));
+    const problem = checkHost(req, deps.guards) ?? checkToken(req, deps.guards) ?? checkWebSocketOrigin(req, deps.guards);
+    if (problem) return refuseUpgrade(socket, statusAnswer(problem));
     let at: number | undefined;
     try {
       at = socketViewTime(req.url);
     } catch (error) {
-      if (error instanceof StatusError) return refuse(socket, error);
+      if (error instanceof StatusError) return refuseUpgrade(socket, statusAnswer(error));
       throw error;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection = new LiveConnection(ws, factoryAt(at), { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64 }, deps.hello());
-      connections.add(connection);
-      ws.on('close', () => connections.delete(connection));
       ws.on('error', () => ws.terminate());
+      const client = req.socket.remoteAddress ?? 'unknown';
+      const admission = connectionLimits.admit(client);
+      if (!admission.admitted) {
+        ws.close(closeCodes.tooManyConnections, admission.reason);
+        return;
+      }
+      const options = { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64, subscriptionLimits, client };
+      const connection = new LiveConnection(ws, factoryAt(at), options, deps.hello());
+      connections.add(connection);
+      ws.on('close', () => {
+        connections.delete(connection);
+        admission.release();
+      });
     });
-  });
+  };
+  server.on('upgrade', guardUpgrades(upgrade, statusAnswer));
 
   const heartbeat = setInterval(() => {
     for (const c of connections) c.heartbeat();

@@ -6,7 +6,7 @@
 import { isGone, StatusError, type GroupVersionResource, type KubeObject, type WatchEvent } from '@dojo/kube-api';
 import { decodeWatchEvents } from '@dojo/runtime/client/watch-stream';
 import type { ClusterTransport } from '../kube/cluster-transport.ts';
-import { redactSecrets } from '../kube/secret-redaction.ts';
+import { redactSecretResource, redactSecrets, redactSecretStatus } from '../kube/secret-redaction.ts';
 import type { Outbox, Subscription } from './subscription.ts';
 
 export interface WatchSubscriptionOptions {
@@ -34,7 +34,13 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
   const { id, outbox } = options;
   const path = collectionPath(options.resource, options.namespace);
   const selector = options.labelSelector ? `&labelSelector=${encodeURIComponent(options.labelSelector)}` : '';
-  const clean = (obj: KubeObject): KubeObject => (options.allowSecretData ? obj : (redactSecrets(obj) as KubeObject));
+  // Redacted by resource: whatever kind the objects of `secrets` claim, their values stay hidden.
+  const secrets = !options.allowSecretData && options.resource.group === '' && options.resource.resource === 'secrets';
+  const clean = (obj: KubeObject): KubeObject => (options.allowSecretData ? obj : ((secrets ? redactSecretResource(obj) : redactSecrets(obj)) as KubeObject));
+  const statusOf = (code: number, body: unknown) => {
+    const status = StatusError.fromResponse(code, body).status;
+    return secrets ? redactSecretStatus(status) : status;
+  };
   let resourceVersion = options.resourceVersion;
 
   const relist = (reason: string): void => {
@@ -46,7 +52,7 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
     if (!resourceVersion) {
       const list = await options.transport.request({ method: 'GET', path: `${path}?${selector.slice(1)}`, signal: abort.signal });
       if (list.code !== 200) {
-        outbox.sendControl({ id, type: 'error', status: StatusError.fromResponse(list.code, list.body).status });
+        outbox.sendControl({ id, type: 'error', status: statusOf(list.code, list.body) });
         return;
       }
       const body = list.body as { items: KubeObject[]; metadata: { resourceVersion: string } };
@@ -74,7 +80,7 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
   run().catch((err: unknown) => {
     if (abort.signal.aborted) return;
     if (isGone(err)) relist('resourceVersion too old (410 Gone)');
-    else outbox.sendControl({ id, type: 'relist', reason: `watch failed: ${(err as Error).message}` });
+    else outbox.sendControl({ id, type: 'relist', reason: `watch failed: ${err instanceof StatusError ? statusOf(err.code, err.status).message : (err as Error).message}` });
     abort.abort();
   });
   return { close: () => abort.abort() };

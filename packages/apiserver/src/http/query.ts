@@ -3,11 +3,13 @@ import { fieldError, newBadRequest, newInvalid, type FieldError } from '@dojo/ku
 import type { DeleteOptions, FieldValidation, ListOptions, PropagationPolicy, WriteOptions } from '../registry/request-options.ts';
 import { booleanParam } from './boolean-param.ts';
 
-function intParam(query: URLSearchParams, name: string): number | undefined {
+/** An int64 parameter as strconv.ParseInt reads it: decimal digits only ("1e12" and "1.0" are not). */
+export function intParam(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
+  if (!/^[+-]?\d+$/.test(raw)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
   const n = Number(raw);
-  if (!Number.isInteger(n)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  if (!Number.isSafeInteger(n)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${JSON.stringify(raw)}: value out of range`);
   return n;
 }
 

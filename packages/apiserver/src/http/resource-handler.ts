@@ -168,6 +168,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       apply: patchType === 'apply',
       fieldManager: query.get('fieldManager') ?? undefined,
       force,
+      forceText: query.get('force') ?? undefined,
       dryRun: query.getAll('dryRun'),
       fieldValidation: query.get('fieldValidation') ?? undefined,
     });

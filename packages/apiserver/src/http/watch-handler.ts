@@ -12,6 +12,7 @@ import { apiVersionOfInfo, type ResourceInfo } from '../registry/resource-info.t
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { isParamTrue } from './boolean-param.ts';
+import { intParam } from './query.ts';
 import { contentTypeOf, mediaOf, type Rendering } from './negotiation.ts';
 import { watchFrame } from './protobuf/watch-frames.ts';
 import { toStatusError } from './responses.ts';
@@ -64,8 +65,8 @@ export function serveWatch(
   const rvParam = query.get('resourceVersion');
   if (rvParam && !/^\d+$/.test(rvParam)) throw newBadRequest(`invalid resource version: ${rvParam}`);
   const bookmarks = isParamTrue(query, 'allowWatchBookmarks');
-  const timeoutRaw = query.get('timeoutSeconds');
-  const timeoutSeconds = timeoutRaw ? Number(timeoutRaw) : deps.settings.defaultTimeoutSeconds();
+  // kube-apiserver: 0 or absent takes the default; a negative timeout ends the watch at once.
+  const timeoutSeconds = intParam(query, 'timeoutSeconds') || deps.settings.defaultTimeoutSeconds();
   const includeObject = (query.get('includeObject') ?? 'Metadata') as IncludeObject;
   const prefix = namespace ? `${namespace}/` : '';
   const decoded = new WeakMap<ChangeEvent, { obj: KubeObject; prev?: KubeObject }>();
@@ -184,5 +185,6 @@ export function serveWatch(
       if (!sendRaw('BOOKMARK', bookmark)) finish();
     }, deps.settings.bookmarkIntervalMs);
   }
-  if (timeoutSeconds > 0) timeoutTimer = setTimeout(finish, timeoutSeconds * 1000);
+  // setTimeout fires at once beyond 2^31-1 ms, so longer timeouts are capped (about 24 days).
+  if (timeoutSeconds !== 0) timeoutTimer = setTimeout(finish, Math.min(Math.max(timeoutSeconds, 0) * 1000, 2 ** 31 - 1));
 }

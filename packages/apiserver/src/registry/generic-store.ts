@@ -6,7 +6,8 @@
  * read-check-write synchronously against the revisioned store, so preconditions and
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
-import { isNotFound, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, type KubeList, type KubeObject } from '@dojo/kube-api';
+import { fieldError, isNotFound, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, type KubeList, type KubeObject } from '@dojo/kube-api';
+import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { planDeletion } from './deletion.ts';
 import { defaultFieldManager, type FieldTracker } from './field-tracker.ts';
@@ -29,6 +30,13 @@ export interface StoreStrategies {
   update: UpdateStrategy;
   delete: DeleteStrategy;
 }
+
+/**
+ * The largest object the store keeps, as stored JSON. kube's etcd refuses requests over
+ * 1.5 MiB; ours is the request body limit plus room for metadata, so whatever a client may
+ * send can be stored, and nothing a patch grows can exhaust memory or disk.
+ */
+export const maxStoredObjectBytes = 4 * 1024 * 1024;
 
 function isDeepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -61,7 +69,9 @@ export class GenericStore {
 
   private render(obj: KubeObject, rev: number): string {
     obj.metadata.resourceVersion = String(rev);
-    return JSON.stringify(this.info.toStorage(obj));
+    const json = JSON.stringify(this.info.toStorage(obj));
+    if (json.length > maxStoredObjectBytes) throw newRequestEntityTooLarge(`the object would be ${json.length} bytes, over the limit of ${maxStoredObjectBytes}`);
+    return json;
   }
 
   get(namespace: string | undefined, name: string): KubeObject {
@@ -124,7 +134,10 @@ export class GenericStore {
     const current = this.getLatest(namespace, name);
     if (!current) throw newNotFound(groupResourceOf(info), name);
     const obj = typeof newObject === 'function' ? newObject(structuredClone(current)) : newObject;
-    if (!obj.metadata || typeof obj.metadata !== 'object') obj.metadata = {};
+    // A patch may rewrite anything, kind and apiVersion included; kube refuses to change either.
+    this.checkTypeUnchanged(obj, name);
+    if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
+    const warnings = this.decode(strategy, obj, options);
     if (obj.metadata.name && obj.metadata.name !== name) {
       throw newBadRequest(`the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`);
     }
@@ -135,7 +148,6 @@ export class GenericStore {
       }
       obj.metadata.namespace = namespace;
     }
-    const warnings = this.decode(strategy, obj, options);
     const sentVersion = obj.metadata.resourceVersion;
     if (sentVersion && sentVersion !== current.metadata.resourceVersion) throw newConflict(groupResourceOf(info), name);
     prepareMetaForUpdate(obj, current);
@@ -212,10 +224,30 @@ export class GenericStore {
     return { ...list, items: deleted };
   }
 
-  /** Defaulting/pruning and fieldValidation (Strict fails, Warn warns, Ignore drops silently). */
+  private checkTypeUnchanged(obj: KubeObject, name: string): void {
+    const { info } = this;
+    const apiVersion = apiVersionOfInfo(info);
+    const errors = [
+      ...(obj.kind === info.kind ? [] : [fieldError.invalid('kind', obj.kind ?? null, `must be ${info.kind}: the kind of an object cannot change`)]),
+      ...(obj.apiVersion === apiVersion ? [] : [fieldError.invalid('apiVersion', obj.apiVersion ?? null, `must be ${apiVersion}: the apiVersion of an object cannot change`)]),
+    ];
+    if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
+  }
+
+  /**
+   * Typed decoding (built-ins: every field's type, unknown fields dropped; other kinds: their
+   * metadata's types), the kind's own decoding (custom resources: defaulting and pruning), then
+   * fieldValidation on what was dropped (Strict fails, Warn warns, Ignore drops silently).
+   */
   private decode(strategy: CreateStrategy | UpdateStrategy, obj: KubeObject, options: WriteOptions): string[] {
-    if (!strategy.decode) return [];
-    const { unknownFields } = strategy.decode(obj);
+    const { kind, version } = this.info;
+    if (typeof obj.metadata !== 'object' || Array.isArray(obj.metadata)) {
+      throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: json: cannot unmarshal ${Array.isArray(obj.metadata) ? 'array' : typeof obj.metadata} into Go struct field ${kind}.metadata of type v1.ObjectMeta`);
+    }
+    let unknownFields: string[] = [];
+    if (this.info.typedDecode) unknownFields = this.info.typedDecode(obj).unknownFields;
+    else checkMetadataTypes(obj, kind, version);
+    if (strategy.decode) unknownFields = [...unknownFields, ...strategy.decode(obj).unknownFields];
     if (unknownFields.length === 0 || options.fieldValidation === 'Ignore') return [];
     const messages = unknownFields.map((path) => `unknown field "${path.replace(/^\./, '')}"`);
     if (options.fieldValidation === 'Strict') {

@@ -6,7 +6,7 @@
  */
 import type { GroupResource, KubeObject } from '@dojo/kube-api';
 import type { NameValidation } from './object-meta.ts';
-import type { Strategy, UpdateStrategy } from './strategy.ts';
+import type { DecodeResult, Strategy, UpdateStrategy } from './strategy.ts';
 import type { TableColumn } from './table-columns.ts';
 
 export interface ScaleSubresource {
@@ -48,6 +48,11 @@ export interface ResourceInfo {
   columns: TableColumn[];
   /** OpenAPI v3 schema of the object, for /openapi and `kubectl explain`. */
   schema?: Record<string, unknown>;
+  /**
+   * Built-in kinds: decoding into the kind's Go type (builtin/typed-decode.ts). Throws a 400
+   * for a value of the wrong type, drops unknown fields and names them for fieldValidation.
+   */
+  typedDecode?(obj: KubeObject): DecodeResult;
   /** Strategic merge patch works only for built-in kinds. */
   strategicMergePatch: boolean;
   /** Converts a stored object to this version's wire form (apiVersion, renamed fields). */

@@ -88,13 +88,13 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, 
         title={
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-base font-normal text-slate-500">{type.kind}</span>
-            {name}
+            <bdi>{name}</bdi>
             {object.metadata.deletionTimestamp ? <Badge tone="unknown">Terminating</Badge> : null}
           </span>
         }
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {namespace ? <span>in {namespace}</span> : <span>cluster-scoped</span>}
+            {namespace ? <span>in <bdi>{namespace}</bdi></span> : <span>cluster-scoped</span>}
             {ready ? <span>· ready {ready}</span> : null}
             {conditionsOf(object).map((c) => (
               <ConditionChip key={c.type} condition={c} />

@@ -79,7 +79,11 @@ export function ResourceEditPage({ gvr, namespace, objectName: name }: { gvr: Gr
   return (
     <>
       <PageHeader
-        title={`Edit ${type.kind} ${name}`}
+        title={
+          <>
+            Edit {type.kind} <bdi>{name}</bdi>
+          </>
+        }
         description="Fields you have not changed follow the live object. If someone else changes a field you changed too, saving is refused (409 Conflict) and you choose."
         actions={
           type.verbs.includes('patch') ? (

@@ -17,6 +17,21 @@ function prepareSecret(obj: KubeObject): void {
 
 const configKey = /^[-._a-zA-Z0-9]+$/;
 
+/** kube's MaxSecretSize and MaxConfigMapSize: keys and values of all data maps together. */
+export const maxConfigDataBytes = 1024 * 1024;
+
+/** `base64`: Secret values are counted as the bytes they decode to, as kube counts []byte. */
+function validateTotalSize(obj: KubeObject, fields: readonly string[], base64 = false): FieldError[] {
+  let size = 0;
+  for (const field of fields) {
+    for (const [key, value] of Object.entries(record(obj[field]))) {
+      const text = typeof value === 'string' ? value : '';
+      size += key.length + (base64 ? Math.floor((text.length * 3) / 4) : text.length);
+    }
+  }
+  return size > maxConfigDataBytes ? [fieldError.tooLong(fields[0]!, '', maxConfigDataBytes)] : [];
+}
+
 function validateDataKeys(obj: KubeObject, fieldName: string): FieldError[] {
   const errs: FieldError[] = [];
   for (const key of Object.keys(record(obj[fieldName]))) {
@@ -28,7 +43,7 @@ function validateDataKeys(obj: KubeObject, fieldName: string): FieldError[] {
 }
 
 function validateSecret(obj: KubeObject): FieldError[] {
-  const errs = validateDataKeys(obj, 'data');
+  const errs = [...validateDataKeys(obj, 'data'), ...validateTotalSize(obj, ['data'], true)];
   for (const [key, value] of Object.entries(record(obj.data))) {
     if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0) {
       errs.push(fieldError.invalid(`data[${key}]`, '<secret contents redacted>', 'must be base64-encoded'));
@@ -51,7 +66,11 @@ export const secretStrategy = {
   },
 } satisfies Strategy;
 
-const validateConfigMap = (obj: KubeObject): FieldError[] => validateDataKeys(obj, 'data');
+const validateConfigMap = (obj: KubeObject): FieldError[] => [
+  ...validateDataKeys(obj, 'data'),
+  ...validateDataKeys(obj, 'binaryData'),
+  ...validateTotalSize(obj, ['data', 'binaryData']),
+];
 
 export const configMapStrategy = {
   ...noRulesStrategy,

@@ -1,8 +1,10 @@
 /** Fills the parts of a ResourceInfo that are the same for every built-in kind. */
+import { messageOf } from '../../http/protobuf/envelope.ts';
 import type { ResourceInfo } from '../resource-info.ts';
 import { sameShapeConversion } from '../resource-info.ts';
 import { noRulesStrategy, type Strategy } from '../strategy.ts';
 import { ageColumn, nameColumn, type TableColumn } from '../table-columns.ts';
+import { typedDecoder } from './typed-decode.ts';
 
 export const allVerbs = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
@@ -47,6 +49,8 @@ export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
     storageVersion: spec.version,
     ...(spec.conversion ?? sameShapeConversion({ group: spec.group, version: spec.version, storageVersion: spec.version })),
   };
+  const message = messageOf(spec.group ? `${spec.group}/${spec.version}` : spec.version, spec.kind);
+  if (message) info.typedDecode = typedDecoder(message, spec.kind, spec.version);
   if (spec.nameValidation) info.nameValidation = spec.nameValidation;
   if (spec.selectableFields) info.selectableFields = spec.selectableFields;
   if (spec.returnsDeletedObject) info.returnsDeletedObject = true;

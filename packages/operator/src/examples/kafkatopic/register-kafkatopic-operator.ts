@@ -6,6 +6,7 @@
  * kafkaTopicCrd() must be installed (and Established) before `manager.start()`: the KafkaTopic
  * informer has to list for the caches to sync.
  */
+import { randomBytes } from 'node:crypto';
 import { type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
 import { listedUnder, type OperatorModule } from '../../operator-module.ts';
 import { ServiceSlot } from '../../operator-services.ts';
@@ -15,7 +16,7 @@ import { kafkaTopicCrd, kafkaTopicType } from './kafkatopic.ts';
 import { KafkaTopicReconciler } from './kafkatopic-reconciler.ts';
 
 /** Where the broker's admin API is: a client, or the URL of a REST proxy (the simulator's `url`). */
-export type KafkaBrokerTarget = { admin: KafkaAdminClient; brokerUrl?: never } | { brokerUrl: string; admin?: never };
+export type KafkaBrokerTarget = { admin: KafkaAdminClient; brokerUrl?: never } | { brokerUrl: string; brokerToken?: string; admin?: never };
 
 export type KafkaTopicOperatorOptions = KafkaBrokerTarget & {
   /** Where Events go; by default the manager's recorder (core/v1 Events, off the reconcile path). */
@@ -30,7 +31,7 @@ export const defaultKafkaTopicResyncMs = 30_000;
 
 export function registerKafkaTopicOperator(manager: Manager, options: KafkaTopicOperatorOptions): Controller {
   manager.apiClient.types.register(kafkaTopicType);
-  const admin = options.admin ?? new KafkaAdminClient({ baseUrl: options.brokerUrl! });
+  const admin = options.admin ?? new KafkaAdminClient({ baseUrl: options.brokerUrl!, ...(options.brokerToken ? { token: options.brokerToken } : {}) });
   const events = options.events ?? manager.eventRecorderFor('kafkatopic-operator');
   return ControllerBuilder.create(manager)
     .for(kafkaTopicType)
@@ -50,12 +51,11 @@ export const kafkaTopicOperator = {
   docs: 'docs/examples/kafkatopic.md',
   crds: () => [kafkaTopicCrd()],
   async register(manager, { settings, services }) {
-    let brokerUrl = settings.kafkaUrl;
-    if (!brokerUrl) {
-      const broker = await startKafkaBrokerSimulator();
-      services.add(kafkaBrokerService, broker, { label: 'Kafka', url: broker.url, note: `broker simulator; faults: PUT ${broker.url}/_sim/faults` });
-      brokerUrl = broker.url;
-    }
-    return [listedUnder(registerKafkaTopicOperator(manager, { brokerUrl }), kafkaTopicType)];
+    if (settings.kafkaUrl) return [listedUnder(registerKafkaTopicOperator(manager, { brokerUrl: settings.kafkaUrl }), kafkaTopicType)];
+    // A token per run: other processes on the machine cannot change the topics or the fault knobs.
+    const token = randomBytes(24).toString('base64url');
+    const broker = await startKafkaBrokerSimulator({ token });
+    services.add(kafkaBrokerService, broker, { label: 'Kafka', url: broker.url, note: `broker simulator; faults: PUT ${broker.url}/_sim/faults with "Authorization: Bearer ${token}"` });
+    return [listedUnder(registerKafkaTopicOperator(manager, { brokerUrl: broker.url, brokerToken: token }), kafkaTopicType)];
   },
 } satisfies OperatorModule;

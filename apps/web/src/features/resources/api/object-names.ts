@@ -11,18 +11,17 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { kubePath } from '../../../lib/kube-paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import type { NamedObject } from '../model/palette-search.ts';
+import { isSecretResource } from '../model/secret-changes.ts';
 import { canList } from './resource-types.ts';
 
 const metadataAccept = 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io';
 const perKind = 500;
 
-const isSecrets = (type: ResourceType) => type.group === '' && type.resource === 'secrets';
-
 async function namesOf(type: ResourceType, namespace: string | undefined, signal: AbortSignal): Promise<NamedObject[]> {
   const list = await apiRequest<KubeList<KubeObject>>(kubePath(type, type.namespaced && namespace ? { namespace } : {}), {
     signal,
     query: { limit: perKind },
-    ...(isSecrets(type) ? {} : { accept: metadataAccept }),
+    ...(isSecretResource(type) ? {} : { accept: metadataAccept }),
   });
   return list.items.map((item) => ({ type, namespace: item.metadata.namespace, name: item.metadata.name ?? '' }));
 }

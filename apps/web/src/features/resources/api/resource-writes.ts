@@ -8,6 +8,8 @@ import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { kubePath } from '../../../lib/kube-paths.ts';
 import { consoleFieldManager } from '../model/apply-config.ts';
+import type { JsonObject } from '../model/form-values.ts';
+import { isSecretResource, secretChanges } from '../model/secret-changes.ts';
 
 export interface WriteTarget {
   gvr: GroupVersionResource;
@@ -41,8 +43,25 @@ export function useCreateObject(target: WriteTarget) {
   return useMutation({ mutationFn: (body: unknown) => createObject(target, body) });
 }
 
-export function useUpdateObject(target: WriteTarget, name: string) {
-  return useMutation({ mutationFn: (body: unknown) => updateObject(target, name, body) });
+/** Sends only what changed in a Secret (its values are never shown, so never sent back). */
+export function patchSecret(target: WriteTarget, name: string, initial: JsonObject, draft: JsonObject) {
+  return apiRequest<KubeObject>(kubePath(target.gvr, { ...(target.namespace ? { namespace: target.namespace } : {}), name }), {
+    method: 'PATCH',
+    body: secretChanges(initial, draft),
+    contentType: 'application/merge-patch+json',
+    query: { fieldManager: consoleFieldManager },
+  });
+}
+
+/**
+ * `base` is the version the edit stands on (the draft's base, use-rebasing-draft): a Secret's
+ * save sends the changes to it, with its resourceVersion, never the whole object.
+ */
+export function useUpdateObject(target: WriteTarget, name: string, base?: JsonObject) {
+  return useMutation({
+    mutationFn: (body: unknown) =>
+      base && isSecretResource(target.gvr) ? patchSecret(target, name, base, body as JsonObject) : updateObject(target, name, body),
+  });
 }
 
 /** Deletes as `kubectl delete` does: owned objects go to the garbage collector in the background. */

@@ -58,7 +58,9 @@ export function BulkDeleteDialog({
       <p>These go:</p>
       <ul aria-label="Objects to delete" className="mt-1 max-h-48 list-disc overflow-auto pl-5 font-mono text-xs">
         {objects.map((o) => (
-          <li key={objectIdentity(o)}>{label(o)}</li>
+          <li key={objectIdentity(o)}>
+            <bdi>{label(o)}</bdi>
+          </li>
         ))}
       </ul>
       {withFinalizers.length ? (
@@ -71,7 +73,9 @@ export function BulkDeleteDialog({
       {failures.length ? (
         <ul role="alert" className="mt-2 list-disc pl-5 text-rose-700 dark:text-rose-300">
           {failures.map((f) => (
-            <li key={f}>{f}</li>
+            <li key={f}>
+              <bdi>{f}</bdi>
+            </li>
           ))}
         </ul>
       ) : null}

@@ -136,7 +136,7 @@ export function CommandPalette({ paths }: { paths: PalettePaths }) {
                   onClick={() => go(item)}
                   className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-1.5 text-sm ${i === active ? 'bg-indigo-50 dark:bg-indigo-950/60' : ''}`}
                 >
-                  <span className="truncate font-medium">{itemText(item)}</span>
+                  <bdi className="truncate font-medium">{itemText(item)}</bdi>
                   <span className="shrink-0 font-mono text-xs text-slate-600 dark:text-slate-400">{item.kind === 'kind' ? 'kind' : item.type.kind}</span>
                 </li>
               ))}

@@ -26,7 +26,8 @@ export function NamespacePicker() {
       >
         <option value="">All namespaces</option>
         {names.map((name) => (
-          <option key={name} value={name}>
+          // dir="auto" isolates each name as <bdi> does (an <option> holds text only).
+          <option key={name} value={name} dir="auto">
             {name}
           </option>
         ))}

@@ -102,13 +102,13 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
       cell: (r) => (
         <span className="flex items-center gap-2">
           <Link to={detailPath(r.object)} className="truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-            {r.object.metadata.name}
+            <bdi>{r.object.metadata.name}</bdi>
           </Link>
           {r.object.metadata.deletionTimestamp ? <Badge tone="unknown">Terminating</Badge> : null}
         </span>
       ),
     });
-    if (!namespace && type.namespaced) cols.push({ id: 'namespace', header: 'Namespace', width: 'minmax(6rem, 1fr)', sort: sortable('namespace'), cell: (r) => r.object.metadata.namespace });
+    if (!namespace && type.namespaced) cols.push({ id: 'namespace', header: 'Namespace', width: 'minmax(6rem, 1fr)', sort: sortable('namespace'), cell: (r) => <bdi>{r.object.metadata.namespace}</bdi> });
     for (const c of columns) {
       cols.push({
         id: `column-${c.id}`,
@@ -116,7 +116,7 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
         width: widthOf(c),
         align: c.age || c.type === 'integer' || c.type === 'number' ? 'right' : 'left',
         sort: sortable(c.id),
-        cell: (r) => (c.age ? ageOfTimestamp(r.object.metadata.creationTimestamp, now) : r.cells ? printed(r.cells[c.index]) : <span className="text-slate-500 dark:text-slate-400">…</span>),
+        cell: (r) => (c.age ? ageOfTimestamp(r.object.metadata.creationTimestamp, now) : r.cells ? <bdi>{printed(r.cells[c.index])}</bdi> : <span className="text-slate-500 dark:text-slate-400">…</span>),
       });
     }
     return cols;

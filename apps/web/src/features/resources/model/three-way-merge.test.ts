@@ -44,6 +44,22 @@ describe('threeWayMerge', () => {
     expect(threeWayMerge(base, mine, theirs).conflicts).toEqual(['metadata.labels[app.kubernetes.io/name]', 'spec.tags']);
   });
 
+  it("names a Secret value the person changed once the object moved on, since a change behind '<redacted>' cannot be seen", () => {
+    const shown: JsonObject = { metadata: { name: 'db', resourceVersion: '10' }, data: { password: '<redacted>', user: '<redacted>' } };
+    const mine = { ...shown, data: { password: '<redacted>', user: 'cm9vdA==' } };
+    const theirs = { ...shown, metadata: { name: 'db', resourceVersion: '11' } };
+    const { merged, conflicts } = threeWayMerge(shown, mine, theirs);
+    expect(conflicts).toEqual(['data.user']);
+    expect(merged.data).toEqual({ password: '<redacted>', user: 'cm9vdA==' });
+  });
+
+  it('follows a Secret that moved on when the person changed none of its values', () => {
+    const shown: JsonObject = { metadata: { name: 'db', resourceVersion: '10' }, data: { password: '<redacted>' } };
+    const mine = { ...shown, metadata: { name: 'db', resourceVersion: '10', labels: { tier: 'a' } } };
+    const theirs = { ...shown, metadata: { name: 'db', resourceVersion: '11' } };
+    expect(threeWayMerge(shown, mine, theirs)).toEqual({ merged: { ...shown, metadata: { name: 'db', resourceVersion: '11', labels: { tier: 'a' } } }, conflicts: [] });
+  });
+
   const json = fc.letrec((tie) => ({
     value: fc.oneof({ depthSize: 'small' }, fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'b'), tie('object')),
     object: fc.dictionary(fc.constantFrom('p', 'q', 'r'), tie('value'), { maxKeys: 3 }),

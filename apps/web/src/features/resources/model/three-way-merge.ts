@@ -9,7 +9,11 @@
  *   and the form edits them whole, so a list both sides changed differently is a conflict.
  * - A field both sides changed to different values is a conflict: the merge keeps the person's
  *   value and names the field, so they see what they are about to overwrite.
+ * - A value the server hides (a Secret's, which reads `<redacted>` on both sides) may have
+ *   changed behind its placeholder: once the object moved on, the person's change to it is a
+ *   conflict, so a save never silently overwrites a value nobody could see change.
  */
+import type { RedactedSecretValue } from '@dojo/console-protocol';
 import { jsonEqual } from '@dojo/kube-api';
 import type { Json, JsonObject } from './form-values.ts';
 
@@ -20,6 +24,15 @@ export interface MergeResult {
 }
 
 type Value = Json | undefined;
+
+const redacted: RedactedSecretValue = '<redacted>';
+
+/** Whether `value` holds a value the server hides: equal placeholders say nothing of equal values. */
+function hidesValues(value: Value): boolean {
+  if (value === redacted) return true;
+  if (Array.isArray(value)) return value.some(hidesValues);
+  return isObject(value) && Object.values(value).some(hidesValues);
+}
 
 function isObject(value: Value): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -33,7 +46,7 @@ export function childPath(parent: string, key: string): string {
 
 function mergeValue(base: Value, mine: Value, theirs: Value, path: string, conflicts: string[]): Value {
   if (jsonEqual(mine, base)) return theirs;
-  if (jsonEqual(theirs, base) || jsonEqual(mine, theirs)) return mine;
+  if ((jsonEqual(theirs, base) && !hidesValues(base)) || jsonEqual(mine, theirs)) return mine;
   if (isObject(mine) && isObject(theirs)) {
     const from = isObject(base) ? base : {};
     const out: JsonObject = {};

@@ -18,7 +18,7 @@ function TriggerItem({ trigger, objectLink }: { trigger: Trigger; objectLink?: O
     <li className="flex flex-wrap items-center gap-x-2 gap-y-1 font-mono text-xs">
       <Badge>{trigger.reason}</Badge>
       {trigger.event ? <span>{trigger.event}</span> : null}
-      {name ? <span className="font-semibold">{name}</span> : null}
+      {name ? <bdi className="font-semibold">{name}</bdi> : null}
       {trigger.resourceVersion ? (
         version ? (
           <Link to={version} className="text-indigo-700 underline dark:text-indigo-300" aria-label={`Version ${trigger.resourceVersion} of ${name}`}>

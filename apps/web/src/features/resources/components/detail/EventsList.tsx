@@ -50,7 +50,7 @@ export function EventsList({ object, recordedBy }: { object: KubeObject; recorde
       columns={[
         { id: 'type', header: 'Type', cell: (e) => <Badge tone={e.type === 'Warning' ? 'bad' : 'neutral'}>{e.type ?? 'Normal'}</Badge> },
         { id: 'reason', header: 'Reason', cell: (e) => <span className="font-mono text-xs">{e.reason}</span> },
-        { id: 'message', header: 'Message', cell: (e) => <span className="break-words">{e.message}</span>, className: 'max-w-xl' },
+        { id: 'message', header: 'Message', cell: (e) => <bdi className="break-words">{e.message}</bdi>, className: 'max-w-xl' },
         { id: 'source', header: 'From', cell: (e) => e.reportingComponent || e.source?.component || '' },
         { id: 'count', header: 'Count', align: 'right', cell: (e) => e.count ?? 1 },
         { id: 'reconcile', header: 'Recorded by', cell: (e) => recordedBy?.(e) ?? '—' },

@@ -28,10 +28,10 @@ export function ObjectReferencesList({ object, type, detailPath }: { object: Kub
               {r.target ? <span className="font-mono text-xs text-slate-500">{r.target.kind}</span> : null}
               {targetType ? (
                 <Link to={detailPath(targetType, r.namespace, r.name)} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-                  {r.name}
+                  <bdi>{r.name}</bdi>
                 </Link>
               ) : (
-                <span>{r.name}</span>
+                <bdi>{r.name}</bdi>
               )}
             </li>
           );

@@ -79,7 +79,7 @@ export function VersionHistory({ page, isPending, error, rv, onSelect, triggered
           { id: 'rv', header: 'RV', cell: (v) => <span className="font-mono text-xs">{v.resourceVersion}</span> },
           { id: 'gen', header: 'Gen.', align: 'right', cell: (v) => v.generation ?? '—' },
           { id: 'change', header: 'Change', cell: (v) => <Badge tone={changeLabels[v.change].tone}>{changeLabels[v.change].label}</Badge> },
-          { id: 'writer', header: 'Written by', cell: (v) => <span className="font-mono text-xs">{v.writer ?? '—'}</span> },
+          { id: 'writer', header: 'Written by', cell: (v) => <bdi className="font-mono text-xs">{v.writer ?? '—'}</bdi> },
           { id: 'triggered', header: 'Triggered', cell: (v) => triggered?.(v) ?? '—' },
           {
             id: 'diff',

@@ -109,7 +109,7 @@ export function YamlApply({ gvr, object, onDone }: { gvr: GroupVersionResource; 
             rowKey={(c, i) => `${c.field}-${c.manager}-${i}`}
             columns={[
               { id: 'field', header: 'Field', cell: (c) => <code className="font-mono">{c.field}</code> },
-              { id: 'manager', header: 'Owned by', cell: (c) => <code className="font-mono">{c.manager}</code> },
+              { id: 'manager', header: 'Owned by', cell: (c) => <bdi className="font-mono">{c.manager}</bdi> },
               { id: 'how', header: 'How', cell: (c) => c.how },
             ]}
           />

@@ -16,8 +16,11 @@ export function EditConflictNotice({
   reapplied,
   busy,
   onReapply,
+  valuesHidden = false,
 }: {
   kind: string;
+  /** A Secret's values read `<redacted>`: a change to one cannot be seen, only that the object moved on. */
+  valuesHidden?: boolean;
   /** The last save was refused with 409 Conflict. */
   refused: boolean;
   /** Fields both changed, as far as the console has seen the latest version. */
@@ -63,7 +66,8 @@ export function EditConflictNotice({
       </p>
       {conflicts.length ? (
         <p className="mt-1">
-          They changed fields you changed too: <FieldList fields={conflicts} />.
+          {valuesHidden ? 'They changed, or may have changed (its values are hidden from you), fields you changed too: ' : 'They changed fields you changed too: '}
+          <FieldList fields={conflicts} />.
         </p>
       ) : (
         <p className="mt-1">None of the fields you changed was touched; re-applying keeps all of their changes.</p>

@@ -16,6 +16,7 @@ import { readObject, useCreateObject, useUpdateObject } from '../../api/resource
 import { allFieldIds, describedRootFields, formFieldsForKind, repeatedLabels, type FormField, type SchemaNode } from '../../model/form-schema.ts';
 import { editableObject, placeStatusCauses, setAt, withRest, type Json, type JsonObject } from '../../model/form-values.ts';
 import { referenceTargetResolver } from '../../model/reference-target.ts';
+import { isSecretResource } from '../../model/secret-changes.ts';
 import { EditConflictNotice, type Reapplied } from './EditConflictNotice.tsx';
 import { FieldView } from './FieldView.tsx';
 import { FormContext, type FormState } from './form-context.ts';
@@ -41,7 +42,7 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
   const fieldIds = useMemo(() => [...metadataIds, ...allFieldIds(fields)], [fields]);
   const described = useMemo(() => describedRootFields(fields), [fields]);
   const repeated = useMemo(() => repeatedLabels(fields, metadataLabels), [fields]);
-  const { draft, setDraft, conflicts, reapply } = useRebasingDraft(initial, live);
+  const { draft, base, setDraft, conflicts, reapply } = useRebasingDraft(initial, live);
   const [reapplied, setReapplied] = useState<Reapplied>();
   const [reloading, setReloading] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -55,7 +56,7 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
   const settledBody = useDebouncedValue(body, 350);
   const dryRun = useDryRun(type, namespace, mode, settledBody);
   const create = useCreateObject(target);
-  const update = useUpdateObject(target, metadata.name ?? '');
+  const update = useUpdateObject(target, metadata.name ?? '', base);
   const save = mode === 'create' ? create : update;
   const refused = mode === 'update' && isVersionConflict(save.error);
 
@@ -108,7 +109,7 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <form noValidate onSubmit={onSubmit} aria-label={`${mode === 'create' ? 'Create' : 'Edit'} ${type.kind}`} className="flex flex-col gap-6">
           {mode === 'update' ? (
-            <EditConflictNotice kind={type.kind} refused={refused} conflicts={conflicts} reapplied={reapplied} busy={reloading} onReapply={reloadAndReapply} />
+            <EditConflictNotice kind={type.kind} valuesHidden={isSecretResource(type)} refused={refused} conflicts={conflicts} reapplied={reapplied} busy={reloading} onReapply={reloadAndReapply} />
           ) : null}
           <MetadataFields type={type} />
           {fields.map((field) => (

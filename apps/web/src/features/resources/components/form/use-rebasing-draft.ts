@@ -15,6 +15,8 @@ import { threeWayMerge } from '../../model/three-way-merge.ts';
 
 export interface RebasingDraft {
   draft: JsonObject;
+  /** The version the draft stands on: what a save's resourceVersion and a Secret's changes are relative to. */
+  base: JsonObject;
   setDraft(update: (draft: JsonObject) => JsonObject): void;
   /** Fields both the person and someone else changed since the draft's base. */
   conflicts: readonly string[];
@@ -46,5 +48,5 @@ export function useRebasingDraft(initial: JsonObject, live: JsonObject | undefin
     },
     [state],
   );
-  return { draft: state.draft, setDraft, conflicts: merge?.conflicts ?? [], reapply };
+  return { draft: state.draft, base: state.base, setDraft, conflicts: merge?.conflicts ?? [], reapply };
 }
