@@ -7,6 +7,7 @@
 import type { ObjectVersionRecord } from '@dojo/console-protocol';
 import { identityKey, parseApiVersion } from '@dojo/kube-api';
 import type { StreamSpec } from '../stream-spec.ts';
+import { versionsStream } from './versions-stream.ts';
 
 interface InvolvedObject {
   readonly apiVersion?: string;
@@ -22,14 +23,9 @@ function involvedKey(record: ObjectVersionRecord): string | undefined {
   return identityKey({ group, kind: involved.kind, ...(involved.namespace ? { namespace: involved.namespace } : {}), name: involved.name });
 }
 
+/** Keyed and typed as `versions` is, with the involved object as one more column. */
 export const eventsStream: StreamSpec<ObjectVersionRecord> = {
+  ...versionsStream,
   name: 'events',
-  seqOf: (r) => r.seq,
-  timeOf: (r) => r.time,
-  typeOf: (r) => r.change,
-  columns: {
-    object: (r) => identityKey(r.object),
-    uid: (r) => r.object.uid,
-    involved: involvedKey,
-  },
+  columns: { ...versionsStream.columns, involved: involvedKey },
 };
