@@ -48,4 +48,12 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['open'], {})).toThrow('open needs the recording: dojo-console open FILE');
     expect(() => parseCli(['open', 'a', 'b'], {})).toThrow('unexpected argument "b"');
   });
+
+  it('parses connect NAME with its own --data-dir, and asks for a name', () => {
+    expect(parseCli(['connect', 'my-operator', '--data-dir', '/tmp/d'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '/tmp/d' });
+    expect(parseCli(['connect', 'my-operator'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '.dojo-console' });
+    expect(() => parseCli(['connect'], {})).toThrow(/needs the name/);
+    expect(() => parseCli(['connect', 'a', 'b'], {})).toThrow(/unexpected argument "b"/);
+    expect(parseCli(['connect', '--help'], {}).name).toBe('help');
+  });
 });

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
-import { usage } from './cli-usage.ts';
+import { connectUsage, usage } from './cli-usage.ts';
 
 export class CliUsageError extends Error {}
 
@@ -69,7 +69,18 @@ export type CliCommand =
   | { name: 'up'; options: UpOptions }
   | { name: 'apiserver'; argv: string[] }
   | { name: 'export'; options: ExportOptions }
-  | { name: 'open'; options: OpenOptions };
+  | { name: 'open'; options: OpenOptions }
+  | { name: 'connect'; client: string; dataDir: string };
+
+/** `dojo-console connect NAME [--data-dir DIR]`: a credential of its own for an operator the console did not start. */
+function parseConnect(argv: readonly string[]): CliCommand {
+  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) return { name: 'help', text: connectUsage };
+  const [client, extra] = positionals;
+  if (client === undefined) throw new CliUsageError('connect needs the name of the operator to connect (dojo-console connect NAME)');
+  if (extra !== undefined) throw new CliUsageError(`unexpected argument "${extra}"`);
+  return { name: 'connect', client, dataDir: values['data-dir'] ?? '.dojo-console' };
+}
 
 function parsePort(raw: string, flag: string): number {
   const port = Number(raw);
@@ -116,10 +127,11 @@ function strictArgs<O extends NonNullable<Parameters<typeof parseArgs>[0]>['opti
 }
 
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
-  // The apiserver subcommand owns its flags (packages/apiserver parses them); export and open have their own.
+  // The apiserver subcommand owns its flags (packages/apiserver parses them); export, open and connect have their own.
   if (argv[0] === 'apiserver') return { name: 'apiserver', argv: argv.slice(1) };
   if (argv[0] === 'export') return parseExport(argv.slice(1));
   if (argv[0] === 'open') return parseOpen(argv.slice(1), env);
+  if (argv[0] === 'connect') return parseConnect(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({

@@ -37,6 +37,7 @@ function operatorLines(): string {
 export const usage = `Usage: dojo-console <command> [flags]
        dojo-console export [--data-dir DIR] --output FILE [--since DURATION]
        dojo-console open FILE [--port N] [--data-dir DIR]
+       dojo-console connect NAME [--data-dir DIR]
        dojo-console --version
 
 Commands:
@@ -47,6 +48,10 @@ Commands:
   open        Serve a .dojotrace read-only, with no cluster, and print its login URL.
   apiserver   Run the embedded Kubernetes-compatible API server alone
               (see \`dojo-console apiserver --help\`).
+  connect NAME
+              Write <data-dir>/clients/NAME.kubeconfig: a token of its own for an operator
+              the console did not start, so the console shows what it does (works while
+              \`up\` runs, and before; see \`dojo-console connect --help\`).
   help        Show this text.
 
 Flags for up:
@@ -98,4 +103,21 @@ Exit status:
   ${exitCodes.failure}  runtime failure (a port in use, an unreachable cluster, a failed stop,
      no history to export, a file that is not a recording)
   ${exitCodes.usage}  usage error (unknown command or flag, bad value)
+`;
+
+export const connectUsage = `Usage: dojo-console connect NAME [--data-dir DIR]
+
+Writes DIR/clients/NAME.kubeconfig: the embedded API server's address and CA with a token of
+its own, so every request made with it is attributed to NAME in the console (its requests,
+inferred reconciles, conflicts, watches, hot loops). Prints the path. The running API server
+accepts the token at once; connecting NAME again keeps its token. Run your operator with it:
+
+  KUBECONFIG=DIR/clients/NAME.kubeconfig make run       # kubebuilder / operator-sdk
+  KUBECONFIG=DIR/clients/NAME.kubeconfig cargo run      # kube-rs
+  KUBECONFIG=DIR/clients/NAME.kubeconfig kopf run --standalone --all-namespaces operator.py
+
+NAME is a DNS label (lower case letters, digits, '-'), not "admin".
+
+  --data-dir DIR   The console's data dir (default .dojo-console/).
+  -h, --help       Show this text.
 `;

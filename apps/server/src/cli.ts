@@ -3,9 +3,12 @@
  * `node --import tsx apps/server/src/cli.ts`). Exit statuses: 0 success, 1 runtime failure,
  * 2 usage error (cli-usage.ts, docs/cli.md).
  */
-import { apiserverUsage, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
+import { resolve } from 'node:path';
+import { apiserverUsage, connectClient, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
+import { isInvalid, type StatusError } from '@dojo/kube-api';
+import { connectCommands } from './activity/connect-commands.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
-import { exitCodes, usage } from './cli-usage.ts';
+import { connectUsage, exitCodes, usage } from './cli-usage.ts';
 import { consoleVersion } from './console-version.ts';
 import { runExport, runOpen } from './recording/recording-commands.ts';
 import { runUp } from './up.ts';
@@ -29,6 +32,25 @@ async function main(): Promise<void> {
   }
   if (command.name === 'version') {
     process.stdout.write(`dojo-console ${consoleVersion()}\n`);
+    return;
+  }
+  if (command.name === 'connect') {
+    let client;
+    try {
+      client = connectClient(resolve(command.dataDir), command.client);
+    } catch (err) {
+      if (isInvalid(err)) usageError('dojo-console connect', `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`, connectUsage);
+      throw err;
+    }
+    process.stdout.write(`${client.kubeconfigPath}\n`);
+    process.stderr.write(
+      [
+        `Connected "${client.name}" to ${client.server}. Run your operator with this kubeconfig, e.g.:`,
+        ...connectCommands(client.kubeconfigPath).map((c) => `  ${c.command.padEnd(60)} # ${c.framework}`),
+        'Its requests, inferred reconciles, conflicts, watches and hot loops appear in the console.',
+        '',
+      ].join('\n'),
+    );
     return;
   }
   if (command.name === 'apiserver') {

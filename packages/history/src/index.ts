@@ -34,3 +34,4 @@ export { objectVersionStreams } from './streams/object-version-streams.ts';
 export { writeTrace, type TraceExportOptions } from './recording/trace-export.ts';
 export { importTrace } from './recording/trace-import.ts';
 export { recordLine, traceExtension, traceFormat, TraceFormatError, traceSchemaVersion } from './recording/trace-format.ts';
+export { requestsStream } from './streams/requests-stream.ts';
