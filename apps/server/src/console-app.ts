@@ -9,7 +9,7 @@ import express from 'express';
 import type { Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
-import type { ActivityService } from './activity/activity-service.ts';
+import type { ActivityView } from './activity/activity-view.ts';
 import type { ConsoleControllers } from './console-controllers.ts';
 import type { ControllerView } from './controller-view.ts';
 import type { ExplainService } from './explain/explain-service.ts';
@@ -60,7 +60,7 @@ export interface ConsoleAppDeps {
   webRoot: string;
   discord?: DiscordControl;
   /** What every client of the embedded API server does; absent with another cluster. */
-  activity?: ActivityService;
+  activity?: ActivityView;
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>

@@ -7,18 +7,21 @@
  * - telemetry: the same `TelemetryHistory` a live console reads, over the recorded stream and
  *   a journal no one appends to;
  * - controllers: rebuilt from their telemetry at the instant (replay/replay-controllers.ts);
+ * - what every API client did: the recorded request journal replayed up to the instant
+ *   (replay/replay-activity.ts);
  * - history: the imported store itself.
  * Every write is refused with 405 "read-only recording"; the session says it is a recording.
  */
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ClusterMode, RecordedController, RecordingSession, ResourceType, Session, TraceHeader } from '@dojo/console-protocol';
-import { HistoryStore, importTrace, objectVersionStreams, telemetryStream, type HistoryStream } from '@dojo/history';
+import { HistoryStore, importTrace, objectVersionStreams, requestsStream, telemetryStream, type HistoryStream } from '@dojo/history';
 import { Journal } from '@dojo/runtime';
 import { startConsoleServer, type ConsoleServer } from '../console-server.ts';
 import { TelemetryHistory } from '../history/telemetry-source.ts';
 import { loadOrCreateConsoleToken } from '../security/console-token.ts';
 import { RecordedObjects } from './replay/recorded-objects.ts';
+import { ReplayActivity } from './replay/replay-activity.ts';
 import { ReplayControllers } from './replay/replay-controllers.ts';
 import { ReplayKinds } from './replay/replay-kinds.ts';
 import { ReplayTransport } from './replay/replay-transport.ts';
@@ -72,7 +75,11 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
   const index = new RecordedObjects(objectStreams);
   const kinds = new ReplayKinds(header.meta.resources as ResourceType[] | undefined, index, end);
   const replay = new ReplayTransport(index, kinds, end);
-  const controllers = new ReplayControllers(telemetryRecords, header.meta.controllers as RecordedController[] | undefined, end);
+  const recordedControllers = header.meta.controllers as RecordedController[] | undefined;
+  const controllers = new ReplayControllers(telemetryRecords, recordedControllers, end);
+  const embedded = new Set((recordedControllers ?? []).map((c) => c.name));
+  const journaled = header.streams.some((s) => s.stream === requestsStream.name);
+  const activity = new ReplayActivity(journaled ? history.stream(requestsStream) : undefined, telemetryRecords, (name) => embedded.has(name), end);
   const recording: RecordingSession = {
     name: options.name ?? basename(options.file),
     createdAt: header.createdAt,
@@ -100,6 +107,7 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
       history,
       recordsVersionsOf: (group, kind) => index.has(group, kind),
       controllers,
+      activity,
       readOnly: true,
       recordings: { history, source: { dataDir, dbPath, secrets: [token] }, open: (file, name) => nested.open(file, name), uploadDir: join(dataDir, 'uploads') },
       metrics: { scrape: async () => '# A recording has no live metrics: its telemetry is in /api/telemetry.\n', contentType: 'text/plain; version=0.0.4' },
