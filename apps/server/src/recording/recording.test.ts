@@ -15,8 +15,8 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { TraceHeader } from '@dojo/console-protocol';
-import { eventsStream } from '@dojo/history';
+import type { ActivitySnapshot, RequestJournalRecord, RequestLogPage, TraceHeader, TraceRecordLine } from '@dojo/console-protocol';
+import { eventsStream, requestsStream } from '@dojo/history';
 import type { KubeObject } from '@dojo/kube-api';
 import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
 import { openRecording, type RunningRecording } from './open-recording.ts';
@@ -66,8 +66,13 @@ beforeAll(async () => {
   const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: `${name}.leak`, namespace: 'default' }, involvedObject: { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', name, namespace: 'default' }, reason: 'Leaky', message: `logged in with ${secretValue}`, type: 'Warning' };
   expect((await c.http('POST', '/api/kube/api/v1/namespaces/default/events', { body: event })).status).toBe(201);
   c.journal.append({ type: 'reconcile-end', controller: 'dojo', key: `default/${name}`, worker: 0, reconcileId: 'leak', result: 'error', durationMs: 1, error: `password ${secretValue} rejected` });
-  c.history.stream<{ seq: number; time: number; verb: string; object: unknown }>({ name: 'requests', seqOf: (r) => r.seq, timeOf: (r) => r.time, columns: {} }).append({ seq: 1, time: Date.now(), verb: 'update', object: { kind: 'Secret', metadata: { name: `${name}-creds` }, data: { password: encodedValue } } });
+  // A request record carrying the Secret (the journal keeps no bodies today; a record that did must still not leak it).
+  const requests = c.history.stream(requestsStream);
+  const leaky = { seq: requests.lastSeq + 1, time: Date.now(), type: 'request', user: 'admin', verb: 'update', path: '/api/v1/namespaces/default/secrets', code: 200, durationMs: 1, object: { kind: 'Secret', metadata: { name: `${name}-creds` }, data: { password: encodedValue } } };
+  requests.append(leaky as unknown as RequestJournalRecord);
   await until(async () => (c.history.stream(eventsStream).query({ where: { object: `/Event/default/${name}.leak` } }).length ? true : undefined), 'the Event recorded');
+  // `dojo-console export` reads the file: wait until the journal is on disk.
+  await until(async () => (requests.pending === 0 ? true : undefined), 'the request journal written');
 }, 180_000);
 
 afterAll(async () => {
@@ -86,6 +91,18 @@ describe('a recording', () => {
     expect(header.streams.map((s) => s.stream).sort()).toEqual(['events', 'requests', 'telemetry', 'versions']);
     expect(lines.length).toBe(header.streams.reduce((n, s) => n + s.records, 0));
     bytes = gunzipSync(readFileSync(file)).toString('utf8');
+  });
+
+  it("carries the API server's request journal: kubectl's patch of the Dojo, indexed by who made it and what it named", () => {
+    const [headerLine, ...lines] = bytes.trimEnd().split('\n');
+    const header = JSON.parse(headerLine!) as TraceHeader;
+    expect(header.streams.find((s) => s.stream === 'requests')).toMatchObject({ columns: ['user', 'resource', 'namespace', 'name', 'watch'], evicted: 0 });
+    const journal = lines.map((line) => JSON.parse(line) as TraceRecordLine).filter((line) => line.stream === 'requests');
+    const patch = journal.find((line) => line.type === 'request' && (line.record as { verb?: string }).verb === 'patch' && line.index.resource === 'dojos' && line.index.name === name);
+    expect(patch?.index).toMatchObject({ user: 'admin', resource: 'dojos', namespace: 'default', name });
+    expect((patch?.record as { userAgent?: string }).userAgent).toMatch(/^kubectl/);
+    expect(journal.some((line) => line.type === 'watch-open')).toBe(true);
+    expect(journal.some((line) => line.type === 'watch-event')).toBe(true);
   });
 
   it('carries no Secret value, however it passed, no credential and nothing of this machine', () => {
@@ -133,6 +150,23 @@ describe('a recording', () => {
     expect(versions.versions.some((v: { change: string }) => v.change === 'spec')).toBe(true);
   });
 
+  it("replays what every API client did up to the instant: kubectl's patch of the Dojo only after it was made", async () => {
+    const at = async <T,>(instant: number | undefined, path: string): Promise<T> =>
+      json(await fetch(`${recording.console.url}${path.slice(1)}`, { headers: { authorization: `Bearer ${recording.token}`, ...(instant ? { 'x-dojo-at': String(instant) } : {}) } }));
+    const before = await at<ActivitySnapshot>(oneReplica, '/api/activity');
+    const after = await at<ActivitySnapshot>(undefined, '/api/activity');
+    expect(after.feed).toMatchObject({ state: 'live', detail: 'replayed from the recording' });
+    expect(after.clients.find((x) => x.name === 'dojo')).toMatchObject({ kind: 'embedded', inferredReconciles: 0 });
+    expect(after.watches.find((w) => w.client === 'dojo-console')?.watches.some((w) => w.resource === 'dojos')).toBe(true);
+    const kubectlWrites = (s: ActivitySnapshot) => s.clients.find((x) => x.name === 'kubectl')?.totals.writes ?? 0;
+    expect(kubectlWrites(before)).toBeGreaterThan(0);
+    expect(kubectlWrites(after)).toBeGreaterThan(kubectlWrites(before));
+    const patches = async (instant: number | undefined) =>
+      (await at<RequestLogPage>(instant, '/api/requests?client=kubectl&limit=10000')).records.filter((r) => r.type === 'request' && r.verb === 'patch' && r.name === name);
+    expect(await patches(oneReplica)).toEqual([]);
+    expect(await patches(undefined)).toHaveLength(1);
+  });
+
   it('watches at the instant of its WebSocket connection', async () => {
     const ws = new WebSocket(`${recording.console.url.replace('http', 'ws')}ws?at=${oneReplica}`, { headers: { authorization: `Bearer ${recording.token}` } });
     const messages: { id?: string; type: string; event?: { object: KubeObject } }[] = [];
@@ -152,6 +186,7 @@ describe('a recording', () => {
       ['POST', '/api/kube/api/v1/namespaces/default/configmaps'],
       ['POST', '/api/controllers/dojo/pause'],
       ['PUT', '/api/controllers/dojo/faults'],
+      ['POST', '/api/clients'],
     ] as const) {
       const res = await fetch(`${recording.console.url}${path.slice(1)}`, { method, headers, body: '{}' });
       expect(res.status, `${method} ${path}`).toBe(405);
