@@ -69,6 +69,10 @@ test.describe('recordings', () => {
     await expect(banner).toContainText('Read-only');
     await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Controller dojo' })).toBeVisible();
+    // The API server's other clients, replayed from the recorded request journal; nothing to connect to.
+    await expect(page.getByRole('article', { name: 'Client dojo-console' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/No request journal/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Connect an operator' })).toHaveCount(0);
     await saveScreenshot(page, 'recording-overview');
 
     // The object page at the end of the recording: two replicas, the whole history.
