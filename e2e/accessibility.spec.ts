@@ -3,8 +3,8 @@
  * Each page is checked once it shows its data, including a Dojo with conditions (the chips
  * whose contrast failed in the dark theme) and the generated forms.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 import { signIn, uniqueName } from './support/console.ts';
 import { kubeApi } from './support/kube-api.ts';
 import { createDeployment, createFruit } from './support/objects.ts';
@@ -47,11 +47,6 @@ const pages = (): [string, string][] => [
   ['not found', '/no/such/page'],
 ];
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ') ?? v.help}`));
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test(`every page passes axe in the ${theme} theme`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -66,13 +61,18 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-      found.push(...(await violations(page)).map((v) => `${view}: ${v}`));
+      found.push(...(await axeViolations(page)).map((v) => `${view}: ${v}`));
     }
     // The command palette and a confirmation dialog, open.
     await page.goto('/resources/core/v1/configmaps?namespace=default');
     await page.keyboard.press('/');
     await page.getByRole('combobox', { name: 'Search kinds and objects' }).fill('con');
-    found.push(...(await violations(page)).map((v) => `palette: ${v}`));
+    found.push(...(await axeViolations(page)).map((v) => `palette: ${v}`));
+    // The header's recording menu, open.
+    await page.keyboard.press('Escape');
+    await page.getByText('Recording', { exact: true }).click();
+    await expect(page.getByRole('link', { name: 'Export everything' })).toBeVisible();
+    found.push(...(await axeViolations(page)).map((v) => `recording menu: ${v}`));
     expect(found).toEqual([]);
   });
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark in turn — the packages' (workqueue, reconcile, API server),
 // the whole system's (apps/server/bench: convergence, Dojo -> Available, WebSocket fan-out,
-// the hostile-input soak) and
+// the hostile-input soak, opening a recording) and
 // the browser's (Playwright: create -> row shown, timeline) — JSON results in bench-results/,
 // bench-results/summary.json with the headline figures and the machine, and a table on stdout.
 // Each Node benchmark prints one JSON document on stdout (progress on stderr); the Playwright
@@ -21,6 +21,7 @@ const nodeBenches = [
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
   { name: 'explain', file: 'apps/server/bench/explain.bench.ts' },
   { name: 'soak', file: 'apps/server/bench/soak.bench.ts' },
+  { name: 'recording-open', file: 'apps/server/bench/recording-open.bench.ts' },
 ];
 // One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for both.
 const browserBenches = [
@@ -110,6 +111,11 @@ const headlines = {
     result: `${r.seconds} s of ${Object.keys(r.attacks).length} hostile request kinds (${fmt(r.requests)} requests): ${r.serverErrors} 5xx, RSS ${r.rss.startMb} → peak ${r.rss.peakMb} → end ${r.rss.endMb} MB${r.rss.bounded ? ' (bounded)' : ' (GROWING)'}, ${r.alive ? 'alive' : 'DIED'}`,
     reference: 'target: alive, 0 5xx, RSS bounded',
     numbers: { alive: r.alive, requests: r.requests, serverErrors: r.serverErrors, startMb: r.rss.startMb, peakMb: r.rss.peakMb, endMb: r.rss.endMb, bounded: r.rss.bounded },
+  }),
+  'recording-open': (r) => ({
+    result: `a recording of ${fmt(r.reconciles)} reconciles (${r.fileMb} MB) opens in ${spreadText(r.openMs, ' ms')}, first views answered at ${fmt(r.firstViewsMs.median)} ms`,
+    reference: `target < ${fmt(r.targetMs)} ms`,
+    numbers: { reconciles: r.reconciles, fileMb: r.fileMb, openMs: r.openMs.median, firstViewsMs: r.firstViewsMs.median },
   }),
   'e2e-latency': (r) => ({
     result: `kubectl create → row painted p50 ${r.createToRowPainted.p50Ms} ms, p99 ${r.createToRowPainted.p99Ms} ms (${r.samples} Dojos)`,

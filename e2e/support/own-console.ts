@@ -1,8 +1,8 @@
 /**
- * A console of a spec's own, for what the shared one cannot show: a restart, or retention
- * flags. It runs `dojo-console up` on a free port with its own data directory (which outlives
- * a stop, so the next start finds everything there), and is signed into through the login URL
- * it prints, as a person would.
+ * A console of a spec's own, for what the shared one cannot show: a restart, retention flags,
+ * or a recording. It runs `dojo-console up` (or `dojo-console open FILE`) on a free port with
+ * its own data directory (which outlives a stop, so the next start finds everything there), and
+ * is signed into through the login URL it prints, as a person would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -23,8 +23,17 @@ export function freshDataDir(name: string): string {
   return dir;
 }
 
-export async function startOwnConsole(dataDir: string, flags: readonly string[] = []): Promise<OwnConsole> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'up', '--port', '0', '--apiserver-port', '0', '--data-dir', dataDir, ...flags], {
+export function startOwnConsole(dataDir: string, flags: readonly string[] = []): Promise<OwnConsole> {
+  return startConsoleProcess(['up', '--port', '0', '--apiserver-port', '0', '--data-dir', dataDir, ...flags]);
+}
+
+/** `dojo-console open FILE`: a recording served with no cluster. */
+export function startRecordingConsole(file: string, dataDir: string): Promise<OwnConsole> {
+  return startConsoleProcess(['open', file, '--port', '0', '--data-dir', dataDir]);
+}
+
+async function startConsoleProcess(args: readonly string[]): Promise<OwnConsole> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

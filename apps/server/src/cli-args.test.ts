@@ -34,6 +34,21 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['up', '--operators', 'dojo,kafka'], {})).toThrow('unknown operator "kafka" in --operators: known operators are dojo, application, secsynch, kafkatopic, fruit');
   });
 
+  it('reads export: the data directory, the file to write and how far back', () => {
+    expect(parseCli(['export', '--output', 'a.dojotrace'], {})).toEqual({ name: 'export', options: { dataDir: '.dojo-console', output: 'a.dojotrace' } });
+    expect(parseCli(['export', '--data-dir', 'd', '-o', 'a.dojotrace', '--since', '30m'], {})).toEqual({ name: 'export', options: { dataDir: 'd', output: 'a.dojotrace', sinceMs: 1_800_000 } });
+    expect(() => parseCli(['export'], {})).toThrow('export needs --output FILE');
+    expect(() => parseCli(['export', '-o', 'a', '--since', 'yesterday'], {})).toThrow(/invalid --since "yesterday"/);
+    expect(() => parseCli(['export', '-o', 'a', '--port', '1'], {})).toThrow(CliUsageError);
+  });
+
+  it('reads open: the file, and where it is served (a free port by default)', () => {
+    expect(parseCli(['open', 'a.dojotrace'], {})).toEqual({ name: 'open', options: { file: 'a.dojotrace', host: '127.0.0.1', port: 0 } });
+    expect(parseCli(['open', 'a.dojotrace', '--port', '9000', '--data-dir', 'd'], { DOJO_CONSOLE_TOKEN: 't' })).toEqual({ name: 'open', options: { file: 'a.dojotrace', host: '127.0.0.1', port: 9000, dataDir: 'd', token: 't' } });
+    expect(() => parseCli(['open'], {})).toThrow('open needs the recording: dojo-console open FILE');
+    expect(() => parseCli(['open', 'a', 'b'], {})).toThrow('unexpected argument "b"');
+  });
+
   it('parses connect NAME with its own --data-dir, and asks for a name', () => {
     expect(parseCli(['connect', 'my-operator', '--data-dir', '/tmp/d'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '/tmp/d' });
     expect(parseCli(['connect', 'my-operator'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '.dojo-console' });

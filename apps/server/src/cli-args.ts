@@ -49,26 +49,42 @@ function parseOperators(raw: string): string[] {
   return [...new Set(names)];
 }
 
+/** `dojo-console export`: a data directory's history to one `.dojotrace` file. */
+export interface ExportOptions {
+  dataDir: string;
+  output: string;
+  /** Only the last this many milliseconds (`--since`); everything when absent. */
+  sinceMs?: number;
+}
+
+/** `dojo-console open FILE`: a recording served read-only. */
+export interface OpenOptions {
+  file: string;
+  host: string;
+  /** 0 picks a free port (the default). */
+  port: number;
+  /** Where the import goes; a new temporary directory (removed on exit) when absent. */
+  dataDir?: string;
+  token?: string;
+}
+
 export type CliCommand =
   | { name: 'help'; text: string }
   | { name: 'version' }
   | { name: 'up'; options: UpOptions }
   | { name: 'apiserver'; argv: string[] }
+  | { name: 'export'; options: ExportOptions }
+  | { name: 'open'; options: OpenOptions }
   | { name: 'connect'; client: string; dataDir: string };
 
 /** `dojo-console connect NAME [--data-dir DIR]`: a credential of its own for an operator the console did not start. */
 function parseConnect(argv: readonly string[]): CliCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (err) {
-    throw new CliUsageError((err as Error).message);
-  }
-  if (parsed.values.help) return { name: 'help', text: connectUsage };
-  const [client, extra] = parsed.positionals;
+  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) return { name: 'help', text: connectUsage };
+  const [client, extra] = positionals;
   if (client === undefined) throw new CliUsageError('connect needs the name of the operator to connect (dojo-console connect NAME)');
   if (extra !== undefined) throw new CliUsageError(`unexpected argument "${extra}"`);
-  return { name: 'connect', client, dataDir: parsed.values['data-dir'] ?? '.dojo-console' };
+  return { name: 'connect', client, dataDir: values['data-dir'] ?? '.dojo-console' };
 }
 
 function parsePort(raw: string, flag: string): number {
@@ -79,9 +95,47 @@ function parsePort(raw: string, flag: string): number {
   return port;
 }
 
+function parseExport(argv: readonly string[]): CliCommand {
+  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, output: { type: 'string', short: 'o' }, since: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) return { name: 'help', text: usage };
+  if (positionals.length > 0) throw new CliUsageError(`unexpected argument "${positionals[0]}"`);
+  if (!values.output) throw new CliUsageError('export needs --output FILE (the .dojotrace to write)');
+  const since = values.since;
+  const sinceMs = since === undefined ? undefined : parseDuration(since);
+  if (since !== undefined && sinceMs === undefined) throw new CliUsageError(`invalid --since "${since}": a number and a unit, like 90s, 30m, 24h or 7d`);
+  return { name: 'export', options: { dataDir: values['data-dir'] ?? '.dojo-console', output: values.output, ...(sinceMs === undefined ? {} : { sinceMs }) } };
+}
+
+function parseOpen(argv: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
+  const { values, positionals } = strictArgs(argv, { host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) return { name: 'help', text: usage };
+  if (positionals.length !== 1) throw new CliUsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'open needs the recording: dojo-console open FILE');
+  const token = values.token ?? env.DOJO_CONSOLE_TOKEN;
+  return {
+    name: 'open',
+    options: {
+      file: positionals[0]!,
+      host: values.host ?? '127.0.0.1',
+      port: parsePort(values.port ?? '0', '--port'),
+      ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+      ...(token ? { token } : {}),
+    },
+  };
+}
+
+function strictArgs<O extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(argv: readonly string[], options: O) {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+  } catch (err) {
+    throw new CliUsageError((err as Error).message);
+  }
+}
+
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
-  // The apiserver subcommand owns its flags (packages/apiserver parses them).
+  // The apiserver subcommand owns its flags (packages/apiserver parses them); export, open and connect have their own.
   if (argv[0] === 'apiserver') return { name: 'apiserver', argv: argv.slice(1) };
+  if (argv[0] === 'export') return parseExport(argv.slice(1));
+  if (argv[0] === 'open') return parseOpen(argv.slice(1), env);
   if (argv[0] === 'connect') return parseConnect(argv.slice(1));
   let parsed;
   try {

@@ -35,10 +35,17 @@ function operatorLines(): string {
 }
 
 export const usage = `Usage: dojo-console <command> [flags]
+       dojo-console export [--data-dir DIR] --output FILE [--since DURATION]
+       dojo-console open FILE [--port N] [--data-dir DIR]
+       dojo-console connect NAME [--data-dir DIR]
        dojo-console --version
 
 Commands:
   up          Start the console (default command, what \`npm start\` runs).
+  export      Write a session's history (telemetry, object versions, Events, every other
+              stream) to one .dojotrace file. Runs beside a running console or on the data
+              directory of one that stopped. Secret values and credentials never enter it.
+  open        Serve a .dojotrace read-only, with no cluster, and print its login URL.
   apiserver   Run the embedded Kubernetes-compatible API server alone
               (see \`dojo-console apiserver --help\`).
   connect NAME
@@ -82,9 +89,23 @@ ${operatorLines()}
   -h, --help        Show this text.
   --version         Print the version and exit.
 
+Flags for export:
+  --data-dir DIR    The console's data directory (default .dojo-console/).
+  -o, --output FILE The file to write (a .dojotrace: gzip'd JSON lines, docs/recordings.md).
+  --since DURATION  Only the last DURATION (90s, 30m, 24h, 7d); objects as they were when it
+                    began are kept too. Default: everything the history holds.
+
+Flags for open:
+  --host HOST       Address to listen on (default 127.0.0.1).
+  --port N          Port (default 0: a free one; the login URL says which).
+  --data-dir DIR    Where the recording is imported (default: a new temporary directory,
+                    removed on exit).
+  --token TOKEN     Access token (default: $DOJO_CONSOLE_TOKEN, else a new one).
+
 Exit status:
-  ${exitCodes.ok}  success (help, version, or a server stopped by SIGINT/SIGTERM)
-  ${exitCodes.failure}  runtime failure (a port in use, an unreachable cluster, a failed stop)
+  ${exitCodes.ok}  success (help, version, an export written, or a server stopped by SIGINT/SIGTERM)
+  ${exitCodes.failure}  runtime failure (a port in use, an unreachable cluster, a failed stop,
+     no history to export, a file that is not a recording)
   ${exitCodes.usage}  usage error (unknown command or flag, bad value)
 `;
 

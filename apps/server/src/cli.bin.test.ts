@@ -4,7 +4,7 @@
  * 2 usage error.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,7 +84,7 @@ describe('the dojo-console bin', () => {
   });
 
   it('exits 2 with the usage on stderr for an unknown flag, command or operator', async () => {
-    for (const args of [['--bogus'], ['launch'], ['up', '--operators', 'kafka'], ['apiserver', '--port', 'eighty']]) {
+    for (const args of [['--bogus'], ['launch'], ['up', '--operators', 'kafka'], ['apiserver', '--port', 'eighty'], ['export', '--since', '1h']]) {
       const result = await run(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^dojo-console( apiserver)?: .+\n\nUsage: dojo-console/);
@@ -121,5 +121,16 @@ describe('the dojo-console bin', () => {
     } finally {
       taken.close();
     }
+  });
+
+  it('exits 1 with one line on stderr when there is no history to export or the file is not a recording', async () => {
+    const noHistory = await run(['export', '--data-dir', join(dataDir, 'empty'), '--output', join(dataDir, 'x.dojotrace')]);
+    expect(noHistory).toMatchObject({ code: 1, stdout: '' });
+    expect(noHistory.stderr).toMatch(/^dojo-console export: no history in .*empty \(history\.db not found\)/);
+    const notes = join(dataDir, 'notes.dojotrace');
+    writeFileSync(notes, 'plain text');
+    const notRecording = await run(['open', notes, '--data-dir', join(dataDir, 'open')]);
+    expect(notRecording).toMatchObject({ code: 1, stdout: '' });
+    expect(notRecording.stderr).toMatch(/^dojo-console open: .*notes\.dojotrace: not a \.dojotrace file/);
   });
 });

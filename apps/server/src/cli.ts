@@ -3,19 +3,15 @@
  * `node --import tsx apps/server/src/cli.ts`). Exit statuses: 0 success, 1 runtime failure,
  * 2 usage error (cli-usage.ts, docs/cli.md).
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { apiserverUsage, connectClient, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
 import { isInvalid, type StatusError } from '@dojo/kube-api';
 import { connectCommands } from './activity/connect-commands.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
 import { connectUsage, exitCodes, usage } from './cli-usage.ts';
+import { consoleVersion } from './console-version.ts';
+import { runExport, runOpen } from './recording/recording-commands.ts';
 import { runUp } from './up.ts';
-
-function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return manifest.version;
-}
 
 function usageError(prefix: string, message: string, help: string): never {
   process.stderr.write(`${prefix}: ${message}\n\n${help}`);
@@ -35,7 +31,7 @@ async function main(): Promise<void> {
     return;
   }
   if (command.name === 'version') {
-    process.stdout.write(`dojo-console ${version()}\n`);
+    process.stdout.write(`dojo-console ${consoleVersion()}\n`);
     return;
   }
   if (command.name === 'connect') {
@@ -68,6 +64,15 @@ async function main(): Promise<void> {
     else await runApiserver(options);
     return;
   }
+  if (command.name === 'export') {
+    await runExport(command.options);
+    return;
+  }
+  if (command.name === 'open') {
+    const opened = await runOpen(command.options);
+    stopOn(opened.stop);
+    return;
+  }
   const running = await runUp(command.options);
   process.stdout.write(
     [
@@ -82,8 +87,13 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  stopOn(() => running.stop());
+}
+
+/** Ctrl-C (SIGINT) and SIGTERM stop the server and exit 0, or 1 when stopping failed. */
+function stopOn(stopServer: () => Promise<void>): void {
   const stop = (): void => {
-    running.stop().then(
+    stopServer().then(
       () => process.exit(exitCodes.ok),
       (err: unknown) => fail(err),
     );

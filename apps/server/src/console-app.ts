@@ -1,19 +1,22 @@
 /**
  * The console's HTTP surface (docs/protocol.md): login, guards, the Kubernetes proxy, debug
- * controls, telemetry, history, what every API client does (activity), Discord, metrics, and the built UI. Handlers decode, call, encode;
- * one error middleware turns every failure into a Status.
+ * controls, telemetry, history, what every API client does (activity), recordings, Discord, metrics, and the built UI. Handlers
+ * decode, call, encode; one error middleware turns every failure into a Status. A console
+ * serving a recording is the same surface over a replay, with every write refused.
  */
 import { existsSync } from 'node:fs';
 import express from 'express';
 import type { ScrapeSnapshot, Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
-import type { KubeTransport } from '@dojo/runtime';
-import type { ActivityService } from './activity/activity-service.ts';
+import type { ActivityView } from './activity/activity-view.ts';
 import type { ConsoleControllers } from './console-controllers.ts';
+import type { ControllerView } from './controller-view.ts';
 import type { ExplainService } from './explain/explain-service.ts';
 import type { FieldHistoryDeps } from './fields/field-history-service.ts';
 import type { TelemetrySource } from './history/telemetry-source.ts';
+import type { TransportAt } from './kube/cluster-transport.ts';
+import { readOnlyRecording } from './recording/read-only.ts';
 import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
@@ -23,6 +26,7 @@ import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { explainRoutes } from './routes/explain-routes.ts';
 import { fieldHistoryRoutes } from './routes/field-history-routes.ts';
 import { historyRoutes } from './routes/history-routes.ts';
+import { recordingRoutes, type RecordingRoutesDeps } from './routes/recording-routes.ts';
 import { discoveryRoutes } from './routes/discovery-routes.ts';
 import { statusErrors } from './routes/status-errors.ts';
 import { telemetryRoutes } from './routes/telemetry-routes.ts';
@@ -32,13 +36,20 @@ import { setSecurityHeaders } from './security/security-headers.ts';
 
 export interface ConsoleAppDeps {
   guards: GuardOptions;
-  transport: () => KubeTransport;
+  /** The cluster, at the instant a request asks about (only a recording has instants other than now). */
+  transport: TransportAt;
   telemetry: TelemetrySource;
   /** History on disk; without it the console serves the ring only and has no /api/history. */
   history?: HistoryStore;
   /** Whether versions of a kind are recorded (a real cluster records only the kinds its controllers watch). */
   recordsVersionsOf?: (group: string, kind: string) => boolean;
-  controllers: ConsoleControllers;
+  controllers: ControllerView;
+  /** The live controllers the debug commands drive; absent in a recording. */
+  debug?: ConsoleControllers;
+  /** Export and upload of recordings. */
+  recordings?: RecordingRoutesDeps;
+  /** A recording: every write is refused (405 "read-only recording"), uploads of other recordings excepted. */
+  readOnly?: boolean;
   /** "Why is this not ready?" (/api/explain); absent, the console does not serve it. */
   explain?: ExplainService;
   /** Field history by writer (/api/history/fields); needs the history on disk. */
@@ -50,7 +61,7 @@ export interface ConsoleAppDeps {
   webRoot: string;
   discord?: DiscordControl;
   /** What every client of the embedded API server does; absent with another cluster. */
-  activity?: ActivityService;
+  activity?: ActivityView;
   /** Operators' Prometheus endpoints (`--scrape`); absent, `/api/scrape` lists no targets. */
   scrape?: () => ScrapeSnapshot;
 }
@@ -93,15 +104,22 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
     next(checkCsrf(req, deps.guards));
   });
 
+  if (deps.readOnly) {
+    app.use((req, _res, next) => {
+      const reads = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
+      next(reads || (req.method === 'POST' && req.path === '/api/recordings') ? undefined : readOnlyRecording(req.path.startsWith('/api/kube') ? 'its objects' : 'its controllers'));
+    });
+  }
   // Express 5 passes a rejected handler's error to the error middleware, so handlers may be async.
   app.get('/metrics', async (_req, res) => void res.type(deps.metrics.contentType).send(await deps.metrics.scrape()));
   app.get('/api/session', (_req, res) => void res.json(deps.session()));
   app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));
-  app.use('/api/controllers', controllerRoutes(deps.controllers));
+  app.use('/api/controllers', controllerRoutes(deps.controllers, deps.debug));
   app.use('/api/telemetry', telemetryRoutes(deps.telemetry));
   if (deps.explain) app.use('/api/explain', explainRoutes(deps.explain));
   if (deps.fieldHistory) app.use('/api/history/fields', fieldHistoryRoutes(deps.fieldHistory));
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
+  if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? (() => ({ time: Date.now(), targets: [] }))));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));

@@ -6,6 +6,7 @@
  */
 import type { ControllerDetails, ControllerSummary, WatchSummary } from '@dojo/console-protocol';
 import type { Controller, Journal, WatchSourceInfo } from '@dojo/runtime';
+import type { ControllerView } from './controller-view.ts';
 
 export interface ConsoleController {
   controller: Controller;
@@ -33,7 +34,7 @@ function summarizeWatch(source: WatchSourceInfo): WatchSummary {
   };
 }
 
-export class ConsoleControllers {
+export class ConsoleControllers implements ControllerView {
   private readonly entries = new Map<string, ConsoleController>();
   private readonly samples = new Map<string, Sample[]>();
   private readonly unsubscribe: () => void;
@@ -63,6 +64,15 @@ export class ConsoleControllers {
 
   all(): ConsoleController[] {
     return [...this.entries.values()];
+  }
+
+  list(): ControllerSummary[] {
+    return this.all().map((c) => this.summary(c));
+  }
+
+  describe(name: string): ControllerDetails | undefined {
+    const entry = this.get(name);
+    return entry ? this.details(entry) : undefined;
   }
 
   summary(entry: ConsoleController, now = Date.now()): ControllerSummary {

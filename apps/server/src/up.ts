@@ -10,7 +10,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
-import { HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
+import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
 import { ActivityService } from './activity/activity-service.ts';
@@ -18,6 +18,7 @@ import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
+import { consoleVersion } from './console-version.ts';
 import { discordBridge } from './discord-bridge.ts';
 import { ExplainService } from './explain/explain-service.ts';
 import { JournalWriters } from './explain/journal-writers.ts';
@@ -32,6 +33,10 @@ import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { Scraper } from './scrape/scraper.ts';
+import { openRecording } from './recording/open-recording.ts';
+import { RecordingConsoles } from './recording/recording-consoles.ts';
+import { clusterSecretValues } from './recording/secret-values.ts';
+import { keepControllers, keepingResources, keepSource } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
 
 export interface RunningConsole {
@@ -119,10 +124,16 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     for (const entry of await operator.register(manager, context)) controllers.add({ ...entry, role: 'operator' });
   }
   await manager.start();
+  const clusterMode = apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig';
+  // What a recording of this session needs beyond its streams.
+  keepSource(history, { clusterMode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
+  keepControllers(history, controllers.list());
   // A real cluster: only the kinds the controllers already watch, which the console's least-privilege identity may read.
-  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), () => discoverResources(transport), {
+  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), keepingResources(history, () => discoverResources(transport)), {
     scope: apiserver ? 'served' : 'watched',
+    events: new VersionRecorder(history.stream(eventsStream)),
   });
+  const recordings = new RecordingConsoles({ host: options.host, token, dataDir }, openRecording);
   const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);
   // The request journal names the client of every write; only the embedded API server keeps one.
   const writes = apiserver ? new JournalWriters((name) => controllers.get(name) !== undefined) : undefined;
@@ -163,6 +174,14 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     history,
     recordsVersionsOf,
     controllers,
+    debug: controllers,
+    recordings: {
+      history,
+      source: { dataDir, secrets: [token] },
+      secretsNow: () => clusterSecretValues(transport),
+      open: (file, name) => recordings.open(file, name),
+      uploadDir: join(dataDir, 'uploads'),
+    },
     explain,
     fieldHistory,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
@@ -170,7 +189,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ready: () => ready && manager.readyz().ok,
     session: () => ({
       cluster: {
-        mode: apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig',
+        mode: clusterMode,
         server: transport.server.toString(),
         ...(options.context ? { context: options.context } : {}),
         // Only the path, for "kubectl --kubeconfig …": the credentials never reach the browser.
@@ -209,6 +228,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await manager.stop();
       system?.sim.close();
       await server.close();
+      await recordings.close();
       transport.close();
       await discord?.close();
       await services.close();

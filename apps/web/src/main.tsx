@@ -6,6 +6,7 @@ import { App } from './App.tsx';
 import { browserSocket, liveSocketUrl } from './lib/browser-socket.ts';
 import { LiveSocket } from './lib/live-socket.ts';
 import { LiveSocketProvider } from './lib/live-socket-context.tsx';
+import { viewInstant } from './lib/view-time.ts';
 import './index.css';
 
 const queryClient = new QueryClient({
@@ -18,7 +19,7 @@ const queryClient = new QueryClient({
   },
 });
 
-const socket = new LiveSocket({ url: liveSocketUrl(window.location), createSocket: browserSocket });
+const socket = new LiveSocket({ url: () => liveSocketUrl(window.location, viewInstant()), createSocket: browserSocket });
 socket.start();
 
 const root = document.getElementById('root');

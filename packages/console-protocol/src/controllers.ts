@@ -81,6 +81,24 @@ export interface ControllerSummary {
   readonly watches: readonly WatchSummary[];
   /** Events the predicates kept out of the queue, over all watches. */
   readonly filteredEvents: number;
+  /** In a recording: this state was rebuilt from telemetry, and what that cannot tell. */
+  readonly reconstructed?: ReconstructedState;
+}
+
+/**
+ * A controller's state in a recording, rebuilt from its telemetry up to the chosen instant:
+ * queue, workers, counts and statistics follow from the journal's records; what no record
+ * says (predicate counts, fault knobs, keys that entered the queue before the replayed
+ * records began) is named in `unknown`.
+ */
+export interface ReconstructedState {
+  /** The instant (epoch ms). */
+  readonly at: number;
+  /** The replayed records begin here (epoch ms): the recording's start, or later for a long one. */
+  readonly since: number;
+  /** Whether the replay reached the first record of the recording. */
+  readonly fromStart: boolean;
+  readonly unknown: readonly string[];
 }
 
 /** `GET /api/controllers`. */

@@ -20,7 +20,8 @@
  * controllers.ts (summaries, runtime state, faults) · workqueue.ts (queue snapshots, add
  * outcomes) · trigger.ts (why a key was queued) · telemetry.ts (records, pages, queries) ·
  * debug-requests.ts (debug command bodies) · live-messages.ts (the `/ws` frames) ·
- * history.ts (what is kept on disk, its coverage, object versions) · explain.ts ("why is this
+ * history.ts (what is kept on disk, its coverage, object versions) · recording.ts (the
+ * `.dojotrace` file's header and lines, a recording's session) · explain.ts ("why is this
  * not ready?") · field-history.ts (field history by writer, blame) ·
  * requests.ts (the API server's request journal) · activity.ts (what is inferred from it) ·
  * scrape.ts (operators' Prometheus metrics, read from outside).
@@ -34,6 +35,7 @@ export type * from './telemetry.ts';
 export type * from './debug-requests.ts';
 export type * from './live-messages.ts';
 export type * from './history.ts';
+export type * from './recording.ts';
 export type * from './requests.ts';
 export type * from './activity.ts';
 export type * from './explain.ts';

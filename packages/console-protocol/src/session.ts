@@ -1,7 +1,8 @@
 /** Who the console is connected to: `GET /api/session`, and the `hello` of every WebSocket. */
+import type { ClusterMode } from './cluster-mode.ts';
+import type { RecordingSession } from './recording.ts';
 
-/** `embedded`: the console's own API server; `kubeconfig`: a cluster from a kubeconfig; `in-cluster`: the pod's service account. */
-export type ClusterMode = 'embedded' | 'kubeconfig' | 'in-cluster';
+export type { ClusterMode } from './cluster-mode.ts';
 
 export interface Session {
   /**
@@ -15,6 +16,12 @@ export interface Session {
   readonly operators: readonly string[];
   /** Secret values are replaced by `RedactedSecretValue` in every answer (no `--allow-secret-data`). */
   readonly secretsRedacted: boolean;
+  /**
+   * Present when the console serves a recording (`dojo-console open`): nothing is live, every
+   * write is refused, and views ask for the state at one instant of it. `cluster` then
+   * describes the cluster the recording was made on.
+   */
+  readonly recording?: RecordingSession;
 }
 
 /**

@@ -115,4 +115,28 @@ describe('HistoryStore', () => {
     expect(() => requests.query({ where: { nope: 1 } })).toThrow(/no column/);
     await store.close();
   });
+
+  it('gives a stream a column its table lacks, filled from the records already stored', async () => {
+    const path = tempFile();
+    const first = open(path, { t: 0 });
+    first.stream<{ seq: number; time: number; verb: string }>({ name: 'requests', seqOf: (r) => r.seq, timeOf: (r) => r.time, columns: {} }).append({ seq: 1, time: 1, verb: 'get' });
+    await first.close();
+    const again = open(path, { t: 0 });
+    const requests = again.stream<{ seq: number; time: number; verb: string }>({ name: 'requests', seqOf: (r) => r.seq, timeOf: (r) => r.time, columns: { verb: (r) => r.verb } });
+    expect(requests.query({ where: { verb: 'get' } })).toEqual([{ seq: 1, time: 1, verb: 'get' }]);
+    expect(requests.headers()).toEqual([{ seq: 1, time: 1, type: null, columns: { verb: 'get' } }]);
+    await again.close();
+  });
+
+  it('keeps facts about the session beside the streams, across a restart', async () => {
+    const path = tempFile();
+    const first = open(path, { t: 0 });
+    first.writeMeta('source', { server: 'a' });
+    first.writeMeta('source', { server: 'b' });
+    await first.close();
+    const again = open(path, { t: 0 });
+    expect(again.readMeta('source')).toEqual({ server: 'b' });
+    expect(again.readMeta('nothing')).toBeUndefined();
+    await again.close();
+  });
 });

@@ -14,6 +14,7 @@ import type { HistoryRetention, HistoryStatus } from '@dojo/console-protocol';
 import { HistoryStream, type WriteBatch } from './history-stream.ts';
 import { defaultRetention } from './retention.ts';
 import type { StreamSpec } from './stream-spec.ts';
+import { metaTableSql, stateTableSql } from './stream-table.ts';
 
 export interface HistoryStoreOptions {
   /** The SQLite file (a real file: the write thread opens it too). */
@@ -36,6 +37,8 @@ interface Waiter {
 
 export class HistoryStore {
   readonly retention: HistoryRetention;
+  /** The SQLite file (what an export reads, beside this store's own connections). */
+  readonly path: string;
   readonly #db: Database.Database;
   readonly #worker: Worker;
   readonly #now: () => number;
@@ -48,14 +51,14 @@ export class HistoryStore {
 
   constructor(options: HistoryStoreOptions) {
     this.retention = { ...defaultRetention, ...options.retention };
+    this.path = options.path;
     this.#now = options.now ?? Date.now;
     this.#onError = options.onError ?? ((error) => process.emitWarning(`history: ${error instanceof Error ? error.message : String(error)}`));
     this.#db = new Database(options.path);
     this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('busy_timeout = 5000');
-    this.#db.exec(
-      'CREATE TABLE IF NOT EXISTS stream_state (name TEXT PRIMARY KEY, started_at INTEGER NOT NULL, complete_since INTEGER NOT NULL, evicted INTEGER NOT NULL, evicted_by_type TEXT NOT NULL, records INTEGER NOT NULL, bytes INTEGER NOT NULL, last_seq INTEGER NOT NULL)',
-    );
+    this.#db.exec(stateTableSql);
+    this.#db.exec(metaTableSql);
     this.#worker = new Worker(new URL('./history-writer.js', import.meta.url), { workerData: { path: options.path } });
     this.#worker.on('message', (message: { type: string; id: number; evicted?: number; error?: string }) => this.#answered(message));
     this.#worker.on('error', (error) => this.#failAll(error));
@@ -90,6 +93,19 @@ export class HistoryStore {
     const streams = [...this.#streams.values()].map((s) => ({ name: s.name, table: s.table }));
     const id = this.#nextId++;
     return this.#send({ type: 'retain', id, streams, cutoff: this.#now() - this.retention.maxAgeMs, maxBytes: this.retention.maxBytes }, () => {});
+  }
+
+  /**
+   * Keeps a fact about the session beside the streams (which cluster, its kinds, its
+   * controllers), as JSON under `key`; a recording carries every one of them.
+   */
+  writeMeta(key: string, value: unknown): void {
+    this.#db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+  }
+
+  readMeta(key: string): unknown {
+    const text = this.#db.prepare('SELECT value FROM store_meta WHERE key = ?').pluck().get(key) as string | undefined;
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
   }
 
   status(): HistoryStatus {

@@ -3,13 +3,24 @@
  * thread), the records appended but not yet written (buffered, or in a batch the write thread
  * has not confirmed), and queries that see both — by seq, time, type and indexed columns.
  * Its coverage (records, bytes, evicted, complete since) is read from `stream_state`.
+ *
+ * A table made before the spec gained a column (or imported from a recording without it) gets
+ * the column, filled from the stored records; indexes of a table that already holds records
+ * are made when a query first needs them (stream-table.ts).
  */
 import type Database from 'better-sqlite3';
 import type { StreamCoverage } from '@dojo/console-protocol';
-import type { StreamQuery, StreamSpec } from './stream-spec.ts';
+import type { ColumnValue, StreamQuery, StreamSpec } from './stream-spec.ts';
+import { createStreamTable, ensureIndex, streamTable, tableColumns } from './stream-table.ts';
 
-const columnName = /^[a-z][a-zA-Z0-9]*$/;
-const streamName = /^[a-z][a-z0-9-]*$/;
+/** A record's place in its stream without its body: what a reader that keeps its own index needs. */
+export interface RecordHeader {
+  readonly seq: number;
+  readonly time: number;
+  readonly type: string | null;
+  /** The stream's indexed columns (null when the record has no value for one). */
+  readonly columns: Readonly<Record<string, ColumnValue | null>>;
+}
 
 /** A batch of rows for the write thread: `[seq, time, type, bytes, body, ...columns]` each. */
 export interface WriteBatch {
@@ -37,6 +48,7 @@ export class HistoryStream<R> {
   readonly #spec: StreamSpec<R>;
   readonly #columns: string[];
   readonly #readState: Database.Statement;
+  readonly #indexed = new Set<string>();
   #buffer: R[] = [];
   /** Batches handed to the write thread and not yet confirmed, by batch id. */
   readonly #inFlight = new Map<number, R[]>();
@@ -44,18 +56,15 @@ export class HistoryStream<R> {
 
   /** `db` is the store's read connection; the table is created on it. */
   constructor(db: Database.Database, spec: StreamSpec<R>, now: number) {
-    if (!streamName.test(spec.name)) throw new Error(`invalid history stream name "${spec.name}"`);
     this.#columns = Object.keys(spec.columns);
-    for (const c of this.#columns) if (!columnName.test(c)) throw new Error(`invalid column "${c}" in history stream ${spec.name}`);
+    createStreamTable(db, spec.name, this.#columns);
     this.name = spec.name;
     this.#db = db;
     this.#spec = spec;
-    this.table = `"stream_${spec.name.replaceAll('-', '_')}"`;
-    const bare = this.table.slice(1, -1);
-    const extra = this.#columns.map((c) => `, "${c}"`).join('');
-    db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (seq INTEGER PRIMARY KEY, time INTEGER NOT NULL, type TEXT, bytes INTEGER NOT NULL, body TEXT NOT NULL${extra})`);
-    db.exec(`CREATE INDEX IF NOT EXISTS "${bare}_time" ON ${this.table} (time)`);
-    for (const c of this.#columns) db.exec(`CREATE INDEX IF NOT EXISTS "${bare}_${c}" ON ${this.table} ("${c}", seq)`);
+    this.table = streamTable(spec.name);
+    this.#addMissingColumns();
+    // An empty table gets its indexes now, for free; a filled one when a query first needs each.
+    if (db.prepare(`SELECT 1 FROM ${this.table} LIMIT 1`).get() === undefined) for (const c of ['time', ...this.#columns]) this.#index(c);
     db.prepare(
       "INSERT OR IGNORE INTO stream_state (name, started_at, complete_since, evicted, evicted_by_type, records, bytes, last_seq) VALUES (?, ?, ?, 0, '{}', 0, 0, 0)",
     ).run(spec.name, now, now);
@@ -100,32 +109,44 @@ export class HistoryStream<R> {
   }
 
   query(query: StreamQuery = {}): R[] {
-    const where: string[] = [];
-    const params: (string | number)[] = [];
-    const add = (condition: string, value: string | number | undefined): void => {
-      if (value === undefined) return;
-      where.push(condition);
-      params.push(value);
-    };
-    add('seq > ?', query.sinceSeq);
-    add('seq <= ?', query.untilSeq);
-    add('time >= ?', query.from);
-    add('time < ?', query.to);
-    for (const [column, value] of Object.entries(query.where ?? {})) {
-      if (!this.#columns.includes(column)) throw new Error(`history stream ${this.name} has no column "${column}"`);
-      add(`"${column}" = ?`, value);
-    }
-    if (query.types?.length) {
-      where.push(`type IN (${query.types.map(() => '?').join(', ')})`);
-      params.push(...query.types);
-    }
+    const { where, params } = this.#where(query);
     const limit = Math.max(0, Math.floor(query.limit ?? 1000));
-    const sql = `SELECT body FROM ${this.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY seq ${query.newest ? 'DESC' : 'ASC'} LIMIT ?`;
+    const sql = `SELECT body FROM ${this.table}${where} ORDER BY seq ${query.newest ? 'DESC' : 'ASC'} LIMIT ?`;
     const stored = (this.#db.prepare(sql).pluck().all(...params, limit) as string[]).map((body) => JSON.parse(body) as R);
     if (query.newest) stored.reverse();
     // Records not yet on disk are all newer than those that are; a batch that landed meanwhile is in both.
     const onDisk = new Set(stored.map((r) => this.#spec.seqOf(r)));
     const unwritten = this.#unwritten().filter((r) => !onDisk.has(this.#spec.seqOf(r)) && this.#matches(r, query));
+    const all = [...stored, ...unwritten];
+    return query.newest ? all.slice(-limit) : all.slice(0, limit);
+  }
+
+  /** How many records match (`limit` and `newest` are ignored), without reading them. */
+  count(query: StreamQuery = {}): number {
+    const { where, params } = this.#where(query);
+    const onDisk = this.#db.prepare(`SELECT seq FROM ${this.table}${where}`).pluck().all(...params) as number[];
+    const seen = new Set(onDisk);
+    return onDisk.length + this.#unwritten().filter((r) => !seen.has(this.#spec.seqOf(r)) && this.#matches(r, query)).length;
+  }
+
+  /** The matching records' seq, time, type and column values, oldest first, without their bodies. */
+  headers(query: StreamQuery = {}): RecordHeader[] {
+    const { where, params } = this.#where(query);
+    const limit = Math.max(0, Math.floor(query.limit ?? 1000));
+    const select = ['seq', 'time', 'type', ...this.#columns.map((c) => `"${c}"`)].join(', ');
+    const rows = this.#db.prepare(`SELECT ${select} FROM ${this.table}${where} ORDER BY seq ${query.newest ? 'DESC' : 'ASC'} LIMIT ?`).raw().all(...params, limit) as (string | number | null)[][];
+    const stored: RecordHeader[] = rows.map((row) => ({
+      seq: row[0] as number,
+      time: row[1] as number,
+      type: row[2] as string | null,
+      columns: Object.fromEntries(this.#columns.map((c, i) => [c, row[3 + i] ?? null])),
+    }));
+    if (query.newest) stored.reverse();
+    const onDisk = new Set(stored.map((h) => h.seq));
+    const spec = this.#spec;
+    const unwritten = this.#unwritten()
+      .filter((r) => !onDisk.has(spec.seqOf(r)) && this.#matches(r, query))
+      .map((r) => ({ seq: spec.seqOf(r), time: spec.timeOf(r), type: spec.typeOf?.(r) ?? null, columns: Object.fromEntries(this.#columns.map((c) => [c, spec.columns[c]!(r) ?? null])) }));
     const all = [...stored, ...unwritten];
     return query.newest ? all.slice(-limit) : all.slice(0, limit);
   }
@@ -145,6 +166,53 @@ export class HistoryStream<R> {
       oldestSeq: oldestOnDisk ?? firstUnwritten ?? this.#lastSeq + 1,
       lastSeq: this.#lastSeq,
     };
+  }
+
+  #where(query: StreamQuery): { where: string; params: (string | number)[] } {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    const add = (condition: string, value: string | number | undefined): void => {
+      if (value === undefined) return;
+      where.push(condition);
+      params.push(value);
+    };
+    add('seq > ?', query.sinceSeq);
+    add('seq <= ?', query.untilSeq);
+    add('time >= ?', query.from);
+    add('time < ?', query.to);
+    if (query.from !== undefined || query.to !== undefined) this.#index('time');
+    for (const [column, value] of Object.entries(query.where ?? {})) {
+      if (!this.#columns.includes(column)) throw new Error(`history stream ${this.name} has no column "${column}"`);
+      this.#index(column);
+      add(`"${column}" = ?`, value);
+    }
+    if (query.types?.length) {
+      where.push(`type IN (${query.types.map(() => '?').join(', ')})`);
+      params.push(...query.types);
+    }
+    return { where: where.length ? ` WHERE ${where.join(' AND ')}` : '', params };
+  }
+
+  #index(column: string): void {
+    if (this.#indexed.has(column)) return;
+    ensureIndex(this.#db, this.name, column);
+    this.#indexed.add(column);
+  }
+
+  /** Columns the spec has and the table lacks: added, and filled from the stored records. */
+  #addMissingColumns(): void {
+    const have = new Set(tableColumns(this.#db, this.name));
+    const missing = this.#columns.filter((c) => !have.has(c));
+    if (missing.length === 0) return;
+    for (const c of missing) this.#db.exec(`ALTER TABLE ${this.table} ADD COLUMN "${c}"`);
+    const update = this.#db.prepare(`UPDATE ${this.table} SET ${missing.map((c) => `"${c}" = ?`).join(', ')} WHERE seq = ?`);
+    const fill = this.#db.transaction((rows: { seq: number; body: string }[]) => {
+      for (const { seq, body } of rows) {
+        const record = JSON.parse(body) as R;
+        update.run(...missing.map((c) => this.#spec.columns[c]!(record) ?? null), seq);
+      }
+    });
+    fill(this.#db.prepare(`SELECT seq, body FROM ${this.table}`).all() as { seq: number; body: string }[]);
   }
 
   #state(): StateRow {

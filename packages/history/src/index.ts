@@ -15,14 +15,23 @@
  *   survive a restart, so the journal can continue its sequence after it.
  * - Depends only on @dojo/kube-api and @dojo/console-protocol: no runtime, no API server.
  *
+ * - A recording (`.dojotrace`, recording/) is the store written out: every stream, whatever
+ *   its name, and the facts kept beside them (`writeMeta`); importing one gives a store that
+ *   answers every query as the console's did.
+ *
  * Misuse: a record appended with a seq not after the stream's last is dropped (seqs are the
  * resume points of every reader). Secret values must be stripped before a version is appended;
  * the store keeps what it is given.
  */
 export { HistoryStore, type HistoryStoreOptions } from './history-store.ts';
-export { HistoryStream, type WriteBatch } from './history-stream.ts';
+export { HistoryStream, type RecordHeader, type WriteBatch } from './history-stream.ts';
 export type { ColumnValue, StreamQuery, StreamSpec } from './stream-spec.ts';
 export { defaultRetention, parseDuration, parseMegabytes } from './retention.ts';
 export { telemetryStream } from './streams/telemetry-stream.ts';
 export { versionsStream } from './streams/versions-stream.ts';
+export { eventsStream } from './streams/events-stream.ts';
+export { objectVersionStreams } from './streams/object-version-streams.ts';
+export { writeTrace, type TraceExportOptions } from './recording/trace-export.ts';
+export { importTrace } from './recording/trace-import.ts';
+export { recordLine, traceExtension, traceFormat, TraceFormatError, traceSchemaVersion } from './recording/trace-format.ts';
 export { requestsStream } from './streams/requests-stream.ts';

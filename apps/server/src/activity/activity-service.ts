@@ -5,13 +5,14 @@
  * reconciles, their API calls and conflicts are appended to the telemetry journal, so every
  * view draws them beside the exact ones.
  */
-import type { ActivitySnapshot, ConnectAnswer, RequestJournalRecord } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ConnectAnswer, RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
 import { Activity } from '@dojo/activity';
 import { connectClient, listClients } from '@dojo/apiserver';
 import type { Journal, KubeTransport } from '@dojo/runtime';
 import { connectCommands } from './connect-commands.ts';
 import { JournalFeed } from './journal-feed.ts';
-import { RequestLog, type RequestSink } from './request-log.ts';
+import type { ActivityView } from './activity-view.ts';
+import { RequestLog, type RequestLogQuery, type RequestSink } from './request-log.ts';
 
 export interface ActivityServiceOptions {
   transport: KubeTransport;
@@ -26,7 +27,7 @@ export interface ActivityServiceOptions {
   tickMs?: number;
 }
 
-export class ActivityService {
+export class ActivityService implements ActivityView {
   readonly requests: RequestLog;
   readonly #options: ActivityServiceOptions;
   readonly #activity: Activity;
@@ -84,6 +85,10 @@ export class ActivityService {
       ...state,
       connected: listClients(this.#options.dataDir).map(({ name, kubeconfigPath }) => ({ name, kubeconfigPath })),
     };
+  }
+
+  queryRequests(query: RequestLogQuery): RequestLogPage {
+    return this.requests.query(query);
   }
 
   /** A credential of its own for an operator the console did not start (`dojo-console connect`). */

@@ -53,4 +53,14 @@ describe('the kinds whose versions are recorded', () => {
     expect(informers.informers().map((i) => i.type.resource)).toEqual(['dojos']);
     kinds.close();
   });
+
+  it('records core Events in a stream of their own when given a recorder for them', async () => {
+    const informers = new InformerFactory(unusedClient);
+    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream), async () => [dojos, events], { events: new VersionRecorder(unusedStream) });
+    await settle();
+    expect(informers.informers().map((i) => i.type.resource).sort()).toEqual(['dojos', 'events']);
+    // Events are not "versions recorded" of their kind: they are a stream of their own.
+    expect(kinds.records('', 'Event')).toBe(false);
+    kinds.close();
+  });
 });

@@ -6,9 +6,10 @@
  * - `watched` (a real cluster): only the kinds the console's controllers already watch. The
  *   console's identity there is least-privilege (deploy/*-role.yaml): recording more would mean
  *   list/watch on every kind in the cluster, and one informer (and cache) per kind.
- * Events and Leases are left out: they are records and heartbeats themselves, and their churn
- * would crowd out the history of everything else. Kinds served later (a CRD installed after
- * start) join on the next discovery, once a minute.
+ * Leases are left out (heartbeats), and so are Events, which are records themselves: their
+ * churn would crowd out the history of everything else. Given an `events` recorder, core/v1
+ * Events go to a stream of their own instead (what a recording shows as each object's Events).
+ * Kinds served later (a CRD installed after start) join on the next discovery, once a minute.
  */
 import type { ResourceType } from '@dojo/console-protocol';
 import type { InformerFactory } from '@dojo/runtime';
@@ -32,7 +33,7 @@ export function recordVersionsOfServedKinds(
   informers: InformerFactory,
   recorder: VersionRecorder,
   discover: () => Promise<readonly ResourceType[]>,
-  options: { scope?: VersionedScope; rediscoverEveryMs?: number; onError?: (error: unknown) => void } = {},
+  options: { scope?: VersionedScope; rediscoverEveryMs?: number; onError?: (error: unknown) => void; events?: VersionRecorder } = {},
 ): VersionedKinds {
   const watched = new Set<string>();
   const recordedKinds = new Set<string>();
@@ -44,12 +45,13 @@ export function recordVersionsOfServedKinds(
   const refresh = async (): Promise<void> => {
     for (const type of await discover()) {
       const id = `${type.group}/${type.resource}`;
-      if (watched.has(id) || !versionedKind(type)) continue;
+      const isEvents = type.group === '' && type.resource === 'events' && type.verbs.includes('watch');
+      if (watched.has(id) || !(versionedKind(type) || (isEvents && options.events))) continue;
       if (scope === 'watched' && !hasInformer(type)) continue;
       watched.add(id);
-      recordedKinds.add(`${type.group}/${type.kind}`);
+      if (!isEvents) recordedKinds.add(`${type.group}/${type.kind}`);
       const informer = informers.informerFor({ group: type.group, version: type.version, resource: type.resource, kind: type.kind, namespaced: type.namespaced });
-      removers.push(informer.addEventHandler(recorder.handlerFor(type)));
+      removers.push(informer.addEventHandler((isEvents ? options.events! : recorder).handlerFor(type)));
     }
   };
   void refresh().catch(onError);

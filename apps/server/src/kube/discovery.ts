@@ -1,7 +1,7 @@
 /** Served kinds and their OpenAPI schemas, read from the cluster (embedded or real). */
 import type { ResourceType } from '@dojo/console-protocol';
 import { newNotFound, StatusError } from '@dojo/kube-api';
-import type { KubeTransport } from '@dojo/runtime';
+import type { ClusterTransport } from './cluster-transport.ts';
 
 /** A `ResourceType` as discovery builds it: every optional list filled, `versions` still growing. */
 interface ServedResource extends ResourceType {
@@ -20,7 +20,7 @@ interface ApiResource {
   categories?: string[];
 }
 
-async function getJson<T>(transport: KubeTransport, path: string): Promise<T> {
+async function getJson<T>(transport: ClusterTransport, path: string): Promise<T> {
   const res = await transport.request({ method: 'GET', path });
   if (res.code !== 200) throw StatusError.fromResponse(res.code, res.body);
   return res.body as T;
@@ -60,7 +60,7 @@ function fromList(group: string, version: string, list: { resources: ApiResource
  * version that serves it. A version whose discovery fails (an aggregated API that is down) is
  * left out, like kubectl does.
  */
-async function groupResources(transport: KubeTransport, group: ApiGroup): Promise<ServedResource[]> {
+async function groupResources(transport: ClusterTransport, group: ApiGroup): Promise<ServedResource[]> {
   const preferred = group.preferredVersion?.version;
   const order = [...(preferred ? [preferred] : []), ...group.versions.map((v) => v.version).filter((v) => v !== preferred)];
   const lists = await Promise.all(
@@ -82,7 +82,7 @@ async function groupResources(transport: KubeTransport, group: ApiGroup): Promis
 }
 
 /** Every served resource with all the versions that serve it, at its group's preferred version. */
-export async function discoverResources(transport: KubeTransport): Promise<ResourceType[]> {
+export async function discoverResources(transport: ClusterTransport): Promise<ResourceType[]> {
   const core = fromList('', 'v1', await getJson(transport, '/api/v1'));
   const groups = await getJson<{ groups: ApiGroup[] }>(transport, '/apis');
   const lists = await Promise.all(groups.groups.map((g) => groupResources(transport, g)));
@@ -90,7 +90,7 @@ export async function discoverResources(transport: KubeTransport): Promise<Resou
 }
 
 /** The OpenAPI v3 schema of one kind, with its metadata $ref inlined as a plain object. */
-export async function schemaOf(transport: KubeTransport, group: string, version: string, kind: string): Promise<Record<string, unknown>> {
+export async function schemaOf(transport: ClusterTransport, group: string, version: string, kind: string): Promise<Record<string, unknown>> {
   const path = group ? `/openapi/v3/apis/${group}/${version}` : `/openapi/v3/api/${version}`;
   const doc = await getJson<{ components?: { schemas?: Record<string, Record<string, unknown>> } }>(transport, path);
   for (const schema of Object.values(doc.components?.schemas ?? {})) {

@@ -15,7 +15,8 @@
  */
 import type { Request, Response } from 'express';
 import { newBadRequest, newMethodNotSupported, newRequestEntityTooLarge } from '@dojo/kube-api';
-import type { KubeTransport } from '@dojo/runtime';
+import { viewTimeOf } from '../routes/view-time.ts';
+import type { TransportAt } from './cluster-transport.ts';
 import { jsonAccept, refuseSecretMetadata } from './kube-accept.ts';
 import { isSecretRequest, parseKubeRequest, type KubeRequest } from './kube-request.ts';
 import { redactSecretAnswer, redactSecrets } from './secret-redaction.ts';
@@ -25,7 +26,8 @@ const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 export const maxProxiedBodyBytes = 3 * 1024 * 1024;
 
 export interface KubeProxyOptions {
-  transport: () => KubeTransport;
+  /** The cluster at the instant a request asks about (`X-Dojo-At`: a recording's). */
+  transport: TransportAt;
   allowSecretData: boolean;
 }
 
@@ -63,7 +65,7 @@ export function kubeProxy(options: KubeProxyOptions) {
     res.on('close', () => {
       if (!res.writableFinished) upstream.abort();
     });
-    const transport = options.transport();
+    const transport = options.transport(viewTimeOf(req));
     let body = method === 'GET' ? undefined : await readBody(req);
     if (body === '' && method === 'DELETE') body = undefined;
     const contentType = req.headers['content-type'];

@@ -113,3 +113,13 @@ export function redactSecretAnswer(code: number, body: unknown): unknown {
   if (isStatusBody(body)) return redactSecretStatus(body);
   return redactSecretResource(body);
 }
+
+/**
+ * Redacts every Secret anywhere inside a value, however deep and whatever carries it (a
+ * version's body, a request record's object, a list inside an event): what leaves the console
+ * in a recording. A Secret is recognised by its kind alone here, since a record may carry one
+ * without its apiVersion.
+ */
+export function redactSecretsDeep(value: unknown): unknown {
+  return walk(value, (obj) => obj.kind === 'Secret', () => redactedValue);
+}

@@ -1,21 +1,33 @@
-/** Debug controls over HTTP: list controllers, pause/resume/step, concurrency, breakpoints, faults. */
+/**
+ * Debug controls over HTTP: list controllers (at the instant asked about, in a recording),
+ * pause/resume/step, concurrency, breakpoints, faults. Without live controllers (a recording)
+ * only the reads are served.
+ */
 import { Router, json } from 'express';
 import type { ControllerList, StepAnswer } from '@dojo/console-protocol';
 import { newConflict, newNotFound } from '@dojo/kube-api';
 import { replaceBreakpoints } from '../controller-breakpoints.ts';
 import type { ConsoleControllers } from '../console-controllers.ts';
+import type { ControllerView } from '../controller-view.ts';
+import { viewTimeOf } from './view-time.ts';
 import { decodeBreakpointsRequest, decodeConcurrencyRequest, decodeContinueRequest, decodeFaultsRequest } from './controller-requests.ts';
 
-export function controllerRoutes(controllers: ConsoleControllers): Router {
+export function controllerRoutes(view: ControllerView, controllers?: ConsoleControllers): Router {
   const router = Router();
   router.use(json({ limit: '64kb' }));
+  const notFound = (name: string) => newNotFound({ group: 'console', resource: 'controllers' }, name);
+  router.get('/', (req, res) => void res.json({ controllers: view.list(viewTimeOf(req)) } satisfies ControllerList));
+  router.get('/:name', (req, res) => {
+    const details = view.describe(req.params.name, viewTimeOf(req));
+    if (!details) throw notFound(req.params.name);
+    res.json(details);
+  });
+  if (!controllers) return router;
   const find = (name: string) => {
     const entry = controllers.get(name);
-    if (!entry) throw newNotFound({ group: 'console', resource: 'controllers' }, name);
+    if (!entry) throw notFound(name);
     return entry;
   };
-  router.get('/', (_req, res) => void res.json({ controllers: controllers.all().map((c) => controllers.summary(c)) } satisfies ControllerList));
-  router.get('/:name', (req, res) => void res.json(controllers.details(find(req.params.name))));
   router.post('/:name/pause', (req, res) => {
     const entry = find(req.params.name);
     entry.controller.pause();

@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { KindSchema, ResourceTypeList } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
-import type { KubeTransport } from '@dojo/runtime';
+import type { ClusterTransport } from '../kube/cluster-transport.ts';
 import type { DiscoveryCache } from '../kube/discovery-cache.ts';
 import { schemaOf } from '../kube/discovery.ts';
 
@@ -10,7 +10,7 @@ const groupName = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])
 const versionName = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const kindName = /^[A-Za-z][A-Za-z0-9]{0,62}$/;
 
-export function discoveryRoutes(transport: () => KubeTransport, served: DiscoveryCache): Router {
+export function discoveryRoutes(transport: () => ClusterTransport, served: DiscoveryCache): Router {
   const router = Router();
   router.get('/resources', async (_req, res) => void res.json({ resources: await served.resources() } satisfies ResourceTypeList));
   router.get('/schema/:group/:version/:kind', async (req, res) => {

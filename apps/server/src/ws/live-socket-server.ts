@@ -9,11 +9,12 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Hello } from '@dojo/console-protocol';
 import { guardUpgrades, refuseUpgrade } from '@dojo/http-edge';
-import { newStatusError } from '@dojo/kube-api';
-import type { KubeTransport } from '@dojo/runtime';
-import type { ConsoleControllers } from '../console-controllers.ts';
+import { newStatusError, StatusError } from '@dojo/kube-api';
+import type { ControllerView } from '../controller-view.ts';
 import type { TelemetrySource } from '../history/telemetry-source.ts';
+import type { TransportAt } from '../kube/cluster-transport.ts';
 import { statusAnswer } from '../routes/status-errors.ts';
+import { socketViewTime } from '../routes/view-time.ts';
 import { checkHost, checkToken, checkWebSocketOrigin, type GuardOptions } from '../security/request-guards.ts';
 import { ClientLimits, defaultConnectionLimits, defaultSubscriptionLimits, type ClientLimitOptions } from './connection-limits.ts';
 import { closeCodes, LiveConnection, type SubscriptionFactory } from './live-connection.ts';
@@ -25,9 +26,9 @@ export const maxFrameBytes = 64 * 1024;
 
 export interface LiveSocketDeps {
   guards: GuardOptions;
-  transport: () => KubeTransport;
+  transport: TransportAt;
   telemetry: TelemetrySource;
-  controllers: ConsoleControllers;
+  controllers: ControllerView;
   allowSecretData: boolean;
   hello: () => Hello;
   heartbeatMs?: number;
@@ -41,24 +42,32 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
   const connections = new Set<LiveConnection>();
   const connectionLimits = new ClientLimits('live connections', deps.connectionLimits ?? defaultConnectionLimits);
   const subscriptionLimits = new ClientLimits('subscriptions', deps.subscriptionLimits ?? defaultSubscriptionLimits);
-  const factory: SubscriptionFactory = {
+  // A connection looks at one instant (`?at=`, a recording's) or at now.
+  const factoryAt = (at: number | undefined): SubscriptionFactory => ({
     open(message, outbox) {
       switch (message.kind) {
         case 'watch':
-          return startWatchSubscription({ ...message, transport: deps.transport(), outbox, allowSecretData: deps.allowSecretData });
+          return startWatchSubscription({ ...message, transport: deps.transport(at), outbox, allowSecretData: deps.allowSecretData });
         case 'telemetry':
           return startTelemetrySubscription({ ...message, telemetry: deps.telemetry, outbox });
         case 'metrics':
-          return startMetricsSubscription({ id: message.id, controllers: deps.controllers, outbox });
+          return startMetricsSubscription({ id: message.id, controllers: deps.controllers, ...(at === undefined ? {} : { at }), outbox });
       }
     },
-  };
+  });
 
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const path = new URL(req.url ?? '/', 'http://console').pathname;
     if (path !== '/ws') return refuseUpgrade(socket, statusAnswer(newStatusError(404, 'NotFound', 'the server could not find the requested resource')));
     const problem = checkHost(req, deps.guards) ?? checkToken(req, deps.guards) ?? checkWebSocketOrigin(req, deps.guards);
     if (problem) return refuseUpgrade(socket, statusAnswer(problem));
+    let at: number | undefined;
+    try {
+      at = socketViewTime(req.url);
+    } catch (error) {
+      if (error instanceof StatusError) return refuseUpgrade(socket, statusAnswer(error));
+      throw error;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
       const client = req.socket.remoteAddress ?? 'unknown';
@@ -68,7 +77,7 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
         return;
       }
       const options = { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64, subscriptionLimits, client };
-      const connection = new LiveConnection(ws, factory, options, deps.hello());
+      const connection = new LiveConnection(ws, factoryAt(at), options, deps.hello());
       connections.add(connection);
       ws.on('close', () => {
         connections.delete(connection);

@@ -4,8 +4,8 @@
  * stream ends. A 410 or a client that cannot keep up gets an explicit `relist`, never a gap.
  */
 import { isGone, StatusError, type GroupVersionResource, type KubeObject, type WatchEvent } from '@dojo/kube-api';
-import type { KubeTransport } from '@dojo/runtime';
 import { decodeWatchEvents } from '@dojo/runtime/client/watch-stream';
+import type { ClusterTransport } from '../kube/cluster-transport.ts';
 import { redactSecretResource, redactSecrets, redactSecretStatus } from '../kube/secret-redaction.ts';
 import type { Outbox, Subscription } from './subscription.ts';
 
@@ -15,7 +15,7 @@ export interface WatchSubscriptionOptions {
   namespace?: string;
   labelSelector?: string;
   resourceVersion?: string;
-  transport: KubeTransport;
+  transport: ClusterTransport;
   outbox: Outbox;
   allowSecretData: boolean;
 }

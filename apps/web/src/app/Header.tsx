@@ -1,10 +1,11 @@
 /**
  * The header on every page: product name, the namespace every list shows, search over kinds
- * and objects, cluster and leader, the live connection, the theme.
+ * and objects, recordings (export, open), cluster and leader, the live connection, the theme.
  */
 import { CommandPalette, type PalettePaths } from '../features/resources/components/CommandPalette.tsx';
 import { NamespacePicker } from '../features/resources/components/NamespacePicker.tsx';
 import { ConnectionIndicator } from '../features/session/components/ConnectionIndicator.tsx';
+import { RecordingMenu } from '../features/session/components/RecordingMenu.tsx';
 import { SessionSummary } from '../features/session/components/SessionSummary.tsx';
 import { Link } from '../lib/router.tsx';
 import { paths } from './routes.ts';
@@ -39,6 +40,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
       <div className="ml-auto flex items-center gap-2 sm:gap-4">
         <NamespacePicker />
         <CommandPalette paths={palettePaths} />
+        <RecordingMenu />
         <SessionSummary />
         <ConnectionIndicator />
         <ThemeToggle />

@@ -1,12 +1,15 @@
 /**
- * The frame of every page: a skip link, the header, the sidebar and the main region, which
- * opens with the server's state when it is away, the hot-loop alarm and the API server's warnings. Focus moves to the main region after client-side
- * navigation, as a page load would.
+ * The frame of every page: a skip link, the header (and, in a recording, its time slider), the
+ * sidebar and the main region, which opens with the server's state when it is away, the
+ * hot-loop alarm and the API server's warnings; a `.dojotrace` dropped anywhere opens. Focus
+ * moves to the main region after client-side navigation, as a page load would.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { HotLoop } from '@dojo/console-protocol';
 import { WarningNotices } from '../components/WarningNotices.tsx';
 import { HotLoopAlarm } from '../features/activity/components/HotLoopAlarm.tsx';
+import { RecordingBar } from '../features/session/components/RecordingBar.tsx';
+import { RecordingDropZone } from '../features/session/components/RecordingDropZone.tsx';
 import { apiWarnings } from '../lib/api-warnings.ts';
 import { useLocation } from '../lib/router.tsx';
 import { Header } from './Header.tsx';
@@ -38,6 +41,8 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header onMenu={() => setMenuOpen((o) => !o)} />
+      <RecordingBar />
+      <RecordingDropZone />
       <div className="lg:grid lg:min-h-[calc(100vh-3.5rem)] lg:grid-cols-[13rem_minmax(0,1fr)]">
         <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         <main id="main" ref={main} tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-6 lg:px-8">

@@ -7,15 +7,18 @@
  *   one, otherwise a Status built from the HTTP code; a network failure is a 503.
  * - The `Warning` headers of every response, success or failure, go to `onWarnings` before the
  *   promise settles; the browser's client reports them to the page's warning notices.
+ * - In a recording, every request names the instant the page shows (`X-Dojo-At`,
+ *   lib/view-time.ts), so every answer is about that instant.
  */
 import { newStatusError, parseWarningHeader, StatusError } from '@dojo/kube-api';
 import { apiWarnings } from './api-warnings.ts';
+import { viewInstant, viewTimeHeader } from './view-time.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON unless `contentType` says otherwise. */
+  /** Sent as JSON unless `contentType` says otherwise; a Blob (a dropped file) is sent as it is. */
   body?: unknown;
   contentType?: string;
   /** The media type asked for; `application/json` when absent (a Table: `application/json;as=Table;v=v1;g=meta.k8s.io`). */
@@ -32,6 +35,8 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export interface ApiClientOptions {
   /** Called with the texts of a response's `Warning: 299 - "text"` headers, when it has any. */
   onWarnings?: (warnings: string[], request: { method: HttpMethod; path: string }) => void;
+  /** The instant the page shows, in a recording (undefined while live). */
+  viewInstant?: () => number | undefined;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -68,10 +73,12 @@ export function createApiClient(fetchImpl: FetchLike, clientOptions: ApiClientOp
     const method = options.method ?? 'GET';
     const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
     if (isWrite(method)) headers[csrfHeader] = '1';
-    let body: string | undefined;
+    const at = clientOptions.viewInstant?.();
+    if (at !== undefined) headers[viewTimeHeader] = String(at);
+    let body: string | Blob | undefined;
     if (options.body !== undefined) {
       headers['Content-Type'] = options.contentType ?? 'application/json';
-      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      body = typeof options.body === 'string' || options.body instanceof Blob ? options.body : JSON.stringify(options.body);
     }
     let response: Response;
     try {
@@ -100,6 +107,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The browser's client. */
 export const apiClient: ApiClient = createApiClient((input, init) => fetch(input, init), {
+  viewInstant,
   onWarnings: (warnings, { method, path }) => apiWarnings.report(warnings, `${method} ${path.replace(/^\/api\/kube(?=\/)/, '')}`),
 });
 

@@ -19,7 +19,7 @@ export function browserSocket(url: string): SocketLike {
   return socket;
 }
 
-/** The tab's socket URL: same origin, ws or wss to match the page. */
-export function liveSocketUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+/** The tab's socket URL: same origin, ws or wss to match the page; in a recording, the instant shown (`?at=`). */
+export function liveSocketUrl(location: { protocol: string; host: string }, at?: number): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws${at === undefined ? '' : `?at=${at}`}`;
 }

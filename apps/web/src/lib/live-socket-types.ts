@@ -21,7 +21,8 @@ export interface Timers {
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
 export interface LiveSocketOptions {
-  url: string;
+  /** Read at every (re)connect: the URL may name what the connection is about (a recording's instant). */
+  url: string | (() => string);
   createSocket: (url: string) => SocketLike;
   timers?: Timers;
   /** 0..1; jitter draws. */

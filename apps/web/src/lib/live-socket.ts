@@ -80,6 +80,13 @@ export class LiveSocket {
     this.#connect('connecting');
   }
 
+  /** Connects anew (the URL may have changed); subscriptions are sent again, each resuming where it was. */
+  restart(): void {
+    if (this.#stopped) return;
+    this.stop();
+    this.start();
+  }
+
   stop(): void {
     this.#stopped = true;
     this.#timers.clearTimeout(this.#reconnectTimer);
@@ -156,7 +163,8 @@ export class LiveSocket {
     this.#setState(state);
     let socket: SocketLike;
     try {
-      socket = this.#options.createSocket(this.#options.url);
+      const url = this.#options.url;
+      socket = this.#options.createSocket(typeof url === 'string' ? url : url());
     } catch {
       this.#scheduleReconnect();
       return;

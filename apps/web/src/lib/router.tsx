@@ -18,6 +18,23 @@ function subscribe(onChange: () => void): () => void {
 
 const snapshot = (): string => window.location.pathname + window.location.search;
 
+/**
+ * The search parameter every in-app URL carries on unless it sets its own: the instant a
+ * recording is shown at (lib/view-time.ts), so that moving between pages stays at it.
+ */
+export const stickySearchParam = 'at';
+
+/** `to` with the page's sticky parameter added, when the page has one and `to` does not. */
+export function keepSticky(to: string): string {
+  if (typeof window === 'undefined' || !to.startsWith('/') || to.startsWith('//')) return to;
+  const value = new URLSearchParams(window.location.search).get(stickySearchParam);
+  if (value === null) return to;
+  const url = new URL(to, 'http://console.local');
+  if (url.searchParams.has(stickySearchParam)) return to;
+  url.searchParams.set(stickySearchParam, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 export interface AppLocation {
   pathname: string;
   search: URLSearchParams;
@@ -30,7 +47,8 @@ export function useLocation(): AppLocation {
   return { pathname: url.pathname, search: url.searchParams, href };
 }
 
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
+export function navigate(target: string, options: { replace?: boolean } = {}): void {
+  const to = keepSticky(target);
   if (to === snapshot()) return;
   if (options.replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
@@ -51,7 +69,7 @@ export function Link({ to, onClick, children, ...rest }: LinkProps) {
     navigate(to);
   };
   return (
-    <a href={to} onClick={handleClick} {...rest}>
+    <a href={keepSticky(to)} onClick={handleClick} {...rest}>
       {children}
     </a>
   );

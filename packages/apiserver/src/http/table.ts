@@ -8,8 +8,9 @@ export function partialObjectMetadata(obj: KubeObject, version = 'v1'): Record<s
   return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata: obj.metadata };
 }
 
+/** `info` needs only its columns: a recording's replay prints the kinds it recorded with the same columns. */
 export function toTable(
-  info: ResourceInfo,
+  info: Pick<ResourceInfo, 'columns'>,
   objects: readonly KubeObject[],
   options: { version: string; includeObject: IncludeObject; listMeta?: Table['metadata']; withColumns: boolean; now?: number },
 ): Table {

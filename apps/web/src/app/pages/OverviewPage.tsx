@@ -96,12 +96,15 @@ export function OverviewPage() {
             <h3 id="clients-heading" className="text-sm font-semibold text-slate-700 dark:text-slate-300">
               Other clients of the API server <span className="font-normal text-slate-500 dark:text-slate-400">— seen from its request journal; their reconciles are inferred</span>
             </h3>
-            <Button variant="primary" onClick={() => setConnecting(true)}>
-              Connect an operator
-            </Button>
+            {/* A recording has no API server to connect to: its clients are replayed from its journal. */}
+            {session?.recording ? null : (
+              <Button variant="primary" onClick={() => setConnecting(true)}>
+                Connect an operator
+              </Button>
+            )}
           </div>
           <ClientCards links={clientLinks} />
-          <ConnectOperatorDialog open={connecting} onClose={() => setConnecting(false)} />
+          {session?.recording ? null : <ConnectOperatorDialog open={connecting} onClose={() => setConnecting(false)} />}
         </section>
         {error ? <ErrorNotice error={error} title="Could not load the cluster's kinds" /> : null}
         {operatorKinds.map((type) => (

@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Sparkline } from '../../../components/Sparkline.tsx';
 import { Stat } from '../../../components/Stat.tsx';
-import { formatPercent } from '../../../lib/time-format.ts';
+import { formatClock, formatPercent } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useControllerHistory } from '../api/controllers.ts';
 import { useControllerDetails } from '../api/controller-details.ts';
@@ -25,8 +25,14 @@ export function WorkqueueView({ name, keyLink }: { name: string; keyLink?: KeyLi
   const { queue } = details.data.state;
   const depthSamples = (history?.[name] ?? []).map((s) => s.depth);
   const { adds, merged, gets, dones } = queue.counters;
+  const rebuilt = details.data.reconstructed;
   return (
     <div className="flex flex-col gap-5">
+      {rebuilt ? (
+        <p role="note" aria-label="Rebuilt from the recording" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
+          Rebuilt from the recording's telemetry{rebuilt.fromStart ? '' : ` since ${formatClock(rebuilt.since)}`} up to {formatClock(rebuilt.at)}. Not known from a recording: {rebuilt.unknown.join('; ')}.
+        </p>
+      ) : null}
       <Panel title="Counters" description="Every accepted add, the adds that merged into a waiting key, and the keys handed to workers.">
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-8">
           <Stat label="Depth" value={details.data.depth} />

@@ -1,5 +1,9 @@
-/** The header's live-connection light. The text says it too: colour is never the only signal. */
+/**
+ * The header's live-connection light. The text says it too: colour is never the only signal.
+ * A recording is never live: connected, it says "Replay".
+ */
 import { useConnectionState } from '../../../lib/live-socket-context.tsx';
+import { useSession } from '../api/session.ts';
 import type { ConnectionState } from '../../../lib/live-socket-types.ts';
 
 const look: Record<ConnectionState, { text: string; dot: string; hint: string }> = {
@@ -9,9 +13,12 @@ const look: Record<ConnectionState, { text: string; dot: string; hint: string }>
   closed: { text: 'Offline', dot: 'bg-slate-400', hint: 'No live connection' },
 };
 
+const replay = { text: 'Replay', dot: 'bg-amber-500', hint: 'Serving a recording: views show it at the instant the time slider chose' };
+
 export function ConnectionIndicator() {
   const state = useConnectionState();
-  const { text, dot, hint } = look[state];
+  const { data: session } = useSession();
+  const { text, dot, hint } = state === 'live' && session?.recording ? replay : look[state];
   return (
     <div role="status" aria-label={`Connection: ${text}`} title={hint} className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
       <span aria-hidden="true" className={`size-2.5 rounded-full ${dot}`} />

@@ -1,4 +1,4 @@
-/** Cluster and leader, in the header: which cluster this console is looking at, and who reconciles. */
+/** Cluster and leader, in the header: which cluster this console is looking at, and who reconciles (or, for a recording, which cluster it was made on). */
 import { useSession } from '../api/session.ts';
 
 export function SessionSummary() {
@@ -6,6 +6,13 @@ export function SessionSummary() {
   if (isError) return <span className="text-sm text-slate-500">Cluster unknown</span>;
   if (!session) return <span className="text-sm text-slate-500">…</span>;
   const { cluster, leader } = session;
+  if (session.recording) {
+    return (
+      <span className="hidden max-w-64 truncate text-sm text-slate-700 md:block dark:text-slate-200" title={session.recording.name}>
+        Recording of {cluster.mode === 'embedded' ? 'the embedded cluster' : (cluster.context ?? cluster.server)}
+      </span>
+    );
+  }
   const clusterText = cluster.mode === 'embedded' ? 'Embedded cluster' : `Cluster ${cluster.context ?? cluster.server}`;
   const leaderText = leader.isLeader ? 'Leader: this replica' : `Leader: ${leader.holder ?? 'unknown'}`;
   return (

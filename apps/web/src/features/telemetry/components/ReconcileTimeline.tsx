@@ -11,6 +11,7 @@ import { HistoryNote } from '../../../components/HistoryNote.tsx';
 import { evictedCount, useStreamCoverage } from '../../../lib/history-coverage.ts';
 import { formatClock } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { useViewInstant } from '../../../lib/view-time.ts';
 import { useStoreVersion, useTelemetryBackfill, useTelemetryStore } from '../api/telemetry.ts';
 import { matchesFilter, spanOutcomes, triggerLabel, type SpanFilter, type SpanOutcome } from '../model/lane-filter.ts';
 import type { Span } from '../model/span.ts';
@@ -67,6 +68,8 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
   const store = useTelemetryStore();
   const version = useStoreVersion(store, 300);
   const now = useNow(1000);
+  // In a recording, "live" is the instant the time slider chose.
+  const instant = useViewInstant();
   const coverage = useStreamCoverage('telemetry');
   const [ownView, setOwnView] = useState<TimelineView>({});
   const view = givenView ?? ownView;
@@ -173,7 +176,7 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
         </fieldset>
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <Button aria-pressed={follow} onClick={() => changeFollow(!follow)} variant={follow ? 'primary' : 'secondary'}>
-            Follow live
+            {instant === undefined ? 'Follow live' : 'Follow the slider'}
           </Button>
           <Button aria-pressed={paused} onClick={() => setPaused(!paused)}>
             {paused ? 'Resume view' : 'Pause view'}

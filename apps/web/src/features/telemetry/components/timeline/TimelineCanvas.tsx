@@ -17,6 +17,7 @@ import { darkPalette, lightPalette } from './palette.ts';
 import { SpanTooltip, type Hover } from './SpanTooltip.tsx';
 import { timelineKeyAction } from './timeline-keys.ts';
 import { isDarkTheme, useElementWidth } from './use-canvas-size.ts';
+import { useViewInstant } from '../../../../lib/view-time.ts';
 
 export interface TimelineCanvasProps {
   store: TelemetryStore;
@@ -54,7 +55,11 @@ export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, 
   const [hover, setHover] = useState<Hover>();
 
   const offset = useRef(0);
-  const serverNow = useCallback(() => Date.now() + offset.current, []);
+  // In a recording "now" is the instant shown: following keeps it at the right edge.
+  const shownInstant = useViewInstant();
+  const instant = useRef(shownInstant);
+  instant.current = shownInstant;
+  const serverNow = useCallback(() => instant.current ?? Date.now() + offset.current, []);
   const viewport = useRef<Viewport>({ start: 0, end: 0 });
   const lanes = useRef<Lane[]>([]);
   const laneFilter = useRef(new LaneFilter());
@@ -86,6 +91,10 @@ export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, 
     viewport.current = shown;
     dirty.current = true;
   }, [shown?.start, shown?.end]);
+
+  useEffect(() => {
+    dirty.current = true;
+  }, [shownInstant]);
 
   useEffect(() => {
     hideAfter.current = paused ? serverNow() : undefined;

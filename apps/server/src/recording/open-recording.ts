@@ -1,0 +1,136 @@
+/**
+ * `dojo-console open FILE`: a console that serves a recording, read-only, with no cluster.
+ * The file is imported into a history store of its own (`<data-dir>/recording.db`), and the
+ * console's views are served by the same code as a live console's, over a replay of it:
+ * - the Kubernetes read path: the recorded object versions at the instant asked about
+ *   (replay/replay-transport.ts);
+ * - telemetry: the same `TelemetryHistory` a live console reads, over the recorded stream and
+ *   a journal no one appends to;
+ * - controllers: rebuilt from their telemetry at the instant (replay/replay-controllers.ts);
+ * - what every API client did: the recorded request journal replayed up to the instant
+ *   (replay/replay-activity.ts);
+ * - history: the imported store itself.
+ * Every write is refused with 405 "read-only recording"; the session says it is a recording.
+ */
+import { mkdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type { ClusterMode, RecordedController, RecordingSession, ResourceType, Session, TraceHeader } from '@dojo/console-protocol';
+import { HistoryStore, importTrace, objectVersionStreams, requestsStream, telemetryStream, type HistoryStream } from '@dojo/history';
+import { Journal } from '@dojo/runtime';
+import { startConsoleServer, type ConsoleServer } from '../console-server.ts';
+import { TelemetryHistory } from '../history/telemetry-source.ts';
+import { loadOrCreateConsoleToken } from '../security/console-token.ts';
+import { RecordedObjects } from './replay/recorded-objects.ts';
+import { ReplayActivity } from './replay/replay-activity.ts';
+import { ReplayControllers } from './replay/replay-controllers.ts';
+import { ReplayKinds } from './replay/replay-kinds.ts';
+import { ReplayTransport } from './replay/replay-transport.ts';
+import { RecordingConsoles } from './recording-consoles.ts';
+
+export interface OpenRecordingOptions {
+  readonly file: string;
+  /** The name people see (default: the file's). */
+  readonly name?: string;
+  /** Where the import goes (`recording.db`), and the console's token unless one is given. */
+  readonly dataDir: string;
+  readonly host: string;
+  readonly port: number;
+  readonly token?: string;
+  readonly webRoot?: string;
+}
+
+export interface RunningRecording {
+  readonly console: ConsoleServer;
+  readonly loginUrl: string;
+  readonly token: string;
+  readonly recording: RecordingSession;
+  readonly history: HistoryStore;
+  stop(): Promise<void>;
+}
+
+const recordedModes: readonly string[] = ['embedded', 'kubeconfig', 'in-cluster'];
+
+/** The instant of the oldest record of telemetry or versions (the window's start when it had one). */
+function firstInstant(streams: readonly HistoryStream<unknown>[], header: TraceHeader): number {
+  let first = header.window.from ?? header.window.to;
+  for (const stream of streams) {
+    const [oldest] = stream.headers({ limit: 1 });
+    if (oldest && oldest.time < first) first = oldest.time;
+  }
+  return first;
+}
+
+export async function openRecording(options: OpenRecordingOptions): Promise<RunningRecording> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const token = loadOrCreateConsoleToken(dataDir, options.token);
+  const dbPath = join(dataDir, 'recording.db');
+  const header = await importTrace(options.file, dbPath);
+  // Nothing is appended and nothing may be evicted: a recording is kept whole, whatever its age.
+  const history = new HistoryStore({ path: dbPath, flushEveryMs: 0, retentionEveryMs: 0 });
+  const telemetryRecords = history.stream(telemetryStream);
+  const telemetry = new TelemetryHistory(new Journal({ capacity: 1, firstSeq: telemetryRecords.lastSeq + 1 }), telemetryRecords);
+  const end = header.window.to;
+  const objectStreams = objectVersionStreams.map((spec) => history.stream(spec));
+  const index = new RecordedObjects(objectStreams);
+  const kinds = new ReplayKinds(header.meta.resources as ResourceType[] | undefined, index, end);
+  const replay = new ReplayTransport(index, kinds, end);
+  const recordedControllers = header.meta.controllers as RecordedController[] | undefined;
+  const controllers = new ReplayControllers(telemetryRecords, recordedControllers, end);
+  const embedded = new Set((recordedControllers ?? []).map((c) => c.name));
+  const journaled = header.streams.some((s) => s.stream === requestsStream.name);
+  const activity = new ReplayActivity(journaled ? history.stream(requestsStream) : undefined, telemetryRecords, (name) => embedded.has(name), end);
+  const recording: RecordingSession = {
+    name: options.name ?? basename(options.file),
+    createdAt: header.createdAt,
+    source: header.source,
+    from: firstInstant([telemetryRecords, ...objectStreams] as HistoryStream<unknown>[], header),
+    to: end,
+    streams: header.streams,
+  };
+  const session = (): Session => ({
+    cluster: { mode: (recordedModes.includes(header.source.clusterMode) ? header.source.clusterMode : 'kubeconfig') as ClusterMode, server: header.source.server },
+    leader: { identity: 'recording', isLeader: false },
+    operators: Array.isArray(header.meta.operators) ? (header.meta.operators as string[]) : [],
+    secretsRedacted: true,
+    recording,
+  });
+  const nested = new RecordingConsoles({ host: options.host, token, dataDir }, openRecording);
+  let server: ConsoleServer;
+  try {
+    server = await startConsoleServer({
+      host: options.host,
+      port: options.port,
+      token,
+      transport: (at) => replay.at(at),
+      telemetry,
+      history,
+      recordsVersionsOf: (group, kind) => index.has(group, kind),
+      controllers,
+      activity,
+      readOnly: true,
+      recordings: { history, source: { dataDir, dbPath, secrets: [token] }, open: (file, name) => nested.open(file, name), uploadDir: join(dataDir, 'uploads') },
+      metrics: { scrape: async () => '# A recording has no live metrics: its telemetry is in /api/telemetry.\n', contentType: 'text/plain; version=0.0.4' },
+      allowSecretData: false,
+      ready: () => true,
+      session,
+      hello: () => ({ session: session() }),
+      ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    });
+  } catch (error) {
+    await history.close();
+    throw error;
+  }
+  return {
+    console: server,
+    loginUrl: `${server.url}login?token=${encodeURIComponent(token)}`,
+    token,
+    recording,
+    history,
+    async stop() {
+      await server.close();
+      await nested.close();
+      await history.close();
+    },
+  };
+}

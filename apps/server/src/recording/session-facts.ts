@@ -1,0 +1,34 @@
+/**
+ * What a recording needs beyond the streams, kept beside them in the history store while the
+ * console runs (`HistoryStore.writeMeta`): which cluster and console made it (`source`), the
+ * operators it ran (`operators`), the
+ * kinds the cluster served (`resources`, refreshed with every discovery) and the controllers
+ * (`controllers`: what telemetry cannot say about them, for the replayed workqueue).
+ */
+import type { ControllerSummary, RecordedController, ResourceType, TraceSource } from '@dojo/console-protocol';
+import type { HistoryStore } from '@dojo/history';
+
+export function keepSource(history: HistoryStore, source: TraceSource, operators: readonly string[]): void {
+  history.writeMeta('source', source);
+  history.writeMeta('operators', operators);
+}
+
+/** Wraps a discovery so that every answer is kept as the session's `resources`. */
+export function keepingResources(history: HistoryStore, discover: () => Promise<ResourceType[]>): () => Promise<ResourceType[]> {
+  return async () => {
+    const resources = await discover();
+    history.writeMeta('resources', resources);
+    return resources;
+  };
+}
+
+export function keepControllers(history: HistoryStore, summaries: readonly ControllerSummary[]): void {
+  const controllers: RecordedController[] = summaries.map((c) => ({
+    name: c.name,
+    role: c.role,
+    forKind: c.forKind,
+    maxConcurrentReconciles: c.workers.max,
+    watches: c.watches.map(({ relation, kind, resource }) => ({ relation, kind, resource })),
+  }));
+  history.writeMeta('controllers', controllers);
+}
