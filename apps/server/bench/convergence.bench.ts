@@ -40,6 +40,12 @@ const sampleMs = arg('sample-ms', 50);
 const namespaceCount = arg('namespaces', 1);
 const measuredNamespaces = namespaceCount === 1 ? ['convergence'] : Array.from({ length: namespaceCount }, (_, i) => `convergence-${i}`);
 const timeoutMs = arg('timeout-seconds', 240) * 1000;
+const textArg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+// `--cpu-prof-dir DIR`: the console process writes a V8 CPU profile of the whole run there.
+const cpuProfDir = textArg('cpu-prof-dir');
 const log = (message: string): void => void process.stderr.write(`[convergence] ${message}\n`);
 const tunedConsole = fileURLToPath(new URL('./support/tuned-console.ts', import.meta.url));
 const sim = { podStartDelay: { minMs: 0, maxMs: 0 }, podReadyDelay: { minMs: 0, maxMs: 0 } };
@@ -88,7 +94,8 @@ async function createAndAwait(client: ApiClient, namespaces: readonly string[], 
 
 async function oneRun(index: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-convergence-'));
-  const server = await spawnProbed(tunedConsole, [dataDir, JSON.stringify(sim)], /tuned-console (\{.*\})\n/);
+  const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const server = await spawnProbed(tunedConsole, [dataDir, JSON.stringify(sim)], /tuned-console (\{.*\})\n/, { nodeArgs });
   try {
     const { base, token, kubeconfigPath } = JSON.parse(server.ready[1]!) as { base: string; token: string; kubeconfigPath: string };
     const client = apiClientFromKubeconfig(kubeconfigPath, concurrency);

@@ -167,7 +167,20 @@ export {
 
 // Informers: one shared watch and cache per type; the cache may be stale.
 export { Store, type IndexFunc, type ReadableStore } from './informer/store.ts';
-export { byNamespace, byOwnerUid, defaultIndexers, namespaceIndex, ownerUidIndex } from './informer/indexers.ts';
+export {
+  byController,
+  byLabel,
+  byNamespace,
+  byOwnerUid,
+  claimCandidates,
+  controllerUidIndex,
+  defaultIndexers,
+  labelIndex,
+  labelIndexValue,
+  namespaceIndex,
+  orphanIndexValue,
+  ownerUidIndex,
+} from './informer/indexers.ts';
 export {
   SharedInformer,
   type InformerState,

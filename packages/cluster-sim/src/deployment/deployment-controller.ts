@@ -6,7 +6,7 @@
 import { LabelSelector, type KubeObject } from '@dojo/kube-api';
 import { builtinTypes, ControllerBuilder, type Controller, type Manager, type Request } from '@dojo/runtime';
 import { controllerOf } from '../core/owner-references.ts';
-import type { Deployment } from '../core/workload-types.ts';
+import type { Deployment, ReplicaSet } from '../core/workload-types.ts';
 import type { EventRecorder } from '../events/event-recorder.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { DeploymentReconciler } from './deployment-reconciler.ts';
@@ -28,5 +28,5 @@ export function addDeploymentController(manager: Manager, recorder: EventRecorde
     .owns(replicaSets)
     .watches(replicaSets, selectingDeployments)
     .withOptions({ maxConcurrentReconciles: workers })
-    .complete(new DeploymentReconciler({ client: manager.client, api: manager.apiClient, clock: manager.clock, recorder }));
+    .complete(new DeploymentReconciler({ client: manager.client, api: manager.apiClient, replicaSets: manager.informers.informerFor<ReplicaSet>(replicaSets).store, clock: manager.clock, recorder }));
 }

@@ -1,5 +1,6 @@
 /** What a Deployment sync needs from the outside: clients, time, and where Events go. */
-import type { Client, Clock, ObjectReader } from '@dojo/runtime';
+import type { Client, Clock, ObjectReader, ReadableStore } from '@dojo/runtime';
+import type { ReplicaSet } from '../core/workload-types.ts';
 import type { EventRecorder } from '../events/event-recorder.ts';
 
 export interface DeploymentDeps {
@@ -7,6 +8,8 @@ export interface DeploymentDeps {
   readonly client: Client;
   /** Uncached reads, for what the cache may not have seen yet. */
   readonly api: ObjectReader;
+  /** The ReplicaSet informer's cache, for claiming by controller index (read-only). */
+  readonly replicaSets: ReadableStore<ReplicaSet>;
   readonly clock: Clock;
   readonly recorder: EventRecorder;
 }

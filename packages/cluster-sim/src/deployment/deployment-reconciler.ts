@@ -8,7 +8,7 @@
  * update.
  */
 import { isNotFound, LabelSelector } from '@dojo/kube-api';
-import { builtinTypes, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { builtinTypes, claimCandidates, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { semanticEqual } from '../core/canonical-json.ts';
 import { claimOwned } from '../core/controller-ref-manager.ts';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../core/workload-types.ts';
@@ -117,12 +117,11 @@ export class DeploymentReconciler implements Reconciler {
   }
 
   async #ownedReplicaSets(d: Deployment): Promise<ReplicaSet[]> {
-    const inNamespace = await this.#deps.client.list<ReplicaSet>(replicaSets, { namespace: d.metadata.namespace });
     return claimOwned({
       owner: d,
       ownerType: deployments,
       childType: replicaSets,
-      candidates: inNamespace.items,
+      candidates: claimCandidates(this.#deps.replicaSets, d),
       selector: LabelSelector.fromObject(d.spec.selector),
       client: this.#deps.client,
       api: this.#deps.api,

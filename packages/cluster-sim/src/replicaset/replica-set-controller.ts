@@ -6,7 +6,7 @@
 import { formatObjectKey, LabelSelector, objectKeyOf, type KubeObject } from '@dojo/kube-api';
 import { builtinTypes, ControllerBuilder, type Controller, type Manager, type Request } from '@dojo/runtime';
 import { controllerOf } from '../core/owner-references.ts';
-import type { ReplicaSet } from '../core/workload-types.ts';
+import type { Pod, ReplicaSet } from '../core/workload-types.ts';
 import type { EventRecorder } from '../events/event-recorder.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { Expectations } from './expectations.ts';
@@ -58,6 +58,7 @@ export function addReplicaSetController(manager: Manager, options: ReplicaSetCon
       new ReplicaSetReconciler({
         client: manager.client,
         api: manager.apiClient,
+        pods: manager.informers.informerFor<Pod>(pods).store,
         clock: manager.clock,
         recorder: options.recorder,
         expectations,

@@ -9,7 +9,7 @@
  * binds at creation (the kubelet still records the scheduler's "Scheduled" Event).
  */
 import { formatObjectKey, isNotFound, LabelSelector } from '@dojo/kube-api';
-import { builtinTypes, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { builtinTypes, claimCandidates, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import { semanticEqual } from '../core/canonical-json.ts';
 import { claimOwned } from '../core/controller-ref-manager.ts';
@@ -62,12 +62,11 @@ export class ReplicaSetReconciler implements Reconciler {
   }
 
   async #ownedPods(rs: ReplicaSet): Promise<Pod[]> {
-    const inNamespace = await this.#deps.client.list<Pod>(pods, { namespace: rs.metadata.namespace });
     return claimOwned({
       owner: rs,
       ownerType: replicaSets,
       childType: pods,
-      candidates: inNamespace.items.filter(isPodActive),
+      candidates: claimCandidates(this.#deps.pods, rs).filter(isPodActive),
       selector: LabelSelector.fromObject(rs.spec.selector),
       client: this.#deps.client,
       api: this.#deps.api,

@@ -74,6 +74,16 @@ describe('CachedReader', () => {
     expect(await names({ fieldSelector: 'metadata.name=elsewhere' })).toEqual(['elsewhere']);
   });
 
+  it('answers the same from the label index as a scan would, whatever the selector', async () => {
+    const names = async (options: Parameters<CachedReader['list']>[1]) => (await reader.list(configMaps, options)).items.map((o) => o.metadata.name).sort();
+    expect(await names({ namespace: ns, labelSelector: 'tier=web,tier!=db' })).toEqual(['web']);
+    expect(await names({ namespace: ns, labelSelector: 'tier in (web,db)' })).toEqual(['db', 'web']);
+    expect(await names({ namespace: ns, labelSelector: 'tier=web,missing=label' })).toEqual([]);
+    expect(await names({ namespace: 'default', labelSelector: 'tier=web' })).toEqual([]);
+    expect(await names({ labelSelector: 'tier=web' })).toEqual(['web']);
+    expect(await names({ namespace: '', labelSelector: 'tier=db' })).toEqual(['db']);
+  });
+
   it('goes to the API server for types without an informer, and for pages', async () => {
     await api.create(secrets, { metadata: { namespace: ns, name: 'token' }, stringData: { t: 'x' } });
     const before = await requests();
