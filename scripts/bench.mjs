@@ -14,6 +14,8 @@ const nodeBenches = [
   { name: 'reconcile', file: 'packages/runtime/bench/reconcile.bench.ts', nodeArgs: ['--expose-gc'] },
   { name: 'apiserver', file: 'packages/apiserver/bench/apiserver.bench.ts' },
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
+  // Issue 17's second target: 10,000 Dojos over 10 namespaces in ≤ 200 s, peak RSS ≤ 2.5 GB.
+  { name: 'convergence-10k', file: 'apps/server/bench/convergence.bench.ts', args: ['--dojos', '10000', '--namespaces', '10', '--runs', '1', '--timeout-seconds', '400'] },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
 ];
@@ -53,13 +55,17 @@ const headlines = {
     numbers: { createsPerSecond: r.creates.perSecond, referencePerSecond: r.reference.perSecond, ratio: r.creates.ratioToReference, list2000Ms: r.list2000.medianMs, rssMb10k: r.memory.serverRssMb },
   }),
   convergence: (r) => ({
-    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms`,
-    reference: `no reference; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
+    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms`,
+    reference: `ideal ${r.idealSeconds.median} s (${r.writesPerDojo.median} writes/Dojo at ${fmt(r.writeRatePerSecond.median)} writes/s) → ${r.ratioToIdeal.median}×; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
     numbers: {
       converged: r.converged,
       availableAtEnd: r.availableAtEnd,
       milestonesRun1: r.perRun[0].milestones,
       totalSeconds: r.totalSeconds.median,
+      idealSeconds: r.idealSeconds.median,
+      ratioToIdeal: r.ratioToIdeal.median,
+      writesPerDojo: r.writesPerDojo.median,
+      writeRatePerSecond: r.writeRatePerSecond.median,
       reconcilesPerSecond: r.reconcilesPerSecond.median,
       conflicts: r.conflicts.median,
       peakQueueDepth: r.peakTotalQueueDepth.median,
@@ -68,6 +74,7 @@ const headlines = {
       runs: r.runs,
     },
   }),
+  'convergence-10k': (r) => headlines.convergence(r),
   'dojo-available': (r) => ({
     result: `create → Available overhead beyond the pod delay p50 ${r.overhead.p50Ms} ms, p99 ${r.overhead.p99Ms} ms (total p50 ${fmt(Math.round(r.createToAvailable.p50Ms))} ms)`,
     reference: `simulated pod delay p50 ${fmt(r.simulatedPodDelay.p50Ms)} ms`,
@@ -125,7 +132,7 @@ for (const bench of nodeBenches.filter((b) => wanted(b.name))) {
   if (!existsSync(bench.file)) continue;
   log(`\n=== ${bench.name}: ${bench.file}`);
   const t = Date.now();
-  const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), '--import', 'tsx', bench.file], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), '--import', 'tsx', bench.file, ...(bench.args ?? [])], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const wallSeconds = Math.round((Date.now() - t) / 100) / 10;
   log(`=== ${bench.name}: exit ${run.status ?? run.signal} in ${wallSeconds} s`);
   if (run.status !== 0) {

@@ -14,6 +14,9 @@
  * console's `GET /api/controllers`, sampled every 50 ms. If one run takes longer than
  * `--budget-seconds` (default 60), fewer runs are made and the JSON says so; a run that has not
  * converged after `--timeout-seconds` (default 240) is reported as such, with how far it got.
+ * Its reference (support/write-rate.ts): the writes the phase committed ÷ the API server's
+ * write rate measured in the same console right after (`--write-rate-samples`, default 2,000
+ * ConfigMap creates), i.e. the time the convergence would take if nothing but the writes cost.
  * Prints one JSON document on stdout; progress goes to stderr.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +29,7 @@ import { ControllerSampler, countsBetween } from './support/controller-sampler.t
 import { dojoManifest, dojosPath, isAvailable, type WatchedDojo } from './support/dojo-manifest.ts';
 import { round, spread } from './support/percentiles.ts';
 import { spawnProbed } from './support/probed-process.ts';
+import { currentRevision, measureWriteRate } from './support/write-rate.ts';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,6 +42,7 @@ const concurrency = arg('concurrency', 16);
 const budgetSeconds = arg('budget-seconds', 60);
 const sampleMs = arg('sample-ms', 50);
 const namespaceCount = arg('namespaces', 1);
+const writeRateSamples = arg('write-rate-samples', 2000);
 const measuredNamespaces = namespaceCount === 1 ? ['convergence'] : Array.from({ length: namespaceCount }, (_, i) => `convergence-${i}`);
 const timeoutMs = arg('timeout-seconds', 240) * 1000;
 const textArg = (name: string): string | undefined => {
@@ -105,18 +110,27 @@ async function oneRun(index: number) {
 
     const sampler = new ControllerSampler(base, token, sampleMs);
     const before = await sampler.counts();
+    const revisionBefore = await currentRevision(client);
     await server.reset();
     sampler.start();
     const measured = await createAndAwait(client, measuredNamespaces, dojos);
+    const writes = (await currentRevision(client)) - revisionBefore;
     const queues = sampler.stop();
     const probe = await server.read();
     const counts = countsBetween(before, await sampler.counts());
+    const writeRate = await measureWriteRate(client, writeRateSamples, concurrency);
+    const idealSeconds = writes / writeRate.perSecond;
     client.close();
     const run = {
       converged: measured.converged,
       available: measured.available,
       milestones: measured.milestones,
       totalSeconds: round(measured.totalSeconds, 2),
+      writes,
+      writesPerDojo: round(writes / dojos, 1),
+      writeRatePerSecond: Math.round(writeRate.perSecond),
+      idealSeconds: round(idealSeconds, 2),
+      ratioToIdeal: round(measured.totalSeconds / idealSeconds, 2),
       createSeconds: round(measured.createSeconds, 2),
       createsPerSecond: Math.round(dojos / measured.createSeconds),
       reconciles: counts.total.reconciles,
@@ -125,11 +139,12 @@ async function oneRun(index: number) {
       errors: counts.total.errors,
       peakTotalQueueDepth: queues.peakTotalDepth,
       peakQueueDepth: queues.peakDepth,
+      busyWorkerShare: queues.busyShare,
       queueSamples: queues.samples,
       byController: counts.byController,
       server: { peakRssMb: probe.peakRssMb, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
     };
-    log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}, ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms`);
+    log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms`);
     return run;
   } finally {
     await server.kill();
@@ -151,6 +166,7 @@ if (!runs[0]!.converged) {
   for (let i = 2; i <= maxRuns; i++) runs.push(await oneRun(i));
 }
 notes.push('the console runs in its own process (support/tuned-console.ts, i.e. runUp with pod delays 0); the load generator and watch run in the benchmark process, on the same machine');
+notes.push(`ideal = the writes committed while converging (the store's revision delta: every create, update, patch, delete and Event) ÷ the API server's write rate measured right after in the same console (${writeRateSamples} ConfigMap creates from ${concurrency} clients); convergence cannot beat it`);
 notes.push('server RSS, event-loop delay (monitorEventLoopDelay, 10 ms resolution) and CPU are measured inside the console process over the measured phase only');
 notes.push(`reconciles and conflicts count every controller (operator and simulated control plane); queue depth is sampled from GET /api/controllers every ${sampleMs} ms, so shorter peaks can be missed`);
 
@@ -170,6 +186,10 @@ process.stdout.write(
       availableAtEnd: Math.min(...runs.map((r) => r.available)),
       timeoutSeconds: timeoutMs / 1000,
       totalSeconds: of((r) => r.totalSeconds, 2),
+      idealSeconds: of((r) => r.idealSeconds, 2),
+      ratioToIdeal: of((r) => r.ratioToIdeal, 2),
+      writesPerDojo: of((r) => r.writesPerDojo, 1),
+      writeRatePerSecond: of((r) => r.writeRatePerSecond, 0),
       reconcilesPerSecond: of((r) => r.reconcilesPerSecond, 0),
       conflicts: of((r) => r.conflicts, 0),
       peakTotalQueueDepth: of((r) => r.peakTotalQueueDepth, 0),
