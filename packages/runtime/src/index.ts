@@ -78,7 +78,7 @@ export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-met
 export type { RestClientMetrics } from './metrics/rest-client-metrics.ts';
 
 // Controller
-export { Controller, type ControllerOptions, type ControllerState, type ReconcileCounts } from './controller/controller.ts';
+export { Controller, type ControllerOptions, type ControllerState, type ControllerStatus, type ReconcileCounts } from './controller/controller.ts';
 export {
   isTerminalError,
   TerminalError,

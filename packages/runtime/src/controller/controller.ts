@@ -63,6 +63,12 @@ export interface ControllerState {
   readonly faults: FaultState;
 }
 
+/**
+ * `state()` without the queue's per-key snapshot: constant cost whatever the queue holds, for
+ * dashboards that poll every controller often (a snapshot copies every queued key's triggers).
+ */
+export type ControllerStatus = Omit<ControllerState, 'queue'> & { readonly depth: number };
+
 interface WorkerSlot {
   readonly id: number;
   /** Aborted to pull the worker out of a waiting `get` (pause, shrink); then replaced. */
@@ -185,6 +191,11 @@ export class Controller {
   }
 
   state(): ControllerState {
+    const { depth: _depth, ...status } = this.status();
+    return { ...status, queue: this.#queue.snapshot() };
+  }
+
+  status(): ControllerStatus {
     return {
       name: this.name,
       running: this.#started && !this.#stop.signal.aborted,
@@ -193,7 +204,7 @@ export class Controller {
       heldAtBreakpoint: this.#gate.held(),
       pendingSteps: this.#gate.pendingSteps(),
       workers: { busy: this.#busy, running: this.#workers.size, max: this.#max },
-      queue: this.#queue.snapshot(),
+      depth: this.#queue.len(),
       counts: { ...this.#counts },
       faults: this.faults.state(),
     };
