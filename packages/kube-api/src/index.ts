@@ -24,3 +24,4 @@ export * from './conditions.ts';
 export * from './names.ts';
 export * from './json-path.ts';
 export * from './warning-header.ts';
+export * from './deep-copy.ts';

@@ -11,7 +11,7 @@
  * owner's own objects and its namespace's orphans), uncopied; only what is claimed is copied,
  * so the caller may edit it and a reconcile costs what it owns, not what the namespace holds.
  */
-import { isNotFound, type KubeObject, type LabelSelector } from '@dojo/kube-api';
+import { deepCopy, isNotFound, type KubeObject, type LabelSelector } from '@dojo/kube-api';
 import type { Client, ObjectReader, ResourceType } from '@dojo/runtime';
 import { controllerOf, controllerRefTo } from './owner-references.ts';
 
@@ -36,7 +36,7 @@ export async function claimOwned<T extends KubeObject>(request: ClaimRequest<T>)
     const matches = selector.matches(child.metadata.labels);
     if (ref) {
       if (ref.uid !== owner.metadata.uid) continue;
-      if (matches || owner.metadata.deletionTimestamp) claimed.push(structuredClone(child));
+      if (matches || owner.metadata.deletionTimestamp) claimed.push(deepCopy(child));
       else await release(request, child);
       continue;
     }

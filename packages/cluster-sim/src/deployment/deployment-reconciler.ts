@@ -7,7 +7,7 @@
  * resourceVersion it read, so a stale cache ends in a 409 and another pass, never in a lost
  * update.
  */
-import { isNotFound, LabelSelector } from '@dojo/kube-api';
+import { deepCopy, isNotFound, LabelSelector } from '@dojo/kube-api';
 import { builtinTypes, claimCandidates, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { semanticEqual } from '../core/canonical-json.ts';
 import { claimOwned } from '../core/controller-ref-manager.ts';
@@ -37,7 +37,7 @@ export class DeploymentReconciler implements Reconciler {
       if (isNotFound(error)) return;
       throw error;
     }
-    const stored = structuredClone(d);
+    const stored = deepCopy(d);
     const owned = await this.#ownedReplicaSets(d);
     let outcome: RolloutStatus;
     try {

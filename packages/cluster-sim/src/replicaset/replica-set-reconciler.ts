@@ -8,7 +8,7 @@
  * pods/binding subresource and forbids changing nodeName later, so the simulated scheduler
  * binds at creation (the kubelet still records the scheduler's "Scheduled" Event).
  */
-import { formatObjectKey, isNotFound, LabelSelector } from '@dojo/kube-api';
+import { deepCopy, formatObjectKey, isNotFound, LabelSelector } from '@dojo/kube-api';
 import { builtinTypes, claimCandidates, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import { semanticEqual } from '../core/canonical-json.ts';
@@ -103,7 +103,7 @@ export class ReplicaSetReconciler implements Reconciler {
         ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
         ownerReferences: [controllerRefTo(rs, replicaSets)],
       },
-      spec: { ...structuredClone(template.spec ?? { containers: [] }), nodeName: template.spec?.nodeName || this.#deps.nodeName },
+      spec: { ...deepCopy(template.spec ?? { containers: [] }), nodeName: template.spec?.nodeName || this.#deps.nodeName },
     };
     try {
       const created = await this.#deps.client.create(pods, pod);

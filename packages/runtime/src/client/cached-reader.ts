@@ -13,7 +13,7 @@
  * selector in one namespace starts from the label index (its most selective `key=value`), so
  * it costs what it finds, not the size of the namespace.
  */
-import { FieldSelector, LabelSelector, newNotFound, type KubeList, type KubeObject, type ObjectKey } from '@dojo/kube-api';
+import { deepCopy, FieldSelector, LabelSelector, newNotFound, type KubeList, type KubeObject, type ObjectKey } from '@dojo/kube-api';
 import { labelIndex, labelIndexValue, namespaceIndex } from '../informer/indexers.ts';
 import type { ReadableStore } from '../informer/store.ts';
 import type { GetOptions, ListOptions, ObjectReader } from './client.ts';
@@ -46,7 +46,7 @@ export class CachedReader implements ObjectReader {
     await cached.waitForSync(options.signal);
     const object = cached.store.get(type.namespaced ? `${key.namespace}/${key.name}` : key.name);
     if (!object) throw newNotFound(groupResourceOf(type), key.name);
-    return structuredClone(object) as T;
+    return deepCopy(object as T);
   }
 
   async list<T extends KubeObject = KubeObject>(type: ResourceType, options: ListOptions = {}): Promise<KubeList<T>> {
@@ -64,7 +64,7 @@ export class CachedReader implements ObjectReader {
         (!labels || labels.matches(o.metadata.labels)) &&
         (!fields || fields.matches({ 'metadata.name': o.metadata.name ?? '', 'metadata.namespace': o.metadata.namespace ?? '' })),
     );
-    return { apiVersion: apiVersionOfType(type), kind: `${type.kind}List`, metadata: {}, items: structuredClone(items) as T[] };
+    return { apiVersion: apiVersionOfType(type), kind: `${type.kind}List`, metadata: {}, items: deepCopy(items as T[]) };
   }
 }
 
