@@ -49,8 +49,10 @@ const textArg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
-// `--cpu-prof-dir DIR`: the console process writes a V8 CPU profile of the whole run there.
+// `--cpu-prof-dir DIR` / `--heap-prof-dir DIR`: the console process writes a V8 CPU profile /
+// sampling heap profile (what is still allocated when it exits) of the whole run there.
 const cpuProfDir = textArg('cpu-prof-dir');
+const heapProfDir = textArg('heap-prof-dir');
 const log = (message: string): void => void process.stderr.write(`[convergence] ${message}\n`);
 const tunedConsole = fileURLToPath(new URL('./support/tuned-console.ts', import.meta.url));
 const sim = { podStartDelay: { minMs: 0, maxMs: 0 }, podReadyDelay: { minMs: 0, maxMs: 0 } };
@@ -99,7 +101,7 @@ async function createAndAwait(client: ApiClient, namespaces: readonly string[], 
 
 async function oneRun(index: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-convergence-'));
-  const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const nodeArgs = [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []), ...(heapProfDir ? ['--heap-prof', '--heap-prof-dir', heapProfDir] : [])];
   const server = await spawnProbed(tunedConsole, [dataDir, JSON.stringify(sim)], /tuned-console (\{.*\})\n/, { nodeArgs });
   try {
     const { base, token, kubeconfigPath } = JSON.parse(server.ready[1]!) as { base: string; token: string; kubeconfigPath: string };
