@@ -55,7 +55,7 @@ const headlines = {
     numbers: { createsPerSecond: r.creates.perSecond, referencePerSecond: r.reference.perSecond, ratio: r.creates.ratioToReference, list2000Ms: r.list2000.medianMs, rssMb10k: r.memory.serverRssMb },
   }),
   convergence: (r) => ({
-    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms`,
+    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms, console CPU ${r.serverCpuSeconds?.median} s (${r.serverCpuShare?.median} of a core)`,
     reference: `ideal ${r.idealSeconds.median} s (${r.writesPerDojo.median} writes/Dojo at ${fmt(r.writeRatePerSecond.median)} writes/s) → ${r.ratioToIdeal.median}×; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
     numbers: {
       converged: r.converged,
@@ -70,6 +70,8 @@ const headlines = {
       conflicts: r.conflicts.median,
       peakQueueDepth: r.peakTotalQueueDepth.median,
       serverPeakRssMb: r.serverPeakRssMb.median,
+      serverCpuSeconds: r.serverCpuSeconds?.median,
+      serverCpuShare: r.serverCpuShare?.median,
       eventLoopDelayP99Ms: r.serverEventLoopDelayP99Ms.median,
       runs: r.runs,
     },

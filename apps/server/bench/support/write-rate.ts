@@ -6,9 +6,10 @@
  * - Writes made: the store's revision moves by one per committed write (create, update,
  *   patch, delete, Events included), so the difference of two LIST resourceVersions counts
  *   every write of a phase, whoever made it.
- * - Write rate: small ConfigMap creates from `concurrency` HTTPS clients, after the measured
- *   phase (the controllers idle then). Every informer that watches ConfigMaps still hears them,
- *   as it hears every write of the convergence: that is part of a write's cost here.
+ * - Write rate: small ConfigMap creates from `concurrency` HTTPS clients, just before and just
+ *   after the measured phase (the controllers idle both times; two samples, because a shared
+ *   machine's load moves). Every informer that watches ConfigMaps still hears them, as it hears
+ *   every write of the convergence: that is part of a write's cost here.
  */
 import type { ApiClient } from './api-client.ts';
 import { forEachBounded } from './bounded-concurrency.ts';
@@ -26,14 +27,15 @@ export interface WriteRate {
   perSecond: number;
 }
 
-/** Creates `count` ConfigMaps in a namespace of their own; every one must succeed. */
-export async function measureWriteRate(client: ApiClient, count: number, concurrency: number): Promise<WriteRate> {
+/** Creates `count` ConfigMaps named `<prefix>-<i>` in a namespace of their own; every one must succeed. */
+export async function measureWriteRate(client: ApiClient, count: number, concurrency: number, prefix: string): Promise<WriteRate> {
   const namespace = 'write-rate';
+  // 409 when an earlier sample made it already.
   await client.send('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
   let failed = 0;
   const started = performance.now();
   await forEachBounded(count, concurrency, async (i) => {
-    const res = await client.send('POST', `/api/v1/namespaces/${namespace}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `w-${i}` }, data: { i: String(i) } });
+    const res = await client.send('POST', `/api/v1/namespaces/${namespace}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${prefix}-${i}` }, data: { i: String(i) } });
     if (res.status !== 201) failed++;
   });
   const seconds = (performance.now() - started) / 1000;
