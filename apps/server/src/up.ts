@@ -18,7 +18,7 @@ import { kafkaTopicCrd } from '@dojo/operator/examples/kafkatopic/kafkatopic';
 import { registerKafkaTopicOperator } from '@dojo/operator/examples/kafkatopic/register-kafkatopic-operator';
 import { registerSecSynchOperator } from '@dojo/operator/examples/secsynch/register-secsynch-operator';
 import { secSynchCrd } from '@dojo/operator/examples/secsynch/secsynch';
-import { createRuntimeMetrics, Journal, KubeTransport, Manager, stripManagedFields } from '@dojo/runtime';
+import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -89,8 +89,6 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     journal,
     metrics,
     fieldManager: 'dojo-console',
-    // No controller here reads ownership bookkeeping; at 10,000 Dojos it was the bulk of the caches.
-    cacheTransform: stripManagedFields,
     ...(options.leaderElect
       ? { leaderElection: { leaseName: 'dojo-console-leader', ...(options.leaderElectionNamespace ? { leaseNamespace: options.leaderElectionNamespace } : {}) } }
       : {}),

@@ -181,7 +181,6 @@ export {
   orphanIndexValue,
   ownerUidIndex,
 } from './informer/indexers.ts';
-export { stripManagedFields } from './informer/strip-managed-fields.ts';
 export {
   SharedInformer,
   type InformerState,

@@ -1,7 +1,6 @@
 import { isNotFound } from '@dojo/kube-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InformerFactory } from '../informer/informer-factory.ts';
-import { stripManagedFields } from '../informer/strip-managed-fields.ts';
 import { createRuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { Journal } from '../telemetry/journal.ts';
 import { reconcileContext } from '../telemetry/reconcile-context.ts';
@@ -105,44 +104,6 @@ describe('CachedReader', () => {
     const conflict = journal.query({ types: ['conflict'] }).records.at(-1) as ConflictRecord;
     expect(conflict).toMatchObject({ staleRV: stale.metadata.resourceVersion, currentRV: winner.metadata.resourceVersion, currentManager: 'winner' });
     expect(await requests()).toBe(before + 1);
-  });
-});
-
-describe('CachedReader over caches that strip managedFields', () => {
-  // A client of its own, whose conflict records look into the stripped caches.
-  let strippedApi: KubeClient;
-  let stripped: InformerFactory;
-  const strippedJournal = new Journal();
-  beforeAll(async () => {
-    strippedApi = await KubeClient.create({ kubeConfig: server.kubeConfig(), journal: strippedJournal, cachedObject: (type, key) => stripped.cachedObject(type, key) });
-    stripped = new InformerFactory(strippedApi, { transform: stripManagedFields });
-    stripped.informerFor(configMaps);
-    stripped.start();
-    await stripped.waitForCacheSync();
-  });
-  afterAll(async () => {
-    await stripped?.stop();
-    strippedApi?.close();
-  });
-
-  it('caches objects without managedFields, and an update of a cached read keeps the stored ones', async () => {
-    await api.create(configMaps, configMap(ns, 'owned', { a: '1' }), { fieldManager: 'creator' });
-    await vi.waitFor(() => expect(stripped.cachedObject(configMaps, `${ns}/owned`)).toBeDefined());
-    const cached = await new CachedReader(stripped, strippedApi).get<ConfigMap>(configMaps, { namespace: ns, name: 'owned' });
-    expect(cached.metadata.managedFields).toBeUndefined();
-    const updated = await strippedApi.update(configMaps, { ...cached, data: { a: '2' } }, { fieldManager: 'updater' });
-    expect(updated.metadata.managedFields?.map((e) => e.manager).sort()).toEqual(['creator', 'updater']);
-  });
-
-  it('still names the writer that won a conflict, by asking the API server', async () => {
-    const stale = await strippedApi.get<ConfigMap>(configMaps, { namespace: ns, name: 'owned' });
-    const winner = await strippedApi.update(configMaps, { ...stale, data: { by: 'winner' } }, { fieldManager: 'winner' });
-    await vi.waitFor(() => expect(stripped.cachedObject(configMaps, `${ns}/owned`)?.metadata.resourceVersion).toBe(winner.metadata.resourceVersion));
-    await reconcileContext
-      .run({ controller: 'c', reconcileId: 'r-strip', worker: 0, key: `${ns}/owned` }, () => strippedApi.update(configMaps, { ...stale, data: { by: 'loser' } }))
-      .catch(() => undefined);
-    const conflict = strippedJournal.query({ types: ['conflict'] }).records.at(-1) as ConflictRecord;
-    expect(conflict).toMatchObject({ staleRV: stale.metadata.resourceVersion, currentRV: winner.metadata.resourceVersion, currentManager: 'winner' });
   });
 });
 

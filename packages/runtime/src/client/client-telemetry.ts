@@ -117,11 +117,10 @@ export class ClientTelemetry {
   }
 
   // The cache is the cheap answer, but it is useless when it still holds the very version the
-  // writer sent (the writer most likely read it there), or cannot name the writer (a cache that
-  // strips managedFields); then ask the server.
+  // writer sent (the writer most likely read it there); then ask the server.
   async #currentVersion(call: ApiCall): Promise<KubeObject | undefined> {
     const cached = this.#options.cachedObject?.(call.type, keyOf(call));
-    if (cached && cached.metadata.resourceVersion !== call.rvSent && cached.metadata.managedFields) return cached;
+    if (cached && cached.metadata.resourceVersion !== call.rvSent) return cached;
     try {
       return (await this.#options.fetchCurrent(call.type, call.namespace, call.name ?? '')) ?? cached;
     } catch {

@@ -16,7 +16,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { KubeObject } from '@dojo/kube-api';
 import { realClock, type Clock } from '../clock/clock.ts';
 import type { ControllerHost, WatchSource } from '../builder/controller-host.ts';
 import type { Relation } from '../builder/enqueue-handlers.ts';
@@ -68,8 +67,6 @@ export interface ManagerOptions {
   cacheSyncTimeoutMs?: number;
   /** Called once this process lost the Lease and stopped its controllers. */
   onLostLeadership?: () => void;
-  /** Applied to every object before the informers cache it, e.g. `stripManagedFields`. */
-  cacheTransform?: (object: KubeObject) => KubeObject;
 }
 
 export type ManagerPhase = 'new' | 'syncing' | 'running' | 'stopping' | 'stopped';
@@ -164,7 +161,6 @@ export class Manager implements ControllerHost {
       ...(options.namespace ? { namespace: options.namespace } : {}),
       ...(options.resyncPeriodMs ? { resyncPeriodMs: options.resyncPeriodMs } : {}),
       ...(options.watcher ? { watcher: options.watcher } : {}),
-      ...(options.cacheTransform ? { transform: options.cacheTransform } : {}),
     }));
     return new Manager(options, { apiClient, journal, metrics, controllers, informers });
   }
