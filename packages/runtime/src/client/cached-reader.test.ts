@@ -61,6 +61,16 @@ describe('CachedReader', () => {
     expect(await requests()).toBe(before);
   });
 
+  it('leaves managedFields out of what it returns, and an update of such a read keeps the stored ones', async () => {
+    const cached = await reader.get<ConfigMap>(configMaps, { namespace: ns, name: 'web' });
+    expect(cached.metadata.managedFields).toBeUndefined();
+    expect(factory.cachedObject(configMaps, `${ns}/web`)?.metadata.managedFields?.length).toBeGreaterThan(0);
+    expect((await reader.list(configMaps, { namespace: ns })).items.every((o) => o.metadata.managedFields === undefined)).toBe(true);
+    const updated = await api.update(configMaps, { ...cached, data: { a: '2' } }, { fieldManager: 'updater' });
+    expect(updated.metadata.managedFields?.map((e) => e.manager)).toContain('updater');
+    expect(updated.metadata.managedFields?.length).toBeGreaterThan(1);
+  });
+
   it('answers NotFound from the cache, like the API server would', async () => {
     const error = await reader.get(configMaps, { namespace: ns, name: 'absent' }).catch((e: unknown) => e);
     expect(isNotFound(error)).toBe(true);

@@ -9,7 +9,12 @@
  * was stale.
  *
  * Returned objects are deep copies, so a reconciler may edit what it read without corrupting
- * the cache every other reader shares; only what is returned is copied. A list with a label
+ * the cache every other reader shares; only what is returned is copied, and not its
+ * metadata.managedFields: no reconciler reads ownership bookkeeping, it is often the larger half
+ * of an object, and an update sent without it keeps the stored entries (an empty list means
+ * "not sent") - controller-runtime's cache.TransformStripManagedFields, applied to the copies
+ * only, since the cache's other readers (conflict records, version history) name writers from
+ * it. A list with a label
  * selector in one namespace starts from the label index (its most selective `key=value`), so
  * it costs what it finds, not the size of the namespace.
  */
@@ -46,7 +51,7 @@ export class CachedReader implements ObjectReader {
     await cached.waitForSync(options.signal);
     const object = cached.store.get(type.namespaced ? `${key.namespace}/${key.name}` : key.name);
     if (!object) throw newNotFound(groupResourceOf(type), key.name);
-    return deepCopy(object as T);
+    return readerCopy(object as T);
   }
 
   async list<T extends KubeObject = KubeObject>(type: ResourceType, options: ListOptions = {}): Promise<KubeList<T>> {
@@ -64,8 +69,13 @@ export class CachedReader implements ObjectReader {
         (!labels || labels.matches(o.metadata.labels)) &&
         (!fields || fields.matches({ 'metadata.name': o.metadata.name ?? '', 'metadata.namespace': o.metadata.namespace ?? '' })),
     );
-    return { apiVersion: apiVersionOfType(type), kind: `${type.kind}List`, metadata: {}, items: deepCopy(items as T[]) };
+    return { apiVersion: apiVersionOfType(type), kind: `${type.kind}List`, metadata: {}, items: items.map((item) => readerCopy(item as T)) };
   }
+}
+
+function readerCopy<T extends KubeObject>(object: T): T {
+  const { managedFields: _ownership, ...metadata } = object.metadata;
+  return deepCopy({ ...object, metadata });
 }
 
 /**
