@@ -56,14 +56,14 @@ const headlines = {
   }),
   convergence: (r) => ({
     result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms, console CPU ${r.serverCpuSeconds?.median} s (${r.serverCpuShare?.median} of a core)`,
-    reference: `ideal ${r.idealSeconds.median} s (${r.writesPerDojo.median} writes/Dojo at ${fmt(r.writeRatePerSecond.median)} writes/s) → ${r.ratioToIdeal.median}×; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
+    reference: `${r.idealSeconds ? `ideal ${r.idealSeconds.median} s (${r.writesPerDojo.median} writes/Dojo at ${fmt(r.writeRatePerSecond.median)} writes/s) → ${r.ratioToIdeal.median}×` : `no ideal before it converges (API server ${fmt(r.writeRatePerSecond.median)} writes/s)`}; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
     numbers: {
       converged: r.converged,
       availableAtEnd: r.availableAtEnd,
       milestonesRun1: r.perRun[0].milestones,
       totalSeconds: r.totalSeconds.median,
-      idealSeconds: r.idealSeconds.median,
-      ratioToIdeal: r.ratioToIdeal.median,
+      idealSeconds: r.idealSeconds?.median ?? null,
+      ratioToIdeal: r.ratioToIdeal?.median ?? null,
       writesPerDojo: r.writesPerDojo.median,
       writeRatePerSecond: r.writeRatePerSecond.median,
       reconcilesPerSecond: r.reconcilesPerSecond.median,

@@ -122,9 +122,11 @@ async function oneRun(index: number) {
     const queues = sampler.stop();
     const probe = await server.read();
     const counts = countsBetween(before, await sampler.counts());
-    const rateAfter = await measureWriteRate(client, writeRateSamples, concurrency, 'after');
-    const writeRate = { perSecond: (rateBefore.perSecond + rateAfter.perSecond) / 2 };
-    const idealSeconds = writes / writeRate.perSecond;
+    // After a timeout the controllers are still at work: a second sample would measure them
+    // too, and the writes a convergence needs are not known yet, so there is no ideal then.
+    const rateAfter = measured.converged ? await measureWriteRate(client, writeRateSamples, concurrency, 'after') : undefined;
+    const writeRate = { perSecond: rateAfter ? (rateBefore.perSecond + rateAfter.perSecond) / 2 : rateBefore.perSecond };
+    const idealSeconds = measured.converged ? writes / writeRate.perSecond : null;
     client.close();
     const run = {
       converged: measured.converged,
@@ -134,9 +136,9 @@ async function oneRun(index: number) {
       writes,
       writesPerDojo: round(writes / dojos, 1),
       writeRatePerSecond: Math.round(writeRate.perSecond),
-      writeRateSamplesPerSecond: [Math.round(rateBefore.perSecond), Math.round(rateAfter.perSecond)],
-      idealSeconds: round(idealSeconds, 2),
-      ratioToIdeal: round(measured.totalSeconds / idealSeconds, 2),
+      writeRateSamplesPerSecond: [rateBefore, ...(rateAfter ? [rateAfter] : [])].map((r) => Math.round(r.perSecond)),
+      idealSeconds: idealSeconds === null ? null : round(idealSeconds, 2),
+      ratioToIdeal: idealSeconds === null ? null : round(measured.totalSeconds / idealSeconds, 2),
       createSeconds: round(measured.createSeconds, 2),
       createsPerSecond: Math.round(dojos / measured.createSeconds),
       reconciles: counts.total.reconciles,
@@ -150,7 +152,7 @@ async function oneRun(index: number) {
       byController: counts.byController,
       server: { peakRssMb: probe.peakRssMb, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
     };
-    log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms`);
+    log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ${run.idealSeconds === null ? `no ideal (${writes} writes so far, ${run.writeRatePerSecond} writes/s before)` : `ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×`}; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms`);
     return run;
   } finally {
     await server.kill();
@@ -192,8 +194,8 @@ process.stdout.write(
       availableAtEnd: Math.min(...runs.map((r) => r.available)),
       timeoutSeconds: timeoutMs / 1000,
       totalSeconds: of((r) => r.totalSeconds, 2),
-      idealSeconds: of((r) => r.idealSeconds, 2),
-      ratioToIdeal: of((r) => r.ratioToIdeal, 2),
+      idealSeconds: runs.every((r) => r.idealSeconds !== null) ? of((r) => r.idealSeconds!, 2) : null,
+      ratioToIdeal: runs.every((r) => r.ratioToIdeal !== null) ? of((r) => r.ratioToIdeal!, 2) : null,
       writesPerDojo: of((r) => r.writesPerDojo, 1),
       writeRatePerSecond: of((r) => r.writeRatePerSecond, 0),
       reconcilesPerSecond: of((r) => r.reconcilesPerSecond, 0),
