@@ -20,7 +20,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/apiserver/package.json packages/apiserver/
 COPY packages/cluster-sim/package.json packages/cluster-sim/
+COPY packages/console-protocol/package.json packages/console-protocol/
 COPY packages/discord/package.json packages/discord/
+COPY packages/history/package.json packages/history/
+COPY packages/http-edge/package.json packages/http-edge/
 COPY packages/kube-api/package.json packages/kube-api/
 COPY packages/operator/package.json packages/operator/
 COPY packages/runtime/package.json packages/runtime/

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '@dojo/kube-api';
-import type { JournalRecord } from '@dojo/runtime';
+import type { TelemetryRecord } from '@dojo/runtime';
 import { callsFromJournal, grantsFor, parseResourceName, uncoveredCalls, unusedGrants, type ApiCall, type Grant } from './rbac-check.ts';
 
 const clusterWide = (...rules: Grant['rules']): Grant => ({ role: 'ClusterRole/test', rules });
@@ -118,7 +118,7 @@ describe('callsFromJournal', () => {
       { ...base, type: 'api-call', verb: 'patch', resource: 'events', namespace: 'ns', name: 'a.1' },
       { ...base, type: 'api-call', verb: 'update', resource: 'deployments.apps', namespace: 'ns', name: 'a', code: 409, injected: true },
       { ...base, type: 'dequeue', worker: 0, waitedMs: 0, triggerCount: 1 },
-    ] as JournalRecord[];
+    ] as TelemetryRecord[];
     expect(callsFromJournal(records)).toEqual([
       { verb: 'update', group: 'core.jutsu.com', resource: 'dojos', subresource: 'status', namespace: 'ns', name: 'a' },
       { verb: 'create', group: 'apps', resource: 'deployments', namespace: 'ns', name: 'a' },

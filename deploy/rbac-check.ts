@@ -15,7 +15,7 @@
  * before the object, and so its name, is known. Non-resource rules are ignored.
  */
 import type { KubeObject } from '@dojo/kube-api';
-import type { JournalRecord } from '@dojo/runtime';
+import type { TelemetryRecord } from '@dojo/runtime';
 
 /** One API call as RBAC authorizes it. `group` is "" for the core group. */
 export interface ApiCall {
@@ -172,7 +172,7 @@ export function parseResourceName(text: string): Pick<ApiCall, 'group' | 'resour
  * they are left out. The journal holds what reconciles sent; requests made outside them
  * (informers' list and watch, leader election, Events, the console) are not journaled.
  */
-export function callsFromJournal(records: Iterable<JournalRecord>): ApiCall[] {
+export function callsFromJournal(records: Iterable<TelemetryRecord>): ApiCall[] {
   const calls: ApiCall[] = [];
   for (const record of records) {
     if (record.type !== 'api-call' || record.injected) continue;

@@ -30,7 +30,7 @@ test.describe('the generated Dojo form', () => {
     await form.getByLabel('Name', { exact: true }).first().fill(name);
     await form.getByLabel('Account ID').fill('acct-42');
     await form.getByLabel('Title').fill('Main <b>hall</b>');
-    await form.getByRole('group', { name: 'Credentials ref' }).getByLabel('Name', { exact: true }).fill(`${name}-app`);
+    await form.getByLabel('Credentials ref Name', { exact: true }).fill(`${name}-app`);
     const replicas = form.getByLabel('Replicas');
     await replicas.fill('-1');
 
@@ -68,7 +68,7 @@ test.describe('the generated Dojo form', () => {
     await form.getByLabel('Name', { exact: true }).first().fill(name);
     await form.getByLabel('Account ID').fill('acct-1');
     await form.getByLabel('Title').fill('Before');
-    await form.getByRole('group', { name: 'Credentials ref' }).getByLabel('Name', { exact: true }).fill(`${name}-app`);
+    await form.getByLabel('Credentials ref Name', { exact: true }).fill(`${name}-app`);
     await expect(page.getByText('The server accepts this draft (dry run).')).toBeVisible();
     await form.getByRole('button', { name: 'Create Dojo' }).click();
     await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();

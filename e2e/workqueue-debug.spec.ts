@@ -1,12 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createDojo } from './support/forms.ts';
+import { expect, test } from '@playwright/test';
+import { createDojo, scaleTo } from './support/forms.ts';
 import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
-async function scaleTo(page: Page, replicas: number): Promise<void> {
-  await page.getByLabel('Desired replicas').fill(String(replicas));
-  await page.getByRole('button', { name: 'Scale' }).click();
-  await expect(page.getByText(`Scaled to ${replicas}.`)).toBeVisible();
-}
 
 test.describe('workqueue and debugging', () => {
 

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in turn — the packages' (workqueue, reconcile, API server),
-// the whole system's (apps/server/bench: convergence, Dojo -> Available, WebSocket fan-out) and
+// the whole system's (apps/server/bench: convergence, Dojo -> Available, WebSocket fan-out,
+// the hostile-input soak) and
 // the browser's (Playwright: create -> row shown, timeline) — JSON results in bench-results/,
 // bench-results/summary.json with the headline figures and the machine, and a table on stdout.
 // Each Node benchmark prints one JSON document on stdout (progress on stderr); the Playwright
@@ -13,11 +14,13 @@ const nodeBenches = [
   { name: 'workqueue', file: 'packages/runtime/bench/workqueue.bench.ts' },
   { name: 'reconcile', file: 'packages/runtime/bench/reconcile.bench.ts', nodeArgs: ['--expose-gc'] },
   { name: 'apiserver', file: 'packages/apiserver/bench/apiserver.bench.ts' },
+  { name: 'history', file: 'packages/history/bench/history.bench.ts' },
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
   // Issue 17's second target: 10,000 Dojos over 10 namespaces in ≤ 200 s, peak RSS ≤ 2.5 GB.
   { name: 'convergence-10k', file: 'apps/server/bench/convergence.bench.ts', args: ['--dojos', '10000', '--namespaces', '10', '--runs', '1', '--timeout-seconds', '400'] },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
+  { name: 'soak', file: 'apps/server/bench/soak.bench.ts' },
 ];
 // One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for both.
 const browserBenches = [
@@ -82,6 +85,11 @@ const headlines = {
     reference: `simulated pod delay p50 ${fmt(r.simulatedPodDelay.p50Ms)} ms`,
     numbers: { overheadP50Ms: r.overhead.p50Ms, overheadP99Ms: r.overhead.p99Ms, totalP50Ms: r.createToAvailable.p50Ms, totalP99Ms: r.createToAvailable.p99Ms },
   }),
+  history: (r) => ({
+    result: `${fmt(r.records)} telemetry records: append ${r.appendNsPerRecord} ns each, event loop ${r.flushMs.p50} ms (p99 ${r.flushMs.p99}) per ${fmt(r.batch)}-record flush, write thread ${fmt(r.writeRecordsPerSecond)} records/s, one object's history in ${r.objectQueryMs.p50} ms`,
+    reference: 'flush p50 well under the 250 ms flush interval; write thread ≥ 10,000 records/s',
+    numbers: { appendNs: r.appendNsPerRecord, flushP50Ms: r.flushMs.p50, flushP99Ms: r.flushMs.p99, writeRecordsPerSecond: r.writeRecordsPerSecond, objectQueryP50Ms: r.objectQueryMs.p50 },
+  }),
   fanout: (r) => ({
     result: `${r.clients} clients, ${fmt(r.console.writesPerSecond.median)}/${fmt(r.targetWritesPerSecond)} events/s: delivery p99 ${spreadText(r.console.deliveryP99Ms, ' ms')}, server loop p99 ${r.console.serverEventLoopDelayP99Ms.median} ms`,
     reference: `bare HTTPS+ws p99 ${r.reference.deliveryP99Ms.median} ms at ${fmt(r.reference.writesPerSecond.median)}/s → ${r.ratio.deliveryP99ToReference}×`,
@@ -94,6 +102,11 @@ const headlines = {
       referenceEventsPerSecond: r.reference.writesPerSecond.median,
       ratioP99: r.ratio.deliveryP99ToReference,
     },
+  }),
+  soak: (r) => ({
+    result: `${r.seconds} s of ${Object.keys(r.attacks).length} hostile request kinds (${fmt(r.requests)} requests): ${r.serverErrors} 5xx, RSS ${r.rss.startMb} → peak ${r.rss.peakMb} → end ${r.rss.endMb} MB${r.rss.bounded ? ' (bounded)' : ' (GROWING)'}, ${r.alive ? 'alive' : 'DIED'}`,
+    reference: 'target: alive, 0 5xx, RSS bounded',
+    numbers: { alive: r.alive, requests: r.requests, serverErrors: r.serverErrors, startMb: r.rss.startMb, peakMb: r.rss.peakMb, endMb: r.rss.endMb, bounded: r.rss.bounded },
   }),
   'e2e-latency': (r) => ({
     result: `kubectl create → row painted p50 ${r.createToRowPainted.p50Ms} ms, p99 ${r.createToRowPainted.p99Ms} ms (${r.samples} Dojos)`,

@@ -2,21 +2,13 @@
 // Order: $PLAYWRIGHT_CHROMIUM_PATH, /usr/bin/chromium, apt-get install chromium (root on
 // Debian), Playwright's own downloaded browser. Returns the path, or throws with what to do.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { aptGetInstall, isRootOnDebian } from './apt-packages.mjs';
 
 const debianChromium = '/usr/bin/chromium';
 
-function isRootOnDebian() {
-  return process.getuid?.() === 0 && existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
-}
-
 function installDebianChromium() {
   console.log('[chromium] /usr/bin/chromium is missing; installing the Debian package "chromium" (apt-get)...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  if (update.status !== 0) return false;
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-  return install.status === 0 && existsSync(debianChromium);
+  return aptGetInstall('chromium') && existsSync(debianChromium);
 }
 
 async function playwrightOwnBrowser() {

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './chromium.mjs';
+import { findPythonKubernetes } from './python-kubernetes.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -42,10 +43,14 @@ check(
   run('dependency rules', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'e2e']),
 );
 
+// The Python-client suite runs inside Vitest; it skips itself (counted as skipped) without the client.
+const python = findPythonKubernetes();
+if (python) console.log(`\n[python] using ${python} for the Python-client suite`);
+
 const vitestReport = `${reportDir}/vitest.json`;
 const vitestOk = run('unit and integration tests', 'npx', [
   'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`,
-]);
+], python ? { DOJO_PYTHON: python } : {});
 const vitest = readJson(vitestReport);
 if (vitest) {
   results.passed += vitest.numPassedTests;

@@ -5,11 +5,11 @@
  * what `ss -ltnp` reads) as the one port that answers the simulator's control API.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { dataDir } from './console.ts';
 
-/** The token `dojo-console up` gives its simulator unless DISCORD_BOT_TOKEN says otherwise. */
-const botToken = process.env.DISCORD_BOT_TOKEN ?? 'dojo-console-simulator';
+/** The token `dojo-console up` gives its simulator (kept in its data dir) unless DISCORD_BOT_TOKEN says otherwise. */
+const botToken = (): string => process.env.DISCORD_BOT_TOKEN ?? readFileSync(join(dataDir, 'discord-simulator-token'), 'utf8').trim();
 
 function consoleProcesses(): string[] {
   const wanted = [resolve(dataDir), dataDir];
@@ -52,7 +52,7 @@ function listeningPorts(inodes: Set<string>): number[] {
 
 async function isSimulator(port: number): Promise<boolean> {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/_sim/faults`, { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(`http://127.0.0.1:${port}/_sim/faults`, { headers: { authorization: `Bot ${botToken()}` }, signal: AbortSignal.timeout(2000) });
     return res.ok && 'rate429' in ((await res.json()) as object);
   } catch {
     return false; // the console's HTTPS API server, or another listener
@@ -76,14 +76,14 @@ export async function discordSimulator(): Promise<DiscordSimulatorClient> {
   return {
     url: base,
     async clearFaults() {
-      const res = await fetch(`${base}/_sim/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate429: 0, rate5xx: 0, rate5xxAfterWrite: 0, latencyMs: 0 }) });
+      const res = await fetch(`${base}/_sim/faults`, { method: 'PUT', headers: { authorization: `Bot ${botToken()}`, 'content-type': 'application/json' }, body: JSON.stringify({ rate429: 0, rate5xx: 0, rate5xxAfterWrite: 0, latencyMs: 0 }) });
       if (!res.ok) throw new Error(`PUT /_sim/faults: ${res.status} ${await res.text()}`);
     },
     async postMessage(channelId, content) {
       for (;;) {
         const res = await fetch(`${base}/api/v10/channels/${channelId}/messages`, {
           method: 'POST',
-          headers: { authorization: `Bot ${botToken}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bot ${botToken()}`, 'content-type': 'application/json' },
           body: JSON.stringify({ content }),
         });
         const body = (await res.json()) as { id: string; content: string; retry_after?: number };

@@ -38,9 +38,9 @@ export async function createDojo(page: Page, dojo: DojoFields): Promise<void> {
   await form.getByLabel('Account ID').fill('acct-e2e');
   await form.getByLabel('Title').fill(dojo.title ?? `Dojo ${dojo.name}`);
   if (dojo.database) await form.getByLabel('Database').selectOption(dojo.database);
-  await form.getByRole('group', { name: 'Credentials ref' }).getByLabel('Name', { exact: true }).fill(dojo.credentials ?? clusterCredentials);
+  await form.getByLabel('Credentials ref Name', { exact: true }).fill(dojo.credentials ?? clusterCredentials);
   if (dojo.replicas !== undefined) await form.getByLabel('Replicas').fill(String(dojo.replicas));
-  if (dojo.alarmChannel) await form.getByRole('group', { name: 'Channel ref' }).getByLabel('Name', { exact: true }).fill(dojo.alarmChannel);
+  if (dojo.alarmChannel) await form.getByLabel('Channel ref Name', { exact: true }).fill(dojo.alarmChannel);
   await submitCreate(page, 'Dojo', dojo.name);
 }
 
@@ -49,7 +49,19 @@ export async function createDiscordObject(page: Page, kind: string, plural: stri
   await openCreateForm(page, kind, plural);
   const form = page.getByRole('form', { name: `Create ${kind}` });
   await form.getByRole('group', { name: 'Metadata' }).getByLabel('Name', { exact: true }).fill(name);
-  await form.getByRole('group', { name: 'Spec' }).getByLabel('Name', { exact: true }).first().fill(displayName);
-  if (ref) await form.getByRole('group', { name: ref.group }).getByLabel('Name', { exact: true }).fill(ref.name);
+  await form.getByLabel('Spec Name', { exact: true }).fill(displayName);
+  if (ref) await form.getByLabel(`${ref.group} Name`, { exact: true }).fill(ref.name);
   await submitCreate(page, kind, name);
+}
+
+/** Scales the object on screen with its detail page's scale control, and waits for the answer. */
+export async function scaleTo(page: Page, replicas: number): Promise<void> {
+  await page.getByLabel('Desired replicas').fill(String(replicas));
+  await page.getByRole('button', { name: 'Scale' }).click();
+  await expect(page.getByText(`Scaled to ${replicas}.`)).toBeVisible();
+}
+
+/** Waits on an object's detail page until its Available condition is True. */
+export async function waitUntilAvailable(page: Page, timeout = 60_000): Promise<void> {
+  await expect(page.getByRole('table', { name: 'Conditions' }).getByRole('row', { name: /Available\s+True/ })).toBeVisible({ timeout });
 }

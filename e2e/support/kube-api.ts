@@ -8,8 +8,19 @@ import { request } from 'node:https';
 import { join } from 'node:path';
 import { dataDir } from './console.ts';
 
+export interface KubeAnswer {
+  status: number;
+  body: string;
+}
+
 export interface KubeApi {
-  post(path: string, body: unknown): Promise<{ status: number; body: string }>;
+  post(path: string, body: unknown): Promise<KubeAnswer>;
+  /** Reads as the cluster admin: past the console, so Secret values are as stored. */
+  get(path: string): Promise<KubeAnswer>;
+  /** Any verb; a body that is not a string goes as JSON, a string with `contentType`. */
+  send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, contentType?: string): Promise<KubeAnswer>;
+  /** A JSON merge patch (`kubectl patch --type merge`), by someone other than the console. */
+  mergePatch(path: string, patch: unknown, fieldManager?: string): Promise<KubeAnswer>;
 }
 
 export function kubeApi(): KubeApi {
@@ -17,20 +28,24 @@ export function kubeApi(): KubeApi {
   const server = new URL(/server: (\S+)/.exec(kubeconfig)![1]!);
   const token = /token: (\S+)/.exec(kubeconfig)![1]!;
   const ca = Buffer.from(/certificate-authority-data: (\S+)/.exec(kubeconfig)![1]!, 'base64').toString('utf8');
+  const send: KubeApi['send'] = (method, path, body, contentType = 'application/json') =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      if (payload !== undefined) headers['content-type'] = contentType;
+      const req = request({ host: server.hostname, port: server.port, method, path, ca, headers }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
   return {
-    post: (path, body) =>
-      new Promise((resolve, reject) => {
-        const payload = JSON.stringify(body);
-        const req = request(
-          { host: server.hostname, port: server.port, method: 'POST', path, ca, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
-          (res) => {
-            let text = '';
-            res.on('data', (d: Buffer) => (text += d.toString('utf8')));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-          },
-        );
-        req.on('error', reject);
-        req.end(payload);
-      }),
+    send,
+    post: (path, body) => send('POST', path, body),
+    get: (path) => send('GET', path),
+    mergePatch: (path, patch, fieldManager = 'kubectl-patch') =>
+      send('PATCH', `${path}?fieldManager=${encodeURIComponent(fieldManager)}`, patch, 'application/merge-patch+json'),
   };
 }

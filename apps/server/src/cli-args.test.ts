@@ -3,7 +3,13 @@ import { CliUsageError, parseCli } from './cli-args.ts';
 
 describe('dojo-console arguments', () => {
   it('defaults to `up` on 127.0.0.1:8080', () => {
-    expect(parseCli([], {})).toEqual({ name: 'up', options: { host: '127.0.0.1', port: 8080, dataDir: '.dojo-console', apiserverPort: 6443, installCrds: false, inCluster: false, allowSecretData: false, leaderElect: false, operators: ['dojo', 'application', 'secsynch', 'kafkatopic', 'fruit'] } });
+    expect(parseCli([], {})).toEqual({ name: 'up', options: { host: '127.0.0.1', port: 8080, dataDir: '.dojo-console', apiserverPort: 6443, installCrds: false, inCluster: false, allowSecretData: false, leaderElect: false, operators: ['dojo', 'application', 'secsynch', 'kafkatopic', 'fruit'], historyRetentionMs: 86_400_000, historyMaxBytes: 512 * 1024 * 1024 } });
+  });
+
+  it('takes the history retention by age and size, and refuses nonsense', () => {
+    expect(parseCli(['up', '--history-retention', '30m', '--history-max-mb', '64'], {})).toMatchObject({ options: { historyRetentionMs: 1_800_000, historyMaxBytes: 64 * 1024 * 1024 } });
+    expect(() => parseCli(['up', '--history-retention', '30'], {})).toThrow(/invalid --history-retention "30"/);
+    expect(() => parseCli(['up', '--history-max-mb', 'lots'], {})).toThrow(/invalid --history-max-mb "lots"/);
   });
 
   it('takes the port from --port before $PORT', () => {

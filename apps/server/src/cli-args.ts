@@ -1,5 +1,8 @@
 /** Parses `dojo-console` arguments; a bad flag is a `CliUsageError` (exit code 2). */
 import { parseArgs } from 'node:util';
+import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
+import { operatorNames } from '@dojo/operator';
+import { usage } from './cli-usage.ts';
 
 export class CliUsageError extends Error {}
 
@@ -19,64 +22,29 @@ export interface UpOptions {
   kafkaUrl?: string;
   token?: string;
   allowSecretData: boolean;
-  /** Which operators run: the Dojo operator and the seeds' examples. */
-  operators: OperatorName[];
+  /** Which operators run: names from the operator registry (@dojo/operator's `operators`). */
+  operators: string[];
   /** Campaign for a coordination.k8s.io/v1 Lease; only the leader reconciles. */
   leaderElect: boolean;
   leaderElectionNamespace?: string;
+  /** History older than this is evicted (`--history-retention`, default 24h). */
+  historyRetentionMs?: number;
+  /** History beyond this size is evicted, oldest first (`--history-max-mb`, default 512). */
+  historyMaxBytes?: number;
 }
 
-export const operatorNames = ['dojo', 'application', 'secsynch', 'kafkatopic', 'fruit'] as const;
-export type OperatorName = (typeof operatorNames)[number];
-
-function parseOperators(raw: string): OperatorName[] {
+function parseOperators(raw: string): string[] {
   const names = raw.split(',').map((n) => n.trim()).filter(Boolean);
   for (const n of names) {
-    if (!(operatorNames as readonly string[]).includes(n)) {
+    if (!operatorNames.includes(n)) {
       throw new CliUsageError(`unknown operator "${n}" in --operators: known operators are ${operatorNames.join(', ')}`);
     }
   }
   if (names.length === 0) throw new CliUsageError('--operators needs at least one operator');
-  return [...new Set(names)] as OperatorName[];
+  return [...new Set(names)];
 }
 
-export type CliCommand = { name: 'help'; text: string } | { name: 'up'; options: UpOptions } | { name: 'apiserver'; argv: string[] };
-
-export const usage = `Usage: dojo-console <command> [flags]
-
-Commands:
-  up          Start the console (default command, what \`npm start\` runs).
-  apiserver   Run the embedded Kubernetes-compatible API server alone
-              (see \`dojo-console apiserver --help\`).
-  help        Show this text.
-
-Flags for up:
-  --host HOST       Address the console listens on (default 127.0.0.1).
-  --port N          Console port (default 8080, or $PORT).
-  --data-dir DIR    Where state lives (default .dojo-console/ in the current directory).
-  --apiserver-port N  Port of the embedded API server (default 6443; 0 picks a free one).
-  --kubeconfig FILE   Use this cluster instead of the embedded one (no simulated parts).
-  --context NAME      Kubeconfig context to use (default: the current context).
-  --in-cluster        Use the Pod's ServiceAccount (when running inside Kubernetes).
-  --install-crds      With --kubeconfig: install the operator's CRDs (else only verify them).
-  --discord-url URL   Discord API base URL (default: the built-in simulator).
-  --kafka-url URL     Kafka admin REST API for the kafkatopic example (default: the
-                      built-in broker simulator).
-  --token TOKEN       Console access token (default: $DOJO_CONSOLE_TOKEN, else
-                      <data-dir>/console-token, created on first start).
-  --allow-secret-data Show Secret values in the console (redacted by default).
-  --operators LIST    Comma-separated operators to run (default: all of them):
-                      dojo (the Dojo operator), application (seed 003's Application:
-                      Deployment + Service), secsynch (seed 001's SecSynch: copies a Secret
-                      across namespaces), kafkatopic (seed 004's KafkaTopic: topics on a
-                      broker outside the cluster), fruit (seed 001's Fruit CRD, no controller).
-  --leader-elect      Run controllers only while holding the Lease "dojo-console-leader"
-                      (for several replicas; every replica serves the UI).
-  --leader-election-namespace NS
-                      Namespace of that Lease (default: $POD_NAMESPACE, else the
-                      kubeconfig context's namespace).
-  -h, --help        Show this text.
-`;
+export type CliCommand = { name: 'help'; text: string } | { name: 'version' } | { name: 'up'; options: UpOptions } | { name: 'apiserver'; argv: string[] };
 
 function parsePort(raw: string, flag: string): number {
   const port = Number(raw);
@@ -111,7 +79,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'leader-elect': { type: 'boolean' },
         operators: { type: 'string' },
         'leader-election-namespace': { type: 'string' },
+        'history-retention': { type: 'string' },
+        'history-max-mb': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -120,11 +91,18 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   const { values, positionals } = parsed;
   const command = positionals[0] ?? 'up';
   if (values.help || command === 'help') return { name: 'help', text: usage };
+  if (values.version) return { name: 'version' };
   if (positionals.length > 1) throw new CliUsageError(`unexpected argument "${positionals[1]}"`);
   if (command !== 'up') throw new CliUsageError(`unknown command "${command}"`);
   if (values.context && !values.kubeconfig) throw new CliUsageError('--context needs --kubeconfig');
   if (values['in-cluster'] && values.kubeconfig) throw new CliUsageError('--in-cluster and --kubeconfig exclude each other');
   const external = Boolean(values.kubeconfig) || Boolean(values['in-cluster']);
+  const retention = values['history-retention'];
+  const historyRetentionMs = retention === undefined ? defaultRetention.maxAgeMs : parseDuration(retention);
+  if (historyRetentionMs === undefined) throw new CliUsageError(`invalid --history-retention "${retention}": a number and a unit, like 90s, 30m, 24h or 7d`);
+  const maxMb = values['history-max-mb'];
+  const historyMaxBytes = maxMb === undefined ? defaultRetention.maxBytes : parseMegabytes(maxMb);
+  if (historyMaxBytes === undefined) throw new CliUsageError(`invalid --history-max-mb "${maxMb}": a positive number of megabytes`);
   if (values['install-crds'] && !external) throw new CliUsageError('--install-crds needs --kubeconfig or --in-cluster (the embedded cluster always has them)');
   return {
     name: 'up',
@@ -137,6 +115,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       inCluster: values['in-cluster'] ?? false,
       allowSecretData: values['allow-secret-data'] ?? false,
       leaderElect: values['leader-elect'] ?? false,
+      historyRetentionMs,
+      historyMaxBytes,
       operators: parseOperators(values.operators ?? operatorNames.join(',')),
       ...((values['leader-election-namespace'] ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: values['leader-election-namespace'] ?? env.POD_NAMESPACE } : {}),
       ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),

@@ -1,21 +1,38 @@
-/** The `dojo-console` command. */
+/**
+ * The `dojo-console` command (bin/dojo-console.mjs runs it; so does
+ * `node --import tsx apps/server/src/cli.ts`). Exit statuses: 0 success, 1 runtime failure,
+ * 2 usage error (cli-usage.ts, docs/cli.md).
+ */
+import { readFileSync } from 'node:fs';
 import { apiserverUsage, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
-import { CliUsageError, parseCli, usage } from './cli-args.ts';
+import { CliUsageError, parseCli } from './cli-args.ts';
+import { exitCodes, usage } from './cli-usage.ts';
 import { runUp } from './up.ts';
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+function usageError(prefix: string, message: string, help: string): never {
+  process.stderr.write(`${prefix}: ${message}\n\n${help}`);
+  process.exit(exitCodes.usage);
+}
 
 async function main(): Promise<void> {
   let command;
   try {
     command = parseCli(process.argv.slice(2));
   } catch (err) {
-    if (err instanceof CliUsageError) {
-      process.stderr.write(`dojo-console: ${err.message}\n\n${usage}`);
-      process.exit(2);
-    }
+    if (err instanceof CliUsageError) usageError('dojo-console', err.message, usage);
     throw err;
   }
   if (command.name === 'help') {
     process.stdout.write(command.text);
+    return;
+  }
+  if (command.name === 'version') {
+    process.stdout.write(`dojo-console ${version()}\n`);
     return;
   }
   if (command.name === 'apiserver') {
@@ -23,8 +40,7 @@ async function main(): Promise<void> {
     try {
       options = parseApiserverArgs(command.argv);
     } catch (err) {
-      process.stderr.write(`dojo-console apiserver: ${(err as Error).message}\n\n${apiserverUsage}`);
-      process.exit(2);
+      usageError('dojo-console apiserver', (err as Error).message, apiserverUsage);
     }
     if (options === 'help') process.stdout.write(apiserverUsage);
     else await runApiserver(options);
@@ -38,19 +54,31 @@ async function main(): Promise<void> {
       `  kubectl:    kubectl --kubeconfig ${running.kubeconfigPath} get dojos -A`,
       running.apiserver ? `  API server: ${running.apiserver.url} (embedded)` : `  Cluster:    ${running.kubeconfigPath}`,
       ...(running.discord ? [`  Discord:    ${running.discord.baseUrl} (simulator)`] : []),
-      ...(running.kafka ? [`  Kafka:      ${running.kafka.url} (broker simulator; faults: PUT ${running.kafka.url}/_sim/faults)`] : []),
+      ...running.services.list().map((s) => `  ${`${s.label}:`.padEnd(12)}${s.url}${s.note ? ` (${s.note})` : ''}`),
       `  Data:       ${command.options.dataDir}`,
+      `  History:    ${command.options.dataDir}/history.db (kept ${formatRetention(running.history.retention)})`,
       '',
     ].join('\n'),
   );
   const stop = (): void => {
-    void running.stop().finally(() => process.exit(0));
+    running.stop().then(
+      () => process.exit(exitCodes.ok),
+      (err: unknown) => fail(err),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
 
-main().catch((err: unknown) => {
+function formatRetention(r: { maxAgeMs: number; maxBytes: number }): string {
+  const hours = r.maxAgeMs / 3_600_000;
+  const age = hours >= 1 ? `${Number(hours.toFixed(1))}h` : `${Math.round(r.maxAgeMs / 1000)}s`;
+  return `${age}, at most ${Math.round(r.maxBytes / 1024 / 1024)} MB; --history-retention, --history-max-mb`;
+}
+
+function fail(err: unknown): never {
   process.stderr.write(`dojo-console: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+  process.exit(exitCodes.failure);
+}
+
+main().catch(fail);

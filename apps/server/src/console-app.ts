@@ -1,44 +1,51 @@
 /**
  * The console's HTTP surface (docs/protocol.md): login, guards, the Kubernetes proxy, debug
- * controls, telemetry, Discord, metrics, and the built UI. Handlers decode, call, encode;
+ * controls, telemetry, history, Discord, metrics, and the built UI. Handlers decode, call, encode;
  * one error middleware turns every failure into a Status.
  */
 import { existsSync } from 'node:fs';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { newInternalError, StatusError } from '@dojo/kube-api';
-import type { Journal, KubeTransport } from '@dojo/runtime';
+import express from 'express';
+import type { Session } from '@dojo/console-protocol';
+import { newStatusError } from '@dojo/kube-api';
+import type { HistoryStore } from '@dojo/history';
+import type { KubeTransport } from '@dojo/runtime';
 import type { ConsoleControllers } from './console-controllers.ts';
-import { discoverResources, schemaOf, type ServedResource } from './kube/discovery.ts';
+import type { TelemetrySource } from './history/telemetry-source.ts';
+import { DiscoveryCache } from './kube/discovery-cache.ts';
+import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
+import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
+import { historyRoutes } from './routes/history-routes.ts';
+import { discoveryRoutes } from './routes/discovery-routes.ts';
+import { statusErrors } from './routes/status-errors.ts';
 import { telemetryRoutes } from './routes/telemetry-routes.ts';
-import { checkCsrf, checkHost, checkToken, presentedToken, tokenCookie, type GuardOptions } from './security/request-guards.ts';
+import { checkCsrf, checkHost, checkToken, isConsoleToken, presentedToken, tokenCookieMaxAgeMs, type GuardOptions } from './security/request-guards.ts';
 import { setSecurityHeaders } from './security/security-headers.ts';
 
 export interface ConsoleAppDeps {
   guards: GuardOptions;
   transport: () => KubeTransport;
-  journal: Journal;
+  telemetry: TelemetrySource;
+  /** History on disk; without it the console serves the ring only and has no /api/history. */
+  history?: HistoryStore;
+  /** Whether versions of a kind are recorded (a real cluster records only the kinds its controllers watch). */
+  recordsVersionsOf?: (group: string, kind: string) => boolean;
   controllers: ConsoleControllers;
   metrics: { scrape(): Promise<string>; contentType: string };
-  session: () => Record<string, unknown>;
+  session: () => Session;
   ready: () => boolean;
   allowSecretData: boolean;
   webRoot: string;
-  discord?: { state(): Promise<unknown>; setFaults(faults: Record<string, unknown>): Promise<unknown> };
+  discord?: DiscordControl;
 }
-
-/** Wraps async handlers so rejections reach the error middleware. */
-const route =
-  (fn: (req: Request, res: Response) => unknown) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    Promise.resolve(fn(req, res)).catch(next);
-  };
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
 <h1>Dojo Console</h1><p>This console needs its access token. Open the URL that <code>npm start</code> printed
 (it ends in <code>/login?token=…</code>), or find the token in <code>&lt;data-dir&gt;/console-token</code>.</p></body></html>`;
+
+const notFound = () => newStatusError(404, 'NotFound', 'the server could not find the requested resource');
 
 export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   const app = express();
@@ -53,63 +60,43 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.get('/healthz', (_req, res) => void res.type('text/plain').send('ok'));
   app.get('/readyz', (_req, res) => void res.status(deps.ready() ? 200 : 503).type('text/plain').send(deps.ready() ? 'ok' : 'starting'));
   app.get('/login', (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const fake = { headers: { authorization: `Bearer ${token}` } } as Request;
-    if (checkToken(fake, deps.guards)) {
+    const token = typeof req.query.token === 'string' ? req.query.token.trim() : '';
+    if (!isConsoleToken(token, deps.guards)) {
       res.status(401).type('html').send(loginPage);
       return;
     }
-    res.cookie(tokenCookie, token, { httpOnly: true, sameSite: 'strict', path: '/', secure: false });
+    res.cookie(deps.guards.cookieName, token, { httpOnly: true, sameSite: 'strict', path: '/', secure: false, maxAge: tokenCookieMaxAgeMs });
     res.redirect(303, '/');
   });
   app.use((req, res, next) => {
-    if (checkToken(req, deps.guards)) {
-      if (req.path.startsWith('/api/') || req.path === '/metrics' || presentedToken(req)) return next(checkToken(req, deps.guards));
+    const refused = checkToken(req, deps.guards);
+    if (refused) {
+      if (req.path.startsWith('/api/') || req.path === '/metrics' || req.path === '/ws' || presentedToken(req, deps.guards)) return next(refused);
       res.status(401).type('html').send(loginPage);
       return;
     }
-    next(checkCsrf(req));
+    next(checkCsrf(req, deps.guards));
   });
 
-  app.get('/metrics', route(async (_req, res) => res.type(deps.metrics.contentType).send(await deps.metrics.scrape())));
+  // Express 5 passes a rejected handler's error to the error middleware, so handlers may be async.
+  app.get('/metrics', async (_req, res) => void res.type(deps.metrics.contentType).send(await deps.metrics.scrape()));
   app.get('/api/session', (_req, res) => void res.json(deps.session()));
-  let resourcesCache: { at: number; value: ServedResource[] } | undefined;
-  app.get(
-    '/api/resources',
-    route(async (_req, res) => {
-      if (!resourcesCache || Date.now() - resourcesCache.at > 3000) resourcesCache = { at: Date.now(), value: await discoverResources(deps.transport()) };
-      res.json({ resources: resourcesCache.value });
-    }),
-  );
-  app.get(
-    '/api/schema/:group/:version/:kind',
-    route(async (req, res) => {
-      const { group, version, kind } = req.params as Record<'group' | 'version' | 'kind', string>;
-      res.json({ schema: await schemaOf(deps.transport(), group === 'core' ? '' : group, version, kind) });
-    }),
-  );
+  app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));
   app.use('/api/controllers', controllerRoutes(deps.controllers));
-  app.use('/api/telemetry', telemetryRoutes(deps.journal));
-  if (deps.discord) {
-    const discord = deps.discord;
-    app.get('/api/discord/state', route(async (_req, res) => res.json(await discord.state())));
-    app.put(
-      '/api/discord/faults',
-      express.json({ limit: '16kb' }),
-      route(async (req, res) => res.json(await discord.setFaults(req.body as Record<string, unknown>))),
-    );
-  }
-  app.use('/api/kube', route(kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData })));
-  app.use('/api', (_req, _res, next) => next(new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' })));
+  app.use('/api/telemetry', telemetryRoutes(deps.telemetry));
+  if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
+  if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
+  app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
+  app.use('/api', (_req, _res, next) => next(notFound()));
+  // The live endpoint speaks WebSocket only (console-server.ts hands upgrades to ws/).
+  app.all('/ws', (_req, _res, next) => next(newStatusError(400, 'BadRequest', '/ws speaks WebSocket only: connect with an "Upgrade: websocket" request')));
 
   if (existsSync(deps.webRoot)) {
     app.use(express.static(deps.webRoot, { index: 'index.html' }));
     app.get(/^\/(?!api\/|ws$).*/, (_req, res) => res.sendFile('index.html', { root: deps.webRoot }));
   }
 
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status = err instanceof StatusError ? err.status : (err as { type?: string }).type === 'entity.parse.failed' ? { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 400, reason: 'BadRequest', message: 'request body is not valid JSON' } : newInternalError(err).status;
-    res.status(status.code).json(status);
-  });
+  app.use((_req, _res, next) => next(notFound()));
+  app.use(statusErrors);
   return app;
 }

@@ -4,12 +4,13 @@
  * telemetry journal over the last minute, and each watch's events passed and filtered by its
  * predicates (the events that never became a reconcile).
  */
+import type { ControllerDetails, ControllerSummary, WatchSummary } from '@dojo/console-protocol';
 import type { Controller, Journal, WatchSourceInfo } from '@dojo/runtime';
 
 export interface ConsoleController {
   controller: Controller;
-  role: 'operator' | 'system';
-  forKind: { group: string; version: string; kind: string };
+  role: ControllerSummary['role'];
+  forKind: ControllerSummary['forKind'];
 }
 
 interface Sample {
@@ -31,16 +32,6 @@ interface RollingStats {
   errorRate: number;
   p50Ms: number;
   p99Ms: number;
-}
-
-/** A watch feeding a controller, as the console shows it: events passed and filtered, per type. */
-export interface WatchSummary {
-  relation: WatchSourceInfo['relation'];
-  kind: string;
-  resource: string;
-  passed: number;
-  filtered: number;
-  byType: WatchSourceInfo['predicates'];
 }
 
 function summarizeWatch(source: WatchSourceInfo): WatchSummary {
@@ -91,7 +82,7 @@ export class ConsoleControllers {
   }
 
   /** Constant cost in the queue's depth (`status()`, not a snapshot); rolling stats at most 1 s old. */
-  summary(entry: ConsoleController, now = Date.now()) {
+  summary(entry: ConsoleController, now = Date.now()): ControllerSummary {
     const state = entry.controller.status();
     const { ratePerSecond, errorRate, p50Ms, p99Ms } = this.rollingStats(state.name, now);
     const watches = this.watchSources(state.name).map(summarizeWatch);
@@ -132,7 +123,7 @@ export class ConsoleControllers {
     return stats;
   }
 
-  details(entry: ConsoleController) {
+  details(entry: ConsoleController): ControllerDetails {
     return { ...this.summary(entry), state: entry.controller.state() };
   }
 

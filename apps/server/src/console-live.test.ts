@@ -43,14 +43,37 @@ describe('live socket', () => {
     live.ws.close();
   });
 
-  it('tells a telemetry subscriber to resync when its sequence number fell out of the ring', async () => {
+  it('replays from the history on disk what the ring no longer holds, without a gap', async () => {
     const small = await startConsole({ journalCapacity: 10 });
     try {
+      const first = small.journal.lastSeq + 1;
       for (let i = 0; i < 50; i++) small.journal.append({ type: 'debug', controller: 'test', action: 'pause', detail: `k${i}` });
+      expect(small.journal.oldestSeq).toBeGreaterThan(first);
+      const live = await small.socket();
+      live.send({ op: 'subscribe', id: 't', kind: 'telemetry', fromSeq: first, controller: 'test' });
+      await live.next((m) => m.id === 't' && m.type === 'telemetry' && m.records.some((r: { seq: number }) => r.seq === first + 49));
+      const seqs = live.messages.filter((m) => m.id === 't' && m.type === 'telemetry').flatMap((m) => m.records.map((r: { seq: number }) => r.seq));
+      expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => first + i));
+      expect(live.messages.some((m) => m.id === 't' && m.type === 'resync')).toBe(false);
+      live.ws.close();
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('tells a telemetry subscriber to resync when retention evicted what it asked for', async () => {
+    const small = await startConsole({ journalCapacity: 10, historyRetentionMs: 1 });
+    try {
+      for (let i = 0; i < 50; i++) small.journal.append({ type: 'debug', controller: 'test', action: 'pause', detail: `k${i}` });
+      await new Promise((r) => setTimeout(r, 5));
+      expect(await small.history.enforceRetention()).toBeGreaterThan(0);
       const live = await small.socket();
       live.send({ op: 'subscribe', id: 't', kind: 'telemetry', fromSeq: 1 });
       const resync = await live.next((m) => m.id === 't' && m.type === 'resync');
       expect(resync.oldestSeq).toBeGreaterThan(1);
+      const page = await small.http('GET', '/api/telemetry?sinceSeq=0&limit=1');
+      expect(page.body).toMatchObject({ resync: true, coverage: { stream: 'telemetry' } });
+      expect(page.body.coverage.evicted).toBeGreaterThan(0);
       live.ws.close();
     } finally {
       await small.close();

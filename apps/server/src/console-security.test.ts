@@ -29,15 +29,72 @@ describe('console security', () => {
     ok.ws.close();
   });
 
-  it('logs in through the printed URL with an HttpOnly SameSite=Strict cookie', async () => {
+  it('logs in through the printed URL with an HttpOnly SameSite=Strict cookie named for this console, lasting 30 days', async () => {
     const res = await fetch(consoleUnderTest.loginUrl, { redirect: 'manual' });
     expect(res.status).toBe(303);
     const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/dojo_console_token=/);
+    expect(cookie).toMatch(new RegExp(`^dojo_console_token_${consoleUnderTest.console.port}=`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Max-Age=2592000/);
     const withCookie = await fetch(`${consoleUnderTest.base}/api/session`, { headers: { cookie: cookie.split(';')[0]! } });
     expect(withCookie.status).toBe(200);
+  });
+
+  it("does not take another console's cookie (another port) for its own", async () => {
+    const token = encodeURIComponent(consoleUnderTest.token);
+    const other = await fetch(`${consoleUnderTest.base}/api/session`, { headers: { cookie: `dojo_console_token_1=${token}; dojo_console_token=${token}` } });
+    expect(other.status).toBe(401);
+  });
+
+  it('trims the token of the login URL before it keeps it in the cookie', async () => {
+    const res = await fetch(`${consoleUnderTest.base}/login?token=${encodeURIComponent(`  ${consoleUnderTest.token} `)}`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const value = /^[^=]+=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
+    expect(decodeURIComponent(value)).toBe(consoleUnderTest.token);
+  });
+
+  it('answers a malformed percent-encoded cookie with 401, on HTTP and on the WebSocket upgrade', async () => {
+    // The old, shared cookie name and this console's own, both malformed.
+    const cookie = `dojo_console_token=%E0%A4%A; dojo_console_token_${consoleUnderTest.console.port}=%E0%A4%A`;
+    const page = await fetch(`${consoleUnderTest.base}/api/session`, { headers: { cookie } });
+    expect(page.status).toBe(401);
+    const { default: WebSocket } = await import('ws');
+    const refused = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(`${consoleUnderTest.base.replace('http', 'ws')}/ws`, { headers: { cookie } });
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('open', () => reject(new Error('upgraded without a token')));
+      ws.once('error', reject);
+    });
+    expect(refused).toBe(401);
+    expect((await consoleUnderTest.http('GET', '/api/session')).status).toBe(200);
+  });
+
+  it('refuses an Origin of another scheme on the same host and port', async () => {
+    const foreign = await consoleUnderTest.http('POST', '/api/kube/api/v1/namespaces/default/configmaps', {
+      body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'scheme' } },
+      headers: { origin: consoleUnderTest.base.replace('http:', 'https:') },
+    });
+    expect(foreign.status).toBe(403);
+    await expect(consoleUnderTest.socket({ origin: consoleUnderTest.base.replace('http:', 'https:') })).rejects.toMatchObject({ statusCode: 403 });
+  });
+
+  it('answers GET /ws without an upgrade with a Status, not a page', async () => {
+    const res = await consoleUnderTest.http('GET', '/ws');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ kind: 'Status', code: 400, reason: 'BadRequest' });
+    expect((await consoleUnderTest.http('GET', '/ws', { token: null })).body).toMatchObject({ kind: 'Status', code: 401 });
+  });
+
+  it('answers debug bodies over their limit with 413 in every encoding', async () => {
+    const big = JSON.stringify({ keys: ['x'.repeat(70 * 1024)] });
+    for (const path of ['/api/controllers/dojo/breakpoints', '/api/controllers/dojo/faults', '/api/discord/faults']) {
+      const res = await consoleUnderTest.http('PUT', path, { body: big });
+      expect(res.status, path).toBe(413);
+      expect(res.body).toMatchObject({ kind: 'Status', reason: 'RequestEntityTooLarge' });
+    }
+    const proxied = await consoleUnderTest.http('POST', '/api/kube/api/v1/namespaces/default/configmaps', { body: 'x'.repeat(4 * 1024 * 1024) });
+    expect(proxied.status).toBe(413);
   });
 
   it('refuses state-changing requests without the CSRF header or from another origin', async () => {

@@ -2,8 +2,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { allowedHostsFor, guardRequests } from '@dojo/http-edge';
 import { createConsoleApp, type ConsoleAppDeps } from './console-app.ts';
-import { allowedHostsFor } from './security/request-guards.ts';
+import { statusAnswer } from './routes/status-errors.ts';
+import { tokenCookieName, type GuardOptions } from './security/request-guards.ts';
 import { attachLiveSockets, type LiveSocketDeps } from './ws/live-socket-server.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -32,9 +34,11 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const guards = { token: options.token, allowedHosts: allowedHostsFor(options.host, port) };
+  const allowedHosts = allowedHostsFor(options.host, port);
+  const guards: GuardOptions = { token: options.token, allowedHosts, cookieName: tokenCookieName(port), plainHttpOnly: allowedHosts.length > 0 };
   const app = createConsoleApp({ ...options, guards, webRoot: options.webRoot ?? defaultWebRoot });
-  server.on('request', app);
+  // Express turns a handler's error into a Status; the guard answers for whatever escapes express.
+  server.on('request', guardRequests(app, statusAnswer));
   const sockets = attachLiveSockets(server, {
     ...options,
     guards,

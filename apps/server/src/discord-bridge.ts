@@ -1,11 +1,12 @@
 /** The console's view of the Discord simulator: its state and fault knobs, over its control API. */
 import { newStatusError } from '@dojo/kube-api';
 
-export function discordBridge(simulatorUrl: string) {
+/** `token` is the simulator's: its control API asks for the same `Bot` token as its Discord API. */
+export function discordBridge(simulatorUrl: string, token: string) {
   const call = async (method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> => {
     const res = await fetch(`${simulatorUrl}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { authorization: `Bot ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const json = (await res.json()) as unknown;

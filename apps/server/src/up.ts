@@ -1,7 +1,8 @@
 /**
- * `dojo-console up`: the embedded default (API server, Discord simulator, and — as they land —
- * the simulated control plane and the operator) or a real cluster via --kubeconfig, plus the
- * console. Wiring only.
+ * `dojo-console up`: the embedded default (API server, simulated control plane, Discord
+ * simulator) or a real cluster via --kubeconfig, the selected operators, and the console.
+ * Wiring only: which operators exist, their CRDs, controllers and the simulators they need
+ * come from the operator registry (@dojo/operator's `operators`).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,35 +10,34 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
-import { operatorCrds, registerOperator } from '@dojo/operator';
-import { applicationCrd } from '@dojo/operator/examples/application/application';
-import { registerApplicationOperator } from '@dojo/operator/examples/application/register-application-operator';
-import { fruitCrd } from '@dojo/operator/examples/fruit/fruit';
-import { startKafkaBrokerSimulator, type KafkaBrokerSimulator } from '@dojo/operator/examples/kafkatopic/broker/kafka-broker-simulator';
-import { kafkaTopicCrd } from '@dojo/operator/examples/kafkatopic/kafkatopic';
-import { registerKafkaTopicOperator } from '@dojo/operator/examples/kafkatopic/register-kafkatopic-operator';
-import { registerSecSynchOperator } from '@dojo/operator/examples/secsynch/register-secsynch-operator';
-import { secSynchCrd } from '@dojo/operator/examples/secsynch/secsynch';
+import { HistoryStore, telemetryStream, versionsStream } from '@dojo/history';
+import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { discordBridge } from './discord-bridge.ts';
+import { TelemetryHistory } from './history/telemetry-source.ts';
+import { VersionRecorder } from './history/version-recorder.ts';
+import { recordVersionsOfServedKinds } from './history/versioned-kinds.ts';
+import { discoverResources } from './kube/discovery.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
-import { loadOrCreateConsoleToken } from './security/console-token.ts';
+import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
 
 export interface RunningConsole {
   console: ConsoleServer;
   journal: Journal;
+  /** The history on disk (`<data-dir>/history.db`): telemetry and object versions. */
+  history: HistoryStore;
   loginUrl: string;
   kubeconfigPath: string;
   token: string;
   apiserver?: ApiServer;
   discord?: DiscordSimulator;
-  /** The Kafka broker simulator the KafkaTopic example manages topics on (unless --kafka-url). */
-  kafka?: KafkaBrokerSimulator;
+  /** What the operators started beside the cluster (the Kafka broker simulator, unless --kafka-url). */
+  services: OperatorServices;
   /** Runs the controllers and owns the informers; fault tests compare its caches with a LIST. */
   manager: Manager;
   stop(): Promise<void>;
@@ -64,25 +64,22 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   if (options.context) kubeConfig.setCurrentContext(options.context);
 
   const metrics = createRuntimeMetrics();
-  const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000 });
+  const history = new HistoryStore({
+    path: join(dataDir, 'history.db'),
+    retention: { ...(options.historyRetentionMs ? { maxAgeMs: options.historyRetentionMs } : {}), ...(options.historyMaxBytes ? { maxBytes: options.historyMaxBytes } : {}) },
+  });
+  const telemetryHistory = history.stream(telemetryStream);
+  // The journal's ring is the live cache; the history continues its sequence across restarts.
+  const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000, firstSeq: telemetryHistory.lastSeq + 1, sink: { write: (record) => telemetryHistory.append(record) } });
+  const telemetry = new TelemetryHistory(journal, telemetryHistory);
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { metrics: metrics.restClient, userAgent: 'dojo-console' });
-  const discordToken = process.env.DISCORD_BOT_TOKEN ?? 'dojo-console-simulator';
+  // The simulator's token (its API and its /_sim control API) lives beside the console's, 0600.
+  const discordToken = loadOrCreateToken(dataDir, 'discord-simulator-token', process.env.DISCORD_BOT_TOKEN);
   const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json'), token: discordToken });
   const installCrds = Boolean(apiserver) || options.installCrds;
-  const run = new Set(options.operators);
-  const kafka = run.has('kafkatopic') && !options.kafkaUrl ? await startKafkaBrokerSimulator() : undefined;
+  const selected = operators.filter((o) => options.operators.includes(o.name));
   // Every selected operator's CRDs are served before the manager starts: informers list first.
-  await ensureCrds(
-    transport,
-    [
-      ...(run.has('dojo') ? operatorCrds() : []),
-      ...(run.has('application') ? [applicationCrd()] : []),
-      ...(run.has('secsynch') ? [secSynchCrd()] : []),
-      ...(run.has('kafkatopic') ? [kafkaTopicCrd()] : []),
-      ...(run.has('fruit') ? [fruitCrd()] : []),
-    ],
-    installCrds,
-  );
+  await ensureCrds(transport, selected.flatMap((o) => o.crds()), installCrds);
 
   const manager = await Manager.create({
     kubeConfig,
@@ -97,31 +94,22 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
   const system = apiserver ? await startSystemControllers(manager, kubeConfig, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
-  if (run.has('dojo')) {
-    // A cluster without CloudNativePG still runs the operator; its Postgres Dojos say why they wait.
-    const databaseServed = await servesResource(transport, 'postgresql.cnpg.io', 'v1', 'databases');
-    if (!databaseServed) console.warn('warning: the cluster does not serve postgresql.cnpg.io/v1 Database (CloudNativePG is not installed): Dojos will report Degraded');
-    const operator = registerOperator(manager, {
-      discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
-      databaseServed,
-    });
-    const forKind = (kind: string) => ({ group: 'core.jutsu.com', version: 'v1', kind });
-    controllers.add({ controller: operator.dojo, role: 'operator', forKind: forKind('Dojo') });
-    controllers.add({ controller: operator.discordServer, role: 'operator', forKind: forKind('DiscordServer') });
-    controllers.add({ controller: operator.discordGroup, role: 'operator', forKind: forKind('DiscordGroup') });
-    controllers.add({ controller: operator.discordChannel, role: 'operator', forKind: forKind('DiscordChannel') });
-  }
-  if (run.has('application')) {
-    controllers.add({ controller: registerApplicationOperator(manager), role: 'operator', forKind: { group: 'minetto.dev', version: 'v1alpha1', kind: 'Application' } });
-  }
-  if (run.has('secsynch')) {
-    controllers.add({ controller: registerSecSynchOperator(manager), role: 'operator', forKind: { group: 'tutorial.study.dev', version: 'v1alpha1', kind: 'SecSynch' } });
-  }
-  if (run.has('kafkatopic')) {
-    const controller = registerKafkaTopicOperator(manager, { brokerUrl: options.kafkaUrl ?? kafka!.url });
-    controllers.add({ controller, role: 'operator', forKind: { group: 'kafka.example.com', version: 'v1', kind: 'KafkaTopic' } });
+  const services = new OperatorServices();
+  const context: OperatorContext = {
+    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : {},
+    discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
+    serves: (group, version, resource) => servesResource(transport, group, version, resource),
+    warn: (message) => console.warn(`warning: ${message}`),
+    services,
+  };
+  for (const operator of selected) {
+    for (const entry of await operator.register(manager, context)) controllers.add({ ...entry, role: 'operator' });
   }
   await manager.start();
+  // A real cluster: only the kinds the controllers already watch, which the console's least-privilege identity may read.
+  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), () => discoverResources(transport), {
+    scope: apiserver ? 'served' : 'watched',
+  });
   let ready = true;
 
   const server = await startConsoleServer({
@@ -129,42 +117,53 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     port: options.port,
     token,
     transport: () => transport,
-    journal,
+    telemetry,
+    history,
+    recordsVersionsOf: (group, kind) => versionedKinds.records(group, kind),
     controllers,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
     ready: () => ready && manager.readyz().ok,
     session: () => ({
-      cluster: { mode: apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig', server: transport.server.toString(), ...(options.context ? { context: options.context } : {}) },
+      cluster: {
+        mode: apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig',
+        server: transport.server.toString(),
+        ...(options.context ? { context: options.context } : {}),
+        // Only the path, for "kubectl --kubeconfig …": the credentials never reach the browser.
+        ...(options.inCluster ? {} : { kubeconfig: kubeconfigPath }),
+      },
       leader: { identity: manager.identity ?? 'local', isLeader: manager.isLeader(), holder: manager.leader() ?? manager.identity ?? 'local' },
       operators: options.operators,
       secretsRedacted: !options.allowSecretData,
     }),
     hello: () => ({ session: { cluster: apiserver ? 'embedded' : 'kubeconfig' } }),
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
-    ...(discord ? { discord: discordBridge(discord.url) } : {}),
+    ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
   });
 
   return {
     console: server,
     journal,
+    history,
     loginUrl: `${server.url}login?token=${encodeURIComponent(token)}`,
     kubeconfigPath,
     token,
     manager,
     ...(apiserver ? { apiserver } : {}),
     ...(discord ? { discord } : {}),
-    ...(kafka ? { kafka } : {}),
+    services,
     async stop() {
       ready = false;
       controllers.close();
+      versionedKinds.close();
       await manager.stop();
       system?.sim.close();
       await server.close();
       transport.close();
       await discord?.close();
-      await kafka?.close();
+      await services.close();
       await apiserver?.close();
+      await history.close();
     },
   };
 }

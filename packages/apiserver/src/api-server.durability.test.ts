@@ -42,6 +42,21 @@ describe('API server durability', () => {
     await second.stop();
   });
 
+  it('labels the built-in namespaces of a data dir written before the kubernetes.io/metadata.name label', async () => {
+    const dataDir = tempDir();
+    const first = await startTestServer({ dataDir });
+    // What an older server stored: the namespace without the name label.
+    const stored = JSON.parse(first.revisioned.get('core/namespaces', 'default')!.json);
+    delete stored.metadata.labels;
+    await first.revisioned.put('core/namespaces', 'default', (rev) => JSON.stringify({ ...stored, metadata: { ...stored.metadata, resourceVersion: String(rev) } })).committed;
+    await first.stop();
+
+    const second = await startTestServer({ dataDir });
+    const got = await second.call('GET', '/api/v1/namespaces/default');
+    expect(got.body.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'default' });
+    await second.stop();
+  });
+
   it('loses no acknowledged write when killed with SIGKILL mid-load', async () => {
     const dataDir = tempDir();
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', cli, '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -4,11 +4,15 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseApiVersion, type KubeObject } from '@dojo/kube-api';
+import { maxStoredObjectBytes } from './registry/generic-store.ts';
+import { builtinSamples } from './testing/builtin-samples.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  await server.call('POST', '/api/v1/namespaces', { metadata: { name: 'samples' } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -99,5 +103,74 @@ describe('hostile input to the API server', () => {
         expect(stored.rev).toBeLessThanOrEqual(server.revisioned.revision);
       }
     }
+  }, 120_000);
+
+  it('answers built-in objects with a value of the wrong type anywhere with 4xx, and only well-typed objects are stored', async () => {
+    const samples = Object.values(builtinSamples).map((sample) => {
+      const { group, version } = parseApiVersion(sample.apiVersion);
+      const info = server.registry.lookupKind(group, sample.kind)!;
+      const base = group ? `/apis/${group}/${version}` : `/api/${version}`;
+      return { sample, info, collection: info.namespaced ? `${base}/namespaces/samples/${info.resource}` : `${base}/${info.resource}` };
+    });
+    /** Every path into a sample, objects, lists and scalars alike. */
+    const pathsOf = (value: unknown, prefix: (string | number)[] = []): (string | number)[][] => {
+      if (Array.isArray(value)) return [prefix, ...value.flatMap((v, i) => pathsOf(v, [...prefix, i]))];
+      if (value !== null && typeof value === 'object') return [prefix, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
+      return [prefix];
+    };
+    const wrong = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.string({ maxLength: 8 }), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxKeys: 2 }));
+    let n = 0;
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(fc.nat(samples.length - 1), fc.nat(), wrong, async (which, pick, value) => {
+        const { sample, collection } = samples[which]!;
+        const obj = structuredClone(sample) as Record<string, any>;
+        obj.metadata.name = `typed-${++n}`;
+        const paths = pathsOf(obj).filter((p) => p.length > 0 && p[0] !== 'apiVersion' && p[0] !== 'kind');
+        const path = paths[pick % paths.length]!;
+        let parent: any = obj;
+        for (const key of path.slice(0, -1)) parent = parent[key];
+        parent[path[path.length - 1]!] = value;
+        const res = await server.call('POST', collection, obj);
+        statuses.add(res.status);
+        expect(res.status, `${sample.kind} ${path.join('.')} = ${JSON.stringify(value)}: ${res.body?.message}`).toBeLessThan(500);
+        if (res.status >= 400) expect(res.body.kind).toBe('Status');
+      }),
+      { numRuns: 400 },
+    );
+    expect([...statuses]).toEqual(expect.arrayContaining([201, 400]));
+    for (const { info, collection } of samples) {
+      expect((await server.call('GET', collection)).status, collection).toBe(200);
+      for (const stored of server.revisioned.list(info.bucket)) info.typedDecode?.(JSON.parse(stored.json) as KubeObject);
+    }
+  }, 120_000);
+
+  it('keeps every patch within bounds: no 5xx, no long request, nothing stored over the object limit', async () => {
+    const cms = '/api/v1/namespaces/default/configmaps';
+    await server.call('POST', cms, { metadata: { name: 'grown' }, data: { a: 'x'.repeat(4096) } });
+    const pointer = fc.constantFrom('', '/data', '/data/a', '/metadata', '/metadata/labels', '/metadata/annotations', '/data/k', '/metadata/annotations/k', '/kind', '/apiVersion', '/metadata/name');
+    const value = fc.oneof(fc.string({ maxLength: 64 }), fc.integer(), fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 64 }), { maxKeys: 3 }), fc.constant('y'.repeat(200_000)));
+    const op = fc.oneof(
+      fc.record({ op: fc.constant('copy'), from: pointer, path: pointer.chain((p) => fc.nat(40).map((i) => `${p}/c${i}`)) }),
+      fc.record({ op: fc.constantFrom('add', 'replace'), path: pointer, value }),
+      fc.record({ op: fc.constant('move'), from: pointer, path: pointer }),
+    );
+    const patch = fc.oneof(
+      fc.array(op, { minLength: 1, maxLength: 30 }).map((ops) => ({ type: 'application/json-patch+json', body: ops })),
+      fc.dictionary(fc.constantFrom('data', 'metadata', 'kind', 'spec', '$patch'), fc.oneof(value, fc.constant(null)), { maxKeys: 3 }).map((body) => ({ type: 'application/merge-patch+json', body })),
+      fc.dictionary(fc.constantFrom('data', 'metadata', '$retainKeys', '$patch', '$setElementOrder/data'), fc.oneof(value, fc.constant(null), fc.array(fc.string({ maxLength: 4 }))), { maxKeys: 3 }).map((body) => ({ type: 'application/strategic-merge-patch+json', body })),
+    );
+    await fc.assert(
+      fc.asyncProperty(patch, fc.boolean(), async ({ type, body }, dryRun) => {
+        const started = Date.now();
+        const res = await server.call('PATCH', `${cms}/grown${dryRun ? '?dryRun=All' : ''}`, body, { 'content-type': type });
+        expect(res.status, `${type} ${JSON.stringify(body).slice(0, 300)}: ${res.body?.message}`).toBeLessThan(500);
+        expect(Date.now() - started).toBeLessThan(5000);
+      }),
+      { numRuns: 300 },
+    );
+    const stored = server.revisioned.get('core/configmaps', 'default/grown');
+    expect(stored!.json.length).toBeLessThanOrEqual(maxStoredObjectBytes);
+    expect(JSON.parse(stored!.json)).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap' });
   }, 120_000);
 });

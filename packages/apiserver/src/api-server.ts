@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { isAlreadyExists, parseApiVersion, type KubeObject } from '@dojo/kube-api';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { CrdController } from './registry/crd-controller.ts';
-import { GenericStore } from './registry/generic-store.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
 import { ResourceRegistry } from './registry/resource-registry.ts';
+import { ResourceStorages } from './registry/resource-storage.ts';
 import { createApiHandler } from './http/api-handler.ts';
 import { createManagedFieldsTracker } from './patch/managed-fields-tracker.ts';
 import { kubePatchEngine, patchMetaFor } from './patch/patch-engine.ts';
@@ -18,6 +18,7 @@ import { defaultWatchSettings, type WatchSettings } from './http/watch-handler.t
 import { loadOrCreateCredentials, writeKubeconfig, type ServerCredentials } from './pki.ts';
 import { RevisionedStore } from './storage/revisioned-store.ts';
 import { WatchCache } from './storage/watch-cache.ts';
+import { listSnapshots } from './storage/list-snapshot.ts';
 
 export interface ApiServerOptions {
   dataDir: string;
@@ -34,7 +35,8 @@ export interface ApiServer {
   kubeconfigPath: string;
   credentials: ServerCredentials;
   registry: ResourceRegistry;
-  store: GenericStore;
+  /** The stores behind every served resource and subresource. */
+  storage: ResourceStorages;
   revisioned: RevisionedStore;
   watchCache: WatchCache;
   /** Drops watch history, as an etcd compaction does: older resourceVersions now get 410. */
@@ -42,14 +44,18 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-async function ensureNamespaces(store: GenericStore, registry: ResourceRegistry): Promise<void> {
-  const info = registry.lookup('', 'v1', 'namespaces')!;
+async function ensureNamespaces(storage: ResourceStorages, registry: ResourceRegistry): Promise<void> {
+  const store = storage.of(registry.lookup('', 'v1', 'namespaces')!).main;
   for (const name of immortalNamespaces) {
     const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
+    const options = { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'kube-apiserver' } as const;
     try {
-      await store.create(info, undefined, ns, { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'kube-apiserver' });
+      await store.create(undefined, ns, options);
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
+      // A data dir from before the name label: the update puts it on.
+      const current = store.get(undefined, name);
+      if (current.metadata.labels?.['kubernetes.io/metadata.name'] !== name) await store.update(undefined, name, current, options);
     }
   }
 }
@@ -60,18 +66,19 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const watchCache = new WatchCache(revisioned, { historySize: options.historySize });
   const registry = new ResourceRegistry();
   registry.add(...builtinResources);
-  const store = new GenericStore({ store: revisioned, admission: namespaceLifecycle(revisioned), fieldTracker: createManagedFieldsTracker((obj) => {
-      const { group, version } = parseApiVersion(obj.apiVersion ?? '');
-      const info = registry.lookupKind(group, obj.kind ?? '');
-      return info ? patchMetaFor({ ...info, version }, obj) : undefined;
-    }) });
-  const crds = new CrdController(registry, store, revisioned);
+  const fieldTracker = createManagedFieldsTracker((obj) => {
+    const { group, version } = parseApiVersion(obj.apiVersion ?? '');
+    const info = registry.lookupKind(group, obj.kind ?? '');
+    return info ? patchMetaFor({ ...info, version }, obj) : undefined;
+  });
+  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission: namespaceLifecycle(revisioned), fieldTracker });
+  const crds = new CrdController(registry, storage, revisioned);
   crds.start();
-  await ensureNamespaces(store, registry);
+  await ensureNamespaces(storage, registry);
 
   const handler = createApiHandler({
     registry,
-    store,
+    storage,
     revisioned,
     watchCache,
     watchSettings: { ...defaultWatchSettings, ...options.watch },
@@ -101,7 +108,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     kubeconfigPath,
     credentials,
     registry,
-    store,
+    storage,
     revisioned,
     watchCache,
     compactHistory: () => watchCache.compact(),

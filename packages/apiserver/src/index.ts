@@ -10,8 +10,10 @@
  *   answer 410 Expired for older ones; a watcher that cannot keep up is closed, never skipped.
  * - Every error is a `Status` with kube-apiserver's code, reason and message text.
  *
- * Layout: storage/ (revisioned store, watch cache), registry/ (one generic store + per-kind
- * strategies), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
+ * Layout: storage/ (revisioned store, watch cache), registry/ (one generic store driven by
+ * per-kind strategies, builtin/*-strategy.ts and custom-resource-strategy.ts; each resource's
+ * stores in resource-storage.ts, where /status and /finalize are the same store with another
+ * strategy), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
  * openapi, tables, patches), cli.ts.
  */
 export { startApiServer, type ApiServer, type ApiServerOptions } from './api-server.ts';

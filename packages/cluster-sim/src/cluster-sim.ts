@@ -10,12 +10,11 @@
  * The Manager must watch all namespaces (no `namespace` option): the simulated cluster runs
  * every Pod, not one namespace's.
  */
-import { builtinTypes, Manager, type Clock, type Controller, type Journal, type ResourceType, type RuntimeMetrics } from '@dojo/runtime';
+import { builtinTypes, discardingEventRecorder, Manager, type Clock, type Controller, type EventRecorder, type Journal, type ResourceType, type RuntimeMetrics } from '@dojo/runtime';
 import { addDatabaseController } from './cnpg/database-controller.ts';
 import { installDatabaseCrd } from './cnpg/database-crd.ts';
 import { addDeploymentController } from './deployment/deployment-controller.ts';
 import { ResourceCatalog } from './discovery/resource-catalog.ts';
-import { EventRecorder } from './events/event-recorder.ts';
 import { GarbageCollector } from './gc/garbage-collector.ts';
 import { addKubelet } from './kubelet/kubelet-controller.ts';
 import { addNamespaceController } from './namespace/namespace-controller.ts';
@@ -55,8 +54,9 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
   const rediscover = (): void => catalog.refreshSoon();
   manager.informers.informerFor(builtinTypes.customResourceDefinitions).addEventHandler({ onAdd: rediscover, onUpdate: rediscover, onDelete: rediscover });
 
+  // Events go through the manager's one broadcaster, as each component of a real control plane reports its own.
   const recorder = (component: string, host?: string): EventRecorder =>
-    new EventRecorder({ writer: manager.client, clock: manager.clock, source: { component, ...(host ? { host } : {}) }, enabled: options.recordEvents });
+    options.recordEvents ? manager.eventRecorderFor({ component, ...(host ? { host } : {}) }) : discardingEventRecorder;
   const finalizer = await namespaceFinalizer(input.kubeConfig);
   const gc = new GarbageCollector(manager, catalog, recorder(systemControllers.garbageCollector.component), options.concurrency.garbageCollector);
   const controllers: ClusterSimController[] = [

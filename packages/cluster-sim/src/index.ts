@@ -17,10 +17,10 @@
  * - system-controllers.ts the controllers' names, kinds and Event components ("system")
  * - sim-options.ts        delays, back-off, failure rates, node name, seed; and their defaults
  * - deployment/ replicaset/ kubelet/ gc/ namespace/ cnpg/   one controller each
- * - events/               core/v1 Events with client-go's aggregation
  * - discovery/            the kinds the cluster serves, for the GC and namespace controller
  * - core/                 what the controllers share: wire types, owner references and
- *                         adoption, semantic equality, timestamps, seeded jitter
+ *                         adoption, seeded jitter (timestamps and semantic equality come from
+ *                         kube-api, Events from the runtime's recorder)
  * - testing/              the embedded API server + simulator + kubectl, for tests
  */
 export {
@@ -38,4 +38,3 @@ export type { DelayRange } from './core/seeded-random.ts';
 export { databases, type Database, type DatabaseSpec, type DatabaseStatus } from './cnpg/database-types.ts';
 export { databaseCrd, databaseCrdName } from './cnpg/database-crd.ts';
 export { appSecretName } from './cnpg/app-secret.ts';
-export { EventRecorder, type EventRecorderOptions, type EventSource, type EventType } from './events/event-recorder.ts';

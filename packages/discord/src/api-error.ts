@@ -165,6 +165,8 @@ export const discordErrors = {
   routeNotFound: () => new DiscordApiError({ status: 404, code: 0, message: '404: Not Found' }),
   methodNotAllowed: () => new DiscordApiError({ status: 405, code: 0, message: '405: Method Not Allowed' }),
   unauthorized: () => new DiscordApiError({ status: 401, code: 0, message: '401: Unauthorized' }),
+  /** Not Discord's: the simulator's answer to a Host it does not serve (DNS rebinding protection). */
+  misdirected: () => new DiscordApiError({ status: 421, code: 0, message: '421: Misdirected Request' }),
   invalidFormBody: (errors: FormErrorTree) =>
     new DiscordApiError({ status: 400, code: 50035, message: 'Invalid Form Body', errors }),
   invalidJson: () =>

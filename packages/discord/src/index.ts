@@ -25,8 +25,8 @@
  *
  * Misuse: a client created per call forgets what it learned about buckets, so keep one per
  * token; do not hard-code limits (the client learns them from headers, as Discord asks); the
- * simulator's `/_sim/*` endpoints are not Discord's and are unauthenticated, so keep it on
- * loopback.
+ * simulator's `/_sim/*` endpoints are not Discord's: they need its token as the API does, and
+ * on loopback it answers only to its own loopback Host names (DNS rebinding).
  *
  * Contents: `client/` (DiscordClient -> DiscordRest -> RateLimitBuckets -> sendHttp),
  * `simulator/` (startDiscordSimulator -> pipeline -> routes -> SimulatorState), and the shared
@@ -47,22 +47,8 @@ export type { Clock } from './clock.ts';
 export { rateLimitRoute } from './rate-limit-route.ts';
 export type { RateLimitRoute } from './rate-limit-route.ts';
 export { DISCORD_EPOCH_MS, isSnowflake, SnowflakeGenerator, snowflakeTimestamp } from './snowflake.ts';
-export { ChannelType } from './types.ts';
-export type {
-  Channel,
-  CreateGuildChannelParams,
-  CreateGuildParams,
-  CreateMessageParams,
-  Guild,
-  ListGuildsQuery,
-  ListMessagesQuery,
-  Message,
-  ModifyChannelParams,
-  ModifyGuildParams,
-  PartialGuild,
-  Snowflake,
-  User,
-} from './types.ts';
+// Wire shapes and the operation set (ChannelType is the one value).
+export * from './types.ts';
 
 export { DISCORD_API_BASE_URL, DiscordClient } from './client/discord-client.ts';
 export type { CallOptions, DiscordClientOptions } from './client/discord-client.ts';

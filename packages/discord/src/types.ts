@@ -125,3 +125,37 @@ export interface ListGuildsQuery {
   before?: Snowflake;
   after?: Snowflake;
 }
+
+/**
+ * The operations of the subset, each with what it takes and what it answers, once: the
+ * simulator performs them in memory (`SimulatorState implements DiscordOperations`), the client
+ * over HTTP (`DiscordClient implements DiscordRemote<CallOptions>`).
+ */
+export interface DiscordOperations {
+  createGuild(params: CreateGuildParams): Guild;
+  getGuild(guildId: Snowflake): Guild;
+  modifyGuild(guildId: Snowflake, params: ModifyGuildParams): Guild;
+  /** A 404 means the guild was already gone. */
+  deleteGuild(guildId: Snowflake): void;
+  /** The guilds the bot is in: one page (up to 200), ordered by id. */
+  listGuilds(query?: ListGuildsQuery): PartialGuild[];
+  listGuildChannels(guildId: Snowflake): Channel[];
+  /**
+   * Text-channel names come back normalized the way Discord does it (lower case, spaces as
+   * dashes): compare against the returned name, not the requested one, to detect drift.
+   */
+  createGuildChannel(guildId: Snowflake, params: CreateGuildChannelParams): Channel;
+  getChannel(channelId: Snowflake): Channel;
+  modifyChannel(channelId: Snowflake, params: ModifyChannelParams): Channel;
+  /** Answers the deleted channel, as Discord does. Deleting a category orphans its children. */
+  deleteChannel(channelId: Snowflake): Channel;
+  /** With `nonce` and `enforce_nonce: true`, a retry answers the first message instead of a copy. */
+  createMessage(channelId: Snowflake, params: CreateMessageParams): Message;
+  /** Newest first, as Discord returns them. */
+  listMessages(channelId: Snowflake, query?: ListMessagesQuery): Message[];
+}
+
+/** The same operations over the network: each takes call options last and answers later. */
+export type DiscordRemote<Options> = {
+  [K in keyof DiscordOperations]: (...args: [...Parameters<DiscordOperations[K]>, options?: Options]) => Promise<ReturnType<DiscordOperations[K]>>;
+};

@@ -16,7 +16,8 @@ export type FieldErrorType =
   | 'FieldValueTypeInvalid'
   | 'InternalError';
 
-const typeText: Record<FieldErrorType, string> = {
+/** The words kubectl shows for each type ("Invalid value"), also what a cause's reason reads as. */
+export const fieldErrorTypeText: Readonly<Record<FieldErrorType, string>> = {
   FieldValueRequired: 'Required value',
   FieldValueInvalid: 'Invalid value',
   FieldValueNotSupported: 'Unsupported value',
@@ -62,8 +63,8 @@ export function fieldErrorBody(error: FieldError): string {
     error.type === 'FieldValueTooLong' ||
     error.type === 'InternalError' ||
     error.value === omitValue;
-  if (simple) body = typeText[error.type];
-  else body = `${typeText[error.type]}: ${formatValue(error.value)}`;
+  if (simple) body = fieldErrorTypeText[error.type];
+  else body = `${fieldErrorTypeText[error.type]}: ${formatValue(error.value)}`;
   if (error.detail) body += `: ${error.detail}`;
   return body;
 }

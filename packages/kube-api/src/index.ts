@@ -8,6 +8,8 @@
  *   (`newNotFound`, `newConflict`, `newInvalid`, ...). The server encodes it, clients decode it,
  *   the UI renders it; the message texts are the ones kube-apiserver produces.
  * - Label and field selector parsing/matching with Kubernetes' grammar.
+ * - The small helpers every side needs once: metav1.Time / MicroTime (`time.ts`), JSON and
+ *   semantic equality (`json-equality.ts`), controller references (`owner-references.ts`).
  * - No runtime dependencies, no I/O, safe to import from the browser.
  *
  * Misuse: resourceVersion is opaque to clients — compare it for equality only; only the API
@@ -20,8 +22,12 @@ export * from './field-errors.ts';
 export * from './label-selector.ts';
 export * from './field-selector.ts';
 export * from './object-key.ts';
+export * from './object-identity.ts';
 export * from './conditions.ts';
 export * from './names.ts';
 export * from './json-path.ts';
 export * from './warning-header.ts';
 export * from './deep-copy.ts';
+export * from './time.ts';
+export * from './json-equality.ts';
+export * from './owner-references.ts';

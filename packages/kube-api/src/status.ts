@@ -54,7 +54,8 @@ export interface StatusDetails {
 export interface Status {
   kind: 'Status';
   apiVersion: 'v1';
-  metadata: Record<string, never> | { resourceVersion?: string };
+  /** ListMeta: a 410 for an expired continue token carries the token to go on with. */
+  metadata: Record<string, never> | { resourceVersion?: string; continue?: string };
   status: 'Success' | 'Failure';
   message?: string;
   reason?: StatusReason;

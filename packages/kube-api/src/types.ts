@@ -59,6 +59,28 @@ export interface KubeList<T extends KubeObject = KubeObject> {
   items: T[];
 }
 
+/** One column of a meta.k8s.io Table: what `kubectl get` prints under its header. */
+export interface TableColumnDefinition {
+  name: string;
+  /** An OpenAPI type: string, integer, number, boolean, date. */
+  type: string;
+  format: string;
+  description: string;
+  /** 0 for the default output; higher only in `-o wide`. */
+  priority: number;
+}
+
+/** `Accept: application/json;as=Table;v=v1;g=meta.k8s.io`: objects as rows of printed cells. */
+export interface Table<T = unknown> {
+  kind: 'Table';
+  apiVersion: string;
+  metadata: ListMeta;
+  /** Empty when the request said `includeObject` rows only (watch events after the first). */
+  columnDefinitions: TableColumnDefinition[];
+  /** `object` is the object, its PartialObjectMetadata, or absent, as `includeObject` asked. */
+  rows: { cells: unknown[]; object?: T }[];
+}
+
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
 
 export interface WatchEvent<T extends KubeObject = KubeObject> {

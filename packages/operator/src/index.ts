@@ -1,6 +1,7 @@
 /**
  * @dojo/operator — the Dojo operator (group core.jutsu.com/v1): CRD manifests and reconcilers
- * for Dojo, DiscordServer, DiscordGroup and DiscordChannel, plus the other seeds' examples.
+ * for Dojo, DiscordServer, DiscordGroup and DiscordChannel, plus the other seeds' examples
+ * (examples/: Application, SecSynch, KafkaTopic with its broker simulator, Fruit).
  *
  * Promises:
  * - Reconcilers are level-based and idempotent, never write spec, write status through the
@@ -20,11 +21,25 @@
  * Misuse: the CloudNativePG Database CRD must be served before the manager starts (the Dojo
  * controller watches Databases); one `registerOperator` per Manager.
  *
- * Contents: api/ (types, resource types, the CloudNativePG mapping), dojo/ (plan -> reconciler),
- * discord/ (one generic reconciler + a strategy per kind), events/, register-operator.ts.
+ * Every operator is one `OperatorModule` ({ name, seed, description, crds(), register() });
+ * operators.ts lists them, and the server, its CLI and README read that list.
+ *
+ * Contents: operators.ts (the registry), operator-module.ts, operator-services.ts (what
+ * modules start beside the cluster), api/ (types, resource types, the CloudNativePG mapping),
+ * dojo/ (plan -> reconciler), discord/ (one generic reconciler + a strategy per kind),
+ * register-operator.ts (the Dojo operator's module), examples/ (one folder per example).
+ * Events go through the runtime's recorder (`manager.eventRecorderFor`).
+ *
+ * Entry points: "." (this file), "./kafka-broker" (the Kafka broker simulator alone), and for
+ * other packages' tests "./testing/operator-test-env", "./testing/discord-fixtures",
+ * "./testing/simulated-cluster".
  */
+export { operators, operatorNames } from './operators.ts';
+export { listedUnder, type OperatorContext, type OperatorController, type OperatorModule, type OperatorSettings } from './operator-module.ts';
+export { OperatorServices, ServiceSlot, type Closable, type ServiceInfo } from './operator-services.ts';
+export { kafkaBrokerService } from './examples/kafkatopic/register-kafkatopic-operator.ts';
 export { crdDirectory, operatorCrds } from './crd-manifests.ts';
-export { registerOperator, defaultDojoImage, type OperatorControllers, type OperatorOptions } from './register-operator.ts';
+export { registerOperator, dojoOperator, defaultDojoImage, type OperatorControllers, type OperatorOptions } from './register-operator.ts';
 export { cnpgDatabases, operatorResourceTypes, operatorTypes } from './api/resource-types.ts';
 export { credentialsSecretOf, databaseNameFor, defaultPostgresCluster, type CnpgDatabase, type CnpgDatabaseSpec } from './api/cnpg.ts';
 export type {
@@ -61,4 +76,3 @@ export type { DiscordKindStrategy, ParentState } from './discord/discord-kind-st
 export { serverStrategy } from './discord/server-strategy.ts';
 export { groupStrategy } from './discord/group-strategy.ts';
 export { channelStrategy } from './discord/channel-strategy.ts';
-export { KubeEventRecorder, type EventRecorder, type EventType, type KubeEventRecorderOptions } from './events/event-recorder.ts';

@@ -1,6 +1,6 @@
 /**
  * Wires the operator into a Manager: four controllers on the shared informers, the indexes
- * their watch map functions use, and one Event recorder.
+ * their watch map functions use, and the manager's Event recorder for "dojo-operator".
  *
  *   dojo            For Dojo; Owns Deployment, Database (CloudNativePG); Watches Secrets (the
  *                   credentials), Pods (by the Dojo's selector labels), DiscordChannels (alarms)
@@ -15,18 +15,19 @@
 import type { KubeObject } from '@dojo/kube-api';
 import { formatObjectKey, parseObjectKey } from '@dojo/kube-api';
 import type { DiscordClient } from '@dojo/discord';
-import { builtinTypes, ControllerBuilder, type Controller, type Manager, type Request } from '@dojo/runtime';
+import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
 import { defaultPostgresCluster } from './api/cnpg.ts';
 import type { DiscordChannel, DiscordGroup } from './api/discord-resources.ts';
 import type { Dojo } from './api/dojo.ts';
 import { cnpgDatabases, operatorResourceTypes, operatorTypes } from './api/resource-types.ts';
+import { operatorCrds } from './crd-manifests.ts';
 import { channelStrategy } from './discord/channel-strategy.ts';
 import { DiscordObjectReconciler } from './discord/discord-object-reconciler.ts';
 import { groupStrategy } from './discord/group-strategy.ts';
 import { serverStrategy } from './discord/server-strategy.ts';
 import { dojoNameFromLabels } from './dojo/dojo-deployment.ts';
 import { DojoReconciler } from './dojo/dojo-reconciler.ts';
-import { KubeEventRecorder, type EventRecorder } from './events/event-recorder.ts';
+import { listedUnder, type OperatorModule } from './operator-module.ts';
 
 export interface OperatorOptions {
   discord: DiscordClient;
@@ -48,7 +49,7 @@ export interface OperatorOptions {
    * would hold the cache sync until it times out) and Postgres Dojos report Degraded.
    */
   databaseServed?: boolean;
-  /** Where Events go; a recorder writing core/v1 Events through the manager's client by default. */
+  /** Where Events go; by default the manager's recorder (core/v1 Events, off the reconcile path). */
   events?: EventRecorder;
 }
 
@@ -78,7 +79,7 @@ const index = {
 
 export function registerOperator(manager: Manager, options: OperatorOptions): OperatorControllers {
   manager.apiClient.types.register(...operatorResourceTypes);
-  const events = options.events ?? new KubeEventRecorder(manager.apiClient, { clock: manager.clock, component: 'dojo-operator' });
+  const events = options.events ?? manager.eventRecorderFor('dojo-operator');
   const workers = { maxConcurrentReconciles: options.maxConcurrentReconciles ?? defaultMaxConcurrentReconciles };
   const discordDeps = { client: manager.client, discord: options.discord, clock: manager.clock, events, resyncMs: options.discordResyncMs ?? 30_000 };
 
@@ -144,6 +145,26 @@ export function registerOperator(manager: Manager, options: OperatorOptions): Op
 
   return { dojo, discordServer, discordGroup, discordChannel };
 }
+
+/** The Dojo operator as operators.ts lists it. */
+export const dojoOperator = {
+  name: 'dojo',
+  seed: '000',
+  description: 'the Dojo operator: Deployment, CloudNativePG Database, Discord alarms sent exactly once',
+  crds: operatorCrds,
+  async register(manager, context) {
+    // A cluster without CloudNativePG still runs the operator; its Postgres Dojos say why they wait.
+    const databaseServed = await context.serves(cnpgDatabases.group, cnpgDatabases.version, cnpgDatabases.resource);
+    if (!databaseServed) context.warn('the cluster does not serve postgresql.cnpg.io/v1 Database (CloudNativePG is not installed): Dojos will report Degraded');
+    const controllers = registerOperator(manager, { discord: context.discord, databaseServed });
+    return [
+      listedUnder(controllers.dojo, operatorTypes.dojos),
+      listedUnder(controllers.discordServer, operatorTypes.discordServers),
+      listedUnder(controllers.discordGroup, operatorTypes.discordGroups),
+      listedUnder(controllers.discordChannel, operatorTypes.discordChannels),
+    ];
+  },
+} satisfies OperatorModule;
 
 function keyOf(object: KubeObject): string {
   return formatObjectKey({ namespace: object.metadata.namespace, name: object.metadata.name ?? '' });

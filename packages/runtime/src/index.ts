@@ -15,6 +15,9 @@
  *   every call counted and, inside a reconcile, journaled with the RVs it sent and got.
  * - Informers: one watch and cache per type shared by all controllers; reads are deep copies.
  * - Manager: starts informers, waits for sync, runs controllers only while leading (Lease).
+ * - Events: `manager.eventRecorderFor(component).record(obj, type, reason, message)` never
+ *   blocks or throws; repeats become one Event with a growing count; written off the reconcile
+ *   path, bounded, best effort (dropped ones are counted).
  *
  * Misuse: the informer cache may be stale; never treat a cached read as a precondition.
  */
@@ -25,16 +28,8 @@ export { FakeClock } from './clock/fake-clock.ts';
 
 // Workqueue: queue -> delaying queue -> rate-limiting queue, each wrapping the one below.
 export { defaultMaxTriggersPerKey, type Trigger, type TriggerReason } from './workqueue/trigger.ts';
-export { WorkQueue, type AddOutcome, type Queue, type QueueItem, type QueueOptions } from './workqueue/queue.ts';
-export type { ProcessingKey, QueueSnapshot, WaitingKey } from './workqueue/queue-snapshot.ts';
-export {
-  DelayingWorkQueue,
-  type DelayedKey,
-  type DelayingQueue,
-  type DelayingQueueOptions,
-  type DelayingQueueSnapshot,
-  type DelayOutcome,
-} from './workqueue/delaying-queue.ts';
+export { WorkQueue, type Queue, type QueueItem, type QueueOptions } from './workqueue/queue.ts';
+export { DelayingWorkQueue, type DelayingQueue, type DelayingQueueOptions } from './workqueue/delaying-queue.ts';
 export {
   BucketRateLimiter,
   defaultControllerRateLimiter,
@@ -48,8 +43,18 @@ export {
   type RateLimitedAdd,
   type RateLimitingQueue,
   type RateLimitingQueueOptions,
-  type RateLimitingQueueSnapshot,
 } from './workqueue/rate-limiting-queue.ts';
+// What a queue shows and what an add did are wire types (@dojo/console-protocol).
+export type {
+  AddOutcome,
+  DelayedKey,
+  DelayingQueueSnapshot,
+  DelayOutcome,
+  ProcessingKey,
+  QueueSnapshot,
+  RateLimitingQueueSnapshot,
+  WaitingKey,
+} from '@dojo/console-protocol';
 export {
   noopWorkqueueMetricsProvider,
   type CounterMetric,
@@ -66,9 +71,10 @@ export {
   type JournalDelivery,
   type JournalListener,
   type JournalOptions,
-  type JournalPage,
   type JournalQuery,
   type JournalSink,
+  matchesJournalQuery,
+  reconcileIdOf,
 } from './telemetry/journal.ts';
 export { JournalFile, readJournalFile, type JournalFileOptions } from './telemetry/journal-file.ts';
 export { reconcileContext, type ReconcileScope } from './telemetry/reconcile-context.ts';
@@ -78,7 +84,9 @@ export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-met
 export type { RestClientMetrics } from './metrics/rest-client-metrics.ts';
 
 // Controller
-export { Controller, type ControllerOptions, type ControllerState, type ControllerStatus, type ReconcileCounts } from './controller/controller.ts';
+export { Controller, type ControllerOptions, type ControllerStatus } from './controller/controller.ts';
+export { identifierFor, type ObjectIdentifier } from './controller/object-identifier.ts';
+export type { ControllerState, ReconcileCounts } from '@dojo/console-protocol';
 export {
   isTerminalError,
   TerminalError,
@@ -88,13 +96,8 @@ export {
   type Result,
 } from './controller/reconciler.ts';
 export { ReconcileTimeoutError } from './controller/reconcile-pass.ts';
-export {
-  FaultInjector,
-  InjectedFault,
-  type FaultSettings,
-  type FaultState,
-  type WriteFaultSource,
-} from './controller/faults.ts';
+export { FaultInjector, InjectedFault, type WriteFaultSource } from './controller/faults.ts';
+export type { FaultSettings, FaultState } from '@dojo/console-protocol';
 export {
   noopControllerMetricsProvider,
   type ControllerMetrics,
@@ -201,6 +204,10 @@ export {
 } from './builder/enqueue-handlers.ts';
 export type { ControllerHost, WatchSource } from './builder/controller-host.ts';
 
+// Events: one broadcaster writes every recorder's core/v1 Events, correlated, off the reconcile path.
+export { discardingEventRecorder, type EventOptions, type EventRecorder, type EventSource, type EventType } from './events/event-recorder.ts';
+export { EventBroadcaster, reconcileIdAnnotation, type EventBroadcasterOptions } from './events/event-broadcaster.ts';
+
 // Manager: informers, cache sync, controllers, health, leader election.
 export {
   Manager,
@@ -222,4 +229,4 @@ export {
   type LeaderElectorOptions,
   type LeaderElectorState,
 } from './leader/leader-elector.ts';
-export { formatMicroTime, LeaseLock, type Lease, type LeaderElectionRecord, type LeaseSpec, type LockState } from './leader/lease-lock.ts';
+export { LeaseLock, type Lease, type LeaderElectionRecord, type LeaseSpec, type LockState } from './leader/lease-lock.ts';

@@ -5,7 +5,7 @@
  * the console URL, its token and the kubeconfig, then runs until killed. Every operator runs,
  * as with `dojo-console up`'s defaults.
  */
-import { operatorNames } from '../../src/cli-args.ts';
+import { operatorNames } from '@dojo/operator';
 import { runUp } from '../../src/up.ts';
 
 const [dataDir, simJson] = process.argv.slice(2);

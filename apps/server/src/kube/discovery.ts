@@ -1,17 +1,11 @@
 /** Served kinds and their OpenAPI schemas, read from the cluster (embedded or real). */
-import { newNotFound } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
+import { newNotFound, StatusError } from '@dojo/kube-api';
 import type { KubeTransport } from '@dojo/runtime';
 
-export interface ServedResource {
-  group: string;
-  /** The version the console uses: the group's preferred one when it serves the resource. */
-  version: string;
-  /** Every version of the group that serves the resource, `version` first, then the group's order. */
+/** A `ResourceType` as discovery builds it: every optional list filled, `versions` still growing. */
+interface ServedResource extends ResourceType {
   versions: string[];
-  resource: string;
-  kind: string;
-  namespaced: boolean;
-  verbs: string[];
   shortNames: string[];
   categories: string[];
   subresources: string[];
@@ -28,7 +22,7 @@ interface ApiResource {
 
 async function getJson<T>(transport: KubeTransport, path: string): Promise<T> {
   const res = await transport.request({ method: 'GET', path });
-  if (res.code !== 200) throw Object.assign(new Error(`GET ${path}: ${res.code}`), { status: res.body });
+  if (res.code !== 200) throw StatusError.fromResponse(res.code, res.body);
   return res.body as T;
 }
 
@@ -88,7 +82,7 @@ async function groupResources(transport: KubeTransport, group: ApiGroup): Promis
 }
 
 /** Every served resource with all the versions that serve it, at its group's preferred version. */
-export async function discoverResources(transport: KubeTransport): Promise<ServedResource[]> {
+export async function discoverResources(transport: KubeTransport): Promise<ResourceType[]> {
   const core = fromList('', 'v1', await getJson(transport, '/api/v1'));
   const groups = await getJson<{ groups: ApiGroup[] }>(transport, '/apis');
   const lists = await Promise.all(groups.groups.map((g) => groupResources(transport, g)));

@@ -1,4 +1,4 @@
-/** `/api/kube/*`: the API server's Warning headers reach the browser, in the API server's format. */
+/** `/api/kube/*`: Tables as `kubectl get` asks for them, and the API server's Warning headers in its format. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
 
@@ -58,5 +58,44 @@ describe('the Kubernetes proxy', () => {
     const encoded = /^299 - "=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?="$/.exec(header);
     expect(encoded, header).not.toBeNull();
     expect(Buffer.from(encoded![1]!, 'base64').toString('utf8')).toBe(warning);
+  });
+
+  it('answers a Table when the browser asks for one, as kubectl get does', async () => {
+    const res = await c.http('GET', '/api/kube/api/v1/namespaces?limit=500', { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+    expect(res.status).toBe(200);
+    expect(res.body.kind).toBe('Table');
+    expect(res.body.columnDefinitions.map((c: { name: string }) => c.name)).toEqual(['Name', 'Status', 'Age']);
+    expect(res.body.rows.map((r: { cells: unknown[] }) => r.cells[0])).toContain('default');
+  });
+
+  it('answers JSON to any other Accept, since the answer is parsed and redacted on its way', async () => {
+    const res = await c.http('GET', '/api/kube/api/v1/namespaces/default', { headers: { accept: 'application/vnd.kubernetes.protobuf' } });
+    expect(res.status).toBe(200);
+    expect(res.body.kind).toBe('Namespace');
+  });
+
+  it('redacts Secret values inside Table rows that carry whole objects', async () => {
+    const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'tabled', namespace: 'default' }, stringData: { password: 'hunter2' } };
+    expect((await c.http('POST', '/api/kube/api/v1/namespaces/default/secrets', { body: secret })).status).toBe(201);
+    const res = await c.http('GET', '/api/kube/api/v1/namespaces/default/secrets/tabled?includeObject=Object', { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+    expect(res.status).toBe(200);
+    expect(res.body.rows[0].object.data).toEqual({ password: '<redacted>' });
+  });
+
+  it('refuses Secrets as metadata only, however the path is spelled, since the metadata could carry their values', async () => {
+    for (const accept of ['application/json;as=Table;v=v1;g=meta.k8s.io', 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io']) {
+      for (const path of ['/api/v1/namespaces/default/secrets', '/api/v1/namespaces/default/%73ecrets', '/api/v1/secrets/', '/api/v1/namespaces/default/secrets?includeObject=%4Fbject&includeObject=None']) {
+        const res = await c.http('GET', `/api/kube${path}`, { headers: { accept } });
+        expect(res.status, `${path} as ${accept}`).toBe(400);
+        expect(res.body.message).toMatch(/whole objects only/);
+      }
+    }
+  });
+
+  it('lists any other kind as metadata only', async () => {
+    const res = await c.http('GET', '/api/kube/api/v1/namespaces', { headers: { accept: 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io' } });
+    expect(res.status).toBe(200);
+    expect(res.body.kind).toBe('PartialObjectMetadataList');
+    expect(res.body.items.map((i: { metadata: { name: string } }) => i.metadata.name)).toContain('default');
   });
 });

@@ -1,16 +1,28 @@
 /**
  * `/api/kube/*`: the Kubernetes API for the browser, through the console's own connection
- * (the kubeconfig's identity, never widened). Answers and errors pass through as the cluster
- * gave them (Status objects included), with Secret values redacted, and so do the API server's
- * warnings (deprecated versions, ratcheted validation) as `Warning` headers.
+ * (the kubeconfig's identity, never widened). What a request asks is decided once, from the
+ * parsed URL (kube-request.ts), and the canonical path built from it is what goes upstream.
+ * Answers and errors pass through as the cluster gave them (Status objects included), with
+ * Secret values redacted by resource (secret-redaction.ts), and so do the API server's warnings
+ * (deprecated versions, ratcheted validation) as `Warning` headers.
+ *
+ * `Accept` passes through when it asks for JSON (kube-accept.ts): the object, a Table (what
+ * `kubectl get` prints) or PartialObjectMetadata(List); Secrets only as whole objects, so a
+ * Table of Secrets carries them in its rows and is redacted like any other answer about them.
+ *
+ * Watches are refused: they live on `/ws`, which streams them with backpressure. Every upstream
+ * request is cancelled when the browser goes away.
  */
 import type { Request, Response } from 'express';
-import { newBadRequest, newMethodNotSupported, type StatusError } from '@dojo/kube-api';
+import { newBadRequest, newMethodNotSupported, newRequestEntityTooLarge } from '@dojo/kube-api';
 import type { KubeTransport } from '@dojo/runtime';
-import { redactSecrets } from './secret-redaction.ts';
+import { jsonAccept, refuseSecretMetadata } from './kube-accept.ts';
+import { isSecretRequest, parseKubeRequest, type KubeRequest } from './kube-request.ts';
+import { redactSecretAnswer, redactSecrets } from './secret-redaction.ts';
+import { prepareSecretWrite } from './secret-writes.ts';
 
 const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-const maxBodyBytes = 3 * 1024 * 1024;
+export const maxProxiedBodyBytes = 3 * 1024 * 1024;
 
 export interface KubeProxyOptions {
   transport: () => KubeTransport;
@@ -18,34 +30,63 @@ export interface KubeProxyOptions {
 }
 
 async function readBody(req: Request): Promise<string> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > maxProxiedBodyBytes) throw newRequestEntityTooLarge(`limit is ${maxProxiedBodyBytes}`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBodyBytes) throw newBadRequest(`request body larger than ${maxBodyBytes} bytes`);
+    if (size > maxProxiedBodyBytes) throw newRequestEntityTooLarge(`limit is ${maxProxiedBodyBytes}`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The path of the object a write addresses, for reading what is stored. */
+function objectPath(request: KubeRequest): string {
+  return request.path.split('?')[0]!;
+}
+
 export function kubeProxy(options: KubeProxyOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     const method = req.method.toUpperCase();
-    if (!methods.has(method)) throw newMethodNotSupported({ group: '', resource: 'proxy' }, method.toLowerCase()) as StatusError;
-    const path = req.originalUrl.replace(/^\/api\/kube/, '') || '/';
-    if (!path.startsWith('/api') && !path.startsWith('/apis') && !path.startsWith('/openapi') && path !== '/version') {
-      throw newBadRequest(`only Kubernetes API paths can be proxied, not ${path}`);
+    if (!methods.has(method)) throw newMethodNotSupported({ group: '', resource: 'proxy' }, method.toLowerCase());
+    const request = parseKubeRequest(method, req.url);
+    if (request.kind === 'resource' && request.verb === 'watch') {
+      throw newBadRequest('watch over the HTTP proxy is not supported: subscribe over the WebSocket (/ws, docs/protocol.md)');
     }
-    if (/[?&]watch=(true|1)(&|$)/.test(path)) throw newBadRequest('watch over the HTTP proxy is not supported; subscribe over the WebSocket');
-    const body = method === 'GET' || method === 'DELETE' ? await readBody(req).then((b) => b || undefined) : await readBody(req);
+    const secrets = !options.allowSecretData && isSecretRequest(request);
+    const rendering = jsonAccept(req.headers.accept);
+    if (secrets) refuseSecretMetadata(request, rendering);
+    // The upstream request ends with the browser's: a client that leaves frees what it asked for.
+    const upstream = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.abort();
+    });
+    const transport = options.transport();
+    let body = method === 'GET' ? undefined : await readBody(req);
+    if (body === '' && method === 'DELETE') body = undefined;
     const contentType = req.headers['content-type'];
-    const answer = await options.transport().request({
+    if (secrets && body !== undefined) {
+      body = await prepareSecretWrite({
+        method: method as 'PUT',
+        mediaType: (contentType ?? '').split(';')[0]!.trim().toLowerCase(),
+        body,
+        readStored: async () => {
+          const stored = await transport.request({ method: 'GET', path: objectPath(request), signal: upstream.signal });
+          return stored.code === 200 ? (stored.body as Record<string, unknown>) : undefined;
+        },
+      });
+    }
+    const answer = await transport.request({
       method: method as 'GET',
-      path,
+      path: request.path,
+      signal: upstream.signal,
       ...(body !== undefined ? { body } : {}),
       ...(contentType ? { contentType } : {}),
+      ...(rendering ? { accept: rendering.accept } : {}),
     });
-    const payload = options.allowSecretData ? answer.body : redactSecrets(answer.body);
+    const payload = options.allowSecretData ? answer.body : secrets ? redactSecretAnswer(answer.code, answer.body) : redactSecrets(answer.body);
     if (answer.warnings?.length) res.setHeader('Warning', answer.warnings.map(warningHeader));
     res.status(answer.code);
     if (typeof payload === 'string') res.type('text/plain').send(payload);

@@ -1,7 +1,10 @@
 /** Debug controls over HTTP: list controllers, pause/resume/step, concurrency, breakpoints, faults. */
 import { Router, json } from 'express';
-import { newBadRequest, newNotFound } from '@dojo/kube-api';
+import type { ControllerList, StepAnswer } from '@dojo/console-protocol';
+import { newConflict, newNotFound } from '@dojo/kube-api';
+import { replaceBreakpoints } from '../controller-breakpoints.ts';
 import type { ConsoleControllers } from '../console-controllers.ts';
+import { decodeBreakpointsRequest, decodeConcurrencyRequest, decodeContinueRequest, decodeFaultsRequest } from './controller-requests.ts';
 
 export function controllerRoutes(controllers: ConsoleControllers): Router {
   const router = Router();
@@ -11,7 +14,7 @@ export function controllerRoutes(controllers: ConsoleControllers): Router {
     if (!entry) throw newNotFound({ group: 'console', resource: 'controllers' }, name);
     return entry;
   };
-  router.get('/', (_req, res) => void res.json({ controllers: controllers.all().map((c) => controllers.summary(c)) }));
+  router.get('/', (_req, res) => void res.json({ controllers: controllers.all().map((c) => controllers.summary(c)) } satisfies ControllerList));
   router.get('/:name', (req, res) => void res.json(controllers.details(find(req.params.name))));
   router.post('/:name/pause', (req, res) => {
     const entry = find(req.params.name);
@@ -26,37 +29,28 @@ export function controllerRoutes(controllers: ConsoleControllers): Router {
   router.post('/:name/step', async (req, res) => {
     const entry = find(req.params.name);
     const ended = await entry.controller.step();
-    res.json({ ...controllers.details(entry), stepped: ended ?? null });
+    res.json({ ...controllers.details(entry), stepped: ended ?? null } satisfies StepAnswer);
+  });
+  router.post('/:name/continue', (req, res) => {
+    const entry = find(req.params.name);
+    const { key } = decodeContinueRequest(req.body);
+    // Nothing held at that key (it was stepped, resumed or never hit): say so, change nothing.
+    if (!entry.controller.continueKey(key)) throw newConflict({ group: 'console', resource: 'breakpoints' }, key, `no worker of ${entry.controller.name} holds it at a breakpoint`);
+    res.json(controllers.details(entry));
   });
   router.put('/:name/concurrency', (req, res) => {
     const entry = find(req.params.name);
-    const n = (req.body as { maxConcurrentReconciles?: unknown }).maxConcurrentReconciles;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 64) {
-      throw newBadRequest('maxConcurrentReconciles must be an integer between 1 and 64');
-    }
-    entry.controller.setMaxConcurrentReconciles(n);
+    entry.controller.setMaxConcurrentReconciles(decodeConcurrencyRequest(req.body).maxConcurrentReconciles);
     res.json(controllers.details(entry));
   });
   router.put('/:name/breakpoints', (req, res) => {
     const entry = find(req.params.name);
-    const keys = (req.body as { keys?: unknown }).keys;
-    if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw newBadRequest('keys must be an array of object keys');
-    const state = entry.controller.state();
-    for (const key of state.breakpoints) if (!keys.includes(key)) entry.controller.clearBreakpoint(key);
-    for (const key of keys as string[]) if (!state.breakpoints.includes(key)) entry.controller.setBreakpoint(key);
+    replaceBreakpoints(entry.controller, decodeBreakpointsRequest(req.body).keys);
     res.json(controllers.details(entry));
   });
   router.put('/:name/faults', (req, res) => {
     const entry = find(req.params.name);
-    const body = req.body as Record<string, unknown>;
-    const patch: Record<string, number> = {};
-    for (const field of ['conflictNextWrites', 'throwNext', 'latencyMs']) {
-      const v = body[field];
-      if (v === undefined) continue;
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 600_000) throw newBadRequest(`${field} must be a non-negative integer`);
-      patch[field] = v;
-    }
-    entry.controller.injectFaults(patch);
+    entry.controller.injectFaults(decodeFaultsRequest(req.body));
     res.json(controllers.details(entry));
   });
   return router;

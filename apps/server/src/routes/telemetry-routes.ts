@@ -1,7 +1,9 @@
-/** `GET /api/telemetry`: a page of journal records, with an explicit resync flag. */
+/** `GET /api/telemetry`: a page of telemetry records (from memory or disk), with an explicit resync flag. */
 import { Router } from 'express';
+import type { TelemetryPage, TelemetryRecordType } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
-import type { Journal, JournalRecordType } from '@dojo/runtime';
+import type { JournalQuery } from '@dojo/runtime';
+import type { TelemetrySource } from '../history/telemetry-source.ts';
 
 const int = (v: unknown, name: string, max: number): number | undefined => {
   if (v === undefined) return undefined;
@@ -10,17 +12,34 @@ const int = (v: unknown, name: string, max: number): number | undefined => {
   return n;
 };
 
-export function telemetryRoutes(journal: Journal): Router {
+/** The query string (`TelemetryQuery` of @dojo/console-protocol) as a journal query. */
+function decodeTelemetryQuery(q: Record<string, unknown>): JournalQuery {
+  const sinceSeq = int(q.sinceSeq, 'sinceSeq', Number.MAX_SAFE_INTEGER);
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+  const controller = text(q.controller);
+  const objectKey = text(q.objectKey);
+  const object = text(q.object);
+  const uid = text(q.uid);
+  const reconcile = text(q.reconcile);
+  const from = int(q.from, 'from', Number.MAX_SAFE_INTEGER);
+  const to = int(q.to, 'to', Number.MAX_SAFE_INTEGER);
+  const types = text(q.types);
+  return {
+    limit: int(q.limit, 'limit', 50_000) ?? 5000,
+    ...(sinceSeq !== undefined ? { sinceSeq } : {}),
+    ...(controller ? { controller } : {}),
+    ...(objectKey ? { objectKey } : {}),
+    ...(object ? { object } : {}),
+    ...(uid ? { uid } : {}),
+    ...(reconcile ? { reconcile } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+    ...(types ? { types: types.split(',') as TelemetryRecordType[] } : {}),
+  };
+}
+
+export function telemetryRoutes(telemetry: TelemetrySource): Router {
   const router = Router();
-  router.get('/', (req, res) => {
-    const q = req.query as Record<string, string | undefined>;
-    const query: Parameters<Journal['query']>[0] = { limit: int(q.limit, 'limit', 50_000) ?? 5000 };
-    const sinceSeq = int(q.sinceSeq, 'sinceSeq', Number.MAX_SAFE_INTEGER);
-    if (sinceSeq !== undefined) query.sinceSeq = sinceSeq;
-    if (q.controller) query.controller = q.controller;
-    if (q.objectKey) query.objectKey = q.objectKey;
-    if (q.types) query.types = q.types.split(',') as JournalRecordType[];
-    res.json(journal.query(query));
-  });
+  router.get('/', (req, res) => void res.json(telemetry.query(decodeTelemetryQuery(req.query)) satisfies TelemetryPage));
   return router;
 }

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { operatorNames } from '../cli-args.ts';
+import { kafkaBrokerService, operatorNames } from '@dojo/operator';
+import type { KafkaBrokerSimulator } from '@dojo/operator/kafka-broker';
 import { runUp, type RunningConsole } from '../up.ts';
 import { kubectlFor } from './kubectl.ts';
 
@@ -14,6 +15,8 @@ export interface ConsoleHarness extends RunningConsole {
   socket(options?: { token?: string | null; origin?: string }): Promise<LiveClient>;
   /** Runs the real kubectl against the embedded cluster; rejects with its stderr on failure. */
   kubectl(args: string[], stdin?: string): Promise<string>;
+  /** The Kafka broker simulator the KafkaTopic example started. */
+  kafka: KafkaBrokerSimulator | undefined;
   close(): Promise<void>;
 }
 
@@ -24,9 +27,9 @@ export interface LiveClient {
   next(predicate: (m: any) => boolean, timeoutMs?: number): Promise<any>;
 }
 
-export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number; maxSocketBufferBytes?: number } = {}): Promise<ConsoleHarness> {
+export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number; maxSocketBufferBytes?: number; historyRetentionMs?: number } = {}): Promise<ConsoleHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-'));
-  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false }, { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}) });
+  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false, ...(extra.historyRetentionMs ? { historyRetentionMs: extra.historyRetentionMs } : {}) }, { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}) });
   const base = running.console.url.replace(/\/$/, '');
   const http: ConsoleHarness['http'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -86,6 +89,7 @@ export async function startConsole(extra: { allowSecretData?: boolean; journalCa
   const kubectl = kubectlFor(running.kubeconfigPath, join(dataDir, 'kubectl-cache'));
   return {
     ...running,
+    kafka: running.services.get(kafkaBrokerService),
     base,
     dataDir,
     http,

@@ -1,17 +1,8 @@
-/** Decoding of client frames on /ws (docs/protocol.md). Anything else is a protocol error. */
-
-export interface WatchTarget {
-  group: string;
-  version: string;
-  resource: string;
-}
-
-export type ClientMessage =
-  | { op: 'subscribe'; id: string; kind: 'watch'; resource: WatchTarget; namespace?: string; labelSelector?: string; resourceVersion?: string }
-  | { op: 'subscribe'; id: string; kind: 'telemetry'; fromSeq?: number; controller?: string; objectKey?: string }
-  | { op: 'subscribe'; id: string; kind: 'metrics' }
-  | { op: 'unsubscribe'; id: string }
-  | { op: 'ping' };
+/**
+ * Decoding of client frames on /ws into the protocol's `ClientMessage` (@dojo/console-protocol,
+ * docs/protocol.md). Anything else is a protocol error.
+ */
+import type { ClientMessage } from '@dojo/console-protocol';
 
 export class ProtocolError extends Error {}
 
@@ -21,6 +12,10 @@ const optionalString = (v: unknown, name: string): string | undefined => {
   if (!isString(v) || v.length > 1024) throw new ProtocolError(`${name} must be a string`);
   return v;
 };
+
+/** Kubernetes names: a group is empty (core) or a DNS subdomain, a version, resource or namespace a DNS label. */
+const dnsLabel = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+const groupName = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)?$/;
 
 export function decodeClientMessage(text: string): ClientMessage {
   let value: unknown;
@@ -38,29 +33,38 @@ export function decodeClientMessage(text: string): ClientMessage {
   switch (m.kind) {
     case 'watch': {
       const r = m.resource as Record<string, unknown> | undefined;
-      if (!r || !isString(r.group) || !isString(r.version) || !isString(r.resource) || !/^[a-z0-9.-]*$/.test(r.group + r.version + r.resource)) {
+      // Each part becomes a path segment upstream: only names, never ".." or an empty segment.
+      if (!r || !isString(r.group) || !isString(r.version) || !isString(r.resource) || r.group.length > 253 || !groupName.test(r.group) || !dnsLabel.test(r.version) || !dnsLabel.test(r.resource)) {
         throw new ProtocolError('resource must be {group, version, resource}');
       }
-      const msg: ClientMessage = { op: 'subscribe', id: m.id, kind: 'watch', resource: { group: r.group, version: r.version, resource: r.resource } };
       const namespace = optionalString(m.namespace, 'namespace');
+      if (namespace !== undefined && namespace !== '' && !dnsLabel.test(namespace)) throw new ProtocolError('namespace must be a namespace name');
       const labelSelector = optionalString(m.labelSelector, 'labelSelector');
       const resourceVersion = optionalString(m.resourceVersion, 'resourceVersion');
-      if (namespace) msg.namespace = namespace;
-      if (labelSelector) msg.labelSelector = labelSelector;
-      if (resourceVersion) msg.resourceVersion = resourceVersion;
-      return msg;
+      return {
+        op: 'subscribe',
+        id: m.id,
+        kind: 'watch',
+        resource: { group: r.group, version: r.version, resource: r.resource },
+        ...(namespace ? { namespace } : {}),
+        ...(labelSelector ? { labelSelector } : {}),
+        ...(resourceVersion ? { resourceVersion } : {}),
+      };
     }
     case 'telemetry': {
-      const msg: ClientMessage = { op: 'subscribe', id: m.id, kind: 'telemetry' };
-      if (m.fromSeq !== undefined) {
-        if (!Number.isInteger(m.fromSeq) || (m.fromSeq as number) < 0) throw new ProtocolError('fromSeq must be a non-negative integer');
-        msg.fromSeq = m.fromSeq as number;
-      }
+      if (m.fromSeq !== undefined && (!Number.isInteger(m.fromSeq) || (m.fromSeq as number) < 0)) throw new ProtocolError('fromSeq must be a non-negative integer');
       const controller = optionalString(m.controller, 'controller');
       const objectKey = optionalString(m.objectKey, 'objectKey');
-      if (controller) msg.controller = controller;
-      if (objectKey) msg.objectKey = objectKey;
-      return msg;
+      const object = optionalString(m.object, 'object');
+      return {
+        op: 'subscribe',
+        id: m.id,
+        kind: 'telemetry',
+        ...(m.fromSeq !== undefined ? { fromSeq: m.fromSeq as number } : {}),
+        ...(controller ? { controller } : {}),
+        ...(objectKey ? { objectKey } : {}),
+        ...(object ? { object } : {}),
+      };
     }
     case 'metrics':
       return { op: 'subscribe', id: m.id, kind: 'metrics' };

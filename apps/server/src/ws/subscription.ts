@@ -1,13 +1,14 @@
 /** What a live connection needs from each kind of subscription. */
+import type { ServerMessage } from '@dojo/console-protocol';
 
 export interface Outbox {
   /** Queues a message; returns false when the connection's buffer is over its bound. */
-  send(message: Record<string, unknown>): boolean;
+  send(message: ServerMessage): boolean;
   /**
    * Queues a small control message (relist, resync, error) even past the bound: telling a slow
    * client what it missed is exactly what the bound is for.
    */
-  sendControl(message: Record<string, unknown>): void;
+  sendControl(message: ServerMessage): void;
 }
 
 export interface Subscription {

@@ -1,24 +1,29 @@
 /**
- * The runtime's telemetry journal relayed to one browser subscription, from a sequence number,
- * in batches. A client asking for records the ring no longer holds, or one that cannot keep up,
- * is told to resync explicitly; it never sees a silent gap.
+ * The console's telemetry relayed to one browser subscription, from a sequence number, in
+ * batches: from disk while the ring no longer holds what was asked for, then live. A client
+ * asking for records retention evicted, or one that cannot keep up, is told to resync
+ * explicitly; it never sees a silent gap.
  */
-import type { Journal, JournalRecord } from '@dojo/runtime';
+import type { TelemetryRecord } from '@dojo/console-protocol';
+import { identityKey } from '@dojo/kube-api';
+import type { TelemetrySource } from '../history/telemetry-source.ts';
 import type { Outbox, Subscription } from './subscription.ts';
 
 export interface TelemetrySubscriptionOptions {
   id: string;
-  journal: Journal;
+  telemetry: TelemetrySource;
   outbox: Outbox;
   fromSeq?: number;
   controller?: string;
   objectKey?: string;
+  /** `identityKey` of the object. */
+  object?: string;
   batchMs?: number;
 }
 
 export function startTelemetrySubscription(options: TelemetrySubscriptionOptions): Subscription {
   const { id, outbox } = options;
-  let batch: JournalRecord[] = [];
+  let batch: TelemetryRecord[] = [];
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let unsubscribe: () => void = () => {};
@@ -34,15 +39,16 @@ export function startTelemetrySubscription(options: TelemetrySubscriptionOptions
     const records = batch;
     batch = [];
     if (!outbox.send({ id, type: 'telemetry', records })) {
-      outbox.sendControl({ id, type: 'resync', oldestSeq: options.journal.oldestSeq, reason: 'client fell behind' });
+      outbox.sendControl({ id, type: 'resync', oldestSeq: options.telemetry.oldestSeq, reason: 'client fell behind' });
       stop();
     }
   };
-  const matches = (r: JournalRecord): boolean =>
-    (!options.controller || (r as { controller?: string }).controller === options.controller) &&
-    (!options.objectKey || (r as { key?: string }).key === options.objectKey);
+  const matches = (r: TelemetryRecord): boolean =>
+    (!options.controller || r.controller === options.controller) &&
+    (!options.objectKey || r.key === options.objectKey) &&
+    (!options.object || (r.object !== undefined && identityKey(r.object) === options.object));
 
-  unsubscribe = options.journal.subscribe(options.fromSeq ?? options.journal.lastSeq + 1, (delivery) => {
+  unsubscribe = options.telemetry.subscribe(options.fromSeq ?? options.telemetry.lastSeq + 1, (delivery) => {
     if (stopped) return;
     if (delivery.resync) {
       outbox.sendControl({ id, type: 'resync', oldestSeq: delivery.oldestSeq });

@@ -3,16 +3,15 @@
  * resourceVersion is given), then every change, resuming from the last resourceVersion when the
  * stream ends. A 410 or a client that cannot keep up gets an explicit `relist`, never a gap.
  */
-import { isGone, type KubeObject, type WatchEvent } from '@dojo/kube-api';
+import { isGone, StatusError, type GroupVersionResource, type KubeObject, type WatchEvent } from '@dojo/kube-api';
 import type { KubeTransport } from '@dojo/runtime';
 import { decodeWatchEvents } from '@dojo/runtime/client/watch-stream';
-import { redactSecrets } from '../kube/secret-redaction.ts';
-import type { WatchTarget } from './client-messages.ts';
+import { redactSecretResource, redactSecrets, redactSecretStatus } from '../kube/secret-redaction.ts';
 import type { Outbox, Subscription } from './subscription.ts';
 
 export interface WatchSubscriptionOptions {
   id: string;
-  resource: WatchTarget;
+  resource: GroupVersionResource;
   namespace?: string;
   labelSelector?: string;
   resourceVersion?: string;
@@ -21,7 +20,7 @@ export interface WatchSubscriptionOptions {
   allowSecretData: boolean;
 }
 
-function collectionPath(r: WatchTarget, namespace: string | undefined): string {
+function collectionPath(r: GroupVersionResource, namespace: string | undefined): string {
   const base = r.group ? `/apis/${r.group}/${r.version}` : `/api/${r.version}`;
   return namespace ? `${base}/namespaces/${encodeURIComponent(namespace)}/${r.resource}` : `${base}/${r.resource}`;
 }
@@ -35,7 +34,13 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
   const { id, outbox } = options;
   const path = collectionPath(options.resource, options.namespace);
   const selector = options.labelSelector ? `&labelSelector=${encodeURIComponent(options.labelSelector)}` : '';
-  const clean = (obj: unknown) => (options.allowSecretData ? obj : redactSecrets(obj));
+  // Redacted by resource: whatever kind the objects of `secrets` claim, their values stay hidden.
+  const secrets = !options.allowSecretData && options.resource.group === '' && options.resource.resource === 'secrets';
+  const clean = (obj: KubeObject): KubeObject => (options.allowSecretData ? obj : ((secrets ? redactSecretResource(obj) : redactSecrets(obj)) as KubeObject));
+  const statusOf = (code: number, body: unknown) => {
+    const status = StatusError.fromResponse(code, body).status;
+    return secrets ? redactSecretStatus(status) : status;
+  };
   let resourceVersion = options.resourceVersion;
 
   const relist = (reason: string): void => {
@@ -47,7 +52,7 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
     if (!resourceVersion) {
       const list = await options.transport.request({ method: 'GET', path: `${path}?${selector.slice(1)}`, signal: abort.signal });
       if (list.code !== 200) {
-        outbox.sendControl({ id, type: 'error', status: list.body });
+        outbox.sendControl({ id, type: 'error', status: statusOf(list.code, list.body) });
         return;
       }
       const body = list.body as { items: KubeObject[]; metadata: { resourceVersion: string } };
@@ -75,7 +80,7 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
   run().catch((err: unknown) => {
     if (abort.signal.aborted) return;
     if (isGone(err)) relist('resourceVersion too old (410 Gone)');
-    else outbox.sendControl({ id, type: 'relist', reason: `watch failed: ${(err as Error).message}` });
+    else outbox.sendControl({ id, type: 'relist', reason: `watch failed: ${err instanceof StatusError ? statusOf(err.code, err.status).message : (err as Error).message}` });
     abort.abort();
   });
   return { close: () => abort.abort() };

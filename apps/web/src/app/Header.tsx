@@ -1,12 +1,23 @@
-/** The header on every page: product name, cluster and leader, the live connection, the theme. */
+/**
+ * The header on every page: product name, the namespace every list shows, search over kinds
+ * and objects, cluster and leader, the live connection, the theme.
+ */
+import { CommandPalette, type PalettePaths } from '../features/resources/components/CommandPalette.tsx';
+import { NamespacePicker } from '../features/resources/components/NamespacePicker.tsx';
 import { ConnectionIndicator } from '../features/session/components/ConnectionIndicator.tsx';
 import { SessionSummary } from '../features/session/components/SessionSummary.tsx';
 import { Link } from '../lib/router.tsx';
+import { paths } from './routes.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
+
+const palettePaths: PalettePaths = {
+  kind: (type) => paths.resourceList({ gvr: type }),
+  object: (type, namespace, name) => paths.resourceDetail({ gvr: type, namespace, objectName: name }),
+};
 
 export function Header({ onMenu }: { onMenu: () => void }) {
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-4 border-b border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b sm:gap-4 border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <button
         type="button"
         onClick={onMenu}
@@ -22,10 +33,12 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           <span aria-hidden="true" className="grid size-6 place-items-center rounded bg-indigo-600 text-xs font-bold text-white">
             D
           </span>
-          Dojo Console
+          <span className="sr-only sm:not-sr-only">Dojo Console</span>
         </Link>
       </h1>
-      <div className="ml-auto flex items-center gap-5">
+      <div className="ml-auto flex items-center gap-2 sm:gap-4">
+        <NamespacePicker />
+        <CommandPalette paths={palettePaths} />
         <SessionSummary />
         <ConnectionIndicator />
         <ThemeToggle />

@@ -1,6 +1,6 @@
 /**
  * The frame of every page: a skip link, the header, the sidebar and the main region, which
- * opens with the API server's warnings. Focus moves to the main region after client-side
+ * opens with the server's state when it is away and the API server's warnings. Focus moves to the main region after client-side
  * navigation, as a page load would.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { WarningNotices } from '../components/WarningNotices.tsx';
 import { apiWarnings } from '../lib/api-warnings.ts';
 import { useLocation } from '../lib/router.tsx';
 import { Header } from './Header.tsx';
+import { OutageNotice } from './OutageNotice.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <div className="lg:grid lg:min-h-[calc(100vh-3.5rem)] lg:grid-cols-[13rem_minmax(0,1fr)]">
         <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         <main id="main" ref={main} tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-6 lg:px-8">
+          <OutageNotice />
           <WarningNotices store={apiWarnings} />
           {children}
         </main>

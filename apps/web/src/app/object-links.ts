@@ -1,31 +1,40 @@
 /**
  * Links that cross features, built here in the app layer (features never import each other):
- * from a reconcile to the object it reconciled, from a controller to its views.
+ * from a reconcile, a trigger or a version to the object's page, from a controller to its views.
  */
-import { parseObjectKey } from '@dojo/kube-api';
+import type { GroupVersionKind, ObjectIdentity } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import type { ControllerLinks } from '../features/controllers/components/ControllerCard.tsx';
-import { useControllers } from '../features/controllers/api/controllers.ts';
+import type { KeyLink } from '../features/controllers/components/QueueTables.tsx';
 import { findKind, useResourceTypes } from '../features/resources/api/resource-types.ts';
-import type { ResourceType } from '../lib/protocol.ts';
+import type { ObjectPageLink } from '../features/telemetry/model/timeline-view.ts';
 import { paths } from './routes.ts';
 
 export const controllerLinks: ControllerLinks = {
-  workqueue: (name) => paths.workqueue(name),
+  workqueue: (name) => paths.workqueue({ controller: name }),
   timeline: (name) => paths.timeline({ controller: name }),
-  debug: (name) => paths.debug(name),
+  debug: (name) => paths.debug({ controller: name }),
 };
 
-export const detailPath = (type: ResourceType, namespace: string | undefined, name: string) => paths.resourceDetail(type, namespace, name);
+export const detailPath = (type: ResourceType, namespace: string | undefined, name: string) => paths.resourceDetail({ gvr: type, namespace, objectName: name });
 
-/** The page of the object a controller reconciled, from the controller's kind and the key. */
-export function useReconciledObjectLink(): (span: { controller: string; key: string }) => string | undefined {
-  const { data: controllers } = useControllers();
+/** The page of an object by its identity (its kind found among the served ones), on a tab, at a version or reconcile. */
+export function useObjectPageLink(): ObjectPageLink {
   const { data: types } = useResourceTypes();
-  return (span) => {
-    const forKind = controllers?.find((c) => c.name === span.controller)?.forKind;
-    const type = forKind ? findKind(types, forKind.group, forKind.kind) : undefined;
+  return (identity: ObjectIdentity, at = {}) => {
+    const type = findKind(types, identity.group, identity.kind);
     if (!type) return undefined;
-    const { namespace, name } = parseObjectKey(span.key);
-    return paths.resourceDetail(type, namespace, name);
+    return paths.resourceDetail({ gvr: type, namespace: identity.namespace, objectName: identity.name, ...at });
+  };
+}
+
+/** A controller's queue keys ("namespace/name" of its For kind) linked to those objects' pages. */
+export function useQueueKeyLink(forKind: GroupVersionKind | undefined): KeyLink | undefined {
+  const objectLink = useObjectPageLink();
+  if (!forKind) return undefined;
+  return (key) => {
+    const slash = key.indexOf('/');
+    const at = slash < 0 ? { name: key } : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
+    return objectLink({ group: forKind.group, kind: forKind.kind, ...at });
   };
 }

@@ -10,7 +10,7 @@ describe('routes', () => {
   });
 
   it('round-trips a namespaced object detail with its tab', () => {
-    const url = new URL(paths.resourceDetail(dojos, 'default', 'my dojo', 'yaml'), 'http://x');
+    const url = new URL(paths.resourceDetail({ gvr: dojos, namespace: 'default', objectName: 'my dojo', tab: 'yaml' }), 'http://x');
     expect(url.pathname).toBe('/resources/core.jutsu.com/v1/dojos/default/my%20dojo');
     expect(parseRoute(url.pathname, url.searchParams)).toEqual({
       name: 'resource-detail',
@@ -22,15 +22,29 @@ describe('routes', () => {
   });
 
   it('writes the core group as "core" and cluster-scoped objects with "_"', () => {
-    const path = paths.resourceDetail(namespaces, undefined, 'kube-system');
+    const path = paths.resourceDetail({ gvr: namespaces, objectName: 'kube-system' });
     expect(path).toBe('/resources/core/v1/namespaces/_/kube-system');
     expect(parseRoute(path)).toEqual({ name: 'resource-detail', gvr: namespaces, objectName: 'kube-system', tab: 'overview' });
   });
 
   it('parses list, create and edit pages', () => {
-    expect(parseRoute(paths.resourceList(dojos))).toEqual({ name: 'resource-list', gvr: dojos });
-    expect(parseRoute(paths.resourceCreate(dojos))).toEqual({ name: 'resource-create', gvr: dojos });
-    expect(parseRoute(paths.resourceEdit(dojos, 'default', 'a'))).toEqual({ name: 'resource-edit', gvr: dojos, namespace: 'default', objectName: 'a' });
+    expect(parseRoute(paths.resourceList({ gvr: dojos }))).toEqual({ name: 'resource-list', gvr: dojos });
+    expect(parseRoute(paths.resourceCreate({ gvr: dojos }))).toEqual({ name: 'resource-create', gvr: dojos });
+    expect(parseRoute(paths.resourceEdit({ gvr: dojos, namespace: 'default', objectName: 'a' }))).toEqual({ name: 'resource-edit', gvr: dojos, namespace: 'default', objectName: 'a' });
+  });
+
+  it('keeps a list view in the URL: namespace, label selector, name filter and sort', () => {
+    const path = paths.resourceList({ gvr: dojos, namespace: 'team-a', labelSelector: 'app=web,tier!=db', q: 'hall', sort: '-age' });
+    expect(path).toBe('/resources/core.jutsu.com/v1/dojos?namespace=team-a&labelSelector=app%3Dweb%2Ctier%21%3Ddb&q=hall&sort=-age');
+    const url = new URL(path, 'http://x');
+    expect(parseRoute(url.pathname, url.searchParams)).toEqual({
+      name: 'resource-list',
+      gvr: dojos,
+      namespace: 'team-a',
+      labelSelector: 'app=web,tier!=db',
+      q: 'hall',
+      sort: '-age',
+    });
   });
 
   it('falls back to the overview tab for an unknown tab', () => {
@@ -39,10 +53,22 @@ describe('routes', () => {
 
   it('parses the controller views with and without a controller', () => {
     expect(parseRoute('/workqueue')).toEqual({ name: 'workqueue' });
-    expect(parseRoute(paths.workqueue('dojo'))).toEqual({ name: 'workqueue', controller: 'dojo' });
-    expect(parseRoute(paths.debug('discordchannel'))).toEqual({ name: 'debug', controller: 'discordchannel' });
+    expect(parseRoute(paths.workqueue({ controller: 'dojo' }))).toEqual({ name: 'workqueue', controller: 'dojo' });
+    expect(parseRoute(paths.debug({ controller: 'discordchannel' }))).toEqual({ name: 'debug', controller: 'discordchannel' });
     expect(parseRoute('/timeline')).toEqual({ name: 'timeline' });
     expect(paths.timeline({ object: 'default/a' })).toBe('/timeline?object=default%2Fa');
+  });
+
+  it('keeps the timeline view in the URL: filters, the selected reconcile and the time window', () => {
+    const path = paths.timeline({ controller: 'dojo', object: 'default/a', trigger: 'Deployment', reconcile: 'r-1', from: 1000, to: 2000 });
+    const url = new URL(path, 'http://x');
+    expect(parseRoute(url.pathname, url.searchParams)).toEqual({ name: 'timeline', controller: 'dojo', object: 'default/a', trigger: 'Deployment', reconcile: 'r-1', from: 1000, to: 2000 });
+    expect(parseRoute('/timeline', new URLSearchParams('from=soon'))).toEqual({ name: 'timeline' });
+  });
+
+  it("points an object's page at a version or a reconcile", () => {
+    const url = new URL(paths.resourceDetail({ gvr: dojos, namespace: 'default', objectName: 'a', tab: 'versions', rv: '42', reconcile: 'r-9' }), 'http://x');
+    expect(parseRoute(url.pathname, url.searchParams)).toEqual({ name: 'resource-detail', gvr: dojos, namespace: 'default', objectName: 'a', tab: 'versions', rv: '42', reconcile: 'r-9' });
   });
 
   it('answers not-found for paths it does not know', () => {

@@ -37,7 +37,7 @@ export function ConditionChip({ condition }: { condition: Pick<Condition, 'type'
       className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${toneClass[tone]}`}
     >
       {condition.type}
-      <span className="font-normal opacity-80">{condition.status}</span>
+      <span className="font-normal">{condition.status}</span>
     </span>
   );
 }

@@ -13,7 +13,7 @@ export function ConfirmDialog({
   onCancel,
 }: {
   open: boolean;
-  title: string;
+  title: ReactNode;
   children: ReactNode;
   confirmLabel: string;
   danger?: boolean;

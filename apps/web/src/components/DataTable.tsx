@@ -25,7 +25,9 @@ export function DataTable<T>({
   captionHidden?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // relative: a screen-reader-only header is absolutely positioned, and must scroll with the
+    // table instead of widening the page.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className={captionHidden ? 'sr-only' : 'pb-2 text-left text-sm font-medium'}>{caption}</caption>
         <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">

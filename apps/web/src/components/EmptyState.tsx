@@ -11,7 +11,9 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
-    <p role="status" className="animate-pulse py-4 text-sm text-slate-500 dark:text-slate-400">
+    <p role="status" className="flex items-center gap-2 py-4 text-sm text-slate-600 dark:text-slate-400">
+      {/* The dot pulses, not the text: fading text would drop below readable contrast. */}
+      <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-slate-400" />
       {label}
     </p>
   );

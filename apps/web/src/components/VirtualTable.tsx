@@ -1,9 +1,10 @@
 /**
  * A table that renders only the rows in view (@tanstack/react-virtual), so 1,000 live rows
  * cost what 20 do. It keeps table semantics for assistive technology: role="table" with
- * aria-rowcount, and each rendered row says its aria-rowindex.
+ * aria-rowcount, and each rendered row says its aria-rowindex. A sortable column's header is
+ * a real button, and the header says how the table is sorted (aria-sort).
  */
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 export interface Column<T> {
@@ -13,6 +14,46 @@ export interface Column<T> {
   width: string;
   cell: (row: T) => ReactNode;
   align?: 'left' | 'right';
+  /** Makes the header a button that sorts by this column. */
+  sort?: { direction: 'ascending' | 'descending' | undefined; onSort: () => void };
+}
+
+function HeaderContent<T>({ column }: { column: Column<T> }) {
+  if (!column.sort) return <>{column.header}</>;
+  const { direction, onSort } = column.sort;
+  return (
+    <button
+      type="button"
+      onClick={onSort}
+      className={`inline-flex max-w-full items-center gap-1 rounded uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-white ${column.align === 'right' ? 'flex-row-reverse' : ''}`}
+    >
+      <span className="truncate">{column.header}</span>
+      <span aria-hidden="true" className={direction ? '' : 'opacity-40'}>
+        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+      </span>
+    </button>
+  );
+}
+
+/** The narrowest a track can be: `minmax(10rem, 2fr)` -> 10, `6rem` -> 6 (rem); anything else counts 0. */
+function minimumRem(track: string): number {
+  const first = /^(?:minmax\()?\s*([\d.]+)rem/.exec(track);
+  return first ? Number(first[1]) : 0;
+}
+
+/** Whether the element is narrower than its content (and so scrolls sideways). */
+function useOverflows(ref: RefObject<HTMLElement | null>, contentWidth: string): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setOverflows(element.scrollWidth > element.clientWidth);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, contentWidth]);
+  return overflows;
 }
 
 export function VirtualTable<T>({
@@ -33,6 +74,7 @@ export function VirtualTable<T>({
   empty?: ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -40,49 +82,67 @@ export function VirtualTable<T>({
     overscan: 8,
   });
   const template = columns.map((c) => c.width).join(' ');
+  // Narrower than its columns (a phone), the table scrolls sideways by itself, not the page.
+  const minWidth = `${columns.reduce((sum, c) => sum + minimumRem(c.width), 0) + 1.5 * columns.length}rem`;
   const height = Math.min(maxHeight, Math.max(rows.length, 1) * rowHeight);
+  const overflows = useOverflows(tableRef, minWidth);
   return (
-    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="text-sm">
-      <div role="rowgroup">
-        <div
-          role="row"
-          aria-rowindex={1}
-          className="grid border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400"
-          style={{ gridTemplateColumns: template }}
-        >
-          {columns.map((column) => (
-            <div key={column.id} role="columnheader" className={`truncate px-3 py-2 ${column.align === 'right' ? 'text-right' : ''}`}>
-              {column.header}
-            </div>
-          ))}
-        </div>
-      </div>
-      {rows.length === 0 ? (
-        <div className="p-3">{empty}</div>
-      ) : (
-        <div ref={scrollRef} role="rowgroup" className="overflow-auto" style={{ height }}>
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <div
-                  key={rowKey(row)}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  className="absolute inset-x-0 grid items-center border-b border-slate-100 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40"
-                  style={{ gridTemplateColumns: template, height: item.size, transform: `translateY(${item.start}px)` }}
-                >
-                  {columns.map((column) => (
-                    <div key={column.id} role="cell" className={`min-w-0 truncate px-3 ${column.align === 'right' ? 'text-right tabular-nums' : ''}`}>
-                      {column.cell(row)}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
+    <div
+      ref={tableRef}
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      // A region that scrolls must be reachable by keyboard to be scrolled.
+      tabIndex={overflows ? 0 : undefined}
+      className="overflow-x-auto text-sm focus-visible:outline-2 focus-visible:outline-indigo-500"
+    >
+      <div style={{ minWidth }}>
+        <div role="rowgroup">
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="grid border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400"
+            style={{ gridTemplateColumns: template }}
+          >
+            {columns.map((column) => (
+              <div
+                key={column.id}
+                role="columnheader"
+                aria-sort={column.sort ? (column.sort.direction ?? 'none') : undefined}
+                className={`truncate px-3 py-2 ${column.align === 'right' ? 'text-right' : ''}`}
+              >
+                <HeaderContent column={column} />
+              </div>
+            ))}
           </div>
         </div>
-      )}
+        {rows.length === 0 ? (
+          <div className="p-3">{empty}</div>
+        ) : (
+          <div ref={scrollRef} role="rowgroup" className="overflow-auto" style={{ height }}>
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const row = rows[item.index]!;
+                return (
+                  <div
+                    key={rowKey(row)}
+                    role="row"
+                    aria-rowindex={item.index + 2}
+                    className="absolute inset-x-0 grid items-center border-b border-slate-100 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40"
+                    style={{ gridTemplateColumns: template, height: item.size, transform: `translateY(${item.start}px)` }}
+                  >
+                    {columns.map((column) => (
+                      <div key={column.id} role="cell" className={`min-w-0 truncate px-3 ${column.align === 'right' ? 'text-right tabular-nums' : ''}`}>
+                        {column.cell(row)}
+                      </div>
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -18,6 +18,8 @@ export interface RequestOptions {
   /** Sent as JSON unless `contentType` says otherwise. */
   body?: unknown;
   contentType?: string;
+  /** The media type asked for; `application/json` when absent (a Table: `application/json;as=Table;v=v1;g=meta.k8s.io`). */
+  accept?: string;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
 }
@@ -64,7 +66,7 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(fetchImpl: FetchLike, clientOptions: ApiClientOptions = {}) {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
     if (isWrite(method)) headers[csrfHeader] = '1';
     let body: string | undefined;
     if (options.body !== undefined) {

@@ -1,7 +1,6 @@
 /** The shapes LiveSocket works with: the socket and timers it is given, subscriptions and their handlers. */
 import type { GroupVersionResource, KubeObject, Status, WatchEvent } from '@dojo/kube-api';
-import type { ControllerSummary } from './protocol.ts';
-import type { TelemetryRecord } from './telemetry-records.ts';
+import type { ControllerSummary, TelemetryRecord } from '@dojo/console-protocol';
 
 /** The part of the browser's WebSocket the client uses. */
 export interface SocketLike {
@@ -54,14 +53,14 @@ export interface TelemetrySpec {
 }
 
 export interface TelemetryHandlers {
-  onRecords(records: TelemetryRecord[]): void;
+  onRecords(records: readonly TelemetryRecord[]): void;
   /** The server closed the stream: reload with GET /api/telemetry and subscribe anew. */
   onResync(oldestSeq: number): void;
   onError?(status: Status): void;
 }
 
 export interface MetricsHandlers {
-  onMetrics(controllers: ControllerSummary[]): void;
+  onMetrics(controllers: readonly ControllerSummary[]): void;
   onError?(status: Status): void;
 }
 

@@ -1,34 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { liveSocketUrl } from './browser-socket.ts';
 import { LiveSocket } from './live-socket.ts';
-import type { SocketLike, Timers } from './live-socket-types.ts';
-
-class FakeSocket implements SocketLike {
-  sent: any[] = [];
-  closed?: { code?: number; reason?: string };
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close(code?: number, reason?: string) {
-    this.closed = { code, reason };
-  }
-  open() {
-    this.onopen?.({});
-  }
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  drop(code = 1006) {
-    this.onclose?.({ code, reason: '' });
-  }
-  subscribes() {
-    return this.sent.filter((m) => m.op === 'subscribe');
-  }
-}
+import type { Timers } from './live-socket-types.ts';
+import { FakeSocket } from './testing/fake-socket.ts';
 
 class FakeTimers implements Timers {
   time = 0;

@@ -16,7 +16,7 @@
  * Misuse: do not compare resourceVersions; the socket keeps the last one it saw, nothing more.
  * Socket and timers are injected so the reconnect logic is tested without a network.
  */
-import type { ClientMessage, ServerMessage, Session } from './protocol.ts';
+import type { ClientMessage, Hello, ServerMessage } from '@dojo/console-protocol';
 import type {
   ConnectionState,
   LiveSocketOptions,
@@ -43,7 +43,7 @@ export class LiveSocket {
   readonly #random: () => number;
   readonly #subscriptions = new Map<string, Subscription>();
   readonly #stateListeners = new Set<(state: ConnectionState) => void>();
-  readonly #sessionListeners = new Set<(session: Session) => void>();
+  readonly #sessionListeners = new Set<(session: Hello['session']) => void>();
   #socket: SocketLike | undefined;
   #open = false;
   #state: ConnectionState = 'closed';
@@ -52,7 +52,7 @@ export class LiveSocket {
   #reconnectTimer: unknown;
   #heartbeatTimer: unknown;
   #lastMessageAt = 0;
-  #session: Session | undefined;
+  #session: Hello['session'] | undefined;
   #stopped = true;
 
   constructor(options: LiveSocketOptions) {
@@ -70,7 +70,7 @@ export class LiveSocket {
     return this.#state;
   }
 
-  get session(): Session | undefined {
+  get session(): Hello['session'] | undefined {
     return this.#session;
   }
 
@@ -95,7 +95,7 @@ export class LiveSocket {
     return () => this.#stateListeners.delete(listener);
   }
 
-  onSession(listener: (session: Session) => void): Unsubscribe {
+  onSession(listener: (session: Hello['session']) => void): Unsubscribe {
     this.#sessionListeners.add(listener);
     return () => this.#sessionListeners.delete(listener);
   }

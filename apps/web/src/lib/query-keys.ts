@@ -2,15 +2,8 @@
  * The one query key factory. Keys are arrays that start with the area they belong to, so a
  * prefix invalidates an area (`queryKeys.resources.all`) and a full key names one cache entry.
  */
+import type { TelemetryQuery } from '@dojo/console-protocol';
 import type { GroupVersionKind, GroupVersionResource } from '@dojo/kube-api';
-
-export interface TelemetryQuery {
-  sinceSeq?: number;
-  limit?: number;
-  controller?: string;
-  objectKey?: string;
-  types?: string;
-}
 
 const allNamespaces = '*';
 
@@ -20,8 +13,13 @@ export const queryKeys = {
   resources: {
     all: ['resources'] as const,
     kind: (gvr: GroupVersionResource) => ['resources', gvr.group, gvr.version, gvr.resource] as const,
-    list: (gvr: GroupVersionResource, namespace?: string) =>
-      ['resources', gvr.group, gvr.version, gvr.resource, 'list', namespace ?? allNamespaces] as const,
+    list: (gvr: GroupVersionResource, namespace?: string, labelSelector?: string) =>
+      ['resources', gvr.group, gvr.version, gvr.resource, 'list', namespace ?? allNamespaces, labelSelector ?? ''] as const,
+    /** The kind as `kubectl get` prints it (a meta.k8s.io Table), cells keyed by object. */
+    table: (gvr: GroupVersionResource, namespace?: string, labelSelector?: string) =>
+      ['resources', gvr.group, gvr.version, gvr.resource, 'table', namespace ?? allNamespaces, labelSelector ?? ''] as const,
+    /** Names of every object of every kind (PartialObjectMetadataList), for search. */
+    names: (namespace?: string) => ['resources', 'names', namespace ?? allNamespaces] as const,
   },
   /** A CRD by name (`<resource>.<group>`); null in the cache for a built-in kind. */
   customResourceDefinition: (name: string) => ['custom-resource-definition', name] as const,
@@ -33,10 +31,12 @@ export const queryKeys = {
     all: ['controllers'] as const,
     list: () => ['controllers', 'list'] as const,
     history: () => ['controllers', 'history'] as const,
-    state: (name: string) => ['controllers', 'state', name] as const,
+    details: (name: string) => ['controllers', 'details', name] as const,
   },
   telemetry: (query: TelemetryQuery) => ['telemetry', query] as const,
   telemetryWindow: () => ['telemetry', 'window'] as const,
+  historyStatus: () => ['history', 'status'] as const,
+  objectVersions: (object: string, uid: string | undefined) => ['history', 'versions', object, uid ?? ''] as const,
   discord: {
     state: () => ['discord', 'state'] as const,
     faults: () => ['discord', 'faults'] as const,

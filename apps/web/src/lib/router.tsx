@@ -37,16 +37,6 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   window.dispatchEvent(new Event(changeEvent));
 }
 
-/** Sets or removes query parameters of the current URL, without a history entry. */
-export function updateSearch(changes: Record<string, string | undefined>): void {
-  const url = new URL(window.location.href);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === undefined || value === '') url.searchParams.delete(name);
-    else url.searchParams.set(name, value);
-  }
-  navigate(url.pathname + url.search, { replace: true });
-}
-
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
   children: ReactNode;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTrigger, summarizeTriggers } from './trigger-text.ts';
+import { describeTrigger, summarizeTriggers, triggerChange } from './trigger-text.ts';
 
 describe('trigger text', () => {
   it('says what triggered an add', () => {
@@ -7,6 +7,14 @@ describe('trigger text', () => {
       'owned MODIFIED Deployment default/a @ RV 42',
     );
     expect(describeTrigger({ reason: 'requeueAfter', reconcileId: 'r7' })).toBe('requeueAfter (from reconcile r7)');
+  });
+
+  it('names the generation and tells an edit of the spec from status churn', () => {
+    const edit = { reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: 'default/a', resourceVersion: '50', generation: 3, specChanged: true } as const;
+    expect(describeTrigger(edit)).toBe('watch MODIFIED Dojo default/a @ RV 50 · gen 3');
+    expect(triggerChange(edit)).toBe('spec');
+    expect(triggerChange({ ...edit, specChanged: false })).toBe('churn');
+    expect(triggerChange({ reason: 'requeue' })).toBeUndefined();
   });
 
   it('counts merged triggers by reason', () => {

@@ -1,19 +1,29 @@
-/** One line for a queue trigger: why a key was added ("watch MODIFIED Deployment default/a @ RV 42"). */
-import type { QueueTrigger } from './queue-trigger.ts';
+import type { Trigger } from '@dojo/console-protocol';
+/** One line for a queue trigger: why a key was added ("watch MODIFIED Deployment default/a @ RV 42 · gen 3"). */
 
-export function describeTrigger(trigger: QueueTrigger): string {
+export function describeTrigger(trigger: Trigger): string {
   const parts: string[] = [trigger.reason];
   if (trigger.event) parts.push(trigger.event);
   if (trigger.kind) parts.push(trigger.kind);
   if (trigger.key) parts.push(trigger.key);
   let text = parts.join(' ');
   if (trigger.resourceVersion) text += ` @ RV ${trigger.resourceVersion}`;
+  if (trigger.generation !== undefined) text += ` · gen ${trigger.generation}`;
   if (trigger.reconcileId) text += ` (from reconcile ${trigger.reconcileId})`;
   return text;
 }
 
+/**
+ * What changed in the object behind a watch trigger: its spec (an edit: ADDED, or a new
+ * generation) or only its status or metadata (churn); undefined when the trigger cannot say.
+ */
+export function triggerChange(trigger: Trigger): 'spec' | 'churn' | undefined {
+  if (trigger.specChanged === undefined) return undefined;
+  return trigger.specChanged ? 'spec' : 'churn';
+}
+
 /** "3 × watch, 1 × requeue": what a key's merged triggers were, by reason. */
-export function summarizeTriggers(triggers: readonly QueueTrigger[], dropped = 0): string {
+export function summarizeTriggers(triggers: readonly Trigger[], dropped = 0): string {
   if (triggers.length === 0) return dropped ? `${dropped} triggers` : '—';
   const counts = new Map<string, number>();
   for (const t of triggers) counts.set(t.reason, (counts.get(t.reason) ?? 0) + 1);

@@ -9,21 +9,11 @@ import { newStatusError, newUnauthorized } from '@dojo/kube-api';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
 import { groupVersionDocument, openApiV3Root } from './openapi.ts';
+import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
 import { handleResource, type ResourceHandlerDeps } from './resource-handler.ts';
 import { writeError, writeJson, writeRawJson } from './responses.ts';
-
-export const kubernetesVersion = {
-  major: '1',
-  minor: '31',
-  gitVersion: 'v1.31.0-dojo',
-  gitCommit: '0000000000000000000000000000000000000000',
-  gitTreeState: 'clean',
-  buildDate: '2026-01-01T00:00:00Z',
-  goVersion: 'go1.22.0',
-  compiler: 'gc',
-  platform: 'linux/amd64',
-};
+import { kubernetesVersion } from './version.ts';
 
 export interface ApiHandlerDeps extends ResourceHandlerDeps {
   registry: ResourceRegistry;
@@ -82,7 +72,13 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         return writeJson(res, 200, openApiV3Root(deps.registry, documentFor));
       case 'openapi-v3-group':
         return writeRawJson(res, 200, documentFor(target.group, target.version));
-      case 'openapi-v2':
+      case 'openapi-v2': {
+        const { contentType, body } = openApiV2Body(req.headers.accept);
+        res.statusCode = 200;
+        res.setHeader('Content-Type', contentType);
+        res.end(body);
+        return;
+      }
       case 'unknown':
         throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
       case 'resource':
@@ -92,7 +88,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
 
   return (req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) writeError(res, err);
+      if (!res.headersSent) writeError(res, err, req.headers.accept);
       else res.end();
     });
   };

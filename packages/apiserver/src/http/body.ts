@@ -5,6 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType } from '@dojo/kube-api';
 import { parseDocument } from 'yaml';
+import { cloneJson } from '../patch/json-value.ts';
+import { decodeObject, protobufMediaType } from './protobuf/envelope.ts';
 
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
 
@@ -52,22 +54,72 @@ export function parseJsonBody(text: string): unknown {
   return value;
 }
 
+/**
+ * The size of `value` written out as JSON, counting an aliased node each time it is used but
+ * visiting it once: linear in the document, whatever its aliases would expand to. Stops
+ * counting past `limit`.
+ */
+function expandedSize(value: unknown, limit: number, depth = 0, sizes = new Map<object, number>(), open = new Set<object>()): number {
+  if (value === null || typeof value !== 'object') return typeof value === 'string' ? value.length + 2 : String(value).length;
+  if (depth > maxDepth) throw newBadRequest(`the request body is nested more than ${maxDepth} levels deep`);
+  const known = sizes.get(value);
+  if (known !== undefined) return known;
+  if (open.has(value)) return Infinity; // an alias of its own ancestor: no finite JSON
+  open.add(value);
+  let size = 2;
+  for (const [key, child] of Object.entries(value)) {
+    size += key.length + 4 + expandedSize(child, limit, depth + 1, sizes, open);
+    if (size > limit) break;
+  }
+  open.delete(value);
+  sizes.set(value, size);
+  return size;
+}
+
+/**
+ * YAML as kube-apiserver reads it, with its limits: aliases may not expand a document beyond
+ * the request body limit (a "billion laughs" document is a 400, not an exhausted process), the
+ * depth is bounded as for JSON, and the result shares no nodes, since later passes change
+ * objects in place.
+ */
 export function parseYamlBody(text: string): unknown {
   const doc = parseDocument(text, { uniqueKeys: false });
   if (doc.errors.length > 0) throw newBadRequest(`error converting YAML to JSON: ${doc.errors[0]!.message}`);
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
-  checkDepth(value);
-  return value;
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    // yaml's own alias bound throws a ReferenceError ("Excessive alias count ..."); a deep
+    // document may overflow the stack (RangeError).
+    throw newBadRequest(`error converting YAML to JSON: ${(err as Error).message}`);
+  }
+  if (expandedSize(value, maxRequestBodyBytes) > maxRequestBodyBytes) {
+    throw newBadRequest(`error converting YAML to JSON: yaml: document contains excessive aliasing (it expands beyond ${maxRequestBodyBytes} bytes)`);
+  }
+  return cloneJson(value);
 }
 
-/** Decodes a create/update body (JSON or YAML) into an object. */
-export function decodeObjectBody(mediaType: string, body: Buffer): Record<string, unknown> {
-  const text = body.toString('utf8');
+/**
+ * Decodes a create/update body (JSON, YAML, or protobuf when `protobufKind` names the kind the
+ * URL expects and it has a message; custom resources have none and answer 415, as in kube).
+ */
+export function decodeObjectBody(mediaType: string, body: Buffer, protobufKind?: { apiVersion: string; kind: string }): Record<string, unknown> {
   let value: unknown;
-  if (mediaType === 'application/json' || mediaType === '') value = parseJsonBody(text);
-  else if (mediaType === 'application/yaml' || mediaType === 'application/x-yaml' || mediaType === 'text/yaml') value = parseYamlBody(text);
-  else throw newUnsupportedMediaType(mediaType, ['application/json', 'application/yaml']);
+  if (mediaType === 'application/json' || mediaType === '') value = parseJsonBody(body.toString('utf8'));
+  else if (mediaType === 'application/yaml' || mediaType === 'application/x-yaml' || mediaType === 'text/yaml') value = parseYamlBody(body.toString('utf8'));
+  else if (mediaType === protobufMediaType && protobufKind) {
+    value = decodeObject(body, protobufKind);
+    checkDepth(value);
+  } else throw newUnsupportedMediaType(mediaType, ['application/json', 'application/yaml', ...(protobufKind ? [protobufMediaType] : [])]);
   return requireObject(value);
+}
+
+/** A DELETE's optional DeleteOptions body: JSON, or protobuf from typed Go clients. */
+export async function readDeleteOptions(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  const raw = await readBody(req);
+  if (raw.length === 0) return undefined;
+  if (mediaTypeOf(req) === protobufMediaType) return requireObject(decodeObject(raw, { apiVersion: 'meta.k8s.io/v1', kind: 'DeleteOptions' }));
+  return requireObject(parseJsonBody(raw.toString('utf8')));
 }
 
 export function requireObject(value: unknown): Record<string, unknown> {

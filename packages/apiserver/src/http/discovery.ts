@@ -42,9 +42,9 @@ function resourceEntries(info: ResourceInfo): Record<string, unknown>[] {
     if (version !== undefined) e.version = version;
     entries.push(e);
   };
-  if (info.statusSubresource) sub('status', info.kind, ['get', 'patch', 'update']);
-  if (info.scale) sub('scale', 'Scale', ['get', 'patch', 'update'], 'autoscaling', 'v1');
-  if (info.finalizeSubresource) sub('finalize', info.kind, ['update']);
+  if (info.subresources.status) sub('status', info.kind, ['get', 'patch', 'update']);
+  if (info.subresources.scale) sub('scale', 'Scale', ['get', 'patch', 'update'], 'autoscaling', 'v1');
+  if (info.subresources.finalize) sub('finalize', info.kind, ['update']);
   return entries;
 }
 

@@ -1,32 +1,79 @@
 /**
- * Accept-header negotiation for the "as=" transformations kubectl and client-go ask for:
- * Table (printer columns), PartialObjectMetadata(List), or the object itself.
+ * Accept-header negotiation, as kube-apiserver's: the clauses in order of preference, the first
+ * one the server can produce wins. Media: JSON (also for `*\/*`), or Kubernetes protobuf for
+ * kinds that have a message (built-ins, Scale, Status; never custom resources, whose objects
+ * are JSON-only). Transformations ("as="): Table (JSON only, as in kube) and
+ * PartialObjectMetadata(List) (JSON or protobuf, v1).
  */
 import { newNotAcceptable } from '@dojo/kube-api';
+import { protobufMediaType } from './protobuf/envelope.ts';
 
-export type Rendering = { as: 'object' } | { as: 'Table'; version: 'v1' | 'v1beta1' } | { as: 'PartialObjectMetadata'; version: 'v1' | 'v1beta1' };
+export type Media = 'json' | 'protobuf';
 
-export function negotiateRendering(accept: string | undefined): Rendering {
-  if (!accept) return { as: 'object' };
-  let jsonAcceptable = false;
-  for (const clause of accept.split(',')) {
-    const [media, ...params] = clause.split(';').map((s) => s.trim());
-    const p = Object.fromEntries(params.map((kv) => kv.split('=').map((s) => s.trim()) as [string, string]));
-    if (media === 'application/json' || media === '*/*' || media === 'application/*') {
-      if (p.as === 'Table' && p.g === 'meta.k8s.io' && (p.v === 'v1' || p.v === 'v1beta1')) return { as: 'Table', version: p.v };
-      if ((p.as === 'PartialObjectMetadata' || p.as === 'PartialObjectMetadataList') && p.g === 'meta.k8s.io' && (p.v === 'v1' || p.v === 'v1beta1')) {
-        return { as: 'PartialObjectMetadata', version: p.v };
-      }
-      if (!p.as) jsonAcceptable = true;
-    }
-    if (media === 'application/yaml' || media === 'application/vnd.kubernetes.protobuf' || media === 'application/cbor') continue;
+export type Rendering =
+  | { as: 'object'; media: Media }
+  | { as: 'Table'; version: 'v1' | 'v1beta1' }
+  | { as: 'PartialObjectMetadata'; version: 'v1' | 'v1beta1'; media: Media };
+
+interface Clause {
+  media: Media | undefined;
+  params: Record<string, string>;
+  q: number;
+}
+
+function clausesOf(accept: string): Clause[] {
+  const clauses: Clause[] = [];
+  for (const text of accept.split(',')) {
+    const [type, ...rest] = text.split(';').map((s) => s.trim());
+    const params = Object.fromEntries(rest.map((kv) => kv.split('=').map((s) => s.trim()) as [string, string]));
+    const q = params.q === undefined ? 1 : Number(params.q);
+    const lower = (type ?? '').toLowerCase();
+    const media: Media | undefined =
+      lower === 'application/json' || lower === '*/*' || lower === 'application/*' ? 'json' : lower === protobufMediaType ? 'protobuf' : undefined;
+    if (q > 0) clauses.push({ media, params, q: Number.isNaN(q) ? 1 : q });
   }
-  if (jsonAcceptable) return { as: 'object' };
-  throw newNotAcceptable(`only the following media types are accepted: application/json, application/json;as=Table;v=v1;g=meta.k8s.io`);
+  // Stable: equally preferred clauses keep the client's order.
+  return clauses.sort((a, b) => b.q - a.q);
+}
+
+function renderingOf(clause: Clause, objectProtobuf: boolean): Rendering | undefined {
+  const { media, params } = clause;
+  if (!media) return undefined;
+  if (params.as === undefined) return media === 'json' || objectProtobuf ? { as: 'object', media } : undefined;
+  if (params.g !== 'meta.k8s.io' || (params.v !== 'v1' && params.v !== 'v1beta1')) return undefined;
+  if (params.as === 'Table') return media === 'json' ? { as: 'Table', version: params.v } : undefined;
+  if (params.as === 'PartialObjectMetadata' || params.as === 'PartialObjectMetadataList') {
+    // meta.k8s.io/v1beta1 numbers its list fields differently: protobuf only for v1.
+    return media === 'json' || params.v === 'v1' ? { as: 'PartialObjectMetadata', version: params.v, media } : undefined;
+  }
+  return undefined;
+}
+
+/** `objectProtobuf`: the object's kind has a protobuf message. */
+export function negotiateRendering(accept: string | undefined, objectProtobuf = false): Rendering {
+  if (!accept) return { as: 'object', media: 'json' };
+  for (const clause of clausesOf(accept)) {
+    const rendering = renderingOf(clause, objectProtobuf);
+    if (rendering) return rendering;
+  }
+  throw newNotAcceptable(
+    `only the following media types are accepted: application/json, application/json;as=Table;v=v1;g=meta.k8s.io${objectProtobuf ? `, ${protobufMediaType}` : ''}`,
+  );
+}
+
+/** The media of an answer that is not the resource's own rendering (Scale, a delete's Status): Table is JSON. */
+export const mediaOf = (rendering: Rendering): Media => ('media' in rendering ? rendering.media : 'json');
+
+/** The media of an error's Status: the first plain clause the client accepts, else JSON. */
+export function statusMedia(accept: string | undefined): Media {
+  if (!accept) return 'json';
+  for (const clause of clausesOf(accept)) if (clause.media && clause.params.as === undefined) return clause.media;
+  return 'json';
 }
 
 export function contentTypeOf(rendering: Rendering): string {
-  if (rendering.as === 'Table') return `application/json;as=Table;v=${rendering.version};g=meta.k8s.io`;
-  if (rendering.as === 'PartialObjectMetadata') return `application/json;as=PartialObjectMetadata;v=${rendering.version};g=meta.k8s.io`;
-  return 'application/json';
+  const base = 'media' in rendering && rendering.media === 'protobuf' ? protobufMediaType : 'application/json';
+  if (rendering.as === 'Table') return `${base};as=Table;v=${rendering.version};g=meta.k8s.io`;
+  if (rendering.as === 'PartialObjectMetadata') return `${base};as=PartialObjectMetadata;v=${rendering.version};g=meta.k8s.io`;
+  return base;
 }

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { newStatusError } from '@dojo/kube-api';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
+import { openApiVersion } from './version.ts';
 
 const objectMetaRef = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 
@@ -84,7 +85,7 @@ function paths(info: ResourceInfo): Record<string, unknown> {
       delete: op('delete', { parameters: [queryParam('dryRun', 'When present, indicates that modifications should not be persisted.')] }),
     },
   };
-  if (info.statusSubresource) out[`${scope}/{name}/status`] = { get: op('get'), put: op('put', { parameters: writeParams }), patch: op('patch', { parameters: writeParams }) };
+  if (info.subresources.status) out[`${scope}/{name}/status`] = { get: op('get'), put: op('put', { parameters: writeParams }), patch: op('patch', { parameters: writeParams }) };
   return out;
 }
 
@@ -99,7 +100,7 @@ export function groupVersionDocument(registry: ResourceRegistry, group: string, 
   }
   return {
     openapi: '3.0.0',
-    info: { title: 'Kubernetes', version: 'v1.31.0' },
+    info: { title: 'Kubernetes', version: openApiVersion },
     paths: allPaths,
     components: { schemas },
   };

@@ -1,16 +1,15 @@
 /** Query-string decoding for list, watch and write options, with kube-apiserver's errors. */
-import { newBadRequest } from '@dojo/kube-api';
+import { fieldError, newBadRequest, newInvalid, type FieldError } from '@dojo/kube-api';
 import type { DeleteOptions, FieldValidation, ListOptions, PropagationPolicy, WriteOptions } from '../registry/request-options.ts';
+import { booleanParam } from './boolean-param.ts';
 
-export function isTrue(value: string | null): boolean {
-  return value === 'true' || value === '1';
-}
-
-function intParam(query: URLSearchParams, name: string): number | undefined {
+/** An int64 parameter as strconv.ParseInt reads it: decimal digits only ("1e12" and "1.0" are not). */
+export function intParam(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
+  if (!/^[+-]?\d+$/.test(raw)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
   const n = Number(raw);
-  if (!Number.isInteger(n)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  if (!Number.isSafeInteger(n)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${JSON.stringify(raw)}: value out of range`);
   return n;
 }
 
@@ -31,13 +30,20 @@ export function listOptionsOf(query: URLSearchParams): ListOptions {
   }
   if (limit !== undefined) options.limit = limit;
   if (match) {
-    if (match !== 'Exact' && match !== 'NotOlderThan') {
-      throw newBadRequest(`resourceVersionMatch: Unsupported value: "${match}": supported values: "Exact", "NotOlderThan"`);
-    }
-    if (!rv) throw newBadRequest('resourceVersionMatch is forbidden unless resourceVersion is provided');
-    options.resourceVersionMatch = match;
+    validateResourceVersionMatch(match, rv, cont);
+    options.resourceVersionMatch = match as ListOptions['resourceVersionMatch'];
   }
   return options;
+}
+
+/** apimachinery's ValidateListOptions for a list: 422 on `ListOptions.meta.k8s.io`. */
+function validateResourceVersionMatch(match: string, rv: string | null, cont: string | null): void {
+  const errors: FieldError[] = [];
+  if (!rv) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
+  if (cont) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+  if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(fieldError.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
+  if (match === 'Exact' && rv === '0') errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+  if (errors.length) throw newInvalid({ group: 'meta.k8s.io', kind: 'ListOptions' }, '', errors);
 }
 
 export function writeOptionsOf(query: URLSearchParams, userAgent: string | undefined): WriteOptions {
@@ -66,7 +72,12 @@ export function deleteOptionsOf(query: URLSearchParams, body: Record<string, unk
     }
     options.propagationPolicy = policy as PropagationPolicy;
   }
-  if (body?.orphanDependents === true || query.get('orphanDependents') === 'true') options.propagationPolicy ??= 'Orphan';
+  // The deprecated orphanDependents: true orphans, false deletes dependents in the background.
+  const orphan = typeof body?.orphanDependents === 'boolean' ? body.orphanDependents : booleanParam(query, 'orphanDependents');
+  if (orphan !== undefined) {
+    if (options.propagationPolicy !== undefined) throw newBadRequest('OrphanDependents and DeletionPropagation cannot be both set');
+    options.propagationPolicy = orphan ? 'Orphan' : 'Background';
+  }
   const pre = body?.preconditions as { uid?: string; resourceVersion?: string } | undefined;
   if (pre && typeof pre === 'object') options.preconditions = pre;
   const bodyDryRun = body?.dryRun;

@@ -1,38 +1,36 @@
 /**
- * The REST verbs on one resource: decode the request, call the generic store, encode the
- * answer (object, list, Table or Status). No storage logic lives here.
+ * The REST verbs on one resource: route the request to the resource's store, its status or
+ * finalize store, or its scale storage; decode, call, encode the answer (object, list, Table or
+ * Status). No storage logic lives here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  fieldError,
-  newBadRequest,
-  newInvalid,
-  newMethodNotSupported,
-  newNotFound,
-  newStatusError,
-  type KubeObject,
-} from '@dojo/kube-api';
-import type { GenericStore, Subresource } from '../registry/generic-store.ts';
+import { newBadRequest, newMethodNotSupported, newStatusError, type KubeObject } from '@dojo/kube-api';
+import type { GenericStore } from '../registry/generic-store.ts';
 import { nowTimestamp } from '../registry/object-meta.ts';
 import { apiVersionOfInfo, groupResourceOf, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
-import { applyScale, toScale, type Scale } from '../registry/scale.ts';
+import type { ResourceStorage, ResourceStorages } from '../registry/resource-storage.ts';
+import type { Scale, ScaleStorage } from '../registry/scale.ts';
 import type { RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { patchKindOf } from '../patch/patch-types.ts';
 import { validatePatchOptions } from '../patch/patch-options.ts';
-import { decodeObjectBody, mediaTypeOf, parseJsonBody, parseYamlBody, readBody, requireObject } from './body.ts';
-import { contentTypeOf, negotiateRendering, type Rendering } from './negotiation.ts';
+import { decodeObjectBody, mediaTypeOf, parseJsonBody, parseYamlBody, readBody, readDeleteOptions, requireObject } from './body.ts';
+import { mediaOf, negotiateRendering } from './negotiation.ts';
+import { messageOf } from './protobuf/envelope.ts';
+import { renderList, renderObject } from './render.ts';
 import type { PatchEngine } from './patch-engine.ts';
-import { deleteOptionsOf, isTrue, listOptionsOf, writeOptionsOf } from './query.ts';
+import { booleanParam, isParamTrue } from './boolean-param.ts';
+import { deleteResponseOf } from './delete-response.ts';
+import { awaitResourceVersion } from './fresh-read.ts';
+import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
 import type { RequestTarget } from './request-info.ts';
-import { setWarnings, writeJson, writeRawJson } from './responses.ts';
-import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
+import { setWarnings, writeObject } from './responses.ts';
 import { serveWatch, type WatchSettings } from './watch-handler.ts';
 
 export interface ResourceHandlerDeps {
   registry: ResourceRegistry;
-  store: GenericStore;
+  storage: ResourceStorages;
   revisioned: RevisionedStore;
   watchCache: WatchCache;
   watchSettings: WatchSettings;
@@ -43,14 +41,23 @@ type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
 
 const notFoundPath = () => newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 
-function render(res: ServerResponse, code: number, info: ResourceInfo, rendering: Rendering, query: URLSearchParams, obj: KubeObject, json?: string): void {
-  if (json !== undefined && rendering.as === 'object') writeRawJson(res, code, json);
-  else if (rendering.as === 'Table') {
-    const table = toTable(info, [obj], { version: rendering.version, includeObject: (query.get('includeObject') ?? 'Metadata') as IncludeObject, withColumns: true });
-    writeJson(res, code, table, contentTypeOf(rendering));
-  } else if (rendering.as === 'PartialObjectMetadata') {
-    writeJson(res, code, partialObjectMetadata(obj, rendering.version), contentTypeOf(rendering));
-  } else writeJson(res, code, obj);
+/** What a request addresses: the object through one of its stores, or its Scale. */
+type Endpoint = { kind: 'object'; store: GenericStore } | { kind: 'scale'; scale: ScaleStorage };
+
+/** The resource's own store, the status or finalize store, or the scale storage; none: 404. */
+function endpointOf(storage: ResourceStorage, subresource: string | undefined): Endpoint | undefined {
+  switch (subresource) {
+    case undefined:
+      return { kind: 'object', store: storage.main };
+    case 'status':
+      return storage.status && { kind: 'object', store: storage.status };
+    case 'finalize':
+      return storage.finalize && { kind: 'object', store: storage.finalize };
+    case 'scale':
+      return storage.scale && { kind: 'scale', scale: storage.scale };
+    default:
+      return undefined;
+  }
 }
 
 /** Checks apiVersion/kind of a body against the resource it is sent to. */
@@ -86,164 +93,120 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   const { name, subresource } = target;
   const query = url.searchParams;
   const method = req.method ?? 'GET';
-  if (subresource !== undefined) {
-    const supported =
-      (subresource === 'status' && info.statusSubresource) || (subresource === 'scale' && info.scale) || (subresource === 'finalize' && info.finalizeSubresource);
-    if (!supported) throw notFoundPath();
-  }
+  const storage = deps.storage.of(info);
+  const endpoint = endpointOf(storage, subresource);
+  if (!endpoint) throw notFoundPath();
   const userAgent = req.headers['user-agent'];
   // kube-apiserver warns on every request to a deprecated version, reads and watches included.
   if (info.deprecationWarning) setWarnings(res, [info.deprecationWarning]);
+  // Built-in kinds (and Scale, for any kind) also speak protobuf; custom resources only JSON.
+  const kindOfBody = endpoint.kind === 'scale' ? { apiVersion: 'autoscaling/v1', kind: 'Scale' } : { apiVersion: apiVersionOfInfo(info), kind: info.kind };
+  const protobufKind = messageOf(kindOfBody.apiVersion, kindOfBody.kind) ? kindOfBody : undefined;
+  // Negotiated before anything is written: a 406 must not follow a write.
+  const rendering = negotiateRendering(req.headers.accept, protobufKind !== undefined);
 
   if (method === 'GET' || method === 'HEAD') {
-    const rendering = negotiateRendering(req.headers.accept);
-    if (target.legacyWatch || isTrue(query.get('watch'))) {
+    if (target.legacyWatch || isParamTrue(query, 'watch')) {
       serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings });
       return;
     }
     if (name === undefined) {
-      const list = deps.store.list(info, namespace, listOptionsOf(query));
-      if (rendering.as === 'Table') {
-        const table = toTable(info, list.items, {
-          version: rendering.version,
-          includeObject: (query.get('includeObject') ?? 'Metadata') as IncludeObject,
-          listMeta: list.metadata,
-          withColumns: true,
-        });
-        writeJson(res, 200, table, contentTypeOf(rendering));
-      } else if (rendering.as === 'PartialObjectMetadata') {
-        writeJson(
-          res,
-          200,
-          { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rendering.version}`, metadata: list.metadata, items: list.items.map((i) => partialObjectMetadata(i, rendering.version)) },
-          contentTypeOf(rendering),
-        );
-      } else writeJson(res, 200, list);
+      const listOptions = listOptionsOf(query);
+      if (!listOptions.continue) await awaitResourceVersion(deps.revisioned, listOptions.resourceVersion, listOptions.resourceVersionMatch);
+      renderList(res, info, rendering, query, storage.main.list(namespace, listOptions));
       return;
     }
-    const obj = deps.store.get(info, namespace, name);
-    if (subresource === 'scale') writeJson(res, 200, toScale(info, obj));
-    else render(res, 200, info, rendering, query, obj);
+    await awaitResourceVersion(deps.revisioned, query.get('resourceVersion') ?? undefined, 'NotOlderThan');
+    if (endpoint.kind === 'scale') writeObject(res, 200, endpoint.scale.get(namespace, name), mediaOf(rendering));
+    else renderObject(res, 200, info, rendering, query, endpoint.store.get(namespace, name));
     return;
   }
 
   if (method === 'POST') {
     if (name !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'create');
     const options = writeOptionsOf(query, userAgent);
-    const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req)));
-    const result = await deps.store.create(info, namespace, body, options);
+    const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind));
+    const result = await storage.main.create(namespace, body, options);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+    renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
 
   if (method === 'DELETE') {
-    const raw = await readBody(req);
-    const body = raw.length > 0 ? requireObject(parseJsonBody(raw.toString('utf8'))) : undefined;
-    const options = deleteOptionsOf(query, body, userAgent);
+    const options = deleteOptionsOf(query, await readDeleteOptions(req), userAgent);
     if (name === undefined) {
-      const list = await deps.store.deleteCollection(info, namespace, listOptionsOf(query), options);
-      writeJson(res, 200, list);
+      const list = await storage.main.deleteCollection(namespace, listOptionsOf(query), options);
+      renderList(res, info, rendering, query, list);
       return;
     }
     if (subresource !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'delete');
-    const result = await deps.store.delete(info, namespace, name, options);
-    render(res, result.code, info, { as: 'object' }, query, result.object);
+    const response = deleteResponseOf(info, await storage.main.delete(namespace, name, options));
+    writeObject(res, response.code, response.body, mediaOf(rendering));
     return;
   }
 
   if (name === undefined) throw newMethodNotSupported(groupResourceOf(info), method === 'PUT' ? 'update' : 'patch');
   const options = writeOptionsOf(query, userAgent);
-  const storeSubresource: Subresource = subresource === 'status' || subresource === 'finalize' ? subresource : undefined;
 
   if (method === 'PUT') {
-    const body = decodeObjectBody(mediaTypeOf(req), await readBody(req));
-    if (subresource === 'scale') {
-      const result = await writeScale(deps, info, namespace, name, () => body as Partial<Scale>, options);
-      writeJson(res, 200, result);
+    const body = decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind);
+    if (endpoint.kind === 'scale') {
+      writeObject(res, 200, await endpoint.scale.update(namespace, name, () => body as Partial<Scale>, options), mediaOf(rendering));
       return;
     }
     const obj = checkTypeMeta(info, body);
-    const result = await deps.store.update(info, namespace, name, obj, options, storeSubresource);
+    const result = await endpoint.store.update(namespace, name, obj, options);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+    renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
 
   if (method === 'PATCH') {
-    const patchType = patchKindOf(req.headers['content-type'], info.strategicMergePatch || subresource === 'scale');
-    const forceParam = query.get('force');
+    const patchType = patchKindOf(req.headers['content-type'], info.strategicMergePatch || endpoint.kind === 'scale');
+    const force = booleanParam(query, 'force');
     validatePatchOptions({
       apply: patchType === 'apply',
       fieldManager: query.get('fieldManager') ?? undefined,
-      force: forceParam === null ? undefined : isTrue(forceParam),
+      force,
+      forceText: query.get('force') ?? undefined,
       dryRun: query.getAll('dryRun'),
       fieldValidation: query.get('fieldValidation') ?? undefined,
     });
     const text = (await readBody(req)).toString('utf8');
     if (patchType === 'apply') {
-      if (subresource === 'scale') throw newMethodNotSupported(groupResourceOf(info), 'apply');
+      if (endpoint.kind === 'scale') throw newMethodNotSupported(groupResourceOf(info), 'apply');
       const applied = checkTypeMeta(info, requireObject(parseYamlBody(text)));
       const manager = options.fieldManager!;
-      const force = isTrue(forceParam);
       const time = nowTimestamp();
-      const current = deps.store.getLatest(info, namespace, name);
+      const current = endpoint.store.getLatest(namespace, name);
       if (!current) {
         applied.metadata.name ??= name;
-        const created = deps.patches.apply({ info, current: undefined, applied, manager, force, time });
-        const result = await deps.store.create(info, namespace, created, { ...options, fieldManager: manager });
+        const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time });
+        const result = await storage.main.create(namespace, created, { ...options, fieldManager: manager });
         setWarnings(res, result.warnings);
-        render(res, 201, info, negotiateRendering(req.headers.accept), query, result.object);
+        renderObject(res, 201, info, rendering, query, result.object);
         return;
       }
-      const result = await deps.store.update(
-        info,
+      const result = await endpoint.store.update(
         namespace,
         name,
-        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force, time }),
+        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time }),
         { ...options, fieldManager: manager },
-        storeSubresource,
       );
       setWarnings(res, result.warnings);
-      render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+      renderObject(res, result.code, info, rendering, query, result.object, result.json);
       return;
     }
     const patch = parseJsonBody(text);
-    if (subresource === 'scale') {
-      const result = await writeScale(deps, info, namespace, name, (scale) => deps.patches.patch(patchType, info, scale as unknown as KubeObject, patch) as unknown as Partial<Scale>, options);
-      writeJson(res, 200, result);
+    if (endpoint.kind === 'scale') {
+      const scaled = await endpoint.scale.update(namespace, name, (scale) => deps.patches.patch(patchType, info, scale as unknown as KubeObject, patch) as unknown as Partial<Scale>, options);
+      writeObject(res, 200, scaled, mediaOf(rendering));
       return;
     }
-    const result = await deps.store.update(info, namespace, name, (latest) => deps.patches.patch(patchType, info, latest, patch), options, storeSubresource);
+    const result = await endpoint.store.update(namespace, name, (latest) => deps.patches.patch(patchType, info, latest, patch), options);
     setWarnings(res, result.warnings);
-    render(res, result.code, info, negotiateRendering(req.headers.accept), query, result.object, result.json);
+    renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
   throw newMethodNotSupported(groupResourceOf(info), method.toLowerCase());
-}
-
-async function writeScale(
-  deps: ResourceHandlerDeps,
-  info: ResourceInfo,
-  namespace: string | undefined,
-  name: string,
-  nextScale: (current: Scale) => Partial<Scale>,
-  options: ReturnType<typeof writeOptionsOf>,
-): Promise<Scale> {
-  if (!deps.store.getLatest(info, namespace, name)) throw newNotFound(groupResourceOf(info), name);
-  const result = await deps.store.update(
-    info,
-    namespace,
-    name,
-    (latest) => {
-      const scale = nextScale(toScale(info, latest));
-      const replicas = scale.spec?.replicas;
-      if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-        throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldError.invalid('spec.replicas', replicas ?? null, 'must be greater than or equal to 0')]);
-      }
-      return applyScale(info, latest, scale);
-    },
-    options,
-  );
-  return toScale(info, result.object);
 }

@@ -1,12 +1,18 @@
-/** Writing JSON bodies, Status errors and Warning headers the way kube-apiserver does. */
+/** Writing JSON and protobuf bodies, Status errors and Warning headers the way kube-apiserver does. */
 import type { ServerResponse } from 'node:http';
 import { newInternalError, StatusError, type Status } from '@dojo/kube-api';
+import { statusMedia, type Media } from './negotiation.ts';
+import { encodeObject, protobufMediaType } from './protobuf/envelope.ts';
 
 export function writeJson(res: ServerResponse, code: number, body: unknown, contentType = 'application/json'): void {
   writeRawJson(res, code, JSON.stringify(body), contentType);
 }
 
 export function writeRawJson(res: ServerResponse, code: number, json: string, contentType = 'application/json'): void {
+  writeBody(res, code, json, contentType);
+}
+
+function writeBody(res: ServerResponse, code: number, body: string | Buffer, contentType: string): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -14,18 +20,25 @@ export function writeRawJson(res: ServerResponse, code: number, json: string, co
   res.statusCode = code;
   res.setHeader('Content-Type', contentType);
   res.setHeader('Cache-Control', 'no-cache, private');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
-  res.end(json);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
+
+/** An object with apiVersion and kind in `media` (protobuf only for kinds that have a message). */
+export function writeObject(res: ServerResponse, code: number, body: { apiVersion?: string; kind?: string }, media: Media, contentType?: string): void {
+  if (media === 'protobuf') writeBody(res, code, encodeObject(body), contentType ?? protobufMediaType);
+  else writeJson(res, code, body, contentType);
 }
 
 export function toStatusError(err: unknown): StatusError {
   return err instanceof StatusError ? err : newInternalError(err);
 }
 
-export function writeError(res: ServerResponse, err: unknown): void {
+/** The Status of an error, in the media the client's Accept header prefers. */
+export function writeError(res: ServerResponse, err: unknown, accept?: string): void {
   const status: Status = toStatusError(err).status;
   if (status.code === 429 && status.details?.retryAfterSeconds) res.setHeader('Retry-After', String(status.details.retryAfterSeconds));
-  writeJson(res, status.code, status);
+  writeObject(res, status.code, status, statusMedia(accept));
 }
 
 /**

@@ -1,16 +1,8 @@
 /** Renders objects as meta.k8s.io Tables: what `kubectl get` prints, rows carrying metadata. */
-import type { KubeObject } from '@dojo/kube-api';
+import type { KubeObject, Table } from '@dojo/kube-api';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
-
-export interface Table {
-  kind: 'Table';
-  apiVersion: string;
-  metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
-  columnDefinitions: { name: string; type: string; format: string; description: string; priority: number }[];
-  rows: { cells: unknown[]; object?: unknown }[];
-}
 
 export function partialObjectMetadata(obj: KubeObject, version = 'v1'): Record<string, unknown> {
   return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata: obj.metadata };

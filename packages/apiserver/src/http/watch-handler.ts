@@ -1,17 +1,20 @@
 /**
- * Streaming watch over HTTP: newline-delimited JSON events, in revision order, filtered by
- * namespace and selectors (an object leaving a selector is DELETED for that watcher, one
- * entering it ADDED), with bookmarks and timeouts. A client that stops reading is cut off
+ * Streaming watch over HTTP: newline-delimited JSON events or length-prefixed protobuf frames,
+ * in revision order, filtered by namespace and selectors (an object leaving a selector is
+ * DELETED for that watcher, one entering it ADDED), with bookmarks and timeouts. A client that stops reading is cut off
  * once its buffer passes a bound, never silently skipped: it resumes from its last
  * resourceVersion or relists.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FieldSelector, LabelSelector, newBadRequest, type KubeObject, type WatchEventType } from '@dojo/kube-api';
-import { selectableFieldsOf } from '../registry/generic-store.ts';
+import { selectableFieldsOf } from '../registry/list.ts';
 import { apiVersionOfInfo, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
-import { contentTypeOf, type Rendering } from './negotiation.ts';
+import { isParamTrue } from './boolean-param.ts';
+import { intParam } from './query.ts';
+import { contentTypeOf, mediaOf, type Rendering } from './negotiation.ts';
+import { watchFrame } from './protobuf/watch-frames.ts';
 import { toStatusError } from './responses.ts';
 import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
 
@@ -61,13 +64,14 @@ export function serveWatch(
   const { labels, fields } = selectorsOf(query, request.name);
   const rvParam = query.get('resourceVersion');
   if (rvParam && !/^\d+$/.test(rvParam)) throw newBadRequest(`invalid resource version: ${rvParam}`);
-  const bookmarks = query.get('allowWatchBookmarks') === 'true';
-  const timeoutRaw = query.get('timeoutSeconds');
-  const timeoutSeconds = timeoutRaw ? Number(timeoutRaw) : deps.settings.defaultTimeoutSeconds();
+  const bookmarks = isParamTrue(query, 'allowWatchBookmarks');
+  // kube-apiserver: 0 or absent takes the default; a negative timeout ends the watch at once.
+  const timeoutSeconds = intParam(query, 'timeoutSeconds') || deps.settings.defaultTimeoutSeconds();
   const includeObject = (query.get('includeObject') ?? 'Metadata') as IncludeObject;
   const prefix = namespace ? `${namespace}/` : '';
   const decoded = new WeakMap<ChangeEvent, { obj: KubeObject; prev?: KubeObject }>();
   const identityWire = info.version === info.storageVersion && rendering.as === 'object' && info.wireEqualsStorage !== false;
+  const protobuf = mediaOf(rendering) === 'protobuf';
   let sentColumns = false;
   let lastRev = 0;
   let closed = false;
@@ -102,23 +106,36 @@ export function serveWatch(
     corked = false;
     res.uncork();
   };
-  const write = (line: string): boolean => {
+  const write = (chunk: string | Buffer): boolean => {
     if (closed) return false;
     if (!corked) {
       corked = true;
       res.cork();
       process.nextTick(uncork);
     }
-    res.write(line);
+    res.write(chunk);
     return res.writableLength <= deps.settings.maxBufferedBytes;
   };
 
-  const sendEvent = (type: WatchEventType, obj: KubeObject): boolean => write(`{"type":"${type}","object":${JSON.stringify(renderObject(obj))}}\n`);
+  /** One event: a JSON line, or a length-prefixed protobuf frame (false ends the watch). */
+  const sendRaw = (type: string, object: object): boolean => {
+    if (!protobuf) return write(`{"type":"${type}","object":${JSON.stringify(object)}}\n`);
+    let frame: Buffer;
+    try {
+      frame = watchFrame(type, object);
+    } catch {
+      // Never let one object break the fan-out: this watcher ends and relists.
+      return false;
+    }
+    return write(frame);
+  };
+
+  const sendEvent = (type: WatchEventType, obj: KubeObject): boolean => sendRaw(type, renderObject(obj) as object);
 
   const deliver = (e: ChangeEvent): boolean => {
     if (prefix && !e.name.startsWith(prefix)) return true;
     lastRev = e.rev;
-    const needsObject = labels || fields || !identityWire;
+    const needsObject = labels || fields || !identityWire || protobuf;
     if (!needsObject) return write(`{"type":"${e.type}","object":${e.json}}\n`);
     const { obj, prev } = decode(e);
     const now = e.type !== 'DELETED' && matches(obj);
@@ -131,7 +148,7 @@ export function serveWatch(
   };
 
   res.statusCode = 200;
-  res.setHeader('Content-Type', contentTypeOf(rendering));
+  res.setHeader('Content-Type', protobuf ? `${contentTypeOf(rendering)};stream=watch` : contentTypeOf(rendering));
   res.setHeader('Cache-Control', 'no-cache, private');
   res.setHeader('Transfer-Encoding', 'chunked');
   res.flushHeaders();
@@ -169,7 +186,7 @@ export function serveWatch(
     });
   } catch (err) {
     // Like kube-apiserver: the stream opens, then an ERROR event carries the Status (410 Expired).
-    write(`{"type":"ERROR","object":${JSON.stringify(toStatusError(err).status)}}\n`);
+    sendRaw('ERROR', toStatusError(err).status);
     finish();
     return;
   }
@@ -177,8 +194,9 @@ export function serveWatch(
     bookmarkTimer = setInterval(() => {
       const rev = Math.max(lastRev, deps.store.revision);
       const bookmark = { kind: info.kind, apiVersion: apiVersionOfInfo(info), metadata: { resourceVersion: String(rev) } };
-      if (!write(`{"type":"BOOKMARK","object":${JSON.stringify(bookmark)}}\n`)) finish();
+      if (!sendRaw('BOOKMARK', bookmark)) finish();
     }, deps.settings.bookmarkIntervalMs);
   }
-  if (timeoutSeconds > 0) timeoutTimer = setTimeout(finish, timeoutSeconds * 1000);
+  // setTimeout fires at once beyond 2^31-1 ms, so longer timeouts are capped (about 24 days).
+  if (timeoutSeconds !== 0) timeoutTimer = setTimeout(finish, Math.min(Math.max(timeoutSeconds, 0) * 1000, 2 ** 31 - 1));
 }

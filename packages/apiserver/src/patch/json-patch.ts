@@ -5,6 +5,9 @@
  *
  * - a body that is not a list of operations is 400 BadRequest with Go's decoding message;
  * - more than 10000 operations is 413;
+ * - copies adding up to more than 3 MiB (kube-apiserver's JSONPatchMaxCopyBytes, the library's
+ *   AccumulatedCopySizeLimit) fail as they are applied, so a short patch of doubling copies
+ *   cannot grow an object exponentially;
  * - an operation that cannot be applied (missing path, failed `test`, bad index) is 422 with the
  *   generic "the server rejected our request due to an error in our request" text.
  *
@@ -19,6 +22,9 @@ export type JsonPatchOperation = JsonObject;
 
 /** kube-apiserver's cap on operations in one JSON patch. */
 export const maxJsonPatchOperations = 10000;
+
+/** kube-apiserver's JSONPatchMaxCopyBytes: what all copy operations of one patch may add. */
+export const maxJsonPatchCopyBytes = 3 * 1024 * 1024;
 
 type Container = JsonObject | unknown[];
 
@@ -48,18 +54,33 @@ export function decodeJsonPatch(body: unknown): JsonPatchOperation[] {
   return body.map((op: JsonObject | null) => op ?? {});
 }
 
+/** Bytes copied so far by one patch, checked against the limit as each copy is applied. */
+interface CopyBudget {
+  used: number;
+  readonly limit: number;
+}
+
 /** Applies a decoded-from-JSON patch body to a copy of `original` and returns the copy. */
-export function applyJsonPatch<T>(original: T, body: unknown): T {
+export function applyJsonPatch<T>(original: T, body: unknown, copyLimit = maxJsonPatchCopyBytes): T {
   let doc: unknown = cloneJson(original);
-  for (const op of decodeJsonPatch(body)) doc = applyOperation(doc, op);
+  const budget: CopyBudget = { used: 0, limit: copyLimit };
+  for (const op of decodeJsonPatch(body)) doc = applyOperation(doc, op, budget);
   return doc as T;
+}
+
+/** The copied value's size as JSON text, counted before anything is copied. */
+function takeCopy(budget: CopyBudget, value: unknown): void {
+  budget.used += JSON.stringify(value)?.length ?? 4;
+  if (budget.used > budget.limit) {
+    fail(`Unable to complete the copy, the accumulated size increase of copy is ${budget.used}, exceeding the limit ${budget.limit}`);
+  }
 }
 
 function fail(message: string): never {
   throw newPatchUnprocessable(message);
 }
 
-function applyOperation(doc: unknown, op: JsonPatchOperation): unknown {
+function applyOperation(doc: unknown, op: JsonPatchOperation, budget: CopyBudget): unknown {
   const kind = typeof op.op === 'string' ? op.op : 'unknown';
   switch (kind) {
     case 'add': {
@@ -91,6 +112,7 @@ function applyOperation(doc: unknown, op: JsonPatchOperation): unknown {
       // The Go library copies a missing key as null; RFC 6902 requires "from" to exist, and a
       // silent null would only surface later as a confusing validation error.
       if (value === undefined) fail(`copy operation does not apply: doc is missing from path: ${from}: missing value`);
+      takeCopy(budget, value);
       const path = pathOf(op, 'copy');
       insert(doc, path, cloneJson(value), `copy operation does not apply: doc is missing destination path: ${path}: missing value`);
       return doc;

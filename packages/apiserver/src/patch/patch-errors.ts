@@ -18,10 +18,12 @@ export function newPatchUnprocessable(cause: string): StatusError {
 
 /**
  * An error kube-apiserver never converted to a Status (plain Go errors from the strategic merge
- * code): 500 with reason "" (StatusReasonUnknown) and the error text as the message.
+ * and apply code), with the Go error text as the message. kube-apiserver answers these with a
+ * 500; they are the client's malformed patch, never a server fault, so we answer 400 BadRequest
+ * and keep 5xx for what really failed on our side.
  */
 export function newPatchServerError(message: string): StatusError {
-  return newStatusError(500, '', message);
+  return newStatusError(400, 'BadRequest', message);
 }
 
 /** 415 for a Content-Type the resource does not accept, listing what it does accept. */

@@ -15,6 +15,8 @@ export interface PatchOptionsInput {
   fieldManager?: string;
   /** The `force` query parameter as sent (undefined when absent). */
   force?: boolean;
+  /** Its text: only a spelling of true or false is accepted, so a typo never forces a takeover. */
+  forceText?: string;
   dryRun?: readonly string[];
   fieldValidation?: string;
 }
@@ -37,6 +39,9 @@ export function validatePatchOptions(options: PatchOptionsInput): void {
   const errors: FieldError[] = [];
   if (!options.apply && options.force !== undefined) {
     errors.push(fieldError.forbidden('force', 'may not be specified for non-apply patch'));
+  }
+  if (options.forceText !== undefined && !/^(|true|false|1|0)$/i.test(options.forceText)) {
+    errors.push(fieldError.invalid('force', options.forceText, 'must be true or false'));
   }
   // kubectl defaults fieldManager to "kubectl"; controllers must set it themselves.
   if (options.apply && !options.fieldManager) errors.push(fieldError.required('fieldManager', 'is required for apply patch'));

@@ -150,7 +150,7 @@ describe('serverSideApply', () => {
     const bad = config({});
     (bad.spec as { template: { spec: { containers: object[] } } }).template.spec.containers = [{ image: 'x' }];
     const err = failure(() => apply(undefined, bad));
-    expect(err.code).toBe(500);
+    expect(err.code).toBe(400);
     expect(err.message).toBe(
       'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.template.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
     );

@@ -161,9 +161,9 @@ describe('applyStrategicMergePatch errors', () => {
     expect(err.cause).toBe('lists of lists are not supported');
   });
 
-  it('answers an item without its merge key with the Go error text as a 500', () => {
+  it('answers an item without its merge key with the Go error text as a 400 (kube: 500)', () => {
     const err = failure(() => applyStrategicMergePatch(deployment([{ name: 'a' }]), { spec: { template: { spec: { containers: [{ image: 'x' }] } } } }, deploymentMeta));
-    expect([err.code, err.reason, err.message]).toEqual([500, '', 'map: map[image:x] does not contain declared merge key: name']);
+    expect([err.code, err.reason, err.message]).toEqual([400, 'BadRequest', 'map: map[image:x] does not contain declared merge key: name']);
   });
 
   it('answers a body that is not an object with 400', () => {

@@ -1,10 +1,10 @@
 /**
  * List continuation tokens: the list's revision and the last key served, base64 JSON like
- * kube-apiserver's. Pages after the first are read from current state; anything that changed
- * since the first page's revision arrives through a watch started from that revision, which is
- * what informers do, so a paginated list plus watch still converges.
+ * kube-apiserver's. Pages after the first are read at the first page's revision (a snapshot,
+ * as etcd serves them); once that revision is compacted away the token has expired, and the
+ * 410 carries a token at revision -1 that continues, inconsistently, from the latest state.
  */
-import { newBadRequest } from '@dojo/kube-api';
+import { newBadRequest, newResourceExpired, type StatusError } from '@dojo/kube-api';
 
 export interface ContinueToken {
   rv: number;
@@ -23,4 +23,15 @@ export function decodeContinue(text: string): ContinueToken {
   } catch {
     throw newBadRequest('continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
   }
+}
+
+/** etcd3's handleCompactedErrorForPaging: 410 Expired, with a token to go on at the latest revision. */
+export function newContinueExpired(start: string): StatusError {
+  const err = newResourceExpired(
+    'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, ' +
+      'or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an ' +
+      'inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
+  );
+  err.status.metadata = { continue: encodeContinue({ rv: -1, start }) };
+  return err;
 }

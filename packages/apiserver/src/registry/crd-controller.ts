@@ -6,11 +6,12 @@
 import type { KubeObject } from '@dojo/kube-api';
 import type { CustomResourceDefinition } from '../crd/schema-types.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
-import { crdCleanupFinalizer, customResourceDefinitions } from './builtin/crd-kind.ts';
+import { customResourceDefinitions } from './builtin/crd-kind.ts';
+import { crdCleanupFinalizer } from './builtin/crd-strategy.ts';
 import { resourcesForCrd } from './custom-resources.ts';
-import type { GenericStore } from './generic-store.ts';
 import { nowTimestamp } from './object-meta.ts';
 import type { ResourceRegistry } from './resource-registry.ts';
+import type { ResourceStorages } from './resource-storage.ts';
 
 const manager = { dryRun: false, fieldValidation: 'Ignore' as const, fieldManager: 'kube-apiserver' };
 
@@ -20,7 +21,7 @@ export class CrdController {
 
   constructor(
     private readonly registry: ResourceRegistry,
-    private readonly store: GenericStore,
+    private readonly storage: ResourceStorages,
     private readonly revisioned: RevisionedStore,
   ) {}
 
@@ -67,8 +68,7 @@ export class CrdController {
     const now = nowTimestamp();
     const storage = crd.spec.versions.find((v) => v.storage)?.name;
     try {
-      await this.store.update(
-        customResourceDefinitions,
+      await this.storage.of(customResourceDefinitions).status!.update(
         undefined,
         crd.metadata.name!,
         (latest) => {
@@ -85,7 +85,6 @@ export class CrdController {
           return latest;
         },
         manager,
-        'status',
       );
     } catch {
       // The CRD changed or went away meanwhile; the next change event brings another pass.
@@ -101,8 +100,9 @@ export class CrdController {
       for (const stored of this.revisioned.list(info.bucket)) {
         const obj = JSON.parse(stored.json) as KubeObject;
         try {
-          await this.store.update(info, obj.metadata.namespace, obj.metadata.name!, (latest) => ({ ...latest, metadata: { ...latest.metadata, finalizers: [] } }), manager);
-          await this.store.delete(info, obj.metadata.namespace, obj.metadata.name!, manager);
+          const store = this.storage.of(info).main;
+          await store.update(obj.metadata.namespace, obj.metadata.name!, (latest) => ({ ...latest, metadata: { ...latest.metadata, finalizers: [] } }), manager);
+          await store.delete(obj.metadata.namespace, obj.metadata.name!, manager);
         } catch {
           // Already gone.
         }
@@ -110,8 +110,7 @@ export class CrdController {
     }
     this.registry.replaceResource(crd.spec.group, crd.spec.names.plural, []);
     try {
-      await this.store.update(
-        customResourceDefinitions,
+      await this.storage.of(customResourceDefinitions).main.update(
         undefined,
         crd.metadata.name!,
         (latest) => ({ ...latest, metadata: { ...latest.metadata, finalizers: (latest.metadata.finalizers ?? []).filter((f) => f !== crdCleanupFinalizer) } }),

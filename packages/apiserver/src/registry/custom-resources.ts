@@ -6,30 +6,11 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { createCustomResourceValidator } from '../crd/custom-resource-validator.ts';
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../crd/schema-types.ts';
+import type { CustomResourceDefinition } from '../crd/schema-types.ts';
 import { allVerbs } from './builtin/define-builtin.ts';
+import { customResourceStatusStrategy, customResourceStrategy } from './custom-resource-strategy.ts';
 import { sameShapeConversion, type ResourceInfo } from './resource-info.ts';
-import type { Strategy } from './strategy.ts';
 import { ageColumn, nameColumn, printerColumn } from './table-columns.ts';
-
-function strategyFor(crd: CustomResourceDefinition, version: CustomResourceDefinitionVersion): Strategy {
-  const validator = createCustomResourceValidator(crd, version.name);
-  const statusSubresource = Boolean(version.subresources?.status);
-  const strategy: Strategy = {
-    tracksGeneration: true,
-    allowUnconditionalUpdate: true,
-    statusSubresource,
-    decode: (obj) => ({ unknownFields: validator.defaultAndPrune(obj).prunedPaths }),
-    prepareForCreate(obj) {
-      if (statusSubresource) delete obj.status;
-    },
-    prepareForUpdate: () => {},
-    validate: (obj) => validator.validate(obj),
-    validateUpdate: (obj, old) => validator.validate(obj, old),
-    validateStatusUpdate: (obj, old) => validator.validateStatusUpdate(obj, old).errors,
-  };
-  return strategy;
-}
 
 export function resourcesForCrd(crd: CustomResourceDefinition): ResourceInfo[] {
   const storage = crd.spec.versions.find((v) => v.storage)?.name ?? crd.spec.versions[0]?.name ?? 'v1';
@@ -38,6 +19,8 @@ export function resourcesForCrd(crd: CustomResourceDefinition): ResourceInfo[] {
     .filter((v) => v.served)
     .map((version) => {
       const printer = version.additionalPrinterColumns;
+      const validator = createCustomResourceValidator(crd, version.name);
+      const strategy = customResourceStrategy(validator, { statusSubresource: Boolean(version.subresources?.status) });
       const info: ResourceInfo = {
         group: crd.spec.group,
         version: version.name,
@@ -50,8 +33,8 @@ export function resourcesForCrd(crd: CustomResourceDefinition): ResourceInfo[] {
         categories: names.categories ?? [],
         verbs: allVerbs,
         bucket: `${crd.spec.group}/${names.plural}`,
-        statusSubresource: Boolean(version.subresources?.status),
-        strategy: strategyFor(crd, version),
+        strategy,
+        subresources: version.subresources?.status ? { status: customResourceStatusStrategy(validator, strategy) } : {},
         columns: printer && printer.length ? [nameColumn, ...printer.map(printerColumn)] : [nameColumn, ageColumn],
         strategicMergePatch: false,
         storageVersion: storage,
@@ -62,8 +45,8 @@ export function resourcesForCrd(crd: CustomResourceDefinition): ResourceInfo[] {
       if (schema) info.schema = schema as unknown as Record<string, unknown>;
       const scale = version.subresources?.scale;
       if (scale) {
-        info.scale = { specReplicasPath: scale.specReplicasPath, statusReplicasPath: scale.statusReplicasPath };
-        if (scale.labelSelectorPath) info.scale.labelSelectorPath = scale.labelSelectorPath;
+        info.subresources.scale = { specReplicasPath: scale.specReplicasPath, statusReplicasPath: scale.statusReplicasPath };
+        if (scale.labelSelectorPath) info.subresources.scale.labelSelectorPath = scale.labelSelectorPath;
       }
       const selectable = version.selectableFields;
       if (selectable?.length) {

@@ -1,45 +1,42 @@
 /**
  * One CRUD implementation for every kind (the apiserver's registry/generic/registry/store.go),
- * driven by the stateless per-kind `Strategy` in `ResourceInfo`. Each write runs its
+ * driven by stateless strategies. A store serves one resource with one create, update and
+ * delete strategy; `/status` and `/finalize` are the same store with another update strategy
+ * (resource-storage.ts), so nothing here knows which endpoint it serves. Each write runs its
  * read-check-write synchronously against the revisioned store, so preconditions and
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
-import {
-  isNotFound,
-  newAlreadyExists,
-  newBadRequest,
-  newConflict,
-  newInvalid,
-  newNotFound,
-  newResourceExpired,
-  FieldSelector,
-  LabelSelector,
-  type KubeList,
-  type KubeObject,
-} from '@dojo/kube-api';
-import type { RevisionedStore } from '../storage/revisioned-store.ts';
+import { fieldError, isNotFound, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, type KubeList, type KubeObject } from '@dojo/kube-api';
+import { checkMetadataTypes } from './builtin/typed-decode.ts';
+import type { Admission } from './admission.ts';
+import { planDeletion } from './deletion.ts';
 import { defaultFieldManager, type FieldTracker } from './field-tracker.ts';
+import { listObjects, storageName, type ListSource } from './list.ts';
 import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
 import { apiVersionOfInfo, groupResourceOf, type ResourceInfo } from './resource-info.ts';
-import { finalizeStrategy, specOf, statusStrategy, type Strategy } from './strategy.ts';
-import { decodeContinue, encodeContinue } from './continue-token.ts';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from './strategy.ts';
 
-export interface Admission {
-  /** Rejects writes into missing or terminating namespaces (NamespaceLifecycle). */
-  admitCreate(info: ResourceInfo, obj: KubeObject): void;
-}
-
-export interface GenericStoreDeps {
-  store: RevisionedStore;
+/** The revisioned store and, for paging, its snapshots at past revisions (list.ts). */
+export interface GenericStoreDeps extends ListSource {
   admission: Admission;
   fieldTracker?: FieldTracker;
   now?: () => number;
 }
 
-export type Subresource = 'status' | 'finalize' | undefined;
+/** The strategies of one store, as kube-apiserver's Store has Create/Update/DeleteStrategy. */
+export interface StoreStrategies {
+  create: CreateStrategy;
+  update: UpdateStrategy;
+  delete: DeleteStrategy;
+}
 
-export const storageName = (namespace: string | undefined, name: string): string => (namespace ? `${namespace}/${name}` : name);
+/**
+ * The largest object the store keeps, as stored JSON. kube's etcd refuses requests over
+ * 1.5 MiB; ours is the request body limit plus room for metadata, so whatever a client may
+ * send can be stored, and nothing a patch grows can exhaust memory or disk.
+ */
+export const maxStoredObjectBytes = 4 * 1024 * 1024;
 
 function isDeepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -48,120 +45,99 @@ function isDeepEqual(a: unknown, b: unknown): boolean {
 export class GenericStore {
   private readonly now: () => number;
 
-  constructor(private readonly deps: GenericStoreDeps) {
+  /**
+   * `fieldsSubresource` only labels this store's writes in managedFields (an entry owned
+   * "with subresource status"); what a write may do comes from the strategies alone.
+   */
+  constructor(
+    private readonly deps: GenericStoreDeps,
+    readonly info: ResourceInfo,
+    private readonly strategies: StoreStrategies = { create: info.strategy, update: info.strategy, delete: info.strategy },
+    private readonly fieldsSubresource?: string,
+  ) {
     this.now = deps.now ?? Date.now;
   }
 
-  private decodeStored(info: ResourceInfo, json: string): KubeObject {
-    return info.fromStorage(JSON.parse(json) as KubeObject);
+  /** The same store with another update strategy: how a status or finalize endpoint is served. */
+  withUpdateStrategy(update: UpdateStrategy, fieldsSubresource: string): GenericStore {
+    return new GenericStore(this.deps, this.info, { ...this.strategies, update }, fieldsSubresource);
   }
 
-  private render(info: ResourceInfo, obj: KubeObject, rev: number): string {
+  private decodeStored(json: string): KubeObject {
+    return this.info.fromStorage(JSON.parse(json) as KubeObject);
+  }
+
+  private render(obj: KubeObject, rev: number): string {
     obj.metadata.resourceVersion = String(rev);
-    return JSON.stringify(info.toStorage(obj));
+    const json = JSON.stringify(this.info.toStorage(obj));
+    if (json.length > maxStoredObjectBytes) throw newRequestEntityTooLarge(`the object would be ${json.length} bytes, over the limit of ${maxStoredObjectBytes}`);
+    return json;
   }
 
-  get(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
-    const stored = this.deps.store.get(info.bucket, storageName(namespace, name));
-    if (!stored) throw newNotFound(groupResourceOf(info), name);
-    return this.decodeStored(info, stored.json);
+  get(namespace: string | undefined, name: string): KubeObject {
+    const stored = this.deps.store.get(this.info.bucket, storageName(namespace, name));
+    if (!stored) throw newNotFound(groupResourceOf(this.info), name);
+    return this.decodeStored(stored.json);
   }
 
   /** The latest state including uncommitted writes: the base for read-modify-write. */
-  getLatest(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject | undefined {
-    const stored = this.deps.store.getLatest(info.bucket, storageName(namespace, name));
-    return stored ? this.decodeStored(info, stored.json) : undefined;
+  getLatest(namespace: string | undefined, name: string): KubeObject | undefined {
+    const stored = this.deps.store.getLatest(this.info.bucket, storageName(namespace, name));
+    return stored ? this.decodeStored(stored.json) : undefined;
   }
 
-  list(info: ResourceInfo, namespace: string | undefined, options: ListOptions): KubeList {
-    const store = this.deps.store;
-    const revision = store.revision;
-    if (options.resourceVersionMatch === 'Exact' && options.resourceVersion && Number(options.resourceVersion) !== revision) {
-      throw newResourceExpired(`The resourceVersion for the provided list is too old.`);
-    }
-    const labels = options.labelSelector ? parseSelector(() => LabelSelector.parse(options.labelSelector!)) : undefined;
-    const fields = options.fieldSelector ? parseSelector(() => FieldSelector.parse(options.fieldSelector!)) : undefined;
-    if (fields) checkSelectableFields(info, fields);
-    let listRevision = revision;
-    let startAfter: string | undefined;
-    if (options.continue) {
-      const token = decodeContinue(options.continue);
-      listRevision = token.rv;
-      startAfter = token.start;
-    }
-    const prefix = namespace ? `${namespace}/` : '';
-    const pinnedName = fields?.exactValue('metadata.name');
-    const items: KubeObject[] = [];
-    let nextStart: string | undefined;
-    let remaining = 0;
-    const limit = options.limit && options.limit > 0 ? options.limit : Infinity;
-    for (const stored of store.list(info.bucket, prefix)) {
-      if (startAfter !== undefined && stored.name <= startAfter) continue;
-      if (pinnedName !== undefined && !stored.name.endsWith(`/${pinnedName}`) && stored.name !== pinnedName) continue;
-      if (items.length >= limit) {
-        if (nextStart === undefined) nextStart = items[items.length - 1] ? storageName(items[items.length - 1]!.metadata.namespace, items[items.length - 1]!.metadata.name!) : undefined;
-        remaining++;
-        continue;
-      }
-      const obj = this.decodeStored(info, stored.json);
-      if (labels && !labels.matches(obj.metadata.labels)) continue;
-      if (fields && !fields.matches(selectableFieldsOf(info, obj))) continue;
-      items.push(obj);
-    }
-    const metadata: KubeList['metadata'] = { resourceVersion: String(listRevision) };
-    if (nextStart !== undefined) {
-      metadata.continue = encodeContinue({ rv: listRevision, start: nextStart });
-      if (!labels && !fields) metadata.remainingItemCount = remaining;
-    }
-    return { apiVersion: apiVersionOfInfo(info), kind: info.listKind, metadata, items };
+  list(namespace: string | undefined, options: ListOptions): KubeList {
+    return listObjects(this.deps, this.info, namespace, options, (json) => this.decodeStored(json));
   }
 
-  async create(info: ResourceInfo, namespace: string | undefined, body: KubeObject, options: WriteOptions): Promise<WriteResult<KubeObject>> {
+  /** Order: decode -> prepare -> validate (metadata, then the kind's rules) -> admission -> write. */
+  async create(namespace: string | undefined, body: KubeObject, options: WriteOptions): Promise<WriteResult<KubeObject>> {
+    const { info } = this;
+    const strategy = this.strategies.create;
     const obj = body;
-    const warnings = [...(info.strategy.warnings?.(obj) ?? []), ...this.decode(info, info.strategy, obj, options)];
+    const warnings = this.decode(strategy, obj, options);
     if (info.namespaced) {
       if (obj.metadata.namespace && namespace && obj.metadata.namespace !== namespace) {
         throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
       }
       if (namespace) obj.metadata.namespace = namespace;
     } else if (obj.metadata.namespace === '') delete obj.metadata.namespace;
-    const now = this.now();
-    prepareMetaForCreate(obj, now);
-    if (info.strategy.tracksGeneration) obj.metadata.generation = 1;
-    else delete obj.metadata.generation;
-    info.strategy.prepareForCreate(obj);
-    const errors = [...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...info.strategy.validate(obj)];
+    prepareMetaForCreate(obj, this.now());
+    strategy.prepareForCreate(obj);
+    const errors = [...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
     this.deps.admission.admitCreate(info, obj);
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
     if (this.deps.store.getLatest(info.bucket, key)) throw newAlreadyExists(groupResourceOf(info), name);
-    this.track(info, obj, undefined, options, undefined);
+    this.track(obj, undefined, options);
     if (options.dryRun) return { object: obj, code: 201, warnings };
-    const written = this.deps.store.put(info.bucket, key, (rev) => this.render(info, obj, rev));
+    const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     await written.committed;
-    return this.result(info, obj, 201, warnings, written.json);
+    return this.result(obj, 201, warnings, written.json);
   }
 
   /**
    * PUT semantics. `mutate` lets PATCH compute the new object from the latest state inside the
-   * same synchronous section, so patches never lose a concurrent write.
+   * same synchronous section, so patches never lose a concurrent write. Order: preconditions ->
+   * decode -> prepare -> validate -> write (or nothing, when the object did not change).
    */
   async update(
-    info: ResourceInfo,
     namespace: string | undefined,
     name: string,
     newObject: KubeObject | ((current: KubeObject) => KubeObject),
     options: WriteOptions,
-    subresource: Subresource = undefined,
   ): Promise<WriteResult<KubeObject>> {
-    const strategy =
-      subresource === 'status' ? statusStrategy(info.strategy) : subresource === 'finalize' ? finalizeStrategy(info.strategy) : info.strategy;
+    const { info } = this;
+    const strategy = this.strategies.update;
     const key = storageName(namespace, name);
-    const current = this.getLatest(info, namespace, name);
+    const current = this.getLatest(namespace, name);
     if (!current) throw newNotFound(groupResourceOf(info), name);
     const obj = typeof newObject === 'function' ? newObject(structuredClone(current)) : newObject;
-    if (!obj.metadata || typeof obj.metadata !== 'object') obj.metadata = {};
+    // A patch may rewrite anything, kind and apiVersion included; kube refuses to change either.
+    this.checkTypeUnchanged(obj, name);
+    if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
+    const warnings = this.decode(strategy, obj, options);
     if (obj.metadata.name && obj.metadata.name !== name) {
       throw newBadRequest(`the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`);
     }
@@ -172,61 +148,48 @@ export class GenericStore {
       }
       obj.metadata.namespace = namespace;
     }
-    const warnings = [...(strategy.warnings?.(obj) ?? []), ...this.decode(info, strategy, obj, options)];
     const sentVersion = obj.metadata.resourceVersion;
-    if (sentVersion) {
-      if (sentVersion !== current.metadata.resourceVersion) throw newConflict(groupResourceOf(info), name);
-    } else if (!strategy.allowUnconditionalUpdate) {
-      throw newInvalid({ group: info.group, kind: info.kind }, name, [
-        { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', value: '0x0', detail: 'must be specified for an update' },
-      ]);
-    }
+    if (sentVersion && sentVersion !== current.metadata.resourceVersion) throw newConflict(groupResourceOf(info), name);
     prepareMetaForUpdate(obj, current);
     strategy.prepareForUpdate(obj, current);
-    if (subresource === undefined && strategy.statusSubresource) {
-      if (current.status === undefined) delete obj.status;
-      else obj.status = current.status;
-    }
-    if (strategy.tracksGeneration && subresource === undefined) {
-      const changed = !isDeepEqual(specOf(obj), specOf(current)) || (!strategy.statusSubresource && !isDeepEqual(obj.status, current.status));
-      obj.metadata.generation = (current.metadata.generation ?? 0) + (changed ? 1 : 0);
-    }
     const errors = [
       ...validateObjectMetaUpdate(obj, current, info.namespaced, info.nameValidation ?? 'subdomain'),
       ...strategy.validateUpdate(obj, current),
     ];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
-    this.track(info, obj, current, options, subresource);
+    this.track(obj, current, options);
     obj.metadata.resourceVersion = current.metadata.resourceVersion;
     if (isDeepEqual(obj, current)) return { object: current, code: 200, warnings };
-    if (this.finalizedAway(strategy, obj)) return this.remove(info, key, obj, options, warnings);
+    if (this.finalizedAway(obj)) return this.remove(key, obj, options, warnings);
     if (options.dryRun) return { object: obj, code: 200, warnings };
-    const written = this.deps.store.put(info.bucket, key, (rev) => this.render(info, obj, rev));
+    const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     await written.committed;
-    return this.result(info, obj, 200, warnings, written.json);
+    return this.result(obj, 200, warnings, written.json);
   }
 
-  private result(info: ResourceInfo, object: KubeObject, code: number, warnings: string[], json: string): WriteResult<KubeObject> {
+  private result(object: KubeObject, code: number, warnings: string[], json: string): WriteResult<KubeObject> {
     const result: WriteResult<KubeObject> = { object, code, warnings };
-    if (info.version === info.storageVersion && info.wireEqualsStorage !== false) result.json = json;
+    if (this.info.version === this.info.storageVersion && this.info.wireEqualsStorage !== false) result.json = json;
     return result;
   }
 
   /** An object being deleted goes away once nothing holds it any more. */
-  private finalizedAway(strategy: Strategy, obj: KubeObject): boolean {
-    return Boolean(obj.metadata.deletionTimestamp) && !(obj.metadata.finalizers?.length) && !strategy.blocksRemoval?.(obj);
+  private finalizedAway(obj: KubeObject): boolean {
+    return Boolean(obj.metadata.deletionTimestamp) && !(obj.metadata.finalizers?.length) && !this.strategies.delete.blocksRemoval?.(obj);
   }
 
-  private async remove(info: ResourceInfo, key: string, obj: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
-    if (options.dryRun) return { object: obj, code: 200, warnings };
-    const deleted = this.deps.store.delete(info.bucket, key, (rev) => this.render(info, obj, rev));
+  private async remove(key: string, obj: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
+    if (options.dryRun) return { object: obj, code: 200, warnings, deleted: true };
+    const deleted = this.deps.store.delete(this.info.bucket, key, (rev) => this.render(obj, rev));
     await deleted.committed;
-    return { object: obj, code: 200, warnings };
+    return { object: obj, code: 200, warnings, deleted: true };
   }
 
-  async delete(info: ResourceInfo, namespace: string | undefined, name: string, options: DeleteOptions): Promise<WriteResult<KubeObject>> {
+  /** DELETE: preconditions, then removal now or graceful deletion (deletion.ts). */
+  async delete(namespace: string | undefined, name: string, options: DeleteOptions): Promise<WriteResult<KubeObject>> {
+    const { info } = this;
     const key = storageName(namespace, name);
-    const current = this.getLatest(info, namespace, name);
+    const current = this.getLatest(namespace, name);
     if (!current) throw newNotFound(groupResourceOf(info), name);
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== current.metadata.uid) {
@@ -239,40 +202,20 @@ export class GenericStore {
         `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${current.metadata.resourceVersion ?? ''}`,
       );
     }
-    const obj = structuredClone(current);
-    const finalizers = new Set(obj.metadata.finalizers ?? []);
-    if (options.propagationPolicy === 'Orphan') finalizers.add('orphan');
-    if (options.propagationPolicy === 'Foreground') finalizers.add('foregroundDeletion');
-    if (options.propagationPolicy === 'Background') {
-      finalizers.delete('orphan');
-      finalizers.delete('foregroundDeletion');
-    }
-    const strategy = info.strategy;
-    const graceful = finalizers.size > 0 || Boolean(strategy.blocksRemoval?.(obj));
-    if (!graceful) return this.remove(info, key, obj, options, []);
-    const changedFinalizers = !isDeepEqual([...finalizers].sort(), [...(obj.metadata.finalizers ?? [])].sort());
-    if (obj.metadata.deletionTimestamp && !changedFinalizers) return { object: current, code: 200, warnings: [] };
-    obj.metadata.finalizers = [...finalizers];
-    if (!obj.metadata.deletionTimestamp) {
-      obj.metadata.deletionTimestamp = nowTimestamp(this.now());
-      obj.metadata.deletionGracePeriodSeconds = 0;
-      // kube-apiserver's markAsDeleting: starting deletion is a change controllers filtering on
-      // generation (GenerationChangedPredicate) must see.
-      if ((obj.metadata.generation ?? 0) > 0) obj.metadata.generation = obj.metadata.generation! + 1;
-      strategy.beginDeletion?.(obj);
-    }
-    if (options.dryRun) return { object: obj, code: 200, warnings: [] };
-    const written = this.deps.store.put(info.bucket, key, (rev) => this.render(info, obj, rev));
+    const plan = planDeletion(current, options, this.strategies.delete, this.now());
+    if (plan.action === 'remove') return this.remove(key, plan.object, options, []);
+    if (plan.action === 'unchanged' || options.dryRun) return { object: plan.object, code: 200, warnings: [] };
+    const written = this.deps.store.put(info.bucket, key, (rev) => this.render(plan.object, rev));
     await written.committed;
-    return { object: obj, code: 200, warnings: [] };
+    return { object: plan.object, code: 200, warnings: [] };
   }
 
-  async deleteCollection(info: ResourceInfo, namespace: string | undefined, listOptions: ListOptions, options: DeleteOptions): Promise<KubeList> {
-    const list = this.list(info, namespace, { ...listOptions, limit: undefined, continue: undefined });
+  async deleteCollection(namespace: string | undefined, listOptions: ListOptions, options: DeleteOptions): Promise<KubeList> {
+    const list = this.list(namespace, { ...listOptions, limit: undefined, continue: undefined });
     const deleted: KubeObject[] = [];
     for (const item of list.items) {
       try {
-        deleted.push((await this.delete(info, item.metadata.namespace, item.metadata.name!, options)).object);
+        deleted.push((await this.delete(item.metadata.namespace, item.metadata.name!, options)).object);
       } catch (err) {
         // Already gone is fine: deletecollection races with other deleters by design.
         if (!isNotFound(err)) throw err;
@@ -281,51 +224,49 @@ export class GenericStore {
     return { ...list, items: deleted };
   }
 
-  /** Defaulting/pruning and fieldValidation (Strict fails, Warn warns, Ignore drops silently). */
-  private decode(info: ResourceInfo, strategy: Strategy, obj: KubeObject, options: WriteOptions): string[] {
-    if (!strategy.decode) return [];
-    const { unknownFields } = strategy.decode(obj);
+  private checkTypeUnchanged(obj: KubeObject, name: string): void {
+    const { info } = this;
+    const apiVersion = apiVersionOfInfo(info);
+    const errors = [
+      ...(obj.kind === info.kind ? [] : [fieldError.invalid('kind', obj.kind ?? null, `must be ${info.kind}: the kind of an object cannot change`)]),
+      ...(obj.apiVersion === apiVersion ? [] : [fieldError.invalid('apiVersion', obj.apiVersion ?? null, `must be ${apiVersion}: the apiVersion of an object cannot change`)]),
+    ];
+    if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
+  }
+
+  /**
+   * Typed decoding (built-ins: every field's type, unknown fields dropped; other kinds: their
+   * metadata's types), the kind's own decoding (custom resources: defaulting and pruning), then
+   * fieldValidation on what was dropped (Strict fails, Warn warns, Ignore drops silently).
+   */
+  private decode(strategy: CreateStrategy | UpdateStrategy, obj: KubeObject, options: WriteOptions): string[] {
+    const { kind, version } = this.info;
+    if (typeof obj.metadata !== 'object' || Array.isArray(obj.metadata)) {
+      throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: json: cannot unmarshal ${Array.isArray(obj.metadata) ? 'array' : typeof obj.metadata} into Go struct field ${kind}.metadata of type v1.ObjectMeta`);
+    }
+    let unknownFields: string[] = [];
+    if (this.info.typedDecode) unknownFields = this.info.typedDecode(obj).unknownFields;
+    else checkMetadataTypes(obj, kind, version);
+    if (strategy.decode) unknownFields = [...unknownFields, ...strategy.decode(obj).unknownFields];
     if (unknownFields.length === 0 || options.fieldValidation === 'Ignore') return [];
     const messages = unknownFields.map((path) => `unknown field "${path.replace(/^\./, '')}"`);
     if (options.fieldValidation === 'Strict') {
-      throw newBadRequest(`${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: strict decoding error: ${messages.join(', ')}`);
+      const { kind, version } = this.info;
+      throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${messages.join(', ')}`);
     }
     return messages;
   }
 
-  private track(info: ResourceInfo, obj: KubeObject, old: KubeObject | undefined, options: WriteOptions, subresource: Subresource): void {
+  private track(obj: KubeObject, old: KubeObject | undefined, options: WriteOptions): void {
     const tracker = this.deps.fieldTracker;
     if (!tracker) return;
     tracker.update({
       obj,
       old,
       manager: options.fieldManager ?? defaultFieldManager(options.userAgent),
-      apiVersion: apiVersionOfInfo(info),
-      subresource,
+      apiVersion: apiVersionOfInfo(this.info),
+      subresource: this.fieldsSubresource,
       time: nowTimestamp(this.now()),
     });
-  }
-}
-
-function parseSelector<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (err) {
-    throw newBadRequest((err as Error).message);
-  }
-}
-
-export function selectableFieldsOf(info: ResourceInfo, obj: KubeObject): Record<string, string> {
-  return {
-    'metadata.name': obj.metadata.name ?? '',
-    'metadata.namespace': obj.metadata.namespace ?? '',
-    ...info.selectableFields?.(obj),
-  };
-}
-
-function checkSelectableFields(info: ResourceInfo, selector: FieldSelector): void {
-  const probe = selectableFieldsOf(info, { metadata: {} });
-  for (const r of selector.requirements) {
-    if (!(r.field in probe)) throw newBadRequest(`field label not supported: ${r.field}`);
   }
 }

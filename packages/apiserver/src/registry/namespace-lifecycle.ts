@@ -1,7 +1,7 @@
 /** NamespaceLifecycle admission: no new objects in missing or terminating namespaces. */
 import { newNotFound, newStatusError, type KubeObject } from '@dojo/kube-api';
 import type { RevisionedStore } from '../storage/revisioned-store.ts';
-import type { Admission } from './generic-store.ts';
+import type { Admission } from './admission.ts';
 import type { ResourceInfo } from './resource-info.ts';
 import { namespaces } from './builtin/core-kinds.ts';
 

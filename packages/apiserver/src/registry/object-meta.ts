@@ -49,6 +49,8 @@ export function prepareMetaForCreate(obj: KubeObject, now: number): void {
   delete meta.deletionTimestamp;
   delete meta.deletionGracePeriodSeconds;
   delete meta.resourceVersion;
+  // Kinds that track generation start it in their strategy's prepareForCreate.
+  delete meta.generation;
   if (meta.finalizers?.length === 0) delete meta.finalizers;
 }
 

@@ -34,4 +34,6 @@ export interface WriteResult<T> {
   /** The stored JSON when it is also this version's wire form (saves re-serializing). */
   json?: string;
   warnings: string[];
+  /** A delete that removed the object now (not one that only marked it, waiting on finalizers). */
+  deleted?: boolean;
 }

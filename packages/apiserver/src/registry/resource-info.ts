@@ -1,18 +1,27 @@
 /**
  * What the server knows about one served resource (one group/version/resource): names for
- * discovery, scope, subresources, the strategy that governs writes, and how it renders as a
- * table. Built-in kinds and CRD-defined kinds produce the same structure, so one generic store
- * serves them all.
+ * discovery, scope, the strategies that govern writes to it and to its subresources, and how it
+ * renders as a table. Built-in kinds and CRD-defined kinds produce the same structure, so one
+ * generic store serves them all.
  */
 import type { GroupResource, KubeObject } from '@dojo/kube-api';
 import type { NameValidation } from './object-meta.ts';
-import type { Strategy } from './strategy.ts';
+import type { DecodeResult, Strategy, UpdateStrategy } from './strategy.ts';
 import type { TableColumn } from './table-columns.ts';
 
 export interface ScaleSubresource {
   specReplicasPath: string;
   statusReplicasPath: string;
   labelSelectorPath?: string;
+}
+
+export interface Subresources {
+  /** `/status`: only status may change. */
+  status?: UpdateStrategy;
+  /** `/finalize` (namespaces): only spec.finalizers may change. */
+  finalize?: UpdateStrategy;
+  /** `/scale`: an autoscaling/v1 Scale read from and written to these paths. */
+  scale?: ScaleSubresource;
 }
 
 export interface ResourceInfo {
@@ -28,11 +37,10 @@ export interface ResourceInfo {
   verbs: string[];
   /** Storage bucket shared by every version (and alias group) of the resource. */
   bucket: string;
-  statusSubresource: boolean;
-  scale?: ScaleSubresource;
-  /** Namespaces have a `finalize` subresource. */
-  finalizeSubresource?: boolean;
+  /** The write rules of the resource itself. */
   strategy: Strategy;
+  /** The subresources served: each is the same store with another strategy, or (scale) a view of it. */
+  subresources: Subresources;
   /** Sent as a Warning on every request to this version (a CRD version marked deprecated). */
   deprecationWarning?: string;
   /** Object names are DNS-1123 subdomains, or labels for namespaces and services. */
@@ -40,6 +48,11 @@ export interface ResourceInfo {
   columns: TableColumn[];
   /** OpenAPI v3 schema of the object, for /openapi and `kubectl explain`. */
   schema?: Record<string, unknown>;
+  /**
+   * Built-in kinds: decoding into the kind's Go type (builtin/typed-decode.ts). Throws a 400
+   * for a value of the wrong type, drops unknown fields and names them for fieldValidation.
+   */
+  typedDecode?(obj: KubeObject): DecodeResult;
   /** Strategic merge patch works only for built-in kinds. */
   strategicMergePatch: boolean;
   /** Converts a stored object to this version's wire form (apiVersion, renamed fields). */
@@ -52,6 +65,11 @@ export interface ResourceInfo {
   selectableFields?(obj: KubeObject): Record<string, string>;
   /** True for the version written to storage (CRDs: spec.versions[].storage). */
   storageVersion: string;
+  /**
+   * A DELETE that removes the object answers with the object itself (kube's
+   * ReturnDeletedObject: pods, services, service accounts, namespaces); otherwise a Success Status.
+   */
+  returnsDeletedObject?: boolean;
 }
 
 export function groupResourceOf(info: Pick<ResourceInfo, 'group' | 'resource'>): GroupResource {

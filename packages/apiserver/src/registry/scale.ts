@@ -1,5 +1,11 @@
-/** The scale subresource: an autoscaling/v1 Scale view of any kind with replica paths. */
-import { LabelSelector, newNotFound, type KubeObject, type LabelSelectorObject } from '@dojo/kube-api';
+/**
+ * The scale subresource: an autoscaling/v1 Scale view of any kind with replica paths, served by
+ * its own small REST storage over the resource's main store (deployment/storage's ScaleREST), so
+ * a scale write is an update of the object itself.
+ */
+import { fieldError, LabelSelector, newInvalid, newNotFound, type KubeObject, type LabelSelectorObject } from '@dojo/kube-api';
+import type { GenericStore } from './generic-store.ts';
+import type { WriteOptions } from './request-options.ts';
 import type { ResourceInfo, ScaleSubresource } from './resource-info.ts';
 import { groupResourceOf } from './resource-info.ts';
 
@@ -35,13 +41,7 @@ function writePath(obj: Record<string, unknown>, path: string, value: unknown): 
   v[parts[parts.length - 1]!] = value;
 }
 
-function scaleOf(info: ResourceInfo): ScaleSubresource {
-  if (!info.scale) throw newNotFound(groupResourceOf(info), 'scale');
-  return info.scale;
-}
-
-export function toScale(info: ResourceInfo, obj: KubeObject): Scale {
-  const paths = scaleOf(info);
+function toScale(info: ResourceInfo, paths: ScaleSubresource, obj: KubeObject): Scale {
   const { name, namespace, uid, resourceVersion, creationTimestamp } = obj.metadata;
   const replicas = readPath(obj, paths.specReplicasPath);
   let selector: string | undefined;
@@ -68,10 +68,41 @@ export function toScale(info: ResourceInfo, obj: KubeObject): Scale {
 }
 
 /** Applies a Scale's spec.replicas to the object (the write path of PUT/PATCH .../scale). */
-export function applyScale(info: ResourceInfo, obj: KubeObject, scale: Partial<Scale>): KubeObject {
-  const paths = scaleOf(info);
+function applyScale(paths: ScaleSubresource, obj: KubeObject, scale: Partial<Scale>): KubeObject {
   const out = structuredClone(obj);
   writePath(out as Record<string, unknown>, paths.specReplicasPath, scale.spec?.replicas ?? 0);
   if (scale.metadata?.resourceVersion) out.metadata.resourceVersion = scale.metadata.resourceVersion;
   return out;
+}
+
+export class ScaleStorage {
+  constructor(
+    private readonly main: GenericStore,
+    private readonly paths: ScaleSubresource,
+  ) {}
+
+  get(namespace: string | undefined, name: string): Scale {
+    return toScale(this.main.info, this.paths, this.main.get(namespace, name));
+  }
+
+  /** PUT and PATCH .../scale: `nextScale` computes the new Scale from the latest object's. */
+  async update(namespace: string | undefined, name: string, nextScale: (current: Scale) => Partial<Scale>, options: WriteOptions): Promise<Scale> {
+    const { info } = this.main;
+    if (!this.main.getLatest(namespace, name)) throw newNotFound(groupResourceOf(info), name);
+    const result = await this.main.update(
+      namespace,
+      name,
+      (latest) => {
+        const scale = nextScale(toScale(info, this.paths, latest));
+        // Scale's spec.replicas is a plain int32: absent means 0 (a protobuf Scale of 0 carries none).
+        const replicas = scale.spec?.replicas ?? 0;
+        if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+          throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldError.invalid('spec.replicas', replicas ?? null, 'must be greater than or equal to 0')]);
+        }
+        return applyScale(this.paths, latest, scale);
+      },
+      options,
+    );
+    return toScale(info, this.paths, result.object);
+  }
 }

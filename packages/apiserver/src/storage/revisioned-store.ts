@@ -141,8 +141,10 @@ export class RevisionedStore {
    */
   put(bucket: string, name: string, render: (rev: number) => string): { rev: number; json: string; committed: Promise<void> } {
     const prev = this.getLatest(bucket, name);
-    const rev = ++this.nextRevision;
+    // Rendered before the revision is taken: a render that refuses (too large) leaves no gap.
+    const rev = this.nextRevision + 1;
     const json = render(rev);
+    this.nextRevision = rev;
     this.pending.set(rowKey(bucket, name), { name, rev, json });
     const event: ChangeEvent = { rev, type: prev ? 'MODIFIED' : 'ADDED', bucket, name, json };
     if (prev) event.prevJson = prev.json;
@@ -153,8 +155,9 @@ export class RevisionedStore {
   delete(bucket: string, name: string, render: (rev: number, prevJson: string) => string): { rev: number; json: string; committed: Promise<void> } {
     const prev = this.getLatest(bucket, name);
     if (!prev) throw new Error(`delete of missing object ${bucket} ${name}`);
-    const rev = ++this.nextRevision;
+    const rev = this.nextRevision + 1;
     const json = render(rev, prev.json);
+    this.nextRevision = rev;
     this.pending.set(rowKey(bucket, name), null);
     return { rev, json, committed: this.enqueue({ rev, type: 'DELETED', bucket, name, json, prevJson: prev.json }) };
   }

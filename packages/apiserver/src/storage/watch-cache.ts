@@ -92,6 +92,12 @@ export class WatchCache {
     };
   }
 
+  /** The changes after `rev`, oldest first; undefined once history no longer reaches back to it. */
+  changesAfter(rev: number): readonly ChangeEvent[] | undefined {
+    if (rev < this.historyStart) return undefined;
+    return this.history.slice(this.firstIndexAfter(rev));
+  }
+
   private firstIndexAfter(rev: number): number {
     let lo = 0;
     let hi = this.history.length;

@@ -1,8 +1,8 @@
 /** Runs the real kubectl binary against a test server, with an isolated discovery cache. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface KubectlResult {
   code: number;
@@ -10,16 +10,20 @@ export interface KubectlResult {
   stderr: string;
 }
 
-export function kubectlRunner(kubeconfig: string): {
+export interface KubectlRunner {
   run(args: string[], stdin?: string): Promise<KubectlResult>;
   spawn(args: string[]): ChildProcess;
-} {
+}
+
+/** `binary` defaults to `kubectl` on PATH (here a dispatcher that picks a version from /version). */
+export function kubectlRunner(kubeconfig: string, binary = 'kubectl'): KubectlRunner {
   const cacheDir = mkdtempSync(join(tmpdir(), 'kubectl-cache-'));
   const fullArgs = (args: string[]) => ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, ...args];
+  const env = { ...process.env, KUBECONFIG: kubeconfig };
   return {
     run(args, stdin) {
       return new Promise((resolve, reject) => {
-        const child = spawn('kubectl', fullArgs(args), { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, KUBECONFIG: kubeconfig } });
+        const child = spawn(binary, fullArgs(args), { stdio: ['pipe', 'pipe', 'pipe'], env });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -29,6 +33,26 @@ export function kubectlRunner(kubeconfig: string): {
         child.stdin.end(stdin ?? '');
       });
     },
-    spawn: (args) => spawn('kubectl', fullArgs(args), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, KUBECONFIG: kubeconfig } }),
+    spawn: (args) => spawn(binary, fullArgs(args), { stdio: ['ignore', 'pipe', 'pipe'], env }),
   };
+}
+
+export interface VersionedKubectl {
+  /** "1.27" ... "1.33" */
+  version: string;
+  path: string;
+}
+
+/**
+ * The versioned kubectl binaries (`kubectl.1.27` ... `kubectl.1.33`) that the kubectl dispatcher
+ * ships beside the file `kubectl` resolves to, oldest first; empty where there are none.
+ */
+export function versionedKubectls(dispatcher = '/usr/bin/kubectl'): VersionedKubectl[] {
+  if (!existsSync(dispatcher)) return [];
+  const dir = dirname(realpathSync(dispatcher));
+  return readdirSync(dir)
+    .map((file) => /^kubectl\.(1\.(\d+))$/.exec(file))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .sort((a, b) => Number(a[2]) - Number(b[2]))
+    .map((m) => ({ version: m[1]!, path: join(dir, m[0]) }));
 }

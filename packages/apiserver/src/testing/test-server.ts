@@ -7,8 +7,8 @@ import { startApiServer, type ApiServer, type ApiServerOptions } from '../api-se
 
 export interface TestServer extends ApiServer {
   dataDir: string;
-  /** Calls the server with the admin token; resolves with status and parsed body. */
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** Calls the server with the admin token; resolves with status, parsed body and the raw bytes. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; raw: Buffer; headers: Record<string, unknown> }>;
   stop(): Promise<void>;
 }
 
@@ -17,7 +17,7 @@ export async function startTestServer(options: Partial<ApiServerOptions> = {}): 
   const server = await startApiServer({ ...options, dataDir, port: options.port ?? 0 });
   const call: TestServer['call'] = (method, path, body, headers = {}) =>
     new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+      const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
       const req = request(
         {
           host: '127.0.0.1',
@@ -27,7 +27,8 @@ export async function startTestServer(options: Partial<ApiServerOptions> = {}): 
           ca: server.credentials.caCertPem,
           headers: {
             authorization: `Bearer ${server.credentials.token}`,
-            ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+            // Node sends a DELETE's body unframed unless the length is given.
+            ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
             ...headers,
           },
         },
@@ -35,14 +36,15 @@ export async function startTestServer(options: Partial<ApiServerOptions> = {}): 
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
+            const raw = Buffer.concat(chunks);
+            const text = raw.toString('utf8');
             let parsed: unknown = text;
             try {
               parsed = JSON.parse(text);
             } catch {
               // not JSON: keep the text
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers });
+            resolve({ status: res.statusCode ?? 0, body: parsed, raw, headers: res.headers });
           });
         },
       );

@@ -1,6 +1,5 @@
 /** Wires the CloudNativePG Database simulator: Databases are reconciled, their Secrets bring them back. */
-import { builtinTypes, ControllerBuilder, type Controller, type Manager } from '@dojo/runtime';
-import type { EventRecorder } from '../events/event-recorder.ts';
+import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
 import { systemControllers } from '../system-controllers.ts';
 import { DatabaseReconciler } from './database-reconciler.ts';
 import { databases } from './database-types.ts';

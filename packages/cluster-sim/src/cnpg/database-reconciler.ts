@@ -7,11 +7,9 @@
  * The Secret keeps its password across passes; a Secret of that name that belongs to someone
  * else is left alone and reported as the reason the Database is not applied.
  */
-import { isNotFound, type KubeObject } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Reconciler, type Request, type Result } from '@dojo/runtime';
-import { semanticEqual } from '../core/canonical-json.ts';
-import { controllerRefTo, isControlledBy } from '../core/owner-references.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
+import { isControlledBy, isNotFound, type KubeObject, semanticEqual } from '@dojo/kube-api';
+import { builtinTypes, type Client, type EventRecorder, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { controllerRefTo } from '../core/owner-references.ts';
 import { appSecret, appSecretName, decode, newPassword } from './app-secret.ts';
 import { databases, type Database, type DatabaseStatus } from './database-types.ts';
 
@@ -64,10 +62,10 @@ export class DatabaseReconciler implements Reconciler {
     desired.metadata.ownerReferences = [controllerRefTo(db, databases)];
     if (!existing) {
       await this.#client.create(secrets, desired);
-      await this.#recorder.normal(databases, db, 'SecretCreated', `Created secret ${name} with the credentials of role ${db.spec.owner}`);
+      this.#recorder.record(db, 'Normal', 'SecretCreated', `Created secret ${name} with the credentials of role ${db.spec.owner}`, { resource: databases });
     } else if (!semanticEqual(existing.data, desired.data) || existing.type !== desired.type) {
       await this.#client.update(secrets, { ...existing, data: desired.data, type: desired.type, metadata: { ...existing.metadata, labels: { ...existing.metadata.labels, ...desired.metadata.labels } } });
-      await this.#recorder.normal(databases, db, 'SecretUpdated', `Updated secret ${name} for database ${db.spec.name}`);
+      this.#recorder.record(db, 'Normal', 'SecretUpdated', `Updated secret ${name} for database ${db.spec.name}`, { resource: databases });
     }
     return '';
   }

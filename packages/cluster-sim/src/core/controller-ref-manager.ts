@@ -11,9 +11,9 @@
  * owner's own objects and its namespace's orphans), uncopied; only what is claimed is copied,
  * so the caller may edit it and a reconcile costs what it owns, not what the namespace holds.
  */
-import { deepCopy, isNotFound, type KubeObject, type LabelSelector } from '@dojo/kube-api';
+import { controllerOf, deepCopy, isNotFound, type KubeObject, type LabelSelector } from '@dojo/kube-api';
 import type { Client, ObjectReader, ResourceType } from '@dojo/runtime';
-import { controllerOf, controllerRefTo } from './owner-references.ts';
+import { controllerRefTo } from './owner-references.ts';
 
 export interface ClaimRequest<T extends KubeObject> {
   readonly owner: KubeObject;

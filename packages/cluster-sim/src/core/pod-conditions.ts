@@ -1,5 +1,5 @@
 /** podutil: whether a Pod counts as active, ready and available. */
-import { parseTime } from './time-format.ts';
+import { parseTime } from '@dojo/kube-api';
 import type { Pod, PodCondition } from './workload-types.ts';
 
 export function podCondition(pod: Pod, type: string): PodCondition | undefined {

@@ -3,11 +3,9 @@
  * Deployment back, and an orphaned ReplicaSet brings every Deployment that selects it (one of
  * them will adopt it).
  */
-import { LabelSelector, type KubeObject } from '@dojo/kube-api';
-import { builtinTypes, ControllerBuilder, type Controller, type Manager, type Request } from '@dojo/runtime';
-import { controllerOf } from '../core/owner-references.ts';
+import { controllerOf, type KubeObject, LabelSelector } from '@dojo/kube-api';
+import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
 import type { Deployment, ReplicaSet } from '../core/workload-types.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { DeploymentReconciler } from './deployment-reconciler.ts';
 

@@ -1,7 +1,6 @@
 /** What a Deployment sync needs from the outside: clients, time, and where Events go. */
-import type { Client, Clock, ObjectReader, ReadableStore } from '@dojo/runtime';
+import type { Client, Clock, EventRecorder, ObjectReader, ReadableStore } from '@dojo/runtime';
 import type { ReplicaSet } from '../core/workload-types.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 
 export interface DeploymentDeps {
   /** Cached reads, API writes (the manager's client). */

@@ -7,9 +7,8 @@
  * resourceVersion it read, so a stale cache ends in a 409 and another pass, never in a lost
  * update.
  */
-import { deepCopy, isNotFound, LabelSelector } from '@dojo/kube-api';
+import { deepCopy, isNotFound, LabelSelector, semanticEqual } from '@dojo/kube-api';
 import { builtinTypes, claimCandidates, type Reconciler, type Request, type Result } from '@dojo/runtime';
-import { semanticEqual } from '../core/canonical-json.ts';
 import { claimOwned } from '../core/controller-ref-manager.ts';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../core/workload-types.ts';
 import type { DeploymentDeps } from './deployment-deps.ts';

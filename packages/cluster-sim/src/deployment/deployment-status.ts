@@ -3,8 +3,8 @@
  * does (sync.go calculateStatus, progress.go syncRolloutStatus), with its reasons and
  * messages verbatim so `kubectl rollout status` and `kubectl describe` read as on a cluster.
  */
+import { formatTime, parseTime } from '@dojo/kube-api';
 import type { Deployment, DeploymentCondition, DeploymentStatus, ReplicaSet } from '../core/workload-types.ts';
-import { formatTime, parseTime } from '../core/time-format.ts';
 import { desiredReplicas, maxUnavailable, sumAvailableReplicas, sumReadyReplicas, sumSpecReplicas, sumStatusReplicas } from './rollout-math.ts';
 
 export const deploymentReasons = {

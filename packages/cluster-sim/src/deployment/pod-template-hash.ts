@@ -3,7 +3,7 @@
  * a given Pod template is named `<deployment>-<hash>` and selects its Pods by the hash, so two
  * templates never share Pods and the same template always finds its ReplicaSet again.
  */
-import { canonicalJson, semanticEqual } from '../core/canonical-json.ts';
+import { semanticEqual, semanticJson } from '@dojo/kube-api';
 import type { PodTemplateSpec } from '../core/workload-types.ts';
 
 export const podTemplateHashLabel = 'pod-template-hash';
@@ -18,7 +18,7 @@ export function podTemplateHash(template: PodTemplateSpec, collisionCount?: numb
     hash ^= byte & 0xff;
     hash = Math.imul(hash, 0x01000193);
   };
-  for (const byte of Buffer.from(canonicalJson(template), 'utf8')) add(byte);
+  for (const byte of Buffer.from(semanticJson(template), 'utf8')) add(byte);
   if (collisionCount !== undefined) for (let shift = 0; shift < 32; shift += 8) add(collisionCount >>> shift);
   return safeEncode(String(hash >>> 0));
 }

@@ -3,9 +3,9 @@
  * ReplicaSet for the current template, resize one (recording "ScalingReplicaSet"), and prune
  * old ones beyond revisionHistoryLimit.
  */
-import { deepCopy, isAlreadyExists, isNotFound, type KubeObject } from '@dojo/kube-api';
+import { deepCopy, isAlreadyExists, isControlledBy, isNotFound, type KubeObject } from '@dojo/kube-api';
 import { builtinTypes } from '@dojo/runtime';
-import { controllerRefTo, isControlledBy } from '../core/owner-references.ts';
+import { controllerRefTo } from '../core/owner-references.ts';
 import type { Deployment, ReplicaSet } from '../core/workload-types.ts';
 import type { DeploymentDeps } from './deployment-deps.ts';
 import { deploymentReasons, getCondition, hasProgressDeadline, newCondition, setCondition } from './deployment-status.ts';
@@ -78,7 +78,7 @@ export async function createNewReplicaSet(deps: DeploymentDeps, d: Deployment, o
     if (!isAlreadyExists(error)) {
       const message = `Failed to create new replica set "${draft.metadata.name ?? ''}": ${error instanceof Error ? error.message : String(error)}`;
       setCondition(statusOf(d), newCondition('Progressing', 'False', deploymentReasons.replicaSetCreateError, message, deps.clock.now()));
-      await deps.recorder.warning(deployments, d, deploymentReasons.replicaSetCreateError, message);
+      deps.recorder.record(d, 'Warning', deploymentReasons.replicaSetCreateError, message, { resource: deployments });
       throw error;
     }
     // The cache may not have it yet: ask the API server which ReplicaSet holds the name.
@@ -92,7 +92,7 @@ export async function createNewReplicaSet(deps: DeploymentDeps, d: Deployment, o
     alreadyExisted = true;
   }
   if (!alreadyExisted && specReplicas(created) > 0) {
-    await deps.recorder.normal(deployments, d, 'ScalingReplicaSet', `Scaled up replica set ${created.metadata.name ?? ''} from 0 to ${specReplicas(created)}`);
+    deps.recorder.record(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${created.metadata.name ?? ''} from 0 to ${specReplicas(created)}`, { resource: deployments });
   }
   setRevision(d, newRevision);
   if (!alreadyExisted && hasProgressDeadline(d)) {
@@ -111,7 +111,7 @@ export async function scaleReplicaSet(deps: DeploymentDeps, d: Deployment, rs: R
   setReplicasAnnotations(copy, d);
   const updated = await deps.client.update(replicaSets, copy);
   if (resize) {
-    await deps.recorder.normal(deployments, d, 'ScalingReplicaSet', `Scaled ${from < replicas ? 'up' : 'down'} replica set ${rs.metadata.name ?? ''} from ${from} to ${replicas}`);
+    deps.recorder.record(d, 'Normal', 'ScalingReplicaSet', `Scaled ${from < replicas ? 'up' : 'down'} replica set ${rs.metadata.name ?? ''} from ${from} to ${replicas}`, { resource: deployments });
   }
   return { scaled: resize, replicaSet: updated };
 }

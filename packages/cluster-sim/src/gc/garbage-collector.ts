@@ -12,12 +12,11 @@
  * Every event is counted as passed or dropped, so the console shows what the GC ignored.
  */
 import { objectKeyOf, type KubeObject, type WatchEventType } from '@dojo/kube-api';
-import { Controller, CountingPredicate, predicateFuncs, type Manager, type ResourceType, type WatchSource } from '@dojo/runtime';
+import { Controller, CountingPredicate, type EventRecorder, type Manager, predicateFuncs, type ResourceType, type WatchSource } from '@dojo/runtime';
 import type { ResourceCatalog } from '../discovery/resource-catalog.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { GarbageCollectorReconciler } from './gc-reconciler.ts';
-import { gcKey } from './gc-key.ts';
+import { gcKey, parseGcKey } from './gc-key.ts';
 import { foregroundFinalizer, hasFinalizer, isDeletingDependents, orphanFinalizer, OwnerGraph } from './owner-graph.ts';
 
 export class GarbageCollector {
@@ -37,6 +36,12 @@ export class GarbageCollector {
       clock: manager.clock,
       metrics: manager.controllerMetrics,
       maxConcurrentReconciles: workers,
+      // Its keys name the kind ("replicasets.apps/default/web-5d9c"), so the journal can say which object each is.
+      identify: (key) => {
+        const id = parseGcKey(key);
+        const type = id ? catalog.byResourceName(id.resource) : undefined;
+        return id && type ? { group: type.group, kind: type.kind, ...(id.namespace ? { namespace: id.namespace } : {}), name: id.name } : undefined;
+      },
       reconciler: new GarbageCollectorReconciler({
         client: manager.client,
         api: manager.apiClient,

@@ -13,9 +13,8 @@
  * "Gone" is always decided by the API server, never by a cache that may not have caught up.
  */
 import { isConflict, isNotFound, type KubeObject, type OwnerReference } from '@dojo/kube-api';
-import type { Client, Clock, DeleteOptions, ObjectReader, ReconcileContext, Reconciler, ResourceType, Result } from '@dojo/runtime';
+import type { Client, Clock, DeleteOptions, EventRecorder, ObjectReader, ReconcileContext, Reconciler, ResourceType, Result } from '@dojo/runtime';
 import type { ResourceCatalog } from '../discovery/resource-catalog.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { gcKey, parseGcKey } from './gc-key.ts';
 import { foregroundFinalizer, hasFinalizer, isDeletingDependents, orphanFinalizer, type OwnerGraph } from './owner-graph.ts';
 
@@ -74,14 +73,14 @@ export class GarbageCollectorReconciler implements Reconciler {
       if (drop.length === 0) return;
       const uids = new Set(drop.map((ref) => ref.uid));
       await this.#setOwnerReferences(type, item, (item.metadata.ownerReferences ?? []).filter((ref) => !uids.has(ref.uid)));
-      await this.#deps.recorder.normal(type, item, 'OwnerRefRemoved', `Removed the owner reference to ${describe(drop)}: gone or being deleted, while ${describe(owners.solid)} remains`);
+      this.#deps.recorder.record(item, 'Normal', 'OwnerRefRemoved', `Removed the owner reference to ${describe(drop)}: gone or being deleted, while ${describe(owners.solid)} remains`, { resource: type });
       return;
     }
     const foreground = owners.waiting.length > 0 && this.#deps.graph.dependentsOf(item.metadata.uid ?? '').length > 0;
     const policy = foreground ? 'Foreground' : hasFinalizer(item, orphanFinalizer) ? 'Orphan' : hasFinalizer(item, foregroundFinalizer) ? 'Foreground' : 'Background';
     if (await this.#delete(type, item, policy)) {
       const why = owners.waiting.length > 0 ? `${describe(owners.waiting)} is being deleted in the foreground` : `${describe(owners.dangling)} no longer exists`;
-      await this.#deps.recorder.normal(type, item, 'GarbageCollected', `Deleted (propagationPolicy=${policy}): its owner ${why}`);
+      this.#deps.recorder.record(item, 'Normal', 'GarbageCollected', `Deleted (propagationPolicy=${policy}): its owner ${why}`, { resource: type });
     }
   }
 
@@ -130,7 +129,7 @@ export class GarbageCollectorReconciler implements Reconciler {
       const latest = await this.#latest(type, owner);
       if (latest && hasFinalizer(latest, foregroundFinalizer)) {
         await this.#removeFinalizer(type, latest, foregroundFinalizer);
-        await this.#deps.recorder.normal(type, latest, 'DependentsDeleted', `No dependent blocks the deletion any more: removed the ${foregroundFinalizer} finalizer`);
+        this.#deps.recorder.record(latest, 'Normal', 'DependentsDeleted', `No dependent blocks the deletion any more: removed the ${foregroundFinalizer} finalizer`, { resource: type });
       }
       return;
     }
@@ -151,7 +150,7 @@ export class GarbageCollectorReconciler implements Reconciler {
     const latest = await this.#latest(type, owner);
     if (latest && hasFinalizer(latest, orphanFinalizer)) {
       await this.#removeFinalizer(type, latest, orphanFinalizer);
-      await this.#deps.recorder.normal(type, latest, 'DependentsOrphaned', `Removed this owner's reference from ${dependents.length} dependents, then the ${orphanFinalizer} finalizer`);
+      this.#deps.recorder.record(latest, 'Normal', 'DependentsOrphaned', `Removed this owner's reference from ${dependents.length} dependents, then the ${orphanFinalizer} finalizer`, { resource: type });
     }
   }
 

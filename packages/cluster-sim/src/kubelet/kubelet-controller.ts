@@ -1,6 +1,5 @@
 /** Wires the simulated kubelet: every Pod is its to run (the cluster has one simulated node). */
-import { builtinTypes, ControllerBuilder, type Controller, type Manager } from '@dojo/runtime';
-import type { EventRecorder } from '../events/event-recorder.ts';
+import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
 import type { ClusterSimOptions } from '../sim-options.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { KubeletReconciler } from './kubelet-reconciler.ts';

@@ -3,9 +3,9 @@
  * ("Pulling", "Pulled", "Created", "Started", "BackOff", "Failed"). Repeats aggregate into
  * one Event with a growing count (the recorder's job), as on a real node.
  */
-import { goDuration } from '../core/time-format.ts';
+import type { EventType } from '@dojo/runtime';
+import { goDuration } from '../core/go-duration.ts';
 import type { Container, Pod } from '../core/workload-types.ts';
-import type { EventType } from '../events/event-recorder.ts';
 import type { Transition } from './container-lifecycle.ts';
 import { pullError } from './pod-status-builder.ts';
 

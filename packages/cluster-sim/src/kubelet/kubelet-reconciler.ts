@@ -5,13 +5,10 @@
  *
  * Delays are jittered per Pod from the seed, so the same Pod always takes the same time.
  */
-import { formatObjectKey, isNotFound } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Clock, type Reconciler, type Request, type Result } from '@dojo/runtime';
-import { semanticEqual } from '../core/canonical-json.ts';
+import { formatObjectKey, formatTime, isNotFound, semanticEqual } from '@dojo/kube-api';
+import { builtinTypes, type Client, type Clock, type EventRecorder, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { pickDelay, unitInterval } from '../core/seeded-random.ts';
-import { formatTime } from '../core/time-format.ts';
 import type { Pod, PodStatus } from '../core/workload-types.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import type { ClusterSimOptions } from '../sim-options.ts';
 import { containerBehaviour } from './container-behaviour.ts';
 import { advance, type ContainerProgress, type LifecycleTiming } from './container-lifecycle.ts';
@@ -72,12 +69,10 @@ export class KubeletReconciler implements Reconciler {
     if (!semanticEqual(status, pod.status)) await this.#deps.client.updateStatus(pods, { ...pod, status });
     this.#memory.remember(key, uid, progress);
 
-    // Sent together: each is a different Event, and the recorder keeps their order in their names.
+    // Recorded in order: the recorder writes them in order, and their names keep it.
     const node = pod.spec.nodeName || this.#deps.options.nodeName;
-    await Promise.all([
-      ...(firstSight ? [this.#deps.schedulerRecorder.normal(pods, pod, 'Scheduled', `Successfully assigned ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} to ${node}`)] : []),
-      ...events.map((event) => this.#deps.recorder.record(pods, pod, event.type, event.reason, event.message, event.fieldPath)),
-    ]);
+    if (firstSight) this.#deps.schedulerRecorder.record(pod, 'Normal', 'Scheduled', `Successfully assigned ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} to ${node}`, { resource: pods });
+    for (const event of events) this.#record(pod, event);
     return nextAt === undefined ? undefined : { requeueAfter: Math.max(0, nextAt - this.#deps.clock.now()) };
   }
 
@@ -98,7 +93,11 @@ export class KubeletReconciler implements Reconciler {
       })),
     };
     await this.#deps.client.updateStatus(pods, { ...pod, status });
-    await Promise.all(pod.spec.containers.map(killingEvent).map((event) => this.#deps.recorder.record(pods, pod, event.type, event.reason, event.message, event.fieldPath)));
+    for (const container of pod.spec.containers) this.#record(pod, killingEvent(container));
+  }
+
+  #record(pod: Pod, event: KubeletEvent): void {
+    this.#deps.recorder.record(pod, event.type, event.reason, event.message, { resource: pods, fieldPath: event.fieldPath });
   }
 
   #timing(uid: string): LifecycleTiming {

@@ -4,7 +4,8 @@
  * shape and wording a real kubelet uses (so `kubectl get pods` and `describe` read right).
  */
 import { createHash } from 'node:crypto';
-import { formatTime, goDuration } from '../core/time-format.ts';
+import { formatTime } from '@dojo/kube-api';
+import { goDuration } from '../core/go-duration.ts';
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../core/workload-types.ts';
 import { backoffMs, type ContainerProgress, type LifecycleTiming } from './container-lifecycle.ts';
 

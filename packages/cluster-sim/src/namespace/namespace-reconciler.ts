@@ -4,12 +4,9 @@
  * deletes that content and, once none is left, finalizes the Namespace so the API server
  * removes it. While finalizers hold content back, the Namespace's conditions say which.
  */
-import { isNotFound, type KubeObject } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Clock, type KubeClient, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
-import { semanticEqual } from '../core/canonical-json.ts';
-import { formatTime } from '../core/time-format.ts';
+import { formatTime, isNotFound, type KubeObject, semanticEqual } from '@dojo/kube-api';
+import { builtinTypes, type Client, type Clock, type EventRecorder, type KubeClient, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import type { ResourceCatalog } from '../discovery/resource-catalog.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { deleteNamespaceContent, type RemainingContent } from './namespace-content.ts';
 import { kubernetesFinalizer, type NamespaceFinalizer } from './namespace-finalizer.ts';
 
@@ -62,7 +59,7 @@ export class NamespaceReconciler implements Reconciler {
       return { requeueAfter: recheckAfterMs };
     }
     await this.#deps.finalizer.finalize(namespace, context.signal);
-    await this.#deps.recorder.normal(namespaces, namespace, 'NamespaceFinalized', `All content of namespace ${name} was deleted; the namespace is finalized`);
+    this.#deps.recorder.record(namespace, 'Normal', 'NamespaceFinalized', `All content of namespace ${name} was deleted; the namespace is finalized`, { resource: namespaces });
   }
 
   async #reportRemaining(namespace: KubeObject, remaining: RemainingContent): Promise<void> {
@@ -85,6 +82,6 @@ export class NamespaceReconciler implements Reconciler {
     if (semanticEqual(conditions, previous.filter((c) => conditions.some((n) => n.type === c.type)))) return;
     const kept = previous.filter((c) => !conditions.some((n) => n.type === c.type));
     await this.#deps.client.updateStatus(namespaces, { ...namespace, status: { ...status, conditions: [...kept, ...conditions] } });
-    await this.#deps.recorder.normal(namespaces, namespace, 'NamespaceContentRemaining', conditions[0]!.message);
+    this.#deps.recorder.record(namespace, 'Normal', 'NamespaceContentRemaining', conditions[0]!.message, { resource: namespaces });
   }
 }

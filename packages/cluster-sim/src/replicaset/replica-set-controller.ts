@@ -3,11 +3,9 @@
  * ReplicaSet back, orphan Pods bring the ReplicaSets that select them, and every Pod event
  * settles the expectations of the ReplicaSet that created or deleted it.
  */
-import { formatObjectKey, LabelSelector, objectKeyOf, type KubeObject } from '@dojo/kube-api';
-import { builtinTypes, ControllerBuilder, type Controller, type Manager, type Request } from '@dojo/runtime';
-import { controllerOf } from '../core/owner-references.ts';
+import { controllerOf, formatObjectKey, type KubeObject, LabelSelector, objectKeyOf } from '@dojo/kube-api';
+import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
 import type { Pod, ReplicaSet } from '../core/workload-types.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { Expectations } from './expectations.ts';
 import { ReplicaSetReconciler } from './replica-set-reconciler.ts';

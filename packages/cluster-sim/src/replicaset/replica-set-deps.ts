@@ -1,7 +1,6 @@
 /** What a ReplicaSet sync needs from the outside. */
-import type { Client, Clock, ObjectReader, ReadableStore } from '@dojo/runtime';
+import type { Client, Clock, EventRecorder, ObjectReader, ReadableStore } from '@dojo/runtime';
 import type { Pod } from '../core/workload-types.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import type { Expectations } from './expectations.ts';
 
 export interface ReplicaSetDeps {

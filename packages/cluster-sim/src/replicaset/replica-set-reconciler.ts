@@ -8,10 +8,9 @@
  * pods/binding subresource and forbids changing nodeName later, so the simulated scheduler
  * binds at creation (the kubelet still records the scheduler's "Scheduled" Event).
  */
-import { deepCopy, formatObjectKey, isNotFound, LabelSelector } from '@dojo/kube-api';
+import { deepCopy, formatObjectKey, isNotFound, LabelSelector, semanticEqual } from '@dojo/kube-api';
 import { builtinTypes, claimCandidates, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
-import { semanticEqual } from '../core/canonical-json.ts';
 import { claimOwned } from '../core/controller-ref-manager.ts';
 import { controllerRefTo } from '../core/owner-references.ts';
 import { isPodActive } from '../core/pod-conditions.ts';
@@ -107,12 +106,12 @@ export class ReplicaSetReconciler implements Reconciler {
     };
     try {
       const created = await this.#deps.client.create(pods, pod);
-      await this.#deps.recorder.normal(replicaSets, rs, 'SuccessfulCreate', `Created pod: ${created.metadata.name ?? ''}`);
+      this.#deps.recorder.record(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name ?? ''}`, { resource: replicaSets });
     } catch (error) {
       // No Pod will appear for a failed create; in a terminating namespace none ever will.
       this.#deps.expectations.creationObserved(key);
       if (isNamespaceTerminating(error)) return;
-      await this.#deps.recorder.warning(replicaSets, rs, 'FailedCreate', `Error creating: ${error instanceof Error ? error.message : String(error)}`);
+      this.#deps.recorder.record(rs, 'Warning', 'FailedCreate', `Error creating: ${error instanceof Error ? error.message : String(error)}`, { resource: replicaSets });
       throw error;
     }
   }
@@ -121,11 +120,11 @@ export class ReplicaSetReconciler implements Reconciler {
     const podKey = formatObjectKey({ namespace: pod.metadata.namespace, name: pod.metadata.name ?? '' });
     try {
       await this.#deps.client.delete(pods, { namespace: pod.metadata.namespace, name: pod.metadata.name ?? '' }, { preconditions: { uid: pod.metadata.uid } });
-      await this.#deps.recorder.normal(replicaSets, rs, 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name ?? ''}`);
+      this.#deps.recorder.record(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name ?? ''}`, { resource: replicaSets });
     } catch (error) {
       this.#deps.expectations.deletionObserved(key, podKey);
       if (isNotFound(error)) return;
-      await this.#deps.recorder.warning(replicaSets, rs, 'FailedDelete', `Error deleting: ${error instanceof Error ? error.message : String(error)}`);
+      this.#deps.recorder.record(rs, 'Warning', 'FailedDelete', `Error deleting: ${error instanceof Error ? error.message : String(error)}`, { resource: replicaSets });
       throw error;
     }
   }

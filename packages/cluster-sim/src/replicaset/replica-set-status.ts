@@ -1,7 +1,6 @@
 /** A ReplicaSet's status from the Pods it owns (kube's replica_set_utils.go calculateStatus). */
-import { LabelSelector } from '@dojo/kube-api';
+import { formatTime, LabelSelector } from '@dojo/kube-api';
 import { isPodAvailable, isPodReady } from '../core/pod-conditions.ts';
-import { formatTime } from '../core/time-format.ts';
 import type { Pod, ReplicaSet, ReplicaSetStatus } from '../core/workload-types.ts';
 
 export function calculateReplicaSetStatus(rs: ReplicaSet, pods: readonly Pod[], manageError: unknown, nowMs: number): ReplicaSetStatus {

@@ -1,18 +1,6 @@
 import { systemClock } from '../clock.ts';
 import type { Clock } from '../clock.ts';
-import type {
-  Channel,
-  CreateGuildChannelParams,
-  CreateGuildParams,
-  CreateMessageParams,
-  Guild,
-  ListGuildsQuery,
-  ListMessagesQuery,
-  Message,
-  ModifyChannelParams,
-  ModifyGuildParams,
-  PartialGuild,
-} from '../types.ts';
+import type { DiscordOperations, DiscordRemote } from '../types.ts';
 import { DiscordRest } from './discord-rest.ts';
 import type { DiscordCallRecord } from './discord-rest.ts';
 
@@ -43,11 +31,15 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** One of the client's calls, typed by DiscordOperations (types.ts). */
+type Call<K extends keyof DiscordOperations> = DiscordRemote<CallOptions>[K];
+
 /**
- * The Discord REST v10 calls the operator makes. Every failure is a DiscordApiError; ids are
- * path-encoded so a malformed id can only produce a 404, never a different route.
+ * The Discord REST v10 calls the operator makes (DiscordOperations in types.ts says what each
+ * takes and answers). Every failure is a DiscordApiError; ids are path-encoded so a malformed id
+ * can only produce a 404, never a different route.
  */
-export class DiscordClient {
+export class DiscordClient implements DiscordRemote<CallOptions> {
   private readonly rest: DiscordRest;
 
   constructor(options: DiscordClientOptions) {
@@ -64,62 +56,32 @@ export class DiscordClient {
     });
   }
 
-  createGuild(params: CreateGuildParams, options?: CallOptions): Promise<Guild> {
-    return this.rest.request('POST', '/guilds', { body: params, ...options });
-  }
+  readonly createGuild: Call<'createGuild'> = (params, options) => this.rest.request('POST', '/guilds', { body: params, ...options });
 
-  getGuild(guildId: string, options?: CallOptions): Promise<Guild> {
-    return this.rest.request('GET', `/guilds/${id(guildId)}`, { ...options });
-  }
+  readonly getGuild: Call<'getGuild'> = (guildId, options) => this.rest.request('GET', `/guilds/${id(guildId)}`, { ...options });
 
-  modifyGuild(guildId: string, params: ModifyGuildParams, options?: CallOptions): Promise<Guild> {
-    return this.rest.request('PATCH', `/guilds/${id(guildId)}`, { body: params, ...options });
-  }
+  readonly modifyGuild: Call<'modifyGuild'> = (guildId, params, options) => this.rest.request('PATCH', `/guilds/${id(guildId)}`, { body: params, ...options });
 
   /** Resolves on 204; a 404 (isNotFound) means the guild was already gone. */
-  async deleteGuild(guildId: string, options?: CallOptions): Promise<void> {
+  readonly deleteGuild: Call<'deleteGuild'> = async (guildId, options) => {
     await this.rest.request('DELETE', `/guilds/${id(guildId)}`, { ...options });
-  }
+  };
 
-  /** The guilds the bot is in: one page (up to 200), ordered by id. */
-  listGuilds(query: ListGuildsQuery = {}, options?: CallOptions): Promise<PartialGuild[]> {
-    return this.rest.request('GET', '/users/@me/guilds', { query: { ...query }, ...options });
-  }
+  readonly listGuilds: Call<'listGuilds'> = (query = {}, options) => this.rest.request('GET', '/users/@me/guilds', { query: { ...query }, ...options });
 
-  listGuildChannels(guildId: string, options?: CallOptions): Promise<Channel[]> {
-    return this.rest.request('GET', `/guilds/${id(guildId)}/channels`, { ...options });
-  }
+  readonly listGuildChannels: Call<'listGuildChannels'> = (guildId, options) => this.rest.request('GET', `/guilds/${id(guildId)}/channels`, { ...options });
 
-  /**
-   * Text-channel names come back normalized the way Discord does it (lower case, spaces as
-   * dashes): compare against the returned name, not the requested one, to detect drift.
-   */
-  createGuildChannel(guildId: string, params: CreateGuildChannelParams, options?: CallOptions): Promise<Channel> {
-    return this.rest.request('POST', `/guilds/${id(guildId)}/channels`, { body: params, ...options });
-  }
+  readonly createGuildChannel: Call<'createGuildChannel'> = (guildId, params, options) => this.rest.request('POST', `/guilds/${id(guildId)}/channels`, { body: params, ...options });
 
-  getChannel(channelId: string, options?: CallOptions): Promise<Channel> {
-    return this.rest.request('GET', `/channels/${id(channelId)}`, { ...options });
-  }
+  readonly getChannel: Call<'getChannel'> = (channelId, options) => this.rest.request('GET', `/channels/${id(channelId)}`, { ...options });
 
-  modifyChannel(channelId: string, params: ModifyChannelParams, options?: CallOptions): Promise<Channel> {
-    return this.rest.request('PATCH', `/channels/${id(channelId)}`, { body: params, ...options });
-  }
+  readonly modifyChannel: Call<'modifyChannel'> = (channelId, params, options) => this.rest.request('PATCH', `/channels/${id(channelId)}`, { body: params, ...options });
 
-  /** Returns the deleted channel, as Discord does. Deleting a category orphans its children. */
-  deleteChannel(channelId: string, options?: CallOptions): Promise<Channel> {
-    return this.rest.request('DELETE', `/channels/${id(channelId)}`, { ...options });
-  }
+  readonly deleteChannel: Call<'deleteChannel'> = (channelId, options) => this.rest.request('DELETE', `/channels/${id(channelId)}`, { ...options });
 
-  /** With `nonce` and `enforce_nonce: true`, a retry returns the first message instead of a copy. */
-  createMessage(channelId: string, params: CreateMessageParams, options?: CallOptions): Promise<Message> {
-    return this.rest.request('POST', `/channels/${id(channelId)}/messages`, { body: params, ...options });
-  }
+  readonly createMessage: Call<'createMessage'> = (channelId, params, options) => this.rest.request('POST', `/channels/${id(channelId)}/messages`, { body: params, ...options });
 
-  /** Newest first, as Discord returns them. */
-  listMessages(channelId: string, query: ListMessagesQuery = {}, options?: CallOptions): Promise<Message[]> {
-    return this.rest.request('GET', `/channels/${id(channelId)}/messages`, { query: { ...query }, ...options });
-  }
+  readonly listMessages: Call<'listMessages'> = (channelId, query = {}, options) => this.rest.request('GET', `/channels/${id(channelId)}/messages`, { query: { ...query }, ...options });
 }
 
 function id(value: string): string {

@@ -127,7 +127,7 @@ const routes: ApiRoute[] = [
     write: true,
     handle: ({ state, params, body }) => ({
       status: 200,
-      body: state.createMessage(channelId(params), parseCreateMessage(body)).message,
+      body: state.createMessage(channelId(params), parseCreateMessage(body)),
     }),
   },
 ];

@@ -16,7 +16,8 @@ export interface ControlDeps {
 
 /**
  * The simulator's own endpoints under `/_sim`, for the console and for tests. They are not
- * part of Discord's API: no auth, no rate limits, no injected faults.
+ * part of Discord's API: the same token as the API (checked by the server before these run),
+ * but no rate limits and no injected faults.
  *
  * - `GET /_sim/state?messages=20`: guilds with channels and their latest messages.
  * - `DELETE /_sim/state`: forget every guild, channel and message.

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { allowedHostsFor, bearerToken, guardRequests, hostAllowed, tokensEqual } from '@dojo/http-edge';
 import { discordErrors } from '../api-error.ts';
 import { systemClock } from '../clock.ts';
 import type { Clock } from '../clock.ts';
@@ -23,7 +24,10 @@ export interface DiscordSimulatorOptions {
   host?: string;
   /** JSON file the state is persisted to after every change and reloaded from on start. */
   dataFile?: string;
-  /** When set, API requests must carry `Authorization: Bot <token>`. */
+  /**
+   * When set, every request must carry `Authorization: Bot <token>`: the API's, as Discord
+   * asks, and the simulator's own `/_sim/*` control requests too.
+   */
   token?: string;
   clock?: Clock;
   /** Per-route and global buckets; `false` turns rate limiting off. */
@@ -77,8 +81,11 @@ export async function startDiscordSimulator(options: DiscordSimulatorOptions = {
   const limiter = options.rateLimits === false ? undefined : new RouteRateLimiter(clock, options.rateLimits ?? {});
   const apiDeps = { state, faults, limiter, clock, token: options.token, closing: closing.signal };
 
-  const answer = async (request: DecodedRequest): Promise<ApiAnswer> => {
+  const controlAllowed = (req: IncomingMessage): boolean => options.token === undefined || tokensEqual(bearerToken(req, 'Bot'), options.token);
+
+  const answer = async (request: DecodedRequest, req: IncomingMessage): Promise<ApiAnswer> => {
     if (request.path === '/_sim' || request.path.startsWith('/_sim/')) {
+      if (!controlAllowed(req)) return errorAnswer(discordErrors.unauthorized());
       return answerControlRequest({ state, faults, events }, request);
     }
     if (request.path.startsWith(`${API_PREFIX}/`)) {
@@ -92,8 +99,10 @@ export async function startDiscordSimulator(options: DiscordSimulatorOptions = {
     let request: DecodedRequest | undefined;
     let result: ApiAnswer;
     try {
+      // DNS rebinding: a page whose name resolves to 127.0.0.1 must not reach the simulator.
+      if (!hostAllowed(req, allowedHosts)) throw discordErrors.misdirected();
       request = await decodeRequest(req);
-      result = await answer(request);
+      result = await answer(request, req);
     } catch (err) {
       result = errorAnswer(asApiError(err));
       // An oversized body is not read to the end; closing is the only safe way to finish.
@@ -112,7 +121,8 @@ export async function startDiscordSimulator(options: DiscordSimulatorOptions = {
     }
   };
 
-  const server = createServer((req, res) => void handle(req, res));
+  let allowedHosts: string[] = [];
+  const server = createServer(guardRequests(handle, () => ({ status: 500, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(discordErrors.internalServerError().body) })));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -121,6 +131,7 @@ export async function startDiscordSimulator(options: DiscordSimulatorOptions = {
     });
   });
   const address = server.address() as AddressInfo;
+  allowedHosts = allowedHostsFor(options.host ?? '127.0.0.1', address.port);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
 

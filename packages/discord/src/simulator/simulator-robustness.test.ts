@@ -120,7 +120,54 @@ describe('Discord simulator robustness', () => {
     );
     // The generators are only useful if they reach the handlers, not just the router.
     expect([...statuses.keys()]).toEqual(expect.arrayContaining([200, 400, 404]));
-    const alive = await fetch(`${sim.url}/_sim/state`);
+    const alive = await fetch(`${sim.url}/_sim/state`, { headers: { Authorization: 'Bot sim-token' } });
     expect(alive.status).toBe(200);
+  });
+
+  it('answers a foreign Host, or a control request without the token, in Discord\'s shape and changes nothing', async () => {
+    const { request } = await import('node:http');
+    const send = (path: string, headers: Record<string, string>, method = 'GET') =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(`${sim.url}${path}`, { method, headers }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end(method === 'PUT' ? '{"rate5xx":1}' : undefined);
+      });
+    const auth = { Authorization: 'Bot sim-token', 'Content-Type': 'application/json' };
+    expect(await send('/_sim/faults', { ...auth, Host: 'evil.example' }, 'PUT')).toEqual({ status: 421, body: '{"message":"421: Misdirected Request","code":0}' });
+    expect(await send('/api/v10/users/@me/guilds', { ...auth, Host: 'evil.example' })).toMatchObject({ status: 421 });
+    expect(await send('/_sim/faults', { 'Content-Type': 'application/json' }, 'PUT')).toEqual({ status: 401, body: '{"message":"401: Unauthorized","code":0}' });
+    expect(await send('/_sim/state', { Authorization: 'Bot wrong' })).toMatchObject({ status: 401 });
+    expect(sim.faults.get().rate5xx).toBe(0);
+  });
+
+  it('survives malformed headers of every kind with a JSON answer', async () => {
+    const { request } = await import('node:http');
+    const header = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('%E0%A4%A', 'Bot %ZZ', 'Bot', '', '\u0000'));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/_sim/state', '/api/v10/users/@me/guilds', '/nope'), header, header, async (path, auth, cookie) => {
+        const status = await new Promise<number>((resolve) => {
+          let req;
+          try {
+            req = request(`${sim.url}${path}`, { headers: { Authorization: auth, Cookie: cookie } }, (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            });
+          } catch {
+            // Node refuses to send a header with control characters: nothing reached the simulator.
+            return resolve(400);
+          }
+          req.on('error', () => resolve(400));
+          req.end();
+        });
+        expect(status).toBeGreaterThanOrEqual(200);
+        expect(status).toBeLessThan(500);
+      }),
+      { numRuns: 100 },
+    );
+    expect((await fetch(`${sim.url}/_sim/state`, { headers: { Authorization: 'Bot sim-token' } })).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { ChannelType } from '../types.ts';
 import type {
   Channel,
   CreateGuildChannelParams,
+  DiscordOperations,
   CreateGuildParams,
   CreateMessageParams,
   Guild,
@@ -44,7 +45,7 @@ const OWNER_PERMISSIONS = '2251799813685247';
  * its children in place with `parent_id: null`; text-channel names are normalized. Every
  * object handed out is a copy.
  */
-export class SimulatorState {
+export class SimulatorState implements DiscordOperations {
   readonly bot: User;
   private readonly clock: Clock;
   private readonly ids: SnowflakeGenerator;
@@ -194,14 +195,14 @@ export class SimulatorState {
     return copy(channel);
   }
 
-  /** `created` is false when `enforce_nonce` matched an earlier message, which is returned. */
-  createMessage(channelId: string, params: CreateMessageParams): { message: Message; created: boolean } {
+  /** With `enforce_nonce`, a nonce seen on an earlier message answers that message instead. */
+  createMessage(channelId: string, params: CreateMessageParams): Message {
     const channel = this.channel(channelId);
     if (channel.type !== ChannelType.GuildText) throw discordErrors.nonTextChannel();
     const now = this.clock.now();
     if (params.enforce_nonce && params.nonce !== undefined) {
       const earlier = this.messages.findByNonce(channelId, this.bot.id, params.nonce, now - this.nonceWindowMs);
-      if (earlier) return { message: copy(earlier), created: false };
+      if (earlier) return copy(earlier);
     }
     const message: Message = {
       id: this.nextId(),
@@ -222,7 +223,7 @@ export class SimulatorState {
     this.messages.append(message);
     channel.last_message_id = message.id;
     this.commit([{ type: 'message.created', message: copy(message), guildId: channel.guild_id }]);
-    return { message: copy(message), created: true };
+    return copy(message);
   }
 
   listMessages(channelId: string, query: ListMessagesQuery = {}): Message[] {

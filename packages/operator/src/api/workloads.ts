@@ -2,7 +2,7 @@
  * The parts of apps/v1 Deployment and core/v1 Pod the Dojo reconciler writes or reads; the
  * rest of each object passes through untouched.
  */
-import type { KubeObject, OwnerReference } from '@dojo/kube-api';
+import { newControllerRef, type KubeObject, type OwnerReference } from '@dojo/kube-api';
 
 export interface EnvVar {
   name: string;
@@ -65,19 +65,7 @@ export interface Pod extends KubeObject {
   status?: { phase?: string; containerStatuses?: ContainerStatus[] };
 }
 
-/** An owner reference that makes `owner` the controller of the object carrying it. */
+/** The controller reference to `owner`, named by the apiVersion and kind it carries. */
 export function controllerReference(owner: KubeObject): OwnerReference {
-  return {
-    apiVersion: owner.apiVersion ?? '',
-    kind: owner.kind ?? '',
-    name: owner.metadata.name ?? '',
-    uid: owner.metadata.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
-}
-
-/** metav1.IsControlledBy: the object's controller reference points at `owner`'s uid. */
-export function isControlledBy(object: KubeObject, owner: KubeObject): boolean {
-  return (object.metadata.ownerReferences ?? []).some((ref) => ref.controller === true && ref.uid === owner.metadata.uid);
+  return newControllerRef(owner, { apiVersion: owner.apiVersion ?? '', kind: owner.kind ?? '' });
 }

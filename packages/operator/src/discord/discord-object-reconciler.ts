@@ -13,13 +13,13 @@
  * Discord failures are classified once (discord-failures.ts): 429 -> requeueAfter retry_after,
  * 5xx -> throw (rate-limited retry), other 4xx -> Degraded.
  */
+import { formatTime, jsonEqual } from '@dojo/kube-api';
 import type { DiscordClient } from '@dojo/discord';
 import { isNotFound as isDiscordNotFound } from '@dojo/discord';
-import type { Client, ReconcileContext, Reconciler, Request, Result } from '@dojo/runtime';
+import type { Client, EventRecorder, ReconcileContext, Reconciler, Request, Result } from '@dojo/runtime';
 import type { DiscordConditionType, DiscordObjectStatus, DiscordResource } from '../api/discord-resources.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { readIfExists } from '../read-if-exists.ts';
-import { jsonEqual, rfc3339, withConditions, type DesiredCondition } from '../status-conditions.ts';
+import { withConditions, type DesiredCondition } from '../status-conditions.ts';
 import { classifyDiscordFailure } from './discord-failures.ts';
 import type { DiscordKindStrategy } from './discord-kind-strategy.ts';
 
@@ -167,7 +167,7 @@ export class DiscordObjectReconciler<T extends DiscordResource, P, X extends { i
       ...current,
       ...fields,
       ...(generation === undefined ? {} : { observedGeneration: generation }),
-      conditions: withConditions(current.conditions, conditions, generation, rfc3339(this.#deps.clock.now())),
+      conditions: withConditions(current.conditions, conditions, generation, formatTime(this.#deps.clock.now())),
     };
     if (jsonEqual(status, current)) return;
     await this.#deps.client.updateStatus(this.#strategy.type, { ...object, status });

@@ -1,8 +1,8 @@
 /** The CloudNativePG Database a Postgres Dojo owns (the mapping is documented in api/cnpg.ts). */
+import { jsonEqual } from '@dojo/kube-api';
 import { databaseNameFor, type CnpgDatabase } from '../api/cnpg.ts';
 import type { Dojo } from '../api/dojo.ts';
 import { controllerReference } from '../api/workloads.ts';
-import { jsonEqual } from '../status-conditions.ts';
 
 export function desiredDatabase(dojo: Dojo, postgresCluster: string): CnpgDatabase {
   return {

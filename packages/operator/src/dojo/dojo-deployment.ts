@@ -3,10 +3,9 @@
  * default image), DATABASE_* env from the credentials Secret recorded in status, pods labelled
  * so that the Dojo's scale subresource can select them.
  */
-import { deepCopy, validateLabelValue } from '@dojo/kube-api';
+import { deepCopy, jsonEqual, validateLabelValue } from '@dojo/kube-api';
 import type { Dojo, SecretReference } from '../api/dojo.ts';
 import { controllerReference, type Container, type Deployment } from '../api/workloads.ts';
-import { jsonEqual } from '../status-conditions.ts';
 
 export const appContainerName = 'dojo';
 

@@ -14,11 +14,11 @@
  *
  * Pure, so the rules are tested without a cluster; DojoReconciler carries the plan out.
  */
+import { isControlledBy, jsonEqual } from '@dojo/kube-api';
 import type { Dojo, DojoAlarm, DojoStatus, SecretReference } from '../api/dojo.ts';
 import type { CnpgDatabase } from '../api/cnpg.ts';
 import type { Deployment } from '../api/workloads.ts';
-import { isControlledBy } from '../api/workloads.ts';
-import { conditionStatus, jsonEqual } from '../status-conditions.ts';
+import { conditionStatus } from '../status-conditions.ts';
 import { pendingAlarm } from './dojo-alarms.ts';
 import { desiredDatabase, updatedDatabase } from './dojo-database.ts';
 import { desiredDeployment, nameLabelProblems, updatedDeployment } from './dojo-deployment.ts';

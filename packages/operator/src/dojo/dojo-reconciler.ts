@@ -8,15 +8,14 @@
  * Waiting is never done inside a reconcile: it returns requeueAfter, or nothing when a watch
  * will bring the Dojo back (an owned object, the credentials Secret, the alarm channel).
  */
-import { isAlreadyExists, StatusError } from '@dojo/kube-api';
+import { formatTime, isAlreadyExists, jsonEqual, StatusError } from '@dojo/kube-api';
 import type { DiscordClient } from '@dojo/discord';
-import { builtinTypes, type Client, type Clock, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { builtinTypes, type Client, type Clock, type EventRecorder, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import type { Dojo, DojoAlarm, DojoStatus } from '../api/dojo.ts';
 import { cnpgDatabases, operatorTypes } from '../api/resource-types.ts';
 import { classifyDiscordFailure } from '../discord/discord-failures.ts';
-import type { EventRecorder } from '../events/event-recorder.ts';
 import { readIfExists } from '../read-if-exists.ts';
-import { conditionStatus, jsonEqual, rfc3339 } from '../status-conditions.ts';
+import { conditionStatus } from '../status-conditions.ts';
 import { alarmContent, alarmMarker, withAlarm } from './dojo-alarms.ts';
 import { observeDojo } from './dojo-observation.ts';
 import { planDojo, type DojoAction, type DojoPlanOptions } from './dojo-plan.ts';
@@ -105,7 +104,7 @@ export class DojoReconciler implements Reconciler {
       events.record(dojo, 'Warning', 'AlarmDropped', `Alarm ${alarm.id} dropped: ${failure.message}`);
       return;
     }
-    const status = withAlarm(dojo.status ?? {}, alarm.id, { state: 'Sent', channelId, messageId, sentAt: rfc3339(clock.now()) });
+    const status = withAlarm(dojo.status ?? {}, alarm.id, { state: 'Sent', channelId, messageId, sentAt: formatTime(clock.now()) });
     await client.updateStatus(operatorTypes.dojos, { ...dojo, status }, { signal });
     events.record(dojo, 'Normal', 'AlarmSent', `Alarm ${alarm.id} (${alarm.reason}) posted to Discord channel ${channelId} as message ${messageId}`);
   }

@@ -10,12 +10,13 @@
  *
  * Pure: the planner calls it, the reconciler writes what it returns.
  */
+import { formatTime } from '@dojo/kube-api';
 import type { KubeObject } from '@dojo/kube-api';
 import type { CnpgDatabase } from '../api/cnpg.ts';
 import type { DiscordChannel } from '../api/discord-resources.ts';
 import type { Dojo, DojoConditionType, DojoStatus, SecretReference } from '../api/dojo.ts';
 import type { Deployment, Pod } from '../api/workloads.ts';
-import { rfc3339, withConditions, type DesiredCondition } from '../status-conditions.ts';
+import { withConditions, type DesiredCondition } from '../status-conditions.ts';
 import { nextAlarms } from './dojo-alarms.ts';
 import { desiredReplicas, selectorStringFor } from './dojo-deployment.ts';
 import { podFailure } from './pod-failures.ts';
@@ -58,7 +59,7 @@ export function desiredStatus(dojo: Dojo, observed: DojoObservation, stage: Dojo
       ? { type: 'Degraded', status: 'True', reason: failure.reason, message: failure.message }
       : { type: 'Degraded', status: 'False', reason: 'AsExpected', message: 'No unrecoverable errors' },
   ];
-  const time = rfc3339(now);
+  const time = formatTime(now);
   const next: DojoStatus = {
     ...(generation === undefined ? {} : { observedGeneration: generation }),
     conditions: withConditions(dojo.status?.conditions, conditions, generation, time),

@@ -15,6 +15,7 @@
 import type { KubeObject } from '@dojo/kube-api';
 import type { ResourceType } from '../client/resource-type.ts';
 import { Controller, type ControllerOptions } from '../controller/controller.ts';
+import { identifierFor } from '../controller/object-identifier.ts';
 import type { Reconciler } from '../controller/reconciler.ts';
 import { CountingPredicate } from '../predicate/counting-predicate.ts';
 import { and, predicateFuncs, type Predicate } from '../predicate/predicate.ts';
@@ -96,6 +97,7 @@ export class ControllerBuilder {
       ...this.#options,
       name: this.#name ?? forType.kind.toLowerCase(),
       reconciler,
+      identify: identifierFor(forType, host.informers.informerFor(forType).store),
       journal: host.journal,
       clock: host.clock,
       ...(host.controllerMetrics ? { metrics: host.controllerMetrics } : {}),
@@ -104,7 +106,7 @@ export class ControllerBuilder {
       const predicate = new CountingPredicate(watch.predicates.length > 0 ? and(...watch.predicates) : predicateFuncs({}));
       const keysFor = watch.relation === 'owns' ? controllerOwnerKey(forType) : watch.keysFor;
       host.informers.informerFor(watch.type).addEventHandler(
-        enqueueHandler({ relation: watch.relation, kind: watch.type.kind, target: controller, predicate, keysFor }),
+        enqueueHandler({ relation: watch.relation, kind: watch.type.kind, group: watch.type.group, target: controller, predicate, keysFor }),
       );
       return { relation: watch.relation, kind: watch.type.kind, resource: watch.type.resource, counts: () => predicate.counts() };
     });

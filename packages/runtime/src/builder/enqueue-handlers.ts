@@ -6,10 +6,11 @@
  * - owns:    the key of its controller owner (reason "owned"), when that owner is of the For kind
  * - watches: whatever keys a map function names (reason "mapped")
  *
- * The trigger names the source object (kind, key, event, resourceVersion), so the console can
- * show that a Dojo was reconciled because its Deployment changed at version 812.
+ * The trigger names the source object (its identity, event, resourceVersion, generation, and
+ * whether its spec changed), so the console can show that a Dojo was reconciled because its
+ * Deployment's status changed at version 812, or because someone edited the Dojo itself.
  */
-import { formatObjectKey, objectKeyOf, parseApiVersion, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import { formatObjectKey, identityOf, jsonEqual, objectKeyOf, parseApiVersion, type KubeObject, type WatchEventType } from '@dojo/kube-api';
 import type { ResourceType } from '../client/resource-type.ts';
 import type { Request } from '../controller/reconciler.ts';
 import type { ResourceEventHandler } from '../informer/shared-informer.ts';
@@ -32,6 +33,7 @@ export interface EnqueueHandlerSpec<T extends KubeObject = KubeObject> {
   readonly relation: Relation;
   /** The watched kind, for triggers. */
   readonly kind: string;
+  readonly group: string;
   readonly target: EnqueueTarget;
   readonly predicate: Predicate<T>;
   /** The keys an object version maps to. */
@@ -39,13 +41,17 @@ export interface EnqueueHandlerSpec<T extends KubeObject = KubeObject> {
 }
 
 export function enqueueHandler<T extends KubeObject>(spec: EnqueueHandlerSpec<T>): ResourceEventHandler<T> {
-  const send = (keys: Iterable<string>, event: WatchEventType, object: T, extra: Record<string, boolean> = {}): void => {
+  const send = (keys: Iterable<string>, event: WatchEventType, object: T, extra: Record<string, boolean> = {}, old?: T): void => {
+    const generation = object.metadata.generation;
     const trigger: Trigger = {
       reason: reasons[spec.relation],
       event,
       kind: spec.kind,
       key: objectKeyOf(object),
+      object: identityOf(object, spec),
       ...(object.metadata.resourceVersion ? { resourceVersion: object.metadata.resourceVersion } : {}),
+      ...(generation === undefined ? {} : { generation }),
+      ...(event === 'DELETED' ? {} : { specChanged: specChanged(event, old, object) }),
       ...extra,
     };
     for (const key of keys) spec.target.enqueue(key, trigger);
@@ -58,7 +64,7 @@ export function enqueueHandler<T extends KubeObject>(spec: EnqueueHandlerSpec<T>
       if (!spec.predicate.update({ old, new: object })) return;
       // An owner or mapping can change with the object: both the old and the new target hear it.
       const keys = new Set([...spec.keysFor(old), ...spec.keysFor(object)]);
-      send(keys, 'MODIFIED', object, resync ? { resync } : {});
+      send(keys, 'MODIFIED', object, resync ? { resync } : {}, old);
     },
     onDelete(object, { stateUnknown }) {
       if (spec.predicate.delete({ object, ...(stateUnknown ? { deleteStateUnknown: true } : {}) })) {
@@ -66,6 +72,19 @@ export function enqueueHandler<T extends KubeObject>(spec: EnqueueHandlerSpec<T>
       }
     },
   };
+}
+
+/**
+ * The API server bumps metadata.generation only when the spec changes (status and metadata churn
+ * keep it). Kinds without a generation (Secret, ConfigMap) changed their "spec" when anything
+ * outside metadata and status differs.
+ */
+function specChanged(event: WatchEventType, old: KubeObject | undefined, object: KubeObject): boolean {
+  if (event === 'ADDED' || !old) return true;
+  if (object.metadata.generation !== undefined || old.metadata.generation !== undefined) return old.metadata.generation !== object.metadata.generation;
+  const { metadata: _m1, status: _s1, ...before } = old;
+  const { metadata: _m2, status: _s2, ...after } = object;
+  return !jsonEqual(before, after);
 }
 
 export const ownKey = (object: KubeObject): readonly string[] => [objectKeyOf(object)];

@@ -11,7 +11,7 @@
  * not journaled) when the cache still holds the stale version; the failed write waits for it,
  * so the conflict record lands before the reconcile's end.
  */
-import { isConflict, newConflict, objectKeyOf, type KubeObject, type StatusError } from '@dojo/kube-api';
+import { isConflict, newConflict, objectKeyOf, type KubeObject, type ObjectIdentity, type StatusError } from '@dojo/kube-api';
 import type { Clock } from '../clock/clock.ts';
 import type { WriteFaultSource } from '../controller/faults.ts';
 import type { Journal } from '../telemetry/journal.ts';
@@ -84,6 +84,7 @@ export class ClientTelemetry {
       type: 'conflict',
       controller: scope.controller,
       key: keyOf(call),
+      object: targetOf(call),
       resource: resourceOf(call),
       reconcileId: scope.reconcileId,
       injected: true,
@@ -108,6 +109,7 @@ export class ClientTelemetry {
       type: 'conflict',
       controller: scope.controller,
       key: current ? objectKeyOf(current) : keyOf(call),
+      object: targetOf(call, current?.metadata.uid),
       resource: resourceOf(call),
       reconcileId: scope.reconcileId,
       ...(call.rvSent === undefined ? {} : { staleRV: call.rvSent }),
@@ -135,6 +137,7 @@ export class ClientTelemetry {
       controller: scope.controller,
       // Filed under the object being reconciled, so filtering by it shows its reconciles' calls.
       key: scope.key,
+      ...(scope.object ? { object: scope.object } : {}),
       verb: call.verb,
       resource: resourceOf(call),
       code,
@@ -167,6 +170,12 @@ export function lastWriter(object: KubeObject): string | undefined {
 
 function keyOf(call: ApiCall): string {
   return call.namespace && call.type.namespaced ? `${call.namespace}/${call.name ?? ''}` : (call.name ?? '');
+}
+
+/** The object a call wrote to (not the one being reconciled): a conflict is about it. */
+function targetOf(call: ApiCall, uid?: string): ObjectIdentity {
+  const namespace = call.type.namespaced ? call.namespace : undefined;
+  return { group: call.type.group, kind: call.type.kind, ...(namespace ? { namespace } : {}), name: call.name ?? '', ...(uid ? { uid } : {}) };
 }
 
 function resourceOf(call: ApiCall): string {

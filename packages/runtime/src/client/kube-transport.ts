@@ -25,6 +25,8 @@ export interface TransportRequest {
   readonly path: string;
   readonly body?: string;
   readonly contentType?: string;
+  /** The media type asked for; `application/json` when absent (e.g. `application/json;as=Table;v=v1;g=meta.k8s.io`). */
+  readonly accept?: string;
   readonly signal?: AbortSignal;
 }
 
@@ -130,7 +132,7 @@ export class KubeTransport {
     const url = new URL(this.server.pathname.replace(/\/$/, '') + req.path, this.server);
     const headers: OutgoingHttpHeaders = {
       ...this.#authHeaders,
-      accept: 'application/json',
+      accept: req.accept ?? 'application/json',
       'user-agent': this.#userAgent,
     };
     if (req.body !== undefined) {

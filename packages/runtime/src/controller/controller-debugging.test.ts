@@ -35,7 +35,7 @@ describe('Controller debugging', () => {
     const paused = t.controller.state();
     expect(paused).toMatchObject({ paused: true, queue: { depth: 2, counters: { adds: 4, merged: 2, gets: 0 } } });
     // The dashboard's view says the same without copying the queue.
-    const { queue: _queue, ...rest } = paused;
+    const { queue: _queue, blockedByBreakpoint: _blocked, ...rest } = paused;
     expect(t.controller.status()).toEqual({ ...rest, depth: 2 });
 
     const stepped = await t.controller.step();
@@ -97,6 +97,36 @@ describe('Controller debugging', () => {
     t.controller.resume();
     await t.settle();
     expect(t.reconciled()).toEqual(['ns/a', 'ns/b', 'ns/c']);
+  });
+
+  it('continues a held key, and holds it again only for a real change, not for its own writes coming back', async () => {
+    const t = setup(async () => {});
+    t.controller.setBreakpoint('ns/b');
+    t.controller.enqueue('ns/b', { reason: 'watch', event: 'MODIFIED', resourceVersion: '1', generation: 1, specChanged: true });
+    t.controller.start();
+    await t.settle();
+    t.controller.enqueue('ns/a', watch('1'));
+    await t.settle();
+    expect(t.controller.state()).toMatchObject({ paused: true, heldAtBreakpoint: [{ key: 'ns/b' }], blockedByBreakpoint: ['ns/a'] });
+
+    expect(t.controller.continueKey('ns/b')).toBe(true);
+    await t.settle();
+    expect(t.reconciled()).toEqual(['ns/b', 'ns/a']);
+    expect(t.controller.state()).toMatchObject({ paused: false, heldAtBreakpoint: [], continuedPastBreakpoint: ['ns/b'], blockedByBreakpoint: [] });
+
+    // Its own Deployment's status and its own status write come back: not a reason to stop again.
+    t.controller.enqueue('ns/b', { reason: 'owned', event: 'MODIFIED', kind: 'Deployment', resourceVersion: '2', generation: 1, specChanged: false });
+    await t.settle();
+    t.controller.enqueue('ns/b', { reason: 'watch', event: 'MODIFIED', resourceVersion: '3', generation: 1, specChanged: false });
+    await t.settle();
+    expect(t.reconciled()).toEqual(['ns/b', 'ns/a', 'ns/b', 'ns/b']);
+
+    // Someone edits the spec: a new generation stops it again.
+    t.controller.enqueue('ns/b', { reason: 'watch', event: 'MODIFIED', resourceVersion: '4', generation: 2, specChanged: true });
+    await t.settle();
+    expect(t.controller.state()).toMatchObject({ paused: true, heldAtBreakpoint: [{ key: 'ns/b' }], continuedPastBreakpoint: [] });
+    expect(t.debug()).toEqual(['breakpoint-set', 'breakpoint-hit', 'breakpoint-continue', 'breakpoint-hit']);
+    expect(t.controller.continueKey('ns/nope')).toBe(false);
   });
 
   it('grows and shrinks the worker pool at runtime', async () => {

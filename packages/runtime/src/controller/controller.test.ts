@@ -4,7 +4,7 @@ import { FakeClock } from '../clock/fake-clock.ts';
 import { createRuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { Journal } from '../telemetry/journal.ts';
 import { reconcileContext } from '../telemetry/reconcile-context.ts';
-import type { JournalRecord, JournalRecordType } from '../telemetry/records.ts';
+import type { TelemetryRecord, TelemetryRecordType } from '../telemetry/records.ts';
 import { Controller, type ControllerOptions } from './controller.ts';
 import { TerminalError, type ReconcileContext, type Request, type Result } from './reconciler.ts';
 
@@ -15,8 +15,8 @@ function setup(reconcile: ReconcileFn, options: Partial<ControllerOptions> = {})
   const journal = new Journal({ clock });
   const metrics = createRuntimeMetrics();
   const controller = new Controller({ name: 'dojo', reconciler: { reconcile }, journal, clock, metrics, ...options });
-  const records = <T extends JournalRecordType>(type: T) =>
-    journal.query({ types: [type] }).records as Extract<JournalRecord, { type: T }>[];
+  const records = <T extends TelemetryRecordType>(type: T) =>
+    journal.query({ types: [type] }).records as Extract<TelemetryRecord, { type: T }>[];
   const settle = () => clock.advance(0);
   return { clock, journal, metrics, controller, records, settle, ends: () => records('reconcile-end') };
 }

@@ -11,18 +11,18 @@
  * - A throwing reconciler never stops a worker (panics are recovered and counted).
  * - `stop()` lets reconciles in flight finish (their signal is aborted) and takes no new key.
  */
+import type { AddOutcome, ControllerState, DelayOutcome, FaultSettings, ReconcileEndRecord } from '@dojo/console-protocol';
+import type { ObjectIdentity } from '@dojo/kube-api';
 import { realClock, type Clock } from '../clock/clock.ts';
 import type { Journal } from '../telemetry/journal.ts';
-import type { ReconcileEndRecord, ReconcileResultKind } from '../telemetry/records.ts';
-import type { DelayOutcome } from '../workqueue/delaying-queue.ts';
-import type { AddOutcome } from '../workqueue/queue.ts';
 import type { RateLimiter } from '../workqueue/rate-limiters.ts';
-import { RateLimitingWorkQueue, type RateLimitingQueueSnapshot } from '../workqueue/rate-limiting-queue.ts';
+import { RateLimitingWorkQueue } from '../workqueue/rate-limiting-queue.ts';
 import type { Trigger } from '../workqueue/trigger.ts';
 import { noopControllerMetricsProvider, type ControllerMetrics, type ControllerMetricsProvider } from './controller-metrics.ts';
 import { DebugGate } from './debug-gate.ts';
-import { FaultInjector, type FaultSettings, type FaultState } from './faults.ts';
+import { FaultInjector } from './faults.ts';
 import { JournaledQueue } from './journaled-queue.ts';
+import type { ObjectIdentifier } from './object-identifier.ts';
 import { runReconcilePass, type PassEnvironment } from './reconcile-pass.ts';
 import type { Reconciler } from './reconciler.ts';
 
@@ -40,34 +40,15 @@ export interface ControllerOptions {
   reconcileTimeoutMs?: number;
   faults?: Partial<FaultSettings>;
   maxTriggersPerKey?: number;
-}
-
-export type ReconcileCounts = Record<ReconcileResultKind, number> & {
-  readonly total: number;
-  readonly terminal: number;
-  readonly panics: number;
-  readonly timeouts: number;
-};
-
-export interface ControllerState {
-  readonly name: string;
-  readonly running: boolean;
-  readonly paused: boolean;
-  readonly breakpoints: readonly string[];
-  readonly heldAtBreakpoint: readonly { readonly worker: number; readonly key: string }[];
-  readonly pendingSteps: number;
-  /** `busy`: reconciling now; `running`: worker loops alive; `max`: MaxConcurrentReconciles. */
-  readonly workers: { readonly busy: number; readonly running: number; readonly max: number };
-  readonly queue: RateLimitingQueueSnapshot;
-  readonly counts: ReconcileCounts;
-  readonly faults: FaultState;
+  /** Names the object behind a key in journal records (the builder derives it from the For type). */
+  identify?: ObjectIdentifier;
 }
 
 /**
  * `state()` without the queue's per-key snapshot: constant cost whatever the queue holds, for
  * dashboards that poll every controller often (a snapshot copies every queued key's triggers).
  */
-export type ControllerStatus = Omit<ControllerState, 'queue'> & { readonly depth: number };
+export type ControllerStatus = Omit<ControllerState, 'queue' | 'blockedByBreakpoint'> & { readonly depth: number };
 
 interface WorkerSlot {
   readonly id: number;
@@ -85,6 +66,7 @@ export class Controller {
   readonly #metrics: ControllerMetrics;
   readonly #gate: DebugGate;
   readonly #env: PassEnvironment;
+  readonly #identify: ObjectIdentifier;
   readonly #stop = new AbortController();
   readonly #workers = new Map<number, WorkerSlot>();
   #max: number;
@@ -108,7 +90,8 @@ export class Controller {
       ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
       ...(options.maxTriggersPerKey ? { maxTriggersPerKey: options.maxTriggersPerKey } : {}),
     });
-    this.#queue = new JournaledQueue(this.name, queue, this.#journal, clock);
+    this.#identify = options.identify ?? (() => undefined);
+    this.#queue = new JournaledQueue(this.name, queue, this.#journal, clock, this.#identify);
     this.#gate = new DebugGate(() => this.#workers.forEach(interrupt));
     this.#env = {
       controller: this.name,
@@ -120,6 +103,7 @@ export class Controller {
       faults: this.faults,
       timeoutMs: options.reconcileTimeoutMs,
       stopSignal: this.#stop.signal,
+      identify: this.#identify,
     };
   }
 
@@ -178,11 +162,22 @@ export class Controller {
   }
 
   setBreakpoint(key: string): void {
-    if (this.#gate.setBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-set', key });
+    if (this.#gate.setBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-set', key, ...this.#objectOf(key) });
+  }
+
+  /**
+   * Lets the key held at its breakpoint run, and the controller go on; the breakpoint holds the
+   * key again only for a real change (a new generation, or a trigger from outside the
+   * controller's own writes). Returns false when the key was not held.
+   */
+  continueKey(key: string): boolean {
+    if (!this.#gate.continueKey(key)) return false;
+    this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-continue', key, ...this.#objectOf(key) });
+    return true;
   }
 
   clearBreakpoint(key: string): void {
-    if (this.#gate.clearBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-cleared', key });
+    if (this.#gate.clearBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-cleared', key, ...this.#objectOf(key) });
   }
 
   injectFaults(patch: Partial<FaultSettings>): void {
@@ -192,7 +187,10 @@ export class Controller {
 
   state(): ControllerState {
     const { depth: _depth, ...status } = this.status();
-    return { ...status, queue: this.#queue.snapshot() };
+    const queue = this.#queue.snapshot();
+    // While a breakpoint holds a worker the controller is paused: every queued key waits behind it.
+    const blockedByBreakpoint = status.heldAtBreakpoint.length > 0 ? queue.queued.map((q) => q.key) : [];
+    return { ...status, blockedByBreakpoint, queue };
   }
 
   status(): ControllerStatus {
@@ -202,6 +200,7 @@ export class Controller {
       paused: this.#gate.paused,
       breakpoints: this.#gate.breakpoints(),
       heldAtBreakpoint: this.#gate.held(),
+      continuedPastBreakpoint: this.#gate.continued(),
       pendingSteps: this.#gate.pendingSteps(),
       workers: { busy: this.#busy, running: this.#workers.size, max: this.#max },
       depth: this.#queue.len(),
@@ -233,8 +232,8 @@ export class Controller {
         if (this.#queue.shuttingDown()) break;
         continue;
       }
-      if (!ticket && this.#gate.hasBreakpoint(item.key)) {
-        this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-hit', key: item.key, worker: slot.id });
+      if (!ticket && this.#gate.shouldHold(item.key, item.triggers)) {
+        this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-hit', key: item.key, worker: slot.id, ...this.#objectOf(item.key) });
         ticket = await this.#gate.hold(slot.id, item.key);
       }
       this.#busy++;
@@ -252,6 +251,11 @@ export class Controller {
         this.#queue.done(item.key);
       }
     }
+  }
+
+  #objectOf(key: string): { object?: ObjectIdentity } {
+    const object = this.#identify(key);
+    return object ? { object } : {};
   }
 
   #count(record: ReconcileEndRecord): void {

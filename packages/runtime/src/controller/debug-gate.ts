@@ -8,8 +8,33 @@
  *   otherwise the next queued one — and the promise resolves with its reconcile-end record.
  * - A breakpoint on a key pauses the controller when a worker takes that key, before its
  *   reconcile starts; `resume()` or `step()` lets it go on. A stepped key ignores breakpoints.
+ * - `continueKey(key)` lets the held key run and the controller go on (once nothing else is
+ *   held), and keeps the breakpoint armed for a real change only: the key is held again when a
+ *   trigger says something changed from outside the controller's own writes (`isRealChange`),
+ *   not when its own writes come back as events of its children or as its own status churn.
  */
 import type { ReconcileEndRecord } from '../telemetry/records.ts';
+import type { Trigger } from '../workqueue/trigger.ts';
+
+/**
+ * Did something change that the controller did not do itself? An edit of the object's spec (a
+ * new generation), its creation or deletion, an edit of the spec or data of another object it
+ * maps from (a Secret it reads), or a manual add. Not: what its own writes bring back — its
+ * children's churn (`owned`, and `mapped` Pods whose status moved), its own status writes
+ * (MODIFIED without a new generation) — nor requeues, retries and resyncs.
+ */
+export function isRealChange(trigger: Trigger): boolean {
+  switch (trigger.reason) {
+    case 'watch':
+      return trigger.event !== 'MODIFIED' || trigger.specChanged !== false;
+    case 'mapped':
+      return trigger.event === 'MODIFIED' && trigger.specChanged === true;
+    case 'manual':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** A granted step; the worker that runs it reports the reconcile's end (or nothing). */
 export interface StepTicket {
@@ -27,6 +52,8 @@ export class DebugGate {
   #steps: StepTicket[] = [];
   #held: Held[] = [];
   readonly #breakpoints = new Set<string>();
+  /** Keys continued past their breakpoint: held again only for a real change. */
+  readonly #continued = new Set<string>();
   readonly #onPause: () => void;
   #wake: () => void = () => {};
   #changed: Promise<void>;
@@ -109,11 +136,43 @@ export class DebugGate {
   }
 
   clearBreakpoint(key: string): boolean {
+    this.#continued.delete(key);
     return this.#breakpoints.delete(key);
   }
 
   hasBreakpoint(key: string): boolean {
     return this.#breakpoints.size > 0 && this.#breakpoints.has(key);
+  }
+
+  /** Must a worker that took `key` with these triggers hold it? A continued key only for a real change. */
+  shouldHold(key: string, triggers: readonly Trigger[]): boolean {
+    if (!this.hasBreakpoint(key)) return false;
+    if (!this.#continued.has(key)) return true;
+    if (!triggers.some(isRealChange)) return false;
+    this.#continued.delete(key);
+    return true;
+  }
+
+  /**
+   * Lets the worker holding `key` run it, and the controller go on once no other key is held;
+   * the breakpoint stays, armed for a real change. Returns false if `key` was not held.
+   */
+  continueKey(key: string): boolean {
+    const at = this.#held.findIndex((h) => h.key === key);
+    if (at < 0) return false;
+    const [held] = this.#held.splice(at, 1);
+    this.#continued.add(key);
+    held!.release(undefined);
+    if (this.#held.length === 0 && this.#paused) {
+      this.#paused = false;
+      this.notify();
+    }
+    return true;
+  }
+
+  /** Keys continued past their breakpoint, waiting for a real change. */
+  continued(): string[] {
+    return [...this.#continued];
   }
 
   breakpoints(): string[] {

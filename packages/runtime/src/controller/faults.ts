@@ -4,20 +4,7 @@
  * consults the first two itself; a client wrapper consults `takeWriteConflict()` (through
  * `WriteFaultSource`) before each write made inside one of this controller's reconciles.
  */
-
-export interface FaultSettings {
-  /** The next N reconciles throw an InjectedFault instead of running. */
-  throwNext: number;
-  /** Every reconcile waits this long (on the controller's clock) before it runs. */
-  latencyMs: number;
-  /** The next N writes made by this controller's reconciles answer 409 Conflict. */
-  conflictNextWrites: number;
-}
-
-export interface FaultState extends FaultSettings {
-  /** How many faults of each kind were injected so far. */
-  readonly injected: { readonly throws: number; readonly conflicts: number };
-}
+import type { FaultSettings, FaultState } from '@dojo/console-protocol';
 
 /** What a client wrapper needs: one question per write. */
 export interface WriteFaultSource {

@@ -8,7 +8,7 @@
  * timeout: abandoning a running reconcile would let a second one start on the same key.
  */
 import { randomUUID } from 'node:crypto';
-import { parseObjectKey } from '@dojo/kube-api';
+import { parseObjectKey, type ObjectIdentity } from '@dojo/kube-api';
 import type { Clock } from '../clock/clock.ts';
 import type { Journal } from '../telemetry/journal.ts';
 import { reconcileContext } from '../telemetry/reconcile-context.ts';
@@ -19,6 +19,7 @@ import type { ControllerMetrics } from './controller-metrics.ts';
 import { InjectedFault, type FaultInjector } from './faults.ts';
 import { isPanic } from './panic.ts';
 import { handleReconcileResult, type Settled } from './reconcile-result.ts';
+import type { ObjectIdentifier } from './object-identifier.ts';
 import type { ReconcileContext, Reconciler } from './reconciler.ts';
 
 export class ReconcileTimeoutError extends Error {
@@ -39,12 +40,16 @@ export interface PassEnvironment {
   readonly timeoutMs: number | undefined;
   /** Aborted when the controller stops; every reconcile's signal follows it. */
   readonly stopSignal: AbortSignal;
+  readonly identify: ObjectIdentifier;
 }
 
 export async function runReconcilePass(env: PassEnvironment, item: QueueItem, worker: number): Promise<ReconcileEndRecord> {
   const { controller, journal, clock, metrics } = env;
   const reconcileId = randomUUID();
   const key = item.key;
+  // Named once, at the start: the uid is the incarnation the cache held when the pass began.
+  const object = env.identify(key);
+  const named: { object?: ObjectIdentity } = object ? { object } : {};
   const abort = new AbortController();
   const stop = (): void => abort.abort(env.stopSignal.reason);
   if (env.stopSignal.aborted) stop();
@@ -63,6 +68,7 @@ export async function runReconcilePass(env: PassEnvironment, item: QueueItem, wo
     reconcileId,
     worker,
     key,
+    ...named,
     signal: abort.signal,
     triggers: item.triggers,
     droppedTriggers: item.droppedTriggers,
@@ -71,6 +77,7 @@ export async function runReconcilePass(env: PassEnvironment, item: QueueItem, wo
     type: 'reconcile-start',
     controller,
     key,
+    ...named,
     worker,
     reconcileId,
     triggers: [...item.triggers],
@@ -91,6 +98,7 @@ export async function runReconcilePass(env: PassEnvironment, item: QueueItem, wo
     type: 'reconcile-end',
     controller,
     key,
+    ...named,
     worker,
     reconcileId,
     durationMs,

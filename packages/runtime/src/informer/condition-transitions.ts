@@ -4,14 +4,16 @@
  * changes alone are not transitions, matching meta.SetStatusCondition, which moves
  * lastTransitionTime only when the status changes.
  */
-import { objectKeyOf, type Condition, type KubeObject } from '@dojo/kube-api';
+import { identityOf, objectKeyOf, type Condition, type KubeObject } from '@dojo/kube-api';
 import type { ConditionTransitionRecord } from '../telemetry/records.ts';
 
 export type ConditionTransition = Omit<ConditionTransitionRecord, 'seq' | 'time'>;
 
-export function conditionTransitions(kind: string, old: KubeObject | undefined, next: KubeObject): ConditionTransition[] {
+export function conditionTransitions(type: { readonly group: string; readonly kind: string }, old: KubeObject | undefined, next: KubeObject): ConditionTransition[] {
   const after = conditionsOf(next);
   if (after.length === 0) return [];
+  const object = identityOf(next, type);
+  const rv = next.metadata.resourceVersion;
   const before = new Map(conditionsOf(old).map((c) => [c.type, c]));
   const out: ConditionTransition[] = [];
   for (const condition of after) {
@@ -20,7 +22,9 @@ export function conditionTransitions(kind: string, old: KubeObject | undefined, 
     out.push({
       type: 'condition-transition',
       key: objectKeyOf(next),
-      kind,
+      kind: type.kind,
+      object,
+      ...(rv ? { resourceVersion: rv } : {}),
       condition: condition.type,
       to: condition.status,
       ...(from === undefined ? {} : { from }),

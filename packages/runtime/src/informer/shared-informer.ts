@@ -17,7 +17,7 @@
  * Misuse: handlers run synchronously in the watch loop; keep them quick (enqueue a key) and
  * never mutate the objects they receive.
  */
-import { objectKeyOf, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import { identityOf, objectKeyOf, type KubeObject, type WatchEventType } from '@dojo/kube-api';
 import { realClock, type Clock, type Timer } from '../clock/clock.ts';
 import type { ResourceType } from '../client/resource-type.ts';
 import type { Journal } from '../telemetry/journal.ts';
@@ -228,13 +228,15 @@ export class SharedInformer<T extends KubeObject = KubeObject> {
       key: objectKeyOf(object),
       event,
       kind: this.type.kind,
+      object: identityOf(object, this.type),
       ...(object.metadata.resourceVersion ? { resourceVersion: object.metadata.resourceVersion } : {}),
+      ...(object.metadata.generation === undefined ? {} : { generation: object.metadata.generation }),
     });
   }
 
   #recordConditions(old: T | undefined, object: T): void {
     if (!this.#journal || !object.status) return;
-    for (const transition of conditionTransitions(this.type.kind, old, object)) this.#journal.append(transition);
+    for (const transition of conditionTransitions(this.type, old, object)) this.#journal.append(transition);
   }
 
   #dispatch(deliver: (handler: ResourceEventHandler<T>) => void): void {

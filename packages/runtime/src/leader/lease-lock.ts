@@ -3,7 +3,7 @@
  * `resourcelock.LeaseLock`): the record lives in the Lease's spec, and every write carries the
  * resourceVersion it read, so two candidates can never both win the same round.
  */
-import { isNotFound, type KubeObject } from '@dojo/kube-api';
+import { formatMicroTime, isNotFound, type KubeObject } from '@dojo/kube-api';
 import type { ObjectReader, ObjectWriter } from '../client/client.ts';
 import { builtinTypes } from '../client/resource-type.ts';
 
@@ -71,13 +71,6 @@ export class LeaseLock {
     const lease = await this.#client.update<Lease>(builtinTypes.leases, { ...current.lease, spec: specOf(record) }, { signal });
     return { lease, record: recordOf(lease) };
   }
-}
-
-/** metav1.MicroTime: RFC 3339 with six fractional digits. */
-export function formatMicroTime(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  const micros = String(Math.floor((ms % 1) * 1000)).padStart(3, '0');
-  return `${iso.slice(0, -1)}${micros}Z`;
 }
 
 function specOf(record: LeaderElectionRecord): LeaseSpec {

@@ -4,14 +4,14 @@
  * delivered or written. Used to measure what telemetry costs.
  */
 import { Journal } from '../telemetry/journal.ts';
-import type { JournalRecord, JournalRecordInput } from '../telemetry/records.ts';
+import type { TelemetryRecord, JournalRecordInput } from '../telemetry/records.ts';
 
 export class DiscardingJournal extends Journal {
   constructor() {
     super({ capacity: 1 });
   }
 
-  override append<I extends JournalRecordInput>(input: I): Extract<JournalRecord, { type: I['type'] }> {
-    return { seq: 0, ...input, time: input.time ?? 0 } as unknown as Extract<JournalRecord, { type: I['type'] }>;
+  override append<I extends JournalRecordInput>(input: I): Extract<TelemetryRecord, { type: I['type'] }> {
+    return { seq: 0, ...input, time: input.time ?? 0 } as unknown as Extract<TelemetryRecord, { type: I['type'] }>;
   }
 }

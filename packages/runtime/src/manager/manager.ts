@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
+import type { ControllerState } from '@dojo/console-protocol';
 import { realClock, type Clock } from '../clock/clock.ts';
 import type { ControllerHost, WatchSource } from '../builder/controller-host.ts';
 import type { Relation } from '../builder/enqueue-handlers.ts';
@@ -24,8 +25,10 @@ import type { Client } from '../client/client.ts';
 import { DelegatingClient } from '../client/delegating-client.ts';
 import { KubeClient } from '../client/kube-client.ts';
 import type { ResourceTypeRegistry } from '../client/resource-type.ts';
-import type { Controller, ControllerState } from '../controller/controller.ts';
+import type { Controller } from '../controller/controller.ts';
 import type { ControllerMetricsProvider } from '../controller/controller-metrics.ts';
+import { EventBroadcaster } from '../events/event-broadcaster.ts';
+import type { EventRecorder, EventSource } from '../events/event-recorder.ts';
 import { InformerFactory } from '../informer/informer-factory.ts';
 import type { InformerState } from '../informer/shared-informer.ts';
 import { LeaderElector, type LeaderElectionTiming } from '../leader/leader-elector.ts';
@@ -114,6 +117,7 @@ export class Manager implements ControllerHost {
   #leading = false;
   #lostLeadership = false;
   #election: Promise<void> | undefined;
+  #events: EventBroadcaster | undefined;
 
   private constructor(options: ManagerOptions, parts: { apiClient: KubeClient; journal: Journal; metrics: RuntimeMetrics; controllers: Map<string, Registered>; informers: InformerFactory }) {
     this.#options = options;
@@ -193,6 +197,16 @@ export class Manager implements ControllerHost {
     return (this.#controllers.get(name)?.sources ?? []).map(sourceInfo);
   }
 
+  /**
+   * A recorder whose Events name `source` as their reporter (controller-runtime's
+   * GetEventRecorderFor). All of them share one broadcaster, written through `apiClient` outside
+   * every reconcile and closed when the manager stops.
+   */
+  eventRecorderFor(source: EventSource | string): EventRecorder {
+    this.#events ??= new EventBroadcaster(this.apiClient, { clock: this.clock });
+    return this.#events.recorderFor(source);
+  }
+
   /** Starts informers, waits for their caches, then runs controllers (or campaigns to lead). */
   async start(): Promise<void> {
     if (this.#phase !== 'new') throw new Error(`the manager was already started (${this.#phase})`);
@@ -215,6 +229,7 @@ export class Manager implements ControllerHost {
     if (this.#election) await this.#election;
     await this.#stopControllers();
     await this.informers.stop();
+    this.#events?.close();
     this.apiClient.close();
     this.#phase = 'stopped';
   }

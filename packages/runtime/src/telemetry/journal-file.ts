@@ -17,7 +17,7 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { realClock, type Clock, type Timer } from '../clock/clock.ts';
 import type { JournalSink } from './journal.ts';
-import type { JournalRecord } from './records.ts';
+import type { TelemetryRecord } from './records.ts';
 
 export interface JournalFileOptions {
   path: string;
@@ -55,7 +55,7 @@ export class JournalFile implements JournalSink {
     if (tail.length > 0 && !tail.endsWith('\n')) writeSync(this.#fd, '\n');
   }
 
-  write(record: JournalRecord): void {
+  write(record: TelemetryRecord): void {
     if (this.#closed) throw new Error(`journal file ${this.path} is closed`);
     this.#batch.push(JSON.stringify(record));
     if (this.#flushIntervalMs <= 0 || this.#batch.length >= this.#maxBatch) this.flush();
@@ -84,9 +84,9 @@ export class JournalFile implements JournalSink {
  * Reads a journal file back, oldest first. Lines that are not JSON records (a line torn by a
  * crash) are skipped; a missing file reads as empty.
  */
-export function readJournalFile(path: string): JournalRecord[] {
+export function readJournalFile(path: string): TelemetryRecord[] {
   if (!existsSync(path)) return [];
-  const records: JournalRecord[] = [];
+  const records: TelemetryRecord[] = [];
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     const record = parseRecord(line);
     if (record) records.push(record);
@@ -94,12 +94,12 @@ export function readJournalFile(path: string): JournalRecord[] {
   return records;
 }
 
-function parseRecord(line: string): JournalRecord | undefined {
+function parseRecord(line: string): TelemetryRecord | undefined {
   if (line.trim() === '') return undefined;
   try {
     const value: unknown = JSON.parse(line);
-    const candidate = value as Partial<JournalRecord> | null;
-    if (typeof candidate?.seq === 'number' && typeof candidate.type === 'string') return value as JournalRecord;
+    const candidate = value as Partial<TelemetryRecord> | null;
+    if (typeof candidate?.seq === 'number' && typeof candidate.type === 'string') return value as TelemetryRecord;
   } catch {
     // A torn line: skipped, as documented.
   }

@@ -10,13 +10,15 @@
  * Misuse: listeners run synchronously inside `append`; a slow listener slows every controller.
  * Buffer in the listener (a websocket send queue, say), never await in it.
  */
+import type { TelemetryPage } from '@dojo/console-protocol';
+import { identityKey } from '@dojo/kube-api';
 import { realClock, type Clock } from '../clock/clock.ts';
-import type { JournalRecord, JournalRecordInput, JournalRecordType } from './records.ts';
+import type { JournalRecordInput, TelemetryRecord, TelemetryRecordType } from './records.ts';
 
 /** What a subscriber receives: a record, or notice that records it asked for are gone. */
 export type JournalDelivery =
   | { readonly resync: true; readonly oldestSeq: number }
-  | { readonly resync: false; readonly record: JournalRecord };
+  | { readonly resync: false; readonly record: TelemetryRecord };
 
 export type JournalListener = (delivery: JournalDelivery) => void;
 
@@ -26,22 +28,43 @@ export interface JournalQuery {
   /** At most this many records, oldest first (default 1000). */
   limit?: number;
   controller?: string;
-  /** Matches `record.key` ("namespace/name"). */
+  /** Matches `record.key` ("namespace/name"), of any kind. */
   objectKey?: string;
-  types?: readonly JournalRecordType[];
+  /** Matches `identityKey(record.object)` ("group/kind/namespace/name"). */
+  object?: string;
+  /** With `object`: records that name another uid are left out (another incarnation). */
+  uid?: string;
+  /** Records of one reconcile. */
+  reconcile?: string;
+  /** Records at or after this time, and before `to` (epoch ms). */
+  from?: number;
+  to?: number;
+  types?: readonly TelemetryRecordType[];
 }
 
-export interface JournalPage {
-  readonly records: JournalRecord[];
-  /** Some records after `sinceSeq` were dropped from the ring: rebuild state, then resume. */
-  readonly resync: boolean;
-  readonly oldestSeq: number;
-  readonly lastSeq: number;
+/** Does `record` pass the query's controller, object and type filters? */
+export function matchesJournalQuery(record: TelemetryRecord, query: JournalQuery, types?: ReadonlySet<string>): boolean {
+  if (query.controller !== undefined && record.controller !== query.controller) return false;
+  if (query.objectKey !== undefined && record.key !== query.objectKey) return false;
+  if (query.object !== undefined) {
+    if (!record.object || identityKey(record.object) !== query.object) return false;
+    if (query.uid !== undefined && record.object.uid !== undefined && record.object.uid !== query.uid) return false;
+  }
+  if (query.reconcile !== undefined && reconcileIdOf(record) !== query.reconcile) return false;
+  if (query.from !== undefined && record.time < query.from) return false;
+  if (query.to !== undefined && record.time >= query.to) return false;
+  if (types && !types.has(record.type)) return false;
+  return true;
+}
+
+/** The reconcile a record belongs to, if any. */
+export function reconcileIdOf(record: TelemetryRecord): string | undefined {
+  return 'reconcileId' in record ? record.reconcileId : undefined;
 }
 
 /** Where records go besides the ring, e.g. a `JournalFile`. */
 export interface JournalSink {
-  write(record: JournalRecord): void;
+  write(record: TelemetryRecord): void;
 }
 
 export interface JournalOptions {
@@ -67,7 +90,7 @@ export class Journal {
   readonly #sink: JournalSink | undefined;
   readonly #onError: (error: unknown, source: 'listener' | 'sink') => void;
   // A record with seq s lives at s % capacity; reads check the seq, so gaps are harmless.
-  readonly #ring: (JournalRecord | undefined)[];
+  readonly #ring: (TelemetryRecord | undefined)[];
   readonly #listeners = new Set<JournalListener>();
   #nextSeq: number;
   #held = 0;
@@ -77,7 +100,7 @@ export class Journal {
     this.#clock = options.clock ?? realClock;
     this.#sink = options.sink;
     this.#onError = options.onError ?? warn;
-    this.#ring = new Array<JournalRecord | undefined>(this.capacity);
+    this.#ring = new Array<TelemetryRecord | undefined>(this.capacity);
     this.#nextSeq = Math.max(1, options.firstSeq ?? 1);
   }
 
@@ -85,7 +108,7 @@ export class Journal {
    * A journal holding records read back from a file, keeping their `seq` and `time`, for
    * post-mortem queries. Records out of `seq` order are skipped.
    */
-  static fromRecords(records: readonly JournalRecord[], options: Omit<JournalOptions, 'firstSeq'> = {}): Journal {
+  static fromRecords(records: readonly TelemetryRecord[], options: Omit<JournalOptions, 'firstSeq'> = {}): Journal {
     const journal = new Journal({ capacity: Math.max(records.length, 1), ...options, firstSeq: records[0]?.seq ?? 1 });
     for (const record of records) if (record.seq >= journal.#nextSeq) journal.#store(record);
     return journal;
@@ -101,10 +124,10 @@ export class Journal {
     return this.#nextSeq - this.#held;
   }
 
-  append<I extends JournalRecordInput>(input: I): Extract<JournalRecord, { type: I['type'] }> {
+  append<I extends JournalRecordInput>(input: I): Extract<TelemetryRecord, { type: I['type'] }> {
     // Stamped in place: copying every record cost ~10% of reconcile throughput (bench/reconcile).
     // Callers hand over a fresh object and must not reuse it.
-    const record = input as unknown as JournalRecord;
+    const record = input as unknown as TelemetryRecord;
     record.seq = this.#nextSeq;
     record.time = input.time ?? this.#clock.now();
     this.#store(record);
@@ -117,7 +140,7 @@ export class Journal {
     }
     if (this.#listeners.size > 0) this.#deliver(this.#listeners, { resync: false, record });
     // The input's `type` picked the member; only the stamps were added.
-    return record as Extract<JournalRecord, { type: I['type'] }>;
+    return record as Extract<TelemetryRecord, { type: I['type'] }>;
   }
 
   /**
@@ -136,29 +159,25 @@ export class Journal {
     return () => this.#listeners.delete(listener);
   }
 
-  query(query: JournalQuery = {}): JournalPage {
+  query(query: JournalQuery = {}): TelemetryPage {
     const sinceSeq = query.sinceSeq ?? 0;
     const limit = query.limit ?? defaultQueryLimit;
     const types = query.types ? new Set<string>(query.types) : undefined;
-    const records: JournalRecord[] = [];
+    const records: TelemetryRecord[] = [];
     for (let seq = Math.max(sinceSeq + 1, this.oldestSeq); seq <= this.lastSeq && records.length < limit; seq++) {
       const record = this.#at(seq);
-      if (!record) continue;
-      if (query.controller !== undefined && record.controller !== query.controller) continue;
-      if (query.objectKey !== undefined && record.key !== query.objectKey) continue;
-      if (types && !types.has(record.type)) continue;
-      records.push(record);
+      if (record && matchesJournalQuery(record, query, types)) records.push(record);
     }
     return { records, resync: this.#missed(sinceSeq + 1), oldestSeq: this.oldestSeq, lastSeq: this.lastSeq };
   }
 
-  #store(record: JournalRecord): void {
+  #store(record: TelemetryRecord): void {
     this.#ring[record.seq % this.capacity] = record;
     this.#held = Math.min(this.capacity, this.#held + (record.seq - this.#nextSeq) + 1);
     this.#nextSeq = record.seq + 1;
   }
 
-  #at(seq: number): JournalRecord | undefined {
+  #at(seq: number): TelemetryRecord | undefined {
     const record = this.#ring[seq % this.capacity];
     return record?.seq === seq ? record : undefined;
   }

@@ -1,175 +1,28 @@
 /**
- * Every telemetry record the runtime emits, as one discriminated union on `type`. Records are
- * plain JSON (they go over the wire and into journal files unchanged). The journal stamps `seq`
- * (global, strictly increasing) and `time` (epoch ms from the injected clock).
- *
- * `key` is always the object the record is about ("namespace/name", or "name" for
- * cluster-scoped objects); the journal's `objectKey` filter matches it.
+ * The telemetry records the runtime emits. Their shapes are wire types, defined once in
+ * @dojo/console-protocol (the console and its browser read them unchanged); this file adds
+ * what only the journal needs: a record as its emitter writes it, before the journal stamps it.
  */
-import type { ConditionStatus, WatchEventType } from '@dojo/kube-api';
-import type { DelayOutcome } from '../workqueue/delaying-queue.ts';
-import type { Trigger, TriggerReason } from '../workqueue/trigger.ts';
+import type { TelemetryRecord } from '@dojo/console-protocol';
 
-interface RecordBase {
-  seq: number;
-  time: number;
-  controller?: string;
-  key?: string;
-}
+export type {
+  ApiCallRecord,
+  BackoffRecord,
+  ConditionTransitionRecord,
+  ConflictRecord,
+  DebugAction,
+  DebugRecord,
+  DequeueRecord,
+  EnqueueRecord,
+  ReconcileEndRecord,
+  ReconcileResultKind,
+  ReconcileStartRecord,
+  TelemetryRecord,
+  TelemetryRecordType,
+  WatchEventRecord,
+} from '@dojo/console-protocol';
 
-/** A watch event as an informer received it, before any predicate or handler. */
-export interface WatchEventRecord extends RecordBase {
-  type: 'watch-event';
-  key: string;
-  event: WatchEventType;
-  kind: string;
-  resourceVersion?: string;
-}
-
-/** A key added to a controller's queue; `merged` when it deduplicated into a waiting key. */
-export interface EnqueueRecord extends RecordBase {
-  type: 'enqueue';
-  controller: string;
-  key: string;
-  reason: string;
-  trigger: Trigger;
-  merged: boolean;
-  outcome: DelayOutcome;
-  delayMs?: number;
-}
-
-export interface DequeueRecord extends RecordBase {
-  type: 'dequeue';
-  controller: string;
-  key: string;
-  worker: number;
-  /** How long the key waited in the queue since its first add. */
-  waitedMs: number;
-  triggerCount: number;
-}
-
-export interface ReconcileStartRecord extends RecordBase {
-  type: 'reconcile-start';
-  controller: string;
-  key: string;
-  worker: number;
-  reconcileId: string;
-  /** Everything merged into this pass: the answer to "what triggered this reconcile?". */
-  triggers: Trigger[];
-  droppedTriggers: number;
-}
-
-/** How a reconcile ended; `conflict` is a 409 on a stale write, requeued but not a failure. */
-export type ReconcileResultKind = 'success' | 'error' | 'requeue' | 'requeueAfter' | 'conflict';
-
-export interface ReconcileEndRecord extends RecordBase {
-  type: 'reconcile-end';
-  controller: string;
-  key: string;
-  worker: number;
-  reconcileId: string;
-  result: ReconcileResultKind;
-  durationMs: number;
-  error?: string;
-  requeueAfter?: number;
-  /** A TerminalError: not retried. */
-  terminal?: boolean;
-  /** The reconciler crashed (see controller/panic.ts) and the controller recovered. */
-  panic?: boolean;
-  /** The reconcile outlived its timeout and its signal was aborted. */
-  timedOut?: boolean;
-}
-
-/** One HTTP request to the API server, attributed to the reconcile that made it, if any. */
-export interface ApiCallRecord extends RecordBase {
-  type: 'api-call';
-  verb: string;
-  resource: string;
-  namespace?: string;
-  name?: string;
-  code: number;
-  rvSent?: string;
-  rvReturned?: string;
-  fieldManager?: string;
-  durationMs: number;
-  reconcileId?: string;
-  worker?: number;
-  /** Never sent: a fault injected from the console answered it (see controller/faults.ts). */
-  injected?: boolean;
-}
-
-/** A 409 on a stale resourceVersion, with the version (and writer) that won, when known. */
-export interface ConflictRecord extends RecordBase {
-  type: 'conflict';
-  key: string;
-  resource: string;
-  staleRV?: string;
-  currentRV?: string;
-  currentManager?: string;
-  reconcileId?: string;
-  /** A conflict injected from the console, not one the API server returned. */
-  injected?: boolean;
-}
-
-/** A key sent to wait by the rate limiter (an enqueue record for the same add precedes it). */
-export interface BackoffRecord extends RecordBase {
-  type: 'backoff';
-  controller: string;
-  key: string;
-  delayMs: number;
-  retries: number;
-  /** The reason of the trigger that asked for the backoff: 'error', 'conflict', 'requeue'. */
-  cause: TriggerReason;
-  reconcileId?: string;
-}
-
-export interface ConditionTransitionRecord extends RecordBase {
-  type: 'condition-transition';
-  key: string;
-  kind: string;
-  condition: string;
-  from?: ConditionStatus;
-  to: ConditionStatus;
-  reason?: string;
-  message?: string;
-  observedGeneration?: number;
-}
-
-export type DebugAction =
-  | 'pause'
-  | 'resume'
-  | 'step'
-  | 'breakpoint-set'
-  | 'breakpoint-cleared'
-  | 'breakpoint-hit'
-  | 'max-concurrency'
-  | 'faults';
-
-/** A debugging control used on a controller, or a breakpoint it hit. */
-export interface DebugRecord extends RecordBase {
-  type: 'debug';
-  controller: string;
-  action: DebugAction;
-  worker?: number;
-  value?: number;
-  detail?: string;
-}
-
-export type JournalRecord =
-  | WatchEventRecord
-  | EnqueueRecord
-  | DequeueRecord
-  | ReconcileStartRecord
-  | ReconcileEndRecord
-  | ApiCallRecord
-  | ConflictRecord
-  | BackoffRecord
-  | ConditionTransitionRecord
-  | DebugRecord;
-
-export type JournalRecordType = JournalRecord['type'];
-
-type Unstamped<R> = R extends JournalRecord ? Omit<R, 'seq' | 'time'> & { time?: number } : never;
+type Unstamped<R> = R extends TelemetryRecord ? Omit<R, 'seq' | 'time'> & { time?: number } : never;
 
 /** A record as its emitter writes it: the journal adds `seq`, and `time` unless given. */
-export type JournalRecordInput = Unstamped<JournalRecord>;
+export type JournalRecordInput = Unstamped<TelemetryRecord>;

@@ -1,5 +1,5 @@
 /** Small, valid objects for tests and benchmarks against the embedded API server. */
-import type { KubeObject, OwnerReference } from '@dojo/kube-api';
+import { newControllerRef, type KubeObject, type OwnerReference } from '@dojo/kube-api';
 
 export interface ConfigMap extends KubeObject {
   data?: Record<string, string>;
@@ -26,12 +26,5 @@ export function deployment(namespace: string, name: string, replicas = 1, ownerR
 
 /** An owner reference that makes `owner` the controller of the object carrying it. */
 export function controllerRef(owner: KubeObject): OwnerReference {
-  return {
-    apiVersion: owner.apiVersion ?? 'v1',
-    kind: owner.kind ?? '',
-    name: owner.metadata.name ?? '',
-    uid: owner.metadata.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+  return newControllerRef(owner, { apiVersion: owner.apiVersion ?? 'v1', kind: owner.kind ?? '' });
 }

@@ -6,30 +6,13 @@
  *   triggers of both requests travel with it.
  * - Shutdown drops waiting keys: nothing comes due after `shutDown()`.
  */
+import type { DelayOutcome, DelayingQueueSnapshot } from '@dojo/console-protocol';
 import { realClock, type Clock, type Timer } from '../clock/clock.ts';
 import { DelayHeap, type DelayedNode } from './delay-heap.ts';
 import { noopWorkqueueMetricsProvider, type CounterMetric } from './queue-metrics.ts';
-import { WorkQueue, type AddOutcome, type Queue, type QueueItem, type QueueOptions } from './queue.ts';
-import type { QueueSnapshot } from './queue-snapshot.ts';
+import { WorkQueue, type Queue, type QueueOptions } from './queue.ts';
 import { defaultMaxTriggersPerKey, type Trigger } from './trigger.ts';
-
-/**
- * `delayed` (now waiting), `delay-shortened` (was waiting, now due earlier), `delay-merged`
- * (was waiting and due no later: this request joined it), or an immediate add's outcome.
- */
-export type DelayOutcome = AddOutcome | 'delayed' | 'delay-shortened' | 'delay-merged';
-
-export interface DelayedKey {
-  readonly key: string;
-  readonly readyAt: number;
-  readonly triggers: readonly Trigger[];
-  readonly droppedTriggers: number;
-}
-
-export interface DelayingQueueSnapshot extends QueueSnapshot {
-  /** Soonest first. */
-  readonly delayed: readonly DelayedKey[];
-}
+import { WrappedQueue } from './wrapped-queue.ts';
 
 export interface DelayingQueue extends Queue {
   addAfter(key: string, ms: number, trigger?: Trigger): DelayOutcome;
@@ -41,8 +24,7 @@ export interface DelayingQueueOptions extends QueueOptions {
   queue?: Queue;
 }
 
-export class DelayingWorkQueue implements DelayingQueue {
-  readonly #queue: Queue;
+export class DelayingWorkQueue extends WrappedQueue<Queue> implements DelayingQueue {
   readonly #clock: Clock;
   readonly #retries: CounterMetric;
   readonly #maxTriggers: number;
@@ -53,17 +35,17 @@ export class DelayingWorkQueue implements DelayingQueue {
   #timerDue = Infinity;
 
   constructor(options: DelayingQueueOptions = {}) {
-    this.#queue = options.queue ?? new WorkQueue(options);
+    super(options.queue ?? new WorkQueue(options));
     this.#clock = options.clock ?? realClock;
     this.#retries = (options.metricsProvider ?? noopWorkqueueMetricsProvider).newRetriesMetric(options.name ?? '');
     this.#maxTriggers = options.maxTriggersPerKey ?? defaultMaxTriggersPerKey;
   }
 
   addAfter(key: string, ms: number, trigger?: Trigger): DelayOutcome {
-    if (this.#queue.shuttingDown()) return 'shutdown';
+    if (this.inner.shuttingDown()) return 'shutdown';
     // client-go counts every AddAfter as a retry, whatever its delay.
     this.#retries.inc();
-    if (ms <= 0) return this.#queue.add(key, trigger);
+    if (ms <= 0) return this.inner.add(key, trigger);
 
     const readyAt = this.#clock.now() + ms;
     const existing = this.#waiting.get(key);
@@ -83,45 +65,21 @@ export class DelayingWorkQueue implements DelayingQueue {
     return 'delayed';
   }
 
-  add(key: string, trigger?: Trigger): AddOutcome {
-    return this.#queue.add(key, trigger);
-  }
-
-  addTriggers(key: string, triggers: readonly Trigger[], droppedTriggers?: number): AddOutcome {
-    return this.#queue.addTriggers(key, triggers, droppedTriggers);
-  }
-
-  len(): number {
-    return this.#queue.len();
-  }
-
-  get(worker?: number, signal?: AbortSignal): Promise<QueueItem | undefined> {
-    return this.#queue.get(worker, signal);
-  }
-
-  done(key: string): void {
-    this.#queue.done(key);
-  }
-
-  shutDown(): void {
+  override shutDown(): void {
     this.#stopWaiting();
-    this.#queue.shutDown();
+    this.inner.shutDown();
   }
 
-  shutDownWithDrain(): Promise<void> {
+  override shutDownWithDrain(): Promise<void> {
     this.#stopWaiting();
-    return this.#queue.shutDownWithDrain();
+    return this.inner.shutDownWithDrain();
   }
 
-  shuttingDown(): boolean {
-    return this.#queue.shuttingDown();
-  }
-
-  snapshot(): DelayingQueueSnapshot {
+  override snapshot(): DelayingQueueSnapshot {
     const delayed = [...this.#heap.values()]
       .sort((a, b) => a.readyAt - b.readyAt || a.order - b.order)
       .map((n) => ({ key: n.key, readyAt: n.readyAt, triggers: [...n.triggers], droppedTriggers: n.droppedTriggers }));
-    return { ...this.#queue.snapshot(), delayed };
+    return { ...this.inner.snapshot(), delayed };
   }
 
   #record(node: DelayedNode, trigger: Trigger): void {
@@ -148,7 +106,7 @@ export class DelayingWorkQueue implements DelayingQueue {
     for (let head = this.#heap.peek(); head && head.readyAt <= now; head = this.#heap.peek()) {
       this.#heap.pop();
       this.#waiting.delete(head.key);
-      this.#queue.addTriggers(head.key, head.triggers, head.droppedTriggers);
+      this.inner.addTriggers(head.key, head.triggers, head.droppedTriggers);
     }
     this.#arm();
   }

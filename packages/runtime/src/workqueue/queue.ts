@@ -12,10 +12,10 @@
  * Misuse: every key handed out by `get()` must be passed to `done()` exactly once, or it stays
  * "processing" forever and its later adds are never handed out.
  */
+import type { AddOutcome, ProcessingKey, QueueSnapshot, WaitingKey } from '@dojo/console-protocol';
 import { realClock, type Clock } from '../clock/clock.ts';
 import { Fifo } from './fifo.ts';
 import { QueueMetrics, noopWorkqueueMetricsProvider, type WorkqueueMetricsProvider } from './queue-metrics.ts';
-import type { ProcessingKey, QueueSnapshot, WaitingKey } from './queue-snapshot.ts';
 import { defaultMaxTriggersPerKey, noTriggers, type Trigger } from './trigger.ts';
 
 /** A key handed to a worker, with every trigger merged into it since it was last handed out. */
@@ -27,12 +27,6 @@ export interface QueueItem {
   /** When the key was first added after it was last handed out. */
   readonly enqueuedAt: number;
 }
-
-/**
- * What an add did: `queued` (new in the queue), `dirty` (the key is processing and will be
- * queued again on `done`), `merged` (the key was already waiting), `shutdown` (ignored).
- */
-export type AddOutcome = 'queued' | 'dirty' | 'merged' | 'shutdown';
 
 export interface Queue {
   add(key: string, trigger?: Trigger): AddOutcome;

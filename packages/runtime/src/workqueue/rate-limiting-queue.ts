@@ -3,29 +3,18 @@
  * `rate_limiting_queue.go`): `addRateLimited(key)` is `addAfter(key, limiter.when(key))`, and
  * `forget(key)` is how a controller says the key succeeded.
  */
+import type { DelayOutcome, RateLimitingQueueSnapshot } from '@dojo/console-protocol';
 import { realClock } from '../clock/clock.ts';
-import {
-  DelayingWorkQueue,
-  type DelayOutcome,
-  type DelayedKey,
-  type DelayingQueue,
-  type DelayingQueueOptions,
-  type DelayingQueueSnapshot,
-} from './delaying-queue.ts';
-import type { AddOutcome, QueueItem } from './queue.ts';
+import { DelayingWorkQueue, type DelayingQueue, type DelayingQueueOptions } from './delaying-queue.ts';
 import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiters.ts';
 import type { Trigger } from './trigger.ts';
+import { WrappedQueue } from './wrapped-queue.ts';
 
 /** What `addRateLimited` did: the delay it chose and the retry count it implies. */
 export interface RateLimitedAdd {
   readonly delayMs: number;
   readonly retries: number;
   readonly outcome: DelayOutcome;
-}
-
-export interface RateLimitingQueueSnapshot extends DelayingQueueSnapshot {
-  /** Each delayed key with the limiter's retry count for it (0 for plain `addAfter`s). */
-  readonly delayed: readonly (DelayedKey & { readonly retries: number })[];
 }
 
 export interface RateLimitingQueue extends DelayingQueue {
@@ -42,18 +31,17 @@ export interface RateLimitingQueueOptions extends DelayingQueueOptions {
   delayingQueue?: DelayingQueue;
 }
 
-export class RateLimitingWorkQueue implements RateLimitingQueue {
-  readonly #queue: DelayingQueue;
+export class RateLimitingWorkQueue extends WrappedQueue<DelayingQueue> implements RateLimitingQueue {
   readonly #limiter: RateLimiter;
 
   constructor(options: RateLimitingQueueOptions = {}) {
-    this.#queue = options.delayingQueue ?? new DelayingWorkQueue(options);
+    super(options.delayingQueue ?? new DelayingWorkQueue(options));
     this.#limiter = options.rateLimiter ?? defaultControllerRateLimiter(options.clock ?? realClock);
   }
 
   addRateLimited(key: string, trigger?: Trigger): RateLimitedAdd {
     const delayMs = this.#limiter.when(key);
-    return { delayMs, retries: this.#limiter.numRequeues(key), outcome: this.#queue.addAfter(key, delayMs, trigger) };
+    return { delayMs, retries: this.#limiter.numRequeues(key), outcome: this.inner.addAfter(key, delayMs, trigger) };
   }
 
   forget(key: string): void {
@@ -65,43 +53,11 @@ export class RateLimitingWorkQueue implements RateLimitingQueue {
   }
 
   addAfter(key: string, ms: number, trigger?: Trigger): DelayOutcome {
-    return this.#queue.addAfter(key, ms, trigger);
+    return this.inner.addAfter(key, ms, trigger);
   }
 
-  add(key: string, trigger?: Trigger): AddOutcome {
-    return this.#queue.add(key, trigger);
-  }
-
-  addTriggers(key: string, triggers: readonly Trigger[], droppedTriggers?: number): AddOutcome {
-    return this.#queue.addTriggers(key, triggers, droppedTriggers);
-  }
-
-  len(): number {
-    return this.#queue.len();
-  }
-
-  get(worker?: number, signal?: AbortSignal): Promise<QueueItem | undefined> {
-    return this.#queue.get(worker, signal);
-  }
-
-  done(key: string): void {
-    this.#queue.done(key);
-  }
-
-  shutDown(): void {
-    this.#queue.shutDown();
-  }
-
-  shutDownWithDrain(): Promise<void> {
-    return this.#queue.shutDownWithDrain();
-  }
-
-  shuttingDown(): boolean {
-    return this.#queue.shuttingDown();
-  }
-
-  snapshot(): RateLimitingQueueSnapshot {
-    const snap = this.#queue.snapshot();
+  override snapshot(): RateLimitingQueueSnapshot {
+    const snap = this.inner.snapshot();
     return { ...snap, delayed: snap.delayed.map((d) => ({ ...d, retries: this.#limiter.numRequeues(d.key) })) };
   }
 }

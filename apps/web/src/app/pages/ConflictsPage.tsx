@@ -1,9 +1,9 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ConflictsTable } from '../../features/telemetry/components/ConflictsTable.tsx';
-import { useReconciledObjectLink } from '../object-links.ts';
+import { useObjectPageLink } from '../object-links.ts';
 
 export function ConflictsPage() {
-  const objectLink = useReconciledObjectLink();
+  const objectLink = useObjectPageLink();
   return (
     <>
       <PageHeader

@@ -6,7 +6,7 @@ import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Panel } from '../../components/Panel.tsx';
-import { useControllerState } from '../../features/controllers/api/controller-state.ts';
+import { useControllerDetails } from '../../features/controllers/api/controller-details.ts';
 import { BreakpointsEditor } from '../../features/controllers/components/BreakpointsEditor.tsx';
 import { ControllerPicker } from '../../features/controllers/components/ControllerPicker.tsx';
 import { DebugControls } from '../../features/controllers/components/DebugControls.tsx';
@@ -15,47 +15,50 @@ import { WorkqueueView } from '../../features/controllers/components/WorkqueueVi
 import { DiscordFaultsForm } from '../../features/discord/components/DiscordFaultsForm.tsx';
 import { ReconcileTimeline } from '../../features/telemetry/components/ReconcileTimeline.tsx';
 import { navigate } from '../../lib/router.tsx';
-import { useReconciledObjectLink } from '../object-links.ts';
+import { useObjectPageLink, useQueueKeyLink } from '../object-links.ts';
 import { paths } from '../routes.ts';
 import { useChosenController } from './use-chosen-controller.ts';
 
 function ControllerDebugger({ name }: { name: string }) {
-  const state = useControllerState(name);
-  const objectLink = useReconciledObjectLink();
-  if (state.isPending) return <Loading />;
-  if (state.error) return <ErrorNotice error={state.error} title={`Could not load controller ${name}`} />;
+  const details = useControllerDetails(name);
+  const objectLink = useObjectPageLink();
+  const keyLink = useQueueKeyLink(details.data?.forKind);
+  if (details.isPending) return <Loading />;
+  if (details.error) return <ErrorNotice error={details.error} title={`Could not load controller ${name}`} />;
   return (
     <div className="flex flex-col gap-5">
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Panel title="Run control">
-          <DebugControls state={state.data} />
+          <DebugControls details={details.data} />
         </Panel>
         <Panel title="Breakpoints" description="A worker that takes a key with a breakpoint holds it until you step or resume.">
-          <BreakpointsEditor state={state.data} />
+          <BreakpointsEditor details={details.data} />
         </Panel>
         <Panel title="Fault injection" description="Make this controller's next writes conflict, its next reconciles throw, or every reconcile slow.">
-          <FaultsEditor state={state.data} />
+          <FaultsEditor details={details.data} />
         </Panel>
         <Panel title="Discord simulator faults" description="Rate-limit or fail the Discord API the Discord controllers talk to.">
           <DiscordFaultsForm />
         </Panel>
       </div>
       <Panel title="Timeline" level={3}>
-        <ReconcileTimeline controller={name} lockObject objectLink={objectLink} windowMs={20_000} />
+        <ReconcileTimeline controller={name} objectLink={objectLink} windowMs={20_000} />
       </Panel>
-      <WorkqueueView name={name} />
+      <WorkqueueView name={name} keyLink={keyLink} />
     </div>
   );
 }
 
-export function DebugPage({ controller }: { controller: string | undefined }) {
-  const { name, controllers } = useChosenController(controller, paths.debug);
+const debugOf = (controller: string) => paths.debug({ controller });
+
+export function DebugPage({ controller }: { controller?: string }) {
+  const { name, controllers } = useChosenController(controller, debugOf);
   return (
     <>
       <PageHeader
         title="Debug"
         description="Pause, step, set breakpoints and inject faults; watch the effect in the timeline and the workqueue below."
-        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(paths.debug(n))} />}
+        actions={<ControllerPicker value={name} onChange={(n) => n && navigate(debugOf(n))} />}
       />
       {controllers.isPending ? (
         <Loading />

@@ -2,7 +2,11 @@
  * What the operator is doing now: a card per controller, then a live table of every kind the
  * operator's controllers reconcile, the main kind first (the session names its controller).
  * The system controllers' kinds (Deployments, Pods, ...) are one click away in Resources.
+ * While those kinds have no objects (in the chosen namespace), the page opens with what to do
+ * first.
  */
+import { useQueries } from '@tanstack/react-query';
+import type { ResourceType } from '@dojo/console-protocol';
 import { Panel } from '../../components/Panel.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { buttonClass } from '../../components/Button.tsx';
@@ -10,18 +14,20 @@ import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { ControllerCards } from '../../features/controllers/components/ControllerCards.tsx';
 import { useControllers } from '../../features/controllers/api/controllers.ts';
 import { findKind, useResourceTypes } from '../../features/resources/api/resource-types.ts';
+import { resourceListQueryOptions } from '../../features/resources/api/resource-list.ts';
 import { useSession } from '../../features/session/api/session.ts';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
+import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
 import { Link } from '../../lib/router.tsx';
-import type { ResourceType } from '../../lib/protocol.ts';
 import { controllerLinks } from '../object-links.ts';
 import { paths } from '../routes.ts';
+import { GettingStarted } from './GettingStarted.tsx';
 
 function plural(kind: string): string {
   return kind.endsWith('s') ? `${kind}es` : `${kind}s`;
 }
 
-function KindPanel({ type }: { type: ResourceType }) {
+function KindPanel({ type, namespace }: { type: ResourceType; namespace: string | undefined }) {
   return (
     <Panel
       title={plural(type.kind)}
@@ -29,18 +35,18 @@ function KindPanel({ type }: { type: ResourceType }) {
       bodyClassName=""
       actions={
         <>
-          <Link to={paths.resourceList(type)} className={buttonClass('ghost')}>
+          <Link to={paths.resourceList({ gvr: type, namespace })} className={buttonClass('ghost')}>
             All {plural(type.kind)}
           </Link>
           {type.verbs.includes('create') ? (
-            <Link to={paths.resourceCreate(type)} className={buttonClass('primary')}>
+            <Link to={paths.resourceCreate({ gvr: type, namespace })} className={buttonClass('primary')}>
               Create {type.kind}
             </Link>
           ) : null}
         </>
       }
     >
-      <ResourceTable gvr={type} kind={type.kind} detailPath={(o) => paths.resourceDetail(type, o.metadata.namespace, o.metadata.name ?? '')} maxHeight={360} />
+      <ResourceTable type={type} namespace={namespace} detailPath={(o) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' })} maxHeight={360} />
     </Panel>
   );
 }
@@ -49,16 +55,21 @@ export function OverviewPage() {
   const { data: controllers } = useControllers();
   const { data: types, error } = useResourceTypes();
   const { data: session } = useSession();
-  const main = new Set(session?.operators ?? []);
+  const namespace = useNamespaceChoice();
+  // The session's operators in their order: the first one's own kind leads.
+  const rank = (name: string) => ((session?.operators ?? []).indexOf(name) + 1 || Infinity);
   const operatorKinds = (controllers ?? [])
     .filter((c) => c.role === 'operator')
-    .sort((a, b) => Number(main.has(b.name)) - Number(main.has(a.name)) || a.name.localeCompare(b.name))
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))
     .map((c) => findKind(types, c.forKind.group, c.forKind.kind))
     .filter((t, i, all): t is ResourceType => t !== undefined && all.indexOf(t) === i);
+  const lists = useQueries({ queries: operatorKinds.map((type) => resourceListQueryOptions(type, type.namespaced ? namespace : undefined)) });
+  const empty = operatorKinds.length > 0 && lists.every((l) => l.data?.items.length === 0);
   return (
     <>
       <PageHeader title="Overview" description="What every controller is doing now, and the objects they reconcile." />
       <div className="flex flex-col gap-6">
+        {empty && operatorKinds[0] ? <GettingStarted main={operatorKinds[0]} namespace={operatorKinds[0].namespaced ? namespace : undefined} session={session} /> : null}
         <section aria-labelledby="controllers-heading">
           <h3 id="controllers-heading" className="mb-3 text-sm font-semibold text-slate-700 dark:text-slate-300">
             Controllers
@@ -67,7 +78,7 @@ export function OverviewPage() {
         </section>
         {error ? <ErrorNotice error={error} title="Could not load the cluster's kinds" /> : null}
         {operatorKinds.map((type) => (
-          <KindPanel key={`${type.group}/${type.resource}`} type={type} />
+          <KindPanel key={`${type.group}/${type.resource}`} type={type} namespace={type.namespaced ? namespace : undefined} />
         ))}
       </div>
     </>

@@ -1,8 +1,11 @@
 /**
  * One object, any kind: conditions and their history, status, owner tree, metadata; YAML;
  * versions with diffs; Events; its reconciles. Scale and delete where the kind allows.
+ * Everything recorded about the object is matched by its identity (kind and uid included), and
+ * versions, Events and reconciles link to each other through the URL's `rv` and `reconcile`.
  */
-import { formatObjectKey, type GroupVersionResource } from '@dojo/kube-api';
+import type { ReconcileIdAnnotation } from '@dojo/console-protocol';
+import { identityOf, type GroupVersionResource, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
 import { buttonClass } from '../../components/Button.tsx';
 import { Badge, ConditionChip } from '../../components/ConditionChip.tsx';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
@@ -21,13 +24,15 @@ import { ObjectYaml } from '../../features/resources/components/detail/ObjectYam
 import { OwnerTreeView } from '../../features/resources/components/detail/OwnerTreeView.tsx';
 import { currentReplicas, ScaleControl } from '../../features/resources/components/detail/ScaleControl.tsx';
 import { StatusFields } from '../../features/resources/components/detail/StatusFields.tsx';
-import { VersionHistory } from '../../features/resources/components/detail/VersionHistory.tsx';
+import { VersionHistory, type VersionHistoryProps } from '../../features/resources/components/detail/VersionHistory.tsx';
 import { conditionsOf, readyText } from '../../features/resources/model/object-summary.ts';
 import { ConditionHistory } from '../../features/telemetry/components/ConditionHistory.tsx';
 import { ObjectReconciles } from '../../features/telemetry/components/ObjectReconciles.tsx';
+import { TriggeredReconciles } from '../../features/telemetry/components/TriggeredReconciles.tsx';
 import { Link, navigate } from '../../lib/router.tsx';
-import { detailPath } from '../object-links.ts';
-import { paths, type DetailTab } from '../routes.ts';
+import { detailPath, useObjectPageLink } from '../object-links.ts';
+import type { DetailFocus, DetailTab } from '../resource-routes.ts';
+import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
 
 const tabs: { id: DetailTab; label: string }[] = [
@@ -38,33 +43,44 @@ const tabs: { id: DetailTab; label: string }[] = [
   { id: 'reconciles', label: 'Reconciles' },
 ];
 
-export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVersionResource; namespace: string | undefined; name: string; tab: DetailTab }) {
+const reconcileIdAnnotation: ReconcileIdAnnotation = 'dojo-console.io/reconcile-id';
+
+export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, reconcile, trigger }: { gvr: GroupVersionResource; namespace?: string; objectName: string; tab: DetailTab } & DetailFocus) {
   const { type, isPending: typesPending, error: typesError } = useResourceType(gvr);
   const { object, isPending, error } = useResourceObject(gvr, namespace, name);
-  const versions = useObjectVersions(object);
+  const objectLink = useObjectPageLink();
   if (typesPending || isPending) return <Loading />;
   if (typesError || error) return <ErrorNotice error={typesError ?? error} />;
   if (!type) return <EmptyState title={`The cluster does not serve ${gvr.resource}.`} />;
   if (!object) {
     return (
       <EmptyState title={`${type.kind} ${namespace ? `${namespace}/` : ''}${name} does not exist (any more).`}>
-        <Link to={paths.resourceList(type)} className="text-indigo-700 underline dark:text-indigo-300">
+        <Link to={paths.resourceList({ gvr: type })} className="text-indigo-700 underline dark:text-indigo-300">
           All {type.kind} objects
         </Link>
       </EmptyState>
     );
   }
-  const key = formatObjectKey({ namespace, name });
+  const identity = identityOf(object, type);
+  const focus = (next: { tab?: DetailTab } & DetailFocus) => navigate(paths.resourceDetail({ gvr: type, namespace, objectName: name, tab, rv, reconcile, trigger, ...next }), { replace: true });
+  const recordedBy = (event: KubeObject) => {
+    const id = event.metadata.annotations?.[reconcileIdAnnotation];
+    return id ? (
+      <Link to={paths.timeline({ reconcile: id })} className="font-mono text-xs text-indigo-700 underline dark:text-indigo-300" aria-label={`Reconcile that recorded ${String(event.reason ?? 'this event')}`}>
+        {id.slice(0, 8)}
+      </Link>
+    ) : undefined;
+  };
   const canScale = type.subresources ? type.subresources.includes('scale') : currentReplicas(object) !== undefined;
   const ready = readyText(object);
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-slate-500 dark:text-slate-400">
-        <Link to={paths.resources()} className="hover:underline">
+        <Link to={paths.resources({})} className="hover:underline">
           Resources
         </Link>{' '}
         /{' '}
-        <Link to={paths.resourceList(type)} className="hover:underline">
+        <Link to={paths.resourceList({ gvr: type })} className="hover:underline">
           {type.kind}
         </Link>
       </nav>
@@ -72,13 +88,13 @@ export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVe
         title={
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-base font-normal text-slate-500">{type.kind}</span>
-            {name}
+            <bdi>{name}</bdi>
             {object.metadata.deletionTimestamp ? <Badge tone="unknown">Terminating</Badge> : null}
           </span>
         }
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {namespace ? <span>in {namespace}</span> : <span>cluster-scoped</span>}
+            {namespace ? <span>in <bdi>{namespace}</bdi></span> : <span>cluster-scoped</span>}
             {ready ? <span>· ready {ready}</span> : null}
             {conditionsOf(object).map((c) => (
               <ConditionChip key={c.type} condition={c} />
@@ -88,7 +104,7 @@ export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVe
         actions={
           <>
             {type.verbs.includes('update') ? (
-              <Link to={paths.resourceEdit(type, namespace, name)} className={buttonClass()}>
+              <Link to={paths.resourceEdit({ gvr: type, namespace, objectName: name })} className={buttonClass()}>
                 Edit
               </Link>
             ) : null}
@@ -101,16 +117,16 @@ export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVe
           <ScaleControl key={object.metadata.uid} gvr={type} object={object} />
         </div>
       ) : null}
-      <Tabs label={`${type.kind} ${name}`} items={tabs} selected={tab} onSelect={(t) => navigate(paths.resourceDetail(type, namespace, name, t), { replace: true })}>
+      <Tabs label={`${type.kind} ${name}`} items={tabs} selected={tab} onSelect={(t) => navigate(paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: t }), { replace: true })}>
         {tab === 'overview' ? (
           <div className="flex flex-col gap-5">
             <Panel title="Conditions" bodyClassName="">
               <ConditionsTable object={object} />
             </Panel>
             <Panel title="Condition history" description="Every transition the console recorded, newest first." bodyClassName="">
-              <ConditionHistory objectKey={key} />
+              <ConditionHistory identity={identity} />
             </Panel>
-            <div className="grid gap-5 xl:grid-cols-2">
+            <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
               <Panel title="Status">
                 <StatusFields object={object} />
               </Panel>
@@ -124,15 +140,27 @@ export function ResourceDetailPage({ gvr, namespace, name, tab }: { gvr: GroupVe
             </Panel>
           </div>
         ) : tab === 'yaml' ? (
-          <ObjectYaml object={object} />
+          <ObjectYaml object={object} gvr={type} canApply={type.verbs.includes('patch')} />
         ) : tab === 'versions' ? (
-          <VersionHistory versions={versions} />
+          <ObjectVersions
+            object={object}
+            identity={identity}
+            rv={rv}
+            onSelect={(v) => focus({ rv: v })}
+            triggered={(v) => <TriggeredReconciles object={v.object} resourceVersion={v.resourceVersion} objectLink={objectLink} />}
+          />
         ) : tab === 'events' ? (
-          <EventsList object={object} />
+          <EventsList object={object} recordedBy={recordedBy} />
         ) : (
-          <ObjectReconciles objectKey={key} />
+          <ObjectReconciles identity={identity} view={{ reconcile, trigger }} onViewChange={(v) => focus({ reconcile: v.reconcile, trigger: v.trigger })} objectLink={objectLink} />
         )}
       </Tabs>
     </>
   );
+}
+
+/** The Versions tab: the backend's recorded versions, refetched as the object on screen moves. */
+function ObjectVersions({ object, identity, ...props }: { object: KubeObject; identity: ObjectIdentity } & Pick<VersionHistoryProps, 'rv' | 'onSelect' | 'triggered'>) {
+  const versions = useObjectVersions(identity, object.metadata.resourceVersion);
+  return <VersionHistory page={versions.data} isPending={versions.isPending} error={versions.error} {...props} />;
 }

@@ -1,16 +1,18 @@
 /** Create or edit any kind with the form generated from its OpenAPI schema. */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiVersionOf } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
+import { buttonClass } from '../../components/Button.tsx';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useResourceObject } from '../../features/resources/api/resource-list.ts';
 import { useResourceSchema } from '../../features/resources/api/resource-schema.ts';
 import { ResourceForm } from '../../features/resources/components/form/ResourceForm.tsx';
-import type { JsonObject } from '../../features/resources/model/form-values.ts';
-import type { ResourceType } from '../../lib/protocol.ts';
-import { navigate, useLocation } from '../../lib/router.tsx';
+import { editableObject, type JsonObject } from '../../features/resources/model/form-values.ts';
+import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
+import { Link, navigate } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
 
@@ -22,17 +24,11 @@ function blankObject(type: ResourceType, namespace: string): JsonObject {
   };
 }
 
-function editable(object: KubeObject): JsonObject {
-  const { managedFields: _m, ...metadata } = object.metadata;
-  const { status: _s, ...rest } = object;
-  return JSON.parse(JSON.stringify({ ...rest, metadata })) as JsonObject;
-}
-
-function FormFor({ type, initial, mode }: { type: ResourceType; initial: JsonObject; mode: 'create' | 'update' }) {
+function FormFor({ type, initial, live, mode }: { type: ResourceType; initial: JsonObject; live?: JsonObject; mode: 'create' | 'update' }) {
   const schema = useResourceSchema(type);
   const meta = initial.metadata as { name?: string; namespace?: string };
   const back = () =>
-    mode === 'update' && meta.name ? navigate(paths.resourceDetail(type, meta.namespace, meta.name)) : navigate(paths.resourceList(type));
+    mode === 'update' && meta.name ? navigate(paths.resourceDetail({ gvr: type, namespace: meta.namespace, objectName: meta.name })) : navigate(paths.resourceList({ gvr: type }));
   if (schema.isPending) return <Loading label="Loading the schema…" />;
   if (schema.error) return <ErrorNotice error={schema.error} title={`Could not load the schema of ${type.kind}`} />;
   return (
@@ -41,16 +37,18 @@ function FormFor({ type, initial, mode }: { type: ResourceType; initial: JsonObj
       type={type}
       schema={schema.data}
       initial={initial}
+      {...(live ? { live } : {})}
       onCancel={back}
-      onSaved={(object) => navigate(paths.resourceDetail(type, object.metadata.namespace, object.metadata.name ?? ''))}
+      onSaved={(object) => navigate(paths.resourceDetail({ gvr: type, namespace: object.metadata.namespace, objectName: object.metadata.name ?? '' }))}
     />
   );
 }
 
-export function ResourceCreatePage({ gvr }: { gvr: GroupVersionResource }) {
+export function ResourceCreatePage({ gvr, namespace: urlNamespace }: { gvr: GroupVersionResource; namespace?: string }) {
   const { type, isPending, error } = useResourceType(gvr);
-  const { search } = useLocation();
-  const namespace = search.get('namespace') ?? 'default';
+  const choice = useNamespaceChoice();
+  // A new object goes to the namespace the person works in, unless the link named another.
+  const namespace = urlNamespace ?? choice ?? 'default';
   const initial = useMemo(() => (type ? blankObject(type, namespace) : undefined), [type, namespace]);
   if (isPending) return <Loading />;
   if (error) return <ErrorNotice error={error} title="Could not load the cluster's kinds" />;
@@ -63,13 +61,16 @@ export function ResourceCreatePage({ gvr }: { gvr: GroupVersionResource }) {
   );
 }
 
-/** Edits the version that was current when the page opened; a newer one makes saving a 409. */
+/**
+ * Edits the live object: fields the person has not changed follow it; a field someone else
+ * changed too makes saving a 409, explained at the top of the form.
+ */
 function EditForm({ type, object }: { type: ResourceType; object: KubeObject }) {
-  const [initial] = useState(() => editable(object));
-  return <FormFor type={type} initial={initial} mode="update" />;
+  const live = useMemo(() => editableObject(object), [object]);
+  return <FormFor type={type} initial={live} live={live} mode="update" />;
 }
 
-export function ResourceEditPage({ gvr, namespace, name }: { gvr: GroupVersionResource; namespace: string | undefined; name: string }) {
+export function ResourceEditPage({ gvr, namespace, objectName: name }: { gvr: GroupVersionResource; namespace?: string; objectName: string }) {
   const { type, isPending, error } = useResourceType(gvr);
   const list = useResourceObject(gvr, namespace, name);
   if (isPending || list.isPending) return <Loading />;
@@ -77,7 +78,21 @@ export function ResourceEditPage({ gvr, namespace, name }: { gvr: GroupVersionRe
   if (!type || !list.object) return <EmptyState title={`${name} was not found.`} />;
   return (
     <>
-      <PageHeader title={`Edit ${type.kind} ${name}`} description="Saving sends the resourceVersion you started from: if someone changed the object meanwhile, the server answers 409 Conflict." />
+      <PageHeader
+        title={
+          <>
+            Edit {type.kind} <bdi>{name}</bdi>
+          </>
+        }
+        description="Fields you have not changed follow the live object. If someone else changes a field you changed too, saving is refused (409 Conflict) and you choose."
+        actions={
+          type.verbs.includes('patch') ? (
+            <Link to={paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: 'yaml' })} className={buttonClass('ghost')}>
+              Edit as YAML (server-side apply)
+            </Link>
+          ) : null
+        }
+      />
       <EditForm type={type} object={list.object} />
     </>
   );

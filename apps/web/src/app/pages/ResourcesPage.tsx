@@ -6,7 +6,7 @@ export function ResourcesPage() {
   return (
     <>
       <PageHeader title="Resources" description="Every kind the cluster serves. Lists and details update live over watch." />
-      <ResourceKindList listPath={(type) => paths.resourceList(type)} />
+      <ResourceKindList listPath={(type) => paths.resourceList({ gvr: type })} />
     </>
   );
 }

@@ -1,11 +1,14 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ReconcileTimeline } from '../../features/telemetry/components/ReconcileTimeline.tsx';
-import { updateSearch, useLocation } from '../../lib/router.tsx';
-import { useReconciledObjectLink } from '../object-links.ts';
+import type { TimelineView } from '../../features/telemetry/model/timeline-view.ts';
+import { navigate } from '../../lib/router.tsx';
+import { useObjectPageLink } from '../object-links.ts';
+import { paths } from '../routes.ts';
 
-export function TimelinePage() {
-  const { search } = useLocation();
-  const objectLink = useReconciledObjectLink();
+/** Filters, the selected reconcile and the time window live in the URL, so a view can be shared. */
+export function TimelinePage({ controller, ...view }: { controller?: string } & TimelineView) {
+  const objectLink = useObjectPageLink();
+  const go = (next: { controller?: string | undefined } & TimelineView) => navigate(paths.timeline(next), { replace: true });
   return (
     <>
       <PageHeader
@@ -13,10 +16,11 @@ export function TimelinePage() {
         description="One lane per worker. Wheel to zoom, drag to pan, click a reconcile for its triggers and API calls."
       />
       <ReconcileTimeline
-        controller={search.get('controller') ?? undefined}
-        object={search.get('object') ?? undefined}
+        controller={controller}
+        onControllerChange={(c) => go({ ...view, controller: c })}
+        view={view}
+        onViewChange={(v) => go({ controller, ...v })}
         objectLink={objectLink}
-        onFilterChange={(f) => updateSearch({ controller: f.controller, object: f.object })}
       />
     </>
   );

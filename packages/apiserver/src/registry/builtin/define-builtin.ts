@@ -1,9 +1,10 @@
 /** Fills the parts of a ResourceInfo that are the same for every built-in kind. */
-import type { FieldError, KubeObject } from '@dojo/kube-api';
+import { messageOf } from '../../http/protobuf/envelope.ts';
 import type { ResourceInfo } from '../resource-info.ts';
 import { sameShapeConversion } from '../resource-info.ts';
-import type { Strategy } from '../strategy.ts';
+import { noRulesStrategy, type Strategy } from '../strategy.ts';
 import { ageColumn, nameColumn, type TableColumn } from '../table-columns.ts';
+import { typedDecoder } from './typed-decode.ts';
 
 export const allVerbs = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
@@ -16,32 +17,19 @@ export interface BuiltinSpec {
   namespaced: boolean;
   shortNames?: string[];
   categories?: string[];
-  statusSubresource?: boolean;
-  scale?: ResourceInfo['scale'];
-  finalizeSubresource?: boolean;
+  /** The kind's write rules; kinds without any accept every write as sent. */
+  strategy?: Strategy;
+  subresources?: ResourceInfo['subresources'];
   nameValidation?: ResourceInfo['nameValidation'];
   /** Columns between Name and Age. */
   columns?: TableColumn[];
-  strategy?: Partial<Strategy>;
   bucket?: string;
   conversion?: Pick<ResourceInfo, 'fromStorage' | 'toStorage'>;
   selectableFields?: ResourceInfo['selectableFields'];
+  returnsDeletedObject?: boolean;
 }
 
-const noErrors = (): FieldError[] => [];
-
 export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
-  const statusSubresource = spec.statusSubresource ?? false;
-  const strategy: Strategy = {
-    tracksGeneration: false,
-    allowUnconditionalUpdate: true,
-    statusSubresource,
-    prepareForCreate: () => {},
-    prepareForUpdate: () => {},
-    validate: noErrors,
-    validateUpdate: (obj: KubeObject) => (spec.strategy?.validate ?? noErrors)(obj),
-    ...spec.strategy,
-  };
   const info: ResourceInfo = {
     group: spec.group,
     version: spec.version,
@@ -54,30 +42,17 @@ export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
     categories: spec.categories ?? [],
     verbs: allVerbs,
     bucket: spec.bucket ?? `${spec.group || 'core'}/${spec.resource}`,
-    statusSubresource,
-    strategy,
+    strategy: spec.strategy ?? noRulesStrategy,
+    subresources: spec.subresources ?? {},
     columns: [nameColumn, ...(spec.columns ?? []), ageColumn],
     strategicMergePatch: true,
     storageVersion: spec.version,
     ...(spec.conversion ?? sameShapeConversion({ group: spec.group, version: spec.version, storageVersion: spec.version })),
   };
-  if (spec.scale) info.scale = spec.scale;
-  if (spec.finalizeSubresource) info.finalizeSubresource = true;
+  const message = messageOf(spec.group ? `${spec.group}/${spec.version}` : spec.version, spec.kind);
+  if (message) info.typedDecode = typedDecoder(message, spec.kind, spec.version);
   if (spec.nameValidation) info.nameValidation = spec.nameValidation;
   if (spec.selectableFields) info.selectableFields = spec.selectableFields;
+  if (spec.returnsDeletedObject) info.returnsDeletedObject = true;
   return info;
-}
-
-/** Reads a nested field without caring about the object's type. */
-export function field(obj: unknown, ...path: string[]): unknown {
-  let v: unknown = obj;
-  for (const p of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[p];
-  }
-  return v;
-}
-
-export function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

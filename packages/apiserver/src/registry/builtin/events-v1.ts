@@ -4,7 +4,9 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { coreEvents } from './core-kinds.ts';
-import { defineBuiltin, record } from './define-builtin.ts';
+import { defineBuiltin } from './define-builtin.ts';
+import { strictEventStrategy } from './event-strategy.ts';
+import { record } from './unstructured.ts';
 
 const renames: [core: string, v1: string][] = [
   ['involvedObject', 'regarding'],
@@ -27,6 +29,15 @@ function rename(obj: KubeObject, pairs: [from: string, to: string][], apiVersion
   return out;
 }
 
+const fromCore = (obj: KubeObject): KubeObject => rename(obj, renames, 'events.k8s.io/v1');
+
+function toCore(obj: KubeObject): KubeObject {
+  const core = rename(obj, renames.map(([a, b]) => [b, a]), 'v1');
+  const regarding = record(core.involvedObject);
+  if (Object.keys(regarding).length) core.involvedObject = regarding;
+  return core;
+}
+
 export const eventsV1 = defineBuiltin({
   group: 'events.k8s.io',
   version: 'v1',
@@ -40,14 +51,8 @@ export const eventsV1 = defineBuiltin({
     { name: 'Reason', type: 'string', description: 'Reason', priority: 0, cell: (o) => o.reason ?? '' },
     { name: 'Note', type: 'string', description: 'Note', priority: 0, cell: (o) => o.note ?? '' },
   ],
-  conversion: {
-    fromStorage: (obj) => rename(obj, renames, 'events.k8s.io/v1'),
-    toStorage: (obj) => {
-      const core = rename(obj, renames.map(([a, b]) => [b, a]), 'v1');
-      const regarding = record(core.involvedObject);
-      if (Object.keys(regarding).length) core.involvedObject = regarding;
-      return core;
-    },
-  },
+  // Validated strictly, on the core shape (kube validates the internal type).
+  strategy: strictEventStrategy(toCore),
+  conversion: { fromStorage: fromCore, toStorage: toCore },
 });
 eventsV1.wireEqualsStorage = false;

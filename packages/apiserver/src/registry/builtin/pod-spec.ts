@@ -1,6 +1,6 @@
 /** Pod spec defaulting and the validation rules the simulated cluster relies on. */
 import { fieldError, validateDNS1123Label, type FieldError } from '@dojo/kube-api';
-import { record } from './define-builtin.ts';
+import { record } from './unstructured.ts';
 
 function defaultPullPolicy(image: unknown): string {
   if (typeof image !== 'string') return 'IfNotPresent';

@@ -3,7 +3,9 @@
  * on a real cluster. The embedded server has one admin identity, so nothing enforces them.
  */
 import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
-import { defineBuiltin, field } from './define-builtin.ts';
+import { noRulesStrategy, type Strategy } from '../strategy.ts';
+import { defineBuiltin } from './define-builtin.ts';
+import { field } from './unstructured.ts';
 
 function validateRules(obj: KubeObject): FieldError[] {
   const errs: FieldError[] = [];
@@ -37,11 +39,25 @@ function roleRefImmutable(obj: KubeObject, old: KubeObject): FieldError[] {
   return errs;
 }
 
+/** Roles and ClusterRoles: every rule names verbs, and resources or non-resource URLs. */
+export const roleStrategy = {
+  ...noRulesStrategy,
+  validate: validateRules,
+  validateUpdate: validateRules,
+} satisfies Strategy;
+
+/** RoleBindings and ClusterRoleBindings: roleRef names an RBAC role and never changes. */
+export const roleBindingStrategy = {
+  ...noRulesStrategy,
+  validate: validateBinding,
+  validateUpdate: roleRefImmutable,
+} satisfies Strategy;
+
 const rbac = { group: 'rbac.authorization.k8s.io', version: 'v1' };
 
 export const rbacKinds = [
-  defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: { validate: validateRules, validateUpdate: validateRules } }),
-  defineBuiltin({ ...rbac, resource: 'roles', kind: 'Role', namespaced: true, strategy: { validate: validateRules, validateUpdate: validateRules } }),
-  defineBuiltin({ ...rbac, resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false, strategy: { validate: validateBinding, validateUpdate: roleRefImmutable } }),
-  defineBuiltin({ ...rbac, resource: 'rolebindings', kind: 'RoleBinding', namespaced: true, strategy: { validate: validateBinding, validateUpdate: roleRefImmutable } }),
+  defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: roleStrategy }),
+  defineBuiltin({ ...rbac, resource: 'roles', kind: 'Role', namespaced: true, strategy: roleStrategy }),
+  defineBuiltin({ ...rbac, resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false, strategy: roleBindingStrategy }),
+  defineBuiltin({ ...rbac, resource: 'rolebindings', kind: 'RoleBinding', namespaced: true, strategy: roleBindingStrategy }),
 ];

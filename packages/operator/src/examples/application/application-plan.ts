@@ -9,8 +9,8 @@
  * An object of the Application's name that it does not control is never touched: that is a
  * Degraded status, not a write to someone else's object. Pure, so tested without a cluster.
  */
-import { isControlledBy, type Deployment } from '../../api/workloads.ts';
-import { jsonEqual } from '../../status-conditions.ts';
+import { isControlledBy, jsonEqual } from '@dojo/kube-api';
+import { type Deployment } from '../../api/workloads.ts';
 import type { Application, ApplicationStatus } from './application.ts';
 import { desiredApplicationStatus } from './application-status.ts';
 import { desiredDeployment, desiredService, updatedDeployment, updatedService, type Service } from './application-workload.ts';

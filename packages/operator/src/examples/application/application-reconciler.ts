@@ -8,9 +8,8 @@
  * A 409 Conflict is not caught: the controller counts it as a conflict and requeues quietly.
  */
 import { isAlreadyExists, StatusError } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Clock, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { builtinTypes, type Client, type Clock, type EventRecorder, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import type { Deployment } from '../../api/workloads.ts';
-import type { EventRecorder } from '../../events/event-recorder.ts';
 import { readIfExists } from '../../read-if-exists.ts';
 import { conditionStatus } from '../../status-conditions.ts';
 import { applicationType, type Application, type ApplicationStatus } from './application.ts';

@@ -10,8 +10,9 @@
  *
  * Pure: the planner calls it, the reconciler writes what it returns.
  */
+import { formatTime } from '@dojo/kube-api';
 import type { Deployment } from '../../api/workloads.ts';
-import { rfc3339, withConditions, type DesiredCondition } from '../../status-conditions.ts';
+import { withConditions, type DesiredCondition } from '../../status-conditions.ts';
 import type { Application, ApplicationConditionType, ApplicationStatus } from './application.ts';
 import { desiredReplicas } from './application-workload.ts';
 
@@ -36,7 +37,7 @@ export function desiredApplicationStatus(app: Application, deployment: Deploymen
   return {
     ...(generation === undefined ? {} : { observedGeneration: generation }),
     readyReplicas: deployment?.status?.readyReplicas ?? 0,
-    conditions: withConditions(app.status?.conditions, conditions, generation, rfc3339(now)),
+    conditions: withConditions(app.status?.conditions, conditions, generation, formatTime(now)),
   };
 }
 

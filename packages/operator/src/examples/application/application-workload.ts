@@ -6,9 +6,9 @@
  * existing object with those set back (or undefined when they match): everything else,
  * including what the API server defaulted, stays, so defaulting is never mistaken for drift.
  */
+import { jsonEqual } from '@dojo/kube-api';
 import type { KubeObject } from '@dojo/kube-api';
 import { controllerReference, type Container, type Deployment } from '../../api/workloads.ts';
-import { jsonEqual } from '../../status-conditions.ts';
 import type { Application } from './application.ts';
 
 export const appContainerName = 'app';

@@ -7,13 +7,13 @@
  * applicationCrd() must be installed (and Established) before `manager.start()`: the
  * Application informer has to list for the caches to sync.
  */
-import { builtinTypes, ControllerBuilder, type Controller, type Manager } from '@dojo/runtime';
-import { KubeEventRecorder, type EventRecorder } from '../../events/event-recorder.ts';
-import { applicationType } from './application.ts';
+import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
+import { listedUnder, type OperatorModule } from '../../operator-module.ts';
+import { applicationCrd, applicationType } from './application.ts';
 import { ApplicationReconciler } from './application-reconciler.ts';
 
 export interface ApplicationOperatorOptions {
-  /** Where Events go; a recorder writing core/v1 Events through the manager's client by default. */
+  /** Where Events go; by default the manager's recorder (core/v1 Events, off the reconcile path). */
   events?: EventRecorder;
   /** Workers. Default 1. */
   maxConcurrentReconciles?: number;
@@ -21,7 +21,7 @@ export interface ApplicationOperatorOptions {
 
 export function registerApplicationOperator(manager: Manager, options: ApplicationOperatorOptions = {}): Controller {
   manager.apiClient.types.register(applicationType);
-  const events = options.events ?? new KubeEventRecorder(manager.apiClient, { clock: manager.clock, component: 'application-operator' });
+  const events = options.events ?? manager.eventRecorderFor('application-operator');
   return ControllerBuilder.create(manager)
     .for(applicationType)
     .owns(builtinTypes.deployments)
@@ -30,3 +30,13 @@ export function registerApplicationOperator(manager: Manager, options: Applicati
     .withOptions(options.maxConcurrentReconciles ? { maxConcurrentReconciles: options.maxConcurrentReconciles } : {})
     .complete(new ApplicationReconciler({ client: manager.client, clock: manager.clock, events }));
 }
+
+/** Seed 003's Application as operators.ts lists it. */
+export const applicationOperator = {
+  name: 'application',
+  seed: '003',
+  description: 'the "first operator": owned Deployment and Service, conditions',
+  docs: 'docs/examples/application.md',
+  crds: () => [applicationCrd()],
+  register: async (manager) => [listedUnder(registerApplicationOperator(manager), applicationType)],
+} satisfies OperatorModule;

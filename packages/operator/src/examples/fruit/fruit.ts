@@ -4,6 +4,7 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/runtime';
+import type { OperatorModule } from '../../operator-module.ts';
 import { readCrdFile } from '../crd-file.ts';
 
 export interface FruitSpec {
@@ -24,3 +25,13 @@ export const fruitType = { group: 'user.k8sasdb.org', version: 'v1', resource: '
 export function fruitCrd(): KubeObject {
   return readCrdFile(new URL('./crd.yaml', import.meta.url));
 }
+
+/** Seed 001's Fruit as operators.ts lists it: a CRD, and no controller to register. */
+export const fruitOperator = {
+  name: 'fruit',
+  seed: '001',
+  description: 'a CRD with no controller: listed, validated, its form generated',
+  docs: 'docs/examples/fruit.md',
+  crds: () => [fruitCrd()],
+  register: async () => [],
+} satisfies OperatorModule;

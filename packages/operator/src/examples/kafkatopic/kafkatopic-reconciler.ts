@@ -21,10 +21,10 @@
  * Never writes spec; status goes through the status subresource; a 409 Conflict from the API
  * server is not caught (the controller requeues it quietly).
  */
-import type { Client, Clock, ReconcileContext, Reconciler, Request, Result } from '@dojo/runtime';
-import type { EventRecorder } from '../../events/event-recorder.ts';
+import { jsonEqual } from '@dojo/kube-api';
+import type { Client, Clock, EventRecorder, ReconcileContext, Reconciler, Request, Result } from '@dojo/runtime';
 import { readIfExists } from '../../read-if-exists.ts';
-import { conditionStatus, jsonEqual } from '../../status-conditions.ts';
+import { conditionStatus } from '../../status-conditions.ts';
 import type { KafkaAdminClient, TopicDescription } from './broker/kafka-admin-client.ts';
 import { isUnknownTopic } from './broker/kafka-admin-error.ts';
 import { classifyKafkaFailure } from './kafka-failures.ts';

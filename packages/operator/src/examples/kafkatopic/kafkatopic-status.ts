@@ -11,8 +11,9 @@
  *
  * Pure: the reconciler writes what it returns.
  */
+import { formatTime } from '@dojo/kube-api';
 import type { TopicDescription } from './broker/kafka-admin-client.ts';
-import { conditionStatus, rfc3339, withConditions, type DesiredCondition } from '../../status-conditions.ts';
+import { conditionStatus, withConditions, type DesiredCondition } from '../../status-conditions.ts';
 import type { KafkaTopic, KafkaTopicConditionType, KafkaTopicStatus } from './kafkatopic.ts';
 import type { Problem } from './topic-plan.ts';
 
@@ -44,6 +45,6 @@ export function desiredKafkaTopicStatus(
     ...topic.status,
     ...(generation === undefined ? {} : { observedGeneration: generation }),
     ...(observed ? { topicName: observed.name, partitions: observed.partitions, replicationFactor: observed.replicationFactor } : {}),
-    conditions: withConditions(topic.status?.conditions, conditions, generation, rfc3339(now)),
+    conditions: withConditions(topic.status?.conditions, conditions, generation, formatTime(now)),
   };
 }

@@ -11,16 +11,16 @@
  * label, and a finalizer deletes them. secSynchCrd() must be installed (and Established)
  * before `manager.start()`: the SecSynch informer has to list for the caches to sync.
  */
-import { builtinTypes, ControllerBuilder, type Controller, type Manager } from '@dojo/runtime';
-import { KubeEventRecorder, type EventRecorder } from '../../events/event-recorder.ts';
+import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
 import type { Secret } from './secret-copy.ts';
-import { secSynchType, type SecSynch } from './secsynch.ts';
+import { listedUnder, type OperatorModule } from '../../operator-module.ts';
+import { secSynchCrd, secSynchType, type SecSynch } from './secsynch.ts';
 import { SecSynchIndex } from './secsynch-indexes.ts';
 import { namespaceChangedPredicate, secretChangedPredicate, secSynchChangedPredicate } from './secsynch-predicates.ts';
 import { SecSynchReconciler } from './secsynch-reconciler.ts';
 
 export interface SecSynchOperatorOptions {
-  /** Where Events go; a recorder writing core/v1 Events through the manager's client by default. */
+  /** Where Events go; by default the manager's recorder (core/v1 Events, off the reconcile path). */
   events?: EventRecorder;
   /** Workers. Default 1. */
   maxConcurrentReconciles?: number;
@@ -28,7 +28,7 @@ export interface SecSynchOperatorOptions {
 
 export function registerSecSynchOperator(manager: Manager, options: SecSynchOperatorOptions = {}): Controller {
   manager.apiClient.types.register(secSynchType);
-  const events = options.events ?? new KubeEventRecorder(manager.apiClient, { clock: manager.clock, component: 'secsynch-operator' });
+  const events = options.events ?? manager.eventRecorderFor('secsynch-operator');
   const index = SecSynchIndex.on(manager.informers.informerFor<SecSynch>(secSynchType));
   return ControllerBuilder.create(manager)
     .for<SecSynch>(secSynchType, { predicates: [secSynchChangedPredicate] })
@@ -38,3 +38,13 @@ export function registerSecSynchOperator(manager: Manager, options: SecSynchOper
     .withOptions(options.maxConcurrentReconciles ? { maxConcurrentReconciles: options.maxConcurrentReconciles } : {})
     .complete(new SecSynchReconciler({ client: manager.client, clock: manager.clock, events }));
 }
+
+/** Seed 001's SecSynch as operators.ts lists it. */
+export const secSynchOperator = {
+  name: 'secsynch',
+  seed: '001',
+  description: 'a finalizer across namespaces, mapped Secret watches, predicates and their filtered counts',
+  docs: 'docs/examples/secsynch.md',
+  crds: () => [secSynchCrd()],
+  register: async (manager) => [listedUnder(registerSecSynchOperator(manager), secSynchType)],
+} satisfies OperatorModule;

@@ -10,8 +10,8 @@
  * A copy equals its source in `data` and `type`; its own metadata is the operator's. Each write
  * stamps `tutorial.study.dev/synced-at`, from which status.lastSyncTime is read back.
  */
+import { formatTime, jsonEqual } from '@dojo/kube-api';
 import type { KubeObject, ObjectKey } from '@dojo/kube-api';
-import { jsonEqual, rfc3339 } from '../../status-conditions.ts';
 import type { SecSynch } from './secsynch.ts';
 
 export interface Secret extends KubeObject {
@@ -70,7 +70,7 @@ export function desiredCopy(secSynch: SecSynch, source: Secret, namespace: strin
       namespace,
       name: secSynch.spec.secretName,
       labels: { ...managedByLabels, [copyLabel]: copyLabelValue(secSynch) },
-      annotations: { [syncedAtAnnotation]: rfc3339(now) },
+      annotations: { [syncedAtAnnotation]: formatTime(now) },
     },
     type: typeOf(source),
     data: { ...source.data },
@@ -82,7 +82,7 @@ export function updatedCopy(copy: Secret, source: Secret, now: number): Secret |
   if (copyMatches(copy, source)) return undefined;
   const updated = structuredClone(copy);
   updated.data = { ...source.data };
-  updated.metadata.annotations = { ...updated.metadata.annotations, [syncedAtAnnotation]: rfc3339(now) };
+  updated.metadata.annotations = { ...updated.metadata.annotations, [syncedAtAnnotation]: formatTime(now) };
   return updated;
 }
 

@@ -13,8 +13,8 @@
  * status. Nothing waits for a missing source or namespace: their watch events bring the
  * SecSynch back. Pure, so tested without a cluster.
  */
+import { jsonEqual } from '@dojo/kube-api';
 import type { KubeObject } from '@dojo/kube-api';
-import { jsonEqual } from '../../status-conditions.ts';
 import { canLabelCopies, copyLabel, copyLabelValue, desiredCopy, isCopyOf, mustReplace, updatedCopy, type Secret } from './secret-copy.ts';
 import type { SecSynch, SecSynchStatus } from './secsynch.ts';
 import { desiredSecSynchStatus, type Problem } from './secsynch-status.ts';

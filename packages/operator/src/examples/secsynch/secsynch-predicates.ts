@@ -13,9 +13,9 @@
  *   annotation-only edits and resyncs are dropped.
  * - Namespace: only one some SecSynch lists, when it appears, goes, or starts terminating.
  */
+import { jsonEqual } from '@dojo/kube-api';
 import type { KubeObject } from '@dojo/kube-api';
 import { generationChangedPredicate, predicateFuncs, type Predicate } from '@dojo/runtime';
-import { jsonEqual } from '../../status-conditions.ts';
 import type { Secret } from './secret-copy.ts';
 import type { SecSynch } from './secsynch.ts';
 import type { SecSynchIndex } from './secsynch-indexes.ts';

@@ -10,8 +10,7 @@
  * A 409 Conflict is not caught: the controller counts it as a conflict and requeues quietly.
  */
 import { isAlreadyExists, isNotFound } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Clock, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
-import type { EventRecorder } from '../../events/event-recorder.ts';
+import { builtinTypes, type Client, type Clock, type EventRecorder, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { readIfExists } from '../../read-if-exists.ts';
 import { conditionStatus } from '../../status-conditions.ts';
 import { canLabelCopies, copyLabel, copyLabelValue, type Secret } from './secret-copy.ts';

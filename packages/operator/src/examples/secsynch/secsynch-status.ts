@@ -9,7 +9,8 @@
  *
  * Pure: the planner calls it, the reconciler writes what it returns.
  */
-import { rfc3339, withConditions, type DesiredCondition } from '../../status-conditions.ts';
+import { formatTime } from '@dojo/kube-api';
+import { withConditions, type DesiredCondition } from '../../status-conditions.ts';
 import { syncedAt, type Secret } from './secret-copy.ts';
 import type { SecSynch, SecSynchConditionType, SecSynchStatus } from './secsynch.ts';
 
@@ -29,7 +30,7 @@ export function desiredSecSynchStatus(secSynch: SecSynch, synced: readonly Secre
     ...(generation === undefined ? {} : { observedGeneration: generation }),
     ...(lastSyncTime ? { lastSyncTime } : {}),
     syncedNamespaces: synced.map((copy) => copy.metadata.namespace!),
-    conditions: withConditions(secSynch.status?.conditions, conditions, generation, rfc3339(now)),
+    conditions: withConditions(secSynch.status?.conditions, conditions, generation, formatTime(now)),
   };
 }
 
@@ -50,5 +51,5 @@ function degradedCondition(problems: readonly Problem[]): Desired {
 
 function latestSync(recorded: string | undefined, synced: readonly Secret[]): string | undefined {
   const stamps = [Date.parse(recorded ?? ''), ...synced.map(syncedAt)].filter((t): t is number => t !== undefined && !Number.isNaN(t));
-  return stamps.length > 0 ? rfc3339(Math.max(...stamps)) : undefined;
+  return stamps.length > 0 ? formatTime(Math.max(...stamps)) : undefined;
 }

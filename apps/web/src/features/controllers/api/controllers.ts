@@ -5,19 +5,17 @@
  */
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ControllerList, ControllerSummary } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLiveSocket } from '../../../lib/live-socket-context.tsx';
 import type { LiveSocket } from '../../../lib/live-socket.ts';
-import type { ControllerSummary } from '../../../lib/protocol.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { decodeControllerSummary } from '../model/controller-decoders.ts';
 import { appendSamples, type MetricsHistory } from '../model/metrics-history.ts';
 
 export const controllersQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.controllers.list(),
-    queryFn: async ({ signal }): Promise<ControllerSummary[]> =>
-      ((await apiRequest<{ controllers?: unknown[] }>('/api/controllers', { signal })).controllers ?? []).map(decodeControllerSummary),
+    queryFn: async ({ signal }): Promise<readonly ControllerSummary[]> => (await apiRequest<ControllerList>('/api/controllers', { signal })).controllers,
     staleTime: Infinity,
   });
 
@@ -36,8 +34,7 @@ function retainMetrics(socket: LiveSocket, queryClient: QueryClient): () => void
   metricsHolders++;
   if (!stopMetrics) {
     stopMetrics = socket.metrics({
-      onMetrics: (raw) => {
-        const controllers = raw.map(decodeControllerSummary);
+      onMetrics: (controllers) => {
         queryClient.setQueryData(queryKeys.controllers.list(), controllers);
         queryClient.setQueryData<MetricsHistory>(queryKeys.controllers.history(), (history) => appendSamples(history ?? {}, controllers, Date.now()));
       },

@@ -1,9 +1,9 @@
 /** One controller at a glance: queue depth, workers, throughput, errors, latency, filtered events, and a sparkline. */
+import type { ControllerSummary } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Sparkline } from '../../../components/Sparkline.tsx';
 import { Stat } from '../../../components/Stat.tsx';
 import { Link } from '../../../lib/router.tsx';
-import type { ControllerSummary } from '../../../lib/protocol.ts';
 import { formatDuration, formatPercent, formatRate } from '../../../lib/time-format.ts';
 import type { MetricsSample } from '../model/metrics-history.ts';
 

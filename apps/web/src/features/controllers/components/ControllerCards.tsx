@@ -13,7 +13,7 @@ export function ControllerCards({ links, featured = [] }: { links: ControllerLin
   const rank = (c: (typeof controllers)[number]) => (featured.includes(c.name) ? 0 : c.role === 'operator' ? 1 : 2);
   const sorted = [...controllers].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
       {sorted.map((c) => (
         <ControllerCard key={c.name} controller={c} history={history?.[c.name] ?? []} links={links} />
       ))}

@@ -1,24 +1,25 @@
 /** Fault injection for one controller's reconciles: conflicts on the next writes, throws, latency. */
 import { useState, type FormEvent } from 'react';
+import type { ControllerDetails } from '@dojo/console-protocol';
 import { Button } from '../../../components/Button.tsx';
-import type { ControllerState } from '../../../lib/protocol.ts';
+import { useLiveInput } from '../../../lib/use-live-input.ts';
 import { useControllerCommand } from '../api/controller-commands.ts';
 
 const numberInput = 'w-28 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-950';
 
-export function FaultsEditor({ state }: { state: ControllerState }) {
-  const command = useControllerCommand(state.name);
+export function FaultsEditor({ details }: { details: ControllerDetails }) {
+  const command = useControllerCommand(details.name);
   const [conflicts, setConflicts] = useState('1');
   const [throws, setThrows] = useState('0');
-  const [latency, setLatency] = useState(String(state.faults.latencyMs));
+  const latency = useLiveInput(String(details.faults.latencyMs));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    command.mutate({
-      type: 'faults',
-      faults: { conflictNextWrites: Number(conflicts) || 0, throwNext: Number(throws) || 0, latencyMs: Number(latency) || 0 },
-    });
+    command.mutate(
+      { type: 'faults', faults: { conflictNextWrites: Number(conflicts) || 0, throwNext: Number(throws) || 0, latencyMs: Number(latency.value) || 0 } },
+      { onSuccess: latency.reset },
+    );
   };
-  const f = state.faults;
+  const f = details.faults;
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-4">
@@ -32,15 +33,15 @@ export function FaultsEditor({ state }: { state: ControllerState }) {
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Added latency (ms)
-          <input type="number" min={0} step={10} value={latency} onChange={(e) => setLatency(e.target.value)} className={numberInput} />
+          <input type="number" min={0} step={10} value={latency.value} onChange={(e) => latency.set(e.target.value)} className={numberInput} />
         </label>
         <Button type="submit" variant="primary" disabled={command.isPending}>
           Inject faults
         </Button>
       </div>
       <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-        Pending: {f.conflictNextWrites} conflicts, {f.throwNext} throws, {f.latencyMs} ms latency. Injected so far: {f.injected?.conflicts ?? 0} conflicts,{' '}
-        {f.injected?.throws ?? 0} throws.
+        Pending: {f.conflictNextWrites} conflicts, {f.throwNext} throws, {f.latencyMs} ms latency. Injected so far: {f.injected.conflicts} conflicts,{' '}
+        {f.injected.throws} throws.
       </p>
       {command.error ? (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">

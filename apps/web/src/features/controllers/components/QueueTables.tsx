@@ -1,11 +1,31 @@
-/** The keys in a workqueue, by state: waiting, being processed, dirty, delayed (backoff). */
+/**
+ * The keys in a workqueue, by state: waiting, being processed, dirty, delayed (backoff). Each
+ * key links to its object's page when the page knows it.
+ */
+import type { ProcessingKey, RateLimitingQueueSnapshot, WaitingKey } from '@dojo/console-protocol';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { VirtualTable } from '../../../components/VirtualTable.tsx';
-import type { DelayedKey, ProcessingKey, QueuedKey, QueueState } from '../../../lib/protocol.ts';
 import { formatDuration } from '../../../lib/time-format.ts';
+import { Link } from '../../../lib/router.tsx';
 import { describeTrigger, summarizeTriggers } from '../../../lib/trigger-text.ts';
 
-function Triggers({ waiting }: { waiting: QueuedKey }) {
+/** The page of the object a key names, when there is one. */
+export type KeyLink = (key: string) => string | undefined;
+
+function Key({ name, link }: { name: string; link: KeyLink | undefined }) {
+  const to = link?.(name);
+  if (!to) return <span className="font-mono text-xs">{name}</span>;
+  return (
+    <Link to={to} className="font-mono text-xs text-indigo-700 hover:underline dark:text-indigo-300">
+      {name}
+    </Link>
+  );
+}
+
+/** A delayed key with the rate limiter's retry count for it. */
+type DelayedKey = RateLimitingQueueSnapshot['delayed'][number];
+
+function Triggers({ waiting }: { waiting: WaitingKey }) {
   return (
     <span title={waiting.triggers.map(describeTrigger).join('\n')} className="text-slate-600 dark:text-slate-300">
       {summarizeTriggers(waiting.triggers, waiting.droppedTriggers)}
@@ -13,25 +33,25 @@ function Triggers({ waiting }: { waiting: QueuedKey }) {
   );
 }
 
-export function QueuedKeys({ queue, now }: { queue: QueueState; now: number }) {
+export function QueuedKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSnapshot; now: number; keyLink?: KeyLink }) {
   return (
-    <VirtualTable<QueuedKey>
+    <VirtualTable<WaitingKey>
       label="Queued keys"
       rows={queue.queued}
       rowKey={(k) => k.key}
       maxHeight={320}
       empty={<p className="text-sm text-slate-500">Nothing is waiting.</p>}
       columns={[
-        { id: 'key', header: 'Key', width: 'minmax(10rem, 2fr)', cell: (k) => <span className="font-mono text-xs">{k.key}</span> },
+        { id: 'key', header: 'Key', width: 'minmax(10rem, 2fr)', cell: (k) => <Key name={k.key} link={keyLink} /> },
         { id: 'waiting', header: 'Waiting', width: '7rem', align: 'right', cell: (k) => (k.since ? formatDuration(now - k.since) : '—') },
-        { id: 'merged', header: 'Adds merged', width: '7rem', align: 'right', cell: (k) => k.triggers.length + (k.droppedTriggers ?? 0) },
+        { id: 'merged', header: 'Adds merged', width: '7rem', align: 'right', cell: (k) => k.triggers.length + k.droppedTriggers },
         { id: 'triggers', header: 'Triggers', width: 'minmax(10rem, 2fr)', cell: (k) => <Triggers waiting={k} /> },
       ]}
     />
   );
 }
 
-export function ProcessingKeys({ queue, now }: { queue: QueueState; now: number }) {
+export function ProcessingKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSnapshot; now: number; keyLink?: KeyLink }) {
   return (
     <DataTable<ProcessingKey>
       caption="Keys being processed"
@@ -40,7 +60,7 @@ export function ProcessingKeys({ queue, now }: { queue: QueueState; now: number 
       empty="No worker is busy."
       columns={[
         { id: 'worker', header: 'Worker', cell: (k) => (k.worker === undefined ? '—' : `#${k.worker}`) },
-        { id: 'key', header: 'Key', cell: (k) => <span className="font-mono text-xs">{k.key}</span> },
+        { id: 'key', header: 'Key', cell: (k) => <Key name={k.key} link={keyLink} /> },
         { id: 'for', header: 'For', align: 'right', cell: (k) => formatDuration(now - k.startedAt) },
         {
           id: 'dirty',
@@ -52,23 +72,22 @@ export function ProcessingKeys({ queue, now }: { queue: QueueState; now: number 
   );
 }
 
-export function DirtyKeys({ queue }: { queue: QueueState }) {
-  const rows = queue.dirty.map((d) => (typeof d === 'string' ? { key: d, since: 0, triggers: [] } : d));
+export function DirtyKeys({ queue, keyLink }: { queue: RateLimitingQueueSnapshot; keyLink?: KeyLink }) {
   return (
-    <DataTable<QueuedKey>
+    <DataTable<WaitingKey>
       caption="Dirty keys"
-      rows={rows}
+      rows={queue.dirty}
       rowKey={(k) => k.key}
       empty="No key was re-added while it was processing."
       columns={[
-        { id: 'key', header: 'Key', cell: (k) => <span className="font-mono text-xs">{k.key}</span> },
+        { id: 'key', header: 'Key', cell: (k) => <Key name={k.key} link={keyLink} /> },
         { id: 'triggers', header: 'Will carry', cell: (k) => <Triggers waiting={k} /> },
       ]}
     />
   );
 }
 
-export function DelayedKeys({ queue, now }: { queue: QueueState; now: number }) {
+export function DelayedKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSnapshot; now: number; keyLink?: KeyLink }) {
   return (
     <DataTable<DelayedKey>
       caption="Delayed keys"
@@ -76,7 +95,7 @@ export function DelayedKeys({ queue, now }: { queue: QueueState; now: number }) 
       rowKey={(k) => k.key}
       empty="No key is waiting out a delay or backoff."
       columns={[
-        { id: 'key', header: 'Key', cell: (k) => <span className="font-mono text-xs">{k.key}</span> },
+        { id: 'key', header: 'Key', cell: (k) => <Key name={k.key} link={keyLink} /> },
         {
           id: 'back',
           header: 'Back in',

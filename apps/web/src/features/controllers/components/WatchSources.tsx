@@ -3,11 +3,11 @@
  * each event: passed into the workqueue or filtered out. A filtered event costs no reconcile,
  * which is the point of a predicate; a watch that filters nothing may be missing one.
  */
+import type { PredicateEventType, WatchSummary } from '@dojo/console-protocol';
 import { DataTable } from '../../../components/DataTable.tsx';
-import type { WatchEventType, WatchSummary } from '../../../lib/protocol.ts';
 
 const relationText: Record<WatchSummary['relation'], string> = { for: 'For', owns: 'Owns', watches: 'Watches' };
-const eventTypes: readonly WatchEventType[] = ['create', 'update', 'delete', 'generic'];
+const eventTypes: readonly PredicateEventType[] = ['create', 'update', 'delete', 'generic'];
 
 function PerType({ watch, field }: { watch: WatchSummary; field: 'passed' | 'dropped' }) {
   const parts = eventTypes.filter((t) => watch.byType[t][field] > 0).map((t) => `${t} ${watch.byType[t][field]}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ControllerSummary } from '../../../lib/protocol.ts';
+import type { ControllerSummary } from '@dojo/console-protocol';
 import { appendSamples } from './metrics-history.ts';
 
 const summary = (name: string, depth: number): ControllerSummary => ({
@@ -15,7 +15,7 @@ const summary = (name: string, depth: number): ControllerSummary => ({
   p50Ms: 1,
   p99Ms: 5,
   breakpoints: [],
-  faults: { conflictNextWrites: 0, throwNext: 0, latencyMs: 0 },
+  faults: { conflictNextWrites: 0, throwNext: 0, latencyMs: 0, injected: { throws: 0, conflicts: 0 } },
   watches: [],
   filteredEvents: 0,
 });

@@ -1,8 +1,8 @@
+import type { ControllerSummary } from '@dojo/console-protocol';
 /**
  * The last couple of minutes of each controller's metrics, one sample per `metrics` message
  * (the server sends one a second): the source of the sparklines and the depth-over-time chart.
  */
-import type { ControllerSummary } from '../../../lib/protocol.ts';
 
 export interface MetricsSample {
   time: number;

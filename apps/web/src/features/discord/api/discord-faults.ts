@@ -1,7 +1,7 @@
 /** The Discord simulator's fault knobs: share of requests answered 429 or 5xx, added latency. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DiscordFaults } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { DiscordFaults } from '../../../lib/protocol.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function useSetDiscordFaults() {

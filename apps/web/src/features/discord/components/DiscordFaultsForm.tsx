@@ -1,6 +1,7 @@
 /** Fault knobs of the Discord simulator: share of requests answered 429 or 5xx, added latency. */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../components/Button.tsx';
+import { useLiveInput } from '../../../lib/use-live-input.ts';
 import { useDiscordState } from '../api/discord-state.ts';
 import { useSetDiscordFaults } from '../api/discord-faults.ts';
 import { decodeFaults } from '../model/discord-view.ts';
@@ -10,29 +11,30 @@ const input = 'w-24 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 te
 export function DiscordFaultsForm() {
   const { data: view } = useDiscordState();
   const setFaults = useSetDiscordFaults();
-  const [rate429, setRate429] = useState('0');
-  const [rate5xx, setRate5xx] = useState('0');
-  const [latency, setLatency] = useState('0');
+  const current = view?.faults ?? decodeFaults(setFaults.data);
+  const rate429 = useLiveInput(String(Math.round((current?.rate429 ?? 0) * 100)));
+  const rate5xx = useLiveInput(String(Math.round((current?.rate5xx ?? 0) * 100)));
+  const latency = useLiveInput(String(current?.latencyMs ?? 0));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const pct = (text: string) => Math.min(100, Math.max(0, Number(text) || 0)) / 100;
-    setFaults.mutate({ rate429: pct(rate429), rate5xx: pct(rate5xx), latencyMs: Math.max(0, Number(latency) || 0) });
+    const reset = () => [rate429, rate5xx, latency].forEach((input) => input.reset());
+    setFaults.mutate({ rate429: pct(rate429.value), rate5xx: pct(rate5xx.value), latencyMs: Math.max(0, Number(latency.value) || 0) }, { onSuccess: reset });
   };
-  const current = view?.faults ?? decodeFaults(setFaults.data);
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-4">
         <label className="flex flex-col gap-1 text-sm font-medium">
           429 rate (%)
-          <input type="number" min={0} max={100} step={5} value={rate429} onChange={(e) => setRate429(e.target.value)} className={input} />
+          <input type="number" min={0} max={100} step={5} value={rate429.value} onChange={(e) => rate429.set(e.target.value)} className={input} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           5xx rate (%)
-          <input type="number" min={0} max={100} step={5} value={rate5xx} onChange={(e) => setRate5xx(e.target.value)} className={input} />
+          <input type="number" min={0} max={100} step={5} value={rate5xx.value} onChange={(e) => rate5xx.set(e.target.value)} className={input} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Discord latency (ms)
-          <input type="number" min={0} step={10} value={latency} onChange={(e) => setLatency(e.target.value)} className={input} />
+          <input type="number" min={0} step={10} value={latency.value} onChange={(e) => latency.set(e.target.value)} className={input} />
         </label>
         <Button type="submit" disabled={setFaults.isPending}>
           Apply Discord faults

@@ -24,7 +24,7 @@ function ChannelButton({ channel, selected, onSelect }: { channel: DiscordChanne
         <span aria-hidden="true" className="mr-1 text-slate-400">
           #
         </span>
-        {channel.name}
+        <bdi>{channel.name}</bdi>
       </span>
       {channel.messages.length ? (
         <span className="rounded-full bg-slate-200 px-1.5 text-xs tabular-nums dark:bg-slate-700" aria-label={`${channel.messages.length} messages`}>
@@ -49,7 +49,7 @@ function ChannelTree({ guild, selected, onSelect }: { guild: DiscordGuild; selec
       ) : null}
       {guild.categories.map((category) => (
         <section key={category.id} aria-label={`Group ${category.name}`}>
-          <h4 className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{category.name}</h4>
+          <h4 className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"><bdi>{category.name}</bdi></h4>
           {category.channels.length ? (
             <ul className="mt-1 flex flex-col gap-0.5">
               {category.channels.map((c) => (
@@ -95,22 +95,22 @@ export function DiscordWorkspace() {
                   g.id === guild.id ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800'
                 }`}
               >
-                {g.name}
+                <bdi>{g.name}</bdi>
               </button>
             </li>
           ))}
         </ul>
       </nav>
       <div className="border-b border-slate-200 p-2 md:border-r md:border-b-0 dark:border-slate-800">
-        <h3 className="truncate px-2 pb-2 text-sm font-semibold">{guild.name}</h3>
+        <h3 className="truncate px-2 pb-2 text-sm font-semibold"><bdi>{guild.name}</bdi></h3>
         <ChannelTree guild={guild} selected={channel?.id} onSelect={setChannelId} />
       </div>
       <div className="flex min-w-0 flex-col">
         {channel ? (
           <>
             <div className="border-b border-slate-200 px-4 py-2 dark:border-slate-800">
-              <h3 className="text-sm font-semibold"># {channel.name}</h3>
-              {channel.topic ? <p className="text-xs text-slate-500">{channel.topic}</p> : null}
+              <h3 className="text-sm font-semibold"># <bdi>{channel.name}</bdi></h3>
+              {channel.topic ? <p className="text-xs text-slate-500"><bdi>{channel.topic}</bdi></p> : null}
             </div>
             <MessageList channel={channel} />
           </>

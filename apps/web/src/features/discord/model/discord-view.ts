@@ -1,10 +1,10 @@
+import type { DiscordFaults } from '@dojo/console-protocol';
 /**
  * The Discord simulator's state as its users would see it: servers (guilds), their groups
  * (category channels, type 4) and text channels (type 0) with their latest messages. Decoding
  * is defensive (unknown fields ignored, missing ones empty) and accepts the state either bare
  * or as `{state, faults}`.
  */
-import type { DiscordFaults } from '../../../lib/protocol.ts';
 
 export interface DiscordMessage {
   id: string;

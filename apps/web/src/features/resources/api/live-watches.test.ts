@@ -1,35 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { KubeList } from '@dojo/kube-api';
-import type { FrameScheduler } from '../../../lib/frame-batcher.ts';
-import { LiveSocket } from '../../../lib/live-socket.ts';
-import type { SocketLike } from '../../../lib/live-socket-types.ts';
+import { connectedLiveSocket, manualFrames, type FakeSocket } from '../../../lib/testing/fake-socket.ts';
 import { retainListWatch } from './live-watches.ts';
 
-class FakeSocket implements SocketLike {
-  sent: any[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {}
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
-
-/** Frames run when the test says so. */
-const frames: (() => void)[] = [];
-const scheduler: FrameScheduler = {
-  requestFrame: (cb) => frames.push(cb),
-  cancelFrame: () => {},
-  setTimeout: () => 0,
-  clearTimeout: () => {},
-};
-const nextFrame = () => frames.splice(0).forEach((cb) => cb());
+const { scheduler, runFrames: nextFrame } = manualFrames();
 
 const dojos = { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' };
 const key = ['resources', 'core.jutsu.com', 'v1', 'dojos', 'list', 'default'];
@@ -37,10 +12,7 @@ const dojo = (name: string, rv: string) => ({ metadata: { name, namespace: 'defa
 const list = (rv: string, ...names: string[]): KubeList => ({ apiVersion: 'v1', kind: 'List', metadata: { resourceVersion: rv }, items: names.map((n) => dojo(n, rv)) });
 
 function setup(listFromServer: () => KubeList) {
-  const socket = new FakeSocket();
-  const live = new LiveSocket({ url: 'ws://x/ws', createSocket: () => socket, timers: { setTimeout: () => 0, clearTimeout: () => {}, now: () => 0 } });
-  live.start();
-  socket.onopen?.({});
+  const { socket, live } = connectedLiveSocket();
   const queryClient = new QueryClient();
   queryClient.setQueryDefaults(key, { queryFn: async () => listFromServer() });
   return { socket, live, queryClient };
@@ -55,7 +27,7 @@ describe('retainListWatch', () => {
   it('watches from the list resourceVersion and folds events into the cached list once per frame', async () => {
     const { socket, live, queryClient } = setup(() => list('10', 'a'));
     await queryClient.fetchQuery({ queryKey: key });
-    retainListWatch(live, queryClient, key, dojos, 'default', scheduler);
+    retainListWatch(live, queryClient, key, dojos, { namespace: 'default' }, scheduler);
     expect(watches(socket)).toEqual([{ op: 'subscribe', id: 's1', kind: 'watch', resource: dojos, namespace: 'default', resourceVersion: '10' }]);
     socket.receive({ id: 's1', type: 'watch-event', event: { type: 'ADDED', object: dojo('b', '11') } });
     socket.receive({ id: 's1', type: 'watch-event', event: { type: 'DELETED', object: dojo('a', '12') } });
@@ -70,7 +42,7 @@ describe('retainListWatch', () => {
     let server = list('10', 'a');
     const { socket, live, queryClient } = setup(() => server);
     await queryClient.fetchQuery({ queryKey: key });
-    retainListWatch(live, queryClient, key, dojos, 'default', scheduler);
+    retainListWatch(live, queryClient, key, dojos, { namespace: 'default' }, scheduler);
     server = list('50', 'a', 'c');
     socket.receive({ id: 's1', type: 'relist', reason: 'resourceVersion too old (410 Gone)' });
     await vi.waitFor(() => expect(watches(socket)).toHaveLength(2));
@@ -81,8 +53,8 @@ describe('retainListWatch', () => {
   it('shares one watch between holders and stops it a while after the last one lets go', async () => {
     const { socket, live, queryClient } = setup(() => list('10', 'a'));
     await queryClient.fetchQuery({ queryKey: key });
-    const releaseA = retainListWatch(live, queryClient, key, dojos, 'default', scheduler);
-    const releaseB = retainListWatch(live, queryClient, key, dojos, 'default', scheduler);
+    const releaseA = retainListWatch(live, queryClient, key, dojos, { namespace: 'default' }, scheduler);
+    const releaseB = retainListWatch(live, queryClient, key, dojos, { namespace: 'default' }, scheduler);
     expect(watches(socket)).toHaveLength(1);
     releaseA();
     releaseB();

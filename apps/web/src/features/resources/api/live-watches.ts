@@ -10,7 +10,6 @@ import type { GroupVersionResource, KubeList, WatchEvent } from '@dojo/kube-api'
 import { applyWatchEvents } from '../../../lib/apply-watch-event.ts';
 import { browserFrameScheduler, createFrameBatcher, type FrameScheduler } from '../../../lib/frame-batcher.ts';
 import type { LiveSocket } from '../../../lib/live-socket.ts';
-import { recordObjectVersion } from './object-versions.ts';
 
 interface Entry {
   refs: number;
@@ -21,7 +20,14 @@ interface Entry {
 const entries = new WeakMap<QueryClient, Map<string, Entry>>();
 const lingerMs = 5_000;
 
-function startWatch(socket: LiveSocket, queryClient: QueryClient, queryKey: QueryKey, gvr: GroupVersionResource, namespace: string | undefined, scheduler: FrameScheduler) {
+/** Which objects of a kind a list holds: one namespace or all, and those a label selector picks. */
+export interface ListScope {
+  namespace?: string | undefined;
+  labelSelector?: string | undefined;
+}
+
+function startWatch(socket: LiveSocket, queryClient: QueryClient, queryKey: QueryKey, gvr: GroupVersionResource, scope: ListScope, scheduler: FrameScheduler) {
+  const { namespace, labelSelector } = scope;
   let stopped = false;
   let unsubscribe: (() => void) | undefined;
   const batcher = createFrameBatcher<WatchEvent>((events) => {
@@ -31,12 +37,14 @@ function startWatch(socket: LiveSocket, queryClient: QueryClient, queryKey: Quer
     const list = queryClient.getQueryData<KubeList>(queryKey);
     if (!list || stopped) return;
     unsubscribe = socket.watch(
-      { resource: gvr, ...(namespace ? { namespace } : {}), ...(list.metadata.resourceVersion ? { resourceVersion: list.metadata.resourceVersion } : {}) },
       {
-        onEvent: (event) => {
-          if (event.type === 'ADDED' || event.type === 'MODIFIED') recordObjectVersion(event.object);
-          batcher.push(event);
-        },
+        resource: gvr,
+        ...(namespace ? { namespace } : {}),
+        ...(labelSelector ? { labelSelector } : {}),
+        ...(list.metadata.resourceVersion ? { resourceVersion: list.metadata.resourceVersion } : {}),
+      },
+      {
+        onEvent: (event) => batcher.push(event),
         onRelist: () => {
           batcher.cancel();
           unsubscribe = undefined;
@@ -62,7 +70,7 @@ export function retainListWatch(
   queryClient: QueryClient,
   queryKey: QueryKey,
   gvr: GroupVersionResource,
-  namespace: string | undefined,
+  scope: ListScope,
   scheduler: FrameScheduler = browserFrameScheduler,
 ): () => void {
   let byKey = entries.get(queryClient);
@@ -74,7 +82,7 @@ export function retainListWatch(
     if (entry.linger) clearTimeout(entry.linger);
     entry.linger = undefined;
   } else {
-    entry = { refs: 1, stop: startWatch(socket, queryClient, queryKey, gvr, namespace, scheduler) };
+    entry = { refs: 1, stop: startWatch(socket, queryClient, queryKey, gvr, scope, scheduler) };
     byKey.set(id, entry);
   }
   const held = entry;

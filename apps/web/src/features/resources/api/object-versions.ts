@@ -1,50 +1,32 @@
 /**
- * The versions of one object this tab has seen, oldest first, for "diff any two versions".
- * Kubernetes keeps no history of an object, so the history is what the watch delivered while
- * the console was open. An object is followed from the first time its page is opened, and from
- * then on every watch event for it is kept (per uid, at most 50 versions, for the life of the tab).
+ * One object's versions as the console's backend recorded them from its watch (GET
+ * /api/history/versions): every version since history became complete, with the backend's
+ * receive time, the writer and what changed. They survive reloads and console restarts; a
+ * new version of the object on screen refetches the list.
  */
-import { useEffect, useSyncExternalStore } from 'react';
-import type { KubeObject } from '@dojo/kube-api';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ObjectVersionsPage } from '@dojo/console-protocol';
+import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export interface ObjectVersion {
-  resourceVersion: string;
-  seenAt: number;
-  object: KubeObject;
-}
+export const objectVersionsQueryOptions = (identity: ObjectIdentity) =>
+  queryOptions({
+    queryKey: queryKeys.objectVersions(identityKey(identity), identity.uid),
+    queryFn: ({ signal }) =>
+      apiRequest<ObjectVersionsPage>('/api/history/versions', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}), limit: 500 }, signal }),
+    // The backend records a version when its own watch delivers it, a moment after the page's.
+    refetchInterval: 5_000,
+  });
 
-const maxVersions = 50;
-const versionsByUid = new Map<string, ObjectVersion[]>();
-const listeners = new Set<() => void>();
-const empty: ObjectVersion[] = [];
-
-const followed = new Set<string>();
-
-/** Called for every watch event; keeps a version only of objects someone has opened. */
-export function recordObjectVersion(object: KubeObject): void {
-  const uid = object.metadata.uid;
-  const rv = object.metadata.resourceVersion;
-  if (!uid || !rv || !followed.has(uid)) return;
-  const list = versionsByUid.get(uid) ?? [];
-  if (list.some((v) => v.resourceVersion === rv)) return;
-  const next = [...list, { resourceVersion: rv, seenAt: Date.now(), object }].slice(-maxVersions);
-  versionsByUid.set(uid, next);
-  for (const listener of listeners) listener();
-}
-
-/** Records every version of `object` the page sees and returns the ones seen so far. */
-export function useObjectVersions(object: KubeObject | undefined): ObjectVersion[] {
+/** The recorded versions of the object, oldest first; refetched when `resourceVersion` (the one on screen) moves. */
+export function useObjectVersions(identity: ObjectIdentity, resourceVersion: string | undefined) {
+  const queryClient = useQueryClient();
+  const options = objectVersionsQueryOptions(identity);
+  // Only a new version on screen should refetch; the key is stable for the object.
   useEffect(() => {
-    if (!object?.metadata.uid) return;
-    followed.add(object.metadata.uid);
-    recordObjectVersion(object);
-  }, [object]);
-  const uid = object?.metadata.uid;
-  return useSyncExternalStore(
-    (onChange) => {
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
-    () => (uid ? versionsByUid.get(uid) ?? empty : empty),
-  );
+    void queryClient.invalidateQueries({ queryKey: options.queryKey });
+  }, [resourceVersion]);
+  return useQuery(options);
 }

@@ -5,9 +5,9 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KubeList } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { kubePath } from '../../../lib/kube-paths.ts';
-import type { ResourceType } from '../../../lib/protocol.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import type { Typed } from '../model/owner-tree.ts';
 

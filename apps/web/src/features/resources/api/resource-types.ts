@@ -4,8 +4,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupVersionResource } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ResourceType } from '../../../lib/protocol.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { servedVersions } from '../model/kind-versions.ts';
 

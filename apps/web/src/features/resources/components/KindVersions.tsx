@@ -5,10 +5,10 @@
  * stored as and the conversion strategy. A CRD with one version and nothing to migrate gets a
  * single line; a built-in kind with one version, nothing.
  */
+import type { ResourceType } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { Panel } from '../../../components/Panel.tsx';
-import type { ResourceType } from '../../../lib/protocol.ts';
 import { Link } from '../../../lib/router.tsx';
 import { useCustomResourceDefinition } from '../api/custom-resource-definition.ts';
 import { conversionText, kindVersions, storedVersions, type CustomResourceDefinition, type KindVersion } from '../model/kind-versions.ts';

@@ -1,9 +1,9 @@
 /** Every kind the cluster serves, grouped by API group, filterable by name, short name or group. */
 import { useMemo, useState } from 'react';
+import type { ResourceType } from '@dojo/console-protocol';
 import { EmptyState, Loading } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Link } from '../../../lib/router.tsx';
-import type { ResourceType } from '../../../lib/protocol.ts';
 import { canList, useResourceTypes } from '../api/resource-types.ts';
 import { inputClass } from './form/form-context.ts';
 
@@ -38,7 +38,7 @@ export function ResourceKindList({ listPath }: { listPath: (type: ResourceType) 
         <input id="kind-filter" type="search" className={`${inputClass} mt-1`} value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="e.g. dojo, deploy, secret" />
       </div>
       {groups.length === 0 ? <EmptyState title="No kind matches the filter." /> : null}
-      <div className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">
         {groups.map(([group, list]) => (
           <section key={group || 'core'} aria-label={group || 'core'} className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
             <h3 className="border-b border-slate-200 px-4 py-2 font-mono text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">{group || 'core'}</h3>

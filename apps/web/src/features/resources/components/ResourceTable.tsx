@@ -1,131 +1,166 @@
 /**
- * A live, virtualized table of one kind: name, namespace, the CRD's printer columns, conditions
- * as chips, readiness, owner, age, Terminating. Columns come from conventions and the CRD, not
- * from per-kind code.
+ * A live, virtualized list of one kind as `kubectl get` prints it: the columns of the API
+ * server's Table (api/resource-table.ts), sortable; a name filter and a label selector;
+ * multi-select with bulk delete. What it shows (filters, order) can be held by the caller,
+ * which keeps it in the URL, or by the table itself.
  */
-import { useMemo, useState } from 'react';
-import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
-import { Badge, ConditionChip } from '../../../components/ConditionChip.tsx';
+import { useCallback, useMemo, useState } from 'react';
+import type { KubeObject } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
+import { Button } from '../../../components/Button.tsx';
+import { Badge } from '../../../components/ConditionChip.tsx';
 import { EmptyState, Loading } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { VirtualTable, type Column } from '../../../components/VirtualTable.tsx';
+import { objectIdentity } from '../../../lib/apply-watch-event.ts';
 import { Link } from '../../../lib/router.tsx';
 import { ageOfTimestamp } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { usePrinterColumns } from '../api/printer-columns.ts';
-import { useResourceList } from '../api/resource-list.ts';
-import { conditionsOf, controllerOwner, extraPrinterColumns, isTerminating, phaseOf, printerCell, readyText } from '../model/object-summary.ts';
-import { inputClass } from './form/form-context.ts';
+import { useResourceTable } from '../api/resource-table.ts';
+import { printedColumns, type PrintedColumn } from '../model/kube-table.ts';
+import { readLabelSelector } from '../model/label-filter.ts';
+import { listRows, type ListRow, type ListView } from '../model/list-rows.ts';
+import { formatSort, nextSort, parseSort } from '../model/table-sort.ts';
+import { BulkDeleteDialog } from './BulkDeleteDialog.tsx';
+import { ListToolbar } from './ListToolbar.tsx';
 
 export interface ResourceTableProps {
-  gvr: GroupVersionResource;
-  kind: string;
-  namespace?: string;
+  type: ResourceType;
+  namespace?: string | undefined;
   detailPath: (object: KubeObject) => string;
-  /** Shows a name filter above the table. */
-  filterable?: boolean;
+  view?: ListView;
+  onViewChange?: (view: ListView) => void;
   maxHeight?: number;
 }
 
-export function ResourceTable({ gvr, kind, namespace, detailPath, filterable = true, maxHeight }: ResourceTableProps) {
-  const list = useResourceList(gvr, namespace);
-  const printer = usePrinterColumns(gvr.group, gvr.version, gvr.resource);
+/** Shown until the API server answers with its columns (or when it has none for the kind). */
+const ownAge: PrintedColumn = { id: 'age', name: 'Age', type: 'date', description: 'Time since creation', index: -1, age: true };
+
+function printed(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+const widthOf = (c: PrintedColumn) => (c.age ? '5rem' : c.name === 'Message' ? 'minmax(14rem, 4fr)' : 'minmax(5.5rem, 1fr)');
+
+export function ResourceTable({ type, namespace, detailPath, view: held, onViewChange, maxHeight }: ResourceTableProps) {
+  const [own, setOwn] = useState<ListView>({});
+  const view = held ?? own;
+  const setView = onViewChange ?? setOwn;
+  const selector = readLabelSelector(view.labelSelector ?? '');
+  const { list, table } = useResourceTable(type, namespace, selector.ok ? selector.selector : undefined);
   const now = useNow(5_000);
-  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState(false);
+
+  const columns = useMemo(() => {
+    const fromServer = printedColumns(table.data?.columns ?? []);
+    return fromServer.some((c) => c.age) ? fromServer : [...fromServer, ownAge];
+  }, [table.data?.columns]);
   const items = list.data?.items;
-  const rows = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    return (items ?? [])
-      .filter((o) => !needle || (o.metadata.name ?? '').toLowerCase().includes(needle) || (o.metadata.namespace ?? '').includes(needle))
-      .sort((a, b) => (a.metadata.namespace ?? '').localeCompare(b.metadata.namespace ?? '') || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
-  }, [items, filter]);
+  const rows = useMemo(() => listRows(items ?? [], table.data?.cells ?? new Map(), columns, view), [items, table.data?.cells, columns, view]);
+  const chosen = useMemo(() => rows.filter((r) => selected.has(objectIdentity(r.object))).map((r) => r.object), [rows, selected]);
+  const canDelete = type.verbs.includes('delete');
+  const order = useMemo(() => parseSort(view.sort), [view.sort]);
+  const sortable = useCallback(
+    (id: string) => ({ direction: order?.column === id ? order.direction : undefined, onSort: () => setView({ ...view, sort: formatSort(nextSort(order, id)) }) }),
+    [order, view, setView],
+  );
 
-  const columns = useMemo((): Column<KubeObject>[] => {
-    const all = items ?? [];
-    const cols: Column<KubeObject>[] = [
-      {
-        id: 'name',
-        header: 'Name',
-        width: 'minmax(10rem, 2fr)',
-        cell: (o) => (
-          <span className="flex items-center gap-2">
-            <Link to={detailPath(o)} className="truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-              {o.metadata.name}
-            </Link>
-            {isTerminating(o) ? <Badge tone="unknown">Terminating</Badge> : null}
-          </span>
-        ),
-      },
-    ];
-    if (!namespace && all.some((o) => o.metadata.namespace)) {
-      cols.push({ id: 'namespace', header: 'Namespace', width: 'minmax(6rem, 1fr)', cell: (o) => o.metadata.namespace });
-    }
-    for (const column of extraPrinterColumns(printer.data ?? [])) {
-      cols.push({ id: `printer-${column.name}`, header: column.name, width: 'minmax(5rem, 1fr)', cell: (o) => printerCell(o, column) });
-    }
-    const printerHasReady = (printer.data ?? []).some((c) => c.name.toLowerCase() === 'ready');
-    if (!printerHasReady && all.some((o) => readyText(o) !== undefined)) {
-      cols.push({ id: 'ready', header: 'Ready', width: '5rem', cell: (o) => readyText(o) ?? '' });
-    }
-    if (all.some((o) => phaseOf(o) !== undefined)) cols.push({ id: 'phase', header: 'Phase', width: '6rem', cell: (o) => phaseOf(o) ?? '' });
-    if (all.some((o) => conditionsOf(o).length > 0)) {
+  const tableColumns = useMemo((): Column<ListRow>[] => {
+    const toggle = (id: string, on: boolean) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+    const cols: Column<ListRow>[] = [];
+    if (canDelete) {
+      const all = rows.length > 0 && chosen.length === rows.length;
       cols.push({
-        id: 'conditions',
-        header: 'Conditions',
-        width: 'minmax(19rem, 2.5fr)',
-        cell: (o) => (
-          <span className="flex gap-1 overflow-hidden">
-            {conditionsOf(o).map((c) => (
-              <ConditionChip key={c.type} condition={c} />
-            ))}
-          </span>
+        id: 'select',
+        width: '2.5rem',
+        header: (
+          <input
+            type="checkbox"
+            aria-label={`Select all ${rows.length} shown`}
+            checked={all}
+            onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => objectIdentity(r.object))) : new Set())}
+          />
+        ),
+        cell: (r) => (
+          <input type="checkbox" aria-label={`Select ${r.object.metadata.name}`} checked={selected.has(objectIdentity(r.object))} onChange={(e) => toggle(objectIdentity(r.object), e.target.checked)} />
         ),
       });
     }
-    if (all.some((o) => controllerOwner(o))) {
+    cols.push({
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(10rem, 2fr)',
+      sort: sortable('name'),
+      cell: (r) => (
+        <span className="flex items-center gap-2">
+          <Link to={detailPath(r.object)} className="truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+            <bdi>{r.object.metadata.name}</bdi>
+          </Link>
+          {r.object.metadata.deletionTimestamp ? <Badge tone="unknown">Terminating</Badge> : null}
+        </span>
+      ),
+    });
+    if (!namespace && type.namespaced) cols.push({ id: 'namespace', header: 'Namespace', width: 'minmax(6rem, 1fr)', sort: sortable('namespace'), cell: (r) => <bdi>{r.object.metadata.namespace}</bdi> });
+    for (const c of columns) {
       cols.push({
-        id: 'owner',
-        header: 'Owner',
-        width: 'minmax(8rem, 1fr)',
-        cell: (o) => {
-          const owner = controllerOwner(o);
-          return owner ? `${owner.kind}/${owner.name}` : '';
-        },
+        id: `column-${c.id}`,
+        header: <span title={c.description}>{c.name}</span>,
+        width: widthOf(c),
+        align: c.age || c.type === 'integer' || c.type === 'number' ? 'right' : 'left',
+        sort: sortable(c.id),
+        cell: (r) => (c.age ? ageOfTimestamp(r.object.metadata.creationTimestamp, now) : r.cells ? <bdi>{printed(r.cells[c.index])}</bdi> : <span className="text-slate-500 dark:text-slate-400">…</span>),
       });
     }
-    cols.push({ id: 'age', header: 'Age', width: '4.5rem', align: 'right', cell: (o) => ageOfTimestamp(o.metadata.creationTimestamp, now) });
     return cols;
-  }, [items, printer.data, namespace, detailPath, now]);
+  }, [canDelete, rows, chosen.length, selected, sortable, namespace, type.namespaced, columns, detailPath, now]);
 
-  if (list.isPending) return <Loading label={`Loading ${kind} objects…`} />;
-  if (list.error) return <ErrorNotice error={list.error} title={`Could not list ${kind} objects`} />;
+  if (list.isPending) return <Loading label={`Loading ${type.kind} objects…`} />;
+  if (list.error) return <ErrorNotice error={list.error} title={`Could not list ${type.kind} objects`} />;
+  const counts = rows.length === (items?.length ?? 0) ? `${rows.length} objects` : `${rows.length} of ${items?.length ?? 0}`;
   return (
     <div className="flex flex-col gap-3">
-      {filterable ? (
-        <div className="flex items-center gap-3 px-3 pt-3">
-          <label className="sr-only" htmlFor={`filter-${gvr.resource}`}>
-            Filter {kind} by name
-          </label>
-          <input
-            id={`filter-${gvr.resource}`}
-            type="search"
-            placeholder="Filter by name or namespace"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            className={`${inputClass} max-w-xs`}
-          />
-          <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
-            {rows.length === (items?.length ?? 0) ? `${rows.length} objects` : `${rows.length} of ${items?.length ?? 0}`}
-          </span>
-        </div>
-      ) : null}
+      <ListToolbar
+        kind={type.kind}
+        filters={view}
+        onFilters={(filters) => setView({ ...view, ...filters })}
+        counts={chosen.length ? `${counts} · ${chosen.length} selected` : counts}
+        actions={
+          chosen.length ? (
+            <>
+              <Button variant="ghost" onClick={() => setSelected(new Set())}>
+                Clear selection
+              </Button>
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                Delete selected ({chosen.length})
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {table.error ? <p className="px-3 text-xs text-slate-600 dark:text-slate-400">The API server printed no columns for this kind: {table.error.message}</p> : null}
       <VirtualTable
-        label={`${kind} objects`}
-        columns={columns}
+        label={`${type.kind} objects`}
+        columns={tableColumns}
         rows={rows}
-        rowKey={(o) => o.metadata.uid ?? `${o.metadata.namespace}/${o.metadata.name}`}
+        rowKey={(r) => objectIdentity(r.object)}
         maxHeight={maxHeight}
-        empty={<EmptyState title={`No ${kind} objects${namespace ? ` in ${namespace}` : ''}.`} />}
+        empty={<EmptyState title={`No ${type.kind} objects${namespace ? ` in ${namespace}` : ''}${selector.ok && selector.selector ? ` match ${selector.selector}` : ''}.`} />}
+      />
+      <BulkDeleteDialog
+        gvr={type}
+        kind={type.kind}
+        objects={chosen}
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        onDeleted={(gone) => setSelected((s) => new Set([...s].filter((id) => !gone.includes(id))))}
       />
     </div>
   );

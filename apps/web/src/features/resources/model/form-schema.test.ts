@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '../../../lib/protocol.ts';
-import { allFieldIds, constraintText, formFieldsForKind, humanize, type FormField, type SchemaNode } from './form-schema.ts';
+import type { ResourceType } from '@dojo/console-protocol';
+import { allFieldIds, constraintText, formFieldsForKind, humanize, repeatedLabels, type FormField, type SchemaNode } from './form-schema.ts';
 import { referenceTargetResolver } from './reference-target.ts';
 
 const dojoSchema: SchemaNode = {
@@ -103,6 +103,11 @@ describe('formFieldsForKind', () => {
   it('lists nested field ids, where server errors can be placed', () => {
     expect(allFieldIds(fields)).toContain('spec.credentialsRef.name');
     expect(allFieldIds(fields)).toContain('spec.alarms.channelRef.namespace');
+  });
+
+  it('finds the labels several inputs would share, the metadata inputs included', () => {
+    expect([...repeatedLabels(fields, ['Name', 'Namespace'])].sort()).toEqual(['Name', 'Namespace']);
+    expect(repeatedLabels(fields).has('Title')).toBe(false);
   });
 
   it('edits maps of strings, scalar lists, and everything else as YAML', () => {

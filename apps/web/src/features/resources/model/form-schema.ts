@@ -208,6 +208,19 @@ export function allFieldIds(fields: readonly FormField[]): string[] {
   return fields.flatMap((f) => (f.kind === 'object' || f.kind === 'reference' ? [f.id, ...allFieldIds(f.fields)] : f.id ? [f.id] : []));
 }
 
+/**
+ * Labels that more than one input of the form would have (`Name` of the object, of `spec`, of
+ * `credentialsRef`), `also` counting the inputs outside the schema (metadata's Name and
+ * Namespace). Those inputs get their group's label in their accessible name.
+ */
+export function repeatedLabels(fields: readonly FormField[], also: readonly string[] = []): Set<string> {
+  const inputs = (list: readonly FormField[]): string[] => list.flatMap((f) => (f.kind === 'object' || f.kind === 'reference' ? inputs(f.fields) : [f.label]));
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const label of [...also, ...inputs(fields)]) (seen.has(label) ? repeated : seen).add(label);
+  return repeated;
+}
+
 /** A short text for bounds and defaults: "≥ 0 · default 1". */
 export function constraintText(field: FormField): string {
   const parts: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Status, StatusCause } from '@dojo/kube-api';
-import { formatKeyValueLines, getAt, parseKeyValueLines, parseListLines, placeStatusCauses, restOf, setAt, withRest } from './form-values.ts';
+import { editableObject, formatKeyValueLines, getAt, parseKeyValueLines, parseListLines, placeStatusCauses, restOf, setAt, withRest } from './form-values.ts';
 
 const invalid = (causes: StatusCause[]): Status => ({
   kind: 'Status',
@@ -14,6 +14,17 @@ const invalid = (causes: StatusCause[]): Status => ({
 });
 
 describe('form values', () => {
+  it('edits an object without its status and managed fields', () => {
+    const stored = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'a', resourceVersion: '7', managedFields: [{ manager: 'kubectl' }] },
+      data: { k: 'v' },
+      status: { phase: 'x' },
+    };
+    expect(editableObject(stored)).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', resourceVersion: '7' }, data: { k: 'v' } });
+  });
+
   it('sets nested fields without touching the original', () => {
     const start = { spec: { title: 'a' } };
     const next = setAt(start, ['spec', 'credentialsRef', 'name'], 'db-app');

@@ -3,7 +3,7 @@
  * field removes it (and any object left empty), so the server's defaults apply to fields the
  * person did not set, exactly as with `kubectl apply` of a minimal manifest.
  */
-import type { Status } from '@dojo/kube-api';
+import type { KubeObject, Status } from '@dojo/kube-api';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -36,6 +36,13 @@ export function setAt(root: JsonObject, path: readonly string[], value: Json | u
   if (Object.keys(updated).length === 0) delete next[head];
   else next[head] = updated;
   return next;
+}
+
+/** What an edit form edits of a stored object: everything but `status` and `managedFields`, as plain JSON. */
+export function editableObject(object: KubeObject): JsonObject {
+  const { managedFields: _managed, ...metadata } = object.metadata;
+  const { status: _status, ...rest } = object;
+  return JSON.parse(JSON.stringify({ ...rest, metadata })) as JsonObject;
 }
 
 /** The top-level fields of `root` outside `described`: what a root YAML field edits. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '../../../lib/protocol.ts';
+import type { ResourceType } from '@dojo/console-protocol';
 import { conversionText, kindVersions, storedVersions, type CustomResourceDefinition } from './kind-versions.ts';
 
 const widgets = (version: string, versions: string[]): ResourceType => ({

@@ -3,7 +3,7 @@
  * versions serve it, which one the console prefers, which one objects are stored as, which are
  * deprecated and why. Discovery says what is served now; the CRD also knows what is stored.
  */
-import type { ResourceType } from '../../../lib/protocol.ts';
+import type { ResourceType } from '@dojo/console-protocol';
 import type { PrinterColumn } from './object-summary.ts';
 
 export interface CrdVersion {
@@ -40,7 +40,7 @@ export interface KindVersion {
 }
 
 /** Every version that serves the kind, the preferred one first (an older server lists none). */
-export function servedVersions(type: ResourceType): string[] {
+export function servedVersions(type: ResourceType): readonly string[] {
   return type.versions ?? [type.version];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '../../../lib/protocol.ts';
+import type { ResourceType } from '@dojo/console-protocol';
 import { formFieldsForKind, type SchemaNode } from './form-schema.ts';
 import { objectReferences } from './object-references.ts';
 import { referenceTargetResolver } from './reference-target.ts';

@@ -7,7 +7,7 @@
  * 3. else the only kind whose name ends with the stem: `channelRef` -> DiscordChannel.
  * Only kinds that can be listed are candidates; without a match the picker is a plain input.
  */
-import type { ResourceType } from '../../../lib/protocol.ts';
+import type { ResourceType } from '@dojo/console-protocol';
 import type { ReferenceTarget, ResolveTarget } from './form-schema.ts';
 
 function toTarget(type: ResourceType): ReferenceTarget {

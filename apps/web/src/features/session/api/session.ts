@@ -2,9 +2,9 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { StatusError } from '@dojo/kube-api';
+import type { Session } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLiveSocket } from '../../../lib/live-socket-context.tsx';
-import type { Session } from '../../../lib/protocol.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const sessionQueryOptions = () =>

@@ -15,7 +15,7 @@ export function ConnectionIndicator() {
   return (
     <div role="status" aria-label={`Connection: ${text}`} title={hint} className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
       <span aria-hidden="true" className={`size-2.5 rounded-full ${dot}`} />
-      <span>{text}</span>
+      <span className="sr-only sm:not-sr-only">{text}</span>
     </div>
   );
 }

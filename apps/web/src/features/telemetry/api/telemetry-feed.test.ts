@@ -1,32 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FrameScheduler } from '../../../lib/frame-batcher.ts';
-import { LiveSocket } from '../../../lib/live-socket.ts';
-import type { SocketLike } from '../../../lib/live-socket-types.ts';
+import { connectedLiveSocket, manualFrames } from '../../../lib/testing/fake-socket.ts';
 import { startTelemetryFeed } from './telemetry-feed.ts';
 
-class FakeSocket implements SocketLike {
-  sent: any[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {}
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
-
-const frames: (() => void)[] = [];
-const scheduler: FrameScheduler = { requestFrame: (cb) => frames.push(cb), cancelFrame: () => {}, setTimeout: () => 0, clearTimeout: () => {} };
+const { scheduler, runFrames } = manualFrames();
 
 function setup(bounds: { oldestSeq: number; lastSeq: number } | undefined) {
-  const socket = new FakeSocket();
-  const live = new LiveSocket({ url: 'ws://x/ws', createSocket: () => socket, timers: { setTimeout: () => 0, clearTimeout: () => {}, now: () => 0 } });
-  live.start();
-  socket.onopen?.({});
+  const { socket, live } = connectedLiveSocket();
   let current = bounds;
   const feed = startTelemetryFeed(live, { ringBounds: async () => current, scheduler });
   const subscriptions = () => socket.sent.filter((m) => m.op === 'subscribe');
@@ -60,7 +39,7 @@ describe('startTelemetryFeed', () => {
     socket.receive({ id: 's1', type: 'telemetry', records: [start(1, 'r1')] });
     socket.receive({ id: 's1', type: 'telemetry', records: [start(2, 'r2')] });
     expect(feed.store.spanCount).toBe(0);
-    frames.splice(0).forEach((cb) => cb());
+    runFrames();
     expect(feed.store.spanCount).toBe(2);
     expect(feed.status()).toBe('live');
   });

@@ -6,11 +6,10 @@
  * server's newest record. Records are handed to the store once per animation frame.
  */
 import { StatusError } from '@dojo/kube-api';
+import type { TelemetryPage, TelemetryRecord } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { browserFrameScheduler, createFrameBatcher, type FrameScheduler } from '../../../lib/frame-batcher.ts';
 import type { LiveSocket } from '../../../lib/live-socket.ts';
-import type { TelemetryPage } from '../../../lib/protocol.ts';
-import type { TelemetryRecord } from '../../../lib/telemetry-records.ts';
 import { TelemetryStore } from '../model/telemetry-store.ts';
 
 const backlog = 50_000;
@@ -40,7 +39,7 @@ export function startTelemetryFeed(
 ): TelemetryFeed {
   const ringBounds = options.ringBounds ?? serverRingBounds;
   const store = new TelemetryStore();
-  const batcher = createFrameBatcher<TelemetryRecord[]>((batches) => store.ingest(batches.flat()), options.scheduler ?? browserFrameScheduler);
+  const batcher = createFrameBatcher<readonly TelemetryRecord[]>((batches) => store.ingest(batches.flat()), options.scheduler ?? browserFrameScheduler);
   let status = 'starting';
 
   const subscribe = (fromSeq: number | undefined) => {

@@ -5,11 +5,11 @@
  */
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TelemetryPage, TelemetryQuery } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLiveSocket } from '../../../lib/live-socket-context.tsx';
 import type { LiveSocket } from '../../../lib/live-socket.ts';
-import type { TelemetryPage } from '../../../lib/protocol.ts';
-import { queryKeys, type TelemetryQuery } from '../../../lib/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import type { TelemetryStore } from '../model/telemetry-store.ts';
 import { startTelemetryFeed, type TelemetryFeed } from './telemetry-feed.ts';
 

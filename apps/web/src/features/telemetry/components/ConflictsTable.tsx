@@ -6,17 +6,19 @@
 import { useMemo, useState } from 'react';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { HistoryNote } from '../../../components/HistoryNote.tsx';
 import { VirtualTable } from '../../../components/VirtualTable.tsx';
 import { formatClock } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useStoreVersion, useTelemetryBackfill, useTelemetryStore } from '../api/telemetry.ts';
 import { conflictOutcome, describeOutcome, type ConflictRow } from '../model/conflict-outcomes.ts';
-import type { Span } from '../model/span.ts';
+import type { ObjectPageLink } from '../model/timeline-view.ts';
 import { SpanDetails } from './SpanDetails.tsx';
 
+const conflicts = { types: ['conflict'], plural: 'conflicts' };
 const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
 
-export function ConflictsTable({ objectLink }: { objectLink?: (span: Span) => string | undefined }) {
+export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) {
   const store = useTelemetryStore();
   useTelemetryBackfill({ types: 'conflict', limit: 2000 });
   const version = useStoreVersion(store, 500);
@@ -26,20 +28,22 @@ export function ConflictsTable({ objectLink }: { objectLink?: (span: Span) => st
     if (version < 0) return [];
     return [...store.conflicts].reverse().map((conflict) => {
       const span = conflict.reconcileId ? store.span(conflict.reconcileId) : undefined;
-      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, store.spansOf(conflict.key)) };
+      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, span?.object ? store.spansOf(span.object) : []) };
     });
   }, [store, version]);
   const selectedRow = rows.find((r) => r.conflict.seq === selected);
 
   if (rows.length === 0) {
     return (
-      <EmptyState title="No conflicts yet.">
+      <EmptyState title="No conflicts recorded.">
         A 409 Conflict happens when a write carries a resourceVersion that is no longer current. Inject one from the Debug view to see it here.
+        <HistoryNote stream="telemetry" thing={conflicts} />
       </EmptyState>
     );
   }
   return (
     <div className="flex flex-col gap-4">
+      <HistoryNote stream="telemetry" thing={conflicts} />
       <VirtualTable<ConflictRow>
         label="Conflicts"
         rows={rows}

@@ -3,14 +3,15 @@
  * it (with resourceVersions), every API call it made (status code, RV sent and returned), the
  * conflicts it hit, the error, and the condition transitions it caused.
  */
+import type { ApiCallRecord } from '@dojo/console-protocol';
 import { Badge, type Tone } from '../../../components/ConditionChip.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { Link } from '../../../lib/router.tsx';
-import type { ApiCallRecord } from '../../../lib/telemetry-records.ts';
 import { formatClock, formatDuration } from '../../../lib/time-format.ts';
-import { describeTrigger } from '../../../lib/trigger-text.ts';
 import { outcomeOf, type SpanOutcome } from '../model/lane-filter.ts';
 import { spanEnd, type Span } from '../model/span.ts';
+import type { ObjectPageLink } from '../model/timeline-view.ts';
+import { TriggerList } from './TriggerList.tsx';
 import { outcomeLabels } from './timeline/palette.ts';
 
 export const outcomeTone: Record<SpanOutcome, Tone> = {
@@ -29,20 +30,29 @@ function codeTone(code: number): Tone {
   return 'good';
 }
 
-export function SpanDetails({ span, now, objectLink }: { span: Span; now: number; objectLink?: ((span: Span) => string | undefined) | undefined }) {
+export function SpanDetails({ span, now, objectLink }: { span: Span; now: number; objectLink?: ObjectPageLink | undefined }) {
   const outcome = outcomeOf(span);
-  const link = objectLink?.(span);
+  const link = span.object ? objectLink?.(span.object, { tab: 'reconciles', reconcile: span.id }) : undefined;
+  const events = span.object ? objectLink?.(span.object, { tab: 'events' }) : undefined;
   return (
     <div className="flex flex-col gap-4 text-sm">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <span className="font-mono font-semibold">{link ? <Link to={link} className="text-indigo-700 hover:underline dark:text-indigo-300">{span.key}</Link> : span.key}</span>
+        <span className="font-mono font-semibold">
+          {span.object ? `${span.object.kind} ` : ''}
+          {link ? <Link to={link} className="text-indigo-700 hover:underline dark:text-indigo-300">{span.key}</Link> : span.key}
+        </span>
         <Badge tone={outcomeTone[outcome]}>{outcomeLabels[outcome]}</Badge>
         <span className="text-slate-600 dark:text-slate-400">
           {span.controller} · worker #{span.worker} · started {formatClock(span.start)} · {span.end === undefined ? 'running for ' : ''}
           {formatDuration(spanEnd(span, now) - span.start)}
         </span>
         {span.requeueAfter !== undefined ? <span className="text-slate-600 dark:text-slate-400">requeue after {formatDuration(span.requeueAfter)}</span> : null}
-        <span className="font-mono text-xs text-slate-500">id {span.id}</span>
+        <span className="font-mono text-xs text-slate-600 dark:text-slate-400">id {span.id}</span>
+        {events ? (
+          <Link to={events} className="text-xs text-indigo-700 underline dark:text-indigo-300">
+            Events of this object
+          </Link>
+        ) : null}
       </div>
       {span.error ? (
         <p className="rounded-md border border-rose-200 bg-rose-50 p-2 font-mono text-xs break-words whitespace-pre-wrap text-rose-900 dark:border-rose-900 dark:bg-rose-950/50 dark:text-rose-100">
@@ -54,16 +64,7 @@ export function SpanDetails({ span, now, objectLink }: { span: Span; now: number
         <h4 className="font-medium">
           Triggers merged into this reconcile ({span.triggers.length + span.droppedTriggers})
         </h4>
-        {span.triggers.length ? (
-          <ul className="mt-1 list-disc pl-5 font-mono text-xs">
-            {span.triggers.map((t, i) => (
-              <li key={i}>{describeTrigger(t)}</li>
-            ))}
-            {span.droppedTriggers ? <li>…and {span.droppedTriggers} more</li> : null}
-          </ul>
-        ) : (
-          <p className="text-slate-500">None recorded.</p>
-        )}
+        <TriggerList triggers={span.triggers} dropped={span.droppedTriggers} objectLink={objectLink} />
       </section>
       <section aria-label="API calls">
         <h4 className="mb-1 font-medium">API calls ({span.apiCalls.length})</h4>

@@ -11,7 +11,7 @@ import { spanEnd, type Span } from '../model/span.ts';
 import { outcomeLabels } from './timeline/palette.ts';
 import { outcomeTone } from './SpanDetails.tsx';
 
-export function SpanList({ spans, now, selectedId, onSelect, label = 'Latest reconciles' }: { spans: readonly Span[]; now: number; selectedId: string | undefined; onSelect: (span: Span) => void; label?: string }) {
+export function SpanList({ spans, now, selectedId, onSelect, label = 'Latest reconciles', empty = 'No reconciles match.' }: { spans: readonly Span[]; now: number; selectedId: string | undefined; onSelect: (span: Span) => void; label?: string; empty?: string }) {
   return (
     <VirtualTable<Span>
       label={label}
@@ -19,7 +19,7 @@ export function SpanList({ spans, now, selectedId, onSelect, label = 'Latest rec
       rowKey={(s) => s.id}
       maxHeight={360}
       rowHeight={36}
-      empty={<p className="text-sm text-slate-500">No reconciles match.</p>}
+      empty={<p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p>}
       columns={[
         { id: 'time', header: 'Started', width: '7.5rem', cell: (s) => <span className="font-mono text-xs">{formatClock(s.start)}</span> },
         {
@@ -37,6 +37,7 @@ export function SpanList({ spans, now, selectedId, onSelect, label = 'Latest rec
             </button>
           ),
         },
+        { id: 'kind', header: 'Kind', width: '7rem', cell: (s) => s.object?.kind ?? '—' },
         { id: 'controller', header: 'Controller', width: 'minmax(6rem, 1fr)', cell: (s) => `${s.controller} #${s.worker}` },
         { id: 'result', header: 'Result', width: '7.5rem', cell: (s) => <Badge tone={outcomeTone[outcomeOf(s)]}>{outcomeLabels[outcomeOf(s)]}</Badge> },
         { id: 'duration', header: 'Took', width: '5.5rem', align: 'right', cell: (s) => formatDuration(spanEnd(s, now) - s.start) },

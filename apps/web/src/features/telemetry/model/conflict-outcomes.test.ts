@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConflictRecord } from '../../../lib/telemetry-records.ts';
+import type { ConflictRecord } from '@dojo/console-protocol';
 import { conflictOutcome, describeOutcome } from './conflict-outcomes.ts';
 import type { Span } from './span.ts';
 

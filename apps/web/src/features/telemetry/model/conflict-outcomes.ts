@@ -3,7 +3,7 @@
  * object by the same controller either succeeded (the conflict resolved itself, as it should in
  * a level-based controller), hit another conflict, failed, or has not happened yet.
  */
-import type { ConflictRecord } from '../../../lib/telemetry-records.ts';
+import type { ConflictRecord } from '@dojo/console-protocol';
 import { firstStartingAfter } from './span-search.ts';
 import type { Span } from './span.ts';
 

@@ -63,4 +63,19 @@ describe('LaneFilter', () => {
     const trimmed: Lane = { ...l, spans: l.spans.slice(1), revision: 1 };
     expect(filter.apply([trimmed], f)[0]!.spans.map((s) => s.id)).toEqual(['b']);
   });
+
+  it('matches one object by its identity, never another kind with the same namespace/name', () => {
+    const dojo = { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'a' };
+    const mine = { ...span('mine', 1, 'default/a', 'success'), object: dojo, objectKey: 'core.jutsu.com/Dojo/default/a' };
+    const deployment = { ...span('theirs', 2, 'default/a', 'success'), object: { ...dojo, group: 'apps', kind: 'Deployment' }, objectKey: 'apps/Deployment/default/a' };
+    expect(new LaneFilter().apply([lane([mine, deployment])], { identity: dojo })[0]!.spans.map((s) => s.id)).toEqual(['mine']);
+  });
+
+  it('filters by the kind or reason of a trigger', () => {
+    const byDeployment = { ...span('d', 1, 'default/a', 'success'), triggers: [{ reason: 'owned', kind: 'Deployment' }] };
+    const byRequeue = { ...span('r', 2, 'default/a', 'success'), triggers: [{ reason: 'requeueAfter' }] };
+    const l = lane([byDeployment, byRequeue]);
+    expect(new LaneFilter().apply([l], { trigger: 'Deployment' })[0]!.spans.map((s) => s.id)).toEqual(['d']);
+    expect(new LaneFilter().apply([l], { trigger: 'requeueAfter' })[0]!.spans.map((s) => s.id)).toEqual(['r']);
+  });
 });

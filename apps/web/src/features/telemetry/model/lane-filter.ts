@@ -5,18 +5,30 @@
  * (its `revision` moved) is scanned again from the start. With an object filter, lanes with no
  * span of that object are left out.
  */
-import type { ReconcileResult } from '../../../lib/telemetry-records.ts';
+import type { ReconcileResultKind, Trigger } from '@dojo/console-protocol';
+import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import type { Lane, Span } from './span.ts';
 
-export type SpanOutcome = ReconcileResult | 'running';
+export type SpanOutcome = ReconcileResultKind | 'running';
+
+/** Every outcome a span can have: how a reconcile ended, or still running. */
+export const spanOutcomes: readonly SpanOutcome[] = ['success', 'error', 'requeue', 'requeueAfter', 'conflict', 'running'];
 
 export interface SpanFilter {
   controller?: string;
-  /** Substring of the object key ("default/a"), or the exact key with `exactObject`. */
+  /** Text the object must contain: its key ("default/a") or its identity ("apps/Deployment/default/a"). */
   object?: string;
-  exactObject?: boolean;
+  /** Exactly this object (an object's own page); with a uid, this incarnation only. */
+  identity?: ObjectIdentity;
+  /** A trigger kind ("Deployment") or reason ("requeue") one of the span's triggers must have. */
+  trigger?: string;
   /** Outcomes to show; undefined shows all. */
   outcomes?: ReadonlySet<SpanOutcome>;
+}
+
+/** What a trigger filter matches a trigger by: its source kind, else its reason. */
+export function triggerLabel(trigger: Trigger): string {
+  return trigger.kind ?? trigger.reason;
 }
 
 export function outcomeOf(span: Span): SpanOutcome {
@@ -24,11 +36,19 @@ export function outcomeOf(span: Span): SpanOutcome {
 }
 
 export function isFilterActive(filter: SpanFilter): boolean {
-  return Boolean(filter.object || filter.outcomes);
+  return Boolean(filter.object || filter.identity || filter.trigger || filter.outcomes);
+}
+
+/** Does the span belong to this object (same kind, namespace and name, and incarnation when both know it)? */
+export function isSpanOf(span: Span, identity: ObjectIdentity): boolean {
+  if (span.objectKey !== identityKey(identity)) return false;
+  return identity.uid === undefined || span.object?.uid === undefined || span.object.uid === identity.uid;
 }
 
 export function matchesFilter(span: Span, filter: SpanFilter): boolean {
-  if (filter.object && (filter.exactObject ? span.key !== filter.object : !span.key.includes(filter.object))) return false;
+  if (filter.identity && !isSpanOf(span, filter.identity)) return false;
+  if (filter.object && !span.key.includes(filter.object) && !span.objectKey?.includes(filter.object)) return false;
+  if (filter.trigger && !span.triggers.some((t) => triggerLabel(t) === filter.trigger)) return false;
   if (filter.outcomes && !filter.outcomes.has(outcomeOf(span))) return false;
   return true;
 }
@@ -53,8 +73,8 @@ export class LaneFilter {
     const visible = filter.controller ? lanes.filter((l) => l.controller === filter.controller) : [...lanes];
     if (!isFilterActive(filter)) return visible;
     const filtered = visible.map((lane) => this.#filtered(lane, filter));
-    // Looking at one object, the lanes of workers that never touched it are noise.
-    return filter.object ? filtered.filter((lane) => lane.spans.length > 0) : filtered;
+    // Looking at one object or trigger, the lanes of workers that never touched it are noise.
+    return filter.object || filter.identity || filter.trigger ? filtered.filter((lane) => lane.spans.length > 0) : filtered;
   }
 
   #filtered(lane: Lane, filter: SpanFilter): Lane {

@@ -1,19 +1,24 @@
 /** A reconcile as the timeline draws it: one pass of one worker over one key. */
-import type { QueueTrigger } from '../../../lib/queue-trigger.ts';
-import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileResult } from '../../../lib/telemetry-records.ts';
+import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileResultKind, Trigger } from '@dojo/console-protocol';
+import type { ObjectIdentity } from '@dojo/kube-api';
 
 export interface Span {
   /** The reconcileId. */
   id: string;
   controller: string;
   worker: number;
+  /** The controller's queue key ("namespace/name"): what people read. */
   key: string;
+  /** Which object was reconciled, when the controller named it; match by `objectKey`, never by `key`. */
+  object?: ObjectIdentity;
+  /** `identityKey(object)`. */
+  objectKey?: string;
   start: number;
   /** Undefined while the reconcile runs. */
   end: number | undefined;
-  result: ReconcileResult | undefined;
+  result: ReconcileResultKind | undefined;
   startSeq: number;
-  triggers: QueueTrigger[];
+  triggers: Trigger[];
   droppedTriggers: number;
   error?: string;
   requeueAfter?: number;

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { TelemetryRecord } from '../../../lib/telemetry-records.ts';
+import type { TelemetryRecord } from '@dojo/console-protocol';
+import type { ObjectIdentity } from '@dojo/kube-api';
 import { TelemetryStore } from './telemetry-store.ts';
 
 let seq = 0;
-const start = (id: string, time: number, worker = 0, key = 'default/a', controller = 'dojo'): TelemetryRecord => ({
+const dojoA: ObjectIdentity = { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'a' };
+const start = (id: string, time: number, worker = 0, key = 'default/a', controller = 'dojo', object: ObjectIdentity = dojoA): TelemetryRecord => ({
   type: 'reconcile-start',
   seq: ++seq,
   time,
   controller,
   key,
+  object,
   worker,
   reconcileId: id,
   triggers: [{ reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key, resourceVersion: '7' }],
@@ -90,10 +93,28 @@ describe('TelemetryStore', () => {
   it('attributes a condition transition to the latest reconcile of that object before it', () => {
     const store = new TelemetryStore();
     store.ingest([start('r1', 100), end('r1', 105), start('r2', 200), end('r2', 205)]);
-    store.ingest([{ type: 'condition-transition', seq: ++seq, time: 206, key: 'default/a', kind: 'Dojo', condition: 'Available', from: 'False', to: 'True' }]);
+    store.ingest([{ type: 'condition-transition', seq: ++seq, time: 206, key: 'default/a', kind: 'Dojo', object: dojoA, condition: 'Available', from: 'False', to: 'True' }]);
     expect(store.span('r2')?.conditionChanges.map((c) => c.condition)).toEqual(['Available']);
     expect(store.span('r1')?.conditionChanges).toEqual([]);
-    expect(store.transitionsOf('default/a')).toHaveLength(1);
+    expect(store.transitionsOf(dojoA)).toHaveLength(1);
+  });
+
+  it('never mixes up objects of different kinds that share a namespace/name', () => {
+    const store = new TelemetryStore();
+    const deploymentA = { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'a' };
+    store.ingest([start('d1', 100), end('d1', 105), start('x1', 110, 0, 'default/a', 'deployment-controller', deploymentA), end('x1', 115)]);
+    store.ingest([{ type: 'condition-transition', seq: ++seq, time: 116, key: 'default/a', kind: 'Deployment', object: deploymentA, condition: 'Available', to: 'True' }]);
+    expect(store.spansOf(dojoA).map((s) => s.id)).toEqual(['d1']);
+    expect(store.spansOf(deploymentA).map((s) => s.id)).toEqual(['x1']);
+    expect(store.transitionsOf(dojoA)).toEqual([]);
+    expect(store.span('d1')?.conditionChanges).toEqual([]);
+  });
+
+  it('tells a re-created object (a new uid) from the one before it', () => {
+    const store = new TelemetryStore();
+    store.ingest([start('old', 100, 0, 'default/a', 'dojo', { ...dojoA, uid: 'u1' }), start('new', 200, 0, 'default/a', 'dojo', { ...dojoA, uid: 'u2' })]);
+    expect(store.spansOf({ ...dojoA, uid: 'u2' }).map((s) => s.id)).toEqual(['new']);
+    expect(store.spansOf(dojoA).map((s) => s.id)).toEqual(['old', 'new']);
   });
 
   it('collects conflicts and attaches them to their reconcile', () => {
@@ -122,5 +143,14 @@ describe('TelemetryStore', () => {
     store.ingest([{ type: 'debug', seq: ++seq, time: 2, controller: 'dojo', action: 'pause' }]);
     expect(calls).toBe(1);
     expect(store.lastSeq).toBe(seq);
+  });
+
+  it('finds the reconciles a version of an object triggered', () => {
+    const store = new TelemetryStore();
+    const deployment = { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'a' };
+    const triggered: TelemetryRecord = { ...start('t1', 100), triggers: [{ reason: 'owned', event: 'MODIFIED', kind: 'Deployment', key: 'default/a', object: deployment, resourceVersion: '812' }] } as TelemetryRecord;
+    store.ingest([triggered, start('t2', 200)]);
+    expect(store.spansTriggeredBy(deployment, '812').map((s) => s.id)).toEqual(['t1']);
+    expect(store.spansTriggeredBy(dojoA, '812')).toEqual([]);
   });
 });

@@ -1,22 +1,16 @@
 /**
  * The tab's telemetry, indexed for the views that read it: reconciles as spans in one lane per
  * worker per controller (sorted by time, for the timeline), conflicts, and condition
- * transitions per object. Records may arrive in any order and more than once (the live stream
+ * transitions per object — "object" meaning its identity (group/kind/namespace/name and uid),
+ * never the bare namespace/name that kinds share. Records may arrive in any order and more than once (the live stream
  * plus backfills); each is applied once: reconciles are keyed by reconcileId, API calls,
  * conflicts and transitions by seq within what they belong to. Memory is bounded: past
  * `maxSpans` the oldest spans go, and conflicts and transitions are capped.
  *
  * Not React state: views subscribe and read `version` to know when to redraw.
  */
-import type { QueueTrigger } from '../../../lib/queue-trigger.ts';
-import type {
-  ApiCallRecord,
-  ConditionTransitionRecord,
-  ConflictRecord,
-  ReconcileEndRecord,
-  ReconcileStartRecord,
-  TelemetryRecord,
-} from '../../../lib/telemetry-records.ts';
+import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileEndRecord, ReconcileStartRecord, TelemetryRecord, Trigger } from '@dojo/console-protocol';
+import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import { firstStartingAfter, firstStartingFrom, insertByStart } from './span-search.ts';
 import { laneId, type Lane, type Span } from './span.ts';
 
@@ -34,6 +28,8 @@ export class TelemetryStore {
   #laneList: Lane[] = [];
   readonly #spans = new Map<string, Span>();
   readonly #spansByKey = new Map<string, Span[]>();
+  /** Reconciles by the object version that triggered them: `identityKey@resourceVersion`. */
+  readonly #spansByTrigger = new Map<string, Span[]>();
   /** API calls and conflicts whose reconcile-start has not arrived yet. */
   readonly #orphans = new Map<string, { calls: ApiCallRecord[]; conflicts: ConflictRecord[] }>();
   #conflicts: ConflictRecord[] = [];
@@ -83,11 +79,19 @@ export class TelemetryStore {
   span(id: string): Span | undefined {
     return this.#spans.get(id);
   }
-  spansOf(key: string): readonly Span[] {
-    return this.#spansByKey.get(key) ?? [];
+  /** Reconciles of one object, oldest first; with a uid, not those of an earlier incarnation. */
+  spansOf(object: ObjectIdentity): readonly Span[] {
+    const spans = this.#spansByKey.get(identityKey(object)) ?? [];
+    return object.uid ? spans.filter((s) => s.object?.uid === undefined || s.object.uid === object.uid) : spans;
   }
-  transitionsOf(key: string): readonly ConditionTransitionRecord[] {
-    return this.#transitions.get(key) ?? [];
+  /** The reconciles that a version of an object (its resourceVersion) triggered, oldest first. */
+  spansTriggeredBy(object: ObjectIdentity, resourceVersion: string): readonly Span[] {
+    return this.#spansByTrigger.get(`${identityKey(object)}@${resourceVersion}`) ?? [];
+  }
+  /** Condition transitions of one object (of this incarnation, given a uid), oldest first. */
+  transitionsOf(object: ObjectIdentity): readonly ConditionTransitionRecord[] {
+    const list = this.#transitions.get(identityKey(object)) ?? [];
+    return object.uid ? list.filter((t) => t.object.uid === undefined || t.object.uid === object.uid) : list;
   }
 
   subscribe(listener: () => void): () => void {
@@ -158,7 +162,7 @@ export class TelemetryStore {
     return lane;
   }
 
-  #newSpan(r: { reconcileId: string; controller: string; worker: number; key: string; seq: number }, start: number, triggers: QueueTrigger[], dropped: number): Span {
+  #newSpan(r: { reconcileId: string; controller: string; worker: number; key: string; seq: number; object?: ObjectIdentity }, start: number, triggers: Trigger[], dropped: number): Span {
     const orphans = this.#orphans.get(r.reconcileId);
     this.#orphans.delete(r.reconcileId);
     const span: Span = {
@@ -166,6 +170,7 @@ export class TelemetryStore {
       controller: r.controller,
       worker: r.worker,
       key: r.key,
+      ...(r.object ? { object: r.object, objectKey: identityKey(r.object) } : {}),
       start,
       end: undefined,
       result: undefined,
@@ -179,11 +184,24 @@ export class TelemetryStore {
     this.#spans.set(span.id, span);
     const lane = this.#lane(span.controller, span.worker);
     if (!insertByStart(lane.spans, span)) lane.revision++;
-    const byKey = this.#spansByKey.get(span.key) ?? [];
-    insertByStart(byKey, span);
-    this.#spansByKey.set(span.key, byKey);
+    if (span.objectKey) {
+      const byKey = this.#spansByKey.get(span.objectKey) ?? [];
+      insertByStart(byKey, span);
+      this.#spansByKey.set(span.objectKey, byKey);
+    }
     this.#spanCount++;
+    this.#indexTriggers(span);
     return span;
+  }
+
+  #indexTriggers(span: Span): void {
+    for (const trigger of span.triggers) {
+      if (!trigger.object || !trigger.resourceVersion) continue;
+      const key = `${identityKey(trigger.object)}@${trigger.resourceVersion}`;
+      const list = this.#spansByTrigger.get(key) ?? [];
+      if (!list.includes(span)) list.push(span);
+      this.#spansByTrigger.set(key, list);
+    }
   }
 
   #start(r: ReconcileStartRecord): void {
@@ -191,6 +209,8 @@ export class TelemetryStore {
     if (existing) {
       existing.triggers = r.triggers ?? [];
       existing.droppedTriggers = r.droppedTriggers ?? 0;
+      if (r.object && !existing.object) Object.assign(existing, { object: r.object, objectKey: identityKey(r.object) });
+      this.#indexTriggers(existing);
       return;
     }
     this.#newSpan(r, r.time, r.triggers ?? [], r.droppedTriggers ?? 0);
@@ -220,14 +240,17 @@ export class TelemetryStore {
     toOrphan(orphan);
   }
 
-  /** A transition belongs to the latest reconcile of that object that started before it. */
+  /** A transition belongs to the latest reconcile of that same object that started before it. */
   #transition(r: ConditionTransitionRecord): void {
-    const list = this.#transitions.get(r.key) ?? [];
+    // Records from before objects had identities cannot be told apart by kind: they are left out.
+    if (!r.object) return;
+    const key = identityKey(r.object);
+    const list = this.#transitions.get(key) ?? [];
     if (!addOnce(list, r)) return;
     if (list.length > 1 && list[list.length - 2]!.seq > r.seq) list.sort((a, b) => a.seq - b.seq);
     if (list.length > this.#maxTransitionsPerKey) list.splice(0, list.length - this.#maxTransitionsPerKey);
-    this.#transitions.set(r.key, list);
-    const spans = this.#spansByKey.get(r.key);
+    this.#transitions.set(key, list);
+    const spans = this.#spansByKey.get(key);
     if (!spans) return;
     const i = firstStartingAfter(spans, r.time) - 1;
     const span = spans[i];
@@ -248,10 +271,12 @@ export class TelemetryStore {
         lane.revision++;
       }
     }
-    for (const [key, spans] of this.#spansByKey) {
-      const kept = spans.filter((s) => s.start >= cutoff);
-      if (kept.length) this.#spansByKey.set(key, kept);
-      else this.#spansByKey.delete(key);
+    for (const index of [this.#spansByKey, this.#spansByTrigger]) {
+      for (const [key, spans] of index) {
+        const kept = spans.filter((s) => s.start >= cutoff);
+        if (kept.length) index.set(key, kept);
+        else index.delete(key);
+      }
     }
     this.#spanCount = this.#spans.size;
     this.#firstTime = cutoff;

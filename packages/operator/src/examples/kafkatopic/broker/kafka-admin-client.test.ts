@@ -16,6 +16,12 @@ async function start(options: KafkaBrokerSimulatorOptions = {}): Promise<KafkaBr
 }
 
 describe('KafkaAdminClient', () => {
+  it('sends the token a protected simulator asks for', async () => {
+    const { url } = await start({ token: 't0ken' });
+    expect(await new KafkaAdminClient({ baseUrl: url, token: 't0ken' }).listTopics()).toEqual([]);
+    await expect(new KafkaAdminClient({ baseUrl: url }).listTopics()).rejects.toMatchObject({ status: 401 });
+  });
+
   it('finds the cluster by itself, then creates, grows, configures, describes, lists and deletes a topic', async () => {
     const { url } = await start({ clusterId: 'lkc-test' });
     const calls: KafkaAdminCallRecord[] = [];

@@ -41,6 +41,8 @@ export interface KafkaAdminClientOptions {
   /** The proxy's origin, e.g. the simulator's `url`. */
   baseUrl: string;
   clusterId?: string;
+  /** Sent as `Authorization: Bearer <token>` (the simulator's token). */
+  token?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
   onCall?: (record: KafkaAdminCallRecord) => void;
@@ -141,7 +143,11 @@ export class KafkaAdminClient {
     try {
       response = await this.#fetch(`${this.#options.baseUrl.replace(/\/+$/, '')}${path}`, {
         method,
-        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Accept: 'application/json',
+          ...(this.#options.token ? { Authorization: `Bearer ${this.#options.token}` } : {}),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });

@@ -94,6 +94,9 @@ export const kafkaErrors = {
   invalidConfig: (message: string) => error(400, 40002, 'InvalidConfigurationException', message),
   badRequest: (message: string) => error(400, 400, undefined, message),
   routeNotFound: () => error(404, 404, undefined, 'HTTP 404 Not Found'),
+  unauthorized: () => error(401, 401, undefined, 'HTTP 401 Unauthorized'),
+  /** The simulator's answer to a Host it does not serve (DNS rebinding protection). */
+  misdirected: () => error(421, 421, undefined, 'HTTP 421 Misdirected Request'),
   methodNotAllowed: () => error(405, 405, undefined, 'HTTP 405 Method Not Allowed'),
   throttled: (retryAfterSeconds: number) => error(429, 42901, 'ThrottlingQuotaExceededException', 'The throttling quota has been exceeded.', { retryAfterSeconds }),
   timedOut: () => error(500, 50003, 'TimeoutException', 'Timed out waiting for a node assignment.'),

@@ -161,3 +161,36 @@ describe('Kafka broker simulator fault knobs', () => {
     expect((await call('GET', '/_sim/state')).body).toMatchObject({ clusterId: 'dojo-kafka-sim', brokers: 3, topics: [] });
   });
 });
+
+describe('Kafka broker simulator guards', () => {
+  /** node:http, because fetch will not send a Host header of the caller's choosing. */
+  async function raw(method: string, path: string, headers: Record<string, string>, body?: string) {
+    const { request } = await import('node:http');
+    return new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = request(`${sim!.url}${path}`, { method, headers }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('answers only its own loopback Host names, so a rebinding page cannot turn its knobs', async () => {
+    await start();
+    expect(await raw('PUT', '/_sim/faults', { Host: 'evil.example', 'Content-Type': 'application/json' }, '{"errorRate":1}')).toMatchObject({
+      status: 421,
+      body: { error_code: 421, message: 'HTTP 421 Misdirected Request' },
+    });
+    expect(sim!.faults().errorRate).toBe(0);
+  });
+
+  it('with a token, refuses the admin API and its own endpoints without it', async () => {
+    await start({ token: 's3cret' });
+    expect((await raw('GET', '/v3/clusters', {})).status).toBe(401);
+    expect(await raw('PUT', '/_sim/faults', { Authorization: 'Bearer wrong', 'Content-Type': 'application/json' }, '{"errorRate":1}')).toMatchObject({ status: 401, body: { error_code: 401 } });
+    expect(sim!.faults().errorRate).toBe(0);
+    expect((await raw('GET', '/v3/clusters', { Authorization: 'Bearer s3cret' })).status).toBe(200);
+  });
+});

@@ -3,6 +3,9 @@
  * KafkaTopic example, the way the Discord simulator is the Dojo operator's. Admin routes are in
  * admin-routes.ts; this file is the edge: decode, inject faults, answer, count.
  *
+ * With a `token`, every request (admin API and its own endpoints) needs `Authorization: Bearer
+ * <token>`; on loopback it answers only to its own loopback Host names (DNS rebinding).
+ *
  * Its own endpoints, outside the admin API (no faults, never throttled):
  *
  *   GET    /_sim/state    clusterId, brokers, topics, and request counters
@@ -12,6 +15,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { allowedHostsFor, bearerToken, guardRequests, hostAllowed, tokensEqual } from '@dojo/http-edge';
 import { answerAdminRequest, errorAnswer, type Answer } from './admin-routes.ts';
 import { BrokerFaults, type BrokerFaultSettings } from './broker-faults.ts';
 import { BrokerState, type BrokerStateSnapshot } from './broker-state.ts';
@@ -27,6 +31,8 @@ export interface KafkaBrokerSimulatorOptions {
   faults?: Partial<BrokerFaultSettings>;
   /** Seeds the fault draws, for repeatable sequences. */
   seed?: number;
+  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  token?: string;
 }
 
 export interface BrokerRequestCounts {
@@ -99,9 +105,12 @@ export async function startKafkaBrokerSimulator(options: KafkaBrokerSimulatorOpt
     return answerAdminRequest(state, { method, segments: segmentsOf(path), body, origin });
   };
 
+  let allowedHosts: string[] = [];
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let answer: Answer;
     try {
+      if (!hostAllowed(req, allowedHosts)) throw kafkaErrors.misdirected();
+      if (options.token !== undefined && !tokensEqual(bearerToken(req), options.token)) throw kafkaErrors.unauthorized();
       const method = (req.method ?? 'GET').toUpperCase();
       const path = (req.url ?? '/').split('?')[0]!;
       const body = await readJson(req);
@@ -112,7 +121,10 @@ export async function startKafkaBrokerSimulator(options: KafkaBrokerSimulatorOpt
     write(res, answer);
   };
 
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createServer(guardRequests(handle, (error) => {
+    const answer = errorAnswer(error);
+    return { status: answer.status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(answer.body) };
+  }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -121,6 +133,7 @@ export async function startKafkaBrokerSimulator(options: KafkaBrokerSimulatorOpt
     });
   });
   const address = server.address() as AddressInfo;
+  allowedHosts = allowedHostsFor(options.host ?? '127.0.0.1', address.port);
   origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   let closed: Promise<void> | undefined;
 

@@ -19,7 +19,7 @@ export function ConditionsTable({ object }: { object: KubeObject }) {
         { id: 'type', header: 'Type', cell: (c) => <ConditionChip condition={c} /> },
         { id: 'status', header: 'Status', cell: (c) => c.status },
         { id: 'reason', header: 'Reason', cell: (c) => <span className="font-mono text-xs">{c.reason}</span> },
-        { id: 'message', header: 'Message', cell: (c) => <span className="break-words">{c.message}</span>, className: 'max-w-md' },
+        { id: 'message', header: 'Message', cell: (c) => <bdi className="break-words">{c.message}</bdi>, className: 'max-w-md' },
         {
           id: 'transition',
           header: 'Last transition',

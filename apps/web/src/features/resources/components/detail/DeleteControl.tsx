@@ -21,7 +21,7 @@ export function DeleteControl({ gvr, kind, object }: { gvr: GroupVersionResource
       </Button>
       <ConfirmDialog
         open={open}
-        title={`Delete ${kind} ${name}?`}
+        title={<>Delete {kind} <bdi>{name}</bdi>?</>}
         confirmLabel={`Delete ${name}`}
         danger
         busy={remove.isPending}

@@ -1,4 +1,5 @@
-/** Kubernetes Events about this object (core/v1 Events whose involvedObject is it), live. */
+/** Kubernetes Events about this object (core/v1 Events whose involvedObject is it), live, each linked to the reconcile that recorded it. */
+import type { ReactNode } from 'react';
 import type { KubeObject } from '@dojo/kube-api';
 import { Badge } from '../../../../components/ConditionChip.tsx';
 import { DataTable } from '../../../../components/DataTable.tsx';
@@ -27,7 +28,8 @@ function when(e: CoreEvent): string | undefined {
   return e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? e.metadata.creationTimestamp;
 }
 
-export function EventsList({ object }: { object: KubeObject }) {
+/** `recordedBy` renders the link to the reconcile that recorded an Event (the page builds it: it sees the telemetry). */
+export function EventsList({ object, recordedBy }: { object: KubeObject; recordedBy?: (event: KubeObject) => ReactNode }) {
   const events = useResourceList(eventsGvr, object.metadata.namespace);
   const now = useNow(5_000);
   if (events.isPending) return <Loading label="Loading events…" />;
@@ -48,9 +50,10 @@ export function EventsList({ object }: { object: KubeObject }) {
       columns={[
         { id: 'type', header: 'Type', cell: (e) => <Badge tone={e.type === 'Warning' ? 'bad' : 'neutral'}>{e.type ?? 'Normal'}</Badge> },
         { id: 'reason', header: 'Reason', cell: (e) => <span className="font-mono text-xs">{e.reason}</span> },
-        { id: 'message', header: 'Message', cell: (e) => <span className="break-words">{e.message}</span>, className: 'max-w-xl' },
+        { id: 'message', header: 'Message', cell: (e) => <bdi className="break-words">{e.message}</bdi>, className: 'max-w-xl' },
         { id: 'source', header: 'From', cell: (e) => e.reportingComponent || e.source?.component || '' },
         { id: 'count', header: 'Count', align: 'right', cell: (e) => e.count ?? 1 },
+        { id: 'reconcile', header: 'Recorded by', cell: (e) => recordedBy?.(e) ?? '—' },
         { id: 'age', header: 'Last seen', align: 'right', cell: (e) => ageOfTimestamp(when(e), now) },
       ]}
     />

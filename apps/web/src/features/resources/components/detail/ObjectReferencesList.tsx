@@ -1,7 +1,7 @@
 /** What the object refers to by name (its `*Ref` fields), each linked to the referenced object. */
 import type { KubeObject } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { Link } from '../../../../lib/router.tsx';
-import type { ResourceType } from '../../../../lib/protocol.ts';
 import { useResourceSchema } from '../../api/resource-schema.ts';
 import { useResourceTypes } from '../../api/resource-types.ts';
 import { formFieldsForKind } from '../../model/form-schema.ts';
@@ -28,10 +28,10 @@ export function ObjectReferencesList({ object, type, detailPath }: { object: Kub
               {r.target ? <span className="font-mono text-xs text-slate-500">{r.target.kind}</span> : null}
               {targetType ? (
                 <Link to={detailPath(targetType, r.namespace, r.name)} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-                  {r.name}
+                  <bdi>{r.name}</bdi>
                 </Link>
               ) : (
-                <span>{r.name}</span>
+                <bdi>{r.name}</bdi>
               )}
             </li>
           );

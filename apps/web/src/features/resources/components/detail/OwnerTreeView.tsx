@@ -3,10 +3,10 @@
  * ReplicaSet -> Pods and Dojo -> Database -> Secret. Each node links to its own page.
  */
 import { parseApiVersion, type KubeObject } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { Badge, ConditionChip } from '../../../../components/ConditionChip.tsx';
 import { Loading } from '../../../../components/EmptyState.tsx';
 import { Link } from '../../../../lib/router.tsx';
-import type { ResourceType } from '../../../../lib/protocol.ts';
 import { useOwnedObjects } from '../../api/owned-objects.ts';
 import { findKind, useResourceTypes } from '../../api/resource-types.ts';
 import { buildOwnerTree, countNodes, type OwnerTreeNode } from '../../model/owner-tree.ts';
@@ -22,7 +22,7 @@ function NodeLabel({ node, detailPath }: { node: OwnerTreeNode<ResourceType>; de
     <span className="flex flex-wrap items-center gap-2 py-1">
       <span className="font-mono text-xs text-slate-500 dark:text-slate-400">{type.kind}</span>
       <Link to={detailPath(type, object.metadata.namespace, object.metadata.name ?? '')} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-        {object.metadata.name}
+        <bdi>{object.metadata.name}</bdi>
       </Link>
       {ready ? <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400">ready {ready}</span> : null}
       {phase ? <Badge tone={phase === 'Running' || phase === 'Succeeded' ? 'good' : phase === 'Failed' ? 'bad' : 'busy'}>{phase}</Badge> : null}
@@ -64,10 +64,10 @@ export function OwnerTreeView({ object, type, detailPath }: { object: KubeObject
                   <span className="font-mono text-xs text-slate-500">{ref.kind}</span>
                   {ownerType ? (
                     <Link to={detailPath(ownerType, object.metadata.namespace, ref.name)} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-                      {ref.name}
+                      <bdi>{ref.name}</bdi>
                     </Link>
                   ) : (
-                    <span>{ref.name}</span>
+                    <bdi>{ref.name}</bdi>
                   )}
                   {ref.controller ? <Badge>controller</Badge> : null}
                 </li>

@@ -3,9 +3,9 @@
  * input is labelled, `aria-describedby` points at the help and the errors, and `aria-invalid`
  * is set while the server rejects the value.
  */
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { constraintText, type FormField } from '../../model/form-schema.ts';
-import { useFormState } from './form-context.ts';
+import { FieldGroupContext, useFormState } from './form-context.ts';
 
 export interface InputWiring {
   id: string;
@@ -32,6 +32,7 @@ export function FieldShell({
   localErrors?: string[];
 }) {
   const form = useFormState();
+  const group = useContext(FieldGroupContext);
   const domId = fieldDomId(field);
   const errors = [...localErrors, ...form.errorsFor(field.id)];
   const constraints = constraintText(field);
@@ -42,6 +43,7 @@ export function FieldShell({
     <div className="flex flex-col gap-1">
       <div className="flex items-baseline gap-0.5">
         <label htmlFor={domId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {group && form.repeatedLabels.has(label ?? field.label) ? <span className="sr-only">{group} </span> : null}
           {label ?? field.label}
         </label>
         {field.required ? (

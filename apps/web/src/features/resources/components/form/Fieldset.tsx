@@ -1,7 +1,7 @@
 /** A nested object as a fieldset: its legend names the group, its own errors sit on top. */
 import type { ReactNode } from 'react';
 import type { FormField } from '../../model/form-schema.ts';
-import { useFormState } from './form-context.ts';
+import { FieldGroupContext, useFormState } from './form-context.ts';
 
 export function FieldErrors({ id }: { id: string }) {
   const form = useFormState();
@@ -35,7 +35,7 @@ export function Fieldset({ field, depth, children }: { field: FormField; depth: 
       </legend>
       {field.description ? <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400">{field.description}</p> : null}
       <FieldErrors id={field.id} />
-      {children}
+      <FieldGroupContext.Provider value={field.label}>{children}</FieldGroupContext.Provider>
     </fieldset>
   );
 }

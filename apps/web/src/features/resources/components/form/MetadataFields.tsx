@@ -2,7 +2,7 @@
  * Name and namespace: the metadata every object needs and the schema does not describe. Both
  * are fixed once the object exists (Kubernetes refuses to change them).
  */
-import type { ResourceType } from '../../../../lib/protocol.ts';
+import type { ResourceType } from '@dojo/console-protocol';
 import { useResourceList } from '../../api/resource-list.ts';
 import type { FormField } from '../../model/form-schema.ts';
 import { getAt } from '../../model/form-values.ts';
@@ -20,6 +20,9 @@ const nameField: FormField = {
 
 const namespaceField: FormField = { kind: 'string', path: ['metadata', 'namespace'], id: 'metadata.namespace', label: 'Namespace', required: true };
 
+/** The labels of the inputs every form has outside the schema. */
+export const metadataLabels = [nameField.label, namespaceField.label];
+
 const namespacesGvr = { group: '', version: 'v1', resource: 'namespaces' };
 
 export function MetadataFields({ type }: { type: ResourceType }) {
@@ -34,7 +37,7 @@ export function MetadataFields({ type }: { type: ResourceType }) {
   return (
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-1 text-base font-semibold">Metadata</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FieldShell field={nameField}>
           {(wiring) => (
             <input

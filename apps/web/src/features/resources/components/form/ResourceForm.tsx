@@ -1,41 +1,50 @@
 /**
  * The generated create/edit form for any kind. The form is the schema's (form-schema.ts); this
  * component only holds the draft, asks the server to dry-run it while the person types, places
- * the server's field errors under the fields, and shows the YAML that will be sent.
+ * the server's field errors under the fields, and shows the YAML that will be sent. An edit's
+ * draft follows the live object in every field the person has not changed (use-rebasing-draft).
  */
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { stringify as toYaml } from 'yaml';
 import { StatusError, type KubeObject } from '@dojo/kube-api';
+import type { ResourceType } from '@dojo/console-protocol';
 import { Button } from '../../../../components/Button.tsx';
-import type { ResourceType } from '../../../../lib/protocol.ts';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { useDryRun } from '../../api/dry-run.ts';
 import { useResourceTypes } from '../../api/resource-types.ts';
-import { useCreateObject, useUpdateObject } from '../../api/resource-writes.ts';
-import { allFieldIds, describedRootFields, formFieldsForKind, type FormField, type SchemaNode } from '../../model/form-schema.ts';
-import { placeStatusCauses, setAt, withRest, type Json, type JsonObject } from '../../model/form-values.ts';
+import { readObject, useCreateObject, useUpdateObject } from '../../api/resource-writes.ts';
+import { allFieldIds, describedRootFields, formFieldsForKind, repeatedLabels, type FormField, type SchemaNode } from '../../model/form-schema.ts';
+import { editableObject, placeStatusCauses, setAt, withRest, type Json, type JsonObject } from '../../model/form-values.ts';
 import { referenceTargetResolver } from '../../model/reference-target.ts';
+import { isSecretResource } from '../../model/secret-changes.ts';
+import { EditConflictNotice, type Reapplied } from './EditConflictNotice.tsx';
 import { FieldView } from './FieldView.tsx';
 import { FormContext, type FormState } from './form-context.ts';
-import { MetadataFields } from './MetadataFields.tsx';
+import { metadataLabels, MetadataFields } from './MetadataFields.tsx';
+import { useRebasingDraft } from './use-rebasing-draft.ts';
 
 export interface ResourceFormProps {
   mode: 'create' | 'update';
   type: ResourceType;
   schema: SchemaNode;
   initial: JsonObject;
+  /** Edit mode: the object as it is now (editableObject), followed while the person edits. */
+  live?: JsonObject;
   onSaved: (object: KubeObject) => void;
   onCancel: () => void;
 }
 
 const metadataIds = ['metadata.name', 'metadata.namespace', 'metadata'];
 
-export function ResourceForm({ mode, type, schema, initial, onSaved, onCancel }: ResourceFormProps) {
+export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCancel }: ResourceFormProps) {
   const { data: types } = useResourceTypes();
   const fields: FormField[] = useMemo(() => formFieldsForKind(schema, referenceTargetResolver(types ?? [])), [schema, types]);
   const fieldIds = useMemo(() => [...metadataIds, ...allFieldIds(fields)], [fields]);
   const described = useMemo(() => describedRootFields(fields), [fields]);
-  const [draft, setDraft] = useState<JsonObject>(initial);
+  const repeated = useMemo(() => repeatedLabels(fields, metadataLabels), [fields]);
+  const { draft, base, setDraft, conflicts, reapply } = useRebasingDraft(initial, live);
+  const [reapplied, setReapplied] = useState<Reapplied>();
+  const [reloading, setReloading] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [showStored, setShowStored] = useState(false);
@@ -47,18 +56,20 @@ export function ResourceForm({ mode, type, schema, initial, onSaved, onCancel }:
   const settledBody = useDebouncedValue(body, 350);
   const dryRun = useDryRun(type, namespace, mode, settledBody);
   const create = useCreateObject(target);
-  const update = useUpdateObject(target, metadata.name ?? '');
+  const update = useUpdateObject(target, metadata.name ?? '', base);
   const save = mode === 'create' ? create : update;
+  const refused = mode === 'update' && isVersionConflict(save.error);
 
-  const submitStatus = save.error instanceof StatusError && save.variables === draft ? save.error.status : undefined;
-  const dryRunStatus = dryRun.data && !dryRun.data.ok ? dryRun.data.status : undefined;
+  // A 409 is about versions, not fields: the conflict notice explains it.
+  const submitStatus = save.error instanceof StatusError && !refused && save.variables === draft ? save.error.status : undefined;
+  const dryRunStatus = dryRun.data && !dryRun.data.ok && !(mode === 'update' && dryRun.data.status.reason === 'Conflict') ? dryRun.data.status : undefined;
   const placed = useMemo(() => placeStatusCauses(submitStatus ?? dryRunStatus, fieldIds), [submitStatus, dryRunStatus, fieldIds]);
   const checking = settledBody !== body || dryRun.isFetching;
 
   const setField = useCallback(
     (path: readonly string[], value: Json | undefined) =>
       setDraft((d) => (path.length ? setAt(d, path, value) : withRest(d, isJsonObject(value) ? value : {}, described))),
-    [described],
+    [described, setDraft],
   );
   const touch = useCallback((id: string) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id))), []);
   const form: FormState = {
@@ -68,6 +79,7 @@ export function ResourceForm({ mode, type, schema, initial, onSaved, onCancel }:
     namespace,
     mode,
     described,
+    repeatedLabels: repeated,
     errorsFor: (id) => {
       const shown = submitted || touched.has(id) || [...touched].some((t) => t.startsWith(`${id}.`));
       return shown ? placed.byField.get(id) ?? [] : [];
@@ -78,13 +90,27 @@ export function ResourceForm({ mode, type, schema, initial, onSaved, onCancel }:
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
+    setReapplied(undefined);
     save.mutate(draft, { onSuccess: onSaved });
+  };
+  const reloadAndReapply = () => {
+    setReloading(true);
+    readObject(target, metadata.name ?? '')
+      .then((latest) => {
+        setReapplied({ kept: reapply(editableObject(latest)) });
+        save.reset();
+      })
+      .catch((error: unknown) => setReapplied({ failed: error instanceof Error ? error.message : String(error) }))
+      .finally(() => setReloading(false));
   };
 
   return (
     <FormContext.Provider value={form}>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <form noValidate onSubmit={onSubmit} aria-label={`${mode === 'create' ? 'Create' : 'Edit'} ${type.kind}`} className="flex flex-col gap-6">
+          {mode === 'update' ? (
+            <EditConflictNotice kind={type.kind} valuesHidden={isSecretResource(type)} refused={refused} conflicts={conflicts} reapplied={reapplied} busy={reloading} onReapply={reloadAndReapply} />
+          ) : null}
           <MetadataFields type={type} />
           {fields.map((field) => (
             <FieldView key={field.id} field={field} />
@@ -97,7 +123,9 @@ export function ResourceForm({ mode, type, schema, initial, onSaved, onCancel }:
             <p role="status" aria-live="polite" className="text-sm text-slate-600 dark:text-slate-400">
               {save.isPending
                 ? 'Saving…'
-                : checking
+                : refused
+                  ? 'Not saved: someone else changed it meanwhile (see the top of the form).'
+                  : checking
                   ? 'Checking with the server…'
                   : dryRun.isError
                     ? 'The server could not check this draft.'
@@ -115,7 +143,7 @@ export function ResourceForm({ mode, type, schema, initial, onSaved, onCancel }:
               ))}
             </div>
           ) : null}
-          {save.error && !(save.error instanceof StatusError && save.error.status.details?.causes?.length) && !submitStatus ? (
+          {save.error && !refused && !(save.error instanceof StatusError && save.error.status.details?.causes?.length) && !submitStatus ? (
             <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
               {save.error.message}
             </p>
@@ -140,6 +168,11 @@ export function ResourceForm({ mode, type, schema, initial, onSaved, onCancel }:
       </div>
     </FormContext.Provider>
   );
+}
+
+/** 409 Conflict on an update: the resourceVersion sent is not the latest (a create's 409 is AlreadyExists). */
+function isVersionConflict(error: unknown): boolean {
+  return error instanceof StatusError && error.code === 409 && error.status.reason === 'Conflict';
 }
 
 function isJsonObject(value: Json | undefined): value is JsonObject {

@@ -1,10 +1,12 @@
 /**
  * Multi-line editors for values that are not one scalar: string maps as key=value lines, scalar
  * lists one per line, anything else as YAML. The text is kept as typed; the draft changes only
- * when it parses, and a parse error is shown under the field.
+ * when it parses, and a parse error is shown under the field. When the draft's value changes
+ * under the text (the live object moved on), the text is written anew from it.
  */
 import { useState } from 'react';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
+import { semanticEqual } from '@dojo/kube-api';
 import type { FormField } from '../../model/form-schema.ts';
 import { formatKeyValueLines, getAt, parseKeyValueLines, parseListLines, restOf, type Json } from '../../model/form-values.ts';
 import { FieldShell } from './FieldShell.tsx';
@@ -14,11 +16,12 @@ type Parsed = { value: Json | undefined; error?: string };
 
 function TextBlock({ field, format, parse, hint }: { field: FormField; format: (value: unknown) => string; parse: (text: string) => Parsed; hint: string }) {
   const form = useFormState();
-  const [text, setText] = useState(() => {
-    const value = field.path.length ? getAt(form.draft, field.path) : restOf(form.draft, form.described);
-    const empty = value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
-    return empty ? '' : format(value);
-  });
+  const value = field.path.length ? getAt(form.draft, field.path) : restOf(form.draft, form.described);
+  const textOf = (v: unknown) => (v === undefined || (typeof v === 'object' && v !== null && Object.keys(v).length === 0) ? '' : format(v));
+  // The text and the value it stands for; a different value in the draft replaces the text.
+  const [shown, setShown] = useState(() => ({ text: textOf(value), value }));
+  if (!semanticEqual(shown.value, value)) setShown({ text: textOf(value), value });
+  const text = shown.text;
   const [error, setError] = useState<string>();
   return (
     <FieldShell field={field} localErrors={error ? [error] : []}>
@@ -32,10 +35,10 @@ function TextBlock({ field, format, parse, hint }: { field: FormField; format: (
           value={text}
           onChange={(event) => {
             const next = event.target.value;
-            setText(next);
             form.touch(field.id);
             const parsed = parse(next);
             setError(parsed.error);
+            setShown({ text: next, value: parsed.error ? shown.value : parsed.value });
             if (!parsed.error) form.setField(field.path, parsed.value);
           }}
         />

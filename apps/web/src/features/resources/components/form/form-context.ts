@@ -14,9 +14,18 @@ export interface FormState {
   mode: 'create' | 'update';
   /** Top-level fields the schema describes; the rest is edited by a root YAML field. */
   described: ReadonlySet<string>;
+  /** Labels more than one input has: those inputs are named with their group too. */
+  repeatedLabels: ReadonlySet<string>;
 }
 
 export const FormContext = createContext<FormState | undefined>(undefined);
+
+/**
+ * The group (fieldset) a field is in: for a label several inputs share, the group's label goes
+ * into the input's accessible name, so that the "Name" of `credentialsRef` and the "Name" of
+ * `channelRef` are told apart by a screen reader as they are by the eye.
+ */
+export const FieldGroupContext = createContext<string | undefined>(undefined);
 
 export function useFormState(): FormState {
   const state = useContext(FormContext);

@@ -31,6 +31,12 @@ export interface TimelineCanvasProps {
   maxHeight?: number;
   /** Lets toolbar buttons zoom: factor < 1 zooms in. */
   commands?: Ref<TimelineCommands>;
+  /** A time window to show (from the URL): shown when it changes, and following stops. */
+  window?: Viewport | undefined;
+  /** Told the window a person panned or zoomed to while not following live. */
+  onWindowChange?: (window: Viewport) => void;
+  /** What the empty canvas says (history may have been evicted, not never recorded). */
+  emptyText?: string;
 }
 
 export interface TimelineCommands {
@@ -39,7 +45,7 @@ export interface TimelineCommands {
 
 const followFrameMs = 33;
 
-export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, selectedId, onSelect, label, windowMs = 30_000, maxHeight = 520, commands }: TimelineCanvasProps) {
+export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, selectedId, onSelect, label, windowMs = 30_000, maxHeight = 520, commands, window: shown, onWindowChange, emptyText = 'No reconciles recorded yet.' }: TimelineCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(containerRef);
@@ -74,6 +80,12 @@ export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, 
     viewport.current = { start: now - windowMs, end: now };
     return store.subscribe(sync);
   }, [store, serverNow, windowMs]);
+
+  useEffect(() => {
+    if (!shown || (shown.start === viewport.current.start && shown.end === viewport.current.end)) return;
+    viewport.current = shown;
+    dirty.current = true;
+  }, [shown?.start, shown?.end]);
 
   useEffect(() => {
     hideAfter.current = paused ? serverNow() : undefined;
@@ -129,10 +141,13 @@ export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, 
     return () => cancelAnimationFrame(frame);
   }, [store, serverNow, laneCount]);
 
+  const reportWindow = useRef(onWindowChange);
+  reportWindow.current = onWindowChange;
   const setViewport = (next: Viewport, stopFollowing: boolean) => {
     viewport.current = next;
     dirty.current = true;
     if (stopFollowing && props.current.follow) onFollowChange(false);
+    if (stopFollowing || !props.current.follow) reportWindow.current?.(next);
   };
 
   const zoom = (factor: number, anchorX?: number) => {
@@ -289,7 +304,7 @@ export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, 
         reconcile in a lane, Escape clears the selection. The selected reconcile is described below the timeline.
       </p>
       {laneCount === 0 ? (
-        <p className="absolute inset-x-0 top-10 text-center text-sm text-slate-500 dark:text-slate-400">No reconciles recorded yet.</p>
+        <p className="absolute inset-x-0 top-10 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
       ) : null}
       {hover && !drag.current?.moved ? <SpanTooltip hover={hover} width={layout.width} now={serverNow()} /> : null}
     </div>

@@ -1,0 +1,81 @@
+/**
+ * `dojo-console --help`. The operators' lines come from the operator registry, so a new
+ * example operator shows up here without an edit. docs/cli.md says the same at more length.
+ */
+import { operators } from '@dojo/operator';
+
+/** The exit statuses every command keeps (docs/cli.md). */
+export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
+
+const flagColumn = 22;
+const width = 96;
+
+/** `text` in lines of at most `width` columns, each after `indent` spaces. */
+function wrap(text: string, indent: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => `${' '.repeat(indent)}${l}`);
+}
+
+function operatorLines(): string {
+  const nameWidth = Math.max(...operators.map((o) => o.name.length)) + 2;
+  return operators
+    .flatMap((o) => {
+      const [first, ...rest] = wrap(`seed ${o.seed}: ${o.description.replaceAll('`', '')}`, flagColumn + 2 + nameWidth);
+      return [`${' '.repeat(flagColumn + 2)}${o.name.padEnd(nameWidth)}${first!.trimStart()}`, ...rest];
+    })
+    .join('\n');
+}
+
+export const usage = `Usage: dojo-console <command> [flags]
+       dojo-console --version
+
+Commands:
+  up          Start the console (default command, what \`npm start\` runs).
+  apiserver   Run the embedded Kubernetes-compatible API server alone
+              (see \`dojo-console apiserver --help\`).
+  help        Show this text.
+
+Flags for up:
+  --host HOST       Address the console listens on (default 127.0.0.1).
+  --port N          Console port (default 8080, or $PORT).
+  --data-dir DIR    Where state lives (default .dojo-console/ in the current directory).
+  --apiserver-port N  Port of the embedded API server (default 6443; 0 picks a free one).
+  --kubeconfig FILE   Use this cluster instead of the embedded one (no simulated parts).
+  --context NAME      Kubeconfig context to use (default: the current context).
+  --in-cluster        Use the Pod's ServiceAccount (when running inside Kubernetes).
+  --install-crds      With --kubeconfig: install the operators' CRDs (else only verify them).
+  --discord-url URL   Discord API base URL (default: the built-in simulator).
+  --kafka-url URL     Kafka admin REST API for the kafkatopic example (default: the
+                      built-in broker simulator).
+  --token TOKEN       Console access token (default: $DOJO_CONSOLE_TOKEN, else
+                      <data-dir>/console-token, created on first start).
+  --allow-secret-data Show Secret values in the console (redacted by default).
+  --operators LIST    Comma-separated operators to run (default: all of them):
+${operatorLines()}
+  --leader-elect      Run controllers only while holding the Lease "dojo-console-leader"
+                      (for several replicas; every replica serves the UI).
+  --leader-election-namespace NS
+                      Namespace of that Lease (default: $POD_NAMESPACE, else the
+                      kubeconfig context's namespace).
+  --history-retention AGE
+                      Keep telemetry and object versions this long in <data-dir>/history.db
+                      (default 24h; s, m, h or d). Older history is evicted, and the console
+                      says since when its history is complete.
+  --history-max-mb N  Keep at most this many megabytes of history (default 512); the oldest
+                      records go first.
+  -h, --help        Show this text.
+  --version         Print the version and exit.
+
+Exit status:
+  ${exitCodes.ok}  success (help, version, or a server stopped by SIGINT/SIGTERM)
+  ${exitCodes.failure}  runtime failure (a port in use, an unreachable cluster, a failed stop)
+  ${exitCodes.usage}  usage error (unknown command or flag, bad value)
+`;

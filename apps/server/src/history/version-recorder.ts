@@ -1,0 +1,125 @@
+/**
+ * Every version of every object the console watches, recorded server-side as the watch
+ * delivers it: the console's receive time, the event, resourceVersion, generation, which field
+ * manager wrote it (the managedFields entry that changed), and whether the spec changed or only
+ * status or metadata churned. Secret values are never stored (keys are, as `<redacted>`), nor
+ * managedFields (the writer is kept instead). After a restart, the first list does not record
+ * again a version the store already has.
+ */
+import { createHash } from 'node:crypto';
+import type { ObjectVersionRecord, VersionChange } from '@dojo/console-protocol';
+import type { HistoryStream } from '@dojo/history';
+import { identityKey, identityOf, type KubeObject, type ManagedFieldsEntry, type WatchEventType } from '@dojo/kube-api';
+import type { ResourceEventHandler } from '@dojo/runtime';
+import { redactSecretResource } from '../kube/secret-redaction.ts';
+
+interface Kind {
+  readonly group: string;
+  readonly kind: string;
+}
+
+/** What is remembered of an object's last recorded version, to classify the next one. */
+interface Seen {
+  readonly resourceVersion: string;
+  readonly generation: number | undefined;
+  readonly spec: string;
+  readonly status: string;
+}
+
+export class VersionRecorder {
+  readonly #stream: HistoryStream<ObjectVersionRecord>;
+  readonly #now: () => number;
+  readonly #seen = new Map<string, Seen>();
+
+  constructor(stream: HistoryStream<ObjectVersionRecord>, now: () => number = Date.now) {
+    this.#stream = stream;
+    this.#now = now;
+  }
+
+  /** An informer handler that records the versions of one kind. */
+  handlerFor(kind: Kind): ResourceEventHandler {
+    return {
+      onAdd: (object) => this.record(kind, 'ADDED', undefined, object),
+      onUpdate: (old, object, { resync }) => {
+        if (!resync) this.record(kind, 'MODIFIED', old, object);
+      },
+      onDelete: (object) => this.record(kind, 'DELETED', object, object),
+    };
+  }
+
+  record(kind: Kind, event: WatchEventType, old: KubeObject | undefined, object: KubeObject): void {
+    const identity = identityOf(object, kind);
+    const resourceVersion = object.metadata.resourceVersion ?? '';
+    const key = `${identityKey(identity)}#${identity.uid ?? ''}`;
+    const before = this.#seen.get(key) ?? this.#lastStored(identity, key);
+    if (event !== 'DELETED' && before?.resourceVersion === resourceVersion) return;
+    const now: Seen = { resourceVersion, generation: object.metadata.generation, spec: digest(specOf(object)), status: digest(object.status) };
+    if (event === 'DELETED') this.#seen.delete(key);
+    else this.#seen.set(key, now);
+    const writer = writerOf(old, object);
+    this.#stream.append({
+      seq: this.#stream.lastSeq + 1,
+      time: this.#now(),
+      object: identity,
+      event,
+      resourceVersion,
+      ...(object.metadata.generation === undefined ? {} : { generation: object.metadata.generation }),
+      change: changeOf(event, before, now),
+      ...(writer ? { writer } : {}),
+      body: stored(kind, object),
+    });
+  }
+
+  // After a restart the informer lists every object again: the store knows which versions it has.
+  #lastStored(identity: ReturnType<typeof identityOf>, key: string): Seen | undefined {
+    if (!identity.uid) return undefined;
+    const [last] = this.#stream.query({ where: { object: identityKey(identity), uid: identity.uid }, newest: true, limit: 1 });
+    if (!last || last.event === 'DELETED') return undefined;
+    const seen: Seen = { resourceVersion: last.resourceVersion, generation: last.generation, spec: digest(specOf(last.body)), status: digest(last.body.status) };
+    this.#seen.set(key, seen);
+    return seen;
+  }
+}
+
+/** Spec changes move metadata.generation; kinds without one (ConfigMap, Secret) change outside metadata and status. */
+export function changeOf(event: WatchEventType, before: Seen | undefined, now: Seen): VersionChange {
+  if (event === 'DELETED') return 'deleted';
+  if (!before) return 'created';
+  if (now.generation !== undefined && before.generation !== undefined) {
+    if (now.generation !== before.generation) return 'spec';
+  } else if (now.spec !== before.spec) return 'spec';
+  return now.status !== before.status ? 'status' : 'metadata';
+}
+
+/**
+ * The manager whose managedFields entry this version added or changed; when there is no
+ * earlier version to compare with, the entry with the newest time.
+ */
+export function writerOf(old: KubeObject | undefined, object: KubeObject): string | undefined {
+  const entries = object.metadata.managedFields ?? [];
+  const id = (e: ManagedFieldsEntry) => `${e.manager ?? ''}|${e.operation ?? ''}|${e.subresource ?? ''}`;
+  const previous = new Map((old?.metadata.managedFields ?? []).map((e) => [id(e), e]));
+  const changed = old && old !== object ? entries.filter((e) => { const p = previous.get(id(e)); return !p || p.time !== e.time || JSON.stringify(p.fieldsV1) !== JSON.stringify(e.fieldsV1); }) : [];
+  const candidates = changed.length ? changed : entries;
+  let best: ManagedFieldsEntry | undefined;
+  for (const entry of candidates) if (!best || (entry.time ?? '') >= (best.time ?? '')) best = entry;
+  return best?.manager;
+}
+
+function specOf(object: KubeObject): unknown {
+  const { metadata: _metadata, status: _status, ...rest } = object;
+  return rest;
+}
+
+function digest(value: unknown): string {
+  return createHash('sha1').update(JSON.stringify(value ?? null)).digest('base64');
+}
+
+/** What is kept of a version: no managedFields, and never a Secret's values. */
+function stored(kind: Kind, object: KubeObject): KubeObject {
+  const { managedFields: _managedFields, ...metadata } = object.metadata;
+  const body: KubeObject = { ...object, metadata };
+  // By the kind it was watched as, as the proxy redacts by resource: what the object says is not asked.
+  if (kind.group === '' && kind.kind === 'Secret') return redactSecretResource(body) as KubeObject;
+  return body;
+}

@@ -1,0 +1,26 @@
+/** `GET /api/resources` (the served kinds, briefly cached) and `GET /api/schema/<group>/<version>/<kind>`. */
+import { Router } from 'express';
+import type { KindSchema, ResourceTypeList } from '@dojo/console-protocol';
+import { newBadRequest } from '@dojo/kube-api';
+import type { KubeTransport } from '@dojo/runtime';
+import type { DiscoveryCache } from '../kube/discovery-cache.ts';
+import { schemaOf } from '../kube/discovery.ts';
+
+const groupName = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const versionName = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+const kindName = /^[A-Za-z][A-Za-z0-9]{0,62}$/;
+
+export function discoveryRoutes(transport: () => KubeTransport, served: DiscoveryCache): Router {
+  const router = Router();
+  router.get('/resources', async (_req, res) => void res.json({ resources: await served.resources() } satisfies ResourceTypeList));
+  router.get('/schema/:group/:version/:kind', async (req, res) => {
+    const { group, version, kind } = req.params;
+    // Each becomes part of an OpenAPI path upstream: names only, so no ".." or "%2F" can move it.
+    if (!groupName.test(group) || !versionName.test(version) || !kindName.test(kind)) {
+      throw newBadRequest('a schema is named /api/schema/<group or "core">/<version>/<Kind>');
+    }
+    // "core" names the core group in URLs, whose real name is empty.
+    res.json({ schema: await schemaOf(transport(), group === 'core' ? '' : group, version, kind) } satisfies KindSchema);
+  });
+  return router;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { readLabelSelector } from './label-filter.ts';
+
+describe('the label-selector box', () => {
+  it('selects everything when blank', () => {
+    expect(readLabelSelector('  ')).toEqual({ ok: true, selector: undefined });
+  });
+
+  it('sends what kubectl -l would, written canonically', () => {
+    expect(readLabelSelector(' app=web , tier!=db')).toEqual({ ok: true, selector: 'app=web,tier!=db' });
+    expect(readLabelSelector('env in (prod,staging),!canary')).toEqual({ ok: true, selector: 'env in (prod,staging),!canary' });
+  });
+
+  it('explains a selector that does not parse instead of sending it', () => {
+    const input = readLabelSelector('app=we b');
+    expect(input).toMatchObject({ ok: false, error: expect.stringContaining('invalid label value') });
+    expect(readLabelSelector('app in web').ok).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Issue #20 item 11: a first open teaches (an empty cluster says what to do next: create the
+ * operator's kind, connect an operator of your own, where kubectl's kubeconfig is), and a
+ * phone-width screen (390 px) never scrolls sideways on any page.
+ */
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { dataDir, saveScreenshot, signIn, uniqueName } from './support/console.ts';
+import { kubeApi } from './support/kube-api.ts';
+import { createDeployment, createFruit } from './support/objects.ts';
+
+async function scrollsSideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test.describe('a first open', () => {
+  test('an empty cluster says what to do next, and stops once there is something', async ({ page }) => {
+    const ns = uniqueName('empty');
+    expect((await kubeApi().post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } })).status).toBe(201);
+    await signIn(page);
+    await page.getByRole('banner').getByLabel('Namespace').selectOption(ns);
+    const start = page.getByRole('region', { name: 'Getting started' });
+    await expect(start).toContainText(`No Dojo objects in ${ns} yet`);
+    await expect(start.getByLabel('Connect an operator')).toHaveText('dojo-console connect my-operator');
+    const kubeconfig = resolve(dataDir, 'kubeconfig');
+    await expect(start).toContainText(kubeconfig);
+    await expect(start.getByLabel('kubectl command')).toContainText(`kubectl --kubeconfig ${kubeconfig} get dojos -A`);
+    await saveScreenshot(page, 'getting-started');
+
+    await start.getByRole('link', { name: 'Create Dojo' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Create Dojo' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Create Dojo' }).getByRole('group', { name: 'Metadata' }).getByLabel('Namespace')).toHaveValue(ns);
+
+    const dojo = { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'first', namespace: ns }, spec: { accountId: 'a', title: 'First', credentialsRef: { name: 'none' } } };
+    expect((await kubeApi().post(`/apis/core.jutsu.com/v1/namespaces/${ns}/dojos`, dojo)).status).toBe(201);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
+    await expect(page.getByRole('region', { name: 'Dojos' }).getByRole('link', { name: 'first' })).toBeVisible();
+    await expect(start).toHaveCount(0);
+  });
+
+  test('no page scrolls sideways at 390 px', async ({ page }) => {
+    test.setTimeout(120_000);
+    const deployment = uniqueName('narrow');
+    const fruit = uniqueName('narrow');
+    await createDeployment(deployment, 1);
+    await createFruit(fruit, { weight: 10, comment: 'a comment long enough to wrap on a narrow phone screen, as people write them' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    const views: [string, string][] = [
+      ['/', 'overview'],
+      ['/resources', 'resources'],
+      ['/resources/core/v1/pods?namespace=default', 'pods'],
+      ['/resources/core/v1/events', 'events'],
+      ['/resources/user.k8sasdb.org/v1/fruits/new', 'create-fruit'],
+      [`/resources/user.k8sasdb.org/v1/fruits/default/${fruit}/edit`, 'edit-fruit'],
+      [`/resources/apps/v1/deployments/default/${deployment}`, 'deployment'],
+      [`/resources/apps/v1/deployments/default/${deployment}?tab=yaml`, 'deployment-yaml'],
+      [`/resources/apps/v1/deployments/default/${deployment}?tab=versions`, 'deployment-versions'],
+      [`/resources/apps/v1/deployments/default/${deployment}?tab=events`, 'deployment-events'],
+      [`/resources/apps/v1/deployments/default/${deployment}?tab=reconciles`, 'deployment-reconciles'],
+      ['/workqueue/deployment-controller', 'workqueue'],
+      ['/timeline', 'timeline'],
+      ['/conflicts', 'conflicts'],
+      ['/debug/deployment-controller', 'debug'],
+      ['/discord', 'discord'],
+      ['/no/such/page', 'not-found'],
+    ];
+    const wide: string[] = [];
+    for (const [url, view] of views) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await page.waitForTimeout(300);
+      const excess = await scrollsSideways(page);
+      if (excess > 0) {
+        wide.push(`${url} (${excess}px)`);
+        await saveScreenshot(page, `narrow-${view}`);
+      }
+    }
+    expect(wide).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Encoding a resource's answer as negotiated: the object itself (JSON, or protobuf for kinds
+ * that have a message), a Table (JSON), or PartialObjectMetadata (JSON or protobuf); lists alike.
+ */
+import type { ServerResponse } from 'node:http';
+import type { KubeList, KubeObject } from '@dojo/kube-api';
+import type { ResourceInfo } from '../registry/resource-info.ts';
+import { contentTypeOf, type Rendering } from './negotiation.ts';
+import { writeJson, writeObject, writeRawJson } from './responses.ts';
+import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
+
+const includeObjectOf = (query: URLSearchParams): IncludeObject => (query.get('includeObject') ?? 'Metadata') as IncludeObject;
+
+/** One object; `json` is its stored JSON when that is already its wire form. */
+export function renderObject(res: ServerResponse, code: number, info: ResourceInfo, rendering: Rendering, query: URLSearchParams, obj: KubeObject, json?: string): void {
+  if (rendering.as === 'Table') {
+    const table = toTable(info, [obj], { version: rendering.version, includeObject: includeObjectOf(query), withColumns: true });
+    writeJson(res, code, table, contentTypeOf(rendering));
+  } else if (rendering.as === 'PartialObjectMetadata') {
+    writeObject(res, code, partialObjectMetadata(obj, rendering.version), rendering.media, contentTypeOf(rendering));
+  } else if (json !== undefined && rendering.media === 'json') writeRawJson(res, code, json);
+  else writeObject(res, code, obj, rendering.media);
+}
+
+export function renderList(res: ServerResponse, info: ResourceInfo, rendering: Rendering, query: URLSearchParams, list: KubeList): void {
+  if (rendering.as === 'Table') {
+    const table = toTable(info, list.items, { version: rendering.version, includeObject: includeObjectOf(query), listMeta: list.metadata, withColumns: true });
+    writeJson(res, 200, table, contentTypeOf(rendering));
+  } else if (rendering.as === 'PartialObjectMetadata') {
+    const items = list.items.map((i) => partialObjectMetadata(i, rendering.version));
+    const body = { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rendering.version}`, metadata: list.metadata, items };
+    writeObject(res, 200, body, rendering.media, contentTypeOf(rendering));
+  } else writeObject(res, 200, list, rendering.media);
+}

@@ -1,0 +1,8 @@
+/** Admission the generic store consults before a create is written (after validation). */
+import type { KubeObject } from '@dojo/kube-api';
+import type { ResourceInfo } from './resource-info.ts';
+
+export interface Admission {
+  /** Rejects writes into missing or terminating namespaces (NamespaceLifecycle). */
+  admitCreate(info: ResourceInfo, obj: KubeObject): void;
+}

@@ -1,0 +1,50 @@
+/** Services: type and port defaults, a cluster IP that never changes once given. */
+import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
+import type { Strategy } from '../strategy.ts';
+import { keepStoredStatus } from '../status-strategy.ts';
+import { field, record } from './unstructured.ts';
+
+/** The service-CIDR allocator (a stand-in for kube-apiserver's): process-wide, never reused. */
+let nextClusterIp = 1;
+
+function allocateClusterIp(): string {
+  const n = nextClusterIp++;
+  return `10.96.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+}
+
+function validateService(obj: KubeObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const ports = field(obj, 'spec', 'ports');
+  if (field(obj, 'spec', 'type') !== 'ExternalName' && (!Array.isArray(ports) || ports.length === 0)) errs.push(fieldError.required('spec.ports'));
+  return errs;
+}
+
+export const serviceStrategy = {
+  prepareForCreate(obj) {
+    const spec = record(obj.spec);
+    obj.spec = spec;
+    spec.type ??= 'ClusterIP';
+    spec.sessionAffinity ??= 'None';
+    if (spec.clusterIP === undefined && spec.type !== 'ExternalName') {
+      spec.clusterIP = allocateClusterIp();
+      spec.clusterIPs = [spec.clusterIP];
+    }
+    if (Array.isArray(spec.ports)) {
+      for (const p of spec.ports) {
+        const port = record(p);
+        port.protocol ??= 'TCP';
+        port.targetPort ??= port.port;
+      }
+    }
+    obj.status = { loadBalancer: {} };
+  },
+  prepareForUpdate(obj, old) {
+    const spec = record(obj.spec);
+    obj.spec = spec;
+    spec.clusterIP ??= field(old, 'spec', 'clusterIP');
+    spec.clusterIPs ??= field(old, 'spec', 'clusterIPs');
+    keepStoredStatus(obj, old);
+  },
+  validate: validateService,
+  validateUpdate: validateService,
+} satisfies Strategy;

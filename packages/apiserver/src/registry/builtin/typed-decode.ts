@@ -1,0 +1,184 @@
+/**
+ * Built-in kinds are decoded into Go structs by kube-apiserver: a field of the wrong JSON type
+ * is a 400 ("json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type
+ * string"), and a field the struct does not have is dropped (and reported for fieldValidation).
+ * The one description of each kind's fields is its protobuf message (http/protobuf/schema/,
+ * generated from the Kubernetes sources); this walks a JSON object against it. ObjectMeta is
+ * checked the same way for every kind, custom resources included, since kube decodes their
+ * metadata into ObjectMeta too.
+ */
+import { newBadRequest, type KubeObject } from '@dojo/kube-api';
+import { isScalar, type FieldDef, type ScalarType } from '../../http/protobuf/message-table.ts';
+import { specialTypes, type NestedCodec } from '../../http/protobuf/special-types.ts';
+import { wireSchema } from '../../http/protobuf/wire-schema.ts';
+import type { DecodeResult } from '../strategy.ts';
+
+/** The first type error, in the words of Go's json.UnmarshalTypeError. */
+class TypeMismatch extends Error {
+  constructor(
+    readonly value: string,
+    readonly struct: string,
+    readonly path: string,
+    readonly goType: string,
+  ) {
+    super(`json: cannot unmarshal ${value} into Go struct field ${struct}.${path} of type ${goType}`);
+  }
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Go's name of a message type: `core.v1.ObjectMeta` is `v1.ObjectMeta`. */
+const goMessage = (name: string): string => name.split('.').slice(-2).join('.');
+const structOf = (name: string): string => name.split('.').pop()!;
+
+const goScalar: Record<ScalarType, string> = { string: 'string', bytes: '[]uint8', bool: 'bool', int32: 'int32', int64: 'int64', double: 'float64' };
+
+function goTypeOf(def: FieldDef): string {
+  const one = isScalar(def.type) ? goScalar[def.type] : goMessage(def.type);
+  if (def.mapKey) return `map[${goScalar[def.mapKey]}]${one}`;
+  return def.repeated ? `[]${one}` : one;
+}
+
+/** How Go's decoder names a JSON value in its error: a number keeps its text. */
+function jsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'number') return `number ${String(value)}`;
+  if (typeof value === 'boolean') return 'bool';
+  return typeof value === 'string' ? 'string' : 'object';
+}
+
+const base64Alphabet = /^[A-Za-z0-9+/]$/;
+
+/** Where Go's base64.StdEncoding stops on `text`, or -1 when it decodes (padding required). */
+function base64ErrorIndex(text: string): number {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const body = text.length - padding;
+  for (let i = 0; i < body; i++) if (!base64Alphabet.test(text[i]!)) return i;
+  if (text.length % 4 !== 0) return text.length - (text.length % 4);
+  return -1;
+}
+
+class IllegalBase64 extends Error {}
+
+function scalarOk(type: ScalarType, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'bytes':
+      return typeof value === 'string';
+    case 'bool':
+      return typeof value === 'boolean';
+    case 'int32':
+      return typeof value === 'number' && Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31;
+    case 'int64':
+      return typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER;
+    case 'double':
+      return typeof value === 'number';
+  }
+}
+
+/** apiVersion and kind are TypeMeta's, which every message carries inline outside its fields. */
+const typeMeta = new Set(['apiVersion', 'kind']);
+
+class Walker {
+  readonly unknown: string[] = [];
+
+  constructor(private readonly prune: boolean) {}
+
+  /** Checks `json` as a `message` reached at `path` (JSON names, no indices, like Go's errors). */
+  message(message: string, json: unknown, path: string, owner: string, def: FieldDef | undefined, top = false): void {
+    const special = specialTypes[message];
+    if (special) {
+      if (json === null || json === undefined) return;
+      if (special.fromJson(json, this.nested(path, owner)) === undefined) throw new TypeMismatch(jsonKind(json), owner, path, def ? goTypeOf(def) : goMessage(message));
+      return;
+    }
+    if (json === null || json === undefined) return;
+    if (!isObject(json)) throw new TypeMismatch(jsonKind(json), owner, path, def ? goTypeOf(def) : goMessage(message));
+    const known = new Set<string>(top ? typeMeta : []);
+    this.fields(message, json, path, known);
+    for (const key of Object.keys(json)) {
+      if (known.has(key)) continue;
+      this.unknown.push(`${path ? `${path}.` : ''}${key}`);
+      if (this.prune) delete json[key];
+    }
+  }
+
+  /** The fields of `message` in `json`, inline structs' fields included, noting each known key. */
+  private fields(message: string, json: Json, path: string, known: Set<string>): void {
+    const struct = structOf(message);
+    for (const def of wireSchema().fields(message)) {
+      if (def.inline) {
+        this.fields(def.type, json, path, known);
+        continue;
+      }
+      known.add(def.json);
+      const value = json[def.json];
+      if (value === undefined || value === null) continue;
+      this.field(def, value, path ? `${path}.${def.json}` : def.json, struct);
+    }
+  }
+
+  private field(def: FieldDef, value: unknown, path: string, struct: string): void {
+    const mismatch = () => new TypeMismatch(jsonKind(value), struct, path, goTypeOf(def));
+    const one = (v: unknown) => {
+      if (v === null) return;
+      if (isScalar(def.type)) {
+        if (!scalarOk(def.type, v)) throw new TypeMismatch(jsonKind(v), struct, path, goScalar[def.type]);
+        const bad = def.type === 'bytes' ? base64ErrorIndex(v as string) : -1;
+        if (bad >= 0) throw new IllegalBase64(`illegal base64 data at input byte ${bad}`);
+      } else this.message(def.type, v, path, struct, undefined);
+    };
+    if (def.mapKey) {
+      if (!isObject(value)) throw mismatch();
+      for (const v of Object.values(value)) one(v);
+    } else if (def.repeated) {
+      if (!Array.isArray(value)) throw mismatch();
+      for (const v of value) one(v);
+    } else one(value);
+  }
+
+  /** Special types holding messages (CRD schema unions) check those the same way. */
+  private nested(path: string, owner: string): NestedCodec {
+    return {
+      toJson: () => undefined,
+      toWire: (type, json) => {
+        this.message(type, json, path, owner, undefined);
+        return {};
+      },
+    };
+  }
+}
+
+function decodeAs(message: string, obj: KubeObject, prune: boolean, kind: string, version: string): DecodeResult {
+  const walker = new Walker(prune);
+  try {
+    walker.message(message, obj, '', kind, undefined, true);
+  } catch (err) {
+    if (!(err instanceof TypeMismatch || err instanceof IllegalBase64)) throw err;
+    throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${err.message}`);
+  }
+  return { unknownFields: walker.unknown.map((p) => `.${p}`) };
+}
+
+/**
+ * The typed decoding of a built-in kind whose message is `message`: throws a 400 on a value of
+ * the wrong type, drops unknown fields and names them (".spec.foo") for fieldValidation.
+ */
+export function typedDecoder(message: string, kind: string, version: string): (obj: KubeObject) => DecodeResult {
+  return (obj) => decodeAs(message, obj, true, kind, version);
+}
+
+/** For kinds without a message (custom resources): ObjectMeta's types only, nothing dropped. */
+export function checkMetadataTypes(obj: KubeObject, kind: string, version: string): void {
+  const meta = obj.metadata as unknown;
+  if (meta === undefined || meta === null) return;
+  try {
+    new Walker(false).message('meta.v1.ObjectMeta', meta, 'metadata', 'ObjectMeta', undefined);
+  } catch (err) {
+    if (!(err instanceof TypeMismatch)) throw err;
+    throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${err.message}`);
+  }
+}

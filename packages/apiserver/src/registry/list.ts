@@ -1,0 +1,101 @@
+/**
+ * LIST for the generic store: selectors, and pagination with continue tokens
+ * (continue-token.ts). Pages after the first, and Exact lists, read a past revision from the
+ * paging snapshots (storage/list-snapshot.ts), as etcd serves them; once that revision is
+ * compacted away the list answers 410. A label or field selector filters each page, so a page
+ * may hold fewer than `limit` items and only an unfiltered list says how many remain.
+ */
+import { FieldSelector, LabelSelector, newBadRequest, newResourceExpired, type KubeList, type KubeObject } from '@dojo/kube-api';
+import type { ListSnapshots } from '../storage/list-snapshot.ts';
+import type { RevisionedStore, StoredObject } from '../storage/revisioned-store.ts';
+import { decodeContinue, encodeContinue, newContinueExpired } from './continue-token.ts';
+import type { ListOptions } from './request-options.ts';
+import { apiVersionOfInfo, type ResourceInfo } from './resource-info.ts';
+
+/** Where a list reads from: the latest state, and (when given) the state at past revisions. */
+export interface ListSource {
+  store: RevisionedStore;
+  /** Lists at past revisions (paging snapshots); without it every page reads the latest state. */
+  snapshots?: ListSnapshots;
+}
+
+/** Objects are stored under "namespace/name", cluster-scoped ones under their name. */
+export const storageName = (namespace: string | undefined, name: string): string => (namespace ? `${namespace}/${name}` : name);
+
+export function listObjects(
+  source: ListSource,
+  info: ResourceInfo,
+  namespace: string | undefined,
+  options: ListOptions,
+  decode: (json: string) => KubeObject,
+): KubeList {
+  const revision = source.store.revision;
+  const labels = options.labelSelector ? parseSelector(() => LabelSelector.parse(options.labelSelector!)) : undefined;
+  const fields = options.fieldSelector ? parseSelector(() => FieldSelector.parse(options.fieldSelector!)) : undefined;
+  if (fields) checkSelectableFields(info, fields);
+  let listRevision = options.resourceVersionMatch === 'Exact' && options.resourceVersion ? Number(options.resourceVersion) : revision;
+  let startAfter: string | undefined;
+  if (options.continue) {
+    const token = decodeContinue(options.continue);
+    // A token at revision -1 (from an expired one's 410) goes on from the latest state.
+    listRevision = token.rv < 0 ? revision : token.rv;
+    startAfter = token.start;
+  }
+  const prefix = namespace ? `${namespace}/` : '';
+  const pinnedName = fields?.exactValue('metadata.name');
+  const items: KubeObject[] = [];
+  let nextStart: string | undefined;
+  let remaining = 0;
+  const limit = options.limit && options.limit > 0 ? options.limit : Infinity;
+  for (const stored of listAt(source, info.bucket, prefix, listRevision, startAfter)) {
+    if (startAfter !== undefined && stored.name <= startAfter) continue;
+    if (pinnedName !== undefined && !stored.name.endsWith(`/${pinnedName}`) && stored.name !== pinnedName) continue;
+    if (items.length >= limit) {
+      if (nextStart === undefined) nextStart = items[items.length - 1] ? storageName(items[items.length - 1]!.metadata.namespace, items[items.length - 1]!.metadata.name!) : undefined;
+      remaining++;
+      continue;
+    }
+    const obj = decode(stored.json);
+    if (labels && !labels.matches(obj.metadata.labels)) continue;
+    if (fields && !fields.matches(selectableFieldsOf(info, obj))) continue;
+    items.push(obj);
+  }
+  const metadata: KubeList['metadata'] = { resourceVersion: String(listRevision) };
+  if (nextStart !== undefined) {
+    metadata.continue = encodeContinue({ rv: listRevision, start: nextStart });
+    if (!labels && !fields) metadata.remainingItemCount = remaining;
+  }
+  return { apiVersion: apiVersionOfInfo(info), kind: info.listKind, metadata, items };
+}
+
+/** A list at a past revision (a later page, an Exact list), or 410 once it is compacted. */
+function listAt(source: ListSource, bucket: string, prefix: string, rev: number, continueFrom: string | undefined): StoredObject[] {
+  const { store, snapshots } = source;
+  const listed = rev >= store.revision || !snapshots ? store.list(bucket, prefix) : snapshots.listAt(bucket, prefix, rev);
+  if (listed) return listed;
+  throw continueFrom === undefined ? newResourceExpired('The resourceVersion for the provided list is too old.') : newContinueExpired(continueFrom);
+}
+
+function parseSelector<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw newBadRequest((err as Error).message);
+  }
+}
+
+/** The fields a fieldSelector may name: metadata.name/namespace plus the kind's own. */
+export function selectableFieldsOf(info: ResourceInfo, obj: KubeObject): Record<string, string> {
+  return {
+    'metadata.name': obj.metadata.name ?? '',
+    'metadata.namespace': obj.metadata.namespace ?? '',
+    ...info.selectableFields?.(obj),
+  };
+}
+
+function checkSelectableFields(info: ResourceInfo, selector: FieldSelector): void {
+  const probe = selectableFieldsOf(info, { metadata: {} });
+  for (const r of selector.requirements) {
+    if (!(r.field in probe)) throw newBadRequest(`field label not supported: ${r.field}`);
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * @dojo/console-protocol — the one definition of every JSON shape that crosses between the
+ * console server (apps/server) and the browser (apps/web), and of the telemetry records and
+ * workqueue snapshots the runtime produces for them. docs/protocol.md says where each travels.
+ *
+ * Promises:
+ * - Types only: no values, no npm dependencies, no node: builtins; it depends on
+ *   @dojo/kube-api's types alone, so the browser, the server and the runtime can all import it.
+ * - What the server sends is what these types say: the server's encoders and the runtime's
+ *   producers are checked against them by the compiler, and the UI reads them without a
+ *   second, hand-kept copy.
+ * - Errors are never a shape of their own here: every failure is a Kubernetes `Status`
+ *   (@dojo/kube-api), over HTTP and in the WebSocket's `error` frame alike.
+ *
+ * Misuse: the server must still decode what a client sends (`ClientMessage`, request bodies)
+ * before trusting it; a type is a promise about well-formed input, not a check. Change a shape
+ * here, never in a copy: the compiler then shows every producer and reader it affects.
+ *
+ * Contents: session.ts (session, hello) · resources.ts (served kinds, schemas) ·
+ * controllers.ts (summaries, runtime state, faults) · workqueue.ts (queue snapshots, add
+ * outcomes) · trigger.ts (why a key was queued) · telemetry.ts (records, pages, queries) ·
+ * debug-requests.ts (debug command bodies) · live-messages.ts (the `/ws` frames) ·
+ * history.ts (what is kept on disk, its coverage, object versions).
+ */
+export type * from './session.ts';
+export type * from './resources.ts';
+export type * from './controllers.ts';
+export type * from './workqueue.ts';
+export type * from './trigger.ts';
+export type * from './telemetry.ts';
+export type * from './debug-requests.ts';
+export type * from './live-messages.ts';
+export type * from './history.ts';

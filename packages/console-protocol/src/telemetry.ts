@@ -1,0 +1,221 @@
+/**
+ * Every telemetry record the runtime emits, as one discriminated union on `type`. Records are
+ * plain JSON: they go over the wire (`GET /api/telemetry`, the `telemetry` stream) and into
+ * journal files unchanged. The journal stamps `seq` (global, strictly increasing) and `time`
+ * (epoch ms from the injected clock). A client keeps and ignores record types it does not know.
+ *
+ * `key` is the object the record is about as its controller's queue knows it ("namespace/name",
+ * or "name" for cluster-scoped objects); `object` says which object that is — group, kind,
+ * namespace, name and, when the emitter saw the object, its uid. Kinds share namespace/names (a
+ * Dojo, its Deployment and its Database are all "default/web"), so readers match records to an
+ * object by `identityKey(record.object)` (@dojo/kube-api), never by `key` alone; the journal's
+ * and the history's `object` filter does exactly that.
+ */
+import type { ConditionStatus, ObjectIdentity, WatchEventType } from '@dojo/kube-api';
+import type { StreamCoverage } from './history.ts';
+import type { Trigger, TriggerReason } from './trigger.ts';
+import type { DelayOutcome } from './workqueue.ts';
+
+interface RecordBase {
+  seq: number;
+  time: number;
+  controller?: string;
+  key?: string;
+  /** The object the record is about; absent when the emitter cannot name its kind. */
+  object?: ObjectIdentity;
+}
+
+/** A watch event as an informer received it, before any predicate or handler. */
+export interface WatchEventRecord extends RecordBase {
+  type: 'watch-event';
+  key: string;
+  event: WatchEventType;
+  kind: string;
+  object: ObjectIdentity;
+  resourceVersion?: string;
+  generation?: number;
+}
+
+/** A key added to a controller's queue; `merged` when it deduplicated into a waiting key. */
+export interface EnqueueRecord extends RecordBase {
+  type: 'enqueue';
+  controller: string;
+  key: string;
+  reason: string;
+  trigger: Trigger;
+  merged: boolean;
+  outcome: DelayOutcome;
+  delayMs?: number;
+}
+
+export interface DequeueRecord extends RecordBase {
+  type: 'dequeue';
+  controller: string;
+  key: string;
+  worker: number;
+  /** How long the key waited in the queue since its first add. */
+  waitedMs: number;
+  triggerCount: number;
+}
+
+export interface ReconcileStartRecord extends RecordBase {
+  type: 'reconcile-start';
+  controller: string;
+  key: string;
+  worker: number;
+  reconcileId: string;
+  /** Everything merged into this pass: the answer to "what triggered this reconcile?". */
+  triggers: Trigger[];
+  droppedTriggers: number;
+}
+
+/** How a reconcile ended; `conflict` is a 409 on a stale write, requeued but not a failure. */
+export type ReconcileResultKind = 'success' | 'error' | 'requeue' | 'requeueAfter' | 'conflict';
+
+export interface ReconcileEndRecord extends RecordBase {
+  type: 'reconcile-end';
+  controller: string;
+  key: string;
+  worker: number;
+  reconcileId: string;
+  result: ReconcileResultKind;
+  durationMs: number;
+  error?: string;
+  requeueAfter?: number;
+  /** A TerminalError: not retried. */
+  terminal?: boolean;
+  /** The reconciler crashed and the controller recovered. */
+  panic?: boolean;
+  /** The reconcile outlived its timeout and its signal was aborted. */
+  timedOut?: boolean;
+}
+
+/** One HTTP request to the API server, attributed to the reconcile that made it, if any. */
+export interface ApiCallRecord extends RecordBase {
+  type: 'api-call';
+  verb: string;
+  resource: string;
+  namespace?: string;
+  name?: string;
+  code: number;
+  rvSent?: string;
+  rvReturned?: string;
+  fieldManager?: string;
+  durationMs: number;
+  reconcileId?: string;
+  worker?: number;
+  /** Never sent: a fault injected from the console answered it. */
+  injected?: boolean;
+}
+
+/** A 409 on a stale resourceVersion, with the version (and writer) that won, when known. */
+export interface ConflictRecord extends RecordBase {
+  type: 'conflict';
+  key: string;
+  resource: string;
+  staleRV?: string;
+  currentRV?: string;
+  currentManager?: string;
+  reconcileId?: string;
+  /** A conflict injected from the console, not one the API server returned. */
+  injected?: boolean;
+  /** The fields the two versions disagree on, when the emitter can tell (the runtime does not yet). */
+  fields?: string[];
+}
+
+/** A key sent to wait by the rate limiter (an enqueue record for the same add precedes it). */
+export interface BackoffRecord extends RecordBase {
+  type: 'backoff';
+  controller: string;
+  key: string;
+  delayMs: number;
+  retries: number;
+  /** The reason of the trigger that asked for the backoff: 'error', 'conflict', 'requeue'. */
+  cause: TriggerReason;
+  reconcileId?: string;
+}
+
+export interface ConditionTransitionRecord extends RecordBase {
+  type: 'condition-transition';
+  key: string;
+  kind: string;
+  object: ObjectIdentity;
+  /** The resourceVersion of the version that carried the new status. */
+  resourceVersion?: string;
+  condition: string;
+  from?: ConditionStatus;
+  to: ConditionStatus;
+  reason?: string;
+  message?: string;
+  observedGeneration?: number;
+}
+
+export type DebugAction =
+  | 'pause'
+  | 'resume'
+  | 'step'
+  | 'breakpoint-set'
+  | 'breakpoint-cleared'
+  | 'breakpoint-hit'
+  | 'breakpoint-continue'
+  | 'max-concurrency'
+  | 'faults';
+
+/** A debugging control used on a controller, or a breakpoint it hit. */
+export interface DebugRecord extends RecordBase {
+  type: 'debug';
+  controller: string;
+  action: DebugAction;
+  worker?: number;
+  value?: number;
+  detail?: string;
+}
+
+export type TelemetryRecord =
+  | WatchEventRecord
+  | EnqueueRecord
+  | DequeueRecord
+  | ReconcileStartRecord
+  | ReconcileEndRecord
+  | ApiCallRecord
+  | ConflictRecord
+  | BackoffRecord
+  | ConditionTransitionRecord
+  | DebugRecord;
+
+export type TelemetryRecordType = TelemetryRecord['type'];
+
+/** `GET /api/telemetry`: records oldest first, and whether some the client asked for are gone. */
+export interface TelemetryPage {
+  readonly records: TelemetryRecord[];
+  /** Some records after `sinceSeq` were evicted (from history, or from the ring when there is none): rebuild state, then resume. */
+  readonly resync: boolean;
+  /** The oldest record still held, on disk or in memory. */
+  readonly oldestSeq: number;
+  readonly lastSeq: number;
+  /** How complete the telemetry history is; absent when the console keeps none on disk. */
+  readonly coverage?: StreamCoverage;
+}
+
+/** The query parameters of `GET /api/telemetry`. */
+export interface TelemetryQuery {
+  /** Records after this `seq` (exclusive); 0 for everything still held. */
+  sinceSeq?: number;
+  /** At most this many records (default 5000, at most 50 000). */
+  limit?: number;
+  controller?: string;
+  /** Matches `record.key` ("namespace/name") — of any kind; prefer `object`. */
+  objectKey?: string;
+  /** Matches `identityKey(record.object)`: "group/kind/namespace/name". */
+  object?: string;
+  /** With `object`: only records about this incarnation (records that name no uid match too). */
+  uid?: string;
+  /** Records of one reconcile (its start, end, API calls, conflicts). */
+  reconcile?: string;
+  /** Records at or after this time (epoch ms). */
+  from?: number;
+  /** Records before this time (epoch ms). */
+  to?: number;
+  /** Record types, comma-separated. */
+  types?: string;
+}

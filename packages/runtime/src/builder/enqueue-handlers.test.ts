@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '@dojo/kube-api';
+import { predicateFuncs } from '../predicate/predicate.ts';
+import type { Trigger } from '../workqueue/trigger.ts';
+import { enqueueHandler, ownKey } from './enqueue-handlers.ts';
+
+function triggersOf(kind: string, group: string, send: (h: ReturnType<typeof enqueueHandler>) => void): Trigger[] {
+  const triggers: Trigger[] = [];
+  const handler = enqueueHandler({ relation: 'for', kind, group, target: { enqueue: (_key, t) => triggers.push(t) }, predicate: predicateFuncs({}), keysFor: ownKey });
+  send(handler);
+  return triggers;
+}
+
+const dojo = (generation: number, rv: string, status = 'a'): KubeObject => ({ metadata: { namespace: 'default', name: 'web', uid: 'u1', generation, resourceVersion: rv }, spec: { replicas: generation }, status: { phase: status } });
+
+describe('enqueue triggers', () => {
+  it('name the object by identity, with its resourceVersion and generation', () => {
+    const [trigger] = triggersOf('Dojo', 'core.jutsu.com', (h) => h.onAdd?.(dojo(1, '5'), { initialList: false }));
+    expect(trigger).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Dojo', key: 'default/web', resourceVersion: '5', generation: 1, specChanged: true });
+    expect(trigger?.object).toEqual({ group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web', uid: 'u1' });
+  });
+
+  it('tell an edit of the spec (a new generation) from status churn', () => {
+    const [edit] = triggersOf('Dojo', 'core.jutsu.com', (h) => h.onUpdate?.(dojo(1, '5'), dojo(2, '6'), { resync: false }));
+    const [churn] = triggersOf('Dojo', 'core.jutsu.com', (h) => h.onUpdate?.(dojo(2, '6'), dojo(2, '7', 'b'), { resync: false }));
+    expect(edit?.specChanged).toBe(true);
+    expect(churn?.specChanged).toBe(false);
+  });
+
+  it('judge kinds without a generation by what changed outside metadata and status', () => {
+    const secret = (value: string, rv: string): KubeObject => ({ metadata: { namespace: 'default', name: 's', resourceVersion: rv, labels: { rv } }, data: { password: value } });
+    const [data] = triggersOf('Secret', '', (h) => h.onUpdate?.(secret('a', '1'), secret('b', '2'), { resync: false }));
+    const [labels] = triggersOf('Secret', '', (h) => h.onUpdate?.(secret('a', '2'), secret('a', '3'), { resync: false }));
+    expect(data?.specChanged).toBe(true);
+    expect(labels?.specChanged).toBe(false);
+  });
+});
