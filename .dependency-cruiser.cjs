@@ -1,21 +1,22 @@
 // The package dependency direction from DESIGN.md, enforced: a wrong import fails `npm test`.
-//   kube-api <- console-protocol;  kube-api <- apiserver;  kube-api, console-protocol <- runtime <- cluster-sim, operator;
-//   kube-api, console-protocol <- history;  discord <- operator;  http-edge <- discord, operator (their simulators' listeners);  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
+//   kube-api <- console-protocol;  kube-api, console-protocol (its types) <- apiserver;  kube-api, console-protocol <- runtime <- cluster-sim, operator;
+//   kube-api, console-protocol <- history;  kube-api, console-protocol <- activity (pure: no node: builtins);  discord <- operator;  http-edge <- discord, operator (their simulators' listeners);  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
 //   nobody imports apps/*.
 const allowed = {
   'packages/kube-api': [],
   'packages/console-protocol': ['packages/kube-api'],
-  'packages/apiserver': ['packages/kube-api'],
+  'packages/apiserver': ['packages/kube-api', 'packages/console-protocol'],
   'packages/runtime': ['packages/kube-api', 'packages/console-protocol'],
   'packages/cluster-sim': ['packages/kube-api', 'packages/runtime'],
   'packages/history': ['packages/kube-api', 'packages/console-protocol'],
+  'packages/activity': ['packages/kube-api', 'packages/console-protocol'],
   'packages/http-edge': [],
   'packages/discord': ['packages/http-edge'],
   'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
   const forbidden = workspaces.filter((w) => w !== from && !targets.includes(w));
@@ -51,6 +52,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/console-protocol/src/' },
       to: { dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'activity-is-pure',
+      comment: 'activity is pure inference over records: no node: builtins, no I/O (time comes from an injected clock).',
+      severity: 'error',
+      from: { path: '^packages/activity/src/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'runtime-never-imports-apiserver',

@@ -36,6 +36,7 @@ const pages = (): [string, string][] => [
   ['dojo versions', `/resources/core.jutsu.com/v1/dojos/default/${dojo}?tab=versions`],
   ['dojo events', `/resources/core.jutsu.com/v1/dojos/default/${dojo}?tab=events`],
   ['dojo reconciles', `/resources/core.jutsu.com/v1/dojos/default/${dojo}?tab=reconciles`],
+  ['dojo fields', `/resources/core.jutsu.com/v1/dojos/default/${dojo}?tab=fields`],
   ['edit fruit', `/resources/user.k8sasdb.org/v1/fruits/default/${fruit}/edit`],
   ['deployment', `/resources/apps/v1/deployments/default/${deployment}`],
   ['workqueue', '/workqueue/dojo'],

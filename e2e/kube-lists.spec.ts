@@ -34,7 +34,7 @@ test.describe('lists like kubectl get', () => {
     await signIn(page);
     await page.goto(`/resources/core/v1/pods?namespace=${ns}`);
     const table = page.getByRole('table', { name: 'Pod objects' });
-    await expect(headers(table)).toHaveText(['', 'Name', 'Ready', 'Status', 'Restarts', 'Age'].map((h) => new RegExp(`^${h}`)));
+    await expect(headers(table)).toHaveText(['', 'Why is this not ready', 'Name', 'Ready', 'Status', 'Restarts', 'Age'].map((h) => new RegExp(`^${h}`)));
     // Pods start Pending and become Ready: the printed cells change without a reload.
     await expect(table.getByRole('row', { name: /web-/ })).toHaveCount(2);
     await expect(table.getByRole('row', { name: /web-/ }).first()).toContainText(/1\/1\s*Running/, { timeout: 30_000 });
@@ -43,7 +43,7 @@ test.describe('lists like kubectl get', () => {
 
     await page.goto(`/resources/core/v1/events?namespace=${ns}`);
     const events = page.getByRole('table', { name: 'Event objects' });
-    await expect(headers(events)).toHaveText(['', 'Name', 'Type', 'Reason', 'Object', 'Message', 'Age'].map((h) => new RegExp(`^${h}`)));
+    await expect(headers(events)).toHaveText(['', 'Why is this not ready', 'Name', 'Type', 'Reason', 'Object', 'Message', 'Age'].map((h) => new RegExp(`^${h}`)));
     await expect(events.getByRole('row', { name: /deployment\/web/i }).first()).toContainText('Normal');
   });
 
@@ -55,7 +55,7 @@ test.describe('lists like kubectl get', () => {
     await signIn(page);
     await page.goto(`/resources/user.k8sasdb.org/v1/fruits?namespace=default&q=${prefix}`);
     const table = page.getByRole('table', { name: 'Fruit objects' });
-    await expect(headers(table)).toHaveText(['', 'Name', 'Weight', 'Sweet', 'Color', 'Age'].map((h) => new RegExp(`^${h}`)));
+    await expect(headers(table)).toHaveText(['', 'Why is this not ready', 'Name', 'Weight', 'Sweet', 'Color', 'Age'].map((h) => new RegExp(`^${h}`)));
     await expect(table.getByRole('row', { name: new RegExp(`${prefix}-b`) })).toContainText('green');
 
     const weight = table.getByRole('columnheader', { name: /Weight/ });

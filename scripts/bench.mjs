@@ -15,11 +15,13 @@ const nodeBenches = [
   { name: 'reconcile', file: 'packages/runtime/bench/reconcile.bench.ts', nodeArgs: ['--expose-gc'] },
   { name: 'apiserver', file: 'packages/apiserver/bench/apiserver.bench.ts' },
   { name: 'history', file: 'packages/history/bench/history.bench.ts' },
+  { name: 'request-journal', file: 'packages/apiserver/bench/request-journal.bench.ts' },
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
   // Issue 17's second target: 10,000 Dojos over 10 namespaces in ≤ 200 s, peak RSS ≤ 2.5 GB.
   { name: 'convergence-10k', file: 'apps/server/bench/convergence.bench.ts', args: ['--dojos', '10000', '--namespaces', '10', '--runs', '1', '--timeout-seconds', '400'] },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
+  { name: 'explain', file: 'apps/server/bench/explain.bench.ts' },
   { name: 'soak', file: 'apps/server/bench/soak.bench.ts' },
 ];
 // One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for both.
@@ -56,6 +58,11 @@ const headlines = {
     result: `Dojo creates ${fmt(r.creates.perSecond)}/s (p99 ${r.creates.p99Ms} ms), LIST 2,000 ${r.list2000.medianMs} ms, RSS@10k ${r.memory.serverRssMb} MB`,
     reference: `bare Node HTTPS ${fmt(r.reference.perSecond)}/s → ${r.creates.ratioToReference}×`,
     numbers: { createsPerSecond: r.creates.perSecond, referencePerSecond: r.reference.perSecond, ratio: r.creates.ratioToReference, list2000Ms: r.list2000.medianMs, rssMb10k: r.memory.serverRssMb },
+  }),
+  'request-journal': (r) => ({
+    result: `creates ${fmt(r.creates.onPerSecond)}/s with the request journal (and a reader), ${fmt(r.creates.offPerSecond)}/s without → ${r.creates.ratio}×; server CPU per create ${r.creates.onCpuMsPerRequest} vs ${r.creates.offCpuMsPerRequest} ms → ${r.creates.cpuRatio}× (medians of ${r.batches} paired batches); status patches ${r.statusPatches.ratio}× (CPU ${r.statusPatches.cpuRatio}×)`,
+    reference: 'target ≥ 0.9× (journal off)',
+    numbers: { createsOn: r.creates.onPerSecond, createsOff: r.creates.offPerSecond, ratioCreates: r.creates.ratio, cpuRatioCreates: r.creates.cpuRatio, ratioStatusPatches: r.statusPatches.ratio, cpuRatioStatusPatches: r.statusPatches.cpuRatio },
   }),
   convergence: (r) => ({
     result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms, console CPU ${r.serverCpuSeconds?.median} s (${r.serverCpuShare?.median} of a core)`,
@@ -102,6 +109,11 @@ const headlines = {
       referenceEventsPerSecond: r.reference.writesPerSecond.median,
       ratioP99: r.ratio.deliveryP99ToReference,
     },
+  }),
+  explain: (r) => ({
+    result: `${fmt(r.objectsInCluster)} objects: explain p50 ${Math.max(...Object.values(r.explain).map((e) => e.latency.p50Ms))} ms, slowest ${r.slowestExplainMs} ms (worst of ${Object.keys(r.explain).length} objects); hints for ${fmt(r.hints['every ConfigMap'].objects)} ConfigMaps p50 ${r.hints['every ConfigMap'].latency.p50Ms} ms; field history p50 ${r.fieldHistory.latency.p50Ms} ms`,
+    reference: `target < ${fmt(r.targetMs)} ms per explanation${r.withinTarget ? '' : ' — MISSED'}`,
+    numbers: { objects: r.objectsInCluster, slowestExplainMs: r.slowestExplainMs, withinTarget: r.withinTarget, hintsConfigMapsP50Ms: r.hints['every ConfigMap'].latency.p50Ms, fieldHistoryP50Ms: r.fieldHistory.latency.p50Ms },
   }),
   soak: (r) => ({
     result: `${r.seconds} s of ${Object.keys(r.attacks).length} hostile request kinds (${fmt(r.requests)} requests): ${r.serverErrors} 5xx, RSS ${r.rss.startMb} → peak ${r.rss.peakMb} → end ${r.rss.endMb} MB${r.rss.bounded ? ' (bounded)' : ' (GROWING)'}, ${r.alive ? 'alive' : 'DIED'}`,

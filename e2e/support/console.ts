@@ -41,6 +41,7 @@ export function consoleApi(request: APIRequestContext) {
   return {
     get: (path: string) => request.get(path, { headers }),
     post: (path: string, data: unknown) => request.post(path, { headers, data }),
+    put: (path: string, data: unknown) => request.put(path, { headers, data }),
   };
 }
 

@@ -1,54 +1,15 @@
 /**
  * The e2e console's Discord simulator, spoken to as the operator speaks to it: Discord's REST
- * API with the bot token. The console starts the simulator on a free port and does not print
- * it, so it is found among the listening sockets of the console process (Linux /proc, which is
- * what `ss -ltnp` reads) as the one port that answers the simulator's control API.
+ * API with the bot token. It is the one port of the console process (console-ports.ts) that
+ * answers the simulator's control API.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { dataDir } from './console.ts';
+import { findConsoleService } from './console-ports.ts';
 
 /** The token `dojo-console up` gives its simulator (kept in its data dir) unless DISCORD_BOT_TOKEN says otherwise. */
 const botToken = (): string => process.env.DISCORD_BOT_TOKEN ?? readFileSync(join(dataDir, 'discord-simulator-token'), 'utf8').trim();
-
-function consoleProcesses(): string[] {
-  const wanted = [resolve(dataDir), dataDir];
-  return readdirSync('/proc').filter((pid) => {
-    if (!/^\d+$/.test(pid)) return false;
-    try {
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      const dir = argv[argv.indexOf('--data-dir') + 1];
-      return argv.some((a) => a.endsWith('apps/server/src/cli.ts')) && dir !== undefined && wanted.includes(dir);
-    } catch {
-      return false; // gone, or not ours to read
-    }
-  });
-}
-
-function socketInodes(pid: string): Set<string> {
-  const inodes = new Set<string>();
-  try {
-    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-      const target = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-      if (target) inodes.add(target[1]!);
-    }
-  } catch {
-    // The process ended while we looked.
-  }
-  return inodes;
-}
-
-/** TCP ports in LISTEN state (st 0A) whose socket inode is one of `inodes`. */
-function listeningPorts(inodes: Set<string>): number[] {
-  const ports: number[] = [];
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols[3] === '0A' && inodes.has(cols[9] ?? '')) ports.push(parseInt(cols[1]!.split(':')[1]!, 16));
-    }
-  }
-  return ports;
-}
 
 async function isSimulator(port: number): Promise<boolean> {
   try {
@@ -68,11 +29,7 @@ export interface DiscordSimulatorClient {
 }
 
 export async function discordSimulator(): Promise<DiscordSimulatorClient> {
-  const ports = consoleProcesses().flatMap((pid) => listeningPorts(socketInodes(pid)));
-  let url: string | undefined;
-  for (const port of ports) if (await isSimulator(port)) url = `http://127.0.0.1:${port}`;
-  if (!url) throw new Error(`no Discord simulator among the ports of the console on ${dataDir}: ${ports.join(', ') || 'no console process found'}`);
-  const base = url;
+  const base = await findConsoleService('Discord simulator', isSimulator);
   return {
     url: base,
     async clearFaults() {

@@ -33,5 +33,12 @@ describe('dojo-console arguments', () => {
     expect(parseCli(['up', '--operators', 'kafkatopic', '--kafka-url', 'http://kafka-rest:8082'], {})).toMatchObject({ options: { operators: ['kafkatopic'], kafkaUrl: 'http://kafka-rest:8082' } });
     expect(() => parseCli(['up', '--operators', 'dojo,kafka'], {})).toThrow('unknown operator "kafka" in --operators: known operators are dojo, application, secsynch, kafkatopic, fruit');
   });
-});
 
+  it('parses connect NAME with its own --data-dir, and asks for a name', () => {
+    expect(parseCli(['connect', 'my-operator', '--data-dir', '/tmp/d'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '/tmp/d' });
+    expect(parseCli(['connect', 'my-operator'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '.dojo-console' });
+    expect(() => parseCli(['connect'], {})).toThrow(/needs the name/);
+    expect(() => parseCli(['connect', 'a', 'b'], {})).toThrow(/unexpected argument "b"/);
+    expect(parseCli(['connect', '--help'], {}).name).toBe('help');
+  });
+});

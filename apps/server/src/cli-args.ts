@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
-import { usage } from './cli-usage.ts';
+import { connectUsage, usage } from './cli-usage.ts';
 
 export class CliUsageError extends Error {}
 
@@ -44,7 +44,27 @@ function parseOperators(raw: string): string[] {
   return [...new Set(names)];
 }
 
-export type CliCommand = { name: 'help'; text: string } | { name: 'version' } | { name: 'up'; options: UpOptions } | { name: 'apiserver'; argv: string[] };
+export type CliCommand =
+  | { name: 'help'; text: string }
+  | { name: 'version' }
+  | { name: 'up'; options: UpOptions }
+  | { name: 'apiserver'; argv: string[] }
+  | { name: 'connect'; client: string; dataDir: string };
+
+/** `dojo-console connect NAME [--data-dir DIR]`: a credential of its own for an operator the console did not start. */
+function parseConnect(argv: readonly string[]): CliCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (err) {
+    throw new CliUsageError((err as Error).message);
+  }
+  if (parsed.values.help) return { name: 'help', text: connectUsage };
+  const [client, extra] = parsed.positionals;
+  if (client === undefined) throw new CliUsageError('connect needs the name of the operator to connect (dojo-console connect NAME)');
+  if (extra !== undefined) throw new CliUsageError(`unexpected argument "${extra}"`);
+  return { name: 'connect', client, dataDir: parsed.values['data-dir'] ?? '.dojo-console' };
+}
 
 function parsePort(raw: string, flag: string): number {
   const port = Number(raw);
@@ -57,6 +77,7 @@ function parsePort(raw: string, flag: string): number {
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
   // The apiserver subcommand owns its flags (packages/apiserver parses them).
   if (argv[0] === 'apiserver') return { name: 'apiserver', argv: argv.slice(1) };
+  if (argv[0] === 'connect') return parseConnect(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({

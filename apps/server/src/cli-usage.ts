@@ -41,6 +41,10 @@ Commands:
   up          Start the console (default command, what \`npm start\` runs).
   apiserver   Run the embedded Kubernetes-compatible API server alone
               (see \`dojo-console apiserver --help\`).
+  connect NAME
+              Write <data-dir>/clients/NAME.kubeconfig: a token of its own for an operator
+              the console did not start, so the console shows what it does (works while
+              \`up\` runs, and before; see \`dojo-console connect --help\`).
   help        Show this text.
 
 Flags for up:
@@ -78,4 +82,21 @@ Exit status:
   ${exitCodes.ok}  success (help, version, or a server stopped by SIGINT/SIGTERM)
   ${exitCodes.failure}  runtime failure (a port in use, an unreachable cluster, a failed stop)
   ${exitCodes.usage}  usage error (unknown command or flag, bad value)
+`;
+
+export const connectUsage = `Usage: dojo-console connect NAME [--data-dir DIR]
+
+Writes DIR/clients/NAME.kubeconfig: the embedded API server's address and CA with a token of
+its own, so every request made with it is attributed to NAME in the console (its requests,
+inferred reconciles, conflicts, watches, hot loops). Prints the path. The running API server
+accepts the token at once; connecting NAME again keeps its token. Run your operator with it:
+
+  KUBECONFIG=DIR/clients/NAME.kubeconfig make run       # kubebuilder / operator-sdk
+  KUBECONFIG=DIR/clients/NAME.kubeconfig cargo run      # kube-rs
+  KUBECONFIG=DIR/clients/NAME.kubeconfig kopf run --standalone --all-namespaces operator.py
+
+NAME is a DNS label (lower case letters, digits, '-'), not "admin".
+
+  --data-dir DIR   The console's data dir (default .dojo-console/).
+  -h, --help       Show this text.
 `;

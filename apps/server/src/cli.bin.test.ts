@@ -92,6 +92,18 @@ describe('the dojo-console bin', () => {
     }
   });
 
+  it('connects an operator: prints the kubeconfig it wrote and how to run with it, exit 0; a bad name exits 2', async () => {
+    const dir = join(dataDir, 'connect');
+    const result = await run(['connect', 'my-operator', '--data-dir', dir]);
+    expect(result).toMatchObject({ code: 0, stdout: `${join(dir, 'clients', 'my-operator.kubeconfig')}\n` });
+    expect(readFileSync(result.stdout.trim(), 'utf8')).toMatch(/^- name: my-operator\n {2}user:\n {4}token: \S+$/m);
+    expect(result.stderr).toContain(`KUBECONFIG=${result.stdout.trim()} make run`);
+    const bad = await run(['connect', 'My_Operator', '--data-dir', dir]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^dojo-console connect: invalid name "My_Operator": .+\n\nUsage: dojo-console connect NAME/);
+    expect((await run(['connect', '--data-dir', dir])).code).toBe(2);
+  });
+
   it('runs the API server alone until SIGTERM, then exits 0', async () => {
     const result = await run(['apiserver', '--data-dir', join(dataDir, 'ok'), '--port', '0'], /https:\/\/127\.0\.0\.1:\d+(?=\n)/);
     expect(result.stdout).toMatch(/^Embedded API server listening on https:\/\/127\.0\.0\.1:\d+\n/);

@@ -4,9 +4,12 @@
  * 2 usage error (cli-usage.ts, docs/cli.md).
  */
 import { readFileSync } from 'node:fs';
-import { apiserverUsage, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
+import { resolve } from 'node:path';
+import { apiserverUsage, connectClient, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
+import { isInvalid, type StatusError } from '@dojo/kube-api';
+import { connectCommands } from './activity/connect-commands.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
-import { exitCodes, usage } from './cli-usage.ts';
+import { connectUsage, exitCodes, usage } from './cli-usage.ts';
 import { runUp } from './up.ts';
 
 function version(): string {
@@ -33,6 +36,25 @@ async function main(): Promise<void> {
   }
   if (command.name === 'version') {
     process.stdout.write(`dojo-console ${version()}\n`);
+    return;
+  }
+  if (command.name === 'connect') {
+    let client;
+    try {
+      client = connectClient(resolve(command.dataDir), command.client);
+    } catch (err) {
+      if (isInvalid(err)) usageError('dojo-console connect', `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`, connectUsage);
+      throw err;
+    }
+    process.stdout.write(`${client.kubeconfigPath}\n`);
+    process.stderr.write(
+      [
+        `Connected "${client.name}" to ${client.server}. Run your operator with this kubeconfig, e.g.:`,
+        ...connectCommands(client.kubeconfigPath).map((c) => `  ${c.command.padEnd(60)} # ${c.framework}`),
+        'Its requests, inferred reconciles, conflicts, watches and hot loops appear in the console.',
+        '',
+      ].join('\n'),
+    );
     return;
   }
   if (command.name === 'apiserver') {

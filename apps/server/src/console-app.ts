@@ -1,6 +1,6 @@
 /**
  * The console's HTTP surface (docs/protocol.md): login, guards, the Kubernetes proxy, debug
- * controls, telemetry, history, Discord, metrics, and the built UI. Handlers decode, call, encode;
+ * controls, telemetry, history, what every API client does (activity), Discord, metrics, and the built UI. Handlers decode, call, encode;
  * one error middleware turns every failure into a Status.
  */
 import { existsSync } from 'node:fs';
@@ -9,13 +9,19 @@ import type { Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
 import type { KubeTransport } from '@dojo/runtime';
+import type { ActivityService } from './activity/activity-service.ts';
 import type { ConsoleControllers } from './console-controllers.ts';
+import type { ExplainService } from './explain/explain-service.ts';
+import type { FieldHistoryDeps } from './fields/field-history-service.ts';
 import type { TelemetrySource } from './history/telemetry-source.ts';
 import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
+import { activityRoutes } from './routes/activity-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
+import { explainRoutes } from './routes/explain-routes.ts';
+import { fieldHistoryRoutes } from './routes/field-history-routes.ts';
 import { historyRoutes } from './routes/history-routes.ts';
 import { discoveryRoutes } from './routes/discovery-routes.ts';
 import { statusErrors } from './routes/status-errors.ts';
@@ -32,12 +38,18 @@ export interface ConsoleAppDeps {
   /** Whether versions of a kind are recorded (a real cluster records only the kinds its controllers watch). */
   recordsVersionsOf?: (group: string, kind: string) => boolean;
   controllers: ConsoleControllers;
+  /** "Why is this not ready?" (/api/explain); absent, the console does not serve it. */
+  explain?: ExplainService;
+  /** Field history by writer (/api/history/fields); needs the history on disk. */
+  fieldHistory?: FieldHistoryDeps;
   metrics: { scrape(): Promise<string>; contentType: string };
   session: () => Session;
   ready: () => boolean;
   allowSecretData: boolean;
   webRoot: string;
   discord?: DiscordControl;
+  /** What every client of the embedded API server does; absent with another cluster. */
+  activity?: ActivityService;
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
@@ -84,7 +96,10 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));
   app.use('/api/controllers', controllerRoutes(deps.controllers));
   app.use('/api/telemetry', telemetryRoutes(deps.telemetry));
+  if (deps.explain) app.use('/api/explain', explainRoutes(deps.explain));
+  if (deps.fieldHistory) app.use('/api/history/fields', fieldHistoryRoutes(deps.fieldHistory));
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
+  app.use('/api', activityRoutes(deps.activity));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(notFound()));

@@ -10,18 +10,25 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
-import { HistoryStore, telemetryStream, versionsStream } from '@dojo/history';
+import { HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager } from '@dojo/runtime';
+import { ActivityService } from './activity/activity-service.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { discordBridge } from './discord-bridge.ts';
+import { ExplainService } from './explain/explain-service.ts';
+import { JournalWriters } from './explain/journal-writers.ts';
+import type { FieldHistoryDeps } from './fields/field-history-service.ts';
+import { RecordedHistory } from './history/recorded-history.ts';
 import { TelemetryHistory } from './history/telemetry-source.ts';
 import { VersionRecorder } from './history/version-recorder.ts';
 import { recordVersionsOfServedKinds } from './history/versioned-kinds.ts';
+import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
+import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
@@ -40,6 +47,8 @@ export interface RunningConsole {
   services: OperatorServices;
   /** Runs the controllers and owns the informers; fault tests compare its caches with a LIST. */
   manager: Manager;
+  /** What every client of the embedded API server does (embedded mode only). */
+  activity?: ActivityService;
   stop(): Promise<void>;
 }
 
@@ -96,7 +105,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   for (const entry of system?.controllers ?? []) controllers.add(entry);
   const services = new OperatorServices();
   const context: OperatorContext = {
-    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : {},
+    // The broker simulator's token lives beside the Discord simulator's, so a test on the same data dir can reach its fault knobs.
+    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : { kafkaBrokerToken: loadOrCreateToken(dataDir, 'kafka-broker-token') },
     discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
     serves: (group, version, resource) => servesResource(transport, group, version, resource),
     warn: (message) => console.warn(`warning: ${message}`),
@@ -110,7 +120,34 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), () => discoverResources(transport), {
     scope: apiserver ? 'served' : 'watched',
   });
+  const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);
+  // The request journal names the client of every write; only the embedded API server keeps one.
+  const writes = apiserver ? new JournalWriters((name) => controllers.get(name) !== undefined) : undefined;
+  const recordsVersionsOf = (group: string, kind: string) => versionedKinds.records(group, kind);
+  const explain = new ExplainService({
+    informers: () => manager.informers.informers(),
+    // The garbage collector's For kind is every kind ("*"): it owns none of them.
+    controllers: () => controllers.all().filter((e) => e.forKind.kind !== '*').map((e) => ({ name: e.controller.name, forKind: e.forKind, state: () => e.controller.state() })),
+    history: recorded,
+    ...(writes ? { writes } : {}),
+    recordsVersionsOf,
+    fetch: objectFetcher(manager.apiClient, new DiscoveryCache(() => discoverResources(transport), { ttlMs: 30_000 })),
+  });
+  const fieldHistory: FieldHistoryDeps = { history: recorded, liveObject: (identity) => explain.cachedObject(identity), recordsVersionsOf };
   let ready = true;
+  // Operators the console did not start are seen through the embedded API server's request journal.
+  const activity = apiserver
+    ? new ActivityService({
+        transport,
+        journal,
+        isEmbedded: (name) => controllers.get(name) !== undefined,
+        dataDir,
+        server: apiserver.url,
+        // Kept on disk with the rest of the history, under the same retention and coverage.
+        sinks: [history.stream(requestsStream), ...(writes ? [writes] : [])],
+      })
+    : undefined;
+  activity?.start();
 
   const server = await startConsoleServer({
     host: options.host,
@@ -119,8 +156,10 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     transport: () => transport,
     telemetry,
     history,
-    recordsVersionsOf: (group, kind) => versionedKinds.records(group, kind),
+    recordsVersionsOf,
     controllers,
+    explain,
+    fieldHistory,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
     ready: () => ready && manager.readyz().ok,
@@ -139,6 +178,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     hello: () => ({ session: { cluster: apiserver ? 'embedded' : 'kubeconfig' } }),
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
     ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
+    ...(activity ? { activity } : {}),
   });
 
   return {
@@ -151,9 +191,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     manager,
     ...(apiserver ? { apiserver } : {}),
     ...(discord ? { discord } : {}),
+    ...(activity ? { activity } : {}),
     services,
     async stop() {
       ready = false;
+      activity?.stop();
       controllers.close();
       versionedKinds.close();
       await manager.stop();

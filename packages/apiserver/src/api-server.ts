@@ -6,6 +6,9 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isAlreadyExists, parseApiVersion, type KubeObject } from '@dojo/kube-api';
+import { Authenticator } from './clients/authenticator.ts';
+import { clientsDirOf, retargetClients } from './clients/client-kubeconfigs.ts';
+import { RequestJournal } from './journal/request-journal.ts';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { CrdController } from './registry/crd-controller.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
@@ -27,6 +30,11 @@ export interface ApiServerOptions {
   host?: string;
   historySize?: number;
   watch?: Partial<WatchSettings>;
+  /**
+   * The request journal (journal/): on by default, in memory and in
+   * `<dataDir>/request-journal.jsonl`; `false` turns it off (the bench compares both).
+   */
+  requestJournal?: boolean | { capacity?: number; maxFileBytes?: number };
 }
 
 export interface ApiServer {
@@ -39,6 +47,8 @@ export interface ApiServer {
   storage: ResourceStorages;
   revisioned: RevisionedStore;
   watchCache: WatchCache;
+  /** Who asked what; absent when started with `requestJournal: false`. */
+  journal?: RequestJournal;
   /** Drops watch history, as an etcd compaction does: older resourceVersions now get 410. */
   compactHistory(): void;
   close(): Promise<void>;
@@ -76,6 +86,16 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   crds.start();
   await ensureNamespaces(storage, registry);
 
+  const journalOptions = options.requestJournal ?? true;
+  const journal =
+    journalOptions === false
+      ? undefined
+      : new RequestJournal({
+          dir: options.dataDir,
+          ...(typeof journalOptions === 'object' && journalOptions.capacity ? { capacity: journalOptions.capacity } : {}),
+          ...(typeof journalOptions === 'object' && journalOptions.maxFileBytes ? { file: { maxBytes: journalOptions.maxFileBytes } } : {}),
+        });
+
   const handler = createApiHandler({
     registry,
     storage,
@@ -83,7 +103,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     watchCache,
     watchSettings: { ...defaultWatchSettings, ...options.watch },
     patches: kubePatchEngine,
-    token: credentials.token,
+    authenticator: new Authenticator(credentials.token, clientsDirOf(options.dataDir)),
+    ...(journal ? { journal } : {}),
+    journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },
   });
   const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true }, handler);
   // Requests Node's HTTP parser refuses still get a Status body, like every other error.
@@ -102,6 +124,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const port = (server.address() as AddressInfo).port;
   const url = `https://${host}:${port}`;
   const kubeconfigPath = writeKubeconfig(options.dataDir, url, credentials);
+  // Operators connected in an earlier run keep working when the server comes back on another port.
+  retargetClients(options.dataDir, url);
   return {
     url,
     port,
@@ -111,6 +135,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     storage,
     revisioned,
     watchCache,
+    ...(journal ? { journal } : {}),
     compactHistory: () => watchCache.compact(),
     async close() {
       crds.stop();
@@ -120,6 +145,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         server.closeAllConnections();
       });
       await revisioned.close();
+      journal?.close();
     },
   };
 }

@@ -5,34 +5,40 @@
 import { parseArgs } from 'node:util';
 import { startApiServer } from './api-server.ts';
 
-export const apiserverUsage = `Usage: dojo-console apiserver [--data-dir DIR] [--port N]
+export const apiserverUsage = `Usage: dojo-console apiserver [--data-dir DIR] [--port N] [--request-journal on|off]
 
 Runs the embedded Kubernetes-compatible API server alone (HTTPS on 127.0.0.1).
 
   --data-dir DIR   State, credentials and kubeconfig (default .dojo-console/).
   --port N         HTTPS port (default 6443; 0 picks a free one).
+  --request-journal on|off
+                   Journal every request and watch, by client (default on; served to the
+                   admin token at /debug/requests, kept in DIR/request-journal.jsonl).
   -h, --help       Show this text.
 `;
 
 export interface ApiserverCliOptions {
   dataDir: string;
   port: number;
+  requestJournal: boolean;
 }
 
 export function parseApiserverArgs(argv: readonly string[]): ApiserverCliOptions | 'help' {
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
-    options: { 'data-dir': { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { 'data-dir': { type: 'string' }, port: { type: 'string' }, 'request-journal': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) return 'help';
   const port = Number(values.port ?? '6443');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port "${values.port}": must be an integer between 0 and 65535`);
-  return { dataDir: values['data-dir'] ?? '.dojo-console', port };
+  const journal = values['request-journal'] ?? 'on';
+  if (journal !== 'on' && journal !== 'off') throw new Error(`invalid --request-journal "${journal}": must be on or off`);
+  return { dataDir: values['data-dir'] ?? '.dojo-console', port, requestJournal: journal === 'on' };
 }
 
 export async function runApiserver(options: ApiserverCliOptions): Promise<void> {
-  const server = await startApiServer({ dataDir: options.dataDir, port: options.port });
+  const server = await startApiServer({ dataDir: options.dataDir, port: options.port, requestJournal: options.requestJournal });
   process.stdout.write(`Embedded API server listening on ${server.url}\n  kubectl --kubeconfig ${server.kubeconfigPath} get namespaces\n`);
   const stop = (): void => {
     void server.close().finally(() => process.exit(0));

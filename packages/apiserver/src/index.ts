@@ -9,12 +9,18 @@
  * - Watches deliver every change in revision order from any revision still in history, and
  *   answer 410 Expired for older ones; a watcher that cannot keep up is closed, never skipped.
  * - Every error is a `Status` with kube-apiserver's code, reason and message text.
+ * - Every request and watch is journaled by client (who, what, the answer, the fields a write
+ *   changed, the events each watch received) and served to the admin credential as a resumable
+ *   stream; a client connected with its own token (`connectClient`) is its own user.
  *
  * Layout: storage/ (revisioned store, watch cache), registry/ (one generic store driven by
  * per-kind strategies, builtin/*-strategy.ts and custom-resource-strategy.ts; each resource's
  * stores in resource-storage.ts, where /status and /finalize are the same store with another
  * strategy), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
- * openapi, tables, patches), cli.ts.
+ * openapi, tables, patches), journal/ (the request journal: every request and watch, by
+ * client, streamed at /debug/requests), clients/ (tokens of connected clients), cli.ts.
  */
 export { startApiServer, type ApiServer, type ApiServerOptions } from './api-server.ts';
+export { connectClient, listClients, validateClientName, type ClientCredential } from './clients/client-kubeconfigs.ts';
+export type { RequestJournal } from './journal/request-journal.ts';
 export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOptions } from './cli.ts';

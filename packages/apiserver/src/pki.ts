@@ -85,7 +85,7 @@ function createServingCert(ca: { certPem: string; keyPem: string }): { certPem: 
 }
 
 /** Writes via a temp file + rename so a crash never leaves a half-written credential. */
-function writeSecretFile(path: string, content: string): void {
+export function writeSecretFile(path: string, content: string): void {
   const tmp = `${path}.tmp`;
   writeFileSync(tmp, content, { mode: 0o600 });
   renameSync(tmp, path);
@@ -120,8 +120,8 @@ export function loadOrCreateCredentials(dataDir: string): ServerCredentials {
   return { caCertPem: ca.certPem, certPem: serving.certPem, keyPem: serving.keyPem, token };
 }
 
-/** A kubeconfig that reaches the server with TLS verification on and the admin token. */
-export function kubeconfigYaml(server: string, credentials: ServerCredentials, contextName = 'dojo-console'): string {
+/** A kubeconfig that reaches the server with TLS verification on and the admin token (or `credentials.token`'s user's). */
+export function kubeconfigYaml(server: string, credentials: Pick<ServerCredentials, 'caCertPem' | 'token'>, contextName = 'dojo-console', userName = 'dojo-console-admin'): string {
   const caData = Buffer.from(credentials.caCertPem).toString('base64');
   return [
     'apiVersion: v1',
@@ -132,14 +132,14 @@ export function kubeconfigYaml(server: string, credentials: ServerCredentials, c
     `    server: ${server}`,
     `    certificate-authority-data: ${caData}`,
     'users:',
-    '- name: dojo-console-admin',
+    `- name: ${userName}`,
     '  user:',
     `    token: ${credentials.token}`,
     'contexts:',
     `- name: ${contextName}`,
     '  context:',
     `    cluster: ${contextName}`,
-    '    user: dojo-console-admin',
+    `    user: ${userName}`,
     '    namespace: default',
     `current-context: ${contextName}`,
     'preferences: {}',

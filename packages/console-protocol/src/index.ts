@@ -20,7 +20,9 @@
  * controllers.ts (summaries, runtime state, faults) · workqueue.ts (queue snapshots, add
  * outcomes) · trigger.ts (why a key was queued) · telemetry.ts (records, pages, queries) ·
  * debug-requests.ts (debug command bodies) · live-messages.ts (the `/ws` frames) ·
- * history.ts (what is kept on disk, its coverage, object versions).
+ * history.ts (what is kept on disk, its coverage, object versions) · explain.ts ("why is this
+ * not ready?") · field-history.ts (field history by writer, blame) ·
+ * requests.ts (the API server's request journal) · activity.ts (what is inferred from it).
  */
 export type * from './session.ts';
 export type * from './resources.ts';
@@ -31,3 +33,7 @@ export type * from './telemetry.ts';
 export type * from './debug-requests.ts';
 export type * from './live-messages.ts';
 export type * from './history.ts';
+export type * from './requests.ts';
+export type * from './activity.ts';
+export type * from './explain.ts';
+export type * from './field-history.ts';

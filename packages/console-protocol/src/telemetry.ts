@@ -15,6 +15,7 @@ import type { ConditionStatus, ObjectIdentity, WatchEventType } from '@dojo/kube
 import type { StreamCoverage } from './history.ts';
 import type { Trigger, TriggerReason } from './trigger.ts';
 import type { DelayOutcome } from './workqueue.ts';
+import type { InferredPass } from './activity.ts';
 
 interface RecordBase {
   seq: number;
@@ -67,6 +68,8 @@ export interface ReconcileStartRecord extends RecordBase {
   /** Everything merged into this pass: the answer to "what triggered this reconcile?". */
   triggers: Trigger[];
   droppedTriggers: number;
+  /** Not run by the console: inferred from a client's requests (packages/activity), and how sure. */
+  inferred?: InferredPass;
 }
 
 /** How a reconcile ended; `conflict` is a 409 on a stale write, requeued but not a failure. */
@@ -116,6 +119,8 @@ export interface ConflictRecord extends RecordBase {
   staleRV?: string;
   currentRV?: string;
   currentManager?: string;
+  /** The client that wrote the current version, when the request journal knows it. */
+  currentClient?: string;
   reconcileId?: string;
   /** A conflict injected from the console, not one the API server returned. */
   injected?: boolean;

@@ -25,3 +25,4 @@ export type { ColumnValue, StreamQuery, StreamSpec } from './stream-spec.ts';
 export { defaultRetention, parseDuration, parseMegabytes } from './retention.ts';
 export { telemetryStream } from './streams/telemetry-stream.ts';
 export { versionsStream } from './streams/versions-stream.ts';
+export { requestsStream } from './streams/requests-stream.ts';

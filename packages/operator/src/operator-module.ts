@@ -52,6 +52,8 @@ export interface OperatorContext {
 export interface OperatorSettings {
   /** The Kafka admin REST API (`--kafka-url`); absent: a broker simulator is started. */
   readonly kafkaUrl?: string;
+  /** The broker simulator's token, when the host keeps one (a file in its data dir); absent: one per run. */
+  readonly kafkaBrokerToken?: string;
 }
 
 /** `controller`, listed under the kind of `type`. */

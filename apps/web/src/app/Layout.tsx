@@ -1,15 +1,21 @@
 /**
  * The frame of every page: a skip link, the header, the sidebar and the main region, which
- * opens with the server's state when it is away and the API server's warnings. Focus moves to the main region after client-side
+ * opens with the server's state when it is away, the hot-loop alarm and the API server's warnings. Focus moves to the main region after client-side
  * navigation, as a page load would.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { HotLoop } from '@dojo/console-protocol';
 import { WarningNotices } from '../components/WarningNotices.tsx';
+import { HotLoopAlarm } from '../features/activity/components/HotLoopAlarm.tsx';
 import { apiWarnings } from '../lib/api-warnings.ts';
 import { useLocation } from '../lib/router.tsx';
 import { Header } from './Header.tsx';
 import { OutageNotice } from './OutageNotice.tsx';
+import { paths } from './routes.ts';
 import { Sidebar } from './Sidebar.tsx';
+
+/** A hot loop on the timeline: its (first) writer's lane, filtered to the object. */
+const loopTimeline = (loop: HotLoop) => paths.timeline({ controller: loop.writers[0], object: loop.object.namespace ? `${loop.object.namespace}/${loop.object.name}` : loop.object.name });
 
 export function Layout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -36,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         <main id="main" ref={main} tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-6 lg:px-8">
           <OutageNotice />
+          <HotLoopAlarm timelineOf={loopTimeline} />
           <WarningNotices store={apiWarnings} />
           {children}
         </main>

@@ -3,7 +3,7 @@
  * from a reconcile, a trigger or a version to the object's page, from a controller to its views.
  */
 import type { GroupVersionKind, ObjectIdentity } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { LinkTarget, ResourceType } from '@dojo/console-protocol';
 import type { ControllerLinks } from '../features/controllers/components/ControllerCard.tsx';
 import type { KeyLink } from '../features/controllers/components/QueueTables.tsx';
 import { findKind, useResourceTypes } from '../features/resources/api/resource-types.ts';
@@ -36,5 +36,24 @@ export function useQueueKeyLink(forKind: GroupVersionKind | undefined): KeyLink 
     const slash = key.indexOf('/');
     const at = slash < 0 ? { name: key } : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
     return objectLink({ group: forKind.group, kind: forKind.kind, ...at });
+  };
+}
+
+/** Where a blocker of "why is this not ready?" points, as a console URL (undefined for a kind the cluster no longer serves). */
+export function useLinkTarget(): (target: LinkTarget) => string | undefined {
+  const objectLink = useObjectPageLink();
+  return (target) => {
+    switch (target.page) {
+      case 'object':
+        return objectLink(target.object, { ...(target.tab ? { tab: target.tab } : {}), ...(target.rv ? { rv: target.rv } : {}), ...(target.reconcile ? { reconcile: target.reconcile } : {}) });
+      case 'workqueue':
+        return paths.workqueue({ controller: target.controller });
+      case 'debug':
+        return paths.debug({ controller: target.controller });
+      case 'timeline':
+        return paths.timeline({ controller: target.controller, reconcile: target.reconcile });
+      case 'conflicts':
+        return paths.conflicts({});
+    }
   };
 }

@@ -4,13 +4,15 @@
  * "_" as its namespace segment ("_" is never a valid namespace name). Pages get a
  * GroupVersionResource and the object's namespace and name, never the URL's spelling.
  */
+import type { ObjectPageTab } from '@dojo/console-protocol';
 import type { GroupVersionResource } from '@dojo/kube-api';
 import type { ListView } from '../features/resources/model/list-rows.ts';
 import { groupFromUrl, urlGroup } from '../lib/kube-paths.ts';
 import { mapRoute, oneOfParam, pathRoute, textParam } from '../lib/route.ts';
 
-export type DetailTab = 'overview' | 'yaml' | 'versions' | 'events' | 'reconciles';
-export const detailTabs: readonly DetailTab[] = ['overview', 'yaml', 'versions', 'events', 'reconciles'];
+/** The tabs of an object's page: the ones the backend's links may name (console-protocol). */
+export type DetailTab = ObjectPageTab;
+export const detailTabs: readonly DetailTab[] = ['overview', 'yaml', 'versions', 'events', 'reconciles', 'fields'];
 
 const clusterScoped = '_';
 

@@ -37,6 +37,11 @@ export const queryKeys = {
   telemetryWindow: () => ['telemetry', 'window'] as const,
   historyStatus: () => ['history', 'status'] as const,
   objectVersions: (object: string, uid: string | undefined) => ['history', 'versions', object, uid ?? ''] as const,
+  /** What every client of the API server does (GET /api/activity). */
+  activity: () => ['activity'] as const,
+  fieldHistory: (object: string, uid: string | undefined) => ['history', 'fields', object, uid ?? ''] as const,
+  explanation: (object: string, uid: string | undefined) => ['explain', object, uid ?? ''] as const,
+  readinessHints: (group: string, kind: string, namespace?: string) => ['explain', 'hints', group, kind, namespace ?? allNamespaces] as const,
   discord: {
     state: () => ['discord', 'state'] as const,
     faults: () => ['discord', 'faults'] as const,

@@ -1,34 +1,41 @@
 /**
- * The API server's request entry point: authentication, then routing to discovery, OpenAPI,
- * health or a resource. Every failure leaves as a Status object; nothing a client sends can
- * crash the process.
+ * The API server's request entry point: authentication (a token names its user: the admin, or
+ * a connected client), then routing to discovery, OpenAPI, health, the request journal's
+ * stream or a resource. Every request is journaled once its answer has left (journal/). Every
+ * failure leaves as a Status object; nothing a client sends can crash the process.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newStatusError, newUnauthorized } from '@dojo/kube-api';
+import type { Authenticator } from '../clients/authenticator.ts';
+import { adminUser } from '../clients/client-kubeconfigs.ts';
+import { serveJournalStream, type JournalStreamSettings } from '../journal/journal-stream.ts';
+import { noteFailure, recordRequest } from '../journal/record-request.ts';
+import type { RequestJournal } from '../journal/request-journal.ts';
+import { RequestNote } from '../journal/request-note.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
 import { groupVersionDocument, openApiV3Root } from './openapi.ts';
 import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
 import { handleResource, type ResourceHandlerDeps } from './resource-handler.ts';
-import { writeError, writeJson, writeRawJson } from './responses.ts';
+import { toStatusError, writeError, writeJson, writeRawJson } from './responses.ts';
 import { kubernetesVersion } from './version.ts';
 
 export interface ApiHandlerDeps extends ResourceHandlerDeps {
   registry: ResourceRegistry;
-  token: string;
-}
-
-function tokenMatches(header: string | undefined, token: string): boolean {
-  if (!header?.startsWith('Bearer ')) return false;
-  const given = Buffer.from(header.slice(7).trim());
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  authenticator: Authenticator;
+  /** The request journal; absent: nothing is journaled and /debug/requests is 404. */
+  journal?: RequestJournal;
+  journalStream: JournalStreamSettings;
 }
 
 /** Endpoints that kube-apiserver's default RBAC opens to unauthenticated clients. */
 const publicTargets = new Set(['health', 'version']);
+
+/** The user of a request without a valid token (kube-apiserver's name for it). */
+const anonymous = 'system:anonymous';
+
+const verbOfMethod: Record<string, RequestNote['verb']> = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' };
 
 export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const openapiCache = new Map<string, string>();
@@ -43,7 +50,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     return doc;
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, note: RequestNote): Promise<void> => {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'https://127.0.0.1');
@@ -51,9 +58,20 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       throw newStatusError(400, 'BadRequest', 'malformed request URL');
     }
     const target = parseRequestPath(url.pathname);
-    if (!publicTargets.has(target.type) && !tokenMatches(req.headers.authorization, deps.token)) throw newUnauthorized();
+    note.path = url.pathname;
+    note.verb = verbOfMethod[req.method ?? 'GET'] ?? 'get';
+    if (!publicTargets.has(target.type) && note.client.user === anonymous) throw newUnauthorized();
     switch (target.type) {
+      case 'request-journal':
+        note.skip = true;
+        if (!deps.journal) throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+        if (note.client.user !== adminUser) {
+          throw newStatusError(403, 'Forbidden', `forbidden: User "${note.client.user}" cannot get path "${url.pathname}": the request journal is served to the admin credential only`);
+        }
+        return serveJournalStream(req, res, url.searchParams, deps.journal, deps.journalStream);
       case 'health':
+        // Probes are answered, not journaled: they would drown every client's requests.
+        note.skip = true;
         res.statusCode = 200;
         res.setHeader('Content-Type', 'text/plain; charset=utf-8');
         res.end('ok');
@@ -82,12 +100,20 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       case 'unknown':
         throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
       case 'resource':
-        return handleResource(req, res, target, url, deps);
+        note.path = undefined;
+        return handleResource(req, res, target, url, deps, note);
     }
   };
 
+  const journal = deps.journal;
   return (req, res) => {
-    handle(req, res).catch((err: unknown) => {
+    const userAgent = req.headers['user-agent'];
+    const client = { user: deps.authenticator.userOf(req.headers.authorization) ?? anonymous, ...(userAgent ? { userAgent } : {}) };
+    const note = new RequestNote(client, Date.now(), performance.now());
+    // A watch journals itself (watch-open, its events, watch-close); everything else is one record.
+    if (journal) res.once('finish', () => !note.skip && !note.watch && recordRequest(journal, note, res.statusCode, performance.now()));
+    handle(req, res, note).catch((err: unknown) => {
+      if (journal) noteFailure(journal, note, toStatusError(err));
       if (!res.headersSent) writeError(res, err, req.headers.accept);
       else res.end();
     });

@@ -1,7 +1,8 @@
 /**
  * Turns a request path into what it addresses, like the apiserver's RequestInfoFactory:
  * /api/v1/namespaces/{ns}/{resource}/{name}/{subresource}, /apis/{group}/{version}/..., the
- * legacy /watch/ prefix, and the discovery and OpenAPI documents.
+ * legacy /watch/ prefix, the discovery and OpenAPI documents, and /debug/requests (the request
+ * journal's stream).
  */
 
 export type RequestTarget =
@@ -15,6 +16,7 @@ export type RequestTarget =
   | { type: 'openapi-v3-group'; group: string; version: string }
   | { type: 'openapi-v2' }
   | { type: 'health'; check: string }
+  | { type: 'request-journal' }
   | { type: 'unknown' };
 
 function segmentsOf(path: string): string[] | undefined {
@@ -34,6 +36,7 @@ export function parseRequestPath(pathname: string): RequestTarget {
   const [first, ...rest] = parts;
   if (first === 'version' && rest.length === 0) return { type: 'version' };
   if ((first === 'healthz' || first === 'livez' || first === 'readyz') && rest.length <= 1) return { type: 'health', check: first };
+  if (first === 'debug' && rest.length === 1 && rest[0] === 'requests') return { type: 'request-journal' };
   if (first === 'openapi') {
     if (rest[0] === 'v2' && rest.length === 1) return { type: 'openapi-v2' };
     if (rest[0] === 'v3') {

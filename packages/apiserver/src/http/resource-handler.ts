@@ -5,10 +5,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newBadRequest, newMethodNotSupported, newStatusError, type KubeObject } from '@dojo/kube-api';
+import type { RequestJournal } from '../journal/request-journal.ts';
+import type { RequestNote } from '../journal/request-note.ts';
+import { defaultFieldManager } from '../registry/field-tracker.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { nowTimestamp } from '../registry/object-meta.ts';
 import { apiVersionOfInfo, groupResourceOf, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
+import type { WriteOptions } from '../registry/request-options.ts';
 import type { ResourceStorage, ResourceStorages } from '../registry/resource-storage.ts';
 import type { Scale, ScaleStorage } from '../registry/scale.ts';
 import type { RevisionedStore } from '../storage/revisioned-store.ts';
@@ -35,6 +39,7 @@ export interface ResourceHandlerDeps {
   watchCache: WatchCache;
   watchSettings: WatchSettings;
   patches: PatchEngine;
+  journal?: RequestJournal;
 }
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
@@ -85,7 +90,13 @@ function checkTypeMeta(info: ResourceInfo, body: Record<string, unknown>): KubeO
   return body as KubeObject;
 }
 
-export async function handleResource(req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: URL, deps: ResourceHandlerDeps): Promise<void> {
+/** The resourceVersion a write body carries (a PUT's object, a merge patch's metadata). */
+function resourceVersionIn(body: unknown): string | undefined {
+  const rv = (body as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata?.resourceVersion;
+  return typeof rv === 'string' && rv ? rv : undefined;
+}
+
+export async function handleResource(req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: URL, deps: ResourceHandlerDeps, note: RequestNote): Promise<void> {
   const info = deps.registry.lookup(target.group, target.version, target.resource);
   if (!info) throw notFoundPath();
   if (target.namespace !== undefined && !info.namespaced) throw notFoundPath();
@@ -97,6 +108,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   const endpoint = endpointOf(storage, subresource);
   if (!endpoint) throw notFoundPath();
   const userAgent = req.headers['user-agent'];
+  note.addresses(info, namespace, name, subresource);
   // kube-apiserver warns on every request to a deprecated version, reads and watches included.
   if (info.deprecationWarning) setWarnings(res, [info.deprecationWarning]);
   // Built-in kinds (and Scale, for any kind) also speak protobuf; custom resources only JSON.
@@ -106,56 +118,70 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   const rendering = negotiateRendering(req.headers.accept, protobufKind !== undefined);
 
   if (method === 'GET' || method === 'HEAD') {
+    note.rvSent = query.get('resourceVersion') ?? undefined;
     if (target.legacyWatch || isParamTrue(query, 'watch')) {
-      serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings });
+      note.watch = true;
+      serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings, journal: deps.journal, client: note.client });
       return;
     }
     if (name === undefined) {
+      note.verb = 'list';
       const listOptions = listOptionsOf(query);
       if (!listOptions.continue) await awaitResourceVersion(deps.revisioned, listOptions.resourceVersion, listOptions.resourceVersionMatch);
-      renderList(res, info, rendering, query, storage.main.list(namespace, listOptions));
+      renderList(res, info, rendering, query, (note.list = storage.main.list(namespace, listOptions)));
       return;
     }
     await awaitResourceVersion(deps.revisioned, query.get('resourceVersion') ?? undefined, 'NotOlderThan');
     if (endpoint.kind === 'scale') writeObject(res, 200, endpoint.scale.get(namespace, name), mediaOf(rendering));
-    else renderObject(res, 200, info, rendering, query, endpoint.store.get(namespace, name));
+    else renderObject(res, 200, info, rendering, query, (note.object = endpoint.store.get(namespace, name)));
     return;
   }
 
   if (method === 'POST') {
     if (name !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'create');
-    const options = writeOptionsOf(query, userAgent);
+    const options = noteWrite(note, writeOptionsOf(query, userAgent));
     const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind));
     const result = await storage.main.create(namespace, body, options);
+    note.object = result.object;
     setWarnings(res, result.warnings);
     renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
 
   if (method === 'DELETE') {
-    const options = deleteOptionsOf(query, await readDeleteOptions(req), userAgent);
+    const options = noteWrite(note, deleteOptionsOf(query, await readDeleteOptions(req), userAgent));
+    note.rvSent = options.preconditions?.resourceVersion;
     if (name === undefined) {
+      note.verb = 'deletecollection';
       const list = await storage.main.deleteCollection(namespace, listOptionsOf(query), options);
       renderList(res, info, rendering, query, list);
       return;
     }
     if (subresource !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'delete');
-    const response = deleteResponseOf(info, await storage.main.delete(namespace, name, options));
+    note.current = () => storage.main.getLatest(namespace, name);
+    const deleted = await storage.main.delete(namespace, name, options);
+    note.object = deleted.object;
+    const response = deleteResponseOf(info, deleted);
     writeObject(res, response.code, response.body, mediaOf(rendering));
     return;
   }
 
   if (name === undefined) throw newMethodNotSupported(groupResourceOf(info), method === 'PUT' ? 'update' : 'patch');
-  const options = writeOptionsOf(query, userAgent);
+  const options = noteWrite(note, writeOptionsOf(query, userAgent));
+  note.current = () => storage.main.getLatest(namespace, name);
 
   if (method === 'PUT') {
     const body = decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind);
+    note.rvSent = resourceVersionIn(body);
     if (endpoint.kind === 'scale') {
-      writeObject(res, 200, await endpoint.scale.update(namespace, name, () => body as Partial<Scale>, options), mediaOf(rendering));
+      const scaled = await endpoint.scale.update(namespace, name, () => body as Partial<Scale>, options);
+      note.object = { apiVersion: scaled.apiVersion, kind: scaled.kind, metadata: scaled.metadata };
+      writeObject(res, 200, scaled, mediaOf(rendering));
       return;
     }
     const obj = checkTypeMeta(info, body);
     const result = await endpoint.store.update(namespace, name, obj, options);
+    note.object = result.object;
     setWarnings(res, result.warnings);
     renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
@@ -163,6 +189,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
 
   if (method === 'PATCH') {
     const patchType = patchKindOf(req.headers['content-type'], info.strategicMergePatch || endpoint.kind === 'scale');
+    note.patchType = patchType;
     const force = booleanParam(query, 'force');
     validatePatchOptions({
       apply: patchType === 'apply',
@@ -176,6 +203,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     if (patchType === 'apply') {
       if (endpoint.kind === 'scale') throw newMethodNotSupported(groupResourceOf(info), 'apply');
       const applied = checkTypeMeta(info, requireObject(parseYamlBody(text)));
+      note.rvSent = resourceVersionIn(applied);
       const manager = options.fieldManager!;
       const time = nowTimestamp();
       const current = endpoint.store.getLatest(namespace, name);
@@ -183,6 +211,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         applied.metadata.name ??= name;
         const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time });
         const result = await storage.main.create(namespace, created, { ...options, fieldManager: manager });
+        note.object = result.object;
         setWarnings(res, result.warnings);
         renderObject(res, 201, info, rendering, query, result.object);
         return;
@@ -193,20 +222,32 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time }),
         { ...options, fieldManager: manager },
       );
+      note.object = result.object;
       setWarnings(res, result.warnings);
       renderObject(res, result.code, info, rendering, query, result.object, result.json);
       return;
     }
     const patch = parseJsonBody(text);
+    note.rvSent = resourceVersionIn(patch);
     if (endpoint.kind === 'scale') {
       const scaled = await endpoint.scale.update(namespace, name, (scale) => deps.patches.patch(patchType, info, scale as unknown as KubeObject, patch) as unknown as Partial<Scale>, options);
+      note.object = { apiVersion: scaled.apiVersion, kind: scaled.kind, metadata: scaled.metadata };
       writeObject(res, 200, scaled, mediaOf(rendering));
       return;
     }
     const result = await endpoint.store.update(namespace, name, (latest) => deps.patches.patch(patchType, info, latest, patch), options);
+    note.object = result.object;
     setWarnings(res, result.warnings);
     renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
   throw newMethodNotSupported(groupResourceOf(info), method.toLowerCase());
+}
+
+/** A write's journal facts: dry run and the field manager the store will record; the store reports what changed. */
+function noteWrite<O extends WriteOptions>(note: RequestNote, options: O): O {
+  note.dryRun = options.dryRun;
+  note.fieldManager = options.fieldManager ?? defaultFieldManager(options.userAgent);
+  options.observer = note;
+  return options;
 }

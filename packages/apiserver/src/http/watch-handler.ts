@@ -6,7 +6,10 @@
  * resourceVersion or relists.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestClient, WatchCloseReason } from '@dojo/console-protocol';
 import { FieldSelector, LabelSelector, newBadRequest, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import type { RequestJournal } from '../journal/request-journal.ts';
+import { WatchRecorder } from '../journal/watch-recorder.ts';
 import { selectableFieldsOf } from '../registry/list.ts';
 import { apiVersionOfInfo, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
@@ -17,6 +20,9 @@ import { contentTypeOf, mediaOf, type Rendering } from './negotiation.ts';
 import { watchFrame } from './protobuf/watch-frames.ts';
 import { toStatusError } from './responses.ts';
 import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
+
+/** The reason the watch cache gives when it drops a watcher for reading too slowly. */
+const slowWatcher = 'watcher could not keep up';
 
 export interface WatchSettings {
   /** Bytes a watcher may have buffered before it is closed as too slow. */
@@ -58,7 +64,7 @@ export function serveWatch(
   req: IncomingMessage,
   res: ServerResponse,
   request: WatchRequest,
-  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings },
+  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings; journal?: RequestJournal | undefined; client?: RequestClient },
 ): void {
   const { info, namespace, query, rendering } = request;
   const { labels, fields } = selectorsOf(query, request.name);
@@ -72,6 +78,7 @@ export function serveWatch(
   const decoded = new WeakMap<ChangeEvent, { obj: KubeObject; prev?: KubeObject }>();
   const identityWire = info.version === info.storageVersion && rendering.as === 'object' && info.wireEqualsStorage !== false;
   const protobuf = mediaOf(rendering) === 'protobuf';
+  const recorder = deps.journal && new WatchRecorder(deps.journal, deps.client ?? { user: 'system:anonymous' }, request, Date.now());
   let sentColumns = false;
   let lastRev = 0;
   let closed = false;
@@ -130,13 +137,19 @@ export function serveWatch(
     return write(frame);
   };
 
-  const sendEvent = (type: WatchEventType, obj: KubeObject): boolean => sendRaw(type, renderObject(obj) as object);
+  const sendEvent = (type: WatchEventType, obj: KubeObject, initial = false): boolean => {
+    recorder?.object(type, obj, initial);
+    return sendRaw(type, renderObject(obj) as object);
+  };
 
   const deliver = (e: ChangeEvent): boolean => {
     if (prefix && !e.name.startsWith(prefix)) return true;
     lastRev = e.rev;
     const needsObject = labels || fields || !identityWire || protobuf;
-    if (!needsObject) return write(`{"type":"${e.type}","object":${e.json}}\n`);
+    if (!needsObject) {
+      recorder?.change(e.type, e);
+      return write(`{"type":"${e.type}","object":${e.json}}\n`);
+    }
     const { obj, prev } = decode(e);
     const now = e.type !== 'DELETED' && matches(obj);
     const before = e.type !== 'ADDED' && matches(prev);
@@ -156,24 +169,25 @@ export function serveWatch(
   let unsubscribe: () => void = () => {};
   let bookmarkTimer: NodeJS.Timeout | undefined;
   let timeoutTimer: NodeJS.Timeout | undefined;
-  const finish = (): void => {
+  const finish = (reason: WatchCloseReason): void => {
     if (closed) return;
     closed = true;
+    recorder?.close(reason);
     unsubscribe();
     clearInterval(bookmarkTimer);
     clearTimeout(timeoutTimer);
     res.end();
   };
-  req.on('close', finish);
-  res.on('error', finish);
+  req.on('close', () => finish('client'));
+  res.on('error', () => finish('client'));
 
   const startRev = rvParam && rvParam !== '0' ? Number(rvParam) : deps.store.revision;
   if (!rvParam || rvParam === '0') {
     // "Get state and start at most recent": synthetic ADDED events for what exists now.
     for (const stored of deps.store.list(info.bucket, prefix)) {
       const obj = info.fromStorage(JSON.parse(stored.json) as KubeObject);
-      if (matches(obj) && !sendEvent('ADDED', obj)) {
-        finish();
+      if (matches(obj) && !sendEvent('ADDED', obj, true)) {
+        finish('too-slow');
         return;
       }
     }
@@ -182,21 +196,25 @@ export function serveWatch(
   try {
     unsubscribe = deps.watchCache.watch(info.bucket, startRev, {
       send: (e) => deliver(e),
-      close: () => finish(),
+      // The cache closes a watcher that cannot keep up, or every watcher when the server stops.
+      close: (reason) => finish(reason === slowWatcher ? 'too-slow' : 'server'),
     });
   } catch (err) {
     // Like kube-apiserver: the stream opens, then an ERROR event carries the Status (410 Expired).
-    sendRaw('ERROR', toStatusError(err).status);
-    finish();
+    const { status } = toStatusError(err);
+    recorder?.error(status.code);
+    sendRaw('ERROR', status);
+    finish('expired');
     return;
   }
   if (bookmarks) {
     bookmarkTimer = setInterval(() => {
       const rev = Math.max(lastRev, deps.store.revision);
       const bookmark = { kind: info.kind, apiVersion: apiVersionOfInfo(info), metadata: { resourceVersion: String(rev) } };
-      if (!sendRaw('BOOKMARK', bookmark)) finish();
+      recorder?.bookmark(String(rev));
+      if (!sendRaw('BOOKMARK', bookmark)) finish('too-slow');
     }, deps.settings.bookmarkIntervalMs);
   }
   // setTimeout fires at once beyond 2^31-1 ms, so longer timeouts are capped (about 24 days).
-  if (timeoutSeconds !== 0) timeoutTimer = setTimeout(finish, Math.min(Math.max(timeoutSeconds, 0) * 1000, 2 ** 31 - 1));
+  if (timeoutSeconds !== 0) timeoutTimer = setTimeout(() => finish('timeout'), Math.min(Math.max(timeoutSeconds, 0) * 1000, 2 ** 31 - 1));
 }

@@ -161,6 +161,7 @@ export class GenericStore {
     obj.metadata.resourceVersion = current.metadata.resourceVersion;
     if (isDeepEqual(obj, current)) return { object: current, code: 200, warnings };
     if (this.finalizedAway(obj)) return this.remove(key, obj, options, warnings);
+    options.observer?.changed(current, obj);
     if (options.dryRun) return { object: obj, code: 200, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     await written.committed;

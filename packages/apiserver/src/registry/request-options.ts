@@ -1,4 +1,11 @@
 /** Options decoded from a write request's query string, shared by every verb. */
+import type { KubeObject } from '@dojo/kube-api';
+
+/** Told what an update changes (the request journal names the changed fields from it). */
+export interface WriteObserver {
+  /** The stored version and the one about to replace it; not called when nothing changed. */
+  changed(before: KubeObject, after: KubeObject): void;
+}
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
@@ -8,6 +15,7 @@ export interface WriteOptions {
   fieldValidation: FieldValidation;
   /** The client's User-Agent, for the default field manager name. */
   userAgent?: string;
+  observer?: WriteObserver;
 }
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';

@@ -11,7 +11,8 @@ export interface KubectlResult {
 }
 
 export interface KubectlRunner {
-  run(args: string[], stdin?: string): Promise<KubectlResult>;
+  /** `extraEnv`: e.g. KUBE_EDITOR for `kubectl edit`. */
+  run(args: string[], stdin?: string, extraEnv?: Record<string, string>): Promise<KubectlResult>;
   spawn(args: string[]): ChildProcess;
 }
 
@@ -21,9 +22,9 @@ export function kubectlRunner(kubeconfig: string, binary = 'kubectl'): KubectlRu
   const fullArgs = (args: string[]) => ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, ...args];
   const env = { ...process.env, KUBECONFIG: kubeconfig };
   return {
-    run(args, stdin) {
+    run(args, stdin, extraEnv) {
       return new Promise((resolve, reject) => {
-        const child = spawn(binary, fullArgs(args), { stdio: ['pipe', 'pipe', 'pipe'], env });
+        const child = spawn(binary, fullArgs(args), { stdio: ['pipe', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

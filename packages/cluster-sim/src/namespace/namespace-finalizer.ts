@@ -22,7 +22,9 @@ export interface NamespaceFinalizer {
 export type KubeConfigOf = Parameters<typeof Manager.create>[0]['kubeConfig'];
 
 export async function namespaceFinalizer(kubeConfig: KubeConfigOf): Promise<NamespaceFinalizer> {
-  const transport = await KubeTransport.fromKubeConfig(kubeConfig, { userAgent: systemControllers.namespace.name });
+  // The runtime's own User-Agent: inside the controller's reconcile it becomes
+  // "dojo-runtime/namespace-controller", which the request journal attributes to the controller.
+  const transport = await KubeTransport.fromKubeConfig(kubeConfig);
   return {
     async finalize(namespace, signal) {
       const name = namespace.metadata.name ?? '';

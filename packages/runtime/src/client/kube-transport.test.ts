@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileContext } from '../telemetry/reconcile-context.ts';
 import { KubeTransport } from './kube-transport.ts';
 
 /** Each request's path names the raw `Warning` header values the server answers with. */
@@ -22,6 +23,11 @@ let transport: KubeTransport;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/user-agent') {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ userAgent: req.headers['user-agent'] }));
+      return;
+    }
     const values = answers[req.url ?? ''] ?? [];
     if (values.length > 0) res.setHeader('Warning', values);
     res.statusCode = req.url === '/failure' ? 422 : 200;
@@ -38,7 +44,7 @@ beforeAll(async () => {
     contexts: [{ name: 'local', cluster: 'local', user: 'nobody' }],
     currentContext: 'local',
   });
-  transport = await KubeTransport.fromKubeConfig(config);
+  transport = await KubeTransport.fromKubeConfig(config, { userAgent: 'dojo-console' });
 });
 
 afterAll(async () => {
@@ -84,5 +90,15 @@ describe('KubeTransport warnings', () => {
   it('returns warnings of a failed request with its Status', async () => {
     const res = await transport.request({ method: 'POST', path: '/failure', body: '{}' });
     expect(res).toEqual({ code: 422, body: { kind: 'Status' }, warnings: ['on a failure too'] });
+  });
+});
+
+describe('KubeTransport User-Agent', () => {
+  const userAgent = async () => ((await transport.request({ method: 'GET', path: '/user-agent' })).body as { userAgent: string }).userAgent;
+
+  it('names the controller whose reconcile made the request, as client-go\'s AddUserAgent does', async () => {
+    expect(await userAgent()).toBe('dojo-console');
+    const inside = await reconcileContext.run({ controller: 'dojo', reconcileId: 'r1', worker: 0, key: 'default/web' }, userAgent);
+    expect(inside).toBe('dojo-console/dojo');
   });
 });

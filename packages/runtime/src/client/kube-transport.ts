@@ -10,12 +10,17 @@
  * - Every response (and every request that got none) is counted in rest_client_requests_total.
  * - `Warning` headers (deprecated API versions, ratcheted validation) come back as texts, the
  *   way client-go hands them to its WarningHandler; they never fail a request.
+ * - A request made inside a reconcile says which controller made it: its User-Agent is the
+ *   transport's followed by `/<controller>` (client-go's `rest.AddUserAgent` convention, as
+ *   kube-controller-manager's controllers do), so the API server's request journal attributes
+ *   it to that controller and not to the process.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { parseWarningHeader, StatusError } from '@dojo/kube-api';
 import type { RestClientMetrics } from '../metrics/rest-client-metrics.ts';
+import { reconcileContext } from '../telemetry/reconcile-context.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -133,7 +138,7 @@ export class KubeTransport {
     const headers: OutgoingHttpHeaders = {
       ...this.#authHeaders,
       accept: req.accept ?? 'application/json',
-      'user-agent': this.#userAgent,
+      'user-agent': userAgentFor(this.#userAgent, reconcileContext.current()?.controller),
     };
     if (req.body !== undefined) {
       headers['content-type'] = req.contentType ?? 'application/json';
@@ -157,6 +162,11 @@ export class KubeTransport {
     await this.#kubeConfig.applyToHTTPSOptions(tls);
     this.#authHeaders = authHeadersOf(tls);
   }
+}
+
+/** The User-Agent of a request made on behalf of `controller`: client-go's AddUserAgent form. */
+function userAgentFor(base: string, controller: string | undefined): string {
+  return controller === undefined ? base : `${base}/${controller}`;
 }
 
 function authHeadersOf(tls: HttpsRequestOptions): OutgoingHttpHeaders {

@@ -1,16 +1,21 @@
 /**
- * What the operator is doing now: a card per controller, then a live table of every kind the
- * operator's controllers reconcile, the main kind first (the session names its controller).
- * The system controllers' kinds (Deployments, Pods, ...) are one click away in Resources.
- * While those kinds have no objects (in the chosen namespace), the page opens with what to do
- * first.
+ * What the operator is doing now: a card per controller, a card per other client of the API
+ * server (operators the console did not start, kubectl, ...) with the "Connect an operator"
+ * dialog, then a live table of every kind the operator's controllers reconcile, the main kind
+ * first (the session names its controller). The system controllers' kinds (Deployments, Pods,
+ * ...) are one click away in Resources. While those kinds have no objects (in the chosen
+ * namespace), the page opens with what to do first.
  */
+import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { ResourceType } from '@dojo/console-protocol';
 import { Panel } from '../../components/Panel.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { buttonClass } from '../../components/Button.tsx';
+import { Button, buttonClass } from '../../components/Button.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import type { ClientLinks } from '../../features/activity/components/ClientCard.tsx';
+import { ClientCards } from '../../features/activity/components/ClientCards.tsx';
+import { ConnectOperatorDialog } from '../../features/activity/components/ConnectOperatorDialog.tsx';
 import { ControllerCards } from '../../features/controllers/components/ControllerCards.tsx';
 import { useControllers } from '../../features/controllers/api/controllers.ts';
 import { findKind, useResourceTypes } from '../../features/resources/api/resource-types.ts';
@@ -22,6 +27,12 @@ import { Link } from '../../lib/router.tsx';
 import { controllerLinks } from '../object-links.ts';
 import { paths } from '../routes.ts';
 import { GettingStarted } from './GettingStarted.tsx';
+
+const clientLinks: ClientLinks = {
+  timeline: (client) => paths.timeline({ controller: client }),
+  watches: (client) => paths.watches({ client }),
+  conflicts: () => paths.conflicts({}),
+};
 
 function plural(kind: string): string {
   return kind.endsWith('s') ? `${kind}es` : `${kind}s`;
@@ -56,6 +67,7 @@ export function OverviewPage() {
   const { data: types, error } = useResourceTypes();
   const { data: session } = useSession();
   const namespace = useNamespaceChoice();
+  const [connecting, setConnecting] = useState(false);
   // The session's operators in their order: the first one's own kind leads.
   const rank = (name: string) => ((session?.operators ?? []).indexOf(name) + 1 || Infinity);
   const operatorKinds = (controllers ?? [])
@@ -75,6 +87,18 @@ export function OverviewPage() {
             Controllers
           </h3>
           <ControllerCards links={controllerLinks} featured={session?.operators ?? []} />
+        </section>
+        <section aria-labelledby="clients-heading">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h3 id="clients-heading" className="text-sm font-semibold text-slate-700 dark:text-slate-300">
+              Other clients of the API server <span className="font-normal text-slate-500 dark:text-slate-400">— seen from its request journal; their reconciles are inferred</span>
+            </h3>
+            <Button variant="primary" onClick={() => setConnecting(true)}>
+              Connect an operator
+            </Button>
+          </div>
+          <ClientCards links={clientLinks} />
+          <ConnectOperatorDialog open={connecting} onClose={() => setConnecting(false)} />
         </section>
         {error ? <ErrorNotice error={error} title="Could not load the cluster's kinds" /> : null}
         {operatorKinds.map((type) => (

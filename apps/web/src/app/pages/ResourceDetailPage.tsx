@@ -1,11 +1,12 @@
 /**
- * One object, any kind: conditions and their history, status, owner tree, metadata; YAML;
- * versions with diffs; Events; its reconciles. Scale and delete where the kind allows.
+ * One object, any kind: why it is not ready (at the top, whatever the tab); conditions and
+ * their history, status, owner tree, metadata; YAML; versions with diffs; Events; its
+ * reconciles; its fields by writer. Scale and delete where the kind allows.
  * Everything recorded about the object is matched by its identity (kind and uid included), and
  * versions, Events and reconciles link to each other through the URL's `rv` and `reconcile`.
  */
 import type { ReconcileIdAnnotation } from '@dojo/console-protocol';
-import { identityOf, type GroupVersionResource, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
+import { identityKey, identityOf, type GroupVersionResource, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
 import { buttonClass } from '../../components/Button.tsx';
 import { Badge, ConditionChip } from '../../components/ConditionChip.tsx';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
@@ -26,11 +27,13 @@ import { currentReplicas, ScaleControl } from '../../features/resources/componen
 import { StatusFields } from '../../features/resources/components/detail/StatusFields.tsx';
 import { VersionHistory, type VersionHistoryProps } from '../../features/resources/components/detail/VersionHistory.tsx';
 import { conditionsOf, readyText } from '../../features/resources/model/object-summary.ts';
+import { WhyNotReady } from '../../features/explain/components/WhyNotReady.tsx';
+import { FieldHistoryView } from '../../features/fields/components/FieldHistoryView.tsx';
 import { ConditionHistory } from '../../features/telemetry/components/ConditionHistory.tsx';
 import { ObjectReconciles } from '../../features/telemetry/components/ObjectReconciles.tsx';
 import { TriggeredReconciles } from '../../features/telemetry/components/TriggeredReconciles.tsx';
 import { Link, navigate } from '../../lib/router.tsx';
-import { detailPath, useObjectPageLink } from '../object-links.ts';
+import { detailPath, useLinkTarget, useObjectPageLink } from '../object-links.ts';
 import type { DetailFocus, DetailTab } from '../resource-routes.ts';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
@@ -41,6 +44,7 @@ const tabs: { id: DetailTab; label: string }[] = [
   { id: 'versions', label: 'Versions' },
   { id: 'events', label: 'Events' },
   { id: 'reconciles', label: 'Reconciles' },
+  { id: 'fields', label: 'Fields' },
 ];
 
 const reconcileIdAnnotation: ReconcileIdAnnotation = 'dojo-console.io/reconcile-id';
@@ -49,6 +53,7 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, 
   const { type, isPending: typesPending, error: typesError } = useResourceType(gvr);
   const { object, isPending, error } = useResourceObject(gvr, namespace, name);
   const objectLink = useObjectPageLink();
+  const linkTarget = useLinkTarget();
   if (typesPending || isPending) return <Loading />;
   if (typesError || error) return <ErrorNotice error={typesError ?? error} />;
   if (!type) return <EmptyState title={`The cluster does not serve ${gvr.resource}.`} />;
@@ -112,6 +117,7 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, 
           </>
         }
       />
+      <WhyNotReady key={`${identityKey(identity)}#${identity.uid ?? ''}`} identity={identity} resourceVersion={object.metadata.resourceVersion} linkTo={linkTarget} />
       {canScale ? (
         <div className="mb-4">
           <ScaleControl key={object.metadata.uid} gvr={type} object={object} />
@@ -148,6 +154,12 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, 
             rv={rv}
             onSelect={(v) => focus({ rv: v })}
             triggered={(v) => <TriggeredReconciles object={v.object} resourceVersion={v.resourceVersion} objectLink={objectLink} />}
+          />
+        ) : tab === 'fields' ? (
+          <FieldHistoryView
+            identity={identity}
+            resourceVersion={object.metadata.resourceVersion}
+            links={{ version: (v) => paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: 'versions', rv: v }), reconcile: (id) => paths.timeline({ reconcile: id }) }}
           />
         ) : tab === 'events' ? (
           <EventsList object={object} recordedBy={recordedBy} />

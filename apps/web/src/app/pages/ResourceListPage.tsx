@@ -1,15 +1,18 @@
 /**
  * All objects of one kind, live, as `kubectl get` prints them, at the version in the URL; the
  * namespace (the header's choice), label selector, name filter and order are all in the URL.
- * The kind's versions link to the same list at each served version.
+ * The kind's versions link to the same list at each served version. Each row carries its
+ * readiness and top blocker as a small icon ("why is this not ready?" in one glance).
  */
 import { useCallback, useMemo } from 'react';
-import type { GroupVersionResource } from '@dojo/kube-api';
+import { objectKeyOf, type GroupVersionResource, type KubeObject } from '@dojo/kube-api';
 import { buttonClass } from '../../components/Button.tsx';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { useReadinessHints } from '../../features/explain/api/readiness-hints.ts';
+import { ReadinessHintIcon } from '../../features/explain/components/ReadinessHintIcon.tsx';
 import { KindVersions } from '../../features/resources/components/KindVersions.tsx';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
 import type { ListView } from '../../features/resources/model/list-rows.ts';
@@ -25,6 +28,8 @@ export function ResourceListPage({ gvr, namespace: urlNamespace, labelSelector, 
   const chosen = useListNamespace(urlNamespace, urlFor, type?.namespaced ?? false);
   const namespace = type?.namespaced ? chosen : undefined;
   const onViewChange = useCallback((next: ListView) => navigate(paths.resourceList({ gvr, namespace: chosen, ...next }), { replace: true }), [gvr, chosen]);
+  const hints = useReadinessHints(type?.group ?? '', type?.kind, namespace).data?.hints;
+  const rowHint = useMemo(() => ({ header: 'Why is this not ready?', cell: (o: KubeObject) => <ReadinessHintIcon hint={hints?.[objectKeyOf(o)]} /> }), [hints]);
   if (isPending) return <Loading />;
   if (error) return <ErrorNotice error={error} title="Could not load the cluster's kinds" />;
   if (!type) return <EmptyState title={`The cluster does not serve ${gvr.resource}.${gvr.group || 'core'}/${gvr.version}.`} />;
@@ -58,6 +63,7 @@ export function ResourceListPage({ gvr, namespace: urlNamespace, labelSelector, 
           onViewChange={onViewChange}
           detailPath={(o) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' })}
           maxHeight={640}
+          rowHint={rowHint}
         />
       </Panel>
     </>

@@ -52,8 +52,8 @@ export const kafkaTopicOperator = {
   crds: () => [kafkaTopicCrd()],
   async register(manager, { settings, services }) {
     if (settings.kafkaUrl) return [listedUnder(registerKafkaTopicOperator(manager, { brokerUrl: settings.kafkaUrl }), kafkaTopicType)];
-    // A token per run: other processes on the machine cannot change the topics or the fault knobs.
-    const token = randomBytes(24).toString('base64url');
+    // A token (the host's, or one per run): other processes on the machine cannot change the topics or the fault knobs.
+    const token = settings.kafkaBrokerToken ?? randomBytes(24).toString('base64url');
     const broker = await startKafkaBrokerSimulator({ token });
     services.add(kafkaBrokerService, broker, { label: 'Kafka', url: broker.url, note: `broker simulator; faults: PUT ${broker.url}/_sim/faults with "Authorization: Bearer ${token}"` });
     return [listedUnder(registerKafkaTopicOperator(manager, { brokerUrl: broker.url, brokerToken: token }), kafkaTopicType)];

@@ -4,12 +4,12 @@
  * receive time, the writer and what changed. They survive reloads and console restarts; a
  * new version of the object on screen refetches the list.
  */
-import { useEffect } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ObjectVersionsPage } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useRefetchOnChange } from '../../../lib/use-refetch-on-change.ts';
 
 export const objectVersionsQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
@@ -22,11 +22,7 @@ export const objectVersionsQueryOptions = (identity: ObjectIdentity) =>
 
 /** The recorded versions of the object, oldest first; refetched when `resourceVersion` (the one on screen) moves. */
 export function useObjectVersions(identity: ObjectIdentity, resourceVersion: string | undefined) {
-  const queryClient = useQueryClient();
   const options = objectVersionsQueryOptions(identity);
-  // Only a new version on screen should refetch; the key is stable for the object.
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: options.queryKey });
-  }, [resourceVersion]);
+  useRefetchOnChange(options.queryKey, resourceVersion);
   return useQuery(options);
 }

@@ -4,7 +4,7 @@
  * multi-select with bulk delete. What it shows (filters, order) can be held by the caller,
  * which keeps it in the URL, or by the table itself.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { KubeObject } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
 import { Button } from '../../../components/Button.tsx';
@@ -31,6 +31,8 @@ export interface ResourceTableProps {
   view?: ListView;
   onViewChange?: (view: ListView) => void;
   maxHeight?: number;
+  /** A small per-row indicator before the name (the page's readiness hint), and its column's name. */
+  rowHint?: { header: string; cell: (object: KubeObject) => ReactNode };
 }
 
 /** Shown until the API server answers with its columns (or when it has none for the kind). */
@@ -43,7 +45,7 @@ function printed(value: unknown): string {
 
 const widthOf = (c: PrintedColumn) => (c.age ? '5rem' : c.name === 'Message' ? 'minmax(14rem, 4fr)' : 'minmax(5.5rem, 1fr)');
 
-export function ResourceTable({ type, namespace, detailPath, view: held, onViewChange, maxHeight }: ResourceTableProps) {
+export function ResourceTable({ type, namespace, detailPath, view: held, onViewChange, maxHeight, rowHint }: ResourceTableProps) {
   const [own, setOwn] = useState<ListView>({});
   const view = held ?? own;
   const setView = onViewChange ?? setOwn;
@@ -94,6 +96,7 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
         ),
       });
     }
+    if (rowHint) cols.push({ id: 'hint', width: '2.75rem', header: <span className="sr-only">{rowHint.header}</span>, cell: (r) => rowHint.cell(r.object) });
     cols.push({
       id: 'name',
       header: 'Name',
@@ -120,7 +123,7 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
       });
     }
     return cols;
-  }, [canDelete, rows, chosen.length, selected, sortable, namespace, type.namespaced, columns, detailPath, now]);
+  }, [canDelete, rows, chosen.length, selected, sortable, namespace, type.namespaced, columns, detailPath, now, rowHint]);
 
   if (list.isPending) return <Loading label={`Loading ${type.kind} objects…`} />;
   if (list.error) return <ErrorNotice error={list.error} title={`Could not list ${type.kind} objects`} />;

@@ -16,6 +16,11 @@ import type { ObjectPageLink } from '../model/timeline-view.ts';
 import { SpanDetails } from './SpanDetails.tsx';
 
 const conflicts = { types: ['conflict'], plural: 'conflicts' };
+
+/** The client that wrote the winning version (from the request journal) and its field manager. */
+const writerOf = (c: { currentClient?: string; currentManager?: string }) =>
+  c.currentClient && c.currentClient !== c.currentManager ? `${c.currentClient}${c.currentManager ? ` (${c.currentManager})` : ''}` : (c.currentManager ?? 'unknown');
+
 const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
 
 export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) {
@@ -69,7 +74,7 @@ export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) 
           { id: 'controller', header: 'Controller', width: '7rem', cell: (r) => r.controller ?? '—' },
           { id: 'stale', header: 'Sent RV', width: '5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.staleRV ?? '—'}</span> },
           { id: 'current', header: 'Current RV', width: '6.5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.currentRV ?? '—'}</span> },
-          { id: 'writer', header: 'Written by', width: '8rem', cell: (r) => r.conflict.currentManager ?? 'unknown' },
+          { id: 'writer', header: 'Written by', width: '8rem', cell: (r) => writerOf(r.conflict) },
           { id: 'fields', header: 'Fields', width: 'minmax(5rem, 1fr)', cell: (r) => r.conflict.fields?.join(', ') || '—' },
           {
             id: 'outcome',

@@ -38,7 +38,7 @@ export function SpanList({ spans, now, selectedId, onSelect, label = 'Latest rec
           ),
         },
         { id: 'kind', header: 'Kind', width: '7rem', cell: (s) => s.object?.kind ?? '—' },
-        { id: 'controller', header: 'Controller', width: 'minmax(6rem, 1fr)', cell: (s) => `${s.controller} #${s.worker}` },
+        { id: 'controller', header: 'Controller', width: 'minmax(6rem, 1fr)', cell: (s) => `${s.controller} #${s.worker}${s.inferred ? ' (inferred)' : ''}` },
         { id: 'result', header: 'Result', width: '7.5rem', cell: (s) => <Badge tone={outcomeTone[outcomeOf(s)]}>{outcomeLabels[outcomeOf(s)]}</Badge> },
         { id: 'duration', header: 'Took', width: '5.5rem', align: 'right', cell: (s) => formatDuration(spanEnd(s, now) - s.start) },
         { id: 'triggers', header: 'Triggers', width: 'minmax(8rem, 1.5fr)', cell: (s) => summarizeTriggers(s.triggers, s.droppedTriggers) },

@@ -1,5 +1,5 @@
 /** A reconcile as the timeline draws it: one pass of one worker over one key. */
-import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileResultKind, Trigger } from '@dojo/console-protocol';
+import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, InferredPass, ReconcileResultKind, Trigger } from '@dojo/console-protocol';
 import type { ObjectIdentity } from '@dojo/kube-api';
 
 export interface Span {
@@ -26,6 +26,8 @@ export interface Span {
   apiCalls: ApiCallRecord[];
   conflicts: ConflictRecord[];
   conditionChanges: ConditionTransitionRecord[];
+  /** Not run by the console: inferred from a client's requests, with the rule and how sure. */
+  inferred?: InferredPass;
 }
 
 /** One worker of one controller: its spans never overlap, so sorted by start is sorted by end. */

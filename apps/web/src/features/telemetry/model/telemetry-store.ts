@@ -125,6 +125,7 @@ export class TelemetryStore {
     switch (record.type) {
       case 'reconcile-start':
         this.#start(record);
+        if (record.inferred) this.#spans.get(record.reconcileId)!.inferred = record.inferred;
         return true;
       case 'reconcile-end':
         this.#end(record);

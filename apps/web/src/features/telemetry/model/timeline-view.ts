@@ -3,6 +3,7 @@
  * shared: the object and trigger filters, the selected reconcile, and the time window (absent
  * while following live).
  */
+import type { ObjectPageTab } from '@dojo/console-protocol';
 import type { ObjectIdentity } from '@dojo/kube-api';
 
 export interface TimelineView {
@@ -18,7 +19,7 @@ export interface TimelineView {
 }
 
 /** Where a reconcile view links to: an object's page, on a tab, at a version or a reconcile. */
-export type ObjectPageLink = (identity: ObjectIdentity, at?: { tab?: 'versions' | 'events' | 'reconciles'; rv?: string; reconcile?: string }) => string | undefined;
+export type ObjectPageLink = (identity: ObjectIdentity, at?: { tab?: ObjectPageTab; rv?: string; reconcile?: string }) => string | undefined;
 
 /** Rounds a window to whole milliseconds and drops a degenerate one. */
 export function windowOf(view: TimelineView): { start: number; end: number } | undefined {

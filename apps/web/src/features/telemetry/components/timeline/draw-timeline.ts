@@ -161,7 +161,8 @@ export function drawTimeline(input: DrawInput): number {
   ctx.textAlign = 'left';
   ctx.fillStyle = palette.text;
   lanes.forEach((lane, index) => {
-    ctx.fillText(fit(ctx, `${lane.controller} #${lane.worker}`, left - 12), 8, laneTop(layout, index) + layout.laneHeight / 2);
+    const inferred = lane.spans[0]?.inferred ? ' (inferred)' : '';
+    ctx.fillText(fit(ctx, `${lane.controller} #${lane.worker}${inferred}`, left - 12), 8, laneTop(layout, index) + layout.laneHeight / 2);
   });
   return drawn;
 }

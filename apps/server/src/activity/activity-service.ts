@@ -1,0 +1,99 @@
+/**
+ * Wiring of the request journal into the console: the feed reads the API server's journal,
+ * every record goes to the request log (the one `append`) and to the activity inference; the
+ * runtime's telemetry tells the inference what the console's own controllers did; inferred
+ * reconciles, their API calls and conflicts are appended to the telemetry journal, so every
+ * view draws them beside the exact ones.
+ */
+import type { ActivitySnapshot, ConnectAnswer, RequestJournalRecord } from '@dojo/console-protocol';
+import { Activity } from '@dojo/activity';
+import { connectClient, listClients } from '@dojo/apiserver';
+import type { Journal, KubeTransport } from '@dojo/runtime';
+import { connectCommands } from './connect-commands.ts';
+import { JournalFeed } from './journal-feed.ts';
+import { RequestLog, type RequestSink } from './request-log.ts';
+
+export interface ActivityServiceOptions {
+  transport: KubeTransport;
+  /** The console's telemetry journal: read for embedded reconciles, written with inferred ones. */
+  journal: Journal;
+  isEmbedded: (controller: string) => boolean;
+  /** The embedded API server's data dir and URL, where client credentials are written. */
+  dataDir: string;
+  server: string;
+  /** More places every journal record goes (e.g. a history store), after the request log. */
+  sinks?: readonly RequestSink[];
+  tickMs?: number;
+}
+
+export class ActivityService {
+  readonly requests: RequestLog;
+  readonly #options: ActivityServiceOptions;
+  readonly #activity: Activity;
+  readonly #feed: JournalFeed;
+  readonly #sinks: readonly RequestSink[];
+  /** Records this service appended to the telemetry journal: they come back through its subscription. */
+  readonly #emitted = new WeakSet<object>();
+  #unsubscribe: () => void = () => {};
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: ActivityServiceOptions) {
+    this.#options = options;
+    this.requests = new RequestLog(options.isEmbedded);
+    this.#sinks = [this.requests, ...(options.sinks ?? [])];
+    this.#activity = new Activity({
+      clock: { now: () => Date.now() },
+      isEmbedded: options.isEmbedded,
+      emit: (record) => {
+        this.#emitted.add(record);
+        options.journal.append(record);
+      },
+    });
+    this.#feed = new JournalFeed({
+      transport: options.transport,
+      handler: {
+        hello: (hello) => this.#activity.hello(hello),
+        record: (record) => this.#record(record),
+      },
+    });
+  }
+
+  start(): void {
+    const { journal } = this.#options;
+    this.#unsubscribe = journal.subscribe(journal.lastSeq + 1, (delivery) => {
+      if (delivery.resync || this.#emitted.has(delivery.record)) return;
+      const { type } = delivery.record;
+      if (type === 'reconcile-start' || type === 'api-call') this.#activity.ingestTelemetry(delivery.record);
+    });
+    this.#feed.start();
+    this.#timer = setInterval(() => this.#activity.tick(), this.#options.tickMs ?? 250);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#unsubscribe();
+    this.#feed.stop();
+  }
+
+  snapshot(): ActivitySnapshot {
+    const state = this.#activity.snapshot();
+    return {
+      time: Date.now(),
+      feed: this.#feed.state,
+      ...state,
+      connected: listClients(this.#options.dataDir).map(({ name, kubeconfigPath }) => ({ name, kubeconfigPath })),
+    };
+  }
+
+  /** A credential of its own for an operator the console did not start (`dojo-console connect`). */
+  connect(name: string): ConnectAnswer {
+    const client = connectClient(this.#options.dataDir, name, this.#options.server);
+    return { name: client.name, kubeconfigPath: client.kubeconfigPath, server: client.server, commands: connectCommands(client.kubeconfigPath) };
+  }
+
+  #record(record: RequestJournalRecord): void {
+    for (const sink of this.#sinks) sink.append(record);
+    this.#activity.ingest(record);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * `GET /api/explain?object=<identityKey>[&uid=]`: why the object is not ready (`Explanation`).
+ * `GET /api/explain/hints?group=&kind=[&namespace=]`: every object of a kind, its verdict and
+ * top blocker (`ReadinessHints`), for a list's column.
+ */
+import { Router } from 'express';
+import type { Explanation, ReadinessHints } from '@dojo/console-protocol';
+import { newBadRequest, parseIdentityKey } from '@dojo/kube-api';
+import type { ExplainService } from '../explain/explain-service.ts';
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+
+export function explainRoutes(service: ExplainService): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const identity = parseIdentityKey(text(req.query.object) ?? '');
+    if (!identity) throw newBadRequest('object must be an identity key: group/kind/namespace/name');
+    const uid = text(req.query.uid);
+    res.json((await service.explain(uid ? { ...identity, uid } : identity)) satisfies Explanation);
+  });
+  router.get('/hints', async (req, res) => {
+    const kind = text(req.query.kind);
+    if (!kind) throw newBadRequest('kind is required');
+    const group = typeof req.query.group === 'string' ? req.query.group : '';
+    res.json((await service.hints(group, kind, text(req.query.namespace))) satisfies ReadinessHints);
+  });
+  return router;
+}

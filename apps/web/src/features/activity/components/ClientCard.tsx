@@ -1,0 +1,60 @@
+/**
+ * One client of the API server at a glance, as the request journal sees it: requests and writes
+ * per second, errors, 409s, the watches it holds, and how many of its reconciles were inferred.
+ */
+import type { ClientSummary } from '@dojo/console-protocol';
+import { Badge } from '../../../components/ConditionChip.tsx';
+import { Stat } from '../../../components/Stat.tsx';
+import { Link } from '../../../lib/router.tsx';
+import { formatRate } from '../../../lib/time-format.ts';
+import { clientKindHints, clientKindLabels } from '../model/client-text.ts';
+
+export interface ClientLinks {
+  timeline: (client: string) => string;
+  watches: (client: string) => string;
+  conflicts: () => string;
+}
+
+export function ClientCard({ client, links }: { client: ClientSummary; links: ClientLinks }) {
+  const c = client;
+  const agent = c.userAgents[0];
+  return (
+    <article aria-label={`Client ${c.name}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
+      <header className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-slate-900 dark:text-white">{c.name}</h3>
+          <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={[...c.userAgents, ...c.fieldManagers.map((m) => `field manager ${m}`)].join('\n')}>
+            {agent ?? (c.fieldManagers.length ? `field manager ${c.fieldManagers.join(', ')}` : `user ${c.user}`)}
+          </p>
+        </div>
+        <span title={clientKindHints[c.kind]}>
+          <Badge>{clientKindLabels[c.kind]}</Badge>
+        </span>
+      </header>
+      <dl className="grid grid-cols-3 gap-x-3 gap-y-2">
+        <Stat label="Requests/s" value={formatRate(c.requestsPerSecond)} hint="over the last 10 seconds" />
+        <Stat label="Writes/s" value={formatRate(c.writesPerSecond)} hint="creates, updates, patches and deletes over the last 10 seconds" />
+        <Stat label="Watches" value={c.watchesHeld} hint="watches open now" />
+        <Stat label="Errors" value={<span className={c.totals.errors > 0 ? 'text-rose-700 dark:text-rose-300' : ''}>{c.totals.errors}</span>} hint="answers of 400 and above, except 409 and a read's 404" />
+        <Stat label="409s" value={c.totals.conflicts} hint="writes that lost a resourceVersion race" />
+        <Stat label="Reconciles" value={c.kind === 'embedded' ? '—' : c.inferredReconciles} hint={c.kind === 'embedded' ? 'recorded exactly on its controller card' : 'inferred from its requests'} />
+      </dl>
+      <p className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
+        {c.totals.requests.toLocaleString()} requests · {c.totals.writes.toLocaleString()} writes · {c.totals.watchEvents.toLocaleString()} watch events received
+      </p>
+      <nav aria-label={`${c.name} views`} className="flex gap-3 border-t border-slate-100 pt-2 text-sm dark:border-slate-800">
+        <Link to={links.timeline(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
+          Timeline
+        </Link>
+        <Link to={links.watches(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
+          Watches
+        </Link>
+        {c.totals.conflicts > 0 ? (
+          <Link to={links.conflicts()} className="text-indigo-700 hover:underline dark:text-indigo-300">
+            Conflicts
+          </Link>
+        ) : null}
+      </nav>
+    </article>
+  );
+}

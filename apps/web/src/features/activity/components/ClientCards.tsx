@@ -1,0 +1,55 @@
+/**
+ * Every client of the API server the console did not start — operators in any language,
+ * kubectl, the console's own informers — as cards, seen through the request journal; operators
+ * connected but silent so far; and what the journal feed is doing when it is not live. The
+ * console's own controllers have their controller cards.
+ */
+import type { ActivitySnapshot } from '@dojo/console-protocol';
+import { EmptyState, Loading } from '../../../components/EmptyState.tsx';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { useActivity } from '../api/activity.ts';
+import { ClientCard, type ClientLinks } from './ClientCard.tsx';
+
+function FeedNote({ feed }: { feed: ActivitySnapshot['feed'] }) {
+  if (feed.state === 'live' && feed.gaps === 0) return null;
+  const text =
+    feed.state === 'unavailable'
+      ? `No request journal: ${feed.detail ?? 'the API server keeps none'}.`
+      : feed.state === 'connecting'
+        ? `Connecting to the API server's request journal${feed.detail ? ` (${feed.detail})` : ''}…`
+        : `The journal dropped records the console had not read ${feed.gaps} time${feed.gaps === 1 ? '' : 's'}: totals and inferred reconciles miss what was lost.`;
+  return (
+    <p role="status" className="mb-3 text-sm text-amber-800 dark:text-amber-200">
+      {text}
+    </p>
+  );
+}
+
+export function ClientCards({ links }: { links: ClientLinks }) {
+  const { data, error, isPending } = useActivity();
+  if (isPending) return <Loading label="Loading clients…" />;
+  if (error) return <ErrorNotice error={error} title="Could not load the API server's clients" />;
+  const clients = data.clients.filter((c) => c.kind !== 'embedded');
+  const silent = data.connected.filter((c) => !data.clients.some((x) => x.name === c.name));
+  return (
+    <>
+      <FeedNote feed={data.feed} />
+      {clients.length === 0 && silent.length === 0 ? (
+        <EmptyState title="No other clients yet.">Connect an operator (any language) and what it does shows up here, beside the embedded controllers.</EmptyState>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+          {clients.map((c) => (
+            <ClientCard key={c.name} client={c} links={links} />
+          ))}
+          {silent.map((c) => (
+            <article key={c.name} aria-label={`Client ${c.name}`} className="rounded-lg border border-dashed border-slate-300 p-4 text-sm dark:border-slate-700">
+              <h3 className="font-semibold text-slate-900 dark:text-white">{c.name}</h3>
+              <p className="mt-1 text-slate-500 dark:text-slate-400">Connected; no request from it yet.</p>
+              <p className="mt-2 font-mono text-xs break-all text-slate-600 dark:text-slate-300">KUBECONFIG={c.kubeconfigPath}</p>
+            </article>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

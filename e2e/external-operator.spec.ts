@@ -1,0 +1,98 @@
+/**
+ * An operator the console did not start — a Guestbook operator on a third-party framework
+ * (kubernetes-fluent-client), written with the classic status bug — connected through the UI
+ * and run as its own process with the kubeconfig the dialog shows: its lane appears in the
+ * timeline with inferred reconciles, one opens to its trigger and requests, and the hot-loop
+ * alarm names the flapping field on every page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { parse } from 'yaml';
+import { openNav, saveScreenshot, signIn, uniqueName } from './support/console.ts';
+import { kubeApi } from './support/kube-api.ts';
+
+const crd = parse(readFileSync('apps/server/src/activity/external-operators/guestbook-crd.yaml', 'utf8'));
+
+function startOperator(kubeconfig: string, namespace: string): { child: ChildProcess; ready: Promise<void>; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/activity/external-operators/fluent-operator.ts', '--mode', 'flap', '--namespace', namespace, '--work-ms', '150'], {
+    env: { ...process.env, KUBECONFIG: kubeconfig },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('watching')) resolve();
+    });
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => reject(new Error(`the operator exited with ${code}:\n${output}`)));
+  });
+  return { child, ready, output: () => output };
+}
+
+test.describe('an operator the console did not start', () => {
+  test('is connected from the UI, shows its inferred reconciles with their triggers and requests, and its hot loop', async ({ page }) => {
+    test.setTimeout(120_000);
+    const operatorName = uniqueName('guestbook-op');
+    const namespace = uniqueName('gb');
+    const api = kubeApi();
+    await api.post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+    expect((await api.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } })).status).toBe(201);
+
+    await signIn(page);
+    await page.getByRole('button', { name: 'Connect an operator' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect an operator' });
+    await dialog.getByLabel('Name').fill(operatorName);
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    const kubeconfig = (await dialog.getByTestId('kubeconfig-path').textContent())!.trim();
+    expect(kubeconfig).toMatch(new RegExp(`/clients/${operatorName}\\.kubeconfig$`));
+    await expect(dialog.getByText(`KUBECONFIG=${kubeconfig} make run`)).toBeVisible();
+    await expect(dialog.getByText(`KUBECONFIG=${kubeconfig} cargo run`)).toBeVisible();
+    await saveScreenshot(page, 'connect-operator');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const operator = startOperator(kubeconfig, namespace);
+    try {
+      await operator.ready;
+      // The CRD may still be on its way to being served.
+      await expect
+        .poll(async () => (await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, { apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name: 'hello' }, spec: { message: 'hi' } })).status, { timeout: 20_000 })
+        .toBe(201);
+
+      // Its card, beside the embedded controllers.
+      await expect(page.getByRole('article', { name: `Client ${operatorName}` })).toContainText('connected', { timeout: 20_000 });
+
+      // Its lane, and one inferred reconcile opened to its trigger and its requests.
+      await page.goto(`/timeline?controller=${operatorName}`);
+      const latest = page.getByRole('table', { name: 'Latest reconciles' });
+      await expect(latest.getByText(`${operatorName} #0 (inferred)`).first()).toBeVisible({ timeout: 30_000 });
+      await page.getByRole('toolbar', { name: 'Timeline controls' }).getByRole('button', { name: 'Pause view' }).click();
+      await latest.getByRole('button', { name: `${namespace}/hello` }).nth(1).click();
+      const details = page.getByRole('region', { name: 'Selected reconcile' });
+      await expect(details.getByRole('region', { name: 'Inferred' })).toContainText(`Inferred from ${operatorName}'s requests`);
+      await expect(details.getByRole('region', { name: 'Inferred' })).toContainText('same-object-event');
+      const triggers = details.getByRole('region', { name: 'Triggers' });
+      await expect(triggers).toContainText(`Guestbook ${namespace}/hello`);
+      await expect(triggers).toContainText(/watch\s*MODIFIED/);
+      await expect(triggers).toContainText(/RV \d+/);
+      await expect(details.getByRole('region', { name: 'API calls' })).toContainText('patch');
+      await expect(details.getByRole('region', { name: 'API calls' })).toContainText('guestbooks/status');
+      await saveScreenshot(page, 'inferred-reconcile');
+
+      // The hot-loop alarm, on any page.
+      const alarm = page.getByRole('alert').filter({ hasText: 'Hot loop' }).filter({ hasText: operatorName });
+      await expect(alarm).toContainText(`rewrites status.conditions[type=Ready].lastTransitionTime of Guestbook ${namespace}/hello`, { timeout: 20_000 });
+      await expect(alarm).toContainText('lastTransitionTime only when its status changes');
+      await openNav(page, 'Watches');
+      await expect(alarm).toBeVisible();
+      const watches = page.getByRole('region', { name: operatorName });
+      await expect(watches.getByRole('table', { name: 'Watches' })).toContainText('guestbooks.webapp.example.com');
+      await saveScreenshot(page, 'hot-loop-alarm');
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n--- operator output ---\n${operator.output()}`);
+    } finally {
+      operator.child.kill('SIGTERM');
+    }
+  });
+});

@@ -1,0 +1,304 @@
+/**
+ * Everything the console infers from the request journal, in one place: feed it the journal's
+ * records (and the runtime's telemetry, for the console's own controllers), call `tick` now and
+ * then, read `snapshot`. Inferred reconciles, their API calls and conflicts leave through
+ * `emit` as telemetry records, to be journaled beside the exact ones.
+ */
+import type {
+  ApiCallRecord,
+  ClientSummary,
+  ClientWatches,
+  ConflictRecord,
+  HotLoop,
+  ReconcileEndRecord,
+  ReconcileResultKind,
+  ReconcileStartRecord,
+  RequestJournalHello,
+  RequestJournalRecord,
+  RequestRecord,
+  TelemetryRecord,
+  WatchDeliveryRecord,
+  WatchOpenRecord,
+} from '@dojo/console-protocol';
+import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
+import { identifyClient, type ClientIdentity } from './client-identity.ts';
+import { ClientBook, isError, isWrite } from './client-stats.ts';
+import { DeliveredEvents } from './delivered-events.ts';
+import { EmbeddedWrites } from './embedded-writes.ts';
+import { HotLoopDetector, type HotLoopSettings, type WriteCause } from './hot-loop-detector.ts';
+import { ClientPasses, type Pass, type PassSink, type RequestObject } from './pass-inference.ts';
+import { defaultInferenceSettings, type InferenceSettings } from './trigger-rules.ts';
+import { WatchBook } from './watch-book.ts';
+import { WrittenVersions } from './written-versions.ts';
+
+type Unstamped<R> = R extends TelemetryRecord ? Omit<R, 'seq'> : never;
+/** A telemetry record as activity emits it: the console's journal stamps its `seq`. */
+export type TelemetryInput = Unstamped<TelemetryRecord>;
+
+export interface ActivityClock {
+  now(): number;
+}
+
+export interface ActivityOptions {
+  clock: ActivityClock;
+  /** Whether a controller of that name runs inside the console (its reconciles are recorded exactly). */
+  isEmbedded: (controller: string) => boolean;
+  emit: (record: TelemetryInput) => void;
+  inference?: Partial<InferenceSettings>;
+  hotLoops?: Partial<HotLoopSettings>;
+}
+
+export interface ActivityState {
+  readonly clients: readonly ClientSummary[];
+  readonly watches: readonly ClientWatches[];
+  readonly hotLoops: readonly HotLoop[];
+}
+
+interface Inferred {
+  events: DeliveredEvents;
+  passes: ClientPasses;
+}
+
+interface EmbeddedWrite {
+  record: RequestRecord;
+  writer: string;
+  object: ObjectIdentity;
+}
+
+const queueKey = (o: ObjectIdentity) => (o.namespace ? `${o.namespace}/${o.name}` : o.name);
+const resourceOf = (r: { resource?: string | undefined; subresource?: string | undefined }) => (r.subresource ? `${r.resource}/${r.subresource}` : (r.resource ?? ''));
+
+function targetOf(record: RequestRecord): RequestObject | undefined {
+  if (!record.name || !record.resource) return undefined;
+  const object: ObjectIdentity = { group: record.group ?? '', kind: record.kind ?? record.resource, ...(record.namespace ? { namespace: record.namespace } : {}), name: record.name };
+  if (!record.owner) return { object, key: identityKey(object) };
+  const owner: ObjectIdentity = { group: record.owner.group, kind: record.owner.kind, ...(record.namespace ? { namespace: record.namespace } : {}), name: record.owner.name };
+  return { object, key: identityKey(object), owner, ownerKey: identityKey(owner) };
+}
+
+export class Activity {
+  readonly #options: ActivityOptions;
+  readonly #settings: InferenceSettings;
+  readonly #clients = new ClientBook();
+  readonly #watches = new WatchBook();
+  readonly #written = new WrittenVersions();
+  readonly #loops: HotLoopDetector;
+  readonly #embedded = new EmbeddedWrites<EmbeddedWrite>();
+  readonly #inferred = new Map<string, Inferred>();
+
+  constructor(options: ActivityOptions) {
+    this.#options = options;
+    this.#settings = { ...defaultInferenceSettings, ...options.inference };
+    this.#loops = new HotLoopDetector(options.hotLoops);
+  }
+
+  /** The journal stream (re)started: learn the open watches; after a resync, drop half-seen passes. */
+  hello(hello: RequestJournalHello): void {
+    for (const open of hello.openWatches) this.#watchOpened(open);
+    this.#watches.reconcileOpen(new Set(hello.openWatches.map((w) => w.watchId)), this.#options.clock.now());
+    if (hello.resync) {
+      for (const state of this.#inferred.values()) {
+        state.passes.closeAll();
+        state.events.clear();
+      }
+    }
+  }
+
+  ingest(record: RequestJournalRecord): void {
+    switch (record.type) {
+      case 'request':
+        return this.#request(record);
+      case 'watch-open':
+        return this.#watchOpened(record);
+      case 'watch-event':
+        return this.#watchEvent(record);
+      case 'watch-close':
+        return this.#watches.close(record);
+    }
+  }
+
+  /** The runtime's records of the console's own reconciles: their triggers, and the writes they made. */
+  ingestTelemetry(record: TelemetryRecord): void {
+    if (record.type === 'reconcile-start' && !record.inferred) this.#embedded.reconcileStarted(record);
+    else if (record.type === 'api-call') {
+      const joined = this.#embedded.apiCall(record);
+      if (joined) this.#observeEmbedded(joined.write, joined.triggers?.map((t) => t.resourceVersion));
+    }
+  }
+
+  tick(): void {
+    const now = this.#options.clock.now();
+    for (const state of this.#inferred.values()) state.passes.closeQuiet(now);
+    this.#loops.tick(now);
+    this.#embedded.expire(now);
+  }
+
+  snapshot(): ActivityState {
+    const now = this.#options.clock.now();
+    return { clients: this.#clients.summaries(now, (client) => this.#watches.held(client)), watches: this.#watches.summaries(), hotLoops: this.#loops.loops(now) };
+  }
+
+  #identify(origin: { user: string; userAgent?: string | undefined; fieldManager?: string | undefined }): ClientIdentity {
+    return identifyClient(origin, this.#options.isEmbedded);
+  }
+
+  #request(record: RequestRecord): void {
+    const identity = this.#identify(record);
+    this.#clients.request(identity, record);
+    const target = targetOf(record);
+    const wrote = isWrite(record) && record.code < 300 && !record.dryRun && record.rvReturned !== undefined;
+    if (wrote && target) this.#written.wrote(record.rvReturned!, { writer: identity.name, objectKey: target.key, changedPaths: record.changedPaths ?? [], time: record.time });
+    if (record.verb === 'list' && record.code < 300 && record.resource) {
+      this.#watches.listed(identity.name, record.resource);
+      this.#inferredOf(identity)?.passes.listed({ group: record.group ?? '', kind: record.kind ?? record.resource }, record.time);
+      return;
+    }
+    if (identity.kind === 'embedded') {
+      if (wrote && target) {
+        const joined = this.#embedded.journaled(record.rvReturned!, { record, writer: identity.name, object: target.object }, record.time);
+        if (joined) this.#observeEmbedded(joined.write, joined.triggers?.map((t) => t.resourceVersion));
+      }
+      return;
+    }
+    const inferred = this.#inferredOf(identity);
+    if (inferred && target) inferred.passes.request(record, target);
+    else if (record.code === 409 && target) this.#emitConflict(identity.name, record, target.object, undefined);
+  }
+
+  /** Inference runs for clients that act like controllers; kubectl and the console do not reconcile. */
+  #inferredOf(identity: ClientIdentity): Inferred | undefined {
+    if (identity.kind !== 'connected' && identity.kind !== 'agent') return undefined;
+    let state = this.#inferred.get(identity.name);
+    if (!state) {
+      const events = new DeliveredEvents();
+      state = { events, passes: new ClientPasses(identity.name, events, this.#settings, this.#sink) };
+      this.#inferred.set(identity.name, state);
+    }
+    return state;
+  }
+
+  #watchOpened(record: WatchOpenRecord): void {
+    const identity = this.#identify(record);
+    if (this.#watches.clientOf(record.watchId) !== undefined) return;
+    this.#watches.open(identity.name, record);
+    this.#clients.watchOpened(identity, record.user, record.userAgent, record.time);
+    // Events count as triggers from the first one: the client's inference starts with its first watch.
+    this.#inferredOf(identity);
+  }
+
+  #watchEvent(record: WatchDeliveryRecord): void {
+    const client = this.#watches.clientOf(record.watchId);
+    const watch = this.#watches.opened(record.watchId);
+    this.#watches.event(record);
+    if (!client || !watch) return;
+    this.#clients.watchEvent(client, record.time);
+    const state = this.#inferred.get(client);
+    if (!state || !record.name || (record.event !== 'ADDED' && record.event !== 'MODIFIED' && record.event !== 'DELETED')) return;
+    const object: ObjectIdentity = { group: watch.group, kind: watch.kind ?? watch.resource, ...(record.namespace ? { namespace: record.namespace } : {}), name: record.name };
+    const owner = record.owner && identityKey({ group: record.owner.group, kind: record.owner.kind, ...(record.namespace ? { namespace: record.namespace } : {}), name: record.owner.name });
+    const delivered = state.events.add({
+      seq: record.seq,
+      time: record.time,
+      event: record.event,
+      object,
+      initial: record.initial === true,
+      ...(record.resourceVersion ? { resourceVersion: record.resourceVersion } : {}),
+      ...(owner ? { ownerKey: owner } : {}),
+    });
+    state.passes.delivered(delivered);
+  }
+
+  /** What made `writer` write, from the resourceVersions of what triggered its pass. */
+  #causeOf(writer: string, triggerVersions: readonly (string | undefined)[] | undefined): WriteCause {
+    if (!triggerVersions || triggerVersions.length === 0) return { kind: 'outside' };
+    const echoes = triggerVersions.map((rv) => this.#written.echoOf(rv));
+    if (echoes.some((e) => e === undefined)) return { kind: 'outside' };
+    const others = new Set(echoes.map((e) => e!.writer).filter((w) => w !== writer));
+    if (others.size === 0) return { kind: 'self' };
+    return others.size === 1 ? { kind: 'other', writer: [...others][0]! } : { kind: 'outside' };
+  }
+
+  #observe(writer: string, record: RequestRecord, object: ObjectIdentity, cause: WriteCause): void {
+    if ((record.verb !== 'update' && record.verb !== 'patch') || !record.changedPaths?.length) return;
+    this.#loops.observe({ time: record.time, writer, object, resource: resourceOf(record), changedPaths: record.changedPaths, cause });
+  }
+
+  #observeEmbedded(write: EmbeddedWrite, triggerVersions: readonly (string | undefined)[] | undefined): void {
+    this.#observe(write.writer, write.record, write.object, this.#causeOf(write.writer, triggerVersions));
+  }
+
+  #emitConflict(client: string, record: RequestRecord, object: ObjectIdentity, pass: Pass | undefined): void {
+    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: record.time, controller: client, key: queueKey(object), object, resource: resourceOf(record) };
+    if (record.rvSent) conflict.staleRV = record.rvSent;
+    const winner = record.conflict;
+    if (winner?.currentRV) conflict.currentRV = winner.currentRV;
+    if (winner?.writer?.fieldManager) conflict.currentManager = winner.writer.fieldManager;
+    if (winner?.writer?.user) conflict.currentClient = this.#identify({ user: winner.writer.user, userAgent: winner.writer.userAgent, fieldManager: winner.writer.fieldManager }).name;
+    if (pass) conflict.reconcileId = pass.id;
+    this.#options.emit(conflict);
+  }
+
+  readonly #sink: PassSink = {
+    started: (pass) => {
+      this.#clients.inferredReconcile(pass.client);
+      const start: Omit<ReconcileStartRecord, 'seq'> = {
+        type: 'reconcile-start',
+        time: pass.start,
+        controller: pass.client,
+        key: queueKey(pass.object),
+        object: pass.object,
+        worker: pass.worker,
+        reconcileId: pass.id,
+        triggers: pass.trigger.triggers,
+        droppedTriggers: 0,
+        inferred: { client: pass.client, rule: pass.trigger.rule, confidence: pass.trigger.confidence, explanation: pass.trigger.explanation, object: pass.object },
+      };
+      this.#options.emit(start);
+    },
+    request: (pass, record, object) => {
+      const call: Omit<ApiCallRecord, 'seq'> = {
+        type: 'api-call',
+        time: record.time,
+        controller: pass.client,
+        key: queueKey(pass.object),
+        object: pass.object,
+        verb: record.verb,
+        resource: resourceOf(record),
+        code: record.code,
+        durationMs: record.latencyMs,
+        reconcileId: pass.id,
+        worker: pass.worker,
+      };
+      if (record.namespace) call.namespace = record.namespace;
+      if (record.name) call.name = record.name;
+      if (record.rvSent) call.rvSent = record.rvSent;
+      if (record.rvReturned) call.rvReturned = record.rvReturned;
+      if (record.fieldManager) call.fieldManager = record.fieldManager;
+      this.#options.emit(call);
+      if (record.code === 409) this.#emitConflict(pass.client, record, object, pass);
+      if (record.code < 300 && !record.dryRun) this.#observe(pass.client, record, object, this.#causeOf(pass.client, pass.trigger.events.map((e) => e.resourceVersion)));
+    },
+    ended: (pass) => {
+      const end: Omit<ReconcileEndRecord, 'seq'> = {
+        type: 'reconcile-end',
+        time: pass.end,
+        controller: pass.client,
+        key: queueKey(pass.object),
+        object: pass.object,
+        worker: pass.worker,
+        reconcileId: pass.id,
+        result: resultOf(pass.requests),
+        durationMs: Math.max(0, Math.round((pass.end - pass.start) * 100) / 100),
+      };
+      const failed = pass.requests.find((r) => isError(r));
+      if (failed) end.error = `${failed.code}${failed.reason ? ` ${failed.reason}` : ''} on ${failed.verb} ${resourceOf(failed)}${failed.name ? ` ${failed.name}` : ''}`;
+      this.#options.emit(end);
+    },
+  };
+}
+
+function resultOf(requests: readonly RequestRecord[]): ReconcileResultKind {
+  if (requests.some((r) => isError(r))) return 'error';
+  if (requests.some((r) => r.code === 409)) return 'conflict';
+  return 'success';
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { identifyClient } from './client-identity.ts';
+
+const embedded = (name: string) => name === 'dojo' || name === 'replicaset';
+const who = (userAgent?: string, fieldManager?: string) => identifyClient({ user: 'admin', userAgent, fieldManager }, embedded);
+
+describe('identifyClient', () => {
+  it('names a connected client by its token, whatever User-Agent it sends', () => {
+    expect(identifyClient({ user: 'my-operator', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' }, embedded)).toEqual({ name: 'my-operator', kind: 'connected' });
+  });
+
+  it("names the console's own controllers by the suffix the runtime appends, and the console by its agent", () => {
+    expect(who('dojo-console/dojo')).toEqual({ name: 'dojo', kind: 'embedded' });
+    expect(who('dojo-runtime/replicaset')).toEqual({ name: 'replicaset', kind: 'embedded' });
+    expect(who('dojo-console')).toEqual({ name: 'dojo-console', kind: 'console' });
+    expect(who('dojo-console/not-a-controller')).toEqual({ name: 'dojo-console', kind: 'console' });
+  });
+
+  it('recognises kubectl, also when a version dispatcher ran kubectl.1.33', () => {
+    expect(who('kubectl/v1.33.0 (linux/amd64) kubernetes/60a317e')).toEqual({ name: 'kubectl', kind: 'kubectl' });
+    expect(who('kubectl.1.27/v1.27.16 (linux/amd64) kubernetes/cbb86e0')).toEqual({ name: 'kubectl', kind: 'kubectl' });
+  });
+
+  it("reads client-go's default agent: the binary, or the controller rest.AddUserAgent appended", () => {
+    expect(who('manager/v0.0.0 (linux/amd64) kubernetes/$Format')).toEqual({ name: 'manager', kind: 'agent' });
+    expect(who('kube-controller-manager/v1.33.0 (linux/amd64) kubernetes/60a317e/system:serviceaccount:kube-system:deployment-controller')).toEqual({
+      name: 'system:serviceaccount:kube-system:deployment-controller',
+      kind: 'agent',
+    });
+  });
+
+  it("names the official Python client's generated agent, and any other agent by its first word", () => {
+    expect(who('OpenAPI-Generator/31.0.0/python')).toEqual({ name: 'python-client', kind: 'agent' });
+    expect(who('kopf/1.37.2')).toEqual({ name: 'kopf', kind: 'agent' });
+    expect(who('kube-rs/0.99.0')).toEqual({ name: 'kube-rs', kind: 'agent' });
+  });
+
+  it('falls back to the field manager without a User-Agent', () => {
+    expect(who(undefined, 'my-manager')).toEqual({ name: 'my-manager', kind: 'agent' });
+    expect(who()).toEqual({ name: 'unknown', kind: 'agent' });
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Which client made a request: the attribution rule every view shares.
+ *
+ * 1. A connected client's token authenticates as its own user: that user is the client.
+ * 2. Otherwise (the admin token, shared by the console, kubectl and anything given the admin
+ *    kubeconfig) the User-Agent decides:
+ *    - `dojo-console/<controller>` (or the runtime's default `dojo-runtime/<controller>`): that
+ *      embedded controller (the runtime appends the name of the controller whose reconcile made
+ *      the request); `dojo-console` alone: the console itself;
+ *    - `kubectl/...` (or `kubectl.1.33/...` from a version dispatcher): kubectl;
+ *    - client-go's default `<binary>/<version> (<os>/<arch>) kubernetes/<commit>`: the binary,
+ *      or the suffix `rest.AddUserAgent` appends (`.../deployment-controller`);
+ *    - the official Python client's `OpenAPI-Generator/<version>/python`: `python-client`;
+ *    - anything else: its first word (`kopf/1.37`, `kube-rs/0.99`).
+ * 3. No User-Agent: the field manager of a write, else "unknown".
+ */
+import type { ClientKind } from '@dojo/console-protocol';
+
+export interface ClientIdentity {
+  readonly name: string;
+  readonly kind: ClientKind;
+}
+
+export interface RequestOrigin {
+  readonly user: string;
+  readonly userAgent?: string | undefined;
+  readonly fieldManager?: string | undefined;
+}
+
+/** The users that are not a client of their own: the admin token and no token at all. */
+const sharedUsers = new Set(['admin', 'system:anonymous']);
+
+const consoleAgent = 'dojo-console';
+const consoleAgents = /^dojo-(?:console|runtime)(?:\/(.+))?$/;
+const clientGoAgent = /^([^\s/]+)\/\S+ \([^)]*\) kubernetes\/[^\s/]+(?:\/(.+))?$/;
+const kubectlAgent = /^kubectl(\.[\d.]+)?\//;
+const pythonAgent = /^OpenAPI-Generator\/[^/]+\/python$/;
+
+export function identifyClient(origin: RequestOrigin, isEmbedded: (controller: string) => boolean): ClientIdentity {
+  if (!sharedUsers.has(origin.user)) return { name: origin.user, kind: 'connected' };
+  const agent = origin.userAgent?.trim();
+  if (!agent) return { name: origin.fieldManager || 'unknown', kind: 'agent' };
+  const ours = consoleAgents.exec(agent);
+  if (ours) {
+    const controller = ours[1];
+    return controller && isEmbedded(controller) ? { name: controller, kind: 'embedded' } : { name: consoleAgent, kind: 'console' };
+  }
+  if (kubectlAgent.test(agent)) return { name: 'kubectl', kind: 'kubectl' };
+  const clientGo = clientGoAgent.exec(agent);
+  if (clientGo) return { name: clientGo[2] ?? clientGo[1]!, kind: 'agent' };
+  if (pythonAgent.test(agent)) return { name: 'python-client', kind: 'agent' };
+  return { name: /^[^\s/]+/.exec(agent)?.[0] ?? 'unknown', kind: 'agent' };
+}

@@ -1,0 +1,27 @@
+/**
+ * @dojo/activity — what every client of the API server does, inferred from the request journal
+ * (docs/request-journal.md): operators in any language, kubectl, and the console's own
+ * controllers, side by side.
+ *
+ * Promises:
+ * - Pure and deterministic: records in, summaries and telemetry records out; time comes from
+ *   the injected clock and the records' own times. No I/O, no timers.
+ * - Every request is attributed to one client by one rule (client-identity.ts): a connected
+ *   client's token first, then the User-Agent, then the field manager.
+ * - Reconciles of clients the console does not run are INFERRED: requests about one object
+ *   grouped into passes (pass-inference.ts), each linked to the watch events that reached the
+ *   client just before, with the rule that linked them and a confidence (trigger-rules.ts).
+ *   They leave as ordinary reconcile telemetry marked `inferred`. The console's own controllers
+ *   are never inferred (their reconciles are recorded exactly) and never counted twice.
+ * - Every 409 a client gets names the version that won and the client that wrote it.
+ * - Hot loops (hot-loop-detector.ts) are flagged for every client, embedded ones included, once
+ *   5 echo-only writes of one field build up within 10 s; a converging controller never is.
+ * - Memory is bounded: recent events, passes, written versions and closed watches are capped.
+ *
+ * Misuse: feed records in journal order (`seq`); after a `resync` hello the state derived from
+ * lost records is dropped, not guessed.
+ */
+export { Activity, type ActivityClock, type ActivityOptions, type ActivityState, type TelemetryInput } from './activity.ts';
+export { identifyClient, type ClientIdentity, type RequestOrigin } from './client-identity.ts';
+export { defaultInferenceSettings, type InferenceSettings } from './trigger-rules.ts';
+export { defaultHotLoopSettings, type HotLoopSettings } from './hot-loop-detector.ts';

@@ -1,0 +1,168 @@
+/**
+ * Inferred reconciles of one client: its requests about one object grouped into passes, each
+ * linked to what triggered it (trigger-rules.ts). The grouping rule:
+ *
+ * - A request belongs to the client's open pass over the same object — or over the object that
+ *   controls it (a controller writes its children inside the owner's pass) — if it came at most
+ *   `passGapMs` after the pass's last answer, no event interrupted the pass, and it does not
+ *   repeat a request the pass already made (the same verb on the same object: a new pass has
+ *   begun), unless that earlier one got a 409 (a retry inside the pass).
+ * - An event about the pass's object or its children that reached the client after the pass
+ *   began interrupts it (the event queues a new pass), unless it is the echo of a write this
+ *   very pass made — but even then, a read of the pass's own object after it starts a new pass
+ *   (that is how a pass begins). Echoes reach the journal before the write's own record, so
+ *   this is decided when the next request comes, not when the event does.
+ * - Otherwise a new pass starts, about the object an unconsumed event points at (the object
+ *   itself, its owner, or the owner of a changed child); else, for a request about an object
+ *   with no known owner (a read that found nothing, a referenced Secret), the object of the
+ *   oldest event still waiting for its pass — assumed, so 0.2 less sure; else, for a write to a
+ *   controlled object, its owner; else the object itself.
+ * - Passes of one client may overlap (several workers); each gets the lowest free lane.
+ */
+import { identityKey, parseIdentityKey, type ObjectIdentity } from '@dojo/kube-api';
+import type { RequestRecord } from '@dojo/console-protocol';
+import type { DeliveredEvent, DeliveredEvents } from './delivered-events.ts';
+import { inferTrigger, type InferenceSettings, type InferredTrigger } from './trigger-rules.ts';
+
+export interface Pass {
+  readonly id: string;
+  readonly client: string;
+  readonly object: ObjectIdentity;
+  readonly key: string;
+  readonly worker: number;
+  readonly start: number;
+  readonly trigger: InferredTrigger;
+  readonly requests: RequestRecord[];
+  /** When its last request was answered. */
+  end: number;
+  lastAt: number;
+}
+
+export interface PassSink {
+  started(pass: Pass): void;
+  request(pass: Pass, record: RequestRecord, object: ObjectIdentity): void;
+  ended(pass: Pass): void;
+}
+
+/** The object a request is about, and the object that controls it. */
+export interface RequestObject {
+  readonly object: ObjectIdentity;
+  readonly key: string;
+  readonly owner?: ObjectIdentity;
+  readonly ownerKey?: string;
+}
+
+const label = (o: ObjectIdentity) => `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;
+const signature = (r: RequestRecord) => `${r.verb} ${r.group}/${r.resource}/${r.subresource ?? ''} ${r.namespace ?? ''}/${r.name ?? ''}`;
+const kindKey = (o: ObjectIdentity) => `${o.group}/${o.kind}`;
+
+export class ClientPasses {
+  readonly #client: string;
+  readonly #settings: InferenceSettings;
+  readonly #sink: PassSink;
+  readonly #events: DeliveredEvents;
+  readonly #open = new Map<string, Pass>();
+  readonly #lanes: (Pass | undefined)[] = [];
+  readonly #listedAt = new Map<string, number>();
+  readonly #starts = new Map<string, number[]>();
+  #next = 1;
+
+  constructor(client: string, events: DeliveredEvents, settings: InferenceSettings, sink: PassSink) {
+    this.#client = client;
+    this.#events = events;
+    this.#settings = settings;
+    this.#sink = sink;
+  }
+
+  /** An event reached the client; the initial events of a watch are a list. */
+  delivered(event: DeliveredEvent): void {
+    if (event.initial) this.#listedAt.set(kindKey(event.object), event.time);
+  }
+
+  listed(object: Pick<ObjectIdentity, 'group' | 'kind'>, time: number): void {
+    this.#listedAt.set(`${object.group}/${object.kind}`, time);
+  }
+
+  request(record: RequestRecord, target: RequestObject): Pass {
+    const joined = this.#joinable(target.key, record, target.key) ?? (target.ownerKey ? this.#joinable(target.ownerKey, record, target.key) : undefined);
+    const pass = joined ?? this.#begin(record, target);
+    pass.requests.push(record);
+    pass.lastAt = Math.max(pass.lastAt, record.time);
+    pass.end = Math.max(pass.end, record.time + record.latencyMs);
+    this.#sink.request(pass, record, target.object);
+    return pass;
+  }
+
+  /** Ends passes that have been quiet for `passGapMs`. */
+  closeQuiet(now: number): void {
+    for (const pass of [...this.#open.values()]) if (now - pass.end > this.#settings.passGapMs) this.#close(pass);
+  }
+
+  closeAll(): void {
+    for (const pass of [...this.#open.values()]) this.#close(pass);
+  }
+
+  #joinable(key: string, record: RequestRecord, requestKey: string): Pass | undefined {
+    const pass = this.#open.get(key);
+    if (!pass) return undefined;
+    const fresh = record.time - pass.end <= this.#settings.passGapMs;
+    const sig = signature(record);
+    const repeat = pass.requests.some((r) => signature(r) === sig && r.code !== 409);
+    const written = new Set(pass.requests.map((r) => r.rvReturned));
+    const events = this.#events.about(key, pass.start, record.time);
+    // Even the echo of its own write: re-reading the object itself after it is how a pass begins.
+    const rereads = record.verb === 'get' && requestKey === key && events.length > 0;
+    const interrupted = rereads || events.some((e) => !written.has(e.resourceVersion));
+    if (fresh && !repeat && !interrupted) return pass;
+    this.#close(pass);
+    return undefined;
+  }
+
+  #begin(record: RequestRecord, target: RequestObject): Pass {
+    const { object, assumed } = this.#passObject(record, target);
+    const key = identityKey(object);
+    const existing = this.#open.get(key);
+    if (existing) this.#close(existing);
+    const previousStarts = this.#starts.get(key) ?? [];
+    const inferred = inferTrigger(
+      { client: this.#client, key, label: label(object), start: record.time, events: this.#events, listedAt: this.#listedAt.get(kindKey(object)), previousStarts },
+      this.#settings,
+    );
+    const trigger = assumed ? { ...inferred, confidence: Math.round((inferred.confidence - 0.2) * 100) / 100, explanation: `${inferred.explanation}; its first request was about ${label(target.object)}, assumed to be part of this pass` } : inferred;
+    let worker = this.#lanes.findIndex((p) => p === undefined);
+    if (worker < 0) worker = this.#lanes.length;
+    const pass: Pass = { id: `inferred-${this.#client}-${this.#next++}`, client: this.#client, object, key, worker, start: record.time, trigger, requests: [], end: record.time, lastAt: record.time };
+    this.#lanes[worker] = pass;
+    this.#open.set(key, pass);
+    this.#starts.delete(key);
+    this.#starts.set(key, [...previousStarts.slice(-7), record.time]);
+    if (this.#starts.size > 20_000) this.#starts.delete(this.#starts.keys().next().value!);
+    this.#sink.started(pass);
+    return pass;
+  }
+
+  /** Which object a new pass is about, and whether that was only assumed (see the rules above). */
+  #passObject(record: RequestRecord, target: RequestObject): { object: ObjectIdentity; assumed: boolean } {
+    const pending = this.#events.pending(record.time, this.#settings.triggerWindowMs);
+    const keys = new Set(pending.flatMap((e) => (e.ownerKey ? [e.key, e.ownerKey] : [e.key])));
+    if (keys.has(target.key)) return { object: target.object, assumed: false };
+    if (target.owner && target.ownerKey && keys.has(target.ownerKey)) return { object: target.owner, assumed: false };
+    const oldest = pending[0];
+    if (!target.owner && oldest) {
+      // A read of something that is not there yet (get-or-create of a child) or of something
+      // unrelated the pass needs (a referenced Secret): filed under the oldest event still
+      // waiting for its pass, the way a controller's queue hands out keys.
+      const object = (oldest.ownerKey && parseIdentityKey(oldest.ownerKey)) || oldest.object;
+      return { object, assumed: true };
+    }
+    const writes = record.verb !== 'get';
+    return { object: writes && target.owner ? target.owner : target.object, assumed: false };
+  }
+
+  #close(pass: Pass): void {
+    if (this.#open.get(pass.key) !== pass) return;
+    this.#open.delete(pass.key);
+    if (this.#lanes[pass.worker] === pass) this.#lanes[pass.worker] = undefined;
+    this.#sink.ended(pass);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * From what the HTTP layer noted to the journal's `request` record: the answer's code and
+ * resourceVersion, the object's facts, for updates the field paths that changed, for 409s the
+ * version that won and who wrote it; and, for every successful write, the writer of the new
+ * version (so the next 409 on that object can name it).
+ */
+import type { RequestRecord, VersionWriter } from '@dojo/console-protocol';
+import { isConflict, type StatusError } from '@dojo/kube-api';
+import { changedPaths } from './changed-paths.ts';
+import { factsOf, type RequestNote } from './request-note.ts';
+import type { RequestJournal } from './request-journal.ts';
+
+const writeVerbs = new Set(['create', 'update', 'patch', 'delete']);
+
+/** The key `VersionWriters` files an object under: its status subresource is the same object. */
+function objectKeyOf(note: RequestNote, name: string | undefined): string | undefined {
+  if (!note.info || name === undefined) return undefined;
+  return `${note.info.group}/${note.info.resource}/${note.namespace ?? ''}/${name}`;
+}
+
+/** A write failed: for a 409, remember what won now, while the current version is still the one that beat it. */
+export function noteFailure(journal: RequestJournal, note: RequestNote, error: StatusError): void {
+  note.failed(error);
+  if (!isConflict(error) || !note.current) return;
+  const current = note.current();
+  const key = objectKeyOf(note, note.name);
+  if (!current || !key) return;
+  const writer = journal.writers.writerOf(key, current);
+  note.conflict = { ...(current.metadata.resourceVersion ? { currentRV: current.metadata.resourceVersion } : {}), ...(writer ? { writer } : {}) };
+}
+
+export function recordRequest(journal: RequestJournal, note: RequestNote, code: number, finished: number): void {
+  const record: Omit<RequestRecord, 'seq'> = {
+    type: 'request',
+    time: note.time,
+    user: note.client.user,
+    verb: note.verb,
+    code,
+    latencyMs: Math.round((finished - note.started) * 100) / 100,
+  };
+  if (note.client.userAgent) record.userAgent = note.client.userAgent;
+  const info = note.info;
+  if (info) {
+    record.group = info.group;
+    record.version = info.version;
+    record.resource = info.resource;
+    record.kind = info.kind;
+    if (note.subresource) record.subresource = note.subresource;
+    if (note.namespace) record.namespace = note.namespace;
+  } else if (note.path) record.path = note.path;
+  if (note.rvSent) record.rvSent = note.rvSent;
+  if (note.reason) record.reason = note.reason;
+  if (note.dryRun) record.dryRun = true;
+  if (note.fieldManager) record.fieldManager = note.fieldManager;
+  if (note.patchType) record.patchType = note.patchType;
+  if (note.conflict) record.conflict = note.conflict;
+  const ok = code >= 200 && code < 300;
+  const facts = ok ? factsOf(note.object) : {};
+  const name = note.name ?? facts.name;
+  if (name !== undefined) record.name = name;
+  if (facts.rv) record.rvReturned = facts.rv;
+  if (facts.generation !== undefined) record.generation = facts.generation;
+  if (facts.uid) record.uid = facts.uid;
+  if (facts.owner) record.owner = facts.owner;
+  if (ok && note.list) {
+    record.items = note.list.items.length;
+    if (note.list.metadata?.resourceVersion) record.rvReturned = note.list.metadata.resourceVersion;
+  }
+  if (ok && (note.verb === 'update' || note.verb === 'patch')) {
+    record.changedPaths = note.before && note.after ? changedPaths(note.before, note.after) : [];
+  }
+  if (ok && !note.dryRun && writeVerbs.has(note.verb)) rememberWriter(journal, note, record, name);
+  journal.append(record);
+}
+
+function rememberWriter(journal: RequestJournal, note: RequestNote, record: Omit<RequestRecord, 'seq'>, name: string | undefined): void {
+  const key = objectKeyOf(note, name);
+  if (!key || !record.rvReturned) return;
+  const writer: VersionWriter = { user: note.client.user, source: 'journal' };
+  if (note.client.userAgent) Object.assign(writer, { userAgent: note.client.userAgent });
+  if (note.fieldManager) Object.assign(writer, { fieldManager: note.fieldManager });
+  journal.writers.wrote(key, record.rvReturned, writer);
+}

@@ -1,0 +1,95 @@
+/**
+ * What the HTTP layer learns about one request while serving it, for its journal record: the
+ * handlers fill it in as they go (decode, call, encode), the journal turns it into a
+ * `RequestRecord` once the answer is sent. Cheap to fill: it holds references and computes
+ * nothing (the changed field paths are worked out after the response has left).
+ */
+import type { ControllerOwner, RequestClient, RequestVerb, VersionWriter } from '@dojo/console-protocol';
+import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
+import type { WriteObserver } from '../registry/request-options.ts';
+import type { ResourceInfo } from '../registry/resource-info.ts';
+
+export interface ObjectFacts {
+  rv?: string;
+  generation?: number;
+  uid?: string;
+  owner?: ControllerOwner;
+  namespace?: string;
+  name?: string;
+}
+
+/** The controller owner among owner references, by API group, kind and name. */
+export function controllerOwnerOf(refs: KubeObject['metadata']['ownerReferences']): ControllerOwner | undefined {
+  const owner = refs?.find((ref) => ref.controller === true);
+  return owner && { group: parseApiVersion(owner.apiVersion ?? '').group, kind: owner.kind, name: owner.name };
+}
+
+export function factsOf(obj: KubeObject | undefined): ObjectFacts {
+  const meta = obj?.metadata;
+  if (!meta) return {};
+  const facts: ObjectFacts = {};
+  if (meta.resourceVersion) facts.rv = meta.resourceVersion;
+  if (typeof meta.generation === 'number') facts.generation = meta.generation;
+  if (meta.uid) facts.uid = meta.uid;
+  if (meta.namespace) facts.namespace = meta.namespace;
+  if (meta.name) facts.name = meta.name;
+  const owner = controllerOwnerOf(meta.ownerReferences);
+  if (owner) facts.owner = owner;
+  return facts;
+}
+
+export class RequestNote implements WriteObserver {
+  /** Epoch ms when the request arrived: the record's `time`. */
+  readonly time: number;
+  readonly started: number;
+  readonly client: RequestClient;
+  verb: RequestVerb = 'get';
+  /** Set for resource requests; `path` for anything else. */
+  info?: ResourceInfo;
+  namespace?: string;
+  name?: string;
+  subresource?: string;
+  path?: string;
+  rvSent?: string;
+  fieldManager?: string;
+  patchType?: string;
+  dryRun = false;
+  /** What was answered: the object written or read, or a list. */
+  object?: KubeObject;
+  list?: KubeList;
+  /** The versions an update stored (before, after), for the changed field paths. */
+  before?: KubeObject;
+  after?: KubeObject;
+  /** Reads the object's current version, to name what won a 409. */
+  current?: () => KubeObject | undefined;
+  reason?: string;
+  conflict?: { currentRV?: string; writer?: VersionWriter };
+  /** Not journaled as a request: the journal's own stream, health probes. */
+  skip = false;
+  /** A watch: journaled by its WatchRecorder instead. */
+  watch = false;
+
+  constructor(client: RequestClient, time: number, started: number) {
+    this.client = client;
+    this.time = time;
+    this.started = started;
+  }
+
+  /** The request addresses a resource: which one. */
+  addresses(info: ResourceInfo, namespace: string | undefined, name: string | undefined, subresource: string | undefined): void {
+    this.info = info;
+    if (namespace !== undefined) this.namespace = namespace;
+    if (name !== undefined) this.name = name;
+    if (subresource !== undefined) this.subresource = subresource;
+  }
+
+  /** Called by the store when an update changes the object. */
+  changed(before: KubeObject, after: KubeObject): void {
+    this.before = before;
+    this.after = after;
+  }
+
+  failed(error: StatusError): void {
+    if (error.reason) this.reason = error.reason;
+  }
+}

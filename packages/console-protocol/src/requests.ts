@@ -1,0 +1,174 @@
+/**
+ * The request journal: what every client asked the API server, what it answered, every watch
+ * and every event delivered on it. The embedded API server writes these records
+ * (packages/apiserver/src/journal) and serves them at `GET /debug/requests` as JSON lines; on a
+ * real cluster, audit events map onto the same records. packages/activity reads them to infer
+ * what each client does.
+ *
+ * Records are plain JSON with a `seq` (global to the journal, strictly increasing) and a `time`
+ * (epoch ms when the server received the request, or delivered the event). A reader keeps and
+ * ignores record types it does not know.
+ *
+ * Names: `resource` is the URL's (plural, lowercase), `kind` the served kind when the server
+ * knows it. Field paths name list items by their keys, the way people read them:
+ * `status.conditions[type=Ready].lastTransitionTime`, `spec.template.spec.containers[name=web].image`.
+ */
+import type { WatchEventType } from '@dojo/kube-api';
+
+/** Who made a request, as the server authenticated it. */
+export interface RequestClient {
+  /**
+   * "admin" for the admin token; a connected client's name for a token from
+   * `dojo-console connect NAME`; "system:anonymous" when no valid token came.
+   */
+  user: string;
+  userAgent?: string;
+}
+
+export type RequestVerb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
+
+/** The object that controls another (its ownerReference with `controller: true`). */
+export interface ControllerOwner {
+  /** The owner's API group ("" for the core group), from its apiVersion. */
+  readonly group: string;
+  readonly kind: string;
+  readonly name: string;
+}
+
+/** Who wrote a version of an object. */
+export interface VersionWriter {
+  /** Absent when only managedFields tell (they name the manager, not the user). */
+  readonly user?: string;
+  readonly userAgent?: string;
+  readonly fieldManager?: string;
+  /**
+   * "journal": the server recorded the request that wrote it, exactly. "managedFields": it was
+   * written before the journal knew of it; this is the manager of its newest managedFields entry.
+   */
+  readonly source: 'journal' | 'managedFields';
+}
+
+interface JournalRecordBase {
+  seq: number;
+  time: number;
+}
+
+/** One request that is not a watch (a watch is a `watch-open` record, then its events). */
+export interface RequestRecord extends JournalRecordBase, RequestClient {
+  type: 'request';
+  /** Kubernetes' verb for resource requests; "get" for discovery, OpenAPI and /version. */
+  verb: RequestVerb;
+  group?: string;
+  version?: string;
+  resource?: string;
+  subresource?: string;
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  /** Requests outside any resource (discovery, OpenAPI, /version): the path asked for. */
+  path?: string;
+  /** The resourceVersion the client sent (the object's, a precondition's, or a list's). */
+  rvSent?: string;
+  /** The resourceVersion of what the server answered (the object written or read, the list). */
+  rvReturned?: string;
+  code: number;
+  /** The Status reason of an error ("Conflict", "NotFound", "Invalid"...). */
+  reason?: string;
+  latencyMs: number;
+  dryRun?: true;
+  fieldManager?: string;
+  /** PATCH: "merge", "json", "strategic" or "apply". */
+  patchType?: string;
+  /**
+   * Successful updates and patches: the field paths this write changed, old version against
+   * new (at most 50; managedFields and resourceVersion left out). Empty when nothing changed
+   * and no new version was written.
+   */
+  changedPaths?: string[];
+  /** The object's generation after the write (or of the object read). */
+  generation?: number;
+  /** The controller owner of the object written or read. */
+  owner?: ControllerOwner;
+  uid?: string;
+  /** Lists: how many items the answer held. */
+  items?: number;
+  /** A write that lost a resourceVersion race (409): the version that won and who wrote it. */
+  conflict?: { readonly currentRV?: string; readonly writer?: VersionWriter };
+}
+
+/** A watch opened: what it watches and from which resourceVersion. */
+export interface WatchOpenRecord extends JournalRecordBase, RequestClient {
+  type: 'watch-open';
+  /** Unique within the journal; the watch's `watch-event` and `watch-close` records carry it. */
+  watchId: string;
+  group: string;
+  version: string;
+  resource: string;
+  kind?: string;
+  namespace?: string;
+  /** A watch of one object (`fieldSelector=metadata.name=...` or a named URL). */
+  name?: string;
+  labelSelector?: string;
+  fieldSelector?: string;
+  /** The resourceVersion to start after; absent or "0": now, with every current object first as ADDED. */
+  resourceVersion?: string;
+  bookmarks: boolean;
+  timeoutSeconds?: number;
+}
+
+/** One event delivered on a watch (after its selectors: what that client actually received). */
+export interface WatchDeliveryRecord extends JournalRecordBase {
+  type: 'watch-event';
+  watchId: string;
+  event: WatchEventType | 'BOOKMARK' | 'ERROR';
+  namespace?: string;
+  name?: string;
+  resourceVersion?: string;
+  owner?: ControllerOwner;
+  /** One of the current objects a watch without resourceVersion receives first. */
+  initial?: true;
+  /** ERROR events: the Status code (410 when the resourceVersion was too old). */
+  code?: number;
+}
+
+/**
+ * Why a watch ended: the client went away, its timeout passed, its resourceVersion was too old
+ * (410, an ERROR event was sent), it read too slowly (the server cut it off), or the server stopped.
+ */
+export type WatchCloseReason = 'client' | 'timeout' | 'expired' | 'too-slow' | 'server';
+
+export interface WatchCloseRecord extends JournalRecordBase {
+  type: 'watch-close';
+  watchId: string;
+  reason: WatchCloseReason;
+  /** Events delivered on this watch, bookmarks included. */
+  events: number;
+}
+
+export type RequestJournalRecord = RequestRecord | WatchOpenRecord | WatchDeliveryRecord | WatchCloseRecord;
+
+export type RequestJournalRecordType = RequestJournalRecord['type'];
+
+/**
+ * `GET /debug/requests?sinceSeq=N`: the first line. `openWatches` are the watches open right
+ * now (their `watch-open` records), so a reader that starts late still knows whose events it
+ * will see. `resync`: records after `sinceSeq` were already dropped; the stream goes on from
+ * `oldestSeq`, and the reader must rebuild what it derived from the lost ones.
+ */
+export interface RequestJournalHello {
+  type: 'hello';
+  oldestSeq: number;
+  lastSeq: number;
+  resync: boolean;
+  openWatches: WatchOpenRecord[];
+}
+
+/** One line of `GET /debug/requests`: the hello first, then records in `seq` order. */
+export type RequestJournalLine = RequestJournalHello | RequestJournalRecord;
+
+/** `GET /api/requests`: the journal records the console has read (a bounded window), oldest first. */
+export interface RequestLogPage {
+  readonly records: RequestJournalRecord[];
+  readonly oldestSeq: number;
+  readonly lastSeq: number;
+}

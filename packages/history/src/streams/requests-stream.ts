@@ -1,0 +1,22 @@
+/**
+ * The API server's request journal, by the journal's own seq (so a console that reads the feed
+ * again after a restart appends nothing twice): indexed by the authenticated user, the resource
+ * and object asked for, and the watch an event was delivered on; typed by record type, so an
+ * eviction says how many requests and how many delivered watch events went.
+ */
+import type { RequestJournalRecord } from '@dojo/console-protocol';
+import type { StreamSpec } from '../stream-spec.ts';
+
+export const requestsStream: StreamSpec<RequestJournalRecord> = {
+  name: 'requests',
+  seqOf: (r) => r.seq,
+  timeOf: (r) => r.time,
+  typeOf: (r) => r.type,
+  columns: {
+    user: (r) => ('user' in r ? r.user : undefined),
+    resource: (r) => ('resource' in r ? r.resource : undefined),
+    namespace: (r) => ('namespace' in r ? r.namespace : undefined),
+    name: (r) => ('name' in r ? r.name : undefined),
+    watch: (r) => ('watchId' in r ? r.watchId : undefined),
+  },
+};
