@@ -17,6 +17,8 @@ const nodeBenches = [
   { name: 'history', file: 'packages/history/bench/history.bench.ts' },
   { name: 'request-journal', file: 'packages/apiserver/bench/request-journal.bench.ts' },
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
+  // Issue 17's second target: 10,000 Dojos over 10 namespaces in ≤ 200 s, peak RSS ≤ 2.5 GB.
+  { name: 'convergence-10k', file: 'apps/server/bench/convergence.bench.ts', args: ['--dojos', '10000', '--namespaces', '10', '--runs', '1', '--timeout-seconds', '400'] },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
   { name: 'explain', file: 'apps/server/bench/explain.bench.ts' },
@@ -64,21 +66,28 @@ const headlines = {
     numbers: { createsOn: r.creates.onPerSecond, createsOff: r.creates.offPerSecond, ratioCreates: r.creates.ratio, cpuRatioCreates: r.creates.cpuRatio, ratioStatusPatches: r.statusPatches.ratio, cpuRatioStatusPatches: r.statusPatches.cpuRatio },
   }),
   convergence: (r) => ({
-    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms`,
-    reference: `no reference; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
+    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms, console CPU ${r.serverCpuSeconds?.median} s (${r.serverCpuShare?.median} of a core)`,
+    reference: `${r.idealSeconds ? `ideal ${r.idealSeconds.median} s (${r.writesPerDojo.median} writes/Dojo at ${fmt(r.writeRatePerSecond.median)} writes/s) → ${r.ratioToIdeal.median}×` : `no ideal before it converges (API server ${fmt(r.writeRatePerSecond.median)} writes/s)`}; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
     numbers: {
       converged: r.converged,
       availableAtEnd: r.availableAtEnd,
       milestonesRun1: r.perRun[0].milestones,
       totalSeconds: r.totalSeconds.median,
+      idealSeconds: r.idealSeconds?.median ?? null,
+      ratioToIdeal: r.ratioToIdeal?.median ?? null,
+      writesPerDojo: r.writesPerDojo.median,
+      writeRatePerSecond: r.writeRatePerSecond.median,
       reconcilesPerSecond: r.reconcilesPerSecond.median,
       conflicts: r.conflicts.median,
       peakQueueDepth: r.peakTotalQueueDepth.median,
       serverPeakRssMb: r.serverPeakRssMb.median,
+      serverCpuSeconds: r.serverCpuSeconds?.median,
+      serverCpuShare: r.serverCpuShare?.median,
       eventLoopDelayP99Ms: r.serverEventLoopDelayP99Ms.median,
       runs: r.runs,
     },
   }),
+  'convergence-10k': (r) => headlines.convergence(r),
   'dojo-available': (r) => ({
     result: `create → Available overhead beyond the pod delay p50 ${r.overhead.p50Ms} ms, p99 ${r.overhead.p99Ms} ms (total p50 ${fmt(Math.round(r.createToAvailable.p50Ms))} ms)`,
     reference: `simulated pod delay p50 ${fmt(r.simulatedPodDelay.p50Ms)} ms`,
@@ -156,7 +165,7 @@ for (const bench of nodeBenches.filter((b) => wanted(b.name))) {
   if (!existsSync(bench.file)) continue;
   log(`\n=== ${bench.name}: ${bench.file}`);
   const t = Date.now();
-  const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), '--import', 'tsx', bench.file], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), '--import', 'tsx', bench.file, ...(bench.args ?? [])], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const wallSeconds = Math.round((Date.now() - t) / 100) / 10;
   log(`=== ${bench.name}: exit ${run.status ?? run.signal} in ${wallSeconds} s`);
   if (run.status !== 0) {

@@ -14,6 +14,10 @@
  * console's `GET /api/controllers`, sampled every 50 ms. If one run takes longer than
  * `--budget-seconds` (default 60), fewer runs are made and the JSON says so; a run that has not
  * converged after `--timeout-seconds` (default 240) is reported as such, with how far it got.
+ * Its reference (support/write-rate.ts): the writes the phase committed ÷ the API server's
+ * write rate measured in the same console just before and right after (the mean of two
+ * samples of `--write-rate-samples`, default 2,000 ConfigMap creates), i.e. the time the
+ * convergence would take if nothing but the writes cost.
  * Prints one JSON document on stdout; progress goes to stderr.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +30,7 @@ import { ControllerSampler, countsBetween } from './support/controller-sampler.t
 import { dojoManifest, dojosPath, isAvailable, type WatchedDojo } from './support/dojo-manifest.ts';
 import { round, spread } from './support/percentiles.ts';
 import { spawnProbed } from './support/probed-process.ts';
+import { currentRevision, measureWriteRate } from './support/write-rate.ts';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,8 +43,17 @@ const concurrency = arg('concurrency', 16);
 const budgetSeconds = arg('budget-seconds', 60);
 const sampleMs = arg('sample-ms', 50);
 const namespaceCount = arg('namespaces', 1);
+const writeRateSamples = arg('write-rate-samples', 2000);
 const measuredNamespaces = namespaceCount === 1 ? ['convergence'] : Array.from({ length: namespaceCount }, (_, i) => `convergence-${i}`);
 const timeoutMs = arg('timeout-seconds', 240) * 1000;
+const textArg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+// `--cpu-prof-dir DIR` / `--heap-prof-dir DIR`: the console process writes a V8 CPU profile /
+// sampling heap profile (what is still allocated when it exits) of the whole run there.
+const cpuProfDir = textArg('cpu-prof-dir');
+const heapProfDir = textArg('heap-prof-dir');
 const log = (message: string): void => void process.stderr.write(`[convergence] ${message}\n`);
 const tunedConsole = fileURLToPath(new URL('./support/tuned-console.ts', import.meta.url));
 const sim = { podStartDelay: { minMs: 0, maxMs: 0 }, podReadyDelay: { minMs: 0, maxMs: 0 } };
@@ -88,7 +102,8 @@ async function createAndAwait(client: ApiClient, namespaces: readonly string[], 
 
 async function oneRun(index: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-convergence-'));
-  const server = await spawnProbed(tunedConsole, [dataDir, JSON.stringify(sim)], /tuned-console (\{.*\})\n/);
+  const nodeArgs = [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []), ...(heapProfDir ? ['--heap-prof', '--heap-prof-dir', heapProfDir] : [])];
+  const server = await spawnProbed(tunedConsole, [dataDir, JSON.stringify(sim)], /tuned-console (\{.*\})\n/, { nodeArgs });
   try {
     const { base, token, kubeconfigPath } = JSON.parse(server.ready[1]!) as { base: string; token: string; kubeconfigPath: string };
     const client = apiClientFromKubeconfig(kubeconfigPath, concurrency);
@@ -97,19 +112,33 @@ async function oneRun(index: number) {
     log(`run ${index}: warm-up ${warm.available}/${warmup} Dojos Available in ${round(warm.totalSeconds, 2)} s (discarded)`);
 
     const sampler = new ControllerSampler(base, token, sampleMs);
+    const rateBefore = await measureWriteRate(client, writeRateSamples, concurrency, 'before');
     const before = await sampler.counts();
+    const revisionBefore = await currentRevision(client);
     await server.reset();
     sampler.start();
     const measured = await createAndAwait(client, measuredNamespaces, dojos);
+    const writes = (await currentRevision(client)) - revisionBefore;
     const queues = sampler.stop();
     const probe = await server.read();
     const counts = countsBetween(before, await sampler.counts());
+    // After a timeout the controllers are still at work: a second sample would measure them
+    // too, and the writes a convergence needs are not known yet, so there is no ideal then.
+    const rateAfter = measured.converged ? await measureWriteRate(client, writeRateSamples, concurrency, 'after') : undefined;
+    const writeRate = { perSecond: rateAfter ? (rateBefore.perSecond + rateAfter.perSecond) / 2 : rateBefore.perSecond };
+    const idealSeconds = measured.converged ? writes / writeRate.perSecond : null;
     client.close();
     const run = {
       converged: measured.converged,
       available: measured.available,
       milestones: measured.milestones,
       totalSeconds: round(measured.totalSeconds, 2),
+      writes,
+      writesPerDojo: round(writes / dojos, 1),
+      writeRatePerSecond: Math.round(writeRate.perSecond),
+      writeRateSamplesPerSecond: [rateBefore, ...(rateAfter ? [rateAfter] : [])].map((r) => Math.round(r.perSecond)),
+      idealSeconds: idealSeconds === null ? null : round(idealSeconds, 2),
+      ratioToIdeal: idealSeconds === null ? null : round(measured.totalSeconds / idealSeconds, 2),
       createSeconds: round(measured.createSeconds, 2),
       createsPerSecond: Math.round(dojos / measured.createSeconds),
       reconciles: counts.total.reconciles,
@@ -118,11 +147,12 @@ async function oneRun(index: number) {
       errors: counts.total.errors,
       peakTotalQueueDepth: queues.peakTotalDepth,
       peakQueueDepth: queues.peakDepth,
+      busyWorkerShare: queues.busyShare,
       queueSamples: queues.samples,
       byController: counts.byController,
       server: { peakRssMb: probe.peakRssMb, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
     };
-    log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}, ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms`);
+    log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ${run.idealSeconds === null ? `no ideal (${writes} writes so far, ${run.writeRatePerSecond} writes/s before)` : `ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×`}; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms`);
     return run;
   } finally {
     await server.kill();
@@ -144,6 +174,7 @@ if (!runs[0]!.converged) {
   for (let i = 2; i <= maxRuns; i++) runs.push(await oneRun(i));
 }
 notes.push('the console runs in its own process (support/tuned-console.ts, i.e. runUp with pod delays 0); the load generator and watch run in the benchmark process, on the same machine');
+notes.push(`ideal = the writes committed while converging (the store's revision delta: every create, update, patch, delete and Event) ÷ the API server's write rate in the same console (mean of ${writeRateSamples} ConfigMap creates from ${concurrency} clients just before and just after); convergence cannot beat it`);
 notes.push('server RSS, event-loop delay (monitorEventLoopDelay, 10 ms resolution) and CPU are measured inside the console process over the measured phase only');
 notes.push(`reconciles and conflicts count every controller (operator and simulated control plane); queue depth is sampled from GET /api/controllers every ${sampleMs} ms, so shorter peaks can be missed`);
 
@@ -163,10 +194,18 @@ process.stdout.write(
       availableAtEnd: Math.min(...runs.map((r) => r.available)),
       timeoutSeconds: timeoutMs / 1000,
       totalSeconds: of((r) => r.totalSeconds, 2),
+      idealSeconds: runs.every((r) => r.idealSeconds !== null) ? of((r) => r.idealSeconds!, 2) : null,
+      ratioToIdeal: runs.every((r) => r.ratioToIdeal !== null) ? of((r) => r.ratioToIdeal!, 2) : null,
+      writesPerDojo: of((r) => r.writesPerDojo, 1),
+      writeRatePerSecond: of((r) => r.writeRatePerSecond, 0),
       reconcilesPerSecond: of((r) => r.reconcilesPerSecond, 0),
       conflicts: of((r) => r.conflicts, 0),
       peakTotalQueueDepth: of((r) => r.peakTotalQueueDepth, 0),
       serverPeakRssMb: of((r) => r.server.peakRssMb, 0),
+      // On a shared machine the wall time moves with everyone else's load; the console's own
+      // CPU time moves far less, and its share of one core says how much it was given.
+      serverCpuSeconds: of((r) => r.server.cpuSeconds, 1),
+      serverCpuShare: of((r) => r.server.cpuShare, 2),
       serverEventLoopDelayP99Ms: of((r) => r.server.eventLoopDelay.p99Ms, 1),
       createsPerSecond: of((r) => r.createsPerSecond, 0),
       perRun: runs,

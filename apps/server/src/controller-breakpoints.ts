@@ -6,7 +6,7 @@
 import type { Controller } from '@dojo/runtime';
 
 export function replaceBreakpoints(controller: Controller, keys: readonly string[]): void {
-  const current = controller.state().breakpoints;
+  const current = controller.status().breakpoints;
   for (const key of current) if (!keys.includes(key)) controller.clearBreakpoint(key);
   for (const key of keys) if (!current.includes(key)) controller.setBreakpoint(key);
 }

@@ -27,6 +27,7 @@ export * from './conditions.ts';
 export * from './names.ts';
 export * from './json-path.ts';
 export * from './warning-header.ts';
+export * from './deep-copy.ts';
 export * from './time.ts';
 export * from './json-equality.ts';
 export * from './owner-references.ts';

@@ -41,7 +41,7 @@ export interface OperatorOptions {
   credentialsRetryMs?: number;
   /** How long Discord is trusted to remember a message nonce. Default 2 min. */
   alarmNonceWindowMs?: number;
-  /** Workers per controller. Default 1. */
+  /** Workers per controller. Default `defaultMaxConcurrentReconciles`. */
   maxConcurrentReconciles?: number;
   /**
    * Whether the cluster serves CloudNativePG's `postgresql.cnpg.io/v1` Database (default true).
@@ -60,6 +60,14 @@ export interface OperatorControllers {
   discordChannel: Controller;
 }
 
+/**
+ * A Dojo pass spends most of its time waiting: its one write is answered after the API server's
+ * durable commit. With controller-runtime's default of one worker, 1,000 Dojos created at once
+ * kept the Dojo queue ~1,000 deep while the process sat idle (the convergence benchmark); a few
+ * workers overlap those waits. A key is still never reconciled by two workers at once.
+ */
+export const defaultMaxConcurrentReconciles = 4;
+
 export const defaultDojoImage = 'ghcr.io/jutsu/dojo-app:1.0.0';
 
 const index = {
@@ -72,7 +80,7 @@ const index = {
 export function registerOperator(manager: Manager, options: OperatorOptions): OperatorControllers {
   manager.apiClient.types.register(...operatorResourceTypes);
   const events = options.events ?? manager.eventRecorderFor('dojo-operator');
-  const workers = options.maxConcurrentReconciles ? { maxConcurrentReconciles: options.maxConcurrentReconciles } : {};
+  const workers = { maxConcurrentReconciles: options.maxConcurrentReconciles ?? defaultMaxConcurrentReconciles };
   const discordDeps = { client: manager.client, discord: options.discord, clock: manager.clock, events, resyncMs: options.discordResyncMs ?? 30_000 };
 
   const dojos = manager.informers.informerFor<Dojo>(operatorTypes.dojos);

@@ -84,7 +84,7 @@ export { createRuntimeMetrics, type RuntimeMetrics } from './metrics/runtime-met
 export type { RestClientMetrics } from './metrics/rest-client-metrics.ts';
 
 // Controller
-export { Controller, type ControllerOptions } from './controller/controller.ts';
+export { Controller, type ControllerOptions, type ControllerStatus } from './controller/controller.ts';
 export { identifierFor, type ObjectIdentifier } from './controller/object-identifier.ts';
 export type { ControllerState, ReconcileCounts } from '@dojo/console-protocol';
 export {
@@ -170,7 +170,20 @@ export {
 
 // Informers: one shared watch and cache per type; the cache may be stale.
 export { Store, type IndexFunc, type ReadableStore } from './informer/store.ts';
-export { byNamespace, byOwnerUid, defaultIndexers, namespaceIndex, ownerUidIndex } from './informer/indexers.ts';
+export {
+  byController,
+  byLabel,
+  byNamespace,
+  byOwnerUid,
+  claimCandidates,
+  controllerUidIndex,
+  defaultIndexers,
+  labelIndex,
+  labelIndexValue,
+  namespaceIndex,
+  orphanIndexValue,
+  ownerUidIndex,
+} from './informer/indexers.ts';
 export {
   SharedInformer,
   type InformerState,

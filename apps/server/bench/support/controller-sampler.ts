@@ -8,6 +8,7 @@
 interface ControllerSummary {
   name: string;
   depth: number;
+  workers: { busy: number; max: number };
   counts: { reconciles: number; errors: number; conflicts: number; requeues: number };
 }
 
@@ -20,6 +21,11 @@ export interface SamplerResult {
   peakDepth: Record<string, number>;
   /** Highest sum of all queue depths in one sample. */
   peakTotalDepth: number;
+  /**
+   * Mean share of each controller's workers busy over the samples (only controllers that
+   * queued anything): one near 1 with a deep queue is the stage the pipeline waits on.
+   */
+  busyShare: Record<string, number>;
 }
 
 export class ControllerSampler {
@@ -27,6 +33,7 @@ export class ControllerSampler {
   readonly #token: string;
   readonly #intervalMs: number;
   readonly #peak = new Map<string, number>();
+  readonly #busy = new Map<string, number>();
   #peakTotal = 0;
   #samples = 0;
   #timer?: ReturnType<typeof setTimeout>;
@@ -55,6 +62,7 @@ export class ControllerSampler {
         for (const s of summaries) {
           total += s.depth;
           if (s.depth > (this.#peak.get(s.name) ?? 0)) this.#peak.set(s.name, s.depth);
+          this.#busy.set(s.name, (this.#busy.get(s.name) ?? 0) + s.workers.busy / Math.max(1, s.workers.max));
         }
         this.#peakTotal = Math.max(this.#peakTotal, total);
       } catch {
@@ -68,7 +76,14 @@ export class ControllerSampler {
   stop(): SamplerResult {
     this.#running = false;
     clearTimeout(this.#timer);
-    return { samples: this.#samples, intervalMs: this.#intervalMs, peakDepth: Object.fromEntries([...this.#peak].sort((a, b) => b[1] - a[1])), peakTotalDepth: this.#peakTotal };
+    const busyShare = [...this.#peak.keys()].map((name): [string, number] => [name, Math.round((100 * (this.#busy.get(name) ?? 0)) / Math.max(1, this.#samples)) / 100]);
+    return {
+      samples: this.#samples,
+      intervalMs: this.#intervalMs,
+      peakDepth: Object.fromEntries([...this.#peak].sort((a, b) => b[1] - a[1])),
+      peakTotalDepth: this.#peakTotal,
+      busyShare: Object.fromEntries(busyShare.sort((a, b) => b[1] - a[1])),
+    };
   }
 
   async #fetch(): Promise<ControllerSummary[]> {

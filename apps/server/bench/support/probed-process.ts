@@ -18,8 +18,15 @@ export interface ProbedProcess {
   kill(): Promise<void>;
 }
 
-export async function spawnProbed(script: string, args: readonly string[], readyPattern: RegExp, timeoutMs = 120_000): Promise<ProbedProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, script, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+export interface ProbedOptions {
+  /** Node flags for the server, e.g. `--cpu-prof`; then `kill()` lets it exit normally so the profile is written. */
+  nodeArgs?: readonly string[];
+  timeoutMs?: number;
+}
+
+export async function spawnProbed(script: string, args: readonly string[], readyPattern: RegExp, options: ProbedOptions = {}): Promise<ProbedProcess> {
+  const { nodeArgs = [], timeoutMs = 120_000 } = options;
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry, script, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
   const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
@@ -62,7 +69,11 @@ export async function spawnProbed(script: string, args: readonly string[], ready
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGKILL');
+        if (nodeArgs.length === 0) return void child.kill('SIGKILL');
+        // A profile is written at a normal exit only; a minute is plenty to serialize one.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        child.once('exit', () => clearTimeout(timer));
+        child.send({ probe: 'exit' });
       }),
   };
 }

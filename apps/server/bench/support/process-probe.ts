@@ -5,7 +5,9 @@
  * measuring from the benchmark's process would measure the load generator instead.
  *
  * Messages: `{probe: 'reset'}` starts a new window; `{probe: 'read'}` answers a `ProbeReading`
- * for the window so far. Without an IPC channel (run by hand) it does nothing.
+ * for the window so far; `{probe: 'exit'}` ends the process normally, so that a `--cpu-prof`
+ * profile gets written (a SIGKILL would lose it). Without an IPC channel (run by hand) it does
+ * nothing.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -55,6 +57,8 @@ if (process.send) {
         windowSeconds: Number(windowSeconds.toFixed(2)),
       };
       process.send!(reading);
+    } else if (message.probe === 'exit') {
+      process.exit(0);
     }
   });
   // The IPC channel keeps a process alive; the server's own handles decide when it exits.

@@ -69,6 +69,22 @@ describe('VersionRecorder', () => {
     ]);
   });
 
+  it('asks the store for an earlier version only of objects from the informer\'s first list', () => {
+    const { stream, recorder: r } = recorder();
+    let queries = 0;
+    const query = stream.query.bind(stream);
+    stream.query = (q) => (queries++, query(q));
+    const handler = r.handlerFor(dojoKind);
+    handler.onAdd!(dojo('1', 1, '0/1'), { initialList: true });
+    expect(queries).toBe(1);
+    handler.onAdd!({ ...dojo('2', 1, '0/1'), metadata: { namespace: 'default', name: 'new', uid: 'u2', resourceVersion: '2' } }, { initialList: false });
+    expect(queries).toBe(1);
+    expect(stream.query().map((v) => [v.object.name, v.change])).toEqual([
+      ['web', 'created'],
+      ['new', 'created'],
+    ]);
+  });
+
   it('names the writer whose managedFields entry changed, else the newest entry', () => {
     const before = dojo('1', 1, 'a', [{ manager: 'a', time: '2024-01-01T00:00:09Z' }, { manager: 'b', time: '2024-01-01T00:00:01Z' }]);
     const after = dojo('2', 1, 'b', [{ manager: 'a', time: '2024-01-01T00:00:09Z' }, { manager: 'b', time: '2024-01-01T00:00:02Z' }]);

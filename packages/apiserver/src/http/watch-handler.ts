@@ -106,8 +106,20 @@ export function serveWatch(
     return obj;
   };
 
+  // A commit batch reaches every watcher in one synchronous loop: cork until the tick ends, so
+  // its events leave as one TLS write instead of one record and one syscall per event.
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    res.uncork();
+  };
   const write = (chunk: string | Buffer): boolean => {
     if (closed) return false;
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(uncork);
+    }
     res.write(chunk);
     return res.writableLength <= deps.settings.maxBufferedBytes;
   };

@@ -5,9 +5,9 @@
  * why an Update entry shows `".": {}` under a map it created.
  */
 import { FieldSet } from './field-set.ts';
-import type { FieldPath } from './field-path.ts';
+import type { PathElement } from './field-path.ts';
 import { fieldSetOf, namedItems } from './field-set-of.ts';
-import { getMember, isJsonObject, jsonEqual, presentEntries } from './json-value.ts';
+import { getMember, isJsonObject, jsonEqual } from './json-value.ts';
 import { fieldMeta, itemMeta, type PatchMeta } from './patch-meta.ts';
 import { shapeOf, type Shape } from './typed-value.ts';
 
@@ -23,6 +23,10 @@ export function compareFields(lhs: unknown, rhs: unknown, meta: PatchMeta | unde
   return comparison;
 }
 
+// Every write compares the whole object (a status update walks the spec too), so the walk
+// skips equal subtrees (they add nothing to any set) and reuses one path array: FieldSet.insert
+// copies the elements it keeps, never the array.
+
 /** null stands in for an empty map or list: Go writes `containers: null` for an unset list. */
 function shapeOfPair(l: unknown, r: unknown, meta: PatchMeta | undefined): Shape | 'mismatch' {
   const left = l === undefined || l === null ? undefined : shapeOf(l, meta);
@@ -31,8 +35,9 @@ function shapeOfPair(l: unknown, r: unknown, meta: PatchMeta | undefined): Shape
   return left ?? right ?? 'leaf';
 }
 
-function walk(l: unknown, r: unknown, meta: PatchMeta | undefined, path: FieldPath, c: FieldComparison): void {
+function walk(l: unknown, r: unknown, meta: PatchMeta | undefined, path: PathElement[], c: FieldComparison): void {
   if (l === undefined && r === undefined) return;
+  if (typeof l === 'object' && l !== null && r !== undefined && jsonEqual(l, r)) return;
   const shape = shapeOfPair(l, r, meta);
   if (shape === 'mismatch') {
     c.modified.insert(path);
@@ -50,9 +55,19 @@ function walk(l: unknown, r: unknown, meta: PatchMeta | undefined, path: FieldPa
   if (shape === 'map') {
     const left = isJsonObject(l) ? l : {};
     const right = isJsonObject(r) ? r : {};
-    for (const [key, value] of presentEntries(left)) walk(value, getMember(right, key), fieldMeta(meta, key), [...path, { kind: 'field', name: key }], c);
-    for (const [key, value] of presentEntries(right)) {
-      if (getMember(left, key) === undefined) walk(undefined, value, fieldMeta(meta, key), [...path, { kind: 'field', name: key }], c);
+    for (const key of Object.keys(left)) {
+      const value = left[key];
+      if (value === undefined) continue;
+      path.push({ kind: 'field', name: key });
+      walk(value, getMember(right, key), fieldMeta(meta, key), path, c);
+      path.pop();
+    }
+    for (const key of Object.keys(right)) {
+      const value = right[key];
+      if (value === undefined || getMember(left, key) !== undefined) continue;
+      path.push({ kind: 'field', name: key });
+      walk(undefined, value, fieldMeta(meta, key), path, c);
+      path.pop();
     }
   } else {
     const left = namedItems(Array.isArray(l) ? l : [], meta);
@@ -61,10 +76,15 @@ function walk(l: unknown, r: unknown, meta: PatchMeta | undefined, path: FieldPa
     for (const { key, element, item } of left) {
       if (seen.has(key)) continue;
       seen.add(key);
-      walk(item, right.get(key)?.item, itemMeta(meta), [...path, element], c);
+      path.push(element);
+      walk(item, right.get(key)?.item, itemMeta(meta), path, c);
+      path.pop();
     }
     for (const { key, element, item } of right.values()) {
-      if (!seen.has(key)) walk(undefined, item, itemMeta(meta), [...path, element], c);
+      if (seen.has(key)) continue;
+      path.push(element);
+      walk(undefined, item, itemMeta(meta), path, c);
+      path.pop();
     }
   }
   if (path.length === 0) return;
@@ -75,5 +95,7 @@ function walk(l: unknown, r: unknown, meta: PatchMeta | undefined, path: FieldPa
 function isEmptyContainer(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (Array.isArray(value)) return value.length === 0;
-  return isJsonObject(value) && presentEntries(value).length === 0;
+  if (!isJsonObject(value)) return false;
+  for (const key of Object.keys(value)) if (value[key] !== undefined) return false;
+  return true;
 }

@@ -15,29 +15,43 @@ export function toFieldsV1(set: FieldSet): JsonObject {
 function encodeLevel(set: FieldSet, member: boolean): JsonObject {
   const out: JsonObject = {};
   if (member) out['.'] = {};
-  for (const entry of set.entries()) {
-    out[serializePathElement(entry.element)] = entry.children ? encodeLevel(entry.children, entry.member) : {};
-  }
+  for (const entry of set.entries()) out[entry.key] = entry.children ? encodeLevel(entry.children, entry.member) : {};
   return out;
 }
 
 /** Decodes FieldsV1; throws an Error naming the problem when the value is malformed. */
 export function fromFieldsV1(fields: unknown): FieldSet {
-  const set = new FieldSet();
-  if (fields === undefined || fields === null) return set;
-  decodeLevel(fields, [], set);
-  return set;
+  if (fields === undefined || fields === null) return new FieldSet();
+  return decodeLevel(fields, []).set;
 }
 
-function decodeLevel(value: unknown, prefix: FieldPath, set: FieldSet): void {
+// Bottom-up, one node at a time: each level's set is built once and attached to its parent,
+// instead of inserting every path from the root.
+function decodeLevel(value: unknown, prefix: FieldPath): { set: FieldSet; member: boolean } {
   if (!isJsonObject(value)) throw new Error(`expected an object at ${JSON.stringify(prefix.map(serializePathElement))}`);
-  for (const [key, child] of Object.entries(value)) {
+  const set = new FieldSet();
+  let member = false;
+  for (const key of Object.keys(value)) {
+    const child = value[key];
     if (key === '.') {
-      set.insert(prefix);
+      member = true;
       continue;
     }
-    const path = [...prefix, parsePathElement(key)];
-    if (isJsonObject(child) && Object.keys(child).length === 0) set.insert(path);
-    else decodeLevel(child, path, set);
+    const element = parsePathElement(key);
+    // A field key reads back as itself; other kinds are re-serialized to their canonical text.
+    const canonicalKey = element.kind === 'field' ? key : serializePathElement(element);
+    if (isJsonObject(child) && isEmptyObject(child)) {
+      set.addMember(element, canonicalKey);
+      continue;
+    }
+    const below = decodeLevel(child, [...prefix, element]);
+    if (below.member) set.addMember(element, canonicalKey);
+    set.addChild(element, below.set, canonicalKey);
   }
+  return { set, member };
+}
+
+function isEmptyObject(value: JsonObject): boolean {
+  for (const _ in value) return false;
+  return true;
 }

@@ -30,18 +30,24 @@ export function setMember(obj: JsonObject, key: string, value: unknown): void {
   else obj[key] = value;
 }
 
-/** Structural equality: object key order is irrelevant, array order is not. */
+/** Structural equality: object key order is irrelevant, array order is not. (Allocates nothing: every write's managedFields compare runs it.) */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
   }
-  if (isJsonObject(a)) {
-    if (!isJsonObject(b)) return false;
-    const left = presentEntries(a);
-    return left.length === presentEntries(b).length && left.every(([k, v]) => hasKey(b, k) && jsonEqual(v, b[k]));
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  let present = 0;
+  for (const key of Object.keys(a)) {
+    const value = a[key];
+    if (value === undefined) continue;
+    present++;
+    if (!hasKey(b, key) || !jsonEqual(value, b[key])) return false;
   }
-  return false;
+  for (const key of Object.keys(b)) if (b[key] !== undefined) present--;
+  return present === 0;
 }
 
 /** A deep copy that shares nothing with its input (drops `undefined` properties). */

@@ -6,7 +6,7 @@
  * read-check-write synchronously against the revisioned store, so preconditions and
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
-import { fieldError, isNotFound, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, type KubeList, type KubeObject } from '@dojo/kube-api';
+import { deepCopy, fieldError, isNotFound, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, type KubeList, type KubeObject } from '@dojo/kube-api';
 import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { planDeletion } from './deletion.ts';
@@ -133,7 +133,7 @@ export class GenericStore {
     const key = storageName(namespace, name);
     const current = this.getLatest(namespace, name);
     if (!current) throw newNotFound(groupResourceOf(info), name);
-    const obj = typeof newObject === 'function' ? newObject(structuredClone(current)) : newObject;
+    const obj = typeof newObject === 'function' ? newObject(deepCopy(current)) : newObject;
     // A patch may rewrite anything, kind and apiVersion included; kube refuses to change either.
     this.checkTypeUnchanged(obj, name);
     if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};

@@ -4,7 +4,7 @@
  * `statusStrategy(base)`, which changes nothing but status (deployment/strategy.go's
  * deploymentStatusStrategy).
  */
-import type { KubeObject } from '@dojo/kube-api';
+import { deepCopy, type KubeObject } from '@dojo/kube-api';
 import type { Strategy, UpdateStrategy } from './strategy.ts';
 
 /** For kinds with a status subresource: status changes only through `/status`. */
@@ -21,7 +21,10 @@ export function resetToStored(obj: KubeObject, old: KubeObject, carryOver: (sent
   const sent = { ...obj };
   const managedFields = obj.metadata.managedFields;
   for (const key of Object.keys(obj)) delete obj[key];
-  Object.assign(obj, structuredClone(old));
+  // The stored managedFields are replaced anyway: copying them was half of a Deployment's copy
+  // (a structuredClone of the whole object here was 2% of the convergence benchmark's CPU).
+  const { managedFields: _stored, ...metadata } = old.metadata;
+  Object.assign(obj, deepCopy({ ...old, metadata }));
   obj.metadata.managedFields = managedFields;
   carryOver(sent, obj);
 }

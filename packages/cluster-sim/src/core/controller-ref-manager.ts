@@ -6,8 +6,12 @@
  * Adoption first re-reads the owner from the API server (RecheckDeletionTimestamp): a cached
  * owner may already be deleted, and adopting into a deleted owner would hand the object to
  * the garbage collector.
+ *
+ * Candidates come straight from the informer's controller index (`claimCandidates`: the
+ * owner's own objects and its namespace's orphans), uncopied; only what is claimed is copied,
+ * so the caller may edit it and a reconcile costs what it owns, not what the namespace holds.
  */
-import { controllerOf, isNotFound, type KubeObject, type LabelSelector } from '@dojo/kube-api';
+import { controllerOf, deepCopy, isNotFound, type KubeObject, type LabelSelector } from '@dojo/kube-api';
 import type { Client, ObjectReader, ResourceType } from '@dojo/runtime';
 import { controllerRefTo } from './owner-references.ts';
 
@@ -15,6 +19,7 @@ export interface ClaimRequest<T extends KubeObject> {
   readonly owner: KubeObject;
   readonly ownerType: ResourceType;
   readonly childType: ResourceType;
+  /** Shared cache objects: never mutated here, and copied when claimed. */
   readonly candidates: readonly T[];
   readonly selector: LabelSelector;
   readonly client: Client;
@@ -31,7 +36,7 @@ export async function claimOwned<T extends KubeObject>(request: ClaimRequest<T>)
     const matches = selector.matches(child.metadata.labels);
     if (ref) {
       if (ref.uid !== owner.metadata.uid) continue;
-      if (matches || owner.metadata.deletionTimestamp) claimed.push(child);
+      if (matches || owner.metadata.deletionTimestamp) claimed.push(deepCopy(child));
       else await release(request, child);
       continue;
     }

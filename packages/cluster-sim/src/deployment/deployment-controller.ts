@@ -5,7 +5,7 @@
  */
 import { controllerOf, type KubeObject, LabelSelector } from '@dojo/kube-api';
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
-import type { Deployment } from '../core/workload-types.ts';
+import type { Deployment, ReplicaSet } from '../core/workload-types.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { DeploymentReconciler } from './deployment-reconciler.ts';
 
@@ -26,5 +26,5 @@ export function addDeploymentController(manager: Manager, recorder: EventRecorde
     .owns(replicaSets)
     .watches(replicaSets, selectingDeployments)
     .withOptions({ maxConcurrentReconciles: workers })
-    .complete(new DeploymentReconciler({ client: manager.client, api: manager.apiClient, clock: manager.clock, recorder }));
+    .complete(new DeploymentReconciler({ client: manager.client, api: manager.apiClient, replicaSets: manager.informers.informerFor<ReplicaSet>(replicaSets).store, clock: manager.clock, recorder }));
 }

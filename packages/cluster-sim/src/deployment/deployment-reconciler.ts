@@ -7,8 +7,8 @@
  * resourceVersion it read, so a stale cache ends in a 409 and another pass, never in a lost
  * update.
  */
-import { isNotFound, LabelSelector, semanticEqual } from '@dojo/kube-api';
-import { builtinTypes, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { deepCopy, isNotFound, LabelSelector, semanticEqual } from '@dojo/kube-api';
+import { builtinTypes, claimCandidates, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { claimOwned } from '../core/controller-ref-manager.ts';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../core/workload-types.ts';
 import type { DeploymentDeps } from './deployment-deps.ts';
@@ -36,7 +36,7 @@ export class DeploymentReconciler implements Reconciler {
       if (isNotFound(error)) return;
       throw error;
     }
-    const stored = structuredClone(d);
+    const stored = deepCopy(d);
     const owned = await this.#ownedReplicaSets(d);
     let outcome: RolloutStatus;
     try {
@@ -116,12 +116,11 @@ export class DeploymentReconciler implements Reconciler {
   }
 
   async #ownedReplicaSets(d: Deployment): Promise<ReplicaSet[]> {
-    const inNamespace = await this.#deps.client.list<ReplicaSet>(replicaSets, { namespace: d.metadata.namespace });
     return claimOwned({
       owner: d,
       ownerType: deployments,
       childType: replicaSets,
-      candidates: inNamespace.items,
+      candidates: claimCandidates(this.#deps.replicaSets, d),
       selector: LabelSelector.fromObject(d.spec.selector),
       client: this.#deps.client,
       api: this.#deps.api,

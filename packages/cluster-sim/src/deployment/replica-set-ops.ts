@@ -3,7 +3,7 @@
  * ReplicaSet for the current template, resize one (recording "ScalingReplicaSet"), and prune
  * old ones beyond revisionHistoryLimit.
  */
-import { isAlreadyExists, isControlledBy, isNotFound, type KubeObject } from '@dojo/kube-api';
+import { deepCopy, isAlreadyExists, isControlledBy, isNotFound, type KubeObject } from '@dojo/kube-api';
 import { builtinTypes } from '@dojo/runtime';
 import { controllerRefTo } from '../core/owner-references.ts';
 import type { Deployment, ReplicaSet } from '../core/workload-types.ts';
@@ -30,7 +30,7 @@ export async function replicaSetsOf(deps: DeploymentDeps, d: Deployment, owned: 
   const oldRSs = owned.filter((rs) => rs !== existing);
   const newRevision = maxRevision(oldRSs) + 1;
   if (existing) {
-    const copy = structuredClone(existing);
+    const copy = deepCopy(existing);
     if (setNewReplicaSetAnnotations(d, copy, newRevision, true) || (copy.spec.minReadySeconds ?? 0) !== (d.spec.minReadySeconds ?? 0)) {
       copy.spec.minReadySeconds = d.spec.minReadySeconds ?? 0;
       const updated = await deps.client.update(replicaSets, copy);
@@ -106,7 +106,7 @@ export async function scaleReplicaSet(deps: DeploymentDeps, d: Deployment, rs: R
   const from = specReplicas(rs);
   const resize = from !== replicas;
   if (!resize && !replicasAnnotationsNeedUpdate(rs, desiredReplicas(d), desiredReplicas(d) + maxSurge(d))) return { scaled: false, replicaSet: rs };
-  const copy = structuredClone(rs);
+  const copy = deepCopy(rs);
   copy.spec.replicas = replicas;
   setReplicasAnnotations(copy, d);
   const updated = await deps.client.update(replicaSets, copy);

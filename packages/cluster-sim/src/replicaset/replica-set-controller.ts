@@ -5,7 +5,7 @@
  */
 import { controllerOf, formatObjectKey, type KubeObject, LabelSelector, objectKeyOf } from '@dojo/kube-api';
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
-import type { ReplicaSet } from '../core/workload-types.ts';
+import type { Pod, ReplicaSet } from '../core/workload-types.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { Expectations } from './expectations.ts';
 import { ReplicaSetReconciler } from './replica-set-reconciler.ts';
@@ -56,6 +56,7 @@ export function addReplicaSetController(manager: Manager, options: ReplicaSetCon
       new ReplicaSetReconciler({
         client: manager.client,
         api: manager.apiClient,
+        pods: manager.informers.informerFor<Pod>(pods).store,
         clock: manager.clock,
         recorder: options.recorder,
         expectations,

@@ -8,8 +8,8 @@
  * pods/binding subresource and forbids changing nodeName later, so the simulated scheduler
  * binds at creation (the kubelet still records the scheduler's "Scheduled" Event).
  */
-import { formatObjectKey, isNotFound, LabelSelector, semanticEqual } from '@dojo/kube-api';
-import { builtinTypes, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { deepCopy, formatObjectKey, isNotFound, LabelSelector, semanticEqual } from '@dojo/kube-api';
+import { builtinTypes, claimCandidates, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import { claimOwned } from '../core/controller-ref-manager.ts';
 import { controllerRefTo } from '../core/owner-references.ts';
@@ -61,12 +61,11 @@ export class ReplicaSetReconciler implements Reconciler {
   }
 
   async #ownedPods(rs: ReplicaSet): Promise<Pod[]> {
-    const inNamespace = await this.#deps.client.list<Pod>(pods, { namespace: rs.metadata.namespace });
     return claimOwned({
       owner: rs,
       ownerType: replicaSets,
       childType: pods,
-      candidates: inNamespace.items.filter(isPodActive),
+      candidates: claimCandidates(this.#deps.pods, rs).filter(isPodActive),
       selector: LabelSelector.fromObject(rs.spec.selector),
       client: this.#deps.client,
       api: this.#deps.api,
@@ -103,7 +102,7 @@ export class ReplicaSetReconciler implements Reconciler {
         ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
         ownerReferences: [controllerRefTo(rs, replicaSets)],
       },
-      spec: { ...structuredClone(template.spec ?? { containers: [] }), nodeName: template.spec?.nodeName || this.#deps.nodeName },
+      spec: { ...deepCopy(template.spec ?? { containers: [] }), nodeName: template.spec?.nodeName || this.#deps.nodeName },
     };
     try {
       const created = await this.#deps.client.create(pods, pod);

@@ -3,7 +3,7 @@
  * default image), DATABASE_* env from the credentials Secret recorded in status, pods labelled
  * so that the Dojo's scale subresource can select them.
  */
-import { jsonEqual, validateLabelValue } from '@dojo/kube-api';
+import { deepCopy, jsonEqual, validateLabelValue } from '@dojo/kube-api';
 import type { Dojo, SecretReference } from '../api/dojo.ts';
 import { controllerReference, type Container, type Deployment } from '../api/workloads.ts';
 
@@ -103,7 +103,7 @@ export function updatedDeployment(existing: Deployment, desired: Deployment): De
     jsonEqual(current.env ?? [], want.env) &&
     (current.envFrom ?? []).length === 0;
   if (inSync) return undefined;
-  const updated = structuredClone(existing);
+  const updated = deepCopy(existing);
   const spec = (updated.spec ??= {});
   spec.replicas = desired.spec!.replicas;
   const template = (spec.template ??= {});

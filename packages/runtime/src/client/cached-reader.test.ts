@@ -61,6 +61,16 @@ describe('CachedReader', () => {
     expect(await requests()).toBe(before);
   });
 
+  it('leaves managedFields out of what it returns, and an update of such a read keeps the stored ones', async () => {
+    const cached = await reader.get<ConfigMap>(configMaps, { namespace: ns, name: 'web' });
+    expect(cached.metadata.managedFields).toBeUndefined();
+    expect(factory.cachedObject(configMaps, `${ns}/web`)?.metadata.managedFields?.length).toBeGreaterThan(0);
+    expect((await reader.list(configMaps, { namespace: ns })).items.every((o) => o.metadata.managedFields === undefined)).toBe(true);
+    const updated = await api.update(configMaps, { ...cached, data: { a: '2' } }, { fieldManager: 'updater' });
+    expect(updated.metadata.managedFields?.map((e) => e.manager)).toContain('updater');
+    expect(updated.metadata.managedFields?.length).toBeGreaterThan(1);
+  });
+
   it('answers NotFound from the cache, like the API server would', async () => {
     const error = await reader.get(configMaps, { namespace: ns, name: 'absent' }).catch((e: unknown) => e);
     expect(isNotFound(error)).toBe(true);
@@ -72,6 +82,16 @@ describe('CachedReader', () => {
     expect(await names({ namespace: ns })).toEqual(['db', 'web']);
     expect(await names({ namespace: ns, labelSelector: 'tier=web' })).toEqual(['web']);
     expect(await names({ fieldSelector: 'metadata.name=elsewhere' })).toEqual(['elsewhere']);
+  });
+
+  it('answers the same from the label index as a scan would, whatever the selector', async () => {
+    const names = async (options: Parameters<CachedReader['list']>[1]) => (await reader.list(configMaps, options)).items.map((o) => o.metadata.name).sort();
+    expect(await names({ namespace: ns, labelSelector: 'tier=web,tier!=db' })).toEqual(['web']);
+    expect(await names({ namespace: ns, labelSelector: 'tier in (web,db)' })).toEqual(['db', 'web']);
+    expect(await names({ namespace: ns, labelSelector: 'tier=web,missing=label' })).toEqual([]);
+    expect(await names({ namespace: 'default', labelSelector: 'tier=web' })).toEqual([]);
+    expect(await names({ labelSelector: 'tier=web' })).toEqual(['web']);
+    expect(await names({ namespace: '', labelSelector: 'tier=db' })).toEqual(['db']);
   });
 
   it('goes to the API server for types without an informer, and for pages', async () => {

@@ -175,11 +175,20 @@ function authHeadersOf(tls: HttpsRequestOptions): OutgoingHttpHeaders {
   return headers;
 }
 
-async function readText(res: IncomingMessage): Promise<string> {
-  res.setEncoding('utf8');
-  let text = '';
-  for await (const chunk of res) text += chunk as string;
-  return text;
+// Events rather than `for await`: every write a reconcile makes reads one of these, and the
+// async iterator's promise per chunk showed in profiles.
+function readText(res: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    res.setEncoding('utf8');
+    let text = '';
+    res.on('data', (chunk: string) => (text += chunk));
+    res.once('end', () => resolve(text));
+    res.once('error', reject);
+    // A connection cut mid-body ends the stream without 'end'; a settled promise ignores this.
+    res.once('close', () => {
+      if (!res.complete) reject(new Error('the connection closed before the response was complete'));
+    });
+  });
 }
 
 function parseBody(text: string): unknown {
@@ -193,5 +202,7 @@ function parseBody(text: string): unknown {
 
 /** Warning texts of every `Warning` header (parseWarningHeader reads each as apimachinery does). */
 function warningsOf(res: IncomingMessage): string[] {
+  // headersDistinct builds an array for every header; most responses carry no Warning at all.
+  if (res.headers.warning === undefined) return [];
   return (res.headersDistinct.warning ?? []).flatMap((value) => parseWarningHeader(value));
 }

@@ -34,6 +34,9 @@ describe('Controller debugging', () => {
     expect(t.reconciled()).toEqual([]);
     const paused = t.controller.state();
     expect(paused).toMatchObject({ paused: true, queue: { depth: 2, counters: { adds: 4, merged: 2, gets: 0 } } });
+    // The dashboard's view says the same without copying the queue.
+    const { queue: _queue, blockedByBreakpoint: _blocked, ...rest } = paused;
+    expect(t.controller.status()).toEqual({ ...rest, depth: 2 });
 
     const stepped = await t.controller.step();
     expect(stepped).toMatchObject({ key: 'ns/a', result: 'success' });

@@ -44,6 +44,12 @@ export interface ControllerOptions {
   identify?: ObjectIdentifier;
 }
 
+/**
+ * `state()` without the queue's per-key snapshot: constant cost whatever the queue holds, for
+ * dashboards that poll every controller often (a snapshot copies every queued key's triggers).
+ */
+export type ControllerStatus = Omit<ControllerState, 'queue' | 'blockedByBreakpoint'> & { readonly depth: number };
+
 interface WorkerSlot {
   readonly id: number;
   /** Aborted to pull the worker out of a waiting `get` (pause, shrink); then replaced. */
@@ -180,8 +186,14 @@ export class Controller {
   }
 
   state(): ControllerState {
-    const held = this.#gate.held();
+    const { depth: _depth, ...status } = this.status();
     const queue = this.#queue.snapshot();
+    // While a breakpoint holds a worker the controller is paused: every queued key waits behind it.
+    const blockedByBreakpoint = status.heldAtBreakpoint.length > 0 ? queue.queued.map((q) => q.key) : [];
+    return { ...status, blockedByBreakpoint, queue };
+  }
+
+  status(): ControllerStatus {
     return {
       name: this.name,
       running: this.#started && !this.#stop.signal.aborted,
@@ -189,11 +201,9 @@ export class Controller {
       breakpoints: this.#gate.breakpoints(),
       heldAtBreakpoint: this.#gate.held(),
       continuedPastBreakpoint: this.#gate.continued(),
-      // While a breakpoint holds a worker the controller is paused: every queued key waits behind it.
-      blockedByBreakpoint: held.length > 0 ? queue.queued.map((q) => q.key) : [],
       pendingSteps: this.#gate.pendingSteps(),
       workers: { busy: this.#busy, running: this.#workers.size, max: this.#max },
-      queue,
+      depth: this.#queue.len(),
       counts: { ...this.#counts },
       faults: this.faults.state(),
     };

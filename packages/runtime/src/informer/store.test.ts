@@ -1,6 +1,6 @@
 import type { KubeObject } from '@dojo/kube-api';
 import { describe, expect, it } from 'vitest';
-import { defaultIndexers, namespaceIndex, ownerUidIndex } from './indexers.ts';
+import { claimCandidates, controllerUidIndex, defaultIndexers, labelIndex, labelIndexValue, namespaceIndex, orphanIndexValue, ownerUidIndex } from './indexers.ts';
 import { Store } from './store.ts';
 
 const object = (namespace: string, name: string, owners: string[] = [], labels: Record<string, string> = {}): KubeObject => ({
@@ -33,6 +33,35 @@ describe('Store', () => {
     expect(store.remove('a/one')?.metadata.name).toBe('one');
     expect(store.byIndex(namespaceIndex, 'a')).toEqual([]);
     expect(store.remove('a/one')).toBeUndefined();
+  });
+
+  it('indexes each object under its controller, or as an orphan of its namespace', () => {
+    const store = new Store(defaultIndexers);
+    const controlled = object('a', 'controlled', ['u1', 'u2']);
+    controlled.metadata.ownerReferences![1]!.controller = true;
+    store.upsert(controlled);
+    store.upsert(object('a', 'owned-not-controlled', ['u2']));
+    store.upsert(object('a', 'bare'));
+    store.upsert(object('b', 'elsewhere'));
+
+    expect(names(store.byIndex(controllerUidIndex, 'u2'))).toEqual(['controlled']);
+    expect(store.byIndex(controllerUidIndex, 'u1')).toEqual([]);
+    expect(names(store.byIndex(controllerUidIndex, orphanIndexValue('a')))).toEqual(['bare', 'owned-not-controlled']);
+    const owner = { metadata: { namespace: 'a', name: 'u2', uid: 'u2' } };
+    expect(names(claimCandidates(store, owner))).toEqual(['bare', 'controlled', 'owned-not-controlled']);
+  });
+
+  it('indexes labels by namespace, and counts an index entry without listing it', () => {
+    const store = new Store(defaultIndexers);
+    store.upsert(object('a', 'one', [], { tier: 'web', app: 'x' }));
+    store.upsert(object('a', 'two', [], { tier: 'web' }));
+    store.upsert(object('b', 'three', [], { tier: 'web' }));
+    expect(names(store.byIndex(labelIndex, labelIndexValue('a', 'tier', 'web')))).toEqual(['one', 'two']);
+    expect(store.countByIndex(labelIndex, labelIndexValue('a', 'tier', 'web'))).toBe(2);
+    expect(store.countByIndex(labelIndex, labelIndexValue('a', 'app', 'x'))).toBe(1);
+    store.upsert(object('a', 'one', [], { tier: 'db' }));
+    expect(store.countByIndex(labelIndex, labelIndexValue('a', 'app', 'x'))).toBe(0);
+    expect(() => store.countByIndex('missing', 'x')).toThrow(/no indexer/);
   });
 
   it('fills a custom index added late from what it already holds', () => {

@@ -18,6 +18,8 @@ export interface ReadableStore<T extends KubeObject = KubeObject> {
   keys(): string[];
   /** Objects whose index function returned `value`. */
   byIndex(index: string, value: string): T[];
+  /** How many objects `byIndex` would return, without building the list. */
+  countByIndex(index: string, value: string): number;
   readonly size: number;
 }
 
@@ -57,14 +59,22 @@ export class Store<T extends KubeObject = KubeObject> implements ReadableStore<T
   }
 
   byIndex(index: string, value: string): T[] {
-    const entries = this.#indexes.get(index);
-    if (!entries) throw new Error(`no indexer "${index}"`);
     const out: T[] = [];
-    for (const key of entries.get(value) ?? []) {
+    for (const key of this.#indexed(index, value)) {
       const object = this.#items.get(key);
       if (object) out.push(object);
     }
     return out;
+  }
+
+  countByIndex(index: string, value: string): number {
+    return this.#indexed(index, value).size;
+  }
+
+  #indexed(index: string, value: string): ReadonlySet<string> {
+    const entries = this.#indexes.get(index);
+    if (!entries) throw new Error(`no indexer "${index}"`);
+    return entries.get(value) ?? noKeys;
   }
 
   /** Adds or replaces an object; returns the one it replaced. */
@@ -101,6 +111,8 @@ export class Store<T extends KubeObject = KubeObject> implements ReadableStore<T
     }
   }
 }
+
+const noKeys: ReadonlySet<string> = new Set();
 
 function addTo(index: Map<string, Set<string>>, values: readonly string[], key: string): void {
   for (const value of values) {

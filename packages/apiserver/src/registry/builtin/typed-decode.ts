@@ -82,6 +82,25 @@ function scalarOk(type: ScalarType, value: unknown): boolean {
 /** apiVersion and kind are TypeMeta's, which every message carries inline outside its fields. */
 const typeMeta = new Set(['apiVersion', 'kind']);
 
+/** The JSON names of a message's fields, inline structs' included: built once per message. */
+const knownKeys = new Map<string, ReadonlySet<string>>();
+
+function knownKeysOf(message: string): ReadonlySet<string> {
+  let keys = knownKeys.get(message);
+  if (!keys) {
+    const collect = (name: string, into: Set<string>): Set<string> => {
+      for (const def of wireSchema().fields(name)) {
+        if (def.inline) collect(def.type, into);
+        else into.add(def.json);
+      }
+      return into;
+    };
+    keys = collect(message, new Set());
+    knownKeys.set(message, keys);
+  }
+  return keys;
+}
+
 class Walker {
   readonly unknown: string[] = [];
 
@@ -97,47 +116,49 @@ class Walker {
     }
     if (json === null || json === undefined) return;
     if (!isObject(json)) throw new TypeMismatch(jsonKind(json), owner, path, def ? goTypeOf(def) : goMessage(message));
-    const known = new Set<string>(top ? typeMeta : []);
-    this.fields(message, json, path, known);
+    this.fields(message, json, path);
+    const known = knownKeysOf(message);
     for (const key of Object.keys(json)) {
-      if (known.has(key)) continue;
+      if (known.has(key) || (top && typeMeta.has(key))) continue;
       this.unknown.push(`${path ? `${path}.` : ''}${key}`);
       if (this.prune) delete json[key];
     }
   }
 
-  /** The fields of `message` in `json`, inline structs' fields included, noting each known key. */
-  private fields(message: string, json: Json, path: string, known: Set<string>): void {
+  /** The fields of `message` in `json`, inline structs' fields included. */
+  private fields(message: string, json: Json, path: string): void {
     const struct = structOf(message);
     for (const def of wireSchema().fields(message)) {
       if (def.inline) {
-        this.fields(def.type, json, path, known);
+        this.fields(def.type, json, path);
         continue;
       }
-      known.add(def.json);
       const value = json[def.json];
       if (value === undefined || value === null) continue;
       this.field(def, value, path ? `${path}.${def.json}` : def.json, struct);
     }
   }
 
+  // Methods, not closures made per field: every create and update of a built-in kind walks
+  // every field, and those closures (and tsx's naming of each) showed in the convergence profile.
   private field(def: FieldDef, value: unknown, path: string, struct: string): void {
-    const mismatch = () => new TypeMismatch(jsonKind(value), struct, path, goTypeOf(def));
-    const one = (v: unknown) => {
-      if (v === null) return;
-      if (isScalar(def.type)) {
-        if (!scalarOk(def.type, v)) throw new TypeMismatch(jsonKind(v), struct, path, goScalar[def.type]);
-        const bad = def.type === 'bytes' ? base64ErrorIndex(v as string) : -1;
-        if (bad >= 0) throw new IllegalBase64(`illegal base64 data at input byte ${bad}`);
-      } else this.message(def.type, v, path, struct, undefined);
-    };
     if (def.mapKey) {
-      if (!isObject(value)) throw mismatch();
-      for (const v of Object.values(value)) one(v);
+      if (!isObject(value)) throw new TypeMismatch(jsonKind(value), struct, path, goTypeOf(def));
+      for (const v of Object.values(value)) this.one(def, v, path, struct);
     } else if (def.repeated) {
-      if (!Array.isArray(value)) throw mismatch();
-      for (const v of value) one(v);
-    } else one(value);
+      if (!Array.isArray(value)) throw new TypeMismatch(jsonKind(value), struct, path, goTypeOf(def));
+      for (const v of value) this.one(def, v, path, struct);
+    } else this.one(def, value, path, struct);
+  }
+
+  /** One value of a field (an element, for lists and maps): a scalar of its type, or a message. */
+  private one(def: FieldDef, v: unknown, path: string, struct: string): void {
+    if (v === null) return;
+    if (isScalar(def.type)) {
+      if (!scalarOk(def.type, v)) throw new TypeMismatch(jsonKind(v), struct, path, goScalar[def.type]);
+      const bad = def.type === 'bytes' ? base64ErrorIndex(v as string) : -1;
+      if (bad >= 0) throw new IllegalBase64(`illegal base64 data at input byte ${bad}`);
+    } else this.message(def.type, v, path, struct, undefined);
   }
 
   /** Special types holding messages (CRD schema unions) check those the same way. */
