@@ -23,6 +23,8 @@ test('edits a Secret whose values it never shows: only the changed key is sent, 
   const sent = page.waitForRequest((r) => r.url().includes(`/secrets/${name}`) && ['PUT', 'PATCH'].includes(r.method()) && !r.url().includes('dryRun'));
   await form.getByRole('button', { name: 'Save changes' }).click();
   const request = await sent;
+  // The edit page's heading names the Secret too: wait for the server's answer, not the page.
+  expect((await request.response())?.status()).toBe(200);
   expect(request.method()).toBe('PATCH');
   expect(request.postData()).not.toContain('<redacted>');
   expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({ data: { user: b64('root') }, metadata: { resourceVersion: expect.any(String) } });
