@@ -52,4 +52,9 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['up', '--scrape', 'op=http://a/m', '--scrape', 'op=http://b/m'], {})).toThrow(/names "op" twice/);
     expect(() => parseCli(['up', '--scrape-interval', '100ms'], {})).toThrow(/invalid --scrape-interval/);
   });
+
+  it('takes --audit-webhook on a real cluster only', () => {
+    expect(parseCli(['up', '--kubeconfig', '/k', '--audit-webhook'], {})).toMatchObject({ options: { auditWebhook: true } });
+    expect(() => parseCli(['up', '--audit-webhook'], {})).toThrow(/--audit-webhook needs --kubeconfig/);
+  });
 });

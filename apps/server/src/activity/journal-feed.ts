@@ -12,6 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import type { JournalFeedState, RequestJournalHello, RequestJournalLine, RequestJournalRecord } from '@dojo/console-protocol';
 import { StatusError } from '@dojo/kube-api';
 import type { KubeTransport } from '@dojo/runtime';
+import type { ActivityFeed } from './activity-feed.ts';
 
 export interface JournalFeedHandler {
   hello(hello: RequestJournalHello): void;
@@ -28,7 +29,7 @@ export interface JournalFeedOptions {
   unavailableRetryMs?: number;
 }
 
-export class JournalFeed {
+export class JournalFeed implements ActivityFeed {
   readonly #options: JournalFeedOptions;
   readonly #abort = new AbortController();
   #lastSeq: number;
