@@ -14,8 +14,9 @@ import { HistoryStore, requestsStream, telemetryStream, versionsStream } from '@
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
 import { ActivityService } from './activity/activity-service.ts';
-import type { JournalFeedHandler } from './activity/journal-feed.ts';
+import type { JournalFeedHandler } from './activity/activity-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
+import { AuditLogFollower } from './audit/audit-log-follower.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -143,7 +144,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // Operators the console did not start are seen through the embedded API server's request
   // journal, or on a real cluster through its audit events (docs/audit.md).
   let auditFeed: AuditFeed | undefined;
-  const audited = !apiserver && options.auditWebhook;
+  const audited = !apiserver && (options.auditWebhook || options.auditLog !== undefined);
   const activity =
     apiserver || audited
       ? new ActivityService({
@@ -158,6 +159,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
         })
       : undefined;
   const audit = auditFeed && options.auditWebhook ? { token: loadOrCreateToken(dataDir, 'audit-webhook-token'), sink: auditFeed } : undefined;
+  const auditLog = auditFeed && options.auditLog ? new AuditLogFollower({ path: resolve(options.auditLog), sink: auditFeed, clock: realClock }) : undefined;
+  auditLog?.start();
   activity?.start();
   const scraper = new Scraper(options.scrape ?? [], { clock: realClock, ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
   scraper.start();
@@ -212,6 +215,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     async stop() {
       ready = false;
       activity?.stop();
+      await auditLog?.stop();
       await scraper.stop();
       controllers.close();
       versionedKinds.close();

@@ -3,8 +3,13 @@
  * (JournalFeed) or a real cluster's audit events (AuditFeed). A feed is built with the
  * handler it delivers to, and says how it is doing in `state`.
  */
-import type { JournalFeedState } from '@dojo/console-protocol';
-import type { JournalFeedHandler } from './journal-feed.ts';
+import type { JournalFeedState, RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
+
+/** What a feed delivers to: the journal's hello (the embedded journal only) and its records, in seq order. */
+export interface JournalFeedHandler {
+  hello(hello: RequestJournalHello): void;
+  record(record: RequestJournalRecord): void;
+}
 
 export interface ActivityFeed {
   readonly state: JournalFeedState;

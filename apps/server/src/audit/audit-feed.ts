@@ -5,8 +5,7 @@
  * reconnect: the feed is "connecting" until the first event arrives, then "live".
  */
 import type { JournalFeedState } from '@dojo/console-protocol';
-import type { ActivityFeed } from '../activity/activity-feed.ts';
-import type { JournalFeedHandler } from '../activity/journal-feed.ts';
+import type { ActivityFeed, JournalFeedHandler } from '../activity/activity-feed.ts';
 import type { AuditEvent } from './audit-event.ts';
 import { AuditJournal } from './audit-journal.ts';
 
