@@ -67,4 +67,15 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['up', '--scrape', 'op=http://a/m', '--scrape', 'op=http://b/m'], {})).toThrow(/names "op" twice/);
     expect(() => parseCli(['up', '--scrape-interval', '100ms'], {})).toThrow(/invalid --scrape-interval/);
   });
+
+  it('takes --audit-webhook on a real cluster only', () => {
+    expect(parseCli(['up', '--kubeconfig', '/k', '--audit-webhook'], {})).toMatchObject({ options: { auditWebhook: true } });
+    expect(() => parseCli(['up', '--audit-webhook'], {})).toThrow(/--audit-webhook needs --kubeconfig/);
+  });
+
+  it('takes --audit-log FILE on a real cluster only', () => {
+    expect(parseCli(['up', '--in-cluster', '--audit-log', '/var/log/kubernetes/audit.log'], {})).toMatchObject({ options: { auditLog: '/var/log/kubernetes/audit.log' } });
+    expect(() => parseCli(['up', '--audit-log', '/a.log'], {})).toThrow(/--audit-log needs --kubeconfig/);
+    expect(() => parseCli(['up', '--kubeconfig', '/k', '--audit-log', ''], {})).toThrow(/--audit-log needs a file/);
+  });
 });

@@ -36,6 +36,10 @@ export interface UpOptions {
   scrape?: ScrapeTargetSpec[];
   /** How often they are scraped (`--scrape-interval`, default 5s). */
   scrapeIntervalMs?: number;
+  /** Accept kube-apiserver audit events at `POST /audit/v1/events` (`--audit-webhook`, real clusters; docs/audit.md). */
+  auditWebhook?: boolean;
+  /** Follow this kube-apiserver audit log, JSON lines (`--audit-log FILE`, real clusters; docs/audit.md). */
+  auditLog?: string;
 }
 
 function parseOperators(raw: string): string[] {
@@ -163,6 +167,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'history-max-mb': { type: 'string' },
         scrape: { type: 'string', multiple: true },
         'scrape-interval': { type: 'string' },
+        'audit-webhook': { type: 'boolean' },
+        'audit-log': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -194,6 +200,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   const scrapeInterval = values['scrape-interval'];
   const scrapeIntervalMs = scrapeInterval === undefined ? undefined : parseDuration(scrapeInterval);
   if (scrapeInterval !== undefined && !(scrapeIntervalMs! >= 1_000)) throw new CliUsageError(`invalid --scrape-interval "${scrapeInterval}": at least a second, like 5s or 1m`);
+  if (values['audit-webhook'] && !external) throw new CliUsageError('--audit-webhook needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
+  if (values['audit-log'] !== undefined && !external) throw new CliUsageError('--audit-log needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
+  if (values['audit-log'] === '') throw new CliUsageError('--audit-log needs a file');
   if (values['install-crds'] && !external) throw new CliUsageError('--install-crds needs --kubeconfig or --in-cluster (the embedded cluster always has them)');
   return {
     name: 'up',
@@ -212,6 +221,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       ...((values['leader-election-namespace'] ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: values['leader-election-namespace'] ?? env.POD_NAMESPACE } : {}),
       ...(scrape.length ? { scrape } : {}),
       ...(scrapeIntervalMs ? { scrapeIntervalMs } : {}),
+      ...(values['audit-webhook'] ? { auditWebhook: true } : {}),
+      ...(values['audit-log'] ? { auditLog: values['audit-log'] } : {}),
       ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),
       ...(values.context ? { context: values.context } : {}),
       ...(values['discord-url'] ? { discordUrl: values['discord-url'] } : {}),

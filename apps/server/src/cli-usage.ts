@@ -86,6 +86,11 @@ ${operatorLines()}
                       controller-runtime's metrics (repeatable; works with any cluster).
   --scrape-interval AGE
                       How often to scrape (default 5s).
+  --audit-webhook     With --kubeconfig or --in-cluster: accept kube-apiserver audit events at
+                      POST /audit/v1/events (token in <data-dir>/audit-webhook-token) and show
+                      every client from them (docs/audit.md).
+  --audit-log FILE    With --kubeconfig or --in-cluster: follow this audit log (JSON lines, from
+                      its end; survives rotation) as the same source.
   -h, --help        Show this text.
   --version         Print the version and exit.
 

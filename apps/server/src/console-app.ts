@@ -10,6 +10,7 @@ import type { ScrapeSnapshot, Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
 import type { ActivityView } from './activity/activity-view.ts';
+import { auditRoutes, type AuditSink } from './audit/audit-routes.ts';
 import type { ConsoleControllers } from './console-controllers.ts';
 import type { ControllerView } from './controller-view.ts';
 import type { ExplainService } from './explain/explain-service.ts';
@@ -64,6 +65,8 @@ export interface ConsoleAppDeps {
   activity?: ActivityView;
   /** Operators' Prometheus endpoints (`--scrape`); absent, `/api/scrape` lists no targets. */
   scrape?: () => ScrapeSnapshot;
+  /** The audit webhook backend (`POST /audit/v1/events`), with its own token. */
+  audit?: { token: string; sink: AuditSink };
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
@@ -94,6 +97,8 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
     res.cookie(deps.guards.cookieName, token, { httpOnly: true, sameSite: 'strict', path: '/', secure: false, maxAge: tokenCookieMaxAgeMs });
     res.redirect(303, '/');
   });
+  // Before the console token: the API server presents the audit webhook's own token.
+  if (deps.audit) app.use('/audit', auditRoutes(deps.audit.token, deps.audit.sink));
   app.use((req, res, next) => {
     const refused = checkToken(req, deps.guards);
     if (refused) {

@@ -14,6 +14,9 @@ import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsSt
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
 import { ActivityService } from './activity/activity-service.ts';
+import type { JournalFeedHandler } from './activity/activity-feed.ts';
+import { AuditFeed } from './audit/audit-feed.ts';
+import { AuditLogFollower } from './audit/audit-log-follower.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -149,18 +152,26 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   });
   const fieldHistory: FieldHistoryDeps = { history: recorded, liveObject: (identity) => explain.cachedObject(identity), recordsVersionsOf };
   let ready = true;
-  // Operators the console did not start are seen through the embedded API server's request journal.
-  const activity = apiserver
-    ? new ActivityService({
-        transport,
-        journal,
-        isEmbedded: (name) => controllers.get(name) !== undefined,
-        dataDir,
-        server: apiserver.url,
-        // Kept on disk with the rest of the history, under the same retention and coverage.
-        sinks: [history.stream(requestsStream), ...(writes ? [writes] : [])],
-      })
-    : undefined;
+  // Operators the console did not start are seen through the embedded API server's request
+  // journal, or on a real cluster through its audit events (docs/audit.md).
+  let auditFeed: AuditFeed | undefined;
+  const audited = !apiserver && (options.auditWebhook || options.auditLog !== undefined);
+  const activity =
+    apiserver || audited
+      ? new ActivityService({
+          transport,
+          journal,
+          isEmbedded: (name) => controllers.get(name) !== undefined,
+          dataDir,
+          ...(apiserver ? { server: apiserver.url } : {}),
+          // Kept on disk with the rest of the history, under the same retention and coverage.
+          sinks: [history.stream(requestsStream), ...(writes ? [writes] : [])],
+          ...(audited ? { feed: (handler: JournalFeedHandler) => (auditFeed = new AuditFeed(handler)) } : {}),
+        })
+      : undefined;
+  const audit = auditFeed && options.auditWebhook ? { token: loadOrCreateToken(dataDir, 'audit-webhook-token'), sink: auditFeed } : undefined;
+  const auditLog = auditFeed && options.auditLog ? new AuditLogFollower({ path: resolve(options.auditLog), sink: auditFeed, clock: realClock }) : undefined;
+  auditLog?.start();
   activity?.start();
   const scraper = new Scraper(options.scrape ?? [], { clock: realClock, ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
   scraper.start();
@@ -203,6 +214,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
     ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
     ...(activity ? { activity } : {}),
+    ...(audit ? { audit } : {}),
     scrape: () => scraper.snapshot(),
   });
 
@@ -222,6 +234,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     async stop() {
       ready = false;
       activity?.stop();
+      await auditLog?.stop();
       await scraper.stop();
       controllers.close();
       versionedKinds.close();

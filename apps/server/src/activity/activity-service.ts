@@ -5,33 +5,43 @@
  * reconciles, their API calls and conflicts are appended to the telemetry journal, so every
  * view draws them beside the exact ones.
  */
-import type { ActivitySnapshot, ConnectAnswer, RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
 import { Activity } from '@dojo/activity';
 import { connectClient, listClients } from '@dojo/apiserver';
+import { newBadRequest } from '@dojo/kube-api';
 import type { Journal, KubeTransport } from '@dojo/runtime';
+import type { ActivityFeed, ActivityFeedFactory } from './activity-feed.ts';
 import { connectCommands } from './connect-commands.ts';
 import { JournalFeed } from './journal-feed.ts';
 import type { ActivityView } from './activity-view.ts';
 import { RequestLog, type RequestLogQuery, type RequestSink } from './request-log.ts';
 
 export interface ActivityServiceOptions {
-  transport: KubeTransport;
+  /** The API server whose journal JournalFeed reads; not needed with another `feed`. */
+  transport?: KubeTransport;
   /** The console's telemetry journal: read for embedded reconciles, written with inferred ones. */
   journal: Journal;
   isEmbedded: (controller: string) => boolean;
-  /** The embedded API server's data dir and URL, where client credentials are written. */
+  /** The console's data dir, and the embedded API server's URL (client credentials are written for it; none on a real cluster). */
   dataDir: string;
-  server: string;
+  server?: string;
   /** More places every journal record goes (e.g. a history store), after the request log. */
   sinks?: readonly RequestSink[];
   tickMs?: number;
+  /** Where the journal records come from; default: the API server's journal (JournalFeed over `transport`). */
+  feed?: ActivityFeedFactory;
+}
+
+function transportOf(options: ActivityServiceOptions): KubeTransport {
+  if (!options.transport) throw new Error('ActivityService needs a transport to read the journal, or another feed');
+  return options.transport;
 }
 
 export class ActivityService implements ActivityView {
   readonly requests: RequestLog;
   readonly #options: ActivityServiceOptions;
   readonly #activity: Activity;
-  readonly #feed: JournalFeed;
+  readonly #feed: ActivityFeed;
   readonly #sinks: readonly RequestSink[];
   /** Records this service appended to the telemetry journal: they come back through its subscription. */
   readonly #emitted = new WeakSet<object>();
@@ -50,13 +60,11 @@ export class ActivityService implements ActivityView {
         options.journal.append(record);
       },
     });
-    this.#feed = new JournalFeed({
-      transport: options.transport,
-      handler: {
-        hello: (hello) => this.#activity.hello(hello),
-        record: (record) => this.#record(record),
-      },
-    });
+    const handler = {
+      hello: (hello: RequestJournalHello) => this.#activity.hello(hello),
+      record: (record: RequestJournalRecord) => this.#record(record),
+    };
+    this.#feed = options.feed ? options.feed(handler) : new JournalFeed({ transport: transportOf(options), handler });
   }
 
   start(): void {
@@ -93,7 +101,9 @@ export class ActivityService implements ActivityView {
 
   /** A credential of its own for an operator the console did not start (`dojo-console connect`). */
   connect(name: string): ConnectAnswer {
-    const client = connectClient(this.#options.dataDir, name, this.#options.server);
+    const { server } = this.#options;
+    if (!server) throw newBadRequest('credentials are made for the embedded API server; on a real cluster, give the operator a ServiceAccount');
+    const client = connectClient(this.#options.dataDir, name, server);
     return { name: client.name, kubeconfigPath: client.kubeconfigPath, server: client.server, commands: connectCommands(client.kubeconfigPath) };
   }
 

@@ -9,14 +9,11 @@
  * keeps asking, slowly.
  */
 import type { IncomingMessage } from 'node:http';
-import type { JournalFeedState, RequestJournalHello, RequestJournalLine, RequestJournalRecord } from '@dojo/console-protocol';
+import type { JournalFeedState, RequestJournalLine } from '@dojo/console-protocol';
 import { StatusError } from '@dojo/kube-api';
 import type { KubeTransport } from '@dojo/runtime';
+import type { ActivityFeed, JournalFeedHandler } from './activity-feed.ts';
 
-export interface JournalFeedHandler {
-  hello(hello: RequestJournalHello): void;
-  record(record: RequestJournalRecord): void;
-}
 
 export interface JournalFeedOptions {
   transport: KubeTransport;
@@ -28,7 +25,7 @@ export interface JournalFeedOptions {
   unavailableRetryMs?: number;
 }
 
-export class JournalFeed {
+export class JournalFeed implements ActivityFeed {
   readonly #options: JournalFeedOptions;
   readonly #abort = new AbortController();
   #lastSeq: number;

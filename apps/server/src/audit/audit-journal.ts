@@ -1,0 +1,27 @@
+/**
+ * Numbers audit events into journal records: `seq` strictly increasing from 1, as the journal
+ * model promises, and a watch opened once although kube-apiserver audits it twice (when it
+ * starts and when it ends). Events that map to nothing take no number.
+ */
+import type { AuditEvent } from './audit-event.ts';
+import { auditEventToRecord, type AuditJournalRecord } from './audit-to-journal.ts';
+
+/** Watch audit IDs remembered to drop a watch's second stage; the oldest are forgotten first. */
+const rememberedWatches = 10_000;
+
+export class AuditJournal {
+  #seq = 0;
+  readonly #openWatches = new Set<string>();
+
+  /** The journal record for `event`, or undefined when the journal shows nothing for it. */
+  map(event: AuditEvent): AuditJournalRecord | undefined {
+    const record = auditEventToRecord(event);
+    if (!record) return undefined;
+    if (record.type === 'watch-open') {
+      if (this.#openWatches.has(record.watchId)) return undefined;
+      this.#openWatches.add(record.watchId);
+      if (this.#openWatches.size > rememberedWatches) this.#openWatches.delete(this.#openWatches.values().next().value!);
+    }
+    return { ...record, seq: ++this.#seq } as AuditJournalRecord;
+  }
+}
