@@ -23,8 +23,12 @@ export function RecordingMenu() {
   const to = Number(search.get('to')) || undefined;
   return (
     <details className="relative">
-      <summary className="cursor-pointer list-none rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800">
-        Recording
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800">
+        {/* On a phone the header has no room for the word: a record mark stands for it. */}
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 sm:hidden" fill="currentColor">
+          <circle cx="10" cy="10" r="6" />
+        </svg>
+        <span className="sr-only sm:not-sr-only">Recording</span>
       </summary>
       <div className="absolute right-0 z-30 mt-1 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
         <a className={itemClass} href={exportUrl()} download>
