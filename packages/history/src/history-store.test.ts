@@ -68,6 +68,26 @@ describe('HistoryStore', () => {
     await store.close();
   });
 
+  it('makes a stream with a share of its own give back its oldest records before it pushes out the other streams', async () => {
+    const store = open(tempFile(), { t: 0 }, { maxBytes: 1_000_000 });
+    const telemetry = store.stream(telemetryStream);
+    const chatty = store.stream({ ...telemetryStream, name: 'chatty', maxShare: 0.5 });
+    // Telemetry is older than every chatty record, so without a share it would go first.
+    for (let i = 1; i <= 50; i++) telemetry.append(reconcile(i, i));
+    for (let i = 1; i <= 5000; i++) chatty.append(reconcile(i, 1000 + i));
+    // 5,000 such records are more than the whole limit.
+    await store.flush();
+    expect(chatty.coverage().bytes + telemetry.coverage().bytes).toBeGreaterThan(1_000_000);
+    await store.enforceRetention();
+    expect(telemetry.coverage()).toMatchObject({ evicted: 0, records: 50 });
+    const kept = chatty.coverage();
+    expect(kept.records).toBeGreaterThan(0);
+    expect(kept.bytes).toBeLessThanOrEqual(500_000);
+    expect(kept.evicted + kept.records).toBe(5000);
+    expect(chatty.query({ limit: 1 }).map((r) => r.seq)).toEqual([5001 - kept.records]);
+    await store.close();
+  });
+
   it('keeps records, coverage and the last seq across a restart', async () => {
     const path = tempFile();
     const now = { t: 1000 };

@@ -4,9 +4,10 @@
  * transaction, so neither the code that records (a controller appending to the journal, the
  * watch that delivers a version) nor the console's event loop waits for SQLite. Queries run on
  * this thread's read connection and see the records not yet written too. Retention runs in the
- * write thread: first by age, then, while all streams together hold more than the size limit,
- * the oldest records of whichever stream holds the oldest. Every eviction is counted per stream
- * and moves its "complete since".
+ * write thread: first by age, then a stream with a share of its own (the request journal) gives
+ * back what it holds beyond that share, then, while all streams together hold more than the
+ * size limit, the oldest records of whichever stream holds the oldest. Every eviction is
+ * counted per stream and moves its "complete since".
  */
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -90,7 +91,7 @@ export class HistoryStore {
   async enforceRetention(): Promise<number> {
     await this.flush();
     if (this.#closed) return 0;
-    const streams = [...this.#streams.values()].map((s) => ({ name: s.name, table: s.table }));
+    const streams = [...this.#streams.values()].map((s) => ({ name: s.name, table: s.table, ...(s.maxShare !== undefined ? { maxShare: s.maxShare } : {}) }));
     const id = this.#nextId++;
     return this.#send({ type: 'retain', id, streams, cutoff: this.#now() - this.retention.maxAgeMs, maxBytes: this.retention.maxBytes }, () => {});
   }

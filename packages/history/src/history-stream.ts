@@ -44,6 +44,8 @@ export class HistoryStream<R> {
   readonly name: string;
   /** The quoted table name, as the write thread uses it. */
   readonly table: string;
+  /** The fraction of the store's size limit this stream may hold (StreamSpec.maxShare). */
+  readonly maxShare: number | undefined;
   readonly #db: Database.Database;
   readonly #spec: StreamSpec<R>;
   readonly #columns: string[];
@@ -62,6 +64,7 @@ export class HistoryStream<R> {
     this.#db = db;
     this.#spec = spec;
     this.table = streamTable(spec.name);
+    this.maxShare = spec.maxShare;
     this.#addMissingColumns();
     // An empty table gets its indexes now, for free; a filled one when a query first needs each.
     if (db.prepare(`SELECT 1 FROM ${this.table} LIMIT 1`).get() === undefined) for (const c of ['time', ...this.#columns]) this.#index(c);

@@ -66,9 +66,25 @@ function evict(stream, condition, args) {
 
 const sizeEvictionBatch = 2000;
 
+/** Evicts the stream's oldest batch of records. */
+function evictOldest(stream) {
+  const last = db.prepare(`SELECT seq FROM ${stream.table} ORDER BY seq LIMIT 1 OFFSET ?`).pluck().get(sizeEvictionBatch - 1);
+  return last === undefined ? evict(stream, '1 = 1', []) : evict(stream, 'seq <= ?', [last]);
+}
+
 const retain = db.transaction(({ streams, cutoff, maxBytes }) => {
   let evicted = 0;
   for (const stream of streams) evicted += evict(stream, 'time < ?', [cutoff]).records;
+  // A stream with a share of its own gives back what it holds beyond that share first.
+  for (const stream of streams.filter((s) => s.maxShare !== undefined)) {
+    let bytes = readState.get(stream.name).bytes;
+    while (bytes > stream.maxShare * maxBytes) {
+      const gone = evictOldest(stream);
+      if (gone.records === 0) break;
+      evicted += gone.records;
+      bytes -= gone.bytes;
+    }
+  }
   let total = streams.reduce((sum, s) => sum + readState.get(s.name).bytes, 0);
   while (total > maxBytes) {
     let oldest;
@@ -77,8 +93,7 @@ const retain = db.transaction(({ streams, cutoff, maxBytes }) => {
       if (time !== undefined && (!oldest || time < oldest.time)) oldest = { stream, time };
     }
     if (!oldest) break;
-    const last = db.prepare(`SELECT seq FROM ${oldest.stream.table} ORDER BY seq LIMIT 1 OFFSET ?`).pluck().get(sizeEvictionBatch - 1);
-    const gone = last === undefined ? evict(oldest.stream, '1 = 1', []) : evict(oldest.stream, 'seq <= ?', [last]);
+    const gone = evictOldest(oldest.stream);
     if (gone.records === 0) break;
     evicted += gone.records;
     total -= gone.bytes;

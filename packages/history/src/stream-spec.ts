@@ -15,6 +15,12 @@ export interface StreamSpec<R> {
   timeOf(record: R): number;
   /** The record's type, counted when evicted ("reconcile-start" → reconciles evicted). */
   typeOf?(record: R): string | undefined;
+  /**
+   * The largest fraction (0–1] of the store's size limit this stream may hold. A chatty stream
+   * (every delivered watch event) then evicts its own oldest records before it pushes out the
+   * other streams' history; without it every stream competes, oldest first.
+   */
+  readonly maxShare?: number;
   /** Indexed fields a query can ask for by equality. */
   readonly columns: Readonly<Record<string, (record: R) => ColumnValue>>;
 }

@@ -12,6 +12,9 @@ export const requestsStream: StreamSpec<RequestJournalRecord> = {
   seqOf: (r) => r.seq,
   timeOf: (r) => r.time,
   typeOf: (r) => r.type,
+  // Under churn every delivered watch event is a record: the journal must not push the
+  // reconciles and object versions out of the history, so it keeps at most half the limit.
+  maxShare: 0.5,
   columns: {
     user: (r) => ('user' in r ? r.user : undefined),
     resource: (r) => ('resource' in r ? r.resource : undefined),
