@@ -84,10 +84,21 @@ async function main(): Promise<void> {
       ...running.services.list().map((s) => `  ${`${s.label}:`.padEnd(12)}${s.url}${s.note ? ` (${s.note})` : ''}`),
       `  Data:       ${command.options.dataDir}`,
       `  History:    ${command.options.dataDir}/history.db (kept ${formatRetention(running.history.retention)})`,
+      ...(running.traces ? otlpLines(running.traces) : []),
       '',
     ].join('\n'),
   );
   stopOn(() => running.stop());
+}
+
+/** The exact settings an operator's OpenTelemetry exporter needs (docs/opentelemetry.md). */
+function otlpLines(traces: { endpoint: string; token: string }): string[] {
+  return [
+    `  OTLP traces: ${traces.endpoint}/v1/traces — run the operator with:`,
+    `    OTEL_EXPORTER_OTLP_ENDPOINT=${traces.endpoint}`,
+    '    OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf',
+    `    OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer ${traces.token}"`,
+  ];
 }
 
 /** Ctrl-C (SIGINT) and SIGTERM stop the server and exit 0, or 1 when stopping failed. */
