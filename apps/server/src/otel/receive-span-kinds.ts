@@ -109,6 +109,11 @@ export function reconcileOf(span: ReceivedSpan): ReconcileSpan | undefined {
   };
 }
 
+/** The core group is only ever v1; a group version is v1, v2beta1, v1alpha3… (so Discord's /api/v10 is no Kubernetes call). */
+function isKubeVersion(group: string, version: string): boolean {
+  return group === '' ? version === 'v1' : /^v\d+((alpha|beta)\d+)?$/.test(version);
+}
+
 const verbsByMethod: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'patch' };
 
 /** The Kubernetes API call an HTTP client span records, or undefined when it is none. */
@@ -124,7 +129,7 @@ export function apiCallOf(span: ReceivedSpan): ApiCallSpan | undefined {
     return undefined;
   }
   const target = parseRequestPath(url.pathname);
-  if (target.type !== 'resource') return undefined;
+  if (target.type !== 'resource' || !isKubeVersion(target.group, target.version)) return undefined;
   const watch = target.legacyWatch || url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1';
   const verb =
     method === 'GET' ? (watch ? 'watch' : target.name ? 'get' : 'list') : method === 'DELETE' ? (target.name ? 'delete' : 'deletecollection') : (verbsByMethod[method] ?? method.toLowerCase());
