@@ -46,6 +46,8 @@ const conflictMessage = /the object has been modified|Operation cannot be fulfil
 export class TracedReconciles {
   readonly #options: TracedReconcilesOptions;
   readonly #held = new Map<string, Held>();
+  /** The keys of the held spans of each trace: a batch only ever completes the traces it touches. */
+  readonly #byTrace = new Map<string, Set<string>>();
   readonly #emitted = new Map<string, EmittedReconcile>();
   /** Per controller, when each lane's last reconcile ended. */
   readonly #lanes = new Map<string, number[]>();
@@ -57,20 +59,22 @@ export class TracedReconciles {
 
   ingest(spans: readonly ReceivedSpan[]): void {
     const now = this.#options.clock.now();
-    for (const span of spans) this.#held.set(spanKey(span.traceId, span.spanId), { span, at: now });
+    for (const span of spans) this.#hold(span, now);
     for (const span of spans) {
       const reconcile = reconcileOf(span);
       if (reconcile && !this.#emitted.has(spanKey(span.traceId, span.spanId))) this.#reconcile(span, reconcile);
     }
     // Client calls that arrived after (or without yet) their reconcile.
-    for (const [key, { span }] of this.#held) {
-      const call = apiCallOf(span);
-      if (!call) continue;
-      const owner = this.#ownerOf(span);
-      if (owner === 'none') this.#held.delete(key);
-      else if (owner) {
-        this.#apiCall(owner, span, call);
-        this.#held.delete(key);
+    for (const traceId of new Set(spans.map((s) => s.traceId))) {
+      for (const { key, span } of this.#heldOf(traceId)) {
+        const call = apiCallOf(span);
+        if (!call) continue;
+        const owner = this.#ownerOf(span);
+        if (owner === 'none') this.#release(key);
+        else if (owner) {
+          this.#apiCall(owner, span, call);
+          this.#release(key);
+        }
       }
     }
     this.#expire(now);
@@ -95,11 +99,35 @@ export class TracedReconciles {
     return 'none';
   }
 
+  #hold(span: ReceivedSpan, at: number): void {
+    const key = spanKey(span.traceId, span.spanId);
+    this.#held.set(key, { span, at });
+    const keys = this.#byTrace.get(span.traceId) ?? new Set<string>();
+    keys.add(key);
+    this.#byTrace.set(span.traceId, keys);
+  }
+
+  #release(key: string): void {
+    const held = this.#held.get(key);
+    if (!held) return;
+    this.#held.delete(key);
+    const keys = this.#byTrace.get(held.span.traceId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.#byTrace.delete(held.span.traceId);
+  }
+
+  #heldOf(traceId: string): { key: string; span: ReceivedSpan }[] {
+    return [...(this.#byTrace.get(traceId) ?? [])].flatMap((key) => {
+      const held = this.#held.get(key);
+      return held ? [{ key, span: held.span }] : [];
+    });
+  }
+
   #descendantCalls(root: ReceivedSpan): { key: string; span: ReceivedSpan; call: ApiCallSpan }[] {
     const rootKey = spanKey(root.traceId, root.spanId);
     const calls: { key: string; span: ReceivedSpan; call: ApiCallSpan }[] = [];
-    for (const [key, { span }] of this.#held) {
-      if (span.traceId !== root.traceId || key === rootKey) continue;
+    for (const { key, span } of this.#heldOf(root.traceId)) {
+      if (key === rootKey) continue;
       const call = apiCallOf(span);
       if (call && this.#isBelow(span, rootKey)) calls.push({ key, span, call });
     }
@@ -155,13 +183,13 @@ export class TracedReconciles {
     };
     this.#options.emit(start);
     this.#remember(spanKey(span.traceId, span.spanId), emitted);
-    this.#held.delete(spanKey(span.traceId, span.spanId));
+    this.#release(spanKey(span.traceId, span.spanId));
     const summary = this.#summary(controller, service, span.endMs);
     summary.reconciles += 1;
     const calls = this.#descendantCalls(span);
     for (const { key: callKey, span: callSpan, call } of calls) {
       this.#apiCall(emitted, callSpan, call);
-      this.#held.delete(callKey);
+      this.#release(callKey);
     }
     const result = resultOf(span, calls.map((c) => c.call));
     const end: Omit<ReconcileEndRecord, 'seq'> = {
@@ -215,7 +243,7 @@ export class TracedReconciles {
     const maxHeld = this.#options.maxHeld ?? 50_000;
     for (const [key, held] of this.#held) {
       if (now - held.at <= holdMs && this.#held.size <= maxHeld) break;
-      this.#held.delete(key);
+      this.#release(key);
     }
   }
 }
