@@ -11,6 +11,7 @@ import { CliUsageError, parseCli } from './cli-args.ts';
 import { connectUsage, exitCodes, usage } from './cli-usage.ts';
 import { consoleVersion } from './console-version.ts';
 import { runExport, runOpen } from './recording/recording-commands.ts';
+import { otlpExporterEnv, shellAssignments } from './otel/receive-env.ts';
 import { runUp } from './up.ts';
 
 function usageError(prefix: string, message: string, help: string): never {
@@ -93,12 +94,7 @@ async function main(): Promise<void> {
 
 /** The exact settings an operator's OpenTelemetry exporter needs (docs/opentelemetry.md). */
 function otlpLines(traces: { endpoint: string; token: string }): string[] {
-  return [
-    `  OTLP traces: ${traces.endpoint}/v1/traces — run the operator with:`,
-    `    OTEL_EXPORTER_OTLP_ENDPOINT=${traces.endpoint}`,
-    '    OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf',
-    `    OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer ${traces.token}"`,
-  ];
+  return [`  OTLP traces: ${traces.endpoint}/v1/traces — run the operator with:`, ...shellAssignments(otlpExporterEnv(traces.endpoint, traces.token)).map((line) => `    ${line}`)];
 }
 
 /** Ctrl-C (SIGINT) and SIGTERM stop the server and exit 0, or 1 when stopping failed. */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileStartRecord, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
 import { runUp, type RunningConsole } from '../up.ts';
+import { otlpExporterEnv } from './receive-env.ts';
 import { otlpSender, traceReconcile } from './testing/otel-senders.ts';
 
 let dir: string;
@@ -135,5 +136,24 @@ describe('the OTLP receiver fed by the OpenTelemetry JS exporters', () => {
 
     const summary = (await api<TraceReceiverSnapshot>('/api/traces')).controllers.find((c) => c.controller === 'dojo');
     expect(summary).toMatchObject({ service: 'dojo-operator-go', reconciles: 2, errors: 1, conflicts: 1, apiCalls: 4 });
+  });
+
+  it('is reached with nothing but the environment variables the console prints', async () => {
+    const env = otlpExporterEnv(up.traces!.endpoint, receiverToken);
+    const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, env);
+    try {
+      const sender = otlpSender({ encoding: 'protobuf', service: 'env-operator' });
+      const t0 = Date.now() - 10_000;
+      traceReconcile(sender.tracer, { name: 'reconciling object', attributes: { 'object.ref': 'ConfigMap.v1./settings.default', 'object.reason': 'unknown' }, start: t0, end: t0 + 5 }, []);
+      await sender.flush();
+      await sender.close();
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+    expect(starts(await recordsOf('env-operator/configmap')).map((r) => r.key)).toEqual(['default/settings']);
   });
 });

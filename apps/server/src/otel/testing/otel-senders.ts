@@ -16,8 +16,9 @@ export interface Sender {
   close(): Promise<void>;
 }
 
-export function otlpSender(options: { encoding: 'protobuf' | 'json'; endpoint: string; token: string; service: string }): Sender {
-  const exporterOptions = { url: `${options.endpoint}/v1/traces`, headers: { Authorization: `Bearer ${options.token}` } };
+/** Sends to `endpoint` with `token`; without them, wherever the OTEL_EXPORTER_OTLP_* environment variables say. */
+export function otlpSender(options: { encoding: 'protobuf' | 'json'; endpoint?: string; token?: string; service: string }): Sender {
+  const exporterOptions = options.endpoint ? { url: `${options.endpoint}/v1/traces`, headers: { Authorization: `Bearer ${options.token}` } } : {};
   const exporter = options.encoding === 'protobuf' ? new ProtoExporter(exporterOptions) : new JsonExporter(exporterOptions);
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.service }),
