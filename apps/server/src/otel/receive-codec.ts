@@ -38,11 +38,11 @@ export interface OtlpSpan {
   spanId?: Uint8Array | string;
   parentSpanId?: Uint8Array | string;
   name?: string;
-  kind?: number;
+  kind?: number | string;
   startTimeUnixNano?: string | number;
   endTimeUnixNano?: string | number;
   attributes?: OtlpKeyValue[];
-  status?: { code?: number; message?: string };
+  status?: { code?: number | string; message?: string };
 }
 
 export interface OtlpTraceRequest {

@@ -30,9 +30,11 @@ export interface TraceSink {
 /** google.rpc.Code for the HTTP status of an OTLP error answer. */
 const rpcCodes: Record<number, number> = { 400: 3, 401: 16, 403: 7, 404: 5, 413: 8, 415: 3, 429: 8, 500: 13, 503: 14 };
 
+/** From the media type alone: `req.is` says nothing for an empty body, which is a valid (empty) protobuf request. */
 function encodingOf(req: Request): OtlpEncoding | undefined {
-  if (req.is(otlpContentTypes.protobuf)) return 'protobuf';
-  if (req.is(otlpContentTypes.json)) return 'json';
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType === otlpContentTypes.protobuf) return 'protobuf';
+  if (mediaType === otlpContentTypes.json) return 'json';
   return undefined;
 }
 

@@ -36,6 +36,10 @@ export interface FlattenedTraces {
   readonly rejection?: string;
 }
 
+// OTLP/JSON writes enums as integers; some senders write their names, which proto3 JSON allows.
+const spanKindNames: Record<string, number> = { SPAN_KIND_UNSPECIFIED: 0, SPAN_KIND_INTERNAL: 1, SPAN_KIND_SERVER: 2, SPAN_KIND_CLIENT: 3, SPAN_KIND_PRODUCER: 4, SPAN_KIND_CONSUMER: 5 };
+const statusCodeNames: Record<string, number> = { STATUS_CODE_UNSET: 0, STATUS_CODE_OK: 1, STATUS_CODE_ERROR: 2 };
+
 function hexId(id: Uint8Array | string | undefined, bytes: number): string | undefined {
   if (id === undefined) return undefined;
   const hex = typeof id === 'string' ? id.toLowerCase() : Buffer.from(id).toString('hex');
@@ -87,11 +91,11 @@ function flattenSpan(span: OtlpSpan, resource: Attributes): ReceivedSpan | strin
     spanId,
     ...(parentSpanId ? { parentSpanId } : {}),
     name: span.name ?? '',
-    kind: Number(span.kind ?? 0),
+    kind: typeof span.kind === 'string' ? (spanKindNames[span.kind] ?? 0) : Number(span.kind ?? 0),
     startMs,
     endMs,
     attributes: attributesOf(span.attributes),
-    status: { code: Number(span.status?.code ?? 0), ...(span.status?.message ? { message: span.status.message } : {}) },
+    status: { code: typeof span.status?.code === 'string' ? (statusCodeNames[span.status.code] ?? 0) : Number(span.status?.code ?? 0), ...(span.status?.message ? { message: span.status.message } : {}) },
     resource,
   };
 }
