@@ -43,6 +43,7 @@ export interface OtlpSpan {
   endTimeUnixNano?: string | number;
   attributes?: OtlpKeyValue[];
   status?: { code?: number | string; message?: string };
+  events?: { name?: string; attributes?: OtlpKeyValue[] }[];
 }
 
 export interface OtlpTraceRequest {

@@ -86,6 +86,10 @@ function flattenSpan(span: OtlpSpan, resource: Attributes): ReceivedSpan | strin
   const endMs = nanosToMs(span.endTimeUnixNano);
   if (startMs === undefined || endMs === undefined || endMs < startMs) return `span ${spanId} needs startTimeUnixNano and endTimeUnixNano, end not before start`;
   const parentSpanId = hexId(span.parentSpanId, 8);
+  // Go's span.RecordError and Rust's error events put the text in an `exception` event, not always in the status.
+  const exception = span.events?.find((e) => e?.name === 'exception');
+  const exceptionMessage = exception ? attributesOf(exception.attributes)['exception.message'] : undefined;
+  const message = span.status?.message || (typeof exceptionMessage === 'string' ? exceptionMessage : undefined);
   return {
     traceId,
     spanId,
@@ -95,7 +99,7 @@ function flattenSpan(span: OtlpSpan, resource: Attributes): ReceivedSpan | strin
     startMs,
     endMs,
     attributes: attributesOf(span.attributes),
-    status: { code: typeof span.status?.code === 'string' ? (statusCodeNames[span.status.code] ?? 0) : Number(span.status?.code ?? 0), ...(span.status?.message ? { message: span.status.message } : {}) },
+    status: { code: typeof span.status?.code === 'string' ? (statusCodeNames[span.status.code] ?? 0) : Number(span.status?.code ?? 0), ...(message ? { message } : {}) },
     resource,
   };
 }
