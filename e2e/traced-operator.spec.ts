@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { otlpSender, traceReconcile } from '@dojo/server/otel/testing/otel-senders';
+import { axeViolations } from './support/axe.ts';
 import { saveScreenshot } from './support/console.ts';
 import { freshDataDir, startOwnConsole, type OwnConsole } from './support/own-console.ts';
 
@@ -40,6 +41,7 @@ test('an operator sending OTLP traces gets a card, a lane and exact reconciles m
   await expect(card).toContainText('from traces', { timeout: 20_000 });
   await expect(card).toContainText('service dojo-operator-rs');
   await saveScreenshot(page, 'traced-controller-card');
+  expect(await axeViolations(page)).toEqual([]);
 
   await card.getByRole('link', { name: 'Timeline' }).click();
   const latest = page.getByRole('table', { name: 'Latest reconciles' });
@@ -53,4 +55,5 @@ test('an operator sending OTLP traces gets a card, a lane and exact reconciles m
   await expect(details.getByRole('region', { name: 'API calls' })).toContainText('dojos/status');
   await expect(details.getByRole('region', { name: 'API calls' })).toContainText('409');
   await saveScreenshot(page, 'traced-reconcile');
+  expect(await axeViolations(page)).toEqual([]);
 });
