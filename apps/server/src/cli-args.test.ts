@@ -73,6 +73,12 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['up', '--audit-webhook'], {})).toThrow(/--audit-webhook needs --kubeconfig/);
   });
 
+  it('takes --otlp-receiver with the embedded cluster and a real one alike', () => {
+    expect(parseCli(['up', '--otlp-receiver'], {})).toMatchObject({ options: { otlpReceiver: true } });
+    expect(parseCli(['up', '--kubeconfig', '/k', '--otlp-receiver'], {})).toMatchObject({ options: { otlpReceiver: true, kubeconfig: '/k' } });
+    expect(parseCli(['up'], {})).not.toMatchObject({ options: { otlpReceiver: true } });
+  });
+
   it('takes --audit-log FILE on a real cluster only', () => {
     expect(parseCli(['up', '--in-cluster', '--audit-log', '/var/log/kubernetes/audit.log'], {})).toMatchObject({ options: { auditLog: '/var/log/kubernetes/audit.log' } });
     expect(() => parseCli(['up', '--audit-log', '/a.log'], {})).toThrow(/--audit-log needs --kubeconfig/);

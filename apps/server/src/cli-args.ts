@@ -40,6 +40,8 @@ export interface UpOptions {
   auditWebhook?: boolean;
   /** Follow this kube-apiserver audit log, JSON lines (`--audit-log FILE`, real clusters; docs/audit.md). */
   auditLog?: string;
+  /** Receive operators' OpenTelemetry traces at `POST /v1/traces` (`--otlp-receiver`, any cluster; docs/opentelemetry.md). */
+  otlpReceiver?: boolean;
 }
 
 function parseOperators(raw: string): string[] {
@@ -169,6 +171,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'scrape-interval': { type: 'string' },
         'audit-webhook': { type: 'boolean' },
         'audit-log': { type: 'string' },
+        'otlp-receiver': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -223,6 +226,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       ...(scrapeIntervalMs ? { scrapeIntervalMs } : {}),
       ...(values['audit-webhook'] ? { auditWebhook: true } : {}),
       ...(values['audit-log'] ? { auditLog: values['audit-log'] } : {}),
+      ...(values['otlp-receiver'] ? { otlpReceiver: true } : {}),
       ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),
       ...(values.context ? { context: values.context } : {}),
       ...(values['discord-url'] ? { discordUrl: values['discord-url'] } : {}),

@@ -91,6 +91,10 @@ ${operatorLines()}
                       every client from them (docs/audit.md).
   --audit-log FILE    With --kubeconfig or --in-cluster: follow this audit log (JSON lines, from
                       its end; survives rotation) as the same source.
+  --otlp-receiver     Receive operators' OpenTelemetry traces at POST /v1/traces on the console's
+                      port (OTLP/HTTP, protobuf or JSON; token in <data-dir>/otlp-receiver-token):
+                      kube-rs and controller-runtime reconcile spans join the timeline
+                      (docs/opentelemetry.md).
   -h, --help        Show this text.
   --version         Print the version and exit.
 

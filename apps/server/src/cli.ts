@@ -11,6 +11,7 @@ import { CliUsageError, parseCli } from './cli-args.ts';
 import { connectUsage, exitCodes, usage } from './cli-usage.ts';
 import { consoleVersion } from './console-version.ts';
 import { runExport, runOpen } from './recording/recording-commands.ts';
+import { otlpExporterEnv, shellAssignments } from './otel/receive-env.ts';
 import { runUp } from './up.ts';
 
 function usageError(prefix: string, message: string, help: string): never {
@@ -84,10 +85,16 @@ async function main(): Promise<void> {
       ...running.services.list().map((s) => `  ${`${s.label}:`.padEnd(12)}${s.url}${s.note ? ` (${s.note})` : ''}`),
       `  Data:       ${command.options.dataDir}`,
       `  History:    ${command.options.dataDir}/history.db (kept ${formatRetention(running.history.retention)})`,
+      ...(running.traces ? otlpLines(running.traces) : []),
       '',
     ].join('\n'),
   );
   stopOn(() => running.stop());
+}
+
+/** The exact settings an operator's OpenTelemetry exporter needs (docs/opentelemetry.md). */
+function otlpLines(traces: { endpoint: string; token: string }): string[] {
+  return [`  OTLP traces: ${traces.endpoint}/v1/traces — run the operator with:`, ...shellAssignments(otlpExporterEnv(traces.endpoint, traces.token)).map((line) => `    ${line}`)];
 }
 
 /** Ctrl-C (SIGINT) and SIGTERM stop the server and exit 0, or 1 when stopping failed. */

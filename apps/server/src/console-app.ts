@@ -11,6 +11,8 @@ import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
 import type { ActivityView } from './activity/activity-view.ts';
 import { auditRoutes, type AuditSink } from './audit/audit-routes.ts';
+import { otlpReceiverRoutes } from './otel/receive-routes.ts';
+import type { TraceReceiver } from './otel/receive-service.ts';
 import type { ConsoleControllers } from './console-controllers.ts';
 import type { ControllerView } from './controller-view.ts';
 import type { ExplainService } from './explain/explain-service.ts';
@@ -67,6 +69,8 @@ export interface ConsoleAppDeps {
   scrape?: () => ScrapeSnapshot;
   /** The audit webhook backend (`POST /audit/v1/events`), with its own token. */
   audit?: { token: string; sink: AuditSink };
+  /** The OTLP/HTTP trace receiver (`POST /v1/traces`, `--otlp-receiver`), with its own token. */
+  traces?: { token: string; receiver: TraceReceiver };
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
@@ -99,6 +103,8 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   });
   // Before the console token: the API server presents the audit webhook's own token.
   if (deps.audit) app.use('/audit', auditRoutes(deps.audit.token, deps.audit.sink));
+  // Likewise operators' OTLP exporters, with the receiver's token.
+  if (deps.traces) app.use('/v1', otlpReceiverRoutes(deps.traces.token, deps.traces.receiver));
   app.use((req, res, next) => {
     const refused = checkToken(req, deps.guards);
     if (refused) {
@@ -126,6 +132,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
+  app.get('/api/traces', (_req, res) => void res.json(deps.traces?.receiver.snapshot() ?? { enabled: false, path: '/v1/traces', requests: 0, spans: 0, rejectedSpans: 0, controllers: [] }));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? (() => ({ time: Date.now(), targets: [] }))));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));

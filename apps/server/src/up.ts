@@ -36,6 +36,7 @@ import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { Scraper } from './scrape/scraper.ts';
+import { TraceReceiver } from './otel/receive-service.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
@@ -60,6 +61,8 @@ export interface RunningConsole {
   activity?: ActivityService;
   /** Operators' Prometheus endpoints (`--scrape`); more can be added while it runs. */
   scraper: Scraper;
+  /** The OTLP trace receiver (`--otlp-receiver`): where operators send, and its token. */
+  traces?: { endpoint: string; token: string; receiver: TraceReceiver };
   stop(): Promise<void>;
 }
 
@@ -173,6 +176,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const auditLog = auditFeed && options.auditLog ? new AuditLogFollower({ path: resolve(options.auditLog), sink: auditFeed, clock: realClock }) : undefined;
   auditLog?.start();
   activity?.start();
+  // Operators' reconcile spans join the telemetry journal, on any cluster (docs/opentelemetry.md).
+  const traces = options.otlpReceiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver: new TraceReceiver({ clock: realClock, append: (record) => journal.append(record) }) } : undefined;
   const scraper = new Scraper(options.scrape ?? [], { clock: realClock, ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
   scraper.start();
 
@@ -215,6 +220,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
     ...(activity ? { activity } : {}),
     ...(audit ? { audit } : {}),
+    ...(traces ? { traces } : {}),
     scrape: () => scraper.snapshot(),
   });
 
@@ -230,6 +236,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(discord ? { discord } : {}),
     ...(activity ? { activity } : {}),
     scraper,
+    ...(traces ? { traces: { ...traces, endpoint: server.url.replace(/\/$/, '') } } : {}),
     services,
     async stop() {
       ready = false;

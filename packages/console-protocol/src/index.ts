@@ -24,7 +24,8 @@
  * `.dojotrace` file's header and lines, a recording's session) · explain.ts ("why is this
  * not ready?") · field-history.ts (field history by writer, blame) ·
  * requests.ts (the API server's request journal) · activity.ts (what is inferred from it) ·
- * scrape.ts (operators' Prometheus metrics, read from outside).
+ * scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what the OTLP
+ * trace receiver took in).
  */
 export type * from './session.ts';
 export type * from './resources.ts';
@@ -32,6 +33,7 @@ export type * from './controllers.ts';
 export type * from './workqueue.ts';
 export type * from './trigger.ts';
 export type * from './telemetry.ts';
+export type * from './traces.ts';
 export type * from './debug-requests.ts';
 export type * from './live-messages.ts';
 export type * from './history.ts';

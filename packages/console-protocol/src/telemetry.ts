@@ -70,6 +70,18 @@ export interface ReconcileStartRecord extends RecordBase {
   droppedTriggers: number;
   /** Not run by the console: inferred from a client's requests (packages/activity), and how sure. */
   inferred?: InferredPass;
+  /** Not run by the console, but recorded exactly: a span the operator sent over OTLP (docs/opentelemetry.md). */
+  traced?: TracedReconcile;
+}
+
+/** Where a reconcile received as an OpenTelemetry span came from: exact, not inferred. */
+export interface TracedReconcile {
+  /** The sender's `service.name` resource attribute. */
+  readonly service: string;
+  /** Lowercase hex, as Jaeger and Tempo show them. */
+  readonly traceId: string;
+  readonly spanId: string;
+  readonly spanName: string;
 }
 
 /** How a reconcile ended; `conflict` is a 409 on a stale write, requeued but not a failure. */

@@ -41,6 +41,8 @@ export const queryKeys = {
   activity: () => ['activity'] as const,
   /** Operators' Prometheus endpoints the console scrapes (GET /api/scrape). */
   scrape: () => ['scrape'] as const,
+  /** What the OTLP trace receiver took in, per controller (GET /api/traces). */
+  traces: () => ['traces'] as const,
   fieldHistory: (object: string, uid: string | undefined) => ['history', 'fields', object, uid ?? ''] as const,
   explanation: (object: string, uid: string | undefined) => ['explain', object, uid ?? ''] as const,
   readinessHints: (group: string, kind: string, namespace?: string) => ['explain', 'hints', group, kind, namespace ?? allNamespaces] as const,

@@ -24,6 +24,7 @@ import { resourceListQueryOptions } from '../../features/resources/api/resource-
 import { useSession } from '../../features/session/api/session.ts';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
 import { ScrapedControllerCards } from '../../features/scrape/components/ScrapedControllerCards.tsx';
+import { TracedControllerCards } from '../../features/traces/components/TracedControllerCards.tsx';
 import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
 import { Link } from '../../lib/router.tsx';
 import { controllerLinks } from '../object-links.ts';
@@ -91,6 +92,7 @@ export function OverviewPage() {
           <ControllerCards links={controllerLinks} featured={session?.operators ?? []} />
         </section>
         <ScrapedControllerCards />
+        <TracedControllerCards timeline={(controller) => paths.timeline({ controller })} />
         <section aria-labelledby="clients-heading">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h3 id="clients-heading" className="text-sm font-semibold text-slate-700 dark:text-slate-300">

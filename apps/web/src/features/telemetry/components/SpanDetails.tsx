@@ -13,6 +13,7 @@ import { spanEnd, type Span } from '../model/span.ts';
 import type { ObjectPageLink } from '../model/timeline-view.ts';
 import { TriggerList } from './TriggerList.tsx';
 import { InferredPassNote } from './InferredPassNote.tsx';
+import { TracedSpanNote } from './TracedSpanNote.tsx';
 import { outcomeLabels } from './timeline/palette.ts';
 
 export const outcomeTone: Record<SpanOutcome, Tone> = {
@@ -56,6 +57,7 @@ export function SpanDetails({ span, now, objectLink }: { span: Span; now: number
         ) : null}
       </div>
       {span.inferred ? <InferredPassNote inferred={span.inferred} /> : null}
+      {span.traced ? <TracedSpanNote traced={span.traced} /> : null}
       {span.error ? (
         <p className="rounded-md border border-rose-200 bg-rose-50 p-2 font-mono text-xs break-words whitespace-pre-wrap text-rose-900 dark:border-rose-900 dark:bg-rose-950/50 dark:text-rose-100">
           {span.terminal ? 'Terminal error (not retried): ' : ''}

@@ -7,7 +7,7 @@ import { VirtualTable } from '../../../components/VirtualTable.tsx';
 import { formatClock, formatDuration } from '../../../lib/time-format.ts';
 import { summarizeTriggers } from '../../../lib/trigger-text.ts';
 import { outcomeOf } from '../model/lane-filter.ts';
-import { spanEnd, type Span } from '../model/span.ts';
+import { spanEnd, spanSource, type Span } from '../model/span.ts';
 import { outcomeLabels } from './timeline/palette.ts';
 import { outcomeTone } from './SpanDetails.tsx';
 
@@ -38,7 +38,7 @@ export function SpanList({ spans, now, selectedId, onSelect, label = 'Latest rec
           ),
         },
         { id: 'kind', header: 'Kind', width: '7rem', cell: (s) => s.object?.kind ?? '—' },
-        { id: 'controller', header: 'Controller', width: 'minmax(6rem, 1fr)', cell: (s) => `${s.controller} #${s.worker}${s.inferred ? ' (inferred)' : ''}` },
+        { id: 'controller', header: 'Controller', width: 'minmax(6rem, 1fr)', cell: (s) => `${s.controller} #${s.worker}${spanSource(s)}` },
         { id: 'result', header: 'Result', width: '7.5rem', cell: (s) => <Badge tone={outcomeTone[outcomeOf(s)]}>{outcomeLabels[outcomeOf(s)]}</Badge> },
         { id: 'duration', header: 'Took', width: '5.5rem', align: 'right', cell: (s) => formatDuration(spanEnd(s, now) - s.start) },
         { id: 'triggers', header: 'Triggers', width: 'minmax(8rem, 1.5fr)', cell: (s) => summarizeTriggers(s.triggers, s.droppedTriggers) },

@@ -1,5 +1,5 @@
 /** A reconcile as the timeline draws it: one pass of one worker over one key. */
-import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, InferredPass, ReconcileResultKind, Trigger } from '@dojo/console-protocol';
+import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, InferredPass, ReconcileResultKind, TracedReconcile, Trigger } from '@dojo/console-protocol';
 import type { ObjectIdentity } from '@dojo/kube-api';
 
 export interface Span {
@@ -28,6 +28,8 @@ export interface Span {
   conditionChanges: ConditionTransitionRecord[];
   /** Not run by the console: inferred from a client's requests, with the rule and how sure. */
   inferred?: InferredPass;
+  /** Not run by the console, but recorded exactly: a span its operator sent over OTLP. */
+  traced?: TracedReconcile;
 }
 
 /** One worker of one controller: its spans never overlap, so sorted by start is sorted by end. */
@@ -38,6 +40,12 @@ export interface Lane {
   spans: Span[];
   /** Bumped whenever `spans` changes other than by appending: derived indexes start over. */
   revision: number;
+}
+
+/** How a lane or a row says the console did not run the reconcile: ' (inferred)', ' (from traces)', or nothing. */
+export function spanSource(span: Pick<Span, 'inferred' | 'traced'> | undefined): string {
+  if (span?.inferred) return ' (inferred)';
+  return span?.traced ? ' (from traces)' : '';
 }
 
 export function laneId(controller: string, worker: number): string {

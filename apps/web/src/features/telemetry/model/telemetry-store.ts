@@ -126,6 +126,7 @@ export class TelemetryStore {
       case 'reconcile-start':
         this.#start(record);
         if (record.inferred) this.#spans.get(record.reconcileId)!.inferred = record.inferred;
+        if (record.traced) this.#spans.get(record.reconcileId)!.traced = record.traced;
         return true;
       case 'reconcile-end':
         this.#end(record);

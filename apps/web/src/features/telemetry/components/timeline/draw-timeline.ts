@@ -9,7 +9,7 @@
 import { outcomeOf, type SpanOutcome } from '../../model/lane-filter.ts';
 import { bucketRuns, outcomeByPriority, outcomePriority, type LaneSummaries } from '../../model/lane-summary.ts';
 import { firstEndingFrom, visibleRange } from '../../model/span-search.ts';
-import { spanEnd, type Lane, type Span } from '../../model/span.ts';
+import { spanEnd, spanSource, type Lane, type Span } from '../../model/span.ts';
 import { laneTop, plotWidth, type TimelineLayout } from '../../model/timeline-layout.ts';
 import { tickLabel, ticks, tickStep, timeToX, xToTime, type Viewport } from '../../model/timeline-viewport.ts';
 import type { TimelinePalette } from './palette.ts';
@@ -161,8 +161,7 @@ export function drawTimeline(input: DrawInput): number {
   ctx.textAlign = 'left';
   ctx.fillStyle = palette.text;
   lanes.forEach((lane, index) => {
-    const inferred = lane.spans[0]?.inferred ? ' (inferred)' : '';
-    ctx.fillText(fit(ctx, `${lane.controller} #${lane.worker}${inferred}`, left - 12), 8, laneTop(layout, index) + layout.laneHeight / 2);
+    ctx.fillText(fit(ctx, `${lane.controller} #${lane.worker}${spanSource(lane.spans[0])}`, left - 12), 8, laneTop(layout, index) + layout.laneHeight / 2);
   });
   return drawn;
 }

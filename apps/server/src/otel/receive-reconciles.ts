@@ -1,0 +1,256 @@
+/**
+ * Received spans become the console's reconcile telemetry: each reconcile span
+ * (receive-span-kinds.ts) a `reconcile-start` marked `traced` and a `reconcile-end`, each HTTP
+ * client span below it an `api-call` of that reconcile (and a 409 a `conflict`), on lanes of
+ * their controller like the console's own workers.
+ *
+ * Exporters batch spans as they end, so a reconcile's client calls usually arrive before (or
+ * with) the reconcile span itself, and a span's parent may sit in a later batch. Spans are held
+ * until their ancestry is known: a client call waits for the reconcile above it; once that has
+ * been emitted, later calls still join it. Nothing is held forever: after `holdMs`, or beyond
+ * `maxHeld` spans, the oldest are dropped (they belonged to no reconcile the console saw).
+ */
+import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileResultKind, ReconcileStartRecord, TracedControllerSummary } from '@dojo/console-protocol';
+import type { TelemetryInput } from '@dojo/activity';
+import type { ObjectIdentity } from '@dojo/kube-api';
+import { apiCallOf, reconcileOf, type ApiCallSpan, type ReconcileSpan } from './receive-span-kinds.ts';
+import { spanStatusError, type ReceivedSpan } from './receive-spans.ts';
+
+export interface TracedReconcilesOptions {
+  clock: { now(): number };
+  emit: (record: TelemetryInput) => void;
+  /** How long a span waits for its ancestry (default 2 minutes). */
+  holdMs?: number;
+  maxHeld?: number;
+}
+
+interface Held {
+  readonly span: ReceivedSpan;
+  readonly at: number;
+}
+
+interface EmittedReconcile {
+  readonly reconcileId: string;
+  readonly controller: string;
+  readonly object: ObjectIdentity;
+  readonly key: string;
+  readonly worker: number;
+}
+
+const rememberedReconciles = 20_000;
+const spanKey = (traceId: string, spanId: string) => `${traceId}:${spanId}`;
+const keyOf = (o: ObjectIdentity) => (o.namespace ? `${o.namespace}/${o.name}` : o.name);
+const round = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000);
+const conflictMessage = /the object has been modified|Operation cannot be fulfilled/i;
+
+export class TracedReconciles {
+  readonly #options: TracedReconcilesOptions;
+  readonly #held = new Map<string, Held>();
+  /** The keys of the held spans of each trace: a batch only ever completes the traces it touches. */
+  readonly #byTrace = new Map<string, Set<string>>();
+  readonly #emitted = new Map<string, EmittedReconcile>();
+  /** Per controller, when each lane's last reconcile ended. */
+  readonly #lanes = new Map<string, number[]>();
+  readonly #summaries = new Map<string, { -readonly [K in keyof TracedControllerSummary]: TracedControllerSummary[K] }>();
+
+  constructor(options: TracedReconcilesOptions) {
+    this.#options = options;
+  }
+
+  ingest(spans: readonly ReceivedSpan[]): void {
+    const now = this.#options.clock.now();
+    for (const span of spans) this.#hold(span, now);
+    for (const span of spans) {
+      const reconcile = reconcileOf(span);
+      if (reconcile && !this.#emitted.has(spanKey(span.traceId, span.spanId))) this.#reconcile(span, reconcile);
+    }
+    // Client calls that arrived after (or without yet) their reconcile.
+    for (const traceId of new Set(spans.map((s) => s.traceId))) {
+      for (const { key, span } of this.#heldOf(traceId)) {
+        const call = apiCallOf(span);
+        if (!call) continue;
+        const owner = this.#ownerOf(span);
+        if (owner === 'none') this.#release(key);
+        else if (owner) {
+          this.#apiCall(owner, span, call);
+          this.#release(key);
+        }
+      }
+    }
+    this.#expire(now);
+  }
+
+  summaries(): TracedControllerSummary[] {
+    return [...this.#summaries.values()].sort((a, b) => a.controller.localeCompare(b.controller));
+  }
+
+  /** The emitted reconcile above `span`; 'none' when its trace root is no reconcile; undefined while a parent is missing. */
+  #ownerOf(span: ReceivedSpan): EmittedReconcile | 'none' | undefined {
+    let current = span;
+    for (let depth = 0; depth < 64; depth++) {
+      if (!current.parentSpanId) return 'none';
+      const parentKey = spanKey(current.traceId, current.parentSpanId);
+      const emitted = this.#emitted.get(parentKey);
+      if (emitted) return emitted;
+      const parent = this.#held.get(parentKey)?.span;
+      if (!parent) return undefined;
+      current = parent;
+    }
+    return 'none';
+  }
+
+  #hold(span: ReceivedSpan, at: number): void {
+    const key = spanKey(span.traceId, span.spanId);
+    this.#held.set(key, { span, at });
+    const keys = this.#byTrace.get(span.traceId) ?? new Set<string>();
+    keys.add(key);
+    this.#byTrace.set(span.traceId, keys);
+  }
+
+  #release(key: string): void {
+    const held = this.#held.get(key);
+    if (!held) return;
+    this.#held.delete(key);
+    const keys = this.#byTrace.get(held.span.traceId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.#byTrace.delete(held.span.traceId);
+  }
+
+  #heldOf(traceId: string): { key: string; span: ReceivedSpan }[] {
+    return [...(this.#byTrace.get(traceId) ?? [])].flatMap((key) => {
+      const held = this.#held.get(key);
+      return held ? [{ key, span: held.span }] : [];
+    });
+  }
+
+  #descendantCalls(root: ReceivedSpan): { key: string; span: ReceivedSpan; call: ApiCallSpan }[] {
+    const rootKey = spanKey(root.traceId, root.spanId);
+    const calls: { key: string; span: ReceivedSpan; call: ApiCallSpan }[] = [];
+    for (const { key, span } of this.#heldOf(root.traceId)) {
+      if (key === rootKey) continue;
+      const call = apiCallOf(span);
+      if (call && this.#isBelow(span, rootKey)) calls.push({ key, span, call });
+    }
+    return calls.sort((a, b) => a.span.startMs - b.span.startMs);
+  }
+
+  #isBelow(span: ReceivedSpan, rootKey: string): boolean {
+    let current: ReceivedSpan | undefined = span;
+    for (let depth = 0; current?.parentSpanId && depth < 64; depth++) {
+      const parentKey = spanKey(current.traceId, current.parentSpanId);
+      if (parentKey === rootKey) return true;
+      current = this.#held.get(parentKey)?.span;
+    }
+    return false;
+  }
+
+  #worker(controller: string, start: number, end: number): number {
+    const lanes = this.#lanes.get(controller) ?? [];
+    this.#lanes.set(controller, lanes);
+    let worker = lanes.findIndex((laneEnd) => laneEnd <= start);
+    if (worker < 0) worker = lanes.length;
+    lanes[worker] = end;
+    return worker;
+  }
+
+  #summary(controller: string, service: string, time: number) {
+    let summary = this.#summaries.get(controller);
+    if (!summary) {
+      summary = { controller, service, reconciles: 0, errors: 0, conflicts: 0, apiCalls: 0, firstSeen: time, lastSeen: time };
+      this.#summaries.set(controller, summary);
+    }
+    summary.firstSeen = Math.min(summary.firstSeen, time);
+    summary.lastSeen = Math.max(summary.lastSeen, time);
+    return summary;
+  }
+
+  #reconcile(span: ReceivedSpan, reconcile: ReconcileSpan): void {
+    const { controller, object } = reconcile;
+    const key = keyOf(object);
+    const service = typeof span.resource['service.name'] === 'string' ? span.resource['service.name'] : 'unknown_service';
+    const emitted: EmittedReconcile = { reconcileId: `traced-${span.spanId}`, controller, object, key, worker: this.#worker(controller, span.startMs, span.endMs) };
+    const start: Omit<ReconcileStartRecord, 'seq'> = {
+      type: 'reconcile-start',
+      time: span.startMs,
+      controller,
+      key,
+      object,
+      worker: emitted.worker,
+      reconcileId: emitted.reconcileId,
+      triggers: [reconcile.trigger],
+      droppedTriggers: 0,
+      traced: { service, traceId: span.traceId, spanId: span.spanId, spanName: span.name },
+    };
+    this.#options.emit(start);
+    this.#remember(spanKey(span.traceId, span.spanId), emitted);
+    this.#release(spanKey(span.traceId, span.spanId));
+    const summary = this.#summary(controller, service, span.endMs);
+    summary.reconciles += 1;
+    const calls = this.#descendantCalls(span);
+    for (const { key: callKey, span: callSpan, call } of calls) {
+      this.#apiCall(emitted, callSpan, call);
+      this.#release(callKey);
+    }
+    const result = resultOf(span, calls.map((c) => c.call));
+    const end: Omit<ReconcileEndRecord, 'seq'> = {
+      type: 'reconcile-end',
+      time: span.endMs,
+      controller,
+      key,
+      object,
+      worker: emitted.worker,
+      reconcileId: emitted.reconcileId,
+      result,
+      durationMs: round(span.endMs - span.startMs),
+    };
+    if (span.status.code === spanStatusError) end.error = span.status.message ?? `span ${span.name} ended with an error status`;
+    if (result === 'error') summary.errors += 1;
+    this.#options.emit(end);
+  }
+
+  #apiCall(owner: EmittedReconcile, span: ReceivedSpan, call: ApiCallSpan): void {
+    const record: Omit<ApiCallRecord, 'seq'> = {
+      type: 'api-call',
+      time: span.startMs,
+      controller: owner.controller,
+      key: owner.key,
+      object: owner.object,
+      verb: call.verb,
+      resource: call.resource,
+      code: call.code,
+      durationMs: round(span.endMs - span.startMs),
+      reconcileId: owner.reconcileId,
+      worker: owner.worker,
+      ...(call.namespace ? { namespace: call.namespace } : {}),
+      ...(call.name ? { name: call.name } : {}),
+    };
+    this.#options.emit(record);
+    const summary = this.#summaries.get(owner.controller);
+    if (summary) summary.apiCalls += 1;
+    if (call.code !== 409) return;
+    if (summary) summary.conflicts += 1;
+    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: span.endMs, controller: owner.controller, key: owner.key, object: owner.object, resource: call.resource, reconcileId: owner.reconcileId };
+    this.#options.emit(conflict);
+  }
+
+  #remember(key: string, emitted: EmittedReconcile): void {
+    this.#emitted.set(key, emitted);
+    if (this.#emitted.size > rememberedReconciles) this.#emitted.delete(this.#emitted.keys().next().value!);
+  }
+
+  #expire(now: number): void {
+    const holdMs = this.#options.holdMs ?? 120_000;
+    const maxHeld = this.#options.maxHeld ?? 50_000;
+    for (const [key, held] of this.#held) {
+      if (now - held.at <= holdMs && this.#held.size <= maxHeld) break;
+      this.#release(key);
+    }
+  }
+}
+
+/** A 409 is a conflict, not a failure (controller-runtime returns the Conflict error; kube-rs' error policy retries). */
+function resultOf(span: ReceivedSpan, calls: readonly ApiCallSpan[]): ReconcileResultKind {
+  const conflicted = calls.some((c) => c.code === 409);
+  if (span.status.code === spanStatusError) return conflicted && conflictMessage.test(span.status.message ?? '') ? 'conflict' : 'error';
+  return conflicted ? 'conflict' : 'success';
+}

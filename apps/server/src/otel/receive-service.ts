@@ -1,0 +1,55 @@
+/**
+ * The OTLP trace receiver behind `POST /v1/traces`: decoded requests flattened into spans
+ * (receive-spans.ts), reconciles and their API calls made of them (receive-reconciles.ts) and
+ * appended to the console's telemetry journal — so the timeline, the object's Reconciles tab,
+ * the history on disk and recordings all hold them like the console's own — and counts of
+ * what arrived for `GET /api/traces`.
+ */
+import type { TraceReceiverSnapshot } from '@dojo/console-protocol';
+import type { TelemetryInput } from '@dojo/activity';
+import type { OtlpTraceRequest, PartialSuccess } from './receive-codec.ts';
+import { TracedReconciles } from './receive-reconciles.ts';
+import type { TraceSink } from './receive-routes.ts';
+import { flattenTraces } from './receive-spans.ts';
+
+export interface TraceReceiverOptions {
+  clock: { now(): number };
+  /** Where the reconcile records go: the console's telemetry journal (`journal.append`). */
+  append: (record: TelemetryInput) => void;
+}
+
+export class TraceReceiver implements TraceSink {
+  readonly #clock: { now(): number };
+  readonly #reconciles: TracedReconciles;
+  #requests = 0;
+  #spans = 0;
+  #rejected = 0;
+  #lastReceivedAt: number | undefined;
+
+  constructor(options: TraceReceiverOptions) {
+    this.#clock = options.clock;
+    this.#reconciles = new TracedReconciles({ clock: options.clock, emit: options.append });
+  }
+
+  receive(request: OtlpTraceRequest): PartialSuccess | undefined {
+    const { spans, rejected, rejection } = flattenTraces(request);
+    this.#requests += 1;
+    this.#spans += spans.length;
+    this.#rejected += rejected;
+    this.#lastReceivedAt = this.#clock.now();
+    this.#reconciles.ingest(spans);
+    return rejected > 0 ? { rejectedSpans: rejected, errorMessage: `${rejected} span${rejected === 1 ? '' : 's'} rejected: ${rejection ?? 'unusable'}` } : undefined;
+  }
+
+  snapshot(): TraceReceiverSnapshot {
+    return {
+      enabled: true,
+      path: '/v1/traces',
+      requests: this.#requests,
+      spans: this.#spans,
+      rejectedSpans: this.#rejected,
+      ...(this.#lastReceivedAt !== undefined ? { lastReceivedAt: this.#lastReceivedAt } : {}),
+      controllers: this.#reconciles.summaries(),
+    };
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * An operator that emits OpenTelemetry traces, sending them with the OpenTelemetry JS SDK's own
+ * OTLP exporter to a console started with `--otlp-receiver` (its own console: the shared one
+ * runs without the flag): its controller gets a card "from traces", its reconcile a lane and a
+ * row marked "from traces", and the reconcile opens to its trigger, trace id and API calls.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { otlpSender, traceReconcile } from '@dojo/server/otel/testing/otel-senders';
+import { axeViolations } from './support/axe.ts';
+import { saveScreenshot } from './support/console.ts';
+import { freshDataDir, startOwnConsole, type OwnConsole } from './support/own-console.ts';
+
+let running: OwnConsole | undefined;
+
+test.afterAll(async () => {
+  await running?.stop();
+});
+
+test('an operator sending OTLP traces gets a card, a lane and exact reconciles marked from traces', async ({ page }) => {
+  test.setTimeout(150_000);
+  const dataDir = freshDataDir('otlp');
+  running = await startOwnConsole(dataDir, ['--otlp-receiver']);
+  const sender = otlpSender({ encoding: 'protobuf', endpoint: running.origin, token: readFileSync(join(dataDir, 'otlp-receiver-token'), 'utf8').trim(), service: 'dojo-operator-rs' });
+  const t0 = Date.now() - 3_000;
+  const server = 'https://10.96.0.1';
+  const span = traceReconcile(
+    sender.tracer,
+    { name: 'reconciling object', attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/traced.default', 'object.reason': 'object updated' }, start: t0, end: t0 + 60 },
+    [
+      { method: 'GET', url: `${server}/apis/core.jutsu.com/v1/namespaces/default/dojos/traced`, code: 200, legacy: true },
+      { method: 'PUT', url: `${server}/apis/core.jutsu.com/v1/namespaces/default/dojos/traced/status`, code: 409, legacy: true },
+    ],
+  );
+  await sender.flush();
+  await sender.close();
+
+  await page.goto(running.loginUrl);
+  const card = page.getByRole('article', { name: 'Traced controller dojo-operator-rs/dojo' });
+  await expect(card).toContainText('from traces', { timeout: 20_000 });
+  await expect(card).toContainText('service dojo-operator-rs');
+  await saveScreenshot(page, 'traced-controller-card');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await card.getByRole('link', { name: 'Timeline' }).click();
+  const latest = page.getByRole('table', { name: 'Latest reconciles' });
+  await expect(latest.getByText('dojo-operator-rs/dojo #0 (from traces)').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('toolbar', { name: 'Timeline controls' }).getByRole('button', { name: 'Pause view' }).click();
+  await latest.getByRole('button', { name: 'default/traced' }).first().click();
+  const details = page.getByRole('region', { name: 'Selected reconcile' });
+  await expect(details.getByRole('region', { name: 'From traces' })).toContainText(`trace ${span.spanContext().traceId}`);
+  await expect(details.getByRole('region', { name: 'From traces' })).toContainText("dojo-operator-rs's own reconciling object span");
+  await expect(details.getByRole('region', { name: 'Inferred' })).toHaveCount(0);
+  await expect(details.getByRole('region', { name: 'API calls' })).toContainText('dojos/status');
+  await expect(details.getByRole('region', { name: 'API calls' })).toContainText('409');
+  await saveScreenshot(page, 'traced-reconcile');
+  expect(await axeViolations(page)).toEqual([]);
+});

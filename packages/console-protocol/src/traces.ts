@@ -1,0 +1,33 @@
+/**
+ * What the console's OTLP trace receiver (`POST /v1/traces`, docs/opentelemetry.md) has taken
+ * in, per controller: `GET /api/traces`. The reconciles themselves travel as ordinary telemetry
+ * records (`reconcile-start` with `traced`), so every view draws them beside the others.
+ */
+
+/** One controller seen only through the spans its operator sent. */
+export interface TracedControllerSummary {
+  readonly controller: string;
+  /** The sender's `service.name`. */
+  readonly service: string;
+  readonly reconciles: number;
+  readonly errors: number;
+  readonly conflicts: number;
+  readonly apiCalls: number;
+  /** Epoch ms of its first and latest reconcile's end. */
+  readonly firstSeen: number;
+  readonly lastSeen: number;
+}
+
+/** `GET /api/traces`. */
+export interface TraceReceiverSnapshot {
+  /** Whether the receiver is on (`--otlp-receiver`); off, everything else is empty. */
+  readonly enabled: boolean;
+  /** The path operators send to, on the console's own address. */
+  readonly path: '/v1/traces';
+  readonly requests: number;
+  readonly spans: number;
+  /** Spans answered as rejected (partialSuccess): no valid ids or times. */
+  readonly rejectedSpans: number;
+  readonly lastReceivedAt?: number;
+  readonly controllers: readonly TracedControllerSummary[];
+}
