@@ -35,7 +35,9 @@ import { discoverResources } from './kube/discovery.ts';
 import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
+import { ConsoleScrapeTargets } from './scrape/console-scrape-targets.ts';
 import { Scraper } from './scrape/scraper.ts';
+import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
@@ -174,6 +176,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   auditLog?.start();
   activity?.start();
   const scraper = new Scraper(options.scrape ?? [], { clock: realClock, ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
+  const scrapeTargets = new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dataDir), (message) => console.warn(`warning: ${message}`));
   scraper.start();
 
   const server = await startConsoleServer({
@@ -215,7 +218,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
     ...(activity ? { activity } : {}),
     ...(audit ? { audit } : {}),
-    scrape: () => scraper.snapshot(),
+    scrape: scrapeTargets,
   });
 
   return {
