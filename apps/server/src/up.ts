@@ -36,6 +36,7 @@ import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { ConsoleScrapeTargets } from './scrape/console-scrape-targets.ts';
+import { kubeconfigBearerToken } from './scrape/kubeconfig-token.ts';
 import { Scraper } from './scrape/scraper.ts';
 import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
 import { openRecording } from './recording/open-recording.ts';
@@ -175,7 +176,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const auditLog = auditFeed && options.auditLog ? new AuditLogFollower({ path: resolve(options.auditLog), sink: auditFeed, clock: realClock }) : undefined;
   auditLog?.start();
   activity?.start();
-  const scraper = new Scraper(options.scrape ?? [], { clock: realClock, ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
+  const scraper = new Scraper(options.scrape ?? [], { clock: realClock, kubeconfigToken: kubeconfigBearerToken(kubeConfig), ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
   const scrapeTargets = new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dataDir), (message) => console.warn(`warning: ${message}`));
   scraper.start();
 
