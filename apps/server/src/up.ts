@@ -17,6 +17,7 @@ import { ActivityService } from './activity/activity-service.ts';
 import type { JournalFeedHandler } from './activity/activity-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
 import { AuditLogFollower } from './audit/audit-log-follower.ts';
+import { conflictWinnerLookup } from './audit/conflict-winner.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -169,7 +170,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           ...(apiserver ? { server: apiserver.url } : {}),
           // Kept on disk with the rest of the history, under the same retention and coverage.
           sinks: [history.stream(requestsStream), ...(writes ? [writes] : [])],
-          ...(audited ? { feed: (handler: JournalFeedHandler) => (auditFeed = new AuditFeed(handler)) } : {}),
+          ...(audited ? { feed: (handler: JournalFeedHandler) => (auditFeed = new AuditFeed(handler, { conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) })) } : {}),
         })
       : undefined;
   const audit = auditFeed && options.auditWebhook ? { token: loadOrCreateToken(dataDir, 'audit-webhook-token'), sink: auditFeed } : undefined;

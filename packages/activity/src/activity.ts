@@ -233,6 +233,7 @@ export class Activity {
     const winner = record.conflict;
     if (winner?.currentRV) conflict.currentRV = winner.currentRV;
     if (winner?.writer?.fieldManager) conflict.currentManager = winner.writer.fieldManager;
+    if (winner?.writer?.source === 'managedFields') conflict.currentWriterFrom = 'managedFields';
     if (winner?.writer?.user) conflict.currentClient = this.#identify({ user: winner.writer.user, userAgent: winner.writer.userAgent, fieldManager: winner.writer.fieldManager }).name;
     if (pass) conflict.reconcileId = pass.id;
     this.#options.emit(conflict);

@@ -14,7 +14,8 @@
  * - `changedPaths`: audit holds what the client sent, never the object before, so for patches
  *   these are the paths the patch *writes* (see written-paths.ts), which may include fields it
  *   set to the value they had; for updates (a whole object) nothing honest can be said: absent.
- * - A 409's winner is not in an audit event (the response is a Status): `conflict` stays unset.
+ * - A 409's winner is not in an audit event (the response is a Status): `conflict` stays unset
+ *   here; AuditFeed looks it up from the object's managedFields (conflict-winner.ts).
  */
 import type { ControllerOwner, RequestRecord, RequestVerb, WatchOpenRecord } from '@dojo/console-protocol';
 import type { AuditEvent } from './audit-event.ts';
