@@ -153,6 +153,10 @@ export class Activity {
       this.#inferredOf(identity)?.passes.listed({ group: record.group ?? '', kind: record.kind ?? record.resource }, record.time);
       return;
     }
+    if (target) {
+      this.#observeUntriggered(identity, record, target.object);
+      if (isWrite(record) && record.code < 300 && !record.dryRun) this.#loops.touched(target.object, target.owner, identity.name, record.time);
+    }
     if (identity.kind === 'embedded') {
       if (wrote && target) {
         const joined = this.#embedded.journaled(record.rvReturned!, { record, writer: identity.name, object: target.object }, record.time);
@@ -221,6 +225,21 @@ export class Activity {
   #observe(writer: string, record: RequestRecord, object: ObjectIdentity, cause: WriteCause): void {
     if ((record.verb !== 'update' && record.verb !== 'patch') || !record.changedPaths?.length) return;
     this.#loops.observe({ time: record.time, writer, object, resource: resourceOf(record), changedPaths: record.changedPaths, cause });
+  }
+
+  /** Writes whose triggers cannot be seen (no watch event ever reached the client: audit) go to the `churn` rule. */
+  #observeUntriggered(identity: ClientIdentity, record: RequestRecord, object: ObjectIdentity): void {
+    if ((record.verb !== 'update' && record.verb !== 'patch') || record.code >= 300 || record.dryRun) return;
+    if (identity.kind === 'embedded' || identity.kind === 'console' || this.#clients.watchEventsOf(identity.name) > 0) return;
+    this.#loops.observeUntriggered({
+      time: record.time,
+      writer: identity.name,
+      object,
+      resource: resourceOf(record),
+      ...(record.changedPaths ? { changedPaths: record.changedPaths } : {}),
+      ...(record.rvReturned ? { rvReturned: record.rvReturned } : {}),
+      ...(record.generation !== undefined ? { generation: record.generation } : {}),
+    });
   }
 
   #observeEmbedded(write: EmbeddedWrite, triggerVersions: readonly (string | undefined)[] | undefined): void {
