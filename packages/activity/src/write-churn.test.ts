@@ -8,11 +8,10 @@ const lastTransition = 'status.conditions[type=Ready].lastTransitionTime';
 
 /** What the console sees of a real cluster through audit events: every request and watch, never a delivered watch event. */
 function auditView() {
-  let activity: Activity | undefined;
   const journal = new SimulatedJournal((record: RequestJournalRecord) => {
-    if (record.type !== 'watch-event') activity!.ingest(record);
+    if (record.type !== 'watch-event') activity.ingest(record);
   });
-  activity = new Activity({ clock: journal.clock, emit: () => {}, isEmbedded: () => false });
+  const activity = new Activity({ clock: journal.clock, emit: () => {}, isEmbedded: () => false });
   journal.watch(op, dojos);
   journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
   return { journal, activity };
