@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '@dojo/kube-api';
-import { objectPath, winnerFromManagedFields } from './conflict-winner.ts';
+import { managerOf, objectPath, winnerFromManagedFields } from './conflict-winner.ts';
 
 const object = (rv: string, entries: [manager: string, time: string][]): KubeObject => ({
   apiVersion: 'core.jutsu.com/v1',
@@ -29,6 +29,16 @@ describe("a 409's winner from managedFields", () => {
   it("falls back to the newest entry when every entry is later (a manager's entry moves with its next write)", () => {
     const o = object('60', [['dojo-operator', '2026-11-24T10:00:09Z']]);
     expect(winnerFromManagedFields(o, Date.parse('2026-11-24T10:00:03Z'))).toEqual({ writer: { fieldManager: 'dojo-operator', source: 'managedFields' } });
+  });
+
+  it("passes over the losing client's own manager, whose retry may share the 409's second", () => {
+    const o = object('70', [
+      ['kubectl-edit', '2026-11-24T10:00:04Z'],
+      ['OpenAPI-Generator', '2026-11-24T10:00:05Z'],
+    ]);
+    expect(winnerFromManagedFields(o, Date.parse('2026-11-24T10:00:05.200Z'), 'OpenAPI-Generator')).toEqual({ writer: { fieldManager: 'kubectl-edit', source: 'managedFields' } });
+    expect(managerOf({ userAgent: 'OpenAPI-Generator/31.0.0/python' })).toBe('OpenAPI-Generator');
+    expect(managerOf({ fieldManager: 'my-operator', userAgent: 'manager/v0.0.0' })).toBe('my-operator');
   });
 
   it('says nothing for an object without managedFields', () => {
