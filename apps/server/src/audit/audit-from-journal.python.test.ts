@@ -70,7 +70,7 @@ class AuditRelay {
   }
 }
 
-async function runOperator(name: string, namespace: string, mode: 'converge' | 'stale'): Promise<ExternalProcess> {
+async function runOperator(name: string, namespace: string, mode: 'flap' | 'stale'): Promise<ExternalProcess> {
   await server.admin('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
   const { kubeconfigPath } = server.connect(name);
   const operator = startExternalProcess(python!, [operatorScript, namespace, mode], { KUBECONFIG: kubeconfigPath }, 'watching');
@@ -98,7 +98,6 @@ beforeAll(async () => {
   });
   const token = readFileSync(join(auditDir, 'audit-webhook-token'), 'utf8').trim();
   relay = new AuditRelay((sinceSeq) => server.service.requests.query({ sinceSeq, limit: 100_000 }).records, `${audited.console.url}audit/v1/events`, token);
-  relay.start();
 }, 90_000);
 
 afterAll(async () => {
@@ -121,6 +120,7 @@ const telemetryOf = <T extends TelemetryRecord['type']>(console: RunningConsole,
 
 describe.skipIf(!python)("audit events generated from the embedded server's journal, fed to a --kubeconfig console's webhook", () => {
   it('show the same clients, writes, 409 winners and requests inside inferred reconciles as the journal does', async () => {
+    relay.start();
     const operator = await runOperator('py-audited', 'py-audited', 'stale');
     const rvOf = (body: unknown) => (body as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
     await server.admin('POST', path('py-audited'), guestbook('racy', 'py-audited'));
@@ -165,4 +165,18 @@ describe.skipIf(!python)("audit events generated from the embedded server's jour
     expect(auditPasses.every((p) => p.inferred && !['same-object-event', 'owned-object-event'].includes(p.inferred.rule))).toBe(true);
     expect(relay.posted).toBeGreaterThan(0);
   }, 120_000);
+
+  it('show a hot loop too: the journal by its echoes, audit by the writes alone (the churn rule)', async () => {
+    relay.start();
+    const operator = await runOperator('py-audited-flapper', 'py-audited-loop', 'flap');
+    await server.admin('POST', path('py-audited-loop'), guestbook('spinning', 'py-audited-loop'));
+    const exact = await eventually(() => server.snapshot().hotLoops.find((l) => l.writers.includes('py-audited-flapper')), `a hot loop:\n${operator.output()}`, 15_000);
+    await operator.stop();
+    await relay.stop();
+    expect(exact).toMatchObject({ kind: 'self', fieldPaths: ['status.conditions[type=Ready].lastTransitionTime'] });
+    const seen = await eventually(() => audited.activity!.snapshot().hotLoops.find((l) => l.writers.includes('py-audited-flapper')), 'the audit console to flag it', 5_000);
+    // The journal keeps no request bodies, so the generated events carry no patch to name the field by.
+    expect(seen).toMatchObject({ kind: 'churn', object: exact.object, resource: exact.resource, fieldPaths: [] });
+    expect(seen.cure).toMatch(/audit stream/);
+  }, 60_000);
 });
