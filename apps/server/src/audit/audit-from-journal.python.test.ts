@@ -12,16 +12,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing/python-client';
 import type { ClientSummary, RequestJournalRecord, RequestRecord, TelemetryRecord } from '@dojo/console-protocol';
-import { startExternalProcess, type ExternalProcess } from '../activity/testing/external-process.ts';
+import type { ExternalProcess } from '../activity/testing/external-process.ts';
+import { startPythonOperator, type PythonOperatorMode } from '../activity/testing/python-operator.ts';
 import { eventually, startObservedServer, type ObservedServer } from '../activity/testing/observed-server.ts';
 import { runUp, type RunningConsole } from '../up.ts';
 import { JournalToAudit, operatorPolicy } from './testing/journal-to-audit.ts';
 
-const operatorScript = fileURLToPath(new URL('../activity/external-operators/python_operator.py', import.meta.url));
 const python = findPythonWithKubernetes();
 if (!python) console.warn(`\n*** SKIPPING the audit-from-journal tests. ${pythonClientHelp} ***\n`);
 
@@ -70,12 +69,9 @@ class AuditRelay {
   }
 }
 
-async function runOperator(name: string, namespace: string, mode: 'flap' | 'stale'): Promise<ExternalProcess> {
-  await server.admin('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
-  const { kubeconfigPath } = server.connect(name);
-  const operator = startExternalProcess(python!, [operatorScript, namespace, mode], { KUBECONFIG: kubeconfigPath }, 'watching');
+async function runOperator(name: string, namespace: string, mode: PythonOperatorMode): Promise<ExternalProcess> {
+  const operator = await startPythonOperator(python!, server, name, namespace, mode);
   operators.push(operator);
-  await operator.ready;
   return operator;
 }
 
