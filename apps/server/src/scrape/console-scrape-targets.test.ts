@@ -82,4 +82,13 @@ describe('targets added while the console runs', () => {
     expect(existsSync(join(dir, 'scrape-targets.json.bad'))).toBe(true);
     expect(warnings[0]).toMatch(/could not be read/);
   });
+
+  it('skip a saved target the dialog could not have added, saying why', () => {
+    const dir = dataDir();
+    new ScrapeTargetsFile(dir).save([{ name: 'odd', url: 'file:///etc/passwd' }, { name: 'fine', url, bearerTokenFile: '/var/run/secrets/token' }]);
+    const warnings: string[] = [];
+    const { targets } = open(dir, [], warnings);
+    expect(targets.snapshot().targets.map((t) => [t.name, t.authentication])).toEqual([['fine', 'none']]);
+    expect(warnings[0]).toMatch(/"odd" is skipped: .*url/);
+  });
 });

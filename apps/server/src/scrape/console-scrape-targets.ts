@@ -5,8 +5,9 @@
  * scrapes it again. A flag's target is not removed here: it would come back at the next start.
  */
 import type { ScrapeSnapshot, ScrapeTargetStatus } from '@dojo/console-protocol';
-import { newAlreadyExists, newConflict, newNotFound } from '@dojo/kube-api';
+import { newAlreadyExists, newConflict, newNotFound, StatusError } from '@dojo/kube-api';
 import type { ScrapeTargetSpec } from './scrape-spec.ts';
+import { decodeScrapeTargetRequest } from './scrape-target-request.ts';
 import type { Scraper } from './scraper.ts';
 import type { ScrapeTargetsFile } from './scrape-targets-file.ts';
 
@@ -28,7 +29,15 @@ export class ConsoleScrapeTargets implements ScrapeControl {
   constructor(scraper: Scraper, file: ScrapeTargetsFile, warn: (message: string) => void) {
     this.#scraper = scraper;
     this.#file = file;
-    for (const spec of file.load(warn)) {
+    for (const saved of file.load(warn)) {
+      // Read back through the route's own checks: the file holds only what the dialog may add.
+      let spec: ScrapeTargetSpec;
+      try {
+        spec = decodeScrapeTargetRequest({ name: saved.name, url: saved.url, bearerToken: saved.bearerToken, ca: saved.ca, insecureSkipVerify: saved.insecureSkipVerify });
+      } catch (err) {
+        warn(`the saved scrape target "${saved.name}" is skipped: ${err instanceof StatusError ? err.status.message : String(err)}`);
+        continue;
+      }
       if (scraper.get(spec.name)) {
         warn(`the scrape target "${spec.name}" added in the console is shadowed by --scrape ${spec.name}=…; the flag's is scraped`);
         continue;
