@@ -167,6 +167,9 @@ describe.skipIf(!python)("audit events generated from the embedded server's jour
     const operator = await runOperator('py-audited-flapper', 'py-audited-loop', 'flap');
     await server.admin('POST', path('py-audited-loop'), guestbook('spinning', 'py-audited-loop'));
     const exact = await eventually(() => server.snapshot().hotLoops.find((l) => l.writers.includes('py-audited-flapper')), `a hot loop:\n${operator.output()}`, 15_000);
+    // The echo rule needs 5 writes, the churn rule 11: let it loop that long (slower on a loaded machine).
+    const statusWrites = () => writesOf(server.service.requests.query({ client: 'py-audited-flapper', limit: 100_000 }).records).filter((w) => w.startsWith('patch guestbooks/status')).length;
+    await eventually(() => statusWrites() >= 15, `15 status writes:\n${operator.output()}`, 15_000);
     await operator.stop();
     await relay.stop();
     expect(exact).toMatchObject({ kind: 'self', fieldPaths: ['status.conditions[type=Ready].lastTransitionTime'] });
