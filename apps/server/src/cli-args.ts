@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
 import { connectUsage, usage } from './cli-usage.ts';
+import { applyScrapeFlags } from './scrape/scrape-flags.ts';
 import { parseScrapeSpecs, type ScrapeTargetSpec } from './scrape/scrape-spec.ts';
 
 export class CliUsageError extends Error {}
@@ -169,6 +170,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'history-max-mb': { type: 'string' },
         scrape: { type: 'string', multiple: true },
         'scrape-interval': { type: 'string' },
+        'scrape-token-file': { type: 'string', multiple: true },
+        'scrape-token-from-kubeconfig': { type: 'string', multiple: true },
+        'scrape-ca': { type: 'string', multiple: true },
+        'scrape-insecure-skip-verify': { type: 'string', multiple: true },
         'audit-webhook': { type: 'boolean' },
         'audit-log': { type: 'string' },
         'otlp-receiver': { type: 'boolean' },
@@ -196,7 +201,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (historyMaxBytes === undefined) throw new CliUsageError(`invalid --history-max-mb "${maxMb}": a positive number of megabytes`);
   let scrape: ScrapeTargetSpec[] = [];
   try {
-    scrape = parseScrapeSpecs(values.scrape ?? []);
+    scrape = applyScrapeFlags(parseScrapeSpecs(values.scrape ?? []), {
+      tokenFile: values['scrape-token-file'] ?? [],
+      tokenFromKubeconfig: values['scrape-token-from-kubeconfig'] ?? [],
+      ca: values['scrape-ca'] ?? [],
+      insecureSkipVerify: values['scrape-insecure-skip-verify'] ?? [],
+    });
   } catch (err) {
     throw new CliUsageError((err as Error).message);
   }

@@ -86,6 +86,15 @@ ${operatorLines()}
                       controller-runtime's metrics (repeatable; works with any cluster).
   --scrape-interval AGE
                       How often to scrape (default 5s).
+  --scrape-token-file NAME=FILE
+                      Send the bearer token in FILE (read at every scrape) to target NAME:
+                      controller-runtime's --metrics-secure checks it with a TokenReview.
+  --scrape-token-from-kubeconfig NAME
+                      Send the kubeconfig user's bearer token (what kubectl sends) to NAME.
+  --scrape-ca NAME=FILE
+                      Verify NAME's https certificate against the PEM CA bundle in FILE.
+  --scrape-insecure-skip-verify NAME
+                      Accept any certificate from NAME (encrypted, not authenticated).
   --audit-webhook     With --kubeconfig or --in-cluster: accept kube-apiserver audit events at
                       POST /audit/v1/events (token in <data-dir>/audit-webhook-token) and show
                       every client from them (docs/audit.md).

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import express from 'express';
-import type { ScrapeSnapshot, Session } from '@dojo/console-protocol';
+import type { Session } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
 import type { ActivityView } from './activity/activity-view.ts';
@@ -33,6 +33,7 @@ import { recordingRoutes, type RecordingRoutesDeps } from './routes/recording-ro
 import { discoveryRoutes } from './routes/discovery-routes.ts';
 import { statusErrors } from './routes/status-errors.ts';
 import { telemetryRoutes } from './routes/telemetry-routes.ts';
+import type { ScrapeControl } from './scrape/console-scrape-targets.ts';
 import { scrapeRoutes } from './scrape/scrape-routes.ts';
 import { checkCsrf, checkHost, checkToken, isConsoleToken, presentedToken, tokenCookieMaxAgeMs, type GuardOptions } from './security/request-guards.ts';
 import { setSecurityHeaders } from './security/security-headers.ts';
@@ -65,8 +66,8 @@ export interface ConsoleAppDeps {
   discord?: DiscordControl;
   /** What every client of the embedded API server does; absent with another cluster. */
   activity?: ActivityView;
-  /** Operators' Prometheus endpoints (`--scrape`); absent, `/api/scrape` lists no targets. */
-  scrape?: () => ScrapeSnapshot;
+  /** Operators' Prometheus endpoints (`--scrape`, and those added in the console); absent, `/api/scrape` lists no targets and takes none. */
+  scrape?: ScrapeControl;
   /** The audit webhook backend (`POST /audit/v1/events`), with its own token. */
   audit?: { token: string; sink: AuditSink };
   /** The OTLP/HTTP trace receiver (`POST /v1/traces`, `--otlp-receiver`), with its own token. */
@@ -133,7 +134,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
   app.get('/api/traces', (_req, res) => void res.json(deps.traces?.receiver.snapshot() ?? { enabled: false, path: '/v1/traces', requests: 0, spans: 0, rejectedSpans: 0, controllers: [] }));
-  app.use('/api/scrape', scrapeRoutes(deps.scrape ?? (() => ({ time: Date.now(), targets: [] }))));
+  app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(notFound()));

@@ -17,6 +17,7 @@ import { ActivityService } from './activity/activity-service.ts';
 import type { JournalFeedHandler } from './activity/activity-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
 import { AuditLogFollower } from './audit/audit-log-follower.ts';
+import { conflictWinnerLookup } from './audit/conflict-winner.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -35,8 +36,11 @@ import { discoverResources } from './kube/discovery.ts';
 import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
+import { ConsoleScrapeTargets } from './scrape/console-scrape-targets.ts';
+import { kubeconfigBearerToken } from './scrape/kubeconfig-token.ts';
 import { Scraper } from './scrape/scraper.ts';
 import { TraceReceiver } from './otel/receive-service.ts';
+import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
@@ -169,7 +173,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           ...(apiserver ? { server: apiserver.url } : {}),
           // Kept on disk with the rest of the history, under the same retention and coverage.
           sinks: [history.stream(requestsStream), ...(writes ? [writes] : [])],
-          ...(audited ? { feed: (handler: JournalFeedHandler) => (auditFeed = new AuditFeed(handler)) } : {}),
+          ...(audited ? { feed: (handler: JournalFeedHandler) => (auditFeed = new AuditFeed(handler, { conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) })) } : {}),
         })
       : undefined;
   const audit = auditFeed && options.auditWebhook ? { token: loadOrCreateToken(dataDir, 'audit-webhook-token'), sink: auditFeed } : undefined;
@@ -178,7 +182,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   activity?.start();
   // Operators' reconcile spans join the telemetry journal, on any cluster (docs/opentelemetry.md).
   const traces = options.otlpReceiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver: new TraceReceiver({ clock: realClock, append: (record) => journal.append(record) }) } : undefined;
-  const scraper = new Scraper(options.scrape ?? [], { clock: realClock, ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
+  const scraper = new Scraper(options.scrape ?? [], { clock: realClock, kubeconfigToken: kubeconfigBearerToken(kubeConfig), ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
+  const scrapeTargets = new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dataDir), (message) => console.warn(`warning: ${message}`));
   scraper.start();
 
   const server = await startConsoleServer({
@@ -221,7 +226,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(activity ? { activity } : {}),
     ...(audit ? { audit } : {}),
     ...(traces ? { traces } : {}),
-    scrape: () => scraper.snapshot(),
+    scrape: scrapeTargets,
   });
 
   return {

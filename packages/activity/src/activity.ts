@@ -153,6 +153,10 @@ export class Activity {
       this.#inferredOf(identity)?.passes.listed({ group: record.group ?? '', kind: record.kind ?? record.resource }, record.time);
       return;
     }
+    if (target) {
+      this.#observeUntriggered(identity, record, target.object);
+      if (isWrite(record) && record.code < 300 && !record.dryRun) this.#loops.touched(target.object, target.owner, identity.name, record.time);
+    }
     if (identity.kind === 'embedded') {
       if (wrote && target) {
         const joined = this.#embedded.journaled(record.rvReturned!, { record, writer: identity.name, object: target.object }, record.time);
@@ -223,6 +227,21 @@ export class Activity {
     this.#loops.observe({ time: record.time, writer, object, resource: resourceOf(record), changedPaths: record.changedPaths, cause });
   }
 
+  /** Writes whose triggers cannot be seen (no watch event ever reached the client: audit) go to the `churn` rule. */
+  #observeUntriggered(identity: ClientIdentity, record: RequestRecord, object: ObjectIdentity): void {
+    if ((record.verb !== 'update' && record.verb !== 'patch') || record.code >= 300 || record.dryRun) return;
+    if (identity.kind === 'embedded' || identity.kind === 'console' || this.#clients.watchEventsOf(identity.name) > 0) return;
+    this.#loops.observeUntriggered({
+      time: record.time,
+      writer: identity.name,
+      object,
+      resource: resourceOf(record),
+      ...(record.changedPaths ? { changedPaths: record.changedPaths } : {}),
+      ...(record.rvReturned ? { rvReturned: record.rvReturned } : {}),
+      ...(record.generation !== undefined ? { generation: record.generation } : {}),
+    });
+  }
+
   #observeEmbedded(write: EmbeddedWrite, triggerVersions: readonly (string | undefined)[] | undefined): void {
     this.#observe(write.writer, write.record, write.object, this.#causeOf(write.writer, triggerVersions));
   }
@@ -233,6 +252,7 @@ export class Activity {
     const winner = record.conflict;
     if (winner?.currentRV) conflict.currentRV = winner.currentRV;
     if (winner?.writer?.fieldManager) conflict.currentManager = winner.writer.fieldManager;
+    if (winner?.writer?.source === 'managedFields') conflict.currentWriterFrom = 'managedFields';
     if (winner?.writer?.user) conflict.currentClient = this.#identify({ user: winner.writer.user, userAgent: winner.writer.userAgent, fieldManager: winner.writer.fieldManager }).name;
     if (pass) conflict.reconcileId = pass.id;
     this.#options.emit(conflict);

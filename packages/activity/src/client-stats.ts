@@ -88,6 +88,11 @@ export class ClientBook {
     stats.lastSeen = Math.max(stats.lastSeen, time);
   }
 
+  /** Watch events delivered to a client so far: none ever, on a real cluster read through audit. */
+  watchEventsOf(name: string): number {
+    return this.#clients.get(name)?.watchEvents ?? 0;
+  }
+
   inferredReconcile(name: string): void {
     const stats = this.#clients.get(name);
     if (stats) stats.inferredReconciles++;

@@ -13,12 +13,16 @@
  * (one write per pass, each pass triggered by the previous write) changes different fields at
  * each step, so no field is common to the streak.
  *
+ * - `churn` (write-churn.ts): for clients whose watch events the console never sees (audit), the
+ *   same writer writing the same object `churnWrites` (10) times within `windowMs`, each a change.
+ *
  * A loop stays listed once it stops, marked inactive after `quietMs` (15 s) without a looping write.
  */
 import type { HotLoop } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import { cureFor } from './loop-cures.ts';
 import { RateWindow } from './rate-window.ts';
+import { churnStreak, defaultChurnSettings, ObjectTouches, type ChurnSettings, type ChurnWrite } from './write-churn.ts';
 
 export type WriteCause = { readonly kind: 'self' } | { readonly kind: 'other'; readonly writer: string } | { readonly kind: 'outside' };
 
@@ -32,14 +36,20 @@ export interface WriteObservation {
   readonly cause: WriteCause;
 }
 
-export interface HotLoopSettings {
+/** A write whose trigger cannot be known (no watch event reached its writer), for the `churn` rule. */
+export interface UntriggeredWrite extends ChurnWrite {
+  readonly object: ObjectIdentity;
+  readonly resource: string;
+}
+
+export interface HotLoopSettings extends ChurnSettings {
   selfWrites: number;
   pingPongWrites: number;
   windowMs: number;
   quietMs: number;
 }
 
-export const defaultHotLoopSettings: HotLoopSettings = { selfWrites: 5, pingPongWrites: 4, windowMs: 10_000, quietMs: 15_000 };
+export const defaultHotLoopSettings: HotLoopSettings = { selfWrites: 5, pingPongWrites: 4, windowMs: 10_000, quietMs: 15_000, churnWrites: defaultChurnSettings.churnWrites };
 
 interface LoopState {
   loop: { -readonly [K in keyof HotLoop]: HotLoop[K] };
@@ -54,6 +64,9 @@ function commonPaths(writes: readonly WriteObservation[]): string[] {
 export class HotLoopDetector {
   readonly #settings: HotLoopSettings;
   readonly #history = new Map<string, WriteObservation[]>();
+  /** Per object and writer: that writer's recent untriggered writes of it. */
+  readonly #untriggered = new Map<string, ChurnWrite[]>();
+  readonly #touches = new ObjectTouches();
   readonly #loops = new Map<string, LoopState>();
 
   constructor(settings: Partial<HotLoopSettings> = {}) {
@@ -72,6 +85,27 @@ export class HotLoopDetector {
     if (this.#history.size > 20_000) this.#history.delete(this.#history.keys().next().value!);
     this.#checkSelf(key, history, write);
     this.#checkPingPong(key, history, write);
+  }
+
+  /** Any successful write of an object (and of its controller owner, when known): a reason for others to write again. */
+  touched(object: ObjectIdentity, owner: ObjectIdentity | undefined, writer: string, time: number): void {
+    this.#touches.touched(identityKey(object), writer, time);
+    if (owner) this.#touches.touched(identityKey(owner), writer, time);
+  }
+
+  /** A write by a client no watch event reached (audit), checked by the `churn` rule; call before `touched` for it. */
+  observeUntriggered(write: UntriggeredWrite): void {
+    const key = identityKey(write.object);
+    const id = `${key}\u0000${write.writer}`;
+    const writes = this.#untriggered.get(id) ?? [];
+    const previous = writes.at(-1);
+    writes.push(previous && this.#touches.touchedByOtherSince(key, write.writer, previous.time) ? { ...write, afterOutsideWrite: true } : write);
+    if (writes.length > this.#settings.churnWrites + 1) writes.splice(0, writes.length - this.#settings.churnWrites - 1);
+    this.#untriggered.delete(id);
+    this.#untriggered.set(id, writes);
+    if (this.#untriggered.size > 20_000) this.#untriggered.delete(this.#untriggered.keys().next().value!);
+    const streak = churnStreak(writes, this.#settings);
+    if (streak) this.#flag('churn', key, [write.writer], streak.paths, streak.tail, write);
   }
 
   /** Marks loops that stopped as inactive. */
@@ -107,7 +141,7 @@ export class HotLoopDetector {
     if (paths.length > 0) this.#flag('ping-pong', key, writers, paths, tail, write);
   }
 
-  #flag(kind: HotLoop['kind'], key: string, writers: string[], paths: string[], tail: readonly WriteObservation[], write: WriteObservation): void {
+  #flag(kind: HotLoop['kind'], key: string, writers: string[], paths: string[], tail: readonly { readonly time: number }[], write: { readonly time: number; readonly object: ObjectIdentity; readonly resource: string }): void {
     const id = `${kind}:${key}:${writers.join(',')}`;
     const state = this.#loops.get(id);
     if (state?.loop.active) {

@@ -16,6 +16,9 @@
  * - Every 409 a client gets names the version that won and the client that wrote it.
  * - Hot loops (hot-loop-detector.ts) are flagged for every client, embedded ones included, once
  *   5 echo-only writes of one field build up within 10 s; a converging controller never is.
+ *   A client no watch event ever reached (a real cluster read through audit) is judged by its
+ *   writes alone (write-churn.ts): 10 changing writes of one object within 10 s with no other
+ *   client writing it, or an object it controls, in between.
  * - Memory is bounded: recent events, passes, written versions and closed watches are capped.
  *
  * Misuse: feed records in journal order (`seq`); after a `resync` hello the state derived from

@@ -1,6 +1,10 @@
 /** The usual cure for a hot loop, from which field flaps and who writes it. */
 
-export function cureFor(kind: 'self' | 'ping-pong', paths: readonly string[]): string {
+export function cureFor(kind: 'self' | 'ping-pong' | 'churn', paths: readonly string[]): string {
+  if (kind === 'churn') {
+    const what = paths.length ? paths.join(', ') : 'the object';
+    return `Seen from the audit stream, which shows writes but not the watch events behind them: if ${what} should have settled, the writer is reacting to its own writes — write only when something changed (compare before you update), and filter the echo of your own writes with a predicate.`;
+  }
   if (kind === 'ping-pong') {
     return `Two writers own ${paths[0] ?? 'the same field'}: decide which one does, and make the other stop writing it (with server-side apply and distinct field managers the API server reports the conflict instead of letting them flap).`;
   }

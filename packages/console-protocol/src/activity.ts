@@ -80,11 +80,16 @@ export interface ClientWatches {
  */
 export interface HotLoop {
   readonly id: string;
-  readonly kind: 'self' | 'ping-pong';
+  /**
+   * `self`: one writer reacting to its own writes' echoes; `ping-pong`: two writers setting a field
+   * back and forth; `churn`: one writer writing one object again and again, each write a change,
+   * seen without watch deliveries (audit events), so what triggered the writes is not known.
+   */
+  readonly kind: 'self' | 'ping-pong' | 'churn';
   readonly object: ObjectIdentity;
   readonly resource: string;
   readonly writers: readonly string[];
-  /** The fields that flap, e.g. `status.conditions[type=Ready].lastTransitionTime`. */
+  /** The fields that flap, e.g. `status.conditions[type=Ready].lastTransitionTime`; empty for a `churn` whose writes do not say. */
   readonly fieldPaths: readonly string[];
   /** Writes in the loop so far, and their rate over the last 10 seconds. */
   readonly writes: number;

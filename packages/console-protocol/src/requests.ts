@@ -42,8 +42,10 @@ export interface VersionWriter {
   readonly userAgent?: string;
   readonly fieldManager?: string;
   /**
-   * "journal": the server recorded the request that wrote it, exactly. "managedFields": it was
-   * written before the journal knew of it; this is the manager of its newest managedFields entry.
+   * "journal": the server recorded the request that wrote it, exactly. "managedFields": inferred,
+   * the manager of the object's newest managedFields entry — for a version written before the
+   * journal knew of it, and for every 409 read from audit events (kube-apiserver's answer names
+   * no winner; the console looks the object up).
    */
   readonly source: 'journal' | 'managedFields';
 }

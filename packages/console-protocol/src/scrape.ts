@@ -50,9 +50,20 @@ export interface RestClientRequests {
   readonly perSecond?: number;
 }
 
+/** How the console proves itself to an endpoint: nothing, a token it was given (flag or form), a token file it re-reads every scrape, or the kubeconfig user's token. */
+export type ScrapeAuthentication = 'none' | 'bearer-token' | 'bearer-token-file' | 'kubeconfig';
+
+/** How an https endpoint's certificate is checked: the system's CAs, a CA given for it, or not at all. */
+export type ScrapeTlsVerification = 'system-ca' | 'custom-ca' | 'skip-verify';
+
 export interface ScrapeTargetStatus {
   readonly name: string;
   readonly url: string;
+  /** `flag`: from `--scrape` (removed by restarting without it); `console`: added in the UI or over the API, removable. */
+  readonly source: 'flag' | 'console';
+  readonly authentication: ScrapeAuthentication;
+  /** Absent for plain http. */
+  readonly tlsVerification?: ScrapeTlsVerification;
   readonly state: ScrapeState;
   /** When the last good scrape answered; the figures below are from then. */
   readonly lastScrapeAt?: number;
@@ -67,4 +78,22 @@ export interface ScrapeTargetStatus {
 export interface ScrapeSnapshot {
   readonly time: number;
   readonly targets: readonly ScrapeTargetStatus[];
+}
+
+/**
+ * `POST /api/scrape/targets`: scrape one more endpoint from now on (the "Add metrics endpoint"
+ * dialog). Kept in `<data-dir>/scrape-targets.json` (0600: it may hold the token), so it is
+ * scraped again after a restart. Bad input is a 422 Invalid Status naming the field.
+ */
+export interface ScrapeTargetRequest {
+  /** A DNS label, unique among the targets. */
+  readonly name: string;
+  /** http or https. */
+  readonly url: string;
+  /** Sent as `Authorization: Bearer …` (controller-runtime's `--metrics-secure`). */
+  readonly bearerToken?: string;
+  /** PEM certificates that sign the endpoint's serving certificate (https only). */
+  readonly ca?: string;
+  /** Accept any certificate (https only): the connection is encrypted but not authenticated. */
+  readonly insecureSkipVerify?: boolean;
 }

@@ -133,6 +133,8 @@ export interface ConflictRecord extends RecordBase {
   currentManager?: string;
   /** The client that wrote the current version, when the request journal knows it. */
   currentClient?: string;
+  /** "managedFields": the writer above is inferred from the object's newest managedFields entry, not seen writing. */
+  currentWriterFrom?: 'managedFields';
   reconcileId?: string;
   /** A conflict injected from the console, not one the API server returned. */
   injected?: boolean;

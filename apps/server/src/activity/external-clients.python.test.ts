@@ -6,14 +6,13 @@
  * loop naming that field; the variant that writes with stale resourceVersions shows its 409s
  * with the write that won. Skipped, saying so, without the Python client.
  */
-import { fileURLToPath } from 'node:url';
 import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing/python-client';
 import type { RequestRecord } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExternalProcess, type ExternalProcess } from './testing/external-process.ts';
+import type { ExternalProcess } from './testing/external-process.ts';
+import { startPythonOperator, type PythonOperatorMode } from './testing/python-operator.ts';
 import { eventually, startObservedServer, type ObservedServer } from './testing/observed-server.ts';
 
-const operatorScript = fileURLToPath(new URL('./external-operators/python_operator.py', import.meta.url));
 const python = findPythonWithKubernetes();
 if (!python) console.warn(`\n*** SKIPPING the Python operator tests. ${pythonClientHelp} ***\n`);
 
@@ -23,12 +22,9 @@ const path = (namespace: string) => `/apis/webapp.example.com/v1/namespaces/${na
 const guestbook = (name: string, namespace: string) => ({ apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name, namespace }, spec: { message: 'hello', size: 1 } });
 const rvOf = (body: unknown) => (body as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
 
-async function runOperator(name: string, namespace: string, mode: 'converge' | 'flap' | 'stale'): Promise<ExternalProcess> {
-  await server.admin('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
-  const { kubeconfigPath } = server.connect(name);
-  const operator = startExternalProcess(python!, [operatorScript, namespace, mode], { KUBECONFIG: kubeconfigPath }, 'watching');
+async function runOperator(name: string, namespace: string, mode: PythonOperatorMode): Promise<ExternalProcess> {
+  const operator = await startPythonOperator(python!, server, name, namespace, mode);
   operators.push(operator);
-  await operator.ready;
   return operator;
 }
 

@@ -18,7 +18,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'dojo-audit-log-'));
   path = join(dir, 'audit.log');
   received = [];
-  follower = new AuditLogFollower({ path, sink: { ingest: (events: readonly AuditEvent[]) => received.push(...events.map((e) => e.auditID)) }, clock: new FakeClock() });
+  follower = new AuditLogFollower({ path, sink: { ingest: (events: readonly AuditEvent[]) => void received.push(...events.map((e) => e.auditID)) }, clock: new FakeClock() });
 });
 
 afterEach(async () => {
@@ -79,7 +79,7 @@ describe('AuditLogFollower', () => {
 
   it('polls on its clock once started', async () => {
     const clock = new FakeClock();
-    const timed = new AuditLogFollower({ path, sink: { ingest: (events) => received.push(...events.map((e) => e.auditID)) }, clock, intervalMs: 1_000 });
+    const timed = new AuditLogFollower({ path, sink: { ingest: (events) => void received.push(...events.map((e) => e.auditID)) }, clock, intervalMs: 1_000 });
     writeFileSync(path, '');
     timed.start();
     await timed.poll();

@@ -126,7 +126,7 @@ export class AuditLogFollower {
         if (event) events.push(event);
         else this.#skipped += 1;
       }
-      if (events.length) this.#options.sink.ingest(events);
+      if (events.length) await this.#options.sink.ingest(events);
     }
   }
 }

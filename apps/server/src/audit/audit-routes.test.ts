@@ -14,7 +14,7 @@ let url: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use('/audit', auditRoutes(token, { ingest: (events) => received.push(...events) }));
+  app.use('/audit', auditRoutes(token, { ingest: (events) => void received.push(...events) }));
   app.use(statusErrors);
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -15,7 +15,8 @@ import type { AuditEvent } from './audit-event.ts';
 export const auditBodyLimit = '16mb';
 
 export interface AuditSink {
-  ingest(events: readonly AuditEvent[]): void;
+  /** Settles once the events are in the journal (a 409's winner may be looked up first). */
+  ingest(events: readonly AuditEvent[]): void | Promise<void>;
 }
 
 function bearer(req: Request): string {
@@ -48,8 +49,8 @@ export function decodeEventList(body: unknown): AuditEvent[] {
 export function auditRoutes(token: string, sink: AuditSink): Router {
   const router = Router();
   router.use((req, _res, next) => next(sameToken(bearer(req), token) ? undefined : newUnauthorized('the audit webhook needs the token in <data-dir>/audit-webhook-token')));
-  router.post('/v1/events', json({ limit: auditBodyLimit }), (req, res) => {
-    sink.ingest(decodeEventList(req.body));
+  router.post('/v1/events', json({ limit: auditBodyLimit }), async (req, res) => {
+    await sink.ingest(decodeEventList(req.body));
     res.status(200).json({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 200 });
   });
   return router;

@@ -121,4 +121,11 @@ describe('AuditJournal', () => {
     expect(journal.map(auditEvent({ ...watch, stage: 'ResponseStarted' }))).toMatchObject({ type: 'watch-open', watchId: 'audit-w-1', seq: 1 });
     expect(journal.map(auditEvent({ ...watch, stage: 'ResponseComplete' }))).toBeUndefined();
   });
+
+  it('gives a record without a body the kind an earlier event of that resource showed, so an object keeps one identity', () => {
+    const journal = new AuditJournal();
+    expect(journal.map(auditEvent())).not.toHaveProperty('kind');
+    expect(journal.map(statusPatchEvent('2026-11-24T14:00:01Z', '101'))).toMatchObject({ kind: 'Dojo' });
+    expect(journal.map(auditEvent({ responseStatus: { code: 409, reason: 'Conflict' } }))).toMatchObject({ code: 409, kind: 'Dojo', resource: 'dojos' });
+  });
 });

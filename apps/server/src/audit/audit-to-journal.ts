@@ -10,11 +10,13 @@
  * - The client is `user.username` with the `userAgent`.
  * - Latency is `stageTimestamp - requestReceivedTimestamp` (microseconds in, ms out).
  * - `rvReturned`, generation, owner and list sizes come from `responseObject`, present only
- *   at the RequestResponse level; `rvSent` from `requestObject` (Request level and up) or the URL.
+ *   at the RequestResponse level; `rvSent` from `requestObject` (Request level and up), from
+ *   `objectRef.resourceVersion` (the object sent, at every level) or the URL.
  * - `changedPaths`: audit holds what the client sent, never the object before, so for patches
  *   these are the paths the patch *writes* (see written-paths.ts), which may include fields it
  *   set to the value they had; for updates (a whole object) nothing honest can be said: absent.
- * - A 409's winner is not in an audit event (the response is a Status): `conflict` stays unset.
+ * - A 409's winner is not in an audit event (the response is a Status): `conflict` stays unset
+ *   here; AuditFeed looks it up from the object's managedFields (conflict-winner.ts).
  */
 import type { ControllerOwner, RequestRecord, RequestVerb, WatchOpenRecord } from '@dojo/console-protocol';
 import type { AuditEvent } from './audit-event.ts';
@@ -139,7 +141,8 @@ export function auditEventToRecord(event: AuditEvent): UnnumberedAuditRecord | u
   const fieldManager = query.get('fieldManager');
   if (fieldManager) record.fieldManager = fieldManager;
 
-  const sentRV = text(metadataOf(event.requestObject)?.resourceVersion) ?? text(query.get('resourceVersion'));
+  // kube-apiserver fills objectRef.resourceVersion from the object sent, at every level.
+  const sentRV = text(metadataOf(event.requestObject)?.resourceVersion) ?? text(ref?.resourceVersion) ?? text(query.get('resourceVersion'));
   if (sentRV) record.rvSent = sentRV;
   const answer = asObject(event.responseObject);
   if (answer && answer.kind !== 'Status') {

@@ -3,7 +3,13 @@
  * wrong URL serving a large file) must not fill the console's memory. Prometheus has the same
  * knob (`body_size_limit`); a controller-runtime endpoint is tens of kilobytes.
  */
-export async function readBoundedText(res: Response, maxBytes: number): Promise<string> {
+/** What of a fetch Response is read: the global one and undici's alike. */
+export interface BodyResponse {
+  readonly headers: { get(name: string): string | null };
+  readonly body: ReadableStream<Uint8Array> | null;
+}
+
+export async function readBoundedText(res: BodyResponse, maxBytes: number): Promise<string> {
   const declared = Number(res.headers.get('content-length'));
   if (declared > maxBytes) {
     await res.body?.cancel();

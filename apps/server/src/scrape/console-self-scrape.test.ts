@@ -3,7 +3,7 @@
  * real HTTP server, behind its token, as an operator's endpoint would be: the embedded dojo
  * controller reads the same through the scraper as it does in the console.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '@dojo/runtime';
 import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
 import { Scraper } from './scraper.ts';
@@ -57,5 +57,29 @@ describe("scraping the console's own /metrics", () => {
     expect(res.body.targets).toHaveLength(1);
     expect(res.body.targets[0]).toMatchObject({ name: 'self', url: `${c.base}/metrics`, state: 'ok', intervalMs: 5_000 });
     expect(res.body.targets[0].controllers.map((x: { name: string }) => x.name)).toContain('dojo');
+  });
+
+  it('adds and removes a target over POST and DELETE /api/scrape/targets, behind the token and the CSRF header, with Status errors', async () => {
+    const body = { name: 'self-added', url: `${c.base}/metrics`, bearerToken: c.token };
+    expect((await c.http('POST', '/api/scrape/targets', { body, token: null })).status).toBe(401);
+    expect((await c.http('POST', '/api/scrape/targets', { body, headers: { 'x-dojo-console': '0' } })).status).toBe(403);
+    const invalid = await c.http('POST', '/api/scrape/targets', { body: { name: 'Bad Name', url: 'nope' } });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body).toMatchObject({ kind: 'Status', reason: 'Invalid', details: { causes: [{ field: 'name' }, { field: 'url' }] } });
+
+    const added = await c.http('POST', '/api/scrape/targets', { body });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ name: 'self-added', source: 'console', authentication: 'bearer-token' });
+    expect(JSON.stringify(added.body)).not.toContain(c.token);
+    expect((await c.http('POST', '/api/scrape/targets', { body })).status).toBe(409);
+    await vi.waitFor(async () => {
+      const target = (await c.http('GET', '/api/scrape')).body.targets.find((t: { name: string }) => t.name === 'self-added');
+      expect(target.state).toBe('ok');
+      expect(target.controllers.map((x: { name: string }) => x.name)).toContain('dojo');
+    });
+
+    expect((await c.http('DELETE', '/api/scrape/targets/self-added')).status).toBe(200);
+    expect((await c.http('DELETE', '/api/scrape/targets/self-added')).status).toBe(404);
+    expect((await c.http('GET', '/api/scrape')).body.targets.map((t: { name: string }) => t.name)).not.toContain('self-added');
   });
 });

@@ -1,9 +1,26 @@
-/** `GET /api/scrape` (docs/protocol.md): every scraped operator endpoint and its controllers' figures. */
-import { Router } from 'express';
-import type { ScrapeSnapshot } from '@dojo/console-protocol';
+/**
+ * `GET /api/scrape` (docs/protocol.md): every scraped operator endpoint and its controllers'
+ * figures; `POST /api/scrape/targets` adds one (201 with its status) and `DELETE
+ * /api/scrape/targets/:name` removes one added that way. Writes pass the console's token and
+ * CSRF guards like every other state-changing route.
+ */
+import { Router, json } from 'express';
+import { newStatusError } from '@dojo/kube-api';
+import type { ScrapeControl } from './console-scrape-targets.ts';
+import { decodeScrapeTargetRequest } from './scrape-target-request.ts';
 
-export function scrapeRoutes(snapshot: () => ScrapeSnapshot): Router {
+export function scrapeRoutes(control: ScrapeControl): Router {
   const router = Router();
-  router.get('/', (_req, res) => void res.json(snapshot()));
+  router.get('/', (_req, res) => void res.json(control.snapshot()));
+  const unsupported = () => newStatusError(405, 'MethodNotAllowed', 'this console does not scrape: its targets cannot change');
+  router.post('/targets', json({ limit: '64kb' }), (req, res) => {
+    if (!control.add) throw unsupported();
+    res.status(201).json(control.add(decodeScrapeTargetRequest(req.body)));
+  });
+  router.delete('/targets/:name', async (req, res) => {
+    if (!control.remove) throw unsupported();
+    await control.remove(req.params.name);
+    res.json({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 200, details: { name: req.params.name, group: 'console', kind: 'scrapetargets' } });
+  });
   return router;
 }

@@ -1,13 +1,26 @@
-/** `--scrape NAME=URL`: which Prometheus endpoint to read, and what to call it in the console. */
+/**
+ * Which Prometheus endpoint to read, what to call it in the console, and how to reach it: the
+ * fields follow Prometheus' own scrape config (`bearer_token`, `bearer_token_file`,
+ * `tls_config.ca`, `tls_config.insecure_skip_verify`), since that is what people already know.
+ */
 
 export interface ScrapeTargetSpec {
   readonly name: string;
   readonly url: string;
   /** Sent as `Authorization: Bearer …` (controller-runtime's secure metrics, the console's own /metrics). */
   readonly bearerToken?: string;
+  /** A file holding the token, read at every scrape: a projected ServiceAccount token rotates. */
+  readonly bearerTokenFile?: string;
+  /** The kubeconfig user's bearer token (what `kubectl` presents), asked for at every scrape. */
+  readonly bearerTokenFromKubeconfig?: boolean;
+  /** PEM certificates that sign the endpoint's serving certificate, instead of the system's CAs. */
+  readonly ca?: string;
+  /** Accept any certificate: encrypted, not authenticated. */
+  readonly insecureSkipVerify?: boolean;
 }
 
-const dnsLabel = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+export const dnsLabelPattern = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
 
 /** Parses `NAME=URL`; throws an Error that says what is wrong. */
 export function parseScrapeSpec(raw: string): ScrapeTargetSpec {
@@ -15,7 +28,7 @@ export function parseScrapeSpec(raw: string): ScrapeTargetSpec {
   if (eq < 0) throw new Error(`invalid --scrape "${raw}": NAME=URL, like my-operator=http://127.0.0.1:8080/metrics`);
   const name = raw.slice(0, eq);
   const url = raw.slice(eq + 1);
-  if (!dnsLabel.test(name)) throw new Error(`invalid --scrape "${raw}": NAME must be a DNS label (lower case letters, digits, '-')`);
+  if (!dnsLabelPattern.test(name)) throw new Error(`invalid --scrape "${raw}": NAME must be a DNS label (lower case letters, digits, '-')`);
   let parsed: URL;
   try {
     parsed = new URL(url);

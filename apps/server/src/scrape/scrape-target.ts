@@ -4,12 +4,14 @@
  * with the error; its figures stay those of `lastScrapeAt`, never presented as current, and
  * the next good scrape computes its rates over the whole gap.
  */
-import type { DepthSample, RestClientRequests, ScrapedController, ScrapeState, ScrapeTargetStatus } from '@dojo/console-protocol';
+import type { DepthSample, RestClientRequests, ScrapeAuthentication, ScrapedController, ScrapeState, ScrapeTargetStatus, ScrapeTlsVerification } from '@dojo/console-protocol';
 import type { Clock } from '@dojo/runtime';
 import { controllerFigures, restClientFigures, type ControllerFigures } from './controller-figures.ts';
 import { readControllers, type TargetReading } from './controller-readings.ts';
 import { readBoundedText } from './bounded-body.ts';
 import { parseExposition } from './exposition.ts';
+import type { BearerTokenSource } from './kubeconfig-token.ts';
+import { describeScrapeError, ScrapeConnection } from './scrape-connection.ts';
 import { SampleRing } from './sample-ring.ts';
 import type { ScrapeTargetSpec } from './scrape-spec.ts';
 
@@ -21,21 +23,28 @@ export interface ScrapeTargetOptions {
   depthSamples: number;
   /** A larger body fails the scrape. */
   maxBodyBytes: number;
+  /** `--scrape` or added while the console runs (only those may be removed). */
+  source: 'flag' | 'console';
+  /** The kubeconfig user's token, for a target that asks for it. */
+  kubeconfigToken?: BearerTokenSource;
 }
 
-// Prometheus' own scrape Accept header, minus OpenMetrics: the classic text format, which every controller-runtime serves.
-const accept = 'text/plain;version=0.0.4;q=1,*/*;q=0.1';
+function authentication(spec: ScrapeTargetSpec): ScrapeAuthentication {
+  if (spec.bearerToken) return 'bearer-token';
+  if (spec.bearerTokenFile) return 'bearer-token-file';
+  return spec.bearerTokenFromKubeconfig ? 'kubeconfig' : 'none';
+}
 
-function describeError(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  // undici's "fetch failed" hides the reason (ECONNREFUSED, a DNS failure) in its cause.
-  const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
-  return `${err.message}${cause}`;
+function tlsVerification(spec: ScrapeTargetSpec): ScrapeTlsVerification | undefined {
+  if (!spec.url.startsWith('https:')) return undefined;
+  if (spec.insecureSkipVerify) return 'skip-verify';
+  return spec.ca ? 'custom-ca' : 'system-ca';
 }
 
 export class ScrapeTarget {
   readonly spec: ScrapeTargetSpec;
   readonly #options: ScrapeTargetOptions;
+  readonly #connection: ScrapeConnection;
   #state: ScrapeState = 'never-scraped';
   #error: string | undefined;
   #last: { at: number; reading: TargetReading } | undefined;
@@ -48,6 +57,7 @@ export class ScrapeTarget {
   constructor(spec: ScrapeTargetSpec, options: ScrapeTargetOptions) {
     this.spec = spec;
     this.#options = options;
+    this.#connection = new ScrapeConnection(spec, options.kubeconfigToken);
   }
 
   /** Scrapes once; never rejects (a failure is the target's state). A scrape asked for while one runs joins it. */
@@ -62,28 +72,28 @@ export class ScrapeTarget {
     this.#inFlight = abort;
     const timer = clock.setTimer(timeoutMs, () => abort.abort(new Error(`timed out after ${timeoutMs} ms`)));
     try {
-      const res = await fetch(this.spec.url, {
-        signal: abort.signal,
-        headers: { accept, ...(this.spec.bearerToken ? { authorization: `Bearer ${this.spec.bearerToken}` } : {}) },
-      });
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw new Error(`HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
-      }
+      const res = await this.#connection.get(abort.signal);
       const text = await readBoundedText(res, maxBodyBytes);
       this.#record(clock.now(), readControllers(parseExposition(text)));
     } catch (err) {
       this.#state = 'stale';
-      this.#error = abort.signal.aborted ? describeError(abort.signal.reason) : describeError(err);
+      this.#error = abort.signal.aborted ? describeScrapeError(abort.signal.reason) : describeScrapeError(err);
     } finally {
       timer.cancel();
       this.#inFlight = undefined;
     }
   }
 
-  /** Aborts a scrape in flight (on shutdown). */
+  /** Aborts a scrape in flight (on shutdown or removal). */
   abort(): void {
     this.#inFlight?.abort(new Error('the scraper stopped'));
+  }
+
+  /** Aborts, waits for the scrape in flight to settle, and closes the connections. */
+  async close(): Promise<void> {
+    this.abort();
+    await this.#pending;
+    await this.#connection.close();
   }
 
   #record(at: number, reading: TargetReading): void {
@@ -107,6 +117,9 @@ export class ScrapeTarget {
     return {
       name: this.spec.name,
       url: this.spec.url,
+      source: this.#options.source,
+      authentication: authentication(this.spec),
+      ...(tlsVerification(this.spec) ? { tlsVerification: tlsVerification(this.spec) } : {}),
       state: this.#state,
       intervalMs: this.#options.intervalMs,
       ...(this.#last ? { lastScrapeAt: this.#last.at } : {}),

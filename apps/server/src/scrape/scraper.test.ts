@@ -56,7 +56,7 @@ describe('Scraper', () => {
   it('says a target was never scraped until its first scrape answers', async () => {
     const operator = await endpoint();
     const scraper = new Scraper([{ name: 'my-operator', url: operator.url }], { clock: new FakeClock(1_000) });
-    expect(scraper.snapshot().targets).toEqual([{ name: 'my-operator', url: operator.url, state: 'never-scraped', intervalMs: 5_000, controllers: [], restClientRequests: [] }]);
+    expect(scraper.snapshot().targets).toEqual([{ name: 'my-operator', url: operator.url, source: 'flag', authentication: 'none', state: 'never-scraped', intervalMs: 5_000, controllers: [], restClientRequests: [] }]);
     await scraper.scrapeNow();
     const [target] = scraper.snapshot().targets;
     expect(target).toMatchObject({ state: 'ok', lastScrapeAt: 1_000 });
@@ -166,5 +166,20 @@ describe('Scraper', () => {
     await scraper.stop();
     expect(clock.hasWaiters()).toBe(false);
     expect(operator.requests[0]?.authorization).toBe('Bearer s3cret');
+  });
+
+  it('stops scraping a removed target at once, aborting the scrape in flight', async () => {
+    const operator = await endpoint();
+    operator.mode = 'hang';
+    const clock = new FakeClock(0);
+    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock, timeoutMs: 60_000 });
+    const scraping = scraper.scrapeNow();
+    await vi.waitFor(() => expect(operator.requests).toHaveLength(1));
+    expect(await scraper.remove('op')).toBe(true);
+    await scraping;
+    expect(scraper.snapshot().targets).toEqual([]);
+    expect(await scraper.remove('op')).toBe(false);
+    await scraper.scrapeNow();
+    expect(operator.requests).toHaveLength(1);
   });
 });

@@ -5,8 +5,9 @@
  */
 import type { ScrapeSnapshot } from '@dojo/console-protocol';
 import type { Clock, Timer } from '@dojo/runtime';
+import type { BearerTokenSource } from './kubeconfig-token.ts';
 import type { ScrapeTargetSpec } from './scrape-spec.ts';
-import { ScrapeTarget } from './scrape-target.ts';
+import { ScrapeTarget, type ScrapeTargetOptions } from './scrape-target.ts';
 
 export interface ScraperOptions {
   clock: Clock;
@@ -17,6 +18,8 @@ export interface ScraperOptions {
   depthSamples?: number;
   /** A larger response fails the scrape (default 10 MiB). */
   maxBodyBytes?: number;
+  /** The kubeconfig user's token, for targets with `bearerTokenFromKubeconfig`. */
+  kubeconfigToken?: BearerTokenSource;
 }
 
 export const defaultScrapeIntervalMs = 5_000;
@@ -27,6 +30,7 @@ export class Scraper {
   readonly #timeoutMs: number;
   readonly #depthSamples: number;
   readonly #maxBodyBytes: number;
+  readonly #kubeconfigToken: BearerTokenSource | undefined;
   readonly #targets = new Map<string, ScrapeTarget>();
   #timer: Timer | undefined;
   #running = false;
@@ -38,13 +42,39 @@ export class Scraper {
     this.#timeoutMs = Math.min(options.timeoutMs ?? 3_000, this.#intervalMs);
     this.#depthSamples = options.depthSamples ?? 120;
     this.#maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+    this.#kubeconfigToken = options.kubeconfigToken;
     for (const spec of specs) this.add(spec);
   }
 
   /** Adds a target (scraped from the next round on); a name already taken is refused. */
-  add(spec: ScrapeTargetSpec): void {
+  add(spec: ScrapeTargetSpec, source: ScrapeTargetOptions['source'] = 'flag'): void {
     if (this.#targets.has(spec.name)) throw new Error(`a scrape target named "${spec.name}" exists already`);
-    this.#targets.set(spec.name, new ScrapeTarget(spec, { clock: this.#clock, intervalMs: this.#intervalMs, timeoutMs: this.#timeoutMs, depthSamples: this.#depthSamples, maxBodyBytes: this.#maxBodyBytes }));
+    this.#targets.set(
+      spec.name,
+      new ScrapeTarget(spec, {
+        clock: this.#clock,
+        intervalMs: this.#intervalMs,
+        timeoutMs: this.#timeoutMs,
+        depthSamples: this.#depthSamples,
+        maxBodyBytes: this.#maxBodyBytes,
+        source,
+        ...(this.#kubeconfigToken ? { kubeconfigToken: this.#kubeconfigToken } : {}),
+      }),
+    );
+  }
+
+  /** The target of that name, if any. */
+  get(name: string): ScrapeTarget | undefined {
+    return this.#targets.get(name);
+  }
+
+  /** Stops scraping a target at once (a scrape in flight is aborted) and forgets its figures. */
+  async remove(name: string): Promise<boolean> {
+    const target = this.#targets.get(name);
+    if (!target) return false;
+    this.#targets.delete(name);
+    await target.close();
+    return true;
   }
 
   /** Scrapes every target once, now. */
@@ -71,6 +101,7 @@ export class Scraper {
     this.#timer?.cancel();
     for (const t of this.#targets.values()) t.abort();
     await this.#round;
+    await Promise.all([...this.#targets.values()].map((t) => t.close()));
   }
 
   snapshot(): ScrapeSnapshot {

@@ -3,9 +3,9 @@
  * per second, errors, 409s, the watches it holds, and how many of its reconciles were inferred.
  */
 import type { ClientSummary } from '@dojo/console-protocol';
+import { CardLinks } from '../../../components/CardLinks.tsx';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Stat } from '../../../components/Stat.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { formatRate } from '../../../lib/time-format.ts';
 import { clientKindHints, clientKindLabels } from '../model/client-text.ts';
 
@@ -42,19 +42,10 @@ export function ClientCard({ client, links }: { client: ClientSummary; links: Cl
       <p className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
         {c.totals.requests.toLocaleString()} requests · {c.totals.writes.toLocaleString()} writes · {c.totals.watchEvents.toLocaleString()} watch events received
       </p>
-      <nav aria-label={`${c.name} views`} className="flex gap-3 border-t border-slate-100 pt-2 text-sm dark:border-slate-800">
-        <Link to={links.timeline(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
-          Timeline
-        </Link>
-        <Link to={links.watches(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
-          Watches
-        </Link>
-        {c.totals.conflicts > 0 ? (
-          <Link to={links.conflicts()} className="text-indigo-700 hover:underline dark:text-indigo-300">
-            Conflicts
-          </Link>
-        ) : null}
-      </nav>
+      <CardLinks
+        label={`${c.name} views`}
+        links={[{ label: 'Timeline', to: links.timeline(c.name) }, { label: 'Watches', to: links.watches(c.name) }, c.totals.conflicts > 0 && { label: 'Conflicts', to: links.conflicts() }]}
+      />
     </article>
   );
 }

@@ -1,9 +1,9 @@
 /** One controller at a glance: queue depth, workers, throughput, errors, latency, filtered events, and a sparkline. */
 import type { ControllerSummary } from '@dojo/console-protocol';
+import { CardLinks } from '../../../components/CardLinks.tsx';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Sparkline } from '../../../components/Sparkline.tsx';
 import { Stat } from '../../../components/Stat.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { formatDuration, formatPercent, formatRate } from '../../../lib/time-format.ts';
 import type { MetricsSample } from '../model/metrics-history.ts';
 
@@ -53,17 +53,14 @@ export function ControllerCard({ controller, history, links }: { controller: Con
           {c.counts.reconciles} · {c.counts.errors} err · {c.counts.conflicts} 409 · {c.filteredEvents} filtered
         </span>
       </div>
-      <nav aria-label={`${c.name} views`} className="flex gap-3 border-t border-slate-100 pt-2 text-sm dark:border-slate-800">
-        <Link to={links.workqueue(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
-          Workqueue
-        </Link>
-        <Link to={links.timeline(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
-          Timeline
-        </Link>
-        <Link to={links.debug(c.name)} className="text-indigo-700 hover:underline dark:text-indigo-300">
-          Debug
-        </Link>
-      </nav>
+      <CardLinks
+        label={`${c.name} views`}
+        links={[
+          { label: 'Workqueue', to: links.workqueue(c.name) },
+          { label: 'Timeline', to: links.timeline(c.name) },
+          { label: 'Debug', to: links.debug(c.name) },
+        ]}
+      />
     </article>
   );
 }

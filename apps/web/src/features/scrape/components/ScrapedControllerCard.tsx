@@ -5,6 +5,7 @@
  * figures are from its last good scrape.
  */
 import type { ScrapedController, ScrapeTargetStatus } from '@dojo/console-protocol';
+import { CardLinks } from '../../../components/CardLinks.tsx';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Sparkline } from '../../../components/Sparkline.tsx';
 import { Stat } from '../../../components/Stat.tsx';
@@ -59,6 +60,7 @@ export function ScrapedControllerCard({ target, controller, now }: { target: Scr
           {resultsText(c.reconcilesPerSecond)}
         </span>
       </div>
+      <CardLinks label={`${c.name} links`} links={[{ label: 'Metrics endpoint', to: target.url, external: true, title: `${target.url} (opens the raw Prometheus text; it may need the token)` }]} />
     </article>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScrapeTargetStatus } from '@dojo/console-protocol';
 import { formatQuantiles, freshnessNote, reconcileRates, resultsText } from './scrape-text.ts';
 
-const target: ScrapeTargetStatus = { name: 'op', url: 'http://10.0.0.5:8080/metrics', state: 'ok', lastScrapeAt: 1_000, intervalMs: 5_000, controllers: [], restClientRequests: [] };
+const target: ScrapeTargetStatus = { name: 'op', url: 'http://10.0.0.5:8080/metrics', source: 'flag', authentication: 'none', state: 'ok', lastScrapeAt: 1_000, intervalMs: 5_000, controllers: [], restClientRequests: [] };
 
 describe('scraped controller text', () => {
   it('says nothing about freshness while the figures are current', () => {

@@ -2,7 +2,7 @@
  * How a scraped controller reads on its card. Figures of a stale target are those of its last
  * good scrape: the text says so and since when, so they are never taken for current ones.
  */
-import type { DurationQuantiles, ScrapeTargetStatus } from '@dojo/console-protocol';
+import type { DurationQuantiles, ScrapeAuthentication, ScrapeTargetStatus, ScrapeTlsVerification } from '@dojo/console-protocol';
 import { formatAge, formatClock, formatDuration, formatRate } from '../../../lib/time-format.ts';
 
 /** What the card says about where its figures come from; undefined while they are current. */
@@ -40,4 +40,26 @@ export function resultsText(byResult: Readonly<Record<string, number>>): string 
     .filter(([, rate]) => rate > 0)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
   return happened.length ? happened.map(([result, rate]) => `${formatRate(rate)} ${result}`).join(' · ') : 'no reconciles';
+}
+
+const authentication: Record<ScrapeAuthentication, string> = {
+  none: 'no token',
+  'bearer-token': 'bearer token',
+  'bearer-token-file': 'token file',
+  kubeconfig: "kubeconfig user's token",
+};
+
+export function authenticationText(a: ScrapeAuthentication): string {
+  return authentication[a];
+}
+
+const tls: Record<ScrapeTlsVerification, string> = {
+  'system-ca': 'TLS: system CAs',
+  'custom-ca': 'TLS: own CA',
+  'skip-verify': 'TLS: not verified',
+};
+
+/** Undefined for plain http. */
+export function tlsText(v: ScrapeTlsVerification | undefined): string | undefined {
+  return v ? tls[v] : undefined;
 }

@@ -17,9 +17,10 @@ import { SpanDetails } from './SpanDetails.tsx';
 
 const conflicts = { types: ['conflict'], plural: 'conflicts' };
 
-/** The client that wrote the winning version (from the request journal) and its field manager. */
-const writerOf = (c: { currentClient?: string; currentManager?: string }) =>
-  c.currentClient && c.currentClient !== c.currentManager ? `${c.currentClient}${c.currentManager ? ` (${c.currentManager})` : ''}` : (c.currentManager ?? 'unknown');
+/** The client that wrote the winning version (from the request journal) and its field manager; said when only managedFields tell. */
+const writerOf = (c: { currentClient?: string; currentManager?: string; currentWriterFrom?: 'managedFields' }) =>
+  (c.currentClient && c.currentClient !== c.currentManager ? `${c.currentClient}${c.currentManager ? ` (${c.currentManager})` : ''}` : (c.currentManager ?? 'unknown')) +
+  (c.currentWriterFrom === 'managedFields' ? ' · inferred from managedFields' : '');
 
 const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
 
