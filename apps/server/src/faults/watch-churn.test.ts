@@ -91,7 +91,9 @@ describe('every watch stream dropped once a second for a minute under load', () 
     }
     stop.abort();
     const writes = await load;
-    expect(writes.acknowledged).toBeGreaterThan(300);
+    // The churn happened (a quiet machine acknowledges ~600; a loaded one half that): the cuts
+    // below fell on live traffic. Not a throughput check — that belongs in the benchmarks.
+    expect(writes.acknowledged).toBeGreaterThan(120);
 
     // (Nearly) every cut ended the watch of every informer and of both live subscriptions: each
     // had resumed within the second since the cut before.
