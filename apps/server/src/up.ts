@@ -35,6 +35,7 @@ import { discoverResources } from './kube/discovery.ts';
 import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
+import { OtlpExport } from './otel/export/otlp-export.ts';
 import { Scraper } from './scrape/scraper.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
@@ -60,6 +61,8 @@ export interface RunningConsole {
   activity?: ActivityService;
   /** Operators' Prometheus endpoints (`--scrape`); more can be added while it runs. */
   scraper: Scraper;
+  /** Every reconcile sent as OTLP spans (`--otlp-endpoint`). */
+  otlp?: OtlpExport;
   stop(): Promise<void>;
 }
 
@@ -111,6 +114,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       : {}),
   });
   const controllers = new ConsoleControllers(journal, (name) => manager.watchSources(name));
+  // Following the journal before any controller starts, so the first reconciles leave too.
+  const otlp = options.otlp
+    ? new OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
+    : undefined;
+  otlp?.start();
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
   const system = apiserver ? await startSystemControllers(manager, kubeConfig, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
@@ -231,6 +239,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(activity ? { activity } : {}),
     scraper,
     services,
+    ...(otlp ? { otlp } : {}),
     async stop() {
       ready = false;
       activity?.stop();
@@ -239,6 +248,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       controllers.close();
       versionedKinds.close();
       await manager.stop();
+      await otlp?.shutdown();
       system?.sim.close();
       await server.close();
       await recordings.close();
