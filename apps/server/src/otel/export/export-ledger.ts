@@ -34,6 +34,8 @@ export class ExportLedger {
   #droppedCount = 0;
   #droppedSinceTrouble = 0;
   #failing = false;
+  /** After `abandon`: what was pending is counted already, so late answers change nothing. */
+  #closed = false;
 
   constructor(options: ExportLedgerOptions) {
     this.#options = options;
@@ -67,6 +69,7 @@ export class ExportLedger {
   }
 
   settled(count: number, result: ExportResult): void {
+    if (this.#closed) return;
     this.#pending = Math.max(0, this.#pending - count);
     if (result.code === ExportResultCode.SUCCESS) {
       this.#exportedCount += count;
@@ -82,6 +85,7 @@ export class ExportLedger {
 
   /** Whatever is still pending when shutdown gave up waiting. */
   abandon(): void {
+    this.#closed = true;
     if (this.#pending > 0) this.#drop('shutdown', this.#pending, 'the console stopped before the receiver took them');
     this.#pending = 0;
   }

@@ -3,7 +3,7 @@
  * OpenTelemetry JS exporters send them and decodes them with decoders we did not write —
  * protobufjs over the opentelemetry-proto definitions (vendored in ./otlp-proto) for protobuf,
  * JSON.parse for JSON — into one plain shape the tests read attribute by attribute. It can be
- * told to refuse (`failWith`) to play a collector in trouble.
+ * told to refuse (`failWith`) or to never answer (`stall`) to play a collector in trouble.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,6 +52,9 @@ export class OtlpCollector {
   /** Answer every request with this status instead of 200 (undefined: accept). */
   failWith: number | undefined;
   refused = 0;
+  /** Take requests and never answer them (until closed). */
+  stall = false;
+  stalled = 0;
   readonly #server: Server;
 
   private constructor(server: Server) {
@@ -65,6 +68,10 @@ export class OtlpCollector {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        if (collector.stall) {
+          collector.stalled++;
+          return;
+        }
         if (collector.failWith !== undefined) {
           collector.refused++;
           res.writeHead(collector.failWith).end();
