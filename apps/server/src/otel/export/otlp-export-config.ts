@@ -35,12 +35,13 @@ const tracesPath = 'v1/traces';
 /** The export the flags and `env` ask for, or undefined when neither asks for one. */
 export function resolveOtlpExport(flags: OtlpFlags, env: NodeJS.ProcessEnv): OtlpExportOptions | undefined {
   const envOff = env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' || env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() === 'none';
-  const url = endpointOf(flags, envOff ? {} : env);
+  const vars = envOff ? {} : env;
+  const url = endpointOf(flags, vars);
   if (url === undefined) {
     if (flags.protocol !== undefined) throw new OtlpConfigError('--otlp-protocol needs --otlp-endpoint (or OTEL_EXPORTER_OTLP_ENDPOINT)');
     return undefined;
   }
-  return { url, protocol: protocolOf(flags, env), headers: headersOf(env) };
+  return { url, protocol: protocolOf(flags, vars), headers: headersOf(vars) };
 }
 
 function endpointOf(flags: OtlpFlags, env: NodeJS.ProcessEnv): string | undefined {

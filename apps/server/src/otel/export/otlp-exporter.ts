@@ -14,8 +14,6 @@ export function createOtlpExporter(options: OtlpExportOptions, timeoutMs: number
     url: options.url,
     headers: { ...options.headers },
     timeoutMillis: timeoutMs,
-    // One batch at a time leaves the batch processor; a few more cover retries overlapping a flush.
-    concurrencyLimit: 4,
     userAgent: 'dojo-console',
   };
   return options.protocol === 'http/json' ? new JsonTraceExporter(config) : new ProtobufTraceExporter(config);
