@@ -4,10 +4,11 @@
  * spans through the OpenTelemetry JS SDK: tracers per service, one BatchSpanProcessor, and the
  * SDK's OTLP/HTTP exporter (protobuf or JSON). docs/opentelemetry.md says what a span holds.
  *
- * Promises: the journal listener only assembles records and hands ended spans to the batch
- * processor (no I/O, no awaiting), so a slow or absent receiver never slows a controller; the
- * spans waiting are bounded (export-ledger.ts) and drops are counted; `shutdown` flushes what
- * is queued, waiting at most `shutdownTimeoutMs`.
+ * Promises: the journal listener only gathers records (a controller's reconcile waits for
+ * nothing else); the spans are made on the next turn of the event loop, a batch at a time, and
+ * serialized and sent by the batch processor, so a slow or absent receiver never slows a
+ * controller; the spans waiting are bounded (export-ledger.ts) and drops are counted;
+ * `shutdown` flushes what is queued, waiting at most `shutdownTimeoutMs`.
  */
 import { BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { Registry } from 'prom-client';
@@ -47,6 +48,9 @@ export class OtlpExport {
   readonly #ids = new ReconcileIdGenerator();
   readonly #tracers: ServiceTracers;
   readonly #assembler: ReconcileAssembler;
+  /** Ended reconciles admitted to the queue, their spans not made yet. */
+  #ended: FinishedReconcile[] = [];
+  #drainScheduled = false;
   #unsubscribe: (() => void) | undefined;
 
   constructor(deps: OtlpExportDeps) {
@@ -68,7 +72,7 @@ export class OtlpExport {
       ...(deps.clusterName ? { clusterName: deps.clusterName } : {}),
       ...(deps.env ? { env: deps.env } : {}),
     });
-    this.#assembler = new ReconcileAssembler((reconcile) => this.#write(reconcile));
+    this.#assembler = new ReconcileAssembler((reconcile) => this.#admit(reconcile));
   }
 
   /** Follows the journal from now on. */
@@ -87,6 +91,7 @@ export class OtlpExport {
 
   /** Sends what is queued now (tests; a shutdown does it too). */
   flush(): Promise<void> {
+    this.#drain();
     return this.#processor.forceFlush();
   }
 
@@ -94,6 +99,7 @@ export class OtlpExport {
   async shutdown(): Promise<void> {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
+    this.#drain();
     let timer: NodeJS.Timeout | undefined;
     const gaveUp = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), this.#deps.shutdownTimeoutMs ?? 5_000);
@@ -104,10 +110,22 @@ export class OtlpExport {
     if (outcome !== 'done') this.#ledger.abandon();
   }
 
-  #write(reconcile: FinishedReconcile): void {
+  #admit(reconcile: FinishedReconcile): void {
     if (!this.#ledger.admit(spanCount(reconcile))) return;
-    const inferred = reconcile.start?.inferred;
-    const tracer = inferred ? this.#tracers.operator(inferred.client) : this.#tracers.console();
-    writeReconcileSpans(reconcile, tracer, this.#ids);
+    this.#ended.push(reconcile);
+    if (this.#drainScheduled) return;
+    this.#drainScheduled = true;
+    setImmediate(() => this.#drain());
+  }
+
+  #drain(): void {
+    this.#drainScheduled = false;
+    const ended = this.#ended;
+    this.#ended = [];
+    for (const reconcile of ended) {
+      const inferred = reconcile.start?.inferred;
+      const tracer = inferred ? this.#tracers.operator(inferred.client) : this.#tracers.console();
+      writeReconcileSpans(reconcile, tracer, this.#ids);
+    }
   }
 }
