@@ -35,7 +35,7 @@ import { discoverResources } from './kube/discovery.ts';
 import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
-import { OtlpExport } from './otel/export/otlp-export.ts';
+import type { OtlpExport } from './otel/export/otlp-export.ts';
 import { Scraper } from './scrape/scraper.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
@@ -115,8 +115,9 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   });
   const controllers = new ConsoleControllers(journal, (name) => manager.watchSources(name));
   // Following the journal before any controller starts, so the first reconciles leave too.
+  // The OpenTelemetry SDK is loaded only when asked for: every other start stays as quick.
   const otlp = options.otlp
-    ? new OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
+    ? new (await import('./otel/export/otlp-export.ts')).OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
     : undefined;
   otlp?.start();
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
