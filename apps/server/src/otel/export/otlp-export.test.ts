@@ -239,6 +239,16 @@ describe('a reconcile inferred for an operator the console only watched', () => 
   });
 });
 
+describe('a reconcile the console received over OTLP', () => {
+  it('is not sent on: it came from a trace already, and could come back again', async () => {
+    // otel/receive marks the start `traced` with the span it came from.
+    const traced = { ...ran, reconcileId: 'traced-00f067aa0ba902b7', start: { ...ran.start!, traced: { service: 'my-operator', traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', spanName: 'reconcile' } } };
+    const { spans } = await exported([traced as JournalReconcile, ran]);
+    expect(spans.filter((s) => s.parentSpanContext === undefined).map((s) => s.attributes['dojo.reconcile.id'])).toEqual([uuid]);
+    expect(spans).toHaveLength(3);
+  });
+});
+
 describe('the account on /metrics', () => {
   it('counts the spans the exporter took', async () => {
     const { registry } = await exported([ran]);

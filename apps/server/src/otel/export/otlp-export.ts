@@ -111,6 +111,9 @@ export class OtlpExport {
   }
 
   #admit(reconcile: FinishedReconcile): void {
+    // A reconcile received over OTLP (otel/receive marks its start `traced`) came from a trace
+    // already; sending it on would echo it, and loop when the console's export reaches its own receiver.
+    if (reconcile.start && 'traced' in reconcile.start) return;
     if (!this.#ledger.admit(spanCount(reconcile))) return;
     this.#ended.push(reconcile);
     if (this.#drainScheduled) return;
