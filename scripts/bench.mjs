@@ -24,6 +24,7 @@ const nodeBenches = [
   { name: 'explain', file: 'apps/server/bench/explain.bench.ts' },
   { name: 'soak', file: 'apps/server/bench/soak.bench.ts' },
   { name: 'recording-open', file: 'apps/server/bench/recording-open.bench.ts' },
+  { name: 'otlp-export', file: 'apps/server/bench/otlp-export.bench.ts' },
 ];
 // One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for both.
 const browserBenches = [
@@ -120,6 +121,11 @@ const headlines = {
     result: `${r.seconds} s of ${Object.keys(r.attacks).length} hostile request kinds (${fmt(r.requests)} requests): ${r.serverErrors} 5xx, RSS ${r.rss.startMb} → peak ${r.rss.peakMb} → end ${r.rss.endMb} MB${r.rss.bounded ? ' (bounded)' : ' (GROWING)'}, ${r.alive ? 'alive' : 'DIED'}`,
     reference: 'target: alive, 0 5xx, RSS bounded',
     numbers: { alive: r.alive, requests: r.requests, serverErrors: r.serverErrors, startMb: r.rss.startMb, peakMb: r.rss.peakMb, endMb: r.rss.endMb, bounded: r.rss.bounded },
+  }),
+  'otlp-export': (r) => ({
+    result: `per reconcile (3 spans): ${r.off.appendUsPerReconcile} µs in the journal's appends without export, ${r.receiver.appendUsPerReconcile} µs exporting, ${r['receiver-down'].appendUsPerReconcile} µs with the receiver down; process CPU ${r.off.cpuUsPerReconcile} / ${r.receiver.cpuUsPerReconcile} / ${r['receiver-down'].cpuUsPerReconcile} µs`,
+    reference: `no export in the same run → appends ${r.appendRatio.receiver}× (down ${r.appendRatio.receiverDown}×), CPU ${r.cpuRatio.receiver}× (down ${r.cpuRatio.receiverDown}×)`,
+    numbers: { appendUsOff: r.off.appendUsPerReconcile, appendUsExport: r.receiver.appendUsPerReconcile, appendUsDown: r['receiver-down'].appendUsPerReconcile, cpuUsOff: r.off.cpuUsPerReconcile, cpuUsExport: r.receiver.cpuUsPerReconcile, cpuUsDown: r['receiver-down'].cpuUsPerReconcile },
   }),
   'recording-open': (r) => ({
     result: `a recording of ${fmt(r.reconciles)} reconciles (${r.fileMb} MB) opens in ${spreadText(r.openMs, ' ms')}, first views answered at ${fmt(r.firstViewsMs.median)} ms`,

@@ -84,4 +84,16 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['up', '--audit-log', '/a.log'], {})).toThrow(/--audit-log needs --kubeconfig/);
     expect(() => parseCli(['up', '--kubeconfig', '/k', '--audit-log', ''], {})).toThrow(/--audit-log needs a file/);
   });
+
+  it('takes --otlp-endpoint and --otlp-protocol, and says what is wrong with a bad one', () => {
+    expect(parseCli(['up', '--otlp-endpoint', 'http://localhost:4318', '--otlp-protocol', 'http/json'], {})).toMatchObject({
+      options: { otlp: { url: 'http://localhost:4318/v1/traces', protocol: 'http/json', headers: {} } },
+    });
+    expect(parseCli(['up'], { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toMatchObject({ options: { otlp: { url: 'http://collector:4318/v1/traces', protocol: 'http/protobuf' } } });
+    expect(parseCli(['up'], {})).not.toHaveProperty('options.otlp');
+    expect(() => parseCli(['up', '--otlp-endpoint', 'localhost:4318'], {})).toThrow(/invalid --otlp-endpoint "localhost:4318": OTLP\/HTTP needs an http:\/\/ or https:\/\/ URL/);
+    expect(() => parseCli(['up', '--otlp-endpoint', 'not a url'], {})).toThrow(/invalid --otlp-endpoint "not a url": not a URL/);
+    expect(() => parseCli(['up', '--otlp-endpoint', 'http://c:4318', '--otlp-protocol', 'grpc'], {})).toThrow(/gRPC is not supported/);
+    expect(() => parseCli(['up', '--otlp-protocol', 'http/json'], {})).toThrow(/--otlp-protocol needs --otlp-endpoint/);
+  });
 });

@@ -4,6 +4,7 @@ import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
 import { connectUsage, usage } from './cli-usage.ts';
 import { applyScrapeFlags } from './scrape/scrape-flags.ts';
+import { OtlpConfigError, resolveOtlpExport, type OtlpExportOptions } from './otel/export/otlp-export-config.ts';
 import { parseScrapeSpecs, type ScrapeTargetSpec } from './scrape/scrape-spec.ts';
 
 export class CliUsageError extends Error {}
@@ -43,6 +44,8 @@ export interface UpOptions {
   auditLog?: string;
   /** Receive operators' OpenTelemetry traces at `POST /v1/traces` (`--otlp-receiver`, any cluster; docs/opentelemetry.md). */
   otlpReceiver?: boolean;
+  /** Send every reconcile as OTLP spans (`--otlp-endpoint`, `--otlp-protocol`, the OTEL_EXPORTER_OTLP_* variables; docs/opentelemetry.md). */
+  otlp?: OtlpExportOptions;
 }
 
 function parseOperators(raw: string): string[] {
@@ -177,6 +180,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'audit-webhook': { type: 'boolean' },
         'audit-log': { type: 'string' },
         'otlp-receiver': { type: 'boolean' },
+        'otlp-endpoint': { type: 'string' },
+        'otlp-protocol': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -216,6 +221,13 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (values['audit-webhook'] && !external) throw new CliUsageError('--audit-webhook needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
   if (values['audit-log'] !== undefined && !external) throw new CliUsageError('--audit-log needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
   if (values['audit-log'] === '') throw new CliUsageError('--audit-log needs a file');
+  let otlp: OtlpExportOptions | undefined;
+  try {
+    otlp = resolveOtlpExport({ endpoint: values['otlp-endpoint'], protocol: values['otlp-protocol'] }, env);
+  } catch (err) {
+    if (err instanceof OtlpConfigError) throw new CliUsageError(err.message);
+    throw err;
+  }
   if (values['install-crds'] && !external) throw new CliUsageError('--install-crds needs --kubeconfig or --in-cluster (the embedded cluster always has them)');
   return {
     name: 'up',
@@ -237,6 +249,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       ...(values['audit-webhook'] ? { auditWebhook: true } : {}),
       ...(values['audit-log'] ? { auditLog: values['audit-log'] } : {}),
       ...(values['otlp-receiver'] ? { otlpReceiver: true } : {}),
+      ...(otlp ? { otlp } : {}),
       ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),
       ...(values.context ? { context: values.context } : {}),
       ...(values['discord-url'] ? { discordUrl: values['discord-url'] } : {}),

@@ -104,6 +104,13 @@ ${operatorLines()}
                       port (OTLP/HTTP, protobuf or JSON; token in <data-dir>/otlp-receiver-token):
                       kube-rs and controller-runtime reconcile spans join the timeline
                       (docs/opentelemetry.md).
+  --otlp-endpoint URL Send every reconcile (the console's own and those it inferred for other
+                      operators) as OpenTelemetry spans to this OTLP/HTTP receiver: a collector,
+                      Jaeger or Tempo, e.g. http://localhost:4318 (/v1/traces is added).
+                      Default: $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else
+                      $OTEL_EXPORTER_OTLP_ENDPOINT; headers from $OTEL_EXPORTER_OTLP_HEADERS
+                      (docs/opentelemetry.md).
+  --otlp-protocol P   http/protobuf (default) or http/json.
   -h, --help        Show this text.
   --version         Print the version and exit.
 

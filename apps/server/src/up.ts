@@ -38,6 +38,7 @@ import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { ConsoleScrapeTargets } from './scrape/console-scrape-targets.ts';
 import { kubeconfigBearerToken } from './scrape/kubeconfig-token.ts';
+import type { OtlpExport } from './otel/export/otlp-export.ts';
 import { Scraper } from './scrape/scraper.ts';
 import { TraceReceiver } from './otel/receive-service.ts';
 import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
@@ -67,6 +68,8 @@ export interface RunningConsole {
   scraper: Scraper;
   /** The OTLP trace receiver (`--otlp-receiver`): where operators send, and its token. */
   traces?: { endpoint: string; token: string; receiver: TraceReceiver };
+  /** Every reconcile sent as OTLP spans (`--otlp-endpoint`). */
+  otlp?: OtlpExport;
   stop(): Promise<void>;
 }
 
@@ -118,6 +121,12 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       : {}),
   });
   const controllers = new ConsoleControllers(journal, (name) => manager.watchSources(name));
+  // Following the journal before any controller starts, so the first reconciles leave too.
+  // The OpenTelemetry SDK is loaded only when asked for: every other start stays as quick.
+  const otlp = options.otlp
+    ? new (await import('./otel/export/otlp-export.ts')).OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
+    : undefined;
+  otlp?.start();
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
   const system = apiserver ? await startSystemControllers(manager, kubeConfig, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
@@ -243,6 +252,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     scraper,
     ...(traces ? { traces: { ...traces, endpoint: server.url.replace(/\/$/, '') } } : {}),
     services,
+    ...(otlp ? { otlp } : {}),
     async stop() {
       ready = false;
       activity?.stop();
@@ -251,6 +261,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       controllers.close();
       versionedKinds.close();
       await manager.stop();
+      await otlp?.shutdown();
       system?.sim.close();
       await server.close();
       await recordings.close();
