@@ -53,16 +53,21 @@ export class LiveConnection {
   }
 
   private readonly outbox: Outbox = {
-    send: (message) => this.send(message),
+    send: (message) => this.sendText(JSON.stringify(message)),
+    sendFrame: (frame) => this.sendText(frame),
     sendControl: (message) => {
       if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
     },
   };
 
   private send(message: ServerMessage): boolean {
+    return this.sendText(JSON.stringify(message));
+  }
+
+  private sendText(frame: string): boolean {
     if (this.socket.readyState !== this.socket.OPEN) return false;
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) return false;
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(frame);
     return true;
   }
 
