@@ -79,7 +79,7 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
         ws.close(closeCodes.tooManyConnections, admission.reason);
         return;
       }
-      const options = { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64, subscriptionLimits, client };
+      const options = { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64, subscriptionLimits, client, stream: socket };
       const connection = new LiveConnection(ws, factoryAt(at), options, deps.hello());
       connections.add(connection);
       ws.on('close', () => {

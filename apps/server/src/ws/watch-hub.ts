@@ -12,7 +12,7 @@
  * (410 Gone, an error) every subscriber is told to relist, as each would have been alone.
  */
 import type { KubeObject, WatchEvent } from '@dojo/kube-api';
-import { encodeWatchEvent, type EncodedWatchEvent } from './watch-frames.ts';
+import { EncodedWatchEvent } from './watch-frames.ts';
 import { watchFrom, type WatchTarget } from './watch-target.ts';
 
 export interface HubMember {
@@ -77,7 +77,7 @@ class WatchHub {
       if (rv) this.#resourceVersion = rv;
       return;
     }
-    const encoded = encodeWatchEvent({ type: event.type, object: this.target.clean(event.object) });
+    const encoded = new EncodedWatchEvent({ type: event.type, object: this.target.clean(event.object) });
     if (rv) {
       this.#resourceVersion = rv;
       this.#recent.push({ rv, event: encoded });

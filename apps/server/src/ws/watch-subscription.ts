@@ -9,7 +9,7 @@
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import type { ClusterTransport } from '../kube/cluster-transport.ts';
 import type { Outbox, Subscription } from './subscription.ts';
-import { encodeWatchEvent, watchEventFrames } from './watch-frames.ts';
+import { EncodedWatchEvent } from './watch-frames.ts';
 import type { HubMember, WatchHubs } from './watch-hub.ts';
 import { watchFrom, watchTargetOf } from './watch-target.ts';
 
@@ -29,7 +29,6 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
   const abort = new AbortController();
   const { id, outbox, hubs } = options;
   const target = watchTargetOf(options);
-  const frameOf = watchEventFrames(id);
   let leaveHub: (() => void) | undefined;
 
   const relist = (reason: string): void => {
@@ -41,13 +40,13 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
     abort.abort();
     leaveHub?.();
   };
-  const member: HubMember = { deliver: (event) => outbox.sendFrame(frameOf(event)), relist };
+  const member: HubMember = { deliver: (event) => outbox.sendFrame(event.frameFor(id)), relist };
 
   /** From `rv` on: the hub when it passed `rv`, else this subscription's own watch until it meets the hub. */
   const follow = async (rv: string): Promise<void> => {
     if ((leaveHub = hubs.join(target, rv, member))) return;
     for await (const event of watchFrom(target, rv, abort.signal)) {
-      if (event.type !== 'BOOKMARK' && !member.deliver(encodeWatchEvent({ type: event.type, object: target.clean(event.object) }))) {
+      if (event.type !== 'BOOKMARK' && !member.deliver(new EncodedWatchEvent({ type: event.type, object: target.clean(event.object) }))) {
         return relist('client fell behind');
       }
       const seen = event.object.metadata?.resourceVersion;
