@@ -42,15 +42,23 @@ export function startWatchSubscription(options: WatchSubscriptionOptions): Subsc
   };
   const member: HubMember = { deliver: (event) => outbox.sendFrame(event.frameFor(id)), relist };
 
+  /** Moves onto the hub at `rv` when it passed there; never once this subscription is closed. */
+  const joinAt = (rv: string): boolean => {
+    if (abort.signal.aborted) return true;
+    leaveHub = hubs.join(target, rv, member);
+    return leaveHub !== undefined;
+  };
+
   /** From `rv` on: the hub when it passed `rv`, else this subscription's own watch until it meets the hub. */
   const follow = async (rv: string): Promise<void> => {
-    if ((leaveHub = hubs.join(target, rv, member))) return;
+    if (joinAt(rv)) return;
     for await (const event of watchFrom(target, rv, abort.signal)) {
+      if (abort.signal.aborted) return;
       if (event.type !== 'BOOKMARK' && !member.deliver(new EncodedWatchEvent({ type: event.type, object: target.clean(event.object) }))) {
         return relist('client fell behind');
       }
       const seen = event.object.metadata?.resourceVersion;
-      if (seen && (leaveHub = hubs.join(target, seen, member))) return;
+      if (seen && joinAt(seen)) return;
     }
   };
 
