@@ -3,6 +3,7 @@
  * and its embedded API server: every subscriber gets every change once and in order, whether it
  * joined at once, from a LIST's resourceVersion the hub never saw, or while the others ran.
  */
+import type { ActivitySnapshot } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness, type LiveClient } from '../testing/console-harness.ts';
 
@@ -35,13 +36,27 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   if (!condition()) throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Watchers of the embedded API server: the hub's one watch, plus any subscription still catching up. */
-const watchers = (): number => c.apiserver!.watchCache.watcherCount;
+/**
+ * Open watches of one namespace's ConfigMaps, as the console's activity view counts them from
+ * the API server's request journal: the hub's one, plus any subscription still catching up.
+ */
+async function openWatches(ns: string): Promise<number> {
+  const snapshot = (await c.http('GET', '/api/activity')).body as ActivitySnapshot;
+  return snapshot.watches.flatMap((client) => client.watches).filter((w) => w.resource === 'configmaps' && w.namespace === ns && w.closedAt === undefined).length;
+}
+
+async function untilOpenWatches(ns: string, count: number, what: string): Promise<void> {
+  let open = -1;
+  for (let i = 0; i < 200 && open !== count; i++) {
+    open = await openWatches(ns);
+    if (open !== count) await sleep(50);
+  }
+  if (open !== count) throw new Error(`${what}: ${open} watches open, not ${count}`);
+}
 
 describe('watch subscriptions on one query', () => {
   it('get every change once and in order from one watch of the API server', async () => {
     await namespace('hub-a');
-    const before = watchers();
     const sockets = await Promise.all([c.socket(), c.socket(), c.socket()]);
     for (const live of sockets) live.send({ op: 'subscribe', id: 'cm', kind: 'watch', resource, namespace: 'hub-a' });
     await Promise.all(sockets.map((live) => live.next((m) => m.id === 'cm' && m.type === 'synced')));
@@ -49,14 +64,13 @@ describe('watch subscriptions on one query', () => {
     await create('hub-a', names);
     await until(() => sockets.every((live) => received(live, 'cm').length >= names.length), 'every change at every subscriber');
     for (const live of sockets) expect(received(live, 'cm')).toEqual(names);
-    await until(() => watchers() === before + 1, 'one watch for the three subscriptions');
+    await untilOpenWatches('hub-a', 1, 'one watch for the three subscriptions');
     for (const live of sockets) live.ws.close();
-    await until(() => watchers() === before, 'the shared watch to end with its last subscriber');
+    await untilOpenWatches('hub-a', 0, 'the shared watch to end with its last subscriber');
   });
 
   it('serve a subscription from a resourceVersion the hub never saw exactly the changes after it', async () => {
     await namespace('hub-b');
-    const before = watchers();
     const first = await c.socket();
     first.send({ op: 'subscribe', id: 'first', kind: 'watch', resource, namespace: 'hub-b' });
     await first.next((m) => m.id === 'first' && m.type === 'synced');
@@ -74,7 +88,7 @@ describe('watch subscriptions on one query', () => {
     await sleep(200);
     expect(received(late, 'late')).toEqual(['b-0', 'b-1', 'c-0', 'c-1', 'c-2']);
     expect(received(first, 'first')).toEqual(['a-0', 'a-1', 'a-2', 'b-0', 'b-1', 'c-0', 'c-1', 'c-2']);
-    await until(() => watchers() === before + 1, 'the late subscription to move onto the shared watch');
+    await untilOpenWatches('hub-b', 1, 'the late subscription to move onto the shared watch');
     first.ws.close();
     late.ws.close();
   });
