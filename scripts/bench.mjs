@@ -57,9 +57,9 @@ const headlines = {
     };
   },
   apiserver: (r) => ({
-    result: `Dojo creates ${fmt(r.creates.perSecond)}/s (p99 ${r.creates.p99Ms} ms), LIST 2,000 ${r.list2000.medianMs} ms, RSS@10k ${r.memory.serverRssMb} MB`,
+    result: `Dojo creates ${fmt(r.creates.perSecond)}/s (p99 ${r.creates.p99Ms} ms), LIST 2,000 ${r.list2000.medianMs} ms, LIST 10,000 ${r.list10000?.medianMs} ms, watch p99 after commit ${r.watch.afterCommitP99Ms} ms, RSS@10k ${r.memory.serverRssMb} MB`,
     reference: `bare Node HTTPS ${fmt(r.reference.perSecond)}/s → ${r.creates.ratioToReference}×`,
-    numbers: { createsPerSecond: r.creates.perSecond, referencePerSecond: r.reference.perSecond, ratio: r.creates.ratioToReference, list2000Ms: r.list2000.medianMs, rssMb10k: r.memory.serverRssMb },
+    numbers: { createsPerSecond: r.creates.perSecond, referencePerSecond: r.reference.perSecond, ratio: r.creates.ratioToReference, list2000Ms: r.list2000.medianMs, list10000Ms: r.list10000?.medianMs, watchAfterCommitP99Ms: r.watch.afterCommitP99Ms, rssMb10k: r.memory.serverRssMb },
   }),
   'request-journal': (r) => ({
     result: `creates ${fmt(r.creates.onPerSecond)}/s with the request journal (and a reader), ${fmt(r.creates.offPerSecond)}/s without → ${r.creates.ratio}×; server CPU per create ${r.creates.onCpuMsPerRequest} vs ${r.creates.offCpuMsPerRequest} ms → ${r.creates.cpuRatio}× (medians of ${r.batches} paired batches); status patches ${r.statusPatches.ratio}× (CPU ${r.statusPatches.cpuRatio}×)`,

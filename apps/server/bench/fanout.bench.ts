@@ -2,7 +2,9 @@
  * Fan-out: 50 WebSocket clients of the console all subscribed to one watch (ConfigMaps in a
  * namespace) while a writer creates ConfigMaps at 1,000 per second through the API server.
  *
- *   node --import tsx apps/server/bench/fanout.bench.ts [--clients 50] [--rate 1000] [--seconds 5] [--runs 3] [--warmup-seconds 2]
+ *   node --import tsx apps/server/bench/fanout.bench.ts [--clients 50] [--rate 1000] [--seconds 5] [--runs 3] [--warmup-seconds 2] [--cpu-prof-dir DIR]
+ *
+ * `--cpu-prof-dir DIR`: the console process writes a V8 CPU profile of its whole run there.
  *
  * Delivery latency is from the start of the write (the writer stamps `data.sentAt` just before
  * its HTTPS POST) to a client's WebSocket message callback; writer and clients share this
@@ -35,6 +37,7 @@ const rate = arg('rate', 1000);
 const seconds = arg('seconds', 5);
 const runs = arg('runs', 3);
 const warmupSeconds = arg('warmup-seconds', 2);
+const cpuProfDir = process.argv.includes('--cpu-prof-dir') ? process.argv[process.argv.indexOf('--cpu-prof-dir') + 1] : undefined;
 const log = (message: string): void => void process.stderr.write(`[fanout] ${message}\n`);
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const reference = fileURLToPath(new URL('./support/broadcast-reference.ts', import.meta.url));
@@ -151,7 +154,8 @@ const referenceResult = await withTarget(
 log(`console: dojo-console up, ${clients} clients, ${rate} writes/s`);
 const consoleResult = await withTarget(
   async (dir) => {
-    const server = await spawnProbed(cli, ['up', '--port', '0', '--apiserver-port', '0', '--data-dir', dir], /Open:\s+(http:\/\/\S+?)\/login\?token=/);
+    const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+    const server = await spawnProbed(cli, ['up', '--port', '0', '--apiserver-port', '0', '--data-dir', dir], /Open:\s+(http:\/\/\S+?)\/login\?token=/, { nodeArgs });
     const base = server.ready[1]!;
     const token = readFileSync(join(dir, 'console-token'), 'utf8').trim();
     return { name: 'console', server, wsUrl: `${base.replace('http', 'ws')}/ws`, headers: { authorization: `Bearer ${token}` }, kubeconfigPath: join(dir, 'kubeconfig') };

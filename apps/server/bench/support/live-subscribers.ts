@@ -32,6 +32,15 @@ function between(text: string, open: string, close: string): string {
   return text.slice(from, text.indexOf(close, from));
 }
 
+/**
+ * The console admits at most 32 live connections from one address (ws/connection-limits.ts), as
+ * it should: 50 browser tabs are 50 people, not one. The clients come from loopback addresses of
+ * their own (127.0.0.2, .3, ...: all of 127/8 is this machine), 16 per address, for the
+ * reference and the console alike.
+ */
+const clientsPerAddress = 16;
+const loopbackAddressOf = (client: number): string => `127.0.0.${2 + Math.floor(client / clientsPerAddress)}`;
+
 export async function connectSubscribers(url: string, headers: Record<string, string>, count: number, subscribe: Record<string, unknown>): Promise<LiveSubscribers> {
   const deliveries: Delivery[] = [];
   const dropped: LiveSubscribers['dropped'] = [];
@@ -40,7 +49,7 @@ export async function connectSubscribers(url: string, headers: Record<string, st
       { length: count },
       (_, client) =>
         new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(url, { headers, skipUTF8Validation: true });
+          const ws = new WebSocket(url, { headers, skipUTF8Validation: true, localAddress: loopbackAddressOf(client) });
           ws.on('message', (data: Buffer) => {
             const receivedAt = epochNow();
             const text = data.toString('utf8');

@@ -1,7 +1,8 @@
 /**
  * Places per client and in total, for what a client holds open: live connections (at most 32
  * from one remote address, 128 in all) and subscriptions across them (at most 256 per client,
- * 1024 in all; each watch holds an upstream watch and its first list). No client can exhaust the
+ * 1024 in all; each watch holds its first list, and its own upstream watch until it joins the
+ * one its query shares, watch-hub.ts). No client can exhaust the
  * process with sockets or watches. A connection over its caps is closed with 4429
  * (`LiveCloseCode`), a subscription over its caps gets a 429 `error` frame; the others keep
  * working.

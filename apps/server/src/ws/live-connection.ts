@@ -22,6 +22,11 @@ export interface LiveConnectionOptions {
   subscriptionLimits: ClientLimits;
   /** The remote address, the client the limits count against. */
   client: string;
+  /**
+   * The connection's TCP socket under the WebSocket: frames sent in one event-loop turn are
+   * held (corked) and leave together at the turn's end, one write instead of one per frame.
+   */
+  stream?: { cork(): void; uncork(): void };
 }
 
 export const closeCodes = {
@@ -39,6 +44,7 @@ interface Held {
 export class LiveConnection {
   private readonly subscriptions = new Map<string, Held>();
   alive = true;
+  private corked = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -53,17 +59,35 @@ export class LiveConnection {
   }
 
   private readonly outbox: Outbox = {
-    send: (message) => this.send(message),
+    send: (message) => this.sendText(JSON.stringify(message)),
+    sendFrame: (frame) => this.sendText(frame),
     sendControl: (message) => {
       if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
     },
   };
 
   private send(message: ServerMessage): boolean {
+    return this.sendText(JSON.stringify(message));
+  }
+
+  private sendText(frame: string | Buffer): boolean {
     if (this.socket.readyState !== this.socket.OPEN) return false;
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) return false;
-    this.socket.send(JSON.stringify(message));
+    this.cork();
+    this.socket.send(frame, { binary: false });
     return true;
+  }
+
+  /** Holds this turn's frames until its microtasks are done: a burst of events is one write. */
+  private cork(): void {
+    const stream = this.options.stream;
+    if (!stream || this.corked) return;
+    this.corked = true;
+    stream.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      stream.uncork();
+    });
   }
 
   /** A frame's handling never throws into the socket's event emitter, which would end the process. */

@@ -20,6 +20,7 @@ import { ClientLimits, defaultConnectionLimits, defaultSubscriptionLimits, type 
 import { closeCodes, LiveConnection, type SubscriptionFactory } from './live-connection.ts';
 import { startMetricsSubscription } from './metrics-subscription.ts';
 import { startTelemetrySubscription } from './telemetry-subscription.ts';
+import { WatchHubs } from './watch-hub.ts';
 import { startWatchSubscription } from './watch-subscription.ts';
 
 export const maxFrameBytes = 64 * 1024;
@@ -42,12 +43,14 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
   const connections = new Set<LiveConnection>();
   const connectionLimits = new ClientLimits('live connections', deps.connectionLimits ?? defaultConnectionLimits);
   const subscriptionLimits = new ClientLimits('subscriptions', deps.subscriptionLimits ?? defaultSubscriptionLimits);
+  // One watch of the cluster per query, however many tabs subscribe to it.
+  const hubs = new WatchHubs();
   // A connection looks at one instant (`?at=`, a recording's) or at now.
   const factoryAt = (at: number | undefined): SubscriptionFactory => ({
     open(message, outbox) {
       switch (message.kind) {
         case 'watch':
-          return startWatchSubscription({ ...message, transport: deps.transport(at), outbox, allowSecretData: deps.allowSecretData });
+          return startWatchSubscription({ ...message, transport: deps.transport(at), outbox, allowSecretData: deps.allowSecretData, hubs });
         case 'telemetry':
           return startTelemetrySubscription({ ...message, telemetry: deps.telemetry, outbox });
         case 'metrics':
@@ -76,7 +79,7 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
         ws.close(closeCodes.tooManyConnections, admission.reason);
         return;
       }
-      const options = { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64, subscriptionLimits, client };
+      const options = { maxBufferedBytes: deps.maxBufferedBytes ?? 4 * 1024 * 1024, maxSubscriptions: 64, subscriptionLimits, client, stream: socket };
       const connection = new LiveConnection(ws, factoryAt(at), options, deps.hello());
       connections.add(connection);
       ws.on('close', () => {
@@ -96,6 +99,7 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
     close() {
       clearInterval(heartbeat);
       for (const c of connections) c.closeAll();
+      hubs.closeAll();
       for (const client of wss.clients) client.terminate();
       wss.close();
     },

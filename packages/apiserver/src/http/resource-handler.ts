@@ -10,7 +10,8 @@ import type { RequestNote } from '../journal/request-note.ts';
 import { defaultFieldManager } from '../registry/field-tracker.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { nowTimestamp } from '../registry/object-meta.ts';
-import { apiVersionOfInfo, groupResourceOf, type ResourceInfo } from '../registry/resource-info.ts';
+import { apiVersionOfInfo, groupResourceOf, servesStoredJson, type ResourceInfo } from '../registry/resource-info.ts';
+import { encodeStoredList } from '../registry/list.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import type { WriteOptions } from '../registry/request-options.ts';
 import type { ResourceStorage, ResourceStorages } from '../registry/resource-storage.ts';
@@ -29,7 +30,7 @@ import { deleteResponseOf } from './delete-response.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
 import type { RequestTarget } from './request-info.ts';
-import { setWarnings, writeObject } from './responses.ts';
+import { setWarnings, writeObject, writeRawJson } from './responses.ts';
 import { serveWatch, type WatchSettings } from './watch-handler.ts';
 
 export interface ResourceHandlerDeps {
@@ -128,7 +129,11 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       note.verb = 'list';
       const listOptions = listOptionsOf(query);
       if (!listOptions.continue) await awaitResourceVersion(deps.revisioned, listOptions.resourceVersion, listOptions.resourceVersionMatch);
-      renderList(res, info, rendering, query, (note.list = storage.main.list(namespace, listOptions)));
+      if (rendering.as === 'object' && rendering.media === 'json' && servesStoredJson(info)) {
+        // The items' stored JSON is their wire form: answered as stored, neither parsed nor re-encoded.
+        const list = (note.list = storage.main.listStored(namespace, listOptions));
+        writeRawJson(res, 200, encodeStoredList(list));
+      } else renderList(res, info, rendering, query, (note.list = storage.main.list(namespace, listOptions)));
       return;
     }
     await awaitResourceVersion(deps.revisioned, query.get('resourceVersion') ?? undefined, 'NotOlderThan');

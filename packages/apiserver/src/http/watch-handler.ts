@@ -11,13 +11,14 @@ import { FieldSelector, LabelSelector, newBadRequest, type KubeObject, type Watc
 import type { RequestJournal } from '../journal/request-journal.ts';
 import { WatchRecorder } from '../journal/watch-recorder.ts';
 import { selectableFieldsOf } from '../registry/list.ts';
-import { apiVersionOfInfo, type ResourceInfo } from '../registry/resource-info.ts';
+import { apiVersionOfInfo, servesStoredJson, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { isParamTrue } from './boolean-param.ts';
 import { intParam } from './query.ts';
 import { contentTypeOf, mediaOf, type Rendering } from './negotiation.ts';
 import { watchFrame } from './protobuf/watch-frames.ts';
+import { decodedChange, storedEventLine } from './watch-event-cache.ts';
 import { toStatusError } from './responses.ts';
 import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
 
@@ -75,8 +76,7 @@ export function serveWatch(
   const timeoutSeconds = intParam(query, 'timeoutSeconds') || deps.settings.defaultTimeoutSeconds();
   const includeObject = (query.get('includeObject') ?? 'Metadata') as IncludeObject;
   const prefix = namespace ? `${namespace}/` : '';
-  const decoded = new WeakMap<ChangeEvent, { obj: KubeObject; prev?: KubeObject }>();
-  const identityWire = info.version === info.storageVersion && rendering.as === 'object' && info.wireEqualsStorage !== false;
+  const identityWire = servesStoredJson(info) && rendering.as === 'object';
   const protobuf = mediaOf(rendering) === 'protobuf';
   const recorder = deps.journal && new WatchRecorder(deps.journal, deps.client ?? { user: 'system:anonymous' }, request, Date.now());
   let sentColumns = false;
@@ -85,16 +85,6 @@ export function serveWatch(
 
   const matches = (obj: KubeObject | undefined): boolean =>
     obj !== undefined && (!labels || labels.matches(obj.metadata.labels)) && (!fields || fields.matches(selectableFieldsOf(info, obj)));
-
-  const decode = (e: ChangeEvent): { obj: KubeObject; prev?: KubeObject } => {
-    let d = decoded.get(e);
-    if (!d) {
-      d = { obj: info.fromStorage(JSON.parse(e.json) as KubeObject) };
-      if (e.prevJson) d.prev = info.fromStorage(JSON.parse(e.prevJson) as KubeObject);
-      decoded.set(e, d);
-    }
-    return d;
-  };
 
   const renderObject = (obj: KubeObject): unknown => {
     if (rendering.as === 'Table') {
@@ -142,21 +132,28 @@ export function serveWatch(
     return sendRaw(type, renderObject(obj) as object);
   };
 
+  /** A change as `type`: its shared stored-JSON line when that is the wire form, else rendered here. */
+  const sendChange = (type: WatchEventType, e: ChangeEvent, obj: KubeObject): boolean => {
+    if (!identityWire || protobuf) return sendEvent(type, obj);
+    recorder?.object(type, obj, false);
+    return write(storedEventLine(e, type));
+  };
+
   const deliver = (e: ChangeEvent): boolean => {
     if (prefix && !e.name.startsWith(prefix)) return true;
     lastRev = e.rev;
     const needsObject = labels || fields || !identityWire || protobuf;
     if (!needsObject) {
       recorder?.change(e.type, e);
-      return write(`{"type":"${e.type}","object":${e.json}}\n`);
+      return write(storedEventLine(e, e.type));
     }
-    const { obj, prev } = decode(e);
+    const { obj, prev } = decodedChange(e, info);
     const now = e.type !== 'DELETED' && matches(obj);
     const before = e.type !== 'ADDED' && matches(prev);
-    if (e.type === 'DELETED') return before || matches(obj) ? sendEvent('DELETED', obj) : true;
-    if (now && before) return sendEvent('MODIFIED', obj);
-    if (now) return sendEvent('ADDED', obj);
-    if (before) return sendEvent('DELETED', obj);
+    if (e.type === 'DELETED') return before || matches(obj) ? sendChange('DELETED', e, obj) : true;
+    if (now && before) return sendChange('MODIFIED', e, obj);
+    if (now) return sendChange('ADDED', e, obj);
+    if (before) return sendChange('DELETED', e, obj);
     return true;
   };
 

@@ -56,7 +56,8 @@ export class RequestNote implements WriteObserver {
   dryRun = false;
   /** What was answered: the object written or read, or a list. */
   object?: KubeObject;
-  list?: KubeList;
+  /** A list answered: how many items, as of which resourceVersion. */
+  list?: { items: { length: number }; metadata?: KubeList['metadata'] };
   /** The versions an update stored (before, after), for the changed field paths. */
   before?: KubeObject;
   after?: KubeObject;

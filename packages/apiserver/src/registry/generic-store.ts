@@ -11,10 +11,10 @@ import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { planDeletion } from './deletion.ts';
 import { defaultFieldManager, type FieldTracker } from './field-tracker.ts';
-import { listObjects, storageName, type ListSource } from './list.ts';
+import { listObjects, listStoredObjects, storageName, type ListSource, type StoredList } from './list.ts';
 import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
-import { apiVersionOfInfo, groupResourceOf, type ResourceInfo } from './resource-info.ts';
+import { apiVersionOfInfo, groupResourceOf, servesStoredJson, type ResourceInfo } from './resource-info.ts';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from './strategy.ts';
 
 /** The revisioned store and, for paging, its snapshots at past revisions (list.ts). */
@@ -88,6 +88,11 @@ export class GenericStore {
 
   list(namespace: string | undefined, options: ListOptions): KubeList {
     return listObjects(this.deps, this.info, namespace, options, (json) => this.decodeStored(json));
+  }
+
+  /** The list with its items as stored: for answering in the stored JSON (encodeStoredList). */
+  listStored(namespace: string | undefined, options: ListOptions): StoredList {
+    return listStoredObjects(this.deps, this.info, namespace, options, (json) => this.decodeStored(json));
   }
 
   /** Order: decode -> prepare -> validate (metadata, then the kind's rules) -> admission -> write. */
@@ -170,7 +175,7 @@ export class GenericStore {
 
   private result(object: KubeObject, code: number, warnings: string[], json: string): WriteResult<KubeObject> {
     const result: WriteResult<KubeObject> = { object, code, warnings };
-    if (this.info.version === this.info.storageVersion && this.info.wireEqualsStorage !== false) result.json = json;
+    if (servesStoredJson(this.info)) result.json = json;
     return result;
   }
 

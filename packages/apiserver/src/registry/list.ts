@@ -22,6 +22,18 @@ export interface ListSource {
 /** Objects are stored under "namespace/name", cluster-scoped ones under their name. */
 export const storageName = (namespace: string | undefined, name: string): string => (namespace ? `${namespace}/${name}` : name);
 
+/**
+ * A list's answer before decoding: the stored versions it holds, in order. Kinds whose stored
+ * JSON is their wire form answer with those bytes as they are (encodeStoredList), so a LIST
+ * neither parses nor re-serialises its items.
+ */
+export interface StoredList {
+  apiVersion: string;
+  kind: string;
+  metadata: KubeList['metadata'];
+  items: StoredObject[];
+}
+
 export function listObjects(
   source: ListSource,
   info: ResourceInfo,
@@ -29,6 +41,35 @@ export function listObjects(
   options: ListOptions,
   decode: (json: string) => KubeObject,
 ): KubeList {
+  const { list, decoded } = collect(source, info, namespace, options, decode);
+  return { ...list, items: list.items.map((stored, i) => decoded[i] ?? decode(stored.json)) };
+}
+
+export function listStoredObjects(
+  source: ListSource,
+  info: ResourceInfo,
+  namespace: string | undefined,
+  options: ListOptions,
+  decode: (json: string) => KubeObject,
+): StoredList {
+  return collect(source, info, namespace, options, decode).list;
+}
+
+/** The list as JSON with each item's stored JSON spliced in unparsed (for servesStoredJson kinds only). */
+export function encodeStoredList(list: StoredList): string {
+  // `items` is the last key, so the envelope ends with `[]}`: the items go between the brackets.
+  const envelope = JSON.stringify({ apiVersion: list.apiVersion, kind: list.kind, metadata: list.metadata, items: [] });
+  return `${envelope.slice(0, -2)}${list.items.map((i) => i.json).join(',')}]}`;
+}
+
+/** The stored items of a list page; `decoded[i]` is item i's object when a selector had to decode it. */
+function collect(
+  source: ListSource,
+  info: ResourceInfo,
+  namespace: string | undefined,
+  options: ListOptions,
+  decode: (json: string) => KubeObject,
+): { list: StoredList; decoded: (KubeObject | undefined)[] } {
   const revision = source.store.revision;
   const labels = options.labelSelector ? parseSelector(() => LabelSelector.parse(options.labelSelector!)) : undefined;
   const fields = options.fieldSelector ? parseSelector(() => FieldSelector.parse(options.fieldSelector!)) : undefined;
@@ -43,7 +84,8 @@ export function listObjects(
   }
   const prefix = namespace ? `${namespace}/` : '';
   const pinnedName = fields?.exactValue('metadata.name');
-  const items: KubeObject[] = [];
+  const items: StoredObject[] = [];
+  const decoded: (KubeObject | undefined)[] = [];
   let nextStart: string | undefined;
   let remaining = 0;
   const limit = options.limit && options.limit > 0 ? options.limit : Infinity;
@@ -51,21 +93,25 @@ export function listObjects(
     if (startAfter !== undefined && stored.name <= startAfter) continue;
     if (pinnedName !== undefined && !stored.name.endsWith(`/${pinnedName}`) && stored.name !== pinnedName) continue;
     if (items.length >= limit) {
-      if (nextStart === undefined) nextStart = items[items.length - 1] ? storageName(items[items.length - 1]!.metadata.namespace, items[items.length - 1]!.metadata.name!) : undefined;
+      // Storage names are "namespace/name" (or "name"), the order the continue token resumes in.
+      nextStart ??= items[items.length - 1]?.name;
       remaining++;
       continue;
     }
-    const obj = decode(stored.json);
-    if (labels && !labels.matches(obj.metadata.labels)) continue;
-    if (fields && !fields.matches(selectableFieldsOf(info, obj))) continue;
-    items.push(obj);
+    if (labels || fields) {
+      const obj = decode(stored.json);
+      if (labels && !labels.matches(obj.metadata.labels)) continue;
+      if (fields && !fields.matches(selectableFieldsOf(info, obj))) continue;
+      decoded[items.length] = obj;
+    }
+    items.push(stored);
   }
   const metadata: KubeList['metadata'] = { resourceVersion: String(listRevision) };
   if (nextStart !== undefined) {
     metadata.continue = encodeContinue({ rv: listRevision, start: nextStart });
     if (!labels && !fields) metadata.remainingItemCount = remaining;
   }
-  return { apiVersion: apiVersionOfInfo(info), kind: info.listKind, metadata, items };
+  return { list: { apiVersion: apiVersionOfInfo(info), kind: info.listKind, metadata, items }, decoded };
 }
 
 /** A list at a past revision (a later page, an Exact list), or 410 once it is compacted. */

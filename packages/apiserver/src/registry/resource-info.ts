@@ -76,6 +76,11 @@ export function groupResourceOf(info: Pick<ResourceInfo, 'group' | 'resource'>):
   return { group: info.group, resource: info.resource };
 }
 
+/** True when an object's stored JSON is already its wire form in this version: the stored bytes can be sent as they are. */
+export function servesStoredJson(info: Pick<ResourceInfo, 'version' | 'storageVersion' | 'wireEqualsStorage'>): boolean {
+  return info.version === info.storageVersion && info.wireEqualsStorage !== false;
+}
+
 export function apiVersionOfInfo(info: Pick<ResourceInfo, 'group' | 'version'>): string {
   return info.group ? `${info.group}/${info.version}` : info.version;
 }
