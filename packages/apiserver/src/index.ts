@@ -25,7 +25,7 @@
 export { startApiServer, type ApiServer, type ApiServerOptions } from './api-server.ts';
 export type { ApiServerHandle, JournalFollower } from './worker/api-server-handle.ts';
 export type { ThreadApiServerOptions } from './worker/api-server-protocol.ts';
-export { startApiServerInProcess, startApiServerThread, type InProcessApiServer } from './worker/api-server-thread.ts';
+export { startApiServerInProcess, startApiServerThread, type ApiServerThreadOptions, type InProcessApiServer } from './worker/api-server-thread.ts';
 export { connectClient, listClients, validateClientName, type ClientCredential } from './clients/client-kubeconfigs.ts';
 export type { RequestJournal } from './journal/request-journal.ts';
 export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOptions } from './cli.ts';

@@ -9,7 +9,7 @@
  * before they are acknowledged, so nothing acknowledged is lost), and an orphaned server never
  * holds the data dir. If the thread dies alone, the handle's `failure` says so.
  */
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type ResourceLimits } from 'node:worker_threads';
 import { startApiServer, type ApiServer, type ApiServerOptions } from '../api-server.ts';
 import type { ApiServerHandle } from './api-server-handle.ts';
 import type { ApiServerThreadData, ApiServerThreadReady, ThreadApiServerOptions } from './api-server-protocol.ts';
@@ -23,10 +23,15 @@ export interface InProcessApiServer extends ApiServerHandle {
 
 const threadEntry = new URL('./api-server-thread-entry.mjs', import.meta.url);
 
-export async function startApiServerThread(options: ThreadApiServerOptions): Promise<ApiServerHandle> {
+export interface ApiServerThreadOptions {
+  /** Caps of the thread's V8 heap (default: as the process's); past them the thread dies, and the handle says so. */
+  resourceLimits?: ResourceLimits;
+}
+
+export async function startApiServerThread(options: ThreadApiServerOptions, thread: ApiServerThreadOptions = {}): Promise<ApiServerHandle> {
   const { port1: control, port2: serverControl } = new MessageChannel();
   const data: ApiServerThreadData = { options, control: serverControl };
-  const worker = new Worker(threadEntry, { workerData: data, transferList: [serverControl] });
+  const worker = new Worker(threadEntry, { workerData: data, transferList: [serverControl], ...(thread.resourceLimits ? { resourceLimits: thread.resourceLimits } : {}) });
   const ready = await new Promise<ApiServerThreadReady>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
