@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import { startApiServerInProcess, startApiServerThread, type ApiServerHandle } from '@dojo/apiserver';
+import { startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
 import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
@@ -77,6 +77,8 @@ export interface UpTuning {
    * comparison).
    */
   apiserver?: ApiServerHandle['mode'];
+  /** The API server thread's heap caps (tests make it die this way). */
+  apiserverThread?: ApiServerThreadOptions;
 }
 
 export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<RunningConsole> {
@@ -85,7 +87,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const token = loadOrCreateConsoleToken(dataDir, options.token);
   const external = Boolean(options.kubeconfig) || options.inCluster;
   const apiserverOptions = { dataDir, port: options.apiserverPort };
-  const apiserver = external ? undefined : tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions);
+  const apiserver = external ? undefined : tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions, tuning.apiserverThread);
   // Said plainly, once: the console keeps serving what it has, and /readyz answers 503.
   apiserver?.onFailure((error) => console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`));
   const kubeconfigPath = options.inCluster ? '(in-cluster ServiceAccount)' : options.kubeconfig ? resolve(options.kubeconfig) : apiserver!.kubeconfigPath;
