@@ -160,7 +160,7 @@ async function oneRun(index: number) {
       busyWorkerShare: queues.busyShare,
       queueSamples: queues.samples,
       byController: counts.byController,
-      server: { peakRssMb: probe.peakRssMb, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
+      server: { peakRssMb: probe.peakRssMb, rssAtEndMb: probe.rssMb, memoryAtEndMb: probe.memoryMb, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
       responsiveness,
     };
     log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ${run.idealSeconds === null ? `no ideal (${writes} writes so far, ${run.writeRatePerSecond} writes/s before)` : `ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×`}; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms; /healthz p99 ${responsiveness.healthz.p99Ms} ms, page load p50 ${responsiveness.pageLoad.p50Ms} ms, max ${responsiveness.pageLoad.maxMs} ms${responsiveness.uiBuilt ? '' : ' (UI not built: API answers only)'}`);

@@ -7,6 +7,7 @@
  */
 import { operatorNames } from '@dojo/operator';
 import { runUp } from '../../src/up.ts';
+import { addMemorySource } from './process-probe.ts';
 
 const [dataDir, simJson, apiserver] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tuned-console.ts <data-dir> [<sim-options-json>]');
@@ -14,4 +15,11 @@ const running = await runUp(
   { host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: false },
   { sim: simJson ? JSON.parse(simJson) : {}, ...(apiserver === 'in-process' || apiserver === 'thread' ? { apiserver } : {}) },
 );
+const { apiserver: server } = running;
+if (server?.mode === 'thread') {
+  addMemorySource(async () => {
+    const { heapUsed, external } = await server.memory();
+    return { apiserverHeapUsed: heapUsed, apiserverExternal: external };
+  });
+}
 process.stdout.write(`tuned-console ${JSON.stringify({ base: running.console.url.replace(/\/$/, ''), token: running.token, kubeconfigPath: running.kubeconfigPath })}\n`);

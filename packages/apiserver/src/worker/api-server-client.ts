@@ -5,13 +5,15 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { ApiServerHandle, JournalFollower } from './api-server-handle.ts';
-import type { ApiServerEndpoint, ControlAnswer, ControlRequest } from './api-server-protocol.ts';
+import type { ApiServerEndpoint, ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { readJournalPort } from './journal-port.ts';
 
 type Request = ControlRequest extends infer R ? (R extends ControlRequest ? Omit<R, 'id'> : never) : never;
 
+type AnswerValue = Extract<ControlAnswer, { ok: true }>['value'];
+
 interface Pending {
-  resolve: (value: number | undefined) => void;
+  resolve: (value: AnswerValue) => void;
   reject: (error: Error) => void;
 }
 
@@ -67,7 +69,11 @@ export class ApiServerClient implements ApiServerHandle {
   }
 
   async closeWatches(reason: string): Promise<number> {
-    return (await this.#ask({ op: 'close-watches', reason })) ?? 0;
+    return ((await this.#ask({ op: 'close-watches', reason })) as number | undefined) ?? 0;
+  }
+
+  async memory(): Promise<ServerMemory> {
+    return (await this.#ask({ op: 'memory' })) as ServerMemory;
   }
 
   close(): Promise<void> {
@@ -107,7 +113,7 @@ export class ApiServerClient implements ApiServerHandle {
     return stop;
   }
 
-  #ask(request: Request): Promise<number | undefined> {
+  #ask(request: Request): Promise<AnswerValue> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {

@@ -14,7 +14,7 @@
  *   `resync: true` first (as `GET /debug/requests` says it), never a silent gap.
  */
 import type { RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
-import type { ApiServerEndpoint } from './api-server-protocol.ts';
+import type { ApiServerEndpoint, ServerMemory } from './api-server-protocol.ts';
 
 export interface JournalFollower {
   hello(hello: RequestJournalHello): void;
@@ -28,6 +28,8 @@ export interface ApiServerHandle extends ApiServerEndpoint {
   compactHistory(): Promise<void>;
   /** Ends every open watch from the server's side (as a restart would); answers how many were open. */
   closeWatches(reason: string): Promise<number>;
+  /** Where the server's memory is: its thread's heap and what its store and watch history hold. */
+  memory(): Promise<ServerMemory>;
   /** The request journal as a stream; absent when the server keeps none. Returns the stop. */
   followJournal?(sinceSeq: number, follower: JournalFollower): () => void;
   /** Why the server stopped on its own; undefined while it runs (or after a clean close). */

@@ -20,13 +20,22 @@ export interface ApiServerEndpoint {
 /** The options that can cross to another thread (functions cannot: the watch timeout stays the default). */
 export type ThreadApiServerOptions = Omit<ApiServerOptions, 'watch'> & { watch?: Partial<Omit<WatchSettings, 'defaultTimeoutSeconds'>> };
 
+/** The V8 heap of the thread the server runs on (in-process: the caller's own), in bytes. */
+export interface ServerMemory {
+  readonly heapUsed: number;
+  readonly heapTotal: number;
+  /** Memory of JavaScript objects bound to native ones (Buffers, SQLite's statements). */
+  readonly external: number;
+}
+
 export type ControlRequest =
   | { id: number; op: 'compact-history' }
+  | { id: number; op: 'memory' }
   | { id: number; op: 'close-watches'; reason: string }
   | { id: number; op: 'follow-journal'; sinceSeq: number; port: MessagePort }
   | { id: number; op: 'close' };
 
-export type ControlAnswer = { id: number; ok: true; value?: number } | { id: number; ok: false; error: string };
+export type ControlAnswer = { id: number; ok: true; value?: number | ServerMemory } | { id: number; ok: false; error: string };
 
 /** From the server to a journal follower: the hello, then records as one JSON array per batch. */
 export type JournalPortMessage = { type: 'hello'; hello: RequestJournalHello } | { type: 'records'; json: string };

@@ -5,14 +5,18 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ApiServer } from '../api-server.ts';
-import type { ControlAnswer, ControlRequest } from './api-server-protocol.ts';
+import type { ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { serveJournalPort } from './journal-port.ts';
 
-async function answer(server: ApiServer, request: ControlRequest): Promise<number | undefined> {
+async function answer(server: ApiServer, request: ControlRequest): Promise<number | ServerMemory | undefined> {
   switch (request.op) {
     case 'compact-history':
       server.compactHistory();
       return undefined;
+    case 'memory': {
+      const { heapUsed, heapTotal, external } = process.memoryUsage();
+      return { heapUsed, heapTotal, external };
+    }
     case 'close-watches': {
       const open = server.watchCache.watcherCount;
       server.watchCache.closeAll(request.reason);
