@@ -64,10 +64,16 @@ export class ResponsivenessProber {
 
   /** With the console token, as the browser's cookie would carry it (every page and asset is behind it). */
   async #get(path: string): Promise<string> {
-    const res = await fetch(`${this.#options.base}${path}`, { headers: { authorization: `Bearer ${this.#options.token}` } });
-    const body = await res.text();
-    if (!res.ok && !(path === '/' && res.status === 404)) this.#failures++;
-    return res.ok ? body : '';
+    try {
+      const res = await fetch(`${this.#options.base}${path}`, { headers: { authorization: `Bearer ${this.#options.token}` } });
+      const body = await res.text();
+      if (!res.ok && !(path === '/' && res.status === 404)) this.#failures++;
+      return res.ok ? body : '';
+    } catch {
+      // A refused or reset connection is a failure the result counts, not the end of the benchmark.
+      this.#failures++;
+      return '';
+    }
   }
 
   async #probeHealthz(): Promise<void> {

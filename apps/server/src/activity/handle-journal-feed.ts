@@ -12,6 +12,9 @@ import type { JournalFeedState } from '@dojo/console-protocol';
 import type { ApiServerHandle } from '@dojo/apiserver';
 import type { ActivityFeed, JournalFeedHandler } from './activity-feed.ts';
 
+/** How long the feed works through a batch before it lets the console's event loop run. */
+const sliceMs = 10;
+
 export class HandleJournalFeed implements ActivityFeed {
   readonly #server: ApiServerHandle;
   readonly #handler: JournalFeedHandler;
@@ -39,11 +42,20 @@ export class HandleJournalFeed implements ActivityFeed {
         if (hello.resync) this.#gaps++;
         this.#handler.hello(hello);
       },
-      records: (batch) => {
+      // Inferring activity from a record can take milliseconds on a large cluster: a batch
+      // of a thousand is worked through in slices, so the UI's requests are answered between
+      // them. The next batch waits until this one is done.
+      records: async (batch) => {
+        let sliceStart = performance.now();
         for (const record of batch) {
+          if (!this.#stop) return;
           if (record.seq <= this.#lastSeq) continue;
           this.#lastSeq = record.seq;
           this.#handler.record(record);
+          if (performance.now() - sliceStart > sliceMs) {
+            await new Promise((resolve) => setImmediate(resolve));
+            sliceStart = performance.now();
+          }
         }
       },
     });

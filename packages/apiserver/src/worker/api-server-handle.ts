@@ -18,8 +18,12 @@ import type { ApiServerEndpoint, ServerMemory } from './api-server-protocol.ts';
 
 export interface JournalFollower {
   hello(hello: RequestJournalHello): void;
-  /** Records in `seq` order; the next batch comes once this one returned. */
-  records(batch: readonly RequestJournalRecord[]): void;
+  /**
+   * Records in `seq` order. The next batch (or hello) is handed over once this one returned,
+   * or, if it returns a promise, once that settled: a follower may yield to its event loop
+   * while it works through a batch, and the server's credit still bounds what waits for it.
+   */
+  records(batch: readonly RequestJournalRecord[]): void | Promise<void>;
 }
 
 export interface ApiServerHandle extends ApiServerEndpoint {

@@ -76,7 +76,7 @@ describe('the embedded API server on a thread of its own', () => {
     const server = await started(startApiServerThread({ dataDir: tempDir(), port: 0 }));
     const hellos: RequestJournalHello[] = [];
     const records: RequestJournalRecord[] = [];
-    const stop = server.followJournal!(0, { hello: (h) => hellos.push(h), records: (batch) => records.push(...batch) });
+    const stop = server.followJournal!(0, { hello: (h) => hellos.push(h), records: (batch) => void records.push(...batch) });
     for (let i = 0; i < 5; i++) await call(server, 'POST', '/api/v1/namespaces/default/configmaps', configMap(`journaled-${i}`));
     const creates = await until(() => {
       const found = records.filter((r) => r.type === 'request' && r.verb === 'create');
@@ -88,7 +88,7 @@ describe('the embedded API server on a thread of its own', () => {
     expect(creates.map((r) => r.type === 'request' && r.name)).toEqual(['journaled-0', 'journaled-1', 'journaled-2', 'journaled-3', 'journaled-4']);
     expect(records.map((r) => r.seq)).toEqual([...records.map((r) => r.seq)].sort((a, b) => a - b));
     const resumed: RequestJournalRecord[] = [];
-    server.followJournal!(creates[2]!.seq, { hello: () => {}, records: (batch) => resumed.push(...batch) });
+    server.followJournal!(creates[2]!.seq, { hello: () => {}, records: (batch) => void resumed.push(...batch) });
     await until(() => (resumed.length > 0 ? resumed : undefined), 'the resumed records');
     expect(resumed[0]!.seq).toBe(creates[2]!.seq + 1);
   });

@@ -22,7 +22,7 @@ function follow(journal: RequestJournal, sinceSeq: number, settings: JournalPort
   const { server, follower } = channel();
   const hellos: RequestJournalHello[] = [];
   const batches: RequestJournalRecord[][] = [];
-  readJournalPort(follower, { hello: (h) => hellos.push(h), records: (b) => batches.push([...b]) });
+  readJournalPort(follower, { hello: (h) => hellos.push(h), records: (b) => void batches.push([...b]) });
   serveJournalPort(journal, server, sinceSeq, settings);
   return { hellos, batches, seqs: () => batches.flat().map((r) => r.seq) };
 }
@@ -54,6 +54,25 @@ describe('the request journal over a MessagePort', () => {
 
     expect(followed.hellos.map((h) => h.resync)).toEqual([true]);
     expect(followed.seqs()).toEqual(Array.from({ length: 10 }, (_, i) => i + 21));
+  });
+
+  it('hands a follower that works through a batch asynchronously the next only once it is done', async () => {
+    const journal = new RequestJournal({ capacity: 100 });
+    for (let i = 0; i < 30; i++) journal.append(request(`e${i}`));
+    const { server, follower } = channel();
+    const steps: string[] = [];
+    readJournalPort(follower, {
+      hello: () => void steps.push('hello'),
+      records: async (batch) => {
+        steps.push(`begin ${batch[0]!.seq}`);
+        await new Promise((r) => setTimeout(r, 20));
+        steps.push(`end ${batch.at(-1)!.seq}`);
+      },
+    });
+    serveJournalPort(journal, server, 0, { batchRecords: 10, flushMs: 5, credit: 3 });
+    await until(() => steps.length === 7, 'three batches');
+
+    expect(steps).toEqual(['hello', 'begin 1', 'end 10', 'begin 11', 'end 20', 'begin 21', 'end 30']);
   });
 
   it('sends no more batches than its credit until the follower acknowledges one', async () => {

@@ -76,16 +76,24 @@ export function serveJournalPort(journal: RequestJournal, port: MessagePort, sin
   pump();
 }
 
-/** Follower side: delivers what `serveJournalPort` sends to `follower`, acknowledging each batch once handled. */
+/**
+ * Follower side: delivers what `serveJournalPort` sends to `follower`, one message after the
+ * other (a batch the follower works through asynchronously is finished before the next
+ * starts), acknowledging each batch once handled.
+ */
 export function readJournalPort(port: MessagePort, follower: JournalFollower): () => void {
-  port.on('message', (message: JournalPortMessage) => {
+  let handled: Promise<void> = Promise.resolve();
+  const ack: JournalPortAck = { type: 'ack' };
+  const handle = async (message: JournalPortMessage): Promise<void> => {
     if (message.type === 'hello') return follower.hello(message.hello);
     try {
-      follower.records(JSON.parse(message.json) as RequestJournalRecord[]);
+      await follower.records(JSON.parse(message.json) as RequestJournalRecord[]);
     } finally {
-      const ack: JournalPortAck = { type: 'ack' };
       port.postMessage(ack);
     }
+  };
+  port.on('message', (message: JournalPortMessage) => {
+    handled = handled.then(() => handle(message)).catch((error: unknown) => process.emitWarning(`request journal follower failed: ${String(error)}`));
   });
   port.unref();
   return () => port.close();
