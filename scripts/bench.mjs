@@ -67,7 +67,7 @@ const headlines = {
     numbers: { createsOn: r.creates.onPerSecond, createsOff: r.creates.offPerSecond, ratioCreates: r.creates.ratio, cpuRatioCreates: r.creates.cpuRatio, ratioStatusPatches: r.statusPatches.ratio, cpuRatioStatusPatches: r.statusPatches.cpuRatio },
   }),
   convergence: (r) => ({
-    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms, console CPU ${r.serverCpuSeconds?.median} s (${r.serverCpuShare?.median} of a core)`,
+    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms, console CPU ${r.serverCpuSeconds?.median} s (${r.serverCpuShare?.median} of a core)${r.healthzP99Ms ? `, /healthz p99 ${r.healthzP99Ms.median} ms, page load p50 ${r.pageLoadP50Ms.median} ms (max ${r.pageLoadMaxMs.median} ms${r.uiBuilt ? '' : ', UI not built'})` : ''}`,
     reference: `${r.idealSeconds ? `ideal ${r.idealSeconds.median} s (${r.writesPerDojo.median} writes/Dojo at ${fmt(r.writeRatePerSecond.median)} writes/s) → ${r.ratioToIdeal.median}×` : `no ideal before it converges (API server ${fmt(r.writeRatePerSecond.median)} writes/s)`}; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
     numbers: {
       converged: r.converged,
@@ -85,6 +85,9 @@ const headlines = {
       serverCpuSeconds: r.serverCpuSeconds?.median,
       serverCpuShare: r.serverCpuShare?.median,
       eventLoopDelayP99Ms: r.serverEventLoopDelayP99Ms.median,
+      healthzP99Ms: r.healthzP99Ms?.median ?? null,
+      pageLoadP50Ms: r.pageLoadP50Ms?.median ?? null,
+      pageLoadMaxMs: r.pageLoadMaxMs?.median ?? null,
       runs: r.runs,
     },
   }),

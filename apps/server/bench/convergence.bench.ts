@@ -4,14 +4,18 @@
  * plane cost together: total time, reconciles/s, conflicts, peak queue depth, and the server's
  * RSS and event-loop delay.
  *
- *   node --import tsx apps/server/bench/convergence.bench.ts [--dojos 1000] [--namespaces 1] [--runs 3] [--warmup 50] [--concurrency 16]
+ *   node --import tsx apps/server/bench/convergence.bench.ts [--dojos 1000] [--namespaces 1] [--runs 3] [--warmup 50] [--concurrency 16] [--apiserver thread|in-process]
  *
  * Each run starts a fresh console (support/tuned-console.ts: `runUp` with pod delays 0) in its
  * own process, creates `warmup` Dojos and waits for them (discarded: JIT, caches, connections),
  * then creates `dojos` Dojos (in one namespace, or round-robin over `namespaces`) over HTTPS
  * with the kubeconfig's token from `concurrency` clients and watches them until all are Available. RSS, event-loop delay and CPU come from inside the
  * server process (support/process-probe.ts); queue depth and reconcile counts from the
- * console's `GET /api/controllers`, sampled every 50 ms. If one run takes longer than
+ * console's `GET /api/controllers`, sampled every 50 ms. Meanwhile a person's view of the console
+ * (support/responsiveness-prober.ts): `/healthz` every 100 ms and a UI page load (index.html, its
+ * assets, the overview's first API answers) every second. `--apiserver in-process` runs the
+ * embedded API server on the console's thread instead of its own (the layout before issue 17's
+ * thread), for a comparison on the same machine. If one run takes longer than
  * `--budget-seconds` (default 60), fewer runs are made and the JSON says so; a run that has not
  * converged after `--timeout-seconds` (default 240) is reported as such, with how far it got.
  * Its reference (support/write-rate.ts): the writes the phase committed ÷ the API server's
@@ -30,6 +34,7 @@ import { ControllerSampler, countsBetween } from './support/controller-sampler.t
 import { dojoManifest, dojosPath, isAvailable, type WatchedDojo } from './support/dojo-manifest.ts';
 import { round, spread } from './support/percentiles.ts';
 import { spawnProbed } from './support/probed-process.ts';
+import { ResponsivenessProber } from './support/responsiveness-prober.ts';
 import { currentRevision, measureWriteRate } from './support/write-rate.ts';
 
 const arg = (name: string, fallback: number): number => {
@@ -50,6 +55,8 @@ const textArg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
+const apiserverMode = textArg('apiserver') ?? 'thread';
+if (apiserverMode !== 'thread' && apiserverMode !== 'in-process') throw new Error(`--apiserver must be thread or in-process, not ${apiserverMode}`);
 // `--cpu-prof-dir DIR` / `--heap-prof-dir DIR`: the console process writes a V8 CPU profile /
 // sampling heap profile (what is still allocated when it exits) of the whole run there.
 const cpuProfDir = textArg('cpu-prof-dir');
@@ -103,7 +110,7 @@ async function createAndAwait(client: ApiClient, namespaces: readonly string[], 
 async function oneRun(index: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-convergence-'));
   const nodeArgs = [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []), ...(heapProfDir ? ['--heap-prof', '--heap-prof-dir', heapProfDir] : [])];
-  const server = await spawnProbed(tunedConsole, [dataDir, JSON.stringify(sim)], /tuned-console (\{.*\})\n/, { nodeArgs });
+  const server = await spawnProbed(tunedConsole, [dataDir, JSON.stringify(sim), apiserverMode], /tuned-console (\{.*\})\n/, { nodeArgs });
   try {
     const { base, token, kubeconfigPath } = JSON.parse(server.ready[1]!) as { base: string; token: string; kubeconfigPath: string };
     const client = apiClientFromKubeconfig(kubeconfigPath, concurrency);
@@ -117,7 +124,10 @@ async function oneRun(index: number) {
     const revisionBefore = await currentRevision(client);
     await server.reset();
     sampler.start();
+    const prober = new ResponsivenessProber({ base, token });
+    prober.start();
     const measured = await createAndAwait(client, measuredNamespaces, dojos);
+    const responsiveness = await prober.stop();
     const writes = (await currentRevision(client)) - revisionBefore;
     const queues = sampler.stop();
     const probe = await server.read();
@@ -150,9 +160,10 @@ async function oneRun(index: number) {
       busyWorkerShare: queues.busyShare,
       queueSamples: queues.samples,
       byController: counts.byController,
-      server: { peakRssMb: probe.peakRssMb, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
+      server: { peakRssMb: probe.peakRssMb, rssAtEndMb: probe.rssMb, memoryAtEndMb: probe.memoryMb, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
+      responsiveness,
     };
-    log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ${run.idealSeconds === null ? `no ideal (${writes} writes so far, ${run.writeRatePerSecond} writes/s before)` : `ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×`}; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms`);
+    log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ${run.idealSeconds === null ? `no ideal (${writes} writes so far, ${run.writeRatePerSecond} writes/s before)` : `ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×`}; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms; /healthz p99 ${responsiveness.healthz.p99Ms} ms, page load p50 ${responsiveness.pageLoad.p50Ms} ms, max ${responsiveness.pageLoad.maxMs} ms${responsiveness.uiBuilt ? '' : ' (UI not built: API answers only)'}`);
     return run;
   } finally {
     await server.kill();
@@ -173,7 +184,8 @@ if (!runs[0]!.converged) {
 } else {
   for (let i = 2; i <= maxRuns; i++) runs.push(await oneRun(i));
 }
-notes.push('the console runs in its own process (support/tuned-console.ts, i.e. runUp with pod delays 0); the load generator and watch run in the benchmark process, on the same machine');
+notes.push(`the console runs in its own process (support/tuned-console.ts, i.e. runUp with pod delays 0), its embedded API server ${apiserverMode === 'thread' ? 'on a thread of its own (as dojo-console up runs it)' : "on the console's thread (--apiserver in-process)"}; the load generator and watch run in the benchmark process, on the same machine`);
+notes.push('responsiveness: /healthz every 100 ms and one UI page load every second (index.html, its scripts and stylesheets, then /api/session, /api/controllers and 100 Dojos through /api/kube), from the benchmark process, over the measured phase');
 notes.push(`ideal = the writes committed while converging (the store's revision delta: every create, update, patch, delete and Event) ÷ the API server's write rate in the same console (mean of ${writeRateSamples} ConfigMap creates from ${concurrency} clients just before and just after); convergence cannot beat it`);
 notes.push('server RSS, event-loop delay (monitorEventLoopDelay, 10 ms resolution) and CPU are measured inside the console process over the measured phase only');
 notes.push(`reconciles and conflicts count every controller (operator and simulated control plane); queue depth is sampled from GET /api/controllers every ${sampleMs} ms, so shorter peaks can be missed`);
@@ -186,6 +198,7 @@ process.stdout.write(
       machine: { cpus: cpus().length, node: process.version },
       dojos,
       namespaces: namespaceCount,
+      apiserver: apiserverMode,
       warmupDojos: warmup,
       createConcurrency: concurrency,
       sim,
@@ -207,6 +220,10 @@ process.stdout.write(
       serverCpuSeconds: of((r) => r.server.cpuSeconds, 1),
       serverCpuShare: of((r) => r.server.cpuShare, 2),
       serverEventLoopDelayP99Ms: of((r) => r.server.eventLoopDelay.p99Ms, 1),
+      healthzP99Ms: of((r) => r.responsiveness.healthz.p99Ms, 1),
+      pageLoadP50Ms: of((r) => r.responsiveness.pageLoad.p50Ms, 1),
+      pageLoadMaxMs: of((r) => r.responsiveness.pageLoad.maxMs, 1),
+      uiBuilt: runs.every((r) => r.responsiveness.uiBuilt),
       createsPerSecond: of((r) => r.createsPerSecond, 0),
       perRun: runs,
       durationSeconds: round((performance.now() - started) / 1000),

@@ -26,7 +26,7 @@ describe('live socket', () => {
   });
 
   it('tells a watch from a too-old resourceVersion to relist', async () => {
-    c.apiserver!.compactHistory();
+    await c.apiserver!.compactHistory();
     const live = await c.socket();
     live.send({ op: 'subscribe', id: 'old', kind: 'watch', resource: { group: '', version: 'v1', resource: 'configmaps' }, resourceVersion: '1' });
     const relist = await live.next((m) => m.id === 'old' && m.type === 'relist');

@@ -7,14 +7,15 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import { startApiServer, type ApiServer } from '@dojo/apiserver';
+import { startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
 import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
 import { ActivityService } from './activity/activity-service.ts';
-import type { JournalFeedHandler } from './activity/activity-feed.ts';
+import type { ActivityFeedFactory } from './activity/activity-feed.ts';
+import { HandleJournalFeed } from './activity/handle-journal-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
 import { AuditLogFollower } from './audit/audit-log-follower.ts';
 import { conflictWinnerLookup } from './audit/conflict-winner.ts';
@@ -56,7 +57,8 @@ export interface RunningConsole {
   loginUrl: string;
   kubeconfigPath: string;
   token: string;
-  apiserver?: ApiServer;
+  /** The embedded API server (embedded mode only): on its own thread unless `UpTuning.apiserver` says otherwise. */
+  apiserver?: ApiServerHandle;
   discord?: DiscordSimulator;
   /** What the operators started beside the cluster (the Kafka broker simulator, unless --kafka-url). */
   services: OperatorServices;
@@ -79,6 +81,14 @@ export interface UpTuning {
   maxSocketBufferBytes?: number;
   /** The simulated cluster's options (embedded mode only), e.g. `podStartDelay` for benchmarks. */
   sim?: ClusterSimOptionsInput;
+  /**
+   * Where the embedded API server runs: a thread of its own (the default: the console's event
+   * loop never waits behind the server's work) or the console's own thread (the benchmark's
+   * comparison).
+   */
+  apiserver?: ApiServerHandle['mode'];
+  /** The API server thread's heap caps (tests make it die this way). */
+  apiserverThread?: ApiServerThreadOptions;
 }
 
 export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<RunningConsole> {
@@ -86,7 +96,10 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const token = loadOrCreateConsoleToken(dataDir, options.token);
   const external = Boolean(options.kubeconfig) || options.inCluster;
-  const apiserver = external ? undefined : await startApiServer({ dataDir, port: options.apiserverPort });
+  const apiserverOptions = { dataDir, port: options.apiserverPort };
+  const apiserver = external ? undefined : tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions, tuning.apiserverThread);
+  // Said plainly, once: the console keeps serving what it has, and /readyz answers 503.
+  apiserver?.onFailure((error) => console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`));
   const kubeconfigPath = options.inCluster ? '(in-cluster ServiceAccount)' : options.kubeconfig ? resolve(options.kubeconfig) : apiserver!.kubeconfigPath;
   const kubeConfig = new KubeConfig();
   if (options.inCluster) kubeConfig.loadFromCluster();
@@ -172,6 +185,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // journal, or on a real cluster through its audit events (docs/audit.md).
   let auditFeed: AuditFeed | undefined;
   const audited = !apiserver && (options.auditWebhook || options.auditLog !== undefined);
+  const feed: ActivityFeedFactory | undefined = apiserver
+    ? (handler) => new HandleJournalFeed(apiserver, handler)
+    : audited
+      ? (handler) => (auditFeed = new AuditFeed(handler, { conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }))
+      : undefined;
   const activity =
     apiserver || audited
       ? new ActivityService({
@@ -182,7 +200,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           ...(apiserver ? { server: apiserver.url } : {}),
           // Kept on disk with the rest of the history, under the same retention and coverage.
           sinks: [history.stream(requestsStream), ...(writes ? [writes] : [])],
-          ...(audited ? { feed: (handler: JournalFeedHandler) => (auditFeed = new AuditFeed(handler, { conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) })) } : {}),
+          ...(feed ? { feed } : {}),
         })
       : undefined;
   const audit = auditFeed && options.auditWebhook ? { token: loadOrCreateToken(dataDir, 'audit-webhook-token'), sink: auditFeed } : undefined;
@@ -216,7 +234,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     fieldHistory,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
-    ready: () => ready && manager.readyz().ok,
+    ready: () => ready && !apiserver?.failure && manager.readyz().ok,
     session: () => ({
       cluster: {
         mode: clusterMode,

@@ -47,15 +47,16 @@ export class DeliveredEvents {
   candidates(key: string, time: number, windowMs: number): { same: DeliveredEvent[]; owned: DeliveredEvent[] } {
     const same: DeliveredEvent[] = [];
     const owned: DeliveredEvent[] = [];
+    // Newest first, then reversed: unshift would make a full window quadratic.
     for (let i = this.#events.length - 1; i >= 0; i--) {
       const e = this.#events[i]!;
       if (e.time > time) continue;
       if (e.time < time - windowMs) break;
       if (e.consumed || e.initial) continue;
-      if (e.key === key) same.unshift(e);
-      else if (e.ownerKey === key) owned.unshift(e);
+      if (e.key === key) same.push(e);
+      else if (e.ownerKey === key) owned.push(e);
     }
-    return { same, owned };
+    return { same: same.reverse(), owned: owned.reverse() };
   }
 
   /** Events about `key` or its children received in (`after`, `until`], consumed or not. */
@@ -75,9 +76,9 @@ export class DeliveredEvents {
     for (let i = this.#events.length - 1; i >= 0; i--) {
       const e = this.#events[i]!;
       if (e.time < time - windowMs) break;
-      if (e.time <= time && !e.consumed && !e.initial) found.unshift(e);
+      if (e.time <= time && !e.consumed && !e.initial) found.push(e);
     }
-    return found;
+    return found.reverse();
   }
 
   clear(): void {

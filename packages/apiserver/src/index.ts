@@ -18,9 +18,14 @@
  * stores in resource-storage.ts, where /status and /finalize are the same store with another
  * strategy), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
  * openapi, tables, patches), journal/ (the request journal: every request and watch, by
- * client, streamed at /debug/requests), clients/ (tokens of connected clients), cli.ts.
+ * client, streamed at /debug/requests), clients/ (tokens of connected clients), worker/ (the
+ * server on a thread of its own behind an ApiServerHandle, its journal handed over a
+ * MessagePort), cli.ts.
  */
 export { startApiServer, type ApiServer, type ApiServerOptions } from './api-server.ts';
+export type { ApiServerHandle, JournalFollower } from './worker/api-server-handle.ts';
+export type { ThreadApiServerOptions } from './worker/api-server-protocol.ts';
+export { startApiServerInProcess, startApiServerThread, type ApiServerThreadOptions, type InProcessApiServer } from './worker/api-server-thread.ts';
 export { connectClient, listClients, validateClientName, type ClientCredential } from './clients/client-kubeconfigs.ts';
 export type { RequestJournal } from './journal/request-journal.ts';
 export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOptions } from './cli.ts';

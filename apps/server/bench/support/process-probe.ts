@@ -21,6 +21,19 @@ export interface ProbeReading {
   cpuSeconds: number;
   cpuShare: number;
   windowSeconds: number;
+  /**
+   * Where the RSS is at the end of the window: the main thread's V8 heap, memory bound to
+   * native objects, and the heaps other threads report (`addMemorySource`), in MB.
+   */
+  memoryMb: { mainHeapUsed: number; external: number } & Record<string, number>;
+}
+
+type MemorySource = () => Promise<Record<string, number>>;
+const memorySources: MemorySource[] = [];
+
+/** Another thread's memory (bytes by name), read with every reading; e.g. the API server thread's heap. */
+export function addMemorySource(source: MemorySource): void {
+  memorySources.push(source);
 }
 
 if (process.send) {
@@ -34,6 +47,30 @@ if (process.send) {
   const ms = (ns: number): number => Number((ns / 1e6).toFixed(2));
   const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
 
+  const memoryNow = async (): Promise<ProbeReading['memoryMb']> => {
+    const { heapUsed, external } = process.memoryUsage();
+    const memory: ProbeReading['memoryMb'] = { mainHeapUsed: mb(heapUsed), external: mb(external) };
+    for (const source of memorySources) for (const [name, bytes] of Object.entries(await source())) memory[name] = mb(bytes);
+    return memory;
+  };
+  const read = async (): Promise<ProbeReading> => {
+    const rss = process.memoryUsage.rss();
+    peakRss = Math.max(peakRss, rss);
+    const cpu = process.cpuUsage(cpuAt);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const windowSeconds = (performance.now() - windowStart) / 1000;
+    return {
+      probe: 'reading',
+      eventLoopDelay: { p50Ms: ms(histogram.percentile(50)), p99Ms: ms(histogram.percentile(99)), maxMs: ms(histogram.max), meanMs: ms(histogram.mean) },
+      rssMb: mb(rss),
+      peakRssMb: mb(peakRss),
+      cpuSeconds: Number(cpuSeconds.toFixed(2)),
+      cpuShare: Number((cpuSeconds / windowSeconds).toFixed(2)),
+      windowSeconds: Number(windowSeconds.toFixed(2)),
+      memoryMb: await memoryNow(),
+    };
+  };
+
   process.on('message', (message: { probe?: string }) => {
     if (message.probe === 'reset') {
       histogram.reset();
@@ -42,21 +79,7 @@ if (process.send) {
       windowStart = performance.now();
       process.send!({ probe: 'reset-done' });
     } else if (message.probe === 'read') {
-      const rss = process.memoryUsage.rss();
-      peakRss = Math.max(peakRss, rss);
-      const cpu = process.cpuUsage(cpuAt);
-      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-      const windowSeconds = (performance.now() - windowStart) / 1000;
-      const reading: ProbeReading = {
-        probe: 'reading',
-        eventLoopDelay: { p50Ms: ms(histogram.percentile(50)), p99Ms: ms(histogram.percentile(99)), maxMs: ms(histogram.max), meanMs: ms(histogram.mean) },
-        rssMb: mb(rss),
-        peakRssMb: mb(peakRss),
-        cpuSeconds: Number(cpuSeconds.toFixed(2)),
-        cpuShare: Number((cpuSeconds / windowSeconds).toFixed(2)),
-        windowSeconds: Number(windowSeconds.toFixed(2)),
-      };
-      process.send!(reading);
+      void read().then((reading) => process.send!(reading));
     } else if (message.probe === 'exit') {
       process.exit(0);
     }

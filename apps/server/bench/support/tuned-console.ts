@@ -1,17 +1,25 @@
 /**
- * `node --import tsx apps/server/bench/support/tuned-console.ts <data-dir> [<sim-options-json>]`:
+ * `node --import tsx apps/server/bench/support/tuned-console.ts <data-dir> [<sim-options-json>] [thread|in-process]`:
  * the whole console (`runUp`, as `dojo-console up` runs it) with the simulated cluster's options
- * set, which the CLI has no flags for (pod delays). Prints one line `tuned-console <json>` with
+ * set, which the CLI has no flags for (pod delays), and where its API server runs (UpTuning.apiserver). Prints one line `tuned-console <json>` with
  * the console URL, its token and the kubeconfig, then runs until killed. Every operator runs,
  * as with `dojo-console up`'s defaults.
  */
 import { operatorNames } from '@dojo/operator';
 import { runUp } from '../../src/up.ts';
+import { addMemorySource } from './process-probe.ts';
 
-const [dataDir, simJson] = process.argv.slice(2);
+const [dataDir, simJson, apiserver] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tuned-console.ts <data-dir> [<sim-options-json>]');
 const running = await runUp(
   { host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: false },
-  { sim: simJson ? JSON.parse(simJson) : {} },
+  { sim: simJson ? JSON.parse(simJson) : {}, ...(apiserver === 'in-process' || apiserver === 'thread' ? { apiserver } : {}) },
 );
+const { apiserver: server } = running;
+if (server?.mode === 'thread') {
+  addMemorySource(async () => {
+    const { heapUsed, external } = await server.memory();
+    return { apiserverHeapUsed: heapUsed, apiserverExternal: external };
+  });
+}
 process.stdout.write(`tuned-console ${JSON.stringify({ base: running.console.url.replace(/\/$/, ''), token: running.token, kubeconfigPath: running.kubeconfigPath })}\n`);

@@ -17,7 +17,7 @@ import type { ActivityView } from './activity-view.ts';
 import { RequestLog, type RequestLogQuery, type RequestSink } from './request-log.ts';
 
 export interface ActivityServiceOptions {
-  /** The API server whose journal JournalFeed reads; not needed with another `feed`. */
+  /** The API server whose journal JournalFeed reads over HTTPS; not needed with another `feed`. */
   transport?: KubeTransport;
   /** The console's telemetry journal: read for embedded reconciles, written with inferred ones. */
   journal: Journal;
@@ -28,7 +28,7 @@ export interface ActivityServiceOptions {
   /** More places every journal record goes (e.g. a history store), after the request log. */
   sinks?: readonly RequestSink[];
   tickMs?: number;
-  /** Where the journal records come from; default: the API server's journal (JournalFeed over `transport`). */
+  /** Where the journal records come from (HandleJournalFeed for the embedded server, AuditFeed); default: JournalFeed over `transport`. */
   feed?: ActivityFeedFactory;
 }
 

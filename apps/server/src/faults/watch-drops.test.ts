@@ -101,7 +101,7 @@ describe('watch streams and compaction through the console', () => {
     await sleep(200);
     client.disconnect();
     await churn('gone', 20);
-    c.apiserver!.compactHistory();
+    await c.apiserver!.compactHistory();
     await churn('gone', 5);
 
     await client.subscribe();
@@ -117,7 +117,7 @@ describe('watch streams and compaction through the console', () => {
     await client.listAndWatch();
     for (let round = 0; round < 5; round++) {
       await churn(`live-${round}`, 8);
-      c.apiserver!.compactHistory();
+      await c.apiserver!.compactHistory();
     }
     await expectConverged(client);
     client.disconnect();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import type { ApiServerThreadOptions } from '@dojo/apiserver';
 import { kafkaBrokerService, operatorNames } from '@dojo/operator';
 import type { KafkaBrokerSimulator } from '@dojo/operator/kafka-broker';
 import { runUp, type RunningConsole } from '../up.ts';
@@ -27,9 +28,9 @@ export interface LiveClient {
   next(predicate: (m: any) => boolean, timeoutMs?: number): Promise<any>;
 }
 
-export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number; maxSocketBufferBytes?: number; historyRetentionMs?: number } = {}): Promise<ConsoleHarness> {
+export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number; maxSocketBufferBytes?: number; historyRetentionMs?: number; apiserverThread?: ApiServerThreadOptions } = {}): Promise<ConsoleHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-'));
-  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false, ...(extra.historyRetentionMs ? { historyRetentionMs: extra.historyRetentionMs } : {}) }, { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}) });
+  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false, ...(extra.historyRetentionMs ? { historyRetentionMs: extra.historyRetentionMs } : {}) }, { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}), ...(extra.apiserverThread ? { apiserverThread: extra.apiserverThread } : {}) });
   const base = running.console.url.replace(/\/$/, '');
   const http: ConsoleHarness['http'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };

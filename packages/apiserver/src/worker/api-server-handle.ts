@@ -1,0 +1,43 @@
+/**
+ * What the console holds of the embedded API server, wherever it runs: on its own thread
+ * (`startApiServerThread`, what `dojo-console up` does) or on the caller's (`startApiServerInProcess`).
+ * Both are driven through the same messages (api-server-protocol.ts), so the console has one
+ * code path; it talks to the server itself over HTTPS with `kubeconfigPath`, like any client.
+ *
+ * Promises:
+ * - `close()` returns once every acknowledged write is durable and the server has stopped
+ *   listening; after a failure it returns at once (there is nothing left to flush).
+ * - When the server stops on its own (its thread threw or exited), `failure` says why and every
+ *   `onFailure` listener is told once; calls made afterwards reject with that error.
+ * - `followJournal` hands the request journal over in batches, in `seq` order, resuming after
+ *   `sinceSeq`; a follower that falls behind what the journal holds gets a `hello` with
+ *   `resync: true` first (as `GET /debug/requests` says it), never a silent gap.
+ */
+import type { RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
+import type { ApiServerEndpoint, ServerMemory } from './api-server-protocol.ts';
+
+export interface JournalFollower {
+  hello(hello: RequestJournalHello): void;
+  /**
+   * Records in `seq` order. The next batch (or hello) is handed over once this one returned,
+   * or, if it returns a promise, once that settled: a follower may yield to its event loop
+   * while it works through a batch, and the server's credit still bounds what waits for it.
+   */
+  records(batch: readonly RequestJournalRecord[]): void | Promise<void>;
+}
+
+export interface ApiServerHandle extends ApiServerEndpoint {
+  readonly mode: 'thread' | 'in-process';
+  /** Drops watch history, as an etcd compaction does: older resourceVersions now get 410. */
+  compactHistory(): Promise<void>;
+  /** Ends every open watch from the server's side (as a restart would); answers how many were open. */
+  closeWatches(reason: string): Promise<number>;
+  /** Where the server's memory is: its thread's heap and what its store and watch history hold. */
+  memory(): Promise<ServerMemory>;
+  /** The request journal as a stream; absent when the server keeps none. Returns the stop. */
+  followJournal?(sinceSeq: number, follower: JournalFollower): () => void;
+  /** Why the server stopped on its own; undefined while it runs (or after a clean close). */
+  readonly failure: Error | undefined;
+  onFailure(listener: (error: Error) => void): void;
+  close(): Promise<void>;
+}

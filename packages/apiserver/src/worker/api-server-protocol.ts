@@ -1,0 +1,59 @@
+/**
+ * The messages between an embedded API server and the console that runs it, declared once for
+ * both sides. They travel over MessagePorts: a control port (requests and their answers) and
+ * one port per journal follower, so a follower's batches never queue behind anything else.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { RequestJournalHello } from '@dojo/console-protocol';
+import type { ApiServerOptions } from '../api-server.ts';
+import type { WatchSettings } from '../http/watch-handler.ts';
+import type { ServerCredentials } from '../pki.ts';
+
+/** Where the server listens and how to reach it; plain data, so it crosses a thread. */
+export interface ApiServerEndpoint {
+  readonly url: string;
+  readonly port: number;
+  readonly kubeconfigPath: string;
+  readonly credentials: ServerCredentials;
+}
+
+/** The options that can cross to another thread (functions cannot: the watch timeout stays the default). */
+export type ThreadApiServerOptions = Omit<ApiServerOptions, 'watch'> & { watch?: Partial<Omit<WatchSettings, 'defaultTimeoutSeconds'>> };
+
+/** The V8 heap of the thread the server runs on (in-process: the caller's own), in bytes. */
+export interface ServerMemory {
+  readonly heapUsed: number;
+  readonly heapTotal: number;
+  /** Memory of JavaScript objects bound to native ones (Buffers, SQLite's statements). */
+  readonly external: number;
+}
+
+export type ControlRequest =
+  | { id: number; op: 'compact-history' }
+  | { id: number; op: 'memory' }
+  | { id: number; op: 'close-watches'; reason: string }
+  | { id: number; op: 'follow-journal'; sinceSeq: number; port: MessagePort }
+  | { id: number; op: 'close' };
+
+export type ControlAnswer = { id: number; ok: true; value?: number | ServerMemory } | { id: number; ok: false; error: string };
+
+/** From the server to a journal follower: the hello, then records as one JSON array per batch. */
+export type JournalPortMessage = { type: 'hello'; hello: RequestJournalHello } | { type: 'records'; json: string };
+
+/** From a follower: it handled a batch, so the server may send another. */
+export interface JournalPortAck {
+  type: 'ack';
+}
+
+/** What the server thread is started with. */
+export interface ApiServerThreadData {
+  options: ThreadApiServerOptions;
+  control: MessagePort;
+}
+
+/** The server thread's one report to its parent: it listens (errors arrive as the Worker's 'error'). */
+export interface ApiServerThreadReady {
+  type: 'ready';
+  endpoint: ApiServerEndpoint;
+  journal: boolean;
+}

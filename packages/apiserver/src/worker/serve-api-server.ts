@@ -1,0 +1,53 @@
+/**
+ * The server side of the control port: answers the requests of an ApiServerClient
+ * (api-server-protocol.ts) with a running ApiServer. The same code serves a server on its own
+ * thread and one in the caller's (over a local MessageChannel).
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { ApiServer } from '../api-server.ts';
+import type { ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
+import { serveJournalPort } from './journal-port.ts';
+
+async function answer(server: ApiServer, request: ControlRequest): Promise<number | ServerMemory | undefined> {
+  switch (request.op) {
+    case 'compact-history':
+      server.compactHistory();
+      return undefined;
+    case 'memory': {
+      const { heapUsed, heapTotal, external } = process.memoryUsage();
+      return { heapUsed, heapTotal, external };
+    }
+    case 'close-watches': {
+      const open = server.watchCache.watcherCount;
+      server.watchCache.closeAll(request.reason);
+      return open;
+    }
+    case 'follow-journal':
+      if (!server.journal) {
+        request.port.close();
+        throw new Error('the API server keeps no request journal');
+      }
+      serveJournalPort(server.journal, request.port, request.sinceSeq);
+      return undefined;
+    case 'close':
+      await server.close();
+      return undefined;
+  }
+}
+
+/** Serves `server` on `control`; the client closes the port once its `close` was answered. */
+export function serveApiServer(server: ApiServer, control: MessagePort): void {
+  control.on('message', (request: ControlRequest) => {
+    void answer(server, request).then(
+      (value) => {
+        const reply: ControlAnswer = value === undefined ? { id: request.id, ok: true } : { id: request.id, ok: true, value };
+        control.postMessage(reply);
+      },
+      (error: unknown) => {
+        const reply: ControlAnswer = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+        control.postMessage(reply);
+      },
+    );
+  });
+  control.unref();
+}
