@@ -42,7 +42,7 @@ export async function markFirstContent(page: Page, selectors: Record<string, str
       if (pending.size === 0) observer.disconnect();
     };
     const observer = new MutationObserver(check);
-    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-rowindex'] });
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-rowindex', 'aria-rowcount'] });
   }, selectors);
 }
 
