@@ -20,6 +20,8 @@ export interface ContentTiming {
 
 interface Marks {
   __contentMarks: Record<string, { domAt: number; frameAt?: number }>;
+  /** Stops looking for content not found yet (its observer would run in every measured frame). */
+  __stopContentMarks?: () => void;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function markFirstContent(page: Page, selectors: Record<string, str
     };
     const observer = new MutationObserver(check);
     observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-rowindex', 'aria-rowcount'] });
+    w.__stopContentMarks = () => observer.disconnect();
   }, selectors);
 }
 
@@ -82,6 +85,7 @@ export interface ScrollRun {
 export async function scrollThrough(page: Page, label: string, stepPx: number): Promise<ScrollRun> {
   return page.evaluate(
     async ({ label, stepPx }) => {
+      (window as unknown as Marks).__stopContentMarks?.();
       const list = document.querySelector<HTMLElement>(`[aria-label="${label}"]`);
       if (!list) throw new Error(`no list labelled ${label}`);
       // The element that scrolls the rows: the one with the most to scroll.
@@ -114,6 +118,7 @@ export async function scrollThrough(page: Page, label: string, stepPx: number): 
 /** Frame intervals while nothing but the page itself (polls, watches, clocks) does anything. */
 export async function idleFrames(page: Page, ms: number): Promise<number[]> {
   return page.evaluate(async (ms) => {
+    (window as unknown as Marks).__stopContentMarks?.();
     const frames: number[] = [];
     let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
     const end = last + ms;

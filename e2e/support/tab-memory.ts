@@ -4,7 +4,8 @@
  * the renderer process as the operating system counts it (CDP `SystemInfo.getProcessInfo`
  * names the renderer processes; /proc gives their RSS, PSS and private memory, which is what
  * Chrome's task manager calls the memory footprint). Chromium runs on this machine, so its
- * process ids are readable here. The page's own renderer is the largest one.
+ * process ids are readable here. The page's renderer is the largest of those that were not
+ * there before it opened (a page in a browser context of its own never shares one).
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
@@ -14,7 +15,7 @@ export interface TabMemory {
   jsHeapTotalMb: number;
   jsHeapUsedAfterGcMb: number;
   renderer: { pid: number; rssMb: number; pssMb: number | undefined; privateMb: number | undefined } | undefined;
-  /** How many renderer processes the browser had (only the largest is reported). */
+  /** How many renderer processes could be the page's (only the largest is reported). */
   renderers: number;
 }
 
@@ -45,7 +46,16 @@ function procMemory(pid: number): { rssMb: number; pssMb: number | undefined; pr
   }
 }
 
-export async function tabMemory(browser: Browser, page: Page): Promise<TabMemory> {
+/** The renderer processes the browser has now: call before opening the tab to measure, and pass them to tabMemory. */
+export async function rendererPids(browser: Browser): Promise<Set<number>> {
+  const browserCdp = await browser.newBrowserCDPSession();
+  const { processInfo } = (await browserCdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+  await browserCdp.detach();
+  return new Set(processInfo.filter((p) => p.type === 'renderer').map((p) => p.id));
+}
+
+/** `others`: renderers that are not the page's (rendererPids before the page was opened); of the others, the largest is the page's. */
+export async function tabMemory(browser: Browser, page: Page, others: ReadonlySet<number> = new Set()): Promise<TabMemory> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const heap = async () => {
@@ -55,14 +65,11 @@ export async function tabMemory(browser: Browser, page: Page): Promise<TabMemory
   };
   const before = await heap();
   // Renderer memory is read before the collection: the tab as it was, not as it could be.
-  const browserCdp = await browser.newBrowserCDPSession();
-  const { processInfo } = (await browserCdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
-  await browserCdp.detach();
-  const renderers = processInfo
-    .filter((p) => p.type === 'renderer')
-    .flatMap((p) => {
-      const memory = procMemory(p.id);
-      return memory ? [{ pid: p.id, ...memory }] : [];
+  const renderers = [...(await rendererPids(browser))]
+    .filter((pid) => !others.has(pid))
+    .flatMap((pid) => {
+      const memory = procMemory(pid);
+      return memory ? [{ pid, ...memory }] : [];
     })
     .sort((a, b) => b.rssMb - a.rssMb);
   await cdp.send('HeapProfiler.collectGarbage');
