@@ -14,7 +14,7 @@ const { webServer: _endToEndServer, ...shared } = base;
 
 export default defineConfig({
   ...shared,
-  testMatch: ['latency-benchmark.spec.ts', 'timeline-benchmark.spec.ts'],
+  testMatch: ['latency-benchmark.spec.ts', 'timeline-benchmark.spec.ts', 'web-scale-benchmark.spec.ts'],
   testIgnore: [],
   outputDir: 'test-results/bench-e2e',
   timeout: 180_000,

@@ -9,7 +9,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 export default defineConfig({
   testDir: 'e2e',
   // A benchmark, not a test: `npm run bench` runs it through playwright.bench.config.ts.
-  testIgnore: ['latency-benchmark.spec.ts'],
+  testIgnore: ['latency-benchmark.spec.ts', 'web-scale-benchmark.spec.ts'],
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,

@@ -4,7 +4,7 @@
  * a person with kubectl in another terminal would.
  */
 import { readFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { Agent, request } from 'node:https';
 import { join } from 'node:path';
 import { dataDir } from './console.ts';
 
@@ -23,17 +23,23 @@ export interface KubeApi {
   mergePatch(path: string, patch: unknown, fieldManager?: string): Promise<KubeAnswer>;
 }
 
-export function kubeApi(): KubeApi {
-  const kubeconfig = readFileSync(join(dataDir, 'kubeconfig'), 'utf8');
+/**
+ * `dir`: the data directory of the console to reach (a console of the spec's own); `sockets`:
+ * keep that many connections open and reuse them, for specs that send thousands of requests
+ * (a TLS handshake per request would be what they measure).
+ */
+export function kubeApi(dir: string = dataDir, options: { sockets?: number } = {}): KubeApi {
+  const kubeconfig = readFileSync(join(dir, 'kubeconfig'), 'utf8');
   const server = new URL(/server: (\S+)/.exec(kubeconfig)![1]!);
   const token = /token: (\S+)/.exec(kubeconfig)![1]!;
   const ca = Buffer.from(/certificate-authority-data: (\S+)/.exec(kubeconfig)![1]!, 'base64').toString('utf8');
+  const agent = options.sockets ? new Agent({ keepAlive: true, maxSockets: options.sockets, ca }) : undefined;
   const send: KubeApi['send'] = (method, path, body, contentType = 'application/json') =>
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
       if (payload !== undefined) headers['content-type'] = contentType;
-      const req = request({ host: server.hostname, port: server.port, method, path, ca, headers }, (res) => {
+      const req = request({ host: server.hostname, port: server.port, method, path, ca, headers, ...(agent ? { agent } : {}) }, (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString('utf8')));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));

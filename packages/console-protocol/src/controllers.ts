@@ -109,6 +109,20 @@ export interface ControllerList {
 /** `GET /api/controllers/<name>` and the answer of every debug command: the summary plus the runtime's state. */
 export interface ControllerDetails extends ControllerSummary {
   readonly state: ControllerState;
+  /** Present when the request asked for part of the queue's keys (`?keys=N&match=TEXT`). */
+  readonly keysShown?: QueueKeysShown;
+}
+
+/**
+ * `GET /api/controllers/<name>?keys=N&match=TEXT`: each key list of the queue (queued,
+ * processing, dirty, delayed) holds only its first N keys that contain TEXT, in the list's own
+ * order; a queue of 10,000 keys is not sent whole every second.
+ */
+export interface QueueKeysShown {
+  readonly limit: number;
+  readonly match?: string;
+  /** How many keys each list holds in all (those that contain `match`, when given). */
+  readonly totals: { readonly queued: number; readonly processing: number; readonly dirty: number; readonly delayed: number };
 }
 
 /** The answer of `POST /api/controllers/<name>/step`: the reconcile it let through, or null when none ran. */

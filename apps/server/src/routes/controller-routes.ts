@@ -9,6 +9,7 @@ import { newConflict, newNotFound } from '@dojo/kube-api';
 import { replaceBreakpoints } from '../controller-breakpoints.ts';
 import type { ConsoleControllers } from '../console-controllers.ts';
 import type { ControllerView } from '../controller-view.ts';
+import { decodeQueueKeysRequest, showQueueKeys } from './queue-keys.ts';
 import { viewTimeOf } from './view-time.ts';
 import { decodeBreakpointsRequest, decodeConcurrencyRequest, decodeContinueRequest, decodeFaultsRequest } from './controller-requests.ts';
 
@@ -18,9 +19,10 @@ export function controllerRoutes(view: ControllerView, controllers?: ConsoleCont
   const notFound = (name: string) => newNotFound({ group: 'console', resource: 'controllers' }, name);
   router.get('/', (req, res) => void res.json({ controllers: view.list(viewTimeOf(req)) } satisfies ControllerList));
   router.get('/:name', (req, res) => {
+    const shown = decodeQueueKeysRequest(req.query);
     const details = view.describe(req.params.name, viewTimeOf(req));
     if (!details) throw notFound(req.params.name);
-    res.json(details);
+    res.json(shown ? showQueueKeys(details, shown) : details);
   });
   if (!controllers) return router;
   const find = (name: string) => {

@@ -31,7 +31,8 @@ export const queryKeys = {
     all: ['controllers'] as const,
     list: () => ['controllers', 'list'] as const,
     history: () => ['controllers', 'history'] as const,
-    details: (name: string) => ['controllers', 'details', name] as const,
+    /** `match`: only the queue's keys containing it (the Workqueue page's filter). */
+    details: (name: string, match?: string) => ['controllers', 'details', name, match ?? ''] as const,
   },
   telemetry: (query: TelemetryQuery) => ['telemetry', query] as const,
   telemetryWindow: () => ['telemetry', 'window'] as const,

@@ -7,7 +7,8 @@
  * ...) are one click away in Resources. While those kinds have no objects (in the chosen
  * namespace), the page opens with what to do first.
  */
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
+import type { KubeObject } from '@dojo/kube-api';
 import { useQueries } from '@tanstack/react-query';
 import type { ResourceType } from '@dojo/console-protocol';
 import { Panel } from '../../components/Panel.tsx';
@@ -41,7 +42,10 @@ function plural(kind: string): string {
   return kind.endsWith('s') ? `${kind}es` : `${kind}s`;
 }
 
-function KindPanel({ type, namespace }: { type: ResourceType; namespace: string | undefined }) {
+// Memoized: the page renders again with every metrics message (once a second), and a list of
+// 10,000 rows should not.
+const KindPanel = memo(function KindPanel({ type, namespace }: { type: ResourceType; namespace: string | undefined }) {
+  const detailPath = useCallback((o: KubeObject) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' }), [type]);
   return (
     <Panel
       title={plural(type.kind)}
@@ -60,10 +64,10 @@ function KindPanel({ type, namespace }: { type: ResourceType; namespace: string 
         </>
       }
     >
-      <ResourceTable type={type} namespace={namespace} detailPath={(o) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' })} maxHeight={360} />
+      <ResourceTable type={type} namespace={namespace} detailPath={detailPath} maxHeight={360} />
     </Panel>
   );
-}
+});
 
 export function OverviewPage() {
   const { data: controllers } = useControllers();

@@ -4,7 +4,7 @@
  * The kind's versions link to the same list at each served version. Each row carries its
  * readiness and top blocker as a small icon ("why is this not ready?" in one glance).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { objectKeyOf, type GroupVersionResource, type KubeObject } from '@dojo/kube-api';
 import { buttonClass } from '../../components/Button.tsx';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
@@ -28,7 +28,10 @@ export function ResourceListPage({ gvr, namespace: urlNamespace, labelSelector, 
   const chosen = useListNamespace(urlNamespace, urlFor, type?.namespaced ?? false);
   const namespace = type?.namespaced ? chosen : undefined;
   const onViewChange = useCallback((next: ListView) => navigate(paths.resourceList({ gvr, namespace: chosen, ...next }), { replace: true }), [gvr, chosen]);
-  const hints = useReadinessHints(type?.group ?? '', type?.kind, namespace).data?.hints;
+  // Asked once the list is in: the backend answers for every object at once, and the rows come first.
+  const [listed, setListed] = useState(false);
+  const hints = useReadinessHints(type?.group ?? '', type?.kind, namespace, listed).data?.hints;
+  const detailPath = useCallback((o: KubeObject) => paths.resourceDetail({ gvr: type ?? gvr, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' }), [type, gvr]);
   const rowHint = useMemo(() => ({ header: 'Why is this not ready?', cell: (o: KubeObject) => <ReadinessHintIcon hint={hints?.[objectKeyOf(o)]} /> }), [hints]);
   if (isPending) return <Loading />;
   if (error) return <ErrorNotice error={error} title="Could not load the cluster's kinds" />;
@@ -61,9 +64,10 @@ export function ResourceListPage({ gvr, namespace: urlNamespace, labelSelector, 
           namespace={namespace}
           view={view}
           onViewChange={onViewChange}
-          detailPath={(o) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' })}
+          detailPath={detailPath}
           maxHeight={640}
           rowHint={rowHint}
+          onComplete={setListed}
         />
       </Panel>
     </>

@@ -4,7 +4,8 @@
  * for which objects exist and how they are now. When the watch brings a new version of an
  * object, that object alone is printed again (GET of one object as a Table); when many changed
  * at once, the whole Table is fetched again. Cells of the previous version stay on screen
- * until the new ones arrive.
+ * until the new ones arrive. The Table is read in pages like the list (list-pages.ts): rows
+ * show their cells as each page arrives, and nothing is printed again until both are whole.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { objectIdentity } from '../../../lib/apply-watch-event.ts';
 import { kubePath } from '../../../lib/kube-paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { cellsOfTable, objectsToReprint, type CellsByObject } from '../model/kube-table.ts';
+import { isComplete, listPageSize, readRemainingPages } from './list-pages.ts';
 import { useResourceList } from './resource-list.ts';
 
 export const tableAccept = 'application/json;as=Table;v=v1;g=meta.k8s.io';
@@ -24,6 +26,8 @@ const reprintDelayMs = 150;
 export interface PrintedList {
   columns: readonly TableColumnDefinition[];
   cells: CellsByObject;
+  /** False while later pages of the Table are still being read. */
+  complete: boolean;
 }
 
 // Rows carry whole objects: the proxy redacts Secrets in them, and identity needs the uid.
@@ -32,9 +36,17 @@ const printQuery = { includeObject: 'Object' } as const;
 export const resourceTableQueryOptions = (gvr: GroupVersionResource, namespace: string | undefined, labelSelector: string | undefined) =>
   queryOptions({
     queryKey: queryKeys.resources.table(gvr, namespace, labelSelector),
-    queryFn: async ({ signal }): Promise<PrintedList> => {
-      const table = await apiRequest<Table<KubeObject>>(kubePath(gvr, namespace ? { namespace } : {}), { signal, accept: tableAccept, query: { ...printQuery, labelSelector } });
-      return { columns: table.columnDefinitions, cells: cellsOfTable(table) };
+    queryFn: async ({ signal, client, queryKey }): Promise<PrintedList> => {
+      const path = kubePath(gvr, namespace ? { namespace } : {});
+      const page = (token?: string) => apiRequest<Table<KubeObject>>(path, { signal, accept: tableAccept, query: { ...printQuery, labelSelector, limit: listPageSize, continue: token } });
+      const first = await page();
+      // Printed again (many objects changed at once): the cells of objects not yet reprinted stay.
+      const before = client.getQueryData<PrintedList>(queryKey)?.cells;
+      const printed: PrintedList = { columns: first.columnDefinitions, cells: cellsOfTable(first, before), complete: isComplete(first) };
+      if (printed.complete) return printed;
+      client.setQueryData(queryKey, printed);
+      await readRemainingPages(first, page, (next) => client.setQueryData<PrintedList>(queryKey, (p) => ({ ...(p ?? printed), cells: cellsOfTable(next, p?.cells), complete: isComplete(next) })), signal);
+      return client.getQueryData<PrintedList>(queryKey) ?? printed;
     },
     staleTime: Infinity,
     structuralSharing: false,
@@ -65,7 +77,7 @@ export function useResourceTable(gvr: GroupVersionResource, namespace: string | 
   const table = useQuery(resourceTableQueryOptions(gvr, namespace, labelSelector));
   const key = queryKeys.resources.table(gvr, namespace, labelSelector);
   const keyId = JSON.stringify(key);
-  const stale = useMemo(() => (list.data && table.data ? objectsToReprint(list.data.items, table.data.cells) : []), [list.data, table.data]);
+  const stale = useMemo(() => (isComplete(list.data) && table.data?.complete ? objectsToReprint(list.data!.items, table.data.cells) : []), [list.data, table.data]);
   // Each version is asked for once (the last version asked, per object): a version the server
   // has already moved past waits for the watch to bring the newer one.
   const asked = useRef(new Map<string, string | undefined>());

@@ -4,7 +4,7 @@
  * multi-select with bulk delete. What it shows (filters, order) can be held by the caller,
  * which keeps it in the URL, or by the table itself.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { KubeObject } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
 import { Button } from '../../../components/Button.tsx';
@@ -16,6 +16,7 @@ import { objectIdentity } from '../../../lib/apply-watch-event.ts';
 import { Link } from '../../../lib/router.tsx';
 import { ageOfTimestamp } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { isComplete } from '../api/list-pages.ts';
 import { useResourceTable } from '../api/resource-table.ts';
 import { printedColumns, type PrintedColumn } from '../model/kube-table.ts';
 import { readLabelSelector } from '../model/label-filter.ts';
@@ -33,6 +34,8 @@ export interface ResourceTableProps {
   maxHeight?: number;
   /** A small per-row indicator before the name (the page's readiness hint), and its column's name. */
   rowHint?: { header: string; cell: (object: KubeObject) => ReactNode };
+  /** Told whether every page of the list is in (false while they are read), each time that changes. */
+  onComplete?: (complete: boolean) => void;
 }
 
 /** Shown until the API server answers with its columns (or when it has none for the kind). */
@@ -45,7 +48,7 @@ function printed(value: unknown): string {
 
 const widthOf = (c: PrintedColumn) => (c.age ? '5rem' : c.name === 'Message' ? 'minmax(14rem, 4fr)' : 'minmax(5.5rem, 1fr)');
 
-export function ResourceTable({ type, namespace, detailPath, view: held, onViewChange, maxHeight, rowHint }: ResourceTableProps) {
+export function ResourceTable({ type, namespace, detailPath, view: held, onViewChange, maxHeight, rowHint, onComplete }: ResourceTableProps) {
   const [own, setOwn] = useState<ListView>({});
   const view = held ?? own;
   const setView = onViewChange ?? setOwn;
@@ -60,6 +63,8 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
     return fromServer.some((c) => c.age) ? fromServer : [...fromServer, ownAge];
   }, [table.data?.columns]);
   const items = list.data?.items;
+  const complete = isComplete(list.data);
+  useEffect(() => onComplete?.(complete), [complete, onComplete]);
   const rows = useMemo(() => listRows(items ?? [], table.data?.cells ?? new Map(), columns, view), [items, table.data?.cells, columns, view]);
   const chosen = useMemo(() => rows.filter((r) => selected.has(objectIdentity(r.object))).map((r) => r.object), [rows, selected]);
   const canDelete = type.verbs.includes('delete');
@@ -127,7 +132,9 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
 
   if (list.isPending) return <Loading label={`Loading ${type.kind} objects…`} />;
   if (list.error) return <ErrorNotice error={list.error} title={`Could not list ${type.kind} objects`} />;
-  const counts = rows.length === (items?.length ?? 0) ? `${rows.length} objects` : `${rows.length} of ${items?.length ?? 0}`;
+  const shownCounts = rows.length === (items?.length ?? 0) ? `${rows.length} objects` : `${rows.length} of ${items?.length ?? 0}`;
+  const remaining = list.data?.metadata.continue ? list.data.metadata.remainingItemCount : undefined;
+  const counts = list.data?.metadata.continue ? `${shownCounts} · loading${remaining === undefined ? ' more' : ` ${remaining} more`}…` : shownCounts;
   return (
     <div className="flex flex-col gap-3">
       <ListToolbar
