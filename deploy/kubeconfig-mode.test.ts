@@ -12,6 +12,7 @@ import { databaseCrd } from '@dojo/cluster-sim';
 import { runUp, type RunningConsole } from '@dojo/server';
 import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
 import { startRecordingProxy, type RecordingProxy } from './testing/recording-proxy.ts';
+import { testUpOptions } from '@dojo/server/testing/up-options';
 
 let dir: string;
 let cluster: TestApiServer;
@@ -33,18 +34,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const upOptions = (kubeconfig: string, dataDir: string) => ({
-  host: '127.0.0.1',
-  port: 0,
-  dataDir,
-  apiserverPort: 0,
-  kubeconfig,
-  installCrds: true,
-  inCluster: false,
-  allowSecretData: false,
-  leaderElect: false,
-  operators: ['dojo' as const],
-});
+const upOptions = (kubeconfig: string, dataDir: string) => testUpOptions({ dataDir, kubeconfig, installCrds: true, operators: ['dojo'] });
 
 describe('kubeconfig mode against a separately started API server', () => {
   it('refuses to start when the cluster forbids installing the CRDs, naming the verb and resource', async () => {

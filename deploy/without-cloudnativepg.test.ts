@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runUp, type RunningConsole } from '@dojo/server';
 import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
+import { testUpOptions } from '@dojo/server/testing/up-options';
 
 let dir: string;
 let cluster: TestApiServer;
@@ -40,18 +41,14 @@ describe('a cluster without CloudNativePG', () => {
   it('runs the operator, and a Dojo reports Degraded with CloudNativePGNotInstalled', async () => {
     await expect(kubectl(['get', 'crd', 'databases.postgresql.cnpg.io'])).rejects.toThrow(/NotFound/);
     const started = Date.now();
-    running = await runUp({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: join(dir, 'console'),
-      apiserverPort: 0,
-      kubeconfig: cluster.kubeconfigPath,
-      installCrds: true,
-      inCluster: false,
-      allowSecretData: false,
-      leaderElect: false,
-      operators: ['dojo'],
-    });
+    running = await runUp(
+      testUpOptions({
+        dataDir: join(dir, 'console'),
+        kubeconfig: cluster.kubeconfigPath,
+        installCrds: true,
+        operators: ['dojo'],
+      }),
+    );
     // Far below controller-runtime's 2-minute cache sync timeout that a Database watch would hit.
     expect(Date.now() - started).toBeLessThan(30_000);
 

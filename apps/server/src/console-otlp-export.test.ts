@@ -13,6 +13,7 @@ import { eventually } from './activity/testing/observed-server.ts';
 import { OtlpCollector, type ReceivedSpan } from './otel/export/testing/otlp-collector.ts';
 import { kubectlFor, type Kubectl } from './testing/kubectl.ts';
 import { runUp, type RunningConsole } from './up.ts';
+import { testUpOptions } from './testing/up-options.ts';
 
 let collector: OtlpCollector;
 let running: RunningConsole;
@@ -22,18 +23,13 @@ let kubectl: Kubectl;
 beforeAll(async () => {
   collector = await OtlpCollector.start();
   dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-otlp-'));
-  running = await runUp({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    apiserverPort: 0,
-    installCrds: false,
-    inCluster: false,
-    leaderElect: false,
-    operators: ['dojo'],
-    allowSecretData: false,
-    otlp: { url: `${collector.url}/v1/traces`, protocol: 'http/protobuf', headers: {} },
-  });
+  running = await runUp(
+    testUpOptions({
+      dataDir,
+      operators: ['dojo'],
+      otlp: { url: `${collector.url}/v1/traces`, protocol: 'http/protobuf', headers: {} },
+    }),
+  );
   kubectl = kubectlFor(running.kubeconfigPath, join(dataDir, 'kubectl-cache'));
 }, 60_000);
 

@@ -20,6 +20,7 @@ import { startPythonOperator, type PythonOperatorMode } from '../activity/testin
 import { eventually, startObservedServer, type ObservedServer } from '../activity/testing/observed-server.ts';
 import { runUp, type RunningConsole } from '../up.ts';
 import { JournalToAudit, operatorPolicy } from './testing/journal-to-audit.ts';
+import { testUpOptions } from '../testing/up-options.ts';
 
 const python = findPythonWithKubernetes();
 if (!python) console.warn(`\n*** SKIPPING the audit-from-journal tests. ${pythonClientHelp} ***\n`);
@@ -79,19 +80,13 @@ beforeAll(async () => {
   if (!python) return;
   server = await startObservedServer();
   auditDir = mkdtempSync(join(tmpdir(), 'dojo-audit-console-'));
-  audited = await runUp({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: auditDir,
-    apiserverPort: 0,
-    kubeconfig: server.apiserver.kubeconfigPath,
-    auditWebhook: true,
-    installCrds: false,
-    inCluster: false,
-    leaderElect: false,
-    allowSecretData: false,
-    operators: [],
-  });
+  audited = await runUp(
+    testUpOptions({
+      dataDir: auditDir,
+      kubeconfig: server.apiserver.kubeconfigPath,
+      auditWebhook: true,
+    }),
+  );
   const token = readFileSync(join(auditDir, 'audit-webhook-token'), 'utf8').trim();
   relay = new AuditRelay((sinceSeq) => server.service.requests.query({ sinceSeq, limit: 100_000 }).records, `${audited.console.url}audit/v1/events`, token);
 }, 90_000);

@@ -10,6 +10,7 @@ import type { ActivitySnapshot } from '@dojo/console-protocol';
 import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
 import { runUp, type RunningConsole } from '../up.ts';
 import { auditEvent } from './testing/audit-fixtures.ts';
+import { testUpOptions } from '../testing/up-options.ts';
 
 let dir: string;
 let cluster: TestApiServer;
@@ -21,20 +22,15 @@ beforeAll(async () => {
   cluster = await startTestApiServer({ dataDir: join(dir, 'cluster') });
   logPath = join(dir, 'audit.log');
   writeFileSync(logPath, `${JSON.stringify(auditEvent({ user: { username: 'before-start' } }))}\n`);
-  up = await runUp({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: join(dir, 'console'),
-    apiserverPort: 0,
-    kubeconfig: cluster.kubeconfigPath,
-    installCrds: true,
-    inCluster: false,
-    allowSecretData: false,
-    leaderElect: false,
-    operators: [],
-    auditWebhook: true,
-    auditLog: logPath,
-  });
+  up = await runUp(
+    testUpOptions({
+      dataDir: join(dir, 'console'),
+      kubeconfig: cluster.kubeconfigPath,
+      installCrds: true,
+      auditWebhook: true,
+      auditLog: logPath,
+    }),
+  );
 }, 60_000);
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/te
 import { runUp, type RunningConsole } from '../up.ts';
 import { otlpExporterEnv } from './receive-env.ts';
 import { otlpSender, traceReconcile } from './testing/otel-senders.ts';
+import { testUpOptions } from '../testing/up-options.ts';
 
 let dir: string;
 let cluster: TestApiServer;
@@ -22,19 +23,14 @@ let receiverToken: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dojo-otlp-receive-'));
   cluster = await startTestApiServer({ dataDir: join(dir, 'cluster') });
-  up = await runUp({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: join(dir, 'console'),
-    apiserverPort: 0,
-    kubeconfig: cluster.kubeconfigPath,
-    installCrds: true,
-    inCluster: false,
-    allowSecretData: false,
-    leaderElect: false,
-    operators: [],
-    otlpReceiver: true,
-  });
+  up = await runUp(
+    testUpOptions({
+      dataDir: join(dir, 'console'),
+      kubeconfig: cluster.kubeconfigPath,
+      installCrds: true,
+      otlpReceiver: true,
+    }),
+  );
   receiverToken = readFileSync(join(dir, 'console', 'otlp-receiver-token'), 'utf8').trim();
 }, 60_000);
 

@@ -8,6 +8,7 @@ import { kafkaBrokerService, operatorNames } from '@dojo/operator';
 import type { KafkaBrokerSimulator } from '@dojo/operator/kafka-broker';
 import { runUp, type RunningConsole } from '../up.ts';
 import { kubectlFor } from './kubectl.ts';
+import { testUpOptions } from './up-options.ts';
 
 export interface ConsoleHarness extends RunningConsole {
   base: string;
@@ -30,7 +31,7 @@ export interface LiveClient {
 
 export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number; maxSocketBufferBytes?: number; historyRetentionMs?: number; apiserverThread?: ApiServerThreadOptions } = {}): Promise<ConsoleHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-'));
-  const running = await runUp({ host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false, ...(extra.historyRetentionMs ? { historyRetentionMs: extra.historyRetentionMs } : {}) }, { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}), ...(extra.apiserverThread ? { apiserverThread: extra.apiserverThread } : {}) });
+  const running = await runUp(testUpOptions({ dataDir, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false, ...(extra.historyRetentionMs ? { historyRetentionMs: extra.historyRetentionMs } : {}) }), { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}), ...(extra.apiserverThread ? { apiserverThread: extra.apiserverThread } : {}) });
   const base = running.console.url.replace(/\/$/, '');
   const http: ConsoleHarness['http'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
