@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { findChromium } from './chromium.mjs';
+import { withTargets } from './bench-targets.mjs';
 
 const nodeBenches = [
   { name: 'workqueue', file: 'packages/runtime/bench/workqueue.bench.ts' },
@@ -161,12 +162,14 @@ const headlines = {
 
 mkdirSync('bench-results', { recursive: true });
 
+
+
 function record(name, wallSeconds, result, error) {
   if (result && !Array.isArray(result)) result.wallSeconds ??= wallSeconds;
   if (result) writeFileSync(`bench-results/${name}.json`, `${JSON.stringify(result, null, 2)}\n`);
   let headline;
   try {
-    headline = result ? headlines[name]?.(result) : undefined;
+    headline = result ? withTargets(name, result, headlines[name]?.(result)) : undefined;
   } catch (err) {
     headline = { result: `(could not summarize: ${err.message})` };
   }

@@ -1,0 +1,38 @@
+// Issue 17's targets, checked where the figure is measured, so `npm run bench` says met or
+// MISSED beside each one (README's Performance section gives the profile behind a missed one).
+// Each entry reads a benchmark's JSON result and returns its checks.
+
+const fmt = (n) => n.toLocaleString('en-US');
+const check = (target, figure, met) => ({ target, figure, met: Boolean(met) });
+
+const convergence = (r) =>
+  r.dojos === 10000
+    ? [
+        check('10,000 Dojos Available in ≤ 200 s', r.converged ? r.totalSeconds.median : null, r.converged && r.totalSeconds.median <= 200),
+        check('peak RSS ≤ 2,500 MB', r.serverPeakRssMb.median, r.serverPeakRssMb.median <= 2500),
+      ]
+    : [
+        check(`${fmt(r.dojos)} Dojos in one namespace Available in ≤ 20 s`, r.converged ? r.totalSeconds.median : null, r.converged && r.totalSeconds.median <= 20),
+        check('event-loop delay p99 ≤ 50 ms meanwhile', r.serverEventLoopDelayP99Ms.median, r.serverEventLoopDelayP99Ms.median <= 50),
+        check('a UI page loads in < 1 s meanwhile', r.pageLoadMaxMs?.median ?? null, r.pageLoadMaxMs !== undefined && r.pageLoadMaxMs.median < 1000),
+      ];
+
+export const targets = {
+  apiserver: (r) => [
+    check('Dojo creates ≥ 0.4× the bare HTTPS echo', r.creates.ratioToReference, r.creates.ratioToReference >= 0.4),
+    check('LIST of 10,000 Dojos < 100 ms', r.list10000?.medianMs ?? null, r.list10000 !== undefined && r.list10000.medianMs < 100),
+    check('watch delivery to 50 watchers p99 < 10 ms after commit', r.watch.afterCommitP99Ms, r.watch.afterCommitP99Ms < 10),
+  ],
+  convergence,
+  'convergence-10k': convergence,
+  fanout: (r) => [check('delivery p99 ≤ 2× the bare ws broadcaster', r.ratio.deliveryP99ToReference, r.ratio.deliveryP99ToReference <= 2)],
+};
+
+/** The headline with the verdict appended to its reference and the checks in its numbers. */
+export function withTargets(name, result, headline) {
+  if (!headline || !targets[name]) return headline;
+  const checks = targets[name](result);
+  const missed = checks.filter((c) => !c.met).map((c) => `${c.target} (${c.figure ?? 'not reached'})`);
+  const verdict = missed.length ? `MISSED: ${missed.join('; ')}` : 'issue 17 targets met';
+  return { ...headline, reference: `${headline.reference} — ${verdict}`, numbers: { ...headline.numbers, targets: checks } };
+}
