@@ -15,18 +15,17 @@
  */
 import { fieldError, type FieldError } from '@dojo/kube-api';
 import { validateCelRules } from './cel.ts';
-import { applyDefaults } from './defaults.ts';
+import { compileDecoder } from './decode-compiled.ts';
 import { renderPath } from './field-path.ts';
-import { isObject, kindOf } from './json-value.ts';
+import { isObject, kindOf, setOwn } from './json-value.ts';
 import { validateListSetsAndMaps } from './list-type.ts';
-import { prune } from './prune.ts';
 import type {
   CustomResourceColumnDefinition,
   CustomResourceDefinition,
   CustomResourceSubresourceScale,
   JSONSchemaProps,
 } from './schema-types.ts';
-import { validateAgainstSchema } from './validate.ts';
+import { compileValidator } from './validate-compiled.ts';
 
 export interface ValidationOutcome {
   errors: FieldError[];
@@ -58,7 +57,12 @@ function withoutMeta(schema: JSONSchemaProps): JSONSchemaProps {
 }
 
 function contentOf(obj: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(obj).filter(([k]) => !metaFields.includes(k)));
+  const content: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) {
+    if (key === 'apiVersion' || key === 'kind' || key === 'metadata') continue;
+    setOwn(content, key, (obj as Record<string, unknown>)[key]);
+  }
+  return content;
 }
 
 /** A Go-ish `%v`/`%T` pair for the accessor errors of unstructured.NestedInt64. */
@@ -81,9 +85,13 @@ function goTyped(value: unknown): [string, string] {
   }
 }
 
+/** A scale path's fields: asked on every write, split once. */
+const pathFields = new Map<string, string[]>();
+
 /** unstructured.NestedFieldNoCopy + type check: the value, or the accessor error text. */
 function nested(obj: object, jsonPath: string, expected: 'int64' | 'string'): { value?: unknown; error?: string } {
-  const fields = jsonPath.replace(/^\./, '').split('.');
+  let fields = pathFields.get(jsonPath);
+  if (!fields) pathFields.set(jsonPath, (fields = jsonPath.replace(/^\./, '').split('.')));
   let current: unknown = obj;
   for (let i = 0; i < fields.length; i++) {
     if (current === null || current === undefined) return {};
@@ -136,8 +144,11 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
   const version = crd.spec.versions.find((v) => v.name === versionName);
   if (!version) throw new Error(`CustomResourceDefinition ${crd.metadata.name ?? ''} has no version ${versionName}`);
   const schema = version.schema?.openAPIV3Schema;
-  const contentSchema = schema ? withoutMeta(schema) : undefined;
+  // Compiled once per served version (a CRD change builds new validators): see validate-compiled.ts.
+  const validateContent = schema ? compileValidator(withoutMeta(schema)) : undefined;
   const statusSchema = schema?.properties && Object.hasOwn(schema.properties, 'status') ? schema.properties.status : undefined;
+  const validateStatus = statusSchema ? compileValidator(statusSchema) : undefined;
+  const decoder = schema ? compileDecoder(schema) : undefined;
   const scale = version.subresources?.scale;
   const hasRules = schema !== undefined && hasValidationRules(schema);
 
@@ -155,9 +166,7 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
   };
 
   const validateWithWarnings = (obj: object, oldObj?: object): ValidationOutcome => {
-    const errors = contentSchema
-      ? validateAgainstSchema(contentSchema, contentOf(obj), '', oldObj ? { oldValue: contentOf(oldObj) } : {})
-      : [];
+    const errors = validateContent ? validateContent(contentOf(obj), oldObj ? { oldValue: contentOf(oldObj) } : {}) : [];
     errors.push(...scaleErrors(obj, scale, true));
     return finish(errors, obj, oldObj);
   };
@@ -169,9 +178,9 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
     scale,
     printerColumns: version.additionalPrinterColumns ?? [],
     defaultAndPrune(obj) {
-      if (!schema) return { prunedPaths: [] };
-      applyDefaults(schema, obj);
-      return { prunedPaths: prune(schema, obj, { isResourceRoot: true }) };
+      if (!decoder) return { prunedPaths: [] };
+      decoder.applyDefaults(obj);
+      return { prunedPaths: decoder.prune(obj) };
     },
     validate: (obj, oldObj) => validateWithWarnings(obj, oldObj).errors,
     validateWithWarnings,
@@ -179,9 +188,9 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
       const errors: FieldError[] = [];
       const status = (obj as Record<string, unknown>).status;
       // Status is validated on its own: names in messages are relative to it ("replicas in body").
-      if (statusSchema && status !== undefined) {
+      if (validateStatus && status !== undefined) {
         const oldStatus = (oldObj as Record<string, unknown>).status;
-        errors.push(...validateAgainstSchema(statusSchema, status, '', { fieldPrefix: 'status', ...(oldStatus !== undefined ? { oldValue: oldStatus } : {}) }));
+        errors.push(...validateStatus(status, { fieldPrefix: 'status', ...(oldStatus !== undefined ? { oldValue: oldStatus } : {}) }));
       }
       errors.push(...scaleErrors(obj, scale, false));
       return finish(errors, obj, oldObj);
