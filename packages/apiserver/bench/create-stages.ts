@@ -115,10 +115,11 @@ async function main(): Promise<void> {
       current.spec = { ...(current.spec as object), title: `updated ${version++}` };
       return current;
     };
+    const withOld = (i: number) => ({ obj: changedCopy(i), old: store.getLatest('default', names[i]!)! });
     const updateStages = {
       defaultAndPrune: stage(changedCopy, (obj) => strategy.decode!(obj)),
-      validateSchema: stage(changedCopy, (obj) => strategy.validateUpdate(obj, store.get('default', obj.metadata.name!))),
-      managedFields: stage(changedCopy, (obj) => tracker.update({ obj, old: store.get('default', obj.metadata.name!), manager: 'bench', apiVersion: 'core.jutsu.com/v1', time })),
+      validateSchema: stage(withOld, ({ obj, old }) => strategy.validateUpdate(obj, old)),
+      managedFields: stage(withOld, ({ obj, old }) => tracker.update({ obj, old, manager: 'bench', apiVersion: 'core.jutsu.com/v1', time })),
     };
     const pendingUpdates: Promise<unknown>[] = [];
     const wholeUpdate = stage(changedCopy, (obj) => {

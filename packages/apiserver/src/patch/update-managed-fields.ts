@@ -61,7 +61,9 @@ export function managedFieldsAfterUpdate(args: UpdateManagedFieldsArgs): Managed
 
   const managers: ManagedFields = new Map();
   for (const [id, entry] of base) {
-    managers.set(id, { ...entry, fields: entry.fields.difference(removed).difference(changed) });
+    // Most managers own none of what this write touched: their sets are kept, not copied.
+    const touched = entry.fields.overlaps(removed) || entry.fields.overlaps(changed);
+    managers.set(id, touched ? { ...entry, fields: entry.fields.difference(removed).difference(changed) } : entry);
   }
   if (!changed.isEmpty()) {
     const id = managerIdentity({ manager: args.manager, operation: 'Update', apiVersion: args.apiVersion, subresource: args.subresource });
