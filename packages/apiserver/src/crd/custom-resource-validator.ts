@@ -85,13 +85,13 @@ function goTyped(value: unknown): [string, string] {
   }
 }
 
-/** A scale path's fields: asked on every write, split once. */
-const pathFields = new Map<string, string[]>();
+/** A scale path's fields (split once per validator: every write asks). */
+function fieldsOfPath(jsonPath: string): string[] {
+  return jsonPath.replace(/^\./, '').split('.');
+}
 
 /** unstructured.NestedFieldNoCopy + type check: the value, or the accessor error text. */
-function nested(obj: object, jsonPath: string, expected: 'int64' | 'string'): { value?: unknown; error?: string } {
-  let fields = pathFields.get(jsonPath);
-  if (!fields) pathFields.set(jsonPath, (fields = jsonPath.replace(/^\./, '').split('.')));
+function nested(obj: object, jsonPath: string, fields: readonly string[], expected: 'int64' | 'string'): { value?: unknown; error?: string } {
   let current: unknown = obj;
   for (let i = 0; i < fields.length; i++) {
     if (current === null || current === undefined) return {};
@@ -108,8 +108,8 @@ function nested(obj: object, jsonPath: string, expected: 'int64' | 'string'): { 
   return { error: `.${fields.join('.')} accessor error: ${v} is of the type ${t}, expected ${expected}` };
 }
 
-function replicaErrors(obj: object, path: string): FieldError[] {
-  const { value, error } = nested(obj, path, 'int64');
+function replicaErrors(obj: object, path: string, fields: readonly string[]): FieldError[] {
+  const { value, error } = nested(obj, path, fields, 'int64');
   if (error) return [fieldError.invalid(path, 0, error)];
   const replicas = Number(value ?? 0);
   if (replicas < 0) return [fieldError.invalid(path, replicas, 'should be a non-negative integer')];
@@ -117,12 +117,27 @@ function replicaErrors(obj: object, path: string): FieldError[] {
   return [];
 }
 
-function scaleErrors(obj: object, scale: CustomResourceSubresourceScale | undefined, includeSpec: boolean): FieldError[] {
-  if (!scale) return [];
-  const errors = includeSpec ? replicaErrors(obj, scale.specReplicasPath) : [];
-  errors.push(...replicaErrors(obj, scale.statusReplicasPath));
+/** The scale subresource's paths, split once. */
+interface ScalePaths {
+  readonly scale: CustomResourceSubresourceScale;
+  readonly spec: readonly string[];
+  readonly status: readonly string[];
+  readonly labelSelector: readonly string[] | undefined;
+}
+
+function scalePathsOf(scale: CustomResourceSubresourceScale | undefined): ScalePaths | undefined {
+  if (!scale) return undefined;
+  const labelSelector = scale.labelSelectorPath ? fieldsOfPath(scale.labelSelectorPath) : undefined;
+  return { scale, spec: fieldsOfPath(scale.specReplicasPath), status: fieldsOfPath(scale.statusReplicasPath), labelSelector };
+}
+
+function scaleErrors(obj: object, paths: ScalePaths | undefined, includeSpec: boolean): FieldError[] {
+  if (!paths) return [];
+  const { scale } = paths;
+  const errors = includeSpec ? replicaErrors(obj, scale.specReplicasPath, paths.spec) : [];
+  errors.push(...replicaErrors(obj, scale.statusReplicasPath, paths.status));
   if (scale.labelSelectorPath) {
-    const { error } = nested(obj, scale.labelSelectorPath, 'string');
+    const { error } = nested(obj, scale.labelSelectorPath, paths.labelSelector!, 'string');
     if (error) errors.push(fieldError.invalid(scale.labelSelectorPath, '', error));
   }
   return errors;
@@ -150,6 +165,7 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
   const validateStatus = statusSchema ? compileValidator(statusSchema) : undefined;
   const decoder = schema ? compileDecoder(schema) : undefined;
   const scale = version.subresources?.scale;
+  const scalePaths = scalePathsOf(scale);
   const hasRules = schema !== undefined && hasValidationRules(schema);
 
   /** List-type and CEL passes shared by spec and status updates. */
@@ -167,7 +183,7 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
 
   const validateWithWarnings = (obj: object, oldObj?: object): ValidationOutcome => {
     const errors = validateContent ? validateContent(contentOf(obj), oldObj ? { oldValue: contentOf(oldObj) } : {}) : [];
-    errors.push(...scaleErrors(obj, scale, true));
+    errors.push(...scaleErrors(obj, scalePaths, true));
     return finish(errors, obj, oldObj);
   };
 
@@ -192,7 +208,7 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
         const oldStatus = (oldObj as Record<string, unknown>).status;
         errors.push(...validateStatus(status, { fieldPrefix: 'status', ...(oldStatus !== undefined ? { oldValue: oldStatus } : {}) }));
       }
-      errors.push(...scaleErrors(obj, scale, false));
+      errors.push(...scaleErrors(obj, scalePaths, false));
       return finish(errors, obj, oldObj);
     },
   };

@@ -64,9 +64,14 @@ const maxDepth = 100;
 
 function checkDepth(value: unknown, depth = 0): void {
   if (depth > maxDepth) throw newBadRequest(`the request body is nested more than ${maxDepth} levels deep`);
-  if (value !== null && typeof value === 'object') {
-    for (const v of Object.values(value)) checkDepth(v, depth + 1);
+  if (value === null || typeof value !== 'object') return;
+  // Every write's body passes here: walked without copying its values out.
+  if (Array.isArray(value)) {
+    for (const v of value) checkDepth(v, depth + 1);
+    return;
   }
+  const obj = value as Record<string, unknown>;
+  for (const key in obj) checkDepth(obj[key], depth + 1);
 }
 
 export function parseJsonBody(text: string): unknown {
