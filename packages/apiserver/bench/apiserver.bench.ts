@@ -14,15 +14,33 @@ import { Agent, request } from 'node:https';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { newTarget, percentile, runLoad, send, type LoadResult, type Target } from './load.ts';
 
 const clients = 16;
+/**
+ * Flags for working on one part (the full run takes none): `--only creates` stops after the
+ * creates; `--creates N` and `--echo-requests N` shorten the runs; `--server-node-arg ARG`
+ * (repeatable) starts the server with a Node flag, e.g. `--cpu-prof --cpu-prof-dir=DIR`, and
+ * then waits for it to exit, so the profile is written.
+ */
+const { values: flags } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    creates: { type: 'string', default: '5000' },
+    'echo-requests': { type: 'string', default: '20000' },
+    'server-node-arg': { type: 'string', multiple: true, default: [] },
+  },
+});
+if (flags.only !== undefined && flags.only !== 'creates') throw new Error(`--only: only "creates" is known, not "${flags.only}"`);
+const createCount = Number(flags.creates);
+const echoRequests = Number(flags['echo-requests']);
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
-function startChild(args: string[], pattern: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startChild(args: string[], pattern: RegExp, nodeArgs: readonly string[] = []): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -32,6 +50,13 @@ function startChild(args: string[], pattern: RegExp): Promise<{ child: ChildProc
     });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
+}
+
+/** Stops a child and waits for it, so that what it writes on exit (a --cpu-prof profile) is there. */
+function stopChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill();
+  return exited;
 }
 
 function rssMb(pid: number): number {
@@ -73,7 +98,7 @@ async function referenceEcho(dir: string): Promise<Record<string, unknown>> {
   const ca = readFileSync(join(dir, 'ca.crt'), 'utf8');
   const target = newTarget(Number(match[1]), ca);
   await runLoad(clients, 2000, async (i) => (await send(target, 'POST', '/', dojo(`w${i}`))).status === 201);
-  const result = await withServerCpu(child.pid!, () => runLoad(clients, 20000, async (i) => (await send(target, 'POST', '/', dojo(`e${i}`))).status === 201));
+  const result = await withServerCpu(child.pid!, () => runLoad(clients, echoRequests, async (i) => (await send(target, 'POST', '/', dojo(`e${i}`))).status === 201));
   child.kill();
   target.agent.destroy();
   return { name: 'bare Node HTTPS echo (reference)', ...result };
@@ -185,7 +210,7 @@ async function main(): Promise<void> {
     const reference = { ...referenceRuns[1]!, runs: referenceRuns.map((r) => r.perSecond), cpuMicrosPerRequestRuns: referenceRuns.map((r) => r.serverCpuMicrosPerRequest) };
     log(JSON.stringify(reference));
 
-    const { child, match } = await startChild([here('../src/cli.ts'), '--data-dir', dir, '--port', '0'], /listening on https:\/\/127\.0\.0\.1:(\d+)/);
+    const { child, match } = await startChild([here('../src/cli.ts'), '--data-dir', dir, '--port', '0'], /listening on https:\/\/127\.0\.0\.1:(\d+)/, flags['server-node-arg']);
     const ca = readFileSync(join(dir, 'ca.crt'), 'utf8');
     const token = readFileSync(join(dir, 'admin-token'), 'utf8').trim();
     const target = newTarget(Number(match[1]), ca, token);
@@ -199,12 +224,20 @@ async function main(): Promise<void> {
 
     log('creates');
     await runLoad(clients, 500, async (i) => (await send(target, 'POST', base, dojo(`warm-${i}`))).status === 201);
-    const creates = await withServerCpu(child.pid!, () => runLoad(clients, 5000, async (i) => (await send(target, 'POST', base, dojo(`d-${i}`))).status === 201));
+    const creates = await withServerCpu(child.pid!, () => runLoad(clients, createCount, async (i) => (await send(target, 'POST', base, dojo(`d-${i}`))).status === 201));
     log(JSON.stringify(creates));
+    const createsSummary = () => ({ ...creates, ratioToReference: Number((creates.perSecond / (reference.perSecond as number)).toFixed(2)), serverCpuToReference: Number((creates.serverCpuMicrosPerRequest / (reference.serverCpuMicrosPerRequest as number)).toFixed(2)) });
+    if (flags.only === 'creates') {
+      await stopChild(child);
+      target.agent.destroy();
+      const load = { before: loadBefore, after: loadavg().map((l) => Number(l.toFixed(2))) };
+      process.stdout.write(JSON.stringify({ benchmark: 'apiserver', only: 'creates', clients, reference, creates: createsSummary(), load }, null, 2) + '\n');
+      return;
+    }
 
     log('updates (PUT with resourceVersion)');
     const updates = await runLoad(clients, 3000, async (i) => {
-      const name = `d-${i % 5000}`;
+      const name = `d-${i % createCount}`;
       const current = JSON.parse((await send(target, 'GET', `${base}/${name}`)).text);
       current.spec.title = `updated ${i}`;
       return (await send(target, 'PUT', `${base}/${name}`, current)).status === 200;
@@ -214,7 +247,7 @@ async function main(): Promise<void> {
     log('status updates (merge patch on /status)');
     const statusUpdates = await runLoad(clients, 5000, async (i) => {
       const body = { status: { readyStatus: `${i % 3}/3`, observedGeneration: i } };
-      return (await send(target, 'PATCH', `${base}/d-${i % 5000}/status`, body, 'application/merge-patch+json')).status === 200;
+      return (await send(target, 'PATCH', `${base}/d-${i % createCount}/status`, body, 'application/merge-patch+json')).status === 200;
     });
     log(JSON.stringify(statusUpdates));
 
@@ -229,7 +262,7 @@ async function main(): Promise<void> {
     log(JSON.stringify(watch));
 
     log('memory with 10,000 Dojos');
-    const have = 500 + 5000 + 2000 + 1;
+    const have = 500 + createCount + 2000 + 1;
     await runLoad(clients, 10000 - have, async (i) => (await send(target, 'POST', base, dojo(`m-${i}`))).status === 201);
     const count = JSON.parse((await send(target, 'GET', '/apis/core.jutsu.com/v1/dojos?limit=1')).text).metadata.remainingItemCount + 1;
     const memory = { dojosStored: count, serverRssMb: rssMb(child.pid!) };
@@ -239,7 +272,7 @@ async function main(): Promise<void> {
     const list10000 = await timeList(target, '/apis/core.jutsu.com/v1/dojos', 10);
     log(JSON.stringify(list10000));
 
-    child.kill();
+    await stopChild(child);
     target.agent.destroy();
     const ratio = Number((creates.perSecond / (reference.perSecond as number)).toFixed(2));
     process.stdout.write(
@@ -249,7 +282,7 @@ async function main(): Promise<void> {
           machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
           clients,
           reference,
-          creates: { ...creates, ratioToReference: ratio, serverCpuToReference: Number((creates.serverCpuMicrosPerRequest / (reference.serverCpuMicrosPerRequest as number)).toFixed(2)) },
+          creates: createsSummary(),
           updates,
           statusUpdates,
           list2000: list,

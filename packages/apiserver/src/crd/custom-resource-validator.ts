@@ -15,18 +15,17 @@
  */
 import { fieldError, type FieldError } from '@dojo/kube-api';
 import { validateCelRules } from './cel.ts';
-import { applyDefaults } from './defaults.ts';
+import { compileDecoder } from './decode-compiled.ts';
 import { renderPath } from './field-path.ts';
-import { isObject, kindOf } from './json-value.ts';
+import { isObject, kindOf, setOwn } from './json-value.ts';
 import { validateListSetsAndMaps } from './list-type.ts';
-import { prune } from './prune.ts';
 import type {
   CustomResourceColumnDefinition,
   CustomResourceDefinition,
   CustomResourceSubresourceScale,
   JSONSchemaProps,
 } from './schema-types.ts';
-import { validateAgainstSchema } from './validate.ts';
+import { compileValidator } from './validate-compiled.ts';
 
 export interface ValidationOutcome {
   errors: FieldError[];
@@ -58,7 +57,12 @@ function withoutMeta(schema: JSONSchemaProps): JSONSchemaProps {
 }
 
 function contentOf(obj: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(obj).filter(([k]) => !metaFields.includes(k)));
+  const content: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) {
+    if (key === 'apiVersion' || key === 'kind' || key === 'metadata') continue;
+    setOwn(content, key, (obj as Record<string, unknown>)[key]);
+  }
+  return content;
 }
 
 /** A Go-ish `%v`/`%T` pair for the accessor errors of unstructured.NestedInt64. */
@@ -81,9 +85,13 @@ function goTyped(value: unknown): [string, string] {
   }
 }
 
+/** A scale path's fields (split once per validator: every write asks). */
+function fieldsOfPath(jsonPath: string): string[] {
+  return jsonPath.replace(/^\./, '').split('.');
+}
+
 /** unstructured.NestedFieldNoCopy + type check: the value, or the accessor error text. */
-function nested(obj: object, jsonPath: string, expected: 'int64' | 'string'): { value?: unknown; error?: string } {
-  const fields = jsonPath.replace(/^\./, '').split('.');
+function nested(obj: object, jsonPath: string, fields: readonly string[], expected: 'int64' | 'string'): { value?: unknown; error?: string } {
   let current: unknown = obj;
   for (let i = 0; i < fields.length; i++) {
     if (current === null || current === undefined) return {};
@@ -100,8 +108,8 @@ function nested(obj: object, jsonPath: string, expected: 'int64' | 'string'): { 
   return { error: `.${fields.join('.')} accessor error: ${v} is of the type ${t}, expected ${expected}` };
 }
 
-function replicaErrors(obj: object, path: string): FieldError[] {
-  const { value, error } = nested(obj, path, 'int64');
+function replicaErrors(obj: object, path: string, fields: readonly string[]): FieldError[] {
+  const { value, error } = nested(obj, path, fields, 'int64');
   if (error) return [fieldError.invalid(path, 0, error)];
   const replicas = Number(value ?? 0);
   if (replicas < 0) return [fieldError.invalid(path, replicas, 'should be a non-negative integer')];
@@ -109,12 +117,27 @@ function replicaErrors(obj: object, path: string): FieldError[] {
   return [];
 }
 
-function scaleErrors(obj: object, scale: CustomResourceSubresourceScale | undefined, includeSpec: boolean): FieldError[] {
-  if (!scale) return [];
-  const errors = includeSpec ? replicaErrors(obj, scale.specReplicasPath) : [];
-  errors.push(...replicaErrors(obj, scale.statusReplicasPath));
+/** The scale subresource's paths, split once. */
+interface ScalePaths {
+  readonly scale: CustomResourceSubresourceScale;
+  readonly spec: readonly string[];
+  readonly status: readonly string[];
+  readonly labelSelector: readonly string[] | undefined;
+}
+
+function scalePathsOf(scale: CustomResourceSubresourceScale | undefined): ScalePaths | undefined {
+  if (!scale) return undefined;
+  const labelSelector = scale.labelSelectorPath ? fieldsOfPath(scale.labelSelectorPath) : undefined;
+  return { scale, spec: fieldsOfPath(scale.specReplicasPath), status: fieldsOfPath(scale.statusReplicasPath), labelSelector };
+}
+
+function scaleErrors(obj: object, paths: ScalePaths | undefined, includeSpec: boolean): FieldError[] {
+  if (!paths) return [];
+  const { scale } = paths;
+  const errors = includeSpec ? replicaErrors(obj, scale.specReplicasPath, paths.spec) : [];
+  errors.push(...replicaErrors(obj, scale.statusReplicasPath, paths.status));
   if (scale.labelSelectorPath) {
-    const { error } = nested(obj, scale.labelSelectorPath, 'string');
+    const { error } = nested(obj, scale.labelSelectorPath, paths.labelSelector!, 'string');
     if (error) errors.push(fieldError.invalid(scale.labelSelectorPath, '', error));
   }
   return errors;
@@ -136,9 +159,13 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
   const version = crd.spec.versions.find((v) => v.name === versionName);
   if (!version) throw new Error(`CustomResourceDefinition ${crd.metadata.name ?? ''} has no version ${versionName}`);
   const schema = version.schema?.openAPIV3Schema;
-  const contentSchema = schema ? withoutMeta(schema) : undefined;
+  // Compiled once per served version (a CRD change builds new validators): see validate-compiled.ts.
+  const validateContent = schema ? compileValidator(withoutMeta(schema)) : undefined;
   const statusSchema = schema?.properties && Object.hasOwn(schema.properties, 'status') ? schema.properties.status : undefined;
+  const validateStatus = statusSchema ? compileValidator(statusSchema) : undefined;
+  const decoder = schema ? compileDecoder(schema) : undefined;
   const scale = version.subresources?.scale;
+  const scalePaths = scalePathsOf(scale);
   const hasRules = schema !== undefined && hasValidationRules(schema);
 
   /** List-type and CEL passes shared by spec and status updates. */
@@ -155,10 +182,8 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
   };
 
   const validateWithWarnings = (obj: object, oldObj?: object): ValidationOutcome => {
-    const errors = contentSchema
-      ? validateAgainstSchema(contentSchema, contentOf(obj), '', oldObj ? { oldValue: contentOf(oldObj) } : {})
-      : [];
-    errors.push(...scaleErrors(obj, scale, true));
+    const errors = validateContent ? validateContent(contentOf(obj), oldObj ? { oldValue: contentOf(oldObj) } : {}) : [];
+    errors.push(...scaleErrors(obj, scalePaths, true));
     return finish(errors, obj, oldObj);
   };
 
@@ -169,9 +194,9 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
     scale,
     printerColumns: version.additionalPrinterColumns ?? [],
     defaultAndPrune(obj) {
-      if (!schema) return { prunedPaths: [] };
-      applyDefaults(schema, obj);
-      return { prunedPaths: prune(schema, obj, { isResourceRoot: true }) };
+      if (!decoder) return { prunedPaths: [] };
+      decoder.applyDefaults(obj);
+      return { prunedPaths: decoder.prune(obj) };
     },
     validate: (obj, oldObj) => validateWithWarnings(obj, oldObj).errors,
     validateWithWarnings,
@@ -179,11 +204,11 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
       const errors: FieldError[] = [];
       const status = (obj as Record<string, unknown>).status;
       // Status is validated on its own: names in messages are relative to it ("replicas in body").
-      if (statusSchema && status !== undefined) {
+      if (validateStatus && status !== undefined) {
         const oldStatus = (oldObj as Record<string, unknown>).status;
-        errors.push(...validateAgainstSchema(statusSchema, status, '', { fieldPrefix: 'status', ...(oldStatus !== undefined ? { oldValue: oldStatus } : {}) }));
+        errors.push(...validateStatus(status, { fieldPrefix: 'status', ...(oldStatus !== undefined ? { oldValue: oldStatus } : {}) }));
       }
-      errors.push(...scaleErrors(obj, scale, false));
+      errors.push(...scaleErrors(obj, scalePaths, false));
       return finish(errors, obj, oldObj);
     },
   };

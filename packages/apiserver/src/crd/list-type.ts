@@ -9,9 +9,27 @@ import { withGoFloatValue } from './go-format.ts';
 import { isObject, kindOf, ownValue } from './json-value.ts';
 import type { JSONSchemaProps } from './schema-types.ts';
 
+/** Whether a schema declares a set or a map list anywhere: where none is, there is nothing to check. */
+const declaresLists = new WeakMap<JSONSchemaProps, boolean>();
+
+function hasListInvariants(schema: JSONSchemaProps): boolean {
+  let known = declaresLists.get(schema);
+  if (known === undefined) {
+    const listType = schema['x-kubernetes-list-type'];
+    known =
+      listType === 'set' ||
+      listType === 'map' ||
+      (schema.items !== undefined && hasListInvariants(schema.items)) ||
+      (typeof schema.additionalProperties === 'object' && hasListInvariants(schema.additionalProperties)) ||
+      Object.values(schema.properties ?? {}).some(hasListInvariants);
+    declaresLists.set(schema, known);
+  }
+  return known;
+}
+
 /** Validates every list below `value`; `path` is the field path of `value` ("" for the object root). */
 export function validateListSetsAndMaps(schema: JSONSchemaProps | undefined, value: unknown, path = ''): FieldError[] {
-  if (!schema) return [];
+  if (!schema || !hasListInvariants(schema)) return [];
   if (Array.isArray(value)) return validateArray(schema, value, path);
   if (!isObject(value)) return [];
   const errors: FieldError[] = [];

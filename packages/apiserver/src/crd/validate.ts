@@ -27,9 +27,9 @@ export interface ValidateOptions {
 }
 
 /** "No old value" for ratcheting; distinct from an old value of null. */
-const absent = Symbol('absent');
+export const absent = Symbol('absent');
 /** The correlated old value of a node, or `absent`. */
-type Old = unknown;
+export type Old = unknown;
 
 /**
  * Validates `value` against `schema`. `path` is the dotted name of `value` used in messages
@@ -44,11 +44,12 @@ function unchanged(value: unknown, old: Old): boolean {
   return old !== absent && jsonEqual(value, old);
 }
 
-function childName(name: string, child: string): string {
+export function childName(name: string, child: string): string {
   return name === '' ? child : `${name}.${child}`;
 }
 
-function validateNode(schema: JSONSchemaProps, value: unknown, name: string, old: Old): OpenAPIError[] {
+/** One node, its kube-openapi errors (validate-compiled.ts hands schemas with junctors to this). */
+export function validateNode(schema: JSONSchemaProps, value: unknown, name: string, old: Old): OpenAPIError[] {
   if (unchanged(value, old)) return [];
   const kind = kindOf(value);
   if (kind === 'null') return [...typeErrors(schema, null, name), ...enumErrors(schema, null, name)];
@@ -98,7 +99,7 @@ function arrayErrors(schema: JSONSchemaProps, value: unknown[], name: string, ol
 }
 
 /** Old items can be matched to new ones only in map lists (by key) and sets (by value). */
-function listCorrelator(schema: JSONSchemaProps, old: Old): (item: unknown) => Old {
+export function listCorrelator(schema: JSONSchemaProps, old: Old): (item: unknown) => Old {
   if (old === absent || !Array.isArray(old)) return () => absent;
   const listType = schema['x-kubernetes-list-type'];
   const keys = schema['x-kubernetes-list-map-keys'] ?? [];

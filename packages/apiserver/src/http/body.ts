@@ -20,17 +20,43 @@ export async function readBody(req: IncomingMessage, limit = maxRequestBodyBytes
     req.resume();
     throw newRequestEntityTooLarge(`limit is ${limit}`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
+  if (req.readableEnded) return Buffer.alloc(0);
+  // Listeners rather than `for await`: an async iterator costs a promise per chunk, on every write.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      done();
       req.resume();
-      throw newRequestEntityTooLarge(`limit is ${limit}`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+      reject(newRequestEntityTooLarge(`limit is ${limit}`));
+    };
+    const onEnd = (): void => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    };
+    const onError = (err: Error): void => {
+      done();
+      reject(err);
+    };
+    const onClose = (): void => {
+      // Closed before its end: the client went away mid-body (what `for await` reports as an error).
+      if (req.readableEnded) return;
+      done();
+      reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    };
+    const done = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** Caps nesting so a hostile body cannot exhaust the stack in later recursive passes. */
@@ -38,9 +64,14 @@ const maxDepth = 100;
 
 function checkDepth(value: unknown, depth = 0): void {
   if (depth > maxDepth) throw newBadRequest(`the request body is nested more than ${maxDepth} levels deep`);
-  if (value !== null && typeof value === 'object') {
-    for (const v of Object.values(value)) checkDepth(v, depth + 1);
+  if (value === null || typeof value !== 'object') return;
+  // Every write's body passes here: walked without copying its values out.
+  if (Array.isArray(value)) {
+    for (const v of value) checkDepth(v, depth + 1);
+    return;
   }
+  const obj = value as Record<string, unknown>;
+  for (const key in obj) checkDepth(obj[key], depth + 1);
 }
 
 export function parseJsonBody(text: string): unknown {

@@ -12,18 +12,26 @@ export function writeRawJson(res: ServerResponse, code: number, json: string, co
   writeBody(res, code, json, contentType);
 }
 
+/**
+ * Up to this size a text body is written as text: Node then sends it in one write with the
+ * headers (one TLS record, where a Buffer goes as a second chunk and record), and measuring it
+ * costs little.
+ */
+const smallBodyChars = 64 * 1024;
+
 function writeBody(res: ServerResponse, code: number, body: string | Buffer, contentType: string): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice
-  // (a LIST of 10,000 objects is some 17 MB).
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  // A large text is encoded once: measuring its UTF-8 length and then writing it would encode
+  // it twice (a LIST of 10,000 objects is some 17 MB).
+  const small = typeof body === 'string' && body.length <= smallBodyChars;
+  const bytes = small || typeof body !== 'string' ? body : Buffer.from(body, 'utf8');
   res.statusCode = code;
   res.setHeader('Content-Type', contentType);
   res.setHeader('Cache-Control', 'no-cache, private');
-  res.setHeader('Content-Length', bytes.length);
+  res.setHeader('Content-Length', typeof bytes === 'string' ? Buffer.byteLength(bytes, 'utf8') : bytes.length);
   res.end(bytes);
 }
 

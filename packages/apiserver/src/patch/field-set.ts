@@ -118,6 +118,18 @@ export class FieldSet {
     return out;
   }
 
+  /** True when some path is in both sets: when `difference(other)` would take something away. */
+  overlaps(other: FieldSet): boolean {
+    if (this.isEmpty() || other.isEmpty()) return false;
+    const [small, large] = this.members.size <= other.members.size ? [this, other] : [other, this];
+    for (const key of small.members.keys()) if (large.members.has(key)) return true;
+    for (const [key, child] of this.children) {
+      const theirs = other.children.get(key);
+      if (theirs && child.set.overlaps(theirs.set)) return true;
+    }
+    return false;
+  }
+
   /** Paths in this set that are not, exactly, in `other`. */
   difference(other: FieldSet): FieldSet {
     if (other.isEmpty()) return this.copy();

@@ -8,7 +8,7 @@ import type { FieldTracker } from '../registry/field-tracker.ts';
 import { builtinPatchMeta } from './builtin-patch-meta.ts';
 import { jsonEqual } from './json-value.ts';
 import type { PatchMeta } from './patch-meta.ts';
-import { updateManagedFields } from './update-managed-fields.ts';
+import { managedFieldsAfterUpdate } from './update-managed-fields.ts';
 
 export type PatchMetaResolver = (obj: KubeObject) => PatchMeta | undefined;
 
@@ -18,8 +18,8 @@ export function createManagedFieldsTracker(resolveMeta: PatchMetaResolver = buil
   return {
     update({ obj, old, manager, apiVersion, subresource, time }) {
       if (isApplyResult(obj, old, manager)) return;
-      const next = updateManagedFields({ old, new: obj, manager, apiVersion, time, subresource, meta: resolveMeta(obj) });
-      if (next.metadata.managedFields) obj.metadata.managedFields = next.metadata.managedFields;
+      const entries = managedFieldsAfterUpdate({ old, new: obj, manager, apiVersion, time, subresource, meta: resolveMeta(obj) });
+      if (entries?.length) obj.metadata.managedFields = entries;
       else delete obj.metadata.managedFields;
     },
   };

@@ -50,7 +50,7 @@ const strippedFields = FieldSet.of(
 );
 
 export function stripSystemFields(set: FieldSet): FieldSet {
-  return set.difference(strippedFields);
+  return set.overlaps(strippedFields) ? set.difference(strippedFields) : set;
 }
 
 /** Decodes entries; throws an Error with the fieldmanager's wording when one is malformed. */
@@ -120,6 +120,9 @@ const oldUpdatesManager = 'ancient-changes';
  * "ancient-changes" entry per apiVersion so managedFields cannot grow without bound.
  */
 export function capUpdateManagers(managed: ManagedFields): ManagedFields {
+  let updates = 0;
+  for (const e of managed.values()) if (e.operation === 'Update') updates++;
+  if (updates <= maxUpdateManagers) return managed;
   const out = new Map(managed);
   const updaters = () =>
     [...out.entries()]

@@ -4,8 +4,9 @@
  * every other manager loses those fields and any the write removed, and entries left empty
  * disappear. An update never conflicts: updaters always win.
  */
-import type { KubeObject } from '@dojo/kube-api';
+import type { KubeObject, ManagedFieldsEntry } from '@dojo/kube-api';
 import { compareFields } from './compare-fields.ts';
+import { createdFieldsV1 } from './created-fields.ts';
 import { emptyObjectLike } from './empty-object.ts';
 import { FieldSet } from './field-set.ts';
 import {
@@ -18,6 +19,7 @@ import {
   withoutManagedFields,
   type ManagedFields,
 } from './managed-fields.ts';
+import type { JsonObject } from './json-value.ts';
 import type { PatchMeta } from './patch-meta.ts';
 
 export interface UpdateManagedFieldsArgs {
@@ -37,16 +39,31 @@ export interface UpdateManagedFieldsArgs {
 
 /** Returns a copy of `args.new` whose metadata.managedFields records this write. */
 export function updateManagedFields(args: UpdateManagedFieldsArgs): KubeObject {
-  const base = baseManagedFields(args);
   const stripped = withoutManagedFields(args.new);
-  if (!base) return stripped;
+  const entries = managedFieldsAfterUpdate(args);
+  if (!entries) return stripped;
+  return { ...stripped, metadata: { ...stripped.metadata, ...(entries.length ? { managedFields: entries } : {}) } };
+}
+
+/** What updateManagedFields records: the new entries, or undefined to clear them (the stored ones are unreadable). */
+export function managedFieldsAfterUpdate(args: UpdateManagedFieldsArgs): ManagedFieldsEntry[] | undefined {
+  const base = baseManagedFields(args);
+  if (!base) return undefined;
+  if (!args.old && base.size === 0) {
+    // The common create: one manager takes all it set (created-fields.ts), in one walk.
+    const fieldsV1 = createdFieldsV1(args.new, args.meta);
+    if (fieldsV1) return Object.keys(fieldsV1).length === 0 ? [] : [updateEntry(args, fieldsV1)];
+  }
+  const stripped = withoutManagedFields(args.new);
   const before = args.old ? withoutManagedFields(args.old) : emptyObjectLike(stripped, args.meta);
   const { added, modified, removed } = compareFields(before, stripped, args.meta);
   const changed = stripSystemFields(modified.union(added));
 
   const managers: ManagedFields = new Map();
   for (const [id, entry] of base) {
-    managers.set(id, { ...entry, fields: entry.fields.difference(removed).difference(changed) });
+    // Most managers own none of what this write touched: their sets are kept, not copied.
+    const touched = entry.fields.overlaps(removed) || entry.fields.overlaps(changed);
+    managers.set(id, touched ? { ...entry, fields: entry.fields.difference(removed).difference(changed) } : entry);
   }
   if (!changed.isEmpty()) {
     const id = managerIdentity({ manager: args.manager, operation: 'Update', apiVersion: args.apiVersion, subresource: args.subresource });
@@ -60,8 +77,20 @@ export function updateManagedFields(args: UpdateManagedFieldsArgs): KubeObject {
       fields: previous.union(changed),
     });
   }
-  const entries = encodeManagedFields(capUpdateManagers(managers));
-  return { ...stripped, metadata: { ...stripped.metadata, ...(entries.length ? { managedFields: entries } : {}) } };
+  return encodeManagedFields(capUpdateManagers(managers));
+}
+
+/** The wire entry of this write's manager, as encodeManagedFields writes it. */
+function updateEntry(args: UpdateManagedFieldsArgs, fieldsV1: JsonObject): ManagedFieldsEntry {
+  return {
+    manager: args.manager,
+    operation: 'Update',
+    apiVersion: args.apiVersion,
+    ...(args.time ? { time: args.time } : {}),
+    fieldsType: 'FieldsV1',
+    fieldsV1,
+    ...(args.subresource ? { subresource: args.subresource } : {}),
+  };
 }
 
 /**
