@@ -278,6 +278,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await scraper.stop();
       controllers.close();
       versionedKinds.close();
+      explain.close();
       await manager.stop();
       await otlp?.shutdown();
       system?.sim.close();
