@@ -16,6 +16,12 @@ export interface TracedControllerSummary {
   /** Epoch ms of its first and latest reconcile's end. */
   readonly firstSeen: number;
   readonly lastSeen: number;
+  /**
+   * The API server client it is (as the request journal names clients: a connected operator's
+   * credential), when its spans' API calls are requests that client made, or its service is
+   * named as that client: one operator, one card with both sources. Absent when nothing matched.
+   */
+  readonly client?: string;
 }
 
 /** `GET /api/traces`. */

@@ -8,7 +8,7 @@
 import type { TraceReceiverSnapshot } from '@dojo/console-protocol';
 import type { TelemetryInput } from '@dojo/activity';
 import type { OtlpTraceRequest, PartialSuccess } from './receive-codec.ts';
-import { TracedReconciles } from './receive-reconciles.ts';
+import { TracedReconciles, type ClientMatcher } from './receive-reconciles.ts';
 import type { TraceSink } from './receive-routes.ts';
 import { flattenTraces } from './receive-spans.ts';
 
@@ -16,6 +16,8 @@ export interface TraceReceiverOptions {
   clock: { now(): number };
   /** Where the reconcile records go: the console's telemetry journal (`journal.append`). */
   append: (record: TelemetryInput) => void;
+  /** Which API server client made a traced call (traced-clients.ts), where a request journal is read. */
+  clients?: ClientMatcher;
 }
 
 export class TraceReceiver implements TraceSink {
@@ -28,7 +30,7 @@ export class TraceReceiver implements TraceSink {
 
   constructor(options: TraceReceiverOptions) {
     this.#clock = options.clock;
-    this.#reconciles = new TracedReconciles({ clock: options.clock, emit: options.append });
+    this.#reconciles = new TracedReconciles({ clock: options.clock, emit: options.append, ...(options.clients ? { clients: options.clients } : {}) });
   }
 
   receive(request: OtlpTraceRequest): PartialSuccess | undefined {
