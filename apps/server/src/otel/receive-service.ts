@@ -18,11 +18,17 @@ export interface TraceReceiverOptions {
   append: (record: TelemetryInput) => void;
   /** Which API server client made a traced call (traced-clients.ts), where a request journal is read. */
   clients?: ClientMatcher;
+  /** Told the snapshot after every request, e.g. to keep it for a recording (recording/session-facts.ts). */
+  onReceived?: (snapshot: TraceReceiverSnapshot) => void;
 }
+
+/** `GET /api/traces` of a console whose receiver is off. */
+export const traceReceiverOff: TraceReceiverSnapshot = { enabled: false, path: '/v1/traces', requests: 0, spans: 0, rejectedSpans: 0, controllers: [] };
 
 export class TraceReceiver implements TraceSink {
   readonly #clock: { now(): number };
   readonly #reconciles: TracedReconciles;
+  readonly #onReceived: ((snapshot: TraceReceiverSnapshot) => void) | undefined;
   #requests = 0;
   #spans = 0;
   #rejected = 0;
@@ -30,6 +36,7 @@ export class TraceReceiver implements TraceSink {
 
   constructor(options: TraceReceiverOptions) {
     this.#clock = options.clock;
+    this.#onReceived = options.onReceived;
     this.#reconciles = new TracedReconciles({ clock: options.clock, emit: options.append, ...(options.clients ? { clients: options.clients } : {}) });
   }
 
@@ -40,6 +47,7 @@ export class TraceReceiver implements TraceSink {
     this.#rejected += rejected;
     this.#lastReceivedAt = this.#clock.now();
     this.#reconciles.ingest(spans);
+    this.#onReceived?.(this.snapshot());
     return rejected > 0 ? { rejectedSpans: rejected, errorMessage: `${rejected} span${rejected === 1 ? '' : 's'} rejected: ${rejection ?? 'unusable'}` } : undefined;
   }
 
