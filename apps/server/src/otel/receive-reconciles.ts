@@ -1,6 +1,6 @@
 /**
  * Received spans become the console's reconcile telemetry: each reconcile span
- * (receive-span-kinds.ts) a `reconcile-start` marked `traced` and a `reconcile-end`, each HTTP
+ * (receive-span-kinds.ts) a `reconcile-start` marked as received (received-from-trace.ts) and a `reconcile-end`, each HTTP
  * client span below it an `api-call` of that reconcile (and a 409 a `conflict`), on lanes of
  * their controller like the console's own workers.
  *
@@ -10,10 +10,11 @@
  * been emitted, later calls still join it. Nothing is held forever: after `holdMs`, or beyond
  * `maxHeld` spans, the oldest are dropped (they belonged to no reconcile the console saw).
  */
-import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileResultKind, ReconcileStartRecord, TracedControllerSummary } from '@dojo/console-protocol';
+import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileResultKind, TracedControllerSummary } from '@dojo/console-protocol';
 import type { TelemetryInput } from '@dojo/activity';
 import type { ObjectIdentity } from '@dojo/kube-api';
 import { apiCallOf, reconcileOf, type ApiCallSpan, type ReconcileSpan } from './receive-span-kinds.ts';
+import type { ReceivedStart } from './received-from-trace.ts';
 import { spanStatusError, type ReceivedSpan } from './receive-spans.ts';
 
 /** Which API server client a traced controller is (traced-clients.ts); absent without a request journal. */
@@ -184,7 +185,7 @@ export class TracedReconciles {
     const key = keyOf(object);
     const service = typeof span.resource['service.name'] === 'string' ? span.resource['service.name'] : 'unknown_service';
     const emitted: EmittedReconcile = { reconcileId: `traced-${span.spanId}`, controller, object, key, worker: this.#worker(controller, span.startMs, span.endMs) };
-    const start: Omit<ReconcileStartRecord, 'seq'> = {
+    const start: Omit<ReceivedStart, 'seq'> = {
       type: 'reconcile-start',
       time: span.startMs,
       controller,

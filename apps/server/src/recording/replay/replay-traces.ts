@@ -9,6 +9,7 @@
  */
 import type { ReconcileEndRecord, ReconcileStartRecord, TelemetryRecord, TraceReceiverSnapshot, TracedControllerSummary } from '@dojo/console-protocol';
 import type { HistoryStream } from '@dojo/history';
+import { receivedFromTrace } from '../../otel/received-from-trace.ts';
 
 type TracedService = Pick<TracedControllerSummary, 'controller' | 'service' | 'client'>;
 
@@ -71,7 +72,7 @@ export class ReplayTraces {
   #foundIn(): TracedService[] {
     const found = new Map<string, TracedService>();
     const starts = this.#telemetry.query({ types: ['reconcile-start'], to: this.#end + 1, newest: true, limit: scanned }) as ReconcileStartRecord[];
-    for (const start of starts) if (start.traced && !found.has(start.controller)) found.set(start.controller, { controller: start.controller, service: start.traced.service });
+    for (const start of starts) if (receivedFromTrace(start) && !found.has(start.controller)) found.set(start.controller, { controller: start.controller, service: start.traced.service });
     return [...found.values()].sort((a, b) => a.controller.localeCompare(b.controller));
   }
 }
