@@ -4,9 +4,11 @@
  * runs without the flag): its controller gets a card "from traces", its reconcile a lane and a
  * row marked "from traces", and the reconcile opens to its trigger, trace id and API calls.
  * An operator that is also connected (its own credential) and whose spans record the requests
- * it made is one card: its client card, with its traces inside.
+ * it made is one card: its client card, with its traces inside. The session, exported and
+ * opened as a recording, shows the same cards, as recorded.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { otlpSender, traceReconcile } from '@dojo/server/otel/testing/otel-senders';
@@ -14,13 +16,15 @@ import type { ConnectAnswer } from '@dojo/console-protocol';
 import { axeViolations } from './support/axe.ts';
 import { kubeApi } from './support/kube-api.ts';
 import { saveScreenshot } from './support/console.ts';
-import { freshDataDir, startOwnConsole, type OwnConsole } from './support/own-console.ts';
+import { freshDataDir, startOwnConsole, startRecordingConsole, type OwnConsole } from './support/own-console.ts';
 
 let running: OwnConsole | undefined;
+let recording: OwnConsole | undefined;
 let dataDir = '';
 test.describe.configure({ mode: 'serial' });
 
 test.afterAll(async () => {
+  await recording?.stop();
   await running?.stop();
 });
 
@@ -96,5 +100,19 @@ test('an operator that is connected and sends traces is one card: its client car
   // The operator that is no client of this API server keeps its card of its own.
   await expect(page.getByRole('article', { name: 'Traced controller dojo-operator-rs/dojo' })).toBeVisible();
   await saveScreenshot(page, 'traced-client-card');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the session opened as a recording shows the traced controllers as recorded, in the same cards', async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync('test-results/recordings', { recursive: true });
+  const file = 'test-results/recordings/traced.dojotrace';
+  // `dojo-console export` beside the running console, as a person would.
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'export', '--data-dir', dataDir, '--output', file]);
+  recording = await startRecordingConsole(file, freshDataDir('otlp-recording'));
+  await page.goto(recording.loginUrl);
+  await expect(page.getByRole('heading', { name: /Controllers from traces/ })).toContainText('as recorded', { timeout: 20_000 });
+  await expect(page.getByRole('article', { name: 'Traced controller dojo-operator-rs/dojo' })).toContainText('409s');
+  await expect(page.getByRole('article', { name: 'Client rust-op' }).getByRole('region', { name: 'From traces: rust-operator/configmap' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
