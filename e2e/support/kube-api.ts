@@ -26,10 +26,11 @@ export interface KubeApi {
 /**
  * `dir`: the data directory of the console to reach (a console of the spec's own); `sockets`:
  * keep that many connections open and reuse them, for specs that send thousands of requests
- * (a TLS handshake per request would be what they measure).
+ * (a TLS handshake per request would be what they measure); `kubeconfig`: another credential's
+ * kubeconfig (a connected operator's) instead of the admin's.
  */
-export function kubeApi(dir: string = dataDir, options: { sockets?: number } = {}): KubeApi {
-  const kubeconfig = readFileSync(join(dir, 'kubeconfig'), 'utf8');
+export function kubeApi(dir: string = dataDir, options: { sockets?: number; kubeconfig?: string } = {}): KubeApi {
+  const kubeconfig = readFileSync(options.kubeconfig ?? join(dir, 'kubeconfig'), 'utf8');
   const server = new URL(/server: (\S+)/.exec(kubeconfig)![1]!);
   const token = /token: (\S+)/.exec(kubeconfig)![1]!;
   const ca = Buffer.from(/certificate-authority-data: (\S+)/.exec(kubeconfig)![1]!, 'base64').toString('utf8');

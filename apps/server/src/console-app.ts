@@ -6,13 +6,13 @@
  */
 import { existsSync } from 'node:fs';
 import express from 'express';
-import type { Session } from '@dojo/console-protocol';
+import type { Session, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
 import type { ActivityView } from './activity/activity-view.ts';
 import { auditRoutes, type AuditSink } from './audit/audit-routes.ts';
 import { otlpReceiverRoutes } from './otel/receive-routes.ts';
-import type { TraceReceiver } from './otel/receive-service.ts';
+import { traceReceiverOff, type TraceReceiver } from './otel/receive-service.ts';
 import type { ConsoleControllers } from './console-controllers.ts';
 import type { ControllerView } from './controller-view.ts';
 import type { ExplainService } from './explain/explain-service.ts';
@@ -72,6 +72,8 @@ export interface ConsoleAppDeps {
   audit?: { token: string; sink: AuditSink };
   /** The OTLP/HTTP trace receiver (`POST /v1/traces`, `--otlp-receiver`), with its own token. */
   traces?: { token: string; receiver: TraceReceiver };
+  /** A recording's: what the recorded console's receiver had (recording/replay/replay-traces.ts). */
+  recordedTraces?: { snapshot(): TraceReceiverSnapshot };
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
@@ -133,7 +135,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
-  app.get('/api/traces', (_req, res) => void res.json(deps.traces?.receiver.snapshot() ?? { enabled: false, path: '/v1/traces', requests: 0, spans: 0, rejectedSpans: 0, controllers: [] }));
+  app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));

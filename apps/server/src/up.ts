@@ -41,12 +41,13 @@ import { ConsoleScrapeTargets } from './scrape/console-scrape-targets.ts';
 import { kubeconfigBearerToken } from './scrape/kubeconfig-token.ts';
 import type { OtlpExport } from './otel/export/otlp-export.ts';
 import { Scraper } from './scrape/scraper.ts';
-import { TraceReceiver } from './otel/receive-service.ts';
+import { TraceReceiver, traceReceiverOff } from './otel/receive-service.ts';
+import { TracedClients } from './otel/traced-clients.ts';
 import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
-import { keepControllers, keepingResources, keepSource } from './recording/session-facts.ts';
+import { keepControllers, keepingResources, keepSource, keepTraceReceiver } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
 
 export interface RunningConsole {
@@ -190,6 +191,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     : audited
       ? (handler) => (auditFeed = new AuditFeed(handler, { conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }))
       : undefined;
+  // A traced operator that is also a client of the API server is matched to it by its calls.
+  const tracedClients = options.otlpReceiver && (apiserver || audited) ? new TracedClients({ isEmbedded: (name) => controllers.get(name) !== undefined }) : undefined;
   const activity =
     apiserver || audited
       ? new ActivityService({
@@ -199,7 +202,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           dataDir,
           ...(apiserver ? { server: apiserver.url } : {}),
           // Kept on disk with the rest of the history, under the same retention and coverage.
-          sinks: [history.stream(requestsStream), ...(writes ? [writes] : [])],
+          sinks: [history.stream(requestsStream), ...(writes ? [writes] : []), ...(tracedClients ? [tracedClients] : [])],
           ...(feed ? { feed } : {}),
         })
       : undefined;
@@ -208,7 +211,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   auditLog?.start();
   activity?.start();
   // Operators' reconcile spans join the telemetry journal, on any cluster (docs/opentelemetry.md).
-  const traces = options.otlpReceiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver: new TraceReceiver({ clock: realClock, append: (record) => journal.append(record) }) } : undefined;
+  const traces = options.otlpReceiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver: new TraceReceiver({ clock: realClock, append: (record) => journal.append(record), onReceived: (snapshot) => keepTraceReceiver(history, snapshot), ...(tracedClients ? { clients: tracedClients } : {}) }) } : undefined;
+  keepTraceReceiver(history, traces?.receiver.snapshot() ?? traceReceiverOff);
   const scraper = new Scraper(options.scrape ?? [], { clock: realClock, kubeconfigToken: kubeconfigBearerToken(kubeConfig), ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
   const scrapeTargets = new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dataDir), (message) => console.warn(`warning: ${message}`));
   scraper.start();
@@ -278,6 +282,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await scraper.stop();
       controllers.close();
       versionedKinds.close();
+      explain.close();
       await manager.stop();
       await otlp?.shutdown();
       system?.sim.close();

@@ -46,24 +46,29 @@ export interface ExplainContext {
   readonly writes?: JournalWritesView;
 }
 
-export interface BlockerSource<E> {
+/**
+ * What a cheap source's answer depends on, so list hints know what they may keep:
+ * `owner-tree` — only the object, the objects it owns (through `graph.ownedBy`) and the name of
+ * its kind's controller, so an answer stays right until one of those changes;
+ * `queue-and-clock` — also the controllers' queues and the time, so it is asked every time.
+ */
+export type CheapDependency = 'owner-tree' | 'queue-and-clock';
+
+export type SourceCost = { readonly cost: 'cheap'; readonly dependsOn: CheapDependency } | { readonly cost: 'recorded' };
+
+export type BlockerSource<E> = SourceCost & {
   readonly name: string;
-  readonly cost: 'cheap' | 'recorded';
   gather(subject: ExplainSubject, context: ExplainContext): E | Promise<E>;
   blockers(subject: ExplainSubject, evidence: E): Blocker[];
-}
+};
 
 /** A source with its evidence type hidden, as the table of sources holds it. */
-export interface RunnableSource {
+export type RunnableSource = SourceCost & {
   readonly name: string;
-  readonly cost: BlockerSource<unknown>['cost'];
   run(subject: ExplainSubject, context: ExplainContext): Promise<Blocker[]>;
-}
+};
 
 export function runnable<E>(source: BlockerSource<E>): RunnableSource {
-  return {
-    name: source.name,
-    cost: source.cost,
-    run: async (subject, context) => source.blockers(subject, await source.gather(subject, context)),
-  };
+  const run = async (subject: ExplainSubject, context: ExplainContext) => source.blockers(subject, await source.gather(subject, context));
+  return source.cost === 'cheap' ? { name: source.name, cost: 'cheap', dependsOn: source.dependsOn, run } : { name: source.name, cost: 'recorded', run };
 }

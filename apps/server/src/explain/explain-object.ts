@@ -15,17 +15,23 @@ export interface Kind {
   readonly kind: string;
 }
 
-export function subjectOf(type: Kind, object: KubeObject, context: ExplainContext, now: number): ExplainSubject {
+/** `assessment`: the object's own, when the caller kept it from an earlier question about the same object. */
+export function subjectOf(type: Kind, object: KubeObject, context: ExplainContext, now: number, assessment = assessObject(type, object)): ExplainSubject {
   const controller = context.controllers.forKind(type.group, type.kind);
-  return { identity: identityOf(object, type), object, assessment: assessObject(type, object), key: objectKeyOf(object), now, ...(controller ? { controller } : {}) };
+  return { identity: identityOf(object, type), object, assessment, key: objectKeyOf(object), now, ...(controller ? { controller } : {}) };
 }
 
 export async function blockersOf(subject: ExplainSubject, context: ExplainContext, sources: readonly RunnableSource[] = blockerSources): Promise<Blocker[]> {
   const runs = sources.filter((s) => s.cost === 'cheap' || context.history).map((s) => s.run(subject, context));
+  return mergeBlockers(await Promise.all(runs));
+}
+
+/** Each source's blockers, in the table's order, as one ranked list: the first of an id wins. */
+export function mergeBlockers(found: readonly (readonly Blocker[])[]): Blocker[] {
   const seen = new Set<string>();
   const blockers: Blocker[] = [];
-  for (const found of await Promise.all(runs)) {
-    for (const blocker of found) {
+  for (const some of found) {
+    for (const blocker of some) {
       if (seen.has(blocker.id)) continue;
       seen.add(blocker.id);
       blockers.push(blocker);
@@ -55,18 +61,23 @@ export async function explainObject(
   };
 }
 
-/** Each object's verdict and top blocker, from the cheap sources, by object key. */
+/**
+ * Each object's verdict and top blocker, from the cheap sources, by object key: the definition.
+ * The console answers through readiness-hints-cache.ts, which keeps what does not change between calls.
+ */
 export async function readinessHints(type: Kind, objects: readonly KubeObject[], context: ExplainContext, now: number): Promise<ReadinessHints> {
   const cheap: ExplainContext = { graph: context.graph, controllers: context.controllers };
   const hints: Record<string, ReadinessHint> = {};
-  for (const object of objects) {
-    const blockers = await blockersOf(subjectOf(type, object, cheap, now), cheap);
-    const top = blockers[0];
-    hints[objectKeyOf(object)] = {
-      readiness: verdict(object, blockers.filter((b) => b.severity !== 'info')),
-      blockers: blockers.length,
-      ...(top ? { top: { severity: top.severity, title: top.title } } : {}),
-    };
-  }
+  for (const object of objects) hints[objectKeyOf(object)] = hintOf(object, await blockersOf(subjectOf(type, object, cheap, now), cheap));
   return { hints };
+}
+
+/** A list's line for one object: its verdict, how many blockers, the top one. */
+export function hintOf(object: KubeObject, blockers: readonly Blocker[]): ReadinessHint {
+  const top = blockers[0];
+  return {
+    readiness: verdict(object, blockers.filter((b) => b.severity !== 'info')),
+    blockers: blockers.length,
+    ...(top ? { top: { severity: top.severity, title: top.title } } : {}),
+  };
 }

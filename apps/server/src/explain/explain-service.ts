@@ -9,7 +9,8 @@ import { newNotFound, type KubeObject, type ObjectIdentity } from '@dojo/kube-ap
 import type { RecordedHistory } from '../history/recorded-history.ts';
 import type { ExplainContext, RecordedHistoryView } from './blocker-source.ts';
 import { controllerDirectory, type DirectoryEntry } from './controller-directory.ts';
-import { explainObject, readinessHints } from './explain-object.ts';
+import { explainObject } from './explain-object.ts';
+import { ReadinessHintsCache } from './readiness-hints-cache.ts';
 import { informerGraph, type CachedKind } from './object-graph.ts';
 import type { JournalWritesView } from './journal-writers.ts';
 
@@ -27,6 +28,7 @@ export interface ExplainServiceDeps {
 
 export class ExplainService {
   readonly #deps: ExplainServiceDeps;
+  readonly #hints = new ReadinessHintsCache();
 
   constructor(deps: ExplainServiceDeps) {
     this.#deps = deps;
@@ -60,9 +62,15 @@ export class ExplainService {
   }
 
   async hints(group: string, kind: string, namespace?: string): Promise<ReadinessHints> {
-    const graph = informerGraph(this.#deps.informers());
+    const informers = this.#deps.informers();
+    const graph = informerGraph(informers);
     const context: ExplainContext = { graph, controllers: controllerDirectory(this.#deps.controllers()) };
-    return readinessHints({ group, kind }, graph.list(group, kind, namespace), context, (this.#deps.now ?? Date.now)());
+    return this.#hints.hints({ group, kind }, graph.list(group, kind, namespace), informers, context, (this.#deps.now ?? Date.now)());
+  }
+
+  /** Stops following the informers (list hints keep answers between calls). */
+  close(): void {
+    this.#hints.close();
   }
 
   #historyNotes(identity: ObjectIdentity, history: RecordedHistory): string[] {

@@ -7,7 +7,7 @@
  */
 import type { KubeObject, ObjectIdentity } from '@dojo/kube-api';
 import { identityOf, objectKeyOf } from '@dojo/kube-api';
-import { namespaceIndex, ownerUidIndex, type ReadableStore } from '@dojo/runtime';
+import { namespaceIndex, ownerUidIndex, type ReadableStore, type ResourceEventHandler } from '@dojo/runtime';
 
 export interface ObjectNode {
   readonly identity: ObjectIdentity;
@@ -25,10 +25,14 @@ export interface ObjectGraph {
   watches(group: string, kind: string): boolean;
 }
 
-/** What the graph needs of an informer: its kind and its cache. */
+/**
+ * What the graph needs of an informer: its kind and its cache; and, for list hints to keep
+ * answers between calls, to be told of every change (as SharedInformer tells its handlers).
+ */
 export interface CachedKind {
   readonly type: { readonly group: string; readonly kind: string; readonly namespaced: boolean };
   readonly store: ReadableStore;
+  addEventHandler?(handler: ResourceEventHandler): () => void;
 }
 
 /** A graph over the informers that exist now; build one per question (kinds join as CRDs are served). */

@@ -1,6 +1,6 @@
 /**
  * Received spans become the console's reconcile telemetry: each reconcile span
- * (receive-span-kinds.ts) a `reconcile-start` marked `traced` and a `reconcile-end`, each HTTP
+ * (receive-span-kinds.ts) a `reconcile-start` marked as received (received-from-trace.ts) and a `reconcile-end`, each HTTP
  * client span below it an `api-call` of that reconcile (and a 409 a `conflict`), on lanes of
  * their controller like the console's own workers.
  *
@@ -10,15 +10,26 @@
  * been emitted, later calls still join it. Nothing is held forever: after `holdMs`, or beyond
  * `maxHeld` spans, the oldest are dropped (they belonged to no reconcile the console saw).
  */
-import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileResultKind, ReconcileStartRecord, TracedControllerSummary } from '@dojo/console-protocol';
+import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileResultKind, TracedControllerSummary } from '@dojo/console-protocol';
 import type { TelemetryInput } from '@dojo/activity';
 import type { ObjectIdentity } from '@dojo/kube-api';
 import { apiCallOf, reconcileOf, type ApiCallSpan, type ReconcileSpan } from './receive-span-kinds.ts';
+import type { ReceivedStart } from './received-from-trace.ts';
 import { spanStatusError, type ReceivedSpan } from './receive-spans.ts';
+
+/** Which API server client a traced controller is (traced-clients.ts); absent without a request journal. */
+export interface ClientMatcher {
+  /** One of the controller's traced API calls. */
+  note(controller: string, call: ApiCallSpan, startMs: number, endMs: number): void;
+  clientFor(controller: string, service: string): string | undefined;
+}
+
+type Summary = { -readonly [K in keyof TracedControllerSummary]: TracedControllerSummary[K] };
 
 export interface TracedReconcilesOptions {
   clock: { now(): number };
   emit: (record: TelemetryInput) => void;
+  clients?: ClientMatcher;
   /** How long a span waits for its ancestry (default 2 minutes). */
   holdMs?: number;
   maxHeld?: number;
@@ -51,7 +62,7 @@ export class TracedReconciles {
   readonly #emitted = new Map<string, EmittedReconcile>();
   /** Per controller, when each lane's last reconcile ended. */
   readonly #lanes = new Map<string, number[]>();
-  readonly #summaries = new Map<string, { -readonly [K in keyof TracedControllerSummary]: TracedControllerSummary[K] }>();
+  readonly #summaries = new Map<string, Summary>();
 
   constructor(options: TracedReconcilesOptions) {
     this.#options = options;
@@ -81,7 +92,12 @@ export class TracedReconciles {
   }
 
   summaries(): TracedControllerSummary[] {
-    return [...this.#summaries.values()].sort((a, b) => a.controller.localeCompare(b.controller));
+    return [...this.#summaries.values()]
+      .map((summary) => {
+        const client = this.#options.clients?.clientFor(summary.controller, summary.service);
+        return client === undefined ? { ...summary } : { ...summary, client };
+      })
+      .sort((a, b) => a.controller.localeCompare(b.controller));
   }
 
   /** The emitted reconcile above `span`; 'none' when its trace root is no reconcile; undefined while a parent is missing. */
@@ -169,7 +185,7 @@ export class TracedReconciles {
     const key = keyOf(object);
     const service = typeof span.resource['service.name'] === 'string' ? span.resource['service.name'] : 'unknown_service';
     const emitted: EmittedReconcile = { reconcileId: `traced-${span.spanId}`, controller, object, key, worker: this.#worker(controller, span.startMs, span.endMs) };
-    const start: Omit<ReconcileStartRecord, 'seq'> = {
+    const start: Omit<ReceivedStart, 'seq'> = {
       type: 'reconcile-start',
       time: span.startMs,
       controller,
@@ -227,6 +243,7 @@ export class TracedReconciles {
     this.#options.emit(record);
     const summary = this.#summaries.get(owner.controller);
     if (summary) summary.apiCalls += 1;
+    this.#options.clients?.note(owner.controller, call, span.startMs, span.endMs);
     if (call.code !== 409) return;
     if (summary) summary.conflicts += 1;
     const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: span.endMs, controller: owner.controller, key: owner.key, object: owner.object, resource: call.resource, reconcileId: owner.reconcileId };

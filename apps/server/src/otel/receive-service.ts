@@ -8,7 +8,7 @@
 import type { TraceReceiverSnapshot } from '@dojo/console-protocol';
 import type { TelemetryInput } from '@dojo/activity';
 import type { OtlpTraceRequest, PartialSuccess } from './receive-codec.ts';
-import { TracedReconciles } from './receive-reconciles.ts';
+import { TracedReconciles, type ClientMatcher } from './receive-reconciles.ts';
 import type { TraceSink } from './receive-routes.ts';
 import { flattenTraces } from './receive-spans.ts';
 
@@ -16,11 +16,19 @@ export interface TraceReceiverOptions {
   clock: { now(): number };
   /** Where the reconcile records go: the console's telemetry journal (`journal.append`). */
   append: (record: TelemetryInput) => void;
+  /** Which API server client made a traced call (traced-clients.ts), where a request journal is read. */
+  clients?: ClientMatcher;
+  /** Told the snapshot after every request, e.g. to keep it for a recording (recording/session-facts.ts). */
+  onReceived?: (snapshot: TraceReceiverSnapshot) => void;
 }
+
+/** `GET /api/traces` of a console whose receiver is off. */
+export const traceReceiverOff: TraceReceiverSnapshot = { enabled: false, path: '/v1/traces', requests: 0, spans: 0, rejectedSpans: 0, controllers: [] };
 
 export class TraceReceiver implements TraceSink {
   readonly #clock: { now(): number };
   readonly #reconciles: TracedReconciles;
+  readonly #onReceived: ((snapshot: TraceReceiverSnapshot) => void) | undefined;
   #requests = 0;
   #spans = 0;
   #rejected = 0;
@@ -28,7 +36,8 @@ export class TraceReceiver implements TraceSink {
 
   constructor(options: TraceReceiverOptions) {
     this.#clock = options.clock;
-    this.#reconciles = new TracedReconciles({ clock: options.clock, emit: options.append });
+    this.#onReceived = options.onReceived;
+    this.#reconciles = new TracedReconciles({ clock: options.clock, emit: options.append, ...(options.clients ? { clients: options.clients } : {}) });
   }
 
   receive(request: OtlpTraceRequest): PartialSuccess | undefined {
@@ -38,6 +47,7 @@ export class TraceReceiver implements TraceSink {
     this.#rejected += rejected;
     this.#lastReceivedAt = this.#clock.now();
     this.#reconciles.ingest(spans);
+    this.#onReceived?.(this.snapshot());
     return rejected > 0 ? { rejectedSpans: rejected, errorMessage: `${rejected} span${rejected === 1 ? '' : 's'} rejected: ${rejection ?? 'unusable'}` } : undefined;
   }
 

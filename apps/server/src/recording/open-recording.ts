@@ -9,6 +9,7 @@
  * - controllers: rebuilt from their telemetry at the instant (replay/replay-controllers.ts);
  * - what every API client did: the recorded request journal replayed up to the instant
  *   (replay/replay-activity.ts);
+ * - what the OTLP trace receiver had: its traced controllers as recorded (replay/replay-traces.ts);
  * - history: the imported store itself.
  * Every write is refused with 405 "read-only recording"; the session says it is a recording.
  */
@@ -24,6 +25,8 @@ import { RecordedObjects } from './replay/recorded-objects.ts';
 import { ReplayActivity } from './replay/replay-activity.ts';
 import { ReplayControllers } from './replay/replay-controllers.ts';
 import { ReplayKinds } from './replay/replay-kinds.ts';
+import { ReplayTraces } from './replay/replay-traces.ts';
+import { tracesMeta } from './session-facts.ts';
 import { ReplayTransport } from './replay/replay-transport.ts';
 import { RecordingConsoles } from './recording-consoles.ts';
 
@@ -108,6 +111,7 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
       recordsVersionsOf: (group, kind) => index.has(group, kind),
       controllers,
       activity,
+      recordedTraces: new ReplayTraces(telemetryRecords, header.meta[tracesMeta], end),
       readOnly: true,
       recordings: { history, source: { dataDir, dbPath, secrets: [token] }, open: (file, name) => nested.open(file, name), uploadDir: join(dataDir, 'uploads') },
       metrics: { scrape: async () => '# A recording has no live metrics: its telemetry is in /api/telemetry.\n', contentType: 'text/plain; version=0.0.4' },

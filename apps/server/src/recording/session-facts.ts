@@ -3,9 +3,11 @@
  * console runs (`HistoryStore.writeMeta`): which cluster and console made it (`source`), the
  * operators it ran (`operators`), the
  * kinds the cluster served (`resources`, refreshed with every discovery) and the controllers
- * (`controllers`: what telemetry cannot say about them, for the replayed workqueue).
+ * (`controllers`: what telemetry cannot say about them, for the replayed workqueue), and what
+ * the OTLP trace receiver had (`traces`: whether it was on, its services and the clients they
+ * are, after every request it took).
  */
-import type { ControllerSummary, RecordedController, ResourceType, TraceSource } from '@dojo/console-protocol';
+import type { ControllerSummary, RecordedController, ResourceType, TraceReceiverSnapshot, TraceSource } from '@dojo/console-protocol';
 import type { HistoryStore } from '@dojo/history';
 
 export function keepSource(history: HistoryStore, source: TraceSource, operators: readonly string[]): void {
@@ -31,4 +33,11 @@ export function keepControllers(history: HistoryStore, summaries: readonly Contr
     watches: c.watches.map(({ relation, kind, resource }) => ({ relation, kind, resource })),
   }));
   history.writeMeta('controllers', controllers);
+}
+
+/** The meta key of what the trace receiver had; a recording reads it back (replay/replay-traces.ts). */
+export const tracesMeta = 'traces';
+
+export function keepTraceReceiver(history: HistoryStore, snapshot: TraceReceiverSnapshot): void {
+  history.writeMeta(tracesMeta, snapshot);
 }

@@ -32,6 +32,7 @@ const maxBlockers = 8;
 export const childrenSource: BlockerSource<ChildrenEvidence> = {
   name: 'children',
   cost: 'cheap',
+  dependsOn: 'owner-tree',
   gather: (subject, context) => ownerTree(context.graph, subject.object.metadata.uid),
   blockers(subject, evidence) {
     const leaves = evidence.children.flatMap((child) => notReady(child, []));

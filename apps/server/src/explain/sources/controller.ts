@@ -12,7 +12,7 @@ import { conditionsOf } from '../readiness/conditions.ts';
 import { observedGenerationOf } from '../readiness/assess-object.ts';
 import { facts, ranks } from '../readiness/finding.ts';
 import { objectLink, workqueueLink } from '../links.ts';
-import { describeQueuePosition, queuePositionOf, type QueuePosition } from '../queue-position.ts';
+import { describeQueuePosition, type QueuePosition } from '../queue-position.ts';
 
 export interface ControllerEvidence {
   readonly paused: boolean;
@@ -23,10 +23,11 @@ export interface ControllerEvidence {
 export const controllerSource: BlockerSource<ControllerEvidence> = {
   name: 'controller',
   cost: 'cheap',
+  dependsOn: 'queue-and-clock',
   gather(subject, context) {
     const state = subject.controller ? context.controllers.state(subject.controller) : undefined;
-    if (!state) return { paused: false };
-    return { paused: state.paused, position: queuePositionOf(state, subject.key) };
+    if (!state || !subject.controller) return { paused: false };
+    return { paused: state.paused, position: context.controllers.position(subject.controller, subject.key)! };
   },
   blockers(subject, evidence) {
     const stale = staleSpec(subject, evidence);

@@ -25,6 +25,7 @@ const garbageCollectorFinalizers = new Set(['foregroundDeletion', 'orphan']);
 export const deletionSource: BlockerSource<DeletionEvidence> = {
   name: 'deletion',
   cost: 'cheap',
+  dependsOn: 'owner-tree',
   gather(subject, context) {
     const finalizers = subject.object.metadata.finalizers ?? [];
     if (!subject.object.metadata.deletionTimestamp || finalizers.length === 0) return { owners: [] };

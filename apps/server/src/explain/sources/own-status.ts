@@ -11,6 +11,7 @@ import { deletionCode, staleStatusCode } from '../readiness/assess-object.ts';
 export const ownStatusSource: BlockerSource<void> = {
   name: 'own-status',
   cost: 'cheap',
+  dependsOn: 'owner-tree',
   gather: () => undefined,
   blockers(subject: ExplainSubject): Blocker[] {
     return subject.assessment.findings

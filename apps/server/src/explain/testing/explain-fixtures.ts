@@ -2,7 +2,7 @@
 import type { ControllerState } from '@dojo/console-protocol';
 import { identityOf, objectKeyOf, type Condition, type KubeObject } from '@dojo/kube-api';
 import type { ExplainContext, ExplainSubject } from '../blocker-source.ts';
-import type { ControllerDirectory } from '../controller-directory.ts';
+import { controllerDirectory, type ControllerDirectory } from '../controller-directory.ts';
 import type { ObjectGraph } from '../object-graph.ts';
 import { assessObject } from '../readiness/assess-object.ts';
 
@@ -55,7 +55,7 @@ export function queueState(parts: Partial<ControllerState['queue']> = {}, more: 
 }
 
 export function directory(state?: ControllerState): ControllerDirectory {
-  return { forKind: () => (state ? 'dojo' : undefined), isController: (name) => name === 'dojo', state: () => state };
+  return controllerDirectory(state ? [{ name: 'dojo', forKind: dojoKind, state: () => state }] : []);
 }
 
 export const emptyGraph: ObjectGraph = { get: () => undefined, ownedBy: () => [], list: () => [], watches: () => true };

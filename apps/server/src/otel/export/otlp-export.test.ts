@@ -7,6 +7,8 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from '@dojo/runtime';
+import { TracedReconciles } from '../receive-reconciles.ts';
+import { receivedFromTrace } from '../received-from-trace.ts';
 import { OtlpExport } from './otlp-export.ts';
 import { appendReconcile, deploymentWeb, dojoWeb, t0, type JournalReconcile } from './testing/journal-reconciles.ts';
 
@@ -38,16 +40,18 @@ afterEach(async () => {
   running = [];
 });
 
-async function exported(reconciles: JournalReconcile[], env: NodeJS.ProcessEnv = {}): Promise<{ spans: ReadableSpan[]; registry: Registry }> {
+/** `before`: more that reaches the journal first (e.g. the receiver's reconciles). */
+async function exported(reconciles: JournalReconcile[], env: NodeJS.ProcessEnv = {}, before?: (journal: Journal) => void): Promise<{ spans: ReadableSpan[]; registry: Registry; journal: Journal }> {
   const journal = new Journal({ capacity: 1000 });
   const memory = new InMemorySpanExporter();
   const registry = new Registry();
   const otlp = new OtlpExport({ journal, options: { url: 'http://unused/v1/traces', protocol: 'http/protobuf', headers: {} }, exporter: memory, registry, version: '1.2.3', clusterName: 'kind-dev', env });
   running.push(otlp);
   otlp.start();
+  before?.(journal);
   for (const r of reconciles) appendReconcile(journal, r);
   await otlp.flush();
-  return { spans: memory.getFinishedSpans(), registry };
+  return { spans: memory.getFinishedSpans(), registry, journal };
 }
 
 const rootOf = (spans: ReadableSpan[]) => spans.find((s) => s.parentSpanContext === undefined)!;
@@ -241,9 +245,19 @@ describe('a reconcile inferred for an operator the console only watched', () => 
 
 describe('a reconcile the console received over OTLP', () => {
   it('is not sent on: it came from a trace already, and could come back again', async () => {
-    // otel/receive marks the start `traced` with the span it came from.
-    const traced = { ...ran, reconcileId: 'traced-00f067aa0ba902b7', start: { ...ran.start!, traced: { service: 'my-operator', traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', spanName: 'reconcile' } } };
-    const { spans } = await exported([traced as JournalReconcile, ran]);
+    // The receiver's own assembly makes the reconcile, with its API calls, in the journal the export reads.
+    const received = (journal: Journal) => {
+      const receiver = new TracedReconciles({ clock: { now: () => t0 }, emit: (record) => void journal.append(record) });
+      const resource = { 'service.name': 'my-operator' };
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      receiver.ingest([
+        { traceId, spanId: '00f067aa0ba902b7', name: 'reconciling object', kind: 1, startMs: t0, endMs: t0 + 5, attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/web.default', 'object.reason': 'object updated' }, status: { code: 0 }, resource },
+        { traceId, spanId: '00f067aa0ba902b8', parentSpanId: '00f067aa0ba902b7', name: 'GET', kind: 3, startMs: t0 + 1, endMs: t0 + 2, attributes: { 'http.method': 'GET', 'http.url': 'https://k/apis/core.jutsu.com/v1/namespaces/default/dojos/web', 'http.status_code': 200 }, status: { code: 0 }, resource },
+      ]);
+    };
+    const { spans, journal } = await exported([ran], {}, received);
+    expect(journal.query({ limit: 1000 }).records.filter((r) => r.type === 'reconcile-start' && receivedFromTrace(r))).toHaveLength(1);
+    expect(journal.query({ limit: 1000 }).records.filter((r) => r.type === 'api-call' && r.reconcileId?.startsWith('traced-'))).toHaveLength(1);
     expect(spans.filter((s) => s.parentSpanContext === undefined).map((s) => s.attributes['dojo.reconcile.id'])).toEqual([uuid]);
     expect(spans).toHaveLength(3);
   });

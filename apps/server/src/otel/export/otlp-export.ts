@@ -20,6 +20,7 @@ import { ReconcileAssembler, type FinishedReconcile } from './reconcile-assemble
 import { ReconcileIdGenerator } from './reconcile-ids.ts';
 import { spanCount, writeReconcileSpans } from './reconcile-spans.ts';
 import { ServiceTracers } from './service-tracers.ts';
+import { receivedFromTrace } from '../received-from-trace.ts';
 
 export interface OtlpExportDeps {
   journal: Journal;
@@ -111,9 +112,9 @@ export class OtlpExport {
   }
 
   #admit(reconcile: FinishedReconcile): void {
-    // A reconcile received over OTLP (otel/receive marks its start `traced`) came from a trace
-    // already; sending it on would echo it, and loop when the console's export reaches its own receiver.
-    if (reconcile.start && 'traced' in reconcile.start) return;
+    // Received over OTLP: it came from a trace already; sending it on would echo it, and loop
+    // when the console's export reaches its own receiver.
+    if (receivedFromTrace(reconcile.start)) return;
     if (!this.#ledger.admit(spanCount(reconcile))) return;
     this.#ended.push(reconcile);
     if (this.#drainScheduled) return;

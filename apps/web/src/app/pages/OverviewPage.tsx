@@ -25,6 +25,7 @@ import { resourceListQueryOptions } from '../../features/resources/api/resource-
 import { useSession } from '../../features/session/api/session.ts';
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
 import { ScrapedControllerCards } from '../../features/scrape/components/ScrapedControllerCards.tsx';
+import { TracedClientSection } from '../../features/traces/components/TracedClientSection.tsx';
 import { TracedControllerCards } from '../../features/traces/components/TracedControllerCards.tsx';
 import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
 import { Link } from '../../lib/router.tsx';
@@ -109,7 +110,7 @@ export function OverviewPage() {
               </Button>
             )}
           </div>
-          <ClientCards links={clientLinks} />
+          <ClientCards links={clientLinks} also={(client) => <TracedClientSection client={client} timeline={(controller) => paths.timeline({ controller })} />} />
           {session?.recording ? null : <ConnectOperatorDialog open={connecting} onClose={() => setConnecting(false)} />}
         </section>
         {error ? <ErrorNotice error={error} title="Could not load the cluster's kinds" /> : null}

@@ -1,7 +1,9 @@
 /**
  * One client of the API server at a glance, as the request journal sees it: requests and writes
- * per second, errors, 409s, the watches it holds, and how many of its reconciles were inferred.
+ * per second, errors, 409s, the watches it holds, and how many of its reconciles were inferred;
+ * and what another source says of the same client (`also`: its traces).
  */
+import type { ReactNode } from 'react';
 import type { ClientSummary } from '@dojo/console-protocol';
 import { CardLinks } from '../../../components/CardLinks.tsx';
 import { Badge } from '../../../components/ConditionChip.tsx';
@@ -15,7 +17,7 @@ export interface ClientLinks {
   conflicts: () => string;
 }
 
-export function ClientCard({ client, links }: { client: ClientSummary; links: ClientLinks }) {
+export function ClientCard({ client, links, also }: { client: ClientSummary; links: ClientLinks; also?: ReactNode }) {
   const c = client;
   const agent = c.userAgents[0];
   return (
@@ -42,6 +44,7 @@ export function ClientCard({ client, links }: { client: ClientSummary; links: Cl
       <p className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
         {c.totals.requests.toLocaleString()} requests · {c.totals.writes.toLocaleString()} writes · {c.totals.watchEvents.toLocaleString()} watch events received
       </p>
+      {also}
       <CardLinks
         label={`${c.name} views`}
         links={[{ label: 'Timeline', to: links.timeline(c.name) }, { label: 'Watches', to: links.watches(c.name) }, c.totals.conflicts > 0 && { label: 'Conflicts', to: links.conflicts() }]}

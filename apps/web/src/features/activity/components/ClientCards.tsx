@@ -4,6 +4,7 @@
  * connected but silent so far; and what the journal feed is doing when it is not live. The
  * console's own controllers have their controller cards.
  */
+import type { ReactNode } from 'react';
 import type { ActivitySnapshot } from '@dojo/console-protocol';
 import { EmptyState, Loading } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
@@ -25,7 +26,8 @@ function FeedNote({ feed }: { feed: ActivitySnapshot['feed'] }) {
   );
 }
 
-export function ClientCards({ links }: { links: ClientLinks }) {
+/** `also`: more about a client, from another source, inside its card (e.g. its traces). */
+export function ClientCards({ links, also }: { links: ClientLinks; also?: (client: string) => ReactNode }) {
   const { data, error, isPending } = useActivity();
   if (isPending) return <Loading label="Loading clients…" />;
   if (error) return <ErrorNotice error={error} title="Could not load the API server's clients" />;
@@ -39,7 +41,7 @@ export function ClientCards({ links }: { links: ClientLinks }) {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {clients.map((c) => (
-            <ClientCard key={c.name} client={c} links={links} />
+            <ClientCard key={c.name} client={c} links={links} also={also?.(c.name)} />
           ))}
           {silent.map((c) => (
             <article key={c.name} aria-label={`Client ${c.name}`} className="rounded-lg border border-dashed border-slate-300 p-4 text-sm dark:border-slate-700">

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { TelemetryRecord } from '@dojo/console-protocol';
+import { reconcileRecords } from '../testing/reconcile-records.ts';
 import { spanSource } from './span.ts';
 import { TelemetryStore } from './telemetry-store.ts';
 
 const traced = { service: 'dojo-operator-rs', traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', spanName: 'reconciling object' };
 const object = { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web' };
 
-const records: TelemetryRecord[] = [
-  { type: 'reconcile-start', seq: 1, time: 1000, controller: 'dojo-operator-rs/dojo', key: 'default/web', object, worker: 0, reconcileId: 'traced-00f067aa0ba902b7', triggers: [{ reason: 'watch', otelReason: 'object updated' }], droppedTriggers: 0, traced },
-  { type: 'api-call', seq: 2, time: 1002, controller: 'dojo-operator-rs/dojo', key: 'default/web', verb: 'update', resource: 'dojos/status', code: 409, durationMs: 3, reconcileId: 'traced-00f067aa0ba902b7', worker: 0 },
-  { type: 'reconcile-end', seq: 3, time: 1005, controller: 'dojo-operator-rs/dojo', key: 'default/web', worker: 0, reconcileId: 'traced-00f067aa0ba902b7', result: 'conflict', durationMs: 5 },
-];
+const records = reconcileRecords({
+  controller: 'dojo-operator-rs/dojo',
+  key: 'default/web',
+  reconcileId: 'traced-00f067aa0ba902b7',
+  triggers: [{ reason: 'watch', otelReason: 'object updated' }],
+  start: { object, traced },
+  calls: [{ verb: 'update', resource: 'dojos/status', code: 409 }],
+  result: 'conflict',
+});
 
 describe('reconciles received as OpenTelemetry spans in the telemetry store', () => {
   it('draws them in a lane of their controller, marked from traces and not inferred', () => {

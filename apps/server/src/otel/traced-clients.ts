@@ -1,0 +1,133 @@
+/**
+ * Which client of the API server a traced operator is. An operator that is connected (its
+ * requests journaled under its credential's name) and sends traces (named by its span
+ * `service.name`) is one controller, not two: its reconcile spans' API calls are requests the
+ * journal saw, made by that client at that moment. So each received API call is looked up
+ * among the journal's recent requests (same verb, resource, object and status code, within a
+ * moment of the span), and the client that made most of them is the traced service's client.
+ * A service named exactly as a client of the journal is that client too (an explicit match).
+ * The journal's record of a request may arrive after the span that recorded it (the two travel
+ * apart), so a call that matched nothing yet is asked again, for a while, on the next question.
+ *
+ * Only the API server's journal knows this (the embedded cluster, or a real one's audit feed);
+ * without one, nothing is matched and a traced controller stays a card of its own.
+ */
+import { identifyClient } from '@dojo/activity';
+import type { RequestJournalRecord } from '@dojo/console-protocol';
+import type { RequestSink } from '../activity/request-log.ts';
+import type { ClientMatcher } from './receive-reconciles.ts';
+import type { ApiCallSpan } from './receive-span-kinds.ts';
+
+export interface TracedClientsOptions {
+  isEmbedded: (controller: string) => boolean;
+  /** How far apart a span and the journal's record of its request may be (clocks, batching). */
+  slackMs?: number;
+  /** How many recent requests are kept to match against. */
+  maxRequests?: number;
+  /** How long a traced call that matched no request yet is asked about again (default 2 minutes). */
+  pendingMs?: number;
+  clock?: { now(): number };
+}
+
+interface PendingCall {
+  readonly call: ApiCallSpan;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+/** What is known of one traced controller: calls matched to each client, and calls not matched yet. */
+interface Votes {
+  readonly byClient: Map<string, number>;
+  pending: PendingCall[];
+}
+
+const maxPendingPerController = 64;
+
+interface Seen {
+  readonly client: string;
+  readonly time: number;
+}
+
+// A create's URL names no object (the name is in the body), so creates match without one.
+const fingerprint = (verb: string, resource: string, namespace: string | undefined, name: string | undefined, code: number) => `${verb} ${resource} ${namespace ?? ''}/${verb === 'create' ? '' : (name ?? '')} ${code}`;
+
+export class TracedClients implements RequestSink, ClientMatcher {
+  readonly #isEmbedded: (controller: string) => boolean;
+  readonly #slackMs: number;
+  readonly #max: number;
+  readonly #pendingMs: number;
+  readonly #clock: { now(): number };
+  readonly #votes = new Map<string, Votes>();
+  readonly #byFingerprint = new Map<string, Seen[]>();
+  /** Fingerprints in arrival order, to forget the oldest. */
+  readonly #order: string[] = [];
+  #head = 0;
+  readonly #clients = new Set<string>();
+
+  constructor(options: TracedClientsOptions) {
+    this.#isEmbedded = options.isEmbedded;
+    this.#slackMs = options.slackMs ?? 2_000;
+    this.#max = options.maxRequests ?? 20_000;
+    this.#pendingMs = options.pendingMs ?? 120_000;
+    this.#clock = options.clock ?? { now: () => Date.now() };
+  }
+
+  /** A traced controller's API call, to be matched now or on a later question. */
+  note(controller: string, call: ApiCallSpan, startMs: number, endMs: number): void {
+    let votes = this.#votes.get(controller);
+    if (!votes) this.#votes.set(controller, (votes = { byClient: new Map(), pending: [] }));
+    votes.pending.push({ call, startMs, endMs });
+    if (votes.pending.length > maxPendingPerController) votes.pending.shift();
+  }
+
+  /** The client a traced controller is: the one named as its service, else the one that made most of its calls. */
+  clientFor(controller: string, service: string): string | undefined {
+    if (this.#clients.has(service)) return service;
+    const votes = this.#votes.get(controller);
+    if (!votes) return undefined;
+    const now = this.#clock.now();
+    votes.pending = votes.pending.filter((p) => {
+      const client = this.clientOf(p.call, p.startMs, p.endMs);
+      if (client !== undefined) votes.byClient.set(client, (votes.byClient.get(client) ?? 0) + 1);
+      return client === undefined && now - p.endMs <= this.#pendingMs;
+    });
+    let best: [string, number] | undefined;
+    for (const [client, count] of votes.byClient) if (!best || count > best[1]) best = [client, count];
+    return best?.[0];
+  }
+
+  append(record: RequestJournalRecord): void {
+    if (record.type !== 'request' || !record.resource) return;
+    const client = identifyClient({ user: record.user, userAgent: record.userAgent, fieldManager: record.fieldManager }, this.#isEmbedded);
+    // The console's own controllers and informers send no spans here.
+    if (client.kind === 'embedded' || client.kind === 'console') return;
+    this.#clients.add(client.name);
+    const resource = record.subresource ? `${record.resource}/${record.subresource}` : record.resource;
+    const key = fingerprint(record.verb, resource, record.namespace, record.name, record.code);
+    const seen = this.#byFingerprint.get(key);
+    if (seen) seen.push({ client: client.name, time: record.time });
+    else this.#byFingerprint.set(key, [{ client: client.name, time: record.time }]);
+    this.#order.push(key);
+    if (this.#order.length - this.#head > this.#max) this.#forgetOldest();
+  }
+
+  /** The client whose journaled request is this traced call, if exactly one client made such a request then. */
+  clientOf(call: ApiCallSpan, startMs: number, endMs: number): string | undefined {
+    const seen = this.#byFingerprint.get(fingerprint(call.verb, call.resource, call.namespace, call.name, call.code));
+    if (!seen) return undefined;
+    const clients = new Set(seen.filter((s) => s.time >= startMs - this.#slackMs && s.time <= endMs + this.#slackMs).map((s) => s.client));
+    return clients.size === 1 ? [...clients][0] : undefined;
+  }
+
+  #forgetOldest(): void {
+    const key = this.#order[this.#head++]!;
+    const seen = this.#byFingerprint.get(key);
+    seen?.shift();
+    if (seen?.length === 0) this.#byFingerprint.delete(key);
+    // Compact now and then rather than shifting the array on every request.
+    if (this.#head > this.#max) {
+      this.#order.splice(0, this.#head);
+      this.#head = 0;
+    }
+  }
+}
