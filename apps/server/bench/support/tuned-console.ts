@@ -7,7 +7,7 @@
  */
 import { operatorNames } from '@dojo/operator';
 import { runUp } from '../../src/up.ts';
-import { addMemorySource } from './process-probe.ts';
+import { addMemorySource, addSnapshotSource } from './process-probe.ts';
 
 const [dataDir, simJson, apiserver] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tuned-console.ts <data-dir> [<sim-options-json>]');
@@ -18,8 +18,9 @@ const running = await runUp(
 const { apiserver: server } = running;
 if (server?.mode === 'thread') {
   addMemorySource(async () => {
-    const { heapUsed, external } = await server.memory();
-    return { apiserverHeapUsed: heapUsed, apiserverExternal: external };
+    const { heapUsed, heapPhysical, newSpace, external, arrayBuffers } = await server.memory();
+    return { apiserverHeapUsed: heapUsed, apiserverHeapPhysical: heapPhysical, apiserverNewSpace: newSpace, apiserverExternal: external, apiserverArrayBuffers: arrayBuffers };
   });
+  addSnapshotSource((dir) => server.writeHeapSnapshot(dir));
 }
 process.stdout.write(`tuned-console ${JSON.stringify({ base: running.console.url.replace(/\/$/, ''), token: running.token, kubeconfigPath: running.kubeconfigPath })}\n`);
