@@ -61,6 +61,8 @@ if (apiserverMode !== 'thread' && apiserverMode !== 'in-process') throw new Erro
 // sampling heap profile (what is still allocated when it exits) of the whole run there.
 const cpuProfDir = textArg('cpu-prof-dir');
 const heapProfDir = textArg('heap-prof-dir');
+// `--heap-snapshot-dir DIR`: a V8 heap snapshot of each of the console's threads once converged.
+const heapSnapshotDir = textArg('heap-snapshot-dir');
 const log = (message: string): void => void process.stderr.write(`[convergence] ${message}\n`);
 const tunedConsole = fileURLToPath(new URL('./support/tuned-console.ts', import.meta.url));
 const sim = { podStartDelay: { minMs: 0, maxMs: 0 }, podReadyDelay: { minMs: 0, maxMs: 0 } };
@@ -131,6 +133,7 @@ async function oneRun(index: number) {
     const writes = (await currentRevision(client)) - revisionBefore;
     const queues = sampler.stop();
     const probe = await server.read();
+    if (heapSnapshotDir) log(`run ${index}: heap snapshots ${(await server.heapSnapshot(heapSnapshotDir)).join(', ')}`);
     const counts = countsBetween(before, await sampler.counts());
     // After a timeout the controllers are still at work: a second sample would measure them
     // too, and the writes a convergence needs are not known yet, so there is no ideal then.
@@ -160,7 +163,7 @@ async function oneRun(index: number) {
       busyWorkerShare: queues.busyShare,
       queueSamples: queues.samples,
       byController: counts.byController,
-      server: { peakRssMb: probe.peakRssMb, rssAtEndMb: probe.rssMb, memoryAtEndMb: probe.memoryMb, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
+      server: { peakRssMb: probe.peakRssMb, rssAtEndMb: probe.rssMb, memoryAtEndMb: probe.memoryMb, memoryTimelineMb: probe.timeline, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
       responsiveness,
     };
     log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ${run.idealSeconds === null ? `no ideal (${writes} writes so far, ${run.writeRatePerSecond} writes/s before)` : `ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×`}; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms; /healthz p99 ${responsiveness.healthz.p99Ms} ms, page load p50 ${responsiveness.pageLoad.p50Ms} ms, max ${responsiveness.pageLoad.maxMs} ms${responsiveness.uiBuilt ? '' : ' (UI not built: API answers only)'}`);

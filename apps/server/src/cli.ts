@@ -10,6 +10,7 @@ import { connectCommands } from './activity/connect-commands.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
 import { connectUsage, exitCodes, usage } from './cli-usage.ts';
 import { consoleVersion } from './console-version.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
 import { runExport, runOpen } from './recording/recording-commands.ts';
 import { otlpExporterEnv, shellAssignments } from './otel/receive-env.ts';
 import { runUp } from './up.ts';
@@ -20,6 +21,7 @@ function usageError(prefix: string, message: string, help: string): never {
 }
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   let command;
   try {
     command = parseCli(process.argv.slice(2));

@@ -7,6 +7,7 @@
 import type { ControllerDetails, ControllerSummary, WatchSummary } from '@dojo/console-protocol';
 import type { Controller, Journal, WatchSourceInfo } from '@dojo/runtime';
 import type { ControllerView } from './controller-view.ts';
+import { ReconcileSamples } from './reconcile-samples.ts';
 
 export interface ConsoleController {
   controller: Controller;
@@ -14,15 +15,8 @@ export interface ConsoleController {
   forKind: ControllerSummary['forKind'];
 }
 
-interface Sample {
-  at: number;
-  durationMs: number;
-  failed: boolean;
-}
-
 const windowMs = 60_000;
 const maxSamples = 20_000;
-const trimChunk = 5_000;
 // Rate and percentiles over a minute barely move in a second; the bench polls every 50 ms and
 // each UI tab every second, and sorting a minute of reconciles each time showed in profiles.
 const statsMaxAgeMs = 1000;
@@ -49,7 +43,7 @@ function summarizeWatch(source: WatchSourceInfo): WatchSummary {
 
 export class ConsoleControllers implements ControllerView {
   private readonly entries = new Map<string, ConsoleController>();
-  private readonly samples = new Map<string, Sample[]>();
+  private readonly samples = new Map<string, ReconcileSamples>();
   private readonly stats = new Map<string, RollingStats>();
   private readonly unsubscribe: () => void;
 
@@ -61,12 +55,11 @@ export class ConsoleControllers implements ControllerView {
     this.unsubscribe = journal.subscribe(journal.lastSeq + 1, (delivery) => {
       if (delivery.resync || delivery.record.type !== 'reconcile-end') return;
       const r = delivery.record;
-      let list = this.samples.get(r.controller);
-      if (!list) this.samples.set(r.controller, (list = []));
-      list.push({ at: r.time, durationMs: r.durationMs, failed: r.result === 'error' });
-      // Trimmed in chunks: a splice on every reconcile past the cap shifted 20,000 samples each
-      // time (8% of the console's CPU with 10,000 Dojos converging).
-      if (list.length > maxSamples + trimChunk) list.splice(0, list.length - maxSamples);
+      let samples = this.samples.get(r.controller);
+      // A ring: no shifting past the cap (a splice on every reconcile past it shifted 20,000
+      // samples each time, 8% of the console's CPU with 10,000 Dojos converging).
+      if (!samples) this.samples.set(r.controller, (samples = new ReconcileSamples(maxSamples)));
+      samples.push({ at: r.time, durationMs: r.durationMs, failed: r.result === 'error' });
     });
   }
 
@@ -118,7 +111,7 @@ export class ConsoleControllers implements ControllerView {
   private rollingStats(name: string, now: number): RollingStats {
     const cached = this.stats.get(name);
     if (cached && now >= cached.at && now - cached.at < statsMaxAgeMs) return cached;
-    const recent = (this.samples.get(name) ?? []).filter((s) => now - s.at <= windowMs);
+    const recent = this.samples.get(name)?.since(now - windowMs) ?? [];
     const durations = recent.map((s) => s.durationMs).sort((a, b) => a - b);
     const pct = (p: number) => (durations.length ? durations[Math.min(durations.length - 1, Math.floor((p / 100) * durations.length))]! : 0);
     const lastTen = recent.filter((s) => now - s.at <= 10_000);

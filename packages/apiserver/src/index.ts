@@ -24,7 +24,8 @@
  */
 export { startApiServer, type ApiServer, type ApiServerOptions } from './api-server.ts';
 export type { ApiServerHandle, JournalFollower } from './worker/api-server-handle.ts';
-export type { ThreadApiServerOptions } from './worker/api-server-protocol.ts';
+export type { ServerMemory, ThreadApiServerOptions } from './worker/api-server-protocol.ts';
+export { threadMemory } from './worker/thread-memory.ts';
 export { startApiServerInProcess, startApiServerThread, type ApiServerThreadOptions, type InProcessApiServer } from './worker/api-server-thread.ts';
 export { connectClient, listClients, validateClientName, type ClientCredential } from './clients/client-kubeconfigs.ts';
 export type { RequestJournal } from './journal/request-journal.ts';

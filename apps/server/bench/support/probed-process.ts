@@ -15,6 +15,8 @@ export interface ProbedProcess {
   /** Starts a new measurement window (event-loop delay, peak RSS, CPU). */
   reset(): Promise<void>;
   read(): Promise<ProbeReading>;
+  /** Writes a heap snapshot of each of the server's threads into `dir`; answers the files. */
+  heapSnapshot(dir: string): Promise<string[]>;
   kill(): Promise<void>;
 }
 
@@ -47,9 +49,9 @@ export async function spawnProbed(script: string, args: readonly string[], ready
   });
   child.stdout!.resume();
 
-  const ask = <T>(message: object, answer: string): Promise<T> =>
+  const ask = <T>(message: object, answer: string, answerMs = 10_000): Promise<T> =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`probe did not answer ${JSON.stringify(message)}`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`probe did not answer ${JSON.stringify(message)}`)), answerMs);
       const onMessage = (m: { probe?: string }) => {
         if (m.probe !== answer) return;
         clearTimeout(timer);
@@ -65,6 +67,8 @@ export async function spawnProbed(script: string, args: readonly string[], ready
     ready,
     reset: () => ask<unknown>({ probe: 'reset' }, 'reset-done').then(() => undefined),
     read: () => ask<ProbeReading>({ probe: 'read' }, 'reading'),
+    // A snapshot of a heap of a few GB takes minutes to write.
+    heapSnapshot: (dir) => ask<{ files: string[] }>({ probe: 'heap-snapshot', dir }, 'snapshot-written', 600_000).then((m) => m.files),
     kill: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -5,11 +5,16 @@
  * measuring from the benchmark's process would measure the load generator instead.
  *
  * Messages: `{probe: 'reset'}` starts a new window; `{probe: 'read'}` answers a `ProbeReading`
- * for the window so far; `{probe: 'exit'}` ends the process normally, so that a `--cpu-prof`
- * profile gets written (a SIGKILL would lose it). Without an IPC channel (run by hand) it does
- * nothing.
+ * for the window so far; `{probe: 'heap-snapshot', dir}` writes a V8 heap snapshot of every
+ * thread into `dir` (answers `snapshot-written`); `{probe: 'exit'}` ends the process normally,
+ * so that a `--cpu-prof` profile gets written (a SIGKILL would lose it). Without an IPC channel
+ * (run by hand) it does nothing.
  */
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
+import { threadMemory } from '@dojo/apiserver';
+import { nativeMemory } from './native-memory.ts';
 
 export interface ProbeReading {
   probe: 'reading';
@@ -22,19 +27,34 @@ export interface ProbeReading {
   cpuShare: number;
   windowSeconds: number;
   /**
-   * Where the RSS is at the end of the window: the main thread's V8 heap, memory bound to
-   * native objects, and the heaps other threads report (`addMemorySource`), in MB.
+   * Where the RSS is at the end of the window, in MB: the main thread's V8 heap (used, and
+   * resident), its young generation, memory bound to native objects (ArrayBuffers among it),
+   * glibc's malloc arenas and other anonymous memory (support/native-memory.ts), and what other
+   * threads report (`addMemorySource`).
    */
-  memoryMb: { mainHeapUsed: number; external: number } & Record<string, number>;
+  memoryMb: MemoryBreakdown;
+  /** The same breakdown every `timelineMs` over the window, to tell a transient peak from growth. */
+  timeline: ({ atSeconds: number } & MemoryBreakdown)[];
 }
+
+export type MemoryBreakdown = { rss: number; mainHeapUsed: number; external: number } & Record<string, number>;
 
 type MemorySource = () => Promise<Record<string, number>>;
 const memorySources: MemorySource[] = [];
+type SnapshotSource = (dir: string) => Promise<string>;
+const snapshotSources: SnapshotSource[] = [];
 
 /** Another thread's memory (bytes by name), read with every reading; e.g. the API server thread's heap. */
 export function addMemorySource(source: MemorySource): void {
   memorySources.push(source);
 }
+
+/** Another thread's heap snapshot, written with the main thread's; answers the file. */
+export function addSnapshotSource(source: SnapshotSource): void {
+  snapshotSources.push(source);
+}
+
+const timelineMs = 2000;
 
 if (process.send) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
@@ -47,12 +67,36 @@ if (process.send) {
   const ms = (ns: number): number => Number((ns / 1e6).toFixed(2));
   const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
 
-  const memoryNow = async (): Promise<ProbeReading['memoryMb']> => {
-    const { heapUsed, external } = process.memoryUsage();
-    const memory: ProbeReading['memoryMb'] = { mainHeapUsed: mb(heapUsed), external: mb(external) };
+  const memoryNow = async (): Promise<MemoryBreakdown> => {
+    const main = threadMemory();
+    const native = nativeMemory();
+    const memory: MemoryBreakdown = {
+      rss: mb(native.rssKb * 1024),
+      mainHeapUsed: mb(main.heapUsed),
+      mainHeapPhysical: mb(main.heapPhysical),
+      mainNewSpace: mb(main.newSpace),
+      external: mb(main.external),
+      arrayBuffers: mb(main.arrayBuffers),
+      mallocMainArena: mb(native.mainArenaKb * 1024),
+      mallocThreadArenas: mb(native.threadArenasKb * 1024),
+      mallocThreadArenaCount: native.threadArenas,
+      otherAnon: mb(native.otherAnonKb * 1024),
+      file: mb(native.fileKb * 1024),
+    };
     for (const source of memorySources) for (const [name, bytes] of Object.entries(await source())) memory[name] = mb(bytes);
     return memory;
   };
+  let timeline: ProbeReading['timeline'] = [];
+  let sampling = false;
+  const timelineSampler = setInterval(() => {
+    if (sampling) return;
+    sampling = true;
+    const atSeconds = Number(((performance.now() - windowStart) / 1000).toFixed(1));
+    void memoryNow()
+      .then((memory) => timeline.push({ atSeconds, ...memory }))
+      .finally(() => (sampling = false));
+  }, timelineMs);
+  timelineSampler.unref();
   const read = async (): Promise<ProbeReading> => {
     const rss = process.memoryUsage.rss();
     peakRss = Math.max(peakRss, rss);
@@ -68,18 +112,27 @@ if (process.send) {
       cpuShare: Number((cpuSeconds / windowSeconds).toFixed(2)),
       windowSeconds: Number(windowSeconds.toFixed(2)),
       memoryMb: await memoryNow(),
+      timeline,
     };
   };
+  const snapshot = async (dir: string): Promise<string[]> => {
+    const files = [writeHeapSnapshot(join(dir, `console-${process.pid}-${Date.now()}.heapsnapshot`))];
+    for (const source of snapshotSources) files.push(await source(dir));
+    return files;
+  };
 
-  process.on('message', (message: { probe?: string }) => {
+  process.on('message', (message: { probe?: string; dir?: string }) => {
     if (message.probe === 'reset') {
       histogram.reset();
+      timeline = [];
       peakRss = process.memoryUsage.rss();
       cpuAt = process.cpuUsage();
       windowStart = performance.now();
       process.send!({ probe: 'reset-done' });
     } else if (message.probe === 'read') {
       void read().then((reading) => process.send!(reading));
+    } else if (message.probe === 'heap-snapshot') {
+      void snapshot(message.dir!).then((files) => process.send!({ probe: 'snapshot-written', files }));
     } else if (message.probe === 'exit') {
       process.exit(0);
     }

@@ -1,14 +1,17 @@
 /**
  * `node --import tsx apps/server/bench/support/tuned-console.ts <data-dir> [<sim-options-json>] [thread|in-process]`:
- * the whole console (`runUp`, as `dojo-console up` runs it) with the simulated cluster's options
+ * the whole console (`runUp`, as `dojo-console up` runs it, heap settings included) with the simulated cluster's options
  * set, which the CLI has no flags for (pod delays), and where its API server runs (UpTuning.apiserver). Prints one line `tuned-console <json>` with
  * the console URL, its token and the kubeconfig, then runs until killed. Every operator runs,
  * as with `dojo-console up`'s defaults.
  */
 import { operatorNames } from '@dojo/operator';
+import { limitHeapGrowth } from '../../src/heap-growth.ts';
 import { runUp } from '../../src/up.ts';
-import { addMemorySource } from './process-probe.ts';
+import { addMemorySource, addSnapshotSource } from './process-probe.ts';
 
+// As the CLI starts it: the heap's growth between full collections limited (src/heap-growth.ts).
+limitHeapGrowth();
 const [dataDir, simJson, apiserver] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tuned-console.ts <data-dir> [<sim-options-json>]');
 const running = await runUp(
@@ -18,8 +21,9 @@ const running = await runUp(
 const { apiserver: server } = running;
 if (server?.mode === 'thread') {
   addMemorySource(async () => {
-    const { heapUsed, external } = await server.memory();
-    return { apiserverHeapUsed: heapUsed, apiserverExternal: external };
+    const { heapUsed, heapPhysical, newSpace, external, arrayBuffers } = await server.memory();
+    return { apiserverHeapUsed: heapUsed, apiserverHeapPhysical: heapPhysical, apiserverNewSpace: newSpace, apiserverExternal: external, apiserverArrayBuffers: arrayBuffers };
   });
+  addSnapshotSource((dir) => server.writeHeapSnapshot(dir));
 }
 process.stdout.write(`tuned-console ${JSON.stringify({ base: running.console.url.replace(/\/$/, ''), token: running.token, kubeconfigPath: running.kubeconfigPath })}\n`);

@@ -66,4 +66,16 @@ describe('the journal writers', () => {
     for (const name of ['a', 'b', 'a', 'c']) writers.append(write({ name }));
     expect(['a', 'b', 'c'].map((name) => writers.writesOf({ ...widget, name }) !== undefined)).toEqual([true, false, true]);
   });
+
+  it('shares one writer, one list of changed paths and the uid between writes that have the same', () => {
+    const writers = new JournalWriters(isEmbedded);
+    writers.append(write({ user: 'widget-operator', fieldManager: 'kopf', changedPaths: ['spec.size'], rvReturned: '500' }));
+    writers.append(write({ user: 'widget-operator', fieldManager: 'kopf', changedPaths: ['spec.size'], rvReturned: '501' }));
+    const [first, second] = [writers.writeReturning('500')!, writers.writeReturning('501')!];
+    expect(second.writer).toBe(first.writer);
+    expect(second.changedPaths).toBe(first.changedPaths);
+    expect(second).toMatchObject({ uid: 'u1', changedPaths: ['spec.size'], writer: { client: 'widget-operator', manager: 'kopf' } });
+    writers.append(write({ user: 'other-operator', fieldManager: 'kopf', changedPaths: ['spec.size'], rvReturned: '502' }));
+    expect(writers.writeReturning('502')!.writer).toMatchObject({ client: 'other-operator', manager: 'kopf' });
+  });
 });

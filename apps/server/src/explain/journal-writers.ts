@@ -7,12 +7,15 @@
  *
  * One of the ActivityService's sinks: every journal record the console reads passes `append`.
  * Bounded: past `capacity` objects the one written longest ago is forgotten, and past
- * `capacity` resourceVersions the oldest.
+ * `capacity` resourceVersions the oldest. At 10,000 Dojos both are full (71 MB of the console's
+ * heap, ~480 bytes a write held): a write's writer and changed paths are shared with every
+ * other write that has the same, and its uid with the object's previous write.
  */
 import type { FieldWriter, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
 import { identifyClient } from '@dojo/activity';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import type { RequestSink } from '../activity/request-log.ts';
+import { SharedValues } from './shared-values.ts';
 
 /** One successful write, as the journal recorded it. */
 export interface JournalWrite {
@@ -48,6 +51,8 @@ export class JournalWriters implements RequestSink, JournalWritesView {
   readonly #capacity: number;
   readonly #byObject = new Map<string, ObjectWrites>();
   readonly #byVersion = new Map<string, JournalWrite>();
+  readonly #writers = new SharedValues<FieldWriter>();
+  readonly #paths = new SharedValues<readonly string[]>();
 
   constructor(isEmbedded: (name: string) => boolean, capacity = 100_000) {
     this.#isEmbedded = isEmbedded;
@@ -59,9 +64,9 @@ export class JournalWriters implements RequestSink, JournalWritesView {
     if (record.kind === undefined || record.name === undefined || record.group === undefined) return;
     // An update or patch that changed nothing wrote no version.
     if (record.changedPaths?.length === 0 && record.verb !== 'create' && record.verb !== 'delete') return;
-    const write = this.#writeOf(record);
     const key = identityKey({ group: record.group, kind: record.kind, name: record.name, ...(record.namespace ? { namespace: record.namespace } : {}) });
     const before = this.#byObject.get(key);
+    const write = this.#writeOf(record, before?.last.uid === record.uid ? before?.last.uid : record.uid);
     const sameObject = before && (before.last.uid === undefined || write.uid === undefined || before.last.uid === write.uid);
     const lastStatus = isStatusWrite(write) ? write : sameObject ? before.lastStatus : undefined;
     this.#byObject.delete(key);
@@ -83,7 +88,7 @@ export class JournalWriters implements RequestSink, JournalWritesView {
     return this.#byVersion.get(resourceVersion);
   }
 
-  #writeOf(record: RequestRecord): JournalWrite {
+  #writeOf(record: RequestRecord, uid: string | undefined): JournalWrite {
     const client = identifyClient(record, this.#isEmbedded);
     const writer: FieldWriter = {
       source: 'journal',
@@ -91,15 +96,16 @@ export class JournalWriters implements RequestSink, JournalWritesView {
       ...(record.fieldManager ? { manager: record.fieldManager } : {}),
       ...(client.kind === 'embedded' ? { controller: client.name } : {}),
     };
+    const paths = record.changedPaths;
     return {
       seq: record.seq,
       time: record.time,
       verb: record.verb,
-      writer,
+      writer: this.#writers.share(`${writer.client}\u0000${writer.manager ?? ''}\u0000${writer.controller ?? ''}`, writer),
       ...(record.subresource ? { subresource: record.subresource } : {}),
-      ...(record.uid ? { uid: record.uid } : {}),
+      ...(uid ? { uid } : {}),
       ...(record.rvReturned ? { resourceVersion: record.rvReturned } : {}),
-      ...(record.changedPaths ? { changedPaths: record.changedPaths } : {}),
+      ...(paths ? { changedPaths: this.#paths.share(paths.join('\u0000'), paths) } : {}),
     };
   }
 }

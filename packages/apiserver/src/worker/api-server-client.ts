@@ -76,6 +76,10 @@ export class ApiServerClient implements ApiServerHandle {
     return (await this.#ask({ op: 'memory' })) as ServerMemory;
   }
 
+  async writeHeapSnapshot(dir: string): Promise<string> {
+    return (await this.#ask({ op: 'write-heap-snapshot', dir })) as string;
+  }
+
   close(): Promise<void> {
     this.#closing ??= (async () => {
       if (this.#failure) return;

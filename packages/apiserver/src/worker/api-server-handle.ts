@@ -34,6 +34,8 @@ export interface ApiServerHandle extends ApiServerEndpoint {
   closeWatches(reason: string): Promise<number>;
   /** Where the server's memory is: its thread's heap and what its store and watch history hold. */
   memory(): Promise<ServerMemory>;
+  /** Writes a V8 heap snapshot of the server's thread into `dir` (a diagnosis aid for benchmarks); answers the file's path. */
+  writeHeapSnapshot(dir: string): Promise<string>;
   /** The request journal as a stream; absent when the server keeps none. Returns the stop. */
   followJournal?(sinceSeq: number, follower: JournalFollower): () => void;
   /** Why the server stopped on its own; undefined while it runs (or after a clean close). */

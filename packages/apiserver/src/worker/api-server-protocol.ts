@@ -24,18 +24,25 @@ export type ThreadApiServerOptions = Omit<ApiServerOptions, 'watch'> & { watch?:
 export interface ServerMemory {
   readonly heapUsed: number;
   readonly heapTotal: number;
+  /** What of the heap is in RAM (V8's total_physical_size): the heap's share of the process's RSS. */
+  readonly heapPhysical: number;
+  /** The young generation's reserved size (both semi-spaces): RSS a second isolate adds even when idle. */
+  readonly newSpace: number;
   /** Memory of JavaScript objects bound to native ones (Buffers, SQLite's statements). */
   readonly external: number;
+  /** The part of `external` that is ArrayBuffers (Buffers, TLS and socket chunks). */
+  readonly arrayBuffers: number;
 }
 
 export type ControlRequest =
   | { id: number; op: 'compact-history' }
   | { id: number; op: 'memory' }
+  | { id: number; op: 'write-heap-snapshot'; dir: string }
   | { id: number; op: 'close-watches'; reason: string }
   | { id: number; op: 'follow-journal'; sinceSeq: number; port: MessagePort }
   | { id: number; op: 'close' };
 
-export type ControlAnswer = { id: number; ok: true; value?: number | ServerMemory } | { id: number; ok: false; error: string };
+export type ControlAnswer = { id: number; ok: true; value?: number | string | ServerMemory } | { id: number; ok: false; error: string };
 
 /** From the server to a journal follower: the hello, then records as one JSON array per batch. */
 export type JournalPortMessage = { type: 'hello'; hello: RequestJournalHello } | { type: 'records'; json: string };

@@ -3,20 +3,24 @@
  * (api-server-protocol.ts) with a running ApiServer. The same code serves a server on its own
  * thread and one in the caller's (over a local MessageChannel).
  */
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import type { MessagePort } from 'node:worker_threads';
 import type { ApiServer } from '../api-server.ts';
 import type { ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { serveJournalPort } from './journal-port.ts';
+import { threadMemory } from './thread-memory.ts';
 
-async function answer(server: ApiServer, request: ControlRequest): Promise<number | ServerMemory | undefined> {
+async function answer(server: ApiServer, request: ControlRequest): Promise<number | string | ServerMemory | undefined> {
   switch (request.op) {
     case 'compact-history':
       server.compactHistory();
       return undefined;
-    case 'memory': {
-      const { heapUsed, heapTotal, external } = process.memoryUsage();
-      return { heapUsed, heapTotal, external };
-    }
+    case 'memory':
+      return threadMemory();
+    case 'write-heap-snapshot':
+      // Written by the thread that owns the heap; the name says which thread it was.
+      return writeHeapSnapshot(join(request.dir, `apiserver-${process.pid}-${Date.now()}.heapsnapshot`));
     case 'close-watches': {
       const open = server.watchCache.watcherCount;
       server.watchCache.closeAll(request.reason);
