@@ -47,7 +47,7 @@ import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
-import { keepControllers, keepingResources, keepSource, keepTraceReceiver } from './recording/session-facts.ts';
+import { keepControllers, keepingResources, keepSource, keepTraceReceiver, keepingTraceReceiver } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
 
 export interface RunningConsole {
@@ -211,8 +211,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   auditLog?.start();
   activity?.start();
   // Operators' reconcile spans join the telemetry journal, on any cluster (docs/opentelemetry.md).
-  const traces = options.otlpReceiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver: new TraceReceiver({ clock: realClock, append: (record) => journal.append(record), onReceived: (snapshot) => keepTraceReceiver(history, snapshot), ...(tracedClients ? { clients: tracedClients } : {}) }) } : undefined;
-  keepTraceReceiver(history, traces?.receiver.snapshot() ?? traceReceiverOff);
+  const receiver = options.otlpReceiver ? new TraceReceiver({ clock: realClock, append: (record) => journal.append(record), onReceived: () => tracesKept?.kept(), ...(tracedClients ? { clients: tracedClients } : {}) }) : undefined;
+  const tracesKept = receiver ? keepingTraceReceiver(history, () => receiver.snapshot()) : undefined;
+  const traces = receiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver } : undefined;
+  if (tracesKept) tracesKept.kept();
+  else keepTraceReceiver(history, traceReceiverOff);
   const scraper = new Scraper(options.scrape ?? [], { clock: realClock, kubeconfigToken: kubeconfigBearerToken(kubeConfig), ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
   const scrapeTargets = new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dataDir), (message) => console.warn(`warning: ${message}`));
   scraper.start();
@@ -283,6 +286,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       controllers.close();
       versionedKinds.close();
       explain.close();
+      tracesKept?.stop();
       await manager.stop();
       await otlp?.shutdown();
       system?.sim.close();

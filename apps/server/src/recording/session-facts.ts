@@ -41,3 +41,22 @@ export const tracesMeta = 'traces';
 export function keepTraceReceiver(history: HistoryStore, snapshot: TraceReceiverSnapshot): void {
   history.writeMeta(tracesMeta, snapshot);
 }
+
+/**
+ * Keeps what the trace receiver has for a recording, as it changes: after every OTLP request,
+ * and now and then between them, because a traced operator is matched to its API server client
+ * when the request journal's record of a call arrives, which can be after the spans did (a
+ * recording exported by the CLI reads only what was kept). Unchanged snapshots are not written again.
+ */
+export function keepingTraceReceiver(history: HistoryStore, snapshot: () => TraceReceiverSnapshot, everyMs = 2_000): { kept: () => void; stop: () => void } {
+  let last = '';
+  const kept = (): void => {
+    const now = snapshot();
+    const text = JSON.stringify(now);
+    if (text === last) return;
+    last = text;
+    keepTraceReceiver(history, now);
+  };
+  const timer = setInterval(kept, everyMs).unref();
+  return { kept, stop: () => clearInterval(timer) };
+}
