@@ -1,8 +1,8 @@
 /**
  * HTTP(S) to one API server, configured from a kubeconfig. `@kubernetes/client-node`'s
  * KubeConfig does what is hard to get right (contexts, CA and client certificates, tokens,
- * exec and auth-provider plugins); the requests themselves go through node:https so that each
- * one can be counted, timed and streamed.
+ * exec and auth-provider plugins); the requests themselves are sent here so that each one can
+ * be counted, timed and streamed.
  *
  * - Connections are kept alive. Requests (reads and writes) go through an undici Pool, watches
  *   through node:https: a reconcile's requests are most of a controller process's CPU, and
