@@ -1,14 +1,10 @@
 /**
  * HTTP(S) to one API server, configured from a kubeconfig. `@kubernetes/client-node`'s
  * KubeConfig does what is hard to get right (contexts, CA and client certificates, tokens,
- * exec and auth-provider plugins); the requests themselves are sent here so that each one can
- * be counted, timed and streamed.
+ * exec and auth-provider plugins); the requests themselves go through node:https so that each
+ * one can be counted, timed and streamed.
  *
- * - Connections are kept alive. Requests (reads and writes) go through an undici Pool, watches
- *   through node:https: a reconcile's requests are most of a controller process's CPU, and
- *   undici's dispatcher costs about a third less per request than http.request's ClientRequest,
- *   IncomingMessage and agent bookkeeping (measured in the commit that made the change).
- *   Behind a kubeconfig proxy everything goes through node:https and the proxy's agent.
+ * - Connections are kept alive: a controller's writes and its watches share a few sockets.
  * - A 401 refreshes the credentials from the kubeconfig once and retries (exec plugins and
  *   bound tokens rotate), like client-go's transport does.
  * - Every response (and every request that got none) is counted in rest_client_requests_total.
@@ -22,7 +18,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { Pool } from 'undici';
 import { parseWarningHeader, StatusError } from '@dojo/kube-api';
 import type { RestClientMetrics } from '../metrics/rest-client-metrics.ts';
 import { reconcileContext } from '../telemetry/reconcile-context.ts';
@@ -68,10 +63,6 @@ export class KubeTransport {
   readonly #send: Send;
   readonly #metrics: RestClientMetrics | undefined;
   readonly #userAgent: string;
-  readonly #basePath: string;
-  /** undici's pool options, or undefined when requests go through a proxy agent. */
-  readonly #poolOptions: Pool.Options | undefined;
-  #pool: Pool | undefined;
   #authHeaders: OutgoingHttpHeaders;
 
   private constructor(kubeConfig: KubeConfig, server: URL, tls: HttpsRequestOptions, options: TransportOptions) {
@@ -83,26 +74,7 @@ export class KubeTransport {
     this.#metrics = options.metrics;
     this.#userAgent = options.userAgent ?? 'dojo-runtime';
     this.#authHeaders = authHeadersOf(tls);
-    this.#basePath = server.pathname.replace(/\/$/, '');
     const viaProxy = Boolean(kubeConfig.getCurrentCluster()?.proxyUrl);
-    // No timeouts, as node:https has none: a slow LIST is the server's to end.
-    this.#poolOptions = viaProxy
-      ? undefined
-      : {
-          headersTimeout: 0,
-          bodyTimeout: 0,
-          ...(server.protocol === 'https:'
-            ? {
-                connect: {
-                  ca: tls.ca,
-                  cert: tls.cert,
-                  key: tls.key,
-                  ...(tls.servername ? { servername: tls.servername } : {}),
-                  ...(tls.rejectUnauthorized === undefined ? {} : { rejectUnauthorized: tls.rejectUnauthorized }),
-                },
-              }
-            : {}),
-        };
     if (server.protocol === 'http:') {
       this.#send = httpRequest;
       this.#agent = viaProxy ? tls.agent : new HttpAgent({ keepAlive: true });
@@ -133,7 +105,6 @@ export class KubeTransport {
 
   /** Sends a request and reads the whole response. Rejects only when no response came. */
   async request(req: TransportRequest): Promise<TransportResponse> {
-    if (this.#poolOptions) return this.#pooledExchange(req);
     const res = await this.#exchange(req);
     const text = await readText(res);
     const warnings = warningsOf(res);
@@ -148,43 +119,10 @@ export class KubeTransport {
     throw StatusError.fromResponse(code, parseBody(await readText(res)));
   }
 
-  /** Closes keep-alive sockets (a later request opens new ones); open streams end when their signals abort. */
+  /** Closes idle keep-alive sockets; open streams end when their signals abort. */
   close(): void {
     const agent = this.#agent;
     if (agent instanceof HttpAgent) agent.destroy();
-    void this.#pool?.destroy().catch(() => undefined);
-    this.#pool = undefined;
-  }
-
-  async #pooledExchange(req: TransportRequest): Promise<TransportResponse> {
-    let answer = await this.#pooledOnce(req);
-    if (answer.code === 401) {
-      await this.#refreshCredentials();
-      answer = await this.#pooledOnce(req);
-    }
-    return answer;
-  }
-
-  async #pooledOnce(req: TransportRequest): Promise<TransportResponse> {
-    this.#pool ??= new Pool(this.server.origin, this.#poolOptions);
-    const headers: Record<string, string> = {
-      ...(this.#authHeaders as Record<string, string>),
-      accept: req.accept ?? 'application/json',
-      'user-agent': userAgentFor(this.#userAgent, reconcileContext.current()?.controller),
-    };
-    if (req.body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
-    let res;
-    try {
-      res = await this.#pool.request({ method: req.method, path: this.#basePath + req.path, headers, body: req.body, signal: req.signal });
-    } catch (error) {
-      this.#metrics?.request('<error>', req.method, this.host);
-      throw error;
-    }
-    this.#metrics?.request(res.statusCode, req.method, this.host);
-    const text = await res.body.text();
-    const warning = res.headers.warning;
-    const warnings = warning === undefined ? [] : (Array.isArray(warning) ? warning : [warning]).flatMap((value) => parseWarningHeader(value));
-    return { code: res.statusCode, body: parseBody(text), ...(warnings.length > 0 ? { warnings } : {}) };
   }
 
   async #exchange(req: TransportRequest): Promise<IncomingMessage> {
@@ -196,7 +134,7 @@ export class KubeTransport {
   }
 
   #once(req: TransportRequest): Promise<IncomingMessage> {
-    const url = new URL(this.#basePath + req.path, this.server);
+    const url = new URL(this.server.pathname.replace(/\/$/, '') + req.path, this.server);
     const headers: OutgoingHttpHeaders = {
       ...this.#authHeaders,
       accept: req.accept ?? 'application/json',
