@@ -36,7 +36,9 @@ export class DeploymentReconciler implements Reconciler {
       if (isNotFound(error)) return;
       throw error;
     }
-    const stored = deepCopy(d);
+    // What a pass changes in place and later compares with: the status and the revision annotation
+    // (the rest of `d` is the reader's copy already; a second copy of all of it bought nothing).
+    const stored = { status: deepCopy(d.status), revision: d.metadata.annotations?.[revisionAnnotation] };
     const owned = await this.#ownedReplicaSets(d);
     let outcome: RolloutStatus;
     try {
@@ -47,7 +49,7 @@ export class DeploymentReconciler implements Reconciler {
       if (!semanticEqual(d.status, stored.status)) await this.#deps.client.updateStatus(deployments, d).catch(() => {});
       throw error;
     }
-    await this.#writeRevision(d, stored);
+    await this.#writeRevision(d, stored.revision);
     if (!semanticEqual(outcome.status, stored.status)) await this.#deps.client.updateStatus(deployments, { ...d, status: outcome.status });
     return outcome.recheckAfterMs === undefined ? undefined : { requeueAfter: outcome.recheckAfterMs };
   }
@@ -129,9 +131,9 @@ export class DeploymentReconciler implements Reconciler {
 
   // The embedded API server's /status keeps metadata as stored, so the revision annotation
   // (which kube's controller writes along with the status) goes through the object itself.
-  async #writeRevision(d: Deployment, stored: Deployment): Promise<void> {
+  async #writeRevision(d: Deployment, storedRevision: string | undefined): Promise<void> {
     const revision = d.metadata.annotations?.[revisionAnnotation];
-    if (revision === undefined || revision === stored.metadata.annotations?.[revisionAnnotation]) return;
+    if (revision === undefined || revision === storedRevision) return;
     const patched = await this.#deps.client.patch<Deployment>(deployments, { namespace: d.metadata.namespace, name: d.metadata.name ?? '' }, {
       type: 'merge',
       body: { metadata: { annotations: { [revisionAnnotation]: revision }, resourceVersion: d.metadata.resourceVersion } },
