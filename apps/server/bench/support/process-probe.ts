@@ -69,7 +69,7 @@ if (process.send) {
 
   const memoryNow = async (): Promise<MemoryBreakdown> => {
     const main = threadMemory();
-    const native = nativeMemory();
+    const native = await nativeMemory();
     const memory: MemoryBreakdown = {
       rss: mb(native.rssKb * 1024),
       mainHeapUsed: mb(main.heapUsed),
