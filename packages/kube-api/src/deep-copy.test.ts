@@ -23,4 +23,14 @@ describe('deepCopy', () => {
     expect(deepCopy(null)).toBeNull();
     expect(deepCopy(3)).toBe(3);
   });
+  it('copies a "__proto__" member as a member, never as the copy\'s prototype', () => {
+    const hostile = JSON.parse('{"spec":{"__proto__":{"replicas":5},"size":1}}') as { spec: Record<string, unknown> };
+    const copy = deepCopy(hostile);
+    expect(Object.getPrototypeOf(copy.spec)).toBe(Object.prototype);
+    expect(copy.spec.replicas).toBeUndefined();
+    expect(Object.keys(copy.spec)).toEqual(['__proto__', 'size']);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(hostile));
+    // A copy of the copy stays the same: nothing inherited to pick up.
+    expect(JSON.stringify(deepCopy(copy))).toBe(JSON.stringify(hostile));
+  });
 });
