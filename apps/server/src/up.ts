@@ -199,6 +199,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           transport,
           journal,
           isEmbedded: (name) => controllers.get(name) !== undefined,
+          ...(tracedClients ? { sendsTraces: (client: string) => tracedClients.sendsTraces(client) } : {}),
           dataDir,
           ...(apiserver ? { server: apiserver.url } : {}),
           // Kept on disk with the rest of the history, under the same retention and coverage.

@@ -44,6 +44,12 @@ export interface ActivityOptions {
   /** Whether a controller of that name runs inside the console (its reconciles are recorded exactly). */
   isEmbedded: (controller: string) => boolean;
   emit: (record: TelemetryInput) => void;
+  /**
+   * Whether a client's reconciles reach the console exactly, as OTLP traces matched to its
+   * requests (apps/server's otel/traced-clients.ts). Its passes are still inferred, for the hot
+   * loops they reveal, but not journaled: the same reconciles would show twice.
+   */
+  sendsTraces?: (client: string) => boolean;
   inference?: Partial<InferenceSettings>;
   hotLoops?: Partial<HotLoopSettings>;
 }
@@ -85,6 +91,8 @@ export class Activity {
   readonly #loops: HotLoopDetector;
   readonly #embedded = new EmbeddedWrites<EmbeddedWrite>();
   readonly #inferred = new Map<string, Inferred>();
+  /** Passes of clients that send traces: decided when the pass starts, so no pass is journaled half. */
+  readonly #unjournaled = new WeakSet<Pass>();
 
   constructor(options: ActivityOptions) {
     this.#options = options;
@@ -258,8 +266,36 @@ export class Activity {
     this.#options.emit(conflict);
   }
 
+  /** An inferred pass's request, journaled as its API call (and its conflict, for a 409). */
+  #journalCall(pass: Pass, record: RequestRecord, object: ObjectIdentity): void {
+    const call: Omit<ApiCallRecord, 'seq'> = {
+      type: 'api-call',
+      time: record.time,
+      controller: pass.client,
+      key: queueKey(pass.object),
+      object: pass.object,
+      verb: record.verb,
+      resource: resourceOf(record),
+      code: record.code,
+      durationMs: record.latencyMs,
+      reconcileId: pass.id,
+      worker: pass.worker,
+    };
+    if (record.namespace) call.namespace = record.namespace;
+    if (record.name) call.name = record.name;
+    if (record.rvSent) call.rvSent = record.rvSent;
+    if (record.rvReturned) call.rvReturned = record.rvReturned;
+    if (record.fieldManager) call.fieldManager = record.fieldManager;
+    this.#options.emit(call);
+    if (record.code === 409) this.#emitConflict(pass.client, record, object, pass);
+  }
+
   readonly #sink: PassSink = {
     started: (pass) => {
+      if (this.#options.sendsTraces?.(pass.client)) {
+        this.#unjournaled.add(pass);
+        return;
+      }
       this.#clients.inferredReconcile(pass.client);
       const start: Omit<ReconcileStartRecord, 'seq'> = {
         type: 'reconcile-start',
@@ -276,29 +312,11 @@ export class Activity {
       this.#options.emit(start);
     },
     request: (pass, record, object) => {
-      const call: Omit<ApiCallRecord, 'seq'> = {
-        type: 'api-call',
-        time: record.time,
-        controller: pass.client,
-        key: queueKey(pass.object),
-        object: pass.object,
-        verb: record.verb,
-        resource: resourceOf(record),
-        code: record.code,
-        durationMs: record.latencyMs,
-        reconcileId: pass.id,
-        worker: pass.worker,
-      };
-      if (record.namespace) call.namespace = record.namespace;
-      if (record.name) call.name = record.name;
-      if (record.rvSent) call.rvSent = record.rvSent;
-      if (record.rvReturned) call.rvReturned = record.rvReturned;
-      if (record.fieldManager) call.fieldManager = record.fieldManager;
-      this.#options.emit(call);
-      if (record.code === 409) this.#emitConflict(pass.client, record, object, pass);
+      if (!this.#unjournaled.has(pass)) this.#journalCall(pass, record, object);
       if (record.code < 300 && !record.dryRun) this.#observe(pass.client, record, object, this.#causeOf(pass.client, pass.trigger.events.map((e) => e.resourceVersion)));
     },
     ended: (pass) => {
+      if (this.#unjournaled.has(pass)) return;
       const end: Omit<ReconcileEndRecord, 'seq'> = {
         type: 'reconcile-end',
         time: pass.end,

@@ -22,6 +22,8 @@ export interface ActivityServiceOptions {
   /** The console's telemetry journal: read for embedded reconciles, written with inferred ones. */
   journal: Journal;
   isEmbedded: (controller: string) => boolean;
+  /** Whether a client is a traced operator (otel/traced-clients.ts): its reconciles come from its traces, not inferred twice. */
+  sendsTraces?: (client: string) => boolean;
   /** The console's data dir, and the embedded API server's URL (client credentials are written for it; none on a real cluster). */
   dataDir: string;
   server?: string;
@@ -55,6 +57,7 @@ export class ActivityService implements ActivityView {
     this.#activity = new Activity({
       clock: { now: () => Date.now() },
       isEmbedded: options.isEmbedded,
+      ...(options.sendsTraces ? { sendsTraces: options.sendsTraces } : {}),
       emit: (record) => {
         this.#emitted.add(record);
         options.journal.append(record);

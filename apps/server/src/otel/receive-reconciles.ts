@@ -19,8 +19,8 @@ import { spanStatusError, type ReceivedSpan } from './receive-spans.ts';
 
 /** Which API server client a traced controller is (traced-clients.ts); absent without a request journal. */
 export interface ClientMatcher {
-  /** One of the controller's traced API calls. */
-  note(controller: string, call: ApiCallSpan, startMs: number, endMs: number): void;
+  /** One of the controller's traced API calls (`service`: its spans' `service.name`). */
+  note(controller: string, service: string, call: ApiCallSpan, startMs: number, endMs: number): void;
   clientFor(controller: string, service: string): string | undefined;
 }
 
@@ -43,6 +43,8 @@ interface Held {
 interface EmittedReconcile {
   readonly reconcileId: string;
   readonly controller: string;
+  /** The span's `service.name`. */
+  readonly service: string;
   readonly object: ObjectIdentity;
   readonly key: string;
   readonly worker: number;
@@ -184,7 +186,7 @@ export class TracedReconciles {
     const { controller, object } = reconcile;
     const key = keyOf(object);
     const service = typeof span.resource['service.name'] === 'string' ? span.resource['service.name'] : 'unknown_service';
-    const emitted: EmittedReconcile = { reconcileId: `traced-${span.spanId}`, controller, object, key, worker: this.#worker(controller, span.startMs, span.endMs) };
+    const emitted: EmittedReconcile = { reconcileId: `traced-${span.spanId}`, controller, service, object, key, worker: this.#worker(controller, span.startMs, span.endMs) };
     const start: Omit<ReceivedStart, 'seq'> = {
       type: 'reconcile-start',
       time: span.startMs,
@@ -243,7 +245,7 @@ export class TracedReconciles {
     this.#options.emit(record);
     const summary = this.#summaries.get(owner.controller);
     if (summary) summary.apiCalls += 1;
-    this.#options.clients?.note(owner.controller, call, span.startMs, span.endMs);
+    this.#options.clients?.note(owner.controller, owner.service, call, span.startMs, span.endMs);
     if (call.code !== 409) return;
     if (summary) summary.conflicts += 1;
     const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: span.endMs, controller: owner.controller, key: owner.key, object: owner.object, resource: call.resource, reconcileId: owner.reconcileId };

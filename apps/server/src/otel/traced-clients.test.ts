@@ -98,4 +98,17 @@ describe('which API server client a traced operator is', () => {
     expect(clients.clientOf(get('a'), 1_000, 1_000)).toBeUndefined();
     expect(clients.clientOf(get('c'), 1_000, 1_000)).toBe('new-op');
   });
+  it("tells the activity inference which clients are traced operators, matching late records itself at most once a second", () => {
+    const now = { t: 10_000 };
+    const clients = new TracedClients({ isEmbedded: () => false, clock: { now: () => now.t } });
+    const traced = new TracedReconciles({ clock: { now: () => 0 }, emit: () => {}, clients });
+    traced.ingest(reconcileSpans('dojo-operator-rs', 1, 1_000, [['POST', '', 201]]));
+    expect(clients.sendsTraces('rust-op')).toBe(false);
+    // The journal's record of the create arrives after the span, and nobody asked for summaries since.
+    clients.append(request('rust-op', 'create', 'made', 1_030, 201));
+    expect(clients.sendsTraces('rust-op')).toBe(false);
+    now.t += 1_000;
+    expect(clients.sendsTraces('rust-op')).toBe(true);
+    expect(clients.sendsTraces('go-op')).toBe(false);
+  });
 });

@@ -42,6 +42,7 @@ interface Votes {
 }
 
 const maxPendingPerController = 64;
+const rematchEveryMs = 1_000;
 
 interface Seen {
   readonly client: string;
@@ -63,6 +64,11 @@ export class TracedClients implements RequestSink, ClientMatcher {
   readonly #order: string[] = [];
   #head = 0;
   readonly #clients = new Set<string>();
+  /** The service of each traced controller that made calls, to match them again (`sendsTraces`). */
+  readonly #services = new Map<string, string>();
+  /** Clients found to be traced operators: their reconciles are journaled from their traces. */
+  readonly #tracing = new Set<string>();
+  #matchedAt = -Infinity;
 
   constructor(options: TracedClientsOptions) {
     this.#isEmbedded = options.isEmbedded;
@@ -73,7 +79,8 @@ export class TracedClients implements RequestSink, ClientMatcher {
   }
 
   /** A traced controller's API call, to be matched now or on a later question. */
-  note(controller: string, call: ApiCallSpan, startMs: number, endMs: number): void {
+  note(controller: string, service: string, call: ApiCallSpan, startMs: number, endMs: number): void {
+    this.#services.set(controller, service);
     let votes = this.#votes.get(controller);
     if (!votes) this.#votes.set(controller, (votes = { byClient: new Map(), pending: [] }));
     votes.pending.push({ call, startMs, endMs });
@@ -82,6 +89,26 @@ export class TracedClients implements RequestSink, ClientMatcher {
 
   /** The client a traced controller is: the one named as its service, else the one that made most of its calls. */
   clientFor(controller: string, service: string): string | undefined {
+    const client = this.#match(controller, service);
+    if (client !== undefined) this.#tracing.add(client);
+    return client;
+  }
+
+  /**
+   * Whether `client` is a traced operator (the activity inference then leaves its reconciles to
+   * its traces). Asked for every request, so calls still waiting for their journal record are
+   * matched again here at most once a second.
+   */
+  sendsTraces(client: string): boolean {
+    const now = this.#clock.now();
+    if (now - this.#matchedAt >= rematchEveryMs) {
+      this.#matchedAt = now;
+      for (const [controller, service] of this.#services) this.clientFor(controller, service);
+    }
+    return this.#tracing.has(client);
+  }
+
+  #match(controller: string, service: string): string | undefined {
     if (this.#clients.has(service)) return service;
     const votes = this.#votes.get(controller);
     if (!votes) return undefined;

@@ -82,7 +82,9 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
   const controllers = new ReplayControllers(telemetryRecords, recordedControllers, end);
   const embedded = new Set((recordedControllers ?? []).map((c) => c.name));
   const journaled = header.streams.some((s) => s.stream === requestsStream.name);
-  const activity = new ReplayActivity(journaled ? history.stream(requestsStream) : undefined, telemetryRecords, (name) => embedded.has(name), end);
+  const recordedTraces = new ReplayTraces(telemetryRecords, header.meta[tracesMeta], end);
+  const tracedClients = new Set(recordedTraces.snapshot().controllers.flatMap((c) => c.client ?? []));
+  const activity = new ReplayActivity(journaled ? history.stream(requestsStream) : undefined, telemetryRecords, (name) => embedded.has(name), end, { sendsTraces: (client) => tracedClients.has(client) });
   const recording: RecordingSession = {
     name: options.name ?? basename(options.file),
     createdAt: header.createdAt,
@@ -111,7 +113,7 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
       recordsVersionsOf: (group, kind) => index.has(group, kind),
       controllers,
       activity,
-      recordedTraces: new ReplayTraces(telemetryRecords, header.meta[tracesMeta], end),
+      recordedTraces,
       readOnly: true,
       recordings: { history, source: { dataDir, dbPath, secrets: [token] }, open: (file, name) => nested.open(file, name), uploadDir: join(dataDir, 'uploads') },
       metrics: { scrape: async () => '# A recording has no live metrics: its telemetry is in /api/telemetry.\n', contentType: 'text/plain; version=0.0.4' },

@@ -21,6 +21,8 @@ const tickMs = 250;
 export interface ReplayActivityOptions {
   /** The recording's journal records replayed per instant, the newest before it (default 50,000, what a live console keeps). */
   readonly maxRecords?: number;
+  /** Clients the recorded console knew as traced operators (its trace receiver's snapshot): their passes are not counted as inferred, as live. */
+  readonly sendsTraces?: (client: string) => boolean;
 }
 
 interface Replayed {
@@ -34,6 +36,7 @@ export class ReplayActivity implements ActivityView {
   readonly #isEmbedded: (name: string) => boolean;
   readonly #end: number;
   readonly #maxRecords: number;
+  readonly #sendsTraces: ((client: string) => boolean) | undefined;
   readonly #answers = new Map<number, Replayed>();
 
   /** `requests` is absent when the recording holds no request journal. */
@@ -43,6 +46,7 @@ export class ReplayActivity implements ActivityView {
     this.#isEmbedded = isEmbedded;
     this.#end = end;
     this.#maxRecords = options.maxRecords ?? 50_000;
+    this.#sendsTraces = options.sendsTraces;
   }
 
   snapshot(at: number = this.#end): ActivitySnapshot {
@@ -61,7 +65,7 @@ export class ReplayActivity implements ActivityView {
     // Only what the inference reads of the console's own controllers; inferred passes it made itself are skipped by it.
     const own = this.#telemetry.query({ types: ['reconcile-start', 'api-call'], from, to: at + 1, limit: 4 * this.#maxRecords });
     let now = from;
-    const activity = new Activity({ clock: { now: () => now }, isEmbedded: this.#isEmbedded, emit: () => {} });
+    const activity = new Activity({ clock: { now: () => now }, isEmbedded: this.#isEmbedded, ...(this.#sendsTraces ? { sendsTraces: this.#sendsTraces } : {}), emit: () => {} });
     const requests = new RequestLog(this.#isEmbedded, this.#maxRecords);
     let nextTick = from + tickMs;
     let t = 0;
