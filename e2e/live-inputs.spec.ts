@@ -1,6 +1,7 @@
 /**
  * Issue #20 item 4: an input bound to live data follows the live value until the person types,
- * so nothing stale is ever sent back.
+ * so nothing stale is ever sent back; while it has focus it holds still, so a live change never
+ * lands under the text being typed over.
  */
 import { expect, test } from '@playwright/test';
 import { signIn, uniqueName } from './support/console.ts';
@@ -31,6 +32,31 @@ test.describe('inputs bound to live data', () => {
 
     expect((await api.mergePatch(`${deploymentsPath()}/${name}`, { spec: { replicas: 1 } })).status).toBe(200);
     await expect(desired).toHaveValue('1');
+  });
+
+  test('"Desired replicas" holds still while it has focus: a live change cannot land under the selection being typed over', async ({ page }) => {
+    const name = uniqueName('focus');
+    await createDeployment(name, 1);
+    await signIn(page);
+    await page.goto(`/resources/apps/v1/deployments/default/${name}`);
+    const scale = page.getByRole('form', { name: 'Scale' });
+    const desired = scale.getByLabel('Desired replicas');
+    await expect(desired).toHaveValue('1');
+
+    // The person clicks into the box and selects its text; the live count changes before they type.
+    await desired.focus();
+    await desired.selectText();
+    const api = kubeApi();
+    expect((await api.mergePatch(`${deploymentsPath()}/${name}`, { spec: { replicas: 2 } })).status).toBe(200);
+    await expect(scale.getByRole('status')).toHaveText('Now 2.');
+    await expect(desired).toHaveValue('1');
+    await page.keyboard.type('3');
+    await expect(desired).toHaveValue('3');
+    await page.keyboard.press('Enter');
+    await expect(scale.getByRole('status')).toHaveText('Scaled to 3. Now 3.');
+    // Sent, it follows the live count again, focus or not.
+    expect((await api.mergePatch(`${deploymentsPath()}/${name}`, { spec: { replicas: 5 } })).status).toBe(200);
+    await expect(desired).toHaveValue('5');
   });
 
   test('an edit form keeps the fields the person changed and follows the live object in the others', async ({ page }) => {

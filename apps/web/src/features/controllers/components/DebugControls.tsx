@@ -47,7 +47,7 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
       <form onSubmit={applyMax} className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium">
           Max concurrent reconciles
-          <input type="number" min={1} max={64} step={1} className={numberInput} value={max.value} onChange={(e) => max.set(e.target.value)} />
+          <input type="number" min={1} max={64} step={1} className={numberInput} {...max.inputProps} />
         </label>
         <Button type="submit" disabled={command.isPending}>
           Apply

@@ -33,7 +33,7 @@ export function FaultsEditor({ details }: { details: ControllerDetails }) {
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Added latency (ms)
-          <input type="number" min={0} step={10} value={latency.value} onChange={(e) => latency.set(e.target.value)} className={numberInput} />
+          <input type="number" min={0} step={10} {...latency.inputProps} className={numberInput} />
         </label>
         <Button type="submit" variant="primary" disabled={command.isPending}>
           Inject faults

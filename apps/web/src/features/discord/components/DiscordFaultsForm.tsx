@@ -26,15 +26,15 @@ export function DiscordFaultsForm() {
       <div className="flex flex-wrap items-end gap-4">
         <label className="flex flex-col gap-1 text-sm font-medium">
           429 rate (%)
-          <input type="number" min={0} max={100} step={5} value={rate429.value} onChange={(e) => rate429.set(e.target.value)} className={input} />
+          <input type="number" min={0} max={100} step={5} {...rate429.inputProps} className={input} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           5xx rate (%)
-          <input type="number" min={0} max={100} step={5} value={rate5xx.value} onChange={(e) => rate5xx.set(e.target.value)} className={input} />
+          <input type="number" min={0} max={100} step={5} {...rate5xx.inputProps} className={input} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Discord latency (ms)
-          <input type="number" min={0} step={10} value={latency.value} onChange={(e) => latency.set(e.target.value)} className={input} />
+          <input type="number" min={0} step={10} {...latency.inputProps} className={input} />
         </label>
         <Button type="submit" disabled={setFaults.isPending}>
           Apply Discord faults

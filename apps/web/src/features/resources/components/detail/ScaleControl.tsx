@@ -1,4 +1,4 @@
-/** Replicas through the scale subresource, for kinds that have one; the box follows the live count until the person types. */
+/** Replicas through the scale subresource, for kinds that have one; the box follows the live count until the person focuses it or types. */
 import type { FormEvent } from 'react';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { Button } from '../../../../components/Button.tsx';
@@ -25,7 +25,7 @@ export function ScaleControl({ gvr, object }: { gvr: GroupVersionResource; objec
     <form onSubmit={submit} aria-label="Scale" className="flex flex-wrap items-end gap-2">
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400">
         Desired replicas
-        <input type="number" min={0} step={1} value={desired.value} onChange={(e) => desired.set(e.target.value)} className={`${inputLook} w-24 tabular-nums`} />
+        <input type="number" min={0} step={1} {...desired.inputProps} className={`${inputLook} w-24 tabular-nums`} />
       </label>
       <Button type="submit" disabled={scale.isPending}>
         Scale
