@@ -25,8 +25,10 @@ test.describe('the reconcile timeline', () => {
     await createDojo(page, { name });
     await page.goto(`/timeline?object=default%2F${name}`);
     const latest = page.getByRole('table', { name: 'Latest reconciles' });
-    await expect(latest.getByRole('button', { name: `default/${name}` }).first()).toBeVisible({ timeout: 30_000 });
-    await latest.getByRole('button', { name: `default/${name}` }).first().click();
+    // Exactly the Dojo's key: its Pods' names start with the Dojo's name, and their reconciles are listed too.
+    const dojoReconcile = latest.getByRole('button', { name: `default/${name}`, exact: true }).first();
+    await expect(dojoReconcile).toBeVisible({ timeout: 30_000 });
+    await dojoReconcile.click();
     const details = page.getByRole('region', { name: 'Selected reconcile' });
     await expect(details.getByText(`default/${name}`).first()).toBeVisible();
     await expect(details.getByRole('region', { name: 'Triggers' })).toContainText('Dojo');
