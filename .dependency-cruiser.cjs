@@ -11,15 +11,17 @@ const allowed = {
   'packages/history': ['packages/kube-api', 'packages/console-protocol'],
   'packages/activity': ['packages/kube-api', 'packages/console-protocol'],
   'packages/http-edge': [],
+  'packages/toolchains': [],
   'packages/discord': ['packages/http-edge'],
   'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
-  const forbidden = workspaces.filter((w) => w !== from && !targets.includes(w));
+  // packages/toolchains is for tests only, from any package: its own rule below says who may import it.
+  const forbidden = workspaces.filter((w) => w !== from && w !== 'packages/toolchains' && !targets.includes(w));
   return {
     name: `direction:${from}`,
     comment: `${from} may import only ${targets.length ? targets.join(', ') : 'no other workspace package'} (DESIGN.md)`,
@@ -59,6 +61,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/activity/src/', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'toolchains-only-in-tests',
+      comment: 'packages/toolchains builds other languages\' programs for tests, scripts and benchmarks; product code never builds anything.',
+      severity: 'error',
+      from: { path: '^(packages|apps)/', pathNot: '(\\.test\\.tsx?$|/testing/|^apps/server/bench/|^packages/toolchains/)' },
+      to: { path: '^packages/toolchains/' },
     },
     {
       name: 'runtime-never-imports-apiserver',
