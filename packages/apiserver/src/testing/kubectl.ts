@@ -16,8 +16,11 @@ export interface KubectlRunner {
   spawn(args: string[]): ChildProcess;
 }
 
-/** `binary` defaults to `kubectl` on PATH (here a dispatcher that picks a version from /version). */
-export function kubectlRunner(kubeconfig: string, binary = 'kubectl'): KubectlRunner {
+/**
+ * `binary` defaults to the newest versioned kubectl beside the dispatcher (`newestKubectl`), or
+ * `kubectl` on PATH where there are none.
+ */
+export function kubectlRunner(kubeconfig: string, binary = newestKubectl()): KubectlRunner {
   const cacheDir = mkdtempSync(join(tmpdir(), 'kubectl-cache-'));
   const fullArgs = (args: string[]) => ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, ...args];
   const env = { ...process.env, KUBECONFIG: kubeconfig };
@@ -56,4 +59,14 @@ export function versionedKubectls(dispatcher = '/usr/bin/kubectl'): VersionedKub
     .filter((m): m is RegExpExecArray => m !== null)
     .sort((a, b) => Number(a[2]) - Number(b[2]))
     .map((m) => ({ version: m[1]!, path: join(dir, m[0]) }));
+}
+
+/**
+ * The kubectl the tests run: the newest versioned one (kubectl 1.33 here), not the dispatcher.
+ * The dispatcher (/usr/bin/kubectl, Google Cloud SDK's) execs `kubectl.1.NN` only for a server
+ * whose minor NN it has; for our 1.37 it runs the kubectl 1.32.4 built into itself (and its
+ * `kubectl version` warns of the skew), older than the newest binary beside it.
+ */
+export function newestKubectl(dispatcher = '/usr/bin/kubectl'): string {
+  return versionedKubectls(dispatcher).at(-1)?.path ?? 'kubectl';
 }
