@@ -24,10 +24,13 @@ export function kubectlRunner(kubeconfig: string, binary = newestKubectl()): Kub
   const cacheDir = mkdtempSync(join(tmpdir(), 'kubectl-cache-'));
   const fullArgs = (args: string[]) => ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, ...args];
   const env = { ...process.env, KUBECONFIG: kubeconfig };
+  // Named `kubectl` as the dispatcher names what it runs: kubectl's User-Agent (and so the default
+  // field manager) comes from its argv[0].
+  const argv0 = 'kubectl';
   return {
     run(args, stdin, extraEnv) {
       return new Promise((resolve, reject) => {
-        const child = spawn(binary, fullArgs(args), { stdio: ['pipe', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+        const child = spawn(binary, fullArgs(args), { argv0, stdio: ['pipe', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -37,7 +40,7 @@ export function kubectlRunner(kubeconfig: string, binary = newestKubectl()): Kub
         child.stdin.end(stdin ?? '');
       });
     },
-    spawn: (args) => spawn(binary, fullArgs(args), { stdio: ['ignore', 'pipe', 'pipe'], env }),
+    spawn: (args) => spawn(binary, fullArgs(args), { argv0, stdio: ['ignore', 'pipe', 'pipe'], env }),
   };
 }
 
