@@ -53,7 +53,7 @@ describe.each([
   });
 
   it('keeps resourceVersion and generation for a PUT that only reorders keys, and sends no watch event', async () => {
-    const res = await server.call('PUT', `${collection}/${name}`, reordered(stored), {}) ;
+    const res = await server.call('PUT', `${collection}/${name}`, reordered(stored));
     expect(res.status).toBe(200);
     expect(res.body.metadata.resourceVersion).toBe(stored.metadata.resourceVersion);
     expect(res.body.metadata.generation).toBe(stored.metadata.generation);
