@@ -47,6 +47,7 @@ export class WatchBook {
     if (record.labelSelector) view.labelSelector = record.labelSelector;
     if (record.fieldSelector) view.fieldSelector = record.fieldSelector;
     if (record.resourceVersion && record.resourceVersion !== '0') view.startResourceVersion = record.resourceVersion;
+    if (record.streamingList) view.streamingList = true;
     this.#open.set(record.watchId, { client, view, events });
   }
 

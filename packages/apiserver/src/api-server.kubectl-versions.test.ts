@@ -1,7 +1,7 @@
 /**
  * Every kubectl on this machine, 1.27 to 1.33 (the versioned binaries beside the kubectl
- * dispatcher), against the embedded server with imperative and declarative commands. 1.32 and
- * newer send built-in kinds as protobuf; older ones JSON.
+ * dispatcher), against the embedded server (which claims 1.37) with imperative and declarative
+ * commands. 1.32 and newer send built-in kinds as protobuf; older ones JSON.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectlRunner, versionedKubectls } from './testing/kubectl.ts';
@@ -21,11 +21,17 @@ afterAll(async () => {
 });
 
 describe.skipIf(kubectls.length === 0)('the kubectl dispatcher', () => {
-  it('picks kubectl 1.33 for the server, which claims the Kubernetes version whose semantics it implements', async () => {
-    expect((await server.call('GET', '/version')).body).toMatchObject({ major: '1', minor: '33', gitVersion: 'v1.33.0-dojo' });
-    const version = JSON.parse((await kubectlRunner(server.kubeconfigPath).run(['version', '-o', 'json'])).stdout);
-    expect(version.clientVersion.minor).toBe('33');
-    expect(version.serverVersion.gitVersion).toBe('v1.33.0-dojo');
+  it('has no kubectl 1.37 for the server, which claims 1.37: it runs its own kubectl 1.32 and warns of the skew', async () => {
+    expect((await server.call('GET', '/version')).body).toMatchObject({ major: '1', minor: '37', gitVersion: 'v1.37.2-dojo', goVersion: 'go1.26.10' });
+    const dispatcher = kubectlRunner(server.kubeconfigPath, '/usr/bin/kubectl');
+    const dispatched = await dispatcher.run(['version', '-o', 'json']);
+    const version = JSON.parse(dispatched.stdout);
+    expect(version.clientVersion).toMatchObject({ major: '1', minor: '32+', gitVersion: 'v1.32.4-dispatcher' });
+    expect(version.serverVersion.gitVersion).toBe('v1.37.2-dojo');
+    expect(dispatched.stderr).toContain('WARNING: version difference between client (1.32) and server (1.37) exceeds the supported minor version skew of +/-1');
+    // Other commands run without a word about it.
+    const listed = await dispatcher.run(['get', 'namespace', 'default', '-o', 'name']);
+    expect(listed).toEqual({ code: 0, stdout: 'namespace/default\n', stderr: '' });
   });
 });
 

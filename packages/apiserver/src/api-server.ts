@@ -18,6 +18,7 @@ import { createApiHandler } from './http/api-handler.ts';
 import { createManagedFieldsTracker } from './patch/managed-fields-tracker.ts';
 import { kubePatchEngine, patchMetaFor } from './patch/patch-engine.ts';
 import { defaultWatchSettings, type WatchSettings } from './http/watch-handler.ts';
+import { upgradeListener } from './http/watch-websocket.ts';
 import { loadOrCreateCredentials, writeKubeconfig, type ServerCredentials } from './pki.ts';
 import { RevisionedStore } from './storage/revisioned-store.ts';
 import { WatchCache } from './storage/watch-cache.ts';
@@ -108,6 +109,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },
   });
   const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true }, handler);
+  // A watch may arrive as a WebSocket upgrade (fabric8 tries that first); it runs through the same handler.
+  server.on('upgrade', upgradeListener(handler));
   // Requests Node's HTTP parser refuses still get a Status body, like every other error.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();

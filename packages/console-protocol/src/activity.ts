@@ -56,6 +56,8 @@ export interface ClientWatch {
   readonly fieldSelector?: string;
   /** The resourceVersion it started from; absent: from now, with the current objects first. */
   readonly startResourceVersion?: string;
+  /** A streaming list (client-go's WatchList): the state first, closed by the initial-events-end bookmark. */
+  readonly streamingList?: boolean;
   readonly openedAt: number;
   readonly closedAt?: number;
   readonly closeReason?: string;

@@ -115,6 +115,11 @@ export interface WatchOpenRecord extends JournalRecordBase, RequestClient {
   /** The resourceVersion to start after; absent or "0": now, with every current object first as ADDED. */
   resourceVersion?: string;
   bookmarks: boolean;
+  /**
+   * A streaming list (client-go's WatchList: `sendInitialEvents=true` with bookmarks): the
+   * current state as ADDED events, closed by a BOOKMARK annotated `k8s.io/initial-events-end`.
+   */
+  streamingList?: boolean;
   timeoutSeconds?: number;
 }
 

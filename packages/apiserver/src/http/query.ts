@@ -1,7 +1,8 @@
 /** Query-string decoding for list, watch and write options, with kube-apiserver's errors. */
-import { fieldError, newBadRequest, newInvalid, type FieldError } from '@dojo/kube-api';
+import { newBadRequest } from '@dojo/kube-api';
 import type { DeleteOptions, FieldValidation, ListOptions, PropagationPolicy, WriteOptions } from '../registry/request-options.ts';
 import { booleanParam } from './boolean-param.ts';
+import { validateListOptions } from './list-options-validation.ts';
 
 /** An int64 parameter as strconv.ParseInt reads it: decimal digits only ("1e12" and "1.0" are not). */
 export function intParam(query: URLSearchParams, name: string): number | undefined {
@@ -20,6 +21,7 @@ export function listOptionsOf(query: URLSearchParams): ListOptions {
   const cont = query.get('continue');
   const rv = query.get('resourceVersion');
   const match = query.get('resourceVersionMatch');
+  validateListOptions({ watch: false, resourceVersion: rv ?? undefined, resourceVersionMatch: match ?? undefined, continue: cont ?? undefined, sendInitialEvents: booleanParam(query, 'sendInitialEvents') });
   const limit = intParam(query, 'limit');
   if (labelSelector) options.labelSelector = labelSelector;
   if (fieldSelector) options.fieldSelector = fieldSelector;
@@ -29,21 +31,8 @@ export function listOptionsOf(query: URLSearchParams): ListOptions {
     options.resourceVersion = rv;
   }
   if (limit !== undefined) options.limit = limit;
-  if (match) {
-    validateResourceVersionMatch(match, rv, cont);
-    options.resourceVersionMatch = match as ListOptions['resourceVersionMatch'];
-  }
+  if (match) options.resourceVersionMatch = match as ListOptions['resourceVersionMatch'];
   return options;
-}
-
-/** apimachinery's ValidateListOptions for a list: 422 on `ListOptions.meta.k8s.io`. */
-function validateResourceVersionMatch(match: string, rv: string | null, cont: string | null): void {
-  const errors: FieldError[] = [];
-  if (!rv) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
-  if (cont) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
-  if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(fieldError.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
-  if (match === 'Exact' && rv === '0') errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
-  if (errors.length) throw newInvalid({ group: 'meta.k8s.io', kind: 'ListOptions' }, '', errors);
 }
 
 export function writeOptionsOf(query: URLSearchParams, userAgent: string | undefined): WriteOptions {

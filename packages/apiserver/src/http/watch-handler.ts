@@ -1,9 +1,11 @@
 /**
- * Streaming watch over HTTP: newline-delimited JSON events or length-prefixed protobuf frames,
- * in revision order, filtered by namespace and selectors (an object leaving a selector is
- * DELETED for that watcher, one entering it ADDED), with bookmarks and timeouts. A client that stops reading is cut off
- * once its buffer passes a bound, never silently skipped: it resumes from its last
- * resourceVersion or relists.
+ * A watch, over HTTP or a WebSocket (watch-transport.ts): JSON events or protobuf messages in
+ * revision order, filtered by namespace and selectors (an object leaving a selector is DELETED
+ * for that watcher, one entering it ADDED), with bookmarks and timeouts; first, when asked
+ * (watch-options.ts), the current state as ADDED events closed by the initial-events-end
+ * bookmark — client-go's streaming list. A client that stops reading is cut off once its
+ * buffer passes a bound, never silently skipped: it resumes from its last resourceVersion or
+ * relists.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestClient, WatchCloseReason } from '@dojo/console-protocol';
@@ -14,13 +16,16 @@ import { selectableFieldsOf } from '../registry/list.ts';
 import { apiVersionOfInfo, servesStoredJson, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
-import { isParamTrue } from './boolean-param.ts';
+import { awaitResourceVersion } from './fresh-read.ts';
 import { intParam } from './query.ts';
 import { contentTypeOf, mediaOf, type Rendering } from './negotiation.ts';
-import { watchFrame } from './protobuf/watch-frames.ts';
+import { watchEventMessage } from './protobuf/watch-frames.ts';
 import { decodedChange, storedEventLine } from './watch-event-cache.ts';
 import { toStatusError } from './responses.ts';
 import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
+import { watchOptionsOf, type WatchOptions } from './watch-options.ts';
+import { httpWatchTransport, webSocketWatchTransport, type WatchTransport } from './watch-transport.ts';
+import { acceptWatchWebSocket, isWebSocketUpgrade } from './watch-websocket.ts';
 
 /** The reason the watch cache gives when it drops a watcher for reading too slowly. */
 const slowWatcher = 'watcher could not keep up';
@@ -48,38 +53,73 @@ export interface WatchRequest {
 }
 
 function selectorsOf(query: URLSearchParams, name: string | undefined): { labels?: LabelSelector; fields?: FieldSelector } {
+  const out: { labels?: LabelSelector; fields?: FieldSelector } = {};
   try {
-    const out: { labels?: LabelSelector; fields?: FieldSelector } = {};
     const l = query.get('labelSelector');
     if (l) out.labels = LabelSelector.parse(l);
-    let f = query.get('fieldSelector') ?? '';
-    if (name) f = f ? `${f},metadata.name=${name}` : `metadata.name=${name}`;
+    const f = query.get('fieldSelector') ?? '';
     if (f) out.fields = FieldSelector.parse(f);
-    return out;
   } catch (err) {
     throw newBadRequest((err as Error).message);
   }
+  // A watch of one object is a watch filtered by its name (apiserver's listOpts).
+  if (name !== undefined) {
+    if (out.fields && !out.fields.isEmpty()) {
+      if (out.fields.exactValue('metadata.name') !== name) throw newBadRequest("fieldSelector metadata.name doesn't match requested name");
+    } else out.fields = FieldSelector.parse(`metadata.name=${name}`);
+  }
+  return out;
 }
 
-export function serveWatch(
+/** The annotation that marks the bookmark closing a streaming list's initial events. */
+export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';
+
+/** Waits, as the watch cache's waitUntilFreshLocked, for the state a streaming list must not be older than. */
+async function freshEnough(store: RevisionedStore, options: WatchOptions): Promise<unknown> {
+  if (options.notOlderThan === 0) return undefined;
+  try {
+    await awaitResourceVersion(store, String(options.notOlderThan), 'NotOlderThan');
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}
+
+export async function serveWatch(
   req: IncomingMessage,
   res: ServerResponse,
   request: WatchRequest,
   deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings; journal?: RequestJournal | undefined; client?: RequestClient },
-): void {
+): Promise<void> {
   const { info, namespace, query, rendering } = request;
+  // Bad options are a plain 4xx answer; nothing of the stream has started.
+  const options = watchOptionsOf(query);
   const { labels, fields } = selectorsOf(query, request.name);
-  const rvParam = query.get('resourceVersion');
-  if (rvParam && !/^\d+$/.test(rvParam)) throw newBadRequest(`invalid resource version: ${rvParam}`);
-  const bookmarks = isParamTrue(query, 'allowWatchBookmarks');
   // kube-apiserver: 0 or absent takes the default; a negative timeout ends the watch at once.
   const timeoutSeconds = intParam(query, 'timeoutSeconds') || deps.settings.defaultTimeoutSeconds();
   const includeObject = (query.get('includeObject') ?? 'Metadata') as IncludeObject;
   const prefix = namespace ? `${namespace}/` : '';
   const identityWire = servesStoredJson(info) && rendering.as === 'object';
   const protobuf = mediaOf(rendering) === 'protobuf';
-  const recorder = deps.journal && new WatchRecorder(deps.journal, deps.client ?? { user: 'system:anonymous' }, request, Date.now());
+  const contentType = protobuf ? `${contentTypeOf(rendering)};stream=watch` : contentTypeOf(rendering);
+
+  // Errors past this point (the state never reached the asked resourceVersion) travel in the stream.
+  const staleError = await freshEnough(deps.store, options);
+  let transport: WatchTransport;
+  let closeSignal: { on(event: 'close', listener: () => void): unknown };
+  if (isWebSocketUpgrade(req)) {
+    const socket = await acceptWatchWebSocket(req);
+    if (!socket) return;
+    transport = webSocketWatchTransport(socket, protobuf, deps.settings.maxBufferedBytes);
+    closeSignal = socket;
+  } else {
+    if (res.destroyed) return;
+    transport = httpWatchTransport(res, contentType, protobuf, deps.settings.maxBufferedBytes);
+    closeSignal = res;
+  }
+  const recorder = deps.journal && new WatchRecorder(deps.journal, deps.client ?? { user: 'system:anonymous' }, request, Date.now(), options.streamingList);
   let sentColumns = false;
+  let sentBookmark = false;
   let lastRev = 0;
   let closed = false;
 
@@ -96,40 +136,38 @@ export function serveWatch(
     return obj;
   };
 
-  // A commit batch reaches every watcher in one synchronous loop: cork until the tick ends, so
-  // its events leave as one TLS write instead of one record and one syscall per event.
-  let corked = false;
-  const uncork = (): void => {
-    corked = false;
-    res.uncork();
-  };
-  const write = (chunk: string | Buffer): boolean => {
-    if (closed) return false;
-    if (!corked) {
-      corked = true;
-      res.cork();
-      process.nextTick(uncork);
-    }
-    res.write(chunk);
-    return res.writableLength <= deps.settings.maxBufferedBytes;
-  };
+  const write = (event: string | Uint8Array): boolean => !closed && transport.send(event);
 
-  /** One event: a JSON line, or a length-prefixed protobuf frame (false ends the watch). */
+  /** One event: a JSON line, or a protobuf WatchEvent message (false ends the watch). */
   const sendRaw = (type: string, object: object): boolean => {
     if (!protobuf) return write(`{"type":"${type}","object":${JSON.stringify(object)}}\n`);
-    let frame: Buffer;
+    let message: Uint8Array;
     try {
-      frame = watchFrame(type, object);
+      message = watchEventMessage(type, object);
     } catch {
       // Never let one object break the fan-out: this watcher ends and relists.
       return false;
     }
-    return write(frame);
+    return write(message);
   };
 
   const sendEvent = (type: WatchEventType, obj: KubeObject, initial = false): boolean => {
     recorder?.object(type, obj, initial);
     return sendRaw(type, renderObject(obj) as object);
+  };
+
+  /**
+   * A bookmark: an empty object of the kind at `rev`, rendered as the watch renders objects.
+   * The first one a watcher sends carries the initial-events-end annotation (the cache
+   * watcher's convertToWatchEvent annotates until it has sent one); for a streaming list that
+   * first one is the bookmark right after the initial events.
+   */
+  const sendBookmark = (rev: number): boolean => {
+    const metadata: KubeObject['metadata'] = { resourceVersion: String(rev) };
+    if (!sentBookmark) metadata.annotations = { [initialEventsEndAnnotation]: 'true' };
+    sentBookmark = true;
+    recorder?.bookmark(String(rev));
+    return sendRaw('BOOKMARK', renderObject({ kind: info.kind, apiVersion: apiVersionOfInfo(info), metadata }) as object);
   };
 
   /** A change as `type`: its shared stored-JSON line when that is the wire form, else rendered here. */
@@ -157,12 +195,6 @@ export function serveWatch(
     return true;
   };
 
-  res.statusCode = 200;
-  res.setHeader('Content-Type', protobuf ? `${contentTypeOf(rendering)};stream=watch` : contentTypeOf(rendering));
-  res.setHeader('Cache-Control', 'no-cache, private');
-  res.setHeader('Transfer-Encoding', 'chunked');
-  res.flushHeaders();
-
   let unsubscribe: () => void = () => {};
   let bookmarkTimer: NodeJS.Timeout | undefined;
   let timeoutTimer: NodeJS.Timeout | undefined;
@@ -173,21 +205,28 @@ export function serveWatch(
     unsubscribe();
     clearInterval(bookmarkTimer);
     clearTimeout(timeoutTimer);
-    res.end();
+    transport.end();
   };
-  req.on('close', () => finish('client'));
+  closeSignal.on('close', () => finish('client'));
   res.on('error', () => finish('client'));
 
-  const startRev = rvParam && rvParam !== '0' ? Number(rvParam) : deps.store.revision;
-  if (!rvParam || rvParam === '0') {
-    // "Get state and start at most recent": synthetic ADDED events for what exists now.
+  /** Like kube-apiserver: the stream opens, then an ERROR event carries the Status (410 Expired, 504 Too large). */
+  const failInStream = (err: unknown, reason: WatchCloseReason): void => {
+    const { status } = toStatusError(err);
+    recorder?.error(status.code);
+    sendRaw('ERROR', status);
+    finish(reason);
+  };
+  if (staleError) return failInStream(staleError, 'server');
+
+  const startRev = options.startRevision ?? deps.store.revision;
+  if (options.initialEvents) {
+    // The current state as ADDED events, then (streaming list) the bookmark at its revision.
     for (const stored of deps.store.list(info.bucket, prefix)) {
       const obj = info.fromStorage(JSON.parse(stored.json) as KubeObject);
-      if (matches(obj) && !sendEvent('ADDED', obj, true)) {
-        finish('too-slow');
-        return;
-      }
+      if (matches(obj) && !sendEvent('ADDED', obj, true)) return finish('too-slow');
     }
+    if (options.streamingList && !sendBookmark(startRev)) return finish('too-slow');
   }
   lastRev = startRev;
   try {
@@ -197,19 +236,11 @@ export function serveWatch(
       close: (reason) => finish(reason === slowWatcher ? 'too-slow' : 'server'),
     });
   } catch (err) {
-    // Like kube-apiserver: the stream opens, then an ERROR event carries the Status (410 Expired).
-    const { status } = toStatusError(err);
-    recorder?.error(status.code);
-    sendRaw('ERROR', status);
-    finish('expired');
-    return;
+    return failInStream(err, 'expired');
   }
-  if (bookmarks) {
+  if (options.allowWatchBookmarks) {
     bookmarkTimer = setInterval(() => {
-      const rev = Math.max(lastRev, deps.store.revision);
-      const bookmark = { kind: info.kind, apiVersion: apiVersionOfInfo(info), metadata: { resourceVersion: String(rev) } };
-      recorder?.bookmark(String(rev));
-      if (!sendRaw('BOOKMARK', bookmark)) finish('too-slow');
+      if (!sendBookmark(Math.max(lastRev, deps.store.revision))) finish('too-slow');
     }, deps.settings.bookmarkIntervalMs);
   }
   // setTimeout fires at once beyond 2^31-1 ms, so longer timeouts are capped (about 24 days).

@@ -53,7 +53,7 @@ export class WatchRecorder {
   #events = 0;
   #closed = false;
 
-  constructor(journal: RequestJournal, client: RequestClient, target: WatchTarget, time: number) {
+  constructor(journal: RequestJournal, client: RequestClient, target: WatchTarget, time: number, streamingList = false) {
     this.#journal = journal;
     this.#watchId = journal.nextWatchId();
     const { info, namespace, name, query } = target;
@@ -69,6 +69,8 @@ export class WatchRecorder {
       kind: info.kind,
       bookmarks: query.get('allowWatchBookmarks') === 'true',
     };
+    // client-go's WatchList: the state as ADDED events, closed by the initial-events-end bookmark.
+    if (streamingList) open.streamingList = true;
     if (client.userAgent) open.userAgent = client.userAgent;
     if (namespace) open.namespace = namespace;
     if (name) open.name = name;

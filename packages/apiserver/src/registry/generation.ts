@@ -3,7 +3,7 @@
  * resources): 1 on create, one more on every change of the desired state. With a status
  * subresource that is spec alone; without one, status is part of what the user asks for.
  */
-import type { KubeObject } from '@dojo/kube-api';
+import { jsonEqual, type KubeObject } from '@dojo/kube-api';
 
 export function startGeneration(obj: KubeObject): void {
   obj.metadata.generation = 1;
@@ -15,11 +15,8 @@ export function specOf(obj: KubeObject): Record<string, unknown> {
   return rest;
 }
 
-function isDeepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 export function bumpGenerationOnChange(obj: KubeObject, old: KubeObject, { statusSubresource }: { statusSubresource: boolean }): void {
-  const changed = !isDeepEqual(specOf(obj), specOf(old)) || (!statusSubresource && !isDeepEqual(obj.status, old.status));
+  // Equal after decoding, whatever the order of the keys the client sent (apiequality.Semantic.DeepEqual).
+  const changed = !jsonEqual(specOf(obj), specOf(old)) || (!statusSubresource && !jsonEqual(obj.status, old.status));
   obj.metadata.generation = (old.metadata.generation ?? 0) + (changed ? 1 : 0);
 }

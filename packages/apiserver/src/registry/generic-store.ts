@@ -6,7 +6,7 @@
  * read-check-write synchronously against the revisioned store, so preconditions and
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
-import { deepCopy, fieldError, isNotFound, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, type KubeList, type KubeObject } from '@dojo/kube-api';
+import { deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, type KubeList, type KubeObject } from '@dojo/kube-api';
 import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { planDeletion } from './deletion.ts';
@@ -37,10 +37,6 @@ export interface StoreStrategies {
  * send can be stored, and nothing a patch grows can exhaust memory or disk.
  */
 export const maxStoredObjectBytes = 4 * 1024 * 1024;
-
-function isDeepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 
 export class GenericStore {
   private readonly now: () => number;
@@ -162,15 +158,28 @@ export class GenericStore {
       ...strategy.validateUpdate(obj, current),
     ];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
+    // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
+    if (this.changesNothing(obj, current)) return { object: current, code: 200, warnings };
     this.track(obj, current, options);
     obj.metadata.resourceVersion = current.metadata.resourceVersion;
-    if (isDeepEqual(obj, current)) return { object: current, code: 200, warnings };
     if (this.finalizedAway(obj)) return this.remove(key, obj, options, warnings);
     options.observer?.changed(current, obj);
     if (options.dryRun) return { object: obj, code: 200, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     await written.committed;
     return this.result(obj, 200, warnings, written.json);
+  }
+
+  /**
+   * kube-apiserver compares what it would store with what it has (etcd3's GuaranteedUpdate skips
+   * a write whose encoding is unchanged), so key order and equal values never count. A built-in
+   * kind's typed encoding also omits what is empty (semanticEqual); a custom resource keeps its
+   * JSON as sent (jsonEqual). managedFields the client left out are the current ones, and the
+   * field manager takes nothing for a no-op (managedFieldsUpdater), so it cannot make one a change.
+   */
+  private changesNothing(obj: KubeObject, current: KubeObject): boolean {
+    const proposed = { ...obj, metadata: { ...obj.metadata, resourceVersion: current.metadata.resourceVersion, managedFields: obj.metadata.managedFields ?? current.metadata.managedFields } };
+    return this.info.typedDecode ? semanticEqual(proposed, current) : jsonEqual(proposed, current);
   }
 
   private result(object: KubeObject, code: number, warnings: string[], json: string): WriteResult<KubeObject> {

@@ -16,15 +16,21 @@ export interface KubectlRunner {
   spawn(args: string[]): ChildProcess;
 }
 
-/** `binary` defaults to `kubectl` on PATH (here a dispatcher that picks a version from /version). */
-export function kubectlRunner(kubeconfig: string, binary = 'kubectl'): KubectlRunner {
+/**
+ * `binary` defaults to the newest versioned kubectl beside the dispatcher (`newestKubectl`), or
+ * `kubectl` on PATH where there are none.
+ */
+export function kubectlRunner(kubeconfig: string, binary = newestKubectl()): KubectlRunner {
   const cacheDir = mkdtempSync(join(tmpdir(), 'kubectl-cache-'));
   const fullArgs = (args: string[]) => ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, ...args];
   const env = { ...process.env, KUBECONFIG: kubeconfig };
+  // Named `kubectl` as the dispatcher names what it runs: kubectl's User-Agent (and so the default
+  // field manager) comes from its argv[0].
+  const argv0 = 'kubectl';
   return {
     run(args, stdin, extraEnv) {
       return new Promise((resolve, reject) => {
-        const child = spawn(binary, fullArgs(args), { stdio: ['pipe', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+        const child = spawn(binary, fullArgs(args), { argv0, stdio: ['pipe', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -34,7 +40,7 @@ export function kubectlRunner(kubeconfig: string, binary = 'kubectl'): KubectlRu
         child.stdin.end(stdin ?? '');
       });
     },
-    spawn: (args) => spawn(binary, fullArgs(args), { stdio: ['ignore', 'pipe', 'pipe'], env }),
+    spawn: (args) => spawn(binary, fullArgs(args), { argv0, stdio: ['ignore', 'pipe', 'pipe'], env }),
   };
 }
 
@@ -56,4 +62,14 @@ export function versionedKubectls(dispatcher = '/usr/bin/kubectl'): VersionedKub
     .filter((m): m is RegExpExecArray => m !== null)
     .sort((a, b) => Number(a[2]) - Number(b[2]))
     .map((m) => ({ version: m[1]!, path: join(dir, m[0]) }));
+}
+
+/**
+ * The kubectl the tests run: the newest versioned one (kubectl 1.33 here), not the dispatcher.
+ * The dispatcher (/usr/bin/kubectl, Google Cloud SDK's) execs `kubectl.1.NN` only for a server
+ * whose minor NN it has; for our 1.37 it runs the kubectl 1.32.4 built into itself (and its
+ * `kubectl version` warns of the skew), older than the newest binary beside it.
+ */
+export function newestKubectl(dispatcher = '/usr/bin/kubectl'): string {
+  return versionedKubectls(dispatcher).at(-1)?.path ?? 'kubectl';
 }

@@ -19,6 +19,12 @@ const scope = (w: ClientWatch) =>
     .filter(Boolean)
     .join(' · ');
 
+/** Where a watch started: a streaming list (WatchList) sends the state first, not older than its resourceVersion. */
+function startOf(w: ClientWatch): string {
+  if (w.streamingList) return `streaming list (+${w.initialEvents} current${w.startResourceVersion ? `, not older than ${w.startResourceVersion}` : ''})`;
+  return w.startResourceVersion ?? `now (+${w.initialEvents} current)`;
+}
+
 function WatchTable({ watches, now }: { watches: readonly ClientWatch[]; now: number }) {
   return (
     <DataTable<ClientWatch>
@@ -29,7 +35,7 @@ function WatchTable({ watches, now }: { watches: readonly ClientWatch[]; now: nu
       columns={[
         { id: 'resource', header: 'Watches', cell: (w) => <span className="font-mono text-xs">{w.group ? `${w.resource}.${w.group}` : w.resource}</span> },
         { id: 'scope', header: 'Scope', cell: (w) => <span className="text-xs">{scope(w)}</span> },
-        { id: 'from', header: 'From RV', cell: (w) => <span className="font-mono text-xs">{w.startResourceVersion ?? `now (+${w.initialEvents} current)`}</span> },
+        { id: 'from', header: 'From RV', cell: (w) => <span className="font-mono text-xs">{startOf(w)}</span> },
         { id: 'opened', header: 'Opened', cell: (w) => <span className="font-mono text-xs" title={formatClock(w.openedAt)}>{formatAge(w.openedAt, now)} ago</span> },
         {
           id: 'events',

@@ -16,7 +16,7 @@ export const apiextensionsV1Messages = {
     status: '3 apiextensions.v1.CustomResourceDefinitionStatus',
   },
   'apiextensions.v1.CustomResourceDefinitionCondition': {
-    type: '1 *string', status: '2 *string', lastTransitionTime: '3 meta.v1.Time', reason: '4 string', message: '5 string',
+    type: '1 *string', status: '2 *string', lastTransitionTime: '3 meta.v1.Time', reason: '4 string', message: '5 string', observedGeneration: '6 int64',
   },
   'apiextensions.v1.CustomResourceDefinitionList': { metadata: '1 meta.v1.ListMeta', items: '2 []apiextensions.v1.CustomResourceDefinition' },
   'apiextensions.v1.CustomResourceDefinitionNames': {
@@ -29,7 +29,7 @@ export const apiextensionsV1Messages = {
   },
   'apiextensions.v1.CustomResourceDefinitionStatus': {
     conditions: '1 []apiextensions.v1.CustomResourceDefinitionCondition', acceptedNames: '2 apiextensions.v1.CustomResourceDefinitionNames',
-    storedVersions: '3 []string',
+    storedVersions: '3 []string', observedGeneration: '4 int64',
   },
   'apiextensions.v1.CustomResourceDefinitionVersion': {
     name: '1 *string', served: '2 *bool', storage: '3 *bool', deprecated: '7 bool', deprecationWarning: '8 *string',

@@ -1,0 +1,55 @@
+/**
+ * How a watch's encoded events reach the client, as kube-apiserver's WatchServer sends them:
+ * over HTTP, a chunked stream (JSON events one per line, protobuf messages length-framed);
+ * over a WebSocket (HandleWS), one message per event — text for JSON, binary for protobuf,
+ * unframed. Either way a client that stops reading is cut off once its buffer passes a bound.
+ */
+import type { ServerResponse } from 'node:http';
+import type { WebSocket } from 'ws';
+import { lengthFramed } from './protobuf/watch-frames.ts';
+
+export interface WatchTransport {
+  /** Sends one event (a JSON line, or a protobuf WatchEvent message); false: the client is too slow. */
+  send(event: string | Uint8Array): boolean;
+  end(): void;
+}
+
+/** `protobuf`: each event is a WatchEvent message to frame; otherwise a JSON line, sent as it is. */
+export function httpWatchTransport(res: ServerResponse, contentType: string, protobuf: boolean, maxBufferedBytes: number): WatchTransport {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Cache-Control', 'no-cache, private');
+  res.setHeader('Transfer-Encoding', 'chunked');
+  res.flushHeaders();
+  // A commit batch reaches every watcher in one synchronous loop: cork until the tick ends, so
+  // its events leave as one TLS write instead of one record and one syscall per event.
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    res.uncork();
+  };
+  return {
+    send(event) {
+      if (!corked) {
+        corked = true;
+        res.cork();
+        process.nextTick(uncork);
+      }
+      res.write(protobuf ? lengthFramed(event as Uint8Array) : event);
+      return res.writableLength <= maxBufferedBytes;
+    },
+    end: () => res.end(),
+  };
+}
+
+export function webSocketWatchTransport(socket: WebSocket, protobuf: boolean, maxBufferedBytes: number): WatchTransport {
+  return {
+    send(event) {
+      if (socket.readyState !== socket.OPEN) return false;
+      // JSON goes as text frames (kube's UseTextFraming), protobuf as binary.
+      socket.send(event, { binary: protobuf });
+      return socket.bufferedAmount <= maxBufferedBytes;
+    },
+    end: () => socket.close(1000),
+  };
+}
