@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { decodeObject } from './protobuf/envelope.ts';
 
 /** What client-go v0.37's discovery client sends (discovery_client.go acceptDiscoveryFormats). */
 const clientGoAccept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json';
 /** What kubectl 1.33 (client-go v0.33) sends. */
 const kubectl133Accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
 const aggregatedJson = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+const aggregatedProtobuf = 'application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
 /** A CRD with three served versions out of kube order, one unserved, names and subresources. */
 const shurikenCrd = {
@@ -122,6 +124,17 @@ describe('aggregated discovery', () => {
   it('finds the aggregated clause wherever it stands in the Accept header', async () => {
     const { headers } = await discover('/api', 'application/json, application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList;profile=nopeer');
     expect(headers['content-type']).toBe(aggregatedJson);
+  });
+
+  it('speaks protobuf to a client that asks for the document in protobuf, with the same ETag', async () => {
+    for (const path of ['/api', '/apis'] as const) {
+      const json = await discover(path);
+      const pb = await discover(path, `${aggregatedProtobuf},${aggregatedJson},application/json`);
+      expect(pb.status).toBe(200);
+      expect(pb.headers['content-type']).toBe(aggregatedProtobuf);
+      expect(pb.headers.etag).toBe(json.headers.etag);
+      expect(decodeObject(pb.raw, { apiVersion: '', kind: '' })).toEqual(json.body);
+    }
   });
 
   it('keeps the legacy documents exactly for a client that does not ask', async () => {
