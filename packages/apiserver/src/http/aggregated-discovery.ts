@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import { compareGroups, compareVersions } from './api-group-priorities.ts';
+import { servedSubresources } from './discovery.ts';
 import type { Media } from './negotiation.ts';
 import { protobufMediaType } from './protobuf/envelope.ts';
 import { writeJson, writeObject } from './responses.ts';
@@ -60,8 +61,6 @@ export type DiscoveryRoot = 'api' | 'apis';
 /** The media type parameters that name the document, in the order kube writes them. */
 const documentParams = ';g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
-const subresourceVerbs = ['get', 'patch', 'update'];
-
 /**
  * Built-in kinds name only their kind: their APIResource carries no group and version
  * (installer.go's ConvertGroupVersionIntoToDiscovery copies the empty ones). CRDs name their own
@@ -69,10 +68,13 @@ const subresourceVerbs = ['get', 'patch', 'update'];
  */
 function resourceDiscovery(info: ResourceInfo): APIResourceDiscovery {
   const own = (kind: string): GroupVersionKind => (info.customResource ? { group: info.group, version: info.version, kind } : { group: '', version: '', kind });
-  const subresources: APISubresourceDiscovery[] = [];
-  if (info.subresources.status) subresources.push({ subresource: 'status', responseKind: own(info.kind), verbs: subresourceVerbs });
-  if (info.subresources.scale) subresources.push({ subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: subresourceVerbs });
-  if (info.subresources.finalize) subresources.push({ subresource: 'finalize', responseKind: own(info.kind), verbs: ['update'] });
+  const subresources = servedSubresources(info).map(
+    (sub): APISubresourceDiscovery => ({
+      subresource: sub.name,
+      responseKind: sub.group !== undefined && sub.version !== undefined ? { group: sub.group, version: sub.version, kind: sub.kind } : own(sub.kind),
+      verbs: sub.verbs,
+    }),
+  );
   // A built-in group version lists its resource paths sorted; the CRD controller lists status, then scale.
   if (!info.customResource) subresources.sort((a, b) => (a.subresource < b.subresource ? -1 : 1));
   const entry: APIResourceDiscovery = {
