@@ -29,8 +29,9 @@ const sources: Source[] = [
   { repo: 'api', dir: 'events/v1', pkg: 'k8s.io.api.events.v1', short: 'events.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'rbac/v1', pkg: 'k8s.io.api.rbac.v1', short: 'rbac.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'autoscaling/v1', pkg: 'k8s.io.api.autoscaling.v1', short: 'autoscaling.v1', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'apidiscovery/v2', pkg: 'k8s.io.api.apidiscovery.v2', short: 'apidiscovery.v2', goFiles: ['types.go'] },
   { repo: 'apiextensions', dir: 'pkg/apis/apiextensions/v1', pkg: 'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1', short: 'apiextensions.v1', goFiles: ['types.go', 'types_jsonschema.go'] },
-  { repo: 'apimachinery', dir: 'pkg/apis/meta/v1', pkg: 'k8s.io.apimachinery.pkg.apis.meta.v1', short: 'meta.v1', goFiles: ['types.go', 'watch.go'] },
+  { repo: 'apimachinery', dir: 'pkg/apis/meta/v1', pkg: 'k8s.io.apimachinery.pkg.apis.meta.v1', short: 'meta.v1', goFiles: ['types.go', 'watch.go', 'group_version.go'] },
   { repo: 'apimachinery', dir: 'pkg/runtime', pkg: 'k8s.io.apimachinery.pkg.runtime', short: 'runtime', goFiles: ['types.go'] },
   { repo: 'apimachinery', dir: 'pkg/util/intstr', pkg: 'k8s.io.apimachinery.pkg.util.intstr', short: 'intstr', goFiles: [] },
   { repo: 'apimachinery', dir: 'pkg/api/resource', pkg: 'k8s.io.apimachinery.pkg.api.resource', short: 'resource', goFiles: [] },
@@ -50,6 +51,7 @@ const roots = [
   'apiextensions.v1.CustomResourceDefinition', 'apiextensions.v1.CustomResourceDefinitionList',
   ...['ClusterRole', 'Role', 'ClusterRoleBinding', 'RoleBinding'].flatMap((k) => [`rbac.v1.${k}`, `rbac.v1.${k}List`]),
   'autoscaling.v1.Scale',
+  'apidiscovery.v2.APIGroupDiscoveryList',
   'meta.v1.Status', 'meta.v1.DeleteOptions', 'meta.v1.WatchEvent', 'meta.v1.PartialObjectMetadata', 'meta.v1.PartialObjectMetadataList',
   'runtime.Unknown',
 ];
@@ -143,6 +145,7 @@ const files: Record<string, { exportName: string; about: string; names: string[]
   'coordination-v1': { exportName: 'coordinationV1Messages', about: 'coordination.k8s.io/v1 messages: Lease', names: [] },
   'events-v1': { exportName: 'eventsV1Messages', about: 'events.k8s.io/v1 messages: Event', names: [] },
   'autoscaling-v1': { exportName: 'autoscalingV1Messages', about: 'autoscaling/v1 messages: Scale, the scale subresource', names: [] },
+  'apidiscovery-v2': { exportName: 'apidiscoveryV2Messages', about: 'apidiscovery.k8s.io/v2 messages: APIGroupDiscoveryList, the aggregated discovery document', names: [] },
 };
 const fileOf = (name: string): string => {
   if (name.startsWith('core.v1.')) return podClosure.has(name) ? 'core-v1-pod' : 'core-v1';

@@ -9,6 +9,9 @@
  * - Watches deliver every change in revision order from any revision still in history, and
  *   answer 410 Expired for older ones; a watcher that cannot keep up is closed, never skipped.
  * - Every error is a `Status` with kube-apiserver's code, reason and message text.
+ * - Discovery is aggregated (apidiscovery.k8s.io/v2 at /api and /apis, JSON or protobuf, with
+ *   ETag/304) for a client that asks for it, and legacy for any other; a CRD appears in both
+ *   once served and leaves them when deleted.
  * - Every request and watch is journaled by client (who, what, the answer, the fields a write
  *   changed, the events each watch received) and served to the admin credential as a resumable
  *   stream; a client connected with its own token (`connectClient`) is its own user.

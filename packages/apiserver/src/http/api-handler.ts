@@ -13,7 +13,9 @@ import { noteFailure, recordRequest } from '../journal/record-request.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import { RequestNote } from '../journal/request-note.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
+import { AggregatedDiscoveryDocuments, serveAggregatedDiscovery } from './aggregated-discovery.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
+import { negotiateAggregatedDiscovery } from './negotiation.ts';
 import { groupVersionDocument, openApiV3Root } from './openapi.ts';
 import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
@@ -50,6 +52,8 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     return doc;
   };
 
+  const aggregatedDiscovery = new AggregatedDiscoveryDocuments(deps.registry);
+
   const handle = async (req: IncomingMessage, res: ServerResponse, note: RequestNote): Promise<void> => {
     let url: URL;
     try {
@@ -79,9 +83,13 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       case 'version':
         return writeJson(res, 200, kubernetesVersion);
       case 'api-versions':
-        return writeJson(res, 200, apiVersions());
-      case 'api-groups':
-        return writeJson(res, 200, apiGroupList(deps.registry));
+      case 'api-groups': {
+        // /api and /apis: the aggregated document for a client that asks for it, else the legacy one.
+        const aggregatedMedia = negotiateAggregatedDiscovery(req.headers.accept);
+        const root = target.type === 'api-versions' ? 'api' : 'apis';
+        if (aggregatedMedia) return serveAggregatedDiscovery(req, res, aggregatedDiscovery, root, aggregatedMedia);
+        return writeJson(res, 200, root === 'api' ? apiVersions() : apiGroupList(deps.registry));
+      }
       case 'api-group':
         return writeJson(res, 200, apiGroup(deps.registry, target.group));
       case 'api-resources':

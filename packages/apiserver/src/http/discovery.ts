@@ -24,6 +24,24 @@ export function apiGroup(registry: ResourceRegistry, group: string): Record<stri
   return { kind: 'APIGroup', apiVersion: 'v1', ...groupDocument(g) };
 }
 
+/** A subresource as discovery names it: the kind it answers with (Scale is autoscaling/v1's) and its verbs. */
+export interface ServedSubresource {
+  name: 'status' | 'scale' | 'finalize';
+  kind: string;
+  verbs: string[];
+  /** Only for a kind outside the resource's own group version. */
+  group?: string;
+  version?: string;
+}
+
+export function servedSubresources(info: ResourceInfo): ServedSubresource[] {
+  const served: ServedSubresource[] = [];
+  if (info.subresources.status) served.push({ name: 'status', kind: info.kind, verbs: ['get', 'patch', 'update'] });
+  if (info.subresources.scale) served.push({ name: 'scale', kind: 'Scale', verbs: ['get', 'patch', 'update'], group: 'autoscaling', version: 'v1' });
+  if (info.subresources.finalize) served.push({ name: 'finalize', kind: info.kind, verbs: ['update'] });
+  return served;
+}
+
 function resourceEntries(info: ResourceInfo): Record<string, unknown>[] {
   const main: Record<string, unknown> = {
     name: info.resource,
@@ -35,17 +53,13 @@ function resourceEntries(info: ResourceInfo): Record<string, unknown>[] {
   if (info.shortNames.length) main.shortNames = info.shortNames;
   if (info.categories.length) main.categories = info.categories;
   main.storageVersionHash = Buffer.from(`${info.group}/${info.storageVersion}/${info.kind}`).toString('base64').slice(0, 11);
-  const entries = [main];
-  const sub = (name: string, kind: string, verbs: string[], group?: string, version?: string) => {
-    const e: Record<string, unknown> = { name: `${info.resource}/${name}`, singularName: '', namespaced: info.namespaced, kind, verbs };
-    if (group !== undefined) e.group = group;
-    if (version !== undefined) e.version = version;
-    entries.push(e);
-  };
-  if (info.subresources.status) sub('status', info.kind, ['get', 'patch', 'update']);
-  if (info.subresources.scale) sub('scale', 'Scale', ['get', 'patch', 'update'], 'autoscaling', 'v1');
-  if (info.subresources.finalize) sub('finalize', info.kind, ['update']);
-  return entries;
+  const subresources = servedSubresources(info).map((sub) => {
+    const e: Record<string, unknown> = { name: `${info.resource}/${sub.name}`, singularName: '', namespaced: info.namespaced, kind: sub.kind, verbs: sub.verbs };
+    if (sub.group !== undefined) e.group = sub.group;
+    if (sub.version !== undefined) e.version = sub.version;
+    return e;
+  });
+  return [main, ...subresources];
 }
 
 export function apiResourceList(registry: ResourceRegistry, group: string, version: string): Record<string, unknown> {

@@ -77,3 +77,18 @@ export function contentTypeOf(rendering: Rendering): string {
   if (rendering.as === 'PartialObjectMetadata') return `${base};as=PartialObjectMetadata;v=${rendering.version};g=meta.k8s.io`;
   return base;
 }
+
+/**
+ * The media of aggregated discovery when the Accept header asks for it, else undefined (the
+ * legacy document). As kube's discovery wrapper (aggregated/wrapper.go) negotiates: the first
+ * clause, by preference, that names apidiscovery.k8s.io/v2 APIGroupDiscoveryList in a media the
+ * server speaks wins wherever it stands; plain clauses do not count. v2beta1 is no longer served
+ * (AggregatedDiscoveryRemoveBetaType, locked on since 1.35), so such a clause falls through.
+ */
+export function negotiateAggregatedDiscovery(accept: string | undefined): Media | undefined {
+  if (!accept) return undefined;
+  for (const { media, params } of clausesOf(accept)) {
+    if (media && params.g === 'apidiscovery.k8s.io' && params.v === 'v2' && params.as === 'APIGroupDiscoveryList') return media;
+  }
+  return undefined;
+}

@@ -30,7 +30,8 @@ function writeBody(res: ServerResponse, code: number, body: string | Buffer, con
   const bytes = small || typeof body !== 'string' ? body : Buffer.from(body, 'utf8');
   res.statusCode = code;
   res.setHeader('Content-Type', contentType);
-  res.setHeader('Cache-Control', 'no-cache, private');
+  // kube's WithCacheControl default; a handler that set its own (discovery: public) keeps it.
+  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache, private');
   res.setHeader('Content-Length', typeof bytes === 'string' ? Buffer.byteLength(bytes, 'utf8') : bytes.length);
   res.end(bytes);
 }

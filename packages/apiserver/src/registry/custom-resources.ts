@@ -7,10 +7,12 @@
 import type { KubeObject } from '@dojo/kube-api';
 import { createCustomResourceValidator } from '../crd/custom-resource-validator.ts';
 import type { CustomResourceDefinition } from '../crd/schema-types.ts';
-import { allVerbs } from './builtin/define-builtin.ts';
 import { customResourceStatusStrategy, customResourceStrategy } from './custom-resource-strategy.ts';
 import { sameShapeConversion, type ResourceInfo } from './resource-info.ts';
 import { ageColumn, nameColumn, printerColumn } from './table-columns.ts';
+
+/** The verbs of a served CRD, in the order apiextensions-apiserver's discovery controller lists them. */
+const customResourceVerbs = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];
 
 export function resourcesForCrd(crd: CustomResourceDefinition): ResourceInfo[] {
   const storage = crd.spec.versions.find((v) => v.storage)?.name ?? crd.spec.versions[0]?.name ?? 'v1';
@@ -31,8 +33,9 @@ export function resourcesForCrd(crd: CustomResourceDefinition): ResourceInfo[] {
         namespaced: crd.spec.scope === 'Namespaced',
         shortNames: names.shortNames ?? [],
         categories: names.categories ?? [],
-        verbs: allVerbs,
+        verbs: customResourceVerbs,
         bucket: `${crd.spec.group}/${names.plural}`,
+        customResource: true,
         strategy,
         subresources: version.subresources?.status ? { status: customResourceStatusStrategy(validator, strategy) } : {},
         columns: printer && printer.length ? [nameColumn, ...printer.map(printerColumn)] : [nameColumn, ageColumn],

@@ -37,6 +37,8 @@ export interface ResourceInfo {
   verbs: string[];
   /** Storage bucket shared by every version (and alias group) of the resource. */
   bucket: string;
+  /** Served for a CustomResourceDefinition (discovery names CRD kinds with their group version). */
+  customResource?: true;
   /** The write rules of the resource itself. */
   strategy: Strategy;
   /** The subresources served: each is the same store with another strategy, or (scale) a view of it. */

@@ -13,7 +13,7 @@ export const protobufWatchContentType = `${protobufMediaType};stream=watch`;
 
 const magic = Buffer.from('k8s\x00', 'latin1');
 
-/** Our message package per API group (v1 in every one). */
+/** Our message package per API group. */
 const packageOfGroup: Readonly<Record<string, string>> = {
   '': 'core',
   apps: 'apps',
@@ -23,6 +23,7 @@ const packageOfGroup: Readonly<Record<string, string>> = {
   'apiextensions.k8s.io': 'apiextensions',
   autoscaling: 'autoscaling',
   'meta.k8s.io': 'meta',
+  'apidiscovery.k8s.io': 'apidiscovery',
 };
 
 /** Kinds apimachinery registers in every group version (Status, DeleteOptions, ...). */

@@ -5,6 +5,7 @@
  */
 import protobuf from 'protobufjs';
 import { isScalar, parseMessage, type FieldDef, type MessageTable } from './message-table.ts';
+import { apidiscoveryV2Messages } from './schema/apidiscovery-v2.ts';
 import { apiextensionsV1Messages } from './schema/apiextensions-v1.ts';
 import { appsV1Messages } from './schema/apps-v1.ts';
 import { autoscalingV1Messages } from './schema/autoscaling-v1.ts';
@@ -24,7 +25,7 @@ const runtimeMessages = {
 
 const tables: MessageTable[] = [
   metaV1Messages, corePodMessages, coreV1Messages, appsV1Messages, rbacV1Messages, apiextensionsV1Messages,
-  coordinationV1Messages, eventsV1Messages, autoscalingV1Messages, runtimeMessages,
+  coordinationV1Messages, eventsV1Messages, autoscalingV1Messages, apidiscoveryV2Messages, runtimeMessages,
   Object.fromEntries(Object.entries(specialTypes).map(([name, special]) => [name, special.fields])),
 ];
 

@@ -15,6 +15,7 @@ export const metaV1Messages = {
     gracePeriodSeconds: '1 *int64', preconditions: '2 meta.v1.Preconditions', orphanDependents: '3 *bool', propagationPolicy: '4 *string',
     dryRun: '5 []string', ignoreStoreReadErrorWithClusterBreakingPotential: '6 *bool',
   },
+  'meta.v1.GroupVersionKind': { group: '1 *string', version: '2 *string', kind: '3 *string' },
   'meta.v1.LabelSelector': { matchLabels: '1 map<string,string>', matchExpressions: '2 []meta.v1.LabelSelectorRequirement' },
   'meta.v1.LabelSelectorRequirement': { key: '1 *string', operator: '2 *string', values: '3 []string' },
   'meta.v1.ListMeta': { selfLink: '1 string', resourceVersion: '2 string', continue: '3 string', remainingItemCount: '4 *int64' },
