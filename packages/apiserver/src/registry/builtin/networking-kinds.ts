@@ -17,7 +17,8 @@ import { field, record } from './unstructured.ts';
 /** Ingress: status only through /status, generation follows spec. */
 export const ingressStrategy = {
   prepareForCreate(obj) {
-    delete obj.status;
+    // The zero status: Go writes the non-pointer loadBalancer struct even when empty.
+    obj.status = { loadBalancer: {} };
     startGeneration(obj);
   },
   prepareForUpdate(obj, old) {
