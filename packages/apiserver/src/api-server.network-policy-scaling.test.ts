@@ -22,7 +22,6 @@ afterAll(async () => {
 interface KindCase {
   collection: string;
   sample: (typeof samples)[string];
-  /** A label change every patch type can make. */
 }
 
 const ns = '/namespaces/samples';
@@ -89,7 +88,6 @@ describe.each(Object.entries(kinds))('%s', (kind, c) => {
 });
 
 const create = (collection: string, body: unknown) => server.call('POST', collection, body);
-const causes = (res: { body: any }) => res.body.details?.causes?.map((c: any) => `${c.field}: ${c.message}`);
 
 describe('defaults as kube sets them', () => {
   it('gives a NetworkPolicy its policyTypes from its rules and its ports TCP', async () => {
