@@ -66,6 +66,17 @@ describe('validation people meet', () => {
     expect(await rejected('POST', at.ingresses, { metadata: { name: 'bad' }, spec: {} })).toEqual(['spec: Invalid value: null: either `defaultBackend` or `rules` must be specified']);
   });
 
+  it('gives an Ingress without a class the newest default IngressClass', async () => {
+    const isDefault = { 'ingressclass.kubernetes.io/is-default-class': 'true' };
+    await server.call('POST', at.ingressClasses, { metadata: { name: 'first-default', annotations: isDefault }, spec: { controller: 'example.com/a' } });
+    await new Promise((r) => setTimeout(r, 1100)); // creationTimestamp has second precision
+    await server.call('POST', at.ingressClasses, { metadata: { name: 'newer-default', annotations: isDefault }, spec: { controller: 'example.com/b' } });
+    const classless = await server.call('POST', at.ingresses, { metadata: { name: 'classless' }, spec: { defaultBackend: backend } });
+    expect(classless.body.spec.ingressClassName).toBe('newer-default');
+    const legacy = await server.call('POST', at.ingresses, { metadata: { name: 'legacy', annotations: { 'kubernetes.io/ingress.class': 'old' } }, spec: { defaultBackend: backend } });
+    expect(legacy.body.spec.ingressClassName).toBeUndefined();
+  });
+
   it('keeps an IngressClass controller fixed', async () => {
     expect((await server.call('POST', at.ingressClasses, { metadata: { name: 'nginx' }, spec: { controller: 'k8s.io/ingress-nginx' } })).status).toBe(201);
     const res = await server.call('PATCH', `${at.ingressClasses}/nginx`, { spec: { controller: 'example.com/other' } }, { 'content-type': 'application/merge-patch+json' });
