@@ -155,6 +155,12 @@ describe('validation people meet', () => {
     const second = await server.call('POST', at.priorityClasses, { metadata: { name: 'second' }, value: 6, globalDefault: true });
     expect(second.status).toBe(403);
     expect(second.body.message).toBe('priorityclasses.scheduling.k8s.io "second" is forbidden: PriorityClass default-pc is already marked as default. Only one default can exist');
+    expect((await server.call('POST', at.priorityClasses, { metadata: { name: 'second' }, value: 6 })).status).toBe(201);
+    const promoted = await server.call('PATCH', `${at.priorityClasses}/second`, { globalDefault: true }, { 'content-type': 'application/merge-patch+json' });
+    expect(promoted.status).toBe(403);
+    expect(promoted.body.message).toBe('priorityclasses.scheduling.k8s.io "second" is forbidden: PriorityClass default-pc is already marked as default. Only one default can exist');
+    const relabelled = await server.call('PATCH', `${at.priorityClasses}/default-pc`, { metadata: { labels: { still: 'default' } } }, { 'content-type': 'application/merge-patch+json' });
+    expect(relabelled.status).toBe(200);
   });
 });
 

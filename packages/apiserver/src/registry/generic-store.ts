@@ -162,6 +162,7 @@ export class GenericStore {
       ...strategy.validateUpdate(obj, current),
     ];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
+    if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current);
     this.track(obj, current, options);
     obj.metadata.resourceVersion = current.metadata.resourceVersion;
     if (isDeepEqual(obj, current)) return { object: current, code: 200, warnings };
