@@ -146,3 +146,30 @@ describe('defaults as kube sets them', () => {
     ]);
   });
 });
+
+describe('discovery and autoscaling/v1 on the wire', () => {
+  it('lists the resources with kube\'s short names, categories and status subresources', async () => {
+    const names = async (groupVersion: string) =>
+      (await server.call('GET', `/apis/${groupVersion}`)).body.resources.map((r: any) => [r.name, r.shortNames ?? [], r.categories ?? [], r.verbs.length]);
+    expect(await names('networking.k8s.io/v1')).toEqual([
+      ['ingressclasses', [], [], 8], ['ingresses', ['ing'], [], 8], ['ingresses/status', [], [], 3], ['networkpolicies', ['netpol'], [], 8],
+    ]);
+    expect(await names('policy/v1')).toEqual([['poddisruptionbudgets', ['pdb'], [], 8], ['poddisruptionbudgets/status', [], [], 3]]);
+    for (const version of ['v1', 'v2']) {
+      expect(await names(`autoscaling/${version}`)).toEqual([['horizontalpodautoscalers', ['hpa'], ['all'], 8], ['horizontalpodautoscalers/status', [], [], 3]]);
+    }
+    expect(await names('discovery.k8s.io/v1')).toEqual([['endpointslices', [], [], 8]]);
+    expect(await names('storage.k8s.io/v1')).toEqual([['storageclasses', ['sc'], [], 8]]);
+    expect(await names('scheduling.k8s.io/v1')).toEqual([['priorityclasses', ['pc'], [], 8]]);
+  });
+
+  it('speaks autoscaling/v1 HPAs in protobuf, converted from the stored v2', async () => {
+    const v1 = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'pb-v1' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 3, targetCPUUtilizationPercentage: 55 } };
+    const collection = '/apis/autoscaling/v1/namespaces/samples/horizontalpodautoscalers';
+    const res = await server.call('POST', collection, encodeObject(v1), { 'content-type': pb, accept: pb });
+    expect(res.status, res.raw.toString()).toBe(201);
+    expect(decode(res.raw)).toMatchObject({ ...v1, spec: { ...v1.spec, minReplicas: 1 }, status: { currentReplicas: 0, desiredReplicas: 0 } });
+    const v2 = decode((await server.call('GET', '/apis/autoscaling/v2/namespaces/samples/horizontalpodautoscalers/pb-v1', undefined, { accept: pb })).raw);
+    expect((v2.spec as any).metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 55 } } }]);
+  });
+});
