@@ -3,7 +3,7 @@
  * PriorityClasses exist from the start, created once and left alone afterwards.
  */
 import { deepCopy, isAlreadyExists } from '@dojo/kube-api';
-import { systemPriorityClasses } from './builtin/scheduling-kinds.ts';
+import { systemPriorityClasses } from './builtin/priority-class-strategy.ts';
 import type { ResourceRegistry } from './resource-registry.ts';
 import type { ResourceStorages } from './resource-storage.ts';
 
