@@ -65,6 +65,8 @@ describe.skipIf(!kubectl133)('kubectl 1.33 with networking, policy, autoscaling 
       ['NAME', 'REFERENCE', 'TARGETS', 'MINPODS', 'MAXPODS', 'REPLICAS', 'AGE'],
       ['web', 'Deployment/web', 'cpu: <unknown>/60%', '2', '5', '0', '<age>'],
     ]);
+    // describe reads the HPA with the typed client: protobuf, autoscaling/v2.
+    expect(await ok(['describe', 'hpa', 'web'])).toMatch(/Reference:\s+Deployment\/web\n[^]*resource cpu on pods\s+\(as a percentage of request\):\s+<unknown> \/ 60%\n\s*Min replicas:\s+2\nMax replicas:\s+5/);
     const v1 = JSON.parse(await ok(['get', '--raw', '/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers/web']));
     expect(v1.spec).toEqual({ scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 2, maxReplicas: 5, targetCPUUtilizationPercentage: 60 });
   });
