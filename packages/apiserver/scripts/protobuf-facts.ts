@@ -8,17 +8,29 @@
  *     --api ~/src/k8s.io/api --apimachinery ~/src/k8s.io/apimachinery \
  *     --apiextensions ~/src/k8s.io/apiextensions-apiserver --ref v0.33.9
  *
- * Each option names a git repository; files are read at --ref. Add a served kind to `roots`.
+ * Each option names a git repository; files are read at --ref. With `--ref dir` each option
+ * names a plain source tree instead, such as the Go module cache after
+ * `go mod download k8s.io/api@v0.37.2` (~/go/pkg/mod/k8s.io/api@v0.37.2). `--only a,b` writes
+ * only those files (e.g. `--only networking-v1,policy-v1`), so regenerating one group leaves the
+ * others as they are. Add a served kind to `roots`.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values: args } = parseArgs({
-  options: { api: { type: 'string' }, apimachinery: { type: 'string' }, apiextensions: { type: 'string' }, ref: { type: 'string', default: 'v0.33.9' } },
+  options: {
+    api: { type: 'string' }, apimachinery: { type: 'string' }, apiextensions: { type: 'string' }, ref: { type: 'string', default: 'v0.33.9' },
+    only: { type: 'string' }, kube: { type: 'string' },
+  },
 });
-if (!args.api || !args.apimachinery || !args.apiextensions) throw new Error('usage: protobuf-facts.ts --api DIR --apimachinery DIR --apiextensions DIR [--ref TAG]');
+if (!args.api || !args.apimachinery || !args.apiextensions) {
+  throw new Error('usage: protobuf-facts.ts --api DIR --apimachinery DIR --apiextensions DIR [--ref TAG|dir] [--only FILE,...] [--kube 1.37]');
+}
+const onlyFiles = args.only ? new Set(args.only.split(',')) : undefined;
+/** The Kubernetes minor the facts come from, for the files' headers (v0.37.2 is 1.37). */
+const kubeVersion = args.kube ?? '1.33';
 const repos: Record<string, string> = { api: args.api, apimachinery: args.apimachinery, apiextensions: args.apiextensions };
 
 interface Source { repo: string; dir: string; pkg: string; short: string; goFiles: string[] }
@@ -30,6 +42,12 @@ const sources: Source[] = [
   { repo: 'api', dir: 'rbac/v1', pkg: 'k8s.io.api.rbac.v1', short: 'rbac.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'autoscaling/v1', pkg: 'k8s.io.api.autoscaling.v1', short: 'autoscaling.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'apidiscovery/v2', pkg: 'k8s.io.api.apidiscovery.v2', short: 'apidiscovery.v2', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'autoscaling/v2', pkg: 'k8s.io.api.autoscaling.v2', short: 'autoscaling.v2', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'networking/v1', pkg: 'k8s.io.api.networking.v1', short: 'networking.v1', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'policy/v1', pkg: 'k8s.io.api.policy.v1', short: 'policy.v1', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'discovery/v1', pkg: 'k8s.io.api.discovery.v1', short: 'discovery.v1', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'storage/v1', pkg: 'k8s.io.api.storage.v1', short: 'storage.v1', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'scheduling/v1', pkg: 'k8s.io.api.scheduling.v1', short: 'scheduling.v1', goFiles: ['types.go'] },
   { repo: 'apiextensions', dir: 'pkg/apis/apiextensions/v1', pkg: 'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1', short: 'apiextensions.v1', goFiles: ['types.go', 'types_jsonschema.go'] },
   { repo: 'apimachinery', dir: 'pkg/apis/meta/v1', pkg: 'k8s.io.apimachinery.pkg.apis.meta.v1', short: 'meta.v1', goFiles: ['types.go', 'watch.go', 'group_version.go'] },
   { repo: 'apimachinery', dir: 'pkg/runtime', pkg: 'k8s.io.apimachinery.pkg.runtime', short: 'runtime', goFiles: ['types.go'] },
@@ -52,11 +70,18 @@ const roots = [
   ...['ClusterRole', 'Role', 'ClusterRoleBinding', 'RoleBinding'].flatMap((k) => [`rbac.v1.${k}`, `rbac.v1.${k}List`]),
   'autoscaling.v1.Scale',
   'apidiscovery.v2.APIGroupDiscoveryList',
+  ...['HorizontalPodAutoscaler'].flatMap((k) => [`autoscaling.v1.${k}`, `autoscaling.v1.${k}List`, `autoscaling.v2.${k}`, `autoscaling.v2.${k}List`]),
+  ...['Ingress', 'IngressClass', 'NetworkPolicy'].flatMap((k) => [`networking.v1.${k}`, `networking.v1.${k}List`]),
+  'policy.v1.PodDisruptionBudget', 'policy.v1.PodDisruptionBudgetList', 'discovery.v1.EndpointSlice', 'discovery.v1.EndpointSliceList',
+  'storage.v1.StorageClass', 'storage.v1.StorageClassList', 'scheduling.v1.PriorityClass', 'scheduling.v1.PriorityClassList',
   'meta.v1.Status', 'meta.v1.DeleteOptions', 'meta.v1.WatchEvent', 'meta.v1.PartialObjectMetadata', 'meta.v1.PartialObjectMetadataList',
   'runtime.Unknown',
 ];
 
-const show = (s: Source, file: string) => execFileSync('git', ['-C', repos[s.repo]!, 'show', `${args.ref}:${s.dir}/${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
+const show = (s: Source, file: string): string =>
+  args.ref === 'dir'
+    ? readFileSync(`${repos[s.repo]!}/${s.dir}/${file}`, 'utf8')
+    : execFileSync('git', ['-C', repos[s.repo]!, 'show', `${args.ref}:${s.dir}/${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
 
 interface ProtoField { name: string; number: number; repeated: boolean; type: string; mapKey?: string }
 const protos = new Map<string, ProtoField[]>();
@@ -105,7 +130,9 @@ for (const s of sources) {
         if (!pb) continue;
         const json = /json:"([^"]*)"/.exec(tags)?.[1] ?? '';
         const [jsonName, ...opts] = json.split(',');
-        fields.set(Number(pb[1]), { json: jsonName!, omitempty: opts.includes('omitempty'), inline: opts.includes('inline'), pointer: f[2]!.startsWith('*') });
+        // An embedded struct without a JSON name is inline too (networking/v1 IngressRule's IngressRuleValue).
+        const inline = opts.includes('inline') || (f[1] === undefined && jsonName === '');
+        fields.set(Number(pb[1]), { json: jsonName!, omitempty: opts.includes('omitempty'), inline, pointer: f[2]!.startsWith('*') });
       }
       goFields.set(`${s.short}.${m[1]}`, fields);
     }
@@ -144,7 +171,13 @@ const files: Record<string, { exportName: string; about: string; names: string[]
   'apiextensions-v1': { exportName: 'apiextensionsV1Messages', about: 'apiextensions.k8s.io/v1 messages: CustomResourceDefinition', names: [] },
   'coordination-v1': { exportName: 'coordinationV1Messages', about: 'coordination.k8s.io/v1 messages: Lease', names: [] },
   'events-v1': { exportName: 'eventsV1Messages', about: 'events.k8s.io/v1 messages: Event', names: [] },
-  'autoscaling-v1': { exportName: 'autoscalingV1Messages', about: 'autoscaling/v1 messages: Scale, the scale subresource', names: [] },
+  'autoscaling-v1': { exportName: 'autoscalingV1Messages', about: 'autoscaling/v1 messages: Scale, the scale subresource, and HorizontalPodAutoscaler', names: [] },
+  'autoscaling-v2': { exportName: 'autoscalingV2Messages', about: 'autoscaling/v2 messages: HorizontalPodAutoscaler', names: [] },
+  'networking-v1': { exportName: 'networkingV1Messages', about: 'networking.k8s.io/v1 messages: Ingress, IngressClass, NetworkPolicy', names: [] },
+  'policy-v1': { exportName: 'policyV1Messages', about: 'policy/v1 messages: PodDisruptionBudget', names: [] },
+  'discovery-v1': { exportName: 'discoveryV1Messages', about: 'discovery.k8s.io/v1 messages: EndpointSlice', names: [] },
+  'storage-v1': { exportName: 'storageV1Messages', about: 'storage.k8s.io/v1 messages: StorageClass', names: [] },
+  'scheduling-v1': { exportName: 'schedulingV1Messages', about: 'scheduling.k8s.io/v1 messages: PriorityClass', names: [] },
   'apidiscovery-v2': { exportName: 'apidiscoveryV2Messages', about: 'apidiscovery.k8s.io/v2 messages: APIGroupDiscoveryList, the aggregated discovery document', names: [] },
 };
 const fileOf = (name: string): string => {
@@ -189,10 +222,11 @@ for (const name of [...needed].sort()) {
 }
 const outDir = fileURLToPath(new URL('../src/http/protobuf/schema', import.meta.url));
 for (const [file, spec] of Object.entries(files)) {
+  if (onlyFiles && !onlyFiles.has(file)) continue;
   const body = spec.names.map((n) => rendered.get(n)).join('\n');
   const text = `/**
  * ${spec.about}.
- * Wire facts as of Kubernetes 1.33: each field's JSON name, protobuf field number and type, in
+ * Wire facts as of Kubernetes ${kubeVersion}: each field's JSON name, protobuf field number and type, in
  * the notation of ../message-table.ts. Generated by packages/apiserver/scripts/protobuf-facts.ts
  * from the Kubernetes sources; regenerate rather than edit.
  */

@@ -12,6 +12,9 @@ import { RequestJournal } from './journal/request-journal.ts';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { CrdController } from './registry/crd-controller.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
+import { defaultIngressClass } from './registry/default-ingress-class.ts';
+import { admissionChain, priorityClassAdmission } from './registry/priority-class-admission.ts';
+import { ensureSystemPriorityClasses } from './registry/system-priority-classes.ts';
 import { ResourceRegistry } from './registry/resource-registry.ts';
 import { ResourceStorages } from './registry/resource-storage.ts';
 import { createApiHandler } from './http/api-handler.ts';
@@ -82,10 +85,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const info = registry.lookupKind(group, obj.kind ?? '');
     return info ? patchMetaFor({ ...info, version }, obj) : undefined;
   });
-  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission: namespaceLifecycle(revisioned), fieldTracker });
+  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission: admissionChain(namespaceLifecycle(revisioned), priorityClassAdmission(revisioned), defaultIngressClass(revisioned)), fieldTracker });
   const crds = new CrdController(registry, storage, revisioned);
   crds.start();
   await ensureNamespaces(storage, registry);
+  await ensureSystemPriorityClasses(storage, registry);
 
   const journalOptions = options.requestJournal ?? true;
   const journal =

@@ -23,7 +23,7 @@ export function toTable(
       ? info.columns.map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description, priority: c.priority }))
       : [],
     rows: objects.map((obj) => {
-      const row: Table['rows'][number] = { cells: info.columns.map((c) => c.cell(obj, now) ?? null) };
+      const row: Table['rows'][number] = { cells: info.columns.map((c) => c.cell(obj, now, options.listMeta ? objects : undefined) ?? null) };
       if (options.includeObject === 'Object') row.object = obj;
       else if (options.includeObject === 'Metadata') row.object = partialObjectMetadata(obj, options.version);
       return row;

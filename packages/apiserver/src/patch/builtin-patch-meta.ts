@@ -124,7 +124,35 @@ const tables: { readonly [groupKind: string]: PatchMeta } = {
   }),
   // The /scale subresource speaks autoscaling/v1 Scale for every scalable kind.
   'Scale.autoscaling': kind({ spec: always({}), status: always({}) }),
+  ...networkPolicyScalingPatchMeta(),
 };
+
+/**
+ * networking.k8s.io, policy, autoscaling (HPA, both versions), discovery.k8s.io, storage.k8s.io,
+ * scheduling.k8s.io: their lists are atomic (the default here) except conditions; label
+ * selectors and object references are atomic structs; a PDB's selector is replaced whole.
+ */
+function networkPolicyScalingPatchMeta(): { [groupKind: string]: PatchMeta } {
+  return {
+    'Ingress.networking.k8s.io': kind({
+      spec: always({ fields: { defaultBackend: { fields: { service: { fields: { port: atomicStruct } } } } } }),
+      status: always({ fields: { loadBalancer: always({}) } }),
+    }),
+    'IngressClass.networking.k8s.io': kind({ spec: always({ fields: { parameters: atomicStruct } }) }),
+    'NetworkPolicy.networking.k8s.io': kind({ spec: always({ fields: { podSelector: labelSelector } }) }),
+    'PodDisruptionBudget.policy': kind({
+      spec: always({ fields: { selector: { ...labelSelector, patchStrategy: 'replace' } } }),
+      status: always({ fields: { conditions: mergeByKey('type', { listType: 'map' }) } }),
+    }),
+    'HorizontalPodAutoscaler.autoscaling': kind({
+      spec: always({ fields: { scaleTargetRef: atomicStruct } }),
+      status: always({ fields: { conditions: mergeByKey('type', { listType: 'map' }) } }),
+    }),
+    'EndpointSlice.discovery.k8s.io': kind({ endpoints: { items: { fields: { addresses: { listType: 'set' } } } }, ports: { items: atomicStruct } }),
+    'StorageClass.storage.k8s.io': kind({}),
+    'PriorityClass.scheduling.k8s.io': kind({}),
+  };
+}
 
 /**
  * The PatchMeta of a built-in kind, or undefined for kinds this table does not know (custom

@@ -5,4 +5,6 @@ import type { ResourceInfo } from './resource-info.ts';
 export interface Admission {
   /** Rejects writes into missing or terminating namespaces (NamespaceLifecycle). */
   admitCreate(info: ResourceInfo, obj: KubeObject): void;
+  /** Validating admission of an update of the resource itself (not its subresources), after validation. */
+  admitUpdate?(info: ResourceInfo, obj: KubeObject, old: KubeObject): void;
 }

@@ -158,6 +158,7 @@ export class GenericStore {
       ...strategy.validateUpdate(obj, current),
     ];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
+    if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current);
     // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
     if (this.changesNothing(obj, current)) return { object: current, code: 200, warnings };
     this.track(obj, current, options);

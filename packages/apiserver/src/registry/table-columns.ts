@@ -10,7 +10,8 @@ export interface TableColumn {
   format?: string;
   description: string;
   priority: number;
-  cell(obj: KubeObject, now: number): unknown;
+  /** `list` holds every object of the table when it renders a list (kube's list printers see them all). */
+  cell(obj: KubeObject, now: number, list?: readonly KubeObject[]): unknown;
 }
 
 /** k8s.io/apimachinery/pkg/util/duration.HumanDuration. */

@@ -5,6 +5,7 @@
  * gives back exactly the same JSON. Namespaced samples live in namespace `samples`.
  */
 import type { KubeObject } from '@dojo/kube-api';
+import { networkPolicyScalingSamples } from './network-policy-scaling-samples.ts';
 
 const meta = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -261,4 +262,5 @@ export const builtinSamples: Record<string, KubeObject & { apiVersion: string; k
     subjects: [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'readers' }],
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'sample-reader' },
   },
+  ...networkPolicyScalingSamples,
 };

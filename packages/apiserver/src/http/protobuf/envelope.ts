@@ -22,6 +22,11 @@ const packageOfGroup: Readonly<Record<string, string>> = {
   'coordination.k8s.io': 'coordination',
   'apiextensions.k8s.io': 'apiextensions',
   autoscaling: 'autoscaling',
+  'networking.k8s.io': 'networking',
+  policy: 'policy',
+  'discovery.k8s.io': 'discovery',
+  'storage.k8s.io': 'storage',
+  'scheduling.k8s.io': 'scheduling',
   'meta.k8s.io': 'meta',
   'apidiscovery.k8s.io': 'apidiscovery',
 };

@@ -57,4 +57,6 @@ export const coreV1Messages = {
   },
   'core.v1.ServiceStatus': { loadBalancer: '1 core.v1.LoadBalancerStatus', conditions: '2 []meta.v1.Condition' },
   'core.v1.SessionAffinityConfig': { clientIP: '1 core.v1.ClientIPConfig' },
+  'core.v1.TopologySelectorLabelRequirement': { key: '1 *string', values: '2 []string' },
+  'core.v1.TopologySelectorTerm': { matchLabelExpressions: '1 []core.v1.TopologySelectorLabelRequirement' },
 } as const satisfies MessageTable;
