@@ -43,6 +43,7 @@ let dataDir: string;
 let admin: KubeTransport;
 let kubectl: Kubectl;
 let operatorCommand: JavaCommand;
+let firstOperator: ExternalProcess;
 const processes: ExternalProcess[] = [];
 /** What appeared, and how many ms after the request that caused it. */
 const appeared: Record<string, number> = {};
@@ -83,10 +84,13 @@ function track<T>(label: string, since: number | ((value: T) => number), read: (
   })();
 }
 
+const webSocketLogger = 'org.slf4j.simpleLogger.log.io.fabric8.kubernetes.client.dsl.internal.WatcherWebSocketListener';
+
 /** `dojo-console connect NAME`, then the operator as its own JVM with that kubeconfig in $KUBECONFIG. */
 async function startOperator(name: string, ns: string, ...flags: string[]): Promise<ExternalProcess> {
   const { kubeconfigPath } = connectClient(dataDir, name);
-  const [java, ...args] = [operatorCommand.command, ...operatorCommand.args, '--namespace', ns, ...flags];
+  // fabric8 says at debug level which way each watch went: "WebSocket successfully opened".
+  const [java, ...args] = [operatorCommand.command, `-D${webSocketLogger}=debug`, ...operatorCommand.args, '--namespace', ns, ...flags];
   const operator = startExternalProcess(java!, args, { KUBECONFIG: kubeconfigPath }, 'java-database operator started');
   processes.push(operator);
   await operator.ready;
@@ -135,7 +139,7 @@ beforeAll(async () => {
   const card = track('client card', (c) => c!.firstSeen, async () => (await snapshot()).clients.find((c) => c.name === 'db-operator'), Boolean);
   // From the JVM's start: the SDK lists, then watches, each kind as its informer starts.
   const watches = track('watches', starting, () => openWatches('db-operator', namespace), (open) => open.length === 3);
-  await startOperator('db-operator', namespace);
+  firstOperator = await startOperator('db-operator', namespace);
   const created = await kube('POST', databases(namespace), database('orders', namespace));
   createdAt = Date.now();
   expect(created.code).toBe(201);
@@ -175,8 +179,11 @@ describe.skipIf(!tools)('the Database operator on the Java Operator SDK, as its 
     expect(await tracked.card).toMatchObject({ kind: 'connected', user: 'db-operator', userAgents: expect.arrayContaining([expect.stringMatching(/^fabric8-kubernetes-client\/7\.5\.2/)]) });
   }, slow);
 
-  it('holds its watches on Databases, StatefulSets and Services in its namespace, after listing each', async () => {
+  it('holds its watches on Databases, StatefulSets and Services in its namespace, over WebSocket, after listing each', async () => {
     expect(await tracked.watches).toEqual(['databases', 'services', 'statefulsets']);
+    // One WebSocket per watch, and no fallback to a plain HTTP watch.
+    expect(firstOperator.output().match(/WatcherWebSocketListener - WebSocket successfully opened/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(firstOperator.output()).not.toMatch(/WatchHTTPManager/);
     const lists = (await snapshot()).watches.find((w) => w.client === 'db-operator')!.lists.map((l) => l.resource);
     expect(lists.sort()).toEqual(['databases', 'services', 'statefulsets']);
   }, slow);
