@@ -8,12 +8,15 @@ import { isScalar, parseMessage, type FieldDef, type MessageTable } from './mess
 import { apiextensionsV1Messages } from './schema/apiextensions-v1.ts';
 import { appsV1Messages } from './schema/apps-v1.ts';
 import { autoscalingV1Messages } from './schema/autoscaling-v1.ts';
+import { batchV1Messages } from './schema/batch-v1.ts';
 import { coordinationV1Messages } from './schema/coordination-v1.ts';
 import { corePodMessages } from './schema/core-v1-pod.ts';
+import { coreClusterMessages } from './schema/core-v1-cluster.ts';
 import { coreV1Messages } from './schema/core-v1.ts';
 import { eventsV1Messages } from './schema/events-v1.ts';
 import { metaV1Messages } from './schema/meta-v1.ts';
 import { rbacV1Messages } from './schema/rbac-v1.ts';
+import { schedulingV1alpha3Messages } from './schema/scheduling-v1alpha3.ts';
 import { specialTypes } from './special-types.ts';
 
 /** runtime.Unknown, the envelope of every object (k8s.io/apimachinery/pkg/runtime). */
@@ -25,6 +28,9 @@ const runtimeMessages = {
 const tables: MessageTable[] = [
   metaV1Messages, corePodMessages, coreV1Messages, appsV1Messages, rbacV1Messages, apiextensionsV1Messages,
   coordinationV1Messages, eventsV1Messages, autoscalingV1Messages, runtimeMessages,
+  coreClusterMessages,
+  batchV1Messages,
+  schedulingV1alpha3Messages,
   Object.fromEntries(Object.entries(specialTypes).map(([name, special]) => [name, special.fields])),
 ];
 
