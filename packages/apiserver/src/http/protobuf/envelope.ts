@@ -22,6 +22,7 @@ const packageOfGroup: Readonly<Record<string, string>> = {
   'coordination.k8s.io': 'coordination',
   'apiextensions.k8s.io': 'apiextensions',
   autoscaling: 'autoscaling',
+  batch: 'batch',
   'meta.k8s.io': 'meta',
 };
 

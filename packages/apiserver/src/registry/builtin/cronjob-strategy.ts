@@ -104,7 +104,7 @@ export const cronJobStrategy = {
   prepareForCreate(obj) {
     startGeneration(obj);
     defaultCronJob(obj);
-    delete obj.status;
+    obj.status = {};
   },
   prepareForUpdate(obj, old) {
     defaultCronJob(obj);

@@ -172,7 +172,7 @@ export const jobStrategy = {
   prepareForCreate(obj) {
     startGeneration(obj);
     generateSelector(obj, defaultJob(obj));
-    delete obj.status;
+    obj.status = {};
   },
   prepareForUpdate(obj, old) {
     defaultJob(obj);
