@@ -89,6 +89,9 @@ describe.skipIf(!k33path)('kubectl 1.33 and the operator kinds', () => {
       await ok(['create', '-f', '-'], JSON.stringify(operatorKindSamples[kind]));
     }
     const wide = (resource: string, namespaced = true) => ok(['get', resource, ...(namespaced ? ['-n', 'samples'] : []), '-o', 'wide']);
+    expect(await ok(['create', 'deployment', 'api', '--image=example.com/api:1', '-n', 'samples'])).toBe('deployment.apps/api created\n');
+    expect(header(await wide('deployments'))).toEqual(['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
+    expect(await wide('deploy')).toMatch(/^api\s+0\/1\s+0\s+0\s+\d+s\s+api\s+example\.com\/api:1\s+app=api$/m);
     expect(header(await wide('statefulsets'))).toEqual(['NAME', 'READY', 'AGE', 'CONTAINERS', 'IMAGES']);
     expect(await wide('sts')).toMatch(/^web\s+0\/2\s+\d+s\s+app\s+example\.com\/app:1\.2\.3$/m);
     expect(header(await wide('ds'))).toEqual(['NAME', 'DESIRED', 'CURRENT', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'NODE SELECTOR', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
