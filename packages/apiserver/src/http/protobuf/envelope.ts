@@ -27,6 +27,7 @@ const packageOfGroup: Readonly<Record<string, string>> = {
   'discovery.k8s.io': 'discovery',
   'storage.k8s.io': 'storage',
   'scheduling.k8s.io': 'scheduling',
+  batch: 'batch',
   'meta.k8s.io': 'meta',
   'apidiscovery.k8s.io': 'apidiscovery',
 };

@@ -2,6 +2,9 @@
 import type { ResourceInfo } from '../resource-info.ts';
 import { deployments, leases, replicasets } from './apps-kinds.ts';
 import { autoscalingKinds } from './autoscaling-kinds.ts';
+import { controllerrevisions, daemonsets, statefulsets } from './apps-workload-kinds.ts';
+import { cronjobs, jobs } from './batch-kinds.ts';
+import { coreClusterKinds } from './core-cluster-kinds.ts';
 import { coreKinds } from './core-kinds.ts';
 import { customResourceDefinitions } from './crd-kind.ts';
 import { endpointSlices } from './discovery-kinds.ts';
@@ -14,5 +17,8 @@ import { storageClasses } from './storage-kinds.ts';
 
 export const builtinResources: ResourceInfo[] = [
   ...coreKinds, deployments, replicasets, leases, eventsV1, customResourceDefinitions, ...rbacKinds,
+  ...coreClusterKinds,
+  statefulsets, daemonsets, controllerrevisions,
+  jobs, cronjobs,
   ...networkingKinds, podDisruptionBudgets, ...autoscalingKinds, endpointSlices, storageClasses, priorityClasses,
 ];
