@@ -34,7 +34,8 @@ function resourceEntries(info: ResourceInfo): Record<string, unknown>[] {
   };
   if (info.shortNames.length) main.shortNames = info.shortNames;
   if (info.categories.length) main.categories = info.categories;
-  main.storageVersionHash = Buffer.from(`${info.group}/${info.storageVersion}/${info.kind}`).toString('base64').slice(0, 11);
+  // Never-stored resources (the reviews) have no storage version to hash.
+  if (!info.createOnly) main.storageVersionHash = Buffer.from(`${info.group}/${info.storageVersion}/${info.kind}`).toString('base64').slice(0, 11);
   const entries = [main];
   const sub = (name: string, kind: string, verbs: string[], group?: string, version?: string) => {
     const e: Record<string, unknown> = { name: `${info.resource}/${name}`, singularName: '', namespaced: info.namespaced, kind, verbs };
@@ -45,6 +46,7 @@ function resourceEntries(info: ResourceInfo): Record<string, unknown>[] {
   if (info.subresources.status) sub('status', info.kind, ['get', 'patch', 'update']);
   if (info.subresources.scale) sub('scale', 'Scale', ['get', 'patch', 'update'], 'autoscaling', 'v1');
   if (info.subresources.finalize) sub('finalize', info.kind, ['update']);
+  if (info.subresources.token) sub('token', 'TokenRequest', ['create'], 'authentication.k8s.io', 'v1');
   return entries;
 }
 

@@ -25,7 +25,9 @@ import { mediaOf, negotiateRendering } from './negotiation.ts';
 import { messageOf } from './protobuf/envelope.ts';
 import { renderList, renderObject } from './render.ts';
 import type { PatchEngine } from './patch-engine.ts';
+import type { UserInfo } from '../auth/user-info.ts';
 import { booleanParam, isParamTrue } from './boolean-param.ts';
+import { serveCreateOnly, type CreateOnlyEndpoints } from './create-only.ts';
 import { deleteResponseOf } from './delete-response.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
@@ -41,6 +43,8 @@ export interface ResourceHandlerDeps {
   watchSettings: WatchSettings;
   patches: PatchEngine;
   journal?: RequestJournal;
+  /** The never-stored resources and subresources (reviews, serviceaccounts/token). */
+  createOnly?: CreateOnlyEndpoints;
 }
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
@@ -97,13 +101,19 @@ function resourceVersionIn(body: unknown): string | undefined {
   return typeof rv === 'string' && rv ? rv : undefined;
 }
 
-export async function handleResource(req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: URL, deps: ResourceHandlerDeps, note: RequestNote): Promise<void> {
+export async function handleResource(req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: URL, deps: ResourceHandlerDeps, note: RequestNote, user: UserInfo): Promise<void> {
   const info = deps.registry.lookup(target.group, target.version, target.resource);
   if (!info) throw notFoundPath();
   if (target.namespace !== undefined && !info.namespaced) throw notFoundPath();
   const namespace = info.namespaced ? target.namespace : undefined;
   const { name, subresource } = target;
   const query = url.searchParams;
+  const createOnly = deps.createOnly?.endpointOf(info, subresource);
+  if (createOnly) {
+    note.addresses(info, namespace, name, subresource);
+    return serveCreateOnly(req, res, createOnly, { info, namespace, name, subresource, query, user }, note);
+  }
+  if (info.createOnly) throw notFoundPath();
   const method = req.method ?? 'GET';
   const storage = deps.storage.of(info);
   const endpoint = endpointOf(storage, subresource);

@@ -8,7 +8,7 @@ import type { ResourceInfo } from './resource-info.ts';
 const gvrKey = (group: string, version: string, resource: string): string => `${group}/${version}/${resource}`;
 
 /** Built-in groups in the order kube-apiserver lists them; CRD groups follow, sorted. */
-const builtinGroupOrder = ['', 'apps', 'events.k8s.io', 'rbac.authorization.k8s.io', 'coordination.k8s.io', 'apiextensions.k8s.io', 'autoscaling'];
+const builtinGroupOrder = ['', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'rbac.authorization.k8s.io', 'coordination.k8s.io', 'apiextensions.k8s.io', 'autoscaling'];
 
 export interface GroupVersions {
   group: string;

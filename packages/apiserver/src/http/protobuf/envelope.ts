@@ -22,6 +22,8 @@ const packageOfGroup: Readonly<Record<string, string>> = {
   'coordination.k8s.io': 'coordination',
   'apiextensions.k8s.io': 'apiextensions',
   autoscaling: 'autoscaling',
+  'authentication.k8s.io': 'authentication',
+  'authorization.k8s.io': 'authorization',
   'meta.k8s.io': 'meta',
 };
 

@@ -7,6 +7,8 @@ import protobuf from 'protobufjs';
 import { isScalar, parseMessage, type FieldDef, type MessageTable } from './message-table.ts';
 import { apiextensionsV1Messages } from './schema/apiextensions-v1.ts';
 import { appsV1Messages } from './schema/apps-v1.ts';
+import { authenticationV1Messages } from './schema/authentication-v1.ts';
+import { authorizationV1Messages } from './schema/authorization-v1.ts';
 import { autoscalingV1Messages } from './schema/autoscaling-v1.ts';
 import { coordinationV1Messages } from './schema/coordination-v1.ts';
 import { corePodMessages } from './schema/core-v1-pod.ts';
@@ -24,7 +26,7 @@ const runtimeMessages = {
 
 const tables: MessageTable[] = [
   metaV1Messages, corePodMessages, coreV1Messages, appsV1Messages, rbacV1Messages, apiextensionsV1Messages,
-  coordinationV1Messages, eventsV1Messages, autoscalingV1Messages, runtimeMessages,
+  coordinationV1Messages, eventsV1Messages, autoscalingV1Messages, authenticationV1Messages, authorizationV1Messages, runtimeMessages,
   Object.fromEntries(Object.entries(specialTypes).map(([name, special]) => [name, special.fields])),
 ];
 

@@ -5,5 +5,6 @@ import { coreKinds } from './core-kinds.ts';
 import { customResourceDefinitions } from './crd-kind.ts';
 import { eventsV1 } from './events-v1.ts';
 import { rbacKinds } from './rbac-kinds.ts';
+import { reviewKinds } from './review-kinds.ts';
 
-export const builtinResources: ResourceInfo[] = [...coreKinds, deployments, replicasets, leases, eventsV1, customResourceDefinitions, ...rbacKinds];
+export const builtinResources: ResourceInfo[] = [...coreKinds, deployments, replicasets, leases, eventsV1, customResourceDefinitions, ...rbacKinds, ...reviewKinds];
