@@ -3,6 +3,7 @@
  * role's stored `rules` are the union of the matching roles' rules, and follow their changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeObject } from '../http/protobuf/envelope.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { aggregatedRules } from './cluster-role-aggregation.ts';
 import type { ClusterRole } from './rbac-types.ts';
@@ -63,6 +64,11 @@ describe('aggregation in the API server', () => {
     const view = (await server.call('GET', `${clusterRoles}/view`)).body;
     expect(view.metadata.labels).toEqual({ 'kubernetes.io/bootstrapping': 'rbac-defaults', 'rbac.authorization.k8s.io/aggregate-to-edit': 'true' });
     expect(view.metadata.managedFields.map((f: { manager: string }) => f.manager)).toContain('clusterrole-aggregation-controller');
+    const pb = await server.call('GET', `${clusterRoles}/admin`, undefined, { accept: 'application/vnd.kubernetes.protobuf' });
+    expect(decodeObject(pb.raw, { apiVersion: '', kind: '' })).toMatchObject({
+      aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'rbac.authorization.k8s.io/aggregate-to-admin': 'true' } }] },
+      rules: await rulesOf('admin'),
+    });
   });
 
   it('writes a new aggregated role its rules and follows a labelled role as it changes', async () => {
