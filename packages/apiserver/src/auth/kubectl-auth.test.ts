@@ -42,8 +42,10 @@ describe.skipIf(!existsSync(binary))('kubectl auth with kubectl 1.33', () => {
   });
 
   it('create token prints a token that kubectl then uses as the ServiceAccount, forbidden until RBAC allows', async () => {
-    const created = await kubectl.run(['create', 'token', 'bot', '-n', 'default', '--duration', '20m']);
+    const created = await kubectl.run(['create', 'token', 'bot', '-n', 'default', '--duration', '20m', '-v=8']);
     expect(created.code).toBe(0);
+    // client-go's typed client posts the TokenRequest in protobuf and takes the answer in protobuf.
+    expect(created.stderr).toMatch(/Content-Type: application\/vnd\.kubernetes\.protobuf\s+[^]*?"Response" status="201 Created"[^"]*Content-Type: application\/vnd\.kubernetes\.protobuf/);
     const token = created.stdout.trim();
     expect(token.split('.')).toHaveLength(3);
 

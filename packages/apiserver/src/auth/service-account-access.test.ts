@@ -126,6 +126,25 @@ describe('a ServiceAccount token', () => {
     expect((await server.call('GET', '/api', undefined, as(token))).status).toBe(401);
   });
 
+  it('bound to a Pod, carries the Pod in its claims and identity, and dies with the Pod', async () => {
+    await server.call('POST', sas, { metadata: { name: 'runner' } });
+    const pod = (await server.call('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'runner-pod' }, spec: { serviceAccountName: 'runner', containers: [{ name: 'c', image: 'busybox' }] } })).body;
+    const token = await tokenFor('runner', { boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'runner-pod' } });
+    expect(claimsOf(token)['kubernetes.io'].pod).toEqual({ name: 'runner-pod', uid: pod.metadata.uid });
+    const review = await server.call('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token } });
+    expect(review.body.status.user.extra).toMatchObject({ 'authentication.kubernetes.io/pod-name': ['runner-pod'], 'authentication.kubernetes.io/pod-uid': [pod.metadata.uid] });
+    await server.call('DELETE', '/api/v1/namespaces/default/pods/runner-pod?gracePeriodSeconds=0');
+    expect((await server.call('GET', '/api', undefined, as(token))).status).toBe(401);
+
+    await server.call('POST', sas, { metadata: { name: 'other' } });
+    await server.call('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'other-pod' }, spec: { serviceAccountName: 'other', containers: [{ name: 'c', image: 'busybox' }] } });
+    const mismatch = await server.call('POST', `${sas}/runner/token`, { spec: { boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'other-pod' } } });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.message).toBe('cannot bind token for serviceaccount "runner" to pod running with different serviceaccount name.');
+    const wrongKind = await server.call('POST', `${sas}/runner/token`, { spec: { boundObjectRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'x' } } });
+    expect(wrongKind.body.message).toBe('cannot bind token to object of type apps/v1, Kind=Deployment');
+  });
+
   it('is authenticated by TokenReview as the ServiceAccount', async () => {
     await server.call('POST', sas, { metadata: { name: 'reviewed' } });
     const token = await tokenFor('reviewed');
