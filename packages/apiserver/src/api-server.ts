@@ -107,7 +107,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const authenticator = new Authenticator(credentials.token, clientsDirOf(options.dataDir), tokens);
   // The admin and connected clients may do anything (least privilege for clients is a later
   // step); everyone else, ServiceAccounts first, gets what RBAC grants.
-  const authorizer = new UnionAuthorizer([new GroupsAllowedEverything([systemMasters, connectedClientsGroup]), new RbacAuthorizer(new StoredRbacPolicy(revisioned))]);
+  const authorizer = new UnionAuthorizer([
+    new GroupsAllowedEverything([systemMasters]),
+    new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }),
+    new RbacAuthorizer(new StoredRbacPolicy(revisioned)),
+  ]);
 
   const journalOptions = options.requestJournal ?? true;
   const journal =

@@ -65,10 +65,15 @@ const everything: PolicyRule[] = [
 
 /**
  * Allows every request of users in one of `groups`: kube's privileged-group authorizer, which
- * lets `system:masters` do anything whatever RBAC says.
+ * lets `system:masters` do anything whatever RBAC says. kube's is no rule resolver (the admin's
+ * rules come from the cluster-admin binding); `listsRules` makes this one list "everything"
+ * for users who have no binding to show it (connected clients).
  */
 export class GroupsAllowedEverything implements Authorizer {
-  constructor(private readonly groups: readonly string[]) {}
+  constructor(
+    private readonly groups: readonly string[],
+    private readonly options: { listsRules: boolean } = { listsRules: false },
+  ) {}
 
   #applies(user: UserInfo): boolean {
     return user.groups.some((g) => this.groups.includes(g));
@@ -79,6 +84,6 @@ export class GroupsAllowedEverything implements Authorizer {
   }
 
   rulesFor(user: UserInfo): RulesResult {
-    return { rules: this.#applies(user) ? everything : [], incomplete: false };
+    return { rules: this.options.listsRules && this.#applies(user) ? everything : [], incomplete: false };
   }
 }
