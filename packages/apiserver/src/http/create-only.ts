@@ -12,7 +12,9 @@ import type { RequestNote } from '../journal/request-note.ts';
 import { groupResourceOf, type ResourceInfo } from '../registry/resource-info.ts';
 import { decodeObjectBody, mediaTypeOf, readBody } from './body.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
+import { typedDecoder } from '../registry/builtin/typed-decode.ts';
 import { messageOf } from './protobuf/envelope.ts';
+import { writeOptionsOf } from './query.ts';
 import { setWarnings, writeObject } from './responses.ts';
 
 export interface CreateOnlyRequest {
@@ -81,12 +83,23 @@ export async function serveCreateOnly(
   const protobufKind = messageOf(kind.apiVersion, kind.kind) ? kind : undefined;
   const rendering = negotiateRendering(req.headers.accept, protobufKind !== undefined);
   note.verb = 'create';
-  const dryRun = request.query.getAll('dryRun').includes('All');
-  note.dryRun = dryRun;
+  const options = writeOptionsOf(request.query, req.headers['user-agent']);
+  note.dryRun = options.dryRun;
   const body = checkTypeMeta(endpoint, decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind));
+  // Decoded into the kind's Go type as kube does: wrong types are 400, unknown fields follow fieldValidation.
+  const warnings: string[] = [];
+  if (protobufKind) {
+    const version = endpoint.apiVersion.split('/').pop()!;
+    const unknown = typedDecoder(messageOf(kind.apiVersion, kind.kind)!, endpoint.kind, version)(body).unknownFields.map((path) => `unknown field "${path.replace(/^\./, '')}"`);
+    if (unknown.length && options.fieldValidation === 'Strict') {
+      throw newBadRequest(`${endpoint.kind} in version "${version}" cannot be handled as a ${endpoint.kind}: strict decoding error: ${unknown.join(', ')}`);
+    }
+    if (options.fieldValidation === 'Warn') warnings.push(...unknown);
+  }
   matchNamespace(body, request.namespace);
-  const result = await endpoint.create({ user: request.user, ...(request.namespace !== undefined ? { namespace: request.namespace } : {}), ...(name !== undefined ? { name } : {}), body, dryRun });
-  if (result.warnings) setWarnings(res, result.warnings);
+  const result = await endpoint.create({ user: request.user, ...(request.namespace !== undefined ? { namespace: request.namespace } : {}), ...(name !== undefined ? { name } : {}), body, dryRun: options.dryRun });
+  warnings.push(...(result.warnings ?? []));
+  if (warnings.length) setWarnings(res, warnings);
   note.object = result.object;
   writeObject(res, 201, { ...result.object, apiVersion: endpoint.apiVersion, kind: endpoint.kind }, mediaOf(rendering));
 }

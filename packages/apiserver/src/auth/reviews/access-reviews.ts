@@ -15,7 +15,14 @@ import type { UserInfo } from '../user-info.ts';
 const apiVersion = 'authorization.k8s.io/v1';
 const group = 'authorization.k8s.io';
 
+interface SelectorAttributes {
+  rawSelector?: string;
+  requirements?: unknown[] | null;
+}
+
 interface ResourceAttributesSpec {
+  fieldSelector?: SelectorAttributes | null;
+  labelSelector?: SelectorAttributes | null;
   namespace?: string;
   verb?: string;
   group?: string;
@@ -36,20 +43,40 @@ interface AccessReviewSpec {
 
 const specOf = (body: KubeObject): AccessReviewSpec => (body.spec ?? {}) as AccessReviewSpec;
 
-/** kube's ValidateSelfSubjectAccessReviewSpec: exactly one of the two kinds of attributes. */
-function validateAttributes(spec: AccessReviewSpec): FieldError[] {
-  const hasResource = spec.resourceAttributes != null;
-  const hasNonResource = spec.nonResourceAttributes != null;
-  // Go prints the nil pointer as the string "null".
-  if (hasResource === hasNonResource) return [fieldError.invalid('spec', spec.nonResourceAttributes ?? 'null', 'exactly one of nonResourceAttributes or resourceAttributes must be specified')];
-  return [];
+/** kube's validateFieldSelectorAttributes / validateLabelSelectorAttributes: a raw selector or requirements, not both. */
+function validateSelector(selector: SelectorAttributes | null | undefined, path: string): FieldError[] {
+  if (!selector) return [];
+  const errs: FieldError[] = [];
+  const hasRequirements = (selector.requirements?.length ?? 0) > 0;
+  if (selector.rawSelector && hasRequirements) errs.push(fieldError.invalid(`${path}.rawSelector`, selector.rawSelector, 'may not specified at the same time as requirements'));
+  if (!selector.rawSelector && !hasRequirements) errs.push(fieldError.required(`${path}.requirements`, `when ${path} is specified, requirements or rawSelector is required`));
+  return errs;
 }
 
-/** kube's ValidateSubjectAccessReviewSpec: the attributes, and someone to ask about. */
+/** Exactly one of the two kinds of attributes (the union check of kube's spec validation). */
+function validateUnion(spec: AccessReviewSpec): FieldError[] {
+  if ((spec.resourceAttributes != null) !== (spec.nonResourceAttributes != null)) return [];
+  // Go prints the nil pointer as the string "null".
+  return [fieldError.invalid('spec', spec.nonResourceAttributes ?? 'null', 'exactly one of nonResourceAttributes or resourceAttributes must be specified')];
+}
+
+/** kube's validateResourceAttributes: its field and label selectors. */
+const validateSelectors = (spec: AccessReviewSpec): FieldError[] => [
+  ...validateSelector(spec.resourceAttributes?.fieldSelector, 'spec.resourceAttributes.fieldSelector'),
+  ...validateSelector(spec.resourceAttributes?.labelSelector, 'spec.resourceAttributes.labelSelector'),
+];
+
+/** kube's ValidateSelfSubjectAccessReviewSpec. */
+const validateSelfSpec = (spec: AccessReviewSpec): FieldError[] => [...validateUnion(spec), ...validateSelectors(spec)];
+
+/** kube's ValidateSubjectAccessReviewSpec: also someone to ask about, checked between the two. */
 function validateSubjectSpec(spec: AccessReviewSpec): FieldError[] {
-  const errs = validateAttributes(spec);
-  if (!spec.user && !spec.groups?.length) errs.push(fieldError.invalid('spec.user', spec.user ?? '', 'at least one of user or group must be specified'));
-  return errs;
+  const noSubject = !spec.user && !spec.groups?.length;
+  return [
+    ...validateUnion(spec),
+    ...(noSubject ? [fieldError.invalid('spec.user', spec.user ?? '', 'at least one of user or group must be specified')] : []),
+    ...validateSelectors(spec),
+  ];
 }
 
 /** ObjectMeta other than managedFields (and, for the local kind, namespace) must be empty. */
@@ -139,7 +166,7 @@ export function selfSubjectAccessReviewEndpoint(authorizer: Authorizer): CreateO
     kind: 'SelfSubjectAccessReview',
     create({ body, user }) {
       const spec = specOf(body);
-      const errs = validateAttributes(spec);
+      const errs = validateSelfSpec(spec);
       if (!metadataIsEmpty(body, false)) errs.push(fieldError.invalid('metadata', body.metadata, 'must be empty'));
       if (errs.length) throw newInvalid({ group, kind: 'SelfSubjectAccessReview' }, '', errs);
       return Promise.resolve(answer(authorizer, body, attributesOf(user, spec)));

@@ -125,6 +125,26 @@ describe('LocalSubjectAccessReview', () => {
 });
 
 describe('SelfSubjectAccessReview and SelfSubjectRulesReview', () => {
+  it('refuses a selector given both raw and as requirements, or neither', async () => {
+    const res = await server.call('POST', `${authz}/selfsubjectaccessreviews`, {
+      spec: { resourceAttributes: { verb: 'list', resource: 'pods', fieldSelector: { rawSelector: 'a=b', requirements: [{ key: 'a', operator: 'In', values: ['b'] }] }, labelSelector: {} } },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(
+      'SelfSubjectAccessReview.authorization.k8s.io "" is invalid: [spec.resourceAttributes.fieldSelector.rawSelector: Invalid value: "a=b": may not specified at the same time as requirements, spec.resourceAttributes.labelSelector.requirements: Required value: when spec.resourceAttributes.labelSelector is specified, requirements or rawSelector is required]',
+    );
+  });
+
+  it('decodes as the Go type: an unknown field is refused under fieldValidation=Strict and warned about by default', async () => {
+    const body = { spec: { resourceAttributes: { verb: 'get', resource: 'pods', colour: 'blue' } } };
+    const strict = await server.call('POST', `${authz}/selfsubjectaccessreviews?fieldValidation=Strict`, body);
+    expect(strict.status).toBe(400);
+    expect(strict.body.message).toBe('SelfSubjectAccessReview in version "v1" cannot be handled as a SelfSubjectAccessReview: strict decoding error: unknown field "spec.resourceAttributes.colour"');
+    const warned = await server.call('POST', `${authz}/selfsubjectaccessreviews`, body);
+    expect(warned.status).toBe(201);
+    expect(warned.headers.warning).toBe('299 - "unknown field \\"spec.resourceAttributes.colour\\""');
+  });
+
   it('asks for the requester', async () => {
     const res = await server.call('POST', `${authz}/selfsubjectaccessreviews`, { spec: { resourceAttributes: { verb: 'create', resource: 'deployments', group: 'apps', namespace: 'x' } } });
     expect(res.status).toBe(201);
