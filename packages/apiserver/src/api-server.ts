@@ -15,10 +15,13 @@ import { clientsDirOf, retargetClients } from './clients/client-kubeconfigs.ts';
 import { RequestJournal } from './journal/request-journal.ts';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { pods, secrets, serviceaccounts } from './registry/builtin/core-kinds.ts';
+import { admissionChain } from './registry/admission.ts';
 import { CrdController } from './registry/crd-controller.ts';
 import { ensureBootstrapPolicy } from './rbac/bootstrap.ts';
 import { ClusterRoleAggregation } from './rbac/cluster-role-aggregation.ts';
+import { rbacEscalationAdmission } from './rbac/escalation-admission.ts';
 import { RbacAuthorizer } from './rbac/rbac-authorizer.ts';
+import { RuleResolver } from './rbac/rule-resolver.ts';
 import { StoredRbacPolicy } from './rbac/stored-policy.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
 import { ResourceRegistry } from './registry/resource-registry.ts';
@@ -90,7 +93,16 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const info = registry.lookupKind(group, obj.kind ?? '');
     return info ? patchMetaFor({ ...info, version }, obj) : undefined;
   });
-  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission: namespaceLifecycle(revisioned), fieldTracker });
+  // The admin and connected clients may do anything (least privilege for clients is a later
+  // step); everyone else, ServiceAccounts first, gets what RBAC grants.
+  const rbacPolicy = new StoredRbacPolicy(revisioned);
+  const authorizer = new UnionAuthorizer([
+    new GroupsAllowedEverything([systemMasters]),
+    new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }),
+    new RbacAuthorizer(rbacPolicy),
+  ]);
+  const admission = admissionChain(namespaceLifecycle(revisioned), rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)));
+  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission, fieldTracker });
   const crds = new CrdController(registry, storage, revisioned);
   crds.start();
   await ensureNamespaces(storage, registry);
@@ -105,13 +117,6 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
   const tokens = new ServiceAccountTokens(options.dataDir, (resource, namespace, name) => readObject(resource, namespace, name)?.metadata.uid);
   const authenticator = new Authenticator(credentials.token, clientsDirOf(options.dataDir), tokens);
-  // The admin and connected clients may do anything (least privilege for clients is a later
-  // step); everyone else, ServiceAccounts first, gets what RBAC grants.
-  const authorizer = new UnionAuthorizer([
-    new GroupsAllowedEverything([systemMasters]),
-    new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }),
-    new RbacAuthorizer(new StoredRbacPolicy(revisioned)),
-  ]);
 
   const journalOptions = options.requestJournal ?? true;
   const journal =

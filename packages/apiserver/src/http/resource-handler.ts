@@ -154,7 +154,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
 
   if (method === 'POST') {
     if (name !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'create');
-    const options = noteWrite(note, writeOptionsOf(query, userAgent));
+    const options = noteWrite(note, writeOptionsOf(query, userAgent), user);
     const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind));
     const result = await storage.main.create(namespace, body, options);
     note.object = result.object;
@@ -164,7 +164,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   }
 
   if (method === 'DELETE') {
-    const options = noteWrite(note, deleteOptionsOf(query, await readDeleteOptions(req), userAgent));
+    const options = noteWrite(note, deleteOptionsOf(query, await readDeleteOptions(req), userAgent), user);
     note.rvSent = options.preconditions?.resourceVersion;
     if (name === undefined) {
       note.verb = 'deletecollection';
@@ -182,7 +182,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   }
 
   if (name === undefined) throw newMethodNotSupported(groupResourceOf(info), method === 'PUT' ? 'update' : 'patch');
-  const options = noteWrite(note, writeOptionsOf(query, userAgent));
+  const options = noteWrite(note, writeOptionsOf(query, userAgent), user);
   note.current = () => storage.main.getLatest(namespace, name);
 
   if (method === 'PUT') {
@@ -259,8 +259,9 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   throw newMethodNotSupported(groupResourceOf(info), method.toLowerCase());
 }
 
-/** A write's journal facts: dry run and the field manager the store will record; the store reports what changed. */
-function noteWrite<O extends WriteOptions>(note: RequestNote, options: O): O {
+/** A write's journal facts: dry run and the field manager the store will record; the store reports what changed. Admission learns who writes. */
+function noteWrite<O extends WriteOptions>(note: RequestNote, options: O, user: UserInfo): O {
+  options.user = user;
   note.dryRun = options.dryRun;
   note.fieldManager = options.fieldManager ?? defaultFieldManager(options.userAgent);
   options.observer = note;

@@ -38,8 +38,8 @@ function describeSubject(subject: Subject, bindingNamespace: string): string {
 export class RuleResolver {
   constructor(private readonly policy: RbacPolicySource) {}
 
-  /** The rules a role reference grants, or the lister's not-found text. */
-  private roleRules(ref: RoleRef, bindingNamespace: string): { rules?: PolicyRule[]; error?: string } {
+  /** The rules a role reference grants, or the lister's not-found text (kube's GetRoleReferenceRules). */
+  roleRules(ref: RoleRef, bindingNamespace: string): { rules?: PolicyRule[]; error?: string } {
     switch (ref.kind) {
       case 'Role': {
         const role = bindingNamespace ? this.policy.role(bindingNamespace, ref.name) : undefined;
