@@ -22,6 +22,15 @@ describe('a connected client', () => {
     expect(res.body.status.userInfo).toEqual({ username: 'shop-operator', groups: ['dojo:connected-clients', 'system:authenticated'] });
   });
 
+  it('is authenticated by TokenReview by its kubeconfig token', async () => {
+    const review = await server.call('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token: client.authorization!.slice('Bearer '.length) } });
+    expect(review.body.status).toEqual({
+      authenticated: true,
+      user: { username: 'shop-operator', groups: ['dojo:connected-clients', 'system:authenticated'] },
+      audiences: ['https://kubernetes.default.svc.cluster.local'],
+    });
+  });
+
   it('may still do anything, and the reviews say so', async () => {
     expect((await server.call('GET', '/api/v1/namespaces/kube-system/secrets', undefined, client)).status).toBe(200);
     const can = await server.call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', { spec: { resourceAttributes: { verb: 'delete', resource: 'nodes' } } }, client);
