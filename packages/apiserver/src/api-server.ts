@@ -137,6 +137,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     patches: kubePatchEngine,
     authenticator,
     authorizer,
+    serviceAccountTokens: tokens,
     createOnly: reviewEndpoints({ authenticator, authorizer, tokens, read: readObject }),
     ...(journal ? { journal } : {}),
     journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },

@@ -3,6 +3,7 @@
  * system:serviceaccount:NS:NAME, is authorized by RBAC alone (403 in kube's words until a Role
  * grants it), and dies with its ServiceAccount.
  */
+import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -157,5 +158,30 @@ describe('a ServiceAccount token', () => {
     const custom = await tokenFor('reviewed', { audiences: ['vault'] });
     expect((await server.call('GET', '/api', undefined, as(custom))).status).toBe(401);
     expect((await server.call('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token: custom, audiences: ['vault'] } })).body.status.audiences).toEqual(['vault']);
+  });
+});
+
+describe('the ServiceAccount issuer discovery', () => {
+  it('publishes the issuer and the keys that verify its tokens, readable by every ServiceAccount', async () => {
+    await server.call('POST', sas, { metadata: { name: 'verifier' } });
+    const token = await tokenFor('verifier');
+    const config = await server.call('GET', '/.well-known/openid-configuration', undefined, as(token));
+    expect(config.status).toBe(200);
+    expect(config.headers['cache-control']).toBe('public, max-age=3600');
+    expect(config.body).toEqual({
+      issuer: 'https://kubernetes.default.svc.cluster.local',
+      jwks_uri: `https://127.0.0.1:${server.port}/openid/v1/jwks`,
+      response_types_supported: ['id_token'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['ES256'],
+    });
+    const jwks = await server.call('GET', '/openid/v1/jwks', undefined, as(token));
+    expect(jwks.headers['content-type']).toBe('application/jwk-set+json');
+    const [key] = jwks.body.keys as (JsonWebKey & { kid: string })[];
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString()).kid).toBe(key!.kid);
+    // A relying party verifies the token offline with the published key.
+    const publicKey = createPublicKey({ key: key!, format: 'jwk' });
+    expect(verify('sha256', Buffer.from(`${header}.${payload}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
   });
 });

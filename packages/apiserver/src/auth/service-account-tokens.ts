@@ -5,6 +5,9 @@
  * aud, iat/nbf/exp, jti, and the private `kubernetes.io` claim naming the namespace, the
  * ServiceAccount (name and uid) and a bound Pod or Secret.
  *
+ * The issuer's discovery document and public keys are served as kube serves them, so relying
+ * parties (Vault, cloud identity federation) can verify the tokens offline.
+ *
  * A token authenticates only while it is unexpired, for one of the server's audiences, and
  * while the objects it names still exist with the same uid: deleting the ServiceAccount (or
  * the Pod it is bound to) revokes it, as kube's validator does.
@@ -69,6 +72,23 @@ export class ServiceAccountTokens {
     this.#key = loadOrCreateKey(dataDir);
     this.#publicKey = createPublicKey(this.#key);
     this.#keyId = b64url(createHash('sha256').update(this.#publicKey.export({ type: 'spki', format: 'der' })).digest());
+  }
+
+  /** The issuer's OpenID discovery document (kube's /.well-known/openid-configuration). */
+  openIdConfiguration(jwksUri: string): Record<string, unknown> {
+    return {
+      issuer: serviceAccountIssuer,
+      jwks_uri: jwksUri,
+      response_types_supported: ['id_token'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['ES256'],
+    };
+  }
+
+  /** The public keys that verify this server's tokens (kube's /openid/v1/jwks), in go-jose's field order. */
+  jwks(): { keys: Record<string, unknown>[] } {
+    const { crv, x, y } = this.#publicKey.export({ format: 'jwk' });
+    return { keys: [{ use: 'sig', kty: 'EC', kid: this.#keyId, crv, alg: 'ES256', x, y }] };
   }
 
   /** A signed token for a ServiceAccount, valid `expirationSeconds` from now. */

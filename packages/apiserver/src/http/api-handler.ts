@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newStatusError, newUnauthorized } from '@dojo/kube-api';
 import type { Authorizer } from '../auth/authorizer.ts';
+import type { ServiceAccountTokens } from '../auth/service-account-tokens.ts';
 import { forbidden } from '../auth/forbidden.ts';
 import { requestAttributesOf } from '../auth/request-attributes-of.ts';
 import type { UserInfo } from '../auth/user-info.ts';
@@ -30,6 +31,8 @@ export interface ApiHandlerDeps extends ResourceHandlerDeps {
   registry: ResourceRegistry;
   authenticator: Authenticator;
   authorizer: Authorizer;
+  /** ServiceAccount token issuer: its OpenID discovery documents; absent: they are 404. */
+  serviceAccountTokens?: ServiceAccountTokens;
   /** The request journal; absent: nothing is journaled and /debug/requests is 404. */
   journal?: RequestJournal;
   journalStream: JournalStreamSettings;
@@ -106,6 +109,18 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         const { contentType, body } = openApiV2Body(req.headers.accept);
         res.statusCode = 200;
         res.setHeader('Content-Type', contentType);
+        res.end(body);
+        return;
+      }
+      case 'openid-configuration':
+      case 'openid-jwks': {
+        const tokens = deps.serviceAccountTokens;
+        if (!tokens) throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+        const body = JSON.stringify(target.type === 'openid-jwks' ? tokens.jwks() : tokens.openIdConfiguration(`https://${req.headers.host ?? '127.0.0.1'}/openid/v1/jwks`));
+        // kube's headers: a JSON document or a JWK set, cacheable for an hour (unlike API answers).
+        res.statusCode = 200;
+        res.setHeader('Content-Type', target.type === 'openid-jwks' ? 'application/jwk-set+json' : 'application/json');
+        res.setHeader('Cache-Control', 'public, max-age=3600');
         res.end(body);
         return;
       }
