@@ -16,15 +16,18 @@ export async function ensureBootstrapPolicy(storage: ResourceStorages): Promise<
     [clusterRoles, bootstrapClusterRoles()],
     [clusterRoleBindings, bootstrapClusterRoleBindings()],
   ];
-  for (const [info, objects] of writes) {
+  // All at once: the store commits them together (one fsync), not one after another.
+  const created = writes.flatMap(([info, objects]) => {
     const store = storage.of(info).main;
-    for (const obj of objects) {
-      if (store.getLatest(undefined, (obj as KubeObject).metadata.name!)) continue;
-      try {
-        await store.create(undefined, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: info.kind, ...obj } as KubeObject, options);
-      } catch (err) {
-        if (!isAlreadyExists(err)) throw err;
-      }
-    }
-  }
+    return objects
+      .filter((obj) => !store.getLatest(undefined, (obj as KubeObject).metadata.name!))
+      .map(async (obj) => {
+        try {
+          await store.create(undefined, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: info.kind, ...obj } as KubeObject, options);
+        } catch (err) {
+          if (!isAlreadyExists(err)) throw err;
+        }
+      });
+  });
+  await Promise.all(created);
 }
