@@ -4,6 +4,9 @@
  * grants it), and dies with its ServiceAccount.
  */
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -183,5 +186,28 @@ describe('the ServiceAccount issuer discovery', () => {
     // A relying party verifies the token offline with the published key.
     const publicKey = createPublicKey({ key: key!, format: 'jwk' });
     expect(verify('sha256', Buffer.from(`${header}.${payload}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
+  });
+});
+
+describe('across a restart', () => {
+  it('keeps the signing key in the data dir: a token issued before still authenticates after', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dojo-sa-restart-'));
+    try {
+      const first = await startTestServer({ dataDir });
+      await first.call('POST', sas, { metadata: { name: 'durable' } });
+      const token = (await first.call('POST', `${sas}/durable/token`, {})).body.status.token as string;
+      await first.stop();
+      const second = await startTestServer({ dataDir });
+      try {
+        const whoami = await second.call('POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', {}, as(token));
+        expect(whoami.body.status.userInfo.username).toBe('system:serviceaccount:default:durable');
+        // The bootstrap policy is written once, not duplicated or failing on the second start.
+        expect((await second.call('GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles/cluster-admin')).status).toBe(200);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
