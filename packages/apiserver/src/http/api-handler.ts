@@ -1,8 +1,9 @@
 /**
  * The API server's request entry point: authentication (a token names its user: the admin, a
- * connected client or a ServiceAccount), authorization (the one place every request is checked:
- * auth/authorizer.ts, a 403 in kube's words when not allowed), then routing to discovery, OpenAPI, health, the request journal's
- * stream or a resource. Every request is journaled once its answer has left (journal/). Every
+ * connected client or a ServiceAccount), authorization (the one place every request is
+ * checked, by auth/authorizer.ts; a 403 in kube's words when not allowed), then routing to
+ * discovery, OpenAPI, health, the issuer's OpenID documents, the request journal's stream or a
+ * resource. Every request is journaled once its answer has left (journal/). Every
  * failure leaves as a Status object; nothing a client sends can crash the process.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
