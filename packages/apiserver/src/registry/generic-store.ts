@@ -107,7 +107,7 @@ export class GenericStore {
     strategy.prepareForCreate(obj);
     const errors = [...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
-    this.deps.admission.admitCreate(info, obj);
+    this.deps.admission.admitCreate(info, obj, options);
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
     if (this.deps.store.getLatest(info.bucket, key)) throw newAlreadyExists(groupResourceOf(info), name);
@@ -158,7 +158,7 @@ export class GenericStore {
       ...strategy.validateUpdate(obj, current),
     ];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
-    if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current);
+    if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current, options);
     // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
     if (this.changesNothing(obj, current)) return { object: current, code: 200, warnings };
     this.track(obj, current, options);

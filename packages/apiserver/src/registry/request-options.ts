@@ -1,5 +1,6 @@
 /** Options decoded from a write request's query string, shared by every verb. */
 import type { KubeObject } from '@dojo/kube-api';
+import type { UserInfo } from '../auth/user-info.ts';
 
 /** Told what an update changes (the request journal names the changed fields from it). */
 export interface WriteObserver {
@@ -15,6 +16,8 @@ export interface WriteOptions {
   fieldValidation: FieldValidation;
   /** The client's User-Agent, for the default field manager name. */
   userAgent?: string;
+  /** Who writes, for admission that depends on the requester (RBAC escalation); absent for the server's own writes. */
+  user?: UserInfo;
   observer?: WriteObserver;
 }
 

@@ -28,6 +28,8 @@ const packageOfGroup: Readonly<Record<string, string>> = {
   'storage.k8s.io': 'storage',
   'scheduling.k8s.io': 'scheduling',
   batch: 'batch',
+  'authentication.k8s.io': 'authentication',
+  'authorization.k8s.io': 'authorization',
   'meta.k8s.io': 'meta',
   'apidiscovery.k8s.io': 'apidiscovery',
 };

@@ -8,6 +8,8 @@ import { isScalar, parseMessage, type FieldDef, type MessageTable } from './mess
 import { apidiscoveryV2Messages } from './schema/apidiscovery-v2.ts';
 import { apiextensionsV1Messages } from './schema/apiextensions-v1.ts';
 import { appsV1Messages } from './schema/apps-v1.ts';
+import { authenticationV1Messages } from './schema/authentication-v1.ts';
+import { authorizationV1Messages } from './schema/authorization-v1.ts';
 import { autoscalingV1Messages } from './schema/autoscaling-v1.ts';
 import { autoscalingV2Messages } from './schema/autoscaling-v2.ts';
 import { batchV1Messages } from './schema/batch-v1.ts';
@@ -37,6 +39,7 @@ const tables: MessageTable[] = [
   coordinationV1Messages, eventsV1Messages, autoscalingV1Messages, apidiscoveryV2Messages, runtimeMessages,
   autoscalingV2Messages, networkingV1Messages, policyV1Messages, discoveryV1Messages, storageV1Messages, schedulingV1Messages,
   coreClusterMessages, batchV1Messages, schedulingV1alpha3Messages,
+  authenticationV1Messages, authorizationV1Messages,
   Object.fromEntries(Object.entries(specialTypes).map(([name, special]) => [name, special.fields])),
 ];
 

@@ -13,6 +13,7 @@ import { networkingKinds } from './networking-kinds.ts';
 import { podDisruptionBudgets } from './policy-kinds.ts';
 import { rbacKinds } from './rbac-kinds.ts';
 import { priorityClasses } from './scheduling-kinds.ts';
+import { reviewKinds } from './review-kinds.ts';
 import { storageClasses } from './storage-kinds.ts';
 
 export const builtinResources: ResourceInfo[] = [
@@ -21,4 +22,5 @@ export const builtinResources: ResourceInfo[] = [
   statefulsets, daemonsets, controllerrevisions,
   jobs, cronjobs,
   ...networkingKinds, podDisruptionBudgets, ...autoscalingKinds, endpointSlices, storageClasses, priorityClasses,
+  ...reviewKinds,
 ];
