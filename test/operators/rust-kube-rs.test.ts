@@ -188,6 +188,10 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     expect(conflict, `no 409 after 50 edits:\n${operator.output().slice(-3000)}`).toBeDefined();
     mark('409');
     expect(conflict).toMatchObject({ key: 'kube-rs-loop/spinning', resource: 'configmapgenerators/status', currentManager: 'kubectl-edit', currentClient: 'kubectl' });
+    // Its spans say so too: the 409 under a `reconciling object` span makes that reconcile a conflict.
+    const traced = await eventually(async () => (await traces()).controllers.find((c) => c.service === `${service}-hot-loop` && c.client === 'cm-hot-loop' && c.conflicts >= 1), 'its traced conflict');
+    mark('traced 409');
+    expect(traced.errors).toBe(0);
     await operator.stop();
   }, 120_000);
 
