@@ -17,9 +17,9 @@ import type { ActivitySnapshot, RequestLogPage, TelemetryPage, TelemetryRecord, 
 import { KubeTransport } from '@dojo/runtime';
 import { cargoBuild, requireToolchain } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExternalProcess, type ExternalProcess } from '../../apps/server/src/activity/testing/external-process.ts';
-import { testUpOptions } from '../../apps/server/src/testing/up-options.ts';
-import { runUp, type RunningConsole } from '../../apps/server/src/up.ts';
+import { startExternalProcess, type ExternalProcess } from '@dojo/server/activity/testing/external-process';
+import { testUpOptions } from '@dojo/server/testing/up-options';
+import { runUp, type RunningConsole } from '@dojo/server/up';
 
 const cargo = requireToolchain('cargo', 'operators: kube-rs');
 const crateDir = fileURLToPath(new URL('../../examples/operators/rust-configmap-generator', import.meta.url));
