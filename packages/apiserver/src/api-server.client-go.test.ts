@@ -136,7 +136,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
-  describe.each([
+  describe.each<{ mode: string; env: Record<string, string>; streaming: boolean }>([
     { mode: 'on (the default)', env: {}, streaming: true },
     { mode: 'off', env: { KUBE_FEATURE_WatchListClient: 'false' }, streaming: false },
   ])('an informer with streaming lists $mode', ({ env, streaming }) => {
