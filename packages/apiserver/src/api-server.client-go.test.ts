@@ -5,93 +5,22 @@
  * metadata clients with discovery, and leader election on a Lease. Each sub-command prints
  * what it saw as JSON; this file says what kube-apiserver would have made it see.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { goBuild, requireToolchain } from '@dojo/toolchains';
+import { requireToolchain } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinSamples } from './testing/builtin-samples.ts';
+import { buildClientGoCheck, runClientGoCheck, widget, widgetsCrd, type ClientGoRun, type ClientGoRunOptions } from './testing/client-go.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
-const moduleDir = fileURLToPath(new URL('./client-go/', import.meta.url));
 const go = requireToolchain('go', 'client-go');
-
-/** The small CRD the informer and dynamic sub-commands use (client-go-check's widgetsResource). */
-const widgetsCrd = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.checks.example.com' },
-  spec: {
-    group: 'checks.example.com',
-    scope: 'Namespaced',
-    names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        subresources: { status: {} },
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: { type: 'object', properties: { size: { type: 'integer', minimum: 0 } } },
-              status: { type: 'object', properties: { ready: { type: 'boolean' } } },
-            },
-          },
-        },
-      },
-    ],
-  },
-};
-
-const widget = (namespace: string, name: string, size: number) => ({
-  apiVersion: 'checks.example.com/v1',
-  kind: 'Widget',
-  metadata: { name, namespace, labels: { app: 'widgets' } },
-  spec: { size },
-});
-
-interface Run {
-  code: number;
-  /** Every JSON line the program printed, in order. */
-  lines: any[];
-  stderr: string;
-}
 
 let binary: string;
 let server: TestServer;
 const scratch = mkdtempSync(join(tmpdir(), 'client-go-check-'));
 
-/**
- * Runs one sub-command; `whenSynced`, if given, runs after the program's first line (the
- * informer's "synced") while the program keeps running.
- */
-function clientGo(args: string[], options: { env?: Record<string, string>; whenSynced?: () => Promise<void> } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, [args[0]!, '--kubeconfig', server.kubeconfigPath, ...args.slice(1)], {
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let hook: Promise<void> | undefined;
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (!hook && options.whenSynced && stdout.includes('\n')) hook = options.whenSynced().catch((e: unknown) => reject(e as Error));
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      void Promise.resolve(hook).then(() => {
-        const lines = stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown);
-        resolve({ code: code ?? -1, lines, stderr });
-      });
-    });
-  });
-}
+const clientGo = (args: [string, ...string[]], options?: ClientGoRunOptions): Promise<ClientGoRun> => runClientGoCheck(binary, server.kubeconfigPath, args, options);
 
 async function must(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<any> {
   const answer = await server.call(method, path, body, headers);
@@ -119,7 +48,7 @@ async function journalOf(userAgent: string): Promise<any[]> {
 beforeAll(async () => {
   if (!go) return;
   const started = Date.now();
-  binary = await goBuild(moduleDir, 'client-go-check', '.', { timeoutMs: 900_000 });
+  binary = await buildClientGoCheck();
   console.log(`[client-go] client-go-check ready in ${((Date.now() - started) / 1000).toFixed(1)}s (${go.version})`);
   server = await startTestServer();
   await must('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', widgetsCrd);
@@ -142,7 +71,7 @@ describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
   ])('an informer with streaming lists $mode', ({ env, streaming }) => {
     const namespace = `informer-${streaming ? 'streaming' : 'listing'}`;
     const userAgent = `client-go-check/informer-${streaming ? 'streaming' : 'listing'}`;
-    let run: Run;
+    let run: ClientGoRun;
 
     beforeAll(async () => {
       await createNamespace(namespace);
