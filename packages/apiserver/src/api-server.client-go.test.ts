@@ -194,6 +194,19 @@ describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
     it('lists every resource the server discovers, and round-trips every other sample kind', () => {
       const { resources, error } = result.discovery;
       expect(error).toBeUndefined();
+      expect(Object.keys(resources)).toEqual(
+        expect.arrayContaining([
+          '/v1, Resource=configmaps',
+          '/v1, Resource=secrets',
+          '/v1, Resource=services',
+          '/v1, Resource=pods',
+          '/v1, Resource=namespaces',
+          '/v1, Resource=events',
+          'apps/v1, Resource=deployments',
+          'coordination.k8s.io/v1, Resource=leases',
+          'events.k8s.io/v1, Resource=events',
+        ]),
+      );
       for (const [gvr, r] of Object.entries<any>(resources)) {
         if (!r.inScheme) continue;
         expect(r.listError, gvr).toBeUndefined();
