@@ -167,6 +167,16 @@ describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
       });
     });
 
+    it('dry-runs a create without storing it, refuses a delete whose UID precondition fails, and deletes a collection by label', () => {
+      expect(result.dryRunCreate).toEqual({ name: 'dry-run', persisted: false });
+      expect(result.deletePrecondition).toMatchObject({
+        code: 409,
+        isConflict: true,
+        message: expect.stringMatching(/^Operation cannot be fulfilled on configmaps "page-0": Precondition failed: UID in precondition: 00000000-0000-0000-0000-000000000000, UID in object meta: [0-9a-f-]{36}$/),
+      });
+      expect(result.deleteCollection).toEqual(['unlabelled']);
+    });
+
     it('pages a label-selected list and watches from its resourceVersion', () => {
       expect(result.listPaging).toEqual([['page-0', 'page-1'], ['page-2', 'page-3'], ['page-4']]);
       expect(result.watch).toEqual(['ADDED watched', 'MODIFIED watched', 'DELETED watched']);

@@ -194,6 +194,34 @@ func configMapChecks(ctx context.Context, cs kubernetes.Interface, ns string, s 
 		}
 		return pages, nil
 	})
+	s.run("dryRunCreate", func() (any, error) {
+		got, err := cms.Create(ctx, cm("dry-run", nil), metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}})
+		if err != nil {
+			return nil, err
+		}
+		_, err = cms.Get(ctx, "dry-run", metav1.GetOptions{})
+		return map[string]any{"name": got.Name, "persisted": !apierrors.IsNotFound(err)}, nil
+	})
+	s.run("deletePrecondition", func() (any, error) {
+		wrong := types.UID("00000000-0000-0000-0000-000000000000")
+		err := cms.Delete(ctx, "page-0", metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &wrong}})
+		return expectError(err)
+	})
+	s.run("deleteCollection", func() (any, error) {
+		if err := cms.DeleteCollection(ctx, metav1.DeleteOptions{}, metav1.ListOptions{LabelSelector: "paged=yes"}); err != nil {
+			return nil, err
+		}
+		list, err := cms.List(ctx, metav1.ListOptions{})
+		if err != nil {
+			return nil, err
+		}
+		left := []string{}
+		for _, item := range list.Items {
+			left = append(left, item.Name)
+		}
+		sort.Strings(left)
+		return left, nil
+	})
 	s.run("watch", func() (any, error) {
 		list, err := cms.List(ctx, metav1.ListOptions{})
 		if err != nil {
