@@ -23,7 +23,9 @@ type discoveredResource struct {
 	Namespaced bool   `json:"namespaced"`
 	// InScheme: client-go has a Go type for it; if not (a custom resource), it is listed only
 	// by the dynamic client (dynamic.go).
-	InScheme  bool       `json:"inScheme"`
+	InScheme bool `json:"inScheme"`
+	// Verbs as discovery lists them: the reviews are create-only, so there is nothing to list.
+	Verbs     []string   `json:"verbs"`
 	Listed    *int       `json:"listed,omitempty"`
 	ListError any        `json:"listError,omitempty"`
 	Sample    string     `json:"sample,omitempty"`
@@ -78,7 +80,7 @@ func discoveredKinds(ctx context.Context, config *rest.Config, samples map[strin
 				continue
 			}
 			gvk := gv.WithKind(r.Kind)
-			d := &discoveredResource{Kind: r.Kind, Namespaced: r.Namespaced, InScheme: scheme.Scheme.Recognizes(gvk)}
+			d := &discoveredResource{Kind: r.Kind, Namespaced: r.Namespaced, InScheme: scheme.Scheme.Recognizes(gvk), Verbs: r.Verbs}
 			report.Resources[gv.WithResource(r.Name).String()] = d
 			if !d.InScheme {
 				continue
