@@ -73,6 +73,8 @@ function describeSampleController(version: string, streamingLists: boolean): voi
       await view.kubectl(['create', 'namespace', namespace]);
       const kubeconfig = view.connect(client);
       operator = startOperatorProcess(binary, ['-kubeconfig', kubeconfig, '-v=4']);
+      // Its informers are synced once both watches are open; a Foo created before would come from its first list instead.
+      await eventually(async () => ((await view.activity()).clients.find((c) => c.name === client)?.watchesHeld ?? 0) >= 2, () => `its two watches; ${why()}`);
     }, 30 * minutes);
 
     afterAll(async () => {
@@ -135,19 +137,23 @@ function describeSampleController(version: string, streamingLists: boolean): voi
     });
 
     it('shows a 409 it got racing a person, with the write that won', async () => {
-      // Every pass writes the Foo's status with the version it read; writes landing between its read and its write win.
+      // Every pass writes the Foo's status with the version its cache holds; a write landing between
+      // its read and its write wins. (Its own earlier status write beats its lagging cache too: the
+      // console shows those 409s with itself as the winner.)
+      const raced = async () => (await view.telemetry(client, 'conflict')).find((c) => c.currentManager === 'kubectl-edit');
       const conflict = await eventually(
         async () => {
           for (let i = 0; i < 5; i++) {
             await view.admin('PATCH', `${foos(namespace)}/example-foo?fieldManager=kubectl-edit`, { metadata: { annotations: { touched: `${Date.now()}-${i}` } } }, 'application/merge-patch+json');
           }
-          return (await view.telemetry(client, 'conflict'))[0];
+          return raced();
         },
         () => `a 409 from it; ${why()}`,
       );
-      expect(conflict).toMatchObject({ key: `${namespace}/example-foo`, resource: 'foos/status', currentManager: 'kubectl-edit', currentClient: 'kubectl' });
-      const record = await eventually(async () => (await view.requests(client)).find((r) => r.code === 409), () => 'its 409 in the request log');
+      const record = await eventually(async () => (await view.requests(client)).find((r) => r.code === 409 && r.rvSent === conflict.staleRV && r.conflict?.currentRV === conflict.currentRV), () => 'its 409 in the request log');
+      expect(conflict).toMatchObject({ key: `${namespace}/example-foo`, resource: 'foos/status', currentClient: 'kubectl' });
       expect(record.conflict?.writer).toMatchObject({ fieldManager: 'kubectl-edit' });
+      expect((await view.activity()).clients.find((c) => c.name === client)!.totals.conflicts).toBeGreaterThanOrEqual(1);
       await times.record(view, client, 'its 409 with the winning writer');
     });
   });
