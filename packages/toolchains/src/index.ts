@@ -19,4 +19,6 @@ export { toolchainCacheDir } from './cache-dir.ts';
 export { cargoBuild, type CargoBuildOptions } from './cargo.ts';
 export { findToolchain, requireToolchain, type Toolchain, type ToolchainName } from './find-toolchain.ts';
 export { goBuild, goInstall, type GoBuildOptions } from './go.ts';
+export { pythonSdist } from './python-sdist.ts';
+export { pythonVenv, type PythonVenv, type PythonVenvOptions } from './python-venv.ts';
 export { runLogged, type RunOptions } from './run.ts';
