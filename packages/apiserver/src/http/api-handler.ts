@@ -16,7 +16,7 @@ import type { UserInfo } from '../auth/user-info.ts';
 import type { Authenticator } from '../clients/authenticator.ts';
 import { adminUser } from '../clients/client-kubeconfigs.ts';
 import { serveJournalStream, type JournalStreamSettings } from '../journal/journal-stream.ts';
-import { noteFailure, recordRequest } from '../journal/record-request.ts';
+import { noteFailure, noteStored, recordRequest } from '../journal/record-request.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import { RequestNote } from '../journal/request-note.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
@@ -148,7 +148,10 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     const client = { user: user?.name ?? anonymous, ...(userAgent ? { userAgent } : {}) };
     const note = new RequestNote(client, Date.now(), performance.now());
     // A watch journals itself (watch-open, its events, watch-close); everything else is one record.
-    if (journal) res.once('finish', () => !note.skip && !note.watch && recordRequest(journal, note, res.statusCode, performance.now()));
+    if (journal) {
+      note.onStored = (obj) => noteStored(journal, note, obj);
+      res.once('finish', () => !note.skip && !note.watch && recordRequest(journal, note, res.statusCode, performance.now()));
+    }
     handle(req, res, note, user).catch((err: unknown) => {
       if (journal) noteFailure(journal, note, toStatusError(err));
       if (!res.headersSent) writeError(res, err, req.headers.accept);

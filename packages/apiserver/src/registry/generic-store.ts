@@ -114,6 +114,7 @@ export class GenericStore {
     this.track(obj, undefined, options);
     if (options.dryRun) return { object: obj, code: 201, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
+    options.observer?.stored?.(obj);
     await written.committed;
     return this.result(obj, 201, warnings, written.json);
   }
@@ -167,6 +168,7 @@ export class GenericStore {
     options.observer?.changed(current, obj);
     if (options.dryRun) return { object: obj, code: 200, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
+    options.observer?.stored?.(obj);
     await written.committed;
     return this.result(obj, 200, warnings, written.json);
   }
@@ -222,6 +224,7 @@ export class GenericStore {
     if (plan.action === 'remove') return this.remove(key, plan.object, options, []);
     if (plan.action === 'unchanged' || options.dryRun) return { object: plan.object, code: 200, warnings: [] };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(plan.object, rev));
+    options.observer?.stored?.(plan.object);
     await written.committed;
     return { object: plan.object, code: 200, warnings: [] };
   }
