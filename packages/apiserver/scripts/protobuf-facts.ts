@@ -8,11 +8,14 @@
  *     --api ~/src/k8s.io/api --apimachinery ~/src/k8s.io/apimachinery \
  *     --apiextensions ~/src/k8s.io/apiextensions-apiserver --ref v0.33.9
  *
- * Each option names a git repository; files are read at --ref. With `--ref dir` each option
- * names a plain source tree instead, such as the Go module cache after
- * `go mod download k8s.io/api@v0.37.2` (~/go/pkg/mod/k8s.io/api@v0.37.2). `--only a,b` writes
- * only those files (e.g. `--only networking-v1,policy-v1`), so regenerating one group leaves the
- * others as they are. Add a served kind to `roots`.
+ * Each option names a git repository; files are read at --ref. With --dirs, each option names a
+ * plain source tree instead (the Go module cache after `go mod download k8s.io/api@v0.37.2`):
+ *
+ *   node --import tsx packages/apiserver/scripts/protobuf-facts.ts --dirs --ref v0.37.2 \
+ *     --api ~/go/pkg/mod/k8s.io/api@v0.37.2 --apimachinery ~/go/pkg/mod/k8s.io/apimachinery@v0.37.2 \
+ *     --apiextensions ~/go/pkg/mod/k8s.io/apiextensions-apiserver@v0.37.2
+ *
+ * Add a served kind to `roots`.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,15 +25,13 @@ import { parseArgs } from 'node:util';
 const { values: args } = parseArgs({
   options: {
     api: { type: 'string' }, apimachinery: { type: 'string' }, apiextensions: { type: 'string' }, ref: { type: 'string', default: 'v0.33.9' },
-    only: { type: 'string' }, kube: { type: 'string' },
+    dirs: { type: 'boolean', default: false }, only: { type: 'string' },
   },
 });
 if (!args.api || !args.apimachinery || !args.apiextensions) {
-  throw new Error('usage: protobuf-facts.ts --api DIR --apimachinery DIR --apiextensions DIR [--ref TAG|dir] [--only FILE,...] [--kube 1.37]');
+  throw new Error('usage: protobuf-facts.ts --api DIR --apimachinery DIR --apiextensions DIR [--ref TAG] [--dirs] [--only FILE,...]');
 }
 const onlyFiles = args.only ? new Set(args.only.split(',')) : undefined;
-/** The Kubernetes minor the facts come from, for the files' headers (v0.37.2 is 1.37). */
-const kubeVersion = args.kube ?? '1.33';
 const repos: Record<string, string> = { api: args.api, apimachinery: args.apimachinery, apiextensions: args.apiextensions };
 
 interface Source { repo: string; dir: string; pkg: string; short: string; goFiles: string[] }
@@ -40,6 +41,8 @@ const sources: Source[] = [
   { repo: 'api', dir: 'coordination/v1', pkg: 'k8s.io.api.coordination.v1', short: 'coordination.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'events/v1', pkg: 'k8s.io.api.events.v1', short: 'events.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'rbac/v1', pkg: 'k8s.io.api.rbac.v1', short: 'rbac.v1', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'batch/v1', pkg: 'k8s.io.api.batch.v1', short: 'batch.v1', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'scheduling/v1alpha3', pkg: 'k8s.io.api.scheduling.v1alpha3', short: 'scheduling.v1alpha3', goFiles: ['types.go'] },
   { repo: 'api', dir: 'autoscaling/v1', pkg: 'k8s.io.api.autoscaling.v1', short: 'autoscaling.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'apidiscovery/v2', pkg: 'k8s.io.api.apidiscovery.v2', short: 'apidiscovery.v2', goFiles: ['types.go'] },
   { repo: 'api', dir: 'autoscaling/v2', pkg: 'k8s.io.api.autoscaling.v2', short: 'autoscaling.v2', goFiles: ['types.go'] },
@@ -62,9 +65,15 @@ const special = new Set([
   'apiextensions.v1.JSONSchemaPropsOrBool', 'apiextensions.v1.JSONSchemaPropsOrStringArray',
 ]);
 
+/** core/v1 kinds whose own messages live in core-v1-cluster.ts (volumes, nodes, endpoints, quotas). */
+const clusterCoreKinds = ['PersistentVolumeClaim', 'PersistentVolume', 'Endpoints', 'Node', 'LimitRange', 'ResourceQuota'];
+
 const roots = [
   ...['Namespace', 'Secret', 'ConfigMap', 'ServiceAccount', 'Service', 'Pod', 'Event'].flatMap((k) => [`core.v1.${k}`, `core.v1.${k}List`]),
   ...['Deployment', 'ReplicaSet'].flatMap((k) => [`apps.v1.${k}`, `apps.v1.${k}List`]),
+  ...['StatefulSet', 'DaemonSet', 'ControllerRevision'].flatMap((k) => [`apps.v1.${k}`, `apps.v1.${k}List`]),
+  ...['Job', 'CronJob'].flatMap((k) => [`batch.v1.${k}`, `batch.v1.${k}List`]),
+  ...clusterCoreKinds.flatMap((k) => [`core.v1.${k}`, `core.v1.${k}List`]),
   'coordination.v1.Lease', 'coordination.v1.LeaseList', 'events.v1.Event', 'events.v1.EventList',
   'apiextensions.v1.CustomResourceDefinition', 'apiextensions.v1.CustomResourceDefinitionList',
   ...['ClusterRole', 'Role', 'ClusterRoleBinding', 'RoleBinding'].flatMap((k) => [`rbac.v1.${k}`, `rbac.v1.${k}List`]),
@@ -79,9 +88,7 @@ const roots = [
 ];
 
 const show = (s: Source, file: string): string =>
-  args.ref === 'dir'
-    ? readFileSync(`${repos[s.repo]!}/${s.dir}/${file}`, 'utf8')
-    : execFileSync('git', ['-C', repos[s.repo]!, 'show', `${args.ref}:${s.dir}/${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  args.dirs ? readFileSync(`${repos[s.repo]!}/${s.dir}/${file}`, 'utf8') : execFileSync('git', ['-C', repos[s.repo]!, 'show', `${args.ref}:${s.dir}/${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
 
 interface ProtoField { name: string; number: number; repeated: boolean; type: string; mapKey?: string }
 const protos = new Map<string, ProtoField[]>();
@@ -130,7 +137,8 @@ for (const s of sources) {
         if (!pb) continue;
         const json = /json:"([^"]*)"/.exec(tags)?.[1] ?? '';
         const [jsonName, ...opts] = json.split(',');
-        // An embedded struct without a JSON name is inline too (networking/v1 IngressRule's IngressRuleValue).
+        // An embedded struct is inline: tagged `json:",inline"` up to 1.33, `json:""` since (and
+        // networking/v1 IngressRule's IngressRuleValue has no tag at all).
         const inline = opts.includes('inline') || (f[1] === undefined && jsonName === '');
         fields.set(Number(pb[1]), { json: jsonName!, omitempty: opts.includes('omitempty'), inline, pointer: f[2]!.startsWith('*') });
       }
@@ -161,12 +169,27 @@ const visitPod = (name: string): void => {
   for (const f of protos.get(name) ?? []) visitPod(f.type);
 };
 for (const r of podRoots) visitPod(r);
+/** core/v1 messages the older served kinds reach stay in core-v1.ts; the rest go to core-v1-cluster.ts. */
+const olderCoreClosure = new Set<string>();
+const visitOlderCore = (name: string): void => {
+  if (olderCoreClosure.has(name) || !name.startsWith('core.v1.') || special.has(name) || podClosure.has(name)) return;
+  olderCoreClosure.add(name);
+  for (const f of protos.get(name) ?? []) visitOlderCore(f.type);
+};
+for (const r of roots) if (r.startsWith('core.v1.') && !clusterCoreKinds.some((k) => r === `core.v1.${k}` || r === `core.v1.${k}List`)) visitOlderCore(r);
 
 const files: Record<string, { exportName: string; about: string; names: string[] }> = {
   'meta-v1': { exportName: 'metaV1Messages', about: 'meta.k8s.io/v1 messages: object and list metadata, Status, DeleteOptions, WatchEvent, PartialObjectMetadata', names: [] },
   'core-v1-pod': { exportName: 'corePodMessages', about: 'core/v1 messages of pods: PodSpec, PodStatus, PodTemplateSpec and every message they reach', names: [] },
   'core-v1': { exportName: 'coreV1Messages', about: 'core/v1 messages of the other served kinds: Namespace, Secret, ConfigMap, ServiceAccount, Service, Event', names: [] },
-  'apps-v1': { exportName: 'appsV1Messages', about: 'apps/v1 messages: Deployment, ReplicaSet', names: [] },
+  'core-v1-cluster': {
+    exportName: 'coreClusterMessages',
+    about: 'core/v1 messages of PersistentVolumeClaim, PersistentVolume, Endpoints, Node, LimitRange and ResourceQuota not already in core-v1-pod.ts',
+    names: [],
+  },
+  'apps-v1': { exportName: 'appsV1Messages', about: 'apps/v1 messages: Deployment, ReplicaSet, StatefulSet, DaemonSet, ControllerRevision', names: [] },
+  'batch-v1': { exportName: 'batchV1Messages', about: 'batch/v1 messages: Job, CronJob', names: [] },
+  'scheduling-v1alpha3': { exportName: 'schedulingV1alpha3Messages', about: 'scheduling.k8s.io/v1alpha3 messages that a batch/v1 Job spec reaches (the kinds are not served)', names: [] },
   'rbac-v1': { exportName: 'rbacV1Messages', about: 'rbac.authorization.k8s.io/v1 messages: roles and role bindings', names: [] },
   'apiextensions-v1': { exportName: 'apiextensionsV1Messages', about: 'apiextensions.k8s.io/v1 messages: CustomResourceDefinition', names: [] },
   'coordination-v1': { exportName: 'coordinationV1Messages', about: 'coordination.k8s.io/v1 messages: Lease', names: [] },
@@ -181,7 +204,7 @@ const files: Record<string, { exportName: string; about: string; names: string[]
   'apidiscovery-v2': { exportName: 'apidiscoveryV2Messages', about: 'apidiscovery.k8s.io/v2 messages: APIGroupDiscoveryList, the aggregated discovery document', names: [] },
 };
 const fileOf = (name: string): string => {
-  if (name.startsWith('core.v1.')) return podClosure.has(name) ? 'core-v1-pod' : 'core-v1';
+  if (name.startsWith('core.v1.')) return podClosure.has(name) ? 'core-v1-pod' : olderCoreClosure.has(name) ? 'core-v1' : 'core-v1-cluster';
   return name.slice(0, name.lastIndexOf('.')).replace('.', '-');
 };
 
@@ -226,7 +249,7 @@ for (const [file, spec] of Object.entries(files)) {
   const body = spec.names.map((n) => rendered.get(n)).join('\n');
   const text = `/**
  * ${spec.about}.
- * Wire facts as of Kubernetes ${kubeVersion}: each field's JSON name, protobuf field number and type, in
+ * Wire facts as of Kubernetes ${args.ref.replace(/^v0\./, '1.')}: each field's JSON name, protobuf field number and type, in
  * the notation of ../message-table.ts. Generated by packages/apiserver/scripts/protobuf-facts.ts
  * from the Kubernetes sources; regenerate rather than edit.
  */

@@ -130,6 +130,26 @@ describe('the request journal', () => {
     });
   });
 
+  it('names the winner of a 409 that lost to it before the winning write had answered', async () => {
+    // Sent together: each loser is decided while the winner's write is stored but not yet
+    // durable, so its answer (which used to be what filed its writer) has not left.
+    for (let round = 0; round < 5; round++) {
+      const name = `race-${round}`;
+      const stale = (await server.call('POST', base, dojo(name))).body;
+      const mark = server.journal!.lastSeq;
+      const [won, lost] = await Promise.all([
+        server.call('PUT', `${base}/${name}?fieldManager=kubectl-edit`, { ...stale, spec: { ...stale.spec, title: 'winner' } }, { 'user-agent': 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' }),
+        server.call('PUT', `${base}/${name}`, { ...stale, spec: { ...stale.spec, title: 'loser' } }, operatorAgent),
+      ]);
+      expect([won.status, lost.status]).toEqual([200, 409]);
+      const conflict = await until(() => requestsAfter(mark).find((r) => r.code === 409), 'the 409');
+      expect(conflict.conflict).toEqual({
+        currentRV: won.body.metadata.resourceVersion,
+        writer: { user: 'admin', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc', fieldManager: 'kubectl-edit', source: 'journal' },
+      });
+    }
+  });
+
   it('journals a watch: what it asked for, each event it received after its selectors, bookmarks, and why it ended', async () => {
     const rv = (await server.call('GET', base)).body.metadata.resourceVersion as string;
     const mark = server.journal!.lastSeq;

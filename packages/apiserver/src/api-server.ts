@@ -6,14 +6,26 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isAlreadyExists, parseApiVersion, type KubeObject } from '@dojo/kube-api';
-import { Authenticator } from './clients/authenticator.ts';
+import { GroupsAllowedEverything, UnionAuthorizer } from './auth/authorizer.ts';
+import { reviewEndpoints } from './auth/reviews/review-endpoints.ts';
+import { ServiceAccountTokens } from './auth/service-account-tokens.ts';
+import { systemMasters } from './auth/user-info.ts';
+import { Authenticator, connectedClientsGroup } from './clients/authenticator.ts';
 import { clientsDirOf, retargetClients } from './clients/client-kubeconfigs.ts';
 import { RequestJournal } from './journal/request-journal.ts';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
+import { pods, secrets, serviceaccounts } from './registry/builtin/core-kinds.ts';
+import { admissionChain } from './registry/admission.ts';
 import { CrdController } from './registry/crd-controller.ts';
+import { ensureBootstrapPolicy } from './rbac/bootstrap.ts';
+import { ClusterRoleAggregation } from './rbac/cluster-role-aggregation.ts';
+import { rbacEscalationAdmission } from './rbac/escalation-admission.ts';
+import { RbacAuthorizer } from './rbac/rbac-authorizer.ts';
+import { RuleResolver } from './rbac/rule-resolver.ts';
+import { StoredRbacPolicy } from './rbac/stored-policy.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
 import { defaultIngressClass } from './registry/default-ingress-class.ts';
-import { admissionChain, priorityClassAdmission } from './registry/priority-class-admission.ts';
+import { priorityClassAdmission } from './registry/priority-class-admission.ts';
 import { ensureSystemPriorityClasses } from './registry/system-priority-classes.ts';
 import { ResourceRegistry } from './registry/resource-registry.ts';
 import { ResourceStorages } from './registry/resource-storage.ts';
@@ -85,11 +97,36 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const info = registry.lookupKind(group, obj.kind ?? '');
     return info ? patchMetaFor({ ...info, version }, obj) : undefined;
   });
-  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission: admissionChain(namespaceLifecycle(revisioned), priorityClassAdmission(revisioned), defaultIngressClass(revisioned)), fieldTracker });
+  // The admin and connected clients may do anything (least privilege for clients is a later
+  // step); everyone else, ServiceAccounts first, gets what RBAC grants.
+  const rbacPolicy = new StoredRbacPolicy(revisioned);
+  const authorizer = new UnionAuthorizer([
+    new GroupsAllowedEverything([systemMasters]),
+    new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }),
+    new RbacAuthorizer(rbacPolicy),
+  ]);
+  const admission = admissionChain(
+    namespaceLifecycle(revisioned),
+    priorityClassAdmission(revisioned),
+    defaultIngressClass(revisioned),
+    rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
+  );
+  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission, fieldTracker });
   const crds = new CrdController(registry, storage, revisioned);
   crds.start();
   await ensureNamespaces(storage, registry);
   await ensureSystemPriorityClasses(storage, registry);
+  await ensureBootstrapPolicy(storage);
+  const aggregation = new ClusterRoleAggregation(revisioned, storage);
+  aggregation.start();
+
+  const namespacedBuckets = { serviceaccounts: serviceaccounts.bucket, pods: pods.bucket, secrets: secrets.bucket };
+  const readObject = (resource: keyof typeof namespacedBuckets, namespace: string, name: string): KubeObject | undefined => {
+    const stored = revisioned.get(namespacedBuckets[resource], `${namespace}/${name}`);
+    return stored && (JSON.parse(stored.json) as KubeObject);
+  };
+  const tokens = new ServiceAccountTokens(options.dataDir, (resource, namespace, name) => readObject(resource, namespace, name)?.metadata.uid);
+  const authenticator = new Authenticator(credentials.token, clientsDirOf(options.dataDir), tokens);
 
   const journalOptions = options.requestJournal ?? true;
   const journal =
@@ -108,7 +145,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     watchCache,
     watchSettings: { ...defaultWatchSettings, ...options.watch },
     patches: kubePatchEngine,
-    authenticator: new Authenticator(credentials.token, clientsDirOf(options.dataDir)),
+    authenticator,
+    authorizer,
+    serviceAccountTokens: tokens,
+    createOnly: reviewEndpoints({ authenticator, authorizer, tokens, read: readObject }),
     ...(journal ? { journal } : {}),
     journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },
   });
@@ -146,6 +186,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     compactHistory: () => watchCache.compact(),
     async close() {
       crds.stop();
+      aggregation.stop();
       watchCache.closeAll('server shutting down');
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -15,13 +15,20 @@
  * - Every request and watch is journaled by client (who, what, the answer, the fields a write
  *   changed, the events each watch received) and served to the admin credential as a resumable
  *   stream; a client connected with its own token (`connectClient`) is its own user.
+ * - Every request is authorized in one place (http/api-handler.ts): the admin and connected
+ *   clients may do anything; ServiceAccounts (tokens from `serviceaccounts/NAME/token`) get
+ *   exactly what kube's RBAC rules grant them, with kube's 403 text. The review kinds
+ *   (TokenReview, SelfSubjectReview, (Local|Self)SubjectAccessReview, SelfSubjectRulesReview)
+ *   answer from the same authenticator and authorizer, so `kubectl auth can-i` tells the truth.
  *
  * Layout: storage/ (revisioned store, watch cache), registry/ (one generic store driven by
  * per-kind strategies, builtin/*-strategy.ts and custom-resource-strategy.ts; each resource's
  * stores in resource-storage.ts, where /status and /finalize are the same store with another
  * strategy), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
  * openapi, tables, patches), journal/ (the request journal: every request and watch, by
- * client, streamed at /debug/requests), clients/ (tokens of connected clients), worker/ (the
+ * client, streamed at /debug/requests), clients/ (tokens of connected clients), auth/ (users,
+ * ServiceAccount tokens, the authorizer chain, the review endpoints), rbac/ (kube's RBAC
+ * evaluator, bootstrap roles, ClusterRole aggregation), worker/ (the
  * server on a thread of its own behind an ApiServerHandle, its journal handed over a
  * MessagePort), cli.ts.
  */

@@ -1,8 +1,10 @@
 /**
- * Bearer tokens to users: the admin token is "admin"; a token from a client kubeconfig
- * (client-kubeconfigs.ts) is that client's name. The clients directory is read again whenever
- * it changed (its mtime), which is checked only for tokens that are not the admin's, so a
- * client connected while the server runs authenticates at once and a deleted one stops.
+ * Bearer tokens to users: the admin token is the user "admin" in `system:masters`; a token from
+ * a client kubeconfig (client-kubeconfigs.ts) is that client's name; a ServiceAccount token
+ * (auth/service-account-tokens.ts) is `system:serviceaccount:NS:NAME`. Every one of them is in
+ * `system:authenticated`. The clients directory is read again whenever it changed (its mtime),
+ * which is checked only for tokens that are not the admin's, so a client connected while the
+ * server runs authenticates at once and a deleted one stops.
  *
  * Tokens are compared in constant time (the admin's) or by their SHA-256 (the clients'), never
  * as plain strings.
@@ -10,31 +12,60 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiAudiences, type ServiceAccountTokens } from '../auth/service-account-tokens.ts';
+import { systemAuthenticated, systemMasters, type UserInfo } from '../auth/user-info.ts';
 import { adminUser, tokenOf } from './client-kubeconfigs.ts';
 
 const digest = (token: string): string => createHash('sha256').update(token).digest('base64');
 
+/** The group of clients connected with `dojo-console connect`: trusted as the admin is, until they get roles of their own. */
+export const connectedClientsGroup = 'dojo:connected-clients';
+
+export interface Authentication {
+  user: UserInfo;
+  /** The audiences the token is valid for (kube's TokenReview status.audiences). */
+  audiences: string[];
+}
+
 export class Authenticator {
   readonly #admin: Buffer;
   readonly #clientsDir: string | undefined;
+  readonly #serviceAccounts: ServiceAccountTokens | undefined;
   #clients = new Map<string, string>();
   #seenMtime = -1;
 
-  /** `clientsDir`: where client kubeconfigs live; absent: only the admin token authenticates. */
-  constructor(adminToken: string, clientsDir?: string) {
+  /** `clientsDir`: where client kubeconfigs live; absent: only the admin token (and ServiceAccount tokens) authenticate. */
+  constructor(adminToken: string, clientsDir?: string, serviceAccounts?: ServiceAccountTokens) {
     this.#admin = Buffer.from(adminToken);
     this.#clientsDir = clientsDir;
+    this.#serviceAccounts = serviceAccounts;
   }
 
   /** The user an `Authorization` header authenticates, or undefined. */
-  userOf(header: string | undefined): string | undefined {
+  authenticate(header: string | undefined): UserInfo | undefined {
     if (!header?.startsWith('Bearer ')) return undefined;
-    const token = header.slice(7).trim();
+    return this.authenticateToken(header.slice(7).trim())?.user;
+  }
+
+  /** The user a bearer token authenticates, for the API's audiences or those given (TokenReview). */
+  authenticateToken(token: string, audiences: readonly string[] = apiAudiences): Authentication | undefined {
+    if (token.length === 0) return undefined;
     const given = Buffer.from(token);
-    if (given.length === this.#admin.length && timingSafeEqual(given, this.#admin)) return adminUser;
-    if (!this.#clientsDir || token.length === 0) return undefined;
-    this.#refresh();
-    return this.#clients.get(digest(token));
+    if (given.length === this.#admin.length && timingSafeEqual(given, this.#admin)) {
+      return this.#apiToken({ name: adminUser, groups: [systemMasters, systemAuthenticated] }, audiences);
+    }
+    if (this.#clientsDir) {
+      this.#refresh();
+      const client = this.#clients.get(digest(token));
+      if (client) return this.#apiToken({ name: client, groups: [connectedClientsGroup, systemAuthenticated] }, audiences);
+    }
+    return this.#serviceAccounts?.authenticate(token, audiences);
+  }
+
+  /** The admin's and clients' tokens are for this API server only (kube's implicit API audiences). */
+  #apiToken(user: UserInfo, audiences: readonly string[]): Authentication | undefined {
+    const matched = audiences.filter((a) => apiAudiences.includes(a));
+    return matched.length > 0 ? { user, audiences: matched } : undefined;
   }
 
   #refresh(): void {

@@ -1,15 +1,22 @@
 /**
- * The API server's request entry point: authentication (a token names its user: the admin, or
- * a connected client), then routing to discovery, OpenAPI, health, the request journal's
- * stream or a resource. Every request is journaled once its answer has left (journal/). Every
+ * The API server's request entry point: authentication (a token names its user: the admin, a
+ * connected client or a ServiceAccount), authorization (the one place every request is
+ * checked, by auth/authorizer.ts; a 403 in kube's words when not allowed), then routing to
+ * discovery, OpenAPI, health, the issuer's OpenID documents, the request journal's stream or a
+ * resource. Every request is journaled once its answer has left (journal/). Every
  * failure leaves as a Status object; nothing a client sends can crash the process.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newStatusError, newUnauthorized } from '@dojo/kube-api';
+import type { Authorizer } from '../auth/authorizer.ts';
+import type { ServiceAccountTokens } from '../auth/service-account-tokens.ts';
+import { forbidden } from '../auth/forbidden.ts';
+import { requestAttributesOf } from '../auth/request-attributes-of.ts';
+import type { UserInfo } from '../auth/user-info.ts';
 import type { Authenticator } from '../clients/authenticator.ts';
 import { adminUser } from '../clients/client-kubeconfigs.ts';
 import { serveJournalStream, type JournalStreamSettings } from '../journal/journal-stream.ts';
-import { noteFailure, recordRequest } from '../journal/record-request.ts';
+import { noteFailure, noteStored, recordRequest } from '../journal/record-request.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import { RequestNote } from '../journal/request-note.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
@@ -26,6 +33,9 @@ import { kubernetesVersion } from './version.ts';
 export interface ApiHandlerDeps extends ResourceHandlerDeps {
   registry: ResourceRegistry;
   authenticator: Authenticator;
+  authorizer: Authorizer;
+  /** ServiceAccount token issuer: its OpenID discovery documents; absent: they are 404. */
+  serviceAccountTokens?: ServiceAccountTokens;
   /** The request journal; absent: nothing is journaled and /debug/requests is 404. */
   journal?: RequestJournal;
   journalStream: JournalStreamSettings;
@@ -54,7 +64,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
 
   const aggregatedDiscovery = new AggregatedDiscoveryDocuments(deps.registry);
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, note: RequestNote): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, note: RequestNote, user: UserInfo | undefined): Promise<void> => {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'https://127.0.0.1');
@@ -64,7 +74,13 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     const target = parseRequestPath(url.pathname);
     note.path = url.pathname;
     note.verb = verbOfMethod[req.method ?? 'GET'] ?? 'get';
-    if (!publicTargets.has(target.type) && note.client.user === anonymous) throw newUnauthorized();
+    if (!publicTargets.has(target.type) && !user) throw newUnauthorized();
+    // The request journal is the console's own, guarded below; probes are answered to anyone.
+    if (user && target.type !== 'request-journal' && target.type !== 'health') {
+      const attributes = requestAttributesOf(user, req.method ?? 'GET', url.pathname, url.searchParams, target);
+      const decision = deps.authorizer.authorize(attributes);
+      if (decision.decision !== 'Allow') throw forbidden(attributes, decision.reason);
+    }
     switch (target.type) {
       case 'request-journal':
         note.skip = true;
@@ -105,22 +121,38 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         res.end(body);
         return;
       }
+      case 'openid-configuration':
+      case 'openid-jwks': {
+        const tokens = deps.serviceAccountTokens;
+        if (!tokens) throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+        const body = JSON.stringify(target.type === 'openid-jwks' ? tokens.jwks() : tokens.openIdConfiguration(`https://${req.headers.host ?? '127.0.0.1'}/openid/v1/jwks`));
+        // kube's headers: a JSON document or a JWK set, cacheable for an hour (unlike API answers).
+        res.statusCode = 200;
+        res.setHeader('Content-Type', target.type === 'openid-jwks' ? 'application/jwk-set+json' : 'application/json');
+        res.setHeader('Cache-Control', 'public, max-age=3600');
+        res.end(body);
+        return;
+      }
       case 'unknown':
         throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
       case 'resource':
         note.path = undefined;
-        return handleResource(req, res, target, url, deps, note);
+        return handleResource(req, res, target, url, deps, note, user!);
     }
   };
 
   const journal = deps.journal;
   return (req, res) => {
     const userAgent = req.headers['user-agent'];
-    const client = { user: deps.authenticator.userOf(req.headers.authorization) ?? anonymous, ...(userAgent ? { userAgent } : {}) };
+    const user = deps.authenticator.authenticate(req.headers.authorization);
+    const client = { user: user?.name ?? anonymous, ...(userAgent ? { userAgent } : {}) };
     const note = new RequestNote(client, Date.now(), performance.now());
     // A watch journals itself (watch-open, its events, watch-close); everything else is one record.
-    if (journal) res.once('finish', () => !note.skip && !note.watch && recordRequest(journal, note, res.statusCode, performance.now()));
-    handle(req, res, note).catch((err: unknown) => {
+    if (journal) {
+      note.onStored = (obj) => noteStored(journal, note, obj);
+      res.once('finish', () => !note.skip && !note.watch && recordRequest(journal, note, res.statusCode, performance.now()));
+    }
+    handle(req, res, note, user).catch((err: unknown) => {
       if (journal) noteFailure(journal, note, toStatusError(err));
       if (!res.headersSent) writeError(res, err, req.headers.accept);
       else res.end();

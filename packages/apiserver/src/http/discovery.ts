@@ -26,7 +26,7 @@ export function apiGroup(registry: ResourceRegistry, group: string): Record<stri
 
 /** A subresource as discovery names it: the kind it answers with (Scale is autoscaling/v1's) and its verbs. */
 export interface ServedSubresource {
-  name: 'status' | 'scale' | 'finalize';
+  name: 'status' | 'scale' | 'finalize' | 'token';
   kind: string;
   verbs: string[];
   /** Only for a kind outside the resource's own group version. */
@@ -39,6 +39,7 @@ export function servedSubresources(info: ResourceInfo): ServedSubresource[] {
   if (info.subresources.status) served.push({ name: 'status', kind: info.kind, verbs: ['get', 'patch', 'update'] });
   if (info.subresources.scale) served.push({ name: 'scale', kind: 'Scale', verbs: ['get', 'patch', 'update'], group: 'autoscaling', version: 'v1' });
   if (info.subresources.finalize) served.push({ name: 'finalize', kind: info.kind, verbs: ['update'] });
+  if (info.subresources.token) served.push({ name: 'token', kind: 'TokenRequest', verbs: ['create'], group: 'authentication.k8s.io', version: 'v1' });
   return served;
 }
 
@@ -52,7 +53,8 @@ function resourceEntries(info: ResourceInfo): Record<string, unknown>[] {
   };
   if (info.shortNames.length) main.shortNames = info.shortNames;
   if (info.categories.length) main.categories = info.categories;
-  main.storageVersionHash = Buffer.from(`${info.group}/${info.storageVersion}/${info.kind}`).toString('base64').slice(0, 11);
+  // Never-stored resources (the reviews) have no storage version to hash.
+  if (!info.createOnly) main.storageVersionHash = Buffer.from(`${info.group}/${info.storageVersion}/${info.kind}`).toString('base64').slice(0, 11);
   const subresources = servedSubresources(info).map((sub) => {
     const e: Record<string, unknown> = { name: `${info.resource}/${sub.name}`, singularName: '', namespaced: info.namespaced, kind: sub.kind, verbs: sub.verbs };
     if (sub.group !== undefined) e.group = sub.group;

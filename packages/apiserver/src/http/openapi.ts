@@ -76,6 +76,8 @@ function paths(info: ResourceInfo): Record<string, unknown> {
     'x-kubernetes-group-version-kind': gvk,
     ...extra,
   });
+  // The review kinds are only ever created: kube documents their POST alone.
+  if (info.createOnly) return { [scope]: { post: op('post', { parameters: writeParams }) } };
   const out: Record<string, unknown> = {
     [scope]: { get: op('list'), post: op('post', { parameters: writeParams }) },
     [`${scope}/{name}`]: {

@@ -1,8 +1,8 @@
 /**
  * Turns a request path into what it addresses, like the apiserver's RequestInfoFactory:
  * /api/v1/namespaces/{ns}/{resource}/{name}/{subresource}, /apis/{group}/{version}/..., the
- * legacy /watch/ prefix, the discovery and OpenAPI documents, and /debug/requests (the request
- * journal's stream).
+ * legacy /watch/ prefix, the discovery and OpenAPI documents, the ServiceAccount issuer's OpenID
+ * documents, and /debug/requests (the request journal's stream).
  */
 
 export type RequestTarget =
@@ -17,6 +17,8 @@ export type RequestTarget =
   | { type: 'openapi-v2' }
   | { type: 'health'; check: string }
   | { type: 'request-journal' }
+  | { type: 'openid-configuration' }
+  | { type: 'openid-jwks' }
   | { type: 'unknown' };
 
 function segmentsOf(path: string): string[] | undefined {
@@ -37,6 +39,9 @@ export function parseRequestPath(pathname: string): RequestTarget {
   if (first === 'version' && rest.length === 0) return { type: 'version' };
   if ((first === 'healthz' || first === 'livez' || first === 'readyz') && rest.length <= 1) return { type: 'health', check: first };
   if (first === 'debug' && rest.length === 1 && rest[0] === 'requests') return { type: 'request-journal' };
+  // ServiceAccount issuer discovery (a trailing slash is accepted, as kube's routes do).
+  if (first === '.well-known' && rest.length === 1 && rest[0] === 'openid-configuration') return { type: 'openid-configuration' };
+  if (first === 'openid' && rest.length === 2 && rest[0] === 'v1' && rest[1] === 'jwks') return { type: 'openid-jwks' };
   if (first === 'openapi') {
     if (rest[0] === 'v2' && rest.length === 1) return { type: 'openapi-v2' };
     if (rest[0] === 'v3') {

@@ -25,7 +25,9 @@ import { mediaOf, negotiateRendering } from './negotiation.ts';
 import { messageOf } from './protobuf/envelope.ts';
 import { renderList, renderObject } from './render.ts';
 import type { PatchEngine } from './patch-engine.ts';
+import type { UserInfo } from '../auth/user-info.ts';
 import { booleanParam, isParamTrue } from './boolean-param.ts';
+import { serveCreateOnly, type CreateOnlyEndpoints } from './create-only.ts';
 import { deleteResponseOf } from './delete-response.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
@@ -41,6 +43,8 @@ export interface ResourceHandlerDeps {
   watchSettings: WatchSettings;
   patches: PatchEngine;
   journal?: RequestJournal;
+  /** The never-stored resources and subresources (reviews, serviceaccounts/token). */
+  createOnly?: CreateOnlyEndpoints;
 }
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
@@ -97,13 +101,19 @@ function resourceVersionIn(body: unknown): string | undefined {
   return typeof rv === 'string' && rv ? rv : undefined;
 }
 
-export async function handleResource(req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: URL, deps: ResourceHandlerDeps, note: RequestNote): Promise<void> {
+export async function handleResource(req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: URL, deps: ResourceHandlerDeps, note: RequestNote, user: UserInfo): Promise<void> {
   const info = deps.registry.lookup(target.group, target.version, target.resource);
   if (!info) throw notFoundPath();
   if (target.namespace !== undefined && !info.namespaced) throw notFoundPath();
   const namespace = info.namespaced ? target.namespace : undefined;
   const { name, subresource } = target;
   const query = url.searchParams;
+  const createOnly = deps.createOnly?.endpointOf(info, subresource);
+  if (createOnly) {
+    note.addresses(info, namespace, name, subresource);
+    return serveCreateOnly(req, res, createOnly, { info, namespace, name, subresource, query, user }, note);
+  }
+  if (info.createOnly) throw notFoundPath();
   const method = req.method ?? 'GET';
   const storage = deps.storage.of(info);
   const endpoint = endpointOf(storage, subresource);
@@ -144,7 +154,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
 
   if (method === 'POST') {
     if (name !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'create');
-    const options = noteWrite(note, writeOptionsOf(query, userAgent));
+    const options = noteWrite(note, writeOptionsOf(query, userAgent), user);
     const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind));
     const result = await storage.main.create(namespace, body, options);
     note.object = result.object;
@@ -154,7 +164,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   }
 
   if (method === 'DELETE') {
-    const options = noteWrite(note, deleteOptionsOf(query, await readDeleteOptions(req), userAgent));
+    const options = noteWrite(note, deleteOptionsOf(query, await readDeleteOptions(req), userAgent), user);
     note.rvSent = options.preconditions?.resourceVersion;
     if (name === undefined) {
       note.verb = 'deletecollection';
@@ -172,7 +182,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   }
 
   if (name === undefined) throw newMethodNotSupported(groupResourceOf(info), method === 'PUT' ? 'update' : 'patch');
-  const options = noteWrite(note, writeOptionsOf(query, userAgent));
+  const options = noteWrite(note, writeOptionsOf(query, userAgent), user);
   note.current = () => storage.main.getLatest(namespace, name);
 
   if (method === 'PUT') {
@@ -249,8 +259,9 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   throw newMethodNotSupported(groupResourceOf(info), method.toLowerCase());
 }
 
-/** A write's journal facts: dry run and the field manager the store will record; the store reports what changed. */
-function noteWrite<O extends WriteOptions>(note: RequestNote, options: O): O {
+/** A write's journal facts: dry run and the field manager the store will record; the store reports what changed. Admission learns who writes. */
+function noteWrite<O extends WriteOptions>(note: RequestNote, options: O, user: UserInfo): O {
+  options.user = user;
   note.dryRun = options.dryRun;
   note.fieldManager = options.fieldManager ?? defaultFieldManager(options.userAgent);
   options.observer = note;

@@ -1,16 +1,15 @@
 /**
  * From what the HTTP layer noted to the journal's `request` record: the answer's code and
  * resourceVersion, the object's facts, for updates the field paths that changed, for 409s the
- * version that won and who wrote it; and, for every successful write, the writer of the new
- * version (so the next 409 on that object can name it).
+ * version that won and who wrote it; and, as soon as a write has its resourceVersion, the
+ * writer of the new version (so the next 409 on that object can name it, even one that loses
+ * to it before this write's own answer has left).
  */
 import type { RequestRecord, VersionWriter } from '@dojo/console-protocol';
-import { isConflict, type StatusError } from '@dojo/kube-api';
+import { isConflict, type KubeObject, type StatusError } from '@dojo/kube-api';
 import { changedPaths } from './changed-paths.ts';
 import { factsOf, type RequestNote } from './request-note.ts';
 import type { RequestJournal } from './request-journal.ts';
-
-const writeVerbs = new Set(['create', 'update', 'patch', 'delete']);
 
 /** The key `VersionWriters` files an object under: its status subresource is the same object. */
 function objectKeyOf(note: RequestNote, name: string | undefined): string | undefined {
@@ -69,15 +68,16 @@ export function recordRequest(journal: RequestJournal, note: RequestNote, code: 
   if (ok && (note.verb === 'update' || note.verb === 'patch')) {
     record.changedPaths = note.before && note.after ? changedPaths(note.before, note.after) : [];
   }
-  if (ok && !note.dryRun && writeVerbs.has(note.verb)) rememberWriter(journal, note, record, name);
   journal.append(record);
 }
 
-function rememberWriter(journal: RequestJournal, note: RequestNote, record: Omit<RequestRecord, 'seq'>, name: string | undefined): void {
-  const key = objectKeyOf(note, name);
-  if (!key || !record.rvReturned) return;
+/** A write of `note`'s request stored `obj`: its writer is who wins any 409 on that version. */
+export function noteStored(journal: RequestJournal, note: RequestNote, obj: KubeObject): void {
+  const key = objectKeyOf(note, obj.metadata.name);
+  const rv = obj.metadata.resourceVersion;
+  if (!key || !rv) return;
   const writer: VersionWriter = { user: note.client.user, source: 'journal' };
   if (note.client.userAgent) Object.assign(writer, { userAgent: note.client.userAgent });
   if (note.fieldManager) Object.assign(writer, { fieldManager: note.fieldManager });
-  journal.writers.wrote(key, record.rvReturned, writer);
+  journal.writers.wrote(key, rv, writer);
 }

@@ -69,6 +69,8 @@ export class RequestNote implements WriteObserver {
   skip = false;
   /** A watch: journaled by its WatchRecorder instead. */
   watch = false;
+  /** Told when a write of this request has its resourceVersion (the journal files its writer). */
+  onStored?: (obj: KubeObject) => void;
 
   constructor(client: RequestClient, time: number, started: number) {
     this.client = client;
@@ -88,6 +90,11 @@ export class RequestNote implements WriteObserver {
   changed(before: KubeObject, after: KubeObject): void {
     this.before = before;
     this.after = after;
+  }
+
+  /** Called by the store once the write has its resourceVersion, before it is durable. */
+  stored(obj: KubeObject): void {
+    this.onStored?.(obj);
   }
 
   failed(error: StatusError): void {

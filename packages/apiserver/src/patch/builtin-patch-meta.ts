@@ -82,6 +82,11 @@ const kind = (fields: { [name: string]: PatchMeta }): PatchMeta => ({
 
 const workloadStatus = always({ fields: { conditions } });
 
+/** batch/v1 JobSpec: conditions merge by type for SMP but are an atomic list for SSA (+listType=atomic). */
+const jobSpec: PatchMeta = { fields: { selector: labelSelector, template: podTemplateSpec } };
+const jobConditions = mergeByKey('type', { listType: 'atomic' });
+const claimSpec: PatchMeta = { fields: { selector: labelSelector, accessModes: atomicList, dataSource: atomicStruct } };
+
 const tables: { readonly [groupKind: string]: PatchMeta } = {
   Pod: kind({ spec: always(podSpec), status: always(podStatus) }),
   Service: kind({
@@ -122,6 +127,32 @@ const tables: { readonly [groupKind: string]: PatchMeta } = {
     spec: always({ fields: { selector: labelSelector, template: podTemplateSpec } }),
     status: workloadStatus,
   }),
+  'StatefulSet.apps': kind({
+    spec: always({ fields: { selector: labelSelector, template: podTemplateSpec, volumeClaimTemplates: atomicList } }),
+    status: workloadStatus,
+  }),
+  'DaemonSet.apps': kind({
+    spec: always({ fields: { selector: labelSelector, template: podTemplateSpec } }),
+    status: workloadStatus,
+  }),
+  'ControllerRevision.apps': kind({}),
+  'Job.batch': kind({ spec: always(jobSpec), status: always({ fields: { conditions: jobConditions } }) }),
+  'CronJob.batch': kind({
+    spec: always({ fields: { jobTemplate: always({ fields: { metadata: objectMetaPatchMeta, spec: always(jobSpec) } }) } }),
+    status: always({ fields: { active: atomicList } }),
+  }),
+  PersistentVolumeClaim: kind({ spec: always(claimSpec), status: always({ fields: { conditions } }) }),
+  PersistentVolume: kind({
+    spec: always({ fields: { claimRef: atomicStruct, accessModes: atomicList, mountOptions: atomicList } }),
+    status: always({}),
+  }),
+  Endpoints: kind({ subsets: atomicList }),
+  Node: kind({
+    spec: always({ fields: { podCIDRs: { patchStrategy: 'merge', listType: 'set' }, taints: atomicList } }),
+    status: always({ fields: { conditions, addresses: mergeByKey('type'), images: atomicList, volumesInUse: atomicList, volumesAttached: atomicList } }),
+  }),
+  LimitRange: kind({ spec: always({ fields: { limits: atomicList } }) }),
+  ResourceQuota: kind({ spec: always({ fields: { scopes: atomicList } }), status: always({}) }),
   // The /scale subresource speaks autoscaling/v1 Scale for every scalable kind.
   'Scale.autoscaling': kind({ spec: always({}), status: always({}) }),
   ...networkPolicyScalingPatchMeta(),

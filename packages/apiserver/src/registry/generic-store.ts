@@ -107,13 +107,14 @@ export class GenericStore {
     strategy.prepareForCreate(obj);
     const errors = [...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
-    this.deps.admission.admitCreate(info, obj);
+    this.deps.admission.admitCreate(info, obj, options);
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
     if (this.deps.store.getLatest(info.bucket, key)) throw newAlreadyExists(groupResourceOf(info), name);
     this.track(obj, undefined, options);
     if (options.dryRun) return { object: obj, code: 201, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
+    options.observer?.stored?.(obj);
     await written.committed;
     return this.result(obj, 201, warnings, written.json);
   }
@@ -158,7 +159,7 @@ export class GenericStore {
       ...strategy.validateUpdate(obj, current),
     ];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
-    if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current);
+    if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current, options);
     // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
     if (this.changesNothing(obj, current)) return { object: current, code: 200, warnings };
     this.track(obj, current, options);
@@ -167,6 +168,7 @@ export class GenericStore {
     options.observer?.changed(current, obj);
     if (options.dryRun) return { object: obj, code: 200, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
+    options.observer?.stored?.(obj);
     await written.committed;
     return this.result(obj, 200, warnings, written.json);
   }
@@ -222,6 +224,7 @@ export class GenericStore {
     if (plan.action === 'remove') return this.remove(key, plan.object, options, []);
     if (plan.action === 'unchanged' || options.dryRun) return { object: plan.object, code: 200, warnings: [] };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(plan.object, rev));
+    options.observer?.stored?.(plan.object);
     await written.committed;
     return { object: plan.object, code: 200, warnings: [] };
   }

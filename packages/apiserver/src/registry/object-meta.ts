@@ -14,7 +14,14 @@ import {
   type KubeObject,
 } from '@dojo/kube-api';
 
-export type NameValidation = 'subdomain' | 'label';
+/** DNS-1123 subdomain (most kinds), label (namespaces, services) or a URL path segment (RBAC kinds: `system:basic-user`). */
+export type NameValidation = 'subdomain' | 'label' | 'path-segment';
+
+/** path.IsValidPathSegmentName: not "." or "..", no "/" or "%". */
+function validatePathSegmentName(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  return ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+}
 
 const generateNameAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
 const totalAnnotationSizeLimit = 256 * 1024;
@@ -68,6 +75,7 @@ export function prepareMetaForUpdate(obj: KubeObject, old: KubeObject): void {
 }
 
 function validateName(name: string, how: NameValidation): string[] {
+  if (how === 'path-segment') return validatePathSegmentName(name);
   return how === 'label' ? validateDNS1123Label(name) : validateDNS1123Subdomain(name);
 }
 

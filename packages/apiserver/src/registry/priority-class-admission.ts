@@ -31,11 +31,3 @@ export function priorityClassAdmission(store: RevisionedStore): Admission {
     admitUpdate: (info, obj) => admit(info, obj, true),
   };
 }
-
-/** Admission plugins in order; the first to refuse decides. */
-export function admissionChain(...plugins: Admission[]): Admission {
-  return {
-    admitCreate: (info, obj) => plugins.forEach((p) => p.admitCreate(info, obj)),
-    admitUpdate: (info, obj, old) => plugins.forEach((p) => p.admitUpdate?.(info, obj, old)),
-  };
-}

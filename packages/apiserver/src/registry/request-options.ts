@@ -1,10 +1,17 @@
 /** Options decoded from a write request's query string, shared by every verb. */
 import type { KubeObject } from '@dojo/kube-api';
+import type { UserInfo } from '../auth/user-info.ts';
 
-/** Told what an update changes (the request journal names the changed fields from it). */
+/** Told what a write does (the request journal names the changed fields and the new version's writer from it). */
 export interface WriteObserver {
   /** The stored version and the one about to replace it; not called when nothing changed. */
   changed(before: KubeObject, after: KubeObject): void;
+  /**
+   * The write has its resourceVersion and is visible to the next write, though not yet durable:
+   * a concurrent writer can lose to it (409) before this write's own answer has left, so who
+   * wrote it must be known from here on.
+   */
+  stored?(obj: KubeObject): void;
 }
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
@@ -15,6 +22,8 @@ export interface WriteOptions {
   fieldValidation: FieldValidation;
   /** The client's User-Agent, for the default field manager name. */
   userAgent?: string;
+  /** Who writes, for admission that depends on the requester (RBAC escalation); absent for the server's own writes. */
+  user?: UserInfo;
   observer?: WriteObserver;
 }
 

@@ -22,6 +22,8 @@ export interface Subresources {
   finalize?: UpdateStrategy;
   /** `/scale`: an autoscaling/v1 Scale read from and written to these paths. */
   scale?: ScaleSubresource;
+  /** `/token` (serviceaccounts): a TokenRequest, created and never stored (http/create-only.ts). */
+  token?: boolean;
 }
 
 export interface ResourceInfo {
@@ -72,6 +74,8 @@ export interface ResourceInfo {
    * ReturnDeletedObject: pods, services, service accounts, namespaces); otherwise a Success Status.
    */
   returnsDeletedObject?: boolean;
+  /** Never stored, only created (the review kinds): served by a CreateOnlyEndpoint, 404 without one. */
+  createOnly?: boolean;
 }
 
 export function groupResourceOf(info: Pick<ResourceInfo, 'group' | 'resource'>): GroupResource {

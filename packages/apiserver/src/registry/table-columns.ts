@@ -59,6 +59,15 @@ export const ageColumn: TableColumn = {
   cell: (obj, now) => ageOf(obj.metadata.creationTimestamp, now),
 };
 
+/** rest.DefaultTableConvertor's second column: the creation time in RFC 3339, UTC. */
+export const createdAtColumn: TableColumn = {
+  name: 'Created At',
+  type: 'date',
+  description: ageColumn.description,
+  priority: 0,
+  cell: (obj) => obj.metadata.creationTimestamp ?? '',
+};
+
 export interface PrinterColumnSpec {
   name: string;
   type: string;

@@ -245,8 +245,8 @@ export const builtinSamples: Record<string, KubeObject & { apiVersion: string; k
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'ClusterRole',
     metadata: { name: 'sample-reader', labels: { app: 'sample' } },
+    // No aggregationRule: the aggregation controller would replace these rules with its selectors' (rbac/cluster-role-aggregation.ts).
     rules: [{ nonResourceURLs: ['/healthz'], verbs: ['get'] }, { apiGroups: ['apps'], resources: ['deployments', 'deployments/scale'], verbs: ['*'] }],
-    aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'example.com/aggregate-to-sample': 'true' } }] },
   },
   RoleBinding: {
     apiVersion: 'rbac.authorization.k8s.io/v1',

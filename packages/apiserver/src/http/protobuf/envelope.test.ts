@@ -7,10 +7,10 @@ import { decodeObject, encodeObject, messageOf } from './envelope.ts';
 const roundTrip = (obj: { apiVersion: string; kind: string; [field: string]: unknown }) => decodeObject(encodeObject(obj), { apiVersion: obj.apiVersion, kind: obj.kind });
 
 describe('the protobuf envelope', () => {
-  it('has a message for every served built-in kind and its list', () => {
+  it('has a message for every served built-in kind and its list (create-only reviews have no list)', () => {
     for (const info of builtinResources) {
       expect(messageOf(apiVersionOfInfo(info), info.kind), info.kind).toBeDefined();
-      expect(messageOf(apiVersionOfInfo(info), info.listKind), info.listKind).toBeDefined();
+      if (!info.createOnly) expect(messageOf(apiVersionOfInfo(info), info.listKind), info.listKind).toBeDefined();
     }
   });
 

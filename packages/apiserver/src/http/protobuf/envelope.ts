@@ -27,6 +27,9 @@ const packageOfGroup: Readonly<Record<string, string>> = {
   'discovery.k8s.io': 'discovery',
   'storage.k8s.io': 'storage',
   'scheduling.k8s.io': 'scheduling',
+  batch: 'batch',
+  'authentication.k8s.io': 'authentication',
+  'authorization.k8s.io': 'authorization',
   'meta.k8s.io': 'meta',
   'apidiscovery.k8s.io': 'apidiscovery',
 };

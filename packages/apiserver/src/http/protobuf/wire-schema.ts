@@ -8,10 +8,14 @@ import { isScalar, parseMessage, type FieldDef, type MessageTable } from './mess
 import { apidiscoveryV2Messages } from './schema/apidiscovery-v2.ts';
 import { apiextensionsV1Messages } from './schema/apiextensions-v1.ts';
 import { appsV1Messages } from './schema/apps-v1.ts';
+import { authenticationV1Messages } from './schema/authentication-v1.ts';
+import { authorizationV1Messages } from './schema/authorization-v1.ts';
 import { autoscalingV1Messages } from './schema/autoscaling-v1.ts';
 import { autoscalingV2Messages } from './schema/autoscaling-v2.ts';
+import { batchV1Messages } from './schema/batch-v1.ts';
 import { coordinationV1Messages } from './schema/coordination-v1.ts';
 import { corePodMessages } from './schema/core-v1-pod.ts';
+import { coreClusterMessages } from './schema/core-v1-cluster.ts';
 import { coreV1Messages } from './schema/core-v1.ts';
 import { discoveryV1Messages } from './schema/discovery-v1.ts';
 import { eventsV1Messages } from './schema/events-v1.ts';
@@ -21,6 +25,7 @@ import { policyV1Messages } from './schema/policy-v1.ts';
 import { rbacV1Messages } from './schema/rbac-v1.ts';
 import { schedulingV1Messages } from './schema/scheduling-v1.ts';
 import { storageV1Messages } from './schema/storage-v1.ts';
+import { schedulingV1alpha3Messages } from './schema/scheduling-v1alpha3.ts';
 import { specialTypes } from './special-types.ts';
 
 /** runtime.Unknown, the envelope of every object (k8s.io/apimachinery/pkg/runtime). */
@@ -33,6 +38,8 @@ const tables: MessageTable[] = [
   metaV1Messages, corePodMessages, coreV1Messages, appsV1Messages, rbacV1Messages, apiextensionsV1Messages,
   coordinationV1Messages, eventsV1Messages, autoscalingV1Messages, apidiscoveryV2Messages, runtimeMessages,
   autoscalingV2Messages, networkingV1Messages, policyV1Messages, discoveryV1Messages, storageV1Messages, schedulingV1Messages,
+  coreClusterMessages, batchV1Messages, schedulingV1alpha3Messages,
+  authenticationV1Messages, authorizationV1Messages,
   Object.fromEntries(Object.entries(specialTypes).map(([name, special]) => [name, special.fields])),
 ];
 

@@ -2,6 +2,7 @@
 import { statusStrategy } from '../status-strategy.ts';
 import type { TableColumn } from '../table-columns.ts';
 import { defineBuiltin } from './define-builtin.ts';
+import { containerColumns, formatLabelSelector } from './printer-cells.ts';
 import { field } from './unstructured.ts';
 import { deploymentStrategy, replicaSetStrategy } from './workload-strategies.ts';
 
@@ -12,6 +13,9 @@ const col = (name: string, cell: TableColumn['cell'], type: TableColumn['type'] 
   priority,
   cell,
 });
+
+/** printDeployment / printReplicaSet with -o wide: after Age, as kubectl prints them. */
+const workloadWideColumns = [...containerColumns('spec', 'template', 'spec'), col('Selector', (o) => formatLabelSelector(field(o, 'spec', 'selector')), 'string', 1)];
 
 const workloadScale = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' };
 
@@ -29,9 +33,8 @@ export const deployments = defineBuiltin({
     col('Ready', (o) => `${Number(field(o, 'status', 'readyReplicas') ?? 0)}/${Number(field(o, 'spec', 'replicas') ?? 0)}`),
     col('Up-to-date', (o) => Number(field(o, 'status', 'updatedReplicas') ?? 0), 'integer'),
     col('Available', (o) => Number(field(o, 'status', 'availableReplicas') ?? 0), 'integer'),
-    col('Containers', (o) => ((field(o, 'spec', 'template', 'spec', 'containers') as unknown[] | undefined) ?? []).map((c) => field(c, 'name')).join(','), 'string', 1),
-    col('Images', (o) => ((field(o, 'spec', 'template', 'spec', 'containers') as unknown[] | undefined) ?? []).map((c) => field(c, 'image')).join(','), 'string', 1),
   ],
+  columnsAfterAge: workloadWideColumns,
 });
 
 export const replicasets = defineBuiltin({
@@ -49,6 +52,7 @@ export const replicasets = defineBuiltin({
     col('Current', (o) => Number(field(o, 'status', 'replicas') ?? 0), 'integer'),
     col('Ready', (o) => Number(field(o, 'status', 'readyReplicas') ?? 0), 'integer'),
   ],
+  columnsAfterAge: workloadWideColumns,
 });
 
 export const leases = defineBuiltin({

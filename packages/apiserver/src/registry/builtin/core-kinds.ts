@@ -70,6 +70,7 @@ export const serviceaccounts = defineBuiltin({
   kind: 'ServiceAccount',
   namespaced: true,
   shortNames: ['sa'],
+  subresources: { token: true },
   columns: [col('Secrets', (o) => (Array.isArray(o.secrets) ? o.secrets.length : 0), 'integer')],
 });
 

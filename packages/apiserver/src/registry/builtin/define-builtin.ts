@@ -3,7 +3,7 @@ import { messageOf } from '../../http/protobuf/envelope.ts';
 import type { ResourceInfo } from '../resource-info.ts';
 import { sameShapeConversion } from '../resource-info.ts';
 import { noRulesStrategy, type Strategy } from '../strategy.ts';
-import { ageColumn, nameColumn, type TableColumn } from '../table-columns.ts';
+import { ageColumn, createdAtColumn, nameColumn, type TableColumn } from '../table-columns.ts';
 import { typedDecoder } from './typed-decode.ts';
 
 export const allVerbs = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
@@ -23,6 +23,10 @@ export interface BuiltinSpec {
   nameValidation?: ResourceInfo['nameValidation'];
   /** Columns between Name and Age. */
   columns?: TableColumn[];
+  /** Columns after Age (kubectl's wide columns, and the few that follow Age, as Node's Version). */
+  columnsAfterAge?: TableColumn[];
+  /** Kinds without a printer in kube get rest.DefaultTableConvertor's Name and Created At. */
+  defaultTable?: boolean;
   bucket?: string;
   conversion?: Pick<ResourceInfo, 'fromStorage' | 'toStorage'>;
   selectableFields?: ResourceInfo['selectableFields'];
@@ -44,7 +48,7 @@ export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
     bucket: spec.bucket ?? `${spec.group || 'core'}/${spec.resource}`,
     strategy: spec.strategy ?? noRulesStrategy,
     subresources: spec.subresources ?? {},
-    columns: [nameColumn, ...(spec.columns ?? []), ageColumn],
+    columns: spec.defaultTable ? [nameColumn, createdAtColumn] : [nameColumn, ...(spec.columns ?? []), ageColumn, ...(spec.columnsAfterAge ?? [])],
     strategicMergePatch: true,
     storageVersion: spec.version,
     ...(spec.conversion ?? sameShapeConversion({ group: spec.group, version: spec.version, storageVersion: spec.version })),

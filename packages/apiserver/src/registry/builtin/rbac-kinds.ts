@@ -1,6 +1,6 @@
 /**
  * rbac.authorization.k8s.io/v1 objects, stored and validated so RBAC manifests apply here as
- * on a real cluster. The embedded server has one admin identity, so nothing enforces them.
+ * on a real cluster. The RBAC evaluator (../../rbac/) reads them to authorize ServiceAccounts.
  */
 import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { noRulesStrategy, type Strategy } from '../strategy.ts';
@@ -53,11 +53,12 @@ export const roleBindingStrategy = {
   validateUpdate: roleRefImmutable,
 } satisfies Strategy;
 
-const rbac = { group: 'rbac.authorization.k8s.io', version: 'v1' };
+// kube validates RBAC names as path segments (ValidateRBACName), so `system:discovery` is a name.
+const rbac = { group: 'rbac.authorization.k8s.io', version: 'v1', nameValidation: 'path-segment' as const };
 
-export const rbacKinds = [
-  defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: roleStrategy }),
-  defineBuiltin({ ...rbac, resource: 'roles', kind: 'Role', namespaced: true, strategy: roleStrategy }),
-  defineBuiltin({ ...rbac, resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false, strategy: roleBindingStrategy }),
-  defineBuiltin({ ...rbac, resource: 'rolebindings', kind: 'RoleBinding', namespaced: true, strategy: roleBindingStrategy }),
-];
+export const clusterRoles = defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: roleStrategy });
+export const roles = defineBuiltin({ ...rbac, resource: 'roles', kind: 'Role', namespaced: true, strategy: roleStrategy });
+export const clusterRoleBindings = defineBuiltin({ ...rbac, resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false, strategy: roleBindingStrategy });
+export const roleBindings = defineBuiltin({ ...rbac, resource: 'rolebindings', kind: 'RoleBinding', namespaced: true, strategy: roleBindingStrategy });
+
+export const rbacKinds = [clusterRoles, roles, clusterRoleBindings, roleBindings];

@@ -82,6 +82,15 @@ function scalarOk(type: ScalarType, value: unknown): boolean {
 /** apiVersion and kind are TypeMeta's, which every message carries inline outside its fields. */
 const typeMeta = new Set(['apiVersion', 'kind']);
 
+/**
+ * A kind nested in another (a StatefulSet's volumeClaimTemplates are PersistentVolumeClaims)
+ * carries TypeMeta too: a message with ObjectMeta that is not a template (PodTemplateSpec,
+ * JobTemplateSpec and PersistentVolumeClaimTemplate have ObjectMeta and no TypeMeta).
+ */
+function embedsTypeMeta(message: string): boolean {
+  return !/Template(Spec)?$/.test(message) && wireSchema().fields(message).some((def) => def.json === 'metadata' && def.type === 'meta.v1.ObjectMeta');
+}
+
 /** The JSON names of a message's fields, inline structs' included: built once per message. */
 const knownKeys = new Map<string, ReadonlySet<string>>();
 
@@ -119,7 +128,7 @@ class Walker {
     this.fields(message, json, path);
     const known = knownKeysOf(message);
     for (const key of Object.keys(json)) {
-      if (known.has(key) || (top && typeMeta.has(key))) continue;
+      if (known.has(key) || (typeMeta.has(key) && (top || embedsTypeMeta(message)))) continue;
       this.unknown.push(`${path ? `${path}.` : ''}${key}`);
       if (this.prune) delete json[key];
     }

@@ -7,7 +7,8 @@ import { fieldError, LabelSelector, type FieldError, type KubeObject, type Label
 import { bumpGenerationOnChange, startGeneration } from '../generation.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import type { Strategy } from '../strategy.ts';
-import { defaultPodSpec, validatePodSpec } from './pod-spec.ts';
+import { validatePodSpec } from './pod-spec.ts';
+import { defaultPodTemplate } from './pod-template.ts';
 import { field, record } from './unstructured.ts';
 
 function validateWorkload(obj: KubeObject): FieldError[] {
@@ -43,15 +44,6 @@ function validateWorkloadUpdate(obj: KubeObject, old: KubeObject): FieldError[] 
   return errs;
 }
 
-function defaultTemplate(spec: Record<string, unknown>): void {
-  const template = record(spec.template);
-  spec.template = template;
-  template.metadata ??= {};
-  const podSpec = record(template.spec);
-  template.spec = podSpec;
-  defaultPodSpec(podSpec);
-}
-
 function defaultDeployment(obj: KubeObject): void {
   const spec = record(obj.spec);
   obj.spec = spec;
@@ -62,14 +54,14 @@ function defaultDeployment(obj: KubeObject): void {
   spec.strategy = strategy;
   strategy.type ??= 'RollingUpdate';
   if (strategy.type === 'RollingUpdate') strategy.rollingUpdate = { maxUnavailable: '25%', maxSurge: '25%', ...record(strategy.rollingUpdate) };
-  defaultTemplate(spec);
+  defaultPodTemplate(spec);
 }
 
 function defaultReplicaSet(obj: KubeObject): void {
   const spec = record(obj.spec);
   obj.spec = spec;
   spec.replicas ??= 1;
-  defaultTemplate(spec);
+  defaultPodTemplate(spec);
 }
 
 export const deploymentStrategy = {
