@@ -37,14 +37,16 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 func parseOptions() options {
 	var o options
-	flag.IntVar(&o.port, "port", 0, "HTTPS port on 127.0.0.1 (0: a free port)")
-	flag.StringVar(&o.kubeconfigOut, "kubeconfig-out", "", "write the kubeconfig to this file (default: print it to stdout)")
-	flag.StringVar(&o.auditWebhookConfig, "audit-webhook-config-file", "", "passed to kube-apiserver")
-	flag.StringVar(&o.auditPolicy, "audit-policy-file", "", "passed to kube-apiserver")
-	flag.BoolVar(&o.stopOnStdinEOF, "stop-on-stdin-eof", false, "shut down when stdin closes (for test harnesses)")
-	flag.StringVar(&o.verbosity, "v", "0", "kube-apiserver log verbosity")
-	flag.Var(&o.extraArgs, "apiserver-arg", "an extra kube-apiserver flag, e.g. --apiserver-arg=--feature-gates=X=true (repeatable)")
-	flag.Parse()
+	// A flag set of our own: kube-apiserver's packages register flags on the global one.
+	flags := flag.NewFlagSet("kube-oracle", flag.ExitOnError)
+	flags.IntVar(&o.port, "port", 0, "HTTPS port on 127.0.0.1 (0: a free port)")
+	flags.StringVar(&o.kubeconfigOut, "kubeconfig-out", "", "write the kubeconfig to this file (default: print it to stdout)")
+	flags.StringVar(&o.auditWebhookConfig, "audit-webhook-config-file", "", "passed to kube-apiserver")
+	flags.StringVar(&o.auditPolicy, "audit-policy-file", "", "passed to kube-apiserver")
+	flags.BoolVar(&o.stopOnStdinEOF, "stop-on-stdin-eof", false, "shut down when stdin closes (for test harnesses)")
+	flags.StringVar(&o.verbosity, "v", "0", "kube-apiserver log verbosity")
+	flags.Var(&o.extraArgs, "apiserver-arg", "an extra kube-apiserver flag, e.g. --apiserver-arg=--feature-gates=X=true (repeatable)")
+	_ = flags.Parse(os.Args[1:])
 	return o
 }
 

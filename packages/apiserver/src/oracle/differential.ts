@@ -62,8 +62,7 @@ export function kubectl(name: string, spec: KubectlStepSpec): Step {
     async observe(target) {
       const result = await target.kubectl.run(spec.args, spec.stdin);
       const normalizer = createNormalizer(spec.generatedPrefixes ?? []);
-      let stdout = normalizeAges(normalizer.text(result.stdout));
-      if (spec.output === 'json' && result.code === 0) stdout = normalizer.json(JSON.parse(result.stdout));
+      const stdout = spec.output === 'json' && result.code === 0 ? normalizer.json(JSON.parse(result.stdout)) : normalizeAges(normalizer.text(result.stdout));
       return [`kubectl ${spec.args.join(' ')}`, `exit ${result.code}`, '--- stdout', stdout, '--- stderr', normalizer.text(result.stderr)].join('\n');
     },
   };
