@@ -136,6 +136,9 @@ func apiserverArgs(o options, etcdURL string, port int, certDir string, creds cr
 		"--service-account-key-file=" + creds.signingKeyPEM,
 		"--service-account-signing-key-file=" + creds.signingKeyPEM,
 		"--service-cluster-ip-range=10.0.0.0/24",
+		// The endpoint reconciler publishes the advertise address as the `kubernetes` Service's
+		// endpoint and refuses a loopback one; nothing here routes to it, so it is off.
+		"--endpoint-reconciler-type=none",
 		"--v=" + o.verbosity,
 	}
 	if o.auditWebhookConfig != "" {
