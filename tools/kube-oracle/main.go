@@ -51,6 +51,10 @@ func parseOptions() options {
 }
 
 func main() {
+	// kube-apiserver's loopback client names itself (user agent, and so the field manager of
+	// what it writes: CRD conditions, APIService status) after the program's name; in a real
+	// cluster that is "kube-apiserver", and the comparison must see the same.
+	os.Args[0] = "kube-apiserver"
 	if err := run(parseOptions()); err != nil {
 		fmt.Fprintln(os.Stderr, "kube-oracle:", err)
 		os.Exit(1)
