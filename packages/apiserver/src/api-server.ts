@@ -13,6 +13,7 @@ import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { CrdController } from './registry/crd-controller.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
 import { defaultIngressClass } from './registry/default-ingress-class.ts';
+import { defaultStorageClass } from './registry/default-storage-class.ts';
 import { admissionChain, priorityClassAdmission } from './registry/priority-class-admission.ts';
 import { ensureSystemPriorityClasses } from './registry/system-priority-classes.ts';
 import { ResourceRegistry } from './registry/resource-registry.ts';
@@ -85,7 +86,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const info = registry.lookupKind(group, obj.kind ?? '');
     return info ? patchMetaFor({ ...info, version }, obj) : undefined;
   });
-  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission: admissionChain(namespaceLifecycle(revisioned), priorityClassAdmission(revisioned), defaultIngressClass(revisioned)), fieldTracker });
+  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission: admissionChain(namespaceLifecycle(revisioned), priorityClassAdmission(revisioned), defaultIngressClass(revisioned), defaultStorageClass(revisioned)), fieldTracker });
   const crds = new CrdController(registry, storage, revisioned);
   crds.start();
   await ensureNamespaces(storage, registry);

@@ -19,8 +19,12 @@ import { GarbageCollector } from './gc/garbage-collector.ts';
 import { addKubelet } from './kubelet/kubelet-controller.ts';
 import { addNamespaceController } from './namespace/namespace-controller.ts';
 import { namespaceFinalizer, type KubeConfigOf } from './namespace/namespace-finalizer.ts';
+import { ensureSimulatedNodes, simulatedNodeNames } from './nodes/simulated-nodes.ts';
 import { addReplicaSetController } from './replicaset/replica-set-controller.ts';
 import { resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
+import { addStatefulSetController } from './statefulset/stateful-set-controller.ts';
+import { ensureDefaultStorageClass } from './storage/simulated-storage-class.ts';
+import { addVolumeBinder } from './storage/volume-binder-controller.ts';
 import { schedulerComponent, systemControllers, type SystemControllerInfo } from './system-controllers.ts';
 
 export interface ClusterSimController {
@@ -48,6 +52,10 @@ export interface RegisterClusterSimOptions extends ClusterSimOptionsInput {
 export async function registerClusterSim(manager: Manager, input: RegisterClusterSimOptions): Promise<ClusterSim> {
   const options = resolveClusterSimOptions(input);
   await installDatabaseCrd(manager.apiClient, manager.clock);
+  // The cluster a kubelet and kind's setup would have made: its Nodes and a default StorageClass.
+  const nodeNames = simulatedNodeNames(options.nodeName, options.nodeCount);
+  await ensureSimulatedNodes(manager.apiClient, nodeNames, manager.clock.now());
+  await ensureDefaultStorageClass(manager.apiClient);
   const catalog = new ResourceCatalog(manager.apiClient, manager.clock, options.discoveryRefreshMs);
   await catalog.refresh();
   catalog.startPeriodicRefresh();
@@ -67,7 +75,15 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
     },
     {
       info: systemControllers.kubelet,
-      controller: addKubelet(manager, { kubelet: recorder(systemControllers.kubelet.component, options.nodeName), scheduler: recorder(schedulerComponent) }, options),
+      controller: addKubelet(manager, { kubelet: (node) => recorder(systemControllers.kubelet.component, node), scheduler: recorder(schedulerComponent) }, options),
+    },
+    {
+      info: systemControllers.statefulSet,
+      controller: addStatefulSetController(manager, { recorder: recorder(systemControllers.statefulSet.component), workers: options.concurrency.statefulSet, nodeNames }),
+    },
+    {
+      info: systemControllers.persistentVolumeBinder,
+      controller: addVolumeBinder(manager, recorder(systemControllers.persistentVolumeBinder.component), options.concurrency.persistentVolumeBinder),
     },
     { info: systemControllers.garbageCollector, controller: gc.controller },
     {
