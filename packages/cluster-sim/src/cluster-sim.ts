@@ -13,6 +13,7 @@
 import { builtinTypes, discardingEventRecorder, Manager, type Clock, type Controller, type EventRecorder, type Journal, type ResourceType, type RuntimeMetrics } from '@dojo/runtime';
 import { addDatabaseController } from './cnpg/database-controller.ts';
 import { installDatabaseCrd } from './cnpg/database-crd.ts';
+import { addDaemonSetController } from './daemonset/daemonset-controller.ts';
 import { addDeploymentController } from './deployment/deployment-controller.ts';
 import { ResourceCatalog } from './discovery/resource-catalog.ts';
 import { GarbageCollector } from './gc/garbage-collector.ts';
@@ -81,6 +82,7 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
       info: systemControllers.statefulSet,
       controller: addStatefulSetController(manager, { recorder: recorder(systemControllers.statefulSet.component), workers: options.concurrency.statefulSet, nodeNames }),
     },
+    { info: systemControllers.daemonSet, controller: addDaemonSetController(manager, recorder(systemControllers.daemonSet.component), options.concurrency.daemonSet) },
     {
       info: systemControllers.persistentVolumeBinder,
       controller: addVolumeBinder(manager, recorder(systemControllers.persistentVolumeBinder.component), options.concurrency.persistentVolumeBinder),

@@ -73,8 +73,10 @@ export interface NewRevision {
   readonly data: RevisionData;
   readonly revision: number;
   readonly labels: Record<string, string>;
-  /** Labels that carry the hash (a DaemonSet's `controller-revision-hash`), added per attempt. */
+  /** The label that carries the hash (a DaemonSet's `controller-revision-hash`), if any. */
   readonly hashLabel?: string;
+  /** The name's hash after that many collisions; HashControllerRevision unless the owner hashes otherwise (a DaemonSet hashes its template). */
+  readonly hash?: (collisionCount: number) => string;
 }
 
 /**
@@ -84,7 +86,7 @@ export interface NewRevision {
 export async function createRevision(writer: RevisionWriter, request: NewRevision, collisionCount: number): Promise<{ revision: ControllerRevision; collisionCount: number }> {
   let collisions = collisionCount;
   for (;;) {
-    const hash = hashRevisionData(request.data, collisions);
+    const hash = request.hash ? request.hash(collisions) : hashRevisionData(request.data, collisions);
     const name = revisionName(request.owner.metadata.name ?? '', hash);
     const revision: ControllerRevision = {
       apiVersion: 'apps/v1',
