@@ -1,11 +1,11 @@
-import type { WatchEvent } from '@dojo/kube-api';
+import type { KubeObject, WatchEvent } from '@dojo/kube-api';
 import { builtinTypes } from '@dojo/runtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ControllerRevision, DaemonSet, Node } from './core/apps-types.ts';
 import type { Pod } from './core/workload-types.ts';
 import { startSimCluster, type SimCluster } from './testing/sim-cluster.ts';
 
-const { controllerRevisions, daemonSets, namespaces, nodes, pods } = builtinTypes;
+const { controllerRevisions, daemonSets, leases, namespaces, nodes, pods } = builtinTypes;
 const ns = 'daemons';
 const eventually = { timeout: 30_000, interval: 50 };
 const nodeNames = ['dojo-sim-node', 'dojo-sim-node-2', 'dojo-sim-node-3'];
@@ -35,7 +35,7 @@ const podsOf = async (app: string): Promise<Pod[]> => (await cluster.client.list
 const rollout = (name: string): Promise<string> => cluster.kubectlOk(['-n', ns, 'rollout', 'status', `daemonset/${name}`, '--timeout=60s']);
 
 describe('the simulated Nodes', () => {
-  it('are three, Ready, reporting kubelet v1.37.2 and their addresses', async () => {
+  it('are three, Ready, reporting kubelet v1.37.2 and their addresses, each renewing its Lease', async () => {
     const list = (await cluster.client.list<Node>(nodes)).items;
     expect(list.map((n) => n.metadata.name).sort()).toEqual(nodeNames);
     for (const node of list) {
@@ -46,6 +46,11 @@ describe('the simulated Nodes', () => {
       { type: 'InternalIP', address: '172.18.0.3' },
       { type: 'Hostname', address: 'dojo-sim-node-2' },
     ]);
+    await vi.waitFor(async () => {
+      const lease = await cluster.client.get<KubeObject & { spec?: Record<string, unknown> }>(leases, { namespace: 'kube-node-lease', name: 'dojo-sim-node-3' });
+      expect(lease.spec).toMatchObject({ holderIdentity: 'dojo-sim-node-3', leaseDurationSeconds: 40, renewTime: expect.stringMatching(/\.\d{6}Z$/) });
+      expect(lease.metadata.ownerReferences?.[0]).toMatchObject({ apiVersion: 'v1', kind: 'Node', name: 'dojo-sim-node-3' });
+    }, eventually);
     const table = await cluster.kubectlOk(['get', 'nodes', '--no-headers']);
     expect(table.trim().split('\n').map((line) => line.split(/\s+/).slice(0, 2).join(' '))).toEqual(nodeNames.map((n) => `${n} Ready`));
   });

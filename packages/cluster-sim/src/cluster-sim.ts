@@ -20,6 +20,7 @@ import { GarbageCollector } from './gc/garbage-collector.ts';
 import { addKubelet } from './kubelet/kubelet-controller.ts';
 import { addNamespaceController } from './namespace/namespace-controller.ts';
 import { namespaceFinalizer, type KubeConfigOf } from './namespace/namespace-finalizer.ts';
+import { addNodeLeaseController } from './nodes/node-lease-controller.ts';
 import { ensureSimulatedNodes, simulatedNodeNames } from './nodes/simulated-nodes.ts';
 import { addReplicaSetController } from './replicaset/replica-set-controller.ts';
 import { resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
@@ -87,6 +88,7 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
       info: systemControllers.persistentVolumeBinder,
       controller: addVolumeBinder(manager, recorder(systemControllers.persistentVolumeBinder.component), options.concurrency.persistentVolumeBinder),
     },
+    { info: systemControllers.nodeLease, controller: addNodeLeaseController(manager, nodeNames, options.concurrency.nodeLease) },
     { info: systemControllers.garbageCollector, controller: gc.controller },
     {
       info: systemControllers.namespace,

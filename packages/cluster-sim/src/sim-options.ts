@@ -63,6 +63,7 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
     statefulSet: 5,
     daemonSet: 2,
     persistentVolumeBinder: 1,
+    nodeLease: 1,
   },
 };
 

@@ -51,6 +51,12 @@ export const systemControllers = {
     component: 'persistentvolume-controller',
     description: 'Provisions a PersistentVolume for each claim of a simulated StorageClass and binds the two.',
   },
+  nodeLease: {
+    name: 'node-lease-controller',
+    forKind: { group: '', version: 'v1', kind: 'Node' },
+    component: 'kubelet',
+    description: 'Renews each simulated Node\'s Lease in kube-node-lease every 10 s, as its kubelet would.',
+  },
   garbageCollector: {
     name: 'garbage-collector',
     forKind: { group: '*', version: '*', kind: '*' },
