@@ -169,4 +169,15 @@ describe.concurrent('StatefulSets', () => {
       expect(volumes).not.toContain(claim.spec.volumeName);
     }, eventually);
   });
+
+  it('with whenScaled: Delete, hand a scaled-away replica\'s claim to its Pod, so it goes with the Pod', async () => {
+    await cluster.client.create(statefulSets, statefulSet('trim', 2, { volumeClaimTemplates: [claimTemplate], persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Delete' } }));
+    await rollout('trim');
+    await cluster.kubectlOk(['-n', ns, 'scale', 'statefulset/trim', '--replicas=1']);
+    await vi.waitFor(async () => {
+      const claims = (await cluster.client.list<PersistentVolumeClaim>(persistentVolumeClaims, { namespace: ns, labelSelector: 'app=trim' })).items;
+      expect(claims.map((c) => c.metadata.name)).toEqual(['data-trim-0']);
+      expect(claims[0]?.metadata.ownerReferences).toBeUndefined();
+    }, eventually);
+  });
 });
