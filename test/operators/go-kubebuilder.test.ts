@@ -142,13 +142,21 @@ describe.skipIf(!go)('the kubebuilder v4.16.0 Memcached operator, run unmodified
 
   it('shows its inferred reconciles, linked to the watch event that triggered them', async () => {
     const cr = (await get<Memcached>(memcachedPath('memcached-sample')))!;
-    const { value: passes, afterMs } = await eventually(reconciles, (rs) => rs.some((r) => r.inferred?.object?.kind === 'Memcached'), () => `an inferred reconcile:\n${operator.output()}`);
+    const { value: passes, afterMs } = await eventually(
+      reconciles,
+      (rs) => rs.some((r) => r.inferred?.rule === 'same-object-event') && rs.some((r) => r.inferred?.rule === 'owned-object-event'),
+      () => `its inferred reconciles:\n${operator.output()}`,
+    );
     timings['inferred reconcile after the first request'] = Date.now() - firstRequestAt;
     timings['inferred reconcile after it was polled for'] = afterMs;
     const first = passes.find((p) => p.triggers.some((t) => t.event === 'ADDED' && t.kind === 'Memcached'));
     expect(first, JSON.stringify(passes.slice(0, 5))).toBeDefined();
     expect(first!.inferred).toMatchObject({ rule: 'same-object-event', object: { kind: 'Memcached', namespace: 'default', name: 'memcached-sample' } });
     expect(first!.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Memcached', key: 'default/memcached-sample' });
+    // Its Deployment's status changes reached it as events about an object the Memcached controls.
+    const owned = passes.find((p) => p.inferred?.rule === 'owned-object-event');
+    expect(owned?.triggers[0]).toMatchObject({ reason: 'owned', kind: 'Deployment', key: 'default/memcached-sample' });
+    expect(owned?.inferred?.object).toMatchObject({ kind: 'Memcached', name: 'memcached-sample' });
     expect(cr.metadata.uid).toBeTruthy();
     expect((await client())!.inferredReconciles).toBeGreaterThan(0);
   });
@@ -187,6 +195,18 @@ describe.skipIf(!go)('the same operator with --metrics-secure, scraped by the co
     const metrics = await fetchInsecure(`https://127.0.0.1:${metricsPort}/metrics`, token!);
     expect(metrics).toMatch(/controller_runtime_reconcile_total\{controller="memcached",result="success"\} [1-9]/);
   }, 25 * 60_000);
+
+  it('answers a token the TokenReview refuses with 500 "Authentication failed", as controller-runtime does on any cluster', async () => {
+    // The TokenReview says authenticated=false with error "invalid bearer token" (kube-apiserver's
+    // bearer-token authenticator's words); controller-runtime's filter turns an error into a 500.
+    await dojo.post('/api/scrape/targets', { name: 'memcached-wrong-token', url: `https://127.0.0.1:${metricsPort}/metrics`, bearerToken: 'not-a-token', insecureSkipVerify: true });
+    const { value: target } = await eventually(
+      async () => (await dojo.api<ScrapeSnapshot>('/api/scrape')).targets.find((t) => t.name === 'memcached-wrong-token'),
+      (t) => t?.state === 'stale',
+      () => 'the wrong-token target to go stale',
+    );
+    expect(target!.error).toMatch(/^HTTP 500/);
+  });
 });
 
 /** GET over https without verifying controller-runtime's self-signed certificate. */

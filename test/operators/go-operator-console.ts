@@ -18,6 +18,8 @@ export interface OperatorConsole {
   up: RunningConsole;
   /** `GET` a console API path with the console's token, as the browser does. */
   api<T>(path: string): Promise<T>;
+  /** `POST` JSON to a console API path, with the token and the header its CSRF guard wants. */
+  post<T>(path: string, body: object): Promise<T>;
   /** Runs `dojo-console connect NAME --data-dir …` and returns the kubeconfig path it prints. */
   connect(name: string): Promise<string>;
   stop(): Promise<void>;
@@ -34,6 +36,15 @@ export async function startConsole(dataDir: string, flags: string[]): Promise<Op
     api: async <T>(path: string): Promise<T> => {
       const res = await fetch(`${up.console.url}${path.replace(/^\//, '')}`, { headers: { authorization: `Bearer ${up.token}` } });
       if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    post: async <T>(path: string, body: object): Promise<T> => {
+      const res = await fetch(`${up.console.url}${path.replace(/^\//, '')}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${up.token}`, 'content-type': 'application/json', 'x-dojo-console': '1' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     },
     connect: async (name) => {
