@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { toolchainCacheDir } from './cache-dir.ts';
 import { runLogged } from './run.ts';
 
@@ -38,6 +38,16 @@ function publish(built: string, target: string): string {
   return target;
 }
 
+/**
+ * The name `go install` gives the binary of `pkg`: its last element, except that a major
+ * version suffix (`sigs.k8s.io/kubebuilder/v4`) names the binary after the element before it.
+ */
+function binaryName(pkg: string): string {
+  const elements = pkg.split('/');
+  const last = elements.at(-1)!;
+  return /^v\d+$/.test(last) && elements.length > 1 ? elements.at(-2)! : last;
+}
+
 const scratch = (target: string): string => `${target}.building-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
 /**
@@ -46,12 +56,12 @@ const scratch = (target: string): string => `${target}.building-${process.pid}-$
  */
 export async function goInstall(pkg: string, version: string, options: GoBuildOptions = {}): Promise<string> {
   const dir = toolchainCacheDir('go', 'bin', `${pkg.replace(/[^\w.-]+/g, '_')}@${version}${options.goToolchain ? `-${options.goToolchain}` : ''}`);
-  const target = join(dir, basename(pkg));
+  const target = join(dir, binaryName(pkg));
   if (existsSync(target)) return target;
   const gobin = scratch(target);
   await runLogged('go', ['install', `${pkg}@${version}`], { env: { ...goEnv(options), GOBIN: gobin }, nice: true, timeoutMs: options.timeoutMs });
   try {
-    return publish(join(gobin, basename(pkg)), target);
+    return publish(join(gobin, binaryName(pkg)), target);
   } finally {
     rmSync(gobin, { recursive: true, force: true });
   }
