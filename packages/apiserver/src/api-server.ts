@@ -25,6 +25,7 @@ import { RuleResolver } from './rbac/rule-resolver.ts';
 import { StoredRbacPolicy } from './rbac/stored-policy.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
 import { defaultIngressClass } from './registry/default-ingress-class.ts';
+import { defaultStorageClass } from './registry/default-storage-class.ts';
 import { priorityClassAdmission } from './registry/priority-class-admission.ts';
 import { ensureSystemPriorityClasses } from './registry/system-priority-classes.ts';
 import { ResourceRegistry } from './registry/resource-registry.ts';
@@ -109,6 +110,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     namespaceLifecycle(revisioned),
     priorityClassAdmission(revisioned),
     defaultIngressClass(revisioned),
+    defaultStorageClass(revisioned),
     rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
   );
   const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission, fieldTracker });

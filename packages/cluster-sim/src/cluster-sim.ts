@@ -13,14 +13,20 @@
 import { builtinTypes, discardingEventRecorder, Manager, type Clock, type Controller, type EventRecorder, type Journal, type ResourceType, type RuntimeMetrics } from '@dojo/runtime';
 import { addDatabaseController } from './cnpg/database-controller.ts';
 import { installDatabaseCrd } from './cnpg/database-crd.ts';
+import { addDaemonSetController } from './daemonset/daemonset-controller.ts';
 import { addDeploymentController } from './deployment/deployment-controller.ts';
 import { ResourceCatalog } from './discovery/resource-catalog.ts';
 import { GarbageCollector } from './gc/garbage-collector.ts';
 import { addKubelet } from './kubelet/kubelet-controller.ts';
 import { addNamespaceController } from './namespace/namespace-controller.ts';
 import { namespaceFinalizer, type KubeConfigOf } from './namespace/namespace-finalizer.ts';
+import { addNodeLeaseController } from './nodes/node-lease-controller.ts';
+import { ensureSimulatedNodes, simulatedNodeNames } from './nodes/simulated-nodes.ts';
 import { addReplicaSetController } from './replicaset/replica-set-controller.ts';
 import { resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
+import { addStatefulSetController } from './statefulset/stateful-set-controller.ts';
+import { ensureDefaultStorageClass } from './storage/simulated-storage-class.ts';
+import { addVolumeBinder } from './storage/volume-binder-controller.ts';
 import { schedulerComponent, systemControllers, type SystemControllerInfo } from './system-controllers.ts';
 
 export interface ClusterSimController {
@@ -48,6 +54,10 @@ export interface RegisterClusterSimOptions extends ClusterSimOptionsInput {
 export async function registerClusterSim(manager: Manager, input: RegisterClusterSimOptions): Promise<ClusterSim> {
   const options = resolveClusterSimOptions(input);
   await installDatabaseCrd(manager.apiClient, manager.clock);
+  // The cluster a kubelet and kind's setup would have made: its Nodes and a default StorageClass.
+  const nodeNames = simulatedNodeNames(options.nodeName, options.nodeCount);
+  await ensureSimulatedNodes(manager.apiClient, nodeNames, manager.clock.now());
+  await ensureDefaultStorageClass(manager.apiClient);
   const catalog = new ResourceCatalog(manager.apiClient, manager.clock, options.discoveryRefreshMs);
   await catalog.refresh();
   catalog.startPeriodicRefresh();
@@ -67,8 +77,18 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
     },
     {
       info: systemControllers.kubelet,
-      controller: addKubelet(manager, { kubelet: recorder(systemControllers.kubelet.component, options.nodeName), scheduler: recorder(schedulerComponent) }, options),
+      controller: addKubelet(manager, { kubelet: (node) => recorder(systemControllers.kubelet.component, node), scheduler: recorder(schedulerComponent) }, options),
     },
+    {
+      info: systemControllers.statefulSet,
+      controller: addStatefulSetController(manager, { recorder: recorder(systemControllers.statefulSet.component), workers: options.concurrency.statefulSet, nodeNames }),
+    },
+    { info: systemControllers.daemonSet, controller: addDaemonSetController(manager, recorder(systemControllers.daemonSet.component), options.concurrency.daemonSet) },
+    {
+      info: systemControllers.persistentVolumeBinder,
+      controller: addVolumeBinder(manager, recorder(systemControllers.persistentVolumeBinder.component), options.concurrency.persistentVolumeBinder),
+    },
+    { info: systemControllers.nodeLease, controller: addNodeLeaseController(manager, nodeNames, options.concurrency.nodeLease) },
     { info: systemControllers.garbageCollector, controller: gc.controller },
     {
       info: systemControllers.namespace,

@@ -2,8 +2,10 @@
  * @dojo/cluster-sim — a simulated control plane for the embedded cluster, in the spirit of kwok.
  *
  * Promises:
- * - Deployment, ReplicaSet, Pod lifecycle ("kubelet"), garbage collector, namespace and
- *   CloudNativePG Database controllers, written as ordinary controllers on @dojo/runtime.
+ * - Deployment, ReplicaSet, StatefulSet, DaemonSet, Pod lifecycle ("kubelet"), node Lease,
+ *   PersistentVolume provisioner/binder, garbage collector, namespace and CloudNativePG
+ *   Database controllers, written as ordinary controllers on @dojo/runtime.
+ * - Three Ready Nodes and a default StorageClass (`standard`) exist once it has started.
  * - All state is rebuilt from the API on start; nothing lives only in memory.
  * - Delays and failure modes are options, so tests and benchmarks can set them.
  * - What memory does hold is soft and safe to lose, as in kube's own controllers: the clock of
@@ -15,11 +17,14 @@
  * Contents:
  * - cluster-sim.ts        registerClusterSim / startClusterSim
  * - system-controllers.ts the controllers' names, kinds and Event components ("system")
- * - sim-options.ts        delays, back-off, failure rates, node name, seed; and their defaults
- * - deployment/ replicaset/ kubelet/ gc/ namespace/ cnpg/   one controller each
+ * - sim-options.ts        delays, back-off, failure rates, nodes, seed; and their defaults
+ * - deployment/ replicaset/ statefulset/ daemonset/ kubelet/ gc/ namespace/ cnpg/
+ *                         one controller each
+ * - nodes/                the simulated Nodes and their kubelets' Lease heartbeats
+ * - storage/              the default StorageClass, its simulated provisioner and the binder
  * - discovery/            the kinds the cluster serves, for the GC and namespace controller
  * - core/                 what the controllers share: wire types, owner references and
- *                         adoption, seeded jitter (timestamps and semantic equality come from
+ *                         adoption, controller history (ControllerRevisions), seeded jitter (timestamps and semantic equality come from
  *                         kube-api, Events from the runtime's recorder)
  * - testing/              the embedded API server + simulator + kubectl, for tests
  */

@@ -7,8 +7,10 @@ import type { DelayRange } from './core/seeded-random.ts';
 import type { SystemControllerKey } from './system-controllers.ts';
 
 export interface ClusterSimOptions {
-  /** The simulated node every Pod runs on. */
+  /** The first simulated node, where ReplicaSet Pods run. */
   readonly nodeName: string;
+  /** How many Ready Nodes the cluster has: `nodeName`, then `<nodeName>-2`, `-3` ... */
+  readonly nodeCount: number;
   /** Seeds jitter and injected failures; the same seed gives the same cluster. */
   readonly seed: number;
   /** Pending -> Running: pulling the image and starting the containers. */
@@ -27,7 +29,8 @@ export interface ClusterSimOptions {
   readonly discoveryRefreshMs: number;
   /**
    * Workers per controller (MaxConcurrentReconciles). The defaults are kube-controller-manager's
-   * (--concurrent-deployment-syncs 5, -replicaset-syncs 5, -gc-syncs 20, -namespace-syncs 10):
+   * (--concurrent-deployment-syncs 5, -replicaset-syncs 5, -gc-syncs 20, -namespace-syncs 10,
+   * -statefulset-syncs 5, -daemonset-syncs 2; the PV binder runs one worker):
    * each pass mostly waits for its writes' durable commits, and thousands of objects created at
    * once left fewer workers idle behind deep queues (the convergence benchmark).
    */
@@ -41,6 +44,7 @@ export type ClusterSimOptionsInput = {
 
 export const defaultClusterSimOptions: ClusterSimOptions = {
   nodeName: 'dojo-sim-node',
+  nodeCount: 3,
   seed: 1,
   podStartDelay: { minMs: 800, maxMs: 1500 },
   podReadyDelay: { minMs: 200, maxMs: 500 },
@@ -49,13 +53,25 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
   failureRates: { crash: 0, imagePull: 0 },
   recordEvents: true,
   discoveryRefreshMs: 30_000,
-  concurrency: { deployment: 5, replicaSet: 5, kubelet: 4, garbageCollector: 20, namespace: 10, database: 4 },
+  concurrency: {
+    deployment: 5,
+    replicaSet: 5,
+    kubelet: 4,
+    garbageCollector: 20,
+    namespace: 10,
+    database: 4,
+    statefulSet: 5,
+    daemonSet: 2,
+    persistentVolumeBinder: 1,
+    nodeLease: 1,
+  },
 };
 
 export function resolveClusterSimOptions(input: ClusterSimOptionsInput = {}): ClusterSimOptions {
   const d = defaultClusterSimOptions;
   return {
     nodeName: input.nodeName ?? d.nodeName,
+    nodeCount: input.nodeCount ?? d.nodeCount,
     seed: input.seed ?? d.seed,
     podStartDelay: { ...d.podStartDelay, ...input.podStartDelay },
     podReadyDelay: { ...d.podReadyDelay, ...input.podReadyDelay },

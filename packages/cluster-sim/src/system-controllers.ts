@@ -33,6 +33,30 @@ export const systemControllers = {
     component: 'kubelet',
     description: 'Schedules Pods onto the simulated node and walks them through Pending, Running and Ready.',
   },
+  statefulSet: {
+    name: 'statefulset-controller',
+    forKind: { group: 'apps', version: 'v1', kind: 'StatefulSet' },
+    component: 'statefulset-controller',
+    description: 'Creates each StatefulSet Pod in order with its claims, and rolls them from the highest ordinal down.',
+  },
+  daemonSet: {
+    name: 'daemonset-controller',
+    forKind: { group: 'apps', version: 'v1', kind: 'DaemonSet' },
+    component: 'daemonset-controller',
+    description: 'Runs one Pod of each DaemonSet on every node it fits, and rolls them node by node.',
+  },
+  persistentVolumeBinder: {
+    name: 'persistentvolume-binder-controller',
+    forKind: { group: '', version: 'v1', kind: 'PersistentVolumeClaim' },
+    component: 'persistentvolume-controller',
+    description: 'Provisions a PersistentVolume for each claim of a simulated StorageClass and binds the two.',
+  },
+  nodeLease: {
+    name: 'node-lease-controller',
+    forKind: { group: '', version: 'v1', kind: 'Node' },
+    component: 'kubelet',
+    description: 'Renews each simulated Node\'s Lease in kube-node-lease every 10 s, as its kubelet would.',
+  },
   garbageCollector: {
     name: 'garbage-collector',
     forKind: { group: '*', version: '*', kind: '*' },

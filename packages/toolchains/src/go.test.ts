@@ -32,6 +32,17 @@ describe.skipIf(!go)('goBuild', () => {
     delete process.env.DOJO_TOOLCHAIN_CACHE;
   }, 120_000);
 
+  it('stamps -ldflags into the program, and builds it apart from one without them', async () => {
+    const dir = mkdtempSync(join(work, 'stamped-'));
+    writeFileSync(join(dir, 'go.mod'), 'module example.com/stamped\n\ngo 1.22\n');
+    writeFileSync(join(dir, 'main.go'), 'package main\n\nimport "fmt"\n\nvar version = "unset"\n\nfunc main() { fmt.Println(version) }\n');
+    const plain = await goBuild(dir, 'stamped');
+    const stamped = await goBuild(dir, 'stamped', '.', { ldflags: '-s -w -X main.version=v1.37.2' });
+    expect(stamped).not.toBe(plain);
+    expect(execFileSync(plain, { encoding: 'utf8' })).toBe('unset\n');
+    expect(execFileSync(stamped, { encoding: 'utf8' })).toBe('v1.37.2\n');
+  }, 120_000);
+
   it('says why a build failed', async () => {
     const dir = mkdtempSync(join(work, 'broken-'));
     writeFileSync(join(dir, 'go.mod'), 'module example.com/broken\n\ngo 1.22\n');

@@ -5,13 +5,19 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { toolchainCacheDir } from './cache-dir.ts';
 import { runLogged } from './run.ts';
 
 export interface GoBuildOptions {
   /** `GOTOOLCHAIN`, for a module that needs a newer Go than the installed one (e.g. `go1.27.3`). */
   goToolchain?: string;
+  /**
+   * `-ldflags` for `go build`, part of the cache key: e.g. `-X` to stamp the version a program
+   * reports (kube-apiserver's /version comes from k8s.io/component-base/version's variables,
+   * set this way in Kubernetes' own release builds) and `-s -w` to skip DWARF (a faster link).
+   */
+  ldflags?: string;
   /** Extra environment for the build (e.g. CGO_ENABLED). */
   env?: Record<string, string>;
   timeoutMs?: number;
@@ -32,6 +38,16 @@ function publish(built: string, target: string): string {
   return target;
 }
 
+/**
+ * The name `go install` gives the binary of `pkg`: its last element, except that a major
+ * version suffix (`sigs.k8s.io/kubebuilder/v4`) names the binary after the element before it.
+ */
+function binaryName(pkg: string): string {
+  const elements = pkg.split('/');
+  const last = elements.at(-1)!;
+  return /^v\d+$/.test(last) && elements.length > 1 ? elements.at(-2)! : last;
+}
+
 const scratch = (target: string): string => `${target}.building-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
 /**
@@ -40,12 +56,12 @@ const scratch = (target: string): string => `${target}.building-${process.pid}-$
  */
 export async function goInstall(pkg: string, version: string, options: GoBuildOptions = {}): Promise<string> {
   const dir = toolchainCacheDir('go', 'bin', `${pkg.replace(/[^\w.-]+/g, '_')}@${version}${options.goToolchain ? `-${options.goToolchain}` : ''}`);
-  const target = join(dir, basename(pkg));
+  const target = join(dir, binaryName(pkg));
   if (existsSync(target)) return target;
   const gobin = scratch(target);
   await runLogged('go', ['install', `${pkg}@${version}`], { env: { ...goEnv(options), GOBIN: gobin }, nice: true, timeoutMs: options.timeoutMs });
   try {
-    return publish(join(gobin, basename(pkg)), target);
+    return publish(join(gobin, binaryName(pkg)), target);
   } finally {
     rmSync(gobin, { recursive: true, force: true });
   }
@@ -73,10 +89,11 @@ function sourceFiles(dir: string): string[] {
 export async function goBuild(moduleDir: string, name: string, pkg = '.', options: GoBuildOptions = {}): Promise<string> {
   const hash = createHash('sha256');
   for (const file of sourceFiles(moduleDir)) hash.update(relative(moduleDir, file)).update('\0').update(readFileSync(file)).update('\0');
-  hash.update(options.goToolchain ?? '');
+  hash.update(options.goToolchain ?? '').update('\0').update(options.ldflags ?? '');
   const target = join(toolchainCacheDir('go', 'build'), `${name}-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(target)) return target;
   const out = scratch(target);
-  await runLogged('go', ['build', '-o', out, pkg], { cwd: moduleDir, env: goEnv(options), nice: true, timeoutMs: options.timeoutMs });
+  const ldflags = options.ldflags ? ['-ldflags', options.ldflags] : [];
+  await runLogged('go', ['build', ...ldflags, '-o', out, pkg], { cwd: moduleDir, env: goEnv(options), nice: true, timeoutMs: options.timeoutMs });
   return publish(out, target);
 }

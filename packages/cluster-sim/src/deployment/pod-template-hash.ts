@@ -23,7 +23,8 @@ export function podTemplateHash(template: PodTemplateSpec, collisionCount?: numb
   return safeEncode(String(hash >>> 0));
 }
 
-function safeEncode(text: string): string {
+/** rand.SafeEncodeString: each character mapped into the safe alphabet. */
+export function safeEncode(text: string): string {
   let out = '';
   for (const ch of text) out += safeAlphabet[ch.charCodeAt(0) % safeAlphabet.length];
   return out;

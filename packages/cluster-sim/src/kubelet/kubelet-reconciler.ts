@@ -1,5 +1,5 @@
 /**
- * The simulated kubelet: for each Pod, works out where its containers are now (the lifecycle
+ * The simulated kubelets of every simulated node (one controller plays them all): for each Pod, works out where its containers are now (the lifecycle
  * machine, from the phases the status shows), writes the status if it changed, records the
  * Events of every move, and asks to come back when the next move falls due.
  *
@@ -8,6 +8,7 @@
 import { formatObjectKey, formatTime, isNotFound, semanticEqual } from '@dojo/kube-api';
 import { builtinTypes, type Client, type Clock, type EventRecorder, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { pickDelay, unitInterval } from '../core/seeded-random.ts';
+import { hostIPOf, simulatedNodeNames } from '../nodes/simulated-nodes.ts';
 import type { Pod, PodStatus } from '../core/workload-types.ts';
 import type { ClusterSimOptions } from '../sim-options.ts';
 import { containerBehaviour } from './container-behaviour.ts';
@@ -21,7 +22,8 @@ const { pods } = builtinTypes;
 export interface KubeletDeps {
   readonly client: Client;
   readonly clock: Clock;
-  readonly recorder: EventRecorder;
+  /** The kubelet of the named node (Events carry their node as source.host). */
+  recorderFor(nodeName: string): EventRecorder;
   /** Records "Scheduled" as the scheduler. */
   readonly schedulerRecorder: EventRecorder;
   readonly options: ClusterSimOptions;
@@ -30,9 +32,11 @@ export interface KubeletDeps {
 export class KubeletReconciler implements Reconciler {
   readonly #deps: KubeletDeps;
   readonly #memory = new KubeletMemory();
+  readonly #nodeNames: readonly string[];
 
   constructor(deps: KubeletDeps) {
     this.#deps = deps;
+    this.#nodeNames = simulatedNodeNames(deps.options.nodeName, deps.options.nodeCount);
   }
 
   async reconcile(request: Request): Promise<Result | void> {
@@ -65,7 +69,7 @@ export class KubeletReconciler implements Reconciler {
       for (const transition of moved.transitions) events.push(...eventsFor(pod, container, transition, timing.startDelayMs));
       if (moved.nextAt !== undefined) nextAt = Math.min(nextAt ?? Infinity, moved.nextAt);
     }
-    const status = buildPodStatus({ pod, progress, timing, nowMs: now });
+    const status = buildPodStatus({ pod, progress, timing, nowMs: now, hostIP: hostIPOf(pod.spec.nodeName, this.#nodeNames) });
     if (!semanticEqual(status, pod.status)) await this.#deps.client.updateStatus(pods, { ...pod, status });
     this.#memory.remember(key, uid, progress);
 
@@ -97,7 +101,7 @@ export class KubeletReconciler implements Reconciler {
   }
 
   #record(pod: Pod, event: KubeletEvent): void {
-    this.#deps.recorder.record(pod, event.type, event.reason, event.message, { resource: pods, fieldPath: event.fieldPath });
+    this.#deps.recorderFor(pod.spec.nodeName || this.#deps.options.nodeName).record(pod, event.type, event.reason, event.message, { resource: pods, fieldPath: event.fieldPath });
   }
 
   #timing(uid: string): LifecycleTiming {

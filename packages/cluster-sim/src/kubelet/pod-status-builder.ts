@@ -9,16 +9,16 @@ import { goDuration } from '../core/go-duration.ts';
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../core/workload-types.ts';
 import { backoffMs, type ContainerProgress, type LifecycleTiming } from './container-lifecycle.ts';
 
-export const simulatedHostIP = '172.18.0.2';
-
 export interface PodStatusInput {
   readonly pod: Pod;
   readonly progress: ReadonlyMap<string, ContainerProgress>;
   readonly timing: LifecycleTiming;
   readonly nowMs: number;
+  /** The address of the simulated node the Pod runs on. */
+  readonly hostIP: string;
 }
 
-export function buildPodStatus({ pod, progress, timing, nowMs }: PodStatusInput): PodStatus {
+export function buildPodStatus({ pod, progress, timing, nowMs, hostIP }: PodStatusInput): PodStatus {
   const previous = pod.status ?? {};
   const containers = pod.spec.containers.map((c) => containerStatus(pod, c, progress.get(c.name), timing, previous.containerStatuses));
   const waitingToStart = pod.spec.containers.some((c) => ['creating', 'pull-error', 'pull-backoff'].includes(progress.get(c.name)?.phase ?? 'creating'));
@@ -48,8 +48,8 @@ export function buildPodStatus({ pod, progress, timing, nowMs }: PodStatusInput)
       condition('ContainersReady', unready.length === 0, ...notReady),
       condition('PodScheduled', true),
     ],
-    hostIP: simulatedHostIP,
-    hostIPs: [{ ip: simulatedHostIP }],
+    hostIP,
+    hostIPs: [{ ip: hostIP }],
     podIP: ip,
     podIPs: [{ ip }],
     startTime: started,

@@ -27,6 +27,13 @@ export const builtinTypes = {
   serviceAccounts: core('serviceaccounts', 'ServiceAccount'),
   deployments: { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', namespaced: true },
   replicaSets: { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', namespaced: true },
+  statefulSets: { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true },
+  daemonSets: { group: 'apps', version: 'v1', resource: 'daemonsets', kind: 'DaemonSet', namespaced: true },
+  controllerRevisions: { group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', namespaced: true },
+  persistentVolumeClaims: core('persistentvolumeclaims', 'PersistentVolumeClaim'),
+  persistentVolumes: core('persistentvolumes', 'PersistentVolume', false),
+  nodes: core('nodes', 'Node', false),
+  storageClasses: { group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses', kind: 'StorageClass', namespaced: false },
   leases: { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', namespaced: true },
   customResourceDefinitions: {
     group: 'apiextensions.k8s.io',

@@ -9,7 +9,7 @@ const isDefaultClass = (o: KubeObject): boolean =>
   o.metadata.annotations?.['storageclass.kubernetes.io/is-default-class'] === 'true' || o.metadata.annotations?.['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
 
 /** getEffectiveDefaultStorageClass: the newest default-annotated class of the list, by name on a tie. */
-function effectiveDefault(list: readonly KubeObject[]): string | undefined {
+export function effectiveDefaultStorageClass(list: readonly KubeObject[]): string | undefined {
   let best: KubeObject | undefined;
   for (const o of list) {
     if (!isDefaultClass(o)) continue;
@@ -38,5 +38,5 @@ export const storageClasses = defineBuiltin({
 // printStorageClassList marks the effective default class of a list " (default)"; a single get does not.
 storageClasses.columns[0] = {
   ...nameColumn,
-  cell: (o, _now, list) => `${o.metadata.name ?? ''}${list && effectiveDefault(list) === o.metadata.name ? ' (default)' : ''}`,
+  cell: (o, _now, list) => `${o.metadata.name ?? ''}${list && effectiveDefaultStorageClass(list) === o.metadata.name ? ' (default)' : ''}`,
 };

@@ -1,0 +1,86 @@
+/** Deployments (defaulting, validation, scale), dry-run, and server-side apply conflicts. */
+import { http, type Step } from './differential.ts';
+import { ns } from './core-crud.steps.ts';
+
+const deployments = `/apis/apps/v1/namespaces/${ns}/deployments`;
+const cms = `/api/v1/namespaces/${ns}/configmaps`;
+const applyHeaders = { 'content-type': 'application/apply-patch+yaml' };
+
+const deployment = (name: string, labels: Record<string, string>, selector: Record<string, string>) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name },
+  spec: {
+    replicas: 2,
+    selector: { matchLabels: selector },
+    template: { metadata: { labels }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
+  },
+});
+
+export const workloadSteps: Step[] = [
+  http('create a Deployment (every default filled in)', { method: 'POST', path: deployments, body: deployment('web', { app: 'web' }, { app: 'web' }) }),
+  http('create a Deployment whose selector does not match its template: 422', {
+    method: 'POST',
+    path: deployments,
+    body: deployment('mismatch', { app: 'a' }, { app: 'b' }),
+  }),
+  http('get the scale subresource', { method: 'GET', path: `${deployments}/web/scale` }),
+  http('update the scale subresource', {
+    method: 'PUT',
+    path: `${deployments}/web/scale`,
+    body: { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: ns }, spec: { replicas: 3 } },
+  }),
+  http('strategic-merge-patch a container image', {
+    method: 'PATCH',
+    path: `${deployments}/web`,
+    body: { spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:1.28' }] } } } },
+    headers: { 'content-type': 'application/strategic-merge-patch+json' },
+  }),
+  http('change the immutable selector: 422', {
+    method: 'PATCH',
+    path: `${deployments}/web`,
+    body: { spec: { selector: { matchLabels: { app: 'other' } }, template: { metadata: { labels: { app: 'other' } } } } },
+    headers: { 'content-type': 'application/merge-patch+json' },
+  }),
+  http('dry-run create answers the object', {
+    method: 'POST',
+    path: `${cms}?dryRun=All`,
+    body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'dry' }, data: { a: '1' } },
+  }),
+  http('… and stores nothing', { method: 'GET', path: `${cms}/dry` }),
+  http('dry-run with an unknown value: 400', {
+    method: 'POST',
+    path: `${cms}?dryRun=Some`,
+    body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'dry' } },
+  }),
+  http('server-side apply by manager one', {
+    method: 'PATCH',
+    path: `${cms}/applied?fieldManager=one`,
+    body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied' }, data: { shared: 'one', own: 'x' } }),
+    headers: applyHeaders,
+  }),
+  http('server-side apply of the same field by manager two: 409 with a conflict cause', {
+    method: 'PATCH',
+    path: `${cms}/applied?fieldManager=two`,
+    body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied' }, data: { shared: 'two' } }),
+    headers: applyHeaders,
+  }),
+  http('… forced, it takes the field', {
+    method: 'PATCH',
+    path: `${cms}/applied?fieldManager=two&force=true`,
+    body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied' }, data: { shared: 'two' } }),
+    headers: applyHeaders,
+  }),
+  http('server-side apply without a fieldManager: 400', {
+    method: 'PATCH',
+    path: `${cms}/applied`,
+    body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied' } }),
+    headers: applyHeaders,
+  }),
+  http('server-side apply of a Deployment, dry-run', {
+    method: 'PATCH',
+    path: `${deployments}/applied-web?fieldManager=one&dryRun=All`,
+    body: JSON.stringify(deployment('applied-web', { app: 'aw' }, { app: 'aw' })),
+    headers: applyHeaders,
+  }),
+];
