@@ -19,6 +19,7 @@ export { toolchainCacheDir } from './cache-dir.ts';
 export { cargoBuild, type CargoBuildOptions } from './cargo.ts';
 export { findToolchain, requireToolchain, type Toolchain, type ToolchainName } from './find-toolchain.ts';
 export { goBuild, goInstall, type GoBuildOptions } from './go.ts';
+export { mavenPackage, type JavaCommand, type MavenPackageOptions } from './maven.ts';
 export { pythonSdist } from './python-sdist.ts';
 export { pythonVenv, type PythonVenv, type PythonVenvOptions } from './python-venv.ts';
 export { runLogged, type RunOptions } from './run.ts';
