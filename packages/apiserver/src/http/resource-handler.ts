@@ -234,7 +234,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       const result = await endpoint.store.update(
         namespace,
         name,
-        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time }),
+        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time, subresource }),
         { ...options, fieldManager: manager },
       );
       note.object = result.object;

@@ -92,3 +92,18 @@ describe('custom resources with two served versions', () => {
     expect(crd.body.status.storedVersions).toEqual(['v1']);
   });
 });
+
+describe('server-side apply through the status subresource', () => {
+  it('files the applier under its own entry marked with the subresource, as kube does', async () => {
+    await server.call('POST', `${path('v1')}?fieldManager=creator`, widget('v1', 'applied-status', 1));
+    const status = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'applied-status', namespace: 'default' }, status: { seen: 3 } };
+    const applied = await server.call('PATCH', `${path('v1', 'applied-status')}/status?fieldManager=status-writer`, status, { 'content-type': 'application/apply-patch+yaml' });
+    expect(applied.status).toBe(200);
+    const entries = applied.body.metadata.managedFields.map(({ manager, operation, subresource, fieldsV1 }: any) => ({ manager, operation, subresource, fieldsV1 }));
+    // kube sorts the entries by operation first: Apply before Update.
+    expect(entries).toEqual([
+      { manager: 'status-writer', operation: 'Apply', subresource: 'status', fieldsV1: { 'f:status': { 'f:seen': {} } } },
+      { manager: 'creator', operation: 'Update', subresource: undefined, fieldsV1: { 'f:spec': { '.': {}, 'f:size': {} } } },
+    ]);
+  });
+});
