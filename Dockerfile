@@ -28,6 +28,7 @@ COPY packages/http-edge/package.json packages/http-edge/
 COPY packages/kube-api/package.json packages/kube-api/
 COPY packages/operator/package.json packages/operator/
 COPY packages/runtime/package.json packages/runtime/
+COPY packages/toolchains/package.json packages/toolchains/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
