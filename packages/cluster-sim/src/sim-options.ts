@@ -15,6 +15,12 @@ export interface ClusterSimOptions {
   readonly podStartDelay: DelayRange;
   /** Running -> Ready, after the containers started. */
   readonly podReadyDelay: DelayRange;
+  /**
+   * How long the containers of a Pod that runs to completion (restartPolicy Never or OnFailure:
+   * Job Pods) run once ready before they exit 0. A Pod chooses its own with the annotation
+   * `sim.dojo.dev/run-seconds` (see kubelet/container-behaviour.ts).
+   */
+  readonly podRunTime: DelayRange;
   /** How long a failing container runs (or an image pull takes) before it fails. */
   readonly failAfterMs: number;
   /** The kubelet's back-off after a crash or a failed pull: base, doubling, capped at max. */
@@ -44,6 +50,7 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
   seed: 1,
   podStartDelay: { minMs: 800, maxMs: 1500 },
   podReadyDelay: { minMs: 200, maxMs: 500 },
+  podRunTime: { minMs: 1_000, maxMs: 3_000 },
   failAfterMs: 1_000,
   backoff: { baseMs: 10_000, maxMs: 300_000 },
   failureRates: { crash: 0, imagePull: 0 },
@@ -59,6 +66,7 @@ export function resolveClusterSimOptions(input: ClusterSimOptionsInput = {}): Cl
     seed: input.seed ?? d.seed,
     podStartDelay: { ...d.podStartDelay, ...input.podStartDelay },
     podReadyDelay: { ...d.podReadyDelay, ...input.podReadyDelay },
+    podRunTime: { ...d.podRunTime, ...input.podRunTime },
     failAfterMs: input.failAfterMs ?? d.failAfterMs,
     backoff: { ...d.backoff, ...input.backoff },
     failureRates: { ...d.failureRates, ...input.failureRates },

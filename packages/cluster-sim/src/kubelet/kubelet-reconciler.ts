@@ -10,8 +10,8 @@ import { builtinTypes, type Client, type Clock, type EventRecorder, type Reconci
 import { pickDelay, unitInterval } from '../core/seeded-random.ts';
 import type { Pod, PodStatus } from '../core/workload-types.ts';
 import type { ClusterSimOptions } from '../sim-options.ts';
-import { containerBehaviour } from './container-behaviour.ts';
-import { advance, type ContainerProgress, type LifecycleTiming } from './container-lifecycle.ts';
+import { annotatedRunMs, containerBehaviour } from './container-behaviour.ts';
+import { advance, type ContainerProgress, type LifecycleTiming, type RestartPolicy } from './container-lifecycle.ts';
 import { eventsFor, killingEvent, pullingEvent, type KubeletEvent } from './kubelet-events.ts';
 import { KubeletMemory } from './kubelet-memory.ts';
 import { buildPodStatus } from './pod-status-builder.ts';
@@ -51,14 +51,14 @@ export class KubeletReconciler implements Reconciler {
 
     const now = this.#deps.clock.now();
     const uid = pod.metadata.uid ?? '';
-    const timing = this.#timing(uid);
+    const timing = this.#timing(pod);
     const firstSight = !pod.status?.containerStatuses;
     const events: KubeletEvent[] = firstSight ? pod.spec.containers.map(pullingEvent) : [];
     const progress = new Map<string, ContainerProgress>();
     let nextAt: number | undefined;
     for (const container of pod.spec.containers) {
       const status = pod.status?.containerStatuses?.find((s) => s.name === container.name);
-      const start = this.#memory.progressOf(key, uid, container.name, status, now);
+      const start = this.#memory.progressOf(key, uid, container.name, status, now, timing.restartPolicy);
       const behaviour = containerBehaviour(container.image, this.#deps.options.failureRates, this.#deps.options.seed, uid, container.name);
       const moved = advance(behaviour, start, now, timing);
       progress.set(container.name, moved.progress);
@@ -100,9 +100,12 @@ export class KubeletReconciler implements Reconciler {
     this.#deps.recorder.record(pod, event.type, event.reason, event.message, { resource: pods, fieldPath: event.fieldPath });
   }
 
-  #timing(uid: string): LifecycleTiming {
+  #timing(pod: Pod): LifecycleTiming {
     const { options } = this.#deps;
+    const uid = pod.metadata.uid ?? '';
     return {
+      restartPolicy: (pod.spec.restartPolicy ?? 'Always') as RestartPolicy,
+      runMs: annotatedRunMs(pod.metadata.annotations) ?? pickDelay(options.podRunTime, unitInterval(options.seed, uid, 'run')),
       startDelayMs: pickDelay(options.podStartDelay, unitInterval(options.seed, uid, 'start')),
       readyDelayMs: pickDelay(options.podReadyDelay, unitInterval(options.seed, uid, 'ready')),
       failAfterMs: options.failAfterMs,
