@@ -16,6 +16,7 @@ import { installDatabaseCrd } from './cnpg/database-crd.ts';
 import { addDeploymentController } from './deployment/deployment-controller.ts';
 import { ResourceCatalog } from './discovery/resource-catalog.ts';
 import { GarbageCollector } from './gc/garbage-collector.ts';
+import { addJobController } from './job/job-controller.ts';
 import { addKubelet } from './kubelet/kubelet-controller.ts';
 import { addNamespaceController } from './namespace/namespace-controller.ts';
 import { namespaceFinalizer, type KubeConfigOf } from './namespace/namespace-finalizer.ts';
@@ -75,6 +76,10 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
       controller: addNamespaceController(manager, { catalog, finalizer, recorder: recorder(systemControllers.namespace.component) }, options.concurrency.namespace),
     },
     { info: systemControllers.database, controller: addDatabaseController(manager, recorder(systemControllers.database.component), options.concurrency.database) },
+    {
+      info: systemControllers.job,
+      controller: addJobController(manager, { recorder: recorder(systemControllers.job.component), workers: options.concurrency.job, nodeName: options.nodeName, backoff: options.backoff }),
+    },
   ];
   return {
     options,

@@ -56,7 +56,23 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
   failureRates: { crash: 0, imagePull: 0 },
   recordEvents: true,
   discoveryRefreshMs: 30_000,
-  concurrency: { deployment: 5, replicaSet: 5, kubelet: 4, garbageCollector: 20, namespace: 10, database: 4 },
+  concurrency: {
+    deployment: 5,
+    replicaSet: 5,
+    kubelet: 4,
+    garbageCollector: 20,
+    namespace: 10,
+    database: 4,
+    // --concurrent-job-syncs, -cron-job-syncs, -ttl-after-finished-syncs, -endpoint-syncs and
+    // -service-endpoint-syncs are 5; the serviceaccounts and root CA publishers run one worker.
+    job: 5,
+    cronJob: 5,
+    ttlAfterFinished: 5,
+    endpoints: 5,
+    endpointSlice: 5,
+    serviceAccount: 1,
+    rootCaPublisher: 1,
+  },
 };
 
 export function resolveClusterSimOptions(input: ClusterSimOptionsInput = {}): ClusterSimOptions {

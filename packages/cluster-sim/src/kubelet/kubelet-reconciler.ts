@@ -11,7 +11,7 @@ import { pickDelay, unitInterval } from '../core/seeded-random.ts';
 import type { Pod, PodStatus } from '../core/workload-types.ts';
 import type { ClusterSimOptions } from '../sim-options.ts';
 import { annotatedRunMs, containerBehaviour } from './container-behaviour.ts';
-import { advance, type ContainerProgress, type LifecycleTiming, type RestartPolicy } from './container-lifecycle.ts';
+import { advance, runsToCompletion, type ContainerProgress, type LifecycleTiming, type RestartPolicy } from './container-lifecycle.ts';
 import { eventsFor, killingEvent, pullingEvent, type KubeletEvent } from './kubelet-events.ts';
 import { KubeletMemory } from './kubelet-memory.ts';
 import { buildPodStatus } from './pod-status-builder.ts';
@@ -79,9 +79,13 @@ export class KubeletReconciler implements Reconciler {
   /** A Pod held by finalizers after deletion: its containers stop, and it stays until they let go. */
   async #stop(pod: Pod): Promise<void> {
     const at = formatTime(this.#deps.clock.now());
+    // A stopped container is killed (exit 137); a Pod that does not restart its containers
+    // then ends Failed, unless they had all exited 0 already.
+    const completes = runsToCompletion({ restartPolicy: pod.spec.restartPolicy as RestartPolicy | undefined });
+    const killed = completes && (pod.status?.containerStatuses ?? []).some((s) => s.state.terminated?.exitCode !== 0);
     const status: PodStatus = {
       ...pod.status,
-      phase: 'Succeeded',
+      phase: killed || (completes && !pod.status?.containerStatuses) ? 'Failed' : 'Succeeded',
       conditions: (pod.status?.conditions ?? []).map((c) =>
         c.type === 'Ready' || c.type === 'ContainersReady' ? { ...c, status: 'False', reason: 'PodCompleted', lastTransitionTime: at } : c,
       ),
@@ -89,7 +93,7 @@ export class KubeletReconciler implements Reconciler {
         ...s,
         ready: false,
         started: false,
-        state: { terminated: { exitCode: 0, reason: 'Completed', finishedAt: at, ...(s.state.running?.startedAt ? { startedAt: s.state.running.startedAt } : {}), ...(s.containerID ? { containerID: s.containerID } : {}) } },
+        state: s.state.terminated ? s.state : { terminated: { exitCode: completes ? 137 : 0, reason: completes ? 'Error' : 'Completed', finishedAt: at, ...(s.state.running?.startedAt ? { startedAt: s.state.running.startedAt } : {}), ...(s.containerID ? { containerID: s.containerID } : {}) } },
       })),
     };
     await this.#deps.client.updateStatus(pods, { ...pod, status });

@@ -15,6 +15,7 @@ import type { ClusterSimOptionsInput } from '../sim-options.ts';
 export const fastTiming: ClusterSimOptionsInput = {
   podStartDelay: { minMs: 10, maxMs: 80 },
   podReadyDelay: { minMs: 0, maxMs: 40 },
+  podRunTime: { minMs: 50, maxMs: 150 },
   failAfterMs: 50,
   backoff: { baseMs: 150, maxMs: 600 },
   discoveryRefreshMs: 5_000,
