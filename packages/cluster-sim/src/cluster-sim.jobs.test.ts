@@ -110,4 +110,11 @@ describe.concurrent('Jobs', () => {
     await vi.waitFor(async () => expect(conditionTypes(await getJob('later'))).toContain('Complete'), eventually);
     expect((await getJob('later')).status?.conditions?.find((c) => c.type === 'Suspended')).toMatchObject({ status: 'False', reason: 'JobResumed' });
   });
+
+  it('with ttlSecondsAfterFinished are deleted, with their Pods, that long after they finished', async () => {
+    await cluster.client.create(jobs, job('brief', 'busybox', { ttlSecondsAfterFinished: 1 }));
+    await vi.waitFor(async () => expect(conditionTypes(await getJob('brief'))).toContain('Complete'), eventually);
+    await vi.waitFor(async () => expect(await cluster.client.list(jobs, { namespace: ns, fieldSelector: 'metadata.name=brief' })).toMatchObject({ items: [] }), eventually);
+    await vi.waitFor(async () => expect(await podsOf('brief')).toEqual([]), eventually);
+  });
 });

@@ -17,6 +17,7 @@ import { addDeploymentController } from './deployment/deployment-controller.ts';
 import { ResourceCatalog } from './discovery/resource-catalog.ts';
 import { GarbageCollector } from './gc/garbage-collector.ts';
 import { addJobController } from './job/job-controller.ts';
+import { addTtlAfterFinishedController } from './job/ttl-after-finished-controller.ts';
 import { addKubelet } from './kubelet/kubelet-controller.ts';
 import { addNamespaceController } from './namespace/namespace-controller.ts';
 import { namespaceFinalizer, type KubeConfigOf } from './namespace/namespace-finalizer.ts';
@@ -80,6 +81,7 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
       info: systemControllers.job,
       controller: addJobController(manager, { recorder: recorder(systemControllers.job.component), workers: options.concurrency.job, nodeName: options.nodeName, backoff: options.backoff }),
     },
+    { info: systemControllers.ttlAfterFinished, controller: addTtlAfterFinishedController(manager, options.concurrency.ttlAfterFinished) },
   ];
   return {
     options,

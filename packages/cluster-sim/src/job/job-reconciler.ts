@@ -82,7 +82,8 @@ export class JobReconciler implements Reconciler {
       client: this.#deps.client,
       api: this.#deps.api,
     });
-    if (finishedCondition(job)) {
+    // A finished or deleted Job creates nothing more; it only lets go of its Pods.
+    if (finishedCondition(job) || job.metadata.deletionTimestamp) {
       await this.#releaseFinalizers(owned);
       return;
     }
