@@ -13,6 +13,7 @@
 import { builtinTypes, discardingEventRecorder, Manager, type Clock, type Controller, type EventRecorder, type Journal, type ResourceType, type RuntimeMetrics } from '@dojo/runtime';
 import { addDatabaseController } from './cnpg/database-controller.ts';
 import { installDatabaseCrd } from './cnpg/database-crd.ts';
+import { addCronJobController } from './cronjob/cronjob-controller.ts';
 import { addDeploymentController } from './deployment/deployment-controller.ts';
 import { ResourceCatalog } from './discovery/resource-catalog.ts';
 import { GarbageCollector } from './gc/garbage-collector.ts';
@@ -81,6 +82,7 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
       info: systemControllers.job,
       controller: addJobController(manager, { recorder: recorder(systemControllers.job.component), workers: options.concurrency.job, nodeName: options.nodeName, backoff: options.backoff }),
     },
+    { info: systemControllers.cronJob, controller: addCronJobController(manager, recorder(systemControllers.cronJob.component), options.concurrency.cronJob) },
     { info: systemControllers.ttlAfterFinished, controller: addTtlAfterFinishedController(manager, options.concurrency.ttlAfterFinished) },
   ];
   return {
