@@ -54,6 +54,8 @@ describe.concurrent('Jobs', () => {
     expect(pod?.metadata.finalizers ?? []).toEqual([]);
     expect(pod?.status?.containerStatuses?.[0]?.state.terminated).toMatchObject({ exitCode: 0, reason: 'Completed' });
     expect(pod?.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'PodCompleted' });
+    expect(await cluster.kubectlOk(['-n', ns, 'get', 'pods', '-l', 'batch.kubernetes.io/job-name=pi', '--no-headers'])).toMatch(/^pi-\w{5}\s+0\/1\s+Completed\s+0\s/);
+    expect(await cluster.kubectlOk(['-n', ns, 'get', 'job', 'pi', '--no-headers'])).toMatch(/^pi\s+Complete\s+1\/1\s/);
     await vi.waitFor(async () => {
       const seen = (await eventsFor('pi')).map((e) => `${String(e.reason)}: ${String(e.message)}`);
       expect(seen).toEqual(expect.arrayContaining([`SuccessfulCreate: Created pod: ${pod?.metadata.name ?? ''}`, 'Completed: Job completed']));

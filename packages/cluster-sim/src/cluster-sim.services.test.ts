@@ -86,6 +86,21 @@ describe.concurrent('the simulated control plane', () => {
     }, eventually);
   });
 
+  it('leaves Endpoints and EndpointSlices alone once they are right, unnamed ports included', async () => {
+    await cluster.client.create(deployments, deployment('calm', 1));
+    await cluster.client.create(services, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'calm', namespace: ns }, spec: { selector: { app: 'calm' }, ports: [{ port: 80, targetPort: 8080 }] } });
+    await cluster.kubectlOk(['-n', ns, 'rollout', 'status', 'deployment/calm', '--timeout=60s']);
+    const versions = async (): Promise<string[]> => [
+      (await cluster.client.get(endpoints, { namespace: ns, name: 'calm' })).metadata.resourceVersion ?? '',
+      ...(await slicesOf('calm')).map((s) => `${s.metadata.name ?? ''}@${s.metadata.resourceVersion ?? ''}`),
+    ];
+    await vi.waitFor(async () => expect((await slicesOf('calm'))[0]?.endpoints[0]?.conditions.ready).toBe(true), eventually);
+    const settled = await versions();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await versions()).toEqual(settled);
+    expect(settled).toHaveLength(2);
+  });
+
   it('gives every Namespace its default ServiceAccount and the kube-root-ca.crt ConfigMap with the cluster CA', async () => {
     await cluster.client.create(namespaces, { metadata: { name: 'fresh' } });
     await vi.waitFor(async () => {

@@ -26,7 +26,8 @@ export function wantedSlices(service: Service, pods: readonly Pod[]): WantedSlic
   const groups = new Map<string, WantedSlice>();
   for (const pod of pods) {
     if (!selects(service, pod) || !isEndpointCandidate(pod, true)) continue;
-    const ports = podPorts(service, pod);
+    // discovery/v1 EndpointPort.name is a pointer kube always sets, "" for an unnamed port.
+    const ports = podPorts(service, pod).map((p) => ({ ...p, name: p.name ?? '' }));
     if (ports.length === 0 && !(headless && (service.spec.ports ?? []).length === 0)) continue;
     const terminating = Boolean(pod.metadata.deletionTimestamp);
     const serving = publishNotReady || isPodReady(pod);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Service } from '../core/service-types.ts';
 import type { Pod } from '../core/workload-types.ts';
 import { wantedSlices } from './endpoint-slices.ts';
-import { endpointSubsets, findPort } from './service-endpoints.ts';
+import { endpointSubsets, findPort, portsKey } from './service-endpoints.ts';
 
 const service = (spec: Partial<Service['spec']> = {}): Service => ({
   metadata: { name: 'web', namespace: 'shop' },
@@ -54,7 +54,13 @@ describe('the endpoints of a Service', () => {
     expect(slice?.ports).toEqual([{ name: 'http', port: 8080, protocol: 'TCP' }]);
   });
 
+  it('name an unnamed port "" in EndpointSlices, as the API server stores it, so the slice is not written again', () => {
+    const [slice] = wantedSlices(service({ ports: [{ port: 80, targetPort: 8080 }] }), [pod('a', '10.0.0.1')]);
+    expect(slice?.ports).toEqual([{ name: '', port: 8080, protocol: 'TCP' }]);
+    expect(slice?.key).toBe(portsKey([{ port: 8080 }]));
+  });
+
   it('want one empty EndpointSlice when nothing backs the Service', () => {
-    expect(wantedSlices(service(), [])).toEqual([{ key: '[]', ports: [], endpoints: [] }]);
+    expect(wantedSlices(service(), [])).toEqual([{ key: portsKey([]), ports: [], endpoints: [] }]);
   });
 });

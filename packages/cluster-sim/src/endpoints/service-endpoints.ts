@@ -71,7 +71,11 @@ export function hostnameFor(service: Service, pod: Pod): string | undefined {
   return hostname && pod.spec.subdomain === service.metadata.name ? hostname : undefined;
 }
 
-export const portsKey = (ports: readonly EndpointPort[]): string => JSON.stringify([...ports].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.port - b.port));
+/** A port set's identity; an unnamed port and one named "" are the same (the API server stores slices' as ""). */
+export const portsKey = (ports: readonly EndpointPort[]): string =>
+  JSON.stringify(
+    [...ports].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.port - b.port).map((p) => [p.name ?? '', p.port, p.protocol ?? 'TCP', p.appProtocol ?? '']),
+  );
 
 /** The Service's Endpoints subsets from the Pods in its namespace. */
 export function endpointSubsets(service: Service, pods: readonly Pod[]): EndpointSubset[] {
