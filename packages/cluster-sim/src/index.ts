@@ -2,8 +2,13 @@
  * @dojo/cluster-sim — a simulated control plane for the embedded cluster, in the spirit of kwok.
  *
  * Promises:
- * - Deployment, ReplicaSet, Pod lifecycle ("kubelet"), garbage collector, namespace and
- *   CloudNativePG Database controllers, written as ordinary controllers on @dojo/runtime.
+ * - Deployment, ReplicaSet, Pod lifecycle ("kubelet"), Job, CronJob, ttl-after-finished,
+ *   endpoints, endpointslice, default ServiceAccount, root CA publisher, garbage collector,
+ *   namespace and CloudNativePG Database controllers, written as ordinary controllers on
+ *   @dojo/runtime.
+ * - Pods with restartPolicy Never or OnFailure (Job Pods) run to completion: they exit 0 after
+ *   `podRunTime` (or the seconds in their annotation `sim.dojo.dev/run-seconds`); an image
+ *   tagged `:crash` or `:fail` exits 1.
  * - All state is rebuilt from the API on start; nothing lives only in memory.
  * - Delays and failure modes are options, so tests and benchmarks can set them.
  * - What memory does hold is soft and safe to lose, as in kube's own controllers: the clock of
@@ -17,6 +22,8 @@
  * - system-controllers.ts the controllers' names, kinds and Event components ("system")
  * - sim-options.ts        delays, back-off, failure rates, node name, seed; and their defaults
  * - deployment/ replicaset/ kubelet/ gc/ namespace/ cnpg/   one controller each
+ * - job/ (Job, ttl-after-finished) cronjob/ endpoints/ (Endpoints, EndpointSlices)
+ *   serviceaccount/ rootca/                                  one controller each
  * - discovery/            the kinds the cluster serves, for the GC and namespace controller
  * - core/                 what the controllers share: wire types, owner references and
  *                         adoption, seeded jitter (timestamps and semantic equality come from
@@ -35,6 +42,7 @@ export {
 export { isSystemController, schedulerComponent, systemControllers, type SystemControllerInfo, type SystemControllerKey } from './system-controllers.ts';
 export { defaultClusterSimOptions, resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
 export type { DelayRange } from './core/seeded-random.ts';
+export { runSecondsAnnotation } from './kubelet/container-behaviour.ts';
 export { databases, type Database, type DatabaseSpec, type DatabaseStatus } from './cnpg/database-types.ts';
 export { databaseCrd, databaseCrdName } from './cnpg/database-crd.ts';
 export { appSecretName } from './cnpg/app-secret.ts';

@@ -151,8 +151,11 @@ export class JobReconciler implements Reconciler {
     await this.#releaseFinalizers(tracked.filter((p) => isPodFinished(p)));
     // Step two: move the uids into the counts; finish the Job once nothing runs.
     const final: JobStatus = { ...status, succeeded, failed, uncountedTerminatedPods: {} };
+    // active, succeeded, failed and completedIndexes are omitempty in batch/v1; ready and terminating are pointers.
     if (final.succeeded === 0) delete final.succeeded;
     if (final.failed === 0) delete final.failed;
+    if (final.active === 0) delete final.active;
+    if (final.completedIndexes === '') delete final.completedIndexes;
     if (finishing && stillRunning === 0) {
       final.conditions = withCondition(final.conditions ?? [], { ...finishing, type: finishing.type === 'SuccessCriteriaMet' ? 'Complete' : 'Failed', lastProbeTime: formatTime(now), lastTransitionTime: formatTime(now) });
       if (finishing.type === 'SuccessCriteriaMet') final.completionTime = formatTime(now);
