@@ -104,14 +104,19 @@ describe.concurrent('Jobs', () => {
     await vi.waitFor(async () => expect(await podsOf('slow')).toEqual([]), eventually);
   });
 
-  it('while suspended create no Pods, and run once resumed', async () => {
+  it('while suspended create no Pods, and run once resumed; a Job managed by another controller is left alone', async () => {
+    await cluster.client.create(jobs, job('foreign', 'busybox', { managedBy: 'example.com/batch' }));
     await cluster.client.create(jobs, job('later', 'busybox', { suspend: true }));
     await vi.waitFor(async () => expect(conditionTypes(await getJob('later'))).toEqual(['Suspended']), eventually);
     expect(await podsOf('later')).toEqual([]);
+    expect(await podsOf('foreign')).toEqual([]);
+    expect((await getJob('foreign')).status ?? {}).toEqual({});
     expect((await getJob('later')).status?.startTime).toBeUndefined();
     await cluster.client.patch(jobs, { namespace: ns, name: 'later' }, { type: 'merge', body: { spec: { suspend: false } } });
     await vi.waitFor(async () => expect(conditionTypes(await getJob('later'))).toContain('Complete'), eventually);
-    expect((await getJob('later')).status?.conditions?.find((c) => c.type === 'Suspended')).toMatchObject({ status: 'False', reason: 'JobResumed' });
+    const resumed = await getJob('later');
+    expect(resumed.status?.conditions?.find((c) => c.type === 'Suspended')).toMatchObject({ status: 'False', reason: 'JobResumed', message: 'Job resumed' });
+    expect(resumed.status?.startTime).toBeDefined();
   });
 
   it('with ttlSecondsAfterFinished are deleted, with their Pods, that long after they finished', async () => {

@@ -16,6 +16,8 @@ export interface JobSpec {
   ttlSecondsAfterFinished?: number;
   completionMode?: 'NonIndexed' | 'Indexed';
   suspend?: boolean;
+  podReplacementPolicy?: 'Failed' | 'TerminatingOrFailed';
+  managedBy?: string;
   [field: string]: unknown;
 }
 

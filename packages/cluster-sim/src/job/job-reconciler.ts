@@ -41,6 +41,9 @@ import { newJobPod } from './job-pod.ts';
 
 const { jobs, pods } = builtinTypes;
 
+/** batch.JobControllerName, the spec.managedBy value that means this controller. */
+export const jobControllerName = 'kubernetes.io/job-controller';
+
 export interface JobDeps {
   readonly client: Client;
   readonly api: ObjectReader;
@@ -82,6 +85,8 @@ export class JobReconciler implements Reconciler {
       client: this.#deps.client,
       api: this.#deps.api,
     });
+    // spec.managedBy naming another controller: that one runs the Job (managedByExternalController).
+    if (job.spec.managedBy !== undefined && job.spec.managedBy !== jobControllerName) return;
     // A finished or deleted Job creates nothing more; it only lets go of its Pods.
     if (finishedCondition(job) || job.metadata.deletionTimestamp) {
       await this.#releaseFinalizers(owned);
@@ -103,9 +108,11 @@ export class JobReconciler implements Reconciler {
     const succeeded = (status.succeeded ?? 0) + uncounted.succeeded.length;
     const failed = (status.failed ?? 0) + uncounted.failed.length;
     const indexed = job.spec.completionMode === 'Indexed';
+    // podReplacementPolicy Failed: a terminating Pod is replaced only once it has failed.
+    const occupying = active.length + (job.spec.podReplacementPolicy === 'Failed' ? terminating.length : 0);
     const succeededIndexes = parseIndexes(status.completedIndexes);
     if (indexed) for (const pod of owned) if (pod.status?.phase === 'Succeeded' && completionIndexOf(pod) !== undefined) succeededIndexes.add(completionIndexOf(pod)!);
-    const progress = { succeeded, failed, active: active.length, succeededIndexes, activeIndexes: new Set(active.map(completionIndexOf).filter((i) => i !== undefined)) };
+    const progress = { succeeded, failed, active: occupying, succeededIndexes, activeIndexes: new Set(active.map(completionIndexOf).filter((i) => i !== undefined)) };
 
     if (!status.startTime && !job.spec.suspend) status.startTime = formatTime(now);
     let conditions = [...(status.conditions ?? [])];
@@ -126,7 +133,10 @@ export class JobReconciler implements Reconciler {
       await this.#deleteActive(job, active);
       if (job.spec.suspend && !finishing) conditions = this.#suspended(job, conditions, true, now);
     } else {
-      conditions = this.#suspended(job, conditions, false, now);
+      const resumed = this.#suspended(job, conditions, false, now);
+      // A resumed Job starts its activeDeadlineSeconds afresh: startTime is reset to now.
+      if (resumed !== conditions) status.startTime = formatTime(now);
+      conditions = resumed;
       if (this.#deps.expectations.satisfied(key)) {
         const wait = this.#failureBackoffLeft(failed, owned, now);
         if (wait > 0) requeueAt = Math.min(requeueAt ?? Infinity, now + wait);
