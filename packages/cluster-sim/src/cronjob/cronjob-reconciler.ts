@@ -5,7 +5,7 @@
  * Job for the due scheduled time, honouring startingDeadlineSeconds and concurrencyPolicy,
  * and come back at the next scheduled time. The injected Clock drives all of it.
  */
-import { deepCopy, isAlreadyExists, isNotFound, parseTime, semanticEqual } from '@dojo/kube-api';
+import { deepCopy, formatTime, isAlreadyExists, isNotFound, parseTime, semanticEqual } from '@dojo/kube-api';
 import { builtinTypes, type Client, type Clock, type EventRecorder, type ObjectReader, type ReadableStore, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import { finishedCondition, type CronJob, type CronJobStatus, type Job, type JobReference } from '../core/batch-types.ts';
@@ -115,7 +115,7 @@ export class CronJobReconciler implements Reconciler {
     const created = await this.#createJob(cronJob, name, due.scheduled);
     if (!created) return undefined;
     status.active = [...(status.active ?? []), referenceTo(created)];
-    status.lastScheduleTime = new Date(due.scheduled).toISOString().replace('.000Z', 'Z');
+    status.lastScheduleTime = formatTime(due.scheduled);
     return next();
   }
 
