@@ -14,19 +14,26 @@ import { builtinTypes, discardingEventRecorder, Manager, type Clock, type Contro
 import { addDatabaseController } from './cnpg/database-controller.ts';
 import { installDatabaseCrd } from './cnpg/database-crd.ts';
 import { addDaemonSetController } from './daemonset/daemonset-controller.ts';
+import { addCronJobController } from './cronjob/cronjob-controller.ts';
 import { addDeploymentController } from './deployment/deployment-controller.ts';
 import { ResourceCatalog } from './discovery/resource-catalog.ts';
+import { addEndpointSliceController } from './endpoints/endpoint-slice-controller.ts';
+import { addEndpointsController } from './endpoints/endpoints-controller.ts';
 import { GarbageCollector } from './gc/garbage-collector.ts';
+import { addJobController } from './job/job-controller.ts';
+import { addTtlAfterFinishedController } from './job/ttl-after-finished-controller.ts';
 import { addKubelet } from './kubelet/kubelet-controller.ts';
 import { addNamespaceController } from './namespace/namespace-controller.ts';
 import { namespaceFinalizer, type KubeConfigOf } from './namespace/namespace-finalizer.ts';
 import { addNodeLeaseController } from './nodes/node-lease-controller.ts';
 import { ensureSimulatedNodes, simulatedNodeNames } from './nodes/simulated-nodes.ts';
 import { addReplicaSetController } from './replicaset/replica-set-controller.ts';
+import { addRootCaPublisher } from './rootca/root-ca-publisher.ts';
 import { resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
 import { addStatefulSetController } from './statefulset/stateful-set-controller.ts';
 import { ensureDefaultStorageClass } from './storage/simulated-storage-class.ts';
 import { addVolumeBinder } from './storage/volume-binder-controller.ts';
+import { addServiceAccountController } from './serviceaccount/service-account-controller.ts';
 import { schedulerComponent, systemControllers, type SystemControllerInfo } from './system-controllers.ts';
 
 export interface ClusterSimController {
@@ -95,6 +102,16 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
       controller: addNamespaceController(manager, { catalog, finalizer, recorder: recorder(systemControllers.namespace.component) }, options.concurrency.namespace),
     },
     { info: systemControllers.database, controller: addDatabaseController(manager, recorder(systemControllers.database.component), options.concurrency.database) },
+    {
+      info: systemControllers.job,
+      controller: addJobController(manager, { recorder: recorder(systemControllers.job.component), workers: options.concurrency.job, nodeName: options.nodeName, backoff: options.backoff }),
+    },
+    { info: systemControllers.cronJob, controller: addCronJobController(manager, recorder(systemControllers.cronJob.component), options.concurrency.cronJob) },
+    { info: systemControllers.endpoints, controller: addEndpointsController(manager, options.concurrency.endpoints) },
+    { info: systemControllers.endpointSlice, controller: addEndpointSliceController(manager, options.concurrency.endpointSlice) },
+    { info: systemControllers.serviceAccount, controller: addServiceAccountController(manager, options.concurrency.serviceAccount) },
+    { info: systemControllers.rootCaPublisher, controller: addRootCaPublisher(manager, input.kubeConfig, options.concurrency.rootCaPublisher) },
+    { info: systemControllers.ttlAfterFinished, controller: addTtlAfterFinishedController(manager, options.concurrency.ttlAfterFinished) },
   ];
   return {
     options,

@@ -3,9 +3,13 @@
  *
  * Promises:
  * - Deployment, ReplicaSet, StatefulSet, DaemonSet, Pod lifecycle ("kubelet"), node Lease,
- *   PersistentVolume provisioner/binder, garbage collector, namespace and CloudNativePG
- *   Database controllers, written as ordinary controllers on @dojo/runtime.
+ *   PersistentVolume provisioner/binder, Job, CronJob, ttl-after-finished, endpoints,
+ *   endpointslice, default ServiceAccount, root CA publisher, garbage collector, namespace and
+ *   CloudNativePG Database controllers, written as ordinary controllers on @dojo/runtime.
  * - Three Ready Nodes and a default StorageClass (`standard`) exist once it has started.
+ * - Pods with restartPolicy Never or OnFailure (Job Pods) run to completion: they exit 0 after
+ *   `podRunTime` (or the seconds in their annotation `sim.dojo.dev/run-seconds`); an image
+ *   tagged `:crash` or `:fail` exits 1.
  * - All state is rebuilt from the API on start; nothing lives only in memory.
  * - Delays and failure modes are options, so tests and benchmarks can set them.
  * - What memory does hold is soft and safe to lose, as in kube's own controllers: the clock of
@@ -19,7 +23,8 @@
  * - system-controllers.ts the controllers' names, kinds and Event components ("system")
  * - sim-options.ts        delays, back-off, failure rates, nodes, seed; and their defaults
  * - deployment/ replicaset/ statefulset/ daemonset/ kubelet/ gc/ namespace/ cnpg/
- *                         one controller each
+ *   job/ (Job, ttl-after-finished) cronjob/ endpoints/ (Endpoints, EndpointSlices)
+ *   serviceaccount/ rootca/   one controller each
  * - nodes/                the simulated Nodes and their kubelets' Lease heartbeats
  * - storage/              the default StorageClass, its simulated provisioner and the binder
  * - discovery/            the kinds the cluster serves, for the GC and namespace controller
@@ -40,6 +45,7 @@ export {
 export { isSystemController, schedulerComponent, systemControllers, type SystemControllerInfo, type SystemControllerKey } from './system-controllers.ts';
 export { defaultClusterSimOptions, resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
 export type { DelayRange } from './core/seeded-random.ts';
+export { runSecondsAnnotation } from './kubelet/container-behaviour.ts';
 export { databases, type Database, type DatabaseSpec, type DatabaseStatus } from './cnpg/database-types.ts';
 export { databaseCrd, databaseCrdName } from './cnpg/database-crd.ts';
 export { appSecretName } from './cnpg/app-secret.ts';

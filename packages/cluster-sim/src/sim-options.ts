@@ -17,6 +17,12 @@ export interface ClusterSimOptions {
   readonly podStartDelay: DelayRange;
   /** Running -> Ready, after the containers started. */
   readonly podReadyDelay: DelayRange;
+  /**
+   * How long the containers of a Pod that runs to completion (restartPolicy Never or OnFailure:
+   * Job Pods) run once ready before they exit 0. A Pod chooses its own with the annotation
+   * `sim.dojo.dev/run-seconds` (see kubelet/container-behaviour.ts).
+   */
+  readonly podRunTime: DelayRange;
   /** How long a failing container runs (or an image pull takes) before it fails. */
   readonly failAfterMs: number;
   /** The kubelet's back-off after a crash or a failed pull: base, doubling, capped at max. */
@@ -48,6 +54,7 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
   seed: 1,
   podStartDelay: { minMs: 800, maxMs: 1500 },
   podReadyDelay: { minMs: 200, maxMs: 500 },
+  podRunTime: { minMs: 1_000, maxMs: 3_000 },
   failAfterMs: 1_000,
   backoff: { baseMs: 10_000, maxMs: 300_000 },
   failureRates: { crash: 0, imagePull: 0 },
@@ -64,6 +71,15 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
     daemonSet: 2,
     persistentVolumeBinder: 1,
     nodeLease: 1,
+    // --concurrent-job-syncs, -cron-job-syncs, -ttl-after-finished-syncs, -endpoint-syncs and
+    // -service-endpoint-syncs are 5; the serviceaccounts and root CA publishers run one worker.
+    job: 5,
+    cronJob: 5,
+    ttlAfterFinished: 5,
+    endpoints: 5,
+    endpointSlice: 5,
+    serviceAccount: 1,
+    rootCaPublisher: 1,
   },
 };
 
@@ -75,6 +91,7 @@ export function resolveClusterSimOptions(input: ClusterSimOptionsInput = {}): Cl
     seed: input.seed ?? d.seed,
     podStartDelay: { ...d.podStartDelay, ...input.podStartDelay },
     podReadyDelay: { ...d.podReadyDelay, ...input.podReadyDelay },
+    podRunTime: { ...d.podRunTime, ...input.podRunTime },
     failAfterMs: input.failAfterMs ?? d.failAfterMs,
     backoff: { ...d.backoff, ...input.backoff },
     failureRates: { ...d.failureRates, ...input.failureRates },

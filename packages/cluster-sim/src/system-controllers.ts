@@ -75,6 +75,48 @@ export const systemControllers = {
     component: 'cloudnative-pg',
     description: 'Simulates CloudNativePG: gives each Database its application credentials Secret.',
   },
+  job: {
+    name: 'job-controller',
+    forKind: { group: 'batch', version: 'v1', kind: 'Job' },
+    component: 'job-controller',
+    description: 'Runs Jobs: creates Pods up to parallelism until completions succeeded, counts them, fails on backoffLimit or deadline.',
+  },
+  cronJob: {
+    name: 'cronjob-controller',
+    forKind: { group: 'batch', version: 'v1', kind: 'CronJob' },
+    component: 'cronjob-controller',
+    description: 'Creates a Job for each scheduled time of a CronJob, applies its concurrency policy and prunes its history.',
+  },
+  ttlAfterFinished: {
+    name: 'ttl-after-finished-controller',
+    forKind: { group: 'batch', version: 'v1', kind: 'Job' },
+    component: 'ttl-after-finished-controller',
+    description: 'Deletes finished Jobs once their ttlSecondsAfterFinished has passed.',
+  },
+  endpoints: {
+    name: 'endpoints-controller',
+    forKind: { group: '', version: 'v1', kind: 'Service' },
+    component: 'endpoint-controller',
+    description: 'Keeps each selecting Service\'s Endpoints listing the ready and not-ready Pods it selects.',
+  },
+  endpointSlice: {
+    name: 'endpointslice-controller',
+    forKind: { group: '', version: 'v1', kind: 'Service' },
+    component: 'endpoint-slice-controller',
+    description: 'Keeps each selecting Service\'s EndpointSlices listing the Pods it selects, with their conditions.',
+  },
+  serviceAccount: {
+    name: 'serviceaccount-controller',
+    forKind: { group: '', version: 'v1', kind: 'Namespace' },
+    component: 'serviceaccount-controller',
+    description: 'Gives every Namespace its default ServiceAccount.',
+  },
+  rootCaPublisher: {
+    name: 'root-ca-certificate-publisher-controller',
+    forKind: { group: '', version: 'v1', kind: 'Namespace' },
+    component: 'root-ca-certificate-publisher',
+    description: 'Publishes the cluster CA as the kube-root-ca.crt ConfigMap in every Namespace.',
+  },
 } as const satisfies Record<string, SystemControllerInfo>;
 
 export type SystemControllerKey = keyof typeof systemControllers;

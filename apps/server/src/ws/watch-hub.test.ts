@@ -27,9 +27,15 @@ async function create(ns: string, names: string[]): Promise<void> {
   for (const name of names) expect((await c.http('POST', collection(ns), { body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } } })).status).toBe(201);
 }
 
-/** The names of the watch events subscription `id` received on `live`, in order. */
+/**
+ * The names of the watch events subscription `id` received on `live`, in order; without the
+ * kube-root-ca.crt ConfigMap the simulated control plane publishes into every Namespace.
+ */
 const received = (live: LiveClient, id: string): string[] =>
-  live.messages.filter((m) => m.id === id && m.type === 'watch-event').map((m) => m.event.object.metadata.name as string);
+  live.messages
+    .filter((m) => m.id === id && m.type === 'watch-event')
+    .map((m) => m.event.object.metadata.name as string)
+    .filter((name) => name !== 'kube-root-ca.crt');
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i++) await sleep(50);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containerBehaviour, imageTag } from './container-behaviour.ts';
+import { annotatedRunMs, containerBehaviour, imageTag, runSecondsAnnotation } from './container-behaviour.ts';
 
 const never = { crash: 0, imagePull: 0 };
 
@@ -14,6 +14,13 @@ describe('containerBehaviour', () => {
     expect(containerBehaviour('busybox:crash', never, 1, 'uid', 'app')).toBe('crashes');
     expect(containerBehaviour('ghcr.io/acme/app:missing', never, 1, 'uid', 'app')).toBe('cannot-pull');
     expect(containerBehaviour('nginx:1.27', never, 1, 'uid', 'app')).toBe('runs');
+    expect(containerBehaviour('busybox:fail', never, 1, 'uid', 'app')).toBe('crashes');
+  });
+
+  it('reads a Pod\'s run time in seconds from its annotation, ignoring what is not a number', () => {
+    expect(annotatedRunMs({ [runSecondsAnnotation]: '2.5' })).toBe(2500);
+    expect(annotatedRunMs({ [runSecondsAnnotation]: 'soon' })).toBeUndefined();
+    expect(annotatedRunMs(undefined)).toBeUndefined();
   });
 
   it('fails about the configured share of Pods, the same ones for the same seed', () => {

@@ -29,6 +29,21 @@ describe('a simulated container', () => {
     expect(result.progress.pullAttempts).toBe(2);
   });
 
+  it('of a Pod that runs to completion exits 0 its run time after it became ready, and stays exited', () => {
+    const job: LifecycleTiming = { ...timing, restartPolicy: 'Never', runMs: 2000 };
+    expect(advance('runs', creating, 3499, job).progress.phase).toBe('ready');
+    const done = advance('runs', creating, 60_000, job);
+    expect(done.transitions.map((t) => `${t.to}@${t.at}`)).toEqual(['running@1000', 'ready@1500', 'succeeded@3500']);
+    expect(done.nextAt).toBeUndefined();
+  });
+
+  it('that crashes fails for good under restartPolicy Never, and restarts under OnFailure', () => {
+    const never = advance('crashes', creating, 60_000, { ...timing, restartPolicy: 'Never' });
+    expect(never.progress).toMatchObject({ phase: 'failed', since: 2000, restartCount: 0 });
+    expect(never.nextAt).toBeUndefined();
+    expect(advance('crashes', creating, 2500, { ...timing, restartPolicy: 'OnFailure' }).progress.phase).toBe('crash-loop');
+  });
+
   it('caps the back-off at its maximum', () => {
     expect(backoffMs(0, timing.backoff)).toBe(10_000);
     expect(backoffMs(3, timing.backoff)).toBe(80_000);

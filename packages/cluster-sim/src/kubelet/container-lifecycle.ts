@@ -7,11 +7,18 @@
  *   crashes:      Creating -> Running -> CrashLoopBackOff -> Running (restartCount + 1) -> ...
  *   cannot-pull:  Creating -> ErrImagePull -> ImagePullBackOff -> ErrImagePull -> ...
  *
+ * A Pod whose restartPolicy is Never or OnFailure runs to completion: a container that runs
+ * exits 0 `runMs` after it became ready (Succeeded); one that crashes exits 1 (Failed) and,
+ * under OnFailure, is restarted through CrashLoopBackOff as under Always.
+ *
  * Back-off doubles from `backoff.baseMs` up to `backoff.maxMs`, as the kubelet's does.
  */
 import type { ContainerBehaviour } from './container-behaviour.ts';
 
-export type ContainerPhase = 'creating' | 'running' | 'ready' | 'crash-loop' | 'pull-error' | 'pull-backoff';
+export type ContainerPhase = 'creating' | 'running' | 'ready' | 'crash-loop' | 'pull-error' | 'pull-backoff' | 'succeeded' | 'failed';
+
+/** The Pod's spec.restartPolicy; unset means Always. */
+export type RestartPolicy = 'Always' | 'OnFailure' | 'Never';
 
 export interface ContainerProgress {
   readonly phase: ContainerPhase;
@@ -29,6 +36,9 @@ export interface LifecycleTiming {
   readonly readyDelayMs: number;
   readonly failAfterMs: number;
   readonly backoff: { readonly baseMs: number; readonly maxMs: number };
+  readonly restartPolicy?: RestartPolicy;
+  /** Ready -> exited 0, for a Pod that runs to completion. */
+  readonly runMs?: number;
 }
 
 export interface Transition {
@@ -66,9 +76,13 @@ export function nextMove(behaviour: ContainerBehaviour, progress: ContainerProgr
         ? at(timing.startDelayMs, 'pull-error', { pullAttempts: pullAttempts + 1 })
         : at(timing.startDelayMs, 'running', { startedAt: progress.since + timing.startDelayMs });
     case 'running':
-      return behaviour === 'crashes' ? at(Math.max(1, timing.failAfterMs), 'crash-loop') : at(timing.readyDelayMs, 'ready');
+      return behaviour === 'crashes' ? at(Math.max(1, timing.failAfterMs), crashedPhase(timing)) : at(timing.readyDelayMs, 'ready');
     case 'ready':
-      return behaviour === 'crashes' ? at(Math.max(1, timing.failAfterMs), 'crash-loop') : undefined;
+      if (behaviour === 'crashes') return at(Math.max(1, timing.failAfterMs), crashedPhase(timing));
+      return runsToCompletion(timing) ? at(Math.max(1, timing.runMs ?? 0), 'succeeded') : undefined;
+    case 'succeeded':
+    case 'failed':
+      return undefined;
     case 'crash-loop': {
       const wait = Math.max(1, backoffMs(restartCount, timing.backoff));
       return at(wait, 'running', { restartCount: restartCount + 1, startedAt: progress.since + wait });
@@ -80,6 +94,16 @@ export function nextMove(behaviour: ContainerBehaviour, progress: ContainerProgr
       return behaviour === 'cannot-pull' ? at(wait, 'pull-error', { pullAttempts: pullAttempts + 1 }) : at(wait, 'running', { startedAt: progress.since + wait });
     }
   }
+}
+
+/** Never and OnFailure Pods (Job Pods) run until their containers exit; Always Pods run for good. */
+export function runsToCompletion(timing: Pick<LifecycleTiming, 'restartPolicy'>): boolean {
+  return timing.restartPolicy === 'Never' || timing.restartPolicy === 'OnFailure';
+}
+
+// A container that exits non-zero is restarted unless the Pod's restartPolicy is Never.
+function crashedPhase(timing: LifecycleTiming): ContainerPhase {
+  return timing.restartPolicy === 'Never' ? 'failed' : 'crash-loop';
 }
 
 export function advance(behaviour: ContainerBehaviour, start: ContainerProgress, now: number, timing: LifecycleTiming): Advanced {

@@ -5,7 +5,7 @@
  * as a real kubelet restarts its back-off timers.
  */
 import type { ContainerStatus } from '../core/workload-types.ts';
-import type { ContainerPhase, ContainerProgress } from './container-lifecycle.ts';
+import type { ContainerPhase, ContainerProgress, RestartPolicy } from './container-lifecycle.ts';
 
 interface PodMemory {
   readonly uid: string;
@@ -19,10 +19,10 @@ export class KubeletMemory {
    * The progress of a container: remembered if the status still shows what was remembered,
    * else read from the status, starting its phase now.
    */
-  progressOf(podKey: string, uid: string, name: string, status: ContainerStatus | undefined, nowMs: number): ContainerProgress {
+  progressOf(podKey: string, uid: string, name: string, status: ContainerStatus | undefined, nowMs: number, restartPolicy?: RestartPolicy): ContainerProgress {
     const remembered = this.#pods.get(podKey);
     const known = remembered?.uid === uid ? remembered.containers.get(name) : undefined;
-    const phase = phaseOf(status);
+    const phase = phaseOf(status, restartPolicy);
     const restartCount = status?.restartCount ?? 0;
     if (known && known.phase === phase && known.restartCount === restartCount) return known;
     return { phase, since: nowMs, restartCount, pullAttempts: phase === 'pull-error' || phase === 'pull-backoff' ? 1 : 0, ...(phase === 'running' || phase === 'ready' ? { startedAt: nowMs } : {}) };
@@ -38,8 +38,11 @@ export class KubeletMemory {
 }
 
 /** The phase a container status shows. */
-export function phaseOf(status: ContainerStatus | undefined): ContainerPhase {
+export function phaseOf(status: ContainerStatus | undefined, restartPolicy?: RestartPolicy): ContainerPhase {
   if (!status) return 'creating';
+  const exited = status.state.terminated;
+  // A container that exited stays exited unless its Pod restarts it (Always, or OnFailure after an error).
+  if (exited && (exited.exitCode === 0 ? restartPolicy === 'Never' || restartPolicy === 'OnFailure' : restartPolicy === 'Never')) return exited.exitCode === 0 ? 'succeeded' : 'failed';
   if (status.state.running) return status.ready ? 'ready' : 'running';
   switch (status.state.waiting?.reason) {
     case 'CrashLoopBackOff':

@@ -11,8 +11,8 @@ import { pickDelay, unitInterval } from '../core/seeded-random.ts';
 import { hostIPOf, simulatedNodeNames } from '../nodes/simulated-nodes.ts';
 import type { Pod, PodStatus } from '../core/workload-types.ts';
 import type { ClusterSimOptions } from '../sim-options.ts';
-import { containerBehaviour } from './container-behaviour.ts';
-import { advance, type ContainerProgress, type LifecycleTiming } from './container-lifecycle.ts';
+import { annotatedRunMs, containerBehaviour } from './container-behaviour.ts';
+import { advance, runsToCompletion, type ContainerProgress, type LifecycleTiming, type RestartPolicy } from './container-lifecycle.ts';
 import { eventsFor, killingEvent, pullingEvent, type KubeletEvent } from './kubelet-events.ts';
 import { KubeletMemory } from './kubelet-memory.ts';
 import { buildPodStatus } from './pod-status-builder.ts';
@@ -55,14 +55,14 @@ export class KubeletReconciler implements Reconciler {
 
     const now = this.#deps.clock.now();
     const uid = pod.metadata.uid ?? '';
-    const timing = this.#timing(uid);
+    const timing = this.#timing(pod);
     const firstSight = !pod.status?.containerStatuses;
     const events: KubeletEvent[] = firstSight ? pod.spec.containers.map(pullingEvent) : [];
     const progress = new Map<string, ContainerProgress>();
     let nextAt: number | undefined;
     for (const container of pod.spec.containers) {
       const status = pod.status?.containerStatuses?.find((s) => s.name === container.name);
-      const start = this.#memory.progressOf(key, uid, container.name, status, now);
+      const start = this.#memory.progressOf(key, uid, container.name, status, now, timing.restartPolicy);
       const behaviour = containerBehaviour(container.image, this.#deps.options.failureRates, this.#deps.options.seed, uid, container.name);
       const moved = advance(behaviour, start, now, timing);
       progress.set(container.name, moved.progress);
@@ -83,9 +83,13 @@ export class KubeletReconciler implements Reconciler {
   /** A Pod held by finalizers after deletion: its containers stop, and it stays until they let go. */
   async #stop(pod: Pod): Promise<void> {
     const at = formatTime(this.#deps.clock.now());
+    // A stopped container is killed (exit 137); a Pod that does not restart its containers
+    // then ends Failed, unless they had all exited 0 already.
+    const completes = runsToCompletion({ restartPolicy: pod.spec.restartPolicy as RestartPolicy | undefined });
+    const killed = completes && (pod.status?.containerStatuses ?? []).some((s) => s.state.terminated?.exitCode !== 0);
     const status: PodStatus = {
       ...pod.status,
-      phase: 'Succeeded',
+      phase: killed || (completes && !pod.status?.containerStatuses) ? 'Failed' : 'Succeeded',
       conditions: (pod.status?.conditions ?? []).map((c) =>
         c.type === 'Ready' || c.type === 'ContainersReady' ? { ...c, status: 'False', reason: 'PodCompleted', lastTransitionTime: at } : c,
       ),
@@ -93,7 +97,7 @@ export class KubeletReconciler implements Reconciler {
         ...s,
         ready: false,
         started: false,
-        state: { terminated: { exitCode: 0, reason: 'Completed', finishedAt: at, ...(s.state.running?.startedAt ? { startedAt: s.state.running.startedAt } : {}), ...(s.containerID ? { containerID: s.containerID } : {}) } },
+        state: s.state.terminated ? s.state : { terminated: { exitCode: completes ? 137 : 0, reason: completes ? 'Error' : 'Completed', finishedAt: at, ...(s.state.running?.startedAt ? { startedAt: s.state.running.startedAt } : {}), ...(s.containerID ? { containerID: s.containerID } : {}) } },
       })),
     };
     await this.#deps.client.updateStatus(pods, { ...pod, status });
@@ -104,9 +108,12 @@ export class KubeletReconciler implements Reconciler {
     this.#deps.recorderFor(pod.spec.nodeName || this.#deps.options.nodeName).record(pod, event.type, event.reason, event.message, { resource: pods, fieldPath: event.fieldPath });
   }
 
-  #timing(uid: string): LifecycleTiming {
+  #timing(pod: Pod): LifecycleTiming {
     const { options } = this.#deps;
+    const uid = pod.metadata.uid ?? '';
     return {
+      restartPolicy: (pod.spec.restartPolicy ?? 'Always') as RestartPolicy,
+      runMs: annotatedRunMs(pod.metadata.annotations) ?? pickDelay(options.podRunTime, unitInterval(options.seed, uid, 'run')),
       startDelayMs: pickDelay(options.podStartDelay, unitInterval(options.seed, uid, 'start')),
       readyDelayMs: pickDelay(options.podReadyDelay, unitInterval(options.seed, uid, 'ready')),
       failAfterMs: options.failAfterMs,

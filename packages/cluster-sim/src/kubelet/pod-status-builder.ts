@@ -38,14 +38,18 @@ export function buildPodStatus({ pod, progress, timing, nowMs, hostIP }: PodStat
   };
   const notReady = unready.length > 0 ? (['ContainersNotReady', `containers with unready status: [${unready.join(' ')}]`] as const) : ([] as const);
   const started = previous.startTime ?? formatTime(nowMs);
+  const finished = finishedPhase(pod, progress);
+  // A finished Pod's sandbox is torn down, and the kubelet reports every condition but
+  // PodScheduled as PodCompleted (GeneratePodReadyCondition and friends).
+  const completed = ['PodCompleted'] as const;
   return {
     ...previous,
-    phase: waitingToStart ? 'Pending' : 'Running',
+    phase: finished ?? (waitingToStart ? 'Pending' : 'Running'),
     conditions: [
-      condition('PodReadyToStartContainers', true),
-      condition('Initialized', true),
-      condition('Ready', unready.length === 0, ...notReady),
-      condition('ContainersReady', unready.length === 0, ...notReady),
+      condition('PodReadyToStartContainers', !finished),
+      condition('Initialized', true, ...(finished ? completed : [])),
+      condition('Ready', !finished && unready.length === 0, ...(finished ? completed : notReady)),
+      condition('ContainersReady', !finished && unready.length === 0, ...(finished ? completed : notReady)),
       condition('PodScheduled', true),
     ],
     hostIP,
@@ -56,6 +60,17 @@ export function buildPodStatus({ pod, progress, timing, nowMs, hostIP }: PodStat
     containerStatuses: containers,
     ...(pod.spec.initContainers?.length ? { initContainerStatuses: pod.spec.initContainers.map((c) => completedInit(pod, c, started)) } : {}),
   };
+}
+
+/**
+ * Succeeded once every container exited 0, Failed once every container exited and one did not
+ * exit 0 (only possible under restartPolicy Never): kubelet's getPhase for a Pod that does not
+ * restart its containers.
+ */
+function finishedPhase(pod: Pod, progress: ReadonlyMap<string, ContainerProgress>): 'Succeeded' | 'Failed' | undefined {
+  const phases = pod.spec.containers.map((c) => progress.get(c.name)?.phase);
+  if (!phases.every((p) => p === 'succeeded' || p === 'failed')) return undefined;
+  return phases.includes('failed') ? 'Failed' : 'Succeeded';
 }
 
 function containerStatus(pod: Pod, container: Container, progress: ContainerProgress | undefined, timing: LifecycleTiming, previous: readonly ContainerStatus[] | undefined): ContainerStatus {
@@ -83,6 +98,14 @@ function containerStatus(pod: Pod, container: Container, progress: ContainerProg
         state: { waiting: { reason: 'CrashLoopBackOff', message } },
         lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt, finishedAt: since, containerID: id } },
       };
+    }
+    case 'succeeded':
+    case 'failed': {
+      const id = containerID(pod, container, restartCount);
+      const exited = previous?.find((s) => s.name === container.name)?.state.terminated;
+      const exitCode = phase === 'succeeded' ? 0 : 1;
+      const terminated = exited ?? { exitCode, reason: exitCode === 0 ? 'Completed' : 'Error', startedAt, finishedAt: since, containerID: id };
+      return { ...base, imageID: imageID(image), containerID: id, state: { terminated }, lastState };
     }
     case 'pull-error':
       return { ...base, state: { waiting: { reason: 'ErrImagePull', message: pullError(image) } }, lastState };

@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeClient } from '@dojo/runtime';
 import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
-import { startClusterSim, type RunningClusterSim } from '../cluster-sim.ts';
+import { startClusterSim, type RunningClusterSim, type StartClusterSimOptions } from '../cluster-sim.ts';
 import type { ClusterSimOptionsInput } from '../sim-options.ts';
 
 export const fastTiming: ClusterSimOptionsInput = {
   podStartDelay: { minMs: 10, maxMs: 80 },
   podReadyDelay: { minMs: 0, maxMs: 40 },
+  podRunTime: { minMs: 50, maxMs: 150 },
   failAfterMs: 50,
   backoff: { baseMs: 150, maxMs: 600 },
   discoveryRefreshMs: 5_000,
@@ -34,8 +35,8 @@ export interface SimCluster {
   kubectl(args: readonly string[], stdin?: string): Promise<KubectlResult>;
   /** Runs kubectl and fails with its stderr unless it exits 0. */
   kubectlOk(args: readonly string[], stdin?: string): Promise<string>;
-  /** Starts a simulated control plane (several may run one after another). */
-  startSim(options?: ClusterSimOptionsInput): Promise<RunningClusterSim>;
+  /** Starts a simulated control plane (several may run one after another); `clock` may drive it. */
+  startSim(options?: ClusterSimOptionsInput & Pick<StartClusterSimOptions, 'clock'>): Promise<RunningClusterSim>;
   /** Stops every control plane started so far. */
   stopSims(): Promise<void>;
   stop(): Promise<void>;

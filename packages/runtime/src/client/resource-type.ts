@@ -25,6 +25,7 @@ export const builtinTypes = {
   services: core('services', 'Service'),
   events: core('events', 'Event'),
   serviceAccounts: core('serviceaccounts', 'ServiceAccount'),
+  endpoints: core('endpoints', 'Endpoints'),
   deployments: { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', namespaced: true },
   replicaSets: { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', namespaced: true },
   statefulSets: { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true },
@@ -34,6 +35,9 @@ export const builtinTypes = {
   persistentVolumes: core('persistentvolumes', 'PersistentVolume', false),
   nodes: core('nodes', 'Node', false),
   storageClasses: { group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses', kind: 'StorageClass', namespaced: false },
+  jobs: { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', namespaced: true },
+  cronJobs: { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', namespaced: true },
+  endpointSlices: { group: 'discovery.k8s.io', version: 'v1', resource: 'endpointslices', kind: 'EndpointSlice', namespaced: true },
   leases: { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', namespaced: true },
   customResourceDefinitions: {
     group: 'apiextensions.k8s.io',

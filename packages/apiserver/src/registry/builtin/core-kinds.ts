@@ -117,6 +117,9 @@ export const pods = defineBuiltin({
       for (const s of (field(o, 'status', 'containerStatuses') as unknown[] | undefined) ?? []) {
         const reason = field(s, 'state', 'waiting', 'reason');
         if (typeof reason === 'string' && reason !== 'ContainerCreating') return reason;
+        // printPod: an exited container shows its reason ("Completed", "Error"), as for Job Pods.
+        const exited = field(s, 'state', 'terminated', 'reason');
+        if (typeof exited === 'string' && exited !== '') return exited;
       }
       return field(o, 'status', 'phase') ?? 'Pending';
     }),
