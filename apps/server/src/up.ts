@@ -193,6 +193,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       : undefined;
   // A traced operator that is also a client of the API server is matched to it by its calls.
   const tracedClients = options.otlpReceiver && (apiserver || audited) ? new TracedClients({ isEmbedded: (name) => controllers.get(name) !== undefined }) : undefined;
+  // The journal's seq continues across restarts, and the history keeps the last one this console applied.
+  const requestsHistory = history.stream(requestsStream);
   const activity =
     apiserver || audited
       ? new ActivityService({
@@ -201,9 +203,9 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           isEmbedded: (name) => controllers.get(name) !== undefined,
           ...(tracedClients ? { sendsTraces: (client: string) => tracedClients.sendsTraces(client) } : {}),
           dataDir,
-          ...(apiserver ? { server: apiserver.url } : {}),
+          ...(apiserver ? { server: apiserver.url, appliedThrough: requestsHistory.lastSeq } : {}),
           // Kept on disk with the rest of the history, under the same retention and coverage.
-          sinks: [history.stream(requestsStream), ...(writes ? [writes] : []), ...(tracedClients ? [tracedClients] : [])],
+          sinks: [requestsHistory, ...(writes ? [writes] : []), ...(tracedClients ? [tracedClients] : [])],
           ...(feed ? { feed } : {}),
         })
       : undefined;

@@ -52,6 +52,12 @@ export interface ActivityOptions {
   sendsTraces?: (client: string) => boolean;
   inference?: Partial<InferenceSettings>;
   hotLoops?: Partial<HotLoopSettings>;
+  /**
+   * The last journal seq a previous run of this console already applied (its records are on
+   * disk, and so is what was emitted from them). After a restart the journal is read from its
+   * start again: records up to here rebuild the state, but emit nothing a second time.
+   */
+  appliedThrough?: number;
 }
 
 export interface ActivityState {
@@ -91,8 +97,13 @@ export class Activity {
   readonly #loops: HotLoopDetector;
   readonly #embedded = new EmbeddedWrites<EmbeddedWrite>();
   readonly #inferred = new Map<string, Inferred>();
-  /** Passes of clients that send traces: decided when the pass starts, so no pass is journaled half. */
+  /**
+   * Passes not journaled: a traced client's, or one a previous run already journaled. Decided
+   * when the pass starts, so no pass is journaled half.
+   */
   readonly #unjournaled = new WeakSet<Pass>();
+  /** Whether the record being ingested was applied by a previous run (`appliedThrough`). */
+  #replaying = false;
 
   constructor(options: ActivityOptions) {
     this.#options = options;
@@ -113,6 +124,10 @@ export class Activity {
   }
 
   ingest(record: RequestJournalRecord): void {
+    const replayed = record.seq <= (this.#options.appliedThrough ?? 0);
+    // The previous run ended every pass when it stopped (`close`): none of them spans the restart.
+    if (this.#replaying && !replayed) for (const state of this.#inferred.values()) state.passes.closeAll();
+    this.#replaying = replayed;
     switch (record.type) {
       case 'request':
         return this.#request(record);
@@ -132,6 +147,11 @@ export class Activity {
       const joined = this.#embedded.apiCall(record);
       if (joined) this.#observeEmbedded(joined.write, joined.triggers?.map((t) => t.resourceVersion));
     }
+  }
+
+  /** The console stops: its open passes end now, so every journaled reconcile has its end. */
+  close(): void {
+    for (const state of this.#inferred.values()) state.passes.closeAll();
   }
 
   tick(): void {
@@ -174,7 +194,7 @@ export class Activity {
     }
     const inferred = this.#inferredOf(identity);
     if (inferred && target) inferred.passes.request(record, target);
-    else if (record.code === 409 && target) this.#emitConflict(identity.name, record, target.object, undefined);
+    else if (record.code === 409 && target && !this.#replaying) this.#emitConflict(identity.name, record, target.object, undefined);
   }
 
   /** Inference runs for clients that act like controllers; kubectl and the console do not reconcile. */
@@ -297,6 +317,11 @@ export class Activity {
         return;
       }
       this.#clients.inferredReconcile(pass.client);
+      // Journaled by the run that first read its requests.
+      if (this.#replaying) {
+        this.#unjournaled.add(pass);
+        return;
+      }
       const start: Omit<ReconcileStartRecord, 'seq'> = {
         type: 'reconcile-start',
         time: pass.start,

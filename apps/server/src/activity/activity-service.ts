@@ -30,6 +30,12 @@ export interface ActivityServiceOptions {
   /** More places every journal record goes (e.g. a history store), after the request log. */
   sinks?: readonly RequestSink[];
   tickMs?: number;
+  /**
+   * The last journal seq a previous run of this console applied (the history's requests stream
+   * keeps it): the feed starts from the journal's beginning again, and what was inferred from
+   * records up to here is already in the telemetry journal, so it is not appended twice.
+   */
+  appliedThrough?: number;
   /** Where the journal records come from (HandleJournalFeed for the embedded server, AuditFeed); default: JournalFeed over `transport`. */
   feed?: ActivityFeedFactory;
 }
@@ -57,6 +63,7 @@ export class ActivityService implements ActivityView {
     this.#activity = new Activity({
       clock: { now: () => Date.now() },
       isEmbedded: options.isEmbedded,
+      ...(options.appliedThrough ? { appliedThrough: options.appliedThrough } : {}),
       ...(options.sendsTraces ? { sendsTraces: options.sendsTraces } : {}),
       emit: (record) => {
         this.#emitted.add(record);
@@ -83,9 +90,12 @@ export class ActivityService implements ActivityView {
   }
 
   stop(): void {
-    clearInterval(this.#timer);
-    this.#unsubscribe();
     this.#feed.stop();
+    clearInterval(this.#timer);
+    // The passes still open end now, while the telemetry journal still takes records: a restart
+    // replays their requests without journaling them again, so this is their only end.
+    this.#activity.close();
+    this.#unsubscribe();
   }
 
   snapshot(): ActivitySnapshot {
