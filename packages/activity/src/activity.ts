@@ -23,6 +23,7 @@ import type {
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import { identifyClient, type ClientIdentity } from './client-identity.ts';
 import { ClientBook, isError, isWrite } from './client-stats.ts';
+import { conflictCauseOf, isConflictOnObject } from './conflict-cause.ts';
 import { DeliveredEvents } from './delivered-events.ts';
 import { EmbeddedWrites } from './embedded-writes.ts';
 import { HotLoopDetector, type HotLoopSettings, type WriteCause } from './hot-loop-detector.ts';
@@ -194,7 +195,7 @@ export class Activity {
     }
     const inferred = this.#inferredOf(identity);
     if (inferred && target) inferred.passes.request(record, target);
-    else if (record.code === 409 && target && !this.#replaying) this.#emitConflict(identity.name, record, target.object, undefined);
+    else if (isConflictOnObject(record) && target && !this.#replaying) this.#emitConflict(identity.name, record, target.object, undefined);
   }
 
   /** Inference runs for clients that act like controllers; kubectl and the console do not reconcile. */
@@ -275,14 +276,17 @@ export class Activity {
   }
 
   #emitConflict(client: string, record: RequestRecord, object: ObjectIdentity, pass: Pass | undefined): void {
-    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: record.time, controller: client, key: queueKey(object), object, resource: resourceOf(record) };
+    const cause = conflictCauseOf(record);
+    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: record.time, controller: client, key: queueKey(object), object, resource: resourceOf(record), cause };
+    if (pass) conflict.reconcileId = pass.id;
+    // A field-manager conflict has no winner: nothing was written, the fields' owners are in `cause`.
+    if (cause.kind === 'fieldManager') return this.#options.emit(conflict);
     if (record.rvSent) conflict.staleRV = record.rvSent;
     const winner = record.conflict;
     if (winner?.currentRV) conflict.currentRV = winner.currentRV;
     if (winner?.writer?.fieldManager) conflict.currentManager = winner.writer.fieldManager;
     if (winner?.writer?.source === 'managedFields') conflict.currentWriterFrom = 'managedFields';
     if (winner?.writer?.user) conflict.currentClient = this.#identify({ user: winner.writer.user, userAgent: winner.writer.userAgent, fieldManager: winner.writer.fieldManager }).name;
-    if (pass) conflict.reconcileId = pass.id;
     this.#options.emit(conflict);
   }
 
@@ -307,7 +311,7 @@ export class Activity {
     if (record.rvReturned) call.rvReturned = record.rvReturned;
     if (record.fieldManager) call.fieldManager = record.fieldManager;
     this.#options.emit(call);
-    if (record.code === 409) this.#emitConflict(pass.client, record, object, pass);
+    if (isConflictOnObject(record)) this.#emitConflict(pass.client, record, object, pass);
   }
 
   readonly #sink: PassSink = {
