@@ -252,6 +252,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
         ...(options.context ? { context: options.context } : {}),
         // Only the path, for "kubectl --kubeconfig …": the credentials never reach the browser.
         ...(options.inCluster ? {} : { kubeconfig: kubeconfigPath }),
+        // Where `dojo-console connect --data-dir` finds this console's API server (the UI shows the exact command).
+        ...(apiserver ? { dataDir } : {}),
       },
       leader: { identity: manager.identity ?? 'local', isLeader: manager.isLeader(), holder: manager.leader() ?? manager.identity ?? 'local' },
       operators: options.operators,
