@@ -56,6 +56,8 @@ async function observe(running: RunningConsole) {
     conflicts,
     clientRecords,
     client: client && timeFree(client),
+    // Whether a loop is still active, and its rate, move with time; what looped does not.
+    hotLoops: activity.hotLoops.map((l) => ({ kind: l.kind, writers: l.writers, fieldPaths: l.fieldPaths, object: l.object })),
   };
 }
 
@@ -116,5 +118,6 @@ describe('a console restarted on the same data dir', () => {
     const patches = after.clientRecords.filter((r) => r.type === 'api-call' && r.verb === 'patch');
     expect(new Set(patches.map((p) => p.time)).size).toBe(patches.length);
     expect(after.client).toEqual(before.client);
+    expect(after.hotLoops).toEqual(before.hotLoops);
   }, 120_000);
 });

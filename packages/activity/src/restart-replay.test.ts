@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiCallRecord, ReconcileStartRecord, TelemetryRecord } from '@dojo/console-protocol';
 import { Activity, type TelemetryInput } from './activity.ts';
 import { observeActivity } from './testing/observed-activity.ts';
 import { dojos, kubectl, operator, SimulatedJournal } from './testing/simulated-journal.ts';
@@ -78,5 +79,36 @@ describe('a restarted console reading the journal from its start again', () => {
     expect(ends()).toEqual([]);
     activity.close();
     expect(ends().map((e) => e.reconcileId)).toEqual(starts().map((s) => s.reconcileId));
+  });
+
+  it("judges the console's own controllers' replayed writes by the reconciles recorded before the restart, so a hot loop stays found", () => {
+    const isEmbedded = (name: string) => name === 'dojo';
+    const first = observeActivity({ isEmbedded });
+    const recorded: TelemetryRecord[] = [];
+    const dojoController = { user: 'admin', userAgent: 'dojo-console/dojo' };
+    first.journal.watch({ user: 'admin', userAgent: 'dojo-console' }, dojos);
+    let trigger = first.journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    for (let i = 0; i < 6; i++) {
+      first.journal.advance(30);
+      const reconcileId = `r${i}`;
+      const start: ReconcileStartRecord = {
+        type: 'reconcile-start', seq: 0, time: first.journal.time, controller: 'dojo', key: 'default/web', worker: 0, reconcileId,
+        triggers: [{ reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: 'default/web', resourceVersion: trigger }], droppedTriggers: 0,
+      };
+      const call: ApiCallRecord = { type: 'api-call', seq: 0, time: first.journal.time, controller: 'dojo', key: 'default/web', verb: 'patch', resource: 'dojos/status', code: 200, rvReturned: String(Number(trigger) + 1), durationMs: 2, reconcileId };
+      recorded.push(start, call);
+      first.activity.ingestTelemetry(start);
+      first.activity.ingestTelemetry(call);
+      trigger = first.journal.write(dojoController, dojos, 'default', 'web', { subresource: 'status', changedPaths: ['status.conditions[type=Ready].lastTransitionTime'] });
+    }
+    const loops = first.activity.snapshot().hotLoops;
+    expect(loops).toEqual([expect.objectContaining({ kind: 'self', writers: ['dojo'] })]);
+
+    const second = observeActivity({ isEmbedded, appliedThrough: first.journal.records.at(-1)!.seq });
+    second.journal.time = first.journal.time;
+    for (const record of recorded) second.activity.ingestTelemetry(record);
+    for (const record of first.journal.records) second.activity.ingest(record);
+    expect(second.activity.snapshot().hotLoops).toEqual(loops);
+    expect(second.emitted).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * reconciles, their API calls and conflicts are appended to the telemetry journal, so every
  * view draws them beside the exact ones.
  */
-import type { ActivitySnapshot, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
 import { Activity } from '@dojo/activity';
 import { connectClient, listClients } from '@dojo/apiserver';
 import { newBadRequest } from '@dojo/kube-api';
@@ -36,6 +36,12 @@ export interface ActivityServiceOptions {
    * records up to here is already in the telemetry journal, so it is not appended twice.
    */
   appliedThrough?: number;
+  /**
+   * The console's own reconciles and API calls recorded before this start (the telemetry
+   * history, oldest first): the journal's replayed writes of its controllers join them by the
+   * resourceVersion they returned, so hot loops are judged as they were before the restart.
+   */
+  recordedTelemetry?: () => Iterable<TelemetryRecord>;
   /** Where the journal records come from (HandleJournalFeed for the embedded server, AuditFeed); default: JournalFeed over `transport`. */
   feed?: ActivityFeedFactory;
 }
@@ -79,10 +85,10 @@ export class ActivityService implements ActivityView {
 
   start(): void {
     const { journal } = this.#options;
+    for (const record of this.#options.recordedTelemetry?.() ?? []) this.#ingestTelemetry(record);
     this.#unsubscribe = journal.subscribe(journal.lastSeq + 1, (delivery) => {
       if (delivery.resync || this.#emitted.has(delivery.record)) return;
-      const { type } = delivery.record;
-      if (type === 'reconcile-start' || type === 'api-call') this.#activity.ingestTelemetry(delivery.record);
+      this.#ingestTelemetry(delivery.record);
     });
     this.#feed.start();
     this.#timer = setInterval(() => this.#activity.tick(), this.#options.tickMs ?? 250);
@@ -118,6 +124,10 @@ export class ActivityService implements ActivityView {
     if (!server) throw newBadRequest('credentials are made for the embedded API server; on a real cluster, give the operator a ServiceAccount');
     const client = connectClient(this.#options.dataDir, name, server);
     return { name: client.name, kubeconfigPath: client.kubeconfigPath, server: client.server, commands: connectCommands(client.kubeconfigPath) };
+  }
+
+  #ingestTelemetry(record: TelemetryRecord): void {
+    if (record.type === 'reconcile-start' || record.type === 'api-call') this.#activity.ingestTelemetry(record);
   }
 
   #record(record: RequestJournalRecord): void {
