@@ -21,7 +21,8 @@ test.describe('a first open', () => {
     await page.getByRole('banner').getByLabel('Namespace').selectOption(ns);
     const start = page.getByRole('region', { name: 'Getting started' });
     await expect(start).toContainText(`No Dojo objects in ${ns} yet`);
-    await expect(start.getByLabel('Connect an operator')).toHaveText('dojo-console connect my-operator');
+    // The exact command for this console, from any directory: with its absolute data dir.
+    await expect(start.getByLabel('Connect an operator')).toHaveText(`npx dojo-console connect my-operator --data-dir ${resolve(dataDir)}`);
     const kubeconfig = resolve(dataDir, 'kubeconfig');
     await expect(start).toContainText(kubeconfig);
     await expect(start.getByLabel('kubectl command')).toContainText(`kubectl --kubeconfig ${kubeconfig} get dojos -A`);

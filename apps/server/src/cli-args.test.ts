@@ -50,8 +50,9 @@ describe('dojo-console arguments', () => {
   });
 
   it('parses connect NAME with its own --data-dir, and asks for a name', () => {
-    expect(parseCli(['connect', 'my-operator', '--data-dir', '/tmp/d'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '/tmp/d' });
-    expect(parseCli(['connect', 'my-operator'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '.dojo-console' });
+    expect(parseCli(['connect', 'my-operator', '--data-dir', '/tmp/d'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '/tmp/d', offline: false });
+    expect(parseCli(['connect', 'my-operator'], {})).toEqual({ name: 'connect', client: 'my-operator', dataDir: '.dojo-console', offline: false });
+    expect(parseCli(['connect', 'my-operator', '--offline'], {})).toMatchObject({ offline: true });
     expect(() => parseCli(['connect'], {})).toThrow(/needs the name/);
     expect(() => parseCli(['connect', 'a', 'b'], {})).toThrow(/unexpected argument "b"/);
     expect(parseCli(['connect', '--help'], {}).name).toBe('help');

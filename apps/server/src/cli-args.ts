@@ -85,16 +85,16 @@ export type CliCommand =
   | { name: 'apiserver'; argv: string[] }
   | { name: 'export'; options: ExportOptions }
   | { name: 'open'; options: OpenOptions }
-  | { name: 'connect'; client: string; dataDir: string };
+  | { name: 'connect'; client: string; dataDir: string; offline: boolean };
 
-/** `dojo-console connect NAME [--data-dir DIR]`: a credential of its own for an operator the console did not start. */
+/** `dojo-console connect NAME [--data-dir DIR] [--offline]`: a credential of its own for an operator the console did not start. */
 function parseConnect(argv: readonly string[]): CliCommand {
-  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, offline: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) return { name: 'help', text: connectUsage };
   const [client, extra] = positionals;
   if (client === undefined) throw new CliUsageError('connect needs the name of the operator to connect (dojo-console connect NAME)');
   if (extra !== undefined) throw new CliUsageError(`unexpected argument "${extra}"`);
-  return { name: 'connect', client, dataDir: values['data-dir'] ?? '.dojo-console' };
+  return { name: 'connect', client, dataDir: values['data-dir'] ?? '.dojo-console', offline: values.offline === true };
 }
 
 function parsePort(raw: string, flag: string): number {

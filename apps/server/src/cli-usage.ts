@@ -37,7 +37,7 @@ function operatorLines(): string {
 export const usage = `Usage: dojo-console <command> [flags]
        dojo-console export [--data-dir DIR] --output FILE [--since DURATION]
        dojo-console open FILE [--port N] [--data-dir DIR]
-       dojo-console connect NAME [--data-dir DIR]
+       dojo-console connect NAME [--data-dir DIR] [--offline]
        dojo-console --version
 
 Commands:
@@ -50,8 +50,9 @@ Commands:
               (see \`dojo-console apiserver --help\`).
   connect NAME
               Write <data-dir>/clients/NAME.kubeconfig: a token of its own for an operator
-              the console did not start, so the console shows what it does (works while
-              \`up\` runs, and before; see \`dojo-console connect --help\`).
+              the console did not start, so the console shows what it does (the console of
+              that data dir must be running, unless --offline; see \`dojo-console connect
+              --help\`).
   help        Show this text.
 
 Flags for up:
@@ -130,16 +131,20 @@ Flags for open:
 Exit status:
   ${exitCodes.ok}  success (help, version, an export written, or a server stopped by SIGINT/SIGTERM)
   ${exitCodes.failure}  runtime failure (a port in use, an unreachable cluster, a failed stop,
-     no history to export, a file that is not a recording)
+     no history to export, a file that is not a recording, connect with no console of its
+     data dir running)
   ${exitCodes.usage}  usage error (unknown command or flag, bad value)
 `;
 
-export const connectUsage = `Usage: dojo-console connect NAME [--data-dir DIR]
+export const connectUsage = `Usage: dojo-console connect NAME [--data-dir DIR] [--offline]
 
 Writes DIR/clients/NAME.kubeconfig: the embedded API server's address and CA with a token of
 its own, so every request made with it is attributed to NAME in the console (its requests,
 inferred reconciles, conflicts, watches, hot loops). Prints the path. The running API server
-accepts the token at once; connecting NAME again keeps its token. Run your operator with it:
+accepts the token at once; connecting NAME again keeps its token. DIR must be the data dir of
+a running console (or \`dojo-console apiserver\`): the Overview's Getting started shows the
+exact command, with its absolute --data-dir. When nothing of DIR answers, connect refuses
+(exit 1) and writes nothing, unless --offline. Run your operator with it:
 
   KUBECONFIG=DIR/clients/NAME.kubeconfig make run       # kubebuilder / operator-sdk
   KUBECONFIG=DIR/clients/NAME.kubeconfig cargo run      # kube-rs
@@ -147,6 +152,8 @@ accepts the token at once; connecting NAME again keeps its token. Run your opera
 
 NAME is a DNS label (lower case letters, digits, '-'), not "admin".
 
-  --data-dir DIR   The console's data dir (default .dojo-console/).
+  --data-dir DIR   The console's data dir (default .dojo-console/ in the current directory).
+  --offline        Prepare the credential for a server of DIR that is not running now
+                   (it works once one starts there); says so instead of "Connected".
   -h, --help       Show this text.
 `;

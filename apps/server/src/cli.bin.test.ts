@@ -4,7 +4,7 @@
  * 2 usage error.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,9 +44,9 @@ function answers(url: string): Promise<void> {
  * process is past its start-up, so its signal handlers are in place), sends SIGTERM as Ctrl-C
  * would.
  */
-function run(args: string[], until?: RegExp): Promise<Run> {
+function run(args: string[], until?: RegExp, cwd = repoRoot): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let stopping = false;
@@ -62,6 +62,29 @@ function run(args: string[], until?: RegExp): Promise<Run> {
     child.once('error', reject);
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** `dojo-console apiserver` on a free port, running until `stop`. */
+async function startApiserver(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [bin, 'apiserver', '--data-dir', dir, '--port', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const found = stdout.match(/https:\/\/127\.0\.0\.1:\d+(?=\n)/)?.[0];
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`apiserver exited with ${code}: ${stdout}`)));
+  });
+  await answers(url);
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 describe('the dojo-console bin', () => {
@@ -92,17 +115,54 @@ describe('the dojo-console bin', () => {
     }
   });
 
-  it('connects an operator: prints the kubeconfig it wrote and how to run with it, exit 0; a bad name exits 2', async () => {
+  it('connects an operator to the running API server of its data dir: prints the kubeconfig it wrote and how to run with it, exit 0; a bad name exits 2', async () => {
     const dir = join(dataDir, 'connect');
-    const result = await run(['connect', 'my-operator', '--data-dir', dir]);
+    const server = await startApiserver(dir);
+    let result: Run;
+    try {
+      // From another directory, with the console's data dir as the Overview shows it.
+      result = await run(['connect', 'my-operator', '--data-dir', dir], undefined, tmpdir());
+    } finally {
+      await server.stop();
+    }
     expect(result).toMatchObject({ code: 0, stdout: `${join(dir, 'clients', 'my-operator.kubeconfig')}\n` });
     expect(readFileSync(result.stdout.trim(), 'utf8')).toMatch(/^- name: my-operator\n {2}user:\n {4}token: \S+$/m);
+    expect(result.stderr).toContain(`Connected "my-operator" to ${server.url}.`);
     expect(result.stderr).toContain(`KUBECONFIG=${result.stdout.trim()} make run`);
     const bad = await run(['connect', 'My_Operator', '--data-dir', dir]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^dojo-console connect: invalid name "My_Operator": .+\n\nUsage: dojo-console connect NAME/);
     expect((await run(['connect', '--data-dir', dir])).code).toBe(2);
-  });
+   }, 120_000);
+
+  it('refuses to connect, exit 1, writing nothing, when no console or API server of the data dir runs', async () => {
+    // Run from another directory without --data-dir: ./.dojo-console there is no console's.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'dojo-console-elsewhere-'));
+    const fresh = await run(['connect', 'my-operator'], undefined, elsewhere);
+    expect(fresh).toMatchObject({ code: 1, stdout: '' });
+    expect(fresh.stderr).toMatch(/^dojo-console connect: no console or API server has run with \S+\.dojo-console as its data dir \(it has no kubeconfig\)/);
+    expect(fresh.stderr).toContain('--data-dir');
+    expect(fresh.stderr).toContain('--offline');
+    expect(existsSync(join(elsewhere, '.dojo-console'))).toBe(false);
+
+    // A data dir whose server has stopped: its kubeconfig names a port where nothing listens.
+    const stopped = join(dataDir, 'stopped');
+    const server = await startApiserver(stopped);
+    await server.stop();
+    const refused = await run(['connect', 'my-operator', '--data-dir', stopped]);
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect(refused.stderr).toContain(`dojo-console connect: nothing of this data dir answers at ${server.url}`);
+    expect(existsSync(join(stopped, 'clients', 'my-operator.kubeconfig'))).toBe(false);
+    rmSync(elsewhere, { recursive: true, force: true });
+   }, 120_000);
+
+  it('prepares a credential for a server that is not running with --offline, and says so', async () => {
+    const dir = join(dataDir, 'offline');
+    const result = await run(['connect', 'my-operator', '--data-dir', dir, '--offline']);
+    expect(result).toMatchObject({ code: 0, stdout: `${join(dir, 'clients', 'my-operator.kubeconfig')}\n` });
+    expect(result.stderr).toMatch(/^Prepared a credential for "my-operator" \(offline\): no server of \S+ is running now/);
+    expect(result.stderr).not.toContain('Connected');
+   }, 120_000);
 
   it('runs the API server alone until SIGTERM, then exits 0', async () => {
     const result = await run(['apiserver', '--data-dir', join(dataDir, 'ok'), '--port', '0'], /https:\/\/127\.0\.0\.1:\d+(?=\n)/);

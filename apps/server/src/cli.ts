@@ -3,10 +3,9 @@
  * `node --import tsx apps/server/src/cli.ts`). Exit statuses: 0 success, 1 runtime failure,
  * 2 usage error (cli-usage.ts, docs/cli.md).
  */
-import { resolve } from 'node:path';
-import { apiserverUsage, connectClient, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
+import { apiserverUsage, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
 import { isInvalid, type StatusError } from '@dojo/kube-api';
-import { connectCommands } from './activity/connect-commands.ts';
+import { runConnect } from './activity/connect-command.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
 import { connectUsage, exitCodes, usage } from './cli-usage.ts';
 import { consoleVersion } from './console-version.ts';
@@ -38,22 +37,12 @@ async function main(): Promise<void> {
     return;
   }
   if (command.name === 'connect') {
-    let client;
     try {
-      client = connectClient(resolve(command.dataDir), command.client);
+      process.exitCode = await runConnect(command, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
     } catch (err) {
       if (isInvalid(err)) usageError('dojo-console connect', `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`, connectUsage);
       throw err;
     }
-    process.stdout.write(`${client.kubeconfigPath}\n`);
-    process.stderr.write(
-      [
-        `Connected "${client.name}" to ${client.server}. Run your operator with this kubeconfig, e.g.:`,
-        ...connectCommands(client.kubeconfigPath).map((c) => `  ${c.command.padEnd(60)} # ${c.framework}`),
-        'Its requests, inferred reconciles, conflicts, watches and hot loops appear in the console.',
-        '',
-      ].join('\n'),
-    );
     return;
   }
   if (command.name === 'apiserver') {

@@ -193,6 +193,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       : undefined;
   // A traced operator that is also a client of the API server is matched to it by its calls.
   const tracedClients = options.otlpReceiver && (apiserver || audited) ? new TracedClients({ isEmbedded: (name) => controllers.get(name) !== undefined }) : undefined;
+  // The journal's seq continues across restarts, and the history keeps the last one this console applied.
+  const requestsHistory = history.stream(requestsStream);
   const activity =
     apiserver || audited
       ? new ActivityService({
@@ -201,9 +203,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           isEmbedded: (name) => controllers.get(name) !== undefined,
           ...(tracedClients ? { sendsTraces: (client: string) => tracedClients.sendsTraces(client) } : {}),
           dataDir,
-          ...(apiserver ? { server: apiserver.url } : {}),
+          ...(apiserver ? { server: apiserver.url, appliedThrough: requestsHistory.lastSeq } : {}),
+          // As many as the inference joins (its bounded maps): the newest of the journal's replay window.
+          recordedTelemetry: () => telemetryHistory.query({ types: ['reconcile-start', 'api-call'], untilSeq: journal.lastSeq, limit: 50_000, newest: true }),
           // Kept on disk with the rest of the history, under the same retention and coverage.
-          sinks: [history.stream(requestsStream), ...(writes ? [writes] : []), ...(tracedClients ? [tracedClients] : [])],
+          sinks: [requestsHistory, ...(writes ? [writes] : []), ...(tracedClients ? [tracedClients] : [])],
           ...(feed ? { feed } : {}),
         })
       : undefined;
@@ -250,6 +254,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
         ...(options.context ? { context: options.context } : {}),
         // Only the path, for "kubectl --kubeconfig …": the credentials never reach the browser.
         ...(options.inCluster ? {} : { kubeconfig: kubeconfigPath }),
+        // Where `dojo-console connect --data-dir` finds this console's API server (the UI shows the exact command).
+        ...(apiserver ? { dataDir } : {}),
       },
       leader: { identity: manager.identity ?? 'local', isLeader: manager.isLeader(), holder: manager.leader() ?? manager.identity ?? 'local' },
       operators: options.operators,

@@ -23,6 +23,7 @@ import type {
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import { identifyClient, type ClientIdentity } from './client-identity.ts';
 import { ClientBook, isError, isWrite } from './client-stats.ts';
+import { conflictCauseOf, isConflictOnObject } from './conflict-cause.ts';
 import { DeliveredEvents } from './delivered-events.ts';
 import { EmbeddedWrites } from './embedded-writes.ts';
 import { HotLoopDetector, type HotLoopSettings, type WriteCause } from './hot-loop-detector.ts';
@@ -52,6 +53,12 @@ export interface ActivityOptions {
   sendsTraces?: (client: string) => boolean;
   inference?: Partial<InferenceSettings>;
   hotLoops?: Partial<HotLoopSettings>;
+  /**
+   * The last journal seq a previous run of this console already applied (its records are on
+   * disk, and so is what was emitted from them). After a restart the journal is read from its
+   * start again: records up to here rebuild the state, but emit nothing a second time.
+   */
+  appliedThrough?: number;
 }
 
 export interface ActivityState {
@@ -91,8 +98,13 @@ export class Activity {
   readonly #loops: HotLoopDetector;
   readonly #embedded = new EmbeddedWrites<EmbeddedWrite>();
   readonly #inferred = new Map<string, Inferred>();
-  /** Passes of clients that send traces: decided when the pass starts, so no pass is journaled half. */
+  /**
+   * Passes not journaled: a traced client's, or one a previous run already journaled. Decided
+   * when the pass starts, so no pass is journaled half.
+   */
   readonly #unjournaled = new WeakSet<Pass>();
+  /** Whether the record being ingested was applied by a previous run (`appliedThrough`). */
+  #replaying = false;
 
   constructor(options: ActivityOptions) {
     this.#options = options;
@@ -113,6 +125,10 @@ export class Activity {
   }
 
   ingest(record: RequestJournalRecord): void {
+    const replayed = record.seq <= (this.#options.appliedThrough ?? 0);
+    // The previous run ended every pass when it stopped (`close`): none of them spans the restart.
+    if (this.#replaying && !replayed) for (const state of this.#inferred.values()) state.passes.closeAll();
+    this.#replaying = replayed;
     switch (record.type) {
       case 'request':
         return this.#request(record);
@@ -132,6 +148,11 @@ export class Activity {
       const joined = this.#embedded.apiCall(record);
       if (joined) this.#observeEmbedded(joined.write, joined.triggers?.map((t) => t.resourceVersion));
     }
+  }
+
+  /** The console stops: its open passes end now, so every journaled reconcile has its end. */
+  close(): void {
+    for (const state of this.#inferred.values()) state.passes.closeAll();
   }
 
   tick(): void {
@@ -174,7 +195,7 @@ export class Activity {
     }
     const inferred = this.#inferredOf(identity);
     if (inferred && target) inferred.passes.request(record, target);
-    else if (record.code === 409 && target) this.#emitConflict(identity.name, record, target.object, undefined);
+    else if (isConflictOnObject(record) && target && !this.#replaying) this.#emitConflict(identity.name, record, target.object, undefined);
   }
 
   /** Inference runs for clients that act like controllers; kubectl and the console do not reconcile. */
@@ -255,14 +276,17 @@ export class Activity {
   }
 
   #emitConflict(client: string, record: RequestRecord, object: ObjectIdentity, pass: Pass | undefined): void {
-    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: record.time, controller: client, key: queueKey(object), object, resource: resourceOf(record) };
+    const cause = conflictCauseOf(record);
+    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: record.time, controller: client, key: queueKey(object), object, resource: resourceOf(record), cause };
+    if (pass) conflict.reconcileId = pass.id;
+    // A field-manager conflict has no winner: nothing was written, the fields' owners are in `cause`.
+    if (cause.kind === 'fieldManager') return this.#options.emit(conflict);
     if (record.rvSent) conflict.staleRV = record.rvSent;
     const winner = record.conflict;
     if (winner?.currentRV) conflict.currentRV = winner.currentRV;
     if (winner?.writer?.fieldManager) conflict.currentManager = winner.writer.fieldManager;
     if (winner?.writer?.source === 'managedFields') conflict.currentWriterFrom = 'managedFields';
     if (winner?.writer?.user) conflict.currentClient = this.#identify({ user: winner.writer.user, userAgent: winner.writer.userAgent, fieldManager: winner.writer.fieldManager }).name;
-    if (pass) conflict.reconcileId = pass.id;
     this.#options.emit(conflict);
   }
 
@@ -287,7 +311,7 @@ export class Activity {
     if (record.rvReturned) call.rvReturned = record.rvReturned;
     if (record.fieldManager) call.fieldManager = record.fieldManager;
     this.#options.emit(call);
-    if (record.code === 409) this.#emitConflict(pass.client, record, object, pass);
+    if (isConflictOnObject(record)) this.#emitConflict(pass.client, record, object, pass);
   }
 
   readonly #sink: PassSink = {
@@ -297,6 +321,11 @@ export class Activity {
         return;
       }
       this.#clients.inferredReconcile(pass.client);
+      // Journaled by the run that first read its requests.
+      if (this.#replaying) {
+        this.#unjournaled.add(pass);
+        return;
+      }
       const start: Omit<ReconcileStartRecord, 'seq'> = {
         type: 'reconcile-start',
         time: pass.start,

@@ -19,6 +19,9 @@
  *   A client no watch event ever reached (a real cluster read through audit) is judged by its
  *   writes alone (write-churn.ts): 10 changing writes of one object within 10 s with no other
  *   client writing it, or an object it controls, in between.
+ * - Read again, applied once: with `appliedThrough` (the last journal seq a previous run applied),
+ *   records up to it rebuild the state and emit nothing; `close()` ends the open passes, so each
+ *   journaled reconcile has its end before a restart.
  * - Memory is bounded: recent events, passes, written versions and closed watches are capped.
  *
  * Misuse: feed records in journal order (`seq`); after a `resync` hello the state derived from

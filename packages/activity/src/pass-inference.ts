@@ -65,7 +65,6 @@ export class ClientPasses {
   readonly #lanes: (Pass | undefined)[] = [];
   readonly #listedAt = new Map<string, number>();
   readonly #starts = new Map<string, number[]>();
-  #next = 1;
 
   constructor(client: string, events: DeliveredEvents, settings: InferenceSettings, sink: PassSink) {
     this.#client = client;
@@ -131,7 +130,8 @@ export class ClientPasses {
     const trigger = assumed ? { ...inferred, confidence: Math.round((inferred.confidence - 0.2) * 100) / 100, explanation: `${inferred.explanation}; its first request was about ${label(target.object)}, assumed to be part of this pass` } : inferred;
     let worker = this.#lanes.findIndex((p) => p === undefined);
     if (worker < 0) worker = this.#lanes.length;
-    const pass: Pass = { id: `inferred-${this.#client}-${this.#next++}`, client: this.#client, object, key, worker, start: record.time, trigger, requests: [], end: record.time, lastAt: record.time };
+    // Named by the journal seq of its first request: unique across restarts, and the same when the journal is read again.
+    const pass: Pass = { id: `inferred-${this.#client}-${record.seq}`, client: this.#client, object, key, worker, start: record.time, trigger, requests: [], end: record.time, lastAt: record.time };
     this.#lanes[worker] = pass;
     this.#open.set(key, pass);
     this.#starts.delete(key);

@@ -13,6 +13,7 @@
  */
 import type { ObjectIdentity } from '@dojo/kube-api';
 import type { StreamCoverage } from './history.ts';
+import type { ConflictCause } from './telemetry.ts';
 
 /**
  * Who wrote a version. `telemetry`: a reconcile of a controller the console runs made the
@@ -62,6 +63,8 @@ export interface FieldTimeline {
 export interface ConflictTrace {
   readonly seq: number;
   readonly time: number;
+  /** A field-manager conflict has no stale read and no winning version: only fields and their managers. */
+  readonly cause?: ConflictCause;
   readonly controller?: string;
   readonly reconcileId?: string;
   readonly staleRV?: string;

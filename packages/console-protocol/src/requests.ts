@@ -14,6 +14,7 @@
  * `status.conditions[type=Ready].lastTransitionTime`, `spec.template.spec.containers[name=web].image`.
  */
 import type { WatchEventType } from '@dojo/kube-api';
+import type { FieldManagerConflict } from './telemetry.ts';
 
 /** Who made a request, as the server authenticated it. */
 export interface RequestClient {
@@ -94,8 +95,12 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
   uid?: string;
   /** Lists: how many items the answer held. */
   items?: number;
-  /** A write that lost a resourceVersion race (409): the version that won and who wrote it. */
-  conflict?: { readonly currentRV?: string; readonly writer?: VersionWriter };
+  /**
+   * A write answered 409 Conflict: the object's current version and who wrote it; for a
+   * server-side apply's field-manager conflict, the fields and their managers (the Status
+   * causes of type FieldManagerConflict), when the server records them.
+   */
+  conflict?: { readonly currentRV?: string; readonly writer?: VersionWriter; readonly fieldManagers?: readonly FieldManagerConflict[] };
 }
 
 /** A watch opened: what it watches and from which resourceVersion. */

@@ -7,9 +7,11 @@ export type { ClusterMode } from './cluster-mode.ts';
 export interface Session {
   /**
    * `kubeconfig` is the file kubectl can use to reach the same cluster (the embedded server's
-   * own, or the one given with --kubeconfig); absent in-cluster.
+   * own, or the one given with --kubeconfig); absent in-cluster. `dataDir` (absolute; the
+   * embedded cluster only) is what `dojo-console connect NAME --data-dir` needs to reach this
+   * console's API server from any directory.
    */
-  readonly cluster: { readonly mode: ClusterMode; readonly server: string; readonly context?: string; readonly kubeconfig?: string };
+  readonly cluster: { readonly mode: ClusterMode; readonly server: string; readonly context?: string; readonly kubeconfig?: string; readonly dataDir?: string };
   /** `holder` is the replica holding the Lease; it equals `identity` when this one leads. */
   readonly leader: { readonly identity: string; readonly isLeader: boolean; readonly holder?: string };
   /** The operator modules this console runs (`--operators`). */

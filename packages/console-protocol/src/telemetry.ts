@@ -123,9 +123,33 @@ export interface ApiCallRecord extends RecordBase {
   injected?: boolean;
 }
 
-/** A 409 on a stale resourceVersion, with the version (and writer) that won, when known. */
+/** A field a server-side apply would have taken from the manager that owns it. */
+export interface FieldManagerConflict {
+  /** The field path as the API server's cause names it (".spec.replicas"). */
+  readonly field: string;
+  readonly manager: string;
+}
+
+/**
+ * What a 409 Conflict was about. The API server answers 409 with reason Conflict for two
+ * different things, and only the first is a race with a winner:
+ * - `resourceVersion`: an update or patch carried a resourceVersion that was no longer current
+ *   (optimistic concurrency); another write won, and a retry on a fresh read should succeed.
+ * - `fieldManager`: a server-side apply (without force) would set fields other field managers
+ *   own (Status causes of type FieldManagerConflict). Nothing was written and nothing "won":
+ *   the applier must drop those fields, force, or agree with the owners.
+ */
+export type ConflictCause = { readonly kind: 'resourceVersion' } | { readonly kind: 'fieldManager'; readonly fields: readonly FieldManagerConflict[] };
+
+/**
+ * A 409 Conflict on an object: for a resourceVersion race, the stale version sent and the
+ * version (and writer) that won, when known; for a field-manager conflict, the fields and their
+ * managers. A dry run's 409 is not one: it changed nothing and conflicted with nothing.
+ */
 export interface ConflictRecord extends RecordBase {
   type: 'conflict';
+  /** What the conflict was about; absent on records that predate the distinction (all were resourceVersion races). */
+  cause?: ConflictCause;
   key: string;
   resource: string;
   staleRV?: string;

@@ -18,6 +18,7 @@
 export * from './types.ts';
 export * from './status.ts';
 export * from './status-error.ts';
+export * from './field-manager-conflicts.ts';
 export * from './field-errors.ts';
 export * from './label-selector.ts';
 export * from './field-selector.ts';

@@ -5,7 +5,7 @@
  * reconciles, their API calls and conflicts are appended to the telemetry journal, so every
  * view draws them beside the exact ones.
  */
-import type { ActivitySnapshot, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
 import { Activity } from '@dojo/activity';
 import { connectClient, listClients } from '@dojo/apiserver';
 import { newBadRequest } from '@dojo/kube-api';
@@ -30,6 +30,18 @@ export interface ActivityServiceOptions {
   /** More places every journal record goes (e.g. a history store), after the request log. */
   sinks?: readonly RequestSink[];
   tickMs?: number;
+  /**
+   * The last journal seq a previous run of this console applied (the history's requests stream
+   * keeps it): the feed starts from the journal's beginning again, and what was inferred from
+   * records up to here is already in the telemetry journal, so it is not appended twice.
+   */
+  appliedThrough?: number;
+  /**
+   * The console's own reconciles and API calls recorded before this start (the telemetry
+   * history, oldest first): the journal's replayed writes of its controllers join them by the
+   * resourceVersion they returned, so hot loops are judged as they were before the restart.
+   */
+  recordedTelemetry?: () => Iterable<TelemetryRecord>;
   /** Where the journal records come from (HandleJournalFeed for the embedded server, AuditFeed); default: JournalFeed over `transport`. */
   feed?: ActivityFeedFactory;
 }
@@ -57,6 +69,7 @@ export class ActivityService implements ActivityView {
     this.#activity = new Activity({
       clock: { now: () => Date.now() },
       isEmbedded: options.isEmbedded,
+      ...(options.appliedThrough ? { appliedThrough: options.appliedThrough } : {}),
       ...(options.sendsTraces ? { sendsTraces: options.sendsTraces } : {}),
       emit: (record) => {
         this.#emitted.add(record);
@@ -72,10 +85,10 @@ export class ActivityService implements ActivityView {
 
   start(): void {
     const { journal } = this.#options;
+    for (const record of this.#options.recordedTelemetry?.() ?? []) this.#ingestTelemetry(record);
     this.#unsubscribe = journal.subscribe(journal.lastSeq + 1, (delivery) => {
       if (delivery.resync || this.#emitted.has(delivery.record)) return;
-      const { type } = delivery.record;
-      if (type === 'reconcile-start' || type === 'api-call') this.#activity.ingestTelemetry(delivery.record);
+      this.#ingestTelemetry(delivery.record);
     });
     this.#feed.start();
     this.#timer = setInterval(() => this.#activity.tick(), this.#options.tickMs ?? 250);
@@ -83,9 +96,12 @@ export class ActivityService implements ActivityView {
   }
 
   stop(): void {
-    clearInterval(this.#timer);
-    this.#unsubscribe();
     this.#feed.stop();
+    clearInterval(this.#timer);
+    // The passes still open end now, while the telemetry journal still takes records: a restart
+    // replays their requests without journaling them again, so this is their only end.
+    this.#activity.close();
+    this.#unsubscribe();
   }
 
   snapshot(): ActivitySnapshot {
@@ -108,6 +124,10 @@ export class ActivityService implements ActivityView {
     if (!server) throw newBadRequest('credentials are made for the embedded API server; on a real cluster, give the operator a ServiceAccount');
     const client = connectClient(this.#options.dataDir, name, server);
     return { name: client.name, kubeconfigPath: client.kubeconfigPath, server: client.server, commands: connectCommands(client.kubeconfigPath) };
+  }
+
+  #ingestTelemetry(record: TelemetryRecord): void {
+    if (record.type === 'reconcile-start' || record.type === 'api-call') this.#activity.ingestTelemetry(record);
   }
 
   #record(record: RequestJournalRecord): void {

@@ -58,6 +58,12 @@ describe('field history by writer', () => {
     ]);
   });
 
+  it("shows a server-side apply's field-manager conflict with the fields' owners, never as a stale read that lost to a version", () => {
+    const apply: ConflictRecord = { type: 'conflict', seq: 60, time: 4500, controller: 'dojo-console', key: 'default/web', resource: 'deployments', cause: { kind: 'fieldManager', fields: [{ field: '.spec.replicas', manager: 'kubectl' }] } };
+    const traced = buildFieldHistory({ object, versions, writers, conflicts: [apply], owners: new Map(), coverage, recorded: true }).conflicts;
+    expect(traced).toEqual([{ seq: 60, time: 4500, controller: 'dojo-console', cause: apply.cause }]);
+  });
+
   it('blames the newest version, and skips a deletion', () => {
     const withDeletion = buildFieldHistory({ object, versions: [...versions, version('5', {}, {}, 'DELETED')], writers, conflicts: [], owners: new Map(), coverage, recorded: true });
     expect(withDeletion.versions).toBe(4);

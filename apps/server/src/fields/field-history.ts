@@ -67,13 +67,15 @@ function timeline(path: string, changes: FieldChange[], owners: readonly string[
   return { path, changes, writers, owners, contested: known.length > 1 || owners.length > 1 };
 }
 
-/** The version the loser had read (its stale resourceVersion) and the one after it, which it had not seen. */
+/** For a resourceVersion race, the version the loser had read (its stale resourceVersion) and the one after it, which it had not seen. */
 function traceConflict(
   conflict: ConflictRecord,
   versions: readonly ObjectVersionRecord[],
   leavesByRv: ReadonlyMap<string, Map<string, unknown>>,
   ref: (v: ObjectVersionRecord) => VersionRef,
 ): ConflictTrace {
+  // A field-manager conflict read no stale version and lost to no later one: its fields' owners say it all.
+  if (conflict.cause?.kind === 'fieldManager') return { seq: conflict.seq, time: conflict.time, cause: conflict.cause, ...pick(conflict, ['controller', 'reconcileId', 'injected']) };
   const at = conflict.staleRV === undefined ? -1 : versions.findIndex((v) => v.resourceVersion === conflict.staleRV);
   const stale = at >= 0 ? versions[at] : undefined;
   const next = at >= 0 ? versions[at + 1] : undefined;

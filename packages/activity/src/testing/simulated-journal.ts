@@ -4,7 +4,7 @@
  * before the write's own request record, as the server publishes before it answers), and time
  * only moves when the test moves it.
  */
-import type { ControllerOwner, RequestJournalRecord, RequestRecord, VersionWriter, WatchOpenRecord } from '@dojo/console-protocol';
+import type { ControllerOwner, FieldManagerConflict, RequestJournalRecord, RequestRecord, VersionWriter, WatchOpenRecord } from '@dojo/console-protocol';
 
 export interface Who {
   user: string;
@@ -134,6 +134,22 @@ export class SimulatedJournal {
       reason: 'Conflict',
       rvSent: staleRV,
       ...(stored ? { conflict: { currentRV: stored.rv, writer: stored.writer } } : {}),
+    });
+  }
+
+  /** A server-side apply (no resourceVersion sent) refused because other managers own fields it sets. */
+  applyConflict(who: Who, resource: Resource, namespace: string, name: string, options: { fieldManager: string; dryRun?: boolean; fieldManagers?: FieldManagerConflict[] }): RequestRecord {
+    const stored = this.#objects.get(`${resource.resource}/${namespace}/${name}`);
+    return this.request(who, resource, {
+      verb: 'patch',
+      patchType: 'apply',
+      namespace,
+      name,
+      code: 409,
+      reason: 'Conflict',
+      fieldManager: options.fieldManager,
+      ...(options.dryRun ? { dryRun: true } : {}),
+      ...(stored ? { conflict: { currentRV: stored.rv, writer: stored.writer, ...(options.fieldManagers ? { fieldManagers: options.fieldManagers } : {}) } } : {}),
     });
   }
 

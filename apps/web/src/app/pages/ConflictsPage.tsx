@@ -8,7 +8,7 @@ export function ConflictsPage() {
     <>
       <PageHeader
         title="Conflicts"
-        description="Every 409: a write that carried a resourceVersion someone else had already replaced. In a level-based controller the retry should simply succeed."
+        description="Every 409: a write that carried a resourceVersion someone else had already replaced (in a level-based controller the retry should simply succeed), or a server-side apply refused because other field managers own fields it sets."
       />
       <ConflictsTable objectLink={objectLink} />
     </>

@@ -6,6 +6,7 @@ import type { ResourceType } from '@dojo/console-protocol';
 import type { Session } from '@dojo/console-protocol';
 import { buttonClass } from '../../components/Button.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { connectCommandLine } from '../../features/activity/model/connect-command.ts';
 import { Link } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 
@@ -40,7 +41,11 @@ export function GettingStarted({ main, namespace, session }: { main: ResourceTyp
             An operator in any language (Go, Rust, Python) gets its own credential for this cluster; the console then shows its requests and the
             reconciles it infers from them, beside the ones it runs itself.
           </p>
-          <Command label="Connect an operator" text="dojo-console connect my-operator" />
+          {session?.cluster.dataDir ? (
+            <Command label="Connect an operator" text={connectCommandLine('my-operator', session.cluster.dataDir)} />
+          ) : (
+            <p className="text-slate-600 dark:text-slate-400">On a cluster of your own, give the operator a ServiceAccount: the console sees it through the cluster's audit events.</p>
+          )}
         </li>
         <li>
           <p className="font-medium">Use kubectl on the same cluster</p>

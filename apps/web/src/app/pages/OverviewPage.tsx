@@ -111,7 +111,7 @@ export function OverviewPage() {
             )}
           </div>
           <ClientCards links={clientLinks} also={(client) => <TracedClientSection client={client} timeline={(controller) => paths.timeline({ controller })} />} />
-          {session?.recording ? null : <ConnectOperatorDialog open={connecting} onClose={() => setConnecting(false)} />}
+          {session?.recording ? null : <ConnectOperatorDialog open={connecting} onClose={() => setConnecting(false)} dataDir={session?.cluster.dataDir} />}
         </section>
         {error ? <ErrorNotice error={error} title="Could not load the cluster's kinds" /> : null}
         {operatorKinds.map((type) => (

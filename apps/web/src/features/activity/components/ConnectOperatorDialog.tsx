@@ -8,8 +8,10 @@ import { Button } from '../../../components/Button.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { useConnectClient } from '../api/connect-client.ts';
+import { connectCommandLine } from '../model/connect-command.ts';
 
-export function ConnectOperatorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** `dataDir`: the console's (Session.cluster.dataDir), for the same command in a terminal anywhere. */
+export function ConnectOperatorDialog({ open, onClose, dataDir }: { open: boolean; onClose: () => void; dataDir?: string | undefined }) {
   const titleId = useId();
   const [name, setName] = useState('');
   const connect = useConnectClient();
@@ -52,6 +54,10 @@ export function ConnectOperatorDialog({ open, onClose }: { open: boolean; onClos
                 </li>
               ))}
             </ul>
+            <p>The same credential from a terminal, in any directory:</p>
+            <pre aria-label="connect command" className="overflow-x-auto rounded bg-slate-900 px-2 py-1 font-mono text-xs text-slate-100">
+              {connectCommandLine(answer.name, dataDir)}
+            </pre>
           </section>
         ) : (
           <label className="flex flex-col gap-1 text-sm font-medium">

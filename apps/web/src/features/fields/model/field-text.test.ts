@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldTimeline } from '@dojo/console-protocol';
-import { filterFields, valueText, writerText } from './field-text.ts';
+import { fieldOwnersText, filterFields, valueText, writerText } from './field-text.ts';
 
 describe('field history as it reads', () => {
   it('names a controller with its field manager when they differ, else the manager', () => {
@@ -19,5 +19,10 @@ describe('field history as it reads', () => {
     const fields = [field('spec.replicas', true), field('spec.image', false), field('status.ready', false)];
     expect(filterFields(fields, 'SPEC', false).map((f) => f.path)).toEqual(['spec.replicas', 'spec.image']);
     expect(filterFields(fields, '', true).map((f) => f.path)).toEqual(['spec.replicas']);
+  });
+
+  it("says which fields a refused server-side apply would have taken, and from whom", () => {
+    expect(fieldOwnersText([{ field: '.spec.replicas', manager: 'kubectl-patch' }, { field: '.metadata.labels.app', manager: 'helm' }])).toBe('.spec.replicas is owned by kubectl-patch, .metadata.labels.app is owned by helm');
+    expect(fieldOwnersText([])).toBe('fields it sets are owned by other managers');
   });
 });

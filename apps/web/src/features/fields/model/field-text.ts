@@ -1,5 +1,5 @@
 /** How field history reads: writers by name, values as YAML would print them, and the filter. */
-import type { FieldChange, FieldTimeline, FieldWriter } from '@dojo/console-protocol';
+import type { FieldChange, FieldManagerConflict, FieldTimeline, FieldWriter } from '@dojo/console-protocol';
 
 /** The writer as people know it: the controller (and its reconcile), else the field manager. */
 export function writerText(writer: FieldWriter): string {
@@ -24,4 +24,9 @@ export function valueText(change: Pick<FieldChange, 'value' | 'removed'>): strin
 export function filterFields(fields: readonly FieldTimeline[], text: string, contestedOnly: boolean): FieldTimeline[] {
   const needle = text.trim().toLowerCase();
   return fields.filter((f) => (!contestedOnly || f.contested) && (!needle || f.path.toLowerCase().includes(needle)));
+}
+
+/** A server-side apply's field-manager conflict: which fields, owned by whom (the API server's causes). */
+export function fieldOwnersText(fields: readonly FieldManagerConflict[]): string {
+  return fields.length ? fields.map((f) => `${f.field} is owned by ${f.manager}`).join(', ') : 'fields it sets are owned by other managers';
 }

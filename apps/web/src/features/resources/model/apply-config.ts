@@ -12,7 +12,7 @@
  * apimachinery's words: `conflict with "kubectl-client-side-apply" using apps/v1`.
  */
 import { stringify as toYaml } from 'yaml';
-import type { KubeObject, Status } from '@dojo/kube-api';
+import { fieldManagerConflicts, type KubeObject, type Status } from '@dojo/kube-api';
 
 export const consoleFieldManager = 'dojo-console';
 
@@ -38,17 +38,11 @@ export interface ApplyConflict {
   how: string;
 }
 
-const conflictMessage = /^conflict with "((?:[^"\\]|\\.)*)"(?: with subresource "((?:[^"\\]|\\.)*)")?(?: using (\S+))?$/;
-
 /** The contested fields of an apply's 409, with the manager owning each; empty for any other error. */
 export function applyConflicts(status: Status | undefined): ApplyConflict[] {
-  if (status?.code !== 409) return [];
-  return (status.details?.causes ?? []).flatMap((cause) => {
-    if (cause.reason !== 'FieldManagerConflict' || !cause.field) return [];
-    const m = conflictMessage.exec(cause.message ?? '');
-    if (!m) return [{ field: cause.field, manager: cause.message ?? 'another manager', how: '' }];
-    const [, manager, subresource, apiVersion] = m;
-    const how = [apiVersion ? `Update using ${apiVersion}` : 'Apply', subresource ? `on ${subresource}` : ''].filter(Boolean).join(' ');
-    return [{ field: cause.field, manager: JSON.parse(`"${manager}"`) as string, how }];
-  });
+  return fieldManagerConflicts(status).map(({ field, manager, subresource, apiVersion }) => ({
+    field,
+    manager,
+    how: [apiVersion ? `Update using ${apiVersion}` : 'Apply', subresource ? `on ${subresource}` : ''].filter(Boolean).join(' '),
+  }));
 }

@@ -1,9 +1,12 @@
 /**
  * Every 409 the console has seen: which object, the stale resourceVersion the writer sent, the
  * current one, who wrote the current version (its field manager), which fields differed when
- * the server could tell, and how the retry ended. Selecting a row shows the reconcile.
+ * the server could tell, and how the retry ended. A server-side apply's field-manager conflict
+ * has no stale version and no winner: its row names the fields and the managers that own them.
+ * Selecting a row shows the reconcile.
  */
 import { useMemo, useState } from 'react';
+import type { ConflictRecord } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { HistoryNote } from '../../../components/HistoryNote.tsx';
@@ -21,6 +24,11 @@ const conflicts = { types: ['conflict'], plural: 'conflicts' };
 const writerOf = (c: { currentClient?: string; currentManager?: string; currentWriterFrom?: 'managedFields' }) =>
   (c.currentClient && c.currentClient !== c.currentManager ? `${c.currentClient}${c.currentManager ? ` (${c.currentManager})` : ''}` : (c.currentManager ?? 'unknown')) +
   (c.currentWriterFrom === 'managedFields' ? ' · inferred from managedFields' : '');
+
+/** For a field-manager conflict, who owns the fields the apply would have taken; for a race, who wrote the version that won. */
+const ownersOrWriter = (c: ConflictRecord) =>
+  c.cause?.kind === 'fieldManager' ? (c.cause.fields.length ? `owned by ${[...new Set(c.cause.fields.map((f) => f.manager))].join(', ')}` : 'other managers') : writerOf(c);
+const fieldsOf = (c: ConflictRecord) => (c.cause?.kind === 'fieldManager' ? c.cause.fields.map((f) => f.field) : c.fields);
 
 const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
 
@@ -73,10 +81,10 @@ export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) 
             ),
           },
           { id: 'controller', header: 'Controller', width: '7rem', cell: (r) => r.controller ?? '—' },
-          { id: 'stale', header: 'Sent RV', width: '5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.staleRV ?? '—'}</span> },
+          { id: 'stale', header: 'Sent RV', width: '5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.cause?.kind === 'fieldManager' ? 'apply' : (r.conflict.staleRV ?? '—')}</span> },
           { id: 'current', header: 'Current RV', width: '6.5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.currentRV ?? '—'}</span> },
-          { id: 'writer', header: 'Written by', width: '8rem', cell: (r) => writerOf(r.conflict) },
-          { id: 'fields', header: 'Fields', width: 'minmax(5rem, 1fr)', cell: (r) => r.conflict.fields?.join(', ') || '—' },
+          { id: 'writer', header: 'Written by', width: '8rem', cell: (r) => ownersOrWriter(r.conflict) },
+          { id: 'fields', header: 'Fields', width: 'minmax(5rem, 1fr)', cell: (r) => fieldsOf(r.conflict)?.join(', ') || '—' },
           {
             id: 'outcome',
             header: 'Retry',
@@ -85,6 +93,7 @@ export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) 
               <span className="flex items-center gap-1.5">
                 <Badge tone={outcomeTone[r.outcome.kind]}>{describeOutcome(r.outcome)}</Badge>
                 {r.conflict.injected ? <Badge>injected</Badge> : null}
+                {r.conflict.cause?.kind === 'fieldManager' ? <Badge>field managers</Badge> : null}
               </span>
             ),
           },
