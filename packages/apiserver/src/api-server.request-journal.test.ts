@@ -150,6 +150,17 @@ describe('the request journal', () => {
     }
   });
 
+  it('names, for an apply refused for field ownership, the fields and the managers that own them, and no winning write', async () => {
+    const created = await server.call('POST', `${base}?fieldManager=kubectl-create`, dojo('kobe'));
+    expect(created.status).toBe(201);
+    const mark = server.journal!.lastSeq;
+    const applied = { apiVersion: created.body.apiVersion, kind: 'Dojo', metadata: { name: 'kobe' }, spec: { ...created.body.spec, title: 'mine' } };
+    const refused = await server.call('PATCH', `${base}/kobe?fieldManager=dojo-console`, applied, { 'content-type': 'application/apply-patch+yaml' });
+    expect(refused.status).toBe(409);
+    const record = await until(() => requestsAfter(mark).find((r) => r.code === 409), 'the 409');
+    expect(record.conflict).toEqual({ fieldManagers: [{ field: '.spec.title', manager: 'kubectl-create' }] });
+  });
+
   it('journals a watch: what it asked for, each event it received after its selectors, bookmarks, and why it ended', async () => {
     const rv = (await server.call('GET', base)).body.metadata.resourceVersion as string;
     const mark = server.journal!.lastSeq;

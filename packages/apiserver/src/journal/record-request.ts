@@ -6,7 +6,7 @@
  * to it before this write's own answer has left).
  */
 import type { RequestRecord, VersionWriter } from '@dojo/console-protocol';
-import { isConflict, type KubeObject, type StatusError } from '@dojo/kube-api';
+import { fieldManagerConflicts, isConflict, type KubeObject, type StatusError } from '@dojo/kube-api';
 import { changedPaths } from './changed-paths.ts';
 import { factsOf, type RequestNote } from './request-note.ts';
 import type { RequestJournal } from './request-journal.ts';
@@ -20,7 +20,14 @@ function objectKeyOf(note: RequestNote, name: string | undefined): string | unde
 /** A write failed: for a 409, remember what won now, while the current version is still the one that beat it. */
 export function noteFailure(journal: RequestJournal, note: RequestNote, error: StatusError): void {
   note.failed(error);
-  if (!isConflict(error) || !note.current) return;
+  if (!isConflict(error)) return;
+  // A server-side apply refused for field ownership: who owns what is in the causes, and no write won.
+  const owners = fieldManagerConflicts(error.status).map(({ field, manager }) => ({ field, manager }));
+  if (owners.length) {
+    note.conflict = { fieldManagers: owners };
+    return;
+  }
+  if (!note.current) return;
   const current = note.current();
   const key = objectKeyOf(note, note.name);
   if (!current || !key) return;

@@ -4,7 +4,7 @@
  * `RequestRecord` once the answer is sent. Cheap to fill: it holds references and computes
  * nothing (the changed field paths are worked out after the response has left).
  */
-import type { ControllerOwner, RequestClient, RequestVerb, VersionWriter } from '@dojo/console-protocol';
+import type { ControllerOwner, RequestClient, RequestRecord, RequestVerb } from '@dojo/console-protocol';
 import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
 import type { WriteObserver } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
@@ -64,7 +64,7 @@ export class RequestNote implements WriteObserver {
   /** Reads the object's current version, to name what won a 409. */
   current?: () => KubeObject | undefined;
   reason?: string;
-  conflict?: { currentRV?: string; writer?: VersionWriter };
+  conflict?: RequestRecord['conflict'];
   /** Not journaled as a request: the journal's own stream, health probes. */
   skip = false;
   /** A watch: journaled by its WatchRecorder instead. */
