@@ -87,8 +87,13 @@ test.describe('a real operator, unmodified', () => {
 
       // Its card, under the name it was connected with.
       await page.goto('/');
-      await expect(page.getByRole('article', { name: `Client ${operatorName}` })).toContainText('connected', { timeout: 30_000 });
-      await saveScreenshot(page, 'real-operator-card');
+      const card = page.getByRole('article', { name: `Client ${operatorName}` });
+      await expect(card).toContainText('connected', { timeout: 30_000 });
+      // The User-Agent client-go sends: the program's name.
+      await expect(card).toContainText('sample-controller/');
+      // The Overview is long; the card alone is what a person looks for.
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: 'test-results/screenshots/real-operator-card.png' });
 
       // Its lane, filtered to the reconciles a Foo's event triggered; among them, the Foo's first:
       // its ADDED event (the others are its own status writes coming back as MODIFIED).
