@@ -28,7 +28,7 @@ WIDGET_CRD = {
 def check_version(ctx):
     """/version names the Kubernetes release whose semantics the server implements"""
     version = client.VersionApi(ctx.api).get_code()
-    assert (version.major, version.minor, version.git_version) == ('1', '33', 'v1.33.0-dojo'), version
+    assert (version.major, version.minor, version.git_version) == ('1', '37', 'v1.37.2-dojo'), version
 
 
 def check_discovery(ctx):

@@ -13,17 +13,12 @@ import { Panel } from '../../../components/Panel.tsx';
 import { formatAge, formatClock } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useActivity } from '../api/activity.ts';
+import { watchStart } from '../model/watch-text.ts';
 
 const scope = (w: ClientWatch) =>
   [w.namespace ? `ns ${w.namespace}` : 'all namespaces', w.name ? `name ${w.name}` : '', w.labelSelector ? `labels ${w.labelSelector}` : '', w.fieldSelector ? `fields ${w.fieldSelector}` : '']
     .filter(Boolean)
     .join(' · ');
-
-/** Where a watch started: a streaming list (WatchList) sends the state first, not older than its resourceVersion. */
-function startOf(w: ClientWatch): string {
-  if (w.streamingList) return `streaming list (+${w.initialEvents} current${w.startResourceVersion ? `, not older than ${w.startResourceVersion}` : ''})`;
-  return w.startResourceVersion ?? `now (+${w.initialEvents} current)`;
-}
 
 function WatchTable({ watches, now }: { watches: readonly ClientWatch[]; now: number }) {
   return (
@@ -35,7 +30,7 @@ function WatchTable({ watches, now }: { watches: readonly ClientWatch[]; now: nu
       columns={[
         { id: 'resource', header: 'Watches', cell: (w) => <span className="font-mono text-xs">{w.group ? `${w.resource}.${w.group}` : w.resource}</span> },
         { id: 'scope', header: 'Scope', cell: (w) => <span className="text-xs">{scope(w)}</span> },
-        { id: 'from', header: 'From RV', cell: (w) => <span className="font-mono text-xs">{startOf(w)}</span> },
+        { id: 'from', header: 'From RV', cell: (w) => <span className="font-mono text-xs">{watchStart(w)}</span> },
         { id: 'opened', header: 'Opened', cell: (w) => <span className="font-mono text-xs" title={formatClock(w.openedAt)}>{formatAge(w.openedAt, now)} ago</span> },
         {
           id: 'events',
