@@ -19,6 +19,7 @@ export * from './types.ts';
 export * from './status.ts';
 export * from './status-error.ts';
 export * from './field-errors.ts';
+export * from './go-quote.ts';
 export * from './label-selector.ts';
 export * from './field-selector.ts';
 export * from './object-key.ts';
