@@ -81,7 +81,7 @@ describe('wrong types in the new kinds, with kube\'s messages', () => {
   });
 
   it('refuses a PriorityClass whose value is a string, a field outside spec', async () => {
-    const obj = fresh(networkPolicyScalingSamples.PriorityClass);
+    const obj = fresh(networkPolicyScalingSamples.PriorityClass!);
     obj.value = '1';
     const res = await server.call('POST', '/apis/scheduling.k8s.io/v1/priorityclasses', obj);
     expect(res.status).toBe(400);
