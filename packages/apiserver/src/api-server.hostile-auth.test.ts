@@ -134,6 +134,7 @@ describe('bearer tokens that must not authenticate', () => {
     ['with four parts', () => `${signWithServerKey({ alg: 'ES256' }, claims())}.extra`],
     ['that is only dots', () => '.'.repeat(5000)],
     ['of 12 KiB of garbage', () => 'A'.repeat(12 * 1024)],
+    ['of 200 KiB of garbage (Go reads headers up to 1 MiB, Node only 16 KiB by default)', () => 'A'.repeat(200 * 1024)],
   ])('refuses a token %s with 401 and a Status', async (_, token) => {
     const res = await asBearer(token());
     expect(res.status).toBe(401);
