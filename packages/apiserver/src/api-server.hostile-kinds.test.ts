@@ -48,6 +48,24 @@ const fresh = (sample: KubeObject): Record<string, any> => {
   return obj;
 };
 
+/** Every path into an object, objects, lists and scalars alike. */
+const pathsOf = (value: unknown, prefix: (string | number)[] = []): (string | number)[][] => {
+  if (Array.isArray(value)) return [prefix, ...value.flatMap((v, i) => pathsOf(v, [...prefix, i]))];
+  if (value !== null && typeof value === 'object') return [prefix, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
+  return [prefix];
+};
+const wrong = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.string({ maxLength: 8 }), fc.constant(null), fc.constant([]), fc.array(fc.integer(), { maxLength: 2 }), fc.constant({}), fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxKeys: 2 }));
+
+/** `obj` with the value at one of its paths (outside apiVersion, kind and metadata) replaced. */
+function mutate(obj: Record<string, any>, pick: number, value: unknown): string {
+  const paths = pathsOf(obj).filter((p) => p.length > 0 && p[0] !== 'apiVersion' && p[0] !== 'kind' && p[0] !== 'metadata');
+  const path = paths[pick % paths.length]!;
+  let parent: any = obj;
+  for (const key of path.slice(0, -1)) parent = parent[key];
+  parent[path[path.length - 1]!] = value;
+  return path.join('.');
+}
+
 describe('wrong types in the new kinds, with kube\'s messages', () => {
   const cannotHandle = (kind: string, version: string, why: string) => `${kind} in version "${version}" cannot be handled as a ${kind}: ${why}`;
   const cases: [string, string, Record<string, unknown>, string][] = [
@@ -100,25 +118,15 @@ describe('wrong types in the new kinds, with kube\'s messages', () => {
 
   it('answers values of the wrong type anywhere in any new kind with 4xx, and only well-typed objects are stored', async () => {
     const targets = samples.map((sample) => ({ sample, ...targetOf(sample) }));
-    const pathsOf = (value: unknown, prefix: (string | number)[] = []): (string | number)[][] => {
-      if (Array.isArray(value)) return [prefix, ...value.flatMap((v, i) => pathsOf(v, [...prefix, i]))];
-      if (value !== null && typeof value === 'object') return [prefix, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
-      return [prefix];
-    };
-    const wrong = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.string({ maxLength: 8 }), fc.constant(null), fc.constant([]), fc.array(fc.integer(), { maxLength: 2 }), fc.constant({}), fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxKeys: 2 }));
     const statuses = new Set<number>();
     await fc.assert(
       fc.asyncProperty(fc.nat(targets.length - 1), fc.nat(), wrong, fc.boolean(), async (which, pick, value, strict) => {
         const { sample, collection } = targets[which]!;
         const obj = fresh(sample);
-        const paths = pathsOf(obj).filter((p) => p.length > 0 && p[0] !== 'apiVersion' && p[0] !== 'kind' && p[0] !== 'metadata');
-        const path = paths[pick % paths.length]!;
-        let parent: any = obj;
-        for (const key of path.slice(0, -1)) parent = parent[key];
-        parent[path[path.length - 1]!] = value;
+        const path = mutate(obj, pick, value);
         const res = await server.call('POST', `${collection}${strict ? '?fieldValidation=Strict' : ''}`, obj);
         statuses.add(res.status);
-        expect(res.status, `${sample.kind} ${path.join('.')} = ${JSON.stringify(value)}: ${res.body?.message}`).toBeLessThan(500);
+        expect(res.status, `${sample.kind} ${path} = ${JSON.stringify(value)}: ${res.body?.message}`).toBeLessThan(500);
         if (res.status >= 400) expect(res.body.kind).toBe('Status');
       }),
       { numRuns: 500 },
@@ -128,6 +136,59 @@ describe('wrong types in the new kinds, with kube\'s messages', () => {
       expect((await server.call('GET', collection)).status, collection).toBe(200);
       for (const stored of server.revisioned.list(info.bucket)) info.typedDecode?.(JSON.parse(stored.json) as KubeObject);
     }
+  }, 180_000);
+});
+
+describe('any body on any write path of the new kinds', () => {
+  it('never answers 5xx: create, update, patch of every type, status and scale, in JSON, YAML and protobuf', async () => {
+    const targets = samples.map((sample) => ({ sample, ...targetOf(sample) }));
+    // One stored object of each kind to update and patch.
+    for (const { sample, collection } of targets) {
+      const obj = structuredClone(sample) as Record<string, any>;
+      obj.metadata.name = 'target';
+      await server.call('POST', collection, obj);
+    }
+    const body = (sample: KubeObject) => fc.oneof(
+      // The stored object with one value of the wrong type: a whole object (create, update) or a patch of it.
+      fc.tuple(fc.nat(), wrong).map(([pick, value]) => {
+        const obj = structuredClone(sample) as Record<string, any>;
+        obj.metadata.name = 'target';
+        mutate(obj, pick, value);
+        return JSON.stringify(obj);
+      }),
+      fc.json({ maxDepth: 4 }),
+      fc.anything({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null'),
+      fc.string({ maxLength: 64 }),
+      fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.concat([Buffer.from([0x6b, 0x38, 0x73, 0x00]), Buffer.from(b)])),
+    );
+    const write = fc.constantFrom(
+      { method: 'POST', sub: undefined, type: 'application/json' },
+      { method: 'POST', sub: undefined, type: 'application/yaml' },
+      { method: 'POST', sub: undefined, type: pb },
+      { method: 'PUT', sub: '', type: 'application/json' },
+      { method: 'PUT', sub: '', type: pb },
+      { method: 'PUT', sub: '/status', type: 'application/json' },
+      { method: 'PUT', sub: '/scale', type: 'application/json' },
+      { method: 'PATCH', sub: '', type: 'application/merge-patch+json' },
+      { method: 'PATCH', sub: '', type: 'application/json-patch+json' },
+      { method: 'PATCH', sub: '', type: 'application/strategic-merge-patch+json' },
+      { method: 'PATCH', sub: '', type: 'application/apply-patch+yaml' },
+      { method: 'PATCH', sub: '/status', type: 'application/merge-patch+json' },
+      { method: 'PATCH', sub: '/scale', type: 'application/merge-patch+json' },
+    );
+    const query = fc.constantFrom('', '?dryRun=All', '?fieldValidation=Strict', '?fieldManager=hostile&force=true', '?fieldValidation=Ignore&dryRun=All');
+    await fc.assert(
+      fc.asyncProperty(fc.nat(targets.length - 1).chain((which) => fc.tuple(fc.constant(which), body(targets[which]!.sample))), write, query, async ([which, payload], w, q) => {
+        const { sample, collection } = targets[which]!;
+        const path = w.sub === undefined ? collection : `${collection}/target${w.sub}`;
+        const apply = w.type === 'application/apply-patch+yaml' && !q.includes('fieldManager') ? `${q ? `${q}&` : '?'}fieldManager=hostile` : q;
+        const res = await server.call(w.method, `${path}${apply}`, payload, { 'content-type': w.type, accept: 'application/json' });
+        expect(res.status, `${w.method} ${sample.kind}${w.sub ?? ''} ${w.type}: ${String(res.body?.message).slice(0, 300)}`).toBeLessThan(500);
+        if (res.status >= 400) expect(res.body.kind).toBe('Status');
+      }),
+      { numRuns: 600 },
+    );
+    expect((await server.call('GET', '/healthz')).status).toBe(200);
   }, 180_000);
 });
 
