@@ -143,6 +143,18 @@ describe('many and slow streaming lists', () => {
     expect((await server.call('GET', '/healthz')).status).toBe(200);
   }, 60_000);
 
+  it('delivers a change made while a large streaming list is still draining, after its bookmark', async () => {
+    const watch = await openWatch(server, streamingList);
+    const created = await server.call('POST', flood, { metadata: { name: 'during' } });
+    expect(created.status).toBe(201);
+    const events = await watch.events(count + 2, 30_000);
+    watch.close();
+    expect(events[count]!.type).toBe('BOOKMARK');
+    expect(events[count + 1]).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'during' } } });
+    expect(events.slice(0, count).map((e) => e.object.metadata.name)).not.toContain('during');
+    expect((await server.call('DELETE', `${flood}/during`)).status).toBe(200);
+  }, 60_000);
+
   it('closes a streaming list whose client never reads, instead of buffering the whole state', async () => {
     const total = count * valueBytes;
     const received = await new Promise<{ bytes: number; text: string }>((resolve, reject) => {
