@@ -202,6 +202,20 @@ describe('aggregated discovery asked with garbage', () => {
     );
   }, 60_000);
 
+  it("refuses an Accept header kube's discovery cannot serve with 406, as its WriteObjectNegotiated does", async () => {
+    const message = 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf';
+    for (const accept of ['foo/bar', 'text/html', 'application/json;as=Table;v=v1;g=meta.k8s.io', 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList']) {
+      for (const path of ['/api', '/apis', '/apis/apps', '/apis/apps/v1']) {
+        const res = await server.call('GET', path, undefined, { accept });
+        expect(res.status, `${path} ${accept}`).toBe(406);
+        expect(res.body).toMatchObject({ kind: 'Status', reason: 'NotAcceptable', code: 406, message });
+      }
+    }
+    for (const accept of ['*/*', 'application/*', 'foo/bar, application/json', 'application/vnd.kubernetes.protobuf;q=0.5, foo/bar', 'application/json;charset=utf-8']) {
+      expect((await server.call('GET', '/apis', undefined, { accept })).status, accept).toBe(200);
+    }
+  });
+
   it('answers a huge If-None-Match with the document, and the matching ETag with 304', async () => {
     const first = await server.call('GET', '/apis', undefined, { accept: aggregated });
     const etag = String(first.headers.etag);

@@ -80,6 +80,30 @@ export function contentTypeOf(rendering: Rendering): string {
   return 'media' in rendering && rendering.media === 'protobuf' ? protobufMediaType : 'application/json';
 }
 
+/** The media kube's codecs serve for documents that are not a resource's (discovery), in its order. */
+const documentMediaTypes = ['application/json', 'application/yaml', protobufMediaType];
+
+/**
+ * Refuses, as kube's WriteObjectNegotiated does with DefaultEndpointRestrictions, an Accept
+ * header none of whose clauses names one of `documentMediaTypes` (or a wildcard of them)
+ * without a transformation (as/g/v): 406 NotAcceptable. No header accepts anything.
+ */
+export function requirePlainDocumentMedia(accept: string | undefined): void {
+  if (!accept) return;
+  for (const text of accept.split(',')) {
+    const [type, ...rest] = text.split(';').map((p) => p.trim());
+    const params = new Set(rest.map((kv) => kv.split('=')[0]!.trim()));
+    if (params.has('as') || params.has('g') || params.has('v')) continue;
+    const [main, sub] = (type ?? '').toLowerCase().split('/');
+    const served = (media: string): boolean => {
+      const [servedMain, servedSub] = media.split('/');
+      return (main === '*' && sub === '*') || (main === servedMain && (sub === '*' || sub === servedSub));
+    };
+    if (documentMediaTypes.some(served)) return;
+  }
+  throw newNotAcceptable(`only the following media types are accepted: ${documentMediaTypes.join(', ')}`);
+}
+
 /**
  * The media of aggregated discovery when the Accept header asks for it, else undefined (the
  * legacy document). As kube's discovery wrapper (aggregated/wrapper.go) negotiates: the first
