@@ -74,9 +74,14 @@ describe('hostile input to the API server', () => {
   it('survives random paths, queries and bodies with only 2xx/4xx Status answers, and the store stays consistent', async () => {
     const segment = fc.oneof(
       fc.constantFrom('api', 'apis', 'v1', 'namespaces', 'default', 'configmaps', 'pods', 'status', 'scale', 'watch', 'apps', 'deployments', '..', '%2F', ''),
+      // The kinds and endpoints added for 1.37.
+      fc.constantFrom('statefulsets', 'daemonsets', 'controllerrevisions', 'batch', 'jobs', 'cronjobs', 'nodes', 'persistentvolumes', 'endpoints', 'networking.k8s.io', 'ingresses', 'autoscaling', 'v2', 'horizontalpodautoscalers', 'serviceaccounts', 'token', 'authorization.k8s.io', 'subjectaccessreviews', 'rbac.authorization.k8s.io', 'clusterroles'),
       fc.string({ maxLength: 12 }),
     );
-    const query = fc.array(fc.tuple(fc.constantFrom('labelSelector', 'fieldSelector', 'limit', 'continue', 'resourceVersion', 'dryRun', 'fieldValidation', 'watch', 'timeoutSeconds'), fc.string({ maxLength: 16 })), { maxLength: 3 });
+    const query = fc.array(
+      fc.tuple(fc.constantFrom('labelSelector', 'fieldSelector', 'limit', 'continue', 'resourceVersion', 'dryRun', 'fieldValidation', 'watch', 'timeoutSeconds', 'sendInitialEvents', 'resourceVersionMatch', 'allowWatchBookmarks'), fc.string({ maxLength: 16 })),
+      { maxLength: 3 },
+    );
     const body = fc.oneof(
       fc.json({ maxDepth: 4 }),
       fc.string({ maxLength: 64 }),

@@ -154,7 +154,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     ...(journal ? { journal } : {}),
     journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },
   });
-  const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true }, handler);
+  // Go's http.DefaultMaxHeaderBytes (1 MiB), not Node's 16 KiB: a long bearer token is a 401, not a parse error.
+  const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true, maxHeaderSize: 1 << 20 }, handler);
   // A watch may arrive as a WebSocket upgrade (fabric8 tries that first); it runs through the same handler.
   server.on('upgrade', upgradeListener(handler));
   // Requests Node's HTTP parser refuses still get a Status body, like every other error.

@@ -2,6 +2,7 @@
  * Field errors as apimachinery's `field.Error`: a path, a type and the offending value, rendered
  * with exactly the text kubectl shows ("spec.replicas: Invalid value: -1: ...").
  */
+import { goQuote } from './go-quote.ts';
 import type { CauseType, StatusCause } from './status.ts';
 
 export type FieldErrorType =
@@ -43,13 +44,13 @@ export interface FieldError {
 /** Renders a bad value the way Go's %v / %q / %#v do for the JSON types we meet. */
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return goQuote(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
     return String(value);
   }
   if (Array.isArray(value)) return `[]interface {}{${value.map(formatValue).join(', ')}}`;
   const entries = Object.entries(value as Record<string, unknown>).map(
-    ([k, v]) => `${JSON.stringify(k)}:${formatValue(v)}`,
+    ([k, v]) => `${goQuote(k)}:${formatValue(v)}`,
   );
   return `map[string]interface {}{${entries.join(', ')}}`;
 }

@@ -20,6 +20,7 @@ export * from './status.ts';
 export * from './status-error.ts';
 export * from './field-manager-conflicts.ts';
 export * from './field-errors.ts';
+export * from './go-quote.ts';
 export * from './label-selector.ts';
 export * from './field-selector.ts';
 export * from './object-key.ts';

@@ -3,7 +3,7 @@
  * whole become int64 in Go and print plainly; others are float64 and print with `%v`, which
  * switches to exponent form earlier than JavaScript does (1e+06, 1e-05).
  */
-import { omitValue, type FieldError } from '@dojo/kube-api';
+import { goQuote, omitValue, type FieldError } from '@dojo/kube-api';
 
 /** Go's `%v` for a float64. */
 export function formatGoFloat(value: number): string {
@@ -25,10 +25,7 @@ export function formatGoNumber(value: number): string {
   return Number.isInteger(value) && Math.abs(value) < 2 ** 63 ? String(value) : formatGoFloat(value);
 }
 
-/** Go's `%q` for the strings we meet (JSON escaping agrees with strconv.Quote on printable text). */
-export function goQuote(value: string): string {
-  return JSON.stringify(value);
-}
+export { goQuote } from '@dojo/kube-api';
 
 /** Go's `%#v` of a []string, as field errors print string-slice bad values. */
 export function goStringSlice(values: readonly string[]): string {

@@ -22,7 +22,7 @@ import { RequestNote } from '../journal/request-note.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import { AggregatedDiscoveryDocuments, serveAggregatedDiscovery } from './aggregated-discovery.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
-import { negotiateAggregatedDiscovery } from './negotiation.ts';
+import { negotiateAggregatedDiscovery, requirePlainDocumentMedia } from './negotiation.ts';
 import { groupVersionDocument, openApiV3Root } from './openapi.ts';
 import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
@@ -104,11 +104,14 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         const aggregatedMedia = negotiateAggregatedDiscovery(req.headers.accept);
         const root = target.type === 'api-versions' ? 'api' : 'apis';
         if (aggregatedMedia) return serveAggregatedDiscovery(req, res, aggregatedDiscovery, root, aggregatedMedia);
+        requirePlainDocumentMedia(req.headers.accept);
         return writeJson(res, 200, root === 'api' ? apiVersions() : apiGroupList(deps.registry));
       }
       case 'api-group':
+        requirePlainDocumentMedia(req.headers.accept);
         return writeJson(res, 200, apiGroup(deps.registry, target.group));
       case 'api-resources':
+        requirePlainDocumentMedia(req.headers.accept);
         return writeJson(res, 200, apiResourceList(deps.registry, target.group, target.version));
       case 'openapi-v3-root':
         return writeJson(res, 200, openApiV3Root(deps.registry, documentFor));

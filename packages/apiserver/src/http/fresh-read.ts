@@ -5,13 +5,14 @@
  * then fails 504 Timeout with cause ResourceVersionTooLarge and Retry-After 1; `Exact` fails
  * at once, as etcd's "future revision" does.
  */
-import { newBadRequest, newStatusError, type StatusError } from '@dojo/kube-api';
+import { newStatusError, type StatusError } from '@dojo/kube-api';
 import type { RevisionedStore } from '../storage/revisioned-store.ts';
+import { parseResourceVersion } from './resource-version.ts';
 
 /** kube-apiserver's watch cache blockTimeout. */
 export const freshReadTimeoutMs = 3_000;
 
-export function tooLargeResourceVersion(requested: number, current: number, retryAfterSeconds: number): StatusError {
+export function tooLargeResourceVersion(requested: number | bigint, current: number, retryAfterSeconds: number): StatusError {
   const err = newStatusError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
     causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
   });
@@ -26,10 +27,8 @@ export async function awaitResourceVersion(
   match: 'Exact' | 'NotOlderThan' | undefined,
   timeoutMs = freshReadTimeoutMs,
 ): Promise<void> {
-  if (!resourceVersion || resourceVersion === '0') return;
-  if (!/^\d+$/.test(resourceVersion)) throw newBadRequest(`invalid resource version: ${resourceVersion}`);
-  const wanted = Number(resourceVersion);
-  if (store.revision >= wanted) return;
+  const wanted = parseResourceVersion(resourceVersion);
+  if (BigInt(store.revision) >= wanted) return;
   if (match === 'Exact') throw tooLargeResourceVersion(wanted, store.revision, 0);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -37,7 +36,7 @@ export async function awaitResourceVersion(
       reject(tooLargeResourceVersion(wanted, store.revision, 1));
     }, timeoutMs);
     const unsubscribe = store.onChange(() => {
-      if (store.revision < wanted) return;
+      if (BigInt(store.revision) < wanted) return;
       clearTimeout(timer);
       unsubscribe();
       resolve();

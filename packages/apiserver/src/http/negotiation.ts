@@ -13,7 +13,8 @@ export type Media = 'json' | 'protobuf';
 export type Rendering =
   | { as: 'object'; media: Media }
   | { as: 'Table'; version: 'v1' | 'v1beta1' }
-  | { as: 'PartialObjectMetadata'; version: 'v1' | 'v1beta1'; media: Media };
+  /** `list`: the client asked for PartialObjectMetadataList, which only a list can be (metadata-only.ts). */
+  | { as: 'PartialObjectMetadata'; version: 'v1' | 'v1beta1'; media: Media; list: boolean };
 
 interface Clause {
   media: Media | undefined;
@@ -44,7 +45,7 @@ function renderingOf(clause: Clause, objectProtobuf: boolean): Rendering | undef
   if (params.as === 'Table') return media === 'json' ? { as: 'Table', version: params.v } : undefined;
   if (params.as === 'PartialObjectMetadata' || params.as === 'PartialObjectMetadataList') {
     // meta.k8s.io/v1beta1 numbers its list fields differently: protobuf only for v1.
-    return media === 'json' || params.v === 'v1' ? { as: 'PartialObjectMetadata', version: params.v, media } : undefined;
+    return media === 'json' || params.v === 'v1' ? { as: 'PartialObjectMetadata', version: params.v, media, list: params.as === 'PartialObjectMetadataList' } : undefined;
   }
   return undefined;
 }
@@ -71,11 +72,36 @@ export function statusMedia(accept: string | undefined): Media {
   return 'json';
 }
 
+/**
+ * The Content-Type of an answer: the bare media type, as kube's transformResponseObject writes it
+ * (WriteObjectNegotiated without the GVK in the content type), Table and PartialObjectMetadata too.
+ */
 export function contentTypeOf(rendering: Rendering): string {
-  const base = 'media' in rendering && rendering.media === 'protobuf' ? protobufMediaType : 'application/json';
-  if (rendering.as === 'Table') return `${base};as=Table;v=${rendering.version};g=meta.k8s.io`;
-  if (rendering.as === 'PartialObjectMetadata') return `${base};as=PartialObjectMetadata;v=${rendering.version};g=meta.k8s.io`;
-  return base;
+  return 'media' in rendering && rendering.media === 'protobuf' ? protobufMediaType : 'application/json';
+}
+
+/** The media kube's codecs serve for documents that are not a resource's (discovery), in its order. */
+const documentMediaTypes = ['application/json', 'application/yaml', protobufMediaType];
+
+/**
+ * Refuses, as kube's WriteObjectNegotiated does with DefaultEndpointRestrictions, an Accept
+ * header none of whose clauses names one of `documentMediaTypes` (or a wildcard of them)
+ * without a transformation (as/g/v): 406 NotAcceptable. No header accepts anything.
+ */
+export function requirePlainDocumentMedia(accept: string | undefined): void {
+  if (!accept) return;
+  for (const text of accept.split(',')) {
+    const [type, ...rest] = text.split(';').map((p) => p.trim());
+    const params = new Set(rest.map((kv) => kv.split('=')[0]!.trim()));
+    if (params.has('as') || params.has('g') || params.has('v')) continue;
+    const [main, sub] = (type ?? '').toLowerCase().split('/');
+    const served = (media: string): boolean => {
+      const [servedMain, servedSub] = media.split('/');
+      return (main === '*' && sub === '*') || (main === servedMain && (sub === '*' || sub === servedSub));
+    };
+    if (documentMediaTypes.some(served)) return;
+  }
+  throw newNotAcceptable(`only the following media types are accepted: ${documentMediaTypes.join(', ')}`);
 }
 
 /**

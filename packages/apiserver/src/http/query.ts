@@ -1,16 +1,17 @@
 /** Query-string decoding for list, watch and write options, with kube-apiserver's errors. */
-import { newBadRequest } from '@dojo/kube-api';
+import { goQuote, newBadRequest } from '@dojo/kube-api';
 import type { DeleteOptions, FieldValidation, ListOptions, PropagationPolicy, WriteOptions } from '../registry/request-options.ts';
 import { booleanParam } from './boolean-param.ts';
 import { validateListOptions } from './list-options-validation.ts';
+import { parseResourceVersion } from './resource-version.ts';
 
 /** An int64 parameter as strconv.ParseInt reads it: decimal digits only ("1e12" and "1.0" are not). */
 export function intParam(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
-  if (!/^[+-]?\d+$/.test(raw)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  if (!/^[+-]?\d+$/.test(raw)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${goQuote(raw)}: invalid syntax`);
   const n = Number(raw);
-  if (!Number.isSafeInteger(n)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${JSON.stringify(raw)}: value out of range`);
+  if (!Number.isSafeInteger(n)) throw newBadRequest(`invalid value for ${name}: ${raw}: strconv.ParseInt: parsing ${goQuote(raw)}: value out of range`);
   return n;
 }
 
@@ -27,7 +28,7 @@ export function listOptionsOf(query: URLSearchParams): ListOptions {
   if (fieldSelector) options.fieldSelector = fieldSelector;
   if (cont) options.continue = cont;
   if (rv) {
-    if (!/^\d+$/.test(rv)) throw newBadRequest(`invalid resource version: ${rv}`);
+    parseResourceVersion(rv);
     options.resourceVersion = rv;
   }
   if (limit !== undefined) options.limit = limit;

@@ -7,7 +7,8 @@ import type { KubeList, KubeObject } from '@dojo/kube-api';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import { contentTypeOf, type Rendering } from './negotiation.ts';
 import { writeJson, writeObject, writeRawJson } from './responses.ts';
-import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
+import { asPartialObjectMetadata, asPartialObjectMetadataList } from './metadata-only.ts';
+import { toTable, type IncludeObject } from './table.ts';
 
 const includeObjectOf = (query: URLSearchParams): IncludeObject => (query.get('includeObject') ?? 'Metadata') as IncludeObject;
 
@@ -17,7 +18,7 @@ export function renderObject(res: ServerResponse, code: number, info: ResourceIn
     const table = toTable(info, [obj], { version: rendering.version, includeObject: includeObjectOf(query), withColumns: true });
     writeJson(res, code, table, contentTypeOf(rendering));
   } else if (rendering.as === 'PartialObjectMetadata') {
-    writeObject(res, code, partialObjectMetadata(obj, rendering.version), rendering.media, contentTypeOf(rendering));
+    writeObject(res, code, asPartialObjectMetadata(info, obj, rendering), rendering.media, contentTypeOf(rendering));
   } else if (json !== undefined && rendering.media === 'json') writeRawJson(res, code, json);
   else writeObject(res, code, obj, rendering.media);
 }
@@ -27,8 +28,6 @@ export function renderList(res: ServerResponse, info: ResourceInfo, rendering: R
     const table = toTable(info, list.items, { version: rendering.version, includeObject: includeObjectOf(query), listMeta: list.metadata, withColumns: true });
     writeJson(res, 200, table, contentTypeOf(rendering));
   } else if (rendering.as === 'PartialObjectMetadata') {
-    const items = list.items.map((i) => partialObjectMetadata(i, rendering.version));
-    const body = { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rendering.version}`, metadata: list.metadata, items };
-    writeObject(res, 200, body, rendering.media, contentTypeOf(rendering));
+    writeObject(res, 200, asPartialObjectMetadataList(info, list, rendering), rendering.media, contentTypeOf(rendering));
   } else writeObject(res, 200, list, rendering.media);
 }

@@ -33,6 +33,11 @@ const slowWatcher = 'watcher could not keep up';
 export interface WatchSettings {
   /** Bytes a watcher may have buffered before it is closed as too slow. */
   maxBufferedBytes: number;
+  /**
+   * How long a streaming list's client may take to drain a full buffer of initial events before
+   * it is closed as too slow: the state is sent as fast as the client reads, never all at once.
+   */
+  drainTimeoutMs: number;
   bookmarkIntervalMs: number;
   /** Default timeout when the client gives none (kube-apiserver: 30-60 min, randomized). */
   defaultTimeoutSeconds: () => number;
@@ -40,6 +45,7 @@ export interface WatchSettings {
 
 export const defaultWatchSettings: WatchSettings = {
   maxBufferedBytes: 16 * 1024 * 1024,
+  drainTimeoutMs: 60_000,
   bookmarkIntervalMs: 5_000,
   defaultTimeoutSeconds: () => 1800 + Math.floor(Math.random() * 1800),
 };
@@ -78,7 +84,8 @@ export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';
 async function freshEnough(store: RevisionedStore, options: WatchOptions): Promise<unknown> {
   if (options.notOlderThan === 0) return undefined;
   try {
-    await awaitResourceVersion(store, String(options.notOlderThan), 'NotOlderThan');
+    // The client's own text: a uint64 past 2^53 is not a safe number.
+    await awaitResourceVersion(store, options.resourceVersion, 'NotOlderThan');
     return undefined;
   } catch (err) {
     return err;
@@ -122,6 +129,7 @@ export async function serveWatch(
   let sentBookmark = false;
   let lastRev = 0;
   let closed = false;
+  let unencodable = false;
 
   const matches = (obj: KubeObject | undefined): boolean =>
     obj !== undefined && (!labels || labels.matches(obj.metadata.labels)) && (!fields || fields.matches(selectableFieldsOf(info, obj)));
@@ -146,6 +154,7 @@ export async function serveWatch(
       message = watchEventMessage(type, object);
     } catch {
       // Never let one object break the fan-out: this watcher ends and relists.
+      unencodable = true;
       return false;
     }
     return write(message);
@@ -222,11 +231,13 @@ export async function serveWatch(
   const startRev = options.startRevision ?? deps.store.revision;
   if (options.initialEvents) {
     // The current state as ADDED events, then (streaming list) the bookmark at its revision.
+    // Sent with backpressure: a state larger than the buffer bound waits for the client to read it.
+    const drained = (): Promise<boolean> => transport.drained(deps.settings.drainTimeoutMs);
     for (const stored of deps.store.list(info.bucket, prefix)) {
       const obj = info.fromStorage(JSON.parse(stored.json) as KubeObject);
-      if (matches(obj) && !sendEvent('ADDED', obj, true)) return finish('too-slow');
+      if (matches(obj) && !sendEvent('ADDED', obj, true) && (unencodable || !(await drained()))) return finish('too-slow');
     }
-    if (options.streamingList && !sendBookmark(startRev)) return finish('too-slow');
+    if (options.streamingList && !sendBookmark(startRev) && (unencodable || !(await drained()))) return finish('too-slow');
   }
   lastRev = startRev;
   try {

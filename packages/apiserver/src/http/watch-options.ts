@@ -13,9 +13,9 @@
  * - sendInitialEvents=false from "" or "0": no state, changes from the current revision;
  * - a resourceVersion N without initial events: the changes after N.
  */
-import { newBadRequest } from '@dojo/kube-api';
 import { booleanParam, isParamTrue } from './boolean-param.ts';
 import { validateListOptions } from './list-options-validation.ts';
+import { parseResourceVersion } from './resource-version.ts';
 
 export interface WatchOptions {
   /** The resourceVersion the client named; "" when it named none. */
@@ -43,15 +43,15 @@ export function watchOptionsOf(query: URLSearchParams): WatchOptions {
     match = 'NotOlderThan';
   }
   validateListOptions({ watch: true, resourceVersion, resourceVersionMatch: match, continue: query.get('continue') ?? undefined, sendInitialEvents });
-  if (resourceVersion && !/^\d+$/.test(resourceVersion)) throw newBadRequest(`invalid resource version: ${resourceVersion}`);
+  const revision = Number(parseResourceVersion(resourceVersion));
   const initialEvents = sendInitialEvents === true;
   const options: WatchOptions = {
     resourceVersion,
     initialEvents,
-    notOlderThan: initialEvents && !legacyStart ? Number(resourceVersion) : 0,
+    notOlderThan: initialEvents && !legacyStart ? revision : 0,
     allowWatchBookmarks,
     streamingList: initialEvents && allowWatchBookmarks,
   };
-  if (!initialEvents && !legacyStart) options.startRevision = Number(resourceVersion);
+  if (!initialEvents && !legacyStart) options.startRevision = revision;
   return options;
 }

@@ -42,14 +42,27 @@ export function isWebSocketUpgrade(req: IncomingMessage): boolean {
   return pendingUpgrades.has(req) && req.headers.upgrade?.toLowerCase() === 'websocket';
 }
 
-function refuse(socket: Duplex, status: 400 | 403): void {
-  socket.end(`HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : 'Forbidden'}\r\n\r\n`);
+/** x/net's refusal: a status line, its extra headers, and the error's text as the body; then the connection ends. */
+function refuse(socket: Duplex, status: 400 | 403, body = '', headers = ''): void {
+  socket.end(`HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : 'Forbidden'}\r\n${headers}\r\n${body}`);
+}
+
+/** x/net/websocket's hybiServerHandshaker.ReadHandshake, its handshake (checkOrigin) and AcceptHandshake, in that order. */
+function refusal(req: IncomingMessage): { status: 400 | 403; body?: string; headers?: string } | undefined {
+  if (!req.headers['sec-websocket-key']) return { status: 400, body: 'mismatch challenge/response' };
+  if (req.headers['sec-websocket-version'] !== '13') return { status: 400, body: 'missing or bad WebSocket Version', headers: 'Sec-WebSocket-Version: 13\r\n' };
+  if (!req.headers.origin) return { status: 403 };
+  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  if (offered.length > 1) return { status: 400 };
+  return undefined;
 }
 
 const webSockets = new WebSocketServer({
   noServer: true,
   // kube-apiserver's x/net/websocket negotiates no extension.
   perMessageDeflate: false,
+  // x/net/websocket's DefaultMaxPayloadBytes: a larger message ends the connection.
+  maxPayload: 32 << 20,
   handleProtocols: (protocols) => [...protocols][0] ?? false,
 });
 
@@ -59,13 +72,9 @@ export async function acceptWatchWebSocket(req: IncomingMessage): Promise<WebSoc
   if (!pending) return undefined;
   pendingUpgrades.delete(req);
   const { socket, head } = pending;
-  if (!req.headers.origin) {
-    refuse(socket, 403);
-    return undefined;
-  }
-  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
-  if (offered.length > 1) {
-    refuse(socket, 400);
+  const refused = refusal(req);
+  if (refused) {
+    refuse(socket, refused.status, refused.body, refused.headers);
     return undefined;
   }
   return new Promise((resolve) => {

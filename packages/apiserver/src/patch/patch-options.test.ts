@@ -31,7 +31,7 @@ describe('validatePatchOptions', () => {
 
   it('rejects unprintable and over-long manager names', () => {
     expect(failure(() => validatePatchOptions({ apply: false, fieldManager: 'a\u0007' })).message).toBe(
-      'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Invalid value: "a\\u0007": invalid character U+0007 (at position 1)',
+      'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Invalid value: "a\\a": invalid character U+0007 (at position 1)',
     );
     expect(failure(() => validatePatchOptions({ apply: false, fieldManager: 'm'.repeat(129) })).message).toBe(
       'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Too long: may not be more than 128 bytes',

@@ -1,8 +1,8 @@
 /**
  * Messages whose JSON form is not an object of their fields, written by hand as their Go types
  * marshal them: times as RFC 3339 strings, IntOrString as a number or a string, Quantity as a
- * string, FieldsV1 / RawExtension / apiextensions JSON as embedded JSON, and the schema unions
- * of CustomResourceDefinitions. Each converts between its JSON value and its fields by name
+ * string, FieldsV1 / RawExtension / apiextensions JSON as embedded JSON, the schema unions
+ * of CustomResourceDefinitions, and a user's ExtraValue as a list of strings. Each converts between its JSON value and its fields by name
  * (scalars as JS values, bytes as Buffers); a nested message goes through `nested`.
  */
 import type { FieldSpec } from './message-table.ts';
@@ -132,6 +132,16 @@ const schemaOrStringArray: SpecialType = {
   },
 };
 
+/**
+ * authentication/authorization ExtraValue (and AttestationValue): a message of `items` on the
+ * wire, but in Go a `[]string`, so a JSON list of strings (`extra: {"scopes": ["a", "b"]}`).
+ */
+const extraValue: SpecialType = {
+  fields: { items: '1 []string' },
+  toJson: (f) => (Array.isArray(f.items) && f.items.length ? f.items : undefined),
+  fromJson: (value) => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? { items: value } : undefined),
+};
+
 export const specialTypes: Readonly<Record<string, SpecialType>> = {
   'meta.v1.Time': time,
   'meta.v1.MicroTime': microTime,
@@ -143,4 +153,7 @@ export const specialTypes: Readonly<Record<string, SpecialType>> = {
   'apiextensions.v1.JSONSchemaPropsOrArray': schemaOrArray,
   'apiextensions.v1.JSONSchemaPropsOrBool': schemaOrBool,
   'apiextensions.v1.JSONSchemaPropsOrStringArray': schemaOrStringArray,
+  'authentication.v1.ExtraValue': extraValue,
+  'authentication.v1.AttestationValue': extraValue,
+  'authorization.v1.ExtraValue': extraValue,
 };

@@ -5,6 +5,7 @@
 import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { noRulesStrategy, type Strategy } from '../strategy.ts';
 import { defineBuiltin } from './define-builtin.ts';
+import { validateLabelSelector } from './label-selector-validation.ts';
 import { field } from './unstructured.ts';
 
 function validateRules(obj: KubeObject): FieldError[] {
@@ -46,6 +47,22 @@ export const roleStrategy = {
   validateUpdate: validateRules,
 } satisfies Strategy;
 
+/**
+ * kube's ValidateClusterRole adds the aggregationRule: at least one selector, each one valid,
+ * since the aggregation controller has to read them.
+ */
+function validateClusterRole(obj: KubeObject): FieldError[] {
+  const errs = validateRules(obj);
+  const rule = obj.aggregationRule as { clusterRoleSelectors?: unknown[] | null } | null | undefined;
+  if (rule === undefined || rule === null) return errs;
+  const selectors = rule.clusterRoleSelectors ?? [];
+  if (selectors.length === 0) errs.push(fieldError.required('aggregationRule.clusterRoleSelectors', 'at least one clusterRoleSelector required if aggregationRule is non-nil'));
+  selectors.forEach((selector, i) => errs.push(...validateLabelSelector(selector, `aggregationRule.clusterRoleSelectors[${i}]`)));
+  return errs;
+}
+
+const clusterRoleStrategy = { ...roleStrategy, validate: validateClusterRole, validateUpdate: validateClusterRole } satisfies Strategy;
+
 /** RoleBindings and ClusterRoleBindings: roleRef names an RBAC role and never changes. */
 export const roleBindingStrategy = {
   ...noRulesStrategy,
@@ -56,7 +73,7 @@ export const roleBindingStrategy = {
 // kube validates RBAC names as path segments (ValidateRBACName), so `system:discovery` is a name.
 const rbac = { group: 'rbac.authorization.k8s.io', version: 'v1', nameValidation: 'path-segment' as const };
 
-export const clusterRoles = defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: roleStrategy });
+export const clusterRoles = defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: clusterRoleStrategy });
 export const roles = defineBuiltin({ ...rbac, resource: 'roles', kind: 'Role', namespaced: true, strategy: roleStrategy });
 export const clusterRoleBindings = defineBuiltin({ ...rbac, resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false, strategy: roleBindingStrategy });
 export const roleBindings = defineBuiltin({ ...rbac, resource: 'rolebindings', kind: 'RoleBinding', namespaced: true, strategy: roleBindingStrategy });

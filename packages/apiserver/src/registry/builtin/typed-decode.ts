@@ -32,6 +32,7 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' 
 const goMessage = (name: string): string => name.split('.').slice(-2).join('.');
 const structOf = (name: string): string => name.split('.').pop()!;
 
+const numericScalars: ReadonlySet<ScalarType> = new Set(['int32', 'int64', 'double']);
 const goScalar: Record<ScalarType, string> = { string: 'string', bytes: '[]uint8', bool: 'bool', int32: 'int32', int64: 'int64', double: 'float64' };
 
 function goTypeOf(def: FieldDef): string {
@@ -40,11 +41,15 @@ function goTypeOf(def: FieldDef): string {
   return def.repeated ? `[]${one}` : one;
 }
 
-/** How Go's decoder names a JSON value in its error: a number keeps its text. */
-function jsonKind(value: unknown): string {
+/**
+ * How Go's decoder names a JSON value in its error (sigs.k8s.io/json's literalStore): a number
+ * keeps its text only where a number was wanted and did not fit (1.5 for an int32); anywhere
+ * else (a string, a struct, a list) it is just "number".
+ */
+function jsonKind(value: unknown, numericTarget = false): string {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
-  if (typeof value === 'number') return `number ${String(value)}`;
+  if (typeof value === 'number') return numericTarget ? `number ${String(value)}` : 'number';
   if (typeof value === 'boolean') return 'bool';
   return typeof value === 'string' ? 'string' : 'object';
 }
@@ -164,7 +169,7 @@ class Walker {
   private one(def: FieldDef, v: unknown, path: string, struct: string): void {
     if (v === null) return;
     if (isScalar(def.type)) {
-      if (!scalarOk(def.type, v)) throw new TypeMismatch(jsonKind(v), struct, path, goScalar[def.type]);
+      if (!scalarOk(def.type, v)) throw new TypeMismatch(jsonKind(v, numericScalars.has(def.type)), struct, path, goScalar[def.type]);
       const bad = def.type === 'bytes' ? base64ErrorIndex(v as string) : -1;
       if (bad >= 0) throw new IllegalBase64(`illegal base64 data at input byte ${bad}`);
     } else this.message(def.type, v, path, struct, undefined);

@@ -6,9 +6,7 @@
 import type { MessageTable } from '../message-table.ts';
 
 export const authenticationV1Messages = {
-  'authentication.v1.AttestationValue': { items: '1 []string' },
   'authentication.v1.BoundObjectReference': { kind: '1 string', apiVersion: '2 string', name: '3 string', uid: '4 string' },
-  'authentication.v1.ExtraValue': { items: '1 []string' },
   'authentication.v1.SelfSubjectReview': { metadata: '1 meta.v1.ObjectMeta', status: '2 authentication.v1.SelfSubjectReviewStatus' },
   'authentication.v1.SelfSubjectReviewStatus': { userInfo: '1 authentication.v1.UserInfo' },
   'authentication.v1.TokenRequest': { metadata: '1 meta.v1.ObjectMeta', spec: '2 authentication.v1.TokenRequestSpec', status: '3 authentication.v1.TokenRequestStatus' },

@@ -6,7 +6,6 @@
 import type { MessageTable } from '../message-table.ts';
 
 export const authorizationV1Messages = {
-  'authorization.v1.ExtraValue': { items: '1 []string' },
   'authorization.v1.FieldSelectorAttributes': { rawSelector: '1 string', requirements: '2 []meta.v1.FieldSelectorRequirement' },
   'authorization.v1.LabelSelectorAttributes': { rawSelector: '1 string', requirements: '2 []meta.v1.LabelSelectorRequirement' },
   'authorization.v1.LocalSubjectAccessReview': { metadata: '1 meta.v1.ObjectMeta', spec: '2 authorization.v1.SubjectAccessReviewSpec', status: '3 authorization.v1.SubjectAccessReviewStatus' },
