@@ -20,6 +20,12 @@ describe('StatusError factories', () => {
     expect(newNotFound({ group: '', resource: 'pods' }, 'web-0').message).toBe('pods "web-0" not found');
   });
 
+  it('omits empty details members as kube-apiserver does (omitempty): no group for a core kind, no name for a nameless object', () => {
+    expect(newNotFound({ group: '', resource: 'pods' }, 'web-0').status.details).toEqual({ name: 'web-0', kind: 'pods' });
+    const nameless = newInvalid({ group: '', kind: 'ConfigMap' }, '', [fieldError.required('metadata.name')]);
+    expect(Object.keys(nameless.status.details!)).toEqual(['kind', 'causes']);
+  });
+
   it('renders a minimum violation with kubectl-identical text and a field cause', () => {
     const err = newInvalid(dojoKind, 'kyoto', [
       fieldError.invalid('spec.replicas', -1, 'spec.replicas in body should be greater than or equal to 0'),
