@@ -4,6 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { KubeList, KubeObject } from '@dojo/kube-api';
+import { listForWire } from '../registry/list-wire-form.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import { contentTypeOf, type Rendering } from './negotiation.ts';
 import { writeJson, writeObject, writeRawJson } from './responses.ts';
@@ -30,5 +31,6 @@ export function renderList(res: ServerResponse, info: ResourceInfo, rendering: R
     const items = list.items.map((i) => partialObjectMetadata(i, rendering.version));
     const body = { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rendering.version}`, metadata: list.metadata, items };
     writeObject(res, 200, body, rendering.media, contentTypeOf(rendering));
-  } else writeObject(res, 200, list, rendering.media);
+  } else if (rendering.media === 'protobuf') writeObject(res, 200, list, rendering.media);
+  else writeObject(res, 200, listForWire(info, list), rendering.media);
 }

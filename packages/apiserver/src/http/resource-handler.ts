@@ -142,7 +142,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       if (rendering.as === 'object' && rendering.media === 'json' && servesStoredJson(info)) {
         // The items' stored JSON is their wire form: answered as stored, neither parsed nor re-encoded.
         const list = (note.list = storage.main.listStored(namespace, listOptions));
-        writeRawJson(res, 200, encodeStoredList(list));
+        writeRawJson(res, 200, encodeStoredList(info, list));
       } else renderList(res, info, rendering, query, (note.list = storage.main.list(namespace, listOptions)));
       return;
     }
