@@ -53,6 +53,19 @@ describe('StatusError factories', () => {
     );
   });
 
+  it('prints an object or list bad value as JSON, as apimachinery 1.37 does, with a map of strings sorted like a Go map', () => {
+    const err = newInvalid({ group: 'apps', kind: 'Deployment' }, 'web', [
+      fieldError.invalid('spec.template.metadata.labels', { tier: 'web', app: 'a' }, '`selector` does not match template `labels`'),
+      fieldError.invalid('spec.selector', { matchLabels: { app: 'b' }, matchExpressions: [] }, 'field is immutable'),
+      fieldError.invalid('spec.note', { text: '<b>&' }, 'bad'),
+    ]);
+    expect(err.status.details?.causes?.map((c) => c.message)).toEqual([
+      'Invalid value: {"app":"a","tier":"web"}: `selector` does not match template `labels`',
+      'Invalid value: {"matchLabels":{"app":"b"},"matchExpressions":[]}: field is immutable',
+      'Invalid value: {"text":"\\u003cb\\u003e\\u0026"}: bad',
+    ]);
+  });
+
   it('decodes a Status body from a response and falls back to the HTTP code', () => {
     const original = newNotFound(dojos, 'gone');
     const decoded = StatusError.fromResponse(404, JSON.parse(JSON.stringify(original.status)));
