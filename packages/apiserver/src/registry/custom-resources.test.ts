@@ -91,4 +91,18 @@ describe('custom resources with two served versions', () => {
     const crd = await server.call('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com');
     expect(crd.body.status.storedVersions).toEqual(['v1']);
   });
+
+  it('holds a CRD being deleted with the cleanup finalizer (added then, not on create) until its instances are gone', async () => {
+    const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com';
+    expect((await server.call('GET', crdPath)).body.metadata.finalizers).toBeUndefined();
+    const deleting = await server.call('DELETE', crdPath);
+    expect(deleting.status).toBe(200);
+    expect(deleting.body.metadata.finalizers).toEqual(['customresourcecleanup.apiextensions.k8s.io']);
+    expect(deleting.body.status.conditions).toContainEqual(expect.objectContaining({ type: 'Terminating', status: 'True', reason: 'InstanceDeletionPending' }));
+    for (let attempt = 0; (await server.call('GET', crdPath)).status !== 404; attempt++) {
+      if (attempt > 100) throw new Error('the CRD was never deleted');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await server.call('GET', path('v1'))).status).toBe(404);
+  });
 });
