@@ -172,7 +172,7 @@ describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
       expect(result.deletePrecondition).toMatchObject({
         code: 409,
         isConflict: true,
-        message: expect.stringMatching(/^Operation cannot be fulfilled on configmaps "page-0": Precondition failed: UID in precondition: 00000000-0000-0000-0000-000000000000, UID in object meta: [0-9a-f-]{36}$/),
+        message: expect.stringMatching(/^Operation cannot be fulfilled on ConfigMap "page-0": the UID in the precondition \(00000000-0000-0000-0000-000000000000\) does not match the UID in record \([0-9a-f-]{36}\)\. The object might have been deleted and then recreated$/),
       });
       expect(result.deleteCollection).toEqual(['unlabelled']);
     });

@@ -29,7 +29,7 @@ describe('validation, with kube\'s paths and messages', () => {
 
   it('refuses a manual selector that does not select the template', async () => {
     const { causes } = await invalid(create('Job', 'mismatch', { spec: { manualSelector: true, selector: { matchLabels: { app: 'a' } }, template: podTemplate({ app: 'b' }, { restartPolicy: 'Never' }) } }));
-    expect(causes).toContain('spec.template.metadata.labels: Invalid value: map[string]interface {}{"app":"b"}: `selector` does not match template `labels`');
+    expect(causes).toContain('spec.template.metadata.labels: Invalid value: {"app":"b"}: `selector` does not match template `labels`');
   });
 
   it('refuses a selector the Job did not generate unless manualSelector is set', async () => {
@@ -91,7 +91,7 @@ describe('validation, with kube\'s paths and messages', () => {
   it('refuses a StatefulSet without a selector, or one that does not select its template', async () => {
     expect((await invalid(create('StatefulSet', 'nosel', { spec: { template: podTemplate({ app: 'x' }) } }))).causes).toContain('spec.selector: Required value');
     const { message } = await invalid(create('StatefulSet', 'wrong', { spec: { selector: { matchLabels: { app: 'y' } }, template: podTemplate({ app: 'x' }) } }));
-    expect(message).toBe('StatefulSet.apps "wrong" is invalid: spec.template.metadata.labels: Invalid value: map[string]interface {}{"app":"x"}: `selector` does not match template `labels`');
+    expect(message).toBe('StatefulSet.apps "wrong" is invalid: spec.template.metadata.labels: Invalid value: {"app":"x"}: `selector` does not match template `labels`');
   });
 
   it('refuses negative replicas, a pod that may stop restarting, and a claim template without size', async () => {
@@ -179,7 +179,7 @@ describe('validation, with kube\'s paths and messages', () => {
     expect((await invalid(create('ControllerRevision', 'nodata', { revision: 1 }))).causes).toEqual(['data: Required value: data is mandatory']);
     const rev = (await create('ControllerRevision', 'rev', { revision: 1, data: { a: 1 } })).body;
     rev.data = { a: 2 };
-    expect((await invalid(put('ControllerRevision', rev))).causes).toEqual(['data: Invalid value: map[string]interface {}{"a":2}: field is immutable']);
+    expect((await invalid(put('ControllerRevision', rev))).causes).toEqual(['data: Invalid value: {"a":2}: field is immutable']);
   });
 
   it('refuses a negative quota and two limits of one type', async () => {

@@ -41,18 +41,32 @@ export interface FieldError {
   detail: string;
 }
 
-/** Renders a bad value the way Go's %v / %q / %#v do for the JSON types we meet. */
+/**
+ * Renders a bad value as apimachinery 1.37's `ErrorBody` does: numbers and booleans with `%v`,
+ * strings with `%q`, and everything else (objects, arrays, null) as `json.Marshal` writes it.
+ */
 function formatValue(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
+  if (value === undefined) return 'null';
   if (typeof value === 'string') return goQuote(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    return String(value);
-  }
-  if (Array.isArray(value)) return `[]interface {}{${value.map(formatValue).join(', ')}}`;
-  const entries = Object.entries(value as Record<string, unknown>).map(
-    ([k, v]) => `${goQuote(k)}:${formatValue(v)}`,
-  );
-  return `map[string]interface {}{${entries.join(', ')}}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return goJsonMarshal(value);
+}
+
+/**
+ * `json.Marshal` of a decoded value: Go sorts a map's keys but keeps a struct's field order. A
+ * JSON object of strings only (labels, annotations, data) is taken for a map and sorted; any
+ * other object for a struct, kept in its order. Go also escapes `<`, `>`, `&`, U+2028, U+2029.
+ */
+function goJsonMarshal(value: unknown): string {
+  const ordered = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(ordered);
+    if (v === null || typeof v !== 'object') return v;
+    const entries = Object.entries(v as Record<string, unknown>);
+    const isStringMap = entries.every(([, item]) => typeof item === 'string');
+    if (isStringMap) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([k, item]) => [k, ordered(item)]));
+  };
+  return JSON.stringify(ordered(value)).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** `ErrorBody()` in apimachinery: everything after "path: ". */
@@ -91,7 +105,8 @@ export const fieldError = {
     type: 'FieldValueNotSupported',
     field,
     value,
-    detail: supported.length ? `supported values: ${supported.map(formatValue).join(', ')}` : '',
+    // NotSupported quotes each supported value's %v (strconv.Quote(fmt.Sprint(v))).
+    detail: supported.length ? `supported values: ${supported.map((v) => JSON.stringify(String(v))).join(', ')}` : '',
   }),
   duplicate: (field: string, value: unknown): FieldError => ({ type: 'FieldValueDuplicate', field, value, detail: '' }),
   forbidden: (field: string, detail: string): FieldError => ({ type: 'FieldValueForbidden', field, value: '', detail }),

@@ -28,6 +28,12 @@ describe('LabelSelector', () => {
     expect(() => LabelSelector.parse('a=b c')).toThrow(/invalid label value/);
   });
 
+  it("stops where kube's lexer does when a value opens with an operator symbol", () => {
+    expect(() => LabelSelector.parse('app===x')).toThrow("unable to parse requirement: found '=', expected: identifier");
+    expect(() => LabelSelector.parse('app!=!x')).toThrow("unable to parse requirement: found '!', expected: identifier");
+    expect(() => LabelSelector.parse('-bad===x')).toThrow(/invalid label key/);
+  });
+
   it('matches everything when empty', () => {
     expect(LabelSelector.parse('').matches(undefined)).toBe(true);
   });

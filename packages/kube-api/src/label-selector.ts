@@ -113,6 +113,23 @@ function checkValue(value: string): string {
   return value;
 }
 
+/** The selector lexer's tokens made of special symbols (labels/selector.go string2token). */
+const symbolTokens = new Set(['!', '!=', '(', ')', ',', '=', '==', '>', '<']);
+
+/**
+ * The token kube's lexer reads at the start of `text` when it opens with a special symbol: the
+ * longest run that is still a token (`=x` lexes as `=`, then `x`); undefined otherwise.
+ */
+function leadingSymbolToken(text: string): string | undefined {
+  let token: string | undefined;
+  for (let end = 1; end <= text.length && '!=(),<>'.includes(text[end - 1]!); end++) {
+    const candidate = text.slice(0, end);
+    if (symbolTokens.has(candidate)) token = candidate;
+    else if (token) break;
+  }
+  return token;
+}
+
 function parseRequirements(text: string): Requirement[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
@@ -125,8 +142,12 @@ function parseRequirements(text: string): Requirement[] {
     }
     const opMatch = /^([^=!\s]+)\s*(==|=|!=)\s*(.*)$/.exec(part);
     if (opMatch) {
-      const value = checkValue(opMatch[3]!.trim());
-      return { key: checkKey(opMatch[1]!), operator: opMatch[2] === '!=' ? 'NotEquals' : 'Equals', values: [value] };
+      // The key is read (and validated) before the value, as kube's parser does.
+      const key = checkKey(opMatch[1]!);
+      const value = opMatch[3]!.trim();
+      const symbol = leadingSymbolToken(value);
+      if (symbol) throw new Error(`unable to parse requirement: found '${symbol}', expected: identifier`);
+      return { key, operator: opMatch[2] === '!=' ? 'NotEquals' : 'Equals', values: [checkValue(value)] };
     }
     if (part.startsWith('!')) return { key: checkKey(part.slice(1).trim()), operator: 'DoesNotExist', values: [] };
     if (/^\S+$/.test(part)) return { key: checkKey(part), operator: 'Exists', values: [] };

@@ -20,6 +20,12 @@ describe('StatusError factories', () => {
     expect(newNotFound({ group: '', resource: 'pods' }, 'web-0').message).toBe('pods "web-0" not found');
   });
 
+  it('omits empty details members as kube-apiserver does (omitempty): no group for a core kind, no name for a nameless object', () => {
+    expect(newNotFound({ group: '', resource: 'pods' }, 'web-0').status.details).toEqual({ name: 'web-0', kind: 'pods' });
+    const nameless = newInvalid({ group: '', kind: 'ConfigMap' }, '', [fieldError.required('metadata.name')]);
+    expect(Object.keys(nameless.status.details!)).toEqual(['kind', 'causes']);
+  });
+
   it('renders a minimum violation with kubectl-identical text and a field cause', () => {
     const err = newInvalid(dojoKind, 'kyoto', [
       fieldError.invalid('spec.replicas', -1, 'spec.replicas in body should be greater than or equal to 0'),
@@ -45,6 +51,19 @@ describe('StatusError factories', () => {
     expect(err.message).toBe(
       'Dojo.core.jutsu.com "kyoto" is invalid: [spec.database: Unsupported value: "MySQL": supported values: "Postgres", "Mongo", spec.title: Required value]',
     );
+  });
+
+  it('prints an object or list bad value as JSON, as apimachinery 1.37 does, with a map of strings sorted like a Go map', () => {
+    const err = newInvalid({ group: 'apps', kind: 'Deployment' }, 'web', [
+      fieldError.invalid('spec.template.metadata.labels', { tier: 'web', app: 'a' }, '`selector` does not match template `labels`'),
+      fieldError.invalid('spec.selector', { matchLabels: { app: 'b' }, matchExpressions: [] }, 'field is immutable'),
+      fieldError.invalid('spec.note', { text: '<b>&' }, 'bad'),
+    ]);
+    expect(err.status.details?.causes?.map((c) => c.message)).toEqual([
+      'Invalid value: {"app":"a","tier":"web"}: `selector` does not match template `labels`',
+      'Invalid value: {"matchLabels":{"app":"b"},"matchExpressions":[]}: field is immutable',
+      'Invalid value: {"text":"\\u003cb\\u003e\\u0026"}: bad',
+    ]);
   });
 
   it('decodes a Status body from a response and falls back to the HTTP code', () => {

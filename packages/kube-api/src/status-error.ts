@@ -52,8 +52,23 @@ export class StatusError extends Error {
 
 export function newStatusError(code: number, reason: StatusReason, message: string, details?: StatusDetails): StatusError {
   const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
-  if (details) status.details = details;
+  if (details) status.details = omitEmptyDetails(details);
   return new StatusError(status);
+}
+
+/**
+ * Every member of metav1.StatusDetails is `omitempty`: kube-apiserver sends no `group` for a
+ * core kind and no `name` for a nameless request, and an empty details object as `{}`.
+ */
+function omitEmptyDetails(details: StatusDetails): StatusDetails {
+  const kept: StatusDetails = {};
+  if (details.name) kept.name = details.name;
+  if (details.group) kept.group = details.group;
+  if (details.kind) kept.kind = details.kind;
+  if (details.uid) kept.uid = details.uid;
+  if (details.causes?.length) kept.causes = details.causes;
+  if (details.retryAfterSeconds) kept.retryAfterSeconds = details.retryAfterSeconds;
+  return kept;
 }
 
 export function reasonForCode(code: number): StatusReason {

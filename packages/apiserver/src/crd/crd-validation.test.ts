@@ -255,7 +255,7 @@ describe('validateCustomResourceDefinition', () => {
     crd.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v2'] } };
     expect(validate(crd)).toEqual([
       'spec.conversion.webhookClientConfig: Required value: required when strategy is set to Webhook',
-      'spec.conversion.conversionReviewVersions: Invalid value: []string{"v2"}: must include at least one of v1, v1beta1',
+      'spec.conversion.conversionReviewVersions: Invalid value: ["v2"]: must include at least one of v1, v1beta1',
     ]);
   });
 });

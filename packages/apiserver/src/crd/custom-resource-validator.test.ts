@@ -66,7 +66,7 @@ describe('createCustomResourceValidator', () => {
 
   it('reports duplicate map-list keys', () => {
     const obj = { ...dojo(), status: { conditions: [{ type: 'Ready', status: 'True' }, { type: 'Ready', status: 'False' }] } };
-    expect(messages(dojos().validate(obj))).toEqual(['status.conditions[1]: Duplicate value: map[string]interface {}{"type":"Ready"}']);
+    expect(messages(dojos().validate(obj))).toEqual(['status.conditions[1]: Duplicate value: {"type":"Ready"}']);
   });
 
   it('runs the CEL rules, transition rules only on update', () => {

@@ -27,9 +27,9 @@ export function formatGoNumber(value: number): string {
 
 export { goQuote } from '@dojo/kube-api';
 
-/** Go's `%#v` of a []string, as field errors print string-slice bad values. */
+/** A []string bad value as field errors print it: apimachinery 1.37's ErrorBody json.Marshals it. */
 export function goStringSlice(values: readonly string[]): string {
-  return `[]string{${values.map(goQuote).join(', ')}}`;
+  return JSON.stringify(values);
 }
 
 /**

@@ -86,6 +86,21 @@ export function parseJsonBody(text: string): unknown {
 }
 
 /**
+ * A JSON, merge or strategic merge patch body: text that is not JSON is kube-apiserver's
+ * `invalid JSON patch` (validateAndTranscodePatch checks json.Valid before decoding anything).
+ */
+export function parsePatchJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw newBadRequest('invalid JSON patch');
+  }
+  checkDepth(value);
+  return value;
+}
+
+/**
  * The size of `value` written out as JSON, counting an aliased node each time it is used but
  * visiting it once: linear in the document, whatever its aliases would expand to. Stops
  * counting past `limit`.

@@ -83,7 +83,7 @@ export async function serveCreateOnly(
   const protobufKind = messageOf(kind.apiVersion, kind.kind) ? kind : undefined;
   const rendering = negotiateRendering(req.headers.accept, protobufKind !== undefined);
   note.verb = 'create';
-  const options = writeOptionsOf(request.query, req.headers['user-agent']);
+  const options = writeOptionsOf(request.query, req.headers['user-agent'], 'CreateOptions');
   note.dryRun = options.dryRun;
   const body = checkTypeMeta(endpoint, decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind));
   // Decoded into the kind's Go type as kube does: wrong types are 400, unknown fields follow fieldValidation.

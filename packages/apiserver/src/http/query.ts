@@ -1,5 +1,6 @@
 /** Query-string decoding for list, watch and write options, with kube-apiserver's errors. */
-import { goQuote, newBadRequest } from '@dojo/kube-api';
+import { goQuote, newBadRequest, newInvalid, type FieldError } from '@dojo/kube-api';
+import { validateDryRun, validateFieldManager, validateFieldValidation } from '../patch/patch-options.ts';
 import type { DeleteOptions, FieldValidation, ListOptions, PropagationPolicy, WriteOptions } from '../registry/request-options.ts';
 import { booleanParam } from './boolean-param.ts';
 import { validateListOptions } from './list-options-validation.ts';
@@ -36,25 +37,37 @@ export function listOptionsOf(query: URLSearchParams): ListOptions {
   return options;
 }
 
-export function writeOptionsOf(query: URLSearchParams, userAgent: string | undefined): WriteOptions {
+/**
+ * The options kind of a write, as kube-apiserver names it when its options are invalid
+ * (422 `CreateOptions.meta.k8s.io "" is invalid: ...`).
+ */
+export type WriteOptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions';
+
+/**
+ * The query's write options. Create and update options are checked here as apimachinery's
+ * ValidateCreateOptions/ValidateUpdateOptions do (fieldManager, dryRun, fieldValidation);
+ * delete options check dryRun (ValidateDeleteOptions); a patch's are checked, together with
+ * its patch-only rules, by validatePatchOptions.
+ */
+export function writeOptionsOf(query: URLSearchParams, userAgent: string | undefined, kind: WriteOptionsKind): WriteOptions {
   const dryRun = query.getAll('dryRun');
-  for (const d of dryRun) if (d !== 'All') throw newBadRequest(`Invalid dry run value: "${d}": supported values: "All"`);
-  const fieldValidation = query.get('fieldValidation') ?? 'Warn';
-  if (!['Strict', 'Warn', 'Ignore'].includes(fieldValidation)) {
-    throw newBadRequest(`fieldValidation: Unsupported value: "${fieldValidation}": supported values: "Ignore", "Strict", "Warn"`);
-  }
-  const options: WriteOptions = { dryRun: dryRun.length > 0, fieldValidation: fieldValidation as FieldValidation };
+  const fieldValidation = query.get('fieldValidation') ?? '';
   const manager = query.get('fieldManager');
-  if (manager !== null) {
-    if (manager.length > 128) throw newBadRequest('fieldManager: Too long: may not be more than 128 bytes');
-    options.fieldManager = manager;
+  if (kind !== 'PatchOptions') {
+    const errors: FieldError[] = [];
+    if (kind !== 'DeleteOptions') errors.push(...validateFieldManager(manager ?? ''));
+    errors.push(...validateDryRun(dryRun));
+    if (kind !== 'DeleteOptions') errors.push(...validateFieldValidation(fieldValidation));
+    if (errors.length) throw newInvalid({ group: 'meta.k8s.io', kind }, '', errors);
   }
+  const options: WriteOptions = { dryRun: dryRun.length > 0, fieldValidation: (fieldValidation || 'Warn') as FieldValidation };
+  if (manager !== null) options.fieldManager = manager;
   if (userAgent) options.userAgent = userAgent;
   return options;
 }
 
 export function deleteOptionsOf(query: URLSearchParams, body: Record<string, unknown> | undefined, userAgent: string | undefined): DeleteOptions {
-  const options: DeleteOptions = writeOptionsOf(query, userAgent);
+  const options: DeleteOptions = writeOptionsOf(query, userAgent, 'DeleteOptions');
   const policy = (body?.propagationPolicy as string | undefined) ?? query.get('propagationPolicy') ?? undefined;
   if (policy !== undefined && policy !== null) {
     if (!['Orphan', 'Background', 'Foreground'].includes(policy)) {

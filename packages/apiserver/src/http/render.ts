@@ -4,6 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { KubeList, KubeObject } from '@dojo/kube-api';
+import { listForWire } from '../registry/list-wire-form.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import { contentTypeOf, type Rendering } from './negotiation.ts';
 import { writeJson, writeObject, writeRawJson } from './responses.ts';
@@ -29,5 +30,6 @@ export function renderList(res: ServerResponse, info: ResourceInfo, rendering: R
     writeJson(res, 200, table, contentTypeOf(rendering));
   } else if (rendering.as === 'PartialObjectMetadata') {
     writeObject(res, 200, asPartialObjectMetadataList(info, list, rendering), rendering.media, contentTypeOf(rendering));
-  } else writeObject(res, 200, list, rendering.media);
+  } else if (rendering.media === 'protobuf') writeObject(res, 200, list, rendering.media);
+  else writeObject(res, 200, listForWire(info, list), rendering.media);
 }

@@ -20,7 +20,7 @@ import type { RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { patchKindOf } from '../patch/patch-types.ts';
 import { validatePatchOptions } from '../patch/patch-options.ts';
-import { decodeObjectBody, mediaTypeOf, parseJsonBody, parseYamlBody, readBody, readDeleteOptions, requireObject } from './body.ts';
+import { decodeObjectBody, mediaTypeOf, parsePatchJson, parseYamlBody, readBody, readDeleteOptions, requireObject } from './body.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
 import { messageOf } from './protobuf/envelope.ts';
 import { renderList, renderObject } from './render.ts';
@@ -142,7 +142,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       if (rendering.as === 'object' && rendering.media === 'json' && servesStoredJson(info)) {
         // The items' stored JSON is their wire form: answered as stored, neither parsed nor re-encoded.
         const list = (note.list = storage.main.listStored(namespace, listOptions));
-        writeRawJson(res, 200, encodeStoredList(list));
+        writeRawJson(res, 200, encodeStoredList(info, list));
       } else renderList(res, info, rendering, query, (note.list = storage.main.list(namespace, listOptions)));
       return;
     }
@@ -154,7 +154,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
 
   if (method === 'POST') {
     if (name !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'create');
-    const options = noteWrite(note, writeOptionsOf(query, userAgent), user);
+    const options = noteWrite(note, writeOptionsOf(query, userAgent, 'CreateOptions'), user);
     const body = checkTypeMeta(info, decodeObjectBody(mediaTypeOf(req), await readBody(req), protobufKind));
     const result = await storage.main.create(namespace, body, options);
     note.object = result.object;
@@ -182,7 +182,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   }
 
   if (name === undefined) throw newMethodNotSupported(groupResourceOf(info), method === 'PUT' ? 'update' : 'patch');
-  const options = noteWrite(note, writeOptionsOf(query, userAgent), user);
+  const options = noteWrite(note, writeOptionsOf(query, userAgent, method === 'PUT' ? 'UpdateOptions' : 'PatchOptions'), user);
   note.current = () => storage.main.getLatest(namespace, name);
 
   if (method === 'PUT') {
@@ -203,7 +203,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
   }
 
   if (method === 'PATCH') {
-    const patchType = patchKindOf(req.headers['content-type'], info.strategicMergePatch || endpoint.kind === 'scale');
+    const patchType = patchKindOf(req.headers['content-type'], info.strategicMergePatch || endpoint.kind === 'scale', !info.customResource);
     note.patchType = patchType;
     const force = booleanParam(query, 'force');
     validatePatchOptions({
@@ -242,7 +242,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       renderObject(res, result.code, info, rendering, query, result.object, result.json);
       return;
     }
-    const patch = parseJsonBody(text);
+    const patch = parsePatchJson(text);
     note.rvSent = resourceVersionIn(patch);
     if (endpoint.kind === 'scale') {
       const scaled = await endpoint.scale.update(namespace, name, (scale) => deps.patches.patch(patchType, info, scale as unknown as KubeObject, patch) as unknown as Partial<Scale>, options);

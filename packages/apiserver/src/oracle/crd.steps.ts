@@ -101,6 +101,8 @@ export const crdSteps: Step[] = [
     body: { status: { ready: true }, spec: { size: 9 } },
     headers: { 'content-type': 'application/merge-patch+json' },
   }),
+  // Unlike a built-in kind's typed list, a custom resource list's items keep apiVersion and kind.
+  http('list Widgets: the items keep apiVersion and kind', { method: 'GET', path: widgets }),
   http('list Widgets as a Table (kubectl get)', {
     method: 'GET',
     path: widgets,

@@ -26,6 +26,17 @@ describe('normalizing a server answer for comparison', () => {
     );
   });
 
+  it("sorts an Invalid Status's causes and its message's aggregate, which kube-openapi lists in Go map order", () => {
+    const status = (order: [string, string][]) => ({
+      kind: 'Status',
+      message: `W "w" is invalid: [${order.map(([f, m]) => `${f}: ${m}`).join(', ')}]`,
+      details: { causes: order.map(([field, message]) => ({ field, message })) },
+    });
+    const a: [string, string] = ['spec.size', 'Invalid value: 11: too big'];
+    const b: [string, string] = ['spec.mode', 'Unsupported value: "m"'];
+    expect(createNormalizer().json(status([a, b]))).toBe(createNormalizer().json(status([b, a])));
+  });
+
   it('keeps a continue token only as present or absent', () => {
     expect(JSON.parse(createNormalizer().json({ metadata: { continue: 'eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ' } }))).toEqual({ metadata: { continue: '<continue>' } });
   });

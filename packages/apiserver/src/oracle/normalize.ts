@@ -2,7 +2,9 @@
  * Normalizing two servers' answers so that only differences that matter remain: the values a
  * server invents (uids, resourceVersions, timestamps, generated names, ports) are replaced by
  * placeholders, numbered by first appearance so that "the same resourceVersion twice" and
- * "a newer one" still show; JSON keys are sorted (member order carries no meaning in JSON).
+ * "a newer one" still show; JSON keys are sorted (member order carries no meaning in JSON), and
+ * so are an Invalid Status's causes with the aggregate in its message: kube-openapi validates a
+ * custom resource's properties in Go map order, which changes from one request to the next.
  */
 
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -60,7 +62,36 @@ export function createNormalizer(generatedPrefixes: string[] = []): Normalizer {
     return text(value);
   };
 
-  return { json: (value) => JSON.stringify(walk(value), null, 2), text };
+  return { json: (value) => JSON.stringify(walk(sortCauses(value)), null, 2), text };
+}
+
+interface Cause {
+  field?: string;
+  message?: string;
+}
+
+/**
+ * A Status with several causes, them sorted by field and message, and its message's
+ * `[a, b, c]` aggregate (when it is exactly those causes) sorted alike.
+ */
+function sortCauses(value: unknown): unknown {
+  const status = value as { kind?: unknown; message?: unknown; details?: { causes?: Cause[] } } | null;
+  const causes = status?.details?.causes;
+  if (status?.kind !== 'Status' || !Array.isArray(causes) || causes.length < 2) return value;
+  const line = (c: Cause): string => (c.field ? `${c.field}: ${c.message ?? ''}` : (c.message ?? ''));
+  const sorted = [...causes].sort((a, b) => (line(a) < line(b) ? -1 : line(a) > line(b) ? 1 : 0));
+  let message = status.message;
+  if (typeof message === 'string') {
+    const marker = ' is invalid: [';
+    const at = message.indexOf(marker);
+    const start = at + marker.length;
+    const aggregate = at >= 0 && message.endsWith(']') ? message.slice(start, -1) : undefined;
+    const lines = sorted.map(line);
+    if (aggregate !== undefined && aggregate.length === lines.join(', ').length && lines.every((l) => aggregate.includes(l))) {
+      message = `${message.slice(0, start)}${lines.join(', ')}]`;
+    }
+  }
+  return { ...status, message, details: { ...status.details, causes: sorted } };
 }
 
 /** kubectl's AGE column ("12s", "3m4s", "<invalid>") changes with the clock, not the server. */

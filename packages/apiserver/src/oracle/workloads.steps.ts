@@ -48,7 +48,7 @@ export const workloadSteps: Step[] = [
     body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'dry' }, data: { a: '1' } },
   }),
   http('… and stores nothing', { method: 'GET', path: `${cms}/dry` }),
-  http('dry-run with an unknown value: 400', {
+  http('dry-run with an unknown value: 422', {
     method: 'POST',
     path: `${cms}?dryRun=Some`,
     body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'dry' } },

@@ -35,6 +35,11 @@ export function newUnsupportedPatchType(accepted: readonly string[]): StatusErro
   );
 }
 
+/** go-restful's 415 when no route consumes the Content-Type, wrapped by kube-apiserver as a generic Status. */
+export function newUnsupportedMediaTypeForRoute(): StatusError {
+  return newStatusError(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {});
+}
+
 /** Go's %v rendering of decoded JSON (map[k:v], [a b], <nil>), used inside error texts. */
 export function goValueString(value: unknown): string {
   if (value === null || value === undefined) return '<nil>';

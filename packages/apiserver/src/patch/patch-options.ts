@@ -1,6 +1,7 @@
 /**
- * PatchOptions validation (apimachinery's ValidatePatchOptions) and field-manager naming. A bad
- * option is 422 `PatchOptions.meta.k8s.io "" is invalid: ...`, checked before the object is read.
+ * PatchOptions validation (apimachinery's ValidatePatchOptions, whose fieldManager, dryRun and
+ * fieldValidation rules create and update options share) and field-manager naming. A bad option
+ * is 422 `PatchOptions.meta.k8s.io "" is invalid: ...`, checked before the object is read.
  */
 import { fieldError, newInvalid, type FieldError } from '@dojo/kube-api';
 
@@ -35,6 +36,17 @@ export function validateFieldManager(fieldManager: string, field = 'fieldManager
   return errors;
 }
 
+/** ValidateDryRun: every value must be `All`; the whole list is the bad value. */
+export function validateDryRun(dryRun: readonly string[]): FieldError[] {
+  return dryRun.some((v) => v !== 'All') ? [fieldError.notSupported('dryRun', dryRun, ['All'])] : [];
+}
+
+/** ValidateFieldValidation: empty (the default, Warn) or one of the three directives. */
+export function validateFieldValidation(fieldValidation: string): FieldError[] {
+  const supported = ['', 'Ignore', 'Strict', 'Warn'];
+  return supported.includes(fieldValidation) ? [] : [fieldError.notSupported('fieldValidation', fieldValidation, supported)];
+}
+
 export function validatePatchOptions(options: PatchOptionsInput): void {
   const errors: FieldError[] = [];
   if (!options.apply && options.force !== undefined) {
@@ -46,12 +58,8 @@ export function validatePatchOptions(options: PatchOptionsInput): void {
   // kubectl defaults fieldManager to "kubectl"; controllers must set it themselves.
   if (options.apply && !options.fieldManager) errors.push(fieldError.required('fieldManager', 'is required for apply patch'));
   errors.push(...validateFieldManager(options.fieldManager ?? ''));
-  const dryRun = options.dryRun ?? [];
-  if (dryRun.some((v) => v !== 'All')) errors.push(fieldError.notSupported('dryRun', dryRun, ['All']));
-  const validation = options.fieldValidation ?? '';
-  if (!['', 'Ignore', 'Strict', 'Warn'].includes(validation)) {
-    errors.push(fieldError.notSupported('fieldValidation', validation, ['', 'Ignore', 'Strict', 'Warn']));
-  }
+  errors.push(...validateDryRun(options.dryRun ?? []));
+  errors.push(...validateFieldValidation(options.fieldValidation ?? ''));
   if (errors.length) throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', errors);
 }
 

@@ -4,7 +4,7 @@
  * patch and answers 415 listing the other three.
  */
 import type { StatusError } from '@dojo/kube-api';
-import { newUnsupportedPatchType } from './patch-errors.ts';
+import { newUnsupportedMediaTypeForRoute, newUnsupportedPatchType } from './patch-errors.ts';
 
 export const patchContentTypes = {
   json: 'application/json-patch+json',
@@ -28,12 +28,14 @@ export function strategicMergePatchUnsupported(): StatusError {
 
 /**
  * Which patch a Content-Type asks for; parameters such as "; charset=utf-8" are ignored. Throws
- * 415 when the resource does not accept it.
+ * 415 when the resource does not accept it: for a built-in kind go-restful's route filter
+ * answers first (`415: Unsupported Media Type`, as a generic Status with empty details); custom
+ * resources are served by apiextensions-apiserver's handler, which lists the accepted types.
  */
-export function patchKindOf(contentType: string | undefined, strategicMergePatch: boolean): PatchKind {
+export function patchKindOf(contentType: string | undefined, strategicMergePatch: boolean, restfulRoute = false): PatchKind {
   const mediaType = (contentType ?? '').split(';')[0]!.trim();
   const accepted = acceptedPatchTypes(strategicMergePatch);
   const kind = (Object.keys(patchContentTypes) as PatchKind[]).find((k) => patchContentTypes[k] === mediaType);
-  if (!kind || !accepted.includes(mediaType)) throw newUnsupportedPatchType(accepted);
+  if (!kind || !accepted.includes(mediaType)) throw restfulRoute ? newUnsupportedMediaTypeForRoute() : newUnsupportedPatchType(accepted);
   return kind;
 }

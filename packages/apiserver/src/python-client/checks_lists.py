@@ -64,7 +64,7 @@ def check_resource_version_match_needs_resource_version(ctx):
     """resourceVersionMatch without resourceVersion is 422 Invalid on ListOptions"""
     err = api_error(ctx.core.list_namespaced_config_map, 'default', resource_version_match='NotOlderThan')
     assert err.status == 422, err.parsed
-    assert err.parsed['details'] == {'group': 'meta.k8s.io', 'kind': 'ListOptions', 'name': '', 'causes': err.parsed['details']['causes']}, err.parsed
+    assert err.parsed['details'] == {'group': 'meta.k8s.io', 'kind': 'ListOptions', 'causes': err.parsed['details']['causes']}, err.parsed
     assert 'resourceVersionMatch is forbidden unless resourceVersion is provided' in err.parsed['message']
 
 

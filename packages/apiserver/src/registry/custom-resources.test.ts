@@ -46,6 +46,21 @@ afterAll(async () => {
   await server?.stop();
 });
 
+describe('server-side apply through the status subresource', () => {
+  it('files the applier under its own entry marked with the subresource, as kube does', async () => {
+    await server.call('POST', `${path('v1')}?fieldManager=creator`, widget('v1', 'applied-status', 1));
+    const status = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'applied-status', namespace: 'default' }, status: { seen: 3 } };
+    const applied = await server.call('PATCH', `${path('v1', 'applied-status')}/status?fieldManager=status-writer`, status, { 'content-type': 'application/apply-patch+yaml' });
+    expect(applied.status).toBe(200);
+    const entries = applied.body.metadata.managedFields.map(({ manager, operation, subresource, fieldsV1 }: any) => ({ manager, operation, subresource, fieldsV1 }));
+    // kube sorts the entries by operation first: Apply before Update.
+    expect(entries).toEqual([
+      { manager: 'status-writer', operation: 'Apply', subresource: 'status', fieldsV1: { 'f:status': { 'f:seen': {} } } },
+      { manager: 'creator', operation: 'Update', subresource: undefined, fieldsV1: { 'f:spec': { '.': {}, 'f:size': {} } } },
+    ]);
+  });
+});
+
 describe('custom resources with two served versions', () => {
   it('warns on every write to the deprecated version: create, update, patch, status', async () => {
     const created = await server.call('POST', path('v1alpha1'), widget('v1alpha1', 'a', 1));
@@ -91,19 +106,18 @@ describe('custom resources with two served versions', () => {
     const crd = await server.call('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com');
     expect(crd.body.status.storedVersions).toEqual(['v1']);
   });
-});
 
-describe('server-side apply through the status subresource', () => {
-  it('files the applier under its own entry marked with the subresource, as kube does', async () => {
-    await server.call('POST', `${path('v1')}?fieldManager=creator`, widget('v1', 'applied-status', 1));
-    const status = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'applied-status', namespace: 'default' }, status: { seen: 3 } };
-    const applied = await server.call('PATCH', `${path('v1', 'applied-status')}/status?fieldManager=status-writer`, status, { 'content-type': 'application/apply-patch+yaml' });
-    expect(applied.status).toBe(200);
-    const entries = applied.body.metadata.managedFields.map(({ manager, operation, subresource, fieldsV1 }: any) => ({ manager, operation, subresource, fieldsV1 }));
-    // kube sorts the entries by operation first: Apply before Update.
-    expect(entries).toEqual([
-      { manager: 'status-writer', operation: 'Apply', subresource: 'status', fieldsV1: { 'f:status': { 'f:seen': {} } } },
-      { manager: 'creator', operation: 'Update', subresource: undefined, fieldsV1: { 'f:spec': { '.': {}, 'f:size': {} } } },
-    ]);
+  it('holds a CRD being deleted with the cleanup finalizer (added then, not on create) until its instances are gone', async () => {
+    const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com';
+    expect((await server.call('GET', crdPath)).body.metadata.finalizers).toBeUndefined();
+    const deleting = await server.call('DELETE', crdPath);
+    expect(deleting.status).toBe(200);
+    expect(deleting.body.metadata.finalizers).toEqual(['customresourcecleanup.apiextensions.k8s.io']);
+    expect(deleting.body.status.conditions).toContainEqual(expect.objectContaining({ type: 'Terminating', status: 'True', reason: 'InstanceDeletionPending' }));
+    for (let attempt = 0; (await server.call('GET', crdPath)).status !== 404; attempt++) {
+      if (attempt > 100) throw new Error('the CRD was never deleted');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await server.call('GET', path('v1'))).status).toBe(404);
   });
 });

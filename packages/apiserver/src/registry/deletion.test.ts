@@ -21,6 +21,15 @@ describe('planDeletion', () => {
     expect(planDeletion(plan.object, {}, plain, now + 5000)).toEqual({ action: 'unchanged', object: plan.object });
   });
 
+  it('adds the kind’s own deletion finalizers when deletion begins, and never again once they are gone', () => {
+    const crdLike: DeleteStrategy = { deletionFinalizers: ['customresourcecleanup.apiextensions.k8s.io'] };
+    const plan = planDeletion(object(), {}, crdLike, now);
+    expect(plan.action).toBe('update');
+    expect(plan.object.metadata.finalizers).toEqual(['customresourcecleanup.apiextensions.k8s.io']);
+    const cleaned = { ...plan.object, metadata: { ...plan.object.metadata, finalizers: [] } };
+    expect(planDeletion(cleaned, {}, crdLike, now).action).toBe('remove');
+  });
+
   it('adds the garbage collector’s finalizer for Orphan and Foreground, and Background takes both away', () => {
     expect(planDeletion(object(), { propagationPolicy: 'Orphan' }, plain, now).object.metadata.finalizers).toEqual(['orphan']);
     const foreground = planDeletion(object(), { propagationPolicy: 'Foreground' }, plain, now).object;

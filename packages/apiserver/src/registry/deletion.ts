@@ -24,6 +24,7 @@ function sameFinalizers(a: readonly string[], b: readonly string[]): boolean {
 export function planDeletion(current: KubeObject, options: Pick<DeleteOptions, 'propagationPolicy'>, strategy: DeleteStrategy, now: number): DeletionPlan {
   const obj = structuredClone(current);
   const finalizers = new Set(obj.metadata.finalizers ?? []);
+  if (!obj.metadata.deletionTimestamp) for (const f of strategy.deletionFinalizers ?? []) finalizers.add(f);
   if (options.propagationPolicy === 'Orphan') finalizers.add('orphan');
   if (options.propagationPolicy === 'Foreground') finalizers.add('foregroundDeletion');
   if (options.propagationPolicy === 'Background') {

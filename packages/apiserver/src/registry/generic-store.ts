@@ -210,14 +210,16 @@ export class GenericStore {
     const current = this.getLatest(namespace, name);
     if (!current) throw newNotFound(groupResourceOf(info), name);
     const pre = options.preconditions;
+    // rest.BeforeDelete names the kind (not the resource) in these conflicts: `on Secret "a"`.
+    const kindAsResource = { group: info.group, resource: info.kind };
     if (pre?.uid && pre.uid !== current.metadata.uid) {
-      throw newConflict(groupResourceOf(info), name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${current.metadata.uid ?? ''}`);
+      throw newConflict(kindAsResource, name, `the UID in the precondition (${pre.uid}) does not match the UID in record (${current.metadata.uid ?? ''}). The object might have been deleted and then recreated`);
     }
     if (pre?.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion) {
       throw newConflict(
-        groupResourceOf(info),
+        kindAsResource,
         name,
-        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${current.metadata.resourceVersion ?? ''}`,
+        `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${current.metadata.resourceVersion ?? ''}). The object might have been modified`,
       );
     }
     const plan = planDeletion(current, options, this.strategies.delete, this.now());

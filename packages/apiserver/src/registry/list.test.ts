@@ -6,6 +6,7 @@ import { createManagedFieldsTracker } from '../patch/managed-fields-tracker.ts';
 import { RevisionedStore } from '../storage/revisioned-store.ts';
 import { configmaps, namespaces } from './builtin/core-kinds.ts';
 import { encodeStoredList } from './list.ts';
+import { listForWire } from './list-wire-form.ts';
 import { namespaceLifecycle } from './namespace-lifecycle.ts';
 import type { ListOptions, WriteOptions } from './request-options.ts';
 import { ResourceStorages } from './resource-storage.ts';
@@ -41,11 +42,11 @@ describe('a LIST answered from the stored JSON', () => {
     ['a field selector', undefined, { fieldSelector: 'metadata.name=cm-3' }],
     ['a first page', undefined, { limit: 3 }],
   ];
-  it.each(cases)('is byte for byte the decoded list re-encoded, for %s', (_, namespace, options) => {
+  it.each(cases)('is byte for byte the decoded list re-encoded for the wire, for %s', (_, namespace, options) => {
     const store = storages.of(configmaps).main;
     const decoded = store.list(namespace, options);
     const stored = store.listStored(namespace, options);
-    expect(encodeStoredList(stored)).toBe(JSON.stringify(decoded));
+    expect(encodeStoredList(configmaps, stored)).toBe(JSON.stringify(listForWire(configmaps, decoded)));
     expect(stored.items.length).toBe(decoded.items.length);
   });
 
@@ -54,7 +55,7 @@ describe('a LIST answered from the stored JSON', () => {
     const first = store.listStored(undefined, { limit: 3 });
     expect(first.metadata.continue).toBeDefined();
     const next = { limit: 3, continue: first.metadata.continue };
-    expect(encodeStoredList(store.listStored(undefined, next))).toBe(JSON.stringify(store.list(undefined, next)));
+    expect(encodeStoredList(configmaps, store.listStored(undefined, next))).toBe(JSON.stringify(listForWire(configmaps, store.list(undefined, next))));
     expect(store.listStored(undefined, next).items.map((i) => i.name)).toEqual(['default/cm-6', 'other/cm-1', 'other/cm-3']);
   });
 });

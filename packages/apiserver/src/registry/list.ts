@@ -9,6 +9,7 @@ import { FieldSelector, LabelSelector, newBadRequest, newResourceExpired, type K
 import type { ListSnapshots } from '../storage/list-snapshot.ts';
 import type { RevisionedStore, StoredObject } from '../storage/revisioned-store.ts';
 import { decodeContinue, encodeContinue, newContinueExpired } from './continue-token.ts';
+import { listItemsCarryTypeMeta, listMetaForWire, storedJsonWithoutTypeMeta } from './list-wire-form.ts';
 import type { ListOptions } from './request-options.ts';
 import { apiVersionOfInfo, type ResourceInfo } from './resource-info.ts';
 
@@ -55,11 +56,15 @@ export function listStoredObjects(
   return collect(source, info, namespace, options, decode).list;
 }
 
-/** The list as JSON with each item's stored JSON spliced in unparsed (for servesStoredJson kinds only). */
-export function encodeStoredList(list: StoredList): string {
+/**
+ * The list as JSON with each item's stored JSON spliced in unparsed (for servesStoredJson kinds
+ * only); a built-in kind's items lose their apiVersion/kind as in kube's typed lists.
+ */
+export function encodeStoredList(info: Pick<ResourceInfo, 'customResource'>, list: StoredList): string {
   // `items` is the last key, so the envelope ends with `[]}`: the items go between the brackets.
-  const envelope = JSON.stringify({ apiVersion: list.apiVersion, kind: list.kind, metadata: list.metadata, items: [] });
-  return `${envelope.slice(0, -2)}${list.items.map((i) => i.json).join(',')}]}`;
+  const envelope = JSON.stringify({ apiVersion: list.apiVersion, kind: list.kind, metadata: listMetaForWire(info, list.metadata), items: [] });
+  const itemJson = listItemsCarryTypeMeta(info) ? (i: StoredObject) => i.json : (i: StoredObject) => storedJsonWithoutTypeMeta(i.json);
+  return `${envelope.slice(0, -2)}${list.items.map(itemJson).join(',')}]}`;
 }
 
 /** The stored items of a list page; `decoded[i]` is item i's object when a selector had to decode it. */

@@ -38,6 +38,11 @@ export interface UpdateStrategy extends Decoding {
 export interface DeleteStrategy {
   /** Called when deletion begins (deletionTimestamp is being set). */
   beginDeletion?(obj: KubeObject): void;
+  /**
+   * Finalizers the registry itself adds when deletion begins, so the object waits for its
+   * cleanup (CRDs: customresourcecleanup, added by apiextensions' REST.Delete, not on create).
+   */
+  deletionFinalizers?: readonly string[];
   /** True while something other than metadata.finalizers still holds the object. */
   blocksRemoval?(obj: KubeObject): boolean;
 }

@@ -46,7 +46,10 @@ export const nameColumn: TableColumn = {
   name: 'Name',
   type: 'string',
   format: 'name',
-  description: 'Name must be unique within a namespace. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
+  // metav1.ObjectMeta{}.SwaggerDoc()["name"], as both the built-in printers and the CRD table
+  // convertor describe it.
+  description:
+    'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
   priority: 0,
   cell: (obj) => obj.metadata.name ?? '',
 };
@@ -89,7 +92,8 @@ export function printerColumn(spec: PrinterColumnSpec): TableColumn {
   const column: TableColumn = {
     name: spec.name,
     type,
-    description: spec.description ?? '',
+    // The CRD table convertor's description for a column that gives none.
+    description: spec.description || `Custom resource definition column (in JSONPath format): ${spec.jsonPath}`,
     priority: spec.priority ?? 0,
     cell(obj, now) {
       if (!steps) return null;

@@ -57,6 +57,7 @@ describe('KubeClient', () => {
 
     const list = await client.list<ConfigMap>(configMaps, { namespace: ns, fieldSelector: 'metadata.name=crud' });
     expect(list.items.map((i) => i.data)).toEqual([{ a: '2' }]);
+    expect(list.items.map((i) => [i.apiVersion, i.kind])).toEqual([['v1', 'ConfigMap']]);
     expect(list.metadata.resourceVersion).toBeTruthy();
 
     await client.delete(configMaps, { namespace: ns, name: 'crud' });

@@ -99,7 +99,10 @@ export class KubeClient implements Client {
       resourceVersionMatch: options.resourceVersionMatch,
     };
     const path = resourcePath(type, { namespace }) + queryString(query);
-    return (await this.#call({ verb: 'list', type, namespace }, { method: 'GET', path, signal: options.signal })) as KubeList<T>;
+    const list = (await this.#call({ verb: 'list', type, namespace }, { method: 'GET', path, signal: options.signal })) as KubeList<T>;
+    // A built-in kind's list items come without apiVersion/kind (a typed Go list); like
+    // controller-runtime, give each item its type so callers never see the difference.
+    return { ...list, items: list.items.map((item) => withTypeMeta(type, item)) };
   }
 
   create<T extends KubeObject>(type: ResourceType, object: T, options: WriteOptions = {}): Promise<T & KubeObject> {

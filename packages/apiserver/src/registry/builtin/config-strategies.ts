@@ -36,7 +36,7 @@ function validateDataKeys(obj: KubeObject, fieldName: string): FieldError[] {
   const errs: FieldError[] = [];
   for (const key of Object.keys(record(obj[fieldName]))) {
     if (!configKey.test(key) || key.length > 253) {
-      errs.push(fieldError.invalid(`${fieldName}`, key, "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"));
+      errs.push(fieldError.invalid(`${fieldName}[${key}]`, key, "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"));
     }
   }
   return errs;

@@ -1,6 +1,6 @@
 /**
  * CustomResourceDefinitions (apiextensions-apiserver's strategy.go): names and conversion
- * defaulted and persisted, the cleanup finalizer added on create, validation by crd/.
+ * defaulted and persisted, the cleanup finalizer added when deletion begins, validation by crd/.
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { defaultCustomResourceDefinition } from '../../crd/crd-defaults.ts';
@@ -25,8 +25,24 @@ export const crdStrategy = {
   prepareForCreate(obj) {
     startGeneration(obj);
     applyCrdDefaults(obj);
-    obj.status = { conditions: [], acceptedNames: { plural: '', kind: '' }, storedVersions: [] };
-    obj.metadata.finalizers = [...new Set([...(obj.metadata.finalizers ?? []), crdCleanupFinalizer])];
+    // PrepareForCreate: the zero status (conditions is not omitempty: null) with the storage
+    // version already recorded as stored.
+    const storage = asCrd(obj).spec.versions?.find((v) => v.storage)?.name;
+    obj.status = { conditions: null, acceptedNames: { plural: '', kind: '' }, storedVersions: storage ? [storage] : [] };
+  },
+  deletionFinalizers: [crdCleanupFinalizer],
+  beginDeletion(obj) {
+    // REST.Delete marks the CRD Terminating while its instances are deleted.
+    const status = (obj.status ?? {}) as { conditions?: { type: string }[] | null };
+    const condition = {
+      type: 'Terminating',
+      status: 'True',
+      lastTransitionTime: obj.metadata.deletionTimestamp,
+      reason: 'InstanceDeletionPending',
+      message: 'CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon',
+    };
+    status.conditions = [...(status.conditions ?? []).filter((c) => c.type !== 'Terminating'), condition];
+    obj.status = status;
   },
   prepareForUpdate(obj, old) {
     applyCrdDefaults(obj);

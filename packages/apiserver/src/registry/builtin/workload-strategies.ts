@@ -68,7 +68,8 @@ export const deploymentStrategy = {
   prepareForCreate(obj) {
     startGeneration(obj);
     defaultDeployment(obj);
-    delete obj.status;
+    // PrepareForCreate clears status to the zero DeploymentStatus, which Go writes as `{}`.
+    obj.status = {};
   },
   prepareForUpdate(obj, old) {
     defaultDeployment(obj);
