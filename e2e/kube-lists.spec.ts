@@ -110,7 +110,8 @@ test.describe('lists like kubectl get', () => {
     await expect(table.getByRole('columnheader', { name: 'Namespace' })).toBeVisible();
     await chooseNamespace(page, ns);
     await expect(page).toHaveURL(new RegExp(`namespace=${ns}`));
-    await expect.poll(() => rowNames(table)).toEqual(['only-here']);
+    // Every namespace also holds kube-root-ca.crt, as on a real cluster.
+    await expect.poll(() => rowNames(table)).toEqual(['kube-root-ca.crt', 'only-here']);
     await expect(table.getByRole('columnheader', { name: 'Namespace' })).toHaveCount(0);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
@@ -164,6 +165,6 @@ test.describe('lists like kubectl get', () => {
     await expect(dialog).toBeHidden();
     await expect(table.getByText(`No ConfigMap objects in ${ns}.`)).toBeVisible();
     await page.goto(`/resources/core/v1/configmaps?namespace=${ns}`);
-    await expect.poll(() => rowNames(table)).toEqual(['keep']);
+    await expect.poll(() => rowNames(table)).toEqual(['keep', 'kube-root-ca.crt']);
   });
 });
