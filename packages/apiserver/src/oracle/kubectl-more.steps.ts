@@ -18,7 +18,8 @@ function scrub(text: string): string {
     .replace(/"nodePort": \d+/g, '"nodePort": <port>')
     .replace(/\b3\d{4}\/TCP/g, '<port>/TCP')
     .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<jwt>')
-    .replace(/\/tmp\/(LIVE|MERGED)-\d+/g, '/tmp/$1-<n>');
+    .replace(/\/tmp\/(LIVE|MERGED)-\d+/g, '/tmp/$1-<n>')
+    .replace(/\t\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d+ [+-]\d{4}/g, '\t<file time>');
 }
 
 interface Spec {
