@@ -4,7 +4,7 @@
  * and the OpenAPI v3 index. Build facts (gitVersion, commit, build date, Go version) are the
  * servers' own; the OpenAPI index's per-path hashes too.
  */
-import { custom, http, type Step } from './differential.ts';
+import { custom, http, httpObservation, type Step } from './differential.ts';
 import { createNormalizer } from './normalize.ts';
 
 const aggregated = (version: 'v2' | 'v2beta1') => `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList,application/json`;
@@ -63,7 +63,11 @@ const aggregatedShape = (name: string, path: string) =>
 
 export const discoverySteps: Step[] = [
   version,
-  http('discovery: /api (legacy)', { method: 'GET', path: '/api' }),
+  custom('discovery: /api (legacy)', async (target) => {
+    // serverAddressByClientCIDRs names the server's own listening port.
+    const result = await target.call('GET', '/api');
+    return httpObservation(result, []).replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+  }),
   http('discovery: /apis (legacy APIGroupList)', { method: 'GET', path: '/apis' }),
   http('discovery: /apis aggregated v2', { method: 'GET', path: '/apis', headers: { accept: aggregated('v2') } }),
   http('discovery: /api aggregated v2', { method: 'GET', path: '/api', headers: { accept: aggregated('v2') } }),

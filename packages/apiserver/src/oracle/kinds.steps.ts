@@ -132,7 +132,7 @@ function lifecycle(label: string, sample: Sample): Step[] {
     http(`${label}: create an invalid one: 422`, { method: 'POST', path: list, body: invalid }),
   ];
   if (withStatus.has(sample.kind)) {
-    steps.push(http(`${label}: write status (metadata changes are dropped)`, { method: 'PATCH', path: `${item}/status`, body: { metadata: { labels: { via: 'status' } } }, headers: merge }));
+    steps.push(http(`${label}: write status with a label change`, { method: 'PATCH', path: `${item}/status`, body: { metadata: { labels: { via: 'status' } } }, headers: merge }));
   }
   steps.push(http(`${label}: delete`, { method: 'DELETE', path: item }));
   return steps;

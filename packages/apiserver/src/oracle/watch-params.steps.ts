@@ -92,7 +92,8 @@ const paging = (limit: number) =>
 async function listObservation(target: Target, query: string): Promise<string> {
   const result = await target.call('GET', `${cms}?${query}`);
   const warning = result.headers['warning'];
-  return [`GET ${cms}?${query}`, `status ${result.status}`, ...(warning ? [`warning: ${String(warning)}`] : []), createNormalizer().json(stableCollectionRvs(result.body))].join('\n');
+  const normalizer = createNormalizer();
+  return [normalizer.text(`GET ${cms}?${query}`), `status ${result.status}`, ...(warning ? [`warning: ${String(warning)}`] : []), normalizer.json(stableCollectionRvs(result.body))].join('\n');
 }
 
 const listWith = (name: string, query: string) => custom(`list params: ${name}`, (target) => listObservation(target, query));
