@@ -116,7 +116,9 @@ export const kubectlMoreSteps: Step[] = [
   kc('get with a field selector', { args: ['get', 'configmaps', ...n, '--field-selector=metadata.name=cm1'] }),
   kc('get --all-namespaces with a label selector', { args: ['get', 'deployments', '-A', '-l', 'app=d1'] }),
   kc('get --chunk-size=1', { args: ['get', 'services', ...n, '--chunk-size=1', '-o', 'name'] }),
-  kc('describe configmap', { args: ['describe', 'configmap', 'cm1', ...n] }),
+  // kubectl describe prints a ConfigMap's data in Go map order: a one-key ConfigMap keeps the output stable.
+  kc('create a one-key configmap', { args: ['create', 'configmap', 'cm-one', ...n, '--from-literal=only=1'] }),
+  kc('describe configmap', { args: ['describe', 'configmap', 'cm-one', ...n] }),
   kc('describe secret', { args: ['describe', 'secret', 's1', ...n] }),
   kc('describe deployment', { args: ['describe', 'deployment', 'd1', ...n] }),
   kc('describe service', { args: ['describe', 'service', 'svc1', ...n] }),
