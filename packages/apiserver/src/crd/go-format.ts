@@ -3,7 +3,7 @@
  * whole become int64 in Go and print plainly; others are float64 and print with `%v`, which
  * switches to exponent form earlier than JavaScript does (1e+06, 1e-05).
  */
-import { goQuote, omitValue, type FieldError } from '@dojo/kube-api';
+import { omitValue, type FieldError } from '@dojo/kube-api';
 
 /** Go's `%v` for a float64. */
 export function formatGoFloat(value: number): string {
