@@ -49,13 +49,17 @@ async function runKopf(name: string, namespace: string, script: string): Promise
   });
   running.push(operator);
   await eventually(() => operator.output().includes('Starting the watch-stream for kopfexamples'), () => `kopf ${name} to watch:\n${tail(operator.output())}`);
+  // kopf says so before its request reaches the server: wait until the server holds the watch,
+  // so an object created next arrives as a watch event, not in the list before it.
+  await eventually(async () => (await view.activity()).watches.find((w) => w.client === name)?.watches.some((w) => w.resource === 'kopfexamples' && w.closedAt === undefined), () => `kopf ${name}'s watch of kopfexamples to be open on the server:\n${tail(operator.output())}`);
   return operator;
 }
 
 /** kopf's own examples/obj.yaml, applied in `namespace`. */
 async function createExample(namespace: string): Promise<KopfExample> {
-  await view.kubectl(['apply', '-n', namespace, '-f', join(sources, 'examples/obj.yaml')]);
-  return (await view.admin('GET', `${kopfexamples(namespace)}/kopf-example-1`)).body as KopfExample;
+  // The object as created (kubectl prints the server's answer): a GET after it can already see
+  // kopf's first patch, whose resourceVersion is not the one that triggered it.
+  return JSON.parse(await view.kubectl(['apply', '-n', namespace, '-f', join(sources, 'examples/obj.yaml'), '-o', 'json'])) as KopfExample;
 }
 
 const getExample = async (namespace: string) => (await view.admin('GET', `${kopfexamples(namespace)}/kopf-example-1`)).body as KopfExample;
