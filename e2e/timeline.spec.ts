@@ -23,7 +23,9 @@ test.describe('the reconcile timeline', () => {
     const name = uniqueName('tl');
     await signIn(page);
     await createDojo(page, { name });
-    await page.goto(`/timeline?object=default%2F${name}`);
+    // Triggered by the Dojo itself: its reconciles that a Pod, its Deployment or its Database
+    // triggered are listed too, and any of them can be the newest.
+    await page.goto(`/timeline?object=default%2F${name}&trigger=Dojo`);
     const latest = page.getByRole('table', { name: 'Latest reconciles' });
     // Exactly the Dojo's key: its Pods' names start with the Dojo's name, and their reconciles are listed too.
     const dojoReconcile = latest.getByRole('button', { name: `default/${name}`, exact: true }).first();
