@@ -24,8 +24,8 @@ test.describe('conflicts', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conflicts' }).click();
     const table = page.getByRole('table', { name: 'Conflicts' });
-    // The Dojo's own row: its ReplicaSets (`${name}-<hash>`) can have real conflicts of their own.
-    const row = table.getByRole('row', { name: new RegExp(`default/${name}\\s`) }).first();
+    // The Dojo's own row: its Deployment (same name) and ReplicaSets (`${name}-<hash>`) can have real conflicts of their own.
+    const row = table.getByRole('row', { name: new RegExp(`dojos\\.core\\.jutsu\\.com\\S* default/${name}\\s`) }).first();
     await expect(row).toBeVisible({ timeout: 30_000 });
     await expect(row).toContainText('injected');
     await expect(row).toContainText(/resolved after \d+ retr/, { timeout: 30_000 });
