@@ -3,11 +3,14 @@
 // contribute their own test counts (read from their JSON reports).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { findChromium } from './chromium.mjs';
 import { findPythonKubernetes } from './python-kubernetes.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Every failed test by file and name, repeated at the end: a CI log is often read only from its tail. */
+const failedTests = [];
 const reportDir = 'test-results/reports';
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
@@ -62,6 +65,11 @@ function runVitest(label, args, reportName) {
   results.failed += vitest.numFailedTests;
   results.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} ${label} test(s)`);
+  for (const file of vitest.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failedTests.push(`${relative(process.cwd(), file.name)} › ${test.fullName}`);
+    }
+  }
   if (!ok && vitest.numFailedTests === 0) check(`${label} (suite error)`, false);
 }
 
@@ -93,10 +101,23 @@ if (chromiumPath) {
     results.failed += stats.unexpected;
     results.skipped += stats.skipped;
     if (stats.unexpected > 0) failures.push(`${stats.unexpected} end-to-end test(s)`);
+    collectPlaywrightFailures(readJson(playwrightReport)?.suites ?? []);
     if (!e2eOk && stats.unexpected === 0) check('playwright run (suite error)', false);
   } else check('playwright run (no report)', false);
 }
 
+/** Playwright's JSON nests suites by file and describe block; a spec failed when a test of it was unexpected. */
+function collectPlaywrightFailures(suites, titles = []) {
+  for (const suite of suites) {
+    const path = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title];
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((test) => test.status === 'unexpected')) failedTests.push([...path, spec.title].join(' › '));
+    }
+    collectPlaywrightFailures(suite.suites ?? [], path);
+  }
+}
+
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ✗ ${name}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 const skipped = results.skipped ? `, ${results.skipped} skipped` : '';
 console.log(`\n${results.passed} passed, ${results.failed} failed${skipped}`);
