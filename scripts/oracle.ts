@@ -2,7 +2,23 @@
 // trying by hand what the differential suite compares. Builds it on first use (many minutes on
 // two cores: it compiles most of Kubernetes; later starts take seconds), prints the kubeconfig
 // path, and serves until Ctrl-C.
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { startKubeOracle } from '../packages/apiserver/src/testing/kube-oracle.ts';
+
+// `npm run oracle -- fuzz [--runs N] [--seed S] [--length L]`: the differential fuzzer, with
+// more sequences than `npm test` runs and a new seed each time unless one is given; a failure
+// prints the shrunk sequence and the two answers that differ.
+if (process.argv[2] === 'fuzz') {
+  const { values } = parseArgs({ args: process.argv.slice(3), options: { runs: { type: 'string', default: '200' }, seed: { type: 'string' }, length: { type: 'string', default: '20' } } });
+  const seed = values.seed ?? String(Date.now() % 2 ** 31);
+  console.log(`kube-oracle fuzz: ${values.runs} sequences of up to ${values.length} requests, seed ${seed}`);
+  const run = spawnSync('npx', ['vitest', 'run', 'packages/apiserver/src/oracle/fuzz.oracle.test.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, ORACLE_FUZZ_RUNS: values.runs, ORACLE_FUZZ_SEED: seed, ORACLE_FUZZ_LENGTH: values.length },
+  });
+  process.exit(run.status ?? 1);
+}
 
 const started = Date.now();
 console.log('kube-oracle: building (first time only) and starting kube-apiserver 1.37 + etcd ...');
