@@ -24,14 +24,34 @@ describe('LabelSelector', () => {
   });
 
   it('rejects invalid keys and values with a parse error', () => {
-    expect(() => LabelSelector.parse('-bad=x')).toThrow(/invalid label key/);
-    expect(() => LabelSelector.parse('a=b c')).toThrow(/invalid label value/);
+    expect(() => LabelSelector.parse('-bad=x')).toThrow(/^unable to parse requirement: <nil>: Invalid value: "-bad": name part must consist of/);
+    expect(() => LabelSelector.parse('a=b%c')).toThrow(/^unable to parse requirement: values\[0\]\[a\]: Invalid value: "b%c": a valid label must be/);
+    expect(() => LabelSelector.parse('a=b c')).toThrow("found 'c', expected: ',' or 'end of string'");
+  });
+
+  it("answers kube-apiserver 1.37's words for each way a selector can be malformed", () => {
+    expect(() => LabelSelector.parse('tier in x')).toThrow("unable to parse requirement: found 'x' expected: '('");
+    expect(() => LabelSelector.parse('a in (b')).toThrow("unable to parse requirement: found '', expected: ',' or ')'");
+    expect(() => LabelSelector.parse('x,')).toThrow("found '', expected: identifier after ','");
+    expect(() => LabelSelector.parse(',x')).toThrow("found ',', expected: !, identifier, or 'end of string'");
+    expect(() => LabelSelector.parse('!a=b')).toThrow("found '=', expected: ',' or 'end of string'");
+    expect(() => LabelSelector.parse('tier>x')).toThrow(`unable to parse requirement: values[0]: Invalid value: "x": for 'Gt', 'Lt' operators, the value must be an integer`);
+  });
+
+  it('reads the empty members of a set and the Gt/Lt operators', () => {
+    expect(LabelSelector.parse('a notin (b,,)').requirements).toEqual([{ key: 'a', operator: 'NotIn', values: ['', 'b'] }]);
+    expect(LabelSelector.parse('a in ()').matches({ a: '' })).toBe(true);
+    const tier = LabelSelector.parse('tier>1,size<10');
+    expect(tier.matches({ tier: '2', size: '9' })).toBe(true);
+    expect(tier.matches({ tier: '1', size: '9' })).toBe(false);
+    expect(tier.matches({ tier: 'two', size: '9' })).toBe(false);
+    expect(LabelSelector.parse('x in (in)').requirements).toEqual([{ key: 'x', operator: 'In', values: ['in'] }]);
   });
 
   it("stops where kube's lexer does when a value opens with an operator symbol", () => {
     expect(() => LabelSelector.parse('app===x')).toThrow("unable to parse requirement: found '=', expected: identifier");
     expect(() => LabelSelector.parse('app!=!x')).toThrow("unable to parse requirement: found '!', expected: identifier");
-    expect(() => LabelSelector.parse('-bad===x')).toThrow(/invalid label key/);
+    expect(() => LabelSelector.parse('-bad===x')).toThrow(/<nil>: Invalid value: "-bad"/);
   });
 
   it('matches everything when empty', () => {

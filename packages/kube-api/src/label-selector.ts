@@ -2,9 +2,9 @@
  * Label selectors with Kubernetes' string grammar (`a=b,c!=d,e in (f,g),!h`) and the
  * metav1.LabelSelector object form (matchLabels + matchExpressions).
  */
-import { validateLabelValue, validateQualifiedName } from './names.ts';
+import { parseInt64, parseLabelSelector } from './label-selector-parse.ts';
 
-export type Operator = 'Equals' | 'NotEquals' | 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+export type Operator = 'Equals' | 'NotEquals' | 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'GreaterThan' | 'LessThan';
 
 export interface Requirement {
   key: string;
@@ -26,7 +26,7 @@ export class LabelSelector {
 
   /** Parses the `labelSelector` query parameter; throws Error with a kubectl-style message. */
   static parse(text: string): LabelSelector {
-    return new LabelSelector(parseRequirements(text));
+    return new LabelSelector(parseLabelSelector(text));
   }
 
   static fromObject(selector: LabelSelectorObject | undefined): LabelSelector {
@@ -69,6 +69,14 @@ function requirementMatches(r: Requirement, labels: Readonly<Record<string, stri
       return has;
     case 'DoesNotExist':
       return !has;
+    case 'GreaterThan':
+    case 'LessThan': {
+      // Both sides must read as int64, or the requirement does not match.
+      const actual = has ? parseInt64(value!) : undefined;
+      const bound = r.values.length === 1 ? parseInt64(r.values[0]!) : undefined;
+      if (actual === undefined || bound === undefined) return false;
+      return r.operator === 'GreaterThan' ? actual > bound : actual < bound;
+    }
   }
 }
 
@@ -80,77 +88,7 @@ function formatRequirement(r: Requirement): string {
     case 'NotIn': return `${r.key} notin (${r.values.join(',')})`;
     case 'Exists': return r.key;
     case 'DoesNotExist': return `!${r.key}`;
+    case 'GreaterThan': return `${r.key}>${r.values[0] ?? ''}`;
+    case 'LessThan': return `${r.key}<${r.values[0] ?? ''}`;
   }
-}
-
-/** Splits on commas that are not inside parentheses. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
-
-function checkKey(key: string): string {
-  const errs = validateQualifiedName(key);
-  if (errs.length) throw new Error(`unable to parse requirement: invalid label key "${key}": ${errs.join('; ')}`);
-  return key;
-}
-
-function checkValue(value: string): string {
-  const errs = validateLabelValue(value);
-  if (errs.length) throw new Error(`unable to parse requirement: invalid label value: "${value}": ${errs.join('; ')}`);
-  return value;
-}
-
-/** The selector lexer's tokens made of special symbols (labels/selector.go string2token). */
-const symbolTokens = new Set(['!', '!=', '(', ')', ',', '=', '==', '>', '<']);
-
-/**
- * The token kube's lexer reads at the start of `text` when it opens with a special symbol: the
- * longest run that is still a token (`=x` lexes as `=`, then `x`); undefined otherwise.
- */
-function leadingSymbolToken(text: string): string | undefined {
-  let token: string | undefined;
-  for (let end = 1; end <= text.length && '!=(),<>'.includes(text[end - 1]!); end++) {
-    const candidate = text.slice(0, end);
-    if (symbolTokens.has(candidate)) token = candidate;
-    else if (token) break;
-  }
-  return token;
-}
-
-function parseRequirements(text: string): Requirement[] {
-  const trimmed = text.trim();
-  if (trimmed === '') return [];
-  return splitTopLevel(trimmed).map((raw) => {
-    const part = raw.trim();
-    const setMatch = /^(\S+)\s+(in|notin)\s*\(([^)]*)\)$/.exec(part);
-    if (setMatch) {
-      const values = setMatch[3]!.split(',').map((v) => checkValue(v.trim()));
-      return { key: checkKey(setMatch[1]!), operator: setMatch[2] === 'in' ? 'In' : 'NotIn', values };
-    }
-    const opMatch = /^([^=!\s]+)\s*(==|=|!=)\s*(.*)$/.exec(part);
-    if (opMatch) {
-      // The key is read (and validated) before the value, as kube's parser does.
-      const key = checkKey(opMatch[1]!);
-      const value = opMatch[3]!.trim();
-      const symbol = leadingSymbolToken(value);
-      if (symbol) throw new Error(`unable to parse requirement: found '${symbol}', expected: identifier`);
-      return { key, operator: opMatch[2] === '!=' ? 'NotEquals' : 'Equals', values: [checkValue(value)] };
-    }
-    if (part.startsWith('!')) return { key: checkKey(part.slice(1).trim()), operator: 'DoesNotExist', values: [] };
-    if (/^\S+$/.test(part)) return { key: checkKey(part), operator: 'Exists', values: [] };
-    throw new Error(`unable to parse requirement: found '${part}', expected: identifier`);
-  });
 }

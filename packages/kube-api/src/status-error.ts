@@ -27,6 +27,11 @@ export function groupKindString(gk: GroupKind): string {
 
 export class StatusError extends Error {
   readonly status: Status;
+  /**
+   * Warnings the request earned before it failed (an unknown field dropped while decoding):
+   * kube-apiserver's warning recorder writes them on whatever the answer is, errors included.
+   */
+  warnings: readonly string[] = [];
 
   constructor(status: Status) {
     super(status.message ?? status.reason ?? `status ${status.code}`);

@@ -174,3 +174,26 @@ export function requireObject(value: unknown): Record<string, unknown> {
   }
   return value as Record<string, unknown>;
 }
+
+/** Go's encoding/json name for a JSON value's type, as its UnmarshalTypeError says it. */
+function goJsonTypeName(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'boolean' ? 'bool' : typeof value;
+}
+
+/**
+ * An apply patch's body: kube-apiserver decodes it into a map before it looks for apiVersion
+ * and kind, so a body that is not YAML, or not an object, fails there, in that decoder's words.
+ */
+export function parseApplyPatch(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = parseYamlBody(text);
+  } catch (err) {
+    throw err instanceof Error && err.message.startsWith('error converting YAML to JSON') ? newBadRequest(`error decoding patch: ${err.message}`) : err;
+  }
+  if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+    throw newBadRequest(`error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonTypeName(value)} into Go value of type map[string]interface {}`);
+  }
+  return requireObject(value);
+}

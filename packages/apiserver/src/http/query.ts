@@ -1,5 +1,5 @@
 /** Query-string decoding for list, watch and write options, with kube-apiserver's errors. */
-import { goQuote, newBadRequest, newInvalid, type FieldError } from '@dojo/kube-api';
+import { fieldError, goQuote, newBadRequest, newInvalid, type FieldError } from '@dojo/kube-api';
 import { validateDryRun, validateFieldManager, validateFieldValidation } from '../patch/patch-options.ts';
 import type { DeleteOptions, FieldValidation, ListOptions, PropagationPolicy, WriteOptions } from '../registry/request-options.ts';
 import { booleanParam } from './boolean-param.ts';
@@ -66,21 +66,21 @@ export function writeOptionsOf(query: URLSearchParams, userAgent: string | undef
   return options;
 }
 
+const propagationPolicies: readonly string[] = ['Foreground', 'Background', 'Orphan'];
+
 export function deleteOptionsOf(query: URLSearchParams, body: Record<string, unknown> | undefined, userAgent: string | undefined): DeleteOptions {
-  const options: DeleteOptions = writeOptionsOf(query, userAgent, 'DeleteOptions');
   const policy = (body?.propagationPolicy as string | undefined) ?? query.get('propagationPolicy') ?? undefined;
-  if (policy !== undefined && policy !== null) {
-    if (!['Orphan', 'Background', 'Foreground'].includes(policy)) {
-      throw newBadRequest(`propagationPolicy: Unsupported value: "${policy}": supported values: "Background", "Foreground", "Orphan"`);
-    }
-    options.propagationPolicy = policy as PropagationPolicy;
-  }
   // The deprecated orphanDependents: true orphans, false deletes dependents in the background.
   const orphan = typeof body?.orphanDependents === 'boolean' ? body.orphanDependents : booleanParam(query, 'orphanDependents');
-  if (orphan !== undefined) {
-    if (options.propagationPolicy !== undefined) throw newBadRequest('OrphanDependents and DeletionPropagation cannot be both set');
-    options.propagationPolicy = orphan ? 'Orphan' : 'Background';
-  }
+  // ValidateDeleteOptions: every problem of the options in one Invalid DeleteOptions, in its order.
+  const errors: FieldError[] = [];
+  if (orphan !== undefined && policy != null) errors.push(fieldError.invalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
+  if (policy != null && !propagationPolicies.includes(policy)) errors.push(fieldError.notSupported('propagationPolicy', policy, [...propagationPolicies, 'nil']));
+  errors.push(...validateDryRun(Array.isArray(body?.dryRun) ? (body.dryRun as string[]) : query.getAll('dryRun')));
+  if (errors.length) throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errors);
+  const options: DeleteOptions = writeOptionsOf(query, userAgent, 'DeleteOptions');
+  if (policy != null) options.propagationPolicy = policy as PropagationPolicy;
+  if (orphan !== undefined) options.propagationPolicy = orphan ? 'Orphan' : 'Background';
   const pre = body?.preconditions as { uid?: string; resourceVersion?: string } | undefined;
   if (pre && typeof pre === 'object') options.preconditions = pre;
   const bodyDryRun = body?.dryRun;

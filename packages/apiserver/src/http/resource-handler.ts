@@ -20,7 +20,7 @@ import type { RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { patchKindOf } from '../patch/patch-types.ts';
 import { validatePatchOptions } from '../patch/patch-options.ts';
-import { decodeObjectBody, mediaTypeOf, parsePatchJson, parseYamlBody, readBody, readDeleteOptions, requireObject } from './body.ts';
+import { decodeObjectBody, mediaTypeOf, parseApplyPatch, parsePatchJson, readBody, readDeleteOptions } from './body.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
 import { messageOf } from './protobuf/envelope.ts';
 import { renderList, renderObject } from './render.ts';
@@ -217,7 +217,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     const text = (await readBody(req)).toString('utf8');
     if (patchType === 'apply') {
       if (endpoint.kind === 'scale') throw newMethodNotSupported(groupResourceOf(info), 'apply');
-      const applied = checkTypeMeta(info, requireObject(parseYamlBody(text)));
+      const applied = checkTypeMeta(info, parseApplyPatch(text));
       note.rvSent = resourceVersionIn(applied);
       const manager = options.fieldManager!;
       const time = nowTimestamp();

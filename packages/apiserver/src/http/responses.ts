@@ -48,7 +48,9 @@ export function toStatusError(err: unknown): StatusError {
 
 /** The Status of an error, in the media the client's Accept header prefers. */
 export function writeError(res: ServerResponse, err: unknown, accept?: string): void {
-  const status: Status = toStatusError(err).status;
+  const error = toStatusError(err);
+  const status: Status = error.status;
+  setWarnings(res, error.warnings);
   if (status.code === 429 && status.details?.retryAfterSeconds) res.setHeader('Retry-After', String(status.details.retryAfterSeconds));
   writeObject(res, status.code, status, statusMedia(accept));
 }

@@ -6,7 +6,7 @@
  * read-check-write synchronously against the revisioned store, so preconditions and
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
-import { deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, type KubeList, type KubeObject } from '@dojo/kube-api';
+import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, type KubeList, type KubeObject } from '@dojo/kube-api';
 import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { planDeletion } from './deletion.ts';
@@ -93,10 +93,13 @@ export class GenericStore {
 
   /** Order: decode -> prepare -> validate (metadata, then the kind's rules) -> admission -> write. */
   async create(namespace: string | undefined, body: KubeObject, options: WriteOptions): Promise<WriteResult<KubeObject>> {
+    const warnings = this.decode(this.strategies.create, body, options);
+    return withWarnings(warnings, () => this.createDecoded(namespace, body, options, warnings));
+  }
+
+  private async createDecoded(namespace: string | undefined, obj: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
     const { info } = this;
     const strategy = this.strategies.create;
-    const obj = body;
-    const warnings = this.decode(strategy, obj, options);
     if (info.namespaced) {
       if (obj.metadata.namespace && namespace && obj.metadata.namespace !== namespace) {
         throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
@@ -130,19 +133,32 @@ export class GenericStore {
     newObject: KubeObject | ((current: KubeObject) => KubeObject),
     options: WriteOptions,
   ): Promise<WriteResult<KubeObject>> {
-    const { info } = this;
-    const strategy = this.strategies.update;
-    const key = storageName(namespace, name);
+    const replacement = typeof newObject === 'function' ? undefined : newObject;
+    // kube's UpdateResource decodes a PUT's body in the handler, before the store looks the
+    // object up: an ill-typed body is a 400 even where there is no object to replace.
+    const decodedEarly = replacement ? this.decodeForUpdate(replacement, name, options) : undefined;
     const current = this.getLatest(namespace, name);
-    if (!current) throw newNotFound(groupResourceOf(info), name);
-    const obj = typeof newObject === 'function' ? newObject(deepCopy(current)) : newObject;
+    if (!current) throw withWarningsOf(decodedEarly ?? [], newNotFound(groupResourceOf(this.info), name));
+    const obj = replacement ?? (newObject as (current: KubeObject) => KubeObject)(deepCopy(current));
+    const warnings = decodedEarly ?? this.decodeForUpdate(obj, name, options);
+    return withWarnings(warnings, () => this.updateDecoded(namespace, name, obj, current, options, warnings));
+  }
+
+  private decodeForUpdate(obj: KubeObject, name: string, options: WriteOptions): string[] {
     // A patch may rewrite anything, kind and apiVersion included; kube refuses to change either.
     this.checkTypeUnchanged(obj, name);
     if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
-    const warnings = this.decode(strategy, obj, options);
+    const warnings = this.decode(this.strategies.update, obj, options);
     if (obj.metadata.name && obj.metadata.name !== name) {
-      throw newBadRequest(`the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`);
+      throw withWarningsOf(warnings, newBadRequest(`the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`));
     }
+    return warnings;
+  }
+
+  private async updateDecoded(namespace: string | undefined, name: string, obj: KubeObject, current: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
+    const { info } = this;
+    const strategy = this.strategies.update;
+    const key = storageName(namespace, name);
     obj.metadata.name = name;
     if (info.namespaced) {
       if (obj.metadata.namespace && obj.metadata.namespace !== namespace) {
@@ -290,4 +306,18 @@ export class GenericStore {
       time: nowTimestamp(this.now()),
     });
   }
+}
+
+/** Runs the rest of a write, handing the decoding's warnings to an error it ends in. */
+async function withWarnings<T>(warnings: readonly string[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    throw err instanceof StatusError ? withWarningsOf(warnings, err) : err;
+  }
+}
+
+function withWarningsOf(warnings: readonly string[], err: StatusError): StatusError {
+  if (warnings.length) err.warnings = [...err.warnings, ...warnings];
+  return err;
 }

@@ -5,7 +5,7 @@
  * compacted away the list answers 410. A label or field selector filters each page, so a page
  * may hold fewer than `limit` items and only an unfiltered list says how many remain.
  */
-import { FieldSelector, LabelSelector, newBadRequest, newResourceExpired, type KubeList, type KubeObject } from '@dojo/kube-api';
+import { FieldSelector, LabelSelector, goQuote, newBadRequest, newResourceExpired, type KubeList, type KubeObject } from '@dojo/kube-api';
 import type { ListSnapshots } from '../storage/list-snapshot.ts';
 import type { RevisionedStore, StoredObject } from '../storage/revisioned-store.ts';
 import { decodeContinue, encodeContinue, newContinueExpired } from './continue-token.ts';
@@ -147,6 +147,10 @@ export function selectableFieldsOf(info: ResourceInfo, obj: KubeObject): Record<
 function checkSelectableFields(info: ResourceInfo, selector: FieldSelector): void {
   const probe = selectableFieldsOf(info, { metadata: {} });
   for (const r of selector.requirements) {
-    if (!(r.field in probe)) throw newBadRequest(`field label not supported: ${r.field}`);
+    if (r.field in probe) continue;
+    // Kinds with fields of their own (and custom resources) convert labels with a function of
+    // their own; the rest use apimachinery's DefaultMetaV1FieldSelectorConversion, worded apart.
+    if (info.selectableFields || info.customResource) throw newBadRequest(`field label not supported: ${r.field}`);
+    throw newBadRequest(`${goQuote(r.field)} is not a known field selector: only "metadata.name", "metadata.namespace"`);
   }
 }

@@ -32,14 +32,22 @@ function validateTotalSize(obj: KubeObject, fields: readonly string[], base64 = 
   return size > maxConfigDataBytes ? [fieldError.tooLong(fields[0]!, '', maxConfigDataBytes)] : [];
 }
 
-function validateDataKeys(obj: KubeObject, fieldName: string): FieldError[] {
-  const errs: FieldError[] = [];
-  for (const key of Object.keys(record(obj[fieldName]))) {
-    if (!configKey.test(key) || key.length > 253) {
-      errs.push(fieldError.invalid(`${fieldName}[${key}]`, key, "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"));
-    }
+/** apimachinery's IsConfigMapKey: each problem of a key is a cause of its own. */
+function configKeyProblems(key: string): string[] {
+  const problems: string[] = [];
+  if (key.length > 253) problems.push('must be no more than 253 characters');
+  if (!configKey.test(key)) {
+    problems.push("a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')");
   }
-  return errs;
+  // A key becomes a file name in a volume: '.' and '..' would name the directory or its parent.
+  if (key === '.') problems.push("must not be '.'");
+  else if (key === '..') problems.push("must not be '..'");
+  else if (key.startsWith('..')) problems.push("must not start with '..'");
+  return problems;
+}
+
+function validateDataKeys(obj: KubeObject, fieldName: string): FieldError[] {
+  return Object.keys(record(obj[fieldName])).flatMap((key) => configKeyProblems(key).map((problem) => fieldError.invalid(`${fieldName}[${key}]`, key, problem)));
 }
 
 function validateSecret(obj: KubeObject): FieldError[] {

@@ -27,6 +27,10 @@ class TypeMismatch extends Error {
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isEmptyObject = (v: unknown): boolean => {
+  for (const _ in v as Json) return false;
+  return true;
+};
 
 /** Go's name of a message type: `core.v1.ObjectMeta` is `v1.ObjectMeta`. */
 const goMessage = (name: string): string => name.split('.').slice(-2).join('.');
@@ -118,7 +122,10 @@ function knownKeysOf(message: string): ReadonlySet<string> {
 class Walker {
   readonly unknown: string[] = [];
 
-  constructor(private readonly prune: boolean) {}
+  constructor(
+    private readonly prune: boolean,
+    private readonly dropEmptyMaps = prune,
+  ) {}
 
   /** Checks `json` as a `message` reached at `path` (JSON names, no indices, like Go's errors). */
   message(message: string, json: unknown, path: string, owner: string, def: FieldDef | undefined, top = false): void {
@@ -150,6 +157,9 @@ class Walker {
       const value = json[def.json];
       if (value === undefined || value === null) continue;
       this.field(def, value, path ? `${path}.${def.json}` : def.json, struct);
+      // Every map of the built-in types is `omitempty`: an empty one does not survive Go's
+      // decoding and encoding, so `labels: {}` or `data: {}` is not stored.
+      if (this.dropEmptyMaps && def.mapKey && isEmptyObject(value)) delete json[def.json];
     }
   }
 
@@ -206,12 +216,14 @@ export function typedDecoder(message: string, kind: string, version: string): (o
   return (obj) => decodeAs(message, obj, true, kind, version);
 }
 
-/** For kinds without a message (custom resources): ObjectMeta's types only, nothing dropped. */
+/** For kinds without a message (custom resources): ObjectMeta's types, and its empty maps dropped. */
 export function checkMetadataTypes(obj: KubeObject, kind: string, version: string): void {
   const meta = obj.metadata as unknown;
   if (meta === undefined || meta === null) return;
   try {
-    new Walker(false).message('meta.v1.ObjectMeta', meta, 'metadata', 'ObjectMeta', undefined);
+    // A custom resource's metadata goes through ObjectMeta and back too: empty labels and
+    // annotations do not survive it, unknown members are left to the kind's own decoding.
+    new Walker(false, true).message('meta.v1.ObjectMeta', meta, 'metadata', 'ObjectMeta', undefined);
   } catch (err) {
     if (!(err instanceof TypeMismatch)) throw err;
     throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${err.message}`);

@@ -1,0 +1,123 @@
+/**
+ * What the differential fuzzer (oracle/fuzz.oracle.test.ts) found kube-apiserver 1.37 doing
+ * differently, each shrunk to its smallest sequence and kept here as a test of its own, with
+ * kube's answer written out, so that it holds where the real server is not built.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './testing/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const cms = '/api/v1/namespaces/default/configmaps';
+
+describe('ConfigMap data keys (apimachinery IsConfigMapKey)', () => {
+  it.each([
+    ['..', "must not be '..'"],
+    ['.', "must not be '.'"],
+    ['..data', "must not start with '..'"],
+  ])('refuses the key %j, which would name a volume directory, with "%s"', async (key, message) => {
+    const created = await server.call('POST', `${cms}?dryRun=All`, { metadata: { name: 'keys' }, data: { [key]: 'v' } });
+    expect(created.status).toBe(422);
+    expect(created.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: `data[${key}]`, message: `Invalid value: "${key}": ${message}` }]);
+  });
+
+  it('gives each problem of one key a cause of its own', async () => {
+    const key = `..${'x'.repeat(252)}!`;
+    const created = await server.call('POST', cms, { metadata: { name: 'keys' }, binaryData: {}, data: { [key]: 'v' } });
+    expect(created.body.details.causes.map((c: { message: string }) => c.message.replace(/^Invalid value: "[^"]*": /, ''))).toEqual([
+      'must be no more than 253 characters',
+      "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+      "must not start with '..'",
+    ]);
+  });
+});
+
+describe('server-side apply bodies', () => {
+  it('refuses a body that is a JSON array as the map decoder does, before looking for apiVersion and kind', async () => {
+    const applied = await server.call('PATCH', `${cms}/apply-array?fieldManager=fuzz`, JSON.stringify([{ op: 'test', path: '/metadata/name', value: 'x' }]), {
+      'content-type': 'application/apply-patch+yaml',
+    });
+    expect(applied.status).toBe(400);
+    expect(applied.body.message).toBe('error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type map[string]interface {}');
+  });
+});
+
+describe('empty maps of built-in kinds', () => {
+  it('stores no empty labels or data: every map of the built-in types is omitempty', async () => {
+    const created = await server.call('POST', cms, { metadata: { name: 'empty-maps', labels: {}, annotations: {} }, data: {}, binaryData: {} });
+    expect(created.status).toBe(201);
+    expect(created.body).not.toHaveProperty('data');
+    expect(created.body).not.toHaveProperty('binaryData');
+    expect(created.body.metadata).not.toHaveProperty('labels');
+    expect(created.body.metadata).not.toHaveProperty('annotations');
+  });
+});
+
+describe('warnings on a failed write', () => {
+  it('sends the unknown-field warning of the decoding with the 422 that followed it', async () => {
+    const created = await server.call('POST', cms, { metadata: { name: 'warned', labels: { bad: 'not valid!' } }, data: { k: 'v' }, unknownTop: 1 });
+    expect(created.status).toBe(422);
+    expect(created.headers['warning']).toBe('299 - "unknown field \\"unknownTop\\""');
+  });
+});
+
+describe('a PUT to an object that does not exist', () => {
+  it('decodes the body first: an ill-typed body is a 400, not a 404', async () => {
+    const replaced = await server.call('PUT', `${cms}/never-created`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'never-created' }, data: { k: 7 } });
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.message).toBe('ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string');
+  });
+
+  it('checks the name against the URL first: a 400, not a 404', async () => {
+    const replaced = await server.call('PUT', `${cms}/never-created`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other' } });
+    expect(replaced.status).toBe(400);
+  });
+});
+
+describe('DeleteOptions', () => {
+  it('refuses an unknown propagationPolicy as an Invalid DeleteOptions, "nil" among the supported values', async () => {
+    await server.call('POST', cms, { metadata: { name: 'sideways' } });
+    const deleted = await server.call('DELETE', `${cms}/sideways`, { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Sideways' });
+    expect(deleted.status).toBe(422);
+    expect(deleted.body).toMatchObject({
+      reason: 'Invalid',
+      message: 'DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "Sideways": supported values: "Foreground", "Background", "Orphan", "nil"',
+      details: { group: 'meta.k8s.io', kind: 'DeleteOptions', causes: [{ reason: 'FieldValueNotSupported', field: 'propagationPolicy' }] },
+    });
+    expect((await server.call('GET', `${cms}/sideways`)).status).toBe(200);
+  });
+
+  it('refuses orphanDependents beside a propagationPolicy in the same Invalid', async () => {
+    const deleted = await server.call('DELETE', `${cms}/sideways`, { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Orphan', orphanDependents: true });
+    expect(deleted.status).toBe(422);
+    expect(deleted.body.message).toBe('DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Invalid value: "Orphan": orphanDependents and deletionPropagation cannot be both set');
+  });
+});
+
+describe('field selectors on a field the kind does not select by', () => {
+  it('words it as apimachinery’s default conversion for a kind with no fields of its own', async () => {
+    const listed = await server.call('GET', `${cms}?fieldSelector=spec.unknown%3D1`);
+    expect(listed.status).toBe(400);
+    expect(listed.body.message).toBe('"spec.unknown" is not a known field selector: only "metadata.name", "metadata.namespace"');
+  });
+
+  it('words it as the kind’s own conversion for a kind that has fields of its own (Pods)', async () => {
+    const listed = await server.call('GET', '/api/v1/namespaces/default/pods?fieldSelector=spec.unknown%3D1');
+    expect(listed.body.message).toBe('field label not supported: spec.unknown');
+  });
+});
+
+describe('an apply patch that is not YAML', () => {
+  it('says it failed decoding the patch, as kube-apiserver prefixes it', async () => {
+    const applied = await server.call('PATCH', `${cms}/not-yaml?fieldManager=fuzz`, '{"not json', { 'content-type': 'application/apply-patch+yaml' });
+    expect(applied.status).toBe(400);
+    expect(applied.body.message).toMatch(/^error decoding patch: error converting YAML to JSON: /);
+  });
+});
