@@ -46,6 +46,7 @@ import { TracedClients } from './otel/traced-clients.ts';
 import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
+import { SecretValueLedger } from './recording/secret-value-ledger.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
 import { keepControllers, keepingResources, keepSource, keepTraceReceiver, keepingTraceReceiver } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
@@ -162,7 +163,9 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   keepSource(history, { clusterMode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
   keepControllers(history, controllers.list());
   // A real cluster: only the kinds the controllers already watch, which the console's least-privilege identity may read.
-  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), keepingResources(history, () => discoverResources(transport)), {
+  // Every value a watched Secret has had, as salted hashes, so an export scrubs rotated and deleted ones too.
+  const secretLedger = SecretValueLedger.open(dataDir);
+  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream), Date.now, (secret) => secretLedger.rememberSecret(secret)), keepingResources(history, () => discoverResources(transport)), {
     scope: apiserver ? 'served' : 'watched',
     events: new VersionRecorder(history.stream(eventsStream)),
   });
@@ -238,7 +241,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     recordings: {
       history,
       source: { dataDir, secrets: [token] },
-      secretsNow: () => clusterSecretValues(transport),
+      secretsNow: async () => {
+        const values = await clusterSecretValues(transport);
+        secretLedger.remember(values);
+        return values;
+      },
       open: (file, name) => recordings.open(file, name),
       uploadDir: join(dataDir, 'uploads'),
     },
