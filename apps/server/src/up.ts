@@ -44,6 +44,7 @@ import { Scraper } from './scrape/scraper.ts';
 import { TraceReceiver, traceReceiverOff } from './otel/receive-service.ts';
 import { TracedClients } from './otel/traced-clients.ts';
 import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
+import { defaultScrapeAllow, ScrapeAllowList } from './scrape/scrape-allow.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { SecretValueLedger } from './recording/secret-value-ledger.ts';
@@ -224,7 +225,13 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const traces = receiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver } : undefined;
   if (tracesKept) tracesKept.kept();
   else keepTraceReceiver(history, traceReceiverOff);
-  const scraper = new Scraper(options.scrape ?? [], { clock: realClock, kubeconfigToken: kubeconfigBearerToken(kubeConfig), ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
+  const scraper = new Scraper(options.scrape ?? [], {
+    clock: realClock,
+    kubeconfigToken: kubeconfigBearerToken(kubeConfig),
+    // The dialog may not point the console anywhere on its network: loopback and the cluster's API server by default.
+    allow: new ScrapeAllowList(options.scrapeAllow ?? defaultScrapeAllow(transport.server.toString())),
+    ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}),
+  });
   const scrapeTargets = new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dataDir), (message) => console.warn(`warning: ${message}`));
   scraper.start();
 

@@ -44,7 +44,7 @@ describe('targets added while the console runs', () => {
   it('are scraped from then on and scraped again after a restart, token included, in a file only its owner reads', async () => {
     const dir = dataDir();
     const first = open(dir);
-    expect(first.targets.add({ name: 'added', url, bearerToken: 's3cret' })).toMatchObject({ name: 'added', source: 'console', authentication: 'bearer-token' });
+    expect(await first.targets.add({ name: 'added', url, bearerToken: 's3cret' })).toMatchObject({ name: 'added', source: 'console', authentication: 'bearer-token' });
     const file = join(dir, 'scrape-targets.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     await first.scraper.stop();

@@ -130,14 +130,21 @@ describe('Scraper', () => {
     expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: expect.stringMatching(/not the Prometheus text format/) });
   });
 
-  it('refuses a body larger than its limit, declared or streamed', async () => {
+  it('refuses a body larger than its body_size_limit, declared or streamed', async () => {
     const operator = await endpoint();
-    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0), maxBodyBytes: 1_000 });
+    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0), limits: { bodySizeLimit: 1_000 } });
     await scraper.scrapeNow();
-    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: `the response is ${Buffer.byteLength(fixture)} bytes, more than the 1000 a scrape reads` });
+    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: `body_size_limit exceeded: the response is ${Buffer.byteLength(fixture)} bytes, more than the 1000 a scrape reads` });
     operator.mode = 'chunked';
     await scraper.scrapeNow();
-    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'the response is more than the 1000 bytes a scrape reads' });
+    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'body_size_limit exceeded: the response is more than the 1000 bytes a scrape reads' });
+  });
+
+  it('fails a target that exposes more controllers than its controller_limit, and keeps no figures of it', async () => {
+    const operator = await endpoint();
+    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0), limits: { controllerLimit: 1 } });
+    await scraper.scrapeNow();
+    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'controller_limit exceeded: the target exposes more than 1 controllers', controllers: [] });
   });
 
   it('asks a slow endpoint once, however often a scrape is asked for while one runs', async () => {
