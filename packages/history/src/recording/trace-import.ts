@@ -46,6 +46,9 @@ interface Target {
   /** One row, and `rowsPerInsert` rows: fewer statements run is most of what a bulk insert saves. */
   readonly insertOne: Database.Statement;
   readonly insertMany: Database.Statement;
+  /** Whether one record's text, or `rowsPerInsert` records' texts, are JSON (SQLite's json_valid: RFC 8259, at most 1,000 deep). */
+  readonly validOne: Database.Statement;
+  readonly validMany: Database.Statement;
   readonly columns: readonly string[];
   /** Values of rows not inserted yet, row after row; with the line each came from. */
   pending: (string | number | null)[];
@@ -147,7 +150,9 @@ function begin(db: Database.Database, header: TraceHeader, targets: Map<string, 
     const into = `INSERT INTO ${streamTable(s.stream)} (${names.join(', ')}) VALUES `;
     const insertOne = db.prepare(`${into}${row}`);
     const insertMany = db.prepare(`${into}${Array.from({ length: rowsPerInsert }, () => row).join(', ')}`);
-    targets.set(s.stream, { stream: s.stream, insertOne, insertMany, columns: s.columns, pending: [], pendingLines: [], records: 0, promised: s.records, bytes: 0, lastSeq: 0 });
+    const validOne = db.prepare('SELECT json_valid(?)').pluck();
+    const validMany = db.prepare(`SELECT ${Array.from({ length: rowsPerInsert }, () => 'json_valid(?)').join(' AND ')}`).pluck();
+    targets.set(s.stream, { stream: s.stream, insertOne, insertMany, validOne, validMany, columns: s.columns, pending: [], pendingLines: [], records: 0, promised: s.records, bytes: 0, lastSeq: 0 });
   }
 }
 
@@ -156,6 +161,13 @@ function insertPending(target: Target, rest: boolean): void {
   const width = 5 + target.columns.length;
   const rows = target.pendingLines.length;
   const duplicate = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  // Kept as text, never parsed here (JSON.parse of every record was most of an import's time), but
+  // everything that reads a record later parses it: a record that is not JSON is refused now.
+  const bodies = Array.from({ length: rows }, (_, r) => target.pending[r * width + 4] as string);
+  if (rows !== rowsPerInsert || target.validMany.get(bodies) !== 1) {
+    const bad = bodies.findIndex((body) => target.validOne.get(body) !== 1);
+    if (bad >= 0) throw new TraceFormatError(`line ${target.pendingLines[bad]!}: its record is not JSON`);
+  }
   let inserted = false;
   if (!rest && rows === rowsPerInsert) {
     try {

@@ -71,5 +71,9 @@ describe('reading a recording within limits', () => {
   it('refuses a record whose body is not JSON, and empty lines in the middle, naming the line', async () => {
     expect((await refusal([`${header(2)}\n${record(1)}\n${record(2, '{not json}')}\n`]))?.message).toBe('line 3: its record is not JSON');
     expect((await refusal([`${header(2)}\n${record(1)}\n\n\n${record(2)}\n`]))?.message).toBe('line 3 is empty');
+    // Nested deeper than a reader's stack: refused here rather than failing every later read.
+    expect((await refusal([`${header(1)}\n${record(1, `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)}\n`]))?.message).toBe('line 2: its record is not JSON');
+    const many = Array.from({ length: 130 }, (_, i) => record(i + 1, i === 99 ? '{"verb":"get"' + '}}' : undefined));
+    expect((await refusal([`${header(130)}\n${many.join('\n')}\n`]))?.message).toBe('line 101: its record is not JSON');
   });
 });
