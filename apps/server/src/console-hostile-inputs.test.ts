@@ -172,10 +172,10 @@ describe('a recording uploaded to the console', () => {
     const lines = Array.from({ length: 100_000 }, (_, i) => record(i + 1)).join('\n');
     const honest = await upload('many.dojotrace', gzipSync(`${header(3_000_000)}\n${lines}\n`));
     expect(honest.status).toBe(413);
-    expect((await honest.json()).message).toBe('Request entity too large: many.dojotrace: the header promises 3000000 records, more than the 2000000 a console opens');
+    expect(((await honest.json()) as { message: string }).message).toBe('Request entity too large: many.dojotrace: the header promises 3000000 records, more than the 2000000 a console opens');
     const lying = await upload('lying.dojotrace', gzipSync(`${header(10)}\n${lines}\n`));
     expect(lying.status).toBe(400);
-    expect((await lying.json()).message).toBe('lying.dojotrace: line 12: stream requests has more records than the 10 its header promises');
+    expect(((await lying.json()) as { message: string }).message).toBe('lying.dojotrace: line 12: stream requests has more records than the 10 its header promises');
     const { worstMs } = await health();
     expect(worstMs).toBeLessThan(5_000);
   }, 60_000);
@@ -188,7 +188,7 @@ describe('a recording uploaded to the console', () => {
     const started = performance.now();
     const res = await upload('line.dojotrace', bomb);
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toBe('Request entity too large: line.dojotrace: line 2 is longer than 16777216 bytes, the longest line a console reads');
+    expect(((await res.json()) as { message: string }).message).toBe('Request entity too large: line.dojotrace: line 2 is longer than 16777216 bytes, the longest line a console reads');
     expect(performance.now() - started).toBeLessThan(30_000);
     expect((await health()).worstMs).toBeLessThan(5_000);
   }, 60_000);
@@ -196,6 +196,6 @@ describe('a recording uploaded to the console', () => {
   it('whose record is not JSON is a 400 naming its line', async () => {
     const res = await upload('broken.dojotrace', gzipSync(`${header(2)}\n${record(1)}\n${record(2, '{"verb": get}')}\n`));
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('broken.dojotrace: line 3: its record is not JSON');
+    expect(((await res.json()) as { message: string }).message).toBe('broken.dojotrace: line 3: its record is not JSON');
   });
 });

@@ -9,7 +9,6 @@
 import type { ScrapeSnapshot, ScrapeTargetStatus } from '@dojo/console-protocol';
 import { isIP } from 'node:net';
 import { newAlreadyExists, newBadRequest, newConflict, newNotFound, StatusError } from '@dojo/kube-api';
-import type { ScrapeAllowList } from './scrape-allow.ts';
 import type { ScrapeTargetSpec } from './scrape-spec.ts';
 import { decodeScrapeTargetRequest } from './scrape-target-request.ts';
 import type { Scraper } from './scraper.ts';
