@@ -35,6 +35,7 @@ describe('reading a target\'s exposition', () => {
       ['a{x="1",y="2",z="3"} 1', 'label_limit exceeded: a sample has more than 2 labels'],
       ['a{abcdefghi="1"} 1', 'label_name_length_limit exceeded: a label name is longer than 8 characters'],
       [`a{c="${'c'.repeat(17)}"} 1`, 'label_value_length_limit exceeded: a label value is longer than 16 characters'],
+      [`${'m'.repeat(17)} 1`, 'label_value_length_limit exceeded: a metric name is longer than 16 characters'],
     ];
     for (const [text, message] of cases) {
       const error = thrown(text, limits);

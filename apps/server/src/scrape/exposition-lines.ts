@@ -84,6 +84,8 @@ function readLine(line: string, limits: ScrapeLimits, fail: Fail): ParsedLine {
   const nameStart = i;
   if (!isNameStart(line[i]!)) fail(i, 'a metric name');
   while (i < line.length && isNameChar(line[i]!)) i++;
+  // The name is Prometheus' __name__ label: its value is limited like any label's.
+  if (i - nameStart > limits.labelValueLengthLimit) throw new ScrapeLimitError('label_value_length_limit', `a metric name is longer than ${limits.labelValueLengthLimit} characters`);
   const name = line.slice(nameStart, i);
   const afterName = i;
   while (isBlank(line[i])) i++;
