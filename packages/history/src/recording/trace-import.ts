@@ -84,7 +84,8 @@ export async function importTrace(file: string, dbPath: string, limits: TraceLim
 }
 
 async function readLines(file: string, db: Database.Database, limits: TraceLimits): Promise<TraceHeader> {
-  const gunzip = createReadStream(file, { highWaterMark: chunkBytes }).pipe(createGunzip({ chunkSize: chunkBytes }));
+  const source = createReadStream(file, { highWaterMark: chunkBytes });
+  const gunzip = source.pipe(createGunzip({ chunkSize: chunkBytes }));
   const lines = new TraceLineSplitter(limits);
   let header: TraceHeader | undefined;
   const targets = new Map<string, Target>();
@@ -122,6 +123,8 @@ async function readLines(file: string, db: Database.Database, limits: TraceLimit
       await new Promise((resolve) => setImmediate(resolve));
     }
   } catch (error) {
+    // Stopped early (a limit, a bad line): the file is closed now, not when it is collected.
+    source.destroy();
     gunzip.destroy();
     if (error instanceof TraceFormatError) throw error;
     const code = (error as { code?: string }).code;
