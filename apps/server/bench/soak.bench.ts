@@ -2,7 +2,8 @@
  * Soak: the worst single requests of issue 22 all at once against one console for 30 s
  * (support/hostile-requests.ts: malformed cookies on upgrades, doubling JSON patches, YAML
  * bombs, watches through the HTTP proxy, type confusion, kind changes, oversized bodies, socket
- * floods, and a write load for the watches to carry).
+ * floods, and a write load for the watches to carry), and issue 35's recording bombs and
+ * refused scrape targets (support/hostile-files-and-targets.ts).
  *
  *   node --import tsx apps/server/bench/soak.bench.ts [--seconds 30]
  *
@@ -15,7 +16,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { attacks, healthy, prepareTargets, type Console } from './support/hostile-requests.ts';
+import { fileAndTargetAttacks } from './support/hostile-files-and-targets.ts';
+import { attacks as requestAttacks, healthy, prepareTargets, type Console } from './support/hostile-requests.ts';
 import { spawnProbed } from './support/probed-process.ts';
 
 const arg = (name: string, fallback: number): number => {
@@ -23,6 +25,7 @@ const arg = (name: string, fallback: number): number => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const seconds = arg('seconds', 30);
+const attacks = { ...requestAttacks, ...fileAndTargetAttacks };
 const log = (message: string): void => void process.stderr.write(`[soak] ${message}\n`);
 const tuned = fileURLToPath(new URL('./support/tuned-console.ts', import.meta.url));
 

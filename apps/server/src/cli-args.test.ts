@@ -69,6 +69,25 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['up', '--scrape-interval', '100ms'], {})).toThrow(/invalid --scrape-interval/);
   });
 
+  it('refuses a --scrape URL with user:password@ without echoing the password', () => {
+    const error = (() => {
+      try {
+        parseCli(['up', '--scrape', 'op=http://scraper:hunter22@10.0.0.5:8080/metrics'], {});
+      } catch (err) {
+        return err as Error;
+      }
+      throw new Error('accepted');
+    })();
+    expect(error.message).toBe('invalid --scrape op=…: the URL may not carry a user name or password (user:password@): use --scrape-token-file op=FILE');
+  });
+
+  it('takes --scrape-allow, repeatable or comma-separated, and refuses an entry that is no host or CIDR', () => {
+    expect(parseCli(['up', '--scrape-allow', '10.0.0.0/8,*.svc.cluster.local', '--scrape-allow', 'fd00::/8'], {})).toMatchObject({ options: { scrapeAllow: ['10.0.0.0/8', '*.svc.cluster.local', 'fd00::/8'] } });
+    expect(parseCli(['up'], {})).not.toHaveProperty('options.scrapeAllow');
+    expect(() => parseCli(['up', '--scrape-allow', '10.0.0.0/40'], {})).toThrow(/invalid --scrape-allow "10.0.0.0\/40"/);
+    expect(() => parseCli(['up', '--scrape-allow', 'http://x/'], {})).toThrow(/invalid --scrape-allow/);
+  });
+
   it('takes --audit-webhook on a real cluster only', () => {
     expect(parseCli(['up', '--kubeconfig', '/k', '--audit-webhook'], {})).toMatchObject({ options: { auditWebhook: true } });
     expect(() => parseCli(['up', '--audit-webhook'], {})).toThrow(/--audit-webhook needs --kubeconfig/);

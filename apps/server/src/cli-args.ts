@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
 import { connectUsage, usage } from './cli-usage.ts';
+import { ScrapeAllowList } from './scrape/scrape-allow.ts';
 import { applyScrapeFlags } from './scrape/scrape-flags.ts';
 import { OtlpConfigError, resolveOtlpExport, type OtlpExportOptions } from './otel/export/otlp-export-config.ts';
 import { parseScrapeSpecs, type ScrapeTargetSpec } from './scrape/scrape-spec.ts';
@@ -38,6 +39,8 @@ export interface UpOptions {
   scrape?: ScrapeTargetSpec[];
   /** How often they are scraped (`--scrape-interval`, default 5s). */
   scrapeIntervalMs?: number;
+  /** The hosts a target added in the console may have (`--scrape-allow`, repeatable; default loopback and the API server's host). */
+  scrapeAllow?: string[];
   /** Accept kube-apiserver audit events at `POST /audit/v1/events` (`--audit-webhook`, real clusters; docs/audit.md). */
   auditWebhook?: boolean;
   /** Follow this kube-apiserver audit log, JSON lines (`--audit-log FILE`, real clusters; docs/audit.md). */
@@ -177,6 +180,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'scrape-token-from-kubeconfig': { type: 'string', multiple: true },
         'scrape-ca': { type: 'string', multiple: true },
         'scrape-insecure-skip-verify': { type: 'string', multiple: true },
+        'scrape-allow': { type: 'string', multiple: true },
         'audit-webhook': { type: 'boolean' },
         'audit-log': { type: 'string' },
         'otlp-receiver': { type: 'boolean' },
@@ -215,6 +219,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   } catch (err) {
     throw new CliUsageError((err as Error).message);
   }
+  const scrapeAllow = values['scrape-allow']?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  try {
+    if (scrapeAllow) new ScrapeAllowList(scrapeAllow);
+  } catch (err) {
+    throw new CliUsageError((err as Error).message);
+  }
   const scrapeInterval = values['scrape-interval'];
   const scrapeIntervalMs = scrapeInterval === undefined ? undefined : parseDuration(scrapeInterval);
   if (scrapeInterval !== undefined && !(scrapeIntervalMs! >= 1_000)) throw new CliUsageError(`invalid --scrape-interval "${scrapeInterval}": at least a second, like 5s or 1m`);
@@ -246,6 +256,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       ...((values['leader-election-namespace'] ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: values['leader-election-namespace'] ?? env.POD_NAMESPACE } : {}),
       ...(scrape.length ? { scrape } : {}),
       ...(scrapeIntervalMs ? { scrapeIntervalMs } : {}),
+      ...(scrapeAllow?.length ? { scrapeAllow } : {}),
       ...(values['audit-webhook'] ? { auditWebhook: true } : {}),
       ...(values['audit-log'] ? { auditLog: values['audit-log'] } : {}),
       ...(values['otlp-receiver'] ? { otlpReceiver: true } : {}),

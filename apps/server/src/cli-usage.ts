@@ -96,6 +96,11 @@ ${operatorLines()}
                       Verify NAME's https certificate against the PEM CA bundle in FILE.
   --scrape-insecure-skip-verify NAME
                       Accept any certificate from NAME (encrypted, not authenticated).
+  --scrape-allow HOST|CIDR
+                      Hosts a target added in the console may have (repeatable or comma-
+                      separated: 10.0.0.0/8, ::1, my-host, *.svc.cluster.local). Default:
+                      127.0.0.0/8, ::1, localhost and the API server's host. --scrape
+                      targets are not limited.
   --audit-webhook     With --kubeconfig or --in-cluster: accept kube-apiserver audit events at
                       POST /audit/v1/events (token in <data-dir>/audit-webhook-token) and show
                       every client from them (docs/audit.md).

@@ -44,8 +44,10 @@ import { Scraper } from './scrape/scraper.ts';
 import { TraceReceiver, traceReceiverOff } from './otel/receive-service.ts';
 import { TracedClients } from './otel/traced-clients.ts';
 import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
+import { defaultScrapeAllow, ScrapeAllowList } from './scrape/scrape-allow.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
+import { SecretValueLedger } from './recording/secret-value-ledger.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
 import { keepControllers, keepingResources, keepSource, keepTraceReceiver, keepingTraceReceiver } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
@@ -162,7 +164,9 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   keepSource(history, { clusterMode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
   keepControllers(history, controllers.list());
   // A real cluster: only the kinds the controllers already watch, which the console's least-privilege identity may read.
-  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream)), keepingResources(history, () => discoverResources(transport)), {
+  // Every value a watched Secret has had, as salted hashes, so an export scrubs rotated and deleted ones too.
+  const secretLedger = SecretValueLedger.open(dataDir);
+  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream), Date.now, (secret) => secretLedger.rememberSecret(secret)), keepingResources(history, () => discoverResources(transport)), {
     scope: apiserver ? 'served' : 'watched',
     events: new VersionRecorder(history.stream(eventsStream)),
   });
@@ -221,7 +225,13 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const traces = receiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver } : undefined;
   if (tracesKept) tracesKept.kept();
   else keepTraceReceiver(history, traceReceiverOff);
-  const scraper = new Scraper(options.scrape ?? [], { clock: realClock, kubeconfigToken: kubeconfigBearerToken(kubeConfig), ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}) });
+  const scraper = new Scraper(options.scrape ?? [], {
+    clock: realClock,
+    kubeconfigToken: kubeconfigBearerToken(kubeConfig),
+    // The dialog may not point the console anywhere on its network: loopback and the cluster's API server by default.
+    allow: new ScrapeAllowList(options.scrapeAllow ?? defaultScrapeAllow(transport.server.toString())),
+    ...(options.scrapeIntervalMs ? { intervalMs: options.scrapeIntervalMs } : {}),
+  });
   const scrapeTargets = new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dataDir), (message) => console.warn(`warning: ${message}`));
   scraper.start();
 
@@ -238,7 +248,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     recordings: {
       history,
       source: { dataDir, secrets: [token] },
-      secretsNow: () => clusterSecretValues(transport),
+      secretsNow: async () => {
+        const values = await clusterSecretValues(transport);
+        secretLedger.remember(values);
+        return values;
+      },
       open: (file, name) => recordings.open(file, name),
       uploadDir: join(dataDir, 'uploads'),
     },

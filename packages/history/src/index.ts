@@ -32,6 +32,6 @@ export { versionsStream } from './streams/versions-stream.ts';
 export { eventsStream } from './streams/events-stream.ts';
 export { objectVersionStreams } from './streams/object-version-streams.ts';
 export { writeTrace, type TraceExportOptions } from './recording/trace-export.ts';
-export { importTrace } from './recording/trace-import.ts';
-export { recordLine, traceExtension, traceFormat, TraceFormatError, traceSchemaVersion } from './recording/trace-format.ts';
+export { defaultTraceLimits, importTrace, type TraceLimits } from './recording/trace-import.ts';
+export { recordLine, traceExtension, traceFormat, TraceFormatError, TraceLimitError, traceSchemaVersion } from './recording/trace-format.ts';
 export { requestsStream } from './streams/requests-stream.ts';

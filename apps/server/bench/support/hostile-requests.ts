@@ -17,7 +17,7 @@ export type Attack = (target: Console) => Promise<number>;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
-function send(target: Console, method: string, path: string, body?: string, contentType = 'application/json'): Promise<number> {
+export function send(target: Console, method: string, path: string, body?: string | Buffer, contentType = 'application/json'): Promise<number> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = { authorization: `Bearer ${target.token}`, 'x-dojo-console': '1' };
     if (body !== undefined) headers['content-type'] = contentType;

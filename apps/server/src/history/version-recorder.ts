@@ -30,10 +30,13 @@ export class VersionRecorder {
   readonly #stream: HistoryStream<ObjectVersionRecord>;
   readonly #now: () => number;
   readonly #seen = new Map<string, Seen>();
+  readonly #onSecret: ((secret: KubeObject) => void) | undefined;
 
-  constructor(stream: HistoryStream<ObjectVersionRecord>, now: () => number = Date.now) {
+  /** `onSecret` hears every version of a Secret before its values are redacted (recording/secret-value-ledger.ts keeps their hashes). */
+  constructor(stream: HistoryStream<ObjectVersionRecord>, now: () => number = Date.now, onSecret?: (secret: KubeObject) => void) {
     this.#stream = stream;
     this.#now = now;
+    this.#onSecret = onSecret;
   }
 
   /** An informer handler that records the versions of one kind. */
@@ -51,6 +54,7 @@ export class VersionRecorder {
 
   /** `mayBeStored: false` skips asking the store for the object's last version (it has none). */
   record(kind: Kind, event: WatchEventType, old: KubeObject | undefined, object: KubeObject, { mayBeStored = true } = {}): void {
+    if (this.#onSecret && kind.group === '' && kind.kind === 'Secret') this.#onSecret(object);
     const identity = identityOf(object, kind);
     const resourceVersion = object.metadata.resourceVersion ?? '';
     const key = `${identityKey(identity)}#${identity.uid ?? ''}`;

@@ -1,14 +1,16 @@
 /**
  * Exporting a session: `dojo-console export` (beside a running console, or on the data
  * directory of one that stopped) and the UI's Export button both write the history store of a
- * data directory through the same options: every stream, Secrets redacted, credentials and
- * the data directory's path scrubbed.
+ * data directory through the same options: every stream, Secrets redacted, every value a
+ * Secret has or had while the console watched scrubbed, credentials and the data directory's
+ * path too.
  */
 import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TraceHeader } from '@dojo/console-protocol';
 import { objectVersionStreams, writeTrace, type TraceExportOptions } from '@dojo/history';
 import { consoleVersion } from '../console-version.ts';
+import { SecretValueLedger } from './secret-value-ledger.ts';
 import { storedSecretValues } from './secret-values.ts';
 import { credentialsIn, traceCleaner } from './trace-cleaner.ts';
 
@@ -39,7 +41,8 @@ export function exportOptions({ dataDir, dbPath, secrets: given = [] }: ExportSo
     to: window.to,
     createdBy: `dojo-console ${consoleVersion()}`,
     objectStreams: objectVersionStreams.map((s) => s.name),
-    clean: traceCleaner(dataDir, secrets),
+    // What Secrets held before (rotated, deleted) is known only as hashes: the ledger finds it.
+    clean: traceCleaner(dataDir, secrets, SecretValueLedger.read(dataDir)),
   };
 }
 

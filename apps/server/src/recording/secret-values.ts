@@ -8,6 +8,8 @@
  * every "1" would destroy the file) and the values of keys that name things rather than hide
  * them (`username`, `dbname`, `host`, …): CloudNativePG's credentials Secret has the role's
  * name as its username, and that name is also the name of the Secret and of the Dojo.
+ * These are the values Secrets hold now; the values they held before (rotated, or of a
+ * deleted Secret) are scrubbed through the ledger of hashes (secret-value-ledger.ts).
  */
 import { join } from 'node:path';
 import { readStoredObjects } from '@dojo/apiserver/storage/stored-objects';
@@ -19,7 +21,8 @@ export const minScrubbed = 6;
 /** Keys whose values name a user, a database, a host or a namespace: shown elsewhere anyway. */
 const namingKeys = new Set(['username', 'user', 'dbname', 'database', 'host', 'hostname', 'port', 'namespace', 'name', 'email', 'ca.crt', 'service-ca.crt']);
 
-function valuesOf(secret: KubeObject): string[] {
+/** A Secret's values that hide something, as they are and base64-encoded (the other of `data`'s). */
+export function secretValuesOf(secret: KubeObject): string[] {
   const found: string[] = [];
   for (const [field, encoded] of [['data', true], ['stringData', false]] as const) {
     const values = secret[field];
@@ -36,7 +39,7 @@ function valuesOf(secret: KubeObject): string[] {
 
 /** The Secrets of the embedded cluster whose data directory this is (none when it has no cluster). */
 export function storedSecretValues(dataDir: string): string[] {
-  return readStoredObjects(join(dataDir, 'state.db'), 'core/secrets').flatMap(valuesOf).filter((v) => v.length >= minScrubbed);
+  return readStoredObjects(join(dataDir, 'state.db'), 'core/secrets').flatMap(secretValuesOf).filter((v) => v.length >= minScrubbed);
 }
 
 /** The Secrets the console can list through its connection; none when it may not. */
@@ -44,7 +47,7 @@ export async function clusterSecretValues(transport: ClusterTransport): Promise<
   try {
     const answer = await transport.request({ method: 'GET', path: '/api/v1/secrets' });
     if (answer.code !== 200) return [];
-    return ((answer.body as { items?: KubeObject[] }).items ?? []).flatMap(valuesOf).filter((v) => v.length >= minScrubbed);
+    return ((answer.body as { items?: KubeObject[] }).items ?? []).flatMap(secretValuesOf).filter((v) => v.length >= minScrubbed);
   } catch {
     return [];
   }

@@ -33,8 +33,11 @@ export function credentialsIn(dataDir: string): string[] {
   return [...found];
 }
 
-/** A cleaner for `writeTrace`: `secrets` are replaced wherever they appear (longest first), `dataDir` by "<data-dir>". */
-export function traceCleaner(dataDir: string, secrets: readonly string[]): (body: string) => string {
+/**
+ * A cleaner for `writeTrace`: `secrets` are replaced wherever they appear (longest first), then
+ * the values `ledger` remembers (what Secrets held before), and `dataDir` by "<data-dir>".
+ */
+export function traceCleaner(dataDir: string, secrets: readonly string[], ledger?: { scrub(text: string): string }): (body: string) => string {
   // Each as it appears inside a JSON string too, where quotes and backslashes are escaped.
   const forms = secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);
   const scrubbed = [...new Set(forms.filter((s) => s.length >= minScrubbed))].sort((a, b) => b.length - a.length);
@@ -43,6 +46,7 @@ export function traceCleaner(dataDir: string, secrets: readonly string[]): (body
     let out = body;
     if (out.includes('"Secret"')) out = JSON.stringify(redactSecretsDeep(JSON.parse(out)));
     for (const secret of scrubbed) if (out.includes(secret)) out = out.replaceAll(secret, redactedValue);
+    if (ledger) out = ledger.scrub(out);
     if (path.length > 1 && out.includes(path)) out = out.replaceAll(path, '<data-dir>');
     return out;
   };

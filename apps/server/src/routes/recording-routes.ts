@@ -4,7 +4,9 @@
  *   `.dojotrace` download (everything, or the window), written as it is read;
  * - `POST /api/recordings[?name=<file name>]` with a `.dojotrace` as the body (what the UI's
  *   drag and drop sends): it is opened in a console of its own, whose login URL comes back.
- * A file that is not a recording is a 400 that says why, never a 500.
+ * A file that is not a recording is a 400 that says why (and on which line), never a 500; one
+ * past a limit of what a console opens (its size compressed or decompressed, a line's length,
+ * its record count: docs/recordings.md) is a 413 that names the limit.
  */
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +14,7 @@ import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import type { OpenedRecording } from '@dojo/console-protocol';
-import { TraceFormatError, traceExtension, writeTrace, type HistoryStore } from '@dojo/history';
+import { TraceFormatError, TraceLimitError, traceExtension, writeTrace, type HistoryStore } from '@dojo/history';
 import { newBadRequest, newRequestEntityTooLarge } from '@dojo/kube-api';
 import { exportOptions, type ExportSource } from '../recording/export-recording.ts';
 
@@ -29,7 +31,8 @@ export interface RecordingRoutesDeps {
   readonly now?: () => number;
 }
 
-const maxUploadBytes = 1024 * 1024 * 1024;
+// A console's whole history (--history-max-mb, 512 by default) compresses to well under this.
+const maxUploadBytes = 256 * 1024 * 1024;
 
 function instant(raw: unknown, name: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
@@ -81,6 +84,7 @@ export function recordingRoutes(deps: RecordingRoutesDeps): Router {
       // Opening imports the file: its console serves the import, and the upload can go.
       res.status(201).json(await deps.open(path, name));
     } catch (error) {
+      if (error instanceof TraceLimitError) throw newRequestEntityTooLarge(`${name}: ${error.message}`);
       if (error instanceof TraceFormatError) throw newBadRequest(`${name}: ${error.message}`);
       throw error;
     } finally {

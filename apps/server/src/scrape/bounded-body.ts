@@ -9,11 +9,13 @@ export interface BodyResponse {
   readonly body: ReadableStream<Uint8Array> | null;
 }
 
+import { ScrapeLimitError } from './scrape-limits.ts';
+
 export async function readBoundedText(res: BodyResponse, maxBytes: number): Promise<string> {
   const declared = Number(res.headers.get('content-length'));
   if (declared > maxBytes) {
     await res.body?.cancel();
-    throw new Error(`the response is ${declared} bytes, more than the ${maxBytes} a scrape reads`);
+    throw new ScrapeLimitError('body_size_limit', `the response is ${declared} bytes, more than the ${maxBytes} a scrape reads`);
   }
   if (!res.body) return '';
   const reader = res.body.getReader();
@@ -25,7 +27,7 @@ export async function readBoundedText(res: BodyResponse, maxBytes: number): Prom
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new Error(`the response is more than the ${maxBytes} bytes a scrape reads`);
+      throw new ScrapeLimitError('body_size_limit', `the response is more than the ${maxBytes} bytes a scrape reads`);
     }
     chunks.push(value);
   }

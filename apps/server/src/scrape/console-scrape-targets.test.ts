@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StatusError } from '@dojo/kube-api';
 import { FakeClock } from '@dojo/runtime';
 import { ConsoleScrapeTargets } from './console-scrape-targets.ts';
+import { ScrapeAllowList } from './scrape-allow.ts';
 import { Scraper } from './scraper.ts';
 import { ScrapeTargetsFile } from './scrape-targets-file.ts';
 
@@ -21,8 +22,8 @@ function dataDir(): string {
   return d;
 }
 
-function open(dir: string, flags: { name: string; url: string }[] = [], warnings: string[] = []) {
-  const scraper = new Scraper(flags, { clock: new FakeClock(0) });
+function open(dir: string, flags: { name: string; url: string }[] = [], warnings: string[] = [], allow?: ScrapeAllowList) {
+  const scraper = new Scraper(flags, { clock: new FakeClock(0), ...(allow ? { allow } : {}) });
   scrapers.push(scraper);
   return { scraper, targets: new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dir), (m) => warnings.push(m)) };
 }
@@ -44,7 +45,7 @@ describe('targets added while the console runs', () => {
   it('are scraped from then on and scraped again after a restart, token included, in a file only its owner reads', async () => {
     const dir = dataDir();
     const first = open(dir);
-    expect(first.targets.add({ name: 'added', url, bearerToken: 's3cret' })).toMatchObject({ name: 'added', source: 'console', authentication: 'bearer-token' });
+    expect(await first.targets.add({ name: 'added', url, bearerToken: 's3cret' })).toMatchObject({ name: 'added', source: 'console', authentication: 'bearer-token' });
     const file = join(dir, 'scrape-targets.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     await first.scraper.stop();
@@ -90,5 +91,15 @@ describe('targets added while the console runs', () => {
     const { targets } = open(dir, [], warnings);
     expect(targets.snapshot().targets.map((t) => [t.name, t.authentication])).toEqual([['fine', 'none']]);
     expect(warnings[0]).toMatch(/"odd" is skipped: .*url/);
+  });
+
+  it('are limited to --scrape-allow: another host is a 400 naming it, and a saved one outside it is skipped at start', async () => {
+    const dir = dataDir();
+    new ScrapeTargetsFile(dir).save([{ name: 'inside', url }, { name: 'outside', url: 'http://10.1.2.3:8080/metrics' }]);
+    const warnings: string[] = [];
+    const { targets } = open(dir, [{ name: 'flagged', url: 'http://10.9.9.9/metrics' }], warnings, new ScrapeAllowList(['127.0.0.0/8']));
+    expect(targets.snapshot().targets.map((t) => t.name)).toEqual(['flagged', 'inside']);
+    expect(warnings).toEqual(['the saved scrape target "outside" is skipped: 10.1.2.3 is not in --scrape-allow (127.0.0.0/8)']);
+    expect(await statusOf(() => targets.add({ name: 'metadata', url: 'http://169.254.169.254/latest/meta-data/' }))).toBe(400);
   });
 });

@@ -3,9 +3,12 @@
  * dialog, `POST`/`DELETE /api/scrape/targets`), on top of the `--scrape` flags: each is scraped
  * at once and then every interval, and kept in `<data-dir>/scrape-targets.json` so a restart
  * scrapes it again. A flag's target is not removed here: it would come back at the next start.
+ * Only hosts of the allow-list (`--scrape-allow`) are accepted; a saved target outside it (the
+ * list changed) is skipped with a warning.
  */
 import type { ScrapeSnapshot, ScrapeTargetStatus } from '@dojo/console-protocol';
-import { newAlreadyExists, newConflict, newNotFound, StatusError } from '@dojo/kube-api';
+import { isIP } from 'node:net';
+import { newAlreadyExists, newBadRequest, newConflict, newNotFound, StatusError } from '@dojo/kube-api';
 import type { ScrapeTargetSpec } from './scrape-spec.ts';
 import { decodeScrapeTargetRequest } from './scrape-target-request.ts';
 import type { Scraper } from './scraper.ts';
@@ -16,7 +19,7 @@ const scrapeTargets = { group: 'console', resource: 'scrapetargets' };
 /** What the routes need; a console without live scraping (a recording) has only `snapshot`. */
 export interface ScrapeControl {
   snapshot(): ScrapeSnapshot;
-  add?(spec: ScrapeTargetSpec): ScrapeTargetStatus;
+  add?(spec: ScrapeTargetSpec): Promise<ScrapeTargetStatus>;
   remove?(name: string): Promise<void>;
 }
 
@@ -38,6 +41,12 @@ export class ConsoleScrapeTargets implements ScrapeControl {
         warn(`the saved scrape target "${saved.name}" is skipped: ${err instanceof StatusError ? err.status.message : String(err)}`);
         continue;
       }
+      const host = new URL(spec.url).hostname.replace(/^\[(.*)\]$/, '$1');
+      // A name is checked where it is resolved, at every connection; an address here.
+      if (scraper.allow && isIP(host) && !scraper.allow.allowsAddress(host)) {
+        warn(`the saved scrape target "${spec.name}" is skipped: ${host} is not in --scrape-allow (${scraper.allow.entries.join(', ')})`);
+        continue;
+      }
       if (scraper.get(spec.name)) {
         warn(`the scrape target "${spec.name}" added in the console is shadowed by --scrape ${spec.name}=…; the flag's is scraped`);
         continue;
@@ -51,7 +60,10 @@ export class ConsoleScrapeTargets implements ScrapeControl {
     return this.#scraper.snapshot();
   }
 
-  add(spec: ScrapeTargetSpec): ScrapeTargetStatus {
+  async add(spec: ScrapeTargetSpec): Promise<ScrapeTargetStatus> {
+    const allow = this.#scraper.allow;
+    const refusal = allow ? await allow.refusal(new URL(spec.url)) : undefined;
+    if (refusal) throw newBadRequest(`${refusal} --scrape-allow (${allow!.entries.join(', ')}), the hosts a target added in the console may have: start the console with --scrape-allow to allow more`);
     if (this.#scraper.get(spec.name)) throw newAlreadyExists(scrapeTargets, spec.name);
     this.#scraper.add(spec, 'console');
     this.#added.set(spec.name, spec);

@@ -68,9 +68,9 @@ describe('the exposition parser', () => {
     expect(samples).toEqual([{ labels: { path: 'C:\\DIR', x: 'a"b' }, value: 4 }]);
   });
 
-  it('refuses text that is not the exposition format', () => {
-    expect(() => parseExposition('<!doctype html>\n<html lang="en">\n')).toThrow(/not the Prometheus text format/);
-    expect(() => parseExposition('workqueue_depth{name="a"} lots\n')).toThrow(/workqueue_depth has the value "lots"/);
-    expect(() => parseExposition('# TYPE a counter extra\n')).toThrow();
+  it('refuses text that is not the exposition format, saying where and never what was there', () => {
+    expect(() => parseExposition('<!doctype html>\n<html lang="en">\n')).toThrow('not the Prometheus text format: line 1 (byte offset 0): expected a metric name');
+    expect(() => parseExposition('# TYPE d gauge\nworkqueue_depth{name="a"} lots\n')).toThrow('not the Prometheus text format: line 2 (byte offset 41): expected a number as the value');
+    expect(() => parseExposition('# TYPE a counter extra\n')).toThrow(/line 1 \(byte offset 0\): expected # TYPE, a metric name and a type/);
   });
 });

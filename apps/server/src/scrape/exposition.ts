@@ -1,17 +1,12 @@
 /**
- * The Prometheus text format (0.0.4), read with parse-prometheus-text-format into plain
- * series: `{labels, value}` per sample, and histograms with their buckets, sum and count.
- *
- * The library (1.1.1) flattens every labelled histogram of a family into one unlabelled
- * series (upstream issue #13, fix PR #8 unmerged), and controller-runtime labels all of its
- * histograms. So histograms are declared `untyped` before parsing: the library still does the
- * tokenizing and unescaping, and returns `_bucket`, `_sum` and `_count` as families of their
- * own with their labels intact, which are joined here by label set. It also drops the last
- * sample when the text does not end in a newline, so one is appended.
+ * A scraped exposition as plain series: `{labels, value}` per sample of a metric name, and
+ * histograms (`# TYPE … histogram`) with their buckets, sum and count joined by label set.
+ * The text is read by exposition-lines.ts, within the target's `ScrapeLimits`.
  */
-import parsePrometheusTextFormat, { type ParsedFamily } from 'parse-prometheus-text-format';
+import { readExpositionLines, type Labels } from './exposition-lines.ts';
+import { defaultScrapeLimits, type ScrapeLimits } from './scrape-limits.ts';
 
-export type Labels = Readonly<Record<string, string>>;
+export type { Labels } from './exposition-lines.ts';
 
 export interface Sample {
   readonly labels: Labels;
@@ -40,35 +35,20 @@ export interface Exposition {
   histograms(name: string): readonly HistogramSeries[];
 }
 
-const histogramType = /^#\s+TYPE\s+(\S+)\s+histogram\s*$/;
-const metricName = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
-// Go's ParseFloat, which client_golang's parser uses: decimals, exponents, NaN and ±Inf.
-const sampleValue = /^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|Inf|NaN)$/i;
-
-/** The library takes any two words for a sample (an HTML page parses); the format's grammar does not. */
-function checkFamily(family: ParsedFamily): void {
-  if (!metricName.test(family.name)) throw new Error(`not the Prometheus text format: "${family.name}" is not a metric name`);
-  for (const s of family.metrics) {
-    if (s.value !== undefined && !sampleValue.test(s.value)) throw new Error(`not the Prometheus text format: ${family.name} has the value "${s.value}"`);
-  }
-}
-
-/** Parses the text format; throws on a malformed line. */
-export function parseExposition(text: string): Exposition {
+/** Parses the text format; throws on a malformed line (saying where, not what) or a passed limit. */
+export function parseExposition(text: string, limits: ScrapeLimits = defaultScrapeLimits): Exposition {
   const histogramNames = new Set<string>();
-  const lines = text.split('\n').map((line) => {
-    const m = histogramType.exec(line.trim());
-    if (!m) return line;
-    histogramNames.add(m[1]!);
-    return `# TYPE ${m[1]} untyped`;
-  });
   const samples = new Map<string, Sample[]>();
-  for (const family of parsePrometheusTextFormat(`${lines.join('\n')}\n`)) {
-    checkFamily(family);
-    const list = samples.get(family.name) ?? [];
-    for (const s of family.metrics) if (s.value !== undefined) list.push({ labels: s.labels ?? {}, value: Number(s.value) });
-    samples.set(family.name, list);
-  }
+  readExpositionLines(text, limits, {
+    type: (name, type) => {
+      if (type === 'histogram') histogramNames.add(name);
+    },
+    sample: ({ name, labels, value }) => {
+      const list = samples.get(name);
+      if (list) list.push({ labels, value });
+      else samples.set(name, [{ labels, value }]);
+    },
+  });
   const histograms = new Map<string, HistogramSeries[]>();
   for (const name of histogramNames) histograms.set(name, joinHistogram(samples.get(`${name}_bucket`) ?? [], samples.get(`${name}_sum`) ?? [], samples.get(`${name}_count`) ?? []));
   return {

@@ -5,8 +5,10 @@
  * Failures read as what a person must fix: an untrusted certificate or a refused token says so.
  */
 import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
 import { Agent, fetch, type Response } from 'undici';
 import type { BearerTokenSource } from './kubeconfig-token.ts';
+import type { ScrapeAllowList } from './scrape-allow.ts';
 import type { ScrapeTargetSpec } from './scrape-spec.ts';
 
 // Prometheus' own scrape Accept header, minus OpenMetrics: the classic text format, which every controller-runtime serves.
@@ -35,9 +37,14 @@ export function describeScrapeError(err: unknown): string {
   return `${err.message}${cause ? `: ${cause.message}` : ''}`;
 }
 
-/** An HTTP error as a scrape's error, with what a 401 or 403 from controller-runtime's secure metrics means. */
-export function describeHttpRefusal(status: number, statusText: string, sentToken: boolean): string {
-  const base = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+/**
+ * An HTTP error as a scrape's error, with what a 401 or 403 from controller-runtime's secure
+ * metrics means. The reason phrase is the standard one, not the endpoint's: whatever a target
+ * sends is not shown.
+ */
+export function describeHttpRefusal(status: number, sentToken: boolean): string {
+  const phrase = STATUS_CODES[status];
+  const base = `HTTP ${status}${phrase ? ` ${phrase}` : ''}`;
   if (status === 401) return `${base}: ${sentToken ? 'the endpoint refused the bearer token' : 'the endpoint wants a bearer token'}`;
   // controller-runtime's filter asks a SubjectAccessReview for "get" on the non-resource URL /metrics.
   if (status === 403) return `${base}: the token's user may not get /metrics (it needs a ClusterRole with nonResourceURLs ["/metrics"], verbs ["get"])`;
@@ -48,12 +55,15 @@ export class ScrapeConnection {
   readonly #spec: ScrapeTargetSpec;
   readonly #agent: Agent;
   readonly #kubeconfigToken: BearerTokenSource | undefined;
+  readonly #limited: boolean;
 
-  constructor(spec: ScrapeTargetSpec, kubeconfigToken?: BearerTokenSource) {
+  /** `allow`: the addresses a connection may go to (checked where a name is resolved), for a target added in the console. */
+  constructor(spec: ScrapeTargetSpec, kubeconfigToken?: BearerTokenSource, allow?: ScrapeAllowList) {
     this.#spec = spec;
     this.#kubeconfigToken = kubeconfigToken;
+    this.#limited = allow !== undefined;
     const tls = { ...(spec.ca ? { ca: spec.ca } : {}), ...(spec.insecureSkipVerify ? { rejectUnauthorized: false } : {}) };
-    this.#agent = new Agent({ connect: tls });
+    this.#agent = new Agent({ connect: { ...tls, ...(allow ? { lookup: allow.lookup } : {}) } });
   }
 
   /** The token to send now, if any; a token file or kubeconfig that cannot give one fails the scrape. */
@@ -71,10 +81,11 @@ export class ScrapeConnection {
   /** GETs the target's URL; a non-2xx answer is thrown as an Error that says what it means. */
   async get(signal: AbortSignal): Promise<Response> {
     const token = await this.#token();
-    const res = await fetch(this.#spec.url, { signal, dispatcher: this.#agent, headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    // A limited target's redirect is not followed: its Location could be any address.
+    const res = await fetch(this.#spec.url, { signal, dispatcher: this.#agent, ...(this.#limited ? { redirect: 'manual' as const } : {}), headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     if (!res.ok) {
       await res.body?.cancel();
-      throw new Error(describeHttpRefusal(res.status, res.statusText, token !== undefined));
+      throw new Error(describeHttpRefusal(res.status, token !== undefined));
     }
     return res;
   }

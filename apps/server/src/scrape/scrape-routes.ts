@@ -13,9 +13,9 @@ export function scrapeRoutes(control: ScrapeControl): Router {
   const router = Router();
   router.get('/', (_req, res) => void res.json(control.snapshot()));
   const unsupported = () => newStatusError(405, 'MethodNotAllowed', 'this console does not scrape: its targets cannot change');
-  router.post('/targets', json({ limit: '64kb' }), (req, res) => {
+  router.post('/targets', json({ limit: '64kb' }), async (req, res) => {
     if (!control.add) throw unsupported();
-    res.status(201).json(control.add(decodeScrapeTargetRequest(req.body)));
+    res.status(201).json(await control.add(decodeScrapeTargetRequest(req.body)));
   });
   router.delete('/targets/:name', async (req, res) => {
     if (!control.remove) throw unsupported();

@@ -36,6 +36,8 @@ export function parseScrapeSpec(raw: string): ScrapeTargetSpec {
     throw new Error(`invalid --scrape "${raw}": "${url}" is not a URL`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`invalid --scrape "${raw}": the URL must be http or https`);
+  // Not echoed: the flag's value holds the password.
+  if (parsed.username || parsed.password) throw new Error(`invalid --scrape ${name}=…: the URL may not carry a user name or password (user:password@): use --scrape-token-file ${name}=FILE`);
   return { name, url: parsed.toString() };
 }
 

@@ -54,6 +54,13 @@ describe('an "Add metrics endpoint" request', () => {
     expect(refusal({ name: 'op', url: 'https://op/metrics', insecureSkipVerify: true, ca: caPem() }).status.details?.causes?.[0]?.message).toMatch(/not both/);
   });
 
+  it('is a 400 when the URL carries a user name or password, which it does not echo', () => {
+    const err = refusal({ name: 'op', url: 'http://scraper:hunter22@127.0.0.1:8080/metrics' });
+    expect(err.status.code).toBe(400);
+    expect(err.status.message).toBe('the url may not carry a user name or password (user:password@): give a bearer token instead');
+    expect(refusal({ name: 'op', url: 'http://token@127.0.0.1/metrics' }).status.code).toBe(400);
+  });
+
   it('is a 400 when the body is not a JSON object', () => {
     expect(refusal(['x']).status.code).toBe(400);
   });

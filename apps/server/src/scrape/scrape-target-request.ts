@@ -1,10 +1,12 @@
 /**
  * The body of `POST /api/scrape/targets` decoded into a target spec; every problem at once, as
  * one 422 Invalid Status whose causes name the fields, the way the API server answers a bad
- * object (the dialog puts each message under its field).
+ * object (the dialog puts each message under its field). A URL with a user name or password
+ * (`user:password@`) is a 400 of its own, and its value is not echoed: it would be shown in
+ * `/api/scrape` and kept in `scrape-targets.json`; a token has a field of its own.
  */
 import type { ScrapeTargetRequest } from '@dojo/console-protocol';
-import { fieldError as field, newInvalid, type FieldError } from '@dojo/kube-api';
+import { fieldError as field, newBadRequest, newInvalid, StatusError, type FieldError } from '@dojo/kube-api';
 import { jsonObjectBody } from '../routes/json-body.ts';
 import { parseCaBundle } from './ca-bundle.ts';
 import { dnsLabelPattern, type ScrapeTargetSpec } from './scrape-spec.ts';
@@ -25,9 +27,11 @@ export function decodeScrapeTargetRequest(body: unknown): ScrapeTargetSpec {
   else {
     try {
       const parsed = new URL(url);
+      if (parsed.username || parsed.password) throw newBadRequest('the url may not carry a user name or password (user:password@): give a bearer token instead');
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') errors.push(field.notSupported('url', url, ['http', 'https']));
       https = parsed.protocol === 'https:';
-    } catch {
+    } catch (error) {
+      if (error instanceof StatusError) throw error;
       errors.push(field.invalid('url', url, 'not a URL'));
     }
   }

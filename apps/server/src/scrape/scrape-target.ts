@@ -14,6 +14,8 @@ import type { BearerTokenSource } from './kubeconfig-token.ts';
 import { describeScrapeError, ScrapeConnection } from './scrape-connection.ts';
 import { SampleRing } from './sample-ring.ts';
 import type { ScrapeTargetSpec } from './scrape-spec.ts';
+import { ScrapeLimitError, type ScrapeLimits } from './scrape-limits.ts';
+import type { ScrapeAllowList } from './scrape-allow.ts';
 
 export interface ScrapeTargetOptions {
   clock: Clock;
@@ -21,12 +23,14 @@ export interface ScrapeTargetOptions {
   timeoutMs: number;
   /** Depth samples kept per controller. */
   depthSamples: number;
-  /** A larger body fails the scrape. */
-  maxBodyBytes: number;
+  /** What one scrape may bring; past one, the scrape fails naming it. */
+  limits: ScrapeLimits;
   /** `--scrape` or added while the console runs (only those may be removed). */
   source: 'flag' | 'console';
   /** The kubeconfig user's token, for a target that asks for it. */
   kubeconfigToken?: BearerTokenSource;
+  /** The addresses it may connect to (a target added in the console), checked at every connection. */
+  allow?: ScrapeAllowList;
 }
 
 function authentication(spec: ScrapeTargetSpec): ScrapeAuthentication {
@@ -57,7 +61,7 @@ export class ScrapeTarget {
   constructor(spec: ScrapeTargetSpec, options: ScrapeTargetOptions) {
     this.spec = spec;
     this.#options = options;
-    this.#connection = new ScrapeConnection(spec, options.kubeconfigToken);
+    this.#connection = new ScrapeConnection(spec, options.kubeconfigToken, options.allow);
   }
 
   /** Scrapes once; never rejects (a failure is the target's state). A scrape asked for while one runs joins it. */
@@ -67,14 +71,15 @@ export class ScrapeTarget {
   }
 
   async #scrapeOnce(): Promise<void> {
-    const { clock, timeoutMs, maxBodyBytes } = this.#options;
+    const { clock, timeoutMs, limits } = this.#options;
     const abort = new AbortController();
     this.#inFlight = abort;
     const timer = clock.setTimer(timeoutMs, () => abort.abort(new Error(`timed out after ${timeoutMs} ms`)));
     try {
       const res = await this.#connection.get(abort.signal);
-      const text = await readBoundedText(res, maxBodyBytes);
-      this.#record(clock.now(), readControllers(parseExposition(text)));
+      const reading = readControllers(parseExposition(await readBoundedText(res, limits.bodySizeLimit), limits));
+      if (reading.controllers.size > limits.controllerLimit) throw new ScrapeLimitError('controller_limit', `the target exposes more than ${limits.controllerLimit} controllers`);
+      this.#record(clock.now(), reading);
     } catch (err) {
       this.#state = 'stale';
       this.#error = abort.signal.aborted ? describeScrapeError(abort.signal.reason) : describeScrapeError(err);
@@ -89,11 +94,15 @@ export class ScrapeTarget {
     this.#inFlight?.abort(new Error('the scraper stopped'));
   }
 
-  /** Aborts, waits for the scrape in flight to settle, and closes the connections. */
+  /** Aborts, waits for the scrape in flight to settle, closes the connections, and lets go of its series. */
   async close(): Promise<void> {
     this.abort();
     await this.#pending;
     await this.#connection.close();
+    this.#last = undefined;
+    this.#controllers = [];
+    this.#rest = [];
+    this.#depth.clear();
   }
 
   #record(at: number, reading: TargetReading): void {

@@ -11,6 +11,8 @@ const fixture = readFileSync(new URL('./fixtures/controller-runtime-v0.20.txt', 
 class MetricsEndpoint {
   body = fixture;
   mode: 'answer' | 'chunked' | 'hang' | 'fail' = 'answer';
+  /** The reason phrase of a failing answer. */
+  reason = 'Service Unavailable';
   requests: { accept?: string; authorization?: string }[] = [];
   server: Server | undefined;
   port = 0;
@@ -19,7 +21,7 @@ class MetricsEndpoint {
     this.server = createServer((req, res) => {
       this.requests.push({ ...(req.headers.accept ? { accept: req.headers.accept } : {}), ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
       if (this.mode === 'hang') return;
-      if (this.mode === 'fail') return void res.writeHead(503, 'Service Unavailable').end('not ready');
+      if (this.mode === 'fail') return void res.writeHead(503, this.reason).end('not ready');
       const type = { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' };
       if (this.mode === 'chunked') return void res.writeHead(200, type).end(this.body);
       res.writeHead(200, { ...type, 'content-length': Buffer.byteLength(this.body) }).end(this.body);
@@ -130,14 +132,42 @@ describe('Scraper', () => {
     expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: expect.stringMatching(/not the Prometheus text format/) });
   });
 
-  it('refuses a body larger than its limit, declared or streamed', async () => {
+  it('refuses a body larger than its body_size_limit, declared or streamed', async () => {
     const operator = await endpoint();
-    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0), maxBodyBytes: 1_000 });
+    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0), limits: { bodySizeLimit: 1_000 } });
     await scraper.scrapeNow();
-    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: `the response is ${Buffer.byteLength(fixture)} bytes, more than the 1000 a scrape reads` });
+    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: `body_size_limit exceeded: the response is ${Buffer.byteLength(fixture)} bytes, more than the 1000 a scrape reads` });
     operator.mode = 'chunked';
     await scraper.scrapeNow();
-    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'the response is more than the 1000 bytes a scrape reads' });
+    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'body_size_limit exceeded: the response is more than the 1000 bytes a scrape reads' });
+  });
+
+  it('says an HTTP error with its standard reason phrase, not the one the endpoint sent', async () => {
+    const operator = await endpoint();
+    operator.mode = 'fail';
+    operator.reason = 'root:x:0:0:root:/root:/bin/bash';
+    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0) });
+    await scraper.scrapeNow();
+    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'HTTP 503 Service Unavailable' });
+  });
+
+  it('lets go of a removed target\'s series', async () => {
+    const operator = await endpoint();
+    const scraper = new Scraper([], { clock: new FakeClock(0) });
+    scraper.add({ name: 'op', url: operator.url }, 'console');
+    const target = scraper.get('op')!;
+    await scraper.scrapeNow();
+    expect(target.status().controllers.length).toBeGreaterThan(0);
+    await scraper.remove('op');
+    expect(target.status()).toMatchObject({ controllers: [], restClientRequests: [] });
+    expect(scraper.snapshot().targets).toEqual([]);
+  });
+
+  it('fails a target that exposes more controllers than its controller_limit, and keeps no figures of it', async () => {
+    const operator = await endpoint();
+    const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0), limits: { controllerLimit: 1 } });
+    await scraper.scrapeNow();
+    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'controller_limit exceeded: the target exposes more than 1 controllers', controllers: [] });
   });
 
   it('asks a slow endpoint once, however often a scrape is asked for while one runs', async () => {

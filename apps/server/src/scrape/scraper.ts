@@ -8,6 +8,8 @@ import type { Clock, Timer } from '@dojo/runtime';
 import type { BearerTokenSource } from './kubeconfig-token.ts';
 import type { ScrapeTargetSpec } from './scrape-spec.ts';
 import { ScrapeTarget, type ScrapeTargetOptions } from './scrape-target.ts';
+import { defaultScrapeLimits, type ScrapeLimits } from './scrape-limits.ts';
+import type { ScrapeAllowList } from './scrape-allow.ts';
 
 export interface ScraperOptions {
   clock: Clock;
@@ -16,8 +18,10 @@ export interface ScraperOptions {
   timeoutMs?: number;
   /** Depth samples kept per controller (default 120: ten minutes at 5 s). */
   depthSamples?: number;
-  /** A larger response fails the scrape (default 10 MiB). */
-  maxBodyBytes?: number;
+  /** What one scrape may bring (defaults: `defaultScrapeLimits`). */
+  limits?: Partial<ScrapeLimits>;
+  /** Where a target added in the console may connect (`--scrape-allow`); `--scrape` targets are not limited. */
+  allow?: ScrapeAllowList;
   /** The kubeconfig user's token, for targets with `bearerTokenFromKubeconfig`. */
   kubeconfigToken?: BearerTokenSource;
 }
@@ -29,7 +33,8 @@ export class Scraper {
   readonly #intervalMs: number;
   readonly #timeoutMs: number;
   readonly #depthSamples: number;
-  readonly #maxBodyBytes: number;
+  readonly #limits: ScrapeLimits;
+  readonly #allow: ScrapeAllowList | undefined;
   readonly #kubeconfigToken: BearerTokenSource | undefined;
   readonly #targets = new Map<string, ScrapeTarget>();
   #timer: Timer | undefined;
@@ -41,7 +46,8 @@ export class Scraper {
     this.#intervalMs = options.intervalMs ?? defaultScrapeIntervalMs;
     this.#timeoutMs = Math.min(options.timeoutMs ?? 3_000, this.#intervalMs);
     this.#depthSamples = options.depthSamples ?? 120;
-    this.#maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+    this.#limits = { ...defaultScrapeLimits, ...options.limits };
+    this.#allow = options.allow;
     this.#kubeconfigToken = options.kubeconfigToken;
     for (const spec of specs) this.add(spec);
   }
@@ -56,11 +62,17 @@ export class Scraper {
         intervalMs: this.#intervalMs,
         timeoutMs: this.#timeoutMs,
         depthSamples: this.#depthSamples,
-        maxBodyBytes: this.#maxBodyBytes,
+        limits: this.#limits,
         source,
         ...(this.#kubeconfigToken ? { kubeconfigToken: this.#kubeconfigToken } : {}),
+        ...(source === 'console' && this.#allow ? { allow: this.#allow } : {}),
       }),
     );
+  }
+
+  /** Where a target added in the console may connect, if limited. */
+  get allow(): ScrapeAllowList | undefined {
+    return this.#allow;
   }
 
   /** The target of that name, if any. */

@@ -15,6 +15,9 @@ export const traceExtension = '.dojotrace';
 /** A file that is not a `.dojotrace`, or a broken one: the message says which line and why. */
 export class TraceFormatError extends Error {}
 
+/** A file past one of the limits a console opens (its size decompressed, a line's length, its record count). */
+export class TraceLimitError extends TraceFormatError {}
+
 export type IndexValues = Readonly<Record<string, string | number>>;
 
 export function recordLine(stream: string, seq: number, time: number, type: string | null, index: IndexValues, body: string): string {
@@ -114,8 +117,8 @@ export function parseRecordLine(line: string, lineNumber: number): ParsedRecordL
   let parsed: (Partial<ParsedRecordLine> & { record?: unknown }) | null;
   try {
     parsed = JSON.parse(line) as Partial<ParsedRecordLine> & { record?: unknown };
-  } catch (error) {
-    throw new TraceFormatError(`line ${lineNumber} is not JSON: ${(error as Error).message}`);
+  } catch {
+    throw new TraceFormatError(`line ${lineNumber} is not JSON`);
   }
   const record = parsed?.record;
   if (!envelopeOk(parsed) || typeof record !== 'object' || record === null || Array.isArray(record)) {
