@@ -55,7 +55,7 @@ describe('WatchBook', () => {
     const book = new WatchBook({ closed: 3, closedPerClient: 2 });
     for (const [i, client] of ['a', 'a', 'a', 'b', 'c'].entries()) {
       book.open(client, opened(`w${i}`));
-      book.close({ type: 'watch-close', seq: 10 + i, time: 2_000 + i, watchId: `w${i}`, reason: 'client' });
+      book.close({ type: 'watch-close', seq: 10 + i, time: 2_000 + i, watchId: `w${i}`, reason: 'client', events: 0 });
     }
     const kept = book.summaries().flatMap((s) => s.watches.map((w) => w.watchId));
     expect(kept.sort()).toEqual(['w2', 'w3', 'w4']);
@@ -73,7 +73,7 @@ describe('WatchBook', () => {
   it("drops a forgotten client's closed watches and LISTs", () => {
     const book = new WatchBook();
     book.open('a', opened('w1'));
-    book.close({ type: 'watch-close', seq: 2, time: 2_000, watchId: 'w1', reason: 'client' });
+    book.close({ type: 'watch-close', seq: 2, time: 2_000, watchId: 'w1', reason: 'client', events: 0 });
     book.listed('a', 'foos');
     book.forget('a');
     expect(book.summaries()).toEqual([]);
