@@ -2,8 +2,9 @@
  * Soak: the worst single requests of issue 22 all at once against one console for 30 s
  * (support/hostile-requests.ts: malformed cookies on upgrades, doubling JSON patches, YAML
  * bombs, watches through the HTTP proxy, type confusion, kind changes, oversized bodies, socket
- * floods, and a write load for the watches to carry), and issue 35's recording bombs and
- * refused scrape targets (support/hostile-files-and-targets.ts).
+ * floods, a write load for the watches to carry), and issue 35's recording bombs, refused
+ * scrape targets (support/hostile-files-and-targets.ts) and OTLP spans under ever new
+ * controller names.
  *
  *   node --import tsx apps/server/bench/soak.bench.ts [--seconds 30]
  *
@@ -31,8 +32,8 @@ const tuned = fileURLToPath(new URL('./support/tuned-console.ts', import.meta.ur
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-soak-'));
 const server = await spawnProbed(tuned, [dataDir], /tuned-console (\{.*\})\n/);
-const started = JSON.parse(server.ready[1]!) as { base: string; token: string };
-const target: Console = { base: started.base, port: Number(new URL(started.base).port), token: started.token };
+const started = JSON.parse(server.ready[1]!) as { base: string; token: string; otlp?: { endpoint: string; token: string } };
+const target: Console = { base: started.base, port: Number(new URL(started.base).port), token: started.token, ...(started.otlp ? { otlp: started.otlp } : {}) };
 await prepareTargets(target);
 // Let the operators settle first, so the start reading is the console at rest.
 await new Promise((r) => setTimeout(r, 3000));
@@ -63,6 +64,14 @@ const sampler = (async () => {
 await Promise.all([...loops, sampler]);
 
 const alive = server.child.exitCode === null && server.child.signalCode === null && (await healthy(target));
+// Names an attacker chose: what the answers the Overview polls held at the end, and their size.
+const polled = async (path: string) => {
+  const res = await fetch(`${target.base}${path}`, { headers: { authorization: `Bearer ${target.token}` } }).catch(() => undefined);
+  const text = res?.ok ? await res.text() : '';
+  return { bytes: Buffer.byteLength(text), body: text ? (JSON.parse(text) as { controllers?: unknown[]; overflow?: { folded: number } }) : undefined };
+};
+const traces = alive ? await polled('/api/traces') : undefined;
+const names = traces?.body ? { tracedControllers: traces.body.controllers?.length ?? 0, folded: traces.body.overflow?.folded ?? 0, tracesBytes: traces.bytes } : undefined;
 const reading = alive ? await server.read() : undefined;
 await server.kill();
 rmSync(dataDir, { recursive: true, force: true });
@@ -92,6 +101,7 @@ process.stdout.write(
       unhealthySeconds,
       rss: { startMb, peakMb, endMb, bounded, perSecond: samples },
       eventLoopDelayP99Ms: reading?.eventLoopDelay.p99Ms,
+      names,
       attacks: counts,
       notes,
     },

@@ -3,6 +3,11 @@
  * plane's ("system"), with rolling statistics (rate, error rate, p50/p99) computed from the
  * telemetry journal over the last minute, and each watch's events passed and filtered by its
  * predicates (the events that never became a reconcile).
+ *
+ * Statistics are kept for the console's own controllers only: the telemetry journal also holds
+ * reconciles of controllers named by outside parties (inferred from clients, received as OTLP
+ * spans, under names of their own: client-identity.ts, receive-reconciles.ts), and a sample
+ * ring per such name would be memory any sender could buy (issue 35).
  */
 import type { ControllerDetails, ControllerSummary, WatchSummary } from '@dojo/console-protocol';
 import type { Controller, Journal, WatchSourceInfo } from '@dojo/runtime';
@@ -55,6 +60,7 @@ export class ConsoleControllers implements ControllerView {
     this.unsubscribe = journal.subscribe(journal.lastSeq + 1, (delivery) => {
       if (delivery.resync || delivery.record.type !== 'reconcile-end') return;
       const r = delivery.record;
+      if (!this.entries.has(r.controller)) return;
       let samples = this.samples.get(r.controller);
       // A ring: no shifting past the cap (a splice on every reconcile past it shifted 20,000
       // samples each time, 8% of the console's CPU with 10,000 Dojos converging).

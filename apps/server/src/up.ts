@@ -220,7 +220,13 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   auditLog?.start();
   activity?.start();
   // Operators' reconcile spans join the telemetry journal, on any cluster (docs/opentelemetry.md).
-  const receiver = options.otlpReceiver ? new TraceReceiver({ clock: realClock, append: (record) => journal.append(record), onReceived: () => tracesKept?.kept(), ...(tracedClients ? { clients: tracedClients } : {}) }) : undefined;
+  const receiver = options.otlpReceiver ? new TraceReceiver({
+        clock: realClock,
+        append: (record) => journal.append(record),
+        isEmbedded: (name) => controllers.get(name) !== undefined,
+        onReceived: () => tracesKept?.kept(),
+        ...(tracedClients ? { clients: tracedClients } : {}),
+      }) : undefined;
   const tracesKept = receiver ? keepingTraceReceiver(history, () => receiver.snapshot()) : undefined;
   const traces = receiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver } : undefined;
   if (tracesKept) tracesKept.kept();

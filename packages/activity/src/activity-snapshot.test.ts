@@ -70,3 +70,25 @@ describe('watch summaries', () => {
     expect(watches.find((w) => w.client === 'my-operator')!.watches[0]).toMatchObject({ watchId: gone, closeReason: 'closed while the console was not reading the journal' });
   });
 });
+
+describe('bounded clients', () => {
+  it('keeps at most its limit of clients, folds the rest into a counted "other", and never folds kubectl', () => {
+    const { journal, activity } = observeActivity({ clients: { limit: 3, idleMs: 60_000 } });
+    for (let i = 0; i < 10; i++) journal.get({ user: 'admin', userAgent: `agent-${i}/1.0` }, dojos, 'default', 'web');
+    journal.get(kubectl, dojos, 'default', 'web');
+    const snapshot = activity.snapshot();
+    expect(snapshot.clients.map((c) => c.name)).toEqual(['agent-0', 'agent-1', 'agent-2', 'kubectl']);
+    expect(snapshot.overflow?.clients).toMatchObject({ limit: 3, folded: 7, foldedEvents: 7, evicted: 0 });
+  });
+
+  it('gives the place of a client idle beyond the limit to a new one', () => {
+    const { journal, activity } = observeActivity({ clients: { limit: 2, idleMs: 60_000 } });
+    journal.get(operator('quiet'), dojos, 'default', 'web');
+    journal.get(operator('busy'), dojos, 'default', 'web');
+    journal.advance(61_000);
+    journal.get(operator('busy'), dojos, 'default', 'web');
+    journal.get(operator('new'), dojos, 'default', 'web');
+    expect(activity.snapshot().clients.map((c) => c.name)).toEqual(['busy', 'new']);
+    expect(activity.snapshot().overflow?.clients).toMatchObject({ folded: 0, evicted: 1 });
+  });
+});

@@ -5,6 +5,7 @@
  * `emit` as telemetry records, to be journaled beside the exact ones.
  */
 import type {
+  ActivityOverflow,
   ApiCallRecord,
   ClientSummary,
   ClientWatches,
@@ -53,6 +54,8 @@ export interface ActivityOptions {
   sendsTraces?: (client: string) => boolean;
   inference?: Partial<InferenceSettings>;
   hotLoops?: Partial<HotLoopSettings>;
+  /** How many clients are kept, and after how long idle one is forgotten (default: name-limits.ts). */
+  clients?: { limit?: number; idleMs?: number };
   /**
    * The last journal seq a previous run of this console already applied (its records are on
    * disk, and so is what was emitted from them). After a restart the journal is read from its
@@ -65,6 +68,7 @@ export interface ActivityState {
   readonly clients: readonly ClientSummary[];
   readonly watches: readonly ClientWatches[];
   readonly hotLoops: readonly HotLoop[];
+  readonly overflow?: ActivityOverflow;
 }
 
 interface Inferred {
@@ -92,7 +96,7 @@ function targetOf(record: RequestRecord): RequestObject | undefined {
 export class Activity {
   readonly #options: ActivityOptions;
   readonly #settings: InferenceSettings;
-  readonly #clients = new ClientBook();
+  readonly #clients: ClientBook;
   readonly #watches = new WatchBook();
   readonly #written = new WrittenVersions();
   readonly #loops: HotLoopDetector;
@@ -110,6 +114,7 @@ export class Activity {
     this.#options = options;
     this.#settings = { ...defaultInferenceSettings, ...options.inference };
     this.#loops = new HotLoopDetector(options.hotLoops);
+    this.#clients = new ClientBook({ ...options.clients, onForget: (client) => this.#forget(client) });
   }
 
   /** The journal stream (re)started: learn the open watches; after a resync, drop half-seen passes. */
@@ -164,7 +169,21 @@ export class Activity {
 
   snapshot(): ActivityState {
     const now = this.#options.clock.now();
-    return { clients: this.#clients.summaries(now, (client) => this.#watches.held(client)), watches: this.#watches.summaries(), hotLoops: this.#loops.loops(now) };
+    const clients = this.#clients.overflow();
+    const watches = this.#watches.dropped > 0 ? { limit: this.#watches.limit, dropped: this.#watches.dropped } : undefined;
+    return {
+      clients: this.#clients.summaries(now, this.#watches.heldByClient()),
+      watches: this.#watches.summaries(),
+      hotLoops: this.#loops.loops(now),
+      ...(clients || watches ? { overflow: { ...(clients ? { clients } : {}), ...(watches ? { watches } : {}) } } : {}),
+    };
+  }
+
+  /** A client idle long enough to give its place to a new one (client-stats.ts): what was inferred for it goes too. */
+  #forget(client: string): void {
+    this.#inferred.get(client)?.passes.closeAll();
+    this.#inferred.delete(client);
+    this.#watches.forget(client);
   }
 
   #identify(origin: { user: string; userAgent?: string | undefined; fieldManager?: string | undefined }): ClientIdentity {
@@ -173,7 +192,8 @@ export class Activity {
 
   #request(record: RequestRecord): void {
     const identity = this.#identify(record);
-    this.#clients.request(identity, record);
+    // A client folded into "other" (beyond the limit of clients) is counted there, and no more.
+    if (!this.#clients.request(identity, record, this.#options.clock.now())) return;
     const target = targetOf(record);
     const wrote = isWrite(record) && record.code < 300 && !record.dryRun && record.rvReturned !== undefined;
     if (wrote && target) this.#written.wrote(record.rvReturned!, { writer: identity.name, objectKey: target.key, changedPaths: record.changedPaths ?? [], time: record.time });
@@ -213,8 +233,8 @@ export class Activity {
   #watchOpened(record: WatchOpenRecord): void {
     const identity = this.#identify(record);
     if (this.#watches.clientOf(record.watchId) !== undefined) return;
+    if (!this.#clients.watchOpened(identity, record.user, record.userAgent, record.time, this.#options.clock.now())) return;
     this.#watches.open(identity.name, record);
-    this.#clients.watchOpened(identity, record.user, record.userAgent, record.time);
     // Events count as triggers from the first one: the client's inference starts with its first watch.
     this.#inferredOf(identity);
   }
@@ -224,7 +244,7 @@ export class Activity {
     const watch = this.#watches.opened(record.watchId);
     this.#watches.event(record);
     if (!client || !watch) return;
-    this.#clients.watchEvent(client, record.time);
+    this.#clients.watchEvent(client, record.time, this.#options.clock.now());
     const state = this.#inferred.get(client);
     if (!state || !record.name || (record.event !== 'ADDED' && record.event !== 'MODIFIED' && record.event !== 'DELETED')) return;
     const object: ObjectIdentity = { group: watch.group, kind: watch.kind ?? watch.resource, ...(record.namespace ? { namespace: record.namespace } : {}), name: record.name };

@@ -39,4 +39,16 @@ describe('identifyClient', () => {
     expect(who(undefined, 'my-manager')).toEqual({ name: 'my-manager', kind: 'agent' });
     expect(who()).toEqual({ name: 'unknown', kind: 'agent' });
   });
+
+  it("names a client that is not the console's own apart from the controller it is named as", () => {
+    expect(identifyClient({ user: 'dojo' }, embedded)).toEqual({ name: 'dojo (connected)', kind: 'connected' });
+    expect(who('replicaset/1.0')).toEqual({ name: 'replicaset (agent)', kind: 'agent' });
+    expect(who(undefined, 'dojo')).toEqual({ name: 'dojo (agent)', kind: 'agent' });
+  });
+
+  it('cuts a name longer than a Kubernetes object name may be', () => {
+    const name = who(`${'x'.repeat(10_000)}/1.0`).name;
+    expect(name).toHaveLength(253);
+    expect(name.endsWith('…')).toBe(true);
+  });
 });

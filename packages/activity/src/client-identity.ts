@@ -13,8 +13,15 @@
  *    - the official Python client's `OpenAPI-Generator/<version>/python`: `python-client`;
  *    - anything else: its first word (`kopf/1.37`, `kube-rs/0.99`).
  * 3. No User-Agent: the field manager of a write, else "unknown".
+ *
+ * Client names and the console's controller names are separate namespaces: a client that is
+ * not the console yet is named as one of its controllers (`dojo-console connect application`,
+ * a User-Agent `application/1.0`) is named `application (connected)`, `application (agent)`,
+ * so its requests and inferred reconciles are never filed under the console's own controller.
+ * Names longer than a Kubernetes object name may be are cut (name-limits.ts).
  */
 import type { ClientKind } from '@dojo/console-protocol';
+import { clipName } from './name-limits.ts';
 
 export interface ClientIdentity {
   readonly name: string;
@@ -37,6 +44,13 @@ const kubectlAgent = /^kubectl(\.[\d.]+)?\//;
 const pythonAgent = /^OpenAPI-Generator\/[^/]+\/python$/;
 
 export function identifyClient(origin: RequestOrigin, isEmbedded: (controller: string) => boolean): ClientIdentity {
+  const identity = identify(origin, isEmbedded);
+  if (identity.kind === 'embedded') return identity;
+  const name = clipName(identity.name);
+  return { name: isEmbedded(name) ? `${name} (${identity.kind})` : name, kind: identity.kind };
+}
+
+function identify(origin: RequestOrigin, isEmbedded: (controller: string) => boolean): ClientIdentity {
   if (!sharedUsers.has(origin.user)) return { name: origin.user, kind: 'connected' };
   const agent = origin.userAgent?.trim();
   if (!agent) return { name: origin.fieldManager || 'unknown', kind: 'agent' };

@@ -22,7 +22,9 @@
  * - Read again, applied once: with `appliedThrough` (the last journal seq a previous run applied),
  *   records up to it rebuild the state and emit nothing; `close()` ends the open passes, so each
  *   journaled reconcile has its end before a restart.
- * - Memory is bounded: recent events, passes, written versions and closed watches are capped.
+ * - Memory is bounded: recent events, passes, written versions and watches are capped, and so
+ *   are the clients (name-limits.ts): beyond the limit the idle are forgotten first and new
+ *   names are folded into a counted "other" (bounded-names.ts), so no name buys memory.
  *
  * Misuse: feed records in journal order (`seq`); after a `resync` hello the state derived from
  * lost records is dropped, not guessed.
@@ -31,3 +33,5 @@ export { Activity, type ActivityClock, type ActivityOptions, type ActivityState,
 export { identifyClient, type ClientIdentity, type RequestOrigin } from './client-identity.ts';
 export { defaultInferenceSettings, type InferenceSettings } from './trigger-rules.ts';
 export { defaultHotLoopSettings, type HotLoopSettings } from './hot-loop-detector.ts';
+export { BoundedNames, type BoundedNamesOptions } from './bounded-names.ts';
+export { clipName, nameLimits } from './name-limits.ts';

@@ -50,4 +50,32 @@ describe('WatchBook', () => {
     book.close({ type: 'watch-close', seq: 2, time: 2_000, watchId: 'w1', reason: 'timeout', events: 0 });
     expect(watchesOf(book, 'sample-controller')[0]).toMatchObject({ streamingList: true, closedAt: 2_000, closeReason: 'timeout' });
   });
+
+  it('keeps the newest closed watches of all clients within its limit, and counts the ones it dropped', () => {
+    const book = new WatchBook({ closed: 3, closedPerClient: 2 });
+    for (const [i, client] of ['a', 'a', 'a', 'b', 'c'].entries()) {
+      book.open(client, opened(`w${i}`));
+      book.close({ type: 'watch-close', seq: 10 + i, time: 2_000 + i, watchId: `w${i}`, reason: 'client', events: 0 });
+    }
+    const kept = book.summaries().flatMap((s) => s.watches.map((w) => w.watchId));
+    expect(kept.sort()).toEqual(['w2', 'w3', 'w4']);
+    expect(book.dropped).toBe(2);
+  });
+
+  it('follows at most its limit of open watches, forgetting the oldest', () => {
+    const book = new WatchBook({ open: 2 });
+    for (const id of ['w1', 'w2', 'w3']) book.open('a', opened(id));
+    expect(book.clientOf('w1')).toBeUndefined();
+    expect(book.heldByClient().get('a')).toBe(2);
+    expect(book.dropped).toBe(1);
+  });
+
+  it("drops a forgotten client's closed watches and LISTs", () => {
+    const book = new WatchBook();
+    book.open('a', opened('w1'));
+    book.close({ type: 'watch-close', seq: 2, time: 2_000, watchId: 'w1', reason: 'client', events: 0 });
+    book.listed('a', 'foos');
+    book.forget('a');
+    expect(book.summaries()).toEqual([]);
+  });
 });

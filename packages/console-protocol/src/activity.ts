@@ -128,6 +128,32 @@ export interface ActivitySnapshot {
   readonly watches: readonly ClientWatches[];
   readonly hotLoops: readonly HotLoop[];
   readonly connected: readonly ConnectedClient[];
+  /** Clients and watches beyond the console's limits (README, Security); absent while all fit. */
+  readonly overflow?: ActivityOverflow;
+}
+
+/**
+ * Names beyond a limit: each new name that found no room (and no idle name to take the place
+ * of) is folded into one "other" bucket, counted but not kept. Names idle for a while are
+ * forgotten first, to make room.
+ */
+export interface NameOverflow {
+  readonly limit: number;
+  /** Distinct names folded into "other" (at least this many when `foldedAtLeast`). */
+  readonly folded: number;
+  readonly foldedAtLeast?: boolean;
+  /** What the folded names did (requests, reconciles), counted together. */
+  readonly foldedEvents: number;
+  /** Idle names forgotten to make room for new ones. */
+  readonly evicted: number;
+  /** When the first name was folded. */
+  readonly since?: number;
+}
+
+export interface ActivityOverflow {
+  readonly clients?: NameOverflow;
+  /** Watches not listed: the oldest closed ones beyond the limit, open ones beyond theirs. */
+  readonly watches?: { readonly limit: number; readonly dropped: number };
 }
 
 /** `POST /api/clients`: a credential of its own for an operator the console did not start. */

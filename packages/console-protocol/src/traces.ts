@@ -3,6 +3,7 @@
  * in, per controller: `GET /api/traces`. The reconciles themselves travel as ordinary telemetry
  * records (`reconcile-start` with `traced`), so every view draws them beside the others.
  */
+import type { NameOverflow } from './activity.ts';
 
 /** One controller seen only through the spans its operator sent. */
 export interface TracedControllerSummary {
@@ -39,6 +40,8 @@ export interface TraceReceiverSnapshot {
   readonly rejectedSpans: number;
   readonly lastReceivedAt?: number;
   readonly controllers: readonly TracedControllerSummary[];
+  /** Controller names beyond the console's limit, folded into one "other" controller (README, Security). */
+  readonly overflow?: NameOverflow;
   /**
    * In a recording (read-only): the controllers and their counts are those of the recorded
    * reconciles in its window; `requests`, `spans` and `rejectedSpans` the recorded console's

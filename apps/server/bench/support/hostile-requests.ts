@@ -11,6 +11,8 @@ export interface Console {
   base: string;
   port: number;
   token: string;
+  /** The OTLP trace receiver, when it is on. */
+  otlp?: { endpoint: string; token: string };
 }
 
 export type Attack = (target: Console) => Promise<number>;
@@ -45,6 +47,27 @@ const doubling = JSON.stringify(Array.from({ length: 22 }, (_, i) => ({ op: 'cop
 const watchSpellings = [`${secrets}?watch=1`, `${secrets}?%77atch=1`, `${secrets}?watch=%31`, '/api/kube/api/v1/watch/namespaces/default/secrets', `${cms}?watch=true`];
 let spelling = 0;
 let serial = 0;
+let controllerName = 0;
+
+/** 200 reconcile spans in OTLP/JSON, each under a controller name never sent before (issue 35: a sample ring per name). */
+function newControllerNames(): string {
+  const now = BigInt(Date.now()) * 1_000_000n;
+  const spans = Array.from({ length: 200 }, () => {
+    const n = ++controllerName;
+    const id = n.toString(16).padStart(16, '0');
+    const attributes = Object.entries({ controller: `soak-${n}`, controllerKind: 'ConfigMap', namespace: 'default', name: `cm-${n}` }).map(([key, v]) => ({ key, value: { stringValue: v } }));
+    return { traceId: id.padStart(32, '0'), spanId: id, name: 'Reconcile', kind: 1, startTimeUnixNano: `${now - 20_000_000n}`, endTimeUnixNano: `${now}`, attributes };
+  });
+  return JSON.stringify({ resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'soak' } }] }, scopeSpans: [{ spans }] }] });
+}
+
+function sendSpans(target: Console): Promise<number> {
+  const otlp = target.otlp;
+  if (!otlp) return Promise.resolve(0);
+  return fetch(`${otlp.endpoint}/v1/traces`, { method: 'POST', headers: { authorization: `Bearer ${otlp.token}`, 'content-type': 'application/json' }, body: newControllerNames() })
+    .then(async (res) => (await res.arrayBuffer(), res.status))
+    .catch(() => 0);
+}
 
 /** Creates what the attacks aim at: a ConfigMap to patch and a Secret whose kind they try to change. */
 export async function prepareTargets(target: Console): Promise<void> {
@@ -79,6 +102,8 @@ export const attacks: Record<string, Attack> = {
     for (const ws of sockets) ws.terminate();
     return refused > 0 ? 429 : 200;
   },
+  /** Reconcile spans under ever new controller names: at most the limit is kept (name-limits.ts), the rest folded. */
+  'OTLP spans under new controller names': (t) => sendSpans(t),
   /** Writes that every open watch then has to deliver. */
   'write load': (t) => send(t, 'POST', cms, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'load-' }, data: { v: 'y'.repeat(512) } })),
 };

@@ -32,8 +32,8 @@ export interface ExplainSubject {
 export interface RecordedHistoryView {
   /** The object's recorded versions (this incarnation), oldest first. */
   versions(): readonly ObjectVersionRecord[];
-  /** The newest telemetry records about the object (this incarnation), oldest first. */
-  telemetry(types: readonly TelemetryRecordType[], limit: number): readonly TelemetryRecord[];
+  /** The newest telemetry records about the object (this incarnation), oldest first; only `controller`'s when given. */
+  telemetry(types: readonly TelemetryRecordType[], limit: number, controller?: string): readonly TelemetryRecord[];
   /** Who wrote a version: the reconcile whose write returned it, else its managedFields writer. */
   writerOf(version: ObjectVersionRecord): FieldWriter;
 }

@@ -90,7 +90,7 @@ function historyView(history: RecordedHistory, object: ObjectIdentity): Recorded
   const writers = new Map<string, FieldWriter>();
   return {
     versions: () => (versions ??= history.versions(object)),
-    telemetry: (types, limit) => history.telemetry(object, types, limit),
+    telemetry: (types, limit, controller) => history.telemetry(object, types, limit, controller),
     writerOf(version) {
       let writer = writers.get(version.resourceVersion);
       if (!writer) {

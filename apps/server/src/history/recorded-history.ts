@@ -36,9 +36,9 @@ export class RecordedHistory {
     return this.#versions.query({ where: { object: identityKey(object), ...(object.uid ? { uid: object.uid } : {}) }, newest: true, limit });
   }
 
-  /** The newest `limit` records of these types about the object, oldest first; records that name another uid are left out. */
-  telemetry(object: ObjectIdentity, types: readonly TelemetryRecordType[], limit: number): TelemetryRecord[] {
-    const rows = this.#telemetry.query({ where: { object: identityKey(object) }, types, newest: true, limit: limit * 2 });
+  /** The newest `limit` records of these types about the object (`controller`'s only, when given), oldest first; records that name another uid are left out. */
+  telemetry(object: ObjectIdentity, types: readonly TelemetryRecordType[], limit: number, controller?: string): TelemetryRecord[] {
+    const rows = this.#telemetry.query({ where: { object: identityKey(object), ...(controller !== undefined ? { controller } : {}) }, types, newest: true, limit: limit * 2 });
     return rows.filter((r) => object.uid === undefined || r.object?.uid === undefined || r.object.uid === object.uid).slice(-limit);
   }
 

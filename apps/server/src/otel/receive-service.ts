@@ -18,6 +18,10 @@ export interface TraceReceiverOptions {
   append: (record: TelemetryInput) => void;
   /** Which API server client made a traced call (traced-clients.ts), where a request journal is read. */
   clients?: ClientMatcher;
+  /** Whether the console runs a controller of that name: a received one named so is filed apart (receive-reconciles.ts). */
+  isEmbedded?: (controller: string) => boolean;
+  /** How many controllers are kept (default: @dojo/activity's name-limits.ts). */
+  controllers?: { limit?: number; idleMs?: number };
   /** Told the snapshot after every request, e.g. to keep it for a recording (recording/session-facts.ts). */
   onReceived?: (snapshot: TraceReceiverSnapshot) => void;
 }
@@ -37,7 +41,13 @@ export class TraceReceiver implements TraceSink {
   constructor(options: TraceReceiverOptions) {
     this.#clock = options.clock;
     this.#onReceived = options.onReceived;
-    this.#reconciles = new TracedReconciles({ clock: options.clock, emit: options.append, ...(options.clients ? { clients: options.clients } : {}) });
+    this.#reconciles = new TracedReconciles({
+      clock: options.clock,
+      emit: options.append,
+      ...(options.clients ? { clients: options.clients } : {}),
+      ...(options.isEmbedded ? { isEmbedded: options.isEmbedded } : {}),
+      ...(options.controllers ? { controllers: options.controllers } : {}),
+    });
   }
 
   receive(request: OtlpTraceRequest): PartialSuccess | undefined {
@@ -52,6 +62,7 @@ export class TraceReceiver implements TraceSink {
   }
 
   snapshot(): TraceReceiverSnapshot {
+    const overflow = this.#reconciles.overflow();
     return {
       enabled: true,
       path: '/v1/traces',
@@ -60,6 +71,7 @@ export class TraceReceiver implements TraceSink {
       rejectedSpans: this.#rejected,
       ...(this.#lastReceivedAt !== undefined ? { lastReceivedAt: this.#lastReceivedAt } : {}),
       controllers: this.#reconciles.summaries(),
+      ...(overflow ? { overflow } : {}),
     };
   }
 }

@@ -12,7 +12,7 @@
  * Only the API server's journal knows this (the embedded cluster, or a real one's audit feed);
  * without one, nothing is matched and a traced controller stays a card of its own.
  */
-import { identifyClient } from '@dojo/activity';
+import { BoundedNames, identifyClient, nameLimits } from '@dojo/activity';
 import type { RequestJournalRecord } from '@dojo/console-protocol';
 import type { RequestSink } from '../activity/request-log.ts';
 import type { ClientMatcher } from './receive-reconciles.ts';
@@ -63,7 +63,8 @@ export class TracedClients implements RequestSink, ClientMatcher {
   /** Fingerprints in arrival order, to forget the oldest. */
   readonly #order: string[] = [];
   #head = 0;
-  readonly #clients = new Set<string>();
+  /** The clients of the journal, as many as the activity keeps (name-limits.ts): an explicit match is by name. */
+  readonly #clients = new BoundedNames<true>({ limit: nameLimits.clients, idleMs: nameLimits.idleMs });
   /** The service of each traced controller that made calls, to match them again (`sendsTraces`). */
   readonly #services = new Map<string, string>();
   /** Clients found to be traced operators: their reconciles are journaled from their traces. */
@@ -108,8 +109,13 @@ export class TracedClients implements RequestSink, ClientMatcher {
     return this.#tracing.has(client);
   }
 
+  forget(controller: string): void {
+    this.#votes.delete(controller);
+    this.#services.delete(controller);
+  }
+
   #match(controller: string, service: string): string | undefined {
-    if (this.#clients.has(service)) return service;
+    if (this.#clients.get(service)) return service;
     const votes = this.#votes.get(controller);
     if (!votes) return undefined;
     const now = this.#clock.now();
@@ -128,7 +134,7 @@ export class TracedClients implements RequestSink, ClientMatcher {
     const client = identifyClient({ user: record.user, userAgent: record.userAgent, fieldManager: record.fieldManager }, this.#isEmbedded);
     // The console's own controllers and informers send no spans here.
     if (client.kind === 'embedded' || client.kind === 'console') return;
-    this.#clients.add(client.name);
+    this.#clients.admit(client.name, this.#clock.now(), () => true);
     const resource = record.subresource ? `${record.resource}/${record.subresource}` : record.resource;
     const key = fingerprint(record.verb, resource, record.namespace, record.name, record.code);
     const seen = this.#byFingerprint.get(key);

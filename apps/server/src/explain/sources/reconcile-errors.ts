@@ -2,6 +2,10 @@
  * The last reconcile's error, and whether it repeats: the newest reconcile ends recorded for
  * the object. One failure may pass on its own retry; three in a row, or a terminal error, need
  * a person. Where the key waits for its next retry comes from its controller's queue.
+ *
+ * When the console runs the object's controller, only that controller's reconciles speak for
+ * it: the telemetry also holds reconciles of the same object by outside parties (inferred from
+ * a client's requests, received as OTLP spans, issue 35), whose error text is theirs to choose.
  */
 import type { Blocker, ReconcileEndRecord } from '@dojo/console-protocol';
 import type { BlockerSource } from '../blocker-source.ts';
@@ -22,7 +26,9 @@ export const reconcileErrorsSource: BlockerSource<ReconcileErrorsEvidence> = {
   name: 'reconcile-errors',
   cost: 'recorded',
   gather(subject, context) {
-    const ends = (context.history?.telemetry(['reconcile-end'], 25) ?? []).filter((r): r is ReconcileEndRecord => r.type === 'reconcile-end');
+    const ends = (context.history?.telemetry(['reconcile-end'], 25, subject.controller) ?? []).filter(
+      (r): r is ReconcileEndRecord => r.type === 'reconcile-end' && (subject.controller === undefined || r.controller === subject.controller),
+    );
     const state = subject.controller ? context.controllers.state(subject.controller) : undefined;
     return { ends, paused: state?.paused ?? false, ...(state ? { position: queuePositionOf(state, subject.key) } : {}) };
   },

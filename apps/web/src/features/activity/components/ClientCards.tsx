@@ -2,12 +2,14 @@
  * Every client of the API server the console did not start — operators in any language,
  * kubectl, the console's own informers — as cards, seen through the request journal; operators
  * connected but silent so far; and what the journal feed is doing when it is not live. The
- * console's own controllers have their controller cards.
+ * console's own controllers have their controller cards. Beyond the console's limit of clients
+ * the rest are folded into one counted "other", and a note says so.
  */
 import type { ReactNode } from 'react';
 import type { ActivitySnapshot } from '@dojo/console-protocol';
 import { EmptyState, Loading } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { OverflowNote } from '../../../components/OverflowNote.tsx';
 import { useActivity } from '../api/activity.ts';
 import { ClientCard, type ClientLinks } from './ClientCard.tsx';
 
@@ -32,10 +34,12 @@ export function ClientCards({ links, also }: { links: ClientLinks; also?: (clien
   if (isPending) return <Loading label="Loading clients…" />;
   if (error) return <ErrorNotice error={error} title="Could not load the API server's clients" />;
   const clients = data.clients.filter((c) => c.kind !== 'embedded');
-  const silent = data.connected.filter((c) => !data.clients.some((x) => x.name === c.name));
+  // A connected client is its credential's user (its card's name differs when it is named as one of the console's controllers).
+  const silent = data.connected.filter((c) => !data.clients.some((x) => x.name === c.name || (x.kind === 'connected' && x.user === c.name)));
   return (
     <>
       <FeedNote feed={data.feed} />
+      <OverflowNote overflow={data.overflow?.clients} nouns={{ one: 'client', many: 'clients', events: 'requests' }} />
       {clients.length === 0 && silent.length === 0 ? (
         <EmptyState title="No other clients yet.">Connect an operator (any language) and what it does shows up here, beside the embedded controllers.</EmptyState>
       ) : (

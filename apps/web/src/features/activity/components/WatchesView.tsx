@@ -74,8 +74,14 @@ export function WatchesView({ client }: { client: string | undefined }) {
   if (error) return <ErrorNotice error={error} title="Could not load watches" />;
   const shown = data.watches.filter((w) => !client || w.client === client);
   if (shown.length === 0) return <EmptyState title={client ? `${client} holds no watches.` : 'No watches yet.'}>{data.feed.state !== 'live' ? data.feed.detail : null}</EmptyState>;
+  const dropped = data.overflow?.watches;
   return (
     <div className="flex flex-col gap-4">
+      {dropped ? (
+        <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+          {dropped.dropped.toLocaleString('en-US')} older watches are not listed (the console keeps at most {dropped.limit.toLocaleString('en-US')}).
+        </p>
+      ) : null}
       {shown.map((entry) => (
         <ClientPanel key={entry.client} entry={entry} now={now} />
       ))}

@@ -7,6 +7,7 @@
  */
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { OverflowNote } from '../../../components/OverflowNote.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { useTraces } from '../api/traces.ts';
 import { TracedControllerCard } from './TracedControllerCard.tsx';
@@ -43,6 +44,7 @@ export function TracedControllerCards({ timeline }: { timeline: (controller: str
           — reconcile spans operators sent to {data.path}; exact, not inferred{data.recorded ? '; as recorded' : ''}
         </span>
       </h3>
+      <OverflowNote overflow={data.overflow} nouns={{ one: 'controller', many: 'controllers', events: 'reconciles' }} />
       {own.length === 0 && data.recorded ? (
         <EmptyState title="No reconcile spans were recorded.">The recorded console&apos;s trace receiver was on, but no operator&apos;s reconcile reached it in this recording.</EmptyState>
       ) : own.length === 0 ? (
