@@ -189,7 +189,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const feed: ActivityFeedFactory | undefined = apiserver
     ? (handler) => new HandleJournalFeed(apiserver, handler)
     : audited
-      ? (handler) => (auditFeed = new AuditFeed(handler, { conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }))
+      ? (handler) => (auditFeed = new AuditFeed(handler, { clock: realClock, conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }))
       : undefined;
   // A traced operator that is also a client of the API server is matched to it by its calls.
   const tracedClients = options.otlpReceiver && (apiserver || audited) ? new TracedClients({ isEmbedded: (name) => controllers.get(name) !== undefined }) : undefined;
@@ -216,7 +216,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   auditLog?.start();
   activity?.start();
   // Operators' reconcile spans join the telemetry journal, on any cluster (docs/opentelemetry.md).
-  const receiver = options.otlpReceiver ? new TraceReceiver({ clock: realClock, append: (record) => journal.append(record), onReceived: () => tracesKept?.kept(), ...(tracedClients ? { clients: tracedClients } : {}) }) : undefined;
+  const receiver = options.otlpReceiver ? new TraceReceiver({ clock: realClock, maxAgeMs: history.retention.maxAgeMs, append: (record) => journal.append(record), onReceived: () => tracesKept?.kept(), ...(tracedClients ? { clients: tracedClients } : {}) }) : undefined;
   const tracesKept = receiver ? keepingTraceReceiver(history, () => receiver.snapshot()) : undefined;
   const traces = receiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver } : undefined;
   if (tracesKept) tracesKept.kept();
