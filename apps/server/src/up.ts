@@ -205,7 +205,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           dataDir,
           ...(apiserver ? { server: apiserver.url, appliedThrough: requestsHistory.lastSeq } : {}),
           // As many as the inference joins (its bounded maps): the newest of the journal's replay window.
-          recordedTelemetry: () => telemetryHistory.query({ types: ['reconcile-start', 'api-call'], untilSeq: journal.lastSeq, limit: 50_000, newest: true }),
+          recordedTelemetry: () => telemetry.stored({ types: ['reconcile-start', 'api-call'], untilSeq: journal.lastSeq, limit: 50_000, newest: true }),
           // Kept on disk with the rest of the history, under the same retention and coverage.
           sinks: [requestsHistory, ...(writes ? [writes] : []), ...(tracedClients ? [tracedClients] : [])],
           ...(feed ? { feed } : {}),
