@@ -5,13 +5,20 @@ const start = { type: 'reconcile-start', seq: 1, time: 1, controller: 'dojo', ke
 
 describe('telemetry read back from the history', () => {
   it('is readable with its type, seq, time and string names', () => {
-    expect(isReadableTelemetry(start)).toBe(true);
+    expect(isReadableTelemetry(start, 1)).toBe(true);
   });
 
   it('is skipped and counted when an earlier version stored a controller, key or object of another type', () => {
-    const unreadable = new UnreadableTelemetry();
+    const unreadable = new UnreadableTelemetry({ now: () => 1 });
     const kept = unreadable.keep([start, { ...start, controller: 5 }, { ...start, key: { a: 1 } }, { ...start, object: 'x' }, { ...start, time: null }, null]);
     expect(kept).toEqual([start]);
     expect(unreadable.skipped).toBe(5);
+  });
+
+  it('is skipped when dated more than an hour ahead of now (a span from 2262 an earlier version took)', () => {
+    const unreadable = new UnreadableTelemetry({ now: () => Date.parse('2026-11-28T00:00:00Z') });
+    const year2262 = { ...start, time: 9.2e12 };
+    const recent = { ...start, time: Date.parse('2026-11-28T00:30:00Z') };
+    expect(unreadable.keep([year2262, recent])).toEqual([recent]);
   });
 });
