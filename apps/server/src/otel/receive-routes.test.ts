@@ -132,6 +132,16 @@ describe('POST /v1/traces', () => {
     }
   });
 
+  it('answers 400 for a protobuf request whose attribute values nest deeper than the JSON limit', async () => {
+    let value: object = { stringValue: 'leaf' };
+    // Within protobufjs' own limit of 100 nested messages (3 per level), beyond the console's 128 JSON levels (4 per level).
+    for (let i = 0; i < 30; i++) value = { kvlistValue: { values: [{ key: 'k', value }] } };
+    const request = otlpTypes.request.fromObject({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: Buffer.alloc(16, 1), spanId: Buffer.alloc(8, 4), name: 'deep', attributes: [{ key: 'k', value }] }] }] }] });
+    const answer = await post(Buffer.from(otlpTypes.request.encode(request).finish()), protobuf);
+    expect(answer.status).toBe(400);
+    expect(otlpTypes.status.toObject(otlpTypes.status.decode(Buffer.from(await answer.arrayBuffer())))).toMatchObject({ code: 3, message: expect.stringContaining('nests deeper than 128 levels') });
+  });
+
   it('answers 400 for an int64 time of more than 20 digits, without parsing it', async () => {
     const answer = await post(otlpJson([span(0x21, 'long', {}, { startTimeUnixNano: '1'.repeat(21) })]), json);
     expect(answer.status).toBe(400);
