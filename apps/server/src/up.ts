@@ -193,7 +193,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const feed: ActivityFeedFactory | undefined = apiserver
     ? (handler) => new HandleJournalFeed(apiserver, handler)
     : audited
-      ? (handler) => (auditFeed = new AuditFeed(handler, { conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }))
+      ? (handler) => (auditFeed = new AuditFeed(handler, { clock: realClock, conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }))
       : undefined;
   // A traced operator that is also a client of the API server is matched to it by its calls.
   const tracedClients = options.otlpReceiver && (apiserver || audited) ? new TracedClients({ isEmbedded: (name) => controllers.get(name) !== undefined }) : undefined;
@@ -209,7 +209,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           dataDir,
           ...(apiserver ? { server: apiserver.url, appliedThrough: requestsHistory.lastSeq } : {}),
           // As many as the inference joins (its bounded maps): the newest of the journal's replay window.
-          recordedTelemetry: () => telemetryHistory.query({ types: ['reconcile-start', 'api-call'], untilSeq: journal.lastSeq, limit: 50_000, newest: true }),
+          recordedTelemetry: () => telemetry.stored({ types: ['reconcile-start', 'api-call'], untilSeq: journal.lastSeq, limit: 50_000, newest: true }),
           // Kept on disk with the rest of the history, under the same retention and coverage.
           sinks: [requestsHistory, ...(writes ? [writes] : []), ...(tracedClients ? [tracedClients] : [])],
           ...(feed ? { feed } : {}),
@@ -222,6 +222,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // Operators' reconcile spans join the telemetry journal, on any cluster (docs/opentelemetry.md).
   const receiver = options.otlpReceiver ? new TraceReceiver({
         clock: realClock,
+        maxAgeMs: history.retention.maxAgeMs,
         append: (record) => journal.append(record),
         isEmbedded: (name) => controllers.get(name) !== undefined,
         onReceived: () => tracesKept?.kept(),

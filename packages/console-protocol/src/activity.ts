@@ -112,6 +112,8 @@ export interface JournalFeedState {
   /** Times the journal dropped records the console had not read (it says so, then resumes). */
   readonly gaps: number;
   readonly detail?: string;
+  /** Audit events refused as unreadable (a field of the wrong type, a time far ahead, too deep): counted, never shown. */
+  readonly refused?: number;
 }
 
 /** A client credential written by `dojo-console connect` (or the Connect dialog). */

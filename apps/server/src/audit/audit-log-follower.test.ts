@@ -5,12 +5,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '@dojo/runtime';
 import type { AuditEvent } from './audit-event.ts';
 import { AuditLogFollower } from './audit-log-follower.ts';
-import { auditEvent } from './testing/audit-fixtures.ts';
+import { auditEvent, keepingSink } from './testing/audit-fixtures.ts';
+import type { AuditSink } from './audit-routes.ts';
 
 let dir: string;
 let path: string;
 let received: string[];
 let follower: AuditLogFollower;
+
+/** A sink that takes what AuditFeed would take and lists the audit IDs in `ids`. */
+function idsInto(ids: string[]): AuditSink {
+  const events: AuditEvent[] = [];
+  const sink = keepingSink(events);
+  return {
+    ingest: async (items) => {
+      const result = await sink.ingest(items);
+      ids.push(...events.splice(0).map((e) => e.auditID));
+      return result;
+    },
+  };
+}
 
 const line = (id: string) => `${JSON.stringify(auditEvent({ auditID: id }))}\n`;
 
@@ -18,7 +32,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'dojo-audit-log-'));
   path = join(dir, 'audit.log');
   received = [];
-  follower = new AuditLogFollower({ path, sink: { ingest: (events: readonly AuditEvent[]) => void received.push(...events.map((e) => e.auditID)) }, clock: new FakeClock() });
+  follower = new AuditLogFollower({ path, sink: idsInto(received), clock: new FakeClock() });
 });
 
 afterEach(async () => {
@@ -77,9 +91,19 @@ describe('AuditLogFollower', () => {
     expect(follower.skippedLines).toBe(2);
   });
 
+  it('reads on past a line the feed refuses, and past one nested 100,000 deep', async () => {
+    writeFileSync(path, '');
+    await follower.poll();
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    appendFileSync(path, `${JSON.stringify(auditEvent({ user: { username: 7 as unknown as string } }))}\n${deep}\n${line('after')}`);
+    await follower.poll();
+    expect(received).toEqual(['after']);
+    expect(follower.skippedLines).toBe(2);
+  });
+
   it('polls on its clock once started', async () => {
     const clock = new FakeClock();
-    const timed = new AuditLogFollower({ path, sink: { ingest: (events) => void received.push(...events.map((e) => e.auditID)) }, clock, intervalMs: 1_000 });
+    const timed = new AuditLogFollower({ path, sink: idsInto(received), clock, intervalMs: 1_000 });
     writeFileSync(path, '');
     timed.start();
     await timed.poll();

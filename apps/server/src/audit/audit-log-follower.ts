@@ -7,7 +7,8 @@
  * - Rotation by rename (kube-apiserver's lumberjack, logrotate): what was appended to the old
  *   file before the new one appeared is read to its end first, then the new file from its start.
  * - Truncation (logrotate's copytruncate): the file is read again from its start.
- * - Only whole lines are read; a line that is not an audit event is skipped and counted.
+ * - Only whole lines are read; a line that is not JSON, or not an audit event the sink can read
+ *   (audit-event-check.ts), is skipped and counted, and the lines after it are read as ever.
  *
  * `poll()` reads what is new now; `start()` polls every `intervalMs` on the injected clock.
  * Polls never overlap.
@@ -15,7 +16,6 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { Clock, Timer } from '@dojo/runtime';
-import type { AuditEvent } from './audit-event.ts';
 import type { AuditSink } from './audit-routes.ts';
 
 export interface AuditLogFollowerOptions {
@@ -37,16 +37,14 @@ interface OpenLog {
   decoder: StringDecoder;
 }
 
-function parseEvent(line: string): AuditEvent | undefined {
+const unreadable = Symbol('unreadable');
+
+function parseLine(line: string): unknown {
   try {
-    const event = JSON.parse(line) as Partial<AuditEvent> | null;
-    if (event && typeof event.auditID === 'string' && typeof event.stage === 'string' && typeof event.verb === 'string' && typeof event.requestURI === 'string' && typeof event.requestReceivedTimestamp === 'string') {
-      return event as AuditEvent;
-    }
+    return JSON.parse(line) as unknown;
   } catch {
-    // counted below as a skipped line
+    return unreadable;
   }
-  return undefined;
 }
 
 export class AuditLogFollower {
@@ -62,7 +60,7 @@ export class AuditLogFollower {
     this.#options = options;
   }
 
-  /** Lines read that were not audit events. */
+  /** Lines read that were not audit events (not JSON, or refused by the sink). */
   get skippedLines(): number {
     return this.#skipped;
   }
@@ -119,14 +117,17 @@ export class AuditLogFollower {
       log.offset += bytesRead;
       const lines = (log.partial + log.decoder.write(buffer.subarray(0, bytesRead))).split('\n');
       log.partial = lines.pop() ?? '';
-      const events: AuditEvent[] = [];
+      const items: unknown[] = [];
       for (const line of lines) {
         if (!line.trim()) continue;
-        const event = parseEvent(line);
-        if (event) events.push(event);
-        else this.#skipped += 1;
+        const item = parseLine(line);
+        if (item !== unreadable) items.push(item);
+        else {
+          this.#skipped += 1;
+          this.#options.sink.refuseUnreadable?.('an audit log line is not JSON');
+        }
       }
-      if (events.length) await this.#options.sink.ingest(events);
+      if (items.length) this.#skipped += (await this.#options.sink.ingest(items)).refused.length;
     }
   }
 }

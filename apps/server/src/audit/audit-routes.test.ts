@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusErrors } from '../routes/status-errors.ts';
 import type { AuditEvent } from './audit-event.ts';
 import { auditRoutes } from './audit-routes.ts';
-import { auditEvent } from './testing/audit-fixtures.ts';
+import { auditEvent, keepingSink } from './testing/audit-fixtures.ts';
 
 const token = 'audit-token-for-tests';
 const received: AuditEvent[] = [];
@@ -14,7 +14,7 @@ let url: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use('/audit', auditRoutes(token, { ingest: (events) => void received.push(...events) }));
+  app.use('/audit', auditRoutes(token, keepingSink(received)));
   app.use(statusErrors);
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -72,9 +72,15 @@ function timeOf(timestamp: string): number | undefined {
   return beyondMs ? ms + Number(`0.${beyondMs}`) : ms;
 }
 
+/**
+ * The path and query of a request target as kube-apiserver audits it (`req.URL.RequestURI()`),
+ * which a client chooses: `//a%20b/` or `http://[::` are audited as sent, and `new URL` throws on
+ * them. Split, never parsed as a URL: a target that is no URL is still a request that was made.
+ */
 function parseURI(requestURI: string): { path: string; query: URLSearchParams } {
-  const url = new URL(requestURI, 'https://audit.invalid');
-  return { path: url.pathname, query: url.searchParams };
+  const question = requestURI.indexOf('?');
+  if (question < 0) return { path: requestURI, query: new URLSearchParams() };
+  return { path: requestURI.slice(0, question), query: new URLSearchParams(requestURI.slice(question + 1)) };
 }
 
 /** Whether an audit event ends a request the journal should show. */

@@ -3,10 +3,12 @@
  * memory) in front of the history store's telemetry stream (everything retention kept, on
  * disk). Readers get one sequence: a query or a subscription from a seq the ring has dropped
  * is answered from disk, and `resync` is said only when retention evicted what was asked for.
+ * What comes from disk is checked (readable-telemetry.ts): a record of the wrong shape is skipped and counted.
  */
 import type { StreamCoverage, TelemetryPage, TelemetryRecord } from '@dojo/console-protocol';
 import type { HistoryStream } from '@dojo/history';
 import { matchesJournalQuery, type Journal, type JournalListener, type JournalQuery } from '@dojo/runtime';
+import { UnreadableTelemetry } from './readable-telemetry.ts';
 
 export interface TelemetrySource {
   query(query: JournalQuery): TelemetryPage;
@@ -36,6 +38,7 @@ const replayPage = 5000;
 export class TelemetryHistory implements TelemetrySource {
   readonly #journal: Journal;
   readonly #stream: HistoryStream<TelemetryRecord>;
+  readonly #unreadable = new UnreadableTelemetry();
 
   /** The journal must continue the stream's sequence (`firstSeq: stream.lastSeq + 1`) and write to it (its sink). */
   constructor(journal: Journal, stream: HistoryStream<TelemetryRecord>) {
@@ -55,6 +58,16 @@ export class TelemetryHistory implements TelemetrySource {
     return this.#stream.coverage();
   }
 
+  /** Records read from disk that were skipped as unreadable (an earlier version stored them unchecked). */
+  get unreadable(): number {
+    return this.#unreadable.skipped;
+  }
+
+  /** The stored records of `query` that every reader can read; for what the console rebuilds at start. */
+  stored(query: Parameters<HistoryStream<TelemetryRecord>['query']>[0]): TelemetryRecord[] {
+    return this.#unreadable.keep(this.#stream.query(query));
+  }
+
   query(query: JournalQuery): TelemetryPage {
     const sinceSeq = query.sinceSeq ?? 0;
     const coverage = this.#stream.coverage();
@@ -69,7 +82,7 @@ export class TelemetryHistory implements TelemetrySource {
     if (query.object !== undefined) where.object = query.object;
     if (query.objectKey !== undefined) where.key = query.objectKey;
     if (query.reconcile !== undefined) where.reconcile = query.reconcile;
-    const rows = this.#stream.query({
+    const rows = this.stored({
       sinceSeq,
       limit,
       where,
@@ -90,7 +103,7 @@ export class TelemetryHistory implements TelemetrySource {
     while (next < ringStart) {
       const page = this.#stream.query({ sinceSeq: next - 1, untilSeq: ringStart - 1, limit: replayPage });
       if (page.length === 0) break;
-      for (const record of page) listener({ resync: false, record });
+      for (const record of this.#unreadable.keep(page)) listener({ resync: false, record });
       next = page[page.length - 1]!.seq + 1;
     }
     return this.#journal.subscribe(ringStart, listener);

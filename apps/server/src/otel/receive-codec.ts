@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { newBadRequest } from '@dojo/kube-api';
+import { checkTraceRequestShape } from './receive-shape.ts';
 
 export type OtlpEncoding = 'protobuf' | 'json';
 
@@ -67,12 +68,16 @@ export const otlpTypes = {
 /** The request in `body`, or a 400 Status saying why it cannot be read. */
 export function decodeTraceRequest(body: Buffer, encoding: OtlpEncoding): OtlpTraceRequest {
   if (encoding === 'protobuf') {
+    let decoded: unknown;
     try {
       // longs as decimal strings: nanoseconds since 1970 do not fit in a double exactly.
-      return otlpTypes.request.toObject(otlpTypes.request.decode(body), { longs: String, enums: Number }) as OtlpTraceRequest;
+      decoded = otlpTypes.request.toObject(otlpTypes.request.decode(body), { longs: String, enums: Number });
     } catch (error) {
+      // A message nested too deep for protobufjs' recursive decoder is a RangeError here too.
       throw newBadRequest(`the body is not an ExportTraceServiceRequest in protobuf: ${(error as Error).message}`);
     }
+    checkTraceRequestShape(decoded);
+    return decoded as OtlpTraceRequest;
   }
   let parsed: unknown;
   try {
@@ -81,9 +86,8 @@ export function decodeTraceRequest(body: Buffer, encoding: OtlpEncoding): OtlpTr
     throw newBadRequest(`the body is not OTLP/JSON: ${(error as Error).message}`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw newBadRequest('the body must be an ExportTraceServiceRequest JSON object');
-  const request = parsed as OtlpTraceRequest;
-  if (request.resourceSpans !== undefined && !Array.isArray(request.resourceSpans)) throw newBadRequest('resourceSpans must be a list');
-  return request;
+  checkTraceRequestShape(parsed);
+  return parsed as OtlpTraceRequest;
 }
 
 export interface PartialSuccess {

@@ -39,8 +39,10 @@ function otlpJson(spans: object[]): string {
   return JSON.stringify({ resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'op' } }] }, scopeSpans: [{ spans }] }] });
 }
 
+/** A minute ago: the receiver takes times back to what its history keeps and up to an hour ahead. */
+const recently = Date.now() - 60_000;
 function span(id: number, name: string, attributes: Record<string, object>, extra: object = {}): object {
-  return { traceId: hex(0xab, 16), spanId: hex(id, 8), name, startTimeUnixNano: nanos(1_764_000_000_000 + id), endTimeUnixNano: nanos(1_764_000_000_010 + id), attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })), ...extra };
+  return { traceId: hex(0xab, 16), spanId: hex(id, 8), name, startTimeUnixNano: nanos(recently + id), endTimeUnixNano: nanos(recently + 10 + id), attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })), ...extra };
 }
 
 const child = (id: number, parent: number, path: string, code: number) =>
@@ -106,5 +108,58 @@ describe('POST /v1/traces', () => {
       object: { group: '', kind: 'ConfigMap', namespace: 'team-a', name: 'settings' },
       triggers: [{ reason: 'owned', kind: 'Secret', key: 'team-a/creds', object: { group: '', kind: 'Secret', namespace: 'team-a', name: 'creds' } }],
     });
+  });
+
+  it('answers 400 naming the field for every request that is not the shape OTLP/JSON says, and for one nested too deep', async () => {
+    const wrap = (spanFields: object, scope: object = {}, resource: object = {}) => JSON.stringify({ resourceSpans: [{ resource, scopeSpans: [{ spans: [{ ...(span(0x20, 'x', {}) as object), ...spanFields }], ...scope }] }] });
+    const malformed: [string, string][] = [
+      [wrap({ attributes: 5 }), 'resourceSpans[0].scopeSpans[0].spans[0].attributes must be a list'],
+      [wrap({ attributes: [null] }), 'attributes[0] must not be null'],
+      [wrap({ events: 'x' }), 'spans[0].events must be a list'],
+      [wrap({ status: 'bad' }), 'spans[0].status must be an object'],
+      [wrap({ attributes: [{ key: 'k', value: { stringValue: {} } }] }), 'attributes[0].value.stringValue must be a string'],
+      [wrap({}, {}, { attributes: 'x' }), 'resourceSpans[0].resource.attributes must be a list'],
+      [JSON.stringify({ resourceSpans: [{ scopeSpans: 7 }] }), 'resourceSpans[0].scopeSpans must be a list'],
+      [JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [null] }] }] }), 'spans[0] must not be null'],
+      [JSON.stringify({ resourceSpans: 'x' }), 'resourceSpans must be a list'],
+      [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, 'ExportTraceServiceRequest'],
+      [`{"resourceSpans":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, 'nests deeper than 128 levels'],
+    ];
+    for (const [body, message] of malformed) {
+      const answer = await post(body, json);
+      expect(answer.status, message).toBe(400);
+      expect(await answer.json()).toEqual({ code: 3, message: expect.stringContaining(message) });
+    }
+  });
+
+  it('answers 400 for a protobuf request whose attribute values nest deeper than the JSON limit', async () => {
+    let value: object = { stringValue: 'leaf' };
+    // Within protobufjs' own limit of 100 nested messages (3 per level), beyond the console's 128 JSON levels (4 per level).
+    for (let i = 0; i < 30; i++) value = { kvlistValue: { values: [{ key: 'k', value }] } };
+    const request = otlpTypes.request.fromObject({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: Buffer.alloc(16, 1), spanId: Buffer.alloc(8, 4), name: 'deep', attributes: [{ key: 'k', value }] }] }] }] });
+    const answer = await post(Buffer.from(otlpTypes.request.encode(request).finish()), protobuf);
+    expect(answer.status).toBe(400);
+    expect(otlpTypes.status.toObject(otlpTypes.status.decode(Buffer.from(await answer.arrayBuffer())))).toMatchObject({ code: 3, message: expect.stringContaining('nests deeper than 128 levels') });
+  });
+
+  it('answers 400 for an int64 time of more than 20 digits, without parsing it', async () => {
+    const answer = await post(otlpJson([span(0x21, 'long', {}, { startTimeUnixNano: '1'.repeat(21) })]), json);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ code: 3, message: expect.stringContaining('startTimeUnixNano must be an int64: at most 20 characters') });
+  });
+
+  it('rejects spans dated more than an hour ahead or older than the history keeps, with partialSuccess in either encoding', async () => {
+    records.length = 0;
+    const year2262 = '9200000000000000000';
+    const future = { ...(span(0x22, 'future', {}) as object), startTimeUnixNano: year2262, endTimeUnixNano: year2262 };
+    const old = { ...(span(0x23, 'old', {}) as object), startTimeUnixNano: nanos(Date.now() - 25 * 3_600_000), endTimeUnixNano: nanos(Date.now() - 25 * 3_600_000 + 5) };
+    const answer = await post(otlpJson([span(0x24, 'now', {}), future, old]), json);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ partialSuccess: { rejectedSpans: '2', errorMessage: expect.stringContaining("time is more than 60 minutes ahead of the console's clock") } });
+    const request = otlpTypes.request.fromObject({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: Buffer.alloc(16, 1), spanId: Buffer.alloc(8, 3), name: 'future', startTimeUnixNano: year2262, endTimeUnixNano: year2262 }] }] }] });
+    const binary = await post(Buffer.from(otlpTypes.request.encode(request).finish()), protobuf);
+    expect(binary.status).toBe(200);
+    expect(otlpTypes.response.toObject(otlpTypes.response.decode(Buffer.from(await binary.arrayBuffer())), { longs: String })).toEqual({ partialSuccess: { rejectedSpans: '1', errorMessage: expect.stringContaining('ahead of the console') } });
+    expect(records.filter((r) => r.time > Date.now() + 3_600_000)).toEqual([]);
   });
 });

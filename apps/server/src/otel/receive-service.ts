@@ -22,6 +22,8 @@ export interface TraceReceiverOptions {
   isEmbedded?: (controller: string) => boolean;
   /** How many controllers are kept (default: @dojo/activity's name-limits.ts). */
   controllers?: { limit?: number; idleMs?: number };
+  /** Spans older than this are rejected (the history's retention: it would drop them at once); default 24 h. */
+  maxAgeMs?: number;
   /** Told the snapshot after every request, e.g. to keep it for a recording (recording/session-facts.ts). */
   onReceived?: (snapshot: TraceReceiverSnapshot) => void;
 }
@@ -33,6 +35,7 @@ export class TraceReceiver implements TraceSink {
   readonly #clock: { now(): number };
   readonly #reconciles: TracedReconciles;
   readonly #onReceived: ((snapshot: TraceReceiverSnapshot) => void) | undefined;
+  readonly #maxAgeMs: number;
   #requests = 0;
   #spans = 0;
   #rejected = 0;
@@ -41,6 +44,7 @@ export class TraceReceiver implements TraceSink {
   constructor(options: TraceReceiverOptions) {
     this.#clock = options.clock;
     this.#onReceived = options.onReceived;
+    this.#maxAgeMs = options.maxAgeMs ?? 24 * 3_600_000;
     this.#reconciles = new TracedReconciles({
       clock: options.clock,
       emit: options.append,
@@ -51,7 +55,8 @@ export class TraceReceiver implements TraceSink {
   }
 
   receive(request: OtlpTraceRequest): PartialSuccess | undefined {
-    const { spans, rejected, rejection } = flattenTraces(request);
+    // Dated in the year 2262 or last year, a span would move every live timeline or be dropped by the history at once.
+    const { spans, rejected, rejection } = flattenTraces(request, { now: this.#clock.now(), maxAgeMs: this.#maxAgeMs });
     this.#requests += 1;
     this.#spans += spans.length;
     this.#rejected += rejected;

@@ -2,9 +2,13 @@
  * An OTLP trace request flattened into spans the console can use: ids as lowercase hex (bytes
  * from protobuf, hex strings from OTLP/JSON), times in epoch milliseconds, attributes as plain
  * values, the resource's attributes beside each span. A span without a valid trace or span id,
- * or without start and end times, is rejected — counted and named, never guessed — as the
- * OTLP partial-success answer reports it.
+ * or without start and end times, or with a time outside the window the console takes
+ * (security/input-time-window.ts: an hour ahead of its clock, back to what its history keeps), is
+ * rejected — counted and named, never guessed or clamped — as the OTLP partial-success answer
+ * reports it.
  */
+import { timeOutsideWindow, type InputTimeWindow } from '../security/input-time-window.ts';
+import { maxInt64Length } from './receive-shape.ts';
 import type { OtlpAnyValue, OtlpKeyValue, OtlpSpan, OtlpTraceRequest } from './receive-codec.ts';
 
 export type AttributeValue = string | number | boolean | AttributeValue[] | { readonly [key: string]: AttributeValue };
@@ -51,7 +55,8 @@ function hexId(id: Uint8Array | string | undefined, bytes: number): string | und
 function nanosToMs(nanos: string | number | undefined): number | undefined {
   if (nanos === undefined) return undefined;
   const text = String(nanos);
-  if (!/^\d+$/.test(text)) return undefined;
+  // receive-shape.ts refuses longer ones; BigInt of millions of digits would block the event loop.
+  if (text.length > maxInt64Length || !/^\d+$/.test(text)) return undefined;
   const value = BigInt(text);
   if (value === 0n) return undefined;
   return Number(value / 1_000_000n) + Number(value % 1_000_000n) / 1_000_000;
@@ -78,13 +83,15 @@ export function attributesOf(list: readonly OtlpKeyValue[] | undefined): Attribu
   return attributes;
 }
 
-function flattenSpan(span: OtlpSpan, resource: Attributes): ReceivedSpan | string {
+function flattenSpan(span: OtlpSpan, resource: Attributes, window: InputTimeWindow | undefined): ReceivedSpan | string {
   const traceId = hexId(span.traceId, 16);
   const spanId = hexId(span.spanId, 8);
   if (!traceId || !spanId) return `span ${JSON.stringify(span.name ?? '')} has no valid traceId (16 bytes) and spanId (8 bytes)`;
   const startMs = nanosToMs(span.startTimeUnixNano);
   const endMs = nanosToMs(span.endTimeUnixNano);
   if (startMs === undefined || endMs === undefined || endMs < startMs) return `span ${spanId} needs startTimeUnixNano and endTimeUnixNano, end not before start`;
+  const outside = window && (timeOutsideWindow(startMs, window) ?? timeOutsideWindow(endMs, window));
+  if (outside) return `span ${spanId}'s time ${outside}`;
   const parentSpanId = hexId(span.parentSpanId, 8);
   // Go's span.RecordError and Rust's error events put the text in an `exception` event, not always in the status.
   const exception = span.events?.find((e) => e?.name === 'exception');
@@ -104,7 +111,8 @@ function flattenSpan(span: OtlpSpan, resource: Attributes): ReceivedSpan | strin
   };
 }
 
-export function flattenTraces(request: OtlpTraceRequest): FlattenedTraces {
+/** The spans of `request`; with a `window`, those dated outside it are rejected. */
+export function flattenTraces(request: OtlpTraceRequest, window?: InputTimeWindow): FlattenedTraces {
   const spans: ReceivedSpan[] = [];
   let rejected = 0;
   let rejection: string | undefined;
@@ -112,7 +120,7 @@ export function flattenTraces(request: OtlpTraceRequest): FlattenedTraces {
     const resource = attributesOf(resourceSpans?.resource?.attributes);
     for (const scopeSpans of resourceSpans?.scopeSpans ?? []) {
       for (const span of scopeSpans?.spans ?? []) {
-        const flat = span && typeof span === 'object' ? flattenSpan(span, resource) : 'a span must be an object';
+        const flat = span && typeof span === 'object' ? flattenSpan(span, resource, window) : 'a span must be an object';
         if (typeof flat !== 'string') spans.push(flat);
         else {
           rejected += 1;

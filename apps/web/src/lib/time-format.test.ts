@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOfTimestamp, formatAge, formatDuration, formatPercent, formatRate } from './time-format.ts';
+import { ageOfTimestamp, formatAge, formatClock, formatDuration, formatPercent, formatRate } from './time-format.ts';
 
 describe('time formats', () => {
   it('writes ages the way kubectl does', () => {
@@ -9,6 +9,12 @@ describe('time formats', () => {
     expect(formatAge(0, (2 * 60 + 5) * 60_000)).toBe('2h5m');
     expect(formatAge(0, 52 * 3_600_000)).toBe('2d4h');
     expect(formatAge(10_000, 0)).toBe('0s');
+  });
+
+  it('writes a dash, never NaN:NaN:NaN, for a clock time past what a Date holds', () => {
+    expect(formatClock(9.2e15)).toBe('—');
+    expect(formatClock(Number.NaN)).toBe('—');
+    expect(formatClock(0)).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/);
   });
 
   it('writes a dash for a missing or broken timestamp', () => {

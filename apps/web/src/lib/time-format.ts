@@ -34,9 +34,10 @@ export function formatDuration(ms: number): string {
   return `${sign}${formatAge(0, abs)}`;
 }
 
-/** Wall-clock time with milliseconds, for telemetry. */
+/** Wall-clock time with milliseconds, for telemetry; "—" for a time no Date can hold (beyond ±8.64e15 ms). */
 export function formatClock(ms: number): string {
   const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '—';
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }

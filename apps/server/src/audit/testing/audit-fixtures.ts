@@ -3,6 +3,8 @@
  * a log file), written by hand after k8s.io/apiserver/pkg/apis/audit/v1/types.go.
  */
 import type { AuditEvent } from '../audit-event.ts';
+import { auditEventProblem, type AuditRefusal } from '../audit-event-check.ts';
+import type { AuditSink } from '../audit-routes.ts';
 
 const operator = { username: 'system:serviceaccount:dojo-system:dojo-operator', uid: '5b1c', groups: ['system:serviceaccounts', 'system:authenticated'] };
 const operatorAgent = 'manager/v0.0.0 (linux/amd64) kubernetes/$Format';
@@ -54,4 +56,19 @@ export function statusPatchEvent(stamp: string, rv: string, time = '2026-11-24T1
       status: { lastSyncTime: stamp, conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: stamp }] },
     },
   });
+}
+
+/** A sink that keeps the events it takes, refusing what AuditFeed would refuse (audit-event-check.ts). */
+export function keepingSink(kept: AuditEvent[]): AuditSink {
+  return {
+    ingest: (items) => {
+      const refused: AuditRefusal[] = [];
+      items.forEach((item, index) => {
+        const reason = auditEventProblem(item, { now: Date.now() });
+        if (reason) refused.push({ index, reason });
+        else kept.push(item as AuditEvent);
+      });
+      return Promise.resolve({ refused });
+    },
+  };
 }

@@ -14,13 +14,17 @@ import { useActivity } from '../api/activity.ts';
 import { ClientCard, type ClientLinks } from './ClientCard.tsx';
 
 function FeedNote({ feed }: { feed: ActivitySnapshot['feed'] }) {
-  if (feed.state === 'live' && feed.gaps === 0) return null;
+  // Audit events refused as unreadable are counted (the audit feed says why in `detail`), never shown as activity.
+  const refused = feed.refused ? `${feed.refused} audit event${feed.refused === 1 ? '' : 's'} refused as unreadable and left out${feed.detail ? ` (${feed.detail})` : ''}.` : undefined;
+  if (feed.state === 'live' && feed.gaps === 0 && !refused) return null;
   const text =
     feed.state === 'unavailable'
       ? `No request journal: ${feed.detail ?? 'the API server keeps none'}.`
       : feed.state === 'connecting'
-        ? `Connecting to the API server's request journal${feed.detail ? ` (${feed.detail})` : ''}…`
-        : `The journal dropped records the console had not read ${feed.gaps} time${feed.gaps === 1 ? '' : 's'}: totals and inferred reconciles miss what was lost.`;
+        ? `Connecting to the API server's request journal${feed.detail && !refused ? ` (${feed.detail})` : ''}…${refused ? ` ${refused}` : ''}`
+        : feed.gaps > 0
+          ? `The journal dropped records the console had not read ${feed.gaps} time${feed.gaps === 1 ? '' : 's'}: totals and inferred reconciles miss what was lost.${refused ? ` ${refused}` : ''}`
+          : refused;
   return (
     <p role="status" className="mb-3 text-sm text-amber-800 dark:text-amber-200">
       {text}

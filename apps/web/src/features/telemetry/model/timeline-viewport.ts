@@ -59,9 +59,10 @@ export function ticks(vp: Viewport, width: number, minPx = 90): number[] {
   return out;
 }
 
-/** Tick text: seconds with as many decimals as the step needs, as an offset in the minute. */
+/** Tick text: seconds with as many decimals as the step needs, as an offset in the minute; "—" for a time no Date can hold. */
 export function tickLabel(time: number, step: number): string {
   const d = new Date(time);
+  if (Number.isNaN(d.getTime())) return '—';
   const hh = String(d.getHours()).padStart(2, '0');
   const mm = String(d.getMinutes()).padStart(2, '0');
   const ss = String(d.getSeconds()).padStart(2, '0');
