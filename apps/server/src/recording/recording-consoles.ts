@@ -2,9 +2,16 @@
  * The recordings a console opened for its people (dropped onto its UI): each in a console of
  * its own on a free port of the same host, signed into with the same token (so the browser's
  * cookie opens it too), its import in a directory of its own that goes when it stops.
+ *
+ * Promises:
+ * - One console per recording: a file with the same bytes (its SHA-256) dropped again, from
+ *   any tab, is answered by the console already serving it, not by another listening port.
+ *   Two drops of one file at the same moment open it once.
+ * - At most `limit` recording consoles run: opening one more stops the one used longest ago
+ *   (opened or dropped again), so a day of drag and drop does not leave a port per drop.
  */
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenedRecording, RecordingSession } from '@dojo/console-protocol';
 
@@ -24,34 +31,86 @@ export interface RecordingConsoleRequest {
   readonly token: string;
 }
 
-export class RecordingConsoles {
-  readonly #settings: { host: string; token: string; dataDir: string };
-  readonly #open: (request: RecordingConsoleRequest) => Promise<OpenedConsole>;
-  readonly #running = new Map<string, OpenedConsole>();
+export interface RecordingConsolesSettings {
+  readonly host: string;
+  readonly token: string;
+  readonly dataDir: string;
+  /** How many recording consoles may run at once (default 3). */
+  readonly limit?: number;
+}
 
-  constructor(settings: { host: string; token: string; dataDir: string }, open: (request: RecordingConsoleRequest) => Promise<OpenedConsole>) {
+interface Running {
+  readonly dataDir: string;
+  readonly opening: Promise<OpenedConsole>;
+}
+
+export const defaultRecordingConsoleLimit = 3;
+
+async function contentHash(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export class RecordingConsoles {
+  readonly #settings: RecordingConsolesSettings;
+  readonly #open: (request: RecordingConsoleRequest) => Promise<OpenedConsole>;
+  /** By content hash; a Map keeps insertion order, which is kept as "used longest ago first". */
+  readonly #running = new Map<string, Running>();
+
+  constructor(settings: RecordingConsolesSettings, open: (request: RecordingConsoleRequest) => Promise<OpenedConsole>) {
     this.#settings = settings;
     this.#open = open;
   }
 
+  /** How many recording consoles run (or are opening) now. */
+  get size(): number {
+    return this.#running.size;
+  }
+
   async open(file: string, name: string): Promise<OpenedRecording> {
-    const id = randomBytes(6).toString('hex');
-    const dataDir = join(this.#settings.dataDir, 'recordings', id);
-    try {
-      const opened = await this.#open({ file, name, dataDir, host: this.#settings.host, port: 0, token: this.#settings.token });
-      this.#running.set(dataDir, opened);
-      return { url: opened.loginUrl, recording: opened.recording };
-    } catch (error) {
-      rmSync(dataDir, { recursive: true, force: true });
-      throw error;
+    const hash = await contentHash(file);
+    let running = this.#running.get(hash);
+    if (running) {
+      // Used again: it becomes the newest.
+      this.#running.delete(hash);
+      this.#running.set(hash, running);
+    } else {
+      await this.#makeRoom();
+      const dataDir = join(this.#settings.dataDir, 'recordings', randomBytes(6).toString('hex'));
+      const opening = this.#open({ file, name, dataDir, host: this.#settings.host, port: 0, token: this.#settings.token });
+      running = { dataDir, opening };
+      this.#running.set(hash, running);
+      opening.catch(() => {
+        if (this.#running.get(hash) === running) this.#running.delete(hash);
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+    }
+    const opened = await running.opening;
+    return { url: opened.loginUrl, recording: opened.recording };
+  }
+
+  async #makeRoom(): Promise<void> {
+    const limit = Math.max(1, this.#settings.limit ?? defaultRecordingConsoleLimit);
+    while (this.#running.size >= limit) {
+      const [hash, oldest] = this.#running.entries().next().value!;
+      this.#running.delete(hash);
+      await stopRunning(oldest);
     }
   }
 
   async close(): Promise<void> {
-    for (const [dataDir, opened] of this.#running) {
-      await opened.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const all = [...this.#running.values()];
     this.#running.clear();
+    for (const running of all) await stopRunning(running);
   }
+}
+
+async function stopRunning(running: Running): Promise<void> {
+  try {
+    await (await running.opening).stop();
+  } catch {
+    // It never opened: nothing listens.
+  }
+  rmSync(running.dataDir, { recursive: true, force: true });
 }

@@ -31,6 +31,8 @@ export interface LiveSocketDeps {
   telemetry: TelemetrySource;
   controllers: ControllerView;
   allowSecretData: boolean;
+  /** A recording: telemetry is sent as of the connection's instant (`?at=`); live, `at` means nothing. */
+  readOnly?: boolean;
   hello: () => Hello;
   heartbeatMs?: number;
   maxBufferedBytes?: number;
@@ -52,7 +54,7 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
         case 'watch':
           return startWatchSubscription({ ...message, transport: deps.transport(at), outbox, allowSecretData: deps.allowSecretData, hubs });
         case 'telemetry':
-          return startTelemetrySubscription({ ...message, telemetry: deps.telemetry, outbox });
+          return startTelemetrySubscription({ ...message, telemetry: deps.telemetry, outbox, ...(deps.readOnly && at !== undefined ? { at } : {}) });
         case 'metrics':
           return startMetricsSubscription({ id: message.id, controllers: deps.controllers, ...(at === undefined ? {} : { at }), outbox });
       }
