@@ -76,13 +76,15 @@ export class RecordingConsoles {
       this.#running.delete(hash);
       this.#running.set(hash, running);
     } else {
-      await this.#makeRoom();
+      // Claimed before anything is awaited, so a second drop of the file waits for this one.
+      const evicted = this.#evictForOneMore();
       const dataDir = join(this.#settings.dataDir, 'recordings', randomBytes(6).toString('hex'));
-      const opening = this.#open({ file, name, dataDir, host: this.#settings.host, port: 0, token: this.#settings.token });
-      running = { dataDir, opening };
-      this.#running.set(hash, running);
+      const opening = Promise.all(evicted.map(stopRunning)).then(() => this.#open({ file, name, dataDir, host: this.#settings.host, port: 0, token: this.#settings.token }));
+      const claimed: Running = { dataDir, opening };
+      running = claimed;
+      this.#running.set(hash, claimed);
       opening.catch(() => {
-        if (this.#running.get(hash) === running) this.#running.delete(hash);
+        if (this.#running.get(hash) === claimed) this.#running.delete(hash);
         rmSync(dataDir, { recursive: true, force: true });
       });
     }
@@ -90,13 +92,16 @@ export class RecordingConsoles {
     return { url: opened.loginUrl, recording: opened.recording };
   }
 
-  async #makeRoom(): Promise<void> {
+  /** Takes out the consoles used longest ago until one more fits; the caller stops them. */
+  #evictForOneMore(): Running[] {
     const limit = Math.max(1, this.#settings.limit ?? defaultRecordingConsoleLimit);
+    const evicted: Running[] = [];
     while (this.#running.size >= limit) {
       const [hash, oldest] = this.#running.entries().next().value!;
       this.#running.delete(hash);
-      await stopRunning(oldest);
+      evicted.push(oldest);
     }
+    return evicted;
   }
 
   async close(): Promise<void> {
