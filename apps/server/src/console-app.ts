@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import express from 'express';
-import type { Session, TraceReceiverSnapshot } from '@dojo/console-protocol';
+import type { RecordingActivity, Session, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
 import type { ActivityView } from './activity/activity-view.ts';
@@ -74,6 +74,8 @@ export interface ConsoleAppDeps {
   audit?: { token: string; sink: AuditSink };
   /** The OTLP/HTTP trace receiver (`POST /v1/traces`, `--otlp-receiver`), with its own token. */
   traces?: { token: string; receiver: TraceReceiver };
+  /** A recording's: when reconciles, conflicts and writes happened in it, for its time slider's markers. */
+  recordingActivity?: () => RecordingActivity;
   /** A recording's: what the recorded console's receiver had (recording/replay/replay-traces.ts). */
   recordedTraces?: { snapshot(): TraceReceiverSnapshot };
 }
@@ -129,6 +131,10 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   // Express 5 passes a rejected handler's error to the error middleware, so handlers may be async.
   app.get('/metrics', async (_req, res) => void res.type(deps.metrics.contentType).send(await deps.metrics.scrape()));
   app.get('/api/session', (_req, res) => void res.json(deps.session()));
+  if (deps.recordingActivity) {
+    const activityOf = deps.recordingActivity;
+    app.get('/api/recording/activity', (_req, res) => void res.json(activityOf() satisfies RecordingActivity));
+  }
   // Views of a recording answer as of the instant they ask about; a live console has only now.
   const asOf = deps.readOnly ? viewTimeOf : () => undefined;
   app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));

@@ -18,7 +18,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ClusterMode, RecordedController, RecordingSession, ResourceType, Session, TraceHeader } from '@dojo/console-protocol';
-import { HistoryStore, importTrace, objectVersionStreams, requestsStream, telemetryStream, type HistoryStream } from '@dojo/history';
+import { HistoryStore, importTrace, objectVersionStreams, requestsStream, telemetryStream, versionsStream, type HistoryStream } from '@dojo/history';
 import { Journal } from '@dojo/runtime';
 import { startConsoleServer, type ConsoleServer } from '../console-server.ts';
 import { TelemetryHistory } from '../history/telemetry-source.ts';
@@ -27,6 +27,7 @@ import { RecordedObjects } from './replay/recorded-objects.ts';
 import { ReplayActivity } from './replay/replay-activity.ts';
 import { ReplayControllers } from './replay/replay-controllers.ts';
 import { ReplayExplain } from './replay/replay-explain.ts';
+import { recordingActivity } from './replay/replay-markers.ts';
 import { ReplayKinds } from './replay/replay-kinds.ts';
 import { ReplayTraces } from './replay/replay-traces.ts';
 import { tracesMeta } from './session-facts.ts';
@@ -122,6 +123,7 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
       recordedTraces,
       explain,
       isEmbedded,
+      recordingActivity: recordingActivity(telemetryRecords, history.stream(versionsStream)),
       readOnly: true,
       recordings: { history, source: { dataDir, dbPath, secrets: [token] }, open: (file, name) => nested.open(file, name), uploadDir: join(dataDir, 'uploads') },
       metrics: { scrape: async () => '# A recording has no live metrics: its telemetry is in /api/telemetry.\n', contentType: 'text/plain; version=0.0.4' },

@@ -6,7 +6,7 @@
  * which answers what was recorded of a deleted object, each incarnation (uid) apart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConditionTransitionRecord, Explanation, ObjectIncarnationsPage, ObjectVersionsPage, OpenedRecording, TelemetryPage } from '@dojo/console-protocol';
+import type { ConditionTransitionRecord, Explanation, ObjectIncarnationsPage, ObjectVersionsPage, OpenedRecording, RecordingActivity, TelemetryPage } from '@dojo/console-protocol';
 import { versionsStream } from '@dojo/history';
 import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
 
@@ -82,6 +82,17 @@ describe('a recording dropped onto a console', () => {
     const again = await drop(file);
     expect(again.url).toBe(opened.url);
     expect(listeningServers()).toBe(before + 1);
+  });
+});
+
+describe("a recording's activity markers", () => {
+  it('say when reconciles and writes happened in the whole recording, whatever the instant shown', async () => {
+    const { status, body } = await inRecording<RecordingActivity>('/api/recording/activity', beforeDojo);
+    expect(status).toBe(200);
+    expect(body.times.reconcile.some((t) => t > oneReplica)).toBe(true);
+    expect(body.times.write.some((t) => t < beforeDojo)).toBe(true);
+    expect(body.times.write.some((t) => t > oneReplica)).toBe(true);
+    expect(body.truncated).toBe(false);
   });
 });
 
