@@ -13,6 +13,8 @@ export const objectIncarnationsQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
     queryKey: queryKeys.objectIncarnations(identityKey(identity)),
     queryFn: ({ signal }) => apiRequest<ObjectIncarnationsPage>('/api/history/incarnations', { query: { object: identityKey(identity) }, signal }),
+    // The backend records a deletion when its own watch delivers it, a moment after the page saw the object go.
+    refetchInterval: 5_000,
   });
 
 export function useObjectIncarnations(identity: ObjectIdentity, enabled: boolean) {
