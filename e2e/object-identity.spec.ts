@@ -62,7 +62,7 @@ test.describe('object identity', () => {
     await page.goto(dojoUrl.pathname);
     // Each incarnation's Available condition first appears from "(none)": the new one shows only its own.
     const available = page.getByRole('table', { name: 'Condition transitions' }).getByRole('row').filter({ hasText: 'Available' });
-    await expect(available.filter({ hasText: '(none)' })).toHaveCount(1);
+    await expect(available.filter({ hasText: '(none)' })).toHaveCount(1, { timeout: 30_000 });
     await saveScreenshot(page, 'identity-recreated');
   });
 });
