@@ -6,7 +6,8 @@
  * which answers what was recorded of a deleted object, each incarnation (uid) apart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConditionTransitionRecord, Explanation, ObjectIncarnationsPage, ObjectVersionsPage, OpenedRecording, RecordingActivity, TelemetryPage } from '@dojo/console-protocol';
+import WebSocket from 'ws';
+import type { ConditionTransitionRecord, Explanation, ObjectIncarnationsPage, ObjectVersionsPage, OpenedRecording, RecordingActivity, TelemetryPage, TelemetryRecord } from '@dojo/console-protocol';
 import { versionsStream } from '@dojo/history';
 import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
 
@@ -124,6 +125,25 @@ describe('a recording, as of the instant asked about', () => {
     const then = await transitions(oneReplica);
     expect(then.every((r) => r.time <= oneReplica)).toBe(true);
     expect(then.length).toBeLessThanOrEqual(end.length);
+  });
+
+  it("sends over the socket only the telemetry recorded by the socket's instant", async () => {
+    const { body: page } = await inRecording<TelemetryPage>('/api/telemetry?limit=50000&sinceSeq=0&from=0', beforeDojo);
+    expect(page.records.length).toBeGreaterThan(0);
+    const ws = new WebSocket(`${new URL(opened.url).origin.replace('http', 'ws')}/ws?at=${beforeDojo}`, { headers: { authorization: `Bearer ${c.token}` } });
+    const received: TelemetryRecord[] = [];
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; records?: TelemetryRecord[] };
+      if (message.type === 'telemetry') received.push(...message.records!);
+    });
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ op: 'subscribe', id: 't', kind: 'telemetry', fromSeq: 1 }));
+    await until(async () => (received.length >= page.records.length ? true : undefined), 'the telemetry up to the instant');
+    // The stream replays from disk at once: what has not come in a moment more is not coming.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    ws.close();
+    expect(received.filter((r) => r.time > beforeDojo)).toEqual([]);
+    expect(received.length).toBe(page.records.length);
   });
 
   it('lists only the versions made by the instant', async () => {
