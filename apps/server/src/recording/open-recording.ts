@@ -52,6 +52,8 @@ export interface RunningRecording {
   readonly token: string;
   readonly recording: RecordingSession;
   readonly history: HistoryStore;
+  /** Whether a tab has it open (a live connection). */
+  inUse(): boolean;
   stop(): Promise<void>;
 }
 
@@ -143,6 +145,7 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
     token,
     recording,
     history,
+    inUse: () => server.liveConnections() > 0,
     async stop() {
       await server.close();
       explain.close();

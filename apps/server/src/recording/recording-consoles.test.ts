@@ -60,6 +60,27 @@ describe('RecordingConsoles', () => {
     expect((await consoles.open(file('2-again', 'two'), '2')).url).not.toBe(b.url);
   });
 
+  it('stops a console no tab has open when another file is opened, once it had time to be opened', async () => {
+    let clock = 0;
+    const tabs = new Map<string, boolean>();
+    consoles = new RecordingConsoles({ host: '127.0.0.1', token: 't', dataDir: dir, idleAfterMs: 60_000, now: () => clock }, async (request) => {
+      const opened = await listen(request);
+      return { ...opened, inUse: () => tabs.get(request.name) ?? false };
+    });
+    const watched = await consoles.open(file('watched', 'watched'), 'watched');
+    tabs.set('watched', true);
+    await consoles.open(file('left', 'left'), 'left');
+    clock = 30_000;
+    await consoles.open(file('fresh', 'fresh'), 'fresh');
+    // "left" had not had its minute yet: all three run.
+    expect(listening.size).toBe(3);
+    clock = 120_000;
+    await consoles.open(file('fourth', 'fourth'), 'fourth');
+    // "left" and "fresh" are stopped (no tab, past their minute); "watched" has a tab.
+    expect(listening.size).toBe(2);
+    expect((await consoles.open(file('watched-again', 'watched'), 'watched')).url).toBe(watched.url);
+  });
+
   it('forgets a file that failed to open, so dropping it again tries again', async () => {
     let fail = true;
     consoles = new RecordingConsoles({ host: '127.0.0.1', token: 't', dataDir: dir }, async (request) => {

@@ -40,7 +40,8 @@ export interface LiveSocketDeps {
   subscriptionLimits?: ClientLimitOptions;
 }
 
-export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close(): void } {
+/** `connections`: how many live connections (browser tabs, mostly) are open now. */
+export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close(): void; connections(): number } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
   const connections = new Set<LiveConnection>();
   const connectionLimits = new ClientLimits('live connections', deps.connectionLimits ?? defaultConnectionLimits);
@@ -98,6 +99,7 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
   heartbeat.unref();
 
   return {
+    connections: () => connections.size,
     close() {
       clearInterval(heartbeat);
       for (const c of connections) c.closeAll();
