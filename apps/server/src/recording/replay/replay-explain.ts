@@ -81,17 +81,20 @@ export class ReplayExplain implements ExplainAnswers {
     return service;
   }
 
-  /** Every recorded kind's objects at `at`, as an informer's cache would have held them. */
+  /** Every recorded kind's objects at `at`, as an informer's cache would have held them; Events, which no blocker reads, left out. */
   #cachesAt(at: number): CachedKind[] {
     const { objects, kinds } = this.#deps;
-    return objects.kinds().map(({ group, kind }) => {
-      const served = kinds.types().find((t) => t.group === group && t.kind === kind);
-      const store = new Store(defaultIndexers);
-      const found = objects.objectsAt(group, kind, at);
-      for (const version of found) store.upsert(version.object);
-      const namespaced = served?.namespaced ?? found.some((v) => v.object.metadata.namespace !== undefined);
-      return { type: { group, kind, namespaced }, store };
-    });
+    return objects
+      .kinds()
+      .filter(({ kind }) => kind !== 'Event')
+      .map(({ group, kind }) => {
+        const served = kinds.types().find((t) => t.group === group && t.kind === kind);
+        const store = new Store(defaultIndexers);
+        const found = objects.objectsAt(group, kind, at);
+        for (const version of found) store.upsert(version.object);
+        const namespaced = served?.namespaced ?? found.some((v) => v.object.metadata.namespace !== undefined);
+        return { type: { group, kind, namespaced }, store };
+      });
   }
 
   close(): void {
