@@ -38,7 +38,7 @@ export function DeletedObjectDetail({ type, namespace, name, tab, ...focus }: De
   const identity: ObjectIdentity = { ...named, ...(shown?.uid ? { uid: shown.uid } : {}) };
   const versions = useObjectVersions(identity, undefined);
   const gone = `${type.kind} ${namespace ? `${namespace}/` : ''}${name} does not exist (any more)`;
-  if (incarnations.isPending || (shown && versions.isPending)) return <Loading />;
+  if (incarnations.isPending || (shown && versions.isPending)) return <Loading label={`${gone}; loading what the console recorded of it…`} />;
   if (incarnations.error) return <ErrorNotice error={incarnations.error} />;
   const last = versions.data?.versions.at(-1)?.body;
   if (!shown || !last) {
