@@ -47,13 +47,22 @@ test.describe('object identity', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: `Delete Dojo ${name}?` }).getByRole('button', { name: `Delete ${name}` }).click();
     await expect(page.getByText(/does not exist \(any more\)/)).toBeVisible({ timeout: 30_000 });
+    // What was recorded of it, marked deleted, with its last YAML and its versions (#34 item 15).
+    const deleted = page.getByRole('region', { name: 'Deleted object' });
+    await expect(deleted).toContainText(/Deleted at .+/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toContainText('Deleted');
+    await page.getByRole('tab', { name: 'YAML' }).click();
+    await expect(page.getByRole('region', { name: 'Object YAML' }).or(page.getByLabel('Object YAML'))).toContainText(`name: ${name}`);
+    await page.getByRole('tab', { name: 'Versions' }).click();
+    await expect(page.getByRole('table', { name: 'Recorded versions' }).getByRole('row').filter({ hasText: /deleted/i }).first()).toBeVisible({ timeout: 30_000 });
+    await saveScreenshot(page, 'identity-deleted');
 
     await createDojo(page, { name });
     await waitUntilAvailable(page);
     await page.goto(dojoUrl.pathname);
     // Each incarnation's Available condition first appears from "(none)": the new one shows only its own.
     const available = page.getByRole('table', { name: 'Condition transitions' }).getByRole('row').filter({ hasText: 'Available' });
-    await expect(available.filter({ hasText: '(none)' })).toHaveCount(1);
+    await expect(available.filter({ hasText: '(none)' })).toHaveCount(1, { timeout: 30_000 });
     await saveScreenshot(page, 'identity-recreated');
   });
 });

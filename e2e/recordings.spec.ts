@@ -86,6 +86,17 @@ test.describe('recordings', () => {
     // The slider moves the object back to one replica, and forward again.
     await slideTo(page, beforeScale);
     await expect(readyInHeader(page, 1)).toBeVisible({ timeout: 30_000 });
+    // "Why is this not ready?" answers as of the instant (#34 item 3).
+    const why = page.getByRole('region', { name: 'Why is this not ready?' });
+    await expect(why.getByText(/nothing blocks it|blocker/)).toBeVisible({ timeout: 30_000 });
+    await expect(why.getByText('Could not explain this object')).toHaveCount(0);
+    // Ticks along the slider where reconciles, conflicts and writes happened, each going to its instant (#34 item 16).
+    const ticks = page.getByRole('list', { name: 'Activity in the recording' }).getByRole('button', { name: /^Go to .*reconcile/ });
+    await expect(ticks.first()).toBeVisible();
+    await ticks.last().click();
+    await expect(page).not.toHaveURL(new RegExp(`[?&]at=${beforeScale}(&|$)`));
+    await slideTo(page, beforeScale);
+    await expect(readyInHeader(page, 1)).toBeVisible({ timeout: 30_000 });
     await saveScreenshot(page, 'recording-object-before-scale');
     // The banner and its slider pass axe in both themes (#20 item 12).
     const found: string[] = [];
@@ -99,7 +110,13 @@ test.describe('recordings', () => {
     expect(found).toEqual([]);
     await page.getByRole('tab', { name: 'Versions' }).click();
     await expect(page).toHaveURL(/[?&]at=/);
-    await expect(page.getByRole('table', { name: 'Recorded versions' }).getByRole('row').filter({ hasText: 'spec changed' }).first()).toBeVisible({ timeout: 30_000 });
+    // The versions as of the instant: the scale to two came later (#34 item 3).
+    const versionRows = page.getByRole('table', { name: 'Recorded versions' }).getByRole('row');
+    await expect(versionRows.filter({ hasText: 'created' }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(versionRows.filter({ hasText: 'spec changed' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'End' }).click();
+    await expect(versionRows.filter({ hasText: 'spec changed' }).first()).toBeVisible({ timeout: 30_000 });
+    await slideTo(page, beforeScale);
     await page.getByRole('tab', { name: 'Events' }).click();
     await expect(page.getByRole('table', { name: 'Events' })).toBeVisible();
     await page.getByRole('tab', { name: 'Overview' }).click();
@@ -140,7 +157,19 @@ test.describe('recordings', () => {
       document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }, base64);
     await expect(page.getByRole('region', { name: 'Recording' })).toContainText('dropped.dojotrace', { timeout: 60_000 });
-    expect(new URL(page.url()).origin).not.toBe(live);
+    const opened = new URL(page.url()).origin;
+    expect(opened).not.toBe(live);
+    // The same file dropped again is answered by the console already serving it, not another one (#34 item 16).
+    await page.goto(live);
+    await page.evaluate(async (content) => {
+      const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'dropped-again.dojotrace', { type: 'application/gzip' }));
+      document.body.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, base64);
+    await expect(page.getByRole('region', { name: 'Recording' })).toBeVisible({ timeout: 60_000 });
+    expect(new URL(page.url()).origin).toBe(opened);
     await page.goto(`${new URL(page.url()).origin}/resources/core.jutsu.com/v1/dojos/default/${name}`);
     await expect(readyInHeader(page, 2)).toBeVisible({ timeout: 30_000 });
     await saveScreenshot(page, 'recording-dropped');

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import express from 'express';
-import type { Session, TraceReceiverSnapshot } from '@dojo/console-protocol';
+import type { RecordingActivity, Session, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
 import type { ActivityView } from './activity/activity-view.ts';
@@ -15,7 +15,6 @@ import { otlpReceiverRoutes } from './otel/receive-routes.ts';
 import { traceReceiverOff, type TraceReceiver } from './otel/receive-service.ts';
 import type { ConsoleControllers } from './console-controllers.ts';
 import type { ControllerView } from './controller-view.ts';
-import type { ExplainService } from './explain/explain-service.ts';
 import type { FieldHistoryDeps } from './fields/field-history-service.ts';
 import type { TelemetrySource } from './history/telemetry-source.ts';
 import type { TransportAt } from './kube/cluster-transport.ts';
@@ -26,13 +25,14 @@ import { kubeProxy } from './kube/kube-proxy.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
-import { explainRoutes } from './routes/explain-routes.ts';
+import { explainRoutes, type ExplainAnswers } from './routes/explain-routes.ts';
 import { fieldHistoryRoutes } from './routes/field-history-routes.ts';
 import { historyRoutes } from './routes/history-routes.ts';
 import { recordingRoutes, type RecordingRoutesDeps } from './routes/recording-routes.ts';
 import { discoveryRoutes } from './routes/discovery-routes.ts';
 import { statusErrors } from './routes/status-errors.ts';
 import { telemetryRoutes } from './routes/telemetry-routes.ts';
+import { viewTimeOf } from './routes/view-time.ts';
 import type { ScrapeControl } from './scrape/console-scrape-targets.ts';
 import { scrapeRoutes } from './scrape/scrape-routes.ts';
 import { checkCsrf, checkHost, checkToken, isConsoleToken, presentedToken, tokenCookieMaxAgeMs, type GuardOptions } from './security/request-guards.ts';
@@ -55,7 +55,9 @@ export interface ConsoleAppDeps {
   /** A recording: every write is refused (405 "read-only recording"), uploads of other recordings excepted. */
   readOnly?: boolean;
   /** "Why is this not ready?" (/api/explain); absent, the console does not serve it. */
-  explain?: ExplainService;
+  explain?: ExplainAnswers;
+  /** Whether a client is one of the console's own controllers (who deleted an object, in /api/history). */
+  isEmbedded?: (name: string) => boolean;
   /** Field history by writer (/api/history/fields); needs the history on disk. */
   fieldHistory?: FieldHistoryDeps;
   metrics: { scrape(): Promise<string>; contentType: string };
@@ -72,6 +74,8 @@ export interface ConsoleAppDeps {
   audit?: { token: string; sink: AuditSink };
   /** The OTLP/HTTP trace receiver (`POST /v1/traces`, `--otlp-receiver`), with its own token. */
   traces?: { token: string; receiver: TraceReceiver };
+  /** A recording's: when reconciles, conflicts and writes happened in it, for its time slider's markers. */
+  recordingActivity?: () => RecordingActivity;
   /** A recording's: what the recorded console's receiver had (recording/replay/replay-traces.ts). */
   recordedTraces?: { snapshot(): TraceReceiverSnapshot };
 }
@@ -127,12 +131,18 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   // Express 5 passes a rejected handler's error to the error middleware, so handlers may be async.
   app.get('/metrics', async (_req, res) => void res.type(deps.metrics.contentType).send(await deps.metrics.scrape()));
   app.get('/api/session', (_req, res) => void res.json(deps.session()));
+  if (deps.recordingActivity) {
+    const activityOf = deps.recordingActivity;
+    app.get('/api/recording/activity', (_req, res) => void res.json(activityOf() satisfies RecordingActivity));
+  }
+  // Views of a recording answer as of the instant they ask about; a live console has only now.
+  const asOf = deps.readOnly ? viewTimeOf : () => undefined;
   app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));
   app.use('/api/controllers', controllerRoutes(deps.controllers, deps.debug));
-  app.use('/api/telemetry', telemetryRoutes(deps.telemetry));
+  app.use('/api/telemetry', telemetryRoutes(deps.telemetry, asOf));
   if (deps.explain) app.use('/api/explain', explainRoutes(deps.explain));
   if (deps.fieldHistory) app.use('/api/history/fields', fieldHistoryRoutes(deps.fieldHistory));
-  if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf));
+  if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf, { asOf, ...(deps.isEmbedded ? { isEmbedded: deps.isEmbedded } : {}) }));
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));

@@ -24,6 +24,8 @@ export interface ConsoleServerOptions extends Omit<ConsoleAppDeps, 'guards' | 'w
 export interface ConsoleServer {
   url: string;
   port: number;
+  /** How many live connections (a tab keeps one open) are open now. */
+  liveConnections(): number;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   return {
     url: `http://${host}:${port}/`,
     port,
+    liveConnections: () => sockets.connections(),
     close: () =>
       new Promise((resolve) => {
         sockets.close();

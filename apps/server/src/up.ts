@@ -264,6 +264,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       uploadDir: join(dataDir, 'uploads'),
     },
     explain,
+    isEmbedded: (name) => controllers.get(name) !== undefined,
     fieldHistory,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,

@@ -82,3 +82,22 @@ export interface ObjectVersionsPage {
    * only the kinds its controllers watch); absent from older servers. */
   readonly recorded?: boolean;
 }
+
+/**
+ * One incarnation of an object name: a uid the name had (a re-created object of the same
+ * name is another uid), when it was first and last seen, and its deletion when it was deleted.
+ */
+export interface ObjectIncarnation {
+  readonly uid: string;
+  readonly firstSeen: number;
+  readonly lastSeen: number;
+  /** How many versions of it are recorded. */
+  readonly versions: number;
+  /** Its deletion, when it was deleted: when the console saw it go, and who deleted it when the request journal says. */
+  readonly deleted?: { readonly time: number; readonly by?: string };
+}
+
+/** `GET /api/history/incarnations?object=<identityKey>`: every uid the name had, newest first (as of a recording's instant). */
+export interface ObjectIncarnationsPage {
+  readonly incarnations: readonly ObjectIncarnation[];
+}

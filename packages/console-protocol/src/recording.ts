@@ -95,3 +95,17 @@ export interface OpenedRecording {
   readonly url: string;
   readonly recording: RecordingSession;
 }
+
+/** What the activity markers along a recording's time slider mark. */
+export type RecordingActivityKind = 'reconcile' | 'conflict' | 'write';
+
+/**
+ * `GET /api/recording/activity` (a console serving a recording): when things happened in the
+ * whole recording, whatever the instant shown, for the markers along its time slider: each
+ * reconcile's start, each conflict, each write (an object version recorded; Events left out).
+ * Times are epoch ms, oldest first; `truncated` says that only the newest were kept of a kind.
+ */
+export interface RecordingActivity {
+  readonly times: Readonly<Record<RecordingActivityKind, readonly number[]>>;
+  readonly truncated: boolean;
+}

@@ -7,6 +7,7 @@
  * reconcile — exact; else the field manager whose managedFields entry the version changed, as
  * the version recorder guessed it. API calls are looked up in a short window around each
  * version's receive time (the watch may deliver the version before the writer's response).
+ * A recording's history read at an instant (`until`) holds nothing after it.
  */
 import type { ApiCallRecord, FieldWriter, ObjectVersionRecord, StreamCoverage, TelemetryRecord, TelemetryRecordType } from '@dojo/console-protocol';
 import { telemetryStream, versionsStream, type HistoryStore, type HistoryStream } from '@dojo/history';
@@ -20,11 +21,18 @@ export class RecordedHistory {
   readonly #versions: HistoryStream<ObjectVersionRecord>;
   readonly #telemetry: HistoryStream<TelemetryRecord>;
   readonly #isController: (name: string) => boolean;
+  /** Records before this time only (exclusive); everything when undefined. */
+  readonly #to: number | undefined;
 
-  constructor(store: HistoryStore, isController: (name: string) => boolean) {
+  constructor(store: HistoryStore, isController: (name: string) => boolean, until?: number) {
     this.#versions = store.stream<ObjectVersionRecord>(versionsStream);
     this.#telemetry = store.stream<TelemetryRecord>(telemetryStream);
     this.#isController = isController;
+    this.#to = until === undefined ? undefined : until + 1;
+  }
+
+  get #until(): { to?: number } {
+    return this.#to === undefined ? {} : { to: this.#to };
   }
 
   versionsCoverage(): StreamCoverage {
@@ -33,12 +41,12 @@ export class RecordedHistory {
 
   /** The newest `limit` versions of the object (of its incarnation when `uid` is known), oldest first. */
   versions(object: ObjectIdentity, limit = 500): ObjectVersionRecord[] {
-    return this.#versions.query({ where: { object: identityKey(object), ...(object.uid ? { uid: object.uid } : {}) }, newest: true, limit });
+    return this.#versions.query({ where: { object: identityKey(object), ...(object.uid ? { uid: object.uid } : {}) }, ...this.#until, newest: true, limit });
   }
 
   /** The newest `limit` records of these types about the object (`controller`'s only, when given), oldest first; records that name another uid are left out. */
   telemetry(object: ObjectIdentity, types: readonly TelemetryRecordType[], limit: number, controller?: string): TelemetryRecord[] {
-    const rows = this.#telemetry.query({ where: { object: identityKey(object), ...(controller !== undefined ? { controller } : {}) }, types, newest: true, limit: limit * 2 });
+    const rows = this.#telemetry.query({ where: { object: identityKey(object), ...(controller !== undefined ? { controller } : {}) }, types, ...this.#until, newest: true, limit: limit * 2 });
     return rows.filter((r) => object.uid === undefined || r.object?.uid === undefined || r.object.uid === object.uid).slice(-limit);
   }
 
@@ -61,7 +69,7 @@ export class RecordedHistory {
     const wanted = new Set(versions.filter((v) => v.event !== 'DELETED').map((v) => v.resourceVersion));
     const found = new Map<string, ApiCallRecord>();
     for (const [from, to] of windows(versions.map((v) => v.time))) {
-      for (const record of this.#telemetry.query({ types: ['api-call'], from, to, limit: callsPerWindow })) {
+      for (const record of this.#telemetry.query({ types: ['api-call'], from, to: Math.min(to, this.#to ?? to), limit: callsPerWindow })) {
         const call = record as ApiCallRecord;
         if (call.rvReturned === undefined || !wanted.has(call.rvReturned) || call.code < 200 || call.code >= 300) continue;
         if (call.name !== object.name || (call.namespace ?? undefined) !== object.namespace) continue;

@@ -10,13 +10,15 @@
  * - what every API client did: the recorded request journal replayed up to the instant
  *   (replay/replay-activity.ts);
  * - what the OTLP trace receiver had: its traced controllers as recorded (replay/replay-traces.ts);
+ * - "why is this not ready?": the live explainer over all of the above at the instant
+ *   (replay/replay-explain.ts);
  * - history: the imported store itself.
  * Every write is refused with 405 "read-only recording"; the session says it is a recording.
  */
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ClusterMode, RecordedController, RecordingSession, ResourceType, Session, TraceHeader } from '@dojo/console-protocol';
-import { HistoryStore, importTrace, objectVersionStreams, requestsStream, telemetryStream, type HistoryStream } from '@dojo/history';
+import { HistoryStore, importTrace, objectVersionStreams, requestsStream, telemetryStream, versionsStream, type HistoryStream } from '@dojo/history';
 import { Journal } from '@dojo/runtime';
 import { startConsoleServer, type ConsoleServer } from '../console-server.ts';
 import { TelemetryHistory } from '../history/telemetry-source.ts';
@@ -24,6 +26,8 @@ import { loadOrCreateConsoleToken } from '../security/console-token.ts';
 import { RecordedObjects } from './replay/recorded-objects.ts';
 import { ReplayActivity } from './replay/replay-activity.ts';
 import { ReplayControllers } from './replay/replay-controllers.ts';
+import { ReplayExplain } from './replay/replay-explain.ts';
+import { recordingActivity } from './replay/replay-markers.ts';
 import { ReplayKinds } from './replay/replay-kinds.ts';
 import { ReplayTraces } from './replay/replay-traces.ts';
 import { tracesMeta } from './session-facts.ts';
@@ -48,6 +52,8 @@ export interface RunningRecording {
   readonly token: string;
   readonly recording: RecordingSession;
   readonly history: HistoryStore;
+  /** Whether a tab has it open (a live connection). */
+  inUse(): boolean;
   stop(): Promise<void>;
 }
 
@@ -84,7 +90,10 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
   const journaled = header.streams.some((s) => s.stream === requestsStream.name);
   const recordedTraces = new ReplayTraces(telemetryRecords, header.meta[tracesMeta], end);
   const tracedClients = new Set(recordedTraces.snapshot().controllers.flatMap((c) => c.client ?? []));
-  const activity = new ReplayActivity(journaled ? history.stream(requestsStream) : undefined, telemetryRecords, (name) => embedded.has(name), end, { sendsTraces: (client) => tracedClients.has(client) });
+  const isEmbedded = (name: string) => embedded.has(name);
+  const requests = journaled ? history.stream(requestsStream) : undefined;
+  const activity = new ReplayActivity(requests, telemetryRecords, isEmbedded, end, { sendsTraces: (client) => tracedClients.has(client) });
+  const explain = new ReplayExplain({ objects: index, kinds, controllers, history, ...(requests ? { requests } : {}), isEmbedded, end });
   const recording: RecordingSession = {
     name: options.name ?? basename(options.file),
     createdAt: header.createdAt,
@@ -114,6 +123,9 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
       controllers,
       activity,
       recordedTraces,
+      explain,
+      isEmbedded,
+      recordingActivity: recordingActivity(telemetryRecords, history.stream(versionsStream)),
       readOnly: true,
       recordings: { history, source: { dataDir, dbPath, secrets: [token] }, open: (file, name) => nested.open(file, name), uploadDir: join(dataDir, 'uploads') },
       metrics: { scrape: async () => '# A recording has no live metrics: its telemetry is in /api/telemetry.\n', contentType: 'text/plain; version=0.0.4' },
@@ -133,8 +145,10 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
     token,
     recording,
     history,
+    inUse: () => server.liveConnections() > 0,
     async stop() {
       await server.close();
+      explain.close();
       await nested.close();
       await history.close();
     },

@@ -1,16 +1,20 @@
-/** `GET /api/resources` (the served kinds, briefly cached) and `GET /api/schema/<group>/<version>/<kind>`. */
+/**
+ * `GET /api/resources` (the served kinds, briefly cached) and `GET /api/schema/<group>/<version>/<kind>`
+ * (in a recording, as of the instant asked about: a CRD's schema may have changed).
+ */
 import { Router } from 'express';
 import type { KindSchema, ResourceTypeList } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
-import type { ClusterTransport } from '../kube/cluster-transport.ts';
+import type { TransportAt } from '../kube/cluster-transport.ts';
 import type { DiscoveryCache } from '../kube/discovery-cache.ts';
 import { schemaOf } from '../kube/discovery.ts';
+import { viewTimeOf } from './view-time.ts';
 
 const groupName = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const versionName = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const kindName = /^[A-Za-z][A-Za-z0-9]{0,62}$/;
 
-export function discoveryRoutes(transport: () => ClusterTransport, served: DiscoveryCache): Router {
+export function discoveryRoutes(transport: TransportAt, served: DiscoveryCache): Router {
   const router = Router();
   router.get('/resources', async (_req, res) => void res.json({ resources: await served.resources() } satisfies ResourceTypeList));
   router.get('/schema/:group/:version/:kind', async (req, res) => {
@@ -20,7 +24,7 @@ export function discoveryRoutes(transport: () => ClusterTransport, served: Disco
       throw newBadRequest('a schema is named /api/schema/<group or "core">/<version>/<Kind>');
     }
     // "core" names the core group in URLs, whose real name is empty.
-    res.json({ schema: await schemaOf(transport(), group === 'core' ? '' : group, version, kind) } satisfies KindSchema);
+    res.json({ schema: await schemaOf(transport(viewTimeOf(req)), group === 'core' ? '' : group, version, kind) } satisfies KindSchema);
   });
   return router;
 }

@@ -2,27 +2,34 @@
  * `GET /api/explain?object=<identityKey>[&uid=]`: why the object is not ready (`Explanation`).
  * `GET /api/explain/hints?group=&kind=[&namespace=]`: every object of a kind, its verdict and
  * top blocker (`ReadinessHints`), for a list's column.
+ * In a recording both answer as of the instant the view asks about (`X-Dojo-At`).
  */
 import { Router } from 'express';
 import type { Explanation, ReadinessHints } from '@dojo/console-protocol';
-import { newBadRequest, parseIdentityKey } from '@dojo/kube-api';
-import type { ExplainService } from '../explain/explain-service.ts';
+import { newBadRequest, parseIdentityKey, type ObjectIdentity } from '@dojo/kube-api';
+import { viewTimeOf } from './view-time.ts';
+
+/** What answers "why is this not ready?": the live ExplainService (which has only now), or a recording's replay at an instant. */
+export interface ExplainAnswers {
+  explain(identity: ObjectIdentity, at?: number): Promise<Explanation>;
+  hints(group: string, kind: string, namespace?: string, at?: number): Promise<ReadinessHints>;
+}
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
-export function explainRoutes(service: ExplainService): Router {
+export function explainRoutes(service: ExplainAnswers): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const identity = parseIdentityKey(text(req.query.object) ?? '');
     if (!identity) throw newBadRequest('object must be an identity key: group/kind/namespace/name');
     const uid = text(req.query.uid);
-    res.json((await service.explain(uid ? { ...identity, uid } : identity)) satisfies Explanation);
+    res.json((await service.explain(uid ? { ...identity, uid } : identity, viewTimeOf(req))) satisfies Explanation);
   });
   router.get('/hints', async (req, res) => {
     const kind = text(req.query.kind);
     if (!kind) throw newBadRequest('kind is required');
     const group = typeof req.query.group === 'string' ? req.query.group : '';
-    res.json((await service.hints(group, kind, text(req.query.namespace))) satisfies ReadinessHints);
+    res.json((await service.hints(group, kind, text(req.query.namespace), viewTimeOf(req))) satisfies ReadinessHints);
   });
   return router;
 }

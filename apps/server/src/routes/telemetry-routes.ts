@@ -1,4 +1,9 @@
-/** `GET /api/telemetry`: a page of telemetry records (from memory or disk), with an explicit resync flag. */
+/**
+ * `GET /api/telemetry`: a page of telemetry records (from memory or disk), with an explicit
+ * resync flag. In a recording, only records up to the instant the view asks about (`X-Dojo-At`):
+ * a condition history or a list of reconciles at an earlier instant holds nothing after it.
+ */
+import type { IncomingMessage } from 'node:http';
 import { Router } from 'express';
 import type { TelemetryPage, TelemetryRecordType } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
@@ -38,8 +43,14 @@ function decodeTelemetryQuery(q: Record<string, unknown>): JournalQuery {
   };
 }
 
-export function telemetryRoutes(telemetry: TelemetrySource): Router {
+/** The query cut at `at` (inclusive): `to` is exclusive. */
+export function untilInstant(query: JournalQuery, at: number | undefined): JournalQuery {
+  return at === undefined ? query : { ...query, to: Math.min(query.to ?? Number.MAX_SAFE_INTEGER, at + 1) };
+}
+
+/** `asOf`: the instant a request asks about (a recording's; a live console has only now). */
+export function telemetryRoutes(telemetry: TelemetrySource, asOf: (req: IncomingMessage) => number | undefined = () => undefined): Router {
   const router = Router();
-  router.get('/', (req, res) => void res.json(telemetry.query(decodeTelemetryQuery(req.query)) satisfies TelemetryPage));
+  router.get('/', (req, res) => void res.json(telemetry.query(untilInstant(decodeTelemetryQuery(req.query), asOf(req))) satisfies TelemetryPage));
   return router;
 }

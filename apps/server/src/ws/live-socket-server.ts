@@ -31,6 +31,8 @@ export interface LiveSocketDeps {
   telemetry: TelemetrySource;
   controllers: ControllerView;
   allowSecretData: boolean;
+  /** A recording: telemetry is sent as of the connection's instant (`?at=`); live, `at` means nothing. */
+  readOnly?: boolean;
   hello: () => Hello;
   heartbeatMs?: number;
   maxBufferedBytes?: number;
@@ -38,7 +40,8 @@ export interface LiveSocketDeps {
   subscriptionLimits?: ClientLimitOptions;
 }
 
-export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close(): void } {
+/** `connections`: how many live connections (browser tabs, mostly) are open now. */
+export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close(): void; connections(): number } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
   const connections = new Set<LiveConnection>();
   const connectionLimits = new ClientLimits('live connections', deps.connectionLimits ?? defaultConnectionLimits);
@@ -52,7 +55,7 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
         case 'watch':
           return startWatchSubscription({ ...message, transport: deps.transport(at), outbox, allowSecretData: deps.allowSecretData, hubs });
         case 'telemetry':
-          return startTelemetrySubscription({ ...message, telemetry: deps.telemetry, outbox });
+          return startTelemetrySubscription({ ...message, telemetry: deps.telemetry, outbox, ...(deps.readOnly && at !== undefined ? { at } : {}) });
         case 'metrics':
           return startMetricsSubscription({ id: message.id, controllers: deps.controllers, ...(at === undefined ? {} : { at }), outbox });
       }
@@ -96,6 +99,7 @@ export function attachLiveSockets(server: Server, deps: LiveSocketDeps): { close
   heartbeat.unref();
 
   return {
+    connections: () => connections.size,
     close() {
       clearInterval(heartbeat);
       for (const c of connections) c.closeAll();

@@ -18,6 +18,8 @@ export interface TelemetrySubscriptionOptions {
   objectKey?: string;
   /** `identityKey` of the object. */
   object?: string;
+  /** A recording's instant: records after it are not sent (nothing after it has happened yet). */
+  at?: number;
   batchMs?: number;
 }
 
@@ -44,6 +46,7 @@ export function startTelemetrySubscription(options: TelemetrySubscriptionOptions
     }
   };
   const matches = (r: TelemetryRecord): boolean =>
+    (options.at === undefined || r.time <= options.at) &&
     (!options.controller || r.controller === options.controller) &&
     (!options.objectKey || r.key === options.objectKey) &&
     (!options.object || (r.object !== undefined && identityKey(r.object) === options.object));

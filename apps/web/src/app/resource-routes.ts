@@ -64,19 +64,23 @@ function withoutEmpty<T extends Record<string, string | undefined>>(values: T): 
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Partial<T>;
 }
 
-/** Where an object's page points within its tabs: a version (`rv`), a reconcile and a trigger filter. */
+/**
+ * Where an object's page points within its tabs: a version (`rv`), a reconcile and a trigger
+ * filter; and, for a name whose object is gone, which deleted incarnation (`uid`) to show.
+ */
 export interface DetailFocus {
   rv?: string | undefined;
+  uid?: string | undefined;
   reconcile?: string | undefined;
   trigger?: string | undefined;
 }
 
 /** One object's page, on the tab in its `?tab=` (the overview when absent or unknown), focused per `DetailFocus`. */
 export const objectDetailRoute = mapRoute(
-  pathRoute('/resources/:group/:version/:resource/:namespace/:name', { tab: oneOfParam(detailTabs, 'overview'), rv: textParam, reconcile: textParam, trigger: textParam }),
+  pathRoute('/resources/:group/:version/:resource/:namespace/:name', { tab: oneOfParam(detailTabs, 'overview'), rv: textParam, reconcile: textParam, trigger: textParam, uid: textParam }),
   {
-    parse: ({ tab, rv, reconcile, trigger, ...segments }) => ({ ...objectOf(segments), tab, ...(rv ? { rv } : {}), ...(reconcile ? { reconcile } : {}), ...(trigger ? { trigger } : {}) }),
-    build: ({ tab, rv, reconcile, trigger, ...link }: ObjectLink & DetailFocus & { tab?: DetailTab | undefined }) => ({ ...objectSegments(link), tab, rv, reconcile, trigger }),
+    parse: ({ tab, rv, reconcile, trigger, uid, ...segments }) => ({ ...objectOf(segments), tab, ...(rv ? { rv } : {}), ...(reconcile ? { reconcile } : {}), ...(trigger ? { trigger } : {}), ...(uid ? { uid } : {}) }),
+    build: ({ tab, rv, reconcile, trigger, uid, ...link }: ObjectLink & DetailFocus & { tab?: DetailTab | undefined }) => ({ ...objectSegments(link), tab, rv, reconcile, trigger, uid }),
   },
 );
 

@@ -38,6 +38,8 @@ export const queryKeys = {
   telemetryWindow: () => ['telemetry', 'window'] as const,
   historyStatus: () => ['history', 'status'] as const,
   objectVersions: (object: string, uid: string | undefined) => ['history', 'versions', object, uid ?? ''] as const,
+  objectIncarnations: (object: string) => ['history', 'incarnations', object] as const,
+  recordingActivity: () => ['recording', 'activity'] as const,
   /** What every client of the API server does (GET /api/activity). */
   activity: () => ['activity'] as const,
   /** Operators' Prometheus endpoints the console scrapes (GET /api/scrape). */

@@ -16,6 +16,7 @@ interface CrdVersion {
   name: string;
   served?: boolean;
   additionalPrinterColumns?: PrinterColumnSpec[];
+  schema?: { openAPIV3Schema?: Record<string, unknown> };
 }
 
 interface Crd {
@@ -77,8 +78,18 @@ export class ReplayKinds {
   columns(type: ResourceType, version: string, at: number): TableColumn[] {
     const builtin = builtinResources.find((r) => r.group === type.group && r.resource === type.resource);
     if (builtin) return builtin.columns;
-    const crd = this.#index.objectAt(crdKind.group, crdKind.kind, undefined, `${type.resource}.${type.group}`, at)?.object as Crd | undefined;
-    const printer = crd?.spec?.versions?.find((v) => v.name === version)?.additionalPrinterColumns;
+    const printer = this.#crdVersion(type, version, at)?.additionalPrinterColumns;
     return printer && printer.length ? [nameColumn, ...printer.map(printerColumn)] : [nameColumn, ageColumn];
+  }
+
+  /** A custom kind's OpenAPI v3 schema as its CRD declared it at `at`; undefined for a built-in (whose schema the embedded server does not publish either). */
+  schema(type: ResourceType, version: string, at: number): Record<string, unknown> | undefined {
+    if (builtinResources.some((r) => r.group === type.group && r.resource === type.resource)) return undefined;
+    return this.#crdVersion(type, version, at)?.schema?.openAPIV3Schema;
+  }
+
+  #crdVersion(type: ResourceType, version: string, at: number): CrdVersion | undefined {
+    const crd = this.#index.objectAt(crdKind.group, crdKind.kind, undefined, `${type.resource}.${type.group}`, at)?.object as Crd | undefined;
+    return crd?.spec?.versions?.find((v) => v.name === version);
   }
 }

@@ -2,7 +2,8 @@
  * A recording's Kubernetes read path: the REST protocol the console's proxy, discovery and
  * watches speak, answered from the recorded object versions as they were at one instant.
  * Lists (namespaced or not, by label and field selector), gets, Tables (the API server's
- * columns, ages as of the instant), PartialObjectMetadata, discovery; every write is refused.
+ * columns, ages as of the instant), PartialObjectMetadata, discovery, OpenAPI v3 (the kinds'
+ * schemas as of the instant); every write is refused.
  *
  * A list's resourceVersion names its instant. A watch from the list's instant stays open and
  * quiet (nothing changes in a recording while one looks at one instant); a watch from anything
@@ -17,6 +18,7 @@ import { readOnlyRecording } from '../read-only.ts';
 import type { RecordedObjects } from './recorded-objects.ts';
 import { discoveryDocument } from './replay-discovery.ts';
 import type { ReplayKinds } from './replay-kinds.ts';
+import { openApiDocument } from './replay-openapi.ts';
 
 interface Target {
   readonly type: ResourceType;
@@ -76,7 +78,7 @@ export class ReplayTransport {
       if (req.method !== 'GET') throw readOnlyRecording('its objects');
       const url = new URL(req.path, 'http://recording.local');
       if (url.pathname === '/version') return { code: 200, body: { major: '1', minor: '33', gitVersion: 'v1.33.0+dojo-recording', platform: 'recording' } };
-      if (url.pathname.startsWith('/openapi')) throw newNotFound({ group: '', resource: 'openapi' }, url.pathname);
+      if (url.pathname.startsWith('/openapi')) return openApiDocument(this.#kinds, url.pathname, at) ?? failure(newNotFound({ group: '', resource: 'openapi' }, url.pathname));
       const discovery = discoveryDocument(this.#kinds.types(), url.pathname);
       if (discovery) return discovery;
       const target = this.#target(url.pathname);

@@ -3,9 +3,10 @@
  * it was made, what time it spans) and the time slider. The instant chosen goes into the URL
  * (`?at=`, lib/view-time.ts); when it moves, the live connection reconnects at the new instant
  * and every view asks again, so lists, object pages, the workqueue and ages all show the
- * recording as it was then.
+ * recording as it was then. Ticks under the slider mark where reconciles, conflicts and writes
+ * happened, each going to its instant.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecordingSession } from '@dojo/console-protocol';
 import { Button } from '../../../components/Button.tsx';
@@ -14,6 +15,7 @@ import { navigate, useLocation } from '../../../lib/router.tsx';
 import { formatClock } from '../../../lib/time-format.ts';
 import { setRecordingSpan, useViewInstant, viewTimeParam } from '../../../lib/view-time.ts';
 import { useSession } from '../api/session.ts';
+import { SliderMarkers } from './SliderMarkers.tsx';
 
 const day = 86_400_000;
 
@@ -62,6 +64,7 @@ export function RecordingBar() {
     setDragging(undefined);
     showInstant(pathname, search, Math.min(to, Math.max(from, at)));
   };
+  const markerClock = useCallback((at: number) => (recording ? clockText(at, recording) : String(at)), [recording]);
   const commitRef = useRef(commit);
   commitRef.current = commit;
   // The native change event comes once the slider is let go (or per arrow key), not per pixel dragged.
@@ -90,18 +93,24 @@ export function RecordingBar() {
         <Button variant="ghost" onClick={() => commit(instant - 1000)} aria-label="One second earlier" disabled={instant <= from}>
           −1 s
         </Button>
-        <input
-          type="range"
-          aria-label="Time in the recording"
-          aria-valuetext={clockText(shown, recording)}
-          min={from}
-          max={to}
-          step={1}
-          value={shown}
-          ref={slider}
-          onChange={(e) => setDragging(Number(e.target.value))}
-          className="min-w-32 flex-1 accent-amber-600"
-        />
+        <div className="flex min-w-32 flex-1 flex-col">
+          <input
+            type="range"
+            aria-label="Time in the recording"
+            aria-valuetext={clockText(shown, recording)}
+            min={from}
+            max={to}
+            step={1}
+            value={shown}
+            ref={slider}
+            onChange={(e) => setDragging(Number(e.target.value))}
+            className="w-full accent-amber-600"
+          />
+          {/* The range's thumb is ~16 px wide: the ticks' track is inset by half of it, as the thumb's centre travels. */}
+          <div className="px-2">
+            <SliderMarkers span={{ from, to }} clock={markerClock} onGo={commit} />
+          </div>
+        </div>
         <Button variant="ghost" onClick={() => commit(instant + 1000)} aria-label="One second later" disabled={instant >= to}>
           +1 s
         </Button>

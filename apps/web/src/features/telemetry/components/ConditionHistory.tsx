@@ -1,6 +1,7 @@
 /**
  * Every condition transition of one object — this kind, this incarnation — newest first, from
  * the console's history (it survives reloads and console restarts), with what retention evicted.
+ * In a recording, only the transitions made by the instant the time slider chose.
  */
 import type { ConditionTransitionRecord } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
@@ -9,6 +10,7 @@ import { DataTable } from '../../../components/DataTable.tsx';
 import { HistoryNote } from '../../../components/HistoryNote.tsx';
 import { evictedCount, useStreamCoverage } from '../../../lib/history-coverage.ts';
 import { formatClock } from '../../../lib/time-format.ts';
+import { useViewInstant } from '../../../lib/view-time.ts';
 import { useStoreVersion, useTelemetryBackfill, useTelemetryStore } from '../api/telemetry.ts';
 
 const tone = (status: string) => (status === 'True' ? 'good' : status === 'False' ? 'neutral' : 'unknown');
@@ -19,7 +21,12 @@ export function ConditionHistory({ identity }: { identity: ObjectIdentity }) {
   useTelemetryBackfill({ object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}), types: 'condition-transition', limit: 1000 });
   useStoreVersion(store, 500);
   const coverage = useStreamCoverage('telemetry');
-  const rows = [...store.transitionsOf(identity)].reverse();
+  const instant = useViewInstant();
+  // The tab's store keeps what later instants loaded too: an earlier instant shows none of it.
+  const rows = store
+    .transitionsOf(identity)
+    .filter((r) => instant === undefined || r.time <= instant)
+    .reverse();
   const evicted = coverage ? evictedCount(coverage, transitions) > 0 : false;
   return (
     <div className="flex flex-col gap-2">

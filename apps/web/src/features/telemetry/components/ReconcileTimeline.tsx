@@ -91,8 +91,9 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
     if (view.object) f.object = view.object;
     if (view.trigger) f.trigger = view.trigger;
     if (outcomes.size < spanOutcomes.length) f.outcomes = outcomes;
+    if (instant !== undefined) f.until = instant;
     return f;
-  }, [controller, identity, view.object, view.trigger, outcomes]);
+  }, [controller, identity, view.object, view.trigger, outcomes, instant]);
 
   // A shared link may name a reconcile or a window older than what this tab loaded: fetch them.
   const selected = view.reconcile ? store.span(view.reconcile) : undefined;

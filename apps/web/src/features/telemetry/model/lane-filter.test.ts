@@ -28,6 +28,11 @@ describe('LaneFilter', () => {
     expect(filter.apply(lanes, { controller: 'pods' }).map((l) => l.controller)).toEqual(['pods']);
   });
 
+  it("leaves out reconciles that started after a recording's instant", () => {
+    const l = lane([span('a', 1, 'default/a', 'success'), span('b', 5, 'default/a', 'success'), span('c', 9, 'default/a', 'error')]);
+    expect(new LaneFilter().apply([l], { until: 5 })[0]!.spans.map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
   it('keeps only spans of the object and the outcomes asked for', () => {
     const l = lane([span('a', 1, 'default/a', 'success'), span('b', 2, 'default/b', 'error'), span('c', 3, 'default/a', 'error')]);
     const f: SpanFilter = { object: 'default/a', outcomes: new Set(['error']) };

@@ -24,6 +24,8 @@ export interface SpanFilter {
   trigger?: string;
   /** Outcomes to show; undefined shows all. */
   outcomes?: ReadonlySet<SpanOutcome>;
+  /** In a recording, the instant the time slider chose: reconciles that started after it had not happened yet. */
+  until?: number;
 }
 
 /** What a trigger filter matches a trigger by: its source kind, else its reason. */
@@ -36,7 +38,7 @@ export function outcomeOf(span: Span): SpanOutcome {
 }
 
 export function isFilterActive(filter: SpanFilter): boolean {
-  return Boolean(filter.object || filter.identity || filter.trigger || filter.outcomes);
+  return Boolean(filter.object || filter.identity || filter.trigger || filter.outcomes || filter.until !== undefined);
 }
 
 /** Does the span belong to this object (same kind, namespace and name, and incarnation when both know it)? */
@@ -46,6 +48,7 @@ export function isSpanOf(span: Span, identity: ObjectIdentity): boolean {
 }
 
 export function matchesFilter(span: Span, filter: SpanFilter): boolean {
+  if (filter.until !== undefined && span.start > filter.until) return false;
   if (filter.identity && !isSpanOf(span, filter.identity)) return false;
   if (filter.object && !span.key.includes(filter.object) && !span.objectKey?.includes(filter.object)) return false;
   if (filter.trigger && !span.triggers.some((t) => triggerLabel(t) === filter.trigger)) return false;
