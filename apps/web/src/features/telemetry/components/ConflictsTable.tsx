@@ -33,7 +33,7 @@ const fieldsOf = (c: ConflictRecord) => (c.cause?.kind === 'fieldManager' ? c.ca
 
 /** Up to two lines of a value that would not fit one (a long writer, a controller's name, an RV); the cell's title has it whole. */
 const TwoLines = ({ mono, children }: { mono?: boolean; children: ReactNode }) => (
-  <span className={`line-clamp-2 whitespace-normal break-all ${mono ? 'font-mono text-xs' : ''}`}>{children}</span>
+  <span className={`line-clamp-2 break-words whitespace-normal ${mono ? 'font-mono text-xs' : ''}`}>{children}</span>
 );
 
 const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
@@ -81,28 +81,28 @@ export function ConflictsTable({ objectLink, selected, onSelect }: { objectLink?
             {
               id: 'object',
               header: 'Object',
-              width: 'minmax(10rem, 2fr)',
+              width: 'minmax(9rem, 1.6fr)',
               title: (r) => `${r.conflict.resource} ${r.conflict.key}`,
               cell: (r) => (
                 <button
                   type="button"
                   aria-pressed={r.conflict.seq === selected}
                   onClick={() => onSelect(r.conflict.seq)}
-                  className="line-clamp-2 max-w-full text-left font-mono text-xs break-all whitespace-normal text-indigo-700 hover:underline dark:text-indigo-300"
+                  className="line-clamp-2 max-w-full text-left font-mono text-xs break-words whitespace-normal text-indigo-700 hover:underline dark:text-indigo-300"
                 >
                   {r.conflict.resource} {r.conflict.key}
                 </button>
               ),
             },
-            { id: 'controller', header: 'Controller', width: 'minmax(7rem, 1fr)', title: (r) => r.controller, cell: (r) => <TwoLines>{r.controller ?? '—'}</TwoLines> },
-            { id: 'stale', header: 'Sent RV', width: '5.5rem', title: (r) => r.conflict.staleRV, cell: (r) => <TwoLines mono>{r.conflict.cause?.kind === 'fieldManager' ? 'apply' : (r.conflict.staleRV ?? '—')}</TwoLines> },
-            { id: 'current', header: 'Current RV', width: '6.5rem', title: (r) => r.conflict.currentRV, cell: (r) => <TwoLines mono>{r.conflict.currentRV ?? '—'}</TwoLines> },
-            { id: 'writer', header: 'Written by', width: 'minmax(8rem, 1.5fr)', title: (r) => ownersOrWriter(r.conflict), cell: (r) => <TwoLines>{ownersOrWriter(r.conflict)}</TwoLines> },
-            { id: 'fields', header: 'Fields', width: 'minmax(5rem, 1fr)', title: (r) => fieldsOf(r.conflict)?.join(', '), cell: (r) => <TwoLines>{fieldsOf(r.conflict)?.join(', ') || '—'}</TwoLines> },
+            { id: 'controller', header: 'Controller', width: 'minmax(6rem, 1fr)', title: (r) => r.controller, cell: (r) => <TwoLines>{r.controller ?? '—'}</TwoLines> },
+            { id: 'stale', header: 'Sent RV', width: '5rem', title: (r) => r.conflict.staleRV, cell: (r) => <TwoLines mono>{r.conflict.cause?.kind === 'fieldManager' ? 'apply' : (r.conflict.staleRV ?? '—')}</TwoLines> },
+            { id: 'current', header: 'Current RV', width: '7.5rem', title: (r) => r.conflict.currentRV, cell: (r) => <TwoLines mono>{r.conflict.currentRV ?? '—'}</TwoLines> },
+            { id: 'writer', header: 'Written by', width: 'minmax(7rem, 1.5fr)', title: (r) => ownersOrWriter(r.conflict), cell: (r) => <TwoLines>{ownersOrWriter(r.conflict)}</TwoLines> },
+            { id: 'fields', header: 'Fields', width: 'minmax(4rem, 0.8fr)', title: (r) => fieldsOf(r.conflict)?.join(', '), cell: (r) => <TwoLines>{fieldsOf(r.conflict)?.join(', ') || '—'}</TwoLines> },
             {
               id: 'outcome',
               header: 'Retry',
-              width: 'minmax(13rem, 2fr)',
+              width: 'minmax(15rem, 2fr)',
               title: (r) => [describeOutcome(r.outcome), r.conflict.injected ? 'injected' : '', r.conflict.cause?.kind === 'fieldManager' ? 'field managers' : ''].filter(Boolean).join(' · '),
               cell: (r) => (
                 // Badges wrap onto a second line rather than being clipped by a narrow track.
