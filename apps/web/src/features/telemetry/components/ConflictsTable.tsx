@@ -81,7 +81,7 @@ export function ConflictsTable({ objectLink, selected, onSelect }: { objectLink?
             {
               id: 'object',
               header: 'Object',
-              width: 'minmax(9rem, 1.6fr)',
+              width: 'minmax(9rem, 2fr)',
               title: (r) => `${r.conflict.resource} ${r.conflict.key}`,
               cell: (r) => (
                 <button
@@ -102,7 +102,7 @@ export function ConflictsTable({ objectLink, selected, onSelect }: { objectLink?
             {
               id: 'outcome',
               header: 'Retry',
-              width: 'minmax(15rem, 2fr)',
+              width: 'minmax(15rem, 1.5fr)',
               title: (r) => [describeOutcome(r.outcome), r.conflict.injected ? 'injected' : '', r.conflict.cause?.kind === 'fieldManager' ? 'field managers' : ''].filter(Boolean).join(' · '),
               cell: (r) => (
                 // Badges wrap onto a second line rather than being clipped by a narrow track.
