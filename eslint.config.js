@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', '**/.tsbuild/', 'test-results/', 'playwright-report/', 'bench-results/', '.dojo-console/'] },
+  { ignores: ['**/node_modules/', '**/dist/', '**/dist.*/', '**/.tsbuild/', 'test-results/', 'playwright-report/', 'bench-results/', '.dojo-console/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,7 +4,6 @@
  * decode, call, encode; one error middleware turns every failure into a Status. A console
  * serving a recording is the same surface over a replay, with every write refused.
  */
-import { existsSync } from 'node:fs';
 import express from 'express';
 import type { RecordingActivity, Session, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
@@ -37,6 +36,7 @@ import type { ScrapeControl } from './scrape/console-scrape-targets.ts';
 import { scrapeRoutes } from './scrape/scrape-routes.ts';
 import { checkCsrf, checkHost, checkToken, isConsoleToken, presentedToken, tokenCookieMaxAgeMs, type GuardOptions } from './security/request-guards.ts';
 import { setSecurityHeaders } from './security/security-headers.ts';
+import { readWebBuild, webBuildRoutes } from './web/web-build.ts';
 
 export interface ConsoleAppDeps {
   guards: GuardOptions;
@@ -64,6 +64,7 @@ export interface ConsoleAppDeps {
   session: () => Session;
   ready: () => boolean;
   allowSecretData: boolean;
+  /** The web build's directory, read once at start (web/web-build.ts): later rebuilds do not reach a running console. */
   webRoot: string;
   discord?: DiscordControl;
   /** What every client of the embedded API server does; absent with another cluster. */
@@ -153,10 +154,8 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   // The live endpoint speaks WebSocket only (console-server.ts hands upgrades to ws/).
   app.all('/ws', (_req, _res, next) => next(newStatusError(400, 'BadRequest', '/ws speaks WebSocket only: connect with an "Upgrade: websocket" request')));
 
-  if (existsSync(deps.webRoot)) {
-    app.use(express.static(deps.webRoot, { index: 'index.html' }));
-    app.get(/^\/(?!api\/|ws$).*/, (_req, res) => res.sendFile('index.html', { root: deps.webRoot }));
-  }
+  const webBuild = readWebBuild(deps.webRoot);
+  if (webBuild) app.use(webBuildRoutes(webBuild));
 
   app.use((_req, _res, next) => next(notFound()));
   app.use(statusErrors);

@@ -14,6 +14,8 @@ export interface Column<T> {
   /** A CSS grid track, e.g. "minmax(10rem, 2fr)" or "6rem". */
   width: string;
   cell: (row: T) => ReactNode;
+  /** The cell's whole text as a tooltip, for a value its track may truncate. */
+  title?: (row: T) => string | undefined;
   align?: 'left' | 'right';
   /** Makes the header a button that sorts by this column. */
   sort?: { direction: 'ascending' | 'descending' | undefined; onSort: () => void };
@@ -34,6 +36,15 @@ function HeaderContent<T>({ column }: { column: Column<T> }) {
       </span>
     </button>
   );
+}
+
+/**
+ * Rows that open something when clicked anywhere (a pointer convenience): the keyboard opens
+ * them through a button in one of the row's cells, which the table's user must render.
+ */
+export interface RowActivation<T> {
+  onActivate: (row: T) => void;
+  isSelected?: (row: T) => boolean;
 }
 
 /** The narrowest a track can be: `minmax(10rem, 2fr)` -> 10, `6rem` -> 6 (rem); anything else counts 0. */
@@ -62,22 +73,25 @@ function useOverflows(ref: RefObject<HTMLElement | null>, contentWidth: string):
  * (only those that enter are). Containment keeps a row's layout and paint to itself, so a
  * frame that brings new rows lays out only them.
  */
-const VirtualRow = memo(function VirtualRow<T>({ row, columns, template, index, size, start }: { row: T; columns: readonly Column<T>[]; template: string; index: number; size: number; start: number }) {
+const VirtualRow = memo(function VirtualRow<T>({ row, columns, template, index, size, start, activation }: { row: T; columns: readonly Column<T>[]; template: string; index: number; size: number; start: number; activation?: RowActivation<T> | undefined }) {
+  const selected = activation?.isSelected?.(row) ?? false;
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
-      className="absolute inset-x-0 grid items-center border-b border-slate-100 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40"
+      className={`absolute inset-x-0 grid items-center border-b border-slate-100 dark:border-slate-800/70 ${selected ? 'bg-indigo-50 dark:bg-indigo-950/50' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'} ${activation ? 'cursor-pointer' : ''}`}
       style={{ gridTemplateColumns: template, height: size, transform: `translateY(${start}px)`, contain: 'strict' }}
+      // A click anywhere on the row opens it; its own links and buttons keep their meaning.
+      onClick={activation ? (event) => void ((event.target as Element).closest('a, button, input, select, textarea') ? undefined : activation.onActivate(row)) : undefined}
     >
       {columns.map((column) => (
-        <div key={column.id} role="cell" className={`min-w-0 truncate px-3 ${column.align === 'right' ? 'text-right tabular-nums' : ''}`}>
+        <div key={column.id} role="cell" title={column.title?.(row)} className={`min-w-0 truncate px-3 ${column.align === 'right' ? 'text-right tabular-nums' : ''}`}>
           {column.cell(row)}
         </div>
       ))}
     </div>
   );
-}) as <T>(props: { row: T; columns: readonly Column<T>[]; template: string; index: number; size: number; start: number }) => ReactNode;
+}) as <T>(props: { row: T; columns: readonly Column<T>[]; template: string; index: number; size: number; start: number; activation?: RowActivation<T> | undefined }) => ReactNode;
 
 export function VirtualTable<T>({
   label,
@@ -87,6 +101,7 @@ export function VirtualTable<T>({
   rowHeight = 40,
   maxHeight = 560,
   empty,
+  activation,
 }: {
   label: string;
   columns: readonly Column<T>[];
@@ -95,6 +110,7 @@ export function VirtualTable<T>({
   rowHeight?: number;
   maxHeight?: number;
   empty?: ReactNode;
+  activation?: RowActivation<T>;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
@@ -156,7 +172,7 @@ export function VirtualTable<T>({
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map((item) => {
                 const row = rows[item.index]!;
-                return <VirtualRow key={rowKey(row)} row={row} columns={columns} template={template} index={item.index} size={item.size} start={item.start} />;
+                return <VirtualRow key={rowKey(row)} row={row} columns={columns} template={template} index={item.index} size={item.size} start={item.start} activation={activation} />;
               })}
             </div>
           </div>

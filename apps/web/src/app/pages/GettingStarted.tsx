@@ -5,18 +5,12 @@
 import type { ResourceType } from '@dojo/console-protocol';
 import type { Session } from '@dojo/console-protocol';
 import { buttonClass } from '../../components/Button.tsx';
+import { CommandBlock } from '../../components/CommandBlock.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { PathText } from '../../components/PathText.tsx';
 import { connectCommandLine } from '../../features/activity/model/connect-command.ts';
 import { Link } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
-
-function Command({ label, text }: { label: string; text: string }) {
-  return (
-    <pre aria-label={label} tabIndex={0} className="mt-1 overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-100">
-      {text}
-    </pre>
-  );
-}
 
 const quoted = (path: string) => (/^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`);
 
@@ -42,7 +36,7 @@ export function GettingStarted({ main, namespace, session }: { main: ResourceTyp
             reconciles it infers from them, beside the ones it runs itself.
           </p>
           {session?.cluster.dataDir ? (
-            <Command label="Connect an operator" text={connectCommandLine('my-operator', session.cluster.dataDir)} />
+            <CommandBlock label="Connect an operator" text={connectCommandLine('my-operator', session.cluster.dataDir)} />
           ) : (
             <p className="text-slate-600 dark:text-slate-400">On a cluster of your own, give the operator a ServiceAccount: the console sees it through the cluster's audit events.</p>
           )}
@@ -52,9 +46,13 @@ export function GettingStarted({ main, namespace, session }: { main: ResourceTyp
           {kubeconfig ? (
             <>
               <p className="text-slate-600 dark:text-slate-400">
-                The kubeconfig is <code className="font-mono break-all">{kubeconfig}</code>.
+                The kubeconfig is{' '}
+                <code data-testid="kubeconfig-path" className="font-mono break-words">
+                  <PathText text={kubeconfig} />
+                </code>
+                .
               </p>
-              <Command label="kubectl command" text={`kubectl --kubeconfig ${quoted(kubeconfig)} get ${main.resource} -A`} />
+              <CommandBlock label="kubectl command" text={`kubectl --kubeconfig ${quoted(kubeconfig)} get ${main.resource} -A`} />
             </>
           ) : (
             <p className="text-slate-600 dark:text-slate-400">The console runs inside the cluster: use the kubeconfig you reach that cluster with.</p>

@@ -47,7 +47,7 @@ export function ClientCards({ links, also }: { links: ClientLinks; also?: (clien
       {clients.length === 0 && silent.length === 0 ? (
         <EmptyState title="No other clients yet.">Connect an operator (any language) and what it does shows up here, beside the embedded controllers.</EmptyState>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {clients.map((c) => (
             <ClientCard key={c.name} client={c} links={links} also={also?.(c.name)} />
           ))}

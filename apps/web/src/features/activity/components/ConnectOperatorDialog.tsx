@@ -5,8 +5,10 @@
  */
 import { useId, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
+import { CommandBlock } from '../../../components/CommandBlock.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { PathText } from '../../../components/PathText.tsx';
 import { useConnectClient } from '../api/connect-client.ts';
 import { connectCommandLine } from '../model/connect-command.ts';
 
@@ -42,22 +44,20 @@ export function ConnectOperatorDialog({ open, onClose, dataDir }: { open: boolea
             <p>
               Kubeconfig for <strong>{answer.name}</strong> ({answer.server}):
             </p>
-            <code data-testid="kubeconfig-path" className="rounded bg-slate-100 px-2 py-1 font-mono text-xs break-all dark:bg-slate-800">
-              {answer.kubeconfigPath}
+            <code data-testid="kubeconfig-path" className="rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words dark:bg-slate-800">
+              <PathText text={answer.kubeconfigPath} />
             </code>
             <p>Run it with:</p>
             <ul className="flex flex-col gap-1.5">
               {answer.commands.map((c) => (
                 <li key={c.framework}>
                   <span className="text-xs text-slate-500 dark:text-slate-400">{c.framework}</span>
-                  <pre className="overflow-x-auto rounded bg-slate-900 px-2 py-1 font-mono text-xs text-slate-100">{c.command}</pre>
+                  <CommandBlock label={`${c.framework} command`} text={c.command} />
                 </li>
               ))}
             </ul>
             <p>The same credential from a terminal, in any directory:</p>
-            <pre aria-label="connect command" className="overflow-x-auto rounded bg-slate-900 px-2 py-1 font-mono text-xs text-slate-100">
-              {connectCommandLine(answer.name, dataDir)}
-            </pre>
+            <CommandBlock label="connect command" text={connectCommandLine(answer.name, dataDir)} />
           </section>
         ) : (
           <label className="flex flex-col gap-1 text-sm font-medium">

@@ -12,7 +12,8 @@ import { WriterRef } from './WriterRef.tsx';
 
 export function ConflictTraces({ conflicts, links }: { conflicts: readonly ConflictTrace[]; links: FieldLinks }) {
   return (
-    <ol aria-label="409 Conflicts traced" className="flex flex-col gap-2 text-sm">
+    // Field paths are long unbroken words: they wrap rather than widen a phone's page.
+    <ol aria-label="409 Conflicts traced" className="flex flex-col gap-2 text-sm break-words">
       {conflicts.map((c) =>
         c.cause?.kind === 'fieldManager' ? (
           <li key={c.seq} aria-label={`Apply conflict at ${formatClock(c.time)}`} className="rounded-md border border-amber-200 bg-amber-50/60 px-3 py-2 dark:border-amber-900 dark:bg-amber-950/30">

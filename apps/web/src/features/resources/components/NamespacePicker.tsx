@@ -22,7 +22,8 @@ export function NamespacePicker() {
         id={id}
         value={choice ?? ''}
         onChange={(e) => chooseNamespace(e.target.value || undefined)}
-        className="max-w-[9rem] rounded-md border border-slate-300 bg-white py-1 pr-6 pl-2 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
+        // As wide as the chosen option (field-sizing), so "All namespaces" reads whole; a long name is cut at a bound.
+        className="max-w-[10.5rem] rounded-md border border-slate-300 bg-white py-1 pr-1 pl-2 text-sm text-slate-800 [field-sizing:content] sm:max-w-[16rem] dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
       >
         <option value="">All namespaces</option>
         {names.map((name) => (

@@ -52,7 +52,7 @@ export function ScrapedControllerCards() {
           {target.controllers.length === 0 ? (
             <EmptyState title={`${target.name}: no controllers yet.`}>{freshnessNote(target, now) ?? `${target.url} exposes no controller-runtime metrics.`}</EmptyState>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
               {target.controllers.map((c) => (
                 <ScrapedControllerCard key={c.name} target={target} controller={c} now={now} />
               ))}

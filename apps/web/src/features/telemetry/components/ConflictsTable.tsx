@@ -5,13 +5,14 @@
  * has no stale version and no winner: its row names the fields and the managers that own them.
  * Selecting a row shows the reconcile.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { ConflictRecord } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { HistoryNote } from '../../../components/HistoryNote.tsx';
 import { VirtualTable } from '../../../components/VirtualTable.tsx';
 import { formatClock } from '../../../lib/time-format.ts';
+import { useFillHeight } from '../../../lib/use-fill-height.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useStoreVersion, useTelemetryBackfill, useTelemetryStore } from '../api/telemetry.ts';
 import { conflictOutcome, describeOutcome, type ConflictRow } from '../model/conflict-outcomes.ts';
@@ -30,14 +31,24 @@ const ownersOrWriter = (c: ConflictRecord) =>
   c.cause?.kind === 'fieldManager' ? (c.cause.fields.length ? `owned by ${[...new Set(c.cause.fields.map((f) => f.manager))].join(', ')}` : 'other managers') : writerOf(c);
 const fieldsOf = (c: ConflictRecord) => (c.cause?.kind === 'fieldManager' ? c.cause.fields.map((f) => f.field) : c.fields);
 
+/** Up to two lines of a value that would not fit one (a long writer, a controller's name, an RV); the cell's title has it whole. */
+const TwoLines = ({ mono, children }: { mono?: boolean; children: ReactNode }) => (
+  <span className={`line-clamp-2 break-words whitespace-normal ${mono ? 'font-mono text-xs' : ''}`}>{children}</span>
+);
+
 const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
 
-export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) {
+/**
+ * `selected` is the conflict shown below the list (by its sequence number); the page keeps it in
+ * the URL and hears of a new choice through `onSelect`.
+ */
+export function ConflictsTable({ objectLink, selected, onSelect }: { objectLink?: ObjectPageLink; selected?: number | undefined; onSelect: (seq: number) => void }) {
   const store = useTelemetryStore();
   useTelemetryBackfill({ types: 'conflict', limit: 2000 });
   const version = useStoreVersion(store, 500);
   const now = useNow(1000);
-  const [selected, setSelected] = useState<number>();
+  // The list uses the page; with a conflict selected it leaves room below for its reconcile.
+  const [listRef, listHeight] = useFillHeight({ min: 240, share: selected === undefined ? 1 : 0.55, reserve: 56 });
   const rows = useMemo((): ConflictRow[] => {
     if (version < 0) return [];
     return [...store.conflicts].reverse().map((conflict) => {
@@ -58,52 +69,60 @@ export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) 
   return (
     <div className="flex flex-col gap-4">
       <HistoryNote stream="telemetry" thing={conflicts} />
-      <VirtualTable<ConflictRow>
-        label="Conflicts"
-        rows={rows}
-        rowKey={(r) => String(r.conflict.seq)}
-        maxHeight={420}
-        columns={[
-          { id: 'time', header: 'Time', width: '7rem', cell: (r) => <span className="font-mono text-xs">{formatClock(r.conflict.time)}</span> },
-          {
-            id: 'object',
-            header: 'Object',
-            width: 'minmax(10rem, 2fr)',
-            cell: (r) => (
-              <button
-                type="button"
-                aria-pressed={r.conflict.seq === selected}
-                onClick={() => setSelected(r.conflict.seq)}
-                className="max-w-full truncate text-left font-mono text-xs text-indigo-700 hover:underline dark:text-indigo-300"
-              >
-                {r.conflict.resource} {r.conflict.key}
-              </button>
-            ),
-          },
-          { id: 'controller', header: 'Controller', width: '7rem', cell: (r) => r.controller ?? '—' },
-          { id: 'stale', header: 'Sent RV', width: '5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.cause?.kind === 'fieldManager' ? 'apply' : (r.conflict.staleRV ?? '—')}</span> },
-          { id: 'current', header: 'Current RV', width: '6.5rem', cell: (r) => <span className="font-mono text-xs">{r.conflict.currentRV ?? '—'}</span> },
-          { id: 'writer', header: 'Written by', width: '8rem', cell: (r) => ownersOrWriter(r.conflict) },
-          { id: 'fields', header: 'Fields', width: 'minmax(5rem, 1fr)', cell: (r) => fieldsOf(r.conflict)?.join(', ') || '—' },
-          {
-            id: 'outcome',
-            header: 'Retry',
-            width: 'minmax(14rem, 2fr)',
-            cell: (r) => (
-              <span className="flex items-center gap-1.5">
-                <Badge tone={outcomeTone[r.outcome.kind]}>{describeOutcome(r.outcome)}</Badge>
-                {r.conflict.injected ? <Badge>injected</Badge> : null}
-                {r.conflict.cause?.kind === 'fieldManager' ? <Badge>field managers</Badge> : null}
-              </span>
-            ),
-          },
-        ]}
-      />
+      <div ref={listRef}>
+        <VirtualTable<ConflictRow>
+          label="Conflicts"
+          rows={rows}
+          rowKey={(r) => String(r.conflict.seq)}
+          rowHeight={52}
+          maxHeight={listHeight}
+          columns={[
+            { id: 'time', header: 'Time', width: '7rem', cell: (r) => <span className="font-mono text-xs">{formatClock(r.conflict.time)}</span> },
+            {
+              id: 'object',
+              header: 'Object',
+              width: 'minmax(9rem, 2fr)',
+              title: (r) => `${r.conflict.resource} ${r.conflict.key}`,
+              cell: (r) => (
+                <button
+                  type="button"
+                  aria-pressed={r.conflict.seq === selected}
+                  onClick={() => onSelect(r.conflict.seq)}
+                  className="line-clamp-2 max-w-full text-left font-mono text-xs break-words whitespace-normal text-indigo-700 hover:underline dark:text-indigo-300"
+                >
+                  {r.conflict.resource} {r.conflict.key}
+                </button>
+              ),
+            },
+            { id: 'controller', header: 'Controller', width: 'minmax(6rem, 1fr)', title: (r) => r.controller, cell: (r) => <TwoLines>{r.controller ?? '—'}</TwoLines> },
+            { id: 'stale', header: 'Sent RV', width: '5rem', title: (r) => r.conflict.staleRV, cell: (r) => <TwoLines mono>{r.conflict.cause?.kind === 'fieldManager' ? 'apply' : (r.conflict.staleRV ?? '—')}</TwoLines> },
+            { id: 'current', header: 'Current RV', width: '7.5rem', title: (r) => r.conflict.currentRV, cell: (r) => <TwoLines mono>{r.conflict.currentRV ?? '—'}</TwoLines> },
+            { id: 'writer', header: 'Written by', width: 'minmax(7rem, 1.5fr)', title: (r) => ownersOrWriter(r.conflict), cell: (r) => <TwoLines>{ownersOrWriter(r.conflict)}</TwoLines> },
+            { id: 'fields', header: 'Fields', width: 'minmax(4rem, 0.8fr)', title: (r) => fieldsOf(r.conflict)?.join(', '), cell: (r) => <TwoLines>{fieldsOf(r.conflict)?.join(', ') || '—'}</TwoLines> },
+            {
+              id: 'outcome',
+              header: 'Retry',
+              width: 'minmax(15rem, 1.5fr)',
+              title: (r) => [describeOutcome(r.outcome), r.conflict.injected ? 'injected' : '', r.conflict.cause?.kind === 'fieldManager' ? 'field managers' : ''].filter(Boolean).join(' · '),
+              cell: (r) => (
+                // Badges wrap onto a second line rather than being clipped by a narrow track.
+                <span className="flex flex-wrap items-center gap-1">
+                  <Badge tone={outcomeTone[r.outcome.kind]}>{describeOutcome(r.outcome)}</Badge>
+                  {r.conflict.injected ? <Badge>injected</Badge> : null}
+                  {r.conflict.cause?.kind === 'fieldManager' ? <Badge>field managers</Badge> : null}
+                </span>
+              ),
+            },
+          ]}
+        />
+      </div>
       <section aria-label="Conflicting reconcile" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         {selectedRow?.span ? (
           <SpanDetails span={selectedRow.span} now={Math.max(now, store.lastTime)} objectLink={objectLink} />
         ) : selectedRow ? (
-          <p className="text-sm text-slate-500">The reconcile that hit this conflict is no longer in the console's window.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">The reconcile that hit this conflict is no longer in the console's window.</p>
+        ) : selected !== undefined ? (
+          <p className="text-sm text-slate-500 dark:text-slate-400">Conflict #{selected} is no longer in the console's window.</p>
         ) : (
           <p className="text-sm text-slate-500 dark:text-slate-400">Select a conflict to see the reconcile that hit it.</p>
         )}

@@ -13,7 +13,8 @@ import { formatClock } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useViewInstant } from '../../../lib/view-time.ts';
 import { useStoreVersion, useTelemetryBackfill, useTelemetryStore } from '../api/telemetry.ts';
-import { matchesFilter, spanOutcomes, triggerLabel, type SpanFilter, type SpanOutcome } from '../model/lane-filter.ts';
+import { LaneFilter, matchesFilter, spanOutcomes, triggerLabel, type SpanFilter, type SpanOutcome } from '../model/lane-filter.ts';
+import { shownCountText } from '../model/shown-count.ts';
 import type { Span } from '../model/span.ts';
 import type { TelemetryStore } from '../model/telemetry-store.ts';
 import { windowOf, type ObjectPageLink, type TimelineView } from '../model/timeline-view.ts';
@@ -103,6 +104,8 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
 
   // The store mutates in place: `version` is what says it changed.
   const latest = useMemo(() => (version >= 0 ? latestSpans(store, filter, 200, follow ? undefined : shownWindow) : []), [store, filter, version, follow, shownWindow?.start, shownWindow?.end]);
+  const shownLanes = useRef(new LaneFilter());
+  const countText = useMemo(() => (version >= 0 ? shownCountText(store.lanes, shownLanes.current.apply(store.lanes, filter)) : ''), [store, filter, version]);
   const controllers = useMemo(() => (version >= 0 ? [...new Set(store.lanes.map((l) => l.controller))].sort() : []), [store, version]);
   const triggers = useMemo(() => triggerChoices(latestSpans(store, controller ? { controller } : {}, 300, undefined), view.trigger), [store, controller, view.trigger, version]);
   const serverNow = store.lastTime > 0 ? Math.max(now, store.lastTime) : now;
@@ -207,7 +210,7 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
       />
       <div className="flex flex-col gap-0.5">
         <p role="status" className="text-xs text-slate-600 dark:text-slate-400">
-          {store.spanCount.toLocaleString('en-US')} reconciles loaded in {store.lanes.length} lanes
+          {countText}
           {store.gaps ? ` · the stream skipped ahead ${store.gaps} time${store.gaps === 1 ? '' : 's'} (the console fell behind)` : ''}
           {paused ? ' · view paused' : ''}
           {shownWindow && !follow ? ` · window ${formatClock(shownWindow.start)}–${formatClock(shownWindow.end)}` : ''}
@@ -223,7 +226,7 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
           <p className="text-sm text-slate-600 dark:text-slate-400">Click a reconcile in the timeline or the list to see its triggers, API calls and condition changes.</p>
         )}
       </section>
-      <SpanList spans={latest} now={serverNow} selectedId={view.reconcile} onSelect={select} empty={emptyText} />
+      <SpanList spans={latest} now={serverNow} selectedId={view.reconcile} onSelect={select} objectLink={objectLink} empty={emptyText} />
     </div>
   );
 }

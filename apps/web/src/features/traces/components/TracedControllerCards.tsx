@@ -53,7 +53,7 @@ export function TracedControllerCards({ timeline }: { timeline: (controller: str
           {data.spans > 0 ? ` ${data.spans.toLocaleString()} spans arrived, none of them a reconcile.` : ''}
         </EmptyState>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {own.map((c) => (
             <TracedControllerCard key={c.controller} controller={c} timeline={timeline(c.controller)} now={now} />
           ))}

@@ -11,6 +11,7 @@ import { firstStartingAfter } from '../../model/span-search.ts';
 import type { Lane, Span } from '../../model/span.ts';
 import type { TelemetryStore } from '../../model/telemetry-store.ts';
 import { canvasHeight, defaultLayout, hitTest, plotWidth, type TimelineLayout } from '../../model/timeline-layout.ts';
+import { ServerClock } from '../../model/server-clock.ts';
 import { followLive, panBy, xToTime, zoomAt, type Viewport } from '../../model/timeline-viewport.ts';
 import { drawTimeline } from './draw-timeline.ts';
 import { darkPalette, lightPalette } from './palette.ts';
@@ -54,12 +55,12 @@ export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, 
   const [laneCount, setLaneCount] = useState(0);
   const [hover, setHover] = useState<Hover>();
 
-  const offset = useRef(0);
+  const clock = useRef(new ServerClock());
   // In a recording "now" is the instant shown: following keeps it at the right edge.
   const shownInstant = useViewInstant();
   const instant = useRef(shownInstant);
   instant.current = shownInstant;
-  const serverNow = useCallback(() => instant.current ?? Date.now() + offset.current, []);
+  const serverNow = useCallback(() => instant.current ?? clock.current.now(Date.now()), []);
   const viewport = useRef<Viewport>({ start: 0, end: 0 });
   const lanes = useRef<Lane[]>([]);
   const laneFilter = useRef(new LaneFilter());
@@ -74,10 +75,10 @@ export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, 
   layoutRef.current = layout;
   const height = canvasHeight(layout, laneCount);
 
-  // Time base: the newest record's time is "now" on the server's clock.
+  // Time base: the newest record's time says the server's clock was at least that far (model/server-clock.ts).
   useEffect(() => {
     const sync = () => {
-      if (store.lastTime > 0) offset.current = store.lastTime - Date.now();
+      if (store.lastTime > 0) clock.current.observe(store.lastTime, Date.now());
       dirty.current = true;
     };
     sync();
