@@ -30,9 +30,10 @@ const ownersOrWriter = (c: ConflictRecord) =>
   c.cause?.kind === 'fieldManager' ? (c.cause.fields.length ? `owned by ${[...new Set(c.cause.fields.map((f) => f.manager))].join(', ')}` : 'other managers') : writerOf(c);
 const fieldsOf = (c: ConflictRecord) => (c.cause?.kind === 'fieldManager' ? c.cause.fields.map((f) => f.field) : c.fields);
 
-const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
+const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', stopped: 'bad', pending: 'unknown', unknown: 'neutral' } as const;
 
-export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) {
+/** `writerGone`: whether a writer (another client) has stopped, so its unfinished retries are not "still retrying". */
+export function ConflictsTable({ objectLink, writerGone }: { objectLink?: ObjectPageLink; writerGone?: (controller: string) => boolean }) {
   const store = useTelemetryStore();
   useTelemetryBackfill({ types: 'conflict', limit: 2000 });
   const version = useStoreVersion(store, 500);
@@ -42,9 +43,9 @@ export function ConflictsTable({ objectLink }: { objectLink?: ObjectPageLink }) 
     if (version < 0) return [];
     return [...store.conflicts].reverse().map((conflict) => {
       const span = conflict.reconcileId ? store.span(conflict.reconcileId) : undefined;
-      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, span?.object ? store.spansOf(span.object) : []) };
+      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, span?.object ? store.spansOf(span.object) : [], writerGone) };
     });
-  }, [store, version]);
+  }, [store, version, writerGone]);
   const selectedRow = rows.find((r) => r.conflict.seq === selected);
 
   if (rows.length === 0) {
