@@ -40,6 +40,10 @@ test.describe('breakpoints', () => {
     await scaleTo(edits, 2);
     const holding = page.getByRole('region', { name: 'Held at a breakpoint' });
     await expect(holding).toContainText(`holds default/${held}`, { timeout: 30_000 });
+    // The state says why nothing runs, and the held worker is busy.
+    const run = page.getByRole('region', { name: 'Run control' });
+    await expect(run).toContainText('State: Stopped at a breakpoint · 1 key held at a breakpoint');
+    await expect(run.getByText(/Workers busy [1-9]\d*\//)).toBeVisible();
 
     // Another Dojo's change waits behind the held worker, and the page says so.
     await edits.goto(otherUrl);

@@ -89,4 +89,55 @@ test.describe('the generated Dojo form', () => {
     await page.getByRole('tab', { name: 'YAML' }).click();
     await expect(page.getByLabel('Object YAML')).toContainText('title: After');
   });
+
+  test('counts the problems it marks, and the count and Submit take the person to the first one', async ({ page }) => {
+    await openCreateDojo(page);
+    const form = page.getByRole('form', { name: 'Create Dojo' });
+    await form.getByLabel('Name', { exact: true }).first().fill(uniqueName('count'));
+    const replicas = form.getByLabel('Replicas');
+    await replicas.fill('-1');
+    await replicas.blur();
+    // The schema's minimum and a CEL rule both reject -1: one field, one line, one problem.
+    await expect(replicas).toHaveAttribute('aria-invalid', 'true');
+    const errorId = ((await replicas.getAttribute('aria-describedby')) ?? '').split(' ').find((id) => id.endsWith('-error'));
+    await expect(page.locator(`[id="${errorId}"] p`)).toHaveCount(1);
+    await expect(page.locator(`[id="${errorId}"]`)).toHaveText('Invalid value: -1: spec.replicas in body should be greater than or equal to 0; should be a non-negative integer');
+    const status = form.getByRole('status').filter({ hasText: /problem/ });
+    await expect(status).toContainText(/The server reports 1 problem, and \d+ more in fields not filled in yet/);
+    await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
+
+    // The count is a button: every problem is shown, and the first invalid field has focus.
+    await status.getByRole('button', { name: /problems?/ }).click();
+    // Marked: inputs the server rejects, and groups it rejects as a whole (credentialsRef left out).
+    const marked = form.locator('[aria-invalid="true"], [data-group-problem]');
+    await expect(status).toContainText(/The server reports \d+ problems \(dry run\)\.$/);
+    const count = Number(/(\d+) problems/.exec((await status.textContent()) ?? '')![1]);
+    await expect(marked).toHaveCount(count);
+    await expect(form.locator('[aria-invalid="true"]').first()).toBeFocused();
+
+    // Fix all but the title; Submit lands on the title.
+    await form.getByLabel('Account ID').fill('acct-7');
+    await form.getByLabel('Credentials ref Name', { exact: true }).fill('app');
+    await replicas.fill('1');
+    await expect(status).toContainText('The server reports 1 problem (dry run).');
+    await replicas.focus();
+    await form.getByRole('button', { name: 'Create Dojo' }).click();
+    await expect(form.getByLabel('Title')).toBeFocused();
+  });
+
+  test('never leaves the field being edited under the sticky footer', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 520 });
+    await openCreateDojo(page);
+    const form = page.getByRole('form', { name: 'Create Dojo' });
+    const footer = form.getByRole('button', { name: 'Create Dojo' }).locator('..');
+    await form.getByLabel('Name', { exact: true }).first().focus();
+    for (let tab = 0; tab < 12; tab++) {
+      await page.keyboard.press('Tab');
+      const focused = page.locator(':focus');
+      if (!(await focused.evaluate((el) => ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)))) continue;
+      const field = (await focused.boundingBox())!;
+      const bar = (await footer.boundingBox())!;
+      expect(field.y + field.height, `${await focused.getAttribute('id')} is clear of the footer`).toBeLessThanOrEqual(bar.y);
+    }
+  });
 });

@@ -89,6 +89,9 @@ test.describe('an operator the console did not start', () => {
       const watches = page.getByRole('region', { name: operatorName });
       await expect(watches.getByRole('table', { name: 'Watches' })).toContainText('guestbooks.webapp.example.com');
       await saveScreenshot(page, 'hot-loop-alarm');
+      // The object it names is a link to that object's page.
+      await alarm.getByRole('link', { name: `Guestbook ${namespace}/hello` }).click();
+      await expect(page).toHaveURL(new RegExp(`/resources/webapp.example.com/v1/guestbooks/${namespace}/hello`));
     } catch (error) {
       throw new Error(`${(error as Error).message}\n--- operator output ---\n${operator.output()}`);
     } finally {

@@ -148,6 +148,34 @@ test.describe('lists like kubectl get', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'ConfigMap' })).toBeVisible();
   });
 
+  test('the command palette ranks what people open before Events, and opens pages and controllers', async ({ page }) => {
+    const name = uniqueName('rank');
+    await createDeployment(name, 2);
+    await signIn(page);
+    await page.keyboard.press('/');
+    const palette = page.getByRole('dialog', { name: 'Search kinds and objects' });
+    const search = palette.getByRole('combobox', { name: 'Search kinds and objects' });
+    await search.fill(name);
+    const tags = () => palette.getByRole('option').locator('span').allTextContents();
+    // The Deployment, its ReplicaSet and Pods, and the Events about them, once they exist.
+    await expect.poll(async () => new Set(await tags()), { timeout: 20_000 }).toEqual(new Set(['Deployment', 'ReplicaSet', 'Pod', 'Event']));
+    const order = await tags();
+    expect(order[0]).toBe('Deployment');
+    expect(order.indexOf('Event'), order.join(', ')).toBeGreaterThan(order.lastIndexOf('Pod'));
+    expect(order.indexOf('Event'), order.join(', ')).toBeGreaterThan(order.lastIndexOf('ReplicaSet'));
+
+    await search.fill('timeline');
+    await expect(palette.getByRole('option', { selected: true })).toContainText('Timeline');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Timeline' })).toBeVisible();
+
+    await page.keyboard.press('Control+k');
+    await search.fill('debug · dojo');
+    await expect(palette.getByRole('option', { selected: true })).toContainText('Debug · dojo');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/debug\/dojo$/);
+  });
+
   test('deletes several objects at once after a confirmation that lists them', async ({ page }) => {
     const ns = uniqueName('bulk');
     await createNamespace(ns);

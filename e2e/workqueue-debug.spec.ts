@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createDojo, scaleTo } from './support/forms.ts';
-import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
+import { consoleApi, saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
 
 test.describe('workqueue and debugging', () => {
@@ -55,5 +55,22 @@ test.describe('workqueue and debugging', () => {
     await run.getByLabel('Max concurrent reconciles').fill('1');
     await run.getByRole('button', { name: 'Apply' }).click();
     await saveScreenshot(page, 'debug');
+  });
+
+  test('fault knobs start empty, and the Discord card shows the settings in force', async ({ page, request }) => {
+    const api = consoleApi(request);
+    await signIn(page);
+    expect((await api.put('/api/discord/faults', { rate429: 0.15, rate5xx: 0, latencyMs: 30 })).ok()).toBe(true);
+    try {
+      await page.goto('/debug/dojo');
+      const faults = page.getByRole('region', { name: 'Fault injection' });
+      await expect(faults.getByLabel('Conflict on next writes')).toHaveValue('');
+      await expect(faults.getByLabel('Throw in next reconciles')).toHaveValue('');
+      const discord = page.getByRole('region', { name: 'Discord simulator faults' });
+      await expect(discord.getByRole('status')).toHaveText('Now: 15% 429, 0% 5xx, 30 ms latency.');
+      await expect(discord.getByLabel('429 rate (%)')).toHaveValue('15');
+    } finally {
+      await api.put('/api/discord/faults', { rate429: 0, rate5xx: 0, latencyMs: 0 });
+    }
   });
 });

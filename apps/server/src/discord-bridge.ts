@@ -15,6 +15,7 @@ export function discordBridge(simulatorUrl: string, token: string) {
   };
   return {
     state: () => call('GET', '/_sim/state?messages=50'),
+    faults: () => call('GET', '/_sim/faults'),
     setFaults: (faults: Record<string, unknown>) => call('PUT', '/_sim/faults', faults),
   };
 }

@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StatusError } from '@dojo/kube-api';
 import { App } from './App.tsx';
 import { browserSocket, liveSocketUrl } from './lib/browser-socket.ts';
+import { onBrowserWakeup } from './lib/browser-wakeups.ts';
+import { healthzAnswers, registerShellWorker, reloadWhenServerAnswers, servedOffline } from './lib/offline-shell.ts';
 import { LiveSocket } from './lib/live-socket.ts';
 import { LiveSocketProvider } from './lib/live-socket-context.tsx';
 import { viewInstant } from './lib/view-time.ts';
@@ -21,6 +23,15 @@ const queryClient = new QueryClient({
 
 const socket = new LiveSocket({ url: () => liveSocketUrl(window.location, viewInstant()), createSocket: browserSocket });
 socket.start();
+onBrowserWakeup(window, document, () => socket.retryNow());
+
+// A tab opened while the server was away got the kept shell (lib/offline-shell.ts): reload it
+// for real as soon as the server answers; otherwise keep the shell fresh for the next outage.
+if (servedOffline(document)) {
+  void reloadWhenServerAnswers({ probe: healthzAnswers, reload: () => window.location.reload(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) });
+} else {
+  registerShellWorker(window.isSecureContext ? navigator.serviceWorker : undefined);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

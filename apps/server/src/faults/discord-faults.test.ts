@@ -42,4 +42,15 @@ describe('Discord resources under a flaky Discord', () => {
       expect(guild.channels.map((ch) => ch.name)).toEqual(expect.arrayContaining([`${prefix} Group`, `${prefix}-channel`]));
     }
   }, 120_000);
+
+  it('answers the fault settings in force, so a page opened later shows them', async () => {
+    c.discord!.faults.set({ rate5xx: 0.25, rate429: 0.1, latencyMs: 40 });
+    try {
+      const now = (await c.http('GET', '/api/discord/faults')).body as { rate5xx: number; rate429: number; latencyMs: number };
+      expect(now).toMatchObject({ rate5xx: 0.25, rate429: 0.1, latencyMs: 40 });
+    } finally {
+      c.discord!.faults.reset();
+    }
+    expect((await c.http('GET', '/api/discord/faults')).body).toMatchObject({ rate5xx: 0, rate429: 0, latencyMs: 0 });
+  });
 });

@@ -8,6 +8,7 @@ import { ConnectionIndicator } from '../features/session/components/ConnectionIn
 import { RecordingMenu } from '../features/session/components/RecordingMenu.tsx';
 import { SessionSummary } from '../features/session/components/SessionSummary.tsx';
 import { Link } from '../lib/router.tsx';
+import { usePaletteLinks } from './palette-links.ts';
 import { paths } from './routes.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
@@ -39,7 +40,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
       </h1>
       <div className="ml-auto flex items-center gap-2 sm:gap-4">
         <NamespacePicker />
-        <CommandPalette paths={palettePaths} />
+        <CommandPalette paths={palettePaths} useLinks={usePaletteLinks} />
         <RecordingMenu />
         <SessionSummary />
         <ConnectionIndicator />

@@ -13,6 +13,7 @@ import { RecordingDropZone } from '../features/session/components/RecordingDropZ
 import { apiWarnings } from '../lib/api-warnings.ts';
 import { useLocation } from '../lib/router.tsx';
 import { Header } from './Header.tsx';
+import { useObjectPageLink } from './object-links.ts';
 import { OutageNotice } from './OutageNotice.tsx';
 import { paths } from './routes.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -23,6 +24,7 @@ const loopTimeline = (loop: HotLoop) => paths.timeline({ controller: loop.writer
 export function Layout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const objectLink = useObjectPageLink();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   useEffect(() => {
@@ -47,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         <main id="main" ref={main} tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-6 lg:px-8">
           <OutageNotice />
-          <HotLoopAlarm timelineOf={loopTimeline} />
+          <HotLoopAlarm timelineOf={loopTimeline} objectOf={(loop) => objectLink(loop.object)} />
           <WarningNotices store={apiWarnings} />
           {children}
         </main>

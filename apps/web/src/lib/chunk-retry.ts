@@ -42,7 +42,7 @@ export interface RetryOptions {
 
 /** `load()` until it succeeds, pausing between attempts; never rejects. */
 export async function loadWithRetry<M>(load: () => Promise<M>, options: RetryOptions = {}): Promise<M> {
-  const { initialMs = 500, maxMs = 5_000 } = options;
+  const { initialMs = 500, maxMs = 2_500 } = options; // as low as the live socket's cap (reconnect-backoff.ts)
   let attempt = 0;
   let waiting = false;
   try {

@@ -220,6 +220,35 @@ describe('LiveSocket', () => {
     expect(got).toEqual([]);
   });
 
+  it('tries again at once when told the network or the person is back, instead of waiting out the pause', () => {
+    const { live, current, timers, sockets } = setup();
+    current().open();
+    current().drop();
+    timers.advance(100);
+    current().drop();
+    expect(sockets).toHaveLength(2);
+    live.retryNow();
+    expect(sockets).toHaveLength(3);
+    live.retryNow(); // an attempt is under way: no second socket
+    expect(sockets).toHaveLength(3);
+    current().open();
+    live.retryNow(); // live: nothing to do
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('waits at most 2.5 s between attempts by default, however long the server is away', () => {
+    const sockets: FakeSocket[] = [];
+    const timers = new FakeTimers();
+    const live = new LiveSocket({ url: 'ws://console/ws', createSocket: () => (sockets.push(new FakeSocket()), sockets.at(-1)!), timers, random: () => 1 });
+    live.start();
+    for (let i = 0; i < 10; i++) {
+      sockets.at(-1)!.drop();
+      const before = sockets.length;
+      timers.advance(2_500);
+      expect(sockets.length).toBe(before + 1);
+    }
+  });
+
   it('stays closed after stop', () => {
     const { live, current, timers, sockets, states } = setup();
     current().open();

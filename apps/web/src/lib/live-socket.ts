@@ -2,8 +2,9 @@
  * One WebSocket per tab to `/ws` (docs/protocol.md), shared by every live view.
  *
  * Promises:
- * - Subscriptions outlive connections: after a reconnect (exponential backoff with jitter)
- *   every open subscription is sent again, watches resuming from the last resourceVersion they
+ * - Subscriptions outlive connections: after a reconnect (pauses capped at a few seconds, with
+ *   jitter: reconnect-backoff.ts; `retryNow()` skips the pause when the network or the person
+ *   is back) every open subscription is sent again, watches resuming from the last resourceVersion they
  *   received and telemetry from the record after the last `seq`, so nothing is replayed twice
  *   and nothing is skipped silently.
  * - When the server cannot resume (`relist` for a watch, `resync` for telemetry, `error`), the
@@ -30,6 +31,7 @@ import type {
   WatchHandlers,
   WatchSpec,
 } from './live-socket-types.ts';
+import { defaultReconnectBackoff, reconnectDelay } from './reconnect-backoff.ts';
 
 const browserTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
@@ -59,7 +61,7 @@ export class LiveSocket {
     this.#options = {
       url: options.url,
       createSocket: options.createSocket,
-      backoff: options.backoff ?? { initialMs: 500, maxMs: 15_000 },
+      backoff: options.backoff ?? defaultReconnectBackoff,
       heartbeatMs: options.heartbeatMs ?? 15_000,
     };
     this.#timers = options.timers ?? browserTimers;
@@ -200,12 +202,19 @@ export class LiveSocket {
     this.#timers.clearTimeout(this.#heartbeatTimer);
   }
 
-  /** Delay before reconnect attempt n (0-based): doubling, capped, with 50..100% jitter. */
+  /**
+   * While reconnecting, tries now instead of waiting out the pause: the browser came back
+   * online, the tab became visible or got focus, and the server may well be back already.
+   */
+  retryNow(): void {
+    if (this.#stopped || this.#state !== 'reconnecting' || this.#socket) return;
+    this.#timers.clearTimeout(this.#reconnectTimer);
+    this.#connect('reconnecting');
+  }
+
   #scheduleReconnect(): void {
     this.#setState('reconnecting');
-    const { initialMs, maxMs } = this.#options.backoff;
-    const base = Math.min(maxMs, initialMs * 2 ** this.#attempts);
-    const delay = Math.round(base * (0.5 + this.#random() / 2));
+    const delay = reconnectDelay(this.#attempts, this.#options.backoff, this.#random);
     this.#attempts++;
     this.#timers.clearTimeout(this.#reconnectTimer);
     this.#reconnectTimer = this.#timers.setTimeout(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTrigger, summarizeTriggers, triggerChange } from './trigger-text.ts';
+import { describeTrigger, summarizeTriggers, triggerChange, triggerChangeBadge } from './trigger-text.ts';
 
 describe('trigger text', () => {
   it('says what triggered an add', () => {
@@ -15,6 +15,14 @@ describe('trigger text', () => {
     expect(triggerChange(edit)).toBe('spec');
     expect(triggerChange({ ...edit, specChanged: false })).toBe('churn');
     expect(triggerChange({ reason: 'requeue' })).toBeUndefined();
+  });
+
+  it('calls an ADDED event a creation and a DELETED one a deletion, never an edit', () => {
+    const added = { reason: 'mapped', event: 'ADDED', kind: 'Pod', key: 'default/a-1', resourceVersion: '9', specChanged: true } as const;
+    expect(triggerChange(added)).toBe('created');
+    expect(triggerChangeBadge[triggerChange(added)!].label).toBe('created');
+    expect(triggerChange({ ...added, event: 'DELETED', specChanged: false })).toBe('deleted');
+    expect(triggerChangeBadge[triggerChange({ ...added, event: 'MODIFIED' })!].label).toBe('spec changed (an edit)');
   });
 
   it('counts merged triggers by reason', () => {

@@ -13,14 +13,27 @@ export function describeTrigger(trigger: Trigger): string {
   return text;
 }
 
+export type TriggerChange = 'created' | 'deleted' | 'spec' | 'churn';
+
 /**
- * What changed in the object behind a watch trigger: its spec (an edit: ADDED, or a new
- * generation) or only its status or metadata (churn); undefined when the trigger cannot say.
+ * What happened to the object behind a watch trigger: it was created (ADDED: not an edit, even
+ * though its spec is new), deleted, its spec edited (a new generation), or only its status or
+ * metadata changed (churn); undefined when the trigger cannot say.
  */
-export function triggerChange(trigger: Trigger): 'spec' | 'churn' | undefined {
+export function triggerChange(trigger: Trigger): TriggerChange | undefined {
+  if (trigger.event === 'ADDED') return 'created';
+  if (trigger.event === 'DELETED') return 'deleted';
   if (trigger.specChanged === undefined) return undefined;
   return trigger.specChanged ? 'spec' : 'churn';
 }
+
+/** The badge for each change, and its tone. */
+export const triggerChangeBadge: Record<TriggerChange, { label: string; tone: 'busy' | 'neutral' | 'good' | 'bad' }> = {
+  created: { label: 'created', tone: 'good' },
+  deleted: { label: 'deleted', tone: 'bad' },
+  spec: { label: 'spec changed (an edit)', tone: 'busy' },
+  churn: { label: 'status/metadata churn', tone: 'neutral' },
+};
 
 /** "3 × watch, 1 × requeue": what a key's merged triggers were, by reason. */
 export function summarizeTriggers(triggers: readonly Trigger[], dropped = 0): string {

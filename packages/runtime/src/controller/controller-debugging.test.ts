@@ -129,6 +129,36 @@ describe('Controller debugging', () => {
     expect(t.controller.continueKey('ns/nope')).toBe(false);
   });
 
+  it('counts a worker held at a breakpoint as busy', async () => {
+    const t = setup(async () => {});
+    t.controller.setBreakpoint('ns/b');
+    t.controller.enqueue('ns/b', watch('1'));
+    t.controller.start();
+    await t.settle();
+    expect(t.controller.state()).toMatchObject({ paused: true, heldAtBreakpoint: [{ key: 'ns/b' }], workers: { busy: 1 } });
+  });
+
+  it('resumes past a held key: it runs, and its own writes coming back do not stop the controller again', async () => {
+    const t = setup(async () => {});
+    t.controller.setBreakpoint('ns/b');
+    t.controller.enqueue('ns/b', { reason: 'watch', event: 'MODIFIED', resourceVersion: '1', generation: 1, specChanged: true });
+    t.controller.start();
+    await t.settle();
+    expect(t.controller.state()).toMatchObject({ paused: true, heldAtBreakpoint: [{ key: 'ns/b' }] });
+
+    t.controller.resume();
+    await t.settle();
+    t.controller.enqueue('ns/b', { reason: 'watch', event: 'MODIFIED', resourceVersion: '2', generation: 1, specChanged: false });
+    await t.settle();
+    expect(t.reconciled()).toEqual(['ns/b', 'ns/b']);
+    expect(t.controller.state()).toMatchObject({ paused: false, heldAtBreakpoint: [], continuedPastBreakpoint: ['ns/b'], workers: { busy: 0 } });
+
+    // The breakpoint stays: a new generation stops it again.
+    t.controller.enqueue('ns/b', { reason: 'watch', event: 'MODIFIED', resourceVersion: '3', generation: 2, specChanged: true });
+    await t.settle();
+    expect(t.controller.state()).toMatchObject({ paused: true, heldAtBreakpoint: [{ key: 'ns/b' }] });
+  });
+
   it('grows and shrinks the worker pool at runtime', async () => {
     const gates = new Map<string, () => void>();
     let running = 0;

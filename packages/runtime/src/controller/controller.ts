@@ -202,7 +202,8 @@ export class Controller {
       heldAtBreakpoint: this.#gate.held(),
       continuedPastBreakpoint: this.#gate.continued(),
       pendingSteps: this.#gate.pendingSteps(),
-      workers: { busy: this.#busy, running: this.#workers.size, max: this.#max },
+      // A worker held at a breakpoint has taken its key: it is busy, not free.
+      workers: { busy: this.#busy + this.#gate.held().length, running: this.#workers.size, max: this.#max },
       depth: this.#queue.len(),
       counts: { ...this.#counts },
       faults: this.faults.state(),

@@ -8,6 +8,9 @@
  *   otherwise the next queued one — and the promise resolves with its reconcile-end record.
  * - A breakpoint on a key pauses the controller when a worker takes that key, before its
  *   reconcile starts; `resume()` or `step()` lets it go on. A stepped key ignores breakpoints.
+ * - `resume()` continues every held key (as `continueKey`): had it re-armed them for any event,
+ *   the key's own status write would stop the controller again at once and Resume would seem
+ *   to do nothing.
  * - `continueKey(key)` lets the held key run and the controller go on (once nothing else is
  *   held), and keeps the breakpoint armed for a real change only: the key is held again when a
  *   trigger says something changed from outside the controller's own writes (`isRealChange`),
@@ -79,6 +82,7 @@ export class DebugGate {
   resume(): boolean {
     if (!this.#paused) return false;
     this.#paused = false;
+    for (const held of this.#held) this.#continued.add(held.key);
     this.releaseAll();
     this.notify();
     return true;

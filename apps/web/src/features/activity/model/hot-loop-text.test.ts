@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeHotLoop } from './hot-loop-text.ts';
+import { describeHotLoopParts } from './hot-loop-text.ts';
+
+const describeHotLoop = (loop: Parameters<typeof describeHotLoopParts>[0]) => Object.values(describeHotLoopParts(loop)).join('');
 
 const object = { group: 'webapp.example.com', kind: 'Guestbook', namespace: 'default', name: 'hello' };
 
@@ -14,5 +16,10 @@ describe('describeHotLoop', () => {
     expect(describeHotLoop({ kind: 'ping-pong', writers: ['a', 'b'], fieldPaths: ['spec.replicas'], object: { group: '', kind: 'Namespace', name: 'x' } })).toBe(
       'a and b keep setting spec.replicas of Namespace x back and forth',
     );
+  });
+
+  it('names the object apart, for the banner to link it', () => {
+    const parts = describeHotLoopParts({ kind: 'self', writers: ['op'], fieldPaths: ['status.x'], object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'alpha' } });
+    expect(parts).toEqual({ before: 'op rewrites status.x of ', object: 'Dojo default/alpha', after: ' in reaction to its own writes' });
   });
 });

@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ConditionChip.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { useLiveInput } from '../../../lib/use-live-input.ts';
 import { useControllerCommand } from '../api/controller-commands.ts';
+import { runState } from '../model/run-state.ts';
 
 const numberInput = 'w-24 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-950';
 
@@ -17,6 +18,7 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
   const held = details.state.heldAtBreakpoint;
   const blocked = details.state.blockedByBreakpoint;
   const continued = details.state.continuedPastBreakpoint;
+  const run = runState(details.state);
   const applyMax = (event: FormEvent) => {
     event.preventDefault();
     const value = Number(max.value);
@@ -26,7 +28,8 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-sm">
-          State: {details.paused ? <Badge tone="unknown">Paused</Badge> : <Badge tone="good">Running</Badge>}
+          State: <Badge tone={run.tone}>{run.label}</Badge>
+          {run.detail ? ` · ${run.detail}` : ''}
         </span>
         {details.paused ? (
           <Button variant="primary" onClick={() => command.mutate({ type: 'resume' })} disabled={command.isPending}>
@@ -41,7 +44,7 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
           Step one item
         </Button>
         <span className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
-          Workers busy {details.workers.busy}/{details.workers.max} · depth {details.depth}
+          Workers busy {details.state.workers.busy}/{details.state.workers.max} · depth {details.depth}
         </span>
       </div>
       <form onSubmit={applyMax} className="flex flex-wrap items-end gap-2">

@@ -9,8 +9,9 @@ const numberInput = 'w-28 rounded-md border border-slate-300 bg-white px-2.5 py-
 
 export function FaultsEditor({ details }: { details: ControllerDetails }) {
   const command = useControllerCommand(details.name);
-  const [conflicts, setConflicts] = useState('1');
-  const [throws, setThrows] = useState('0');
+  // Empty until the person chooses: a prefilled 1 would inject a conflict nobody asked for.
+  const [conflicts, setConflicts] = useState('');
+  const [throws, setThrows] = useState('');
   const latency = useLiveInput(String(details.faults.latencyMs));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,11 +26,11 @@ export function FaultsEditor({ details }: { details: ControllerDetails }) {
       <div className="flex flex-wrap items-end gap-4">
         <label className="flex flex-col gap-1 text-sm font-medium">
           Conflict on next writes
-          <input type="number" min={0} step={1} value={conflicts} onChange={(e) => setConflicts(e.target.value)} className={numberInput} />
+          <input type="number" min={0} step={1} placeholder="0" value={conflicts} onChange={(e) => setConflicts(e.target.value)} className={numberInput} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Throw in next reconciles
-          <input type="number" min={0} step={1} value={throws} onChange={(e) => setThrows(e.target.value)} className={numberInput} />
+          <input type="number" min={0} step={1} placeholder="0" value={throws} onChange={(e) => setThrows(e.target.value)} className={numberInput} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Added latency (ms)

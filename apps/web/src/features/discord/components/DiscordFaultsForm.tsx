@@ -3,15 +3,15 @@ import type { FormEvent } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { useLiveInput } from '../../../lib/use-live-input.ts';
 import { useDiscordState } from '../api/discord-state.ts';
-import { useSetDiscordFaults } from '../api/discord-faults.ts';
-import { decodeFaults } from '../model/discord-view.ts';
+import { useDiscordFaults, useSetDiscordFaults } from '../api/discord-faults.ts';
 
 const input = 'w-24 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-950';
 
 export function DiscordFaultsForm() {
   const { data: view } = useDiscordState();
+  const inForce = useDiscordFaults();
   const setFaults = useSetDiscordFaults();
-  const current = view?.faults ?? decodeFaults(setFaults.data);
+  const current = inForce.data ?? view?.faults;
   const rate429 = useLiveInput(String(Math.round((current?.rate429 ?? 0) * 100)));
   const rate5xx = useLiveInput(String(Math.round((current?.rate5xx ?? 0) * 100)));
   const latency = useLiveInput(String(current?.latencyMs ?? 0));
@@ -43,7 +43,9 @@ export function DiscordFaultsForm() {
       <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
         {current
           ? `Now: ${Math.round(current.rate429 * 100)}% 429, ${Math.round(current.rate5xx * 100)}% 5xx, ${current.latencyMs} ms latency.`
-          : 'Current settings unknown.'}
+          : inForce.isError
+            ? `Could not read the current settings: ${inForce.error.message}`
+            : 'Reading the current settings…'}
       </p>
       {setFaults.error ? (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">

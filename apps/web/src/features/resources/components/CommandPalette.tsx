@@ -1,5 +1,5 @@
 /**
- * Search over every kind and every object, from anywhere: `/` (outside a text field) or
+ * Search over the console's pages and controllers, every kind and every object, from anywhere: `/` (outside a text field) or
  * Ctrl-K / ⌘K opens it, as does the header's Search button. Type a name, or a kind and a name
  * as for kubectl ("po web"); arrows move, Enter opens, Escape closes. A combobox over a
  * listbox, so screen readers follow the highlighted result.
@@ -10,7 +10,7 @@ import { useNamespaceChoice } from '../../../lib/namespace-choice.ts';
 import { navigate } from '../../../lib/router.tsx';
 import { useObjectNames } from '../api/object-names.ts';
 import { canList, useResourceTypes } from '../api/resource-types.ts';
-import { searchPalette, type PaletteItem } from '../model/palette-search.ts';
+import { searchPalette, type PaletteItem, type PaletteLink } from '../model/palette-search.ts';
 import { inputClass } from './form/form-context.ts';
 
 export interface PalettePaths {
@@ -24,9 +24,13 @@ function typingInField(target: EventTarget | null): boolean {
 }
 
 const itemText = (item: PaletteItem) =>
-  item.kind === 'kind' ? `${item.type.kind} (${item.type.resource})` : `${item.namespace ? `${item.namespace}/` : ''}${item.name}`;
+  item.kind === 'link' ? item.label : item.kind === 'kind' ? `${item.type.kind} (${item.type.resource})` : `${item.namespace ? `${item.namespace}/` : ''}${item.name}`;
+const itemTag = (item: PaletteItem) => (item.kind === 'link' ? item.what : item.kind === 'kind' ? 'kind' : item.type.kind);
+const itemKey = (item: PaletteItem) =>
+  item.kind === 'link' ? `link:${item.to}` : item.kind === 'kind' ? `kind:${item.type.group}/${item.type.resource}` : `${item.type.group}/${item.type.resource}/${item.namespace}/${item.name}`;
 
-export function CommandPalette({ paths }: { paths: PalettePaths }) {
+/** `useLinks(open)`: the console's own places to offer (pages, controllers), read while the palette is open. */
+export function CommandPalette({ paths, useLinks }: { paths: PalettePaths; useLinks: (open: boolean) => PaletteLink[] }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -35,7 +39,8 @@ export function CommandPalette({ paths }: { paths: PalettePaths }) {
   const namespace = useNamespaceChoice();
   const { data: types } = useResourceTypes();
   const names = useObjectNames(types, namespace, open);
-  const items = useMemo(() => (open ? searchPalette(query, (types ?? []).filter(canList), names.data ?? []) : []), [open, query, types, names.data]);
+  const links = useLinks(open);
+  const items = useMemo(() => (open ? searchPalette(query, (types ?? []).filter(canList), names.data ?? [], 50, links) : []), [open, query, types, names.data, links]);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -63,7 +68,7 @@ export function CommandPalette({ paths }: { paths: PalettePaths }) {
   const go = (item: PaletteItem | undefined) => {
     if (!item) return;
     close();
-    navigate(item.kind === 'kind' ? paths.kind(item.type) : paths.object(item.type, item.namespace, item.name));
+    navigate(item.kind === 'link' ? item.to : item.kind === 'kind' ? paths.kind(item.type) : paths.object(item.type, item.namespace, item.name));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -115,7 +120,7 @@ export function CommandPalette({ paths }: { paths: PalettePaths }) {
                 aria-controls={`${id}-results`}
                 aria-activedescendant={items.length ? optionId(active) : undefined}
                 aria-autocomplete="list"
-                placeholder={`A name, or a kind and a name ("po web")${namespace ? ` in ${namespace}` : ''}`}
+                placeholder={`A page, a name, or a kind and a name ("po web")${namespace ? ` in ${namespace}` : ''}`}
                 value={query}
                 onChange={(e) => {
                   setQuery(e.target.value);
@@ -128,7 +133,7 @@ export function CommandPalette({ paths }: { paths: PalettePaths }) {
             <ul id={`${id}-results`} role="listbox" aria-label="Results" className="max-h-[50vh] overflow-auto py-1">
               {items.map((item, i) => (
                 <li
-                  key={item.kind === 'kind' ? `kind:${item.type.group}/${item.type.resource}` : `${item.type.group}/${item.type.resource}/${item.namespace}/${item.name}`}
+                  key={itemKey(item)}
                   id={optionId(i)}
                   role="option"
                   aria-selected={i === active}
@@ -137,7 +142,7 @@ export function CommandPalette({ paths }: { paths: PalettePaths }) {
                   className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-1.5 text-sm ${i === active ? 'bg-indigo-50 dark:bg-indigo-950/60' : ''}`}
                 >
                   <bdi className="truncate font-medium">{itemText(item)}</bdi>
-                  <span className="shrink-0 font-mono text-xs text-slate-600 dark:text-slate-400">{item.kind === 'kind' ? 'kind' : item.type.kind}</span>
+                  <span className="shrink-0 font-mono text-xs text-slate-600 dark:text-slate-400">{itemTag(item)}</span>
                 </li>
               ))}
             </ul>

@@ -101,6 +101,26 @@ function normalizeFieldPath(field: string): string {
     .replace(/^\./, '').replace(/\[(\d+)\]/g, '.$1').replace(/\[["']?([^\]"']+)["']?\]/g, '.$1');
 }
 
+/** `Invalid value: -1: ` in apimachinery's field.Invalid message: the value, then the detail. */
+const invalidValuePrefix = /^(Invalid value: .*?: )(.+)$/s;
+
+/**
+ * Adds a message to a field's list once: the same field and message (the schema and a CEL rule
+ * may both name `spec.replicas`) are one problem, and two details about the same rejected value
+ * ("Invalid value: -1: …") are written as one line, the value once.
+ */
+function withFieldMessage(list: readonly string[], message: string): string[] {
+  if (list.includes(message)) return [...list];
+  const invalid = invalidValuePrefix.exec(message);
+  const sameValue = invalid ? list.findIndex((existing) => existing.startsWith(invalid[1]!)) : -1;
+  if (invalid && sameValue >= 0) {
+    const existing = list[sameValue]!;
+    if (existing.slice(invalid[1]!.length).split('; ').includes(invalid[2]!)) return [...list];
+    return list.map((entry, i) => (i === sameValue ? `${existing}; ${invalid[2]}` : entry));
+  }
+  return [...list, message];
+}
+
 /**
  * Places a Status's `details.causes` on the form's fields: each cause goes to the deepest field
  * whose id is its field path or a prefix of it (an error inside a YAML-edited list lands on the
@@ -129,9 +149,7 @@ export function placeStatusCauses(status: Status | undefined, fieldIds: readonly
       unplaced.push(`${cause.field}: ${message}`);
       continue;
     }
-    const list = byField.get(id) ?? [];
-    if (!list.includes(message)) list.push(message);
-    byField.set(id, list);
+    byField.set(id, withFieldMessage(byField.get(id) ?? [], message));
   }
   return { byField, unplaced };
 }

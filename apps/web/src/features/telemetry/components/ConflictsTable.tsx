@@ -36,13 +36,24 @@ const TwoLines = ({ mono, children }: { mono?: boolean; children: ReactNode }) =
   <span className={`line-clamp-2 break-words whitespace-normal ${mono ? 'font-mono text-xs' : ''}`}>{children}</span>
 );
 
-const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', pending: 'unknown', unknown: 'neutral' } as const;
+const outcomeTone = { resolved: 'good', failed: 'bad', retrying: 'unknown', stopped: 'bad', pending: 'unknown', unknown: 'neutral' } as const;
 
 /**
  * `selected` is the conflict shown below the list (by its sequence number); the page keeps it in
- * the URL and hears of a new choice through `onSelect`.
+ * the URL and hears of a new choice through `onSelect`. `writerGone`: whether a writer (another
+ * client) has stopped, so its unfinished retries are not "still retrying".
  */
-export function ConflictsTable({ objectLink, selected, onSelect }: { objectLink?: ObjectPageLink; selected?: number | undefined; onSelect: (seq: number) => void }) {
+export function ConflictsTable({
+  objectLink,
+  selected,
+  onSelect,
+  writerGone,
+}: {
+  objectLink?: ObjectPageLink;
+  selected?: number | undefined;
+  onSelect: (seq: number) => void;
+  writerGone?: (controller: string) => boolean;
+}) {
   const store = useTelemetryStore();
   useTelemetryBackfill({ types: 'conflict', limit: 2000 });
   const version = useStoreVersion(store, 500);
@@ -53,9 +64,9 @@ export function ConflictsTable({ objectLink, selected, onSelect }: { objectLink?
     if (version < 0) return [];
     return [...store.conflicts].reverse().map((conflict) => {
       const span = conflict.reconcileId ? store.span(conflict.reconcileId) : undefined;
-      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, span?.object ? store.spansOf(span.object) : []) };
+      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, span?.object ? store.spansOf(span.object) : [], writerGone) };
     });
-  }, [store, version]);
+  }, [store, version, writerGone]);
   const selectedRow = rows.find((r) => r.conflict.seq === selected);
 
   if (rows.length === 0) {

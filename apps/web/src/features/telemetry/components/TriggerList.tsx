@@ -1,13 +1,13 @@
 /**
  * The triggers merged into one reconcile, each saying what it was: the object (kind and name,
  * linked to that object's version at the triggering resourceVersion), the event, the
- * resourceVersion and generation, and whether the spec changed ("spec edit") or only status or
- * metadata churned.
+ * resourceVersion and generation, and whether the object was created, deleted, its spec edited,
+ * or only its status or metadata churned.
  */
 import type { Trigger } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Link } from '../../../lib/router.tsx';
-import { triggerChange } from '../../../lib/trigger-text.ts';
+import { triggerChange, triggerChangeBadge } from '../../../lib/trigger-text.ts';
 import type { ObjectPageLink } from '../model/timeline-view.ts';
 
 function TriggerItem({ trigger, objectLink }: { trigger: Trigger; objectLink?: ObjectPageLink | undefined }) {
@@ -29,7 +29,7 @@ function TriggerItem({ trigger, objectLink }: { trigger: Trigger; objectLink?: O
         )
       ) : null}
       {trigger.generation !== undefined ? <span>gen {trigger.generation}</span> : null}
-      {change === 'spec' ? <Badge tone="busy">spec changed (an edit)</Badge> : change === 'churn' ? <Badge tone="neutral">status/metadata churn</Badge> : null}
+      {change ? <Badge tone={triggerChangeBadge[change].tone}>{triggerChangeBadge[change].label}</Badge> : null}
       {trigger.reconcileId ? <span>from reconcile {trigger.reconcileId}</span> : null}
     </li>
   );

@@ -42,4 +42,18 @@ describe('conflictOutcome', () => {
     expect(conflictOutcome(conflict, first, [first, span('r2', 110)])).toEqual({ kind: 'retrying', retries: 1 });
     expect(conflictOutcome(conflict, undefined, []).kind).toBe('unknown');
   });
+
+  it('says a writer that has exited gave up, instead of "still retrying"', () => {
+    const first = span('r1', 100, 'conflict', 'my-operator');
+    const chain = [first, ...[110, 120, 130].map((at, i) => span(`r${i + 2}`, at, 'conflict', 'my-operator')), span('r5', 140, undefined, 'my-operator')];
+    const gone = (controller: string) => controller === 'my-operator';
+    expect(describeOutcome(conflictOutcome(conflict, first, chain))).toBe('still retrying (4 retries so far)');
+    expect(describeOutcome(conflictOutcome(conflict, first, chain, gone))).toBe('gave up or exited after 4 retries');
+    expect(describeOutcome(conflictOutcome(conflict, first, [first], gone))).toBe('gave up or exited without retrying');
+  });
+
+  it('still says resolved for a writer that exited after its retry succeeded', () => {
+    const first = span('r1', 100, 'conflict', 'my-operator');
+    expect(conflictOutcome(conflict, first, [first, span('r2', 110, 'success', 'my-operator')], () => true).kind).toBe('resolved');
+  });
 });

@@ -8,7 +8,9 @@ export function FieldErrors({ id }: { id: string }) {
   const errors = form.errorsFor(id);
   if (!errors.length) return null;
   return (
-    <div className="text-xs text-rose-700 dark:text-rose-300">
+    // A group's own objection (a required object left out): the form's "first problem" focus
+    // finds it by this mark and lands on the group's first input.
+    <div data-group-problem="" className="text-xs text-rose-700 dark:text-rose-300">
       {errors.map((message, i) => (
         <p key={i}>{message}</p>
       ))}

@@ -4,7 +4,7 @@
  * the server's field errors under the fields, and shows the YAML that will be sent. An edit's
  * draft follows the live object in every field the person has not changed (use-rebasing-draft).
  */
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { stringify as toYaml } from 'yaml';
 import { StatusError, type KubeObject } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
@@ -13,6 +13,7 @@ import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { useDryRun } from '../../api/dry-run.ts';
 import { useResourceTypes } from '../../api/resource-types.ts';
 import { readObject, useCreateObject, useUpdateObject } from '../../api/resource-writes.ts';
+import { countProblems, problemsText } from '../../model/form-problems.ts';
 import { allFieldIds, describedRootFields, formFieldsForKind, repeatedLabels, type FormField, type SchemaNode } from '../../model/form-schema.ts';
 import { editableObject, placeStatusCauses, setAt, withRest, type Json, type JsonObject } from '../../model/form-values.ts';
 import { referenceTargetResolver } from '../../model/reference-target.ts';
@@ -46,7 +47,11 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
   const [reapplied, setReapplied] = useState<Reapplied>();
   const [reloading, setReloading] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  /** Every objection is shown: after Submit, or once the person asked where the problems are. */
   const [submitted, setSubmitted] = useState(false);
+  /** Bumped to move focus to the first invalid field once the errors it asks about are on the page. */
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const [showStored, setShowStored] = useState(false);
 
   const metadata = (draft.metadata ?? {}) as { name?: string; namespace?: string };
@@ -80,17 +85,34 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
     mode,
     described,
     repeatedLabels: repeated,
-    errorsFor: (id) => {
-      const shown = submitted || touched.has(id) || [...touched].some((t) => t.startsWith(`${id}.`));
-      return shown ? placed.byField.get(id) ?? [] : [];
-    },
+    errorsFor: (id) => (errorsShownFor(id) ? placed.byField.get(id) ?? [] : []),
   };
+  function errorsShownFor(id: string): boolean {
+    return submitted || touched.has(id) || [...touched].some((t) => t.startsWith(`${id}.`));
+  }
+  const unplacedShown = submitted || touched.size > 0;
+  const problems = countProblems(placed, errorsShownFor, unplacedShown);
 
-  const problemCount = [...placed.byField.values()].reduce((n, list) => n + list.length, 0) + placed.unplaced.length;
+  // Focus waits for the answer a Submit is waiting on, then lands on the first field it marks.
+  useEffect(() => {
+    if (focusRequest === 0 || save.isPending) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-group-problem]');
+    const target = first?.hasAttribute('data-group-problem') ? first.closest('fieldset')?.querySelector<HTMLElement>('input, select, textarea') : first;
+    if (target) {
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'center' });
+    }
+    setFocusRequest(0);
+  }, [focusRequest, save.isPending, placed]);
+  const showProblems = () => {
+    setSubmitted(true);
+    setFocusRequest((n) => n + 1);
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setReapplied(undefined);
+    setFocusRequest((n) => n + 1);
     save.mutate(draft, { onSuccess: onSaved });
   };
   const reloadAndReapply = () => {
@@ -107,7 +129,14 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
   return (
     <FormContext.Provider value={form}>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <form noValidate onSubmit={onSubmit} aria-label={`${mode === 'create' ? 'Create' : 'Edit'} ${type.kind}`} className="flex flex-col gap-6">
+        {/* A control focused by Tab or by the problems link scrolls clear of the sticky footer and header. */}
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={`${mode === 'create' ? 'Create' : 'Edit'} ${type.kind}`}
+          className="flex flex-col gap-6 [&_:is(input,select,textarea,button)]:scroll-mt-20 [&_:is(input,select,textarea)]:scroll-mb-36"
+        >
           {mode === 'update' ? (
             <EditConflictNotice kind={type.kind} valuesHidden={isSecretResource(type)} refused={refused} conflicts={conflicts} reapplied={reapplied} busy={reloading} onReapply={reloadAndReapply} />
           ) : null}
@@ -131,12 +160,14 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
                     ? 'The server could not check this draft.'
                     : dryRun.data?.ok
                       ? 'The server accepts this draft (dry run).'
-                      : problemCount
-                        ? `The server reports ${problemCount} problem${problemCount === 1 ? '' : 's'} (dry run).`
+                      : problems.shown || problems.notYetShown
+                        ? (
+                            <ProblemsSummary shown={problems.shown} notYetShown={problems.notYetShown} onShow={showProblems} />
+                          )
                         : ''}
             </p>
           </div>
-          {placed.unplaced.length && (submitted || touched.size > 0) ? (
+          {placed.unplaced.length && unplacedShown ? (
             <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/50 dark:text-rose-100">
               {placed.unplaced.map((message, i) => (
                 <p key={i}>{message}</p>
@@ -167,6 +198,28 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
         </aside>
       </div>
     </FormContext.Provider>
+  );
+}
+
+/** "The server reports 2 problems (dry run)": the count is a button that shows them all and focuses the first. */
+function ProblemsSummary({ shown, notYetShown, onShow }: { shown: number; notYetShown: number; onShow: () => void }) {
+  const link = 'font-medium text-rose-700 underline underline-offset-2 hover:text-rose-900 dark:text-rose-300 dark:hover:text-rose-100';
+  return shown ? (
+    <>
+      The server reports{' '}
+      <button type="button" className={link} onClick={onShow}>
+        {problemsText(shown)}
+      </button>
+      {notYetShown ? `, and ${notYetShown} more in fields not filled in yet` : ''} (dry run).
+    </>
+  ) : (
+    <>
+      The server reports{' '}
+      <button type="button" className={link} onClick={onShow}>
+        {problemsText(notYetShown)}
+      </button>{' '}
+      in fields not filled in yet (dry run).
+    </>
   );
 }
 
