@@ -5,6 +5,7 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { ApiServerHandle, JournalFollower } from './api-server-handle.ts';
+import type { ContainerLogWrite } from '../logs/container-log-store.ts';
 import type { ApiServerEndpoint, ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { readJournalPort } from './journal-port.ts';
 
@@ -78,6 +79,12 @@ export class ApiServerClient implements ApiServerHandle {
 
   async writeHeapSnapshot(dir: string): Promise<string> {
     return (await this.#ask({ op: 'write-heap-snapshot', dir })) as string;
+  }
+
+  writeContainerLogs(writes: readonly ContainerLogWrite[]): void {
+    if (writes.length === 0 || this.#failure || this.#closing) return;
+    // Logs are best effort, as a node's are: a server gone meanwhile loses them.
+    this.#ask({ op: 'write-container-logs', writes }).catch(() => {});
   }
 
   close(): Promise<void> {
