@@ -32,8 +32,11 @@ export class KubeletMemory {
     this.#pods.set(podKey, { uid, containers: new Map(progress) });
   }
 
-  forget(podKey: string): void {
+  /** Forgets the Pod; answers the uid it had, if it was remembered. */
+  forget(podKey: string): string | undefined {
+    const uid = this.#pods.get(podKey)?.uid;
     this.#pods.delete(podKey);
+    return uid;
   }
 }
 
