@@ -142,7 +142,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     : undefined;
   otlp?.start();
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
-  const system = apiserver ? await startSystemControllers(manager, kubeConfig, tuning.sim) : undefined;
+  // Its kubelet's containers log to the embedded API server, which answers `pods/log` from them.
+  const system = apiserver ? await startSystemControllers(manager, kubeConfig, apiserver, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
   const services = new OperatorServices();
   const context: OperatorContext = {

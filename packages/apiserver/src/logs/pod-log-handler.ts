@@ -35,8 +35,9 @@ export async function servePodLog(req: IncomingMessage, res: ServerResponse, req
   if (!pod) throw newNotFound({ group: '', resource: 'pods' }, request.name);
   const container = chooseContainer(pod, options.container);
   // A Pod not yet bound to a node has no log anywhere: LogLocation answers an empty stream.
-  const nodeName = pod.spec?.nodeName;
-  const instance = nodeName ? containerInstanceOf(pod, container, options.previous) : undefined;
+  // (The simulated kubelet also runs Pods nobody bound; their statuses say they run.)
+  const onANode = Boolean(pod.spec?.nodeName) || (pod.status?.containerStatuses?.length ?? 0) > 0;
+  const instance = onANode ? containerInstanceOf(pod, container, options.previous) : undefined;
 
   const output = new LimitedOutput(res, options);
   res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });

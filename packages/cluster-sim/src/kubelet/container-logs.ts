@@ -32,7 +32,7 @@ export interface ContainerLogSink {
 export const discardingLogSink: ContainerLogSink = { writeContainerLogs: () => {} };
 
 /** The lines a container's move writes to the log of the instance it concerns. */
-export function logWritesFor(pod: Pod, container: Container, behaviour: ContainerBehaviour, transition: Transition, heartbeatMs: number): ContainerLogWrite[] {
+export function logWritesFor(pod: Pod, container: Container, behaviour: ContainerBehaviour, transition: Transition, where: { readonly node: string; readonly heartbeatMs: number }): ContainerLogWrite[] {
   const podUid = pod.metadata.uid ?? '';
   const containerId = containerID(pod, container, transition.restartCount);
   const line = (text: string): ContainerLogWrite => ({ op: 'line', podUid, containerId, timeMs: transition.at, text });
@@ -40,11 +40,11 @@ export function logWritesFor(pod: Pod, container: Container, behaviour: Containe
   const name = container.name;
   switch (transition.to) {
     case 'running':
-      return [line(`${name}: starting (image "${container.image ?? ''}", restart ${transition.restartCount}) in pod ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} on node ${pod.spec.nodeName ?? ''}`)];
+      return [line(`${name}: starting (image "${container.image ?? ''}", restart ${transition.restartCount}) in pod ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} on node ${where.node}`)];
     case 'ready':
       return [
         line(`${name}: ready: readiness probe succeeded, serving`),
-        ...(heartbeatMs > 0 ? [{ op: 'repeat', podUid, containerId, everyMs: heartbeatMs, text: `${name}: heartbeat {n}: still running` } as const] : []),
+        ...(where.heartbeatMs > 0 ? [{ op: 'repeat', podUid, containerId, everyMs: where.heartbeatMs, text: `${name}: heartbeat {n}: still running` } as const] : []),
       ];
     case 'crash-loop':
     case 'failed':

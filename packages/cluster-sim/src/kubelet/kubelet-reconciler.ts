@@ -64,6 +64,7 @@ export class KubeletReconciler implements Reconciler {
     const firstSight = !pod.status?.containerStatuses;
     const events: KubeletEvent[] = firstSight ? pod.spec.containers.map(pullingEvent) : [];
     const logs: ContainerLogWrite[] = [];
+    const node = pod.spec.nodeName || this.#deps.options.nodeName;
     const progress = new Map<string, ContainerProgress>();
     let nextAt: number | undefined;
     for (const container of pod.spec.containers) {
@@ -74,7 +75,7 @@ export class KubeletReconciler implements Reconciler {
       progress.set(container.name, moved.progress);
       for (const transition of moved.transitions) {
         events.push(...eventsFor(pod, container, transition, timing.startDelayMs));
-        logs.push(...logWritesFor(pod, container, behaviour, transition, this.#deps.options.logHeartbeatMs));
+        logs.push(...logWritesFor(pod, container, behaviour, transition, { node, heartbeatMs: this.#deps.options.logHeartbeatMs }));
       }
       if (moved.nextAt !== undefined) nextAt = Math.min(nextAt ?? Infinity, moved.nextAt);
     }
@@ -86,7 +87,6 @@ export class KubeletReconciler implements Reconciler {
     this.#deps.logs.writeContainerLogs(logs);
 
     // Recorded in order: the recorder writes them in order, and their names keep it.
-    const node = pod.spec.nodeName || this.#deps.options.nodeName;
     if (firstSight) this.#deps.schedulerRecorder.record(pod, 'Normal', 'Scheduled', `Successfully assigned ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} to ${node}`, { resource: pods });
     for (const event of events) this.#record(pod, event);
     return nextAt === undefined ? undefined : { requeueAfter: Math.max(0, nextAt - this.#deps.clock.now()) };
