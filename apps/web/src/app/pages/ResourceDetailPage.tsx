@@ -29,6 +29,7 @@ import { VersionHistory, type VersionHistoryProps } from '../../features/resourc
 import { conditionsOf, readyText } from '../../features/resources/model/object-summary.ts';
 import { WhyNotReady } from '../../features/explain/components/WhyNotReady.tsx';
 import { FieldHistoryView } from '../../features/fields/components/FieldHistoryView.tsx';
+import { PodLogs } from '../../features/logs/components/PodLogs.tsx';
 import { ConditionHistory } from '../../features/telemetry/components/ConditionHistory.tsx';
 import { ObjectReconciles } from '../../features/telemetry/components/ObjectReconciles.tsx';
 import { TriggeredReconciles } from '../../features/telemetry/components/TriggeredReconciles.tsx';
@@ -46,6 +47,10 @@ const tabs: { id: DetailTab; label: string }[] = [
   { id: 'reconciles', label: 'Reconciles' },
   { id: 'fields', label: 'Fields' },
 ];
+
+/** A Pod's page has a Logs tab too (`pods/log`). */
+const podTabs: { id: DetailTab; label: string }[] = [...tabs, { id: 'logs', label: 'Logs' }];
+const isPod = (gvr: GroupVersionResource): boolean => gvr.group === '' && gvr.resource === 'pods';
 
 const reconcileIdAnnotation: ReconcileIdAnnotation = 'dojo-console.io/reconcile-id';
 
@@ -123,7 +128,7 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, 
           <ScaleControl key={object.metadata.uid} gvr={type} object={object} />
         </div>
       ) : null}
-      <Tabs label={`${type.kind} ${name}`} items={tabs} selected={tab} onSelect={(t) => navigate(paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: t }), { replace: true })}>
+      <Tabs label={`${type.kind} ${name}`} items={isPod(type) ? podTabs : tabs} selected={tab} onSelect={(t) => navigate(paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: t }), { replace: true })}>
         {tab === 'overview' ? (
           <div className="flex flex-col gap-5">
             <Panel title="Conditions" bodyClassName="">
@@ -163,6 +168,8 @@ export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, rv, 
           />
         ) : tab === 'events' ? (
           <EventsList object={object} recordedBy={recordedBy} />
+        ) : tab === 'logs' && isPod(type) ? (
+          <PodLogs key={object.metadata.uid} pod={object} />
         ) : (
           <ObjectReconciles identity={identity} view={{ reconcile, trigger }} onViewChange={(v) => focus({ reconcile: v.reconcile, trigger: v.trigger })} objectLink={objectLink} />
         )}
