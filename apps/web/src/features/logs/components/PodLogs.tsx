@@ -108,7 +108,7 @@ export function PodLogs({ pod }: { pod: KubeObject }) {
           const el = e.currentTarget;
           atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
         }}
-        className="max-h-[60vh] min-h-40 overflow-auto bg-slate-950 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-slate-100"
+        className="max-h-[60vh] min-h-40 overflow-auto bg-slate-950 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-100"
       >
         {lines.length ? lines.join('\n') : state.phase === 'loading' ? '' : 'The log is empty.'}
       </pre>
