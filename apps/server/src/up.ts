@@ -19,6 +19,7 @@ import { HandleJournalFeed } from './activity/handle-journal-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
 import { AuditLogFollower } from './audit/audit-log-follower.ts';
 import { conflictWinnerLookup } from './audit/conflict-winner.ts';
+import { ownPodOf } from './kube/own-pod.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -159,6 +160,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   }
   await manager.start();
   const clusterMode = apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig';
+  const ownPod = options.inCluster ? ownPodOf(process.env) : undefined;
   // What a recording of this session needs beyond its streams.
   keepSource(history, { clusterMode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
   keepControllers(history, controllers.list());
@@ -257,6 +259,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
         ...(options.inCluster ? {} : { kubeconfig: kubeconfigPath }),
         // Where `dojo-console connect --data-dir` finds this console's API server (the UI shows the exact command).
         ...(apiserver ? { dataDir } : {}),
+        // Running in the cluster, the console (and the operators it runs) log to its own Pod.
+        ...(ownPod ? { pod: ownPod } : {}),
       },
       leader: { identity: manager.identity ?? 'local', isLeader: manager.isLeader(), holder: manager.leader() ?? manager.identity ?? 'local' },
       operators: options.operators,

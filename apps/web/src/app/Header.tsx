@@ -41,7 +41,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
         <NamespacePicker />
         <CommandPalette paths={palettePaths} />
         <RecordingMenu />
-        <SessionSummary />
+        <SessionSummary ownLogsPath={(pod) => paths.resourceDetail({ gvr: { group: '', version: 'v1', resource: 'pods' }, namespace: pod.namespace, objectName: pod.name, tab: 'logs' })} />
         <ConnectionIndicator />
         <ThemeToggle />
       </div>
