@@ -38,6 +38,7 @@ export class ApiServerClient implements ApiServerHandle {
   readonly #afterClose: () => Promise<void>;
   readonly #pending = new Map<number, Pending>();
   readonly #failureListeners: ((error: Error) => void)[] = [];
+  readonly #pendingLogs: ContainerLogWrite[] = [];
   #nextId = 1;
   #failure: Error | undefined;
   #closing: Promise<void> | undefined;
@@ -82,6 +83,14 @@ export class ApiServerClient implements ApiServerHandle {
   }
 
   writeContainerLogs(writes: readonly ContainerLogWrite[]): void {
+    if (writes.length === 0 || this.#failure || this.#closing) return;
+    // Coalesced: thousands of Pods starting at once make one message per turn of the event loop, not one each.
+    if (this.#pendingLogs.length === 0) setImmediate(() => this.#flushLogs());
+    this.#pendingLogs.push(...writes);
+  }
+
+  #flushLogs(): void {
+    const writes = this.#pendingLogs.splice(0);
     if (writes.length === 0 || this.#failure || this.#closing) return;
     // Logs are best effort, as a node's are: a server gone meanwhile loses them.
     this.#ask({ op: 'write-container-logs', writes }).catch(() => {});
