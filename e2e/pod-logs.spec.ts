@@ -5,6 +5,7 @@
  * a picker.
  */
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
 import { kubeApi } from './support/kube-api.ts';
 
@@ -36,6 +37,7 @@ test('a Pod\'s Logs tab shows its start line, then a live line, for the containe
   await expect(page.getByRole('log', { name: 'Log of sidecar' })).toContainText('sidecar: starting (image "busybox:1.36", restart 0)');
   await page.setViewportSize({ width: 1440, height: 900 });
   await saveScreenshot(page, 'pod-logs-1440');
+  expect(await axeViolations(page)).toEqual([]);
   // On a phone the controls wrap and long lines wrap inside the log: the page does not widen.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

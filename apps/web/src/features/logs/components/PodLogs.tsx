@@ -104,6 +104,8 @@ export function PodLogs({ pod }: { pod: KubeObject }) {
         ref={output}
         role="log"
         aria-label={`Log of ${container}`}
+        // Scrollable, so reachable by keyboard (axe: scrollable-region-focusable).
+        tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;
           atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
