@@ -69,6 +69,21 @@ describe('the simulated kubelet\'s container logs', () => {
     expect(writesFor(pulling.metadata.uid)).toEqual([]);
   });
 
+  it('goes on logging a running container after the kubelet restarts, saying what it no longer holds', async () => {
+    await cluster.client.create(pods, pod('steady', 'nginx:1.27'));
+    const ready = await vi.waitFor(async () => {
+      const p = await get('steady');
+      expect(p.status?.containerStatuses?.[0]?.ready).toBe(true);
+      return p;
+    }, eventually);
+    const id = ready.status?.containerStatuses?.[0]?.containerID;
+    await cluster.stopSims();
+    await cluster.startSim({ containerLogs: { writeContainerLogs: (writes) => written.push(...writes) }, logHeartbeatMs: 1000 });
+    await vi.waitFor(() => expect(linesOf(id)).toContain('app: (the output before the simulated kubelet restarted is not kept)'), eventually);
+    expect(linesOf(id)[0]).toMatch(/^app: starting/);
+    expect(written.filter((w) => w.op === 'repeat' && w.containerId === id)).toHaveLength(2);
+  });
+
   it('drops a Pod\'s logs when the Pod is gone', async () => {
     const web = await get('web');
     await cluster.client.delete(pods, { namespace: ns, name: 'web' });

@@ -31,6 +31,8 @@ export interface ContainerLogSink {
 
 export const discardingLogSink: ContainerLogSink = { writeContainerLogs: () => {} };
 
+const heartbeat = (container: string): string => `${container}: heartbeat {n}: still running`;
+
 /** The lines a container's move writes to the log of the instance it concerns. */
 export function logWritesFor(pod: Pod, container: Container, behaviour: ContainerBehaviour, transition: Transition, where: { readonly node: string; readonly heartbeatMs: number }): ContainerLogWrite[] {
   const podUid = pod.metadata.uid ?? '';
@@ -44,7 +46,7 @@ export function logWritesFor(pod: Pod, container: Container, behaviour: Containe
     case 'ready':
       return [
         line(`${name}: ready: readiness probe succeeded, serving`),
-        ...(where.heartbeatMs > 0 ? [{ op: 'repeat', podUid, containerId, everyMs: where.heartbeatMs, text: `${name}: heartbeat {n}: still running` } as const] : []),
+        ...(where.heartbeatMs > 0 ? [{ op: 'repeat', podUid, containerId, everyMs: where.heartbeatMs, text: heartbeat(name) } as const] : []),
       ];
     case 'crash-loop':
     case 'failed':
@@ -54,6 +56,21 @@ export function logWritesFor(pod: Pod, container: Container, behaviour: Containe
     default:
       return [];
   }
+}
+
+/**
+ * A kubelet that starts (the console restarted) finds containers already running whose output
+ * its log store no longer holds: their logs go on from a line saying so, with the heartbeat of
+ * a ready one, rather than staying empty.
+ */
+export function resumedWrites(pod: Pod, nowMs: number, heartbeatMs: number): ContainerLogWrite[] {
+  const podUid = pod.metadata.uid ?? '';
+  return (pod.status?.containerStatuses ?? [])
+    .filter((s) => s.state.running && s.containerID)
+    .flatMap((s): ContainerLogWrite[] => [
+      { op: 'line', podUid, containerId: s.containerID!, timeMs: nowMs, text: `${s.name}: (the output before the simulated kubelet restarted is not kept)` },
+      ...(s.ready && heartbeatMs > 0 ? [{ op: 'repeat', podUid, containerId: s.containerID!, everyMs: heartbeatMs, text: heartbeat(s.name) } as const] : []),
+    ]);
 }
 
 /** A Pod deleted while its containers ran: each gets SIGTERM and stops (exit 137 under a Job). */

@@ -28,6 +28,11 @@ export class KubeletMemory {
     return { phase, since: nowMs, restartCount, pullAttempts: phase === 'pull-error' || phase === 'pull-backoff' ? 1 : 0, ...(phase === 'running' || phase === 'ready' ? { startedAt: nowMs } : {}) };
   }
 
+  /** Whether this kubelet has seen the Pod (this uid) since it started. */
+  knows(podKey: string, uid: string): boolean {
+    return this.#pods.get(podKey)?.uid === uid;
+  }
+
   remember(podKey: string, uid: string, progress: ReadonlyMap<string, ContainerProgress>): void {
     this.#pods.set(podKey, { uid, containers: new Map(progress) });
   }

@@ -13,7 +13,7 @@ import type { Pod, PodStatus } from '../core/workload-types.ts';
 import type { ClusterSimOptions } from '../sim-options.ts';
 import { annotatedRunMs, containerBehaviour } from './container-behaviour.ts';
 import { advance, runsToCompletion, type ContainerProgress, type LifecycleTiming, type RestartPolicy } from './container-lifecycle.ts';
-import { logWritesFor, stopWrites, type ContainerLogSink, type ContainerLogWrite } from './container-logs.ts';
+import { logWritesFor, resumedWrites, stopWrites, type ContainerLogSink, type ContainerLogWrite } from './container-logs.ts';
 import { eventsFor, killingEvent, pullingEvent, type KubeletEvent } from './kubelet-events.ts';
 import { KubeletMemory } from './kubelet-memory.ts';
 import { buildPodStatus } from './pod-status-builder.ts';
@@ -63,7 +63,8 @@ export class KubeletReconciler implements Reconciler {
     const timing = this.#timing(pod);
     const firstSight = !pod.status?.containerStatuses;
     const events: KubeletEvent[] = firstSight ? pod.spec.containers.map(pullingEvent) : [];
-    const logs: ContainerLogWrite[] = [];
+    // Containers this kubelet did not start (it restarted) log on from a line that says so.
+    const logs: ContainerLogWrite[] = firstSight || this.#memory.knows(key, uid) ? [] : resumedWrites(pod, now, this.#deps.options.logHeartbeatMs);
     const node = pod.spec.nodeName || this.#deps.options.nodeName;
     const progress = new Map<string, ContainerProgress>();
     let nextAt: number | undefined;
