@@ -98,7 +98,7 @@ test.describe('why is this not ready', () => {
     await expect(panel(page).getByText('nothing blocks it')).toBeVisible({ timeout: 60_000 });
   });
 
-  test('a Deployment whose Pods crash names the crashing Pod and links to its Events', async ({ page }) => {
+  test('a Deployment whose Pods crash names the crashing Pod and links to its log', async ({ page }) => {
     const name = uniqueName('crash');
     await createDeployment(name, 1, { image: 'busybox:crash' });
     await signIn(page);
@@ -107,8 +107,9 @@ test.describe('why is this not ready', () => {
     await expect(topBlocker(page)).toContainText('restarts');
     await saveScreenshot(page, 'explain-deployment-crash');
     await topBlocker(page).getByRole('link', { name: /^Pod / }).click();
-    await expect(page.getByRole('tab', { name: 'Events', selected: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Logs', selected: true })).toBeVisible();
     await expect(topBlocker(page)).toHaveAccessibleName('Container web: CrashLoopBackOff');
+    await expect(page.getByRole('log', { name: 'Log of web' })).toContainText('web: fatal: simulated crash (image tag "crash"); exiting with code 1', { timeout: 15_000 });
   });
 
   test('a KafkaTopic during a broker outage is Degraded, and its deletion waits for the finalizer its controller added', async ({ page }) => {

@@ -66,7 +66,8 @@ describe('why is this not ready', () => {
     const answer = await explain('apps/Deployment/default/crasher');
     expect(answer.readiness).toBe('failed');
     expect(answer.blockers[0]!.via).toEqual([expect.objectContaining({ kind: 'ReplicaSet' })]);
-    expect(answer.blockers[0]!.links[0]!.target).toMatchObject({ page: 'object', tab: 'events', object: { kind: 'Pod' } });
+    // Why it crashed is in its log: the link opens the Pod's Logs tab.
+    expect(answer.blockers[0]!.links[0]!.target).toMatchObject({ page: 'object', tab: 'logs', object: { kind: 'Pod' } });
   }, 60_000);
 
   it('says a scaled Deployment is not rolled out while the kubelet holds its new Pods', async () => {

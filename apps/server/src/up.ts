@@ -19,6 +19,7 @@ import { HandleJournalFeed } from './activity/handle-journal-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
 import { AuditLogFollower } from './audit/audit-log-follower.ts';
 import { conflictWinnerLookup } from './audit/conflict-winner.ts';
+import { ownPodOf } from './kube/own-pod.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -144,7 +145,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     : undefined;
   otlp?.start();
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
-  const system = apiserver ? await startSystemControllers(manager, kubeConfig, tuning.sim) : undefined;
+  // Its kubelet's containers log to the embedded API server, which answers `pods/log` from them.
+  const system = apiserver ? await startSystemControllers(manager, kubeConfig, apiserver, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
   const services = new OperatorServices();
   const context: OperatorContext = {
@@ -160,6 +162,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   }
   await manager.start();
   const clusterMode = apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig';
+  const ownPod = options.inCluster ? ownPodOf(process.env) : undefined;
   // What a recording of this session needs beyond its streams.
   keepSource(history, { clusterMode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
   keepControllers(history, controllers.list());
@@ -278,6 +281,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
         ...(options.inCluster ? {} : { kubeconfig: kubeconfigPath }),
         // Where `dojo-console connect --data-dir` finds this console's API server (the UI shows the exact command).
         ...(apiserver ? { dataDir } : {}),
+        // Running in the cluster, the console (and the operators it runs) log to its own Pod.
+        ...(ownPod ? { pod: ownPod } : {}),
       },
       leader: { identity: manager.identity ?? 'local', isLeader: manager.isLeader(), holder: manager.leader() ?? manager.identity ?? 'local' },
       operators: options.operators,

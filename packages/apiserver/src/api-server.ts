@@ -2,6 +2,8 @@
  * Assembles the embedded API server: credentials, SQLite store, watch cache, the served
  * resources (built-ins plus every stored CRD), and the HTTPS listener on loopback.
  */
+import { ContainerLogStore } from './logs/container-log-store.ts';
+import { realClock } from './logs/log-clock.ts';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -66,6 +68,8 @@ export interface ApiServer {
   watchCache: WatchCache;
   /** Who asked what; absent when started with `requestJournal: false`. */
   journal?: RequestJournal;
+  /** The containers' logs `pods/log` answers from; whoever runs the containers writes them. */
+  containerLogs: ContainerLogStore;
   /** Drops watch history, as an etcd compaction does: older resourceVersions now get 410. */
   compactHistory(): void;
   close(): Promise<void>;
@@ -140,6 +144,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           ...(typeof journalOptions === 'object' && journalOptions.maxFileBytes ? { file: { maxBytes: journalOptions.maxFileBytes } } : {}),
         });
 
+  const containerLogs = new ContainerLogStore(realClock);
   const handler = createApiHandler({
     registry,
     storage,
@@ -151,6 +156,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     authorizer,
     serviceAccountTokens: tokens,
     createOnly: reviewEndpoints({ authenticator, authorizer, tokens, read: readObject }),
+    podLogs: { readPod: (namespace, name) => readObject('pods', namespace, name), logs: containerLogs, now: () => realClock.now() },
     ...(journal ? { journal } : {}),
     journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },
   });
@@ -185,6 +191,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     storage,
     revisioned,
     watchCache,
+    containerLogs,
     ...(journal ? { journal } : {}),
     compactHistory: () => watchCache.compact(),
     async close() {

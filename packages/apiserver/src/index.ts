@@ -20,12 +20,16 @@
  *   exactly what kube's RBAC rules grant them, with kube's 403 text. The review kinds
  *   (TokenReview, SelfSubjectReview, (Local|Self)SubjectAccessReview, SelfSubjectRulesReview)
  *   answer from the same authenticator and authorizer, so `kubectl auth can-i` tells the truth.
+ * - `pods/log` answers as kube-apiserver and the kubelet do (container choice, `previous`,
+ *   `follow`, `tailLines`, `sinceTime`/`sinceSeconds`, `timestamps`, `limitBytes`, their errors)
+ *   from a bounded ContainerLogStore that whoever runs the containers writes to
+ *   (`ApiServerHandle.writeContainerLogs`; the simulated kubelet on the embedded cluster).
  *
  * Layout: storage/ (revisioned store, watch cache), registry/ (one generic store driven by
  * per-kind strategies, builtin/*-strategy.ts and custom-resource-strategy.ts; each resource's
  * stores in resource-storage.ts, where /status and /finalize are the same store with another
  * strategy), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
- * openapi, tables, patches), journal/ (the request journal: every request and watch, by
+ * openapi, tables, patches), logs/ (containers' logs and `pods/log`), journal/ (the request journal: every request and watch, by
  * client, streamed at /debug/requests), clients/ (tokens of connected clients), auth/ (users,
  * ServiceAccount tokens, the authorizer chain, the review endpoints), rbac/ (kube's RBAC
  * evaluator, bootstrap roles, ClusterRole aggregation), worker/ (the
@@ -39,4 +43,5 @@ export { threadMemory } from './worker/thread-memory.ts';
 export { startApiServerInProcess, startApiServerThread, type ApiServerThreadOptions, type InProcessApiServer } from './worker/api-server-thread.ts';
 export { connectClient, listClients, validateClientName, type ClientCredential } from './clients/client-kubeconfigs.ts';
 export type { RequestJournal } from './journal/request-journal.ts';
+export { ContainerLogStore, type ContainerLogLine, type ContainerLogWrite } from './logs/container-log-store.ts';
 export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOptions } from './cli.ts';

@@ -22,6 +22,7 @@ import { addEndpointsController } from './endpoints/endpoints-controller.ts';
 import { GarbageCollector } from './gc/garbage-collector.ts';
 import { addJobController } from './job/job-controller.ts';
 import { addTtlAfterFinishedController } from './job/ttl-after-finished-controller.ts';
+import { discardingLogSink, type ContainerLogSink } from './kubelet/container-logs.ts';
 import { addKubelet } from './kubelet/kubelet-controller.ts';
 import { addNamespaceController } from './namespace/namespace-controller.ts';
 import { namespaceFinalizer, type KubeConfigOf } from './namespace/namespace-finalizer.ts';
@@ -56,6 +57,8 @@ export interface ClusterSim {
 export interface RegisterClusterSimOptions extends ClusterSimOptionsInput {
   /** The cluster's kubeconfig: finalizing a Namespace needs a request the runtime's client has no verb for. */
   readonly kubeConfig: KubeConfigOf;
+  /** Where the simulated containers' logs go: the embedded API server's store (`ApiServerHandle`), which answers `pods/log`. */
+  readonly containerLogs?: ContainerLogSink;
 }
 
 export async function registerClusterSim(manager: Manager, input: RegisterClusterSimOptions): Promise<ClusterSim> {
@@ -84,7 +87,7 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
     },
     {
       info: systemControllers.kubelet,
-      controller: addKubelet(manager, { kubelet: (node) => recorder(systemControllers.kubelet.component, node), scheduler: recorder(schedulerComponent) }, options),
+      controller: addKubelet(manager, { kubelet: (node) => recorder(systemControllers.kubelet.component, node), scheduler: recorder(schedulerComponent) }, options, input.containerLogs ?? discardingLogSink),
     },
     {
       info: systemControllers.statefulSet,

@@ -9,7 +9,9 @@
  * - Three Ready Nodes and a default StorageClass (`standard`) exist once it has started.
  * - Pods with restartPolicy Never or OnFailure (Job Pods) run to completion: they exit 0 after
  *   `podRunTime` (or the seconds in their annotation `sim.dojo.dev/run-seconds`); an image
- *   tagged `:crash` or `:fail` exits 1.
+ *   tagged `:crash` or `:fail` exits 1; one tagged `:missing` never pulls (docs/simulator.md).
+ * - Simulated containers log (start, ready, a heartbeat, the crash or exit) to a
+ *   ContainerLogSink, one log per container instance, so `pods/log` with `previous` works.
  * - All state is rebuilt from the API on start; nothing lives only in memory.
  * - Delays and failure modes are options, so tests and benchmarks can set them.
  * - What memory does hold is soft and safe to lose, as in kube's own controllers: the clock of
@@ -46,6 +48,7 @@ export { isSystemController, schedulerComponent, systemControllers, type SystemC
 export { defaultClusterSimOptions, resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
 export type { DelayRange } from './core/seeded-random.ts';
 export { runSecondsAnnotation } from './kubelet/container-behaviour.ts';
+export type { ContainerLogSink, ContainerLogWrite } from './kubelet/container-logs.ts';
 export { databases, type Database, type DatabaseSpec, type DatabaseStatus } from './cnpg/database-types.ts';
 export { databaseCrd, databaseCrdName } from './cnpg/database-crd.ts';
 export { appSecretName } from './cnpg/app-secret.ts';

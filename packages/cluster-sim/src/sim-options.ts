@@ -29,6 +29,8 @@ export interface ClusterSimOptions {
   readonly backoff: { readonly baseMs: number; readonly maxMs: number };
   /** Share (0..1) of Pods whose containers crash, or fail to pull, without being asked to. */
   readonly failureRates: { readonly crash: number; readonly imagePull: number };
+  /** How often a running simulated container logs a heartbeat line (kubelet/container-logs.ts). */
+  readonly logHeartbeatMs: number;
   /** Record core/v1 Events for what the controllers do. */
   readonly recordEvents: boolean;
   /** How often API discovery is re-read for new kinds (CRD changes re-read it at once). */
@@ -58,6 +60,7 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
   failAfterMs: 1_000,
   backoff: { baseMs: 10_000, maxMs: 300_000 },
   failureRates: { crash: 0, imagePull: 0 },
+  logHeartbeatMs: 5_000,
   recordEvents: true,
   discoveryRefreshMs: 30_000,
   concurrency: {
@@ -95,6 +98,7 @@ export function resolveClusterSimOptions(input: ClusterSimOptionsInput = {}): Cl
     failAfterMs: input.failAfterMs ?? d.failAfterMs,
     backoff: { ...d.backoff, ...input.backoff },
     failureRates: { ...d.failureRates, ...input.failureRates },
+    logHeartbeatMs: input.logHeartbeatMs ?? d.logHeartbeatMs,
     recordEvents: input.recordEvents ?? d.recordEvents,
     discoveryRefreshMs: input.discoveryRefreshMs ?? d.discoveryRefreshMs,
     concurrency: { ...d.concurrency, ...input.concurrency },

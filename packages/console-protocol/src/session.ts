@@ -9,9 +9,17 @@ export interface Session {
    * `kubeconfig` is the file kubectl can use to reach the same cluster (the embedded server's
    * own, or the one given with --kubeconfig); absent in-cluster. `dataDir` (absolute; the
    * embedded cluster only) is what `dojo-console connect NAME --data-dir` needs to reach this
-   * console's API server from any directory.
+   * console's API server from any directory. `pod` (in-cluster only) is the console's own Pod,
+   * whose Logs tab shows what the console and its operators log.
    */
-  readonly cluster: { readonly mode: ClusterMode; readonly server: string; readonly context?: string; readonly kubeconfig?: string; readonly dataDir?: string };
+  readonly cluster: {
+    readonly mode: ClusterMode;
+    readonly server: string;
+    readonly context?: string;
+    readonly kubeconfig?: string;
+    readonly dataDir?: string;
+    readonly pod?: { readonly namespace: string; readonly name: string };
+  };
   /** `holder` is the replica holding the Lease; it equals `identity` when this one leads. */
   readonly leader: { readonly identity: string; readonly isLeader: boolean; readonly holder?: string };
   /** The operator modules this console runs (`--operators`). */

@@ -10,14 +10,16 @@
  * `kubectl get` prints) or PartialObjectMetadata(List); Secrets only as whole objects, so a
  * Table of Secrets carries them in its rows and is redacted like any other answer about them.
  *
- * Watches are refused: they live on `/ws`, which streams them with backpressure. Every upstream
- * request is cancelled when the browser goes away.
+ * Watches are refused: they live on `/ws`, which streams them with backpressure. A Pod's log
+ * (`pods/log`, `follow=true` included) passes through as text as it arrives (log-stream.ts).
+ * Every upstream request is cancelled when the browser goes away.
  */
 import type { Request, Response } from 'express';
 import { newBadRequest, newMethodNotSupported, newRequestEntityTooLarge } from '@dojo/kube-api';
 import { viewTimeOf } from '../routes/view-time.ts';
 import type { TransportAt } from './cluster-transport.ts';
 import { jsonAccept, refuseSecretMetadata } from './kube-accept.ts';
+import { isPodLogRequest, streamPodLog } from './log-stream.ts';
 import { isSecretRequest, parseKubeRequest, type KubeRequest } from './kube-request.ts';
 import { redactSecretAnswer, redactSecrets } from './secret-redaction.ts';
 import { prepareSecretWrite } from './secret-writes.ts';
@@ -66,6 +68,7 @@ export function kubeProxy(options: KubeProxyOptions) {
       if (!res.writableFinished) upstream.abort();
     });
     const transport = options.transport(viewTimeOf(req));
+    if (isPodLogRequest(request)) return streamPodLog(res, transport, request.path, upstream.signal);
     let body = method === 'GET' ? undefined : await readBody(req);
     if (body === '' && method === 'DELETE') body = undefined;
     const contentType = req.headers['content-type'];

@@ -80,7 +80,10 @@ describe('aggregated discovery', () => {
       verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
       shortNames: ['po'],
       categories: ['all'],
-      subresources: [{ subresource: 'status', responseKind: { group: '', version: '', kind: 'Pod' }, verbs: ['get', 'patch', 'update'] }],
+      subresources: [
+        { subresource: 'log', responseKind: { group: '', version: '', kind: 'Pod' }, verbs: ['get'] },
+        { subresource: 'status', responseKind: { group: '', version: '', kind: 'Pod' }, verbs: ['get', 'patch', 'update'] },
+      ],
     });
     expect(resources.find((r) => r.resource === 'namespaces')).toMatchObject({
       scope: 'Cluster',

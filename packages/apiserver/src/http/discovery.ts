@@ -26,7 +26,7 @@ export function apiGroup(registry: ResourceRegistry, group: string): Record<stri
 
 /** A subresource as discovery names it: the kind it answers with (Scale is autoscaling/v1's) and its verbs. */
 export interface ServedSubresource {
-  name: 'status' | 'scale' | 'finalize' | 'token';
+  name: 'status' | 'scale' | 'finalize' | 'token' | 'log';
   kind: string;
   verbs: string[];
   /** Only for a kind outside the resource's own group version. */
@@ -36,6 +36,8 @@ export interface ServedSubresource {
 
 export function servedSubresources(info: ResourceInfo): ServedSubresource[] {
   const served: ServedSubresource[] = [];
+  // Before status, as kube-apiserver lists pods' subresources (by name).
+  if (info.subresources.log) served.push({ name: 'log', kind: info.kind, verbs: ['get'] });
   if (info.subresources.status) served.push({ name: 'status', kind: info.kind, verbs: ['get', 'patch', 'update'] });
   if (info.subresources.scale) served.push({ name: 'scale', kind: 'Scale', verbs: ['get', 'patch', 'update'], group: 'autoscaling', version: 'v1' });
   if (info.subresources.finalize) served.push({ name: 'finalize', kind: info.kind, verbs: ['update'] });

@@ -34,6 +34,7 @@ import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
 import type { RequestTarget } from './request-info.ts';
 import { setWarnings, writeObject, writeRawJson } from './responses.ts';
 import { serveWatch, type WatchSettings } from './watch-handler.ts';
+import { servePodLog, type PodLogDeps } from '../logs/pod-log-handler.ts';
 
 export interface ResourceHandlerDeps {
   registry: ResourceRegistry;
@@ -45,6 +46,8 @@ export interface ResourceHandlerDeps {
   journal?: RequestJournal;
   /** The never-stored resources and subresources (reviews, serviceaccounts/token). */
   createOnly?: CreateOnlyEndpoints;
+  /** `pods/log`: the Pods and their containers' logs (absent: 404, as on a server without nodes). */
+  podLogs?: PodLogDeps;
 }
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
@@ -114,6 +117,10 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     return serveCreateOnly(req, res, createOnly, { info, namespace, name, subresource, query, user }, note);
   }
   if (info.createOnly) throw notFoundPath();
+  if (subresource === 'log' && info.subresources.log && deps.podLogs && namespace !== undefined && name !== undefined) {
+    note.addresses(info, namespace, name, subresource);
+    return servePodLog(req, res, { namespace, name, query }, deps.podLogs);
+  }
   const method = req.method ?? 'GET';
   const storage = deps.storage.of(info);
   const endpoint = endpointOf(storage, subresource);

@@ -24,6 +24,8 @@ export interface Subresources {
   scale?: ScaleSubresource;
   /** `/token` (serviceaccounts): a TokenRequest, created and never stored (http/create-only.ts). */
   token?: boolean;
+  /** `/log` (pods): the containers' output as text/plain (logs/pod-log-handler.ts). */
+  log?: boolean;
 }
 
 export interface ResourceInfo {

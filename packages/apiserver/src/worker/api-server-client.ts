@@ -5,6 +5,7 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { ApiServerHandle, JournalFollower } from './api-server-handle.ts';
+import type { ContainerLogWrite } from '../logs/container-log-store.ts';
 import type { ApiServerEndpoint, ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { readJournalPort } from './journal-port.ts';
 
@@ -37,6 +38,7 @@ export class ApiServerClient implements ApiServerHandle {
   readonly #afterClose: () => Promise<void>;
   readonly #pending = new Map<number, Pending>();
   readonly #failureListeners: ((error: Error) => void)[] = [];
+  readonly #pendingLogs: ContainerLogWrite[] = [];
   #nextId = 1;
   #failure: Error | undefined;
   #closing: Promise<void> | undefined;
@@ -78,6 +80,20 @@ export class ApiServerClient implements ApiServerHandle {
 
   async writeHeapSnapshot(dir: string): Promise<string> {
     return (await this.#ask({ op: 'write-heap-snapshot', dir })) as string;
+  }
+
+  writeContainerLogs(writes: readonly ContainerLogWrite[]): void {
+    if (writes.length === 0 || this.#failure || this.#closing) return;
+    // Coalesced: thousands of Pods starting at once make one message per turn of the event loop, not one each.
+    if (this.#pendingLogs.length === 0) setImmediate(() => this.#flushLogs());
+    this.#pendingLogs.push(...writes);
+  }
+
+  #flushLogs(): void {
+    const writes = this.#pendingLogs.splice(0);
+    if (writes.length === 0 || this.#failure || this.#closing) return;
+    // Logs are best effort, as a node's are: a server gone meanwhile loses them.
+    this.#ask({ op: 'write-container-logs', writes }).catch(() => {});
   }
 
   close(): Promise<void> {

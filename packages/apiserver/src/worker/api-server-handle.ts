@@ -14,6 +14,7 @@
  *   `resync: true` first (as `GET /debug/requests` says it), never a silent gap.
  */
 import type { RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
+import type { ContainerLogWrite } from '../logs/container-log-store.ts';
 import type { ApiServerEndpoint, ServerMemory } from './api-server-protocol.ts';
 
 export interface JournalFollower {
@@ -36,6 +37,11 @@ export interface ApiServerHandle extends ApiServerEndpoint {
   memory(): Promise<ServerMemory>;
   /** Writes a V8 heap snapshot of the server's thread into `dir` (a diagnosis aid for benchmarks); answers the file's path. */
   writeHeapSnapshot(dir: string): Promise<string>;
+  /**
+   * Hands the simulated nodes' container output to the server, which answers `pods/log` from
+   * it. Fire and forget, in order: what arrives after a close is dropped with the server.
+   */
+  writeContainerLogs(writes: readonly ContainerLogWrite[]): void;
   /** The request journal as a stream; absent when the server keeps none. Returns the stop. */
   followJournal?(sinceSeq: number, follower: JournalFollower): () => void;
   /** Why the server stopped on its own; undefined while it runs (or after a clean close). */

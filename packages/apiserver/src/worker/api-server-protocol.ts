@@ -6,6 +6,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { RequestJournalHello } from '@dojo/console-protocol';
 import type { ApiServerOptions } from '../api-server.ts';
+import type { ContainerLogWrite } from '../logs/container-log-store.ts';
 import type { WatchSettings } from '../http/watch-handler.ts';
 import type { ServerCredentials } from '../pki.ts';
 
@@ -40,6 +41,7 @@ export type ControlRequest =
   | { id: number; op: 'write-heap-snapshot'; dir: string }
   | { id: number; op: 'close-watches'; reason: string }
   | { id: number; op: 'follow-journal'; sinceSeq: number; port: MessagePort }
+  | { id: number; op: 'write-container-logs'; writes: readonly ContainerLogWrite[] }
   | { id: number; op: 'close' };
 
 export type ControlAnswer = { id: number; ok: true; value?: number | string | ServerMemory } | { id: number; ok: false; error: string };

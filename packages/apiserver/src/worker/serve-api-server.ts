@@ -33,6 +33,9 @@ async function answer(server: ApiServer, request: ControlRequest): Promise<numbe
       }
       serveJournalPort(server.journal, request.port, request.sinceSeq);
       return undefined;
+    case 'write-container-logs':
+      server.containerLogs.write(request.writes);
+      return undefined;
     case 'close':
       await server.close();
       return undefined;

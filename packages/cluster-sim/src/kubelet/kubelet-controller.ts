@@ -2,6 +2,7 @@
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager } from '@dojo/runtime';
 import type { ClusterSimOptions } from '../sim-options.ts';
 import { systemControllers } from '../system-controllers.ts';
+import type { ContainerLogSink } from './container-logs.ts';
 import { KubeletReconciler } from './kubelet-reconciler.ts';
 
 export interface KubeletRecorders {
@@ -10,7 +11,7 @@ export interface KubeletRecorders {
   readonly scheduler: EventRecorder;
 }
 
-export function addKubelet(manager: Manager, recorders: KubeletRecorders, options: ClusterSimOptions): Controller {
+export function addKubelet(manager: Manager, recorders: KubeletRecorders, options: ClusterSimOptions, logs: ContainerLogSink): Controller {
   const byNode = new Map<string, EventRecorder>();
   const recorderFor = (nodeName: string): EventRecorder => {
     let recorder = byNode.get(nodeName);
@@ -21,5 +22,5 @@ export function addKubelet(manager: Manager, recorders: KubeletRecorders, option
     .named(systemControllers.kubelet.name)
     .for(builtinTypes.pods)
     .withOptions({ maxConcurrentReconciles: options.concurrency.kubelet })
-    .complete(new KubeletReconciler({ client: manager.client, clock: manager.clock, recorderFor, schedulerRecorder: recorders.scheduler, options }));
+    .complete(new KubeletReconciler({ client: manager.client, clock: manager.clock, recorderFor, schedulerRecorder: recorders.scheduler, options, logs }));
 }

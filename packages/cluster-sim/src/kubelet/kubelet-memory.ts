@@ -28,12 +28,20 @@ export class KubeletMemory {
     return { phase, since: nowMs, restartCount, pullAttempts: phase === 'pull-error' || phase === 'pull-backoff' ? 1 : 0, ...(phase === 'running' || phase === 'ready' ? { startedAt: nowMs } : {}) };
   }
 
+  /** Whether this kubelet has seen the Pod (this uid) since it started. */
+  knows(podKey: string, uid: string): boolean {
+    return this.#pods.get(podKey)?.uid === uid;
+  }
+
   remember(podKey: string, uid: string, progress: ReadonlyMap<string, ContainerProgress>): void {
     this.#pods.set(podKey, { uid, containers: new Map(progress) });
   }
 
-  forget(podKey: string): void {
+  /** Forgets the Pod; answers the uid it had, if it was remembered. */
+  forget(podKey: string): string | undefined {
+    const uid = this.#pods.get(podKey)?.uid;
     this.#pods.delete(podKey);
+    return uid;
   }
 }
 

@@ -13,6 +13,7 @@ import type { Pod, PodStatus } from '../core/workload-types.ts';
 import type { ClusterSimOptions } from '../sim-options.ts';
 import { annotatedRunMs, containerBehaviour } from './container-behaviour.ts';
 import { advance, runsToCompletion, type ContainerProgress, type LifecycleTiming, type RestartPolicy } from './container-lifecycle.ts';
+import { logWritesFor, resumedWrites, stopWrites, type ContainerLogSink, type ContainerLogWrite } from './container-logs.ts';
 import { eventsFor, killingEvent, pullingEvent, type KubeletEvent } from './kubelet-events.ts';
 import { KubeletMemory } from './kubelet-memory.ts';
 import { buildPodStatus } from './pod-status-builder.ts';
@@ -27,6 +28,8 @@ export interface KubeletDeps {
   /** Records "Scheduled" as the scheduler. */
   readonly schedulerRecorder: EventRecorder;
   readonly options: ClusterSimOptions;
+  /** Where the containers' output goes (the API server's log store, which answers `pods/log`). */
+  readonly logs: ContainerLogSink;
 }
 
 export class KubeletReconciler implements Reconciler {
@@ -46,7 +49,9 @@ export class KubeletReconciler implements Reconciler {
       pod = await this.#deps.client.get<Pod>(pods, request);
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      this.#memory.forget(key);
+      // The Pod is gone, and its containers' logs with it (the kubelet removes its log directory).
+      const uid = this.#memory.forget(key);
+      if (uid) this.#deps.logs.writeContainerLogs([{ op: 'drop-pod', podUid: uid }]);
       return;
     }
     const phase = pod.status?.phase;
@@ -58,6 +63,9 @@ export class KubeletReconciler implements Reconciler {
     const timing = this.#timing(pod);
     const firstSight = !pod.status?.containerStatuses;
     const events: KubeletEvent[] = firstSight ? pod.spec.containers.map(pullingEvent) : [];
+    // Containers this kubelet did not start (it restarted) log on from a line that says so.
+    const logs: ContainerLogWrite[] = firstSight || this.#memory.knows(key, uid) ? [] : resumedWrites(pod, now, this.#deps.options.logHeartbeatMs);
+    const node = pod.spec.nodeName || this.#deps.options.nodeName;
     const progress = new Map<string, ContainerProgress>();
     let nextAt: number | undefined;
     for (const container of pod.spec.containers) {
@@ -66,15 +74,20 @@ export class KubeletReconciler implements Reconciler {
       const behaviour = containerBehaviour(container.image, this.#deps.options.failureRates, this.#deps.options.seed, uid, container.name);
       const moved = advance(behaviour, start, now, timing);
       progress.set(container.name, moved.progress);
-      for (const transition of moved.transitions) events.push(...eventsFor(pod, container, transition, timing.startDelayMs));
+      for (const transition of moved.transitions) {
+        events.push(...eventsFor(pod, container, transition, timing.startDelayMs));
+        logs.push(...logWritesFor(pod, container, behaviour, transition, { node, heartbeatMs: this.#deps.options.logHeartbeatMs }));
+      }
       if (moved.nextAt !== undefined) nextAt = Math.min(nextAt ?? Infinity, moved.nextAt);
     }
     const status = buildPodStatus({ pod, progress, timing, nowMs: now, hostIP: hostIPOf(pod.spec.nodeName, this.#nodeNames) });
     if (!semanticEqual(status, pod.status)) await this.#deps.client.updateStatus(pods, { ...pod, status });
     this.#memory.remember(key, uid, progress);
+    // Written once the status that names these instances is stored: a pass retried after a
+    // conflict recomputes the same moves, and must not log them twice.
+    this.#deps.logs.writeContainerLogs(logs);
 
     // Recorded in order: the recorder writes them in order, and their names keep it.
-    const node = pod.spec.nodeName || this.#deps.options.nodeName;
     if (firstSight) this.#deps.schedulerRecorder.record(pod, 'Normal', 'Scheduled', `Successfully assigned ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} to ${node}`, { resource: pods });
     for (const event of events) this.#record(pod, event);
     return nextAt === undefined ? undefined : { requeueAfter: Math.max(0, nextAt - this.#deps.clock.now()) };
@@ -101,6 +114,7 @@ export class KubeletReconciler implements Reconciler {
       })),
     };
     await this.#deps.client.updateStatus(pods, { ...pod, status });
+    this.#deps.logs.writeContainerLogs(stopWrites(pod, this.#deps.clock.now()));
     for (const container of pod.spec.containers) this.#record(pod, killingEvent(container));
   }
 

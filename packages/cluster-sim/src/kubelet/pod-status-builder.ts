@@ -148,7 +148,8 @@ function imageID(image: string): string {
   return `${repository}@sha256:${sha256(image)}`;
 }
 
-function containerID(pod: Pod, container: Container, restartCount: number): string {
+/** The ID of one instance of the container: a restart makes another (its log is another file). */
+export function containerID(pod: Pod, container: Container, restartCount: number): string {
   return `containerd://${sha256(`${pod.metadata.uid ?? ''}/${container.name}/${restartCount}`)}`;
 }
 

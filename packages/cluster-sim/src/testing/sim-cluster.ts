@@ -36,7 +36,7 @@ export interface SimCluster {
   /** Runs kubectl and fails with its stderr unless it exits 0. */
   kubectlOk(args: readonly string[], stdin?: string): Promise<string>;
   /** Starts a simulated control plane (several may run one after another); `clock` may drive it. */
-  startSim(options?: ClusterSimOptionsInput & Pick<StartClusterSimOptions, 'clock'>): Promise<RunningClusterSim>;
+  startSim(options?: ClusterSimOptionsInput & Pick<StartClusterSimOptions, 'clock' | 'containerLogs'>): Promise<RunningClusterSim>;
   /** Stops every control plane started so far. */
   stopSims(): Promise<void>;
   stop(): Promise<void>;

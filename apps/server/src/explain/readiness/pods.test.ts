@@ -14,7 +14,7 @@ describe('why a Pod is not Ready', () => {
         containerStatuses: [{ name: 'app', image: 'busybox:crash', ready: false, restartCount: 4, state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off 40s' } }, lastState: { terminated: { exitCode: 1, reason: 'Error' } } }],
       }),
     );
-    expect(finding).toMatchObject({ severity: 'failed', title: 'Container app: CrashLoopBackOff', detail: 'back-off 40s', since: Date.parse('2026-01-01T11:59:00Z'), tab: 'events' });
+    expect(finding).toMatchObject({ severity: 'failed', title: 'Container app: CrashLoopBackOff', detail: 'back-off 40s', since: Date.parse('2026-01-01T11:59:00Z'), tab: 'logs' });
     expect(finding!.evidence).toEqual([
       { label: 'image', value: 'busybox:crash' },
       { label: 'restarts', value: '4' },

@@ -72,11 +72,13 @@ function containerFinding(c: ContainerStatus, init: boolean, notReadySince: numb
   });
   const waiting = c.state?.waiting;
   if (waiting?.reason && failingWaits.has(waiting.reason)) {
-    return { code: `container/${c.name}/${waiting.reason}`, severity: 'failed', rank: ranks.failed, title: `${which}: ${waiting.reason}`, ...(waiting.message ? { detail: waiting.message } : {}), ...since(notReadySince), evidence, tab: 'events' };
+    // Why a container crashed is in its log (the crashed instance's: what the Logs tab reads while it backs off); why a pull failed, in the Events.
+    const tab = waiting.reason === 'CrashLoopBackOff' ? 'logs' : 'events';
+    return { code: `container/${c.name}/${waiting.reason}`, severity: 'failed', rank: ranks.failed, title: `${which}: ${waiting.reason}`, ...(waiting.message ? { detail: waiting.message } : {}), ...since(notReadySince), evidence, tab };
   }
   // Between back-offs a crash-looping container runs for a moment: still a crash loop.
   if (!c.ready && (c.restartCount ?? 0) >= 3 && last) {
-    return { code: `container/${c.name}/CrashLoopBackOff`, severity: 'failed', rank: ranks.failed, title: `${which}: CrashLoopBackOff`, detail: `restarted ${c.restartCount} times`, ...since(notReadySince), evidence, tab: 'events' };
+    return { code: `container/${c.name}/CrashLoopBackOff`, severity: 'failed', rank: ranks.failed, title: `${which}: CrashLoopBackOff`, detail: `restarted ${c.restartCount} times`, ...since(notReadySince), evidence, tab: 'logs' };
   }
   const terminated = c.state?.terminated;
   if (terminated && !init && (terminated.exitCode ?? 0) !== 0) {

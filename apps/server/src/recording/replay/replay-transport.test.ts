@@ -114,6 +114,10 @@ describe("a recording's Kubernetes read path", () => {
     expect(answer).toMatchObject({ code: 405, body: { reason: 'MethodNotAllowed', message: expect.stringMatching(/^read-only recording/) } });
   });
 
+  it('says it holds no container logs when a Pod\'s log is asked for', async () => {
+    await expect(replay.at(3000).openStream({ method: 'GET', path: '/api/v1/namespaces/default/pods/web/log?follow=true' })).rejects.toMatchObject({ status: { code: 404, message: expect.stringContaining('a recording holds no container logs') } });
+  });
+
   it("keeps a watch from the list's instant open and quiet, and sends one from any other instant back to list", async () => {
     const abort = new AbortController();
     const quiet = await replay.at(3000).openStream({ method: 'GET', path: `/apis/core.jutsu.com/v1/dojos?watch=1&resourceVersion=${instantVersion(3000)}`, signal: abort.signal });

@@ -153,7 +153,10 @@ export class ReplayTransport {
   }
 
   async #watch(req: TransportRequest, at: number): Promise<AsyncIterable<Buffer>> {
-    const from = new URL(req.path, 'http://recording.local').searchParams.get('resourceVersion');
+    const url = new URL(req.path, 'http://recording.local');
+    // A Pod's log (the proxy streams pods/log) lives on its node, and a recording holds objects only.
+    if (url.pathname.endsWith('/log')) throw newStatusError(404, 'NotFound', 'a recording holds no container logs: they live on the nodes, not in the objects it recorded');
+    const from = url.searchParams.get('resourceVersion');
     const signal = req.signal;
     if (from === instantVersion(at)) {
       // Nothing changes at one instant of a recording: quiet until the watcher goes.

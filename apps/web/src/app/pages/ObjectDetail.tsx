@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ReconcileIdAnnotation, ResourceType } from '@dojo/console-protocol';
-import { identityKey, identityOf, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
+import { identityKey, identityOf, type GroupVersionResource, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
 import { buttonClass } from '../../components/Button.tsx';
 import { Badge, ConditionChip } from '../../components/ConditionChip.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -28,6 +28,7 @@ import { VersionHistory, type VersionHistoryProps } from '../../features/resourc
 import { conditionsOf, readyText } from '../../features/resources/model/object-summary.ts';
 import { WhyNotReady } from '../../features/explain/components/WhyNotReady.tsx';
 import { FieldHistoryView } from '../../features/fields/components/FieldHistoryView.tsx';
+import { PodLogs } from '../../features/logs/components/PodLogs.tsx';
 import { ConditionHistory } from '../../features/telemetry/components/ConditionHistory.tsx';
 import { ObjectReconciles } from '../../features/telemetry/components/ObjectReconciles.tsx';
 import { TriggeredReconciles } from '../../features/telemetry/components/TriggeredReconciles.tsx';
@@ -44,6 +45,10 @@ const tabs: { id: DetailTab; label: string }[] = [
   { id: 'reconciles', label: 'Reconciles' },
   { id: 'fields', label: 'Fields' },
 ];
+
+/** A Pod's page has a Logs tab too (`pods/log`), while the Pod is there to ask. */
+const podTabs: { id: DetailTab; label: string }[] = [...tabs, { id: 'logs', label: 'Logs' }];
+const isPod = (gvr: GroupVersionResource): boolean => gvr.group === '' && gvr.resource === 'pods';
 
 const reconcileIdAnnotation: ReconcileIdAnnotation = 'dojo-console.io/reconcile-id';
 
@@ -125,7 +130,7 @@ export function ObjectDetail({ type, namespace, name, tab, object, deleted, rv, 
       ) : null}
       <Tabs
         label={`${type.kind} ${name}`}
-        items={live ? tabs : tabs.filter((t) => t.id !== 'fields')}
+        items={live ? (isPod(type) ? podTabs : tabs) : tabs.filter((t) => t.id !== 'fields')}
         selected={tab}
         onSelect={(t) => navigate(paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: t, uid }), { replace: true })}
       >
@@ -168,6 +173,8 @@ export function ObjectDetail({ type, namespace, name, tab, object, deleted, rv, 
           />
         ) : tab === 'events' ? (
           <EventsList object={object} recordedBy={recordedBy} />
+        ) : tab === 'logs' && live && isPod(type) ? (
+          <PodLogs key={object.metadata.uid} pod={object} />
         ) : tab === 'reconciles' ? (
           <ObjectReconciles identity={identity} view={{ reconcile, trigger }} onViewChange={(v) => focus({ reconcile: v.reconcile, trigger: v.trigger })} objectLink={objectLink} />
         ) : null}

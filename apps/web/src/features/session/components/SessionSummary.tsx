@@ -1,7 +1,9 @@
 /** Cluster and leader, in the header: which cluster this console is looking at, and who reconciles (or, for a recording, which cluster it was made on). */
+import { Link } from '../../../lib/router.tsx';
 import { useSession } from '../api/session.ts';
 
-export function SessionSummary() {
+/** `ownLogsPath`: the console's own Pod's Logs tab, linked when it runs in the cluster. */
+export function SessionSummary({ ownLogsPath }: { ownLogsPath?: (pod: { namespace: string; name: string }) => string }) {
   const { data: session, isError } = useSession();
   if (isError) return <span className="text-sm text-slate-500">Cluster unknown</span>;
   if (!session) return <span className="text-sm text-slate-500">…</span>;
@@ -29,6 +31,16 @@ export function SessionSummary() {
           {leaderText}
         </dd>
       </div>
+      {cluster.pod && ownLogsPath ? (
+        <div className="flex gap-1.5">
+          <dt className="sr-only">The console's own Pod</dt>
+          <dd>
+            <Link to={ownLogsPath(cluster.pod)} title={`Pod ${cluster.pod.namespace}/${cluster.pod.name}`} className="text-indigo-700 underline dark:text-indigo-300">
+              Console logs
+            </Link>
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
