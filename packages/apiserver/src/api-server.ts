@@ -35,6 +35,7 @@ import { createManagedFieldsTracker } from './patch/managed-fields-tracker.ts';
 import { kubePatchEngine, patchMetaFor } from './patch/patch-engine.ts';
 import { defaultWatchSettings, type WatchSettings } from './http/watch-handler.ts';
 import { upgradeListener } from './http/watch-websocket.ts';
+import { InflightLimiter, type InflightLimits } from './http/inflight-limiter.ts';
 import { loadOrCreateCredentials, writeKubeconfig, type ServerCredentials } from './pki.ts';
 import { RevisionedStore } from './storage/revisioned-store.ts';
 import { WatchCache } from './storage/watch-cache.ts';
@@ -52,6 +53,8 @@ export interface ApiServerOptions {
    * `<dataDir>/request-journal.jsonl`; `false` turns it off (the bench compares both).
    */
   requestJournal?: boolean | { capacity?: number; maxFileBytes?: number };
+  /** Requests served at once, in all and per client (http/inflight-limiter.ts; kube's defaults otherwise). */
+  inflight?: Partial<InflightLimits>;
 }
 
 export interface ApiServer {
@@ -153,6 +156,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     createOnly: reviewEndpoints({ authenticator, authorizer, tokens, read: readObject }),
     ...(journal ? { journal } : {}),
     journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },
+    inflight: new InflightLimiter(options.inflight),
   });
   // Go's http.DefaultMaxHeaderBytes (1 MiB), not Node's 16 KiB: a long bearer token is a 401, not a parse error.
   const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true, maxHeaderSize: 1 << 20 }, handler);

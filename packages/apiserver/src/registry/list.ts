@@ -62,9 +62,18 @@ export function listStoredObjects(
  */
 export function encodeStoredList(info: Pick<ResourceInfo, 'customResource'>, list: StoredList): string {
   // `items` is the last key, so the envelope ends with `[]}`: the items go between the brackets.
-  const envelope = JSON.stringify({ apiVersion: list.apiVersion, kind: list.kind, metadata: listMetaForWire(info, list.metadata), items: [] });
-  const itemJson = listItemsCarryTypeMeta(info) ? (i: StoredObject) => i.json : (i: StoredObject) => storedJsonWithoutTypeMeta(i.json);
-  return `${envelope.slice(0, -2)}${list.items.map(itemJson).join(',')}]}`;
+  const envelope = JSON.stringify({ ...storedListEnvelope(info, list), items: [] });
+  return `${envelope.slice(0, -2)}${list.items.map(storedItemJson(info)).join(',')}]}`;
+}
+
+/** A stored list's members before `items`, as they go on the wire. */
+export function storedListEnvelope(info: Pick<ResourceInfo, 'customResource'>, list: StoredList): Omit<StoredList, 'items'> {
+  return { apiVersion: list.apiVersion, kind: list.kind, metadata: listMetaForWire(info, list.metadata) };
+}
+
+/** One stored item's wire JSON: as stored, or without apiVersion/kind for a built-in kind. */
+export function storedItemJson(info: Pick<ResourceInfo, 'customResource'>): (item: StoredObject) => string {
+  return listItemsCarryTypeMeta(info) ? (i) => i.json : (i) => storedJsonWithoutTypeMeta(i.json);
 }
 
 /** The stored items of a list page; `decoded[i]` is item i's object when a selector had to decode it. */
