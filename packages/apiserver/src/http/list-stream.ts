@@ -12,8 +12,13 @@ import { writeRawJson } from './responses.ts';
 /** A list's JSON in three parts: `head` + items joined by `,` + `tail` is the whole document. */
 export interface JsonListParts {
   head: string;
-  /** Each item's JSON, produced lazily (one at a time while streaming). */
-  items: Iterable<string>;
+  /**
+   * Each item's JSON, produced lazily (one at a time while streaming), whole or in fragments to
+   * be written one after the other: a stored item without its leading apiVersion/kind is `{`
+   * and a slice of the stored text, and writing them apart never copies the item into a new
+   * string (concatenated, every 1 MB item became 1 MB of garbage per LIST).
+   */
+  items: Iterable<string | readonly string[]>;
   tail: string;
 }
 
@@ -41,18 +46,34 @@ export async function writeJsonList(res: ServerResponse, parts: JsonListParts, c
   let pendingChars = parts.head.length;
   let streaming = false;
   let first = true;
+  const startStreaming = (): void => {
+    if (streaming) return;
+    streaming = true;
+    res.statusCode = 200;
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Cache-Control', 'no-cache, private');
+  };
   for (const item of parts.items) {
+    const fragments = typeof item === 'string' ? [item] : item;
+    const itemChars = fragments.reduce((sum, f) => sum + f.length, 0);
     if (!first) pending.push(',');
     first = false;
-    pending.push(item);
-    pendingChars += item.length + 1;
-    if (pendingChars < listChunkChars) continue;
-    if (!streaming) {
-      streaming = true;
-      res.statusCode = 200;
-      res.setHeader('Content-Type', contentType);
-      res.setHeader('Cache-Control', 'no-cache, private');
+    if (itemChars >= listChunkChars) {
+      // A large item goes as it is, after what was gathered: joining would copy it once more.
+      startStreaming();
+      res.write(pending.join(''));
+      pending = [];
+      pendingChars = 0;
+      let ready = true;
+      for (const fragment of fragments) ready = res.write(fragment);
+      if (!ready) await drained(res);
+      if (res.destroyed) return;
+      continue;
     }
+    pending.push(...fragments);
+    pendingChars += itemChars + 1;
+    if (pendingChars < listChunkChars) continue;
+    startStreaming();
     const chunk = pending.join('');
     pending = [];
     pendingChars = 0;
@@ -65,11 +86,11 @@ export async function writeJsonList(res: ServerResponse, parts: JsonListParts, c
 }
 
 /** The parts of `{...envelope, items: [...]}` as JSON.stringify writes it (`items` last). */
-export function jsonListParts<T>(envelope: Record<string, unknown>, items: readonly T[], itemJson: (item: T) => string): JsonListParts {
+export function jsonListParts<T>(envelope: Record<string, unknown>, items: readonly T[], itemJson: (item: T) => string | readonly string[]): JsonListParts {
   const empty = JSON.stringify({ ...envelope, items: [] });
   return { head: empty.slice(0, -2), items: lazyMap(items, itemJson), tail: ']}' };
 }
 
-function* lazyMap<T>(items: readonly T[], f: (item: T) => string): Iterable<string> {
+function* lazyMap<T, U>(items: readonly T[], f: (item: T) => U): Iterable<U> {
   for (const item of items) yield f(item);
 }
