@@ -97,7 +97,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const token = loadOrCreateConsoleToken(dataDir, options.token);
   const external = Boolean(options.kubeconfig) || options.inCluster;
-  const apiserverOptions = { dataDir, port: options.apiserverPort };
+  const apiserverOptions = { dataDir, port: options.apiserverPort, ...(options.inflight ? { inflight: options.inflight } : {}) };
   const apiserver = external ? undefined : tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions, tuning.apiserverThread);
   // Said plainly, once: the console keeps serving what it has, and /readyz answers 503.
   apiserver?.onFailure((error) => console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`));

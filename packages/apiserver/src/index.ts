@@ -20,6 +20,10 @@
  *   exactly what kube's RBAC rules grant them, with kube's 403 text. The review kinds
  *   (TokenReview, SelfSubjectReview, (Local|Self)SubjectAccessReview, SelfSubjectRulesReview)
  *   answer from the same authenticator and authorizer, so `kubectl auth can-i` tells the truth.
+ * - Requests in flight are bounded per client and in all (kube's --max-requests-inflight 400 and
+ *   --max-mutating-requests-inflight 200, a quarter of each per client; 429 with Retry-After
+ *   beyond); watches and the admin are exempt. Large JSON LISTs are streamed item by item, so
+ *   a LIST holds about one object of memory however long it is.
  *
  * Layout: storage/ (revisioned store, watch cache), registry/ (one generic store driven by
  * per-kind strategies, builtin/*-strategy.ts and custom-resource-strategy.ts; each resource's
@@ -40,3 +44,5 @@ export { startApiServerInProcess, startApiServerThread, type ApiServerThreadOpti
 export { connectClient, listClients, validateClientName, type ClientCredential } from './clients/client-kubeconfigs.ts';
 export type { RequestJournal } from './journal/request-journal.ts';
 export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOptions } from './cli.ts';
+export { inflightFlagOptions, inflightFlags, inflightFlagsUsage, parseInflightFlags } from './http/inflight-flags.ts';
+export { inflightLimitsOf, type InflightLimits } from './http/inflight-limiter.ts';

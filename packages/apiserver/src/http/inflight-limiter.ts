@@ -30,10 +30,22 @@ export interface InflightLimits {
 }
 
 /**
- * kube-apiserver's defaults for the totals; a client gets a quarter of each, so at least four
- * clients are needed to exhaust the server and one client's LISTs cannot starve the rest.
+ * kube-apiserver's defaults for the totals; a client gets a quarter of each (unless told
+ * otherwise), so at least four clients are needed to exhaust the server and one client's LISTs
+ * cannot starve the rest. 0 means no limit, as for kube's flags.
  */
-export const defaultInflightLimits: InflightLimits = { maxReadOnly: 400, maxMutating: 200, maxReadOnlyPerClient: 100, maxMutatingPerClient: 50 };
+export function inflightLimitsOf(given: Partial<InflightLimits> = {}): InflightLimits {
+  const unlimited = (n: number): number => (n === 0 ? Infinity : n);
+  const maxReadOnly = unlimited(given.maxReadOnly ?? 400);
+  const maxMutating = unlimited(given.maxMutating ?? 200);
+  const quarter = (n: number): number => (n === Infinity ? Infinity : Math.max(1, Math.floor(n / 4)));
+  return {
+    maxReadOnly,
+    maxMutating,
+    maxReadOnlyPerClient: unlimited(given.maxReadOnlyPerClient ?? quarter(maxReadOnly)),
+    maxMutatingPerClient: unlimited(given.maxMutatingPerClient ?? quarter(maxMutating)),
+  };
+}
 
 /** kube's WithMaxInFlightLimit answers `Retry-After: 1`. */
 const retryAfterSeconds = 1;
@@ -56,7 +68,7 @@ export class InflightLimiter {
   readonly #mutating: Seats = { total: 0, byClient: new Map() };
 
   constructor(limits: Partial<InflightLimits> = {}) {
-    this.#limits = { ...defaultInflightLimits, ...limits };
+    this.#limits = inflightLimitsOf(limits);
   }
 
   /**
