@@ -40,6 +40,7 @@ import { loadOrCreateCredentials, writeKubeconfig, type ServerCredentials } from
 import { RevisionedStore } from './storage/revisioned-store.ts';
 import { WatchCache } from './storage/watch-cache.ts';
 import { listSnapshots } from './storage/list-snapshot.ts';
+import { ensurePrivateDataDir } from './storage/private-data-dir.ts';
 
 export interface ApiServerOptions {
   dataDir: string;
@@ -91,6 +92,8 @@ async function ensureNamespaces(storage: ResourceStorages, registry: ResourceReg
 }
 
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  // Before anything is written: the directory will hold every Secret (storage/private-data-dir.ts).
+  ensurePrivateDataDir(options.dataDir);
   const credentials = loadOrCreateCredentials(options.dataDir);
   const revisioned = new RevisionedStore(join(options.dataDir, 'state.db'));
   const watchCache = new WatchCache(revisioned, { historySize: options.historySize });

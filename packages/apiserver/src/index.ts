@@ -24,6 +24,8 @@
  *   --max-mutating-requests-inflight 200, a quarter of each per client; 429 with Retry-After
  *   beyond); watches and the admin are exempt. Large JSON LISTs are streamed item by item, so
  *   a LIST holds about one object of memory however long it is.
+ * - The data directory is the owner's alone (0700; one open to others is refused unless it is
+ *   an empty one of the same user, which is tightened), its databases 0600.
  *
  * Layout: storage/ (revisioned store, watch cache), registry/ (one generic store driven by
  * per-kind strategies, builtin/*-strategy.ts and custom-resource-strategy.ts; each resource's
@@ -46,3 +48,4 @@ export type { RequestJournal } from './journal/request-journal.ts';
 export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOptions } from './cli.ts';
 export { inflightFlagOptions, inflightFlags, inflightFlagsUsage, parseInflightFlags } from './http/inflight-flags.ts';
 export { inflightLimitsOf, type InflightLimits } from './http/inflight-limiter.ts';
+export { DataDirPermissionError, ensurePrivateDataDir } from './storage/private-data-dir.ts';
