@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isAlreadyExists, parseApiVersion, type KubeObject } from '@dojo/kube-api';
 import { GroupsAllowedEverything, UnionAuthorizer } from './auth/authorizer.ts';
+import { ConsoleCredentialsAuthorizer, consoleCredentialsAdmission } from './auth/console-credentials.ts';
 import { reviewEndpoints } from './auth/reviews/review-endpoints.ts';
 import { ServiceAccountTokens } from './auth/service-account-tokens.ts';
 import { systemMasters } from './auth/user-info.ts';
@@ -105,9 +106,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     return info ? patchMetaFor({ ...info, version }, obj) : undefined;
   });
   // The admin and connected clients may do anything (least privilege for clients is a later
-  // step); everyone else, ServiceAccounts first, gets what RBAC grants.
+  // step), except that clients never reach the console's own credentials; everyone else,
+  // ServiceAccounts first, gets what RBAC grants.
   const rbacPolicy = new StoredRbacPolicy(revisioned);
+  const bucketOf = { secrets: secrets.bucket, serviceaccounts: serviceaccounts.bucket };
   const authorizer = new UnionAuthorizer([
+    new ConsoleCredentialsAuthorizer((c) => revisioned.get(bucketOf[c.resource], `${c.namespace}/${c.name}`) !== undefined),
     new GroupsAllowedEverything([systemMasters]),
     new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }),
     new RbacAuthorizer(rbacPolicy),
@@ -118,6 +122,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     defaultIngressClass(revisioned),
     defaultStorageClass(revisioned),
     rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
+    consoleCredentialsAdmission(),
   );
   const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission, fieldTracker });
   const crds = new CrdController(registry, storage, revisioned);
