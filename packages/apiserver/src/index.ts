@@ -16,7 +16,8 @@
  *   changed, the events each watch received) and served to the admin credential as a resumable
  *   stream; a client connected with its own token (`connectClient`) is its own user.
  * - Every request is authorized in one place (http/api-handler.ts): the admin and connected
- *   clients may do anything; ServiceAccounts (tokens from `serviceaccounts/NAME/token`) get
+ *   clients may do anything, except that a connected client never reaches the console's own
+ *   credentials (auth/console-credentials.ts); ServiceAccounts (tokens from `serviceaccounts/NAME/token`) get
  *   exactly what kube's RBAC rules grant them, with kube's 403 text. The review kinds
  *   (TokenReview, SelfSubjectReview, (Local|Self)SubjectAccessReview, SelfSubjectRulesReview)
  *   answer from the same authenticator and authorizer, so `kubectl auth can-i` tells the truth.
