@@ -47,7 +47,8 @@ ENV NODE_ENV=production \
 RUN groupadd --system --gid 10001 dojo \
  && useradd --system --uid 10001 --gid dojo --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin dojo \
  && mkdir /data \
- && chown 10001:10001 /data
+ && chown 10001:10001 /data \
+ && chmod 700 /data
 WORKDIR /app
 # Owned by root, so the console cannot change its own code even where the root is writable.
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json /app/tsconfig.base.json ./

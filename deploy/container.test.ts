@@ -81,6 +81,8 @@ describe('the Dockerfile', () => {
     expect(run(runtime)).toMatch(/useradd [^\n]*--uid 10001/);
     expect(last(runtime, 'VOLUME')?.exec).toEqual(['/data']);
     expect(run(runtime)).toMatch(/chown 10001:10001 \/data/);
+    // A new volume copies the image's /data: private from the start (the console refuses an open one that holds files).
+    expect(run(runtime)).toMatch(/chmod 700 \/data/);
   });
 
   it('starts `dojo-console up` on all interfaces with /data, exposes 8080 and checks /healthz', () => {

@@ -88,7 +88,8 @@ describe('the console Deployment', () => {
     expect(args).toContain('--leader-elect');
     expect(env).toContainEqual({ name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } });
     expect(args.join(' ')).toContain('--host 0.0.0.0');
-    expect(args.join(' ')).toContain('--data-dir /data');
+    // Inside the emptyDir (0777, root's): a directory the console creates 0700 itself.
+    expect(args.join(' ')).toContain('--data-dir /data/console');
   });
 
   it('passes only flags the dojo-console CLI knows, except the ones still pending', () => {
@@ -97,7 +98,7 @@ describe('the console Deployment', () => {
       args.filter((a: string) => !pendingFlags.includes(a)),
       { POD_NAMESPACE: 'dojo-console' },
     );
-    expect(command).toMatchObject({ name: 'up', options: { host: '0.0.0.0', port: 8080, dataDir: '/data', inCluster: true, leaderElect: true, leaderElectionNamespace: 'dojo-console' } });
+    expect(command).toMatchObject({ name: 'up', options: { host: '0.0.0.0', port: 8080, dataDir: '/data/console', inCluster: true, leaderElect: true, leaderElectionNamespace: 'dojo-console' } });
     // When the CLI learns one of these, take it off pendingFlags.
     for (const flag of pendingFlags) expect(() => parseCli(['up', flag]), `${flag} is a CLI flag now`).toThrow(CliUsageError);
   });

@@ -12,6 +12,13 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['up', '--history-max-mb', 'lots'], {})).toThrow(/invalid --history-max-mb "lots"/);
   });
 
+  it("takes the embedded API server's in-flight bounds by kube's flag names, and refuses nonsense", () => {
+    expect(parseCli(['up', '--max-requests-inflight', '40', '--max-mutating-requests-inflight-per-client', '3'], {})).toMatchObject({ options: { inflight: { maxReadOnly: 40, maxMutatingPerClient: 3 } } });
+    expect(() => parseCli(['up', '--max-requests-inflight', 'lots'], {})).toThrow(/invalid --max-requests-inflight "lots"/);
+    expect(() => parseCli(['up', '--max-requests-inflight-per-client', '-1'], {})).toThrow(CliUsageError);
+    expect(() => parseCli(['up', '--kubeconfig', 'k.yaml', '--max-requests-inflight', '40'], {})).toThrow(/bound the embedded API server/);
+  });
+
   it('takes the port from --port before $PORT', () => {
     expect(parseCli(['up', '--port', '9000'], { PORT: '7000' })).toMatchObject({ options: { port: 9000 } });
     expect(parseCli(['up'], { PORT: '7000' })).toMatchObject({ options: { port: 7000 } });

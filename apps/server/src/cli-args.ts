@@ -1,5 +1,6 @@
 /** Parses `dojo-console` arguments; a bad flag is a `CliUsageError` (exit code 2). */
 import { parseArgs } from 'node:util';
+import { inflightFlagOptions, parseInflightFlags, type InflightLimits } from '@dojo/apiserver';
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
 import { connectUsage, usage } from './cli-usage.ts';
@@ -15,6 +16,8 @@ export interface UpOptions {
   port: number;
   dataDir: string;
   apiserverPort: number;
+  /** The embedded API server's in-flight bounds (`--max-requests-inflight` ...); its defaults when absent. */
+  inflight?: Partial<InflightLimits>;
   /** Connect to this cluster instead of starting the embedded parts. */
   kubeconfig?: string;
   /** Connect with the Pod's ServiceAccount (running inside a cluster). */
@@ -161,6 +164,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'apiserver-port': { type: 'string' },
+        ...inflightFlagOptions,
         kubeconfig: { type: 'string' },
         'in-cluster': { type: 'boolean' },
         context: { type: 'string' },
@@ -239,6 +243,13 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     throw err;
   }
   if (values['install-crds'] && !external) throw new CliUsageError('--install-crds needs --kubeconfig or --in-cluster (the embedded cluster always has them)');
+  let inflight: Partial<InflightLimits>;
+  try {
+    inflight = parseInflightFlags(values);
+  } catch (err) {
+    throw new CliUsageError((err as Error).message);
+  }
+  if (Object.keys(inflight).length > 0 && external) throw new CliUsageError('--max-requests-inflight and its siblings bound the embedded API server: they need no --kubeconfig or --in-cluster');
   return {
     name: 'up',
     options: {
@@ -254,6 +265,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       historyMaxBytes,
       operators: parseOperators(values.operators ?? operatorNames.join(',')),
       ...((values['leader-election-namespace'] ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: values['leader-election-namespace'] ?? env.POD_NAMESPACE } : {}),
+      ...(Object.keys(inflight).length ? { inflight } : {}),
       ...(scrape.length ? { scrape } : {}),
       ...(scrapeIntervalMs ? { scrapeIntervalMs } : {}),
       ...(scrapeAllow?.length ? { scrapeAllow } : {}),

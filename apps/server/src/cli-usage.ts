@@ -2,6 +2,7 @@
  * `dojo-console --help`. The operators' lines come from the operator registry, so a new
  * example operator shows up here without an edit. docs/cli.md says the same at more length.
  */
+import { inflightFlags } from '@dojo/apiserver';
 import { operators } from '@dojo/operator';
 
 /** The exit statuses every command keeps (docs/cli.md). */
@@ -22,6 +23,11 @@ function wrap(text: string, indent: number): string[] {
   }
   if (line) lines.push(line);
   return lines.map((l) => `${' '.repeat(indent)}${l}`);
+}
+
+/** The embedded API server's in-flight bounds, from their one table in @dojo/apiserver. */
+function inflightLines(): string {
+  return inflightFlags.flatMap(({ flag, help }) => [`  --${flag} N`, ...wrap(help, flagColumn)]).join('\n');
 }
 
 function operatorLines(): string {
@@ -60,6 +66,9 @@ Flags for up:
   --port N          Console port (default 8080, or $PORT).
   --data-dir DIR    Where state lives (default .dojo-console/ in the current directory).
   --apiserver-port N  Port of the embedded API server (default 6443; 0 picks a free one).
+${inflightLines()}
+                      Beyond them the embedded API server answers 429 with Retry-After; watches
+                      and the console's own requests are exempt.
   --kubeconfig FILE   Use this cluster instead of the embedded one (no simulated parts).
   --context NAME      Kubeconfig context to use (default: the current context).
   --in-cluster        Use the Pod's ServiceAccount (when running inside Kubernetes).

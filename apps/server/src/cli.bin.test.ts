@@ -4,7 +4,7 @@
  * 2 usage error.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -128,6 +128,7 @@ describe('the dojo-console bin', () => {
     expect(result).toMatchObject({ code: 0, stdout: `${join(dir, 'clients', 'my-operator.kubeconfig')}\n` });
     expect(readFileSync(result.stdout.trim(), 'utf8')).toMatch(/^- name: my-operator\n {2}user:\n {4}token: \S+$/m);
     expect(result.stderr).toContain(`Connected "my-operator" to ${server.url}.`);
+    expect(result.stderr).toContain('This kubeconfig is effectively cluster-admin on the embedded cluster');
     expect(result.stderr).toContain(`KUBECONFIG=${result.stdout.trim()} make run`);
     const bad = await run(['connect', 'My_Operator', '--data-dir', dir]);
     expect(bad.code).toBe(2);
@@ -168,6 +169,17 @@ describe('the dojo-console bin', () => {
     const result = await run(['apiserver', '--data-dir', join(dataDir, 'ok'), '--port', '0'], /https:\/\/127\.0\.0\.1:\d+(?=\n)/);
     expect(result.stdout).toMatch(/^Embedded API server listening on https:\/\/127\.0\.0\.1:\d+\n/);
     expect(result.code).toBe(0);
+  });
+
+  it('exits 1 with the chmod that fixes it, writing nothing, when the data dir is open to others and holds files', async () => {
+    const open = join(dataDir, 'shared');
+    mkdirSync(open);
+    chmodSync(open, 0o755);
+    writeFileSync(join(open, 'notes.txt'), 'mine');
+    const result = await run(['up', '--data-dir', open, '--port', '0', '--apiserver-port', '0']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`dojo-console: data directory ${open} is open to other users (mode 0755): it holds every Secret of the cluster and the console's credentials. Make it private with: chmod 700 ${open} — or give another --data-dir (a new one is created 0700).\n`);
+    expect(existsSync(join(open, 'console-token'))).toBe(false);
   });
 
   it('exits 1 when the server cannot start (its port is taken)', async () => {

@@ -3,7 +3,7 @@
  * `node --import tsx apps/server/src/cli.ts`). Exit statuses: 0 success, 1 runtime failure,
  * 2 usage error (cli-usage.ts, docs/cli.md).
  */
-import { apiserverUsage, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
+import { apiserverUsage, DataDirPermissionError, parseApiserverArgs, runApiserver } from '@dojo/apiserver';
 import { isInvalid, type StatusError } from '@dojo/kube-api';
 import { runConnect } from './activity/connect-command.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
@@ -107,7 +107,9 @@ function formatRetention(r: { maxAgeMs: number; maxBytes: number }): string {
 }
 
 function fail(err: unknown): never {
-  process.stderr.write(`dojo-console: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  // A data directory open to others is the person's to fix: the message says how; a stack would bury it.
+  const text = err instanceof DataDirPermissionError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
+  process.stderr.write(`dojo-console: ${text}\n`);
   process.exit(exitCodes.failure);
 }
 

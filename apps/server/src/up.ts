@@ -4,10 +4,9 @@
  * Wiring only: which operators exist, their CRDs, controllers and the simulators they need
  * come from the operator registry (@dojo/operator's `operators`).
  */
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import { startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
+import { ensurePrivateDataDir, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
 import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
@@ -97,10 +96,10 @@ export interface UpTuning {
 
 export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<RunningConsole> {
   const dataDir = resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDataDir(dataDir);
   const token = loadOrCreateConsoleToken(dataDir, options.token);
   const external = Boolean(options.kubeconfig) || options.inCluster;
-  const apiserverOptions = { dataDir, port: options.apiserverPort };
+  const apiserverOptions = { dataDir, port: options.apiserverPort, ...(options.inflight ? { inflight: options.inflight } : {}) };
   const apiserver = external ? undefined : tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions, tuning.apiserverThread);
   // Said plainly, once: the console keeps serving what it has, and /readyz answers 503.
   apiserver?.onFailure((error) => console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`));

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isAlreadyExists, parseApiVersion, type KubeObject } from '@dojo/kube-api';
 import { GroupsAllowedEverything, UnionAuthorizer } from './auth/authorizer.ts';
+import { ConsoleCredentialsAuthorizer, consoleCredentialsAdmission } from './auth/console-credentials.ts';
 import { reviewEndpoints } from './auth/reviews/review-endpoints.ts';
 import { ServiceAccountTokens } from './auth/service-account-tokens.ts';
 import { systemMasters } from './auth/user-info.ts';
@@ -37,10 +38,12 @@ import { createManagedFieldsTracker } from './patch/managed-fields-tracker.ts';
 import { kubePatchEngine, patchMetaFor } from './patch/patch-engine.ts';
 import { defaultWatchSettings, type WatchSettings } from './http/watch-handler.ts';
 import { upgradeListener } from './http/watch-websocket.ts';
+import { InflightLimiter, type InflightLimits } from './http/inflight-limiter.ts';
 import { loadOrCreateCredentials, writeKubeconfig, type ServerCredentials } from './pki.ts';
 import { RevisionedStore } from './storage/revisioned-store.ts';
 import { WatchCache } from './storage/watch-cache.ts';
 import { listSnapshots } from './storage/list-snapshot.ts';
+import { ensurePrivateDataDir } from './storage/private-data-dir.ts';
 
 export interface ApiServerOptions {
   dataDir: string;
@@ -54,6 +57,8 @@ export interface ApiServerOptions {
    * `<dataDir>/request-journal.jsonl`; `false` turns it off (the bench compares both).
    */
   requestJournal?: boolean | { capacity?: number; maxFileBytes?: number };
+  /** Requests served at once, in all and per client (http/inflight-limiter.ts; kube's defaults otherwise). */
+  inflight?: Partial<InflightLimits>;
 }
 
 export interface ApiServer {
@@ -92,6 +97,8 @@ async function ensureNamespaces(storage: ResourceStorages, registry: ResourceReg
 }
 
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  // Before anything is written: the directory will hold every Secret (storage/private-data-dir.ts).
+  ensurePrivateDataDir(options.dataDir);
   const credentials = loadOrCreateCredentials(options.dataDir);
   const revisioned = new RevisionedStore(join(options.dataDir, 'state.db'));
   const watchCache = new WatchCache(revisioned, { historySize: options.historySize });
@@ -103,9 +110,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     return info ? patchMetaFor({ ...info, version }, obj) : undefined;
   });
   // The admin and connected clients may do anything (least privilege for clients is a later
-  // step); everyone else, ServiceAccounts first, gets what RBAC grants.
+  // step), except that clients never reach the console's own credentials; everyone else,
+  // ServiceAccounts first, gets what RBAC grants.
   const rbacPolicy = new StoredRbacPolicy(revisioned);
+  const bucketOf = { secrets: secrets.bucket, serviceaccounts: serviceaccounts.bucket };
   const authorizer = new UnionAuthorizer([
+    new ConsoleCredentialsAuthorizer((c) => revisioned.get(bucketOf[c.resource], `${c.namespace}/${c.name}`) !== undefined),
     new GroupsAllowedEverything([systemMasters]),
     new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }),
     new RbacAuthorizer(rbacPolicy),
@@ -116,6 +126,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     defaultIngressClass(revisioned),
     defaultStorageClass(revisioned),
     rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
+    consoleCredentialsAdmission(),
   );
   const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission, fieldTracker });
   const crds = new CrdController(registry, storage, revisioned);
@@ -159,6 +170,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     podLogs: { readPod: (namespace, name) => readObject('pods', namespace, name), logs: containerLogs, now: () => realClock.now() },
     ...(journal ? { journal } : {}),
     journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },
+    inflight: new InflightLimiter(options.inflight),
   });
   // Go's http.DefaultMaxHeaderBytes (1 MiB), not Node's 16 KiB: a long bearer token is a 401, not a parse error.
   const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true, maxHeaderSize: 1 << 20 }, handler);

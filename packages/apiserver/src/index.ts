@@ -16,7 +16,8 @@
  *   changed, the events each watch received) and served to the admin credential as a resumable
  *   stream; a client connected with its own token (`connectClient`) is its own user.
  * - Every request is authorized in one place (http/api-handler.ts): the admin and connected
- *   clients may do anything; ServiceAccounts (tokens from `serviceaccounts/NAME/token`) get
+ *   clients may do anything, except that a connected client never reaches the console's own
+ *   credentials (auth/console-credentials.ts); ServiceAccounts (tokens from `serviceaccounts/NAME/token`) get
  *   exactly what kube's RBAC rules grant them, with kube's 403 text. The review kinds
  *   (TokenReview, SelfSubjectReview, (Local|Self)SubjectAccessReview, SelfSubjectRulesReview)
  *   answer from the same authenticator and authorizer, so `kubectl auth can-i` tells the truth.
@@ -24,6 +25,12 @@
  *   `follow`, `tailLines`, `sinceTime`/`sinceSeconds`, `timestamps`, `limitBytes`, their errors)
  *   from a bounded ContainerLogStore that whoever runs the containers writes to
  *   (`ApiServerHandle.writeContainerLogs`; the simulated kubelet on the embedded cluster).
+ * - Requests in flight are bounded per client and in all (kube's --max-requests-inflight 400 and
+ *   --max-mutating-requests-inflight 200, a quarter of each per client; 429 with Retry-After
+ *   beyond); watches and the admin are exempt. Large JSON LISTs are streamed item by item, so
+ *   a LIST holds about one object of memory however long it is.
+ * - The data directory is the owner's alone (0700; one open to others is refused unless it is
+ *   an empty one of the same user, which is tightened), its databases 0600.
  *
  * Layout: storage/ (revisioned store, watch cache), registry/ (one generic store driven by
  * per-kind strategies, builtin/*-strategy.ts and custom-resource-strategy.ts; each resource's
@@ -45,3 +52,6 @@ export { connectClient, listClients, validateClientName, type ClientCredential }
 export type { RequestJournal } from './journal/request-journal.ts';
 export { ContainerLogStore, type ContainerLogLine, type ContainerLogWrite } from './logs/container-log-store.ts';
 export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOptions } from './cli.ts';
+export { inflightFlagOptions, inflightFlags, inflightFlagsUsage, parseInflightFlags } from './http/inflight-flags.ts';
+export { inflightLimitsOf, type InflightLimits } from './http/inflight-limiter.ts';
+export { DataDirPermissionError, ensurePrivateDataDir } from './storage/private-data-dir.ts';

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,16 @@ function open(path: string, now: { t: number }, retention = {}) {
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'history-')), 'history.db');
 
 describe('HistoryStore', () => {
+  it('keeps history.db and its -wal and -shm 0600: they hold every object version the console saw', async () => {
+    const path = tempFile();
+    const store = open(path, { t: 0 });
+    store.stream(telemetryStream).append(reconcile(1, 10));
+    await store.flush();
+    const modes = [path, `${path}-wal`, `${path}-shm`].filter(existsSync).map((file) => (statSync(file).mode & 0o777).toString(8));
+    expect(modes).toEqual(['600', '600', '600']);
+    await store.close();
+  });
+
   it('answers queries with everything appended, by object identity, never mixing kinds that share a name', async () => {
     const store = open(tempFile(), { t: 0 });
     const telemetry = store.stream(telemetryStream);

@@ -16,6 +16,7 @@ import { HistoryStream, type WriteBatch } from './history-stream.ts';
 import { defaultRetention } from './retention.ts';
 import type { StreamSpec } from './stream-spec.ts';
 import { metaTableSql, stateTableSql } from './stream-table.ts';
+import { privateDatabaseFile } from './private-database-file.ts';
 
 export interface HistoryStoreOptions {
   /** The SQLite file (a real file: the write thread opens it too). */
@@ -55,7 +56,7 @@ export class HistoryStore {
     this.path = options.path;
     this.#now = options.now ?? Date.now;
     this.#onError = options.onError ?? ((error) => process.emitWarning(`history: ${error instanceof Error ? error.message : String(error)}`));
-    this.#db = new Database(options.path);
+    this.#db = new Database(privateDatabaseFile(options.path));
     this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('busy_timeout = 5000');
     this.#db.exec(stateTableSql);

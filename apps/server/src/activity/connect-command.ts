@@ -46,6 +46,8 @@ export async function runConnect(command: ConnectCommand, out: ConnectOutput): P
         : `Prepared a credential for "${client.name}" (offline): no server of ${dataDir} is running now (${probe.why}). It works once one starts there (npx dojo-console up --data-dir ${dataDir}); run your operator with this kubeconfig then, e.g.:`,
       ...connectCommands(client.kubeconfigPath).map((c) => `  ${c.command.padEnd(60)} # ${c.framework}`),
       'Its requests, inferred reconciles, conflicts, watches and hot loops appear in the console.',
+      // Said where the credential is made (issue 35): nothing else would tell the person.
+      'This kubeconfig is effectively cluster-admin on the embedded cluster (every Secret, any namespace, any RBAC binding), except for the console\'s own credentials: give it only to code you trust as the admin (docs/cli.md, "What a connected client may do").',
       '',
     ].join('\n'),
   );

@@ -27,6 +27,7 @@ import { groupVersionDocument, openApiV3Root } from './openapi.ts';
 import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
 import { handleResource, type ResourceHandlerDeps } from './resource-handler.ts';
+import { isMutatingMethod, seatHolderOf, type InflightLimiter } from './inflight-limiter.ts';
 import { toStatusError, writeError, writeJson, writeRawJson } from './responses.ts';
 import { kubernetesVersion } from './version.ts';
 
@@ -39,6 +40,8 @@ export interface ApiHandlerDeps extends ResourceHandlerDeps {
   /** The request journal; absent: nothing is journaled and /debug/requests is 404. */
   journal?: RequestJournal;
   journalStream: JournalStreamSettings;
+  /** Bounds the requests served at once, per client and in all (429 beyond). */
+  inflight: InflightLimiter;
 }
 
 /** Endpoints that kube-apiserver's default RBAC opens to unauthenticated clients. */
@@ -75,6 +78,9 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     note.path = url.pathname;
     note.verb = verbOfMethod[req.method ?? 'GET'] ?? 'get';
     if (!publicTargets.has(target.type) && !user) throw newUnauthorized();
+    // kube's order: authentication, then the in-flight bound (max-in-flight / APF), then authorization.
+    const seatHolder = seatHolderOf(req, target, url.searchParams, user);
+    if (seatHolder !== undefined) res.once('close', deps.inflight.acquire(seatHolder, isMutatingMethod(req.method)));
     // The request journal is the console's own, guarded below; probes are answered to anyone.
     if (user && target.type !== 'request-journal' && target.type !== 'health') {
       const attributes = requestAttributesOf(user, req.method ?? 'GET', url.pathname, url.searchParams, target);

@@ -11,7 +11,6 @@ import { defaultFieldManager } from '../registry/field-tracker.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { nowTimestamp } from '../registry/object-meta.ts';
 import { apiVersionOfInfo, groupResourceOf, servesStoredJson, type ResourceInfo } from '../registry/resource-info.ts';
-import { encodeStoredList } from '../registry/list.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import type { WriteOptions } from '../registry/request-options.ts';
 import type { ResourceStorage, ResourceStorages } from '../registry/resource-storage.ts';
@@ -23,7 +22,7 @@ import { validatePatchOptions } from '../patch/patch-options.ts';
 import { decodeObjectBody, mediaTypeOf, parseApplyPatch, parsePatchJson, readBody, readDeleteOptions } from './body.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
 import { messageOf } from './protobuf/envelope.ts';
-import { renderList, renderObject } from './render.ts';
+import { renderList, renderObject, renderStoredList } from './render.ts';
 import type { PatchEngine } from './patch-engine.ts';
 import type { UserInfo } from '../auth/user-info.ts';
 import { booleanParam, isParamTrue } from './boolean-param.ts';
@@ -32,7 +31,7 @@ import { deleteResponseOf } from './delete-response.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
 import type { RequestTarget } from './request-info.ts';
-import { setWarnings, writeObject, writeRawJson } from './responses.ts';
+import { setWarnings, writeObject } from './responses.ts';
 import { serveWatch, type WatchSettings } from './watch-handler.ts';
 import { servePodLog, type PodLogDeps } from '../logs/pod-log-handler.ts';
 
@@ -148,9 +147,8 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       if (!listOptions.continue) await awaitResourceVersion(deps.revisioned, listOptions.resourceVersion, listOptions.resourceVersionMatch);
       if (rendering.as === 'object' && rendering.media === 'json' && servesStoredJson(info)) {
         // The items' stored JSON is their wire form: answered as stored, neither parsed nor re-encoded.
-        const list = (note.list = storage.main.listStored(namespace, listOptions));
-        writeRawJson(res, 200, encodeStoredList(info, list));
-      } else renderList(res, info, rendering, query, (note.list = storage.main.list(namespace, listOptions)));
+        await renderStoredList(res, info, (note.list = storage.main.listStored(namespace, listOptions)));
+      } else await renderList(res, info, rendering, query, (note.list = storage.main.list(namespace, listOptions)));
       return;
     }
     await awaitResourceVersion(deps.revisioned, query.get('resourceVersion') ?? undefined, 'NotOlderThan');
@@ -176,7 +174,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     if (name === undefined) {
       note.verb = 'deletecollection';
       const list = await storage.main.deleteCollection(namespace, listOptionsOf(query), options);
-      renderList(res, info, rendering, query, list);
+      await renderList(res, info, rendering, query, list);
       return;
     }
     if (subresource !== undefined) throw newMethodNotSupported(groupResourceOf(info), 'delete');

@@ -40,7 +40,15 @@ const leadingTypeMeta = /^\{"apiVersion":"(?:[^"\\]|\\.)*","kind":"(?:[^"\\]|\\.
 
 /** An item's stored JSON without apiVersion/kind, cut textually when they lead (no parse). */
 export function storedJsonWithoutTypeMeta(json: string): string {
+  return storedJsonFragmentsWithoutTypeMeta(json).join('');
+}
+
+/**
+ * The same, as fragments to write one after the other: `{` and a slice of the stored text,
+ * which V8 keeps as a view of it (no copy, where the concatenation would be a new string).
+ */
+export function storedJsonFragmentsWithoutTypeMeta(json: string): readonly string[] {
   const lead = leadingTypeMeta.exec(json);
-  if (lead) return `{${json.slice(lead[0].length)}`;
-  return JSON.stringify(withoutTypeMeta(JSON.parse(json) as KubeObject));
+  if (lead) return ['{', json.slice(lead[0].length)];
+  return [JSON.stringify(withoutTypeMeta(JSON.parse(json) as KubeObject))];
 }

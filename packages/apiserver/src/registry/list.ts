@@ -9,7 +9,7 @@ import { FieldSelector, LabelSelector, goQuote, newBadRequest, newResourceExpire
 import type { ListSnapshots } from '../storage/list-snapshot.ts';
 import type { RevisionedStore, StoredObject } from '../storage/revisioned-store.ts';
 import { decodeContinue, encodeContinue, newContinueExpired } from './continue-token.ts';
-import { listItemsCarryTypeMeta, listMetaForWire, storedJsonWithoutTypeMeta } from './list-wire-form.ts';
+import { listItemsCarryTypeMeta, listMetaForWire, storedJsonFragmentsWithoutTypeMeta, storedJsonWithoutTypeMeta } from './list-wire-form.ts';
 import type { ListOptions } from './request-options.ts';
 import { apiVersionOfInfo, type ResourceInfo } from './resource-info.ts';
 
@@ -62,9 +62,19 @@ export function listStoredObjects(
  */
 export function encodeStoredList(info: Pick<ResourceInfo, 'customResource'>, list: StoredList): string {
   // `items` is the last key, so the envelope ends with `[]}`: the items go between the brackets.
-  const envelope = JSON.stringify({ apiVersion: list.apiVersion, kind: list.kind, metadata: listMetaForWire(info, list.metadata), items: [] });
+  const envelope = JSON.stringify({ ...storedListEnvelope(info, list), items: [] });
   const itemJson = listItemsCarryTypeMeta(info) ? (i: StoredObject) => i.json : (i: StoredObject) => storedJsonWithoutTypeMeta(i.json);
   return `${envelope.slice(0, -2)}${list.items.map(itemJson).join(',')}]}`;
+}
+
+/** A stored list's members before `items`, as they go on the wire. */
+export function storedListEnvelope(info: Pick<ResourceInfo, 'customResource'>, list: StoredList): Omit<StoredList, 'items'> {
+  return { apiVersion: list.apiVersion, kind: list.kind, metadata: listMetaForWire(info, list.metadata) };
+}
+
+/** One stored item's wire JSON, as fragments: as stored, or without apiVersion/kind for a built-in kind. */
+export function storedItemJson(info: Pick<ResourceInfo, 'customResource'>): (item: StoredObject) => string | readonly string[] {
+  return listItemsCarryTypeMeta(info) ? (i) => i.json : (i) => storedJsonFragmentsWithoutTypeMeta(i.json);
 }
 
 /** The stored items of a list page; `decoded[i]` is item i's object when a selector had to decode it. */

@@ -15,6 +15,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { privateDatabaseFile } from './private-data-dir.ts';
 
 export interface StoredObject {
   /** Bucket-relative key: "namespace/name" or "name". */
@@ -66,7 +67,7 @@ export class RevisionedStore {
   private readonly listeners = new Set<ChangeListener>();
   constructor(path: string) {
     // Schema and the initial load use a short-lived connection; the commit thread owns writes.
-    const db = new Database(path);
+    const db = new Database(privateDatabaseFile(path));
     db.pragma('journal_mode = WAL');
     db.exec(`
       CREATE TABLE IF NOT EXISTS objects (bucket TEXT NOT NULL, name TEXT NOT NULL, rev INTEGER NOT NULL, value TEXT NOT NULL, PRIMARY KEY (bucket, name)) WITHOUT ROWID;
