@@ -87,7 +87,9 @@ async function startApiserver(dir: string): Promise<{ url: string; stop(): Promi
   };
 }
 
-describe('the dojo-console bin', () => {
+// Every test starts the bin (node compiling TypeScript through tsx) once or more: seconds each on
+// an idle machine, and many times that on two cores shared with the rest of the suite.
+describe('the dojo-console bin', { timeout: 120_000 }, () => {
   it('is the bin of the repository and of apps/server, and is executable', () => {
     expect(join(repoRoot, manifest(repoRoot).bin!['dojo-console']!)).toBe(bin);
     expect(() => accessSync(bin, constants.X_OK)).not.toThrow();

@@ -95,7 +95,8 @@ describe('a console restarted on the same data dir', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const before = await observe(first);
     expect(before.conflicts.filter((c) => c.controller === 'my-operator')).toHaveLength(3);
-    expect(before.conflictsBlocker?.title).toMatch(/^3 409 Conflicts/);
+    // The client's three, and any the console's own Dojo controller met in the same races.
+    expect(Number(before.conflictsBlocker?.title.match(/^(\d+) 409 Conflicts/)?.[1])).toBeGreaterThanOrEqual(3);
     expect(before.clientRecords.some((r) => r.type === 'api-call' && r.verb === 'patch')).toBe(true);
     await watch.stop();
     const journalEnd = first.activity!.snapshot().feed.lastSeq;

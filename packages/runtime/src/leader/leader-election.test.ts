@@ -75,17 +75,20 @@ describe('leader election between two managers', () => {
   });
 
   it('hands over at once when the leader stops and releases the lease', async () => {
-    const group = await candidates(2);
+    // A lease long enough that "before it expires" cannot be met by a slow machine by chance:
+    // a released lease is taken at the follower's next retry, an unreleased one after 20 s.
+    const longLease = { leaseDurationMs: 20_000, renewDeadlineMs: 15_000 };
+    const group = await candidates(2, longLease);
     const leader = await group.leader();
     const follower = group.all.find((c) => c !== leader)!;
     const stoppedAt = Date.now();
     await leader.manager.stop();
-    await vi.waitFor(() => expect(follower.manager.isLeader()).toBe(true), { timeout: takeoverBoundMs });
+    await vi.waitFor(() => expect(follower.manager.isLeader()).toBe(true), { timeout: longLease.leaseDurationMs });
 
-    expect(Date.now() - stoppedAt).toBeLessThan(timing.leaseDurationMs);
+    expect(Date.now() - stoppedAt).toBeLessThan(longLease.leaseDurationMs);
     await vi.waitFor(() => expect(follower.reconciled.sort()).toEqual(['a', 'b', 'c']));
     await group.stopAll();
-  });
+  }, 60_000);
 
   it('takes over within the lease duration (plus one retry) when the leader dies without releasing', async () => {
     const group = await candidates(2, { releaseOnCancel: false });

@@ -104,7 +104,8 @@ describe('exporting while the receiver is in trouble', () => {
   it('sends what is still queued when it shuts down, in as many batches as it takes', async () => {
     collector = await OtlpCollector.start();
     collector.stall = true;
-    const { journal, otlp } = exportTo(collector.url, { scheduledDelayMs: 60_000, exportTimeoutMs: 1_000, shutdownTimeoutMs: 10_000 });
+    // Timeouts with room for a loaded machine: the stalled batch must time out, the two at shutdown must not.
+    const { journal, otlp } = exportTo(collector.url, { scheduledDelayMs: 60_000, exportTimeoutMs: 3_000, shutdownTimeoutMs: 20_000 });
     // 1,050 spans: the first 512 leave at once as a full batch, which the receiver never answers;
     // the other 538 wait behind it, and leave at shutdown as two batches at once.
     for (let i = 0; i < 350; i++) reconcileInto(journal);
@@ -113,5 +114,5 @@ describe('exporting while the receiver is in trouble', () => {
     await otlp.shutdown();
     expect(collector.requests.map((r) => r.spans.length).sort((a, b) => a - b)).toEqual([26, 512]);
     expect(otlp.stats).toEqual({ exported: 538, dropped: 512, pending: 0 });
-  });
+  }, 60_000);
 });
