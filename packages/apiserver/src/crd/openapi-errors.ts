@@ -24,6 +24,7 @@ export type OpenAPIError =
 const body = (name: string): string => `${name} in body`;
 
 export const openAPIError = {
+  composite: (message: string): OpenAPIError => ({ code: 'composite', message }),
   required: (name: string): OpenAPIError => ({ code: 'required', name }),
   enum: (name: string, value: unknown, allowed: readonly unknown[]): OpenAPIError => ({ code: 'enum', name, value, allowed }),
   tooLong: (name: string, value: string, max: number): OpenAPIError => ({ code: 'tooLong', name, value, max }),

@@ -63,6 +63,27 @@ export function formatErrors(schema: JSONSchemaProps, value: string, name: strin
   return [openAPIError.invalidType(name, format, value)];
 }
 
+/**
+ * numberValidator's own range check (kube-openapi IsValueValidAgainstRange, prefix "Checked"),
+ * beside the type check: a schema of exactly one type, integer (format int32, int64 or none)
+ * or number with format float, and a value that type cannot hold. It is not a validation error
+ * of kube-openapi's kind, so apiextensions reports it on no path (`<nil>`) with an empty value.
+ */
+export function rangeErrors(schema: JSONSchemaProps, value: number, name: string): OpenAPIError[] {
+  const types = schemaTypes(schema);
+  if (types.length !== 1) return [];
+  if (types[0] === 'integer') {
+    const format = schema.format === 'int32' || schema.format === 'int64' ? schema.format : '';
+    const [min, max] = format === 'int32' ? [-(2 ** 31), 2 ** 31 - 1] : [-(2 ** 63), 2 ** 63 - 1];
+    if (Number.isInteger(value) && value >= min && value <= max) return [];
+    return [openAPIError.composite(`Checked value must be of type integer ${format ? `with format ${format}` : '(default format)'} in ${name}`)];
+  }
+  if (types[0] === 'number' && schema.format === 'float' && Math.abs(value) > 3.4028234663852886e38) {
+    return [openAPIError.composite(`Checked value must be of type number with format float in ${name}`)];
+  }
+  return [];
+}
+
 export function numberErrors(schema: JSONSchemaProps, value: number, name: string): OpenAPIError[] {
   const isInt = Number.isInteger(value);
   // MaximumNativeType & co: int64 data is compared with the bound converted by int64(bound).

@@ -12,7 +12,7 @@
 import type { FieldError } from '@dojo/kube-api';
 import { isObject, jsonEqual, kindOf } from './json-value.ts';
 import { openAPIError, toFieldError, type OpenAPIError } from './openapi-errors.ts';
-import { enumErrors, formatErrors, numberErrors, schemaTypes, stringErrors, typeErrors } from './scalar-validators.ts';
+import { enumErrors, formatErrors, numberErrors, rangeErrors, schemaTypes, stringErrors, typeErrors } from './scalar-validators.ts';
 import type { JSONSchemaProps } from './schema-types.ts';
 import { effectiveFormat } from './string-formats.ts';
 import { absent, childName, listCorrelator, validateNode, type Old, type ValidateOptions } from './validate.ts';
@@ -48,6 +48,7 @@ function compileNode(schema: JSONSchemaProps): NodeValidator {
   const checksFormat = effectiveFormat(schema.format) !== '';
   const checksNumber = schema.multipleOf !== undefined || schema.minimum !== undefined || schema.maximum !== undefined;
   const checksEnum = Boolean(schema.enum && schema.enum.length > 0);
+  const checksRange = schemaTypes(schema).length === 1;
   const array = compileArray(schema);
   const object = compileObject(schema);
   return (value, name, old, errors) => {
@@ -63,6 +64,7 @@ function compileNode(schema: JSONSchemaProps): NodeValidator {
       if (checksString) push(errors, stringErrors(schema, value as string, name));
       if (checksFormat) push(errors, formatErrors(schema, value as string, name));
     } else if (kind === 'integer' || kind === 'number') {
+      if (checksRange) push(errors, rangeErrors(schema, Number(value), name));
       if (checksNumber) push(errors, numberErrors(schema, Number(value), name));
     } else if (kind === 'array') array(value as unknown[], name, old, errors);
     if (checksEnum) push(errors, enumErrors(schema, value, name));

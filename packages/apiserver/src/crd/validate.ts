@@ -16,7 +16,7 @@
 import type { FieldError } from '@dojo/kube-api';
 import { isObject, jsonEqual, kindOf, ownValue } from './json-value.ts';
 import { openAPIError, toFieldError, type OpenAPIError } from './openapi-errors.ts';
-import { enumErrors, formatErrors, numberErrors, stringErrors, typeErrors } from './scalar-validators.ts';
+import { enumErrors, formatErrors, numberErrors, rangeErrors, stringErrors, typeErrors } from './scalar-validators.ts';
 import type { JSONSchemaProps } from './schema-types.ts';
 
 export interface ValidateOptions {
@@ -55,7 +55,7 @@ export function validateNode(schema: JSONSchemaProps, value: unknown, name: stri
   if (kind === 'null') return [...typeErrors(schema, null, name), ...enumErrors(schema, null, name)];
   const errors: OpenAPIError[] = [...typeErrors(schema, value, name), ...junctorErrors(schema, value, name, old)];
   if (kind === 'string') errors.push(...stringErrors(schema, value as string, name), ...formatErrors(schema, value as string, name));
-  if (kind === 'integer' || kind === 'number') errors.push(...numberErrors(schema, Number(value), name));
+  if (kind === 'integer' || kind === 'number') errors.push(...rangeErrors(schema, Number(value), name), ...numberErrors(schema, Number(value), name));
   if (kind === 'array') errors.push(...arrayErrors(schema, value as unknown[], name, old));
   errors.push(...enumErrors(schema, value, name));
   if (kind === 'object') errors.push(...objectErrors(schema, value as Record<string, unknown>, name, old));
