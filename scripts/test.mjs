@@ -73,7 +73,7 @@ function runVitest(label, args, reportName) {
   if (!ok && vitest.numFailedTests === 0) check(`${label} (suite error)`, false);
 }
 
-const otherLanguages = ['test/operators/', 'packages/apiserver/src/oracle/'];
+const otherLanguages = ['test/operators/', 'test/kube-apiserver/', 'packages/apiserver/src/oracle/'];
 runVitest('unit and integration tests', otherLanguages.flatMap((dir) => ['--exclude', `${dir}**`]), 'vitest.json');
 runVitest('real operators and the kube-apiserver oracle', [...otherLanguages, '--fileParallelism=false'], 'vitest-other-languages.json');
 
