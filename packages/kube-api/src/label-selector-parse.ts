@@ -5,7 +5,14 @@
  * (including the `<nil>` path of a key error: kube's parser validates keys with a nil path).
  */
 import { validateLabelValue, validateQualifiedName } from './names.ts';
-import type { Operator, Requirement } from './label-selector.ts';
+
+export type Operator = 'Equals' | 'NotEquals' | 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'GreaterThan' | 'LessThan';
+
+export interface Requirement {
+  key: string;
+  operator: Operator;
+  values: string[];
+}
 
 type TokenKind = 'end' | 'identifier' | 'in' | 'notin' | '(' | ')' | ',' | '!' | '=' | '==' | '!=' | '>' | '<';
 

@@ -2,15 +2,10 @@
  * Label selectors with Kubernetes' string grammar (`a=b,c!=d,e in (f,g),!h`) and the
  * metav1.LabelSelector object form (matchLabels + matchExpressions).
  */
-import { parseInt64, parseLabelSelector } from './label-selector-parse.ts';
+import { parseInt64, parseLabelSelector, type Requirement } from './label-selector-parse.ts';
 
-export type Operator = 'Equals' | 'NotEquals' | 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'GreaterThan' | 'LessThan';
+export type { Operator, Requirement } from './label-selector-parse.ts';
 
-export interface Requirement {
-  key: string;
-  operator: Operator;
-  values: string[];
-}
 
 export interface LabelSelectorObject {
   matchLabels?: Record<string, string>;
