@@ -121,3 +121,28 @@ describe('an apply patch that is not YAML', () => {
     expect(applied.body.message).toMatch(/^error decoding patch: error converting YAML to JSON: /);
   });
 });
+
+describe('a merge or JSON patch whose result Go cannot decode', () => {
+  it('is an Invalid patch quoting the patched object, as the patch handler decodes it itself', async () => {
+    await server.call('POST', cms, { metadata: { name: 'ill-patched' } });
+    const patched = await server.call('PATCH', `${cms}/ill-patched`, { data: { k: 7 } }, { 'content-type': 'application/merge-patch+json' });
+    expect(patched.status).toBe(422);
+    expect(patched.body.reason).toBe('Invalid');
+    const [cause] = patched.body.details.causes;
+    expect(cause).toMatchObject({ reason: 'FieldValueInvalid', field: 'patch' });
+    expect(cause.message).toMatch(/^Invalid value: "\{.*\\"data\\":\{\\"k\\":7\}.*\}": json: cannot unmarshal number into Go struct field ConfigMap\.data of type string$/);
+    expect(cause.message).not.toContain('managedFields');
+    expect(patched.body.message).toMatch(/^ "" is invalid: patch: Invalid value: /);
+  });
+});
+
+describe('a merge patch whose body is not an object', () => {
+  it('fails decoding the patch under the default fieldValidation (Warn), and in the merge under Ignore', async () => {
+    await server.call('POST', cms, { metadata: { name: 'merge-array' } });
+    const ops = [{ op: 'replace', path: '/metadata/labels', value: { tier: 'x' } }];
+    const warned = await server.call('PATCH', `${cms}/merge-array`, ops, { 'content-type': 'application/merge-patch+json' });
+    expect(warned.body.message).toBe('error decoding patch: json: cannot unmarshal array into Go value of type map[string]interface {}');
+    const ignored = await server.call('PATCH', `${cms}/merge-array?fieldValidation=Ignore`, ops, { 'content-type': 'application/merge-patch+json' });
+    expect(ignored.body.message).toBe('Invalid JSON Patch');
+  });
+});

@@ -197,3 +197,14 @@ export function parseApplyPatch(text: string): Record<string, unknown> {
   }
   return requireObject(value);
 }
+
+/**
+ * A merge patch's body under fieldValidation Warn or Strict (Warn is the default): kube's patch
+ * handler decodes it into a map first, to find unknown fields, and a body that is not an object
+ * fails there in the decoder's words. Under Ignore it goes straight to the merge, whose refusal
+ * is "Invalid JSON Patch" (json-merge-patch.ts).
+ */
+export function checkMergePatchBody(patch: unknown, fieldValidation: string | undefined): void {
+  if (fieldValidation === 'Ignore' || patch === null || (typeof patch === 'object' && !Array.isArray(patch))) return;
+  throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonTypeName(patch)} into Go value of type map[string]interface {}`);
+}

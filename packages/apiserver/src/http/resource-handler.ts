@@ -4,7 +4,8 @@
  * Status). No storage logic lives here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { newBadRequest, newMethodNotSupported, newStatusError, type KubeObject } from '@dojo/kube-api';
+import { fieldError, newBadRequest, newInvalid, newMethodNotSupported, newStatusError, type KubeObject } from '@dojo/kube-api';
+import { goDecodeErrorOf } from '../registry/builtin/typed-decode.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import type { RequestNote } from '../journal/request-note.ts';
 import { defaultFieldManager } from '../registry/field-tracker.ts';
@@ -19,7 +20,7 @@ import type { RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { patchKindOf } from '../patch/patch-types.ts';
 import { validatePatchOptions } from '../patch/patch-options.ts';
-import { decodeObjectBody, mediaTypeOf, parseApplyPatch, parsePatchJson, readBody, readDeleteOptions } from './body.ts';
+import { checkMergePatchBody, decodeObjectBody, mediaTypeOf, parseApplyPatch, parsePatchJson, readBody, readDeleteOptions } from './body.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
 import { messageOf } from './protobuf/envelope.ts';
 import { renderList, renderObject, renderStoredList } from './render.ts';
@@ -255,13 +256,39 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       writeObject(res, 200, scaled, mediaOf(rendering));
       return;
     }
-    const result = await endpoint.store.update(namespace, name, (latest) => deps.patches.patch(patchType, info, latest, patch), options);
+    let patched: KubeObject | undefined;
+    const result = await endpoint.store
+      .update(
+        namespace,
+        name,
+        (latest) => {
+          // Inside the update: kube reads the object (a 404 first) before it decodes the patch.
+          if (patchType === 'merge') checkMergePatchBody(patch, options.fieldValidation);
+          return (patched = deps.patches.patch(patchType, info, latest, patch));
+        },
+        options,
+      )
+      .catch((err: unknown) => {
+        throw patchedObjectRefused(err, patchType, patched);
+      });
     note.object = result.object;
     setWarnings(res, result.warnings);
     renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
   throw newMethodNotSupported(groupResourceOf(info), method.toLowerCase());
+}
+
+/**
+ * kube's JSON and merge patch handler decodes the patched object itself: a result Go cannot
+ * decode is an Invalid `patch` quoting the patched JSON (managedFields left out, as there),
+ * not the 400 a PUT of it gets.
+ */
+function patchedObjectRefused(err: unknown, patchType: string, patched: KubeObject | undefined): unknown {
+  const goError = goDecodeErrorOf(err);
+  if (goError === undefined || patched === undefined || (patchType !== 'json' && patchType !== 'merge')) return err;
+  const { managedFields: _managedFields, ...metadata } = (patched.metadata ?? {}) as Record<string, unknown>;
+  return newInvalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', JSON.stringify({ ...patched, metadata }), goError)]);
 }
 
 /** A write's journal facts: dry run and the field manager the store will record; the store reports what changed. Admission learns who writes. */

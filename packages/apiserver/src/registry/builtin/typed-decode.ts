@@ -7,11 +7,28 @@
  * checked the same way for every kind, custom resources included, since kube decodes their
  * metadata into ObjectMeta too.
  */
-import { newBadRequest, type KubeObject } from '@dojo/kube-api';
+import { StatusError, newBadRequest, type KubeObject } from '@dojo/kube-api';
 import { isScalar, type FieldDef, type ScalarType } from '../../http/protobuf/message-table.ts';
 import { specialTypes, type NestedCodec } from '../../http/protobuf/special-types.ts';
 import { wireSchema } from '../../http/protobuf/wire-schema.ts';
 import type { DecodeResult } from '../strategy.ts';
+
+const goDecodeErrors = new WeakMap<StatusError, string>();
+
+/** The 400 of a body Go's decoder refuses, remembering the decoder's own words for callers that word it otherwise. */
+function typedDecodeFailure(kind: string, version: string, goError: string): StatusError {
+  const error = newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${goError}`);
+  goDecodeErrors.set(error, goError);
+  return error;
+}
+
+/**
+ * The Go decoder's words when `err` is a typed decoding's refusal: kube's JSON and merge patch
+ * handler decodes the patched object itself and reports that as an Invalid `patch`.
+ */
+export function goDecodeErrorOf(err: unknown): string | undefined {
+  return err instanceof StatusError ? goDecodeErrors.get(err) : undefined;
+}
 
 /** The first type error, in the words of Go's json.UnmarshalTypeError. */
 class TypeMismatch extends Error {
@@ -203,7 +220,7 @@ function decodeAs(message: string, obj: KubeObject, prune: boolean, kind: string
     walker.message(message, obj, '', kind, undefined, true);
   } catch (err) {
     if (!(err instanceof TypeMismatch || err instanceof IllegalBase64)) throw err;
-    throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${err.message}`);
+    throw typedDecodeFailure(kind, version, err.message);
   }
   return { unknownFields: walker.unknown.map((p) => `.${p}`) };
 }
@@ -226,6 +243,6 @@ export function checkMetadataTypes(obj: KubeObject, kind: string, version: strin
     new Walker(false, true).message('meta.v1.ObjectMeta', meta, 'metadata', 'ObjectMeta', undefined);
   } catch (err) {
     if (!(err instanceof TypeMismatch)) throw err;
-    throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${err.message}`);
+    throw typedDecodeFailure(kind, version, err.message);
   }
 }
