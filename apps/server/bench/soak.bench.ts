@@ -3,8 +3,9 @@
  * (support/hostile-requests.ts: malformed cookies on upgrades, doubling JSON patches, YAML
  * bombs, watches through the HTTP proxy, type confusion, kind changes, oversized bodies, socket
  * floods, a write load for the watches to carry), and issue 35's recording bombs, refused
- * scrape targets (support/hostile-files-and-targets.ts) and OTLP spans under ever new
- * controller names.
+ * scrape targets (support/hostile-files-and-targets.ts), OTLP spans under ever new
+ * controller names, and OTLP requests of the wrong shape, of endless digits or from the year
+ * 2262 (support/hostile-feeds.ts).
  *
  *   node --import tsx apps/server/bench/soak.bench.ts [--seconds 30]
  *
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fileAndTargetAttacks } from './support/hostile-files-and-targets.ts';
+import { feedAttacks } from './support/hostile-feeds.ts';
 import { attacks as requestAttacks, healthy, prepareTargets, type Console } from './support/hostile-requests.ts';
 import { spawnProbed } from './support/probed-process.ts';
 
@@ -26,7 +28,7 @@ const arg = (name: string, fallback: number): number => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const seconds = arg('seconds', 30);
-const attacks = { ...requestAttacks, ...fileAndTargetAttacks };
+const attacks = { ...requestAttacks, ...fileAndTargetAttacks, ...feedAttacks };
 const log = (message: string): void => void process.stderr.write(`[soak] ${message}\n`);
 const tuned = fileURLToPath(new URL('./support/tuned-console.ts', import.meta.url));
 
