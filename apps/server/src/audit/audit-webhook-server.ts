@@ -129,7 +129,8 @@ export async function startAuditWebhookServer(options: AuditWebhookServerOptions
   const app = express();
   app.use('/audit', auditRoutes(credentials.token, options.sink));
   app.use(statusErrors);
-  const server: Server = createServer({ cert: credentials.certPem, key: credentials.keyPem }, guardRequests(app, statusAnswer));
+  const server: Server = createServer({ cert: credentials.certPem, key: credentials.keyPem });
+  server.on('request', guardRequests(app, statusAnswer));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
