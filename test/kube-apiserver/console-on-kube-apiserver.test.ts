@@ -196,7 +196,7 @@ describe.skipIf(!runnable)(suite, () => {
     const activity = await on.api<ActivitySnapshot>('/api/activity');
     const client = (name: string) => {
       const c = activity.clients.find((x) => x.name === name);
-      return c && { kind: c.kind, user: c.user, userAgents: c.userAgents, requests: c.totals.requests, writes: c.totals.writes, errors: c.totals.errors, conflicts: c.totals.conflicts };
+      return c && { kind: c.kind, user: c.user, userAgents: c.userAgents, fieldManagers: [...c.fieldManagers].sort(), requests: c.totals.requests, writes: c.totals.writes, errors: c.totals.errors, conflicts: c.totals.conflicts };
     };
     const requests = (await on.api<RequestLogPage>('/api/requests?client=scripted-operator')).records.flatMap((r) => (r.type === 'request' ? [`${r.verb} ${r.resource} ${r.name ?? '*'} ${r.code}`] : []));
     const passes = (await on.api<TelemetryPage>('/api/telemetry?types=reconcile-start&controller=scripted-operator')).records as ReconcileStartRecord[];
@@ -234,7 +234,7 @@ describe.skipIf(!runnable)(suite, () => {
     }
     const [throughAudit, throughJournal] = await Promise.all([factsOf(onOracle, readRVs.get('kube-apiserver')!), factsOf(onEmbedded, readRVs.get('embedded')!)]);
     expect(throughJournal).toMatchObject({
-      operator: { kind: 'agent', user: 'admin', userAgents: ['scripted-operator/1.0'], requests: 6, writes: 2, errors: 0, conflicts: 1 },
+      operator: { kind: 'agent', user: 'admin', userAgents: ['scripted-operator/1.0'], fieldManagers: ['scripted-operator'], requests: 6, writes: 2, errors: 0, conflicts: 1 },
       requests: ['list configmaps * 200', 'get configmaps racy 200', 'update configmaps racy 409', 'get configmaps racy 200', 'update configmaps racy 200'],
       conflict: { key: 'ops/racy', resource: 'configmaps', staleIsWhatItRead: true, winner: 'kubectl-patch' },
       conflicts: 1,
