@@ -165,7 +165,7 @@ describe.skipIf(!runnable)(suite, () => {
       60_000,
     );
     expect(explanation).toMatchObject({ readiness: 'in-progress', controller: 'dojo' });
-    expect(explanation.blockers.find((b) => b.title.startsWith('Deployment kata:'))).toMatchObject({ title: 'Deployment kata: Rollout: 0 of 2 replicas updated', object: { kind: 'Deployment', name: 'kata' } });
+    expect(explanation.blockers.find((b) => b.title.startsWith('Deployment kata:'))).toMatchObject({ title: 'Deployment kata: Not synced by the deployment controller yet (its status is empty)', object: { kind: 'Deployment', name: 'kata' } });
     expect(explanation.blockers.find((b) => b.title === 'Available is False: NoReplicasAvailable')).toMatchObject({ severity: 'blocked', detail: '0/2 replicas available' });
 
     // Through kube-apiserver's own audit events: the console's Dojo controller wrote there.
