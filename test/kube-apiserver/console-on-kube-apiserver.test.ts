@@ -24,6 +24,7 @@ import type { ActivitySnapshot, ApiCallRecord, ConflictRecord, Explanation, Reco
 import { databaseCrd } from '@dojo/cluster-sim';
 import { kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle } from '@dojo/apiserver/testing/kube-oracle';
 import { kubectlRunner, versionedKubectls, type KubectlRunner } from '@dojo/apiserver/testing/kubectl';
+import { parseCli, type UpOptions } from '@dojo/server/cli-args';
 import { testUpOptions } from '@dojo/server/testing/up-options';
 import { auditWebhookKubeconfig, auditWebhookUrl, loadOrCreateAuditWebhookCredentials } from '@dojo/server/audit/audit-webhook-server';
 import { runUp, type RunningConsole } from '@dojo/server/up';
@@ -44,6 +45,14 @@ rules:
     resources: [{ group: coordination.k8s.io, resources: [leases] }]
   - level: RequestResponse
 `;
+
+/** `npm start -- <flags>` as the CLI reads them, on loopback and a free console port in `dataDir`. */
+function upOptionsFromFlags(dataDir: string, flags: string[]): UpOptions {
+  const parsed = parseCli(['up', ...flags], {});
+  if (parsed.name !== 'up') throw new Error(`not an up command: ${flags.join(' ')}`);
+  const { host: _host, port: _port, apiserverPort: _apiserverPort, dataDir: _dataDir, ...fromFlags } = parsed.options;
+  return testUpOptions({ ...fromFlags, dataDir });
+}
 
 interface ConsoleUnderTest {
   name: 'kube-apiserver' | 'embedded';
@@ -103,7 +112,7 @@ describe.skipIf(!runnable)(suite, () => {
       () => 'the Database CRD to be established',
     );
     const [real, embedded] = await Promise.all([
-      runUp(testUpOptions({ dataDir: consoleDir, auditWebhookPort: webhookPort, kubeconfig: oracle.kubeconfigPath, installCrds: true, auditWebhook: true, operators: ['dojo'] })),
+      runUp(upOptionsFromFlags(consoleDir, ['--kubeconfig', oracle.kubeconfigPath, '--install-crds', '--audit-webhook', '--audit-webhook-port', String(webhookPort), '--operators', 'dojo'])),
       runUp(testUpOptions({ dataDir: join(dir, 'embedded') })),
     ]);
     // What kube-apiserver was given is what the console writes for it.
