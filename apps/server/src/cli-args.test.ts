@@ -100,6 +100,12 @@ describe('dojo-console arguments', () => {
     expect(() => parseCli(['up', '--audit-webhook'], {})).toThrow(/--audit-webhook needs --kubeconfig/);
   });
 
+  it('takes --audit-webhook-port for the webhook\'s HTTPS listener, only with --audit-webhook', () => {
+    expect(parseCli(['up', '--kubeconfig', '/k', '--audit-webhook', '--audit-webhook-port', '10443'], {})).toMatchObject({ options: { auditWebhook: true, auditWebhookPort: 10443 } });
+    expect(() => parseCli(['up', '--kubeconfig', '/k', '--audit-webhook-port', '10443'], {})).toThrow(/--audit-webhook-port needs --audit-webhook/);
+    expect(() => parseCli(['up', '--kubeconfig', '/k', '--audit-webhook', '--audit-webhook-port', 'x'], {})).toThrow(/invalid --audit-webhook-port/);
+  });
+
   it('takes --otlp-receiver with the embedded cluster and a real one alike', () => {
     expect(parseCli(['up', '--otlp-receiver'], {})).toMatchObject({ options: { otlpReceiver: true } });
     expect(parseCli(['up', '--kubeconfig', '/k', '--otlp-receiver'], {})).toMatchObject({ options: { otlpReceiver: true, kubeconfig: '/k' } });

@@ -46,6 +46,8 @@ export interface UpOptions {
   scrapeAllow?: string[];
   /** Accept kube-apiserver audit events at `POST /audit/v1/events` (`--audit-webhook`, real clusters; docs/audit.md). */
   auditWebhook?: boolean;
+  /** The audit webhook's HTTPS port (`--audit-webhook-port`, default 9443; 0 picks a free one): kube-apiserver sends the token only over HTTPS. */
+  auditWebhookPort?: number;
   /** Follow this kube-apiserver audit log, JSON lines (`--audit-log FILE`, real clusters; docs/audit.md). */
   auditLog?: string;
   /** Receive operators' OpenTelemetry traces at `POST /v1/traces` (`--otlp-receiver`, any cluster; docs/opentelemetry.md). */
@@ -186,6 +188,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'scrape-insecure-skip-verify': { type: 'string', multiple: true },
         'scrape-allow': { type: 'string', multiple: true },
         'audit-webhook': { type: 'boolean' },
+        'audit-webhook-port': { type: 'string' },
         'audit-log': { type: 'string' },
         'otlp-receiver': { type: 'boolean' },
         'otlp-endpoint': { type: 'string' },
@@ -233,6 +236,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   const scrapeIntervalMs = scrapeInterval === undefined ? undefined : parseDuration(scrapeInterval);
   if (scrapeInterval !== undefined && !(scrapeIntervalMs! >= 1_000)) throw new CliUsageError(`invalid --scrape-interval "${scrapeInterval}": at least a second, like 5s or 1m`);
   if (values['audit-webhook'] && !external) throw new CliUsageError('--audit-webhook needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
+  if (values['audit-webhook-port'] !== undefined && !values['audit-webhook']) throw new CliUsageError('--audit-webhook-port needs --audit-webhook');
   if (values['audit-log'] !== undefined && !external) throw new CliUsageError('--audit-log needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
   if (values['audit-log'] === '') throw new CliUsageError('--audit-log needs a file');
   let otlp: OtlpExportOptions | undefined;
@@ -270,6 +274,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       ...(scrapeIntervalMs ? { scrapeIntervalMs } : {}),
       ...(scrapeAllow?.length ? { scrapeAllow } : {}),
       ...(values['audit-webhook'] ? { auditWebhook: true } : {}),
+      ...(values['audit-webhook-port'] !== undefined ? { auditWebhookPort: parsePort(values['audit-webhook-port'], '--audit-webhook-port') } : {}),
       ...(values['audit-log'] ? { auditLog: values['audit-log'] } : {}),
       ...(values['otlp-receiver'] ? { otlpReceiver: true } : {}),
       ...(otlp ? { otlp } : {}),

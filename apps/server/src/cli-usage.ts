@@ -112,7 +112,11 @@ ${operatorLines()}
                       targets are not limited.
   --audit-webhook     With --kubeconfig or --in-cluster: accept kube-apiserver audit events at
                       POST /audit/v1/events (token in <data-dir>/audit-webhook-token) and show
-                      every client from them (docs/audit.md).
+                      every client from them (docs/audit.md). Served over HTTPS on its own port
+                      too (kube-apiserver sends the token only over HTTPS): give kube-apiserver
+                      <data-dir>/audit-webhook.kubeconfig as --audit-webhook-config-file.
+  --audit-webhook-port PORT
+                      The audit webhook's HTTPS port (default 9443).
   --audit-log FILE    With --kubeconfig or --in-cluster: follow this audit log (JSON lines, from
                       its end; survives rotation) as the same source.
   --otlp-receiver     Receive operators' OpenTelemetry traces at POST /v1/traces on the console's

@@ -17,6 +17,7 @@ import type { ActivityFeedFactory } from './activity/activity-feed.ts';
 import { HandleJournalFeed } from './activity/handle-journal-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
 import { AuditLogFollower } from './audit/audit-log-follower.ts';
+import { defaultAuditWebhookPort, startAuditWebhookServer, type AuditWebhookServer } from './audit/audit-webhook-server.ts';
 import { conflictWinnerLookup } from './audit/conflict-winner.ts';
 import { ownPodOf } from './kube/own-pod.ts';
 import { startSystemControllers } from './system-controllers.ts';
@@ -75,6 +76,8 @@ export interface RunningConsole {
   traces?: { endpoint: string; token: string; receiver: TraceReceiver };
   /** Every reconcile sent as OTLP spans (`--otlp-endpoint`). */
   otlp?: OtlpExport;
+  /** The audit webhook's HTTPS listener and the kubeconfig kube-apiserver is given (`--audit-webhook`). */
+  auditWebhook?: AuditWebhookServer;
   stop(): Promise<void>;
 }
 
@@ -218,6 +221,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
         })
       : undefined;
   const audit = auditFeed && options.auditWebhook ? { token: loadOrCreateToken(dataDir, 'audit-webhook-token'), sink: auditFeed } : undefined;
+  // kube-apiserver sends the webhook's token only over HTTPS (audit-webhook-server.ts): its own listener, beside the plain one.
+  const auditWebhook = audit ? await startAuditWebhookServer({ host: options.host, port: options.auditWebhookPort ?? defaultAuditWebhookPort, dataDir, sink: audit.sink }) : undefined;
   const auditLog = auditFeed && options.auditLog ? new AuditLogFollower({ path: resolve(options.auditLog), sink: auditFeed, clock: realClock }) : undefined;
   auditLog?.start();
   activity?.start();
@@ -311,9 +316,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(traces ? { traces: { ...traces, endpoint: server.url.replace(/\/$/, '') } } : {}),
     services,
     ...(otlp ? { otlp } : {}),
+    ...(auditWebhook ? { auditWebhook } : {}),
     async stop() {
       ready = false;
       activity?.stop();
+      await auditWebhook?.close();
       await auditLog?.stop();
       await scraper.stop();
       controllers.close();

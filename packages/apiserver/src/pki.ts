@@ -39,13 +39,25 @@ function validity(cert: forge.pki.Certificate, years: number): void {
   cert.validity.notAfter = new Date(now.getTime() + years * 365 * 24 * 60 * 60 * 1000);
 }
 
-function createCa(): { certPem: string; keyPem: string } {
+export interface CertificateAndKey {
+  certPem: string;
+  keyPem: string;
+}
+
+/** The names a serving certificate is valid for (its subjectAltName). */
+export interface ServingNames {
+  dnsNames: readonly string[];
+  ips: readonly string[];
+}
+
+/** A self-signed CA; its key signs serving certificates (createServingCertificate). */
+export function createCertificateAuthority(commonName = 'dojo-console-ca'): CertificateAndKey {
   const keys = newKeyPair();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(keys.publicPem);
   cert.serialNumber = serialNumber();
   validity(cert, 10);
-  const subject = [{ name: 'commonName', value: 'dojo-console-ca' }];
+  const subject = [{ name: 'commonName', value: commonName }];
   cert.setSubject(subject);
   cert.setIssuer(subject);
   cert.setExtensions([
@@ -57,14 +69,15 @@ function createCa(): { certPem: string; keyPem: string } {
   return { certPem: forge.pki.certificateToPem(cert), keyPem: keys.privatePem };
 }
 
-function createServingCert(ca: { certPem: string; keyPem: string }): { certPem: string; keyPem: string } {
+/** A TLS serving certificate for `names`, signed by `ca`. */
+export function createServingCertificate(ca: CertificateAndKey, commonName: string, names: ServingNames): CertificateAndKey {
   const keys = newKeyPair();
   const caCert = forge.pki.certificateFromPem(ca.certPem);
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(keys.publicPem);
   cert.serialNumber = serialNumber();
   validity(cert, 5);
-  cert.setSubject([{ name: 'commonName', value: 'dojo-console-apiserver' }]);
+  cert.setSubject([{ name: 'commonName', value: commonName }]);
   cert.setIssuer(caCert.subject.attributes);
   cert.setExtensions([
     { name: 'basicConstraints', cA: false },
@@ -72,12 +85,7 @@ function createServingCert(ca: { certPem: string; keyPem: string }): { certPem: 
     { name: 'extKeyUsage', serverAuth: true },
     {
       name: 'subjectAltName',
-      altNames: [
-        { type: 2, value: 'localhost' },
-        { type: 2, value: 'kubernetes.default.svc' },
-        { type: 7, ip: '127.0.0.1' },
-        { type: 7, ip: '::1' },
-      ],
+      altNames: [...names.dnsNames.map((value) => ({ type: 2, value })), ...names.ips.map((ip) => ({ type: 7, ip }))],
     },
   ]);
   cert.sign(forge.pki.privateKeyFromPem(ca.keyPem), forge.md.sha256.create());
@@ -99,7 +107,7 @@ export function loadOrCreateCredentials(dataDir: string): ServerCredentials {
   if (existsSync(path(files.caCert)) && existsSync(path(files.caKey))) {
     ca = { certPem: readFileSync(path(files.caCert), 'utf8'), keyPem: readFileSync(path(files.caKey), 'utf8') };
   } else {
-    ca = createCa();
+    ca = createCertificateAuthority();
     writeSecretFile(path(files.caKey), ca.keyPem);
     writeSecretFile(path(files.caCert), ca.certPem);
   }
@@ -107,7 +115,7 @@ export function loadOrCreateCredentials(dataDir: string): ServerCredentials {
   if (existsSync(path(files.cert)) && existsSync(path(files.key))) {
     serving = { certPem: readFileSync(path(files.cert), 'utf8'), keyPem: readFileSync(path(files.key), 'utf8') };
   } else {
-    serving = createServingCert(ca);
+    serving = createServingCertificate(ca, 'dojo-console-apiserver', { dnsNames: ['localhost', 'kubernetes.default.svc'], ips: ['127.0.0.1', '::1'] });
     writeSecretFile(path(files.key), serving.keyPem);
     writeSecretFile(path(files.cert), serving.certPem);
   }

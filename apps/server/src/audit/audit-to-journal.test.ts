@@ -23,6 +23,16 @@ describe('auditEventToRecord', () => {
     });
   });
 
+  it('names the field manager kube-apiserver derives from the User-Agent for a write that gave none, and none for a read', () => {
+    const uri = '/api/v1/namespaces/ops/configmaps/racy';
+    const objectRef = { resource: 'configmaps', namespace: 'ops', name: 'racy', apiVersion: 'v1' };
+    const update = auditEvent({ verb: 'update', requestURI: uri, objectRef, userAgent: 'scripted-operator/1.0' });
+    expect(auditEventToRecord(update)).toMatchObject({ verb: 'update', fieldManager: 'scripted-operator' });
+    const read = auditEventToRecord(auditEvent({ verb: 'get', requestURI: uri, objectRef, userAgent: 'scripted-operator/1.0' }));
+    expect(read).toMatchObject({ verb: 'get' });
+    expect(read).not.toHaveProperty('fieldManager');
+  });
+
   it('ignores the RequestReceived and ResponseStarted stages of ordinary requests', () => {
     expect(auditEventToRecord(auditEvent({ stage: 'RequestReceived', responseStatus: undefined }))).toBeUndefined();
     expect(auditEventToRecord(auditEvent({ stage: 'ResponseStarted' }))).toBeUndefined();

@@ -19,6 +19,7 @@
  *   here; AuditFeed looks it up from the object's managedFields (conflict-winner.ts).
  */
 import type { ControllerOwner, RequestRecord, RequestVerb, WatchOpenRecord } from '@dojo/console-protocol';
+import { defaultFieldManager } from '@dojo/apiserver/registry/field-tracker';
 import type { AuditEvent } from './audit-event.ts';
 import { writtenPaths } from './written-paths.ts';
 
@@ -28,6 +29,9 @@ export type AuditJournalRecord = RequestRecord | WatchOpenRecord;
 export type UnnumberedAuditRecord = Omit<RequestRecord, 'seq'> | Omit<WatchOpenRecord, 'seq'>;
 
 /** Audit verbs: Kubernetes' for resource requests, lowercase HTTP methods for other paths. */
+/** The writes of one object the embedded journal names a field manager for (resource-handler.ts noteWrite). */
+const writeVerbs: ReadonlySet<RequestVerb> = new Set(['create', 'update', 'patch', 'delete']);
+
 const verbs: Record<string, RequestVerb> = {
   get: 'get',
   list: 'list',
@@ -144,7 +148,9 @@ export function auditEventToRecord(event: AuditEvent): UnnumberedAuditRecord | u
   const reason = text(event.responseStatus?.reason);
   if (reason) record.reason = reason;
   if (query.has('dryRun')) record.dryRun = true;
-  const fieldManager = query.get('fieldManager');
+  // A write without ?fieldManager is recorded by kube-apiserver under the User-Agent's first word
+  // (prefixFromUserAgent); the embedded server's journal names that manager, and so does this.
+  const fieldManager = query.get('fieldManager') ?? (writeVerbs.has(verb) && ref?.resource ? defaultFieldManager(event.userAgent) : undefined);
   if (fieldManager) record.fieldManager = fieldManager;
 
   // kube-apiserver fills objectRef.resourceVersion from the object sent, at every level.

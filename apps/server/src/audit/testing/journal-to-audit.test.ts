@@ -80,8 +80,8 @@ describe("audit events from the embedded server's journal", () => {
     const records = [watch, statusUpdate].flatMap((r) => convert.events(r)).map((e) => journal.map(e)).filter((r) => r !== undefined);
     expect(records).toEqual([
       { type: 'watch-open', seq: 1, time, user: 'py-stale', watchId: 'audit-00000000-0000-4000-8000-000000000003', group: 'webapp.example.com', version: 'v1', resource: 'guestbooks', namespace: 'py', bookmarks: true, resourceVersion: '9' },
-      // Neither the 409's winner nor, with no body seen before, its kind.
-      { ...statusUpdate, seq: 2, conflict: undefined, kind: undefined },
+      // Neither the 409's winner nor, with no body seen before, its kind; the field manager kube-apiserver derives from the User-Agent, as the embedded journal names it.
+      { ...statusUpdate, seq: 2, conflict: undefined, kind: undefined, fieldManager: 'OpenAPI-Generator' },
     ].map((r) => JSON.parse(JSON.stringify(r))));
     expect(microTime(time + 0.25)).toBe('2026-11-24T14:00:00.120250Z');
   });

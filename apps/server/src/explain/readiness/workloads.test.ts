@@ -22,6 +22,16 @@ describe('built-in workloads by kstatus rules', () => {
     expect(deploymentFindings(workload('Deployment', { replicas: 1, paused: true }, { replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1 }))[0]).toMatchObject({ severity: 'blocked', title: 'Rollout is paused (spec.paused)' });
   });
 
+  it('says a workload with an empty status was never synced by its controller, instead of counting replicas nobody made', () => {
+    const created = { ...workload('Deployment', { replicas: 2 }, {}), metadata: { name: 'web', namespace: 'default', generation: 1, creationTimestamp: '2026-11-28T02:00:00Z' } };
+    expect(deploymentFindings(created)).toEqual([
+      expect.objectContaining({ severity: 'progressing', title: 'Not synced by the deployment controller yet (its status is empty)', since: Date.parse('2026-11-28T02:00:00Z'), detail: expect.stringMatching(/kube-controller-manager's deployment controller .* if this lasts, it is not running/) }),
+    ]);
+    expect(titles(replicaSetFindings({ ...workload('ReplicaSet', { replicas: 1 }, {}), status: undefined }))).toEqual(['Not synced by the replicaset controller yet (its status is empty)']);
+    expect(titles(statefulSetFindings(workload('StatefulSet', { replicas: 1 }, {})))).toEqual(['Not synced by the statefulset controller yet (its status is empty)']);
+    expect(titles(daemonSetFindings(workload('DaemonSet', {}, {})))).toEqual(['Not synced by the daemonset controller yet (its status is empty)']);
+  });
+
   it('counts a ReplicaSet, a StatefulSet and a DaemonSet the same way', () => {
     expect(titles(replicaSetFindings(workload('ReplicaSet', { replicas: 2 }, { replicas: 2, readyReplicas: 0 })))).toEqual(['0 of 2 Pods ready']);
     expect(replicaSetFindings(workload('ReplicaSet', { replicas: 1 }, { replicas: 0, conditions: [{ type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate' }] }))[0]).toMatchObject({ severity: 'failed', title: 'ReplicaFailure: FailedCreate' });

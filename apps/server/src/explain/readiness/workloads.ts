@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { conditionFindings, conditionsOf } from './conditions.ts';
-import { facts, ranks, type Finding } from './finding.ts';
+import { facts, ranks, timeOf, type Finding } from './finding.ts';
 
 type Counts = Record<string, number | undefined>;
 
@@ -18,10 +18,33 @@ function rollout(title: string, counts: Counts): Finding {
   return { code: 'rollout', severity: 'progressing', rank: ranks.progress, title, evidence: facts(counts), tab: 'overview' };
 }
 
+/**
+ * kube-controller-manager's workload controllers write a status, observedGeneration first, on
+ * their first sync of an object (deployment/sync.go calculateStatus and its siblings): a status
+ * still empty means none has synced it, and its replica counts mean nothing. On a real cluster
+ * without a running kube-controller-manager that lasts: no ReplicaSet, no Pod is ever made.
+ */
+function unsynced(o: KubeObject, controller: string, makes: string): Finding | undefined {
+  if (Object.keys(statusOf(o)).length > 0) return undefined;
+  const since = timeOf(o.metadata.creationTimestamp);
+  return {
+    code: 'workload/unsynced',
+    severity: 'progressing',
+    rank: ranks.staleSpec,
+    title: `Not synced by the ${controller} controller yet (its status is empty)`,
+    detail: `kube-controller-manager's ${controller} controller writes the status on its first sync and makes ${makes}; if this lasts, it is not running or cannot reach the API server`,
+    ...(since === undefined ? {} : { since }),
+    evidence: facts({ generation: o.metadata.generation, desired: num(specOf(o).replicas) }),
+    tab: 'overview',
+  };
+}
+
 /** Conditions other than Progressing=True, which every finished Deployment carries. */
 const quietProgress = { progressTrueBlocks: false } as const;
 
 export function deploymentFindings(d: KubeObject): Finding[] {
+  const notSynced = unsynced(d, 'deployment', 'its ReplicaSet, whose Pods');
+  if (notSynced) return [notSynced];
   const findings = conditionFindings(d, quietProgress);
   const desired = num(specOf(d).replicas) ?? 1;
   const s = statusOf(d);
@@ -38,6 +61,8 @@ export function deploymentFindings(d: KubeObject): Finding[] {
 }
 
 export function replicaSetFindings(rs: KubeObject): Finding[] {
+  const notSynced = unsynced(rs, 'replicaset', 'its Pods');
+  if (notSynced) return [notSynced];
   const findings = conditionFindings(rs, quietProgress);
   const desired = num(specOf(rs).replicas) ?? 1;
   const s = statusOf(rs);
@@ -49,6 +74,8 @@ export function replicaSetFindings(rs: KubeObject): Finding[] {
 }
 
 export function statefulSetFindings(sts: KubeObject): Finding[] {
+  const notSynced = unsynced(sts, 'statefulset', 'its Pods');
+  if (notSynced) return [notSynced];
   const findings = conditionFindings(sts, quietProgress);
   const desired = num(specOf(sts).replicas) ?? 1;
   const s = statusOf(sts);
@@ -59,6 +86,8 @@ export function statefulSetFindings(sts: KubeObject): Finding[] {
 }
 
 export function daemonSetFindings(ds: KubeObject): Finding[] {
+  const notSynced = unsynced(ds, 'daemonset', 'its Pods');
+  if (notSynced) return [notSynced];
   const findings = conditionFindings(ds, quietProgress);
   const s = statusOf(ds);
   const desired = num(s.desiredNumberScheduled) ?? 0;
