@@ -1,0 +1,240 @@
+/**
+ * Scale-out as deployed, against the real kube-apiserver 1.37: deploy/'s kustomize base applied
+ * (its Namespace, ServiceAccount, RBAC and the operator's CRDs; not the Deployment and Service,
+ * which need a kubelet), and two replicas of its Deployment run as processes that see what their
+ * Pods would (console-pod.ts). One leads and reconciles, both serve the UI, a kill -9 of the
+ * leader hands the Lease over within its duration, and no reconcile runs twice: the server's own
+ * watch sees every owned object created once, and no pass of one replica overlaps the other's.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import type { ApiCallRecord, ReconcileEndRecord, ReconcileStartRecord } from '@dojo/console-protocol';
+import { databaseCrd } from '@dojo/cluster-sim';
+import { kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle } from '@dojo/apiserver/testing/kube-oracle';
+import { kubectlRunner, versionedKubectls, type KubectlRunner } from '@dojo/apiserver/testing/kubectl';
+import { startConsolePod, type ConsolePod, type PodTemplate } from './testing/console-pod.ts';
+import { recordWatch, type WatchRecord } from './testing/watch-record.ts';
+
+const suite = 'scale-out: deploy/ on kube-apiserver 1.37';
+const deployDir = fileURLToPath(new URL('../../deploy', import.meta.url));
+const namespace = 'dojo-console';
+const leasePath = `/apis/coordination.k8s.io/v1/namespaces/${namespace}/leases/dojo-console-leader`;
+// The runtime's defaults (controller-runtime's): 15 s lease, 2 s retry period, and client-go's
+// jitter: a candidate waits retryPeriod * (1 + 1.2 * random) between attempts.
+const leaseDurationMs = 15_000;
+const longestRetryWaitMs = 2_000 * 2.2;
+/** Two shared cores: a timer may fire this much late without the hand-over being wrong. */
+const loadAllowanceMs = 3_000;
+
+const kubectlPath = versionedKubectls().find((k) => k.version === '1.33')?.path;
+const runnable = kubeOracleAvailable(suite) && kubectlPath !== undefined;
+
+interface Session {
+  cluster: { mode: string; server: string; pod?: { namespace: string; name: string } };
+  leader: { identity: string; isLeader: boolean; holder: string };
+}
+
+interface Lease {
+  spec: { holderIdentity?: string; leaseDurationSeconds?: number; acquireTime?: string; renewTime?: string; leaseTransitions?: number };
+}
+
+type PassRecord = ReconcileStartRecord | ReconcileEndRecord;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
+    await sleep(200);
+  }
+}
+
+async function json<T>(pod: ConsolePod, path: string): Promise<T> {
+  const res = await pod.get(path);
+  if (!res.ok) throw new Error(`${pod.name} GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const session = (pod: ConsolePod) => json<Session>(pod, '/api/session');
+
+/** The Dojo controller's passes this replica ran (its journal), start and end. */
+const passes = async (pod: ConsolePod) => (await json<{ records: PassRecord[] }>(pod, '/api/telemetry?types=reconcile-start,reconcile-end&controller=dojo&limit=5000')).records;
+
+/**
+ * What this replica's client created, as "resource/name": the calls the server answered 201
+ * Created (a create, or a server-side apply that found nothing to patch).
+ */
+const creations = async (pod: ConsolePod) =>
+  (await json<{ records: ApiCallRecord[] }>(pod, '/api/telemetry?types=api-call&limit=5000')).records.filter((r) => r.code === 201).map((r) => `${r.resource}/${r.name ?? r.object?.name}`);
+
+function dojo(name: string) {
+  return { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name, namespace: 'default' }, spec: { accountId: 'a', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 } };
+}
+
+function credentials(name: string) {
+  const data = { host: 'pg', port: '5432', dbname: name, username: name, password: 'secret', uri: `postgres://${name}@pg/${name}` };
+  return { apiVersion: 'v1', kind: 'Secret', metadata: { name: `${name}-app`, namespace: 'default' }, stringData: data };
+}
+
+describe.skipIf(!runnable)(suite, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scale-out-'));
+  const consoleToken = randomBytes(32).toString('hex');
+  let oracle: KubeOracle;
+  let kubectl: KubectlRunner;
+  let template: PodTemplate;
+  let deployments: WatchRecord;
+  let databases: WatchRecord;
+  const pods: ConsolePod[] = [];
+  let leader: ConsolePod;
+  let follower: ConsolePod;
+  let leaderPasses: PassRecord[];
+  let leaderCreations: string[];
+  let takenLease: Lease;
+
+  const ok = async (args: string[], stdin?: string) => {
+    const result = await kubectl.run(args, stdin);
+    if (result.code !== 0) throw new Error(`kubectl ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout;
+  };
+  const lease = async () => (await oracle.call('GET', leasePath)).body as Lease;
+  const exists = async (path: string) => (await oracle.call('GET', path)).status === 200;
+  const createDojo = async (name: string) => {
+    for (const object of [credentials(name), dojo(name)]) await ok(['create', '-f', '-'], JSON.stringify(object));
+  };
+
+  beforeAll(async () => {
+    oracle = await startKubeOracle();
+    kubectl = kubectlRunner(oracle.kubeconfigPath, kubectlPath);
+    // deploy/ as kubectl renders it, minus what only a kubelet can run.
+    const rendered = parseAllDocuments(await ok(['kustomize', deployDir])).map((d) => d.toJS() as { kind: string; spec: { template: PodTemplate } });
+    template = rendered.find((o) => o.kind === 'Deployment')!.spec.template;
+    const applied = join(dir, 'base-without-workloads.yaml');
+    writeFileSync(applied, rendered.filter((o) => o.kind !== 'Deployment' && o.kind !== 'Service').map((o) => JSON.stringify(o)).join('\n'));
+    await ok(['apply', '--server-side', '-f', applied]);
+    // CloudNativePG's Database kind, which the Dojo controller creates and watches.
+    await ok(['apply', '--server-side', '-f', '-'], JSON.stringify(databaseCrd()));
+    await ok(['wait', '--for=condition=Established', '--timeout=60s', 'crd/dojos.core.jutsu.com', 'crd/databases.postgresql.cnpg.io']);
+    // The Secret deploy/README.md asks for: one console token for both replicas.
+    await ok(['-n', namespace, 'create', 'secret', 'generic', 'dojo-console-token', `--from-literal=token=${consoleToken}`]);
+    // The server's own account of what is created, from before any console runs.
+    [deployments, databases] = await Promise.all([recordWatch(oracle, '/apis/apps/v1/namespaces/default/deployments'), recordWatch(oracle, '/apis/postgresql.cnpg.io/v1/namespaces/default/databases')]);
+    // Two replicas, started together as a Deployment's are.
+    await Promise.all(
+      ['a', 'b'].map(async (suffix) => {
+        const name = `dojo-console-5c8f7d-${suffix}`;
+        pods.push(await startConsolePod({ oracle, namespace, template, name, dir: join(dir, name), secrets: { 'dojo-console-token': { token: consoleToken } }, consoleToken }));
+      }),
+    );
+  }, kubeOracleBuildTimeoutMs + 300_000);
+
+  afterAll(async () => {
+    deployments?.stop();
+    databases?.stop();
+    await Promise.all(pods.map((p) => p.kill()));
+    await oracle?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('elects one leader: the Lease in the console\'s namespace names it, and both replicas say so', async () => {
+    await until(
+      'one replica leads and both name it',
+      async () => {
+        const [a, b] = await Promise.all(pods.map(session));
+        if (a!.leader.isLeader === b!.leader.isLeader || a!.leader.holder !== b!.leader.holder) return false;
+        [leader, follower] = a!.leader.isLeader ? [pods[0]!, pods[1]!] : [pods[1]!, pods[0]!];
+        return true;
+      },
+      60_000,
+    );
+    const [ours, theirs] = [await session(leader), await session(follower)];
+    expect(ours.leader.identity).not.toBe(theirs.leader.identity);
+    expect(theirs.leader.holder).toBe(ours.leader.identity);
+    const held = await lease();
+    expect(held.spec).toMatchObject({ holderIdentity: ours.leader.identity, leaseDurationSeconds: leaseDurationMs / 1000 });
+  }, 90_000);
+
+  it('serves the UI on both replicas: live and ready to the Deployment\'s probes, the API to a logged-in user only', async () => {
+    for (const pod of pods) {
+      // The Service routes to a replica only while its readinessProbe (/readyz) passes: the follower too.
+      expect((await fetch(`${pod.base}/healthz`)).status).toBe(200);
+      expect((await fetch(`${pod.base}/readyz`)).status).toBe(200);
+      expect((await fetch(`${pod.base}/api/session`)).status).toBe(401);
+      const { cluster } = await session(pod);
+      expect(cluster).toMatchObject({ mode: 'in-cluster', server: `https://${oracle.host}:${oracle.port}/`, pod: { namespace, name: pod.name } });
+      // The replica reads the cluster as its ServiceAccount: the operator's kinds through its own informers.
+      const dojos = await pod.get('/api/kube/apis/core.jutsu.com/v1/dojos');
+      expect(dojos.status, await dojos.clone().text()).toBe(200);
+    }
+  }, 60_000);
+
+  it('reconciles on the leader only: a Dojo\'s Deployment and Database appear on kube-apiserver', async () => {
+    await createDojo('before-kill');
+    await until('the leader created the Database and the Deployment of default/before-kill', async () => (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/before-kill')) && (await exists('/apis/apps/v1/namespaces/default/deployments/before-kill')), 60_000);
+    // Time for a wrongly running follower to show itself.
+    await sleep(longestRetryWaitMs);
+    expect(await passes(follower)).toEqual([]);
+    expect(await creations(follower)).toEqual([]);
+  }, 90_000);
+
+  it('hands the Lease to the other replica within the lease duration after a kill -9 of the leader, which then reconciles', async () => {
+    const held = await lease();
+    leaderPasses = await passes(leader);
+    leaderCreations = await creations(leader);
+    const followerId = (await session(follower)).leader.identity;
+    await leader.kill();
+    const lastRenewal = Date.parse((await lease()).spec.renewTime!);
+    await createDojo('after-kill');
+
+    await until(
+      'the follower leads',
+      async () => {
+        if ((await session(follower)).leader.isLeader) return true;
+        // Until it leads, it must not reconcile anything.
+        expect(await passes(follower)).toEqual([]);
+        return false;
+      },
+      leaseDurationMs + 6 * longestRetryWaitMs + 30_000,
+    );
+    takenLease = await lease();
+    expect(takenLease.spec.holderIdentity).toBe(followerId);
+    expect(takenLease.spec.leaseTransitions).toBe((held.spec.leaseTransitions ?? 0) + 1);
+    // From the Lease's own times: never before the lease ran out, and at most two retry waits
+    // after (the survivor sees the last renewal within one retry wait and tries again within
+    // another once the lease has run out), plus what a loaded machine adds to its timers.
+    const handOverMs = Date.parse(takenLease.spec.acquireTime!) - lastRenewal;
+    expect(handOverMs).toBeGreaterThanOrEqual(leaseDurationMs - 500);
+    expect(handOverMs).toBeLessThanOrEqual(leaseDurationMs + 2 * longestRetryWaitMs + loadAllowanceMs);
+    console.info(`[${suite}] lease handed over ${handOverMs} ms after the dead leader's last renewal (lease ${leaseDurationMs} ms)`);
+
+    await until('the new leader created the Database and the Deployment of default/after-kill', async () => (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/after-kill')) && (await exists('/apis/apps/v1/namespaces/default/deployments/after-kill')), 60_000);
+  }, 120_000);
+
+  it('runs no reconcile twice: each owned object is created once, and no pass of one replica overlaps the other\'s', async () => {
+    for (const name of ['before-kill', 'after-kill']) {
+      expect(deployments.lifecycle(name), `Deployment ${name}`).toEqual({ added: 1, deleted: 0 });
+      expect(databases.lifecycle(name), `Database ${name}`).toEqual({ added: 1, deleted: 0 });
+    }
+    // The clients' side agrees: across both replicas, one accepted create of each.
+    const followerCreations = await creations(follower);
+    const created = [...leaderCreations, ...followerCreations].filter((c) => /^(deployments\.apps|databases\.postgresql\.cnpg\.io)\//.test(c)).sort();
+    expect(created).toEqual(['databases.postgresql.cnpg.io/after-kill', 'databases.postgresql.cnpg.io/before-kill', 'deployments.apps/after-kill', 'deployments.apps/before-kill']);
+    expect(leaderCreations.sort()).toEqual(['databases.postgresql.cnpg.io/before-kill', 'deployments.apps/before-kill']);
+
+    // The new leader's passes all began after it took the Lease (it stamps acquireTime itself,
+    // before its write), and the old leader's all began before.
+    const takenAt = Date.parse(takenLease.spec.acquireTime!);
+    const followerPasses = await passes(follower);
+    expect(followerPasses.length).toBeGreaterThan(0);
+    expect(followerPasses.filter((r) => r.time < takenAt)).toEqual([]);
+    expect(leaderPasses.filter((r) => r.time >= takenAt)).toEqual([]);
+    // Every pass the dead leader finished, it finished before the new one began.
+    const leaderLastEnd = Math.max(...leaderPasses.filter((r) => r.type === 'reconcile-end').map((r) => r.time));
+    expect(leaderLastEnd).toBeLessThan(Math.min(...followerPasses.map((r) => r.time)));
+  });
+});
