@@ -66,12 +66,18 @@ const session = (pod: ConsolePod) => json<Session>(pod, '/api/session');
 /** The Dojo controller's passes this replica ran (its journal), start and end. */
 const passes = async (pod: ConsolePod) => (await json<{ records: PassRecord[] }>(pod, '/api/telemetry?types=reconcile-start,reconcile-end&controller=dojo&limit=5000')).records;
 
+/** Every request this replica's client made, as the console journals it. */
+const apiCalls = async (pod: ConsolePod) => (await json<{ records: ApiCallRecord[] }>(pod, '/api/telemetry?types=api-call&limit=5000')).records;
+
+/** The requests the server refused as unauthenticated or forbidden, as "code verb resource". */
+const refusals = (calls: readonly ApiCallRecord[]) => calls.filter((r) => r.code === 401 || r.code === 403).map((r) => `${r.code} ${r.verb} ${r.resource}`);
+
 /**
  * What this replica's client created, as "resource/name": the calls the server answered 201
  * Created (a create, or a server-side apply that found nothing to patch).
  */
 const creations = async (pod: ConsolePod) =>
-  (await json<{ records: ApiCallRecord[] }>(pod, '/api/telemetry?types=api-call&limit=5000')).records.filter((r) => r.code === 201).map((r) => `${r.resource}/${r.name ?? r.object?.name}`);
+  (await apiCalls(pod)).filter((r) => r.code === 201).map((r) => `${r.resource}/${r.name ?? r.object?.name}`);
 
 function dojo(name: string) {
   return { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name, namespace: 'default' }, spec: { accountId: 'a', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 } };
@@ -95,6 +101,7 @@ describe.skipIf(!runnable)(suite, () => {
   let follower: ConsolePod;
   let leaderPasses: PassRecord[];
   let leaderCreations: string[];
+  let leaderRefusals: string[];
   let takenLease: Lease;
 
   const ok = async (args: string[], stdin?: string) => {
@@ -186,6 +193,7 @@ describe.skipIf(!runnable)(suite, () => {
     const held = await lease();
     leaderPasses = await passes(leader);
     leaderCreations = await creations(leader);
+    leaderRefusals = refusals(await apiCalls(leader));
     const followerId = (await session(follower)).leader.identity;
     await leader.kill();
     const lastRenewal = Date.parse((await lease()).spec.renewTime!);
@@ -214,6 +222,11 @@ describe.skipIf(!runnable)(suite, () => {
 
     await until('the new leader created the Database and the Deployment of default/after-kill', async () => (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/after-kill')) && (await exists('/apis/apps/v1/namespaces/default/deployments/after-kill')), 60_000);
   }, 120_000);
+
+  it('needs no permission beyond deploy/\'s RBAC: kube-apiserver refused none of either replica\'s requests', async () => {
+    expect(leaderRefusals).toEqual([]);
+    expect(refusals(await apiCalls(follower))).toEqual([]);
+  });
 
   it('runs no reconcile twice: each owned object is created once, and no pass of one replica overlaps the other\'s', async () => {
     for (const name of ['before-kill', 'after-kill']) {
