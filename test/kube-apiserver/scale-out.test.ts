@@ -3,8 +3,10 @@
  * (its Namespace, ServiceAccount, RBAC and the operator's CRDs; not the Deployment and Service,
  * which need a kubelet), and two replicas of its Deployment run as processes that see what their
  * Pods would (console-pod.ts). One leads and reconciles, both serve the UI, a kill -9 of the
- * leader hands the Lease over within its duration, and no reconcile runs twice: the server's own
- * watch sees every owned object created once, and no pass of one replica overlaps the other's.
+ * leader hands the Lease over within its duration, a SIGTERM (a rollout, with a third, surge
+ * replica) at once, kube-apiserver's audit log refuses none of their requests, and no reconcile
+ * runs twice: the server's own watch sees every owned object created once, and no leader's
+ * passes overlap the next one's.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -110,6 +112,11 @@ describe.skipIf(!runnable)(suite, () => {
   let leaderPasses: PassRecord[];
   let leaderCreations: string[];
   let takenLease: Lease;
+  let survivorPasses: PassRecord[];
+  let survivorCreations: string[];
+  let surgePasses: PassRecord[];
+  let surgeCreations: string[];
+  let surgeTakenAt: number;
 
   const ok = async (args: string[], stdin?: string) => {
     const result = await kubectl.run(args, stdin);
@@ -118,6 +125,13 @@ describe.skipIf(!runnable)(suite, () => {
   };
   const lease = async () => (await oracle.call('GET', leasePath)).body as Lease;
   const exists = async (path: string) => (await oracle.call('GET', path)).status === 200;
+  /** Starts a replica and keeps it for afterAll as soon as it runs. */
+  const startReplica = async (suffix: string) => {
+    const name = `dojo-console-5c8f7d-${suffix}`;
+    const pod = await startConsolePod({ oracle, namespace, template, name, dir: join(dir, name), secrets: { 'dojo-console-token': { token: consoleToken } }, consoleToken });
+    pods.push(pod);
+    return pod;
+  };
   const createDojo = async (name: string) => {
     for (const object of [credentials(name), dojo(name)]) await ok(['create', '-f', '-'], JSON.stringify(object));
   };
@@ -142,12 +156,7 @@ describe.skipIf(!runnable)(suite, () => {
     // The server's own account of what is created, from before any console runs.
     [deployments, databases] = await Promise.all([recordWatch(oracle, '/apis/apps/v1/namespaces/default/deployments'), recordWatch(oracle, '/apis/postgresql.cnpg.io/v1/namespaces/default/databases')]);
     // Two replicas, started together as a Deployment's are.
-    await Promise.all(
-      ['a', 'b'].map(async (suffix) => {
-        const name = `dojo-console-5c8f7d-${suffix}`;
-        pods.push(await startConsolePod({ oracle, namespace, template, name, dir: join(dir, name), secrets: { 'dojo-console-token': { token: consoleToken } }, consoleToken }));
-      }),
-    );
+    await Promise.all(['a', 'b'].map(startReplica));
   }, kubeOracleBuildTimeoutMs + 300_000);
 
   afterAll(async () => {
@@ -232,7 +241,38 @@ describe.skipIf(!runnable)(suite, () => {
     await until('the new leader created the Database and the Deployment of default/after-kill', async () => (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/after-kill')) && (await exists('/apis/apps/v1/namespaces/default/deployments/after-kill')), 60_000);
   }, 120_000);
 
-  it('needs no permission beyond deploy/\'s RBAC: kube-apiserver\'s audit log shows every request of both replicas as their Pods\' ServiceAccount, and none refused', () => {
+  it('hands the Lease over at once when the leader is stopped with SIGTERM, as a rollout stops a Pod', async () => {
+    // A rollout's surge replica (maxSurge: 1) joins and sees the leader.
+    const surge = await startReplica('c');
+    const leaderId = (await session(follower)).leader.identity;
+    await until('the surge replica names the leader', async () => (await session(surge)).leader.holder === leaderId, 30_000);
+    survivorPasses = await passes(follower);
+    survivorCreations = await creations(follower);
+    const held = await lease();
+    const stoppedAt = Date.now();
+    await follower.stop();
+    // The stopped leader released the Lease (nobody holds it, for one second), unless the surge
+    // replica was quicker than this read.
+    const released = await lease();
+    if (released.spec.holderIdentity === '') expect(released.spec.leaseDurationSeconds).toBe(1);
+    await createDojo('after-stop');
+
+    await until('the surge replica leads', async () => (await session(surge)).leader.isLeader, leaseDurationMs);
+    const handOverMs = Date.now() - stoppedAt;
+    const taken = await lease();
+    expect(taken.spec.holderIdentity).toBe((await session(surge)).leader.identity);
+    expect(taken.spec.leaseTransitions).toBe((held.spec.leaseTransitions ?? 0) + 1);
+    // Without waiting out the 15 s lease (which, renewed at most a retry period before the stop,
+    // would hold it 13 s at least): the released one lasts 1 s, and the candidate retries within one retry wait.
+    expect(handOverMs).toBeLessThan(10_000);
+    console.info(`[${suite}] lease handed over ${handOverMs} ms after SIGTERM of the leader`);
+    await until('the surge replica created the Database and the Deployment of default/after-stop', async () => (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/after-stop')) && (await exists('/apis/apps/v1/namespaces/default/deployments/after-stop')), 60_000);
+    surgePasses = await passes(surge);
+    surgeCreations = await creations(surge);
+    surgeTakenAt = Date.parse(taken.spec.acquireTime!);
+  }, 180_000);
+
+  it('needs no permission beyond deploy/\'s RBAC: kube-apiserver\'s audit log shows every request of every replica as its Pod\'s ServiceAccount, and none refused', () => {
     const events = readFileSync(auditLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as AuditEvent);
     const ours = events.filter((e) => e.user.username === serviceAccountUser);
     // Not only the reconcilers' writes (which the console journals) but informers' lists and
@@ -246,26 +286,29 @@ describe.skipIf(!runnable)(suite, () => {
     console.info(`[${suite}] ${ours.length} requests of the ServiceAccount audited, none refused`);
   });
 
-  it('runs no reconcile twice: each owned object is created once, and no pass of one replica overlaps the other\'s', async () => {
-    for (const name of ['before-kill', 'after-kill']) {
+  it('runs no reconcile twice: each owned object is created once, and no leader\'s passes overlap the next one\'s', () => {
+    const dojos = ['before-kill', 'after-kill', 'after-stop'];
+    for (const name of dojos) {
       expect(deployments.lifecycle(name), `Deployment ${name}`).toEqual({ added: 1, deleted: 0 });
       expect(databases.lifecycle(name), `Database ${name}`).toEqual({ added: 1, deleted: 0 });
     }
-    // The clients' side agrees: across both replicas, one accepted create of each.
-    const followerCreations = await creations(follower);
-    const created = [...leaderCreations, ...followerCreations].filter((c) => /^(deployments\.apps|databases\.postgresql\.cnpg\.io)\//.test(c)).sort();
-    expect(created).toEqual(['databases.postgresql.cnpg.io/after-kill', 'databases.postgresql.cnpg.io/before-kill', 'deployments.apps/after-kill', 'deployments.apps/before-kill']);
-    expect(leaderCreations.sort()).toEqual(['databases.postgresql.cnpg.io/before-kill', 'deployments.apps/before-kill']);
+    // The clients' side agrees: across the replicas, one accepted create of each.
+    const owned = (list: string[]) => list.filter((c) => /^(deployments\.apps|databases\.postgresql\.cnpg\.io)\//.test(c)).sort();
+    expect(owned([...leaderCreations, ...survivorCreations, ...surgeCreations])).toEqual(dojos.flatMap((d) => [`databases.postgresql.cnpg.io/${d}`, `deployments.apps/${d}`]).sort());
+    expect(owned(leaderCreations)).toEqual(['databases.postgresql.cnpg.io/before-kill', 'deployments.apps/before-kill']);
 
-    // The new leader's passes all began after it took the Lease (it stamps acquireTime itself,
-    // before its write), and the old leader's all began before.
-    const takenAt = Date.parse(takenLease.spec.acquireTime!);
-    const followerPasses = await passes(follower);
-    expect(followerPasses.length).toBeGreaterThan(0);
-    expect(followerPasses.filter((r) => r.time < takenAt)).toEqual([]);
-    expect(leaderPasses.filter((r) => r.time >= takenAt)).toEqual([]);
-    // Every pass the dead leader finished, it finished before the new one began.
-    const leaderLastEnd = Math.max(...leaderPasses.filter((r) => r.type === 'reconcile-end').map((r) => r.time));
-    expect(leaderLastEnd).toBeLessThan(Math.min(...followerPasses.map((r) => r.time)));
+    // The leaders in turn: each one's passes began after it took the Lease (it stamps
+    // acquireTime itself, before its write), and after every pass of the one before had ended.
+    const terms = [
+      { passes: leaderPasses, takenAt: -Infinity },
+      { passes: survivorPasses, takenAt: Date.parse(takenLease.spec.acquireTime!) },
+      { passes: surgePasses, takenAt: surgeTakenAt },
+    ];
+    for (const [before, after] of terms.slice(0, -1).map((t, i) => [t, terms[i + 1]!] as const)) {
+      expect(after.passes.length).toBeGreaterThan(0);
+      expect(after.passes.filter((r) => r.time < after.takenAt)).toEqual([]);
+      expect(before.passes.filter((r) => r.time >= after.takenAt)).toEqual([]);
+      expect(Math.max(...before.passes.map((r) => r.time))).toBeLessThan(Math.min(...after.passes.map((r) => r.time)));
+    }
   });
 });

@@ -43,6 +43,8 @@ export interface ConsolePod {
   get(path: string): Promise<Response>;
   /** kill -9: the node dies without a word, as when its Pod's node goes away. */
   kill(): Promise<void>;
+  /** SIGTERM, as the kubelet stops a Pod (a rollout, a scale-down), and its exit. */
+  stop(): Promise<void>;
 }
 
 export interface ConsolePodOptions {
@@ -118,6 +120,14 @@ function waitForLoginUrl(child: ChildProcess, stderr: () => string, timeoutMs: n
   });
 }
 
+function signalAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
 export async function startConsolePod(options: ConsolePodOptions, timeoutMs = 120_000): Promise<ConsolePod> {
   const uid = await createPod(options);
   const token = await requestToken(options, uid);
@@ -144,11 +154,7 @@ export async function startConsolePod(options: ConsolePodOptions, timeoutMs = 12
     child,
     stderr,
     get: (path) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${options.consoleToken}` } }),
-    kill: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
+    kill: () => signalAndWait(child, 'SIGKILL'),
+    stop: () => signalAndWait(child, 'SIGTERM'),
   };
 }
