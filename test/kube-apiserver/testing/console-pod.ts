@@ -145,7 +145,11 @@ export async function startConsolePod(options: ConsolePodOptions, timeoutMs = 12
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const stderr = () => err.slice(-4000);
-  const base = await waitForLoginUrl(child, stderr, timeoutMs);
+  const base = await waitForLoginUrl(child, stderr, timeoutMs).catch(async (error: unknown) => {
+    // Never left running behind a failed start.
+    await signalAndWait(child, 'SIGKILL');
+    throw error;
+  });
   child.stdout!.resume();
   return {
     name: options.name,
