@@ -20,6 +20,7 @@ import { AuditLogFollower } from './audit/audit-log-follower.ts';
 import { defaultAuditWebhookPort, startAuditWebhookServer, type AuditWebhookServer } from './audit/audit-webhook-server.ts';
 import { conflictWinnerLookup } from './audit/conflict-winner.ts';
 import { ownPodOf } from './kube/own-pod.ts';
+import { inClusterKubeConfig } from './kube/in-cluster.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
@@ -107,9 +108,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // Said plainly, once: the console keeps serving what it has, and /readyz answers 503.
   apiserver?.onFailure((error) => console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`));
   const kubeconfigPath = options.inCluster ? '(in-cluster ServiceAccount)' : options.kubeconfig ? resolve(options.kubeconfig) : apiserver!.kubeconfigPath;
-  const kubeConfig = new KubeConfig();
-  if (options.inCluster) kubeConfig.loadFromCluster();
-  else kubeConfig.loadFromFile(kubeconfigPath);
+  const kubeConfig = options.inCluster ? inClusterKubeConfig() : new KubeConfig();
+  if (!options.inCluster) kubeConfig.loadFromFile(kubeconfigPath);
   if (options.context) kubeConfig.setCurrentContext(options.context);
 
   const metrics = createRuntimeMetrics();

@@ -6,13 +6,12 @@
  * and its ServiceAccount's namespace file.
  */
 import { readFileSync } from 'node:fs';
+import { serviceAccountFile } from './in-cluster.ts';
 
 export interface OwnPod {
   readonly namespace: string;
   readonly name: string;
 }
-
-export const serviceAccountNamespaceFile = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
 
 export function ownPodOf(env: NodeJS.ProcessEnv, readNamespaceFile: () => string | undefined = readServiceAccountNamespace): OwnPod | undefined {
   const name = env.POD_NAME || env.HOSTNAME;
@@ -22,7 +21,7 @@ export function ownPodOf(env: NodeJS.ProcessEnv, readNamespaceFile: () => string
 
 function readServiceAccountNamespace(): string | undefined {
   try {
-    return readFileSync(serviceAccountNamespaceFile, 'utf8').trim() || undefined;
+    return readFileSync(serviceAccountFile('namespace'), 'utf8').trim() || undefined;
   } catch {
     return undefined;
   }
