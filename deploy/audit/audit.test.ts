@@ -63,11 +63,14 @@ describe('deploy/audit/audit-policy.yaml', () => {
 });
 
 describe('deploy/audit/webhook-kubeconfig.yaml', () => {
-  it("is a kubeconfig that posts to the console's audit route with the webhook token, once filled in", () => {
-    const filled = read('./webhook-kubeconfig.yaml').replaceAll('CONSOLE_URL', 'http://172.18.0.1:8080').replaceAll('AUDIT_WEBHOOK_TOKEN', 'the-token');
+  it("is a kubeconfig that posts to the console's https audit route with its CA and the webhook token, once filled in", () => {
+    const ca = Buffer.from('-----BEGIN CERTIFICATE-----\n').toString('base64');
+    const filled = read('./webhook-kubeconfig.yaml').replaceAll('CONSOLE_HOST', '172.18.0.1').replaceAll('CONSOLE_WEBHOOK_CA', ca).replaceAll('AUDIT_WEBHOOK_TOKEN', 'the-token');
     const config = new KubeConfig();
     config.loadFromString(filled);
-    expect(config.getCurrentCluster()?.server).toBe('http://172.18.0.1:8080/audit/v1/events');
+    // https: kube-apiserver sends the token to https servers only.
+    expect(config.getCurrentCluster()?.server).toBe('https://172.18.0.1:9443/audit/v1/events');
+    expect(config.getCurrentCluster()?.caData).toBe(ca);
     expect(config.getCurrentUser()?.token).toBe('the-token');
   });
 });
