@@ -10,6 +10,7 @@
 import type { CallResult } from '../testing/https-call.ts';
 import type { Target } from './differential.ts';
 import { createNormalizer } from './normalize.ts';
+import { withoutIntendedBodyDifferences, withoutIntendedDifferences } from './fuzz-intended-differences.ts';
 import type { FuzzCommand, FuzzKind, VersionChoice, WidgetSchema } from './fuzz-commands.ts';
 
 export const fuzzGroup = 'fuzz.dojo.dev';
@@ -199,58 +200,6 @@ function comparable(body: unknown): unknown {
   }
   if (Array.isArray(out.items)) out.items = out.items.map(comparable);
   return out;
-}
-
-/**
- * The differences docs/fidelity.md lists as intended, each made equal on both sides before
- * the comparison (the scripted steps list theirs one by one; a fuzzer meets them everywhere).
- */
-const intendedDifferences: { what: string; pattern: RegExp; replacement: string }[] = [
-  {
-    what: 'a YAML syntax error is described by our YAML parser (npm yaml), not go-yaml: same status, reason and prefix, other words',
-    pattern: /(error converting YAML to JSON: )(?:[^"\\]|\\.)*/g,
-    replacement: '$1<the YAML parser\'s words>',
-  },
-];
-
-/**
- * Intended differences that span a whole answer: kube-apiserver answers a server-side apply of
- * a custom resource whose fields do not fit its schema with a 500 from converting the patch to
- * a typed value ("failed to create typed patch object ... expected list, got &{true}"); we
- * answer the 422 Invalid a create or update of that object gets, naming the field.
- */
-export function equalizeIntended(ours: string, theirs: string): [string, string] {
-  if (/\nstatus 500\n[\s\S]*failed to create typed patch object/.test(theirs) && /\nstatus 422\n/.test(ours)) {
-    const same = `${theirs.split('\n')[0]}\n<an ill-typed apply of a custom resource: kube-apiserver 500, ours 422 (docs/fidelity.md)>`;
-    return [same, same];
-  }
-  return [ours, theirs];
-}
-
-function withoutIntendedDifferences(text: string): string {
-  return intendedDifferences.reduce((out, { pattern, replacement }) => out.replace(pattern, replacement), text);
-}
-
-/**
- * An Invalid `patch` quotes the patched object's JSON, whose member order is Go's (a merge
- * patch's lazy decoding sorts the members it touched and keeps the rest as sent): the text
- * between `Invalid value: "` and `": json: ` is compared as a placeholder; status, reason,
- * the field and the decoder's words are compared.
- */
-function withoutPatchedJson(text: string): string {
-  const start = text.indexOf('patch: Invalid value: "');
-  const end = text.indexOf('": json: ');
-  return start >= 0 && end > start ? `${text.slice(0, start)}patch: Invalid value: <the patched object's JSON>${text.slice(end + 1)}` : text;
-}
-
-function withoutIntendedBodyDifferences(body: unknown): unknown {
-  const status = body as { kind?: string; message?: string; details?: { causes?: { field?: string; message?: string }[] } } | null;
-  if (status?.kind !== 'Status' || !status.details?.causes?.some((c) => c.field === 'patch')) return body;
-  return {
-    ...status,
-    message: withoutPatchedJson(status.message ?? ''),
-    details: { ...status.details, causes: status.details.causes.map((c) => (c.field === 'patch' ? { ...c, message: withoutPatchedJson(`patch: ${c.message ?? ''}`).slice('patch: '.length) } : c)) },
-  };
 }
 
 function observe(line: string, result: CallResult): string {

@@ -16,7 +16,8 @@ import { kubectlRunner } from '../testing/kubectl.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import type { Target } from './differential.ts';
 import { fuzzCommand, widgetSchema, type FuzzKind } from './fuzz-commands.ts';
-import { FuzzSession, equalizeIntended, fuzzGroup, widgetCrd, widgetCrdName } from './fuzz-run.ts';
+import { equalizeIntended } from './fuzz-intended-differences.ts';
+import { FuzzSession, fuzzGroup, widgetCrd, widgetCrdName } from './fuzz-run.ts';
 
 const suite = 'oracle fuzz: embedded server vs kube-apiserver 1.37';
 const runs = Number(process.env.ORACLE_FUZZ_RUNS ?? 25);
