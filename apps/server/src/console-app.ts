@@ -5,6 +5,7 @@
  * serving a recording is the same surface over a replay, with every write refused.
  */
 import express from 'express';
+import type { ClientIdentifier } from '@dojo/activity';
 import type { RecordingActivity, Session, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { HistoryStore } from '@dojo/history';
@@ -56,8 +57,8 @@ export interface ConsoleAppDeps {
   readOnly?: boolean;
   /** "Why is this not ready?" (/api/explain); absent, the console does not serve it. */
   explain?: ExplainAnswers;
-  /** Whether a client is one of the console's own controllers (who deleted an object, in /api/history). */
-  isEmbedded?: (name: string) => boolean;
+  /** Names the client of a request (who deleted an object, in /api/history). */
+  identifier?: ClientIdentifier;
   /** Field history by writer (/api/history/fields); needs the history on disk. */
   fieldHistory?: FieldHistoryDeps;
   metrics: { scrape(): Promise<string>; contentType: string };
@@ -143,7 +144,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api/telemetry', telemetryRoutes(deps.telemetry, asOf));
   if (deps.explain) app.use('/api/explain', explainRoutes(deps.explain));
   if (deps.fieldHistory) app.use('/api/history/fields', fieldHistoryRoutes(deps.fieldHistory));
-  if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf, { asOf, ...(deps.isEmbedded ? { isEmbedded: deps.isEmbedded } : {}) }));
+  if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf, { asOf, ...(deps.identifier ? { identifier: deps.identifier } : {}) }));
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));

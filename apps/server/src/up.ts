@@ -7,6 +7,7 @@
 import { join, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { ensurePrivateDataDir, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
+import { ClientIdentifier } from '@dojo/activity';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
 import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
@@ -19,6 +20,7 @@ import { AuditFeed } from './audit/audit-feed.ts';
 import { AuditLogFollower } from './audit/audit-log-follower.ts';
 import { defaultAuditWebhookPort, startAuditWebhookServer, type AuditWebhookServer } from './audit/audit-webhook-server.ts';
 import { conflictWinnerLookup } from './audit/conflict-winner.ts';
+import { learnConsoleUser } from './kube/console-user.ts';
 import { ownPodOf } from './kube/own-pod.ts';
 import { inClusterKubeConfig } from './kube/in-cluster.ts';
 import { startSystemControllers } from './system-controllers.ts';
@@ -140,6 +142,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       : {}),
   });
   const controllers = new ConsoleControllers(journal, (name) => manager.watchSources(name));
+  // Who made a request, for every view: the console's controllers, and its own user shared like admin (client-identity.ts).
+  const identifier = new ClientIdentifier({
+    isEmbedded: (name) => controllers.get(name) !== undefined,
+    consoleUser: await learnConsoleUser(transport, (message) => console.warn(`warning: ${message}`)),
+  });
   // Following the journal before any controller starts, so the first reconciles leave too.
   // The OpenTelemetry SDK is loaded only when asked for: every other start stays as quick.
   const otlp = options.otlp
@@ -178,7 +185,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const recordings = new RecordingConsoles({ host: options.host, token, dataDir }, openRecording);
   const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);
   // The request journal names the client of every write; only the embedded API server keeps one.
-  const writes = apiserver ? new JournalWriters((name) => controllers.get(name) !== undefined) : undefined;
+  const writes = apiserver ? new JournalWriters(identifier) : undefined;
   const recordsVersionsOf = (group: string, kind: string) => versionedKinds.records(group, kind);
   const explain = new ExplainService({
     informers: () => manager.informers.informers(),
@@ -201,7 +208,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       ? (handler) => (auditFeed = new AuditFeed(handler, { clock: realClock, conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }))
       : undefined;
   // A traced operator that is also a client of the API server is matched to it by its calls.
-  const tracedClients = options.otlpReceiver && (apiserver || audited) ? new TracedClients({ isEmbedded: (name) => controllers.get(name) !== undefined }) : undefined;
+  const tracedClients = options.otlpReceiver && (apiserver || audited) ? new TracedClients({ identifier }) : undefined;
   // The journal's seq continues across restarts, and the history keeps the last one this console applied.
   const requestsHistory = history.stream(requestsStream);
   const activity =
@@ -209,7 +216,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       ? new ActivityService({
           transport,
           journal,
-          isEmbedded: (name) => controllers.get(name) !== undefined,
+          identifier,
           ...(tracedClients ? { sendsTraces: (client: string) => tracedClients.sendsTraces(client) } : {}),
           dataDir,
           ...(apiserver ? { server: apiserver.url, appliedThrough: requestsHistory.lastSeq } : {}),
@@ -231,7 +238,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
         clock: realClock,
         maxAgeMs: history.retention.maxAgeMs,
         append: (record) => journal.append(record),
-        isEmbedded: (name) => controllers.get(name) !== undefined,
+        isEmbedded: identifier.isEmbedded,
         onReceived: () => tracesKept?.kept(),
         ...(tracedClients ? { clients: tracedClients } : {}),
       }) : undefined;
@@ -271,7 +278,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       uploadDir: join(dataDir, 'uploads'),
     },
     explain,
-    isEmbedded: (name) => controllers.get(name) !== undefined,
+    identifier,
     fieldHistory,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,

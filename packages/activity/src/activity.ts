@@ -22,7 +22,7 @@ import type {
   WatchOpenRecord,
 } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
-import { identifyClient, type ClientIdentity } from './client-identity.ts';
+import type { ClientIdentifier, ClientIdentity } from './client-identity.ts';
 import { ClientBook, isError, isWrite } from './client-stats.ts';
 import { conflictCauseOf, isConflictOnObject } from './conflict-cause.ts';
 import { DeliveredEvents } from './delivered-events.ts';
@@ -43,8 +43,8 @@ export interface ActivityClock {
 
 export interface ActivityOptions {
   clock: ActivityClock;
-  /** Whether a controller of that name runs inside the console (its reconciles are recorded exactly). */
-  isEmbedded: (controller: string) => boolean;
+  /** Who made a request (client-identity.ts), knowing the console's controllers (their reconciles are recorded exactly) and its own user. */
+  identifier: ClientIdentifier;
   emit: (record: TelemetryInput) => void;
   /**
    * Whether a client's reconciles reach the console exactly, as OTLP traces matched to its
@@ -187,7 +187,7 @@ export class Activity {
   }
 
   #identify(origin: { user: string; userAgent?: string | undefined; fieldManager?: string | undefined }): ClientIdentity {
-    return identifyClient(origin, this.#options.isEmbedded);
+    return this.#options.identifier.identify(origin);
   }
 
   #request(record: RequestRecord): void {

@@ -2,8 +2,11 @@
  * Which client made a request: the attribution rule every view shares.
  *
  * 1. A connected client's token authenticates as its own user: that user is the client.
- * 2. Otherwise (the admin token, shared by the console, kubectl and anything given the admin
- *    kubeconfig) the User-Agent decides:
+ * 2. Otherwise the user is shared — `admin` (the embedded server's admin token),
+ *    `system:anonymous` (no token) and the console's own user on the cluster it runs against
+ *    (kind's `kubernetes-admin`, its ServiceAccount in-cluster, learnt at start by
+ *    console-user.ts), which the console, kubectl and any operator given the same kubeconfig all
+ *    authenticate as — and the User-Agent decides:
  *    - `dojo-console/<controller>` (or the runtime's default `dojo-runtime/<controller>`): that
  *      embedded controller (the runtime appends the name of the controller whose reconcile made
  *      the request); `dojo-console` alone: the console itself;
@@ -34,8 +37,8 @@ export interface RequestOrigin {
   readonly fieldManager?: string | undefined;
 }
 
-/** The users that are not a client of their own: the admin token and no token at all. */
-const sharedUsers = new Set(['admin', 'system:anonymous']);
+/** The users that are never a client of their own: the embedded server's admin token and no token at all. */
+const alwaysShared = ['admin', 'system:anonymous'];
 
 const consoleAgent = 'dojo-console';
 const consoleAgents = /^dojo-(?:console|runtime)(?:\/(.+))?$/;
@@ -43,25 +46,48 @@ const clientGoAgent = /^([^\s/]+)\/\S+ \([^)]*\) kubernetes\/[^\s/]+(?:\/(.+))?$
 const kubectlAgent = /^kubectl(\.[\d.]+)?\//;
 const pythonAgent = /^OpenAPI-Generator\/[^/]+\/python$/;
 
-export function identifyClient(origin: RequestOrigin, isEmbedded: (controller: string) => boolean): ClientIdentity {
-  const identity = identify(origin, isEmbedded);
-  if (identity.kind === 'embedded') return identity;
-  const name = clipName(identity.name);
-  return { name: isEmbedded(name) ? `${name} (${identity.kind})` : name, kind: identity.kind };
+export interface ClientIdentifierOptions {
+  /** Whether a name is one of the console's own (embedded) controllers; none when absent. */
+  readonly isEmbedded?: (controller: string) => boolean;
+  /** The user the console itself authenticates as on its cluster, shared like `admin`. */
+  readonly consoleUser?: string | undefined;
 }
 
-function identify(origin: RequestOrigin, isEmbedded: (controller: string) => boolean): ClientIdentity {
-  if (!sharedUsers.has(origin.user)) return { name: origin.user, kind: 'connected' };
-  const agent = origin.userAgent?.trim();
-  if (!agent) return { name: origin.fieldManager || 'unknown', kind: 'agent' };
-  const ours = consoleAgents.exec(agent);
-  if (ours) {
-    const controller = ours[1];
-    return controller && isEmbedded(controller) ? { name: controller, kind: 'embedded' } : { name: consoleAgent, kind: 'console' };
+/** The attribution rule, built once per console: which users are shared and which names are its controllers. */
+export class ClientIdentifier {
+  readonly isEmbedded: (controller: string) => boolean;
+  readonly #sharedUsers: ReadonlySet<string>;
+
+  constructor(options: ClientIdentifierOptions = {}) {
+    this.isEmbedded = options.isEmbedded ?? (() => false);
+    this.#sharedUsers = new Set([...alwaysShared, ...(options.consoleUser ? [options.consoleUser] : [])]);
   }
-  if (kubectlAgent.test(agent)) return { name: 'kubectl', kind: 'kubectl' };
-  const clientGo = clientGoAgent.exec(agent);
-  if (clientGo) return { name: clientGo[2] ?? clientGo[1]!, kind: 'agent' };
-  if (pythonAgent.test(agent)) return { name: 'python-client', kind: 'agent' };
-  return { name: /^[^\s/]+/.exec(agent)?.[0] ?? 'unknown', kind: 'agent' };
+
+  /** Whether requests made as this user are told apart by their User-Agent rather than named after it. */
+  isShared(user: string): boolean {
+    return this.#sharedUsers.has(user);
+  }
+
+  identify(origin: RequestOrigin): ClientIdentity {
+    const identity = this.#identify(origin);
+    if (identity.kind === 'embedded') return identity;
+    const name = clipName(identity.name);
+    return { name: this.isEmbedded(name) ? `${name} (${identity.kind})` : name, kind: identity.kind };
+  }
+
+  #identify(origin: RequestOrigin): ClientIdentity {
+    if (!this.isShared(origin.user)) return { name: origin.user, kind: 'connected' };
+    const agent = origin.userAgent?.trim();
+    if (!agent) return { name: origin.fieldManager || 'unknown', kind: 'agent' };
+    const ours = consoleAgents.exec(agent);
+    if (ours) {
+      const controller = ours[1];
+      return controller && this.isEmbedded(controller) ? { name: controller, kind: 'embedded' } : { name: consoleAgent, kind: 'console' };
+    }
+    if (kubectlAgent.test(agent)) return { name: 'kubectl', kind: 'kubectl' };
+    const clientGo = clientGoAgent.exec(agent);
+    if (clientGo) return { name: clientGo[2] ?? clientGo[1]!, kind: 'agent' };
+    if (pythonAgent.test(agent)) return { name: 'python-client', kind: 'agent' };
+    return { name: /^[^\s/]+/.exec(agent)?.[0] ?? 'unknown', kind: 'agent' };
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiCallRecord, ReconcileStartRecord } from '@dojo/console-protocol';
+import { ClientIdentifier } from './client-identity.ts';
 import { observeActivity } from './testing/observed-activity.ts';
 import { dojos, kubectl, operator, type SimulatedJournal } from './testing/simulated-journal.ts';
 
@@ -73,7 +74,7 @@ describe('the hot-loop detector', () => {
   });
 
   it("runs the console's own controllers through the detector from their exact triggers, never inferring reconciles for them", () => {
-    const { journal, activity, starts } = observeActivity({ isEmbedded: (name) => name === 'dojo' });
+    const { journal, activity, starts } = observeActivity({ identifier: new ClientIdentifier({ isEmbedded: (name) => name === 'dojo' }) });
     const dojoController = { user: 'admin', userAgent: 'dojo-console/dojo' };
     journal.watch({ user: 'admin', userAgent: 'dojo-console' }, dojos);
     let trigger = journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });

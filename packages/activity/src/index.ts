@@ -30,7 +30,7 @@
  * lost records is dropped, not guessed.
  */
 export { Activity, type ActivityClock, type ActivityOptions, type ActivityState, type TelemetryInput } from './activity.ts';
-export { identifyClient, type ClientIdentity, type RequestOrigin } from './client-identity.ts';
+export { ClientIdentifier, type ClientIdentifierOptions, type ClientIdentity, type RequestOrigin } from './client-identity.ts';
 export { defaultInferenceSettings, type InferenceSettings } from './trigger-rules.ts';
 export { defaultHotLoopSettings, type HotLoopSettings } from './hot-loop-detector.ts';
 export { BoundedNames, type BoundedNamesOptions } from './bounded-names.ts';

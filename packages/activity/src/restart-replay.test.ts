@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiCallRecord, ReconcileStartRecord, TelemetryRecord } from '@dojo/console-protocol';
 import { Activity, type TelemetryInput } from './activity.ts';
+import { ClientIdentifier } from './client-identity.ts';
 import { observeActivity } from './testing/observed-activity.ts';
 import { dojos, kubectl, operator, SimulatedJournal } from './testing/simulated-journal.ts';
 
@@ -43,7 +44,7 @@ describe('a restarted console reading the journal from its start again', () => {
     const journal = new SimulatedJournal((record) => runs.at(-1)!.activity.ingest(record));
     const run = (appliedThrough?: number) => {
       const emitted: TelemetryInput[] = [];
-      runs.push({ emitted, activity: new Activity({ clock: journal.clock, emit: (r) => emitted.push(r), isEmbedded: () => false, ...(appliedThrough ? { appliedThrough } : {}) }) });
+      runs.push({ emitted, activity: new Activity({ clock: journal.clock, emit: (r) => emitted.push(r), identifier: new ClientIdentifier(), ...(appliedThrough ? { appliedThrough } : {}) }) });
       return runs.at(-1)!;
     };
     const first = run();
@@ -82,8 +83,8 @@ describe('a restarted console reading the journal from its start again', () => {
   });
 
   it("judges the console's own controllers' replayed writes by the reconciles recorded before the restart, so a hot loop stays found", () => {
-    const isEmbedded = (name: string) => name === 'dojo';
-    const first = observeActivity({ isEmbedded });
+    const identifier = new ClientIdentifier({ isEmbedded: (name) => name === 'dojo' });
+    const first = observeActivity({ identifier });
     const recorded: TelemetryRecord[] = [];
     const dojoController = { user: 'admin', userAgent: 'dojo-console/dojo' };
     first.journal.watch({ user: 'admin', userAgent: 'dojo-console' }, dojos);
@@ -104,7 +105,7 @@ describe('a restarted console reading the journal from its start again', () => {
     const loops = first.activity.snapshot().hotLoops;
     expect(loops).toEqual([expect.objectContaining({ kind: 'self', writers: ['dojo'] })]);
 
-    const second = observeActivity({ isEmbedded, appliedThrough: first.journal.records.at(-1)!.seq });
+    const second = observeActivity({ identifier, appliedThrough: first.journal.records.at(-1)!.seq });
     second.journal.time = first.journal.time;
     for (const record of recorded) second.activity.ingestTelemetry(record);
     for (const record of first.journal.records) second.activity.ingest(record);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestJournalRecord } from '@dojo/console-protocol';
 import { Activity } from './activity.ts';
+import { ClientIdentifier } from './client-identity.ts';
 import { deployments, dojos, kubectl, operator, SimulatedJournal } from './testing/simulated-journal.ts';
 
 const op = operator('my-operator');
@@ -11,7 +12,7 @@ function auditView() {
   const journal = new SimulatedJournal((record: RequestJournalRecord) => {
     if (record.type !== 'watch-event') activity.ingest(record);
   });
-  const activity = new Activity({ clock: journal.clock, emit: () => {}, isEmbedded: () => false });
+  const activity = new Activity({ clock: journal.clock, emit: () => {}, identifier: new ClientIdentifier() });
   journal.watch(op, dojos);
   journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
   return { journal, activity };
@@ -88,7 +89,7 @@ describe('the churn rule (hot loops seen without watch deliveries)', () => {
 
   it('leaves a client that receives watch events to the echo rule, which can tell why it writes', () => {
     const journal = new SimulatedJournal((record) => activity.ingest(record));
-    const activity = new Activity({ clock: journal.clock, emit: () => {}, isEmbedded: () => false });
+    const activity = new Activity({ clock: journal.clock, emit: () => {}, identifier: new ClientIdentifier() });
     journal.watch(op, dojos);
     journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
     for (let i = 0; i < 12; i++) {

@@ -6,7 +6,7 @@
  * view draws them beside the exact ones.
  */
 import type { ActivitySnapshot, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
-import { Activity } from '@dojo/activity';
+import { Activity, type ClientIdentifier } from '@dojo/activity';
 import { connectClient, listClients } from '@dojo/apiserver';
 import { newBadRequest } from '@dojo/kube-api';
 import type { Journal, KubeTransport } from '@dojo/runtime';
@@ -21,7 +21,8 @@ export interface ActivityServiceOptions {
   transport?: KubeTransport;
   /** The console's telemetry journal: read for embedded reconciles, written with inferred ones. */
   journal: Journal;
-  isEmbedded: (controller: string) => boolean;
+  /** Who made a request: knows the console's controllers and its own user (client-identity.ts). */
+  identifier: ClientIdentifier;
   /** Whether a client is a traced operator (otel/traced-clients.ts): its reconciles come from its traces, not inferred twice. */
   sendsTraces?: (client: string) => boolean;
   /** The console's data dir, and the embedded API server's URL (client credentials are written for it; none on a real cluster). */
@@ -64,11 +65,11 @@ export class ActivityService implements ActivityView {
 
   constructor(options: ActivityServiceOptions) {
     this.#options = options;
-    this.requests = new RequestLog(options.isEmbedded);
+    this.requests = new RequestLog(options.identifier);
     this.#sinks = [this.requests, ...(options.sinks ?? [])];
     this.#activity = new Activity({
       clock: { now: () => Date.now() },
-      isEmbedded: options.isEmbedded,
+      identifier: options.identifier,
       ...(options.appliedThrough ? { appliedThrough: options.appliedThrough } : {}),
       ...(options.sendsTraces ? { sendsTraces: options.sendsTraces } : {}),
       emit: (record) => {

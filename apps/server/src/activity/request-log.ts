@@ -5,7 +5,7 @@
  * as well — nothing else reads the feed.
  */
 import type { RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
-import { identifyClient } from '@dojo/activity';
+import type { ClientIdentifier } from '@dojo/activity';
 
 export interface RequestSink {
   append(record: RequestJournalRecord): void;
@@ -21,13 +21,13 @@ export interface RequestLogQuery {
 
 export class RequestLog implements RequestSink {
   readonly #capacity: number;
-  readonly #isEmbedded: (name: string) => boolean;
+  readonly #identifier: ClientIdentifier;
   #records: RequestJournalRecord[] = [];
   /** Which client holds each watch, so its events can be filtered by client. */
   readonly #watchClients = new Map<string, string>();
 
-  constructor(isEmbedded: (name: string) => boolean, capacity = 50_000) {
-    this.#isEmbedded = isEmbedded;
+  constructor(identifier: ClientIdentifier, capacity = 50_000) {
+    this.#identifier = identifier;
     this.#capacity = capacity;
   }
 
@@ -54,7 +54,7 @@ export class RequestLog implements RequestSink {
   }
 
   #clientOf(who: { user: string; userAgent?: string; fieldManager?: string }): string {
-    return identifyClient(who, this.#isEmbedded).name;
+    return this.#identifier.identify(who).name;
   }
 
   #clientOfRecord(record: RequestJournalRecord): string | undefined {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientIdentifier } from '@dojo/activity';
 import type { ActivitySnapshot } from '@dojo/console-protocol';
 import { Journal } from '@dojo/runtime';
 import { ActivityService } from '../activity/activity-service.ts';
@@ -26,7 +27,7 @@ let base: string;
 
 beforeAll(async () => {
   let feed: AuditFeed | undefined;
-  service = new ActivityService({ journal: new Journal({ capacity: 10_000 }), isEmbedded: () => false, dataDir, tickMs: 50, feed: (handler) => (feed = new AuditFeed(handler)) });
+  service = new ActivityService({ journal: new Journal({ capacity: 10_000 }), identifier: new ClientIdentifier(), dataDir, tickMs: 50, feed: (handler) => (feed = new AuditFeed(handler)) });
   service.start();
   const app = express();
   app.use('/audit', auditRoutes(token, feed!));

@@ -19,7 +19,8 @@ import type { ExternalProcess } from '../activity/testing/external-process.ts';
 import { startPythonOperator, type PythonOperatorMode } from '../activity/testing/python-operator.ts';
 import { eventually, startObservedServer, type ObservedServer } from '../activity/testing/observed-server.ts';
 import { runUp, type RunningConsole } from '../up.ts';
-import { JournalToAudit, operatorPolicy } from './testing/journal-to-audit.ts';
+import { AuditRelay } from './testing/audit-relay.ts';
+import { operatorPolicy } from './testing/journal-to-audit.ts';
 import { testUpOptions } from '../testing/up-options.ts';
 
 const python = findPythonWithKubernetes();
@@ -32,43 +33,6 @@ let relay: AuditRelay;
 const operators: ExternalProcess[] = [];
 const path = (namespace: string) => `/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`;
 const guestbook = (name: string, namespace: string) => ({ apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name, namespace }, spec: { message: 'hello', size: 1 } });
-
-/** Plays kube-apiserver's batching audit webhook backend: every 200 ms, the journal's new records as one EventList. */
-class AuditRelay {
-  readonly #convert = new JournalToAudit(operatorPolicy(['webapp.example.com']));
-  #sinceSeq = 0;
-  #timer: NodeJS.Timeout | undefined;
-  #busy: Promise<void> = Promise.resolve();
-  posted = 0;
-
-  constructor(
-    readonly read: (sinceSeq: number) => RequestJournalRecord[],
-    readonly url: string,
-    readonly token: string,
-  ) {}
-
-  start(): void {
-    this.#timer = setInterval(() => (this.#busy = this.#busy.then(() => this.flush())), 200);
-  }
-
-  /** Posts what the journal holds now; resolves when the console answered. */
-  async flush(): Promise<void> {
-    const records = this.read(this.#sinceSeq);
-    if (records.length === 0) return;
-    this.#sinceSeq = records.at(-1)!.seq;
-    const items = records.flatMap((r) => this.#convert.events(r));
-    const res = await fetch(this.url, { method: 'POST', headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'EventList', apiVersion: 'audit.k8s.io/v1', items }) });
-    if (res.status !== 200) throw new Error(`the audit webhook answered ${res.status}: ${await res.text()}`);
-    this.posted += items.length;
-  }
-
-  /** Stops, then posts the rest. */
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    await this.#busy;
-    await this.flush();
-  }
-}
 
 async function runOperator(name: string, namespace: string, mode: PythonOperatorMode): Promise<ExternalProcess> {
   const operator = await startPythonOperator(python!, server, name, namespace, mode);
@@ -88,7 +52,7 @@ beforeAll(async () => {
     }),
   );
   const token = readFileSync(join(auditDir, 'audit-webhook-token'), 'utf8').trim();
-  relay = new AuditRelay((sinceSeq) => server.service.requests.query({ sinceSeq, limit: 100_000 }).records, `${audited.console.url}audit/v1/events`, token);
+  relay = new AuditRelay(operatorPolicy(['webapp.example.com']), (sinceSeq) => server.service.requests.query({ sinceSeq, limit: 100_000 }).records, `${audited.console.url}audit/v1/events`, token);
 }, 90_000);
 
 afterAll(async () => {

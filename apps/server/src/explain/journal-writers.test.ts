@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestRecord } from '@dojo/console-protocol';
+import { ClientIdentifier } from '@dojo/activity';
 import { JournalWriters } from './journal-writers.ts';
 
 let seq = 0;
@@ -23,11 +24,11 @@ const write = (parts: Partial<RequestRecord>): RequestRecord => ({
   ...parts,
 });
 const widget = { group: 'example.com', kind: 'Widget', namespace: 'default', name: 'w' };
-const isEmbedded = (name: string) => name === 'dojo';
+const identifier = new ClientIdentifier({ isEmbedded: (name) => name === 'dojo' });
 
 describe('the journal writers', () => {
   it('names the client of the last write and of the last status write, by token user or User-Agent', () => {
-    const writers = new JournalWriters(isEmbedded);
+    const writers = new JournalWriters(identifier);
     writers.append(write({ verb: 'create', user: 'widget-operator', changedPaths: undefined }));
     writers.append(write({ subresource: 'status', user: 'widget-operator', userAgent: 'kopf/1.37', fieldManager: 'kopf', changedPaths: ['status.conditions[type=Ready].status'] }));
     writers.append(write({ userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc', fieldManager: 'kubectl-edit' }));
@@ -38,13 +39,13 @@ describe('the journal writers', () => {
   });
 
   it("counts a write that changed only status fields as a status write, and marks the console's own controllers", () => {
-    const writers = new JournalWriters(isEmbedded);
+    const writers = new JournalWriters(identifier);
     writers.append(write({ userAgent: 'dojo-console/dojo', changedPaths: ['status.readyStatus', 'status.conditions[type=Available].status'] }));
     expect(writers.writesOf(widget)!.lastStatus?.writer).toEqual({ source: 'journal', client: 'dojo', controller: 'dojo' });
   });
 
   it('ignores reads, failed and dry-run writes, and writes that changed nothing', () => {
-    const writers = new JournalWriters(isEmbedded);
+    const writers = new JournalWriters(identifier);
     writers.append(write({ verb: 'get', changedPaths: undefined }));
     writers.append(write({ code: 409, reason: 'Conflict', rvReturned: undefined }));
     writers.append(write({ dryRun: true }));
@@ -53,7 +54,7 @@ describe('the journal writers', () => {
   });
 
   it('forgets a status write of an earlier incarnation, and answers nothing for another uid', () => {
-    const writers = new JournalWriters(isEmbedded);
+    const writers = new JournalWriters(identifier);
     writers.append(write({ subresource: 'status', changedPaths: ['status.phase'] }));
     writers.append(write({ verb: 'create', uid: 'u2', changedPaths: undefined }));
     expect(writers.writesOf({ ...widget, uid: 'u2' })).toMatchObject({ last: { verb: 'create' } });
@@ -62,13 +63,13 @@ describe('the journal writers', () => {
   });
 
   it('keeps at most its capacity of objects, forgetting the one written longest ago', () => {
-    const writers = new JournalWriters(isEmbedded, 2);
+    const writers = new JournalWriters(identifier, 2);
     for (const name of ['a', 'b', 'a', 'c']) writers.append(write({ name }));
     expect(['a', 'b', 'c'].map((name) => writers.writesOf({ ...widget, name }) !== undefined)).toEqual([true, false, true]);
   });
 
   it('shares one writer, one list of changed paths and the uid between writes that have the same', () => {
-    const writers = new JournalWriters(isEmbedded);
+    const writers = new JournalWriters(identifier);
     writers.append(write({ user: 'widget-operator', fieldManager: 'kopf', changedPaths: ['spec.size'], rvReturned: '500' }));
     writers.append(write({ user: 'widget-operator', fieldManager: 'kopf', changedPaths: ['spec.size'], rvReturned: '501' }));
     const [first, second] = [writers.writeReturning('500')!, writers.writeReturning('501')!];

@@ -12,7 +12,7 @@
  * other write that has the same, and its uid with the object's previous write.
  */
 import type { FieldWriter, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
-import { identifyClient } from '@dojo/activity';
+import type { ClientIdentifier } from '@dojo/activity';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import type { RequestSink } from '../activity/request-log.ts';
 import { SharedValues } from './shared-values.ts';
@@ -47,15 +47,15 @@ export interface JournalWritesView {
 const writeVerbs = new Set<RequestRecord['verb']>(['create', 'update', 'patch', 'delete']);
 
 export class JournalWriters implements RequestSink, JournalWritesView {
-  readonly #isEmbedded: (name: string) => boolean;
+  readonly #identifier: ClientIdentifier;
   readonly #capacity: number;
   readonly #byObject = new Map<string, ObjectWrites>();
   readonly #byVersion = new Map<string, JournalWrite>();
   readonly #writers = new SharedValues<FieldWriter>();
   readonly #paths = new SharedValues<readonly string[]>();
 
-  constructor(isEmbedded: (name: string) => boolean, capacity = 100_000) {
-    this.#isEmbedded = isEmbedded;
+  constructor(identifier: ClientIdentifier, capacity = 100_000) {
+    this.#identifier = identifier;
     this.#capacity = capacity;
   }
 
@@ -89,7 +89,7 @@ export class JournalWriters implements RequestSink, JournalWritesView {
   }
 
   #writeOf(record: RequestRecord, uid: string | undefined): JournalWrite {
-    const client = identifyClient(record, this.#isEmbedded);
+    const client = this.#identifier.identify(record);
     const writer: FieldWriter = {
       source: 'journal',
       client: client.name,

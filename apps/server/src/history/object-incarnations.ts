@@ -7,7 +7,7 @@
  * A deleted object's page reads this to show what was recorded of it.
  */
 import type { ObjectIncarnation, ObjectVersionRecord, RequestJournalRecord } from '@dojo/console-protocol';
-import { identifyClient } from '@dojo/activity';
+import { ClientIdentifier } from '@dojo/activity';
 import { requestsStream, versionsStream, type HistoryStore } from '@dojo/history';
 import type { ObjectIdentity } from '@dojo/kube-api';
 
@@ -24,10 +24,13 @@ interface Seen {
   deletedAt?: number;
 }
 
+const noIdentifier = new ClientIdentifier();
+
 export interface IncarnationOptions {
   /** A recording's instant: what happened after it is not known yet. */
   readonly at?: number;
-  readonly isEmbedded?: (name: string) => boolean;
+  /** Names the client that deleted an object; the default knows no controllers and no console user. */
+  readonly identifier?: ClientIdentifier;
 }
 
 /** The incarnations of `object` (its identity key), newest first. */
@@ -63,7 +66,7 @@ function deleter(store: HistoryStore, identity: ObjectIdentity, uid: string, tim
     if (record.type !== 'request' || record.verb !== 'delete' || record.code < 200 || record.code >= 300 || record.dryRun) continue;
     if (record.kind !== identity.kind || (record.group ?? '') !== identity.group) continue;
     if (record.uid !== undefined && uid && record.uid !== uid) continue;
-    found = identifyClient(record, options.isEmbedded ?? (() => false)).name;
+    found = (options.identifier ?? noIdentifier).identify(record).name;
   }
   return found;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ClientIdentifier } from '@dojo/activity';
 import type { TelemetryInput } from '@dojo/activity';
 import type { RequestRecord } from '@dojo/console-protocol';
 import { TracedReconciles } from './receive-reconciles.ts';
@@ -35,7 +36,7 @@ function reconcileSpans(service: string, traceN: number, at: number, calls: read
 }
 
 function directory() {
-  const clients = new TracedClients({ isEmbedded: (name) => name === 'dojo', clock: { now: () => 10_000 } });
+  const clients = new TracedClients({ identifier: new ClientIdentifier({ isEmbedded: (name) => name === 'dojo' }), clock: { now: () => 10_000 } });
   const records: TelemetryInput[] = [];
   const traced = new TracedReconciles({ clock: { now: () => 0 }, emit: (r) => void records.push(r), clients });
   return { clients, traced };
@@ -90,7 +91,7 @@ describe('which API server client a traced operator is', () => {
   });
 
   it('forgets the oldest requests beyond its bound', () => {
-    const clients = new TracedClients({ isEmbedded: () => false, maxRequests: 2 });
+    const clients = new TracedClients({ identifier: new ClientIdentifier(), maxRequests: 2 });
     clients.append(request('old-op', 'get', 'a', 1_000));
     clients.append(request('new-op', 'get', 'b', 1_000));
     clients.append(request('new-op', 'get', 'c', 1_000));
@@ -100,7 +101,7 @@ describe('which API server client a traced operator is', () => {
   });
   it("tells the activity inference which clients are traced operators, matching late records itself at most once a second", () => {
     const now = { t: 10_000 };
-    const clients = new TracedClients({ isEmbedded: () => false, clock: { now: () => now.t } });
+    const clients = new TracedClients({ identifier: new ClientIdentifier(), clock: { now: () => now.t } });
     const traced = new TracedReconciles({ clock: { now: () => 0 }, emit: () => {}, clients });
     traced.ingest(reconcileSpans('dojo-operator-rs', 1, 1_000, [['POST', '', 201]]));
     expect(clients.sendsTraces('rust-op')).toBe(false);

@@ -12,14 +12,15 @@
  * Only the API server's journal knows this (the embedded cluster, or a real one's audit feed);
  * without one, nothing is matched and a traced controller stays a card of its own.
  */
-import { BoundedNames, identifyClient, nameLimits } from '@dojo/activity';
+import { BoundedNames, nameLimits, type ClientIdentifier } from '@dojo/activity';
 import type { RequestJournalRecord } from '@dojo/console-protocol';
 import type { RequestSink } from '../activity/request-log.ts';
 import type { ClientMatcher } from './receive-reconciles.ts';
 import type { ApiCallSpan } from './receive-span-kinds.ts';
 
 export interface TracedClientsOptions {
-  isEmbedded: (controller: string) => boolean;
+  /** Names the client of a journaled request, as the activity view does. */
+  identifier: ClientIdentifier;
   /** How far apart a span and the journal's record of its request may be (clocks, batching). */
   slackMs?: number;
   /** How many recent requests are kept to match against. */
@@ -53,7 +54,7 @@ interface Seen {
 const fingerprint = (verb: string, resource: string, namespace: string | undefined, name: string | undefined, code: number) => `${verb} ${resource} ${namespace ?? ''}/${verb === 'create' ? '' : (name ?? '')} ${code}`;
 
 export class TracedClients implements RequestSink, ClientMatcher {
-  readonly #isEmbedded: (controller: string) => boolean;
+  readonly #identifier: ClientIdentifier;
   readonly #slackMs: number;
   readonly #max: number;
   readonly #pendingMs: number;
@@ -72,7 +73,7 @@ export class TracedClients implements RequestSink, ClientMatcher {
   #matchedAt = -Infinity;
 
   constructor(options: TracedClientsOptions) {
-    this.#isEmbedded = options.isEmbedded;
+    this.#identifier = options.identifier;
     this.#slackMs = options.slackMs ?? 2_000;
     this.#max = options.maxRequests ?? 20_000;
     this.#pendingMs = options.pendingMs ?? 120_000;
@@ -131,7 +132,7 @@ export class TracedClients implements RequestSink, ClientMatcher {
 
   append(record: RequestJournalRecord): void {
     if (record.type !== 'request' || !record.resource) return;
-    const client = identifyClient({ user: record.user, userAgent: record.userAgent, fieldManager: record.fieldManager }, this.#isEmbedded);
+    const client = this.#identifier.identify({ user: record.user, userAgent: record.userAgent, fieldManager: record.fieldManager });
     // The console's own controllers and informers send no spans here.
     if (client.kind === 'embedded' || client.kind === 'console') return;
     this.#clients.admit(client.name, this.#clock.now(), () => true);

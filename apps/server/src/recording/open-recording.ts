@@ -17,6 +17,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { ClientIdentifier } from '@dojo/activity';
 import type { ClusterMode, RecordedController, RecordingSession, ResourceType, Session, TraceHeader } from '@dojo/console-protocol';
 import { HistoryStore, importTrace, objectVersionStreams, requestsStream, telemetryStream, versionsStream, type HistoryStream } from '@dojo/history';
 import { Journal } from '@dojo/runtime';
@@ -90,10 +91,11 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
   const journaled = header.streams.some((s) => s.stream === requestsStream.name);
   const recordedTraces = new ReplayTraces(telemetryRecords, header.meta[tracesMeta], end);
   const tracedClients = new Set(recordedTraces.snapshot().controllers.flatMap((c) => c.client ?? []));
-  const isEmbedded = (name: string) => embedded.has(name);
+  // A recording keeps no console user: on a real cluster its own requests stay one connected client.
+  const identifier = new ClientIdentifier({ isEmbedded: (name) => embedded.has(name) });
   const requests = journaled ? history.stream(requestsStream) : undefined;
-  const activity = new ReplayActivity(requests, telemetryRecords, isEmbedded, end, { sendsTraces: (client) => tracedClients.has(client) });
-  const explain = new ReplayExplain({ objects: index, kinds, controllers, history, ...(requests ? { requests } : {}), isEmbedded, end });
+  const activity = new ReplayActivity(requests, telemetryRecords, identifier, end, { sendsTraces: (client) => tracedClients.has(client) });
+  const explain = new ReplayExplain({ objects: index, kinds, controllers, history, ...(requests ? { requests } : {}), identifier, end });
   const recording: RecordingSession = {
     name: options.name ?? basename(options.file),
     createdAt: header.createdAt,
@@ -124,7 +126,7 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
       activity,
       recordedTraces,
       explain,
-      isEmbedded,
+      identifier,
       recordingActivity: recordingActivity(telemetryRecords, history.stream(versionsStream)),
       readOnly: true,
       recordings: { history, source: { dataDir, dbPath, secrets: [token] }, open: (file, name) => nested.open(file, name), uploadDir: join(dataDir, 'uploads') },

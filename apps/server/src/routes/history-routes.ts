@@ -6,6 +6,7 @@
  * the name had, newest first, each deletion with when and by whom (a deleted object's page).
  * In a recording both answer as of the instant the view asks about (`X-Dojo-At`).
  */
+import type { ClientIdentifier } from '@dojo/activity';
 import type { IncomingMessage } from 'node:http';
 import { Router } from 'express';
 import type { HistoryStatus, ObjectIncarnationsPage, ObjectVersionRecord, ObjectVersionsPage } from '@dojo/console-protocol';
@@ -18,8 +19,8 @@ const maxVersions = 1000;
 export interface HistoryRoutesOptions {
   /** The instant a request asks about (a recording's; a live console has only now). */
   readonly asOf?: (req: IncomingMessage) => number | undefined;
-  /** Whether a client is one of the console's own controllers (who deleted an object). */
-  readonly isEmbedded?: (name: string) => boolean;
+  /** Names the client that deleted an object (client-identity.ts). */
+  readonly identifier?: ClientIdentifier;
 }
 
 function objectOf(query: Record<string, unknown>): { key: string; identity: ObjectIdentity } {
@@ -46,7 +47,7 @@ export function historyRoutes(store: HistoryStore, recordsVersionsOf: (group: st
   router.get('/incarnations', (req, res) => {
     const { key, identity } = objectOf(req.query);
     const at = asOf(req);
-    const incarnations = objectIncarnations(store, key, identity, { ...(at === undefined ? {} : { at }), ...(options.isEmbedded ? { isEmbedded: options.isEmbedded } : {}) });
+    const incarnations = objectIncarnations(store, key, identity, { ...(at === undefined ? {} : { at }), ...(options.identifier ? { identifier: options.identifier } : {}) });
     res.json({ incarnations } satisfies ObjectIncarnationsPage);
   });
   return router;

@@ -4,6 +4,7 @@
  */
 import type { RequestJournalRecord } from '@dojo/console-protocol';
 import { Activity } from '../activity.ts';
+import { ClientIdentifier } from '../client-identity.ts';
 import { deployments, dojos, SimulatedJournal, type Who } from './simulated-journal.ts';
 
 export class Simulation {
@@ -22,7 +23,7 @@ export class Simulation {
       if (deliveries || record.type !== 'watch-event') activity!.ingest(record);
       if (record.type === 'watch-event' && this.#operatorWatches.has(record.watchId)) this.#onOperatorEvent(record);
     });
-    this.activity = activity = new Activity({ clock: this.journal.clock, emit: () => {}, isEmbedded: () => false });
+    this.activity = activity = new Activity({ clock: this.journal.clock, emit: () => {}, identifier: new ClientIdentifier() });
     this.#operatorWatches.add(this.journal.watch(op, dojos));
     this.#operatorWatches.add(this.journal.watch(op, deployments));
   }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
+import { ClientIdentifier } from '@dojo/activity';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import type { ActivitySnapshot, ConnectAnswer, TelemetryRecord } from '@dojo/console-protocol';
 import { Journal, KubeTransport, type TransportResponse } from '@dojo/runtime';
@@ -49,7 +50,7 @@ export async function startObservedServer(userAgent = 'kubectl/v1.33.0 (linux/am
   const consoleTransport = await KubeTransport.fromKubeConfig(kubeConfig, { userAgent: 'dojo-console' });
   const admin = await KubeTransport.fromKubeConfig(kubeConfig, { userAgent });
   const journal = new Journal({ capacity: 200_000 });
-  const service = new ActivityService({ transport: consoleTransport, journal, isEmbedded: () => false, dataDir, server: apiserver.url, tickMs: 100 });
+  const service = new ActivityService({ transport: consoleTransport, journal, identifier: new ClientIdentifier(), dataDir, server: apiserver.url, tickMs: 100 });
   service.start();
   const crd = parse(readFileSync(guestbookCrdPath, 'utf8'));
   await admin.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: JSON.stringify(crd) });

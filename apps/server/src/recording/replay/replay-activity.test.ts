@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestJournalRecord } from '@dojo/console-protocol';
+import { ClientIdentifier } from '@dojo/activity';
 import { HistoryStore, requestsStream, telemetryStream } from '@dojo/history';
 import { ReplayActivity } from './replay-activity.ts';
 
@@ -32,7 +33,7 @@ async function recorded(records: readonly RequestJournalRecord[]): Promise<Histo
 describe("a recording's request journal replayed at an instant", () => {
   it('counts only the requests made before the instant, and pages only those', async () => {
     const history = await recorded(journal);
-    const replay = new ReplayActivity(history.stream(requestsStream), history.stream(telemetryStream), () => false, 5_000);
+    const replay = new ReplayActivity(history.stream(requestsStream), history.stream(telemetryStream), new ClientIdentifier(), 5_000);
     const kubectlAt = (at: number) => replay.snapshot(at).clients.find((c) => c.name === 'kubectl');
     // The watch is a request too.
     expect(kubectlAt(2_500)?.totals).toMatchObject({ requests: 2, writes: 1 });
@@ -44,7 +45,7 @@ describe("a recording's request journal replayed at an instant", () => {
 
   it('holds a watch open between its open and close records, closed after', async () => {
     const history = await recorded(journal);
-    const replay = new ReplayActivity(history.stream(requestsStream), history.stream(telemetryStream), () => false, 5_000);
+    const replay = new ReplayActivity(history.stream(requestsStream), history.stream(telemetryStream), new ClientIdentifier(), 5_000);
     const watchAt = (at: number) => replay.snapshot(at).watches.find((w) => w.client === 'kubectl')?.watches.find((w) => w.watchId === 'w1');
     expect(watchAt(2_000)).toMatchObject({ openedAt: 1_000, events: { added: 1 } });
     expect(watchAt(2_000)?.closedAt).toBeUndefined();
@@ -53,14 +54,14 @@ describe("a recording's request journal replayed at an instant", () => {
 
   it('answers no later than the end of the recording', async () => {
     const history = await recorded(journal);
-    const replay = new ReplayActivity(history.stream(requestsStream), history.stream(telemetryStream), () => false, 3_500);
+    const replay = new ReplayActivity(history.stream(requestsStream), history.stream(telemetryStream), new ClientIdentifier(), 3_500);
     expect(replay.snapshot(9_999).time).toBe(3_500);
     expect(replay.queryRequests({}, 9_999).lastSeq).toBe(4);
   });
 
   it('says a recording without a request journal has none, with empty lists', async () => {
     const history = await recorded([]);
-    const replay = new ReplayActivity(undefined, history.stream(telemetryStream), () => false, 5_000);
+    const replay = new ReplayActivity(undefined, history.stream(telemetryStream), new ClientIdentifier(), 5_000);
     expect(replay.snapshot()).toMatchObject({ feed: { state: 'unavailable', detail: expect.stringMatching(/^this recording holds no request journal/) }, clients: [], watches: [], hotLoops: [] });
     expect(replay.queryRequests({}).records).toEqual([]);
   });

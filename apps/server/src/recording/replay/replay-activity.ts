@@ -8,7 +8,7 @@
  * answers of the last few instants are kept.
  */
 import type { ActivitySnapshot, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
-import { Activity } from '@dojo/activity';
+import { Activity, type ClientIdentifier } from '@dojo/activity';
 import type { HistoryStream } from '@dojo/history';
 import type { ActivityView } from '../../activity/activity-view.ts';
 import { RequestLog, type RequestLogQuery } from '../../activity/request-log.ts';
@@ -33,17 +33,17 @@ interface Replayed {
 export class ReplayActivity implements ActivityView {
   readonly #requests: HistoryStream<RequestJournalRecord> | undefined;
   readonly #telemetry: HistoryStream<TelemetryRecord>;
-  readonly #isEmbedded: (name: string) => boolean;
+  readonly #identifier: ClientIdentifier;
   readonly #end: number;
   readonly #maxRecords: number;
   readonly #sendsTraces: ((client: string) => boolean) | undefined;
   readonly #answers = new Map<number, Replayed>();
 
   /** `requests` is absent when the recording holds no request journal. */
-  constructor(requests: HistoryStream<RequestJournalRecord> | undefined, telemetry: HistoryStream<TelemetryRecord>, isEmbedded: (name: string) => boolean, end: number, options: ReplayActivityOptions = {}) {
+  constructor(requests: HistoryStream<RequestJournalRecord> | undefined, telemetry: HistoryStream<TelemetryRecord>, identifier: ClientIdentifier, end: number, options: ReplayActivityOptions = {}) {
     this.#requests = requests;
     this.#telemetry = telemetry;
-    this.#isEmbedded = isEmbedded;
+    this.#identifier = identifier;
     this.#end = end;
     this.#maxRecords = options.maxRecords ?? 50_000;
     this.#sendsTraces = options.sendsTraces;
@@ -65,8 +65,8 @@ export class ReplayActivity implements ActivityView {
     // Only what the inference reads of the console's own controllers; inferred passes it made itself are skipped by it.
     const own = this.#telemetry.query({ types: ['reconcile-start', 'api-call'], from, to: at + 1, limit: 4 * this.#maxRecords });
     let now = from;
-    const activity = new Activity({ clock: { now: () => now }, isEmbedded: this.#isEmbedded, ...(this.#sendsTraces ? { sendsTraces: this.#sendsTraces } : {}), emit: () => {} });
-    const requests = new RequestLog(this.#isEmbedded, this.#maxRecords);
+    const activity = new Activity({ clock: { now: () => now }, identifier: this.#identifier, ...(this.#sendsTraces ? { sendsTraces: this.#sendsTraces } : {}), emit: () => {} });
+    const requests = new RequestLog(this.#identifier, this.#maxRecords);
     let nextTick = from + tickMs;
     let t = 0;
     const until = (time: number): void => {

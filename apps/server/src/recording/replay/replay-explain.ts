@@ -7,6 +7,7 @@
  * earlier instant is the answer a person would have had then. A person looks at one instant
  * for a while, so the last few instants' explainers are kept.
  */
+import type { ClientIdentifier } from '@dojo/activity';
 import type { Explanation, ReadinessHints, RequestJournalRecord } from '@dojo/console-protocol';
 import type { HistoryStore, HistoryStream } from '@dojo/history';
 import type { ObjectIdentity } from '@dojo/kube-api';
@@ -27,7 +28,8 @@ export interface ReplayExplainDeps {
   readonly history: HistoryStore;
   /** The recorded request journal, when the recording has one. */
   readonly requests?: HistoryStream<RequestJournalRecord>;
-  readonly isEmbedded: (name: string) => boolean;
+  /** Names the writer of a journaled request (client-identity.ts). */
+  readonly identifier: ClientIdentifier;
   /** The instant asked about when a request names none (the recording's end). */
   readonly end: number;
 }
@@ -55,14 +57,14 @@ export class ReplayExplain implements ExplainAnswers {
     const at = Math.min(requested, this.#deps.end);
     let service = this.#services.get(at);
     if (service) return service;
-    const { objects, controllers, history, requests, isEmbedded } = this.#deps;
+    const { objects, controllers, history, requests, identifier } = this.#deps;
     const informers = this.#cachesAt(at);
     const directory = controllers
       .list(at)
       // The garbage collector's For kind is every kind ("*"): it owns none of them.
       .filter((c) => c.forKind.kind !== '*')
       .map((c) => ({ name: c.name, forKind: c.forKind, state: () => controllers.describe(c.name, at)!.state }));
-    const writes = new JournalWriters(isEmbedded);
+    const writes = new JournalWriters(identifier);
     for (const record of requests?.query({ types: ['request'], to: at + 1, newest: true, limit: journalReplayed }) ?? []) writes.append(record);
     service = new ExplainService({
       informers: () => informers,
