@@ -100,6 +100,8 @@ describe('grantsFor', () => {
       { role: 'ClusterRole/reader', rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }] },
       { role: 'Role/ns/lease', rules: [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] }], namespace: 'ns' },
       { role: 'ClusterRole/reader', rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }], namespace: 'other' },
+      // kube's bootstrap policy: every authenticated user is a system:basic-user.
+      expect.objectContaining({ role: 'ClusterRole/system:basic-user' }),
     ]);
   });
 

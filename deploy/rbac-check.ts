@@ -151,8 +151,21 @@ export function grantsFor(objects: readonly KubeObject[], serviceAccount: { name
       ...(namespace !== undefined ? { namespace } : {}),
     });
   }
-  return grants;
+  return [...grants, basicUser];
 }
+
+/**
+ * What every authenticated user holds on any cluster: kube-apiserver's bootstrap policy binds
+ * the ClusterRole `system:basic-user` to `system:authenticated` (asking who one is, and what
+ * one may do). The console asks who it is at start (a SelfSubjectReview).
+ */
+const basicUser: Grant = {
+  role: 'ClusterRole/system:basic-user',
+  rules: [
+    { apiGroups: ['authentication.k8s.io'], resources: ['selfsubjectreviews'], verbs: ['create'] },
+    { apiGroups: ['authorization.k8s.io'], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'], verbs: ['create'] },
+  ],
+};
 
 /**
  * "deployments.apps/status" -> {resource: deployments, group: apps, subresource: status}: the
