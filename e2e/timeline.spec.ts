@@ -33,15 +33,18 @@ test.describe('the reconcile timeline', () => {
     // A click anywhere on the row opens its reconcile (here on its Triggers cell, not the key).
     const row = latest.getByRole('row').filter({ has: page.getByRole('button', { name: `default/${name}`, exact: true }) }).first();
     await row.getByRole('cell').nth(6).click();
-    await expect(dojoReconcile).toHaveAttribute('aria-pressed', 'true');
+    // Newer reconciles keep arriving at the top, so "the first row" moves: look for the pressed one.
+    const selectedDojoReconcile = latest.getByRole('button', { name: `default/${name}`, exact: true, pressed: true });
+    await expect(selectedDojoReconcile).toHaveCount(1);
     await expect(page).toHaveURL(/[?&]reconcile=/);
     const details = page.getByRole('region', { name: 'Selected reconcile' });
     await expect(details.getByText(`default/${name}`).first()).toBeVisible();
     await expect(details.getByRole('region', { name: 'Triggers' })).toContainText('Dojo');
     // The keyboard opens it too; the object's own page is a separate link.
-    await dojoReconcile.focus();
+    await selectedDojoReconcile.focus();
     await page.keyboard.press('Enter');
-    await expect(dojoReconcile).toHaveAttribute('aria-pressed', 'true');
+    await expect(selectedDojoReconcile).toHaveCount(1);
+    await expect(page).toHaveURL(/[?&]reconcile=/);
     await expect(row.getByRole('link', { name: `Page of Dojo default/${name}` })).toHaveAttribute('href', new RegExp(`/dojos/default/${name}`));
     // The count line counts what the filters leave, not everything loaded.
     await expect(page.getByRole('status').filter({ hasText: /reconciles? shown in [\d,]+ lanes? \(of [\d,]+ loaded/ })).toBeVisible();
