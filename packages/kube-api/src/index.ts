@@ -33,3 +33,4 @@ export * from './deep-copy.ts';
 export * from './time.ts';
 export * from './json-equality.ts';
 export * from './owner-references.ts';
+export type { ContainerLogWrite } from './container-log-write.ts';

@@ -16,17 +16,10 @@
  * - A follower gets every line after those it read, in order, and `end` once the instance has
  *   exited (the kubelet's `follow` ends when the container stops).
  */
+import type { ContainerLogWrite } from '@dojo/kube-api';
 import type { Clock } from './log-clock.ts';
 
-/** What a node reports about its containers' output; plain data, so it crosses a thread. */
-export type ContainerLogWrite =
-  | { readonly op: 'line'; readonly podUid: string; readonly containerId: string; readonly timeMs: number; readonly text: string }
-  /** The instance logs `text` every `everyMs` while it runs; `{n}` in it counts from 1. */
-  | { readonly op: 'repeat'; readonly podUid: string; readonly containerId: string; readonly everyMs: number; readonly text: string }
-  /** The instance exited: its log is complete. */
-  | { readonly op: 'end'; readonly containerId: string; readonly timeMs: number }
-  /** The Pod is gone, and with it its containers' logs. */
-  | { readonly op: 'drop-pod'; readonly podUid: string };
+export type { ContainerLogWrite };
 
 export interface ContainerLogLine {
   readonly timeMs: number;

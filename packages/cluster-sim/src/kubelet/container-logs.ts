@@ -12,17 +12,13 @@
  * through a ContainerLogSink: on the embedded cluster, the API server's log store (it answers
  * `pods/log`), as a real kubelet keeps its containers' logs for the API server to read.
  */
+import type { ContainerLogWrite } from '@dojo/kube-api';
 import type { Container, Pod } from '../core/workload-types.ts';
 import { imageTag, type ContainerBehaviour } from './container-behaviour.ts';
 import type { Transition } from './container-lifecycle.ts';
 import { containerID } from './pod-status-builder.ts';
 
-/** The API server's ContainerLogWrite (@dojo/apiserver), as the kubelet sends it. */
-export type ContainerLogWrite =
-  | { readonly op: 'line'; readonly podUid: string; readonly containerId: string; readonly timeMs: number; readonly text: string }
-  | { readonly op: 'repeat'; readonly podUid: string; readonly containerId: string; readonly everyMs: number; readonly text: string }
-  | { readonly op: 'end'; readonly containerId: string; readonly timeMs: number }
-  | { readonly op: 'drop-pod'; readonly podUid: string };
+export type { ContainerLogWrite };
 
 /** Where the simulated kubelet's containers' output goes. */
 export interface ContainerLogSink {
