@@ -52,7 +52,7 @@ describe('workloads in the console as npm start runs it', () => {
     const deadline = Date.now() + 120_000;
     for (;;) {
       const pods = (JSON.parse(await kubectl(['get', 'pods', '-l', 'app=web', '-o', 'json'])) as { items: KubeObject[] }).items;
-      const byName = new Map(pods.map((pod) => [pod.metadata.name, pod]));
+      const byName = new Map(pods.map((pod) => [pod.metadata.name ?? '', pod]));
       for (const name of byName.keys()) if (!firstSeen.includes(name)) firstSeen.push(name);
       // OrderedReady: web-N is created only once web-0..web-(N-1) are Running and Ready.
       for (let ordinal = 1; ordinal < 3; ordinal++) {

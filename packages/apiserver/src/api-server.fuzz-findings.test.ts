@@ -146,3 +146,26 @@ describe('a merge patch whose body is not an object', () => {
     expect(ignored.body.message).toBe('Invalid JSON Patch');
   });
 });
+
+describe('one cause per error text for a built-in kind (ErrorList.Filter keeps one per text)', () => {
+  const invalid = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+
+  it('answers two labels with the same bad value with one cause, as kube-apiserver 1.37.2 does', async () => {
+    const created = await server.call('POST', cms, { metadata: { name: 'twins', labels: { app: 'bad value!', tier: 'bad value!' } } });
+    expect(created.status).toBe(422);
+    expect(created.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'metadata.labels', message: `Invalid value: "bad value!": ${invalid}` }]);
+  });
+
+  it('keeps two different bad values as two causes', async () => {
+    const created = await server.call('POST', cms, { metadata: { name: 'twins', labels: { app: 'bad value!', tier: 'other bad!' } } });
+    expect(created.body.details.causes.map((c: { message: string }) => c.message)).toEqual([`Invalid value: "bad value!": ${invalid}`, `Invalid value: "other bad!": ${invalid}`]);
+  });
+
+  it('names the finalizers list, not the item, for a bad finalizer name, once per name', async () => {
+    const created = await server.call('POST', cms, { metadata: { name: 'twins', finalizers: ['a/b/c', 'a/b/c'] } });
+    expect(created.body.details.causes).toEqual([
+      expect.objectContaining({ field: 'metadata.finalizers', message: expect.stringMatching(/^Invalid value: "a\/b\/c": a valid label key must consist of/) }),
+    ]);
+  });
+});
+

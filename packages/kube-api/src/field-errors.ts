@@ -125,3 +125,18 @@ export const fieldError = {
   notFound: (field: string, value: unknown): FieldError => ({ type: 'FieldValueNotFound', field, value, detail: '' }),
   typeInvalid: (field: string, value: unknown, detail: string): FieldError => ({ type: 'FieldValueTypeInvalid', field, value, detail }),
 };
+
+/**
+ * `ErrorList.Filter` in apimachinery goes through `ToAggregate`, which keeps one error per text:
+ * a built-in kind's strategy (every one that opts in to declarative validation, in 1.37 all of
+ * those served here) answers two labels with the same bad value as one cause, not two.
+ */
+export function uniqueFieldErrors(errors: readonly FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const text = formatFieldError(error);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}

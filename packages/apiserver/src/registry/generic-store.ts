@@ -6,7 +6,7 @@
  * read-check-write synchronously against the revisioned store, so preconditions and
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
-import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, type KubeList, type KubeObject } from '@dojo/kube-api';
+import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, uniqueFieldErrors, type FieldError, type KubeList, type KubeObject } from '@dojo/kube-api';
 import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { planDeletion } from './deletion.ts';
@@ -108,7 +108,7 @@ export class GenericStore {
     } else if (obj.metadata.namespace === '') delete obj.metadata.namespace;
     prepareMetaForCreate(obj, this.now());
     strategy.prepareForCreate(obj);
-    const errors = [...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)];
+    const errors = this.validationErrors([...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)]);
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
     this.deps.admission.admitCreate(info, obj, options);
     const name = obj.metadata.name!;
@@ -170,10 +170,10 @@ export class GenericStore {
     if (sentVersion && sentVersion !== current.metadata.resourceVersion) throw newConflict(groupResourceOf(info), name);
     prepareMetaForUpdate(obj, current);
     strategy.prepareForUpdate(obj, current);
-    const errors = [
+    const errors = this.validationErrors([
       ...validateObjectMetaUpdate(obj, current, info.namespaced, info.nameValidation ?? 'subdomain'),
       ...strategy.validateUpdate(obj, current),
-    ];
+    ]);
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
     if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current, options);
     // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
@@ -259,6 +259,11 @@ export class GenericStore {
       }
     }
     return { ...list, items: deleted };
+  }
+
+  /** A built-in kind's errors pass through declarative validation's merge, which keeps one per text; a custom resource's do not. */
+  private validationErrors(errors: FieldError[]): FieldError[] {
+    return this.info.customResource ? errors : uniqueFieldErrors(errors);
   }
 
   private checkTypeUnchanged(obj: KubeObject, name: string): void {

@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  utf8Length,
   fieldError,
   validateDNS1123Label,
   validateDNS1123Subdomain,
@@ -119,14 +120,15 @@ export function validateObjectMeta(obj: KubeObject, namespaced: boolean, how: Na
   errs.push(...validateStringMap('metadata.annotations', meta.annotations, (k) => validateQualifiedName(k.toLowerCase())));
   if (meta.annotations && typeof meta.annotations === 'object') {
     let size = 0;
-    for (const [k, v] of Object.entries(meta.annotations)) size += k.length + String(v).length;
+    for (const [k, v] of Object.entries(meta.annotations)) size += utf8Length(k) + utf8Length(String(v));
     if (size > totalAnnotationSizeLimit) {
       errs.push({ type: 'FieldValueTooLong', field: 'metadata.annotations', value: '', detail: `must have at most ${totalAnnotationSizeLimit} bytes` });
     }
   }
   meta.finalizers?.forEach((f, i) => {
     if (typeof f !== 'string') errs.push(fieldError.invalid(`metadata.finalizers[${i}]`, f, 'must be a string'));
-    else for (const msg of validateQualifiedName(f)) errs.push(fieldError.invalid(`metadata.finalizers[${i}]`, f, msg));
+    // ValidateFinalizers names the list, not the item: metadata.finalizers for each bad name.
+    else for (const msg of validateQualifiedName(f)) errs.push(fieldError.invalid('metadata.finalizers', f, msg));
   });
   let controllers = 0;
   meta.ownerReferences?.forEach((ref, i) => {
