@@ -85,7 +85,7 @@ func (s *scenario) streams() {
 		}
 		return readEvents(ctx, w, 1)
 	})
-	record("watch from a too-old resourceVersion", func() (any, error) {
+	record("watch from resourceVersion 1 (history kept: replayed)", func() (any, error) {
 		w, err := cms.Watch(ctx, metav1.ListOptions{ResourceVersion: "1"})
 		if err != nil {
 			return nil, err

@@ -64,7 +64,7 @@ const actions = [
   'delete a missing ConfigMap: 404',
   'watch from a resourceVersion sees the writes after it',
   'watch with a label selector sees an object leave it as DELETED',
-  'watch from a too-old resourceVersion',
+  'watch from resourceVersion 1 (history kept: replayed)',
   'dynamic client: list ConfigMaps',
   'metadata client: list and get ConfigMaps',
   'metadata client: get a missing object: 404',
@@ -84,7 +84,7 @@ async function run(target: Target): Promise<ScenarioLine[]> {
   const scenario = await runClientGoCheck(binary, target.kubeconfigPath, ['scenario', '--namespace', namespace]);
   if (scenario.code !== 0) throw new Error(`client-go-check scenario failed against ${target.name}: ${JSON.stringify(scenario.lines.at(-1))}\n${scenario.stderr}`);
   const informer = async (mode: 'on' | 'off'): Promise<ScenarioLine> => {
-    const env = mode === 'off' ? { KUBE_FEATURE_WatchListClient: 'false' } : {};
+    const env: Record<string, string> = mode === 'off' ? { KUBE_FEATURE_WatchListClient: 'false' } : {};
     const answer = await runClientGoCheck(binary, target.kubeconfigPath, ['scenario-informer', '--namespace', namespace], { env });
     const action = `informer with streaming lists ${mode}: the synced set`;
     return answer.code === 0 ? { action, result: answer.lines[0] } : { action, error: answer.lines.at(-1) ?? answer.stderr };

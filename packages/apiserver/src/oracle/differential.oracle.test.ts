@@ -19,10 +19,11 @@ import { kubectlMoreSteps } from './kubectl-more.steps.ts';
 import { watchParamSteps } from './watch-params.steps.ts';
 import { clientGoSteps } from './client-go.steps.ts';
 import { pythonClientSteps } from './python-client.steps.ts';
+import { clientNodeSteps } from './client-node.steps.ts';
 
 const suite = 'oracle: embedded server vs kube-apiserver 1.37';
 /** Every step runs in this order against both servers (later steps use earlier steps' objects). */
-const steps: Step[] = [...coreCrudSteps, ...workloadSteps, ...crdSteps, ...watchSteps, ...kubectlSteps, ...kindSteps, ...discoverySteps, ...authSteps, ...watchParamSteps, ...kubectlMoreSteps, ...pythonClientSteps, ...clientGoSteps];
+const steps: Step[] = [...coreCrudSteps, ...workloadSteps, ...crdSteps, ...watchSteps, ...kubectlSteps, ...kindSteps, ...discoverySteps, ...authSteps, ...watchParamSteps, ...kubectlMoreSteps, ...pythonClientSteps, ...clientGoSteps, ...clientNodeSteps];
 
 /** kubectl 1.33, the newest shipped here; talking to both servers with the same binary. */
 function kubectl133(): string | undefined {

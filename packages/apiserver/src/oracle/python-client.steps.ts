@@ -66,7 +66,7 @@ const actions = [
   'delete a missing ConfigMap: 404',
   'watch from a resourceVersion sees the writes after it',
   'watch with a label selector sees an object leave it as DELETED',
-  'watch from a too-old resourceVersion',
+  'watch from resourceVersion 1 (history kept: replayed)',
   'dynamic client: list ConfigMaps',
   'dynamic client: get a missing object: 404',
   'create a custom resource',
