@@ -222,8 +222,11 @@ func (s *scenario) errors() {
 	record("create in a missing namespace: 404", func() (any, error) {
 		return s.cs.CoreV1().ConfigMaps("no-such-namespace").Create(ctx, labelledConfigMap("x", nil, nil), metav1.CreateOptions{})
 	})
-	record("update without a name: 422", func() (any, error) {
-		return cms.Update(ctx, labelledConfigMap("", nil, nil), metav1.UpdateOptions{})
+	record("update whose body names another object: 400", func() (any, error) {
+		// The typed client takes the URL's name from the body; its REST client can tell them apart.
+		var got corev1.ConfigMap
+		err := s.cs.CoreV1().RESTClient().Put().Namespace(s.ns).Resource("configmaps").Name("alpha").Body(labelledConfigMap("gamma", nil, nil)).Do(ctx).Into(&got)
+		return objectOrError(&got, err)
 	})
 	record("delete a missing ConfigMap: 404", func() (any, error) { return nil, cms.Delete(ctx, "missing", metav1.DeleteOptions{}) })
 }

@@ -60,7 +60,7 @@ const actions = [
   'create an existing ConfigMap: 409',
   'create with an invalid name: 422',
   'create in a missing namespace: 404',
-  'update without a name: 422',
+  'update whose body names another object: 400',
   'delete a missing ConfigMap: 404',
   'watch from a resourceVersion sees the writes after it',
   'watch with a label selector sees an object leave it as DELETED',

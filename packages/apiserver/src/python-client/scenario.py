@@ -118,8 +118,8 @@ def writes(s):
     record('JSON patch whose test fails: 422', lambda: s.view(core.patch_namespaced_config_map('alpha', ns, [{'op': 'test', 'path': '/data/json', 'value': '2'}])))
     record('JSON patch of a missing path: 422', lambda: s.view(core.patch_namespaced_config_map('alpha', ns, [{'op': 'remove', 'path': '/data/nope'}])))
     def apply(manager, value, **kw):
-        got = dyn_cms.server_side_apply(body=json.dumps(configmap('applied', data={'shared': value})), name='applied', namespace=ns, field_manager=manager, **kw)
-        return {'data': got.data.to_dict(), 'managers': [f'{m.manager} {m.operation}' for m in got.metadata.managedFields], 'resourceVersion': got.metadata.resourceVersion}
+        got = dyn_cms.server_side_apply(body=json.dumps(configmap('applied', data={'shared': value})), name='applied', namespace=ns, field_manager=manager, **kw).to_dict()
+        return {'data': got['data'], 'managers': [f"{m['manager']} {m['operation']}" for m in got['metadata']['managedFields']], 'resourceVersion': got['metadata']['resourceVersion']}
     record('server-side apply by manager one', lambda: apply('one', 'one'))
     record('server-side apply of the same field by manager two: 409 conflict', lambda: apply('two', 'two'))
     record('server-side apply forced by manager two', lambda: apply('two', 'two', force_conflicts=True))
