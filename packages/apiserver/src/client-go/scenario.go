@@ -109,6 +109,9 @@ func (s *scenario) configMapReads() {
 		})
 	}
 	record("get a ConfigMap", func() (any, error) { return objectOrError(cms.Get(ctx, "alpha", metav1.GetOptions{})) })
+	record("get at resourceVersion 0 (any cached state)", func() (any, error) {
+		return objectOrError(cms.Get(ctx, "beta", metav1.GetOptions{ResourceVersion: "0"}))
+	})
 	for _, c := range []struct{ action, label, field string }{
 		{"list by label equality", "tier=front", ""},
 		{"list by label set", "tier in (back),app", ""},

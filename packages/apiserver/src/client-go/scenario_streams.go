@@ -75,6 +75,13 @@ func (s *scenario) streams() {
 		}
 		return readEvents(ctx, w, 3)
 	})
+	record("list at an earlier resourceVersion (Exact)", func() (any, error) {
+		l, err := cms.List(ctx, metav1.ListOptions{LabelSelector: "app=demo", ResourceVersion: from, ResourceVersionMatch: metav1.ResourceVersionMatchExact})
+		if err != nil {
+			return nil, err
+		}
+		return objectOrError(l, nil)
+	})
 	record("watch with a label selector sees an object leave it as DELETED", func() (any, error) {
 		w, err := cms.Watch(ctx, metav1.ListOptions{LabelSelector: "tier=front", ResourceVersion: from})
 		if err != nil {

@@ -10,6 +10,9 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	applyappsv1 "k8s.io/client-go/applyconfigurations/apps/v1"
+	applycorev1 "k8s.io/client-go/applyconfigurations/core/v1"
+	applymetav1 "k8s.io/client-go/applyconfigurations/meta/v1"
 )
 
 func scenarioDeployment(name string) *appsv1.Deployment {
@@ -47,6 +50,13 @@ func (s *scenario) workloads() {
 	})
 	record("strategic-merge-patch a container by its name", func() (any, error) {
 		return objectOrError(deployments.Patch(ctx, "web", types.StrategicMergePatchType, []byte(`{"spec":{"template":{"spec":{"containers":[{"name":"sidecar","image":"busybox:1"}]}}}}`), metav1.PatchOptions{}))
+	})
+	record("server-side apply a Deployment, dry run", func() (any, error) {
+		cfg := applyappsv1.Deployment("applied-web", s.ns).WithSpec(applyappsv1.DeploymentSpec().
+			WithSelector(applymetav1.LabelSelector().WithMatchLabels(map[string]string{"app": "applied"})).
+			WithTemplate(applycorev1.PodTemplateSpec().WithLabels(map[string]string{"app": "applied"}).
+				WithSpec(applycorev1.PodSpec().WithContainers(applycorev1.Container().WithName("web").WithImage("nginx:1.27")))))
+		return objectOrError(deployments.Apply(ctx, cfg, metav1.ApplyOptions{FieldManager: "scenario", DryRun: []string{metav1.DryRunAll}}))
 	})
 	record("get the scale subresource", func() (any, error) {
 		return objectOrError(deployments.GetScale(ctx, "web", metav1.GetOptions{}))

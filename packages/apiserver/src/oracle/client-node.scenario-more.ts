@@ -27,6 +27,15 @@ export const workloadActions: NodeAction[] = [
     action: 'strategic-merge-patch a container by its name',
     run: async ({ apps }) => view(await apps.patchNamespacedDeployment({ name: 'web', namespace, body: { spec: { template: { spec: { containers: [{ name: 'sidecar', image: 'busybox:1' }] } } } } }, strategicPatch)),
   },
+  {
+    action: 'server-side apply a Deployment, dry run',
+    run: async ({ objects }) => {
+      const body = deployment('applied-web');
+      const labels = { app: 'applied' };
+      const spec = { selector: { matchLabels: labels }, template: { ...body.spec!.template, metadata: { labels } } };
+      return view(await objects.patch({ ...body, metadata: { name: 'applied-web', namespace, labels }, spec }, undefined, 'All', 'scenario', undefined, k8s.PatchStrategy.ServerSideApply));
+    },
+  },
   { action: 'get the scale subresource', run: async ({ apps }) => view(await apps.readNamespacedDeploymentScale({ name: 'web', namespace })) },
   {
     action: 'create an invalid Deployment: 422',
@@ -114,6 +123,10 @@ export const streamActions: NodeAction[] = [
       await core.deleteNamespacedConfigMap({ name: 'watched', namespace });
       return watchEvents(kc, { labelSelector: 'watched=yes', resourceVersion: memo.from }, 3);
     },
+  },
+  {
+    action: 'list at an earlier resourceVersion (Exact)',
+    run: async ({ core, memo }) => view(await core.listNamespacedConfigMap({ namespace, labelSelector: 'app=demo', resourceVersion: memo.from, resourceVersionMatch: 'Exact' })),
   },
   {
     action: 'watch with a label selector sees an object leave it as DELETED',

@@ -75,6 +75,8 @@ def reads(s):
     for name, tier in [('alpha', 'front'), ('beta', 'back'), ('gamma', 'front')]:
         record(f'create ConfigMap {name}', lambda: s.view(core.create_namespaced_config_map(ns, configmap(name, {'app': 'demo', 'tier': tier}, {'k': name}))))
     record('get a ConfigMap', lambda: s.view(core.read_namespaced_config_map('alpha', ns)))
+    # The typed read takes no resourceVersion; the dynamic client passes one.
+    record('get at resourceVersion 0 (any cached state)', lambda: s.view(scenario_streams.dynamic_resource(s, 'v1', 'ConfigMap').get(name='beta', namespace=ns, resource_version='0').to_dict()))
     for action, labels, fields in [
         ('list by label equality', 'tier=front', None),
         ('list by label set', 'tier in (back),app', None),

@@ -30,6 +30,16 @@ def workloads(s, record):
     record('update the status subresource', update_status)
     record('patch the status subresource', lambda: s.view(apps.patch_namespaced_deployment_status('web', ns, {'status': {'readyReplicas': 1}, 'spec': {'replicas': 5}})))
     record('strategic-merge-patch a container by its name', lambda: s.view(apps.patch_namespaced_deployment('web', ns, {'spec': {'template': {'spec': {'containers': [{'name': 'sidecar', 'image': 'busybox:1'}]}}}})))
+    def apply_dry_run():
+        body = deployment('applied-web')
+        body['metadata']['labels'] = {'app': 'applied'}
+        body['spec']['selector'] = {'matchLabels': {'app': 'applied'}}
+        body['spec']['template']['metadata']['labels'] = {'app': 'applied'}
+        del body['spec']['replicas']
+        got = dynamic_resource(s, 'apps/v1', 'Deployment').server_side_apply(body=json.dumps(body), name='applied-web', namespace=ns, field_manager='scenario', dry_run='All').to_dict()
+        got['metadata'].pop('managedFields', None)
+        return got
+    record('server-side apply a Deployment, dry run', apply_dry_run)
     record('get the scale subresource', lambda: s.view(apps.read_namespaced_deployment_scale('web', ns)))
     def invalid():
         bad = deployment('bad')
@@ -97,6 +107,7 @@ def streams(s, record):
         w.stop()
         return {'events': seen, 'watchResourceVersionIsTheLastEvents': w.resource_version == seen[-1]['object']['metadata']['resourceVersion']}
     record('watch from a resourceVersion sees the writes after it', from_resource_version)
+    record('list at an earlier resourceVersion (Exact)', lambda: s.view(core.list_namespaced_config_map(ns, label_selector='app=demo', resource_version=start['rv'], resource_version_match='Exact')))
     def leaving():
         w = watch.Watch()
         stream = w.stream(core.list_namespaced_config_map, ns, label_selector='tier=front', resource_version=start['rv'], timeout_seconds=30)
