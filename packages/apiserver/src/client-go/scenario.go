@@ -109,9 +109,6 @@ func (s *scenario) configMapReads() {
 		})
 	}
 	record("get a ConfigMap", func() (any, error) { return objectOrError(cms.Get(ctx, "alpha", metav1.GetOptions{})) })
-	record("get at resourceVersion 0 (any cached state)", func() (any, error) {
-		return objectOrError(cms.Get(ctx, "beta", metav1.GetOptions{ResourceVersion: "0"}))
-	})
 	for _, c := range []struct{ action, label, field string }{
 		{"list by label equality", "tier=front", ""},
 		{"list by label set", "tier in (back),app", ""},
@@ -147,6 +144,11 @@ func (s *scenario) configMapReads() {
 	})
 	record("list with a bad continue token: 400", func() (any, error) {
 		return cms.List(ctx, metav1.ListOptions{Limit: 2, Continue: "not-a-token"})
+	})
+	// Of an object written many requests ago: resourceVersion 0 may be served by a watch cache
+	// that has not yet seen a write just made.
+	record("get at resourceVersion 0 (any cached state)", func() (any, error) {
+		return objectOrError(cms.Get(ctx, "alpha", metav1.GetOptions{ResourceVersion: "0"}))
 	})
 }
 
