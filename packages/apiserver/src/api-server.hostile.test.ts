@@ -25,7 +25,8 @@ describe('hostile input to the API server', () => {
     const res = await server.call('POST', '/api/v1/namespaces/default/configmaps', '{"metadata": {');
     expect(res.status).toBe(400);
     expect(isStatus(res.body, 400)).toBe(true);
-    expect(res.body.message).toMatch(/^couldn't get version\/kind; json parse error/);
+    // transformDecodeError's words: the kind the URL expects, the decoder's error, the body's start.
+    expect(res.body.message).toMatch(/^the object provided is unrecognized \(must be of type ConfigMap\): couldn't get version\/kind; json parse error: .+ \(\{"metadata": \{\)$/);
   });
 
   it('rejects a wrong content type with 415', async () => {

@@ -8,6 +8,8 @@
 //	client-go-check typed    --kubeconfig FILE --namespace NS --samples FILE [--content-type json]
 //	client-go-check dynamic  --kubeconfig FILE --namespace NS
 //	client-go-check leader   --kubeconfig FILE --namespace NS
+//	client-go-check scenario --kubeconfig FILE --namespace NS   (one line per action, see scenario.go)
+//	client-go-check scenario-informer --kubeconfig FILE --namespace NS
 //
 // klog's flags (-v=5) go to stderr.
 package main
@@ -36,17 +38,19 @@ type options struct {
 type command func(ctx context.Context, o options) (any, error)
 
 var commands = map[string]command{
-	"informer": runInformer,
-	"typed":    runTyped,
-	"dynamic":  runDynamic,
-	"leader":   runLeader,
+	"informer":          runInformer,
+	"typed":             runTyped,
+	"dynamic":           runDynamic,
+	"leader":            runLeader,
+	"scenario":          runScenario,
+	"scenario-informer": runScenarioInformer,
 }
 
 const protobuf = "application/vnd.kubernetes.protobuf"
 
 func main() {
 	if len(os.Args) < 2 || commands[os.Args[1]] == nil {
-		fmt.Fprintln(os.Stderr, "usage: client-go-check informer|typed|dynamic|leader --kubeconfig FILE [flags]")
+		fmt.Fprintln(os.Stderr, "usage: client-go-check informer|typed|dynamic|leader|scenario|scenario-informer --kubeconfig FILE [flags]")
 		os.Exit(2)
 	}
 	name := os.Args[1]

@@ -3,7 +3,7 @@
  * YAML decoding with kube-apiserver's error wording. Anything malformed becomes a Status error.
  */
 import type { IncomingMessage } from 'node:http';
-import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType } from '@dojo/kube-api';
+import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, StatusError } from '@dojo/kube-api';
 import { parseDocument } from 'yaml';
 import { cloneJson } from '../patch/json-value.ts';
 import { decodeObject, protobufMediaType } from './protobuf/envelope.ts';
@@ -151,13 +151,31 @@ export function parseYamlBody(text: string): unknown {
  */
 export function decodeObjectBody(mediaType: string, body: Buffer, protobufKind?: { apiVersion: string; kind: string }): Record<string, unknown> {
   let value: unknown;
-  if (mediaType === 'application/json' || mediaType === '') value = parseJsonBody(body.toString('utf8'));
+  if (mediaType === 'application/json' || mediaType === '') {
+    try {
+      return requireObject(parseJsonBody(body.toString('utf8')));
+    } catch (err) {
+      throw protobufKind ? unrecognizedObject(err, protobufKind.kind, body) : err;
+    }
+  }
   else if (mediaType === 'application/yaml' || mediaType === 'application/x-yaml' || mediaType === 'text/yaml') value = parseYamlBody(body.toString('utf8'));
   else if (mediaType === protobufMediaType && protobufKind) {
     value = decodeObject(body, protobufKind);
     checkDepth(value);
   } else throw newUnsupportedMediaType(mediaType, ['application/json', 'application/yaml', ...(protobufKind ? [protobufMediaType] : [])]);
   return requireObject(value);
+}
+
+/**
+ * A built-in kind's body whose apiVersion and kind could not be read: the create and update
+ * handlers' transformDecodeError names the kind the URL expects and summarizes the body
+ * (summarizeData: up to 30 bytes, as text when it opens with `{`, else in hex).
+ */
+function unrecognizedObject(err: unknown, kind: string, body: Buffer): unknown {
+  if (!(err instanceof StatusError) || !err.status.message?.startsWith("couldn't get version/kind")) return err;
+  const head = body.subarray(0, 30);
+  const summary = body.length === 0 ? '<empty>' : `${head[0] === 0x7b ? head.toString('utf8') : head.toString('hex')}${body.length > 30 ? ' ...' : ''}`;
+  return newBadRequest(`the object provided is unrecognized (must be of type ${kind}): ${err.status.message} (${summary})`);
 }
 
 /** A DELETE's optional DeleteOptions body: JSON, or protobuf from typed Go clients. */

@@ -200,7 +200,7 @@ export async function serveWatch(
     if (e.type === 'DELETED') return before || matches(obj) ? sendChange('DELETED', e, obj) : true;
     if (now && before) return sendChange('MODIFIED', e, obj);
     if (now) return sendChange('ADDED', e, obj);
-    if (before) return sendChange('DELETED', e, obj);
+    if (before) return sendEvent('DELETED', leftSelector(prev!, e.rev));
     return true;
   };
 
@@ -256,4 +256,14 @@ export async function serveWatch(
   }
   // setTimeout fires at once beyond 2^31-1 ms, so longer timeouts are capped (about 24 days).
   if (timeoutSeconds !== 0) timeoutTimer = setTimeout(() => finish('timeout'), Math.min(Math.max(timeoutSeconds, 0) * 1000, 2 ** 31 - 1));
+}
+
+/**
+ * What a watcher whose selector an object left is told: DELETED with the object as it last
+ * matched, stamped with the change's resourceVersion (the cacher's convertToWatchEvent: "a
+ * delete event with the previous object content, but with the event's resource version").
+ * A copy: decoded objects are shared between watchers.
+ */
+function leftSelector(prev: KubeObject, rev: number): KubeObject {
+  return { ...prev, metadata: { ...prev.metadata, resourceVersion: String(rev) } };
 }

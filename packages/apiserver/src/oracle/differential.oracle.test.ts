@@ -17,10 +17,13 @@ import { knownDifferencesMore } from './known-differences-more.ts';
 import { kindSteps } from './kinds.steps.ts';
 import { kubectlMoreSteps } from './kubectl-more.steps.ts';
 import { watchParamSteps } from './watch-params.steps.ts';
+import { clientGoSteps } from './client-go.steps.ts';
+import { pythonClientSteps } from './python-client.steps.ts';
+import { clientNodeSteps } from './client-node.steps.ts';
 
 const suite = 'oracle: embedded server vs kube-apiserver 1.37';
 /** Every step runs in this order against both servers (later steps use earlier steps' objects). */
-const steps: Step[] = [...coreCrudSteps, ...workloadSteps, ...crdSteps, ...watchSteps, ...kubectlSteps, ...kindSteps, ...discoverySteps, ...authSteps, ...watchParamSteps, ...kubectlMoreSteps];
+const steps: Step[] = [...coreCrudSteps, ...workloadSteps, ...crdSteps, ...watchSteps, ...kubectlSteps, ...kindSteps, ...discoverySteps, ...authSteps, ...watchParamSteps, ...kubectlMoreSteps, ...pythonClientSteps, ...clientGoSteps, ...clientNodeSteps];
 
 /** kubectl 1.33, the newest shipped here; talking to both servers with the same binary. */
 function kubectl133(): string | undefined {
@@ -42,8 +45,8 @@ describe.skipIf(!runnable)(suite, () => {
   beforeAll(async () => {
     [embedded, oracle] = await Promise.all([startTestServer(), startKubeOracle()]);
     targets = [
-      { name: 'embedded', call: embedded.call, kubectl: kubectlRunner(embedded.kubeconfigPath, kubectlPath) },
-      { name: 'kube-apiserver', call: oracle.call, kubectl: kubectlRunner(oracle.kubeconfigPath, kubectlPath) },
+      { name: 'embedded', call: embedded.call, kubectl: kubectlRunner(embedded.kubeconfigPath, kubectlPath), kubeconfigPath: embedded.kubeconfigPath },
+      { name: 'kube-apiserver', call: oracle.call, kubectl: kubectlRunner(oracle.kubeconfigPath, kubectlPath), kubeconfigPath: oracle.kubeconfigPath },
     ];
     if (diffDir) mkdirSync(diffDir, { recursive: true });
   }, kubeOracleBuildTimeoutMs + 180_000);
@@ -66,6 +69,6 @@ describe.skipIf(!runnable)(suite, () => {
         return;
       }
       expect(ours.split('\n')).toEqual(theirs.split('\n'));
-    });
+    }, step.timeoutMs);
   });
 });

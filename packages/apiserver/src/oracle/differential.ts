@@ -11,12 +11,16 @@ export interface Target {
   name: 'embedded' | 'kube-apiserver';
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<CallResult>;
   kubectl: KubectlRunner;
+  /** A kubeconfig for the target, for the client libraries (Python, client-go, client-node). */
+  kubeconfigPath: string;
 }
 
 export interface Step {
   name: string;
   /** What the step did and what it answered, normalized; compared line by line. */
   observe(target: Target): Promise<string>;
+  /** For a step slower than the suite's default (one that starts a client's whole scenario). */
+  timeoutMs?: number;
 }
 
 /** The parts of an HTTP answer a client acts on: status code, Warning headers, body. */

@@ -43,8 +43,8 @@ describe.skipIf(!kubeOracleAvailable(suite))(suite, () => {
     [embedded, oracle] = await Promise.all([startTestServer(), startKubeOracle()]);
     // kubectl is not used by the fuzzer; the Target shape carries it for the scripted steps.
     targets = [
-      { name: 'embedded', call: embedded.call, kubectl: kubectlRunner(embedded.kubeconfigPath) },
-      { name: 'kube-apiserver', call: oracle.call, kubectl: kubectlRunner(oracle.kubeconfigPath) },
+      { name: 'embedded', call: embedded.call, kubectl: kubectlRunner(embedded.kubeconfigPath), kubeconfigPath: embedded.kubeconfigPath },
+      { name: 'kube-apiserver', call: oracle.call, kubectl: kubectlRunner(oracle.kubeconfigPath), kubeconfigPath: oracle.kubeconfigPath },
     ];
     for (const target of targets) {
       const created = await target.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', widgetCrd(schema));

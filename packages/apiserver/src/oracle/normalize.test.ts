@@ -26,6 +26,12 @@ describe('normalizing a server answer for comparison', () => {
     );
   });
 
+  it('numbers the stored resourceVersion a failed delete precondition names', () => {
+    const message = (rv: string) => `the ResourceVersion in the precondition (1) does not match the ResourceVersion in record (${rv}). The object might have been modified`;
+    expect(createNormalizer().text(message('38'))).toBe(createNormalizer().text(message('217')));
+    expect(createNormalizer().text(message('38'))).toContain('in record (<rv-1>)');
+  });
+
   it("sorts an Invalid Status's causes and its message's aggregate, which kube-openapi lists in Go map order", () => {
     const status = (order: [string, string][]) => ({
       kind: 'Status',
