@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivitySnapshot, ApiCallRecord, ReconcileStartRecord, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ApiCallRecord, ConflictRecord, ReconcileStartRecord, RequestJournalRecord, RequestRecord, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
 import { goBuild, requireToolchain } from '@dojo/toolchains';
 import { eventually, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
@@ -67,6 +67,8 @@ const cards = async () => (await dojo.api<ActivitySnapshot>('/api/activity')).cl
 const traced = async () => ((await dojo.api<TelemetryPage>('/api/telemetry?types=reconcile-start')).records as ReconcileStartRecord[]).filter((r) => r.traced?.service === service);
 const inferred = async () => ((await dojo.api<TelemetryPage>(`/api/telemetry?controller=${name}&types=reconcile-start`)).records as ReconcileStartRecord[]).filter((r) => r.inferred);
 const tracedCalls = async () => (await dojo.api<TelemetryPage>('/api/telemetry?controller=configmap-greeter&types=api-call')).records as ApiCallRecord[];
+const conflicts = async () => (await dojo.api<TelemetryPage>('/api/telemetry?limit=50000&types=conflict')).records as ConflictRecord[];
+const requests = async () => (await dojo.api<{ records: RequestJournalRecord[] }>(`/api/requests?limit=10000&client=${name}`)).records.filter((r): r is RequestRecord => r.type === 'request');
 const greeting = (who: string) => ['create', 'configmap', who.toLowerCase(), '-n', 'default', `--from-literal=who=${who}`];
 
 describe.skipIf(!go)('a controller-runtime operator with OpenTelemetry, connected and exporting to --otlp-receiver', () => {
@@ -123,4 +125,49 @@ describe.skipIf(!go)('a controller-runtime operator with OpenTelemetry, connecte
     const watches = (await dojo.api<ActivitySnapshot>('/api/activity')).watches.find((w) => w.client === name)?.watches ?? [];
     expect(watches.find((w) => w.resource === 'configmaps' && !w.closedAt), JSON.stringify(watches)).toMatchObject({ streamingList: true });
   });
+
+  it('shows a 409 it got racing a person editing its greeting with kubectl, with the write that won', async () => {
+    // controllerutil.CreateOrUpdate reads the greeting from its cache, puts the data back and
+    // Updates it with that version's resourceVersion: a person's patch landing between the read
+    // and the update wins, and the update gets a 409 Conflict. Each patch is an event about an
+    // object it owns, so it starts such a pass; a few at once put the next inside its window.
+    const fromKubectl = (c: ConflictRecord) => c.key === 'default/alice-greeting' && c.currentManager === 'kubectl-patch' && c.currentClient === 'kubectl';
+    let round = 0;
+    let seen: ConflictRecord[] = [];
+    const { value: conflict, afterMs } = await eventually(
+      async () => {
+        round++;
+        const edit = (i: number) => ['patch', 'configmap', 'alice-greeting', '-n', 'default', '--type', 'merge', '-p', JSON.stringify({ data: { greeting: `Hi from a person, ${round}-${i}` } })];
+        await Promise.all([1, 2, 3].map((i) => admin(edit(i))));
+        seen = await conflicts();
+        return seen.find(fromKubectl);
+      },
+      (c) => c !== undefined,
+      () => `a 409 of its greeting update with kubectl as the winner after ${round} rounds of patches (conflicts: ${JSON.stringify(seen)}):\n${operator.output().slice(-4000)}`,
+      5 * 60_000,
+    );
+    timings['409 with the winning writer after its first request'] = Date.now() - firstRequestAt;
+    timings['409 with the winning writer after the race began'] = afterMs;
+    console.info(`[operators: go-otel] the 409 came in round ${round} of three concurrent \`kubectl patch --type merge\``);
+    console.info(`[operators: go-otel] the conflict: ${JSON.stringify(conflict)}`);
+    expect(conflict).toMatchObject({ resource: 'configmaps', staleRV: expect.any(String), currentRV: expect.any(String) });
+    expect(conflict!.staleRV).not.toBe(conflict!.currentRV);
+    const { value: journal } = await eventually(
+      requests,
+      (rs) => rs.some((r) => r.code === 409 && r.rvSent === conflict!.staleRV && r.conflict?.currentRV === conflict!.currentRV),
+      () => 'its 409 in the request log',
+    );
+    const refused = journal.find((r) => r.code === 409 && r.rvSent === conflict!.staleRV)!;
+    expect(refused).toMatchObject({ verb: 'update', resource: 'configmaps', conflict: { writer: { fieldManager: 'kubectl-patch' } } });
+    expect((await cards()).find((c) => c.name === name)!.totals.conflicts).toBeGreaterThanOrEqual(1);
+    // Its spans say so too: the 409 under its Reconcile span makes that reconcile a conflict.
+    await eventually(
+      () => dojo.api<TraceReceiverSnapshot>('/api/traces'),
+      (t) => t.controllers.some((c) => c.controller === 'configmap-greeter' && c.client === name && c.conflicts >= 1),
+      () => `its traced conflict: ${JSON.stringify(dojo.up.traces?.receiver.snapshot().controllers)}`,
+    );
+    timings['traced 409 after its first request'] = Date.now() - firstRequestAt;
+    // It retries with backoff and, reading the newer version, puts its greeting back.
+    await eventually(() => configMap('alice-greeting'), (cm) => cm?.data?.greeting === 'Hello, Carol!', () => `the greeting restored:\n${operator.output()}`);
+  }, 7 * 60_000);
 });

@@ -17,7 +17,7 @@ export interface OwnedNode {
  * The tree under `root` among the namespace's Deployments, ReplicaSets, Pods and ConfigMaps
  * (what the operators here create), each child found by the owner uid it names.
  */
-export async function ownerTree(view: OperatorConsole, root: KubeObject): Promise<OwnedNode> {
+export async function ownerTree(view: Pick<OperatorConsole, 'list'>, root: KubeObject): Promise<OwnedNode> {
   const namespace = root.metadata.namespace!;
   const lists = await Promise.all(
     [
