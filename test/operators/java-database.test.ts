@@ -188,6 +188,7 @@ describe.skipIf(!tools)('the Database operator on the Java Operator SDK, as its 
   it('shows its reconciles, inferred from its requests and linked to the watch event that caused them', async () => {
     const pass = await tracked.reconcile;
     expect(pass?.inferred).toMatchObject({ client: 'db-operator', rule: 'same-object-event' });
+    expect(pass!.inferred!.confidence).toBeGreaterThanOrEqual(0.8);
     expect(pass!.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Database', key: `${namespace}/orders` });
     await tracked.status;
     // One SDK pass may show as more than one inferred pass: an owned object's event that reaches
