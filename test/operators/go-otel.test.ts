@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitySnapshot, ApiCallRecord, ConflictRecord, ReconcileStartRecord, RequestJournalRecord, RequestRecord, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
 import { goBuild, requireToolchain } from '@dojo/toolchains';
+import type { KubeObject } from '@dojo/kube-api';
 import { eventually, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
+import { ownerTree } from './testing/console-view.ts';
 
 const go = requireToolchain('go', 'operators: a controller-runtime operator traced with OpenTelemetry');
 const moduleDir = fileURLToPath(new URL('../../examples/operators/go-otel-configmap', import.meta.url));
@@ -57,8 +59,7 @@ afterAll(async () => {
   if (go) console.info(`[operators: go-otel] ${Object.entries(timings).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}s`).join(', ')}`);
 }, 60_000);
 
-interface ConfigMap {
-  metadata: { uid: string; ownerReferences?: { kind: string; name: string; uid: string; controller?: boolean }[] };
+interface ConfigMap extends KubeObject {
   data?: Record<string, string>;
 }
 
@@ -81,6 +82,10 @@ describe.skipIf(!go)('a controller-runtime operator with OpenTelemetry, connecte
     const source = (await configMap('alice'))!;
     const { value: made } = await eventually(() => configMap('alice-greeting'), (cm) => cm?.data?.greeting === 'Hello, Alice!', () => `alice-greeting:\n${operator.output()}`);
     expect(made!.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ConfigMap', name: 'alice', uid: source.metadata.uid, controller: true })]);
+    // The console's owner tree, built as the object page builds it: the greeting under alice.
+    const tree = await ownerTree({ list: async (path) => (await dojo.api<{ items: KubeObject[] }>(`/api/kube${path}`)).items }, source);
+    expect(tree).toEqual({ kind: 'ConfigMap', name: 'alice', children: [{ kind: 'ConfigMap', name: 'alice-greeting', children: [] }] });
+    timings['its greeting in the owner tree after its first request'] = Date.now() - firstRequestAt;
   }, 6 * 60_000);
 
   it('shows its reconciles from traces, with the API calls its otelhttp spans recorded', async () => {
