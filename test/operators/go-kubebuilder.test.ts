@@ -16,10 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivitySnapshot, ReconcileStartRecord, ScrapeSnapshot, TelemetryPage } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ConflictRecord, ReconcileStartRecord, RequestJournalRecord, RequestRecord, ScrapeSnapshot, TelemetryPage } from '@dojo/console-protocol';
 import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
 import { goInstall, requireToolchain, runLogged, toolchainCacheDir } from '@dojo/toolchains';
+import type { KubeObject } from '@dojo/kube-api';
 import { eventually, freePort, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
+import { ownerTree } from './testing/console-view.ts';
 
 const go = requireToolchain('go', 'operators: a kubebuilder v4.16.0 project');
 const name = 'memcached-operator';
@@ -82,8 +84,7 @@ function run(args: string[]): OperatorProcess {
   return operator;
 }
 
-interface Memcached {
-  metadata: { uid: string; resourceVersion: string; finalizers?: string[] };
+interface Memcached extends KubeObject {
   status?: { conditions?: { type: string; status: string; reason: string; message: string }[] };
 }
 interface Deployment {
@@ -96,6 +97,8 @@ const deploymentPath = (n: string) => `/api/kube/apis/apps/v1/namespaces/default
 const get = async <T>(path: string): Promise<T | undefined> => dojo.api<T>(path).catch(() => undefined);
 const client = async () => (await dojo.api<ActivitySnapshot>('/api/activity')).clients.find((c) => c.name === name);
 const reconciles = async () => (await dojo.api<TelemetryPage>(`/api/telemetry?controller=${name}&types=reconcile-start`)).records as ReconcileStartRecord[];
+const conflicts = async () => (await dojo.api<TelemetryPage>(`/api/telemetry?limit=50000&controller=${name}&types=conflict`)).records as ConflictRecord[];
+const requests = async () => (await dojo.api<{ records: RequestJournalRecord[] }>(`/api/requests?limit=10000&client=${name}`)).records.filter((r): r is RequestRecord => r.type === 'request');
 
 describe.skipIf(!go)('the kubebuilder v4.16.0 Memcached operator, run unmodified with `make run`', () => {
   let operator: OperatorProcess;
@@ -137,6 +140,10 @@ describe.skipIf(!go)('the kubebuilder v4.16.0 Memcached operator, run unmodified
       () => `condition Available=True:\n${operator.output()}`,
     );
     expect(done!.metadata.finalizers).toEqual(['cache.example.com/finalizer']);
+    // The console's owner tree, built as the object page builds it: what it made, under the Memcached.
+    const tree = await ownerTree({ list: async (path) => (await dojo.api<{ items: KubeObject[] }>(`/api/kube${path}`)).items }, done!);
+    expect(tree).toMatchObject({ kind: 'Memcached', name: 'memcached-sample', children: [{ kind: 'Deployment', name: 'memcached-sample', children: [{ kind: 'ReplicaSet', children: [{ kind: 'Pod' }] }] }] });
+    timings['owner tree after the first request'] = Date.now() - firstRequestAt;
     expect(done!.status!.conditions).toEqual([expect.objectContaining({ type: 'Available', status: 'True', reason: 'Reconciling', message: expect.stringContaining('created successfully') })]);
   }, 120_000);
 
@@ -152,6 +159,7 @@ describe.skipIf(!go)('the kubebuilder v4.16.0 Memcached operator, run unmodified
     const first = passes.find((p) => p.triggers.some((t) => t.event === 'ADDED' && t.kind === 'Memcached'));
     expect(first, JSON.stringify(passes.slice(0, 5))).toBeDefined();
     expect(first!.inferred).toMatchObject({ rule: 'same-object-event', object: { kind: 'Memcached', namespace: 'default', name: 'memcached-sample' } });
+    expect(first!.inferred!.confidence).toBeGreaterThanOrEqual(0.8);
     expect(first!.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Memcached', key: 'default/memcached-sample' });
     // Its Deployment's status changes reached it as events about an object the Memcached controls.
     const owned = passes.find((p) => p.inferred?.rule === 'owned-object-event');
@@ -160,6 +168,42 @@ describe.skipIf(!go)('the kubebuilder v4.16.0 Memcached operator, run unmodified
     expect(cr.metadata.uid).toBeTruthy();
     expect((await client())!.inferredReconciles).toBeGreaterThan(0);
   });
+
+  it('shows a 409 it got racing a person labelling the Memcached with kubectl, with the write that won', async () => {
+    // Every pass ends with r.Status().Update(...) of the Memcached it read from its cache, which
+    // carries that version's resourceVersion: a person's write landing between the read and the
+    // update wins, and the update gets a 409 Conflict. Each label is an event that starts such a
+    // pass; a few labels at once put the next one inside the window of the pass the first began.
+    const fromKubectl = (c: ConflictRecord) => c.key === 'default/memcached-sample' && c.currentManager === 'kubectl-label' && c.currentClient === 'kubectl';
+    let round = 0;
+    let seen: ConflictRecord[] = [];
+    const { value: conflict, afterMs } = await eventually(
+      async () => {
+        round++;
+        await Promise.all([1, 2, 3].map((i) => admin(['label', '--overwrite', 'memcached', 'memcached-sample', '-n', 'default', `edited-by-a-person=${round}-${i}`])));
+        seen = await conflicts();
+        return seen.find(fromKubectl);
+      },
+      (c) => c !== undefined,
+      () => `a 409 of its status update with kubectl as the winner after ${round} rounds of labels (its conflicts: ${JSON.stringify(seen)}):\n${operator.output().slice(-4000)}`,
+      5 * 60_000,
+    );
+    timings['409 with the winning writer after the first request'] = Date.now() - firstRequestAt;
+    timings['409 with the winning writer after the race began'] = afterMs;
+    console.info(`[operators: kubebuilder] the 409 came in round ${round} of three concurrent \`kubectl label --overwrite\``);
+    expect(conflict).toMatchObject({ resource: 'memcacheds/status', staleRV: expect.any(String), currentRV: expect.any(String) });
+    expect(conflict!.staleRV).not.toBe(conflict!.currentRV);
+    const { value: journal } = await eventually(
+      requests,
+      (rs) => rs.some((r) => r.code === 409 && r.rvSent === conflict!.staleRV && r.conflict?.currentRV === conflict!.currentRV),
+      () => 'its 409 in the request log',
+    );
+    const refused = journal.find((r) => r.code === 409 && r.rvSent === conflict!.staleRV)!;
+    expect(refused).toMatchObject({ verb: 'update', resource: 'memcacheds', subresource: 'status', conflict: { writer: { fieldManager: 'kubectl-label' } } });
+    expect((await client())!.totals.conflicts).toBeGreaterThanOrEqual(1);
+    // controller-runtime retries the pass with backoff and, reading the newer version, succeeds.
+    expect(operator.output()).toContain('the object has been modified; please apply your changes to the latest version and try again');
+  }, 6 * 60_000);
 
   it('records its Event when the Memcached is deleted, then lets it go', async () => {
     await admin(['delete', 'memcached', 'memcached-sample', '-n', 'default', '--wait=false']);

@@ -11,10 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivitySnapshot, ApiCallRecord, ReconcileStartRecord, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ApiCallRecord, ConflictRecord, ReconcileStartRecord, RequestJournalRecord, RequestRecord, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
 import { goBuild, requireToolchain } from '@dojo/toolchains';
+import type { KubeObject } from '@dojo/kube-api';
 import { eventually, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
+import { ownerTree } from './testing/console-view.ts';
 
 const go = requireToolchain('go', 'operators: a controller-runtime operator traced with OpenTelemetry');
 const moduleDir = fileURLToPath(new URL('../../examples/operators/go-otel-configmap', import.meta.url));
@@ -57,8 +59,7 @@ afterAll(async () => {
   if (go) console.info(`[operators: go-otel] ${Object.entries(timings).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}s`).join(', ')}`);
 }, 60_000);
 
-interface ConfigMap {
-  metadata: { uid: string; ownerReferences?: { kind: string; name: string; uid: string; controller?: boolean }[] };
+interface ConfigMap extends KubeObject {
   data?: Record<string, string>;
 }
 
@@ -67,6 +68,8 @@ const cards = async () => (await dojo.api<ActivitySnapshot>('/api/activity')).cl
 const traced = async () => ((await dojo.api<TelemetryPage>('/api/telemetry?types=reconcile-start')).records as ReconcileStartRecord[]).filter((r) => r.traced?.service === service);
 const inferred = async () => ((await dojo.api<TelemetryPage>(`/api/telemetry?controller=${name}&types=reconcile-start`)).records as ReconcileStartRecord[]).filter((r) => r.inferred);
 const tracedCalls = async () => (await dojo.api<TelemetryPage>('/api/telemetry?controller=configmap-greeter&types=api-call')).records as ApiCallRecord[];
+const conflicts = async () => (await dojo.api<TelemetryPage>('/api/telemetry?limit=50000&types=conflict')).records as ConflictRecord[];
+const requests = async () => (await dojo.api<{ records: RequestJournalRecord[] }>(`/api/requests?limit=10000&client=${name}`)).records.filter((r): r is RequestRecord => r.type === 'request');
 const greeting = (who: string) => ['create', 'configmap', who.toLowerCase(), '-n', 'default', `--from-literal=who=${who}`];
 
 describe.skipIf(!go)('a controller-runtime operator with OpenTelemetry, connected and exporting to --otlp-receiver', () => {
@@ -79,6 +82,10 @@ describe.skipIf(!go)('a controller-runtime operator with OpenTelemetry, connecte
     const source = (await configMap('alice'))!;
     const { value: made } = await eventually(() => configMap('alice-greeting'), (cm) => cm?.data?.greeting === 'Hello, Alice!', () => `alice-greeting:\n${operator.output()}`);
     expect(made!.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ConfigMap', name: 'alice', uid: source.metadata.uid, controller: true })]);
+    // The console's owner tree, built as the object page builds it: the greeting under alice.
+    const tree = await ownerTree({ list: async (path) => (await dojo.api<{ items: KubeObject[] }>(`/api/kube${path}`)).items }, source);
+    expect(tree).toEqual({ kind: 'ConfigMap', name: 'alice', children: [{ kind: 'ConfigMap', name: 'alice-greeting', children: [] }] });
+    timings['its greeting in the owner tree after its first request'] = Date.now() - firstRequestAt;
   }, 6 * 60_000);
 
   it('shows its reconciles from traces, with the API calls its otelhttp spans recorded', async () => {
@@ -123,4 +130,39 @@ describe.skipIf(!go)('a controller-runtime operator with OpenTelemetry, connecte
     const watches = (await dojo.api<ActivitySnapshot>('/api/activity')).watches.find((w) => w.client === name)?.watches ?? [];
     expect(watches.find((w) => w.resource === 'configmaps' && !w.closedAt), JSON.stringify(watches)).toMatchObject({ streamingList: true });
   });
+
+  it('shows a 409 it got racing a person editing its greeting with kubectl, in its traced reconcile, with the write that won', async () => {
+    // controllerutil.CreateOrUpdate reads the greeting from its cache, puts the data back and
+    // Updates it with that version's resourceVersion: a person's patch landing between the read
+    // and the update wins, and the update gets a 409 Conflict. Each patch is an event about an
+    // object it owns, so it starts such a pass; a few at once put the next inside its window.
+    const fromKubectl = (c: ConflictRecord) => c.controller === 'configmap-greeter' && c.currentManager === 'kubectl-patch' && c.currentClient === 'kubectl';
+    let round = 0;
+    let seen: ConflictRecord[] = [];
+    const { value: conflict, afterMs } = await eventually(
+      async () => {
+        round++;
+        const edit = (i: number) => ['patch', 'configmap', 'alice-greeting', '-n', 'default', '--type', 'merge', '-p', JSON.stringify({ data: { greeting: `Hi from a person, ${round}-${i}` } })];
+        await Promise.all([1, 2, 3].map((i) => admin(edit(i))));
+        seen = await conflicts();
+        return seen.find(fromKubectl);
+      },
+      (c) => c !== undefined,
+      () => `a traced 409 of its greeting update with kubectl as the winner after ${round} rounds of patches (conflicts: ${JSON.stringify(seen.slice(-5))}):\n${operator.output().slice(-4000)}`,
+      5 * 60_000,
+    );
+    timings['409 with the winning writer after its first request'] = Date.now() - firstRequestAt;
+    timings['409 with the winning writer after the race began'] = afterMs;
+    console.info(`[operators: go-otel] the 409 came in round ${round} of three concurrent \`kubectl patch --type merge\``);
+    // Its spans say which reconcile got it; the journal's record of the refused request, which version won.
+    expect(conflict).toMatchObject({ key: 'default/alice', resource: 'configmaps', reconcileId: expect.stringMatching(/^traced-/), staleRV: expect.any(String), currentRV: expect.any(String) });
+    expect(conflict!.staleRV).not.toBe(conflict!.currentRV);
+    expect((await traced()).some((r) => r.reconcileId === conflict!.reconcileId)).toBe(true);
+    const refused = (await requests()).find((r) => r.code === 409 && r.rvSent === conflict!.staleRV && r.conflict?.currentRV === conflict!.currentRV);
+    expect(refused).toMatchObject({ verb: 'update', resource: 'configmaps', namespace: 'default', name: 'alice-greeting', conflict: { writer: { user: 'admin', fieldManager: 'kubectl-patch', source: 'journal' } } });
+    expect((await cards()).find((c) => c.name === name)!.totals.conflicts).toBeGreaterThanOrEqual(1);
+    expect((await dojo.api<TraceReceiverSnapshot>('/api/traces')).controllers.find((c) => c.controller === 'configmap-greeter')!.conflicts).toBeGreaterThanOrEqual(1);
+    // It retries with backoff and, reading the newer version, puts its greeting back.
+    await eventually(() => configMap('alice-greeting'), (cm) => cm?.data?.greeting === 'Hello, Carol!', () => `the greeting restored:\n${operator.output()}`);
+  }, 7 * 60_000);
 });

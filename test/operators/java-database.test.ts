@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSummary, ReconcileStartRecord } from '@dojo/console-protocol';
 import { mavenPackage, requireToolchain, type JavaCommand } from '@dojo/toolchains';
-import { eventsAbout, FindingTimes, type CoreEvent } from './testing/console-view.ts';
+import { eventsAbout, FindingTimes, ownerTree, type CoreEvent, type OwnedNode } from './testing/console-view.ts';
 import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
 
 const suite = 'operators: java-database (Java Operator SDK)';
@@ -82,6 +82,7 @@ let tracked: {
   watches: Promise<string[]>;
   service: Promise<any>;
   statefulSet: Promise<any>;
+  ownerTree: Promise<OwnedNode>;
   events: Promise<CoreEvent[]>;
   status: Promise<any>;
   ready: Promise<any>;
@@ -120,6 +121,7 @@ beforeAll(async () => {
     watches,
     service: track(client, 'Service', object(`/api/v1/namespaces/${namespace}/services/orders`), Boolean),
     statefulSet: track(client, 'StatefulSet', object(`/apis/apps/v1/namespaces/${namespace}/statefulsets/orders`), Boolean),
+    ownerTree: track(client, 'its children in the owner tree', () => ownerTree(view, db), (tree) => tree.children.length === 2),
     events: track(client, 'Event', () => eventsAbout(view, db), (list) => list.length > 0),
     status: track(client, 'status observedGeneration', object(`${databases(namespace)}/orders`), (d) => d?.status?.observedGeneration === 1),
     ready: track(client, 'status Ready=True', object(`${databases(namespace)}/orders`), (d) => readyCondition(d)?.status === 'True', 90_000),
@@ -166,6 +168,10 @@ describe.skipIf(!tools)('the Database operator on the Java Operator SDK, as its 
     expect(statefulSet.spec.template.spec.containers[0]).toMatchObject({ image: 'super-great-docker-image', ports: [{ name: 'db', containerPort: 5432 }] });
   }, slow);
 
+  it("shows the Service and StatefulSet under the Database in the console's owner tree", async () => {
+    expect((await tracked.ownerTree).children.map((c) => `${c.kind}/${c.name}`)).toEqual(['Service/orders', 'StatefulSet/orders']);
+  }, slow);
+
   it('records an Event about the Database', async () => {
     expect((await tracked.events)[0]).toMatchObject({ type: 'Normal', reason: 'Created', source: { component: 'java-database-operator' } });
   }, slow);
@@ -188,6 +194,7 @@ describe.skipIf(!tools)('the Database operator on the Java Operator SDK, as its 
   it('shows its reconciles, inferred from its requests and linked to the watch event that caused them', async () => {
     const pass = await tracked.reconcile;
     expect(pass?.inferred).toMatchObject({ client: 'db-operator', rule: 'same-object-event' });
+    expect(pass!.inferred!.confidence).toBeGreaterThanOrEqual(0.8);
     expect(pass!.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Database', key: `${namespace}/orders` });
     await tracked.status;
     // One SDK pass may show as more than one inferred pass: an owned object's event that reaches

@@ -17,8 +17,10 @@ import type { ActivitySnapshot, RequestLogPage, TelemetryPage, TelemetryRecord, 
 import { KubeTransport } from '@dojo/runtime';
 import { cargoBuild, requireToolchain } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KubeObject } from '@dojo/kube-api';
 import { startExternalProcess, type ExternalProcess } from '@dojo/server/activity/testing/external-process';
 import { testUpOptions } from '@dojo/server/testing/up-options';
+import { ownerTree } from './testing/console-view.ts';
 import { runUp, type RunningConsole } from '@dojo/server/up';
 
 const cargo = requireToolchain('cargo', 'operators: kube-rs');
@@ -130,11 +132,21 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     const configMap = (await adminRequest('GET', '/api/v1/namespaces/kube-rs/configmaps/hello-generated')).body as { data: Record<string, string>; metadata: { ownerReferences: unknown[] } };
     expect(configMap.data).toEqual({ content: 'hello' });
     expect(configMap.metadata.ownerReferences).toEqual([{ apiVersion: 'example.dojo.dev/v1', kind: 'ConfigMapGenerator', name: 'hello', uid, controller: true }]);
+    // The console's owner tree, built as the object page builds it: the ConfigMap under its generator.
+    const tree = await ownerTree({ list: async (path) => (await consoleApi<{ items: KubeObject[] }>(`/api/kube${path}`)).items }, created.body as KubeObject);
+    expect(tree).toEqual({ kind: 'ConfigMapGenerator', name: 'hello', children: [{ kind: 'ConfigMap', name: 'hello-generated', children: [] }] });
+    mark('owner tree');
 
     // The pass the ADDED event caused, linked to that event, and the writes it made.
     const first = await eventually(async () => (await telemetry('reconcile-start', 'cm-generator')).find((p) => p.triggers.some((t) => t.resourceVersion === resourceVersion)), 'the reconcile of the ADDED event');
     mark('inferred reconcile');
     expect(first.inferred).toMatchObject({ rule: 'same-object-event', object: { kind: 'ConfigMapGenerator', namespace: 'kube-rs', name: 'hello' } });
+    // Below issue #29's 0.8 for the plain case, by the inference's rule: the pass opens with a GET
+    // of hello-generated (404, not made yet), an object that names no owner, so the console
+    // assumes that request belongs to hello's pass and takes 0.2 off (pass-inference.ts): 0.7 when
+    // the pass starts within a second of the event, as it did in every run here.
+    expect(first.inferred!.explanation).toContain('its first request was about ConfigMap kube-rs/hello-generated, assumed to be part of this pass');
+    expect(first.inferred!.confidence).toBeGreaterThanOrEqual(0.4);
     expect(first.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'ConfigMapGenerator', key: 'kube-rs/hello' });
     const calls = async (reconcileId: string, controller = 'cm-generator') =>
       (await telemetry('api-call', controller)).filter((c) => c.reconcileId === reconcileId).map((c) => [c.verb, c.resource, c.name, c.code].filter((part) => part !== undefined).join(' '));

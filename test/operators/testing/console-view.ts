@@ -14,16 +14,19 @@ export interface OwnedNode {
 }
 
 /**
- * The tree under `root` among the namespace's Deployments, ReplicaSets, Pods and ConfigMaps
- * (what the operators here create), each child found by the owner uid it names.
+ * The tree under `root` among the namespace's Deployments, ReplicaSets, StatefulSets, Pods,
+ * Services and ConfigMaps (what the operators here create), each child found by the owner uid
+ * it names.
  */
-export async function ownerTree(view: OperatorConsole, root: KubeObject): Promise<OwnedNode> {
+export async function ownerTree(view: Pick<OperatorConsole, 'list'>, root: KubeObject): Promise<OwnedNode> {
   const namespace = root.metadata.namespace!;
   const lists = await Promise.all(
     [
       ['Deployment', `/apis/apps/v1/namespaces/${namespace}/deployments`],
       ['ReplicaSet', `/apis/apps/v1/namespaces/${namespace}/replicasets`],
+      ['StatefulSet', `/apis/apps/v1/namespaces/${namespace}/statefulsets`],
       ['Pod', `/api/v1/namespaces/${namespace}/pods`],
+      ['Service', `/api/v1/namespaces/${namespace}/services`],
       ['ConfigMap', `/api/v1/namespaces/${namespace}/configmaps`],
     ].map(async ([kind, path]) => (await view.list(path!)).map((o) => ({ ...o, kind: kind! }))),
   );

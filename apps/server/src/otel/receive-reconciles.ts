@@ -26,10 +26,15 @@ import type { ReceivedStart } from './received-from-trace.ts';
 import { spanStatusError, type ReceivedSpan } from './receive-spans.ts';
 
 /** Which API server client a traced controller is (traced-clients.ts); absent without a request journal. */
+/** What a traced 409 gains from the journal's record of it (the fields the activity's own conflict records carry). */
+export type ConflictWinner = Pick<ConflictRecord, 'staleRV' | 'currentRV' | 'currentManager' | 'currentClient' | 'currentWriterFrom'>;
+
 export interface ClientMatcher {
   /** One of the controller's traced API calls (`service`: its spans' `service.name`). */
   note(controller: string, service: string, call: ApiCallSpan, startMs: number, endMs: number): void;
   clientFor(controller: string, service: string): string | undefined;
+  /** The write that won a traced 409, when the request journal recorded the refused request (traced-clients.ts). */
+  conflictOf?(call: ApiCallSpan, startMs: number, endMs: number): ConflictWinner | undefined;
   /** A traced controller forgotten (idle, beyond the limit): what was noted of it can go. */
   forget?(controller: string): void;
 }
@@ -281,7 +286,9 @@ export class TracedReconciles {
     this.#options.clients?.note(owner.controller, owner.service, call, span.startMs, span.endMs);
     if (call.code !== 409) return;
     if (summary) summary.conflicts += 1;
-    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: span.endMs, controller: owner.controller, key: owner.key, object: owner.object, resource: call.resource, reconcileId: owner.reconcileId };
+    // A span knows its 409, not who won: the journal's record of the same request does.
+    const winner = this.#options.clients?.conflictOf?.(call, span.startMs, span.endMs);
+    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: span.endMs, controller: owner.controller, key: owner.key, object: owner.object, resource: call.resource, reconcileId: owner.reconcileId, ...winner };
     this.#options.emit(conflict);
   }
 

@@ -39,7 +39,7 @@ function directory() {
   const clients = new TracedClients({ identifier: new ClientIdentifier({ isEmbedded: (name) => name === 'dojo' }), clock: { now: () => 10_000 } });
   const records: TelemetryInput[] = [];
   const traced = new TracedReconciles({ clock: { now: () => 0 }, emit: (r) => void records.push(r), clients });
-  return { clients, traced };
+  return { clients, traced, records };
 }
 
 describe('which API server client a traced operator is', () => {
@@ -76,6 +76,29 @@ describe('which API server client a traced operator is', () => {
     clients.append(request('admin', 'get', 'a', 1_001, 200, 'dojo-console/dojo'));
     traced.ingest(reconcileSpans('elsewhere', 1, 1_000, [['GET', 'a', 200]]));
     expect(traced.summaries()[0]).not.toHaveProperty('client');
+  });
+
+  it("names the write that won its 409 from the journal's record of the refused request", () => {
+    const { clients, traced, records } = directory();
+    clients.append(request('rust-op', 'get', 'a', 1_001));
+    clients.append({
+      ...request('rust-op', 'update', 'a', 1_003, 409),
+      rvSent: '41',
+      conflict: { currentRV: '42', writer: { user: 'admin', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc', fieldManager: 'kubectl-patch', source: 'journal' } },
+    });
+    traced.ingest(reconcileSpans('dojo-operator-rs', 1, 1_000, [['GET', 'a', 200], ['PUT', 'a', 409]]));
+    expect(records.filter((r) => r.type === 'conflict')).toEqual([
+      expect.objectContaining({ resource: 'configmaps', staleRV: '41', currentRV: '42', currentManager: 'kubectl-patch', currentClient: 'kubectl' }),
+    ]);
+  });
+
+  it('leaves the winner out of a traced 409 the journal has not recorded (yet)', () => {
+    const { traced, records } = directory();
+    traced.ingest(reconcileSpans('dojo-operator-rs', 1, 1_000, [['PUT', 'a', 409]]));
+    const conflict = records.find((r) => r.type === 'conflict');
+    expect(conflict).toMatchObject({ resource: 'configmaps' });
+    expect(conflict).not.toHaveProperty('currentManager');
+    expect(conflict).not.toHaveProperty('staleRV');
   });
 
   it('does not guess when two clients made the same call at the same moment', () => {

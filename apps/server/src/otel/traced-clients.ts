@@ -11,11 +11,15 @@
  *
  * Only the API server's journal knows this (the embedded cluster, or a real one's audit feed);
  * without one, nothing is matched and a traced controller stays a card of its own.
+ *
+ * The same lookup names the write that won a traced 409: a span knows only its status code, but
+ * the journal's record of that refused request carries the resourceVersion sent, the current one
+ * and who wrote it (`conflictOf`).
  */
 import { BoundedNames, nameLimits, type ClientIdentifier } from '@dojo/activity';
-import type { RequestJournalRecord } from '@dojo/console-protocol';
+import type { RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
 import type { RequestSink } from '../activity/request-log.ts';
-import type { ClientMatcher } from './receive-reconciles.ts';
+import type { ClientMatcher, ConflictWinner } from './receive-reconciles.ts';
 import type { ApiCallSpan } from './receive-span-kinds.ts';
 
 export interface TracedClientsOptions {
@@ -48,6 +52,8 @@ const rematchEveryMs = 1_000;
 interface Seen {
   readonly client: string;
   readonly time: number;
+  /** A 409's record: the version it sent and the write that had won. */
+  readonly refused?: Pick<RequestRecord, 'rvSent' | 'conflict'>;
 }
 
 // A create's URL names no object (the name is in the body), so creates match without one.
@@ -138,9 +144,10 @@ export class TracedClients implements RequestSink, ClientMatcher {
     this.#clients.admit(client.name, this.#clock.now(), () => true);
     const resource = record.subresource ? `${record.resource}/${record.subresource}` : record.resource;
     const key = fingerprint(record.verb, resource, record.namespace, record.name, record.code);
+    const entry: Seen = record.code === 409 ? { client: client.name, time: record.time, refused: { rvSent: record.rvSent, conflict: record.conflict } } : { client: client.name, time: record.time };
     const seen = this.#byFingerprint.get(key);
-    if (seen) seen.push({ client: client.name, time: record.time });
-    else this.#byFingerprint.set(key, [{ client: client.name, time: record.time }]);
+    if (seen) seen.push(entry);
+    else this.#byFingerprint.set(key, [entry]);
     this.#order.push(key);
     if (this.#order.length - this.#head > this.#max) this.#forgetOldest();
   }
@@ -151,6 +158,27 @@ export class TracedClients implements RequestSink, ClientMatcher {
     if (!seen) return undefined;
     const clients = new Set(seen.filter((s) => s.time >= startMs - this.#slackMs && s.time <= endMs + this.#slackMs).map((s) => s.client));
     return clients.size === 1 ? [...clients][0] : undefined;
+  }
+
+  /**
+   * The winner of a traced 409, from the journal's record of the refused request (the nearest in
+   * time, if several clients' or passes' match): undefined while that record has not arrived, or
+   * for a call that was no 409.
+   */
+  conflictOf(call: ApiCallSpan, startMs: number, endMs: number): ConflictWinner | undefined {
+    if (call.code !== 409) return undefined;
+    const seen = this.#byFingerprint.get(fingerprint(call.verb, call.resource, call.namespace, call.name, call.code)) ?? [];
+    const distance = (s: Seen) => (s.time < startMs ? startMs - s.time : s.time > endMs ? s.time - endMs : 0);
+    const nearest = seen.filter((s) => s.refused && distance(s) <= this.#slackMs).sort((a, b) => distance(a) - distance(b))[0]?.refused;
+    if (!nearest) return undefined;
+    const winner: ConflictWinner = {};
+    if (nearest.rvSent) winner.staleRV = nearest.rvSent;
+    if (nearest.conflict?.currentRV) winner.currentRV = nearest.conflict.currentRV;
+    const writer = nearest.conflict?.writer;
+    if (writer?.fieldManager) winner.currentManager = writer.fieldManager;
+    if (writer?.source === 'managedFields') winner.currentWriterFrom = 'managedFields';
+    if (writer?.user) winner.currentClient = this.#identifier.identify({ user: writer.user, userAgent: writer.userAgent, fieldManager: writer.fieldManager }).name;
+    return winner;
   }
 
   #forgetOldest(): void {
