@@ -169,3 +169,32 @@ describe('one cause per error text for a built-in kind (ErrorList.Filter keeps o
   });
 });
 
+
+describe("a JSON patch's operations decoded strictly, as kube's patch handler does (found by client-node's differential steps)", () => {
+  const jsonPatch = (path: string, body: string) => server.call('PATCH', path, body, { 'content-type': 'application/json-patch+json' });
+
+  beforeAll(async () => {
+    await server.call('POST', cms, { metadata: { name: 'patched' }, data: { a: '1' } });
+  });
+
+  it('answers an object body with the 400 of the []jsonPatchOp decoder', async () => {
+    const answer = await jsonPatch(`${cms}/patched`, '{"op":"add","path":"/data/b","value":"x"}');
+    expect([answer.status, answer.body.message]).toEqual([400, 'error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp']);
+  });
+
+  it('applies a patch with an unknown field under the default fieldValidation, warning of it', async () => {
+    const answer = await jsonPatch(`${cms}/patched`, '[{"op":"add","path":"/data/b","value":"x","valeu":1}]');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ a: '1', b: 'x' });
+    expect(answer.headers['warning']).toBe('299 - "json patch unknown field \\"[0].valeu\\""');
+  });
+
+  it('refuses it under fieldValidation=Strict with an Invalid patch naming the strict decoding error', async () => {
+    const answer = await jsonPatch(`${cms}/patched?fieldValidation=Strict`, '[{"op":"add","path":"/data/c","value":"x","valeu":1,"op":"add"}]');
+    expect(answer.status).toBe(422);
+    expect(answer.body.details.causes).toEqual([
+      expect.objectContaining({ field: 'patch', message: expect.stringMatching(/: strict decoding error: json patch unknown field "\[0\]\.valeu", json patch duplicate field "\[0\]\.op"$/) }),
+    ]);
+    expect((await server.call('GET', `${cms}/patched`)).body.data).toEqual({ a: '1', b: 'x' });
+  });
+});

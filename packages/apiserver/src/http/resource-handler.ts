@@ -20,6 +20,7 @@ import type { RevisionedStore } from '../storage/revisioned-store.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { patchKindOf } from '../patch/patch-types.ts';
 import { validatePatchOptions } from '../patch/patch-options.ts';
+import { strictJsonPatchErrors } from './json-patch-strict.ts';
 import { checkMergePatchBody, decodeObjectBody, mediaTypeOf, parseApplyPatch, parsePatchJson, readBody, readDeleteOptions } from './body.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
 import { messageOf } from './protobuf/envelope.ts';
@@ -257,6 +258,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       return;
     }
     let patched: KubeObject | undefined;
+    let strictErrors: string[] = [];
     const result = await endpoint.store
       .update(
         namespace,
@@ -264,7 +266,12 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         (latest) => {
           // Inside the update: kube reads the object (a 404 first) before it decodes the patch.
           if (patchType === 'merge') checkMergePatchBody(patch, options.fieldValidation);
-          return (patched = deps.patches.patch(patchType, info, latest, patch));
+          if (patchType === 'json') strictErrors = strictJsonPatchErrors(text, patch, options.fieldValidation);
+          patched = deps.patches.patch(patchType, info, latest, patch);
+          if (strictErrors.length && options.fieldValidation === 'Strict') {
+            throw newInvalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', JSON.stringify(patched), `strict decoding error: ${strictErrors.join(', ')}`)]);
+          }
+          return patched;
         },
         options,
       )
@@ -272,7 +279,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         throw patchedObjectRefused(err, patchType, patched);
       });
     note.object = result.object;
-    setWarnings(res, result.warnings);
+    setWarnings(res, [...strictErrors, ...result.warnings]);
     renderObject(res, result.code, info, rendering, query, result.object, result.json);
     return;
   }
