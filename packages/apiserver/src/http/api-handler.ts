@@ -21,14 +21,14 @@ import type { RequestJournal } from '../journal/request-journal.ts';
 import { RequestNote } from '../journal/request-note.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import { AggregatedDiscoveryDocuments, serveAggregatedDiscovery } from './aggregated-discovery.ts';
-import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
+import { apiGroup, apiGroupList, apiResourceList, apiVersions, servesGroup } from './discovery.ts';
 import { negotiateAggregatedDiscovery, requirePlainDocumentMedia } from './negotiation.ts';
 import { groupVersionDocument, openApiV3Root } from './openapi.ts';
 import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
 import { handleResource, type ResourceHandlerDeps } from './resource-handler.ts';
 import { isMutatingMethod, seatHolderOf, type InflightLimiter } from './inflight-limiter.ts';
-import { toStatusError, writeError, writeJson, writeRawJson } from './responses.ts';
+import { toStatusError, writeError, writeJson, writeNotFoundPage, writeRawJson } from './responses.ts';
 import { kubernetesVersion } from './version.ts';
 
 export interface ApiHandlerDeps extends ResourceHandlerDeps {
@@ -111,17 +111,26 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         const root = target.type === 'api-versions' ? 'api' : 'apis';
         if (aggregatedMedia) return serveAggregatedDiscovery(req, res, aggregatedDiscovery, root, aggregatedMedia);
         requirePlainDocumentMedia(req.headers.accept);
-        return writeJson(res, 200, root === 'api' ? apiVersions() : apiGroupList(deps.registry));
+        return writeJson(res, 200, root === 'api' ? apiVersions(req.socket.localPort) : apiGroupList(deps.registry));
       }
       case 'api-group':
+        // No handler claims an unserved group's paths: kube's mux answers its plain 404 page.
+        if (!servesGroup(deps.registry, target.group)) return writeNotFoundPage(res);
         requirePlainDocumentMedia(req.headers.accept);
         return writeJson(res, 200, apiGroup(deps.registry, target.group));
       case 'api-resources':
+        if (!servesGroup(deps.registry, target.group)) return writeNotFoundPage(res);
         requirePlainDocumentMedia(req.headers.accept);
         return writeJson(res, 200, apiResourceList(deps.registry, target.group, target.version));
       case 'openapi-v3-root':
         return writeJson(res, 200, openApiV3Root(deps.registry, documentFor));
       case 'openapi-v3-group':
+        // kube-openapi's handler answers a group version it has no document for with a bare 404.
+        if (deps.registry.resourcesFor(target.group, target.version).length === 0) {
+          res.statusCode = 404;
+          res.end();
+          return;
+        }
         return writeRawJson(res, 200, documentFor(target.group, target.version));
       case 'openapi-v2': {
         const { contentType, body } = openApiV2Body(req.headers.accept);
@@ -143,8 +152,11 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         return;
       }
       case 'unknown':
+        // Outside /api and /apis no API handler is registered: the mux's plain 404 page.
+        if (!/^\/apis?\//.test(url.pathname)) return writeNotFoundPage(res);
         throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
       case 'resource':
+        if (!servesGroup(deps.registry, target.group)) return writeNotFoundPage(res);
         note.path = undefined;
         return handleResource(req, res, target, url, deps, note, user!);
     }

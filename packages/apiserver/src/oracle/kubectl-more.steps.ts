@@ -7,6 +7,7 @@
  */
 import { custom, type Step } from './differential.ts';
 import { createNormalizer, normalizeAges } from './normalize.ts';
+import { droppedLine, kubectlRowsWithoutUnserved } from './unserved-api.ts';
 
 const ns = 'oracle-kubectl';
 const n = ['-n', ns];
@@ -26,6 +27,8 @@ interface Spec {
   args: string[];
   stdin?: string;
   json?: boolean;
+  /** Discovery listings: rows of the API only kube serves are dropped and named (unserved-api.ts). */
+  dropUnserved?: boolean;
 }
 
 function kc(name: string, spec: Spec): Step {
@@ -35,6 +38,10 @@ function kc(name: string, spec: Spec): Step {
     let stdout: string;
     if (spec.json && result.code === 0) stdout = normalizer.json(JSON.parse(result.stdout));
     else stdout = normalizeAges(normalizer.text(result.stdout));
+    if (spec.dropUnserved) {
+      const { body, dropped } = kubectlRowsWithoutUnserved(stdout);
+      stdout = `${String(body)}\n${droppedLine(dropped)}`;
+    }
     return scrub([`kubectl ${spec.args.join(' ')}`, `exit ${result.code}`, '--- stdout', stdout, '--- stderr', normalizer.text(result.stderr)].join('\n'));
   });
 }
@@ -195,10 +202,10 @@ export const kubectlMoreSteps: Step[] = [
   kc('set serviceaccount', { args: ['set', 'serviceaccount', 'deployment/d1', ...n, 'sa1'] }),
   kc('set selector', { args: ['set', 'selector', 'service/svc1', ...n, 'app=d1'] }),
   kc('get deployment -o json after the set verbs', { args: ['get', 'deployment', 'd1', ...n, '-o', 'json'], json: true }),
-  kc('api-resources', { args: ['api-resources'] }),
-  kc('api-resources -o wide', { args: ['api-resources', '-o', 'wide'] }),
-  kc('api-resources --namespaced=false', { args: ['api-resources', '--namespaced=false', '-o', 'name'] }),
-  kc('api-versions', { args: ['api-versions'] }),
+  kc('api-resources', { args: ['api-resources'], dropUnserved: true }),
+  kc('api-resources -o wide', { args: ['api-resources', '-o', 'wide'], dropUnserved: true }),
+  kc('api-resources --namespaced=false', { args: ['api-resources', '--namespaced=false', '-o', 'name'], dropUnserved: true }),
+  kc('api-versions', { args: ['api-versions'], dropUnserved: true }),
   kc('delete --dry-run=server', { args: ['delete', 'configmap', 'cm1', ...n, '--dry-run=server'] }),
   kc('delete --cascade=orphan', { args: ['delete', 'deployment', 'd1', ...n, '--cascade=orphan', '--wait=false'] }),
   kc('delete --cascade=foreground', { args: ['delete', 'job', 'j1', ...n, '--cascade=foreground', '--wait=false'] }),

@@ -7,7 +7,7 @@ import type { ResourceInfo } from '../resource-info.ts';
 import { statusStrategy } from '../status-strategy.ts';
 import type { TableColumn } from '../table-columns.ts';
 import { configMapStrategy, secretStrategy } from './config-strategies.ts';
-import { defineBuiltin } from './define-builtin.ts';
+import { allVerbs, defineBuiltin } from './define-builtin.ts';
 import { eventStrategy } from './event-strategy.ts';
 import { namespaceFinalizeStrategy, namespaceStatusStrategy, namespaceStrategy } from './namespace-strategy.ts';
 import { podStrategy } from './pod-strategy.ts';
@@ -30,6 +30,8 @@ export const namespaces = defineBuiltin({
   kind: 'Namespace',
   namespaced: false,
   shortNames: ['ns'],
+  // Namespace storage is no CollectionDeleter: a whole cluster's namespaces cannot go in one call.
+  verbs: allVerbs.filter((verb) => verb !== 'deletecollection'),
   strategy: namespaceStrategy,
   subresources: { status: namespaceStatusStrategy, finalize: namespaceFinalizeStrategy },
   nameValidation: 'label',
