@@ -11,6 +11,7 @@ import { newStatusError, newUnauthorized } from '@dojo/kube-api';
 import type { Authorizer } from '../auth/authorizer.ts';
 import type { ServiceAccountTokens } from '../auth/service-account-tokens.ts';
 import { forbidden } from '../auth/forbidden.ts';
+import { impersonatedUser } from '../auth/impersonation.ts';
 import { requestAttributesOf } from '../auth/request-attributes-of.ts';
 import type { UserInfo } from '../auth/user-info.ts';
 import type { Authenticator } from '../clients/authenticator.ts';
@@ -67,7 +68,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
 
   const aggregatedDiscovery = new AggregatedDiscoveryDocuments(deps.registry);
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, note: RequestNote, user: UserInfo | undefined): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, note: RequestNote, requester: UserInfo | undefined): Promise<void> => {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'https://127.0.0.1');
@@ -77,7 +78,10 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     const target = parseRequestPath(url.pathname);
     note.path = url.pathname;
     note.verb = verbOfMethod[req.method ?? 'GET'] ?? 'get';
-    if (!publicTargets.has(target.type) && !user) throw newUnauthorized();
+    if (!publicTargets.has(target.type) && !requester) throw newUnauthorized();
+    // Impersonation follows authentication (kube's filter order); the journal keeps both names.
+    const user = requester && impersonatedUser(requester, req.headersDistinct, deps.authorizer);
+    if (user && user !== requester) note.client.impersonatedUser = user.name;
     // kube's order: authentication, then the in-flight bound (max-in-flight / APF), then authorization.
     const seatHolder = seatHolderOf(req, target, url.searchParams, user);
     if (seatHolder !== undefined) res.once('close', deps.inflight.acquire(seatHolder, isMutatingMethod(req.method)));
