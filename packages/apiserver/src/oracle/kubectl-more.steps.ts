@@ -29,6 +29,8 @@ interface Spec {
   json?: boolean;
   /** Discovery listings: rows of the API only kube serves are dropped and named (unserved-api.ts). */
   dropUnserved?: boolean;
+  /** Tables of Services: column widths follow the invented cluster IPs' lengths, so runs of spaces become one. */
+  collapseSpaces?: boolean;
 }
 
 function kc(name: string, spec: Spec): Step {
@@ -38,6 +40,7 @@ function kc(name: string, spec: Spec): Step {
     let stdout: string;
     if (spec.json && result.code === 0) stdout = normalizer.json(JSON.parse(result.stdout));
     else stdout = normalizeAges(normalizer.text(result.stdout));
+    if (spec.collapseSpaces) stdout = scrub(stdout).replace(/ {2,}/g, ' ');
     if (spec.dropUnserved) {
       const { body, dropped } = kubectlRowsWithoutUnserved(stdout);
       stdout = `${String(body)}\n${droppedLine(dropped)}`;
@@ -104,7 +107,7 @@ export const kubectlMoreSteps: Step[] = [
   kc('create configmap that exists', { args: ['create', 'configmap', 'cm1', ...n] }),
   kc('create with an unknown generator flag', { args: ['create', 'deployment', 'x', ...n] }),
   kc('get deployments -o wide', { args: ['get', 'deployments', ...n, '-o', 'wide'] }),
-  kc('get services -o wide', { args: ['get', 'services', ...n, '-o', 'wide'] }),
+  kc('get services -o wide', { args: ['get', 'services', ...n, '-o', 'wide'], collapseSpaces: true }),
   kc('get jobs,cronjobs -o wide', { args: ['get', 'jobs,cronjobs', ...n, '-o', 'wide'] }),
   kc('get ingress,pdb,quota', { args: ['get', 'ingress,pdb,quota', ...n] }),
   kc('get roles,rolebindings -o wide', { args: ['get', 'roles,rolebindings', ...n, '-o', 'wide'] }),
@@ -118,7 +121,7 @@ export const kubectlMoreSteps: Step[] = [
   kc('get --show-labels', { args: ['get', 'deployments', ...n, '--show-labels'] }),
   kc('get -L', { args: ['get', 'jobs', ...n, '-L', 'job-name'] }),
   kc('get --sort-by', { args: ['get', 'configmaps', ...n, '--sort-by=.metadata.name'] }),
-  kc('get all', { args: ['get', 'all', ...n] }),
+  kc('get all', { args: ['get', 'all', ...n], collapseSpaces: true }),
   kc('get -o json of a list', { args: ['get', 'secrets', ...n, '-o', 'json'], json: true }),
   kc('get with a field selector', { args: ['get', 'configmaps', ...n, '--field-selector=metadata.name=cm1'] }),
   kc('get --all-namespaces with a label selector', { args: ['get', 'deployments', '-A', '-l', 'app=d1'] }),

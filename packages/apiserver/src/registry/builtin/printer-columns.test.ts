@@ -64,6 +64,8 @@ describe('Service defaults kubectl describe prints', () => {
     const created = await server.call('POST', services, { metadata: { name: 'plain' }, spec: { ports: [{ port: 80 }], selector: { app: 'plain' } } });
     expect(created.body.spec).toMatchObject({ ipFamilyPolicy: 'SingleStack', ipFamilies: ['IPv4'], internalTrafficPolicy: 'Cluster' });
     expect(created.body.spec.externalTrafficPolicy).toBeUndefined();
+    const headless = await server.call('POST', services, { metadata: { name: 'headless' }, spec: { clusterIP: 'None', ports: [{ port: 80 }], selector: { app: 'h' } } });
+    expect(headless.body.spec.clusterIPs).toEqual(['None']);
     const lb = await server.call('GET', `${services}/lb`);
     expect(lb.body.spec).toMatchObject({ externalTrafficPolicy: 'Cluster', allocateLoadBalancerNodePorts: true });
     expect(lb.body.spec.ports[0].nodePort).toBeGreaterThanOrEqual(30000);

@@ -14,6 +14,8 @@ export function defaultServiceSpec(spec: Record<string, unknown>): void {
   if (spec.type === 'NodePort' || spec.type === 'LoadBalancer' || spec.type === 'ClusterIP') spec.internalTrafficPolicy ??= 'Cluster';
   if (spec.type === 'LoadBalancer') spec.allocateLoadBalancerNodePorts ??= true;
   if (spec.type === 'ExternalName') return;
+  // clusterIPs starts with clusterIP, `None` for a headless Service included.
+  if (typeof spec.clusterIP === 'string' && spec.clusterIPs === undefined) spec.clusterIPs = [spec.clusterIP];
   // A headless Service without a selector defaults to RequireDualStack; its families are left as sent.
   const headlessWithoutSelector = spec.clusterIP === 'None' && Object.keys((spec.selector as object | undefined) ?? {}).length === 0;
   if (headlessWithoutSelector) return;
