@@ -55,15 +55,32 @@ describe('impersonation', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
       reason: 'Forbidden',
-      message: 'users "jane" is forbidden: User "system:serviceaccount:default:bot" cannot impersonate resource "users" in API group "" at the cluster scope',
-      details: { name: 'jane', kind: 'users' },
+      // The first mode that applies (user-info) refuses first: on what the request itself does.
+      message: 'pods is forbidden: User "system:serviceaccount:default:bot" cannot impersonate-on:user-info:list resource "pods" in API group "" in the namespace "default"',
+      details: { kind: 'pods' },
     });
+  });
+
+  it('lets a requester allowed only the legacy verb impersonate, as the last mode', async () => {
+    const rbac = '/apis/rbac.authorization.k8s.io/v1';
+    const role = { metadata: { name: 'impersonate-users' }, rules: [{ apiGroups: [''], resources: ['users'], verbs: ['impersonate'] }] };
+    expect((await server.call('POST', `${rbac}/clusterroles`, role)).status).toBe(201);
+    const binding = { metadata: { name: 'bot-impersonates' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'impersonate-users' }, subjects: [{ kind: 'ServiceAccount', name: 'bot', namespace: 'default' }] };
+    expect((await server.call('POST', `${rbac}/clusterrolebindings`, binding)).status).toBe(201);
+    const deadline = Date.now() + 10_000;
+    let status = 0;
+    while (status !== 200 && Date.now() < deadline) {
+      status = (await server.call('GET', '/api/v1/namespaces/default/pods', undefined, { authorization: `Bearer ${botToken}`, 'Impersonate-User': 'jane' })).status;
+    }
+    expect(status).toBe(200);
+    const secrets = await server.call('GET', '/api/v1/namespaces/default/secrets', undefined, { authorization: `Bearer ${botToken}`, 'Impersonate-User': 'jane' });
+    expect(secrets.body.message).toBe('secrets is forbidden: User "jane" cannot list resource "secrets" in API group "" in the namespace "default"');
   });
 
   it('answers groups without a user with kube’s 400', async () => {
     const res = await server.call('GET', '/api/v1/namespaces/default/pods', undefined, { 'Impersonate-Group': 'devs' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ reason: 'BadRequest', message: 'requested [{Group  devs    }] without impersonating a user' });
+    expect(res.body).toMatchObject({ reason: 'BadRequest', message: 'requested &user.DefaultInfo{Name:"", UID:"", Groups:[]string{"devs"}, Extra:map[string][]string(nil)} without impersonating a user name' });
   });
 
   it('journals who sent the request and as whom', async () => {

@@ -82,7 +82,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     note.verb = verbOfMethod[req.method ?? 'GET'] ?? 'get';
     if (!publicTargets.has(target.type) && !requester) throw newUnauthorized();
     // Impersonation follows authentication (kube's filter order); the journal keeps both names.
-    const user = requester && impersonatedUser(requester, req.headersDistinct, deps.authorizer);
+    const user = requester && impersonatedUser(requester, req.headersDistinct, deps.authorizer, (u) => requestAttributesOf(u, req.method ?? 'GET', url.pathname, url.searchParams, target));
     if (user && user !== requester) note.client.impersonatedUser = user.name;
     // kube's order: authentication, then the in-flight bound (max-in-flight / APF), then authorization.
     const seatHolder = seatHolderOf(req, target, url.searchParams, user);
