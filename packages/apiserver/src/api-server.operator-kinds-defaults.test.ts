@@ -43,9 +43,13 @@ describe('defaulting, as SetDefaults_* does it', () => {
     expect(res.body.status).toEqual({});
   });
 
-  it('gives a Job without labels its template\'s, and leaves completions unset when only parallelism is', async () => {
+  it('gives a Job without labels its template\'s, the generated ones included, and leaves completions unset when only parallelism is', async () => {
     const res = await create('Job', 'workers', { spec: { parallelism: 3, template: podTemplate({ app: 'worker' }, { restartPolicy: 'OnFailure' }) } });
-    expect(res.body.metadata.labels).toEqual({ app: 'worker' });
+    const { uid } = res.body.metadata;
+    // kube-apiserver 1.37.2 answers the same: SetDefaults_Job shares the template's label map with the Job.
+    expect(res.body.metadata.labels).toEqual({ app: 'worker', 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': 'workers', 'controller-uid': uid, 'job-name': 'workers' });
+    const bare = await create('Job', 'bare', { spec: { template: podTemplate({}, { restartPolicy: 'Never' }) } });
+    expect(bare.body.metadata.labels).toEqual(bare.body.spec.template.metadata.labels);
     expect(res.body.spec.parallelism).toBe(3);
     expect(res.body.spec.completions).toBeUndefined();
   });

@@ -23,6 +23,8 @@ export interface RequestClient {
    * `dojo-console connect NAME`; "system:anonymous" when no valid token came.
    */
   user: string;
+  /** The user the request ran as when its sender impersonated someone (kube's Impersonate-User headers). */
+  impersonatedUser?: string;
   userAgent?: string;
 }
 

@@ -52,7 +52,8 @@ export class Authenticator {
     if (token.length === 0) return undefined;
     const given = Buffer.from(token);
     if (given.length === this.#admin.length && timingSafeEqual(given, this.#admin)) {
-      return this.#apiToken({ name: adminUser, groups: [systemMasters, systemAuthenticated] }, audiences);
+      // Like a kube static token user (--token-auth-file: token,user,uid,groups), the admin has a uid: its name.
+      return this.#apiToken({ name: adminUser, uid: adminUser, groups: [systemMasters, systemAuthenticated] }, audiences);
     }
     if (this.#clientsDir) {
       this.#refresh();

@@ -148,7 +148,7 @@ describe('aggregated discovery', () => {
       const api = await server.call('GET', '/api', undefined, accept ? { accept } : {});
       expect(api.headers['content-type']).toBe('application/json');
       expect(api.headers.etag).toBeUndefined();
-      expect(api.body).toEqual({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] });
+      expect(api.body).toEqual({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${server.port}` }] });
       const apis = await server.call('GET', '/apis', undefined, accept ? { accept } : {});
       expect(apis.body.kind).toBe('APIGroupList');
       expect(apis.body.groups[0]).toEqual({ name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } });

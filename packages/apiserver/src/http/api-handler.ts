@@ -11,6 +11,7 @@ import { newStatusError, newUnauthorized } from '@dojo/kube-api';
 import type { Authorizer } from '../auth/authorizer.ts';
 import type { ServiceAccountTokens } from '../auth/service-account-tokens.ts';
 import { forbidden } from '../auth/forbidden.ts';
+import { impersonatedUser } from '../auth/impersonation.ts';
 import { requestAttributesOf } from '../auth/request-attributes-of.ts';
 import type { UserInfo } from '../auth/user-info.ts';
 import type { Authenticator } from '../clients/authenticator.ts';
@@ -21,14 +22,14 @@ import type { RequestJournal } from '../journal/request-journal.ts';
 import { RequestNote } from '../journal/request-note.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import { AggregatedDiscoveryDocuments, serveAggregatedDiscovery } from './aggregated-discovery.ts';
-import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
+import { apiGroup, apiGroupList, apiResourceList, apiVersions, servesGroup } from './discovery.ts';
 import { negotiateAggregatedDiscovery, requirePlainDocumentMedia } from './negotiation.ts';
 import { groupVersionDocument, openApiV3Root } from './openapi.ts';
 import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
 import { handleResource, type ResourceHandlerDeps } from './resource-handler.ts';
 import { isMutatingMethod, seatHolderOf, type InflightLimiter } from './inflight-limiter.ts';
-import { toStatusError, writeError, writeJson, writeRawJson } from './responses.ts';
+import { toStatusError, writeError, writeJson, writeNotFoundPage, writeRawJson } from './responses.ts';
 import { kubernetesVersion } from './version.ts';
 
 export interface ApiHandlerDeps extends ResourceHandlerDeps {
@@ -67,7 +68,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
 
   const aggregatedDiscovery = new AggregatedDiscoveryDocuments(deps.registry);
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, note: RequestNote, user: UserInfo | undefined): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, note: RequestNote, requester: UserInfo | undefined): Promise<void> => {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'https://127.0.0.1');
@@ -77,7 +78,10 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     const target = parseRequestPath(url.pathname);
     note.path = url.pathname;
     note.verb = verbOfMethod[req.method ?? 'GET'] ?? 'get';
-    if (!publicTargets.has(target.type) && !user) throw newUnauthorized();
+    if (!publicTargets.has(target.type) && !requester) throw newUnauthorized();
+    // Impersonation follows authentication (kube's filter order); the journal keeps both names.
+    const user = requester && impersonatedUser(requester, req.headersDistinct, deps.authorizer, (u) => requestAttributesOf(u, req.method ?? 'GET', url.pathname, url.searchParams, target));
+    if (user && user !== requester) note.client.impersonatedUser = user.name;
     // kube's order: authentication, then the in-flight bound (max-in-flight / APF), then authorization.
     const seatHolder = seatHolderOf(req, target, url.searchParams, user);
     if (seatHolder !== undefined) res.once('close', deps.inflight.acquire(seatHolder, isMutatingMethod(req.method)));
@@ -111,17 +115,26 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         const root = target.type === 'api-versions' ? 'api' : 'apis';
         if (aggregatedMedia) return serveAggregatedDiscovery(req, res, aggregatedDiscovery, root, aggregatedMedia);
         requirePlainDocumentMedia(req.headers.accept);
-        return writeJson(res, 200, root === 'api' ? apiVersions() : apiGroupList(deps.registry));
+        return writeJson(res, 200, root === 'api' ? apiVersions(req.socket.localPort) : apiGroupList(deps.registry));
       }
       case 'api-group':
+        // No handler claims an unserved group's paths: kube's mux answers its plain 404 page.
+        if (!servesGroup(deps.registry, target.group)) return writeNotFoundPage(res);
         requirePlainDocumentMedia(req.headers.accept);
         return writeJson(res, 200, apiGroup(deps.registry, target.group));
       case 'api-resources':
+        if (!servesGroup(deps.registry, target.group)) return writeNotFoundPage(res);
         requirePlainDocumentMedia(req.headers.accept);
         return writeJson(res, 200, apiResourceList(deps.registry, target.group, target.version));
       case 'openapi-v3-root':
         return writeJson(res, 200, openApiV3Root(deps.registry, documentFor));
       case 'openapi-v3-group':
+        // kube-openapi's handler answers a group version it has no document for with a bare 404.
+        if (deps.registry.resourcesFor(target.group, target.version).length === 0) {
+          res.statusCode = 404;
+          res.end();
+          return;
+        }
         return writeRawJson(res, 200, documentFor(target.group, target.version));
       case 'openapi-v2': {
         const { contentType, body } = openApiV2Body(req.headers.accept);
@@ -143,8 +156,11 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         return;
       }
       case 'unknown':
+        // Outside /api and /apis no API handler is registered: the mux's plain 404 page.
+        if (!/^\/apis?\//.test(url.pathname)) return writeNotFoundPage(res);
         throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
       case 'resource':
+        if (!servesGroup(deps.registry, target.group)) return writeNotFoundPage(res);
         note.path = undefined;
         return handleResource(req, res, target, url, deps, note, user!);
     }

@@ -174,6 +174,8 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     const options = noteWrite(note, deleteOptionsOf(query, await readDeleteOptions(req), userAgent), user);
     note.rvSent = options.preconditions?.resourceVersion;
     if (name === undefined) {
+      // No DELETE route on the collection of a resource without the verb (namespaces): go-restful's 405.
+      if (!info.verbs.includes('deletecollection')) throw newStatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
       note.verb = 'deletecollection';
       const list = await storage.main.deleteCollection(namespace, listOptionsOf(query), options);
       await renderList(res, info, rendering, query, list);

@@ -36,6 +36,15 @@ function writeBody(res: ServerResponse, code: number, body: string | Buffer, con
   res.end(bytes);
 }
 
+/**
+ * Go's http.NotFound, which kube-apiserver's last handler (util/notfoundhandler) answers for a
+ * path no API handler claims: a text page, not a Status.
+ */
+export function writeNotFoundPage(res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  writeBody(res, 404, '404 page not found\n', 'text/plain; charset=utf-8');
+}
+
 /** An object with apiVersion and kind in `media` (protobuf only for kinds that have a message). */
 export function writeObject(res: ServerResponse, code: number, body: { apiVersion?: string; kind?: string }, media: Media, contentType?: string): void {
   if (media === 'protobuf') writeBody(res, code, encodeObject(body), contentType ?? protobufMediaType);

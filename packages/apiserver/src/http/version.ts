@@ -6,6 +6,11 @@
 export const kubernetesVersion = {
   major: '1',
   minor: '37',
+  // A 1.37 binary emulating its own version, compatible back to 1.36 (compatibility versions, KEP-4330).
+  emulationMajor: '1',
+  emulationMinor: '37',
+  minCompatibilityMajor: '1',
+  minCompatibilityMinor: '36',
   gitVersion: 'v1.37.2-dojo',
   gitCommit: '0000000000000000000000000000000000000000',
   gitTreeState: 'clean',

@@ -44,6 +44,7 @@ export function recordRequest(journal: RequestJournal, note: RequestNote, code: 
     code,
     latencyMs: Math.round((finished - note.started) * 100) / 100,
   };
+  if (note.client.impersonatedUser) record.impersonatedUser = note.client.impersonatedUser;
   if (note.client.userAgent) record.userAgent = note.client.userAgent;
   const info = note.info;
   if (info) {

@@ -71,6 +71,7 @@ export class WatchRecorder {
     };
     // client-go's WatchList: the state as ADDED events, closed by the initial-events-end bookmark.
     if (streamingList) open.streamingList = true;
+    if (client.impersonatedUser) open.impersonatedUser = client.impersonatedUser;
     if (client.userAgent) open.userAgent = client.userAgent;
     if (namespace) open.namespace = namespace;
     if (name) open.name = name;

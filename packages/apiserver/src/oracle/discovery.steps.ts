@@ -5,7 +5,9 @@
  * servers' own; the OpenAPI index's per-path hashes too.
  */
 import { custom, http, httpObservation, type Step } from './differential.ts';
+import type { CallResult } from '../testing/https-call.ts';
 import { createNormalizer } from './normalize.ts';
+import { droppedLine, openApiPathsWithoutUnserved, withoutUnserved } from './unserved-api.ts';
 
 const aggregated = (version: 'v2' | 'v2beta1') => `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList,application/json`;
 
@@ -41,16 +43,29 @@ const version = custom('discovery: /version (build facts normalized)', async (ta
 /** The OpenAPI v3 index: which group versions have a document (the hashes in the URLs are not compared). */
 const openApiIndex = custom('discovery: OpenAPI v3 index paths', async (target) => {
   const result = await target.call('GET', '/openapi/v3');
-  const paths = Object.keys(result.body?.paths ?? {}).sort();
-  return `status ${result.status}\n${paths.join('\n')}`;
+  const { body: paths, dropped } = openApiPathsWithoutUnserved(Object.keys(result.body?.paths ?? {}).sort());
+  return `status ${result.status}\n${(paths as string[]).join('\n')}\n${droppedLine(dropped)}`;
 });
+
+/**
+ * A discovery document, as `http` observes it, without the API only kube serves (unserved-api.ts),
+ * then the list of what was dropped.
+ */
+const discoveryDocument = (name: string, path: string, headers?: Record<string, string>) =>
+  custom(name, async (target) => {
+    const result = await target.call('GET', path, undefined, headers);
+    const { body, dropped } = withoutUnserved(result.body);
+    return `GET ${path}\n${httpObservation({ ...result, body }, [])}\n${droppedLine(dropped)}`;
+  });
 
 /** A v2 aggregated document's groups and per version resources, without the response's ordering noise. */
 const aggregatedShape = (name: string, path: string) =>
   custom(name, async (target) => {
     const result = await target.call('GET', path, undefined, { accept: aggregated('v2') });
+    const { body, dropped } = withoutUnserved(result.body);
+    const document: CallResult['body'] = body;
     const lines = [`status ${result.status}`, `content-type ${String(result.headers['content-type'])}`];
-    for (const group of result.body?.items ?? []) {
+    for (const group of document?.items ?? []) {
       for (const version of group.versions ?? []) {
         for (const resource of version.resources ?? []) {
           const sub = (resource.subresources ?? []).map((s: { subresource: string }) => s.subresource).join(',');
@@ -58,7 +73,7 @@ const aggregatedShape = (name: string, path: string) =>
         }
       }
     }
-    return lines.join('\n');
+    return [...lines, droppedLine(dropped)].join('\n');
   });
 
 export const discoverySteps: Step[] = [
@@ -68,26 +83,20 @@ export const discoverySteps: Step[] = [
     const result = await target.call('GET', '/api');
     return httpObservation(result, []).replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
   }),
-  http('discovery: /apis (legacy APIGroupList)', { method: 'GET', path: '/apis' }),
-  http('discovery: /apis aggregated v2', { method: 'GET', path: '/apis', headers: { accept: aggregated('v2') } }),
-  http('discovery: /api aggregated v2', { method: 'GET', path: '/api', headers: { accept: aggregated('v2') } }),
-  http('discovery: /apis aggregated v2beta1', { method: 'GET', path: '/apis', headers: { accept: aggregated('v2beta1') } }),
+  discoveryDocument('discovery: /apis (legacy APIGroupList)', '/apis'),
+  discoveryDocument('discovery: /apis aggregated v2', '/apis', { accept: aggregated('v2') }),
+  discoveryDocument('discovery: /api aggregated v2', '/api', { accept: aggregated('v2') }),
+  discoveryDocument('discovery: /apis aggregated v2beta1', '/apis', { accept: aggregated('v2beta1') }),
   aggregatedShape('discovery: /apis aggregated v2, resources by group version', '/apis'),
   aggregatedShape('discovery: /api aggregated v2, resources', '/api'),
-  http('discovery: aggregated with only the aggregated type acceptable', {
-    method: 'GET',
-    path: '/apis',
-    headers: { accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' },
-  }),
-  http('discovery: aggregated v1 (not served): falls back to APIGroupList', {
-    method: 'GET',
-    path: '/apis',
-    headers: { accept: 'application/json;g=apidiscovery.k8s.io;v=v1;as=APIGroupDiscoveryList,application/json' },
+  discoveryDocument('discovery: aggregated with only the aggregated type acceptable', '/apis', { accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' }),
+  discoveryDocument('discovery: aggregated v1 (not served): falls back to APIGroupList', '/apis', {
+    accept: 'application/json;g=apidiscovery.k8s.io;v=v1;as=APIGroupDiscoveryList,application/json',
   }),
   http('discovery: /apis/apps (one group)', { method: 'GET', path: '/apis/apps' }),
   http('discovery: a missing group: 404', { method: 'GET', path: '/apis/no.such.group' }),
   http('discovery: a missing group version: 404', { method: 'GET', path: '/apis/apps/v9' }),
-  ...groupVersions.map((gv) => http(`discovery: ${gv} (APIResourceList)`, { method: 'GET', path: gv })),
+  ...groupVersions.map((gv) => discoveryDocument(`discovery: ${gv} (APIResourceList)`, gv)),
   openApiIndex,
   http('discovery: OpenAPI v3 of a missing group version: 404', { method: 'GET', path: '/openapi/v3/apis/no.such/v1' }),
   http('discovery: /healthz', { method: 'GET', path: '/healthz' }),

@@ -7,6 +7,7 @@
  */
 import { custom, type Step } from './differential.ts';
 import { createNormalizer, normalizeAges } from './normalize.ts';
+import { droppedLine, kubectlRowsWithoutUnserved } from './unserved-api.ts';
 
 const ns = 'oracle-kubectl';
 const n = ['-n', ns];
@@ -26,6 +27,10 @@ interface Spec {
   args: string[];
   stdin?: string;
   json?: boolean;
+  /** Discovery listings: rows of the API only kube serves are dropped and named (unserved-api.ts). */
+  dropUnserved?: boolean;
+  /** Tables of Services: column widths follow the invented cluster IPs' lengths, so runs of spaces become one. */
+  collapseSpaces?: boolean;
 }
 
 function kc(name: string, spec: Spec): Step {
@@ -35,6 +40,11 @@ function kc(name: string, spec: Spec): Step {
     let stdout: string;
     if (spec.json && result.code === 0) stdout = normalizer.json(JSON.parse(result.stdout));
     else stdout = normalizeAges(normalizer.text(result.stdout));
+    if (spec.collapseSpaces) stdout = scrub(stdout).replace(/ {2,}/g, ' ');
+    if (spec.dropUnserved) {
+      const { body, dropped } = kubectlRowsWithoutUnserved(stdout);
+      stdout = `${String(body)}\n${droppedLine(dropped)}`;
+    }
     return scrub([`kubectl ${spec.args.join(' ')}`, `exit ${result.code}`, '--- stdout', stdout, '--- stderr', normalizer.text(result.stderr)].join('\n'));
   });
 }
@@ -97,7 +107,7 @@ export const kubectlMoreSteps: Step[] = [
   kc('create configmap that exists', { args: ['create', 'configmap', 'cm1', ...n] }),
   kc('create with an unknown generator flag', { args: ['create', 'deployment', 'x', ...n] }),
   kc('get deployments -o wide', { args: ['get', 'deployments', ...n, '-o', 'wide'] }),
-  kc('get services -o wide', { args: ['get', 'services', ...n, '-o', 'wide'] }),
+  kc('get services -o wide', { args: ['get', 'services', ...n, '-o', 'wide'], collapseSpaces: true }),
   kc('get jobs,cronjobs -o wide', { args: ['get', 'jobs,cronjobs', ...n, '-o', 'wide'] }),
   kc('get ingress,pdb,quota', { args: ['get', 'ingress,pdb,quota', ...n] }),
   kc('get roles,rolebindings -o wide', { args: ['get', 'roles,rolebindings', ...n, '-o', 'wide'] }),
@@ -111,7 +121,7 @@ export const kubectlMoreSteps: Step[] = [
   kc('get --show-labels', { args: ['get', 'deployments', ...n, '--show-labels'] }),
   kc('get -L', { args: ['get', 'jobs', ...n, '-L', 'job-name'] }),
   kc('get --sort-by', { args: ['get', 'configmaps', ...n, '--sort-by=.metadata.name'] }),
-  kc('get all', { args: ['get', 'all', ...n] }),
+  kc('get all', { args: ['get', 'all', ...n], collapseSpaces: true }),
   kc('get -o json of a list', { args: ['get', 'secrets', ...n, '-o', 'json'], json: true }),
   kc('get with a field selector', { args: ['get', 'configmaps', ...n, '--field-selector=metadata.name=cm1'] }),
   kc('get --all-namespaces with a label selector', { args: ['get', 'deployments', '-A', '-l', 'app=d1'] }),
@@ -195,10 +205,10 @@ export const kubectlMoreSteps: Step[] = [
   kc('set serviceaccount', { args: ['set', 'serviceaccount', 'deployment/d1', ...n, 'sa1'] }),
   kc('set selector', { args: ['set', 'selector', 'service/svc1', ...n, 'app=d1'] }),
   kc('get deployment -o json after the set verbs', { args: ['get', 'deployment', 'd1', ...n, '-o', 'json'], json: true }),
-  kc('api-resources', { args: ['api-resources'] }),
-  kc('api-resources -o wide', { args: ['api-resources', '-o', 'wide'] }),
-  kc('api-resources --namespaced=false', { args: ['api-resources', '--namespaced=false', '-o', 'name'] }),
-  kc('api-versions', { args: ['api-versions'] }),
+  kc('api-resources', { args: ['api-resources'], dropUnserved: true }),
+  kc('api-resources -o wide', { args: ['api-resources', '-o', 'wide'], dropUnserved: true }),
+  kc('api-resources --namespaced=false', { args: ['api-resources', '--namespaced=false', '-o', 'name'], dropUnserved: true }),
+  kc('api-versions', { args: ['api-versions'], dropUnserved: true }),
   kc('delete --dry-run=server', { args: ['delete', 'configmap', 'cm1', ...n, '--dry-run=server'] }),
   kc('delete --cascade=orphan', { args: ['delete', 'deployment', 'd1', ...n, '--cascade=orphan', '--wait=false'] }),
   kc('delete --cascade=foreground', { args: ['delete', 'job', 'j1', ...n, '--cascade=foreground', '--wait=false'] }),

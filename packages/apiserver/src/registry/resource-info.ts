@@ -72,6 +72,12 @@ export interface ResourceInfo {
   /** True for the version written to storage (CRDs: spec.versions[].storage). */
   storageVersion: string;
   /**
+   * The group version kube-apiserver encodes the kind in, when neither the served one nor
+   * `storageVersion` of the same group (events.k8s.io Events are core v1 Events; CRDs are
+   * still stored as apiextensions.k8s.io/v1beta1): discovery's storageVersionHash names it.
+   */
+  kubeStorage?: { group: string; version: string };
+  /**
    * A DELETE that removes the object answers with the object itself (kube's
    * ReturnDeletedObject: pods, services, service accounts, namespaces); otherwise a Success Status.
    */

@@ -25,7 +25,7 @@ describe('TokenReview', () => {
     expect(res.status).toBe(201);
     expect(res.body.status).toEqual({
       authenticated: true,
-      user: { username: 'admin', groups: ['system:masters', 'system:authenticated'] },
+      user: { username: 'admin', uid: 'admin', groups: ['system:masters', 'system:authenticated'] },
       audiences: ['https://kubernetes.default.svc.cluster.local'],
     });
   });
@@ -63,7 +63,7 @@ describe('SelfSubjectReview', () => {
   it('tells the requester who they are', async () => {
     const res = await server.call('POST', `${authn}/selfsubjectreviews`, { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' });
     expect(res.status).toBe(201);
-    expect(res.body.status).toEqual({ userInfo: { username: 'admin', groups: ['system:masters', 'system:authenticated'] } });
+    expect(res.body.status).toEqual({ userInfo: { username: 'admin', uid: 'admin', groups: ['system:masters', 'system:authenticated'] } });
   });
 });
 

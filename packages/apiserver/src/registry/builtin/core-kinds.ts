@@ -7,10 +7,11 @@ import type { ResourceInfo } from '../resource-info.ts';
 import { statusStrategy } from '../status-strategy.ts';
 import type { TableColumn } from '../table-columns.ts';
 import { configMapStrategy, secretStrategy } from './config-strategies.ts';
-import { defineBuiltin } from './define-builtin.ts';
+import { allVerbs, defineBuiltin } from './define-builtin.ts';
 import { eventStrategy } from './event-strategy.ts';
 import { namespaceFinalizeStrategy, namespaceStatusStrategy, namespaceStrategy } from './namespace-strategy.ts';
 import { podStrategy } from './pod-strategy.ts';
+import { serviceColumns } from './service-columns.ts';
 import { serviceStrategy } from './service-strategy.ts';
 import { field, record } from './unstructured.ts';
 
@@ -30,6 +31,8 @@ export const namespaces = defineBuiltin({
   kind: 'Namespace',
   namespaced: false,
   shortNames: ['ns'],
+  // Namespace storage is no CollectionDeleter: a whole cluster's namespaces cannot go in one call.
+  verbs: allVerbs.filter((verb) => verb !== 'deletecollection'),
   strategy: namespaceStrategy,
   subresources: { status: namespaceStatusStrategy, finalize: namespaceFinalizeStrategy },
   nameValidation: 'label',
@@ -71,7 +74,8 @@ export const serviceaccounts = defineBuiltin({
   namespaced: true,
   shortNames: ['sa'],
   subresources: { token: true },
-  columns: [col('Secrets', (o) => (Array.isArray(o.secrets) ? o.secrets.length : 0), 'integer')],
+  // kube's printer has shown only Name and Age since the token controller stopped filling `secrets` (1.24).
+  columns: [],
 });
 
 export const services = defineBuiltin({
@@ -86,13 +90,7 @@ export const services = defineBuiltin({
   strategy: serviceStrategy,
   subresources: { status: statusStrategy(serviceStrategy) },
   nameValidation: 'label',
-  columns: [
-    col('Type', (o) => field(o, 'spec', 'type') ?? ''),
-    col('Cluster-IP', (o) => field(o, 'spec', 'clusterIP') ?? ''),
-    col('External-IP', () => '<none>'),
-    col('Port(s)', (o) =>
-      ((field(o, 'spec', 'ports') as unknown[] | undefined) ?? []).map((p) => `${String(field(p, 'port'))}/${String(field(p, 'protocol') ?? 'TCP')}`).join(',') || '<none>'),
-  ],
+  ...serviceColumns,
 });
 
 export const pods = defineBuiltin({

@@ -11,6 +11,10 @@ export const customResourceDefinitions = defineBuiltin({
   singular: 'customresourcedefinition',
   namespaced: false,
   shortNames: ['crd', 'crds'],
+  // apiextensions-apiserver still encodes CRDs as v1beta1 in etcd.
+  kubeStorage: { group: 'apiextensions.k8s.io', version: 'v1beta1' },
+  // kube lists the kinds that extend the API under this category (`kubectl get api-extensions`).
+  categories: ['api-extensions'],
   strategy: crdStrategy,
   subresources: { status: statusStrategy(crdStrategy) },
   columns: [

@@ -17,6 +17,8 @@ export interface BuiltinSpec {
   namespaced: boolean;
   shortNames?: string[];
   categories?: string[];
+  /** The REST verbs kube's storage for the kind implements; most implement all of allVerbs. */
+  verbs?: string[];
   /** The kind's write rules; kinds without any accept every write as sent. */
   strategy?: Strategy;
   subresources?: ResourceInfo['subresources'];
@@ -31,6 +33,7 @@ export interface BuiltinSpec {
   conversion?: Pick<ResourceInfo, 'fromStorage' | 'toStorage'>;
   selectableFields?: ResourceInfo['selectableFields'];
   returnsDeletedObject?: boolean;
+  kubeStorage?: ResourceInfo['kubeStorage'];
 }
 
 export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
@@ -44,7 +47,7 @@ export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
     namespaced: spec.namespaced,
     shortNames: spec.shortNames ?? [],
     categories: spec.categories ?? [],
-    verbs: allVerbs,
+    verbs: spec.verbs ?? allVerbs,
     bucket: spec.bucket ?? `${spec.group || 'core'}/${spec.resource}`,
     strategy: spec.strategy ?? noRulesStrategy,
     subresources: spec.subresources ?? {},
@@ -58,5 +61,6 @@ export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
   if (spec.nameValidation) info.nameValidation = spec.nameValidation;
   if (spec.selectableFields) info.selectableFields = spec.selectableFields;
   if (spec.returnsDeletedObject) info.returnsDeletedObject = true;
+  if (spec.kubeStorage) info.kubeStorage = spec.kubeStorage;
   return info;
 }

@@ -46,6 +46,7 @@ export const eventsV1 = defineBuiltin({
   namespaced: true,
   shortNames: ['ev'],
   bucket: coreEvents.bucket,
+  kubeStorage: { group: '', version: 'v1' },
   columns: [
     { name: 'Type', type: 'string', description: 'Type', priority: 0, cell: (o) => o.type ?? '' },
     { name: 'Reason', type: 'string', description: 'Reason', priority: 0, cell: (o) => o.reason ?? '' },

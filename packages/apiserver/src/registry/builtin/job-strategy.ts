@@ -38,7 +38,7 @@ export function defaultJobSpec(spec: Record<string, unknown>): void {
 function defaultJob(obj: KubeObject): Record<string, unknown> {
   const spec = record(obj.spec);
   obj.spec = spec;
-  // A Job without labels of its own takes its template's (before the generated ones are added).
+  // A Job without labels of its own takes its template's (SetDefaults_Job).
   const templateLabels = field(spec, 'template', 'metadata', 'labels');
   if (templateLabels && Object.keys(obj.metadata.labels ?? {}).length === 0) obj.metadata.labels = { ...(templateLabels as Record<string, string>) };
   defaultJobSpec(spec);
@@ -171,7 +171,11 @@ function validateJobUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
 export const jobStrategy = {
   prepareForCreate(obj) {
     startGeneration(obj);
+    const hadLabels = Object.keys(obj.metadata.labels ?? {}).length > 0;
     generateSelector(obj, defaultJob(obj));
+    // kube's SetDefaults_Job shares the template's label map with the Job, and defaults again on
+    // every read from etcd: a Job created without labels shows its template's, generated ones included.
+    if (!hadLabels) obj.metadata.labels = { ...(field(obj.spec, 'template', 'metadata', 'labels') as Record<string, string>) };
     obj.status = {};
   },
   prepareForUpdate(obj, old) {

@@ -18,6 +18,11 @@ export function defaultPodSpec(spec: Record<string, unknown>): void {
   spec.terminationGracePeriodSeconds ??= 30;
   spec.schedulerName ??= 'default-scheduler';
   spec.securityContext ??= {};
+  // v1's deprecated serviceAccount mirrors serviceAccountName (kube's PodSpec conversions): an
+  // old client's serviceAccount alone names the account; serviceAccountName wins otherwise.
+  if (!spec.serviceAccountName && typeof spec.serviceAccount === 'string' && spec.serviceAccount) spec.serviceAccountName = spec.serviceAccount;
+  if (spec.serviceAccountName) spec.serviceAccount = spec.serviceAccountName;
+  else delete spec.serviceAccount;
   for (const list of ['containers', 'initContainers']) {
     const containers = spec[list];
     if (!Array.isArray(containers)) continue;

@@ -1,5 +1,5 @@
 /** Pods: spec defaults on create, and an update may change little more than container images. */
-import { fieldError } from '@dojo/kube-api';
+import { fieldError, semanticEqual } from '@dojo/kube-api';
 import type { Strategy } from '../strategy.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import { defaultPodSpec, validatePodSpec } from './pod-spec.ts';
@@ -26,7 +26,8 @@ export const podStrategy = {
   validate: (obj) => validatePodSpec(obj.spec, 'spec'),
   validateUpdate(obj, old) {
     const errs = validatePodSpec(obj.spec, 'spec');
-    if (JSON.stringify(immutablePart(obj.spec)) !== JSON.stringify(immutablePart(old.spec))) {
+    // ValidatePodUpdate compares with apiequality.Semantic.DeepEqual: key order is no change.
+    if (!semanticEqual(immutablePart(obj.spec), immutablePart(old.spec))) {
       errs.push(fieldError.forbidden('spec', 'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)'));
     }
     return errs;

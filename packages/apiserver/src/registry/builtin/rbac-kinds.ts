@@ -5,6 +5,7 @@
 import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { noRulesStrategy, type Strategy } from '../strategy.ts';
 import { defineBuiltin } from './define-builtin.ts';
+import { bindingColumns } from './rbac-columns.ts';
 import { validateLabelSelector } from './label-selector-validation.ts';
 import { field } from './unstructured.ts';
 
@@ -73,9 +74,17 @@ export const roleBindingStrategy = {
 // kube validates RBAC names as path segments (ValidateRBACName), so `system:discovery` is a name.
 const rbac = { group: 'rbac.authorization.k8s.io', version: 'v1', nameValidation: 'path-segment' as const };
 
-export const clusterRoles = defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: clusterRoleStrategy });
-export const roles = defineBuiltin({ ...rbac, resource: 'roles', kind: 'Role', namespaced: true, strategy: roleStrategy });
-export const clusterRoleBindings = defineBuiltin({ ...rbac, resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false, strategy: roleBindingStrategy });
-export const roleBindings = defineBuiltin({ ...rbac, resource: 'rolebindings', kind: 'RoleBinding', namespaced: true, strategy: roleBindingStrategy });
+// Roles have no printer in kube: the default table, Name and Created At.
+export const clusterRoles = defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: clusterRoleStrategy, defaultTable: true });
+export const roles = defineBuiltin({ ...rbac, resource: 'roles', kind: 'Role', namespaced: true, strategy: roleStrategy, defaultTable: true });
+export const clusterRoleBindings = defineBuiltin({
+  ...rbac,
+  resource: 'clusterrolebindings',
+  kind: 'ClusterRoleBinding',
+  namespaced: false,
+  strategy: roleBindingStrategy,
+  ...bindingColumns('clusterRoleBinding'),
+});
+export const roleBindings = defineBuiltin({ ...rbac, resource: 'rolebindings', kind: 'RoleBinding', namespaced: true, strategy: roleBindingStrategy, ...bindingColumns('roleBinding') });
 
 export const rbacKinds = [clusterRoles, roles, clusterRoleBindings, roleBindings];

@@ -2,6 +2,8 @@
 import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
 import type { Strategy } from '../strategy.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
+import { allocateNodePorts } from './node-port-allocator.ts';
+import { defaultServiceSpec } from './service-defaults.ts';
 import { field, record } from './unstructured.ts';
 
 /** The service-CIDR allocator (a stand-in for kube-apiserver's): process-wide, never reused. */
@@ -36,6 +38,8 @@ export const serviceStrategy = {
         port.targetPort ??= port.port;
       }
     }
+    defaultServiceSpec(spec);
+    allocateNodePorts(spec);
     obj.status = { loadBalancer: {} };
   },
   prepareForUpdate(obj, old) {

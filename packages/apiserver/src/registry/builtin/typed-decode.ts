@@ -177,6 +177,8 @@ class Walker {
       // Every map of the built-in types is `omitempty`: an empty one does not survive Go's
       // decoding and encoding, so `labels: {}` or `data: {}` is not stored.
       if (this.dropEmptyMaps && def.mapKey && isEmptyObject(value)) delete json[def.json];
+      // Likewise a zero scalar of an `omitempty` field (Job status `active: 0`, `paused: false`).
+      else if (this.prune && isScalar(def.type) && !def.keepZero && !def.repeated && !def.mapKey && (value === 0 || value === false || value === '')) delete json[def.json];
     }
   }
 

@@ -1,0 +1,31 @@
+/**
+ * Node ports for NodePort and LoadBalancer Services, as kube-apiserver's service REST allocates
+ * them: every port that names none gets a free one from the default node-port range
+ * (30000-32767, --service-node-port-range), chosen at random; a LoadBalancer with
+ * `allocateLoadBalancerNodePorts: false` gets none. Like the cluster-IP allocator beside it, a
+ * process-wide stand-in: ports given out are not reused.
+ */
+import { record } from './unstructured.ts';
+
+const range = { base: 30000, size: 2768 };
+const taken = new Set<number>();
+
+function allocateNodePort(): number {
+  for (;;) {
+    const port = range.base + Math.floor(Math.random() * range.size);
+    if (taken.has(port)) continue;
+    taken.add(port);
+    return port;
+  }
+}
+
+/** Fills `nodePort` of each port of a new Service that needs one. */
+export function allocateNodePorts(spec: Record<string, unknown>): void {
+  const needsNodePorts = spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
+  if (!needsNodePorts || !Array.isArray(spec.ports)) return;
+  for (const p of spec.ports) {
+    const port = record(p);
+    if (typeof port.nodePort === 'number' && port.nodePort > 0) taken.add(port.nodePort);
+    else port.nodePort = allocateNodePort();
+  }
+}
