@@ -141,12 +141,11 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     const first = await eventually(async () => (await telemetry('reconcile-start', 'cm-generator')).find((p) => p.triggers.some((t) => t.resourceVersion === resourceVersion)), 'the reconcile of the ADDED event');
     mark('inferred reconcile');
     expect(first.inferred).toMatchObject({ rule: 'same-object-event', object: { kind: 'ConfigMapGenerator', namespace: 'kube-rs', name: 'hello' } });
-    // Below issue #29's 0.8 for the plain case, by the inference's rule: the pass opens with a GET
-    // of hello-generated (404, not made yet), an object that names no owner, so the console
-    // assumes that request belongs to hello's pass and takes 0.2 off (pass-inference.ts): 0.7 when
-    // the pass starts within a second of the event, as it did in every run here.
-    expect(first.inferred!.explanation).toContain('its first request was about ConfigMap kube-rs/hello-generated, assumed to be part of this pass');
-    expect(first.inferred!.confidence).toBeGreaterThanOrEqual(0.4);
+    // The pass opens with a GET of hello-generated (404, not made yet), an object that names no
+    // owner: assumed to belong to hello's pass until the pass creates it as hello's child, which
+    // confirms it (pass-inference.ts) — the plain event-driven case, as sure as its trigger.
+    expect(first.inferred!.explanation).toContain('its first request was about ConfigMap kube-rs/hello-generated, which it then wrote as a child of ConfigMapGenerator kube-rs/hello');
+    expect(first.inferred!.confidence).toBeGreaterThanOrEqual(0.8);
     expect(first.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'ConfigMapGenerator', key: 'kube-rs/hello' });
     const calls = async (reconcileId: string, controller = 'cm-generator') =>
       (await telemetry('api-call', controller)).filter((c) => c.reconcileId === reconcileId).map((c) => [c.verb, c.resource, c.name, c.code].filter((part) => part !== undefined).join(' '));

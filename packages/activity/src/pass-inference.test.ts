@@ -47,7 +47,7 @@ describe('inferred reconciles', () => {
     expect(starts().map((s) => s.triggers[0]!.resourceVersion)).toEqual(['1001', '1002', '1003']);
   });
 
-  it('files a read of a child that does not exist yet under the event waiting for its pass, a little less sure', () => {
+  it('files a read of a child that does not exist yet under the event waiting for its pass, and is sure of it once the pass creates that child', () => {
     const { journal, activity, starts, calls } = observeActivity();
     journal.watch(op, dojos);
     journal.watch(op, deployments);
@@ -62,11 +62,42 @@ describe('inferred reconciles', () => {
     journal.advance(2000);
     activity.tick();
     expect(starts().map((s) => [s.key, s.inferred!.rule, s.inferred!.confidence])).toEqual([
-      ['default/web', 'same-object-event', 0.7],
+      ['default/web', 'same-object-event', 0.9],
       ['default/web', 'owned-object-event', 0.8],
     ]);
-    expect(starts()[0]!.inferred!.explanation).toMatch(/its first request was about Deployment default\/web-app, assumed to be part of this pass$/);
+    expect(starts()[0]!.inferred!.explanation).toMatch(/its first request was about Deployment default\/web-app, which it then wrote as a child of Dojo default\/web$/);
     expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404', 'create deployments 201']);
+  });
+
+  it('stays a little less sure when the pass does not go on to write the object its first request read', () => {
+    const { journal, activity, starts, calls } = observeActivity();
+    journal.watch(op, dojos);
+    journal.watch(op, deployments);
+    journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    journal.advance(10);
+    // A read of something that is not there (a referenced object), then the Dojo's own status.
+    journal.get(op, deployments, 'default', 'shared-config');
+    journal.advance(3);
+    journal.write(op, dojos, 'default', 'web', { subresource: 'status', changedPaths: ['status.conditions'] });
+    journal.advance(2000);
+    activity.tick();
+    expect(starts().map((s) => [s.key, s.inferred!.rule, s.inferred!.confidence])).toEqual([['default/web', 'same-object-event', 0.7]]);
+    expect(starts()[0]!.inferred!.explanation).toMatch(/its first request was about Deployment default\/shared-config, assumed to be part of this pass$/);
+    expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404', 'patch dojos/status 200']);
+  });
+
+  it('settles a pass whose only request was the assumed read when the pass ends, still less sure', () => {
+    const { journal, activity, starts, ends, calls } = observeActivity();
+    journal.watch(op, dojos);
+    journal.watch(op, deployments);
+    journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    journal.advance(10);
+    journal.get(op, deployments, 'default', 'web-app');
+    journal.advance(2000);
+    activity.tick();
+    expect(starts().map((s) => s.inferred!.confidence)).toEqual([0.7]);
+    expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404']);
+    expect(ends().map((e) => e.reconcileId)).toEqual([starts()[0]!.reconcileId]);
   });
 
   it("files a change of a Deployment it controls under the owning Dojo's pass", () => {

@@ -17,6 +17,12 @@
  *   with no known owner (a read that found nothing, a referenced Secret), the object of the
  *   oldest event still waiting for its pass — assumed, so 0.2 less sure; else, for a write to a
  *   controlled object, its owner; else the object itself.
+ * - An assumption is settled by the pass's next request: if the pass then writes that very
+ *   object as a child of the pass's object (get-or-create: the read found nothing, so it makes
+ *   it), the assumption is confirmed and the pass is as sure as its trigger; otherwise it stays
+ *   0.2 less sure. Until settled, the pass and its first request are held back from the sink,
+ *   so what is journaled says what the evidence says.
+
  * - Passes of one client may overlap (several workers); each gets the lowest free lane.
  */
 import { identityKey, parseIdentityKey, type ObjectIdentity } from '@dojo/kube-api';
@@ -31,11 +37,25 @@ export interface Pass {
   readonly key: string;
   readonly worker: number;
   readonly start: number;
-  readonly trigger: InferredTrigger;
+  /** Set once: a pass begun on an assumption says how sure it is when the assumption is settled. */
+  trigger: InferredTrigger;
   readonly requests: RequestRecord[];
+  /** While its first request's object is only assumed to belong to it: what settling needs. */
+  unsettled?: Assumption;
   /** When its last request was answered. */
   end: number;
   lastAt: number;
+}
+
+/** A pass begun on an assumption, until its next request (or its end) settles it. */
+interface Assumption {
+  /** The object the first request was about. */
+  readonly object: ObjectIdentity;
+  readonly key: string;
+  /** The trigger as sure as the rule makes it, for when the assumption is confirmed. */
+  readonly confirmed: InferredTrigger;
+  /** The first request, held back with the pass's start. */
+  readonly held: { record: RequestRecord; object: ObjectIdentity }[];
 }
 
 export interface PassSink {
@@ -85,11 +105,26 @@ export class ClientPasses {
   request(record: RequestRecord, target: RequestObject): Pass {
     const joined = this.#joinable(target.key, record, target.key) ?? (target.ownerKey ? this.#joinable(target.ownerKey, record, target.key) : undefined);
     const pass = joined ?? this.#begin(record, target);
+    if (joined?.unsettled) this.#settle(joined, target, record);
     pass.requests.push(record);
     pass.lastAt = Math.max(pass.lastAt, record.time);
     pass.end = Math.max(pass.end, record.time + record.latencyMs);
-    this.#sink.request(pass, record, target.object);
+    if (pass.unsettled) pass.unsettled.held.push({ record, object: target.object });
+    else this.#sink.request(pass, record, target.object);
     return pass;
+  }
+
+  /**
+   * The pass's next request (or its end, with no request) settles what its first request
+   * assumed: a successful write of that very object as a child of the pass's object confirms it.
+   */
+  #settle(pass: Pass, next?: RequestObject, record?: RequestRecord): void {
+    const assumption = pass.unsettled!;
+    const wroteIt = next !== undefined && record !== undefined && record.verb !== 'get' && record.code < 300 && next.key === assumption.key && next.ownerKey === pass.key;
+    if (wroteIt) pass.trigger = { ...assumption.confirmed, explanation: `${assumption.confirmed.explanation}; its first request was about ${label(assumption.object)}, which it then wrote as a child of ${label(pass.object)}` };
+    pass.unsettled = undefined;
+    this.#sink.started(pass);
+    for (const held of assumption.held) this.#sink.request(pass, held.record, held.object);
   }
 
   /** Ends passes that have been quiet for `passGapMs`. */
@@ -132,12 +167,13 @@ export class ClientPasses {
     if (worker < 0) worker = this.#lanes.length;
     // Named by the journal seq of its first request: unique across restarts, and the same when the journal is read again.
     const pass: Pass = { id: `inferred-${this.#client}-${record.seq}`, client: this.#client, object, key, worker, start: record.time, trigger, requests: [], end: record.time, lastAt: record.time };
+    if (assumed) pass.unsettled = { object: target.object, key: target.key, confirmed: inferred, held: [] };
     this.#lanes[worker] = pass;
     this.#open.set(key, pass);
     this.#starts.delete(key);
     this.#starts.set(key, [...previousStarts.slice(-7), record.time]);
     if (this.#starts.size > 20_000) this.#starts.delete(this.#starts.keys().next().value!);
-    this.#sink.started(pass);
+    if (!pass.unsettled) this.#sink.started(pass);
     return pass;
   }
 
@@ -163,6 +199,7 @@ export class ClientPasses {
     if (this.#open.get(pass.key) !== pass) return;
     this.#open.delete(pass.key);
     if (this.#lanes[pass.worker] === pass) this.#lanes[pass.worker] = undefined;
+    if (pass.unsettled) this.#settle(pass);
     this.#sink.ended(pass);
   }
 }
