@@ -16,9 +16,9 @@ const builtinMeta: PatchMetaResolver = (obj) => (obj.apiVersion && obj.kind ? bu
 
 export function createManagedFieldsTracker(resolveMeta: PatchMetaResolver = builtinMeta): FieldTracker {
   return {
-    update({ obj, old, manager, apiVersion, subresource, time }) {
+    update({ obj, old, manager, apiVersion, subresource, time, resetFields }) {
       if (isApplyResult(obj, old, manager)) return;
-      const entries = managedFieldsAfterUpdate({ old, new: obj, manager, apiVersion, time, subresource, meta: resolveMeta(obj) });
+      const entries = managedFieldsAfterUpdate({ old, new: obj, manager, apiVersion, time, subresource, meta: resolveMeta(obj), resetFields });
       if (entries?.length) obj.metadata.managedFields = entries;
       else delete obj.metadata.managedFields;
     },

@@ -10,7 +10,7 @@ import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExi
 import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { planDeletion } from './deletion.ts';
-import { defaultFieldManager, type FieldTracker } from './field-tracker.ts';
+import { defaultFieldManager, specResetFields, statusResetFields, type FieldTracker, type ResetFields } from './field-tracker.ts';
 import { listObjects, listStoredObjects, storageName, type ListSource, type StoredList } from './list.ts';
 import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
@@ -304,7 +304,26 @@ export class GenericStore {
       apiVersion: apiVersionOfInfo(this.info),
       subresource: this.fieldsSubresource,
       time: nowTimestamp(this.now()),
+      resetFields: this.resetFields(),
     });
+  }
+
+  /**
+   * What this endpoint's strategy resets (kube's GetResetFields), never owned by the writer:
+   * a kind with a status endpoint resets status on itself and spec on `/status`; a namespace's
+   * `/finalize` resets status.
+   */
+  private resetFields(): ResetFields | undefined {
+    switch (this.fieldsSubresource) {
+      case undefined:
+        return this.info.subresources.status ? statusResetFields : undefined;
+      case 'status':
+        return specResetFields;
+      case 'finalize':
+        return statusResetFields;
+      default:
+        return undefined;
+    }
   }
 }
 
