@@ -50,6 +50,11 @@ describe('built-in kinds own fields as kube-apiserver 1.37 OpenAPI marks them', 
     expect(fields).toEqual({ 'f:spec': { 'f:maxReplicas': {}, 'f:scaleTargetRef': { 'f:apiVersion': {}, 'f:kind': {}, 'f:name': {} } } });
   });
 
+  it("owns a PersistentVolume's claimRef field by field (+structType=granular over an atomic ObjectReference)", () => {
+    const fields = createdFields({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv' }, spec: { claimRef: { kind: 'PersistentVolumeClaim', name: 'c' } } });
+    expect(fields).toEqual({ 'f:spec': { 'f:claimRef': { '.': {}, 'f:kind': {}, 'f:name': {} } } });
+  });
+
   it("lists a CRD's status conditions by type (listType=map), yet never makes a strategic-merge list granular on its own", () => {
     const crd = builtinPatchMeta('apiextensions.k8s.io/v1', 'CustomResourceDefinition');
     expect(crd?.fields?.status?.fields?.conditions).toMatchObject({ listType: 'map', listMapKeys: ['type'] });

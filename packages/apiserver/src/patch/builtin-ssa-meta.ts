@@ -19,6 +19,8 @@ export interface GeneratedSchemaNode {
   readonly f?: { readonly [field: string]: GeneratedSchemaNode | string };
   readonly i?: GeneratedSchemaNode | string;
   readonly r?: string;
+  /** The field overrides its atomic type: +structType=granular (a PersistentVolume's claimRef). */
+  readonly g?: 1;
 }
 
 type Generated = GeneratedSchemaNode | string | undefined;
@@ -41,7 +43,9 @@ function resolve(node: Generated): GeneratedSchemaNode | undefined {
   if (!node.r) return node;
   // A field naming a definition, with markers of its own (atomic, always serialized) added.
   const target = ssaDefinitions[node.r] ?? {};
-  return { ...target, ...(node.a || target.a ? { a: 1 } : {}), ...(node.s ? { s: 1 } : {}) };
+  const atomic = node.g ? false : Boolean(node.a || target.a);
+  const { a: _a, ...rest } = target;
+  return { ...rest, ...(atomic ? { a: 1 } : {}), ...(node.s ? { s: 1 } : {}) };
 }
 
 /** The markers alone, as PatchMeta: SSA's view where the hand table says nothing. */

@@ -314,6 +314,8 @@ export class GenericStore {
    * `/finalize` resets status.
    */
   private resetFields(): ResetFields | undefined {
+    const declared = (this.fieldsSubresource ? this.strategies.update : this.info.strategy).resetFields;
+    if (declared) return declared;
     switch (this.fieldsSubresource) {
       case undefined:
         return this.info.subresources.status ? statusResetFields : undefined;

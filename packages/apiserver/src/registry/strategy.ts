@@ -9,6 +9,7 @@
  * knows which endpoint it serves.
  */
 import type { FieldError, KubeObject } from '@dojo/kube-api';
+import type { ResetFields } from './field-tracker.ts';
 
 export interface DecodeResult {
   /** Unknown fields dropped from the object, as ".spec.foo" paths (for fieldValidation). */
@@ -32,6 +33,11 @@ export interface UpdateStrategy extends Decoding {
   /** Takes what this endpoint may not change from `old` (status, or everything but status). */
   prepareForUpdate(obj: KubeObject, old: KubeObject): void;
   validateUpdate(obj: KubeObject, old: KubeObject): FieldError[];
+  /**
+   * kube's GetResetFields: what this endpoint sets itself, so no writer owns it in managedFields.
+   * Unset: status on a resource with a status endpoint, spec on `/status` (generic-store.ts).
+   */
+  resetFields?: ResetFields;
 }
 
 /** Kinds with extra deletion rules (namespaces: spec.finalizers, Terminating phase). */
