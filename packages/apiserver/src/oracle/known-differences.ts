@@ -10,6 +10,4 @@ export interface KnownDifference {
 }
 
 export const knownDifferences: Record<string, KnownDifference> = {
-  "create the namespace": { status: 'open', what: "managedFields of the creating manager list `f:spec.f:finalizers` and `f:status.f:phase` (fields the server defaulted); kube-apiserver's list only `f:metadata.f:labels` (the request's fields plus the name label)" },
-  "strategic-merge-patch a container image": { status: 'open', what: "after the earlier PUT to `/scale`, kube-apiserver keeps a separate managedFields entry (manager `unknown`, `subresource: scale`) owning `f:spec.f:replicas`, taken from the creator's entry; the embedded server keeps `f:replicas` with the creator and records no scale entry" },
 };

@@ -13,7 +13,17 @@ export interface FieldTracker {
    * Records an Update operation by `manager`; sets `obj.metadata.managedFields`. No manager
    * ever owns `resetFields` (the endpoint's strategy sets them, not the writer).
    */
-  update(args: { obj: KubeObject; old: KubeObject | undefined; manager: string; apiVersion: string; subresource?: string; time: string; resetFields?: ResetFields }): void;
+  update(args: {
+    obj: KubeObject;
+    old: KubeObject | undefined;
+    manager: string;
+    apiVersion: string;
+    subresource?: string;
+    time: string;
+    resetFields?: ResetFields;
+    /** A `/scale` write: the parent's spec replicas path, e.g. ['spec', 'replicas'] (kube's ScaleHandler). */
+    scaleReplicasPath?: readonly string[];
+  }): void;
 }
 
 /** kube-apiserver's default manager name: the User-Agent up to the first '/'. */

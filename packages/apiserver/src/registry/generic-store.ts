@@ -107,6 +107,12 @@ export class GenericStore {
       if (namespace) obj.metadata.namespace = namespace;
     } else if (obj.metadata.namespace === '') delete obj.metadata.namespace;
     prepareMetaForCreate(obj, this.now());
+    // kube's order: the field manager sees the defaulted request, before PrepareForCreate.
+    const tracksBeforePrepare = strategy.applyDefaults !== undefined;
+    if (tracksBeforePrepare) {
+      strategy.applyDefaults!(obj);
+      this.track(obj, undefined, options);
+    }
     strategy.prepareForCreate(obj);
     const errors = [...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)];
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
@@ -114,7 +120,7 @@ export class GenericStore {
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
     if (this.deps.store.getLatest(info.bucket, key)) throw newAlreadyExists(groupResourceOf(info), name);
-    this.track(obj, undefined, options);
+    if (!tracksBeforePrepare) this.track(obj, undefined, options);
     if (options.dryRun) return { object: obj, code: 201, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     options.observer?.stored?.(obj);
@@ -305,6 +311,9 @@ export class GenericStore {
       subresource: this.fieldsSubresource,
       time: nowTimestamp(this.now()),
       resetFields: this.resetFields(),
+      ...(this.fieldsSubresource === 'scale' && this.info.subresources.scale
+        ? { scaleReplicasPath: this.info.subresources.scale.specReplicasPath.replace(/^\./, '').split('.') }
+        : {}),
     });
   }
 

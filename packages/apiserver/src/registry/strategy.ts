@@ -23,6 +23,14 @@ interface Decoding {
 
 /** RESTCreateStrategy: what a create may contain. */
 export interface CreateStrategy extends Decoding {
+  /**
+   * The kind's decode-time defaulting (kube's SetDefaults_*), when kept apart from
+   * prepareForCreate. kube's field manager records a create after defaulting and before
+   * PrepareForCreate, so what only prepareForCreate adds (a Job's generated selector, a
+   * Namespace's `kubernetes` finalizer) is nobody's; the store keeps that order for kinds that
+   * split the two, and records after prepareForCreate for the others.
+   */
+  applyDefaults?(obj: KubeObject): void;
   /** Clears what a client may not set (status, generation 1 for kinds that track it). */
   prepareForCreate(obj: KubeObject): void;
   validate(obj: KubeObject): FieldError[];

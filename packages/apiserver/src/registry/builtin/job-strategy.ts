@@ -169,9 +169,12 @@ function validateJobUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
 }
 
 export const jobStrategy = {
+  applyDefaults(obj) {
+    defaultJob(obj);
+  },
   prepareForCreate(obj) {
     startGeneration(obj);
-    generateSelector(obj, defaultJob(obj));
+    generateSelector(obj, record(obj.spec));
     obj.status = {};
   },
   prepareForUpdate(obj, old) {
