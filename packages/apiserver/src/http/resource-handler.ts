@@ -230,7 +230,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       const current = endpoint.store.getLatest(namespace, name);
       if (!current) {
         applied.metadata.name ??= name;
-        const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time });
+        const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time, resetFields: storage.main.resetFields });
         const result = await storage.main.create(namespace, created, { ...options, fieldManager: manager });
         note.object = result.object;
         setWarnings(res, result.warnings);
@@ -240,7 +240,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       const result = await endpoint.store.update(
         namespace,
         name,
-        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time, subresource }),
+        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time, subresource, resetFields: endpoint.store.resetFields }),
         { ...options, fieldManager: manager },
       );
       note.object = result.object;

@@ -9,13 +9,13 @@ import type { ResetFields } from '../registry/field-tracker.ts';
 import { compareFields } from './compare-fields.ts';
 import { createdFieldsV1 } from './created-fields.ts';
 import { emptyObjectLike } from './empty-object.ts';
-import { fieldElement } from './field-path.ts';
 import { FieldSet } from './field-set.ts';
 import {
   capUpdateManagers,
   decodeManagedFields,
   encodeManagedFields,
   isManagedFieldsReset,
+  resetFieldSet,
   managerIdentity,
   stripSystemFields,
   withoutManagedFields,
@@ -46,17 +46,6 @@ export interface UpdateManagedFieldsArgs {
   resetFields?: ResetFields;
 }
 
-
-const resetFieldSets = new WeakMap<ResetFields, FieldSet>();
-
-function resetFieldSet(paths: ResetFields): FieldSet {
-  let set = resetFieldSets.get(paths);
-  if (!set) {
-    set = FieldSet.of(paths.map((path) => path.map(fieldElement)));
-    resetFieldSets.set(paths, set);
-  }
-  return set;
-}
 
 /** The object without its top-level reset fields, or undefined when a reset path is deeper. */
 function withoutTopLevelReset(obj: KubeObject, paths: ResetFields | undefined): KubeObject | undefined {

@@ -310,7 +310,7 @@ export class GenericStore {
       apiVersion: apiVersionOfInfo(this.info),
       subresource: this.fieldsSubresource,
       time: nowTimestamp(this.now()),
-      resetFields: this.resetFields(),
+      resetFields: this.resetFields,
       ...(this.fieldsSubresource === 'scale' && this.info.subresources.scale
         ? { scaleReplicasPath: this.info.subresources.scale.specReplicasPath.replace(/^\./, '').split('.') }
         : {}),
@@ -322,7 +322,7 @@ export class GenericStore {
    * a kind with a status endpoint resets status on itself and spec on `/status`; a namespace's
    * `/finalize` resets status.
    */
-  private resetFields(): ResetFields | undefined {
+  get resetFields(): ResetFields | undefined {
     const declared = (this.fieldsSubresource ? this.strategies.update : this.info.strategy).resetFields;
     if (declared) return declared;
     switch (this.fieldsSubresource) {
