@@ -120,7 +120,8 @@ export const fieldError = {
     type: 'FieldValueTooMany',
     field,
     value: actual,
-    detail: `must have at most ${max} items`,
+    // apimachinery's field.TooMany: "item" when the limit is one.
+    detail: `must have at most ${max} ${max === 1 ? 'item' : 'items'}`,
   }),
   notFound: (field: string, value: unknown): FieldError => ({ type: 'FieldValueNotFound', field, value, detail: '' }),
   typeInvalid: (field: string, value: unknown, detail: string): FieldError => ({ type: 'FieldValueTypeInvalid', field, value, detail }),
