@@ -114,7 +114,8 @@ export const fieldError = {
     type: 'FieldValueTooLong',
     field,
     value,
-    detail: `may not be more than ${max} bytes`,
+    // apimachinery's field.TooLong: "byte" when the limit is one.
+    detail: `may not be more than ${max} ${max === 1 ? 'byte' : 'bytes'}`,
   }),
   tooMany: (field: string, actual: number, max: number): FieldError => ({
     type: 'FieldValueTooMany',
