@@ -47,6 +47,17 @@ describe('server-side apply bodies', () => {
     expect(applied.status).toBe(400);
     expect(applied.body.message).toBe('error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type map[string]interface {}');
   });
+
+  it('refuses an apply that would create an object without naming it, or naming another, as the patcher checks the name', async () => {
+    const headers = { 'content-type': 'application/apply-patch+yaml' };
+    const unnamed = await server.call('PATCH', `${cms}/apply-unnamed?fieldManager=fuzz`, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { labels: { tier: 'y' } } }), headers);
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.message).toBe('the name of the object (apply-unnamed based on URL) was undeterminable: name must be provided');
+    const other = await server.call('PATCH', `${cms}/apply-unnamed?fieldManager=fuzz`, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other' } }), headers);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe('the name of the object (other) does not match the name on the URL (apply-unnamed)');
+    expect((await server.call('GET', `${cms}/apply-unnamed`)).status).toBe(404);
+  });
 });
 
 describe('empty maps of built-in kinds', () => {

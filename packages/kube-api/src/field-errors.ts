@@ -114,13 +114,15 @@ export const fieldError = {
     type: 'FieldValueTooLong',
     field,
     value,
-    detail: `may not be more than ${max} bytes`,
+    // apimachinery's field.TooLong: "byte" when the limit is one.
+    detail: `may not be more than ${max} ${max === 1 ? 'byte' : 'bytes'}`,
   }),
   tooMany: (field: string, actual: number, max: number): FieldError => ({
     type: 'FieldValueTooMany',
     field,
     value: actual,
-    detail: `must have at most ${max} items`,
+    // apimachinery's field.TooMany: "item" when the limit is one.
+    detail: `must have at most ${max} ${max === 1 ? 'item' : 'items'}`,
   }),
   notFound: (field: string, value: unknown): FieldError => ({ type: 'FieldValueNotFound', field, value, detail: '' }),
   typeInvalid: (field: string, value: unknown, detail: string): FieldError => ({ type: 'FieldValueTypeInvalid', field, value, detail }),

@@ -9,6 +9,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newBadRequest, newMethodNotSupported, newStatusError, type KubeObject } from '@dojo/kube-api';
 import type { UserInfo } from '../auth/user-info.ts';
 import type { RequestNote } from '../journal/request-note.ts';
+import { builtinPatchMeta } from '../patch/builtin-patch-meta.ts';
+import { managedFieldsAfterUpdate } from '../patch/update-managed-fields.ts';
+import { defaultFieldManager } from '../registry/field-tracker.ts';
+import { nowTimestamp } from '../registry/object-meta.ts';
 import { groupResourceOf, type ResourceInfo } from '../registry/resource-info.ts';
 import { decodeObjectBody, mediaTypeOf, readBody } from './body.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
@@ -68,6 +72,25 @@ function matchNamespace(obj: KubeObject, namespace: string | undefined): void {
   throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
 }
 
+/**
+ * kube's create handler runs the field manager on every create, stored or not, before the REST
+ * Create answers: a review that echoes its request (SubjectAccessReview, TokenReview,
+ * TokenRequest) carries the poster's Update entry; one built anew (SelfSubjectReview) does not.
+ */
+function recordCreator(body: KubeObject, endpoint: CreateOnlyEndpoint, subresource: string | undefined, manager: string): void {
+  const entries = managedFieldsAfterUpdate({
+    old: undefined,
+    new: body,
+    manager,
+    apiVersion: endpoint.apiVersion,
+    time: nowTimestamp(),
+    ...(subresource ? { subresource } : {}),
+    meta: builtinPatchMeta(endpoint.apiVersion, endpoint.kind),
+  });
+  if (entries?.length) body.metadata.managedFields = entries;
+  else delete body.metadata.managedFields;
+}
+
 export async function serveCreateOnly(
   req: IncomingMessage,
   res: ServerResponse,
@@ -97,6 +120,7 @@ export async function serveCreateOnly(
     if (options.fieldValidation === 'Warn') warnings.push(...unknown);
   }
   matchNamespace(body, request.namespace);
+  recordCreator(body, endpoint, subresource, options.fieldManager ?? defaultFieldManager(options.userAgent));
   const result = await endpoint.create({ user: request.user, ...(request.namespace !== undefined ? { namespace: request.namespace } : {}), ...(name !== undefined ? { name } : {}), body, dryRun: options.dryRun });
   warnings.push(...(result.warnings ?? []));
   if (warnings.length) setWarnings(res, warnings);

@@ -232,8 +232,10 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       const time = nowTimestamp();
       const current = endpoint.store.getLatest(namespace, name);
       if (!current) {
-        applied.metadata.name ??= name;
-        const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time });
+        const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time, resetFields: storage.main.resetFields });
+        // The patcher's checkName: the configuration must name the object the URL names.
+        if (!created.metadata.name) throw newBadRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+        if (created.metadata.name !== name) throw newBadRequest(`the name of the object (${created.metadata.name}) does not match the name on the URL (${name})`);
         const result = await storage.main.create(namespace, created, { ...options, fieldManager: manager });
         note.object = result.object;
         setWarnings(res, result.warnings);
@@ -243,7 +245,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       const result = await endpoint.store.update(
         namespace,
         name,
-        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time, subresource }),
+        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time, subresource, resetFields: endpoint.store.resetFields }),
         { ...options, fieldManager: manager },
       );
       note.object = result.object;

@@ -3,9 +3,8 @@
  * send, with the symbolic resourceVersions resolved against what this target answered before,
  * and each answer is observed as status, warnings and a normalized body.
  *
- * managedFields are left out of the comparison: their bookkeeping is the one class of
- * difference the scripted steps already list one by one (docs/fidelity.md); comparing them
- * here would make every sequence that writes differ for that one known reason and hide the rest.
+ * managedFields are compared like the rest of the body (times normalized): every write's
+ * ownership bookkeeping, apply and its conflicts included, must match kube-apiserver's.
  */
 import type { CallResult } from '../testing/https-call.ts';
 import type { Target } from './differential.ts';
@@ -190,12 +189,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Without managedFields (see above) and with a list's own resourceVersion as a placeholder: it is the store's revision, not an object's. */
+/** With a list's own resourceVersion as a placeholder: it is the store's revision, not an object's. */
 function comparable(body: unknown): unknown {
   if (!isPlainObject(body)) return body;
   const out: Record<string, unknown> = { ...body };
   if (isPlainObject(out.metadata)) {
-    const { managedFields: _managedFields, ...metadata } = out.metadata;
+    const metadata = out.metadata;
     out.metadata = Array.isArray(out.items) && 'resourceVersion' in metadata ? { ...metadata, resourceVersion: '<list>' } : metadata;
   }
   if (Array.isArray(out.items)) out.items = out.items.map(comparable);

@@ -10,8 +10,4 @@ export interface KnownDifference {
 }
 
 export const knownDifferences: Record<string, KnownDifference> = {
-  "create the namespace": { status: 'open', what: "managedFields of the creating manager list `f:spec.f:finalizers` and `f:status.f:phase` (fields the server defaulted); kube-apiserver's list only `f:metadata.f:labels` (the request's fields plus the name label)" },
-  "strategic-merge-patch a container image": { status: 'open', what: "after the earlier PUT to `/scale`, kube-apiserver keeps a separate managedFields entry (manager `unknown`, `subresource: scale`) owning `f:spec.f:replicas`, taken from the creator's entry; the embedded server keeps `f:replicas` with the creator and records no scale entry" },
-  "create the CRD": { status: 'open', what: "the creator's managedFields include `.` entries for `f:spec` members and an `f:status` entry (the status PrepareForCreate sets); kube-apiserver's fieldmanager runs before PrepareForCreate and strips the reset `status`" },
-  "the CRD becomes Established and its resource is served": { status: 'open', what: "the `kube-apiserver` status manager's entry has `f:conditions: {}` (atomic); kube-apiserver's lists each condition by key (`k:{\"type\":\"Established\"}`, `k:{\"type\":\"NamesAccepted\"}`); plus the creator's managedFields difference above" },
 };

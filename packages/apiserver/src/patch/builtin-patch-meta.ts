@@ -3,6 +3,7 @@
  * (patchStrategy, patchMergeKey) and list markers (+listType, +listMapKey, +structType,
  * +mapType) of k8s.io/api. Data, not code: a field that is not listed has no special rules.
  */
+import { withSchemaMarkers } from './builtin-ssa-meta.ts';
 import type { PatchMeta } from './patch-meta.ts';
 
 const mergeByKey = (key: string, extra: Partial<PatchMeta> = {}): PatchMeta => ({
@@ -185,12 +186,19 @@ function networkPolicyScalingPatchMeta(): { [groupKind: string]: PatchMeta } {
   };
 }
 
+const byApiVersionKind = new Map<string, PatchMeta | undefined>();
+
 /**
- * The PatchMeta of a built-in kind, or undefined for kinds this table does not know (custom
- * resources, which do not accept strategic merge patch).
+ * The PatchMeta of a built-in kind: this table's strategic merge patch rules with kube's SSA
+ * markers for that version (builtin-ssa-meta.ts), built once per kind. Undefined for kinds
+ * neither knows (custom resources, which do not accept strategic merge patch).
  */
 export function builtinPatchMeta(apiVersion: string, kindName: string): PatchMeta | undefined {
+  const key = `${apiVersion}/${kindName}`;
+  if (byApiVersionKind.has(key)) return byApiVersionKind.get(key);
   const slash = apiVersion.indexOf('/');
   const group = slash < 0 ? '' : apiVersion.slice(0, slash);
-  return tables[group ? `${kindName}.${group}` : kindName];
+  const meta = withSchemaMarkers(tables[group ? `${kindName}.${group}` : kindName], apiVersion, kindName);
+  byApiVersionKind.set(key, meta);
+  return meta;
 }

@@ -92,7 +92,7 @@ describe('createdFieldsV1', () => {
       }),
       { numRuns: 400 },
     );
-    expect(shortcuts).toBeGreaterThan(40);
+    expect(shortcuts).toBeGreaterThan(25);
   });
 
   it('gives a Dojo create its usual entry: labels and spec, not the system metadata', () => {

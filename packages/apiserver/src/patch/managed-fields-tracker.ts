@@ -1,13 +1,15 @@
 /**
  * The store's FieldTracker: records every create and update as an "Update" managedFields
- * operation. An object that just came out of server-side apply already carries its ownership
- * (the applier's Apply entry changed), and is left as it is.
+ * operation, a `/scale` write through the parent's replicas path (scale-managed-fields.ts). An
+ * object that just came out of server-side apply already carries its ownership (the applier's
+ * Apply entry changed), and is left as it is.
  */
 import type { KubeObject, ManagedFieldsEntry } from '@dojo/kube-api';
 import type { FieldTracker } from '../registry/field-tracker.ts';
 import { builtinPatchMeta } from './builtin-patch-meta.ts';
 import { jsonEqual } from './json-value.ts';
 import type { PatchMeta } from './patch-meta.ts';
+import { managedFieldsAfterScale } from './scale-managed-fields.ts';
 import { managedFieldsAfterUpdate } from './update-managed-fields.ts';
 
 export type PatchMetaResolver = (obj: KubeObject) => PatchMeta | undefined;
@@ -16,9 +18,14 @@ const builtinMeta: PatchMetaResolver = (obj) => (obj.apiVersion && obj.kind ? bu
 
 export function createManagedFieldsTracker(resolveMeta: PatchMetaResolver = builtinMeta): FieldTracker {
   return {
-    update({ obj, old, manager, apiVersion, subresource, time }) {
+    update({ obj, old, manager, apiVersion, subresource, time, resetFields, scaleReplicasPath }) {
       if (isApplyResult(obj, old, manager)) return;
-      const entries = managedFieldsAfterUpdate({ old, new: obj, manager, apiVersion, time, subresource, meta: resolveMeta(obj) });
+      if (scaleReplicasPath && old) {
+        const scaled = managedFieldsAfterScale({ old, new: obj, manager, apiVersion, replicasPath: scaleReplicasPath });
+        if (scaled) obj.metadata.managedFields = scaled;
+        return;
+      }
+      const entries = managedFieldsAfterUpdate({ old, new: obj, manager, apiVersion, time, subresource, meta: resolveMeta(obj), resetFields });
       if (entries?.length) obj.metadata.managedFields = entries;
       else delete obj.metadata.managedFields;
     },

@@ -4,6 +4,7 @@
  * file decodes, encodes and tidies them; updates and applies live in their own files.
  */
 import type { ManagedFieldsEntry } from '@dojo/kube-api';
+import type { ResetFields } from '../registry/field-tracker.ts';
 import { FieldSet } from './field-set.ts';
 import { fieldElement } from './field-path.ts';
 import { fromFieldsV1, toFieldsV1 } from './fields-v1.ts';
@@ -153,4 +154,16 @@ export function withoutManagedFields<T extends { metadata?: unknown }>(obj: T): 
   const metadata = isJsonObject(obj.metadata) ? { ...obj.metadata } : undefined;
   if (metadata) delete metadata.managedFields;
   return metadata ? { ...obj, metadata } : obj;
+}
+
+const resetFieldSets = new WeakMap<ResetFields, FieldSet>();
+
+/** An endpoint's reset fields as a FieldSet, built once per (constant) list of paths. */
+export function resetFieldSet(paths: ResetFields): FieldSet {
+  let set = resetFieldSets.get(paths);
+  if (!set) {
+    set = FieldSet.of(paths.map((path) => path.map(fieldElement)));
+    resetFieldSets.set(paths, set);
+  }
+  return set;
 }

@@ -39,8 +39,8 @@ export const kubePatchEngine = {
       }
     }
   },
-  apply({ info, current, applied, manager, force, time, subresource }) {
+  apply({ info, current, applied, manager, force, time, subresource, resetFields }) {
     const apiVersion = apiVersionOfInfo(info);
-    return serverSideApply({ live: current, applied, manager, force, apiVersion, time, subresource, meta: patchMetaFor(info, applied) }).object;
+    return serverSideApply({ live: current, applied, manager, force, apiVersion, time, subresource, meta: patchMetaFor(info, applied), resetFields }).object;
   },
 } satisfies PatchEngine;

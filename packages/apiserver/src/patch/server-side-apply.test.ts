@@ -184,3 +184,22 @@ describe('serverSideApply', () => {
     expect(applied).toEqual(appliedCopy);
   });
 });
+
+describe('serverSideApply with reset fields (SMD IgnoreFilter)', () => {
+  it("an applier to a Deployment's own endpoint owns none of the status it sends, and takes it from nobody", () => {
+    const statusOwned = updateManagedFields({
+      old: clientSideApplied(1),
+      new: { ...clientSideApplied(1), status: { replicas: 1 } },
+      manager: 'controller',
+      apiVersion: 'apps/v1',
+      time: t0,
+      meta,
+      subresource: 'status',
+    });
+    const applied = { ...config({ replicas: 1 }), status: { replicas: 5 } };
+    const result = serverSideApply({ live: statusOwned, applied, manager: 'kubectl', force: false, apiVersion: 'apps/v1', time: t1, meta, resetFields: [['status']] });
+    const entries = result.object.metadata.managedFields ?? [];
+    expect(entries.find((e) => e.manager === 'kubectl')?.fieldsV1).not.toHaveProperty('f:status');
+    expect(entries.find((e) => e.manager === 'controller')?.fieldsV1).toEqual({ 'f:status': { '.': {}, 'f:replicas': {} } });
+  });
+});

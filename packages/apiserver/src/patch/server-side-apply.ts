@@ -24,10 +24,12 @@ import {
   decodeManagedFields,
   encodeManagedFields,
   managerIdentity,
+  resetFieldSet,
   stripSystemFields,
   withoutManagedFields,
   type ManagedFields,
 } from './managed-fields.ts';
+import type { ResetFields } from '../registry/field-tracker.ts';
 import { newPatchServerError } from './patch-errors.ts';
 import { fieldMeta, itemMeta, listTypeOf, type PatchMeta } from './patch-meta.ts';
 import { listItemElement, missingListKey, shapeOf } from './typed-value.ts';
@@ -45,6 +47,8 @@ export interface ServerSideApplyArgs {
   time: string;
   meta?: PatchMeta;
   subresource?: string;
+  /** The endpoint's reset fields: never the applier's, never a conflict (SMD's IgnoreFilter). */
+  resetFields?: ResetFields;
 }
 
 export interface ServerSideApplyResult {
@@ -81,7 +85,9 @@ export function serverSideApply(args: ServerSideApplyArgs): ServerSideApplyResul
   const live: JsonObject = args.live ? withoutManagedFields(args.live) : emptyObjectLike(applied, meta);
   const id = managerIdentity({ manager: args.manager, operation: 'Apply', apiVersion: args.apiVersion, subresource: args.subresource });
   const previous = managed.get(id);
-  const configured = stripSystemFields(fieldSetOf(applied, meta));
+  const reset = args.resetFields?.length ? resetFieldSet(args.resetFields) : undefined;
+  const ignoringReset = (set: FieldSet): FieldSet => (reset ? set.recursiveDifference(reset) : set);
+  const configured = ignoringReset(stripSystemFields(fieldSetOf(applied, meta)));
   managed.set(id, {
     manager: args.manager,
     operation: 'Apply',
@@ -97,8 +103,9 @@ export function serverSideApply(args: ServerSideApplyArgs): ServerSideApplyResul
     object = pruneUnowned(object, previous.fields.difference(configured), owned, meta);
   }
 
-  const { added, modified, removed } = compareFields(live, object, meta);
-  const changedFields = modified.union(added);
+  const compared = compareFields(live, object, meta);
+  const changedFields = ignoringReset(compared.modified.union(compared.added));
+  const removed = ignoringReset(compared.removed);
   const conflicts: ApplyConflict[] = [];
   for (const [otherId, entry] of managed) {
     if (otherId === id) continue;

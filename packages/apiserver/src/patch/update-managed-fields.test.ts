@@ -4,6 +4,7 @@ import { builtinPatchMeta } from './builtin-patch-meta.ts';
 import { maxUpdateManagers } from './managed-fields.ts';
 import { managerFromUserAgent } from './patch-options.ts';
 import { updateManagedFields } from './update-managed-fields.ts';
+import { specResetFields, statusResetFields } from '../registry/field-tracker.ts';
 
 const meta = builtinPatchMeta('apps/v1', 'Deployment');
 const t0 = '2026-03-01T10:00:00Z';
@@ -119,6 +120,25 @@ describe('updateManagedFields', () => {
     expect(managers).toContain('ancient-changes');
     expect(managers).not.toContain('m0');
     expect(managers).not.toContain('m1');
+  });
+});
+
+describe('reset fields (a strategy GetResetFields)', () => {
+  const withStatus = (obj: KubeObject, status: Record<string, unknown>): KubeObject => ({ ...obj, status });
+  const fieldsOf = (obj: KubeObject, manager: string) => entry(obj, manager)?.fieldsV1 as Record<string, unknown> | undefined;
+
+  it("a Deployment's creator does not own the status its strategy sets", () => {
+    const created = updateManagedFields({ old: undefined, new: withStatus(deployment(2), { replicas: 0 }), manager: 'kubectl', apiVersion: 'apps/v1', time: t0, meta, resetFields: statusResetFields });
+    expect(fieldsOf(created, 'kubectl')).not.toHaveProperty('f:status');
+    expect(fieldsOf(created, 'kubectl')).toHaveProperty('f:spec');
+  });
+
+  it('a status writer owns the status it changed and none of the spec', () => {
+    const created = update(undefined, deployment(2), 'kubectl');
+    const next = withStatus(deployment(3), { replicas: 2 });
+    const written = updateManagedFields({ old: created, new: { ...next, metadata: created.metadata }, manager: 'ctrl', apiVersion: 'apps/v1', time: t1, meta, subresource: 'status', resetFields: specResetFields });
+    expect(fieldsOf(written, 'ctrl')).toEqual({ 'f:status': { '.': {}, 'f:replicas': {} } });
+    expect(fieldsOf(written, 'kubectl')).toHaveProperty('f:spec.f:replicas');
   });
 });
 

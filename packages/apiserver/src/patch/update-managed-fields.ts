@@ -5,6 +5,7 @@
  * disappear. An update never conflicts: updaters always win.
  */
 import type { KubeObject, ManagedFieldsEntry } from '@dojo/kube-api';
+import type { ResetFields } from '../registry/field-tracker.ts';
 import { compareFields } from './compare-fields.ts';
 import { createdFieldsV1 } from './created-fields.ts';
 import { emptyObjectLike } from './empty-object.ts';
@@ -14,6 +15,7 @@ import {
   decodeManagedFields,
   encodeManagedFields,
   isManagedFieldsReset,
+  resetFieldSet,
   managerIdentity,
   stripSystemFields,
   withoutManagedFields,
@@ -35,6 +37,24 @@ export interface UpdateManagedFieldsArgs {
   time: string;
   subresource?: string;
   meta?: PatchMeta;
+  /**
+   * The endpoint's reset fields (a strategy's GetResetFields: `status` on the resource itself,
+   * `spec` on /status): the server decides them, so kube's field manager never records them
+   * for anyone (an IgnoreFilter on the comparison). Keep one constant per endpoint: its
+   * FieldSet is built once.
+   */
+  resetFields?: ResetFields;
+}
+
+
+/** The object without its top-level reset fields, or undefined when a reset path is deeper. */
+function withoutTopLevelReset(obj: KubeObject, paths: ResetFields | undefined): KubeObject | undefined {
+  if (!paths?.length) return obj;
+  if (paths.some((path) => path.length !== 1)) return undefined;
+  if (!paths.some(([name]) => obj[name!] !== undefined)) return obj;
+  const out = { ...obj };
+  for (const [name] of paths) delete out[name!];
+  return out;
 }
 
 /** Returns a copy of `args.new` whose metadata.managedFields records this write. */
@@ -49,15 +69,19 @@ export function updateManagedFields(args: UpdateManagedFieldsArgs): KubeObject {
 export function managedFieldsAfterUpdate(args: UpdateManagedFieldsArgs): ManagedFieldsEntry[] | undefined {
   const base = baseManagedFields(args);
   if (!base) return undefined;
-  if (!args.old && base.size === 0) {
+  const created = !args.old && base.size === 0 ? withoutTopLevelReset(args.new, args.resetFields) : undefined;
+  if (created) {
     // The common create: one manager takes all it set (created-fields.ts), in one walk.
-    const fieldsV1 = createdFieldsV1(args.new, args.meta);
+    const fieldsV1 = createdFieldsV1(created, args.meta);
     if (fieldsV1) return Object.keys(fieldsV1).length === 0 ? [] : [updateEntry(args, fieldsV1)];
   }
   const stripped = withoutManagedFields(args.new);
   const before = args.old ? withoutManagedFields(args.old) : emptyObjectLike(stripped, args.meta);
-  const { added, modified, removed } = compareFields(before, stripped, args.meta);
-  const changed = stripSystemFields(modified.union(added));
+  const compared = compareFields(before, stripped, args.meta);
+  const reset = args.resetFields?.length ? resetFieldSet(args.resetFields) : undefined;
+  const removed = reset ? compared.removed.recursiveDifference(reset) : compared.removed;
+  let changed = stripSystemFields(compared.modified.union(compared.added));
+  if (reset) changed = changed.recursiveDifference(reset);
 
   const managers: ManagedFields = new Map();
   for (const [id, entry] of base) {

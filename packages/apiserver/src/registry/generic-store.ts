@@ -10,7 +10,7 @@ import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExi
 import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { planDeletion } from './deletion.ts';
-import { defaultFieldManager, type FieldTracker } from './field-tracker.ts';
+import { defaultFieldManager, specResetFields, statusResetFields, type FieldTracker, type ResetFields } from './field-tracker.ts';
 import { listObjects, listStoredObjects, storageName, type ListSource, type StoredList } from './list.ts';
 import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
@@ -107,6 +107,12 @@ export class GenericStore {
       if (namespace) obj.metadata.namespace = namespace;
     } else if (obj.metadata.namespace === '') delete obj.metadata.namespace;
     prepareMetaForCreate(obj, this.now());
+    // kube's order: the field manager sees the defaulted request, before PrepareForCreate.
+    const tracksBeforePrepare = strategy.applyDefaults !== undefined;
+    if (tracksBeforePrepare) {
+      strategy.applyDefaults!(obj);
+      this.track(obj, undefined, options);
+    }
     strategy.prepareForCreate(obj);
     const errors = this.validationErrors([...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)]);
     if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
@@ -114,7 +120,7 @@ export class GenericStore {
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
     if (this.deps.store.getLatest(info.bucket, key)) throw newAlreadyExists(groupResourceOf(info), name);
-    this.track(obj, undefined, options);
+    if (!tracksBeforePrepare) this.track(obj, undefined, options);
     if (options.dryRun) return { object: obj, code: 201, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     options.observer?.stored?.(obj);
@@ -309,7 +315,31 @@ export class GenericStore {
       apiVersion: apiVersionOfInfo(this.info),
       subresource: this.fieldsSubresource,
       time: nowTimestamp(this.now()),
+      resetFields: this.resetFields,
+      ...(this.fieldsSubresource === 'scale' && this.info.subresources.scale
+        ? { scaleReplicasPath: this.info.subresources.scale.specReplicasPath.replace(/^\./, '').split('.') }
+        : {}),
     });
+  }
+
+  /**
+   * What this endpoint's strategy resets (kube's GetResetFields), never owned by the writer:
+   * a kind with a status endpoint resets status on itself and spec on `/status`; a namespace's
+   * `/finalize` resets status.
+   */
+  get resetFields(): ResetFields | undefined {
+    const declared = (this.fieldsSubresource ? this.strategies.update : this.info.strategy).resetFields;
+    if (declared) return declared;
+    switch (this.fieldsSubresource) {
+      case undefined:
+        return this.info.subresources.status ? statusResetFields : undefined;
+      case 'status':
+        return specResetFields;
+      case 'finalize':
+        return statusResetFields;
+      default:
+        return undefined;
+    }
   }
 }
 

@@ -37,7 +37,8 @@ export class ResourceStorages {
       main,
       ...(status ? { status: main.withUpdateStrategy(status, 'status') } : {}),
       ...(finalize ? { finalize: main.withUpdateStrategy(finalize, 'finalize') } : {}),
-      ...(scale ? { scale: new ScaleStorage(main, scale) } : {}),
+      // A scale write is an update of the object itself, recorded as kube's ScaleHandler does.
+      ...(scale ? { scale: new ScaleStorage(main.withUpdateStrategy(info.strategy, 'scale'), scale) } : {}),
     };
   }
 }

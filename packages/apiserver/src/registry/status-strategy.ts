@@ -29,20 +29,43 @@ export function resetToStored(obj: KubeObject, old: KubeObject, carryOver: (sent
   carryOver(sent, obj);
 }
 
+/** ObjectMeta a kube status strategy leaves as the request sent it (none calls ResetObjectMetaForStatus). */
+const statusWritableMetadata = ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const;
+export type StatusWritableMetadata = (typeof statusWritableMetadata)[number];
+
+export interface StatusStrategyOptions {
+  /** Validation of the write; the kind's update validation unless it validates status on its own. */
+  validateUpdate?: UpdateStrategy['validateUpdate'];
+  /**
+   * Metadata this kind's status endpoint keeps as stored (a Deployment's labels, a Pod's
+   * ownerReferences), or 'all' (custom resources: status writes change nothing but status).
+   */
+  storedMetadata?: readonly StatusWritableMetadata[] | 'all';
+}
+
 /**
- * The strategy for `/status`: only status may change; spec and metadata (except managedFields)
- * come from the stored object. Validation is the kind's update validation unless the kind
- * validates status writes on their own (custom resources name fields relative to status).
+ * The strategy for `/status`: spec comes from the stored object, status from the request. The
+ * request's labels, annotations, finalizers and ownerReferences are kept, as kube's built-in
+ * status strategies keep them, unless `storedMetadata` names them; the rest of metadata is
+ * the stored one. Its reset fields (never owned by the writer): spec and the metadata kept.
  */
-export function statusStrategy(base: Strategy, validateUpdate: UpdateStrategy['validateUpdate'] = (obj, old) => base.validateUpdate(obj, old)): UpdateStrategy {
+export function statusStrategy(base: Strategy, options: StatusStrategyOptions = {}): UpdateStrategy {
+  const stored = options.storedMetadata ?? [];
+  const writable = stored === 'all' ? [] : statusWritableMetadata.filter((name) => !stored.includes(name));
+  const validateUpdate = options.validateUpdate ?? ((obj, old) => base.validateUpdate(obj, old));
   return {
     ...(base.decode ? { decode: (obj: KubeObject) => base.decode!(obj) } : {}),
     prepareForUpdate(obj, old) {
       resetToStored(obj, old, (sent, result) => {
         if (sent.status === undefined) delete result.status;
         else result.status = sent.status;
+        for (const name of writable) {
+          if (sent.metadata[name] === undefined) delete result.metadata[name];
+          else (result.metadata as Record<string, unknown>)[name] = deepCopy(sent.metadata[name]);
+        }
       });
     },
     validateUpdate,
+    resetFields: [['spec'], ...(stored === 'all' ? [] : stored.map((name) => ['metadata', name]))],
   };
 }

@@ -9,6 +9,7 @@
  * knows which endpoint it serves.
  */
 import type { FieldError, KubeObject } from '@dojo/kube-api';
+import type { ResetFields } from './field-tracker.ts';
 
 export interface DecodeResult {
   /** Unknown fields dropped from the object, as ".spec.foo" paths (for fieldValidation). */
@@ -22,6 +23,14 @@ interface Decoding {
 
 /** RESTCreateStrategy: what a create may contain. */
 export interface CreateStrategy extends Decoding {
+  /**
+   * The kind's decode-time defaulting (kube's SetDefaults_*), when kept apart from
+   * prepareForCreate. kube's field manager records a create after defaulting and before
+   * PrepareForCreate, so what only prepareForCreate adds (a Job's generated selector, a
+   * Namespace's `kubernetes` finalizer) is nobody's; the store keeps that order for kinds that
+   * split the two, and records after prepareForCreate for the others.
+   */
+  applyDefaults?(obj: KubeObject): void;
   /** Clears what a client may not set (status, generation 1 for kinds that track it). */
   prepareForCreate(obj: KubeObject): void;
   validate(obj: KubeObject): FieldError[];
@@ -32,6 +41,11 @@ export interface UpdateStrategy extends Decoding {
   /** Takes what this endpoint may not change from `old` (status, or everything but status). */
   prepareForUpdate(obj: KubeObject, old: KubeObject): void;
   validateUpdate(obj: KubeObject, old: KubeObject): FieldError[];
+  /**
+   * kube's GetResetFields: what this endpoint sets itself, so no writer owns it in managedFields.
+   * Unset: status on a resource with a status endpoint, spec on `/status` (generic-store.ts).
+   */
+  resetFields?: ResetFields;
 }
 
 /** Kinds with extra deletion rules (namespaces: spec.finalizers, Terminating phase). */

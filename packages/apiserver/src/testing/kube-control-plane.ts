@@ -82,7 +82,10 @@ function simulatedNode(name: string): Record<string, unknown> {
   };
 }
 
-export async function startKubeControlPlane(oracle: KubeOracle, options: KubeControlPlaneOptions = {}): Promise<KubeControlPlane> {
+/** An API server to run the control plane against: the oracle, or the embedded server itself. */
+export type ControlPlaneTarget = Pick<KubeOracle, 'kubeconfigPath' | 'call'>;
+
+export async function startKubeControlPlane(oracle: ControlPlaneTarget, options: KubeControlPlaneOptions = {}): Promise<KubeControlPlane> {
   const binaries = await buildKubeControlPlane();
   const logDir = mkdtempSync(join(tmpdir(), 'kube-control-plane-'));
   const kubeconfig = `--kubeconfig=${oracle.kubeconfigPath}`;

@@ -76,6 +76,21 @@ describe('SubjectAccessReview', () => {
     expect(res.body.status).toEqual({ allowed: true, reason: 'RBAC: allowed by ClusterRoleBinding "system:discovery" of ClusterRole "system:discovery" to Group "system:authenticated"' });
   });
 
+  it("answers with the poster's managedFields entry, as kube's create handler records every create", async () => {
+    const res = await server.call('POST', `${authz}/subjectaccessreviews?fieldManager=reviewer`, { spec: { user: 'carol', resourceAttributes: { verb: 'get', resource: 'pods' } } });
+    expect(res.status).toBe(201);
+    expect(res.body.metadata.managedFields).toEqual([
+      {
+        manager: 'reviewer',
+        operation: 'Update',
+        apiVersion: 'authorization.k8s.io/v1',
+        time: expect.any(String),
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:resourceAttributes': { '.': {}, 'f:resource': {}, 'f:verb': {} }, 'f:user': {} } },
+      },
+    ]);
+  });
+
   it('says not allowed, with no reason, when nothing grants it', async () => {
     const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: { user: 'carol', resourceAttributes: { verb: 'delete', resource: 'pods', namespace: 'default' } } });
     expect(res.body.status).toEqual({ allowed: false });

@@ -28,7 +28,7 @@ export const deployments = defineBuiltin({
   shortNames: ['deploy'],
   categories: ['all'],
   strategy: deploymentStrategy,
-  subresources: { status: statusStrategy(deploymentStrategy), scale: workloadScale },
+  subresources: { status: statusStrategy(deploymentStrategy, { storedMetadata: ['labels'] }), scale: workloadScale },
   columns: [
     col('Ready', (o) => `${Number(field(o, 'status', 'readyReplicas') ?? 0)}/${Number(field(o, 'spec', 'replicas') ?? 0)}`),
     col('Up-to-date', (o) => Number(field(o, 'status', 'updatedReplicas') ?? 0), 'integer'),

@@ -168,14 +168,23 @@ function validateJobUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   return errs;
 }
 
+/** Jobs created without labels, whose labels SetDefaults_Job took from their template (kube shares the map). */
+const labelsSharedWithTemplate = new WeakSet<KubeObject>();
+
 export const jobStrategy = {
+  applyDefaults(obj) {
+    defaultJob(obj);
+    if (Object.keys(obj.metadata.labels ?? {}).length === 0) {
+      obj.metadata.labels = { ...((field(obj.spec, 'template', 'metadata', 'labels') as Record<string, string> | undefined) ?? {}) };
+      labelsSharedWithTemplate.add(obj);
+    }
+  },
   prepareForCreate(obj) {
     startGeneration(obj);
-    const hadLabels = Object.keys(obj.metadata.labels ?? {}).length > 0;
-    generateSelector(obj, defaultJob(obj));
-    // kube's SetDefaults_Job shares the template's label map with the Job, and defaults again on
-    // every read from etcd: a Job created without labels shows its template's, generated ones included.
-    if (!hadLabels) obj.metadata.labels = { ...(field(obj.spec, 'template', 'metadata', 'labels') as Record<string, string>) };
+    generateSelector(obj, record(obj.spec));
+    // The labels SetDefaults_Job gave the Job are the template's own map in kube: the labels the
+    // selector generation adds to the template show on the Job too.
+    if (labelsSharedWithTemplate.has(obj)) obj.metadata.labels = { ...(field(obj.spec, 'template', 'metadata', 'labels') as Record<string, string>) };
     obj.status = {};
   },
   prepareForUpdate(obj, old) {

@@ -18,6 +18,8 @@ function labelWithName(obj: KubeObject): void {
 }
 
 export const namespaceStrategy = {
+  // The name label is kube's defaulting (SetDefaults_Namespace), so the creator owns it.
+  applyDefaults: labelWithName,
   prepareForCreate(obj) {
     obj.spec = { ...record(obj.spec), finalizers: ['kubernetes'] };
     obj.status = { phase: 'Active' };

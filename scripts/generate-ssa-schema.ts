@@ -1,0 +1,221 @@
+// `node --import tsx scripts/generate-ssa-schema.ts [dumpDir]`: writes
+// packages/apiserver/src/patch/builtin-ssa-schema.ts, the structural markers server-side apply
+// and managedFields need (list-type, list-map-keys, map-type/structType atomic, and which fields
+// Go always serializes), read from the OpenAPI v3 documents the real kube-apiserver 1.37 serves.
+// That is the schema kube's field manager records ownership with (k8s.io/apiserver's
+// TypeConverter over the same models, via kube-openapi's schemaconv), so ours cannot drift from
+// it by hand. Starts the kube oracle (tools/kube-oracle) unless given a directory of documents
+// saved earlier (one JSON file per /openapi/v3 path). Descriptions are not kept: only markers.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startKubeOracle } from '../packages/apiserver/src/testing/kube-oracle.ts';
+
+interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
+  items?: Schema;
+  allOf?: Schema[];
+  $ref?: string;
+  default?: unknown;
+  'x-kubernetes-list-type'?: string;
+  'x-kubernetes-list-map-keys'?: string[];
+  'x-kubernetes-map-type'?: string;
+  'x-kubernetes-patch-strategy'?: string;
+  'x-kubernetes-patch-merge-key'?: string;
+  'x-kubernetes-group-version-kind'?: { group: string; version: string; kind: string }[];
+}
+
+/** The generated node: `a` atomic, `l`/`k` list type and keys, `s` always serialized, `f` fields, `i` items; a string names a definition. */
+interface Node {
+  a?: 1;
+  l?: 'set' | 'map';
+  k?: string[];
+  s?: 1;
+  f?: Record<string, Node | string>;
+  i?: Node | string;
+  r?: string;
+  g?: 1;
+}
+
+const outFile = new URL('../packages/apiserver/src/patch/builtin-ssa-schema.ts', import.meta.url).pathname;
+
+async function loadDocuments(dir: string | undefined): Promise<Record<string, Schema>> {
+  const schemas: Record<string, Schema> = {};
+  if (dir) {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+      Object.assign(schemas, JSON.parse(readFileSync(join(dir, file), 'utf8'))?.components?.schemas ?? {});
+    }
+    return schemas;
+  }
+  const oracle = await startKubeOracle();
+  try {
+    const index = await oracle.call('GET', '/openapi/v3');
+    for (const path of Object.keys(index.body.paths)) {
+      const doc = await oracle.call('GET', `/openapi/v3/${path}`);
+      Object.assign(schemas, doc.body?.components?.schemas ?? {});
+    }
+  } finally {
+    await oracle.stop();
+  }
+  return schemas;
+}
+
+const shortName = (ref: string): string =>
+  ref.replace('#/components/schemas/', '').replace(/^io\.k8s\.(api|apimachinery\.pkg\.apis|apimachinery\.pkg|apiextensions-apiserver\.pkg\.apis|kube-aggregator\.pkg\.apis)\./, '');
+
+function refOf(schema: Schema): string | undefined {
+  return schema.$ref ?? schema.allOf?.find((s) => s.$ref)?.$ref;
+}
+
+/** kube-openapi's schemaconv: x-kubernetes-list-type, else what the patch strategy implies, else atomic. */
+function listTypeOf(schema: Schema): Pick<Node, 'l' | 'k'> {
+  const explicit = schema['x-kubernetes-list-type'];
+  if (explicit === 'map') return { l: 'map', k: schema['x-kubernetes-list-map-keys'] ?? [] };
+  if (explicit === 'set') return { l: 'set' };
+  if (explicit) return {};
+  if (!(schema['x-kubernetes-patch-strategy'] ?? '').split(',').includes('merge')) return {};
+  const key = schema['x-kubernetes-patch-merge-key'];
+  return key ? { l: 'map', k: [key] } : { l: 'set' };
+}
+
+function generate(schemas: Record<string, Schema>): { defs: Record<string, Node>; kinds: Record<string, string> } {
+  const defs: Record<string, Node> = {};
+  const nameOf = new Map<string, string>();
+  for (const full of Object.keys(schemas)) nameOf.set(`#/components/schemas/${full}`, shortName(full));
+
+  const isEmptyObject = (s: Schema) => s.type === 'object' && !s.properties && s.additionalProperties === undefined;
+  const convertField = (schema: Schema): Node | string => {
+    const ref = refOf(schema);
+    const node: Node = {};
+    if (schema['x-kubernetes-map-type'] === 'atomic') node.a = 1;
+    // A field may make an atomic type granular (+structType=granular: a PV's claimRef).
+    if (schema['x-kubernetes-map-type'] === 'granular') node.g = 1;
+    if (schema.default !== undefined && typeof schema.default === 'object' && schema.default !== null && !Array.isArray(schema.default)) node.s = 1;
+    if (ref) {
+      if (Object.keys(node).length === 0) return nameOf.get(ref)!;
+      return { ...node, r: nameOf.get(ref)! };
+    }
+    return { ...node, ...convertInline(schema) };
+  };
+  const convertInline = (schema: Schema): Node => {
+    const node: Node = {};
+    if (schema['x-kubernetes-map-type'] === 'atomic') node.a = 1;
+    if (schema.type === 'array' && schema.items) {
+      Object.assign(node, listTypeOf(schema));
+      node.i = convertField(schema.items);
+    } else if (schema.properties) {
+      node.f = {};
+      for (const [name, field] of Object.entries(schema.properties)) node.f[name] = convertField(field);
+    } else if (typeof schema.additionalProperties === 'object') {
+      node.i = convertField(schema.additionalProperties);
+    } else if (isEmptyObject(schema)) {
+      // RawExtension and other free-form objects without fields: kube owns them whole.
+      node.a = 1;
+    }
+    return node;
+  };
+  for (const [full, schema] of Object.entries(schemas)) defs[shortName(full)] = convertInline(schema);
+
+  const kinds: Record<string, string> = {};
+  for (const [full, schema] of Object.entries(schemas)) {
+    for (const gvk of schema['x-kubernetes-group-version-kind'] ?? []) {
+      // Lists are never written (nor owned): only objects with metadata of their own.
+      if (!schema.properties?.metadata || (gvk.kind.endsWith('List') && schema.properties.items)) continue;
+      kinds[`${gvk.group ? `${gvk.group}/` : ''}${gvk.version}/${gvk.kind}`] = shortName(full);
+    }
+  }
+  return { defs, kinds };
+}
+
+/** Keeps only what carries a marker: a definition or field with none anywhere below it is the default (granular map, atomic list). */
+function prune(defs: Record<string, Node>, kinds: Record<string, string>): Record<string, Node> {
+  const interesting = new Map<string, boolean>();
+  const visiting = new Set<string>();
+  const nodeMatters = (node: Node | string | undefined): boolean => {
+    if (node === undefined) return false;
+    if (typeof node === 'string') return defMatters(node);
+    const ref = node.r;
+    if (node.a || node.g || node.l || node.s || (ref && defMatters(ref))) return true;
+    if (node.i && nodeMatters(node.i)) return true;
+    return Object.values(node.f ?? {}).some(nodeMatters);
+  };
+  const defMatters = (name: string): boolean => {
+    if (interesting.has(name)) return interesting.get(name)!;
+    if (visiting.has(name)) return false;
+    visiting.add(name);
+    const result = nodeMatters(defs[name]);
+    visiting.delete(name);
+    interesting.set(name, result);
+    return result;
+  };
+  // A cycle can hide a marker on the first pass; repeat until nothing changes.
+  let changed = true;
+  while (changed) {
+    const before = [...interesting.values()].filter(Boolean).length;
+    interesting.clear();
+    for (const name of Object.keys(defs)) defMatters(name);
+    changed = [...interesting.values()].filter(Boolean).length !== before;
+  }
+  const kept: Record<string, Node> = {};
+  const keep = (name: string): void => {
+    if (kept[name] || !interesting.get(name)) return;
+    kept[name] = {}; // recursive definitions (JSONSchemaProps) refer to themselves
+    kept[name] = trimNode(defs[name]!, interesting, keep) as Node;
+  };
+  for (const name of Object.values(kinds)) keep(name);
+  return kept;
+}
+
+function trimNode(node: Node | string, interesting: Map<string, boolean>, keep: (name: string) => void): Node | string | undefined {
+  if (typeof node === 'string') {
+    if (!interesting.get(node)) return undefined;
+    keep(node);
+    return node;
+  }
+  const out: Node = {};
+  const ref = node.r;
+  if (node.a) out.a = 1;
+  if (node.g) out.g = 1;
+  if (node.l) out.l = node.l;
+  if (node.k) out.k = node.k;
+  if (node.s) out.s = 1;
+  if (ref && interesting.get(ref)) {
+    keep(ref);
+    out.r = ref;
+  }
+  if (node.f) {
+    const fields: Record<string, Node | string> = {};
+    for (const [name, field] of Object.entries(node.f)) {
+      const trimmed = trimNode(field, interesting, keep);
+      if (trimmed !== undefined) fields[name] = trimmed;
+    }
+    if (Object.keys(fields).length) out.f = fields;
+  }
+  if (node.i) {
+    const trimmed = trimNode(node.i, interesting, keep);
+    if (trimmed !== undefined) out.i = trimmed;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+const dir = process.argv[2];
+const { defs, kinds } = generate(await loadDocuments(dir));
+const kept = prune(defs, kinds);
+const keptKinds = Object.fromEntries(Object.entries(kinds).filter(([, def]) => kept[def]).sort(([a], [b]) => a.localeCompare(b)));
+const sortedDefs = Object.fromEntries(Object.entries(kept).sort(([a], [b]) => a.localeCompare(b)));
+writeFileSync(
+  outFile,
+  `// Generated by scripts/generate-ssa-schema.ts from kube-apiserver 1.37's OpenAPI v3. Do not edit.
+// Structural markers only (see builtin-ssa-meta.ts for how they are read): a = atomic, g = granular,
+// l/k = list type and map keys, s = always serialized (a non-pointer struct), f = fields,
+// i = items or map values, r = the definition a field refers to; a string names a definition.
+import type { GeneratedSchemaNode } from './builtin-ssa-meta.ts';
+
+export const ssaDefinitions: { readonly [name: string]: GeneratedSchemaNode } = ${JSON.stringify(sortedDefs)};
+
+/** "group/version/Kind" (no group for the core API) to the definition of that kind. */
+export const ssaKinds: { readonly [gvk: string]: string } = ${JSON.stringify(keptKinds)};
+`,
+);
+console.log(`wrote ${outFile}: ${Object.keys(keptKinds).length} kinds, ${Object.keys(kept).length} definitions`);
