@@ -172,6 +172,20 @@ describe('one cause per error text for a built-in kind (ErrorList.Filter keeps o
     expect(created.body.details.causes.map((c: { message: string }) => c.message)).toEqual([`Invalid value: "bad value!": ${invalid}`, `Invalid value: "other bad!": ${invalid}`]);
   });
 
+  it('answers a custom resource the same way (found by the fuzzer, seed 99)', async () => {
+    const crds = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+    const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'twins.checks.example.com' }, spec: { group: 'checks.example.com', scope: 'Namespaced', names: { plural: 'twins', singular: 'twin', kind: 'Twin' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] } };
+    expect((await server.call('POST', crds, crd)).status).toBe(201);
+    const create = () => server.call('POST', '/apis/checks.example.com/v1/namespaces/default/twins', { apiVersion: 'checks.example.com/v1', kind: 'Twin', metadata: { name: 't', labels: { app: 'bad value!', tier: 'bad value!' } } });
+    let created = await create();
+    for (let tries = 0; created.status === 404 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      created = await create();
+    }
+    expect(created.status).toBe(422);
+    expect(created.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'metadata.labels', message: `Invalid value: "bad value!": ${invalid}` }]);
+  });
+
   it('names the finalizers list, not the item, for a bad finalizer name, once per name', async () => {
     const created = await server.call('POST', cms, { metadata: { name: 'twins', finalizers: ['a/b/c', 'a/b/c'] } });
     expect(created.body.details.causes).toEqual([

@@ -129,9 +129,10 @@ export const fieldError = {
 };
 
 /**
- * `ErrorList.Filter` in apimachinery goes through `ToAggregate`, which keeps one error per text:
- * a built-in kind's strategy (every one that opts in to declarative validation, in 1.37 all of
- * those served here) answers two labels with the same bad value as one cause, not two.
+ * kube-apiserver 1.37 answers one cause per error text: `ErrorList.Filter` goes through
+ * `ToAggregate`, which keeps one error per text, in the declarative-validation merge every
+ * built-in strategy served here opts in to — and a custom resource gets the same (checked
+ * against the real server): two labels with the same bad value are one cause, not two.
  */
 export function uniqueFieldErrors(errors: readonly FieldError[]): FieldError[] {
   const seen = new Set<string>();
