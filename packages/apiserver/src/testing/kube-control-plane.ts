@@ -4,7 +4,8 @@
  * kwok, the simulated kubelet of Kubernetes SIG Scheduling (from the Go module proxy), which
  * keeps simulated Nodes Ready and runs the Pods bound to them. With it a Deployment on the real
  * server gets its ReplicaSet, its Pods are scheduled, become Running and Ready, and the
- * Deployment becomes Available — what a console connected to it should then show.
+ * Deployment becomes Available — what a console connected to it should then show. Run against
+ * the embedded server instead, the same controllers are a client we did not write.
  *
  * Each process is tied to this one: it is started through `sh`, which ends it when its stdin
  * (a pipe from us) closes, so a test run that dies leaves none of them behind.
@@ -27,22 +28,14 @@ export interface KubeControlPlane {
   stop(): Promise<void>;
 }
 
+/** The processes a control plane can have; a test names the ones it needs. */
+export type ControlPlaneComponent = 'kube-controller-manager' | 'kube-scheduler' | 'kwok';
+
 export interface KubeControlPlaneOptions {
-  /** How many simulated Nodes to create (kwok-node-0, -1, ...); default 3, as the embedded cluster has. */
+  /** Which to run; default all three. */
+  components?: ControlPlaneComponent[];
+  /** How many simulated Nodes to create for kwok (kwok-node-0, -1, ...); default 3, as the embedded cluster has. */
   nodes?: number;
-}
-
-const buildControllerManager = (): Promise<string> =>
-  goBuild(kubeOracleModuleDir, 'kube-controller-manager', './cmd/kube-controller-manager', { timeoutMs: kubeOracleBuildTimeoutMs, ldflags: '-s -w' });
-const buildScheduler = (): Promise<string> => goBuild(kubeOracleModuleDir, 'kube-scheduler', './cmd/kube-scheduler', { timeoutMs: kubeOracleBuildTimeoutMs, ldflags: '-s -w' });
-const installKwok = (): Promise<string> => goInstall('sigs.k8s.io/kwok/cmd/kwok', kwokVersion, { timeoutMs: kubeOracleBuildTimeoutMs });
-
-/** The three binaries, built on first use (the controller manager's first build takes many minutes). */
-export async function buildKubeControlPlane(): Promise<{ controllerManager: string; scheduler: string; kwok: string }> {
-  const controllerManager = await buildControllerManager();
-  const scheduler = await buildScheduler();
-  const kwok = await installKwok();
-  return { controllerManager, scheduler, kwok };
 }
 
 /**
@@ -82,39 +75,47 @@ function simulatedNode(name: string): Record<string, unknown> {
   };
 }
 
+/** Each component: how it is built (on first use; the controller manager's first build takes many minutes) and the flags it runs with. */
+const components: Record<ControlPlaneComponent, { build(): Promise<string>; args(kubeconfig: string, logDir: string): string[] }> = {
+  'kube-controller-manager': {
+    build: () => goBuild(kubeOracleModuleDir, 'kube-controller-manager', './cmd/kube-controller-manager', { timeoutMs: kubeOracleBuildTimeoutMs, ldflags: '-s -w' }),
+    args: (kubeconfig) => [
+      kubeconfig,
+      '--leader-elect=false',
+      // No serving port of its own: tests run side by side, and nothing here scrapes it.
+      '--secure-port=0',
+      '--use-service-account-credentials=false',
+      // The oracle's serving certificate is self-signed without the CA bit, which this publisher refuses on every sync.
+      '--controllers=*,-kube-apiserver-serving-clustertrustbundle-publisher-controller',
+    ],
+  },
+  'kube-scheduler': {
+    build: () => goBuild(kubeOracleModuleDir, 'kube-scheduler', './cmd/kube-scheduler', { timeoutMs: kubeOracleBuildTimeoutMs, ldflags: '-s -w' }),
+    args: (kubeconfig) => [kubeconfig, '--leader-elect=false', '--secure-port=0'],
+  },
+  kwok: {
+    build: () => goInstall('sigs.k8s.io/kwok/cmd/kwok', kwokVersion, { timeoutMs: kubeOracleBuildTimeoutMs }),
+    args: (kubeconfig, logDir) => {
+      const config = join(logDir, 'kwok-stages.yaml');
+      writeFileSync(config, kwokStagesConfig());
+      return [kubeconfig, `--config=${config}`, '--manage-all-nodes=false', '--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake', '--cidr=10.0.0.1/24', '--node-ip=10.0.0.1'];
+    },
+  },
+};
+
 /** An API server to run the control plane against: the oracle, or the embedded server itself. */
 export type ControlPlaneTarget = Pick<KubeOracle, 'kubeconfigPath' | 'call'>;
 
-export async function startKubeControlPlane(oracle: ControlPlaneTarget, options: KubeControlPlaneOptions = {}): Promise<KubeControlPlane> {
-  const binaries = await buildKubeControlPlane();
+export async function startKubeControlPlane(target: ControlPlaneTarget, options: KubeControlPlaneOptions = {}): Promise<KubeControlPlane> {
+  const chosen = options.components ?? (Object.keys(components) as ControlPlaneComponent[]);
+  const binaries: string[] = [];
+  for (const name of chosen) binaries.push(await components[name].build());
   const logDir = mkdtempSync(join(tmpdir(), 'kube-control-plane-'));
-  const kubeconfig = `--kubeconfig=${oracle.kubeconfigPath}`;
-  const kwokConfig = join(logDir, 'kwok-stages.yaml');
-  writeFileSync(kwokConfig, kwokStagesConfig());
-  const processes = [
-    spawnTiedToUs(
-      binaries.controllerManager,
-      [
-        kubeconfig,
-        '--leader-elect=false',
-        // No serving port of its own: tests run side by side, and nothing here scrapes it.
-        '--secure-port=0',
-        '--use-service-account-credentials=false',
-        // The oracle's serving certificate is self-signed without the CA bit, which this publisher refuses on every sync.
-        '--controllers=*,-kube-apiserver-serving-clustertrustbundle-publisher-controller',
-      ],
-      join(logDir, 'kube-controller-manager.log'),
-    ),
-    spawnTiedToUs(binaries.scheduler, [kubeconfig, '--leader-elect=false', '--secure-port=0'], join(logDir, 'kube-scheduler.log')),
-    spawnTiedToUs(
-      binaries.kwok,
-      [kubeconfig, `--config=${kwokConfig}`, '--manage-all-nodes=false', '--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake', '--cidr=10.0.0.1/24', '--node-ip=10.0.0.1'],
-      join(logDir, 'kwok.log'),
-    ),
-  ];
-  const nodes = Array.from({ length: options.nodes ?? 3 }, (_, i) => `kwok-node-${i}`);
+  const kubeconfig = `--kubeconfig=${target.kubeconfigPath}`;
+  const processes = chosen.map((name, i) => spawnTiedToUs(binaries[i]!, components[name].args(kubeconfig, logDir), join(logDir, `${name}.log`)));
+  const nodes = chosen.includes('kwok') ? Array.from({ length: options.nodes ?? 3 }, (_, i) => `kwok-node-${i}`) : [];
   for (const name of nodes) {
-    const created = await oracle.call('POST', '/api/v1/nodes', simulatedNode(name));
+    const created = await target.call('POST', '/api/v1/nodes', simulatedNode(name));
     if (created.status !== 201) throw new Error(`creating the simulated Node ${name}: ${created.status} ${JSON.stringify(created.body)}`);
   }
   return {
