@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ObjectVersionRecord } from '@dojo/console-protocol';
 import { HistoryStore, versionsStream } from '@dojo/history';
-import type { KubeObject } from '@dojo/kube-api';
+import type { KubeObject, ManagedFieldsEntry } from '@dojo/kube-api';
 import { VersionRecorder, writerOf } from './version-recorder.ts';
 
 const dojoKind = { group: 'core.jutsu.com', kind: 'Dojo' };
@@ -20,7 +20,7 @@ function recorder(path = join(mkdtempSync(join(tmpdir(), 'versions-')), 'history
   return { path, store, stream, recorder: new VersionRecorder(stream, now) };
 }
 
-const dojo = (rv: string, generation: number, status: string, managedFields: { manager: string; time: string }[] = []): KubeObject => ({
+const dojo = (rv: string, generation: number, status: string, managedFields: Omit<ManagedFieldsEntry, 'operation'>[] = []): KubeObject => ({
   apiVersion: 'core.jutsu.com/v1',
   kind: 'Dojo',
   metadata: { namespace: 'default', name: 'web', uid: 'u1', resourceVersion: rv, generation, managedFields: managedFields.map((f) => ({ ...f, operation: 'Update' as const })) },
@@ -90,5 +90,15 @@ describe('VersionRecorder', () => {
     const after = dojo('2', 1, 'b', [{ manager: 'a', time: '2024-01-01T00:00:09Z' }, { manager: 'b', time: '2024-01-01T00:00:02Z' }]);
     expect(writerOf(before, after)).toBe('b');
     expect(writerOf(undefined, after)).toBe('a');
+  });
+
+  it("names the /scale writer, whose new entry has no time, not the owner that lost the replicas to it", () => {
+    const fields = (...names: string[]) => ({ 'f:spec': Object.fromEntries(names.map((n) => [`f:${n}`, {}])) });
+    const before = dojo('1', 1, 'a', [{ manager: 'kubectl-client-side-apply', time: '2024-01-01T00:00:01Z', fieldsV1: fields('replicas', 'title') }]);
+    const after = dojo('2', 1, 'a', [
+      { manager: 'kubectl-client-side-apply', time: '2024-01-01T00:00:01Z', fieldsV1: fields('title') },
+      { manager: 'kubectl', subresource: 'scale', fieldsV1: fields('replicas') },
+    ]);
+    expect(writerOf(before, after)).toBe('kubectl');
   });
 });

@@ -106,8 +106,12 @@ export function writerOf(old: KubeObject | undefined, object: KubeObject): strin
   const entries = object.metadata.managedFields ?? [];
   const id = (e: ManagedFieldsEntry) => `${e.manager ?? ''}|${e.operation ?? ''}|${e.subresource ?? ''}`;
   const previous = new Map((old?.metadata.managedFields ?? []).map((e) => [id(e), e]));
-  const changed = old && old !== object ? entries.filter((e) => { const p = previous.get(id(e)); return !p || p.time !== e.time || JSON.stringify(p.fieldsV1) !== JSON.stringify(e.fieldsV1); }) : [];
-  const candidates = changed.length ? changed : entries;
+  const compared = old && old !== object;
+  // The writer's entry is new or newly stamped; an entry whose fields merely shrank lost them to the writer
+  // (a /scale write takes the replicas from their owner and records its own entry without a time, as kube does).
+  const stamped = compared ? entries.filter((e) => { const p = previous.get(id(e)); return !p || p.time !== e.time; }) : [];
+  const changed = compared ? entries.filter((e) => JSON.stringify(previous.get(id(e))?.fieldsV1) !== JSON.stringify(e.fieldsV1)) : [];
+  const candidates = stamped.length ? stamped : changed.length ? changed : entries;
   let best: ManagedFieldsEntry | undefined;
   for (const entry of candidates) if (!best || (entry.time ?? '') >= (best.time ?? '')) best = entry;
   return best?.manager;
