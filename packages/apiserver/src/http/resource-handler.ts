@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldError, newBadRequest, newInvalid, newMethodNotSupported, newStatusError, type KubeObject } from '@dojo/kube-api';
 import { goDecodeErrorOf } from '../registry/builtin/typed-decode.ts';
+import { deletionWarnings } from '../registry/deletion.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import type { RequestNote } from '../journal/request-note.ts';
 import { defaultFieldManager } from '../registry/field-tracker.ts';
@@ -175,6 +176,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     if (name === undefined) {
       note.verb = 'deletecollection';
       const list = await storage.main.deleteCollection(namespace, listOptionsOf(query), options);
+      setWarnings(res, deletionWarnings(options, info.strategy));
       await renderList(res, info, rendering, query, list);
       return;
     }
@@ -182,6 +184,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     note.current = () => storage.main.getLatest(namespace, name);
     const deleted = await storage.main.delete(namespace, name, options);
     note.object = deleted.object;
+    setWarnings(res, deleted.warnings);
     const response = deleteResponseOf(info, deleted);
     writeObject(res, response.code, response.body, mediaOf(rendering));
     return;

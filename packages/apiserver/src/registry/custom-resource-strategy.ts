@@ -27,5 +27,5 @@ export function customResourceStrategy(validator: CustomResourceValidator, { sta
 
 /** `/status` of a custom resource: only status changes, validated with paths relative to it. */
 export function customResourceStatusStrategy(validator: CustomResourceValidator, main: Strategy): UpdateStrategy {
-  return statusStrategy(main, (obj, old) => validator.validateStatusUpdate(obj, old).errors);
+  return statusStrategy(main, { storedMetadata: 'all', validateUpdate: (obj, old) => validator.validateStatusUpdate(obj, old).errors });
 }

@@ -9,7 +9,7 @@
 import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, type KubeList, type KubeObject } from '@dojo/kube-api';
 import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
-import { planDeletion } from './deletion.ts';
+import { deletionWarnings, planDeletion } from './deletion.ts';
 import { defaultFieldManager, type FieldTracker } from './field-tracker.ts';
 import { listObjects, listStoredObjects, storageName, type ListSource, type StoredList } from './list.ts';
 import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
@@ -239,12 +239,13 @@ export class GenericStore {
       );
     }
     const plan = planDeletion(current, options, this.strategies.delete, this.now());
-    if (plan.action === 'remove') return this.remove(key, plan.object, options, []);
-    if (plan.action === 'unchanged' || options.dryRun) return { object: plan.object, code: 200, warnings: [] };
+    const warnings = deletionWarnings(options, this.strategies.delete);
+    if (plan.action === 'remove') return this.remove(key, plan.object, options, warnings);
+    if (plan.action === 'unchanged' || options.dryRun) return { object: plan.object, code: 200, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(plan.object, rev));
     options.observer?.stored?.(plan.object);
     await written.committed;
-    return { object: plan.object, code: 200, warnings: [] };
+    return { object: plan.object, code: 200, warnings };
   }
 
   async deleteCollection(namespace: string | undefined, listOptions: ListOptions, options: DeleteOptions): Promise<KubeList> {

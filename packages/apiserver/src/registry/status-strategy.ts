@@ -1,10 +1,10 @@
 /**
  * The status subresource, both sides of it: the resource itself ignores status
  * (`keepStoredStatus` in its strategy's prepareForUpdate), and `/status` is the same store with
- * `statusStrategy(base)`, which changes nothing but status (deployment/strategy.go's
+ * `statusStrategy(base)`, which keeps the stored spec (deployment/strategy.go's
  * deploymentStatusStrategy).
  */
-import { deepCopy, type KubeObject } from '@dojo/kube-api';
+import { deepCopy, type KubeObject, type ObjectMeta } from '@dojo/kube-api';
 import type { Strategy, UpdateStrategy } from './strategy.ts';
 
 /** For kinds with a status subresource: status changes only through `/status`. */
@@ -30,18 +30,40 @@ export function resetToStored(obj: KubeObject, old: KubeObject, carryOver: (sent
 }
 
 /**
- * The strategy for `/status`: only status may change; spec and metadata (except managedFields)
- * come from the stored object. Validation is the kind's update validation unless the kind
- * validates status writes on their own (custom resources name fields relative to status).
+ * What a `/status` write takes from the stored object besides spec (kube's status strategies'
+ * PrepareForUpdate). Most built-in kinds copy only spec: labels, annotations, finalizers and
+ * ownerReferences sent to `/status` are written (statefulset, job, ingress... strategy.go).
  */
-export function statusStrategy(base: Strategy, validateUpdate: UpdateStrategy['validateUpdate'] = (obj, old) => base.validateUpdate(obj, old)): UpdateStrategy {
+export interface StatusWriteRules {
+  /**
+   * Metadata fields kept as stored: Deployment's status strategy resets `labels`, Pod's
+   * `ownerReferences`; `'all'` keeps everything but status, as custom resources' status strategy
+   * copies the whole stored object.
+   */
+  storedMetadata?: 'all' | readonly (keyof ObjectMeta)[];
+  /** The kind's update validation unless the kind validates status writes on their own. */
+  validateUpdate?: UpdateStrategy['validateUpdate'];
+}
+
+/** The strategy for `/status`: status changes, spec comes from the stored object (see StatusWriteRules). */
+export function statusStrategy(base: Strategy, rules: StatusWriteRules = {}): UpdateStrategy {
+  const { storedMetadata = [], validateUpdate = (obj, old) => base.validateUpdate(obj, old) } = rules;
   return {
     ...(base.decode ? { decode: (obj: KubeObject) => base.decode!(obj) } : {}),
     prepareForUpdate(obj, old) {
-      resetToStored(obj, old, (sent, result) => {
-        if (sent.status === undefined) delete result.status;
-        else result.status = sent.status;
-      });
+      if (storedMetadata === 'all') {
+        resetToStored(obj, old, (sent, result) => {
+          if (sent.status === undefined) delete result.status;
+          else result.status = sent.status;
+        });
+        return;
+      }
+      if (old.spec === undefined) delete obj.spec;
+      else obj.spec = deepCopy(old.spec);
+      for (const key of storedMetadata) {
+        if (old.metadata[key] === undefined) delete obj.metadata[key];
+        else (obj.metadata as Record<string, unknown>)[key] = deepCopy(old.metadata[key]);
+      }
     },
     validateUpdate,
   };

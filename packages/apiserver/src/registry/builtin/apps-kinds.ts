@@ -2,6 +2,7 @@
 import { statusStrategy } from '../status-strategy.ts';
 import type { TableColumn } from '../table-columns.ts';
 import { defineBuiltin } from './define-builtin.ts';
+import { leaseStrategy } from './lease-strategy.ts';
 import { containerColumns, formatLabelSelector } from './printer-cells.ts';
 import { field } from './unstructured.ts';
 import { deploymentStrategy, replicaSetStrategy } from './workload-strategies.ts';
@@ -28,7 +29,7 @@ export const deployments = defineBuiltin({
   shortNames: ['deploy'],
   categories: ['all'],
   strategy: deploymentStrategy,
-  subresources: { status: statusStrategy(deploymentStrategy), scale: workloadScale },
+  subresources: { status: statusStrategy(deploymentStrategy, { storedMetadata: ['labels'] }), scale: workloadScale },
   columns: [
     col('Ready', (o) => `${Number(field(o, 'status', 'readyReplicas') ?? 0)}/${Number(field(o, 'spec', 'replicas') ?? 0)}`),
     col('Up-to-date', (o) => Number(field(o, 'status', 'updatedReplicas') ?? 0), 'integer'),
@@ -61,5 +62,6 @@ export const leases = defineBuiltin({
   resource: 'leases',
   kind: 'Lease',
   namespaced: true,
+  strategy: leaseStrategy,
   columns: [col('Holder', (o) => field(o, 'spec', 'holderIdentity') ?? '')],
 });

@@ -105,7 +105,7 @@ export const pods = defineBuiltin({
   shortNames: ['po'],
   categories: ['all'],
   strategy: podStrategy,
-  subresources: { status: statusStrategy(podStrategy), log: true },
+  subresources: { status: statusStrategy(podStrategy, { storedMetadata: ['ownerReferences'] }), log: true },
   columns: [
     col('Ready', (o) => {
       const statuses = (field(o, 'status', 'containerStatuses') as unknown[] | undefined) ?? [];

@@ -15,7 +15,7 @@ export const podDisruptionBudgets = defineBuiltin({
   namespaced: true,
   shortNames: ['pdb'],
   strategy: podDisruptionBudgetStrategy,
-  subresources: { status: statusStrategy(podDisruptionBudgetStrategy, (obj) => validatePodDisruptionBudgetStatus(obj)) },
+  subresources: { status: statusStrategy(podDisruptionBudgetStrategy, { validateUpdate: (obj) => validatePodDisruptionBudgetStatus(obj) }) },
   columns: [
     kindColumn('Min Available', 'The minimum number of pods that must be available.', (o) => intOrPercentText(field(o, 'spec', 'minAvailable'))),
     kindColumn('Max Unavailable', 'The maximum number of pods that may be unavailable.', (o) => intOrPercentText(field(o, 'spec', 'maxUnavailable'))),
