@@ -39,7 +39,7 @@ export function validateDNS1123Label(value: string): string[] {
   return errs;
 }
 
-/** Label and annotation keys: optional DNS subdomain prefix, '/', then a qualified name. */
+/** Label and annotation keys (content.IsLabelKey): optional DNS subdomain prefix, '/', then a qualified name. */
 export function validateQualifiedName(value: string): string[] {
   const errs: string[] = [];
   const parts = value.split('/');
@@ -52,14 +52,15 @@ export function validateQualifiedName(value: string): string[] {
     else for (const msg of validateDNS1123Subdomain(prefix)) errs.push(`prefix part ${msg}`);
   } else {
     return [
-      "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" +
+      "a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" +
         qualifiedNameFmt +
         "') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
     ];
   }
   if (name.length === 0) errs.push('name part must be non-empty');
   else if (name.length > 63) errs.push('name part must be no more than 63 characters');
-  if (name.length > 0 && !qualifiedName.test(name)) {
+  // apimachinery 1.37's content.IsLabelKey checks the pattern even after an empty name part.
+  if (!qualifiedName.test(name)) {
     errs.push(
       "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" +
         qualifiedNameFmt +

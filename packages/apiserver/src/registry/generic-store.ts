@@ -14,7 +14,7 @@ import { defaultFieldManager, type FieldTracker } from './field-tracker.ts';
 import { listObjects, listStoredObjects, storageName, type ListSource, type StoredList } from './list.ts';
 import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
-import { apiVersionOfInfo, groupResourceOf, servesStoredJson, type ResourceInfo } from './resource-info.ts';
+import { apiVersionOfInfo, groupResourceOf, invalidGroupKindOf, servesStoredJson, type ResourceInfo } from './resource-info.ts';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from './strategy.ts';
 
 /** The revisioned store and, for paging, its snapshots at past revisions (list.ts). */
@@ -109,7 +109,7 @@ export class GenericStore {
     prepareMetaForCreate(obj, this.now());
     strategy.prepareForCreate(obj);
     const errors = [...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)];
-    if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
+    if (errors.length) throw newInvalid(invalidGroupKindOf(info), obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
     this.deps.admission.admitCreate(info, obj, options);
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
@@ -174,7 +174,7 @@ export class GenericStore {
       ...validateObjectMetaUpdate(obj, current, info.namespaced, info.nameValidation ?? 'subdomain'),
       ...strategy.validateUpdate(obj, current),
     ];
-    if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
+    if (errors.length) throw newInvalid(invalidGroupKindOf(info), name, errors);
     if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current, options);
     // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
     if (this.changesNothing(obj, current)) return { object: current, code: 200, warnings };
@@ -269,7 +269,7 @@ export class GenericStore {
       ...(obj.kind === info.kind ? [] : [fieldError.invalid('kind', obj.kind ?? null, `must be ${info.kind}: the kind of an object cannot change`)]),
       ...(obj.apiVersion === apiVersion ? [] : [fieldError.invalid('apiVersion', obj.apiVersion ?? null, `must be ${apiVersion}: the apiVersion of an object cannot change`)]),
     ];
-    if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
+    if (errors.length) throw newInvalid(invalidGroupKindOf(info), name, errors);
   }
 
   /**

@@ -56,3 +56,4 @@ export const eventsV1 = defineBuiltin({
   conversion: { fromStorage: fromCore, toStorage: toCore },
 });
 eventsV1.wireEqualsStorage = false;
+eventsV1.invalidAs = { group: coreEvents.group, kind: coreEvents.kind };
