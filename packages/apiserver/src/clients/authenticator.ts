@@ -1,5 +1,5 @@
 /**
- * Bearer tokens to users: the admin token is the user "admin" in `system:masters`; a token from
+ * Bearer tokens to users: the admin token is the user "admin" (uid "admin") in `system:masters`; a token from
  * a client kubeconfig (client-kubeconfigs.ts) is that client's name; a ServiceAccount token
  * (auth/service-account-tokens.ts) is `system:serviceaccount:NS:NAME`. Every one of them is in
  * `system:authenticated`. The clients directory is read again whenever it changed (its mtime),
@@ -52,7 +52,8 @@ export class Authenticator {
     if (token.length === 0) return undefined;
     const given = Buffer.from(token);
     if (given.length === this.#admin.length && timingSafeEqual(given, this.#admin)) {
-      return this.#apiToken({ name: adminUser, groups: [systemMasters, systemAuthenticated] }, audiences);
+      // A static token, as kube-apiserver's --token-auth-file lines (token,user,uid,groups) always name a uid.
+      return this.#apiToken({ name: adminUser, uid: adminUser, groups: [systemMasters, systemAuthenticated] }, audiences);
     }
     if (this.#clientsDir) {
       this.#refresh();

@@ -29,6 +29,7 @@ import type { PatchEngine } from './patch-engine.ts';
 import type { UserInfo } from '../auth/user-info.ts';
 import { booleanParam, isParamTrue } from './boolean-param.ts';
 import { serveCreateOnly, type CreateOnlyEndpoints } from './create-only.ts';
+import { kindMismatchError } from './kind-mismatch.ts';
 import { deleteResponseOf } from './delete-response.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
@@ -93,7 +94,11 @@ function checkTypeMeta(info: ResourceInfo, body: Record<string, unknown>): KubeO
   if (body.apiVersion !== expected) {
     throw newBadRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${expected})`);
   }
-  if (body.kind !== info.kind) throw newBadRequest(`the kind in the data (${String(body.kind)}) does not match the expected kind (${info.kind})`);
+  if (body.kind !== info.kind) {
+    // Custom resources decode as unstructured: no scheme to convert from, only the mismatch.
+    if (info.customResource) throw newBadRequest(`the kind in the data (${String(body.kind)}) does not match the expected kind (${info.kind})`);
+    throw kindMismatchError(expected, String(body.kind), info);
+  }
   if (body.metadata === undefined || body.metadata === null) body.metadata = {};
   if (typeof body.metadata !== 'object' || Array.isArray(body.metadata)) throw newBadRequest('metadata must be an object');
   return body as KubeObject;
