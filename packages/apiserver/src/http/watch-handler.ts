@@ -200,7 +200,9 @@ export async function serveWatch(
     if (e.type === 'DELETED') return before || matches(obj) ? sendChange('DELETED', e, obj) : true;
     if (now && before) return sendChange('MODIFIED', e, obj);
     if (now) return sendChange('ADDED', e, obj);
-    if (before) return sendChange('DELETED', e, obj);
+    // The cache watcher's convertToWatchEvent: an object leaving the selection goes as DELETED
+    // with its previous content, stamped with the event's resourceVersion.
+    if (before) return sendEvent('DELETED', { ...prev!, metadata: { ...prev!.metadata, resourceVersion: String(e.rev) } });
     return true;
   };
 
