@@ -172,6 +172,10 @@ export const jobStrategy = {
   prepareForCreate(obj) {
     startGeneration(obj);
     generateSelector(obj, defaultJob(obj));
+    // A Job that still has no labels (its template had none) is read back with the template's
+    // generated ones: kube stores it as is, but every decode from etcd runs SetDefaults_Job again.
+    const templateLabels = field(obj.spec, 'template', 'metadata', 'labels') as Record<string, string> | undefined;
+    if (Object.keys(obj.metadata.labels ?? {}).length === 0 && templateLabels) obj.metadata.labels = { ...templateLabels };
     obj.status = {};
   },
   prepareForUpdate(obj, old) {
