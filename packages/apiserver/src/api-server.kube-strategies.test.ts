@@ -107,3 +107,29 @@ describe('v1 Endpoints', () => {
     }
   });
 });
+
+describe('fields Go writes although they are empty', () => {
+  it('an autoscaling/v2 HPA’s status says currentMetrics: null until measured (no omitempty), through /status too', async () => {
+    const path = '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers';
+    const created = await server.call('POST', path, { metadata: { name: 'hpa-null' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, maxReplicas: 3 } });
+    expect(created.body.status).toEqual({ currentMetrics: null, desiredReplicas: 0 });
+    const written = await server.call('PUT', `${path}/hpa-null/status`, { ...created.body, status: { desiredReplicas: 2, currentReplicas: 2 } });
+    expect(written.body.status).toEqual({ currentMetrics: null, desiredReplicas: 2, currentReplicas: 2 });
+  });
+
+  it('an events.k8s.io Event shows its deprecated timestamps as null and deprecatedSource as {}', async () => {
+    const created = await server.call('POST', '/apis/events.k8s.io/v1/namespaces/default/events', {
+      metadata: { name: 'ev-empty' },
+      eventTime: '2026-01-02T03:04:05.000000Z',
+      reportingController: 'example.com/c',
+      reportingInstance: 'i',
+      action: 'Do',
+      reason: 'Done',
+      type: 'Normal',
+      regarding: { kind: 'Pod', name: 'p', namespace: 'default' },
+    });
+    expect(created.status).toBe(201);
+    const got = await server.call('GET', '/apis/events.k8s.io/v1/namespaces/default/events/ev-empty');
+    for (const answer of [created, got]) expect(answer.body).toMatchObject({ deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null, deprecatedSource: {} });
+  });
+});

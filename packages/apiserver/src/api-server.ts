@@ -115,10 +115,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const rbacPolicy = new StoredRbacPolicy(revisioned);
   const bucketOf = { secrets: secrets.bucket, serviceaccounts: serviceaccounts.bucket };
   const authorizer = new UnionAuthorizer([
-    new ConsoleCredentialsAuthorizer((c) => revisioned.get(bucketOf[c.resource], `${c.namespace}/${c.name}`) !== undefined),
-    new GroupsAllowedEverything([systemMasters]),
-    new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }),
-    new RbacAuthorizer(rbacPolicy),
+    { name: 'console-credentials', authorizer: new ConsoleCredentialsAuthorizer((c) => revisioned.get(bucketOf[c.resource], `${c.namespace}/${c.name}`) !== undefined) },
+    { name: 'privileged', authorizer: new GroupsAllowedEverything([systemMasters]) },
+    { name: 'connected-clients', authorizer: new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }) },
+    { name: 'rbac', authorizer: new RbacAuthorizer(rbacPolicy) },
   ]);
   const admission = admissionChain(
     namespaceLifecycle(revisioned),

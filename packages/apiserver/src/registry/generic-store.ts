@@ -202,9 +202,10 @@ export class GenericStore {
   }
 
   private result(object: KubeObject, code: number, warnings: string[], json: string): WriteResult<KubeObject> {
-    const result: WriteResult<KubeObject> = { object, code, warnings };
-    if (servesStoredJson(this.info)) result.json = json;
-    return result;
+    if (servesStoredJson(this.info)) return { object, code, warnings, json };
+    // etcd3's store answers a write with the object decoded back from what it stored: a
+    // version that converts shows what every later read shows (events.k8s.io's empty fields).
+    return { object: this.decodeStored(json), code, warnings };
   }
 
   /** An object being deleted goes away once nothing holds it any more. */

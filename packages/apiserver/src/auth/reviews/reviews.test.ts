@@ -76,6 +76,16 @@ describe('SubjectAccessReview', () => {
     expect(res.body.status).toEqual({ allowed: true, reason: 'RBAC: allowed by ClusterRoleBinding "system:discovery" of ClusterRole "system:discovery" to Group "system:authenticated"' });
   });
 
+  it('names the authorizer of a reason left without a decision, as the union authorizer does', async () => {
+    await server.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', {
+      metadata: { name: 'ghost-binding' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'ghost' },
+      subjects: [{ kind: 'User', name: 'dave' }],
+    });
+    const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: { user: 'dave', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'default' } } });
+    expect(res.body.status).toEqual({ allowed: false, reason: 'rbac: RBAC: role.rbac.authorization.k8s.io "ghost" not found' });
+  });
+
   it('says not allowed, with no reason, when nothing grants it', async () => {
     const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: { user: 'carol', resourceAttributes: { verb: 'delete', resource: 'pods', namespace: 'default' } } });
     expect(res.body.status).toEqual({ allowed: false });
