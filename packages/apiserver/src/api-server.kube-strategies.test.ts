@@ -133,3 +133,24 @@ describe('fields Go writes although they are empty', () => {
     for (const answer of [created, got]) expect(answer.body).toMatchObject({ deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null, deprecatedSource: {} });
   });
 });
+
+describe('admission on create', () => {
+  it('gives every PersistentVolumeClaim and PersistentVolume its protection finalizer, dry runs included (StorageObjectInUseProtection)', async () => {
+    const claim = { metadata: { name: 'protected-pvc' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } };
+    const dryRun = await server.call('POST', `${ns}/persistentvolumeclaims?dryRun=All`, claim);
+    expect(dryRun.body.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
+    const created = await server.call('POST', `${ns}/persistentvolumeclaims`, { ...claim, metadata: { ...claim.metadata, finalizers: ['kubernetes.io/pvc-protection'] } });
+    expect(created.body.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
+    const volume = await server.call('POST', '/api/v1/persistentvolumes', { metadata: { name: 'protected-pv' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/x' } } });
+    expect(volume.body.metadata.finalizers).toEqual(['kubernetes.io/pv-protection']);
+    const deleted = await server.call('DELETE', `${ns}/persistentvolumeclaims/protected-pvc`);
+    expect(deleted.body.metadata).toMatchObject({ finalizers: ['kubernetes.io/pvc-protection'], deletionTimestamp: expect.any(String) });
+  });
+
+  it('taints every new Node not-ready, once (TaintNodesByCondition)', async () => {
+    const created = await server.call('POST', '/api/v1/nodes', { metadata: { name: 'fresh-node' } });
+    expect(created.body.spec.taints).toEqual([{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }]);
+    const preTainted = await server.call('POST', '/api/v1/nodes', { metadata: { name: 'tainted-node' }, spec: { taints: [{ key: 'node.kubernetes.io/not-ready', value: 'x', effect: 'NoSchedule' }] } });
+    expect(preTainted.body.spec.taints).toEqual([{ key: 'node.kubernetes.io/not-ready', value: 'x', effect: 'NoSchedule' }]);
+  });
+});

@@ -29,6 +29,8 @@ import { StoredRbacPolicy } from './rbac/stored-policy.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
 import { defaultIngressClass } from './registry/default-ingress-class.ts';
 import { defaultStorageClass } from './registry/default-storage-class.ts';
+import { nodeTaintAdmission } from './registry/node-taint-admission.ts';
+import { storageProtectionAdmission } from './registry/storage-protection-admission.ts';
 import { priorityClassAdmission } from './registry/priority-class-admission.ts';
 import { ensureSystemPriorityClasses } from './registry/system-priority-classes.ts';
 import { ResourceRegistry } from './registry/resource-registry.ts';
@@ -125,6 +127,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     priorityClassAdmission(revisioned),
     defaultIngressClass(revisioned),
     defaultStorageClass(revisioned),
+    storageProtectionAdmission,
+    nodeTaintAdmission,
     rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
     consoleCredentialsAdmission(),
   );

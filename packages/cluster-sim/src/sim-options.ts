@@ -73,6 +73,9 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
     statefulSet: 5,
     daemonSet: 2,
     persistentVolumeBinder: 1,
+    // --concurrent-pvc-protection... kube runs one worker for each protection controller.
+    pvcProtection: 1,
+    pvProtection: 1,
     nodeLease: 1,
     // --concurrent-job-syncs, -cron-job-syncs, -ttl-after-finished-syncs, -endpoint-syncs and
     // -service-endpoint-syncs are 5; the serviceaccounts and root CA publishers run one worker.
