@@ -154,3 +154,12 @@ describe('admission on create', () => {
     expect(preTainted.body.spec.taints).toEqual([{ key: 'node.kubernetes.io/not-ready', value: 'x', effect: 'NoSchedule' }]);
   });
 });
+
+describe('managedFields of a create that admission changed', () => {
+  it('leave what a mutating plugin added to no manager (the fieldmanager runs before admission)', async () => {
+    const created = await server.call('POST', `${ns}/persistentvolumeclaims?fieldManager=writer`, { metadata: { name: 'owned-pvc' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } });
+    expect(created.body.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
+    const writer = created.body.metadata.managedFields.find((m: { manager: string }) => m.manager === 'writer');
+    expect(writer.fieldsV1['f:metadata']?.['f:finalizers']).toBeUndefined();
+  });
+});

@@ -110,11 +110,13 @@ export class GenericStore {
     strategy.prepareForCreate(obj);
     const errors = [...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)];
     if (errors.length) throw newInvalid(invalidGroupKindOf(info), obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
+    // kube's create handler updates managedFields before admission runs: what a mutating plugin
+    // adds (a protection finalizer, a node taint) belongs to no manager.
+    this.track(obj, undefined, options);
     this.deps.admission.admitCreate(info, obj, options);
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
     if (this.deps.store.getLatest(info.bucket, key)) throw newAlreadyExists(groupResourceOf(info), name);
-    this.track(obj, undefined, options);
     if (options.dryRun) return { object: obj, code: 201, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     options.observer?.stored?.(obj);

@@ -30,15 +30,15 @@ describe('TokenReview', () => {
     });
   });
 
-  it('answers an unknown token as not authenticated, not as an error', async () => {
+  it('answers an unknown token as not authenticated, with the bearer-token authenticator’s error, not as a failed request', async () => {
     const res = await server.call('POST', `${authn}/tokenreviews`, { spec: { token: 'not-a-token' } });
     expect(res.status).toBe(201);
-    expect(res.body.status).toEqual({ user: {} });
+    expect(res.body.status).toEqual({ user: {}, error: 'invalid bearer token' });
   });
 
   it('does not authenticate the admin token for another audience', async () => {
     const res = await server.call('POST', `${authn}/tokenreviews`, { spec: { token: server.credentials.token, audiences: ['vault'] } });
-    expect(res.body.status).toEqual({ user: {} });
+    expect(res.body.status).toEqual({ user: {}, error: 'invalid bearer token' });
   });
 
   it('needs a token, in kube words', async () => {
