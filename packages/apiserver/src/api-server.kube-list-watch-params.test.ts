@@ -34,6 +34,13 @@ describe('a label-selected watch', () => {
 });
 
 describe('a list', () => {
+  it('at resourceVersion 0 is served whole, its limit ignored, as the watch cache serves it', async () => {
+    for (const name of ['rv0-a', 'rv0-b', 'rv0-c']) await server.call('POST', cms, { metadata: { name, labels: { suite: 'rv0' } } });
+    const listed = await server.call('GET', `${cms}?labelSelector=suite%3Drv0&limit=2&resourceVersion=0`);
+    expect(listed.body.items.map((i: { metadata: { name: string } }) => i.metadata.name)).toEqual(['rv0-a', 'rv0-b', 'rv0-c']);
+    expect(listed.body.metadata.continue).toBeUndefined();
+  });
+
   it('refuses a garbled continue token with storage.DecodeContinue’s reason', async () => {
     const listed = await server.call('GET', `${cms}?limit=1&continue=garbage`);
     expect(listed.status).toBe(400);
