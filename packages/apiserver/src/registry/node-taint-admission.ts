@@ -3,12 +3,10 @@
  * created tainted `node.kubernetes.io/not-ready:NoSchedule`, so no Pod lands on it before it is
  * known to be Ready; the node lifecycle controller lifts the taint once it is.
  */
-import type { KubeObject } from '@dojo/kube-api';
+import { notReadyTaint, type KubeObject } from '@dojo/kube-api';
 import type { Admission } from './admission.ts';
 import { nodes } from './builtin/core-cluster-kinds.ts';
 import { record } from './builtin/unstructured.ts';
-
-export const notReadyTaint = { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' } as const;
 
 export const nodeTaintAdmission: Admission = {
   admitCreate(info, obj: KubeObject) {

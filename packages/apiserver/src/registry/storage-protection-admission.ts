@@ -5,12 +5,9 @@
  * `kubernetes.io/pv-protection`, so neither goes while in use; kube-controller-manager's
  * pvc-protection and pv-protection controllers remove them once nothing uses the object.
  */
-import type { KubeObject } from '@dojo/kube-api';
+import { pvcProtectionFinalizer, pvProtectionFinalizer, type KubeObject } from '@dojo/kube-api';
 import type { Admission } from './admission.ts';
 import { persistentvolumeclaims, persistentvolumes } from './builtin/core-cluster-kinds.ts';
-
-export const pvcProtectionFinalizer = 'kubernetes.io/pvc-protection';
-export const pvProtectionFinalizer = 'kubernetes.io/pv-protection';
 
 function addFinalizer(obj: KubeObject, finalizer: string): void {
   const finalizers = obj.metadata.finalizers ?? [];

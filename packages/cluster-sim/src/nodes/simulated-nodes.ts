@@ -5,7 +5,7 @@
  * `describe node` read like kind's. Created at start when missing; one that exists is left as
  * it is (someone may have cordoned or tainted it on purpose).
  */
-import { formatTime, isAlreadyExists } from '@dojo/kube-api';
+import { formatTime, isAlreadyExists, notReadyTaint } from '@dojo/kube-api';
 import { builtinTypes, type Client } from '@dojo/runtime';
 import type { Node } from '../core/apps-types.ts';
 
@@ -65,9 +65,6 @@ export function simulatedNode(name: string, index: number, nowMs: number): Node 
     },
   };
 }
-
-/** The taint TaintNodesByCondition admission gives every new Node. */
-const notReadyTaint = { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' };
 
 /**
  * The node lifecycle controller's part for a Node that reports Ready: the API server created it

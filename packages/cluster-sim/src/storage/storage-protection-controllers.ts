@@ -8,15 +8,12 @@
  *   the claim of an ephemeral volume (`<pod>-<volume>`) — pvc_protection_controller's podUsesPVC.
  * - A volume is in use while it is Bound (pv_protection_controller's isBeingUsed).
  */
-import { isNotFound, type KubeObject } from '@dojo/kube-api';
+import { isNotFound, pvcProtectionFinalizer, pvProtectionFinalizer, type KubeObject } from '@dojo/kube-api';
 import { builtinTypes, type Client, type Controller, ControllerBuilder, type Manager, type ReadableStore, type Reconciler, type Request } from '@dojo/runtime';
 import type { Pod } from '../core/workload-types.ts';
 import { systemControllers } from '../system-controllers.ts';
 
 const { persistentVolumeClaims, persistentVolumes, pods } = builtinTypes;
-
-export const pvcProtectionFinalizer = 'kubernetes.io/pvc-protection';
-export const pvProtectionFinalizer = 'kubernetes.io/pv-protection';
 
 type VolumeSource = { name?: string; persistentVolumeClaim?: { claimName?: string }; ephemeral?: unknown };
 
