@@ -163,3 +163,13 @@ describe('managedFields of a create that admission changed', () => {
     expect(writer.fieldsV1['f:metadata']?.['f:finalizers']).toBeUndefined();
   });
 });
+
+describe('zero values Go leaves out', () => {
+  it('drops the zero of an omitempty scalar that is no pointer, as decoding into the Go type and encoding again does (a Job’s status.active: 0)', async () => {
+    const path = '/apis/batch/v1/namespaces/default/jobs';
+    await server.call('POST', path, { metadata: { name: 'job-zero' }, spec: { template: { spec: { ...template.spec, restartPolicy: 'Never' } } } });
+    const written = await server.call('PATCH', `${path}/job-zero/status`, { status: { active: 0 } }, mergePatch);
+    expect(written.status).toBe(200);
+    expect(written.body.status).toEqual({});
+  });
+});

@@ -177,6 +177,8 @@ class Walker {
       // Every map of the built-in types is `omitempty`: an empty one does not survive Go's
       // decoding and encoding, so `labels: {}` or `data: {}` is not stored.
       if (this.dropEmptyMaps && def.mapKey && isEmptyObject(value)) delete json[def.json];
+      // Nor does the zero of an omitempty scalar that is no pointer (`status.active: 0` on a Job).
+      else if (this.prune && !def.keepZero && !def.repeated && !def.mapKey && isScalar(def.type) && (value === 0 || value === false || value === '')) delete json[def.json];
     }
   }
 
