@@ -71,3 +71,12 @@ describe('422 messages', () => {
     ]);
   });
 });
+
+describe('null elements of a list of strings', () => {
+  it('are decoded as "" as Go decodes them, so an Ingress TLS host of null is an invalid empty host, not a server error', async () => {
+    const ingress = { metadata: { name: 'tls-null' }, spec: { tls: [{ hosts: [null], secretName: 's' }], defaultBackend: { service: { name: 'web', port: { number: 80 } } } } };
+    const answer = await server.call('POST', '/apis/networking.k8s.io/v1/namespaces/default/ingresses', ingress);
+    expect(answer.status).toBe(422);
+    expect(answer.body.details.causes[0]).toMatchObject({ field: 'spec.tls[0].hosts[0]' });
+  });
+});
