@@ -72,11 +72,18 @@ describe('422 messages', () => {
   });
 });
 
-describe('null elements of a list of strings', () => {
-  it('are decoded as "" as Go decodes them, so an Ingress TLS host of null is an invalid empty host, not a server error', async () => {
+describe('null elements of a list', () => {
+  it('of strings are decoded as "" as Go decodes them, so an Ingress TLS host of null is an invalid empty host, not a server error', async () => {
     const ingress = { metadata: { name: 'tls-null' }, spec: { tls: [{ hosts: [null], secretName: 's' }], defaultBackend: { service: { name: 'web', port: { number: 80 } } } } };
     const answer = await server.call('POST', '/apis/networking.k8s.io/v1/namespaces/default/ingresses', ingress);
     expect(answer.status).toBe(422);
     expect(answer.body.details.causes[0]).toMatchObject({ field: 'spec.tls[0].hosts[0]' });
+  });
+
+  it('of objects are decoded as empty objects: an owner reference of null is an invalid empty one, not a server error', async () => {
+    const pod = { metadata: { name: 'owner-null', ownerReferences: [null] }, spec: { containers: [{ name: 'c', image: 'busybox' }] } };
+    const answer = await server.call('POST', '/api/v1/namespaces/default/pods', pod);
+    expect(answer.status).toBe(422);
+    expect(answer.body.details.causes.map((c: { field: string }) => c.field)).toContain('metadata.ownerReferences[0].apiVersion');
   });
 });

@@ -191,8 +191,9 @@ class Walker {
       for (const v of Object.values(value)) this.one(def, v, path, struct);
     } else if (def.repeated) {
       if (!Array.isArray(value)) throw new TypeMismatch(jsonKind(value), struct, path, goTypeOf(def));
-      // Go decodes a null element of a []string (or []int32...) as the zero value: `hosts: [null]` is `[""]`.
-      if (this.prune && isScalar(def.type)) value.forEach((v, i) => v === null && (value[i] = scalarZero[def.type as ScalarType]));
+      // Go decodes a null element of a list as its zero value: `hosts: [null]` is `[""]`, and
+      // `ownerReferences: [null]` holds one empty OwnerReference.
+      if (this.prune) value.forEach((v, i) => v === null && (value[i] = isScalar(def.type) ? scalarZero[def.type] : specialTypes[def.type] ? null : {}));
       for (const v of value) this.one(def, v, path, struct);
     } else this.one(def, value, path, struct);
   }
