@@ -73,7 +73,7 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
     statefulSet: 5,
     daemonSet: 2,
     persistentVolumeBinder: 1,
-    // --concurrent-pvc-protection... kube runs one worker for each protection controller.
+    // kube-controller-manager runs the pvc- and pv-protection controllers with one worker each.
     pvcProtection: 1,
     pvProtection: 1,
     nodeLease: 1,
