@@ -187,7 +187,7 @@ describe('SubjectAccessReview with huge and garbage attributes', () => {
     expect((await sar({ user: 'u', extra: { k: 'v' }, resourceAttributes: {} })).status).toBe(400);
     const none = await sar({ user: 'u' });
     expect(none.status).toBe(422);
-    expect(none.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'spec', message: 'Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified' }]);
+    expect(none.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'spec', message: 'Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified' }]);
   });
 
   it('answers any spec with 201, 400 or 422, never 5xx', async () => {

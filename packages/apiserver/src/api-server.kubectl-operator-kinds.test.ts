@@ -25,9 +25,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const ok = async (args: string[], stdin?: string): Promise<string> => {
+/** kube 1.33+ warns on every v1 Endpoints request; kubectl prints it on stderr. */
+const endpointsWarning = 'Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n';
+
+const ok = async (args: string[], stdin?: string, expectedStderr = ''): Promise<string> => {
   const result = await kubectl.run(args, stdin);
-  expect(result.stderr, `kubectl ${args.join(' ')}`).toBe('');
+  expect(result.stderr, `kubectl ${args.join(' ')}`).toBe(expectedStderr);
   return result.stdout;
 };
 
@@ -86,9 +89,9 @@ describe.skipIf(!k33path)('kubectl 1.33 and the operator kinds', () => {
 
   it('prints kube\'s columns with get -o wide', async () => {
     for (const kind of ['StatefulSet', 'DaemonSet', 'PersistentVolumeClaim', 'PersistentVolume', 'Node', 'Endpoints', 'ResourceQuota', 'LimitRange', 'ControllerRevision'] as const) {
-      await ok(['create', '-f', '-'], JSON.stringify(operatorKindSamples[kind]));
+      await ok(['create', '-f', '-'], JSON.stringify(operatorKindSamples[kind]), kind === 'Endpoints' ? endpointsWarning : '');
     }
-    const wide = (resource: string, namespaced = true) => ok(['get', resource, ...(namespaced ? ['-n', 'samples'] : []), '-o', 'wide']);
+    const wide = (resource: string, namespaced = true) => ok(['get', resource, ...(namespaced ? ['-n', 'samples'] : []), '-o', 'wide'], undefined, resource === 'ep' ? endpointsWarning : '');
     expect(await ok(['create', 'deployment', 'api', '--image=example.com/api:1', '-n', 'samples'])).toBe('deployment.apps/api created\n');
     expect(header(await wide('deployments'))).toEqual(['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
     expect(await wide('deploy')).toMatch(/^api\s+0\/1\s+0\s+0\s+\d+s\s+api\s+example\.com\/api:1\s+app=api$/m);

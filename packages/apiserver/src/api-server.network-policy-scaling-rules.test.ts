@@ -110,11 +110,12 @@ describe('validation people meet', () => {
       'spec.maxReplicas: Invalid value: 2: must be greater than or equal to `minReplicas`',
     ]);
     expect(await rejected('POST', at.hpasV1, { metadata: { name: 'bad' }, spec: { scaleTargetRef: { kind: 'Deployment' }, maxReplicas: 0 } })).toEqual([
-      'spec.maxReplicas: Required value: must be set and greater than 0',
       // minReplicas was defaulted to 1 before validation, so kube reports the bound too.
       'spec.maxReplicas: Invalid value: 0: must be greater than or equal to `minReplicas`',
       'spec.scaleTargetRef.name: Required value',
       'spec.scaleTargetRef.apiVersion: Invalid value: "": apiVersion must specify API group',
+      // Declarative validation's own error, appended after the handwritten ones it replaces.
+      'spec.maxReplicas: Required value',
     ]);
     expect(await rejected('POST', at.hpasV2, hpa('bad', { metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization' } } }] }))).toEqual([
       'spec.metrics[0].resource.target.averageUtilization: Required value: must set either a target raw value or a target utilization',

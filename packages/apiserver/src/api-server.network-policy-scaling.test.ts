@@ -112,7 +112,7 @@ describe('defaults as kube sets them', () => {
         scaleDown: { stabilizationWindowSeconds: 60, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
       },
     });
-    expect(res.body.status).toEqual({ desiredReplicas: 0 });
+    expect(res.body.status).toEqual({ currentMetrics: null, desiredReplicas: 0 });
   });
 
   it('gives an EndpointSlice port an empty name and TCP', async () => {

@@ -24,13 +24,22 @@ afterAll(async () => {
 const samples = Object.entries(operatorKindSamples) as [string, KubeObject][];
 const named = (sample: KubeObject, name: string): KubeObject => ({ ...structuredClone(sample), metadata: { ...sample.metadata, name } });
 const itemPath = (obj: KubeObject) => `${collectionPath(obj)}/${obj.metadata.name}`;
+const protectionFinalizers: Record<string, string> = { PersistentVolumeClaim: 'kubernetes.io/pvc-protection', PersistentVolume: 'kubernetes.io/pv-protection' };
+const withAdmissionDefaults = (obj: KubeObject): KubeObject => {
+  const protection = protectionFinalizers[obj.kind ?? ''];
+  if (protection) return { ...obj, metadata: { ...obj.metadata, finalizers: [protection] } };
+  if (obj.kind !== 'Node') return obj;
+  const taints = (obj.spec as { taints?: unknown[] } | undefined)?.taints ?? [];
+  return { ...obj, spec: { ...(obj.spec as object), taints: [...taints, { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }] } };
+};
 
 describe('every verb in JSON', () => {
   it.each(samples)('creates, gets, lists, updates and deletes a %s', async (_, sample) => {
     const obj = named(sample, `${sample.metadata.name}-crud`);
     const created = await server.call('POST', collectionPath(obj), obj);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject(obj);
+    // Admission adds to some kinds: a Node's not-ready taint, a claim's or volume's protection finalizer.
+    expect(created.body).toMatchObject(withAdmissionDefaults(obj));
 
     const got = await server.call('GET', itemPath(obj));
     expect(got.status).toBe(200);
@@ -47,8 +56,17 @@ describe('every verb in JSON', () => {
     // A label is not spec: kinds that track generation keep it.
     expect(updated.body.metadata.generation).toBe(created.body.metadata.generation);
 
-    const deleted = await server.call('DELETE', itemPath(obj));
+    // Background, as kubectl sends: a batch/v1 Job left to its default would wait for the
+    // garbage collector to orphan its pods (no collector runs here).
+    const deleted = await server.call('DELETE', `${itemPath(obj)}?propagationPolicy=Background`);
     expect(deleted.status).toBe(200);
+    const protection = protectionFinalizers[sample.kind ?? ''];
+    if (protection) {
+      // No pvc-/pv-protection controller runs here: the object stays, being deleted, until its finalizer goes.
+      expect(deleted.body.metadata).toMatchObject({ finalizers: [protection], deletionTimestamp: expect.any(String) });
+      const current = (await server.call('GET', itemPath(obj))).body;
+      await server.call('PUT', itemPath(obj), { ...current, metadata: { ...current.metadata, finalizers: [] } });
+    }
     expect((await server.call('GET', itemPath(obj))).status).toBe(404);
   });
 

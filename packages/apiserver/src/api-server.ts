@@ -29,6 +29,8 @@ import { StoredRbacPolicy } from './rbac/stored-policy.ts';
 import { immortalNamespaces, namespaceLifecycle } from './registry/namespace-lifecycle.ts';
 import { defaultIngressClass } from './registry/default-ingress-class.ts';
 import { defaultStorageClass } from './registry/default-storage-class.ts';
+import { nodeTaintAdmission } from './registry/node-taint-admission.ts';
+import { storageProtectionAdmission } from './registry/storage-protection-admission.ts';
 import { priorityClassAdmission } from './registry/priority-class-admission.ts';
 import { ensureSystemPriorityClasses } from './registry/system-priority-classes.ts';
 import { ResourceRegistry } from './registry/resource-registry.ts';
@@ -115,16 +117,18 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const rbacPolicy = new StoredRbacPolicy(revisioned);
   const bucketOf = { secrets: secrets.bucket, serviceaccounts: serviceaccounts.bucket };
   const authorizer = new UnionAuthorizer([
-    new ConsoleCredentialsAuthorizer((c) => revisioned.get(bucketOf[c.resource], `${c.namespace}/${c.name}`) !== undefined),
-    new GroupsAllowedEverything([systemMasters]),
-    new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }),
-    new RbacAuthorizer(rbacPolicy),
+    { name: 'console-credentials', authorizer: new ConsoleCredentialsAuthorizer((c) => revisioned.get(bucketOf[c.resource], `${c.namespace}/${c.name}`) !== undefined) },
+    { name: 'privileged', authorizer: new GroupsAllowedEverything([systemMasters]) },
+    { name: 'connected-clients', authorizer: new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }) },
+    { name: 'rbac', authorizer: new RbacAuthorizer(rbacPolicy) },
   ]);
   const admission = admissionChain(
     namespaceLifecycle(revisioned),
     priorityClassAdmission(revisioned),
     defaultIngressClass(revisioned),
     defaultStorageClass(revisioned),
+    storageProtectionAdmission,
+    nodeTaintAdmission,
     rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
     consoleCredentialsAdmission(),
   );

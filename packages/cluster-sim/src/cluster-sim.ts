@@ -33,6 +33,7 @@ import { addRootCaPublisher } from './rootca/root-ca-publisher.ts';
 import { resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
 import { addStatefulSetController } from './statefulset/stateful-set-controller.ts';
 import { ensureDefaultStorageClass } from './storage/simulated-storage-class.ts';
+import { addPvcProtectionController, addPvProtectionController } from './storage/storage-protection-controllers.ts';
 import { addVolumeBinder } from './storage/volume-binder-controller.ts';
 import { addServiceAccountController } from './serviceaccount/service-account-controller.ts';
 import { schedulerComponent, systemControllers, type SystemControllerInfo } from './system-controllers.ts';
@@ -98,6 +99,8 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
       info: systemControllers.persistentVolumeBinder,
       controller: addVolumeBinder(manager, recorder(systemControllers.persistentVolumeBinder.component), options.concurrency.persistentVolumeBinder),
     },
+    { info: systemControllers.pvcProtection, controller: addPvcProtectionController(manager, options.concurrency.pvcProtection) },
+    { info: systemControllers.pvProtection, controller: addPvProtectionController(manager, options.concurrency.pvProtection) },
     { info: systemControllers.nodeLease, controller: addNodeLeaseController(manager, nodeNames, options.concurrency.nodeLease) },
     { info: systemControllers.garbageCollector, controller: gc.controller },
     {

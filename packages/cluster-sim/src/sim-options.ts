@@ -73,6 +73,9 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
     statefulSet: 5,
     daemonSet: 2,
     persistentVolumeBinder: 1,
+    // kube-controller-manager runs the pvc- and pv-protection controllers with one worker each.
+    pvcProtection: 1,
+    pvProtection: 1,
     nodeLease: 1,
     // --concurrent-job-syncs, -cron-job-syncs, -ttl-after-finished-syncs, -endpoint-syncs and
     // -service-endpoint-syncs are 5; the serviceaccounts and root CA publishers run one worker.

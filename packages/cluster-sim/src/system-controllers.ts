@@ -51,6 +51,18 @@ export const systemControllers = {
     component: 'persistentvolume-controller',
     description: 'Provisions a PersistentVolume for each claim of a simulated StorageClass and binds the two.',
   },
+  pvcProtection: {
+    name: 'persistentvolumeclaim-protection-controller',
+    forKind: { group: '', version: 'v1', kind: 'PersistentVolumeClaim' },
+    component: 'pvc-protection-controller',
+    description: 'Lets a deleted PersistentVolumeClaim go once no running Pod uses it (removes kubernetes.io/pvc-protection).',
+  },
+  pvProtection: {
+    name: 'persistentvolume-protection-controller',
+    forKind: { group: '', version: 'v1', kind: 'PersistentVolume' },
+    component: 'pv-protection-controller',
+    description: 'Lets a deleted PersistentVolume go once it is no longer Bound (removes kubernetes.io/pv-protection).',
+  },
   nodeLease: {
     name: 'node-lease-controller',
     forKind: { group: '', version: 'v1', kind: 'Node' },

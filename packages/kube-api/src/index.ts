@@ -33,4 +33,5 @@ export * from './deep-copy.ts';
 export * from './time.ts';
 export * from './json-equality.ts';
 export * from './owner-references.ts';
+export * from './storage-protection.ts';
 export type { ContainerLogWrite } from './container-log-write.ts';

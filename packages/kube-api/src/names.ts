@@ -64,7 +64,7 @@ export function validateDNS1123Label(value: string): string[] {
   return errs;
 }
 
-/** Label and annotation keys: optional DNS subdomain prefix, '/', then a qualified name. */
+/** Label and annotation keys (content.IsLabelKey): optional DNS subdomain prefix, '/', then a qualified name. */
 export function validateQualifiedName(value: string): string[] {
   const errs: string[] = [];
   const parts = value.split('/');

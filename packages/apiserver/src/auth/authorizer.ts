@@ -29,17 +29,24 @@ export interface Authorizer {
   rulesFor(user: UserInfo, namespace: string): RulesResult;
 }
 
+/** One authorizer of the chain, with the name kube's authorization configuration gives it ("rbac" for RBAC mode). */
+export interface NamedAuthorizer {
+  name: string;
+  authorizer: Authorizer;
+}
+
 export class UnionAuthorizer implements Authorizer {
-  constructor(private readonly authorizers: readonly Authorizer[]) {}
+  constructor(private readonly chain: readonly NamedAuthorizer[]) {}
 
   authorize(attributes: RequestAttributes): AuthorizationResult {
     const reasons: string[] = [];
     const errors: string[] = [];
-    for (const authorizer of this.authorizers) {
+    for (const { name, authorizer } of this.chain) {
       const result = authorizer.authorize(attributes);
       if (result.evaluationError) errors.push(result.evaluationError);
       if (result.decision !== 'NoOpinion') return result;
-      if (result.reason) reasons.push(result.reason);
+      // unionAuthzHandler: a reason left without a decision is told with its authorizer's name.
+      if (result.reason) reasons.push(`${name}: ${result.reason}`);
     }
     return { decision: 'NoOpinion', reason: reasons.join('\n'), ...(errors.length ? { evaluationError: errors.join(', ') } : {}) };
   }
@@ -48,7 +55,7 @@ export class UnionAuthorizer implements Authorizer {
     const rules: PolicyRule[] = [];
     let incomplete = false;
     const errors: string[] = [];
-    for (const authorizer of this.authorizers) {
+    for (const { authorizer } of this.chain) {
       const result = authorizer.rulesFor(user, namespace);
       rules.push(...result.rules);
       incomplete ||= result.incomplete;

@@ -34,6 +34,8 @@ describe('TokenRequest', () => {
     const res = await server.call('POST', `${sas}/claims/token`, {});
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['https://kubernetes.default.svc.cluster.local'], expirationSeconds: 3600 } });
+    // An unbound token's boundObjectRef is null, as Go writes a nil pointer without omitempty.
+    expect(res.body.spec.boundObjectRef).toBeNull();
     const [header] = res.body.status.token.split('.');
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'ES256', kid: expect.any(String) });
     const claims = claimsOf(res.body.status.token);

@@ -1,5 +1,5 @@
 /**
- * Bearer tokens to users: the admin token is the user "admin" in `system:masters`; a token from
+ * Bearer tokens to users: the admin token is the user "admin" (uid "admin") in `system:masters`; a token from
  * a client kubeconfig (client-kubeconfigs.ts) is that client's name; a ServiceAccount token
  * (auth/service-account-tokens.ts) is `system:serviceaccount:NS:NAME`. Every one of them is in
  * `system:authenticated`. The clients directory is read again whenever it changed (its mtime),

@@ -15,6 +15,7 @@ import { defaultFieldManager } from '../registry/field-tracker.ts';
 import { nowTimestamp } from '../registry/object-meta.ts';
 import { groupResourceOf, type ResourceInfo } from '../registry/resource-info.ts';
 import { decodeObjectBody, mediaTypeOf, readBody } from './body.ts';
+import { kindMismatchError } from './kind-mismatch.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
 import { typedDecoder } from '../registry/builtin/typed-decode.ts';
 import { messageOf } from './protobuf/envelope.ts';
@@ -46,6 +47,8 @@ export interface CreateOnlyEndpoints {
 /** go-restful's answer to a method no route serves (kube's review kinds have only POST). */
 const methodNotAllowed = () => newStatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
 
+const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
+
 function checkTypeMeta(endpoint: CreateOnlyEndpoint, body: Record<string, unknown>): KubeObject {
   // Typed decoding: apiVersion and kind default from the URL; if given they must match.
   if (body.kind === undefined || body.kind === '') body.kind = endpoint.kind;
@@ -53,7 +56,7 @@ function checkTypeMeta(endpoint: CreateOnlyEndpoint, body: Record<string, unknow
   if (body.apiVersion !== endpoint.apiVersion) {
     throw newBadRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${endpoint.apiVersion})`);
   }
-  if (body.kind !== endpoint.kind) throw newBadRequest(`the kind in the data (${String(body.kind)}) does not match the expected kind (${endpoint.kind})`);
+  if (body.kind !== endpoint.kind) throw kindMismatchError(endpoint.apiVersion, String(body.kind), { group: groupOf(endpoint.apiVersion), kind: endpoint.kind });
   if (body.metadata === undefined || body.metadata === null) body.metadata = {};
   if (typeof body.metadata !== 'object' || Array.isArray(body.metadata)) throw newBadRequest('metadata must be an object');
   return body as KubeObject;

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldError, newBadRequest, newInvalid, newMethodNotSupported, newStatusError, type KubeObject } from '@dojo/kube-api';
 import { goDecodeErrorOf } from '../registry/builtin/typed-decode.ts';
+import { deletionWarnings } from '../registry/deletion.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import type { RequestNote } from '../journal/request-note.ts';
 import { defaultFieldManager } from '../registry/field-tracker.ts';
@@ -29,6 +30,7 @@ import type { PatchEngine } from './patch-engine.ts';
 import type { UserInfo } from '../auth/user-info.ts';
 import { booleanParam, isParamTrue } from './boolean-param.ts';
 import { serveCreateOnly, type CreateOnlyEndpoints } from './create-only.ts';
+import { kindMismatchError } from './kind-mismatch.ts';
 import { deleteResponseOf } from './delete-response.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
@@ -93,7 +95,11 @@ function checkTypeMeta(info: ResourceInfo, body: Record<string, unknown>): KubeO
   if (body.apiVersion !== expected) {
     throw newBadRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${expected})`);
   }
-  if (body.kind !== info.kind) throw newBadRequest(`the kind in the data (${String(body.kind)}) does not match the expected kind (${info.kind})`);
+  if (body.kind !== info.kind) {
+    // Custom resources decode as unstructured: no scheme to convert from, only the mismatch.
+    if (info.customResource) throw newBadRequest(`the kind in the data (${String(body.kind)}) does not match the expected kind (${info.kind})`);
+    throw kindMismatchError(expected, String(body.kind), info);
+  }
   if (body.metadata === undefined || body.metadata === null) body.metadata = {};
   if (typeof body.metadata !== 'object' || Array.isArray(body.metadata)) throw newBadRequest('metadata must be an object');
   return body as KubeObject;
@@ -178,6 +184,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       if (!info.verbs.includes('deletecollection')) throw newStatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
       note.verb = 'deletecollection';
       const list = await storage.main.deleteCollection(namespace, listOptionsOf(query), options);
+      setWarnings(res, deletionWarnings(options, info.strategy));
       await renderList(res, info, rendering, query, list);
       return;
     }
@@ -185,6 +192,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     note.current = () => storage.main.getLatest(namespace, name);
     const deleted = await storage.main.delete(namespace, name, options);
     note.object = deleted.object;
+    setWarnings(res, deleted.warnings);
     const response = deleteResponseOf(info, deleted);
     writeObject(res, response.code, response.body, mediaOf(rendering));
     return;

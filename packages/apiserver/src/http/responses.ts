@@ -60,7 +60,8 @@ export function writeError(res: ServerResponse, err: unknown, accept?: string): 
   const error = toStatusError(err);
   const status: Status = error.status;
   setWarnings(res, error.warnings);
-  if (status.code === 429 && status.details?.retryAfterSeconds) res.setHeader('Retry-After', String(status.details.retryAfterSeconds));
+  // responsewriters.ErrorNegotiated: any Status naming a retry delay sends it as Retry-After (429s, a too-large resourceVersion's 504).
+  if (status.details?.retryAfterSeconds) res.setHeader('Retry-After', String(status.details.retryAfterSeconds));
   writeObject(res, status.code, status, statusMedia(accept));
 }
 

@@ -21,6 +21,11 @@ function sameFinalizers(a: readonly string[], b: readonly string[]): boolean {
   return JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 }
 
+/** The warning a DELETE gets when it leaves the kind's default propagation to orphan dependents. */
+export function deletionWarnings(options: Pick<DeleteOptions, 'propagationPolicy'>, strategy: DeleteStrategy): string[] {
+  return options.propagationPolicy === undefined && strategy.orphansByDefault ? [strategy.orphansByDefault.warning] : [];
+}
+
 export function planDeletion(current: KubeObject, options: Pick<DeleteOptions, 'propagationPolicy'>, strategy: DeleteStrategy, now: number): DeletionPlan {
   const obj = structuredClone(current);
   const finalizers = new Set(obj.metadata.finalizers ?? []);
@@ -31,6 +36,8 @@ export function planDeletion(current: KubeObject, options: Pick<DeleteOptions, '
     finalizers.delete('orphan');
     finalizers.delete('foregroundDeletion');
   }
+  // shouldOrphanDependents: with no policy sent, a finalizer already there decides, then the kind's default.
+  if (options.propagationPolicy === undefined && strategy.orphansByDefault && !finalizers.has('foregroundDeletion')) finalizers.add('orphan');
   const graceful = finalizers.size > 0 || Boolean(strategy.blocksRemoval?.(obj));
   if (!graceful) return { action: 'remove', object: obj };
   if (obj.metadata.deletionTimestamp && sameFinalizers([...finalizers], obj.metadata.finalizers ?? [])) return { action: 'unchanged', object: current };

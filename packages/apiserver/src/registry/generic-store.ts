@@ -9,12 +9,12 @@
 import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, uniqueFieldErrors, type FieldError, type KubeList, type KubeObject } from '@dojo/kube-api';
 import { checkMetadataTypes } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
-import { planDeletion } from './deletion.ts';
+import { deletionWarnings, planDeletion } from './deletion.ts';
 import { defaultFieldManager, specResetFields, statusResetFields, type FieldTracker, type ResetFields } from './field-tracker.ts';
 import { listObjects, listStoredObjects, storageName, type ListSource, type StoredList } from './list.ts';
 import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
-import { apiVersionOfInfo, groupResourceOf, servesStoredJson, type ResourceInfo } from './resource-info.ts';
+import { apiVersionOfInfo, groupResourceOf, invalidGroupKindOf, servesStoredJson, type ResourceInfo } from './resource-info.ts';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from './strategy.ts';
 
 /** The revisioned store and, for paging, its snapshots at past revisions (list.ts). */
@@ -115,12 +115,14 @@ export class GenericStore {
     }
     strategy.prepareForCreate(obj);
     const errors = this.validationErrors([...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)]);
-    if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
+    if (errors.length) throw newInvalid(invalidGroupKindOf(info), obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
+    // kube's create handler updates managedFields before admission runs: what a mutating plugin
+    // adds (a protection finalizer, a node taint) belongs to no manager.
+    if (!tracksBeforePrepare) this.track(obj, undefined, options);
     this.deps.admission.admitCreate(info, obj, options);
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
     if (this.deps.store.getLatest(info.bucket, key)) throw newAlreadyExists(groupResourceOf(info), name);
-    if (!tracksBeforePrepare) this.track(obj, undefined, options);
     if (options.dryRun) return { object: obj, code: 201, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     options.observer?.stored?.(obj);
@@ -180,7 +182,7 @@ export class GenericStore {
       ...validateObjectMetaUpdate(obj, current, info.namespaced, info.nameValidation ?? 'subdomain'),
       ...strategy.validateUpdate(obj, current),
     ]);
-    if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
+    if (errors.length) throw newInvalid(invalidGroupKindOf(info), name, errors);
     if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current, options);
     // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
     if (this.changesNothing(obj, current)) return { object: current, code: 200, warnings };
@@ -208,9 +210,10 @@ export class GenericStore {
   }
 
   private result(object: KubeObject, code: number, warnings: string[], json: string): WriteResult<KubeObject> {
-    const result: WriteResult<KubeObject> = { object, code, warnings };
-    if (servesStoredJson(this.info)) result.json = json;
-    return result;
+    if (servesStoredJson(this.info)) return { object, code, warnings, json };
+    // etcd3's store answers a write with the object decoded back from what it stored: a
+    // version that converts shows what every later read shows (events.k8s.io's empty fields).
+    return { object: this.decodeStored(json), code, warnings };
   }
 
   /** An object being deleted goes away once nothing holds it any more. */
@@ -245,12 +248,13 @@ export class GenericStore {
       );
     }
     const plan = planDeletion(current, options, this.strategies.delete, this.now());
-    if (plan.action === 'remove') return this.remove(key, plan.object, options, []);
-    if (plan.action === 'unchanged' || options.dryRun) return { object: plan.object, code: 200, warnings: [] };
+    const warnings = deletionWarnings(options, this.strategies.delete);
+    if (plan.action === 'remove') return this.remove(key, plan.object, options, warnings);
+    if (plan.action === 'unchanged' || options.dryRun) return { object: plan.object, code: 200, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(plan.object, rev));
     options.observer?.stored?.(plan.object);
     await written.committed;
-    return { object: plan.object, code: 200, warnings: [] };
+    return { object: plan.object, code: 200, warnings };
   }
 
   async deleteCollection(namespace: string | undefined, listOptions: ListOptions, options: DeleteOptions): Promise<KubeList> {
@@ -279,7 +283,7 @@ export class GenericStore {
       ...(obj.kind === info.kind ? [] : [fieldError.invalid('kind', obj.kind ?? null, `must be ${info.kind}: the kind of an object cannot change`)]),
       ...(obj.apiVersion === apiVersion ? [] : [fieldError.invalid('apiVersion', obj.apiVersion ?? null, `must be ${apiVersion}: the apiVersion of an object cannot change`)]),
     ];
-    if (errors.length) throw newInvalid({ group: info.group, kind: info.kind }, name, errors);
+    if (errors.length) throw newInvalid(invalidGroupKindOf(info), name, errors);
   }
 
   /**

@@ -103,7 +103,8 @@ function collect(
   const decoded: (KubeObject | undefined)[] = [];
   let nextStart: string | undefined;
   let remaining = 0;
-  const limit = options.limit && options.limit > 0 ? options.limit : Infinity;
+  // The watch cache's computeListLimit: a list at resourceVersion "0" is served whole, limit ignored.
+  const limit = options.limit && options.limit > 0 && options.resourceVersion !== '0' ? options.limit : Infinity;
   for (const stored of listAt(source, info.bucket, prefix, listRevision, startAfter)) {
     if (startAfter !== undefined && stored.name <= startAfter) continue;
     if (pinnedName !== undefined && !stored.name.endsWith(`/${pinnedName}`) && stored.name !== pinnedName) continue;

@@ -82,12 +82,22 @@ export interface ResourceInfo {
    * ReturnDeletedObject: pods, services, service accounts, namespaces); otherwise a Success Status.
    */
   returnsDeletedObject?: boolean;
+  /**
+   * The group and kind a 422 names when kube validates another group's internal type:
+   * events.k8s.io Events are core Events inside, so their errors say `Event "x" is invalid`.
+   */
+  invalidAs?: { group: string; kind: string };
   /** Never stored, only created (the review kinds): served by a CreateOnlyEndpoint, 404 without one. */
   createOnly?: boolean;
 }
 
 export function groupResourceOf(info: Pick<ResourceInfo, 'group' | 'resource'>): GroupResource {
   return { group: info.group, resource: info.resource };
+}
+
+/** What a 422 Invalid names: the internal type's group and kind (see ResourceInfo.invalidAs). */
+export function invalidGroupKindOf(info: Pick<ResourceInfo, 'group' | 'kind' | 'invalidAs'>): { group: string; kind: string } {
+  return info.invalidAs ?? { group: info.group, kind: info.kind };
 }
 
 /** True when an object's stored JSON is already its wire form in this version: the stored bytes can be sent as they are. */

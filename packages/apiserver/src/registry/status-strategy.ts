@@ -1,10 +1,10 @@
 /**
  * The status subresource, both sides of it: the resource itself ignores status
  * (`keepStoredStatus` in its strategy's prepareForUpdate), and `/status` is the same store with
- * `statusStrategy(base)`, which changes nothing but status (deployment/strategy.go's
+ * `statusStrategy(base)`, which keeps the stored spec (deployment/strategy.go's
  * deploymentStatusStrategy).
  */
-import { deepCopy, type KubeObject } from '@dojo/kube-api';
+import { deepCopy, type KubeObject, type ObjectMeta } from '@dojo/kube-api';
 import type { Strategy, UpdateStrategy } from './strategy.ts';
 
 /** For kinds with a status subresource: status changes only through `/status`. */

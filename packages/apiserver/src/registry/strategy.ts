@@ -59,6 +59,12 @@ export interface DeleteStrategy {
   deletionFinalizers?: readonly string[];
   /** True while something other than metadata.finalizers still holds the object. */
   blocksRemoval?(obj: KubeObject): boolean;
+  /**
+   * DefaultGarbageCollectionPolicy OrphanDependents (batch/v1 Jobs, kept for compatibility): a
+   * DELETE naming no propagationPolicy orphans the dependents, and is answered with `warning`
+   * (job storage's Delete and DeleteCollection).
+   */
+  orphansByDefault?: { warning: string };
 }
 
 /** The strategy of a resource itself: create, update and delete. */

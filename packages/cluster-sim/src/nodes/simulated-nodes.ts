@@ -5,7 +5,7 @@
  * `describe node` read like kind's. Created at start when missing; one that exists is left as
  * it is (someone may have cordoned or tainted it on purpose).
  */
-import { formatTime, isAlreadyExists } from '@dojo/kube-api';
+import { formatTime, isAlreadyExists, notReadyTaint } from '@dojo/kube-api';
 import { builtinTypes, type Client } from '@dojo/runtime';
 import type { Node } from '../core/apps-types.ts';
 
@@ -66,12 +66,23 @@ export function simulatedNode(name: string, index: number, nowMs: number): Node 
   };
 }
 
+/**
+ * The node lifecycle controller's part for a Node that reports Ready: the API server created it
+ * tainted not-ready (TaintNodesByCondition), and the taint goes once its Ready condition is True.
+ */
+async function liftNotReadyTaint(client: Client, node: Node): Promise<void> {
+  const taints = (node.spec?.taints ?? []) as { key?: string; effect?: string }[];
+  const kept = taints.filter((t) => !(t.key === notReadyTaint.key && t.effect === notReadyTaint.effect));
+  if (kept.length === taints.length) return;
+  await client.patch(builtinTypes.nodes, { name: node.metadata.name ?? '' }, { type: 'merge', body: { spec: { taints: kept.length ? kept : null } } });
+}
+
 /** Creates the simulated Nodes that do not exist yet. */
 export async function ensureSimulatedNodes(client: Client, names: readonly string[], nowMs: number): Promise<void> {
   await Promise.all(
     names.map(async (name, index) => {
       try {
-        await client.create(builtinTypes.nodes, simulatedNode(name, index, nowMs));
+        await liftNotReadyTaint(client, await client.create(builtinTypes.nodes, simulatedNode(name, index, nowMs)));
       } catch (error) {
         if (!isAlreadyExists(error)) throw error;
       }

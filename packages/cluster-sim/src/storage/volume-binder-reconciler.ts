@@ -124,8 +124,9 @@ export class VolumeBinderReconciler implements Reconciler {
     for (const volume of orphaned) {
       const ours = volume.metadata.annotations?.[provisionedByAnnotation] === simulatedProvisioner;
       try {
+        // Released first, as the PV controller does: pv-protection lets a volume go only once it is not Bound.
+        if (volume.status?.phase !== 'Released') await this.#deps.client.updateStatus(persistentVolumes, { ...volume, status: { ...volume.status, phase: 'Released' } });
         if (ours && (volume.spec.persistentVolumeReclaimPolicy ?? 'Delete') === 'Delete') await this.#deps.client.delete(persistentVolumes, { name: volume.metadata.name ?? '' });
-        else if (volume.status?.phase !== 'Released') await this.#deps.client.updateStatus(persistentVolumes, { ...volume, status: { ...volume.status, phase: 'Released' } });
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }

@@ -7,6 +7,7 @@
  */
 import { fieldError, newBadRequest, newInvalid, type FieldError, type KubeObject } from '@dojo/kube-api';
 import type { CreateOnlyEndpoint } from '../../http/create-only.ts';
+import { goInternalStruct } from '../../registry/builtin/go-internal-value.ts';
 import type { PolicyRule } from '../../rbac/policy-rule.ts';
 import type { RequestAttributes } from '../../rbac/request-attributes.ts';
 import type { Authorizer } from '../authorizer.ts';
@@ -14,6 +15,11 @@ import type { UserInfo } from '../user-info.ts';
 
 const apiVersion = 'authorization.k8s.io/v1';
 const group = 'authorization.k8s.io';
+/**
+ * What the reviews' 422s name: `authorizationapi.Kind(review.Kind)` of the decoded internal
+ * object, whose TypeMeta is empty, so the message starts `.authorization.k8s.io ""`.
+ */
+const reviewKind = { group, kind: '' };
 
 interface SelectorAttributes {
   rawSelector?: string;
@@ -56,8 +62,10 @@ function validateSelector(selector: SelectorAttributes | null | undefined, path:
 /** Exactly one of the two kinds of attributes (the union check of kube's spec validation). */
 function validateUnion(spec: AccessReviewSpec): FieldError[] {
   if ((spec.resourceAttributes != null) !== (spec.nonResourceAttributes != null)) return [];
-  // Go prints the nil pointer as the string "null".
-  return [fieldError.invalid('spec', spec.nonResourceAttributes ?? 'null', 'exactly one of nonResourceAttributes or resourceAttributes must be specified')];
+  // The bad value is the internal *NonResourceAttributes: nil, or a struct shown with Go field names.
+  const n = spec.nonResourceAttributes;
+  const shown = n ? goInternalStruct([['Path', n.path ?? ''], ['Verb', n.verb ?? '']]) : null;
+  return [fieldError.invalid('spec', shown, 'exactly one of nonResourceAttributes or resourceAttributes must be specified')];
 }
 
 /** kube's validateResourceAttributes: its field and label selectors. */
@@ -133,7 +141,7 @@ export function subjectAccessReviewEndpoint(authorizer: Authorizer): CreateOnlyE
       const spec = specOf(body);
       const errs = validateSubjectSpec(spec);
       if (!metadataIsEmpty(body, false)) errs.push(fieldError.invalid('metadata', body.metadata, 'must be empty'));
-      if (errs.length) throw newInvalid({ group, kind: 'SubjectAccessReview' }, '', errs);
+      if (errs.length) throw newInvalid(reviewKind, '', errs);
       return Promise.resolve(answer(authorizer, body, attributesOf(subjectOf(spec), spec)));
     },
   };
@@ -152,7 +160,7 @@ export function localSubjectAccessReviewEndpoint(authorizer: Authorizer): Create
         errs.push(fieldError.invalid('spec.resourceAttributes.namespace', spec.resourceAttributes.namespace ?? '', 'must match metadata.namespace'));
       }
       if (spec.nonResourceAttributes) errs.push(fieldError.invalid('spec.nonResourceAttributes', spec.nonResourceAttributes, 'disallowed on this kind of request'));
-      if (errs.length) throw newInvalid({ group, kind: 'LocalSubjectAccessReview' }, '', errs);
+      if (errs.length) throw newInvalid(reviewKind, '', errs);
       if (!namespace) throw newBadRequest('namespace is required on this type: ');
       if (namespace !== metadataNamespace) throw newBadRequest(`spec.resourceAttributes.namespace must match namespace: ${namespace}`);
       return Promise.resolve(answer(authorizer, body, attributesOf(subjectOf(spec), spec)));
@@ -168,7 +176,7 @@ export function selfSubjectAccessReviewEndpoint(authorizer: Authorizer): CreateO
       const spec = specOf(body);
       const errs = validateSelfSpec(spec);
       if (!metadataIsEmpty(body, false)) errs.push(fieldError.invalid('metadata', body.metadata, 'must be empty'));
-      if (errs.length) throw newInvalid({ group, kind: 'SelfSubjectAccessReview' }, '', errs);
+      if (errs.length) throw newInvalid(reviewKind, '', errs);
       return Promise.resolve(answer(authorizer, body, attributesOf(user, spec)));
     },
   };

@@ -1,7 +1,7 @@
 /**
  * authentication.k8s.io/v1 answers (pkg/registry/authentication): TokenReview says whether a
  * token authenticates and as whom, for the audiences asked (default: the API's); an unknown
- * token is `authenticated: false` with an empty user, not an error. SelfSubjectReview tells the
+ * token is `authenticated: false` with an empty user and status.error, not a failed request. SelfSubjectReview tells the
  * requester who the server thinks they are (`kubectl auth whoami`).
  */
 import { newBadRequest, type KubeObject } from '@dojo/kube-api';
@@ -33,7 +33,9 @@ export function tokenReviewEndpoint(authenticator: Authenticator): CreateOnlyEnd
       if (typeof spec.token !== 'string' || spec.token.length === 0) throw newBadRequest('token is required for TokenReview in authentication');
       const audiences = stringsOf(spec.audiences);
       const result = audiences.length ? authenticator.authenticateToken(spec.token, audiences) : authenticator.authenticateToken(spec.token);
-      const status = result ? { authenticated: true, user: userInfoOf(result.user), audiences: result.audiences } : { user: {} };
+      // kube reviews the token as a bearer Authorization header: one no authenticator takes is
+      // bearertoken's "invalid bearer token", reported in status.error.
+      const status = result ? { authenticated: true, user: userInfoOf(result.user), audiences: result.audiences } : { user: {}, error: 'invalid bearer token' };
       return Promise.resolve({ object: { ...body, status } as KubeObject });
     },
   };

@@ -30,15 +30,15 @@ describe('TokenReview', () => {
     });
   });
 
-  it('answers an unknown token as not authenticated, not as an error', async () => {
+  it('answers an unknown token as not authenticated, with the bearer-token authenticator’s error, not as a failed request', async () => {
     const res = await server.call('POST', `${authn}/tokenreviews`, { spec: { token: 'not-a-token' } });
     expect(res.status).toBe(201);
-    expect(res.body.status).toEqual({ user: {} });
+    expect(res.body.status).toEqual({ user: {}, error: 'invalid bearer token' });
   });
 
   it('does not authenticate the admin token for another audience', async () => {
     const res = await server.call('POST', `${authn}/tokenreviews`, { spec: { token: server.credentials.token, audiences: ['vault'] } });
-    expect(res.body.status).toEqual({ user: {} });
+    expect(res.body.status).toEqual({ user: {}, error: 'invalid bearer token' });
   });
 
   it('needs a token, in kube words', async () => {
@@ -91,6 +91,16 @@ describe('SubjectAccessReview', () => {
     ]);
   });
 
+  it('names the authorizer of a reason left without a decision, as the union authorizer does', async () => {
+    await server.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', {
+      metadata: { name: 'ghost-binding' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'ghost' },
+      subjects: [{ kind: 'User', name: 'dave' }],
+    });
+    const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: { user: 'dave', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'default' } } });
+    expect(res.body.status).toEqual({ allowed: false, reason: 'rbac: RBAC: role.rbac.authorization.k8s.io "ghost" not found' });
+  });
+
   it('says not allowed, with no reason, when nothing grants it', async () => {
     const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: { user: 'carol', resourceAttributes: { verb: 'delete', resource: 'pods', namespace: 'default' } } });
     expect(res.body.status).toEqual({ allowed: false });
@@ -100,7 +110,22 @@ describe('SubjectAccessReview', () => {
     const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: {} });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(
-      'SubjectAccessReview.authorization.k8s.io "" is invalid: [spec: Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified, spec.user: Invalid value: "": at least one of user or group must be specified]',
+      '.authorization.k8s.io "" is invalid: [spec: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified, spec.user: Invalid value: "": at least one of user or group must be specified]',
+    );
+  });
+
+  it('shows both attributes of a review that names both as the internal Go struct, with Go field names', async () => {
+    const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: { user: 'carol', resourceAttributes: { verb: 'get', resource: 'pods' }, nonResourceAttributes: { verb: 'get', path: '/x' } } });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('.authorization.k8s.io "" is invalid: spec: Invalid value: {"Path":"/x","Verb":"get"}: exactly one of nonResourceAttributes or resourceAttributes must be specified');
+    expect(res.body.details).toEqual({ group: 'authorization.k8s.io', causes: [expect.objectContaining({ field: 'spec' })] });
+  });
+
+  it('refuses a body of another review kind as kube fails to convert it (400)', async () => {
+    const res = await server.call('POST', `${authz}/subjectaccessreviews`, { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { verb: 'get', resource: 'pods' } } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'SelfSubjectAccessReview in version "v1" cannot be handled as a SubjectAccessReview: converting (v1.SelfSubjectAccessReview) to (authorization.SubjectAccessReview): unknown conversion',
     );
   });
 
@@ -132,7 +157,7 @@ describe('LocalSubjectAccessReview', () => {
   it('refuses resourceAttributes of another namespace and non-resource attributes', async () => {
     const other = await server.call('POST', lsar, { spec: { user: 'u', resourceAttributes: { namespace: 'kube-system', verb: 'list', resource: 'pods' } } });
     expect(other.status).toBe(422);
-    expect(other.body.message).toBe('LocalSubjectAccessReview.authorization.k8s.io "" is invalid: spec.resourceAttributes.namespace: Invalid value: "kube-system": must match metadata.namespace');
+    expect(other.body.message).toBe('.authorization.k8s.io "" is invalid: spec.resourceAttributes.namespace: Invalid value: "kube-system": must match metadata.namespace');
     const nonResource = await server.call('POST', lsar, { spec: { user: 'u', nonResourceAttributes: { path: '/', verb: 'get' } } });
     expect(nonResource.status).toBe(422);
     expect(nonResource.body.details.causes.map((c: { field: string }) => c.field)).toEqual(['spec.nonResourceAttributes']);
@@ -146,7 +171,7 @@ describe('SelfSubjectAccessReview and SelfSubjectRulesReview', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(
-      'SelfSubjectAccessReview.authorization.k8s.io "" is invalid: [spec.resourceAttributes.fieldSelector.rawSelector: Invalid value: "a=b": may not specified at the same time as requirements, spec.resourceAttributes.labelSelector.requirements: Required value: when spec.resourceAttributes.labelSelector is specified, requirements or rawSelector is required]',
+      '.authorization.k8s.io "" is invalid: [spec.resourceAttributes.fieldSelector.rawSelector: Invalid value: "a=b": may not specified at the same time as requirements, spec.resourceAttributes.labelSelector.requirements: Required value: when spec.resourceAttributes.labelSelector is specified, requirements or rawSelector is required]',
     );
   });
 

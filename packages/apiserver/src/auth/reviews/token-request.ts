@@ -75,7 +75,8 @@ export function tokenRequestEndpoint(tokens: ServiceAccountTokens, read: ObjectR
         apiVersion,
         kind: 'TokenRequest',
         metadata: { ...body.metadata, name: saName, namespace, uid, creationTimestamp: now.toISOString().replace(/\.\d+Z$/, 'Z') },
-        spec,
+        // boundObjectRef is a pointer without omitempty: unbound, Go writes it as null.
+        spec: { ...spec, boundObjectRef: spec.boundObjectRef ?? null },
         status: { token: issued.token, expirationTimestamp: new Date(issued.expiresAt).toISOString().replace(/\.\d+Z$/, 'Z') },
       };
       return Promise.resolve({ object });

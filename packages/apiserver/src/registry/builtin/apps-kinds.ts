@@ -2,6 +2,7 @@
 import { statusStrategy } from '../status-strategy.ts';
 import type { TableColumn } from '../table-columns.ts';
 import { defineBuiltin } from './define-builtin.ts';
+import { leaseStrategy } from './lease-strategy.ts';
 import { containerColumns, formatLabelSelector } from './printer-cells.ts';
 import { field } from './unstructured.ts';
 import { deploymentStrategy, replicaSetStrategy } from './workload-strategies.ts';
@@ -61,5 +62,6 @@ export const leases = defineBuiltin({
   resource: 'leases',
   kind: 'Lease',
   namespaced: true,
+  strategy: leaseStrategy,
   columns: [col('Holder', (o) => field(o, 'spec', 'holderIdentity') ?? '')],
 });

@@ -30,6 +30,7 @@ export const persistentvolumeclaims = defineBuiltin({
   namespaced: true,
   shortNames: ['pvc'],
   strategy: persistentVolumeClaimStrategy,
+  returnsDeletedObject: true,
   subresources: { status: statusStrategy(persistentVolumeClaimStrategy) },
   columns: [
     column('Status', phaseOf),
@@ -52,6 +53,7 @@ export const persistentvolumes = defineBuiltin({
   namespaced: false,
   shortNames: ['pv'],
   strategy: persistentVolumeStrategy,
+  returnsDeletedObject: true,
   subresources: { status: statusStrategy(persistentVolumeStrategy) },
   columns: [
     column('Capacity', (o) => String(field(o, 'spec', 'capacity', 'storage') ?? '0')),
@@ -103,6 +105,7 @@ export const endpoints = defineBuiltin({
   namespaced: true,
   shortNames: ['ep'],
   strategy: endpointsStrategy,
+  deprecated: { since: '1.33', replacement: 'discovery.k8s.io/v1 EndpointSlice' },
   columns: [column('Endpoints', endpointsText)],
 });
 
@@ -186,6 +189,7 @@ export const resourcequotas = defineBuiltin({
   namespaced: true,
   shortNames: ['quota'],
   strategy: resourceQuotaStrategy,
+  returnsDeletedObject: true,
   subresources: { status: statusStrategy(resourceQuotaStrategy) },
   columns: [column('Request', (o) => quotaCells(o).request), column('Limit', (o) => quotaCells(o).limit)],
 });

@@ -32,8 +32,14 @@ export interface BuiltinSpec {
   bucket?: string;
   conversion?: Pick<ResourceInfo, 'fromStorage' | 'toStorage'>;
   selectableFields?: ResourceInfo['selectableFields'];
+  /** The store's ReturnDeletedObject: a DELETE that removes the object answers with it, not a Status. */
   returnsDeletedObject?: boolean;
   kubeStorage?: ResourceInfo['kubeStorage'];
+  /**
+   * The Go type's prerelease-lifecycle (APILifecycleDeprecated/Replacement): kube-apiserver then
+   * warns on every request, as deprecation.WarningMessage words it.
+   */
+  deprecated?: { since: string; replacement: string };
 }
 
 export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
@@ -62,5 +68,6 @@ export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
   if (spec.selectableFields) info.selectableFields = spec.selectableFields;
   if (spec.returnsDeletedObject) info.returnsDeletedObject = true;
   if (spec.kubeStorage) info.kubeStorage = spec.kubeStorage;
+  if (spec.deprecated) info.deprecationWarning = `${spec.group ? `${spec.group}/` : ''}${spec.version} ${spec.kind} is deprecated in v${spec.deprecated.since}+; use ${spec.deprecated.replacement}`;
   return info;
 }

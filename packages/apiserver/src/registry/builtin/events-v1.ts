@@ -29,7 +29,17 @@ function rename(obj: KubeObject, pairs: [from: string, to: string][], apiVersion
   return out;
 }
 
-const fromCore = (obj: KubeObject): KubeObject => rename(obj, renames, 'events.k8s.io/v1');
+/**
+ * events.k8s.io/v1's JSON as Go writes it: omitempty leaves structs in, so the deprecated
+ * timestamps are null (a zero metav1.Time) and deprecatedSource `{}` when never set.
+ */
+function fromCore(obj: KubeObject): KubeObject {
+  const out = rename(obj, renames, 'events.k8s.io/v1');
+  out.deprecatedSource ??= {};
+  out.deprecatedFirstTimestamp ??= null;
+  out.deprecatedLastTimestamp ??= null;
+  return out;
+}
 
 function toCore(obj: KubeObject): KubeObject {
   const core = rename(obj, renames.map(([a, b]) => [b, a]), 'v1');
@@ -57,3 +67,4 @@ export const eventsV1 = defineBuiltin({
   conversion: { fromStorage: fromCore, toStorage: toCore },
 });
 eventsV1.wireEqualsStorage = false;
+eventsV1.invalidAs = { group: coreEvents.group, kind: coreEvents.kind };

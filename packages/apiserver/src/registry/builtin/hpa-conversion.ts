@@ -256,7 +256,7 @@ export function hpaV1ToV2(obj: KubeObject): KubeObject {
       lastScaleTime: status.lastScaleTime,
       currentReplicas: status.currentReplicas || undefined,
       desiredReplicas: status.desiredReplicas ?? 0,
-      currentMetrics,
+      currentMetrics: currentMetrics ?? null,
       conditions,
     });
   }

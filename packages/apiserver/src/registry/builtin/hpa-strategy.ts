@@ -38,7 +38,8 @@ function defaultHpa(obj: KubeObject): void {
 export const horizontalPodAutoscalerStrategy = {
   prepareForCreate(obj) {
     defaultHpa(obj);
-    obj.status = { desiredReplicas: 0 };
+    // v2's currentMetrics has no omitempty: an HPA nobody has measured says `currentMetrics: null`.
+    obj.status = { currentMetrics: null, desiredReplicas: 0 };
     startGeneration(obj);
   },
   prepareForUpdate(obj, old) {
@@ -50,7 +51,19 @@ export const horizontalPodAutoscalerStrategy = {
   validateUpdate: (obj) => validateHorizontalPodAutoscaler(obj),
 } satisfies Strategy;
 
-export const hpaStatusStrategy = statusStrategy(horizontalPodAutoscalerStrategy);
+const keepingStoredSpec = statusStrategy(horizontalPodAutoscalerStrategy);
+
+/** `/status`: the stored spec; a status written without currentMetrics stores (and shows) null, as Go's encoding does. */
+export const hpaStatusStrategy = {
+  ...keepingStoredSpec,
+  prepareForUpdate(obj, old) {
+    keepingStoredSpec.prepareForUpdate(obj, old);
+    if (obj.status && typeof obj.status === 'object' && !Array.isArray(obj.status)) {
+      const status = obj.status as Record<string, unknown>;
+      status.currentMetrics ??= null;
+    }
+  },
+} satisfies UpdateStrategy;
 
 /** Replaces the contents of `target` with `source` (strategies change objects in place). */
 function replaceWith(target: KubeObject, source: KubeObject): void {

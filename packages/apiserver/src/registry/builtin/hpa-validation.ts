@@ -126,9 +126,13 @@ export function validateHorizontalPodAutoscaler(obj: KubeObject): FieldError[] {
   const errs: FieldError[] = [];
   const min = spec.minReplicas;
   const max = Number(spec.maxReplicas ?? 0);
-  if (typeof min === 'number' && min < 0) errs.push(fieldError.invalid('spec.minReplicas', min, 'must be greater than or equal to 0'));
-  if (max === 0) errs.push(fieldError.required('spec.maxReplicas', 'must be set and greater than 0'));
-  else if (max < 0) errs.push(fieldError.invalid('spec.maxReplicas', max, 'must be greater than or equal to 1'));
+  // The replica bounds are declarative validation's (+k8s:required, +k8s:minimum, Beta, enforced
+  // in 1.37): rest.ValidateDeclaratively drops the handwritten errors they cover and appends its
+  // own, worded by validate.RequiredValue and validate.Minimum, after every other error.
+  const declarative: FieldError[] = [];
+  if (typeof min === 'number' && min < 0) declarative.push(fieldError.invalid('spec.minReplicas', min, 'must be greater than or equal to 0'));
+  if (max === 0) declarative.push(fieldError.required('spec.maxReplicas'));
+  else if (max < 0) declarative.push(fieldError.invalid('spec.maxReplicas', max, 'must be greater than or equal to 1'));
   if (typeof min === 'number' && max < min) errs.push(fieldError.invalid('spec.maxReplicas', max, 'must be greater than or equal to `minReplicas`'));
   errs.push(...validateScaleTargetRef(spec.scaleTargetRef, 'spec.scaleTargetRef'));
   const metrics = ((spec.metrics as unknown[] | undefined) ?? []).map(record);
@@ -141,5 +145,5 @@ export function validateHorizontalPodAutoscaler(obj: KubeObject): FieldError[] {
     errs.push(...validateScalingRules(field(behavior, 'scaleUp'), 'spec.behavior.scaleUp'));
     errs.push(...validateScalingRules(field(behavior, 'scaleDown'), 'spec.behavior.scaleDown'));
   }
-  return errs;
+  return [...errs, ...declarative];
 }

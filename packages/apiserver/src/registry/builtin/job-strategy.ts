@@ -194,4 +194,8 @@ export const jobStrategy = {
   },
   validate: validateJob,
   validateUpdate: validateJobUpdate,
+  // batch/v1 keeps orphaning for compatibility (job strategy's DefaultGarbageCollectionPolicy).
+  orphansByDefault: {
+    warning: 'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning',
+  },
 } satisfies Strategy;

@@ -39,7 +39,16 @@ export const namespaceStrategy = {
   blocksRemoval: (obj) => ((field(obj, 'spec', 'finalizers') as unknown[] | undefined)?.length ?? 0) > 0,
 } satisfies Strategy;
 
-export const namespaceStatusStrategy = statusStrategy(namespaceStrategy);
+const keepingStoredSpec = statusStrategy(namespaceStrategy);
+
+/** `/status`: the stored spec; the name label comes back as on any write (kube's Canonicalize). */
+export const namespaceStatusStrategy = {
+  ...keepingStoredSpec,
+  prepareForUpdate(obj, old) {
+    keepingStoredSpec.prepareForUpdate(obj, old);
+    labelWithName(obj);
+  },
+} satisfies UpdateStrategy;
 
 /** `/finalize`: only spec.finalizers may change. */
 export const namespaceFinalizeStrategy = {

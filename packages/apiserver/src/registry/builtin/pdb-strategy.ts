@@ -7,6 +7,7 @@ import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { bumpGenerationOnChange, startGeneration } from '../generation.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import type { Strategy } from '../strategy.ts';
+import { goInternalStruct, goLabelSelector } from './go-internal-value.ts';
 import { field, record } from './unstructured.ts';
 
 const percentMessage = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
@@ -23,7 +24,13 @@ function validatePodDisruptionBudget(obj: KubeObject): FieldError[] {
   const spec = record(obj.spec);
   const errs: FieldError[] = [];
   if (spec.minAvailable !== undefined && spec.maxUnavailable !== undefined) {
-    errs.push(fieldError.invalid('spec', spec, 'minAvailable and maxUnavailable cannot be both set'));
+    const shown = goInternalStruct([
+      ['MinAvailable', spec.minAvailable],
+      ['Selector', goLabelSelector(spec.selector)],
+      ['MaxUnavailable', spec.maxUnavailable],
+      ['UnhealthyPodEvictionPolicy', spec.unhealthyPodEvictionPolicy],
+    ]);
+    errs.push(fieldError.invalid('spec', shown, 'minAvailable and maxUnavailable cannot be both set'));
   }
   if (spec.minAvailable !== undefined) errs.push(...validateIntOrPercent(spec.minAvailable, 'spec.minAvailable'));
   if (spec.maxUnavailable !== undefined) errs.push(...validateIntOrPercent(spec.maxUnavailable, 'spec.maxUnavailable'));

@@ -11,19 +11,22 @@ import { field } from './unstructured.ts';
 
 function validateRules(obj: KubeObject): FieldError[] {
   const errs: FieldError[] = [];
+  // Required verbs are declarative validation's (+k8s:required, Beta, enforced in 1.37): its
+  // validate.RequiredSlice error replaces the handwritten one and comes after all of those.
+  const declarative: FieldError[] = [];
   const rules = obj.rules;
   if (rules === undefined || rules === null) return errs;
   if (!Array.isArray(rules)) return [fieldError.invalid('rules', rules, 'must be a list')];
   rules.forEach((rule, i) => {
     const verbs = field(rule, 'verbs');
-    if (!Array.isArray(verbs) || verbs.length === 0) errs.push(fieldError.required(`rules[${i}].verbs`, 'verbs must contain at least one value'));
+    if (!Array.isArray(verbs) || verbs.length === 0) declarative.push(fieldError.required(`rules[${i}].verbs`));
     const nonResource = field(rule, 'nonResourceURLs');
     const resources = field(rule, 'resources');
     if (!nonResource && (!Array.isArray(resources) || resources.length === 0)) {
       errs.push(fieldError.required(`rules[${i}].resources`, 'resource rules must supply at least one resource'));
     }
   });
-  return errs;
+  return [...errs, ...declarative];
 }
 
 function validateBinding(obj: KubeObject): FieldError[] {

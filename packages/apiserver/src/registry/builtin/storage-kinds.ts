@@ -28,6 +28,7 @@ export const storageClasses = defineBuiltin({
   namespaced: false,
   shortNames: ['sc'],
   strategy: storageClassStrategy,
+  returnsDeletedObject: true,
   columns: [
     kindColumn('Provisioner', 'provisioner indicates the type of the provisioner.', (o) => o.provisioner ?? ''),
     kindColumn('ReclaimPolicy', 'reclaimPolicy controls the reclaimPolicy for dynamically provisioned PersistentVolumes of this storage class. Defaults to Delete.', (o) => o.reclaimPolicy ?? 'Delete'),

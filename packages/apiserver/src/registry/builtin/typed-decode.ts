@@ -54,6 +54,7 @@ const goMessage = (name: string): string => name.split('.').slice(-2).join('.');
 const structOf = (name: string): string => name.split('.').pop()!;
 
 const numericScalars: ReadonlySet<ScalarType> = new Set(['int32', 'int64', 'double']);
+const scalarZero: Record<ScalarType, unknown> = { string: '', bytes: '', bool: false, int32: 0, int64: 0, double: 0 };
 const goScalar: Record<ScalarType, string> = { string: 'string', bytes: '[]uint8', bool: 'bool', int32: 'int32', int64: 'int64', double: 'float64' };
 
 function goTypeOf(def: FieldDef): string {
@@ -190,6 +191,9 @@ class Walker {
       for (const v of Object.values(value)) this.one(def, v, path, struct);
     } else if (def.repeated) {
       if (!Array.isArray(value)) throw new TypeMismatch(jsonKind(value), struct, path, goTypeOf(def));
+      // Go decodes a null element of a list as its zero value: `hosts: [null]` is `[""]`, and
+      // `ownerReferences: [null]` holds one empty OwnerReference.
+      if (this.prune) value.forEach((v, i) => v === null && (value[i] = isScalar(def.type) ? scalarZero[def.type] : specialTypes[def.type] ? null : {}));
       for (const v of value) this.one(def, v, path, struct);
     } else this.one(def, value, path, struct);
   }

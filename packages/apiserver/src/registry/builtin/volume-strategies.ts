@@ -120,10 +120,15 @@ const volumeSources: Readonly<Record<string, string>> = {
 function validateVolume(obj: KubeObject): FieldError[] {
   const spec = record(obj.spec);
   const errs = validateAccessModes(spec.accessModes, 'spec.accessModes', '');
+  // ValidatePersistentVolumeSpec: required, then exactly "storage" (the unset map shows as null),
+  // then each quantity positive, each check on its own.
   const capacity = record(spec.capacity);
-  if (Object.keys(capacity).length === 0) errs.push(fieldError.required('spec.capacity'));
-  else if (Object.keys(capacity).some((k) => k !== 'storage')) errs.push(fieldError.notSupported('spec.capacity', capacity, ['storage']));
-  else if (!(quantityValue(capacity.storage) > 0)) errs.push(fieldError.invalid('spec.capacity.storage', capacity.storage, 'must be greater than zero'));
+  const resources = Object.keys(capacity);
+  if (resources.length === 0) errs.push(fieldError.required('spec.capacity'));
+  if (!resources.includes('storage') || resources.length > 1) errs.push(fieldError.notSupported('spec.capacity', spec.capacity ?? null, ['storage']));
+  for (const name of resources) {
+    if (!(quantityValue(capacity[name]) > 0)) errs.push(fieldError.invalid(`spec.capacity[${name}]`, capacity[name], 'must be greater than zero'));
+  }
   const policy = spec.persistentVolumeReclaimPolicy;
   if (policy !== undefined && !reclaimPolicies.includes(policy as string)) errs.push(fieldError.notSupported('spec.persistentVolumeReclaimPolicy', policy, reclaimPolicies));
   let sources = 0;
