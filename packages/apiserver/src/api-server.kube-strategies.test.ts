@@ -117,6 +117,24 @@ describe('fields Go writes although they are empty', () => {
     expect(written.body.status).toEqual({ currentMetrics: null, desiredReplicas: 2, currentReplicas: 2 });
   });
 
+  const minimalEvent = (name: string) => ({
+    metadata: { name },
+    eventTime: '2026-01-02T03:04:05.000000Z',
+    reportingController: 'example.com/c',
+    reportingInstance: 'i',
+    action: 'Do',
+    reason: 'Done',
+    type: 'Normal',
+    regarding: { kind: 'Pod', name: 'p', namespace: 'default' },
+  });
+
+  it('answers a dry-run create of an events.k8s.io Event as a real one, through the storage codec', async () => {
+    const dryRun = await server.call('POST', '/apis/events.k8s.io/v1/namespaces/default/events?dryRun=All', minimalEvent('ev-dry'));
+    expect(dryRun.status).toBe(201);
+    expect(dryRun.body).toMatchObject({ deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null, deprecatedSource: {} });
+    expect((await server.call('GET', '/apis/events.k8s.io/v1/namespaces/default/events/ev-dry')).status).toBe(404);
+  });
+
   it('an events.k8s.io Event shows its deprecated timestamps as null and deprecatedSource as {}', async () => {
     const created = await server.call('POST', '/apis/events.k8s.io/v1/namespaces/default/events', {
       metadata: { name: 'ev-empty' },

@@ -51,3 +51,14 @@ describe('normalizing a server answer for comparison', () => {
     expect(normalizeAges('NAME   DATA   AGE\nkc-a   1      12s\nkc-b   1      3m4s\n')).toBe('NAME   DATA   AGE\nkc-a   1      <age>\nkc-b   1      <age>\n');
   });
 });
+
+describe('managedFields in the normalized answer', () => {
+  it('are ordered by operation and manager, not by the second each was written in', () => {
+    const normalize = (entries: unknown[]) => createNormalizer([]).json({ metadata: { managedFields: entries } });
+    const creator = { manager: 'unknown', operation: 'Update', time: '2026-11-28T05:00:01Z' };
+    const status = { manager: 'kube-apiserver', operation: 'Update', subresource: 'status', time: '2026-11-28T05:00:02Z' };
+    const applier = { manager: 'zed', operation: 'Apply', time: '2026-11-28T05:00:03Z' };
+    expect(normalize([creator, status, applier])).toBe(normalize([applier, status, creator]));
+    expect(JSON.parse(normalize([creator, status, applier])).metadata.managedFields.map((e: { manager: string }) => e.manager)).toEqual(['zed', 'kube-apiserver', 'unknown']);
+  });
+});

@@ -50,7 +50,7 @@ export function createNormalizer(generatedPrefixes: string[] = []): Normalizer {
   };
 
   const walk = (value: unknown, key?: string): unknown => {
-    if (Array.isArray(value)) return value.map((item) => walk(item));
+    if (Array.isArray(value)) return key === 'managedFields' ? byManager(value.map((item) => walk(item))) : value.map((item) => walk(item));
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const k of Object.keys(value).sort()) out[k] = walk((value as Record<string, unknown>)[k], k);
@@ -65,6 +65,19 @@ export function createNormalizer(generatedPrefixes: string[] = []): Normalizer {
   };
 
   return { json: (value) => JSON.stringify(walk(sortCauses(value)), null, 2), text };
+}
+
+/**
+ * managedFields in a time-free order. kube sorts the entries by operation, then time, then
+ * manager; with times normalized away, two entries written in the same second on one server and
+ * a second apart on the other would differ by their order alone.
+ */
+function byManager(entries: unknown[]): unknown[] {
+  const sortKey = (e: unknown): string => {
+    const entry = (e ?? {}) as { operation?: string; manager?: string; subresource?: string };
+    return `${entry.operation === 'Apply' ? 0 : 1}\u0000${entry.manager ?? ''}\u0000${entry.subresource ?? ''}`;
+  };
+  return [...entries].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
 }
 
 interface Cause {

@@ -123,7 +123,7 @@ export class GenericStore {
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
     if (this.deps.store.getLatest(info.bucket, key)) throw newAlreadyExists(groupResourceOf(info), name);
-    if (options.dryRun) return { object: obj, code: 201, warnings };
+    if (options.dryRun) return { object: this.asStored(obj), code: 201, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     options.observer?.stored?.(obj);
     await written.committed;
@@ -190,7 +190,7 @@ export class GenericStore {
     obj.metadata.resourceVersion = current.metadata.resourceVersion;
     if (this.finalizedAway(obj)) return this.remove(key, obj, options, warnings);
     options.observer?.changed(current, obj);
-    if (options.dryRun) return { object: obj, code: 200, warnings };
+    if (options.dryRun) return { object: this.asStored(obj), code: 200, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(obj, rev));
     options.observer?.stored?.(obj);
     await written.committed;
@@ -214,6 +214,14 @@ export class GenericStore {
     // etcd3's store answers a write with the object decoded back from what it stored: a
     // version that converts shows what every later read shows (events.k8s.io's empty fields).
     return { object: this.decodeStored(json), code, warnings };
+  }
+
+  /**
+   * A dry run stores nothing, but kube's dry-run storage still copies the object through the
+   * storage codec (DryRunnableStorage.copyInto): a version that converts answers as a real write does.
+   */
+  private asStored(obj: KubeObject): KubeObject {
+    return servesStoredJson(this.info) ? obj : this.info.fromStorage(JSON.parse(JSON.stringify(this.info.toStorage(obj))) as KubeObject);
   }
 
   /** An object being deleted goes away once nothing holds it any more. */
