@@ -173,11 +173,9 @@ const labelsSharedWithTemplate = new WeakSet<KubeObject>();
 
 export const jobStrategy = {
   applyDefaults(obj) {
+    // defaultJob gives a Job without labels its template's (SetDefaults_Job).
+    if (Object.keys(obj.metadata.labels ?? {}).length === 0) labelsSharedWithTemplate.add(obj);
     defaultJob(obj);
-    if (Object.keys(obj.metadata.labels ?? {}).length === 0) {
-      obj.metadata.labels = { ...((field(obj.spec, 'template', 'metadata', 'labels') as Record<string, string> | undefined) ?? {}) };
-      labelsSharedWithTemplate.add(obj);
-    }
   },
   prepareForCreate(obj) {
     startGeneration(obj);

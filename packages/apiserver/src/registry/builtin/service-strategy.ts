@@ -2,7 +2,7 @@
 import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
 import type { Strategy } from '../strategy.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
-import { allocateNodePorts } from './node-port-allocator.ts';
+import { allocateNodePorts, keepNodePorts } from './node-port-allocator.ts';
 import { defaultServiceSpec } from './service-defaults.ts';
 import { field, record } from './unstructured.ts';
 
@@ -47,6 +47,7 @@ export const serviceStrategy = {
     obj.spec = spec;
     spec.clusterIP ??= field(old, 'spec', 'clusterIP');
     spec.clusterIPs ??= field(old, 'spec', 'clusterIPs');
+    keepNodePorts(spec, record(old.spec));
     keepStoredStatus(obj, old);
   },
   validate: validateService,
