@@ -4,7 +4,7 @@
  * `statusStrategy(base)`, which keeps the stored spec (deployment/strategy.go's
  * deploymentStatusStrategy).
  */
-import { deepCopy, type KubeObject, type ObjectMeta } from '@dojo/kube-api';
+import { deepCopy, type KubeObject } from '@dojo/kube-api';
 import type { Strategy, UpdateStrategy } from './strategy.ts';
 
 /** For kinds with a status subresource: status changes only through `/status`. */
