@@ -210,7 +210,7 @@ writeFileSync(
 // Structural markers only (see builtin-ssa-meta.ts for how they are read): a = atomic, g = granular,
 // l/k = list type and map keys, s = always serialized (a non-pointer struct), f = fields,
 // i = items or map values, r = the definition a field refers to; a string names a definition.
-import type { GeneratedSchemaNode } from './builtin-ssa-meta.ts';
+import type { GeneratedSchemaNode } from './builtin-ssa-schema-node.ts';
 
 export const ssaDefinitions: { readonly [name: string]: GeneratedSchemaNode } = ${JSON.stringify(sortedDefs)};
 

@@ -9,19 +9,7 @@
  */
 import type { PatchMeta } from './patch-meta.ts';
 import { ssaDefinitions, ssaKinds } from './builtin-ssa-schema.ts';
-
-/** A generated node (see the generator for the letters); a string names a definition. */
-export interface GeneratedSchemaNode {
-  readonly a?: 1;
-  readonly l?: 'set' | 'map';
-  readonly k?: readonly string[];
-  readonly s?: 1;
-  readonly f?: { readonly [field: string]: GeneratedSchemaNode | string };
-  readonly i?: GeneratedSchemaNode | string;
-  readonly r?: string;
-  /** The field overrides its atomic type: +structType=granular (a PersistentVolume's claimRef). */
-  readonly g?: 1;
-}
+import type { GeneratedSchemaNode } from './builtin-ssa-schema-node.ts';
 
 type Generated = GeneratedSchemaNode | string | undefined;
 
