@@ -8,7 +8,7 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
         <h2 className="truncate text-xl font-semibold tracking-tight text-slate-900 dark:text-white">{title}</h2>
         {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      {actions ? <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
   );
 }
