@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, StatusError } from '@dojo/kube-api';
 import { parseDocument } from 'yaml';
-import { cloneJson } from '../patch/json-value.ts';
+import { cloneJson, goJsonKind } from '../patch/json-value.ts';
 import { decodeObject, protobufMediaType } from './protobuf/envelope.ts';
 
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
@@ -193,12 +193,6 @@ export function requireObject(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Go's encoding/json name for a JSON value's type, as its UnmarshalTypeError says it. */
-function goJsonTypeName(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  return typeof value === 'boolean' ? 'bool' : typeof value;
-}
-
 /**
  * An apply patch's body: kube-apiserver decodes it into a map before it looks for apiVersion
  * and kind, so a body that is not YAML, or not an object, fails there, in that decoder's words.
@@ -211,7 +205,7 @@ export function parseApplyPatch(text: string): Record<string, unknown> {
     throw err instanceof Error && err.message.startsWith('error converting YAML to JSON') ? newBadRequest(`error decoding patch: ${err.message}`) : err;
   }
   if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-    throw newBadRequest(`error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonTypeName(value)} into Go value of type map[string]interface {}`);
+    throw newBadRequest(`error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonKind(value)} into Go value of type map[string]interface {}`);
   }
   return requireObject(value);
 }
@@ -224,5 +218,5 @@ export function parseApplyPatch(text: string): Record<string, unknown> {
  */
 export function checkMergePatchBody(patch: unknown, fieldValidation: string | undefined): void {
   if (fieldValidation === 'Ignore' || patch === null || (typeof patch === 'object' && !Array.isArray(patch))) return;
-  throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonTypeName(patch)} into Go value of type map[string]interface {}`);
+  throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonKind(patch)} into Go value of type map[string]interface {}`);
 }

@@ -9,17 +9,10 @@
  * refusals differently.
  */
 import { newBadRequest } from '@dojo/kube-api';
-import { isJsonObject } from '../patch/json-value.ts';
+import { goJsonKind, isJsonObject } from '../patch/json-value.ts';
 
 const operationFields = new Set(['op', 'path', 'from', 'value']);
 const stringFields = new Set(['op', 'path', 'from']);
-
-/** Go's encoding/json name for a JSON value's kind in its UnmarshalTypeError. */
-function goKind(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (value !== null && typeof value === 'object') return 'object';
-  return typeof value === 'boolean' ? 'bool' : typeof value;
-}
 
 const decodeError = (detail: string) => newBadRequest(`error decoding patch: json: ${detail}`);
 
@@ -99,14 +92,14 @@ export function operationKeysInText(text: string): string[][] {
  */
 export function strictJsonPatchErrors(text: string, patch: unknown, fieldValidation: string | undefined): string[] {
   if (fieldValidation === 'Ignore' || patch === null) return [];
-  if (!Array.isArray(patch)) throw decodeError(`cannot unmarshal ${goKind(patch)} into Go value of type []handlers.jsonPatchOp`);
+  if (!Array.isArray(patch)) throw decodeError(`cannot unmarshal ${goJsonKind(patch)} into Go value of type []handlers.jsonPatchOp`);
   // encoding/json goes on after a type error and answers the first one: check them all first.
   for (const operation of patch) {
     if (operation === null) continue;
-    if (!isJsonObject(operation)) throw decodeError(`cannot unmarshal ${goKind(operation)} into Go value of type handlers.jsonPatchOp`);
+    if (!isJsonObject(operation)) throw decodeError(`cannot unmarshal ${goJsonKind(operation)} into Go value of type handlers.jsonPatchOp`);
     for (const [field, value] of Object.entries(operation)) {
       if (stringFields.has(field) && value !== null && typeof value !== 'string') {
-        throw decodeError(`cannot unmarshal ${goKind(value)} into Go struct field jsonPatchOp.${field} of type string`);
+        throw decodeError(`cannot unmarshal ${goJsonKind(value)} into Go struct field jsonPatchOp.${field} of type string`);
       }
     }
   }

@@ -14,7 +14,7 @@
  * The input document is never mutated; operations apply to a private copy, all or nothing.
  */
 import { newBadRequest, newRequestEntityTooLarge } from '@dojo/kube-api';
-import { cloneJson, hasKey, isJsonObject, jsonEqual, setMember, type JsonObject } from './json-value.ts';
+import { cloneJson, goJsonKind, hasKey, isJsonObject, jsonEqual, setMember, type JsonObject } from './json-value.ts';
 import { newPatchUnprocessable } from './patch-errors.ts';
 
 /** One decoded operation; fields are checked as each operation runs, like the Go library does. */
@@ -27,13 +27,6 @@ export const maxJsonPatchOperations = 10000;
 export const maxJsonPatchCopyBytes = 3 * 1024 * 1024;
 
 type Container = JsonObject | unknown[];
-
-/** Go's name for a JSON value's kind in "cannot unmarshal X into Go value" errors. */
-function goJsonKind(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (isJsonObject(value)) return 'object';
-  return typeof value === 'boolean' ? 'bool' : typeof value;
-}
 
 /** Checks the body is a list of operations (400 otherwise); `null` decodes to no operations. */
 export function decodeJsonPatch(body: unknown): JsonPatchOperation[] {

@@ -10,6 +10,12 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Go's encoding/json name for a JSON value's kind, as its UnmarshalTypeError words it ("cannot unmarshal object into ..."). */
+export function goJsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'boolean' ? 'bool' : typeof value;
+}
+
 /** The present (non-undefined) entries of an object, in insertion order. */
 export function presentEntries(obj: JsonObject): [string, unknown][] {
   return Object.entries(obj).filter(([, v]) => v !== undefined);
