@@ -67,7 +67,7 @@ function runVitest(label, args, reportName) {
   if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} ${label} test(s)`);
   for (const file of vitest.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failedTests.push(`${relative(process.cwd(), file.name)} › ${test.fullName}`);
+      if (test.status === 'failed') failedTests.push({ name: `${relative(process.cwd(), file.name)} › ${test.fullName}`, message: test.failureMessages?.[0] });
     }
   }
   if (!ok && vitest.numFailedTests === 0) check(`${label} (suite error)`, false);
@@ -111,13 +111,25 @@ function collectPlaywrightFailures(suites, titles = []) {
   for (const suite of suites) {
     const path = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title];
     for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((test) => test.status === 'unexpected')) failedTests.push([...path, spec.title].join(' › '));
+      const failed = spec.tests?.find((test) => test.status === 'unexpected');
+      if (failed) failedTests.push({ name: [...path, spec.title].join(' › '), message: failed.results?.at(-1)?.error?.message });
     }
     collectPlaywrightFailures(suite.suites ?? [], path);
   }
 }
 
-if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ✗ ${name}`).join('\n')}`);
+/**
+ * The start of each failure's message, in the last lines a log shows: a CI log kept only by
+ * its tail still says which assertion failed and what it received.
+ */
+function excerpt(message) {
+  if (!message) return '';
+  // eslint-disable-next-line no-control-regex
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '').trim();
+  const lines = plain.split('\n').slice(0, 12).map((line) => `      ${line.slice(0, 300)}`);
+  return `\n${lines.join('\n')}`;
+}
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map(({ name, message }) => `  ✗ ${name}${excerpt(message)}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 const skipped = results.skipped ? `, ${results.skipped} skipped` : '';
 console.log(`\n${results.passed} passed, ${results.failed} failed${skipped}`);

@@ -69,6 +69,36 @@ describe('inferred reconciles', () => {
     expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404', 'create deployments 201']);
   });
 
+  it("moves a pass filed under the wrong waiting event to the owner the pass then creates the read child for", () => {
+    // kube-rs in a new namespace: the root CA publisher's ConfigMap (owned by no one) reaches
+    // the operator's ConfigMap watch just before the Dojo does. The read of the child that is
+    // not there yet is first filed under the oldest waiting event, the unrelated one; creating
+    // that child as the Dojo's shows whose pass it was.
+    const { journal, activity, starts, calls } = observeActivity();
+    journal.watch(op, dojos);
+    journal.watch(op, deployments);
+    journal.write(kubectl, deployments, 'default', 'unrelated', { verb: 'create' });
+    journal.advance(5);
+    journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    journal.advance(10);
+    journal.get(op, deployments, 'default', 'web-app');
+    journal.advance(3);
+    journal.write(op, deployments, 'default', 'web-app', { verb: 'create', owner: dojoOwner('web') });
+    journal.advance(2000);
+    activity.tick();
+    expect(starts().map((s) => [s.key, s.inferred!.rule, s.inferred!.confidence])).toEqual([['default/web', 'same-object-event', 0.9]]);
+    expect(starts()[0]!.inferred!.explanation).toMatch(/^ADDED Dojo default\/web @ RV \d+, \d+ ms before reached my-operator; its first request was about Deployment default\/web-app, which it then wrote as a child of Dojo default\/web$/);
+    expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404', 'create deployments 201']);
+    // The unrelated event was not used up by the pass it did not cause: it still triggers its own.
+    journal.get(op, deployments, 'default', 'unrelated');
+    journal.advance(2000);
+    activity.tick();
+    expect(starts().map((s) => [s.key, s.inferred!.rule])).toEqual([
+      ['default/web', 'same-object-event'],
+      ['default/unrelated', 'same-object-event'],
+    ]);
+  });
+
   it('stays a little less sure when the pass does not go on to write the object its first request read', () => {
     const { journal, activity, starts, calls } = observeActivity();
     journal.watch(op, dojos);

@@ -103,7 +103,8 @@ export class ClientPasses {
   }
 
   request(record: RequestRecord, target: RequestObject): Pass {
-    const joined = this.#joinable(target.key, record, target.key) ?? (target.ownerKey ? this.#joinable(target.ownerKey, record, target.key) : undefined);
+    const joined =
+      this.#joinable(target.key, record, target.key) ?? (target.ownerKey ? this.#joinable(target.ownerKey, record, target.key) : undefined) ?? this.#misfiled(record, target);
     const pass = joined ?? this.#begin(record, target);
     if (joined?.unsettled) this.#settle(joined, target, record);
     pass.requests.push(record);
@@ -125,6 +126,34 @@ export class ClientPasses {
     pass.unsettled = undefined;
     this.#sink.started(pass);
     for (const held of assumption.held) this.#sink.request(pass, held.record, held.object);
+  }
+
+  /**
+   * A pass whose assumed first read was filed under the wrong waiting event: it now writes that
+   * very object as a child of another object that had an event waiting when the pass began (a
+   * new namespace's root CA ConfigMap reached an owns-watch just before the owner's ADDED did).
+   * The pass is moved to that owner, its trigger inferred again, and the event it took from
+   * the other object given back; the caller's settling then confirms it.
+   */
+  #misfiled(record: RequestRecord, target: RequestObject): Pass | undefined {
+    if (record.verb === 'get' || record.code >= 300 || !target.owner || !target.ownerKey) return undefined;
+    const pass = [...this.#open.values()].find((p) => p.unsettled?.key === target.key && p.key !== target.ownerKey);
+    if (!pass || record.time - pass.end > this.#settings.passGapMs) return undefined;
+    const { same, owned } = this.#events.candidates(target.ownerKey, pass.start, this.#settings.triggerWindowMs);
+    if (same.length === 0 && owned.length === 0) return undefined;
+    for (const e of pass.trigger.events) e.consumed = false;
+    const starts = (this.#starts.get(pass.key) ?? []).filter((t) => t !== pass.start);
+    if (starts.length > 0) this.#starts.set(pass.key, starts);
+    else this.#starts.delete(pass.key);
+    const other = this.#open.get(target.ownerKey);
+    if (other) this.#close(other);
+    this.#open.delete(pass.key);
+    const moved = this.#startPass(pass.start, pass.worker, pass.id, target.owner, pass.unsettled!.object);
+    moved.requests.push(...pass.requests);
+    moved.end = pass.end;
+    moved.lastAt = pass.lastAt;
+    moved.unsettled!.held.push(...pass.unsettled!.held);
+    return moved;
   }
 
   /** Ends passes that have been quiet for `passGapMs`. */
@@ -154,24 +183,29 @@ export class ClientPasses {
 
   #begin(record: RequestRecord, target: RequestObject): Pass {
     const { object, assumed } = this.#passObject(record, target);
-    const key = identityKey(object);
-    const existing = this.#open.get(key);
+    const existing = this.#open.get(identityKey(object));
     if (existing) this.#close(existing);
-    const previousStarts = this.#starts.get(key) ?? [];
-    const inferred = inferTrigger(
-      { client: this.#client, key, label: label(object), start: record.time, events: this.#events, listedAt: this.#listedAt.get(kindKey(object)), previousStarts },
-      this.#settings,
-    );
-    const trigger = assumed ? { ...inferred, confidence: Math.round((inferred.confidence - 0.2) * 100) / 100, explanation: `${inferred.explanation}; its first request was about ${label(target.object)}, assumed to be part of this pass` } : inferred;
     let worker = this.#lanes.findIndex((p) => p === undefined);
     if (worker < 0) worker = this.#lanes.length;
     // Named by the journal seq of its first request: unique across restarts, and the same when the journal is read again.
-    const pass: Pass = { id: `inferred-${this.#client}-${record.seq}`, client: this.#client, object, key, worker, start: record.time, trigger, requests: [], end: record.time, lastAt: record.time };
-    if (assumed) pass.unsettled = { object: target.object, key: target.key, confirmed: inferred, held: [] };
+    return this.#startPass(record.time, worker, `inferred-${this.#client}-${record.seq}`, object, assumed ? target.object : undefined);
+  }
+
+  /** Opens a pass over `object`, its trigger inferred; `assumedRead` is what its first request was about, when only assumed. */
+  #startPass(start: number, worker: number, id: string, object: ObjectIdentity, assumedRead?: ObjectIdentity): Pass {
+    const key = identityKey(object);
+    const previousStarts = this.#starts.get(key) ?? [];
+    const inferred = inferTrigger(
+      { client: this.#client, key, label: label(object), start, events: this.#events, listedAt: this.#listedAt.get(kindKey(object)), previousStarts },
+      this.#settings,
+    );
+    const trigger = assumedRead ? { ...inferred, confidence: Math.round((inferred.confidence - 0.2) * 100) / 100, explanation: `${inferred.explanation}; its first request was about ${label(assumedRead)}, assumed to be part of this pass` } : inferred;
+    const pass: Pass = { id, client: this.#client, object, key, worker, start, trigger, requests: [], end: start, lastAt: start };
+    if (assumedRead) pass.unsettled = { object: assumedRead, key: identityKey(assumedRead), confirmed: inferred, held: [] };
     this.#lanes[worker] = pass;
     this.#open.set(key, pass);
     this.#starts.delete(key);
-    this.#starts.set(key, [...previousStarts.slice(-7), record.time]);
+    this.#starts.set(key, [...previousStarts.slice(-7), start]);
     if (this.#starts.size > 20_000) this.#starts.delete(this.#starts.keys().next().value!);
     if (!pass.unsettled) this.#sink.started(pass);
     return pass;
