@@ -7,6 +7,8 @@
 import type {
   ActivityOverflow,
   ApiCallRecord,
+  ClientStaleness,
+  ClientStalenessAnswer,
   ClientSummary,
   ClientWatches,
   ConflictRecord,
@@ -17,6 +19,7 @@ import type {
   RequestJournalHello,
   RequestJournalRecord,
   RequestRecord,
+  StaleWrite,
   TelemetryRecord,
   WatchDeliveryRecord,
   WatchOpenRecord,
@@ -29,6 +32,7 @@ import { DeliveredEvents } from './delivered-events.ts';
 import { EmbeddedWrites } from './embedded-writes.ts';
 import { HotLoopDetector, type HotLoopSettings, type WriteCause } from './hot-loop-detector.ts';
 import { ClientPasses, type Pass, type PassSink, type RequestObject } from './pass-inference.ts';
+import { Staleness } from './staleness.ts';
 import { defaultInferenceSettings, type InferenceSettings } from './trigger-rules.ts';
 import { WatchBook } from './watch-book.ts';
 import { WrittenVersions } from './written-versions.ts';
@@ -68,8 +72,15 @@ export interface ActivityState {
   readonly clients: readonly ClientSummary[];
   readonly watches: readonly ClientWatches[];
   readonly hotLoops: readonly HotLoop[];
+  /** How far each client's watches lag the server, per resource (staleness.ts). */
+  readonly staleness: readonly ClientStaleness[];
+  /** Writes made on a stale view, newest first (the newest `staleWritesInSnapshot`). */
+  readonly staleWrites: readonly StaleWrite[];
   readonly overflow?: ActivityOverflow;
 }
+
+/** Stale writes in a snapshot of every client; `staleness(client)` lists more of one client's. */
+const staleWritesInSnapshot = 100;
 
 interface Inferred {
   events: DeliveredEvents;
@@ -100,6 +111,7 @@ export class Activity {
   readonly #watches = new WatchBook();
   readonly #written = new WrittenVersions();
   readonly #loops: HotLoopDetector;
+  readonly #staleness = new Staleness();
   readonly #embedded = new EmbeddedWrites<EmbeddedWrite>();
   readonly #inferred = new Map<string, Inferred>();
   /**
@@ -120,7 +132,9 @@ export class Activity {
   /** The journal stream (re)started: learn the open watches; after a resync, drop half-seen passes. */
   hello(hello: RequestJournalHello): void {
     for (const open of hello.openWatches) this.#watchOpened(open);
-    this.#watches.reconcileOpen(new Set(hello.openWatches.map((w) => w.watchId)), this.#options.clock.now());
+    const open = new Set(hello.openWatches.map((w) => w.watchId));
+    this.#watches.reconcileOpen(open, this.#options.clock.now());
+    this.#staleness.reconcileOpen(open);
     if (hello.resync) {
       for (const state of this.#inferred.values()) {
         state.passes.closeAll();
@@ -142,6 +156,7 @@ export class Activity {
       case 'watch-event':
         return this.#watchEvent(record);
       case 'watch-close':
+        this.#staleness.watchClosed(record.watchId);
         return this.#watches.close(record);
     }
   }
@@ -175,12 +190,25 @@ export class Activity {
       clients: this.#clients.summaries(now, this.#watches.heldByClient()),
       watches: this.#watches.summaries(),
       hotLoops: this.#loops.loops(now),
+      staleness: this.#staleness.snapshot(now),
+      staleWrites: this.#staleness.staleWrites().slice(0, staleWritesInSnapshot),
       ...(clients || watches ? { overflow: { ...(clients ? { clients } : {}), ...(watches ? { watches } : {}) } } : {}),
+    };
+  }
+
+  /** One client's staleness: its resources, and every stale write of its that is kept. */
+  staleness(client: string): Omit<ClientStalenessAnswer, 'time'> {
+    return {
+      client,
+      resources: this.#staleness.snapshot(this.#options.clock.now(), client)[0]?.resources ?? [],
+      staleWrites: this.#staleness.staleWrites(client),
+      staleWriteCount: this.#staleness.staleWriteCount(client),
     };
   }
 
   /** A client idle long enough to give its place to a new one (client-stats.ts): what was inferred for it goes too. */
   #forget(client: string): void {
+    this.#staleness.forget(client);
     this.#inferred.get(client)?.passes.closeAll();
     this.#inferred.delete(client);
     this.#watches.forget(client);
@@ -195,6 +223,7 @@ export class Activity {
     // A client folded into "other" (beyond the limit of clients) is counted there, and no more.
     if (!this.#clients.request(identity, record, this.#options.clock.now())) return;
     const target = targetOf(record);
+    this.#staleness.request(identity.name, this.#viewersOf(identity, record), record, target?.object);
     const wrote = isWrite(record) && record.code < 300 && !record.dryRun && record.rvReturned !== undefined;
     if (wrote && target) this.#written.wrote(record.rvReturned!, { writer: identity.name, objectKey: target.key, changedPaths: record.changedPaths ?? [], time: record.time });
     if (record.verb === 'list' && record.code < 300 && record.resource) {
@@ -218,6 +247,15 @@ export class Activity {
     else if (isConflictOnObject(record) && target && !this.#replaying) this.#emitConflict(identity.name, record, target.object, undefined);
   }
 
+  /**
+   * Whose views a client reads through: its own; the console's controllers read the console's
+   * shared informers (their watches are the console's), so theirs too.
+   */
+  #viewersOf(identity: ClientIdentity, record: RequestRecord): readonly string[] {
+    if (identity.kind !== 'embedded') return [identity.name];
+    return [identity.name, this.#identify({ user: record.user, userAgent: 'dojo-console' }).name];
+  }
+
   /** Inference runs for clients that act like controllers; kubectl and the console do not reconcile. */
   #inferredOf(identity: ClientIdentity): Inferred | undefined {
     if (identity.kind !== 'connected' && identity.kind !== 'agent') return undefined;
@@ -235,11 +273,13 @@ export class Activity {
     if (this.#watches.clientOf(record.watchId) !== undefined) return;
     if (!this.#clients.watchOpened(identity, record.user, record.userAgent, record.time, this.#options.clock.now())) return;
     this.#watches.open(identity.name, record);
+    this.#staleness.watchOpened(identity.name, record);
     // Events count as triggers from the first one: the client's inference starts with its first watch.
     this.#inferredOf(identity);
   }
 
   #watchEvent(record: WatchDeliveryRecord): void {
+    this.#staleness.watchEvent(record);
     const client = this.#watches.clientOf(record.watchId);
     const watch = this.#watches.opened(record.watchId);
     this.#watches.event(record);

@@ -6,6 +6,7 @@
  * (`reconcile-start` with `inferred`), so every view draws them beside the exact ones.
  */
 import type { ObjectIdentity } from '@dojo/kube-api';
+import type { ClientStaleness, StaleWrite } from './staleness.ts';
 
 /**
  * How a client was recognised:
@@ -129,6 +130,10 @@ export interface ActivitySnapshot {
   readonly clients: readonly ClientSummary[];
   readonly watches: readonly ClientWatches[];
   readonly hotLoops: readonly HotLoop[];
+  /** How far each client's watches lag the server, per resource (staleness.ts); absent where nothing measures it. */
+  readonly staleness?: readonly ClientStaleness[];
+  /** Writes made on a stale view, newest first (staleness.ts). */
+  readonly staleWrites?: readonly StaleWrite[];
   readonly connected: readonly ConnectedClient[];
   /** Clients and watches beyond the console's limits (README, Security); absent while all fit. */
   readonly overflow?: ActivityOverflow;

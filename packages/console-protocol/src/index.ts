@@ -24,6 +24,7 @@
  * `.dojotrace` file's header and lines, a recording's session) · explain.ts ("why is this
  * not ready?") · field-history.ts (field history by writer, blame) ·
  * requests.ts (the API server's request journal) · activity.ts (what is inferred from it) ·
+ * staleness.ts (how stale each client's view is, its writes on a stale view) ·
  * scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what the OTLP
  * trace receiver took in).
  */
@@ -40,6 +41,7 @@ export type * from './history.ts';
 export type * from './recording.ts';
 export type * from './requests.ts';
 export type * from './activity.ts';
+export type * from './staleness.ts';
 export type * from './explain.ts';
 export type * from './field-history.ts';
 export type * from './scrape.ts';

@@ -4,7 +4,7 @@
  * before the write's own request record, as the server publishes before it answers), and time
  * only moves when the test moves it.
  */
-import type { ControllerOwner, FieldManagerConflict, RequestJournalRecord, RequestRecord, VersionWriter, WatchOpenRecord } from '@dojo/console-protocol';
+import type { ControllerOwner, FieldManagerConflict, RequestJournalRecord, RequestRecord, VersionWriter, WatchDeliveryRecord, WatchOpenRecord } from '@dojo/console-protocol';
 
 export interface Who {
   user: string;
@@ -31,6 +31,8 @@ export interface WriteOptions {
   owner?: ControllerOwner;
   fieldManager?: string;
   latencyMs?: number;
+  /** `false`: sent without a resourceVersion (a patch, an unconditional update); default: the version it replaces. */
+  rvSent?: string | false;
 }
 
 type Unstamped<R> = R extends RequestJournalRecord ? Omit<R, 'seq'> : never;
@@ -47,6 +49,8 @@ export class SimulatedJournal {
   readonly #sink: (record: RequestJournalRecord) => void;
   readonly #watches: WatchOpenRecord[] = [];
   readonly #objects = new Map<string, StoredObject>();
+  /** Watches whose events are held back (a paused client, a slow one): delivered on `release`. */
+  readonly #held = new Map<string, Omit<WatchDeliveryRecord, 'seq'>[]>();
   #seq = 0;
   #rv = 1000;
 
@@ -67,7 +71,7 @@ export class SimulatedJournal {
     return stamped;
   }
 
-  watch(who: Who, resource: Resource, options: { namespace?: string; resourceVersion?: string } = {}): string {
+  watch(who: Who, resource: Resource, options: { namespace?: string; resourceVersion?: string; labelSelector?: string } = {}): string {
     const open = this.#append({ type: 'watch-open', time: this.time, ...who, watchId: `w${this.#seq + 1}`, ...resource, bookmarks: true, ...options }) as WatchOpenRecord;
     this.#watches.push(open);
     return open.watchId;
@@ -105,7 +109,10 @@ export class SimulatedJournal {
     const event = verb === 'create' ? 'ADDED' : verb === 'delete' ? 'DELETED' : 'MODIFIED';
     for (const watch of this.#watches) {
       if (watch.resource !== resource.resource || (watch.namespace && watch.namespace !== namespace)) continue;
-      this.#append({ type: 'watch-event', time: this.time + 1, watchId: watch.watchId, event, namespace, name, resourceVersion: rv, ...(owner ? { owner } : {}) });
+      const delivery: Omit<WatchDeliveryRecord, 'seq'> = { type: 'watch-event', time: this.time + 1, watchId: watch.watchId, event, namespace, name, resourceVersion: rv, ...(owner ? { owner } : {}) };
+      const held = this.#held.get(watch.watchId);
+      if (held) held.push(delivery);
+      else this.#append(delivery);
     }
     this.request(who, resource, {
       verb,
@@ -115,7 +122,7 @@ export class SimulatedJournal {
       rvReturned: rv,
       fieldManager,
       latencyMs: options.latencyMs ?? 2,
-      ...(previous?.rv ? { rvSent: previous.rv } : {}),
+      ...(options.rvSent !== false && previous?.rv ? { rvSent: options.rvSent ?? previous.rv } : {}),
       ...(options.subresource ? { subresource: options.subresource } : {}),
       ...(verb === 'update' || verb === 'patch' ? { changedPaths: options.changedPaths ?? ['spec.title'] } : {}),
       ...(owner ? { owner } : {}),
@@ -151,6 +158,23 @@ export class SimulatedJournal {
       ...(options.dryRun ? { dryRun: true } : {}),
       ...(stored ? { conflict: { currentRV: stored.rv, writer: stored.writer, ...(options.fieldManagers ? { fieldManagers: options.fieldManagers } : {}) } } : {}),
     });
+  }
+
+  /** Holds back the events of a watch from now on. */
+  hold(watchId: string): void {
+    if (!this.#held.has(watchId)) this.#held.set(watchId, []);
+  }
+
+  /** Delivers what was held, in order, now. */
+  release(watchId: string): void {
+    const held = this.#held.get(watchId) ?? [];
+    this.#held.delete(watchId);
+    for (const delivery of held) this.#append({ ...delivery, time: this.time });
+  }
+
+  /** A BOOKMARK on a watch at the newest resourceVersion. */
+  bookmark(watchId: string): void {
+    this.#append({ type: 'watch-event', time: this.time, watchId, event: 'BOOKMARK', resourceVersion: String(this.#rv) });
   }
 
   currentVersion(resource: Resource, namespace: string, name: string): string | undefined {
