@@ -23,6 +23,7 @@ import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
+import { clientStalenessRoutes } from './routes/client-staleness-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { explainRoutes, type ExplainAnswers } from './routes/explain-routes.ts';
@@ -147,6 +148,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf, { asOf, ...(deps.identifier ? { identifier: deps.identifier } : {}) }));
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
+  app.use('/api', clientStalenessRoutes(deps.activity));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));

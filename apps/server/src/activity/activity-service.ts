@@ -5,7 +5,7 @@
  * reconciles, their API calls and conflicts are appended to the telemetry journal, so every
  * view draws them beside the exact ones.
  */
-import type { ActivitySnapshot, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ClientStalenessAnswer, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
 import { Activity, type ClientIdentifier } from '@dojo/activity';
 import { connectClient, listClients } from '@dojo/apiserver';
 import { newBadRequest } from '@dojo/kube-api';
@@ -113,6 +113,10 @@ export class ActivityService implements ActivityView {
       ...state,
       connected: listClients(this.#options.dataDir).map(({ name, kubeconfigPath }) => ({ name, kubeconfigPath })),
     };
+  }
+
+  staleness(client: string): Omit<ClientStalenessAnswer, 'time'> {
+    return this.#activity.staleness(client);
   }
 
   queryRequests(query: RequestLogQuery): RequestLogPage {

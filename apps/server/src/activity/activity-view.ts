@@ -4,13 +4,15 @@
  * replayed from a recording's `requests` stream at the instant a view asks about
  * (recording/replay/replay-activity.ts). Only a live console can connect a new client.
  */
-import type { ActivitySnapshot, ConnectAnswer, RequestLogPage } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ClientStalenessAnswer, ConnectAnswer, RequestLogPage } from '@dojo/console-protocol';
 import type { RequestLogQuery } from './request-log.ts';
 
 export interface ActivityView {
   /** `at` is the instant asked about (a live console has only now). */
   snapshot(at?: number): ActivitySnapshot;
   queryRequests(query: RequestLogQuery, at?: number): RequestLogPage;
+  /** One client's staleness with every stale write kept; absent where the snapshot is all there is (a recording). */
+  staleness?(client: string, at?: number): Omit<ClientStalenessAnswer, 'time'>;
   /** A credential of its own for an operator; absent where nothing can connect (a recording). */
   connect?(name: string): ConnectAnswer;
 }
