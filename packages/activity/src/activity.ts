@@ -134,7 +134,7 @@ export class Activity {
     for (const open of hello.openWatches) this.#watchOpened(open);
     const open = new Set(hello.openWatches.map((w) => w.watchId));
     this.#watches.reconcileOpen(open, this.#options.clock.now());
-    this.#staleness.reconcileOpen(open);
+    this.#staleness.hello(open, hello.resync);
     if (hello.resync) {
       for (const state of this.#inferred.values()) {
         state.passes.closeAll();

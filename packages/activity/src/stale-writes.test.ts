@@ -135,4 +135,28 @@ describe('writes made on a stale view', () => {
     journal.write(controller, dojos, 'default', 'web', { subresource: 'status', changedPaths: ['status.replicas'], rvSent: false });
     expect(activity.snapshot().staleWrites).toEqual([expect.objectContaining({ client: 'dojo-controller', seenThrough: 'write', currentWriter: 'kubectl' })]);
   });
+
+  it('counts the stale writes of each client in the snapshot, a client with no watch open included', () => {
+    const { journal, activity } = observed();
+    journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    journal.get(script, dojos, 'default', 'web');
+    journal.advance(100);
+    journal.write(kubectl, dojos, 'default', 'web', { changedPaths: ['spec.title'] });
+    journal.advance(100);
+    journal.write(script, dojos, 'default', 'web', { changedPaths: ['spec.title'], rvSent: false });
+    expect(activity.snapshot().staleness).toEqual([{ client: 'script', resources: [], staleWriteCount: 1 }]);
+  });
+
+  it('after a resync (journal records lost) flags nothing on what it may have missed: every view starts again', () => {
+    const { journal, activity } = observed();
+    journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    journal.get(script, dojos, 'default', 'web');
+    journal.advance(100);
+    // The records of kubectl's next write, and maybe the script's read of it, were lost.
+    activity.hello({ type: 'hello', oldestSeq: 10, lastSeq: 20, resync: true, openWatches: [] });
+    journal.write(kubectl, dojos, 'default', 'web', { changedPaths: ['spec.title'] });
+    journal.advance(100);
+    journal.write(script, dojos, 'default', 'web', { changedPaths: ['spec.title'], rvSent: false });
+    expect(activity.snapshot().staleWrites).toEqual([]);
+  });
 });

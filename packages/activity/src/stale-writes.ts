@@ -114,6 +114,11 @@ export class StaleWrites {
     return this.#found.filter((w) => client === undefined || w.client === client).reverse();
   }
 
+  /** The clients that made stale writes. */
+  clients(): IterableIterator<string> {
+    return this.#counts.keys();
+  }
+
   countOf(client: string): number {
     return this.#counts.get(client) ?? 0;
   }

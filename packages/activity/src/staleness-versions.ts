@@ -111,6 +111,12 @@ export class ObjectVersions {
     return { count, ...(oldest ? { oldest } : {}), ...(newest ? { newest } : {}) };
   }
 
+  /** Records were lost (a resync): what was learnt from them is dropped, not guessed. */
+  clear(): void {
+    this.#byObject.clear();
+    this.#byResource.clear();
+  }
+
   #resourceWrite(place: ObjectPlace, version: ObjectVersion): void {
     const writes = this.#byResource.get(place.resource) ?? [];
     const write: ResourceWrite = { rv: version.rv, time: version.time, ...(place.namespace ? { namespace: place.namespace } : {}), name: place.name };

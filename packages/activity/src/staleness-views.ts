@@ -129,6 +129,20 @@ export class ClientViews {
     return this.#watches.values();
   }
 
+  /**
+   * Records were lost (a resync): what each client was shown is no longer known, so every
+   * client starts again with no view — its next writes are blind until it reads again, never
+   * flagged on a guess. Its watches stay open, their store resource version unknown until the
+   * next event or bookmark.
+   */
+  clear(): void {
+    this.#clients.clear();
+    for (const watch of this.#watches.values()) {
+      watch.marks.length = 0;
+      watch.delivered?.clear();
+    }
+  }
+
   forget(client: string): void {
     this.#clients.delete(client);
     for (const [id, watch] of this.#watches) if (watch.client === client) this.#watches.delete(id);

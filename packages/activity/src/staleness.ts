@@ -110,9 +110,16 @@ export class Staleness {
     this.#starts.delete(watchId);
   }
 
-  /** The journal stream (re)started: watches not open any more closed while the console was not reading. */
-  reconcileOpen(openIds: ReadonlySet<string>): void {
+  /**
+   * The journal stream (re)started: watches not open any more closed while the console was not
+   * reading; after a resync (records lost) what was derived from them is dropped.
+   */
+  hello(openIds: ReadonlySet<string>, resync: boolean): void {
     for (const watch of [...this.#views.openWatches()]) if (!openIds.has(watch.watchId)) this.watchClosed(watch.watchId);
+    if (!resync) return;
+    this.#versions.clear();
+    this.#views.clear();
+    for (const id of this.#starts.keys()) this.#starts.set(id, { rv: 0 });
   }
 
   forget(client: string): void {
@@ -128,9 +135,13 @@ export class Staleness {
     return this.#writes.countOf(client);
   }
 
-  /** Per client and resource: the most stale of its open watches of that resource. */
+  /**
+   * Per client and resource, the most stale of its open watches of that resource; with how many
+   * stale writes it made (a client with stale writes and no watch open is listed too).
+   */
   snapshot(now: number, client?: string): ClientStaleness[] {
     const byClient = new Map<string, Map<string, ResourceStaleness>>();
+    for (const name of this.#writes.clients()) if (client === undefined || name === client) byClient.set(name, new Map());
     for (const watch of this.#views.openWatches()) {
       if (client !== undefined && watch.client !== client) continue;
       const measured = this.#measure(watch, now);
@@ -143,7 +154,7 @@ export class Staleness {
     }
     return [...byClient]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, resources]) => ({ client: name, resources: [...resources.values()].sort((a, b) => a.resource.localeCompare(b.resource)) }));
+      .map(([name, resources]) => ({ client: name, resources: [...resources.values()].sort((a, b) => a.resource.localeCompare(b.resource)), staleWriteCount: this.#writes.countOf(name) }));
   }
 
   #measure(watch: OpenWatch, now: number): Omit<ResourceStaleness, 'watchIds'> {

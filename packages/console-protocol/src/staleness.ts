@@ -36,7 +36,10 @@ export interface ResourceStaleness {
 
 export interface ClientStaleness {
   readonly client: string;
+  /** The resources it watches now (none: no watch open). */
   readonly resources: readonly ResourceStaleness[];
+  /** Writes it made on a stale view, as far back as the journal read goes. */
+  readonly staleWriteCount: number;
 }
 
 /** A version of an object the writer had not been shown when it wrote. */
