@@ -26,6 +26,14 @@
  *   are the clients (name-limits.ts): beyond the limit the idle are forgotten first and new
  *   names are folded into a counted "other" (bounded-names.ts), so no name buys memory.
  *
+ * - Staleness (staleness.ts, KEP-5647's concern seen from the server): per client and watched
+ *   resource, how far the newest resourceVersion delivered lags the server's, in versions and
+ *   seconds; and writes made on a stale view (stale-writes.ts) — the object's current version,
+ *   written by another client, not yet shown to the writer — with the fields, both versions and
+ *   the journal seqs as evidence. Lower bounds: what a client has processed may be older still
+ *   than what was delivered. A passed precondition, a blind write and a client's own newer
+ *   version are never flagged; after a resync nothing is flagged on what may have been lost.
+ *
  * Misuse: feed records in journal order (`seq`); after a `resync` hello the state derived from
  * lost records is dropped, not guessed.
  */

@@ -46,6 +46,7 @@ describe('writes made on a stale view', () => {
       currentResourceVersion: current,
       currentWriter: 'kubectl',
       resourceVersion: written,
+      cure: expect.stringMatching(/^A lost update, likely: spec.replicas had been changed by another client/),
       evidence: { writeSeq: seqOfWrite(journal, written), seenSeq, unseenSeqs: [seqOfWrite(journal, current)] },
     });
     expect(stale!.unseen).toEqual([expect.objectContaining({ resourceVersion: current, writer: 'kubectl', changedPaths: ['metadata.generation', 'spec.replicas'], verb: 'patch' })]);

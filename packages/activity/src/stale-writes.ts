@@ -18,6 +18,7 @@
  */
 import type { StaleWrite, UnseenVersion } from '@dojo/console-protocol';
 import type { ObjectIdentity } from '@dojo/kube-api';
+import { staleWriteCure } from './stale-write-cures.ts';
 import type { ClientViews, Mark } from './staleness-views.ts';
 import type { ObjectPlace, ObjectVersion, ObjectVersions, WriteVerb } from './staleness-versions.ts';
 
@@ -85,6 +86,7 @@ export class StaleWrites {
     if (byOthers.length === 0) return undefined;
     const seenVersion = this.#versionAt(write.place, view, object);
     const unseenPaths = new Set(byOthers.flatMap((v) => v.changedPaths ?? []));
+    const overlappingPaths = write.changedPaths.filter((p) => unseenPaths.has(p));
     const found: StaleWrite = {
       id: `${write.client}:${write.place.resource}/${write.place.namespace ?? ''}/${write.place.name}:${write.seq}`,
       client: write.client,
@@ -92,7 +94,7 @@ export class StaleWrites {
       resource: write.resource,
       verb: write.verb,
       changedPaths: write.changedPaths,
-      overlappingPaths: write.changedPaths.filter((p) => unseenPaths.has(p)),
+      overlappingPaths,
       ...(seenVersion ? { seenResourceVersion: seenVersion } : {}),
       seenThrough: view.through,
       currentResourceVersion: current.resourceVersion,
@@ -101,6 +103,7 @@ export class StaleWrites {
       resourceVersion: write.resourceVersion,
       ...(write.rvSent !== undefined ? { rvSent: write.rvSent } : {}),
       time: write.time,
+      cure: staleWriteCure(write.verb, overlappingPaths, view.through),
       evidence: { writeSeq: write.seq, seenSeq: view.seq, unseenSeqs: unseen.flatMap((v) => (v.seq !== undefined ? [v.seq] : [])) },
     };
     this.#found.push(found);

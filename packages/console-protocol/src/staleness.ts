@@ -87,6 +87,8 @@ export interface StaleWrite {
   /** A precondition sent with it (rvSent), if any. */
   readonly rvSent?: string;
   readonly time: number;
+  /** The usual cure, in a sentence. */
+  readonly cure: string;
   /**
    * The evidence, as journal seqs (`GET /api/requests`): the write's request; the record that
    * showed the client the version it had seen; the writes of the versions it had not seen.

@@ -65,6 +65,7 @@ describe.skipIf(!python)('a Python client writing from its cache after its watch
       seenThrough: 'watch',
       currentResourceVersion: current,
       currentWriter: 'kubectl',
+      cure: expect.stringMatching(/^A lost update, likely: data\.count had been changed by another client/),
       evidence: { writeSeq: own.seq, seenSeq: deliveredEvent!.seq, unseenSeqs: [requestMaking(current).seq] },
     });
     expect(own.rvSent).toBeUndefined();
