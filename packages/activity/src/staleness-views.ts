@@ -9,6 +9,7 @@
  * arrived?": the echo of a write reaches its writer's watch before the write's own record is
  * read, and must not count as seen by the write that made it.
  */
+import { nameLimits } from './name-limits.ts';
 import { objectKeyOf, type ObjectPlace } from './staleness-versions.ts';
 
 export type SeenThrough = 'watch' | 'get' | 'list' | 'write';
@@ -46,7 +47,7 @@ export interface ViewLimits {
   openWatches: number;
 }
 
-const defaultLimits: ViewLimits = { marksPerWatch: 32, marksPerObject: 4, objectsPerClient: 20_000, scopesPerClient: 200, openWatches: 5_000 };
+const defaultLimits: ViewLimits = { marksPerWatch: 32, marksPerObject: 4, objectsPerClient: 20_000, scopesPerClient: 200, openWatches: nameLimits.openWatches };
 
 const scopeKey = (s: Scope) => `${s.resource}|${s.namespace ?? ''}|${s.name ?? ''}`;
 
@@ -75,6 +76,8 @@ export class ClientViews {
   readonly #limits: ViewLimits;
   readonly #clients = new Map<string, ClientView>();
   readonly #watches = new Map<string, OpenWatch>();
+  /** The open watches of each client: a write looks at its writer's only. */
+  readonly #watchesOf = new Map<string, Set<OpenWatch>>();
 
   constructor(limits: Partial<ViewLimits> = {}) {
     this.#limits = { ...defaultLimits, ...limits };
@@ -97,8 +100,12 @@ export class ClientViews {
   }
 
   watchOpened(watch: Omit<OpenWatch, 'marks' | 'delivered'>): void {
-    this.#watches.set(watch.watchId, { ...watch, marks: [], ...(watch.selector ? { delivered: new Set<string>() } : {}) });
-    if (this.#watches.size > this.#limits.openWatches) this.#watches.delete(this.#watches.keys().next().value!);
+    const open: OpenWatch = { ...watch, marks: [], ...(watch.selector ? { delivered: new Set<string>() } : {}) };
+    this.#watches.set(watch.watchId, open);
+    const ofClient = this.#watchesOf.get(watch.client) ?? new Set<OpenWatch>();
+    ofClient.add(open);
+    this.#watchesOf.set(watch.client, ofClient);
+    if (this.#watches.size > this.#limits.openWatches) this.#unfollow(this.#watches.values().next().value!);
   }
 
   /** An event (or a bookmark, with no object) delivered on a watch. */
@@ -116,7 +123,7 @@ export class ClientViews {
   watchClosed(watchId: string): void {
     const watch = this.#watches.get(watchId);
     if (!watch) return;
-    this.#watches.delete(watchId);
+    this.#unfollow(watch);
     const last = watch.marks.at(-1);
     if (last && !watch.selector) this.#scopeMark(watch.client, watch, last);
   }
@@ -145,7 +152,7 @@ export class ClientViews {
 
   forget(client: string): void {
     this.#clients.delete(client);
-    for (const [id, watch] of this.#watches) if (watch.client === client) this.#watches.delete(id);
+    for (const watch of [...(this.#watchesOf.get(client) ?? [])]) this.#unfollow(watch);
   }
 
   /**
@@ -169,9 +176,15 @@ export class ClientViews {
       for (const { scope, marks } of known.scopes.values()) if (covers(scope, place)) consider(newestBefore(marks, below, at));
     }
     consider(object);
-    const wanted = new Set(clients);
-    for (const watch of this.#watches.values()) if (wanted.has(watch.client) && !watch.selector && covers(watch, place)) consider(newestBefore(watch.marks, below, at));
+    for (const client of clients) for (const watch of this.#watchesOf.get(client) ?? []) if (!watch.selector && covers(watch, place)) consider(newestBefore(watch.marks, below, at));
     return { ...(view ? { view } : {}), ...(object ? { object } : {}) };
+  }
+
+  #unfollow(watch: OpenWatch): void {
+    this.#watches.delete(watch.watchId);
+    const ofClient = this.#watchesOf.get(watch.client);
+    ofClient?.delete(watch);
+    if (ofClient?.size === 0) this.#watchesOf.delete(watch.client);
   }
 
   #scopeMark(client: string, scope: Scope, mark: Mark): void {

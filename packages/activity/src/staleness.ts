@@ -13,6 +13,7 @@ import type { ClientStaleness, RequestRecord, ResourceStaleness, StaleWrite, Wat
 import type { ObjectIdentity } from '@dojo/kube-api';
 import { StaleWrites, type StaleWriteLimits } from './stale-writes.ts';
 import { ClientViews, covers, type Mark, type OpenWatch } from './staleness-views.ts';
+import { nameLimits } from './name-limits.ts';
 import { objectKeyOf, ObjectVersions, rvNumber, type ObjectPlace, type WriteVerb } from './staleness-versions.ts';
 
 /** `group/resource`, or the resource alone in the core group: how staleness names a resource. */
@@ -91,6 +92,8 @@ export class Staleness {
     this.#views.watchOpened({ watchId: record.watchId, client, ...scope, selector });
     const start = rvNumber(record.resourceVersion) || this.#versions.behind(resource, Number.MAX_SAFE_INTEGER, (w) => covers(scope, { resource, ...w })).newest?.rv || 0;
     this.#starts.set(record.watchId, { rv: start });
+    // Watches the views stopped following (beyond their limit) leave their start behind: drop those now and then.
+    if (this.#starts.size > 2 * nameLimits.openWatches) for (const id of this.#starts.keys()) if (!this.#views.watch(id)) this.#starts.delete(id);
   }
 
   watchEvent(record: WatchDeliveryRecord): void {
