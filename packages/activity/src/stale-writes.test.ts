@@ -160,4 +160,12 @@ describe('writes made on a stale view', () => {
     journal.write(script, dojos, 'default', 'web', { changedPaths: ['spec.title'], rvSent: false });
     expect(activity.snapshot().staleWrites).toEqual([]);
   });
+
+  it('does not flag a write that changed nothing, and learns from its answer the version that is current', () => {
+    const { journal, activity, current } = operatorBehindKubectl();
+    journal.request(op, dojos, { verb: 'patch', namespace: 'default', name: 'web', rvReturned: current, changedPaths: [] });
+    journal.advance(10);
+    journal.write(op, dojos, 'default', 'web', { changedPaths: ['spec.replicas'], rvSent: false });
+    expect(activity.snapshot().staleWrites).toEqual([]);
+  });
 });

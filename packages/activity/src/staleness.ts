@@ -65,6 +65,11 @@ export class Staleness {
     }
     if (!writeVerbs.has(record.verb)) return undefined;
     const verb = record.verb as WriteVerb;
+    // A patch or update that changed nothing wrote no version (its answer is the current one): it decided nothing.
+    if ((verb === 'update' || verb === 'patch') && record.changedPaths?.length === 0) {
+      this.#views.shownObject(client, place, { rv, time: answered, seq: record.seq, through: 'write' });
+      return undefined;
+    }
     const stale = this.#writes.check({
       client,
       viewers,
