@@ -80,7 +80,7 @@ export interface ActivityState {
 }
 
 /** Stale writes in a snapshot of every client; `staleness(client)` lists more of one client's. */
-const staleWritesInSnapshot = 100;
+const staleWritesInSnapshot = 50;
 
 interface Inferred {
   events: DeliveredEvents;
