@@ -66,6 +66,16 @@ describe('writes made on a stale view', () => {
     expect(activity.staleness('my-operator').staleWrites).toEqual([expect.objectContaining({ verb: 'delete', currentResourceVersion: current, currentWriter: 'kubectl' })]);
   });
 
+  it('flags a create of an object deleted since the client last saw it (it believed the object was there)', () => {
+    const { journal, activity } = operatorBehindKubectl();
+    const deletion = journal.write(kubectl, dojos, 'default', 'web', { verb: 'delete' });
+    journal.advance(100);
+    journal.write(op, dojos, 'default', 'web', { verb: 'create', rvSent: false });
+    expect(activity.staleness('my-operator').staleWrites).toEqual([
+      expect.objectContaining({ verb: 'create', currentResourceVersion: deletion, currentWriter: 'kubectl', unseen: [expect.objectContaining({ writer: 'kubectl', verb: 'patch' }), expect.objectContaining({ resourceVersion: deletion, writer: 'kubectl', verb: 'delete' })] }),
+    ]);
+  });
+
   it('does not flag an update whose resourceVersion precondition named the current version', () => {
     const { journal, activity, current } = operatorBehindKubectl();
     journal.write(op, dojos, 'default', 'web', { verb: 'update', changedPaths: ['spec.replicas'], rvSent: current });

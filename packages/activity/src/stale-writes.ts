@@ -32,7 +32,7 @@ export interface AcceptedWrite {
   /** For display: `resource[/subresource]`. */
   readonly resource: string;
   readonly verb: WriteVerb;
-  /** The version it made (for a delete, the version it deleted). */
+  /** The version it made (a delete's is the deletion's: the API server answers with the object at that revision). */
   readonly rv: number;
   readonly resourceVersion: string;
   /** When its request arrived. */
@@ -75,13 +75,13 @@ export class StaleWrites {
 
   /** Judges one accepted write, before the version it made is recorded as seen by its writer. */
   check(write: AcceptedWrite): StaleWrite | undefined {
-    const below = write.verb === 'delete' ? write.rv + 1 : write.rv;
-    const current = this.#currentBefore(write.place, below);
+    const below = write.rv;
+    const current = this.#versions.before(write.place, below);
     if (!current) return undefined;
     if (write.rvSent !== undefined && write.rvSent === current.resourceVersion) return undefined;
     const { view, object } = this.#views.seen(write.viewers, write.place, below, write.time);
     if (!view || view.rv >= current.rv) return undefined;
-    const unseen = this.#versions.between(write.place, view.rv, current.rv).filter((v) => !(write.verb === 'delete' && v.rv === below - 1 && v.verb === 'delete'));
+    const unseen = this.#versions.between(write.place, view.rv, current.rv);
     const byOthers = unseen.filter((v) => v.writer !== undefined && !write.viewers.includes(v.writer));
     if (byOthers.length === 0) return undefined;
     const seenVersion = this.#versionAt(write.place, view, object);
@@ -128,13 +128,6 @@ export class StaleWrites {
 
   forget(client: string): void {
     this.#counts.delete(client);
-  }
-
-  /** The object's current version when a write that made `below` (or deleted it) arrived; a deletion's own version is not it. */
-  #currentBefore(place: ObjectPlace, below: number): ObjectVersion | undefined {
-    let current = this.#versions.before(place, below);
-    while (current && current.verb === 'delete' && current.writer === undefined && current.rv === below - 1) current = this.#versions.before(place, current.rv);
-    return current;
   }
 
   /** The object's version as the client's view had it: the newest version at or below the view's mark. */

@@ -84,8 +84,7 @@ export class Staleness {
       changedPaths: record.changedPaths ?? [],
       rvSent: record.rvSent,
     });
-    // A delete answers with the object it deleted: its version is already known, and the deletion's comes with its DELETED event.
-    if (verb !== 'delete') this.#versions.saw(place, { rv, resourceVersion: record.rvReturned!, time: answered, writer: client, verb, seq: record.seq, ...(record.changedPaths ? { changedPaths: record.changedPaths } : {}) });
+    this.#versions.saw(place, { rv, resourceVersion: record.rvReturned!, time: answered, writer: client, verb, seq: record.seq, ...(record.changedPaths ? { changedPaths: record.changedPaths } : {}) });
     this.#views.shownObject(client, place, { rv, time: answered, seq: record.seq, through: 'write' });
     return stale;
   }
