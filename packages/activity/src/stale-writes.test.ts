@@ -54,6 +54,20 @@ describe('writes made on a stale view', () => {
     expect(activity.snapshot().staleWrites).toEqual([stale]);
   });
 
+  it('names as evidence the delivery of the version of the object it had, not a later event about another object', () => {
+    const { journal, activity } = observed();
+    const watchId = journal.watch(op, dojos);
+    const seen = journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    const seenSeq = journal.records.find((r) => r.type === 'watch-event' && r.resourceVersion === seen)!.seq;
+    journal.write(kubectl, dojos, 'default', 'other', { verb: 'create' });
+    journal.hold(watchId);
+    journal.advance(100);
+    journal.write(kubectl, dojos, 'default', 'web', { changedPaths: ['spec.replicas'] });
+    journal.advance(100);
+    journal.write(op, dojos, 'default', 'web', { changedPaths: ['spec.replicas'], rvSent: false });
+    expect(activity.staleness('my-operator').staleWrites).toEqual([expect.objectContaining({ seenResourceVersion: seen, seenThrough: 'watch', evidence: expect.objectContaining({ seenSeq }) })]);
+  });
+
   it('leaves overlappingPaths empty when the write changed other fields than the versions it had not seen', () => {
     const { journal, activity } = operatorBehindKubectl();
     journal.write(op, dojos, 'default', 'web', { subresource: 'status', changedPaths: ['status.ready'], rvSent: false });

@@ -85,6 +85,8 @@ export class StaleWrites {
     const byOthers = unseen.filter((v) => v.writer !== undefined && !write.viewers.includes(v.writer));
     if (byOthers.length === 0) return undefined;
     const seenVersion = this.#versionAt(write.place, view, object);
+    // Evidence: the record that gave it that version of the object itself, when it has one; else what brought its view there.
+    const shown = object && String(object.rv) === seenVersion ? object : view;
     const unseenPaths = new Set(byOthers.flatMap((v) => v.changedPaths ?? []));
     const overlappingPaths = write.changedPaths.filter((p) => unseenPaths.has(p));
     const found: StaleWrite = {
@@ -96,15 +98,15 @@ export class StaleWrites {
       changedPaths: write.changedPaths,
       overlappingPaths,
       ...(seenVersion ? { seenResourceVersion: seenVersion } : {}),
-      seenThrough: view.through,
+      seenThrough: shown.through,
       currentResourceVersion: current.resourceVersion,
       ...(current.writer !== undefined ? { currentWriter: current.writer } : {}),
       unseen: unseen.slice(-this.#limits.unseenListed).map(unseenOf),
       resourceVersion: write.resourceVersion,
       ...(write.rvSent !== undefined ? { rvSent: write.rvSent } : {}),
       time: write.time,
-      cure: staleWriteCure(write.verb, overlappingPaths, view.through),
-      evidence: { writeSeq: write.seq, seenSeq: view.seq, unseenSeqs: unseen.flatMap((v) => (v.seq !== undefined ? [v.seq] : [])) },
+      cure: staleWriteCure(write.verb, overlappingPaths, shown.through),
+      evidence: { writeSeq: write.seq, seenSeq: shown.seq, unseenSeqs: unseen.flatMap((v) => (v.seq !== undefined ? [v.seq] : [])) },
     };
     this.#found.push(found);
     if (this.#found.length > this.#limits.keep) this.#found.splice(0, this.#found.length - this.#limits.keep);
