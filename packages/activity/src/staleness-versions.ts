@@ -40,7 +40,7 @@ export interface VersionLimits {
   /** Versions kept per object. */
   perObject: number;
   objects: number;
-  /** Writes kept per resource, for counting what is not delivered yet. */
+  /** Writes kept per resource (up to a quarter more between trims), for counting what is not delivered yet. */
   perResource: number;
 }
 
@@ -124,7 +124,8 @@ export class ObjectVersions {
     let at = writes.length;
     while (at > 0 && writes[at - 1]!.rv > version.rv) at--;
     writes.splice(at, 0, write);
-    if (writes.length > this.#limits.perResource) writes.splice(0, writes.length - this.#limits.perResource);
+    // Trimmed in batches: one shift of thousands of entries per write would cost more than the write.
+    if (writes.length > this.#limits.perResource * 1.25) writes.splice(0, writes.length - this.#limits.perResource);
     this.#byResource.set(place.resource, writes);
   }
 }
