@@ -25,7 +25,7 @@
  * not ready?") · field-history.ts (field history by writer, blame) ·
  * requests.ts (the API server's request journal) · activity.ts (what is inferred from it) ·
  * scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what the OTLP
- * trace receiver took in).
+ * trace receiver took in) · client-faults.ts (faults injected into a connected client's requests).
  */
 export type * from './session.ts';
 export type * from './resources.ts';
@@ -34,6 +34,7 @@ export type * from './workqueue.ts';
 export type * from './trigger.ts';
 export type * from './telemetry.ts';
 export type * from './traces.ts';
+export type * from './client-faults.ts';
 export type * from './debug-requests.ts';
 export type * from './live-messages.ts';
 export type * from './history.ts';
