@@ -57,6 +57,8 @@ export async function injectRequestFault(deps: RequestFaultDeps, attributes: Res
   const decision = deps.faults.decide(client, request);
   if (!decision) return;
   note.fault = decision.fault;
+  // The record's verb as the resource handler would have set it (a watch keeps "get": its fault says "watch").
+  if (attributes.verb === 'list' || attributes.verb === 'deletecollection') note.verb = attributes.verb;
   if (info) note.addresses(info, info.namespaced ? attributes.namespace || undefined : undefined, attributes.name || undefined, attributes.subresource || undefined);
   const { latencyMs, status } = decision.fault;
   // Served after the wait even if the client gave up meanwhile, as a request already accepted is.
