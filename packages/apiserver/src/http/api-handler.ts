@@ -94,7 +94,8 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       const attributes = requestAttributesOf(user, req.method ?? 'GET', url.pathname, url.searchParams, target);
       const decision = deps.authorizer.authorize(attributes);
       if (decision.decision !== 'Allow') throw forbidden(attributes, decision.reason);
-      if (deps.requestFaults && attributes.resourceRequest) await injectRequestFault({ faults: deps.requestFaults, registry: deps.registry, revisioned: deps.revisioned }, attributes, url.searchParams, note);
+      // A client without fault rules pays this one map lookup (client-controls/request-faults.ts).
+      if (attributes.resourceRequest && deps.requestFaults?.rulesOf(user.name)) await injectRequestFault({ faults: deps.requestFaults, registry: deps.registry, revisioned: deps.revisioned }, attributes, url.searchParams, note);
     }
     switch (target.type) {
       case 'request-journal':
