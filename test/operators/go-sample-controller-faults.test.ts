@@ -11,7 +11,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectClient } from '@dojo/apiserver';
 import type { ClientFaults } from '@dojo/console-protocol';
 import { goInstall, requireToolchain, toolchainCacheDir } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,14 +50,11 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
 
   beforeAll(async () => {
     const binary = await installSampleController();
-    // The fault rules are served by the console when its API server runs in process (up.ts).
-    view = await startOperatorConsole({ apiserver: 'in-process' });
+    view = await startOperatorConsole();
     await view.kubectl(['apply', '-f', sampleControllerCrd()]);
     await view.kubectl(['wait', '--for=condition=Established', 'crd/foos.samplecontroller.k8s.io', '--timeout=60s']);
     await view.kubectl(['create', 'namespace', namespace]);
-    // What `dojo-console connect` does, in this process: its probe of the API server would wait
-    // on this very event loop (the server runs in process) while spawnSync blocks it.
-    const { kubeconfigPath: kubeconfig } = connectClient(view.dataDir, client);
+    const kubeconfig = view.connect(client);
     operator = startOperatorProcess(binary, ['-kubeconfig', kubeconfig, '-v=4']);
     await eventually(async () => ((await view.activity()).clients.find((c) => c.name === client)?.watchesHeld ?? 0) >= 2, () => `its two watches; ${why()}`);
   }, 30 * minutes);

@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import { ensurePrivateDataDir, listClients, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions, type InProcessApiServer } from '@dojo/apiserver';
+import { ensurePrivateDataDir, listClients, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
 import { ClientIdentifier } from '@dojo/activity';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
@@ -26,6 +26,7 @@ import { inClusterKubeConfig } from './kube/in-cluster.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
+import type { ClientFaultRoutesDeps } from './routes/client-fault-routes.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { consoleVersion } from './console-version.ts';
 import { discordBridge } from './discord-bridge.ts';
@@ -107,9 +108,6 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const external = Boolean(options.kubeconfig) || options.inCluster;
   const apiserverOptions = { dataDir, port: options.apiserverPort, ...(options.inflight ? { inflight: options.inflight } : {}) };
   const apiserver = external ? undefined : tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions, tuning.apiserverThread);
-  // Faults on connected clients' requests, when the API server shares this thread (on its own
-  // thread they are to cross its control port with the other client controls).
-  const requestFaults = apiserver && 'server' in apiserver ? (apiserver as InProcessApiServer).server.requestFaults : undefined;
   // Said plainly, once: the console keeps serving what it has, and /readyz answers 503.
   apiserver?.onFailure((error) => console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`));
   const kubeconfigPath = options.inCluster ? '(in-cluster ServiceAccount)' : options.kubeconfig ? resolve(options.kubeconfig) : apiserver!.kubeconfigPath;
@@ -308,7 +306,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(activity ? { activity } : {}),
     ...(audit ? { audit } : {}),
     ...(traces ? { traces } : {}),
-    ...(requestFaults ? { clientFaults: { faults: requestFaults, isConnected: (name: string) => listClients(dataDir).some((c) => c.name === name) } } : {}),
+    ...(apiserver ? { clientFaults: clientFaultControls(apiserver, dataDir) } : {}),
     scrape: scrapeTargets,
   });
 
@@ -349,5 +347,17 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await apiserver?.close();
       await history.close();
     },
+  };
+}
+
+/** Faults on connected clients' requests, kept by the API server wherever it runs (its control port). */
+function clientFaultControls(apiserver: ApiServerHandle, dataDir: string): ClientFaultRoutesDeps {
+  return {
+    faults: {
+      list: (client) => apiserver.clientFaults(client),
+      add: (client, spec) => apiserver.clientFaults(client, { add: spec }),
+      clear: (client, id) => apiserver.clientFaults(client, { clear: true, ...(id === undefined ? {} : { id }) }),
+    },
+    isConnected: (name) => listClients(dataDir).some((c) => c.name === name),
   };
 }

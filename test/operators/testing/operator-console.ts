@@ -16,7 +16,7 @@ import type { KubeList, KubeObject } from '@dojo/kube-api';
 import { KubeTransport, type TransportResponse } from '@dojo/runtime';
 import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
 import { testUpOptions } from '@dojo/server/testing/up-options';
-import { runUp, type RunningConsole, type UpTuning } from '@dojo/server/up';
+import { runUp, type RunningConsole } from '@dojo/server/up';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const dojoConsoleBin = join(repositoryRoot, 'apps/server/bin/dojo-console.mjs');
@@ -42,10 +42,9 @@ export interface OperatorConsole {
   close(): Promise<void>;
 }
 
-/** `tuning`: e.g. the API server in process, for a control only served there. */
-export async function startOperatorConsole(tuning: UpTuning = {}): Promise<OperatorConsole> {
+export async function startOperatorConsole(): Promise<OperatorConsole> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-operators-'));
-  const running = await runUp(testUpOptions({ dataDir }), tuning);
+  const running = await runUp(testUpOptions({ dataDir }));
   const base = running.console.url.replace(/\/$/, '');
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromFile(running.kubeconfigPath);

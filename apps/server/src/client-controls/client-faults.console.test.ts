@@ -1,6 +1,6 @@
 /**
- * Faults on a connected client's requests through a whole console (`runUp`, its API server in
- * process): `/api/clients/:name/faults` adds, lists and clears rules, the client — kubectl
+ * Faults on a connected client's requests through a whole console (`runUp`, its API server on
+ * its own thread, the rules crossing its control port): `/api/clients/:name/faults` adds, lists and clears rules, the client — kubectl
  * with the kubeconfig `dojo-console connect` writes — gets kube's answer for each, and the
  * faulted request reaches the console's request log marked with its rule.
  */
@@ -36,7 +36,7 @@ const refusal = (command: Promise<string>): Promise<string> =>
   );
 
 beforeAll(async () => {
-  running = await runUp(testUpOptions({ dataDir }), { apiserver: 'in-process' });
+  running = await runUp(testUpOptions({ dataDir }));
   admin = kubectlFor(running.kubeconfigPath, join(dataDir, 'kubectl-cache-admin'));
   operator = kubectlFor(connectClient(dataDir, client).kubeconfigPath, join(dataDir, 'kubectl-cache-op'));
 }, 60_000);
