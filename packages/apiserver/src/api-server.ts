@@ -4,6 +4,7 @@
  */
 import { ContainerLogStore } from './logs/container-log-store.ts';
 import { realClock } from './logs/log-clock.ts';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -165,7 +166,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         });
 
   const containerLogs = new ContainerLogStore(realClock);
-  const requestFaults = options.requestFaults ?? new RequestFaults();
+  const requestFaults = options.requestFaults ?? new RequestFaults({ isConnected: (client) => existsSync(join(clientsDirOf(options.dataDir), `${client}.kubeconfig`)) });
   const handler = createApiHandler({
     registry,
     storage,

@@ -143,6 +143,55 @@ describe('RequestFaults', () => {
   });
 });
 
+describe('RequestFaults lifted with the client\'s credential', () => {
+  /** A clock whose timers run when the test says. */
+  const fakeClock = () => {
+    let now = 0;
+    const timers: { at: number; fn: () => void; cancelled: boolean }[] = [];
+    return {
+      now: () => now,
+      setTimer(ms: number, fn: () => void) {
+        const timer = { at: now + ms, fn, cancelled: false };
+        timers.push(timer);
+        return { cancel: () => void (timer.cancelled = true) };
+      },
+      advance(ms: number) {
+        now += ms;
+        for (const timer of timers.splice(0)) {
+          if (timer.cancelled) continue;
+          if (timer.at <= now) timer.fn();
+          else timers.push(timer);
+        }
+      },
+      pending: () => timers.filter((t) => !t.cancelled).length,
+    };
+  };
+
+  it('drops the rules of a client whose credential is gone at the next check, and keeps the others\'', () => {
+    const clock = fakeClock();
+    const connected = new Set(['op', 'other']);
+    const faults = new RequestFaults({ clock, isConnected: (c) => connected.has(c), liftCheckMs: 1000 });
+    faults.add('op', { status: 409 });
+    faults.add('other', { status: 500 });
+    clock.advance(1000);
+    expect(faults.list('op').rules).toHaveLength(1);
+    connected.delete('op');
+    clock.advance(1000);
+    expect(faults.rulesOf('op')).toBeUndefined();
+    expect(faults.list('other').rules).toHaveLength(1);
+  });
+
+  it('checks only while some rule is in force', () => {
+    const clock = fakeClock();
+    const faults = new RequestFaults({ clock, isConnected: () => true, liftCheckMs: 1000 });
+    expect(clock.pending()).toBe(0);
+    faults.add('op', { status: 409 });
+    expect(clock.pending()).toBe(1);
+    faults.clear('op');
+    expect(clock.pending()).toBe(0);
+  });
+});
+
 function catching(fn: () => unknown): unknown {
   try {
     fn();

@@ -9,10 +9,13 @@
  * - Free when unused: a client without rules costs one map lookup (`rulesOf`), nothing more.
  * - Reproducible: a rate draws from a generator seeded per rule, so the same requests in the
  *   same order are faulted the same way; a count fires on exactly the next N selected requests.
- * - Rules live in memory: they end with the server, as every client control does.
+ * - Rules live in memory: they end with the server, as every client control does, and with the
+ *   client's credential (checked every `liftCheckMs` while any rule is in force), so a client
+ *   connected again under the same name starts without them.
  */
 import type { ClientFaults, FaultRuleSpec, FaultRuleState, FaultVerb, InjectedFault } from '@dojo/console-protocol';
 import { newNotFound } from '@dojo/kube-api';
+import { realClock, type Clock } from '../logs/log-clock.ts';
 import { FaultRule, type FaultRequest } from './request-faults-rule.ts';
 
 /** One rule in force and what it has done. */
@@ -56,13 +59,25 @@ function decisionOf(active: ActiveRule, verb: string): FaultDecision {
   return spec.status === 429 ? { fault, retryAfterSeconds: spec.retryAfterSeconds ?? defaultRetryAfterSeconds } : { fault };
 }
 
+export interface RequestFaultsOptions {
+  clock?: Clock;
+  /** Whether `client` still has its credential; absent: rules are never lifted (tests). */
+  isConnected?: (client: string) => boolean;
+  liftCheckMs?: number;
+}
+
 export class RequestFaults {
   readonly #byClient = new Map<string, ActiveRule[]>();
-  readonly #now: () => number;
+  readonly #clock: Clock;
+  readonly #isConnected: ((client: string) => boolean) | undefined;
+  readonly #liftCheckMs: number;
+  #liftTimer: { cancel(): void } | undefined;
   #nextId = 1;
 
-  constructor(now: () => number = Date.now) {
-    this.#now = now;
+  constructor(options: RequestFaultsOptions = {}) {
+    this.#clock = options.clock ?? realClock;
+    this.#isConnected = options.isConnected;
+    this.#liftCheckMs = options.liftCheckMs ?? 2000;
   }
 
   /** The rules of `client`, or undefined when it has none: the request path's one lookup. */
@@ -74,8 +89,9 @@ export class RequestFaults {
   add(client: string, spec: FaultRuleSpec): ClientFaults {
     const rule = new FaultRule(spec);
     const rules = this.#byClient.get(client) ?? [];
-    rules.push(new ActiveRule(`f${this.#nextId++}`, rule, this.#now()));
+    rules.push(new ActiveRule(`f${this.#nextId++}`, rule, this.#clock.now()));
     this.#byClient.set(client, rules);
+    this.#syncLiftTimer();
     return this.list(client);
   }
 
@@ -83,6 +99,7 @@ export class RequestFaults {
   clear(client: string, id?: string): ClientFaults {
     if (id === undefined) {
       this.#byClient.delete(client);
+      this.#syncLiftTimer();
       return this.list(client);
     }
     const rules = this.#byClient.get(client) ?? [];
@@ -90,6 +107,7 @@ export class RequestFaults {
     if (kept.length === rules.length) throw newNotFound({ group: 'console', resource: 'faultrules' }, id);
     if (kept.length) this.#byClient.set(client, kept);
     else this.#byClient.delete(client);
+    this.#syncLiftTimer();
     return this.list(client);
   }
 
@@ -109,5 +127,20 @@ export class RequestFaults {
       return decisionOf(active, request.verb);
     }
     return undefined;
+  }
+
+  /** While any rule is in force, the rules of a client whose credential went are lifted. */
+  #syncLiftTimer(): void {
+    const isConnected = this.#isConnected;
+    if (!isConnected || this.#byClient.size === 0) {
+      this.#liftTimer?.cancel();
+      this.#liftTimer = undefined;
+      return;
+    }
+    this.#liftTimer ??= this.#clock.setTimer(this.#liftCheckMs, () => {
+      this.#liftTimer = undefined;
+      for (const client of [...this.#byClient.keys()]) if (!isConnected(client)) this.#byClient.delete(client);
+      this.#syncLiftTimer();
+    });
   }
 }
