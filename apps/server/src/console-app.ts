@@ -24,6 +24,7 @@ import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { clientStalenessRoutes } from './routes/client-staleness-routes.ts';
+import { clientFaultRoutes, type ClientFaultRoutesDeps } from './routes/client-fault-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { explainRoutes, type ExplainAnswers } from './routes/explain-routes.ts';
@@ -81,6 +82,8 @@ export interface ConsoleAppDeps {
   recordingActivity?: () => RecordingActivity;
   /** A recording's: what the recorded console's receiver had (recording/replay/replay-traces.ts). */
   recordedTraces?: { snapshot(): TraceReceiverSnapshot };
+  /** Faults on connected clients' requests (`/api/clients/:name/faults`); absent with another cluster. */
+  clientFaults?: ClientFaultRoutesDeps;
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
@@ -149,6 +152,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
   app.use('/api', clientStalenessRoutes(deps.activity));
+  if (deps.clientFaults) app.use('/api/clients', clientFaultRoutes(deps.clientFaults));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));

@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import { ensurePrivateDataDir, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
+import { ensurePrivateDataDir, listClients, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
 import { ClientIdentifier } from '@dojo/activity';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
@@ -26,6 +26,7 @@ import { inClusterKubeConfig } from './kube/in-cluster.ts';
 import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
+import type { ClientFaultRoutesDeps } from './routes/client-fault-routes.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { consoleVersion } from './console-version.ts';
 import { discordBridge } from './discord-bridge.ts';
@@ -305,6 +306,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(activity ? { activity } : {}),
     ...(audit ? { audit } : {}),
     ...(traces ? { traces } : {}),
+    ...(apiserver ? { clientFaults: clientFaultControls(apiserver, dataDir) } : {}),
     scrape: scrapeTargets,
   });
 
@@ -345,5 +347,17 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await apiserver?.close();
       await history.close();
     },
+  };
+}
+
+/** Faults on connected clients' requests, kept by the API server wherever it runs (its control port). */
+function clientFaultControls(apiserver: ApiServerHandle, dataDir: string): ClientFaultRoutesDeps {
+  return {
+    faults: {
+      list: (client) => apiserver.clientFaults(client),
+      add: (client, spec) => apiserver.clientFaults(client, { add: spec }),
+      clear: (client, id) => apiserver.clientFaults(client, { clear: true, ...(id === undefined ? {} : { id }) }),
+    },
+    isConnected: (name) => listClients(dataDir).some((c) => c.name === name),
   };
 }

@@ -339,6 +339,8 @@ export class Activity {
     const cause = conflictCauseOf(record);
     const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: record.time, controller: client, key: queueKey(object), object, resource: resourceOf(record), cause };
     if (pass) conflict.reconcileId = pass.id;
+    // A fault rule's 409 (`dojo-console client NAME fault`): no write won it.
+    if (record.fault) conflict.injected = true;
     // A field-manager conflict has no winner: nothing was written, the fields' owners are in `cause`.
     if (cause.kind === 'fieldManager') return this.#options.emit(conflict);
     if (record.rvSent) conflict.staleRV = record.rvSent;
@@ -370,6 +372,8 @@ export class Activity {
     if (record.rvSent) call.rvSent = record.rvSent;
     if (record.rvReturned) call.rvReturned = record.rvReturned;
     if (record.fieldManager) call.fieldManager = record.fieldManager;
+    // Answered by a fault rule, not the server: the timeline marks it beside the client's reaction.
+    if (record.fault) call.injected = true;
     this.#options.emit(call);
     if (isConflictOnObject(record)) this.#emitConflict(pass.client, record, object, pass);
   }

@@ -4,6 +4,7 @@
  */
 import { ContainerLogStore } from './logs/container-log-store.ts';
 import { realClock } from './logs/log-clock.ts';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { ServiceAccountTokens } from './auth/service-account-tokens.ts';
 import { systemMasters } from './auth/user-info.ts';
 import { Authenticator, connectedClientsGroup } from './clients/authenticator.ts';
 import { clientsDirOf, retargetClients } from './clients/client-kubeconfigs.ts';
+import { RequestFaults } from './client-controls/request-faults.ts';
 import { RequestJournal } from './journal/request-journal.ts';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { pods, secrets, serviceaccounts } from './registry/builtin/core-kinds.ts';
@@ -61,6 +63,8 @@ export interface ApiServerOptions {
   requestJournal?: boolean | { capacity?: number; maxFileBytes?: number };
   /** Requests served at once, in all and per client (http/inflight-limiter.ts; kube's defaults otherwise). */
   inflight?: Partial<InflightLimits>;
+  /** Faults injected into connected clients' requests; absent: a set of its own, empty until rules are added. */
+  requestFaults?: RequestFaults;
 }
 
 export interface ApiServer {
@@ -77,6 +81,8 @@ export interface ApiServer {
   journal?: RequestJournal;
   /** The containers' logs `pods/log` answers from; whoever runs the containers writes them. */
   containerLogs: ContainerLogStore;
+  /** The fault rules in force on connected clients' requests (client-controls/request-faults.ts). */
+  requestFaults: RequestFaults;
   /** Drops watch history, as an etcd compaction does: older resourceVersions now get 410. */
   compactHistory(): void;
   close(): Promise<void>;
@@ -160,6 +166,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         });
 
   const containerLogs = new ContainerLogStore(realClock);
+  const requestFaults = options.requestFaults ?? new RequestFaults({ isConnected: (client) => existsSync(join(clientsDirOf(options.dataDir), `${client}.kubeconfig`)) });
   const handler = createApiHandler({
     registry,
     storage,
@@ -175,6 +182,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     ...(journal ? { journal } : {}),
     journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },
     inflight: new InflightLimiter(options.inflight),
+    requestFaults,
   });
   // Go's http.DefaultMaxHeaderBytes (1 MiB), not Node's 16 KiB: a long bearer token is a 401, not a parse error.
   const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true, maxHeaderSize: 1 << 20 }, handler);
@@ -208,6 +216,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     revisioned,
     watchCache,
     containerLogs,
+    requestFaults,
     ...(journal ? { journal } : {}),
     compactHistory: () => watchCache.compact(),
     async close() {

@@ -29,6 +29,10 @@
  *   --max-mutating-requests-inflight 200, a quarter of each per client; 429 with Retry-After
  *   beyond); watches and the admin are exempt. Large JSON LISTs are streamed item by item, so
  *   a LIST holds about one object of memory however long it is.
+ * - Faults can be injected into a connected client's requests (client-controls/request-faults.ts:
+ *   409, 500, 503, 429 with Retry-After, 403, latency, a watch cut, 410 on a watch resume), each
+ *   in kube's own words and journaled with the rule that fired; a client without rules pays one
+ *   map lookup per request.
  * - The data directory is the owner's alone (0700; one open to others is refused unless it is
  *   an empty one of the same user, which is tightened), its databases 0600.
  *
@@ -39,7 +43,7 @@
  * openapi, tables, patches), logs/ (containers' logs and `pods/log`), journal/ (the request journal: every request and watch, by
  * client, streamed at /debug/requests), clients/ (tokens of connected clients), auth/ (users,
  * ServiceAccount tokens, the authorizer chain, the review endpoints), rbac/ (kube's RBAC
- * evaluator, bootstrap roles, ClusterRole aggregation), worker/ (the
+ * evaluator, bootstrap roles, ClusterRole aggregation), client-controls/ (faults on connected clients' requests), worker/ (the
  * server on a thread of its own behind an ApiServerHandle, its journal handed over a
  * MessagePort), cli.ts.
  */
@@ -50,6 +54,7 @@ export { threadMemory } from './worker/thread-memory.ts';
 export { startApiServerInProcess, startApiServerThread, type ApiServerThreadOptions, type InProcessApiServer } from './worker/api-server-thread.ts';
 export { connectClient, listClients, validateClientName, type ClientCredential } from './clients/client-kubeconfigs.ts';
 export type { RequestJournal } from './journal/request-journal.ts';
+export { RequestFaults, type FaultDecision } from './client-controls/request-faults.ts';
 export { ContainerLogStore, type ContainerLogLine, type ContainerLogWrite } from './logs/container-log-store.ts';
 export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOptions } from './cli.ts';
 export { inflightFlagOptions, inflightFlags, inflightFlagsUsage, parseInflightFlags } from './http/inflight-flags.ts';

@@ -26,7 +26,7 @@
  * requests.ts (the API server's request journal) · activity.ts (what is inferred from it) ·
  * staleness.ts (how stale each client's view is, its writes on a stale view) ·
  * scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what the OTLP
- * trace receiver took in).
+ * trace receiver took in) · client-faults.ts (faults injected into a connected client's requests).
  */
 export type * from './session.ts';
 export type * from './resources.ts';
@@ -35,6 +35,7 @@ export type * from './workqueue.ts';
 export type * from './trigger.ts';
 export type * from './telemetry.ts';
 export type * from './traces.ts';
+export type * from './client-faults.ts';
 export type * from './debug-requests.ts';
 export type * from './live-messages.ts';
 export type * from './history.ts';

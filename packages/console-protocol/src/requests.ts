@@ -14,6 +14,7 @@
  * `status.conditions[type=Ready].lastTransitionTime`, `spec.template.spec.containers[name=web].image`.
  */
 import type { WatchEventType } from '@dojo/kube-api';
+import type { InjectedFault } from './client-faults.ts';
 import type { FieldManagerConflict } from './telemetry.ts';
 
 /** Who made a request, as the server authenticated it. */
@@ -103,6 +104,8 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
    * causes of type FieldManagerConflict), when the server records them.
    */
   conflict?: { readonly currentRV?: string; readonly writer?: VersionWriter; readonly fieldManagers?: readonly FieldManagerConflict[] };
+  /** The answer (or its delay) was injected by a fault rule (`dojo-console client NAME fault`), not the server's own. */
+  fault?: InjectedFault;
 }
 
 /** A watch opened: what it watches and from which resourceVersion. */
@@ -128,6 +131,8 @@ export interface WatchOpenRecord extends JournalRecordBase, RequestClient {
    */
   streamingList?: boolean;
   timeoutSeconds?: number;
+  /** A fault rule chose this watch: it is cut at once, or answered 410 Expired (see `InjectedFault.watch`). */
+  fault?: InjectedFault;
 }
 
 /** One event delivered on a watch (after its selectors: what that client actually received). */
@@ -157,6 +162,8 @@ export interface WatchCloseRecord extends JournalRecordBase {
   reason: WatchCloseReason;
   /** Events delivered on this watch, bookmarks included. */
   events: number;
+  /** It ended because a fault rule cut it or answered it 410 (the same fault as its `watch-open`). */
+  fault?: InjectedFault;
 }
 
 export type RequestJournalRecord = RequestRecord | WatchOpenRecord | WatchDeliveryRecord | WatchCloseRecord;

@@ -16,6 +16,8 @@ import { requestAttributesOf } from '../auth/request-attributes-of.ts';
 import type { UserInfo } from '../auth/user-info.ts';
 import type { Authenticator } from '../clients/authenticator.ts';
 import { adminUser } from '../clients/client-kubeconfigs.ts';
+import { injectRequestFault } from '../client-controls/request-faults-hook.ts';
+import type { RequestFaults } from '../client-controls/request-faults.ts';
 import { serveJournalStream, type JournalStreamSettings } from '../journal/journal-stream.ts';
 import { noteFailure, noteStored, recordRequest } from '../journal/record-request.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
@@ -43,6 +45,8 @@ export interface ApiHandlerDeps extends ResourceHandlerDeps {
   journalStream: JournalStreamSettings;
   /** Bounds the requests served at once, per client and in all (429 beyond). */
   inflight: InflightLimiter;
+  /** Faults injected into connected clients' requests (`dojo-console client NAME fault`). */
+  requestFaults?: RequestFaults;
 }
 
 /** Endpoints that kube-apiserver's default RBAC opens to unauthenticated clients. */
@@ -90,6 +94,8 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       const attributes = requestAttributesOf(user, req.method ?? 'GET', url.pathname, url.searchParams, target);
       const decision = deps.authorizer.authorize(attributes);
       if (decision.decision !== 'Allow') throw forbidden(attributes, decision.reason);
+      // A client without fault rules pays this one map lookup (client-controls/request-faults.ts).
+      if (attributes.resourceRequest && deps.requestFaults?.rulesOf(user.name)) await injectRequestFault({ faults: deps.requestFaults, registry: deps.registry, revisioned: deps.revisioned }, attributes, url.searchParams, note);
     }
     switch (target.type) {
       case 'request-journal':

@@ -146,7 +146,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     note.rvSent = query.get('resourceVersion') ?? undefined;
     if (target.legacyWatch || isParamTrue(query, 'watch')) {
       note.watch = true;
-      await serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings, journal: deps.journal, client: note.client });
+      await serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings, journal: deps.journal, client: note.client, fault: note.fault });
       return;
     }
     if (name === undefined) {

@@ -8,8 +8,9 @@
  * relists.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestClient, WatchCloseReason } from '@dojo/console-protocol';
+import type { InjectedFault, RequestClient, WatchCloseReason } from '@dojo/console-protocol';
 import { FieldSelector, LabelSelector, newBadRequest, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import { faultWatchExpired } from '../client-controls/request-faults-answers.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import { WatchRecorder } from '../journal/watch-recorder.ts';
 import { selectableFieldsOf } from '../registry/list.ts';
@@ -96,7 +97,7 @@ export async function serveWatch(
   req: IncomingMessage,
   res: ServerResponse,
   request: WatchRequest,
-  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings; journal?: RequestJournal | undefined; client?: RequestClient },
+  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings; journal?: RequestJournal | undefined; client?: RequestClient; fault?: InjectedFault | undefined },
 ): Promise<void> {
   const { info, namespace, query, rendering } = request;
   // Bad options are a plain 4xx answer; nothing of the stream has started.
@@ -124,7 +125,7 @@ export async function serveWatch(
     transport = httpWatchTransport(res, contentType, protobuf, deps.settings.maxBufferedBytes);
     closeSignal = res;
   }
-  const recorder = deps.journal && new WatchRecorder(deps.journal, deps.client ?? { user: 'system:anonymous' }, request, Date.now(), options.streamingList);
+  const recorder = deps.journal && new WatchRecorder(deps.journal, deps.client ?? { user: 'system:anonymous' }, request, Date.now(), options.streamingList, deps.fault);
   let sentColumns = false;
   let sentBookmark = false;
   let lastRev = 0;
@@ -227,6 +228,13 @@ export async function serveWatch(
     finish(reason);
   };
   if (staleError) return failInStream(staleError, 'server');
+  // A fault rule's watch faults (client-controls/): refused as if compacted, or cut before anything is delivered.
+  if (deps.fault?.watch === 'gone') return failInStream(faultWatchExpired(query.get('resourceVersion') ?? '', deps.store.revision), 'expired');
+  if (deps.fault?.watch === 'cut') {
+    closed = true;
+    recorder?.close('server');
+    return transport.cut();
+  }
 
   const startRev = options.startRevision ?? deps.store.revision;
   if (options.initialEvents) {

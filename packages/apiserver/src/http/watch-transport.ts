@@ -16,6 +16,8 @@ export interface WatchTransport {
   /** Resolves true once the buffer is back within its bound, false if that takes over `timeoutMs` or the client goes. */
   drained(timeoutMs: number): Promise<boolean>;
   end(): void;
+  /** Closes the connection without ending the stream, as a dropped connection does (a fault rule's watch cut). */
+  cut(): void;
 }
 
 /** Waits for `isDrained`, checked on `wake` (or each `pollMs` when there is none), up to `timeoutMs`. */
@@ -69,6 +71,9 @@ export function httpWatchTransport(res: ServerResponse, contentType: string, pro
       },
     ),
     end: () => res.end(),
+    // Half-closes the socket once what was written (the headers) has left: no terminating chunk,
+    // so the client reads an unexpected end of the stream.
+    cut: () => (res.socket ? res.socket.end() : res.destroy()),
   };
 }
 
@@ -90,5 +95,6 @@ export function webSocketWatchTransport(socket: WebSocket, protobuf: boolean, ma
       },
     ),
     end: () => socket.close(1000),
+    cut: () => socket.terminate(),
   };
 }

@@ -4,7 +4,7 @@
  * `RequestRecord` once the answer is sent. Cheap to fill: it holds references and computes
  * nothing (the changed field paths are worked out after the response has left).
  */
-import type { ControllerOwner, RequestClient, RequestRecord, RequestVerb } from '@dojo/console-protocol';
+import type { ControllerOwner, InjectedFault, RequestClient, RequestRecord, RequestVerb } from '@dojo/console-protocol';
 import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
 import type { WriteObserver } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
@@ -69,6 +69,8 @@ export class RequestNote implements WriteObserver {
   skip = false;
   /** A watch: journaled by its WatchRecorder instead. */
   watch = false;
+  /** A fault rule chose this request (client-controls/request-faults-hook.ts). */
+  fault?: InjectedFault;
   /** Told when a write of this request has its resourceVersion (the journal files its writer). */
   onStored?: (obj: KubeObject) => void;
 

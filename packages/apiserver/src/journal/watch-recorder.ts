@@ -8,7 +8,7 @@
  * one fact inference needs from inside — from the `ownerReferences` array alone, read once
  * however many watchers the event reaches.
  */
-import type { RequestClient, WatchCloseReason, WatchDeliveryRecord, WatchOpenRecord } from '@dojo/console-protocol';
+import type { InjectedFault, RequestClient, WatchCloseRecord, WatchCloseReason, WatchDeliveryRecord, WatchOpenRecord } from '@dojo/console-protocol';
 import type { KubeObject, WatchEventType } from '@dojo/kube-api';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent } from '../storage/revisioned-store.ts';
@@ -50,10 +50,12 @@ export class WatchRecorder {
   readonly #journal: RequestJournal;
   readonly #watchId: string;
   readonly #namespaced: boolean;
+  readonly #fault: InjectedFault | undefined;
   #events = 0;
   #closed = false;
 
-  constructor(journal: RequestJournal, client: RequestClient, target: WatchTarget, time: number, streamingList = false) {
+  /** `fault`: a fault rule chose this watch; its open record says so, and its close record too when the fault ends it. */
+  constructor(journal: RequestJournal, client: RequestClient, target: WatchTarget, time: number, streamingList = false, fault?: InjectedFault) {
     this.#journal = journal;
     this.#watchId = journal.nextWatchId();
     const { info, namespace, name, query } = target;
@@ -83,6 +85,8 @@ export class WatchRecorder {
     if (fields) open.fieldSelector = fields;
     if (rv) open.resourceVersion = rv;
     if (Number.isFinite(timeout)) open.timeoutSeconds = timeout;
+    this.#fault = fault;
+    if (fault) open.fault = fault;
     journal.append(open);
   }
 
@@ -107,7 +111,9 @@ export class WatchRecorder {
   close(reason: WatchCloseReason): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#journal.append({ type: 'watch-close', time: Date.now(), watchId: this.#watchId, reason, events: this.#events });
+    const record: Omit<WatchCloseRecord, 'seq'> = { type: 'watch-close', time: Date.now(), watchId: this.#watchId, reason, events: this.#events };
+    if (this.#fault?.watch) record.fault = this.#fault;
+    this.#journal.append(record);
   }
 
   #event(type: WatchEventType, facts: ObjectFacts, initial = false): void {

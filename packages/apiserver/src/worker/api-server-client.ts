@@ -4,9 +4,11 @@
  * server (reported by whoever runs it, `fail`) rejects what is pending and everything after.
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { ClientFaults } from '@dojo/console-protocol';
+import { StatusError } from '@dojo/kube-api';
 import type { ApiServerHandle, JournalFollower } from './api-server-handle.ts';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
-import type { ApiServerEndpoint, ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
+import type { ApiServerEndpoint, ClientFaultChange, ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { readJournalPort } from './journal-port.ts';
 
 type Request = ControlRequest extends infer R ? (R extends ControlRequest ? Omit<R, 'id'> : never) : never;
@@ -52,7 +54,8 @@ export class ApiServerClient implements ApiServerHandle {
       if (!pending) return;
       this.#pending.delete(answer.id);
       if (answer.ok) pending.resolve(answer.value);
-      else pending.reject(new Error(answer.error));
+      // A Status crosses as itself: the console answers a refused control as the server refused it.
+      else pending.reject(answer.status ? new StatusError(answer.status) : new Error(answer.error));
     });
     this.#control.unref();
   }
@@ -80,6 +83,10 @@ export class ApiServerClient implements ApiServerHandle {
 
   async writeHeapSnapshot(dir: string): Promise<string> {
     return (await this.#ask({ op: 'write-heap-snapshot', dir })) as string;
+  }
+
+  async clientFaults(client: string, change?: ClientFaultChange): Promise<ClientFaults> {
+    return (await this.#ask({ op: 'client-faults', client, ...(change ? { change } : {}) })) as ClientFaults;
   }
 
   writeContainerLogs(writes: readonly ContainerLogWrite[]): void {

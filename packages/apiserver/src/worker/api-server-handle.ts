@@ -13,9 +13,9 @@
  *   `sinceSeq`; a follower that falls behind what the journal holds gets a `hello` with
  *   `resync: true` first (as `GET /debug/requests` says it), never a silent gap.
  */
-import type { RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
+import type { ClientFaults, RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
-import type { ApiServerEndpoint, ServerMemory } from './api-server-protocol.ts';
+import type { ApiServerEndpoint, ClientFaultChange, ServerMemory } from './api-server-protocol.ts';
 
 export interface JournalFollower {
   hello(hello: RequestJournalHello): void;
@@ -42,6 +42,8 @@ export interface ApiServerHandle extends ApiServerEndpoint {
    * it. Fire and forget, in order: what arrives after a close is dropped with the server.
    */
   writeContainerLogs(writes: readonly ContainerLogWrite[]): void;
+  /** A connected client's fault rules: reads them, or adds or clears and answers what is now in force (a refusal is the server's StatusError). */
+  clientFaults(client: string, change?: ClientFaultChange): Promise<ClientFaults>;
   /** The request journal as a stream; absent when the server keeps none. Returns the stop. */
   followJournal?(sinceSeq: number, follower: JournalFollower): () => void;
   /** Why the server stopped on its own; undefined while it runs (or after a clean close). */

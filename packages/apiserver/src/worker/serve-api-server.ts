@@ -6,12 +6,14 @@
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import type { MessagePort } from 'node:worker_threads';
+import type { ClientFaults } from '@dojo/console-protocol';
+import { StatusError } from '@dojo/kube-api';
 import type { ApiServer } from '../api-server.ts';
 import type { ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { serveJournalPort } from './journal-port.ts';
 import { threadMemory } from './thread-memory.ts';
 
-async function answer(server: ApiServer, request: ControlRequest): Promise<number | string | ServerMemory | undefined> {
+async function answer(server: ApiServer, request: ControlRequest): Promise<number | string | ServerMemory | ClientFaults | undefined> {
   switch (request.op) {
     case 'compact-history':
       server.compactHistory();
@@ -36,6 +38,11 @@ async function answer(server: ApiServer, request: ControlRequest): Promise<numbe
     case 'write-container-logs':
       server.containerLogs.write(request.writes);
       return undefined;
+    case 'client-faults': {
+      const { client, change } = request;
+      if (!change) return server.requestFaults.list(client);
+      return 'add' in change ? server.requestFaults.add(client, change.add) : server.requestFaults.clear(client, change.id);
+    }
     case 'close':
       await server.close();
       return undefined;
@@ -51,7 +58,7 @@ export function serveApiServer(server: ApiServer, control: MessagePort): void {
         control.postMessage(reply);
       },
       (error: unknown) => {
-        const reply: ControlAnswer = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+        const reply: ControlAnswer = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error), ...(error instanceof StatusError ? { status: error.status } : {}) };
         control.postMessage(reply);
       },
     );

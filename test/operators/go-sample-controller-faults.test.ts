@@ -1,0 +1,105 @@
+/**
+ * A fault injected into k8s.io/sample-controller@v0.37.1, upstream and unmodified, run as its
+ * own process with a kubeconfig from `dojo-console connect NAME`: its status updates on a Foo
+ * are answered kube's optimistic-lock 409 twice (`POST /api/clients/NAME/faults`, as
+ * `dojo-console client NAME fault --verb update --resource foos.samplecontroller.k8s.io/status
+ * --status 409 --count 2` sends it). The operator retries from its rate-limited workqueue until
+ * the update goes through, and the console shows cause and reaction side by side: the faulted
+ * requests marked with their rule, the inferred reconciles' API calls and conflicts marked
+ * injected, then the update that succeeded.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ClientFaults } from '@dojo/console-protocol';
+import { goInstall, requireToolchain, toolchainCacheDir } from '@dojo/toolchains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
+
+const go = requireToolchain('go', 'operators: k8s.io/sample-controller');
+const version = 'v0.37.1';
+const client = 'faulted-sample-controller';
+const namespace = 'foos-faulted';
+const minutes = 60_000;
+
+/** As go-sample-controller.test.ts: `go install` behind a pin for the module's version list. */
+async function installSampleController(): Promise<string> {
+  const pins = toolchainCacheDir('go', 'goproxy-pins', `sample-controller-${version}`);
+  mkdirSync(join(pins, 'k8s.io/sample-controller/@v'), { recursive: true });
+  writeFileSync(join(pins, 'k8s.io/sample-controller/@v/list'), `${version}\n`);
+  return goInstall('k8s.io/sample-controller', version, { env: { GOPROXY: `file://${pins}|https://proxy.golang.org` } });
+}
+
+function sampleControllerCrd(): string {
+  const modcache = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' }).trim();
+  return join(modcache, `k8s.io/sample-controller@${version}`, 'artifacts/examples/crd-status-subresource.yaml');
+}
+
+describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s status updates`, { timeout: 5 * minutes }, () => {
+  let view: OperatorConsole;
+  let operator: OperatorProcess;
+  const why = () => `sample-controller's log:\n${tail(operator.output())}`;
+
+  async function consoleCall(method: string, path: string, body?: unknown): Promise<any> {
+    const headers: Record<string, string> = { authorization: `Bearer ${view.running.token}`, 'x-dojo-console': '1' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${view.running.console.url.replace(/\/$/, '')}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    expect(res.status, `${method} ${path}`).toBeLessThan(300);
+    return res.json();
+  }
+
+  beforeAll(async () => {
+    const binary = await installSampleController();
+    view = await startOperatorConsole();
+    await view.kubectl(['apply', '-f', sampleControllerCrd()]);
+    await view.kubectl(['wait', '--for=condition=Established', 'crd/foos.samplecontroller.k8s.io', '--timeout=60s']);
+    await view.kubectl(['create', 'namespace', namespace]);
+    const kubeconfig = view.connect(client);
+    operator = startOperatorProcess(binary, ['-kubeconfig', kubeconfig, '-v=4']);
+    await eventually(async () => ((await view.activity()).clients.find((c) => c.name === client)?.watchesHeld ?? 0) >= 2, () => `its two watches; ${why()}`);
+  }, 30 * minutes);
+
+  afterAll(async () => {
+    await operator?.stop();
+    await view?.close();
+  });
+
+  it('retries the status update that got 409 until it goes through, and the Foo\'s status follows', async () => {
+    const added: ClientFaults = await consoleCall('POST', `/api/clients/${client}/faults`, { verbs: ['update'], resource: 'foos.samplecontroller.k8s.io/status', status: 409, count: 2 });
+    const ruleId = added.rules[0]!.id;
+    await view.admin('POST', `/apis/samplecontroller.k8s.io/v1alpha1/namespaces/${namespace}/foos`, {
+      apiVersion: 'samplecontroller.k8s.io/v1alpha1',
+      kind: 'Foo',
+      metadata: { name: 'example-foo', namespace },
+      spec: { deploymentName: 'example-foo', replicas: 1 },
+    });
+    const available = async () => ((await view.admin('GET', `/apis/samplecontroller.k8s.io/v1alpha1/namespaces/${namespace}/foos/example-foo`)).body as { status?: { availableReplicas?: number } }).status?.availableReplicas === 1;
+    await eventually(available, () => `Foo example-foo to report availableReplicas 1; ${why()}`, 2 * minutes);
+
+    // The rule fired exactly twice; the operator logged kube's words and tried again.
+    expect((await consoleCall('GET', `/api/clients/${client}/faults`)).rules[0]).toMatchObject({ id: ruleId, injected: 2, exhausted: true });
+    expect(operator.output()).toContain('Operation cannot be fulfilled on foos.samplecontroller.k8s.io \\"example-foo\\": the object has been modified; please apply your changes to the latest version and try again');
+    const statusUpdates = (await view.requests(client)).filter((r) => r.verb === 'update' && r.resource === 'foos' && r.subresource === 'status');
+    expect(statusUpdates.slice(0, 3).map((r) => [r.code, r.fault?.rule ?? null])).toEqual([
+      [409, ruleId],
+      [409, ruleId],
+      [200, null],
+    ]);
+    // The faulted writes did not happen: the one that went through is the first to give the Foo a status.
+    expect(statusUpdates[2]!.changedPaths).toEqual(['status']);
+  });
+
+  it('marks the faulted calls and their conflicts as injected in the reconciles the console inferred', async () => {
+    const calls = await eventually(async () => {
+      const found = (await view.telemetry(client, 'api-call')).filter((c) => c.resource === 'foos/status');
+      return found.length >= 3 && found;
+    }, () => 'the inferred reconciles\' status updates');
+    expect(calls.slice(0, 3).map((c) => [c.code, c.injected ?? false])).toEqual([
+      [409, true],
+      [409, true],
+      [200, false],
+    ]);
+    const conflicts = (await view.telemetry(client, 'conflict')).filter((c) => c.resource === 'foos/status');
+    expect(conflicts.slice(0, 2).map((c) => c.injected)).toEqual([true, true]);
+  });
+});
