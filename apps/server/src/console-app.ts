@@ -23,6 +23,8 @@ import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
+import type { ClientRbacSource } from './client-controls/rbac-report.ts';
+import { clientRbacRoutes } from './routes/client-rbac-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { explainRoutes, type ExplainAnswers } from './routes/explain-routes.ts';
@@ -70,6 +72,8 @@ export interface ConsoleAppDeps {
   discord?: DiscordControl;
   /** What every client of the embedded API server does; absent with another cluster. */
   activity?: ActivityView;
+  /** A connected client's least-privilege RBAC, from the embedded API server's journal; absent with another cluster. */
+  clientRbac?: ClientRbacSource;
   /** Operators' Prometheus endpoints (`--scrape`, and those added in the console); absent, `/api/scrape` lists no targets and takes none. */
   scrape?: ScrapeControl;
   /** The audit webhook backend (`POST /audit/v1/events`), with its own token. */
@@ -147,6 +151,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf, { asOf, ...(deps.identifier ? { identifier: deps.identifier } : {}) }));
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
+  app.use('/api', clientRbacRoutes(deps.clientRbac));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));

@@ -38,6 +38,9 @@ export function clientRbacOf(client: string, records: readonly RequestJournalRec
   return { rbac, uses };
 }
 
+/** A client's RBAC and a comparer of role files with what it did, by client name. */
+export type ClientRbacSource = (client: string) => Promise<{ rbac: ClientRbac; compare(roleFile: string): RbacComparison }>;
+
 /** Reads the data dir's journal (the console need not run). Throws Invalid for a name no client can have. */
 export async function clientRbacFromDataDir(dataDir: string, client: string): Promise<{ rbac: ClientRbac; compare(roleFile: string): RbacComparison }> {
   validateClientName(client);
