@@ -14,8 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RequestJournalRecord, RequestRecord, UnusedGrant } from '@dojo/console-protocol';
+import type { RequestRecord, UnusedGrant } from '@dojo/console-protocol';
 import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
+import { clientJournalRecords } from '@dojo/server/client-controls/rbac-journal';
 import { clientRbacFromDataDir } from '@dojo/server/client-controls/rbac-report';
 import { goInstall, requireToolchain, runLogged, toolchainCacheDir } from '@dojo/toolchains';
 import { eventually, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
@@ -57,13 +58,15 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 }, 60_000);
 
-const memcached = (n: string) => `apiVersion: cache.example.com/v1alpha1\nkind: Memcached\nmetadata: {name: ${n}, namespace: default}\nspec: {size: 1}\n`;
+/** The project's own sample (config/samples), under another name. */
+const memcached = (n: string) => readFileSync(join(project, 'config/samples/cache_v1alpha1_memcached.yaml'), 'utf8').replace(/name: memcached-sample/, `name: ${n}`).replace(/^metadata:$/m, 'metadata:\n  namespace: default');
 const getMemcached = (n: string) => dojo.api<{ status?: { conditions?: { type: string; status: string }[] } }>(`/api/kube/apis/cache.example.com/v1alpha1/namespaces/default/memcacheds/${n}`).catch(() => undefined);
-const requests = async () => (await dojo.api<{ records: RequestJournalRecord[] }>(`/api/requests?limit=20000&client=${name}`)).records.filter((r): r is RequestRecord => r.type === 'request');
+const requests = async () => (await clientJournalRecords(consoleDir, name)).filter((r): r is RequestRecord => r.type === 'request');
 
 /**
  * What role.yaml grants that the operator's whole life (start, a Memcached made Available,
- * then deleted through its finalizer) never used, and why.
+ * then deleted through its finalizer) never used, and why: the differences between its
+ * traffic and the role its markers generate (nothing it did is missing from that role).
  */
 const neverUsed: Record<string, string> = {
   'get cache.example.com/memcacheds': "controller-runtime's client reads from its informers' cache: no GET reaches the server",
@@ -81,10 +84,13 @@ const neverUsed: Record<string, string> = {
   'get /pods': "the deploy-image scaffold's pods marker; this controller never reads Pods",
   'list /pods': 'the same marker',
   'watch /pods': 'the same marker',
-  'patch /events': 'the event recorder patches only to aggregate a repeated Event, which a single pass does not make',
-  'patch events.k8s.io/events': 'the same, on the events.k8s.io API',
-  'update events.k8s.io/events': 'the same',
 };
+
+/** Grants it uses in some runs and not in others. */
+const sometimesUsed: Record<string, string> = {
+  'patch events.k8s.io/events': "the event recorder patches an Event only to count a repeat (its series), which depends on the passes' timing",
+};
+
 /** `verb group/resource`, the core group's as `/resource`. */
 const atom = (u: UnusedGrant) => `${u.verb} ${u.nonResourceURL ?? `${u.apiGroup ?? ''}/${u.resource}`}`;
 
@@ -108,9 +114,12 @@ describe.skipIf(!go)('RBAC of the kubebuilder Memcached operator', () => {
     expect(used).toEqual(expect.arrayContaining(['list cache.example.com/memcacheds', 'watch cache.example.com/memcacheds', 'list apps/deployments', 'watch apps/deployments', 'create apps/deployments', 'update cache.example.com/memcacheds', 'update cache.example.com/memcacheds/status']));
     // Discovery it did is everyone's (system:discovery), not role.yaml's.
     expect(comparison.grantedToEveryone.every((r) => r.rule.nonResourceURLs !== undefined)).toBe(true);
-    // Every grant it never used is explained above.
-    const unexplained = comparison.unused.map(atom).filter((a) => !(a in neverUsed));
-    expect(unexplained).toEqual([]);
+    // Every grant it never used is explained above, and every one explained is unused.
+    const unused = comparison.unused.map(atom);
+    expect(unused.filter((a) => !(a in neverUsed) && !(a in sometimesUsed))).toEqual([]);
+    expect(Object.keys(neverUsed).filter((a) => !unused.includes(a))).toEqual([]);
+    // The names it touched are all it was given, and the YAML says that is too narrow for an operator.
+    expect(rbac.yaml).toContain('note: memcacheds: only the objects it touched (memcached-sample); a controller that acts on every object of the kind needs this rule without resourceNames');
   }, 30 * 60_000);
 
   it('connected as a ServiceAccount bound to role.yaml less its memcacheds/status rule, gets 403 for its status update in kube\'s words, journaled with that rule', async () => {
@@ -140,7 +149,9 @@ describe.skipIf(!go)('RBAC of the kubebuilder Memcached operator', () => {
         namespace: 'default',
       },
     });
-    await eventually(() => operator.output(), (out) => out.includes(message), () => `kube's message in its log:\n${operator.output().slice(-4000)}`);
+    // controller-runtime logs the error as a JSON string: its quotes escaped.
+    const logged = message.replaceAll('"', '\\"');
+    await eventually(() => operator.output(), (out) => out.includes(logged), () => `kube's message in its log:\n${operator.output().slice(-4000)}`);
     await operator.stop();
   }, 30 * 60_000);
 });

@@ -1,6 +1,7 @@
 /**
- * `dojo-console connect NAME [--data-dir DIR] [--offline]`: a credential of its own for an
- * operator the console did not start. It refuses (exit 1) when no console or API server of DIR
+ * `dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]`: a
+ * credential of its own for an operator the console did not start (authorized as that
+ * ServiceAccount by the cluster's RBAC when one is given). It refuses (exit 1) when no console or API server of DIR
  * is running — run from another directory, the default ./.dojo-console is not the console's
  * data dir, and a credential there names a server where nothing listens — unless `--offline`
  * asks for a credential for a server that is not running now, and then it says so.
