@@ -115,6 +115,8 @@ describe('RBAC from what a connected client did, and enforced as its ServiceAcco
     const connected = await dojoConsole(['connect', client, '--data-dir', dataDir, '--service-account', 'shop/operator']);
     expect(connected.code, connected.stderr).toBe(0);
     expect(connected.stderr).toContain('authorized as system:serviceaccount:shop:operator');
+    const { connected: clients } = await api<{ connected: { name: string; serviceAccount?: object }[] }>('/api/activity');
+    expect(clients.find((c) => c.name === client)?.serviceAccount).toEqual({ namespace: 'shop', name: 'operator' });
     const printed = await dojoConsole(['rbac', client, '--data-dir', dataDir]);
     derivedYaml = printed.stdout;
     const docs = parseAllDocuments(derivedYaml).map((d) => d.toJS());
