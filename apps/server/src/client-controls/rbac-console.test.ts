@@ -164,6 +164,17 @@ describe('RBAC from what a connected client did, and enforced as its ServiceAcco
     expect(other.stderr).toContain('configmaps "settings-3" is forbidden: User "system:serviceaccount:shop:operator" cannot get resource "configmaps"');
   });
 
+  it("answers a bad name or role file over HTTP in kube's Status shapes", async () => {
+    const call = async (path: string, init: RequestInit = {}) => {
+      const res = await fetch(`${running.console.url}${path.replace(/^\//, '')}`, { ...init, headers: { authorization: `Bearer ${running.token}`, 'content-type': 'application/json', 'x-dojo-console': '1' } });
+      return { status: res.status, body: (await res.json()) as { reason: string; message: string } };
+    };
+    expect(await call('/api/clients/Not_A_Client/rbac')).toMatchObject({ status: 422, body: { reason: 'Invalid' } });
+    const compare = (roleFile: unknown) => call(`/api/clients/${client}/rbac/compare`, { method: 'POST', body: JSON.stringify({ roleFile }) });
+    expect(await compare(5)).toMatchObject({ status: 400, body: { reason: 'BadRequest', message: expect.stringContaining('roleFile must be a string') } });
+    expect(await compare('kind: [')).toMatchObject({ status: 400, body: { reason: 'BadRequest', message: expect.stringContaining('the role file is not YAML') } });
+  });
+
   it('is refused by the CLI with exit 1 for a client the journal never saw', async () => {
     const unknown = await dojoConsole(['rbac', 'nobody-here', '--data-dir', dataDir]);
     expect(unknown.code).toBe(1);
