@@ -75,7 +75,8 @@ function serverOf(dataDir: string): string {
 /**
  * Writes (or rewrites, keeping its token) the kubeconfig of client `name`. `identity`: the
  * ServiceAccount to authorize it as (client-service-accounts.ts); `null` removes one recorded
- * before; absent (a retarget) keeps what is recorded.
+ * before; absent (a retarget, the console's Connect dialog) keeps what is recorded for a client
+ * that has its token, and records nothing for a new one.
  */
 export function connectClient(dataDir: string, name: string, server = serverOf(dataDir), identity?: ServiceAccountRef | null): ClientCredential {
   validateClientName(name);
@@ -83,9 +84,12 @@ export function connectClient(dataDir: string, name: string, server = serverOf(d
   const dir = clientsDirOf(dataDir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const kubeconfigPath = join(dir, `${name}.kubeconfig`);
-  const token = (existsSync(kubeconfigPath) ? tokenOf(kubeconfigPath) : undefined) ?? randomBytes(32).toString('base64url');
-  // The identity first: a server that sees the new kubeconfig must not trust it as the admin for a moment.
+  const existing = existsSync(kubeconfigPath) ? tokenOf(kubeconfigPath) : undefined;
+  const token = existing ?? randomBytes(32).toString('base64url');
+  // The identity first: a server that sees the new kubeconfig must not trust it as the admin for a
+  // moment. A new token keeps nothing of a revoked client's (its kubeconfig deleted) recorded identity.
   if (identity !== undefined) recordClientServiceAccount(dir, name, identity ?? undefined);
+  else if (existing === undefined) recordClientServiceAccount(dir, name, undefined);
   writeSecretFile(kubeconfigPath, kubeconfigYaml(server, { caCertPem: credentials.caCertPem, token }, `dojo-console-${name}`, name));
   const serviceAccount = clientServiceAccount(dir, name);
   return { name, kubeconfigPath, server, ...(serviceAccount ? { serviceAccount } : {}) };

@@ -8,7 +8,9 @@ import type { RequestRecord } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectlRunner, type KubectlRunner } from '../testing/kubectl.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { connectClient } from './client-kubeconfigs.ts';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { clientsDirOf, connectClient } from './client-kubeconfigs.ts';
 import { parseServiceAccountRef } from './client-service-accounts.ts';
 
 let server: TestServer;
@@ -93,6 +95,16 @@ describe('a client connected with --service-account', () => {
     connectClient(server.dataDir, client, `https://127.0.0.1:${server.port}`, null);
     const create = await kubectl.run(['create', 'configmap', 'settings', '-n', 'shop', '--from-literal=a=b']);
     expect(create.code, create.stderr).toBe(0);
+  });
+
+  it('is forgotten with its credential: a client connected again after its kubeconfig was deleted is not the ServiceAccount', () => {
+    connectClient(server.dataDir, 'revoked', `https://127.0.0.1:${server.port}`, parseServiceAccountRef('shop/operator'));
+    rmSync(join(clientsDirOf(server.dataDir), 'revoked.kubeconfig'));
+    // As the console's Connect dialog connects a name: no identity asked for.
+    expect(connectClient(server.dataDir, 'revoked', `https://127.0.0.1:${server.port}`).serviceAccount).toBeUndefined();
+    // A retarget of a client that keeps its token keeps its identity.
+    connectClient(server.dataDir, 'kept', `https://127.0.0.1:${server.port}`, parseServiceAccountRef('shop/operator'));
+    expect(connectClient(server.dataDir, 'kept', 'https://127.0.0.1:1').serviceAccount).toEqual({ namespace: 'shop', name: 'operator' });
   });
 
   it('refuses a malformed ServiceAccount reference in kube\'s Invalid shape', () => {
