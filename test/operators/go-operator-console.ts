@@ -20,8 +20,8 @@ export interface OperatorConsole {
   api<T>(path: string): Promise<T>;
   /** `POST` JSON to a console API path, with the token and the header its CSRF guard wants. */
   post<T>(path: string, body: object): Promise<T>;
-  /** Runs `dojo-console connect NAME --data-dir …` and returns the kubeconfig path it prints. */
-  connect(name: string): Promise<string>;
+  /** Runs `dojo-console connect NAME --data-dir … [flags]` and returns the kubeconfig path it prints. */
+  connect(name: string, ...flags: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -47,8 +47,8 @@ export async function startConsole(dataDir: string, flags: string[]): Promise<Op
       if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     },
-    connect: async (name) => {
-      const { stdout } = await promisify(execFile)(process.execPath, [dojoConsoleBin, 'connect', name, '--data-dir', dataDir]);
+    connect: async (name, ...flags) => {
+      const { stdout } = await promisify(execFile)(process.execPath, [dojoConsoleBin, 'connect', name, '--data-dir', dataDir, ...flags]);
       return stdout.trim();
     },
     stop: () => up.stop(),

@@ -65,6 +65,20 @@ describe('dojo-console arguments', () => {
     expect(parseCli(['connect', '--help'], {}).name).toBe('help');
   });
 
+  it('parses connect --service-account NS/SA, and refuses one that is not a namespace and a name', () => {
+    expect(parseCli(['connect', 'op', '--service-account', 'shop/controller-manager'], {})).toMatchObject({ serviceAccount: { namespace: 'shop', name: 'controller-manager' } });
+    expect(() => parseCli(['connect', 'op', '--service-account', 'shop'], {})).toThrow('invalid --service-account "shop": serviceAccount: Invalid value: "shop": must be NAMESPACE/NAME');
+    expect(() => parseCli(['connect', 'op', '--service-account', 'Shop/x'], {})).toThrow(/invalid --service-account "Shop\/x": serviceAccount.namespace: Invalid value: "Shop"/);
+  });
+
+  it('parses rbac NAME with --compare, --format and --data-dir, and refuses an unknown format', () => {
+    expect(parseCli(['rbac', 'op'], {})).toEqual({ name: 'rbac', client: 'op', dataDir: '.dojo-console', format: 'yaml' });
+    expect(parseCli(['rbac', 'op', '--compare', 'config/rbac/role.yaml', '--format', 'markers', '--data-dir', '/d'], {})).toEqual({ name: 'rbac', client: 'op', dataDir: '/d', format: 'markers', compare: 'config/rbac/role.yaml' });
+    expect(() => parseCli(['rbac'], {})).toThrow(/rbac needs the name/);
+    expect(() => parseCli(['rbac', 'op', '--format', 'json'], {})).toThrow('invalid --format "json": yaml or markers');
+    expect(parseCli(['rbac', '--help'], {}).name).toBe('help');
+  });
+
   it('takes repeatable --scrape NAME=URL and an interval, and refuses bad ones', () => {
     expect(parseCli(['up', '--scrape', 'my-op=http://10.0.0.5:8080/metrics', '--scrape', 'other=https://op.example/metrics', '--scrape-interval', '10s'], {})).toMatchObject({
       options: { scrape: [{ name: 'my-op', url: 'http://10.0.0.5:8080/metrics' }, { name: 'other', url: 'https://op.example/metrics' }], scrapeIntervalMs: 10_000 },

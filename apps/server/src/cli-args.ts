@@ -1,9 +1,9 @@
 /** Parses `dojo-console` arguments; a bad flag is a `CliUsageError` (exit code 2). */
 import { parseArgs } from 'node:util';
-import { inflightFlagOptions, parseInflightFlags, type InflightLimits } from '@dojo/apiserver';
+import { inflightFlagOptions, parseInflightFlags, parseServiceAccountRef, type InflightLimits, type ServiceAccountRef } from '@dojo/apiserver';
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
-import { connectUsage, usage } from './cli-usage.ts';
+import { connectUsage, rbacUsage, usage } from './cli-usage.ts';
 import { ScrapeAllowList } from './scrape/scrape-allow.ts';
 import { applyScrapeFlags } from './scrape/scrape-flags.ts';
 import { OtlpConfigError, resolveOtlpExport, type OtlpExportOptions } from './otel/export/otlp-export-config.ts';
@@ -93,16 +93,36 @@ export type CliCommand =
   | { name: 'apiserver'; argv: string[] }
   | { name: 'export'; options: ExportOptions }
   | { name: 'open'; options: OpenOptions }
-  | { name: 'connect'; client: string; dataDir: string; offline: boolean };
+  | { name: 'connect'; client: string; dataDir: string; offline: boolean; serviceAccount?: ServiceAccountRef }
+  | { name: 'rbac'; client: string; dataDir: string; format: 'yaml' | 'markers'; compare?: string };
 
-/** `dojo-console connect NAME [--data-dir DIR] [--offline]`: a credential of its own for an operator the console did not start. */
+/** `dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]`: a credential of its own for an operator the console did not start. */
 function parseConnect(argv: readonly string[]): CliCommand {
-  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, offline: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, offline: { type: 'boolean' }, 'service-account': { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) return { name: 'help', text: connectUsage };
   const [client, extra] = positionals;
   if (client === undefined) throw new CliUsageError('connect needs the name of the operator to connect (dojo-console connect NAME)');
   if (extra !== undefined) throw new CliUsageError(`unexpected argument "${extra}"`);
-  return { name: 'connect', client, dataDir: values['data-dir'] ?? '.dojo-console', offline: values.offline === true };
+  const sa = values['service-account'];
+  let serviceAccount: ServiceAccountRef | undefined;
+  try {
+    serviceAccount = sa === undefined ? undefined : parseServiceAccountRef(sa);
+  } catch (err) {
+    throw new CliUsageError(`invalid --service-account "${sa}": ${(err as Error).message.replace(/^.*? is invalid: /, '')}`);
+  }
+  return { name: 'connect', client, dataDir: values['data-dir'] ?? '.dojo-console', offline: values.offline === true, ...(serviceAccount ? { serviceAccount } : {}) };
+}
+
+/** `dojo-console rbac NAME [--compare FILE] [--data-dir DIR] [--format yaml|markers]`: least-privilege RBAC from what a client did. */
+function parseRbac(argv: readonly string[]): CliCommand {
+  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, compare: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) return { name: 'help', text: rbacUsage };
+  const [client, extra] = positionals;
+  if (client === undefined) throw new CliUsageError('rbac needs the name of a connected client (dojo-console rbac NAME)');
+  if (extra !== undefined) throw new CliUsageError(`unexpected argument "${extra}"`);
+  const format = values.format ?? 'yaml';
+  if (format !== 'yaml' && format !== 'markers') throw new CliUsageError(`invalid --format "${format}": yaml or markers`);
+  return { name: 'rbac', client, dataDir: values['data-dir'] ?? '.dojo-console', format, ...(values.compare ? { compare: values.compare } : {}) };
 }
 
 function parsePort(raw: string, flag: string): number {
@@ -155,6 +175,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (argv[0] === 'export') return parseExport(argv.slice(1));
   if (argv[0] === 'open') return parseOpen(argv.slice(1), env);
   if (argv[0] === 'connect') return parseConnect(argv.slice(1));
+  if (argv[0] === 'rbac') return parseRbac(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({

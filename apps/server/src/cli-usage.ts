@@ -43,7 +43,8 @@ function operatorLines(): string {
 export const usage = `Usage: dojo-console <command> [flags]
        dojo-console export [--data-dir DIR] --output FILE [--since DURATION]
        dojo-console open FILE [--port N] [--data-dir DIR]
-       dojo-console connect NAME [--data-dir DIR] [--offline]
+       dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]
+       dojo-console rbac NAME [--compare FILE] [--data-dir DIR] [--format yaml|markers]
        dojo-console --version
 
 Commands:
@@ -59,6 +60,9 @@ Commands:
               the console did not start, so the console shows what it does (the console of
               that data dir must be running, unless --offline; see \`dojo-console connect
               --help\`).
+  rbac NAME   Print the least-privilege ClusterRole/Roles for what client NAME did (from the
+              data dir's request journal; the console need not run), or with --compare FILE
+              the grants FILE misses and those never used (see \`dojo-console rbac --help\`).
   help        Show this text.
 
 Flags for up:
@@ -154,7 +158,7 @@ Exit status:
   ${exitCodes.usage}  usage error (unknown command or flag, bad value)
 `;
 
-export const connectUsage = `Usage: dojo-console connect NAME [--data-dir DIR] [--offline]
+export const connectUsage = `Usage: dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]
 
 Writes DIR/clients/NAME.kubeconfig: the embedded API server's address and CA with a token of
 its own, so every request made with it is attributed to NAME in the console (its requests,
@@ -173,5 +177,28 @@ NAME is a DNS label (lower case letters, digits, '-'), not "admin".
   --data-dir DIR   The console's data dir (default .dojo-console/ in the current directory).
   --offline        Prepare the credential for a server of DIR that is not running now
                    (it works once one starts there); says so instead of "Connected".
+  --service-account NS/SA
+                   Authorize NAME's requests as the ServiceAccount NS/SA with the cluster's
+                   RBAC (its Roles and bindings), as in its Pod: what they lack is a 403 in
+                   kube's words, and the console shows the rule that would allow it. NAME is
+                   still named NAME everywhere. Connecting again without it trusts NAME again.
+  -h, --help       Show this text.
+`;
+
+export const rbacUsage = `Usage: dojo-console rbac NAME [--compare FILE] [--data-dir DIR] [--format yaml|markers]
+
+Prints the least-privilege RBAC for what the connected client NAME did, read from the request
+journal of DIR (the console need not run): a ClusterRole for what it did across every
+namespace, on cluster-scoped kinds and on non-resource URLs, and a Role per namespace for the
+rest, each rule preceded by the journal seqs that needed it (as audit2rbac does from audit
+logs). With a ServiceAccount recorded (connect --service-account), the bindings to it too.
+It covers what the client did, not what it may do later: exercise every path first.
+
+  --compare FILE   A role file (kubebuilder's config/rbac/role.yaml, multi-document YAML):
+                   list the grants it misses (used, not granted), those kube grants every
+                   authenticated user anyway, and those it grants that were never used.
+  --format F       yaml (default): kubectl-appliable YAML; markers: kubebuilder
+                   // +kubebuilder:rbac markers.
+  --data-dir DIR   The console's data dir (default .dojo-console/ in the current directory).
   -h, --help       Show this text.
 `;

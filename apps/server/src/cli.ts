@@ -7,7 +7,8 @@ import { apiserverUsage, DataDirPermissionError, parseApiserverArgs, runApiserve
 import { isInvalid, type StatusError } from '@dojo/kube-api';
 import { runConnect } from './activity/connect-command.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
-import { connectUsage, exitCodes, usage } from './cli-usage.ts';
+import { connectUsage, exitCodes, rbacUsage, usage } from './cli-usage.ts';
+import { runRbac } from './client-controls/rbac-command.ts';
 import { consoleVersion } from './console-version.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { runExport, runOpen } from './recording/recording-commands.ts';
@@ -41,6 +42,15 @@ async function main(): Promise<void> {
       process.exitCode = await runConnect(command, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
     } catch (err) {
       if (isInvalid(err)) usageError('dojo-console connect', `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`, connectUsage);
+      throw err;
+    }
+    return;
+  }
+  if (command.name === 'rbac') {
+    try {
+      process.exitCode = await runRbac(command, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    } catch (err) {
+      if (isInvalid(err)) usageError('dojo-console rbac', `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`, rbacUsage);
       throw err;
     }
     return;

@@ -25,6 +25,8 @@ import { kubeProxy } from './kube/kube-proxy.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { clientStalenessRoutes } from './routes/client-staleness-routes.ts';
 import { clientFaultRoutes, type ClientFaultRoutesDeps } from './routes/client-fault-routes.ts';
+import type { ClientRbacSource } from './client-controls/rbac-report.ts';
+import { clientRbacRoutes } from './routes/client-rbac-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { explainRoutes, type ExplainAnswers } from './routes/explain-routes.ts';
@@ -72,6 +74,8 @@ export interface ConsoleAppDeps {
   discord?: DiscordControl;
   /** What every client of the embedded API server does; absent with another cluster. */
   activity?: ActivityView;
+  /** A connected client's least-privilege RBAC, from the embedded API server's journal; absent with another cluster. */
+  clientRbac?: ClientRbacSource;
   /** Operators' Prometheus endpoints (`--scrape`, and those added in the console); absent, `/api/scrape` lists no targets and takes none. */
   scrape?: ScrapeControl;
   /** The audit webhook backend (`POST /audit/v1/events`), with its own token. */
@@ -153,6 +157,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api', activityRoutes(deps.activity));
   app.use('/api', clientStalenessRoutes(deps.activity));
   if (deps.clientFaults) app.use('/api/clients', clientFaultRoutes(deps.clientFaults));
+  app.use('/api', clientRbacRoutes(deps.clientRbac));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));

@@ -14,6 +14,7 @@ import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsSt
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
 import { ActivityService } from './activity/activity-service.ts';
+import { clientRbacFromDataDir } from './client-controls/rbac-report.ts';
 import type { ActivityFeedFactory } from './activity/activity-feed.ts';
 import { HandleJournalFeed } from './activity/handle-journal-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
@@ -304,6 +305,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
     ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
     ...(activity ? { activity } : {}),
+    // The embedded API server journals to the data dir; RBAC is derived from there.
+    ...(apiserver ? { clientRbac: (name: string) => clientRbacFromDataDir(dataDir, name) } : {}),
     ...(audit ? { audit } : {}),
     ...(traces ? { traces } : {}),
     ...(apiserver ? { clientFaults: clientFaultControls(apiserver, dataDir) } : {}),

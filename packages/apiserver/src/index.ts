@@ -53,6 +53,12 @@ export type { ServerMemory, ThreadApiServerOptions } from './worker/api-server-p
 export { threadMemory } from './worker/thread-memory.ts';
 export { startApiServerInProcess, startApiServerThread, type ApiServerThreadOptions, type InProcessApiServer } from './worker/api-server-thread.ts';
 export { connectClient, listClients, validateClientName, type ClientCredential } from './clients/client-kubeconfigs.ts';
+export { clientServiceAccount, parseServiceAccountRef, type ServiceAccountRef } from './clients/client-service-accounts.ts';
+export { clientsDirOf } from './clients/client-kubeconfigs.ts';
+export { ruleAllows, type PolicyRule } from './rbac/policy-rule.ts';
+export type { RequestAttributes } from './rbac/request-attributes.ts';
+export { bootstrapClusterRoleBindings, bootstrapClusterRoles } from './rbac/bootstrap-policy.ts';
+export { journalFilesOldestFirst } from './journal/journal-file.ts';
 export type { RequestJournal } from './journal/request-journal.ts';
 export { RequestFaults, type FaultDecision } from './client-controls/request-faults.ts';
 export { ContainerLogStore, type ContainerLogLine, type ContainerLogWrite } from './logs/container-log-store.ts';

@@ -121,6 +121,8 @@ export interface JournalFeedState {
 export interface ConnectedClient {
   readonly name: string;
   readonly kubeconfigPath: string;
+  /** Connected with `--service-account`: its requests are authorized as this ServiceAccount by RBAC (docs/client-controls.md). */
+  readonly serviceAccount?: { readonly namespace: string; readonly name: string };
 }
 
 /** `GET /api/activity`. */

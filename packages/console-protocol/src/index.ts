@@ -23,7 +23,8 @@
  * history.ts (what is kept on disk, its coverage, object versions) · recording.ts (the
  * `.dojotrace` file's header and lines, a recording's session) · explain.ts ("why is this
  * not ready?") · field-history.ts (field history by writer, blame) ·
- * requests.ts (the API server's request journal) · activity.ts (what is inferred from it) ·
+ * requests.ts (the API server's request journal) · client-rbac.ts (RBAC derived from a
+ * client's requests) · activity.ts (what is inferred from it) ·
  * staleness.ts (how stale each client's view is, its writes on a stale view) ·
  * scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what the OTLP
  * trace receiver took in) · client-faults.ts (faults injected into a connected client's requests).
@@ -41,6 +42,7 @@ export type * from './live-messages.ts';
 export type * from './history.ts';
 export type * from './recording.ts';
 export type * from './requests.ts';
+export type * from './client-rbac.ts';
 export type * from './activity.ts';
 export type * from './staleness.ts';
 export type * from './explain.ts';

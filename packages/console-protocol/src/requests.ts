@@ -106,6 +106,29 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
   conflict?: { readonly currentRV?: string; readonly writer?: VersionWriter; readonly fieldManagers?: readonly FieldManagerConflict[] };
   /** The answer (or its delay) was injected by a fault rule (`dojo-console client NAME fault`), not the server's own. */
   fault?: InjectedFault;
+  /** The request was refused by authorization (403): as whom, and the rule that would allow it. */
+  forbidden?: ForbiddenRequest;
+}
+
+/** An RBAC rule (rbac.authorization.k8s.io/v1 PolicyRule). */
+export interface RbacPolicyRule {
+  readonly verbs: readonly string[];
+  readonly apiGroups?: readonly string[];
+  readonly resources?: readonly string[];
+  readonly resourceNames?: readonly string[];
+  readonly nonResourceURLs?: readonly string[];
+}
+
+/** What a 403 from the authorizer needs to be understood and fixed. */
+export interface ForbiddenRequest {
+  /** The user it was authorized as (`system:serviceaccount:NS:SA` for a client connected with --service-account). */
+  readonly authorizedAs: string;
+  /** The verb as RBAC names it (`watch`, `list`, `deletecollection`...); the record's `verb` is the HTTP one's. */
+  readonly verb: string;
+  /** The one rule that would allow this request: held by a Role in `namespace`, or by a ClusterRole without one. */
+  readonly rule: RbacPolicyRule;
+  /** Absent: only a ClusterRole can grant it (a cluster-scoped resource, every namespace, a non-resource URL). */
+  readonly namespace?: string;
 }
 
 /** A watch opened: what it watches and from which resourceVersion. */

@@ -111,7 +111,7 @@ export class ActivityService implements ActivityView {
       time: Date.now(),
       feed: this.#feed.state,
       ...state,
-      connected: listClients(this.#options.dataDir).map(({ name, kubeconfigPath }) => ({ name, kubeconfigPath })),
+      connected: listClients(this.#options.dataDir).map(({ name, kubeconfigPath, serviceAccount }) => ({ name, kubeconfigPath, ...(serviceAccount ? { serviceAccount } : {}) })),
     };
   }
 

@@ -1,12 +1,13 @@
 /**
- * `dojo-console connect NAME [--data-dir DIR] [--offline]`: a credential of its own for an
- * operator the console did not start. It refuses (exit 1) when no console or API server of DIR
+ * `dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]`: a
+ * credential of its own for an operator the console did not start (authorized as that
+ * ServiceAccount by the cluster's RBAC when one is given). It refuses (exit 1) when no console or API server of DIR
  * is running — run from another directory, the default ./.dojo-console is not the console's
  * data dir, and a credential there names a server where nothing listens — unless `--offline`
  * asks for a credential for a server that is not running now, and then it says so.
  */
 import { resolve } from 'node:path';
-import { connectClient, validateClientName } from '@dojo/apiserver';
+import { connectClient, validateClientName, type ServiceAccountRef } from '@dojo/apiserver';
 import { connectCommands } from './connect-commands.ts';
 import { probeDataDirServer } from './connect-preflight.ts';
 
@@ -14,6 +15,8 @@ export interface ConnectCommand {
   client: string;
   dataDir: string;
   offline: boolean;
+  /** Authorize it as this ServiceAccount with the cluster's RBAC; absent: trusted as the admin is (a recorded one is removed). */
+  serviceAccount?: ServiceAccountRef;
 }
 
 export interface ConnectOutput {
@@ -37,7 +40,8 @@ export async function runConnect(command: ConnectCommand, out: ConnectOutput): P
     );
     return 1;
   }
-  const client = connectClient(dataDir, command.client);
+  const client = connectClient(dataDir, command.client, undefined, command.serviceAccount ?? null);
+  const sa = client.serviceAccount;
   out.stdout(`${client.kubeconfigPath}\n`);
   out.stderr(
     [
@@ -47,7 +51,9 @@ export async function runConnect(command: ConnectCommand, out: ConnectOutput): P
       ...connectCommands(client.kubeconfigPath).map((c) => `  ${c.command.padEnd(60)} # ${c.framework}`),
       'Its requests, inferred reconciles, conflicts, watches and hot loops appear in the console.',
       // Said where the credential is made (issue 35): nothing else would tell the person.
-      'This kubeconfig is effectively cluster-admin on the embedded cluster (every Secret, any namespace, any RBAC binding), except for the console\'s own credentials: give it only to code you trust as the admin (docs/cli.md, "What a connected client may do").',
+      sa
+        ? `Its requests are authorized as system:serviceaccount:${sa.namespace}:${sa.name} by the cluster's RBAC (the Roles bound to that ServiceAccount), as in its Pod: what they lack is a 403, shown in the console with the rule that would allow it (docs/client-controls.md, "Enforcing a ServiceAccount").`
+        : 'This kubeconfig is effectively cluster-admin on the embedded cluster (every Secret, any namespace, any RBAC binding), except for the console\'s own credentials: give it only to code you trust as the admin (docs/cli.md, "What a connected client may do").',
       '',
     ].join('\n'),
   );

@@ -32,13 +32,13 @@ function resumesWatch(verb: string, query: URLSearchParams): boolean {
 }
 
 /**
- * Applies the fault `attributes.user`'s rules choose for this request, if any: waits out its
+ * Applies the fault the client's rules choose (by the name the journal gives it, `note.client.user`) for this request, if any: waits out its
  * latency, then throws its Status, or leaves a watch fault on `note.fault` for the watch to act
  * on. The caller has already found that the client has rules (`RequestFaults.rulesOf`), so a
  * client without any never reaches here.
  */
 export async function injectRequestFault(deps: RequestFaultDeps, attributes: ResourceAttributes, query: URLSearchParams, note: RequestNote): Promise<void> {
-  const client = attributes.user.name;
+  const client = note.client.user;
   const info = deps.registry.lookup(attributes.apiGroup, attributes.apiVersion, attributes.resource);
   const request: FaultRequest = {
     verb: attributes.verb,

@@ -1,6 +1,7 @@
 /**
  * Bearer tokens to users: the admin token is the user "admin" (uid "admin") in `system:masters`; a token from
- * a client kubeconfig (client-kubeconfigs.ts) is that client's name; a ServiceAccount token
+ * a client kubeconfig (client-kubeconfigs.ts) is that client's name, or the ServiceAccount
+ * recorded for it (client-service-accounts.ts: then `client` still names it); a ServiceAccount token
  * (auth/service-account-tokens.ts) is `system:serviceaccount:NS:NAME`. Every one of them is in
  * `system:authenticated`. The clients directory is read again whenever it changed (its mtime),
  * which is checked only for tokens that are not the admin's, so a client connected while the
@@ -13,8 +14,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiAudiences, type ServiceAccountTokens } from '../auth/service-account-tokens.ts';
-import { systemAuthenticated, systemMasters, type UserInfo } from '../auth/user-info.ts';
+import { serviceAccountGroups, serviceAccountUsername, systemAuthenticated, systemMasters, type UserInfo } from '../auth/user-info.ts';
 import { adminUser, tokenOf } from './client-kubeconfigs.ts';
+import { clientServiceAccount } from './client-service-accounts.ts';
 
 const digest = (token: string): string => createHash('sha256').update(token).digest('base64');
 
@@ -25,13 +27,22 @@ export interface Authentication {
   user: UserInfo;
   /** The audiences the token is valid for (kube's TokenReview status.audiences). */
   audiences: string[];
+  /** A connected client authorized as a ServiceAccount: its own name, which the journal keeps. */
+  client?: string;
+}
+
+/** Who a connected client's token authenticates: the client itself, or the ServiceAccount recorded for it. */
+function connectedClientUser(client: string, clientsDir: string): { user: UserInfo; client?: string } {
+  const sa = clientServiceAccount(clientsDir, client);
+  if (!sa) return { user: { name: client, groups: [connectedClientsGroup, systemAuthenticated] } };
+  return { user: { name: serviceAccountUsername(sa.namespace, sa.name), groups: serviceAccountGroups(sa.namespace) }, client };
 }
 
 export class Authenticator {
   readonly #admin: Buffer;
   readonly #clientsDir: string | undefined;
   readonly #serviceAccounts: ServiceAccountTokens | undefined;
-  #clients = new Map<string, string>();
+  #clients = new Map<string, { user: UserInfo; client?: string }>();
   #seenMtime = -1;
 
   /** `clientsDir`: where client kubeconfigs live; absent: only the admin token (and ServiceAccount tokens) authenticate. */
@@ -41,10 +52,10 @@ export class Authenticator {
     this.#serviceAccounts = serviceAccounts;
   }
 
-  /** The user an `Authorization` header authenticates, or undefined. */
-  authenticate(header: string | undefined): UserInfo | undefined {
+  /** Who an `Authorization` header authenticates, or undefined. */
+  authenticate(header: string | undefined): Authentication | undefined {
     if (!header?.startsWith('Bearer ')) return undefined;
-    return this.authenticateToken(header.slice(7).trim())?.user;
+    return this.authenticateToken(header.slice(7).trim());
   }
 
   /** The user a bearer token authenticates, for the API's audiences or those given (TokenReview). */
@@ -57,8 +68,11 @@ export class Authenticator {
     }
     if (this.#clientsDir) {
       this.#refresh();
-      const client = this.#clients.get(digest(token));
-      if (client) return this.#apiToken({ name: client, groups: [connectedClientsGroup, systemAuthenticated] }, audiences);
+      const connected = this.#clients.get(digest(token));
+      if (connected) {
+        const authentication = this.#apiToken(connected.user, audiences);
+        return authentication && connected.client ? { ...authentication, client: connected.client } : authentication;
+      }
     }
     return this.#serviceAccounts?.authenticate(token, audiences);
   }
@@ -78,12 +92,12 @@ export class Authenticator {
     }
     if (mtime === this.#seenMtime) return;
     this.#seenMtime = mtime;
-    const clients = new Map<string, string>();
+    const clients = new Map<string, { user: UserInfo; client?: string }>();
     if (mtime !== 0) {
       for (const file of readdirSync(this.#clientsDir!)) {
         if (!file.endsWith('.kubeconfig')) continue;
         const token = tokenOf(join(this.#clientsDir!, file));
-        if (token) clients.set(digest(token), file.slice(0, -'.kubeconfig'.length));
+        if (token) clients.set(digest(token), connectedClientUser(file.slice(0, -'.kubeconfig'.length), this.#clientsDir!));
       }
     }
     this.#clients = clients;

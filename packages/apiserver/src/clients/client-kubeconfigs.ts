@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { newInvalid, fieldError } from '@dojo/kube-api';
 import { kubeconfigYaml, loadOrCreateCredentials, writeSecretFile } from '../pki.ts';
+import { clientServiceAccount, recordClientServiceAccount, type ServiceAccountRef } from './client-service-accounts.ts';
 
 /** The user the admin token authenticates as; no client may take the name. */
 export const adminUser = 'admin';
@@ -27,6 +28,8 @@ export interface ClientCredential {
   name: string;
   kubeconfigPath: string;
   server: string;
+  /** The ServiceAccount its requests are authorized as; absent: trusted as the admin is. */
+  serviceAccount?: ServiceAccountRef;
 }
 
 export const clientsDirOf = (dataDir: string): string => join(dataDir, 'clients');
@@ -69,16 +72,27 @@ function serverOf(dataDir: string): string {
   return typeof server === 'string' && server ? server : defaultServer;
 }
 
-/** Writes (or rewrites, keeping its token) the kubeconfig of client `name`. */
-export function connectClient(dataDir: string, name: string, server = serverOf(dataDir)): ClientCredential {
+/**
+ * Writes (or rewrites, keeping its token) the kubeconfig of client `name`. `identity`: the
+ * ServiceAccount to authorize it as (client-service-accounts.ts); `null` removes one recorded
+ * before; absent (a retarget, the console's Connect dialog) keeps what is recorded for a client
+ * that has its token, and records nothing for a new one.
+ */
+export function connectClient(dataDir: string, name: string, server = serverOf(dataDir), identity?: ServiceAccountRef | null): ClientCredential {
   validateClientName(name);
   const credentials = loadOrCreateCredentials(dataDir);
   const dir = clientsDirOf(dataDir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const kubeconfigPath = join(dir, `${name}.kubeconfig`);
-  const token = (existsSync(kubeconfigPath) ? tokenOf(kubeconfigPath) : undefined) ?? randomBytes(32).toString('base64url');
+  const existing = existsSync(kubeconfigPath) ? tokenOf(kubeconfigPath) : undefined;
+  const token = existing ?? randomBytes(32).toString('base64url');
+  // The identity first: a server that sees the new kubeconfig must not trust it as the admin for a
+  // moment. A new token keeps nothing of a revoked client's (its kubeconfig deleted) recorded identity.
+  if (identity !== undefined) recordClientServiceAccount(dir, name, identity ?? undefined);
+  else if (existing === undefined) recordClientServiceAccount(dir, name, undefined);
   writeSecretFile(kubeconfigPath, kubeconfigYaml(server, { caCertPem: credentials.caCertPem, token }, `dojo-console-${name}`, name));
-  return { name, kubeconfigPath, server };
+  const serviceAccount = clientServiceAccount(dir, name);
+  return { name, kubeconfigPath, server, ...(serviceAccount ? { serviceAccount } : {}) };
 }
 
 /** Every connected client, by name. */
@@ -91,7 +105,9 @@ export function listClients(dataDir: string): ClientCredential[] {
     .map((file) => {
       const kubeconfigPath = join(dir, file);
       const server = readKubeconfig(kubeconfigPath)?.clusters?.[0]?.cluster?.server;
-      return { name: file.slice(0, -'.kubeconfig'.length), kubeconfigPath, server: typeof server === 'string' ? server : defaultServer };
+      const name = file.slice(0, -'.kubeconfig'.length);
+      const serviceAccount = clientServiceAccount(dir, name);
+      return { name, kubeconfigPath, server: typeof server === 'string' ? server : defaultServer, ...(serviceAccount ? { serviceAccount } : {}) };
     });
 }
 

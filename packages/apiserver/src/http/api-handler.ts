@@ -93,9 +93,13 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     if (user && target.type !== 'request-journal' && target.type !== 'health') {
       const attributes = requestAttributesOf(user, req.method ?? 'GET', url.pathname, url.searchParams, target);
       const decision = deps.authorizer.authorize(attributes);
-      if (decision.decision !== 'Allow') throw forbidden(attributes, decision.reason);
+      if (decision.decision !== 'Allow') {
+        note.refused(attributes);
+        throw forbidden(attributes, decision.reason);
+      }
       // A client without fault rules pays this one map lookup (client-controls/request-faults.ts).
-      if (attributes.resourceRequest && deps.requestFaults?.rulesOf(user.name)) await injectRequestFault({ faults: deps.requestFaults, registry: deps.registry, revisioned: deps.revisioned }, attributes, url.searchParams, note);
+      // Rules are the connected client's, by its name: the user it is authorized as may be a ServiceAccount.
+      if (attributes.resourceRequest && deps.requestFaults?.rulesOf(note.client.user)) await injectRequestFault({ faults: deps.requestFaults, registry: deps.registry, revisioned: deps.revisioned }, attributes, url.searchParams, note);
     }
     switch (target.type) {
       case 'request-journal':
@@ -175,8 +179,10 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
   const journal = deps.journal;
   return (req, res) => {
     const userAgent = req.headers['user-agent'];
-    const user = deps.authenticator.authenticate(req.headers.authorization);
-    const client = { user: user?.name ?? anonymous, ...(userAgent ? { userAgent } : {}) };
+    const authentication = deps.authenticator.authenticate(req.headers.authorization);
+    const user = authentication?.user;
+    // A client authorized as a ServiceAccount is still journaled under its own name.
+    const client = { user: authentication?.client ?? user?.name ?? anonymous, ...(userAgent ? { userAgent } : {}) };
     const note = new RequestNote(client, Date.now(), performance.now());
     // A watch journals itself (watch-open, its events, watch-close); everything else is one record.
     if (journal) {

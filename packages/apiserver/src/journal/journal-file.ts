@@ -27,6 +27,9 @@ export interface JournalFileOptions {
 const currentName = 'request-journal.jsonl';
 const previousName = 'request-journal.1.jsonl';
 
+/** The journal's files in a data dir, the rotated one first: for a reader in another process (`dojo-console rbac`). */
+export const journalFilesOldestFirst = (dir: string): string[] => [join(dir, previousName), join(dir, currentName)];
+
 export class JournalFile {
   readonly path: string;
   readonly #previousPath: string;

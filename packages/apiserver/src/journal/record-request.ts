@@ -5,7 +5,7 @@
  * writer of the new version (so the next 409 on that object can name it, even one that loses
  * to it before this write's own answer has left).
  */
-import type { RequestRecord, VersionWriter } from '@dojo/console-protocol';
+import type { RequestRecord, RequestVerb, VersionWriter } from '@dojo/console-protocol';
 import { fieldManagerConflicts, isConflict, type KubeObject, type StatusError } from '@dojo/kube-api';
 import { changedPaths } from './changed-paths.ts';
 import { factsOf, type RequestNote } from './request-note.ts';
@@ -35,6 +35,9 @@ export function noteFailure(journal: RequestJournal, note: RequestNote, error: S
   note.conflict = { ...(current.metadata.resourceVersion ? { currentRV: current.metadata.resourceVersion } : {}), ...(writer ? { writer } : {}) };
 }
 
+const requestVerbs = new Set<string>(['get', 'list', 'create', 'update', 'patch', 'delete', 'deletecollection'] satisfies RequestVerb[]);
+const isRequestVerb = (verb: string): verb is RequestVerb => requestVerbs.has(verb);
+
 export function recordRequest(journal: RequestJournal, note: RequestNote, code: number, finished: number): void {
   const record: Omit<RequestRecord, 'seq'> = {
     type: 'request',
@@ -54,7 +57,18 @@ export function recordRequest(journal: RequestJournal, note: RequestNote, code: 
     record.kind = info.kind;
     if (note.subresource) record.subresource = note.subresource;
     if (note.namespace) record.namespace = note.namespace;
+  } else if (note.forbidden?.attributes.resourceRequest) {
+    // Refused before routing: what it asked for, from the authorization attributes.
+    const a = note.forbidden.attributes;
+    record.group = a.apiGroup;
+    record.version = a.apiVersion;
+    record.resource = a.resource;
+    if (a.subresource) record.subresource = a.subresource;
+    if (a.namespace) record.namespace = a.namespace;
+    if (a.name) note.name = a.name;
+    if (isRequestVerb(a.verb)) record.verb = a.verb;
   } else if (note.path) record.path = note.path;
+  if (note.forbidden) record.forbidden = note.forbidden.request;
   if (note.rvSent) record.rvSent = note.rvSent;
   if (note.reason) record.reason = note.reason;
   if (note.dryRun) record.dryRun = true;

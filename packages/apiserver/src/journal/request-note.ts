@@ -4,8 +4,10 @@
  * `RequestRecord` once the answer is sent. Cheap to fill: it holds references and computes
  * nothing (the changed field paths are worked out after the response has left).
  */
-import type { ControllerOwner, InjectedFault, RequestClient, RequestRecord, RequestVerb } from '@dojo/console-protocol';
+import type { ControllerOwner, ForbiddenRequest, InjectedFault, RequestClient, RequestRecord, RequestVerb } from '@dojo/console-protocol';
 import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
+import type { RequestAttributes } from '../rbac/request-attributes.ts';
+import { ruleAllowing } from '../rbac/rule-allowing.ts';
 import type { WriteObserver } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 
@@ -65,6 +67,8 @@ export class RequestNote implements WriteObserver {
   current?: () => KubeObject | undefined;
   reason?: string;
   conflict?: RequestRecord['conflict'];
+  /** Refused by authorization: what it asked, as RBAC reads it. */
+  forbidden?: { attributes: RequestAttributes; request: ForbiddenRequest };
   /** Not journaled as a request: the journal's own stream, health probes. */
   skip = false;
   /** A watch: journaled by its WatchRecorder instead. */
@@ -97,6 +101,11 @@ export class RequestNote implements WriteObserver {
   /** Called by the store once the write has its resourceVersion, before it is durable. */
   stored(obj: KubeObject): void {
     this.onStored?.(obj);
+  }
+
+  /** Authorization refused the request, before any handler said what it addresses. */
+  refused(attributes: RequestAttributes): void {
+    this.forbidden = { attributes, request: ruleAllowing(attributes) };
   }
 
   failed(error: StatusError): void {
