@@ -38,6 +38,7 @@ export type * from './debug-requests.ts';
 export type * from './live-messages.ts';
 export type * from './history.ts';
 export type * from './recording.ts';
+export type * from './client-view.ts';
 export type * from './requests.ts';
 export type * from './activity.ts';
 export type * from './explain.ts';

@@ -15,6 +15,7 @@
  */
 import type { WatchEventType } from '@dojo/kube-api';
 import type { FieldManagerConflict } from './telemetry.ts';
+import type { ViewMark } from './client-view.ts';
 
 /** Who made a request, as the server authenticated it. */
 export interface RequestClient {
@@ -103,6 +104,8 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
    * causes of type FieldManagerConflict), when the server records them.
    */
   conflict?: { readonly currentRV?: string; readonly writer?: VersionWriter; readonly fieldManagers?: readonly FieldManagerConflict[] };
+  /** A GET or LIST answered from an older view of the cluster (the client is paused, or given a stale view). */
+  view?: ViewMark;
 }
 
 /** A watch opened: what it watches and from which resourceVersion. */
@@ -143,6 +146,8 @@ export interface WatchDeliveryRecord extends JournalRecordBase {
   initial?: true;
   /** ERROR events: the Status code (410 when the resourceVersion was too old). */
   code?: number;
+  /** An event the server held back from this client (pause, breakpoint) and then released. */
+  view?: ViewMark;
 }
 
 /**

@@ -9,12 +9,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestClient, WatchCloseReason } from '@dojo/console-protocol';
-import { FieldSelector, LabelSelector, newBadRequest, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import { FieldSelector, LabelSelector, newBadRequest, newResourceExpired, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import type { ClientControls } from '../client-controls/client-controls.ts';
+import type { WatchGate } from '../client-controls/watch-gate.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import { WatchRecorder } from '../journal/watch-recorder.ts';
 import { selectableFieldsOf } from '../registry/list.ts';
 import { apiVersionOfInfo, servesStoredJson, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
+import { listSnapshots } from '../storage/list-snapshot.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { intParam } from './query.ts';
@@ -96,7 +99,7 @@ export async function serveWatch(
   req: IncomingMessage,
   res: ServerResponse,
   request: WatchRequest,
-  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings; journal?: RequestJournal | undefined; client?: RequestClient },
+  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings; journal?: RequestJournal | undefined; client?: RequestClient; controls?: ClientControls | undefined },
 ): Promise<void> {
   const { info, namespace, query, rendering } = request;
   // Bad options are a plain 4xx answer; nothing of the stream has started.
@@ -204,6 +207,8 @@ export async function serveWatch(
     return true;
   };
 
+  // A connected client's view controls (pause, breakpoints) may hold this watch's events back.
+  let gate: WatchGate | undefined;
   let unsubscribe: () => void = () => {};
   let bookmarkTimer: NodeJS.Timeout | undefined;
   let timeoutTimer: NodeJS.Timeout | undefined;
@@ -211,6 +216,7 @@ export async function serveWatch(
     if (closed) return;
     closed = true;
     recorder?.close(reason);
+    gate?.close();
     unsubscribe();
     clearInterval(bookmarkTimer);
     clearTimeout(timeoutTimer);
@@ -228,21 +234,42 @@ export async function serveWatch(
   };
   if (staleError) return failInStream(staleError, 'server');
 
-  const startRev = options.startRevision ?? deps.store.revision;
+  // A paused or stale client's initial state is its view's, and the watch goes on from there.
+  const view = deps.client && deps.controls?.readRevision(deps.client.user);
+  const startRev = options.startRevision ?? view?.rev ?? deps.store.revision;
   if (options.initialEvents) {
     // The current state as ADDED events, then (streaming list) the bookmark at its revision.
     // Sent with backpressure: a state larger than the buffer bound waits for the client to read it.
     const drained = (): Promise<boolean> => transport.drained(deps.settings.drainTimeoutMs);
-    for (const stored of deps.store.list(info.bucket, prefix)) {
+    const state = view ? listSnapshots(deps.store, deps.watchCache).listAt(info.bucket, prefix, startRev) : deps.store.list(info.bucket, prefix);
+    if (!state) return failInStream(newResourceExpired('The resourceVersion for the provided list is too old.'), 'expired');
+    for (const stored of state) {
       const obj = info.fromStorage(JSON.parse(stored.json) as KubeObject);
       if (matches(obj) && !sendEvent('ADDED', obj, true) && (unencodable || !(await drained()))) return finish('too-slow');
     }
     if (options.streamingList && !sendBookmark(startRev) && (unencodable || !(await drained()))) return finish('too-slow');
   }
   lastRev = startRev;
+  if (deps.controls && deps.client) {
+    gate = deps.controls.openWatch(deps.client.user, {
+      resource: info.resource,
+      kind: info.kind,
+      namespaced: info.namespaced,
+      ...(namespace ? { namespace } : {}),
+      ...(recorder ? { watchId: recorder.watchId } : {}),
+      deliver: (e, mark) => {
+        if (recorder) recorder.view = mark;
+        const ok = deliver(e);
+        if (recorder) recorder.view = undefined;
+        if (!ok) finish('too-slow');
+        return ok;
+      },
+    });
+  }
+  const sink = gate;
   try {
     unsubscribe = deps.watchCache.watch(info.bucket, startRev, {
-      send: (e) => deliver(e),
+      send: sink ? (e) => sink.offer(e) : (e) => deliver(e),
       // The cache closes a watcher that cannot keep up, or every watcher when the server stops.
       close: (reason) => finish(reason === slowWatcher ? 'too-slow' : 'server'),
     });
@@ -251,7 +278,10 @@ export async function serveWatch(
   }
   if (options.allowWatchBookmarks) {
     bookmarkTimer = setInterval(() => {
-      if (!sendBookmark(Math.max(lastRev, deps.store.revision))) finish('too-slow');
+      // Never past an event held back from the client: it would resume after it and never see it.
+      const ceiling = gate?.bookmarkCeiling();
+      const rev = Math.max(lastRev, deps.store.revision);
+      if (!sendBookmark(ceiling === undefined ? rev : Math.min(rev, ceiling))) finish('too-slow');
     }, deps.settings.bookmarkIntervalMs);
   }
   // setTimeout fires at once beyond 2^31-1 ms, so longer timeouts are capped (about 24 days).

@@ -8,6 +8,8 @@ import type { ApiServerHandle, JournalFollower } from './api-server-handle.ts';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
 import type { ApiServerEndpoint, ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { readJournalPort } from './journal-port.ts';
+import { StatusError } from '@dojo/kube-api';
+import type { ClientViewCommand, ClientViewState } from '@dojo/console-protocol';
 
 type Request = ControlRequest extends infer R ? (R extends ControlRequest ? Omit<R, 'id'> : never) : never;
 
@@ -52,7 +54,8 @@ export class ApiServerClient implements ApiServerHandle {
       if (!pending) return;
       this.#pending.delete(answer.id);
       if (answer.ok) pending.resolve(answer.value);
-      else pending.reject(new Error(answer.error));
+      // A StatusError stays one across the thread, so the console answers it as the server did.
+      else pending.reject(answer.status ? new StatusError(answer.status) : new Error(answer.error));
     });
     this.#control.unref();
   }
@@ -72,6 +75,10 @@ export class ApiServerClient implements ApiServerHandle {
 
   async closeWatches(reason: string): Promise<number> {
     return ((await this.#ask({ op: 'close-watches', reason })) as number | undefined) ?? 0;
+  }
+
+  async clientView(client: string, command?: ClientViewCommand): Promise<ClientViewState> {
+    return (await this.#ask({ op: 'client-view', client, ...(command ? { command } : {}) })) as ClientViewState;
   }
 
   async memory(): Promise<ServerMemory> {

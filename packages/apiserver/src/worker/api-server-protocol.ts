@@ -4,7 +4,8 @@
  * one port per journal follower, so a follower's batches never queue behind anything else.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { RequestJournalHello } from '@dojo/console-protocol';
+import type { Status } from '@dojo/kube-api';
+import type { ClientViewCommand, ClientViewState, RequestJournalHello } from '@dojo/console-protocol';
 import type { ApiServerOptions } from '../api-server.ts';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
 import type { WatchSettings } from '../http/watch-handler.ts';
@@ -42,9 +43,12 @@ export type ControlRequest =
   | { id: number; op: 'close-watches'; reason: string }
   | { id: number; op: 'follow-journal'; sinceSeq: number; port: MessagePort }
   | { id: number; op: 'write-container-logs'; writes: readonly ContainerLogWrite[] }
+  /** A connected client's view controls: `command` absent reads what is in force. */
+  | { id: number; op: 'client-view'; client: string; command?: ClientViewCommand }
   | { id: number; op: 'close' };
 
-export type ControlAnswer = { id: number; ok: true; value?: number | string | ServerMemory } | { id: number; ok: false; error: string };
+/** A failure carries the Status it was (a StatusError's), so the console answers it as the server did. */
+export type ControlAnswer = { id: number; ok: true; value?: number | string | ServerMemory | ClientViewState } | { id: number; ok: false; error: string; status?: Status };
 
 /** From the server to a journal follower: the hello, then records as one JSON array per batch. */
 export type JournalPortMessage = { type: 'hello'; hello: RequestJournalHello } | { type: 'records'; json: string };

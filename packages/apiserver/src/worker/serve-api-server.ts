@@ -6,12 +6,14 @@
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import type { MessagePort } from 'node:worker_threads';
+import type { ClientViewState } from '@dojo/console-protocol';
+import { StatusError } from '@dojo/kube-api';
 import type { ApiServer } from '../api-server.ts';
 import type { ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { serveJournalPort } from './journal-port.ts';
 import { threadMemory } from './thread-memory.ts';
 
-async function answer(server: ApiServer, request: ControlRequest): Promise<number | string | ServerMemory | undefined> {
+async function answer(server: ApiServer, request: ControlRequest): Promise<number | string | ServerMemory | ClientViewState | undefined> {
   switch (request.op) {
     case 'compact-history':
       server.compactHistory();
@@ -36,6 +38,8 @@ async function answer(server: ApiServer, request: ControlRequest): Promise<numbe
     case 'write-container-logs':
       server.containerLogs.write(request.writes);
       return undefined;
+    case 'client-view':
+      return request.command ? server.clientControls.command(request.client, request.command) : server.clientControls.state(request.client);
     case 'close':
       await server.close();
       return undefined;
@@ -51,7 +55,7 @@ export function serveApiServer(server: ApiServer, control: MessagePort): void {
         control.postMessage(reply);
       },
       (error: unknown) => {
-        const reply: ControlAnswer = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+        const reply: ControlAnswer = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error), ...(error instanceof StatusError ? { status: error.status } : {}) };
         control.postMessage(reply);
       },
     );
