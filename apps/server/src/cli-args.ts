@@ -93,7 +93,9 @@ export type CliCommand =
   | { name: 'apiserver'; argv: string[] }
   | { name: 'export'; options: ExportOptions }
   | { name: 'open'; options: OpenOptions }
-  | { name: 'connect'; client: string; dataDir: string; offline: boolean };
+  | { name: 'connect'; client: string; dataDir: string; offline: boolean }
+  /** `dojo-console client NAME …`: its own parser (client-controls/client-command.ts). */
+  | { name: 'client'; argv: string[] };
 
 /** `dojo-console connect NAME [--data-dir DIR] [--offline]`: a credential of its own for an operator the console did not start. */
 function parseConnect(argv: readonly string[]): CliCommand {
@@ -155,6 +157,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (argv[0] === 'export') return parseExport(argv.slice(1));
   if (argv[0] === 'open') return parseOpen(argv.slice(1), env);
   if (argv[0] === 'connect') return parseConnect(argv.slice(1));
+  if (argv[0] === 'client') return { name: 'client', argv: argv.slice(1) };
   let parsed;
   try {
     parsed = parseArgs({

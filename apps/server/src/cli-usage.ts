@@ -44,6 +44,7 @@ export const usage = `Usage: dojo-console <command> [flags]
        dojo-console export [--data-dir DIR] --output FILE [--since DURATION]
        dojo-console open FILE [--port N] [--data-dir DIR]
        dojo-console connect NAME [--data-dir DIR] [--offline]
+       dojo-console client NAME <subcommand> [flags] [--data-dir DIR]
        dojo-console --version
 
 Commands:
@@ -58,6 +59,10 @@ Commands:
               Write <data-dir>/clients/NAME.kubeconfig: a token of its own for an operator
               the console did not start, so the console shows what it does (the console of
               that data dir must be running, unless --offline; see \`dojo-console connect
+              --help\`).
+  client NAME <subcommand>
+              Pause, resume, step or break on a connected client's view of the cluster,
+              or give it a stale view, on the running console (see \`dojo-console client
               --help\`).
   help        Show this text.
 

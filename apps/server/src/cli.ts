@@ -7,6 +7,7 @@ import { apiserverUsage, DataDirPermissionError, parseApiserverArgs, runApiserve
 import { isInvalid, type StatusError } from '@dojo/kube-api';
 import { runConnect } from './activity/connect-command.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
+import { ClientUsageError, clientUsage, parseClientCommand, runClientCommand } from './client-controls/client-command.ts';
 import { connectUsage, exitCodes, usage } from './cli-usage.ts';
 import { consoleVersion } from './console-version.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
@@ -43,6 +44,18 @@ async function main(): Promise<void> {
       if (isInvalid(err)) usageError('dojo-console connect', `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`, connectUsage);
       throw err;
     }
+    return;
+  }
+  if (command.name === 'client') {
+    let parsed;
+    try {
+      parsed = parseClientCommand(command.argv);
+    } catch (err) {
+      if (err instanceof ClientUsageError) usageError('dojo-console client', err.message, clientUsage());
+      throw err;
+    }
+    if (parsed === 'help') process.stdout.write(clientUsage());
+    else process.exitCode = await runClientCommand(parsed, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
     return;
   }
   if (command.name === 'apiserver') {

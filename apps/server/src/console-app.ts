@@ -24,6 +24,7 @@ import { discoverResources } from './kube/discovery.ts';
 import { kubeProxy } from './kube/kube-proxy.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
+import { clientViewRoutes, type ClientViewControl } from './routes/client-view-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { explainRoutes, type ExplainAnswers } from './routes/explain-routes.ts';
 import { fieldHistoryRoutes } from './routes/field-history-routes.ts';
@@ -78,6 +79,8 @@ export interface ConsoleAppDeps {
   traces?: { token: string; receiver: TraceReceiver };
   /** A recording's: when reconciles, conflicts and writes happened in it, for its time slider's markers. */
   recordingActivity?: () => RecordingActivity;
+  /** Connected clients' view controls (`/api/clients/:name/view`); the embedded API server's, absent with another cluster. */
+  clientViews?: ClientViewControl;
   /** A recording's: what the recorded console's receiver had (recording/replay/replay-traces.ts). */
   recordedTraces?: { snapshot(): TraceReceiverSnapshot };
 }
@@ -147,6 +150,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf, { asOf, ...(deps.identifier ? { identifier: deps.identifier } : {}) }));
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
+  if (deps.clientViews) app.use('/api/clients', clientViewRoutes(deps.clientViews));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));

@@ -55,6 +55,7 @@ import { SecretValueLedger } from './recording/secret-value-ledger.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
 import { keepControllers, keepingResources, keepSource, keepTraceReceiver, keepingTraceReceiver } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
+import { removeConsoleEndpoint, writeConsoleEndpoint } from './client-controls/console-endpoint.ts';
 
 export interface RunningConsole {
   console: ConsoleServer;
@@ -303,10 +304,14 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
     ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
     ...(activity ? { activity } : {}),
+    ...(apiserver ? { clientViews: apiserver } : {}),
     ...(audit ? { audit } : {}),
     ...(traces ? { traces } : {}),
     scrape: scrapeTargets,
   });
+
+  // `dojo-console client NAME …` finds this console through the data dir (client-controls/console-endpoint.ts).
+  writeConsoleEndpoint(dataDir, server.url);
 
   return {
     console: server,
@@ -326,6 +331,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(auditWebhook ? { auditWebhook } : {}),
     async stop() {
       ready = false;
+      removeConsoleEndpoint(dataDir);
       activity?.stop();
       await auditWebhook?.close();
       await auditLog?.stop();
