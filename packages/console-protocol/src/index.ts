@@ -24,7 +24,8 @@
  * `.dojotrace` file's header and lines, a recording's session) · explain.ts ("why is this
  * not ready?") · field-history.ts (field history by writer, blame) ·
  * requests.ts (the API server's request journal) · activity.ts (what is inferred from it) ·
- * scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what the OTLP
+ * client-view.ts (a connected client's view controls: what is held, reads as of a pause or a
+ * stale view) · scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what the OTLP
  * trace receiver took in).
  */
 export type * from './session.ts';
