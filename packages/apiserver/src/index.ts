@@ -29,6 +29,10 @@
  *   --max-mutating-requests-inflight 200, a quarter of each per client; 429 with Retry-After
  *   beyond); watches and the admin are exempt. Large JSON LISTs are streamed item by item, so
  *   a LIST holds about one object of memory however long it is.
+ * - A connected client's view can be held (pause, step, breakpoints) and its reads answered
+ *   as of an older resourceVersion (pause, the stale-view fault), for that client only and in
+ *   memory only (client-controls/, `ApiServerHandle.clientView`); unused, it costs one map
+ *   lookup per read.
  * - The data directory is the owner's alone (0700; one open to others is refused unless it is
  *   an empty one of the same user, which is tightened), its databases 0600.
  *
@@ -36,7 +40,8 @@
  * per-kind strategies, builtin/*-strategy.ts and custom-resource-strategy.ts; each resource's
  * stores in resource-storage.ts, where /status and /finalize are the same store with another
  * strategy), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
- * openapi, tables, patches), logs/ (containers' logs and `pods/log`), journal/ (the request journal: every request and watch, by
+ * openapi, tables, patches), logs/ (containers' logs and `pods/log`), client-controls/ (a
+ * connected client's held view and stale reads), journal/ (the request journal: every request and watch, by
  * client, streamed at /debug/requests), clients/ (tokens of connected clients), auth/ (users,
  * ServiceAccount tokens, the authorizer chain, the review endpoints), rbac/ (kube's RBAC
  * evaluator, bootstrap roles, ClusterRole aggregation), worker/ (the
