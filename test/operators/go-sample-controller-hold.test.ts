@@ -65,6 +65,12 @@ describe.skipIf(!go)(`k8s.io/sample-controller@${version}, paused, stepped and s
     expect(await deploymentReplicas('one')).toBe(1);
     expect(await deploymentReplicas('two')).toBe(1);
 
+    // Its watches end (a timeout, a restart): client-go watches again from the last resourceVersion
+    // it got (no bookmark passed a held event), so the edits replay into the new watches, held again.
+    await view.running.apiserver!.closeWatches('the test ends every watch');
+    await eventually(async () => (await held()).filter((h) => h.startsWith('MODIFIED Foo')).length === 2, () => `both Foo edits held again on its new watches; ${why()}`);
+    expect(await deploymentReplicas('one')).toBe(1);
+
     // Step by step, oldest first, until Foo one's edit leaves (a Deployment's status change held
     // before it, from Pods still becoming Ready, would leave first): each step releases one event.
     const stepped: string[] = [];
