@@ -73,4 +73,21 @@ describe('a held watch on the wire', () => {
     await eventsUntil(watch, initial.length, (e) => e.type === 'ADDED' && e.object.metadata.name === 'during-pause');
     watch.close();
   });
+
+  it('keeps a watch that holds an event open past its timeout, so a breakpoint never loses it; it ends once released', async () => {
+    const created = await server.call('POST', configMaps, { metadata: { name: 'kept' } });
+    const from = created.body.metadata.resourceVersion as string;
+    const watch = await openWatch(server, `${configMaps}?watch=true&allowWatchBookmarks=true&timeoutSeconds=1&resourceVersion=${from}`, { authorization: `Bearer ${opToken}` });
+    server.clientControls.command('op', { op: 'break', breakpoint: { kind: 'ConfigMap', name: 'kept' } });
+    let ended = false;
+    void watch.ended().then(() => (ended = true));
+    await server.call('PATCH', `${configMaps}/kept`, { data: { v: '2' } }, { 'content-type': 'application/merge-patch+json' });
+    // Thirty bookmarks at 100 ms: the server's clock went well past the 1 s timeout, on the same event loop.
+    const events = await watch.events(30, 20_000);
+    expect(ended).toBe(false);
+    expect(events.some((e) => e.type === 'MODIFIED')).toBe(false);
+    server.clientControls.command('op', { op: 'continue' });
+    const all = await watch.ended();
+    expect(all.some((e) => e.type === 'MODIFIED' && e.object.metadata.name === 'kept')).toBe(true);
+  });
 });

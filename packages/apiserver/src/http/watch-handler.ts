@@ -30,6 +30,9 @@ import { watchOptionsOf, type WatchOptions } from './watch-options.ts';
 import { httpWatchTransport, webSocketWatchTransport, type WatchTransport } from './watch-transport.ts';
 import { acceptWatchWebSocket, isWebSocketUpgrade } from './watch-websocket.ts';
 
+/** How often a watch past its timeout looks again whether it still holds events back. */
+const heldTimeoutRecheckMs = 1000;
+
 /** The reason the watch cache gives when it drops a watcher for reading too slowly. */
 const slowWatcher = 'watcher could not keep up';
 
@@ -285,7 +288,14 @@ export async function serveWatch(
     }, deps.settings.bookmarkIntervalMs);
   }
   // setTimeout fires at once beyond 2^31-1 ms, so longer timeouts are capped (about 24 days).
-  if (timeoutSeconds !== 0) timeoutTimer = setTimeout(() => finish('timeout'), Math.min(Math.max(timeoutSeconds, 0) * 1000, 2 ** 31 - 1));
+  // A watch that holds events back from its client (client-controls/) outlives its timeout until
+  // they are released: a breakpoint lets later events pass, so the client would resume after
+  // the held ones and never get them.
+  const timedOut = (): void => {
+    if (gate && gate.held.length > 0) timeoutTimer = setTimeout(timedOut, heldTimeoutRecheckMs);
+    else finish('timeout');
+  };
+  if (timeoutSeconds !== 0) timeoutTimer = setTimeout(timedOut, Math.min(Math.max(timeoutSeconds, 0) * 1000, 2 ** 31 - 1));
 }
 
 /**
