@@ -48,6 +48,7 @@ function setup() {
       resource,
       kind,
       namespaced: true,
+      sends: (e) => !e.name.startsWith('filtered/'),
       deliver: (e, mark) => (delivered.push({ name: e.name, rev: e.rev, ...(mark ? { mark } : {}) }), true),
     });
     return { gate, delivered, names: () => delivered.map((d) => d.name) };
@@ -111,6 +112,15 @@ describe('ClientControls: pause, resume and step', () => {
     expect(mine.names()).toHaveLength(0);
     expect(controls.readRevision('op')).toEqual({ rev: before, reason: 'pause' });
     expect(controls.readRevision('other')).toBeUndefined();
+  });
+
+  it('never holds what the watch would not send (its namespace, its selectors), so a step always reaches the client', () => {
+    const { controls, watch } = setup();
+    const w = watch('op');
+    controls.command('op', { op: 'pause' });
+    w.gate.offer(change('filtered/x'));
+    expect(controls.state('op').watches[0]!.held).toEqual([]);
+    expect(w.names()).toEqual(['filtered/x']);
   });
 
   it('caps a held watch\'s bookmarks just below its oldest held event', () => {

@@ -59,6 +59,8 @@ describe('a connected client\'s view, held and stepped (client-node informers, k
     server.clientControls.command('op', { op: 'pause' });
     await edit('a', '2');
     await create('b', 'pause');
+    // Outside its informer's selector: nothing of it is held (nor sent).
+    await admin.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'unrelated' } } });
     await expect.poll(heldCount, { timeout: 10_000 }).toBe(2);
     // Held by the server: the client has not seen the edit, so it has not reacted.
     expect(await reaction('a')).toBe('1');

@@ -16,6 +16,8 @@ export interface GatedWatchTarget {
   readonly namespaced: boolean;
   readonly namespace?: string;
   readonly watchId?: string;
+  /** Whether the watch sends anything for the change (its namespace and selectors): only those are held. */
+  sends(event: ChangeEvent): boolean;
   /** Sends one change the way the watch sends any (its selectors apply); false: the watch ended as too slow. */
   deliver(event: ChangeEvent, mark?: ViewMark): boolean;
 }
@@ -49,7 +51,7 @@ export class WatchGate {
   /** The watch cache's sink: deliver now, or hold. */
   offer(event: ChangeEvent): boolean {
     const policy = this.policy;
-    if (policy === undefined) return this.target.deliver(event);
+    if (policy === undefined || !this.target.sends(event)) return this.target.deliver(event);
     const because = policy.holdReason(this.target, event);
     if (because === undefined) return this.target.deliver(event);
     this.#held.push({ event, since: this.clock.now(), because, order: this.nextOrder() });

@@ -260,6 +260,8 @@ export async function serveWatch(
       namespaced: info.namespaced,
       ...(namespace ? { namespace } : {}),
       ...(recorder ? { watchId: recorder.watchId } : {}),
+      // What this watch would send nothing for is never held: a step always reaches the client.
+      sends: (e) => (!prefix || e.name.startsWith(prefix)) && (!(labels || fields) || matches(decodedChange(e, info).obj) || matches(decodedChange(e, info).prev)),
       deliver: (e, mark) => {
         if (recorder) recorder.view = mark;
         const ok = deliver(e);
