@@ -11,47 +11,17 @@
  * watch event that caused them, the Deployment -> ReplicaSet -> Pods it made in the owner tree,
  * its Events, its watches (and lists), a 409 with the write that won, and the hot loop.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { goBuild, goInstall, requireToolchain, toolchainCacheDir } from '@dojo/toolchains';
+import { goBuild, requireToolchain } from '@dojo/toolchains';
 import type { KubeObject } from '@dojo/kube-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout, FindingTimes, ownerTree } from './testing/console-view.ts';
+import { foo, foos, installSampleController, sampleControllerCrd } from './testing/sample-controller.ts';
 import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
 
 const go = requireToolchain('go', 'operators: k8s.io/sample-controller');
 const hotloopModule = fileURLToPath(new URL('../../examples/operators/go-hotloop/', import.meta.url));
 const minutes = 60_000;
-
-/**
- * `go install k8s.io/sample-controller@version`. The module proxy this project's machine uses
- * refuses `k8s.io/sample-controller/@v/list` (403), which `go install` reads to look for a
- * deprecation notice; a local proxy in front answers that one question with the pinned version
- * and passes everything else through (GOPROXY's `|`: on to the next on any error).
- */
-async function installSampleController(version: string): Promise<string> {
-  const pins = toolchainCacheDir('go', 'goproxy-pins', `sample-controller-${version}`);
-  mkdirSync(join(pins, 'k8s.io/sample-controller/@v'), { recursive: true });
-  writeFileSync(join(pins, 'k8s.io/sample-controller/@v/list'), `${version}\n`);
-  return goInstall('k8s.io/sample-controller', version, { env: { GOPROXY: `file://${pins}|https://proxy.golang.org` } });
-}
-
-/** The module's own example CRD, from the module cache `go install` filled. */
-function sampleControllerCrd(version: string): string {
-  const modcache = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' }).trim();
-  // crd-status-subresource.yaml: crd.yaml serves no /status, so the controller's UpdateStatus would 404 forever.
-  return join(modcache, `k8s.io/sample-controller@${version}`, 'artifacts/examples/crd-status-subresource.yaml');
-}
-
-const foo = (namespace: string, name: string, replicas: number) => ({
-  apiVersion: 'samplecontroller.k8s.io/v1alpha1',
-  kind: 'Foo',
-  metadata: { name, namespace },
-  spec: { deploymentName: name, replicas },
-});
-const foos = (namespace: string) => `/apis/samplecontroller.k8s.io/v1alpha1/namespaces/${namespace}/foos`;
 
 function describeSampleController(version: string, streamingLists: boolean): void {
   const client = `sample-controller-${version.replaceAll('.', '-')}`;

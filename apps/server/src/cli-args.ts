@@ -94,7 +94,9 @@ export type CliCommand =
   | { name: 'export'; options: ExportOptions }
   | { name: 'open'; options: OpenOptions }
   | { name: 'connect'; client: string; dataDir: string; offline: boolean; serviceAccount?: ServiceAccountRef }
-  | { name: 'rbac'; client: string; dataDir: string; format: 'yaml' | 'markers'; compare?: string };
+  | { name: 'rbac'; client: string; dataDir: string; format: 'yaml' | 'markers'; compare?: string }
+  /** `dojo-console client NAME …`: its own parser (client-controls/client-command.ts). */
+  | { name: 'client'; argv: string[] };
 
 /** `dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]`: a credential of its own for an operator the console did not start. */
 function parseConnect(argv: readonly string[]): CliCommand {
@@ -176,6 +178,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (argv[0] === 'open') return parseOpen(argv.slice(1), env);
   if (argv[0] === 'connect') return parseConnect(argv.slice(1));
   if (argv[0] === 'rbac') return parseRbac(argv.slice(1));
+  if (argv[0] === 'client') return { name: 'client', argv: argv.slice(1) };
   let parsed;
   try {
     parsed = parseArgs({

@@ -45,6 +45,7 @@ export const usage = `Usage: dojo-console <command> [flags]
        dojo-console open FILE [--port N] [--data-dir DIR]
        dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]
        dojo-console rbac NAME [--compare FILE] [--data-dir DIR] [--format yaml|markers]
+       dojo-console client NAME <subcommand> [flags] [--data-dir DIR]
        dojo-console --version
 
 Commands:
@@ -63,6 +64,10 @@ Commands:
   rbac NAME   Print the least-privilege ClusterRole/Roles for what client NAME did (from the
               data dir's request journal; the console need not run), or with --compare FILE
               the grants FILE misses and those never used (see \`dojo-console rbac --help\`).
+  client NAME <subcommand>
+              Pause, resume, step or break on a connected client's view of the cluster,
+              or give it a stale view, on the running console (see \`dojo-console client
+              --help\`).
   help        Show this text.
 
 Flags for up:

@@ -9,6 +9,7 @@ import { runConnect } from './activity/connect-command.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
 import { connectUsage, exitCodes, rbacUsage, usage } from './cli-usage.ts';
 import { runRbac } from './client-controls/rbac-command.ts';
+import { ClientUsageError, clientUsage, parseClientCommand, runClientCommand } from './client-controls/client-command.ts';
 import { consoleVersion } from './console-version.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { runExport, runOpen } from './recording/recording-commands.ts';
@@ -53,6 +54,18 @@ async function main(): Promise<void> {
       if (isInvalid(err)) usageError('dojo-console rbac', `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`, rbacUsage);
       throw err;
     }
+    return;
+  }
+  if (command.name === 'client') {
+    let parsed;
+    try {
+      parsed = parseClientCommand(command.argv);
+    } catch (err) {
+      if (err instanceof ClientUsageError) usageError('dojo-console client', err.message, clientUsage());
+      throw err;
+    }
+    if (parsed === 'help') process.stdout.write(clientUsage());
+    else process.exitCode = await runClientCommand(parsed, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
     return;
   }
   if (command.name === 'apiserver') {

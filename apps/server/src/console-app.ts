@@ -28,6 +28,7 @@ import { clientFaultRoutes, type ClientFaultRoutesDeps } from './routes/client-f
 import type { ClientRbacSource } from './client-controls/rbac-report.ts';
 import { clientRbacRoutes } from './routes/client-rbac-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
+import { clientViewRoutes, type ClientViewControl } from './routes/client-view-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
 import { explainRoutes, type ExplainAnswers } from './routes/explain-routes.ts';
 import { fieldHistoryRoutes } from './routes/field-history-routes.ts';
@@ -84,6 +85,8 @@ export interface ConsoleAppDeps {
   traces?: { token: string; receiver: TraceReceiver };
   /** A recording's: when reconciles, conflicts and writes happened in it, for its time slider's markers. */
   recordingActivity?: () => RecordingActivity;
+  /** Connected clients' view controls (`/api/clients/:name/view`); the embedded API server's, absent with another cluster. */
+  clientViews?: ClientViewControl;
   /** A recording's: what the recorded console's receiver had (recording/replay/replay-traces.ts). */
   recordedTraces?: { snapshot(): TraceReceiverSnapshot };
   /** Faults on connected clients' requests (`/api/clients/:name/faults`); absent with another cluster. */
@@ -158,6 +161,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api', clientStalenessRoutes(deps.activity));
   if (deps.clientFaults) app.use('/api/clients', clientFaultRoutes(deps.clientFaults));
   app.use('/api', clientRbacRoutes(deps.clientRbac));
+  if (deps.clientViews) app.use('/api/clients', clientViewRoutes(deps.clientViews));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));

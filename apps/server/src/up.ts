@@ -57,6 +57,7 @@ import { SecretValueLedger } from './recording/secret-value-ledger.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
 import { keepControllers, keepingResources, keepSource, keepTraceReceiver, keepingTraceReceiver } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
+import { removeConsoleEndpoint, writeConsoleEndpoint } from './client-controls/console-endpoint.ts';
 
 export interface RunningConsole {
   console: ConsoleServer;
@@ -307,11 +308,15 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(activity ? { activity } : {}),
     // The embedded API server journals to the data dir; RBAC is derived from there.
     ...(apiserver ? { clientRbac: (name: string) => clientRbacFromDataDir(dataDir, name) } : {}),
+    ...(apiserver ? { clientViews: apiserver } : {}),
     ...(audit ? { audit } : {}),
     ...(traces ? { traces } : {}),
     ...(apiserver ? { clientFaults: clientFaultControls(apiserver, dataDir) } : {}),
     scrape: scrapeTargets,
   });
+
+  // `dojo-console client NAME …` finds this console through the data dir (client-controls/console-endpoint.ts).
+  writeConsoleEndpoint(dataDir, server.url);
 
   return {
     console: server,
@@ -331,6 +336,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(auditWebhook ? { auditWebhook } : {}),
     async stop() {
       ready = false;
+      removeConsoleEndpoint(dataDir);
       activity?.stop();
       await auditWebhook?.close();
       await auditLog?.stop();

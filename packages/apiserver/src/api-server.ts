@@ -38,6 +38,7 @@ import { ensureSystemPriorityClasses } from './registry/system-priority-classes.
 import { ResourceRegistry } from './registry/resource-registry.ts';
 import { ResourceStorages } from './registry/resource-storage.ts';
 import { createApiHandler } from './http/api-handler.ts';
+import { ClientControls } from './client-controls/client-controls.ts';
 import { createManagedFieldsTracker } from './patch/managed-fields-tracker.ts';
 import { kubePatchEngine, patchMetaFor } from './patch/patch-engine.ts';
 import { defaultWatchSettings, type WatchSettings } from './http/watch-handler.ts';
@@ -83,6 +84,8 @@ export interface ApiServer {
   containerLogs: ContainerLogStore;
   /** The fault rules in force on connected clients' requests (client-controls/request-faults.ts). */
   requestFaults: RequestFaults;
+  /** Connected clients' view controls: pause, step, breakpoints, stale views (client-controls/). */
+  clientControls: ClientControls;
   /** Drops watch history, as an etcd compaction does: older resourceVersions now get 410. */
   compactHistory(): void;
   close(): Promise<void>;
@@ -167,7 +170,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 
   const containerLogs = new ContainerLogStore(realClock);
   const requestFaults = options.requestFaults ?? new RequestFaults({ isConnected: (client) => existsSync(join(clientsDirOf(options.dataDir), `${client}.kubeconfig`)) });
+  const clientControls = new ClientControls({
+    revision: () => revisioned.revision,
+    oldestRevision: () => watchCache.oldestResumableRevision,
+    onCommit: (listener) => revisioned.onChange(listener),
+    isConnected: (client) => authenticator.hasClient(client),
+    clock: realClock,
+  });
   const handler = createApiHandler({
+    clientControls,
     registry,
     storage,
     revisioned,
@@ -217,10 +228,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     watchCache,
     containerLogs,
     requestFaults,
+    clientControls,
     ...(journal ? { journal } : {}),
     compactHistory: () => watchCache.compact(),
     async close() {
       crds.stop();
+      clientControls.close();
       aggregation.stop();
       watchCache.closeAll('server shutting down');
       await new Promise<void>((resolve) => {

@@ -33,6 +33,10 @@
  *   409, 500, 503, 429 with Retry-After, 403, latency, a watch cut, 410 on a watch resume), each
  *   in kube's own words and journaled with the rule that fired; a client without rules pays one
  *   map lookup per request.
+ * - A connected client's view can be held (pause, step, breakpoints) and its reads answered
+ *   as of an older resourceVersion (pause, the stale-view fault), for that client only and in
+ *   memory only (client-controls/, `ApiServerHandle.clientView`); unused, it costs one map
+ *   lookup per read.
  * - The data directory is the owner's alone (0700; one open to others is refused unless it is
  *   an empty one of the same user, which is tightened), its databases 0600.
  *
@@ -40,7 +44,8 @@
  * per-kind strategies, builtin/*-strategy.ts and custom-resource-strategy.ts; each resource's
  * stores in resource-storage.ts, where /status and /finalize are the same store with another
  * strategy), crd/ (schema validation, defaulting, pruning, CEL), http/ (routing, discovery,
- * openapi, tables, patches), logs/ (containers' logs and `pods/log`), journal/ (the request journal: every request and watch, by
+ * openapi, tables, patches), logs/ (containers' logs and `pods/log`), client-controls/ (a
+ * connected client's held view and stale reads), journal/ (the request journal: every request and watch, by
  * client, streamed at /debug/requests), clients/ (tokens of connected clients), auth/ (users,
  * ServiceAccount tokens, the authorizer chain, the review endpoints), rbac/ (kube's RBAC
  * evaluator, bootstrap roles, ClusterRole aggregation), client-controls/ (faults on connected clients' requests), worker/ (the

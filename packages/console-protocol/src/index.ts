@@ -26,8 +26,9 @@
  * requests.ts (the API server's request journal) · client-rbac.ts (RBAC derived from a
  * client's requests) · activity.ts (what is inferred from it) ·
  * staleness.ts (how stale each client's view is, its writes on a stale view) ·
- * scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what the OTLP
- * trace receiver took in) · client-faults.ts (faults injected into a connected client's requests).
+ * client-view.ts (a connected client's view controls: what is held, reads as of a pause or a
+ * stale view) · scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what
+ * the OTLP trace receiver took in) · client-faults.ts (faults injected into a connected client's requests).
  */
 export type * from './session.ts';
 export type * from './resources.ts';
@@ -41,6 +42,7 @@ export type * from './debug-requests.ts';
 export type * from './live-messages.ts';
 export type * from './history.ts';
 export type * from './recording.ts';
+export type * from './client-view.ts';
 export type * from './requests.ts';
 export type * from './client-rbac.ts';
 export type * from './activity.ts';

@@ -16,6 +16,7 @@
 import type { WatchEventType } from '@dojo/kube-api';
 import type { InjectedFault } from './client-faults.ts';
 import type { FieldManagerConflict } from './telemetry.ts';
+import type { ViewMark } from './client-view.ts';
 
 /** Who made a request, as the server authenticated it. */
 export interface RequestClient {
@@ -108,6 +109,8 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
   fault?: InjectedFault;
   /** The request was refused by authorization (403): as whom, and the rule that would allow it. */
   forbidden?: ForbiddenRequest;
+  /** A GET or LIST answered from an older view of the cluster (the client is paused, or given a stale view). */
+  view?: ViewMark;
 }
 
 /** An RBAC rule (rbac.authorization.k8s.io/v1 PolicyRule). */
@@ -171,6 +174,8 @@ export interface WatchDeliveryRecord extends JournalRecordBase {
   initial?: true;
   /** ERROR events: the Status code (410 when the resourceVersion was too old). */
   code?: number;
+  /** An event the server held back from this client (pause, breakpoint) and then released. */
+  view?: ViewMark;
 }
 
 /**

@@ -77,6 +77,14 @@ export class Authenticator {
     return this.#serviceAccounts?.authenticate(token, audiences);
   }
 
+  /** Whether a client of that name is connected (has a kubeconfig in the clients directory) now. */
+  hasClient(name: string): boolean {
+    if (!this.#clientsDir) return false;
+    this.#refresh();
+    for (const entry of this.#clients.values()) if ((entry.client ?? entry.user.name) === name) return true;
+    return false;
+  }
+
   /** The admin's and clients' tokens are for this API server only (kube's implicit API audiences). */
   #apiToken(user: UserInfo, audiences: readonly string[]): Authentication | undefined {
     const matched = audiences.filter((a) => apiAudiences.includes(a));

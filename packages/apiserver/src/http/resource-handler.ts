@@ -38,6 +38,8 @@ import type { RequestTarget } from './request-info.ts';
 import { setWarnings, writeObject } from './responses.ts';
 import { serveWatch, type WatchSettings } from './watch-handler.ts';
 import { servePodLog, type PodLogDeps } from '../logs/pod-log-handler.ts';
+import type { ClientControls } from '../client-controls/client-controls.ts';
+import { viewListOptions, viewObject } from '../client-controls/view-reads.ts';
 
 export interface ResourceHandlerDeps {
   registry: ResourceRegistry;
@@ -51,6 +53,8 @@ export interface ResourceHandlerDeps {
   createOnly?: CreateOnlyEndpoints;
   /** `pods/log`: the Pods and their containers' logs (absent: 404, as on a server without nodes). */
   podLogs?: PodLogDeps;
+  /** Connected clients' view controls: held watch events, reads as of a pause or a stale view. */
+  clientControls?: ClientControls;
 }
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
@@ -146,17 +150,24 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     note.rvSent = query.get('resourceVersion') ?? undefined;
     if (target.legacyWatch || isParamTrue(query, 'watch')) {
       note.watch = true;
-      await serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings, journal: deps.journal, client: note.client, fault: note.fault });
+      await serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings, journal: deps.journal, client: note.client, fault: note.fault, controls: deps.clientControls });
       return;
     }
+    // A paused client, or one given a stale view, is answered as of an older revision.
+    const view = deps.clientControls?.readRevision(note.client.user);
+    if (view) note.view = { readsAt: String(view.rev), readReason: view.reason };
     if (name === undefined) {
       note.verb = 'list';
-      const listOptions = listOptionsOf(query);
+      const listOptions = view ? viewListOptions(listOptionsOf(query), view) : listOptionsOf(query);
       if (!listOptions.continue) await awaitResourceVersion(deps.revisioned, listOptions.resourceVersion, listOptions.resourceVersionMatch);
       if (rendering.as === 'object' && rendering.media === 'json' && servesStoredJson(info)) {
         // The items' stored JSON is their wire form: answered as stored, neither parsed nor re-encoded.
         await renderStoredList(res, info, (note.list = storage.main.listStored(namespace, listOptions)));
       } else await renderList(res, info, rendering, query, (note.list = storage.main.list(namespace, listOptions)));
+      return;
+    }
+    if (view && endpoint.kind === 'object') {
+      renderObject(res, 200, info, rendering, query, (note.object = viewObject(deps, info, namespace, name, view)));
       return;
     }
     await awaitResourceVersion(deps.revisioned, query.get('resourceVersion') ?? undefined, 'NotOlderThan');

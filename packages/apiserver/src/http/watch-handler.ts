@@ -9,13 +9,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InjectedFault, RequestClient, WatchCloseReason } from '@dojo/console-protocol';
-import { FieldSelector, LabelSelector, newBadRequest, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import { FieldSelector, LabelSelector, newBadRequest, newResourceExpired, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import type { ClientControls } from '../client-controls/client-controls.ts';
 import { faultWatchExpired } from '../client-controls/request-faults-answers.ts';
+import type { WatchGate } from '../client-controls/watch-gate.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import { WatchRecorder } from '../journal/watch-recorder.ts';
 import { selectableFieldsOf } from '../registry/list.ts';
 import { apiVersionOfInfo, servesStoredJson, type ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
+import { listSnapshots } from '../storage/list-snapshot.ts';
 import type { WatchCache } from '../storage/watch-cache.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { intParam } from './query.ts';
@@ -27,6 +30,9 @@ import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
 import { watchOptionsOf, type WatchOptions } from './watch-options.ts';
 import { httpWatchTransport, webSocketWatchTransport, type WatchTransport } from './watch-transport.ts';
 import { acceptWatchWebSocket, isWebSocketUpgrade } from './watch-websocket.ts';
+
+/** How often a watch past its timeout looks again whether it still holds events back. */
+const heldTimeoutRecheckMs = 1000;
 
 /** The reason the watch cache gives when it drops a watcher for reading too slowly. */
 const slowWatcher = 'watcher could not keep up';
@@ -97,7 +103,7 @@ export async function serveWatch(
   req: IncomingMessage,
   res: ServerResponse,
   request: WatchRequest,
-  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings; journal?: RequestJournal | undefined; client?: RequestClient; fault?: InjectedFault | undefined },
+  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings; journal?: RequestJournal | undefined; client?: RequestClient; fault?: InjectedFault | undefined; controls?: ClientControls | undefined },
 ): Promise<void> {
   const { info, namespace, query, rendering } = request;
   // Bad options are a plain 4xx answer; nothing of the stream has started.
@@ -205,6 +211,8 @@ export async function serveWatch(
     return true;
   };
 
+  // A connected client's view controls (pause, breakpoints) may hold this watch's events back.
+  let gate: WatchGate | undefined;
   let unsubscribe: () => void = () => {};
   let bookmarkTimer: NodeJS.Timeout | undefined;
   let timeoutTimer: NodeJS.Timeout | undefined;
@@ -212,6 +220,7 @@ export async function serveWatch(
     if (closed) return;
     closed = true;
     recorder?.close(reason);
+    gate?.close();
     unsubscribe();
     clearInterval(bookmarkTimer);
     clearTimeout(timeoutTimer);
@@ -236,21 +245,44 @@ export async function serveWatch(
     return transport.cut();
   }
 
-  const startRev = options.startRevision ?? deps.store.revision;
+  // A paused or stale client's initial state is its view's, and the watch goes on from there.
+  const view = deps.client && deps.controls?.readRevision(deps.client.user);
+  const startRev = options.startRevision ?? view?.rev ?? deps.store.revision;
   if (options.initialEvents) {
     // The current state as ADDED events, then (streaming list) the bookmark at its revision.
     // Sent with backpressure: a state larger than the buffer bound waits for the client to read it.
     const drained = (): Promise<boolean> => transport.drained(deps.settings.drainTimeoutMs);
-    for (const stored of deps.store.list(info.bucket, prefix)) {
+    const state = view ? listSnapshots(deps.store, deps.watchCache).listAt(info.bucket, prefix, startRev) : deps.store.list(info.bucket, prefix);
+    if (!state) return failInStream(newResourceExpired('The resourceVersion for the provided list is too old.'), 'expired');
+    for (const stored of state) {
       const obj = info.fromStorage(JSON.parse(stored.json) as KubeObject);
       if (matches(obj) && !sendEvent('ADDED', obj, true) && (unencodable || !(await drained()))) return finish('too-slow');
     }
     if (options.streamingList && !sendBookmark(startRev) && (unencodable || !(await drained()))) return finish('too-slow');
   }
   lastRev = startRev;
+  if (deps.controls && deps.client) {
+    gate = deps.controls.openWatch(deps.client.user, {
+      resource: info.resource,
+      kind: info.kind,
+      namespaced: info.namespaced,
+      ...(namespace ? { namespace } : {}),
+      ...(recorder ? { watchId: recorder.watchId } : {}),
+      // What this watch would send nothing for is never held: a step always reaches the client.
+      sends: (e) => (!prefix || e.name.startsWith(prefix)) && (!(labels || fields) || matches(decodedChange(e, info).obj) || matches(decodedChange(e, info).prev)),
+      deliver: (e, mark) => {
+        if (recorder) recorder.view = mark;
+        const ok = deliver(e);
+        if (recorder) recorder.view = undefined;
+        if (!ok) finish('too-slow');
+        return ok;
+      },
+    });
+  }
+  const sink = gate;
   try {
     unsubscribe = deps.watchCache.watch(info.bucket, startRev, {
-      send: (e) => deliver(e),
+      send: sink ? (e) => sink.offer(e) : (e) => deliver(e),
       // The cache closes a watcher that cannot keep up, or every watcher when the server stops.
       close: (reason) => finish(reason === slowWatcher ? 'too-slow' : 'server'),
     });
@@ -259,11 +291,21 @@ export async function serveWatch(
   }
   if (options.allowWatchBookmarks) {
     bookmarkTimer = setInterval(() => {
-      if (!sendBookmark(Math.max(lastRev, deps.store.revision))) finish('too-slow');
+      // Never past an event held back from the client: it would resume after it and never see it.
+      const ceiling = gate?.bookmarkCeiling();
+      const rev = Math.max(lastRev, deps.store.revision);
+      if (!sendBookmark(ceiling === undefined ? rev : Math.min(rev, ceiling))) finish('too-slow');
     }, deps.settings.bookmarkIntervalMs);
   }
   // setTimeout fires at once beyond 2^31-1 ms, so longer timeouts are capped (about 24 days).
-  if (timeoutSeconds !== 0) timeoutTimer = setTimeout(() => finish('timeout'), Math.min(Math.max(timeoutSeconds, 0) * 1000, 2 ** 31 - 1));
+  // A watch that holds events back from its client (client-controls/) outlives its timeout until
+  // they are released: a breakpoint lets later events pass, so the client would resume after
+  // the held ones and never get them.
+  const timedOut = (): void => {
+    if (gate && gate.held.length > 0) timeoutTimer = setTimeout(timedOut, heldTimeoutRecheckMs);
+    else finish('timeout');
+  };
+  if (timeoutSeconds !== 0) timeoutTimer = setTimeout(timedOut, Math.min(Math.max(timeoutSeconds, 0) * 1000, 2 ** 31 - 1));
 }
 
 /**

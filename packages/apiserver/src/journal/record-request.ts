@@ -76,6 +76,7 @@ export function recordRequest(journal: RequestJournal, note: RequestNote, code: 
   if (note.patchType) record.patchType = note.patchType;
   if (note.conflict) record.conflict = note.conflict;
   if (note.fault) record.fault = note.fault;
+  if (note.view) record.view = note.view;
   const ok = code >= 200 && code < 300;
   const facts = ok ? factsOf(note.object) : {};
   const name = note.name ?? facts.name;

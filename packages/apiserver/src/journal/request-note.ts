@@ -4,7 +4,7 @@
  * `RequestRecord` once the answer is sent. Cheap to fill: it holds references and computes
  * nothing (the changed field paths are worked out after the response has left).
  */
-import type { ControllerOwner, ForbiddenRequest, InjectedFault, RequestClient, RequestRecord, RequestVerb } from '@dojo/console-protocol';
+import type { ControllerOwner, ForbiddenRequest, InjectedFault, RequestClient, RequestRecord, RequestVerb, ViewMark } from '@dojo/console-protocol';
 import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
 import type { RequestAttributes } from '../rbac/request-attributes.ts';
 import { ruleAllowing } from '../rbac/rule-allowing.ts';
@@ -53,6 +53,8 @@ export class RequestNote implements WriteObserver {
   subresource?: string;
   path?: string;
   rvSent?: string;
+  /** A read answered from an older view (the client is paused, or given a stale view). */
+  view?: ViewMark;
   fieldManager?: string;
   patchType?: string;
   dryRun = false;

@@ -8,7 +8,7 @@
  * one fact inference needs from inside — from the `ownerReferences` array alone, read once
  * however many watchers the event reaches.
  */
-import type { InjectedFault, RequestClient, WatchCloseRecord, WatchCloseReason, WatchDeliveryRecord, WatchOpenRecord } from '@dojo/console-protocol';
+import type { InjectedFault, RequestClient, ViewMark, WatchCloseRecord, WatchCloseReason, WatchDeliveryRecord, WatchOpenRecord } from '@dojo/console-protocol';
 import type { KubeObject, WatchEventType } from '@dojo/kube-api';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent } from '../storage/revisioned-store.ts';
@@ -53,6 +53,13 @@ export class WatchRecorder {
   readonly #fault: InjectedFault | undefined;
   #events = 0;
   #closed = false;
+  /** How the event being delivered was held back from the client (client-controls/), if it was. */
+  view: ViewMark | undefined;
+
+  /** The journal's id of this watch (its records carry it). */
+  get watchId(): string {
+    return this.#watchId;
+  }
 
   /** `fault`: a fault rule chose this watch; its open record says so, and its close record too when the fault ends it. */
   constructor(journal: RequestJournal, client: RequestClient, target: WatchTarget, time: number, streamingList = false, fault?: InjectedFault) {
@@ -123,6 +130,7 @@ export class WatchRecorder {
     if (facts.rv) record.resourceVersion = facts.rv;
     if (facts.owner) record.owner = facts.owner;
     if (initial) record.initial = true;
+    if (this.view) record.view = this.view;
     this.#append(record);
   }
 

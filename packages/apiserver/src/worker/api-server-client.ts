@@ -4,7 +4,7 @@
  * server (reported by whoever runs it, `fail`) rejects what is pending and everything after.
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { ClientFaults } from '@dojo/console-protocol';
+import type { ClientFaults, ClientViewCommand, ClientViewState } from '@dojo/console-protocol';
 import { StatusError } from '@dojo/kube-api';
 import type { ApiServerHandle, JournalFollower } from './api-server-handle.ts';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
@@ -75,6 +75,10 @@ export class ApiServerClient implements ApiServerHandle {
 
   async closeWatches(reason: string): Promise<number> {
     return ((await this.#ask({ op: 'close-watches', reason })) as number | undefined) ?? 0;
+  }
+
+  async clientView(client: string, command?: ClientViewCommand): Promise<ClientViewState> {
+    return (await this.#ask({ op: 'client-view', client, ...(command ? { command } : {}) })) as ClientViewState;
   }
 
   async memory(): Promise<ServerMemory> {

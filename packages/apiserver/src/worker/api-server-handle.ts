@@ -13,7 +13,7 @@
  *   `sinceSeq`; a follower that falls behind what the journal holds gets a `hello` with
  *   `resync: true` first (as `GET /debug/requests` says it), never a silent gap.
  */
-import type { ClientFaults, RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
+import type { ClientFaults, ClientViewCommand, ClientViewState, RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
 import type { ApiServerEndpoint, ClientFaultChange, ServerMemory } from './api-server-protocol.ts';
 
@@ -33,6 +33,12 @@ export interface ApiServerHandle extends ApiServerEndpoint {
   compactHistory(): Promise<void>;
   /** Ends every open watch from the server's side (as a restart would); answers how many were open. */
   closeWatches(reason: string): Promise<number>;
+  /**
+   * A connected client's view controls (pause, resume, step, breakpoints, stale view): applies
+   * `command` if given, and answers what is now in force. 404 (a StatusError) for a name that
+   * is not a connected client; 400 for a bad command.
+   */
+  clientView(client: string, command?: ClientViewCommand): Promise<ClientViewState>;
   /** Where the server's memory is: its thread's heap and what its store and watch history hold. */
   memory(): Promise<ServerMemory>;
   /** Writes a V8 heap snapshot of the server's thread into `dir` (a diagnosis aid for benchmarks); answers the file's path. */

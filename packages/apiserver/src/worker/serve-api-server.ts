@@ -6,14 +6,14 @@
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import type { MessagePort } from 'node:worker_threads';
-import type { ClientFaults } from '@dojo/console-protocol';
+import type { ClientFaults, ClientViewState } from '@dojo/console-protocol';
 import { StatusError } from '@dojo/kube-api';
 import type { ApiServer } from '../api-server.ts';
 import type { ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { serveJournalPort } from './journal-port.ts';
 import { threadMemory } from './thread-memory.ts';
 
-async function answer(server: ApiServer, request: ControlRequest): Promise<number | string | ServerMemory | ClientFaults | undefined> {
+async function answer(server: ApiServer, request: ControlRequest): Promise<number | string | ServerMemory | ClientFaults | ClientViewState | undefined> {
   switch (request.op) {
     case 'compact-history':
       server.compactHistory();
@@ -43,6 +43,8 @@ async function answer(server: ApiServer, request: ControlRequest): Promise<numbe
       if (!change) return server.requestFaults.list(client);
       return 'add' in change ? server.requestFaults.add(client, change.add) : server.requestFaults.clear(client, change.id);
     }
+    case 'client-view':
+      return request.command ? server.clientControls.command(request.client, request.command) : server.clientControls.state(request.client);
     case 'close':
       await server.close();
       return undefined;
