@@ -24,7 +24,8 @@ import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import { AggregatedDiscoveryDocuments, serveAggregatedDiscovery } from './aggregated-discovery.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, servesGroup } from './discovery.ts';
 import { negotiateAggregatedDiscovery, requirePlainDocumentMedia } from './negotiation.ts';
-import { groupVersionDocument, openApiV3Root } from './openapi.ts';
+import { groupVersionDocument, openApiPathOf, openApiV3Root } from './openapi.ts';
+import { builtinOpenApiDocuments } from './openapi-builtin.ts';
 import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
 import { handleResource, type ResourceHandlerDeps } from './resource-handler.ts';
@@ -60,7 +61,8 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     const key = `${group}/${version}`;
     let doc = openapiCache.get(key);
     if (doc === undefined) {
-      doc = JSON.stringify(groupVersionDocument(deps.registry, group, version));
+      // A built-in group version is described by kube's own recorded document (openapi-builtin.ts).
+      doc = builtinOpenApiDocuments().get(openApiPathOf(group, version)) ?? JSON.stringify(groupVersionDocument(deps.registry, group, version));
       openapiCache.set(key, doc);
     }
     return doc;
@@ -136,6 +138,15 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
           return;
         }
         return writeRawJson(res, 200, documentFor(target.group, target.version));
+      case 'openapi-v3-document': {
+        const recorded = builtinOpenApiDocuments().get(target.path);
+        if (recorded === undefined) {
+          res.statusCode = 404;
+          res.end();
+          return;
+        }
+        return writeRawJson(res, 200, recorded);
+      }
       case 'openapi-v2': {
         const { contentType, body } = openApiV2Body(req.headers.accept);
         res.statusCode = 200;

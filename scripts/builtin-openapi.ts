@@ -1,0 +1,36 @@
+// `npm run builtin-openapi`: regenerates packages/apiserver/src/http/openapi-v3-builtin.json.br,
+// kube-apiserver 1.37's own OpenAPI v3 documents for the group versions the embedded server
+// serves built in (and the discovery, /version and issuer documents the index lists), fetched
+// from the real kube-apiserver (`npm run oracle`'s) and stored brotli-compressed. The embedded
+// server serves them as they are, so `kubectl explain` and schema-driven clients read kube's
+// field descriptions. Run it again when the Kubernetes version the server implements changes.
+import { writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { builtinOpenApiFile, type BuiltinOpenApi } from '../packages/apiserver/src/http/openapi-builtin.ts';
+import { builtinResources } from '../packages/apiserver/src/registry/builtin/builtin-resources.ts';
+import { startKubeOracle } from '../packages/apiserver/src/testing/kube-oracle.ts';
+
+const servedGroupVersions = new Set(builtinResources.map((info) => (info.group ? `apis/${info.group}/${info.version}` : `api/${info.version}`)));
+const servedGroups = new Set(builtinResources.filter((info) => info.group).map((info) => `apis/${info.group}`));
+const servedOutsideGroups = new Set(['api', 'apis', 'version', '.well-known/openid-configuration', 'openid/v1/jwks']);
+const served = (path: string): boolean => servedGroupVersions.has(path) || servedGroups.has(path) || servedOutsideGroups.has(path);
+
+const oracle = await startKubeOracle();
+try {
+  const index = await oracle.call('GET', '/openapi/v3');
+  const version = await oracle.call('GET', '/version');
+  const documents: BuiltinOpenApi['documents'] = {};
+  for (const path of Object.keys(index.body.paths).sort()) {
+    if (!served(path)) continue;
+    const res = await oracle.call('GET', `/openapi/v3/${path}`, undefined, { accept: 'application/json' });
+    if (res.status !== 200) throw new Error(`GET /openapi/v3/${path}: ${res.status}`);
+    documents[path] = res.body;
+  }
+  const data: BuiltinOpenApi = { kubernetes: version.body.gitVersion, documents };
+  const json = JSON.stringify(data);
+  const compressed = brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+  writeFileSync(builtinOpenApiFile, compressed);
+  console.log(`builtin-openapi: ${Object.keys(documents).length} documents of ${data.kubernetes}, ${json.length} bytes of JSON, ${compressed.length} compressed, in ${builtinOpenApiFile.pathname}`);
+} finally {
+  await oracle.stop();
+}
