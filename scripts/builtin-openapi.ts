@@ -1,12 +1,14 @@
-// `npm run builtin-openapi`: regenerates packages/apiserver/src/http/openapi-v3-builtin.json.br,
+// `npm run builtin-openapi`: regenerates packages/apiserver/src/http/openapi-v3-builtin.br,
 // kube-apiserver 1.37's own OpenAPI v3 documents for the group versions the embedded server
 // serves built in (and the discovery, /version and issuer documents the index lists), fetched
-// from the real kube-apiserver (`npm run oracle`'s) and stored brotli-compressed. The embedded
-// server serves them as they are, so `kubectl explain` and schema-driven clients read kube's
-// field descriptions. Run it again when the Kubernetes version the server implements changes.
+// from the real kube-apiserver (`npm run oracle`'s) and stored, as the bytes it sent, brotli-
+// compressed (openapi-builtin.ts reads them). The embedded server serves them as they are, so
+// `kubectl explain` and schema-driven clients read kube's field descriptions. Run it again when
+// the Kubernetes version the server implements changes.
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { builtinOpenApiFile, type BuiltinOpenApi } from '../packages/apiserver/src/http/openapi-builtin.ts';
+import { builtinOpenApiFile, encodeBuiltinOpenApi, type RecordedDocument } from '../packages/apiserver/src/http/openapi-builtin.ts';
 import { builtinResources } from '../packages/apiserver/src/registry/builtin/builtin-resources.ts';
 import { startKubeOracle } from '../packages/apiserver/src/testing/kube-oracle.ts';
 
@@ -19,18 +21,21 @@ const oracle = await startKubeOracle();
 try {
   const index = await oracle.call('GET', '/openapi/v3');
   const version = await oracle.call('GET', '/version');
-  const documents: BuiltinOpenApi['documents'] = {};
+  const documents = new Map<string, RecordedDocument>();
   for (const path of Object.keys(index.body.paths).sort()) {
     if (!served(path)) continue;
     const res = await oracle.call('GET', `/openapi/v3/${path}`, undefined, { accept: 'application/json' });
     if (res.status !== 200) throw new Error(`GET /openapi/v3/${path}: ${res.status}`);
-    documents[path] = res.body;
+    const text = res.raw.toString('utf8');
+    const hash = createHash('sha512').update(text).digest('hex').toUpperCase();
+    const listed = new URL(index.body.paths[path].serverRelativeURL, 'https://x').searchParams.get('hash');
+    if (listed !== hash) console.warn(`builtin-openapi: ${path}: the index lists hash ${listed}, the document hashes to ${hash}`);
+    documents.set(path, { text, hash });
   }
-  const data: BuiltinOpenApi = { kubernetes: version.body.gitVersion, documents };
-  const json = JSON.stringify(data);
-  const compressed = brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+  const content = encodeBuiltinOpenApi(version.body.gitVersion, documents);
+  const compressed = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } });
   writeFileSync(builtinOpenApiFile, compressed);
-  console.log(`builtin-openapi: ${Object.keys(documents).length} documents of ${data.kubernetes}, ${json.length} bytes of JSON, ${compressed.length} compressed, in ${builtinOpenApiFile.pathname}`);
+  console.log(`builtin-openapi: ${documents.size} documents of ${version.body.gitVersion}, ${content.length} characters, ${compressed.length} bytes compressed, in ${builtinOpenApiFile.pathname}`);
 } finally {
   await oracle.stop();
 }

@@ -57,12 +57,12 @@ const verbOfMethod: Record<string, RequestNote['verb']> = { POST: 'create', PUT:
 export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const openapiCache = new Map<string, string>();
   deps.registry.onChange(() => openapiCache.clear());
-  const documentFor = (group: string, version: string): string => {
+  /** The generated document of a group version kube's recorded ones do not describe (a CRD's). */
+  const generatedDocument = (group: string, version: string): string => {
     const key = `${group}/${version}`;
     let doc = openapiCache.get(key);
     if (doc === undefined) {
-      // A built-in group version is described by kube's own recorded document (openapi-builtin.ts).
-      doc = builtinOpenApiDocuments().get(openApiPathOf(group, version)) ?? JSON.stringify(groupVersionDocument(deps.registry, group, version));
+      doc = JSON.stringify(groupVersionDocument(deps.registry, group, version));
       openapiCache.set(key, doc);
     }
     return doc;
@@ -129,7 +129,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         requirePlainDocumentMedia(req.headers.accept);
         return writeJson(res, 200, apiResourceList(deps.registry, target.group, target.version));
       case 'openapi-v3-root':
-        return writeJson(res, 200, openApiV3Root(deps.registry, documentFor));
+        return writeJson(res, 200, openApiV3Root(deps.registry, await builtinOpenApiDocuments(), generatedDocument));
       case 'openapi-v3-group':
         // kube-openapi's handler answers a group version it has no document for with a bare 404.
         if (deps.registry.resourcesFor(target.group, target.version).length === 0) {
@@ -137,15 +137,16 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
           res.end();
           return;
         }
-        return writeRawJson(res, 200, documentFor(target.group, target.version));
+        // A built-in group version is described by kube's own recorded document (openapi-builtin.ts).
+        return writeRawJson(res, 200, (await builtinOpenApiDocuments()).get(openApiPathOf(target.group, target.version))?.text ?? generatedDocument(target.group, target.version));
       case 'openapi-v3-document': {
-        const recorded = builtinOpenApiDocuments().get(target.path);
+        const recorded = (await builtinOpenApiDocuments()).get(target.path);
         if (recorded === undefined) {
           res.statusCode = 404;
           res.end();
           return;
         }
-        return writeRawJson(res, 200, recorded);
+        return writeRawJson(res, 200, recorded.text);
       }
       case 'openapi-v2': {
         const { contentType, body } = openApiV2Body(req.headers.accept);

@@ -1,12 +1,14 @@
 /**
  * The built-in group versions are described by kube-apiserver 1.37's own OpenAPI v3 documents:
- * the index lists them with kube's other documents, and kubectl 1.33's `explain` prints kube's
- * field descriptions from them.
+ * the index lists them with kube's other documents and kube's hashes, they are served byte for
+ * byte, and kubectl 1.33's `explain` prints kube's field descriptions from them.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectlRunner } from '../testing/kubectl.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { openApiHash } from './openapi.ts';
+import { builtinOpenApiDocuments, decodeBuiltinOpenApi, encodeBuiltinOpenApi } from './openapi-builtin.ts';
 
 const binary = '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';
 
@@ -16,6 +18,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+describe('the recorded file', () => {
+  it('reads back every document it was written with, non-ASCII text included', () => {
+    const documents = new Map([
+      ['api/v1', { text: '{"a":"é — ✓"}', hash: openApiHash('{"a":"é — ✓"}') }],
+      ['version', { text: '{}', hash: openApiHash('{}') }],
+    ]);
+    expect(decodeBuiltinOpenApi(encodeBuiltinOpenApi('v1.37.2', documents))).toEqual(documents);
+  });
+
+  it('holds documents whose hash is the one kube-openapi would list', async () => {
+    const documents = await builtinOpenApiDocuments();
+    const apps = documents.get('apis/apps/v1')!;
+    expect(apps.hash).toBe(openApiHash(apps.text));
+    expect(JSON.parse(apps.text).openapi).toBe('3.0.0');
+  });
+});
+
 describe('built-in OpenAPI v3 documents', () => {
   it('lists kube’s discovery, version and group documents beside the group versions', async () => {
     const paths = Object.keys((await server.call('GET', '/openapi/v3')).body.paths);
@@ -24,9 +43,23 @@ describe('built-in OpenAPI v3 documents', () => {
     expect((await server.call('GET', '/openapi/v3/version')).body.paths['/version/']).toBeDefined();
   });
 
+  it('serves a document byte for byte as recorded, at the URL the index gives with its hash', async () => {
+    const index = (await server.call('GET', '/openapi/v3')).body.paths as Record<string, { serverRelativeURL: string }>;
+    const recorded = (await builtinOpenApiDocuments()).get('apis/apps/v1')!;
+    expect(index['apis/apps/v1']!.serverRelativeURL).toBe(`/openapi/v3/apis/apps/v1?hash=${recorded.hash}`);
+    const served = await server.call('GET', index['apis/apps/v1']!.serverRelativeURL);
+    expect(served.raw.toString('utf8')).toBe(recorded.text);
+  });
+
   it('serves kube’s schema of a built-in kind, descriptions included', async () => {
     const doc = (await server.call('GET', '/openapi/v3/apis/apps/v1')).body;
     expect(doc.components.schemas['io.k8s.api.apps.v1.DeploymentStrategy'].description).toBe('DeploymentStrategy describes how to replace existing pods with new ones.');
+  });
+
+  it('answers a document it has no record of with a bare 404', async () => {
+    const res = await server.call('GET', '/openapi/v3/apis/nothing.example.com');
+    expect(res.status).toBe(404);
+    expect(res.raw.length).toBe(0);
   });
 
   it.skipIf(!existsSync(binary))('gives kubectl explain kube’s field descriptions', async () => {

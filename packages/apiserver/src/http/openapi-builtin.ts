@@ -2,32 +2,62 @@
  * kube-apiserver 1.37's own OpenAPI v3 documents for the built-in group versions the embedded
  * server serves (and for /api, /apis, the groups, /version and the issuer documents), recorded
  * from the real server by `npm run builtin-openapi` (scripts/builtin-openapi.ts) and stored
- * brotli-compressed beside this file. Serving them unchanged gives `kubectl explain` kube's
- * field descriptions and schema-driven clients kube's schemas. They describe kube's API: a
- * document may name operations the embedded server does not serve (pods/exec, for one), as
- * discovery tells (docs/fidelity.md).
+ * brotli-compressed beside this file. Serving them byte for byte gives `kubectl explain` kube's
+ * field descriptions, schema-driven clients kube's schemas, and the index kube's hashes. They
+ * describe kube's API: a document may name operations the embedded server does not serve
+ * (pods/exec, for one), as discovery tells (docs/fidelity.md).
  *
- * Read once, on the first OpenAPI v3 request: some 5 MB of JSON from a ~150 KB file.
+ * The file holds the documents as the text served, each with its hash, after a one-line JSON
+ * header: reading it is a brotli decompression on libuv's thread pool and string slicing, with
+ * no JSON parse of the 5 MB, so the first OpenAPI request (kubectl explain, a console form) does
+ * not hold up the requests served beside it. Read once, on the first request that needs it.
  */
-import { readFileSync } from 'node:fs';
-import { brotliDecompressSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
 
-export interface BuiltinOpenApi {
+/** The header line of the recorded file. */
+export interface BuiltinOpenApiHeader {
   /** The kube-apiserver version they were recorded from. */
   kubernetes: string;
-  /** By index path: `api/v1`, `apis/apps/v1`, `apis/apps`, `version`... */
-  documents: Record<string, unknown>;
+  /** In file order; `length` counts UTF-16 code units of the document's text. */
+  documents: { path: string; hash: string; length: number }[];
 }
 
-export const builtinOpenApiFile = new URL('./openapi-v3-builtin.json.br', import.meta.url);
+/** One recorded document: its JSON text as kube served it, and the index's hash of it. */
+export interface RecordedDocument {
+  text: string;
+  /** kube-openapi's ETag: SHA-512 of the text, upper-case hex. */
+  hash: string;
+}
 
-let loaded: Map<string, string> | undefined;
+export const builtinOpenApiFile = new URL('./openapi-v3-builtin.br', import.meta.url);
 
-/** Each recorded document, as the JSON text served. */
-export function builtinOpenApiDocuments(): ReadonlyMap<string, string> {
-  if (!loaded) {
-    const data = JSON.parse(brotliDecompressSync(readFileSync(builtinOpenApiFile)).toString('utf8')) as BuiltinOpenApi;
-    loaded = new Map(Object.entries(data.documents).map(([path, document]) => [path, JSON.stringify(document)]));
+/** `header` as one JSON line, then every document's text in header order. */
+export function encodeBuiltinOpenApi(kubernetes: string, documents: ReadonlyMap<string, RecordedDocument>): string {
+  const header: BuiltinOpenApiHeader = { kubernetes, documents: [...documents].map(([path, d]) => ({ path, hash: d.hash, length: d.text.length })) };
+  return `${JSON.stringify(header)}\n${[...documents.values()].map((d) => d.text).join('')}`;
+}
+
+export function decodeBuiltinOpenApi(content: string): ReadonlyMap<string, RecordedDocument> {
+  const newline = content.indexOf('\n');
+  const header = JSON.parse(content.slice(0, newline)) as BuiltinOpenApiHeader;
+  const documents = new Map<string, RecordedDocument>();
+  let offset = newline + 1;
+  for (const { path, hash, length } of header.documents) {
+    documents.set(path, { text: content.slice(offset, offset + length), hash });
+    offset += length;
   }
-  return loaded;
+  return documents;
+}
+
+let loading: Promise<ReadonlyMap<string, RecordedDocument>> | undefined;
+
+/** Each recorded document by index path (`api/v1`, `apis/apps/v1`, `apis/apps`, `version`...). */
+export function builtinOpenApiDocuments(): Promise<ReadonlyMap<string, RecordedDocument>> {
+  loading ??= readFile(builtinOpenApiFile)
+    // 1 MB chunks: a few trips to the thread pool, each short on the event loop (16 KB makes hundreds).
+    .then((compressed) => promisify(brotliDecompress)(compressed, { chunkSize: 1 << 20 }))
+    .then((content) => decodeBuiltinOpenApi(content.toString('utf8')));
+  return loading;
 }
