@@ -13,7 +13,7 @@ export function ObjectReferencesList({ object, type, detailPath }: { object: Kub
   const schema = useResourceSchema(type);
   const { data: types } = useResourceTypes();
   if (!schema.data) return null;
-  const references = objectReferences(object, formFieldsForKind(schema.data, referenceTargetResolver(types ?? [])));
+  const references = objectReferences(object, formFieldsForKind(schema.data.schema, referenceTargetResolver(types ?? []), schema.data.definitions));
   if (references.length === 0) return null;
   return (
     <div className="mt-4 text-sm">

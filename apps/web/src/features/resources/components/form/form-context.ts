@@ -16,6 +16,8 @@ export interface FormState {
   described: ReadonlySet<string>;
   /** Labels more than one input has: those inputs are named with their group too. */
   repeatedLabels: ReadonlySet<string>;
+  /** A long form: optional nested groups left empty start folded (Fieldset). */
+  foldOptionalGroups: boolean;
 }
 
 export const FormContext = createContext<FormState | undefined>(undefined);
