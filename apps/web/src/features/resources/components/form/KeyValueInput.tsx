@@ -62,7 +62,7 @@ export function KeyValueInput({ field }: { field: MapField }) {
         const hidden = isHidden(row);
         const name = row.key.trim() || `entry ${i + 1}`;
         return (
-          <div key={i} className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto]">
+          <div key={i} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto]">
             <input
               type="text"
               aria-label={`Key ${i + 1}`}
@@ -85,7 +85,7 @@ export function KeyValueInput({ field }: { field: MapField }) {
               onChange={(event) => change(at(i, withTypedValue(row, event.target.value)))}
               onBlur={() => form.touch(field.id)}
             />
-            <Button aria-label={`Remove ${name}`} onClick={() => change(shown.rows.filter((_, j) => j !== i))}>
+            <Button variant="ghost" aria-label={`Remove ${name}`} onClick={() => change(shown.rows.filter((_, j) => j !== i))}>
               Remove
             </Button>
           </div>
