@@ -72,6 +72,14 @@ describe('forms of kube’s built-in kinds', () => {
     expect(find(fields, 'spec.template.spec.overhead')).toMatchObject({ kind: 'map' });
   });
 
+  it('ask of a pod template’s metadata only what people write: labels and annotations', () => {
+    const metadata = find(formOf('apis/apps/v1', 'Deployment'), 'spec.template.metadata');
+    expect(metadata?.kind === 'object' && metadata.fields.map((f) => [f.id, f.kind])).toEqual([
+      ['spec.template.metadata.labels', 'map'],
+      ['spec.template.metadata.annotations', 'map'],
+    ]);
+  });
+
   it('make a Pod a long form that folds its optional groups, built to a bounded depth', () => {
     const fields = formOf('api/v1', 'Pod');
     expect(inputCount(fields)).toBeGreaterThan(longFormInputs);

@@ -88,6 +88,18 @@ function base(path: string[], node: SchemaNode, required: boolean): FieldBase {
 /** Beyond this many levels (a Deployment's pod template reaches 5) a field is edited as YAML. */
 const maxDepth = 8;
 
+const objectMeta = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+
+/**
+ * An ObjectMeta below the root (a pod template's, a StatefulSet's volume claim templates'):
+ * people write its labels and annotations; the rest (uid, resourceVersion, managedFields...)
+ * the server fills in.
+ */
+function templateMetadata(node: SchemaNode): SchemaNode {
+  const { labels, annotations } = node.properties ?? {};
+  return { ...node, properties: { ...(labels ? { labels } : {}), ...(annotations ? { annotations } : {}) } };
+}
+
 interface Reading {
   resolveTarget: ResolveTarget;
   definitions: Definitions;
@@ -96,7 +108,7 @@ interface Reading {
 function toField(path: string[], raw: SchemaNode, required: boolean, reading: Reading, open: ReadonlySet<string>): FormField {
   const resolved = resolveNode(raw, reading.definitions, open);
   if (resolved === 'cycle' || path.length > maxDepth) return { ...base(path, raw, required), kind: 'yaml' };
-  const { node } = resolved;
+  const node = resolved.open.has(objectMeta) && !open.has(objectMeta) ? templateMetadata(resolved.node) : resolved.node;
   const name = path[path.length - 1] ?? '';
   const b = base(path, node, required);
   if (node['x-kubernetes-int-or-string'] || node.format === 'int-or-string') return { ...b, kind: 'intOrString' };
