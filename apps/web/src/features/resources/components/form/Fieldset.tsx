@@ -7,6 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import type { FormField } from '../../model/form-schema.ts';
 import { getAt } from '../../model/form-values.ts';
+import { Description, firstSentence } from './Description.tsx';
 import { FieldGroupContext, useFormState } from './form-context.ts';
 
 export function FieldErrors({ id }: { id: string }) {
@@ -30,18 +31,17 @@ function isEmpty(value: unknown): boolean {
 
 export function Fieldset({ field, depth, children }: { field: FormField; depth: number; children: ReactNode | (() => ReactNode) }) {
   const form = useFormState();
-  const hasErrors = form.errorsFor(field.id).length > 0;
-  const [open, setOpen] = useState(() => !form.foldOptionalGroups || depth === 0 || field.required || !isEmpty(getAt(form.draft, field.path)));
-  if (!open) {
+  const [unfolded, setUnfolded] = useState(() => !form.foldOptionalGroups || depth === 0 || field.required || !isEmpty(getAt(form.draft, field.path)));
+  // A problem the server found inside a folded group opens it, so it can be seen and focused.
+  if (!unfolded && !form.hasProblemsUnder(field.id)) {
     return (
       <details
         className="rounded-md border border-slate-200 px-4 py-2 dark:border-slate-700"
-        onToggle={(event) => event.currentTarget.open && setOpen(true)}
+        onToggle={(event) => event.currentTarget.open && setUnfolded(true)}
       >
         <summary className="cursor-pointer text-sm font-semibold text-slate-800 dark:text-slate-200">
           {field.label}
-          {hasErrors ? <span className="ml-2 text-xs font-normal text-rose-700 dark:text-rose-300">has problems</span> : null}
-          {field.description ? <span className="mt-0.5 block text-xs font-normal text-slate-500 dark:text-slate-400">{firstSentence(field.description)}</span> : null}
+          {field.description ? <span className="mt-0.5 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">{firstSentence(field.description) ?? field.description}</span> : null}
         </summary>
       </details>
     );
@@ -62,16 +62,9 @@ export function Fieldset({ field, depth, children }: { field: FormField; depth: 
           </span>
         ) : null}
       </legend>
-      {field.description ? <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400">{field.description}</p> : null}
+      {field.description ? <Description text={field.description} className="-mt-2" /> : null}
       <FieldErrors id={field.id} />
       <FieldGroupContext.Provider value={field.label}>{typeof children === 'function' ? children() : children}</FieldGroupContext.Provider>
     </fieldset>
   );
-}
-
-
-/** kube's descriptions run long: the folded group shows the first sentence. */
-function firstSentence(text: string): string {
-  const end = text.search(/\.(\s|$)/);
-  return end > 0 && end < 200 ? text.slice(0, end + 1) : text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -11,6 +11,7 @@ import { Button } from '../../../../components/Button.tsx';
 import type { FormField } from '../../model/form-schema.ts';
 import { getAt, type Json } from '../../model/form-values.ts';
 import { isHidden, mapOf, rowsOf, shownValue, withTypedValue, type KeyValueRow } from '../../model/key-value-rows.ts';
+import { Description } from './Description.tsx';
 import { fieldDomId } from './FieldShell.tsx';
 import { FieldErrors } from './Fieldset.tsx';
 import { inputLook, useFormState } from './form-context.ts';
@@ -51,12 +52,7 @@ export function KeyValueInput({ field }: { field: MapField }) {
           </span>
         ) : null}
       </legend>
-      {helpId ? (
-        <p id={helpId} className="-mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {field.description}
-          {field.valueFormat === 'byte' ? `${field.description ? ' ' : ''}(values base64-encoded)` : ''}
-        </p>
-      ) : null}
+      {helpId ? <Description id={helpId} className="-mt-1" {...(field.description ? { text: field.description } : {})} after={field.valueFormat === 'byte' ? '(values base64-encoded)' : null} /> : null}
       <FieldErrors id={field.id} />
       {shown.rows.map((row, i) => {
         const hidden = isHidden(row);

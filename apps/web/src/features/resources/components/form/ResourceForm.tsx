@@ -88,6 +88,7 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
     repeatedLabels: repeated,
     foldOptionalGroups: inputCount(fields) > longFormInputs,
     errorsFor: (id) => (errorsShownFor(id) ? placed.byField.get(id) ?? [] : []),
+    hasProblemsUnder: (id) => [...placed.byField.keys()].some((placedId) => (placedId === id || placedId.startsWith(`${id}.`)) && errorsShownFor(placedId)),
   };
   function errorsShownFor(id: string): boolean {
     return submitted || touched.has(id) || [...touched].some((t) => t.startsWith(`${id}.`));

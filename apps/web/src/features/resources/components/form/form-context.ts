@@ -18,6 +18,8 @@ export interface FormState {
   repeatedLabels: ReadonlySet<string>;
   /** A long form: optional nested groups left empty start folded (Fieldset). */
   foldOptionalGroups: boolean;
+  /** A shown problem sits on the field or inside it: a folded group holding one opens. */
+  hasProblemsUnder(id: string): boolean;
 }
 
 export const FormContext = createContext<FormState | undefined>(undefined);
