@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectlRunner } from '../testing/kubectl.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { openApiHash } from './openapi.ts';
+import { builtinResources } from '../registry/builtin/builtin-resources.ts';
+import { openApiHash, openApiPathOf } from './openapi.ts';
 import { builtinOpenApiDocuments, decodeBuiltinOpenApi, encodeBuiltinOpenApi } from './openapi-builtin.ts';
 
 const binary = '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';
@@ -25,6 +26,20 @@ describe('the recorded file', () => {
       ['version', { text: '{}', hash: openApiHash('{}') }],
     ]);
     expect(decodeBuiltinOpenApi(encodeBuiltinOpenApi('v1.37.2', documents))).toEqual(documents);
+  });
+
+  it('is read once, by a promise every request shares, so no request decompresses it on the event loop', () => {
+    expect(builtinOpenApiDocuments()).toBe(builtinOpenApiDocuments());
+  });
+
+  it('describes every built-in kind the server serves (a kind added later needs `npm run builtin-openapi`)', async () => {
+    const documents = await builtinOpenApiDocuments();
+    const described = (info: (typeof builtinResources)[number]): boolean => {
+      const text = documents.get(openApiPathOf(info.group, info.version))?.text;
+      const schemas = text ? (JSON.parse(text) as { components: { schemas: Record<string, { 'x-kubernetes-group-version-kind'?: { group: string; version: string; kind: string }[] }> } }).components.schemas : {};
+      return Object.values(schemas).some((schema) => schema['x-kubernetes-group-version-kind']?.some((gvk) => gvk.group === info.group && gvk.version === info.version && gvk.kind === info.kind));
+    };
+    expect(builtinResources.filter((info) => !described(info)).map((info) => `${info.group}/${info.version} ${info.kind}`)).toEqual([]);
   });
 
   it('holds documents whose hash is the one kube-openapi would list', async () => {
