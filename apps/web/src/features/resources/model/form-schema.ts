@@ -18,7 +18,6 @@
 
 import { resolveNode, type Definitions, type SchemaNode } from './schema-refs.ts';
 
-
 export interface ReferenceTarget {
   group: string;
   version: string;
@@ -85,7 +84,7 @@ function base(path: string[], node: SchemaNode, required: boolean): FieldBase {
   return field;
 }
 
-/** Beyond this many levels (a Deployment's pod template reaches 5) a field is edited as YAML. */
+/** Beyond this many levels a field is edited as YAML (a Deployment's deepest typed fields, in its pod template's security context, sit 6 down). */
 const maxDepth = 8;
 
 const objectMeta = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
