@@ -5,9 +5,9 @@
 // compressed (openapi-builtin.ts reads them). The embedded server serves them as they are, so
 // `kubectl explain` and schema-driven clients read kube's field descriptions. Run it again when
 // the Kubernetes version the server implements changes.
-import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { openApiHash } from '../packages/apiserver/src/http/openapi.ts';
 import { builtinOpenApiFile, encodeBuiltinOpenApi, type RecordedDocument } from '../packages/apiserver/src/http/openapi-builtin.ts';
 import { builtinResources } from '../packages/apiserver/src/registry/builtin/builtin-resources.ts';
 import { startKubeOracle } from '../packages/apiserver/src/testing/kube-oracle.ts';
@@ -26,16 +26,16 @@ try {
     if (!served(path)) continue;
     const res = await oracle.call('GET', `/openapi/v3/${path}`, undefined, { accept: 'application/json' });
     if (res.status !== 200) throw new Error(`GET /openapi/v3/${path}: ${res.status}`);
-    const text = res.raw.toString('utf8');
-    const hash = createHash('sha512').update(text).digest('hex').toUpperCase();
+    const bytes = res.raw;
+    const hash = openApiHash(bytes);
     const listed = new URL(index.body.paths[path].serverRelativeURL, 'https://x').searchParams.get('hash');
     if (listed !== hash) console.warn(`builtin-openapi: ${path}: the index lists hash ${listed}, the document hashes to ${hash}`);
-    documents.set(path, { text, hash });
+    documents.set(path, { bytes, hash });
   }
   const content = encodeBuiltinOpenApi(version.body.gitVersion, documents);
   const compressed = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } });
   writeFileSync(builtinOpenApiFile, compressed);
-  console.log(`builtin-openapi: ${documents.size} documents of ${version.body.gitVersion}, ${content.length} characters, ${compressed.length} bytes compressed, in ${builtinOpenApiFile.pathname}`);
+  console.log(`builtin-openapi: ${documents.size} documents of ${version.body.gitVersion}, ${content.length} bytes, ${compressed.length} compressed, in ${builtinOpenApiFile.pathname}`);
 } finally {
   await oracle.stop();
 }

@@ -24,13 +24,14 @@ import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import { AggregatedDiscoveryDocuments, serveAggregatedDiscovery } from './aggregated-discovery.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, servesGroup } from './discovery.ts';
 import { negotiateAggregatedDiscovery, requirePlainDocumentMedia } from './negotiation.ts';
-import { groupVersionDocument, openApiPathOf, openApiV3Root } from './openapi.ts';
+import { groupVersionDocument, openApiHash, openApiPathOf, openApiV3Root } from './openapi.ts';
+import { writeOpenApiDocument } from './openapi-document-response.ts';
 import { builtinOpenApiDocuments } from './openapi-builtin.ts';
 import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
 import { handleResource, type ResourceHandlerDeps } from './resource-handler.ts';
 import { isMutatingMethod, seatHolderOf, type InflightLimiter } from './inflight-limiter.ts';
-import { toStatusError, writeError, writeJson, writeNotFoundPage, writeRawJson } from './responses.ts';
+import { toStatusError, writeError, writeJson, writeNotFoundPage } from './responses.ts';
 import { kubernetesVersion } from './version.ts';
 
 export interface ApiHandlerDeps extends ResourceHandlerDeps {
@@ -66,6 +67,10 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       openapiCache.set(key, doc);
     }
     return doc;
+  };
+  const generatedWithHash = (group: string, version: string) => {
+    const text = generatedDocument(group, version);
+    return { bytes: text, hash: openApiHash(text) };
   };
 
   const aggregatedDiscovery = new AggregatedDiscoveryDocuments(deps.registry);
@@ -138,7 +143,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
           return;
         }
         // A built-in group version is described by kube's own recorded document (openapi-builtin.ts).
-        return writeRawJson(res, 200, (await builtinOpenApiDocuments()).get(openApiPathOf(target.group, target.version))?.text ?? generatedDocument(target.group, target.version));
+        return writeOpenApiDocument(req, res, url, (await builtinOpenApiDocuments()).get(openApiPathOf(target.group, target.version)) ?? generatedWithHash(target.group, target.version));
       case 'openapi-v3-document': {
         const recorded = (await builtinOpenApiDocuments()).get(target.path);
         if (recorded === undefined) {
@@ -146,7 +151,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
           res.end();
           return;
         }
-        return writeRawJson(res, 200, recorded.text);
+        return writeOpenApiDocument(req, res, url, recorded);
       }
       case 'openapi-v2': {
         const { contentType, body } = openApiV2Body(req.headers.accept);

@@ -21,9 +21,10 @@ afterAll(() => server.stop());
 
 describe('the recorded file', () => {
   it('reads back every document it was written with, non-ASCII text included', () => {
+    const json = (text: string) => ({ bytes: Buffer.from(text), hash: openApiHash(text) });
     const documents = new Map([
-      ['api/v1', { text: '{"a":"é — ✓"}', hash: openApiHash('{"a":"é — ✓"}') }],
-      ['version', { text: '{}', hash: openApiHash('{}') }],
+      ['api/v1', json('{"a":"é — ✓"}')],
+      ['version', json('{}')],
     ]);
     expect(decodeBuiltinOpenApi(encodeBuiltinOpenApi('v1.37.2', documents))).toEqual(documents);
   });
@@ -35,7 +36,7 @@ describe('the recorded file', () => {
   it('describes every built-in kind the server serves (a kind added later needs `npm run builtin-openapi`)', async () => {
     const documents = await builtinOpenApiDocuments();
     const described = (info: (typeof builtinResources)[number]): boolean => {
-      const text = documents.get(openApiPathOf(info.group, info.version))?.text;
+      const text = documents.get(openApiPathOf(info.group, info.version))?.bytes.toString('utf8');
       const schemas = text ? (JSON.parse(text) as { components: { schemas: Record<string, { 'x-kubernetes-group-version-kind'?: { group: string; version: string; kind: string }[] }> } }).components.schemas : {};
       return Object.values(schemas).some((schema) => schema['x-kubernetes-group-version-kind']?.some((gvk) => gvk.group === info.group && gvk.version === info.version && gvk.kind === info.kind));
     };
@@ -45,8 +46,8 @@ describe('the recorded file', () => {
   it('holds documents whose hash is the one kube-openapi would list', async () => {
     const documents = await builtinOpenApiDocuments();
     const apps = documents.get('apis/apps/v1')!;
-    expect(apps.hash).toBe(openApiHash(apps.text));
-    expect(JSON.parse(apps.text).openapi).toBe('3.0.0');
+    expect(apps.hash).toBe(openApiHash(apps.bytes));
+    expect(JSON.parse(apps.bytes.toString('utf8')).openapi).toBe('3.0.0');
   });
 });
 
@@ -63,7 +64,17 @@ describe('built-in OpenAPI v3 documents', () => {
     const recorded = (await builtinOpenApiDocuments()).get('apis/apps/v1')!;
     expect(index['apis/apps/v1']!.serverRelativeURL).toBe(`/openapi/v3/apis/apps/v1?hash=${recorded.hash}`);
     const served = await server.call('GET', index['apis/apps/v1']!.serverRelativeURL);
-    expect(served.raw.toString('utf8')).toBe(recorded.text);
+    expect(served.raw.equals(recorded.bytes)).toBe(true);
+    expect(served.headers['cache-control']).toBe('public, immutable');
+  });
+
+  it('answers a client that holds the document (its ETag) with 304, and a stale hash with a 301 to the current one', async () => {
+    const recorded = (await builtinOpenApiDocuments()).get('api/v1')!;
+    const served = await server.call('GET', '/openapi/v3/api/v1');
+    expect(served.headers.etag).toBe(`"${recorded.hash}"`);
+    expect((await server.call('GET', '/openapi/v3/api/v1', undefined, { 'if-none-match': `"${recorded.hash}"` })).status).toBe(304);
+    const stale = await server.call('GET', '/openapi/v3/api/v1?hash=0123');
+    expect([stale.status, stale.headers.location]).toEqual([301, `/openapi/v3/api/v1?hash=${recorded.hash}`]);
   });
 
   it('serves kube’s schema of a built-in kind, descriptions included', async () => {

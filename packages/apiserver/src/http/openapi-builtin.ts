@@ -7,10 +7,11 @@
  * describe kube's API: a document may name operations the embedded server does not serve
  * (pods/exec, for one), as discovery tells (docs/fidelity.md).
  *
- * The file holds the documents as the text served, each with its hash, after a one-line JSON
- * header: reading it is a brotli decompression on libuv's thread pool and string slicing, with
- * no JSON parse of the 5 MB, so the first OpenAPI request (kubectl explain, a console form) does
- * not hold up the requests served beside it. Read once, on the first request that needs it.
+ * The file holds the documents as the bytes served, each with its hash, after a one-line JSON
+ * header: reading it is a brotli decompression on libuv's thread pool and slicing the result,
+ * with no decoding or JSON parse of the 5 MB, so the first OpenAPI request (kubectl explain, a
+ * console form) does not hold up the requests served beside it, and a document is written to
+ * the socket as it is. Read once, on the first request that needs it.
  */
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -20,13 +21,13 @@ import { brotliDecompress } from 'node:zlib';
 export interface BuiltinOpenApiHeader {
   /** The kube-apiserver version they were recorded from. */
   kubernetes: string;
-  /** In file order; `length` counts UTF-16 code units of the document's text. */
+  /** In file order; `length` counts the bytes of the document's UTF-8 JSON. */
   documents: { path: string; hash: string; length: number }[];
 }
 
-/** One recorded document: its JSON text as kube served it, and the index's hash of it. */
+/** One recorded document: its JSON as kube served it, and the index's hash of it. */
 export interface RecordedDocument {
-  text: string;
+  bytes: Buffer;
   /** kube-openapi's ETag: SHA-512 of the text, upper-case hex. */
   hash: string;
 }
@@ -34,18 +35,19 @@ export interface RecordedDocument {
 export const builtinOpenApiFile = new URL('./openapi-v3-builtin.br', import.meta.url);
 
 /** `header` as one JSON line, then every document's text in header order. */
-export function encodeBuiltinOpenApi(kubernetes: string, documents: ReadonlyMap<string, RecordedDocument>): string {
-  const header: BuiltinOpenApiHeader = { kubernetes, documents: [...documents].map(([path, d]) => ({ path, hash: d.hash, length: d.text.length })) };
-  return `${JSON.stringify(header)}\n${[...documents.values()].map((d) => d.text).join('')}`;
+export function encodeBuiltinOpenApi(kubernetes: string, documents: ReadonlyMap<string, RecordedDocument>): Buffer {
+  const header: BuiltinOpenApiHeader = { kubernetes, documents: [...documents].map(([path, d]) => ({ path, hash: d.hash, length: d.bytes.length })) };
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...[...documents.values()].map((d) => d.bytes)]);
 }
 
-export function decodeBuiltinOpenApi(content: string): ReadonlyMap<string, RecordedDocument> {
-  const newline = content.indexOf('\n');
-  const header = JSON.parse(content.slice(0, newline)) as BuiltinOpenApiHeader;
+/** The documents of `content`, each a view of it (no copy). */
+export function decodeBuiltinOpenApi(content: Buffer): ReadonlyMap<string, RecordedDocument> {
+  const newline = content.indexOf(0x0a);
+  const header = JSON.parse(content.subarray(0, newline).toString('utf8')) as BuiltinOpenApiHeader;
   const documents = new Map<string, RecordedDocument>();
   let offset = newline + 1;
   for (const { path, hash, length } of header.documents) {
-    documents.set(path, { text: content.slice(offset, offset + length), hash });
+    documents.set(path, { bytes: content.subarray(offset, offset + length), hash });
     offset += length;
   }
   return documents;
@@ -58,6 +60,6 @@ export function builtinOpenApiDocuments(): Promise<ReadonlyMap<string, RecordedD
   loading ??= readFile(builtinOpenApiFile)
     // 1 MB chunks: a few trips to the thread pool, each short on the event loop (16 KB makes hundreds).
     .then((compressed) => promisify(brotliDecompress)(compressed, { chunkSize: 1 << 20 }))
-    .then((content) => decodeBuiltinOpenApi(content.toString('utf8')));
+    .then(decodeBuiltinOpenApi);
   return loading;
 }

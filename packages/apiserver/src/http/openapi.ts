@@ -115,7 +115,7 @@ const isGroupVersionPath = (key: string): boolean => /^(api\/[^/]+|apis\/[^/]+\/
 export const openApiPathOf = (group: string, version: string): string => (group ? `apis/${group}/${version}` : `api/${version}`);
 
 /** kube-openapi's ETag, which the index puts in each document's URL: SHA-512, upper-case hex. */
-export const openApiHash = (text: string): string => createHash('sha512').update(text).digest('hex').toUpperCase();
+export const openApiHash = (json: string | Buffer): string => createHash('sha512').update(json).digest('hex').toUpperCase();
 
 /**
  * The index: kube's recorded documents outside the group versions (api, apis, each group,

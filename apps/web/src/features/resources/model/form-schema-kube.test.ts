@@ -8,15 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { allFieldIds, formFieldsForKind, inputCount, longFormInputs, type FormField } from './form-schema.ts';
 import type { Definitions, SchemaNode } from './schema-refs.ts';
 
-/** The recorded file: a JSON header line naming each document's path and length, then the documents. */
+/** The recorded file: a JSON header line naming each document's path and length in bytes, then the documents. */
 function kubeDocuments(): Map<string, { components: { schemas: Record<string, SchemaNode & { 'x-kubernetes-group-version-kind'?: { kind: string }[] }> } }> {
-  const content = brotliDecompressSync(readFileSync(new URL('../../../../../../packages/apiserver/src/http/openapi-v3-builtin.br', import.meta.url))).toString('utf8');
-  const newline = content.indexOf('\n');
-  const header = JSON.parse(content.slice(0, newline)) as { documents: { path: string; length: number }[] };
+  const content = brotliDecompressSync(readFileSync(new URL('../../../../../../packages/apiserver/src/http/openapi-v3-builtin.br', import.meta.url)));
+  const newline = content.indexOf(0x0a);
+  const header = JSON.parse(content.subarray(0, newline).toString('utf8')) as { documents: { path: string; length: number }[] };
   const documents = new Map();
   let offset = newline + 1;
   for (const { path, length } of header.documents) {
-    documents.set(path, JSON.parse(content.slice(offset, offset + length)));
+    documents.set(path, JSON.parse(content.subarray(offset, offset + length).toString('utf8')));
     offset += length;
   }
   return documents;
