@@ -26,15 +26,26 @@ test.describe('the resource browser', () => {
     await openCreateForm(page, 'ConfigMap', 'configmaps');
     const form = page.getByRole('form', { name: 'Create ConfigMap' });
     await form.getByLabel('Name', { exact: true }).fill(name);
-    await form.getByLabel('Fields').fill('data:\n  greeting: "<script>alert(1)</script>"\n');
+    // kube's schema describes a ConfigMap's data as a map of strings: key/value rows, a value may span lines.
+    const data = form.getByRole('group', { name: 'Data', exact: true });
+    await data.getByRole('button', { name: 'Add entry' }).click();
+    await data.getByLabel('Key 1').fill('greeting');
+    await data.getByLabel('Value of greeting').fill('<script>alert(1)</script>');
+    await data.getByRole('button', { name: 'Add entry' }).click();
+    await data.getByLabel('Key 2').fill('settings.ini');
+    await data.getByLabel('Value of settings.ini').fill('[server]\nport = 8080\n');
     await expect(page.getByLabel('YAML to be sent')).toContainText('greeting:');
+    await expect(page.getByLabel('YAML to be sent')).toContainText('settings.ini: |');
+    await saveScreenshot(page, 'create-configmap');
     await expect(page.getByText('The server accepts this draft (dry run).')).toBeVisible();
     await form.getByRole('button', { name: 'Create ConfigMap' }).click();
     await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /alert/ })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
-    await page.getByRole('form', { name: 'Edit ConfigMap' }).getByLabel('Fields').fill('data:\n  greeting: hello\n');
+    const editedData = page.getByRole('form', { name: 'Edit ConfigMap' }).getByRole('group', { name: 'Data', exact: true });
+    await expect(editedData.getByLabel('Value of settings.ini')).toHaveValue('[server]\nport = 8080\n');
+    await editedData.getByLabel('Value of greeting').fill('hello');
     await expect(page.getByText('The server accepts this draft (dry run).')).toBeVisible();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('tab', { name: 'Versions' }).click();

@@ -23,7 +23,12 @@ export interface ResourceTypeList {
   readonly resources: readonly ResourceType[];
 }
 
-/** `GET /api/schema/<group>/<version>/<kind>`: the kind's OpenAPI v3 schema, metadata inlined. */
+/**
+ * `GET /api/schema/<group>/<version>/<kind>`: the kind's OpenAPI v3 schema, metadata inlined,
+ * and the `components.schemas` its `$ref`s reach (kube's built-in kinds are written with
+ * `$ref`s, `#/components/schemas/<name>`; a CRD's schema has none).
+ */
 export interface KindSchema {
   readonly schema: Record<string, unknown>;
+  readonly definitions: Readonly<Record<string, Record<string, unknown>>>;
 }

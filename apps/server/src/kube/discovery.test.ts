@@ -55,3 +55,16 @@ describe('discoverResources', () => {
     expect(await served('widgets', group)).toMatchObject({ version: 'v1', versions: ['v1', 'v1beta1'] });
   });
 });
+
+describe('schemaOf', () => {
+  it('gives a built-in kind’s schema with the definitions its $refs reach, and no others', async () => {
+    const res = await c.http('GET', '/api/schema/apps/v1/Deployment');
+    expect(res.status).toBe(200);
+    const { schema, definitions } = res.body as { schema: { properties: Record<string, unknown> }; definitions: Record<string, { description?: string }> };
+    expect(schema.properties.spec).toMatchObject({ allOf: [{ $ref: '#/components/schemas/io.k8s.api.apps.v1.DeploymentSpec' }] });
+    expect(definitions['io.k8s.api.apps.v1.DeploymentStrategy']?.description).toBe('DeploymentStrategy describes how to replace existing pods with new ones.');
+    // Reached through the pod template: PodSpec, then Container.
+    expect(definitions['io.k8s.api.core.v1.Container']).toBeDefined();
+    expect(definitions['io.k8s.api.apps.v1.StatefulSetSpec']).toBeUndefined();
+  });
+});

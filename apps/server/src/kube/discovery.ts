@@ -1,5 +1,5 @@
 /** Served kinds and their OpenAPI schemas, read from the cluster (embedded or real). */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { KindSchema, ResourceType } from '@dojo/console-protocol';
 import { newNotFound, StatusError } from '@dojo/kube-api';
 import type { ClusterTransport } from './cluster-transport.ts';
 
@@ -89,16 +89,46 @@ export async function discoverResources(transport: ClusterTransport): Promise<Re
   return [...core, ...lists.flat()];
 }
 
-/** The OpenAPI v3 schema of one kind, with its metadata $ref inlined as a plain object. */
-export async function schemaOf(transport: ClusterTransport, group: string, version: string, kind: string): Promise<Record<string, unknown>> {
+const refPrefix = '#/components/schemas/';
+
+/** The names of the definitions `root` reaches through `$ref`s, transitively (kube's schemas refer to each other, some in cycles). */
+function reachableDefinitions(root: unknown, schemas: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  const reached: Record<string, Record<string, unknown>> = {};
+  const pending: unknown[] = [root];
+  while (pending.length) {
+    const node = pending.pop();
+    if (Array.isArray(node)) pending.push(...node);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith(refPrefix)) {
+          const name = value.slice(refPrefix.length);
+          const schema = schemas[name];
+          if (schema && !(name in reached)) {
+            reached[name] = schema;
+            pending.push(schema);
+          }
+        } else pending.push(value);
+      }
+    }
+  }
+  return reached;
+}
+
+/**
+ * The OpenAPI v3 schema of one kind, with its metadata $ref inlined as a plain object (the form
+ * asks for name and namespace itself), and the definitions the rest of it refers to.
+ */
+export async function schemaOf(transport: ClusterTransport, group: string, version: string, kind: string): Promise<KindSchema> {
   const path = group ? `/openapi/v3/apis/${group}/${version}` : `/openapi/v3/api/${version}`;
   const doc = await getJson<{ components?: { schemas?: Record<string, Record<string, unknown>> } }>(transport, path);
-  for (const schema of Object.values(doc.components?.schemas ?? {})) {
+  const schemas = doc.components?.schemas ?? {};
+  for (const schema of Object.values(schemas)) {
     const gvks = schema['x-kubernetes-group-version-kind'] as { group: string; version: string; kind: string }[] | undefined;
     if (gvks?.some((g) => g.group === group && g.version === version && g.kind === kind)) {
       const properties = { ...(schema.properties as Record<string, unknown> | undefined) };
       properties.metadata = { type: 'object', description: 'Standard object metadata.', properties: { name: { type: 'string' }, namespace: { type: 'string' }, labels: { type: 'object', additionalProperties: { type: 'string' } } } };
-      return { ...schema, properties };
+      const kindSchema = { ...schema, properties };
+      return { schema: kindSchema, definitions: reachableDefinitions(kindSchema, schemas) };
     }
   }
   throw newNotFound({ group, resource: 'schemas' }, `${version}/${kind}`);

@@ -24,7 +24,7 @@ export function discoveryRoutes(transport: TransportAt, served: DiscoveryCache):
       throw newBadRequest('a schema is named /api/schema/<group or "core">/<version>/<Kind>');
     }
     // "core" names the core group in URLs, whose real name is empty.
-    res.json({ schema: await schemaOf(transport(viewTimeOf(req)), group === 'core' ? '' : group, version, kind) } satisfies KindSchema);
+    res.json((await schemaOf(transport(viewTimeOf(req)), group === 'core' ? '' : group, version, kind)) satisfies KindSchema);
   });
   return router;
 }

@@ -26,12 +26,14 @@ import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import { AggregatedDiscoveryDocuments, serveAggregatedDiscovery } from './aggregated-discovery.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, servesGroup } from './discovery.ts';
 import { negotiateAggregatedDiscovery, requirePlainDocumentMedia } from './negotiation.ts';
-import { groupVersionDocument, openApiV3Root } from './openapi.ts';
+import { groupVersionDocument, openApiHash, openApiPathOf, openApiV3Root } from './openapi.ts';
+import { writeOpenApiDocument } from './openapi-document-response.ts';
+import { builtinOpenApiDocuments } from './openapi-builtin.ts';
 import { openApiV2Body } from './openapi-v2.ts';
 import { parseRequestPath } from './request-info.ts';
 import { handleResource, type ResourceHandlerDeps } from './resource-handler.ts';
 import { isMutatingMethod, seatHolderOf, type InflightLimiter } from './inflight-limiter.ts';
-import { toStatusError, writeError, writeJson, writeNotFoundPage, writeRawJson } from './responses.ts';
+import { toStatusError, writeError, writeJson, writeNotFoundPage } from './responses.ts';
 import { kubernetesVersion } from './version.ts';
 
 export interface ApiHandlerDeps extends ResourceHandlerDeps {
@@ -60,7 +62,8 @@ const verbOfMethod: Record<string, RequestNote['verb']> = { POST: 'create', PUT:
 export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const openapiCache = new Map<string, string>();
   deps.registry.onChange(() => openapiCache.clear());
-  const documentFor = (group: string, version: string): string => {
+  /** The generated document of a group version kube's recorded ones do not describe (a CRD's). */
+  const generatedDocument = (group: string, version: string): string => {
     const key = `${group}/${version}`;
     let doc = openapiCache.get(key);
     if (doc === undefined) {
@@ -68,6 +71,10 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       openapiCache.set(key, doc);
     }
     return doc;
+  };
+  const generatedWithHash = (group: string, version: string) => {
+    const text = generatedDocument(group, version);
+    return { bytes: text, hash: openApiHash(text) };
   };
 
   const aggregatedDiscovery = new AggregatedDiscoveryDocuments(deps.registry);
@@ -137,7 +144,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
         requirePlainDocumentMedia(req.headers.accept);
         return writeJson(res, 200, apiResourceList(deps.registry, target.group, target.version));
       case 'openapi-v3-root':
-        return writeJson(res, 200, openApiV3Root(deps.registry, documentFor));
+        return writeJson(res, 200, openApiV3Root(deps.registry, await builtinOpenApiDocuments(), generatedDocument));
       case 'openapi-v3-group':
         // kube-openapi's handler answers a group version it has no document for with a bare 404.
         if (deps.registry.resourcesFor(target.group, target.version).length === 0) {
@@ -145,7 +152,17 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
           res.end();
           return;
         }
-        return writeRawJson(res, 200, documentFor(target.group, target.version));
+        // A built-in group version is described by kube's own recorded document (openapi-builtin.ts).
+        return writeOpenApiDocument(req, res, url, (await builtinOpenApiDocuments()).get(openApiPathOf(target.group, target.version)) ?? generatedWithHash(target.group, target.version));
+      case 'openapi-v3-document': {
+        const recorded = (await builtinOpenApiDocuments()).get(target.path);
+        if (recorded === undefined) {
+          res.statusCode = 404;
+          res.end();
+          return;
+        }
+        return writeOpenApiDocument(req, res, url, recorded);
+      }
       case 'openapi-v2': {
         const { contentType, body } = openApiV2Body(req.headers.accept);
         res.statusCode = 200;

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { newStatusError } from '@dojo/kube-api';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
+import type { RecordedDocument } from './openapi-builtin.ts';
 import { openApiVersion } from './version.ts';
 
 const objectMetaRef = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
@@ -108,14 +109,32 @@ export function groupVersionDocument(registry: ResourceRegistry, group: string, 
   };
 }
 
-export function openApiV3Root(registry: ResourceRegistry, documentFor: (group: string, version: string) => string): Record<string, unknown> {
+const isGroupVersionPath = (key: string): boolean => /^(api\/[^/]+|apis\/[^/]+\/[^/]+)$/.test(key);
+
+/** The index key of a group version's document: `api/v1`, `apis/apps/v1`. */
+export const openApiPathOf = (group: string, version: string): string => (group ? `apis/${group}/${version}` : `api/${version}`);
+
+/** kube-openapi's ETag, which the index puts in each document's URL: SHA-512, upper-case hex. */
+export const openApiHash = (json: string | Buffer): string => createHash('sha512').update(json).digest('hex').toUpperCase();
+
+/**
+ * The index: kube's recorded documents outside the group versions (api, apis, each group,
+ * version, the issuer's), then every served group version's, built-in (recorded) or
+ * CRD-defined (generated, hashed here), sorted as kube sorts them.
+ */
+export function openApiV3Root(registry: ResourceRegistry, recorded: ReadonlyMap<string, RecordedDocument>, generated: (group: string, version: string) => string): Record<string, unknown> {
   const paths: Record<string, { serverRelativeURL: string }> = {};
+  const list = (key: string, hash: string) => {
+    paths[key] = { serverRelativeURL: `/openapi/v3/${key}?hash=${hash}` };
+  };
   for (const g of registry.groups()) {
     for (const v of g.versions) {
-      const key = g.group ? `apis/${g.group}/${v}` : `api/${v}`;
-      const hash = createHash('sha512').update(documentFor(g.group, v)).digest('hex').slice(0, 128).toUpperCase();
-      paths[key] = { serverRelativeURL: `/openapi/v3/${key}?hash=${hash}` };
+      const key = openApiPathOf(g.group, v);
+      list(key, recorded.get(key)?.hash ?? openApiHash(generated(g.group, v)));
     }
   }
-  return { paths };
+  for (const [key, document] of recorded) {
+    if (!isGroupVersionPath(key)) list(key, document.hash);
+  }
+  return { paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1))) };
 }

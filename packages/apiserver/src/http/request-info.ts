@@ -14,6 +14,8 @@ export type RequestTarget =
   | { type: 'version' }
   | { type: 'openapi-v3-root' }
   | { type: 'openapi-v3-group'; group: string; version: string }
+  /** Any other document under /openapi/v3/ (api, apis, apis/{group}, version...). */
+  | { type: 'openapi-v3-document'; path: string }
   | { type: 'openapi-v2' }
   | { type: 'health'; check: string }
   | { type: 'request-journal' }
@@ -48,6 +50,7 @@ export function parseRequestPath(pathname: string): RequestTarget {
       if (rest.length === 1) return { type: 'openapi-v3-root' };
       if (rest[1] === 'api' && rest[2] && rest.length === 3) return { type: 'openapi-v3-group', group: '', version: rest[2] };
       if (rest[1] === 'apis' && rest[2] && rest[3] && rest.length === 4) return { type: 'openapi-v3-group', group: rest[2], version: rest[3] };
+      return { type: 'openapi-v3-document', path: rest.slice(1).join('/') };
     }
     return { type: 'unknown' };
   }

@@ -8,7 +8,7 @@ export function writeJson(res: ServerResponse, code: number, body: unknown, cont
   writeRawJson(res, code, JSON.stringify(body), contentType);
 }
 
-export function writeRawJson(res: ServerResponse, code: number, json: string, contentType = 'application/json'): void {
+export function writeRawJson(res: ServerResponse, code: number, json: string | Buffer, contentType = 'application/json'): void {
   writeBody(res, code, json, contentType);
 }
 

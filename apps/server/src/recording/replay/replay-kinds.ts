@@ -82,7 +82,7 @@ export class ReplayKinds {
     return printer && printer.length ? [nameColumn, ...printer.map(printerColumn)] : [nameColumn, ageColumn];
   }
 
-  /** A custom kind's OpenAPI v3 schema as its CRD declared it at `at`; undefined for a built-in (whose schema the embedded server does not publish either). */
+  /** A custom kind's OpenAPI v3 schema as its CRD declared it at `at`; undefined for a built-in (a recording keeps no OpenAPI documents). */
   schema(type: ResourceType, version: string, at: number): Record<string, unknown> | undefined {
     if (builtinResources.some((r) => r.group === type.group && r.resource === type.resource)) return undefined;
     return this.#crdVersion(type, version, at)?.schema?.openAPIV3Schema;

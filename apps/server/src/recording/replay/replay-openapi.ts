@@ -2,7 +2,8 @@
  * OpenAPI v3 documents for a recording's kinds, as the embedded API server publishes them
  * (`/openapi/v3`, `/openapi/v3/apis/<group>/<version>`, `/openapi/v3/api/v1`): each kind's
  * schema tagged with its group, version and kind — a custom kind's from its CRD as of the
- * instant asked about, a built-in's open (the embedded server publishes none either). The
+ * instant asked about, a built-in's open (a recording keeps no OpenAPI documents; the live
+ * embedded server serves kube's own, packages/apiserver/src/http/openapi-builtin.ts). The
  * console's forms and "why is this not ready?" read a kind's schema from here.
  */
 import { definitionName } from '@dojo/apiserver/http/openapi';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceType } from '@dojo/console-protocol';
-import { allFieldIds, constraintText, formFieldsForKind, humanize, repeatedLabels, type FormField, type SchemaNode } from './form-schema.ts';
+import { allFieldIds, constraintText, formFieldsForKind, humanize, repeatedLabels, type FormField } from './form-schema.ts';
+import type { SchemaNode } from './schema-refs.ts';
 import { referenceTargetResolver } from './reference-target.ts';
 
 const dojoSchema: SchemaNode = {
@@ -110,7 +111,7 @@ describe('formFieldsForKind', () => {
     expect(repeatedLabels(fields).has('Title')).toBe(false);
   });
 
-  it('edits maps of strings, scalar lists, and everything else as YAML', () => {
+  it('edits maps of strings, scalar lists, int-or-strings, and everything else as YAML', () => {
     const schema: SchemaNode = {
       properties: {
         spec: {
@@ -131,7 +132,7 @@ describe('formFieldsForKind', () => {
     expect(find(f, 'spec.labels')?.kind).toBe('map');
     expect(find(f, 'spec.hosts')).toMatchObject({ kind: 'list', itemKind: 'string' });
     expect(find(f, 'spec.ports')?.kind).toBe('yaml');
-    expect(find(f, 'spec.port')?.kind).toBe('yaml');
+    expect(find(f, 'spec.port')?.kind).toBe('intOrString');
     expect(find(f, 'spec.extra')?.kind).toBe('yaml');
     expect(find(f, 'spec.enabled')).toMatchObject({ kind: 'boolean', default: false });
     expect(constraintText(find(f, 'spec.ratio')!)).toBe('≥ 0 · < 1');

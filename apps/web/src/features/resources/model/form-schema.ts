@@ -6,35 +6,17 @@
  * - object with properties becomes a group of fields; `required` marks fields;
  * - an object field named `*Ref` with a `name` property becomes an object-reference picker,
  *   its target kind resolved by `resolveTarget` (see reference-target.ts);
- * - map of strings, list of scalars get simple editors; anything else (preserve-unknown-fields,
- *   lists of objects, int-or-string unions) is edited as YAML.
+ * - a map of strings (additionalProperties) becomes a key/value editor, a list of scalars a
+ *   list editor; int-or-string and Quantity fields take a number or a string;
+ * - `$ref`s into the document's definitions and `allOf` wrappers are read through
+ *   (schema-refs.ts), as kube's built-in kinds are written;
+ * - anything else (preserve-unknown-fields, lists of objects, a definition met again inside
+ *   itself, fields nested deeper than `maxDepth`) is edited as YAML.
  * `apiVersion`, `kind`, `metadata` (the form asks for name and namespace itself) and `status`
  * (written by controllers, never by people) are left out.
  */
 
-export interface SchemaNode {
-  type?: string;
-  description?: string;
-  properties?: Record<string, SchemaNode>;
-  required?: string[];
-  items?: SchemaNode;
-  additionalProperties?: SchemaNode | boolean;
-  enum?: unknown[];
-  default?: unknown;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean | number;
-  exclusiveMaximum?: boolean | number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-  nullable?: boolean;
-  allOf?: SchemaNode[];
-  $ref?: string;
-  'x-kubernetes-preserve-unknown-fields'?: boolean;
-  'x-kubernetes-int-or-string'?: boolean;
-}
+import { resolveNode, type Definitions, type SchemaNode } from './schema-refs.ts';
 
 export interface ReferenceTarget {
   group: string;
@@ -62,7 +44,10 @@ export type FormField =
   | (FieldBase & { kind: 'enum'; options: string[] })
   | (FieldBase & { kind: 'object'; fields: FormField[] })
   | (FieldBase & { kind: 'reference'; target?: ReferenceTarget; fields: FormField[] })
-  | (FieldBase & { kind: 'map' })
+  /** `byte`: the values are base64 (a Secret's `data`, a ConfigMap's `binaryData`). */
+  | (FieldBase & { kind: 'map'; valueFormat?: 'byte' })
+  /** A string or an integer (a port name or number); a Quantity ("500m", "2") is kept as typed. */
+  | (FieldBase & { kind: 'intOrString' | 'quantity' })
   | (FieldBase & { kind: 'list'; itemKind: 'string' | 'integer' | 'number' })
   | (FieldBase & { kind: 'yaml' });
 
@@ -85,21 +70,6 @@ export function humanize(name: string): string {
   return words.join(' ');
 }
 
-/** Folds `allOf` parts into one node; `$ref`s cannot be resolved here and are dropped. */
-function flatten(node: SchemaNode): SchemaNode {
-  if (!node.allOf?.length) return node;
-  const { allOf, ...rest } = node;
-  return allOf.map(flatten).reduce<SchemaNode>((acc, part) => {
-    const { $ref: _ref, ...fields } = part;
-    return {
-      ...fields,
-      ...acc,
-      properties: part.properties || acc.properties ? { ...part.properties, ...acc.properties } : undefined,
-      required: [...(part.required ?? []), ...(acc.required ?? [])],
-    };
-  }, rest);
-}
-
 const skippedAtRoot = new Set(['apiVersion', 'kind', 'metadata', 'status']);
 
 function isReference(name: string, node: SchemaNode): boolean {
@@ -114,11 +84,34 @@ function base(path: string[], node: SchemaNode, required: boolean): FieldBase {
   return field;
 }
 
-function toField(path: string[], raw: SchemaNode, required: boolean, resolveTarget: ResolveTarget): FormField {
-  const node = flatten(raw);
+/** Beyond this many levels a field is edited as YAML (a Deployment's deepest typed fields, in its pod template's security context, sit 6 down). */
+const maxDepth = 8;
+
+const objectMeta = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+
+/**
+ * An ObjectMeta below the root (a pod template's, a StatefulSet's volume claim templates'):
+ * people write its labels and annotations; the rest (uid, resourceVersion, managedFields...)
+ * the server fills in.
+ */
+function templateMetadata(node: SchemaNode): SchemaNode {
+  const { labels, annotations } = node.properties ?? {};
+  return { ...node, properties: { ...(labels ? { labels } : {}), ...(annotations ? { annotations } : {}) } };
+}
+
+interface Reading {
+  resolveTarget: ResolveTarget;
+  definitions: Definitions;
+}
+
+function toField(path: string[], raw: SchemaNode, required: boolean, reading: Reading, open: ReadonlySet<string>): FormField {
+  const resolved = resolveNode(raw, reading.definitions, open);
+  if (resolved === 'cycle' || path.length > maxDepth) return { ...base(path, raw, required), kind: 'yaml' };
+  const node = resolved.open.has(objectMeta) && !open.has(objectMeta) ? templateMetadata(resolved.node) : resolved.node;
   const name = path[path.length - 1] ?? '';
   const b = base(path, node, required);
-  if (node['x-kubernetes-int-or-string']) return { ...b, kind: 'yaml' };
+  if (node['x-kubernetes-int-or-string'] || node.format === 'int-or-string') return { ...b, kind: 'intOrString' };
+  if (node.format === 'quantity') return { ...b, kind: 'quantity' };
   if (node.enum?.length && node.enum.every((v) => typeof v === 'string')) return { ...b, kind: 'enum', options: node.enum as string[] };
   switch (node.type) {
     case 'string': {
@@ -144,7 +137,8 @@ function toField(path: string[], raw: SchemaNode, required: boolean, resolveTarg
     case 'boolean':
       return { ...b, kind: 'boolean' };
     case 'array': {
-      const item = node.items ? flatten(node.items) : undefined;
+      const items = node.items ? resolveNode(node.items, reading.definitions, resolved.open) : undefined;
+      const item = items === 'cycle' ? undefined : items?.node;
       if (item && (item.type === 'string' || item.type === 'integer' || item.type === 'number') && !item.enum) {
         return { ...b, kind: 'list', itemKind: item.type };
       }
@@ -153,15 +147,17 @@ function toField(path: string[], raw: SchemaNode, required: boolean, resolveTarg
     case 'object':
     case undefined: {
       if (node.properties && Object.keys(node.properties).length > 0 && !node['x-kubernetes-preserve-unknown-fields']) {
-        const fields = objectFields(path, node, resolveTarget);
+        const fields = objectFields(path, node, reading, resolved.open);
         if (isReference(name, node)) {
-          const target = resolveTarget(name, node.description);
+          const target = reading.resolveTarget(name, node.description);
           return target ? { ...b, kind: 'reference', target, fields } : { ...b, kind: 'reference', fields };
         }
         return { ...b, kind: 'object', fields };
       }
-      const values = typeof node.additionalProperties === 'object' ? flatten(node.additionalProperties) : undefined;
-      if (values?.type === 'string') return { ...b, kind: 'map' };
+      const resolvedValues = typeof node.additionalProperties === 'object' ? resolveNode(node.additionalProperties, reading.definitions, resolved.open) : undefined;
+      const values = resolvedValues === 'cycle' ? undefined : resolvedValues?.node;
+      // Quantities (resource limits, a Pod's overhead) are edited as the strings kube writes them as.
+      if ((values?.type === 'string' || values?.format === 'quantity') && !values.enum) return values.format === 'byte' ? { ...b, kind: 'map', valueFormat: 'byte' } : { ...b, kind: 'map' };
       return { ...b, kind: 'yaml' };
     }
     default:
@@ -169,22 +165,25 @@ function toField(path: string[], raw: SchemaNode, required: boolean, resolveTarg
   }
 }
 
-function objectFields(path: string[], node: SchemaNode, resolveTarget: ResolveTarget): FormField[] {
+function objectFields(path: string[], node: SchemaNode, reading: Reading, open: ReadonlySet<string>): FormField[] {
   const required = new Set(node.required ?? []);
-  return Object.entries(node.properties ?? {}).map(([name, child]) => toField([...path, name], child, required.has(name), resolveTarget));
+  return Object.entries(node.properties ?? {}).map(([name, child]) => toField([...path, name], child, required.has(name), reading, open));
 }
 
 /**
- * The editable fields of a kind, from the schema `GET /api/schema/...` returns. A schema that
- * keeps unknown fields at its root (built-in kinds served without a full schema) ends with one
- * YAML field for everything it does not describe: its path is empty.
+ * The editable fields of a kind, from the schema and definitions `GET /api/schema/...` returns.
+ * A schema that keeps unknown fields at its root (a kind served without a full schema) ends
+ * with one YAML field for everything it does not describe: its path is empty.
  */
-export function formFieldsForKind(schema: SchemaNode, resolveTarget: ResolveTarget = () => undefined): FormField[] {
-  const root = flatten(schema);
+export function formFieldsForKind(schema: SchemaNode, resolveTarget: ResolveTarget = () => undefined, definitions: Definitions = {}): FormField[] {
+  const resolved = resolveNode(schema, definitions);
+  const root = resolved === 'cycle' ? schema : resolved.node;
+  const open = resolved === 'cycle' ? new Set<string>() : resolved.open;
+  const reading: Reading = { resolveTarget, definitions };
   const required = new Set(root.required ?? []);
   const fields = Object.entries(root.properties ?? {})
     .filter(([name]) => !skippedAtRoot.has(name))
-    .map(([name, child]) => toField([name], child, required.has(name), resolveTarget));
+    .map(([name, child]) => toField([name], child, required.has(name), reading, open));
   if (root['x-kubernetes-preserve-unknown-fields']) {
     fields.push({
       kind: 'yaml',
@@ -207,6 +206,14 @@ export function describedRootFields(fields: readonly FormField[]): Set<string> {
 export function allFieldIds(fields: readonly FormField[]): string[] {
   return fields.flatMap((f) => (f.kind === 'object' || f.kind === 'reference' ? [f.id, ...allFieldIds(f.fields)] : f.id ? [f.id] : []));
 }
+
+/** How many inputs the whole form would show with every group open. */
+export function inputCount(fields: readonly FormField[]): number {
+  return fields.reduce((n, f) => n + (f.kind === 'object' || f.kind === 'reference' ? inputCount(f.fields) : 1), 0);
+}
+
+/** Beyond this many inputs a form folds its optional empty groups: a Pod's has ~150, a CRD's a dozen. */
+export const longFormInputs = 40;
 
 /**
  * Labels that more than one input of the form would have (`Name` of the object, of `spec`, of

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Status, StatusCause } from '@dojo/kube-api';
-import { editableObject, formatKeyValueLines, getAt, parseKeyValueLines, parseListLines, placeStatusCauses, restOf, setAt, withRest } from './form-values.ts';
+import { editableObject, getAt, parseListLines, placeStatusCauses, restOf, setAt, withRest } from './form-values.ts';
 
 const invalid = (causes: StatusCause[]): Status => ({
   kind: 'Status',
@@ -52,12 +52,6 @@ describe('form values', () => {
       metadata: { name: 'a' },
       data: { y: '2' },
     });
-  });
-
-  it('edits maps as key=value lines', () => {
-    expect(parseKeyValueLines('a=1\n\n b = two words ')).toEqual({ value: { a: '1', b: 'two words' } });
-    expect(parseKeyValueLines('novalue').error).toBe('line 1: write key=value');
-    expect(formatKeyValueLines({ a: '1', b: '2' })).toBe('a=1\nb=2');
   });
 
   it('edits scalar lists one per line, checking numbers', () => {

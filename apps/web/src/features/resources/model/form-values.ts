@@ -55,23 +55,6 @@ export function withRest(root: JsonObject, rest: JsonObject, described: Readonly
   return { ...Object.fromEntries(Object.entries(root).filter(([name]) => described.has(name))), ...restOf(rest, described) };
 }
 
-/** "a=1\nb=2" <-> {a: "1", b: "2"}: the text editor for string maps (labels, annotations). */
-export function parseKeyValueLines(text: string): { value: Record<string, string>; error?: string } {
-  const value: Record<string, string> = {};
-  for (const [n, raw] of text.split('\n').entries()) {
-    const line = raw.trim();
-    if (!line) continue;
-    const eq = line.indexOf('=');
-    if (eq <= 0) return { value, error: `line ${n + 1}: write key=value` };
-    value[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
-  }
-  return { value };
-}
-
-export function formatKeyValueLines(value: unknown): string {
-  return isObject(value) ? Object.entries(value).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n') : '';
-}
-
 /** One item per line: the text editor for lists of scalars. */
 export function parseListLines(text: string, itemKind: 'string' | 'integer' | 'number'): { value: Json[]; error?: string } {
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);

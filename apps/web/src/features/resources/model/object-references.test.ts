@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceType } from '@dojo/console-protocol';
-import { formFieldsForKind, type SchemaNode } from './form-schema.ts';
+import { formFieldsForKind } from './form-schema.ts';
+import type { SchemaNode } from './schema-refs.ts';
 import { objectReferences } from './object-references.ts';
 import { referenceTargetResolver } from './reference-target.ts';
 

@@ -1,4 +1,5 @@
 /** What the object refers to by name (its `*Ref` fields), each linked to the referenced object. */
+import { useMemo } from 'react';
 import type { KubeObject } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
 import { Link } from '../../../../lib/router.tsx';
@@ -12,8 +13,10 @@ import type { DetailPath } from './OwnerTreeView.tsx';
 export function ObjectReferencesList({ object, type, detailPath }: { object: KubeObject; type: ResourceType; detailPath: DetailPath }) {
   const schema = useResourceSchema(type);
   const { data: types } = useResourceTypes();
-  if (!schema.data) return null;
-  const references = objectReferences(object, formFieldsForKind(schema.data, referenceTargetResolver(types ?? [])));
+  // A built-in kind's fields are read through kube's definitions: once per schema, not per watch event.
+  const fields = useMemo(() => (schema.data ? formFieldsForKind(schema.data.schema, referenceTargetResolver(types ?? []), schema.data.definitions) : undefined), [schema.data, types]);
+  if (!fields) return null;
+  const references = objectReferences(object, fields);
   if (references.length === 0) return null;
   return (
     <div className="mt-4 text-sm">

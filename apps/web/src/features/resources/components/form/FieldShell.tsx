@@ -5,6 +5,7 @@
  */
 import { useContext, type ReactNode } from 'react';
 import { constraintText, type FormField } from '../../model/form-schema.ts';
+import { Description } from './Description.tsx';
 import { FieldGroupContext, useFormState } from './form-context.ts';
 
 export interface InputWiring {
@@ -66,13 +67,7 @@ export function FieldShell({
           ))}
         </div>
       ) : null}
-      {helpId ? (
-        <p id={helpId} className="text-xs text-slate-500 dark:text-slate-400">
-          {field.description}
-          {field.description && constraints ? ' ' : ''}
-          {constraints ? <span className="whitespace-nowrap">({constraints})</span> : null}
-        </p>
-      ) : null}
+      {helpId ? <Description id={helpId} {...(field.description ? { text: field.description } : {})} after={constraints ? <span>({constraints})</span> : null} /> : null}
     </div>
   );
 }

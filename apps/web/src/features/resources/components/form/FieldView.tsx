@@ -2,8 +2,9 @@
 import type { FormField } from '../../model/form-schema.ts';
 import { Fieldset } from './Fieldset.tsx';
 import { ReferencePicker } from './ReferencePicker.tsx';
-import { BooleanSelect, EnumSelect, NumberInput, StringInput } from './ScalarInputs.tsx';
-import { ListInput, MapInput, YamlInput } from './TextBlockInputs.tsx';
+import { KeyValueInput } from './KeyValueInput.tsx';
+import { BooleanSelect, EnumSelect, NumberInput, NumberOrStringInput, StringInput } from './ScalarInputs.tsx';
+import { ListInput, YamlInput } from './TextBlockInputs.tsx';
 
 export function FieldView({ field, depth = 0 }: { field: FormField; depth?: number }) {
   switch (field.kind) {
@@ -16,8 +17,11 @@ export function FieldView({ field, depth = 0 }: { field: FormField; depth?: numb
       return <EnumSelect field={field} />;
     case 'boolean':
       return <BooleanSelect field={field} />;
+    case 'intOrString':
+    case 'quantity':
+      return <NumberOrStringInput field={field} />;
     case 'map':
-      return <MapInput field={field} />;
+      return <KeyValueInput field={field} />;
     case 'list':
       return <ListInput field={field} />;
     case 'yaml':
@@ -27,9 +31,7 @@ export function FieldView({ field, depth = 0 }: { field: FormField; depth?: numb
     case 'object':
       return (
         <Fieldset field={field} depth={depth}>
-          {field.fields.map((child) => (
-            <FieldView key={child.id} field={child} depth={depth + 1} />
-          ))}
+          {() => field.fields.map((child) => <FieldView key={child.id} field={child} depth={depth + 1} />)}
         </Fieldset>
       );
   }

@@ -1,6 +1,13 @@
-/** A nested object as a fieldset: its legend names the group, its own errors sit on top. */
-import type { ReactNode } from 'react';
+/**
+ * A nested object as a fieldset: its legend names the group, its own errors sit on top. In a
+ * long form (a Pod's spec has some forty fields and a dozen groups of its own), an optional
+ * group below the top level that the object does not fill yet starts folded, and its fields
+ * are not rendered until opened; a short form (most CRDs') shows every field.
+ */
+import { useState, type ReactNode } from 'react';
 import type { FormField } from '../../model/form-schema.ts';
+import { getAt } from '../../model/form-values.ts';
+import { Description, firstSentence } from './Description.tsx';
 import { FieldGroupContext, useFormState } from './form-context.ts';
 
 export function FieldErrors({ id }: { id: string }) {
@@ -18,7 +25,27 @@ export function FieldErrors({ id }: { id: string }) {
   );
 }
 
-export function Fieldset({ field, depth, children }: { field: FormField; depth: number; children: ReactNode }) {
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0);
+}
+
+export function Fieldset({ field, depth, children }: { field: FormField; depth: number; children: ReactNode | (() => ReactNode) }) {
+  const form = useFormState();
+  const [unfolded, setUnfolded] = useState(() => !form.foldOptionalGroups || depth === 0 || field.required || !isEmpty(getAt(form.draft, field.path)));
+  // A problem the server found inside a folded group opens it, so it can be seen and focused.
+  if (!unfolded && !form.hasProblemsUnder(field.id)) {
+    return (
+      <details
+        className="rounded-md border border-slate-200 px-4 py-2 dark:border-slate-700"
+        onToggle={(event) => event.currentTarget.open && setUnfolded(true)}
+      >
+        <summary className="cursor-pointer text-sm font-semibold text-slate-800 dark:text-slate-200">
+          {field.label}
+          {field.description ? <span className="mt-0.5 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">{firstSentence(field.description) ?? field.description}</span> : null}
+        </summary>
+      </details>
+    );
+  }
   return (
     <fieldset
       className={
@@ -35,10 +62,9 @@ export function Fieldset({ field, depth, children }: { field: FormField; depth: 
           </span>
         ) : null}
       </legend>
-      {field.description ? <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400">{field.description}</p> : null}
+      {field.description ? <Description text={field.description} className="-mt-2" /> : null}
       <FieldErrors id={field.id} />
-      <FieldGroupContext.Provider value={field.label}>{children}</FieldGroupContext.Provider>
+      <FieldGroupContext.Provider value={field.label}>{typeof children === 'function' ? children() : children}</FieldGroupContext.Provider>
     </fieldset>
   );
 }
-

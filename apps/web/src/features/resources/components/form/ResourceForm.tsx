@@ -14,7 +14,8 @@ import { useDryRun } from '../../api/dry-run.ts';
 import { useResourceTypes } from '../../api/resource-types.ts';
 import { readObject, useCreateObject, useUpdateObject } from '../../api/resource-writes.ts';
 import { countProblems, problemsText } from '../../model/form-problems.ts';
-import { allFieldIds, describedRootFields, formFieldsForKind, repeatedLabels, type FormField, type SchemaNode } from '../../model/form-schema.ts';
+import { allFieldIds, describedRootFields, formFieldsForKind, inputCount, longFormInputs, repeatedLabels, type FormField } from '../../model/form-schema.ts';
+import type { KindSchemaNodes } from '../../model/schema-refs.ts';
 import { editableObject, placeStatusCauses, setAt, withRest, type Json, type JsonObject } from '../../model/form-values.ts';
 import { referenceTargetResolver } from '../../model/reference-target.ts';
 import { isSecretResource } from '../../model/secret-changes.ts';
@@ -27,7 +28,7 @@ import { useRebasingDraft } from './use-rebasing-draft.ts';
 export interface ResourceFormProps {
   mode: 'create' | 'update';
   type: ResourceType;
-  schema: SchemaNode;
+  schema: KindSchemaNodes;
   initial: JsonObject;
   /** Edit mode: the object as it is now (editableObject), followed while the person edits. */
   live?: JsonObject;
@@ -39,7 +40,7 @@ const metadataIds = ['metadata.name', 'metadata.namespace', 'metadata'];
 
 export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCancel }: ResourceFormProps) {
   const { data: types } = useResourceTypes();
-  const fields: FormField[] = useMemo(() => formFieldsForKind(schema, referenceTargetResolver(types ?? [])), [schema, types]);
+  const fields: FormField[] = useMemo(() => formFieldsForKind(schema.schema, referenceTargetResolver(types ?? []), schema.definitions), [schema, types]);
   const fieldIds = useMemo(() => [...metadataIds, ...allFieldIds(fields)], [fields]);
   const described = useMemo(() => describedRootFields(fields), [fields]);
   const repeated = useMemo(() => repeatedLabels(fields, metadataLabels), [fields]);
@@ -85,7 +86,9 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
     mode,
     described,
     repeatedLabels: repeated,
+    foldOptionalGroups: inputCount(fields) > longFormInputs,
     errorsFor: (id) => (errorsShownFor(id) ? placed.byField.get(id) ?? [] : []),
+    hasProblemsUnder: (id) => [...placed.byField.keys()].some((placedId) => (placedId === id || placedId.startsWith(`${id}.`)) && errorsShownFor(placedId)),
   };
   function errorsShownFor(id: string): boolean {
     return submitted || touched.has(id) || [...touched].some((t) => t.startsWith(`${id}.`));

@@ -114,3 +114,33 @@ export function BooleanSelect({ field }: { field: Field<'boolean'> }) {
     </FieldShell>
   );
 }
+
+/**
+ * An int-or-string (a port: 8080 or "http") or a Quantity ("500m", "1Gi", 2): one text input.
+ * An int-or-string that reads as a whole number is sent as a number, as kubectl's YAML would;
+ * a Quantity is sent as typed, a string, which kube reads the same as the number.
+ */
+export function NumberOrStringInput({ field }: { field: Field<'intOrString' | 'quantity'> }) {
+  const form = useFormState();
+  const value = getAt(form.draft, field.path);
+  return (
+    <FieldShell field={field}>
+      {(wiring) => (
+        <input
+          {...wiring}
+          type="text"
+          className={`${inputClass} max-w-64`}
+          value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+          placeholder={defaultHint(field) ?? (field.kind === 'quantity' ? 'e.g. 500m, 1Gi' : 'a number or a name')}
+          spellCheck={false}
+          onChange={(event) => {
+            form.touch(field.id);
+            const text = event.target.value;
+            const asNumber = field.kind === 'intOrString' && /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : undefined;
+            form.setField(field.path, text === '' ? undefined : (asNumber ?? text));
+          }}
+        />
+      )}
+    </FieldShell>
+  );
+}

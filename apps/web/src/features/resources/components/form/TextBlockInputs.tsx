@@ -1,6 +1,6 @@
 /**
- * Multi-line editors for values that are not one scalar: string maps as key=value lines, scalar
- * lists one per line, anything else as YAML. The text is kept as typed; the draft changes only
+ * Multi-line editors for values that are not one scalar: scalar lists one per line, anything
+ * else as YAML (string maps have their own editor, KeyValueInput). The text is kept as typed; the draft changes only
  * when it parses, and a parse error is shown under the field. When the draft's value changes
  * under the text (the live object moved on), the text is written anew from it.
  */
@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { semanticEqual } from '@dojo/kube-api';
 import type { FormField } from '../../model/form-schema.ts';
-import { formatKeyValueLines, getAt, parseKeyValueLines, parseListLines, restOf, type Json } from '../../model/form-values.ts';
+import { getAt, parseListLines, restOf, type Json } from '../../model/form-values.ts';
 import { FieldShell } from './FieldShell.tsx';
 import { inputClass, useFormState } from './form-context.ts';
 
@@ -44,20 +44,6 @@ function TextBlock({ field, format, parse, hint }: { field: FormField; format: (
         />
       )}
     </FieldShell>
-  );
-}
-
-export function MapInput({ field }: { field: FormField }) {
-  return (
-    <TextBlock
-      field={field}
-      hint="key=value, one per line"
-      format={formatKeyValueLines}
-      parse={(text) => {
-        const { value, error } = parseKeyValueLines(text);
-        return { value: Object.keys(value).length ? value : undefined, ...(error ? { error } : {}) };
-      }}
-    />
   );
 }
 

@@ -16,6 +16,10 @@ export interface FormState {
   described: ReadonlySet<string>;
   /** Labels more than one input has: those inputs are named with their group too. */
   repeatedLabels: ReadonlySet<string>;
+  /** A long form: optional nested groups left empty start folded (Fieldset). */
+  foldOptionalGroups: boolean;
+  /** A shown problem sits on the field or inside it: a folded group holding one opens. */
+  hasProblemsUnder(id: string): boolean;
 }
 
 export const FormContext = createContext<FormState | undefined>(undefined);
