@@ -64,6 +64,8 @@ describe.skipIf(!kubectl133)('kubectl apply --server-side after kubectl apply', 
     // its Apply entry and hands the annotation to "kubectl-last-applied" (csaupgrade).
     expect(Object.keys(managers).sort()).toEqual(['kubectl', 'kubectl-last-applied']);
     expect(managers.kubectl).toHaveProperty(['f:spec', 'f:replicas']);
+    // ... and applies once more: its entry is then exactly the configuration (no defaults).
+    expect(managers.kubectl).not.toHaveProperty(['f:spec', 'f:progressDeadlineSeconds']);
     const got = await server.call('GET', '/apis/apps/v1/namespaces/default/deployments/upgrade');
     expect(got.body.metadata.annotations[lastApplied]).toBe(
       '{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"labels":{"app":"upgrade"},"name":"upgrade","namespace":"default"},' +
