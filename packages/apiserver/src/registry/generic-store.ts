@@ -207,7 +207,9 @@ export class GenericStore {
    * and an apply that only hands fields back (kubectl's client-side apply upgrade) is a write.
    */
   private changesNothing(obj: KubeObject, current: KubeObject): boolean {
-    const managedFields = obj.metadata.managedFields ?? current.metadata.managedFields;
+    // An empty list is "not sent" too (the fieldmanager's decodeLiveOrNew falls back to the live entries).
+    const sent = obj.metadata.managedFields;
+    const managedFields = sent?.length ? sent : current.metadata.managedFields;
     if (!jsonEqual(managedFields ?? [], current.metadata.managedFields ?? [])) return false;
     const proposed = { ...obj, metadata: { ...obj.metadata, resourceVersion: current.metadata.resourceVersion, managedFields } };
     return this.info.typedDecode ? semanticEqual(proposed, current) : jsonEqual(proposed, current);
