@@ -50,6 +50,7 @@ const clientToServerSideApplySteps: Step[] = [
     applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa', annotations: { z: 'a&b', a: 'w' } }, data: { b: '<y>', a: '2' } }),
   ),
   http('server-side apply by another manager leaves the annotation as it is', applyConfigMap('csa', 'deployer', { metadata: { name: 'csa' }, data: { d: '1' } })),
+  http('server-side apply with annotations: null keeps the live ones (SMD merges null as no items)', applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa', annotations: null }, data: { a: '2', b: '<y>' } })),
   http(
     'server-side apply by kubectl creating with the annotation in its configuration: rewritten',
     applyConfigMap('csa-created', 'kubectl', { metadata: { name: 'csa-created', annotations: { [lastApplied]: 'mine' } }, data: { a: '1' } }),

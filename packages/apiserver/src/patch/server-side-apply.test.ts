@@ -129,6 +129,20 @@ describe('serverSideApply', () => {
     expect(owners['kubectl-client-side-apply']).toHaveProperty(['f:spec', 'f:replicas']);
   });
 
+  it('keeps a non-empty map the configuration sets to null, and its owners (SMD merges null as no items)', () => {
+    const applied = { ...config({ replicas: 2 }), metadata: { name: 'web', namespace: 'default', labels: null } } as unknown as KubeObject;
+    const result = apply(clientSideApplied(2), applied);
+    expect(result.metadata.labels).toEqual({ app: 'web' });
+    const owners = Object.fromEntries((result.metadata.managedFields ?? []).map((e) => [e.manager, e.fieldsV1]));
+    expect(owners.kubectl).toHaveProperty(['f:metadata', 'f:labels'], {});
+    expect(owners['kubectl-client-side-apply']).toHaveProperty(['f:metadata', 'f:labels', 'f:app']);
+  });
+
+  it('removes a leaf the configuration sets to null', () => {
+    const applied = { ...config({}), spec: { ...config({}).spec, replicas: null } } as unknown as KubeObject;
+    expect(spec(apply(apply(undefined, config({ replicas: 2 })), applied))).not.toHaveProperty('replicas');
+  });
+
   it('keeps live-only list items and follows the configuration for new ones', () => {
     const live = apply(undefined, config({}));
     const withSidecar = updateManagedFields({
