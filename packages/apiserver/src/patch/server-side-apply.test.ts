@@ -139,7 +139,7 @@ describe('serverSideApply', () => {
   });
 
   it('removes a leaf the configuration sets to null', () => {
-    const applied = { ...config({}), spec: { ...config({}).spec, replicas: null } } as unknown as KubeObject;
+    const applied = { ...config({}), spec: { ...(config({}).spec as object), replicas: null } } as unknown as KubeObject;
     expect(spec(apply(apply(undefined, config({ replicas: 2 })), applied))).not.toHaveProperty('replicas');
   });
 
