@@ -15,7 +15,7 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import type { ApplyConflict } from './apply-conflict.ts';
-import { listKeyProblems } from './apply-list-keys.ts';
+import { typedPatchProblems } from './apply-typed-problems.ts';
 import { compareFields } from './compare-fields.ts';
 import type { FieldSet } from './field-set.ts';
 import { fieldSetOf } from './field-set-of.ts';
@@ -60,7 +60,7 @@ function fieldsClaimedByLastApplied(live: KubeObject, { apiVersion, meta }: Last
   // The unstructured decoder refuses an object without a kind; the version must be the request's.
   if (!isJsonObject(lastApplied) || typeof lastApplied.kind !== 'string' || lastApplied.kind === '') return undefined;
   if (lastApplied.apiVersion !== apiVersion) return undefined;
-  if (listKeyProblems(lastApplied, meta, []).length) return undefined;
+  if (typedPatchProblems(lastApplied, meta, []).length) return undefined;
   // Fields the live object changed, dropped or holds beyond the annotation are not kubectl's.
   const differences = compareFields(lastApplied, live, meta);
   return fieldSetOf(lastApplied, meta).difference(differences.modified).difference(differences.added).difference(differences.removed);

@@ -13,7 +13,7 @@
  */
 import { newBadRequest, type KubeObject, type ManagedFieldsEntry } from '@dojo/kube-api';
 import { newApplyConflict, type ApplyConflict } from './apply-conflict.ts';
-import { listKeyProblems } from './apply-list-keys.ts';
+import { typedPatchProblems } from './apply-typed-problems.ts';
 import { mergeApplied } from './apply-merge.ts';
 import { pruneUnowned } from './apply-prune.ts';
 import { compareFields } from './compare-fields.ts';
@@ -70,7 +70,7 @@ export function serverSideApply(args: ServerSideApplyArgs): ServerSideApplyResul
   if (applied.metadata?.managedFields !== undefined && applied.metadata.managedFields !== null) {
     throw newBadRequest('metadata.managedFields must be nil');
   }
-  const problems = listKeyProblems(applied, meta, []);
+  const problems = typedPatchProblems(applied, meta, []);
   if (problems.length) {
     const { namespace = '', name = '' } = args.live?.metadata ?? applied.metadata ?? {};
     // SMD's ValidationErrors: one error inline, several as an indented "errors:" block.
