@@ -22,7 +22,18 @@ export type FuzzCommand =
   | { op: 'get'; kind: FuzzKind; name: ObjectName }
   | { op: 'list'; kind: FuzzKind; labelSelector: string; fieldSelector: string; limit: number | undefined }
   | { op: 'update'; kind: FuzzKind; name: ObjectName; version: VersionChoice; labels: Record<string, string>; content: unknown }
-  | { op: 'patch'; kind: FuzzKind; name: ObjectName; type: PatchType; body: unknown; force: boolean }
+  | {
+      op: 'patch';
+      kind: FuzzKind;
+      name: ObjectName;
+      type: PatchType;
+      body: unknown;
+      force: boolean;
+      /** An apply's fieldManager: "kubectl" is the one kube upgrades from client-side apply. */
+      manager?: 'fuzz' | 'kubectl';
+      /** Content for a kubectl.kubernetes.io/last-applied-configuration the body also sets. */
+      lastApplied?: unknown;
+    }
   | { op: 'delete'; kind: FuzzKind; name: ObjectName; version: VersionChoice; propagationPolicy: string | undefined; dryRun: boolean };
 
 /** One property of a random custom resource schema. */
@@ -108,7 +119,19 @@ export function fuzzCommand(schema: WidgetSchema): fc.Arbitrary<FuzzCommand> {
   });
   const update = kind.chain((k) => fc.record({ op: fc.constant('update' as const), kind: fc.constant(k), name, version, labels, content: content(k) }));
   const patch = kind.chain((k) =>
-    fc.record({ op: fc.constant('patch' as const), kind: fc.constant(k), name, type: fc.constantFrom<PatchType>('merge', 'json', 'strategic', 'apply'), body: patchBody(k), force: fc.boolean() }),
+    fc.record(
+      {
+        op: fc.constant('patch' as const),
+        kind: fc.constant(k),
+        name,
+        type: fc.constantFrom<PatchType>('merge', 'json', 'strategic', 'apply'),
+        body: patchBody(k),
+        force: fc.boolean(),
+        manager: fc.constantFrom<'fuzz' | 'kubectl'>('fuzz', 'kubectl'),
+        lastApplied: content(k),
+      },
+      { requiredKeys: ['op', 'kind', 'name', 'type', 'body', 'force'] },
+    ),
   );
   const del = fc.record({
     op: fc.constant('delete' as const),

@@ -21,6 +21,11 @@ const intendedDifferences: { what: string; pattern: RegExp; replacement: string 
  * answer the 422 Invalid a create or update of that object gets, naming the field.
  */
 export function equalizeIntended(ours: string, theirs: string): [string, string] {
+  // The same "failed to create typed patch object" text as our 400 BadRequest (patch-errors.ts:
+  // a malformed patch is the client's fault, never a server's 500): only code and reason differ.
+  if (/\nstatus 500\n[\s\S]*failed to create typed patch object/.test(theirs) && /\nstatus 400\n[\s\S]*failed to create typed patch object/.test(ours)) {
+    return [ours.replace('\nstatus 400\n', '\nstatus 500\n').replace('"code": 400,', '"code": 500,').replace(/\n\s*"reason": "BadRequest",/, ''), theirs];
+  }
   if (/\nstatus 500\n[\s\S]*failed to create typed patch object/.test(theirs) && /\nstatus 422\n/.test(ours)) {
     const same = `${theirs.split('\n')[0]}\n<an ill-typed apply of a custom resource: kube-apiserver 500, ours 422 (docs/fidelity.md)>`;
     return [same, same];

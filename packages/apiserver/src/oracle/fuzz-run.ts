@@ -50,6 +50,18 @@ function typeMeta(kind: FuzzKind): { apiVersion: string; kind: string } {
   return kind === 'configmap' ? { apiVersion: 'v1', kind: 'ConfigMap' } : { apiVersion: `${fuzzGroup}/v1`, kind: 'Widget' };
 }
 
+/**
+ * A merge, strategic or apply body that also sets last-applied-configuration (as `kubectl apply`
+ * writes it: the configuration as JSON, a newline), for kube's client-side apply upgrade.
+ */
+function withLastApplied(command: Extract<FuzzCommand, { op: 'patch' }>, body: unknown): unknown {
+  if (command.lastApplied === undefined || command.type === 'json' || !isPlainObject(body)) return body;
+  const configuration = { ...typeMeta(command.kind), metadata: { name: command.name }, [command.kind === 'configmap' ? 'data' : 'spec']: command.lastApplied };
+  const metadata = isPlainObject(body.metadata) ? body.metadata : {};
+  const annotations = { 'kubectl.kubernetes.io/last-applied-configuration': `${JSON.stringify(configuration)}\n` };
+  return { ...body, metadata: { ...metadata, annotations } };
+}
+
 function object(kind: FuzzKind, name: string, labels: Record<string, string>, content: unknown, resourceVersion?: string): unknown {
   const metadata = { name, labels, ...(resourceVersion ? { resourceVersion } : {}) };
   return { ...typeMeta(kind), metadata, [kind === 'configmap' ? 'data' : 'spec']: content };
@@ -115,11 +127,14 @@ export class FuzzSession {
       }
       case 'patch': {
         const apply = command.type === 'apply';
-        const body = apply && isPlainObject(command.body) ? { ...typeMeta(command.kind), metadata: { name: command.name }, ...command.body } : command.body;
-        const query = apply ? `fieldManager=fuzz${command.force ? '&force=true' : ''}` : '';
+        const plain = apply && isPlainObject(command.body) ? { ...typeMeta(command.kind), metadata: { name: command.name }, ...command.body } : command.body;
+        const body = withLastApplied(command, plain);
+        const query = apply ? `fieldManager=${command.manager ?? 'fuzz'}${command.force ? '&force=true' : ''}` : '';
         const result = await this.target.call('PATCH', withQuery(`${base}/${command.name}`, query), body, { 'content-type': patchContentTypes[command.type] });
         this.remember(command.kind, command.name, result);
-        return observe(`PATCH ${command.kind} ${command.name} (${command.type}${apply && command.force ? ', force' : ''})`, result);
+        const by = apply && command.manager === 'kubectl' ? ' by kubectl' : '';
+        const withAnnotation = body !== plain ? ', last-applied' : '';
+        return observe(`PATCH ${command.kind} ${command.name} (${command.type}${by}${apply && command.force ? ', force' : ''}${withAnnotation})`, result);
       }
       case 'delete': {
         const rv = this.version(command.kind, command.name, command.version);

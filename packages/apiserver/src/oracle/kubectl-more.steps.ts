@@ -20,7 +20,8 @@ function scrub(text: string): string {
     .replace(/\b3\d{4}\/TCP/g, '<port>/TCP')
     .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<jwt>')
     .replace(/\/tmp\/(LIVE|MERGED)-\d+/g, '/tmp/$1-<n>')
-    .replace(/\t\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d+ [+-]\d{4}/g, '\t<file time>');
+    .replace(/\t\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d+ [+-]\d{4}/g, '\t<file time>')
+    .replace(/^([IWE])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ /gm, '$1<klog time> <pid> ');
 }
 
 interface Spec {
@@ -79,6 +80,54 @@ spec:
       - name: app
         image: ${image}
 ${extra}`;
+
+/** A Deployment for the client-side to server-side apply upgrade steps (deleted with `-l app=applied`). */
+const upgradeManifest = (name: string, replicas: number, image: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${name}
+  namespace: ${ns}
+  labels: {app: applied}
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels: {app: ${name}}
+  template:
+    metadata:
+      labels: {app: ${name}}
+    spec:
+      containers:
+      - name: app
+        image: ${image}
+`;
+
+/**
+ * `kubectl apply` then `kubectl apply --server-side`: kube's fieldmanager lets the manager
+ * "kubectl" take over what last-applied-configuration names and rewrites that annotation;
+ * a field another manager changed since, another manager name, or no annotation still conflict.
+ */
+const clientToServerSideApplySteps: Step[] = [
+  kc('csa upgrade: apply (client-side) creates', { args: ['apply', '-f', '-'], stdin: upgradeManifest('upgraded', 1, 'nginx:1.27') }),
+  kc('csa upgrade: diff --server-side shows the takeover', { args: ['diff', '--server-side', '-f', '-'], stdin: upgradeManifest('upgraded', 2, 'nginx:1.28') }),
+  kc('csa upgrade: apply --server-side by another manager: conflict', {
+    args: ['apply', '--server-side', '--field-manager=intruder', '-f', '-'],
+    stdin: upgradeManifest('upgraded', 2, 'nginx:1.28'),
+  }),
+  kc('csa upgrade: apply --server-side takes over', { args: ['apply', '--server-side', '-f', '-'], stdin: upgradeManifest('upgraded', 2, 'nginx:1.28') }),
+  kc('csa upgrade: get --show-managed-fields -o json', { args: ['get', 'deployment', 'upgraded', ...n, '--show-managed-fields', '-o', 'json'], json: true }),
+  kc('csa upgrade: apply (client-side) another', { args: ['apply', '-f', '-'], stdin: upgradeManifest('upgraded-scaled', 1, 'nginx:1.27') }),
+  kc('csa upgrade: scale it', { args: ['scale', 'deployment/upgraded-scaled', ...n, '--replicas=5'] }),
+  kc('csa upgrade: apply --server-side over the scale: conflict naming only replicas', {
+    args: ['apply', '--server-side', '-f', '-'],
+    stdin: upgradeManifest('upgraded-scaled', 3, 'nginx:1.28'),
+  }),
+  kc('csa upgrade: diff --server-side over the scale: conflict', { args: ['diff', '--server-side', '-f', '-'], stdin: upgradeManifest('upgraded-scaled', 3, 'nginx:1.28') }),
+  kc('csa upgrade: create (no last-applied)', { args: ['create', '-f', '-'], stdin: upgradeManifest('upgraded-created', 1, 'nginx:1.27') }),
+  kc('csa upgrade: apply --server-side without last-applied: conflict', {
+    args: ['apply', '--server-side', '-f', '-'],
+    stdin: upgradeManifest('upgraded-created', 2, 'nginx:1.27'),
+  }),
+];
 
 const configMapManifest = (value: string) => `apiVersion: v1
 kind: ConfigMap
@@ -185,6 +234,7 @@ export const kubectlMoreSteps: Step[] = [
   kc('diff with a change', { args: ['diff', '-f', '-'], stdin: manifest('nginx:1.29') }),
   kc('diff without a change', { args: ['diff', '-f', '-'], stdin: manifest('nginx:1.28') }),
   kc('diff --server-side', { args: ['diff', '--server-side', '-f', '-'], stdin: manifest('nginx:1.30') }),
+  ...clientToServerSideApplySteps,
   kc('apply --server-side creates', { args: ['apply', '--server-side', '-f', '-', '-o', 'json'], stdin: configMapManifest('one'), json: true }),
   kc('apply --server-side by another manager: conflict', { args: ['apply', '--server-side', '--field-manager=intruder', '-f', '-'], stdin: configMapManifest('two') }),
   kc('apply --server-side with an invalid object', { args: ['apply', '--server-side', '-f', '-'], stdin: configMapManifest('x').replace('name: ssa', 'name: Not_Valid') }),

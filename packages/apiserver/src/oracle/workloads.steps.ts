@@ -17,6 +17,46 @@ const deployment = (name: string, labels: Record<string, string>, selector: Reco
   },
 });
 
+const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
+const applyConfigMap = (name: string, manager: string, body: object) =>
+  ({ method: 'PATCH', path: `${cms}/${name}?fieldManager=${manager}`, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', ...body }), headers: applyHeaders }) as const;
+
+/**
+ * Server-side apply by the manager "kubectl" over what `kubectl apply` (client-side) wrote: kube's
+ * fieldmanager takes over the fields last-applied-configuration names at their live value and
+ * rewrites that annotation to the applied configuration (lastAppliedManager, lastAppliedUpdater).
+ */
+const clientToServerSideApplySteps: Step[] = [
+  http('client-side applied ConfigMap: last-applied-configuration, kubectl-client-side-apply', {
+    method: 'POST',
+    path: `${cms}?fieldManager=kubectl-client-side-apply`,
+    body: {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'csa', annotations: { [lastApplied]: `${JSON.stringify({ apiVersion: 'v1', data: { a: '1', b: '<x>' }, kind: 'ConfigMap', metadata: { annotations: {}, name: 'csa' } })}\n` } },
+      data: { a: '1', b: '<x>' },
+    },
+  }),
+  http('… another manager changes one of its fields', {
+    method: 'PATCH',
+    path: `${cms}/csa?fieldManager=editor`,
+    body: { data: { b: '<y>' } },
+    headers: { 'content-type': 'application/merge-patch+json' },
+  }),
+  http('server-side apply by kubectl: 409 names only the field the other manager changed', applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa' }, data: { a: '2', b: '<z>' } })),
+  http('server-side apply by another manager of a last-applied field: 409', applyConfigMap('csa', 'deployer', { metadata: { name: 'csa' }, data: { a: '2' } })),
+  http(
+    'server-side apply by kubectl takes over the last-applied fields and rewrites the annotation',
+    applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa', annotations: { z: 'a&b', a: 'w' } }, data: { b: '<y>', a: '2' } }),
+  ),
+  http('server-side apply by another manager leaves the annotation as it is', applyConfigMap('csa', 'deployer', { metadata: { name: 'csa' }, data: { d: '1' } })),
+  http('server-side apply with annotations: null keeps the live ones (SMD merges null as no items)', applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa', annotations: null }, data: { a: '2', b: '<y>' } })),
+  http(
+    'server-side apply by kubectl creating with the annotation in its configuration: rewritten',
+    applyConfigMap('csa-created', 'kubectl', { metadata: { name: 'csa-created', annotations: { [lastApplied]: 'mine' } }, data: { a: '1' } }),
+  ),
+];
+
 export const workloadSteps: Step[] = [
   http('create a Deployment (every default filled in)', { method: 'POST', path: deployments, body: deployment('web', { app: 'web' }, { app: 'web' }) }),
   http('create a Deployment whose selector does not match its template: 422', {
@@ -77,6 +117,7 @@ export const workloadSteps: Step[] = [
     body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied' } }),
     headers: applyHeaders,
   }),
+  ...clientToServerSideApplySteps,
   http('server-side apply of a Deployment, dry-run', {
     method: 'PATCH',
     path: `${deployments}/applied-web?fieldManager=one&dryRun=All`,

@@ -3,7 +3,8 @@
  * configuration winning). Granular maps merge field by field, granular lists item by item
  * (matched by key or value), leaves and atomic values are replaced. Items keep their live
  * position unless the configuration orders shared items differently; new items follow the
- * configuration's order.
+ * configuration's order. A null replaces a leaf (the field goes) but leaves a non-empty granular
+ * map or list as it is (SMD's doMap/doList only treat null as a value when both sides are empty).
  */
 import { cloneJson, hasKey, isJsonObject, presentEntries, setMember, type JsonObject } from './json-value.ts';
 import { fieldMeta, itemMeta, type PatchMeta } from './patch-meta.ts';
@@ -12,6 +13,8 @@ import { shapeOf } from './typed-value.ts';
 
 export function mergeApplied(live: unknown, config: unknown, meta: PatchMeta | undefined): unknown {
   if (live === undefined || live === null) return cloneConfig(config);
+  // SMD merges a null into a non-empty granular map or list as if it had no items: the live ones stay.
+  if (config === null && isNonEmptyGranular(live, meta)) return cloneJson(live);
   const shape = shapeOf(config, meta);
   if (shape === 'leaf' || shape !== shapeOf(live, meta)) return cloneConfig(config);
   if (shape === 'map') return mergeMaps(live as JsonObject, config as JsonObject, meta);
@@ -26,8 +29,14 @@ function mergeMaps(live: JsonObject, config: JsonObject, meta: PatchMeta | undef
   for (const [key, value] of presentEntries(config)) {
     if (!hasKey(live, key)) setMember(out, key, cloneConfig(value));
   }
-  for (const [key, value] of presentEntries(config)) if (value === null) delete out[key];
+  for (const [key, value] of presentEntries(config)) if (value === null && out[key] === null) delete out[key];
   return out;
+}
+
+function isNonEmptyGranular(value: unknown, meta: PatchMeta | undefined): boolean {
+  const shape = shapeOf(value, meta);
+  if (shape === 'map') return presentEntries(value as JsonObject).length > 0;
+  return shape === 'list' && (value as unknown[]).length > 0;
 }
 
 /**

@@ -76,3 +76,26 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
+
+/**
+ * What Go's `json.NewEncoder(w).Encode` writes for an unstructured value (the form
+ * `runtime.Encode(unstructured.UnstructuredJSONScheme, obj)` gives, e.g. in kubectl's
+ * last-applied-configuration): map keys in byte order, `<`, `>`, `&`, U+2028 and U+2029 escaped,
+ * and a trailing newline.
+ */
+export function goJsonEncode(value: unknown): string {
+  return `${goJson(value)}\n`;
+}
+
+const utf8Order = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+const goEscaped = /[<>&\u2028\u2029]/g;
+const goString = (text: string) => JSON.stringify(text).replace(goEscaped, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+function goJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
+  if (isJsonObject(value)) {
+    const entries = presentEntries(value).sort(([a], [b]) => utf8Order(a, b));
+    return `{${entries.map(([k, v]) => `${goString(k)}:${goJson(v)}`).join(',')}}`;
+  }
+  return typeof value === 'string' ? goString(value) : (JSON.stringify(value) ?? 'null');
+}

@@ -20,7 +20,8 @@ export function patchMetaFromSchema(schema: unknown): PatchMeta {
   const cached = isJsonObject(schema) ? cache.get(schema) : undefined;
   if (cached) return cached;
   const converted = convert(schema) ?? {};
-  const meta = { ...converted, fields: { ...converted.fields, metadata: objectMetaPatchMeta } };
+  // Every object has its type and ObjectMeta, whatever its schema lists.
+  const meta = { ...converted, fields: { ...converted.fields, apiVersion: {}, kind: {}, metadata: objectMetaPatchMeta } };
   if (isJsonObject(schema)) cache.set(schema, meta);
   return meta;
 }
@@ -28,13 +29,16 @@ export function patchMetaFromSchema(schema: unknown): PatchMeta {
 function convert(schema: unknown): PatchMeta | undefined {
   if (!isJsonObject(schema)) return undefined;
   const meta: Mutable<PatchMeta> = {};
+  const declaredOnly = isJsonObject(schema.properties) && schema['x-kubernetes-preserve-unknown-fields'] !== true && schema.additionalProperties === undefined;
   if (isJsonObject(schema.properties)) {
     const fields: { [name: string]: PatchMeta } = {};
     for (const [name, sub] of Object.entries(schema.properties)) {
-      const child = convert(sub);
+      const child = convert(sub) ?? (declaredOnly ? {} : undefined);
       if (child && name !== '__proto__') fields[name] = child;
     }
+    if (schema['x-kubernetes-embedded-resource'] === true) Object.assign(fields, { apiVersion: {}, kind: {}, metadata: objectMetaPatchMeta });
     if (Object.keys(fields).length) meta.fields = fields;
+    if (declaredOnly) meta.declaredOnly = true;
   }
   const items = convert(schema.items) ?? convert(schema.additionalProperties);
   if (items) meta.items = items;

@@ -22,6 +22,12 @@ export interface PatchMeta {
   readonly listMapKeys?: readonly string[];
   /** Defaults of list-map keys a client may omit (a container port's protocol is "TCP"). */
   readonly listMapKeyDefaults?: { readonly [key: string]: string | number | boolean };
+  /**
+   * A custom resource's structural schema declares this object's fields (no
+   * x-kubernetes-preserve-unknown-fields, no additionalProperties): `fields` names every one,
+   * and server-side apply refuses any other ("field not declared in schema").
+   */
+  readonly declaredOnly?: boolean;
   /** x-kubernetes-map-type / structType atomic: owned and replaced as one value by SSA. */
   readonly atomic?: boolean;
   /**

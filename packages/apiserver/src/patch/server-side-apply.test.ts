@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StatusError, type KubeObject } from '@dojo/kube-api';
 import { builtinPatchMeta } from './builtin-patch-meta.ts';
+import { patchMetaFromSchema } from './patch-meta-from-schema.ts';
 import { serverSideApply } from './server-side-apply.ts';
 import { updateManagedFields } from './update-managed-fields.ts';
 
@@ -129,6 +130,20 @@ describe('serverSideApply', () => {
     expect(owners['kubectl-client-side-apply']).toHaveProperty(['f:spec', 'f:replicas']);
   });
 
+  it('keeps a non-empty map the configuration sets to null, and its owners (SMD merges null as no items)', () => {
+    const applied = { ...config({ replicas: 2 }), metadata: { name: 'web', namespace: 'default', labels: null } } as unknown as KubeObject;
+    const result = apply(clientSideApplied(2), applied);
+    expect(result.metadata.labels).toEqual({ app: 'web' });
+    const owners = Object.fromEntries((result.metadata.managedFields ?? []).map((e) => [e.manager, e.fieldsV1]));
+    expect(owners.kubectl).toHaveProperty(['f:metadata', 'f:labels'], {});
+    expect(owners['kubectl-client-side-apply']).toHaveProperty(['f:metadata', 'f:labels', 'f:app']);
+  });
+
+  it('removes a leaf the configuration sets to null', () => {
+    const applied = { ...config({}), spec: { ...(config({}).spec as object), replicas: null } } as unknown as KubeObject;
+    expect(spec(apply(apply(undefined, config({ replicas: 2 })), applied))).not.toHaveProperty('replicas');
+  });
+
   it('keeps live-only list items and follows the configuration for new ones', () => {
     const live = apply(undefined, config({}));
     const withSidecar = updateManagedFields({
@@ -201,5 +216,26 @@ describe('serverSideApply with reset fields (SMD IgnoreFilter)', () => {
     const entries = result.object.metadata.managedFields ?? [];
     expect(entries.find((e) => e.manager === 'kubectl')?.fieldsV1).not.toHaveProperty('f:status');
     expect(entries.find((e) => e.manager === 'controller')?.fieldsV1).toEqual({ 'f:status': { '.': {}, 'f:replicas': {} } });
+  });
+});
+
+describe('serverSideApply of a custom resource with a structural schema', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      spec: { type: 'object', properties: { size: { type: 'integer' }, extra: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } },
+    },
+  };
+  const widget = (spec: object): KubeObject => ({ apiVersion: 'fuzz.dojo.dev/v1', kind: 'Widget', metadata: { name: 'a' }, spec });
+  const applyWidget = (spec: object) =>
+    serverSideApply({ live: undefined, applied: widget(spec), manager: 'm', force: false, apiVersion: 'fuzz.dojo.dev/v1', time: t0, meta: patchMetaFromSchema(schema) });
+
+  it('refuses a field the schema does not declare, in the words of the typed conversion', () => {
+    const err = failure(() => applyWidget({ size: 1, unknownField: [] }));
+    expect(err.message).toBe('failed to create typed patch object (/a; fuzz.dojo.dev/v1, Kind=Widget): .spec.unknownField: field not declared in schema');
+  });
+
+  it('takes any field under x-kubernetes-preserve-unknown-fields, and apiVersion, kind and metadata everywhere', () => {
+    expect(applyWidget({ size: 1, extra: { anything: true } }).object.spec).toEqual({ size: 1, extra: { anything: true } });
   });
 });

@@ -5,20 +5,23 @@
  * - fields the applier applied before but omits now are removed, unless another manager owns them;
  * - changing a field another manager owns is a 409 conflict naming manager and field, unless
  *   `force`, which takes the field over; setting it to the value it already has shares it;
+ * - for the manager "kubectl", fields its client-side apply recorded in last-applied-configuration
+ *   are taken over without conflict, and that annotation follows the configuration (last-applied.ts);
  * - fields the write removes are taken from every other manager.
  *
  * Returns the object to store (managedFields set) or throws a StatusError. Inputs are not mutated.
  */
 import { newBadRequest, type KubeObject, type ManagedFieldsEntry } from '@dojo/kube-api';
 import { newApplyConflict, type ApplyConflict } from './apply-conflict.ts';
+import { typedPatchProblems } from './apply-typed-problems.ts';
 import { mergeApplied } from './apply-merge.ts';
 import { pruneUnowned } from './apply-prune.ts';
 import { compareFields } from './compare-fields.ts';
 import { emptyObjectLike } from './empty-object.ts';
-import { fieldPathString, serializePathElement, type FieldPath } from './field-path.ts';
 import { FieldSet } from './field-set.ts';
 import { fieldSetOf } from './field-set-of.ts';
-import { isJsonObject, jsonEqual, presentEntries, type JsonObject } from './json-value.ts';
+import { isJsonObject, jsonEqual, type JsonObject } from './json-value.ts';
+import { conflictsNotClaimedByLastApplied, withLastAppliedUpdated } from './last-applied.ts';
 import {
   capUpdateManagers,
   decodeManagedFields,
@@ -31,8 +34,7 @@ import {
 } from './managed-fields.ts';
 import type { ResetFields } from '../registry/field-tracker.ts';
 import { newPatchServerError } from './patch-errors.ts';
-import { fieldMeta, itemMeta, listTypeOf, type PatchMeta } from './patch-meta.ts';
-import { listItemElement, missingListKey, shapeOf } from './typed-value.ts';
+import type { PatchMeta } from './patch-meta.ts';
 
 export interface ServerSideApplyArgs {
   /** The stored object; undefined when the apply creates it. */
@@ -68,7 +70,7 @@ export function serverSideApply(args: ServerSideApplyArgs): ServerSideApplyResul
   if (applied.metadata?.managedFields !== undefined && applied.metadata.managedFields !== null) {
     throw newBadRequest('metadata.managedFields must be nil');
   }
-  const problems = listKeyProblems(applied, meta, []);
+  const problems = typedPatchProblems(applied, meta, []);
   if (problems.length) {
     const { namespace = '', name = '' } = args.live?.metadata ?? applied.metadata ?? {};
     // SMD's ValidationErrors: one error inline, several as an indented "errors:" block.
@@ -113,50 +115,28 @@ export function serverSideApply(args: ServerSideApplyArgs): ServerSideApplyResul
     for (const path of contested.paths()) conflicts.push({ owner: entry, path });
     managed.set(otherId, { ...entry, fields: entry.fields.difference(contested).difference(removed) });
   }
-  if (conflicts.length > 0 && !args.force) throw newApplyConflict(conflicts);
+  if (conflicts.length > 0 && !args.force) {
+    // kubectl's upgrade from client-side apply: what it owned by last-applied is no conflict.
+    const unclaimed = conflictsNotClaimedByLastApplied(conflicts, args.live, { manager: args.manager, apiVersion: args.apiVersion, meta });
+    if (unclaimed.length > 0) throw newApplyConflict(unclaimed);
+  }
 
   const changed = !jsonEqual(live, object);
   const mine = managed.get(id)!;
   // Like the fieldmanager, the applier's time moves only when the object changed.
-  if (changed || !previous) managed.set(id, { ...mine, time: args.time });
+  if (changed) managed.set(id, { ...mine, time: args.time });
   const managedFields = encodeManagedFields(capUpdateManagers(managed));
   const metadata = isJsonObject(object.metadata) ? { ...object.metadata } : {};
   if (managedFields.length) metadata.managedFields = managedFields;
   else delete metadata.managedFields;
   // Type and object metadata lead, as they do in every object kube-apiserver writes.
   const { apiVersion, kind, ...rest } = object;
-  return { object: { apiVersion, kind, ...rest, metadata } as KubeObject, managedFields, changed };
+  const result = withLastAppliedUpdated({ apiVersion, kind, ...rest, metadata } as KubeObject, applied, args.manager);
+  return { object: result, managedFields, changed };
 }
 
 /** `apps/v1, Kind=Deployment` (`/v1, Kind=Pod` in the core group), as Go prints a GVK. */
 function gvkString(apiVersion: string, kind: unknown): string {
   const gv = apiVersion.includes('/') ? apiVersion : `/${apiVersion}`;
   return `${gv}, Kind=${typeof kind === 'string' ? kind : ''}`;
-}
-
-/** Every associative-list item of a configuration must carry its keys, and keys must be unique. */
-function listKeyProblems(value: unknown, meta: PatchMeta | undefined, path: FieldPath): string[] {
-  const shape = shapeOf(value, meta);
-  if (shape === 'map') {
-    return presentEntries(value as JsonObject).flatMap(([key, child]) =>
-      listKeyProblems(child, fieldMeta(meta, key), [...path, { kind: 'field', name: key }]),
-    );
-  }
-  if (shape !== 'list') return [];
-  const list = listTypeOf(meta);
-  const seen = new Set<string>();
-  return (value as unknown[]).flatMap((item, index) => {
-    const element = listItemElement(list, item, index);
-    if (!element) {
-      const missing = missingListKey(list, item);
-      const detail = missing
-        ? `associative list with keys has an element that omits key field ${JSON.stringify(missing)} (and doesn't have default value)`
-        : 'set items must be scalars';
-      return [`${fieldPathString(path)}: element ${index}: ${detail}`];
-    }
-    const key = serializePathElement(element);
-    if (seen.has(key)) return [`${fieldPathString(path)}: duplicate entries for key ${fieldPathString([element])}`];
-    seen.add(key);
-    return listKeyProblems(item, itemMeta(meta), [...path, element]);
-  });
 }

@@ -203,9 +203,15 @@ export class GenericStore {
    * kind's typed encoding also omits what is empty (semanticEqual); a custom resource keeps its
    * JSON as sent (jsonEqual). managedFields the client left out are the current ones, and the
    * field manager takes nothing for a no-op (managedFieldsUpdater), so it cannot make one a change.
+   * managedFields compare exactly: every FieldsV1 leaf is an empty map, which semanticEqual drops,
+   * and an apply that only hands fields back (kubectl's client-side apply upgrade) is a write.
    */
   private changesNothing(obj: KubeObject, current: KubeObject): boolean {
-    const proposed = { ...obj, metadata: { ...obj.metadata, resourceVersion: current.metadata.resourceVersion, managedFields: obj.metadata.managedFields ?? current.metadata.managedFields } };
+    // An empty list is "not sent" too (the fieldmanager's decodeLiveOrNew falls back to the live entries).
+    const sent = obj.metadata.managedFields;
+    const managedFields = sent?.length ? sent : current.metadata.managedFields;
+    if (!jsonEqual(managedFields ?? [], current.metadata.managedFields ?? [])) return false;
+    const proposed = { ...obj, metadata: { ...obj.metadata, resourceVersion: current.metadata.resourceVersion, managedFields } };
     return this.info.typedDecode ? semanticEqual(proposed, current) : jsonEqual(proposed, current);
   }
 

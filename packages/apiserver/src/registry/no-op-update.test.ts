@@ -80,3 +80,17 @@ describe.each([
     expect(scaled.body.metadata.generation).toBe(stored.metadata.generation + 1);
   });
 });
+
+describe('a write that changes only managedFields', () => {
+  it('is stored: kubectl rewriting the entries with a JSON patch (csaupgrade) changes no value but ownership', async () => {
+    const created = await server.call('POST', `${deployments}?fieldManager=deployer`, deployment('owned'));
+    const [entry] = created.body.metadata.managedFields;
+    const { 'f:replicas': _, ...specFields } = entry.fieldsV1['f:spec'];
+    // FieldsV1 leaves are all `{}`: only an exact comparison sees that f:replicas is gone.
+    const handedBack = [{ ...entry, fieldsV1: { ...entry.fieldsV1, 'f:spec': specFields } }];
+    const patch = [{ op: 'replace', path: '/metadata/managedFields', value: handedBack }];
+    const res = await server.call('PATCH', `${deployments}/owned`, patch, { 'content-type': 'application/json-patch+json' });
+    expect(res.body.metadata.resourceVersion).not.toBe(created.body.metadata.resourceVersion);
+    expect((await server.call('GET', `${deployments}/owned`)).body.metadata.managedFields).toEqual(handedBack);
+  });
+});
