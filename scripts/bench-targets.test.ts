@@ -15,7 +15,7 @@ const convergence = (over: Record<string, unknown>) => ({
 describe('issue 17 targets beside the benchmark headlines', () => {
   it('says the targets are met when every figure is within its target', () => {
     const out = withTargets('convergence', convergence({}), headline);
-    expect(out.reference).toBe('ref — issue 17 targets met');
+    expect(out.reference).toBe('ref — targets met');
     expect(out.numbers.targets.map((t: { met: boolean }) => t.met)).toEqual([true, true, true]);
     expect(out.numbers.a).toBe(1);
   });
@@ -33,7 +33,7 @@ describe('issue 17 targets beside the benchmark headlines', () => {
 
   it('checks the API server and fan-out ratios against their thresholds', () => {
     const api = withTargets('apiserver', { creates: { ratioToReference: 0.41 }, list10000: { medianMs: 53 }, watch: { afterCommitP99Ms: 0.93 } }, headline);
-    expect(api.reference).toBe('ref — issue 17 targets met');
+    expect(api.reference).toBe('ref — targets met');
     const slow = withTargets('apiserver', { creates: { ratioToReference: 0.2 }, watch: { afterCommitP99Ms: 12 } }, headline);
     expect(slow.numbers.targets.filter((t: { met: boolean }) => !t.met)).toHaveLength(3);
     expect(withTargets('fanout', { ratio: { deliveryP99ToReference: 2.1 } }, headline).reference).toContain('MISSED: delivery p99 ≤ 2× the bare ws broadcaster (2.1)');

@@ -17,6 +17,7 @@ const nodeBenches = [
   { name: 'apiserver', file: 'packages/apiserver/bench/apiserver.bench.ts' },
   { name: 'history', file: 'packages/history/bench/history.bench.ts' },
   { name: 'request-journal', file: 'packages/apiserver/bench/request-journal.bench.ts' },
+  { name: 'client-controls', file: 'packages/apiserver/bench/client-controls.bench.ts' },
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
   // Issue 17's second target: 10,000 Dojos over 10 namespaces in ≤ 200 s, peak RSS ≤ 2.5 GB.
   { name: 'convergence-10k', file: 'apps/server/bench/convergence.bench.ts', args: ['--dojos', '10000', '--namespaces', '10', '--runs', '1', '--timeout-seconds', '400'] },
@@ -69,6 +70,11 @@ const headlines = {
     result: `creates ${fmt(r.creates.onPerSecond)}/s with the request journal (and a reader), ${fmt(r.creates.offPerSecond)}/s without → ${r.creates.ratio}×; server CPU per create ${r.creates.onCpuMsPerRequest} vs ${r.creates.offCpuMsPerRequest} ms → ${r.creates.cpuRatio}× (medians of ${r.batches} paired batches); status patches ${r.statusPatches.ratio}× (CPU ${r.statusPatches.cpuRatio}×)`,
     reference: 'target ≥ 0.9× (journal off)',
     numbers: { createsOn: r.creates.onPerSecond, createsOff: r.creates.offPerSecond, ratioCreates: r.creates.ratio, cpuRatioCreates: r.creates.cpuRatio, ratioStatusPatches: r.statusPatches.ratio, cpuRatioStatusPatches: r.statusPatches.cpuRatio },
+  }),
+  'client-controls': (r) => ({
+    result: `creates and reads by a connected client ${fmt(r.requests.onPerSecond)}/s with the per-client controls consulted (none set), ${fmt(r.requests.offPerSecond)}/s without → ${r.requests.ratio}×; server CPU per request ${r.requests.onCpuMsPerRequest} vs ${r.requests.offCpuMsPerRequest} ms → ${r.requests.cpuRatio}× (medians of ${r.batches} paired batches)`,
+    reference: 'target ≥ 0.95× (controls off)',
+    numbers: { onPerSecond: r.requests.onPerSecond, offPerSecond: r.requests.offPerSecond, ratio: r.requests.ratio, cpuRatio: r.requests.cpuRatio },
   }),
   convergence: (r) => ({
     result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms, console CPU ${r.serverCpuSeconds?.median} s (${r.serverCpuShare?.median} of a core)${r.healthzP99Ms ? `, /healthz p99 ${r.healthzP99Ms.median} ms, page load p50 ${r.pageLoadP50Ms.median} ms (max ${r.pageLoadMaxMs.median} ms${r.uiBuilt ? '' : ', UI not built'})` : ''}`,

@@ -66,6 +66,12 @@ export interface ApiServerOptions {
   inflight?: Partial<InflightLimits>;
   /** Faults injected into connected clients' requests; absent: a set of its own, empty until rules are added. */
   requestFaults?: RequestFaults;
+  /**
+   * `false`: requests do not consult the per-client controls (view controls, request faults),
+   * the path they took before those existed — the reference `npm run bench -- client-controls`
+   * measures unused controls against. Default true.
+   */
+  clientControls?: boolean;
 }
 
 export interface ApiServer {
@@ -177,8 +183,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     isConnected: (client) => authenticator.hasClient(client),
     clock: realClock,
   });
+  const consultControls = options.clientControls !== false;
   const handler = createApiHandler({
-    clientControls,
+    ...(consultControls ? { clientControls, requestFaults } : {}),
     registry,
     storage,
     revisioned,
@@ -193,7 +200,6 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     ...(journal ? { journal } : {}),
     journalStream: { maxBufferedBytes: 16 * 1024 * 1024 },
     inflight: new InflightLimiter(options.inflight),
-    requestFaults,
   });
   // Go's http.DefaultMaxHeaderBytes (1 MiB), not Node's 16 KiB: a long bearer token is a 401, not a parse error.
   const server: Server = createServer({ key: credentials.keyPem, cert: credentials.certPem, keepAlive: true, maxHeaderSize: 1 << 20 }, handler);
