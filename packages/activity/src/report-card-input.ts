@@ -4,7 +4,7 @@
  * the client's, and what activity already inferred (hot loops, stale writes). Plus the small
  * vocabulary the lines share: an object's key, a median, a line built from its parts.
  */
-import type { HotLoop, ReportFigure, ReportLine, ReportLineId, ReportLink, ReportVerdict, RequestJournalRecord, RequestRecord, StaleWrite, WatchOpenRecord } from '@dojo/console-protocol';
+import type { ClientKind, HotLoop, ReportFigure, ReportLine, ReportLineId, ReportLink, ReportVerdict, RequestJournalRecord, RequestRecord, StaleWrite, WatchOpenRecord } from '@dojo/console-protocol';
 import type { ClientIdentity, RequestOrigin } from './client-identity.ts';
 
 export interface ReportCardInput {
@@ -20,12 +20,20 @@ export interface ReportCardInput {
   readonly staleWriteCount: number;
   /** Connected with `--service-account`: authorized by RBAC, so 403s are what its roles lack. */
   readonly serviceAccount?: { readonly namespace: string; readonly name: string } | undefined;
+  /** How the client was recognised (client-identity.ts); only a connected client can be authorized by RBAC. */
+  readonly kind?: ClientKind | undefined;
+  /**
+   * The client whose watches this one reads through: the console's own controllers read the
+   * console's shared informers, so the console's watches are theirs.
+   */
+  readonly readsThrough?: string | undefined;
   readonly now: number;
 }
 
 /** The input with the client's own requests and watches picked out once. */
 export interface ClientJournal extends ReportCardInput {
   readonly requests: readonly RequestRecord[];
+  /** Its watches, and those of the client it reads through. */
   readonly watches: readonly WatchOpenRecord[];
 }
 
@@ -34,9 +42,9 @@ export function clientJournalOf(input: ReportCardInput): ClientJournal {
   const watches: WatchOpenRecord[] = [];
   for (const record of input.records) {
     if (record.type !== 'request' && record.type !== 'watch-open') continue;
-    if (input.identify(record).name !== input.client) continue;
-    if (record.type === 'request') requests.push(record);
-    else watches.push(record);
+    const name = input.identify(record).name;
+    if (record.type === 'request' && name === input.client) requests.push(record);
+    else if (record.type === 'watch-open' && (name === input.client || name === input.readsThrough)) watches.push(record);
   }
   return { ...input, requests, watches };
 }
