@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClientFaults } from '@dojo/console-protocol';
+import type { ClientFaults, ClientReportCard } from '@dojo/console-protocol';
 import { goInstall, requireToolchain, toolchainCacheDir } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
@@ -101,5 +101,16 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     ]);
     const conflicts = (await view.telemetry(client, 'conflict')).filter((c) => c.resource === 'foos/status');
     expect(conflicts.slice(0, 2).map((c) => c.injected)).toEqual([true, true]);
+  });
+
+  it('gets a report card saying it retried both 409s, with the delay and links to the 409 and its retry', async () => {
+    const card: ClientReportCard = await consoleCall('GET', `/api/clients/${client}/report`);
+    const line = (id: string) => card.lines.find((l) => l.id === id)!;
+    const statusUpdates = (await view.requests(client)).filter((r) => r.verb === 'update' && r.resource === 'foos' && r.subresource === 'status');
+    expect(line('conflict-retries')).toMatchObject({ verdict: 'good', summary: expect.stringMatching(/^Retried every 409 \(2\), median \d+(\.\d)? m?s after the conflict\.$/) });
+    expect(line('conflict-retries').figures).toEqual(expect.arrayContaining([{ label: '409s', value: 2 }, { label: 'given up', value: 0 }]));
+    expect(line('conflict-retries').links.filter((l) => l.kind === 'request').map((l) => (l as { seq: number }).seq)).toEqual([statusUpdates[0]!.seq, statusUpdates[1]!.seq, statusUpdates[1]!.seq, statusUpdates[2]!.seq]);
+    // An informer-driven controller writing /status of a CRD with the subresource, owning the Deployment it creates.
+    expect(Object.fromEntries(card.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good', 'stale-views': 'good' });
   });
 });
