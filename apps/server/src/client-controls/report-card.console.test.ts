@@ -70,6 +70,6 @@ describe("the console's own controllers' report cards", () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Report card of kubectl \(journal seq \d+–\d+, \d+ records\)/);
     expect(stdout).toMatch(/Watches instead of polling/);
-    expect((await get('/api/clients/nobody/report')).status).toBe(404);
+    expect(await get('/api/clients/nobody/report')).toMatchObject({ status: 404, body: { reason: 'NotFound', message: 'clients "nobody" not found' } });
   });
 });
