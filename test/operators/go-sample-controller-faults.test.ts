@@ -107,9 +107,13 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     const card: ClientReportCard = await consoleCall('GET', `/api/clients/${client}/report`);
     const line = (id: string) => card.lines.find((l) => l.id === id)!;
     const statusUpdates = (await view.requests(client)).filter((r) => r.verb === 'update' && r.resource === 'foos' && r.subresource === 'status');
-    expect(line('conflict-retries')).toMatchObject({ verdict: 'good', summary: expect.stringMatching(/^Retried every 409 \(2\), median \d+(\.\d)? m?s after the conflict\.$/) });
-    expect(line('conflict-retries').figures).toEqual(expect.arrayContaining([{ label: '409s', value: 2 }, { label: 'given up', value: 0 }]));
-    expect(line('conflict-retries').links.filter((l) => l.kind === 'request').map((l) => (l as { seq: number }).seq)).toEqual([statusUpdates[0]!.seq, statusUpdates[1]!.seq, statusUpdates[1]!.seq, statusUpdates[2]!.seq]);
+    // The two injected 409s, and any real one its status update from a cache a write behind met.
+    expect(line('conflict-retries')).toMatchObject({ verdict: 'good', summary: expect.stringMatching(/^Retried every 409 \(\d+\), median \d+(\.\d)? m?s after the conflict\.$/) });
+    const figure = (label: string) => line('conflict-retries').figures.find((f) => f.label === label)?.value;
+    expect(figure('409s')).toBeGreaterThanOrEqual(2);
+    expect(figure('given up')).toBe(0);
+    // The first 409 links to its retry: the second faulted update.
+    expect(line('conflict-retries').links.slice(0, 2)).toEqual([expect.objectContaining({ kind: 'request', seq: statusUpdates[0]!.seq }), expect.objectContaining({ kind: 'request', seq: statusUpdates[1]!.seq })]);
     // An informer-driven controller writing /status of a CRD with the subresource, owning the Deployment it creates.
     expect(Object.fromEntries(card.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good', 'stale-views': 'good' });
   });
