@@ -42,7 +42,8 @@ export function backoffLine(journal: ClientJournal): ReportLine {
     if (!isOverloadOrFailure(failure)) continue;
     failures++;
     const key = requestKey(failure);
-    const next = requests.slice(i + 1).find((r) => requestKey(r) === key);
+    let next: RequestRecord | undefined;
+    for (let j = i + 1; j < requests.length && !next; j++) if (requestKey(requests[j]!) === key) next = requests[j];
     if (!next) continue;
     const attempt = { failure, next, delay: next.time - answeredAt(failure) };
     attempts.push(attempt);
