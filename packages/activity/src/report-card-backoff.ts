@@ -60,7 +60,7 @@ export function backoffLine(journal: ClientJournal): ReportLine {
   const early = attempts.filter((a) => a.failure.code === 429 && a.failure.fault?.retryAfterSeconds !== undefined && a.delay < a.failure.fault.retryAfterSeconds * 1000 * retryAfterSlack);
   const waitedOut = attempts.filter((a) => a.failure.code === 429 && a.failure.fault?.retryAfterSeconds !== undefined && !early.includes(a));
   // A 429's run is paced by its Retry-After, not by a growing delay: only other failures are judged on growth.
-  const judged = runs.filter((run) => run.length >= runToJudgeGrowth - 1 && run.every((a) => a.failure.code !== 429));
+  const judged = runs.filter((run) => run.length >= runToJudgeGrowth && run.every((a) => a.failure.code !== 429));
   const hammered = judged.filter((run) => {
     const first = run[0]!.delay;
     const last = run[run.length - 1]!.delay;
