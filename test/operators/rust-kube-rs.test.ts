@@ -178,8 +178,8 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     expect(await calls(tracedFirst.reconcileId, traced.controller)).toEqual(['get configmaps hello-generated 404', 'create configmaps 201', 'create events 201', 'update configmapgenerators/status hello 200']);
     expect((await activity()).clients.map((c) => c.name)).not.toContain(service);
     expect((await activity()).hotLoops).toEqual([]);
-    const card = await consoleApi<ClientReportCard>('/api/clients/cm-generator/report');
-    expect(Object.fromEntries(card.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good' });
+    const reportCard = await consoleApi<ClientReportCard>('/api/clients/cm-generator/report');
+    expect(Object.fromEntries(reportCard.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good' });
   }, 120_000);
 
   it('flags the --hot-loop variant, whose status timestamp re-triggers it, as a self hot loop, and shows a 409 from it with the writer that won', async () => {
