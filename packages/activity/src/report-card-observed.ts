@@ -58,7 +58,7 @@ export function rbacLine(journal: ClientJournal): ReportLine {
   const who = journal.serviceAccount ? `ServiceAccount ${journal.serviceAccount.namespace}/${journal.serviceAccount.name}` : undefined;
   const figures = [{ label: '403 Forbidden', value: refused.length }, { label: 'rules missing', value: missing.size }, ...(missing.size ? [...missing.keys()].map((text, i) => ({ label: `missing rule ${i + 1}`, value: text })) : [])];
   const links = [...missing].map(([text, r]) => requestLink(r, `403 on ${r.verb} ${objectNameOf(r)}: needs ${text}`));
-  if (refused.length) return line('rbac', title, 'problem', `${refused.length} requests refused 403${who ? ` as ${who}` : ''}; ${missing.size} rule${missing.size > 1 ? 's' : ''} missing (\`dojo-console rbac ${journal.client}\` prints the role it needs).`, figures, links);
+  if (refused.length) return line('rbac', title, 'problem', `${refused.length} request${refused.length > 1 ? 's' : ''} refused 403${who ? ` as ${who}` : ''}; ${missing.size} rule${missing.size > 1 ? 's' : ''} missing (\`dojo-console rbac ${journal.client}\` prints the role it needs).`, figures, links);
   if (who) return line('rbac', title, 'good', `Authorized as ${who}; no request refused.`, figures);
   if (journal.kind === 'connected') return line('rbac', title, 'not-seen', `Not checked: it is trusted as the admin (\`dojo-console connect ${journal.client} --service-account NS/SA\` has its requests authorized by RBAC).`, figures);
   return line('rbac', title, 'not-seen', 'Not checked: only a client connected with `dojo-console connect NAME --service-account NS/SA` is authorized by RBAC; this one is trusted as the admin.', figures);
