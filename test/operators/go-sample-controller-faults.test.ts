@@ -114,6 +114,8 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     expect(figure('given up')).toBe(0);
     // The first 409 links to its retry: the second faulted update.
     expect(line('conflict-retries').links.slice(0, 2)).toEqual([expect.objectContaining({ kind: 'request', seq: statusUpdates[0]!.seq }), expect.objectContaining({ kind: 'request', seq: statusUpdates[1]!.seq })]);
+    // And the inferred reconcile that met it, for the timeline.
+    expect(line('conflict-retries').links).toContainEqual(expect.objectContaining({ kind: 'reconcile', reconcileId: expect.any(String) }));
     // An informer-driven controller writing /status of a CRD with the subresource, owning the Deployment it creates.
     expect(Object.fromEntries(card.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good', 'stale-views': 'good' });
   });

@@ -162,7 +162,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api', clientStalenessRoutes(deps.activity));
   if (deps.clientFaults) app.use('/api/clients', clientFaultRoutes(deps.clientFaults));
   app.use('/api', clientRbacRoutes(deps.clientRbac));
-  app.use('/api', clientReportRoutes(deps.activity && deps.identifier ? { activity: deps.activity, identifier: deps.identifier } : undefined));
+  app.use('/api', clientReportRoutes(deps.activity && deps.identifier ? { activity: deps.activity, identifier: deps.identifier, telemetry: deps.telemetry } : undefined));
   if (deps.clientViews) app.use('/api/clients', clientViewRoutes(deps.clientViews));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));

@@ -6,7 +6,7 @@
  * that never comes within `retryWindowMs` is given up: the change it wanted is lost until
  * something else triggers the object again.
  */
-import type { ReportLine, RequestRecord } from '@dojo/console-protocol';
+import type { ReportLine, ReportLink, RequestRecord } from '@dojo/console-protocol';
 import { duration, isWriteVerb, line, median, objectKeyOf, objectNameOf, requestLink, type ClientJournal } from './report-card-input.ts';
 
 /** How long a 409 waits for its retry before it counts as given up. */
@@ -54,10 +54,12 @@ export function conflictRetriesLine(journal: ClientJournal): ReportLine {
     ...(pending ? [{ label: 'waiting for a retry', value: pending }] : []),
     ...(mid !== undefined ? [{ label: 'median delay to retry', value: duration(mid) }] : []),
   ];
-  const links = [
+  const links: ReportLink[] = [
     ...gaveUp.slice(0, 2).map((c) => requestLink(c, `409 never retried: ${objectNameOf(c)}`)),
     ...retries.slice(0, 2).flatMap(({ conflict, retry }) => [requestLink(conflict, `409 on ${objectNameOf(conflict)}`), requestLink(retry, `its retry, ${duration(retry.time - conflict.time)} later (${retry.code})`)]),
   ];
+  const reconcileId = [...gaveUp, ...retries.map((r) => r.conflict)].map((c) => journal.reconcileOfConflict?.(c)).find((id) => id !== undefined);
+  if (reconcileId) links.push({ kind: 'reconcile', reconcileId, label: 'the reconcile that met the first 409' });
   if (retries.length === 0 && gaveUp.length === 0) return line('conflict-retries', title, 'not-seen', `${conflicts} 409s, not retried yet (it has ${duration(retryWindowMs)} to).`, figures, links);
   if (retries.length === 0) return line('conflict-retries', title, 'problem', `Gave up on all ${gaveUp.length} 409s: it never wrote those objects again within ${duration(retryWindowMs)}. Requeue the object on a conflict (return the error) instead of dropping it.`, figures, links);
   if (gaveUp.length > 0) return line('conflict-retries', title, 'warning', `Retried ${retries.length} of ${conflicts} 409s (median ${duration(mid!)} later) but gave up on ${gaveUp.length}.`, figures, links);

@@ -27,6 +27,8 @@ export interface ReportCardInput {
    * console's shared informers, so the console's watches are theirs.
    */
   readonly readsThrough?: string | undefined;
+  /** The reconcile (inferred or recorded) that met a 409, when the telemetry names one: linked beside the request. */
+  readonly reconcileOfConflict?: ((record: RequestRecord) => string | undefined) | undefined;
   readonly now: number;
 }
 
@@ -83,7 +85,10 @@ export const requestLink = (record: { seq: number }, label: string): ReportLink 
 export const linksPerLine = 5;
 
 export function line(id: ReportLineId, title: string, verdict: ReportVerdict, summary: string, figures: ReportFigure[] = [], links: ReportLink[] = []): ReportLine {
-  return { id, title, verdict, summary, figures, links: links.slice(0, linksPerLine) };
+  // A reconcile link says more than another request: it is kept within the limit.
+  const reconciles = links.filter((l) => l.kind === 'reconcile').slice(0, 1);
+  const others = links.filter((l) => l.kind !== 'reconcile').slice(0, linksPerLine - reconciles.length);
+  return { id, title, verdict, summary, figures, links: [...others, ...reconciles] };
 }
 
 /** The worse of two verdicts (problem > warning > good > not-seen). */

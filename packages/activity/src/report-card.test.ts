@@ -54,6 +54,25 @@ describe('retries after 409 Conflict', () => {
     expect(line.links[0]).toEqual({ kind: 'request', seq: conflict.seq, label: '409 on dojos default/web' });
   });
 
+  it('links the reconcile that met the 409 when the telemetry names one', () => {
+    const observed = observeActivity();
+    const { journal } = observed;
+    journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    const conflict = journal.conflict(op, dojos, 'default', 'web', '1');
+    journal.write(op, dojos, 'default', 'web', { verb: 'update' });
+    const card = reportCard({
+      client: 'my-operator',
+      records: journal.records,
+      identify: (origin) => identifier.identify(origin),
+      hotLoops: [],
+      staleWrites: [],
+      staleWriteCount: 0,
+      reconcileOfConflict: (record) => (record.seq === conflict.seq ? 'my-operator-7' : undefined),
+      now: journal.time,
+    });
+    expect(card.lines[0]!.links.at(-1)).toEqual({ kind: 'reconcile', reconcileId: 'my-operator-7', label: 'the reconcile that met the first 409' });
+  });
+
   it('is a problem when a 409 is never retried within a minute', () => {
     const observed = observeActivity();
     const { journal } = observed;

@@ -5,7 +5,7 @@
  * activity's hot loops and stale writes, handed to packages/activity's pure `reportCard`.
  * Any client the console has seen has a card: connected operators, kubectl, its own controllers.
  */
-import type { ClientReportCard } from '@dojo/console-protocol';
+import type { ClientReportCard, RequestRecord, TelemetryPage } from '@dojo/console-protocol';
 import { reportCard, type ClientIdentifier } from '@dojo/activity';
 import { newNotFound } from '@dojo/kube-api';
 import type { ActivityView } from '../activity/activity-view.ts';
@@ -13,6 +13,18 @@ import type { ActivityView } from '../activity/activity-view.ts';
 export interface ReportCardSource {
   activity: ActivityView;
   identifier: ClientIdentifier;
+  /** The telemetry, whose conflict records name the reconcile (inferred or recorded) that met each 409. */
+  telemetry?: { query(query: { controller: string; types: ['conflict']; limit: number; to?: number }): TelemetryPage };
+}
+
+/** A client's 409s by when and on what they happened, to the reconcile that met them (inferred conflicts carry the request's own time). */
+function conflictReconciles(source: ReportCardSource, client: string, at: number | undefined): ((record: RequestRecord) => string | undefined) | undefined {
+  if (!source.telemetry) return undefined;
+  const page = source.telemetry.query({ controller: client, types: ['conflict'], limit: 10_000, ...(at !== undefined ? { to: at + 1 } : {}) });
+  const byRequest = new Map<string, string>();
+  for (const r of page.records) if (r.type === 'conflict' && r.reconcileId) byRequest.set(`${r.time} ${r.resource} ${r.key}`, r.reconcileId);
+  if (byRequest.size === 0) return undefined;
+  return (record) => byRequest.get(`${record.time} ${record.subresource ? `${record.resource}/${record.subresource}` : record.resource} ${record.namespace ? `${record.namespace}/` : ''}${record.name}`);
 }
 
 /** The card of `client` at `at` (a recording's instant; a live console has only now). A client the console never saw is a 404. */
@@ -35,6 +47,7 @@ export function clientReportCard(source: ReportCardSource, client: string, at?: 
     serviceAccount: connected?.serviceAccount,
     kind,
     // The console's own controllers read its shared informers: the console's watches are theirs.
+    reconcileOfConflict: conflictReconciles(source, client, at),
     readsThrough: kind === 'embedded' ? source.identifier.identify({ user: 'admin', userAgent: 'dojo-console' }).name : undefined,
     now: snapshot.time,
   });
