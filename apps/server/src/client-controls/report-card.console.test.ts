@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connectClient } from '@dojo/apiserver';
 import type { ActivitySnapshot, ClientReportCard } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../activity/testing/observed-server.ts';
@@ -20,10 +21,12 @@ let admin: Kubectl;
 
 const dojo = (title: string) => JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'alpha', namespace: 'default' }, spec: { accountId: 'a', title, credentialsRef: { name: 'alpha-app' } } });
 
-async function get<T>(path: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(new URL(path.slice(1), running.console.url), { headers: { authorization: `Bearer ${running.token}` } });
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${running.token}`, ...(method === 'POST' ? { 'x-dojo-console': '1', 'content-type': 'application/json' } : {}) };
+  const res = await fetch(new URL(path.slice(1), running.console.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: res.status, body: (await res.json()) as T };
 }
+const get = <T>(path: string) => call<T>('GET', path);
 
 beforeAll(async () => {
   running = await runUp(testUpOptions({ dataDir, operators: ['dojo'] }));
@@ -47,7 +50,11 @@ describe("the console's own controllers' report cards", () => {
     }, 'the Dojo controller acknowledged generation 2');
     await admin(['delete', 'dojo', 'alpha', '--wait=true', '--timeout=60s']);
 
-    const { body: dojoCard } = await get<ClientReportCard>('/api/clients/dojo/report');
+    // The journal reaches the console a moment after the API server answers: wait for the status write that acknowledged generation 2.
+    const dojoCard = await eventually(async () => {
+      const { body } = await get<ClientReportCard>('/api/clients/dojo/report');
+      return body.lines?.some((l) => l.id === 'observed-generation' && l.verdict !== 'not-seen') && body;
+    }, "the Dojo controller's observedGeneration in its card");
     const verdicts = Object.fromEntries(dojoCard.lines.map((l) => [l.id, l.verdict]));
     expect(verdicts).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'observed-generation': 'good', 'owner-references': 'good', 'hot-loops': 'good', 'stale-views': 'good' });
 
@@ -71,5 +78,23 @@ describe("the console's own controllers' report cards", () => {
     expect(stdout).toMatch(/^Report card of kubectl \(journal seq \d+–\d+, \d+ records\)/);
     expect(stdout).toMatch(/Watches instead of polling/);
     expect(await get('/api/clients/nobody/report')).toMatchObject({ status: 404, body: { reason: 'NotFound', message: 'clients "nobody" not found' } });
+  });
+});
+
+describe("a connected client's report card", () => {
+  it("says kubectl (client-go) waited out each 429's Retry-After before it retried", async () => {
+    const op = kubectlFor(connectClient(dataDir, 'op').kubeconfigPath, join(dataDir, 'kubectl-cache-op'));
+    const added = await call('POST', '/api/clients/op/faults', { verbs: ['list'], resource: 'configmaps', status: 429, retryAfterSeconds: 1, count: 2 });
+    expect(added.status).toBe(201);
+    await op(['get', 'configmaps', '-n', 'default']);
+    const card = await eventually(async () => {
+      const { body } = await get<ClientReportCard>('/api/clients/op/report');
+      // The journal reaches the console a moment after kubectl has its answer.
+      return body.lines?.find((l) => l.id === 'backoff' && l.figures.some((f) => f.label === 'retried' && f.value === 2)) && body;
+    }, "op's two 429s and their retries in its card");
+    const backoff = card.lines.find((l) => l.id === 'backoff')!;
+    expect(backoff).toMatchObject({ verdict: 'good', summary: expect.stringMatching(/^Waited before retrying, honouring Retry-After \(median 1(\.\d)? s\)\.$/) });
+    expect(backoff.figures).toContainEqual({ label: '429s retried after Retry-After', value: '2 of 2' });
+    expect(card.lines.find((l) => l.id === 'rbac')!.summary).toMatch(/^Not checked: it is trusted as the admin \(`dojo-console connect op --service-account NS\/SA`/);
   });
 });
