@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClientFaults } from '@dojo/console-protocol';
+import type { ClientFaults, ClientReportCard } from '@dojo/console-protocol';
 import { goInstall, requireToolchain, toolchainCacheDir } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
@@ -101,5 +101,22 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     ]);
     const conflicts = (await view.telemetry(client, 'conflict')).filter((c) => c.resource === 'foos/status');
     expect(conflicts.slice(0, 2).map((c) => c.injected)).toEqual([true, true]);
+  });
+
+  it('gets a report card saying it retried both 409s, with the delay and links to the 409 and its retry', async () => {
+    const card: ClientReportCard = await consoleCall('GET', `/api/clients/${client}/report`);
+    const line = (id: string) => card.lines.find((l) => l.id === id)!;
+    const statusUpdates = (await view.requests(client)).filter((r) => r.verb === 'update' && r.resource === 'foos' && r.subresource === 'status');
+    // The two injected 409s, and any real one its status update from a cache a write behind met.
+    expect(line('conflict-retries')).toMatchObject({ verdict: 'good', summary: expect.stringMatching(/^Retried every 409 \(\d+\), median \d+(\.\d)? m?s after the conflict\.$/) });
+    const figure = (label: string) => line('conflict-retries').figures.find((f) => f.label === label)?.value;
+    expect(figure('409s')).toBeGreaterThanOrEqual(2);
+    expect(figure('given up')).toBe(0);
+    // The first 409 links to its retry: the second faulted update.
+    expect(line('conflict-retries').links.slice(0, 2)).toEqual([expect.objectContaining({ kind: 'request', seq: statusUpdates[0]!.seq }), expect.objectContaining({ kind: 'request', seq: statusUpdates[1]!.seq })]);
+    // And the inferred reconcile that met it, for the timeline.
+    expect(line('conflict-retries').links).toContainEqual(expect.objectContaining({ kind: 'reconcile', reconcileId: expect.any(String) }));
+    // An informer-driven controller writing /status of a CRD with the subresource, owning the Deployment it creates.
+    expect(Object.fromEntries(card.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good', 'stale-views': 'good' });
   });
 });

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
-import type { ActivitySnapshot, RequestLogPage, TelemetryPage, TelemetryRecord, TraceReceiverSnapshot } from '@dojo/console-protocol';
+import type { ActivitySnapshot, ClientReportCard, RequestLogPage, TelemetryPage, TelemetryRecord, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { KubeTransport } from '@dojo/runtime';
 import { cargoBuild, requireToolchain } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +178,8 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     expect(await calls(tracedFirst.reconcileId, traced.controller)).toEqual(['get configmaps hello-generated 404', 'create configmaps 201', 'create events 201', 'update configmapgenerators/status hello 200']);
     expect((await activity()).clients.map((c) => c.name)).not.toContain(service);
     expect((await activity()).hotLoops).toEqual([]);
+    const reportCard = await consoleApi<ClientReportCard>('/api/clients/cm-generator/report');
+    expect(Object.fromEntries(reportCard.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good' });
   }, 120_000);
 
   it('flags the --hot-loop variant, whose status timestamp re-triggers it, as a self hot loop, and shows a 409 from it with the writer that won', async () => {
@@ -187,6 +189,11 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     const loop = await eventually(async () => (await activity()).hotLoops.find((l) => l.writers.includes('cm-hot-loop')), `a hot loop:\n${operator.output().slice(-3000)}`);
     mark('hot loop');
     expect(loop).toMatchObject({ kind: 'self', writers: ['cm-hot-loop'], fieldPaths: ['status.lastReconcileTime'], object: { name: 'spinning', namespace: 'kube-rs-loop' }, resource: 'configmapgenerators/status' });
+    // Its report card says so, linking the loop.
+    const card = await consoleApi<ClientReportCard>('/api/clients/cm-hot-loop/report');
+    const hotLoops = card.lines.find((l) => l.id === 'hot-loops')!;
+    expect(hotLoops).toMatchObject({ verdict: 'problem', summary: expect.stringMatching(/^Writing ConfigMapGenerator kube-rs-loop\/spinning again and again now \(self, /) });
+    expect(hotLoops.links).toContainEqual(expect.objectContaining({ kind: 'hot-loop', hotLoopId: loop.id }));
 
     // Someone else edits the object while the loop writes status from its cache: a 409 sooner or later.
     const path = `${generators('kube-rs-loop')}/spinning?fieldManager=kubectl-edit`;

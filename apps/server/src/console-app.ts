@@ -27,6 +27,7 @@ import { clientStalenessRoutes } from './routes/client-staleness-routes.ts';
 import { clientFaultRoutes, type ClientFaultRoutesDeps } from './routes/client-fault-routes.ts';
 import type { ClientRbacSource } from './client-controls/rbac-report.ts';
 import { clientRbacRoutes } from './routes/client-rbac-routes.ts';
+import { clientReportRoutes } from './routes/client-report-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { clientViewRoutes, type ClientViewControl } from './routes/client-view-routes.ts';
 import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
@@ -161,6 +162,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api', clientStalenessRoutes(deps.activity));
   if (deps.clientFaults) app.use('/api/clients', clientFaultRoutes(deps.clientFaults));
   app.use('/api', clientRbacRoutes(deps.clientRbac));
+  app.use('/api', clientReportRoutes(deps.activity && deps.identifier ? { activity: deps.activity, identifier: deps.identifier, telemetry: deps.telemetry } : undefined));
   if (deps.clientViews) app.use('/api/clients', clientViewRoutes(deps.clientViews));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));

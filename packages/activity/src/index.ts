@@ -34,6 +34,11 @@
  *   than what was delivered. A passed precondition, a blind write and a client's own newer
  *   version are never flagged; after a resync nothing is flagged on what may have been lost.
  *
+ * - A report card per client (report-card.ts): retries after 409s, backoff on 429 and 5xx,
+ *   watching not polling, status through /status, observedGeneration, hot loops, finalizers,
+ *   owner references, stale views, RBAC gaps — each a verdict with journal seqs as evidence.
+ *   Pure: the journal's records and activity's hot loops and stale writes in, a card out.
+ *
  * Misuse: feed records in journal order (`seq`); after a `resync` hello the state derived from
  * lost records is dropped, not guessed.
  */
@@ -43,3 +48,4 @@ export { defaultInferenceSettings, type InferenceSettings } from './trigger-rule
 export { defaultHotLoopSettings, type HotLoopSettings } from './hot-loop-detector.ts';
 export { BoundedNames, type BoundedNamesOptions } from './bounded-names.ts';
 export { clipName, nameLimits } from './name-limits.ts';
+export { reportCard, type ReportCardInput } from './report-card.ts';

@@ -74,4 +74,6 @@ export interface InjectedFault {
   readonly status?: FaultStatusCode;
   readonly latencyMs?: number;
   readonly watch?: 'cut' | 'gone';
+  /** A 429: the `Retry-After` it was answered with, so a report can tell whether the client waited that long. */
+  readonly retryAfterSeconds?: number;
 }

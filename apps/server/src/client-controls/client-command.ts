@@ -12,10 +12,11 @@ import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
-import type { ClientViewCommand, ClientViewState } from '@dojo/console-protocol';
+import type { ClientReportCard, ClientViewCommand, ClientViewState } from '@dojo/console-protocol';
 import { describeClientView } from './describe-client-view.ts';
 import { findConsole } from './console-endpoint.ts';
 import { faultSubcommands } from './fault-args.ts';
+import { describeReportCard } from './report-card-text.ts';
 
 export interface ClientCommandOutput {
   stdout(text: string): void;
@@ -87,6 +88,11 @@ export const clientSubcommands: Readonly<Record<string, ClientSubcommand>> = {
     describe: describeView,
   },
   ...faultSubcommands((message) => new ClientUsageError(message)),
+  report: {
+    summary: 'Print its report card: retries, backoff, watching, status, finalizers, owners, staleness, RBAC.',
+    request: () => ({ path: 'report' }),
+    describe: (answer) => describeReportCard(answer as ClientReportCard),
+  },
 };
 
 export function clientUsage(): string {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import type { ClientRbac, RbacComparison, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
+import type { ClientRbac, ClientReportCard, RbacComparison, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
 import { kubectlRunner, newestKubectl, type KubectlRunner } from '@dojo/apiserver/testing/kubectl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testUpOptions } from '../testing/up-options.ts';
@@ -141,6 +141,12 @@ describe('RBAC from what a connected client did, and enforced as its ServiceAcco
       namespace: 'shop',
       forbidden: { authorizedAs: 'system:serviceaccount:shop:operator', verb: 'create', rule: { verbs: ['create'], apiGroups: [''], resources: ['configmaps'] }, namespace: 'shop' },
     });
+    // Its report card names the gap, and links the 403.
+    const card = await api<ClientReportCard>(`/api/clients/${client}/report`);
+    const rbac = card.lines.find((l) => l.id === 'rbac')!;
+    expect(rbac).toMatchObject({ verdict: 'problem', summary: expect.stringMatching(/^1 request refused 403 as ServiceAccount shop\/operator; 1 rule missing/) });
+    expect(rbac.figures).toContainEqual({ label: 'missing rule 1', value: 'Role in shop: verbs create on configmaps (group "")' });
+    expect(rbac.links).toEqual([expect.objectContaining({ kind: 'request', seq: record.find((r) => r.code === 403)!.seq })]);
   });
 
   it('lists, comparing a role file, the grant it misses and what it grants in vain', async () => {

@@ -98,6 +98,8 @@ describe('faults injected into a connected client, as kubectl sees them', () => 
       [429, 'TooManyRequests'],
       [200, null],
     ]);
+    // The journal keeps the Retry-After each 429 asked for, so a report card can tell whether it was waited out.
+    expect(lists[0].fault).toMatchObject({ status: 429, retryAfterSeconds: 2 });
     // client-go sleeps at least Retry-After before it asks again.
     expect(lists[1].time - lists[0].time).toBeGreaterThanOrEqual(2000);
     expect(lists[2].time - lists[1].time).toBeGreaterThanOrEqual(2000);

@@ -56,7 +56,9 @@ function decisionOf(active: ActiveRule, verb: string): FaultDecision {
     ...(spec.latencyMs !== undefined ? { latencyMs: spec.latencyMs } : {}),
     ...(spec.watchCut ? { watch: 'cut' as const } : spec.gone ? { watch: 'gone' as const } : {}),
   };
-  return spec.status === 429 ? { fault, retryAfterSeconds: spec.retryAfterSeconds ?? defaultRetryAfterSeconds } : { fault };
+  if (spec.status !== 429) return { fault };
+  const retryAfterSeconds = spec.retryAfterSeconds ?? defaultRetryAfterSeconds;
+  return { fault: { ...fault, retryAfterSeconds }, retryAfterSeconds };
 }
 
 export interface RequestFaultsOptions {
