@@ -1,0 +1,18 @@
+/**
+ * The tabs of a connected client's page, one row each: its id in the URL, its label, its panel.
+ * Adding a tab (the report card) is one row here.
+ */
+import type { ComponentType } from 'react';
+import { ControlsTab } from './ControlsTab.tsx';
+
+export interface ClientTab {
+  readonly id: string;
+  readonly label: string;
+  readonly component: ComponentType<{ client: string }>;
+}
+
+export const clientTabs: readonly ClientTab[] = [
+  { id: 'controls', label: 'Controls', component: ControlsTab },
+];
+
+export const defaultClientTab = 'controls';
