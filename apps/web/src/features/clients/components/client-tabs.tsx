@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { ControlsTab } from './ControlsTab.tsx';
+import { FaultsTab } from './FaultsTab.tsx';
 
 export interface ClientTab {
   readonly id: string;
@@ -13,6 +14,7 @@ export interface ClientTab {
 
 export const clientTabs: readonly ClientTab[] = [
   { id: 'controls', label: 'Controls', component: ControlsTab },
+  { id: 'faults', label: 'Faults', component: FaultsTab },
 ];
 
 export const defaultClientTab = 'controls';
