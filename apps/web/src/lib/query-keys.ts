@@ -49,7 +49,10 @@ export const queryKeys = {
     faults: (name: string) => ['clients', name, 'faults'] as const,
     staleness: (name: string) => ['clients', name, 'staleness'] as const,
     rbac: (name: string) => ['clients', name, 'rbac'] as const,
+    forbidden: (name: string) => ['clients', name, 'forbidden'] as const,
   },
+  /** One record of the console's request log (GET /api/requests), by its journal seq: evidence. */
+  journalRecord: (seq: number) => ['journal-record', seq] as const,
   /** Operators' Prometheus endpoints the console scrapes (GET /api/scrape). */
   scrape: () => ['scrape'] as const,
   /** What the OTLP trace receiver took in, per controller (GET /api/traces). */

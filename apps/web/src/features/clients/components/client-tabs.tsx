@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { ControlsTab } from './ControlsTab.tsx';
 import { FaultsTab } from './FaultsTab.tsx';
+import { StalenessTab } from './StalenessTab.tsx';
 
 export interface ClientTab {
   readonly id: string;
@@ -15,6 +16,7 @@ export interface ClientTab {
 export const clientTabs: readonly ClientTab[] = [
   { id: 'controls', label: 'Controls', component: ControlsTab },
   { id: 'faults', label: 'Faults', component: FaultsTab },
+  { id: 'staleness', label: 'Staleness', component: StalenessTab },
 ];
 
 export const defaultClientTab = 'controls';
