@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { ControlsTab } from './ControlsTab.tsx';
 import { FaultsTab } from './FaultsTab.tsx';
+import { RbacTab } from './RbacTab.tsx';
 import { StalenessTab } from './StalenessTab.tsx';
 
 export interface ClientTab {
@@ -17,6 +18,7 @@ export const clientTabs: readonly ClientTab[] = [
   { id: 'controls', label: 'Controls', component: ControlsTab },
   { id: 'faults', label: 'Faults', component: FaultsTab },
   { id: 'staleness', label: 'Staleness', component: StalenessTab },
+  { id: 'rbac', label: 'RBAC', component: RbacTab },
 ];
 
 export const defaultClientTab = 'controls';
