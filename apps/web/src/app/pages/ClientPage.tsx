@@ -8,18 +8,19 @@ import { clientTabs, defaultClientTab } from '../../features/clients/components/
 import { navigate } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 
-export function ClientPage({ name, tab }: { name: string; tab?: string }) {
+// `client`, not `name`: a route's params sit beside the page's own `name` in a RouteMatch.
+export function ClientPage({ client, tab }: { client: string; tab?: string }) {
   const selected = clientTabs.find((t) => t.id === tab) ?? clientTabs.find((t) => t.id === defaultClientTab) ?? clientTabs[0];
   if (!selected) return null;
   const Panel = selected.component;
   return (
     <>
       <PageHeader
-        title={`Client ${name}`}
+        title={`Client ${client}`}
         description="An operator the console did not start: hold and step its view of the cluster, inject faults into its requests, see how stale it is and the RBAC it needs."
       />
-      <Tabs label={`${name} views`} items={clientTabs} selected={selected.id} onSelect={(id) => navigate(paths.client({ name, tab: id }), { replace: true })}>
-        <Panel client={name} />
+      <Tabs label={`${client} views`} items={clientTabs} selected={selected.id} onSelect={(id) => navigate(paths.client({ client, tab: id }), { replace: true })}>
+        <Panel client={client} />
       </Tabs>
     </>
   );

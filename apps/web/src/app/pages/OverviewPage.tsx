@@ -38,7 +38,7 @@ const clientLinks: ClientLinks = {
   timeline: (client) => paths.timeline({ controller: client }),
   watches: (client) => paths.watches({ client }),
   conflicts: () => paths.conflicts({}),
-  client: (name) => paths.client({ name }),
+  client: (client) => paths.client({ client }),
 };
 
 function plural(kind: string): string {
@@ -114,7 +114,7 @@ export function OverviewPage() {
           </div>
           <ClientCards
             links={clientLinks}
-            controls={(name) => <ClientControlsBadge client={name} to={paths.client({ name })} />}
+            controls={(client) => <ClientControlsBadge client={client} to={paths.client({ client })} />}
             also={(client) => <TracedClientSection client={client} timeline={(controller) => paths.timeline({ controller })} />} />
           {session?.recording ? null : <ConnectOperatorDialog open={connecting} onClose={() => setConnecting(false)} dataDir={session?.cluster.dataDir} />}
         </section>

@@ -1,0 +1,140 @@
+/**
+ * Issue #31: debug an operator the console did not start. A Guestbook operator on a third-party
+ * framework (kubernetes-fluent-client), run as its own process with a credential of its own, is
+ * paused from its page (reached from its card); an edit of its Guestbook is then held from it —
+ * the page lists the held event — until Step delivers it, and its reconcile of the edit follows:
+ * the ConfigMap it keeps takes the new message and the Timeline gains its inferred pass.
+ * Screenshots at 390 px and 1440 px; axe-core finds no WCAG 2.1 A/AA violation on each tab.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type { ConnectAnswer } from '@dojo/console-protocol';
+import { parse } from 'yaml';
+import { axeViolations } from './support/axe.ts';
+import { consoleApi, saveScreenshot, signIn, uniqueName } from './support/console.ts';
+import { kubeApi } from './support/kube-api.ts';
+
+const crd = parse(readFileSync('apps/server/src/activity/external-operators/guestbook-crd.yaml', 'utf8'));
+
+function startOperator(kubeconfig: string, namespace: string): { child: ChildProcess; ready: Promise<void>; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/activity/external-operators/fluent-operator.ts', '--mode', 'converge', '--namespace', namespace], {
+    env: { ...process.env, KUBECONFIG: kubeconfig },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('watching')) resolve();
+    });
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => reject(new Error(`the operator exited with ${code}:\n${output}`)));
+  });
+  return { child, ready, output: () => output };
+}
+
+async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+test('an operator the console did not start is paused from its page, its edit held, and Step brings its reconcile', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const operatorName = uniqueName('gb-held');
+  const namespace = uniqueName('held');
+  const api = kubeApi();
+  await api.post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+  expect((await api.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } })).status).toBe(201);
+  const connected = await consoleApi(request).post('/api/clients', { name: operatorName });
+  expect(connected.status()).toBe(201);
+  const { kubeconfigPath } = (await connected.json()) as ConnectAnswer;
+
+  const guestbook = `/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks/hello`;
+  const configMap = `/api/v1/namespaces/${namespace}/configmaps/hello-message`;
+  const message = async () => {
+    const answer = await api.get(configMap);
+    return answer.status === 200 ? (JSON.parse(answer.body) as { data?: { message?: string } }).data?.message : undefined;
+  };
+  const operator = startOperator(kubeconfigPath, namespace);
+  try {
+    await operator.ready;
+    await expect
+      .poll(async () => (await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, { apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name: 'hello' }, spec: { message: 'first' } })).status, { timeout: 20_000 })
+      .toBe(201);
+    // Settled: the ConfigMap holds the message and Ready reports this generation.
+    await expect.poll(message, { timeout: 30_000 }).toBe('first');
+    await expect
+      .poll(async () => {
+        const gb = JSON.parse((await api.get(guestbook)).body) as { metadata: { generation: number }; status?: { observedGeneration?: number } };
+        return gb.status?.observedGeneration === gb.metadata.generation;
+      }, { timeout: 30_000 })
+      .toBe(true);
+
+    await signIn(page);
+    const card = page.getByRole('article', { name: `Client ${operatorName}` });
+    await card.getByRole('link', { name: 'Controls' }).click();
+    await expect(page).toHaveURL(new RegExp(`/clients/${operatorName}`));
+    await expect(page.getByRole('heading', { level: 2, name: `Client ${operatorName}` })).toBeVisible();
+    await expect(page.getByText('Controls are lifted when the console restarts')).toBeVisible();
+
+    // Its ConfigMap applies so far, to see the one its reconcile of the stepped event makes.
+    const configMapApplies = async () => {
+      const answer = await consoleApi(request).get(`/api/requests?client=${operatorName}&limit=10000`);
+      return ((await answer.json()) as { records: { type: string; verb?: string; resource?: string }[] }).records.filter((r) => r.type === 'request' && r.resource === 'configmaps' && r.verb === 'patch').length;
+    };
+    const appliesBefore = await configMapApplies();
+
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(page.getByText(/^Paused .* at resourceVersion \d+/)).toBeVisible();
+    expect((await api.mergePatch(guestbook, { spec: { message: 'second' } }, 'e2e-editor')).status).toBe(200);
+
+    const held = page.getByRole('table', { name: 'Held events, oldest first' });
+    await expect(held.getByRole('row').filter({ hasText: `Guestbook ${namespace}/hello` })).toContainText('MODIFIED', { timeout: 20_000 });
+    // The card says so.
+    await page.goto('/');
+    await expect(card.getByRole('link', { name: /Controls in force on .*paused · 1 held/ })).toBeVisible({ timeout: 20_000 });
+    // Held from it: its ConfigMap still has the old message.
+    expect(await message()).toBe('first');
+    await card.getByRole('link', { name: /Controls in force/ }).click();
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await saveScreenshot(page, 'client-controls-held-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'client-controls-held-390');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('button', { name: 'Step' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Stepped: MODIFIED Guestbook' })).toContainText(`${namespace}/hello`);
+    // Its reconcile of the edit: the ConfigMap takes the new message (its writes go through while paused).
+    await expect.poll(message, { timeout: 30_000 }).toBe('second');
+    await expect.poll(configMapApplies, { timeout: 30_000 }).toBeGreaterThan(appliesBefore);
+    // ...and its own write's event is held again, as the pause holds every event.
+    await expect(held.getByRole('row').filter({ hasText: `ConfigMap ${namespace}/hello-message` })).toBeVisible({ timeout: 20_000 });
+
+    await page.goto(`/timeline?controller=${operatorName}`);
+    const latest = page.getByRole('table', { name: 'Latest reconciles' });
+    await expect(latest.getByText(`${operatorName} #0 (inferred)`).first()).toBeVisible({ timeout: 30_000 });
+
+    // Every tab, at both widths, passes axe.
+    for (const tab of ['faults', 'staleness', 'rbac']) {
+      await page.goto(`/clients/${operatorName}?tab=${tab}`);
+      await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+      await expect(page.getByText(/Loading|Deriving/)).toHaveCount(0, { timeout: 20_000 });
+      await saveScreenshot(page, `client-${tab}-1440`);
+      await expectNoAxeViolations(page);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/clients/${operatorName}?tab=faults`);
+    await expect(page.getByRole('form', { name: 'Add a fault rule' })).toBeVisible();
+    await saveScreenshot(page, 'client-faults-390');
+
+    await page.goto(`/clients/${operatorName}`);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByText('Nothing is held.')).toBeVisible({ timeout: 20_000 });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- operator output ---\n${operator.output()}`);
+  } finally {
+    operator.child.kill('SIGTERM');
+  }
+});
