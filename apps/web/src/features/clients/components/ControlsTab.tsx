@@ -116,6 +116,7 @@ export function ControlsTab({ client }: { client: string }) {
         ) : null}
         <DataTable<HeldRow>
           caption="Held events, oldest first"
+          focusable
           captionHidden={false}
           rows={held}
           rowKey={(r) => `${r.watch.watchId ?? r.watch.resource}:${r.resourceVersion}:${r.name}`}

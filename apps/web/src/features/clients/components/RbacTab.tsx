@@ -100,6 +100,7 @@ function ForbiddenPanel({ client }: { client: string }) {
     <Panel title={`Refused by RBAC (${data.length})`} description="Its requests answered 403 by the authorizer, with the one rule that would have allowed each." bodyClassName="p-0">
       <DataTable<ForbiddenRecord>
         caption="Requests refused by RBAC"
+          focusable
         rows={data}
         rowKey={(r) => String(r.seq)}
         columns={[

@@ -59,6 +59,7 @@ export function StalenessTab({ client }: { client: string }) {
       <Panel title="Lag per resource" description="The newest resourceVersion delivered to its watches against the server's: a lower bound of how stale its cache is." bodyClassName="p-0">
         <DataTable<ResourceStaleness>
           caption="Lag per resource"
+          focusable
           rows={data.resources}
           rowKey={(r) => r.resource}
           empty={<p className="p-4 text-sm text-slate-500 dark:text-slate-400">No watch open.</p>}
