@@ -96,6 +96,7 @@ test('an operator the console did not start is paused from its page, its edit he
     // Held from it: its ConfigMap still has the old message.
     expect(await message()).toBe('first');
     await card.getByRole('link', { name: /Controls in force/ }).click();
+    await expect(held).toContainText(`Guestbook ${namespace}/hello`);
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await saveScreenshot(page, 'client-controls-held-1440');
@@ -129,9 +130,27 @@ test('an operator the console did not start is paused from its page, its edit he
     await expect(page.getByRole('form', { name: 'Add a fault rule' })).toBeVisible();
     await saveScreenshot(page, 'client-faults-390');
 
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/clients/${operatorName}`);
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(page.getByText('Nothing is held.')).toBeVisible({ timeout: 20_000 });
+
+    // A fault from its page: its next GET of a ConfigMap gets kube's 500, once.
+    await page.getByRole('tab', { name: 'Faults' }).click();
+    const faultForm = page.getByRole('form', { name: 'Add a fault rule' });
+    await faultForm.getByRole('checkbox', { name: 'get', exact: true }).check();
+    await faultForm.getByRole('textbox', { name: 'Resource' }).fill('configmaps');
+    await faultForm.getByRole('combobox', { name: 'What it gets' }).selectOption('500');
+    await faultForm.getByRole('combobox', { name: 'How often' }).selectOption('count');
+    await faultForm.getByRole('textbox', { name: 'Count' }).fill('1');
+    await faultForm.getByRole('button', { name: 'Add fault' }).click();
+    const rules = page.getByRole('table', { name: 'Fault rules in force' });
+    await expect(rules).toContainText('500 InternalError on get configmaps, 1 time');
+    expect((await api.mergePatch(guestbook, { spec: { message: 'third' } }, 'e2e-editor')).status).toBe(200);
+    await expect(rules.getByRole('row').filter({ hasText: 'exhausted' })).toBeVisible({ timeout: 30_000 });
+    await saveScreenshot(page, 'client-faults-fired-1440');
+    await rules.getByRole('button', { name: /Clear rule f\d+/ }).click();
+    await expect(rules).toContainText('No fault rule.');
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- operator output ---\n${operator.output()}`);
   } finally {

@@ -15,7 +15,7 @@ import { formatAge, formatClock } from '../../../lib/time-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useClientView, useClientViewCommand } from '../api/client-view.ts';
 import { breakpointText, heldOldestFirst, keptNote, objectText, staleText, type HeldRow } from '../model/view-text.ts';
-import { inputClass, TextField } from './form-fields.tsx';
+import { inputBaseClass, TextField } from './form-fields.tsx';
 
 function BreakpointForm({ onAdd, busy }: { onAdd: (command: ClientViewCommand) => void; busy: boolean }) {
   const [kind, setKind] = useState('');
@@ -58,8 +58,8 @@ function StaleForm({ current, onSet, busy }: { current?: ClientStaleView; onSet:
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300">
         Reads answered
         <span className="flex gap-2">
-          <input aria-label="How far behind" className={`${inputClass} w-20`} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          <select aria-label="Behind in" className={`${inputClass} w-auto`} value={mode} onChange={(e) => setMode(e.target.value as 'behind' | 'seconds')}>
+          <input aria-label="How far behind" className={`${inputBaseClass} w-20`} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <select aria-label="Behind in" className={inputBaseClass} value={mode} onChange={(e) => setMode(e.target.value as 'behind' | 'seconds')}>
             <option value="behind">versions behind</option>
             <option value="seconds">seconds behind</option>
           </select>

@@ -14,7 +14,7 @@ import { Panel } from '../../../components/Panel.tsx';
 import { formatClock } from '../../../lib/time-format.ts';
 import { useChangeClientFaults, useClientFaults } from '../api/client-faults.ts';
 import { emptyFaultForm, faultEffects, faultRuleText, faultSpecFromForm, faultVerbs, type FaultEffect, type FaultForm } from '../model/fault-form.ts';
-import { Field, inputClass, TextField } from './form-fields.tsx';
+import { Field, inputBaseClass, inputClass, TextField } from './form-fields.tsx';
 
 function AddFaultForm({ onAdd, busy }: { onAdd: (form: FaultForm) => string | undefined; busy: boolean }) {
   const [form, setForm] = useState<FaultForm>(emptyFaultForm);
@@ -56,7 +56,7 @@ function AddFaultForm({ onAdd, busy }: { onAdd: (form: FaultForm) => string | un
         {form.effect === '429' ? <TextField label="Retry-After (s)" value={form.retryAfterSeconds} onChange={(v) => set('retryAfterSeconds', v)} placeholder="1" /> : null}
         <Field label="How often">
           <span className="flex gap-2">
-            <select className={`${inputClass} w-auto`} value={form.how} onChange={(e) => set('how', e.target.value as FaultForm['how'])}>
+            <select aria-label="How often" className={inputBaseClass} value={form.how} onChange={(e) => set('how', e.target.value as FaultForm['how'])}>
               <option value="always">every request</option>
               <option value="rate">at a rate</option>
               <option value="count">a count</option>

@@ -1,7 +1,9 @@
 /** The small labelled inputs the client tabs' forms share. */
 import type { ReactNode } from 'react';
 
-export const inputClass = 'w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950';
+/** Without a width: `inputClass` fills its cell, a short input sets its own. */
+export const inputBaseClass = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950';
+export const inputClass = `w-full ${inputBaseClass}`;
 
 export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
   return (
