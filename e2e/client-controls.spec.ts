@@ -5,14 +5,17 @@
  * the page lists the held event — until Step delivers it, and its reconcile of the edit follows:
  * the ConfigMap it keeps takes the new message and the Timeline gains its inferred pass.
  * Screenshots at 390 px and 1440 px; axe-core finds no WCAG 2.1 A/AA violation on each tab.
+ * Connected with --service-account and a Role missing one rule, its 403 is shown on its RBAC
+ * tab with the rule that would allow it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { ConnectAnswer } from '@dojo/console-protocol';
 import { parse } from 'yaml';
 import { axeViolations } from './support/axe.ts';
-import { consoleApi, saveScreenshot, signIn, uniqueName } from './support/console.ts';
+import { consoleApi, dataDir, saveScreenshot, signIn, uniqueName } from './support/console.ts';
 import { kubeApi } from './support/kube-api.ts';
 
 const crd = parse(readFileSync('apps/server/src/activity/external-operators/guestbook-crd.yaml', 'utf8'));
@@ -151,6 +154,59 @@ test('an operator the console did not start is paused from its page, its edit he
     await saveScreenshot(page, 'client-faults-fired-1440');
     await rules.getByRole('button', { name: /Clear rule f\d+/ }).click();
     await expect(rules).toContainText('No fault rule.');
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- operator output ---\n${operator.output()}`);
+  } finally {
+    operator.child.kill('SIGTERM');
+  }
+});
+
+test('an operator connected with --service-account and a Role missing one rule has its 403 shown with the rule that would allow it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const operatorName = uniqueName('gb-sa');
+  const namespace = uniqueName('sa');
+  const api = kubeApi();
+  await api.post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+  expect((await api.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } })).status).toBe(201);
+  expect((await api.post(`/api/v1/namespaces/${namespace}/serviceaccounts`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'operator' } })).status).toBe(201);
+  // Everything the converge operator does but write its ConfigMap (a server-side apply: patch).
+  const role = {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'Role',
+    metadata: { name: 'guestbook-operator' },
+    rules: [
+      { apiGroups: ['webapp.example.com'], resources: ['guestbooks'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['webapp.example.com'], resources: ['guestbooks/status'], verbs: ['patch'] },
+      { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch'] },
+    ],
+  };
+  expect((await api.post(`/apis/rbac.authorization.k8s.io/v1/namespaces/${namespace}/roles`, role)).status).toBe(201);
+  const binding = {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+    metadata: { name: 'guestbook-operator' },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'guestbook-operator' },
+    subjects: [{ kind: 'ServiceAccount', name: 'operator', namespace }],
+  };
+  expect((await api.post(`/apis/rbac.authorization.k8s.io/v1/namespaces/${namespace}/rolebindings`, binding)).status).toBe(201);
+  const { stderr } = await promisify(execFile)(process.execPath, ['apps/server/bin/dojo-console.mjs', 'connect', operatorName, '--data-dir', dataDir, '--service-account', `${namespace}/operator`]);
+  expect(stderr).toContain(`authorized as system:serviceaccount:${namespace}:operator`);
+
+  const operator = startOperator(`${dataDir}/clients/${operatorName}.kubeconfig`, namespace);
+  try {
+    await operator.ready;
+    await expect
+      .poll(async () => (await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, { apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name: 'hello' }, spec: { message: 'hi' } })).status, { timeout: 20_000 })
+      .toBe(201);
+    await signIn(page);
+    await page.goto(`/clients/${operatorName}?tab=rbac`);
+    const refused = page.getByRole('table', { name: 'Requests refused by RBAC' });
+    const row = refused.getByRole('row').filter({ hasText: 'configmaps' }).first();
+    await expect(row).toContainText(`system:serviceaccount:${namespace}:operator`, { timeout: 30_000 });
+    await expect(row).toContainText(`verbs=[patch] apiGroups=[""] resources=[configmaps]`);
+    await expect(row).toContainText(`Role in ${namespace}`);
+    await saveScreenshot(page, 'client-rbac-forbidden-1440');
+    expect(await axeViolations(page)).toEqual([]);
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- operator output ---\n${operator.output()}`);
   } finally {
