@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { ConnectAnswer } from '@dojo/console-protocol';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { axeViolations } from './support/axe.ts';
 import { consoleApi, dataDir, saveScreenshot, signIn, uniqueName } from './support/console.ts';
 import { kubeApi } from './support/kube-api.ts';
@@ -205,6 +205,10 @@ test('an operator connected with --service-account and a Role missing one rule h
     await expect(row).toContainText(`system:serviceaccount:${namespace}:operator`, { timeout: 30_000 });
     await expect(row).toContainText(`verbs=[patch] apiGroups=[""] resources=[configmaps]`);
     await expect(row).toContainText(`Role in ${namespace}`);
+    // Its Role compared with what it did: the one rule it misses.
+    await page.getByRole('textbox', { name: 'Role file (YAML)' }).fill(stringify({ ...role, metadata: { ...role.metadata, namespace } }));
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Missing grants' })).toContainText('verbs=[patch] apiGroups=[""] resources=[configmaps]');
     await saveScreenshot(page, 'client-rbac-forbidden-1440');
     expect(await axeViolations(page)).toEqual([]);
   } catch (error) {
