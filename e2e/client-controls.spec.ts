@@ -138,6 +138,20 @@ test('an operator the console did not start is paused from its page, its edit he
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(page.getByText('Nothing is held.')).toBeVisible({ timeout: 20_000 });
 
+    // A breakpoint on its Guestbook, then Continue; a stale view, then off.
+    const breakForm = page.getByRole('form', { name: 'Add a breakpoint' });
+    await breakForm.getByRole('textbox', { name: 'Kind' }).fill('Guestbook');
+    await breakForm.getByRole('textbox', { name: 'Namespace' }).fill(namespace);
+    await breakForm.getByRole('textbox', { name: 'Name', exact: true }).fill('hello');
+    await breakForm.getByRole('button', { name: 'Add breakpoint' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: `Guestbook ${namespace}/hello` })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('No breakpoint.')).toBeVisible();
+    await page.getByRole('button', { name: 'Set stale view' }).click();
+    await expect(page.getByText('Now: 5 versions behind.')).toBeVisible();
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await expect(page.getByText('Now: off.')).toBeVisible();
+
     // A fault from its page: its next GET of a ConfigMap gets kube's 500, once.
     await page.getByRole('tab', { name: 'Faults' }).click();
     const faultForm = page.getByRole('form', { name: 'Add a fault rule' });
