@@ -5,6 +5,8 @@
  * the page lists the held event — until Step delivers it, and its reconcile of the edit follows:
  * the ConfigMap it keeps takes the new message and the Timeline gains its inferred pass.
  * Screenshots at 390 px and 1440 px; axe-core finds no WCAG 2.1 A/AA violation on each tab.
+ * Given a stale view and a breakpoint on its ConfigMap, its write over another writer's change is
+ * listed on its Staleness tab with the field it wrote and the request-log records as evidence.
  * Connected with --service-account and a Role missing one rule, its 403 is shown on its RBAC
  * tab with the rule that would allow it.
  */
@@ -225,6 +227,62 @@ test('an operator connected with --service-account and a Role missing one rule h
     await expect(page.getByRole('list', { name: 'Missing grants' })).toContainText('verbs=[patch] apiGroups=[""] resources=[configmaps]');
     await saveScreenshot(page, 'client-rbac-forbidden-1440');
     expect(await axeViolations(page)).toEqual([]);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- operator output ---\n${operator.output()}`);
+  } finally {
+    operator.child.kill('SIGTERM');
+  }
+});
+
+test('an operator given a stale view writes over a change it had not seen, and its Staleness tab shows the write with its evidence', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const operatorName = uniqueName('gb-stale');
+  const namespace = uniqueName('stale');
+  const api = kubeApi();
+  await api.post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+  expect((await api.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } })).status).toBe(201);
+  const connected = await consoleApi(request).post('/api/clients', { name: operatorName });
+  const { kubeconfigPath } = (await connected.json()) as ConnectAnswer;
+  const guestbook = `/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks/hello`;
+  const configMap = `/api/v1/namespaces/${namespace}/configmaps/hello-message`;
+  const operator = startOperator(kubeconfigPath, namespace);
+  try {
+    await operator.ready;
+    await expect
+      .poll(async () => (await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, { apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name: 'hello' }, spec: { message: 'first' } })).status, { timeout: 20_000 })
+      .toBe(201);
+    await expect.poll(async () => (await api.get(configMap)).status, { timeout: 30_000 }).toBe(200);
+
+    await signIn(page);
+    await page.goto(`/clients/${operatorName}`);
+    // Its ConfigMap's events held from it, and its reads answered from before what follows.
+    const breakForm = page.getByRole('form', { name: 'Add a breakpoint' });
+    await breakForm.getByRole('textbox', { name: 'Kind' }).fill('ConfigMap');
+    await breakForm.getByRole('textbox', { name: 'Namespace' }).fill(namespace);
+    await breakForm.getByRole('textbox', { name: 'Name', exact: true }).fill('hello-message');
+    await breakForm.getByRole('button', { name: 'Add breakpoint' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: `ConfigMap ${namespace}/hello-message` })).toBeVisible();
+    await page.getByRole('button', { name: 'Set stale view' }).click();
+    await expect(page.getByText('Now: 5 versions behind.')).toBeVisible();
+
+    // Another writer changes the ConfigMap (a field of its own: the operator's server-side apply
+    // would get a field-manager 409 over data.message); then the Guestbook's edit makes the operator write it.
+    expect((await api.mergePatch(configMap, { data: { note: 'added by hand' } }, 'e2e-editor')).status).toBe(200);
+    expect((await api.mergePatch(guestbook, { spec: { message: 'second' } }, 'e2e-editor')).status).toBe(200);
+
+    await page.getByRole('tab', { name: 'Staleness' }).click();
+    const writes = page.getByRole('list', { name: 'Writes on a stale view' });
+    const write = writes.getByRole('listitem').filter({ hasText: `${namespace}/hello-message` }).first();
+    await expect(write).toContainText('data.message', { timeout: 30_000 });
+    await write.getByRole('button', { name: /^the write #\d+/ }).click();
+    await expect(write).toContainText(`configmaps ${namespace}/hello-message`);
+    await saveScreenshot(page, 'client-staleness-write-1440');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Controls' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await expect(page.getByText('Now: off.')).toBeVisible();
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- operator output ---\n${operator.output()}`);
   } finally {

@@ -7,7 +7,8 @@ export function JournalEvidence({ seq, label }: { seq: number; label: string }) 
   const [open, setOpen] = useState(false);
   const { data, isPending, error } = useJournalRecord(seq, open);
   return (
-    <span className="inline-flex flex-col items-start">
+    // Opened, it takes the whole line, so the record reads below its button and the other evidence stays in a row.
+    <span className={open ? 'flex w-full flex-col items-start' : 'inline-flex flex-col items-start'}>
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="text-xs font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300">
         {label} #{seq}
       </button>
