@@ -71,6 +71,11 @@ describe('routes', () => {
     expect(parseRoute(url.pathname, url.searchParams)).toEqual({ name: 'resource-detail', gvr: dojos, namespace: 'default', objectName: 'a', tab: 'versions', rv: '42', reconcile: 'r-9' });
   });
 
+  it('opens a connected client’s page by its name, on the tab asked for', () => {
+    expect(parseRoute('/clients/my-operator', new URLSearchParams('tab=faults'))).toEqual({ name: 'client', client: 'my-operator', tab: 'faults' });
+    expect(paths.client({ client: 'my-operator' })).toBe('/clients/my-operator');
+  });
+
   it('answers not-found for paths it does not know', () => {
     expect(parseRoute('/nope')).toEqual({ name: 'not-found' });
     expect(parseRoute('/resources/core.jutsu.com')).toEqual({ name: 'not-found' });

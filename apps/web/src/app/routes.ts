@@ -31,6 +31,8 @@ export const pages = {
   // The selected conflict (its sequence number), so a reload or a shared link opens it.
   conflicts: page({ route: pathRoute('/conflicts', { conflict: intParam }), component: lazyPage(() => import('./pages/ConflictsPage.tsx'), 'ConflictsPage'), nav: { label: 'Conflicts', icon: 'M10 2l9 16H1zM9 8v5h2V8zM9 14v2h2v-2z', order: 50 } }),
   watches: page({ route: pathRoute('/watches', { client: textParam }), component: lazyPage(() => import('./pages/WatchesPage.tsx'), 'WatchesPage'), nav: { label: 'Watches', icon: 'M10 4C5 4 2 10 2 10s3 6 8 6 8-6 8-6-3-6-8-6zm0 9a3 3 0 110-6 3 3 0 010 6z', order: 55 } }),
+  // A connected client (an operator the console did not start) by its name, and the tab shown.
+  client: page({ route: pathRoute('/clients/:client', { tab: textParam }), component: lazyPage(() => import('./pages/ClientPage.tsx'), 'ClientPage') }),
   debug: page({ route: pathRoute('/debug/:controller?'), component: lazyPage(() => import('./pages/DebugPage.tsx'), 'DebugPage'), nav: { label: 'Debug', icon: 'M4 4h3v12H4zM9 4l8 6-8 6z', order: 60 } }),
   discord: page({ route: pathRoute('/discord'), component: lazyPage(() => import('./pages/DiscordPage.tsx'), 'DiscordPage'), nav: { label: 'Discord', icon: 'M3 4h14v9H8l-4 3v-3H3z', order: 70 } }),
 };

@@ -42,6 +42,17 @@ export const queryKeys = {
   recordingActivity: () => ['recording', 'activity'] as const,
   /** What every client of the API server does (GET /api/activity). */
   activity: () => ['activity'] as const,
+  /** One connected client's controls and views (`/api/clients/:name/...`); `all(name)` is every one of them. */
+  clients: {
+    all: (name: string) => ['clients', name] as const,
+    view: (name: string) => ['clients', name, 'view'] as const,
+    faults: (name: string) => ['clients', name, 'faults'] as const,
+    staleness: (name: string) => ['clients', name, 'staleness'] as const,
+    rbac: (name: string) => ['clients', name, 'rbac'] as const,
+    forbidden: (name: string) => ['clients', name, 'forbidden'] as const,
+  },
+  /** One record of the console's request log (GET /api/requests), by its journal seq: evidence. */
+  journalRecord: (seq: number) => ['journal-record', seq] as const,
   /** Operators' Prometheus endpoints the console scrapes (GET /api/scrape). */
   scrape: () => ['scrape'] as const,
   /** What the OTLP trace receiver took in, per controller (GET /api/traces). */

@@ -17,6 +17,7 @@ import { Button, buttonClass } from '../../components/Button.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import type { ClientLinks } from '../../features/activity/components/ClientCard.tsx';
 import { ClientCards } from '../../features/activity/components/ClientCards.tsx';
+import { ClientControlsBadge } from '../../features/clients/components/ClientControlsBadge.tsx';
 import { ConnectOperatorDialog } from '../../features/activity/components/ConnectOperatorDialog.tsx';
 import { ControllerCards } from '../../features/controllers/components/ControllerCards.tsx';
 import { useControllers } from '../../features/controllers/api/controllers.ts';
@@ -37,6 +38,7 @@ const clientLinks: ClientLinks = {
   timeline: (client) => paths.timeline({ controller: client }),
   watches: (client) => paths.watches({ client }),
   conflicts: () => paths.conflicts({}),
+  client: (client) => paths.client({ client }),
 };
 
 function plural(kind: string): string {
@@ -110,7 +112,10 @@ export function OverviewPage() {
               </Button>
             )}
           </div>
-          <ClientCards links={clientLinks} also={(client) => <TracedClientSection client={client} timeline={(controller) => paths.timeline({ controller })} />} />
+          <ClientCards
+            links={clientLinks}
+            controls={(client) => <ClientControlsBadge client={client} to={paths.client({ client })} />}
+            also={(client) => <TracedClientSection client={client} timeline={(controller) => paths.timeline({ controller })} />} />
           {session?.recording ? null : <ConnectOperatorDialog open={connecting} onClose={() => setConnecting(false)} dataDir={session?.cluster.dataDir} />}
         </section>
         {error ? <ErrorNotice error={error} title="Could not load the cluster's kinds" /> : null}

@@ -15,6 +15,8 @@ export interface ClientLinks {
   timeline: (client: string) => string;
   watches: (client: string) => string;
   conflicts: () => string;
+  /** The page of a connected client (its credential's user): controls, faults, staleness, RBAC. */
+  client: (connectedName: string) => string;
 }
 
 export function ClientCard({ client, links, also }: { client: ClientSummary; links: ClientLinks; also?: ReactNode }) {
@@ -47,7 +49,7 @@ export function ClientCard({ client, links, also }: { client: ClientSummary; lin
       {also}
       <CardLinks
         label={`${c.name} views`}
-        links={[{ label: 'Timeline', to: links.timeline(c.name) }, { label: 'Watches', to: links.watches(c.name) }, c.totals.conflicts > 0 && { label: 'Conflicts', to: links.conflicts() }]}
+        links={[c.kind === 'connected' && { label: 'Controls', to: links.client(c.user) }, { label: 'Timeline', to: links.timeline(c.name) }, { label: 'Watches', to: links.watches(c.name) }, c.totals.conflicts > 0 && { label: 'Conflicts', to: links.conflicts() }]}
       />
     </article>
   );

@@ -10,6 +10,7 @@ import type { ActivitySnapshot } from '@dojo/console-protocol';
 import { EmptyState, Loading } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { OverflowNote } from '../../../components/OverflowNote.tsx';
+import { Link } from '../../../lib/router.tsx';
 import { useActivity } from '../api/activity.ts';
 import { ClientCard, type ClientLinks } from './ClientCard.tsx';
 
@@ -32,8 +33,11 @@ function FeedNote({ feed }: { feed: ActivitySnapshot['feed'] }) {
   );
 }
 
-/** `also`: more about a client, from another source, inside its card (e.g. its traces). */
-export function ClientCards({ links, also }: { links: ClientLinks; also?: (client: string) => ReactNode }) {
+/**
+ * `also`: more about a client, from another source, inside its card (e.g. its traces);
+ * `controls`: what is in force on a connected client (by its credential's name), at the top of its card.
+ */
+export function ClientCards({ links, also, controls }: { links: ClientLinks; also?: (client: string) => ReactNode; controls?: (connectedName: string) => ReactNode }) {
   const { data, error, isPending } = useActivity();
   if (isPending) return <Loading label="Loading clients…" />;
   if (error) return <ErrorNotice error={error} title="Could not load the API server's clients" />;
@@ -49,13 +53,27 @@ export function ClientCards({ links, also }: { links: ClientLinks; also?: (clien
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {clients.map((c) => (
-            <ClientCard key={c.name} client={c} links={links} also={also?.(c.name)} />
+            <ClientCard
+              key={c.name}
+              client={c}
+              links={links}
+              also={
+                <>
+                  {c.kind === 'connected' ? controls?.(c.user) : null}
+                  {also?.(c.name)}
+                </>
+              }
+            />
           ))}
           {silent.map((c) => (
             <article key={c.name} aria-label={`Client ${c.name}`} className="rounded-lg border border-dashed border-slate-300 p-4 text-sm dark:border-slate-700">
               <h3 className="font-semibold text-slate-900 dark:text-white">{c.name}</h3>
               <p className="mt-1 text-slate-500 dark:text-slate-400">Connected; no request from it yet.</p>
               <p className="mt-2 font-mono text-xs break-all text-slate-600 dark:text-slate-300">KUBECONFIG={c.kubeconfigPath}</p>
+              {controls?.(c.name)}
+              <Link to={links.client(c.name)} className="mt-2 inline-block text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                Controls
+              </Link>
             </article>
           ))}
         </div>

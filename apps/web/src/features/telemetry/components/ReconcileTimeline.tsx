@@ -177,6 +177,10 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
               {outcomeLabels[outcome]}
             </label>
           ))}
+          <span className="flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+            <span aria-hidden="true" className="inline-block h-2.5 w-1 rounded-sm" style={{ background: lightPalette.fault }} />
+            notch: injected fault
+          </span>
         </fieldset>
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <Button aria-pressed={follow} onClick={() => changeFollow(!follow)} variant={follow ? 'primary' : 'secondary'}>

@@ -48,6 +48,11 @@ export function spanSource(span: Pick<Span, 'inferred' | 'traced'> | undefined):
   return span?.traced ? ' (from traces)' : '';
 }
 
+/** A fault rule (`dojo-console client NAME fault`) or the console's fault knobs answered one of its API calls: cause beside reaction. */
+export function hasInjectedFault(span: Pick<Span, 'apiCalls' | 'conflicts'>): boolean {
+  return span.apiCalls.some((c) => c.injected) || span.conflicts.some((c) => c.injected);
+}
+
 export function laneId(controller: string, worker: number): string {
   return `${controller}#${worker}`;
 }

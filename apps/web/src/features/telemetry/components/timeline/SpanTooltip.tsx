@@ -1,7 +1,7 @@
 /** The hover card over a span: object, worker, outcome, duration, what triggered it, what it called. */
 import { formatDuration } from '../../../../lib/time-format.ts';
 import { outcomeOf } from '../../model/lane-filter.ts';
-import { spanEnd, type Span } from '../../model/span.ts';
+import { hasInjectedFault, spanEnd, type Span } from '../../model/span.ts';
 import { outcomeLabels } from './palette.ts';
 
 export interface Hover {
@@ -28,6 +28,7 @@ export function SpanTooltip({ hover, width, now }: { hover: Hover; width: number
         {span.apiCalls.length === 1 ? '' : 's'}
         {span.conflicts.length ? ` · ${span.conflicts.length} conflict` : ''}
       </p>
+      {hasInjectedFault(span) ? <p className="mt-0.5 font-medium text-amber-700 dark:text-amber-300">An injected fault answered one of its API calls.</p> : null}
       {span.error ? <p className="mt-1 line-clamp-2 text-rose-700 dark:text-rose-300">{span.error}</p> : null}
     </div>
   );

@@ -95,4 +95,16 @@ describe('drawTimeline', () => {
     drawTimeline({ ctx, layout, height: 40, dpr: 1, lanes: [lane(100, 10, 5)], viewport: { start: 0, end: 1000 }, now: 1000, palette: lightPalette, hideAfter: 95 });
     expect(counts.rect).toBe(10);
   });
+
+  it('puts a fault notch over each reconcile one of whose API calls got an injected fault', () => {
+    const { ctx, counts } = countingContext();
+    const few = lane(21, 10, 5);
+    const call = { type: 'api-call' as const, seq: 1, time: 0, controller: 'dojo', verb: 'update', resource: 'configmaps', code: 409, durationMs: 1 };
+    few.spans[3]!.apiCalls.push({ ...call, injected: true });
+    few.spans[4]!.apiCalls.push(call);
+    drawTimeline({ ctx, layout, height: 40, dpr: 1, lanes: [few], viewport: { start: 0, end: 200 }, now: 1e7, palette: lightPalette });
+    expect(counts.rect).toBe(21 + 1);
+    // Successes, the first span's error, and the notches: one path each.
+    expect(counts.fill).toBe(3);
+  });
 });

@@ -4,12 +4,13 @@
  *   lookup per bucket, equal neighbours merged into one rectangle), plus its running tail;
  * - otherwise each visible span is drawn, found by binary search; runs of sub-pixel spans
  *   collapse into one-pixel columns coloured by their most alarming outcome.
- * Rectangles are batched per colour into one path each.
+ * Rectangles are batched per colour into one path each. A reconcile one of whose API calls got
+ * an injected fault has a notch over its start (drawn span by span only, not from a summary).
  */
 import { outcomeOf, type SpanOutcome } from '../../model/lane-filter.ts';
 import { bucketRuns, outcomeByPriority, outcomePriority, type LaneSummaries } from '../../model/lane-summary.ts';
 import { firstEndingFrom, visibleRange } from '../../model/span-search.ts';
-import { spanEnd, spanSource, type Lane, type Span } from '../../model/span.ts';
+import { hasInjectedFault, spanEnd, spanSource, type Lane, type Span } from '../../model/span.ts';
 import { laneTop, plotWidth, type TimelineLayout } from '../../model/timeline-layout.ts';
 import { tickLabel, ticks, tickStep, timeToX, xToTime, type Viewport } from '../../model/timeline-viewport.ts';
 import type { TimelinePalette } from './palette.ts';
@@ -36,9 +37,11 @@ const maxScanPerPixel = 32;
 const pad = 3;
 
 type Batches = Map<SpanOutcome, number[]>;
+/** x, y of each fault notch. */
+type FaultMarks = number[];
 
 /** Span by span, collapsing sub-pixel runs: for lanes with fewer spans in view than pixels. */
-function drawSpans(batches: Batches, spans: readonly Span[], from: number, vp: Viewport, plot: number, left: number, y: number, now: number, hideAfter: number): number {
+function drawSpans(batches: Batches, marks: FaultMarks, spans: readonly Span[], from: number, vp: Viewport, plot: number, left: number, y: number, now: number, hideAfter: number): number {
   let drawn = 0;
   let i = from;
   while (i < spans.length) {
@@ -49,24 +52,28 @@ function drawSpans(batches: Batches, spans: readonly Span[], from: number, vp: V
     drawn++;
     if (x1 - x0 >= 1) {
       batches.get(outcomeOf(span))!.push(left + x0, y, x1 - x0);
+      if (hasInjectedFault(span)) marks.push(left + x0, y);
       i++;
       continue;
     }
     const px = Math.floor(x0);
     let worst: Span = span;
+    let faulted = false;
     for (let j = i, scanned = 0; j < spans.length && scanned < maxScanPerPixel; j++, scanned++) {
       const s = spans[j]!;
       if (timeToX(vp, s.start, plot) >= px + 1 || s.start > hideAfter) break;
       if (outcomePriority[outcomeOf(s)] > outcomePriority[outcomeOf(worst)]) worst = s;
+      faulted ||= hasInjectedFault(s);
     }
     batches.get(outcomeOf(worst))!.push(left + px, y, 1);
+    if (faulted) marks.push(left + px, y);
     // Jump past everything that ends inside this pixel, however many spans that is.
     i = Math.max(firstEndingFrom(spans, xToTime(vp, px + 1, plot), now), i + 1);
   }
   return drawn;
 }
 
-function drawLane(batches: Batches, lane: Lane, input: DrawInput, y: number, plot: number, now: number, hideAfter: number): number {
+function drawLane(batches: Batches, marks: FaultMarks, lane: Lane, input: DrawInput, y: number, plot: number, now: number, hideAfter: number): number {
   const { viewport: vp, layout } = input;
   const spans = lane.spans;
   const [from, to] = visibleRange(spans, vp.start, vp.end, now);
@@ -84,10 +91,10 @@ function drawLane(batches: Batches, lane: Lane, input: DrawInput, y: number, plo
         const x1 = Math.min(plot, timeToX(vp, summary.base + runs[k + 1]! * size, plot));
         batches.get(outcomeByPriority[runs[k + 2]! - 1]!)!.push(layout.labelWidth + x0, y, Math.max(1, x1 - x0));
       }
-      return runs.length / 3 + drawSpans(batches, spans, Math.max(summary.scanned, from), vp, plot, layout.labelWidth, y, now, hideAfter);
+      return runs.length / 3 + drawSpans(batches, marks, spans, Math.max(summary.scanned, from), vp, plot, layout.labelWidth, y, now, hideAfter);
     }
   }
-  return drawSpans(batches, spans, from, vp, plot, layout.labelWidth, y, now, hideAfter);
+  return drawSpans(batches, marks, spans, from, vp, plot, layout.labelWidth, y, now, hideAfter);
 }
 
 function highlight(ctx: CanvasRenderingContext2D, input: DrawInput, span: Span, lineWidth: number, now: number, plot: number): void {
@@ -131,9 +138,10 @@ export function drawTimeline(input: DrawInput): number {
   }
 
   const batches: Batches = new Map(outcomes.map((o) => [o, []]));
+  const marks: FaultMarks = [];
   let drawn = 0;
   lanes.forEach((lane, index) => {
-    drawn += drawLane(batches, lane, input, laneTop(layout, index) + pad, plot, now, hideAfter);
+    drawn += drawLane(batches, marks, lane, input, laneTop(layout, index) + pad, plot, now, hideAfter);
   });
   const barHeight = layout.laneHeight - pad * 2;
   for (const outcome of outcomes) {
@@ -142,6 +150,12 @@ export function drawTimeline(input: DrawInput): number {
     ctx.fillStyle = palette.outcome[outcome];
     ctx.beginPath();
     for (let k = 0; k < rects.length; k += 3) ctx.rect(rects[k]!, rects[k + 1]!, rects[k + 2]!, barHeight);
+    ctx.fill();
+  }
+  if (marks.length) {
+    ctx.fillStyle = palette.fault;
+    ctx.beginPath();
+    for (let k = 0; k < marks.length; k += 2) ctx.rect(marks[k]! - 1, marks[k + 1]! - pad, 3, pad + 3);
     ctx.fill();
   }
   if (input.hovered) highlight(ctx, input, input.hovered, 1, now, plot);

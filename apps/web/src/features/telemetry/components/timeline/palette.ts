@@ -11,6 +11,8 @@ export interface TimelinePalette {
   grid: string;
   now: string;
   selection: string;
+  /** The notch over a reconcile one of whose API calls got an injected fault. */
+  fault: string;
 }
 
 const outcomeLight: Record<SpanOutcome, string> = {
@@ -41,6 +43,7 @@ export const lightPalette: TimelinePalette = {
   grid: '#e2e8f0',
   now: '#6366f1',
   selection: '#0f172a',
+  fault: '#b45309',
 };
 
 export const darkPalette: TimelinePalette = {
@@ -53,6 +56,7 @@ export const darkPalette: TimelinePalette = {
   grid: '#1e293b',
   now: '#818cf8',
   selection: '#f8fafc',
+  fault: '#fbbf24',
 };
 
 export const outcomeLabels: Record<SpanOutcome, string> = {
