@@ -170,6 +170,14 @@ test('an operator the console did not start is paused from its page, its edit he
     await saveScreenshot(page, 'client-faults-fired-1440');
     await rules.getByRole('button', { name: /Clear rule f\d+/ }).click();
     await expect(rules).toContainText('No fault rule.');
+
+    // Its report card: it watches rather than polls, and the 500 it was just given is judged.
+    await page.getByRole('tab', { name: 'Report card' }).click();
+    const reportCard = page.getByRole('region', { name: `Report card of ${operatorName}` });
+    await expect(reportCard.locator('[data-line="watches"]')).toHaveAttribute('data-verdict', 'good', { timeout: 20_000 });
+    await expect(reportCard.locator('[data-line="backoff"]')).not.toHaveAttribute('data-verdict', 'not-seen', { timeout: 20_000 });
+    await saveScreenshot(page, 'client-report-1440');
+    await expectNoAxeViolations(page);
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- operator output ---\n${operator.output()}`);
   } finally {

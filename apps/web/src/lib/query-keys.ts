@@ -49,6 +49,7 @@ export const queryKeys = {
     faults: (name: string) => ['clients', name, 'faults'] as const,
     staleness: (name: string) => ['clients', name, 'staleness'] as const,
     rbac: (name: string) => ['clients', name, 'rbac'] as const,
+    report: (name: string) => ['clients', name, 'report'] as const,
     forbidden: (name: string) => ['clients', name, 'forbidden'] as const,
   },
   /** One record of the console's request log (GET /api/requests), by its journal seq: evidence. */

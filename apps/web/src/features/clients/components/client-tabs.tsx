@@ -1,17 +1,30 @@
 /**
  * The tabs of a connected client's page, one row each: its id in the URL, its label, its panel.
- * Adding a tab (the report card) is one row here.
+ * Adding a tab is one row here.
  */
 import type { ComponentType } from 'react';
+import type { ReportLink } from '@dojo/console-protocol';
 import { ControlsTab } from './ControlsTab.tsx';
 import { FaultsTab } from './FaultsTab.tsx';
 import { RbacTab } from './RbacTab.tsx';
+import { ReportCardTab } from './ReportCardTab.tsx';
 import { StalenessTab } from './StalenessTab.tsx';
+
+/** Links into other features, which the app layer builds (features never import each other). */
+export interface ClientPageLinks {
+  /** The console URL of a report card's evidence; undefined when the console has no page for it. */
+  reportLink(link: ReportLink): string | undefined;
+}
+
+export interface ClientTabProps {
+  client: string;
+  links: ClientPageLinks;
+}
 
 export interface ClientTab {
   readonly id: string;
   readonly label: string;
-  readonly component: ComponentType<{ client: string }>;
+  readonly component: ComponentType<ClientTabProps>;
 }
 
 export const clientTabs: readonly ClientTab[] = [
@@ -19,6 +32,7 @@ export const clientTabs: readonly ClientTab[] = [
   { id: 'faults', label: 'Faults', component: FaultsTab },
   { id: 'staleness', label: 'Staleness', component: StalenessTab },
   { id: 'rbac', label: 'RBAC', component: RbacTab },
+  { id: 'report', label: 'Report card', component: ReportCardTab },
 ];
 
 export const defaultClientTab = 'controls';
