@@ -8,96 +8,51 @@
  * its reads from a stale view. Controls go through `dojo-console client NAME …`'s HTTP API.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
-import type { ClientFaults, ClientStalenessAnswer, ClientViewCommand, ClientViewState, FaultRuleSpec, RequestJournalRecord } from '@dojo/console-protocol';
-import { KubeTransport } from '@dojo/runtime';
+import type { FaultRuleSpec } from '@dojo/console-protocol';
 import { cargoBuild, requireToolchain } from '@dojo/toolchains';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startExternalProcess, type ExternalProcess } from '@dojo/server/activity/testing/external-process';
-import { testUpOptions } from '@dojo/server/testing/up-options';
-import { runUp, type RunningConsole } from '@dojo/server/up';
+import { clientControls, type ClientControls } from './testing/client-controls.ts';
+import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
 
 const cargo = requireToolchain('cargo', 'operators: kube-rs');
 const crateDir = fileURLToPath(new URL('../../examples/operators/rust-configmap-generator', import.meta.url));
-const dojoConsole = fileURLToPath(new URL('../../apps/server/bin/dojo-console.mjs', import.meta.url));
 const client = 'cm-generator-held';
 const namespace = 'kube-rs-held';
 
-let dataDir: string;
-let up: RunningConsole;
-let admin: KubeTransport;
-let operator: ExternalProcess | undefined;
+let view: OperatorConsole;
+let controls: ClientControls;
+let operator: OperatorProcess | undefined;
 
 const generators = `/apis/example.dojo.dev/v1/namespaces/${namespace}/configmapgenerators`;
-const adminRequest = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, contentType?: string) =>
-  admin.request({ method, path, ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(contentType ? { contentType } : {}) });
-const content = async (name: string) => ((await adminRequest('GET', `/api/v1/namespaces/${namespace}/configmaps/${name}-generated`)).body as { data?: { content?: string } }).data?.content;
-const edit = (name: string, value: string) => adminRequest('PATCH', `${generators}/${name}`, { spec: { content: value } }, 'application/merge-patch+json');
-
-async function eventually<T>(probe: () => Promise<T | undefined | false>, what: () => string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-const why = () => `its output:\n${operator?.output().split('\n').slice(-40).join('\n')}`;
-
-async function control(command?: ClientViewCommand): Promise<ClientViewState> {
-  const res = await fetch(new URL(`api/clients/${client}/view`, up.console.url), {
-    ...(command ? { method: 'POST', body: JSON.stringify(command) } : {}),
-    headers: { authorization: `Bearer ${up.token}`, 'content-type': 'application/json', 'x-dojo-console': '1' },
-  });
-  if (!res.ok) throw new Error(`view ${command?.op ?? 'GET'}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as ClientViewState;
-}
-async function consoleCall<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(new URL(`api/${path}`, up.console.url), {
-    method,
-    headers: { authorization: `Bearer ${up.token}`, 'content-type': 'application/json', 'x-dojo-console': '1' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} /api/${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-const fault = async (rule: FaultRuleSpec) => (await consoleCall<ClientFaults>('POST', `clients/${client}/faults`, rule)).rules.at(-1)!;
-const journal = async () => (await consoleCall<{ records: RequestJournalRecord[] }>('GET', `requests?limit=10000&client=${client}`)).records;
-const requests = async () => (await journal()).flatMap((r) => (r.type === 'request' ? [r] : []));
-const held = async () => (await control()).watches.flatMap((w) => w.held.map((h) => `${h.type} ${h.kind} ${h.name}`));
+const content = async (name: string) => ((await view.admin('GET', `/api/v1/namespaces/${namespace}/configmaps/${name}-generated`)).body as { data?: { content?: string } }).data?.content;
+const edit = (name: string, value: string) => view.admin('PATCH', `${generators}/${name}`, { spec: { content: value } }, 'application/merge-patch+json');
+const why = () => `its output:\n${tail(operator?.output() ?? '', 40)}`;
+const control = (command: Parameters<ClientControls['view']>[0]) => controls.view(command);
+const held = () => controls.held();
+const requests = async () => (await controls.journal()).flatMap((r) => (r.type === 'request' ? [r] : []));
 
 beforeAll(async () => {
   if (!cargo) return;
   const operatorBin = await cargoBuild(crateDir, 'rust-configmap-generator');
-  dataDir = mkdtempSync(join(tmpdir(), 'dojo-kube-rs-held-'));
-  up = await runUp(testUpOptions({ dataDir }));
-  const kubeConfig = new KubeConfig();
-  kubeConfig.loadFromFile(up.kubeconfigPath);
-  admin = await KubeTransport.fromKubeConfig(kubeConfig, { userAgent: 'kubectl/v1.37.2 (linux/amd64) kubernetes/test' });
+  view = await startOperatorConsole();
   const crd = parse(execFileSync(operatorBin, ['--print-crd'], { encoding: 'utf8' }));
-  expect((await adminRequest('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd)).code).toBe(201);
-  await eventually(async () => (await adminRequest('GET', generators)).code === 200, () => 'the ConfigMapGenerator CRD to be served');
-  await adminRequest('POST', '/api/v1/namespaces', { metadata: { name: namespace } });
-  const kubeconfig = execFileSync(process.execPath, [dojoConsole, 'connect', client, '--data-dir', dataDir], { encoding: 'utf8' }).trim();
-  operator = startExternalProcess(operatorBin, ['--namespace', namespace], { KUBECONFIG: kubeconfig, RUST_LOG: 'info' }, 'starting controller');
-  await operator.ready;
+  expect((await view.admin('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd)).code).toBe(201);
+  await eventually(async () => (await view.admin('GET', generators)).code === 200, () => 'the ConfigMapGenerator CRD to be served');
+  await view.admin('POST', '/api/v1/namespaces', { metadata: { name: namespace } });
+  operator = startOperatorProcess(operatorBin, ['--namespace', namespace], { env: { KUBECONFIG: view.connect(client), RUST_LOG: 'info' } });
+  await eventually(() => operator!.output().includes('starting controller') || (operator!.exited() && Promise.reject(new Error(tail(operator!.output())))), () => `the operator to start; ${why()}`);
+  controls = clientControls(view, client);
   for (const name of ['one', 'two']) {
-    await adminRequest('POST', generators, { apiVersion: 'example.dojo.dev/v1', kind: 'ConfigMapGenerator', metadata: { name, namespace }, spec: { content: 'v1' } });
+    await view.admin('POST', generators, { apiVersion: 'example.dojo.dev/v1', kind: 'ConfigMapGenerator', metadata: { name, namespace }, spec: { content: 'v1' } });
   }
   for (const name of ['one', 'two']) await eventually(async () => (await content(name)) === 'v1', () => `ConfigMap ${name}-generated; ${why()}`);
 }, 45 * 60_000);
 
 afterAll(async () => {
   await operator?.stop();
-  admin?.close();
-  await up?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await view?.close();
 });
 
 describe.skipIf(!cargo)('a kube-rs operator, paused, stepped and stopped at a breakpoint', () => {
@@ -109,12 +64,7 @@ describe.skipIf(!cargo)('a kube-rs operator, paused, stepped and stopped at a br
     expect(await content('one')).toBe('v1');
     expect(await content('two')).toBe('v1');
 
-    const stepped: string[] = [];
-    for (let i = 0; i < 20 && !stepped.includes('MODIFIED ConfigMapGenerator one'); i++) {
-      const step = await control({ op: 'step' });
-      expect(step.released).toBe(1);
-      stepped.push(`${step.stepped!.type} ${step.stepped!.kind} ${step.stepped!.name}`);
-    }
+    const stepped = await controls.stepUntil('MODIFIED ConfigMapGenerator one');
     expect(stepped).not.toContain('MODIFIED ConfigMapGenerator two');
     await eventually(async () => (await content('one')) === 'v2', () => `one-generated after the step; ${why()}`);
     expect(await content('two')).toBe('v1');
@@ -138,11 +88,11 @@ describe.skipIf(!cargo)('a kube-rs operator, paused, stepped and stopped at a br
 describe.skipIf(!cargo)('a kube-rs operator, faulted and shown a stale view', () => {
   afterEach(async () => {
     await control({ op: 'stale', stale: null });
-    await consoleCall('DELETE', `clients/${client}/faults`);
+    await controls.clearFaults();
   });
 
   it('retries a ConfigMap replace answered 409 Conflict (its error_policy requeues in 200 ms), and the content lands', async () => {
-    const rule = await fault({ verbs: ['update'], resource: 'configmaps', name: 'one-generated', status: 409, count: 1 });
+    const rule = await controls.fault({ verbs: ['update'], resource: 'configmaps', name: 'one-generated', status: 409, count: 1 });
     await edit('one', 'v4');
     await eventually(async () => (await content('one')) === 'v4', () => `one-generated after the 409; ${why()}`);
     // The console reads the journal as the server writes it: wait for the retry's record too.
@@ -156,18 +106,18 @@ describe.skipIf(!cargo)('a kube-rs operator, faulted and shown a stale view', ()
   }, 2 * 60_000);
 
   it('a watch cut makes its watcher watch again from where it was; a 410 on that resumed watch makes it relist', async () => {
-    const opensBefore = (await journal()).filter((r) => r.type === 'watch-open').length;
+    const opensBefore = (await controls.journal()).filter((r) => r.type === 'watch-open').length;
     const watchOf = (effect: Partial<FaultRuleSpec>): FaultRuleSpec => ({ verbs: ['watch'], resource: 'configmapgenerators.example.dojo.dev', count: 1, ...effect });
-    const cut = await fault(watchOf({ watchCut: true }));
-    const gone = await fault(watchOf({ gone: true }));
+    const cut = await controls.fault(watchOf({ watchCut: true }));
+    const gone = await controls.fault(watchOf({ gone: true }));
     // Its open watch was decided when it opened: end it (as a timeout would) so the next one meets the rules.
-    await up.apiserver!.closeWatches('the test ends every watch');
+    await view.running.apiserver!.closeWatches('the test ends every watch');
     const relist = await eventually(async () => {
-      const records = await journal();
+      const records = await controls.journal();
       const refused = records.find((r) => r.type === 'watch-open' && r.fault?.rule === gone.id);
       return refused && records.find((r) => r.type === 'request' && r.verb === 'list' && r.resource === 'configmapgenerators' && r.seq > refused.seq);
     }, () => `a relist of the generators after the 410; ${why()}`);
-    const opens = (await journal())
+    const opens = (await controls.journal())
       .filter((r) => r.type === 'watch-open')
       .slice(opensBefore)
       .filter((r) => r.type === 'watch-open' && r.resource === 'configmapgenerators');
@@ -181,9 +131,9 @@ describe.skipIf(!cargo)('a kube-rs operator, faulted and shown a stale view', ()
   }, 2 * 60_000);
 
   it('on a stale view its ConfigMap writes carry the old resourceVersion and are refused, so no stale write is made; lifted, it converges', async () => {
-    const current = (await adminRequest('GET', `/api/v1/namespaces/${namespace}/configmaps/two-generated`)).body as { metadata: { resourceVersion: string } };
+    const current = (await view.admin('GET', `/api/v1/namespaces/${namespace}/configmaps/two-generated`)).body as { metadata: { resourceVersion: string } };
     // Its reads go back before the ConfigMap's last version (the generated ConfigMap as it was, or not yet there).
-    const now = Number(((await adminRequest('GET', generators)).body as { metadata: { resourceVersion: string } }).metadata.resourceVersion);
+    const now = Number(((await view.admin('GET', generators)).body as { metadata: { resourceVersion: string } }).metadata.resourceVersion);
     await control({ op: 'stale', stale: { behind: now - Number(current.metadata.resourceVersion) + 20 } });
     const before = (await requests()).length;
     await edit('two', 'v6');
@@ -197,7 +147,7 @@ describe.skipIf(!cargo)('a kube-rs operator, faulted and shown a stale view', ()
     const reads = (await requests()).slice(before).filter((r) => r.verb === 'get' && r.resource === 'configmaps' && r.name === 'two-generated');
     expect(reads[0]).toMatchObject({ view: { readReason: 'stale' } });
     expect(await content('two')).toBe('v3');
-    const staleness = await consoleCall<ClientStalenessAnswer>('GET', `clients/${client}/staleness`);
+    const staleness = await controls.staleness();
     expect(staleness.staleWrites.filter((w) => w.object.name === 'two-generated')).toEqual([]);
 
     await control({ op: 'stale', stale: null });
