@@ -8,32 +8,18 @@
  * requests marked with their rule, the inferred reconciles' API calls and conflicts marked
  * injected, then the update that succeeded.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ClientFaults, ClientReportCard } from '@dojo/console-protocol';
-import { goInstall, requireToolchain, toolchainCacheDir } from '@dojo/toolchains';
+import type { ClientFaults, ClientReportCard, WatchOpenRecord } from '@dojo/console-protocol';
+import { requireToolchain } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientControls } from './testing/client-controls.ts';
 import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
+import { foos, installSampleController, sampleControllerCrd } from './testing/sample-controller.ts';
 
 const go = requireToolchain('go', 'operators: k8s.io/sample-controller');
 const version = 'v0.37.1';
 const client = 'faulted-sample-controller';
 const namespace = 'foos-faulted';
 const minutes = 60_000;
-
-/** As go-sample-controller.test.ts: `go install` behind a pin for the module's version list. */
-async function installSampleController(): Promise<string> {
-  const pins = toolchainCacheDir('go', 'goproxy-pins', `sample-controller-${version}`);
-  mkdirSync(join(pins, 'k8s.io/sample-controller/@v'), { recursive: true });
-  writeFileSync(join(pins, 'k8s.io/sample-controller/@v/list'), `${version}\n`);
-  return goInstall('k8s.io/sample-controller', version, { env: { GOPROXY: `file://${pins}|https://proxy.golang.org` } });
-}
-
-function sampleControllerCrd(): string {
-  const modcache = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' }).trim();
-  return join(modcache, `k8s.io/sample-controller@${version}`, 'artifacts/examples/crd-status-subresource.yaml');
-}
 
 describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s status updates`, { timeout: 5 * minutes }, () => {
   let view: OperatorConsole;
@@ -49,9 +35,9 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
   }
 
   beforeAll(async () => {
-    const binary = await installSampleController();
+    const binary = await installSampleController(version);
     view = await startOperatorConsole();
-    await view.kubectl(['apply', '-f', sampleControllerCrd()]);
+    await view.kubectl(['apply', '-f', sampleControllerCrd(version)]);
     await view.kubectl(['wait', '--for=condition=Established', 'crd/foos.samplecontroller.k8s.io', '--timeout=60s']);
     await view.kubectl(['create', 'namespace', namespace]);
     const kubeconfig = view.connect(client);
@@ -118,5 +104,43 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     expect(line('conflict-retries').links).toContainEqual(expect.objectContaining({ kind: 'reconcile', reconcileId: expect.any(String) }));
     // An informer-driven controller writing /status of a CRD with the subresource, owning the Deployment it creates.
     expect(Object.fromEntries(card.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good', 'stale-views': 'good' });
+  });
+
+  it('updates its Deployment on a stale view after a relist, and the console flags the write with the version it had not seen', async () => {
+    const controls = clientControls(view, client);
+    const deployment = `/apis/apps/v1/namespaces/${namespace}/deployments/example-foo`;
+    // Its watch of the Deployment lags (a breakpoint stands in for a slow watch cache): unrelated
+    // writes, then a person's label on the Deployment, which it is not shown.
+    await controls.view({ op: 'break', breakpoint: { kind: 'Deployment', namespace, name: 'example-foo' } });
+    for (let i = 0; i < 40; i++) await view.admin('POST', `/api/v1/namespaces/${namespace}/configmaps`, { metadata: { name: `filler-${i}` } });
+    const labelled = (await view.admin('PATCH', deployment, { metadata: { labels: { touched: 'by-a-person' } } }, 'application/merge-patch+json')).body as { metadata: { resourceVersion: string } };
+    const labelRV = Number(labelled.metadata.resourceVersion);
+    // Its reads go 20 revisions before the label, and a 410 on its resumed Deployment watch sends its reflector to relist there.
+    await controls.view({ op: 'stale', stale: { behind: 20 } });
+    const opensBefore = (await controls.journal()).filter((r) => r.type === 'watch-open').length;
+    const gone = await controls.fault({ verbs: ['watch'], resource: 'deployments.apps', gone: true, count: 1 });
+    await view.running.apiserver!.closeWatches('the test ends every watch');
+    // client-go v0.37 relists with a streaming list (WatchList), answered as of the stale view.
+    await eventually(async () => {
+      const opens = (await controls.journal()).filter((r): r is WatchOpenRecord => r.type === 'watch-open').slice(opensBefore);
+      const refused = opens.findIndex((o) => o.fault?.rule === gone.id);
+      return refused >= 0 && opens.slice(refused + 1).some((o) => o.resource === 'deployments' && o.streamingList);
+    }, () => `its reflector to relist Deployments after the 410; ${why()}`);
+    await controls.view({ op: 'stale', stale: null });
+
+    // Scaling the Foo flows (its watch of Foos is not held): sample-controller replaces the
+    // Deployment with one built from the Foo, without a resourceVersion, over the label it never saw.
+    await view.admin('PATCH', `${foos(namespace)}/example-foo`, { spec: { replicas: 2 } }, 'application/merge-patch+json');
+    const flagged = await eventually(async () => (await controls.staleness()).staleWrites.find((w) => w.object.name === 'example-foo' && w.resource === 'deployments'), () => `a stale write of the Deployment; ${why()}`);
+    expect(flagged).toMatchObject({ client, verb: 'update', currentResourceVersion: labelled.metadata.resourceVersion });
+    expect(flagged.rvSent).toBeUndefined();
+    expect(Number(flagged.seenResourceVersion)).toBeLessThan(labelRV);
+    expect(flagged.unseen.map((u) => u.resourceVersion)).toEqual([labelled.metadata.resourceVersion]);
+    expect(flagged.unseen[0]!.changedPaths).toEqual([expect.stringMatching(/^metadata\.labels/)]);
+    // Its update dropped the label it had not seen: the lost update the flag warns of.
+    const now = (await view.admin('GET', deployment)).body as { metadata: { labels?: Record<string, string> } };
+    expect(now.metadata.labels?.touched).toBeUndefined();
+    await controls.view({ op: 'continue' });
+    await controls.clearFaults();
   });
 });

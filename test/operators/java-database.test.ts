@@ -8,26 +8,18 @@
  * Event, the Database's status, a 409 with the writer that won, and the broken variant's hot loop.
  * How long each took to show is printed at the end. Skipped, saying so, without Maven and a JDK.
  */
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSummary, ReconcileStartRecord } from '@dojo/console-protocol';
-import { mavenPackage, requireToolchain, type JavaCommand } from '@dojo/toolchains';
+import { requireToolchain, type JavaCommand } from '@dojo/toolchains';
 import { eventsAbout, FindingTimes, ownerTree, type CoreEvent, type OwnedNode } from './testing/console-view.ts';
-import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
+import { database, databases, installDatabaseCrd, packageJavaDatabase, startJavaDatabase } from './testing/java-database.ts';
+import { startOperatorConsole, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
 
 const suite = 'operators: java-database (Java Operator SDK)';
 const tools = requireToolchain('mvn', suite) && requireToolchain('java', suite);
-const projectDir = fileURLToPath(new URL('../../examples/operators/java-database/', import.meta.url));
 
 const namespace = 'databases';
 const loopNamespace = 'databases-loop';
-const databases = (ns: string) => `/apis/stable.imaginedata.com/v1/namespaces/${ns}/databases`;
-const database = (name: string, ns: string, port = 5432) => ({
-  apiVersion: 'stable.imaginedata.com/v1',
-  kind: 'Database',
-  metadata: { name, namespace: ns },
-  spec: { name: 'name-of-database', port, 'storage-size': '50G', image: 'super-great-docker-image', replicas: 3 },
-});
 
 let view: OperatorConsole;
 let operatorCommand: JavaCommand;
@@ -68,13 +60,8 @@ function track<T>(client: string, finding: string, read: () => Promise<T>, done:
 const webSocketLogger = 'org.slf4j.simpleLogger.log.io.fabric8.kubernetes.client.dsl.internal.WatcherWebSocketListener';
 
 /** `dojo-console connect NAME`, then the operator as its own JVM with that kubeconfig in $KUBECONFIG, once it says it started. */
-async function startOperator(name: string, ns: string, ...flags: string[]): Promise<OperatorProcess> {
-  const kubeconfig = view.connect(name);
-  const operator = startOperatorProcess(operatorCommand.command, [`-D${webSocketLogger}=debug`, ...operatorCommand.args, '--namespace', ns, ...flags], { env: { KUBECONFIG: kubeconfig } });
-  processes.push(operator);
-  await eventually(() => operator.output().includes('java-database operator started') || (operator.exited() && Promise.reject(new Error(tail(operator.output())))), () => `${name} to start:\n${tail(operator.output())}`, 90_000);
-  return operator;
-}
+const startOperator = (name: string, namespace: string, ...flags: string[]): Promise<OperatorProcess> =>
+  startJavaDatabase(view, operatorCommand, processes, { name, namespace, jvmFlags: [`-D${webSocketLogger}=debug`], flags });
 
 /** What the first operator's tests wait for, all tracked from its start and the Database's creation on. */
 let tracked: {
@@ -99,11 +86,10 @@ const readyCondition = (db: any) => db?.status?.conditions?.find((c: any) => c.t
 beforeAll(async () => {
   if (!tools) return;
   const building = Date.now();
-  operatorCommand = await mavenPackage(projectDir, 'java-database-operator');
+  operatorCommand = await packageJavaDatabase();
   buildMs = Date.now() - building;
   view = await startOperatorConsole();
-  await view.kubectl(['apply', '-f', `${projectDir}crd.yaml`]);
-  await eventually(async () => (await view.admin('GET', databases('default'))).code === 200, () => 'the Database CRD to be served');
+  await installDatabaseCrd(view);
   for (const ns of [namespace, loopNamespace]) await view.admin('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
 
   const client = 'db-operator';

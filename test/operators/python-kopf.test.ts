@@ -11,55 +11,31 @@
  * the console shows for it: its card, its reconciles inferred from the watch event that caused
  * them, its Events, its watches, and the hot loop.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pythonSdist, pythonVenv, requireToolchain } from '@dojo/toolchains';
+import { requireToolchain } from '@dojo/toolchains';
 import type { KubeObject } from '@dojo/kube-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout, FindingTimes } from './testing/console-view.ts';
-import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
+import { installKopfCrd, kopfexamples, kopfVersion, prepareKopf, runKopf as startKopf, type Kopf, type KopfExample } from './testing/kopf.ts';
+import { eventually, startOperatorConsole, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
 
 const python = requireToolchain('python3', 'operators: kopf');
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const requirements = readFileSync(here('../../examples/operators/python-kopf/requirements.txt'), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
-const kopfVersion = requirements.find((r) => r.startsWith('kopf=='))!.split('==')[1]!;
-const hotloopScript = here('../../examples/operators/python-kopf-hotloop/hotloop.py');
+const hotloopScript = fileURLToPath(new URL('../../examples/operators/python-kopf-hotloop/hotloop.py', import.meta.url));
 const minutes = 60_000;
 
 const times = new FindingTimes(`kopf ${kopfVersion}`);
 let view: OperatorConsole;
-let kopfPython: string;
-let sources: string;
+let kopf: Kopf;
 const running: OperatorProcess[] = [];
 
-const kopfexamples = (namespace: string) => `/apis/kopf.dev/v1/namespaces/${namespace}/kopfexamples`;
-
-interface KopfExample extends KubeObject {
-  status?: Record<string, unknown>;
-}
-
-/** Runs `script` (an example's path inside the sdist, or ours) as connected client `name`, watching `namespace` only, once its watch is open. */
-async function runKopf(name: string, namespace: string, script: string): Promise<OperatorProcess> {
-  if (namespace !== 'default') await view.kubectl(['create', 'namespace', namespace]);
-  const kubeconfig = view.connect(name);
-  const operator = startOperatorProcess(kopfPython, ['-m', 'kopf', 'run', '--standalone', '--verbose', `--namespace=${namespace}`, script], {
-    cwd: sources,
-    env: { KUBECONFIG: kubeconfig, PYTHONUNBUFFERED: '1' },
-  });
-  running.push(operator);
-  await eventually(() => operator.output().includes('Starting the watch-stream for kopfexamples'), () => `kopf ${name} to watch:\n${tail(operator.output())}`);
-  // kopf says so before its request reaches the server: wait until the server holds the watch,
-  // so an object created next arrives as a watch event, not in the list before it.
-  await eventually(async () => (await view.activity()).watches.find((w) => w.client === name)?.watches.some((w) => w.resource === 'kopfexamples' && w.closedAt === undefined), () => `kopf ${name}'s watch of kopfexamples to be open on the server:\n${tail(operator.output())}`);
-  return operator;
-}
+const runKopf = (name: string, namespace: string, script: string) => startKopf(view, kopf, running, name, namespace, script);
 
 /** kopf's own examples/obj.yaml, applied in `namespace`. */
 async function createExample(namespace: string): Promise<KopfExample> {
   // The object as created (kubectl prints the server's answer): a GET after it can already see
   // kopf's first patch, whose resourceVersion is not the one that triggered it.
-  return JSON.parse(await view.kubectl(['apply', '-n', namespace, '-f', join(sources, 'examples/obj.yaml'), '-o', 'json'])) as KopfExample;
+  return JSON.parse(await view.kubectl(['apply', '-n', namespace, '-f', join(kopf.sources, 'examples/obj.yaml'), '-o', 'json'])) as KopfExample;
 }
 
 const getExample = async (namespace: string) => (await view.admin('GET', `${kopfexamples(namespace)}/kopf-example-1`)).body as KopfExample;
@@ -72,13 +48,11 @@ async function passFor(client: string, rv: string | undefined) {
 describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each as its own process`, { timeout: 5 * minutes }, () => {
   beforeAll(async () => {
     let started = Date.now();
-    kopfPython = (await pythonVenv('kopf', requirements)).python;
-    sources = await pythonSdist(kopfPython, 'kopf', kopfVersion);
-    console.log(`[kopf] venv and sdist built or found in ${((Date.now() - started) / 1000).toFixed(1)} s: ${sources}`);
+    kopf = await prepareKopf();
+    console.log(`[kopf] venv and sdist built or found in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kopf.sources}`);
     started = Date.now();
     view = await startOperatorConsole();
-    await view.kubectl(['apply', '-f', join(sources, 'examples/crd.yaml')]);
-    await view.kubectl(['wait', '--for=condition=Established', 'crd/kopfexamples.kopf.dev', '--timeout=60s']);
+    await installKopfCrd(view, kopf);
   }, 30 * minutes);
 
   afterAll(async () => {
