@@ -188,7 +188,9 @@ describe('DojoReconciler', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const after = reconcileEnds(`${ns}/blank`);
     expect(after.filter((r) => r.result === 'error')).toEqual([]);
-    expect(after.length - settled).toBeLessThanOrEqual(1);
+    // A retry loop would reconcile again and again (its backoff starts at milliseconds); the echo
+    // of its own status write and a late event of its Deployment may each still bring one.
+    expect(after.length - settled).toBeLessThanOrEqual(2);
   });
 
   it('requeues quietly after a forced 409 on the status write, and converges', async () => {
