@@ -86,8 +86,12 @@ function unnamedItemProblem(list: ReturnType<typeof listTypeOf>, item: unknown):
   if (list.kind === 'map') {
     if (item === null) return 'associative list with keys may not have a null element';
     if (!isJsonObject(item)) return 'associative list with keys may not have non-map elements';
-    const missing = missingListKey(list, item);
-    return `associative list with keys has an element that omits key field ${JSON.stringify(missing)} (and doesn't have default value)`;
+    const keys = list.keys;
+    if (keys.every((key) => !Object.hasOwn(item, key) && list.keyDefaults[key] === undefined)) {
+      return `associative list with keys has an element that omits all key fields [${keys.map((k) => JSON.stringify(k)).join(' ')}] (and doesn't have default values for any key fields)`;
+    }
+    // SMD names such an item by the keys it has; we cannot, and refuse it.
+    return `associative list with keys has an element that omits key field ${JSON.stringify(missingListKey(list, item))} (and doesn't have default value)`;
   }
   if (item === null) return "associative list without keys has an element that's an explicit null";
   return Array.isArray(item) ? 'not supported: associative list with lists as elements' : "associative list without keys has an element that's a map type";

@@ -167,7 +167,7 @@ describe('serverSideApply', () => {
     const err = failure(() => apply(undefined, bad));
     expect(err.code).toBe(400);
     expect(err.message).toBe(
-      'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.template.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
+      'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.template.spec.containers: element 0: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)',
     );
   });
 
