@@ -235,6 +235,13 @@ describe('serverSideApply of a custom resource with a structural schema', () => 
     expect(err.message).toBe('failed to create typed patch object (/a; fuzz.dojo.dev/v1, Kind=Widget): .spec.unknownField: field not declared in schema');
   });
 
+  it('keeps a null leaf of the configuration in the merged object when asked (a custom resource), for validation to see', () => {
+    const applied = (keepNulls: boolean) =>
+      serverSideApply({ live: undefined, applied: widget({ size: null }), manager: 'm', force: false, apiVersion: 'fuzz.dojo.dev/v1', time: t0, meta: patchMetaFromSchema(schema), keepNulls }).object.spec;
+    expect(applied(true)).toEqual({ size: null });
+    expect(applied(false)).toEqual({});
+  });
+
   it('takes any field under x-kubernetes-preserve-unknown-fields, and apiVersion, kind and metadata everywhere', () => {
     expect(applyWidget({ size: 1, extra: { anything: true } }).object.spec).toEqual({ size: 1, extra: { anything: true } });
   });
