@@ -34,7 +34,18 @@ export function equalizeIntended(ours: string, theirs: string): [string, string]
 }
 
 export function withoutIntendedDifferences(text: string): string {
-  return intendedDifferences.reduce((out, { pattern, replacement }) => out.replace(pattern, replacement), text);
+  return inSortedOrder(intendedDifferences.reduce((out, { pattern, replacement }) => out.replace(pattern, replacement), text));
+}
+
+/**
+ * SMD lists a typed conversion's errors in the order it walks the configuration, and Go walks a
+ * map in random order: kube-apiserver answers the same apply with its "errors:" lines in any
+ * order (ours follow the configuration's). The lines are compared sorted.
+ */
+function inSortedOrder(text: string): string {
+  return text.replace(/(failed to create typed patch object [^"]*?: errors:)((?:\\n {2}(?:[^"\\]|\\[^n])*)+)/g, (_all, head: string, lines: string) => {
+    return head + lines.split('\\n  ').filter(Boolean).sort().map((line) => `\\n  ${line}`).join('');
+  });
 }
 
 /**

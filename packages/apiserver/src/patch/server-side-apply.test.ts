@@ -235,6 +235,12 @@ describe('serverSideApply of a custom resource with a structural schema', () => 
     expect(err.message).toBe('failed to create typed patch object (/a; fuzz.dojo.dev/v1, Kind=Widget): .spec.unknownField: field not declared in schema');
   });
 
+  it("refuses a value of the wrong type by its schema's type, beside an undeclared field (found by the fuzzer, seed 534233839)", () => {
+    expect(failure(() => applyWidget({ size: 'big', unknownField: 1 })).message).toBe(
+      'failed to create typed patch object (/a; fuzz.dojo.dev/v1, Kind=Widget): errors:\n  .spec.size: expected numeric (int or float), got string\n  .spec.unknownField: field not declared in schema',
+    );
+  });
+
   it('keeps a null leaf of the configuration in the merged object when asked (a custom resource), for validation to see', () => {
     const applied = (keepNulls: boolean) =>
       serverSideApply({ live: undefined, applied: widget({ size: null }), manager: 'm', force: false, apiVersion: 'fuzz.dojo.dev/v1', time: t0, meta: patchMetaFromSchema(schema), keepNulls }).object.spec;
