@@ -48,14 +48,17 @@ function atomMismatch(value: unknown, atom: PatchMeta['atom']): string | undefin
   }
 }
 
-/** SMD's walk of a map stops at the first field its struct does not declare. */
+/**
+ * SMD's walk of a map stops at the first field its struct does not declare, in Go's random map
+ * order, so which of the other problems kube reports is chance; every one is reported here.
+ */
 function mapProblems(value: JsonObject, meta: PatchMeta | undefined, path: FieldPath): string[] {
   const problems: string[] = [];
   for (const [key, child] of presentEntries(value)) {
     const childPath = [...path, { kind: 'field', name: key } as const];
     if (meta?.declaredOnly && !Object.hasOwn(meta.fields ?? {}, key)) {
       problems.push(`${fieldPathString(childPath)}: field not declared in schema`);
-      break;
+      continue;
     }
     problems.push(...typedPatchProblems(child, fieldMeta(meta, key), childPath));
   }
