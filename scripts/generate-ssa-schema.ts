@@ -24,7 +24,16 @@ interface Schema {
   'x-kubernetes-patch-strategy'?: string;
   'x-kubernetes-patch-merge-key'?: string;
   'x-kubernetes-group-version-kind'?: { group: string; version: string; kind: string }[];
+  'x-kubernetes-preserve-unknown-fields'?: boolean;
+  format?: string;
 }
+
+/**
+ * SMD's atom for a value (kube-openapi's schemaconv convertPrimitive): s string (and byte), n
+ * numeric, b boolean, u any scalar (other string formats: date-time, int-or-string), x anything
+ * (no type), l a list, m a map; structs (with `f`) and maps (with `i`) leave it out.
+ */
+type Atom = 's' | 'n' | 'b' | 'u' | 'x' | 'l' | 'm';
 
 /** The generated node: `a` atomic, `l`/`k` list type and keys, `s` always serialized, `f` fields, `i` items; a string names a definition. */
 interface Node {
@@ -36,6 +45,9 @@ interface Node {
   i?: Node | string;
   r?: string;
   g?: 1;
+  t?: Atom;
+  /** Undeclared fields allowed: x-kubernetes-preserve-unknown-fields, or additionalProperties beside properties. */
+  u?: 1;
 }
 
 const outFile = new URL('../packages/apiserver/src/patch/builtin-ssa-schema.ts', import.meta.url).pathname;
@@ -79,6 +91,23 @@ function listTypeOf(schema: Schema): Pick<Node, 'l' | 'k'> {
   return key ? { l: 'map', k: [key] } : { l: 'set' };
 }
 
+const scalarAtom = (schema: Schema): Atom | undefined => {
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return 'n';
+    case 'boolean':
+      return 'b';
+    case 'string':
+      return !schema.format || schema.format === 'byte' ? 's' : 'u';
+    default:
+      return undefined;
+  }
+};
+
+/** Definitions schemaconv hard-codes: a Quantity is any scalar, a RawExtension anything. */
+const hardCodedAtoms: Record<string, Atom> = { 'api.resource.Quantity': 'u', 'runtime.RawExtension': 'x' };
+
 function generate(schemas: Record<string, Schema>): { defs: Record<string, Node>; kinds: Record<string, string> } {
   const defs: Record<string, Node> = {};
   const nameOf = new Map<string, string>();
@@ -96,26 +125,42 @@ function generate(schemas: Record<string, Schema>): { defs: Record<string, Node>
       if (Object.keys(node).length === 0) return nameOf.get(ref)!;
       return { ...node, r: nameOf.get(ref)! };
     }
-    return { ...node, ...convertInline(schema) };
+    const inline = convertInline(schema);
+    // A bare scalar is written as its letter alone, which no definition name can be.
+    if (Object.keys(node).length === 0 && Object.keys(inline).length === 1 && inline.t && inline.t !== 'l' && inline.t !== 'm') return inline.t;
+    return { ...node, ...inline };
   };
   const convertInline = (schema: Schema): Node => {
     const node: Node = {};
     if (schema['x-kubernetes-map-type'] === 'atomic') node.a = 1;
-    if (schema.type === 'array' && schema.items) {
+    const scalar = scalarAtom(schema);
+    if (scalar) {
+      node.t = scalar;
+    } else if (schema.type === 'array' && schema.items) {
+      node.t = 'l';
       Object.assign(node, listTypeOf(schema));
       node.i = convertField(schema.items);
     } else if (schema.properties) {
       node.f = {};
       for (const [name, field] of Object.entries(schema.properties)) node.f[name] = convertField(field);
+      if (schema['x-kubernetes-preserve-unknown-fields'] || schema.additionalProperties !== undefined) node.u = 1;
     } else if (typeof schema.additionalProperties === 'object') {
       node.i = convertField(schema.additionalProperties);
     } else if (isEmptyObject(schema)) {
-      // RawExtension and other free-form objects without fields: kube owns them whole.
+      // Free-form objects without fields: kube owns them whole.
       node.a = 1;
+      node.t = 'm';
+    } else if (!schema.type) {
+      node.t = 'x';
     }
     return node;
   };
-  for (const [full, schema] of Object.entries(schemas)) defs[shortName(full)] = convertInline(schema);
+  for (const [full, schema] of Object.entries(schemas)) {
+    const name = shortName(full);
+    const hardCoded = hardCodedAtoms[name];
+    // RawExtension stays atomic (owned whole), as it was before atoms were kept.
+    defs[name] = hardCoded ? { t: hardCoded, ...(hardCoded === 'x' ? { a: 1 as const } : {}) } : convertInline(schema);
+  }
 
   const kinds: Record<string, string> = {};
   for (const [full, schema] of Object.entries(schemas)) {
@@ -128,80 +173,31 @@ function generate(schemas: Record<string, Schema>): { defs: Record<string, Node>
   return { defs, kinds };
 }
 
-/** Keeps only what carries a marker: a definition or field with none anywhere below it is the default (granular map, atomic list). */
-function prune(defs: Record<string, Node>, kinds: Record<string, string>): Record<string, Node> {
-  const interesting = new Map<string, boolean>();
-  const visiting = new Set<string>();
-  const nodeMatters = (node: Node | string | undefined): boolean => {
-    if (node === undefined) return false;
-    if (typeof node === 'string') return defMatters(node);
-    const ref = node.r;
-    if (node.a || node.g || node.l || node.s || (ref && defMatters(ref))) return true;
-    if (node.i && nodeMatters(node.i)) return true;
-    return Object.values(node.f ?? {}).some(nodeMatters);
-  };
-  const defMatters = (name: string): boolean => {
-    if (interesting.has(name)) return interesting.get(name)!;
-    if (visiting.has(name)) return false;
-    visiting.add(name);
-    const result = nodeMatters(defs[name]);
-    visiting.delete(name);
-    interesting.set(name, result);
-    return result;
-  };
-  // A cycle can hide a marker on the first pass; repeat until nothing changes.
-  let changed = true;
-  while (changed) {
-    const before = [...interesting.values()].filter(Boolean).length;
-    interesting.clear();
-    for (const name of Object.keys(defs)) defMatters(name);
-    changed = [...interesting.values()].filter(Boolean).length !== before;
-  }
+/**
+ * The definitions some kind reaches, whole: SMD checks every field's atom and refuses fields a
+ * struct does not declare, so nothing below a kind can be left out.
+ */
+function reachable(defs: Record<string, Node>, kinds: Record<string, string>): Record<string, Node> {
   const kept: Record<string, Node> = {};
-  const keep = (name: string): void => {
-    if (kept[name] || !interesting.get(name)) return;
-    kept[name] = {}; // recursive definitions (JSONSchemaProps) refer to themselves
-    kept[name] = trimNode(defs[name]!, interesting, keep) as Node;
-  };
-  for (const name of Object.values(kinds)) keep(name);
-  return kept;
-}
-
-function trimNode(node: Node | string, interesting: Map<string, boolean>, keep: (name: string) => void): Node | string | undefined {
-  if (typeof node === 'string') {
-    if (!interesting.get(node)) return undefined;
-    keep(node);
-    return node;
-  }
-  const out: Node = {};
-  const ref = node.r;
-  if (node.a) out.a = 1;
-  if (node.g) out.g = 1;
-  if (node.l) out.l = node.l;
-  if (node.k) out.k = node.k;
-  if (node.s) out.s = 1;
-  if (ref && interesting.get(ref)) {
-    keep(ref);
-    out.r = ref;
-  }
-  if (node.f) {
-    const fields: Record<string, Node | string> = {};
-    for (const [name, field] of Object.entries(node.f)) {
-      const trimmed = trimNode(field, interesting, keep);
-      if (trimmed !== undefined) fields[name] = trimmed;
+  const visit = (node: Node | string | undefined): void => {
+    if (node === undefined) return;
+    if (typeof node === 'string') {
+      if (node.length === 1 || kept[node] || !defs[node]) return;
+      kept[node] = defs[node];
+      visit(defs[node]);
+      return;
     }
-    if (Object.keys(fields).length) out.f = fields;
-  }
-  if (node.i) {
-    const trimmed = trimNode(node.i, interesting, keep);
-    if (trimmed !== undefined) out.i = trimmed;
-  }
-  return Object.keys(out).length ? out : undefined;
+    if (node.r) visit(node.r);
+    if (node.i) visit(node.i);
+    for (const field of Object.values(node.f ?? {})) visit(field);
+  };
+  for (const name of Object.values(kinds)) visit(name);
+  return kept;
 }
 
 const dir = process.argv[2];
 const { defs, kinds } = generate(await loadDocuments(dir));
-const kept = prune(defs, kinds);
+const kept = reachable(defs, kinds);
 const keptKinds = Object.fromEntries(Object.entries(kinds).filter(([, def]) => kept[def]).sort(([a], [b]) => a.localeCompare(b)));
 const sortedDefs = Object.fromEntries(Object.entries(kept).sort(([a], [b]) => a.localeCompare(b)));
 writeFileSync(

@@ -223,3 +223,31 @@ describe("a JSON patch's operations decoded strictly, as kube's patch handler do
     expect((await server.call('GET', `${cms}/patched`)).body.data).toEqual({ a: '1', b: 'x' });
   });
 });
+
+describe("server-side apply's typed conversion and nulls (found by npm run oracle -- fuzz)", () => {
+  const applyHeaders = { 'content-type': 'application/apply-patch+yaml' };
+
+  it("refuses a ConfigMap apply whose data value is a number in SMD's words, not the store's decoding", async () => {
+    const applied = await server.call('PATCH', `${cms}/typed?fieldManager=fuzz`, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'typed' }, data: { k: 7 } }), applyHeaders);
+    expect(applied.status).toBe(400);
+    expect(applied.body.message).toBe('failed to create typed patch object (/typed; /v1, Kind=ConfigMap): .data.k: expected string, got &value.valueUnstructured{Value:7}');
+  });
+
+  it("keeps a null of a custom resource's apply, which its validation then refuses by type, and defaults a null defaulted field", async () => {
+    const crds = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+    const spec = { type: 'object', properties: { tags: { type: 'boolean' }, size: { type: 'integer', default: 3 } } };
+    const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'nulls.checks.example.com' }, spec: { group: 'checks.example.com', scope: 'Namespaced', names: { plural: 'nulls', singular: 'null', kind: 'Null' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec } } } }] } };
+    expect((await server.call('POST', crds, crd)).status).toBe(201);
+    const apply = (body: object) => server.call('PATCH', '/apis/checks.example.com/v1/namespaces/default/nulls/n?fieldManager=fuzz', JSON.stringify({ apiVersion: 'checks.example.com/v1', kind: 'Null', metadata: { name: 'n' }, spec: body }), applyHeaders);
+    let refused = await apply({ tags: null });
+    for (let tries = 0; refused.status === 404 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      refused = await apply({ tags: null });
+    }
+    expect(refused.status).toBe(422);
+    expect(refused.body.details.causes).toEqual([{ reason: 'FieldValueTypeInvalid', field: 'spec.tags', message: 'Invalid value: "null": spec.tags in body must be of type boolean: "null"' }]);
+    const defaulted = await apply({ size: null });
+    expect(defaulted.status).toBe(201);
+    expect(defaulted.body.spec).toEqual({ size: 3 });
+  });
+});

@@ -39,8 +39,8 @@ export interface CustomResourceValidator {
   readonly hasScaleSubresource: boolean;
   readonly scale: CustomResourceSubresourceScale | undefined;
   readonly printerColumns: readonly CustomResourceColumnDefinition[];
-  /** Mutates `obj`. */
-  defaultAndPrune(obj: object): { prunedPaths: string[] };
+  /** Mutates `obj`; `keepNulls` skips the removal of non-nullable nulls without defaults (an apply's merged object). */
+  defaultAndPrune(obj: object, options?: { keepNulls?: boolean }): { prunedPaths: string[] };
   validate(obj: object, oldObj?: object): FieldError[];
   validateWithWarnings(obj: object, oldObj?: object): ValidationOutcome;
   validateStatusUpdate(obj: object, oldObj: object): ValidationOutcome;
@@ -193,9 +193,9 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
     hasScaleSubresource: scale !== undefined,
     scale,
     printerColumns: version.additionalPrinterColumns ?? [],
-    defaultAndPrune(obj) {
+    defaultAndPrune(obj, options) {
       if (!decoder) return { prunedPaths: [] };
-      decoder.applyDefaults(obj);
+      decoder.applyDefaults(obj, options);
       return { prunedPaths: decoder.prune(obj) };
     },
     validate: (obj, oldObj) => validateWithWarnings(obj, oldObj).errors,

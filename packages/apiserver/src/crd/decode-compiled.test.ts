@@ -35,6 +35,16 @@ describe('compileDecoder', () => {
     if (text(schema).includes('"default"')) expect(defaulted).toBeGreaterThan(0);
   });
 
+  it("drops a request body's non-nullable nulls without defaults, but keeps an apply's (keepNulls), defaulting both", () => {
+    const decoder = compileDecoder({ type: 'object', properties: { tags: { type: 'boolean' }, size: { type: 'integer', default: 3 } } });
+    const body = { tags: null, size: null };
+    decoder.applyDefaults(body);
+    expect(body).toEqual({ size: 3 });
+    const applied = { tags: null, size: null };
+    decoder.applyDefaults(applied, { keepNulls: true });
+    expect(applied).toEqual({ tags: null, size: 3 });
+  });
+
   it('never shares a default between objects', () => {
     const decoder = compileDecoder(everyKeywordSchema);
     const a = { spec: { name: 'ab' } } as { spec: { nested?: object } };

@@ -12,8 +12,8 @@ import { copyJSON, isObject, ownValue, setOwn } from './json-value.ts';
 import type { JSONSchemaProps } from './schema-types.ts';
 
 export interface CompiledDecoder {
-  /** applyDefaults(schema, value): mutates `value`. */
-  applyDefaults(value: unknown): void;
+  /** PruneNonNullableNullsWithoutDefaults (unless keepNulls), then applyDefaults(schema, value): mutates `value`. */
+  applyDefaults(value: unknown, options?: { keepNulls?: boolean }): void;
   /** prune(schema, value, { isResourceRoot: true }): mutates `value`, returns the removed paths, sorted. */
   prune(value: unknown): string[];
 }
@@ -26,8 +26,8 @@ export function compileDecoder(schema: JSONSchemaProps | undefined): CompiledDec
   const defaults = compileDefaults(schema);
   const pruneRoot = compilePrune({ ...(schema ?? {}), 'x-kubernetes-embedded-resource': true });
   return {
-    applyDefaults(value) {
-      dropNulls(value);
+    applyDefaults(value, options) {
+      if (!options?.keepNulls) dropNulls(value);
       defaults(value);
     },
     prune(value) {

@@ -104,14 +104,6 @@ export const openAPIError = {
   not: (name: string): OpenAPIError => ({ code: 'composite', message: `${goQuote(name)} must not validate the schema (not)` }),
 };
 
-/**
- * Go prints a nil bad value as the quoted string "null"; our field-error formatter would print
- * it bare, so hand it the string.
- */
-export function goBadValue(value: unknown): unknown {
-  return value === null || value === undefined ? 'null' : value;
-}
-
 /** `kubeOpenAPIResultToFieldErrors(fieldPrefix, result)`. */
 export function toFieldError(error: OpenAPIError, fieldPrefix: string): FieldError {
   return withGoFloatValue(convert(error, fieldPrefix));
@@ -125,10 +117,11 @@ function convert(error: OpenAPIError, fieldPrefix: string): FieldError {
     case 'required':
       return fieldError.required(field);
     case 'enum':
-      // Non-string enum members are shown as their JSON, then quoted like every other member.
+      // Non-string enum members are shown as their JSON, then quoted like every other member; a
+      // null bad value is json.Marshal's bare `null` (kube-apiserver 1.37.2: `Unsupported value: null`).
       return fieldError.notSupported(
         field,
-        goBadValue(error.value),
+        error.value ?? null,
         error.allowed.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
       );
     case 'tooLong':

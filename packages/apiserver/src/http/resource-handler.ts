@@ -255,7 +255,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         // The patcher's checkName: the configuration must name the object the URL names.
         if (!created.metadata.name) throw newBadRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
         if (created.metadata.name !== name) throw newBadRequest(`the name of the object (${created.metadata.name}) does not match the name on the URL (${name})`);
-        const result = await storage.main.create(namespace, created, { ...options, fieldManager: manager });
+        const result = await storage.main.create(namespace, created, { ...options, fieldManager: manager, serverSideApply: true });
         note.object = result.object;
         setWarnings(res, result.warnings);
         renderObject(res, 201, info, rendering, query, result.object);
@@ -265,7 +265,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         namespace,
         name,
         (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time, subresource, resetFields: endpoint.store.resetFields }),
-        { ...options, fieldManager: manager },
+        { ...options, fieldManager: manager, serverSideApply: true },
       );
       note.object = result.object;
       setWarnings(res, result.warnings);

@@ -108,5 +108,25 @@ export const crdSteps: Step[] = [
     path: widgets,
     headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' },
   }),
+  // An apply's merged object is not decoded again: kube keeps its nulls (no PruneNonNullableNullsWithoutDefaults) and validates them.
+  http('server-side apply of a Widget with a null list: kept, and refused by its type', {
+    method: 'PATCH',
+    path: `${widgets}/w-null?fieldManager=applier`,
+    body: JSON.stringify(widget('w-null', { mode: 'fast', tags: null })),
+    headers: { 'content-type': 'application/apply-patch+yaml' },
+  }),
+  http('server-side apply of a Widget with a null defaulted field: the default', {
+    method: 'PATCH',
+    path: `${widgets}/w-null?fieldManager=applier`,
+    body: JSON.stringify(widget('w-null', { mode: 'fast', size: null })),
+    headers: { 'content-type': 'application/apply-patch+yaml' },
+  }),
+  http('server-side apply of a Widget setting a field to null: refused by its type', {
+    method: 'PATCH',
+    path: `${widgets}/w-null?fieldManager=applier`,
+    body: JSON.stringify(widget('w-null', { mode: null })),
+    headers: { 'content-type': 'application/apply-patch+yaml' },
+  }),
+  http('delete the Widget the null applies made', { method: 'DELETE', path: `${widgets}/w-null` }),
   http('delete the Widget', { method: 'DELETE', path: `${widgets}/w1` }),
 ];

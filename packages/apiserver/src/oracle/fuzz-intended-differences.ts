@@ -20,7 +20,8 @@ const intendedDifferences: { what: string; pattern: RegExp; replacement: string 
  * a typed value ("failed to create typed patch object ... expected list, got &{true}"); we
  * answer the 422 Invalid a create or update of that object gets, naming the field.
  */
-export function equalizeIntended(ours: string, theirs: string): [string, string] {
+export function equalizeIntended(oursAsSent: string, theirs: string): [string, string] {
+  const ours = withTypedErrorsOf(oursAsSent, theirs);
   // The same "failed to create typed patch object" text as our 400 BadRequest (patch-errors.ts:
   // a malformed patch is the client's fault, never a server's 500): only code and reason differ.
   if (/\nstatus 500\n[\s\S]*failed to create typed patch object/.test(theirs) && /\nstatus 400\n[\s\S]*failed to create typed patch object/.test(ours)) {
@@ -34,7 +35,38 @@ export function equalizeIntended(ours: string, theirs: string): [string, string]
 }
 
 export function withoutIntendedDifferences(text: string): string {
-  return intendedDifferences.reduce((out, { pattern, replacement }) => out.replace(pattern, replacement), text);
+  return inSortedOrder(intendedDifferences.reduce((out, { pattern, replacement }) => out.replace(pattern, replacement), text));
+}
+
+const typedMessage = /"message": "(failed to create typed patch object \([^)]*\): )((?:[^"\\]|\\.)*)"/;
+
+/** The error lines of a typed conversion's message (one, or each of an "errors:" block). */
+function typedErrorLines(detail: string): string[] {
+  return detail.startsWith('errors:\\n  ') ? detail.slice('errors:\\n  '.length).split('\\n  ') : [detail];
+}
+
+/**
+ * SMD stops walking a map at its first undeclared field, and Go walks a map in random order, so
+ * kube-apiserver reports any part of a configuration's type errors that ends at such a field;
+ * ours reports all of them. Ours is taken as theirs when theirs names nothing ours does not.
+ */
+function withTypedErrorsOf(ours: string, theirs: string): string {
+  const mine = typedMessage.exec(ours);
+  const kubes = typedMessage.exec(theirs);
+  if (!mine || !kubes || mine[1] !== kubes[1]) return ours;
+  const lines = new Set(typedErrorLines(mine[2]!));
+  return typedErrorLines(kubes[2]!).every((line) => lines.has(line)) ? ours.replace(mine[0], kubes[0]) : ours;
+}
+
+/**
+ * SMD lists a typed conversion's errors in the order it walks the configuration, and Go walks a
+ * map in random order: kube-apiserver answers the same apply with its "errors:" lines in any
+ * order (ours follow the configuration's). The lines are compared sorted.
+ */
+function inSortedOrder(text: string): string {
+  return text.replace(/(failed to create typed patch object [^"]*?: errors:)((?:\\n {2}(?:[^"\\]|\\[^n])*)+)/g, (_all, head: string, lines: string) => {
+    return head + lines.split('\\n  ').filter(Boolean).sort().map((line) => `\\n  ${line}`).join('');
+  });
 }
 
 /**

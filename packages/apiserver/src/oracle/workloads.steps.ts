@@ -54,7 +54,11 @@ const clientToServerSideApplySteps: Step[] = [
   http(
     'server-side apply by kubectl creating with the annotation in its configuration: rewritten',
     applyConfigMap('csa-created', 'kubectl', { metadata: { name: 'csa-created', annotations: { [lastApplied]: 'mine' } }, data: { a: '1' } }),
-  ),
+  ),  http('server-side apply creating a ConfigMap', applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, data: { k: 'v' } })),
+  // SMD's typed conversion of the configuration against kube's OpenAPI (kube's 500, our 400: patch-errors.ts).
+  http('server-side apply of a ConfigMap with a number for a data value: typed patch object error', applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, data: { k: 7 } })),
+  http('server-side apply of a ConfigMap with a string for immutable: typed patch object error', applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, immutable: 'yes' })),
+  http('server-side apply of a ConfigMap with a field it does not declare: typed patch object error', applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, spec: { a: 1 } })),
 ];
 
 export const workloadSteps: Step[] = [

@@ -5,31 +5,35 @@
  * position unless the configuration orders shared items differently; new items follow the
  * configuration's order. A null replaces a leaf (the field goes) but leaves a non-empty granular
  * map or list as it is (SMD's doMap/doList only treat null as a value when both sides are empty).
+ * With `keepNulls` (a custom resource: the merged object is never decoded into a Go struct, so
+ * SMD's nulls stay in it and its validation sees them) a null leaf is kept; otherwise it goes,
+ * as the Go struct a built-in kind converts to leaves it out.
  */
 import { cloneJson, hasKey, isJsonObject, presentEntries, setMember, type JsonObject } from './json-value.ts';
 import { fieldMeta, itemMeta, type PatchMeta } from './patch-meta.ts';
 import { namedItems, type NamedItem } from './field-set-of.ts';
 import { shapeOf } from './typed-value.ts';
 
-export function mergeApplied(live: unknown, config: unknown, meta: PatchMeta | undefined): unknown {
+export function mergeApplied(live: unknown, config: unknown, meta: PatchMeta | undefined, keepNulls = false): unknown {
+  const cloneConfig = keepNulls ? cloneJson : cloneWithoutNulls;
   if (live === undefined || live === null) return cloneConfig(config);
   // SMD merges a null into a non-empty granular map or list as if it had no items: the live ones stay.
   if (config === null && isNonEmptyGranular(live, meta)) return cloneJson(live);
   const shape = shapeOf(config, meta);
   if (shape === 'leaf' || shape !== shapeOf(live, meta)) return cloneConfig(config);
-  if (shape === 'map') return mergeMaps(live as JsonObject, config as JsonObject, meta);
-  return mergeLists(live as unknown[], config as unknown[], meta);
+  if (shape === 'map') return mergeMaps(live as JsonObject, config as JsonObject, meta, keepNulls);
+  return mergeLists(live as unknown[], config as unknown[], meta, keepNulls);
 }
 
-function mergeMaps(live: JsonObject, config: JsonObject, meta: PatchMeta | undefined): JsonObject {
+function mergeMaps(live: JsonObject, config: JsonObject, meta: PatchMeta | undefined, keepNulls: boolean): JsonObject {
   const out: JsonObject = {};
   for (const [key, value] of presentEntries(live)) {
-    setMember(out, key, hasKey(config, key) ? mergeApplied(value, config[key], fieldMeta(meta, key)) : cloneJson(value));
+    setMember(out, key, hasKey(config, key) ? mergeApplied(value, config[key], fieldMeta(meta, key), keepNulls) : cloneJson(value));
   }
   for (const [key, value] of presentEntries(config)) {
-    if (!hasKey(live, key)) setMember(out, key, cloneConfig(value));
+    if (!hasKey(live, key)) setMember(out, key, keepNulls ? cloneJson(value) : cloneWithoutNulls(value));
   }
-  for (const [key, value] of presentEntries(config)) if (value === null && out[key] === null) delete out[key];
+  if (!keepNulls) for (const [key, value] of presentEntries(config)) if (value === null && out[key] === null) delete out[key];
   return out;
 }
 
@@ -43,11 +47,11 @@ function isNonEmptyGranular(value: unknown, meta: PatchMeta | undefined): boolea
  * A copy of configuration data without null members: a null in a configuration sets the field
  * to its zero value, which serializes as absent.
  */
-function cloneConfig(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(cloneConfig);
+function cloneWithoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cloneWithoutNulls);
   if (!isJsonObject(value)) return value;
   const out: JsonObject = {};
-  for (const [key, child] of presentEntries(value)) if (child !== null) setMember(out, key, cloneConfig(child));
+  for (const [key, child] of presentEntries(value)) if (child !== null) setMember(out, key, cloneWithoutNulls(child));
   return out;
 }
 
@@ -63,12 +67,12 @@ function uniqueKeys(items: NamedItem[]): NamedItem[] {
   });
 }
 
-function mergeLists(live: unknown[], config: unknown[], meta: PatchMeta | undefined): unknown[] {
+function mergeLists(live: unknown[], config: unknown[], meta: PatchMeta | undefined, keepNulls: boolean): unknown[] {
   const left = uniqueKeys(namedItems(live, meta));
   const right = namedItems(config, meta);
   const liveByKey = new Map(left.map((n) => [n.key, n.item] as const));
   const configByKey = new Map(right.map((n) => [n.key, n.item] as const));
-  const merge = (key: string) => mergeApplied(liveByKey.get(key), configByKey.get(key), itemMeta(meta));
+  const merge = (key: string) => mergeApplied(liveByKey.get(key), configByKey.get(key), itemMeta(meta), keepNulls);
   // Shared items are emitted in the configuration's order; `next` is the one due next.
   const shared = right.map((n) => n.key).filter((key) => liveByKey.has(key));
   let next = 0;

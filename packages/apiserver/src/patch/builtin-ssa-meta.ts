@@ -16,7 +16,11 @@ type Generated = GeneratedSchemaNode | string | undefined;
 /** Definitions as PatchMeta, shared by every kind; recursive ones (JSONSchemaProps) point at themselves. */
 const definitionMetas = new Map<string, PatchMeta>();
 
+const scalarAtoms: { readonly [letter: string]: PatchMeta['atom'] } = { s: 'string', n: 'numeric', b: 'boolean', u: 'scalar' };
+
 function definitionMeta(name: string): PatchMeta {
+  // A scalar's letter: what the typed conversion accepts, and nothing else to say.
+  if (name.length === 1) return { listType: 'atomic', ...(scalarAtoms[name] ? { atom: scalarAtoms[name] } : {}) };
   const known = definitionMetas.get(name);
   if (known) return known;
   const meta: { -readonly [K in keyof PatchMeta]: PatchMeta[K] } = {};
@@ -27,7 +31,7 @@ function definitionMeta(name: string): PatchMeta {
 
 function resolve(node: Generated): GeneratedSchemaNode | undefined {
   if (node === undefined) return undefined;
-  if (typeof node === 'string') return ssaDefinitions[node];
+  if (typeof node === 'string') return node.length === 1 ? { t: node as GeneratedSchemaNode['t'] } : ssaDefinitions[node];
   if (!node.r) return node;
   // A field naming a definition, with markers of its own (atomic, always serialized) added.
   const target = ssaDefinitions[node.r] ?? {};
@@ -51,8 +55,18 @@ function nodeMeta(node: Generated): PatchMeta {
   return meta;
 }
 
+/** SMD's atom of a node: its letter, or a struct or map by its fields or values. */
+function atomOf(node: GeneratedSchemaNode): PatchMeta['atom'] {
+  if (node.t) return node.t === 'l' ? 'list' : node.t === 'm' ? 'map' : scalarAtoms[node.t];
+  return node.f || node.i ? 'map' : undefined;
+}
+
 function markers(node: GeneratedSchemaNode | undefined): Partial<PatchMeta> {
+  const atom = node ? atomOf(node) : undefined;
   return {
+    ...(atom ? { atom } : {}),
+    // A struct refuses fields it does not declare ("field not declared in schema").
+    ...(node?.f && !node.u ? { declaredOnly: true } : {}),
     // Every node says its list type, so a hand-written merge key never makes a list granular.
     listType: node?.l ?? 'atomic',
     ...(node?.k ? { listMapKeys: node.k } : {}),
@@ -65,7 +79,7 @@ function markers(node: GeneratedSchemaNode | undefined): Partial<PatchMeta> {
 function overlay(hand: PatchMeta | undefined, generated: Generated): PatchMeta | undefined {
   if (!hand) return generated === undefined ? undefined : nodeMeta(generated);
   const node = resolve(generated);
-  const { atomic: _atomic, listType: _listType, listMapKeys: _keys, fields: handFields, items: handItems, ...smp } = hand;
+  const { atomic: _atomic, listType: _listType, listMapKeys: _keys, atom: _atom, declaredOnly: _declared, fields: handFields, items: handItems, ...smp } = hand;
   const meta: { -readonly [K in keyof PatchMeta]: PatchMeta[K] } = { ...smp, ...markers(node) };
   if (hand.alwaysSerialized) meta.alwaysSerialized = true;
   const names = new Set([...Object.keys(handFields ?? {}), ...Object.keys(node?.f ?? {})]);

@@ -4,7 +4,7 @@
  * generated data and its reader do not import each other.
  */
 
-/** A generated node (see the generator for the letters); a string names a definition. */
+/** A generated node (see the generator for the letters); a string names a definition, or is a scalar's one letter. */
 export interface GeneratedSchemaNode {
   readonly a?: 1;
   readonly l?: 'set' | 'map';
@@ -15,5 +15,9 @@ export interface GeneratedSchemaNode {
   readonly r?: string;
   /** The field overrides its atomic type: +structType=granular (a PersistentVolume's claimRef). */
   readonly g?: 1;
+  /** SMD's atom (s string, n numeric, b boolean, u any scalar, x anything, l list, m map); a struct's or map's is implied. */
+  readonly t?: 's' | 'n' | 'b' | 'u' | 'x' | 'l' | 'm';
+  /** The struct takes fields it does not declare. */
+  readonly u?: 1;
 }
 

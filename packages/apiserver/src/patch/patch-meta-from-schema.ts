@@ -2,7 +2,8 @@
  * PatchMeta from an OpenAPI v3 (structural) schema, so server-side apply merges a custom
  * resource's lists the way its CRD declares: x-kubernetes-list-type / list-map-keys (with key
  * defaults), x-kubernetes-map-type, and the patch-strategy extensions where present. Unannotated
- * lists stay atomic, as they are for CRDs in kube-apiserver.
+ * lists stay atomic, as they are for CRDs in kube-apiserver. Each node's type becomes the atom
+ * SMD's typed conversion checks an apply configuration against.
  */
 import { objectMetaPatchMeta } from './builtin-patch-meta.ts';
 import { isJsonObject, type JsonObject } from './json-value.ts';
@@ -40,6 +41,8 @@ function convert(schema: unknown): PatchMeta | undefined {
     if (Object.keys(fields).length) meta.fields = fields;
     if (declaredOnly) meta.declaredOnly = true;
   }
+  const atom = atomOf(schema);
+  if (atom) meta.atom = atom;
   const items = convert(schema.items) ?? convert(schema.additionalProperties);
   if (items) meta.items = items;
   if (schema['x-kubernetes-map-type'] === 'atomic') meta.atomic = true;
@@ -56,6 +59,26 @@ function convert(schema: unknown): PatchMeta | undefined {
   const mergeKey = schema['x-kubernetes-patch-merge-key'];
   if (typeof mergeKey === 'string') meta.patchMergeKey = mergeKey;
   return Object.keys(meta).length ? meta : undefined;
+}
+
+/** kube-openapi's schemaconv: what SMD's typed conversion accepts for a structural schema's type. */
+function atomOf(schema: JsonObject): PatchMeta['atom'] {
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return 'numeric';
+    case 'boolean':
+      return 'boolean';
+    case 'string':
+      return schema.format === undefined || schema.format === '' || schema.format === 'byte' ? 'string' : 'scalar';
+    case 'array':
+      return 'list';
+    case 'object':
+      return 'map';
+    default:
+      // No type (x-kubernetes-int-or-string, a free value under preserve-unknown-fields): anything.
+      return undefined;
+  }
 }
 
 function keyDefaults(items: unknown, keys: readonly string[]): PatchMeta['listMapKeyDefaults'] {

@@ -28,6 +28,12 @@ export interface PatchMeta {
    * and server-side apply refuses any other ("field not declared in schema").
    */
   readonly declaredOnly?: boolean;
+  /**
+   * What SMD's typed conversion accepts here (a built-in kind's OpenAPI type, as kube-openapi's
+   * schemaconv converts it): a string, a number, a boolean, any scalar (a Quantity, a Time, a
+   * string of another format), a list or a map (null always). Absent: anything.
+   */
+  readonly atom?: 'string' | 'numeric' | 'boolean' | 'scalar' | 'list' | 'map';
   /** x-kubernetes-map-type / structType atomic: owned and replaced as one value by SSA. */
   readonly atomic?: boolean;
   /**

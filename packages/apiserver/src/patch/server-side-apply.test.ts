@@ -167,7 +167,7 @@ describe('serverSideApply', () => {
     const err = failure(() => apply(undefined, bad));
     expect(err.code).toBe(400);
     expect(err.message).toBe(
-      'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.template.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
+      'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.template.spec.containers: element 0: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)',
     );
   });
 
@@ -235,7 +235,73 @@ describe('serverSideApply of a custom resource with a structural schema', () => 
     expect(err.message).toBe('failed to create typed patch object (/a; fuzz.dojo.dev/v1, Kind=Widget): .spec.unknownField: field not declared in schema');
   });
 
+  it("refuses a value of the wrong type by its schema's type, and reports it beside an undeclared field met first (found by the fuzzer, seed 534233839)", () => {
+    expect(failure(() => applyWidget({ unknownField: 1, size: 'big' })).message).toBe(
+      'failed to create typed patch object (/a; fuzz.dojo.dev/v1, Kind=Widget): errors:\n  .spec.unknownField: field not declared in schema\n  .spec.size: expected numeric (int or float), got string',
+    );
+  });
+
+  it('keeps a null leaf of the configuration in the merged object when asked (a custom resource), for validation to see', () => {
+    const applied = (keepNulls: boolean) =>
+      serverSideApply({ live: undefined, applied: widget({ size: null }), manager: 'm', force: false, apiVersion: 'fuzz.dojo.dev/v1', time: t0, meta: patchMetaFromSchema(schema), keepNulls }).object.spec;
+    expect(applied(true)).toEqual({ size: null });
+    expect(applied(false)).toEqual({});
+  });
+
   it('takes any field under x-kubernetes-preserve-unknown-fields, and apiVersion, kind and metadata everywhere', () => {
     expect(applyWidget({ size: 1, extra: { anything: true } }).object.spec).toEqual({ size: 1, extra: { anything: true } });
+  });
+});
+
+describe("serverSideApply of a built-in kind checks its configuration against kube's OpenAPI types", () => {
+  const configMapMeta = builtinPatchMeta('v1', 'ConfigMap');
+  const applyConfigMap = (body: object) =>
+    serverSideApply({
+      live: undefined,
+      applied: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: 'default' }, ...body },
+      manager: 'm',
+      force: false,
+      apiVersion: 'v1',
+      time: t0,
+      meta: configMapMeta,
+    });
+  const typedFailure = (body: object) => failure(() => applyConfigMap(body)).message.replace('failed to create typed patch object (default/cm; /v1, Kind=ConfigMap): ', '');
+
+  it('refuses a number where a string is declared, printing the value as Go prints SMD\'s wrapper', () => {
+    expect(failure(() => applyConfigMap({ data: { k: 7 } })).message).toBe(
+      'failed to create typed patch object (default/cm; /v1, Kind=ConfigMap): .data.k: expected string, got &value.valueUnstructured{Value:7}',
+    );
+    expect(typedFailure({ data: { k: ['a', 1.5, true] } })).toBe('.data.k: expected string, got &value.valueUnstructured{Value:[]interface {}{"a", 1.5, true}}');
+  });
+
+  it('refuses a boolean, list or map that is not one, in validateScalar\'s, listValue\'s and mapValue\'s words', () => {
+    expect(typedFailure({ immutable: 'yes' })).toBe('.immutable: expected boolean, got &{yes}');
+    expect(typedFailure({ data: 'x' })).toBe('.data: expected map, got &{x}');
+    expect(typedFailure({ metadata: { name: 'cm', namespace: 'default', finalizers: { a: 1 } } })).toBe('.metadata.finalizers: expected list, got &{map[a:1]}');
+    expect(typedFailure({ metadata: { name: 'cm', namespace: 'default', generation: 'one' } })).toBe('.metadata.generation: expected numeric (int or float), got string');
+  });
+
+  it('refuses a field the kind does not declare', () => {
+    expect(typedFailure({ spec: { a: 1 } })).toBe('.spec: field not declared in schema');
+    expect(typedFailure({ metadata: { name: 'cm', namespace: 'default', colour: 'red' } })).toBe('.metadata.colour: field not declared in schema');
+  });
+
+  it('takes null anywhere, and any scalar where kube declares a Quantity, a time or an int-or-string', () => {
+    expect(applyConfigMap({ data: { k: null }, metadata: { name: 'cm', creationTimestamp: null } }).object.kind).toBe('ConfigMap');
+    const pod = serverSideApply({
+      live: undefined,
+      applied: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p', namespace: 'default' },
+        spec: { containers: [{ name: 'c', image: 'i', resources: { limits: { cpu: 1, memory: '1Gi' } }, livenessProbe: { httpGet: { port: 'http' } } }] },
+      },
+      manager: 'm',
+      force: false,
+      apiVersion: 'v1',
+      time: t0,
+      meta: builtinPatchMeta('v1', 'Pod'),
+    });
+    expect(pod.object.kind).toBe('Pod');
   });
 });

@@ -51,6 +51,8 @@ export interface ServerSideApplyArgs {
   subresource?: string;
   /** The endpoint's reset fields: never the applier's, never a conflict (SMD's IgnoreFilter). */
   resetFields?: ResetFields;
+  /** A custom resource: the merged object keeps the configuration's nulls (see mergeApplied). */
+  keepNulls?: boolean;
 }
 
 export interface ServerSideApplyResult {
@@ -72,7 +74,8 @@ export function serverSideApply(args: ServerSideApplyArgs): ServerSideApplyResul
   }
   const problems = typedPatchProblems(applied, meta, []);
   if (problems.length) {
-    const { namespace = '', name = '' } = args.live?.metadata ?? applied.metadata ?? {};
+    // objectGVKNN(patchObj): the configuration's own namespace and name, whatever the live object's.
+    const { namespace = '', name = '' } = applied.metadata ?? {};
     // SMD's ValidationErrors: one error inline, several as an indented "errors:" block.
     const detail = problems.length === 1 ? problems[0] : `errors:\n  ${problems.join('\n  ')}`;
     throw newPatchServerError(`failed to create typed patch object (${namespace}/${name}; ${gvkString(args.apiVersion, applied.kind)}): ${detail}`);
@@ -99,7 +102,7 @@ export function serverSideApply(args: ServerSideApplyArgs): ServerSideApplyResul
     fields: configured,
   });
 
-  let object = mergeApplied(live, applied, meta) as JsonObject;
+  let object = mergeApplied(live, applied, meta, args.keepNulls === true) as JsonObject;
   if (previous) {
     const owned = [...managed.values()].reduce((all, e) => all.union(e.fields), new FieldSet());
     object = pruneUnowned(object, previous.fields.difference(configured), owned, meta);

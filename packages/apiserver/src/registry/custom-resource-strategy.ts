@@ -11,7 +11,8 @@ import type { Strategy, UpdateStrategy } from './strategy.ts';
 
 export function customResourceStrategy(validator: CustomResourceValidator, { statusSubresource }: { statusSubresource: boolean }): Strategy {
   return {
-    decode: (obj) => ({ unknownFields: validator.defaultAndPrune(obj).prunedPaths }),
+    // PruneNonNullableNullsWithoutDefaults runs on request bodies, not on an apply's merged object.
+    decode: (obj, { serverSideApply }) => ({ unknownFields: validator.defaultAndPrune(obj, { keepNulls: serverSideApply }).prunedPaths }),
     prepareForCreate(obj) {
       startGeneration(obj);
       if (statusSubresource) delete obj.status;

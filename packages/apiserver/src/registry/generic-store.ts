@@ -313,7 +313,7 @@ export class GenericStore {
     let unknownFields: string[] = [];
     if (this.info.typedDecode) unknownFields = this.info.typedDecode(obj).unknownFields;
     else checkMetadataTypes(obj, kind, version);
-    if (strategy.decode) unknownFields = [...unknownFields, ...strategy.decode(obj).unknownFields];
+    if (strategy.decode) unknownFields = [...unknownFields, ...strategy.decode(obj, { serverSideApply: options.serverSideApply === true }).unknownFields];
     if (unknownFields.length === 0 || options.fieldValidation === 'Ignore') return [];
     const messages = unknownFields.map((path) => `unknown field "${path.replace(/^\./, '')}"`);
     if (options.fieldValidation === 'Strict') {

@@ -25,6 +25,11 @@ export interface WriteOptions {
   /** Who writes, for admission that depends on the requester (RBAC escalation); absent for the server's own writes. */
   user?: UserInfo;
   observer?: WriteObserver;
+  /**
+   * The write is a server-side apply's merged object, not a request body: kube's field manager
+   * hands it to the store without decoding it again, so a custom resource keeps its nulls.
+   */
+  serverSideApply?: boolean;
 }
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';

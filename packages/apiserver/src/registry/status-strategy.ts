@@ -5,7 +5,7 @@
  * deploymentStatusStrategy).
  */
 import { deepCopy, type KubeObject } from '@dojo/kube-api';
-import type { Strategy, UpdateStrategy } from './strategy.ts';
+import type { DecodeContext, Strategy, UpdateStrategy } from './strategy.ts';
 
 /** For kinds with a status subresource: status changes only through `/status`. */
 export function keepStoredStatus(obj: KubeObject, old: KubeObject): void {
@@ -54,7 +54,7 @@ export function statusStrategy(base: Strategy, options: StatusStrategyOptions = 
   const writable = stored === 'all' ? [] : statusWritableMetadata.filter((name) => !stored.includes(name));
   const validateUpdate = options.validateUpdate ?? ((obj, old) => base.validateUpdate(obj, old));
   return {
-    ...(base.decode ? { decode: (obj: KubeObject) => base.decode!(obj) } : {}),
+    ...(base.decode ? { decode: (obj: KubeObject, context: DecodeContext) => base.decode!(obj, context) } : {}),
     prepareForUpdate(obj, old) {
       resetToStored(obj, old, (sent, result) => {
         if (sent.status === undefined) delete result.status;

@@ -16,9 +16,15 @@ export interface DecodeResult {
   unknownFields: string[];
 }
 
+/** How the object being decoded came to the store. */
+export interface DecodeContext {
+  /** A server-side apply's merged object (WriteOptions.serverSideApply). */
+  readonly serverSideApply: boolean;
+}
+
 interface Decoding {
   /** Schema defaulting and pruning (custom resources); built-ins keep everything. */
-  decode?(obj: KubeObject): DecodeResult;
+  decode?(obj: KubeObject, context: DecodeContext): DecodeResult;
 }
 
 /** RESTCreateStrategy: what a create may contain. */
