@@ -9,7 +9,7 @@
 import type { FaultRuleSpec, RequestJournalRecord } from '@dojo/console-protocol';
 import { requireToolchain } from '@dojo/toolchains';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientControls, type ClientControls } from './testing/client-controls.ts';
+import { clientControls, expectConflictRetryReported, type ClientControls } from './testing/client-controls.ts';
 import { database, databases as databasesIn, installDatabaseCrd, packageJavaDatabase, startJavaDatabase } from './testing/java-database.ts';
 import { eventually, startOperatorConsole, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
 
@@ -114,6 +114,8 @@ describe.skipIf(!tools)('the Database operator on the Java Operator SDK, held, f
     // The update that went through sent a version newer than the StatefulSet had when the 409 came: read from a later event.
     const through = updates.find((r) => r.code === 200)!;
     expect(Number(through.rvSent)).toBeGreaterThan(before);
+    // Its report card says how: retried, once a later event brought the next pass.
+    await expectConflictRetryReported(controls);
   });
 
   it('a watch cut makes its informer watch again from where it was; a 410 on that resumed watch makes it relist', async () => {

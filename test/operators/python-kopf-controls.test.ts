@@ -9,7 +9,7 @@
 import type { FaultRuleSpec, WatchOpenRecord } from '@dojo/console-protocol';
 import { requireToolchain } from '@dojo/toolchains';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientControls, type ClientControls } from './testing/client-controls.ts';
+import { clientControls, expectConflictRetryReported, type ClientControls } from './testing/client-controls.ts';
 import { installKopfCrd, kopfexamples, kopfVersion, prepareKopf, runKopf, type KopfExample } from './testing/kopf.ts';
 import { eventually, startOperatorConsole, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
 
@@ -111,6 +111,8 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s examples/05-handlers, held, faul
     const retried = patches.slice(faulted + 1);
     expect(retried.length).toBeGreaterThan(0);
     expect(retried.every((r) => r.code === 200 && Number(r.rvReturned ?? 0) > Number(touch.metadata.resourceVersion))).toBe(true);
+    // Its report card says how: retried, once an event came.
+    await expectConflictRetryReported(controls);
   });
 
   it('a watch cut makes it watch again from where it was; a 410 on that resumed watch makes it relist', async () => {

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import type { FaultRuleSpec } from '@dojo/console-protocol';
 import { cargoBuild, requireToolchain } from '@dojo/toolchains';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientControls, type ClientControls } from './testing/client-controls.ts';
+import { clientControls, expectConflictRetryReported, type ClientControls } from './testing/client-controls.ts';
 import { eventually, startOperatorConsole, startOperatorProcess, tail, type OperatorConsole, type OperatorProcess } from './testing/operator-console.ts';
 
 const cargo = requireToolchain('cargo', 'operators: kube-rs');
@@ -103,6 +103,9 @@ describe.skipIf(!cargo)('a kube-rs operator, faulted and shown a stale view', ()
     }, () => `the journal's records of the replaces; ${why()}`);
     expect(replaces.map((r) => r.code)).toEqual([409, 200]);
     expect(operator!.output()).toContain('conflict, retrying');
+    // Its report card says how: retried at once (its error_policy's 200 ms requeue).
+    const line = await expectConflictRetryReported(controls);
+    expect(line.verdict).toBe('good');
   }, 2 * 60_000);
 
   it('a watch cut makes its watcher watch again from where it was; a 410 on that resumed watch makes it relist', async () => {

@@ -4,7 +4,8 @@
  * step, break, continue, stale), the faults on its requests, its staleness and stale writes,
  * and its journal records (watch opens included), for suites that run real operators.
  */
-import type { ClientFaults, ClientStalenessAnswer, ClientViewCommand, ClientViewState, FaultRuleSpec, RequestJournalRecord } from '@dojo/console-protocol';
+import type { ClientFaults, ClientReportCard, ClientStalenessAnswer, ClientViewCommand, ClientViewState, FaultRuleSpec, ReportLine, RequestJournalRecord } from '@dojo/console-protocol';
+import { expect } from 'vitest';
 import type { OperatorConsole } from './operator-console.ts';
 
 export interface ClientControls {
@@ -19,6 +20,8 @@ export interface ClientControls {
   faults(): Promise<ClientFaults>;
   clearFaults(): Promise<void>;
   staleness(): Promise<ClientStalenessAnswer>;
+  /** `GET /api/clients/:name/report`: its report card. */
+  report(): Promise<ClientReportCard>;
   /** Every journal record of the client (requests, watch opens, events delivered, closes), oldest first. */
   journal(): Promise<RequestJournalRecord[]>;
 }
@@ -51,7 +54,22 @@ export function clientControls(view: OperatorConsole, client: string): ClientCon
     faults: () => call('GET', 'faults'),
     clearFaults: async () => void (await call('DELETE', 'faults')),
     staleness: () => call('GET', 'staleness'),
+    report: () => call('GET', 'report'),
     journal: async () => (await view.get<{ records: RequestJournalRecord[] }>(`/api/requests?limit=10000&client=${encodeURIComponent(client)}`)).records,
   };
   return controls;
+}
+
+/**
+ * The report card's "Retries after 409 Conflict" line after a 409 fault was retried: the card saw
+ * the 409 and judged how the client retried (how fast, or that it waited for an event, as kopf
+ * and the Java SDK do), with the 409s and their retries linked as evidence.
+ */
+export async function expectConflictRetryReported(controls: ClientControls): Promise<ReportLine> {
+  const line = (await controls.report()).lines.find((l) => l.id === 'conflict-retries')!;
+  expect(['good', 'warning'], line.summary).toContain(line.verdict);
+  expect(line.summary).toMatch(/^Retried/);
+  expect(line.figures.find((f) => f.label === 'retried')?.value).toBeGreaterThanOrEqual(1);
+  expect(line.links.filter((l) => l.kind === 'request').length).toBeGreaterThanOrEqual(2);
+  return line;
 }
