@@ -63,6 +63,16 @@ describe('updateManagedFields', () => {
     expect(entry(scaled, 'kubectl-client-side-apply')?.time).toBe(t0);
   });
 
+  it('starts no bookkeeping on an update of an object that has none, or whose request reset it: only an apply does (kube\'s skipNonAppliedManager)', () => {
+    const untracked = deployment(2);
+    expect(update(untracked, deployment(5), 'kubectl-edit').metadata.managedFields).toBeUndefined();
+    const created = update(undefined, deployment(2), 'alice');
+    const reset = { ...deployment(5), metadata: { ...created.metadata, managedFields: [{}] } } as KubeObject;
+    expect(update(created, reset, 'bob').metadata.managedFields).toBeUndefined();
+    // A create always starts it.
+    expect(update(undefined, deployment(2), 'alice').metadata.managedFields).toHaveLength(1);
+  });
+
   it('keeps two managers side by side, each with its own fields', () => {
     const created = update(undefined, deployment(2), 'alice');
     const relabeled = update(created, { ...deployment(2, 'nginx:1.25', { app: 'web', team: 'blue' }), metadata: { ...created.metadata, labels: { app: 'web', team: 'blue' } } }, 'bob');

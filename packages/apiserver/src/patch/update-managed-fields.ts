@@ -69,6 +69,9 @@ export function updateManagedFields(args: UpdateManagedFieldsArgs): KubeObject {
 export function managedFieldsAfterUpdate(args: UpdateManagedFieldsArgs): ManagedFieldsEntry[] | undefined {
   const base = baseManagedFields(args);
   if (!base) return undefined;
+  // kube's skipNonAppliedManager: an update (not a create) that starts from no managed fields —
+  // the object has none, or the request reset them — records none; only an apply starts again.
+  if (args.old && base.size === 0) return [];
   const created = !args.old && base.size === 0 ? withoutTopLevelReset(args.new, args.resetFields) : undefined;
   if (created) {
     // The common create: one manager takes all it set (created-fields.ts), in one walk.
