@@ -3,7 +3,7 @@ import { Loading } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { ReportCard } from '../ReportCard.tsx';
 import { useClientReport } from '../api/client-report.ts';
-import type { ClientTabProps } from './client-tabs.tsx';
+import type { ClientTabProps } from './client-tab-props.ts';
 
 export function ReportCardTab({ client, links }: ClientTabProps) {
   const report = useClientReport(client);

@@ -3,29 +3,20 @@
  * Adding a tab is one row here.
  */
 import type { ComponentType } from 'react';
-import type { ReportLink } from '@dojo/console-protocol';
+import type { ClientTabProps } from './client-tab-props.ts';
 import { ControlsTab } from './ControlsTab.tsx';
 import { FaultsTab } from './FaultsTab.tsx';
 import { RbacTab } from './RbacTab.tsx';
 import { ReportCardTab } from './ReportCardTab.tsx';
 import { StalenessTab } from './StalenessTab.tsx';
 
-/** Links into other features, which the app layer builds (features never import each other). */
-export interface ClientPageLinks {
-  /** The console URL of a report card's evidence; undefined when the console has no page for it. */
-  reportLink(link: ReportLink): string | undefined;
-}
-
-export interface ClientTabProps {
-  client: string;
-  links: ClientPageLinks;
-}
-
 export interface ClientTab {
   readonly id: string;
   readonly label: string;
   readonly component: ComponentType<ClientTabProps>;
 }
+
+export type { ClientPageLinks, ClientTabProps } from './client-tab-props.ts';
 
 export const clientTabs: readonly ClientTab[] = [
   { id: 'controls', label: 'Controls', component: ControlsTab },
