@@ -154,7 +154,9 @@ describe('KubeClient', () => {
   });
 
   it('journals a 409 on a stale write as a conflict naming the version and the writer that won', async () => {
-    const original = await client.create(configMaps, configMap(ns, 'contested'));
+    // With data, so the create records a managedFields entry: an object created with no field of
+    // its own has none, and then (as in kube) no update starts them, so no writer could be named.
+    const original = await client.create(configMaps, configMap(ns, 'contested', { by: 'creator' }));
     const winner = await client.update(configMaps, { ...original, data: { by: 'other' } }, { fieldManager: 'other-controller' });
     const error = await inReconcile(() => client.update(configMaps, { ...original, data: { by: 'dojo' } }), 'r-conflict').catch((e: unknown) => e);
 
