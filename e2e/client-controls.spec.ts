@@ -10,34 +10,18 @@
  * Connected with --service-account and a Role missing one rule, its 403 is shown on its RBAC
  * tab with the rule that would allow it.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { ConnectAnswer } from '@dojo/console-protocol';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { axeViolations } from './support/axe.ts';
 import { consoleApi, dataDir, saveScreenshot, signIn, uniqueName } from './support/console.ts';
+import { guestbookCrd, startGuestbookOperator } from './support/guestbook-operator.ts';
 import { kubeApi } from './support/kube-api.ts';
 
-const crd = parse(readFileSync('apps/server/src/activity/external-operators/guestbook-crd.yaml', 'utf8'));
-
-function startOperator(kubeconfig: string, namespace: string): { child: ChildProcess; ready: Promise<void>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/activity/external-operators/fluent-operator.ts', '--mode', 'converge', '--namespace', namespace], {
-    env: { ...process.env, KUBECONFIG: kubeconfig },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('watching')) resolve();
-    });
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) => reject(new Error(`the operator exited with ${code}:\n${output}`)));
-  });
-  return { child, ready, output: () => output };
-}
+const crd = guestbookCrd;
+const startOperator = (kubeconfig: string, namespace: string) => startGuestbookOperator(kubeconfig, namespace, 'converge');
 
 async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);

@@ -5,31 +5,13 @@
  * timeline with inferred reconciles, one opens to its trigger and requests, and the hot-loop
  * alarm names the flapping field on every page.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { parse } from 'yaml';
 import { openNav, saveScreenshot, signIn, uniqueName } from './support/console.ts';
+import { guestbookCrd, startGuestbookOperator } from './support/guestbook-operator.ts';
 import { kubeApi } from './support/kube-api.ts';
 
-const crd = parse(readFileSync('apps/server/src/activity/external-operators/guestbook-crd.yaml', 'utf8'));
-
-function startOperator(kubeconfig: string, namespace: string): { child: ChildProcess; ready: Promise<void>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/activity/external-operators/fluent-operator.ts', '--mode', 'flap', '--namespace', namespace, '--work-ms', '150'], {
-    env: { ...process.env, KUBECONFIG: kubeconfig },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('watching')) resolve();
-    });
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) => reject(new Error(`the operator exited with ${code}:\n${output}`)));
-  });
-  return { child, ready, output: () => output };
-}
+const crd = guestbookCrd;
+const startOperator = (kubeconfig: string, namespace: string) => startGuestbookOperator(kubeconfig, namespace, 'flap', ['--work-ms', '150']);
 
 test.describe('an operator the console did not start', () => {
   test('is connected from the UI, shows its inferred reconciles with their triggers and requests, and its hot loop', async ({ page }) => {
