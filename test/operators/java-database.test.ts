@@ -180,7 +180,8 @@ describe.skipIf(!tools)('the Database operator on the Java Operator SDK, as its 
   it('shows its reconciles, inferred from its requests and linked to the watch event that caused them', async () => {
     const pass = await tracked.reconcile;
     expect(pass?.inferred).toMatchObject({ client: 'db-operator', rule: 'same-object-event' });
-    expect(pass!.inferred!.confidence).toBeGreaterThanOrEqual(0.8);
+    // 0.9 when its first request came within 1 s of the event, 0.75 within 3 s: a JVM on a loaded machine may take over a second.
+    expect(pass!.inferred!.confidence).toBeGreaterThanOrEqual(0.75);
     expect(pass!.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Database', key: `${namespace}/orders` });
     await tracked.status;
     // One SDK pass may show as more than one inferred pass: an owned object's event that reaches

@@ -150,10 +150,24 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     const calls = async (reconcileId: string, controller = 'cm-generator') =>
       (await telemetry('api-call', controller)).filter((c) => c.reconcileId === reconcileId).map((c) => [c.verb, c.resource, c.name, c.code].filter((part) => part !== undefined).join(' '));
     expect(await calls(first.reconcileId)).toEqual(expect.arrayContaining(['get configmaps hello-generated 404', 'create configmaps hello-generated 201']));
-    // The ConfigMap it created is linked to it: its ADDED event is an owned trigger of the next pass.
-    const owned = await eventually(async () => (await telemetry('reconcile-start', 'cm-generator')).find((p) => p.inferred?.rule === 'owned-object-event'), 'the pass its ConfigMap caused');
-    expect(owned.triggers[0]).toMatchObject({ reason: 'owned', event: 'ADDED', kind: 'ConfigMap', key: 'kube-rs/hello-generated' });
-    expect(owned.key).toBe('kube-rs/hello');
+    // The one reconcile made all four calls: the ConfigMap's ADDED, the echo of its own create,
+    // reaches it before the Event create and must not split the pass (pass-inference.ts).
+    const firstCalls = await eventually(async () => { const made = await calls(first.reconcileId); return made.length >= 4 && made; }, 'the first pass to make its four calls').catch(async (error: Error) => {
+      throw new Error(`${error.message}; it made: ${(await calls(first.reconcileId)).join(', ')}`);
+    });
+    expect(firstCalls).toHaveLength(4);
+    expect(firstCalls).toEqual(expect.arrayContaining([expect.stringMatching(/^create events \S+ 201$/), 'update configmapgenerators/status hello 200']));
+    // The ConfigMap it created is linked to it: its ADDED event is an owned trigger of a later
+    // pass over the generator (merged there with the echo of the status write, as kube-rs's
+    // queue merges them).
+    const ownedTrigger = { reason: 'owned', event: 'ADDED', kind: 'ConfigMap', key: 'kube-rs/hello-generated' };
+    const passes = async () => (await telemetry('reconcile-start', 'cm-generator')).filter((p) => p.key === 'kube-rs/hello');
+    await eventually(
+      async () => (await passes()).slice(1).some((p) => p.triggers.some((t) => Object.entries(ownedTrigger).every(([k, v]) => (t as Record<string, unknown>)[k] === v))),
+      'the pass its ConfigMap caused',
+    ).catch(async (error: Error) => {
+      throw new Error(`${error.message}; the passes: ${JSON.stringify((await passes()).map((p) => ({ rule: p.inferred?.rule, why: p.inferred?.explanation, triggers: p.triggers })))}`);
+    });
     const everyCall = (await telemetry('api-call', 'cm-generator')).map((c) => `${c.verb} ${c.resource} ${c.code}`);
     expect(everyCall).toEqual(expect.arrayContaining(['create events 201', 'update configmapgenerators/status 200']));
 

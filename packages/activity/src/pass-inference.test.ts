@@ -99,6 +99,40 @@ describe('inferred reconciles', () => {
     ]);
   });
 
+  it("keeps in one pass what follows the echo of the pass's own child (an Event it publishes), and gives that echo to the next pass", () => {
+    // kube-rs: get-or-create the child, then publish an Event and write status, in one reconcile.
+    // The child's ADDED reaches the operator before its Event create; it must not split the pass.
+    const events = { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event' };
+    const { journal, activity, starts, calls } = observeActivity();
+    // Its informers list, then watch, Dojos and their Deployments.
+    journal.list(op, dojos);
+    journal.list(op, deployments);
+    journal.watch(op, dojos);
+    journal.watch(op, deployments);
+    journal.advance(20_000);
+    journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
+    journal.advance(10);
+    journal.get(op, deployments, 'default', 'web-app');
+    journal.advance(3);
+    const child = journal.write(op, deployments, 'default', 'web-app', { verb: 'create', owner: dojoOwner('web') });
+    journal.advance(10);
+    journal.write(op, events, 'default', 'web.18ec2ff80fe98094', { verb: 'create' });
+    journal.advance(3);
+    journal.write(op, dojos, 'default', 'web', { subresource: 'status', changedPaths: ['status.observedGeneration'] });
+    journal.advance(20);
+    // The next reconcile, brought by the child's ADDED and the status write's echo, reads the
+    // child again (kube-rs's get-or-create finds it now) and has nothing to write.
+    journal.get(op, deployments, 'default', 'web-app');
+    journal.advance(2000);
+    activity.tick();
+    expect(starts().map((s) => [s.key, s.inferred!.rule])).toEqual([
+      ['default/web', 'same-object-event'],
+      ['default/web', 'same-object-event'],
+    ]);
+    expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404', 'create deployments 201', 'create events 201', 'patch dojos/status 200']);
+    expect(starts()[1]!.triggers).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'owned', event: 'ADDED', kind: 'Deployment', key: 'default/web-app', resourceVersion: child })]));
+  });
+
   it('stays a little less sure when the pass does not go on to write the object its first request read', () => {
     const { journal, activity, starts, calls } = observeActivity();
     journal.watch(op, dojos);

@@ -12,8 +12,9 @@
  *   very pass made — but even then, a read of the pass's own object after it starts a new pass
  *   (that is how a pass begins). Echoes reach the journal before the write's own record, so
  *   this is decided when the next request comes, not when the event does.
- * - Otherwise a new pass starts, about the object an unconsumed event points at (the object
- *   itself, its owner, or the owner of a changed child); else, for a request about an object
+ * - Otherwise a new pass starts, about the object an unconsumed event points at (its owner,
+ *   when the client watches the owner's kind; else the object itself, its owner, or the owner
+ *   of a changed child); else, for a request about an object
  *   with no known owner (a read that found nothing, a referenced Secret), the object of the
  *   oldest event still waiting for its pass — assumed, so 0.2 less sure; else, for a write to a
  *   controlled object, its owner; else the object itself.
@@ -104,7 +105,10 @@ export class ClientPasses {
 
   request(record: RequestRecord, target: RequestObject): Pass {
     const joined =
-      this.#joinable(target.key, record, target.key) ?? (target.ownerKey ? this.#joinable(target.ownerKey, record, target.key) : undefined) ?? this.#misfiled(record, target);
+      this.#joinable(target.key, record, target.key) ??
+      (target.ownerKey ? this.#joinable(target.ownerKey, record, target.key) : undefined) ??
+      this.#misfiled(record, target) ??
+      this.#continuedPast(record, target);
     const pass = joined ?? this.#begin(record, target);
     if (joined?.unsettled) this.#settle(joined, target, record);
     pass.requests.push(record);
@@ -154,6 +158,20 @@ export class ClientPasses {
     moved.lastAt = pass.lastAt;
     moved.unsettled!.held.push(...pass.unsettled!.held);
     return moved;
+  }
+
+  /**
+   * A request about an object that names no owner (an Event it publishes, a Secret it reads)
+   * while the pass it would be filed under is still open: it continues that pass, unless the
+   * pass was interrupted. The echo of the pass's own write (its new child's ADDED, which often
+   * reaches the client before the pass's next request) waits for the next pass rather than
+   * splitting this one in two — kube-rs creates its child, then publishes an Event and writes
+   * status, all in one reconcile.
+   */
+  #continuedPast(record: RequestRecord, target: RequestObject): Pass | undefined {
+    if (target.owner) return undefined;
+    const { object, assumed } = this.#passObject(record, target);
+    return assumed ? this.#joinable(identityKey(object), record, target.key) : undefined;
   }
 
   /** Ends passes that have been quiet for `passGapMs`. */
@@ -215,8 +233,13 @@ export class ClientPasses {
   #passObject(record: RequestRecord, target: RequestObject): { object: ObjectIdentity; assumed: boolean } {
     const pending = this.#events.pending(record.time, this.#settings.triggerWindowMs);
     const keys = new Set(pending.flatMap((e) => (e.ownerKey ? [e.key, e.ownerKey] : [e.key])));
+    const ownerWaits = target.owner !== undefined && target.ownerKey !== undefined && keys.has(target.ownerKey);
+    // A controller that watches the owner's kind queues the owner for its children's events
+    // (controller-runtime's Owns, kube-rs's owns): its read of a child whose ADDED is waiting
+    // begins the owner's pass, not one over the child.
+    if (ownerWaits && this.#listedAt.has(kindKey(target.owner!))) return { object: target.owner!, assumed: false };
     if (keys.has(target.key)) return { object: target.object, assumed: false };
-    if (target.owner && target.ownerKey && keys.has(target.ownerKey)) return { object: target.owner, assumed: false };
+    if (ownerWaits) return { object: target.owner!, assumed: false };
     const oldest = pending[0];
     if (!target.owner && oldest) {
       // A read of something that is not there yet (get-or-create of a child) or of something

@@ -90,7 +90,8 @@ export class SimulatedJournal {
 
   get(who: Who, resource: Resource, namespace: string, name: string): RequestRecord {
     const stored = this.#objects.get(`${resource.resource}/${namespace}/${name}`);
-    return this.request(who, resource, { verb: 'get', namespace, name, ...(stored ? { rvReturned: stored.rv } : { code: 404, reason: 'NotFound' }) });
+    // As the API server's journal: a read names the controller owner of what it returned.
+    return this.request(who, resource, { verb: 'get', namespace, name, ...(stored ? { rvReturned: stored.rv, ...(stored.owner ? { owner: stored.owner } : {}) } : { code: 404, reason: 'NotFound' }) });
   }
 
   list(who: Who, resource: Resource, namespace?: string): RequestRecord {
