@@ -6,15 +6,12 @@
  * view draws them beside the exact ones.
  */
 import type { ActivitySnapshot, ClientStalenessAnswer, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
-import { Activity, type ClientIdentifier } from '@dojo/activity';
+import { Activity, type ClientIdentifier, type ActivityFeed, type ActivityFeedFactory, type ActivityView, RequestLog, type RequestLogQuery, type RequestSink } from '@dojo/activity';
 import { connectClient, listClients } from '@dojo/apiserver';
 import { newBadRequest } from '@dojo/kube-api';
 import type { Journal, KubeTransport } from '@dojo/runtime';
-import type { ActivityFeed, ActivityFeedFactory } from './activity-feed.ts';
 import { connectCommands } from './connect-commands.ts';
 import { JournalFeed } from './journal-feed.ts';
-import type { ActivityView } from './activity-view.ts';
-import { RequestLog, type RequestLogQuery, type RequestSink } from './request-log.ts';
 
 export interface ActivityServiceOptions {
   /** The API server whose journal JournalFeed reads over HTTPS; not needed with another `feed`. */

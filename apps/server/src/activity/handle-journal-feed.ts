@@ -10,7 +10,7 @@
  */
 import type { JournalFeedState } from '@dojo/console-protocol';
 import type { ApiServerHandle } from '@dojo/apiserver';
-import type { ActivityFeed, JournalFeedHandler } from './activity-feed.ts';
+import type { ActivityFeed, JournalFeedHandler } from '@dojo/activity';
 
 /** How long the feed works through a batch before it lets the console's event loop run. */
 const sliceMs = 10;

@@ -12,7 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import type { JournalFeedState, RequestJournalLine } from '@dojo/console-protocol';
 import { StatusError } from '@dojo/kube-api';
 import type { KubeTransport } from '@dojo/runtime';
-import type { ActivityFeed, JournalFeedHandler } from './activity-feed.ts';
+import type { ActivityFeed, JournalFeedHandler } from '@dojo/activity';
 
 
 export interface JournalFeedOptions {

@@ -15,9 +15,9 @@ import { Journal } from '@dojo/runtime';
 import { ActivityService } from '../activity/activity-service.ts';
 import { activityRoutes } from '../routes/activity-routes.ts';
 import { statusErrors } from '../routes/status-errors.ts';
-import { AuditFeed } from './audit-feed.ts';
-import { auditRoutes } from './audit-routes.ts';
-import { statusPatchEvent } from './testing/audit-fixtures.ts';
+import { AuditFeed } from '@dojo/telemetry-sources';
+import { auditRoutes } from '../routes/audit-routes.ts';
+import { statusPatchEvent } from '@dojo/telemetry-sources/testing';
 
 const token = 'audit-e2e-token';
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-audit-'));

@@ -8,7 +8,7 @@
  * move the live Timeline there.
  */
 import type { TelemetryRecord } from '@dojo/console-protocol';
-import { futureToleranceMs } from '../security/input-time-window.ts';
+import { futureToleranceMs } from '@dojo/activity';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';

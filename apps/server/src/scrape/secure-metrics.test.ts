@@ -15,9 +15,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { loadOrCreateCredentials, type ServerCredentials } from '@dojo/apiserver/pki';
 import { FakeClock } from '@dojo/runtime';
 import { parseCli } from '../cli-args.ts';
-import { kubeconfigBearerToken } from './kubeconfig-token.ts';
-import { Scraper } from './scraper.ts';
-import type { ScrapeTargetSpec } from './scrape-spec.ts';
+import { kubeconfigBearerToken, Scraper, type ScrapeTargetSpec } from '@dojo/telemetry-sources';
 
 const fixture = readFileSync(new URL('./fixtures/controller-runtime-v0.20.txt', import.meta.url), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'secure-metrics-'));

@@ -7,8 +7,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from '@dojo/runtime';
-import { TracedReconciles } from '../receive-reconciles.ts';
-import { receivedFromTrace } from '../received-from-trace.ts';
+import { TracedReconciles, receivedFromTrace } from '@dojo/telemetry-sources';
 import { OtlpExport } from './otlp-export.ts';
 import { appendReconcile, deploymentWeb, dojoWeb, t0, type JournalReconcile } from './testing/journal-reconciles.ts';
 

@@ -20,7 +20,7 @@ import { ReconcileAssembler, type FinishedReconcile } from './reconcile-assemble
 import { ReconcileIdGenerator } from './reconcile-ids.ts';
 import { spanCount, writeReconcileSpans } from './reconcile-spans.ts';
 import { ServiceTracers } from './service-tracers.ts';
-import { receivedFromTrace } from '../received-from-trace.ts';
+import { receivedFromTrace } from '@dojo/telemetry-sources';
 
 export interface OtlpExportDeps {
   journal: Journal;

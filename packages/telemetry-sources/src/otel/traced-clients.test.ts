@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClientIdentifier } from '@dojo/activity';
-import type { TelemetryInput } from '@dojo/activity';
+import { ClientIdentifier, type TelemetryInput } from '@dojo/activity';
 import type { RequestRecord } from '@dojo/console-protocol';
 import { TracedReconciles } from './receive-reconciles.ts';
 import type { ReceivedSpan } from './receive-spans.ts';

@@ -6,7 +6,7 @@ import { FakeClock } from '@dojo/runtime';
 import type { AuditEvent } from './audit-event.ts';
 import { AuditLogFollower } from './audit-log-follower.ts';
 import { auditEvent, keepingSink } from './testing/audit-fixtures.ts';
-import type { AuditSink } from './audit-routes.ts';
+import type { AuditSink } from './audit-feed.ts';
 
 let dir: string;
 let path: string;

@@ -16,7 +16,7 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { Clock, Timer } from '@dojo/runtime';
-import type { AuditSink } from './audit-routes.ts';
+import type { AuditSink } from './audit-feed.ts';
 
 export interface AuditLogFollowerOptions {
   path: string;

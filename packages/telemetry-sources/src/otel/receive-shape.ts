@@ -12,7 +12,7 @@
  * seconds. Protobuf requests decode into the same shape (receive-codec.ts) and are checked the same.
  */
 import { newBadRequest } from '@dojo/kube-api';
-import { nestsDeeperThan } from '../security/json-depth.ts';
+import { nestsDeeperThan } from '../json-depth.ts';
 
 /** JSON nesting levels of a whole request: the span skeleton is 10, each nested attribute value 4 more. */
 export const maxOtlpRequestDepth = 128;

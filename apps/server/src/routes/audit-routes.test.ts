@@ -3,9 +3,9 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusErrors } from '../routes/status-errors.ts';
-import type { AuditEvent } from './audit-event.ts';
+import type { AuditEvent } from '@dojo/telemetry-sources';
 import { auditRoutes } from './audit-routes.ts';
-import { auditEvent, keepingSink } from './testing/audit-fixtures.ts';
+import { auditEvent, keepingSink } from '@dojo/telemetry-sources/testing';
 
 const token = 'audit-token-for-tests';
 const received: AuditEvent[] = [];

@@ -12,19 +12,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router, json, type Request } from 'express';
 import { newBadRequest, newStatusError, newUnauthorized } from '@dojo/kube-api';
-import { jsonObjectBody } from '../routes/json-body.ts';
-import type { AuditRefusal } from './audit-event-check.ts';
-import type { AuditBatchResult } from './audit-feed.ts';
+import type { AuditRefusal, AuditSink } from '@dojo/telemetry-sources';
+import { jsonObjectBody } from './json-body.ts';
 
 /** kube-apiserver batches at most 400 events by default (--audit-webhook-batch-max-size); RequestResponse bodies can be large. */
 export const auditBodyLimit = '16mb';
-
-export interface AuditSink {
-  /** Settles once the events are in the journal (a 409's winner may be looked up first), saying which items it refused. */
-  ingest(items: readonly unknown[]): Promise<AuditBatchResult>;
-  /** Counts input that could not even be decoded into an item (a log line that is not JSON). */
-  refuseUnreadable?(reason: string): void;
-}
 
 /** Reasons named in a 400's message; every refused item is a cause. */
 const reasonsInMessage = 5;

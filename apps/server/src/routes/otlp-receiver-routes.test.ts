@@ -9,9 +9,8 @@ import { gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryInput } from '@dojo/activity';
-import { otlpTypes } from './receive-codec.ts';
-import { otlpReceiverRoutes } from './receive-routes.ts';
-import { TraceReceiver } from './receive-service.ts';
+import { otlpTypes, TraceReceiver } from '@dojo/telemetry-sources';
+import { otlpReceiverRoutes } from './otlp-receiver-routes.ts';
 
 const token = 'receiver-token';
 const records: TelemetryInput[] = [];

@@ -16,16 +16,11 @@
 import { Router, raw, type NextFunction, type Request, type Response } from 'express';
 import { bearerToken, tokensEqual } from '@dojo/http-edge';
 import { newStatusError, newUnauthorized } from '@dojo/kube-api';
-import { toStatusError } from '../routes/status-errors.ts';
-import { decodeTraceRequest, encodeRpcStatus, encodeTraceResponse, otlpContentTypes, type OtlpEncoding, type OtlpTraceRequest, type PartialSuccess } from './receive-codec.ts';
+import { decodeTraceRequest, encodeRpcStatus, encodeTraceResponse, otlpContentTypes, type OtlpEncoding, type TraceSink } from '@dojo/telemetry-sources';
+import { toStatusError } from './status-errors.ts';
 
 /** The OpenTelemetry Collector's default limit is 20 MiB; an operator's batch of 512 spans is far below. */
 export const otlpBodyLimitBytes = 8 * 1024 * 1024;
-
-export interface TraceSink {
-  /** Takes a decoded request; says which spans it could not use. */
-  receive(request: OtlpTraceRequest): PartialSuccess | undefined;
-}
 
 /** google.rpc.Code for the HTTP status of an OTLP error answer. */
 const rpcCodes: Record<number, number> = { 400: 3, 401: 16, 403: 7, 404: 5, 413: 8, 415: 3, 429: 8, 500: 13, 503: 14 };

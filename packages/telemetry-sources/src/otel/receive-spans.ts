@@ -7,7 +7,7 @@
  * rejected — counted and named, never guessed or clamped — as the OTLP partial-success answer
  * reports it.
  */
-import { timeOutsideWindow, type InputTimeWindow } from '../security/input-time-window.ts';
+import { timeOutsideWindow, type InputTimeWindow } from '@dojo/activity';
 import { maxInt64Length } from './receive-shape.ts';
 import type { OtlpAnyValue, OtlpKeyValue, OtlpSpan, OtlpTraceRequest } from './receive-codec.ts';
 

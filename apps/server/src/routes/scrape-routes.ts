@@ -6,8 +6,7 @@
  */
 import { Router, json } from 'express';
 import { newStatusError } from '@dojo/kube-api';
-import type { ScrapeControl } from './console-scrape-targets.ts';
-import { decodeScrapeTargetRequest } from './scrape-target-request.ts';
+import { type ScrapeControl, decodeScrapeTargetRequest } from '@dojo/telemetry-sources';
 
 export function scrapeRoutes(control: ScrapeControl): Router {
   const router = Router();

@@ -16,9 +16,8 @@
  * the journal's record of that refused request carries the resourceVersion sent, the current one
  * and who wrote it (`conflictOf`).
  */
-import { BoundedNames, nameLimits, type ClientIdentifier } from '@dojo/activity';
+import { BoundedNames, nameLimits, type ClientIdentifier, type RequestSink } from '@dojo/activity';
 import type { RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
-import type { RequestSink } from '../activity/request-log.ts';
 import type { ClientMatcher, ConflictWinner } from './receive-reconciles.ts';
 import type { ApiCallSpan } from './receive-span-kinds.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { AuditEvent } from '../audit-event.ts';
 import { auditEventProblem, type AuditRefusal } from '../audit-event-check.ts';
-import type { AuditSink } from '../audit-routes.ts';
+import type { AuditSink } from '../audit-feed.ts';
 
 const operator = { username: 'system:serviceaccount:dojo-system:dojo-operator', uid: '5b1c', groups: ['system:serviceaccounts', 'system:authenticated'] };
 const operatorAgent = 'manager/v0.0.0 (linux/amd64) kubernetes/$Format';

@@ -12,7 +12,7 @@
  * failed does not hold up the next one.
  */
 import type { JournalFeedState, RequestRecord } from '@dojo/console-protocol';
-import type { ActivityFeed, JournalFeedHandler } from '../activity/activity-feed.ts';
+import type { ActivityFeed, JournalFeedHandler } from '@dojo/activity';
 import type { AuditEvent } from './audit-event.ts';
 import { auditEventProblem, type AuditRefusal } from './audit-event-check.ts';
 import { AuditJournal } from './audit-journal.ts';
@@ -23,6 +23,13 @@ export interface AuditFeedOptions {
   conflictWinner?: (record: RequestRecord) => Promise<ConflictWinner | undefined>;
   /** The console's clock: events dated far ahead of it are refused (default: the system clock). */
   clock?: { now(): number };
+}
+
+export interface AuditSink {
+  /** Settles once the events are in the journal (a 409's winner may be looked up first), saying which items it refused. */
+  ingest(items: readonly unknown[]): Promise<AuditBatchResult>;
+  /** Counts input that could not even be decoded into an item (a log line that is not JSON). */
+  refuseUnreadable?(reason: string): void;
 }
 
 /** What became of a batch: the items refused, by their place in it; the others were taken. */

@@ -5,7 +5,7 @@
  * as well — nothing else reads the feed.
  */
 import type { RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
-import type { ClientIdentifier } from '@dojo/activity';
+import type { ClientIdentifier } from './client-identity.ts';
 
 export interface RequestSink {
   append(record: RequestJournalRecord): void;

@@ -10,8 +10,8 @@
  * more than an hour ahead of the console's clock (security/input-time-window.ts); objects no
  * deeper than `maxAuditEventDepth`.
  */
-import { nestsDeeperThan } from '../security/json-depth.ts';
-import { timeOutsideWindow, type InputTimeWindow } from '../security/input-time-window.ts';
+import { nestsDeeperThan } from '../json-depth.ts';
+import { timeOutsideWindow, type InputTimeWindow } from '@dojo/activity';
 
 /** Nesting levels of a whole event (its request and response objects included) the console reads. */
 export const maxAuditEventDepth = 256;

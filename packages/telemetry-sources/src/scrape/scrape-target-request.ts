@@ -7,7 +7,6 @@
  */
 import type { ScrapeTargetRequest } from '@dojo/console-protocol';
 import { fieldError as field, newBadRequest, newInvalid, StatusError, type FieldError } from '@dojo/kube-api';
-import { jsonObjectBody } from '../routes/json-body.ts';
 import { parseCaBundle } from './ca-bundle.ts';
 import { dnsLabelPattern, type ScrapeTargetSpec } from './scrape-spec.ts';
 
@@ -16,7 +15,9 @@ export const scrapeTargetKind = { group: 'console', kind: 'ScrapeTarget' } as co
 const optionalString = (v: unknown): v is string | undefined => v === undefined || typeof v === 'string';
 
 export function decodeScrapeTargetRequest(body: unknown): ScrapeTargetSpec {
-  const raw = jsonObjectBody(body) as Partial<Record<keyof ScrapeTargetRequest, unknown>>;
+  // The same 400 as every other console route's body that is not a JSON object (apps/server routes/json-body.ts).
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw newBadRequest('the request body must be a JSON object');
+  const raw = body as Partial<Record<keyof ScrapeTargetRequest, unknown>>;
   const errors: FieldError[] = [];
   const name = typeof raw.name === 'string' ? raw.name.trim() : '';
   if (!name) errors.push(field.required('name', 'a DNS label, like my-operator'));

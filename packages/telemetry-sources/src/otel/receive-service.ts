@@ -9,8 +9,13 @@ import type { TraceReceiverSnapshot } from '@dojo/console-protocol';
 import type { TelemetryInput } from '@dojo/activity';
 import type { OtlpTraceRequest, PartialSuccess } from './receive-codec.ts';
 import { TracedReconciles, type ClientMatcher } from './receive-reconciles.ts';
-import type { TraceSink } from './receive-routes.ts';
 import { flattenTraces } from './receive-spans.ts';
+
+/** What `POST /v1/traces` hands a decoded request to (apps/server routes/otlp-receiver-routes.ts). */
+export interface TraceSink {
+  /** Takes a decoded request; says which spans it could not use. */
+  receive(request: OtlpTraceRequest): PartialSuccess | undefined;
+}
 
 export interface TraceReceiverOptions {
   clock: { now(): number };
