@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientIdentifier } from '@dojo/activity';
 import type { ActivitySnapshot } from '@dojo/console-protocol';
 import { Journal } from '@dojo/runtime';
-import { ActivityService } from '../activity/activity-service.ts';
+import { ActivityService } from '@dojo/live-feeds';
 import { activityRoutes } from '../routes/activity-routes.ts';
 import { statusErrors } from '../routes/status-errors.ts';
 import { AuditFeed } from '@dojo/telemetry-sources';

@@ -54,9 +54,10 @@ export interface OtlpTraceRequest {
   }[];
 }
 
-const protoDir = join(dirname(fileURLToPath(import.meta.url)), 'receive-proto');
+/** The vendored opentelemetry-proto definitions (receive-proto/), which a test's collector decodes with too. */
+export const otlpProtoDir = join(dirname(fileURLToPath(import.meta.url)), 'receive-proto');
 const root = new protobuf.Root();
-root.resolvePath = (_origin, target) => (target.startsWith('google/protobuf/') ? target : join(protoDir, target));
+root.resolvePath = (_origin, target) => (target.startsWith('google/protobuf/') ? target : join(otlpProtoDir, target));
 root.loadSync(['opentelemetry/proto/collector/trace/v1/trace_service.proto', 'google/rpc/status.proto']);
 /** The three messages of OTLP/HTTP traces, for whoever must read or write them in protobuf. */
 export const otlpTypes = {

@@ -1,15 +1,15 @@
 /**
  * A stand-in OTLP/HTTP collector for the export tests: it takes `POST /v1/traces` bodies as the
  * OpenTelemetry JS exporters send them and decodes them with decoders we did not write —
- * protobufjs over the opentelemetry-proto definitions (vendored in otel/receive-proto, which the receiver uses too) for protobuf,
+ * protobufjs over the opentelemetry-proto definitions (vendored in @dojo/telemetry-sources' otel/receive-proto, which the receiver uses too) for protobuf,
  * JSON.parse for JSON — into one plain shape the tests read attribute by attribute. It can be
  * told to refuse (`failWith`) or to never answer (`stall`) to play a collector in trouble.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
+import { otlpProtoDir } from '@dojo/telemetry-sources/testing';
 
 export type AttributeValue = string | number | boolean | AttributeValue[];
 
@@ -35,13 +35,12 @@ export interface ReceivedRequest {
   spans: ReceivedSpan[];
 }
 
-const protoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '../../receive-proto');
 let requestType: protobuf.Type | undefined;
 
 function exportTraceServiceRequest(): protobuf.Type {
   if (requestType) return requestType;
   const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => join(protoRoot, target);
+  root.resolvePath = (_origin, target) => join(otlpProtoDir, target);
   root.loadSync('opentelemetry/proto/collector/trace/v1/trace_service.proto');
   requestType = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
   return requestType;

@@ -5,13 +5,15 @@
  * status or metadata churned. Secret values are never stored (keys are, as `<redacted>`), nor
  * managedFields (the writer is kept instead). After a restart, the first list does not record
  * again a version the store already has.
+ *
+ * The redaction is the console's own (the one its proxy applies to every Secret it answers
+ * with), given by whoever constructs the recorder, so stored and served Secrets match.
  */
 import { createHash } from 'node:crypto';
 import type { ObjectVersionRecord, VersionChange } from '@dojo/console-protocol';
 import type { HistoryStream } from '@dojo/history';
 import { identityKey, identityOf, type KubeObject, type ManagedFieldsEntry, type WatchEventType } from '@dojo/kube-api';
 import type { ResourceEventHandler } from '@dojo/runtime';
-import { redactSecretResource } from '../kube/secret-redaction.ts';
 
 interface Kind {
   readonly group: string;
@@ -31,10 +33,15 @@ export class VersionRecorder {
   readonly #now: () => number;
   readonly #seen = new Map<string, Seen>();
   readonly #onSecret: ((secret: KubeObject) => void) | undefined;
+  readonly #redactSecret: (secret: KubeObject) => KubeObject;
 
-  /** `onSecret` hears every version of a Secret before its values are redacted (recording/secret-value-ledger.ts keeps their hashes). */
-  constructor(stream: HistoryStream<ObjectVersionRecord>, now: () => number = Date.now, onSecret?: (secret: KubeObject) => void) {
+  /**
+   * `redactSecret` replaces a Secret's values before it is stored; `onSecret` hears every version
+   * of a Secret before its values are redacted (recording/secret-value-ledger.ts keeps their hashes).
+   */
+  constructor(stream: HistoryStream<ObjectVersionRecord>, redactSecret: (secret: KubeObject) => KubeObject, now: () => number = Date.now, onSecret?: (secret: KubeObject) => void) {
     this.#stream = stream;
+    this.#redactSecret = redactSecret;
     this.#now = now;
     this.#onSecret = onSecret;
   }
@@ -73,7 +80,7 @@ export class VersionRecorder {
       ...(object.metadata.generation === undefined ? {} : { generation: object.metadata.generation }),
       change: changeOf(event, before, now),
       ...(writer ? { writer } : {}),
-      body: stored(kind, object),
+      body: stored(kind, object, this.#redactSecret),
     });
   }
 
@@ -127,10 +134,10 @@ function digest(value: unknown): string {
 }
 
 /** What is kept of a version: no managedFields, and never a Secret's values. */
-function stored(kind: Kind, object: KubeObject): KubeObject {
+function stored(kind: Kind, object: KubeObject, redactSecret: (secret: KubeObject) => KubeObject): KubeObject {
   const { managedFields: _managedFields, ...metadata } = object.metadata;
   const body: KubeObject = { ...object, metadata };
   // By the kind it was watched as, as the proxy redacts by resource: what the object says is not asked.
-  if (kind.group === '' && kind.kind === 'Secret') return redactSecretResource(body) as KubeObject;
+  if (kind.group === '' && kind.kind === 'Secret') return redactSecret(body);
   return body;
 }

@@ -12,7 +12,7 @@ import { startApiServer, type ApiServer, type ApiServerOptions } from '@dojo/api
 import type { RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
 import { KubeTransport } from '@dojo/runtime';
 import { JournalFeed } from './journal-feed.ts';
-import { eventually } from './testing/observed-server.ts';
+import { eventually } from './testing/eventually.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ResourceType, ObjectVersionRecord } from '@dojo/console-protocol';
 import { InformerFactory, type ListWatchClient } from '@dojo/runtime';
 import { VersionRecorder } from './version-recorder.ts';
 import { recordVersionsOfServedKinds } from './versioned-kinds.ts';
 import type { HistoryStream } from '@dojo/history';
-import type { ObjectVersionRecord } from '@dojo/console-protocol';
 
 const served = (group: string, version: string, resource: string, kind: string): ResourceType => ({
   group,
@@ -34,7 +33,7 @@ async function settle(): Promise<void> {
 describe('the kinds whose versions are recorded', () => {
   it('records every served kind but Events on the embedded cluster', async () => {
     const informers = new InformerFactory(unusedClient);
-    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream), async () => [dojos, configMaps, events]);
+    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream, (secret) => secret), async () => [dojos, configMaps, events]);
     await settle();
     expect(kinds.records('core.jutsu.com', 'Dojo')).toBe(true);
     expect(kinds.records('', 'ConfigMap')).toBe(true);
@@ -46,7 +45,7 @@ describe('the kinds whose versions are recorded', () => {
   it('on a real cluster records only the kinds a controller already watches, asking for no new watch', async () => {
     const informers = new InformerFactory(unusedClient);
     informers.informerFor(dojos);
-    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream), async () => [dojos, configMaps], { scope: 'watched' });
+    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream, (secret) => secret), async () => [dojos, configMaps], { scope: 'watched' });
     await settle();
     expect(kinds.records('core.jutsu.com', 'Dojo')).toBe(true);
     expect(kinds.records('', 'ConfigMap')).toBe(false);
@@ -56,7 +55,7 @@ describe('the kinds whose versions are recorded', () => {
 
   it('records core Events in a stream of their own when given a recorder for them', async () => {
     const informers = new InformerFactory(unusedClient);
-    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream), async () => [dojos, events], { events: new VersionRecorder(unusedStream) });
+    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream, (secret) => secret), async () => [dojos, events], { events: new VersionRecorder(unusedStream, (secret) => secret) });
     await settle();
     expect(informers.informers().map((i) => i.type.resource).sort()).toEqual(['dojos', 'events']);
     // Events are not "versions recorded" of their kind: they are a stream of their own.

@@ -5,7 +5,7 @@
  */
 import type { ConflictRecord, FieldHistory } from '@dojo/console-protocol';
 import type { KubeObject, ObjectIdentity } from '@dojo/kube-api';
-import type { RecordedHistory } from '../history/recorded-history.ts';
+import type { RecordedHistory } from '../recorded-history.ts';
 import { buildFieldHistory } from './field-history.ts';
 import { fieldOwners } from './managed-field-owners.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServerThread, type ApiServerHandle } from '@dojo/apiserver';
 import type { RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
-import { eventually } from './testing/observed-server.ts';
+import { eventually } from './testing/eventually.ts';
 import { HandleJournalFeed } from './handle-journal-feed.ts';
 
 const dirs: string[] = [];

@@ -6,10 +6,11 @@
  * journal recorded near the deletion (absent on a cluster the console keeps no journal of).
  * A deleted object's page reads this to show what was recorded of it.
  */
-import type { ObjectIncarnation, ObjectVersionRecord, RequestJournalRecord } from '@dojo/console-protocol';
-import { ClientIdentifier } from '@dojo/activity';
-import { requestsStream, versionsStream, type HistoryStore } from '@dojo/history';
+import type { ObjectIncarnation, ObjectVersionRecord, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
 import type { ObjectIdentity } from '@dojo/kube-api';
+import type { HistoryStore } from './history-store.ts';
+import { requestsStream } from './streams/requests-stream.ts';
+import { versionsStream } from './streams/versions-stream.ts';
 
 /** The DELETE may be journaled a little before the watch delivers the deletion, or after. */
 const deleteWindowBeforeMs = 15_000;
@@ -24,17 +25,15 @@ interface Seen {
   deletedAt?: number;
 }
 
-const noIdentifier = new ClientIdentifier();
-
 export interface IncarnationOptions {
   /** A recording's instant: what happened after it is not known yet. */
   readonly at?: number;
-  /** Names the client that deleted an object; the default knows no controllers and no console user. */
-  readonly identifier?: ClientIdentifier;
+  /** Names the client that deleted an object (@dojo/activity's ClientIdentifier, as every view names clients). */
+  readonly identifier: { identify(record: RequestRecord): { readonly name: string } };
 }
 
 /** The incarnations of `object` (its identity key), newest first. */
-export function objectIncarnations(store: HistoryStore, key: string, identity: ObjectIdentity, options: IncarnationOptions = {}): ObjectIncarnation[] {
+export function objectIncarnations(store: HistoryStore, key: string, identity: ObjectIdentity, options: IncarnationOptions): ObjectIncarnation[] {
   const until = options.at === undefined ? {} : { to: options.at + 1 };
   const headers = store.stream<ObjectVersionRecord>(versionsStream).headers({ where: { object: key }, ...until, newest: true, limit: maxVersionHeaders });
   const byUid = new Map<string, Seen>();
@@ -66,7 +65,7 @@ function deleter(store: HistoryStore, identity: ObjectIdentity, uid: string, tim
     if (record.type !== 'request' || record.verb !== 'delete' || record.code < 200 || record.code >= 300 || record.dryRun) continue;
     if (record.kind !== identity.kind || (record.group ?? '') !== identity.group) continue;
     if (record.uid !== undefined && uid && record.uid !== uid) continue;
-    found = (options.identifier ?? noIdentifier).identify(record).name;
+    found = options.identifier.identify(record).name;
   }
   return found;
 }

@@ -6,7 +6,7 @@
  * view draws them beside the exact ones.
  */
 import type { ActivitySnapshot, ClientStalenessAnswer, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
-import { Activity, type ClientIdentifier, type ActivityFeed, type ActivityFeedFactory, type ActivityView, RequestLog, type RequestLogQuery, type RequestSink } from '@dojo/activity';
+import { Activity, RequestLog, type ActivityFeed, type ActivityFeedFactory, type ActivityView, type ClientIdentifier, type RequestLogQuery, type RequestSink } from '@dojo/activity';
 import { connectClient, listClients } from '@dojo/apiserver';
 import { newBadRequest } from '@dojo/kube-api';
 import type { Journal, KubeTransport } from '@dojo/runtime';

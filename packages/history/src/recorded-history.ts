@@ -10,8 +10,11 @@
  * A recording's history read at an instant (`until`) holds nothing after it.
  */
 import type { ApiCallRecord, FieldWriter, ObjectVersionRecord, StreamCoverage, TelemetryRecord, TelemetryRecordType } from '@dojo/console-protocol';
-import { telemetryStream, versionsStream, type HistoryStore, type HistoryStream } from '@dojo/history';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
+import type { HistoryStore } from './history-store.ts';
+import type { HistoryStream } from './history-stream.ts';
+import { telemetryStream } from './streams/telemetry-stream.ts';
+import { versionsStream } from './streams/versions-stream.ts';
 
 const windowBeforeMs = 15_000;
 const windowAfterMs = 5_000;
