@@ -5,7 +5,7 @@ import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
 import { connectUsage, rbacUsage, usage } from './cli-usage.ts';
 import { ScrapeAllowList, applyScrapeFlags, parseScrapeSpecs, type ScrapeTargetSpec } from '@dojo/telemetry-sources';
-import { OtlpConfigError, resolveOtlpExport, type OtlpExportOptions } from './otel/export/otlp-export-config.ts';
+import { OtlpConfigError, resolveOtlpExport, type OtlpExportOptions } from '@dojo/otlp-export';
 
 export class CliUsageError extends Error {}
 

@@ -36,7 +36,7 @@ import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
 import { redactSecretResource } from './kube/secret-redaction.ts';
-import type { OtlpExport } from './otel/export/otlp-export.ts';
+import type { OtlpExport } from '@dojo/otlp-export';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { SecretValueLedger } from './recording/secret-value-ledger.ts';
@@ -139,7 +139,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // Following the journal before any controller starts, so the first reconciles leave too.
   // The OpenTelemetry SDK is loaded only when asked for: every other start stays as quick.
   const otlp = options.otlp
-    ? new (await import('./otel/export/otlp-export.ts')).OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
+    ? new (await import('@dojo/otlp-export/exporter')).OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
     : undefined;
   otlp?.start();
   // The simulated control plane only exists with the embedded cluster; a real one has its own.

@@ -8,10 +8,9 @@ import { createServer } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from '@dojo/runtime';
-import { eventually } from '../../activity/testing/observed-server.ts';
-import { OtlpExport, type OtlpExportDeps } from './otlp-export.ts';
-import { appendReconcile, dojoWeb, t0 } from './testing/journal-reconciles.ts';
-import { OtlpCollector } from './testing/otlp-collector.ts';
+import { OtlpExport, type OtlpExportDeps } from '@dojo/otlp-export/exporter';
+import { appendReconcile, dojoWeb, OtlpCollector, t0 } from '@dojo/otlp-export/testing';
+import { eventually } from '../activity/testing/observed-server.ts';
 
 let collector: OtlpCollector | undefined;
 let otlp: OtlpExport | undefined;
