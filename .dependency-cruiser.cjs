@@ -1,6 +1,6 @@
 // The package dependency direction from DESIGN.md, enforced: a wrong import fails `npm test`.
 //   kube-api <- console-protocol;  kube-api, console-protocol (its types) <- apiserver;  kube-api, console-protocol <- runtime <- cluster-sim, operator;
-//   kube-api, console-protocol <- history;  kube-api, console-protocol <- activity (pure: no node: builtins);  discord <- operator;  http-edge <- discord, operator (their simulators' listeners);  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
+//   kube-api, console-protocol <- history;  kube-api, console-protocol <- activity (pure: no node: builtins);  kube-api, console-protocol, activity, runtime, apiserver <- telemetry-sources (OTLP, scrape, audit inputs);  kube-api, console-protocol, activity, history, runtime, apiserver <- live-feeds (the journal, telemetry and versions fed into activity and history);  kube-api, console-protocol, runtime, telemetry-sources <- otlp-export (reconciles out as OTLP traces);  discord <- operator;  http-edge <- discord, operator (their simulators' listeners);  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
 //   nobody imports apps/*.
 const allowed = {
   'packages/kube-api': [],
@@ -10,6 +10,9 @@ const allowed = {
   'packages/cluster-sim': ['packages/kube-api', 'packages/runtime'],
   'packages/history': ['packages/kube-api', 'packages/console-protocol'],
   'packages/activity': ['packages/kube-api', 'packages/console-protocol'],
+  'packages/live-feeds': ['packages/kube-api', 'packages/console-protocol', 'packages/activity', 'packages/history', 'packages/runtime', 'packages/apiserver'],
+  'packages/otlp-export': ['packages/kube-api', 'packages/console-protocol', 'packages/runtime', 'packages/telemetry-sources'],
+  'packages/telemetry-sources': ['packages/kube-api', 'packages/console-protocol', 'packages/activity', 'packages/runtime', 'packages/apiserver'],
   'packages/http-edge': [],
   'packages/toolchains': [],
   'packages/discord': ['packages/http-edge'],
@@ -17,7 +20,7 @@ const allowed = {
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/telemetry-sources', 'packages/live-feeds', 'packages/otlp-export', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
   // packages/toolchains is for tests only, from any package: its own rule below says who may import it.

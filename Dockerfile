@@ -26,8 +26,11 @@ COPY packages/discord/package.json packages/discord/
 COPY packages/history/package.json packages/history/
 COPY packages/http-edge/package.json packages/http-edge/
 COPY packages/kube-api/package.json packages/kube-api/
+COPY packages/live-feeds/package.json packages/live-feeds/
 COPY packages/operator/package.json packages/operator/
+COPY packages/otlp-export/package.json packages/otlp-export/
 COPY packages/runtime/package.json packages/runtime/
+COPY packages/telemetry-sources/package.json packages/telemetry-sources/
 COPY packages/toolchains/package.json packages/toolchains/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/

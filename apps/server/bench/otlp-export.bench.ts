@@ -16,8 +16,8 @@ import { createServer as createTcpServer } from 'node:net';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Registry } from 'prom-client';
 import { Journal } from '@dojo/runtime';
-import { OtlpExport } from '../src/otel/export/otlp-export.ts';
-import { appendReconcile, dojoWeb, t0 } from '../src/otel/export/testing/journal-reconciles.ts';
+import { OtlpExport } from '@dojo/otlp-export/exporter';
+import { appendReconcile, dojoWeb, t0 } from '@dojo/otlp-export/testing';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);

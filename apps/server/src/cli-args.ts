@@ -4,10 +4,8 @@ import { inflightFlagOptions, parseInflightFlags, parseServiceAccountRef, type I
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames } from '@dojo/operator';
 import { connectUsage, rbacUsage, usage } from './cli-usage.ts';
-import { ScrapeAllowList } from './scrape/scrape-allow.ts';
-import { applyScrapeFlags } from './scrape/scrape-flags.ts';
-import { OtlpConfigError, resolveOtlpExport, type OtlpExportOptions } from './otel/export/otlp-export-config.ts';
-import { parseScrapeSpecs, type ScrapeTargetSpec } from './scrape/scrape-spec.ts';
+import { ScrapeAllowList, applyScrapeFlags, parseScrapeSpecs, type ScrapeTargetSpec } from '@dojo/telemetry-sources';
+import { OtlpConfigError, resolveOtlpExport, type OtlpExportOptions } from '@dojo/otlp-export';
 
 export class CliUsageError extends Error {}
 

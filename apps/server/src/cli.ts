@@ -13,7 +13,7 @@ import { ClientUsageError, clientUsage, parseClientCommand, runClientCommand } f
 import { consoleVersion } from './console-version.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { runExport, runOpen } from './recording/recording-commands.ts';
-import { otlpExporterEnv, shellAssignments } from './otel/receive-env.ts';
+import { otlpExporterEnv, shellAssignments } from '@dojo/telemetry-sources';
 import { runUp } from './up.ts';
 
 function usageError(prefix: string, message: string, help: string): never {

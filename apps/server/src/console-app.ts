@@ -5,18 +5,16 @@
  * serving a recording is the same surface over a replay, with every write refused.
  */
 import express from 'express';
-import type { ClientIdentifier } from '@dojo/activity';
+import type { ClientIdentifier, ActivityView } from '@dojo/activity';
 import type { RecordingActivity, Session, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
-import type { HistoryStore } from '@dojo/history';
-import type { ActivityView } from './activity/activity-view.ts';
-import { auditRoutes, type AuditSink } from './audit/audit-routes.ts';
-import { otlpReceiverRoutes } from './otel/receive-routes.ts';
-import { traceReceiverOff, type TraceReceiver } from './otel/receive-service.ts';
+import type { FieldHistoryDeps, HistoryStore } from '@dojo/history';
+import { auditRoutes } from './routes/audit-routes.ts';
+import { otlpReceiverRoutes } from './routes/otlp-receiver-routes.ts';
+import { traceReceiverOff, type AuditSink, type ScrapeControl, type TraceReceiver } from '@dojo/telemetry-sources';
 import type { ConsoleControllers } from './console-controllers.ts';
 import type { ControllerView } from './controller-view.ts';
-import type { FieldHistoryDeps } from './fields/field-history-service.ts';
-import type { TelemetrySource } from './history/telemetry-source.ts';
+import type { TelemetrySource } from '@dojo/live-feeds';
 import type { TransportAt } from './kube/cluster-transport.ts';
 import { readOnlyRecording } from './recording/read-only.ts';
 import { DiscoveryCache } from './kube/discovery-cache.ts';
@@ -39,8 +37,7 @@ import { discoveryRoutes } from './routes/discovery-routes.ts';
 import { statusErrors } from './routes/status-errors.ts';
 import { telemetryRoutes } from './routes/telemetry-routes.ts';
 import { viewTimeOf } from './routes/view-time.ts';
-import type { ScrapeControl } from './scrape/console-scrape-targets.ts';
-import { scrapeRoutes } from './scrape/scrape-routes.ts';
+import { scrapeRoutes } from './routes/scrape-routes.ts';
 import { checkCsrf, checkHost, checkToken, isConsoleToken, presentedToken, tokenCookieMaxAgeMs, type GuardOptions } from './security/request-guards.ts';
 import { setSecurityHeaders } from './security/security-headers.ts';
 import { readWebBuild, webBuildRoutes } from './web/web-build.ts';

@@ -14,7 +14,7 @@ import { nameLimits } from '@dojo/activity';
 import type { ActivitySnapshot, ConnectAnswer, ControllerList, Explanation, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { builtinTypes, KubeClient } from '@dojo/runtime';
 import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
-import { auditEvent } from './audit/testing/audit-fixtures.ts';
+import { auditEvent } from '@dojo/telemetry-sources/testing';
 import { testUpOptions } from './testing/up-options.ts';
 import { runUp, type RunningConsole } from './up.ts';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient } from '@dojo/apiserver';
 import { eventually } from './activity/testing/observed-server.ts';
-import { OtlpCollector, type ReceivedSpan } from './otel/export/testing/otlp-collector.ts';
+import { OtlpCollector, type ReceivedSpan } from '@dojo/otlp-export/testing';
 import { kubectlFor, type Kubectl } from './testing/kubectl.ts';
 import { runUp, type RunningConsole } from './up.ts';
 import { testUpOptions } from './testing/up-options.ts';

@@ -7,20 +7,17 @@
 import { join, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { ensurePrivateDataDir, listClients, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
-import { ClientIdentifier } from '@dojo/activity';
+import { ClientIdentifier, type ActivityFeedFactory } from '@dojo/activity';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
-import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
+import { eventsStream, HistoryStore, RecordedHistory, requestsStream, telemetryStream, versionsStream, type FieldHistoryDeps } from '@dojo/history';
+import type { KubeObject } from '@dojo/kube-api';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
-import { ActivityService } from './activity/activity-service.ts';
+import { ActivityService, HandleJournalFeed, recordVersionsOfServedKinds, TelemetryHistory, VersionRecorder } from '@dojo/live-feeds';
 import { clientRbacFromDataDir } from './client-controls/rbac-report.ts';
-import type { ActivityFeedFactory } from './activity/activity-feed.ts';
-import { HandleJournalFeed } from './activity/handle-journal-feed.ts';
-import { AuditFeed } from './audit/audit-feed.ts';
-import { AuditLogFollower } from './audit/audit-log-follower.ts';
+import { AuditFeed, AuditLogFollower, conflictWinnerLookup, ConsoleScrapeTargets, kubeconfigBearerToken, Scraper, TraceReceiver, traceReceiverOff, TracedClients, ScrapeTargetsFile, defaultScrapeAllow, ScrapeAllowList } from '@dojo/telemetry-sources';
 import { defaultAuditWebhookPort, startAuditWebhookServer, type AuditWebhookServer } from './audit/audit-webhook-server.ts';
-import { conflictWinnerLookup } from './audit/conflict-winner.ts';
 import { learnConsoleUser } from './kube/console-user.ts';
 import { ownPodOf } from './kube/own-pod.ts';
 import { inClusterKubeConfig } from './kube/in-cluster.ts';
@@ -33,24 +30,13 @@ import { consoleVersion } from './console-version.ts';
 import { discordBridge } from './discord-bridge.ts';
 import { ExplainService } from './explain/explain-service.ts';
 import { JournalWriters } from './explain/journal-writers.ts';
-import type { FieldHistoryDeps } from './fields/field-history-service.ts';
-import { RecordedHistory } from './history/recorded-history.ts';
-import { TelemetryHistory } from './history/telemetry-source.ts';
-import { VersionRecorder } from './history/version-recorder.ts';
-import { recordVersionsOfServedKinds } from './history/versioned-kinds.ts';
 import { DiscoveryCache } from './kube/discovery-cache.ts';
 import { discoverResources } from './kube/discovery.ts';
 import { objectFetcher } from './kube/object-fetcher.ts';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
-import { ConsoleScrapeTargets } from './scrape/console-scrape-targets.ts';
-import { kubeconfigBearerToken } from './scrape/kubeconfig-token.ts';
-import type { OtlpExport } from './otel/export/otlp-export.ts';
-import { Scraper } from './scrape/scraper.ts';
-import { TraceReceiver, traceReceiverOff } from './otel/receive-service.ts';
-import { TracedClients } from './otel/traced-clients.ts';
-import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
-import { defaultScrapeAllow, ScrapeAllowList } from './scrape/scrape-allow.ts';
+import { redactSecretResource } from './kube/secret-redaction.ts';
+import type { OtlpExport } from '@dojo/otlp-export';
 import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { SecretValueLedger } from './recording/secret-value-ledger.ts';
@@ -153,7 +139,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // Following the journal before any controller starts, so the first reconciles leave too.
   // The OpenTelemetry SDK is loaded only when asked for: every other start stays as quick.
   const otlp = options.otlp
-    ? new (await import('./otel/export/otlp-export.ts')).OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
+    ? new (await import('@dojo/otlp-export/exporter')).OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
     : undefined;
   otlp?.start();
   // The simulated control plane only exists with the embedded cluster; a real one has its own.
@@ -181,9 +167,11 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // A real cluster: only the kinds the controllers already watch, which the console's least-privilege identity may read.
   // Every value a watched Secret has had, as salted hashes, so an export scrubs rotated and deleted ones too.
   const secretLedger = SecretValueLedger.open(dataDir);
-  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream), Date.now, (secret) => secretLedger.rememberSecret(secret)), keepingResources(history, () => discoverResources(transport)), {
+  // The history keeps a Secret as the console's proxy answers with it: keys, never values.
+  const redactSecret = (secret: KubeObject) => redactSecretResource(secret) as KubeObject;
+  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream), redactSecret, Date.now, (secret) => secretLedger.rememberSecret(secret)), keepingResources(history, () => discoverResources(transport)), {
     scope: apiserver ? 'served' : 'watched',
-    events: new VersionRecorder(history.stream(eventsStream)),
+    events: new VersionRecorder(history.stream(eventsStream), redactSecret),
   });
   const recordings = new RecordingConsoles({ host: options.host, token, dataDir }, openRecording);
   const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);

@@ -39,6 +39,11 @@
  *   owner references, stale views, RBAC gaps — each a verdict with journal seqs as evidence.
  *   Pure: the journal's records and activity's hot loops and stale writes in, a card out.
  *
+ * - The shapes around it: where its records come from (`ActivityFeed`, activity-feed.ts), what
+ *   the console's views read (`ActivityView`), the bounded request log, and the time window
+ *   every time taken from outside is checked against (input-time-window.ts: an hour ahead of
+ *   the console's clock at most).
+ *
  * Misuse: feed records in journal order (`seq`); after a `resync` hello the state derived from
  * lost records is dropped, not guessed.
  */
@@ -49,3 +54,7 @@ export { defaultHotLoopSettings, type HotLoopSettings } from './hot-loop-detecto
 export { BoundedNames, type BoundedNamesOptions } from './bounded-names.ts';
 export { clipName, nameLimits } from './name-limits.ts';
 export { reportCard, type ReportCardInput } from './report-card.ts';
+export type { ActivityFeed, ActivityFeedFactory, JournalFeedHandler } from './activity-feed.ts';
+export type { ActivityView } from './activity-view.ts';
+export { RequestLog, type RequestLogQuery, type RequestSink } from './request-log.ts';
+export { futureToleranceMs, timeOutsideWindow, type InputTimeWindow } from './input-time-window.ts';

@@ -15,6 +15,10 @@
  *   survive a restart, so the journal can continue its sequence after it.
  * - Depends only on @dojo/kube-api and @dojo/console-protocol: no runtime, no API server.
  *
+ * - Read back about one object (`RecordedHistory`): its versions, the telemetry about it and who
+ *   wrote each version; every uid its name had (`objectIncarnations`); and per field, who set
+ *   it to what and when (fields/: `fieldHistoryOf`, the YAML blame of the Fields tab).
+ *
  * - A recording (`.dojotrace`, recording/) is the store written out: every stream, whatever
  *   its name, and the facts kept beside them (`writeMeta`); importing one gives a store that
  *   answers every query as the console's did.
@@ -35,3 +39,6 @@ export { writeTrace, type TraceExportOptions } from './recording/trace-export.ts
 export { defaultTraceLimits, importTrace, type TraceLimits } from './recording/trace-import.ts';
 export { recordLine, traceExtension, traceFormat, TraceFormatError, TraceLimitError, traceSchemaVersion } from './recording/trace-format.ts';
 export { requestsStream } from './streams/requests-stream.ts';
+export { RecordedHistory } from './recorded-history.ts';
+export { objectIncarnations, type IncarnationOptions } from './object-incarnations.ts';
+export { fieldHistoryOf, type FieldHistoryDeps } from './fields/field-history-service.ts';

@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { connectClient, validateClientName, type ServiceAccountRef } from '@dojo/apiserver';
-import { connectCommands } from './connect-commands.ts';
+import { connectCommands } from '@dojo/live-feeds';
 import { probeDataDirServer } from './connect-preflight.ts';
 
 export interface ConnectCommand {

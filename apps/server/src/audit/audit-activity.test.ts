@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientIdentifier } from '@dojo/activity';
 import type { ActivitySnapshot } from '@dojo/console-protocol';
 import { Journal } from '@dojo/runtime';
-import { ActivityService } from '../activity/activity-service.ts';
+import { ActivityService } from '@dojo/live-feeds';
 import { activityRoutes } from '../routes/activity-routes.ts';
 import { statusErrors } from '../routes/status-errors.ts';
-import { AuditFeed } from './audit-feed.ts';
-import { auditRoutes } from './audit-routes.ts';
-import { statusPatchEvent } from './testing/audit-fixtures.ts';
+import { AuditFeed } from '@dojo/telemetry-sources';
+import { auditRoutes } from '../routes/audit-routes.ts';
+import { statusPatchEvent } from '@dojo/telemetry-sources/testing';
 
 const token = 'audit-e2e-token';
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-audit-'));

@@ -19,8 +19,7 @@ import type { ExternalProcess } from '../activity/testing/external-process.ts';
 import { startPythonOperator, type PythonOperatorMode } from '../activity/testing/python-operator.ts';
 import { eventually, startObservedServer, type ObservedServer } from '../activity/testing/observed-server.ts';
 import { runUp, type RunningConsole } from '../up.ts';
-import { AuditRelay } from './testing/audit-relay.ts';
-import { operatorPolicy } from './testing/journal-to-audit.ts';
+import { AuditRelay, operatorPolicy } from '@dojo/telemetry-sources/testing';
 import { testUpOptions } from '../testing/up-options.ts';
 
 const python = findPythonWithKubernetes();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivitySnapshot } from '@dojo/console-protocol';
 import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
 import { runUp, type RunningConsole } from '../up.ts';
-import { auditEvent } from './testing/audit-fixtures.ts';
+import { auditEvent } from '@dojo/telemetry-sources/testing';
 import { testUpOptions } from '../testing/up-options.ts';
 
 let dir: string;

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadOrCreateAuditWebhookCredentials, servingNamesFor, startAuditWebhookServer, type AuditWebhookServer } from './audit-webhook-server.ts';
-import type { AuditSink } from './audit-routes.ts';
-import { auditEvent } from './testing/audit-fixtures.ts';
+import type { AuditSink } from '@dojo/telemetry-sources';
+import { auditEvent } from '@dojo/telemetry-sources/testing';
 
 const dirs: string[] = [];
 const servers: AuditWebhookServer[] = [];

@@ -21,10 +21,11 @@ import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { guardRequests } from '@dojo/http-edge';
+import type { AuditSink } from '@dojo/telemetry-sources';
 import { createCertificateAuthority, createServingCertificate, writeSecretFile, type ServingNames } from '@dojo/apiserver/pki';
+import { auditRoutes } from '../routes/audit-routes.ts';
 import { statusAnswer, statusErrors } from '../routes/status-errors.ts';
 import { loadOrCreateToken } from '../security/console-token.ts';
-import { auditRoutes, type AuditSink } from './audit-routes.ts';
 
 /** Where kube-apiserver usually reaches a webhook it is configured with by default: beside 8443 and 6443. */
 export const defaultAuditWebhookPort = 9443;

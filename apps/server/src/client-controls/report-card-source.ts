@@ -6,9 +6,8 @@
  * Any client the console has seen has a card: connected operators, kubectl, its own controllers.
  */
 import type { ClientReportCard, RequestRecord, TelemetryPage } from '@dojo/console-protocol';
-import { reportCard, type ClientIdentifier } from '@dojo/activity';
+import { reportCard, type ClientIdentifier, type ActivityView } from '@dojo/activity';
 import { newNotFound } from '@dojo/kube-api';
-import type { ActivityView } from '../activity/activity-view.ts';
 
 export interface ReportCardSource {
   activity: ActivityView;

@@ -6,7 +6,7 @@
  */
 import type { Explanation, FieldWriter, ObjectVersionRecord, ReadinessHints } from '@dojo/console-protocol';
 import { newNotFound, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
-import type { RecordedHistory } from '../history/recorded-history.ts';
+import type { RecordedHistory } from '@dojo/history';
 import type { ExplainContext, RecordedHistoryView } from './blocker-source.ts';
 import { controllerDirectory, type DirectoryEntry } from './controller-directory.ts';
 import { explainObject } from './explain-object.ts';

@@ -12,9 +12,8 @@
  * other write that has the same, and its uid with the object's previous write.
  */
 import type { FieldWriter, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
-import type { ClientIdentifier } from '@dojo/activity';
+import type { ClientIdentifier, RequestSink } from '@dojo/activity';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
-import type { RequestSink } from '../activity/request-log.ts';
 import { SharedValues } from './shared-values.ts';
 
 /** One successful write, as the journal recorded it. */

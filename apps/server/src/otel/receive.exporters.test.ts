@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileStartRecord, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
 import { runUp, type RunningConsole } from '../up.ts';
-import { otlpExporterEnv } from './receive-env.ts';
-import { otlpSender, traceReconcile } from './testing/otel-senders.ts';
+import { otlpExporterEnv } from '@dojo/telemetry-sources';
+import { otlpSender, traceReconcile } from '@dojo/telemetry-sources/testing';
 import { testUpOptions } from '../testing/up-options.ts';
 
 let dir: string;

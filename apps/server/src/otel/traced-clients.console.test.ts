@@ -13,7 +13,7 @@ import type { ActivitySnapshot, ConnectAnswer, TraceReceiverSnapshot } from '@do
 import { builtinTypes, KubeClient } from '@dojo/runtime';
 import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';
-import { otlpSender, traceReconcile } from './testing/otel-senders.ts';
+import { otlpSender, traceReconcile } from '@dojo/telemetry-sources/testing';
 
 let dir: string;
 let up: RunningConsole;

@@ -22,7 +22,7 @@ import type { ClusterMode, RecordedController, RecordingSession, ResourceType, S
 import { HistoryStore, importTrace, objectVersionStreams, requestsStream, telemetryStream, versionsStream, type HistoryStream } from '@dojo/history';
 import { Journal } from '@dojo/runtime';
 import { startConsoleServer, type ConsoleServer } from '../console-server.ts';
-import { TelemetryHistory } from '../history/telemetry-source.ts';
+import { TelemetryHistory } from '@dojo/live-feeds';
 import { loadOrCreateConsoleToken } from '../security/console-token.ts';
 import { RecordedObjects } from './replay/recorded-objects.ts';
 import { ReplayActivity } from './replay/replay-activity.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { telemetryStream } from '@dojo/history';
-import { otlpSender, traceReconcile } from '../otel/testing/otel-senders.ts';
+import { otlpSender, traceReconcile } from '@dojo/telemetry-sources/testing';
 import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';
 import { exportRecordingFile } from './export-recording.ts';

@@ -8,7 +8,7 @@
 import { Router, json } from 'express';
 import type { ActivitySnapshot, ConnectAnswer, ConnectRequest, RequestLogPage } from '@dojo/console-protocol';
 import { newBadRequest, newStatusError } from '@dojo/kube-api';
-import type { ActivityView } from '../activity/activity-view.ts';
+import type { ActivityView } from '@dojo/activity';
 import { jsonObjectBody } from './json-body.ts';
 import { viewTimeOf } from './view-time.ts';
 

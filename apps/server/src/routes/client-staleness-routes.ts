@@ -8,7 +8,7 @@
 import { Router } from 'express';
 import type { ClientStalenessAnswer } from '@dojo/console-protocol';
 import { newNotFound } from '@dojo/kube-api';
-import type { ActivityView } from '../activity/activity-view.ts';
+import type { ActivityView } from '@dojo/activity';
 import { viewTimeOf } from './view-time.ts';
 
 export function clientStalenessRoutes(service: ActivityView | undefined): Router {

@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { FieldHistory } from '@dojo/console-protocol';
 import { newBadRequest, parseIdentityKey } from '@dojo/kube-api';
-import { fieldHistoryOf, type FieldHistoryDeps } from '../fields/field-history-service.ts';
+import { fieldHistoryOf, type FieldHistoryDeps } from '@dojo/history';
 
 export function fieldHistoryRoutes(deps: FieldHistoryDeps): Router {
   const router = Router();

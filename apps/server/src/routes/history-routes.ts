@@ -6,20 +6,19 @@
  * the name had, newest first, each deletion with when and by whom (a deleted object's page).
  * In a recording both answer as of the instant the view asks about (`X-Dojo-At`).
  */
-import type { ClientIdentifier } from '@dojo/activity';
+import { ClientIdentifier } from '@dojo/activity';
 import type { IncomingMessage } from 'node:http';
 import { Router } from 'express';
 import type { HistoryStatus, ObjectIncarnationsPage, ObjectVersionRecord, ObjectVersionsPage } from '@dojo/console-protocol';
-import { versionsStream, type HistoryStore } from '@dojo/history';
+import { objectIncarnations, versionsStream, type HistoryStore } from '@dojo/history';
 import { newBadRequest, parseIdentityKey, type ObjectIdentity } from '@dojo/kube-api';
-import { objectIncarnations } from '../history/object-incarnations.ts';
 
 const maxVersions = 1000;
 
 export interface HistoryRoutesOptions {
   /** The instant a request asks about (a recording's; a live console has only now). */
   readonly asOf?: (req: IncomingMessage) => number | undefined;
-  /** Names the client that deleted an object (client-identity.ts). */
+  /** Names the client that deleted an object (client-identity.ts); the default knows no controllers and no console user. */
   readonly identifier?: ClientIdentifier;
 }
 
@@ -34,6 +33,7 @@ export function historyRoutes(store: HistoryStore, recordsVersionsOf: (group: st
   const router = Router();
   const versions = store.stream<ObjectVersionRecord>(versionsStream);
   const asOf = options.asOf ?? (() => undefined);
+  const identifier = options.identifier ?? new ClientIdentifier();
   router.get('/', (_req, res) => void res.json(store.status() satisfies HistoryStatus));
   router.get('/versions', (req, res) => {
     const { key: object, identity } = objectOf(req.query);
@@ -47,7 +47,7 @@ export function historyRoutes(store: HistoryStore, recordsVersionsOf: (group: st
   router.get('/incarnations', (req, res) => {
     const { key, identity } = objectOf(req.query);
     const at = asOf(req);
-    const incarnations = objectIncarnations(store, key, identity, { ...(at === undefined ? {} : { at }), ...(options.identifier ? { identifier: options.identifier } : {}) });
+    const incarnations = objectIncarnations(store, key, identity, { ...(at === undefined ? {} : { at }), identifier });
     res.json({ incarnations } satisfies ObjectIncarnationsPage);
   });
   return router;

@@ -8,7 +8,7 @@ import { Router } from 'express';
 import type { TelemetryPage, TelemetryRecordType } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
 import type { JournalQuery } from '@dojo/runtime';
-import type { TelemetrySource } from '../history/telemetry-source.ts';
+import type { TelemetrySource } from '@dojo/live-feeds';
 
 const int = (v: unknown, name: string, max: number): number | undefined => {
   if (v === undefined) return undefined;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '@dojo/runtime';
 import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
-import { Scraper } from './scraper.ts';
+import { Scraper } from '@dojo/telemetry-sources';
 
 let c: ConsoleHarness;
 beforeAll(async () => {

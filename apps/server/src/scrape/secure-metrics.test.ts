@@ -14,12 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeConfig } from '@kubernetes/client-node';
 import { loadOrCreateCredentials, type ServerCredentials } from '@dojo/apiserver/pki';
 import { FakeClock } from '@dojo/runtime';
+import { kubeconfigBearerToken, Scraper, type ScrapeTargetSpec } from '@dojo/telemetry-sources';
+import { controllerRuntimeMetricsPath } from '@dojo/telemetry-sources/testing';
 import { parseCli } from '../cli-args.ts';
-import { kubeconfigBearerToken } from './kubeconfig-token.ts';
-import { Scraper } from './scraper.ts';
-import type { ScrapeTargetSpec } from './scrape-spec.ts';
 
-const fixture = readFileSync(new URL('./fixtures/controller-runtime-v0.20.txt', import.meta.url), 'utf8');
+const fixture = readFileSync(controllerRuntimeMetricsPath, 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'secure-metrics-'));
 // A second CA the endpoint's certificate was not signed by.
 const otherDir = mkdtempSync(join(tmpdir(), 'other-ca-'));

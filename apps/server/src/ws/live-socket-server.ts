@@ -11,7 +11,7 @@ import type { Hello } from '@dojo/console-protocol';
 import { guardUpgrades, refuseUpgrade } from '@dojo/http-edge';
 import { newStatusError, StatusError } from '@dojo/kube-api';
 import type { ControllerView } from '../controller-view.ts';
-import type { TelemetrySource } from '../history/telemetry-source.ts';
+import type { TelemetrySource } from '@dojo/live-feeds';
 import type { TransportAt } from '../kube/cluster-transport.ts';
 import { statusAnswer } from '../routes/status-errors.ts';
 import { socketViewTime } from '../routes/view-time.ts';

@@ -6,7 +6,7 @@
  */
 import type { TelemetryRecord } from '@dojo/console-protocol';
 import { identityKey } from '@dojo/kube-api';
-import type { TelemetrySource } from '../history/telemetry-source.ts';
+import type { TelemetrySource } from '@dojo/live-feeds';
 import type { Outbox, Subscription } from './subscription.ts';
 
 export interface TelemetrySubscriptionOptions {

@@ -13,7 +13,11 @@ import { ClientIdentifier } from '@dojo/activity';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import type { ActivitySnapshot, ConnectAnswer, TelemetryRecord } from '@dojo/console-protocol';
 import { Journal, KubeTransport, type TransportResponse } from '@dojo/runtime';
-import { ActivityService } from '../activity-service.ts';
+import { eventually } from '@dojo/live-feeds/testing';
+import { ActivityService } from '@dojo/live-feeds';
+
+// The console's tests wait with it from here, beside the server they observe.
+export { eventually };
 
 export const guestbookCrdPath = fileURLToPath(new URL('../external-operators/guestbook-crd.yaml', import.meta.url));
 export const guestbooks = '/apis/webapp.example.com/v1/namespaces/default/guestbooks';
@@ -29,17 +33,6 @@ export interface ObservedServer {
   snapshot(): ActivitySnapshot;
   telemetry<T extends TelemetryRecord['type']>(type: T, controller?: string): Extract<TelemetryRecord, { type: T }>[];
   stop(): Promise<void>;
-}
-
-/** Polls `probe` until it returns something other than undefined/false, or fails with `what`. */
-export async function eventually<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 export async function startObservedServer(userAgent = 'kubectl/v1.33.0 (linux/amd64) kubernetes/test'): Promise<ObservedServer> {

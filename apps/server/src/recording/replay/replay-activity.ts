@@ -8,10 +8,8 @@
  * answers of the last few instants are kept.
  */
 import type { ActivitySnapshot, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
-import { Activity, type ClientIdentifier } from '@dojo/activity';
+import { Activity, type ClientIdentifier, type ActivityView, RequestLog, type RequestLogQuery } from '@dojo/activity';
 import type { HistoryStream } from '@dojo/history';
-import type { ActivityView } from '../../activity/activity-view.ts';
-import { RequestLog, type RequestLogQuery } from '../../activity/request-log.ts';
 
 /** Instants whose answers are kept. */
 const kept = 16;

@@ -9,14 +9,13 @@
  */
 import type { ClientIdentifier } from '@dojo/activity';
 import type { Explanation, ReadinessHints, RequestJournalRecord } from '@dojo/console-protocol';
-import type { HistoryStore, HistoryStream } from '@dojo/history';
+import { RecordedHistory, type HistoryStore, type HistoryStream } from '@dojo/history';
 import type { ObjectIdentity } from '@dojo/kube-api';
 import { defaultIndexers, Store } from '@dojo/runtime';
 import type { ControllerView } from '../../controller-view.ts';
 import { ExplainService } from '../../explain/explain-service.ts';
 import { JournalWriters } from '../../explain/journal-writers.ts';
 import type { CachedKind } from '../../explain/object-graph.ts';
-import { RecordedHistory } from '../../history/recorded-history.ts';
 import type { ExplainAnswers } from '../../routes/explain-routes.ts';
 import type { RecordedObjects } from './recorded-objects.ts';
 import type { ReplayKinds } from './replay-kinds.ts';

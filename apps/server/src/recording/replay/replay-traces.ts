@@ -9,7 +9,7 @@
  */
 import type { ReconcileEndRecord, ReconcileStartRecord, TelemetryRecord, TraceReceiverSnapshot, TracedControllerSummary } from '@dojo/console-protocol';
 import type { HistoryStream } from '@dojo/history';
-import { receivedFromTrace } from '../../otel/received-from-trace.ts';
+import { receivedFromTrace } from '@dojo/telemetry-sources';
 
 type TracedService = Pick<TracedControllerSummary, 'controller' | 'service' | 'client'>;
 

@@ -1,0 +1,64 @@
+/**
+ * The request-journal records the console has read, bounded, in memory: what `GET
+ * /api/requests` pages through. `append` is the one way in, so keeping them on disk (the
+ * history store's `requests` stream) means giving `ActivityService` a sink that appends there
+ * as well — nothing else reads the feed.
+ */
+import type { RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
+import type { ClientIdentifier } from './client-identity.ts';
+
+export interface RequestSink {
+  append(record: RequestJournalRecord): void;
+}
+
+export interface RequestLogQuery {
+  /** Records after this seq (exclusive). */
+  sinceSeq?: number;
+  limit?: number;
+  /** Only this client's requests and watches (named as the activity names clients). */
+  client?: string;
+}
+
+export class RequestLog implements RequestSink {
+  readonly #capacity: number;
+  readonly #identifier: ClientIdentifier;
+  #records: RequestJournalRecord[] = [];
+  /** Which client holds each watch, so its events can be filtered by client. */
+  readonly #watchClients = new Map<string, string>();
+
+  constructor(identifier: ClientIdentifier, capacity = 50_000) {
+    this.#identifier = identifier;
+    this.#capacity = capacity;
+  }
+
+  append(record: RequestJournalRecord): void {
+    if (record.type === 'watch-open') {
+      this.#watchClients.set(record.watchId, this.#clientOf(record));
+      if (this.#watchClients.size > 20_000) this.#watchClients.delete(this.#watchClients.keys().next().value!);
+    }
+    this.#records.push(record);
+    if (this.#records.length > this.#capacity * 1.1) this.#records = this.#records.slice(-this.#capacity);
+  }
+
+  query(query: RequestLogQuery = {}): RequestLogPage {
+    const since = query.sinceSeq ?? 0;
+    const limit = query.limit ?? 1000;
+    const records: RequestJournalRecord[] = [];
+    for (const record of this.#records) {
+      if (record.seq <= since) continue;
+      if (query.client !== undefined && this.#clientOfRecord(record) !== query.client) continue;
+      records.push(record);
+      if (records.length >= limit) break;
+    }
+    return { records, oldestSeq: this.#records[0]?.seq ?? since + 1, lastSeq: this.#records[this.#records.length - 1]?.seq ?? since };
+  }
+
+  #clientOf(who: { user: string; userAgent?: string; fieldManager?: string }): string {
+    return this.#identifier.identify(who).name;
+  }
+
+  #clientOfRecord(record: RequestJournalRecord): string | undefined {
+    if (record.type === 'request' || record.type === 'watch-open') return this.#clientOf(record);
+    return this.#watchClients.get(record.watchId);
+  }
+}
