@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { otlpSender, traceReconcile } from '@dojo/server/otel/testing/otel-senders';
+import { otlpSender, traceReconcile } from '@dojo/server/testing';
 import type { ConnectAnswer } from '@dojo/console-protocol';
 import { axeViolations } from './support/axe.ts';
 import { kubeApi } from './support/kube-api.ts';

@@ -21,7 +21,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { guardRequests } from '@dojo/http-edge';
-import { createCertificateAuthority, createServingCertificate, writeSecretFile, type ServingNames } from '@dojo/apiserver/pki';
+import { createCertificateAuthority, createServingCertificate, writeSecretFile, type ServingNames } from '@dojo/apiserver';
 import { statusAnswer, statusErrors } from '../routes/status-errors.ts';
 import { loadOrCreateToken } from '../security/console-token.ts';
 import { auditRoutes, type AuditSink } from './audit-routes.ts';
