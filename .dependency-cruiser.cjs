@@ -15,16 +15,17 @@ const allowed = {
   'packages/telemetry-sources': ['packages/kube-api', 'packages/console-protocol', 'packages/activity', 'packages/runtime', 'packages/apiserver'],
   'packages/http-edge': [],
   'packages/toolchains': [],
+  'packages/envtest': [],
   'packages/discord': ['packages/http-edge'],
   'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/telemetry-sources', 'packages/live-feeds', 'packages/otlp-export', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/envtest', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/telemetry-sources', 'packages/live-feeds', 'packages/otlp-export', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
-  // packages/toolchains is for tests only, from any package: its own rule below says who may import it.
-  const forbidden = workspaces.filter((w) => w !== from && w !== 'packages/toolchains' && !targets.includes(w));
+  // packages/toolchains and packages/envtest are for tests only, from any package: their own rules below say who may import them.
+  const forbidden = workspaces.filter((w) => w !== from && w !== 'packages/toolchains' && w !== 'packages/envtest' && !targets.includes(w));
   return {
     name: `direction:${from}`,
     comment: `${from} may import only ${targets.length ? targets.join(', ') : 'no other workspace package'} (DESIGN.md)`,
@@ -71,6 +72,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^(packages|apps)/', pathNot: '(\\.test\\.tsx?$|/testing/|^apps/server/bench/|^packages/toolchains/)' },
       to: { path: '^packages/toolchains/' },
+    },
+    {
+      name: 'envtest-only-in-tests',
+      comment: 'packages/envtest starts a real API server for a test (controller-runtime\'s envtest); product code never starts one that way.',
+      severity: 'error',
+      from: { path: '^(packages|apps)/', pathNot: '(\\.test\\.tsx?$|/testing/|^(packages/[^/]+|apps/server)/bench/|^packages/envtest/)' },
+      to: { path: '^packages/envtest/' },
     },
     {
       name: 'runtime-never-imports-apiserver',

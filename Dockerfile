@@ -23,6 +23,7 @@ COPY packages/apiserver/package.json packages/apiserver/
 COPY packages/cluster-sim/package.json packages/cluster-sim/
 COPY packages/console-protocol/package.json packages/console-protocol/
 COPY packages/discord/package.json packages/discord/
+COPY packages/envtest/package.json packages/envtest/
 COPY packages/history/package.json packages/history/
 COPY packages/http-edge/package.json packages/http-edge/
 COPY packages/kube-api/package.json packages/kube-api/

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { KubeObject } from '@dojo/kube-api';
-import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { kubectl, parseObjects, renderBase } from './testing/rendered-base.ts';
 
 const clusterScopedKinds = new Set(['Namespace', 'CustomResourceDefinition', 'ClusterRole', 'ClusterRoleBinding']);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseCli } from '@dojo/server/cli-args';
+import { parseCli } from '@dojo/server';
 import { parseDockerfile, type Instruction, type Stage } from './testing/dockerfile.ts';
 import { repoRoot } from './testing/rendered-base.ts';
 

@@ -10,9 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseCrd } from '@dojo/cluster-sim';
 import { runUp, type RunningConsole } from '@dojo/server';
-import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { startRecordingProxy, type RecordingProxy } from './testing/recording-proxy.ts';
-import { testUpOptions } from '@dojo/server/testing/up-options';
+import { testUpOptions } from '@dojo/server/testing';
 
 let dir: string;
 let cluster: TestApiServer;

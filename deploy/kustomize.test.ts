@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import type { KubeObject } from '@dojo/kube-api';
 import { crdDirectory, operatorCrds } from '@dojo/operator';
-import { CliUsageError, parseCli } from '@dojo/server/cli-args';
+import { CliUsageError, parseCli } from '@dojo/server';
 import { deployDir, kubectl, objectId, parseObjects, renderBase, repoRoot } from './testing/rendered-base.ts';
 
 /** Flags the Deployment passes that the CLI does not have yet (deploy/README.md asks for them). */

@@ -19,8 +19,7 @@ import { createDiscordChain, readyCondition } from '@dojo/operator/testing/disco
 import { startOperatorTestEnv, type OperatorTestEnv } from '@dojo/operator/testing/operator-test-env';
 import { provideCredentials, reportDeployment, runDojoPod } from '@dojo/operator/testing/simulated-cluster';
 import { builtinTypes } from '@dojo/runtime';
-import { parseCli } from '@dojo/server/cli-args';
-import { runUp, type RunningConsole } from '@dojo/server/up';
+import { parseCli, runUp, type RunningConsole } from '@dojo/server';
 import { callsFromJournal, describeCall, grantsFor, uncoveredCalls, unusedGrants, type ApiCall, type Grant } from './rbac-check.ts';
 import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from './testing/recording-proxy.ts';
 import { renderBase } from './testing/rendered-base.ts';

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runUp, type RunningConsole } from '@dojo/server';
-import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
-import { testUpOptions } from '@dojo/server/testing/up-options';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
+import { testUpOptions } from '@dojo/server/testing';
 
 let dir: string;
 let cluster: TestApiServer;

@@ -9,8 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { openApiHash } from '../packages/apiserver/src/http/openapi.ts';
 import { builtinOpenApiFile, encodeBuiltinOpenApi, type RecordedDocument } from '../packages/apiserver/src/http/openapi-builtin.ts';
-import { builtinResources } from '../packages/apiserver/src/registry/builtin/builtin-resources.ts';
-import { startKubeOracle } from '../packages/apiserver/src/testing/kube-oracle.ts';
+import { builtinResources } from '@dojo/apiserver';
+import { startKubeOracle } from '@dojo/apiserver/testing';
 
 const servedGroupVersions = new Set(builtinResources.map((info) => (info.group ? `apis/${info.group}/${info.version}` : `api/${info.version}`)));
 const servedGroups = new Set(builtinResources.filter((info) => info.group).map((info) => `apis/${info.group}`));

@@ -8,7 +8,7 @@
 // saved earlier (one JSON file per /openapi/v3 path). Descriptions are not kept: only markers.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startKubeOracle } from '../packages/apiserver/src/testing/kube-oracle.ts';
+import { startKubeOracle } from '@dojo/apiserver/testing';
 
 interface Schema {
   type?: string;

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fidelityLists } from '../packages/apiserver/src/oracle/fidelity-lists.ts';
 import { withRenderedTables } from '../packages/apiserver/src/oracle/fidelity-tables.ts';
-import { startKubeOracle } from '../packages/apiserver/src/testing/kube-oracle.ts';
+import { startKubeOracle } from '@dojo/apiserver/testing';
 
 // `npm run oracle -- fuzz [--runs N] [--seed S] [--length L]`: the differential fuzzer, with
 // more sequences than `npm test` runs and a new seed each time unless one is given; a failure

@@ -22,12 +22,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitySnapshot, ApiCallRecord, ConflictRecord, Explanation, ReconcileStartRecord, RequestLogPage, TelemetryPage } from '@dojo/console-protocol';
 import { databaseCrd } from '@dojo/cluster-sim';
-import { kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle } from '@dojo/apiserver/testing/kube-oracle';
-import { kubectlRunner, versionedKubectls, type KubectlRunner } from '@dojo/apiserver/testing/kubectl';
-import { parseCli, type UpOptions } from '@dojo/server/cli-args';
-import { testUpOptions } from '@dojo/server/testing/up-options';
-import { auditWebhookKubeconfig, auditWebhookUrl, loadOrCreateAuditWebhookCredentials } from '@dojo/server/audit/audit-webhook-server';
-import { runUp, type RunningConsole } from '@dojo/server/up';
+import { kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle, kubectlRunner, versionedKubectls, type KubectlRunner } from '@dojo/apiserver/testing';
+import { parseCli, type UpOptions, runUp, type RunningConsole } from '@dojo/server';
+import { testUpOptions, auditWebhookKubeconfig, auditWebhookUrl, loadOrCreateAuditWebhookCredentials } from '@dojo/server/testing';
 import { eventually, freePort } from '../operators/go-operator-console.ts';
 import { kubeconfigTarget, ScriptedOperator } from './testing/scripted-operator.ts';
 

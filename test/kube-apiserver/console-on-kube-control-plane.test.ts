@@ -15,11 +15,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Explanation } from '@dojo/console-protocol';
 import { databaseCrd } from '@dojo/cluster-sim';
-import { startKubeControlPlane, type KubeControlPlane } from '@dojo/apiserver/testing/kube-control-plane';
-import { kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle } from '@dojo/apiserver/testing/kube-oracle';
-import { parseCli } from '@dojo/server/cli-args';
-import { testUpOptions } from '@dojo/server/testing/up-options';
-import { runUp, type RunningConsole } from '@dojo/server/up';
+import { startKubeControlPlane, type KubeControlPlane, kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle } from '@dojo/apiserver/testing';
+import { parseCli, runUp, type RunningConsole } from '@dojo/server';
+import { testUpOptions } from '@dojo/server/testing';
 import { eventually } from '../operators/go-operator-console.ts';
 
 const suite = 'the console on kube-apiserver + kube-controller-manager + kube-scheduler + kwok';

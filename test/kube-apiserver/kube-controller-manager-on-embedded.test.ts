@@ -10,9 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKubeControlPlane, type KubeControlPlane } from '@dojo/apiserver/testing/kube-control-plane';
-import { kubeOracleAvailable, kubeOracleBuildTimeoutMs } from '@dojo/apiserver/testing/kube-oracle';
-import { startTestServer, type TestServer } from '@dojo/apiserver/testing/test-server';
+import { startKubeControlPlane, type KubeControlPlane, kubeOracleAvailable, kubeOracleBuildTimeoutMs, startTestServer, type TestServer } from '@dojo/apiserver/testing';
 import { eventually } from '../operators/go-operator-console.ts';
 
 const suite = "kube-controller-manager 1.37 against the embedded API server";

@@ -17,8 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { ApiCallRecord, ReconcileEndRecord, ReconcileStartRecord } from '@dojo/console-protocol';
 import { databaseCrd } from '@dojo/cluster-sim';
-import { kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle } from '@dojo/apiserver/testing/kube-oracle';
-import { kubectlRunner, versionedKubectls, type KubectlRunner } from '@dojo/apiserver/testing/kubectl';
+import { kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle, kubectlRunner, versionedKubectls, type KubectlRunner } from '@dojo/apiserver/testing';
 import { startConsolePod, type ConsolePod, type PodTemplate } from './testing/console-pod.ts';
 import { recordWatch, type WatchRecord } from './testing/watch-record.ts';
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitySnapshot, ConflictRecord, ReconcileStartRecord, RequestJournalRecord, RequestRecord, ScrapeSnapshot, TelemetryPage } from '@dojo/console-protocol';
-import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
+import { kubectlFor, type Kubectl } from '@dojo/server/testing';
 import { goInstall, requireToolchain, runLogged, toolchainCacheDir } from '@dojo/toolchains';
 import type { KubeObject } from '@dojo/kube-api';
 import { eventually, freePort, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';

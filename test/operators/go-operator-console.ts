@@ -8,9 +8,8 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { parseCli } from '@dojo/server/cli-args';
-import { testUpOptions } from '@dojo/server/testing/up-options';
-import { runUp, type RunningConsole } from '@dojo/server/up';
+import { parseCli, runUp, type RunningConsole } from '@dojo/server';
+import { testUpOptions } from '@dojo/server/testing';
 
 const dojoConsoleBin = fileURLToPath(new URL('../../apps/server/bin/dojo-console.mjs', import.meta.url));
 

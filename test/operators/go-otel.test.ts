@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitySnapshot, ApiCallRecord, ConflictRecord, ReconcileStartRecord, RequestJournalRecord, RequestRecord, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
-import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
+import { kubectlFor, type Kubectl } from '@dojo/server/testing';
 import { goBuild, requireToolchain } from '@dojo/toolchains';
 import type { KubeObject } from '@dojo/kube-api';
 import { eventually, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';

@@ -18,10 +18,9 @@ import { KubeTransport } from '@dojo/runtime';
 import { cargoBuild, requireToolchain } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '@dojo/kube-api';
-import { startExternalProcess, type ExternalProcess } from '@dojo/server/activity/testing/external-process';
-import { testUpOptions } from '@dojo/server/testing/up-options';
+import { startExternalProcess, type ExternalProcess, testUpOptions } from '@dojo/server/testing';
 import { ownerTree } from './testing/console-view.ts';
-import { runUp, type RunningConsole } from '@dojo/server/up';
+import { runUp, type RunningConsole } from '@dojo/server';
 
 const cargo = requireToolchain('cargo', 'operators: kube-rs');
 const crateDir = fileURLToPath(new URL('../../examples/operators/rust-configmap-generator', import.meta.url));

@@ -3,7 +3,7 @@
  * embedded API server on its thread, the simulated control plane and every operator busy on
  * the same cluster): it syncs with a streaming list and then sees every write in order.
  */
-import { buildClientGoCheck, runClientGoCheck, widget, widgetsCrd, type ClientGoRun } from '@dojo/apiserver/testing/client-go';
+import { buildClientGoCheck, runClientGoCheck, widget, widgetsCrd, type ClientGoRun } from '@dojo/apiserver/testing';
 import { requireToolchain } from '@dojo/toolchains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivitySnapshot, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { HistoryStore, requestsStream, telemetryStream } from '@dojo/history';
-import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { auditEvent } from '@dojo/telemetry-sources/testing';
 import { testUpOptions } from './testing/up-options.ts';
 import { runUp, type RunningConsole } from './up.ts';

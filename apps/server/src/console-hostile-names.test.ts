@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameLimits } from '@dojo/activity';
 import type { ActivitySnapshot, ConnectAnswer, ControllerList, Explanation, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { builtinTypes, KubeClient } from '@dojo/runtime';
-import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { auditEvent } from '@dojo/telemetry-sources/testing';
 import { testUpOptions } from './testing/up-options.ts';
 import { runUp, type RunningConsole } from './up.ts';

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kubectlRunner, newestKubectl, type KubectlRunner } from '@dojo/apiserver/testing/kubectl';
+import { kubectlRunner, newestKubectl, type KubectlRunner } from '@dojo/apiserver/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runUp, type RunningConsole } from './up.ts';
 import { testUpOptions } from './testing/up-options.ts';

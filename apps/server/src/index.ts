@@ -11,4 +11,4 @@
  */
 export { startConsoleServer, type ConsoleServer, type ConsoleServerOptions } from './console-server.ts';
 export { runUp, type RunningConsole } from './up.ts';
-export { parseCli, type CliCommand } from './cli-args.ts';
+export { CliUsageError, parseCli, type CliCommand, type UpOptions } from './cli-args.ts';

@@ -71,3 +71,22 @@ export { apiserverUsage, parseApiserverArgs, runApiserver, type ApiserverCliOpti
 export { inflightFlagOptions, inflightFlags, inflightFlagsUsage, parseInflightFlags } from './http/inflight-flags.ts';
 export { inflightLimitsOf, type InflightLimits } from './http/inflight-limiter.ts';
 export { DataDirPermissionError, ensurePrivateDataDir } from './storage/private-data-dir.ts';
+// What a recording, an audit import or another TLS endpoint reads of the server's own rules:
+// its certificates and kubeconfig, its stored objects, the built-in kinds it serves with their
+// columns, the OpenAPI definition names and the field manager kube derives from a user agent.
+export {
+  createCertificateAuthority,
+  createServingCertificate,
+  kubeconfigYaml,
+  loadOrCreateCredentials,
+  writeKubeconfig,
+  writeSecretFile,
+  type CertificateAndKey,
+  type ServerCredentials,
+  type ServingNames,
+} from './pki.ts';
+export { readStoredObjects } from './storage/stored-objects.ts';
+export { builtinResources } from './registry/builtin/builtin-resources.ts';
+export type { ResourceInfo } from './registry/resource-info.ts';
+export { definitionName } from './http/openapi.ts';
+export { defaultFieldManager } from './registry/field-tracker.ts';

@@ -46,7 +46,7 @@ export {
 } from './cluster-sim.ts';
 export { isSystemController, schedulerComponent, systemControllers, type SystemControllerInfo, type SystemControllerKey } from './system-controllers.ts';
 export { defaultClusterSimOptions, resolveClusterSimOptions, type ClusterSimOptions, type ClusterSimOptionsInput } from './sim-options.ts';
-export type { DelayRange } from './core/seeded-random.ts';
+export { pickDelay, unitInterval, type DelayRange } from './core/seeded-random.ts';
 export { runSecondsAnnotation } from './kubelet/container-behaviour.ts';
 export type { ContainerLogSink, ContainerLogWrite } from './kubelet/container-logs.ts';
 export { databases, type Database, type DatabaseSpec, type DatabaseStatus } from './cnpg/database-types.ts';

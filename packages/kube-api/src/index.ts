@@ -8,6 +8,10 @@
  *   (`newNotFound`, `newConflict`, `newInvalid`, ...). The server encodes it, clients decode it,
  *   the UI renders it; the message texts are the ones kube-apiserver produces.
  * - Label and field selector parsing/matching with Kubernetes' grammar.
+ * - What a request addresses (`parseRequestPath`, kube's RequestInfoFactory) and how its boolean
+ *   query parameters read (`booleanParam`), for the API server and anyone who reads its traffic.
+ * - Table conversion (`toTable`, the Name/Age/printer columns): what `kubectl get` prints, for
+ *   the API server and a recording's replay alike.
  * - The small helpers every side needs once: metav1.Time / MicroTime (`time.ts`), JSON and
  *   semantic equality (`json-equality.ts`), controller references (`owner-references.ts`).
  * - No runtime dependencies, no I/O, safe to import from the browser.
@@ -34,4 +38,8 @@ export * from './time.ts';
 export * from './json-equality.ts';
 export * from './owner-references.ts';
 export * from './storage-protection.ts';
+export * from './request-info.ts';
+export * from './boolean-param.ts';
+export * from './table-columns.ts';
+export * from './table-conversion.ts';
 export type { ContainerLogWrite } from './container-log-write.ts';

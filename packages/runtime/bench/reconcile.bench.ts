@@ -20,7 +20,7 @@ import type { Reconciler } from '../src/controller/reconciler.ts';
 import { InformerFactory } from '../src/informer/informer-factory.ts';
 import { Manager } from '../src/manager/manager.ts';
 import { configMap } from '../src/testing/fixtures.ts';
-import { startTestApiServer, type TestApiServer } from '../src/testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 
 const { configMaps, namespaces } = builtinTypes;
 const arg = (name: string, fallback: number): number => {

@@ -155,6 +155,7 @@ export { lastWriter, type CachedObjectLookup, type WriteFaultLookup } from './cl
 export { CachedReader, type CachedType, type ObjectCache } from './client/cached-reader.ts';
 export { DelegatingClient } from './client/delegating-client.ts';
 export { discover } from './client/discovery.ts';
+export { decodeWatchEvents } from './client/watch-stream.ts';
 
 // Watcher: list + watch as a state machine that never loses an update.
 export { Watcher, type WatcherCounters, type WatcherEvent, type WatcherOptions, type WatcherState } from './watcher/watcher.ts';

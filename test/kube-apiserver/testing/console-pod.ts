@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KubeOracle } from '@dojo/apiserver/testing/kube-oracle';
+import type { KubeOracle } from '@dojo/apiserver/testing';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const cli = join(repoRoot, 'apps/server/src/cli.ts');

@@ -9,7 +9,7 @@ import { request } from 'node:https';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { parse } from 'yaml';
-import { httpsCall, type CallResult, type HttpsTarget } from '@dojo/apiserver/testing/https-call';
+import { httpsCall, type CallResult, type HttpsTarget } from '@dojo/apiserver/testing';
 
 export const scriptedOperatorAgent = 'scripted-operator/1.0';
 

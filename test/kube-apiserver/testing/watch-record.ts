@@ -5,7 +5,7 @@
  */
 import type { ClientRequest } from 'node:http';
 import { request } from 'node:https';
-import type { HttpsTarget } from '@dojo/apiserver/testing/https-call';
+import type { HttpsTarget } from '@dojo/apiserver/testing';
 
 export interface WatchedEvent {
   type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';

@@ -14,9 +14,8 @@ import type { ActivitySnapshot, RequestJournalRecord, RequestRecord, TelemetryPa
 import { KubeConfig } from '@kubernetes/client-node';
 import type { KubeList, KubeObject } from '@dojo/kube-api';
 import { KubeTransport, type TransportResponse } from '@dojo/runtime';
-import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
-import { testUpOptions } from '@dojo/server/testing/up-options';
-import { runUp, type RunningConsole } from '@dojo/server/up';
+import { kubectlFor, type Kubectl, testUpOptions } from '@dojo/server/testing';
+import { runUp, type RunningConsole } from '@dojo/server';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const dojoConsoleBin = join(repositoryRoot, 'apps/server/bin/dojo-console.mjs');

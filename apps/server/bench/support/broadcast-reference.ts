@@ -14,7 +14,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { kubeconfigYaml, loadOrCreateCredentials } from '@dojo/apiserver/pki';
+import { kubeconfigYaml, loadOrCreateCredentials } from '@dojo/apiserver';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: broadcast-reference.ts <data-dir>');

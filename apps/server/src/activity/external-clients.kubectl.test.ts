@@ -4,7 +4,7 @@
  * with the field manager of each write and the fields it changed; kubectl gets no inferred
  * reconciles (it is not a controller).
  */
-import { kubectlRunner, type KubectlRunner } from '@dojo/apiserver/testing/kubectl';
+import { kubectlRunner, type KubectlRunner } from '@dojo/apiserver/testing';
 import type { RequestRecord } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startObservedServer, type ObservedServer } from './testing/observed-server.ts';

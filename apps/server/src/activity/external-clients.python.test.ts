@@ -6,7 +6,7 @@
  * loop naming that field; the variant that writes with stale resourceVersions shows its 409s
  * with the write that won. Skipped, saying so, without the Python client.
  */
-import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing/python-client';
+import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing';
 import type { RequestRecord } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExternalProcess } from './testing/external-process.ts';

@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing/python-client';
+import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing';
 import type { ClientStalenessAnswer, RequestRecord } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startObservedServer, type ObservedServer } from './testing/observed-server.ts';

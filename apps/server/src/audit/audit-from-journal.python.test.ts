@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing/python-client';
+import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing';
 import type { ClientSummary, RequestJournalRecord, RequestRecord, TelemetryRecord } from '@dojo/console-protocol';
 import type { ExternalProcess } from '../activity/testing/external-process.ts';
 import { startPythonOperator, type PythonOperatorMode } from '../activity/testing/python-operator.ts';

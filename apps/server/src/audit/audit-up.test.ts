@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivitySnapshot } from '@dojo/console-protocol';
-import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { runUp, type RunningConsole } from '../up.ts';
 import { auditEvent } from '@dojo/telemetry-sources/testing';
 import { testUpOptions } from '../testing/up-options.ts';

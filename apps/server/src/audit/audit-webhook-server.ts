@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { guardRequests } from '@dojo/http-edge';
 import type { AuditSink } from '@dojo/telemetry-sources';
-import { createCertificateAuthority, createServingCertificate, writeSecretFile, type ServingNames } from '@dojo/apiserver/pki';
+import { createCertificateAuthority, createServingCertificate, writeSecretFile, type ServingNames } from '@dojo/apiserver';
 import { auditRoutes } from '../routes/audit-routes.ts';
 import { statusAnswer, statusErrors } from '../routes/status-errors.ts';
 import { loadOrCreateToken } from '../security/console-token.ts';

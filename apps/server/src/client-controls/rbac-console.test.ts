@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
 import type { ClientRbac, ClientReportCard, RbacComparison, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
-import { kubectlRunner, newestKubectl, type KubectlRunner } from '@dojo/apiserver/testing/kubectl';
+import { kubectlRunner, newestKubectl, type KubectlRunner } from '@dojo/apiserver/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';

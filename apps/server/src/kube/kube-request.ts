@@ -6,9 +6,7 @@
  * `%77atch=1`, `watch=%31`, `/watch/` paths, `..` and `%2F` cannot say one thing to the
  * console and another to the API server.
  */
-import { booleanParam } from '@dojo/apiserver/http/boolean-param';
-import { parseRequestPath, type RequestTarget } from '@dojo/apiserver/http/request-info';
-import { newBadRequest } from '@dojo/kube-api';
+import { newBadRequest, booleanParam, parseRequestPath, type RequestTarget } from '@dojo/kube-api';
 
 export type KubeVerb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileStartRecord, TelemetryPage, TraceReceiverSnapshot } from '@dojo/console-protocol';
-import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { runUp, type RunningConsole } from '../up.ts';
 import { otlpExporterEnv } from '@dojo/telemetry-sources';
 import { otlpSender, traceReconcile } from '@dojo/telemetry-sources/testing';

@@ -12,7 +12,7 @@
  * deleted Secret) are scrubbed through the ledger of hashes (secret-value-ledger.ts).
  */
 import { join } from 'node:path';
-import { readStoredObjects } from '@dojo/apiserver/storage/stored-objects';
+import { readStoredObjects } from '@dojo/apiserver';
 import type { KubeObject } from '@dojo/kube-api';
 import type { ClusterTransport } from '../kube/cluster-transport.ts';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeConfig } from '@kubernetes/client-node';
-import { loadOrCreateCredentials, type ServerCredentials } from '@dojo/apiserver/pki';
+import { loadOrCreateCredentials, type ServerCredentials } from '@dojo/apiserver';
 import { FakeClock } from '@dojo/runtime';
 import { kubeconfigBearerToken, Scraper, type ScrapeTargetSpec } from '@dojo/telemetry-sources';
 import { controllerRuntimeMetricsPath } from '@dojo/telemetry-sources/testing';

@@ -4,7 +4,7 @@
  * events from a resourceVersion that resumes where the last one ended.
  */
 import { isGone, StatusError, type GroupVersionResource, type KubeObject, type Status, type WatchEvent } from '@dojo/kube-api';
-import { decodeWatchEvents } from '@dojo/runtime/client/watch-stream';
+import { decodeWatchEvents } from '@dojo/runtime';
 import type { ClusterTransport } from '../kube/cluster-transport.ts';
 import { redactSecretResource, redactSecrets, redactSecretStatus } from '../kube/secret-redaction.ts';
 

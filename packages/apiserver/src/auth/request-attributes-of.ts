@@ -8,7 +8,7 @@
  * the path.
  */
 import type { NonResourceAttributes, RequestAttributes } from '../rbac/request-attributes.ts';
-import type { RequestTarget } from '../http/request-info.ts';
+import type { RequestTarget } from '@dojo/kube-api';
 import type { UserInfo } from './user-info.ts';
 
 const verbOfMethod: Record<string, string> = { POST: 'create', GET: 'get', HEAD: 'get', PUT: 'update', PATCH: 'patch', DELETE: 'delete' };

@@ -7,7 +7,7 @@
  * failure leaves as a Status object; nothing a client sends can crash the process.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { newStatusError, newUnauthorized } from '@dojo/kube-api';
+import { newStatusError, newUnauthorized, parseRequestPath } from '@dojo/kube-api';
 import type { Authorizer } from '../auth/authorizer.ts';
 import type { ServiceAccountTokens } from '../auth/service-account-tokens.ts';
 import { forbidden } from '../auth/forbidden.ts';
@@ -30,7 +30,6 @@ import { groupVersionDocument, openApiHash, openApiPathOf, openApiV3Root } from 
 import { writeOpenApiDocument } from './openapi-document-response.ts';
 import { builtinOpenApiDocuments } from './openapi-builtin.ts';
 import { openApiV2Body } from './openapi-v2.ts';
-import { parseRequestPath } from './request-info.ts';
 import { handleResource, type ResourceHandlerDeps } from './resource-handler.ts';
 import { isMutatingMethod, seatHolderOf, type InflightLimiter } from './inflight-limiter.ts';
 import { toStatusError, writeError, writeJson, writeNotFoundPage } from './responses.ts';

@@ -13,10 +13,8 @@
  * - A client is its user name; a request without one (health, version) is its remote address.
  */
 import type { IncomingMessage } from 'node:http';
-import { newTooManyRequests } from '@dojo/kube-api';
+import { newTooManyRequests, isParamTrue, type RequestTarget } from '@dojo/kube-api';
 import { systemMasters, type UserInfo } from '../auth/user-info.ts';
-import { isParamTrue } from './boolean-param.ts';
-import type { RequestTarget } from './request-info.ts';
 
 export interface InflightLimits {
   /** Non-mutating requests (GET, HEAD, OPTIONS) served at once, all clients together. */

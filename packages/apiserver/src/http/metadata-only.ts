@@ -5,9 +5,8 @@
  * the other is 406 NotAcceptable (handlers/response.go, asPartialObjectMetadata(List)), the
  * message naming the Go type of what storage returned.
  */
-import { newNotAcceptable, type KubeObject } from '@dojo/kube-api';
+import { newNotAcceptable, type KubeObject, partialObjectMetadata } from '@dojo/kube-api';
 import type { ResourceInfo } from '../registry/resource-info.ts';
-import { partialObjectMetadata } from './table.ts';
 
 /**
  * `%T` of the object kube's storage returns: the kind's internal type, whose package is the

@@ -1,8 +1,7 @@
 /** Query-string decoding for list, watch and write options, with kube-apiserver's errors. */
-import { fieldError, goQuote, newBadRequest, newInvalid, type FieldError } from '@dojo/kube-api';
+import { fieldError, goQuote, newBadRequest, newInvalid, type FieldError, booleanParam } from '@dojo/kube-api';
 import { validateDryRun, validateFieldManager, validateFieldValidation } from '../patch/patch-options.ts';
 import type { DeleteOptions, FieldValidation, ListOptions, PropagationPolicy, WriteOptions } from '../registry/request-options.ts';
-import { booleanParam } from './boolean-param.ts';
 import { validateListOptions } from './list-options-validation.ts';
 import { parseResourceVersion } from './resource-version.ts';
 

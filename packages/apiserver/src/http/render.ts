@@ -3,7 +3,7 @@
  * that have a message), a Table (JSON), or PartialObjectMetadata (JSON or protobuf); lists alike.
  */
 import type { ServerResponse } from 'node:http';
-import type { KubeList, KubeObject } from '@dojo/kube-api';
+import { type KubeList, type KubeObject, toTable, type IncludeObject } from '@dojo/kube-api';
 import { listForWire } from '../registry/list-wire-form.ts';
 import { storedItemJson, storedListEnvelope, type StoredList } from '../registry/list.ts';
 import { jsonListParts, writeJsonList } from './list-stream.ts';
@@ -11,7 +11,6 @@ import type { ResourceInfo } from '../registry/resource-info.ts';
 import { contentTypeOf, type Rendering } from './negotiation.ts';
 import { writeJson, writeObject, writeRawJson } from './responses.ts';
 import { asPartialObjectMetadata, asPartialObjectMetadataList } from './metadata-only.ts';
-import { toTable, type IncludeObject } from './table.ts';
 
 const includeObjectOf = (query: URLSearchParams): IncludeObject => (query.get('includeObject') ?? 'Metadata') as IncludeObject;
 

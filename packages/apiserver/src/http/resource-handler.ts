@@ -4,7 +4,7 @@
  * Status). No storage logic lives here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fieldError, newBadRequest, newInvalid, newMethodNotSupported, newStatusError, type KubeObject } from '@dojo/kube-api';
+import { fieldError, newBadRequest, newInvalid, newMethodNotSupported, newStatusError, type KubeObject, booleanParam, isParamTrue, type RequestTarget } from '@dojo/kube-api';
 import { goDecodeErrorOf } from '../registry/builtin/typed-decode.ts';
 import { deletionWarnings } from '../registry/deletion.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
@@ -28,13 +28,11 @@ import { messageOf } from './protobuf/envelope.ts';
 import { renderList, renderObject, renderStoredList } from './render.ts';
 import type { PatchEngine } from './patch-engine.ts';
 import type { UserInfo } from '../auth/user-info.ts';
-import { booleanParam, isParamTrue } from './boolean-param.ts';
 import { serveCreateOnly, type CreateOnlyEndpoints } from './create-only.ts';
 import { kindMismatchError } from './kind-mismatch.ts';
 import { deleteResponseOf } from './delete-response.ts';
 import { awaitResourceVersion } from './fresh-read.ts';
 import { deleteOptionsOf, listOptionsOf, writeOptionsOf } from './query.ts';
-import type { RequestTarget } from './request-info.ts';
 import { setWarnings, writeObject } from './responses.ts';
 import { serveWatch, type WatchSettings } from './watch-handler.ts';
 import { servePodLog, type PodLogDeps } from '../logs/pod-log-handler.ts';

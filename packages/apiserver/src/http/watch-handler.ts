@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InjectedFault, RequestClient, WatchCloseReason } from '@dojo/console-protocol';
-import { FieldSelector, LabelSelector, newBadRequest, newResourceExpired, type KubeObject, type WatchEventType } from '@dojo/kube-api';
+import { FieldSelector, LabelSelector, newBadRequest, newResourceExpired, type KubeObject, type WatchEventType, partialObjectMetadata, toTable, type IncludeObject } from '@dojo/kube-api';
 import type { ClientControls } from '../client-controls/client-controls.ts';
 import { faultWatchExpired } from '../client-controls/request-faults-answers.ts';
 import type { WatchGate } from '../client-controls/watch-gate.ts';
@@ -26,7 +26,6 @@ import { contentTypeOf, mediaOf, type Rendering } from './negotiation.ts';
 import { watchEventMessage } from './protobuf/watch-frames.ts';
 import { decodedChange, storedEventLine } from './watch-event-cache.ts';
 import { toStatusError } from './responses.ts';
-import { partialObjectMetadata, toTable, type IncludeObject } from './table.ts';
 import { watchOptionsOf, type WatchOptions } from './watch-options.ts';
 import { httpWatchTransport, webSocketWatchTransport, type WatchTransport } from './watch-transport.ts';
 import { acceptWatchWebSocket, isWebSocketUpgrade } from './watch-websocket.ts';

@@ -13,7 +13,7 @@
  * - sendInitialEvents=false from "" or "0": no state, changes from the current revision;
  * - a resourceVersion N without initial events: the changes after N.
  */
-import { booleanParam, isParamTrue } from './boolean-param.ts';
+import { booleanParam, isParamTrue } from '@dojo/kube-api';
 import { validateListOptions } from './list-options-validation.ts';
 import { parseResourceVersion } from './resource-version.ts';
 

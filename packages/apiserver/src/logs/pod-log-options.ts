@@ -4,8 +4,7 @@
  * below 1, or both `sinceTime` and `sinceSeconds` is a 422 on PodLogOptions; `stream` is
  * refused while the PodLogsQuerySplitStreams gate is off (its default in 1.37).
  */
-import { fieldError, fieldErrorBody, fieldErrorToCause, newBadRequest, newStatusError, type FieldError, type StatusError } from '@dojo/kube-api';
-import { booleanParam } from '../http/boolean-param.ts';
+import { fieldError, fieldErrorBody, fieldErrorToCause, newBadRequest, newStatusError, type FieldError, type StatusError, booleanParam } from '@dojo/kube-api';
 import { intParam } from '../http/query.ts';
 
 export interface PodLogOptions {

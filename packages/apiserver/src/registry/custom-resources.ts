@@ -4,12 +4,11 @@
  * subresources and printer columns. Versions share one storage bucket; objects are stored in
  * the storage version and converted with strategy None (only apiVersion changes).
  */
-import type { KubeObject } from '@dojo/kube-api';
+import { type KubeObject, ageColumn, nameColumn, printerColumn } from '@dojo/kube-api';
 import { createCustomResourceValidator } from '../crd/custom-resource-validator.ts';
 import type { CustomResourceDefinition } from '../crd/schema-types.ts';
 import { customResourceStatusStrategy, customResourceStrategy } from './custom-resource-strategy.ts';
 import { sameShapeConversion, type ResourceInfo } from './resource-info.ts';
-import { ageColumn, nameColumn, printerColumn } from './table-columns.ts';
 
 /** The verbs of a served CRD, in the order apiextensions-apiserver's discovery controller lists them. */
 const customResourceVerbs = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];

@@ -4,10 +4,9 @@
  * renders as a table. Built-in kinds and CRD-defined kinds produce the same structure, so one
  * generic store serves them all.
  */
-import type { GroupResource, KubeObject } from '@dojo/kube-api';
+import type { GroupResource, KubeObject, TableColumn } from '@dojo/kube-api';
 import type { NameValidation } from './object-meta.ts';
 import type { DecodeResult, Strategy, UpdateStrategy } from './strategy.ts';
-import type { TableColumn } from './table-columns.ts';
 
 export interface ScaleSubresource {
   specReplicasPath: string;

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeClient } from '@dojo/runtime';
-import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { startClusterSim, type RunningClusterSim, type StartClusterSimOptions } from '../cluster-sim.ts';
 import type { ClusterSimOptionsInput } from '../sim-options.ts';
 

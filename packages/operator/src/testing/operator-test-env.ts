@@ -7,7 +7,7 @@
 import { startDiscordSimulator, DiscordClient, type DiscordSimulator, type DiscordSimulatorOptions } from '@dojo/discord';
 import type { KubeObject } from '@dojo/kube-api';
 import { builtinTypes, KubeClient, Manager } from '@dojo/runtime';
-import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { operatorCrds } from '../crd-manifests.ts';
 import { registerOperator, type OperatorControllers, type OperatorOptions } from '../register-operator.ts';
 import { cnpgDatabaseCrd } from './cnpg-database-crd.ts';

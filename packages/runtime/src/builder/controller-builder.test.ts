@@ -5,7 +5,7 @@ import type { ReconcileContext, Request } from '../controller/reconciler.ts';
 import { Manager } from '../manager/manager.ts';
 import { labelChangedPredicate } from '../predicate/changed-predicates.ts';
 import { configMap, controllerRef, deployment } from '../testing/fixtures.ts';
-import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import type { Trigger } from '../workqueue/trigger.ts';
 import { ControllerBuilder } from './controller-builder.ts';
 

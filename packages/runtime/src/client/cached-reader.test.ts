@@ -6,7 +6,7 @@ import { Journal } from '../telemetry/journal.ts';
 import { reconcileContext } from '../telemetry/reconcile-context.ts';
 import type { ConflictRecord } from '../telemetry/records.ts';
 import { configMap, type ConfigMap } from '../testing/fixtures.ts';
-import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { CachedReader } from './cached-reader.ts';
 import { KubeClient } from './kube-client.ts';
 import { builtinTypes } from './resource-type.ts';

@@ -6,7 +6,7 @@ import { Journal } from '../telemetry/journal.ts';
 import { reconcileContext } from '../telemetry/reconcile-context.ts';
 import type { ApiCallRecord, ConflictRecord } from '../telemetry/records.ts';
 import { configMap, deployment, type ConfigMap } from '../testing/fixtures.ts';
-import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { discover } from './discovery.ts';
 import { KubeClient } from './kube-client.ts';
 import { builtinTypes } from './resource-type.ts';

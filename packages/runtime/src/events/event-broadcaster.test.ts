@@ -7,7 +7,7 @@ import { builtinTypes } from '../client/resource-type.ts';
 import { Journal } from '../telemetry/journal.ts';
 import { reconcileContext } from '../telemetry/reconcile-context.ts';
 import type { ApiCallRecord } from '../telemetry/records.ts';
-import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { EventBroadcaster, reconcileIdAnnotation } from './event-broadcaster.ts';
 
 type Event = KubeObject & { reason?: string; type?: string; count?: number; message?: string; involvedObject?: Record<string, unknown>; firstTimestamp?: string; lastTimestamp?: string };

@@ -7,7 +7,7 @@ import { Journal } from '../telemetry/journal.ts';
 import type { ConditionTransitionRecord, WatchEventRecord } from '../telemetry/records.ts';
 import { configMap, deployment } from '../testing/fixtures.ts';
 import { flakyListerWatcher } from '../testing/flaky-lister-watcher.ts';
-import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { listerWatcherFor } from '../watcher/lister-watcher.ts';
 import { SharedInformer, type ResourceEventHandler, type SharedInformerOptions } from './shared-informer.ts';
 

@@ -4,7 +4,7 @@ import { KubeClient } from '../client/kube-client.ts';
 import { builtinTypes } from '../client/resource-type.ts';
 import { Manager, type LeaderElectionOptions } from '../manager/manager.ts';
 import { configMap } from '../testing/fixtures.ts';
-import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import type { Lease } from './lease-lock.ts';
 
 const { configMaps, leases, namespaces } = builtinTypes;

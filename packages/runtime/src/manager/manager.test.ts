@@ -4,7 +4,7 @@ import { KubeClient } from '../client/kube-client.ts';
 import { builtinTypes } from '../client/resource-type.ts';
 import type { ApiCallRecord, ReconcileStartRecord } from '../telemetry/records.ts';
 import { configMap } from '../testing/fixtures.ts';
-import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { Manager } from './manager.ts';
 
 const { configMaps, namespaces } = builtinTypes;

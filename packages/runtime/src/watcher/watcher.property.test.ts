@@ -6,7 +6,7 @@ import { builtinTypes } from '../client/resource-type.ts';
 import { SharedInformer } from '../informer/shared-informer.ts';
 import { configMap } from '../testing/fixtures.ts';
 import { flakyListerWatcher } from '../testing/flaky-lister-watcher.ts';
-import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { listerWatcherFor } from './lister-watcher.ts';
 
 const { configMaps, namespaces } = builtinTypes;

@@ -4,7 +4,7 @@ import { KubeClient } from '../client/kube-client.ts';
 import { builtinTypes } from '../client/resource-type.ts';
 import { configMap } from '../testing/fixtures.ts';
 import { flakyListerWatcher, type FlakyListerWatcher } from '../testing/flaky-lister-watcher.ts';
-import { startTestApiServer, type TestApiServer } from '../testing/test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { listerWatcherFor } from './lister-watcher.ts';
 import { Watcher, type WatcherEvent } from './watcher.ts';
 

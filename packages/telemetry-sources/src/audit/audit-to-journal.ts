@@ -19,7 +19,7 @@
  *   here; AuditFeed looks it up from the object's managedFields (conflict-winner.ts).
  */
 import type { ControllerOwner, RequestRecord, RequestVerb, WatchOpenRecord } from '@dojo/console-protocol';
-import { defaultFieldManager } from '@dojo/apiserver/registry/field-tracker';
+import { defaultFieldManager } from '@dojo/apiserver';
 import type { AuditEvent } from './audit-event.ts';
 import { writtenPaths } from './written-paths.ts';
 

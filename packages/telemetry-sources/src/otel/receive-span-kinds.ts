@@ -16,9 +16,8 @@
  *   (`http.method`, `http.url`, `http.status_code`) semantic conventions, whose path is a
  *   Kubernetes API path.
  */
-import { parseRequestPath } from '@dojo/apiserver/http/request-info';
+import { parseRequestPath, type ObjectIdentity } from '@dojo/kube-api';
 import type { Trigger } from '@dojo/console-protocol';
-import type { ObjectIdentity } from '@dojo/kube-api';
 import { spanKindClient, type Attributes, type ReceivedSpan } from './receive-spans.ts';
 
 export interface ReconcileSpan {

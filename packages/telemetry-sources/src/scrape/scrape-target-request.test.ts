@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StatusError } from '@dojo/kube-api';
-import { loadOrCreateCredentials } from '@dojo/apiserver/pki';
+import { loadOrCreateCredentials } from '@dojo/apiserver';
 import { decodeScrapeTargetRequest } from './scrape-target-request.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'scrape-ca-'));

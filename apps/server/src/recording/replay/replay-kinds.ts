@@ -6,8 +6,8 @@
  * embedded API server prints: a built-in's own, a CRD's printer columns as of the instant.
  */
 import type { ResourceType } from '@dojo/console-protocol';
-import { builtinResources } from '@dojo/apiserver/registry/builtin/builtin-resources';
-import { ageColumn, nameColumn, printerColumn, type PrinterColumnSpec, type TableColumn } from '@dojo/apiserver/registry/table-columns';
+import { builtinResources } from '@dojo/apiserver';
+import { ageColumn, nameColumn, printerColumn, type PrinterColumnSpec, type TableColumn } from '@dojo/kube-api';
 import type { RecordedObjects } from './recorded-objects.ts';
 
 export const readOnlyVerbs = ['get', 'list', 'watch'];

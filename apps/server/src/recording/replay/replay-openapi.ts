@@ -6,7 +6,7 @@
  * embedded server serves kube's own, packages/apiserver/src/http/openapi-builtin.ts). The
  * console's forms and "why is this not ready?" read a kind's schema from here.
  */
-import { definitionName } from '@dojo/apiserver/http/openapi';
+import { definitionName } from '@dojo/apiserver';
 import type { ResourceType } from '@dojo/console-protocol';
 import type { DiscoveryAnswer } from './replay-discovery.ts';
 import type { ReplayKinds } from './replay-kinds.ts';

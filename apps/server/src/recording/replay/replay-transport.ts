@@ -9,8 +9,7 @@
  * quiet (nothing changes in a recording while one looks at one instant); a watch from anything
  * else is told 410 Expired, so the watcher lists again at the instant it now asks about.
  */
-import { FieldSelector, LabelSelector, newBadRequest, newNotFound, newResourceExpired, newStatusError, StatusError, type KubeObject, type Table } from '@dojo/kube-api';
-import { partialObjectMetadata, toTable, type IncludeObject } from '@dojo/apiserver/http/table';
+import { FieldSelector, LabelSelector, newBadRequest, newNotFound, newResourceExpired, newStatusError, StatusError, type KubeObject, type Table, partialObjectMetadata, toTable, type IncludeObject } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
 import type { TransportRequest, TransportResponse } from '@dojo/runtime';
 import type { ClusterTransport } from '../../kube/cluster-transport.ts';

@@ -1,6 +1,6 @@
 /** apps/v1 Deployments and ReplicaSets (rules in workload-strategies.ts), and coordination.k8s.io Leases. */
 import { statusStrategy } from '../status-strategy.ts';
-import type { TableColumn } from '../table-columns.ts';
+import type { TableColumn } from '@dojo/kube-api';
 import { defineBuiltin } from './define-builtin.ts';
 import { leaseStrategy } from './lease-strategy.ts';
 import { containerColumns, formatLabelSelector } from './printer-cells.ts';

@@ -1,7 +1,6 @@
 /** batch/v1 Jobs and CronJobs, with kubectl's columns for each. */
-import type { KubeObject } from '@dojo/kube-api';
+import { type KubeObject, ageOf, humanDuration } from '@dojo/kube-api';
 import { statusStrategy } from '../status-strategy.ts';
-import { ageOf, humanDuration } from '../table-columns.ts';
 import { cronJobStrategy } from './cronjob-strategy.ts';
 import { defineBuiltin } from './define-builtin.ts';
 import { jobStrategy } from './job-strategy.ts';

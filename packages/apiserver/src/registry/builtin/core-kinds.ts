@@ -2,10 +2,9 @@
  * core/v1 kinds: namespaces, secrets, configmaps, serviceaccounts, services, pods, events. Their
  * write rules are the strategies next to this file (namespace-strategy.ts, ...).
  */
-import type { KubeObject } from '@dojo/kube-api';
+import type { KubeObject, TableColumn } from '@dojo/kube-api';
 import type { ResourceInfo } from '../resource-info.ts';
 import { statusStrategy } from '../status-strategy.ts';
-import type { TableColumn } from '../table-columns.ts';
 import { configMapStrategy, secretStrategy } from './config-strategies.ts';
 import { allVerbs, defineBuiltin } from './define-builtin.ts';
 import { eventStrategy } from './event-strategy.ts';

@@ -3,7 +3,7 @@ import { messageOf } from '../../http/protobuf/envelope.ts';
 import type { ResourceInfo } from '../resource-info.ts';
 import { sameShapeConversion } from '../resource-info.ts';
 import { noRulesStrategy, type Strategy } from '../strategy.ts';
-import { ageColumn, createdAtColumn, nameColumn, type TableColumn } from '../table-columns.ts';
+import { ageColumn, createdAtColumn, nameColumn, type TableColumn } from '@dojo/kube-api';
 import { typedDecoder } from './typed-decode.ts';
 
 export const allVerbs = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];

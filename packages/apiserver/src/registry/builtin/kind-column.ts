@@ -1,5 +1,5 @@
 /** A kind-specific Table column with kube's header and description (pkg/printers/internalversion/printers.go). */
-import type { TableColumn } from '../table-columns.ts';
+import type { TableColumn } from '@dojo/kube-api';
 
 export function kindColumn(name: string, description: string, cell: TableColumn['cell'], type: TableColumn['type'] = 'string', priority = 0): TableColumn {
   return { name, type, description, priority, cell };

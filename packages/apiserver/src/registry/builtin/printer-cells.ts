@@ -3,8 +3,7 @@
  * shared by the kinds that print them: container names and images, label selectors, label sets,
  * access modes.
  */
-import { LabelSelector, type KubeObject, type LabelSelectorObject } from '@dojo/kube-api';
-import type { TableColumn } from '../table-columns.ts';
+import { LabelSelector, type KubeObject, type LabelSelectorObject, type TableColumn } from '@dojo/kube-api';
 import { field, record } from './unstructured.ts';
 
 export const column = (name: string, cell: TableColumn['cell'], type: TableColumn['type'] = 'string', priority = 0): TableColumn => ({

@@ -4,8 +4,7 @@
  * split into users, groups and ServiceAccounts (namespace/name), as rbac.SubjectsStrings does.
  * Roles and ClusterRoles have no printer: kube's default table (Name, Created At).
  */
-import type { KubeObject } from '@dojo/kube-api';
-import type { TableColumn } from '../table-columns.ts';
+import type { KubeObject, TableColumn } from '@dojo/kube-api';
 import { field } from './unstructured.ts';
 
 interface Subject {

@@ -4,8 +4,7 @@
  * external IP by type (`<pending>` for a LoadBalancer without ingress, the external name of an
  * ExternalName service), ports as port[:nodePort]/protocol, and, wide, the selector.
  */
-import type { KubeObject } from '@dojo/kube-api';
-import type { TableColumn } from '../table-columns.ts';
+import type { KubeObject, TableColumn } from '@dojo/kube-api';
 import { field } from './unstructured.ts';
 
 const column = (name: string, cell: TableColumn['cell'], priority = 0): TableColumn => ({ name, type: 'string', description: name, priority, cell });

@@ -1,6 +1,5 @@
 /** storage.k8s.io/v1 StorageClasses, as pkg/registry/storage registers them (rules in storage-class-strategy.ts). */
-import type { KubeObject } from '@dojo/kube-api';
-import { nameColumn } from '../table-columns.ts';
+import { type KubeObject, nameColumn } from '@dojo/kube-api';
 import { defineBuiltin } from './define-builtin.ts';
 import { kindColumn } from './kind-column.ts';
 import { storageClassStrategy } from './storage-class-strategy.ts';

@@ -2,7 +2,8 @@
  * Columns for `Accept: application/json;as=Table` (what `kubectl get` prints): the Name column,
  * kind-specific columns, and Age rendered as kube-apiserver's HumanDuration.
  */
-import { evaluateJsonPath, parseJsonPath, type KubeObject } from '@dojo/kube-api';
+import { evaluateJsonPath, parseJsonPath } from './json-path.ts';
+import type { KubeObject } from './types.ts';
 
 export interface TableColumn {
   name: string;

@@ -1,6 +1,6 @@
 /**
- * The real embedded API server in a child process, for tests and benchmarks: the runtime
- * talks to it over HTTPS exactly as it talks to a cluster, and never imports it.
+ * The real embedded API server in a child process, for tests and benchmarks: the client under
+ * test talks to it over HTTPS exactly as it talks to a cluster, and never imports it.
  *
  * - `restart()` stops it and starts it again on the same port and data dir (state survives;
  *   every open watch is cut, as a server restart cuts them), optionally after a while away.
@@ -10,12 +10,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KubeConfig } from '@kubernetes/client-node';
-import { KubeClient } from '../client/kube-client.ts';
-import { builtinTypes } from '../client/resource-type.ts';
+import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 
 export interface TestApiServerOptions {
   /** Reuse a data dir (kept on stop); by default a temp dir is made and removed. */
@@ -36,9 +35,10 @@ export interface TestApiServer {
   stop(): Promise<void>;
 }
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-// A path, not an import: the runtime must never depend on the API server's code.
-const defaultCli = fileURLToPath(new URL('../../../apiserver/src/cli.ts', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+// Resolved, not imported: the server runs as a process of its own, and what is tested against it
+// (the runtime above all) must never depend on the API server's code.
+const defaultCli = createRequire(import.meta.url).resolve('@dojo/apiserver/cli');
 const listening = /listening on (https?:\/\/[^\s]+)/;
 
 interface Running {
@@ -122,14 +122,15 @@ export async function startTestApiServer(options: TestApiServerOptions = {}): Pr
     async forceHistoryLoss() {
       await restart();
       // An Event: a kind the tests do not watch, so no watcher sees this revision.
-      const client = await KubeClient.create({ kubeConfig: server.kubeConfig() });
-      await client.create(builtinTypes.events, {
-        metadata: { name: `history-loss-${++writes}-${Date.now()}`, namespace: 'default' },
-        involvedObject: { kind: 'Namespace', name: 'default' },
-        reason: 'HistoryLoss',
-        message: 'forced by the test server to expire older resourceVersions',
+      await server.kubeConfig().makeApiClient(CoreV1Api).createNamespacedEvent({
+        namespace: 'default',
+        body: {
+          metadata: { name: `history-loss-${++writes}-${Date.now()}`, namespace: 'default' },
+          involvedObject: { kind: 'Namespace', name: 'default' },
+          reason: 'HistoryLoss',
+          message: 'forced by the test server to expire older resourceVersions',
+        },
       });
-      client.close();
       await restart();
     },
     async stop() {

@@ -1,6 +1,6 @@
 /** Renders objects as meta.k8s.io Tables: what `kubectl get` prints, rows carrying metadata. */
-import type { KubeObject, Table } from '@dojo/kube-api';
-import type { ResourceInfo } from '../registry/resource-info.ts';
+import type { TableColumn } from './table-columns.ts';
+import type { KubeObject, Table } from './types.ts';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
@@ -10,7 +10,7 @@ export function partialObjectMetadata(obj: KubeObject, version = 'v1'): Record<s
 
 /** `info` needs only its columns: a recording's replay prints the kinds it recorded with the same columns. */
 export function toTable(
-  info: Pick<ResourceInfo, 'columns'>,
+  info: { readonly columns: readonly TableColumn[] },
   objects: readonly KubeObject[],
   options: { version: string; includeObject: IncludeObject; listMeta?: Table['metadata']; withColumns: boolean; now?: number },
 ): Table {
