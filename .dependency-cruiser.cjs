@@ -10,6 +10,7 @@ const allowed = {
   'packages/cluster-sim': ['packages/kube-api', 'packages/runtime'],
   'packages/history': ['packages/kube-api', 'packages/console-protocol'],
   'packages/activity': ['packages/kube-api', 'packages/console-protocol'],
+  'packages/explain': ['packages/kube-api', 'packages/console-protocol', 'packages/runtime', 'packages/activity'],
   'packages/http-edge': [],
   'packages/toolchains': [],
   'packages/discord': ['packages/http-edge'],
@@ -17,7 +18,7 @@ const allowed = {
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/explain', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
   // packages/toolchains is for tests only, from any package: its own rule below says who may import it.

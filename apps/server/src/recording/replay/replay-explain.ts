@@ -1,6 +1,6 @@
 /**
  * "Why is this not ready?" in a recording, as of the instant asked about: the same explainer a
- * live console runs (explain/explain-service.ts), over what the recording says was true then —
+ * live console runs (@dojo/explain's ExplainService), over what the recording says was true then —
  * the objects of every recorded kind at the instant (as the informer caches held them), the
  * controllers rebuilt from their telemetry, the history up to the instant, and who wrote what
  * as the replayed request journal says. Nothing after the instant is seen: an answer at an
@@ -11,11 +11,9 @@ import type { ClientIdentifier } from '@dojo/activity';
 import type { Explanation, ReadinessHints, RequestJournalRecord } from '@dojo/console-protocol';
 import type { HistoryStore, HistoryStream } from '@dojo/history';
 import type { ObjectIdentity } from '@dojo/kube-api';
+import { ExplainService, JournalWriters, type CachedKind } from '@dojo/explain';
 import { defaultIndexers, Store } from '@dojo/runtime';
 import type { ControllerView } from '../../controller-view.ts';
-import { ExplainService } from '../../explain/explain-service.ts';
-import { JournalWriters } from '../../explain/journal-writers.ts';
-import type { CachedKind } from '../../explain/object-graph.ts';
 import { RecordedHistory } from '../../history/recorded-history.ts';
 import type { ExplainAnswers } from '../../routes/explain-routes.ts';
 import type { RecordedObjects } from './recorded-objects.ts';

@@ -14,7 +14,6 @@
 import type { FieldWriter, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
 import type { ClientIdentifier } from '@dojo/activity';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
-import type { RequestSink } from '../activity/request-log.ts';
 import { SharedValues } from './shared-values.ts';
 
 /** One successful write, as the journal recorded it. */
@@ -46,7 +45,7 @@ export interface JournalWritesView {
 
 const writeVerbs = new Set<RequestRecord['verb']>(['create', 'update', 'patch', 'delete']);
 
-export class JournalWriters implements RequestSink, JournalWritesView {
+export class JournalWriters implements JournalWritesView {
   readonly #identifier: ClientIdentifier;
   readonly #capacity: number;
   readonly #byObject = new Map<string, ObjectWrites>();
