@@ -51,10 +51,7 @@ import { TracedClients } from './otel/traced-clients.ts';
 import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
 import { defaultScrapeAllow, ScrapeAllowList } from './scrape/scrape-allow.ts';
 import { openRecording } from './recording/open-recording.ts';
-import { RecordingConsoles } from './recording/recording-consoles.ts';
-import { SecretValueLedger } from './recording/secret-value-ledger.ts';
-import { clusterSecretValues } from './recording/secret-values.ts';
-import { keepControllers, keepingResources, keepSource, keepTraceReceiver, keepingTraceReceiver } from './recording/session-facts.ts';
+import { clusterSecretValues, keepControllers, keepingResources, keepingTraceReceiver, keepSource, keepTraceReceiver, RecordingConsoles, SecretValueLedger } from '@dojo/recording';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
 import { removeConsoleEndpoint, writeConsoleEndpoint } from './client-controls/console-endpoint.ts';
 

@@ -27,6 +27,12 @@ export interface RecordedHistory {
   writers(object: ObjectIdentity, versions: readonly ObjectVersionRecord[]): Map<string, FieldWriter>;
 }
 
+/** What answers "why is this not ready?": the live ExplainService (which has only now), or a recording's replay at an instant. */
+export interface ExplainAnswers {
+  explain(identity: ObjectIdentity, at?: number): Promise<Explanation>;
+  hints(group: string, kind: string, namespace?: string, at?: number): Promise<ReadinessHints>;
+}
+
 export interface ExplainServiceDeps {
   readonly informers: () => readonly CachedKind[];
   readonly controllers: () => readonly DirectoryEntry[];

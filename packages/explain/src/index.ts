@@ -17,7 +17,7 @@
  * Misuse: the explainer does not own the informers or the history store; close() stops only
  * its own following of the informers.
  */
-export { ExplainService, type ExplainServiceDeps, type RecordedHistory } from './explain-service.ts';
+export { ExplainService, type ExplainAnswers, type ExplainServiceDeps, type RecordedHistory } from './explain-service.ts';
 export { JournalWriters, type JournalWritesView } from './journal-writers.ts';
 export { informerGraph, type CachedKind, type ObjectGraph } from './object-graph.ts';
 export { controllerDirectory, type ControllerDirectory, type DirectoryEntry } from './controller-directory.ts';

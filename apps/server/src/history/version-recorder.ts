@@ -11,7 +11,7 @@ import type { ObjectVersionRecord, VersionChange } from '@dojo/console-protocol'
 import type { HistoryStream } from '@dojo/history';
 import { identityKey, identityOf, type KubeObject, type ManagedFieldsEntry, type WatchEventType } from '@dojo/kube-api';
 import type { ResourceEventHandler } from '@dojo/runtime';
-import { redactSecretResource } from '../kube/secret-redaction.ts';
+import { redactSecretResource } from '@dojo/console-live';
 
 interface Kind {
   readonly group: string;

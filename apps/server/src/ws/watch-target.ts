@@ -5,8 +5,7 @@
  */
 import { isGone, StatusError, type GroupVersionResource, type KubeObject, type Status, type WatchEvent } from '@dojo/kube-api';
 import { decodeWatchEvents } from '@dojo/runtime/client/watch-stream';
-import type { ClusterTransport } from '../kube/cluster-transport.ts';
-import { redactSecretResource, redactSecrets, redactSecretStatus } from '../kube/secret-redaction.ts';
+import { type ClusterTransport, redactSecretResource, redactSecrets, redactSecretStatus } from '@dojo/console-live';
 
 export interface WatchQuery {
   resource: GroupVersionResource;

@@ -13,7 +13,7 @@ import { FieldSelector, LabelSelector, newBadRequest, newNotFound, newResourceEx
 import { partialObjectMetadata, toTable, type IncludeObject } from '@dojo/apiserver/http/table';
 import type { ResourceType } from '@dojo/console-protocol';
 import type { TransportRequest, TransportResponse } from '@dojo/runtime';
-import type { ClusterTransport } from '../../kube/cluster-transport.ts';
+import type { ClusterTransport } from '@dojo/console-live';
 import { readOnlyRecording } from '../read-only.ts';
 import type { RecordedObjects } from './recorded-objects.ts';
 import { discoveryDocument } from './replay-discovery.ts';
