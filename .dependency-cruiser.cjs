@@ -17,10 +17,11 @@ const allowed = {
   'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge'],
   'packages/console-live': ['packages/kube-api', 'packages/console-protocol', 'packages/runtime'],
   'packages/recording': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/explain', 'packages/console-live'],
+  'packages/client-controls': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/explain', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'packages/console-live', 'packages/recording', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/explain', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'packages/console-live', 'packages/recording', 'packages/client-controls', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
   // packages/toolchains is for tests only, from any package: its own rule below says who may import it.

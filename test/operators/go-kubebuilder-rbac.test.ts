@@ -16,8 +16,7 @@ import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestRecord, UnusedGrant } from '@dojo/console-protocol';
 import { kubectlFor, type Kubectl } from '@dojo/server/testing/kubectl';
-import { clientJournalRecords } from '@dojo/server/client-controls/rbac-journal';
-import { clientRbacFromDataDir } from '@dojo/server/client-controls/rbac-report';
+import { clientJournalRecords, clientRbacFromDataDir } from '@dojo/client-controls';
 import { goInstall, requireToolchain, runLogged, toolchainCacheDir } from '@dojo/toolchains';
 import { eventually, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
 

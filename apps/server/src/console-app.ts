@@ -25,7 +25,7 @@ import { kubeProxy } from './kube/kube-proxy.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { clientStalenessRoutes } from './routes/client-staleness-routes.ts';
 import { clientFaultRoutes, type ClientFaultRoutesDeps } from './routes/client-fault-routes.ts';
-import type { ClientRbacSource } from './client-controls/rbac-report.ts';
+import type { ClientRbacSource } from '@dojo/client-controls';
 import { clientRbacRoutes } from './routes/client-rbac-routes.ts';
 import { clientReportRoutes } from './routes/client-report-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';

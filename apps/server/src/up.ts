@@ -14,7 +14,7 @@ import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsSt
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
 import { ActivityService } from './activity/activity-service.ts';
-import { clientRbacFromDataDir } from './client-controls/rbac-report.ts';
+import { clientRbacFromDataDir, removeConsoleEndpoint, writeConsoleEndpoint } from '@dojo/client-controls';
 import type { ActivityFeedFactory } from './activity/activity-feed.ts';
 import { HandleJournalFeed } from './activity/handle-journal-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
@@ -53,7 +53,6 @@ import { defaultScrapeAllow, ScrapeAllowList } from './scrape/scrape-allow.ts';
 import { openRecording } from './recording/open-recording.ts';
 import { clusterSecretValues, keepControllers, keepingResources, keepingTraceReceiver, keepSource, keepTraceReceiver, RecordingConsoles, SecretValueLedger } from '@dojo/recording';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
-import { removeConsoleEndpoint, writeConsoleEndpoint } from './client-controls/console-endpoint.ts';
 
 export interface RunningConsole {
   console: ConsoleServer;
