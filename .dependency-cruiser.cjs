@@ -15,7 +15,7 @@ const allowed = {
   'packages/toolchains': [],
   'packages/discord': ['packages/http-edge'],
   'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge'],
-  'packages/console-live': ['packages/kube-api', 'packages/console-protocol', 'packages/runtime'],
+  'packages/console-live': ['packages/kube-api', 'packages/console-protocol', 'packages/runtime', 'packages/apiserver'],
   'packages/recording': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/explain', 'packages/console-live'],
   'packages/client-controls': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],

@@ -7,7 +7,7 @@
 import type { TelemetryRecord } from '@dojo/console-protocol';
 import { identityKey } from '@dojo/kube-api';
 import type { TelemetrySource } from '../history/telemetry-source.ts';
-import type { Outbox, Subscription } from './subscription.ts';
+import type { Outbox, Subscription } from '@dojo/console-live';
 
 export interface TelemetrySubscriptionOptions {
   id: string;

@@ -5,7 +5,8 @@
  */
 import { isGone, StatusError, type GroupVersionResource, type KubeObject, type Status, type WatchEvent } from '@dojo/kube-api';
 import { decodeWatchEvents } from '@dojo/runtime/client/watch-stream';
-import { type ClusterTransport, redactSecretResource, redactSecrets, redactSecretStatus } from '@dojo/console-live';
+import type { ClusterTransport } from '../cluster-transport.ts';
+import { redactSecretResource, redactSecrets, redactSecretStatus } from '../secret-redaction.ts';
 
 export interface WatchQuery {
   resource: GroupVersionResource;

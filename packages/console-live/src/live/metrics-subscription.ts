@@ -1,5 +1,5 @@
 /** Controller summaries relayed to one browser subscription, once a second (and at once), at the connection's instant. */
-import type { ControllerView } from '@dojo/console-live';
+import type { ControllerView } from '../controller-view.ts';
 import type { Outbox, Subscription } from './subscription.ts';
 
 export interface MetricsSubscriptionOptions {
