@@ -1,6 +1,7 @@
 // The package dependency direction from DESIGN.md, enforced: a wrong import fails `npm test`.
 //   kube-api <- console-protocol;  kube-api, console-protocol (its types) <- apiserver;  kube-api, console-protocol <- runtime <- cluster-sim, operator;
 //   kube-api, console-protocol <- history;  kube-api, console-protocol <- activity (pure: no node: builtins);  discord <- operator;  http-edge <- discord, operator (their simulators' listeners);  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
+//   the console's features: explain (runtime, activity), console-live (runtime, apiserver), client-controls (apiserver, activity), recording (those and history, explain, console-live);
 //   nobody imports apps/*.
 const allowed = {
   'packages/kube-api': [],
@@ -17,7 +18,7 @@ const allowed = {
   'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge'],
   'packages/console-live': ['packages/kube-api', 'packages/console-protocol', 'packages/runtime', 'packages/apiserver'],
   'packages/recording': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/explain', 'packages/console-live'],
-  'packages/client-controls': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver'],
+  'packages/client-controls': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/activity'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 

@@ -21,12 +21,16 @@ COPY package.json package-lock.json ./
 COPY packages/activity/package.json packages/activity/
 COPY packages/apiserver/package.json packages/apiserver/
 COPY packages/cluster-sim/package.json packages/cluster-sim/
+COPY packages/client-controls/package.json packages/client-controls/
+COPY packages/console-live/package.json packages/console-live/
 COPY packages/console-protocol/package.json packages/console-protocol/
 COPY packages/discord/package.json packages/discord/
+COPY packages/explain/package.json packages/explain/
 COPY packages/history/package.json packages/history/
 COPY packages/http-edge/package.json packages/http-edge/
 COPY packages/kube-api/package.json packages/kube-api/
 COPY packages/operator/package.json packages/operator/
+COPY packages/recording/package.json packages/recording/
 COPY packages/runtime/package.json packages/runtime/
 COPY packages/toolchains/package.json packages/toolchains/
 COPY apps/server/package.json apps/server/

@@ -19,3 +19,4 @@ export { findConsole, removeConsoleEndpoint, writeConsoleEndpoint } from './cons
 export { clientJournalRecords } from './rbac-journal.ts';
 export { runRbac, type RbacCommand } from './rbac-command.ts';
 export { clientRbacFromDataDir, type ClientRbacSource } from './rbac-report.ts';
+export { clientReportCard, type ReportCardActivity, type ReportCardSource } from './report-card-source.ts';

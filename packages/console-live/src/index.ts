@@ -38,4 +38,5 @@ export { ClientLimits, defaultConnectionLimits, defaultSubscriptionLimits, type 
 export type { Outbox, Subscription } from './live/subscription.ts';
 export { WatchHubs } from './live/watch-hub.ts';
 export { startWatchSubscription, type WatchSubscriptionOptions } from './live/watch-subscription.ts';
+export { startTelemetrySubscription, type TelemetryFeed, type TelemetrySubscriptionOptions } from './live/telemetry-subscription.ts';
 export { startMetricsSubscription, type MetricsSubscriptionOptions } from './live/metrics-subscription.ts';
