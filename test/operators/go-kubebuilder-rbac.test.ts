@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestRecord, UnusedGrant } from '@dojo/console-protocol';
-import { kubectlFor, type Kubectl, clientJournalRecords, clientRbacFromDataDir } from '@dojo/server/testing';
+import { kubectlFor, type Kubectl } from '@dojo/server/testing';
+import { clientJournalRecords, clientRbacFromDataDir } from '@dojo/client-controls';
 import { goInstall, requireToolchain, runLogged, toolchainCacheDir } from '@dojo/toolchains';
 import { eventually, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
 

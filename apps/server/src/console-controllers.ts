@@ -11,7 +11,7 @@
  */
 import type { ControllerDetails, ControllerSummary, WatchSummary } from '@dojo/console-protocol';
 import type { Controller, Journal, WatchSourceInfo } from '@dojo/runtime';
-import type { ControllerView } from './controller-view.ts';
+import type { ControllerView } from '@dojo/console-live';
 import { ReconcileSamples } from './reconcile-samples.ts';
 
 export interface ConsoleController {

@@ -136,7 +136,7 @@ describe('the console under hostile input', () => {
   });
 
   it('closes live connections over the per-client cap with 4429 and keeps the others', async () => {
-    const { defaultConnectionLimits } = await import('./ws/connection-limits.ts');
+    const { defaultConnectionLimits } = await import('@dojo/console-live');
     const open = [];
     for (let i = 0; i < defaultConnectionLimits.perClient; i++) open.push(await c.socket());
     const over = await c.socket();

@@ -9,11 +9,8 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ControllerState } from '@dojo/console-protocol';
-import { controllerDirectory } from '../../src/explain/controller-directory.ts';
-import { readinessHints } from '../../src/explain/explain-object.ts';
-import { ReadinessHintsCache } from '../../src/explain/readiness-hints-cache.ts';
-import { informerGraph } from '../../src/explain/object-graph.ts';
-import { queueState } from '../../src/explain/testing/explain-fixtures.ts';
+import { controllerDirectory, informerGraph, readinessHints, ReadinessHintsCache } from '@dojo/explain';
+import { queueState } from '@dojo/explain/testing';
 import { hintsCluster } from './hints-cluster.ts';
 import { distribution, round, type Distribution } from './percentiles.ts';
 

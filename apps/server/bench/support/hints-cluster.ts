@@ -7,8 +7,8 @@
  * cluster's.
  */
 import type { Condition, KubeObject } from '@dojo/kube-api';
-import type { CachedKind } from '../../src/explain/object-graph.ts';
-import { scriptedInformer, type ScriptedInformer } from '../../src/explain/testing/scripted-informer.ts';
+import type { CachedKind } from '@dojo/explain';
+import { scriptedInformer, type ScriptedInformer } from '@dojo/explain/testing';
 
 const kinds = {
   Dojo: { group: 'core.jutsu.com', apiVersion: 'core.jutsu.com/v1' },

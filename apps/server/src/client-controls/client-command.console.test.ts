@@ -14,7 +14,7 @@ import type { ClientViewState } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';
-import { parseClientCommand, runClientCommand } from './client-command.ts';
+import { parseClientCommand, runClientCommand } from '@dojo/client-controls';
 
 const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(serverRoot, (JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['dojo-console']!);

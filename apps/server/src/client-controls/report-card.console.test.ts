@@ -13,7 +13,7 @@ import { eventually } from '../activity/testing/observed-server.ts';
 import { kubectlFor, type Kubectl } from '../testing/kubectl.ts';
 import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';
-import { parseClientCommand, runClientCommand } from './client-command.ts';
+import { parseClientCommand, runClientCommand } from '@dojo/client-controls';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-report-'));
 let running: RunningConsole;

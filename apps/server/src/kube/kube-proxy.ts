@@ -17,12 +17,8 @@
 import type { Request, Response } from 'express';
 import { newBadRequest, newMethodNotSupported, newRequestEntityTooLarge } from '@dojo/kube-api';
 import { viewTimeOf } from '../routes/view-time.ts';
-import type { TransportAt } from './cluster-transport.ts';
-import { jsonAccept, refuseSecretMetadata } from './kube-accept.ts';
+import { isSecretRequest, jsonAccept, type KubeRequest, parseKubeRequest, prepareSecretWrite, redactSecretAnswer, redactSecrets, refuseSecretMetadata, type TransportAt } from '@dojo/console-live';
 import { isPodLogRequest, streamPodLog } from './log-stream.ts';
-import { isSecretRequest, parseKubeRequest, type KubeRequest } from './kube-request.ts';
-import { redactSecretAnswer, redactSecrets } from './secret-redaction.ts';
-import { prepareSecretWrite } from './secret-writes.ts';
 
 const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 export const maxProxiedBodyBytes = 3 * 1024 * 1024;

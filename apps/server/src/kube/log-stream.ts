@@ -7,8 +7,7 @@
  * the cluster's Status, thrown before anything is written.
  */
 import type { Response } from 'express';
-import type { ClusterTransport } from './cluster-transport.ts';
-import type { KubeRequest } from './kube-request.ts';
+import type { ClusterTransport, KubeRequest } from '@dojo/console-live';
 
 /** A read of a Pod's container log (any options): answered by `streamPodLog`. */
 export function isPodLogRequest(request: KubeRequest): boolean {

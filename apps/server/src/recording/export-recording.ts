@@ -10,9 +10,7 @@ import { join } from 'node:path';
 import type { TraceHeader } from '@dojo/console-protocol';
 import { objectVersionStreams, writeTrace, type TraceExportOptions } from '@dojo/history';
 import { consoleVersion } from '../console-version.ts';
-import { SecretValueLedger } from './secret-value-ledger.ts';
-import { storedSecretValues } from './secret-values.ts';
-import { credentialsIn, traceCleaner } from './trace-cleaner.ts';
+import { credentialsIn, SecretValueLedger, storedSecretValues, traceCleaner } from '@dojo/recording';
 
 export function historyFileOf(dataDir: string): string {
   return join(dataDir, 'history.db');

@@ -19,21 +19,14 @@ import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ClientIdentifier } from '@dojo/activity';
 import type { ClusterMode, RecordedController, RecordingSession, ResourceType, Session, TraceHeader } from '@dojo/console-protocol';
-import { HistoryStore, importTrace, objectVersionStreams, requestsStream, telemetryStream, versionsStream, type HistoryStream } from '@dojo/history';
+import { HistoryStore, importTrace, RecordedHistory, objectVersionStreams, requestsStream, telemetryStream, versionsStream, type HistoryStream } from '@dojo/history';
 import { Journal } from '@dojo/runtime';
 import { startConsoleServer, type ConsoleServer } from '../console-server.ts';
 import { TelemetryHistory } from '@dojo/live-feeds';
 import { loadOrCreateConsoleToken } from '../security/console-token.ts';
-import { RecordedObjects } from './replay/recorded-objects.ts';
+import { RecordedObjects, recordingActivity, RecordingConsoles, ReplayControllers, ReplayExplain, ReplayKinds, ReplayTransport, tracesMeta } from '@dojo/recording';
 import { ReplayActivity } from './replay/replay-activity.ts';
-import { ReplayControllers } from './replay/replay-controllers.ts';
-import { ReplayExplain } from './replay/replay-explain.ts';
-import { recordingActivity } from './replay/replay-markers.ts';
-import { ReplayKinds } from './replay/replay-kinds.ts';
 import { ReplayTraces } from './replay/replay-traces.ts';
-import { tracesMeta } from './session-facts.ts';
-import { ReplayTransport } from './replay/replay-transport.ts';
-import { RecordingConsoles } from './recording-consoles.ts';
 
 export interface OpenRecordingOptions {
   readonly file: string;
@@ -95,7 +88,7 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
   const identifier = new ClientIdentifier({ isEmbedded: (name) => embedded.has(name) });
   const requests = journaled ? history.stream(requestsStream) : undefined;
   const activity = new ReplayActivity(requests, telemetryRecords, identifier, end, { sendsTraces: (client) => tracedClients.has(client) });
-  const explain = new ReplayExplain({ objects: index, kinds, controllers, history, ...(requests ? { requests } : {}), identifier, end });
+  const explain = new ReplayExplain({ objects: index, kinds, controllers, historyAt: (until, isController) => new RecordedHistory(history, isController, until), ...(requests ? { requests } : {}), identifier, end });
   const recording: RecordingSession = {
     name: options.name ?? basename(options.file),
     createdAt: header.createdAt,

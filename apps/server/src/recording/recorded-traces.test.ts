@@ -15,7 +15,7 @@ import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';
 import { exportRecordingFile } from './export-recording.ts';
 import { openRecording, type RunningRecording } from './open-recording.ts';
-import { tracesMeta } from './session-facts.ts';
+import { tracesMeta } from '@dojo/recording';
 
 const dir = mkdtempSync(join(tmpdir(), 'dojo-recorded-traces-'));
 const running: (RunningConsole | RunningRecording)[] = [];

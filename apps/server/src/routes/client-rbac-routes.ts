@@ -8,7 +8,7 @@
 import { Router, json } from 'express';
 import type { ClientRbac, RbacComparison } from '@dojo/console-protocol';
 import { newBadRequest, newStatusError } from '@dojo/kube-api';
-import type { ClientRbacSource } from '../client-controls/rbac-report.ts';
+import type { ClientRbacSource } from '@dojo/client-controls';
 import { jsonObjectBody } from './json-body.ts';
 
 const noJournal = () => newStatusError(404, 'NotFound', 'RBAC is derived from the embedded API server\'s request journal; this console is connected to another cluster');

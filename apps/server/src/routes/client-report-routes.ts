@@ -6,7 +6,7 @@
 import { Router } from 'express';
 import type { ClientReportCard } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
-import { clientReportCard, type ReportCardSource } from '../client-controls/report-card-source.ts';
+import { clientReportCard, type ReportCardSource } from '@dojo/client-controls';
 import { viewTimeOf } from './view-time.ts';
 
 export function clientReportRoutes(source: ReportCardSource | undefined): Router {

@@ -8,7 +8,7 @@ import type { ControllerList, StepAnswer } from '@dojo/console-protocol';
 import { newConflict, newNotFound } from '@dojo/kube-api';
 import { replaceBreakpoints } from '../controller-breakpoints.ts';
 import type { ConsoleControllers } from '../console-controllers.ts';
-import type { ControllerView } from '../controller-view.ts';
+import type { ControllerView } from '@dojo/console-live';
 import { decodeQueueKeysRequest, showQueueKeys } from './queue-keys.ts';
 import { viewTimeOf } from './view-time.ts';
 import { decodeBreakpointsRequest, decodeConcurrencyRequest, decodeContinueRequest, decodeFaultsRequest } from './controller-requests.ts';

@@ -5,9 +5,7 @@
 import { Router } from 'express';
 import type { KindSchema, ResourceTypeList } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
-import type { TransportAt } from '../kube/cluster-transport.ts';
-import type { DiscoveryCache } from '../kube/discovery-cache.ts';
-import { schemaOf } from '../kube/discovery.ts';
+import { type DiscoveryCache, schemaOf, type TransportAt } from '@dojo/console-live';
 import { viewTimeOf } from './view-time.ts';
 
 const groupName = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;

@@ -6,14 +6,9 @@
  */
 import { Router } from 'express';
 import type { Explanation, ReadinessHints } from '@dojo/console-protocol';
-import { newBadRequest, parseIdentityKey, type ObjectIdentity } from '@dojo/kube-api';
+import type { ExplainAnswers } from '@dojo/explain';
+import { newBadRequest, parseIdentityKey } from '@dojo/kube-api';
 import { viewTimeOf } from './view-time.ts';
-
-/** What answers "why is this not ready?": the live ExplainService (which has only now), or a recording's replay at an instant. */
-export interface ExplainAnswers {
-  explain(identity: ObjectIdentity, at?: number): Promise<Explanation>;
-  hints(group: string, kind: string, namespace?: string, at?: number): Promise<ReadinessHints>;
-}
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 

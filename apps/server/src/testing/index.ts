@@ -11,6 +11,6 @@ export { testUpOptions } from './up-options.ts';
 export { kubectlFor, type Kubectl } from './kubectl.ts';
 export { startExternalProcess, type ExternalProcess } from '../activity/testing/external-process.ts';
 export { otlpSender, traceReconcile, type CallShape, type Sender } from '@dojo/telemetry-sources/testing';
-export { clientJournalRecords } from '../client-controls/rbac-journal.ts';
-export { clientRbacFromDataDir } from '../client-controls/rbac-report.ts';
+export { clientJournalRecords } from '@dojo/client-controls';
+export { clientRbacFromDataDir } from '@dojo/client-controls';
 export { auditWebhookKubeconfig, auditWebhookUrl, loadOrCreateAuditWebhookCredentials } from '../audit/audit-webhook-server.ts';

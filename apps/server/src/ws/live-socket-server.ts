@@ -10,18 +10,11 @@ import { WebSocketServer } from 'ws';
 import type { Hello } from '@dojo/console-protocol';
 import { guardUpgrades, refuseUpgrade } from '@dojo/http-edge';
 import { newStatusError, StatusError } from '@dojo/kube-api';
-import type { ControllerView } from '../controller-view.ts';
+import { type ClientLimitOptions, ClientLimits, closeCodes, type ControllerView, defaultConnectionLimits, defaultSubscriptionLimits, LiveConnection, startMetricsSubscription, startTelemetrySubscription, startWatchSubscription, type SubscriptionFactory, type TransportAt, WatchHubs } from '@dojo/console-live';
 import type { TelemetrySource } from '@dojo/live-feeds';
-import type { TransportAt } from '../kube/cluster-transport.ts';
 import { statusAnswer } from '../routes/status-errors.ts';
 import { socketViewTime } from '../routes/view-time.ts';
 import { checkHost, checkToken, checkWebSocketOrigin, type GuardOptions } from '../security/request-guards.ts';
-import { ClientLimits, defaultConnectionLimits, defaultSubscriptionLimits, type ClientLimitOptions } from './connection-limits.ts';
-import { closeCodes, LiveConnection, type SubscriptionFactory } from './live-connection.ts';
-import { startMetricsSubscription } from './metrics-subscription.ts';
-import { startTelemetrySubscription } from './telemetry-subscription.ts';
-import { WatchHubs } from './watch-hub.ts';
-import { startWatchSubscription } from './watch-subscription.ts';
 
 export const maxFrameBytes = 64 * 1024;
 

@@ -7,7 +7,7 @@
 import type { ControllerDetails, ControllerSummary, RecordedController, TelemetryRecord } from '@dojo/console-protocol';
 import type { HistoryStream } from '@dojo/history';
 import { parseIdentityKey } from '@dojo/kube-api';
-import type { ControllerView } from '../../controller-view.ts';
+import type { ControllerView } from '@dojo/console-live';
 import { replayController } from './queue-replay.ts';
 
 const replayedTypes = ['enqueue', 'dequeue', 'reconcile-start', 'reconcile-end', 'backoff', 'debug'];

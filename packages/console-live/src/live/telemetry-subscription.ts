@@ -6,12 +6,20 @@
  */
 import type { TelemetryRecord } from '@dojo/console-protocol';
 import { identityKey } from '@dojo/kube-api';
-import type { TelemetrySource } from '@dojo/live-feeds';
+import type { JournalListener } from '@dojo/runtime';
 import type { Outbox, Subscription } from './subscription.ts';
+
+/** What a subscription reads of the console's telemetry: the journal's ring, with the history on disk behind it where there is one. */
+export interface TelemetryFeed {
+  /** Replays from `fromSeq` (inclusive), then streams new records; returns the unsubscribe function. */
+  subscribe(fromSeq: number, listener: JournalListener): () => void;
+  readonly lastSeq: number;
+  readonly oldestSeq: number;
+}
 
 export interface TelemetrySubscriptionOptions {
   id: string;
-  telemetry: TelemetrySource;
+  telemetry: TelemetryFeed;
   outbox: Outbox;
   fromSeq?: number;
   controller?: string;

@@ -4,15 +4,34 @@
  * in the answer's notes what it could not see. Objects of kinds the console does not watch are
  * read once from the API server.
  */
-import type { Explanation, FieldWriter, ObjectVersionRecord, ReadinessHints } from '@dojo/console-protocol';
+import type { Explanation, FieldWriter, ObjectVersionRecord, ReadinessHints, StreamCoverage, TelemetryRecord, TelemetryRecordType } from '@dojo/console-protocol';
 import { newNotFound, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
-import type { RecordedHistory } from '@dojo/history';
 import type { ExplainContext, RecordedHistoryView } from './blocker-source.ts';
 import { controllerDirectory, type DirectoryEntry } from './controller-directory.ts';
 import { explainObject } from './explain-object.ts';
 import { ReadinessHintsCache } from './readiness-hints-cache.ts';
 import { informerGraph, type CachedKind } from './object-graph.ts';
 import type { JournalWritesView } from './journal-writers.ts';
+
+/**
+ * The history on disk as the explainer reads it: the console's recorded history, live or a
+ * recording's at an instant. The caller owns the store; the explainer only reads.
+ */
+export interface RecordedHistory {
+  versionsCoverage(): StreamCoverage;
+  /** The object's newest recorded versions (of its incarnation when `uid` is known), oldest first. */
+  versions(object: ObjectIdentity): ObjectVersionRecord[];
+  /** The newest `limit` records of these types about the object (`controller`'s only, when given), oldest first. */
+  telemetry(object: ObjectIdentity, types: readonly TelemetryRecordType[], limit: number, controller?: string): TelemetryRecord[];
+  /** Each version's writer, by resourceVersion. */
+  writers(object: ObjectIdentity, versions: readonly ObjectVersionRecord[]): Map<string, FieldWriter>;
+}
+
+/** What answers "why is this not ready?": the live ExplainService (which has only now), or a recording's replay at an instant. */
+export interface ExplainAnswers {
+  explain(identity: ObjectIdentity, at?: number): Promise<Explanation>;
+  hints(group: string, kind: string, namespace?: string, at?: number): Promise<ReadinessHints>;
+}
 
 export interface ExplainServiceDeps {
   readonly informers: () => readonly CachedKind[];

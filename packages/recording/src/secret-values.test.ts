@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClusterTransport } from '../kube/cluster-transport.ts';
+import type { ClusterTransport } from '@dojo/console-live';
 import { clusterSecretValues } from './secret-values.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');

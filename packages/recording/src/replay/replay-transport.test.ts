@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectVersionRecord, ResourceType } from '@dojo/console-protocol';
 import { eventsStream, HistoryStore, versionsStream } from '@dojo/history';
 import type { KubeObject, Table } from '@dojo/kube-api';
-import type { ClusterTransport } from '../../kube/cluster-transport.ts';
+import type { ClusterTransport } from '@dojo/console-live';
 import { RecordedObjects } from './recorded-objects.ts';
 import { ReplayKinds } from './replay-kinds.ts';
 import { instantVersion, ReplayTransport } from './replay-transport.ts';

@@ -5,12 +5,20 @@
  * activity's hot loops and stale writes, handed to packages/activity's pure `reportCard`.
  * Any client the console has seen has a card: connected operators, kubectl, its own controllers.
  */
-import type { ClientReportCard, RequestRecord, TelemetryPage } from '@dojo/console-protocol';
-import { reportCard, type ClientIdentifier, type ActivityView } from '@dojo/activity';
+import type { ActivitySnapshot, ClientReportCard, ClientStalenessAnswer, RequestLogPage, RequestRecord, TelemetryPage } from '@dojo/console-protocol';
+import { reportCard, type ClientIdentifier } from '@dojo/activity';
 import { newNotFound } from '@dojo/kube-api';
 
+/** What the card reads of the activity: the console's activity view, live or a recording's. */
+export interface ReportCardActivity {
+  snapshot(at?: number): ActivitySnapshot;
+  /** One client's staleness with every stale write kept; absent where the snapshot is all there is (a recording). */
+  staleness?(client: string, at?: number): Omit<ClientStalenessAnswer, 'time'>;
+  queryRequests(query: { limit: number }, at?: number): RequestLogPage;
+}
+
 export interface ReportCardSource {
-  activity: ActivityView;
+  activity: ReportCardActivity;
   identifier: ClientIdentifier;
   /** The telemetry, whose conflict records name the reconcile (inferred or recorded) that met each 409. */
   telemetry?: { query(query: { controller: string; types: ['conflict']; limit: number; to?: number }): TelemetryPage };

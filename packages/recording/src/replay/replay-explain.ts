@@ -1,6 +1,6 @@
 /**
  * "Why is this not ready?" in a recording, as of the instant asked about: the same explainer a
- * live console runs (explain/explain-service.ts), over what the recording says was true then —
+ * live console runs (@dojo/explain's ExplainService), over what the recording says was true then —
  * the objects of every recorded kind at the instant (as the informer caches held them), the
  * controllers rebuilt from their telemetry, the history up to the instant, and who wrote what
  * as the replayed request journal says. Nothing after the instant is seen: an answer at an
@@ -9,14 +9,11 @@
  */
 import type { ClientIdentifier } from '@dojo/activity';
 import type { Explanation, ReadinessHints, RequestJournalRecord } from '@dojo/console-protocol';
-import { RecordedHistory, type HistoryStore, type HistoryStream } from '@dojo/history';
+import type { HistoryStream } from '@dojo/history';
 import type { ObjectIdentity } from '@dojo/kube-api';
+import { ExplainService, JournalWriters, type CachedKind, type ExplainAnswers, type RecordedHistory } from '@dojo/explain';
 import { defaultIndexers, Store } from '@dojo/runtime';
-import type { ControllerView } from '../../controller-view.ts';
-import { ExplainService } from '../../explain/explain-service.ts';
-import { JournalWriters } from '../../explain/journal-writers.ts';
-import type { CachedKind } from '../../explain/object-graph.ts';
-import type { ExplainAnswers } from '../../routes/explain-routes.ts';
+import type { ControllerView } from '@dojo/console-live';
 import type { RecordedObjects } from './recorded-objects.ts';
 import type { ReplayKinds } from './replay-kinds.ts';
 
@@ -24,7 +21,8 @@ export interface ReplayExplainDeps {
   readonly objects: RecordedObjects;
   readonly kinds: ReplayKinds;
   readonly controllers: ControllerView;
-  readonly history: HistoryStore;
+  /** The recording's history up to `until` (inclusive); `isController` names the controllers a version's writer may be. */
+  readonly historyAt: (until: number, isController: (name: string) => boolean) => RecordedHistory;
   /** The recorded request journal, when the recording has one. */
   readonly requests?: HistoryStream<RequestJournalRecord>;
   /** Names the writer of a journaled request (client-identity.ts). */
@@ -56,7 +54,7 @@ export class ReplayExplain implements ExplainAnswers {
     const at = Math.min(requested, this.#deps.end);
     let service = this.#services.get(at);
     if (service) return service;
-    const { objects, controllers, history, requests, identifier } = this.#deps;
+    const { objects, controllers, historyAt, requests, identifier } = this.#deps;
     const informers = this.#cachesAt(at);
     const directory = controllers
       .list(at)
@@ -68,7 +66,7 @@ export class ReplayExplain implements ExplainAnswers {
     service = new ExplainService({
       informers: () => informers,
       controllers: () => directory,
-      history: new RecordedHistory(history, (name) => directory.some((c) => c.name === name), at),
+      history: historyAt(at, (name) => directory.some((c) => c.name === name)),
       ...(requests ? { writes } : {}),
       recordsVersionsOf: (group, kind) => objects.has(group, kind),
       now: () => at,

@@ -5,8 +5,8 @@
  */
 import { isGone, StatusError, type GroupVersionResource, type KubeObject, type Status, type WatchEvent } from '@dojo/kube-api';
 import { decodeWatchEvents } from '@dojo/runtime';
-import type { ClusterTransport } from '../kube/cluster-transport.ts';
-import { redactSecretResource, redactSecrets, redactSecretStatus } from '../kube/secret-redaction.ts';
+import type { ClusterTransport } from '../cluster-transport.ts';
+import { redactSecretResource, redactSecrets, redactSecretStatus } from '../secret-redaction.ts';
 
 export interface WatchQuery {
   resource: GroupVersionResource;

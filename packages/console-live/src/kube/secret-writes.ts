@@ -12,7 +12,7 @@
  *   stored) is refused with 400: it would store the placeholder as the value.
  */
 import { newBadRequest } from '@dojo/kube-api';
-import { lastAppliedAnnotation, redactedValue } from './secret-redaction.ts';
+import { lastAppliedAnnotation, redactedValue } from '../secret-redaction.ts';
 
 type Json = Record<string, unknown>;
 

@@ -12,7 +12,7 @@
 import { FieldSelector, LabelSelector, newBadRequest, newNotFound, newResourceExpired, newStatusError, StatusError, type KubeObject, type Table, partialObjectMetadata, toTable, type IncludeObject } from '@dojo/kube-api';
 import type { ResourceType } from '@dojo/console-protocol';
 import type { TransportRequest, TransportResponse } from '@dojo/runtime';
-import type { ClusterTransport } from '../../kube/cluster-transport.ts';
+import type { ClusterTransport } from '@dojo/console-live';
 import { readOnlyRecording } from '../read-only.ts';
 import type { RecordedObjects } from './recorded-objects.ts';
 import { discoveryDocument } from './replay-discovery.ts';

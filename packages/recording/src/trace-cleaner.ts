@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { redactedValue, redactSecretsDeep } from '../kube/secret-redaction.ts';
+import { redactedValue, redactSecretsDeep } from '@dojo/console-live';
 import { minScrubbed } from './secret-values.ts';
 
 const smallFile = 4096;

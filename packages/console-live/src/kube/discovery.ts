@@ -1,7 +1,7 @@
 /** Served kinds and their OpenAPI schemas, read from the cluster (embedded or real). */
 import type { KindSchema, ResourceType } from '@dojo/console-protocol';
 import { newNotFound, StatusError } from '@dojo/kube-api';
-import type { ClusterTransport } from './cluster-transport.ts';
+import type { ClusterTransport } from '../cluster-transport.ts';
 
 /** A `ResourceType` as discovery builds it: every optional list filled, `versions` still growing. */
 interface ServedResource extends ResourceType {

@@ -14,7 +14,7 @@
 import { join } from 'node:path';
 import { readStoredObjects } from '@dojo/apiserver';
 import type { KubeObject } from '@dojo/kube-api';
-import type { ClusterTransport } from '../kube/cluster-transport.ts';
+import type { ClusterTransport } from '@dojo/console-live';
 
 export const minScrubbed = 6;
 

@@ -7,7 +7,7 @@
  * never a gap.
  */
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
-import type { ClusterTransport } from '../kube/cluster-transport.ts';
+import type { ClusterTransport } from '../cluster-transport.ts';
 import type { Outbox, Subscription } from './subscription.ts';
 import { EncodedWatchEvent } from './watch-frames.ts';
 import type { HubMember, WatchHubs } from './watch-hub.ts';

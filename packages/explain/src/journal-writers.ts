@@ -45,7 +45,7 @@ export interface JournalWritesView {
 
 const writeVerbs = new Set<RequestRecord['verb']>(['create', 'update', 'patch', 'delete']);
 
-export class JournalWriters implements RequestSink, JournalWritesView {
+export class JournalWriters implements JournalWritesView {
   readonly #identifier: ClientIdentifier;
   readonly #capacity: number;
   readonly #byObject = new Map<string, ObjectWrites>();

@@ -27,7 +27,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { KubeObject } from '@dojo/kube-api';
-import { redactedValue } from '../kube/secret-redaction.ts';
+import { redactedValue } from '@dojo/console-live';
 import { minScrubbed, secretValuesOf } from './secret-values.ts';
 
 const fileName = 'secret-value-hashes';
