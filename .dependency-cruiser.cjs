@@ -1,23 +1,24 @@
 // The package dependency direction from DESIGN.md, enforced: a wrong import fails `npm test`.
 //   kube-api <- console-protocol;  kube-api, console-protocol (its types) <- apiserver;  kube-api, console-protocol <- runtime <- cluster-sim, operator;
-//   kube-api, console-protocol <- history;  kube-api, console-protocol <- activity (pure: no node: builtins);  discord <- operator;  http-edge <- discord, operator (their simulators' listeners);  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
+//   kube-api, console-protocol <- history;  kube-api, console-protocol <- activity (pure: no node: builtins);  discord <- operator;  http-edge <- simulator-kit (seeded faults, simulator listener) <- discord, operator (their simulators);  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
 //   nobody imports apps/*.
 const allowed = {
   'packages/kube-api': [],
   'packages/console-protocol': ['packages/kube-api'],
-  'packages/apiserver': ['packages/kube-api', 'packages/console-protocol'],
+  'packages/apiserver': ['packages/kube-api', 'packages/console-protocol', 'packages/simulator-kit'],
   'packages/runtime': ['packages/kube-api', 'packages/console-protocol'],
   'packages/cluster-sim': ['packages/kube-api', 'packages/runtime'],
   'packages/history': ['packages/kube-api', 'packages/console-protocol'],
   'packages/activity': ['packages/kube-api', 'packages/console-protocol'],
   'packages/http-edge': [],
+  'packages/simulator-kit': ['packages/http-edge'],
   'packages/toolchains': [],
-  'packages/discord': ['packages/http-edge'],
-  'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge'],
+  'packages/discord': ['packages/http-edge', 'packages/simulator-kit'],
+  'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge', 'packages/simulator-kit'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/simulator-kit', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
   // packages/toolchains is for tests only, from any package: its own rule below says who may import it.
