@@ -3,12 +3,12 @@ import { bearerToken, tokensEqual } from '@dojo/http-edge';
 import { startSimulatorListener } from '@dojo/simulator-kit';
 import { discordErrors } from '../api-error.ts';
 import { systemClock } from '../clock.ts';
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 import { answerApiRequest, asApiError, errorAnswer } from './api-pipeline.ts';
 import type { ApiAnswer } from './api-pipeline.ts';
 import { answerControlRequest } from './control-routes.ts';
 import { Faults } from './faults.ts';
-import type { FaultSettings } from './faults.ts';
+import type { DiscordFaultSettings } from './faults.ts';
 import { decodeRequest } from './http-io.ts';
 import type { DecodedRequest } from './http-io.ts';
 import { loadSnapshot, saveSnapshot } from './persistence.ts';
@@ -28,10 +28,10 @@ export interface DiscordSimulatorOptions {
    * asks, and the simulator's own `/_sim/*` control requests too.
    */
   token?: string;
-  clock?: Clock;
+  clock?: DiscordClock;
   /** Per-route and global buckets; `false` turns rate limiting off. */
   rateLimits?: RateLimitConfig | false;
-  faults?: Partial<FaultSettings>;
+  faults?: Partial<DiscordFaultSettings>;
   /** Seeds the fault generator, for repeatable fault sequences. */
   seed?: number;
   maxMessagesPerChannel?: number;

@@ -1,7 +1,7 @@
 import { FaultKnobs } from '@dojo/simulator-kit';
 import { asDict, FormValidator } from './form-validator.ts';
 
-export interface FaultSettings {
+export interface DiscordFaultSettings {
   /** Share of API requests answered with an injected 429 (scope "shared"), 0..1. */
   rate429: number;
   /** Share of API requests answered 500 before anything happens, 0..1. */
@@ -19,14 +19,14 @@ export interface FaultSettings {
 
 export type FaultKind = 'rate429' | 'rate5xx' | 'rate5xxAfterWrite';
 
-const NO_FAULTS: FaultSettings = { rate429: 0, rate5xx: 0, rate5xxAfterWrite: 0, latencyMs: 0, retryAfterSeconds: 1 };
+const NO_FAULTS: DiscordFaultSettings = { rate429: 0, rate5xx: 0, rate5xxAfterWrite: 0, latencyMs: 0, retryAfterSeconds: 1 };
 
 /**
  * Discord's fault knobs (FaultKnobs keeps, validates and seeds them). Each kind draws on its
  * own: a request can meet an injected 429, then a 500, then a 500 after its write.
  */
-export class Faults extends FaultKnobs<FaultSettings> {
-  constructor(options: { seed?: number | undefined; initial?: Partial<FaultSettings> | undefined } = {}) {
+export class Faults extends FaultKnobs<DiscordFaultSettings> {
+  constructor(options: { seed?: number | undefined; initial?: Partial<DiscordFaultSettings> | undefined } = {}) {
     super({ defaults: NO_FAULTS, parse: parseFaultSettings, ...options });
   }
 
@@ -38,9 +38,9 @@ export class Faults extends FaultKnobs<FaultSettings> {
 }
 
 /** Validates a (possibly partial) settings object from the wire or from code. */
-export function parseFaultSettings(body: unknown): Partial<FaultSettings> {
+export function parseFaultSettings(body: unknown): Partial<DiscordFaultSettings> {
   const form = new FormValidator(asDict(body));
-  const patch: Partial<FaultSettings> = {
+  const patch: Partial<DiscordFaultSettings> = {
     rate429: form.number('rate429', { min: 0, max: 1 }),
     rate5xx: form.number('rate5xx', { min: 0, max: 1 }),
     rate5xxAfterWrite: form.number('rate5xxAfterWrite', { min: 0, max: 1 }),

@@ -11,7 +11,7 @@
  */
 import { FieldSelector, LabelSelector, newBadRequest, newNotFound, newResourceExpired, newStatusError, StatusError, type KubeObject, type Table } from '@dojo/kube-api';
 import { partialObjectMetadata, toTable, type IncludeObject } from '@dojo/apiserver/http/table';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import type { TransportRequest, TransportResponse } from '@dojo/runtime';
 import type { ClusterTransport } from '../../kube/cluster-transport.ts';
 import { readOnlyRecording } from '../read-only.ts';
@@ -21,7 +21,7 @@ import type { ReplayKinds } from './replay-kinds.ts';
 import { openApiDocument } from './replay-openapi.ts';
 
 interface Target {
-  readonly type: ResourceType;
+  readonly type: ServedResource;
   readonly version: string;
   readonly namespace?: string;
   readonly name?: string;

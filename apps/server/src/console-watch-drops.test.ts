@@ -5,7 +5,7 @@
  * LIST. A compaction under a live watch loses nothing either.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleHarness, type LiveClient } from '../testing/console-harness.ts';
+import { startConsole, type ConsoleHarness, type LiveClient } from './testing/console-harness.ts';
 
 let c: ConsoleHarness;
 beforeAll(async () => {

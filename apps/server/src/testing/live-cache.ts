@@ -3,7 +3,8 @@
  * subscribe from that resourceVersion, apply watch events; a `relist` answer starts over. What
  * the web client does, reduced to name -> resourceVersion so a test can compare it with a LIST.
  */
-import type { ConsoleHarness, LiveClient } from '../testing/console-harness.ts';
+import { formatObjectKey } from '@dojo/kube-api';
+import type { ConsoleHarness, LiveClient } from './console-harness.ts';
 
 export interface Collection {
   /** The console's proxy path of the collection, e.g. /api/kube/api/v1/namespaces/default/configmaps. */
@@ -16,7 +17,7 @@ interface Item {
   metadata: { namespace?: string; name: string; resourceVersion: string };
 }
 
-const keyOf = (item: Item) => (item.metadata.namespace ? `${item.metadata.namespace}/${item.metadata.name}` : item.metadata.name);
+const keyOf = (item: Item) => formatObjectKey(item.metadata);
 
 /** A fresh LIST through the console: key -> resourceVersion, and the list's resourceVersion. */
 export async function listThroughConsole(c: ConsoleHarness, path: string): Promise<{ items: Map<string, string>; resourceVersion: string }> {

@@ -5,8 +5,8 @@
  * replayed with the same sequence of operations.
  */
 import { seededRandom } from '@dojo/simulator-kit';
-import type { ConsoleHarness } from '../testing/console-harness.ts';
-import { dojoManifest } from './manifests.ts';
+import type { ConsoleHarness } from './console-harness.ts';
+import { dojoManifest } from './fault-manifests.ts';
 
 export interface ChurnCounts {
   /** Writes the API server acknowledged (2xx). */
