@@ -7,8 +7,8 @@
 import { controllerOf, type KubeObject, LabelSelector } from '@dojo/kube-api';
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
 import type { ControllerRevision, DaemonSet, Node } from '../core/apps-types.ts';
-import type { Pod } from '../core/workload-types.ts';
 import { observedPodExpectations } from '../replicaset/pod-expectations.ts';
+import { podOwnerDeps } from '../replicaset/replica-set-deps.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { DaemonSetReconciler } from './daemonset-reconciler.ts';
 
@@ -35,14 +35,9 @@ export function addDaemonSetController(manager: Manager, recorder: EventRecorder
     .withOptions({ maxConcurrentReconciles: workers })
     .complete(
       new DaemonSetReconciler({
-        client: manager.client,
-        api: manager.apiClient,
-        pods: manager.informers.informerFor<Pod>(pods).store,
+        ...podOwnerDeps(manager, recorder, expectations),
         revisions: manager.informers.informerFor<ControllerRevision>(controllerRevisions).store,
         nodes: manager.informers.informerFor<Node>(nodes).store,
-        clock: manager.clock,
-        recorder,
-        expectations,
       }),
     );
 }

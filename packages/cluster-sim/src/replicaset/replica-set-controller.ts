@@ -5,9 +5,10 @@
  */
 import { controllerOf, type KubeObject, LabelSelector } from '@dojo/kube-api';
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
-import type { Pod, ReplicaSet } from '../core/workload-types.ts';
+import type { ReplicaSet } from '../core/workload-types.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { observedPodExpectations } from './pod-expectations.ts';
+import { podOwnerDeps } from './replica-set-deps.ts';
 import { ReplicaSetReconciler } from './replica-set-reconciler.ts';
 
 const { pods, replicaSets } = builtinTypes;
@@ -35,14 +36,6 @@ export function addReplicaSetController(manager: Manager, options: ReplicaSetCon
     .watches(pods, selectingReplicaSets)
     .withOptions({ maxConcurrentReconciles: options.workers })
     .complete(
-      new ReplicaSetReconciler({
-        client: manager.client,
-        api: manager.apiClient,
-        pods: manager.informers.informerFor<Pod>(pods).store,
-        clock: manager.clock,
-        recorder: options.recorder,
-        expectations,
-        nodeName: options.nodeName,
-      }),
+      new ReplicaSetReconciler({ ...podOwnerDeps(manager, options.recorder, expectations), nodeName: options.nodeName }),
     );
 }

@@ -1,5 +1,5 @@
 /** What a ReplicaSet sync (and any Pod-owning controller's) needs from the outside. */
-import type { Client, Clock, EventRecorder, ObjectReader, ReadableStore } from '@dojo/runtime';
+import { builtinTypes, type Client, type Clock, type EventRecorder, type Manager, type ObjectReader, type ReadableStore } from '@dojo/runtime';
 import type { Pod } from '../core/workload-types.ts';
 import type { Expectations } from './expectations.ts';
 
@@ -13,6 +13,18 @@ export interface PodOwnerDeps {
   readonly recorder: EventRecorder;
   /** Settled by the Pod informer (pod-expectations.ts). */
   readonly expectations: Expectations;
+}
+
+/** A Pod-owning controller's deps from its manager: its client, API reader, Pod cache and clock. */
+export function podOwnerDeps(manager: Manager, recorder: EventRecorder, expectations: Expectations): PodOwnerDeps {
+  return {
+    client: manager.client,
+    api: manager.apiClient,
+    pods: manager.informers.informerFor<Pod>(builtinTypes.pods).store,
+    clock: manager.clock,
+    recorder,
+    expectations,
+  };
 }
 
 export interface ReplicaSetDeps extends PodOwnerDeps {
