@@ -9,6 +9,8 @@
  *   hands out copies, and draws come only from its seeded sequence.
  * - `startSimulatorListener` answers every request with the simulator's own JSON shape, errors
  *   included; nothing escapes a request, a foreign Host is refused, a 413 closes the connection.
+ * - `answerControlRoute` matches a simulator's own `/_sim` endpoints from one table: a known path
+ *   under another method is its 405, anything else its 404.
  *
  * Misuse: what a knob means, and when a request draws against it, belongs to each simulator;
  * the kit does not know Discord or Kafka and must not learn them.
@@ -16,4 +18,5 @@
 export { seededRandom } from './seeded-random.ts';
 export { FaultKnobs, type FaultKnobsOptions } from './fault-knobs.ts';
 export { parseJsonBody, readBody, splitTarget, writeJsonAnswer, type JsonAnswer } from './json-http-io.ts';
+export { answerControlRoute, type ControlMisses, type ControlRoutes } from './control-routes.ts';
 export { startSimulatorListener, type SimulatorListener, type SimulatorListenerOptions } from './simulator-listener.ts';

@@ -15,7 +15,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { bearerToken, tokensEqual } from '@dojo/http-edge';
-import { parseJsonBody, readBody, splitTarget, startSimulatorListener } from '@dojo/simulator-kit';
+import { answerControlRoute, parseJsonBody, readBody, splitTarget, startSimulatorListener } from '@dojo/simulator-kit';
 import { answerAdminRequest, errorAnswer, type Answer } from './admin-routes.ts';
 import { BrokerFaults, type BrokerFaultSettings } from './broker-faults.ts';
 import { BrokerState, type BrokerStateSnapshot } from './broker-state.ts';
@@ -73,17 +73,23 @@ export async function startKafkaBrokerSimulator(options: KafkaBrokerSimulatorOpt
   const snapshot = (): KafkaBrokerSimulatorState => ({ ...state.snapshot(), requests: { ...counts } });
   let origin = '';
 
-  const control = (method: string, path: string, body: unknown): Answer => {
-    const route = `${method} ${path.replace(/\/+$/, '')}`;
-    if (route === 'GET /_sim/state') return { status: 200, body: snapshot() };
-    if (route === 'DELETE /_sim/state') {
-      state.reset();
-      return { status: 204 };
-    }
-    if (route === 'GET /_sim/faults') return { status: 200, body: faults.get() };
-    if (route === 'PUT /_sim/faults' || route === 'PATCH /_sim/faults') return { status: 200, body: faults.set(body) };
-    throw kafkaErrors.routeNotFound();
-  };
+  const control = (method: string, path: string, body: unknown): Answer =>
+    answerControlRoute(
+      {
+        'GET /_sim/state': () => ({ status: 200, body: snapshot() }),
+        'DELETE /_sim/state': () => {
+          state.reset();
+          return { status: 204 };
+        },
+        'GET /_sim/faults': () => ({ status: 200, body: faults.get() }),
+        'PUT /_sim/faults': () => ({ status: 200, body: faults.set(body) }),
+        'PATCH /_sim/faults': () => ({ status: 200, body: faults.set(body) }),
+      },
+      method,
+      path,
+      // The proxy's own endpoints answer 404 for any other method too, as before.
+      { notFound: () => kafkaErrors.routeNotFound(), methodNotAllowed: () => kafkaErrors.routeNotFound() },
+    );
 
   const admin = async (method: string, path: string, body: unknown): Promise<Answer> => {
     counts.total++;
