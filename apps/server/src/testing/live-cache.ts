@@ -44,10 +44,11 @@ export class LiveCache {
     const list = await listThroughConsole(this.c, this.collection.path);
     this.cache = list.items;
     this.resourceVersion = list.resourceVersion;
-    await this.#subscribe();
+    await this.subscribe();
   }
 
-  async #subscribe(): Promise<void> {
+  /** Subscribes from the cached resourceVersion (after `disconnect`, too); a `relist` answer starts over with a LIST. */
+  async subscribe(): Promise<void> {
     if (this.#closed) return;
     const live = (this.#live = await this.c.socket());
     const id = `${this.collection.resource.resource}-${++this.#sub}`;
@@ -67,6 +68,11 @@ export class LiveCache {
     });
     const { resource, namespace } = this.collection;
     live.send({ op: 'subscribe', id, kind: 'watch', resource, ...(namespace ? { namespace } : {}), resourceVersion: this.resourceVersion });
+  }
+
+  /** Drops the socket but keeps the cache, as a browser that lost its connection does; `subscribe` resumes. */
+  disconnect(): void {
+    this.#live?.ws.close();
   }
 
   close(): void {
