@@ -2,11 +2,12 @@
 //   kube-api <- console-protocol;  kube-api, console-protocol (its types) <- apiserver;  kube-api, console-protocol <- runtime <- cluster-sim, operator;
 //   kube-api, console-protocol <- history;  kube-api, console-protocol <- activity (pure: no node: builtins);  kube-api, console-protocol, activity, runtime, apiserver <- telemetry-sources (OTLP, scrape, audit inputs);  kube-api, console-protocol, activity, history, runtime, apiserver <- live-feeds (the journal, telemetry and versions fed into activity and history);  kube-api, console-protocol, runtime, telemetry-sources <- otlp-export (reconciles out as OTLP traces);  discord <- operator;  http-edge <- discord, operator (their simulators' listeners);  apps/server wires them all;  apps/web depends only on kube-api and console-protocol;
 //   the console's features: explain (runtime, activity), console-live (runtime, apiserver), client-controls (apiserver, activity), recording (those and history, explain, console-live);
+//   http-edge <- simulator-kit (seeded random, fault knobs, simulator listener) <- discord, operator, apiserver (seeded random);
 //   nobody imports apps/*.
 const allowed = {
   'packages/kube-api': [],
   'packages/console-protocol': ['packages/kube-api'],
-  'packages/apiserver': ['packages/kube-api', 'packages/console-protocol'],
+  'packages/apiserver': ['packages/kube-api', 'packages/console-protocol', 'packages/simulator-kit'],
   'packages/runtime': ['packages/kube-api', 'packages/console-protocol'],
   'packages/cluster-sim': ['packages/kube-api', 'packages/runtime'],
   'packages/history': ['packages/kube-api', 'packages/console-protocol'],
@@ -16,17 +17,18 @@ const allowed = {
   'packages/telemetry-sources': ['packages/kube-api', 'packages/console-protocol', 'packages/activity', 'packages/runtime', 'packages/apiserver'],
   'packages/explain': ['packages/kube-api', 'packages/console-protocol', 'packages/runtime', 'packages/activity'],
   'packages/http-edge': [],
+  'packages/simulator-kit': ['packages/http-edge'],
   'packages/toolchains': [],
   'packages/envtest': [],
-  'packages/discord': ['packages/http-edge'],
-  'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge'],
+  'packages/discord': ['packages/http-edge', 'packages/simulator-kit'],
+  'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge', 'packages/simulator-kit'],
   'packages/console-live': ['packages/kube-api', 'packages/console-protocol', 'packages/runtime', 'packages/apiserver'],
   'packages/recording': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/explain', 'packages/console-live'],
   'packages/client-controls': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/activity'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/envtest', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/telemetry-sources', 'packages/live-feeds', 'packages/otlp-export', 'packages/explain', 'packages/console-live', 'packages/recording', 'packages/client-controls', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/simulator-kit', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/envtest', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/telemetry-sources', 'packages/live-feeds', 'packages/otlp-export', 'packages/explain', 'packages/console-live', 'packages/recording', 'packages/client-controls', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
   // packages/toolchains and packages/envtest are for tests only, from any package: their own rules below say who may import them.

@@ -6,7 +6,6 @@
  */
 import type {
   ActivityOverflow,
-  ApiCallRecord,
   ClientStaleness,
   ClientStalenessAnswer,
   ClientSummary,
@@ -24,7 +23,8 @@ import type {
   WatchDeliveryRecord,
   WatchOpenRecord,
 } from '@dojo/console-protocol';
-import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
+import { formatObjectKey, identityKey, type ObjectIdentity } from '@dojo/kube-api';
+import { apiCallRecord } from './api-call-record.ts';
 import type { ClientIdentifier, ClientIdentity } from './client-identity.ts';
 import { ClientBook, isError, isWrite } from './client-stats.ts';
 import { conflictCauseOf, isConflictOnObject } from './conflict-cause.ts';
@@ -93,7 +93,6 @@ interface EmbeddedWrite {
   object: ObjectIdentity;
 }
 
-const queueKey = (o: ObjectIdentity) => (o.namespace ? `${o.namespace}/${o.name}` : o.name);
 const resourceOf = (r: { resource?: string | undefined; subresource?: string | undefined }) => (r.subresource ? `${r.resource}/${r.subresource}` : (r.resource ?? ''));
 
 function targetOf(record: RequestRecord): RequestObject | undefined {
@@ -337,7 +336,7 @@ export class Activity {
 
   #emitConflict(client: string, record: RequestRecord, object: ObjectIdentity, pass: Pass | undefined): void {
     const cause = conflictCauseOf(record);
-    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: record.time, controller: client, key: queueKey(object), object, resource: resourceOf(record), cause };
+    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: record.time, controller: client, key: formatObjectKey(object), object, resource: resourceOf(record), cause };
     if (pass) conflict.reconcileId = pass.id;
     // A fault rule's 409 (`dojo-console client NAME fault`): no write won it.
     if (record.fault) conflict.injected = true;
@@ -354,21 +353,8 @@ export class Activity {
 
   /** An inferred pass's request, journaled as its API call (and its conflict, for a 409). */
   #journalCall(pass: Pass, record: RequestRecord, object: ObjectIdentity): void {
-    const call: Omit<ApiCallRecord, 'seq'> = {
-      type: 'api-call',
-      time: record.time,
-      controller: pass.client,
-      key: queueKey(pass.object),
-      object: pass.object,
-      verb: record.verb,
-      resource: resourceOf(record),
-      code: record.code,
-      durationMs: record.latencyMs,
-      reconcileId: pass.id,
-      worker: pass.worker,
-    };
-    if (record.namespace) call.namespace = record.namespace;
-    if (record.name) call.name = record.name;
+    const reconcile = { controller: pass.client, key: formatObjectKey(pass.object), object: pass.object, reconcileId: pass.id, worker: pass.worker };
+    const call = apiCallRecord(reconcile, { ...record, resource: resourceOf(record), durationMs: record.latencyMs });
     if (record.rvSent) call.rvSent = record.rvSent;
     if (record.rvReturned) call.rvReturned = record.rvReturned;
     if (record.fieldManager) call.fieldManager = record.fieldManager;
@@ -394,7 +380,7 @@ export class Activity {
         type: 'reconcile-start',
         time: pass.start,
         controller: pass.client,
-        key: queueKey(pass.object),
+        key: formatObjectKey(pass.object),
         object: pass.object,
         worker: pass.worker,
         reconcileId: pass.id,
@@ -414,7 +400,7 @@ export class Activity {
         type: 'reconcile-end',
         time: pass.end,
         controller: pass.client,
-        key: queueKey(pass.object),
+        key: formatObjectKey(pass.object),
         object: pass.object,
         worker: pass.worker,
         reconcileId: pass.id,

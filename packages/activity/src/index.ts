@@ -53,6 +53,7 @@ export { defaultInferenceSettings, type InferenceSettings } from './trigger-rule
 export { defaultHotLoopSettings, type HotLoopSettings } from './hot-loop-detector.ts';
 export { BoundedNames, type BoundedNamesOptions } from './bounded-names.ts';
 export { clipName, nameLimits } from './name-limits.ts';
+export { apiCallRecord, type CallingReconcile, type ReconcileCall } from './api-call-record.ts';
 export { reportCard, type ReportCardInput } from './report-card.ts';
 export type { ActivityFeed, ActivityFeedFactory, JournalFeedHandler } from './activity-feed.ts';
 export type { ActivityView } from './activity-view.ts';

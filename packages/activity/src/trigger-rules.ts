@@ -14,6 +14,7 @@
  * consumed: it triggers no later pass.
  */
 import type { InferenceRule, Trigger } from '@dojo/console-protocol';
+import { formatObjectKey } from '@dojo/kube-api';
 import type { DeliveredEvent, DeliveredEvents } from './delivered-events.ts';
 
 export interface InferenceSettings {
@@ -61,16 +62,15 @@ function ago(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms before` : `${(ms / 1000).toFixed(1)} s before`;
 }
 
-const keyOf = (e: DeliveredEvent) => (e.object.namespace ? `${e.object.namespace}/${e.object.name}` : e.object.name);
 
 function watchTrigger(e: DeliveredEvent, reason: 'watch' | 'owned', start: number): Trigger {
-  const trigger: Record<string, string | number | boolean> = { reason, event: e.event, kind: e.object.kind, key: keyOf(e), inferred: true, delayMs: Math.max(0, Math.round(start - e.time)) };
+  const trigger: Record<string, string | number | boolean> = { reason, event: e.event, kind: e.object.kind, key: formatObjectKey(e.object), inferred: true, delayMs: Math.max(0, Math.round(start - e.time)) };
   if (e.resourceVersion) trigger.resourceVersion = e.resourceVersion;
   return trigger as Trigger;
 }
 
 function describe(e: DeliveredEvent, start: number): string {
-  return `${e.event} ${e.object.kind} ${keyOf(e)}${e.resourceVersion ? ` @ RV ${e.resourceVersion}` : ''}, ${ago(start - e.time)}`;
+  return `${e.event} ${e.object.kind} ${formatObjectKey(e.object)}${e.resourceVersion ? ` @ RV ${e.resourceVersion}` : ''}, ${ago(start - e.time)}`;
 }
 
 function steadyInterval(starts: readonly number[], start: number): number | undefined {

@@ -7,7 +7,7 @@ import type { ReconcileEndRecord, ReconcileResultKind } from './telemetry.ts';
 import type { RateLimitingQueueSnapshot } from './workqueue.ts';
 
 /** Faults injected from the console to rehearse failures; each knob counts down as it fires. */
-export interface FaultSettings {
+export interface ControllerFaultSettings {
   /** The next N reconciles throw an InjectedFault instead of running. */
   throwNext: number;
   /** Every reconcile waits this long (on the controller's clock) before it runs. */
@@ -16,7 +16,7 @@ export interface FaultSettings {
   conflictNextWrites: number;
 }
 
-export interface FaultState extends FaultSettings {
+export interface FaultState extends ControllerFaultSettings {
   /** How many faults of each kind were injected so far. */
   readonly injected: { readonly throws: number; readonly conflicts: number };
 }

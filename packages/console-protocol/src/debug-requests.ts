@@ -2,7 +2,7 @@
  * The bodies of the console's debug commands: `PUT /api/controllers/<name>/...` and the
  * Discord simulator's fault knobs. `pause`, `resume` and `step` are POSTs without a body.
  */
-import type { FaultSettings } from './controllers.ts';
+import type { ControllerFaultSettings } from './controllers.ts';
 
 /** `PUT /api/controllers/<name>/concurrency`: an integer from 1 to 64. */
 export interface ConcurrencyRequest {
@@ -20,7 +20,7 @@ export interface ContinueRequest {
 }
 
 /** `PUT /api/controllers/<name>/faults`: the knobs to change (non-negative integers); the others keep their value. */
-export type FaultsRequest = Partial<FaultSettings>;
+export type FaultsRequest = Partial<ControllerFaultSettings>;
 
 /** The Discord simulator's fault knobs: the share of requests answered 429 or 5xx, and added latency. */
 export interface DiscordFaults {

@@ -52,7 +52,7 @@ export interface TraceHeader {
   readonly streams: readonly TraceStream[];
   /**
    * What the console kept beside its streams, by key: `resources` (the served kinds,
-   * `ResourceType[]`), `controllers` (`RecordedController[]`), and whatever else a console adds.
+   * `ServedResource[]`), `controllers` (`RecordedController[]`), and whatever else a console adds.
    */
   readonly meta: Readonly<Record<string, unknown>>;
 }

@@ -1,7 +1,7 @@
 /** The kinds the cluster serves (`GET /api/resources`) and their schemas (`GET /api/schema/...`). */
 
 /** One served kind, once, at its group's preferred version. */
-export interface ResourceType {
+export interface ServedResource {
   readonly group: string;
   /** The version the console reads and writes the kind at: the group's preferred one when it serves the resource. */
   readonly version: string;
@@ -20,7 +20,7 @@ export interface ResourceType {
 
 /** `GET /api/resources`. */
 export interface ResourceTypeList {
-  readonly resources: readonly ResourceType[];
+  readonly resources: readonly ServedResource[];
 }
 
 /**

@@ -43,7 +43,7 @@ export {
 } from './api-error.ts';
 export type { DiscordApiErrorInit, DiscordErrorBody, FieldErrorDetail, FormErrorTree } from './api-error.ts';
 export { systemClock } from './clock.ts';
-export type { Clock } from './clock.ts';
+export type { DiscordClock } from './clock.ts';
 export { rateLimitRoute } from './rate-limit-route.ts';
 export type { RateLimitRoute } from './rate-limit-route.ts';
 export { DISCORD_EPOCH_MS, isSnowflake, SnowflakeGenerator, snowflakeTimestamp } from './snowflake.ts';
@@ -57,7 +57,7 @@ export type { DiscordCallRecord } from './client/discord-rest.ts';
 export { startDiscordSimulator } from './simulator/discord-simulator.ts';
 export type { DiscordSimulator, DiscordSimulatorOptions } from './simulator/discord-simulator.ts';
 export { Faults } from './simulator/faults.ts';
-export type { FaultKind, FaultSettings } from './simulator/faults.ts';
+export type { FaultKind, DiscordFaultSettings } from './simulator/faults.ts';
 export type { RateLimitConfig, RateLimitPolicy } from './simulator/route-rate-limiter.ts';
 export type { EventPage, SimulatorEvent, SimulatorEvents, SimulatorRequestRecord } from './simulator/simulator-events.ts';
 export type { SimulatorState, StateChange } from './simulator/simulator-state.ts';

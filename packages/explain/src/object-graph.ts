@@ -6,7 +6,7 @@
  * watch has not delivered yet; the explainer says what the console sees.
  */
 import type { KubeObject, ObjectIdentity } from '@dojo/kube-api';
-import { identityOf, objectKeyOf } from '@dojo/kube-api';
+import { formatObjectKey, identityOf, objectKeyOf } from '@dojo/kube-api';
 import { namespaceIndex, ownerUidIndex, type ReadableStore, type ResourceEventHandler } from '@dojo/runtime';
 
 export interface ObjectNode {
@@ -43,7 +43,7 @@ export function informerGraph(informers: readonly CachedKind[]): ObjectGraph {
     get(identity) {
       const cached = find(identity.group, identity.kind);
       if (!cached) return undefined;
-      return cached.store.get(cached.type.namespaced && identity.namespace ? `${identity.namespace}/${identity.name}` : identity.name);
+      return cached.store.get(formatObjectKey({ namespace: cached.type.namespaced ? identity.namespace : undefined, name: identity.name }));
     },
     ownedBy(uid) {
       const out: ObjectNode[] = [];

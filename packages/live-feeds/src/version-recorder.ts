@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { ObjectVersionRecord, VersionChange } from '@dojo/console-protocol';
 import type { HistoryStream } from '@dojo/history';
-import { identityKey, identityOf, type KubeObject, type ManagedFieldsEntry, type WatchEventType } from '@dojo/kube-api';
+import { identityKey, identityOf, jsonEqual, type KubeObject, type ManagedFieldsEntry, type WatchEventType } from '@dojo/kube-api';
 import type { ResourceEventHandler } from '@dojo/runtime';
 
 interface Kind {
@@ -117,7 +117,7 @@ export function writerOf(old: KubeObject | undefined, object: KubeObject): strin
   // The writer's entry is new or newly stamped; an entry whose fields merely shrank lost them to the writer
   // (a /scale write takes the replicas from their owner and records its own entry without a time, as kube does).
   const stamped = compared ? entries.filter((e) => { const p = previous.get(id(e)); return !p || p.time !== e.time; }) : [];
-  const changed = compared ? entries.filter((e) => JSON.stringify(previous.get(id(e))?.fieldsV1) !== JSON.stringify(e.fieldsV1)) : [];
+  const changed = compared ? entries.filter((e) => !jsonEqual(previous.get(id(e))?.fieldsV1, e.fieldsV1)) : [];
   const candidates = stamped.length ? stamped : changed.length ? changed : entries;
   let best: ManagedFieldsEntry | undefined;
   for (const entry of candidates) if (!best || (entry.time ?? '') >= (best.time ?? '')) best = entry;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType, ObjectVersionRecord } from '@dojo/console-protocol';
+import type { ServedResource, ObjectVersionRecord } from '@dojo/console-protocol';
 import { InformerFactory, type ListWatchClient } from '@dojo/runtime';
 import { VersionRecorder } from './version-recorder.ts';
 import { recordVersionsOfServedKinds } from './versioned-kinds.ts';
 import type { HistoryStream } from '@dojo/history';
 
-const served = (group: string, version: string, resource: string, kind: string): ResourceType => ({
+const served = (group: string, version: string, resource: string, kind: string): ServedResource => ({
   group,
   version,
   resource,

@@ -11,13 +11,13 @@
  * Events go to a stream of their own instead (what a recording shows as each object's Events).
  * Kinds served later (a CRD installed after start) join on the next discovery, once a minute.
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import type { InformerFactory } from '@dojo/runtime';
 import type { VersionRecorder } from './version-recorder.ts';
 
 const skipped = new Set(['events', 'leases']);
 
-export function versionedKind(type: ResourceType): boolean {
+export function versionedKind(type: ServedResource): boolean {
   return type.verbs.includes('list') && type.verbs.includes('watch') && !skipped.has(type.resource);
 }
 
@@ -32,13 +32,13 @@ export interface VersionedKinds {
 export function recordVersionsOfServedKinds(
   informers: InformerFactory,
   recorder: VersionRecorder,
-  discover: () => Promise<readonly ResourceType[]>,
+  discover: () => Promise<readonly ServedResource[]>,
   options: { scope?: VersionedScope; rediscoverEveryMs?: number; onError?: (error: unknown) => void; events?: VersionRecorder } = {},
 ): VersionedKinds {
   const watched = new Set<string>();
   const recordedKinds = new Set<string>();
   const scope = options.scope ?? 'served';
-  const hasInformer = (type: ResourceType): boolean =>
+  const hasInformer = (type: ServedResource): boolean =>
     informers.informers().some((i) => i.type.group === type.group && i.type.resource === type.resource);
   const removers: (() => void)[] = [];
   const onError = options.onError ?? ((error) => process.emitWarning(`history: could not discover kinds: ${error instanceof Error ? error.message : String(error)}`));

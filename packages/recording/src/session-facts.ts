@@ -7,7 +7,7 @@
  * the OTLP trace receiver had (`traces`: whether it was on, its services and the clients they
  * are, after every request it took).
  */
-import type { ControllerSummary, RecordedController, ResourceType, TraceReceiverSnapshot, TraceSource } from '@dojo/console-protocol';
+import type { ControllerSummary, RecordedController, ServedResource, TraceReceiverSnapshot, TraceSource } from '@dojo/console-protocol';
 import type { HistoryStore } from '@dojo/history';
 
 export function keepSource(history: HistoryStore, source: TraceSource, operators: readonly string[]): void {
@@ -16,7 +16,7 @@ export function keepSource(history: HistoryStore, source: TraceSource, operators
 }
 
 /** Wraps a discovery so that every answer is kept as the session's `resources`. */
-export function keepingResources(history: HistoryStore, discover: () => Promise<ResourceType[]>): () => Promise<ResourceType[]> {
+export function keepingResources(history: HistoryStore, discover: () => Promise<ServedResource[]>): () => Promise<ServedResource[]> {
   return async () => {
     const resources = await discover();
     history.writeMeta('resources', resources);

@@ -97,7 +97,7 @@ export {
 } from './controller/reconciler.ts';
 export { ReconcileTimeoutError } from './controller/reconcile-pass.ts';
 export { FaultInjector, InjectedFault, type WriteFaultSource } from './controller/faults.ts';
-export type { FaultSettings, FaultState } from '@dojo/console-protocol';
+export type { ControllerFaultSettings, FaultState } from '@dojo/console-protocol';
 export {
   noopControllerMetricsProvider,
   type ControllerMetrics,

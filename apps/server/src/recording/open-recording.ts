@@ -18,7 +18,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ClientIdentifier } from '@dojo/activity';
-import type { ClusterMode, RecordedController, RecordingSession, ResourceType, Session, TraceHeader } from '@dojo/console-protocol';
+import type { ClusterMode, RecordedController, RecordingSession, ServedResource, Session, TraceHeader } from '@dojo/console-protocol';
 import { HistoryStore, importTrace, RecordedHistory, objectVersionStreams, requestsStream, telemetryStream, versionsStream, type HistoryStream } from '@dojo/history';
 import { Journal } from '@dojo/runtime';
 import { startConsoleServer, type ConsoleServer } from '../console-server.ts';
@@ -76,7 +76,7 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
   const end = header.window.to;
   const objectStreams = objectVersionStreams.map((spec) => history.stream(spec));
   const index = new RecordedObjects(objectStreams);
-  const kinds = new ReplayKinds(header.meta.resources as ResourceType[] | undefined, index, end);
+  const kinds = new ReplayKinds(header.meta.resources as ServedResource[] | undefined, index, end);
   const replay = new ReplayTransport(index, kinds, end);
   const recordedControllers = header.meta.controllers as RecordedController[] | undefined;
   const controllers = new ReplayControllers(telemetryRecords, recordedControllers, end);

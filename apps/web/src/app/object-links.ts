@@ -3,7 +3,7 @@
  * from a reconcile, a trigger or a version to the object's page, from a controller to its views.
  */
 import type { GroupVersionKind, ObjectIdentity } from '@dojo/kube-api';
-import type { LinkTarget, ResourceType } from '@dojo/console-protocol';
+import type { LinkTarget, ServedResource } from '@dojo/console-protocol';
 import type { ControllerLinks } from '../features/controllers/components/ControllerCard.tsx';
 import type { KeyLink } from '../features/controllers/components/QueueTables.tsx';
 import { findKind, useResourceTypes } from '../features/resources/api/resource-types.ts';
@@ -16,7 +16,7 @@ export const controllerLinks: ControllerLinks = {
   debug: (name) => paths.debug({ controller: name }),
 };
 
-export const detailPath = (type: ResourceType, namespace: string | undefined, name: string) => paths.resourceDetail({ gvr: type, namespace, objectName: name });
+export const detailPath = (type: ServedResource, namespace: string | undefined, name: string) => paths.resourceDetail({ gvr: type, namespace, objectName: name });
 
 /** The page of an object by its identity (its kind found among the served ones), on a tab, at a version or reconcile. */
 export function useObjectPageLink(): ObjectPageLink {

@@ -13,7 +13,7 @@
  */
 import type { ClientViewCommand, ClientViewState } from '@dojo/console-protocol';
 import { newBadRequest, newNotFound } from '@dojo/kube-api';
-import type { Clock } from '../logs/log-clock.ts';
+import type { ApiServerClock } from '../logs/log-clock.ts';
 import { ClientView, type ReadRevision } from './client-view.ts';
 import { RevisionTimeline } from './revision-timeline.ts';
 import { WatchGate, type GatedWatchTarget } from './watch-gate.ts';
@@ -26,7 +26,7 @@ export interface ClientControlsDeps {
   onCommit(listener: () => void): () => void;
   /** Whether `client` still has its credential (a kubeconfig in the clients directory). */
   isConnected(client: string): boolean;
-  clock: Clock;
+  clock: ApiServerClock;
   liftCheckMs?: number;
 }
 

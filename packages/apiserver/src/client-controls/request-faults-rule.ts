@@ -5,6 +5,7 @@
  */
 import type { FaultRuleSpec, FaultStatusCode, FaultVerb } from '@dojo/console-protocol';
 import { fieldError, LabelSelector, newInvalid, type FieldError } from '@dojo/kube-api';
+import { seededRandom } from '@dojo/simulator-kit';
 
 /** What a rule is matched against: a request's authorization attributes (kube's RequestInfo) and two lazy facts. */
 export interface FaultRequest {
@@ -41,18 +42,6 @@ function parseResource(text: string): ResourceSelector {
   const dot = qualified.indexOf('.');
   const resource = dot < 0 ? qualified : qualified.slice(0, dot);
   return { resource, ...(dot < 0 ? {} : { group: qualified.slice(dot + 1) }), ...(subresource ? { subresource } : {}) };
-}
-
-/** mulberry32: small, fast and the same in every run for the same seed, which is all a fault rate needs. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const isWatchOnly = (spec: FaultRuleSpec): boolean => spec.watchCut === true || spec.gone === true;

@@ -15,7 +15,7 @@
  */
 import type { ClientFaults, FaultRuleSpec, FaultRuleState, FaultVerb, InjectedFault } from '@dojo/console-protocol';
 import { newNotFound } from '@dojo/kube-api';
-import { realClock, type Clock } from '../logs/log-clock.ts';
+import { realClock, type ApiServerClock } from '../logs/log-clock.ts';
 import { FaultRule, type FaultRequest } from './request-faults-rule.ts';
 
 /** One rule in force and what it has done. */
@@ -62,7 +62,7 @@ function decisionOf(active: ActiveRule, verb: string): FaultDecision {
 }
 
 export interface RequestFaultsOptions {
-  clock?: Clock;
+  clock?: ApiServerClock;
   /** Whether `client` still has its credential; absent: rules are never lifted (tests). */
   isConnected?: (client: string) => boolean;
   liftCheckMs?: number;
@@ -70,7 +70,7 @@ export interface RequestFaultsOptions {
 
 export class RequestFaults {
   readonly #byClient = new Map<string, ActiveRule[]>();
-  readonly #clock: Clock;
+  readonly #clock: ApiServerClock;
   readonly #isConnected: ((client: string) => boolean) | undefined;
   readonly #liftCheckMs: number;
   #liftTimer: { cancel(): void } | undefined;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ContainerLogStore, type ContainerLogLine } from './container-log-store.ts';
-import type { Clock } from './log-clock.ts';
+import type { ApiServerClock } from './log-clock.ts';
 
 /** A clock that moves only when told, firing the timers that fell due. */
-function manualClock(start = 1_000_000): Clock & { advance(ms: number): void } {
+function manualClock(start = 1_000_000): ApiServerClock & { advance(ms: number): void } {
   let now = start;
   const timers = new Set<{ at: number; fn: () => void }>();
   return {

@@ -17,7 +17,7 @@
  *   exited (the kubelet's `follow` ends when the container stops).
  */
 import type { ContainerLogWrite } from '@dojo/kube-api';
-import type { Clock } from './log-clock.ts';
+import type { ApiServerClock } from './log-clock.ts';
 
 export type { ContainerLogWrite };
 
@@ -53,15 +53,15 @@ interface InstanceLog {
   ended: boolean;
   repeat?: Repeat;
   readonly followers: Set<ContainerLogFollower>;
-  timer?: ReturnType<Clock['setTimer']>;
+  timer?: ReturnType<ApiServerClock['setTimer']>;
 }
 
 export class ContainerLogStore {
   readonly #instances = new Map<string, InstanceLog>();
   readonly #limits: ContainerLogLimits;
-  readonly #clock: Clock;
+  readonly #clock: ApiServerClock;
 
-  constructor(clock: Clock, limits: Partial<ContainerLogLimits> = {}) {
+  constructor(clock: ApiServerClock, limits: Partial<ContainerLogLimits> = {}) {
     this.#clock = clock;
     this.#limits = { ...defaultContainerLogLimits, ...limits };
   }

@@ -1,10 +1,10 @@
-/** Time for the container logs' periodic lines, injected so tests run them on a fake clock. */
-export interface Clock {
+/** Time for the API server's timed work (container logs' periodic lines, request faults' latency), injected so tests run it on a fake clock. */
+export interface ApiServerClock {
   now(): number;
   setTimer(ms: number, fn: () => void): { cancel(): void };
 }
 
-export const realClock: Clock = {
+export const realClock: ApiServerClock = {
   now: () => Date.now(),
   setTimer(ms, fn) {
     const timer = setTimeout(fn, ms);

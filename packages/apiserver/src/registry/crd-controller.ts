@@ -3,7 +3,7 @@
  * (NamesAccepted, Established, acceptedNames, storedVersions) current, and on deletion removes
  * all instances before letting the CRD go (the customresourcecleanup finalizer).
  */
-import type { KubeObject } from '@dojo/kube-api';
+import { jsonEqual, type KubeObject } from '@dojo/kube-api';
 import type { CustomResourceDefinition } from '../crd/schema-types.ts';
 import type { ChangeEvent, RevisionedStore } from '../storage/revisioned-store.ts';
 import { customResourceDefinitions } from './builtin/crd-kind.ts';
@@ -59,7 +59,7 @@ export class CrdController {
     const storage = crd.spec.versions.find((v) => v.storage)?.name;
     return (
       established?.status === 'True' &&
-      JSON.stringify(status?.acceptedNames) === JSON.stringify(crd.spec.names) &&
+      jsonEqual(status?.acceptedNames, crd.spec.names) &&
       (storage === undefined || (status?.storedVersions ?? []).includes(storage))
     );
   }

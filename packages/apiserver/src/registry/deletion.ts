@@ -4,7 +4,7 @@
  * deletionTimestamp and stays, Terminating, until its finalizers are gone. propagationPolicy
  * adds or removes the garbage collector's orphan and foregroundDeletion finalizers.
  */
-import type { KubeObject } from '@dojo/kube-api';
+import { jsonEqual, type KubeObject } from '@dojo/kube-api';
 import { nowTimestamp } from './object-meta.ts';
 import type { DeleteOptions } from './request-options.ts';
 import type { DeleteStrategy } from './strategy.ts';
@@ -18,7 +18,7 @@ export type DeletionPlan =
   | { action: 'update'; object: KubeObject };
 
 function sameFinalizers(a: readonly string[], b: readonly string[]): boolean {
-  return JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+  return jsonEqual([...a].sort(), [...b].sort());
 }
 
 /** The warning a DELETE gets when it leaves the kind's default propagation to orphan dependents. */

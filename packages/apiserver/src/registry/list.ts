@@ -5,7 +5,7 @@
  * compacted away the list answers 410. A label or field selector filters each page, so a page
  * may hold fewer than `limit` items and only an unfiltered list says how many remain.
  */
-import { FieldSelector, LabelSelector, goQuote, newBadRequest, newResourceExpired, type KubeList, type KubeObject } from '@dojo/kube-api';
+import { FieldSelector, formatObjectKey, LabelSelector, goQuote, newBadRequest, newResourceExpired, type KubeList, type KubeObject } from '@dojo/kube-api';
 import type { ListSnapshots } from '../storage/list-snapshot.ts';
 import type { RevisionedStore, StoredObject } from '../storage/revisioned-store.ts';
 import { decodeContinue, encodeContinue, newContinueExpired } from './continue-token.ts';
@@ -21,7 +21,7 @@ export interface ListSource {
 }
 
 /** Objects are stored under "namespace/name", cluster-scoped ones under their name. */
-export const storageName = (namespace: string | undefined, name: string): string => (namespace ? `${namespace}/${name}` : name);
+export const storageName = (namespace: string | undefined, name: string): string => formatObjectKey({ namespace, name });
 
 /**
  * A list's answer before decoding: the stored versions it holds, in order. Kinds whose stored

@@ -3,7 +3,7 @@
  * typed as they travel on the wire; unread fields stay in the index signatures.
  */
 import type { KubeObject, LabelSelectorObject } from '@dojo/kube-api';
-import type { PodTemplateSpec } from './workload-types.ts';
+import type { PodCondition, PodTemplateSpec } from './workload-types.ts';
 
 export interface JobSpec {
   parallelism?: number;
@@ -21,15 +21,8 @@ export interface JobSpec {
   [field: string]: unknown;
 }
 
-/** batch/v1 JobCondition: like a Pod's, with lastProbeTime. */
-export interface JobCondition {
-  type: string;
-  status: 'True' | 'False' | 'Unknown';
-  lastProbeTime?: string | null;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
+/** batch/v1 JobCondition: the same fields as a Pod's condition, lastProbeTime included. */
+export type JobCondition = PodCondition;
 
 export interface UncountedTerminatedPods {
   succeeded?: string[];

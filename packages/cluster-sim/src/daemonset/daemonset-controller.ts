@@ -4,36 +4,18 @@
  * DaemonSet (a new, relabelled or tainted Node changes where daemons run), and Pod events
  * settle the expectations of the set that created or deleted them.
  */
-import { controllerOf, formatObjectKey, type KubeObject, LabelSelector, objectKeyOf } from '@dojo/kube-api';
+import { controllerOf, type KubeObject, LabelSelector } from '@dojo/kube-api';
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
 import type { ControllerRevision, DaemonSet, Node } from '../core/apps-types.ts';
-import type { Pod } from '../core/workload-types.ts';
-import { Expectations } from '../replicaset/expectations.ts';
+import { observedPodExpectations } from '../replicaset/pod-expectations.ts';
+import { podOwnerDeps } from '../replicaset/replica-set-deps.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { DaemonSetReconciler } from './daemonset-reconciler.ts';
 
 const { controllerRevisions, daemonSets, nodes, pods } = builtinTypes;
 
 export function addDaemonSetController(manager: Manager, recorder: EventRecorder, workers: number): Controller {
-  const expectations = new Expectations(manager.clock);
-  const ownerKey = (pod: KubeObject): string | undefined => {
-    const ref = controllerOf(pod);
-    return ref?.kind === 'DaemonSet' ? formatObjectKey({ namespace: pod.metadata.namespace, name: ref.name }) : undefined;
-  };
-  manager.informers.informerFor(pods).addEventHandler({
-    onAdd(pod) {
-      const key = ownerKey(pod);
-      if (key) expectations.creationObserved(key);
-    },
-    onUpdate(old, pod) {
-      const key = ownerKey(pod);
-      if (key && pod.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) expectations.deletionObserved(key, objectKeyOf(pod));
-    },
-    onDelete(pod) {
-      const key = ownerKey(pod);
-      if (key) expectations.deletionObserved(key, objectKeyOf(pod));
-    },
-  });
+  const expectations = observedPodExpectations(manager, 'DaemonSet');
   const cache = manager.informers.informerFor<DaemonSet>(daemonSets).store;
   const requestOf = (ds: DaemonSet): Request => ({ namespace: ds.metadata.namespace, name: ds.metadata.name ?? '' });
   const selecting = (object: KubeObject): Request[] => {
@@ -53,14 +35,9 @@ export function addDaemonSetController(manager: Manager, recorder: EventRecorder
     .withOptions({ maxConcurrentReconciles: workers })
     .complete(
       new DaemonSetReconciler({
-        client: manager.client,
-        api: manager.apiClient,
-        pods: manager.informers.informerFor<Pod>(pods).store,
+        ...podOwnerDeps(manager, recorder, expectations),
         revisions: manager.informers.informerFor<ControllerRevision>(controllerRevisions).store,
         nodes: manager.informers.informerFor<Node>(nodes).store,
-        clock: manager.clock,
-        recorder,
-        expectations,
       }),
     );
 }

@@ -5,12 +5,12 @@
  * then trim the history and write status.
  */
 import { formatObjectKey, isNotFound, LabelSelector, semanticEqual } from '@dojo/kube-api';
-import { builtinTypes, claimCandidates, type Client, type Clock, type EventRecorder, type ObjectReader, type ReadableStore, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { builtinTypes, claimCandidates, type ReadableStore, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import type { ControllerRevision, DaemonSet, Node } from '../core/apps-types.ts';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import { claimOwned } from '../core/controller-ref-manager.ts';
 import type { Pod } from '../core/workload-types.ts';
-import type { Expectations } from '../replicaset/expectations.ts';
+import type { PodOwnerDeps } from '../replicaset/replica-set-deps.ts';
 import { newDaemonPod } from './daemon-pod.ts';
 import { cleanupHistory, constructHistory } from './daemonset-history.ts';
 import { planDaemonSet } from './daemonset-plan.ts';
@@ -18,15 +18,9 @@ import { daemonSetStatus } from './daemonset-status.ts';
 
 const { controllerRevisions, daemonSets, pods } = builtinTypes;
 
-export interface DaemonSetDeps {
-  readonly client: Client;
-  readonly api: ObjectReader;
-  readonly pods: ReadableStore<Pod>;
+export interface DaemonSetDeps extends PodOwnerDeps {
   readonly revisions: ReadableStore<ControllerRevision>;
   readonly nodes: ReadableStore<Node>;
-  readonly clock: Clock;
-  readonly recorder: EventRecorder;
-  readonly expectations: Expectations;
 }
 
 export class DaemonSetReconciler implements Reconciler {

@@ -15,6 +15,7 @@ import type { Pod } from '../core/workload-types.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { managedByLabel, serviceNameLabel, sliceControllerName, sliceLabels, wantedSlices } from './endpoint-slices.ts';
 import { servicesSelecting } from './endpoints-controller.ts';
+import { publishedService } from './published-service.ts';
 import { portsKey } from './service-endpoints.ts';
 
 const { endpointSlices, pods, services } = builtinTypes;
@@ -37,15 +38,12 @@ class EndpointSliceReconciler implements Reconciler {
   }
 
   async reconcile(request: Request): Promise<Result | void> {
-    let service: Service;
-    try {
-      service = await this.#client.get<Service>(services, request);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
+    const service = await publishedService(this.#client, request);
+    if (service === 'gone') {
       this.#created.delete(`${request.namespace ?? ''}/${request.name}`);
       return;
     }
-    if (!service.spec.selector || service.metadata.deletionTimestamp) return;
+    if (!service) return;
     const labels = sliceLabels(service);
     const existing = this.#slices
       .byIndex('namespace', request.namespace ?? '')

@@ -10,6 +10,7 @@ import { isNamespaceTerminating } from '../core/api-errors.ts';
 import type { Endpoints, Service } from '../core/service-types.ts';
 import type { Pod } from '../core/workload-types.ts';
 import { systemControllers } from '../system-controllers.ts';
+import { publishedService } from './published-service.ts';
 import { endpointSubsets, selects } from './service-endpoints.ts';
 
 const { endpoints, pods, services } = builtinTypes;
@@ -28,14 +29,9 @@ class EndpointsReconciler implements Reconciler {
   }
 
   async reconcile(request: Request): Promise<Result | void> {
-    let service: Service;
-    try {
-      service = await this.#client.get<Service>(services, request);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      return this.#deleteManaged(request);
-    }
-    if (!service.spec.selector || service.metadata.deletionTimestamp) return;
+    const service = await publishedService(this.#client, request);
+    if (service === 'gone') return this.#deleteManaged(request);
+    if (!service) return;
     const subsets = endpointSubsets(service, this.#pods.byIndex('namespace', request.namespace ?? ''));
     const labels: Record<string, string> = { ...service.metadata.labels, [endpointsManagedByLabel]: endpointsControllerName };
     if (service.spec.clusterIP === 'None') labels['service.kubernetes.io/headless'] = '';

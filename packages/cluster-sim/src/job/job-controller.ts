@@ -5,8 +5,8 @@
  */
 import { controllerOf, formatObjectKey, type KubeObject } from '@dojo/kube-api';
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
-import type { Pod } from '../core/workload-types.ts';
 import { Expectations } from '../replicaset/expectations.ts';
+import { podOwnerDeps } from '../replicaset/replica-set-deps.ts';
 import { systemControllers } from '../system-controllers.ts';
 import { jobTrackingFinalizer } from './job-rules.ts';
 import { JobReconciler } from './job-reconciler.ts';
@@ -45,12 +45,7 @@ export function addJobController(manager: Manager, options: JobControllerOptions
     .withOptions({ maxConcurrentReconciles: options.workers })
     .complete(
       new JobReconciler({
-        client: manager.client,
-        api: manager.apiClient,
-        pods: manager.informers.informerFor<Pod>(pods).store,
-        clock: manager.clock,
-        recorder: options.recorder,
-        expectations,
+        ...podOwnerDeps(manager, options.recorder, expectations),
         uncountable,
         nodeName: options.nodeName,
         backoff: options.backoff,

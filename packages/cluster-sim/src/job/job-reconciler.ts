@@ -13,13 +13,13 @@
  * first (remaining Pods are deleted), then Complete or Failed once no Pod is left running.
  */
 import { deepCopy, formatObjectKey, formatTime, isNotFound, LabelSelector, parseTime, semanticEqual } from '@dojo/kube-api';
-import { builtinTypes, claimCandidates, type Client, type Clock, type EventRecorder, type ObjectReader, type ReadableStore, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import { builtinTypes, claimCandidates, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import { finishedCondition, trueCondition, type Job, type JobCondition, type JobStatus } from '../core/batch-types.ts';
 import { claimOwned } from '../core/controller-ref-manager.ts';
 import { isPodReady } from '../core/pod-conditions.ts';
 import type { Pod } from '../core/workload-types.ts';
-import type { Expectations } from '../replicaset/expectations.ts';
+import type { PodOwnerDeps } from '../replicaset/replica-set-deps.ts';
 import { slowStartBatch } from '../replicaset/replica-set-reconciler.ts';
 import {
   activeDeadlineAt,
@@ -44,13 +44,7 @@ const { jobs, pods } = builtinTypes;
 /** batch.JobControllerName, the spec.managedBy value that means this controller. */
 export const jobControllerName = 'kubernetes.io/job-controller';
 
-export interface JobDeps {
-  readonly client: Client;
-  readonly api: ObjectReader;
-  readonly pods: ReadableStore<Pod>;
-  readonly clock: Clock;
-  readonly recorder: EventRecorder;
-  readonly expectations: Expectations;
+export interface JobDeps extends PodOwnerDeps {
   /** Uids of Pods whose finalizer this controller removed, until the cache shows it gone. */
   readonly uncountable: Set<string>;
   readonly nodeName: string;

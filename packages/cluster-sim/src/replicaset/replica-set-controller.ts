@@ -3,11 +3,12 @@
  * ReplicaSet back, orphan Pods bring the ReplicaSets that select them, and every Pod event
  * settles the expectations of the ReplicaSet that created or deleted it.
  */
-import { controllerOf, formatObjectKey, type KubeObject, LabelSelector, objectKeyOf } from '@dojo/kube-api';
+import { controllerOf, type KubeObject, LabelSelector } from '@dojo/kube-api';
 import { builtinTypes, type Controller, ControllerBuilder, type EventRecorder, type Manager, type Request } from '@dojo/runtime';
-import type { Pod, ReplicaSet } from '../core/workload-types.ts';
+import type { ReplicaSet } from '../core/workload-types.ts';
 import { systemControllers } from '../system-controllers.ts';
-import { Expectations } from './expectations.ts';
+import { observedPodExpectations } from './pod-expectations.ts';
+import { podOwnerDeps } from './replica-set-deps.ts';
 import { ReplicaSetReconciler } from './replica-set-reconciler.ts';
 
 const { pods, replicaSets } = builtinTypes;
@@ -19,25 +20,7 @@ export interface ReplicaSetControllerOptions {
 }
 
 export function addReplicaSetController(manager: Manager, options: ReplicaSetControllerOptions): Controller {
-  const expectations = new Expectations(manager.clock);
-  const ownerKey = (pod: KubeObject): string | undefined => {
-    const ref = controllerOf(pod);
-    return ref?.kind === 'ReplicaSet' ? formatObjectKey({ namespace: pod.metadata.namespace, name: ref.name }) : undefined;
-  };
-  manager.informers.informerFor(pods).addEventHandler({
-    onAdd(pod) {
-      const key = ownerKey(pod);
-      if (key) expectations.creationObserved(key);
-    },
-    onUpdate(old, pod) {
-      const key = ownerKey(pod);
-      if (key && pod.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) expectations.deletionObserved(key, objectKeyOf(pod));
-    },
-    onDelete(pod) {
-      const key = ownerKey(pod);
-      if (key) expectations.deletionObserved(key, objectKeyOf(pod));
-    },
-  });
+  const expectations = observedPodExpectations(manager, 'ReplicaSet');
   const cache = manager.informers.informerFor<ReplicaSet>(replicaSets).store;
   const selectingReplicaSets = (pod: KubeObject): Request[] => {
     if (controllerOf(pod)) return [];
@@ -53,14 +36,6 @@ export function addReplicaSetController(manager: Manager, options: ReplicaSetCon
     .watches(pods, selectingReplicaSets)
     .withOptions({ maxConcurrentReconciles: options.workers })
     .complete(
-      new ReplicaSetReconciler({
-        client: manager.client,
-        api: manager.apiClient,
-        pods: manager.informers.informerFor<Pod>(pods).store,
-        clock: manager.clock,
-        recorder: options.recorder,
-        expectations,
-        nodeName: options.nodeName,
-      }),
+      new ReplicaSetReconciler({ ...podOwnerDeps(manager, options.recorder, expectations), nodeName: options.nodeName }),
     );
 }

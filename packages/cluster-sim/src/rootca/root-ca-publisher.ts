@@ -10,6 +10,7 @@ import { isAlreadyExists, isNotFound, semanticEqual, type KubeObject } from '@do
 import { builtinTypes, type Client, type Controller, ControllerBuilder, type Manager, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import type { KubeConfigOf } from '../namespace/namespace-finalizer.ts';
+import { activeNamespace } from '../namespace/active-namespace.ts';
 import { systemControllers } from '../system-controllers.ts';
 
 const { configMaps, namespaces } = builtinTypes;
@@ -43,14 +44,7 @@ class RootCaReconciler implements Reconciler {
 
   async reconcile(request: Request): Promise<Result | void> {
     if (this.#ca === undefined) return;
-    let namespace: KubeObject;
-    try {
-      namespace = await this.#client.get(namespaces, { name: request.name });
-    } catch (error) {
-      if (isNotFound(error)) return;
-      throw error;
-    }
-    if ((namespace.status as { phase?: string } | undefined)?.phase !== 'Active') return;
+    if (!(await activeNamespace(this.#client, request.name))) return;
     const data = { 'ca.crt': this.#ca };
     let current: ConfigMap;
     try {

@@ -2,9 +2,10 @@
  * kube's serviceaccounts-controller: every active Namespace has a ServiceAccount named
  * `default`; deleting it brings it back. A terminating Namespace gets nothing new.
  */
-import { isAlreadyExists, isNotFound, type KubeObject } from '@dojo/kube-api';
+import { isAlreadyExists, isNotFound } from '@dojo/kube-api';
 import { builtinTypes, type Client, type Controller, ControllerBuilder, type Manager, type Reconciler, type Request, type Result } from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
+import { activeNamespace } from '../namespace/active-namespace.ts';
 import { systemControllers } from '../system-controllers.ts';
 
 const { namespaces, serviceAccounts } = builtinTypes;
@@ -19,14 +20,7 @@ class ServiceAccountReconciler implements Reconciler {
   }
 
   async reconcile(request: Request): Promise<Result | void> {
-    let namespace: KubeObject;
-    try {
-      namespace = await this.#client.get(namespaces, { name: request.name });
-    } catch (error) {
-      if (isNotFound(error)) return;
-      throw error;
-    }
-    if ((namespace.status as { phase?: string } | undefined)?.phase !== 'Active') return;
+    if (!(await activeNamespace(this.#client, request.name))) return;
     try {
       await this.#client.get(serviceAccounts, { namespace: request.name, name: defaultServiceAccountName });
       return;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { FakeClock } from '@dojo/runtime';
 import { DiscoveryCache } from './discovery-cache.ts';
 
-const kind = (resource: string): ResourceType => ({ group: '', version: 'v1', resource, kind: resource, namespaced: true, verbs: ['list'] });
+const kind = (resource: string): ServedResource => ({ group: '', version: 'v1', resource, kind: resource, namespaced: true, verbs: ['list'] });
 
 /** A discovery that answers what `served` holds now and counts how often it was asked. */
 function fakeDiscovery() {
   const state = { reads: 0, served: [kind('pods')], failing: false };
-  const discover = async (): Promise<readonly ResourceType[]> => {
+  const discover = async (): Promise<readonly ServedResource[]> => {
     state.reads++;
     if (state.failing) throw new Error('discovery is down');
     return [...state.served];

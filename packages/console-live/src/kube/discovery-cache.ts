@@ -3,7 +3,7 @@
  * (3 s by default): every page asks for them, and a CRD created or removed still shows within
  * seconds. A failed read is not kept; the next request asks the cluster again.
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { realClock, type Clock } from '@dojo/runtime';
 
 export interface DiscoveryCacheOptions {
@@ -12,18 +12,18 @@ export interface DiscoveryCacheOptions {
 }
 
 export class DiscoveryCache {
-  readonly #discover: () => Promise<readonly ResourceType[]>;
+  readonly #discover: () => Promise<readonly ServedResource[]>;
   readonly #ttlMs: number;
   readonly #clock: Clock;
-  #cached: { readonly at: number; readonly resources: readonly ResourceType[] } | undefined;
+  #cached: { readonly at: number; readonly resources: readonly ServedResource[] } | undefined;
 
-  constructor(discover: () => Promise<readonly ResourceType[]>, options: DiscoveryCacheOptions = {}) {
+  constructor(discover: () => Promise<readonly ServedResource[]>, options: DiscoveryCacheOptions = {}) {
     this.#discover = discover;
     this.#ttlMs = options.ttlMs ?? 3000;
     this.#clock = options.clock ?? realClock;
   }
 
-  async resources(): Promise<readonly ResourceType[]> {
+  async resources(): Promise<readonly ServedResource[]> {
     const at = this.#clock.now();
     if (this.#cached && at - this.#cached.at <= this.#ttlMs) return this.#cached.resources;
     const resources = await this.#discover();

@@ -1,10 +1,10 @@
 /** Served kinds and their OpenAPI schemas, read from the cluster (embedded or real). */
-import type { KindSchema, ResourceType } from '@dojo/console-protocol';
+import type { KindSchema, ServedResource } from '@dojo/console-protocol';
 import { newNotFound, StatusError } from '@dojo/kube-api';
 import type { ClusterTransport } from '../cluster-transport.ts';
 
-/** A `ResourceType` as discovery builds it: every optional list filled, `versions` still growing. */
-interface ServedResource extends ResourceType {
+/** A `ServedResource` as discovery builds it: every optional list filled, `versions` still growing. */
+interface DiscoveredResource extends ServedResource {
   versions: string[];
   shortNames: string[];
   categories: string[];
@@ -32,7 +32,7 @@ interface ApiGroup {
   preferredVersion?: { version: string };
 }
 
-function fromList(group: string, version: string, list: { resources: ApiResource[] }): ServedResource[] {
+function fromList(group: string, version: string, list: { resources: ApiResource[] }): DiscoveredResource[] {
   const subresources = new Map<string, string[]>();
   for (const r of list.resources) {
     const [main, sub] = r.name.split('/');
@@ -60,7 +60,7 @@ function fromList(group: string, version: string, list: { resources: ApiResource
  * version that serves it. A version whose discovery fails (an aggregated API that is down) is
  * left out, like kubectl does.
  */
-async function groupResources(transport: ClusterTransport, group: ApiGroup): Promise<ServedResource[]> {
+async function groupResources(transport: ClusterTransport, group: ApiGroup): Promise<DiscoveredResource[]> {
   const preferred = group.preferredVersion?.version;
   const order = [...(preferred ? [preferred] : []), ...group.versions.map((v) => v.version).filter((v) => v !== preferred)];
   const lists = await Promise.all(
@@ -72,7 +72,7 @@ async function groupResources(transport: ClusterTransport, group: ApiGroup): Pro
       }
     }),
   );
-  const byResource = new Map<string, ServedResource>();
+  const byResource = new Map<string, DiscoveredResource>();
   for (const served of lists.flat()) {
     const first = byResource.get(served.resource);
     if (first) first.versions.push(served.version);
@@ -82,7 +82,7 @@ async function groupResources(transport: ClusterTransport, group: ApiGroup): Pro
 }
 
 /** Every served resource with all the versions that serve it, at its group's preferred version. */
-export async function discoverResources(transport: ClusterTransport): Promise<ResourceType[]> {
+export async function discoverResources(transport: ClusterTransport): Promise<ServedResource[]> {
   const core = fromList('', 'v1', await getJson(transport, '/api/v1'));
   const groups = await getJson<{ groups: ApiGroup[] }>(transport, '/apis');
   const lists = await Promise.all(groups.groups.map((g) => groupResources(transport, g)));

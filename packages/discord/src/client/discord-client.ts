@@ -1,5 +1,5 @@
 import { systemClock } from '../clock.ts';
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 import type { DiscordOperations, DiscordRemote } from '../types.ts';
 import { DiscordRest } from './discord-rest.ts';
 import type { DiscordCallRecord } from './discord-rest.ts';
@@ -11,7 +11,7 @@ export interface DiscordClientOptions {
   token: string;
   /** Defaults to the real Discord; point it at a simulator's `baseUrl` to test. */
   baseUrl?: string;
-  clock?: Clock;
+  clock?: DiscordClock;
   fetch?: typeof fetch;
   /** Per HTTP attempt, reading the body included. Default 15 s. */
   timeoutMs?: number;

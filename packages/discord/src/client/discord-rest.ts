@@ -1,5 +1,5 @@
 import { DiscordApiError, discordErrors } from '../api-error.ts';
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 import { rateLimitRoute } from '../rate-limit-route.ts';
 import type { RateLimitRoute } from '../rate-limit-route.ts';
 import { sendHttp } from './http-transport.ts';
@@ -25,7 +25,7 @@ export interface DiscordCallRecord {
 export interface DiscordRestOptions {
   token: string;
   baseUrl: string;
-  clock: Clock;
+  clock: DiscordClock;
   fetch: typeof fetch;
   timeoutMs: number;
   waitOnRateLimit: boolean;

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 import type { RateLimitRoute } from '../rate-limit-route.ts';
 
 interface BucketState {
@@ -51,7 +51,7 @@ export class RateLimitBuckets {
   private readonly buckets = new Map<string, BucketState>();
   private globalResetAt = 0;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly clock: DiscordClock) {}
 
   /**
    * Takes one request slot from the route's bucket, or says how long until one frees up.

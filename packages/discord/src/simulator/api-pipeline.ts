@@ -1,5 +1,5 @@
 import { DiscordApiError, discordErrors } from '../api-error.ts';
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 import { rateLimitRoute } from '../rate-limit-route.ts';
 import { matchApiRoute } from './api-routes.ts';
 import type { Faults, FaultKind } from './faults.ts';
@@ -13,7 +13,7 @@ export interface ApiPipelineDeps {
   faults: Faults;
   /** Undefined when rate limiting is turned off. */
   limiter: RouteRateLimiter | undefined;
-  clock: Clock;
+  clock: DiscordClock;
   token: string | undefined;
   /**
    * Aborted on close. A closed simulator must not change state: a later instance may own the

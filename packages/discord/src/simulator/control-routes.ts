@@ -1,5 +1,5 @@
+import { answerControlRoute } from '@dojo/simulator-kit';
 import { discordErrors } from '../api-error.ts';
-import { errorAnswer } from './api-pipeline.ts';
 import { parseFaultSettings } from './faults.ts';
 import type { Faults } from './faults.ts';
 import { parseJsonBody } from './http-io.ts';
@@ -25,31 +25,27 @@ export interface ControlDeps {
  * - `GET /_sim/events?since=<seq>`: state changes after `seq`, with `resyncRequired`.
  */
 export function answerControlRequest(deps: ControlDeps, request: DecodedRequest): Answer {
-  const path = request.path.replace(/\/+$/, '');
-  const route = `${request.method} ${path}`;
-  switch (route) {
-    case 'GET /_sim/state':
-      return { status: 200, body: stateView(deps.state.snapshot(), count(request.query.get('messages'), 20, 1000)) };
-    case 'DELETE /_sim/state':
-      deps.state.reset();
-      return { status: 204 };
-    case 'GET /_sim/faults':
-      return { status: 200, body: deps.faults.get() };
-    case 'PUT /_sim/faults':
-    case 'PATCH /_sim/faults':
-      return { status: 200, body: deps.faults.set(parseFaultSettings(parseJsonBody(request.rawBody))) };
-    case 'GET /_sim/events': {
-      const since = request.query.get('since');
-      return { status: 200, body: deps.events.since(since === null ? undefined : count(since, 0, Number.MAX_SAFE_INTEGER)) };
-    }
-    default:
-      return errorAnswer(
-        CONTROL_PATHS.includes(path) ? discordErrors.methodNotAllowed() : discordErrors.routeNotFound(),
-      );
-  }
+  const setFaults = (): Answer => ({ status: 200, body: deps.faults.set(parseFaultSettings(parseJsonBody(request.rawBody))) });
+  return answerControlRoute(
+    {
+      'GET /_sim/state': () => ({ status: 200, body: stateView(deps.state.snapshot(), count(request.query.get('messages'), 20, 1000)) }),
+      'DELETE /_sim/state': () => {
+        deps.state.reset();
+        return { status: 204 };
+      },
+      'GET /_sim/faults': () => ({ status: 200, body: deps.faults.get() }),
+      'PUT /_sim/faults': setFaults,
+      'PATCH /_sim/faults': setFaults,
+      'GET /_sim/events': () => {
+        const since = request.query.get('since');
+        return { status: 200, body: deps.events.since(since === null ? undefined : count(since, 0, Number.MAX_SAFE_INTEGER)) };
+      },
+    },
+    request.method,
+    request.path,
+    { notFound: () => discordErrors.routeNotFound(), methodNotAllowed: () => discordErrors.methodNotAllowed() },
+  );
 }
-
-const CONTROL_PATHS = ['/_sim/state', '/_sim/faults', '/_sim/events'];
 
 function count(raw: string | null, fallback: number, max: number): number {
   const value = raw === null ? Number.NaN : Number(raw);

@@ -1,16 +1,15 @@
-import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { allowedHostsFor, bearerToken, guardRequests, hostAllowed, tokensEqual } from '@dojo/http-edge';
+import type { IncomingMessage } from 'node:http';
+import { bearerToken, tokensEqual } from '@dojo/http-edge';
+import { startSimulatorListener } from '@dojo/simulator-kit';
 import { discordErrors } from '../api-error.ts';
 import { systemClock } from '../clock.ts';
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 import { answerApiRequest, asApiError, errorAnswer } from './api-pipeline.ts';
 import type { ApiAnswer } from './api-pipeline.ts';
 import { answerControlRequest } from './control-routes.ts';
 import { Faults } from './faults.ts';
-import type { FaultSettings } from './faults.ts';
-import { decodeRequest, writeAnswer } from './http-io.ts';
+import type { DiscordFaultSettings } from './faults.ts';
+import { decodeRequest } from './http-io.ts';
 import type { DecodedRequest } from './http-io.ts';
 import { loadSnapshot, saveSnapshot } from './persistence.ts';
 import { RouteRateLimiter } from './route-rate-limiter.ts';
@@ -29,10 +28,10 @@ export interface DiscordSimulatorOptions {
    * asks, and the simulator's own `/_sim/*` control requests too.
    */
   token?: string;
-  clock?: Clock;
+  clock?: DiscordClock;
   /** Per-route and global buckets; `false` turns rate limiting off. */
   rateLimits?: RateLimitConfig | false;
-  faults?: Partial<FaultSettings>;
+  faults?: Partial<DiscordFaultSettings>;
   /** Seeds the fault generator, for repeatable fault sequences. */
   seed?: number;
   maxMessagesPerChannel?: number;
@@ -83,7 +82,7 @@ export async function startDiscordSimulator(options: DiscordSimulatorOptions = {
 
   const controlAllowed = (req: IncomingMessage): boolean => options.token === undefined || tokensEqual(bearerToken(req, 'Bot'), options.token);
 
-  const answer = async (request: DecodedRequest, req: IncomingMessage): Promise<ApiAnswer> => {
+  const route = async (request: DecodedRequest, req: IncomingMessage): Promise<ApiAnswer> => {
     if (request.path === '/_sim' || request.path.startsWith('/_sim/')) {
       if (!controlAllowed(req)) return errorAnswer(discordErrors.unauthorized());
       return answerControlRequest({ state, faults, events }, request);
@@ -94,22 +93,17 @@ export async function startDiscordSimulator(options: DiscordSimulatorOptions = {
     return errorAnswer(discordErrors.routeNotFound());
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  /** Routes a decoded request and reports every API request (not the `/_sim` ones) as an event. */
+  const answer = async (req: IncomingMessage): Promise<ApiAnswer> => {
     const started = clock.now();
-    let request: DecodedRequest | undefined;
+    const request = await decodeRequest(req);
     let result: ApiAnswer;
     try {
-      // DNS rebinding: a page whose name resolves to 127.0.0.1 must not reach the simulator.
-      if (!hostAllowed(req, allowedHosts)) throw discordErrors.misdirected();
-      request = await decodeRequest(req);
-      result = await answer(request, req);
+      result = await route(request, req);
     } catch (err) {
       result = errorAnswer(asApiError(err));
-      // An oversized body is not read to the end; closing is the only safe way to finish.
-      if (result.status === 413) res.setHeader('Connection', 'close');
     }
-    writeAnswer(res, result);
-    if (request && request.path.startsWith(`${API_PREFIX}/`)) {
+    if (request.path.startsWith(`${API_PREFIX}/`)) {
       events.emit('request', {
         at: new Date(started).toISOString(),
         method: request.method,
@@ -119,35 +113,30 @@ export async function startDiscordSimulator(options: DiscordSimulatorOptions = {
         durationMs: clock.now() - started,
       });
     }
+    return result;
   };
 
-  let allowedHosts: string[] = [];
-  const server = createServer(guardRequests(handle, () => ({ status: 500, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(discordErrors.internalServerError().body) })));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
+  const listener = await startSimulatorListener({
+    port: options.port,
+    host: options.host,
+    answer,
+    errorAnswer: (err) => errorAnswer(asApiError(err)),
+    // DNS rebinding: a page whose name resolves to 127.0.0.1 must not reach the simulator.
+    misdirected: () => discordErrors.misdirected(),
   });
-  const address = server.address() as AddressInfo;
-  allowedHosts = allowedHostsFor(options.host ?? '127.0.0.1', address.port);
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const url = listener.url;
 
   return {
     url,
     baseUrl: `${url}${API_PREFIX}`,
-    port: address.port,
+    port: listener.port,
     state,
     faults,
     events,
     close: async () => {
       if (closing.signal.aborted) return;
       closing.abort();
-      const done = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await done;
+      await listener.close();
     },
   };
 }

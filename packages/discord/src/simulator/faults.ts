@@ -1,6 +1,7 @@
+import { FaultKnobs } from '@dojo/simulator-kit';
 import { asDict, FormValidator } from './form-validator.ts';
 
-export interface FaultSettings {
+export interface DiscordFaultSettings {
   /** Share of API requests answered with an injected 429 (scope "shared"), 0..1. */
   rate429: number;
   /** Share of API requests answered 500 before anything happens, 0..1. */
@@ -18,52 +19,28 @@ export interface FaultSettings {
 
 export type FaultKind = 'rate429' | 'rate5xx' | 'rate5xxAfterWrite';
 
-const NO_FAULTS: FaultSettings = { rate429: 0, rate5xx: 0, rate5xxAfterWrite: 0, latencyMs: 0, retryAfterSeconds: 1 };
+const NO_FAULTS: DiscordFaultSettings = { rate429: 0, rate5xx: 0, rate5xxAfterWrite: 0, latencyMs: 0, retryAfterSeconds: 1 };
 
 /**
- * The simulator's fault knobs, changeable while it runs. Draws come from a seeded generator,
- * so a test that sets a seed sees the same sequence of injected failures every run.
+ * Discord's fault knobs (FaultKnobs keeps, validates and seeds them). Each kind draws on its
+ * own: a request can meet an injected 429, then a 500, then a 500 after its write.
  */
-export class Faults {
-  private settings: FaultSettings;
-  private random: () => number;
-
-  constructor(options: { seed?: number; initial?: Partial<FaultSettings> } = {}) {
-    this.random = mulberry32(options.seed ?? Date.now());
-    this.settings = { ...NO_FAULTS };
-    if (options.initial) this.set(options.initial);
-  }
-
-  get(): FaultSettings {
-    return { ...this.settings };
-  }
-
-  /** Merges a partial update; throws a 50035 DiscordApiError naming any out-of-range knob. */
-  set(patch: Partial<FaultSettings>): FaultSettings {
-    this.settings = { ...this.settings, ...parseFaultSettings(patch) };
-    return this.get();
-  }
-
-  reset(): FaultSettings {
-    this.settings = { ...NO_FAULTS };
-    return this.get();
-  }
-
-  reseed(seed: number): void {
-    this.random = mulberry32(seed);
+export class Faults extends FaultKnobs<DiscordFaultSettings> {
+  constructor(options: { seed?: number | undefined; initial?: Partial<DiscordFaultSettings> | undefined } = {}) {
+    super({ defaults: NO_FAULTS, parse: parseFaultSettings, ...options });
   }
 
   /** Draws once; a rate of 0 never fires and never consumes a draw. */
   fires(kind: FaultKind): boolean {
-    const rate = this.settings[kind];
-    return rate > 0 && this.random() < rate;
+    const rate = this.get()[kind];
+    return rate > 0 && this.nextRandom() < rate;
   }
 }
 
 /** Validates a (possibly partial) settings object from the wire or from code. */
-export function parseFaultSettings(body: unknown): Partial<FaultSettings> {
+export function parseFaultSettings(body: unknown): Partial<DiscordFaultSettings> {
   const form = new FormValidator(asDict(body));
-  const patch: Partial<FaultSettings> = {
+  const patch: Partial<DiscordFaultSettings> = {
     rate429: form.number('rate429', { min: 0, max: 1 }),
     rate5xx: form.number('rate5xx', { min: 0, max: 1 }),
     rate5xxAfterWrite: form.number('rate5xxAfterWrite', { min: 0, max: 1 }),
@@ -72,16 +49,4 @@ export function parseFaultSettings(body: unknown): Partial<FaultSettings> {
   };
   form.done();
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-}
-
-/** A small, fast, seedable PRNG; statistical quality is ample for fault injection. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

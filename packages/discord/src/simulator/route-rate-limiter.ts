@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 import type { RateLimitRoute } from '../rate-limit-route.ts';
 
 export interface RateLimitPolicy {
@@ -39,7 +39,7 @@ export class RouteRateLimiter {
   private readonly global: RateLimitPolicy | false;
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clock: DiscordClock,
     private readonly config: RateLimitConfig = {},
   ) {
     this.perRoute = config.perRoute ?? { limit: 5, windowMs: 5000 };

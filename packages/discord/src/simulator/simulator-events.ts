@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 import type { StateChange } from './simulator-state.ts';
 
 /** One state change, numbered. `seq` increases by one per event and restarts with the process. */
@@ -38,7 +38,7 @@ export class SimulatorEvents extends EventEmitter<EventMap> {
   private seq = 0;
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clock: DiscordClock,
     private readonly capacity = 1000,
   ) {
     super();

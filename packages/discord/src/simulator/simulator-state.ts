@@ -1,5 +1,5 @@
 import { discordErrors } from '../api-error.ts';
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 import { SnowflakeGenerator } from '../snowflake.ts';
 import { ChannelType } from '../types.ts';
 import type {
@@ -27,7 +27,7 @@ export type StateChange =
   | { type: 'state.reset' };
 
 export interface SimulatorStateOptions {
-  clock: Clock;
+  clock: DiscordClock;
   snapshot?: StateSnapshot;
   maxMessagesPerChannel?: number;
   /** How long a nonce is remembered for `enforce_nonce`; Discord says "a few minutes". */
@@ -47,7 +47,7 @@ const OWNER_PERMISSIONS = '2251799813685247';
  */
 export class SimulatorState implements DiscordOperations {
   readonly bot: User;
-  private readonly clock: Clock;
+  private readonly clock: DiscordClock;
   private readonly ids: SnowflakeGenerator;
   private readonly guilds = new Map<string, Guild>();
   private readonly channels = new Map<string, Channel>();

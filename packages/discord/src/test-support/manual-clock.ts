@@ -1,10 +1,10 @@
-import type { Clock } from '../clock.ts';
+import type { DiscordClock } from '../clock.ts';
 
 /**
  * A clock that only moves when told to. `sleep` moves it forward instead of waiting, so a client
  * that waits out a rate limit and a simulator sharing the clock agree instantly.
  */
-export class ManualClock implements Clock {
+export class ManualClock implements DiscordClock {
   private ms: number;
 
   constructor(startMs = Date.UTC(2025, 0, 1)) {

@@ -5,7 +5,7 @@
  * version. Pure: the route reads the versions, writers, conflicts and owners, this builds.
  */
 import type { ConflictRecord, ConflictTrace, FieldChange, FieldHistory, FieldTimeline, FieldWriter, ObjectVersionRecord, StreamCoverage, VersionRef } from '@dojo/console-protocol';
-import type { ObjectIdentity } from '@dojo/kube-api';
+import { jsonEqual, type ObjectIdentity } from '@dojo/kube-api';
 import { leavesOf } from './field-paths.ts';
 import { yamlBlame } from './yaml-blame.ts';
 
@@ -106,7 +106,7 @@ function push(changes: Map<string, FieldChange[]>, path: string, change: FieldCh
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  return jsonEqual(a, b);
 }
 
 function shown(value: unknown): unknown {

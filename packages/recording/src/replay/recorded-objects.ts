@@ -8,7 +8,8 @@ import type { ObjectVersionRecord } from '@dojo/console-protocol';
 import type { HistoryStream } from '@dojo/history';
 import { parseIdentityKey, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
 
-interface VersionRef {
+/** Where one version of a tracked object sits in the recording's history stream, and when it arrived. */
+interface VersionInStream {
   readonly seq: number;
   readonly time: number;
   readonly deleted: boolean;
@@ -18,7 +19,7 @@ interface Tracked {
   readonly identity: ObjectIdentity;
   readonly stream: HistoryStream<ObjectVersionRecord>;
   /** Oldest first. */
-  readonly versions: VersionRef[];
+  readonly versions: VersionInStream[];
 }
 
 /** A version found for an instant: the object as it was, and where it came from. */

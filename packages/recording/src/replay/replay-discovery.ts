@@ -3,11 +3,11 @@
  * `/api/v1`, `/apis`, `/apis/<group>/<version>`), so that whoever discovers a cluster — the
  * console's own discovery among them — discovers the recording the same way.
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 
 export type DiscoveryAnswer = { code: 200; body: unknown } | undefined;
 
-function apiResources(types: readonly ResourceType[], group: string, version: string): unknown {
+function apiResources(types: readonly ServedResource[], group: string, version: string): unknown {
   const served = types.filter((t) => t.group === group && (t.versions ?? [t.version]).includes(version));
   return {
     kind: 'APIResourceList',
@@ -28,7 +28,7 @@ function apiResources(types: readonly ResourceType[], group: string, version: st
   };
 }
 
-function apiGroups(types: readonly ResourceType[]): unknown {
+function apiGroups(types: readonly ServedResource[]): unknown {
   const groups = new Map<string, string[]>();
   for (const t of types) {
     if (!t.group) continue;
@@ -48,7 +48,7 @@ function apiGroups(types: readonly ResourceType[]): unknown {
 }
 
 /** The document at `path`, or undefined when `path` is not a discovery path. */
-export function discoveryDocument(types: readonly ResourceType[], path: string): DiscoveryAnswer {
+export function discoveryDocument(types: readonly ServedResource[], path: string): DiscoveryAnswer {
   const segments = path.split('?')[0]!.split('/').filter(Boolean);
   if (segments.length === 1 && segments[0] === 'api') return { code: 200, body: { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [] } };
   if (segments.length === 1 && segments[0] === 'apis') return { code: 200, body: apiGroups(types) };

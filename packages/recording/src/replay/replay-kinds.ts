@@ -5,7 +5,7 @@
  * UI learns not to offer create, edit, scale or delete. Tables print with the columns the
  * embedded API server prints: a built-in's own, a CRD's printer columns as of the instant.
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { builtinResources } from '@dojo/apiserver';
 import { ageColumn, nameColumn, printerColumn, type PrinterColumnSpec, type TableColumn } from '@dojo/kube-api';
 import type { RecordedObjects } from './recorded-objects.ts';
@@ -30,7 +30,7 @@ interface Crd {
 
 const crdKind = { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' };
 
-function fromCrd(crd: Crd): ResourceType | undefined {
+function fromCrd(crd: Crd): ServedResource | undefined {
   const spec = crd.spec;
   const served = (spec?.versions ?? []).filter((v) => v.served !== false).map((v) => v.name);
   if (!spec?.group || !spec.names?.plural || !spec.names.kind || served.length === 0) return undefined;
@@ -48,13 +48,13 @@ function fromCrd(crd: Crd): ResourceType | undefined {
 }
 
 export class ReplayKinds {
-  readonly #types: readonly ResourceType[];
+  readonly #types: readonly ServedResource[];
   readonly #index: RecordedObjects;
 
   /** `recorded`: the `resources` the console kept, when it kept them. */
-  constructor(recorded: readonly ResourceType[] | undefined, index: RecordedObjects, end: number) {
+  constructor(recorded: readonly ServedResource[] | undefined, index: RecordedObjects, end: number) {
     this.#index = index;
-    const types: readonly ResourceType[] =
+    const types: readonly ServedResource[] =
       recorded && recorded.length > 0
         ? recorded
         : [
@@ -65,17 +65,17 @@ export class ReplayKinds {
     this.#types = types.map((t) => ({ ...t, verbs: t.verbs.filter((v) => readOnlyVerbs.includes(v)), subresources: (t.subresources ?? []).filter((s) => s !== 'scale') }));
   }
 
-  types(): readonly ResourceType[] {
+  types(): readonly ServedResource[] {
     return this.#types;
   }
 
   /** The kind served at this group, version and resource. */
-  find(group: string, version: string, resource: string): ResourceType | undefined {
+  find(group: string, version: string, resource: string): ServedResource | undefined {
     return this.#types.find((t) => t.group === group && t.resource === resource && (t.versions ?? [t.version]).includes(version));
   }
 
   /** The columns `kubectl get` prints for the kind, as of `at` (a CRD's printer columns may change). */
-  columns(type: ResourceType, version: string, at: number): TableColumn[] {
+  columns(type: ServedResource, version: string, at: number): TableColumn[] {
     const builtin = builtinResources.find((r) => r.group === type.group && r.resource === type.resource);
     if (builtin) return builtin.columns;
     const printer = this.#crdVersion(type, version, at)?.additionalPrinterColumns;
@@ -83,12 +83,12 @@ export class ReplayKinds {
   }
 
   /** A custom kind's OpenAPI v3 schema as its CRD declared it at `at`; undefined for a built-in (a recording keeps no OpenAPI documents). */
-  schema(type: ResourceType, version: string, at: number): Record<string, unknown> | undefined {
+  schema(type: ServedResource, version: string, at: number): Record<string, unknown> | undefined {
     if (builtinResources.some((r) => r.group === type.group && r.resource === type.resource)) return undefined;
     return this.#crdVersion(type, version, at)?.schema?.openAPIV3Schema;
   }
 
-  #crdVersion(type: ResourceType, version: string, at: number): CrdVersion | undefined {
+  #crdVersion(type: ServedResource, version: string, at: number): CrdVersion | undefined {
     const crd = this.#index.objectAt(crdKind.group, crdKind.kind, undefined, `${type.resource}.${type.group}`, at)?.object as Crd | undefined;
     return crd?.spec?.versions?.find((v) => v.name === version);
   }

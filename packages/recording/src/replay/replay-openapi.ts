@@ -7,13 +7,13 @@
  * console's forms and "why is this not ready?" read a kind's schema from here.
  */
 import { definitionName } from '@dojo/apiserver';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import type { DiscoveryAnswer } from './replay-discovery.ts';
 import type { ReplayKinds } from './replay-kinds.ts';
 
 const openSchema = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
 
-function groupVersions(types: readonly ResourceType[]): string[] {
+function groupVersions(types: readonly ServedResource[]): string[] {
   const found = new Set<string>();
   for (const t of types) for (const v of t.versions ?? [t.version]) found.add(t.group ? `apis/${t.group}/${v}` : `api/${v}`);
   return [...found].sort();

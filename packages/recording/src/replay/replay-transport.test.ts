@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ObjectVersionRecord, ResourceType } from '@dojo/console-protocol';
+import type { ObjectVersionRecord, ServedResource } from '@dojo/console-protocol';
 import { eventsStream, HistoryStore, versionsStream } from '@dojo/history';
 import type { KubeObject, Table } from '@dojo/kube-api';
 import type { ClusterTransport } from '@dojo/console-live';
@@ -10,9 +10,9 @@ import { RecordedObjects } from './recorded-objects.ts';
 import { ReplayKinds } from './replay-kinds.ts';
 import { instantVersion, ReplayTransport } from './replay-transport.ts';
 
-const dojos: ResourceType = { group: 'core.jutsu.com', version: 'v1', versions: ['v1'], resource: 'dojos', kind: 'Dojo', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], subresources: ['status', 'scale'] };
-const events: ResourceType = { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, verbs: ['get', 'list', 'watch', 'create'] };
-const crds: ResourceType = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false, verbs: ['get', 'list', 'watch'] };
+const dojos: ServedResource = { group: 'core.jutsu.com', version: 'v1', versions: ['v1'], resource: 'dojos', kind: 'Dojo', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], subresources: ['status', 'scale'] };
+const events: ServedResource = { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, verbs: ['get', 'list', 'watch', 'create'] };
+const crds: ServedResource = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false, verbs: ['get', 'list', 'watch'] };
 
 let store: HistoryStore;
 let replay: ReplayTransport;

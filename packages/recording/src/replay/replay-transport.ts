@@ -10,7 +10,7 @@
  * else is told 410 Expired, so the watcher lists again at the instant it now asks about.
  */
 import { FieldSelector, LabelSelector, newBadRequest, newNotFound, newResourceExpired, newStatusError, StatusError, type KubeObject, type Table, partialObjectMetadata, toTable, type IncludeObject } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import type { TransportRequest, TransportResponse } from '@dojo/runtime';
 import type { ClusterTransport } from '@dojo/console-live';
 import { readOnlyRecording } from '../read-only.ts';
@@ -20,7 +20,7 @@ import type { ReplayKinds } from './replay-kinds.ts';
 import { openApiDocument } from './replay-openapi.ts';
 
 interface Target {
-  readonly type: ResourceType;
+  readonly type: ServedResource;
   readonly version: string;
   readonly namespace?: string;
   readonly name?: string;

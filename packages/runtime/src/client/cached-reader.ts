@@ -18,7 +18,7 @@
  * selector in one namespace starts from the label index (its most selective `key=value`), so
  * it costs what it finds, not the size of the namespace.
  */
-import { deepCopy, FieldSelector, LabelSelector, newNotFound, type KubeList, type KubeObject, type ObjectKey } from '@dojo/kube-api';
+import { deepCopy, FieldSelector, formatObjectKey, LabelSelector, newNotFound, type KubeList, type KubeObject, type ObjectKey } from '@dojo/kube-api';
 import { labelIndex, labelIndexValue, namespaceIndex } from '../informer/indexers.ts';
 import type { ReadableStore } from '../informer/store.ts';
 import type { GetOptions, ListOptions, ObjectReader } from './client.ts';
@@ -49,7 +49,7 @@ export class CachedReader implements ObjectReader {
     // Without a namespace the API client applies its default one; let it.
     if (!cached || (type.namespaced && !key.namespace)) return this.#api.get<T>(type, key, options);
     await cached.waitForSync(options.signal);
-    const object = cached.store.get(type.namespaced ? `${key.namespace}/${key.name}` : key.name);
+    const object = cached.store.get(formatObjectKey(type.namespaced ? key : { name: key.name }));
     if (!object) throw newNotFound(groupResourceOf(type), key.name);
     return readerCopy(object as T);
   }

@@ -11,7 +11,7 @@
  * not journaled) when the cache still holds the stale version; the failed write waits for it,
  * so the conflict record lands before the reconcile's end.
  */
-import { isConflict, newConflict, objectKeyOf, type KubeObject, type ObjectIdentity, type StatusError } from '@dojo/kube-api';
+import { formatObjectKey, isConflict, newConflict, objectKeyOf, type KubeObject, type ObjectIdentity, type StatusError } from '@dojo/kube-api';
 import type { Clock } from '../clock/clock.ts';
 import type { WriteFaultSource } from '../controller/faults.ts';
 import type { Journal } from '../telemetry/journal.ts';
@@ -169,7 +169,7 @@ export function lastWriter(object: KubeObject): string | undefined {
 }
 
 function keyOf(call: ApiCall): string {
-  return call.namespace && call.type.namespaced ? `${call.namespace}/${call.name ?? ''}` : (call.name ?? '');
+  return formatObjectKey({ namespace: call.type.namespaced ? call.namespace : undefined, name: call.name ?? '' });
 }
 
 /** The object a call wrote to (not the one being reconciled): a conflict is about it. */

@@ -11,7 +11,7 @@
  * - A throwing reconciler never stops a worker (panics are recovered and counted).
  * - `stop()` lets reconciles in flight finish (their signal is aborted) and takes no new key.
  */
-import type { AddOutcome, ControllerState, DelayOutcome, FaultSettings, ReconcileEndRecord } from '@dojo/console-protocol';
+import type { AddOutcome, ControllerState, DelayOutcome, ControllerFaultSettings, ReconcileEndRecord } from '@dojo/console-protocol';
 import type { ObjectIdentity } from '@dojo/kube-api';
 import { realClock, type Clock } from '../clock/clock.ts';
 import type { Journal } from '../telemetry/journal.ts';
@@ -38,7 +38,7 @@ export interface ControllerOptions {
   rateLimiter?: RateLimiter;
   /** Aborts a reconcile's signal after this long. No timeout by default. */
   reconcileTimeoutMs?: number;
-  faults?: Partial<FaultSettings>;
+  faults?: Partial<ControllerFaultSettings>;
   maxTriggersPerKey?: number;
   /** Names the object behind a key in journal records (the builder derives it from the For type). */
   identify?: ObjectIdentifier;
@@ -180,7 +180,7 @@ export class Controller {
     if (this.#gate.clearBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-cleared', key, ...this.#objectOf(key) });
   }
 
-  injectFaults(patch: Partial<FaultSettings>): void {
+  injectFaults(patch: Partial<ControllerFaultSettings>): void {
     this.faults.set(patch);
     this.#journal.append({ type: 'debug', controller: this.name, action: 'faults', detail: JSON.stringify(patch) });
   }

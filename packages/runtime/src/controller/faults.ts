@@ -4,7 +4,7 @@
  * consults the first two itself; a client wrapper consults `takeWriteConflict()` (through
  * `WriteFaultSource`) before each write made inside one of this controller's reconciles.
  */
-import type { FaultSettings, FaultState } from '@dojo/console-protocol';
+import type { ControllerFaultSettings, FaultState } from '@dojo/console-protocol';
 
 /** What a client wrapper needs: one question per write. */
 export interface WriteFaultSource {
@@ -20,15 +20,15 @@ export class InjectedFault extends Error {
 }
 
 export class FaultInjector implements WriteFaultSource {
-  #settings: FaultSettings = { throwNext: 0, latencyMs: 0, conflictNextWrites: 0 };
+  #settings: ControllerFaultSettings = { throwNext: 0, latencyMs: 0, conflictNextWrites: 0 };
   #throws = 0;
   #conflicts = 0;
 
-  constructor(initial: Partial<FaultSettings> = {}) {
+  constructor(initial: Partial<ControllerFaultSettings> = {}) {
     this.set(initial);
   }
 
-  set(patch: Partial<FaultSettings>): void {
+  set(patch: Partial<ControllerFaultSettings>): void {
     const next = { ...this.#settings, ...patch };
     for (const [name, value] of Object.entries(next)) {
       if (!Number.isFinite(value) || value < 0) throw new RangeError(`fault ${name} must be a non-negative number, got ${value}`);

@@ -10,7 +10,7 @@
  * Misuse: listeners run synchronously inside `append`; a slow listener slows every controller.
  * Buffer in the listener (a websocket send queue, say), never await in it.
  */
-import type { TelemetryPage } from '@dojo/console-protocol';
+import type { TelemetryPage, TelemetryQuery } from '@dojo/console-protocol';
 import { identityKey } from '@dojo/kube-api';
 import { realClock, type Clock } from '../clock/clock.ts';
 import type { JournalRecordInput, TelemetryRecord, TelemetryRecordType } from './records.ts';
@@ -22,23 +22,11 @@ export type JournalDelivery =
 
 export type JournalListener = (delivery: JournalDelivery) => void;
 
-export interface JournalQuery {
-  /** Records after this `seq` (exclusive); 0 for everything still held. */
-  sinceSeq?: number;
-  /** At most this many records, oldest first (default 1000). */
-  limit?: number;
-  controller?: string;
-  /** Matches `record.key` ("namespace/name"), of any kind. */
-  objectKey?: string;
-  /** Matches `identityKey(record.object)` ("group/kind/namespace/name"). */
-  object?: string;
-  /** With `object`: records that name another uid are left out (another incarnation). */
-  uid?: string;
-  /** Records of one reconcile. */
-  reconcile?: string;
-  /** Records at or after this time, and before `to` (epoch ms). */
-  from?: number;
-  to?: number;
+/**
+ * `GET /api/telemetry`'s filters, as the journal takes them: record types as a list, and a
+ * default limit of 1000 (the route asks for its own).
+ */
+export interface JournalQuery extends Omit<TelemetryQuery, 'types'> {
   types?: readonly TelemetryRecordType[];
 }
 

@@ -18,9 +18,9 @@
  * idle forgotten first; a new controller beyond them is counted as folded, its reconciles not
  * journaled.
  */
-import type { ApiCallRecord, ConflictRecord, ReconcileEndRecord, ReconcileResultKind, TracedControllerSummary } from '@dojo/console-protocol';
-import { BoundedNames, clipName, nameLimits, type TelemetryInput } from '@dojo/activity';
-import type { ObjectIdentity } from '@dojo/kube-api';
+import type { ConflictRecord, ReconcileEndRecord, ReconcileResultKind, TracedControllerSummary } from '@dojo/console-protocol';
+import { apiCallRecord, BoundedNames, clipName, nameLimits, type TelemetryInput } from '@dojo/activity';
+import { formatObjectKey, type ObjectIdentity } from '@dojo/kube-api';
 import { apiCallOf, reconcileOf, type ApiCallSpan, type ReconcileSpan } from './receive-span-kinds.ts';
 import type { ReceivedStart } from './received-from-trace.ts';
 import { spanStatusError, type ReceivedSpan } from './receive-spans.ts';
@@ -73,7 +73,6 @@ const rememberedReconciles = 20_000;
 /** More reconciles of one controller at once than any operator runs workers (controller-runtime's MaxConcurrentReconciles is rarely above 64). */
 const maxLanes = 64;
 const spanKey = (traceId: string, spanId: string) => `${traceId}:${spanId}`;
-const keyOf = (o: ObjectIdentity) => (o.namespace ? `${o.namespace}/${o.name}` : o.name);
 const round = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000);
 const conflictMessage = /the object has been modified|Operation cannot be fulfilled/i;
 
@@ -208,7 +207,7 @@ export class TracedReconciles {
 
   #reconcile(span: ReceivedSpan, reconcile: ReconcileSpan): void {
     const { object } = reconcile;
-    const key = keyOf(object);
+    const key = formatObjectKey(object);
     const service = clipName(typeof span.resource['service.name'] === 'string' ? span.resource['service.name'] : 'unknown_service');
     const controller = this.#nameOf(reconcile.controller, service);
     const now = this.#options.clock.now();
@@ -265,21 +264,7 @@ export class TracedReconciles {
   }
 
   #apiCall(owner: EmittedReconcile, span: ReceivedSpan, call: ApiCallSpan): void {
-    const record: Omit<ApiCallRecord, 'seq'> = {
-      type: 'api-call',
-      time: span.startMs,
-      controller: owner.controller,
-      key: owner.key,
-      object: owner.object,
-      verb: call.verb,
-      resource: call.resource,
-      code: call.code,
-      durationMs: round(span.endMs - span.startMs),
-      reconcileId: owner.reconcileId,
-      worker: owner.worker,
-      ...(call.namespace ? { namespace: call.namespace } : {}),
-      ...(call.name ? { name: call.name } : {}),
-    };
+    const record = apiCallRecord(owner, { ...call, time: span.startMs, durationMs: round(span.endMs - span.startMs) });
     this.#options.emit(record);
     const summary = this.#controllers.get(owner.controller)?.summary;
     if (summary) summary.apiCalls += 1;

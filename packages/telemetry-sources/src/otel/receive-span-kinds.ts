@@ -16,7 +16,7 @@
  *   (`http.method`, `http.url`, `http.status_code`) semantic conventions, whose path is a
  *   Kubernetes API path.
  */
-import { parseRequestPath, type ObjectIdentity } from '@dojo/kube-api';
+import { formatObjectKey, parseRequestPath, type ObjectIdentity } from '@dojo/kube-api';
 import type { Trigger } from '@dojo/console-protocol';
 import { spanKindClient, type Attributes, type ReceivedSpan } from './receive-spans.ts';
 
@@ -62,11 +62,11 @@ const serviceOf = (span: ReceivedSpan) => text(span.resource, 'service.name') ??
 export function kubeRsTrigger(reason: string | undefined, object: ObjectIdentity): Trigger {
   const said = reason ?? 'unknown';
   const detail = { otelReason: said };
-  if (said === 'object updated') return { reason: 'watch', kind: object.kind, key: keyOf(object), object, ...detail };
+  if (said === 'object updated') return { reason: 'watch', kind: object.kind, key: formatObjectKey(object), object, ...detail };
   const related = /^related object updated: (.+)$/.exec(said);
   if (related) {
     const changed = parseObjectRef(related[1]!);
-    return changed ? { reason: 'owned', kind: changed.kind, key: keyOf(changed), object: changed, ...detail } : { reason: 'owned', ...detail };
+    return changed ? { reason: 'owned', kind: changed.kind, key: formatObjectKey(changed), object: changed, ...detail } : { reason: 'owned', ...detail };
   }
   if (said === 'reconciler requested retry') return { reason: 'requeueAfter', ...detail };
   if (said === 'error policy requested retry') return { reason: 'error', ...detail };
@@ -74,7 +74,6 @@ export function kubeRsTrigger(reason: string | undefined, object: ObjectIdentity
   return { reason: said, ...detail };
 }
 
-const keyOf = (o: ObjectIdentity) => (o.namespace ? `${o.namespace}/${o.name}` : o.name);
 
 function isReconcileName(name: string): boolean {
   return /^reconcile$/i.test(name) || /[./]reconcile$/i.test(name) || /^reconcile\s/i.test(name);

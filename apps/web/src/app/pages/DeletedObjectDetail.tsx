@@ -5,7 +5,7 @@
  * name is another object (another uid): the newest deleted one is shown, and when the name
  * had several, each is one link away (`?uid=`).
  */
-import type { ObjectIncarnation, ResourceType } from '@dojo/console-protocol';
+import type { ObjectIncarnation, ServedResource } from '@dojo/console-protocol';
 import type { KubeObject, ObjectIdentity } from '@dojo/kube-api';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
@@ -18,7 +18,7 @@ import { paths } from '../routes.ts';
 import { ObjectDetail } from './ObjectDetail.tsx';
 
 export interface DeletedObjectDetailProps extends DetailFocus {
-  readonly type: ResourceType;
+  readonly type: ServedResource;
   readonly namespace?: string | undefined;
   readonly name: string;
   readonly tab: DetailTab;

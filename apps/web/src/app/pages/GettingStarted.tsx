@@ -2,7 +2,7 @@
  * What a first open teaches, while the operator's kinds have no objects (in the chosen
  * namespace): create one, connect an operator of your own, reach the same cluster with kubectl.
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import type { Session } from '@dojo/console-protocol';
 import { buttonClass } from '../../components/Button.tsx';
 import { CommandBlock } from '../../components/CommandBlock.tsx';
@@ -14,7 +14,7 @@ import { paths } from '../routes.ts';
 
 const quoted = (path: string) => (/^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`);
 
-export function GettingStarted({ main, namespace, session }: { main: ResourceType; namespace: string | undefined; session: Session | undefined }) {
+export function GettingStarted({ main, namespace, session }: { main: ServedResource; namespace: string | undefined; session: Session | undefined }) {
   const kubeconfig = session?.cluster.kubeconfig;
   return (
     <Panel title="Getting started" description={`No ${main.kind} objects${namespace ? ` in ${namespace}` : ''} yet. Three ways to begin:`}>

@@ -7,7 +7,7 @@
  * versions, Events and reconciles link to each other through the URL's `rv` and `reconcile`.
  */
 import type { ReactNode } from 'react';
-import type { ReconcileIdAnnotation, ResourceType } from '@dojo/console-protocol';
+import type { ReconcileIdAnnotation, ServedResource } from '@dojo/console-protocol';
 import { identityKey, identityOf, type GroupVersionResource, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
 import { buttonClass } from '../../components/Button.tsx';
 import { Badge, ConditionChip } from '../../components/ConditionChip.tsx';
@@ -53,7 +53,7 @@ const isPod = (gvr: GroupVersionResource): boolean => gvr.group === '' && gvr.re
 const reconcileIdAnnotation: ReconcileIdAnnotation = 'dojo-console.io/reconcile-id';
 
 export interface ObjectDetailProps extends DetailFocus {
-  readonly type: ResourceType;
+  readonly type: ServedResource;
   readonly namespace?: string | undefined;
   readonly name: string;
   readonly tab: DetailTab;

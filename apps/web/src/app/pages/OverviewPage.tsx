@@ -10,7 +10,7 @@
 import { memo, useCallback, useState } from 'react';
 import type { KubeObject } from '@dojo/kube-api';
 import { useQueries } from '@tanstack/react-query';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { Panel } from '../../components/Panel.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button, buttonClass } from '../../components/Button.tsx';
@@ -47,7 +47,7 @@ function plural(kind: string): string {
 
 // Memoized: the page renders again with every metrics message (once a second), and a list of
 // 10,000 rows should not.
-const KindPanel = memo(function KindPanel({ type, namespace }: { type: ResourceType; namespace: string | undefined }) {
+const KindPanel = memo(function KindPanel({ type, namespace }: { type: ServedResource; namespace: string | undefined }) {
   const detailPath = useCallback((o: KubeObject) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' }), [type]);
   return (
     <Panel
@@ -84,7 +84,7 @@ export function OverviewPage() {
     .filter((c) => c.role === 'operator')
     .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))
     .map((c) => findKind(types, c.forKind.group, c.forKind.kind))
-    .filter((t, i, all): t is ResourceType => t !== undefined && all.indexOf(t) === i);
+    .filter((t, i, all): t is ServedResource => t !== undefined && all.indexOf(t) === i);
   const lists = useQueries({ queries: operatorKinds.map((type) => resourceListQueryOptions(type, type.namespaced ? namespace : undefined)) });
   const empty = operatorKinds.length > 0 && lists.every((l) => l.data?.items.length === 0);
   return (

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import type { GroupVersionResource, KubeObject } from '@dojo/kube-api';
 import { apiVersionOf } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { buttonClass } from '../../components/Button.tsx';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
@@ -16,7 +16,7 @@ import { Link, navigate } from '../../lib/router.tsx';
 import { paths } from '../routes.ts';
 import { useResourceType } from './use-resource-type.ts';
 
-function blankObject(type: ResourceType, namespace: string): JsonObject {
+function blankObject(type: ServedResource, namespace: string): JsonObject {
   return {
     apiVersion: apiVersionOf(type),
     kind: type.kind,
@@ -24,7 +24,7 @@ function blankObject(type: ResourceType, namespace: string): JsonObject {
   };
 }
 
-function FormFor({ type, initial, live, mode }: { type: ResourceType; initial: JsonObject; live?: JsonObject; mode: 'create' | 'update' }) {
+function FormFor({ type, initial, live, mode }: { type: ServedResource; initial: JsonObject; live?: JsonObject; mode: 'create' | 'update' }) {
   const schema = useResourceSchema(type);
   const meta = initial.metadata as { name?: string; namespace?: string };
   const back = () =>
@@ -65,7 +65,7 @@ export function ResourceCreatePage({ gvr, namespace: urlNamespace }: { gvr: Grou
  * Edits the live object: fields the person has not changed follow it; a field someone else
  * changed too makes saving a 409, explained at the top of the form.
  */
-function EditForm({ type, object }: { type: ResourceType; object: KubeObject }) {
+function EditForm({ type, object }: { type: ServedResource; object: KubeObject }) {
   const live = useMemo(() => editableObject(object), [object]);
   return <FormFor type={type} initial={live} live={live} mode="update" />;
 }

@@ -1,22 +1,13 @@
 /** apps/v1 Deployments and ReplicaSets (rules in workload-strategies.ts), and coordination.k8s.io Leases. */
 import { statusStrategy } from '../status-strategy.ts';
-import type { TableColumn } from '@dojo/kube-api';
 import { defineBuiltin } from './define-builtin.ts';
 import { leaseStrategy } from './lease-strategy.ts';
-import { containerColumns, formatLabelSelector } from './printer-cells.ts';
+import { column, containerColumns, formatLabelSelector } from './printer-cells.ts';
 import { field } from './unstructured.ts';
 import { deploymentStrategy, replicaSetStrategy } from './workload-strategies.ts';
 
-const col = (name: string, cell: TableColumn['cell'], type: TableColumn['type'] = 'string', priority = 0): TableColumn => ({
-  name,
-  type,
-  description: name,
-  priority,
-  cell,
-});
-
 /** printDeployment / printReplicaSet with -o wide: after Age, as kubectl prints them. */
-const workloadWideColumns = [...containerColumns('spec', 'template', 'spec'), col('Selector', (o) => formatLabelSelector(field(o, 'spec', 'selector')), 'string', 1)];
+const workloadWideColumns = [...containerColumns('spec', 'template', 'spec'), column('Selector', (o) => formatLabelSelector(field(o, 'spec', 'selector')), 'string', 1)];
 
 const workloadScale = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' };
 
@@ -31,9 +22,9 @@ export const deployments = defineBuiltin({
   strategy: deploymentStrategy,
   subresources: { status: statusStrategy(deploymentStrategy, { storedMetadata: ['labels'] }), scale: workloadScale },
   columns: [
-    col('Ready', (o) => `${Number(field(o, 'status', 'readyReplicas') ?? 0)}/${Number(field(o, 'spec', 'replicas') ?? 0)}`),
-    col('Up-to-date', (o) => Number(field(o, 'status', 'updatedReplicas') ?? 0), 'integer'),
-    col('Available', (o) => Number(field(o, 'status', 'availableReplicas') ?? 0), 'integer'),
+    column('Ready', (o) => `${Number(field(o, 'status', 'readyReplicas') ?? 0)}/${Number(field(o, 'spec', 'replicas') ?? 0)}`),
+    column('Up-to-date', (o) => Number(field(o, 'status', 'updatedReplicas') ?? 0), 'integer'),
+    column('Available', (o) => Number(field(o, 'status', 'availableReplicas') ?? 0), 'integer'),
   ],
   columnsAfterAge: workloadWideColumns,
 });
@@ -49,9 +40,9 @@ export const replicasets = defineBuiltin({
   strategy: replicaSetStrategy,
   subresources: { status: statusStrategy(replicaSetStrategy), scale: workloadScale },
   columns: [
-    col('Desired', (o) => Number(field(o, 'spec', 'replicas') ?? 0), 'integer'),
-    col('Current', (o) => Number(field(o, 'status', 'replicas') ?? 0), 'integer'),
-    col('Ready', (o) => Number(field(o, 'status', 'readyReplicas') ?? 0), 'integer'),
+    column('Desired', (o) => Number(field(o, 'spec', 'replicas') ?? 0), 'integer'),
+    column('Current', (o) => Number(field(o, 'status', 'replicas') ?? 0), 'integer'),
+    column('Ready', (o) => Number(field(o, 'status', 'readyReplicas') ?? 0), 'integer'),
   ],
   columnsAfterAge: workloadWideColumns,
 });
@@ -63,5 +54,5 @@ export const leases = defineBuiltin({
   kind: 'Lease',
   namespaced: true,
   strategy: leaseStrategy,
-  columns: [col('Holder', (o) => field(o, 'spec', 'holderIdentity') ?? '')],
+  columns: [column('Holder', (o) => field(o, 'spec', 'holderIdentity') ?? '')],
 });

@@ -1,5 +1,5 @@
 /** Secrets and ConfigMaps: key rules, and Secrets' write-only `stringData` and immutability. */
-import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
+import { fieldError, jsonEqual, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { noRulesStrategy, type Strategy } from '../strategy.ts';
 import { record } from './unstructured.ts';
 
@@ -67,7 +67,7 @@ export const secretStrategy = {
   validateUpdate(obj, old) {
     const errs = validateSecret(obj);
     if (old.type !== obj.type) errs.push(fieldError.invalid('type', obj.type, 'field is immutable'));
-    if (old.immutable === true && JSON.stringify(old.data) !== JSON.stringify(obj.data)) {
+    if (old.immutable === true && !jsonEqual(old.data, obj.data)) {
       errs.push(fieldError.forbidden('data', 'field is immutable when `immutable` is set'));
     }
     return errs;

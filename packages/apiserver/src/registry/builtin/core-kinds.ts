@@ -6,6 +6,7 @@ import type { KubeObject, TableColumn } from '@dojo/kube-api';
 import type { ResourceInfo } from '../resource-info.ts';
 import { statusStrategy } from '../status-strategy.ts';
 import { configMapStrategy, secretStrategy } from './config-strategies.ts';
+import { column } from './printer-cells.ts';
 import { allVerbs, defineBuiltin } from './define-builtin.ts';
 import { eventStrategy } from './event-strategy.ts';
 import { namespaceFinalizeStrategy, namespaceStatusStrategy, namespaceStrategy } from './namespace-strategy.ts';
@@ -13,14 +14,6 @@ import { podStrategy } from './pod-strategy.ts';
 import { serviceColumns } from './service-columns.ts';
 import { serviceStrategy } from './service-strategy.ts';
 import { field, record } from './unstructured.ts';
-
-const col = (name: string, cell: TableColumn['cell'], type: TableColumn['type'] = 'string', priority = 0): TableColumn => ({
-  name,
-  type,
-  description: name,
-  priority,
-  cell,
-});
 
 export const namespaces = defineBuiltin({
   group: '',
@@ -35,7 +28,7 @@ export const namespaces = defineBuiltin({
   strategy: namespaceStrategy,
   subresources: { status: namespaceStatusStrategy, finalize: namespaceFinalizeStrategy },
   nameValidation: 'label',
-  columns: [col('Status', (o) => field(o, 'status', 'phase') ?? '')],
+  columns: [column('Status', (o) => field(o, 'status', 'phase') ?? '')],
   selectableFields: (o) => ({ 'status.phase': String(field(o, 'status', 'phase') ?? '') }),
 });
 
@@ -47,8 +40,8 @@ export const secrets = defineBuiltin({
   namespaced: true,
   strategy: secretStrategy,
   columns: [
-    col('Type', (o) => o.type ?? ''),
-    col('Data', (o) => Object.keys(record(o.data)).length, 'integer'),
+    column('Type', (o) => o.type ?? ''),
+    column('Data', (o) => Object.keys(record(o.data)).length, 'integer'),
   ],
   selectableFields: (o) => ({ type: String(o.type ?? '') }),
 });
@@ -61,7 +54,7 @@ export const configmaps = defineBuiltin({
   namespaced: true,
   shortNames: ['cm'],
   strategy: configMapStrategy,
-  columns: [col('Data', (o) => Object.keys(record(o.data)).length + Object.keys(record(o.binaryData)).length, 'integer')],
+  columns: [column('Data', (o) => Object.keys(record(o.data)).length + Object.keys(record(o.binaryData)).length, 'integer')],
 });
 
 export const serviceaccounts = defineBuiltin({
@@ -104,12 +97,12 @@ export const pods = defineBuiltin({
   strategy: podStrategy,
   subresources: { status: statusStrategy(podStrategy, { storedMetadata: ['ownerReferences'] }), log: true },
   columns: [
-    col('Ready', (o) => {
+    column('Ready', (o) => {
       const statuses = (field(o, 'status', 'containerStatuses') as unknown[] | undefined) ?? [];
       const total = ((field(o, 'spec', 'containers') as unknown[] | undefined) ?? []).length;
       return `${statuses.filter((s) => field(s, 'ready') === true).length}/${total}`;
     }),
-    col('Status', (o) => {
+    column('Status', (o) => {
       if (o.metadata.deletionTimestamp) return 'Terminating';
       for (const s of (field(o, 'status', 'containerStatuses') as unknown[] | undefined) ?? []) {
         const reason = field(s, 'state', 'waiting', 'reason');
@@ -120,10 +113,10 @@ export const pods = defineBuiltin({
       }
       return field(o, 'status', 'phase') ?? 'Pending';
     }),
-    col('Restarts', (o) =>
+    column('Restarts', (o) =>
       ((field(o, 'status', 'containerStatuses') as unknown[] | undefined) ?? []).reduce<number>((n, s) => n + Number(field(s, 'restartCount') ?? 0), 0), 'integer'),
-    col('IP', (o) => field(o, 'status', 'podIP') ?? '<none>', 'string', 1),
-    col('Node', (o) => field(o, 'spec', 'nodeName') ?? '<none>', 'string', 1),
+    column('IP', (o) => field(o, 'status', 'podIP') ?? '<none>', 'string', 1),
+    column('Node', (o) => field(o, 'spec', 'nodeName') ?? '<none>', 'string', 1),
   ],
   selectableFields: (o) => ({
     'spec.nodeName': String(field(o, 'spec', 'nodeName') ?? ''),
@@ -159,10 +152,10 @@ export const coreEvents = defineBuiltin({
   bucket: 'core/events',
   strategy: eventStrategy,
   columns: [
-    col('Type', (o) => o.type ?? ''),
-    col('Reason', (o) => o.reason ?? ''),
-    col('Object', (o) => `${String(field(o, 'involvedObject', 'kind') ?? '').toLowerCase()}/${String(field(o, 'involvedObject', 'name') ?? '')}`),
-    col('Message', (o) => o.message ?? ''),
+    column('Type', (o) => o.type ?? ''),
+    column('Reason', (o) => o.reason ?? ''),
+    column('Object', (o) => `${String(field(o, 'involvedObject', 'kind') ?? '').toLowerCase()}/${String(field(o, 'involvedObject', 'name') ?? '')}`),
+    column('Message', (o) => o.message ?? ''),
   ],
   selectableFields: eventFields,
 });

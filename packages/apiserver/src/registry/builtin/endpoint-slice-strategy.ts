@@ -4,7 +4,7 @@
  * and every endpoint's addresses fit that type.
  */
 import { isIPv4, isIPv6 } from 'node:net';
-import { fieldError, validateDNS1123Label, validateDNS1123Subdomain, type FieldError, type KubeObject } from '@dojo/kube-api';
+import { fieldError, jsonEqual, semanticEqual, validateDNS1123Label, validateDNS1123Subdomain, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { startGeneration } from '../generation.ts';
 import type { Strategy } from '../strategy.ts';
 import { field, record } from './unstructured.ts';
@@ -71,7 +71,7 @@ function validateEndpointSlice(obj: KubeObject, old?: KubeObject): FieldError[] 
     addresses.forEach((address, j) => endpointErrs.push(...validateAddress(addressType, String(address), `${path}[${j}]`, path)));
   });
   // An update that leaves endpoints alone keeps them even if older rules let them in.
-  if (!old || JSON.stringify(old.endpoints) !== JSON.stringify(obj.endpoints)) errs.push(...endpointErrs);
+  if (!old || !jsonEqual(old.endpoints, obj.endpoints)) errs.push(...endpointErrs);
   return errs;
 }
 
@@ -82,10 +82,11 @@ export const endpointSliceStrategy = {
   },
   prepareForUpdate(obj, old) {
     defaultEndpointSlice(obj);
-    // Generation follows everything but metadata, and labels (endpointslice/strategy.go).
+    // Generation follows everything but metadata, and labels (endpointslice/strategy.go), compared
+    // as apiequality.Semantic.DeepEqual does: key order and empty-versus-absent do not count.
     const { metadata: _n, ...rest } = obj;
     const { metadata: _o, ...oldRest } = old;
-    const changed = JSON.stringify(rest) !== JSON.stringify(oldRest) || JSON.stringify(obj.metadata.labels) !== JSON.stringify(old.metadata.labels);
+    const changed = !semanticEqual(rest, oldRest) || !semanticEqual(obj.metadata.labels, old.metadata.labels);
     obj.metadata.generation = (old.metadata.generation ?? 0) + (changed ? 1 : 0);
   },
   validate: (obj) => validateEndpointSlice(obj),

@@ -6,7 +6,7 @@
  * events.k8s.io/v1 are strict as well: eventTime and type are required, the deprecated core
  * fields must stay unset, and an update may change only the series and metadata.
  */
-import { fieldError, validateDNS1123Subdomain, validateQualifiedName, type FieldError, type KubeObject } from '@dojo/kube-api';
+import { fieldError, jsonEqual, validateDNS1123Subdomain, validateQualifiedName, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { field, record } from './unstructured.ts';
 
 const reportingInstanceLengthLimit = 128;
@@ -83,9 +83,9 @@ const errorPath = (name: string): string => (name === 'reportingComponent' ? 're
 export function validateEventUpdate(event: KubeObject, old: KubeObject, strict: boolean): FieldError[] {
   const errs = legacyErrors(event);
   if (!strict) return errs;
-  if (JSON.stringify(event.series) !== JSON.stringify(old.series)) errs.push(...seriesErrors(event));
+  if (!jsonEqual(event.series, old.series)) errs.push(...seriesErrors(event));
   for (const name of immutable) {
-    if (JSON.stringify(event[name] ?? null) !== JSON.stringify(old[name] ?? null)) errs.push(fieldError.invalid(errorPath(name), event[name] ?? null, 'field is immutable'));
+    if (!jsonEqual(event[name] ?? null, old[name] ?? null)) errs.push(fieldError.invalid(errorPath(name), event[name] ?? null, 'field is immutable'));
   }
   return errs;
 }

@@ -2,7 +2,7 @@
  * rbac.authorization.k8s.io/v1 objects, stored and validated so RBAC manifests apply here as
  * on a real cluster. The RBAC evaluator (../../rbac/) reads them to authorize ServiceAccounts.
  */
-import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
+import { fieldError, jsonEqual, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { noRulesStrategy, type Strategy } from '../strategy.ts';
 import { defineBuiltin } from './define-builtin.ts';
 import { bindingColumns } from './rbac-columns.ts';
@@ -40,7 +40,7 @@ function validateBinding(obj: KubeObject): FieldError[] {
 
 function roleRefImmutable(obj: KubeObject, old: KubeObject): FieldError[] {
   const errs = validateBinding(obj);
-  if (JSON.stringify(obj.roleRef) !== JSON.stringify(old.roleRef)) errs.push(fieldError.invalid('roleRef', obj.roleRef, 'cannot change roleRef'));
+  if (!jsonEqual(obj.roleRef, old.roleRef)) errs.push(fieldError.invalid('roleRef', obj.roleRef, 'cannot change roleRef'));
   return errs;
 }
 

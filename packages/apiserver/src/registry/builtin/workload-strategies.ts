@@ -3,7 +3,7 @@
  * defaults, an immutable selector that must match the template, generation that follows spec,
  * and status written only through `/status`.
  */
-import { fieldError, LabelSelector, type FieldError, type KubeObject, type LabelSelectorObject } from '@dojo/kube-api';
+import { fieldError, jsonEqual, LabelSelector, type FieldError, type KubeObject, type LabelSelectorObject } from '@dojo/kube-api';
 import { bumpGenerationOnChange, startGeneration } from '../generation.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import type { Strategy } from '../strategy.ts';
@@ -38,7 +38,7 @@ function validateWorkload(obj: KubeObject): FieldError[] {
 
 function validateWorkloadUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   const errs = validateWorkload(obj);
-  if (JSON.stringify(field(obj, 'spec', 'selector')) !== JSON.stringify(field(old, 'spec', 'selector'))) {
+  if (!jsonEqual(field(obj, 'spec', 'selector'), field(old, 'spec', 'selector'))) {
     errs.push(fieldError.invalid('spec.selector', field(obj, 'spec', 'selector'), 'field is immutable'));
   }
   return errs;

@@ -5,6 +5,7 @@
  * being deleted manages the topic; the others are Degraded TopicConflict and touch nothing.
  * The topic is deleted only when the last KafkaTopic naming it goes.
  */
+import { objectKeyOf } from '@dojo/kube-api';
 import { topicNameOf, type KafkaTopic } from './kafkatopic.ts';
 
 /** The KafkaTopic that manages `name`, among `topics` (deleting ones do not count). */
@@ -15,5 +16,5 @@ export function managerOf(topics: readonly KafkaTopic[], name: string): KafkaTop
 }
 
 export function keyOf(topic: KafkaTopic): string {
-  return `${topic.metadata.namespace}/${topic.metadata.name}`;
+  return objectKeyOf(topic);
 }

@@ -6,7 +6,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KubeList, KubeObject } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { kubePath } from '../../../lib/kube-paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -17,7 +17,7 @@ import { canList } from './resource-types.ts';
 const metadataAccept = 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io';
 const perKind = 500;
 
-async function namesOf(type: ResourceType, namespace: string | undefined, signal: AbortSignal): Promise<NamedObject[]> {
+async function namesOf(type: ServedResource, namespace: string | undefined, signal: AbortSignal): Promise<NamedObject[]> {
   const list = await apiRequest<KubeList<KubeObject>>(kubePath(type, type.namespaced && namespace ? { namespace } : {}), {
     signal,
     query: { limit: perKind },
@@ -26,7 +26,7 @@ async function namesOf(type: ResourceType, namespace: string | undefined, signal
   return list.items.map((item) => ({ type, namespace: item.metadata.namespace, name: item.metadata.name ?? '' }));
 }
 
-export const objectNamesQueryOptions = (types: readonly ResourceType[], namespace: string | undefined) =>
+export const objectNamesQueryOptions = (types: readonly ServedResource[], namespace: string | undefined) =>
   queryOptions({
     queryKey: queryKeys.resources.names(namespace),
     queryFn: async ({ signal }) => {
@@ -36,6 +36,6 @@ export const objectNamesQueryOptions = (types: readonly ResourceType[], namespac
     staleTime: 15_000,
   });
 
-export function useObjectNames(types: readonly ResourceType[] | undefined, namespace: string | undefined, enabled: boolean) {
+export function useObjectNames(types: readonly ServedResource[] | undefined, namespace: string | undefined, enabled: boolean) {
   return useQuery({ ...objectNamesQueryOptions(types ?? [], namespace), enabled: enabled && types !== undefined });
 }

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KubeList } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { kubePath } from '../../../lib/kube-paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -13,10 +13,10 @@ import type { Typed } from '../model/owner-tree.ts';
 
 const skipped = new Set(['events', 'leases', 'endpoints', 'endpointslices', 'controllerrevisions']);
 
-export const ownedObjectsQueryOptions = (namespace: string, uid: string, types: readonly ResourceType[]) =>
+export const ownedObjectsQueryOptions = (namespace: string, uid: string, types: readonly ServedResource[]) =>
   queryOptions({
     queryKey: queryKeys.ownedObjects(namespace, uid),
-    queryFn: async ({ signal }): Promise<Typed<ResourceType>[]> => {
+    queryFn: async ({ signal }): Promise<Typed<ServedResource>[]> => {
       const kinds = types.filter((t) => t.namespaced && t.verbs.includes('list') && !skipped.has(t.resource) && !t.resource.includes('/'));
       const lists = await Promise.allSettled(kinds.map((t) => apiRequest<KubeList>(kubePath(t, { namespace }), { signal })));
       return lists.flatMap((result, i) =>
@@ -26,7 +26,7 @@ export const ownedObjectsQueryOptions = (namespace: string, uid: string, types: 
     refetchInterval: 5_000,
   });
 
-export function useOwnedObjects(namespace: string | undefined, uid: string | undefined, types: readonly ResourceType[] | undefined) {
+export function useOwnedObjects(namespace: string | undefined, uid: string | undefined, types: readonly ServedResource[] | undefined) {
   return useQuery({
     ...ownedObjectsQueryOptions(namespace ?? '', uid ?? '', types ?? []),
     enabled: Boolean(namespace && uid && types),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { findResourceType } from './resource-types.ts';
 
-const kafkaTopics: ResourceType = {
+const kafkaTopics: ServedResource = {
   group: 'kafka.example.com',
   version: 'v1',
   versions: ['v1', 'v1alpha1'],
@@ -11,7 +11,7 @@ const kafkaTopics: ResourceType = {
   namespaced: true,
   verbs: ['create', 'get', 'list', 'watch'],
 };
-const configMaps: ResourceType = { group: '', version: 'v1', versions: ['v1'], resource: 'configmaps', kind: 'ConfigMap', namespaced: true, verbs: ['list'] };
+const configMaps: ServedResource = { group: '', version: 'v1', versions: ['v1'], resource: 'configmaps', kind: 'ConfigMap', namespaced: true, verbs: ['list'] };
 const types = [configMaps, kafkaTopics];
 
 describe('findResourceType', () => {

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupVersionResource } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { servedVersions } from '../model/kind-versions.ts';
@@ -12,7 +12,7 @@ import { servedVersions } from '../model/kind-versions.ts';
 export const resourceTypesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.resourceTypes(),
-    queryFn: async ({ signal }) => (await apiRequest<{ resources: ResourceType[] }>('/api/resources', { signal })).resources,
+    queryFn: async ({ signal }) => (await apiRequest<{ resources: ServedResource[] }>('/api/resources', { signal })).resources,
     staleTime: 60_000,
   });
 
@@ -26,17 +26,17 @@ export function useResourceTypes() {
  * its preferred version when it does not, so a link written from an older apiVersion still
  * opens the kind.
  */
-export function findResourceType(types: readonly ResourceType[] | undefined, gvr: GroupVersionResource): ResourceType | undefined {
+export function findResourceType(types: readonly ServedResource[] | undefined, gvr: GroupVersionResource): ServedResource | undefined {
   const type = types?.find((t) => t.group === gvr.group && t.resource === gvr.resource && t.version === gvr.version) ??
     types?.find((t) => t.group === gvr.group && t.resource === gvr.resource);
   if (!type || type.version === gvr.version || !servedVersions(type).includes(gvr.version)) return type;
   return { ...type, version: gvr.version };
 }
 
-export function findKind(types: readonly ResourceType[] | undefined, group: string, kind: string): ResourceType | undefined {
+export function findKind(types: readonly ServedResource[] | undefined, group: string, kind: string): ServedResource | undefined {
   return types?.find((t) => t.group === group && t.kind === kind);
 }
 
-export function canList(type: ResourceType): boolean {
+export function canList(type: ServedResource): boolean {
   return type.verbs.includes('list') && type.verbs.includes('watch');
 }

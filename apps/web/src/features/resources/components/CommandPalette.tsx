@@ -5,7 +5,7 @@
  * listbox, so screen readers follow the highlighted result.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { useNamespaceChoice } from '../../../lib/namespace-choice.ts';
 import { navigate } from '../../../lib/router.tsx';
 import { useObjectNames } from '../api/object-names.ts';
@@ -14,8 +14,8 @@ import { searchPalette, type PaletteItem, type PaletteLink } from '../model/pale
 import { inputClass } from './form/form-context.ts';
 
 export interface PalettePaths {
-  kind: (type: ResourceType) => string;
-  object: (type: ResourceType, namespace: string | undefined, name: string) => string;
+  kind: (type: ServedResource) => string;
+  object: (type: ServedResource, namespace: string | undefined, name: string) => string;
 }
 
 function typingInField(target: EventTarget | null): boolean {

@@ -5,7 +5,7 @@
  * stored as and the conversion strategy. A CRD with one version and nothing to migrate gets a
  * single line; a built-in kind with one version, nothing.
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { Panel } from '../../../components/Panel.tsx';
@@ -15,7 +15,7 @@ import { conversionText, kindVersions, storedVersions, type CustomResourceDefini
 
 export interface KindVersionsProps {
   /** The kind at the version the page shows. */
-  type: ResourceType;
+  type: ServedResource;
   versionPath: (version: string) => string;
   className?: string;
 }

@@ -1,13 +1,13 @@
 /** Every kind the cluster serves, grouped by API group, filterable by name, short name or group. */
 import { useMemo, useState } from 'react';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { EmptyState, Loading } from '../../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Link } from '../../../lib/router.tsx';
 import { canList, useResourceTypes } from '../api/resource-types.ts';
 import { inputClass } from './form/form-context.ts';
 
-export function ResourceKindList({ listPath }: { listPath: (type: ResourceType) => string }) {
+export function ResourceKindList({ listPath }: { listPath: (type: ServedResource) => string }) {
   const { data: types, error, isPending } = useResourceTypes();
   const [filter, setFilter] = useState('');
   const groups = useMemo(() => {
@@ -20,7 +20,7 @@ export function ResourceKindList({ listPath }: { listPath: (type: ResourceType) 
         t.group.includes(needle) ||
         (t.shortNames ?? []).some((s) => s === needle),
     );
-    const byGroup = new Map<string, ResourceType[]>();
+    const byGroup = new Map<string, ServedResource[]>();
     for (const t of matches) byGroup.set(t.group, [...(byGroup.get(t.group) ?? []), t]);
     return [...byGroup.entries()]
       .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b)))

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { KubeObject } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { Button } from '../../../components/Button.tsx';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { EmptyState, Loading } from '../../../components/EmptyState.tsx';
@@ -26,7 +26,7 @@ import { BulkDeleteDialog } from './BulkDeleteDialog.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 
 export interface ResourceTableProps {
-  type: ResourceType;
+  type: ServedResource;
   namespace?: string | undefined;
   detailPath: (object: KubeObject) => string;
   view?: ListView;

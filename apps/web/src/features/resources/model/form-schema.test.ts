@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { allFieldIds, constraintText, formFieldsForKind, humanize, repeatedLabels, type FormField } from './form-schema.ts';
 import type { SchemaNode } from './schema-refs.ts';
 import { referenceTargetResolver } from './reference-target.ts';
@@ -42,7 +42,7 @@ const dojoSchema: SchemaNode = {
   },
 };
 
-const kind = (group: string, kindName: string, resource: string, namespaced = true): ResourceType => ({
+const kind = (group: string, kindName: string, resource: string, namespaced = true): ServedResource => ({
   group,
   version: 'v1',
   resource,
@@ -51,7 +51,7 @@ const kind = (group: string, kindName: string, resource: string, namespaced = tr
   verbs: ['get', 'list', 'watch', 'create'],
 });
 
-const types: ResourceType[] = [
+const types: ServedResource[] = [
   kind('', 'Secret', 'secrets'),
   kind('', 'ConfigMap', 'configmaps'),
   kind('', 'Namespace', 'namespaces', false),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { conversionText, kindVersions, storedVersions, type CustomResourceDefinition } from './kind-versions.ts';
 
-const widgets = (version: string, versions: string[]): ResourceType => ({
+const widgets = (version: string, versions: string[]): ServedResource => ({
   group: 'example.com',
   version,
   versions,

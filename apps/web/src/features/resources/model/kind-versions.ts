@@ -3,7 +3,7 @@
  * versions serve it, which one the console prefers, which one objects are stored as, which are
  * deprecated and why. Discovery says what is served now; the CRD also knows what is stored.
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import type { PrinterColumn } from './object-summary.ts';
 
 export interface CrdVersion {
@@ -40,12 +40,12 @@ export interface KindVersion {
 }
 
 /** Every version that serves the kind, the preferred one first (an older server lists none). */
-export function servedVersions(type: ResourceType): readonly string[] {
+export function servedVersions(type: ServedResource): readonly string[] {
   return type.versions ?? [type.version];
 }
 
 /** Served versions in discovery's order (preferred first), then the CRD's other versions. */
-export function kindVersions(type: ResourceType, crd: CustomResourceDefinition | null | undefined): KindVersion[] {
+export function kindVersions(type: ServedResource, crd: CustomResourceDefinition | null | undefined): KindVersion[] {
   const served = servedVersions(type);
   const crdVersions = new Map((crd?.spec.versions ?? []).map((v) => [v.name, v]));
   const names = [...served, ...[...crdVersions.keys()].filter((name) => !served.includes(name))];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { formFieldsForKind } from './form-schema.ts';
 import type { SchemaNode } from './schema-refs.ts';
 import { objectReferences } from './object-references.ts';
@@ -17,7 +17,7 @@ const schema: SchemaNode = {
     },
   },
 };
-const types: ResourceType[] = [
+const types: ServedResource[] = [
   { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, verbs: ['list'] },
   { group: 'core.jutsu.com', version: 'v1', resource: 'discordchannels', kind: 'DiscordChannel', namespaced: true, verbs: ['list'] },
 ];

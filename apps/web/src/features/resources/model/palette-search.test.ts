@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { searchPalette, type NamedObject, type PaletteItem, type PaletteLink } from './palette-search.ts';
 
-const type = (kind: string, resource: string, shortNames: string[] = [], group = ''): ResourceType => ({ group, version: 'v1', resource, kind, namespaced: true, verbs: ['list'], shortNames });
+const type = (kind: string, resource: string, shortNames: string[] = [], group = ''): ServedResource => ({ group, version: 'v1', resource, kind, namespaced: true, verbs: ['list'], shortNames });
 const pods = type('Pod', 'pods', ['po']);
 const deployments = type('Deployment', 'deployments', ['deploy'], 'apps');
 const dojos = type('Dojo', 'dojos', [], 'core.jutsu.com');

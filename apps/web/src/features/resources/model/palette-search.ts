@@ -8,11 +8,11 @@
  * and objects, everyday workloads, plumbing, Events last: kind-priority.ts); then prefix before
  * anywhere; then pages, kinds, controllers, objects; then in order of appearance.
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { kindPriority } from './kind-priority.ts';
 
 export interface NamedObject {
-  type: ResourceType;
+  type: ServedResource;
   namespace?: string | undefined;
   name: string;
 }
@@ -26,12 +26,12 @@ export interface PaletteLink {
   words?: readonly string[];
 }
 
-export type PaletteItem = { kind: 'kind'; type: ResourceType } | ({ kind: 'object' } & NamedObject) | ({ kind: 'link' } & PaletteLink);
+export type PaletteItem = { kind: 'kind'; type: ServedResource } | ({ kind: 'object' } & NamedObject) | ({ kind: 'link' } & PaletteLink);
 
-const singular = (type: ResourceType) => type.kind.toLowerCase();
+const singular = (type: ServedResource) => type.kind.toLowerCase();
 
 /** The words a kind is known by, lowercase. */
-export function kindNames(type: ResourceType): string[] {
+export function kindNames(type: ServedResource): string[] {
   return [singular(type), type.resource, ...(type.shortNames ?? [])];
 }
 
@@ -64,7 +64,7 @@ interface Scored {
 const order = (a: Scored & { i: number }, b: Scored & { i: number }) =>
   Number(a.match > 0) - Number(b.match > 0) || a.tier - b.tier || a.match - b.match || a.category - b.category || a.i - b.i;
 
-export function searchPalette(query: string, types: readonly ResourceType[], objects: readonly NamedObject[], limit = 50, links: readonly PaletteLink[] = []): PaletteItem[] {
+export function searchPalette(query: string, types: readonly ServedResource[], objects: readonly NamedObject[], limit = 50, links: readonly PaletteLink[] = []): PaletteItem[] {
   const { kindWord, rest } = split(query);
   const narrowed = kindWord ? types.filter((t) => kindNames(t).includes(kindWord) || t.kind.toLowerCase() === kindWord) : [];
   const needle = narrowed.length ? rest : query.trim().toLowerCase();

@@ -7,10 +7,10 @@
  * 3. else the only kind whose name ends with the stem: `channelRef` -> DiscordChannel.
  * Only kinds that can be listed are candidates; without a match the picker is a plain input.
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import type { ReferenceTarget, ResolveTarget } from './form-schema.ts';
 
-function toTarget(type: ResourceType): ReferenceTarget {
+function toTarget(type: ServedResource): ReferenceTarget {
   return { group: type.group, version: type.version, resource: type.resource, kind: type.kind, namespaced: type.namespaced };
 }
 
@@ -18,7 +18,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function referenceTargetResolver(types: readonly ResourceType[]): ResolveTarget {
+export function referenceTargetResolver(types: readonly ServedResource[]): ResolveTarget {
   const candidates = types.filter((t) => t.verbs.includes('list') && !t.resource.includes('/'));
   return (fieldName, description) => {
     const stem = fieldName.replace(/(Ref|Reference)$/, '');
@@ -28,7 +28,7 @@ export function referenceTargetResolver(types: readonly ResourceType[]): Resolve
     if (preferred) return toTarget(preferred);
 
     if (description) {
-      let best: { type: ResourceType; at: number } | undefined;
+      let best: { type: ServedResource; at: number } | undefined;
       for (const type of candidates) {
         const match = new RegExp(`\\b${escapeRegExp(type.kind)}\\b`).exec(description);
         if (match && (!best || match.index < best.at)) best = { type, at: match.index };

@@ -5,7 +5,7 @@
  * carries the resourceVersion of the version the draft stands on (use-rebasing-draft), so a
  * change made meanwhile that the draft did not take in is still a 409.
  */
-import type { GroupVersionResource } from '@dojo/kube-api';
+import { jsonEqual, type GroupVersionResource } from '@dojo/kube-api';
 import type { Json, JsonObject } from './form-values.ts';
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -22,7 +22,7 @@ function mergePatch(from: Json | undefined, to: Json): Json {
   for (const key of Object.keys(from)) if (!(key in to)) patch[key] = null;
   for (const [key, value] of Object.entries(to)) {
     if (!(key in from)) patch[key] = value;
-    else if (JSON.stringify(from[key]) !== JSON.stringify(value)) patch[key] = mergePatch(from[key], value);
+    else if (!jsonEqual(from[key], value)) patch[key] = mergePatch(from[key], value);
   }
   return patch;
 }

@@ -13,6 +13,7 @@
  *
  * Pure request -> answer: decoding and faults are the server's business.
  */
+import type { JsonAnswer } from '@dojo/simulator-kit';
 import { KafkaAdminError, kafkaErrors } from './kafka-admin-error.ts';
 import type { BrokerState, NewTopic, Topic, TopicConfigEntry } from './broker-state.ts';
 
@@ -25,11 +26,7 @@ export interface AdminRequest {
   origin: string;
 }
 
-export interface Answer {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+export type Answer = JsonAnswer;
 
 export function answerAdminRequest(state: BrokerState, request: AdminRequest): Answer {
   const { method, segments } = request;

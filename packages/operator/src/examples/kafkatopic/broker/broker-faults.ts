@@ -3,8 +3,9 @@
  * draws once: below `errorRate` it fails 500 (a Kafka TimeoutException), below
  * `errorRate + throttleRate` it is throttled 429 with Retry-After; otherwise it goes through.
  * `unavailable` answers every admin request 503 until switched off, as when no broker is up.
- * Draws come from a seeded generator, so a seeded test sees the same sequence every run.
+ * Draws come from a seeded generator (FaultKnobs), so a seeded test sees the same sequence every run.
  */
+import { FaultKnobs } from '@dojo/simulator-kit';
 import { kafkaErrors } from './kafka-admin-error.ts';
 
 export interface BrokerFaultSettings {
@@ -24,37 +25,23 @@ export type FaultDraw = 'error' | 'throttle' | undefined;
 
 const noFaults: BrokerFaultSettings = { errorRate: 0, throttleRate: 0, latencyMs: 0, retryAfterSeconds: 1, unavailable: false };
 
-export class BrokerFaults {
-  #settings: BrokerFaultSettings = { ...noFaults };
-  #random: () => number;
-
-  constructor(options: { seed?: number; initial?: Partial<BrokerFaultSettings> } = {}) {
-    this.#random = mulberry32(options.seed ?? Date.now());
-    if (options.initial) this.set(options.initial);
-  }
-
-  get(): BrokerFaultSettings {
-    return { ...this.#settings };
-  }
-
-  /** Merges a partial update; a knob out of range is a 400 naming it, and nothing changes. */
-  set(patch: unknown): BrokerFaultSettings {
-    const next = { ...this.#settings, ...parseFaultSettings(patch) };
-    if (next.errorRate + next.throttleRate > 1) throw kafkaErrors.badRequest('errorRate + throttleRate must not exceed 1');
-    this.#settings = next;
-    return this.get();
-  }
-
-  reset(): BrokerFaultSettings {
-    this.#settings = { ...noFaults };
-    return this.get();
+export class BrokerFaults extends FaultKnobs<BrokerFaultSettings> {
+  constructor(options: { seed?: number | undefined; initial?: Partial<BrokerFaultSettings> | undefined } = {}) {
+    super({
+      defaults: noFaults,
+      parse: parseFaultSettings,
+      check: (next) => {
+        if (next.errorRate + next.throttleRate > 1) throw kafkaErrors.badRequest('errorRate + throttleRate must not exceed 1');
+      },
+      ...options,
+    });
   }
 
   /** One draw per request; with both rates 0 no number is consumed. */
   draw(): FaultDraw {
-    const { errorRate, throttleRate } = this.#settings;
+    const { errorRate, throttleRate } = this.get();
     if (errorRate <= 0 && throttleRate <= 0) return undefined;
-    const r = this.#random();
+    const r = this.nextRandom();
     if (r < errorRate) return 'error';
     if (r < errorRate + throttleRate) return 'throttle';
     return undefined;
@@ -84,16 +71,4 @@ export function parseFaultSettings(body: unknown): Partial<BrokerFaultSettings> 
     patch[key as keyof typeof ranges] = value;
   }
   return patch;
-}
-
-/** A small seedable PRNG; ample for fault injection. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

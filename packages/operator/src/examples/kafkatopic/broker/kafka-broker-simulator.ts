@@ -13,9 +13,9 @@
  *   GET    /_sim/faults   the fault knobs (broker-faults.ts)
  *   PUT    /_sim/faults   partial update, answers the merged knobs, e.g. {"errorRate":0.3}
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { allowedHostsFor, bearerToken, guardRequests, hostAllowed, tokensEqual } from '@dojo/http-edge';
+import type { IncomingMessage } from 'node:http';
+import { bearerToken, tokensEqual } from '@dojo/http-edge';
+import { answerControlRoute, parseJsonBody, readBody, splitTarget, startSimulatorListener } from '@dojo/simulator-kit';
 import { answerAdminRequest, errorAnswer, type Answer } from './admin-routes.ts';
 import { BrokerFaults, type BrokerFaultSettings } from './broker-faults.ts';
 import { BrokerState, type BrokerStateSnapshot } from './broker-state.ts';
@@ -68,22 +68,28 @@ export async function startKafkaBrokerSimulator(options: KafkaBrokerSimulatorOpt
   const brokers = options.brokers ?? 3;
   if (!Number.isInteger(brokers) || brokers < 1) throw new Error(`brokers must be a positive integer, got ${brokers}`);
   const state = new BrokerState({ clusterId: options.clusterId ?? defaultClusterId, brokers });
-  const faults = new BrokerFaults({ ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.faults ? { initial: options.faults } : {}) });
+  const faults = new BrokerFaults({ seed: options.seed, initial: options.faults });
   const counts: BrokerRequestCounts = { total: 0, injectedErrors: 0, throttled: 0, unavailable: 0 };
   const snapshot = (): KafkaBrokerSimulatorState => ({ ...state.snapshot(), requests: { ...counts } });
   let origin = '';
 
-  const control = (method: string, path: string, body: unknown): Answer => {
-    const route = `${method} ${path.replace(/\/+$/, '')}`;
-    if (route === 'GET /_sim/state') return { status: 200, body: snapshot() };
-    if (route === 'DELETE /_sim/state') {
-      state.reset();
-      return { status: 204 };
-    }
-    if (route === 'GET /_sim/faults') return { status: 200, body: faults.get() };
-    if (route === 'PUT /_sim/faults' || route === 'PATCH /_sim/faults') return { status: 200, body: faults.set(body) };
-    throw kafkaErrors.routeNotFound();
-  };
+  const control = (method: string, path: string, body: unknown): Answer =>
+    answerControlRoute(
+      {
+        'GET /_sim/state': () => ({ status: 200, body: snapshot() }),
+        'DELETE /_sim/state': () => {
+          state.reset();
+          return { status: 204 };
+        },
+        'GET /_sim/faults': () => ({ status: 200, body: faults.get() }),
+        'PUT /_sim/faults': () => ({ status: 200, body: faults.set(body) }),
+        'PATCH /_sim/faults': () => ({ status: 200, body: faults.set(body) }),
+      },
+      method,
+      path,
+      // The proxy's own endpoints answer 404 for any other method too, as before.
+      { notFound: () => kafkaErrors.routeNotFound(), methodNotAllowed: () => kafkaErrors.routeNotFound() },
+    );
 
   const admin = async (method: string, path: string, body: unknown): Promise<Answer> => {
     counts.total++;
@@ -105,37 +111,19 @@ export async function startKafkaBrokerSimulator(options: KafkaBrokerSimulatorOpt
     return answerAdminRequest(state, { method, segments: segmentsOf(path), body, origin });
   };
 
-  let allowedHosts: string[] = [];
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    let answer: Answer;
-    try {
-      if (!hostAllowed(req, allowedHosts)) throw kafkaErrors.misdirected();
-      if (options.token !== undefined && !tokensEqual(bearerToken(req), options.token)) throw kafkaErrors.unauthorized();
-      const method = (req.method ?? 'GET').toUpperCase();
-      const path = (req.url ?? '/').split('?')[0]!;
-      const body = await readJson(req);
-      answer = path === '/_sim' || path.startsWith('/_sim/') ? control(method, path, body) : await admin(method, path, body);
-    } catch (error) {
-      answer = errorAnswer(error);
-    }
-    write(res, answer);
+  const answer = async (req: IncomingMessage): Promise<Answer> => {
+    if (options.token !== undefined && !tokensEqual(bearerToken(req), options.token)) throw kafkaErrors.unauthorized();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const { path } = splitTarget(req.url);
+    const body = parseJsonBody(
+      await readBody(req, maxBodyBytes, () => kafkaErrors.badRequest('the request body is larger than 1 MiB')),
+      () => kafkaErrors.badRequest('the request body is not valid JSON'),
+    );
+    return path === '/_sim' || path.startsWith('/_sim/') ? control(method, path, body) : admin(method, path, body);
   };
 
-  const server = createServer(guardRequests(handle, (error) => {
-    const answer = errorAnswer(error);
-    return { status: answer.status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(answer.body) };
-  }));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  allowedHosts = allowedHostsFor(options.host ?? '127.0.0.1', address.port);
-  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  let closed: Promise<void> | undefined;
+  const listener = await startSimulatorListener({ port: options.port, host: options.host, answer, errorAnswer, misdirected: () => kafkaErrors.misdirected() });
+  origin = listener.url;
 
   return {
     url: origin,
@@ -143,13 +131,7 @@ export async function startKafkaBrokerSimulator(options: KafkaBrokerSimulatorOpt
     state: snapshot,
     faults: () => faults.get(),
     setFaults: (patch) => faults.set(patch),
-    close() {
-      closed ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closed;
-    },
+    close: () => listener.close(),
   };
 }
 
@@ -159,34 +141,4 @@ function segmentsOf(path: string): string[] {
   } catch {
     throw kafkaErrors.badRequest(`malformed path ${path}`);
   }
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > maxBodyBytes) throw kafkaErrors.badRequest('the request body is larger than 1 MiB');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return undefined;
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-  } catch {
-    throw kafkaErrors.badRequest('the request body is not valid JSON');
-  }
-}
-
-/** Writes an answer unless the client has gone away (a timed-out request, a closed server). */
-function write(res: ServerResponse, answer: Answer): void {
-  if (res.writableEnded || res.destroyed) return;
-  const headers: Record<string, string> = { ...answer.headers };
-  if (answer.body === undefined) {
-    res.writeHead(answer.status, headers).end();
-    return;
-  }
-  const text = JSON.stringify(answer.body);
-  headers['Content-Type'] = 'application/json';
-  headers['Content-Length'] = String(Buffer.byteLength(text));
-  res.writeHead(answer.status, headers).end(text);
 }

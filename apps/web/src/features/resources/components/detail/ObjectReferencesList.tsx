@@ -1,7 +1,7 @@
 /** What the object refers to by name (its `*Ref` fields), each linked to the referenced object. */
 import { useMemo } from 'react';
 import type { KubeObject } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { Link } from '../../../../lib/router.tsx';
 import { useResourceSchema } from '../../api/resource-schema.ts';
 import { useResourceTypes } from '../../api/resource-types.ts';
@@ -10,7 +10,7 @@ import { objectReferences } from '../../model/object-references.ts';
 import { referenceTargetResolver } from '../../model/reference-target.ts';
 import type { DetailPath } from './OwnerTreeView.tsx';
 
-export function ObjectReferencesList({ object, type, detailPath }: { object: KubeObject; type: ResourceType; detailPath: DetailPath }) {
+export function ObjectReferencesList({ object, type, detailPath }: { object: KubeObject; type: ServedResource; detailPath: DetailPath }) {
   const schema = useResourceSchema(type);
   const { data: types } = useResourceTypes();
   // A built-in kind's fields are read through kube's definitions: once per schema, not per watch event.

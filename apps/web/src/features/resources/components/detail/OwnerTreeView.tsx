@@ -3,7 +3,7 @@
  * ReplicaSet -> Pods and Dojo -> Database -> Secret. Each node links to its own page.
  */
 import { parseApiVersion, type KubeObject } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { Badge, ConditionChip } from '../../../../components/ConditionChip.tsx';
 import { Loading } from '../../../../components/EmptyState.tsx';
 import { Link } from '../../../../lib/router.tsx';
@@ -12,9 +12,9 @@ import { findKind, useResourceTypes } from '../../api/resource-types.ts';
 import { buildOwnerTree, countNodes, type OwnerTreeNode } from '../../model/owner-tree.ts';
 import { conditionsOf, isTerminating, phaseOf, readyText } from '../../model/object-summary.ts';
 
-export type DetailPath = (type: ResourceType, namespace: string | undefined, name: string) => string;
+export type DetailPath = (type: ServedResource, namespace: string | undefined, name: string) => string;
 
-function NodeLabel({ node, detailPath }: { node: OwnerTreeNode<ResourceType>; detailPath: DetailPath }) {
+function NodeLabel({ node, detailPath }: { node: OwnerTreeNode<ServedResource>; detailPath: DetailPath }) {
   const { object, type } = node;
   const ready = readyText(object);
   const phase = phaseOf(object);
@@ -34,7 +34,7 @@ function NodeLabel({ node, detailPath }: { node: OwnerTreeNode<ResourceType>; de
   );
 }
 
-function TreeItems({ nodes, detailPath }: { nodes: OwnerTreeNode<ResourceType>[]; detailPath: DetailPath }) {
+function TreeItems({ nodes, detailPath }: { nodes: OwnerTreeNode<ServedResource>[]; detailPath: DetailPath }) {
   return (
     <ul role="group" className="ml-3 border-l border-slate-200 pl-4 dark:border-slate-700">
       {nodes.map((node) => (
@@ -47,7 +47,7 @@ function TreeItems({ nodes, detailPath }: { nodes: OwnerTreeNode<ResourceType>[]
   );
 }
 
-export function OwnerTreeView({ object, type, detailPath }: { object: KubeObject; type: ResourceType; detailPath: DetailPath }) {
+export function OwnerTreeView({ object, type, detailPath }: { object: KubeObject; type: ServedResource; detailPath: DetailPath }) {
   const { data: types } = useResourceTypes();
   const owned = useOwnedObjects(object.metadata.namespace, object.metadata.uid, types);
   const owners = object.metadata.ownerReferences ?? [];

@@ -2,7 +2,7 @@
  * Name and namespace: the metadata every object needs and the schema does not describe. Both
  * are fixed once the object exists (Kubernetes refuses to change them).
  */
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { useResourceList } from '../../api/resource-list.ts';
 import type { FormField } from '../../model/form-schema.ts';
 import { getAt } from '../../model/form-values.ts';
@@ -25,7 +25,7 @@ export const metadataLabels = [nameField.label, namespaceField.label];
 
 const namespacesGvr = { group: '', version: 'v1', resource: 'namespaces' };
 
-export function MetadataFields({ type }: { type: ResourceType }) {
+export function MetadataFields({ type }: { type: ServedResource }) {
   const form = useFormState();
   const namespaces = useResourceList(type.namespaced ? namespacesGvr : undefined);
   const name = getAt(form.draft, nameField.path);

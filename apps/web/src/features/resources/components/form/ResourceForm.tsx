@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { stringify as toYaml } from 'yaml';
 import { StatusError, type KubeObject } from '@dojo/kube-api';
-import type { ResourceType } from '@dojo/console-protocol';
+import type { ServedResource } from '@dojo/console-protocol';
 import { Button } from '../../../../components/Button.tsx';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { useDryRun } from '../../api/dry-run.ts';
@@ -27,7 +27,7 @@ import { useRebasingDraft } from './use-rebasing-draft.ts';
 
 export interface ResourceFormProps {
   mode: 'create' | 'update';
-  type: ResourceType;
+  type: ServedResource;
   schema: KindSchemaNodes;
   initial: JsonObject;
   /** Edit mode: the object as it is now (editableObject), followed while the person edits. */

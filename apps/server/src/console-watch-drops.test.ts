@@ -5,7 +5,8 @@
  * LIST. A compaction under a live watch loses nothing either.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleHarness, type LiveClient } from '../testing/console-harness.ts';
+import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';
+import { listThroughConsole, LiveCache } from './testing/live-cache.ts';
 
 let c: ConsoleHarness;
 beforeAll(async () => {
@@ -15,62 +16,10 @@ afterAll(async () => {
   await c?.close();
 });
 
-interface ConfigMap {
-  metadata: { name: string; resourceVersion: string };
-  data?: Record<string, string>;
-}
-
 const collection = '/api/kube/api/v1/namespaces/default/configmaps';
-const resource = { group: '', version: 'v1', resource: 'configmaps' };
+const configMaps = { path: collection, resource: { group: '', version: 'v1', resource: 'configmaps' }, namespace: 'default' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freshList(): Promise<{ items: Map<string, string>; resourceVersion: string }> {
-  const res = await c.http('GET', collection);
-  expect(res.status).toBe(200);
-  const body = res.body as { items: ConfigMap[]; metadata: { resourceVersion: string } };
-  return { items: new Map(body.items.map((i) => [i.metadata.name, i.metadata.resourceVersion])), resourceVersion: body.metadata.resourceVersion };
-}
-
-/** name -> resourceVersion, kept by LIST + watch events, as the web client's cache is. */
-class CachingClient {
-  cache = new Map<string, string>();
-  resourceVersion = '';
-  relists = 0;
-  live?: LiveClient;
-  #sub = 0;
-
-  async listAndWatch(): Promise<void> {
-    const list = await freshList();
-    this.cache = list.items;
-    this.resourceVersion = list.resourceVersion;
-    await this.subscribe();
-  }
-
-  /** Subscribes from the cached resourceVersion; a `relist` answer starts over with a LIST. */
-  async subscribe(): Promise<void> {
-    const live = (this.live = await c.socket());
-    const id = `cm-${++this.#sub}`;
-    live.ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as { id: string; type: string; event?: { type: string; object: ConfigMap } };
-      if (m.id !== id) return;
-      if (m.type === 'relist') {
-        this.relists++;
-        live.ws.close();
-        void this.listAndWatch();
-      } else if (m.type === 'watch-event' && m.event) {
-        const { type, object } = m.event;
-        if (type === 'DELETED') this.cache.delete(object.metadata.name);
-        else this.cache.set(object.metadata.name, object.metadata.resourceVersion);
-        this.resourceVersion = object.metadata.resourceVersion;
-      }
-    });
-    live.send({ op: 'subscribe', id, kind: 'watch', resource, namespace: 'default', resourceVersion: this.resourceVersion });
-  }
-
-  disconnect(): void {
-    this.live?.ws.close();
-  }
-}
+const freshList = () => listThroughConsole(c, collection);
 
 async function churn(prefix: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
@@ -83,7 +32,7 @@ async function churn(prefix: string, n: number): Promise<void> {
   }
 }
 
-async function expectConverged(client: CachingClient): Promise<void> {
+async function expectConverged(client: LiveCache): Promise<void> {
   let expected = await freshList();
   for (let i = 0; i < 100 && JSON.stringify([...client.cache].sort()) !== JSON.stringify([...expected.items].sort()); i++) {
     await sleep(100);
@@ -95,7 +44,7 @@ async function expectConverged(client: CachingClient): Promise<void> {
 describe('watch streams and compaction through the console', () => {
   it('relists a client whose resourceVersion was compacted while it was disconnected', async () => {
     await churn('gone', 10);
-    const client = new CachingClient();
+    const client = new LiveCache(c, configMaps);
     await client.listAndWatch();
     await churn('gone', 5);
     await sleep(200);
@@ -113,7 +62,7 @@ describe('watch streams and compaction through the console', () => {
   }, 60_000);
 
   it('keeps a live watch equal to a fresh LIST across compactions during writes', async () => {
-    const client = new CachingClient();
+    const client = new LiveCache(c, configMaps);
     await client.listAndWatch();
     for (let round = 0; round < 5; round++) {
       await churn(`live-${round}`, 8);

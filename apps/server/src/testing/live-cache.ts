@@ -3,7 +3,8 @@
  * subscribe from that resourceVersion, apply watch events; a `relist` answer starts over. What
  * the web client does, reduced to name -> resourceVersion so a test can compare it with a LIST.
  */
-import type { ConsoleHarness, LiveClient } from '../testing/console-harness.ts';
+import { formatObjectKey } from '@dojo/kube-api';
+import type { ConsoleHarness, LiveClient } from './console-harness.ts';
 
 export interface Collection {
   /** The console's proxy path of the collection, e.g. /api/kube/api/v1/namespaces/default/configmaps. */
@@ -16,7 +17,7 @@ interface Item {
   metadata: { namespace?: string; name: string; resourceVersion: string };
 }
 
-const keyOf = (item: Item) => (item.metadata.namespace ? `${item.metadata.namespace}/${item.metadata.name}` : item.metadata.name);
+const keyOf = (item: Item) => formatObjectKey(item.metadata);
 
 /** A fresh LIST through the console: key -> resourceVersion, and the list's resourceVersion. */
 export async function listThroughConsole(c: ConsoleHarness, path: string): Promise<{ items: Map<string, string>; resourceVersion: string }> {
@@ -43,10 +44,11 @@ export class LiveCache {
     const list = await listThroughConsole(this.c, this.collection.path);
     this.cache = list.items;
     this.resourceVersion = list.resourceVersion;
-    await this.#subscribe();
+    await this.subscribe();
   }
 
-  async #subscribe(): Promise<void> {
+  /** Subscribes from the cached resourceVersion (after `disconnect`, too); a `relist` answer starts over with a LIST. */
+  async subscribe(): Promise<void> {
     if (this.#closed) return;
     const live = (this.#live = await this.c.socket());
     const id = `${this.collection.resource.resource}-${++this.#sub}`;
@@ -66,6 +68,11 @@ export class LiveCache {
     });
     const { resource, namespace } = this.collection;
     live.send({ op: 'subscribe', id, kind: 'watch', resource, ...(namespace ? { namespace } : {}), resourceVersion: this.resourceVersion });
+  }
+
+  /** Drops the socket but keeps the cache, as a browser that lost its connection does; `subscribe` resumes. */
+  disconnect(): void {
+    this.#live?.ws.close();
   }
 
   close(): void {

@@ -3,8 +3,8 @@
  * every Dojo still converges to Available, and each injected conflict is visible in telemetry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
-import { dojoManifest } from './manifests.ts';
+import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';
+import { dojoManifest } from './testing/fault-manifests.ts';
 
 let c: ConsoleHarness;
 beforeAll(async () => {

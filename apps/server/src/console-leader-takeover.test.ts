@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '@dojo/apiserver';
 import { databaseCrd } from '@dojo/cluster-sim';
-import { kubectlFor } from '../testing/kubectl.ts';
-import { spawnConsole, type ConsoleProcess } from './console-process.ts';
-import { dojoManifest } from './manifests.ts';
+import { kubectlFor } from './testing/kubectl.ts';
+import { spawnConsole, type ConsoleProcess } from './testing/console-process.ts';
+import { dojoManifest } from './testing/fault-manifests.ts';
 
 const leaseDurationMs = 15_000;
 const retryPeriodMs = 2_000;

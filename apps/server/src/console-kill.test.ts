@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnConsole, type ConsoleProcess } from './console-process.ts';
-import { kubectlFor } from '../testing/kubectl.ts';
-import { discordChainManifest, dojoManifest, duplicates, type SimulatorState } from './manifests.ts';
+import { spawnConsole, type ConsoleProcess } from './testing/console-process.ts';
+import { kubectlFor } from './testing/kubectl.ts';
+import { discordChainManifest, dojoManifest, duplicates, type SimulatorState } from './testing/fault-manifests.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-kill-'));
 const running: ConsoleProcess[] = [];

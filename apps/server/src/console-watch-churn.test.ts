@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedInformer } from '@dojo/runtime';
-import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
-import { churn } from './churn-load.ts';
-import { listThroughConsole, LiveCache } from './live-cache.ts';
+import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';
+import { churn } from './testing/churn-load.ts';
+import { listThroughConsole, LiveCache } from './testing/live-cache.ts';
 
 let c: ConsoleHarness;
 beforeAll(async () => {

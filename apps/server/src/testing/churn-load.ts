@@ -4,8 +4,9 @@
  * behind them), and ConfigMaps created, patched and deleted. Seeded, so a failing run can be
  * replayed with the same sequence of operations.
  */
-import type { ConsoleHarness } from '../testing/console-harness.ts';
-import { dojoManifest } from './manifests.ts';
+import { seededRandom } from '@dojo/simulator-kit';
+import type { ConsoleHarness } from './console-harness.ts';
+import { dojoManifest } from './fault-manifests.ts';
 
 export interface ChurnCounts {
   /** Writes the API server acknowledged (2xx). */
@@ -19,22 +20,10 @@ const configMaps = '/api/kube/api/v1/namespaces/default/configmaps';
 const mergePatch = { 'content-type': 'application/merge-patch+json' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** mulberry32: a small, seedable PRNG. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Runs Dojo and ConfigMap writers side by side until `signal` aborts. */
 export async function churn(c: ConsoleHarness, options: { seed: number; signal: AbortSignal; dojoNames: string[]; configMapNames: string[] }): Promise<ChurnCounts> {
   const counts: ChurnCounts = { acknowledged: 0, refused: 0 };
-  const rand = random(options.seed);
+  const rand = seededRandom(options.seed);
   const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)]!;
   const tally = async (write: Promise<{ status: number; body: unknown }>): Promise<void> => {
     const res = await write;

@@ -4,8 +4,8 @@
  * console, and the retries leave no duplicate guild, category or channel behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
-import { discordChainManifest, duplicates, type SimulatorState } from './manifests.ts';
+import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';
+import { discordChainManifest, duplicates, type SimulatorState } from './testing/fault-manifests.ts';
 
 let c: ConsoleHarness;
 beforeAll(async () => {
