@@ -1,7 +1,7 @@
 /** The Discord simulator's fault knobs: share of requests answered 429 or 5xx, added latency. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DiscordFaults } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { decodeFaults } from '../model/discord-view.ts';
 
@@ -9,7 +9,7 @@ import { decodeFaults } from '../model/discord-view.ts';
 export const discordFaultsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.discord.faults(),
-    queryFn: async ({ signal }) => decodeFaults(await apiRequest<unknown>('/api/discord/faults', { signal })) ?? null,
+    queryFn: async ({ signal }) => decodeFaults(await consoleRequest('GET /api/discord/faults', { signal })) ?? null,
     refetchInterval: 5_000,
   });
 
@@ -20,7 +20,7 @@ export function useDiscordFaults() {
 export function useSetDiscordFaults() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (faults: Partial<DiscordFaults>) => apiRequest<unknown>('/api/discord/faults', { method: 'PUT', body: faults }),
+    mutationFn: (faults: Partial<DiscordFaults>) => consoleRequest('PUT /api/discord/faults', { body: faults }),
     onSuccess: async (answer) => {
       const now = decodeFaults(answer);
       if (now) queryClient.setQueryData(queryKeys.discord.faults(), now);
