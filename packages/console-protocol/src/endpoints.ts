@@ -25,7 +25,7 @@ import type { RequestLogPage } from './requests.ts';
 import type { KindSchema, ResourceTypeList } from './resources.ts';
 import type { ScrapeSnapshot, ScrapeTargetRequest, ScrapeTargetStatus } from './scrape.ts';
 import type { Session } from './session.ts';
-import type { SimulatorList } from './simulators.ts';
+import type { OperatorList, SimulatorList } from './simulators.ts';
 import type { ClientStalenessAnswer } from './staleness.ts';
 import type { TelemetryPage } from './telemetry.ts';
 import type { TraceReceiverSnapshot } from './traces.ts';
@@ -95,9 +95,15 @@ export interface ConsoleEndpoints {
   'POST /api/clients/:name/faults': Endpoint<ClientFaults, FaultRuleSpec>;
   'DELETE /api/clients/:name/faults': Endpoint<ClientFaults>;
   'DELETE /api/clients/:name/faults/:id': Endpoint<ClientFaults>;
-  // The external systems operator modules simulate; the Discord simulator's own view and knobs,
-  // relayed from its control API as it answers (the web decodes them: features/discord/model).
+  // The operator modules in use, and the external systems they simulate. A simulator's state and
+  // fault knobs are relayed from its own control API as it answers them (its module's panel in
+  // the web decodes them: features/discord/model for Discord's); /api/discord is the Discord
+  // simulator's, kept for old callers.
+  'GET /api/operators': Endpoint<OperatorList>;
   'GET /api/simulators': Endpoint<SimulatorList>;
+  'GET /api/simulators/:name/state': Endpoint<unknown>;
+  'GET /api/simulators/:name/faults': Endpoint<unknown>;
+  'PUT /api/simulators/:name/faults': Endpoint<unknown, Record<string, unknown>>;
   'GET /api/discord/state': Endpoint<unknown>;
   'GET /api/discord/faults': Endpoint<unknown>;
   'PUT /api/discord/faults': Endpoint<unknown, DiscordFaultsRequest>;

@@ -29,7 +29,7 @@
  * client-view.ts (a connected client's view controls: what is held, reads as of a pause or a
  * stale view) · scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what
  * the OTLP trace receiver took in) · client-faults.ts (faults injected into a connected client's requests) · simulators.ts (the
- * external systems operator modules simulate) · endpoints.ts (every /api/ endpoint: method and
+ * operator modules in use and the external systems they simulate) · endpoints.ts (every /api/ endpoint: method and
  * path to its request and response types, read by the web's client and the server's routes).
  */
 export type * from './session.ts';

@@ -1,22 +1,34 @@
 /**
- * The external systems the running operator modules simulate (`GET /api/simulators`): the
- * Discord API for the Discord operator, a Kafka broker for KafkaTopic. Each is started by its
- * module; the web shows every one on the Simulators page, with its module's panel if it has one.
+ * `GET /api/simulators`: what the selected operator modules started beside the cluster (the
+ * Discord simulator, the Kafka broker simulator), in the order they started. A simulator with
+ * `controls` answers `GET /api/simulators/NAME/state`, `GET` and `PUT /api/simulators/NAME/faults`.
  */
-
-export interface SimulatorInfo {
-  /** Unique among the running simulators (the service slot's name, e.g. "discord"). */
-  name: string;
-  /** The operator module that started it (its name in packages/operator's registry). */
-  module: string;
-  /** What a person calls it: "Discord API simulator". */
-  label: string;
-  /** Where it listens, as the operator is told to reach it. */
-  url: string;
-  /** One line on how it was configured, when there is something to say (a seed, an external URL). */
-  note?: string;
+export interface SimulatorSummary {
+  /** Its service slot's name, the NAME of its paths: "discord", "kafka-broker". */
+  readonly name: string;
+  /** The operator module that started it (`--operators`). */
+  readonly module: string;
+  /** What the console calls it on start: "Discord", "Kafka". */
+  readonly label: string;
+  readonly url: string;
+  readonly note?: string;
+  readonly controls: boolean;
 }
 
 export interface SimulatorList {
-  simulators: SimulatorInfo[];
+  readonly simulators: readonly SimulatorSummary[];
+}
+
+/** `GET /api/operators`: the operator modules this console runs, with their own settings' flags. */
+export interface OperatorSummary {
+  readonly name: string;
+  readonly seed: string;
+  /** One line of Markdown. */
+  readonly description: string;
+  readonly docs?: string;
+  readonly options: readonly { readonly flag: string; readonly value?: string; readonly help: string; readonly default?: string }[];
+}
+
+export interface OperatorList {
+  readonly operators: readonly OperatorSummary[];
 }

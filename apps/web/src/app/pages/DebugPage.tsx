@@ -12,7 +12,7 @@ import { ControllerPicker } from '../../features/controllers/components/Controll
 import { DebugControls } from '../../features/controllers/components/DebugControls.tsx';
 import { FaultsEditor } from '../../features/controllers/components/FaultsEditor.tsx';
 import { WorkqueueView } from '../../features/controllers/components/WorkqueueView.tsx';
-import { useModulesWithSimulators } from '../../features/simulators/api/simulators.ts';
+import { useSimulators } from '../../features/simulators/api/simulators.ts';
 import { ReconcileTimeline } from '../../features/telemetry/components/ReconcileTimeline.tsx';
 import { navigate } from '../../lib/router.tsx';
 import { panelsOf } from '../module-panels.ts';
@@ -25,9 +25,9 @@ function ControllerDebugger({ name }: { name: string }) {
   const objectLink = useObjectPageLink();
   const keyLink = useQueueKeyLink(details.data?.forKind);
   // A module's debug panel (the Discord simulator's faults) only while that module runs its simulator.
-  const modulePanels = [...useModulesWithSimulators()].flatMap((module) => {
-    const debug = panelsOf(module).debug;
-    return debug ? [{ module, ...debug }] : [];
+  const modulePanels = (useSimulators().data ?? []).flatMap((simulator) => {
+    const debug = panelsOf(simulator).debug;
+    return debug ? [{ simulator, ...debug }] : [];
   });
   if (details.isPending) return <Loading />;
   if (details.error) return <ErrorNotice error={details.error} title={`Could not load controller ${name}`} />;
@@ -43,9 +43,9 @@ function ControllerDebugger({ name }: { name: string }) {
         <Panel title="Fault injection" description="Make this controller's next writes conflict, its next reconciles throw, or every reconcile slow.">
           <FaultsEditor details={details.data} />
         </Panel>
-        {modulePanels.map(({ module, title, description, component: ModulePanel }) => (
-          <Panel key={module} title={title} description={description}>
-            <ModulePanel />
+        {modulePanels.map(({ simulator, title, description, component: ModulePanel }) => (
+          <Panel key={simulator.name} title={title} description={description}>
+            <ModulePanel simulator={simulator} />
           </Panel>
         ))}
       </div>

@@ -4,7 +4,7 @@
  * (app/module-panels.ts) when the module has one.
  */
 import { useEffect } from 'react';
-import type { SimulatorInfo } from '@dojo/console-protocol';
+import type { SimulatorSummary } from '@dojo/console-protocol';
 import { EmptyState, Loading } from '../../components/EmptyState.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -14,8 +14,8 @@ import { navigate } from '../../lib/router.tsx';
 import { panelsOf } from '../module-panels.ts';
 import { paths } from '../paths.ts';
 
-function SimulatorSection({ simulator }: { simulator: SimulatorInfo }) {
-  const ModulePanel = panelsOf(simulator.module).simulator;
+function SimulatorSection({ simulator }: { simulator: SimulatorSummary }) {
+  const ModulePanel = panelsOf(simulator).simulator;
   return (
     <Panel
       level={2}
