@@ -91,7 +91,7 @@ async function expectNoScriptRan(page: Page, dialogs: string[]): Promise<void> {
 }
 
 test.describe('hostile text from Discord', () => {
-  test('is shown as text in the Discord simulator's panel and on the Dojo, and no script runs', async ({ page, request }) => {
+  test('is shown as text in the Discord simulator’s panel and on the Dojo, and no script runs', async ({ page, request }) => {
     test.setTimeout(180_000);
     const suffix = uniqueName('xss');
     const sim = await discordSimulator();
