@@ -43,7 +43,7 @@ const pages = (): [string, string][] => [
   ['timeline', '/timeline'],
   ['conflicts', '/conflicts'],
   ['debug', '/debug/dojo'],
-  ['discord', '/discord'],
+  ['simulators', '/simulators'],
   ['not found', '/no/such/page'],
 ];
 

@@ -22,7 +22,7 @@ test.describe('the console shell', () => {
 
   test('navigates every view from the sidebar and keeps deep links working', async ({ page }) => {
     await signIn(page);
-    for (const view of ['Resources', 'Workqueue', 'Timeline', 'Conflicts', 'Debug', 'Discord', 'Overview']) {
+    for (const view of ['Resources', 'Workqueue', 'Timeline', 'Conflicts', 'Debug', 'Simulators', 'Overview']) {
       await openNav(page, view);
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: view, exact: true })).toHaveAttribute('aria-current', 'page');
     }

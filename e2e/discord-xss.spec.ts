@@ -91,7 +91,7 @@ async function expectNoScriptRan(page: Page, dialogs: string[]): Promise<void> {
 }
 
 test.describe('hostile text from Discord', () => {
-  test('is shown as text in the Discord view and on the Dojo, and no script runs', async ({ page, request }) => {
+  test('is shown as text in the Discord simulator’s panel and on the Dojo, and no script runs', async ({ page, request }) => {
     test.setTimeout(180_000);
     const suffix = uniqueName('xss');
     const sim = await discordSimulator();
@@ -120,7 +120,7 @@ test.describe('hostile text from Discord', () => {
 
     const { dialogs } = await watchForScripts(page);
     await signIn(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discord' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulators' }).click();
     await page.getByRole('navigation', { name: 'Discord servers' }).getByRole('button', { name: hostile.guild, exact: true }).click();
     const channels = page.getByRole('navigation', { name: `Channels of ${hostile.guild}` });
     await expect(channels.getByRole('heading', { name: hostile.group, exact: true })).toBeVisible();

@@ -2,10 +2,19 @@ import { expect, test } from '@playwright/test';
 import { createDiscordObject, createDojo } from './support/forms.ts';
 import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
-test.describe('the Discord view', () => {
+test.describe('the Discord simulator on the Simulators page', () => {
+  test('lists the Dojo operator’s Discord simulator, and the old Discord page’s URL lands there', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/discord');
+    await expect(page).toHaveURL(/\/simulators$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Simulators' })).toBeVisible();
+    await expect(page.getByText('Started by the dojo operator module')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Simulator faults' })).toBeVisible();
+  });
+
   test('sets the simulator fault rates', async ({ page }) => {
     await signIn(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discord' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulators' }).click();
     const faults = page.getByRole('region', { name: 'Simulator faults' });
     await faults.getByLabel('429 rate (%)').fill('25');
     await faults.getByLabel('5xx rate (%)').fill('10');
@@ -33,7 +42,7 @@ test.describe('the Discord view', () => {
     await createDojo(page, { name: dojo, database: 'Mongo', alarmChannel: `ch-${suffix}` });
     await expect(page.getByRole('table', { name: 'Conditions' }).getByRole('row', { name: /Degraded/ })).toContainText('True', { timeout: 60_000 });
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discord' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulators' }).click();
     await page.getByRole('navigation', { name: 'Discord servers' }).getByRole('button', { name: guild }).click();
     const channels = page.getByRole('navigation', { name: `Channels of ${guild}` });
     await expect(channels.getByRole('region', { name: 'Group Operations' })).toBeVisible();

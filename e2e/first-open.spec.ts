@@ -84,7 +84,7 @@ test.describe('a first open', () => {
       ['/timeline', 'timeline'],
       ['/conflicts', 'conflicts'],
       ['/debug/deployment-controller', 'debug'],
-      ['/discord', 'discord'],
+      ['/simulators', 'simulators'],
       ['/no/such/page', 'not-found'],
     ];
     const wide: string[] = [];

@@ -60,7 +60,7 @@ test.describe('workqueue and debugging', () => {
   test('fault knobs start empty, and the Discord card shows the settings in force', async ({ page, request }) => {
     const api = consoleApi(request);
     await signIn(page);
-    expect((await api.put('/api/discord/faults', { rate429: 0.15, rate5xx: 0, latencyMs: 30 })).ok()).toBe(true);
+    expect((await api.put('/api/simulators/discord/faults', { rate429: 0.15, rate5xx: 0, latencyMs: 30 })).ok()).toBe(true);
     try {
       await page.goto('/debug/dojo');
       const faults = page.getByRole('region', { name: 'Fault injection' });
@@ -70,7 +70,7 @@ test.describe('workqueue and debugging', () => {
       await expect(discord.getByRole('status')).toHaveText('Now: 15% 429, 0% 5xx, 30 ms latency.');
       await expect(discord.getByLabel('429 rate (%)')).toHaveValue('15');
     } finally {
-      await api.put('/api/discord/faults', { rate429: 0, rate5xx: 0, latencyMs: 0 });
+      await api.put('/api/simulators/discord/faults', { rate429: 0, rate5xx: 0, latencyMs: 0 });
     }
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The console: layout, sign-in gate and the page for the current URL, from the page table
- * (app/routes.ts). Every page is its own chunk, fetched when first opened (and again until it
+ * (app/paths.ts, app/pages.ts). Every page is its own chunk, fetched when first opened (and again until it
  * comes, lib/chunk-retry.ts); a page that fails shows its error in place, never a blank app.
  */
 import { Suspense } from 'react';
 import { Layout } from './app/Layout.tsx';
 import { NotFoundPage } from './app/pages/NotFoundPage.tsx';
-import { pageComponent, parseRoute } from './app/routes.ts';
+import { pageComponent } from './app/pages.ts';
+import { parseRoute } from './app/paths.ts';
 import { PageErrorBoundary } from './components/PageErrorBoundary.tsx';
 import { PageLoading } from './components/PageLoading.tsx';
 import { isUnauthorized, useSession } from './features/session/api/session.ts';

@@ -28,7 +28,9 @@
  * staleness.ts (how stale each client's view is, its writes on a stale view) ·
  * client-view.ts (a connected client's view controls: what is held, reads as of a pause or a
  * stale view) · scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what
- * the OTLP trace receiver took in) · client-faults.ts (faults injected into a connected client's requests).
+ * the OTLP trace receiver took in) · client-faults.ts (faults injected into a connected client's requests) · simulators.ts (the
+ * operator modules in use and the external systems they simulate) · endpoints.ts (every /api/ endpoint: method and
+ * path to its request and response types, read by the web's client and the server's routes).
  */
 export type * from './session.ts';
 export type * from './resources.ts';
@@ -51,3 +53,5 @@ export type * from './staleness.ts';
 export type * from './explain.ts';
 export type * from './field-history.ts';
 export type * from './scrape.ts';
+export type * from './simulators.ts';
+export type * from './endpoints.ts';

@@ -5,12 +5,13 @@
  * the embedded cluster there is no request journal yet; the snapshot says so. In a recording
  * both reads answer at the instant asked about (`X-Dojo-At`).
  */
-import { Router, json } from 'express';
+import { json, type Router } from 'express';
 import type { ActivitySnapshot, ConnectAnswer, ConnectRequest, RequestLogPage } from '@dojo/console-protocol';
 import { newBadRequest, newStatusError } from '@dojo/kube-api';
 import type { ActivityView } from '@dojo/activity';
 import { jsonObjectBody } from './json-body.ts';
 import { viewTimeOf } from './view-time.ts';
+import { endpointRouter } from './typed-routes.ts';
 
 const noJournal: ActivitySnapshot = {
   time: 0,
@@ -35,9 +36,9 @@ const int = (v: unknown, name: string, max: number): number | undefined => {
 };
 
 export function activityRoutes(service: ActivityView | undefined): Router {
-  const router = Router();
-  router.get('/activity', (req, res) => void res.json(service ? service.snapshot(viewTimeOf(req)) : { ...noJournal, time: Date.now() }));
-  router.get('/requests', (req, res) => {
+  const api = endpointRouter('/api');
+  api.on('GET /api/activity', (req, res) => void res.json(service ? service.snapshot(viewTimeOf(req)) : { ...noJournal, time: Date.now() }));
+  api.on('GET /api/requests', (req, res) => {
     const client = typeof req.query.client === 'string' && req.query.client ? req.query.client : undefined;
     const sinceSeq = int(req.query.sinceSeq, 'sinceSeq', Number.MAX_SAFE_INTEGER);
     const limit = int(req.query.limit, 'limit', 10_000);
@@ -46,10 +47,10 @@ export function activityRoutes(service: ActivityView | undefined): Router {
       : { records: [], oldestSeq: 1, lastSeq: 0 };
     res.json(page);
   });
-  router.post('/clients', json({ limit: '4kb' }), (req, res) => {
+  api.on('POST /api/clients', json({ limit: '4kb' }), (req, res) => {
     if (!service?.connect) throw newStatusError(404, 'NotFound', 'connecting an operator needs the embedded cluster (start the console without --kubeconfig)');
     const answer: ConnectAnswer = service.connect(decodeConnectRequest(req.body).name);
     res.status(201).json(answer);
   });
-  return router;
+  return api.router;
 }

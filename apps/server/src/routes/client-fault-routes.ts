@@ -5,10 +5,11 @@
  * what is now in force (`ClientFaults`). A thin edge: the body is checked for its shape here,
  * the rule's meaning by the API server's engine (kube's Invalid, a cause per field).
  */
-import { Router, json } from 'express';
+import { json, type Router } from 'express';
 import type { ClientFaults, FaultRuleSpec } from '@dojo/console-protocol';
 import { newBadRequest, newNotFound } from '@dojo/kube-api';
 import { jsonObjectBody } from './json-body.ts';
+import { endpointRouter } from './typed-routes.ts';
 
 /** The API server's fault rules (`RequestFaults`, in process; across the thread boundary, the same calls as messages). */
 export interface ClientFaultControls {
@@ -55,18 +56,18 @@ export function decodeFaultRuleSpec(body: unknown): FaultRuleSpec {
 }
 
 export function clientFaultRoutes(deps: ClientFaultRoutesDeps): Router {
-  const router = Router();
-  router.use(json({ limit: '16kb' }));
+  const api = endpointRouter('/api/clients');
+  api.router.use(json({ limit: '16kb' }));
   const connected = (name: string): string => {
     if (!deps.isConnected(name)) throw newNotFound({ group: 'console', resource: 'clients' }, name);
     return name;
   };
-  router.get('/:name/faults', async (req, res) => void res.json((await deps.faults.list(connected(req.params.name))) satisfies ClientFaults));
-  router.post('/:name/faults', async (req, res) => {
+  api.on('GET /api/clients/:name/faults', async (req, res) => void res.json((await deps.faults.list(connected(req.params.name))) satisfies ClientFaults));
+  api.on('POST /api/clients/:name/faults', async (req, res) => {
     const client = connected(req.params.name);
     res.status(201).json((await deps.faults.add(client, decodeFaultRuleSpec(req.body))) satisfies ClientFaults);
   });
-  router.delete('/:name/faults', async (req, res) => void res.json((await deps.faults.clear(connected(req.params.name))) satisfies ClientFaults));
-  router.delete('/:name/faults/:id', async (req, res) => void res.json((await deps.faults.clear(connected(req.params.name), req.params.id)) satisfies ClientFaults));
-  return router;
+  api.on('DELETE /api/clients/:name/faults', async (req, res) => void res.json((await deps.faults.clear(connected(req.params.name))) satisfies ClientFaults));
+  api.on('DELETE /api/clients/:name/faults/:id', async (req, res) => void res.json((await deps.faults.clear(connected(req.params.name), req.params.id)) satisfies ClientFaults));
+  return api.router;
 }

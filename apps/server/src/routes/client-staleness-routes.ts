@@ -5,15 +5,16 @@
  * `staleness` and newest `staleWrites`); this is the client's page. A name the console has not
  * seen (no request, no credential) is a 404.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { ClientStalenessAnswer } from '@dojo/console-protocol';
 import { newNotFound } from '@dojo/kube-api';
 import type { ActivityView } from '@dojo/activity';
 import { viewTimeOf } from './view-time.ts';
+import { endpointRouter } from './typed-routes.ts';
 
 export function clientStalenessRoutes(service: ActivityView | undefined): Router {
-  const router = Router();
-  router.get('/clients/:name/staleness', (req, res) => {
+  const api = endpointRouter('/api');
+  api.on('GET /api/clients/:name/staleness', (req, res) => {
     const client = req.params.name;
     const at = viewTimeOf(req);
     const snapshot = service?.snapshot(at);
@@ -26,5 +27,5 @@ export function clientStalenessRoutes(service: ActivityView | undefined): Router
       : { time: snapshot.time, client, resources: snapshot.staleness?.find((c) => c.client === client)?.resources ?? [], staleWrites, staleWriteCount: staleWrites.length };
     res.json(answer);
   });
-  return router;
+  return api.router;
 }

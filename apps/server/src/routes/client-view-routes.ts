@@ -4,9 +4,10 @@
  * command (pause, resume, step, break, continue, stale) and answers the same state. A thin
  * edge: decode, hand to the embedded API server, encode.
  */
-import { Router, json } from 'express';
+import { json, type Router } from 'express';
 import type { ClientViewCommand, ClientViewState } from '@dojo/console-protocol';
 import { decodeClientViewCommand } from '../client-controls/client-view-request.ts';
+import { endpointRouter } from './typed-routes.ts';
 
 /** The embedded API server's side (ApiServerHandle.clientView). */
 export interface ClientViewControl {
@@ -14,12 +15,12 @@ export interface ClientViewControl {
 }
 
 export function clientViewRoutes(control: ClientViewControl): Router {
-  const router = Router();
-  router.use(json({ limit: '16kb' }));
-  router.get('/:name/view', async (req, res) => void res.json((await control.clientView(req.params.name)) satisfies ClientViewState));
-  router.post('/:name/view', async (req, res) => {
+  const api = endpointRouter('/api/clients');
+  api.router.use(json({ limit: '16kb' }));
+  api.on('GET /api/clients/:name/view', async (req, res) => void res.json((await control.clientView(req.params.name)) satisfies ClientViewState));
+  api.on('POST /api/clients/:name/view', async (req, res) => {
     const command = decodeClientViewCommand(req.body);
     res.json((await control.clientView(req.params.name, command)) satisfies ClientViewState);
   });
-  return router;
+  return api.router;
 }

@@ -3,7 +3,7 @@
  * pause/resume/step, concurrency, breakpoints, faults. Without live controllers (a recording)
  * only the reads are served.
  */
-import { Router, json } from 'express';
+import { json, type Router } from 'express';
 import type { ControllerList, StepAnswer } from '@dojo/console-protocol';
 import { newConflict, newNotFound } from '@dojo/kube-api';
 import { replaceBreakpoints } from '../controller-breakpoints.ts';
@@ -12,60 +12,61 @@ import type { ControllerView } from '@dojo/console-live';
 import { decodeQueueKeysRequest, showQueueKeys } from './queue-keys.ts';
 import { viewTimeOf } from './view-time.ts';
 import { decodeBreakpointsRequest, decodeConcurrencyRequest, decodeContinueRequest, decodeFaultsRequest } from './controller-requests.ts';
+import { endpointRouter } from './typed-routes.ts';
 
 export function controllerRoutes(view: ControllerView, controllers?: ConsoleControllers): Router {
-  const router = Router();
-  router.use(json({ limit: '64kb' }));
+  const api = endpointRouter('/api/controllers');
+  api.router.use(json({ limit: '64kb' }));
   const notFound = (name: string) => newNotFound({ group: 'console', resource: 'controllers' }, name);
-  router.get('/', (req, res) => void res.json({ controllers: view.list(viewTimeOf(req)) } satisfies ControllerList));
-  router.get('/:name', (req, res) => {
+  api.on('GET /api/controllers', (req, res) => void res.json({ controllers: view.list(viewTimeOf(req)) } satisfies ControllerList));
+  api.on('GET /api/controllers/:name', (req, res) => {
     const shown = decodeQueueKeysRequest(req.query);
     const details = view.describe(req.params.name, viewTimeOf(req));
     if (!details) throw notFound(req.params.name);
     res.json(shown ? showQueueKeys(details, shown) : details);
   });
-  if (!controllers) return router;
+  if (!controllers) return api.router;
   const find = (name: string) => {
     const entry = controllers.get(name);
     if (!entry) throw notFound(name);
     return entry;
   };
-  router.post('/:name/pause', (req, res) => {
+  api.on('POST /api/controllers/:name/pause', (req, res) => {
     const entry = find(req.params.name);
     entry.controller.pause();
     res.json(controllers.details(entry));
   });
-  router.post('/:name/resume', (req, res) => {
+  api.on('POST /api/controllers/:name/resume', (req, res) => {
     const entry = find(req.params.name);
     entry.controller.resume();
     res.json(controllers.details(entry));
   });
-  router.post('/:name/step', async (req, res) => {
+  api.on('POST /api/controllers/:name/step', async (req, res) => {
     const entry = find(req.params.name);
     const ended = await entry.controller.step();
     res.json({ ...controllers.details(entry), stepped: ended ?? null } satisfies StepAnswer);
   });
-  router.post('/:name/continue', (req, res) => {
+  api.on('POST /api/controllers/:name/continue', (req, res) => {
     const entry = find(req.params.name);
     const { key } = decodeContinueRequest(req.body);
     // Nothing held at that key (it was stepped, resumed or never hit): say so, change nothing.
     if (!entry.controller.continueKey(key)) throw newConflict({ group: 'console', resource: 'breakpoints' }, key, `no worker of ${entry.controller.name} holds it at a breakpoint`);
     res.json(controllers.details(entry));
   });
-  router.put('/:name/concurrency', (req, res) => {
+  api.on('PUT /api/controllers/:name/concurrency', (req, res) => {
     const entry = find(req.params.name);
     entry.controller.setMaxConcurrentReconciles(decodeConcurrencyRequest(req.body).maxConcurrentReconciles);
     res.json(controllers.details(entry));
   });
-  router.put('/:name/breakpoints', (req, res) => {
+  api.on('PUT /api/controllers/:name/breakpoints', (req, res) => {
     const entry = find(req.params.name);
     replaceBreakpoints(entry.controller, decodeBreakpointsRequest(req.body).keys);
     res.json(controllers.details(entry));
   });
-  router.put('/:name/faults', (req, res) => {
+  api.on('PUT /api/controllers/:name/faults', (req, res) => {
     const entry = find(req.params.name);
     entry.controller.injectFaults(decodeFaultsRequest(req.body));
     res.json(controllers.details(entry));
   });
-  return router;
+  return api.router;
 }

@@ -8,10 +8,11 @@
  */
 import { ClientIdentifier } from '@dojo/activity';
 import type { IncomingMessage } from 'node:http';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { HistoryStatus, ObjectIncarnationsPage, ObjectVersionRecord, ObjectVersionsPage } from '@dojo/console-protocol';
 import { objectIncarnations, versionsStream, type HistoryStore } from '@dojo/history';
 import { newBadRequest, parseIdentityKey, type ObjectIdentity } from '@dojo/kube-api';
+import { endpointRouter } from './typed-routes.ts';
 
 const maxVersions = 1000;
 
@@ -30,12 +31,12 @@ function objectOf(query: Record<string, unknown>): { key: string; identity: Obje
 }
 
 export function historyRoutes(store: HistoryStore, recordsVersionsOf: (group: string, kind: string) => boolean = () => true, options: HistoryRoutesOptions = {}): Router {
-  const router = Router();
+  const api = endpointRouter('/api/history');
   const versions = store.stream<ObjectVersionRecord>(versionsStream);
   const asOf = options.asOf ?? (() => undefined);
   const identifier = options.identifier ?? new ClientIdentifier();
-  router.get('/', (_req, res) => void res.json(store.status() satisfies HistoryStatus));
-  router.get('/versions', (req, res) => {
+  api.on('GET /api/history', (_req, res) => void res.json(store.status() satisfies HistoryStatus));
+  api.on('GET /api/history/versions', (req, res) => {
     const { key: object, identity } = objectOf(req.query);
     const uid = typeof req.query.uid === 'string' && req.query.uid ? req.query.uid : undefined;
     const limit = req.query.limit === undefined ? 200 : Number(req.query.limit);
@@ -44,11 +45,11 @@ export function historyRoutes(store: HistoryStore, recordsVersionsOf: (group: st
     const found = versions.query({ where: { object, ...(uid ? { uid } : {}) }, ...(at === undefined ? {} : { to: at + 1 }), newest: true, limit });
     res.json({ versions: found, coverage: versions.coverage(), recorded: recordsVersionsOf(identity.group, identity.kind) } satisfies ObjectVersionsPage);
   });
-  router.get('/incarnations', (req, res) => {
+  api.on('GET /api/history/incarnations', (req, res) => {
     const { key, identity } = objectOf(req.query);
     const at = asOf(req);
     const incarnations = objectIncarnations(store, key, identity, { ...(at === undefined ? {} : { at }), identifier });
     res.json({ incarnations } satisfies ObjectIncarnationsPage);
   });
-  return router;
+  return api.router;
 }

@@ -12,11 +12,12 @@ import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import type { OpenedRecording } from '@dojo/console-protocol';
 import { TraceFormatError, TraceLimitError, traceExtension, writeTrace, type HistoryStore } from '@dojo/history';
 import { newBadRequest, newRequestEntityTooLarge } from '@dojo/kube-api';
 import { exportOptions, type ExportSource } from '../recording/export-recording.ts';
+import { endpointRouter } from './typed-routes.ts';
 
 export interface RecordingRoutesDeps {
   /** The store exported (written out first, so the export has everything appended until now). */
@@ -57,9 +58,9 @@ async function saveUpload(req: Request, path: string): Promise<void> {
 }
 
 export function recordingRoutes(deps: RecordingRoutesDeps): Router {
-  const router = Router();
+  const api = endpointRouter('/api');
   const now = deps.now ?? Date.now;
-  router.get('/recording/export', async (req, res) => {
+  api.on('GET /api/recording/export', async (req, res) => {
     const to = instant(req.query.to, 'to') ?? now();
     const from = instant(req.query.from, 'from');
     if (from !== undefined && from > to) throw newBadRequest('from must not be after to');
@@ -74,7 +75,7 @@ export function recordingRoutes(deps: RecordingRoutesDeps): Router {
       res.destroy(error as Error);
     }
   });
-  router.post('/recordings', async (req, res) => {
+  api.on('POST /api/recordings', async (req, res) => {
     if (!deps.open) throw newBadRequest('this console does not open recordings');
     const name = typeof req.query.name === 'string' && req.query.name ? basename(req.query.name) : `uploaded${traceExtension}`;
     mkdirSync(deps.uploadDir, { recursive: true, mode: 0o700 });
@@ -91,5 +92,5 @@ export function recordingRoutes(deps: RecordingRoutesDeps): Router {
       rmSync(path, { force: true });
     }
   });
-  return router;
+  return api.router;
 }

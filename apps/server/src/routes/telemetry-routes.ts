@@ -4,11 +4,12 @@
  * a condition history or a list of reconciles at an earlier instant holds nothing after it.
  */
 import type { IncomingMessage } from 'node:http';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { TelemetryPage, TelemetryRecordType } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
 import type { JournalQuery } from '@dojo/runtime';
 import type { TelemetrySource } from '@dojo/live-feeds';
+import { endpointRouter } from './typed-routes.ts';
 
 const int = (v: unknown, name: string, max: number): number | undefined => {
   if (v === undefined) return undefined;
@@ -50,7 +51,7 @@ export function untilInstant(query: JournalQuery, at: number | undefined): Journ
 
 /** `asOf`: the instant a request asks about (a recording's; a live console has only now). */
 export function telemetryRoutes(telemetry: TelemetrySource, asOf: (req: IncomingMessage) => number | undefined = () => undefined): Router {
-  const router = Router();
-  router.get('/', (req, res) => void res.json(telemetry.query(untilInstant(decodeTelemetryQuery(req.query), asOf(req))) satisfies TelemetryPage));
-  return router;
+  const api = endpointRouter('/api/telemetry');
+  api.on('GET /api/telemetry', (req, res) => void res.json(telemetry.query(untilInstant(decodeTelemetryQuery(req.query), asOf(req))) satisfies TelemetryPage));
+  return api.router;
 }

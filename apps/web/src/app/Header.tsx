@@ -9,7 +9,7 @@ import { RecordingMenu } from '../features/session/components/RecordingMenu.tsx'
 import { SessionSummary } from '../features/session/components/SessionSummary.tsx';
 import { Link } from '../lib/router.tsx';
 import { usePaletteLinks } from './palette-links.ts';
-import { paths } from './routes.ts';
+import { paths } from './paths.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 const palettePaths: PalettePaths = {

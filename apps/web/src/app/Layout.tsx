@@ -15,7 +15,7 @@ import { useLocation } from '../lib/router.tsx';
 import { Header } from './Header.tsx';
 import { useObjectPageLink } from './object-links.ts';
 import { OutageNotice } from './OutageNotice.tsx';
-import { paths } from './routes.ts';
+import { paths } from './paths.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 /** A hot loop on the timeline: its (first) writer's lane, filtered to the object. */

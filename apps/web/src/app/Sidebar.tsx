@@ -1,6 +1,6 @@
 /** Main navigation: one link per page with a nav entry in the page table, the current one marked for assistive technology. */
 import { Link, useLocation } from '../lib/router.tsx';
-import { navItems } from './routes.ts';
+import { navItems } from './paths.ts';
 
 /** A section is current on its own URL and every URL below it ("/resources/..." for Resources). */
 const isCurrent = (to: string, pathname: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));

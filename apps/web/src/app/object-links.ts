@@ -8,7 +8,7 @@ import type { ControllerLinks } from '../features/controllers/components/Control
 import type { KeyLink } from '../features/controllers/components/QueueTables.tsx';
 import { findKind, useResourceTypes } from '../features/resources/api/resource-types.ts';
 import type { ObjectPageLink } from '../features/telemetry/model/timeline-view.ts';
-import { paths } from './routes.ts';
+import { paths } from './paths.ts';
 
 export const controllerLinks: ControllerLinks = {
   workqueue: (name) => paths.workqueue({ controller: name }),

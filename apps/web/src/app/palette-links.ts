@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { controllersQueryOptions } from '../features/controllers/api/controllers.ts';
 import type { PaletteLink } from '../features/resources/model/palette-search.ts';
-import { navItems, paths } from './routes.ts';
+import { navItems, paths } from './paths.ts';
 
 export function usePaletteLinks(open: boolean): PaletteLink[] {
   const controllers = useQuery({ ...controllersQueryOptions(), enabled: open });

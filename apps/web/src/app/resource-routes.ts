@@ -1,5 +1,5 @@
 /**
- * The routes of resource pages, for the page table (routes.ts). Resource URLs carry the API
+ * The routes of resource pages, for the path table (paths.ts). Resource URLs carry the API
  * group ("core" for the core group), version and plural resource; a cluster-scoped object uses
  * "_" as its namespace segment ("_" is never a valid namespace name). Pages get a
  * GroupVersionResource and the object's namespace and name, never the URL's spelling.

@@ -111,4 +111,8 @@ export const apiClient: ApiClient = createApiClient((input, init) => fetch(input
   onWarnings: (warnings, { method, path }) => apiWarnings.report(warnings, `${method} ${path.replace(/^\/api\/kube(?=\/)/, '')}`),
 });
 
-export const apiRequest = apiClient.request;
+/** A path of the Kubernetes API behind the console's proxy (lib/kube-paths.ts builds them). */
+export type KubeApiPath = `/api/kube/${string}`;
+
+/** The Kubernetes API through the console's proxy; the console's own endpoints are called through lib/console-api.ts and its typed map. */
+export const apiRequest: <T>(path: KubeApiPath, options?: RequestOptions) => Promise<T> = apiClient.request;

@@ -4,15 +4,15 @@
  * when history is complete and what was evicted; `coverageText` turns that into one sentence.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HistoryStatus, HistoryStreamName, StreamCoverage } from '@dojo/console-protocol';
-import { apiRequest } from './api-client.ts';
+import type { HistoryStreamName, StreamCoverage } from '@dojo/console-protocol';
+import { consoleRequest } from './console-api.ts';
 import { queryKeys } from './query-keys.ts';
 import { formatClock } from './time-format.ts';
 
 export const historyStatusQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.historyStatus(),
-    queryFn: ({ signal }) => apiRequest<HistoryStatus>('/api/history', { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/history', { signal }),
     refetchInterval: 15_000,
     retry: false,
   });

@@ -10,14 +10,14 @@ export interface ObjectLocation {
   subresource?: string;
 }
 
-export function kubePath(gvr: GroupVersionResource, location: ObjectLocation = {}): string {
-  const base = gvr.group === '' ? `/api/kube/api/${gvr.version}` : `/api/kube/apis/${gvr.group}/${gvr.version}`;
-  let path = base;
+export function kubePath(gvr: GroupVersionResource, location: ObjectLocation = {}): `/api/kube/${string}` {
+  const base: `/api/kube/${string}` = gvr.group === '' ? `/api/kube/api/${gvr.version}` : `/api/kube/apis/${gvr.group}/${gvr.version}`;
+  let path = '';
   if (location.namespace) path += `/namespaces/${encodeURIComponent(location.namespace)}`;
   path += `/${gvr.resource}`;
   if (location.name) path += `/${encodeURIComponent(location.name)}`;
   if (location.name && location.subresource) path += `/${location.subresource}`;
-  return path;
+  return `${base}${path}`;
 }
 
 /** The group as the console writes it in URLs: "core" for the core group. */
@@ -27,10 +27,6 @@ export function urlGroup(group: string): string {
 
 export function groupFromUrl(segment: string): string {
   return segment === 'core' ? '' : segment;
-}
-
-export function schemaPath(gvk: { group: string; version: string; kind: string }): string {
-  return `/api/schema/${encodeURIComponent(urlGroup(gvk.group))}/${encodeURIComponent(gvk.version)}/${encodeURIComponent(gvk.kind)}`;
 }
 
 export function gvrId(gvr: GroupVersionResource): string {

@@ -1,7 +1,8 @@
 /**
- * A console page as one entry of the page table (app/routes.ts): its route, its component
- * (loaded on first visit), and its sidebar entry if it has one. The table drives routing, the
- * sidebar and lazy loading; the page's component receives the route's params as props.
+ * A console page in two halves, so that no page imports the table that loads it: its route and
+ * sidebar entry (app/paths.ts, which every page may import to link), and its component, loaded
+ * on first visit (app/pages.ts, which only the app shell imports). The compiler checks that the
+ * component takes the route's params and that a sidebar page needs none.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadWithRetry } from './chunk-retry.ts';
@@ -15,9 +16,8 @@ export interface NavEntry {
   order: number;
 }
 
-export interface Page<Params, Link = Params> {
+export interface PageRoute<Params, Link = Params> {
   route: Route<Params, Link>;
-  component: ComponentType<Params>;
   /** Only a page whose URL needs no params can be in the sidebar. */
   nav?: NavEntry;
 }
@@ -29,11 +29,7 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
   return lazy(async () => ({ default: (await loadWithRetry(load))[name] as ComponentType<PropsOf<M[K]>> }));
 }
 
-/** One entry of the page table; the compiler checks that the component takes the route's params and that a sidebar page needs none. */
-export function page<Params, Link>(entry: {
-  route: Route<Params, Link>;
-  component: ComponentType<Params>;
-  nav?: Record<never, never> extends Link ? NavEntry : never;
-}): Page<Params, Link> {
+/** One entry of the path table; a sidebar entry is allowed only where the link needs no params. */
+export function pageRoute<Params, Link>(entry: { route: Route<Params, Link>; nav?: Record<never, never> extends Link ? NavEntry : never }): PageRoute<Params, Link> {
   return entry;
 }

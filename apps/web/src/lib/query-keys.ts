@@ -61,8 +61,10 @@ export const queryKeys = {
   fieldHistory: (object: string, uid: string | undefined) => ['history', 'fields', object, uid ?? ''] as const,
   explanation: (object: string, uid: string | undefined) => ['explain', object, uid ?? ''] as const,
   readinessHints: (group: string, kind: string, namespace?: string) => ['explain', 'hints', group, kind, namespace ?? allNamespaces] as const,
-  discord: {
-    state: () => ['discord', 'state'] as const,
-    faults: () => ['discord', 'faults'] as const,
+  /** The simulators the running operator modules started (GET /api/simulators), and each one's state and fault knobs by its name. */
+  simulators: {
+    list: () => ['simulators', 'list'] as const,
+    state: (name: string) => ['simulators', name, 'state'] as const,
+    faults: (name: string) => ['simulators', name, 'faults'] as const,
   },
 } as const;

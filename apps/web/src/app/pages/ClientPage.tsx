@@ -9,7 +9,7 @@ import type { ReportLink } from '@dojo/console-protocol';
 import { clientTabs, defaultClientTab, type ClientPageLinks } from '../../features/clients/components/client-tabs.tsx';
 import { navigate } from '../../lib/router.tsx';
 import { useObjectPageLink } from '../object-links.ts';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 
 // `client`, not `name`: a route's params sit beside the page's own `name` in a RouteMatch.
 export function ClientPage({ client, tab }: { client: string; tab?: string }) {

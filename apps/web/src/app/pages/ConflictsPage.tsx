@@ -5,7 +5,7 @@ import { clientGone } from '../../features/activity/model/client-liveness.ts';
 import { ConflictsTable } from '../../features/telemetry/components/ConflictsTable.tsx';
 import { navigate } from '../../lib/router.tsx';
 import { useObjectPageLink } from '../object-links.ts';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 
 /** Which writers have stopped, from the clients' activity; stable while the set is the same. */
 function useWriterGone(): (controller: string) => boolean {

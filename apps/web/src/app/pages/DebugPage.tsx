@@ -12,17 +12,23 @@ import { ControllerPicker } from '../../features/controllers/components/Controll
 import { DebugControls } from '../../features/controllers/components/DebugControls.tsx';
 import { FaultsEditor } from '../../features/controllers/components/FaultsEditor.tsx';
 import { WorkqueueView } from '../../features/controllers/components/WorkqueueView.tsx';
-import { DiscordFaultsForm } from '../../features/discord/components/DiscordFaultsForm.tsx';
+import { useSimulators } from '../../features/simulators/api/simulators.ts';
 import { ReconcileTimeline } from '../../features/telemetry/components/ReconcileTimeline.tsx';
 import { navigate } from '../../lib/router.tsx';
+import { panelsOf } from '../module-panels.ts';
 import { useObjectPageLink, useQueueKeyLink } from '../object-links.ts';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 import { useChosenController } from './use-chosen-controller.ts';
 
 function ControllerDebugger({ name }: { name: string }) {
   const details = useControllerDetails(name);
   const objectLink = useObjectPageLink();
   const keyLink = useQueueKeyLink(details.data?.forKind);
+  // A module's debug panel (the Discord simulator's faults) only while that module runs its simulator.
+  const modulePanels = (useSimulators().data ?? []).flatMap((simulator) => {
+    const debug = panelsOf(simulator).debug;
+    return debug ? [{ simulator, ...debug }] : [];
+  });
   if (details.isPending) return <Loading />;
   if (details.error) return <ErrorNotice error={details.error} title={`Could not load controller ${name}`} />;
   return (
@@ -37,9 +43,11 @@ function ControllerDebugger({ name }: { name: string }) {
         <Panel title="Fault injection" description="Make this controller's next writes conflict, its next reconciles throw, or every reconcile slow.">
           <FaultsEditor details={details.data} />
         </Panel>
-        <Panel title="Discord simulator faults" description="Rate-limit or fail the Discord API the Discord controllers talk to.">
-          <DiscordFaultsForm />
-        </Panel>
+        {modulePanels.map(({ simulator, title, description, component: ModulePanel }) => (
+          <Panel key={simulator.name} title={title} description={description}>
+            <ModulePanel simulator={simulator} />
+          </Panel>
+        ))}
       </div>
       <Panel title="Timeline" level={3}>
         <ReconcileTimeline controller={name} objectLink={objectLink} windowMs={20_000} />

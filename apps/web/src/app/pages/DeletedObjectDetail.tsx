@@ -14,7 +14,7 @@ import { useObjectVersions } from '../../features/resources/api/object-versions.
 import { Link } from '../../lib/router.tsx';
 import { formatClock } from '../../lib/time-format.ts';
 import type { DetailFocus, DetailTab } from '../resource-routes.ts';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 import { ObjectDetail } from './ObjectDetail.tsx';
 
 export interface DeletedObjectDetailProps extends DetailFocus {

@@ -10,7 +10,7 @@ import { Panel } from '../../components/Panel.tsx';
 import { PathText } from '../../components/PathText.tsx';
 import { connectCommandLine } from '../../features/activity/model/connect-command.ts';
 import { Link } from '../../lib/router.tsx';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 
 const quoted = (path: string) => (/^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`);
 

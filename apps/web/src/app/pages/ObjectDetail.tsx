@@ -35,7 +35,7 @@ import { TriggeredReconciles } from '../../features/telemetry/components/Trigger
 import { Link, navigate } from '../../lib/router.tsx';
 import { detailPath, useLinkTarget, useObjectPageLink } from '../object-links.ts';
 import type { DetailFocus, DetailTab } from '../resource-routes.ts';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 
 const tabs: { id: DetailTab; label: string }[] = [
   { id: 'overview', label: 'Overview' },

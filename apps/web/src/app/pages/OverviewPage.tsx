@@ -31,7 +31,7 @@ import { TracedControllerCards } from '../../features/traces/components/TracedCo
 import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
 import { Link } from '../../lib/router.tsx';
 import { controllerLinks } from '../object-links.ts';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 import { GettingStarted } from './GettingStarted.tsx';
 
 const clientLinks: ClientLinks = {

@@ -13,7 +13,7 @@ import { ResourceForm } from '../../features/resources/components/form/ResourceF
 import { editableObject, type JsonObject } from '../../features/resources/model/form-values.ts';
 import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
 import { Link, navigate } from '../../lib/router.tsx';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 import { useResourceType } from './use-resource-type.ts';
 
 function blankObject(type: ServedResource, namespace: string): JsonObject {

@@ -17,7 +17,7 @@ import { KindVersions } from '../../features/resources/components/KindVersions.t
 import { ResourceTable } from '../../features/resources/components/ResourceTable.tsx';
 import type { ListView } from '../../features/resources/model/list-rows.ts';
 import { Link, navigate } from '../../lib/router.tsx';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 import { useListNamespace } from './use-list-namespace.ts';
 import { useResourceType } from './use-resource-type.ts';
 

@@ -1,6 +1,6 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ResourceKindList } from '../../features/resources/components/ResourceKindList.tsx';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 
 export function ResourcesPage() {
   return (

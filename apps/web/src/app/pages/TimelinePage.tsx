@@ -3,7 +3,7 @@ import { ReconcileTimeline } from '../../features/telemetry/components/Reconcile
 import type { TimelineView } from '../../features/telemetry/model/timeline-view.ts';
 import { navigate } from '../../lib/router.tsx';
 import { useObjectPageLink } from '../object-links.ts';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 
 /** Filters, the selected reconcile and the time window live in the URL, so a view can be shared. */
 export function TimelinePage({ controller, ...view }: { controller?: string } & TimelineView) {

@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useActivity } from '../../features/activity/api/activity.ts';
 import { WatchesView } from '../../features/activity/components/WatchesView.tsx';
 import { navigate } from '../../lib/router.tsx';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 
 export function WatchesPage({ client }: { client?: string }) {
   const { data } = useActivity();

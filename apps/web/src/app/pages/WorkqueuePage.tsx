@@ -5,7 +5,7 @@ import { ControllerPicker } from '../../features/controllers/components/Controll
 import { WorkqueueView } from '../../features/controllers/components/WorkqueueView.tsx';
 import { navigate } from '../../lib/router.tsx';
 import { useQueueKeyLink } from '../object-links.ts';
-import { paths } from '../routes.ts';
+import { paths } from '../paths.ts';
 import { useChosenController } from './use-chosen-controller.ts';
 
 const workqueueOf = (controller: string) => paths.workqueue({ controller });

@@ -4,14 +4,13 @@
  * the journal feed). One query for every view that asks.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActivitySnapshot } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const activityQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.activity(),
-    queryFn: ({ signal }) => apiRequest<ActivitySnapshot>('/api/activity', { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/activity', { signal }),
     refetchInterval: 1000,
     staleTime: 500,
   });

@@ -1,15 +1,14 @@
 /** Fault rules on a connected client's requests (`/api/clients/:name/faults`): list, add, clear one or all. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientFaults, FaultRuleSpec } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { FaultRuleSpec } from '@dojo/console-protocol';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-const faultsPath = (client: string) => `/api/clients/${encodeURIComponent(client)}/faults`;
 
 export const clientFaultsQueryOptions = (client: string) =>
   queryOptions({
     queryKey: queryKeys.clients.faults(client),
-    queryFn: ({ signal }) => apiRequest<ClientFaults>(faultsPath(client), { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/clients/:name/faults', { params: { name: client }, signal }),
     refetchInterval: 1000,
     staleTime: 500,
   });
@@ -26,8 +25,10 @@ export function useChangeClientFaults(client: string) {
   return useMutation({
     mutationFn: (change: FaultChange) =>
       'add' in change
-        ? apiRequest<ClientFaults>(faultsPath(client), { method: 'POST', body: change.add })
-        : apiRequest<ClientFaults>(change.clear === 'all' ? faultsPath(client) : `${faultsPath(client)}/${encodeURIComponent(change.clear)}`, { method: 'DELETE' }),
+        ? consoleRequest('POST /api/clients/:name/faults', { params: { name: client }, body: change.add })
+        : change.clear === 'all'
+          ? consoleRequest('DELETE /api/clients/:name/faults', { params: { name: client } })
+          : consoleRequest('DELETE /api/clients/:name/faults/:id', { params: { name: client, id: change.clear } }),
     onSuccess: (faults) => queryClient.setQueryData(queryKeys.clients.faults(client), faults),
   });
 }

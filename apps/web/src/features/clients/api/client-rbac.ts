@@ -4,16 +4,14 @@
  * polled slowly.
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ClientRbac, RbacComparison } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-const rbacPath = (client: string) => `/api/clients/${encodeURIComponent(client)}/rbac`;
 
 export const clientRbacQueryOptions = (client: string) =>
   queryOptions({
     queryKey: queryKeys.clients.rbac(client),
-    queryFn: ({ signal }) => apiRequest<ClientRbac>(rbacPath(client), { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/clients/:name/rbac', { params: { name: client }, signal }),
     refetchInterval: 5000,
   });
 
@@ -23,6 +21,6 @@ export function useClientRbac(client: string) {
 
 export function useCompareRoleFile(client: string) {
   return useMutation({
-    mutationFn: (roleFile: string) => apiRequest<RbacComparison>(`${rbacPath(client)}/compare`, { method: 'POST', body: { roleFile } }),
+    mutationFn: (roleFile: string) => consoleRequest('POST /api/clients/:name/rbac/compare', { params: { name: client }, body: { roleFile } }),
   });
 }

@@ -1,13 +1,12 @@
 /** How stale one client's view is, per resource, and its writes on a stale view (`GET /api/clients/:name/staleness`). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClientStalenessAnswer } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const clientStalenessQueryOptions = (client: string) =>
   queryOptions({
     queryKey: queryKeys.clients.staleness(client),
-    queryFn: ({ signal }) => apiRequest<ClientStalenessAnswer>(`/api/clients/${encodeURIComponent(client)}/staleness`, { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/clients/:name/staleness', { params: { name: client }, signal }),
     refetchInterval: 1000,
     staleTime: 500,
   });

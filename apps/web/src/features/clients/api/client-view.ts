@@ -4,16 +4,15 @@
  * are; every command's answer is the new state and goes straight into the cache.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientViewCommand, ClientViewState } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ClientViewCommand } from '@dojo/console-protocol';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-const viewPath = (client: string) => `/api/clients/${encodeURIComponent(client)}/view`;
 
 export const clientViewQueryOptions = (client: string) =>
   queryOptions({
     queryKey: queryKeys.clients.view(client),
-    queryFn: ({ signal }) => apiRequest<ClientViewState>(viewPath(client), { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/clients/:name/view', { params: { name: client }, signal }),
     refetchInterval: 1000,
     staleTime: 500,
   });
@@ -25,7 +24,7 @@ export function useClientView(client: string) {
 export function useClientViewCommand(client: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (command: ClientViewCommand) => apiRequest<ClientViewState>(viewPath(client), { method: 'POST', body: command }),
+    mutationFn: (command: ClientViewCommand) => consoleRequest('POST /api/clients/:name/view', { params: { name: client }, body: command }),
     onSuccess: (state) => queryClient.setQueryData(queryKeys.clients.view(client), state),
   });
 }

@@ -4,8 +4,8 @@
  * allowed each (`forbidden`, for a client connected with --service-account).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RequestJournalRecord, RequestLogPage, RequestRecord } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The record, or null when the log no longer holds it (it keeps the newest records only). */
@@ -13,7 +13,7 @@ export const journalRecordQueryOptions = (seq: number) =>
   queryOptions({
     queryKey: queryKeys.journalRecord(seq),
     queryFn: async ({ signal }): Promise<RequestJournalRecord | null> => {
-      const page = await apiRequest<RequestLogPage>('/api/requests', { signal, query: { sinceSeq: seq - 1, limit: 1 } });
+      const page = await consoleRequest('GET /api/requests', { signal, query: { sinceSeq: seq - 1, limit: 1 } });
       return page.records.find((r) => r.seq === seq) ?? null;
     },
     staleTime: Infinity,
@@ -29,7 +29,7 @@ export const clientForbiddenQueryOptions = (client: string) =>
   queryOptions({
     queryKey: queryKeys.clients.forbidden(client),
     queryFn: async ({ signal }) => {
-      const page = await apiRequest<RequestLogPage>('/api/requests', { signal, query: { client, limit: 10_000 } });
+      const page = await consoleRequest('GET /api/requests', { signal, query: { client, limit: 10_000 } });
       return page.records.filter((r): r is ForbiddenRecord => r.type === 'request' && r.forbidden !== undefined).reverse();
     },
     refetchInterval: 3000,

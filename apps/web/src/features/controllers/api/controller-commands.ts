@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BreakpointsRequest, ConcurrencyRequest, ContinueRequest, ControllerDetails, ControllerSummary, FaultsRequest } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type ControllerCommand =
@@ -17,20 +17,22 @@ export type ControllerCommand =
   | { type: 'faults'; faults: FaultsRequest };
 
 export function sendControllerCommand(name: string, command: ControllerCommand): Promise<ControllerDetails> {
-  const base = `/api/controllers/${encodeURIComponent(name)}`;
+  const params = { name };
   switch (command.type) {
     case 'pause':
+      return consoleRequest('POST /api/controllers/:name/pause', { params });
     case 'resume':
+      return consoleRequest('POST /api/controllers/:name/resume', { params });
     case 'step':
-      return apiRequest<ControllerDetails>(`${base}/${command.type}`, { method: 'POST' });
+      return consoleRequest('POST /api/controllers/:name/step', { params });
     case 'concurrency':
-      return apiRequest<ControllerDetails>(`${base}/concurrency`, { method: 'PUT', body: { maxConcurrentReconciles: command.maxConcurrentReconciles } satisfies ConcurrencyRequest });
+      return consoleRequest('PUT /api/controllers/:name/concurrency', { params, body: { maxConcurrentReconciles: command.maxConcurrentReconciles } });
     case 'breakpoints':
-      return apiRequest<ControllerDetails>(`${base}/breakpoints`, { method: 'PUT', body: { keys: command.keys } satisfies BreakpointsRequest });
+      return consoleRequest('PUT /api/controllers/:name/breakpoints', { params, body: { keys: command.keys } });
     case 'continue':
-      return apiRequest<ControllerDetails>(`${base}/continue`, { method: 'POST', body: { key: command.key } satisfies ContinueRequest });
+      return consoleRequest('POST /api/controllers/:name/continue', { params, body: { key: command.key } });
     case 'faults':
-      return apiRequest<ControllerDetails>(`${base}/faults`, { method: 'PUT', body: command.faults });
+      return consoleRequest('PUT /api/controllers/:name/faults', { params, body: command.faults });
   }
 }
 

@@ -5,8 +5,7 @@
  * controller with 10,000 queued keys is not sent whole every second.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ControllerDetails } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const queueKeysShown = 1_000;
@@ -14,7 +13,7 @@ export const queueKeysShown = 1_000;
 export const controllerDetailsQueryOptions = (name: string, match?: string) =>
   queryOptions({
     queryKey: queryKeys.controllers.details(name, match),
-    queryFn: ({ signal }) => apiRequest<ControllerDetails>(`/api/controllers/${encodeURIComponent(name)}`, { signal, query: { keys: queueKeysShown, match: match || undefined } }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/controllers/:name', { params: { name }, signal, query: { keys: queueKeysShown, match: match || undefined } }),
     refetchInterval: 1_000,
     // A new filter shows the last answer until its own arrives, not a loading state.
     placeholderData: keepPreviousData,

@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ControllerList, ControllerSummary } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ControllerSummary } from '@dojo/console-protocol';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { useLiveSocket } from '../../../lib/live-socket-context.tsx';
 import type { LiveSocket } from '../../../lib/live-socket.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -15,7 +15,7 @@ import { appendSamples, type MetricsHistory } from '../model/metrics-history.ts'
 export const controllersQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.controllers.list(),
-    queryFn: async ({ signal }): Promise<readonly ControllerSummary[]> => (await apiRequest<ControllerList>('/api/controllers', { signal })).controllers,
+    queryFn: async ({ signal }): Promise<readonly ControllerSummary[]> => (await consoleRequest('GET /api/controllers', { signal })).controllers,
     staleTime: Infinity,
   });
 

@@ -7,10 +7,11 @@ import { useDiscordFaults, useSetDiscordFaults } from '../api/discord-faults.ts'
 
 const input = 'w-24 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-950';
 
-export function DiscordFaultsForm() {
-  const { data: view } = useDiscordState();
-  const inForce = useDiscordFaults();
-  const setFaults = useSetDiscordFaults();
+/** `simulator`: the running Discord simulator's name (`GET /api/simulators`). */
+export function DiscordFaultsForm({ simulator }: { simulator: string }) {
+  const { data: view } = useDiscordState(simulator);
+  const inForce = useDiscordFaults(simulator);
+  const setFaults = useSetDiscordFaults(simulator);
   const current = inForce.data ?? view?.faults;
   const rate429 = useLiveInput(String(Math.round((current?.rate429 ?? 0) * 100)));
   const rate5xx = useLiveInput(String(Math.round((current?.rate5xx ?? 0) * 100)));

@@ -67,8 +67,9 @@ function ChannelTree({ guild, selected, onSelect }: { guild: DiscordGuild; selec
   );
 }
 
-export function DiscordWorkspace() {
-  const { data: view, error, isPending } = useDiscordState();
+/** `simulator`: the running Discord simulator's name (`GET /api/simulators`). */
+export function DiscordWorkspace({ simulator }: { simulator: string }) {
+  const { data: view, error, isPending } = useDiscordState(simulator);
   const [guildId, setGuildId] = useState<string>();
   const [channelId, setChannelId] = useState<string>();
   if (isPending) return <Loading label="Loading the Discord simulator…" />;

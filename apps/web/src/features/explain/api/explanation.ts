@@ -4,16 +4,15 @@
  * object on screen moves, and every few seconds for what moves without it (a queue, a child).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Explanation } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRefetchOnChange } from '../../../lib/use-refetch-on-change.ts';
 
 export const explanationQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
     queryKey: queryKeys.explanation(identityKey(identity), identity.uid),
-    queryFn: ({ signal }) => apiRequest<Explanation>('/api/explain', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}) }, signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/explain', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}) }, signal }),
     refetchInterval: 3_000,
     placeholderData: keepPreviousData,
   });

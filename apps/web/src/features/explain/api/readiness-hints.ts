@@ -6,8 +6,7 @@
  * most a tenth of the time.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReadinessHints } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 const refreshMs = 3_000;
@@ -19,7 +18,7 @@ export const readinessHintsQueryOptions = (group: string, kind: string, namespac
     queryKey: queryKeys.readinessHints(group, kind, namespace),
     queryFn: async ({ signal, queryKey }) => {
       const asked = performance.now();
-      const answer = await apiRequest<ReadinessHints>('/api/explain/hints', { query: { group, kind, namespace }, signal });
+      const answer = await consoleRequest('GET /api/explain/hints', { query: { group, kind, namespace }, signal });
       answerMs.set(JSON.stringify(queryKey), performance.now() - asked);
       return answer;
     },

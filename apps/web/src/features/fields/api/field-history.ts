@@ -3,16 +3,15 @@
  * the versions it recorded; refetched when the object on screen moves.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FieldHistory } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRefetchOnChange } from '../../../lib/use-refetch-on-change.ts';
 
 export const fieldHistoryQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
     queryKey: queryKeys.fieldHistory(identityKey(identity), identity.uid),
-    queryFn: ({ signal }) => apiRequest<FieldHistory>('/api/history/fields', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}) }, signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/history/fields', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}) }, signal }),
     // The backend records a version when its own watch delivers it, a moment after the page's.
     refetchInterval: 5_000,
     placeholderData: keepPreviousData,

@@ -4,15 +4,15 @@
  * shows for a name whose object is gone.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ObjectIncarnation, ObjectIncarnationsPage } from '@dojo/console-protocol';
+import type { ObjectIncarnation } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const objectIncarnationsQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
     queryKey: queryKeys.objectIncarnations(identityKey(identity)),
-    queryFn: ({ signal }) => apiRequest<ObjectIncarnationsPage>('/api/history/incarnations', { query: { object: identityKey(identity) }, signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/history/incarnations', { query: { object: identityKey(identity) }, signal }),
     // The backend records a deletion when its own watch delivers it, a moment after the page saw the object go.
     refetchInterval: 5_000,
   });

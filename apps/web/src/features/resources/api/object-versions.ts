@@ -5,9 +5,8 @@
  * new version of the object on screen refetches the list.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ObjectVersionsPage } from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRefetchOnChange } from '../../../lib/use-refetch-on-change.ts';
 
@@ -15,7 +14,7 @@ export const objectVersionsQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
     queryKey: queryKeys.objectVersions(identityKey(identity), identity.uid),
     queryFn: ({ signal }) =>
-      apiRequest<ObjectVersionsPage>('/api/history/versions', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}), limit: 500 }, signal }),
+      consoleRequest('GET /api/history/versions', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}), limit: 500 }, signal }),
     // The backend records a version when its own watch delivers it, a moment after the page's.
     refetchInterval: 5_000,
   });

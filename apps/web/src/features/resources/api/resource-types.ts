@@ -5,14 +5,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupVersionResource } from '@dojo/kube-api';
 import type { ServedResource } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { servedVersions } from '../model/kind-versions.ts';
 
 export const resourceTypesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.resourceTypes(),
-    queryFn: async ({ signal }) => (await apiRequest<{ resources: ServedResource[] }>('/api/resources', { signal })).resources,
+    queryFn: async ({ signal }) => (await consoleRequest('GET /api/resources', { signal })).resources,
     staleTime: 60_000,
   });
 

@@ -1,13 +1,13 @@
 /** POST / DELETE /api/scrape/targets: scrape one more operator endpoint, or stop scraping one added here. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ScrapeTargetRequest, ScrapeTargetStatus } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ScrapeTargetRequest } from '@dojo/console-protocol';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function useAddScrapeTarget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: ScrapeTargetRequest) => apiRequest<ScrapeTargetStatus>('/api/scrape/targets', { method: 'POST', body: request }),
+    mutationFn: (request: ScrapeTargetRequest) => consoleRequest('POST /api/scrape/targets', { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.scrape() }),
   });
 }
@@ -15,7 +15,7 @@ export function useAddScrapeTarget() {
 export function useRemoveScrapeTarget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiRequest<unknown>(`/api/scrape/targets/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+    mutationFn: (name: string) => consoleRequest('DELETE /api/scrape/targets/:name', { params: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.scrape() }),
   });
 }

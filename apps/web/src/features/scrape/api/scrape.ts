@@ -4,14 +4,13 @@
  * would only repeat its figures.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ScrapeSnapshot } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const scrapeQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.scrape(),
-    queryFn: ({ signal }) => apiRequest<ScrapeSnapshot>('/api/scrape', { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/scrape', { signal }),
     refetchInterval: 2000,
     staleTime: 1000,
   });

@@ -1,13 +1,12 @@
 /** When reconciles, conflicts and writes happened in the recording this console serves (GET /api/recording/activity): its slider's markers. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RecordingActivity } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const recordingActivityQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.recordingActivity(),
-    queryFn: ({ signal }) => apiRequest<RecordingActivity>('/api/recording/activity', { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/recording/activity', { signal }),
     // A recording does not change.
     staleTime: Infinity,
     retry: false,

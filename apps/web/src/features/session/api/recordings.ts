@@ -6,7 +6,8 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { OpenedRecording } from '@dojo/console-protocol';
-import { apiRequest, buildUrl } from '../../../lib/api-client.ts';
+import { buildUrl } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 
 export const recordingExtension = '.dojotrace';
 
@@ -20,7 +21,7 @@ export function isRecordingFile(file: File): boolean {
 }
 
 export function openRecordingFile(file: File): Promise<OpenedRecording> {
-  return apiRequest<OpenedRecording>('/api/recordings', { method: 'POST', body: file, contentType: 'application/gzip', query: { name: file.name } });
+  return consoleRequest('POST /api/recordings', { body: file, contentType: 'application/gzip', query: { name: file.name } });
 }
 
 /** Opening a recording file: on success the tab goes to its console (signed in by its login URL). */

@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { StatusError } from '@dojo/kube-api';
 import type { Session } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { useLiveSocket } from '../../../lib/live-socket-context.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.session(),
-    queryFn: ({ signal }) => apiRequest<Session>('/api/session', { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/session', { signal }),
     staleTime: 30_000,
     retry: (failures, error) => !(error instanceof StatusError && (error.code === 401 || error.code === 404)) && failures < 2,
   });

@@ -6,8 +6,8 @@
  * server's newest record. Records are handed to the store once per animation frame.
  */
 import { StatusError } from '@dojo/kube-api';
-import type { TelemetryPage, TelemetryRecord } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { TelemetryRecord } from '@dojo/console-protocol';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { browserFrameScheduler, createFrameBatcher, type FrameScheduler } from '../../../lib/frame-batcher.ts';
 import type { LiveSocket } from '../../../lib/live-socket.ts';
 import { TelemetryStore } from '../model/telemetry-store.ts';
@@ -25,7 +25,7 @@ export type RingBounds = () => Promise<{ oldestSeq: number; lastSeq: number } | 
 /** Where the server's telemetry ring starts and ends; undefined when the server has none. */
 async function serverRingBounds(): Promise<{ oldestSeq: number; lastSeq: number } | undefined> {
   try {
-    const page = await apiRequest<TelemetryPage>('/api/telemetry', { query: { limit: 1 } });
+    const page = await consoleRequest('GET /api/telemetry', { query: { limit: 1 } });
     return { oldestSeq: page.oldestSeq, lastSeq: page.lastSeq };
   } catch (error) {
     if (error instanceof StatusError && error.code === 404) return undefined;

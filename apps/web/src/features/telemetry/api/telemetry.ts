@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TelemetryPage, TelemetryQuery } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { TelemetryQuery } from '@dojo/console-protocol';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { useLiveSocket } from '../../../lib/live-socket-context.tsx';
 import type { LiveSocket } from '../../../lib/live-socket.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -49,7 +49,7 @@ export function useStoreVersion(store: TelemetryStore, throttleMs = 250): number
 export const telemetryQueryOptions = (query: TelemetryQuery) =>
   queryOptions({
     queryKey: queryKeys.telemetry(query),
-    queryFn: ({ signal }) => apiRequest<TelemetryPage>('/api/telemetry', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/telemetry', { query: { ...query }, signal }),
     staleTime: 60_000,
     retry: false,
   });

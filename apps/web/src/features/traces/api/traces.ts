@@ -3,14 +3,13 @@
  * seconds while a view shows it. The reconciles themselves arrive with the telemetry stream.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TraceReceiverSnapshot } from '@dojo/console-protocol';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const tracesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.traces(),
-    queryFn: ({ signal }) => apiRequest<TraceReceiverSnapshot>('/api/traces', { signal }),
+    queryFn: ({ signal }) => consoleRequest('GET /api/traces', { signal }),
     refetchInterval: 2000,
     staleTime: 1000,
   });

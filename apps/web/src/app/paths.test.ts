@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, paths } from './routes.ts';
+import { navItems, parseRoute, paths } from './paths.ts';
 
 const dojos = { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' };
 const namespaces = { group: '', version: 'v1', resource: 'namespaces' };
 
-describe('routes', () => {
+describe('page paths', () => {
   it('opens the overview at the root', () => {
     expect(parseRoute('/')).toEqual({ name: 'overview' });
   });
@@ -74,6 +74,13 @@ describe('routes', () => {
   it('opens a connected client’s page by its name, on the tab asked for', () => {
     expect(parseRoute('/clients/my-operator', new URLSearchParams('tab=faults'))).toEqual({ name: 'client', client: 'my-operator', tab: 'faults' });
     expect(paths.client({ client: 'my-operator' })).toBe('/clients/my-operator');
+  });
+
+  it('lists Simulators in the sidebar, and keeps the old Discord page’s URL as a route of its own (it redirects)', () => {
+    expect(navItems.map((item) => item.label)).toContain('Simulators');
+    expect(navItems.map((item) => item.label)).not.toContain('Discord');
+    expect(parseRoute(paths.simulators({}))).toEqual({ name: 'simulators' });
+    expect(parseRoute('/discord')).toEqual({ name: 'discord' });
   });
 
   it('answers not-found for paths it does not know', () => {
