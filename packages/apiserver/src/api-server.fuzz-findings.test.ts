@@ -147,6 +147,50 @@ describe('a merge or JSON patch whose result Go cannot decode', () => {
   });
 });
 
+describe("a strategic merge patch whose result Go cannot convert (npm run oracle -- fuzz, seed 1764318)", () => {
+  const strategic = { 'content-type': 'application/strategic-merge-patch+json' };
+  // kube-apiserver 1.37.2's answers, read from the oracle: the handler converts the patched map
+  // with the unstructured converter and quotes the patch as Go's %+v prints it.
+  it.each([
+    [{ data: { k: 7 } }, 'map[data:map[k:7]]', 'cannot convert int64 to string'],
+    [{ data: { z: 'é x', k: 7, A: 'q"s' }, metadata: { annotations: { b: '[1,2]' } } }, 'map[data:map[A:q\\"s k:7 z:é x] metadata:map[annotations:map[b:[1,2]]]]', 'cannot convert int64 to string'],
+    [{ data: { k: 1.5, j: { a: 1 } } }, 'map[data:map[j:map[a:1] k:1.5]]', 'unrecognized type: string'],
+    [{ immutable: 'yes' }, 'map[immutable:yes]', 'unrecognized type: bool'],
+    [{ data: 'str' }, 'map[data:str]', 'cannot restore map from string'],
+    [{ metadata: { finalizers: 'x' } }, 'map[metadata:map[finalizers:x]]', 'cannot restore slice from string'],
+    [{ binaryData: { k: 7 } }, 'map[binaryData:map[k:7]]', 'cannot restore slice from int64'],
+    [{ binaryData: { k: '!!' } }, 'map[binaryData:map[k:!!]]', 'error decoding from json: illegal base64 data at input byte 0'],
+    [{ metadata: { creationTimestamp: 5 } }, 'map[metadata:map[creationTimestamp:5]]', 'json: cannot unmarshal number into Go value of type string'],
+    [{ metadata: { labels: { a: 1 } }, bogus: 1 }, 'map[bogus:1 metadata:map[labels:map[a:1]]]', 'cannot convert int64 to string'],
+  ])('refuses %j as an Invalid patch quoting it as %s, in the converter\'s words', async (patch, quoted, words) => {
+    await server.call('POST', cms, { metadata: { name: 'smp-refused' }, data: { old: 'v' } });
+    const patched = await server.call('PATCH', `${cms}/smp-refused`, patch, strategic);
+    await server.call('DELETE', `${cms}/smp-refused`);
+    const message = `Invalid value: "${quoted}": ${words}`;
+    expect(patched.body).toMatchObject({ code: 422, reason: 'Invalid', message: ` "" is invalid: patch: ${message}`, details: { causes: [{ reason: 'FieldValueInvalid', field: 'patch', message }] } });
+  });
+
+  it('is refused the same under fieldValidation Strict and Ignore, a conversion error outranking unknown fields', async () => {
+    await server.call('POST', cms, { metadata: { name: 'smp-directives' } });
+    for (const validation of ['Strict', 'Ignore']) {
+      const patched = await server.call('PATCH', `${cms}/smp-directives?fieldValidation=${validation}`, { data: { k: 7 }, bogus: 1 }, strategic);
+      expect(patched.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'patch', message: 'Invalid value: "map[bogus:1 data:map[k:7]]": cannot convert int64 to string' }]);
+    }
+  });
+
+  it('lists unknown fields sorted in an Invalid patch under fieldValidation Strict, and warns of them under Warn', async () => {
+    await server.call('POST', cms, { metadata: { name: 'smp-unknown' } });
+    const patch = { metadata: { zz: 1, aa: { b: 1 } }, bogus: 1, data: { k: 'v' } };
+    const strict = await server.call('PATCH', `${cms}/smp-unknown?fieldValidation=Strict`, patch, strategic);
+    expect(strict.body.details.causes).toEqual([
+      { reason: 'FieldValueInvalid', field: 'patch', message: 'Invalid value: "map[bogus:1 data:map[k:v] metadata:map[aa:map[b:1] zz:1]]": strict decoding error: unknown field "bogus", unknown field "metadata.aa", unknown field "metadata.zz"' },
+    ]);
+    const warned = await server.call('PATCH', `${cms}/smp-unknown`, { bogus: 1 }, strategic);
+    expect(warned.status).toBe(200);
+    expect(warned.headers['warning']).toBe('299 - "unknown field \\"bogus\\""');
+  });
+});
+
 describe('a merge patch whose body is not an object', () => {
   it('fails decoding the patch under the default fieldValidation (Warn), and in the merge under Ignore', async () => {
     await server.call('POST', cms, { metadata: { name: 'merge-array' } });

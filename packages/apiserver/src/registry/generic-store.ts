@@ -7,7 +7,7 @@
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
 import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, uniqueFieldErrors, type FieldError, type KubeList, type KubeObject } from '@dojo/kube-api';
-import { checkMetadataTypes } from './builtin/typed-decode.ts';
+import { checkMetadataTypes, strictDecodingFailure } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { deletionWarnings, planDeletion } from './deletion.ts';
 import { defaultFieldManager, specResetFields, statusResetFields, type FieldTracker, type ResetFields } from './field-tracker.ts';
@@ -316,10 +316,7 @@ export class GenericStore {
     if (strategy.decode) unknownFields = [...unknownFields, ...strategy.decode(obj, { serverSideApply: options.serverSideApply === true }).unknownFields];
     if (unknownFields.length === 0 || options.fieldValidation === 'Ignore') return [];
     const messages = unknownFields.map((path) => `unknown field "${path.replace(/^\./, '')}"`);
-    if (options.fieldValidation === 'Strict') {
-      const { kind, version } = this.info;
-      throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${messages.join(', ')}`);
-    }
+    if (options.fieldValidation === 'Strict') throw strictDecodingFailure(kind, version, messages);
     return messages;
   }
 

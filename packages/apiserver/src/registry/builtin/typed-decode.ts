@@ -12,13 +12,23 @@ import { isScalar, type FieldDef, type ScalarType } from '../../http/protobuf/me
 import { specialTypes, type NestedCodec } from '../../http/protobuf/special-types.ts';
 import { wireSchema } from '../../http/protobuf/wire-schema.ts';
 import type { DecodeResult } from '../strategy.ts';
+import { base64ErrorIndex } from './base64.ts';
+import { unstructuredConversionError } from './unstructured-conversion.ts';
 
-const goDecodeErrors = new WeakMap<StatusError, string>();
+interface DecodeRefusal {
+  /** Go's JSON decoder's words. */
+  goError: string;
+  /** The unstructured converter's words for the same object, worked out when asked. */
+  conversionError: () => string | undefined;
+}
+
+const decodeRefusals = new WeakMap<StatusError, DecodeRefusal>();
+const strictDecodingErrors = new WeakMap<StatusError, string[]>();
 
 /** The 400 of a body Go's decoder refuses, remembering the decoder's own words for callers that word it otherwise. */
-function typedDecodeFailure(kind: string, version: string, goError: string): StatusError {
-  const error = newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${goError}`);
-  goDecodeErrors.set(error, goError);
+function typedDecodeFailure(kind: string, version: string, refusal: DecodeRefusal): StatusError {
+  const error = newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${refusal.goError}`);
+  decodeRefusals.set(error, refusal);
   return error;
 }
 
@@ -27,7 +37,29 @@ function typedDecodeFailure(kind: string, version: string, goError: string): Sta
  * handler decodes the patched object itself and reports that as an Invalid `patch`.
  */
 export function goDecodeErrorOf(err: unknown): string | undefined {
-  return err instanceof StatusError ? goDecodeErrors.get(err) : undefined;
+  return err instanceof StatusError ? decodeRefusals.get(err)?.goError : undefined;
+}
+
+/**
+ * What the unstructured converter says of the object a typed decoding refused (the strategic
+ * merge patch handler converts the patched map rather than decode JSON), or the decoder's own
+ * words where the converter's are not known.
+ */
+export function conversionErrorOf(err: unknown): string | undefined {
+  const refusal = err instanceof StatusError ? decodeRefusals.get(err) : undefined;
+  return refusal && (refusal.conversionError() ?? refusal.goError);
+}
+
+/** fieldValidation=Strict's 400 for unknown fields, remembering each `unknown field "..."` for the patch handler. */
+export function strictDecodingFailure(kind: string, version: string, errors: string[]): StatusError {
+  const error = newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${errors.join(', ')}`);
+  strictDecodingErrors.set(error, errors);
+  return error;
+}
+
+/** The strict decoding errors (`unknown field "spec.x"`) when `err` is fieldValidation=Strict's refusal. */
+export function strictDecodingErrorsOf(err: unknown): string[] | undefined {
+  return err instanceof StatusError ? strictDecodingErrors.get(err) : undefined;
 }
 
 /** The first type error, in the words of Go's json.UnmarshalTypeError. */
@@ -74,17 +106,6 @@ function jsonKind(value: unknown, numericTarget = false): string {
   if (typeof value === 'number') return numericTarget ? `number ${String(value)}` : 'number';
   if (typeof value === 'boolean') return 'bool';
   return typeof value === 'string' ? 'string' : 'object';
-}
-
-const base64Alphabet = /^[A-Za-z0-9+/]$/;
-
-/** Where Go's base64.StdEncoding stops on `text`, or -1 when it decodes (padding required). */
-function base64ErrorIndex(text: string): number {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const body = text.length - padding;
-  for (let i = 0; i < body; i++) if (!base64Alphabet.test(text[i]!)) return i;
-  if (text.length % 4 !== 0) return text.length - (text.length % 4);
-  return -1;
 }
 
 class IllegalBase64 extends Error {}
@@ -226,7 +247,7 @@ function decodeAs(message: string, obj: KubeObject, prune: boolean, kind: string
     walker.message(message, obj, '', kind, undefined, true);
   } catch (err) {
     if (!(err instanceof TypeMismatch || err instanceof IllegalBase64)) throw err;
-    throw typedDecodeFailure(kind, version, err.message);
+    throw typedDecodeFailure(kind, version, { goError: err.message, conversionError: () => unstructuredConversionError(message, obj) });
   }
   return { unknownFields: walker.unknown.map((p) => `.${p}`) };
 }
@@ -249,6 +270,6 @@ export function checkMetadataTypes(obj: KubeObject, kind: string, version: strin
     new Walker(false, true).message('meta.v1.ObjectMeta', meta, 'metadata', 'ObjectMeta', undefined);
   } catch (err) {
     if (!(err instanceof TypeMismatch)) throw err;
-    throw typedDecodeFailure(kind, version, err.message);
+    throw typedDecodeFailure(kind, version, { goError: err.message, conversionError: () => unstructuredConversionError('meta.v1.ObjectMeta', meta) });
   }
 }
