@@ -302,3 +302,37 @@ describe("server-side apply's typed conversion and nulls (found by npm run oracl
     expect(defaulted.body.spec).toEqual({ size: 3 });
   });
 });
+
+describe("a custom resource's update with bad metadata (npm run oracle -- fuzz, seed 2026112801)", () => {
+  const things = '/apis/probe.example.com/v1/namespaces/default/things';
+  const badLabel = 'Invalid value: "bad value!": a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyValue\',  or \'my_value\',  or \'12345\', regex used for validation is \'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\')';
+  const update = async (name: string, metadata: object) => {
+    const created = await server.call('POST', things, { apiVersion: 'probe.example.com/v1', kind: 'Thing', metadata: { name }, spec: { size: 1 } });
+    const updated = await server.call('PUT', `${things}/${name}`, { apiVersion: 'probe.example.com/v1', kind: 'Thing', metadata: { name, resourceVersion: created.body.metadata.resourceVersion, ...metadata }, spec: { size: 9 } });
+    return (updated.body.details.causes as { field: string; message: string }[]).map((c) => `${c.field}: ${c.message}`);
+  };
+
+  beforeAll(async () => {
+    const spec = { type: 'object', properties: { size: { type: 'integer', maximum: 3 } } };
+    const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'things.probe.example.com' }, spec: { group: 'probe.example.com', scope: 'Namespaced', names: { plural: 'things', singular: 'thing', kind: 'Thing' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec } } } }] } };
+    expect((await server.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd)).status).toBe(201);
+    for (let tries = 0; (await server.call('GET', things)).status !== 200 && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+
+  // kube-apiserver 1.37.2's answers, read from the oracle: the registry validates ObjectMeta and
+  // its update (each undeduplicated), then the custom resource's strategy its update again.
+  it('repeats a bad label three times: ObjectMeta, its update, and the strategy\'s deduplicated update', async () => {
+    expect(await update('one-label', { labels: { tier: 'bad value!' } })).toEqual([`metadata.labels: ${badLabel}`, `metadata.labels: ${badLabel}`, `metadata.labels: ${badLabel}`, 'spec.size: Invalid value: 9: spec.size in body should be less than or equal to 3']);
+  });
+
+  it('dedupes two labels of the same bad value only in the strategy\'s part (five causes)', async () => {
+    expect(await update('two-labels', { labels: { tier: 'bad value!', app: 'bad value!' } })).toHaveLength(6);
+  });
+
+  it('validates finalizers once, labels and annotations again on update, and a missing owner reference member as Required', async () => {
+    const causes = await update('mixed', { labels: { tier: 'bad value!' }, annotations: { 'bad key!': 'x' }, finalizers: ['bad finalizer!'] });
+    expect(causes.map((c) => c.split(':')[0])).toEqual(['metadata.labels', 'metadata.annotations', 'metadata.finalizers', 'metadata.labels', 'metadata.annotations', 'metadata.labels', 'metadata.annotations', 'spec.size']);
+    const owners = await update('owner', { ownerReferences: [{ apiVersion: '', kind: 'K', name: 'n', uid: 'u' }] });
+    expect(owners.slice(0, 3)).toEqual(Array(3).fill('metadata.ownerReferences[0].apiVersion: Required value: must not be empty'));
+  });
+});
