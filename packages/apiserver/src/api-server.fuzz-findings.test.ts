@@ -162,6 +162,8 @@ describe("a strategic merge patch whose result Go cannot convert (npm run oracle
     [{ binaryData: { k: '!!' } }, 'map[binaryData:map[k:!!]]', 'error decoding from json: illegal base64 data at input byte 0'],
     [{ metadata: { creationTimestamp: 5 } }, 'map[metadata:map[creationTimestamp:5]]', 'json: cannot unmarshal number into Go value of type string'],
     [{ metadata: { labels: { a: 1 } }, bogus: 1 }, 'map[bogus:1 metadata:map[labels:map[a:1]]]', 'cannot convert int64 to string'],
+    // The conversion comes before the check that a patch does not change the kind.
+    [{ kind: 5 }, 'map[kind:5]', 'cannot convert int64 to string'],
   ])('refuses %j as an Invalid patch quoting it as %s, in the converter\'s words', async (patch, quoted, words) => {
     await server.call('POST', cms, { metadata: { name: 'smp-refused' }, data: { old: 'v' } });
     const patched = await server.call('PATCH', `${cms}/smp-refused`, patch, strategic);

@@ -14,9 +14,10 @@
  */
 import { fieldError, newInvalid, type KubeObject } from '@dojo/kube-api';
 import { formatGoValue } from '../crd/go-format.ts';
-import { conversionErrorOf, goDecodeErrorOf, strictDecodingErrorsOf } from '../registry/builtin/typed-decode.ts';
+import { goDecodeErrorOf, strictDecodingErrorsOf } from '../registry/builtin/typed-decode.ts';
+import { unstructuredConversionError } from '../registry/builtin/unstructured-conversion.ts';
 
-const invalidPatch = (value: string, detail: string): unknown => newInvalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', value, detail)]);
+const invalidPatch = (value: string, detail: string): Error => newInvalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', value, detail)]);
 
 /** `err` as kube's patch handler would answer it, given the patch and the object it produced. */
 export function patchedObjectRefused(err: unknown, patchType: string, patch: unknown, patched: KubeObject | undefined): unknown {
@@ -28,9 +29,20 @@ export function patchedObjectRefused(err: unknown, patchType: string, patch: unk
   return invalidPatch(JSON.stringify({ ...patched, metadata }), goError);
 }
 
+/**
+ * The strategic merge patch handler's conversion of the patched map, which comes before anything
+ * else looks at the result (a changed kind, the store's decoding): `messageName` is the kind's
+ * Go type, undefined for kinds without one.
+ */
+export function refuseUnconvertible(messageName: string | undefined, patch: unknown, patched: KubeObject): void {
+  const conversionError = messageName === undefined ? undefined : unstructuredConversionError(messageName, patched);
+  if (conversionError !== undefined) throw invalidPatch(formatGoValue(patch), conversionError);
+}
+
 function strategicPatchRefused(err: unknown, patch: unknown): unknown {
-  const conversionError = conversionErrorOf(err);
-  if (conversionError !== undefined) return invalidPatch(formatGoValue(patch), conversionError);
+  // A refusal the converter's words are not known for (refuseUnconvertible let it pass) keeps the decoder's.
+  const goError = goDecodeErrorOf(err);
+  if (goError !== undefined) return invalidPatch(formatGoValue(patch), goError);
   // The converter collects unknown fields as it goes and sorts them before it reports them.
   const strictErrors = strictDecodingErrorsOf(err);
   if (strictErrors !== undefined) return invalidPatch(formatGoValue(patch), `strict decoding error: ${[...strictErrors].sort().join(', ')}`);

@@ -23,7 +23,7 @@ import { validatePatchOptions } from '../patch/patch-options.ts';
 import { strictJsonPatchErrors } from './json-patch-strict.ts';
 import { checkMergePatchBody, decodeObjectBody, mediaTypeOf, parseApplyPatch, parsePatchJson, readBody, readDeleteOptions } from './body.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
-import { patchedObjectRefused } from './patch-refusal.ts';
+import { patchedObjectRefused, refuseUnconvertible } from './patch-refusal.ts';
 import { messageOf } from './protobuf/envelope.ts';
 import { renderList, renderObject, renderStoredList } from './render.ts';
 import type { PatchEngine } from './patch-engine.ts';
@@ -291,6 +291,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
           if (patchType === 'merge') checkMergePatchBody(patch, options.fieldValidation);
           if (patchType === 'json') strictErrors = strictJsonPatchErrors(text, patch, options.fieldValidation);
           patched = deps.patches.patch(patchType, info, latest, patch);
+          if (patchType === 'strategic') refuseUnconvertible(messageOf(kindOfBody.apiVersion, kindOfBody.kind), patch, patched);
           if (strictErrors.length && options.fieldValidation === 'Strict') {
             throw newInvalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', JSON.stringify(patched), `strict decoding error: ${strictErrors.join(', ')}`)]);
           }

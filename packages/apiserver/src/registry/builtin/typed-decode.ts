@@ -13,41 +13,23 @@ import { specialTypes, type NestedCodec } from '../../http/protobuf/special-type
 import { wireSchema } from '../../http/protobuf/wire-schema.ts';
 import type { DecodeResult } from '../strategy.ts';
 import { base64ErrorIndex } from './base64.ts';
-import { unstructuredConversionError } from './unstructured-conversion.ts';
 
-interface DecodeRefusal {
-  /** Go's JSON decoder's words. */
-  goError: string;
-  /** The unstructured converter's words for the same object, worked out when asked. */
-  conversionError: () => string | undefined;
-}
-
-const decodeRefusals = new WeakMap<StatusError, DecodeRefusal>();
+const goDecodeErrors = new WeakMap<StatusError, string>();
 const strictDecodingErrors = new WeakMap<StatusError, string[]>();
 
 /** The 400 of a body Go's decoder refuses, remembering the decoder's own words for callers that word it otherwise. */
-function typedDecodeFailure(kind: string, version: string, refusal: DecodeRefusal): StatusError {
-  const error = newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${refusal.goError}`);
-  decodeRefusals.set(error, refusal);
+function typedDecodeFailure(kind: string, version: string, goError: string): StatusError {
+  const error = newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${goError}`);
+  goDecodeErrors.set(error, goError);
   return error;
 }
 
 /**
- * The Go decoder's words when `err` is a typed decoding's refusal: kube's JSON and merge patch
- * handler decodes the patched object itself and reports that as an Invalid `patch`.
+ * The Go decoder's words when `err` is a typed decoding's refusal: kube's patch handler decodes
+ * the patched object itself and reports that as an Invalid `patch`.
  */
 export function goDecodeErrorOf(err: unknown): string | undefined {
-  return err instanceof StatusError ? decodeRefusals.get(err)?.goError : undefined;
-}
-
-/**
- * What the unstructured converter says of the object a typed decoding refused (the strategic
- * merge patch handler converts the patched map rather than decode JSON), or the decoder's own
- * words where the converter's are not known.
- */
-export function conversionErrorOf(err: unknown): string | undefined {
-  const refusal = err instanceof StatusError ? decodeRefusals.get(err) : undefined;
-  return refusal && (refusal.conversionError() ?? refusal.goError);
+  return err instanceof StatusError ? goDecodeErrors.get(err) : undefined;
 }
 
 /** fieldValidation=Strict's 400 for unknown fields, remembering each `unknown field "..."` for the patch handler. */
@@ -247,7 +229,7 @@ function decodeAs(message: string, obj: KubeObject, prune: boolean, kind: string
     walker.message(message, obj, '', kind, undefined, true);
   } catch (err) {
     if (!(err instanceof TypeMismatch || err instanceof IllegalBase64)) throw err;
-    throw typedDecodeFailure(kind, version, { goError: err.message, conversionError: () => unstructuredConversionError(message, obj) });
+    throw typedDecodeFailure(kind, version, err.message);
   }
   return { unknownFields: walker.unknown.map((p) => `.${p}`) };
 }
@@ -270,6 +252,6 @@ export function checkMetadataTypes(obj: KubeObject, kind: string, version: strin
     new Walker(false, true).message('meta.v1.ObjectMeta', meta, 'metadata', 'ObjectMeta', undefined);
   } catch (err) {
     if (!(err instanceof TypeMismatch)) throw err;
-    throw typedDecodeFailure(kind, version, { goError: err.message, conversionError: () => unstructuredConversionError('meta.v1.ObjectMeta', meta) });
+    throw typedDecodeFailure(kind, version, err.message);
   }
 }
