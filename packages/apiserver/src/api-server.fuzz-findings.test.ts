@@ -147,6 +147,59 @@ describe('a merge or JSON patch whose result Go cannot decode', () => {
   });
 });
 
+describe("a strategic merge patch whose result Go cannot convert (npm run oracle -- fuzz, seed 1764318)", () => {
+  const strategic = { 'content-type': 'application/strategic-merge-patch+json' };
+  // kube-apiserver 1.37.2's answers, read from the oracle: the handler converts the patched map
+  // with the unstructured converter and quotes the patch as Go's %+v prints it.
+  it.each([
+    [{ data: { k: 7 } }, 'map[data:map[k:7]]', 'cannot convert int64 to string'],
+    [{ data: { z: 'é x', k: 7, A: 'q"s' }, metadata: { annotations: { b: '[1,2]' } } }, 'map[data:map[A:q\\"s k:7 z:é x] metadata:map[annotations:map[b:[1,2]]]]', 'cannot convert int64 to string'],
+    [{ data: { k: 1.5, j: { a: 1 } } }, 'map[data:map[j:map[a:1] k:1.5]]', 'unrecognized type: string'],
+    [{ immutable: 'yes' }, 'map[immutable:yes]', 'unrecognized type: bool'],
+    [{ data: 'str' }, 'map[data:str]', 'cannot restore map from string'],
+    [{ metadata: { finalizers: 'x' } }, 'map[metadata:map[finalizers:x]]', 'cannot restore slice from string'],
+    [{ binaryData: { k: 7 } }, 'map[binaryData:map[k:7]]', 'cannot restore slice from int64'],
+    [{ binaryData: { k: '!!' } }, 'map[binaryData:map[k:!!]]', 'error decoding from json: illegal base64 data at input byte 0'],
+    [{ metadata: { creationTimestamp: 5 } }, 'map[metadata:map[creationTimestamp:5]]', 'json: cannot unmarshal number into Go value of type string'],
+    [{ metadata: { labels: { a: 1 } }, bogus: 1 }, 'map[bogus:1 metadata:map[labels:map[a:1]]]', 'cannot convert int64 to string'],
+    // The conversion comes before the check that a patch does not change the kind.
+    [{ kind: 5 }, 'map[kind:5]', 'cannot convert int64 to string'],
+  ])('refuses %j as an Invalid patch quoting it as %s, in the converter\'s words', async (patch, quoted, words) => {
+    await server.call('POST', cms, { metadata: { name: 'smp-refused' }, data: { old: 'v' } });
+    const patched = await server.call('PATCH', `${cms}/smp-refused`, patch, strategic);
+    await server.call('DELETE', `${cms}/smp-refused`);
+    const message = `Invalid value: "${quoted}": ${words}`;
+    expect(patched.body).toMatchObject({ code: 422, reason: 'Invalid', message: ` "" is invalid: patch: ${message}`, details: { causes: [{ reason: 'FieldValueInvalid', field: 'patch', message }] } });
+  });
+
+  it('is refused the same under fieldValidation Strict and Ignore, a conversion error outranking unknown fields', async () => {
+    await server.call('POST', cms, { metadata: { name: 'smp-directives' } });
+    for (const validation of ['Strict', 'Ignore']) {
+      const patched = await server.call('PATCH', `${cms}/smp-directives?fieldValidation=${validation}`, { data: { k: 7 }, bogus: 1 }, strategic);
+      expect(patched.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'patch', message: 'Invalid value: "map[bogus:1 data:map[k:7]]": cannot convert int64 to string' }]);
+    }
+  });
+
+  it('patches nothing with a body of null, as Go decodes it into the patch map (found beside the fuzzer, checked against kube-apiserver)', async () => {
+    await server.call('POST', cms, { metadata: { name: 'smp-null' }, data: { k: 'v' } });
+    const patched = await server.call('PATCH', `${cms}/smp-null`, 'null', strategic);
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toEqual({ k: 'v' });
+  });
+
+  it('lists unknown fields sorted in an Invalid patch under fieldValidation Strict, and warns of them under Warn', async () => {
+    await server.call('POST', cms, { metadata: { name: 'smp-unknown' } });
+    const patch = { metadata: { zz: 1, aa: { b: 1 } }, bogus: 1, data: { k: 'v' } };
+    const strict = await server.call('PATCH', `${cms}/smp-unknown?fieldValidation=Strict`, patch, strategic);
+    expect(strict.body.details.causes).toEqual([
+      { reason: 'FieldValueInvalid', field: 'patch', message: 'Invalid value: "map[bogus:1 data:map[k:v] metadata:map[aa:map[b:1] zz:1]]": strict decoding error: unknown field "bogus", unknown field "metadata.aa", unknown field "metadata.zz"' },
+    ]);
+    const warned = await server.call('PATCH', `${cms}/smp-unknown`, { bogus: 1 }, strategic);
+    expect(warned.status).toBe(200);
+    expect(warned.headers['warning']).toBe('299 - "unknown field \\"bogus\\""');
+  });
+});
+
 describe('a merge patch whose body is not an object', () => {
   it('fails decoding the patch under the default fieldValidation (Warn), and in the merge under Ignore', async () => {
     await server.call('POST', cms, { metadata: { name: 'merge-array' } });
@@ -249,5 +302,39 @@ describe("server-side apply's typed conversion and nulls (found by npm run oracl
     const defaulted = await apply({ size: null });
     expect(defaulted.status).toBe(201);
     expect(defaulted.body.spec).toEqual({ size: 3 });
+  });
+});
+
+describe("a custom resource's update with bad metadata (npm run oracle -- fuzz, seed 2026112801)", () => {
+  const things = '/apis/probe.example.com/v1/namespaces/default/things';
+  const badLabel = 'Invalid value: "bad value!": a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyValue\',  or \'my_value\',  or \'12345\', regex used for validation is \'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\')';
+  const update = async (name: string, metadata: object) => {
+    const created = await server.call('POST', things, { apiVersion: 'probe.example.com/v1', kind: 'Thing', metadata: { name }, spec: { size: 1 } });
+    const updated = await server.call('PUT', `${things}/${name}`, { apiVersion: 'probe.example.com/v1', kind: 'Thing', metadata: { name, resourceVersion: created.body.metadata.resourceVersion, ...metadata }, spec: { size: 9 } });
+    return (updated.body.details.causes as { field: string; message: string }[]).map((c) => `${c.field}: ${c.message}`);
+  };
+
+  beforeAll(async () => {
+    const spec = { type: 'object', properties: { size: { type: 'integer', maximum: 3 } } };
+    const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'things.probe.example.com' }, spec: { group: 'probe.example.com', scope: 'Namespaced', names: { plural: 'things', singular: 'thing', kind: 'Thing' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec } } } }] } };
+    expect((await server.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd)).status).toBe(201);
+    for (let tries = 0; (await server.call('GET', things)).status !== 200 && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+
+  // kube-apiserver 1.37.2's answers, read from the oracle: the registry validates ObjectMeta and
+  // its update (each undeduplicated), then the custom resource's strategy its update again.
+  it('repeats a bad label three times: ObjectMeta, its update, and the strategy\'s deduplicated update', async () => {
+    expect(await update('one-label', { labels: { tier: 'bad value!' } })).toEqual([`metadata.labels: ${badLabel}`, `metadata.labels: ${badLabel}`, `metadata.labels: ${badLabel}`, 'spec.size: Invalid value: 9: spec.size in body should be less than or equal to 3']);
+  });
+
+  it('dedupes two labels of the same bad value only in the strategy\'s part (five causes)', async () => {
+    expect(await update('two-labels', { labels: { tier: 'bad value!', app: 'bad value!' } })).toHaveLength(6);
+  });
+
+  it('validates finalizers once, labels and annotations again on update, and a missing owner reference member as Required', async () => {
+    const causes = await update('mixed', { labels: { tier: 'bad value!' }, annotations: { 'bad key!': 'x' }, finalizers: ['bad finalizer!'] });
+    expect(causes.map((c) => c.split(':')[0])).toEqual(['metadata.labels', 'metadata.annotations', 'metadata.finalizers', 'metadata.labels', 'metadata.annotations', 'metadata.labels', 'metadata.annotations', 'spec.size']);
+    const owners = await update('owner', { ownerReferences: [{ apiVersion: '', kind: 'K', name: 'n', uid: 'u' }] });
+    expect(owners.slice(0, 3)).toEqual(Array(3).fill('metadata.ownerReferences[0].apiVersion: Required value: must not be empty'));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGoFloat, formatGoNumber, goStringSlice } from './go-format.ts';
+import { formatGoFloat, formatGoNumber, formatGoValue, goStringSlice } from './go-format.ts';
 
 describe('Go renderings', () => {
   it('prints float64 values like %v: exponent form from 1e+06 and below 1e-04', () => {
@@ -20,5 +20,12 @@ describe('Go renderings', () => {
 
   it('prints string slices as JSON, as apimachinery 1.37 field errors do', () => {
     expect(goStringSlice(['v2', 'x"y'])).toBe('["v2","x\\"y"]');
+  });
+
+  it('prints a decoded JSON value like %+v: maps with keys sorted bytewise, lists spaced, strings bare', () => {
+    const patch = { metadata: { annotations: { b: '[1,2]' } }, data: { z: 'é x', k: 7, A: 'q"s', f: 1.5, n: null, l: [1, 'a', true] } };
+    expect(formatGoValue(patch)).toBe('map[data:map[A:q"s f:1.5 k:7 l:[1 a true] n:<nil> z:é x] metadata:map[annotations:map[b:[1,2]]]]');
+    expect(formatGoValue({ 'é': 1, z: 2, Z: 3 })).toBe('map[Z:3 z:2 é:1]');
+    expect(formatGoValue({})).toBe('map[]');
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The few Go `fmt` renderings that kube-openapi bakes into its messages. JSON numbers that are
- * whole become int64 in Go and print plainly; others are float64 and print with `%v`, which
- * switches to exponent form earlier than JavaScript does (1e+06, 1e-05).
+ * The few Go `fmt` renderings that kube-openapi and the apiserver bake into their messages. JSON
+ * numbers that are whole become int64 in Go and print plainly; others are float64 and print with
+ * `%v`, which switches to exponent form earlier than JavaScript does (1e+06, 1e-05).
  */
 import { omitValue, type FieldError } from '@dojo/kube-api';
 
@@ -26,6 +26,23 @@ export function formatGoNumber(value: number): string {
 }
 
 export { goQuote } from '@dojo/kube-api';
+
+const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+/**
+ * `fmt.Sprintf("%+v", v)` of a JSON value decoded into Go's `interface{}` (ints preserved): a
+ * map prints as `map[k:v k2:v2]` with its keys sorted (fmt sorts map keys, bytewise), a list as
+ * `[a b]`, a string bare, null as `<nil>`. kube's strategic merge patch handler quotes its patch
+ * this way in an Invalid `patch` (apiserver handlers/patch.go applyPatchToObject).
+ */
+export function formatGoValue(value: unknown): string {
+  if (value === null || value === undefined) return '<nil>';
+  if (typeof value === 'number') return formatGoNumber(value);
+  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return `[${value.map(formatGoValue).join(' ')}]`;
+  const keys = Object.keys(value).sort((a, b) => Buffer.compare(utf8(a), utf8(b)));
+  return `map[${keys.map((key) => `${key}:${formatGoValue((value as Record<string, unknown>)[key])}`).join(' ')}]`;
+}
 
 /** A []string bad value as field errors print it: apimachinery 1.37's ErrorBody json.Marshals it. */
 export function goStringSlice(values: readonly string[]): string {

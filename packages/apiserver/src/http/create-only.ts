@@ -17,7 +17,7 @@ import { groupResourceOf, type ResourceInfo } from '../registry/resource-info.ts
 import { decodeObjectBody, mediaTypeOf, readBody } from './body.ts';
 import { kindMismatchError } from './kind-mismatch.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
-import { typedDecoder } from '../registry/builtin/typed-decode.ts';
+import { strictDecodingFailure, typedDecoder } from '../registry/builtin/typed-decode.ts';
 import { messageOf } from './protobuf/envelope.ts';
 import { writeOptionsOf } from './query.ts';
 import { setWarnings, writeObject } from './responses.ts';
@@ -117,9 +117,7 @@ export async function serveCreateOnly(
   if (protobufKind) {
     const version = endpoint.apiVersion.split('/').pop()!;
     const unknown = typedDecoder(messageOf(kind.apiVersion, kind.kind)!, endpoint.kind, version)(body).unknownFields.map((path) => `unknown field "${path.replace(/^\./, '')}"`);
-    if (unknown.length && options.fieldValidation === 'Strict') {
-      throw newBadRequest(`${endpoint.kind} in version "${version}" cannot be handled as a ${endpoint.kind}: strict decoding error: ${unknown.join(', ')}`);
-    }
+    if (unknown.length && options.fieldValidation === 'Strict') throw strictDecodingFailure(endpoint.kind, version, unknown);
     if (options.fieldValidation === 'Warn') warnings.push(...unknown);
   }
   matchNamespace(body, request.namespace);

@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldError, newBadRequest, newInvalid, newMethodNotSupported, newStatusError, type KubeObject, booleanParam, isParamTrue, type RequestTarget } from '@dojo/kube-api';
-import { goDecodeErrorOf } from '../registry/builtin/typed-decode.ts';
 import { deletionWarnings } from '../registry/deletion.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import type { RequestNote } from '../journal/request-note.ts';
@@ -24,6 +23,7 @@ import { validatePatchOptions } from '../patch/patch-options.ts';
 import { strictJsonPatchErrors } from './json-patch-strict.ts';
 import { checkMergePatchBody, decodeObjectBody, mediaTypeOf, parseApplyPatch, parsePatchJson, readBody, readDeleteOptions } from './body.ts';
 import { mediaOf, negotiateRendering } from './negotiation.ts';
+import { patchedObjectRefused, refuseUnconvertible } from './patch-refusal.ts';
 import { messageOf } from './protobuf/envelope.ts';
 import { renderList, renderObject, renderStoredList } from './render.ts';
 import type { PatchEngine } from './patch-engine.ts';
@@ -289,6 +289,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
           if (patchType === 'merge') checkMergePatchBody(patch, options.fieldValidation);
           if (patchType === 'json') strictErrors = strictJsonPatchErrors(text, patch, options.fieldValidation);
           patched = deps.patches.patch(patchType, info, latest, patch);
+          if (patchType === 'strategic') refuseUnconvertible(messageOf(kindOfBody.apiVersion, kindOfBody.kind), patch, patched);
           if (strictErrors.length && options.fieldValidation === 'Strict') {
             throw newInvalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', JSON.stringify(patched), `strict decoding error: ${strictErrors.join(', ')}`)]);
           }
@@ -297,7 +298,7 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         options,
       )
       .catch((err: unknown) => {
-        throw patchedObjectRefused(err, patchType, patched);
+        throw patchedObjectRefused(err, patchType, patch, patched);
       });
     note.object = result.object;
     setWarnings(res, [...strictErrors, ...result.warnings]);
@@ -305,18 +306,6 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     return;
   }
   throw newMethodNotSupported(groupResourceOf(info), method.toLowerCase());
-}
-
-/**
- * kube's JSON and merge patch handler decodes the patched object itself: a result Go cannot
- * decode is an Invalid `patch` quoting the patched JSON (managedFields left out, as there),
- * not the 400 a PUT of it gets.
- */
-function patchedObjectRefused(err: unknown, patchType: string, patched: KubeObject | undefined): unknown {
-  const goError = goDecodeErrorOf(err);
-  if (goError === undefined || patched === undefined || (patchType !== 'json' && patchType !== 'merge')) return err;
-  const { managedFields: _managedFields, ...metadata } = (patched.metadata ?? {}) as Record<string, unknown>;
-  return newInvalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', JSON.stringify({ ...patched, metadata }), goError)]);
 }
 
 /** A write's journal facts: dry run and the field manager the store will record; the store reports what changed. Admission learns who writes. */

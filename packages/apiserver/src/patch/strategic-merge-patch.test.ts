@@ -171,4 +171,10 @@ describe('applyStrategicMergePatch errors', () => {
       'json: cannot unmarshal array into Go value of type map[string]interface {}',
     );
   });
+
+  it('patches nothing with a body of null, which Go decodes into the patch map as no change (kube-apiserver answers 200)', () => {
+    const original = { metadata: { name: 'a' }, data: { k: 'v' } };
+    expect(applyStrategicMergePatch(original, null, podMeta)).toEqual(original);
+    expect(failure(() => applyStrategicMergePatch({}, 7, podMeta)).message).toBe('json: cannot unmarshal number into Go value of type map[string]interface {}');
+  });
 });

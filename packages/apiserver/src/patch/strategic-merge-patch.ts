@@ -12,7 +12,7 @@
  * else the Go code reports as a plain error 500. Inputs are never mutated.
  */
 import { newBadRequest } from '@dojo/kube-api';
-import { cloneJson, hasKey, isJsonObject, presentEntries, setMember, type JsonObject } from './json-value.ts';
+import { cloneJson, goJsonKind, hasKey, isJsonObject, presentEntries, setMember, type JsonObject } from './json-value.ts';
 import { fieldMeta, smpStrategyOf, type PatchMeta } from './patch-meta.ts';
 import { goValueString, newPatchServerError } from './patch-errors.ts';
 import { errBadArgType, materializeList, mergeList, mergeWithElementOrder } from './strategic-merge-list.ts';
@@ -24,10 +24,9 @@ const setElementOrderPrefix = '$setElementOrder';
 
 /** StrategicMergeMapPatch: applies `patch` to a copy of `original` using `meta` for lists. */
 export function applyStrategicMergePatch<T extends object>(original: T, patch: unknown, meta: PatchMeta | undefined): T {
-  if (!isJsonObject(patch)) {
-    const kind = Array.isArray(patch) ? 'array' : typeof patch === 'boolean' ? 'bool' : typeof patch;
-    throw newBadRequest(`json: cannot unmarshal ${kind} into Go value of type map[string]interface {}`);
-  }
+  // Go's decoder leaves the patch map empty for a body of `null`: the object is patched by nothing.
+  if (patch === null) return cloneJson(original);
+  if (!isJsonObject(patch)) throw newBadRequest(`json: cannot unmarshal ${goJsonKind(patch)} into Go value of type map[string]interface {}`);
   return mergeMap(cloneJson(original) as JsonObject, cloneJson(patch), meta) as T;
 }
 

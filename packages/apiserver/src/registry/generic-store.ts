@@ -7,12 +7,12 @@
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
 import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, uniqueFieldErrors, type FieldError, type KubeList, type KubeObject } from '@dojo/kube-api';
-import { checkMetadataTypes } from './builtin/typed-decode.ts';
+import { checkMetadataTypes, strictDecodingFailure } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { deletionWarnings, planDeletion } from './deletion.ts';
 import { defaultFieldManager, specResetFields, statusResetFields, type FieldTracker, type ResetFields } from './field-tracker.ts';
 import { listObjects, listStoredObjects, storageName, type ListSource, type StoredList } from './list.ts';
-import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
+import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaAccessorUpdate, validateObjectMetaUpdate } from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
 import { apiVersionOfInfo, groupResourceOf, invalidGroupKindOf, servesStoredJson, type ResourceInfo } from './resource-info.ts';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from './strategy.ts';
@@ -178,10 +178,13 @@ export class GenericStore {
     if (sentVersion && sentVersion !== current.metadata.resourceVersion) throw newConflict(groupResourceOf(info), name);
     prepareMetaForUpdate(obj, current);
     strategy.prepareForUpdate(obj, current);
-    const errors = this.validationErrors([
-      ...validateObjectMetaUpdate(obj, current, info.namespaced, info.nameValidation ?? 'subdomain'),
-      ...strategy.validateUpdate(obj, current),
-    ]);
+    const metadataErrors = validateObjectMetaUpdate(obj, current, info.namespaced, info.nameValidation ?? 'subdomain');
+    // A custom resource's strategy validates its metadata's update once more, deduplicated on its
+    // own, and nothing filters the whole list (kube's customResourceValidator.ValidateUpdate; a
+    // built-in kind's declarative validation filters all of it, one cause per text).
+    const errors = info.customResource
+      ? [...metadataErrors, ...uniqueFieldErrors(validateObjectMetaAccessorUpdate(obj, current)), ...strategy.validateUpdate(obj, current)]
+      : this.validationErrors([...metadataErrors, ...strategy.validateUpdate(obj, current)]);
     if (errors.length) throw newInvalid(invalidGroupKindOf(info), name, errors);
     if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current, options);
     // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
@@ -316,10 +319,7 @@ export class GenericStore {
     if (strategy.decode) unknownFields = [...unknownFields, ...strategy.decode(obj, { serverSideApply: options.serverSideApply === true }).unknownFields];
     if (unknownFields.length === 0 || options.fieldValidation === 'Ignore') return [];
     const messages = unknownFields.map((path) => `unknown field "${path.replace(/^\./, '')}"`);
-    if (options.fieldValidation === 'Strict') {
-      const { kind, version } = this.info;
-      throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${messages.join(', ')}`);
-    }
+    if (options.fieldValidation === 'Strict') throw strictDecodingFailure(kind, version, messages);
     return messages;
   }
 

@@ -116,6 +116,48 @@ export function validateObjectMeta(obj: KubeObject, namespaced: boolean, how: Na
   } else if (meta.namespace) {
     errs.push(fieldError.forbidden('metadata.namespace', 'not allowed on this type'));
   }
+  errs.push(...validateMetadataContents(obj));
+  meta.finalizers?.forEach((f, i) => {
+    if (typeof f !== 'string') errs.push(fieldError.invalid(`metadata.finalizers[${i}]`, f, 'must be a string'));
+    // ValidateFinalizers names the list, not the item: metadata.finalizers for each bad name.
+    else for (const msg of validateQualifiedName(f)) errs.push(fieldError.invalid('metadata.finalizers', f, msg));
+  });
+  return errs;
+}
+
+export function validateObjectMetaUpdate(obj: KubeObject, old: KubeObject, namespaced: boolean, how: NameValidation = 'subdomain'): FieldError[] {
+  return [...validateObjectMeta(obj, namespaced, how), ...validateObjectMetaAccessorUpdate(obj, old)];
+}
+
+/**
+ * kube's ValidateObjectMetaAccessorUpdate: no finalizer added to an object being deleted, what
+ * an update may not change, then labels, annotations and owner references again. The generic
+ * registry runs it after ObjectMeta's own validation on every update, and a custom resource's
+ * strategy runs it once more (deduplicated), so a custom resource's update repeats those causes.
+ */
+export function validateObjectMetaAccessorUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
+  const meta = obj.metadata;
+  const errs: FieldError[] = [];
+  if (old.metadata.deletionTimestamp) {
+    const had = new Set(old.metadata.finalizers ?? []);
+    const added = (meta.finalizers ?? []).filter((f) => !had.has(f));
+    if (added.length) errs.push(fieldError.forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`));
+  }
+  if (meta.name !== old.metadata.name) errs.push(fieldError.invalid('metadata.name', meta.name, 'field is immutable'));
+  if ((meta.namespace ?? '') !== (old.metadata.namespace ?? '')) errs.push(fieldError.invalid('metadata.namespace', meta.namespace, 'field is immutable'));
+  if (meta.uid !== old.metadata.uid) errs.push(fieldError.invalid('metadata.uid', meta.uid, 'field is immutable'));
+  errs.push(...validateMetadataContents(obj));
+  return errs;
+}
+
+/**
+ * Labels, annotations and owner references: the part of ObjectMeta's validation that kube's
+ * ValidateObjectMetaAccessorUpdate runs again on an update (apimachinery api/validation
+ * objectmeta.go), in its order.
+ */
+export function validateMetadataContents(obj: KubeObject): FieldError[] {
+  const meta = obj.metadata;
+  const errs: FieldError[] = [];
   errs.push(...validateStringMap('metadata.labels', meta.labels, validateQualifiedName, validateLabelValue));
   errs.push(...validateStringMap('metadata.annotations', meta.annotations, (k) => validateQualifiedName(k.toLowerCase())));
   if (meta.annotations && typeof meta.annotations === 'object') {
@@ -125,36 +167,19 @@ export function validateObjectMeta(obj: KubeObject, namespaced: boolean, how: Na
       errs.push({ type: 'FieldValueTooLong', field: 'metadata.annotations', value: '', detail: `must have at most ${totalAnnotationSizeLimit} bytes` });
     }
   }
-  meta.finalizers?.forEach((f, i) => {
-    if (typeof f !== 'string') errs.push(fieldError.invalid(`metadata.finalizers[${i}]`, f, 'must be a string'));
-    // ValidateFinalizers names the list, not the item: metadata.finalizers for each bad name.
-    else for (const msg of validateQualifiedName(f)) errs.push(fieldError.invalid('metadata.finalizers', f, msg));
-  });
   let controllers = 0;
   meta.ownerReferences?.forEach((ref, i) => {
     const path = `metadata.ownerReferences[${i}]`;
-    if (!ref.apiVersion) errs.push(fieldError.invalid(`${path}.apiVersion`, ref.apiVersion ?? '', 'version must not be empty'));
-    if (!ref.kind) errs.push(fieldError.invalid(`${path}.kind`, ref.kind ?? '', 'kind must not be empty'));
-    if (!ref.name) errs.push(fieldError.invalid(`${path}.name`, ref.name ?? '', 'name must not be empty'));
-    if (!ref.uid) errs.push(fieldError.invalid(`${path}.uid`, ref.uid ?? '', 'uid must not be empty'));
+    // validateOwnerReference: each missing member is Required; a version that does not parse is Invalid.
+    if (!ref.apiVersion) errs.push(fieldError.required(`${path}.apiVersion`, 'must not be empty'));
+    else if (ref.apiVersion.split('/').length > 2 || ref.apiVersion.endsWith('/')) errs.push(fieldError.invalid(`${path}.apiVersion`, ref.apiVersion, 'must be <group>/<version> or <version>'));
+    if (!ref.kind) errs.push(fieldError.required(`${path}.kind`, 'must not be empty'));
+    if (!ref.name) errs.push(fieldError.required(`${path}.name`, 'must not be empty'));
+    if (!ref.uid) errs.push(fieldError.required(`${path}.uid`, 'must not be empty'));
     if (ref.controller) controllers++;
   });
   if (controllers > 1) {
     errs.push(fieldError.invalid('metadata.ownerReferences', meta.ownerReferences, 'Only one reference can have Controller set to true'));
-  }
-  return errs;
-}
-
-export function validateObjectMetaUpdate(obj: KubeObject, old: KubeObject, namespaced: boolean, how: NameValidation = 'subdomain'): FieldError[] {
-  const errs = validateObjectMeta(obj, namespaced, how);
-  const meta = obj.metadata;
-  if (meta.name !== old.metadata.name) errs.push(fieldError.invalid('metadata.name', meta.name, 'field is immutable'));
-  if ((meta.namespace ?? '') !== (old.metadata.namespace ?? '')) errs.push(fieldError.invalid('metadata.namespace', meta.namespace, 'field is immutable'));
-  if (meta.uid !== old.metadata.uid) errs.push(fieldError.invalid('metadata.uid', meta.uid, 'field is immutable'));
-  if (old.metadata.deletionTimestamp) {
-    const had = new Set(old.metadata.finalizers ?? []);
-    const added = (meta.finalizers ?? []).filter((f) => !had.has(f));
-    if (added.length) errs.push(fieldError.forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`));
   }
   return errs;
 }

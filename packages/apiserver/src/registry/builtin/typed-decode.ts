@@ -12,8 +12,10 @@ import { isScalar, type FieldDef, type ScalarType } from '../../http/protobuf/me
 import { specialTypes, type NestedCodec } from '../../http/protobuf/special-types.ts';
 import { wireSchema } from '../../http/protobuf/wire-schema.ts';
 import type { DecodeResult } from '../strategy.ts';
+import { base64ErrorIndex } from './base64.ts';
 
 const goDecodeErrors = new WeakMap<StatusError, string>();
+const strictDecodingErrors = new WeakMap<StatusError, string[]>();
 
 /** The 400 of a body Go's decoder refuses, remembering the decoder's own words for callers that word it otherwise. */
 function typedDecodeFailure(kind: string, version: string, goError: string): StatusError {
@@ -23,11 +25,23 @@ function typedDecodeFailure(kind: string, version: string, goError: string): Sta
 }
 
 /**
- * The Go decoder's words when `err` is a typed decoding's refusal: kube's JSON and merge patch
- * handler decodes the patched object itself and reports that as an Invalid `patch`.
+ * The Go decoder's words when `err` is a typed decoding's refusal: kube's patch handler decodes
+ * the patched object itself and reports that as an Invalid `patch`.
  */
 export function goDecodeErrorOf(err: unknown): string | undefined {
   return err instanceof StatusError ? goDecodeErrors.get(err) : undefined;
+}
+
+/** fieldValidation=Strict's 400 for unknown fields, remembering each `unknown field "..."` for the patch handler. */
+export function strictDecodingFailure(kind: string, version: string, errors: string[]): StatusError {
+  const error = newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${errors.join(', ')}`);
+  strictDecodingErrors.set(error, errors);
+  return error;
+}
+
+/** The strict decoding errors (`unknown field "spec.x"`) when `err` is fieldValidation=Strict's refusal. */
+export function strictDecodingErrorsOf(err: unknown): string[] | undefined {
+  return err instanceof StatusError ? strictDecodingErrors.get(err) : undefined;
 }
 
 /** The first type error, in the words of Go's json.UnmarshalTypeError. */
@@ -74,17 +88,6 @@ function jsonKind(value: unknown, numericTarget = false): string {
   if (typeof value === 'number') return numericTarget ? `number ${String(value)}` : 'number';
   if (typeof value === 'boolean') return 'bool';
   return typeof value === 'string' ? 'string' : 'object';
-}
-
-const base64Alphabet = /^[A-Za-z0-9+/]$/;
-
-/** Where Go's base64.StdEncoding stops on `text`, or -1 when it decodes (padding required). */
-function base64ErrorIndex(text: string): number {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const body = text.length - padding;
-  for (let i = 0; i < body; i++) if (!base64Alphabet.test(text[i]!)) return i;
-  if (text.length % 4 !== 0) return text.length - (text.length % 4);
-  return -1;
 }
 
 class IllegalBase64 extends Error {}
