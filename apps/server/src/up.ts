@@ -9,7 +9,6 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { ensurePrivateDataDir, listClients, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
 import { ClientIdentifier } from '@dojo/activity';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
-import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
 import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
@@ -30,7 +29,6 @@ import { ConsoleControllers } from './console-controllers.ts';
 import type { ClientFaultRoutesDeps } from './routes/client-fault-routes.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { consoleVersion } from './console-version.ts';
-import { discordBridge } from './discord-bridge.ts';
 import { ExplainService } from './explain/explain-service.ts';
 import { JournalWriters } from './explain/journal-writers.ts';
 import type { FieldHistoryDeps } from './fields/field-history-service.ts';
@@ -69,8 +67,7 @@ export interface RunningConsole {
   token: string;
   /** The embedded API server (embedded mode only): on its own thread unless `UpTuning.apiserver` says otherwise. */
   apiserver?: ApiServerHandle;
-  discord?: DiscordSimulator;
-  /** What the operators started beside the cluster (the Kafka broker simulator, unless --kafka-url). */
+  /** What the operators started beside the cluster (their simulators), each under its module. */
   services: OperatorServices;
   /** Runs the controllers and owns the informers; fault tests compare its caches with a LIST. */
   manager: Manager;
@@ -127,9 +124,6 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000, firstSeq: telemetryHistory.lastSeq + 1, sink: { write: (record) => telemetryHistory.append(record) } });
   const telemetry = new TelemetryHistory(journal, telemetryHistory);
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { metrics: metrics.restClient, userAgent: 'dojo-console' });
-  // The simulator's token (its API and its /_sim control API) lives beside the console's, 0600.
-  const discordToken = loadOrCreateToken(dataDir, 'discord-simulator-token', process.env.DISCORD_BOT_TOKEN);
-  const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json'), token: discordToken });
   const installCrds = Boolean(apiserver) || options.installCrds;
   const selected = operators.filter((o) => options.operators.includes(o.name));
   // Every selected operator's CRDs are served before the manager starts: informers list first.
@@ -161,15 +155,17 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const system = apiserver ? await startSystemControllers(manager, kubeConfig, apiserver, tuning.sim) : undefined;
   for (const entry of system?.controllers ?? []) controllers.add(entry);
   const services = new OperatorServices();
-  const context: OperatorContext = {
-    // The broker simulator's token lives beside the Discord simulator's, so a test on the same data dir can reach its fault knobs.
-    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : { kafkaBrokerToken: loadOrCreateToken(dataDir, 'kafka-broker-token') },
-    discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
-    serves: (group, version, resource) => servesResource(transport, group, version, resource),
-    warn: (message) => console.warn(`warning: ${message}`),
-    services,
-  };
   for (const operator of selected) {
+    const context: OperatorContext = {
+      settings: options.operatorSettings?.[operator.name] ?? {},
+      // Modules' secrets live beside the console's token, 0600, so a test on the same data dir can reach a simulator's fault knobs.
+      token: (name, preset) => loadOrCreateToken(dataDir, name, preset),
+      statePath: (name) => join(dataDir, name),
+      env: process.env,
+      serves: (group, version, resource) => servesResource(transport, group, version, resource),
+      warn: (message) => console.warn(`warning: ${message}`),
+      services: services.forModule(operator.name),
+    };
     for (const entry of await operator.register(manager, context)) controllers.add({ ...entry, role: 'operator' });
   }
   await manager.start();
@@ -304,7 +300,8 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     }),
     hello: () => ({ session: { cluster: apiserver ? 'embedded' : 'kubeconfig' } }),
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
-    ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
+    simulators: services,
+    operatorModules: selected,
     ...(activity ? { activity } : {}),
     // The embedded API server journals to the data dir; RBAC is derived from there.
     ...(apiserver ? { clientRbac: (name: string) => clientRbacFromDataDir(dataDir, name) } : {}),
@@ -327,7 +324,6 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     token,
     manager,
     ...(apiserver ? { apiserver } : {}),
-    ...(discord ? { discord } : {}),
     ...(activity ? { activity } : {}),
     scraper,
     ...(traces ? { traces: { ...traces, endpoint: server.url.replace(/\/$/, '') } } : {}),
@@ -351,7 +347,6 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
       await server.close();
       await recordings.close();
       transport.close();
-      await discord?.close();
       await services.close();
       await apiserver?.close();
       await history.close();

@@ -51,3 +51,4 @@ export type * from './staleness.ts';
 export type * from './explain.ts';
 export type * from './field-history.ts';
 export type * from './scrape.ts';
+export type * from './simulators.ts';
