@@ -1,32 +1,28 @@
 /**
- * `dojo-console up`: the embedded default (API server, simulated control plane, Discord
- * simulator) or a real cluster via --kubeconfig, the selected operators, and the console.
- * Wiring only: which operators exist, their CRDs, controllers and the simulators they need
- * come from the operator registry (@dojo/operator's `operators`).
+ * `dojo-console up`: a cluster backend (the embedded API server and simulated control plane,
+ * or a real cluster via --kubeconfig / --in-cluster: up/cluster-backend.ts), the selected
+ * operators, the optional parts flags turn on (up/optional-features.ts), and the console. Each
+ * part is handed to one closer as it starts (up/closer.ts): stop() and a failed start close
+ * them in reverse. Wiring only: which operators exist, their CRDs, controllers, settings and
+ * the simulators they need come from the operator registry (@dojo/operator's `operators`).
  */
 import { join, resolve } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
-import { ensurePrivateDataDir, listClients, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
+import { ensurePrivateDataDir, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
 import { ClientIdentifier } from '@dojo/activity';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
-import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
+import { operators, OperatorServices, type Closable, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
 import { ActivityService } from './activity/activity-service.ts';
-import { clientRbacFromDataDir } from './client-controls/rbac-report.ts';
 import type { ActivityFeedFactory } from './activity/activity-feed.ts';
 import { HandleJournalFeed } from './activity/handle-journal-feed.ts';
 import { AuditFeed } from './audit/audit-feed.ts';
-import { AuditLogFollower } from './audit/audit-log-follower.ts';
-import { defaultAuditWebhookPort, startAuditWebhookServer, type AuditWebhookServer } from './audit/audit-webhook-server.ts';
+import type { AuditWebhookServer } from './audit/audit-webhook-server.ts';
 import { conflictWinnerLookup } from './audit/conflict-winner.ts';
 import { learnConsoleUser } from './kube/console-user.ts';
 import { ownPodOf } from './kube/own-pod.ts';
-import { inClusterKubeConfig } from './kube/in-cluster.ts';
-import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
-import type { ClientFaultRoutesDeps } from './routes/client-fault-routes.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { consoleVersion } from './console-version.ts';
 import { ExplainService } from './explain/explain-service.ts';
@@ -45,7 +41,7 @@ import { ConsoleScrapeTargets } from './scrape/console-scrape-targets.ts';
 import { kubeconfigBearerToken } from './scrape/kubeconfig-token.ts';
 import type { OtlpExport } from './otel/export/otlp-export.ts';
 import { Scraper } from './scrape/scraper.ts';
-import { TraceReceiver, traceReceiverOff } from './otel/receive-service.ts';
+import { traceReceiverOff, type TraceReceiver } from './otel/receive-service.ts';
 import { TracedClients } from './otel/traced-clients.ts';
 import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
 import { defaultScrapeAllow, ScrapeAllowList } from './scrape/scrape-allow.ts';
@@ -53,9 +49,12 @@ import { openRecording } from './recording/open-recording.ts';
 import { RecordingConsoles } from './recording/recording-consoles.ts';
 import { SecretValueLedger } from './recording/secret-value-ledger.ts';
 import { clusterSecretValues } from './recording/secret-values.ts';
-import { keepControllers, keepingResources, keepSource, keepTraceReceiver, keepingTraceReceiver } from './recording/session-facts.ts';
+import { keepControllers, keepingResources, keepSource, keepTraceReceiver } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
 import { removeConsoleEndpoint, writeConsoleEndpoint } from './client-controls/console-endpoint.ts';
+import { Closer } from './up/closer.ts';
+import { startClusterBackend } from './up/cluster-backend.ts';
+import { beforeControllers, startFeatures, telemetryIntake, type FeatureParts } from './up/optional-features.ts';
 
 export interface RunningConsole {
   console: ConsoleServer;
@@ -104,30 +103,31 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   const dataDir = resolve(options.dataDir);
   ensurePrivateDataDir(dataDir);
   const token = loadOrCreateConsoleToken(dataDir, options.token);
-  const external = Boolean(options.kubeconfig) || options.inCluster;
-  const apiserverOptions = { dataDir, port: options.apiserverPort, ...(options.inflight ? { inflight: options.inflight } : {}) };
-  const apiserver = external ? undefined : tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions, tuning.apiserverThread);
-  // Said plainly, once: the console keeps serving what it has, and /readyz answers 503.
-  apiserver?.onFailure((error) => console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`));
-  const kubeconfigPath = options.inCluster ? '(in-cluster ServiceAccount)' : options.kubeconfig ? resolve(options.kubeconfig) : apiserver!.kubeconfigPath;
-  const kubeConfig = options.inCluster ? inClusterKubeConfig() : new KubeConfig();
-  if (!options.inCluster) kubeConfig.loadFromFile(kubeconfigPath);
-  if (options.context) kubeConfig.setCurrentContext(options.context);
+  // Everything below is deferred to one closer as it starts: stop() closes it in reverse, and so
+  // does a start that fails half-way, so nothing is left listening or open.
+  const closer = new Closer();
+  return closer.startOrClose(() => startConsole(options, tuning, dataDir, token, closer));
+}
+
+async function startConsole(options: UpOptions, tuning: UpTuning, dataDir: string, token: string, closer: Closer): Promise<RunningConsole> {
+  const backend = await startClusterBackend(options, dataDir, tuning, closer);
+  const { apiserver, kubeConfig, kubeconfigPath } = backend;
 
   const metrics = createRuntimeMetrics();
   const history = new HistoryStore({
     path: join(dataDir, 'history.db'),
     retention: { ...(options.historyRetentionMs ? { maxAgeMs: options.historyRetentionMs } : {}), ...(options.historyMaxBytes ? { maxBytes: options.historyMaxBytes } : {}) },
   });
+  closer.defer('the history', () => history.close());
   const telemetryHistory = history.stream(telemetryStream);
   // The journal's ring is the live cache; the history continues its sequence across restarts.
   const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000, firstSeq: telemetryHistory.lastSeq + 1, sink: { write: (record) => telemetryHistory.append(record) } });
   const telemetry = new TelemetryHistory(journal, telemetryHistory);
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { metrics: metrics.restClient, userAgent: 'dojo-console' });
-  const installCrds = Boolean(apiserver) || options.installCrds;
+  closer.defer('the cluster transport', () => transport.close());
   const selected = operators.filter((o) => options.operators.includes(o.name));
   // Every selected operator's CRDs are served before the manager starts: informers list first.
-  await ensureCrds(transport, selected.flatMap((o) => o.crds()), installCrds);
+  await ensureCrds(transport, selected.flatMap((o) => o.crds()), backend.installCrds);
 
   const manager = await Manager.create({
     kubeConfig,
@@ -144,17 +144,13 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     isEmbedded: (name) => controllers.get(name) !== undefined,
     consoleUser: await learnConsoleUser(transport, (message) => console.warn(`warning: ${message}`)),
   });
-  // Following the journal before any controller starts, so the first reconciles leave too.
-  // The OpenTelemetry SDK is loaded only when asked for: every other start stays as quick.
-  const otlp = options.otlp
-    ? new (await import('./otel/export/otlp-export.ts')).OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
-    : undefined;
-  otlp?.start();
-  // The simulated control plane only exists with the embedded cluster; a real one has its own.
-  // Its kubelet's containers log to the embedded API server, which answers `pods/log` from them.
-  const system = apiserver ? await startSystemControllers(manager, kubeConfig, apiserver, tuning.sim) : undefined;
-  for (const entry of system?.controllers ?? []) controllers.add(entry);
+  const parts: FeatureParts = {};
+  const featureContext = { options, dataDir, backend, journal, metrics, history, identifier, parts };
+  const defer = (name: string, closable: Closable) => closer.defer(name, () => closable.close());
+  await startFeatures(beforeControllers, featureContext, defer);
+  await backend.startControlPlane(manager, controllers, tuning, closer);
   const services = new OperatorServices();
+  closer.defer("the operators' services", () => services.close());
   for (const operator of selected) {
     const context: OperatorContext = {
       settings: options.operatorSettings?.[operator.name] ?? {},
@@ -169,19 +165,22 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     for (const entry of await operator.register(manager, context)) controllers.add({ ...entry, role: 'operator' });
   }
   await manager.start();
-  const clusterMode = apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig';
+  closer.defer('the manager', () => manager.stop());
+  closer.defer('the controller list', () => controllers.close());
   const ownPod = options.inCluster ? ownPodOf(process.env) : undefined;
   // What a recording of this session needs beyond its streams.
-  keepSource(history, { clusterMode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
+  keepSource(history, { clusterMode: backend.mode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
   keepControllers(history, controllers.list());
   // A real cluster: only the kinds the controllers already watch, which the console's least-privilege identity may read.
   // Every value a watched Secret has had, as salted hashes, so an export scrubs rotated and deleted ones too.
   const secretLedger = SecretValueLedger.open(dataDir);
   const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream), Date.now, (secret) => secretLedger.rememberSecret(secret)), keepingResources(history, () => discoverResources(transport)), {
-    scope: apiserver ? 'served' : 'watched',
+    scope: backend.versionScope,
     events: new VersionRecorder(history.stream(eventsStream)),
   });
+  closer.defer('the version recorder', () => versionedKinds.close());
   const recordings = new RecordingConsoles({ host: options.host, token, dataDir }, openRecording);
+  closer.defer('the opened recordings', () => recordings.close());
   const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);
   // The request journal names the client of every write; only the embedded API server keeps one.
   const writes = apiserver ? new JournalWriters(identifier) : undefined;
@@ -195,6 +194,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     recordsVersionsOf,
     fetch: objectFetcher(manager.apiClient, new DiscoveryCache(() => discoverResources(transport), { ttlMs: 30_000 })),
   });
+  closer.defer('explain', () => explain.close());
   const fieldHistory: FieldHistoryDeps = { history: recorded, liveObject: (identity) => explain.cachedObject(identity), recordsVersionsOf };
   let ready = true;
   // Operators the console did not start are seen through the embedded API server's request
@@ -226,25 +226,10 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
           ...(feed ? { feed } : {}),
         })
       : undefined;
-  const audit = auditFeed && options.auditWebhook ? { token: loadOrCreateToken(dataDir, 'audit-webhook-token'), sink: auditFeed } : undefined;
-  // kube-apiserver sends the webhook's token only over HTTPS (audit-webhook-server.ts): its own listener, beside the plain one.
-  const auditWebhook = audit ? await startAuditWebhookServer({ host: options.host, port: options.auditWebhookPort ?? defaultAuditWebhookPort, dataDir, sink: audit.sink }) : undefined;
-  const auditLog = auditFeed && options.auditLog ? new AuditLogFollower({ path: resolve(options.auditLog), sink: auditFeed, clock: realClock }) : undefined;
-  auditLog?.start();
+  await startFeatures(telemetryIntake, { ...featureContext, ...(auditFeed ? { auditFeed } : {}), ...(tracedClients ? { tracedClients } : {}) }, defer);
+  if (!parts.traces) keepTraceReceiver(history, traceReceiverOff);
   activity?.start();
-  // Operators' reconcile spans join the telemetry journal, on any cluster (docs/opentelemetry.md).
-  const receiver = options.otlpReceiver ? new TraceReceiver({
-        clock: realClock,
-        maxAgeMs: history.retention.maxAgeMs,
-        append: (record) => journal.append(record),
-        isEmbedded: identifier.isEmbedded,
-        onReceived: () => tracesKept?.kept(),
-        ...(tracedClients ? { clients: tracedClients } : {}),
-      }) : undefined;
-  const tracesKept = receiver ? keepingTraceReceiver(history, () => receiver.snapshot()) : undefined;
-  const traces = receiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver } : undefined;
-  if (tracesKept) tracesKept.kept();
-  else keepTraceReceiver(history, traceReceiverOff);
+  if (activity) closer.defer('the activity inference', () => activity.stop());
   const scraper = new Scraper(options.scrape ?? [], {
     clock: realClock,
     kubeconfigToken: kubeconfigBearerToken(kubeConfig),
@@ -254,6 +239,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   });
   const scrapeTargets = new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dataDir), (message) => console.warn(`warning: ${message}`));
   scraper.start();
+  closer.defer('the scraper', () => scraper.stop());
 
   const server = await startConsoleServer({
     host: options.host,
@@ -281,10 +267,10 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     fieldHistory,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
-    ready: () => ready && !apiserver?.failure && manager.readyz().ok,
+    ready: () => ready && backend.healthy() && manager.readyz().ok,
     session: () => ({
       cluster: {
-        mode: clusterMode,
+        mode: backend.mode,
         server: transport.server.toString(),
         ...(options.context ? { context: options.context } : {}),
         // Only the path, for "kubectl --kubeconfig …": the credentials never reach the browser.
@@ -303,17 +289,19 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     simulators: services,
     operatorModules: selected,
     ...(activity ? { activity } : {}),
-    // The embedded API server journals to the data dir; RBAC is derived from there.
-    ...(apiserver ? { clientRbac: (name: string) => clientRbacFromDataDir(dataDir, name) } : {}),
-    ...(apiserver ? { clientViews: apiserver } : {}),
-    ...(audit ? { audit } : {}),
-    ...(traces ? { traces } : {}),
-    ...(apiserver ? { clientFaults: clientFaultControls(apiserver, dataDir) } : {}),
+    ...backend.consoleParts(dataDir),
+    ...(parts.audit ? { audit: parts.audit } : {}),
+    ...(parts.traces ? { traces: parts.traces } : {}),
     scrape: scrapeTargets,
   });
+  closer.defer('the console server', () => server.close());
 
   // `dojo-console client NAME …` finds this console through the data dir (client-controls/console-endpoint.ts).
   writeConsoleEndpoint(dataDir, server.url);
+  closer.defer('the console endpoint file', () => {
+    ready = false;
+    removeConsoleEndpoint(dataDir);
+  });
 
   return {
     console: server,
@@ -326,42 +314,10 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     ...(apiserver ? { apiserver } : {}),
     ...(activity ? { activity } : {}),
     scraper,
-    ...(traces ? { traces: { ...traces, endpoint: server.url.replace(/\/$/, '') } } : {}),
+    ...(parts.traces ? { traces: { ...parts.traces, endpoint: server.url.replace(/\/$/, '') } } : {}),
     services,
-    ...(otlp ? { otlp } : {}),
-    ...(auditWebhook ? { auditWebhook } : {}),
-    async stop() {
-      ready = false;
-      removeConsoleEndpoint(dataDir);
-      activity?.stop();
-      await auditWebhook?.close();
-      await auditLog?.stop();
-      await scraper.stop();
-      controllers.close();
-      versionedKinds.close();
-      explain.close();
-      tracesKept?.stop();
-      await manager.stop();
-      await otlp?.shutdown();
-      system?.sim.close();
-      await server.close();
-      await recordings.close();
-      transport.close();
-      await services.close();
-      await apiserver?.close();
-      await history.close();
-    },
-  };
-}
-
-/** Faults on connected clients' requests, kept by the API server wherever it runs (its control port). */
-function clientFaultControls(apiserver: ApiServerHandle, dataDir: string): ClientFaultRoutesDeps {
-  return {
-    faults: {
-      list: (client) => apiserver.clientFaults(client),
-      add: (client, spec) => apiserver.clientFaults(client, { add: spec }),
-      clear: (client, id) => apiserver.clientFaults(client, { clear: true, ...(id === undefined ? {} : { id }) }),
-    },
-    isConnected: (name) => listClients(dataDir).some((c) => c.name === name),
+    ...(parts.otlp ? { otlp: parts.otlp } : {}),
+    ...(parts.auditWebhook ? { auditWebhook: parts.auditWebhook } : {}),
+    stop: () => closer.close(),
   };
 }
