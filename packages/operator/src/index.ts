@@ -29,7 +29,7 @@
  * Contents: operators.ts (the registry), operator-module.ts, operator-services.ts (what
  * modules start beside the cluster), api/ (types, resource types, the CloudNativePG mapping),
  * dojo/ (plan -> reconciler), discord/ (one generic reconciler + a strategy per kind),
- * register-operator.ts (the Dojo operator's module), examples/ (one folder per example).
+ * dojo-operator.ts (the Dojo operator's module), examples/ (one folder per example).
  * Events go through the runtime's recorder (`manager.eventRecorderFor`).
  *
  * Entry points: "." (this file), "./kafka-broker" (the Kafka broker simulator alone), and for
@@ -44,7 +44,7 @@ export type { SimulatorControl } from './simulator-control.ts';
 export { kafkaBrokerService } from './examples/kafkatopic/register-kafkatopic-operator.ts';
 export { discordSimulatorService } from './discord/discord-simulator-service.ts';
 export { crdDirectory, operatorCrds } from './crd-manifests.ts';
-export { registerOperator, dojoOperator, defaultDojoImage, type OperatorControllers, type OperatorOptions } from './register-operator.ts';
+export { registerOperator, dojoOperator, defaultDojoImage, type OperatorControllers, type OperatorOptions } from './dojo-operator.ts';
 export { cnpgDatabases, operatorResourceTypes, operatorTypes } from './api/resource-types.ts';
 export { credentialsSecretOf, databaseNameFor, defaultPostgresCluster, type CnpgDatabase, type CnpgDatabaseSpec } from './api/cnpg.ts';
 export type {

@@ -11,7 +11,7 @@ import { fruitOperator } from './examples/fruit/fruit.ts';
 import { kafkaTopicOperator } from './examples/kafkatopic/register-kafkatopic-operator.ts';
 import { secSynchOperator } from './examples/secsynch/register-secsynch-operator.ts';
 import type { OperatorModule } from './operator-module.ts';
-import { dojoOperator } from './register-operator.ts';
+import { dojoOperator } from './dojo-operator.ts';
 
 export const operators: readonly OperatorModule[] = [
   dojoOperator,

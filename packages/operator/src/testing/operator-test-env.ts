@@ -9,7 +9,7 @@ import type { KubeObject } from '@dojo/kube-api';
 import { builtinTypes, KubeClient, Manager } from '@dojo/runtime';
 import { startTestApiServer, type TestApiServer } from '@dojo/runtime/testing/test-api-server';
 import { operatorCrds } from '../crd-manifests.ts';
-import { registerOperator, type OperatorControllers, type OperatorOptions } from '../register-operator.ts';
+import { registerOperator, type OperatorControllers, type OperatorOptions } from '../dojo-operator.ts';
 import { cnpgDatabaseCrd } from './cnpg-database-crd.ts';
 
 export const discordToken = 'operator-test-token';
