@@ -10,15 +10,11 @@ import { join, resolve } from 'node:path';
 import { ensurePrivateDataDir, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
 import { ClientIdentifier } from '@dojo/activity';
 import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
-import { eventsStream, HistoryStore, requestsStream, telemetryStream, versionsStream } from '@dojo/history';
+import { eventsStream, HistoryStore, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type Closable, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
-import { ActivityService } from './activity/activity-service.ts';
-import type { ActivityFeedFactory } from './activity/activity-feed.ts';
-import { HandleJournalFeed } from './activity/handle-journal-feed.ts';
-import { AuditFeed } from './audit/audit-feed.ts';
+import type { ActivityService } from './activity/activity-service.ts';
 import type { AuditWebhookServer } from './audit/audit-webhook-server.ts';
-import { conflictWinnerLookup } from './audit/conflict-winner.ts';
 import { learnConsoleUser } from './kube/console-user.ts';
 import { ownPodOf } from './kube/own-pod.ts';
 import type { UpOptions } from './cli-args.ts';
@@ -26,7 +22,6 @@ import { ConsoleControllers } from './console-controllers.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { consoleVersion } from './console-version.ts';
 import { ExplainService } from './explain/explain-service.ts';
-import { JournalWriters } from './explain/journal-writers.ts';
 import type { FieldHistoryDeps } from './fields/field-history-service.ts';
 import { RecordedHistory } from './history/recorded-history.ts';
 import { TelemetryHistory } from './history/telemetry-source.ts';
@@ -42,7 +37,6 @@ import { kubeconfigBearerToken } from './scrape/kubeconfig-token.ts';
 import type { OtlpExport } from './otel/export/otlp-export.ts';
 import { Scraper } from './scrape/scraper.ts';
 import { traceReceiverOff, type TraceReceiver } from './otel/receive-service.ts';
-import { TracedClients } from './otel/traced-clients.ts';
 import { ScrapeTargetsFile } from './scrape/scrape-targets-file.ts';
 import { defaultScrapeAllow, ScrapeAllowList } from './scrape/scrape-allow.ts';
 import { openRecording } from './recording/open-recording.ts';
@@ -52,6 +46,7 @@ import { clusterSecretValues } from './recording/secret-values.ts';
 import { keepControllers, keepingResources, keepSource, keepTraceReceiver } from './recording/session-facts.ts';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
 import { removeConsoleEndpoint, writeConsoleEndpoint } from './client-controls/console-endpoint.ts';
+import { clientActivity } from './up/client-activity.ts';
 import { Closer } from './up/closer.ts';
 import { startClusterBackend } from './up/cluster-backend.ts';
 import { beforeControllers, startFeatures, telemetryIntake, type FeatureParts } from './up/optional-features.ts';
@@ -182,8 +177,7 @@ async function startConsole(options: UpOptions, tuning: UpTuning, dataDir: strin
   const recordings = new RecordingConsoles({ host: options.host, token, dataDir }, openRecording);
   closer.defer('the opened recordings', () => recordings.close());
   const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);
-  // The request journal names the client of every write; only the embedded API server keeps one.
-  const writes = apiserver ? new JournalWriters(identifier) : undefined;
+  const { activity, auditFeed, tracedClients, writes } = clientActivity({ options, dataDir, backend, transport, manager, journal, telemetry, history, identifier });
   const recordsVersionsOf = (group: string, kind: string) => versionedKinds.records(group, kind);
   const explain = new ExplainService({
     informers: () => manager.informers.informers(),
@@ -197,35 +191,6 @@ async function startConsole(options: UpOptions, tuning: UpTuning, dataDir: strin
   closer.defer('explain', () => explain.close());
   const fieldHistory: FieldHistoryDeps = { history: recorded, liveObject: (identity) => explain.cachedObject(identity), recordsVersionsOf };
   let ready = true;
-  // Operators the console did not start are seen through the embedded API server's request
-  // journal, or on a real cluster through its audit events (docs/audit.md).
-  let auditFeed: AuditFeed | undefined;
-  const audited = !apiserver && (options.auditWebhook || options.auditLog !== undefined);
-  const feed: ActivityFeedFactory | undefined = apiserver
-    ? (handler) => new HandleJournalFeed(apiserver, handler)
-    : audited
-      ? (handler) => (auditFeed = new AuditFeed(handler, { clock: realClock, conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }))
-      : undefined;
-  // A traced operator that is also a client of the API server is matched to it by its calls.
-  const tracedClients = options.otlpReceiver && (apiserver || audited) ? new TracedClients({ identifier }) : undefined;
-  // The journal's seq continues across restarts, and the history keeps the last one this console applied.
-  const requestsHistory = history.stream(requestsStream);
-  const activity =
-    apiserver || audited
-      ? new ActivityService({
-          transport,
-          journal,
-          identifier,
-          ...(tracedClients ? { sendsTraces: (client: string) => tracedClients.sendsTraces(client) } : {}),
-          dataDir,
-          ...(apiserver ? { server: apiserver.url, appliedThrough: requestsHistory.lastSeq } : {}),
-          // As many as the inference joins (its bounded maps): the newest of the journal's replay window.
-          recordedTelemetry: () => telemetry.stored({ types: ['reconcile-start', 'api-call'], untilSeq: journal.lastSeq, limit: 50_000, newest: true }),
-          // Kept on disk with the rest of the history, under the same retention and coverage.
-          sinks: [requestsHistory, ...(writes ? [writes] : []), ...(tracedClients ? [tracedClients] : [])],
-          ...(feed ? { feed } : {}),
-        })
-      : undefined;
   await startFeatures(telemetryIntake, { ...featureContext, ...(auditFeed ? { auditFeed } : {}), ...(tracedClients ? { tracedClients } : {}) }, defer);
   if (!parts.traces) keepTraceReceiver(history, traceReceiverOff);
   activity?.start();
