@@ -7,9 +7,8 @@
  * the simulators they need come from the operator registry (@dojo/operator's `operators`).
  */
 import { join, resolve } from 'node:path';
-import { ensurePrivateDataDir, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
+import { ensurePrivateDataDir, type ApiServerHandle } from '@dojo/apiserver';
 import { ClientIdentifier } from '@dojo/activity';
-import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
 import { eventsStream, HistoryStore, telemetryStream, versionsStream } from '@dojo/history';
 import { operators, OperatorServices, type Closable, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
@@ -48,6 +47,7 @@ import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-
 import { removeConsoleEndpoint, writeConsoleEndpoint } from './client-controls/console-endpoint.ts';
 import { clientActivity } from './up/client-activity.ts';
 import { Closer } from './up/closer.ts';
+import type { UpTuning } from './up/up-tuning.ts';
 import { startClusterBackend } from './up/cluster-backend.ts';
 import { beforeControllers, startFeatures, telemetryIntake, type FeatureParts } from './up/optional-features.ts';
 
@@ -78,21 +78,7 @@ export interface RunningConsole {
   stop(): Promise<void>;
 }
 
-/** Knobs that are not CLI flags: tests shrink the telemetry ring, benchmarks set the pod delay. */
-export interface UpTuning {
-  journalCapacity?: number;
-  maxSocketBufferBytes?: number;
-  /** The simulated cluster's options (embedded mode only), e.g. `podStartDelay` for benchmarks. */
-  sim?: ClusterSimOptionsInput;
-  /**
-   * Where the embedded API server runs: a thread of its own (the default: the console's event
-   * loop never waits behind the server's work) or the console's own thread (the benchmark's
-   * comparison).
-   */
-  apiserver?: ApiServerHandle['mode'];
-  /** The API server thread's heap caps (tests make it die this way). */
-  apiserverThread?: ApiServerThreadOptions;
-}
+export type { UpTuning } from './up/up-tuning.ts';
 
 export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<RunningConsole> {
   const dataDir = resolve(options.dataDir);

@@ -17,7 +17,7 @@ import { inClusterKubeConfig } from '../kube/in-cluster.ts';
 import type { ClientFaultRoutesDeps } from '../routes/client-fault-routes.ts';
 import { startSystemControllers } from '../system-controllers.ts';
 import type { ConsoleServerOptions } from '../console-server.ts';
-import type { UpTuning } from '../up.ts';
+import type { UpTuning } from './up-tuning.ts';
 import type { Closer } from './closer.ts';
 
 export interface ClusterBackend {
