@@ -37,7 +37,7 @@ describe('dojo-console arguments', () => {
 
   it('selects operators with --operators and names the known ones for a typo', () => {
     expect(parseCli(['up', '--operators', 'dojo,fruit'], {})).toMatchObject({ options: { operators: ['dojo', 'fruit'] } });
-    expect(parseCli(['up', '--operators', 'kafkatopic', '--kafka-url', 'http://kafka-rest:8082'], {})).toMatchObject({ options: { operators: ['kafkatopic'], kafkaUrl: 'http://kafka-rest:8082' } });
+    expect(parseCli(['up', '--operators', 'kafkatopic', '--kafka-url', 'http://kafka-rest:8082'], {})).toMatchObject({ options: { operators: ['kafkatopic'], operatorSettings: { kafkatopic: { kafkaUrl: 'http://kafka-rest:8082' } } } });
     expect(() => parseCli(['up', '--operators', 'dojo,kafka'], {})).toThrow('unknown operator "kafka" in --operators: known operators are dojo, application, secsynch, kafkatopic, fruit');
   });
 

@@ -1,9 +1,10 @@
 /** Parses `dojo-console` arguments; a bad flag is a `CliUsageError` (exit code 2). */
 import { parseArgs } from 'node:util';
-import { inflightFlagOptions, parseInflightFlags, parseServiceAccountRef, type InflightLimits, type ServiceAccountRef } from '@dojo/apiserver';
+import { parseInflightFlags, parseServiceAccountRef, type InflightLimits, type ServiceAccountRef } from '@dojo/apiserver';
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
-import { operatorNames } from '@dojo/operator';
+import { operatorNames, operators, parseArgsOption, type OperatorSettings } from '@dojo/operator';
 import { connectUsage, rbacUsage, usage } from './cli-usage.ts';
+import { upFlags } from './up-flags.ts';
 import { ScrapeAllowList, applyScrapeFlags, parseScrapeSpecs, type ScrapeTargetSpec } from '@dojo/telemetry-sources';
 import { OtlpConfigError, resolveOtlpExport, type OtlpExportOptions } from '@dojo/otlp-export';
 
@@ -22,9 +23,8 @@ export interface UpOptions {
   inCluster: boolean;
   context?: string;
   installCrds: boolean;
-  discordUrl?: string;
-  /** The Kafka admin REST API the KafkaTopic example manages topics on (default: a simulator). */
-  kafkaUrl?: string;
+  /** Each operator module's own settings (its `options`) that were given, by module name; none given: absent. */
+  operatorSettings?: Readonly<Record<string, OperatorSettings>>;
   token?: string;
   allowSecretData: boolean;
   /** Which operators run: names from the operator registry (@dojo/operator's `operators`). */
@@ -52,6 +52,36 @@ export interface UpOptions {
   otlpReceiver?: boolean;
   /** Send every reconcile as OTLP spans (`--otlp-endpoint`, `--otlp-protocol`, the OTEL_EXPORTER_OTLP_* variables; docs/opentelemetry.md). */
   otlp?: OtlpExportOptions;
+}
+
+/** node:util's parseArgs options for `up`, from the one declaration of its flags. */
+const upParseOptions = Object.fromEntries(upFlags().map((f) => [f.flag, parseArgsOption(f)]));
+
+/** Typed reads of parseArgs' values: a flag is a string, a switch or a repeatable list, as declared. */
+function flagReader(values: Readonly<Record<string, unknown>>) {
+  return {
+    text: (flag: string): string | undefined => (typeof values[flag] === 'string' ? values[flag] : undefined),
+    on: (flag: string): boolean => values[flag] === true,
+    all: (flag: string): string[] | undefined => {
+      const list = values[flag];
+      return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : undefined;
+    },
+  };
+}
+
+/** The values of every module's own options that were given, under the module's name; a bad value is a usage error. */
+function parseOperatorSettings(values: Readonly<Record<string, unknown>>): Record<string, OperatorSettings> {
+  const settings: Record<string, Record<string, string>> = {};
+  for (const module of operators) {
+    for (const option of module.options ?? []) {
+      const raw = values[option.flag];
+      if (typeof raw !== 'string') continue;
+      const problem = option.check?.(raw);
+      if (problem) throw new CliUsageError(`invalid --${option.flag} "${raw}": ${problem}`);
+      (settings[module.name] ??= {})[option.key] = raw;
+    }
+  }
+  return settings;
 }
 
 function parseOperators(raw: string): string[] {
@@ -183,128 +213,96 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'data-dir': { type: 'string' },
-        'apiserver-port': { type: 'string' },
-        ...inflightFlagOptions,
-        kubeconfig: { type: 'string' },
-        'in-cluster': { type: 'boolean' },
-        context: { type: 'string' },
-        'install-crds': { type: 'boolean' },
-        'discord-url': { type: 'string' },
-        'kafka-url': { type: 'string' },
-        token: { type: 'string' },
-        'allow-secret-data': { type: 'boolean' },
-        'leader-elect': { type: 'boolean' },
-        operators: { type: 'string' },
-        'leader-election-namespace': { type: 'string' },
-        'history-retention': { type: 'string' },
-        'history-max-mb': { type: 'string' },
-        scrape: { type: 'string', multiple: true },
-        'scrape-interval': { type: 'string' },
-        'scrape-token-file': { type: 'string', multiple: true },
-        'scrape-token-from-kubeconfig': { type: 'string', multiple: true },
-        'scrape-ca': { type: 'string', multiple: true },
-        'scrape-insecure-skip-verify': { type: 'string', multiple: true },
-        'scrape-allow': { type: 'string', multiple: true },
-        'audit-webhook': { type: 'boolean' },
-        'audit-webhook-port': { type: 'string' },
-        'audit-log': { type: 'string' },
-        'otlp-receiver': { type: 'boolean' },
-        'otlp-endpoint': { type: 'string' },
-        'otlp-protocol': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' },
-      },
+      options: upParseOptions,
     });
   } catch (err) {
     throw new CliUsageError((err as Error).message);
   }
   const { values, positionals } = parsed;
+  const { text, on, all } = flagReader(values);
   const command = positionals[0] ?? 'up';
-  if (values.help || command === 'help') return { name: 'help', text: usage };
-  if (values.version) return { name: 'version' };
+  if (on('help') || command === 'help') return { name: 'help', text: usage };
+  if (on('version')) return { name: 'version' };
   if (positionals.length > 1) throw new CliUsageError(`unexpected argument "${positionals[1]}"`);
   if (command !== 'up') throw new CliUsageError(`unknown command "${command}"`);
-  if (values.context && !values.kubeconfig) throw new CliUsageError('--context needs --kubeconfig');
-  if (values['in-cluster'] && values.kubeconfig) throw new CliUsageError('--in-cluster and --kubeconfig exclude each other');
-  const external = Boolean(values.kubeconfig) || Boolean(values['in-cluster']);
-  const retention = values['history-retention'];
+  if (text('context') && !text('kubeconfig')) throw new CliUsageError('--context needs --kubeconfig');
+  if (on('in-cluster') && text('kubeconfig')) throw new CliUsageError('--in-cluster and --kubeconfig exclude each other');
+  const external = Boolean(text('kubeconfig')) || on('in-cluster');
+  const retention = text('history-retention');
   const historyRetentionMs = retention === undefined ? defaultRetention.maxAgeMs : parseDuration(retention);
   if (historyRetentionMs === undefined) throw new CliUsageError(`invalid --history-retention "${retention}": a number and a unit, like 90s, 30m, 24h or 7d`);
-  const maxMb = values['history-max-mb'];
+  const maxMb = text('history-max-mb');
   const historyMaxBytes = maxMb === undefined ? defaultRetention.maxBytes : parseMegabytes(maxMb);
   if (historyMaxBytes === undefined) throw new CliUsageError(`invalid --history-max-mb "${maxMb}": a positive number of megabytes`);
   let scrape: ScrapeTargetSpec[] = [];
   try {
-    scrape = applyScrapeFlags(parseScrapeSpecs(values.scrape ?? []), {
-      tokenFile: values['scrape-token-file'] ?? [],
-      tokenFromKubeconfig: values['scrape-token-from-kubeconfig'] ?? [],
-      ca: values['scrape-ca'] ?? [],
-      insecureSkipVerify: values['scrape-insecure-skip-verify'] ?? [],
+    scrape = applyScrapeFlags(parseScrapeSpecs(all('scrape') ?? []), {
+      tokenFile: all('scrape-token-file') ?? [],
+      tokenFromKubeconfig: all('scrape-token-from-kubeconfig') ?? [],
+      ca: all('scrape-ca') ?? [],
+      insecureSkipVerify: all('scrape-insecure-skip-verify') ?? [],
     });
   } catch (err) {
     throw new CliUsageError((err as Error).message);
   }
-  const scrapeAllow = values['scrape-allow']?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const scrapeAllow = all('scrape-allow')?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
   try {
     if (scrapeAllow) new ScrapeAllowList(scrapeAllow);
   } catch (err) {
     throw new CliUsageError((err as Error).message);
   }
-  const scrapeInterval = values['scrape-interval'];
+  const scrapeInterval = text('scrape-interval');
   const scrapeIntervalMs = scrapeInterval === undefined ? undefined : parseDuration(scrapeInterval);
   if (scrapeInterval !== undefined && !(scrapeIntervalMs! >= 1_000)) throw new CliUsageError(`invalid --scrape-interval "${scrapeInterval}": at least a second, like 5s or 1m`);
-  if (values['audit-webhook'] && !external) throw new CliUsageError('--audit-webhook needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
-  if (values['audit-webhook-port'] !== undefined && !values['audit-webhook']) throw new CliUsageError('--audit-webhook-port needs --audit-webhook');
-  if (values['audit-log'] !== undefined && !external) throw new CliUsageError('--audit-log needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
-  if (values['audit-log'] === '') throw new CliUsageError('--audit-log needs a file');
+  if (on('audit-webhook') && !external) throw new CliUsageError('--audit-webhook needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
+  const auditWebhookPort = text('audit-webhook-port');
+  if (auditWebhookPort !== undefined && !on('audit-webhook')) throw new CliUsageError('--audit-webhook-port needs --audit-webhook');
+  if (text('audit-log') !== undefined && !external) throw new CliUsageError('--audit-log needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
+  if (text('audit-log') === '') throw new CliUsageError('--audit-log needs a file');
   let otlp: OtlpExportOptions | undefined;
   try {
-    otlp = resolveOtlpExport({ endpoint: values['otlp-endpoint'], protocol: values['otlp-protocol'] }, env);
+    otlp = resolveOtlpExport({ endpoint: text('otlp-endpoint'), protocol: text('otlp-protocol') }, env);
   } catch (err) {
     if (err instanceof OtlpConfigError) throw new CliUsageError(err.message);
     throw err;
   }
-  if (values['install-crds'] && !external) throw new CliUsageError('--install-crds needs --kubeconfig or --in-cluster (the embedded cluster always has them)');
+  if (on('install-crds') && !external) throw new CliUsageError('--install-crds needs --kubeconfig or --in-cluster (the embedded cluster always has them)');
   let inflight: Partial<InflightLimits>;
   try {
     inflight = parseInflightFlags(values);
   } catch (err) {
     throw new CliUsageError((err as Error).message);
   }
+  const operatorSettings = parseOperatorSettings(values);
   if (Object.keys(inflight).length > 0 && external) throw new CliUsageError('--max-requests-inflight and its siblings bound the embedded API server: they need no --kubeconfig or --in-cluster');
   return {
     name: 'up',
     options: {
-      host: values.host ?? '127.0.0.1',
-      port: parsePort(values.port ?? env.PORT ?? '8080', values.port ? '--port' : 'PORT'),
-      dataDir: values['data-dir'] ?? '.dojo-console',
-      apiserverPort: parsePort(values['apiserver-port'] ?? '6443', '--apiserver-port'),
-      installCrds: values['install-crds'] ?? false,
-      inCluster: values['in-cluster'] ?? false,
-      allowSecretData: values['allow-secret-data'] ?? false,
-      leaderElect: values['leader-elect'] ?? false,
+      host: text('host') ?? '127.0.0.1',
+      port: parsePort(text('port') ?? env.PORT ?? '8080', text('port') ? '--port' : 'PORT'),
+      dataDir: text('data-dir') ?? '.dojo-console',
+      apiserverPort: parsePort(text('apiserver-port') ?? '6443', '--apiserver-port'),
+      installCrds: on('install-crds'),
+      inCluster: on('in-cluster'),
+      allowSecretData: on('allow-secret-data'),
+      leaderElect: on('leader-elect'),
       historyRetentionMs,
       historyMaxBytes,
-      operators: parseOperators(values.operators ?? operatorNames.join(',')),
-      ...((values['leader-election-namespace'] ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: values['leader-election-namespace'] ?? env.POD_NAMESPACE } : {}),
+      operators: parseOperators(text('operators') ?? operatorNames.join(',')),
+      ...((text('leader-election-namespace') ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: text('leader-election-namespace') ?? env.POD_NAMESPACE } : {}),
       ...(Object.keys(inflight).length ? { inflight } : {}),
       ...(scrape.length ? { scrape } : {}),
       ...(scrapeIntervalMs ? { scrapeIntervalMs } : {}),
       ...(scrapeAllow?.length ? { scrapeAllow } : {}),
-      ...(values['audit-webhook'] ? { auditWebhook: true } : {}),
-      ...(values['audit-webhook-port'] !== undefined ? { auditWebhookPort: parsePort(values['audit-webhook-port'], '--audit-webhook-port') } : {}),
-      ...(values['audit-log'] ? { auditLog: values['audit-log'] } : {}),
-      ...(values['otlp-receiver'] ? { otlpReceiver: true } : {}),
+      ...(on('audit-webhook') ? { auditWebhook: true } : {}),
+      ...(auditWebhookPort !== undefined ? { auditWebhookPort: parsePort(auditWebhookPort, '--audit-webhook-port') } : {}),
+      ...(text('audit-log') ? { auditLog: text('audit-log') } : {}),
+      ...(on('otlp-receiver') ? { otlpReceiver: true } : {}),
       ...(otlp ? { otlp } : {}),
-      ...(values.kubeconfig ? { kubeconfig: values.kubeconfig } : {}),
-      ...(values.context ? { context: values.context } : {}),
-      ...(values['discord-url'] ? { discordUrl: values['discord-url'] } : {}),
-      ...(values['kafka-url'] ? { kafkaUrl: values['kafka-url'] } : {}),
-      ...((values.token ?? env.DOJO_CONSOLE_TOKEN) ? { token: values.token ?? env.DOJO_CONSOLE_TOKEN } : {}),
+      ...(text('kubeconfig') ? { kubeconfig: text('kubeconfig') } : {}),
+      ...(text('context') ? { context: text('context') } : {}),
+      ...(Object.keys(operatorSettings).length ? { operatorSettings } : {}),
+      ...((text('token') ?? env.DOJO_CONSOLE_TOKEN) ? { token: text('token') ?? env.DOJO_CONSOLE_TOKEN } : {}),
     },
   };
 }

@@ -1,9 +1,11 @@
 /**
- * `dojo-console --help`. The operators' lines come from the operator registry, so a new
- * example operator shows up here without an edit. docs/cli.md says the same at more length.
+ * `dojo-console --help`. The flags of `up` are printed from their one declaration (up-flags.ts,
+ * operator modules' own settings included) and the operators' lines come from the operator
+ * registry, so a new flag or example operator shows up here without an edit. docs/cli.md says
+ * the same at more length.
  */
-import { inflightFlags } from '@dojo/apiserver';
 import { operators } from '@dojo/operator';
+import { upFlags, type UpFlag } from './up-flags.ts';
 
 /** The exit statuses every command keeps (docs/cli.md). */
 export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
@@ -25,19 +27,26 @@ function wrap(text: string, indent: number): string[] {
   return lines.map((l) => `${' '.repeat(indent)}${l}`);
 }
 
-/** The embedded API server's in-flight bounds, from their one table in @dojo/apiserver. */
-function inflightLines(): string {
-  return inflightFlags.flatMap(({ flag, help }) => [`  --${flag} N`, ...wrap(help, flagColumn)]).join('\n');
+/** A flag's head, and its help (with what applies without it) at the help column. */
+function flagLines(flags: readonly UpFlag[]): string {
+  return flags
+    .flatMap((f) => {
+      const head = `  ${f.short ? `-${f.short}, ` : ''}--${f.flag}${f.value ? ` ${f.value}` : ''}`;
+      const text = f.default ? `${f.help.replace(/\.$/, '')} (default: ${f.default}).` : f.help.endsWith('.') ? f.help : `${f.help}.`;
+      const body = wrap(text, flagColumn);
+      const lines = head.length < flagColumn ? [`${head.padEnd(flagColumn)}${body[0]!.trimStart()}`, ...body.slice(1)] : [head, ...body];
+      return [...lines, ...(f.details?.() ?? [])];
+    })
+    .join('\n');
 }
 
-function operatorLines(): string {
+function operatorLines(): string[] {
   const nameWidth = Math.max(...operators.map((o) => o.name.length)) + 2;
   return operators
     .flatMap((o) => {
       const [first, ...rest] = wrap(`seed ${o.seed}: ${o.description.replaceAll('`', '')}`, flagColumn + 2 + nameWidth);
       return [`${' '.repeat(flagColumn + 2)}${o.name.padEnd(nameWidth)}${first!.trimStart()}`, ...rest];
-    })
-    .join('\n');
+    });
 }
 
 export const usage = `Usage: dojo-console <command> [flags]
@@ -71,76 +80,7 @@ Commands:
   help        Show this text.
 
 Flags for up:
-  --host HOST       Address the console listens on (default 127.0.0.1).
-  --port N          Console port (default 8080, or $PORT).
-  --data-dir DIR    Where state lives (default .dojo-console/ in the current directory).
-  --apiserver-port N  Port of the embedded API server (default 6443; 0 picks a free one).
-${inflightLines()}
-                      Beyond them the embedded API server answers 429 with Retry-After; watches
-                      and the console's own requests are exempt.
-  --kubeconfig FILE   Use this cluster instead of the embedded one (no simulated parts).
-  --context NAME      Kubeconfig context to use (default: the current context).
-  --in-cluster        Use the Pod's ServiceAccount (when running inside Kubernetes).
-  --install-crds      With --kubeconfig: install the operators' CRDs (else only verify them).
-  --discord-url URL   Discord API base URL (default: the built-in simulator).
-  --kafka-url URL     Kafka admin REST API for the kafkatopic example (default: the
-                      built-in broker simulator).
-  --token TOKEN       Console access token (default: $DOJO_CONSOLE_TOKEN, else
-                      <data-dir>/console-token, created on first start).
-  --allow-secret-data Show Secret values in the console (redacted by default).
-  --operators LIST    Comma-separated operators to run (default: all of them):
-${operatorLines()}
-  --leader-elect      Run controllers only while holding the Lease "dojo-console-leader"
-                      (for several replicas; every replica serves the UI).
-  --leader-election-namespace NS
-                      Namespace of that Lease (default: $POD_NAMESPACE, else the
-                      kubeconfig context's namespace).
-  --history-retention AGE
-                      Keep telemetry and object versions this long in <data-dir>/history.db
-                      (default 24h; s, m, h or d). Older history is evicted, and the console
-                      says since when its history is complete.
-  --history-max-mb N  Keep at most this many megabytes of history (default 512); the oldest
-                      records go first.
-  --scrape NAME=URL   Scrape this operator's Prometheus endpoint and show its controllers from
-                      controller-runtime's metrics (repeatable; works with any cluster).
-  --scrape-interval AGE
-                      How often to scrape (default 5s).
-  --scrape-token-file NAME=FILE
-                      Send the bearer token in FILE (read at every scrape) to target NAME:
-                      controller-runtime's --metrics-secure checks it with a TokenReview.
-  --scrape-token-from-kubeconfig NAME
-                      Send the kubeconfig user's bearer token (what kubectl sends) to NAME.
-  --scrape-ca NAME=FILE
-                      Verify NAME's https certificate against the PEM CA bundle in FILE.
-  --scrape-insecure-skip-verify NAME
-                      Accept any certificate from NAME (encrypted, not authenticated).
-  --scrape-allow HOST|CIDR
-                      Hosts a target added in the console may have (repeatable or comma-
-                      separated: 10.0.0.0/8, ::1, my-host, *.svc.cluster.local). Default:
-                      127.0.0.0/8, ::1, localhost and the API server's host. --scrape
-                      targets are not limited.
-  --audit-webhook     With --kubeconfig or --in-cluster: accept kube-apiserver audit events at
-                      POST /audit/v1/events (token in <data-dir>/audit-webhook-token) and show
-                      every client from them (docs/audit.md). Served over HTTPS on its own port
-                      too (kube-apiserver sends the token only over HTTPS): give kube-apiserver
-                      <data-dir>/audit-webhook.kubeconfig as --audit-webhook-config-file.
-  --audit-webhook-port PORT
-                      The audit webhook's HTTPS port (default 9443).
-  --audit-log FILE    With --kubeconfig or --in-cluster: follow this audit log (JSON lines, from
-                      its end; survives rotation) as the same source.
-  --otlp-receiver     Receive operators' OpenTelemetry traces at POST /v1/traces on the console's
-                      port (OTLP/HTTP, protobuf or JSON; token in <data-dir>/otlp-receiver-token):
-                      kube-rs and controller-runtime reconcile spans join the timeline
-                      (docs/opentelemetry.md).
-  --otlp-endpoint URL Send every reconcile (the console's own and those it inferred for other
-                      operators) as OpenTelemetry spans to this OTLP/HTTP receiver: a collector,
-                      Jaeger or Tempo, e.g. http://localhost:4318 (/v1/traces is added).
-                      Default: $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else
-                      $OTEL_EXPORTER_OTLP_ENDPOINT; headers from $OTEL_EXPORTER_OTLP_HEADERS
-                      (docs/opentelemetry.md).
-  --otlp-protocol P   http/protobuf (default) or http/json.
-  -h, --help        Show this text.
-  --version         Print the version and exit.
+${flagLines(upFlags(operatorLines))}
 
 Flags for export:
   --data-dir DIR    The console's data directory (default .dojo-console/).

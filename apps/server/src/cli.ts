@@ -94,7 +94,6 @@ async function main(): Promise<void> {
       `  Open:       ${running.loginUrl}`,
       `  kubectl:    kubectl --kubeconfig ${running.kubeconfigPath} get dojos -A`,
       running.apiserver ? `  API server: ${running.apiserver.url} (embedded${running.apiserver.mode === 'thread' ? ', on its own thread' : ''})` : `  Cluster:    ${running.kubeconfigPath}`,
-      ...(running.discord ? [`  Discord:    ${running.discord.baseUrl} (simulator)`] : []),
       ...running.services.list().map((s) => `  ${`${s.label}:`.padEnd(12)}${s.url}${s.note ? ` (${s.note})` : ''}`),
       `  Data:       ${command.options.dataDir}`,
       `  History:    ${command.options.dataDir}/history.db (kept ${formatRetention(running.history.retention)})`,

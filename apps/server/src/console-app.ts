@@ -1,6 +1,6 @@
 /**
  * The console's HTTP surface (docs/protocol.md): login, guards, the Kubernetes proxy, debug
- * controls, telemetry, history, what every API client does (activity), recordings, Discord, metrics, and the built UI. Handlers
+ * controls, telemetry, history, what every API client does (activity), recordings, operators' simulators, metrics, and the built UI. Handlers
  * decode, call, encode; one error middleware turns every failure into a Status. A console
  * serving a recording is the same surface over a replay, with every write refused.
  */
@@ -12,6 +12,7 @@ import type { FieldHistoryDeps, HistoryStore } from '@dojo/history';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { otlpReceiverRoutes } from './routes/otlp-receiver-routes.ts';
 import { traceReceiverOff, type AuditSink, type ScrapeControl, type TraceReceiver } from '@dojo/telemetry-sources';
+import type { OperatorModule } from '@dojo/operator';
 import type { ConsoleControllers } from './console-controllers.ts';
 import { type ControllerView, discoverResources, DiscoveryCache, type TransportAt } from '@dojo/console-live';
 import type { ExplainAnswers } from '@dojo/explain';
@@ -26,7 +27,7 @@ import { clientRbacRoutes } from './routes/client-rbac-routes.ts';
 import { clientReportRoutes } from './routes/client-report-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { clientViewRoutes, type ClientViewControl } from './routes/client-view-routes.ts';
-import { discordRoutes, type DiscordControl } from './routes/discord-routes.ts';
+import { operatorRoutes, simulatorControlRoutes, simulatorRoutes, type SimulatorDirectory } from './routes/simulator-routes.ts';
 import { explainRoutes } from './routes/explain-routes.ts';
 import { fieldHistoryRoutes } from './routes/field-history-routes.ts';
 import { historyRoutes } from './routes/history-routes.ts';
@@ -68,7 +69,10 @@ export interface ConsoleAppDeps {
   allowSecretData: boolean;
   /** The web build's directory, read once at start (web/web-build.ts): later rebuilds do not reach a running console. */
   webRoot: string;
-  discord?: DiscordControl;
+  /** What the operator modules started beside the cluster (`/api/simulators`); absent in a recording. */
+  simulators?: SimulatorDirectory;
+  /** The operator modules this console runs (`/api/operators`); absent in a recording. */
+  operatorModules?: readonly OperatorModule[];
   /** What every client of the embedded API server does; absent with another cluster. */
   activity?: ActivityView;
   /** A connected client's least-privilege RBAC, from the embedded API server's journal; absent with another cluster. */
@@ -161,7 +165,11 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.clientViews) app.use('/api/clients', clientViewRoutes(deps.clientViews));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
-  if (deps.discord) app.use('/api/discord', discordRoutes(deps.discord));
+  if (deps.simulators) app.use('/api/simulators', simulatorRoutes(deps.simulators));
+  if (deps.operatorModules) app.use('/api/operators', operatorRoutes(deps.operatorModules));
+  // The web's Discord page still reads here; the Simulators view reads /api/simulators/NAME.
+  const discordPage = deps.simulators?.byName('discord')?.control;
+  if (discordPage) app.use('/api/discord', simulatorControlRoutes(discordPage));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(notFound()));
   // The live endpoint speaks WebSocket only (console-server.ts hands upgrades to ws/).

@@ -3,7 +3,9 @@
  *
  * Promises:
  * - `dojo-console up` starts every part of the embedded default (API server, simulated control
- *   plane, Discord simulator, operator) and the console, and prints where to find them.
+ *   plane), the selected operators with the simulators they start (Discord for `dojo`, the
+ *   Kafka broker for `kafkatopic`) and the console, and prints where to find them; `stop()`,
+ *   or a start that fails, closes every part it started, last first.
  * - Routes and WebSocket handlers decode, call and encode; business logic lives in packages/*.
  * - Errors leave as Kubernetes `Status` objects through one error middleware.
  *

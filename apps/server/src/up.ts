@@ -1,42 +1,41 @@
 /**
- * `dojo-console up`: the embedded default (API server, simulated control plane, Discord
- * simulator) or a real cluster via --kubeconfig, the selected operators, and the console.
- * Wiring only: which operators exist, their CRDs, controllers and the simulators they need
- * come from the operator registry (@dojo/operator's `operators`).
+ * `dojo-console up`: a cluster backend (the embedded API server and simulated control plane,
+ * or a real cluster via --kubeconfig / --in-cluster: up/cluster-backend.ts), the selected
+ * operators, the optional parts flags turn on (up/optional-features.ts), and the console. Each
+ * part is handed to one closer as it starts (up/closer.ts): stop() and a failed start close
+ * them in reverse. Wiring only: which operators exist, their CRDs, controllers, settings and
+ * the simulators they need come from the operator registry (@dojo/operator's `operators`).
  */
 import { join, resolve } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
-import { ensurePrivateDataDir, listClients, startApiServerInProcess, startApiServerThread, type ApiServerHandle, type ApiServerThreadOptions } from '@dojo/apiserver';
-import { ClientIdentifier, type ActivityFeedFactory } from '@dojo/activity';
-import type { ClusterSimOptionsInput } from '@dojo/cluster-sim';
-import { DiscordClient, startDiscordSimulator, type DiscordSimulator } from '@dojo/discord';
-import { eventsStream, HistoryStore, RecordedHistory, requestsStream, telemetryStream, versionsStream, type FieldHistoryDeps } from '@dojo/history';
+import { ensurePrivateDataDir, type ApiServerHandle } from '@dojo/apiserver';
+import { ClientIdentifier } from '@dojo/activity';
+import { eventsStream, HistoryStore, RecordedHistory, telemetryStream, versionsStream, type FieldHistoryDeps } from '@dojo/history';
 import type { KubeObject } from '@dojo/kube-api';
-import { operators, OperatorServices, type OperatorContext } from '@dojo/operator';
+import { operators, OperatorServices, type Closable, type OperatorContext } from '@dojo/operator';
 import { createRuntimeMetrics, Journal, KubeTransport, Manager, realClock } from '@dojo/runtime';
-import { ActivityService, HandleJournalFeed, recordVersionsOfServedKinds, TelemetryHistory, VersionRecorder } from '@dojo/live-feeds';
-import { clientRbacFromDataDir, removeConsoleEndpoint, writeConsoleEndpoint } from '@dojo/client-controls';
-import { AuditFeed, AuditLogFollower, conflictWinnerLookup, ConsoleScrapeTargets, kubeconfigBearerToken, Scraper, TraceReceiver, traceReceiverOff, TracedClients, ScrapeTargetsFile, defaultScrapeAllow, ScrapeAllowList } from '@dojo/telemetry-sources';
-import { defaultAuditWebhookPort, startAuditWebhookServer, type AuditWebhookServer } from './audit/audit-webhook-server.ts';
+import { recordVersionsOfServedKinds, TelemetryHistory, VersionRecorder, type ActivityService } from '@dojo/live-feeds';
+import { removeConsoleEndpoint, writeConsoleEndpoint } from '@dojo/client-controls';
+import type { AuditWebhookServer } from './audit/audit-webhook-server.ts';
 import { learnConsoleUser } from './kube/console-user.ts';
 import { ownPodOf } from './kube/own-pod.ts';
-import { inClusterKubeConfig } from './kube/in-cluster.ts';
-import { startSystemControllers } from './system-controllers.ts';
 import type { UpOptions } from './cli-args.ts';
 import { ConsoleControllers } from './console-controllers.ts';
-import type { ClientFaultRoutesDeps } from './routes/client-fault-routes.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { consoleVersion } from './console-version.ts';
-import { discordBridge } from './discord-bridge.ts';
-import { ExplainService, JournalWriters } from '@dojo/explain';
-import { discoverResources, DiscoveryCache, objectFetcher } from '@dojo/console-live';
+import { ExplainService } from '@dojo/explain';
+import { discoverResources, DiscoveryCache, objectFetcher, redactSecretResource } from '@dojo/console-live';
+import { ConsoleScrapeTargets, defaultScrapeAllow, kubeconfigBearerToken, Scraper, ScrapeAllowList, ScrapeTargetsFile, traceReceiverOff, type TraceReceiver } from '@dojo/telemetry-sources';
+import type { OtlpExport } from '@dojo/otlp-export';
+import { clusterSecretValues, keepControllers, keepingResources, keepSource, keepTraceReceiver, RecordingConsoles, SecretValueLedger } from '@dojo/recording';
 import { ensureCrds } from './kube/crd-installer.ts';
 import { servesResource } from './kube/served-resource.ts';
-import { redactSecretResource } from '@dojo/console-live';
-import type { OtlpExport } from '@dojo/otlp-export';
 import { openRecording } from './recording/open-recording.ts';
-import { clusterSecretValues, keepControllers, keepingResources, keepingTraceReceiver, keepSource, keepTraceReceiver, RecordingConsoles, SecretValueLedger } from '@dojo/recording';
 import { loadOrCreateConsoleToken, loadOrCreateToken } from './security/console-token.ts';
+import { clientActivity } from './up/client-activity.ts';
+import { Closer } from './up/closer.ts';
+import type { UpTuning } from './up/up-tuning.ts';
+import { startClusterBackend } from './up/cluster-backend.ts';
+import { beforeControllers, startFeatures, telemetryIntake, type FeatureParts } from './up/optional-features.ts';
 
 export interface RunningConsole {
   console: ConsoleServer;
@@ -48,8 +47,7 @@ export interface RunningConsole {
   token: string;
   /** The embedded API server (embedded mode only): on its own thread unless `UpTuning.apiserver` says otherwise. */
   apiserver?: ApiServerHandle;
-  discord?: DiscordSimulator;
-  /** What the operators started beside the cluster (the Kafka broker simulator, unless --kafka-url). */
+  /** What the operators started beside the cluster (their simulators), each under its module. */
   services: OperatorServices;
   /** Runs the controllers and owns the informers; fault tests compare its caches with a LIST. */
   manager: Manager;
@@ -66,53 +64,37 @@ export interface RunningConsole {
   stop(): Promise<void>;
 }
 
-/** Knobs that are not CLI flags: tests shrink the telemetry ring, benchmarks set the pod delay. */
-export interface UpTuning {
-  journalCapacity?: number;
-  maxSocketBufferBytes?: number;
-  /** The simulated cluster's options (embedded mode only), e.g. `podStartDelay` for benchmarks. */
-  sim?: ClusterSimOptionsInput;
-  /**
-   * Where the embedded API server runs: a thread of its own (the default: the console's event
-   * loop never waits behind the server's work) or the console's own thread (the benchmark's
-   * comparison).
-   */
-  apiserver?: ApiServerHandle['mode'];
-  /** The API server thread's heap caps (tests make it die this way). */
-  apiserverThread?: ApiServerThreadOptions;
-}
+export type { UpTuning } from './up/up-tuning.ts';
 
 export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<RunningConsole> {
   const dataDir = resolve(options.dataDir);
   ensurePrivateDataDir(dataDir);
   const token = loadOrCreateConsoleToken(dataDir, options.token);
-  const external = Boolean(options.kubeconfig) || options.inCluster;
-  const apiserverOptions = { dataDir, port: options.apiserverPort, ...(options.inflight ? { inflight: options.inflight } : {}) };
-  const apiserver = external ? undefined : tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions, tuning.apiserverThread);
-  // Said plainly, once: the console keeps serving what it has, and /readyz answers 503.
-  apiserver?.onFailure((error) => console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`));
-  const kubeconfigPath = options.inCluster ? '(in-cluster ServiceAccount)' : options.kubeconfig ? resolve(options.kubeconfig) : apiserver!.kubeconfigPath;
-  const kubeConfig = options.inCluster ? inClusterKubeConfig() : new KubeConfig();
-  if (!options.inCluster) kubeConfig.loadFromFile(kubeconfigPath);
-  if (options.context) kubeConfig.setCurrentContext(options.context);
+  // Everything below is deferred to one closer as it starts: stop() closes it in reverse, and so
+  // does a start that fails half-way, so nothing is left listening or open.
+  const closer = new Closer();
+  return closer.startOrClose(() => startConsole(options, tuning, dataDir, token, closer));
+}
+
+async function startConsole(options: UpOptions, tuning: UpTuning, dataDir: string, token: string, closer: Closer): Promise<RunningConsole> {
+  const backend = await startClusterBackend(options, dataDir, tuning, closer);
+  const { apiserver, kubeConfig, kubeconfigPath } = backend;
 
   const metrics = createRuntimeMetrics();
   const history = new HistoryStore({
     path: join(dataDir, 'history.db'),
     retention: { ...(options.historyRetentionMs ? { maxAgeMs: options.historyRetentionMs } : {}), ...(options.historyMaxBytes ? { maxBytes: options.historyMaxBytes } : {}) },
   });
+  closer.defer('the history', () => history.close());
   const telemetryHistory = history.stream(telemetryStream);
   // The journal's ring is the live cache; the history continues its sequence across restarts.
   const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000, firstSeq: telemetryHistory.lastSeq + 1, sink: { write: (record) => telemetryHistory.append(record) } });
   const telemetry = new TelemetryHistory(journal, telemetryHistory);
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { metrics: metrics.restClient, userAgent: 'dojo-console' });
-  // The simulator's token (its API and its /_sim control API) lives beside the console's, 0600.
-  const discordToken = loadOrCreateToken(dataDir, 'discord-simulator-token', process.env.DISCORD_BOT_TOKEN);
-  const discord = options.discordUrl ? undefined : await startDiscordSimulator({ dataFile: join(dataDir, 'discord-simulator.json'), token: discordToken });
-  const installCrds = Boolean(apiserver) || options.installCrds;
+  closer.defer('the cluster transport', () => transport.close());
   const selected = operators.filter((o) => options.operators.includes(o.name));
   // Every selected operator's CRDs are served before the manager starts: informers list first.
-  await ensureCrds(transport, selected.flatMap((o) => o.crds()), installCrds);
+  await ensureCrds(transport, selected.flatMap((o) => o.crds()), backend.installCrds);
 
   const manager = await Manager.create({
     kubeConfig,
@@ -129,33 +111,32 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     isEmbedded: (name) => controllers.get(name) !== undefined,
     consoleUser: await learnConsoleUser(transport, (message) => console.warn(`warning: ${message}`)),
   });
-  // Following the journal before any controller starts, so the first reconciles leave too.
-  // The OpenTelemetry SDK is loaded only when asked for: every other start stays as quick.
-  const otlp = options.otlp
-    ? new (await import('@dojo/otlp-export/exporter')).OtlpExport({ journal, options: options.otlp, registry: metrics.registry, version: consoleVersion(), env: process.env, ...(options.inCluster ? {} : { clusterName: kubeConfig.getCurrentCluster()?.name }) })
-    : undefined;
-  otlp?.start();
-  // The simulated control plane only exists with the embedded cluster; a real one has its own.
-  // Its kubelet's containers log to the embedded API server, which answers `pods/log` from them.
-  const system = apiserver ? await startSystemControllers(manager, kubeConfig, apiserver, tuning.sim) : undefined;
-  for (const entry of system?.controllers ?? []) controllers.add(entry);
+  const parts: FeatureParts = {};
+  const featureContext = { options, dataDir, backend, journal, metrics, history, identifier, parts };
+  const defer = (name: string, closable: Closable) => closer.defer(name, () => closable.close());
+  await startFeatures(beforeControllers, featureContext, defer);
+  await backend.startControlPlane(manager, controllers, tuning, closer);
   const services = new OperatorServices();
-  const context: OperatorContext = {
-    // The broker simulator's token lives beside the Discord simulator's, so a test on the same data dir can reach its fault knobs.
-    settings: options.kafkaUrl ? { kafkaUrl: options.kafkaUrl } : { kafkaBrokerToken: loadOrCreateToken(dataDir, 'kafka-broker-token') },
-    discord: new DiscordClient({ baseUrl: options.discordUrl ?? discord!.baseUrl, token: discordToken }),
-    serves: (group, version, resource) => servesResource(transport, group, version, resource),
-    warn: (message) => console.warn(`warning: ${message}`),
-    services,
-  };
+  closer.defer("the operators' services", () => services.close());
   for (const operator of selected) {
+    const context: OperatorContext = {
+      settings: options.operatorSettings?.[operator.name] ?? {},
+      // Modules' secrets live beside the console's token, 0600, so a test on the same data dir can reach a simulator's fault knobs.
+      token: (name, preset) => loadOrCreateToken(dataDir, name, preset),
+      statePath: (name) => join(dataDir, name),
+      env: process.env,
+      serves: (group, version, resource) => servesResource(transport, group, version, resource),
+      warn: (message) => console.warn(`warning: ${message}`),
+      services: services.forModule(operator.name),
+    };
     for (const entry of await operator.register(manager, context)) controllers.add({ ...entry, role: 'operator' });
   }
   await manager.start();
-  const clusterMode = apiserver ? 'embedded' : options.inCluster ? 'in-cluster' : 'kubeconfig';
+  closer.defer('the manager', () => manager.stop());
+  closer.defer('the controller list', () => controllers.close());
   const ownPod = options.inCluster ? ownPodOf(process.env) : undefined;
   // What a recording of this session needs beyond its streams.
-  keepSource(history, { clusterMode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
+  keepSource(history, { clusterMode: backend.mode, server: transport.server.toString(), consoleVersion: consoleVersion() }, options.operators);
   keepControllers(history, controllers.list());
   // A real cluster: only the kinds the controllers already watch, which the console's least-privilege identity may read.
   // Every value a watched Secret has had, as salted hashes, so an export scrubs rotated and deleted ones too.
@@ -163,13 +144,14 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   // The history keeps a Secret as the console's proxy answers with it: keys, never values.
   const redactSecret = (secret: KubeObject) => redactSecretResource(secret) as KubeObject;
   const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream), redactSecret, Date.now, (secret) => secretLedger.rememberSecret(secret)), keepingResources(history, () => discoverResources(transport)), {
-    scope: apiserver ? 'served' : 'watched',
+    scope: backend.versionScope,
     events: new VersionRecorder(history.stream(eventsStream), redactSecret),
   });
+  closer.defer('the version recorder', () => versionedKinds.close());
   const recordings = new RecordingConsoles({ host: options.host, token, dataDir }, openRecording);
+  closer.defer('the opened recordings', () => recordings.close());
   const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);
-  // The request journal names the client of every write; only the embedded API server keeps one.
-  const writes = apiserver ? new JournalWriters(identifier) : undefined;
+  const { activity, auditFeed, tracedClients, writes } = clientActivity({ options, dataDir, backend, transport, manager, journal, telemetry, history, identifier });
   const recordsVersionsOf = (group: string, kind: string) => versionedKinds.records(group, kind);
   const explain = new ExplainService({
     informers: () => manager.informers.informers(),
@@ -180,56 +162,13 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     recordsVersionsOf,
     fetch: objectFetcher(manager.apiClient, new DiscoveryCache(() => discoverResources(transport), { ttlMs: 30_000 })),
   });
+  closer.defer('explain', () => explain.close());
   const fieldHistory: FieldHistoryDeps = { history: recorded, liveObject: (identity) => explain.cachedObject(identity), recordsVersionsOf };
   let ready = true;
-  // Operators the console did not start are seen through the embedded API server's request
-  // journal, or on a real cluster through its audit events (docs/audit.md).
-  let auditFeed: AuditFeed | undefined;
-  const audited = !apiserver && (options.auditWebhook || options.auditLog !== undefined);
-  const feed: ActivityFeedFactory | undefined = apiserver
-    ? (handler) => new HandleJournalFeed(apiserver, handler)
-    : audited
-      ? (handler) => (auditFeed = new AuditFeed(handler, { clock: realClock, conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }))
-      : undefined;
-  // A traced operator that is also a client of the API server is matched to it by its calls.
-  const tracedClients = options.otlpReceiver && (apiserver || audited) ? new TracedClients({ identifier }) : undefined;
-  // The journal's seq continues across restarts, and the history keeps the last one this console applied.
-  const requestsHistory = history.stream(requestsStream);
-  const activity =
-    apiserver || audited
-      ? new ActivityService({
-          transport,
-          journal,
-          identifier,
-          ...(tracedClients ? { sendsTraces: (client: string) => tracedClients.sendsTraces(client) } : {}),
-          dataDir,
-          ...(apiserver ? { server: apiserver.url, appliedThrough: requestsHistory.lastSeq } : {}),
-          // As many as the inference joins (its bounded maps): the newest of the journal's replay window.
-          recordedTelemetry: () => telemetry.stored({ types: ['reconcile-start', 'api-call'], untilSeq: journal.lastSeq, limit: 50_000, newest: true }),
-          // Kept on disk with the rest of the history, under the same retention and coverage.
-          sinks: [requestsHistory, ...(writes ? [writes] : []), ...(tracedClients ? [tracedClients] : [])],
-          ...(feed ? { feed } : {}),
-        })
-      : undefined;
-  const audit = auditFeed && options.auditWebhook ? { token: loadOrCreateToken(dataDir, 'audit-webhook-token'), sink: auditFeed } : undefined;
-  // kube-apiserver sends the webhook's token only over HTTPS (audit-webhook-server.ts): its own listener, beside the plain one.
-  const auditWebhook = audit ? await startAuditWebhookServer({ host: options.host, port: options.auditWebhookPort ?? defaultAuditWebhookPort, dataDir, sink: audit.sink }) : undefined;
-  const auditLog = auditFeed && options.auditLog ? new AuditLogFollower({ path: resolve(options.auditLog), sink: auditFeed, clock: realClock }) : undefined;
-  auditLog?.start();
+  await startFeatures(telemetryIntake, { ...featureContext, ...(auditFeed ? { auditFeed } : {}), ...(tracedClients ? { tracedClients } : {}) }, defer);
+  if (!parts.traces) keepTraceReceiver(history, traceReceiverOff);
   activity?.start();
-  // Operators' reconcile spans join the telemetry journal, on any cluster (docs/opentelemetry.md).
-  const receiver = options.otlpReceiver ? new TraceReceiver({
-        clock: realClock,
-        maxAgeMs: history.retention.maxAgeMs,
-        append: (record) => journal.append(record),
-        isEmbedded: identifier.isEmbedded,
-        onReceived: () => tracesKept?.kept(),
-        ...(tracedClients ? { clients: tracedClients } : {}),
-      }) : undefined;
-  const tracesKept = receiver ? keepingTraceReceiver(history, () => receiver.snapshot()) : undefined;
-  const traces = receiver ? { token: loadOrCreateToken(dataDir, 'otlp-receiver-token'), receiver } : undefined;
-  if (tracesKept) tracesKept.kept();
-  else keepTraceReceiver(history, traceReceiverOff);
+  if (activity) closer.defer('the activity inference', () => activity.stop());
   const scraper = new Scraper(options.scrape ?? [], {
     clock: realClock,
     kubeconfigToken: kubeconfigBearerToken(kubeConfig),
@@ -239,6 +178,7 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
   });
   const scrapeTargets = new ConsoleScrapeTargets(scraper, new ScrapeTargetsFile(dataDir), (message) => console.warn(`warning: ${message}`));
   scraper.start();
+  closer.defer('the scraper', () => scraper.stop());
 
   const server = await startConsoleServer({
     host: options.host,
@@ -266,10 +206,10 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     fieldHistory,
     metrics: { scrape: () => metrics.scrape(), contentType: metrics.contentType },
     allowSecretData: options.allowSecretData,
-    ready: () => ready && !apiserver?.failure && manager.readyz().ok,
+    ready: () => ready && backend.healthy() && manager.readyz().ok,
     session: () => ({
       cluster: {
-        mode: clusterMode,
+        mode: backend.mode,
         server: transport.server.toString(),
         ...(options.context ? { context: options.context } : {}),
         // Only the path, for "kubectl --kubeconfig …": the credentials never reach the browser.
@@ -285,19 +225,22 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     }),
     hello: () => ({ session: { cluster: apiserver ? 'embedded' : 'kubeconfig' } }),
     ...(tuning.maxSocketBufferBytes ? { maxSocketBufferBytes: tuning.maxSocketBufferBytes } : {}),
-    ...(discord ? { discord: discordBridge(discord.url, discordToken) } : {}),
+    simulators: services,
+    operatorModules: selected,
     ...(activity ? { activity } : {}),
-    // The embedded API server journals to the data dir; RBAC is derived from there.
-    ...(apiserver ? { clientRbac: (name: string) => clientRbacFromDataDir(dataDir, name) } : {}),
-    ...(apiserver ? { clientViews: apiserver } : {}),
-    ...(audit ? { audit } : {}),
-    ...(traces ? { traces } : {}),
-    ...(apiserver ? { clientFaults: clientFaultControls(apiserver, dataDir) } : {}),
+    ...backend.consoleParts(dataDir),
+    ...(parts.audit ? { audit: parts.audit } : {}),
+    ...(parts.traces ? { traces: parts.traces } : {}),
     scrape: scrapeTargets,
   });
+  closer.defer('the console server', () => server.close());
 
   // `dojo-console client NAME …` finds this console through the data dir (client-controls/console-endpoint.ts).
   writeConsoleEndpoint(dataDir, server.url);
+  closer.defer('the console endpoint file', () => {
+    ready = false;
+    removeConsoleEndpoint(dataDir);
+  });
 
   return {
     console: server,
@@ -308,46 +251,12 @@ export async function runUp(options: UpOptions, tuning: UpTuning = {}): Promise<
     token,
     manager,
     ...(apiserver ? { apiserver } : {}),
-    ...(discord ? { discord } : {}),
     ...(activity ? { activity } : {}),
     scraper,
-    ...(traces ? { traces: { ...traces, endpoint: server.url.replace(/\/$/, '') } } : {}),
+    ...(parts.traces ? { traces: { ...parts.traces, endpoint: server.url.replace(/\/$/, '') } } : {}),
     services,
-    ...(otlp ? { otlp } : {}),
-    ...(auditWebhook ? { auditWebhook } : {}),
-    async stop() {
-      ready = false;
-      removeConsoleEndpoint(dataDir);
-      activity?.stop();
-      await auditWebhook?.close();
-      await auditLog?.stop();
-      await scraper.stop();
-      controllers.close();
-      versionedKinds.close();
-      explain.close();
-      tracesKept?.stop();
-      await manager.stop();
-      await otlp?.shutdown();
-      system?.sim.close();
-      await server.close();
-      await recordings.close();
-      transport.close();
-      await discord?.close();
-      await services.close();
-      await apiserver?.close();
-      await history.close();
-    },
-  };
-}
-
-/** Faults on connected clients' requests, kept by the API server wherever it runs (its control port). */
-function clientFaultControls(apiserver: ApiServerHandle, dataDir: string): ClientFaultRoutesDeps {
-  return {
-    faults: {
-      list: (client) => apiserver.clientFaults(client),
-      add: (client, spec) => apiserver.clientFaults(client, { add: spec }),
-      clear: (client, id) => apiserver.clientFaults(client, { clear: true, ...(id === undefined ? {} : { id }) }),
-    },
-    isConnected: (name) => listClients(dataDir).some((c) => c.name === name),
+    ...(parts.otlp ? { otlp: parts.otlp } : {}),
+    ...(parts.auditWebhook ? { auditWebhook: parts.auditWebhook } : {}),
+    stop: () => closer.close(),
   };
 }

@@ -23,6 +23,7 @@ import { cnpgDatabases, operatorResourceTypes, operatorTypes } from './api/resou
 import { operatorCrds } from './crd-manifests.ts';
 import { channelStrategy } from './discord/channel-strategy.ts';
 import { DiscordObjectReconciler } from './discord/discord-object-reconciler.ts';
+import { connectDiscord, discordOptions } from './discord/discord-simulator-service.ts';
 import { groupStrategy } from './discord/group-strategy.ts';
 import { serverStrategy } from './discord/server-strategy.ts';
 import { dojoNameFromLabels } from './dojo/dojo-deployment.ts';
@@ -151,12 +152,13 @@ export const dojoOperator = {
   name: 'dojo',
   seed: '000',
   description: 'the Dojo operator: Deployment, CloudNativePG Database, Discord alarms sent exactly once',
+  options: discordOptions,
   crds: operatorCrds,
   async register(manager, context) {
     // A cluster without CloudNativePG still runs the operator; its Postgres Dojos say why they wait.
     const databaseServed = await context.serves(cnpgDatabases.group, cnpgDatabases.version, cnpgDatabases.resource);
     if (!databaseServed) context.warn('the cluster does not serve postgresql.cnpg.io/v1 Database (CloudNativePG is not installed): Dojos will report Degraded');
-    const controllers = registerOperator(manager, { discord: context.discord, databaseServed });
+    const controllers = registerOperator(manager, { discord: await connectDiscord(context), databaseServed });
     return [
       listedUnder(controllers.dojo, operatorTypes.dojos),
       listedUnder(controllers.discordServer, operatorTypes.discordServers),

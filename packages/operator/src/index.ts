@@ -22,7 +22,9 @@
  * controller watches Databases); one `registerOperator` per Manager.
  *
  * Every operator is one `OperatorModule` ({ name, seed, description, crds(), register() });
- * operators.ts lists them, and the server, its CLI and README read that list.
+ * operators.ts lists them, and the server, its CLI and README read that list. A module declares
+ * its own settings (`options`: flag-declaration.ts) and starts its simulators through
+ * `context.services` (operator-services.ts), which the host lists, relays and closes.
  *
  * Contents: operators.ts (the registry), operator-module.ts, operator-services.ts (what
  * modules start beside the cluster), api/ (types, resource types, the CloudNativePG mapping),
@@ -36,8 +38,11 @@
  */
 export { operators, operatorNames } from './operators.ts';
 export { listedUnder, type OperatorContext, type OperatorController, type OperatorModule, type OperatorSettings } from './operator-module.ts';
-export { OperatorServices, ServiceSlot, type Closable, type ServiceInfo } from './operator-services.ts';
+export { OperatorServices, ServiceSlot, type Closable, type ModuleServices, type RunningService, type ServiceInfo } from './operator-services.ts';
+export { parseArgsOption, type FlagDeclaration, type ModuleOption } from './flag-declaration.ts';
+export type { SimulatorControl } from './simulator-control.ts';
 export { kafkaBrokerService } from './examples/kafkatopic/register-kafkatopic-operator.ts';
+export { discordSimulatorService } from './discord/discord-simulator-service.ts';
 export { crdDirectory, operatorCrds } from './crd-manifests.ts';
 export { registerOperator, dojoOperator, defaultDojoImage, type OperatorControllers, type OperatorOptions } from './dojo-operator.ts';
 export { cnpgDatabases, operatorResourceTypes, operatorTypes } from './api/resource-types.ts';

@@ -5,14 +5,18 @@
  * the CLI's `--operators` flag and help, the server's wiring and README's operator table are
  * read from that list, so nothing outside a module names it.
  *
+ * A module with an external system declares its settings in `options` (flags, help: the CLI
+ * parser and `--help` read them) and finds their values in `context.settings`.
+ *
  * Misuse: a module must not start anything in `crds()`; what it starts in `register` beside
  * the cluster (a simulator of the external system it manages) goes into `context.services`,
- * which the server prints and closes.
+ * which the server prints, lists for the console and closes. A module's settings, flags and
+ * simulators are named nowhere outside its folder (operators.one-folder.test.ts).
  */
 import type { KubeObject } from '@dojo/kube-api';
-import type { DiscordClient } from '@dojo/discord';
 import type { Controller, Manager, ResourceType } from '@dojo/runtime';
-import type { OperatorServices } from './operator-services.ts';
+import type { ModuleOption } from './flag-declaration.ts';
+import type { ModuleServices } from './operator-services.ts';
 
 export interface OperatorModule {
   /** What `--operators` takes, e.g. "kafkatopic". */
@@ -23,6 +27,8 @@ export interface OperatorModule {
   readonly description: string;
   /** Its page under docs/, linked from README's table. */
   readonly docs?: string;
+  /** Its own settings: `dojo-console up` takes their flags and `--help` lists them. */
+  readonly options?: readonly ModuleOption[];
   /** The CRDs that must be served (and Established) before the manager starts. */
   crds(): KubeObject[];
   /** Adds its controllers (and their indexes) to the manager; answers those the console lists. */
@@ -37,24 +43,27 @@ export interface OperatorController {
 
 /** What the process offers every operator it registers. */
 export interface OperatorContext {
-  /** Where external systems are, when the person starting the console named them. */
+  /** The values of the module's own `options` that were given, by `key`. */
   readonly settings: OperatorSettings;
-  /** The Discord API: the built-in simulator's, or the one given with `--discord-url`. */
-  readonly discord: DiscordClient;
+  /**
+   * A secret the host keeps for the module across restarts (a 0600 file in its data dir, named
+   * `name`), created on first use; `preset` (e.g. from the environment) wins when given.
+   */
+  token(name: string, preset?: string): string;
+  /** Where the module may keep state across restarts: a file of the host's data dir. */
+  statePath(name: string): string;
+  /** The process environment, for a credential a person gives the usual way (DISCORD_BOT_TOKEN). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** Whether the cluster serves a resource (e.g. CloudNativePG's Database), from discovery. */
   serves(group: string, version: string, resource: string): Promise<boolean>;
   /** Tells the person starting the console about something that will not work. */
   warn(message: string): void;
   /** Where a module puts what it starts beside the cluster. */
-  readonly services: OperatorServices;
+  readonly services: ModuleServices;
 }
 
-export interface OperatorSettings {
-  /** The Kafka admin REST API (`--kafka-url`); absent: a broker simulator is started. */
-  readonly kafkaUrl?: string;
-  /** The broker simulator's token, when the host keeps one (a file in its data dir); absent: one per run. */
-  readonly kafkaBrokerToken?: string;
-}
+/** A module's parsed `options`: only those given appear. */
+export type OperatorSettings = Readonly<Record<string, string>>;
 
 /** `controller`, listed under the kind of `type`. */
 export function listedUnder(controller: Controller, type: ResourceType): OperatorController {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { ApiServerThreadOptions } from '@dojo/apiserver';
-import { kafkaBrokerService, operatorNames } from '@dojo/operator';
+import { discordSimulatorService, kafkaBrokerService, operatorNames } from '@dojo/operator';
+import type { DiscordSimulator } from '@dojo/discord';
 import type { KafkaBrokerSimulator } from '@dojo/operator/kafka-broker';
 import { runUp, type RunningConsole } from '../up.ts';
 import { kubectlFor } from './kubectl.ts';
@@ -19,6 +20,8 @@ export interface ConsoleHarness extends RunningConsole {
   kubectl(args: string[], stdin?: string): Promise<string>;
   /** The Kafka broker simulator the KafkaTopic example started. */
   kafka: KafkaBrokerSimulator | undefined;
+  /** The Discord simulator the Dojo operator started. */
+  discord: DiscordSimulator | undefined;
   close(): Promise<void>;
 }
 
@@ -92,6 +95,7 @@ export async function startConsole(extra: { allowSecretData?: boolean; journalCa
   return {
     ...running,
     kafka: running.services.get(kafkaBrokerService),
+    discord: running.services.get(discordSimulatorService),
     base,
     dataDir,
     http,
