@@ -1,5 +1,5 @@
 // `npm test`: every suite in turn, then one closing line "N passed, N failed[, N skipped]".
-// Typecheck, lint and the dependency rules count as one check each; Vitest and Playwright
+// Typecheck, lint, the format check and the dependency rules count as one check each; Vitest and Playwright
 // contribute their own test counts (read from their JSON reports).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -41,6 +41,7 @@ function readJson(path) {
 
 check('typecheck (tsc -b)', run('typecheck', 'npx', ['tsc', '-b']));
 check('lint (eslint)', run('lint', 'npx', ['eslint', '.']));
+check('format (prettier --check)', run('format', 'npx', ['prettier', '--check', '**/*.{ts,tsx,js,mjs,cjs}']));
 check(
   'dependency rules (dependency-cruiser)',
   run('dependency rules', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'e2e']),
