@@ -23,12 +23,44 @@ const allowed = {
   'packages/discord': ['packages/http-edge', 'packages/simulator-kit'],
   'packages/operator': ['packages/kube-api', 'packages/runtime', 'packages/discord', 'packages/http-edge', 'packages/simulator-kit'],
   'packages/console-live': ['packages/kube-api', 'packages/console-protocol', 'packages/runtime', 'packages/apiserver'],
-  'packages/recording': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/explain', 'packages/console-live'],
+  'packages/recording': [
+    'packages/kube-api',
+    'packages/console-protocol',
+    'packages/apiserver',
+    'packages/runtime',
+    'packages/history',
+    'packages/activity',
+    'packages/explain',
+    'packages/console-live',
+  ],
   'packages/client-controls': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/activity'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],
 };
 
-const workspaces = ['packages/kube-api', 'packages/http-edge', 'packages/simulator-kit', 'packages/toolchains', 'packages/console-protocol', 'packages/apiserver', 'packages/envtest', 'packages/runtime', 'packages/history', 'packages/activity', 'packages/telemetry-sources', 'packages/live-feeds', 'packages/otlp-export', 'packages/explain', 'packages/console-live', 'packages/recording', 'packages/client-controls', 'packages/cluster-sim', 'packages/discord', 'packages/operator', 'apps/server', 'apps/web'];
+const workspaces = [
+  'packages/kube-api',
+  'packages/http-edge',
+  'packages/simulator-kit',
+  'packages/toolchains',
+  'packages/console-protocol',
+  'packages/apiserver',
+  'packages/envtest',
+  'packages/runtime',
+  'packages/history',
+  'packages/activity',
+  'packages/telemetry-sources',
+  'packages/live-feeds',
+  'packages/otlp-export',
+  'packages/explain',
+  'packages/console-live',
+  'packages/recording',
+  'packages/client-controls',
+  'packages/cluster-sim',
+  'packages/discord',
+  'packages/operator',
+  'apps/server',
+  'apps/web',
+];
 
 const directionRules = Object.entries(allowed).map(([from, targets]) => {
   // packages/toolchains and packages/envtest are for tests only, from any package: their own rules below say who may import them.
@@ -54,7 +86,8 @@ module.exports = {
     },
     {
       name: 'console-protocol-is-types-only',
-      comment: 'console-protocol holds the wire types shared by server, runtime and browser: no npm dependencies, no node: builtins, and nothing but type imports.',
+      comment:
+        'console-protocol holds the wire types shared by server, runtime and browser: no npm dependencies, no node: builtins, and nothing but type imports.',
       severity: 'error',
       from: { path: '^packages/console-protocol/src/' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'npm-no-pkg', 'npm-unknown', 'core'] },
@@ -75,14 +108,14 @@ module.exports = {
     },
     {
       name: 'toolchains-only-in-tests',
-      comment: 'packages/toolchains builds other languages\' programs for tests, scripts and benchmarks; product code never builds anything.',
+      comment: "packages/toolchains builds other languages' programs for tests, scripts and benchmarks; product code never builds anything.",
       severity: 'error',
       from: { path: '^(packages|apps)/', pathNot: '(\\.test\\.tsx?$|/testing/|^apps/server/bench/|^packages/toolchains/)' },
       to: { path: '^packages/toolchains/' },
     },
     {
       name: 'envtest-only-in-tests',
-      comment: 'packages/envtest starts a real API server for a test (controller-runtime\'s envtest); product code never starts one that way.',
+      comment: "packages/envtest starts a real API server for a test (controller-runtime's envtest); product code never starts one that way.",
       severity: 'error',
       from: { path: '^(packages|apps)/', pathNot: '(\\.test\\.tsx?$|/testing/|^(packages/[^/]+|apps/server)/bench/|^packages/envtest/)' },
       to: { path: '^packages/envtest/' },
@@ -115,6 +148,10 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     preserveSymlinks: false,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
   },
 };

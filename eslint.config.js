@@ -13,7 +13,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "ImportDeclaration[source.value=/^\\.\\.?\\/.*index(\\.ts)?$/]", message: 'Import the module itself, not a barrel file.' },
+        { selector: 'ImportDeclaration[source.value=/^\\.\\.?\\/.*index(\\.ts)?$/]', message: 'Import the module itself, not a barrel file.' },
       ],
     },
   },

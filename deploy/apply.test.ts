@@ -38,7 +38,11 @@ beforeAll(async () => {
   ({ objects } = await renderBase());
   const dir = mkdtempSync(join(tmpdir(), 'deploy-apply-'));
   all = manifestFile(dir, 'all.yaml', objects);
-  clusterScoped = manifestFile(dir, 'cluster-scoped.yaml', objects.filter((o) => clusterScopedKinds.has(o.kind!)));
+  clusterScoped = manifestFile(
+    dir,
+    'cluster-scoped.yaml',
+    objects.filter((o) => clusterScopedKinds.has(o.kind!)),
+  );
 });
 
 afterAll(async () => {
@@ -48,7 +52,12 @@ afterAll(async () => {
 describe('kubectl apply of deploy/ against the embedded API server', () => {
   it('accepts the cluster-scoped objects (Namespace, CRDs, ClusterRoles, bindings) in a server-side dry run, and stores none', async () => {
     const { stdout } = await run(['apply', '--dry-run=server', '-o', 'name', '-f', clusterScoped]);
-    expect(names(stdout)).toEqual(objects.filter((o) => clusterScopedKinds.has(o.kind!)).map(nameOf).sort());
+    expect(names(stdout)).toEqual(
+      objects
+        .filter((o) => clusterScopedKinds.has(o.kind!))
+        .map(nameOf)
+        .sort(),
+    );
     await expect(run(['get', 'namespace', 'dojo-console'])).rejects.toThrow(/NotFound/);
   });
 

@@ -15,7 +15,10 @@ import { repoRoot } from './testing/rendered-base.ts';
 
 const rootPackage = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string; workspaces: string[]; engines: { node: string } };
 const dockerfile = parseDockerfile(readFileSync(join(repoRoot, 'Dockerfile'), 'utf8'));
-const dockerignore = readFileSync(join(repoRoot, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+const dockerignore = readFileSync(join(repoRoot, '.dockerignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
 const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8')) as any;
 const k3s = compose.services.k3s;
 const consoleService = compose.services.console;
@@ -24,7 +27,10 @@ const runtime = dockerfile.stages.at(-1)!;
 const build = dockerfile.stages.find((s) => s.name === 'build')!;
 const all = (stage: Stage, keyword: string): Instruction[] => stage.instructions.filter((i) => i.keyword === keyword);
 const last = (stage: Stage, keyword: string): Instruction | undefined => all(stage, keyword).at(-1);
-const run = (stage: Stage): string => all(stage, 'RUN').map((i) => i.args).join('\n');
+const run = (stage: Stage): string =>
+  all(stage, 'RUN')
+    .map((i) => i.args)
+    .join('\n');
 
 /** name:tag with a version in the tag: "node:20.20.2-bookworm-slim", "rancher/k3s:v1.32.4-k3s1". */
 const pinned = /^[\w./-]+:v?\d+\.\d+\.\d+[\w.-]*$/;
@@ -59,13 +65,18 @@ describe('the Dockerfile', () => {
     expect(run(runtime)).not.toMatch(/g\+\+|apt-get install/);
   });
 
-  it('copies every workspace\'s package.json before npm ci, so the install layer is cached and complete', () => {
+  it("copies every workspace's package.json before npm ci, so the install layer is cached and complete", () => {
     const workspaces = rootPackage.workspaces.flatMap((glob) => {
       const parent = glob.replace(/\/\*$/, '');
-      return readdirSync(join(repoRoot, parent)).filter((d) => existsSync(join(repoRoot, parent, d, 'package.json'))).map((d) => `${parent}/${d}`);
+      return readdirSync(join(repoRoot, parent))
+        .filter((d) => existsSync(join(repoRoot, parent, d, 'package.json')))
+        .map((d) => `${parent}/${d}`);
     });
     const npmCi = build.instructions.findIndex((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args));
-    const copiedBefore = build.instructions.slice(0, npmCi).filter((i) => i.keyword === 'COPY').flatMap((i) => i.args.split(/\s+/).slice(0, -1));
+    const copiedBefore = build.instructions
+      .slice(0, npmCi)
+      .filter((i) => i.keyword === 'COPY')
+      .flatMap((i) => i.args.split(/\s+/).slice(0, -1));
     for (const workspace of workspaces) expect(copiedBefore).toContain(`${workspace}/package.json`);
     expect(copiedBefore).toEqual(expect.arrayContaining(['package.json', 'package-lock.json']));
   });
@@ -156,7 +167,11 @@ describe('docker-compose.yml', () => {
     // The rewrite, run on a kubeconfig as k3s writes it.
     const dir = mkdtempSync(join(tmpdir(), 'compose-kubeconfig-'));
     writeFileSync(join(dir, 'k3s.yaml'), 'clusters:\n- cluster:\n    certificate-authority-data: AAAA\n    server: https://127.0.0.1:6443\n  name: default\n');
-    const sed = script.split('\n').find((l) => l.startsWith('sed '))!.replace(seenByConsole, join(dir, 'k3s.yaml')).replace(kubeconfig, join(dir, 'out.yaml'));
+    const sed = script
+      .split('\n')
+      .find((l) => l.startsWith('sed '))!
+      .replace(seenByConsole, join(dir, 'k3s.yaml'))
+      .replace(kubeconfig, join(dir, 'out.yaml'));
     execFileSync('/bin/sh', ['-ec', sed]);
     const rewritten = parse(readFileSync(join(dir, 'out.yaml'), 'utf8')) as { clusters: { cluster: { server: string } }[] };
     expect(rewritten.clusters[0]!.cluster.server).toBe('https://k3s:6443');
@@ -168,7 +183,7 @@ describe('docker-compose.yml', () => {
     expect(compose.volumes).toHaveProperty(data.split(':')[0]);
   });
 
-  it('runs the console as the image\'s non-root user on a read-only root, without capabilities', () => {
+  it("runs the console as the image's non-root user on a read-only root, without capabilities", () => {
     expect(consoleService.user ?? last(runtime, 'USER')?.args).not.toMatch(/^(0|root)\b/);
     expect(consoleService.read_only).toBe(true);
     expect(consoleService.tmpfs).toContain('/tmp');

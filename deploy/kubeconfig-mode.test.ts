@@ -61,10 +61,16 @@ describe('kubeconfig mode against a separately started API server', () => {
     let running: RunningConsole | undefined;
     try {
       running = await runUp(upOptions(proxy.kubeconfigPath, join(dir, 'console')));
-      const session = (await (await fetch(`${running.console.url}api/session`, { headers: { authorization: `Bearer ${running.token}` } })).json()) as { cluster: { mode: string } };
+      const session = (await (await fetch(`${running.console.url}api/session`, { headers: { authorization: `Bearer ${running.token}` } })).json()) as {
+        cluster: { mode: string };
+      };
       expect(session.cluster.mode).toBe('kubeconfig');
-      expect(proxy.requests.some((r) => r.kind === 'resource' && r.resource === 'customresourcedefinitions' && r.verb === 'create' && r.code === 201)).toBe(true);
-      const denied = await fetch(`${running.console.url}api/kube/api/v1/namespaces/restricted/secrets`, { headers: { authorization: `Bearer ${running.token}` } });
+      expect(proxy.requests.some((r) => r.kind === 'resource' && r.resource === 'customresourcedefinitions' && r.verb === 'create' && r.code === 201)).toBe(
+        true,
+      );
+      const denied = await fetch(`${running.console.url}api/kube/api/v1/namespaces/restricted/secrets`, {
+        headers: { authorization: `Bearer ${running.token}` },
+      });
       expect(denied.status).toBe(403);
       expect(((await denied.json()) as { message: string }).message).toBe(
         'secrets is forbidden: User "system:serviceaccount:dojo-console:dojo-console" cannot list resource "secrets" in API group "" in the namespace "restricted"',

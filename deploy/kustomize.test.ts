@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 describe('the kustomize base (kubectl kustomize deploy/, kubectl apply -k deploy/)', () => {
-  it('renders the namespace, identity, roles, workload, service and the operator\'s CRDs, and nothing else', () => {
+  it("renders the namespace, identity, roles, workload, service and the operator's CRDs, and nothing else", () => {
     const crds = operatorCrds().map((crd) => `CustomResourceDefinition/${crd.metadata.name}`);
     expect(objects.map(objectId).sort()).toEqual(
       [
@@ -43,7 +43,7 @@ describe('the kustomize base (kubectl kustomize deploy/, kubectl apply -k deploy
     );
   });
 
-  it('renders with plain kubectl kustomize, taking the CRDs as the operator directory\'s own base', async () => {
+  it("renders with plain kubectl kustomize, taking the CRDs as the operator directory's own base", async () => {
     const { stdout } = await kubectl(['kustomize', deployDir]);
     expect(parseObjects(stdout).filter((o) => o.kind === 'CustomResourceDefinition')).toHaveLength(operatorCrds().length);
   });
@@ -53,19 +53,23 @@ describe('the kustomize base (kubectl kustomize deploy/, kubectl apply -k deploy
     expect(rendered).toEqual(operatorCrds());
   });
 
-  it('lists each CRD file of packages/operator/crds/ in that directory\'s Kustomization, so a new CRD cannot be left out', () => {
+  it("lists each CRD file of packages/operator/crds/ in that directory's Kustomization, so a new CRD cannot be left out", () => {
     const deployKustomization = parse(readFileSync(join(deployDir, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
     expect(deployKustomization.resources).toContain('../packages/operator/crds');
     const kustomization = parse(readFileSync(join(crdDirectory, 'Kustomization'), 'utf8')) as { resources: string[] };
     const listed = kustomization.resources;
-    const shipped = readdirSync(crdDirectory).filter((f) => f.endsWith('.yaml') && readFileSync(join(crdDirectory, f), 'utf8').includes('kind: CustomResourceDefinition'));
+    const shipped = readdirSync(crdDirectory).filter(
+      (f) => f.endsWith('.yaml') && readFileSync(join(crdDirectory, f), 'utf8').includes('kind: CustomResourceDefinition'),
+    );
     expect(listed.sort()).toEqual(shipped.sort());
   });
 
   it('keeps no copy of a CRD under deploy/', () => {
     const copies = readdirSync(deployDir, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.ya?ml$/.test(f))
-      .filter((f) => parseAllDocuments(readFileSync(join(deployDir, f), 'utf8')).some((d) => (d.toJS() as KubeObject | null)?.kind === 'CustomResourceDefinition'));
+      .filter((f) =>
+        parseAllDocuments(readFileSync(join(deployDir, f), 'utf8')).some((d) => (d.toJS() as KubeObject | null)?.kind === 'CustomResourceDefinition'),
+      );
     expect(copies).toEqual([]);
   });
 
@@ -75,7 +79,7 @@ describe('the kustomize base (kubectl kustomize deploy/, kubectl apply -k deploy
 });
 
 describe('the console Deployment', () => {
-  it('runs two replicas of the pinned image as the base\'s ServiceAccount', () => {
+  it("runs two replicas of the pinned image as the base's ServiceAccount", () => {
     const deployment = one('Deployment', 'dojo-console');
     expect(deployment.spec.replicas).toBe(2);
     expect(deployment.spec.template.spec.serviceAccountName).toBe(one('ServiceAccount', 'dojo-console').metadata.name);
@@ -98,7 +102,10 @@ describe('the console Deployment', () => {
       args.filter((a: string) => !pendingFlags.includes(a)),
       { POD_NAMESPACE: 'dojo-console' },
     );
-    expect(command).toMatchObject({ name: 'up', options: { host: '0.0.0.0', port: 8080, dataDir: '/data/console', inCluster: true, leaderElect: true, leaderElectionNamespace: 'dojo-console' } });
+    expect(command).toMatchObject({
+      name: 'up',
+      options: { host: '0.0.0.0', port: 8080, dataDir: '/data/console', inCluster: true, leaderElect: true, leaderElectionNamespace: 'dojo-console' },
+    });
     // When the CLI learns one of these, take it off pendingFlags.
     for (const flag of pendingFlags) expect(() => parseCli(['up', flag]), `${flag} is a CLI flag now`).toThrow(CliUsageError);
   });
@@ -140,7 +147,7 @@ describe('the console Deployment', () => {
 });
 
 describe('the console Service', () => {
-  it('is a ClusterIP on port 8080 that selects the Deployment\'s Pods', () => {
+  it("is a ClusterIP on port 8080 that selects the Deployment's Pods", () => {
     const service = one('Service', 'dojo-console');
     expect(service.spec.type).toBe('ClusterIP');
     expect(service.spec.ports).toEqual([{ name: 'http', port: 8080, targetPort: 'http', protocol: 'TCP' }]);

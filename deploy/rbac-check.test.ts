@@ -26,13 +26,22 @@ describe('uncoveredCalls', () => {
 
   it('honours "*" for groups, resources, verbs and "*/subresource"', () => {
     const grants = [clusterWide({ apiGroups: ['*'], resources: ['*/scale'], verbs: ['*'] })];
-    expect(uncoveredCalls(grants, [call('patch', 'core.jutsu.com', 'dojos', { subresource: 'scale' }), call('get', 'apps', 'deployments', { subresource: 'scale' })])).toEqual([]);
+    expect(
+      uncoveredCalls(grants, [
+        call('patch', 'core.jutsu.com', 'dojos', { subresource: 'scale' }),
+        call('get', 'apps', 'deployments', { subresource: 'scale' }),
+      ]),
+    ).toEqual([]);
     expect(uncoveredCalls(grants, [call('get', 'apps', 'deployments')])).toHaveLength(1);
-    expect(uncoveredCalls([clusterWide({ apiGroups: ['*'], resources: ['*'], verbs: ['*'] })], [call('delete', '', 'pods', { subresource: 'eviction' })])).toEqual([]);
+    expect(
+      uncoveredCalls([clusterWide({ apiGroups: ['*'], resources: ['*'], verbs: ['*'] })], [call('delete', '', 'pods', { subresource: 'eviction' })]),
+    ).toEqual([]);
   });
 
   it('lets resourceNames limit get and update to named objects, and never allow create', () => {
-    const grants = [inNamespace('ns', { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: ['leader'], verbs: ['get', 'update', 'create'] })];
+    const grants = [
+      inNamespace('ns', { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: ['leader'], verbs: ['get', 'update', 'create'] }),
+    ];
     const lease = (verb: string, name?: string): ApiCall => call(verb, 'coordination.k8s.io', 'leases', { namespace: 'ns', ...(name ? { name } : {}) });
     expect(uncoveredCalls(grants, [lease('get', 'leader'), lease('update', 'leader')])).toEqual([]);
     expect(uncoveredCalls(grants, [lease('get', 'other')])).toHaveLength(1);
@@ -66,7 +75,7 @@ describe('unusedGrants', () => {
     expect(unused.map((p) => `${p.verb} ${p.resource}`)).toEqual(['get deployments', 'get replicasets', 'list replicasets']);
   });
 
-  it('counts a named grant as used only by a call for that name, in the grant\'s namespace', () => {
+  it("counts a named grant as used only by a call for that name, in the grant's namespace", () => {
     const grants = [inNamespace('ns', { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: ['leader'], verbs: ['get'] })];
     const lease = (namespace: string, name: string): ApiCall => call('get', 'coordination.k8s.io', 'leases', { namespace, name });
     expect(unusedGrants(grants, [lease('ns', 'leader')])).toEqual([]);
@@ -77,8 +86,18 @@ describe('unusedGrants', () => {
 
 describe('grantsFor', () => {
   const objects = [
-    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }] },
-    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'lease', namespace: 'ns' }, rules: [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] }] },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'reader' },
+      rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: { name: 'lease', namespace: 'ns' },
+      rules: [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] }],
+    },
     binding('ClusterRoleBinding', 'reader', { kind: 'ClusterRole', name: 'reader' }, 'sa'),
     binding('RoleBinding', 'lease', { kind: 'Role', name: 'lease' }, 'sa', 'ns'),
     binding('RoleBinding', 'reader-in-ns', { kind: 'ClusterRole', name: 'reader' }, 'sa', 'other'),
@@ -128,7 +147,7 @@ describe('callsFromJournal', () => {
     ]);
   });
 
-  it('parses the runtime\'s resource names back into group, resource and subresource', () => {
+  it("parses the runtime's resource names back into group, resource and subresource", () => {
     expect(parseResourceName('secrets')).toEqual({ group: '', resource: 'secrets' });
     expect(parseResourceName('leases.coordination.k8s.io')).toEqual({ group: 'coordination.k8s.io', resource: 'leases' });
     expect(parseResourceName('dojos.core.jutsu.com/scale')).toEqual({ group: 'core.jutsu.com', resource: 'dojos', subresource: 'scale' });

@@ -100,7 +100,8 @@ export function permissionsOf(grant: Grant): GrantedPermission[] {
     for (const group of rule.apiGroups ?? [])
       for (const resource of rule.resources)
         for (const verb of rule.verbs)
-          for (const resourceName of names) permissions.push({ role: grant.role, verb, group, resource, ...(resourceName !== undefined ? { resourceName } : {}) });
+          for (const resourceName of names)
+            permissions.push({ role: grant.role, verb, group, resource, ...(resourceName !== undefined ? { resourceName } : {}) });
   }
   return permissions;
 }

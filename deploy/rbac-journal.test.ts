@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 describe.runIf(journal)('the RBAC of deploy/, against the journal in $DOJO_RBAC_JOURNAL', () => {
-  it('allows every API call the journal\'s reconciles made', () => {
+  it("allows every API call the journal's reconciles made", () => {
     const calls = callsFromJournal(readJournalFile(journal!));
     expect(calls.length, `no api-call records in ${journal}`).toBeGreaterThan(0);
     expect(uncoveredCalls(grants, calls).map(describeCall)).toEqual([]);

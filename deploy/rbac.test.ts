@@ -48,7 +48,20 @@ let grants: Grant[];
 let deploymentArgs: string[];
 
 const resourceCalls = (requests: readonly RecordedRequest[]): ApiCall[] =>
-  requests.flatMap((r) => (r.kind === 'resource' ? [{ verb: r.verb, group: r.group, resource: r.resource, ...(r.subresource ? { subresource: r.subresource } : {}), ...(r.namespace ? { namespace: r.namespace } : {}), ...(r.name ? { name: r.name } : {}) }] : []));
+  requests.flatMap((r) =>
+    r.kind === 'resource'
+      ? [
+          {
+            verb: r.verb,
+            group: r.group,
+            resource: r.resource,
+            ...(r.subresource ? { subresource: r.subresource } : {}),
+            ...(r.namespace ? { namespace: r.namespace } : {}),
+            ...(r.name ? { name: r.name } : {}),
+          },
+        ]
+      : [],
+  );
 const byConsole = (r: RecordedRequest): boolean => r.userAgent.startsWith('dojo-console');
 
 /** The Deployment's arguments, with this test's address, data directory and cluster. */
@@ -88,9 +101,16 @@ async function scaleFromConsole(name: string, replicas: number): Promise<void> {
 /** A Dojo and its alarm channel, through most of what the operator does to them. */
 async function dojoLifecycle(): Promise<void> {
   await createDiscordChain(env.api, ns, 'alerts');
-  await waitFor(async () => expect(readyCondition(await env.api.get<DiscordChannel>(operatorTypes.discordChannels, { namespace: ns, name: 'alerts' }))?.status).toBe('True'));
+  await waitFor(async () =>
+    expect(readyCondition(await env.api.get<DiscordChannel>(operatorTypes.discordChannels, { namespace: ns, name: 'alerts' }))?.status).toBe('True'),
+  );
 
-  const dojo = { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { namespace: ns, name: 'web' }, spec: { accountId: 'Satoru Gojo', title: 'Dojo web', credentialsRef: { name: 'web-app' }, alarms: { channelRef: { name: 'alerts' } } } };
+  const dojo = {
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'Dojo',
+    metadata: { namespace: ns, name: 'web' },
+    spec: { accountId: 'Satoru Gojo', title: 'Dojo web', credentialsRef: { name: 'web-app' }, alarms: { channelRef: { name: 'alerts' } } },
+  };
   // The form's server-side dry run first, then the create.
   expect((await consoleApi('POST', `${dojoPath()}?dryRun=All&fieldManager=dojo-console`, dojo)).code).toBe(201);
   expect((await consoleApi('POST', `${dojoPath()}?fieldManager=dojo-console`, dojo)).code).toBe(201);
@@ -184,7 +204,7 @@ describe('the RBAC of deploy/, against a recorded run of `dojo-console up --lead
     expect(unexplained).toEqual([]);
   });
 
-  it('allows every call the run\'s reconcilers journaled, all of which the proxy saw', () => {
+  it("allows every call the run's reconcilers journaled, all of which the proxy saw", () => {
     const journaled = callsFromJournal(running!.journal.query({ types: ['api-call'], limit: Number.MAX_SAFE_INTEGER }).records);
     expect(journaled.length).toBeGreaterThan(0);
     expect(uncoveredCalls(grants, journaled).map(describeCall)).toEqual([]);

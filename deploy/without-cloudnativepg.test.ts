@@ -52,15 +52,21 @@ describe('a cluster without CloudNativePG', () => {
     // Far below controller-runtime's 2-minute cache sync timeout that a Database watch would hit.
     expect(Date.now() - started).toBeLessThan(30_000);
 
-    await kubectl(['apply', '-f', '-'], JSON.stringify({
-      apiVersion: 'core.jutsu.com/v1',
-      kind: 'Dojo',
-      metadata: { name: 'lonely', namespace: 'default' },
-      spec: { accountId: 'a', title: 'No database here', credentialsRef: { name: 'lonely-app' } },
-    }));
+    await kubectl(
+      ['apply', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'core.jutsu.com/v1',
+        kind: 'Dojo',
+        metadata: { name: 'lonely', namespace: 'default' },
+        spec: { accountId: 'a', title: 'No database here', credentialsRef: { name: 'lonely-app' } },
+      }),
+    );
     const waited = await kubectl(['wait', '--for=condition=Degraded', 'dojo/lonely', '--timeout=30s']);
     expect(waited.trim()).toBe('dojo.core.jutsu.com/lonely condition met');
-    const degraded = JSON.parse(await kubectl(['get', 'dojo', 'lonely', '-o', 'jsonpath={.status.conditions[?(@.type=="Degraded")]}'])) as { reason: string; message: string };
+    const degraded = JSON.parse(await kubectl(['get', 'dojo', 'lonely', '-o', 'jsonpath={.status.conditions[?(@.type=="Degraded")]}'])) as {
+      reason: string;
+      message: string;
+    };
     expect(degraded.reason).toBe('CloudNativePGNotInstalled');
     expect(degraded.message).toContain('postgresql.cnpg.io/v1 Database');
     // Nothing was created for it: no Deployment without a database to point at.

@@ -14,7 +14,7 @@ async function isolationOf(cell: Locator): Promise<string> {
   });
 }
 
-test("isolates a title holding U+202E, so it cannot reverse the text around it", async ({ page }) => {
+test('isolates a title holding U+202E, so it cannot reverse the text around it', async ({ page }) => {
   const name = uniqueName('bidi');
   const title = `Mirror \u202Edrow`;
   const created = await kubeApi().post('/apis/core.jutsu.com/v1/namespaces/default/dojos', {

@@ -8,7 +8,6 @@ import type { ControllerDetails, TelemetryPage } from '@dojo/console-protocol';
 import { createDojo, scaleTo, waitUntilAvailable } from './support/forms.ts';
 import { consoleApi, consoleToken, saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
-
 test.describe('breakpoints', () => {
   // Whatever happens, leave the shared console's dojo controller as other specs expect it.
   test.afterEach(async ({ request }) => {
@@ -58,7 +57,10 @@ test.describe('breakpoints', () => {
     // Its reconcile runs, and so do the ones its own writes bring back, without stopping again.
     const object = encodeURIComponent(`core.jutsu.com/Dojo/default/${held}`);
     await expect
-      .poll(async () => ((await (await api.get(`/api/telemetry?sinceSeq=${before}&object=${object}&types=reconcile-end`)).json()) as TelemetryPage).records.length, { timeout: 15_000 })
+      .poll(
+        async () => ((await (await api.get(`/api/telemetry?sinceSeq=${before}&object=${object}&types=reconcile-end`)).json()) as TelemetryPage).records.length,
+        { timeout: 15_000 },
+      )
       .toBeGreaterThanOrEqual(2);
     for (let i = 0; i < 20; i++) {
       const details = (await (await api.get('/api/controllers/dojo')).json()) as ControllerDetails;

@@ -4,7 +4,12 @@ import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
 /** A folded group of a long form opens by its summary, which starts with the group's label. */
 const unfold = (page: Page, form: string, label: string) =>
-  page.getByRole('form', { name: form }).locator('summary').filter({ hasText: new RegExp(`^${label}`) }).first().click();
+  page
+    .getByRole('form', { name: form })
+    .locator('summary')
+    .filter({ hasText: new RegExp(`^${label}`) })
+    .first()
+    .click();
 
 test('creates a Deployment through the form kube’s schema gives it: labels as key/value rows, optional groups folded, containers as YAML', async ({ page }) => {
   const name = uniqueName('web');

@@ -48,15 +48,29 @@ test('an operator the console did not start is paused from its page, its edit he
   try {
     await operator.ready;
     await expect
-      .poll(async () => (await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, { apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name: 'hello' }, spec: { message: 'first' } })).status, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (
+            await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, {
+              apiVersion: 'webapp.example.com/v1',
+              kind: 'Guestbook',
+              metadata: { name: 'hello' },
+              spec: { message: 'first' },
+            })
+          ).status,
+        { timeout: 20_000 },
+      )
       .toBe(201);
     // Settled: the ConfigMap holds the message and Ready reports this generation.
     await expect.poll(message, { timeout: 30_000 }).toBe('first');
     await expect
-      .poll(async () => {
-        const gb = JSON.parse((await api.get(guestbook)).body) as { metadata: { generation: number }; status?: { observedGeneration?: number } };
-        return gb.status?.observedGeneration === gb.metadata.generation;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const gb = JSON.parse((await api.get(guestbook)).body) as { metadata: { generation: number }; status?: { observedGeneration?: number } };
+          return gb.status?.observedGeneration === gb.metadata.generation;
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
 
     await signIn(page);
@@ -69,7 +83,9 @@ test('an operator the console did not start is paused from its page, its edit he
     // Its ConfigMap applies so far, to see the one its reconcile of the stepped event makes.
     const configMapApplies = async () => {
       const answer = await consoleApi(request).get(`/api/requests?client=${operatorName}&limit=10000`);
-      return ((await answer.json()) as { records: { type: string; verb?: string; resource?: string }[] }).records.filter((r) => r.type === 'request' && r.resource === 'configmaps' && r.verb === 'patch').length;
+      return ((await answer.json()) as { records: { type: string; verb?: string; resource?: string }[] }).records.filter(
+        (r) => r.type === 'request' && r.resource === 'configmaps' && r.verb === 'patch',
+      ).length;
     };
     const appliesBefore = await configMapApplies();
 
@@ -176,7 +192,9 @@ test('an operator connected with --service-account and a Role missing one rule h
   const api = kubeApi();
   await api.post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
   expect((await api.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } })).status).toBe(201);
-  expect((await api.post(`/api/v1/namespaces/${namespace}/serviceaccounts`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'operator' } })).status).toBe(201);
+  expect(
+    (await api.post(`/api/v1/namespaces/${namespace}/serviceaccounts`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'operator' } })).status,
+  ).toBe(201);
   // Everything the converge operator does but write its ConfigMap (a server-side apply: patch).
   const role = {
     apiVersion: 'rbac.authorization.k8s.io/v1',
@@ -197,14 +215,33 @@ test('an operator connected with --service-account and a Role missing one rule h
     subjects: [{ kind: 'ServiceAccount', name: 'operator', namespace }],
   };
   expect((await api.post(`/apis/rbac.authorization.k8s.io/v1/namespaces/${namespace}/rolebindings`, binding)).status).toBe(201);
-  const { stderr } = await promisify(execFile)(process.execPath, ['apps/server/bin/dojo-console.mjs', 'connect', operatorName, '--data-dir', dataDir, '--service-account', `${namespace}/operator`]);
+  const { stderr } = await promisify(execFile)(process.execPath, [
+    'apps/server/bin/dojo-console.mjs',
+    'connect',
+    operatorName,
+    '--data-dir',
+    dataDir,
+    '--service-account',
+    `${namespace}/operator`,
+  ]);
   expect(stderr).toContain(`authorized as system:serviceaccount:${namespace}:operator`);
 
   const operator = startOperator(`${dataDir}/clients/${operatorName}.kubeconfig`, namespace);
   try {
     await operator.ready;
     await expect
-      .poll(async () => (await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, { apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name: 'hello' }, spec: { message: 'hi' } })).status, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (
+            await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, {
+              apiVersion: 'webapp.example.com/v1',
+              kind: 'Guestbook',
+              metadata: { name: 'hello' },
+              spec: { message: 'hi' },
+            })
+          ).status,
+        { timeout: 20_000 },
+      )
       .toBe(201);
     await signIn(page);
     await page.goto(`/clients/${operatorName}?tab=rbac`);
@@ -226,7 +263,10 @@ test('an operator connected with --service-account and a Role missing one rule h
   }
 });
 
-test('an operator given a stale view writes over a change it had not seen, and its Staleness tab shows the write with its evidence', async ({ page, request }) => {
+test('an operator given a stale view writes over a change it had not seen, and its Staleness tab shows the write with its evidence', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const operatorName = uniqueName('gb-stale');
   const namespace = uniqueName('stale');
@@ -241,7 +281,18 @@ test('an operator given a stale view writes over a change it had not seen, and i
   try {
     await operator.ready;
     await expect
-      .poll(async () => (await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, { apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name: 'hello' }, spec: { message: 'first' } })).status, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (
+            await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, {
+              apiVersion: 'webapp.example.com/v1',
+              kind: 'Guestbook',
+              metadata: { name: 'hello' },
+              spec: { message: 'first' },
+            })
+          ).status,
+        { timeout: 20_000 },
+      )
       .toBe(201);
     await expect.poll(async () => (await api.get(configMap)).status, { timeout: 30_000 }).toBe(200);
 
@@ -264,7 +315,10 @@ test('an operator given a stale view writes over a change it had not seen, and i
 
     await page.getByRole('tab', { name: 'Staleness' }).click();
     const writes = page.getByRole('list', { name: 'Writes on a stale view' });
-    const write = writes.getByRole('listitem').filter({ hasText: `${namespace}/hello-message` }).first();
+    const write = writes
+      .getByRole('listitem')
+      .filter({ hasText: `${namespace}/hello-message` })
+      .first();
     await expect(write).toContainText('data.message', { timeout: 30_000 });
     await write.getByRole('button', { name: /^the write #\d+/ }).click();
     await expect(write).toContainText(`configmaps ${namespace}/hello-message`);

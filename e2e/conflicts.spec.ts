@@ -57,7 +57,10 @@ test.describe('conflicts', () => {
     await page.goto('/conflicts');
     await expect
       .poll(async () => {
-        const height = await table.getByRole('rowgroup').last().evaluate((el) => el.getBoundingClientRect().height);
+        const height = await table
+          .getByRole('rowgroup')
+          .last()
+          .evaluate((el) => el.getBoundingClientRect().height);
         const rows = Number(await table.getAttribute('aria-rowcount')) - 1;
         return height >= Math.min(560, rows * 52) - 1 ? 'fills' : `${height}px for ${rows} rows`;
       })

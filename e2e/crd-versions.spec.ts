@@ -23,7 +23,10 @@ test.describe('CRD versions', () => {
 
     await signIn(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
-    await page.getByRole('link', { name: /^KafkaTopic kafkatopics/ }).first().click();
+    await page
+      .getByRole('link', { name: /^KafkaTopic kafkatopics/ })
+      .first()
+      .click();
     await expect(page.getByText('kafkatopics.kafka.example.com/v1', { exact: true })).toBeVisible();
 
     const panel = page.getByRole('region', { name: 'Versions' });

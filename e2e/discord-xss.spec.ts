@@ -47,10 +47,13 @@ async function createAndWaitReady(request: APIRequestContext, plural: string, ob
   const name = (object.metadata as { name: string }).name;
   let current: Ready = {};
   await expect
-    .poll(async () => {
-      current = (await (await api.get(`${collection}/${name}`)).json()) as Ready;
-      return current.status?.conditions?.find((c) => c.type === 'Ready')?.status;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        current = (await (await api.get(`${collection}/${name}`)).json()) as Ready;
+        return current.status?.conditions?.find((c) => c.type === 'Ready')?.status;
+      },
+      { timeout: 60_000 },
+    )
     .toBe('True');
   return current;
 }
@@ -80,10 +83,14 @@ async function expectNoScriptRan(page: Page, dialogs: string[]): Promise<void> {
     return {
       xss: w.__xss,
       cspViolations: w.__cspViolations,
-      inlineHandlers: elements.filter((el) => Array.from(el.attributes).some((a) => a.name.toLowerCase().startsWith('on'))).map((el) => el.outerHTML.slice(0, 120)),
+      inlineHandlers: elements
+        .filter((el) => Array.from(el.attributes).some((a) => a.name.toLowerCase().startsWith('on')))
+        .map((el) => el.outerHTML.slice(0, 120)),
       inlineScripts: Array.from(document.querySelectorAll('script:not([src])')).map((s) => s.outerHTML.slice(0, 120)),
       frames: document.querySelectorAll('iframe, object, embed').length,
-      scriptLinks: Array.from(document.querySelectorAll('a[href]')).map((a) => a.getAttribute('href')!).filter((href) => /^\s*javascript:/i.test(href)),
+      scriptLinks: Array.from(document.querySelectorAll('a[href]'))
+        .map((a) => a.getAttribute('href')!)
+        .filter((href) => /^\s*javascript:/i.test(href)),
     };
   });
   expect(found).toEqual({ xss: undefined, cspViolations: [], inlineHandlers: [], inlineScripts: [], frames: 0, scriptLinks: [] });
@@ -99,7 +106,11 @@ test.describe('hostile text from Discord', () => {
 
     const hostile = namePayloads(suffix);
     await createAndWaitReady(request, 'discordservers', { kind: 'DiscordServer', metadata: { name: `srv-${suffix}` }, spec: { name: hostile.guild } });
-    await createAndWaitReady(request, 'discordgroups', { kind: 'DiscordGroup', metadata: { name: `grp-${suffix}` }, spec: { name: hostile.group, serverRef: { name: `srv-${suffix}` } } });
+    await createAndWaitReady(request, 'discordgroups', {
+      kind: 'DiscordGroup',
+      metadata: { name: `grp-${suffix}` },
+      spec: { name: hostile.group, serverRef: { name: `srv-${suffix}` } },
+    });
     const channel = await createAndWaitReady(request, 'discordchannels', {
       kind: 'DiscordChannel',
       metadata: { name: `ch-${suffix}` },
@@ -114,7 +125,13 @@ test.describe('hostile text from Discord', () => {
       apiVersion: 'core.jutsu.com/v1',
       kind: 'Dojo',
       metadata: { name: dojo, namespace: 'default' },
-      spec: { accountId: 'acct-xss', title: hostile.title, database: 'Mongo', credentialsRef: { name: 'dojo-postgres-app' }, alarms: { channelRef: { name: `ch-${suffix}` } } },
+      spec: {
+        accountId: 'acct-xss',
+        title: hostile.title,
+        database: 'Mongo',
+        credentialsRef: { name: 'dojo-postgres-app' },
+        alarms: { channelRef: { name: `ch-${suffix}` } },
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
 

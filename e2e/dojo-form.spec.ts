@@ -101,7 +101,9 @@ test.describe('the generated Dojo form', () => {
     await expect(replicas).toHaveAttribute('aria-invalid', 'true');
     const errorId = ((await replicas.getAttribute('aria-describedby')) ?? '').split(' ').find((id) => id.endsWith('-error'));
     await expect(page.locator(`[id="${errorId}"] p`)).toHaveCount(1);
-    await expect(page.locator(`[id="${errorId}"]`)).toHaveText('Invalid value: -1: spec.replicas in body should be greater than or equal to 0; should be a non-negative integer');
+    await expect(page.locator(`[id="${errorId}"]`)).toHaveText(
+      'Invalid value: -1: spec.replicas in body should be greater than or equal to 0; should be a non-negative integer',
+    );
     const status = form.getByRole('status').filter({ hasText: /problem/ });
     await expect(status).toContainText(/The server reports 1 problem, and \d+ more in fields not filled in yet/);
     await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);

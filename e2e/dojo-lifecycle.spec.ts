@@ -3,7 +3,6 @@ import { createDojo } from './support/forms.ts';
 import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
 test.describe('a Dojo from creation to deletion', () => {
-
   test('becomes Available, shows its reconciles with triggers, scales, and goes away on delete', async ({ page }) => {
     test.setTimeout(120_000);
     const name = uniqueName('life');
@@ -12,7 +11,12 @@ test.describe('a Dojo from creation to deletion', () => {
 
     const conditions = page.getByRole('table', { name: 'Conditions' });
     await expect(conditions.getByRole('row', { name: /Available/ })).toContainText('True', { timeout: 60_000 });
-    await expect(page.getByRole('table', { name: 'Condition transitions' }).getByRole('row', { name: /Available/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Condition transitions' })
+        .getByRole('row', { name: /Available/ })
+        .first(),
+    ).toBeVisible();
     const tree = page.getByRole('tree', { name: `Objects owned by ${name}` });
     await expect(tree.getByText('Deployment')).toBeVisible();
     await expect(tree.getByText('Pod').first()).toBeVisible();
@@ -20,7 +24,10 @@ test.describe('a Dojo from creation to deletion', () => {
 
     await page.getByRole('tab', { name: 'Reconciles' }).click();
     const latest = page.getByRole('table', { name: 'Latest reconciles' });
-    await latest.getByRole('button', { name: `default/${name}` }).first().click();
+    await latest
+      .getByRole('button', { name: `default/${name}` })
+      .first()
+      .click();
     const details = page.getByRole('region', { name: 'Selected reconcile' });
     await expect(details.getByText(/Triggers merged into this reconcile \(\d+\)/)).toBeVisible();
     await expect(details.getByRole('region', { name: 'Triggers' }).getByRole('listitem').first()).toContainText(/watch|owned|requeue/);

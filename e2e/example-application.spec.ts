@@ -32,7 +32,12 @@ test.describe('the Application example (seed 003)', () => {
     await saveScreenshot(page, 'application-detail');
 
     await page.getByRole('tab', { name: 'Reconciles' }).click();
-    await expect(page.getByRole('table', { name: 'Latest reconciles' }).getByRole('button', { name: `default/${name}` }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Latest reconciles' })
+        .getByRole('button', { name: `default/${name}` })
+        .first(),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'Application', exact: true }).click();
     const list = page.getByRole('table', { name: 'Application objects' });

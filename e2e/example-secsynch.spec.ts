@@ -47,7 +47,9 @@ test.describe('the SecSynch example (seed 001)', () => {
     const secretFiltered = page.getByTestId('filtered-watches-secrets');
     const before = Number(await secretFiltered.textContent());
     // A Secret nobody copies: its watch event is dropped by the predicate, no reconcile.
-    expect((await api.post('/api/kube/api/v1/namespaces/default/secrets', { metadata: { name: uniqueName('unrelated') }, stringData: { a: 'b' } })).status()).toBe(201);
+    expect(
+      (await api.post('/api/kube/api/v1/namespaces/default/secrets', { metadata: { name: uniqueName('unrelated') }, stringData: { a: 'b' } })).status(),
+    ).toBe(201);
     await expect.poll(async () => Number(await secretFiltered.textContent()), { timeout: 10_000 }).toBeGreaterThan(before);
     await saveScreenshot(page, 'secsynch-workqueue');
 

@@ -109,7 +109,9 @@ test.describe('why is this not ready', () => {
     await topBlocker(page).getByRole('link', { name: /^Pod / }).click();
     await expect(page.getByRole('tab', { name: 'Logs', selected: true })).toBeVisible();
     await expect(topBlocker(page)).toHaveAccessibleName('Container web: CrashLoopBackOff');
-    await expect(page.getByRole('log', { name: 'Log of web' })).toContainText('web: fatal: simulated crash (image tag "crash"); exiting with code 1', { timeout: 15_000 });
+    await expect(page.getByRole('log', { name: 'Log of web' })).toContainText('web: fatal: simulated crash (image tag "crash"); exiting with code 1', {
+      timeout: 15_000,
+    });
   });
 
   test('a KafkaTopic during a broker outage is Degraded, and its deletion waits for the finalizer its controller added', async ({ page }) => {
@@ -119,13 +121,21 @@ test.describe('why is this not ready', () => {
     await signIn(page);
     await broker.setUnavailable(true);
     try {
-      await createObject('/apis/kafka.example.com/v1/namespaces/default/kafkatopics', { apiVersion: 'kafka.example.com/v1', kind: 'KafkaTopic', metadata: { name, namespace: 'default' }, spec: { numPartitions: 1, replicationFactor: 1 } });
+      await createObject('/apis/kafka.example.com/v1/namespaces/default/kafkatopics', {
+        apiVersion: 'kafka.example.com/v1',
+        kind: 'KafkaTopic',
+        metadata: { name, namespace: 'default' },
+        spec: { numPartitions: 1, replicationFactor: 1 },
+      });
       await page.goto(`/resources/kafka.example.com/v1/kafkatopics/default/${name}`);
       await expect(topBlocker(page)).toHaveAccessibleName('Degraded: BrokerUnavailable', { timeout: 30_000 });
       await saveScreenshot(page, 'explain-kafkatopic-outage');
 
       await page.getByRole('button', { name: 'Delete' }).click();
-      await page.getByRole('dialog', { name: `Delete KafkaTopic ${name}?` }).getByRole('button', { name: `Delete ${name}` }).click();
+      await page
+        .getByRole('dialog', { name: `Delete KafkaTopic ${name}?` })
+        .getByRole('button', { name: `Delete ${name}` })
+        .click();
       await expect(topBlocker(page)).toHaveAccessibleName('Deletion waits for finalizer kafka.example.com/topic', { timeout: 30_000 });
       await expect(topBlocker(page)).toContainText(/added by controller kafkatopic \(reconcile [0-9a-f]{8}\)/);
       await expect(topBlocker(page).getByRole('link', { name: 'kafkatopic workqueue' })).toBeVisible();
@@ -139,7 +149,12 @@ test.describe('why is this not ready', () => {
   test('a SecSynch names its missing destination namespace, and is ready once the namespace exists', async ({ page }) => {
     const name = uniqueName('sync');
     const missing = uniqueName('dest');
-    await createObject('/api/v1/namespaces/default/secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: 'default' }, stringData: { password: 'x' } });
+    await createObject('/api/v1/namespaces/default/secrets', {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name, namespace: 'default' },
+      stringData: { password: 'x' },
+    });
     await createObject('/apis/tutorial.study.dev/v1alpha1/namespaces/default/secsynches', {
       apiVersion: 'tutorial.study.dev/v1alpha1',
       kind: 'SecSynch',

@@ -39,7 +39,18 @@ test.describe('an operator the console did not start', () => {
       await operator.ready;
       // The CRD may still be on its way to being served.
       await expect
-        .poll(async () => (await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, { apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name: 'hello' }, spec: { message: 'hi' } })).status, { timeout: 20_000 })
+        .poll(
+          async () =>
+            (
+              await api.post(`/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`, {
+                apiVersion: 'webapp.example.com/v1',
+                kind: 'Guestbook',
+                metadata: { name: 'hello' },
+                spec: { message: 'hi' },
+              })
+            ).status,
+          { timeout: 20_000 },
+        )
         .toBe(201);
 
       // Its card, beside the embedded controllers.

@@ -15,11 +15,12 @@ test.describe('field history by writer', () => {
   test('shows who wrote each field of a Dojo, marks the contested one, and blames its YAML', async ({ page }) => {
     test.setTimeout(120_000);
     const name = uniqueName('fields');
-    const created = await kubeApi().send(
-      'POST',
-      `${dojosPath}?fieldManager=e2e-creator`,
-      { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name, namespace: 'default' }, spec: { accountId: 'acct-e2e', title: 'Fields', credentialsRef: { name: 'dojo-postgres-app' }, replicas: 1 } },
-    );
+    const created = await kubeApi().send('POST', `${dojosPath}?fieldManager=e2e-creator`, {
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'Dojo',
+      metadata: { name, namespace: 'default' },
+      spec: { accountId: 'acct-e2e', title: 'Fields', credentialsRef: { name: 'dojo-postgres-app' }, replicas: 1 },
+    });
     expect(created.status, created.body).toBe(201);
     await signIn(page);
     await page.goto(`/resources/core.jutsu.com/v1/dojos/default/${name}`);
@@ -63,7 +64,10 @@ test.describe('field history by writer', () => {
     await page.getByLabel('Only fields written by more than one manager').uncheck();
     await page.getByLabel('Filter fields').fill('readyStatus');
     await fields.getByRole('listitem', { name: 'status.readyStatus' }).locator('summary').click();
-    await fields.getByRole('link', { name: /^Reconcile [0-9a-f-]+ of dojo$/ }).first().click();
+    await fields
+      .getByRole('link', { name: /^Reconcile [0-9a-f-]+ of dojo$/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/timeline\?.*reconcile=/);
   });
 
@@ -72,7 +76,12 @@ test.describe('field history by writer', () => {
     const api = consoleApi(request);
     const name = uniqueName('conflict');
     await signIn(page);
-    const created = await kubeApi().post(dojosPath, { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name, namespace: 'default' }, spec: { accountId: 'acct-e2e', title: 'Conflict', credentialsRef: { name: 'dojo-postgres-app' }, replicas: 1 } });
+    const created = await kubeApi().post(dojosPath, {
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'Dojo',
+      metadata: { name, namespace: 'default' },
+      spec: { accountId: 'acct-e2e', title: 'Conflict', credentialsRef: { name: 'dojo-postgres-app' }, replicas: 1 },
+    });
     expect(created.status, created.body).toBe(201);
     await page.goto(`/resources/core.jutsu.com/v1/dojos/default/${name}`);
     await waitUntilAvailable(page);
@@ -82,11 +91,14 @@ test.describe('field history by writer', () => {
     // The write that loses is the controller's next one about this Dojo: its Deployment's, or its own status.
     let conflict: { object: { group: string; kind: string; name: string }; staleRV: string } | undefined;
     await expect
-      .poll(async () => {
-        const page = (await (await api.get(`/api/telemetry?types=conflict&controller=dojo&sinceSeq=${before}`)).json()) as { records: (typeof conflict)[] };
-        conflict = page.records.find((r) => r?.object.name === name);
-        return conflict !== undefined;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const page = (await (await api.get(`/api/telemetry?types=conflict&controller=dojo&sinceSeq=${before}`)).json()) as { records: (typeof conflict)[] };
+          conflict = page.records.find((r) => r?.object.name === name);
+          return conflict !== undefined;
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     const resource = conflict!.object.kind === 'Dojo' ? 'core.jutsu.com/v1/dojos' : 'apps/v1/deployments';
     await page.goto(`/resources/${resource}/default/${name}?tab=fields`);

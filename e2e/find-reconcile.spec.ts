@@ -8,7 +8,6 @@ import { expect, test } from '@playwright/test';
 import { createDojo, scaleTo, waitUntilAvailable } from './support/forms.ts';
 import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
-
 test.describe('finding the reconcile that matters', () => {
   test('from an edit to the reconcile it triggered and back, through shareable URLs', async ({ page }) => {
     test.setTimeout(150_000);
@@ -20,7 +19,12 @@ test.describe('finding the reconcile that matters', () => {
 
     // The version that changed the spec links to the reconcile it triggered.
     await page.getByRole('tab', { name: 'Versions' }).click();
-    const edit = page.getByRole('table', { name: 'Recorded versions' }).getByRole('row').filter({ hasText: 'spec changed' }).filter({ hasText: 'dojo-console' }).first();
+    const edit = page
+      .getByRole('table', { name: 'Recorded versions' })
+      .getByRole('row')
+      .filter({ hasText: 'spec changed' })
+      .filter({ hasText: 'dojo-console' })
+      .first();
     const triggered = edit.getByRole('link', { name: /Reconcile by dojo that RV \d+ triggered/ }).first();
     await expect(triggered).toBeVisible({ timeout: 30_000 });
     const rv = /RV (\d+)/.exec((await triggered.getAttribute('aria-label')) ?? '')![1]!;
@@ -44,7 +48,10 @@ test.describe('finding the reconcile that matters', () => {
     await expect(page.getByRole('region', { name: 'Selected reconcile' })).toContainText(`id ${reconcileId}`);
 
     // And back: the trigger's resourceVersion opens that version's diff.
-    await page.getByRole('region', { name: 'Triggers' }).getByRole('link', { name: `Version ${rv} of Dojo default/${name}` }).click();
+    await page
+      .getByRole('region', { name: 'Triggers' })
+      .getByRole('link', { name: `Version ${rv} of Dojo default/${name}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`tab=versions.*rv=${rv}|rv=${rv}.*tab=versions`));
     await expect(page.getByRole('button', { name: `Diff version ${rv}` })).toHaveAttribute('aria-pressed', 'true');
 
@@ -62,7 +69,10 @@ test.describe('finding the reconcile that matters', () => {
     await page.goto(`/timeline?object=${encodeURIComponent(`Dojo/default/${name}`)}`);
     await page.getByRole('toolbar', { name: 'Timeline controls' }).getByLabel('Trigger').selectOption('Deployment');
     await expect(page).toHaveURL(/trigger=Deployment/);
-    const rows = page.getByRole('table', { name: 'Latest reconciles' }).getByRole('row').filter({ hasText: `default/${name}` });
+    const rows = page
+      .getByRole('table', { name: 'Latest reconciles' })
+      .getByRole('row')
+      .filter({ hasText: `default/${name}` });
     await expect(rows.first()).toBeVisible({ timeout: 30_000 });
     for (const text of await rows.allInnerTexts()) {
       expect(text).toContain('owned');

@@ -32,7 +32,12 @@ test.describe('a first open', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Create Dojo' })).toBeVisible();
     await expect(page.getByRole('form', { name: 'Create Dojo' }).getByRole('group', { name: 'Metadata' }).getByLabel('Namespace')).toHaveValue(ns);
 
-    const dojo = { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'first', namespace: ns }, spec: { accountId: 'a', title: 'First', credentialsRef: { name: 'none' } } };
+    const dojo = {
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'Dojo',
+      metadata: { name: 'first', namespace: ns },
+      spec: { accountId: 'a', title: 'First', credentialsRef: { name: 'none' } },
+    };
     expect((await kubeApi().post(`/apis/core.jutsu.com/v1/namespaces/${ns}/dojos`, dojo)).status).toBe(201);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
     await expect(page.getByRole('region', { name: 'Dojos' }).getByRole('link', { name: 'first' })).toBeVisible();
@@ -56,7 +61,16 @@ test.describe('a first open', () => {
     const dojo = uniqueName('narrow');
     const dojoPath = `/apis/core.jutsu.com/v1/namespaces/default/dojos/${dojo}`;
     const dojoSpec = { accountId: 'a', title: 'A title long enough to need wrapping on a phone', credentialsRef: { name: 'none' } };
-    expect((await kubeApi().post('/apis/core.jutsu.com/v1/namespaces/default/dojos', { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: dojo }, spec: dojoSpec })).status).toBe(201);
+    expect(
+      (
+        await kubeApi().post('/apis/core.jutsu.com/v1/namespaces/default/dojos', {
+          apiVersion: 'core.jutsu.com/v1',
+          kind: 'Dojo',
+          metadata: { name: dojo },
+          spec: dojoSpec,
+        })
+      ).status,
+    ).toBe(201);
     expect((await consoleApi(request).put('/api/controllers/dojo/faults', { conflictNextWrites: 1 })).status()).toBe(200);
     expect((await kubeApi().mergePatch(dojoPath, { spec: { replicas: 2, title: 'Second' } })).status).toBe(200);
     expect((await kubeApi().mergePatch(dojoPath, { spec: { replicas: 3 } }, 'a-field-manager-with-quite-a-long-name')).status).toBe(200);

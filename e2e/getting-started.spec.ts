@@ -36,7 +36,9 @@ test.describe('the header and Getting started (issue 34 item 12)', () => {
     const kubectl = start.getByLabel('kubectl command');
     await expect(kubectl).toBeVisible();
     // Every character reachable: the block wraps or scrolls inside itself, the page does not.
-    expect(await kubectl.evaluate((el) => ({ clipped: el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'hidden' }))).toEqual({ clipped: false });
+    expect(await kubectl.evaluate((el) => ({ clipped: el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'hidden' }))).toEqual({
+      clipped: false,
+    });
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     // A path breaks at its separators, not inside a word.
     const path = start.getByTestId('kubeconfig-path');
@@ -49,7 +51,11 @@ test.describe('the header and Getting started (issue 34 item 12)', () => {
         const own = getComputedStyle(el);
         let under: Element | null = el.parentElement;
         while (under && getComputedStyle(under).backgroundColor === 'rgba(0, 0, 0, 0)') under = under.parentElement;
-        return { background: own.backgroundColor, behind: under ? getComputedStyle(under).backgroundColor : '', border: own.borderTopWidth !== '0px' && own.borderTopStyle !== 'none' ? own.borderTopColor : '' };
+        return {
+          background: own.backgroundColor,
+          behind: under ? getComputedStyle(under).backgroundColor : '',
+          border: own.borderTopWidth !== '0px' && own.borderTopStyle !== 'none' ? own.borderTopColor : '',
+        };
       });
       expect(box.background !== box.behind || (box.border !== '' && box.border !== box.behind), `${theme}: ${JSON.stringify(box)}`).toBe(true);
       await saveScreenshot(page, `getting-started-390-${theme}`);

@@ -14,7 +14,6 @@ async function signInTo(page: Page, console: OwnConsole): Promise<void> {
   await expect(page.getByRole('status', { name: /Connection: Live/ })).toBeVisible({ timeout: 30_000 });
 }
 
-
 test.describe('history on disk', () => {
   test.describe.configure({ mode: 'serial' });
   let running: OwnConsole | undefined;
@@ -42,7 +41,12 @@ test.describe('history on disk', () => {
     await expect(versions.getByRole('row').filter({ hasText: 'spec changed' }).first()).toBeVisible({ timeout: 15_000 });
     const specRows = await versions.getByRole('row').filter({ hasText: 'spec changed' }).allInnerTexts();
     await page.goto(`${running.origin}/conflicts`);
-    await expect(page.getByRole('table', { name: 'Conflicts' }).getByRole('row', { name: new RegExp(`default/${name}`) }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page
+        .getByRole('table', { name: 'Conflicts' })
+        .getByRole('row', { name: new RegExp(`default/${name}`) })
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
 
     // Restart: everything above comes back from <data-dir>/history.db.
     await running.stop();
@@ -57,9 +61,16 @@ test.describe('history on disk', () => {
     await page.goto(`${running.origin}${dojoPath}`);
     await expect(page.getByRole('table', { name: 'Condition transitions' }).getByRole('row').filter({ hasText: 'Available' }).first()).toBeVisible();
     await page.getByRole('tab', { name: 'Reconciles' }).click();
-    await expect(page.getByRole('table', { name: 'Latest reconciles' }).getByRole('row').filter({ hasText: 'dojo #' }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('table', { name: 'Latest reconciles' }).getByRole('row').filter({ hasText: 'dojo #' }).first()).toBeVisible({
+      timeout: 30_000,
+    });
     await page.goto(`${running.origin}/conflicts`);
-    await expect(page.getByRole('table', { name: 'Conflicts' }).getByRole('row', { name: new RegExp(`default/${name}`) }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page
+        .getByRole('table', { name: 'Conflicts' })
+        .getByRole('row', { name: new RegExp(`default/${name}`) })
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
 
     // A one-second retention: the next pass evicts nearly everything, and every view says so.
     await running.stop();

@@ -15,7 +15,12 @@ async function createNamespace(name: string): Promise<void> {
 }
 
 async function createConfigMap(namespace: string, name: string, labels: Record<string, string>): Promise<void> {
-  const res = await kubeApi().post(`/api/v1/namespaces/${namespace}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels }, data: { k: 'v' } });
+  const res = await kubeApi().post(`/api/v1/namespaces/${namespace}/configmaps`, {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace, labels },
+    data: { k: 'v' },
+  });
   expect(res.status, res.body).toBe(201);
 }
 
@@ -43,7 +48,9 @@ test.describe('lists like kubectl get', () => {
 
     await page.goto(`/resources/core/v1/events?namespace=${ns}`);
     const events = page.getByRole('table', { name: 'Event objects' });
-    await expect(headers(events)).toHaveText(['', 'Why is this not ready', 'Name', 'Type', 'Reason', 'Object', 'Message', 'Age'].map((h) => new RegExp(`^${h}`)));
+    await expect(headers(events)).toHaveText(
+      ['', 'Why is this not ready', 'Name', 'Type', 'Reason', 'Object', 'Message', 'Age'].map((h) => new RegExp(`^${h}`)),
+    );
     await expect(events.getByRole('row', { name: /deployment\/web/i }).first()).toContainText('Normal');
   });
 

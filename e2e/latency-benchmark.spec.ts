@@ -29,7 +29,11 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-const summary = (values: number[]) => ({ p50Ms: Number(percentile(values, 50).toFixed(1)), p99Ms: Number(percentile(values, 99).toFixed(1)), maxMs: Number(Math.max(...values).toFixed(1)) });
+const summary = (values: number[]) => ({
+  p50Ms: Number(percentile(values, 50).toFixed(1)),
+  p99Ms: Number(percentile(values, 99).toFixed(1)),
+  maxMs: Number(Math.max(...values).toFixed(1)),
+});
 
 test('kubectl create of a Dojo until the browser shows its row (benchmark)', async ({ page }) => {
   test.setTimeout(180_000);

@@ -22,7 +22,12 @@ test('a list of 1,200 ConfigMaps is read in pages and every row is reachable by 
     Array.from({ length: 8 }, async () => {
       while (next < count) {
         const name = `${prefix}-${String(next++).padStart(4, '0')}`;
-        const res = await api.post(`/api/v1/namespaces/${ns}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data: { k: 'v' } });
+        const res = await api.post(`/api/v1/namespaces/${ns}/configmaps`, {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name, namespace: ns },
+          data: { k: 'v' },
+        });
         if (res.status !== 201) failed.push(`${name}: ${res.status}`);
       }
     }),

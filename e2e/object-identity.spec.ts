@@ -7,7 +7,6 @@ import { expect, test } from '@playwright/test';
 import { createDojo, waitUntilAvailable } from './support/forms.ts';
 import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
-
 test.describe('object identity', () => {
   test("an object's reconciles and condition history are its own, never those of another kind with its name", async ({ page }) => {
     test.setTimeout(150_000);
@@ -32,8 +31,15 @@ test.describe('object identity', () => {
     await expect(history).toContainText('No transitions recorded for this object yet.');
     await expect(history.getByRole('row').filter({ hasText: /Available|Progressing/ })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Reconciles' }).click();
-    await expect(page.getByRole('table', { name: 'Latest reconciles' }).getByRole('row').filter({ hasText: 'cnpg-database #' }).first()).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('table', { name: 'Latest reconciles' }).getByRole('row').filter({ hasText: /dojo #|deployment-controller/ })).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Latest reconciles' }).getByRole('row').filter({ hasText: 'cnpg-database #' }).first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      page
+        .getByRole('table', { name: 'Latest reconciles' })
+        .getByRole('row')
+        .filter({ hasText: /dojo #|deployment-controller/ }),
+    ).toHaveCount(0);
   });
 
   test('a Dojo deleted and created again under the same name starts a history of its own', async ({ page }) => {
@@ -45,7 +51,10 @@ test.describe('object identity', () => {
     await waitUntilAvailable(page);
 
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: `Delete Dojo ${name}?` }).getByRole('button', { name: `Delete ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: `Delete Dojo ${name}?` })
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
     await expect(page.getByText(/does not exist \(any more\)/)).toBeVisible({ timeout: 30_000 });
     // What was recorded of it, marked deleted, with its last YAML and its versions (#34 item 15).
     const deleted = page.getByRole('region', { name: 'Deleted object' });
@@ -54,7 +63,13 @@ test.describe('object identity', () => {
     await page.getByRole('tab', { name: 'YAML' }).click();
     await expect(page.getByRole('region', { name: 'Object YAML' }).or(page.getByLabel('Object YAML'))).toContainText(`name: ${name}`);
     await page.getByRole('tab', { name: 'Versions' }).click();
-    await expect(page.getByRole('table', { name: 'Recorded versions' }).getByRole('row').filter({ hasText: /deleted/i }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page
+        .getByRole('table', { name: 'Recorded versions' })
+        .getByRole('row')
+        .filter({ hasText: /deleted/i })
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
     await saveScreenshot(page, 'identity-deleted');
 
     await createDojo(page, { name });

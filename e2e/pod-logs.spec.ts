@@ -16,12 +16,17 @@ test.beforeAll(async () => {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name, namespace: 'default' },
-    spec: { containers: [{ name: 'app', image: 'nginx:1.27' }, { name: 'sidecar', image: 'busybox:1.36' }] },
+    spec: {
+      containers: [
+        { name: 'app', image: 'nginx:1.27' },
+        { name: 'sidecar', image: 'busybox:1.36' },
+      ],
+    },
   });
   expect(res.status, res.body).toBe(201);
 });
 
-test('a Pod\'s Logs tab shows its start line, then a live line, for the container picked', async ({ page }) => {
+test("a Pod's Logs tab shows its start line, then a live line, for the container picked", async ({ page }) => {
   test.setTimeout(40_000);
   await signIn(page);
   await page.goto(`/resources/core/v1/pods/default/${name}?tab=logs`);

@@ -139,7 +139,9 @@ test.describe('recordings', () => {
     await saveScreenshot(page, 'recording-workqueue');
 
     // A write is refused with a Status that says why.
-    const refused = await page.request.post(`${recording.origin}/api/controllers/dojo/pause`, { headers: { Authorization: `Bearer ${recording.token}`, 'X-Dojo-Console': '1' } });
+    const refused = await page.request.post(`${recording.origin}/api/controllers/dojo/pause`, {
+      headers: { Authorization: `Bearer ${recording.token}`, 'X-Dojo-Console': '1' },
+    });
     expect(refused.status()).toBe(405);
     expect((await refused.json()).message).toMatch(/^read-only recording/);
   });

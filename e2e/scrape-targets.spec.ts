@@ -36,7 +36,10 @@ test.describe('metrics endpoints added in the console', () => {
     await saveScreenshot(page, 'scrape-target-added');
 
     await endpoint.getByRole('button', { name: `Remove metrics endpoint ${name}` }).click();
-    await page.getByRole('dialog', { name: `Stop scraping ${name}?` }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: `Stop scraping ${name}?` })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await expect(endpoint).toBeHidden();
   });
 });

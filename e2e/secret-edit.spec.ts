@@ -7,7 +7,12 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
 test('edits a Secret whose values it never shows: only the changed key is sent, the others keep their values', async ({ page }) => {
   const name = uniqueName('creds');
   const api = kubeApi();
-  const created = await api.post('/api/v1/namespaces/default/secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name }, stringData: { password: 'hunter2', user: 'admin' } });
+  const created = await api.post('/api/v1/namespaces/default/secrets', {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name },
+    stringData: { password: 'hunter2', user: 'admin' },
+  });
   expect(created.status).toBe(201);
 
   await signIn(page);
@@ -40,7 +45,16 @@ test('a Secret written by someone else while it is edited: the changed key is na
   const name = uniqueName('creds');
   const api = kubeApi();
   const path = `/api/v1/namespaces/default/secrets/${name}`;
-  expect((await api.post('/api/v1/namespaces/default/secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name }, stringData: { password: 'hunter2', user: 'admin' } })).status).toBe(201);
+  expect(
+    (
+      await api.post('/api/v1/namespaces/default/secrets', {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name },
+        stringData: { password: 'hunter2', user: 'admin' },
+      })
+    ).status,
+  ).toBe(201);
 
   await signIn(page);
   await page.goto(`/resources/core/v1/secrets/default/${name}/edit`);
@@ -72,7 +86,16 @@ test('the edit page of a Secret never carries a value it was not typed: not in t
   const api = kubeApi();
   const secretValues = [`pw-${name}`, `user-${name}`];
   const path = `/api/v1/namespaces/default/secrets/${name}`;
-  expect((await api.post('/api/v1/namespaces/default/secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name }, stringData: { password: secretValues[0], user: secretValues[1] } })).status).toBe(201);
+  expect(
+    (
+      await api.post('/api/v1/namespaces/default/secrets', {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name },
+        stringData: { password: secretValues[0], user: secretValues[1] },
+      })
+    ).status,
+  ).toBe(201);
   // Any spelling a value could travel in: as typed, base64 (data), and base64 without its padding.
   const spellings = secretValues.flatMap((value) => [value, b64(value), b64(value).replace(/=+$/, '')]);
 

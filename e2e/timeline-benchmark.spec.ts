@@ -83,7 +83,9 @@ test('timeline: 100,000 spans pan and zoom, and 1,000 events/s ingest (benchmark
         element.dispatchEvent(new PointerEvent(type, { clientX: x, clientY: y, button: 0, buttons: 1, pointerId: 1, bubbles: true }));
       for (let round = 0; round < 4; round++) {
         for (let i = 0; i < 30; i++) {
-          element.dispatchEvent(new WheelEvent('wheel', { clientX: rect.left + rect.width * 0.6, clientY: y, deltaY: i < 15 ? -60 : 60, bubbles: true, cancelable: true }));
+          element.dispatchEvent(
+            new WheelEvent('wheel', { clientX: rect.left + rect.width * 0.6, clientY: y, deltaY: i < 15 ? -60 : 60, bubbles: true, cancelable: true }),
+          );
           await frame();
         }
         pointer('pointerdown', rect.left + rect.width * 0.7);
@@ -109,7 +111,14 @@ test('timeline: 100,000 spans pan and zoom, and 1,000 events/s ingest (benchmark
   const ingestFrames = await recordFrames(page, async () => {
     live = setInterval(() => {
       const now = Date.now();
-      const batch = syntheticRecords({ spans: 50, controllers: ['dojo', 'discordchannel'], workersPerController: 4, endTime: now, periodMs: 2, firstSeq: liveSeq });
+      const batch = syntheticRecords({
+        spans: 50,
+        controllers: ['dojo', 'discordchannel'],
+        workersPerController: 4,
+        endTime: now,
+        periodMs: 2,
+        firstSeq: liveSeq,
+      });
       liveSeq += batch.length;
       send?.(batch);
     }, 100);

@@ -31,7 +31,10 @@ test.describe('the reconcile timeline', () => {
     const dojoReconcile = latest.getByRole('button', { name: `default/${name}`, exact: true }).first();
     await expect(dojoReconcile).toBeVisible({ timeout: 30_000 });
     // A click anywhere on the row opens its reconcile (here on its Triggers cell, not the key).
-    const row = latest.getByRole('row').filter({ has: page.getByRole('button', { name: `default/${name}`, exact: true }) }).first();
+    const row = latest
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `default/${name}`, exact: true }) })
+      .first();
     await row.getByRole('cell').nth(6).click();
     // Newer reconciles keep arriving at the top, so "the first row" moves: look for the pressed one.
     const selectedDojoReconcile = latest.getByRole('button', { name: `default/${name}`, exact: true, pressed: true });

@@ -32,12 +32,22 @@ test('an operator sending OTLP traces gets a card, a lane and exact reconciles m
   test.setTimeout(150_000);
   dataDir = freshDataDir('otlp');
   running = await startOwnConsole(dataDir, ['--otlp-receiver']);
-  const sender = otlpSender({ encoding: 'protobuf', endpoint: running.origin, token: readFileSync(join(dataDir, 'otlp-receiver-token'), 'utf8').trim(), service: 'dojo-operator-rs' });
+  const sender = otlpSender({
+    encoding: 'protobuf',
+    endpoint: running.origin,
+    token: readFileSync(join(dataDir, 'otlp-receiver-token'), 'utf8').trim(),
+    service: 'dojo-operator-rs',
+  });
   const t0 = Date.now() - 3_000;
   const server = 'https://10.96.0.1';
   const span = traceReconcile(
     sender.tracer,
-    { name: 'reconciling object', attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/traced.default', 'object.reason': 'object updated' }, start: t0, end: t0 + 60 },
+    {
+      name: 'reconciling object',
+      attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/traced.default', 'object.reason': 'object updated' },
+      start: t0,
+      end: t0 + 60,
+    },
     [
       { method: 'GET', url: `${server}/apis/core.jutsu.com/v1/namespaces/default/dojos/traced`, code: 200, legacy: true },
       { method: 'PUT', url: `${server}/apis/core.jutsu.com/v1/namespaces/default/dojos/traced/status`, code: 409, legacy: true },
@@ -78,16 +88,32 @@ test('an operator that is connected and sends traces is one card: its client car
   });
   const { kubeconfigPath } = (await connect.json()) as ConnectAnswer;
   const asOperator = kubeApi(dataDir, { kubeconfig: kubeconfigPath });
-  const sender = otlpSender({ encoding: 'protobuf', endpoint: own.origin, token: readFileSync(join(dataDir, 'otlp-receiver-token'), 'utf8').trim(), service: 'rust-operator' });
+  const sender = otlpSender({
+    encoding: 'protobuf',
+    endpoint: own.origin,
+    token: readFileSync(join(dataDir, 'otlp-receiver-token'), 'utf8').trim(),
+    service: 'rust-operator',
+  });
   // One reconcile: the operator creates a ConfigMap and reads it back, and its spans say so.
   const start = Date.now();
-  expect((await asOperator.post('/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'traced-cm' } })).status).toBe(201);
+  expect(
+    (await asOperator.post('/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'traced-cm' } })).status,
+  ).toBe(201);
   expect((await asOperator.get('/api/v1/namespaces/default/configmaps/traced-cm')).status).toBe(200);
   const server = 'https://10.96.0.1';
-  traceReconcile(sender.tracer, { name: 'reconciling object', attributes: { 'object.ref': 'ConfigMap.v1./traced-cm.default', 'object.reason': 'object updated' }, start, end: Date.now() + 1 }, [
-    { method: 'POST', url: `${server}/api/v1/namespaces/default/configmaps`, code: 201, legacy: true },
-    { method: 'GET', url: `${server}/api/v1/namespaces/default/configmaps/traced-cm`, code: 200, legacy: true },
-  ]);
+  traceReconcile(
+    sender.tracer,
+    {
+      name: 'reconciling object',
+      attributes: { 'object.ref': 'ConfigMap.v1./traced-cm.default', 'object.reason': 'object updated' },
+      start,
+      end: Date.now() + 1,
+    },
+    [
+      { method: 'POST', url: `${server}/api/v1/namespaces/default/configmaps`, code: 201, legacy: true },
+      { method: 'GET', url: `${server}/api/v1/namespaces/default/configmaps/traced-cm`, code: 200, legacy: true },
+    ],
+  );
   await sender.flush();
   await sender.close();
 

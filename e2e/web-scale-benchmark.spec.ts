@@ -55,9 +55,11 @@ function dojo(i: number) {
 
 async function bounded(count: number, concurrency: number, each: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) await each(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await each(next++);
+    }),
+  );
 }
 
 /** Creates Dojos [from, to) and writes each one's status as the operator would once Available. */
@@ -74,17 +76,32 @@ async function createDojos(api: KubeApi, from: number, to: number): Promise<void
     });
     if (created.status !== 201) return void failed.push(`${name}: ${created.status} ${created.body.slice(0, 200)}`);
     const at = new Date().toISOString();
-    const condition = (type: string, status: string, reason: string) => ({ type, status, reason, message: `${reason} (bench)`, lastTransitionTime: at, observedGeneration: 1 });
-    const status = await api.mergePatch(`${path}/${name}/status`, {
-      status: {
-        observedGeneration: 1,
-        readyReplicas: 1,
-        updatedReplicas: 1,
-        availableReplicas: 1,
-        readyStatus: '1/1',
-        conditions: [condition('Available', 'True', 'MinimumReplicasAvailable'), condition('Progressing', 'False', 'Settled'), condition('Degraded', 'False', 'Healthy')],
+    const condition = (type: string, status: string, reason: string) => ({
+      type,
+      status,
+      reason,
+      message: `${reason} (bench)`,
+      lastTransitionTime: at,
+      observedGeneration: 1,
+    });
+    const status = await api.mergePatch(
+      `${path}/${name}/status`,
+      {
+        status: {
+          observedGeneration: 1,
+          readyReplicas: 1,
+          updatedReplicas: 1,
+          availableReplicas: 1,
+          readyStatus: '1/1',
+          conditions: [
+            condition('Available', 'True', 'MinimumReplicasAvailable'),
+            condition('Progressing', 'False', 'Settled'),
+            condition('Degraded', 'False', 'Healthy'),
+          ],
+        },
       },
-    }, 'web-scale-bench');
+      'web-scale-bench',
+    );
     if (status.status !== 200) failed.push(`${name} status: ${status.status} ${status.body.slice(0, 200)}`);
   });
   expect(failed, failed.slice(0, 3).join('\n')).toEqual([]);
@@ -96,10 +113,13 @@ function consoleGet(own: OwnConsole, path: string) {
 
 async function waitForQueueDepth(own: OwnConsole, depth: number): Promise<void> {
   await expect
-    .poll(async () => {
-      const { controllers } = (await (await consoleGet(own, '/api/controllers')).json()) as { controllers: { name: string; depth: number }[] };
-      return controllers.find((c) => c.name === 'dojo')?.depth;
-    }, { timeout: 120_000, intervals: [500] })
+    .poll(
+      async () => {
+        const { controllers } = (await (await consoleGet(own, '/api/controllers')).json()) as { controllers: { name: string; depth: number }[] };
+        return controllers.find((c) => c.name === 'dojo')?.depth;
+      },
+      { timeout: 120_000, intervals: [500] },
+    )
     .toBe(depth);
 }
 
@@ -112,7 +132,10 @@ async function loads(page: Page, url: string, content: keyof typeof selectors): 
     runs.push(await contentTiming(page, content));
   }
   const median = (pick: (t: ContentTiming) => number | undefined) => {
-    const values = runs.map(pick).filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+    const values = runs
+      .map(pick)
+      .filter((v): v is number => v !== undefined)
+      .sort((a, b) => a - b);
     return values[Math.floor(values.length / 2)];
   };
   return {
@@ -144,7 +167,10 @@ test('10,000 Dojos: Resources list, Overview and a 10,000-key Workqueue (benchma
     await markFirstContent(page, selectors);
     await page.goto(own.loginUrl);
     await expect(page.getByRole('heading', { level: 1, name: 'Dojo Console' })).toBeVisible();
-    const paused = await fetch(`${own.origin}/api/controllers/dojo/pause`, { method: 'POST', headers: { Authorization: `Bearer ${own.token}`, 'X-Dojo-Console': '1' } });
+    const paused = await fetch(`${own.origin}/api/controllers/dojo/pause`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${own.token}`, 'X-Dojo-Console': '1' },
+    });
     expect(paused.status).toBe(200);
     const api = kubeApi(dir, { sockets: 16 });
     for (const name of namespaces) expect((await api.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } })).status).toBe(201);
@@ -186,7 +212,20 @@ test('10,000 Dojos: Resources list, Overview and a 10,000-key Workqueue (benchma
       await scrollThrough(tab, 'Dojo objects', scrollStepPx);
       const listMemory = await tabMemory(browser, tab, others);
       await tabContext.close();
-      return { blankFrames, list, listCompleteMs: listComplete.contentPaintedMs, listScroll, overview, overviewCompleteMs: overviewComplete.contentPaintedMs, overviewScroll, workqueue, workqueueIdle, workqueuePollKb, workqueueScroll, listMemory };
+      return {
+        blankFrames,
+        list,
+        listCompleteMs: listComplete.contentPaintedMs,
+        listScroll,
+        overview,
+        overviewCompleteMs: overviewComplete.contentPaintedMs,
+        overviewScroll,
+        workqueue,
+        workqueueIdle,
+        workqueuePollKb,
+        workqueueScroll,
+        listMemory,
+      };
     };
 
     await createDojos(api, 0, referenceCount);
@@ -236,11 +275,11 @@ test('10,000 Dojos: Resources list, Overview and a 10,000-key Workqueue (benchma
       scale,
       reference: { dojos: referenceCount, ...reference },
       notes: [
-        'times are ms from the navigation start on the page clock; first paint = the first-contentful-paint entry; first row = the frame after the list\'s first row entered the DOM; each the median of 3 navigations (about:blank between)',
+        "times are ms from the navigation start on the page clock; first paint = the first-contentful-paint entry; first row = the frame after the list's first row entered the DOM; each the median of 3 navigations (about:blank between)",
         `scrolling: ${scrollStepPx} px per animation frame from top to bottom; frame = rAF interval (16.7 ms at 60 Hz is on time)`,
-        'tab memory = the private memory (Private_Clean + Private_Dirty, /proc smaps_rollup: Chrome\'s memory footprint) of the renderer of a new tab opened on the list, once every row was in and it was scrolled through, before any forced purge; its RSS and PSS beside; JS heap from CDP Performance.getMetrics',
-        'blankFrames: rAF intervals of about:blank for 3 s just before, the floor the machine\'s load sets under every frame figure',
-        'the Dojo controller is paused (its queue holds every Dojo\'s key) and each Dojo has a status written by a status patch: the cluster converges nothing while measuring',
+        "tab memory = the private memory (Private_Clean + Private_Dirty, /proc smaps_rollup: Chrome's memory footprint) of the renderer of a new tab opened on the list, once every row was in and it was scrolled through, before any forced purge; its RSS and PSS beside; JS heap from CDP Performance.getMetrics",
+        "blankFrames: rAF intervals of about:blank for 3 s just before, the floor the machine's load sets under every frame figure",
+        "the Dojo controller is paused (its queue holds every Dojo's key) and each Dojo has a status written by a status patch: the cluster converges nothing while measuring",
         'reference: the same pages in the same console with the first 100 Dojos, measured before the rest were created',
         `listCompleteMs / overviewCompleteMs: when the table counted every row (every page of the LIST in), last navigation; the Workqueue lists show their first ${queueKeysShown} keys (scrolled: those)`,
       ],

@@ -2,9 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createDojo, scaleTo } from './support/forms.ts';
 import { consoleApi, saveScreenshot, signIn, uniqueName } from './support/console.ts';
 
-
 test.describe('workqueue and debugging', () => {
-
   test('a paused controller holds edits in its queue, merged into one key; resume drains it', async ({ page, context }) => {
     test.setTimeout(120_000);
     const name = uniqueName('wq');

@@ -56,7 +56,10 @@ test.describe('YAML edit and server-side apply', () => {
 
   test('explains YAML that does not parse, and an invalid value, without writing anything', async ({ page }) => {
     const name = uniqueName('badyaml');
-    expect((await kubeApi().post(fruitsPath, { apiVersion: 'user.k8sasdb.org/v1', kind: 'Fruit', metadata: { name, namespace: 'default' }, spec: { weight: 5 } })).status).toBe(201);
+    expect(
+      (await kubeApi().post(fruitsPath, { apiVersion: 'user.k8sasdb.org/v1', kind: 'Fruit', metadata: { name, namespace: 'default' }, spec: { weight: 5 } }))
+        .status,
+    ).toBe(201);
     await signIn(page);
     await page.goto(`/resources/user.k8sasdb.org/v1/fruits/default/${name}?tab=yaml`);
     await page.getByRole('button', { name: 'Edit and apply' }).click();

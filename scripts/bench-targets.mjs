@@ -12,7 +12,11 @@ const convergence = (r) =>
         check('peak RSS ≤ 2,500 MB', r.serverPeakRssMb.median, r.serverPeakRssMb.median <= 2500),
       ]
     : [
-        check(`${fmt(r.dojos)} Dojos in one namespace Available in ≤ 20 s`, r.converged ? r.totalSeconds.median : null, r.converged && r.totalSeconds.median <= 20),
+        check(
+          `${fmt(r.dojos)} Dojos in one namespace Available in ≤ 20 s`,
+          r.converged ? r.totalSeconds.median : null,
+          r.converged && r.totalSeconds.median <= 20,
+        ),
         check('event-loop delay p99 ≤ 50 ms meanwhile', r.serverEventLoopDelayP99Ms.median, r.serverEventLoopDelayP99Ms.median <= 50),
         check('a UI page loads in < 1 s meanwhile', r.pageLoadMaxMs?.median ?? null, r.pageLoadMaxMs !== undefined && r.pageLoadMaxMs.median < 1000),
       ];

@@ -36,7 +36,9 @@ describe('issue 17 targets beside the benchmark headlines', () => {
     expect(api.reference).toBe('ref — targets met');
     const slow = withTargets('apiserver', { creates: { ratioToReference: 0.2 }, watch: { afterCommitP99Ms: 12 } }, headline);
     expect(slow.numbers.targets.filter((t: { met: boolean }) => !t.met)).toHaveLength(3);
-    expect(withTargets('fanout', { ratio: { deliveryP99ToReference: 2.1 } }, headline).reference).toContain('MISSED: delivery p99 ≤ 2× the bare ws broadcaster (2.1)');
+    expect(withTargets('fanout', { ratio: { deliveryP99ToReference: 2.1 } }, headline).reference).toContain(
+      'MISSED: delivery p99 ≤ 2× the bare ws broadcaster (2.1)',
+    );
   });
 
   it('leaves benchmarks without targets, and failed ones, as they are', () => {

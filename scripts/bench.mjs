@@ -20,7 +20,11 @@ const nodeBenches = [
   { name: 'client-controls', file: 'packages/apiserver/bench/client-controls.bench.ts' },
   { name: 'convergence', file: 'apps/server/bench/convergence.bench.ts' },
   // Issue 17's second target: 10,000 Dojos over 10 namespaces in ≤ 200 s, peak RSS ≤ 2.5 GB.
-  { name: 'convergence-10k', file: 'apps/server/bench/convergence.bench.ts', args: ['--dojos', '10000', '--namespaces', '10', '--runs', '1', '--timeout-seconds', '400'] },
+  {
+    name: 'convergence-10k',
+    file: 'apps/server/bench/convergence.bench.ts',
+    args: ['--dojos', '10000', '--namespaces', '10', '--runs', '1', '--timeout-seconds', '400'],
+  },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
   { name: 'explain', file: 'apps/server/bench/explain.bench.ts' },
@@ -46,12 +50,17 @@ const results = [];
 // ---- one line per benchmark: the headline, and the reference or target it reads against ----
 
 const fmt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : String(n));
-const spreadText = (s, unit = '') => (s.runs.length > 1 ? `${fmt(s.median)}${unit} (${fmt(s.min)}–${fmt(s.max)}, ${s.runs.length} runs)` : `${fmt(s.median)}${unit} (1 run)`);
+const spreadText = (s, unit = '') =>
+  s.runs.length > 1 ? `${fmt(s.median)}${unit} (${fmt(s.min)}–${fmt(s.max)}, ${s.runs.length} runs)` : `${fmt(s.median)}${unit} (1 run)`;
 
 const headlines = {
   workqueue: (r) => {
     const w = Array.isArray(r) ? r[0] : r;
-    return { result: `${fmt(w.median)} ${w.unit} (${fmt(w.min)}–${fmt(w.max)}, ${w.runs} runs)`, reference: 'target ≥ 1,000,000 cycles/s', numbers: { cyclesPerSecond: w.median } };
+    return {
+      result: `${fmt(w.median)} ${w.unit} (${fmt(w.min)}–${fmt(w.max)}, ${w.runs} runs)`,
+      reference: 'target ≥ 1,000,000 cycles/s',
+      numbers: { cyclesPerSecond: w.median },
+    };
   },
   reconcile: (r) => {
     const one = r.noopReconciler.find((x) => x.workers === 1 && x.telemetry);
@@ -64,12 +73,27 @@ const headlines = {
   apiserver: (r) => ({
     result: `Dojo creates ${fmt(r.creates.perSecond)}/s (p99 ${r.creates.p99Ms} ms), LIST 2,000 ${r.list2000.medianMs} ms, LIST 10,000 ${r.list10000?.medianMs} ms, watch p99 after commit ${r.watch.afterCommitP99Ms} ms, RSS@10k ${r.memory.serverRssMb} MB`,
     reference: `bare Node HTTPS ${fmt(r.reference.perSecond)}/s → ${r.creates.ratioToReference}×`,
-    numbers: { createsPerSecond: r.creates.perSecond, referencePerSecond: r.reference.perSecond, ratio: r.creates.ratioToReference, list2000Ms: r.list2000.medianMs, list10000Ms: r.list10000?.medianMs, watchAfterCommitP99Ms: r.watch.afterCommitP99Ms, rssMb10k: r.memory.serverRssMb },
+    numbers: {
+      createsPerSecond: r.creates.perSecond,
+      referencePerSecond: r.reference.perSecond,
+      ratio: r.creates.ratioToReference,
+      list2000Ms: r.list2000.medianMs,
+      list10000Ms: r.list10000?.medianMs,
+      watchAfterCommitP99Ms: r.watch.afterCommitP99Ms,
+      rssMb10k: r.memory.serverRssMb,
+    },
   }),
   'request-journal': (r) => ({
     result: `creates ${fmt(r.creates.onPerSecond)}/s with the request journal (and a reader), ${fmt(r.creates.offPerSecond)}/s without → ${r.creates.ratio}×; server CPU per create ${r.creates.onCpuMsPerRequest} vs ${r.creates.offCpuMsPerRequest} ms → ${r.creates.cpuRatio}× (medians of ${r.batches} paired batches); status patches ${r.statusPatches.ratio}× (CPU ${r.statusPatches.cpuRatio}×)`,
     reference: 'target ≥ 0.9× (journal off)',
-    numbers: { createsOn: r.creates.onPerSecond, createsOff: r.creates.offPerSecond, ratioCreates: r.creates.ratio, cpuRatioCreates: r.creates.cpuRatio, ratioStatusPatches: r.statusPatches.ratio, cpuRatioStatusPatches: r.statusPatches.cpuRatio },
+    numbers: {
+      createsOn: r.creates.onPerSecond,
+      createsOff: r.creates.offPerSecond,
+      ratioCreates: r.creates.ratio,
+      cpuRatioCreates: r.creates.cpuRatio,
+      ratioStatusPatches: r.statusPatches.ratio,
+      cpuRatioStatusPatches: r.statusPatches.cpuRatio,
+    },
   }),
   'client-controls': (r) => ({
     result: `creates and reads by a connected client ${fmt(r.requests.onPerSecond)}/s with the per-client controls consulted (none set), ${fmt(r.requests.offPerSecond)}/s without → ${r.requests.ratio}×; server CPU per request ${r.requests.onCpuMsPerRequest} vs ${r.requests.offCpuMsPerRequest} ms → ${r.requests.cpuRatio}× (medians of ${r.batches} paired batches)`,
@@ -78,7 +102,11 @@ const headlines = {
   }),
   convergence: (r) => ({
     result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`}, ${fmt(r.reconcilesPerSecond.median)} reconciles/s, ${fmt(r.conflicts.median)} conflicts, peak queue ${fmt(r.peakTotalQueueDepth.median)}, RSS ${fmt(r.serverPeakRssMb.median)} MB, loop p99 ${r.serverEventLoopDelayP99Ms.median} ms, console CPU ${r.serverCpuSeconds?.median} s (${r.serverCpuShare?.median} of a core)${r.healthzP99Ms ? `, /healthz p99 ${r.healthzP99Ms.median} ms, page load p50 ${r.pageLoadP50Ms.median} ms (max ${r.pageLoadMaxMs.median} ms${r.uiBuilt ? '' : ', UI not built'})` : ''}`,
-    reference: `${r.idealSeconds ? `ideal ${r.idealSeconds.median} s (${r.writesPerDojo.median} writes/Dojo at ${fmt(r.writeRatePerSecond.median)} writes/s) → ${r.ratioToIdeal.median}×` : `no ideal before it converges (API server ${fmt(r.writeRatePerSecond.median)} writes/s)`}; Available: ${Object.entries(r.perRun[0].milestones).map(([share, at]) => `${share} at ${at} s`).join(', ') || 'none'} (run 1)`,
+    reference: `${r.idealSeconds ? `ideal ${r.idealSeconds.median} s (${r.writesPerDojo.median} writes/Dojo at ${fmt(r.writeRatePerSecond.median)} writes/s) → ${r.ratioToIdeal.median}×` : `no ideal before it converges (API server ${fmt(r.writeRatePerSecond.median)} writes/s)`}; Available: ${
+      Object.entries(r.perRun[0].milestones)
+        .map(([share, at]) => `${share} at ${at} s`)
+        .join(', ') || 'none'
+    } (run 1)`,
     numbers: {
       converged: r.converged,
       availableAtEnd: r.availableAtEnd,
@@ -110,7 +138,13 @@ const headlines = {
   history: (r) => ({
     result: `${fmt(r.records)} telemetry records: append ${r.appendNsPerRecord} ns each, event loop ${r.flushMs.p50} ms (p99 ${r.flushMs.p99}) per ${fmt(r.batch)}-record flush, write thread ${fmt(r.writeRecordsPerSecond)} records/s, one object's history in ${r.objectQueryMs.p50} ms`,
     reference: 'flush p50 well under the 250 ms flush interval; write thread ≥ 10,000 records/s',
-    numbers: { appendNs: r.appendNsPerRecord, flushP50Ms: r.flushMs.p50, flushP99Ms: r.flushMs.p99, writeRecordsPerSecond: r.writeRecordsPerSecond, objectQueryP50Ms: r.objectQueryMs.p50 },
+    numbers: {
+      appendNs: r.appendNsPerRecord,
+      flushP50Ms: r.flushMs.p50,
+      flushP99Ms: r.flushMs.p99,
+      writeRecordsPerSecond: r.writeRecordsPerSecond,
+      objectQueryP50Ms: r.objectQueryMs.p50,
+    },
   }),
   fanout: (r) => ({
     result: `${r.clients} clients, ${fmt(r.console.writesPerSecond.median)}/${fmt(r.targetWritesPerSecond)} events/s: delivery p99 ${spreadText(r.console.deliveryP99Ms, ' ms')}, server loop p99 ${r.console.serverEventLoopDelayP99Ms.median} ms`,
@@ -128,17 +162,38 @@ const headlines = {
   explain: (r) => ({
     result: `${fmt(r.objectsInCluster)} objects: explain p50 ${Math.max(...Object.values(r.explain).map((e) => e.latency.p50Ms))} ms, slowest ${r.slowestExplainMs} ms (worst of ${Object.keys(r.explain).length} objects); hints for ${fmt(r.hints['every ConfigMap'].objects)} ConfigMaps p50 ${r.hints['every ConfigMap'].latency.p50Ms} ms; field history p50 ${r.fieldHistory.latency.p50Ms} ms`,
     reference: `target < ${fmt(r.targetMs)} ms per explanation${r.withinTarget ? '' : ' — MISSED'}`,
-    numbers: { objects: r.objectsInCluster, slowestExplainMs: r.slowestExplainMs, withinTarget: r.withinTarget, hintsConfigMapsP50Ms: r.hints['every ConfigMap'].latency.p50Ms, fieldHistoryP50Ms: r.fieldHistory.latency.p50Ms },
+    numbers: {
+      objects: r.objectsInCluster,
+      slowestExplainMs: r.slowestExplainMs,
+      withinTarget: r.withinTarget,
+      hintsConfigMapsP50Ms: r.hints['every ConfigMap'].latency.p50Ms,
+      fieldHistoryP50Ms: r.fieldHistory.latency.p50Ms,
+    },
   }),
   soak: (r) => ({
     result: `${r.seconds} s of ${Object.keys(r.attacks).length} hostile request kinds (${fmt(r.requests)} requests): ${r.serverErrors} 5xx, RSS ${r.rss.startMb} → peak ${r.rss.peakMb} → end ${r.rss.endMb} MB${r.rss.bounded ? ' (bounded)' : ' (GROWING)'}, ${r.alive ? 'alive' : 'DIED'}`,
     reference: 'target: alive, 0 5xx, RSS bounded',
-    numbers: { alive: r.alive, requests: r.requests, serverErrors: r.serverErrors, startMb: r.rss.startMb, peakMb: r.rss.peakMb, endMb: r.rss.endMb, bounded: r.rss.bounded },
+    numbers: {
+      alive: r.alive,
+      requests: r.requests,
+      serverErrors: r.serverErrors,
+      startMb: r.rss.startMb,
+      peakMb: r.rss.peakMb,
+      endMb: r.rss.endMb,
+      bounded: r.rss.bounded,
+    },
   }),
   'otlp-export': (r) => ({
     result: `per reconcile (3 spans): ${r.off.appendUsPerReconcile} µs in the journal's appends without export, ${r.receiver.appendUsPerReconcile} µs exporting, ${r['receiver-down'].appendUsPerReconcile} µs with the receiver down; process CPU ${r.off.cpuUsPerReconcile} / ${r.receiver.cpuUsPerReconcile} / ${r['receiver-down'].cpuUsPerReconcile} µs`,
     reference: `no export in the same run → appends ${r.appendRatio.receiver}× (down ${r.appendRatio.receiverDown}×), CPU ${r.cpuRatio.receiver}× (down ${r.cpuRatio.receiverDown}×)`,
-    numbers: { appendUsOff: r.off.appendUsPerReconcile, appendUsExport: r.receiver.appendUsPerReconcile, appendUsDown: r['receiver-down'].appendUsPerReconcile, cpuUsOff: r.off.cpuUsPerReconcile, cpuUsExport: r.receiver.cpuUsPerReconcile, cpuUsDown: r['receiver-down'].cpuUsPerReconcile },
+    numbers: {
+      appendUsOff: r.off.appendUsPerReconcile,
+      appendUsExport: r.receiver.appendUsPerReconcile,
+      appendUsDown: r['receiver-down'].appendUsPerReconcile,
+      cpuUsOff: r.off.cpuUsPerReconcile,
+      cpuUsExport: r.receiver.cpuUsPerReconcile,
+      cpuUsDown: r['receiver-down'].cpuUsPerReconcile,
+    },
   }),
   'recording-open': (r) => ({
     result: `a recording of ${fmt(r.reconciles)} reconciles (${r.fileMb} MB) opens in ${spreadText(r.openMs, ' ms')}, first views answered at ${fmt(r.firstViewsMs.median)} ms`,
@@ -157,18 +212,23 @@ const headlines = {
   }),
   'web-scale': (r) => {
     const t = r.targets;
-    const missed = Object.entries(t).filter(([, v]) => typeof v === 'object' && !v.met).map(([k]) => k);
+    const missed = Object.entries(t)
+      .filter(([, v]) => typeof v === 'object' && !v.met)
+      .map(([k]) => k);
     return {
       result: `${fmt(r.dojos)} Dojos: list first row ${fmt(t.listFirstRow.figure)} ms (paint ${fmt(t.listFirstPaint.figure)}), Overview first row ${fmt(t.overviewFirstRow.figure)} ms, scroll p95 list ${t.listScrollP95.figure} / Overview ${t.overviewScrollP95.figure} ms, tab ${fmt(t.tabMemoryPrivate.figure)} MB private (RSS ${fmt(t.tabRssBeside)}); Workqueue of ${fmt(r.dojos)} keys first row ${fmt(t.workqueueFirstRow.figure)} ms, idle p95 ${t.workqueueIdleP95.figure} ms, scroll p95 ${t.workqueueScrollP95.figure} ms (load ${r.loadAverage.beforeMeasuring[0]})`,
       reference: `targets ≤ 1,500 ms, p95 ≤ 16.7 ms, ≤ 400 MB${missed.length ? ` — MISSED: ${missed.join(', ')}` : ' — all met'}; ${r.reference.dojos} Dojos → list first row ${r.ratioToReference.listFirstRow}×, tab memory ${r.ratioToReference.tabPrivate}×`,
-      numbers: { ...Object.fromEntries(Object.entries(t).map(([k, v]) => [k, typeof v === 'object' ? v.figure : v])), missed, ratioToReference: r.ratioToReference, loadAverage: r.loadAverage.beforeMeasuring },
+      numbers: {
+        ...Object.fromEntries(Object.entries(t).map(([k, v]) => [k, typeof v === 'object' ? v.figure : v])),
+        missed,
+        ratioToReference: r.ratioToReference,
+        loadAverage: r.loadAverage.beforeMeasuring,
+      },
     };
   },
 };
 
 mkdirSync('bench-results', { recursive: true });
-
-
 
 function record(name, wallSeconds, result, error) {
   if (result && !Array.isArray(result)) result.wallSeconds ??= wallSeconds;
@@ -187,7 +247,10 @@ function parseOutput(text) {
     return JSON.parse(text);
   } catch {
     // The workqueue bench prints one JSON object per line.
-    return text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   }
 }
 
@@ -195,7 +258,11 @@ for (const bench of nodeBenches.filter((b) => wanted(b.name))) {
   if (!existsSync(bench.file)) continue;
   log(`\n=== ${bench.name}: ${bench.file}`);
   const t = Date.now();
-  const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), '--import', 'tsx', bench.file, ...(bench.args ?? [])], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), '--import', 'tsx', bench.file, ...(bench.args ?? [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const wallSeconds = Math.round((Date.now() - t) / 100) / 10;
   log(`=== ${bench.name}: exit ${run.status ?? run.signal} in ${wallSeconds} s`);
   if (run.status !== 0) {
@@ -243,7 +310,6 @@ async function runBrowserBenches(benches) {
   }
 }
 
-
 const totalSeconds = Math.round((Date.now() - started) / 1000);
 const date = new Date().toISOString();
 const summaryPath = 'bench-results/summary.json';
@@ -254,12 +320,32 @@ writeFileSync(
   `${JSON.stringify(
     {
       date,
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100) },
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        memoryGb: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        platform: process.platform,
+        loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100),
+      },
       totalSeconds,
       ...(only.length ? { partialRun: only } : {}),
       benchmarks: {
         ...previous,
-        ...Object.fromEntries(results.map((r) => [r.name, { date, status: r.status, wallSeconds: r.wallSeconds, ...(r.error ? { error: r.error } : {}), result: r.result, reference: r.reference, numbers: r.numbers }])),
+        ...Object.fromEntries(
+          results.map((r) => [
+            r.name,
+            {
+              date,
+              status: r.status,
+              wallSeconds: r.wallSeconds,
+              ...(r.error ? { error: r.error } : {}),
+              result: r.result,
+              reference: r.reference,
+              numbers: r.numbers,
+            },
+          ]),
+        ),
       },
     },
     null,
@@ -273,5 +359,7 @@ for (const r of results) {
   const time = `${Math.round(r.wallSeconds)} s`.padEnd(7);
   console.log(`${r.name.padEnd(width)}  ${r.status.padEnd(6)}  ${time}  ${r.error ?? r.result}${r.reference ? `  |  ${r.reference}` : ''}`);
 }
-console.log(`\ntotal ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s on ${cpus().length} CPUs, Node ${process.version}; JSON in bench-results/ (summary.json has the headlines)`);
+console.log(
+  `\ntotal ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s on ${cpus().length} CPUs, Node ${process.version}; JSON in bench-results/ (summary.json has the headlines)`,
+);
 process.exit(results.some((r) => r.status !== 'ok') ? 1 : 0);

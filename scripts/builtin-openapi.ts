@@ -35,7 +35,9 @@ try {
   const content = encodeBuiltinOpenApi(version.body.gitVersion, documents);
   const compressed = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } });
   writeFileSync(builtinOpenApiFile, compressed);
-  console.log(`builtin-openapi: ${documents.size} documents of ${version.body.gitVersion}, ${content.length} bytes, ${compressed.length} compressed, in ${builtinOpenApiFile.pathname}`);
+  console.log(
+    `builtin-openapi: ${documents.size} documents of ${version.body.gitVersion}, ${content.length} bytes, ${compressed.length} compressed, in ${builtinOpenApiFile.pathname}`,
+  );
 } finally {
   await oracle.stop();
 }

@@ -74,7 +74,9 @@ async function loadDocuments(dir: string | undefined): Promise<Record<string, Sc
 }
 
 const shortName = (ref: string): string =>
-  ref.replace('#/components/schemas/', '').replace(/^io\.k8s\.(api|apimachinery\.pkg\.apis|apimachinery\.pkg|apiextensions-apiserver\.pkg\.apis|kube-aggregator\.pkg\.apis)\./, '');
+  ref
+    .replace('#/components/schemas/', '')
+    .replace(/^io\.k8s\.(api|apimachinery\.pkg\.apis|apimachinery\.pkg|apiextensions-apiserver\.pkg\.apis|kube-aggregator\.pkg\.apis)\./, '');
 
 function refOf(schema: Schema): string | undefined {
   return schema.$ref ?? schema.allOf?.find((s) => s.$ref)?.$ref;
@@ -198,7 +200,11 @@ function reachable(defs: Record<string, Node>, kinds: Record<string, string>): R
 const dir = process.argv[2];
 const { defs, kinds } = generate(await loadDocuments(dir));
 const kept = reachable(defs, kinds);
-const keptKinds = Object.fromEntries(Object.entries(kinds).filter(([, def]) => kept[def]).sort(([a], [b]) => a.localeCompare(b)));
+const keptKinds = Object.fromEntries(
+  Object.entries(kinds)
+    .filter(([, def]) => kept[def])
+    .sort(([a], [b]) => a.localeCompare(b)),
+);
 const sortedDefs = Object.fromEntries(Object.entries(kept).sort(([a], [b]) => a.localeCompare(b)));
 writeFileSync(
   outFile,

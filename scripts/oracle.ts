@@ -13,7 +13,10 @@ import { startKubeOracle } from '@dojo/apiserver/testing';
 // more sequences than `npm test` runs and a new seed each time unless one is given; a failure
 // prints the shrunk sequence and the two answers that differ.
 if (process.argv[2] === 'fuzz') {
-  const { values } = parseArgs({ args: process.argv.slice(3), options: { runs: { type: 'string', default: '200' }, seed: { type: 'string' }, length: { type: 'string', default: '20' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(3),
+    options: { runs: { type: 'string', default: '200' }, seed: { type: 'string' }, length: { type: 'string', default: '20' } },
+  });
   const seed = values.seed ?? String(Date.now() % 2 ** 31);
   console.log(`kube-oracle fuzz: ${values.runs} sequences of up to ${values.length} requests, seed ${seed}`);
   const run = spawnSync('npx', ['vitest', 'run', 'packages/apiserver/src/oracle/fuzz.oracle.test.ts'], {

@@ -42,10 +42,7 @@ function readJson(path) {
 check('typecheck (tsc -b)', run('typecheck', 'npx', ['tsc', '-b']));
 check('lint (eslint)', run('lint', 'npx', ['eslint', '.']));
 check('format (prettier --check)', run('format', 'npx', ['prettier', '--check', '**/*.{ts,tsx,js,mjs,cjs}']));
-check(
-  'dependency rules (dependency-cruiser)',
-  run('dependency rules', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'e2e']),
-);
+check('dependency rules (dependency-cruiser)', run('dependency rules', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'e2e']));
 
 // The Python-client suite runs inside Vitest; it skips itself (counted as skipped) without the client.
 const python = findPythonKubernetes();
@@ -59,7 +56,12 @@ if (python) console.log(`\n[python] using ${python} for the Python-client suite`
  */
 function runVitest(label, args, reportName) {
   const report = `${reportDir}/${reportName}`;
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], python ? { DOJO_PYTHON: python } : {});
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    python ? { DOJO_PYTHON: python } : {},
+  );
   const vitest = readJson(report);
   if (!vitest) return check(`${label} (no report)`, false);
   results.passed += vitest.numPassedTests;
@@ -75,7 +77,11 @@ function runVitest(label, args, reportName) {
 }
 
 const otherLanguages = ['test/operators/', 'test/kube-apiserver/', 'packages/apiserver/src/oracle/'];
-runVitest('unit and integration tests', otherLanguages.flatMap((dir) => ['--exclude', `${dir}**`]), 'vitest.json');
+runVitest(
+  'unit and integration tests',
+  otherLanguages.flatMap((dir) => ['--exclude', `${dir}**`]),
+  'vitest.json',
+);
 runVitest('real operators and the kube-apiserver oracle', [...otherLanguages, '--fileParallelism=false'], 'vitest-other-languages.json');
 
 check('web build (vite)', run('web build', 'npm', ['run', 'build', '--silent']));
@@ -127,7 +133,10 @@ function excerpt(message) {
   if (!message) return '';
   // eslint-disable-next-line no-control-regex
   const plain = message.replace(/\u001b\[[0-9;]*m/g, '').trim();
-  const lines = plain.split('\n').slice(0, 12).map((line) => `      ${line.slice(0, 300)}`);
+  const lines = plain
+    .split('\n')
+    .slice(0, 12)
+    .map((line) => `      ${line.slice(0, 300)}`);
   return `\n${lines.join('\n')}`;
 }
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map(({ name, message }) => `  ✗ ${name}${excerpt(message)}`).join('\n')}`);

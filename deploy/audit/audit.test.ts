@@ -65,7 +65,10 @@ describe('deploy/audit/audit-policy.yaml', () => {
 describe('deploy/audit/webhook-kubeconfig.yaml', () => {
   it("is a kubeconfig that posts to the console's https audit route with its CA and the webhook token, once filled in", () => {
     const ca = Buffer.from('-----BEGIN CERTIFICATE-----\n').toString('base64');
-    const filled = read('./webhook-kubeconfig.yaml').replaceAll('CONSOLE_HOST', '172.18.0.1').replaceAll('CONSOLE_WEBHOOK_CA', ca).replaceAll('AUDIT_WEBHOOK_TOKEN', 'the-token');
+    const filled = read('./webhook-kubeconfig.yaml')
+      .replaceAll('CONSOLE_HOST', '172.18.0.1')
+      .replaceAll('CONSOLE_WEBHOOK_CA', ca)
+      .replaceAll('AUDIT_WEBHOOK_TOKEN', 'the-token');
     const config = new KubeConfig();
     config.loadFromString(filled);
     // https: kube-apiserver sends the token to https servers only.

@@ -24,7 +24,12 @@ describe('packageClosure', () => {
       'node_modules/@compiler/linux-x64': {},
       'node_modules/unrelated': {},
     });
-    expect(packageClosure(root, ['runner'])).toEqual(['node_modules/@compiler/linux-x64', 'node_modules/compiler', 'node_modules/runner', 'node_modules/runner/node_modules/maps']);
+    expect(packageClosure(root, ['runner'])).toEqual([
+      'node_modules/@compiler/linux-x64',
+      'node_modules/compiler',
+      'node_modules/runner',
+      'node_modules/runner/node_modules/maps',
+    ]);
   });
 
   it('fails on a missing required dependency, naming who needs it', () => {
@@ -32,7 +37,7 @@ describe('packageClosure', () => {
     expect(() => packageClosure(root, ['runner'])).toThrow(/gone \(needed by runner\) is not installed/);
   });
 
-  it('keeps tsx and its compiler from this repository\'s node_modules, as the image build does', () => {
+  it("keeps tsx and its compiler from this repository's node_modules, as the image build does", () => {
     const kept = packageClosure(repoRoot, ['tsx']);
     expect(kept).toEqual(expect.arrayContaining(['node_modules/tsx', 'node_modules/esbuild']));
     expect(kept.some((dir) => dir.startsWith('node_modules/@esbuild/'))).toBe(true);

@@ -33,7 +33,11 @@ export async function discordSimulator(): Promise<DiscordSimulatorClient> {
   return {
     url: base,
     async clearFaults() {
-      const res = await fetch(`${base}/_sim/faults`, { method: 'PUT', headers: { authorization: `Bot ${botToken()}`, 'content-type': 'application/json' }, body: JSON.stringify({ rate429: 0, rate5xx: 0, rate5xxAfterWrite: 0, latencyMs: 0 }) });
+      const res = await fetch(`${base}/_sim/faults`, {
+        method: 'PUT',
+        headers: { authorization: `Bot ${botToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ rate429: 0, rate5xx: 0, rate5xxAfterWrite: 0, latencyMs: 0 }),
+      });
       if (!res.ok) throw new Error(`PUT /_sim/faults: ${res.status} ${await res.text()}`);
     },
     async postMessage(channelId, content) {

@@ -11,7 +11,10 @@ export async function openCreateForm(page: Page, kind: string, plural: string): 
 /** Waits for the server's dry run to accept the draft, submits, and lands on the new object. */
 export async function submitCreate(page: Page, kind: string, name: string): Promise<void> {
   await expect(page.getByText('The server accepts this draft (dry run).')).toBeVisible();
-  await page.getByRole('form', { name: `Create ${kind}` }).getByRole('button', { name: `Create ${kind}` }).click();
+  await page
+    .getByRole('form', { name: `Create ${kind}` })
+    .getByRole('button', { name: `Create ${kind}` })
+    .click();
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
 }
 
@@ -45,7 +48,14 @@ export async function createDojo(page: Page, dojo: DojoFields): Promise<void> {
 }
 
 /** Fills `spec.name` and one `*Ref` for the Discord kinds. */
-export async function createDiscordObject(page: Page, kind: string, plural: string, name: string, displayName: string, ref?: { group: string; name: string }): Promise<void> {
+export async function createDiscordObject(
+  page: Page,
+  kind: string,
+  plural: string,
+  name: string,
+  displayName: string,
+  ref?: { group: string; name: string },
+): Promise<void> {
   await openCreateForm(page, kind, plural);
   const form = page.getByRole('form', { name: `Create ${kind}` });
   await form.getByRole('group', { name: 'Metadata' }).getByLabel('Name', { exact: true }).fill(name);

@@ -16,10 +16,14 @@ export interface GuestbookOperator {
 }
 
 export function startGuestbookOperator(kubeconfig: string, namespace: string, mode: 'converge' | 'flap', extraArgs: readonly string[] = []): GuestbookOperator {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/activity/external-operators/fluent-operator.ts', '--mode', mode, '--namespace', namespace, ...extraArgs], {
-    env: { ...process.env, KUBECONFIG: kubeconfig },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/activity/external-operators/fluent-operator.ts', '--mode', mode, '--namespace', namespace, ...extraArgs],
+    {
+      env: { ...process.env, KUBECONFIG: kubeconfig },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {

@@ -32,7 +32,11 @@ export async function kafkaBroker(): Promise<KafkaBrokerClient> {
   const base = await findConsoleService('Kafka broker simulator', isBroker);
   return {
     async setUnavailable(unavailable) {
-      const res = await fetch(`${base}/_sim/faults`, { method: 'PUT', headers: { ...authorization(), 'content-type': 'application/json' }, body: JSON.stringify({ unavailable }) });
+      const res = await fetch(`${base}/_sim/faults`, {
+        method: 'PUT',
+        headers: { ...authorization(), 'content-type': 'application/json' },
+        body: JSON.stringify({ unavailable }),
+      });
       if (!res.ok) throw new Error(`PUT /_sim/faults: ${res.status} ${await res.text()}`);
     },
   };

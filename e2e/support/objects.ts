@@ -18,14 +18,22 @@ export async function readFruit(name: string): Promise<{ spec: Record<string, un
 }
 
 /** A Deployment of `nginx:1.27`, or of `image` (the simulated kubelet crashes a `:crash` tag and cannot pull a `:missing` one). */
-export async function createDeployment(name: string, replicas: number, options: { namespace?: string; labels?: Record<string, string>; image?: string } = {}): Promise<void> {
+export async function createDeployment(
+  name: string,
+  replicas: number,
+  options: { namespace?: string; labels?: Record<string, string>; image?: string } = {},
+): Promise<void> {
   const namespace = options.namespace ?? 'default';
   const labels = { app: name, ...options.labels };
   const res = await kubeApi().post(deploymentsPath(namespace), {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name, namespace, labels },
-    spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: options.image ?? 'nginx:1.27' }] } } },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: options.image ?? 'nginx:1.27' }] } },
+    },
   });
   expect(res.status, res.body).toBe(201);
 }

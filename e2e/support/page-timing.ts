@@ -56,7 +56,12 @@ export async function contentTiming(page: Page, name: string, timeoutMs = 60_000
       const mark = (window as unknown as Marks).__contentMarks?.[name];
       if (mark?.frameAt === undefined) return undefined;
       const paint = (entry: string) => performance.getEntriesByName(entry, 'paint')[0]?.startTime;
-      return { firstPaintMs: paint('first-paint'), firstContentfulPaintMs: paint('first-contentful-paint'), contentInDomMs: mark.domAt, contentPaintedMs: mark.frameAt };
+      return {
+        firstPaintMs: paint('first-paint'),
+        firstContentfulPaintMs: paint('first-contentful-paint'),
+        contentInDomMs: mark.domAt,
+        contentPaintedMs: mark.frameAt,
+      };
     },
     name,
     { timeout: timeoutMs, polling: 20 },

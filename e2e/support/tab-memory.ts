@@ -75,5 +75,11 @@ export async function tabMemory(browser: Browser, page: Page, others: ReadonlySe
   await cdp.send('HeapProfiler.collectGarbage');
   const after = await heap();
   await cdp.detach();
-  return { jsHeapUsedMb: mb(before.used), jsHeapTotalMb: mb(before.total), jsHeapUsedAfterGcMb: mb(after.used), renderer: renderers[0], renderers: renderers.length };
+  return {
+    jsHeapUsedMb: mb(before.used),
+    jsHeapTotalMb: mb(before.total),
+    jsHeapUsedAfterGcMb: mb(after.used),
+    renderer: renderers[0],
+    renderers: renderers.length,
+  };
 }

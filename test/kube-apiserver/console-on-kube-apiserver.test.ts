@@ -22,7 +22,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitySnapshot, ApiCallRecord, ConflictRecord, Explanation, ReconcileStartRecord, RequestLogPage, TelemetryPage } from '@dojo/console-protocol';
 import { databaseCrd } from '@dojo/cluster-sim';
-import { kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle, kubectlRunner, versionedKubectls, type KubectlRunner } from '@dojo/apiserver/testing';
+import {
+  kubeOracleAvailable,
+  kubeOracleBuildTimeoutMs,
+  startKubeOracle,
+  type KubeOracle,
+  kubectlRunner,
+  versionedKubectls,
+  type KubectlRunner,
+} from '@dojo/apiserver/testing';
 import { parseCli, type UpOptions, runUp, type RunningConsole } from '@dojo/server';
 import { testUpOptions, auditWebhookKubeconfig, auditWebhookUrl, loadOrCreateAuditWebhookCredentials } from '@dojo/server/testing';
 import { eventually, freePort } from '../operators/go-operator-console.ts';
@@ -109,7 +117,18 @@ describe.skipIf(!runnable)(suite, () => {
       () => 'the Database CRD to be established',
     );
     const [real, embedded] = await Promise.all([
-      runUp(upOptionsFromFlags(consoleDir, ['--kubeconfig', oracle.kubeconfigPath, '--install-crds', '--audit-webhook', '--audit-webhook-port', String(webhookPort), '--operators', 'dojo'])),
+      runUp(
+        upOptionsFromFlags(consoleDir, [
+          '--kubeconfig',
+          oracle.kubeconfigPath,
+          '--install-crds',
+          '--audit-webhook',
+          '--audit-webhook-port',
+          String(webhookPort),
+          '--operators',
+          'dojo',
+        ]),
+      ),
       runUp(testUpOptions({ dataDir: join(dir, 'embedded') })),
     ]);
     // What kube-apiserver was given is what the console writes for it.
@@ -128,12 +147,27 @@ describe.skipIf(!runnable)(suite, () => {
 
   it('reconciles a Dojo on the real server: its Database and Deployment are created, and no Pod ever becomes ready', async () => {
     // CloudNativePG would make the credentials Secret; here the test does.
-    expect((await oracle.call('POST', '/api/v1/namespaces/default/secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'kata-app' }, stringData: { username: 'kata', password: 'p' } })).status).toBe(201);
-    const dojo = { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'kata', namespace: 'default' }, spec: { accountId: 'a', title: 'Kata', credentialsRef: { name: 'kata-app' }, replicas: 2 } };
+    expect(
+      (
+        await oracle.call('POST', '/api/v1/namespaces/default/secrets', {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name: 'kata-app' },
+          stringData: { username: 'kata', password: 'p' },
+        })
+      ).status,
+    ).toBe(201);
+    const dojo = {
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'Dojo',
+      metadata: { name: 'kata', namespace: 'default' },
+      spec: { accountId: 'a', title: 'Kata', credentialsRef: { name: 'kata-app' }, replicas: 2 },
+    };
     const created = await oracle.call('POST', '/apis/core.jutsu.com/v1/namespaces/default/dojos', dojo);
     expect(created.status).toBe(201);
     const uid = created.body.metadata.uid as string;
-    const controlledByDojo = (o: { metadata: { ownerReferences?: { uid: string; controller?: boolean }[] } }) => o.metadata.ownerReferences?.some((r) => r.uid === uid && r.controller) ?? false;
+    const controlledByDojo = (o: { metadata: { ownerReferences?: { uid: string; controller?: boolean }[] } }) =>
+      o.metadata.ownerReferences?.some((r) => r.uid === uid && r.controller) ?? false;
 
     const { value: deployments } = await eventually(
       async () => (await oracle.call('GET', '/apis/apps/v1/namespaces/default/deployments')).body.items as any[],
@@ -171,8 +205,14 @@ describe.skipIf(!runnable)(suite, () => {
       60_000,
     );
     expect(explanation).toMatchObject({ readiness: 'in-progress', controller: 'dojo' });
-    expect(explanation.blockers.find((b) => b.title.startsWith('Deployment kata:'))).toMatchObject({ title: 'Deployment kata: Not synced by the deployment controller yet (its status is empty)', object: { kind: 'Deployment', name: 'kata' } });
-    expect(explanation.blockers.find((b) => b.title === 'Available is False: NoReplicasAvailable')).toMatchObject({ severity: 'blocked', detail: '0/2 replicas available' });
+    expect(explanation.blockers.find((b) => b.title.startsWith('Deployment kata:'))).toMatchObject({
+      title: 'Deployment kata: Not synced by the deployment controller yet (its status is empty)',
+      object: { kind: 'Deployment', name: 'kata' },
+    });
+    expect(explanation.blockers.find((b) => b.title === 'Available is False: NoReplicasAvailable')).toMatchObject({
+      severity: 'blocked',
+      detail: '0/2 replicas available',
+    });
 
     // Through kube-apiserver's own audit events: the console's Dojo controller wrote there.
     const { value: activity } = await eventually(
@@ -198,20 +238,43 @@ describe.skipIf(!runnable)(suite, () => {
         .filter((c) => c.reconcileId)
         .map((c) => `${c.verb} ${c.resource} ${c.code}`)
         .sort();
-    const { value: calls } = await eventually(callsInReconciles, (c) => c.filter((x) => x.startsWith('update')).length === 2, () => `${on.name}: both updates inside inferred reconciles`);
+    const { value: calls } = await eventually(
+      callsInReconciles,
+      (c) => c.filter((x) => x.startsWith('update')).length === 2,
+      () => `${on.name}: both updates inside inferred reconciles`,
+    );
     const activity = await on.api<ActivitySnapshot>('/api/activity');
     const client = (name: string) => {
       const c = activity.clients.find((x) => x.name === name);
-      return c && { kind: c.kind, user: c.user, userAgents: c.userAgents, fieldManagers: [...c.fieldManagers].sort(), requests: c.totals.requests, writes: c.totals.writes, errors: c.totals.errors, conflicts: c.totals.conflicts };
+      return (
+        c && {
+          kind: c.kind,
+          user: c.user,
+          userAgents: c.userAgents,
+          fieldManagers: [...c.fieldManagers].sort(),
+          requests: c.totals.requests,
+          writes: c.totals.writes,
+          errors: c.totals.errors,
+          conflicts: c.totals.conflicts,
+        }
+      );
     };
-    const requests = (await on.api<RequestLogPage>('/api/requests?client=scripted-operator')).records.flatMap((r) => (r.type === 'request' ? [`${r.verb} ${r.resource} ${r.name ?? '*'} ${r.code}`] : []));
+    const requests = (await on.api<RequestLogPage>('/api/requests?client=scripted-operator')).records.flatMap((r) =>
+      r.type === 'request' ? [`${r.verb} ${r.resource} ${r.name ?? '*'} ${r.code}`] : [],
+    );
     const passes = (await on.api<TelemetryPage>('/api/telemetry?types=reconcile-start&controller=scripted-operator')).records as ReconcileStartRecord[];
     const [conflict] = conflicts;
     return {
       operator: client('scripted-operator'),
       kubectl: client('kubectl'),
       requests,
-      conflict: { key: conflict!.key, resource: conflict!.resource, cause: conflict!.cause, staleIsWhatItRead: conflict!.staleRV === readRV, winner: conflict!.currentManager },
+      conflict: {
+        key: conflict!.key,
+        resource: conflict!.resource,
+        cause: conflict!.cause,
+        staleIsWhatItRead: conflict!.staleRV === readRV,
+        winner: conflict!.currentManager,
+      },
       conflicts: conflicts.length,
       callsInReconciles: calls,
       reconciledKeys: [...new Set(passes.map((p) => p.key))],
@@ -238,9 +301,21 @@ describe.skipIf(!runnable)(suite, () => {
       const retried = await on.operator.call('PUT', `${collection}/racy`, { ...fresh.body, data: { ...fresh.body.data, seen: 'yes' } });
       expect(retried.status).toBe(200);
     }
-    const [throughAudit, throughJournal] = await Promise.all([factsOf(onOracle, readRVs.get('kube-apiserver')!), factsOf(onEmbedded, readRVs.get('embedded')!)]);
+    const [throughAudit, throughJournal] = await Promise.all([
+      factsOf(onOracle, readRVs.get('kube-apiserver')!),
+      factsOf(onEmbedded, readRVs.get('embedded')!),
+    ]);
     expect(throughJournal).toMatchObject({
-      operator: { kind: 'agent', user: 'admin', userAgents: ['scripted-operator/1.0'], fieldManagers: ['scripted-operator'], requests: 6, writes: 2, errors: 0, conflicts: 1 },
+      operator: {
+        kind: 'agent',
+        user: 'admin',
+        userAgents: ['scripted-operator/1.0'],
+        fieldManagers: ['scripted-operator'],
+        requests: 6,
+        writes: 2,
+        errors: 0,
+        conflicts: 1,
+      },
       requests: ['list configmaps * 200', 'get configmaps racy 200', 'update configmaps racy 409', 'get configmaps racy 200', 'update configmaps racy 200'],
       conflict: { key: 'ops/racy', resource: 'configmaps', staleIsWhatItRead: true, winner: 'kubectl-patch' },
       conflicts: 1,

@@ -15,7 +15,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Explanation } from '@dojo/console-protocol';
 import { databaseCrd } from '@dojo/cluster-sim';
-import { startKubeControlPlane, type KubeControlPlane, kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle } from '@dojo/apiserver/testing';
+import {
+  startKubeControlPlane,
+  type KubeControlPlane,
+  kubeOracleAvailable,
+  kubeOracleBuildTimeoutMs,
+  startKubeOracle,
+  type KubeOracle,
+} from '@dojo/apiserver/testing';
 import { parseCli, runUp, type RunningConsole } from '@dojo/server';
 import { testUpOptions } from '@dojo/server/testing';
 import { eventually } from '../operators/go-operator-console.ts';
@@ -28,7 +35,8 @@ interface Condition {
   status: string;
   reason?: string;
 }
-const condition = (object: { status?: { conditions?: Condition[] } }, type: string): Condition | undefined => object.status?.conditions?.find((c) => c.type === type);
+const condition = (object: { status?: { conditions?: Condition[] } }, type: string): Condition | undefined =>
+  object.status?.conditions?.find((c) => c.type === type);
 
 describe.skipIf(!runnable)(suite, () => {
   let dir: string;
@@ -41,18 +49,21 @@ describe.skipIf(!runnable)(suite, () => {
     return (await res.json()) as T;
   };
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'console-on-kube-control-plane-'));
-    mkdirSync(join(dir, 'console'), { mode: 0o700 });
-    oracle = await startKubeOracle();
-    controlPlane = await startKubeControlPlane(oracle, { nodes: 3 });
-    const created = await oracle.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', databaseCrd());
-    expect(created.status).toBe(201);
-    const parsed = parseCli(['up', '--kubeconfig', oracle.kubeconfigPath, '--install-crds', '--operators', 'dojo'], {});
-    if (parsed.name !== 'up') throw new Error('not an up command');
-    const { host: _host, port: _port, apiserverPort: _apiserverPort, dataDir: _dataDir, ...fromFlags } = parsed.options;
-    running = await runUp(testUpOptions({ ...fromFlags, dataDir: join(dir, 'console') }));
-  }, kubeOracleBuildTimeoutMs * 2 + 180_000);
+  beforeAll(
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'console-on-kube-control-plane-'));
+      mkdirSync(join(dir, 'console'), { mode: 0o700 });
+      oracle = await startKubeOracle();
+      controlPlane = await startKubeControlPlane(oracle, { nodes: 3 });
+      const created = await oracle.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', databaseCrd());
+      expect(created.status).toBe(201);
+      const parsed = parseCli(['up', '--kubeconfig', oracle.kubeconfigPath, '--install-crds', '--operators', 'dojo'], {});
+      if (parsed.name !== 'up') throw new Error('not an up command');
+      const { host: _host, port: _port, apiserverPort: _apiserverPort, dataDir: _dataDir, ...fromFlags } = parsed.options;
+      running = await runUp(testUpOptions({ ...fromFlags, dataDir: join(dir, 'console') }));
+    },
+    kubeOracleBuildTimeoutMs * 2 + 180_000,
+  );
 
   afterAll(async () => {
     await running?.stop();
@@ -71,14 +82,33 @@ describe.skipIf(!runnable)(suite, () => {
     expect(nodes.map((n) => n.metadata.name).sort()).toEqual(controlPlane.nodes);
   }, 90_000);
 
-  it("reconciles a Dojo whose Pods the real controllers and scheduler run, until it is Available and the console calls it ready", async () => {
-    expect((await oracle.call('POST', '/api/v1/namespaces/default/secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'kata-app' }, stringData: { username: 'kata', password: 'p' } })).status).toBe(201);
-    const dojo = { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'kata', namespace: 'default' }, spec: { accountId: 'a', title: 'Kata', credentialsRef: { name: 'kata-app' }, replicas: 2 } };
+  it('reconciles a Dojo whose Pods the real controllers and scheduler run, until it is Available and the console calls it ready', async () => {
+    expect(
+      (
+        await oracle.call('POST', '/api/v1/namespaces/default/secrets', {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name: 'kata-app' },
+          stringData: { username: 'kata', password: 'p' },
+        })
+      ).status,
+    ).toBe(201);
+    const dojo = {
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'Dojo',
+      metadata: { name: 'kata', namespace: 'default' },
+      spec: { accountId: 'a', title: 'Kata', credentialsRef: { name: 'kata-app' }, replicas: 2 },
+    };
     expect((await oracle.call('POST', '/apis/core.jutsu.com/v1/namespaces/default/dojos', dojo)).status).toBe(201);
 
     // The real deployment controller rolls the Dojo's Deployment out: a ReplicaSet, two Pods on the simulated Nodes, Running and Ready.
     const { value: pods } = await eventually(
-      async () => (await oracle.call('GET', '/api/v1/namespaces/default/pods')).body.items as { metadata: { ownerReferences?: { kind: string }[] }; spec: { nodeName?: string }; status: { phase?: string; conditions?: Condition[] } }[],
+      async () =>
+        (await oracle.call('GET', '/api/v1/namespaces/default/pods')).body.items as {
+          metadata: { ownerReferences?: { kind: string }[] };
+          spec: { nodeName?: string };
+          status: { phase?: string; conditions?: Condition[] };
+        }[],
       (items) => items.length === 2 && items.every((p) => p.status.phase === 'Running' && condition(p, 'Ready')?.status === 'True'),
       () => "the Dojo's two Pods to run and be Ready",
       120_000,

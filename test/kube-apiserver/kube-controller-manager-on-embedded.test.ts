@@ -10,10 +10,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKubeControlPlane, type KubeControlPlane, kubeOracleAvailable, kubeOracleBuildTimeoutMs, startTestServer, type TestServer } from '@dojo/apiserver/testing';
+import {
+  startKubeControlPlane,
+  type KubeControlPlane,
+  kubeOracleAvailable,
+  kubeOracleBuildTimeoutMs,
+  startTestServer,
+  type TestServer,
+} from '@dojo/apiserver/testing';
 import { eventually } from '../operators/go-operator-console.ts';
 
-const suite = "kube-controller-manager 1.37 against the embedded API server";
+const suite = 'kube-controller-manager 1.37 against the embedded API server';
 const runnable = kubeOracleAvailable(suite);
 
 interface Owned {
@@ -39,15 +46,30 @@ describe.skipIf(!runnable)(suite, () => {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name, namespace },
-    spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } } },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
+    },
   });
 
   it('rolls out a Deployment: a ReplicaSet it controls, and Pods the ReplicaSet controls', async () => {
     expect((await server.call('POST', '/apis/apps/v1/namespaces/default/deployments', deployment('default', 'web', 2))).status).toBe(201);
-    const { value: replicaSets } = await eventually(() => items('/apis/apps/v1/namespaces/default/replicasets'), (list) => list.length === 1, () => 'its ReplicaSet', 60_000);
+    const { value: replicaSets } = await eventually(
+      () => items('/apis/apps/v1/namespaces/default/replicasets'),
+      (list) => list.length === 1,
+      () => 'its ReplicaSet',
+      60_000,
+    );
     expect(replicaSets[0]!.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'Deployment', name: 'web', controller: true })]);
-    const { value: pods } = await eventually(() => items('/api/v1/namespaces/default/pods'), (list) => list.length === 2, () => 'its two Pods', 60_000);
-    for (const pod of pods) expect(pod.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ReplicaSet', name: replicaSets[0]!.metadata.name, controller: true })]);
+    const { value: pods } = await eventually(
+      () => items('/api/v1/namespaces/default/pods'),
+      (list) => list.length === 2,
+      () => 'its two Pods',
+      60_000,
+    );
+    for (const pod of pods)
+      expect(pod.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ReplicaSet', name: replicaSets[0]!.metadata.name, controller: true })]);
     const { value: status } = await eventually(
       async () => (await server.call('GET', '/apis/apps/v1/namespaces/default/deployments/web')).body.status,
       (s) => s?.observedGeneration === 1 && s.replicas === 2,
@@ -55,21 +77,55 @@ describe.skipIf(!runnable)(suite, () => {
       60_000,
     );
     // No kubelet: the Pods never become ready, and the controller says so as it does on a real cluster.
-    expect(status.conditions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Available', status: 'False', reason: 'MinimumReplicasUnavailable' })]));
+    expect(status.conditions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'Available', status: 'False', reason: 'MinimumReplicasUnavailable' })]),
+    );
   }, 120_000);
 
   it('garbage-collects what a Deployment deleted in the background owned', async () => {
-    expect((await server.call('DELETE', '/apis/apps/v1/namespaces/default/deployments/web', { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' })).status).toBe(200);
-    await eventually(async () => [...(await items('/apis/apps/v1/namespaces/default/replicasets')), ...(await items('/api/v1/namespaces/default/pods'))], (left) => left.length === 0, () => 'the ReplicaSet and Pods to be collected', 60_000);
+    expect(
+      (
+        await server.call('DELETE', '/apis/apps/v1/namespaces/default/deployments/web', {
+          kind: 'DeleteOptions',
+          apiVersion: 'v1',
+          propagationPolicy: 'Background',
+        })
+      ).status,
+    ).toBe(200);
+    await eventually(
+      async () => [...(await items('/apis/apps/v1/namespaces/default/replicasets')), ...(await items('/api/v1/namespaces/default/pods'))],
+      (left) => left.length === 0,
+      () => 'the ReplicaSet and Pods to be collected',
+      60_000,
+    );
   }, 90_000);
 
   it('empties a deleted namespace and then removes it', async () => {
     expect((await server.call('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'doomed' } })).status).toBe(201);
-    expect((await server.call('POST', '/api/v1/namespaces/doomed/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' }, data: { a: '1' } })).status).toBe(201);
+    expect(
+      (
+        await server.call('POST', '/api/v1/namespaces/doomed/configmaps', {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: 'settings' },
+          data: { a: '1' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await server.call('POST', '/apis/apps/v1/namespaces/doomed/deployments', deployment('doomed', 'api', 1))).status).toBe(201);
-    await eventually(() => items('/api/v1/namespaces/doomed/pods'), (list) => list.length === 1, () => "the doomed namespace's Pod", 60_000);
+    await eventually(
+      () => items('/api/v1/namespaces/doomed/pods'),
+      (list) => list.length === 1,
+      () => "the doomed namespace's Pod",
+      60_000,
+    );
     expect((await server.call('DELETE', '/api/v1/namespaces/doomed')).status).toBe(200);
-    await eventually(() => server.call('GET', '/api/v1/namespaces/doomed'), (answer) => answer.status === 404, () => 'the namespace controller to finish the namespace', 90_000);
+    await eventually(
+      () => server.call('GET', '/api/v1/namespaces/doomed'),
+      (answer) => answer.status === 404,
+      () => 'the namespace controller to finish the namespace',
+      90_000,
+    );
     expect(await items('/api/v1/namespaces/doomed/configmaps')).toEqual([]);
   }, 150_000);
 

@@ -17,7 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { ApiCallRecord, ReconcileEndRecord, ReconcileStartRecord } from '@dojo/console-protocol';
 import { databaseCrd } from '@dojo/cluster-sim';
-import { kubeOracleAvailable, kubeOracleBuildTimeoutMs, startKubeOracle, type KubeOracle, kubectlRunner, versionedKubectls, type KubectlRunner } from '@dojo/apiserver/testing';
+import {
+  kubeOracleAvailable,
+  kubeOracleBuildTimeoutMs,
+  startKubeOracle,
+  type KubeOracle,
+  kubectlRunner,
+  versionedKubectls,
+  type KubectlRunner,
+} from '@dojo/apiserver/testing';
 import { startConsolePod, type ConsolePod, type PodTemplate } from './testing/console-pod.ts';
 import { recordWatch, type WatchRecord } from './testing/watch-record.ts';
 
@@ -82,7 +90,8 @@ async function json<T>(pod: ConsolePod, path: string): Promise<T> {
 const session = (pod: ConsolePod) => json<Session>(pod, '/api/session');
 
 /** The Dojo controller's passes this replica ran (its journal), start and end. */
-const passes = async (pod: ConsolePod) => (await json<{ records: PassRecord[] }>(pod, '/api/telemetry?types=reconcile-start,reconcile-end&controller=dojo&limit=5000')).records;
+const passes = async (pod: ConsolePod) =>
+  (await json<{ records: PassRecord[] }>(pod, '/api/telemetry?types=reconcile-start,reconcile-end&controller=dojo&limit=5000')).records;
 
 /** Every request this replica's client made, as the console journals it. */
 const apiCalls = async (pod: ConsolePod) => (await json<{ records: ApiCallRecord[] }>(pod, '/api/telemetry?types=api-call&limit=5000')).records;
@@ -91,11 +100,15 @@ const apiCalls = async (pod: ConsolePod) => (await json<{ records: ApiCallRecord
  * What this replica's client created, as "resource/name": the calls the server answered 201
  * Created (a create, or a server-side apply that found nothing to patch).
  */
-const creations = async (pod: ConsolePod) =>
-  (await apiCalls(pod)).filter((r) => r.code === 201).map((r) => `${r.resource}/${r.name ?? r.object?.name}`);
+const creations = async (pod: ConsolePod) => (await apiCalls(pod)).filter((r) => r.code === 201).map((r) => `${r.resource}/${r.name ?? r.object?.name}`);
 
 function dojo(name: string) {
-  return { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name, namespace: 'default' }, spec: { accountId: 'a', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 } };
+  return {
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'Dojo',
+    metadata: { name, namespace: 'default' },
+    spec: { accountId: 'a', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 },
+  };
 }
 
 function credentials(name: string) {
@@ -134,7 +147,15 @@ describe.skipIf(!runnable)(suite, () => {
   /** Starts a replica and keeps it for afterAll as soon as it runs. */
   const startReplica = async (suffix: string) => {
     const name = `dojo-console-5c8f7d-${suffix}`;
-    const pod = await startConsolePod({ oracle, namespace, template, name, dir: join(dir, name), secrets: { 'dojo-console-token': { token: consoleToken } }, consoleToken });
+    const pod = await startConsolePod({
+      oracle,
+      namespace,
+      template,
+      name,
+      dir: join(dir, name),
+      secrets: { 'dojo-console-token': { token: consoleToken } },
+      consoleToken,
+    });
     pods.push(pod);
     return pod;
   };
@@ -147,14 +168,28 @@ describe.skipIf(!runnable)(suite, () => {
     auditLog = join(dir, 'audit.log');
     // kube-apiserver's own record of every request the ServiceAccount makes (and only those).
     const policy = join(dir, 'audit-policy.yaml');
-    writeFileSync(policy, JSON.stringify({ apiVersion: 'audit.k8s.io/v1', kind: 'Policy', omitStages: ['RequestReceived'], rules: [{ level: 'Metadata', users: [serviceAccountUser] }, { level: 'None' }] }));
+    writeFileSync(
+      policy,
+      JSON.stringify({
+        apiVersion: 'audit.k8s.io/v1',
+        kind: 'Policy',
+        omitStages: ['RequestReceived'],
+        rules: [{ level: 'Metadata', users: [serviceAccountUser] }, { level: 'None' }],
+      }),
+    );
     oracle = await startKubeOracle({ auditPolicyFile: policy, apiserverArgs: [`--audit-log-path=${auditLog}`] });
     kubectl = kubectlRunner(oracle.kubeconfigPath, kubectlPath);
     // deploy/ as kubectl renders it, minus what only a kubelet can run.
     const rendered = parseAllDocuments(await ok(['kustomize', deployDir])).map((d) => d.toJS() as { kind: string; spec: { template: PodTemplate } });
     template = rendered.find((o) => o.kind === 'Deployment')!.spec.template;
     const applied = join(dir, 'base-without-workloads.yaml');
-    writeFileSync(applied, rendered.filter((o) => o.kind !== 'Deployment' && o.kind !== 'Service').map((o) => JSON.stringify(o)).join('\n'));
+    writeFileSync(
+      applied,
+      rendered
+        .filter((o) => o.kind !== 'Deployment' && o.kind !== 'Service')
+        .map((o) => JSON.stringify(o))
+        .join('\n'),
+    );
     await ok(['apply', '--server-side', '-f', applied]);
     // CloudNativePG's Database kind, which the Dojo controller creates and watches.
     await ok(['apply', '--server-side', '-f', '-'], JSON.stringify(databaseCrd()));
@@ -162,7 +197,10 @@ describe.skipIf(!runnable)(suite, () => {
     // The Secret deploy/README.md asks for: one console token for both replicas.
     await ok(['-n', namespace, 'create', 'secret', 'generic', 'dojo-console-token', `--from-literal=token=${consoleToken}`]);
     // The server's own account of what is created, from before any console runs.
-    [deployments, databases] = await Promise.all([recordWatch(oracle, '/apis/apps/v1/namespaces/default/deployments'), recordWatch(oracle, '/apis/postgresql.cnpg.io/v1/namespaces/default/databases')]);
+    [deployments, databases] = await Promise.all([
+      recordWatch(oracle, '/apis/apps/v1/namespaces/default/deployments'),
+      recordWatch(oracle, '/apis/postgresql.cnpg.io/v1/namespaces/default/databases'),
+    ]);
     // Two replicas, started together as a Deployment's are.
     await Promise.all(['a', 'b'].map(startReplica));
   }, kubeOracleBuildTimeoutMs + 300_000);
@@ -175,7 +213,7 @@ describe.skipIf(!runnable)(suite, () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  it('elects one leader: the Lease in the console\'s namespace names it, and both replicas say so', async () => {
+  it("elects one leader: the Lease in the console's namespace names it, and both replicas say so", async () => {
     await until(
       'one replica leads and both name it',
       async () => {
@@ -193,7 +231,7 @@ describe.skipIf(!runnable)(suite, () => {
     expect(held.spec).toMatchObject({ holderIdentity: ours.leader.identity, leaseDurationSeconds: leaseDurationMs / 1000 });
   }, 90_000);
 
-  it('serves the UI on both replicas: live and ready to the Deployment\'s probes, the API to a logged-in user only', async () => {
+  it("serves the UI on both replicas: live and ready to the Deployment's probes, the API to a logged-in user only", async () => {
     for (const pod of pods) {
       // The Service routes to a replica only while its readinessProbe (/readyz) passes: the follower too.
       expect((await fetch(`${pod.base}/healthz`)).status).toBe(200);
@@ -207,9 +245,15 @@ describe.skipIf(!runnable)(suite, () => {
     }
   }, 60_000);
 
-  it('reconciles on the leader only: a Dojo\'s Deployment and Database appear on kube-apiserver', async () => {
+  it("reconciles on the leader only: a Dojo's Deployment and Database appear on kube-apiserver", async () => {
     await createDojo('before-kill');
-    await until('the leader created the Database and the Deployment of default/before-kill', async () => (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/before-kill')) && (await exists('/apis/apps/v1/namespaces/default/deployments/before-kill')), 60_000);
+    await until(
+      'the leader created the Database and the Deployment of default/before-kill',
+      async () =>
+        (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/before-kill')) &&
+        (await exists('/apis/apps/v1/namespaces/default/deployments/before-kill')),
+      60_000,
+    );
     // Time for a wrongly running follower to show itself.
     await sleep(longestRetryWaitMs);
     expect(await passes(follower)).toEqual([]);
@@ -246,7 +290,13 @@ describe.skipIf(!runnable)(suite, () => {
     expect(handOverMs).toBeLessThanOrEqual(leaseDurationMs + 2 * longestRetryWaitMs + loadAllowanceMs);
     console.info(`[${suite}] lease handed over ${handOverMs} ms after the dead leader's last renewal (lease ${leaseDurationMs} ms)`);
 
-    await until('the new leader created the Database and the Deployment of default/after-kill', async () => (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/after-kill')) && (await exists('/apis/apps/v1/namespaces/default/deployments/after-kill')), 60_000);
+    await until(
+      'the new leader created the Database and the Deployment of default/after-kill',
+      async () =>
+        (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/after-kill')) &&
+        (await exists('/apis/apps/v1/namespaces/default/deployments/after-kill')),
+      60_000,
+    );
   }, 120_000);
 
   it('hands the Lease over at once when the leader is stopped with SIGTERM, as a rollout stops a Pod', async () => {
@@ -274,19 +324,29 @@ describe.skipIf(!runnable)(suite, () => {
     // would hold it 13 s at least): the released one lasts 1 s, and the candidate retries within one retry wait.
     expect(handOverMs).toBeLessThan(10_000);
     console.info(`[${suite}] lease handed over ${handOverMs} ms after SIGTERM of the leader`);
-    await until('the surge replica created the Database and the Deployment of default/after-stop', async () => (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/after-stop')) && (await exists('/apis/apps/v1/namespaces/default/deployments/after-stop')), 60_000);
+    await until(
+      'the surge replica created the Database and the Deployment of default/after-stop',
+      async () =>
+        (await exists('/apis/postgresql.cnpg.io/v1/namespaces/default/databases/after-stop')) &&
+        (await exists('/apis/apps/v1/namespaces/default/deployments/after-stop')),
+      60_000,
+    );
     surgePasses = await passes(surge);
     surgeCreations = await creations(surge);
     surgeTakenAt = Date.parse(taken.spec.acquireTime!);
   }, 180_000);
 
-  it('needs no permission beyond deploy/\'s RBAC: kube-apiserver\'s audit log shows every request of every replica as its Pod\'s ServiceAccount, and none refused', () => {
-    const events = readFileSync(auditLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as AuditEvent);
+  it("needs no permission beyond deploy/'s RBAC: kube-apiserver's audit log shows every request of every replica as its Pod's ServiceAccount, and none refused", () => {
+    const events = readFileSync(auditLog, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as AuditEvent);
     const ours = events.filter((e) => e.user.username === serviceAccountUser);
     // Not only the reconcilers' writes (which the console journals) but informers' lists and
     // watches, leader election, Events and the UI's reads: everything the process sent.
     const seen = new Set(ours.map((e) => `${e.verb} ${e.objectRef?.resource}`));
-    for (const expected of ['list dojos', 'watch dojos', 'get leases', 'update leases', 'create deployments', 'create databases']) expect(seen).toContain(expected);
+    for (const expected of ['list dojos', 'watch dojos', 'get leases', 'update leases', 'create deployments', 'create databases'])
+      expect(seen).toContain(expected);
     // The token is the one bound to each replica's Pod, as the kubelet's projected volume holds.
     expect(new Set(ours.map((e) => e.user.extra?.['authentication.kubernetes.io/pod-name']?.[0]))).toEqual(new Set(pods.map((p) => p.name)));
     const refused = ours.filter((e) => e.responseStatus.code === 401 || e.responseStatus.code === 403);
@@ -294,7 +354,7 @@ describe.skipIf(!runnable)(suite, () => {
     console.info(`[${suite}] ${ours.length} requests of the ServiceAccount audited, none refused`);
   });
 
-  it('runs no reconcile twice: each owned object is created once, and no leader\'s passes overlap the next one\'s', () => {
+  it("runs no reconcile twice: each owned object is created once, and no leader's passes overlap the next one's", () => {
     const dojos = ['before-kill', 'after-kill', 'after-stop'];
     for (const name of dojos) {
       expect(deployments.lifecycle(name), `Deployment ${name}`).toEqual({ added: 1, deleted: 0 });
@@ -302,7 +362,9 @@ describe.skipIf(!runnable)(suite, () => {
     }
     // The clients' side agrees: across the replicas, one accepted create of each.
     const owned = (list: string[]) => list.filter((c) => /^(deployments\.apps|databases\.postgresql\.cnpg\.io)\//.test(c)).sort();
-    expect(owned([...leaderCreations, ...survivorCreations, ...surgeCreations])).toEqual(dojos.flatMap((d) => [`databases.postgresql.cnpg.io/${d}`, `deployments.apps/${d}`]).sort());
+    expect(owned([...leaderCreations, ...survivorCreations, ...surgeCreations])).toEqual(
+      dojos.flatMap((d) => [`databases.postgresql.cnpg.io/${d}`, `deployments.apps/${d}`]).sort(),
+    );
     expect(owned(leaderCreations)).toEqual(['databases.postgresql.cnpg.io/before-kill', 'deployments.apps/before-kill']);
 
     // The leaders in turn: each one's passes began after it took the Lease (it stamps

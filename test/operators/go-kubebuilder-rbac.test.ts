@@ -31,10 +31,14 @@ let dojo: OperatorConsole;
 let admin: Kubectl;
 const operators: OperatorProcess[] = [];
 
-const inProject = (command: string, args: string[], env: Record<string, string> = {}) => runLogged(command, args, { cwd: project, env: { LOCALBIN: localBin, ...env }, nice: true });
+const inProject = (command: string, args: string[], env: Record<string, string> = {}) =>
+  runLogged(command, args, { cwd: project, env: { LOCALBIN: localBin, ...env }, nice: true });
 
 function run(kubeconfig: string): OperatorProcess {
-  const operator = startOperator('make', ['run'], { cwd: project, env: { KUBECONFIG: kubeconfig, LOCALBIN: localBin, MEMCACHED_IMAGE: 'memcached:1.6.26-alpine' } });
+  const operator = startOperator('make', ['run'], {
+    cwd: project,
+    env: { KUBECONFIG: kubeconfig, LOCALBIN: localBin, MEMCACHED_IMAGE: 'memcached:1.6.26-alpine' },
+  });
   operators.push(operator);
   return operator;
 }
@@ -44,7 +48,23 @@ beforeAll(async () => {
   const kubebuilder = await goInstall('sigs.k8s.io/kubebuilder/v4', 'v4.16.0');
   mkdirSync(project);
   await inProject(kubebuilder, ['init', '--domain', 'example.com', '--repo', 'example.com/memcached-operator']);
-  await inProject(kubebuilder, ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', '--image', 'memcached:1.6.26-alpine', '--image-container-command=memcached,--memory-limit=64,-o,modern,-v', '--image-container-port=11211', '--run-as-user=1001', '--plugins=deploy-image/v1-alpha', '--make=false']);
+  await inProject(kubebuilder, [
+    'create',
+    'api',
+    '--group',
+    'cache',
+    '--version',
+    'v1alpha1',
+    '--kind',
+    'Memcached',
+    '--image',
+    'memcached:1.6.26-alpine',
+    '--image-container-command=memcached,--memory-limit=64,-o,modern,-v',
+    '--image-container-port=11211',
+    '--run-as-user=1001',
+    '--plugins=deploy-image/v1-alpha',
+    '--make=false',
+  ]);
   dojo = await startConsole(consoleDir, []);
   admin = kubectlFor(dojo.up.kubeconfigPath, join(work, 'kubectl-cache'));
   // `make install` regenerates config/rbac/role.yaml from the markers (controller-gen) before installing the CRD.
@@ -58,8 +78,14 @@ afterAll(async () => {
 }, 60_000);
 
 /** The project's own sample (config/samples), under another name. */
-const memcached = (n: string) => readFileSync(join(project, 'config/samples/cache_v1alpha1_memcached.yaml'), 'utf8').replace(/name: memcached-sample/, `name: ${n}`).replace(/^metadata:$/m, 'metadata:\n  namespace: default');
-const getMemcached = (n: string) => dojo.api<{ status?: { conditions?: { type: string; status: string }[] } }>(`/api/kube/apis/cache.example.com/v1alpha1/namespaces/default/memcacheds/${n}`).catch(() => undefined);
+const memcached = (n: string) =>
+  readFileSync(join(project, 'config/samples/cache_v1alpha1_memcached.yaml'), 'utf8')
+    .replace(/name: memcached-sample/, `name: ${n}`)
+    .replace(/^metadata:$/m, 'metadata:\n  namespace: default');
+const getMemcached = (n: string) =>
+  dojo
+    .api<{ status?: { conditions?: { type: string; status: string }[] } }>(`/api/kube/apis/cache.example.com/v1alpha1/namespaces/default/memcacheds/${n}`)
+    .catch(() => undefined);
 const requests = async () => (await clientJournalRecords(consoleDir, name)).filter((r): r is RequestRecord => r.type === 'request');
 
 /**
@@ -94,63 +120,113 @@ const sometimesUsed: Record<string, string> = {
 const atom = (u: UnusedGrant) => `${u.verb} ${u.nonResourceURL ?? `${u.apiGroup ?? ''}/${u.resource}`}`;
 
 describe.skipIf(!go)('RBAC of the kubebuilder Memcached operator', () => {
-  it('derived from its traffic, matches the role.yaml its markers generate but for grants it never used, each explained', async () => {
-    const operator = run(await dojo.connect(name));
-    await admin(['apply', '-f', '-'], memcached('memcached-sample'));
-    await eventually(() => getMemcached('memcached-sample'), (m) => m?.status?.conditions?.some((c) => c.type === 'Available' && c.status === 'True') === true, () => `Available=True:\n${operator.output()}`, 20 * 60_000);
-    await admin(['delete', 'memcached', 'memcached-sample', '-n', 'default', '--wait=false']);
-    await eventually(() => getMemcached('memcached-sample'), (m) => m === undefined, () => `the finalizer removed:\n${operator.output()}`);
-    await operator.stop();
+  it(
+    'derived from its traffic, matches the role.yaml its markers generate but for grants it never used, each explained',
+    async () => {
+      const operator = run(await dojo.connect(name));
+      await admin(['apply', '-f', '-'], memcached('memcached-sample'));
+      await eventually(
+        () => getMemcached('memcached-sample'),
+        (m) => m?.status?.conditions?.some((c) => c.type === 'Available' && c.status === 'True') === true,
+        () => `Available=True:\n${operator.output()}`,
+        20 * 60_000,
+      );
+      await admin(['delete', 'memcached', 'memcached-sample', '-n', 'default', '--wait=false']);
+      await eventually(
+        () => getMemcached('memcached-sample'),
+        (m) => m === undefined,
+        () => `the finalizer removed:\n${operator.output()}`,
+      );
+      await operator.stop();
 
-    const roleYaml = readFileSync(join(project, 'config/rbac/role.yaml'), 'utf8');
-    const { value: { rbac, compare } } = await eventually(() => clientRbacFromDataDir(consoleDir, name), (r) => r.rbac.rules.some((rule) => rule.rule.resources?.includes('memcacheds/status')), () => 'its status update in the journal');
-    const comparison = compare(roleYaml);
-    console.info(`[operators: kubebuilder rbac] derived:\n${rbac.yaml}\ncompared with role.yaml:\n${JSON.stringify(comparison, null, 1)}`);
-    // Nothing it did is missing from the generated role.
-    expect(comparison.missing).toEqual([]);
-    // It used these, as the markers promise.
-    const used = rbac.rules.flatMap((r) => r.evidence.map((e) => `${e.verb} ${e.apiGroup}/${e.resource}`));
-    expect(used).toEqual(expect.arrayContaining(['list cache.example.com/memcacheds', 'watch cache.example.com/memcacheds', 'list apps/deployments', 'watch apps/deployments', 'create apps/deployments', 'update cache.example.com/memcacheds', 'update cache.example.com/memcacheds/status']));
-    // Discovery it did is everyone's (system:discovery), not role.yaml's.
-    expect(comparison.grantedToEveryone.every((r) => r.rule.nonResourceURLs !== undefined)).toBe(true);
-    // Every grant it never used is explained above, and every one explained is unused.
-    const unused = comparison.unused.map(atom);
-    expect(unused.filter((a) => !(a in neverUsed) && !(a in sometimesUsed))).toEqual([]);
-    expect(Object.keys(neverUsed).filter((a) => !unused.includes(a))).toEqual([]);
-    // The names it touched are all it was given, and the YAML says that is too narrow for an operator.
-    expect(rbac.yaml).toContain('note: memcacheds: only the objects it touched (memcached-sample); a controller that acts on every object of the kind needs this rule without resourceNames');
-  }, 30 * 60_000);
+      const roleYaml = readFileSync(join(project, 'config/rbac/role.yaml'), 'utf8');
+      const {
+        value: { rbac, compare },
+      } = await eventually(
+        () => clientRbacFromDataDir(consoleDir, name),
+        (r) => r.rbac.rules.some((rule) => rule.rule.resources?.includes('memcacheds/status')),
+        () => 'its status update in the journal',
+      );
+      const comparison = compare(roleYaml);
+      console.info(`[operators: kubebuilder rbac] derived:\n${rbac.yaml}\ncompared with role.yaml:\n${JSON.stringify(comparison, null, 1)}`);
+      // Nothing it did is missing from the generated role.
+      expect(comparison.missing).toEqual([]);
+      // It used these, as the markers promise.
+      const used = rbac.rules.flatMap((r) => r.evidence.map((e) => `${e.verb} ${e.apiGroup}/${e.resource}`));
+      expect(used).toEqual(
+        expect.arrayContaining([
+          'list cache.example.com/memcacheds',
+          'watch cache.example.com/memcacheds',
+          'list apps/deployments',
+          'watch apps/deployments',
+          'create apps/deployments',
+          'update cache.example.com/memcacheds',
+          'update cache.example.com/memcacheds/status',
+        ]),
+      );
+      // Discovery it did is everyone's (system:discovery), not role.yaml's.
+      expect(comparison.grantedToEveryone.every((r) => r.rule.nonResourceURLs !== undefined)).toBe(true);
+      // Every grant it never used is explained above, and every one explained is unused.
+      const unused = comparison.unused.map(atom);
+      expect(unused.filter((a) => !(a in neverUsed) && !(a in sometimesUsed))).toEqual([]);
+      expect(Object.keys(neverUsed).filter((a) => !unused.includes(a))).toEqual([]);
+      // The names it touched are all it was given, and the YAML says that is too narrow for an operator.
+      expect(rbac.yaml).toContain(
+        'note: memcacheds: only the objects it touched (memcached-sample); a controller that acts on every object of the kind needs this rule without resourceNames',
+      );
+    },
+    30 * 60_000,
+  );
 
-  it('connected as a ServiceAccount bound to role.yaml less its memcacheds/status rule, gets 403 for its status update in kube\'s words, journaled with that rule', async () => {
-    const docs = parseAllDocuments(readFileSync(join(project, 'config/rbac/role.yaml'), 'utf8')).map((d) => d.toJS());
-    const role = docs.find((d) => d?.kind === 'ClusterRole');
-    role.rules = role.rules
-      .map((r: { resources?: string[] }) => ({ ...r, resources: r.resources?.filter((x) => x !== 'memcacheds/status') }))
-      .filter((r: { resources?: string[] }) => r.resources?.length !== 0);
-    await admin(['create', 'namespace', 'memcached-operator-system']);
-    await admin(['create', 'serviceaccount', 'controller-manager', '-n', 'memcached-operator-system']);
-    await admin(['apply', '-f', '-'], JSON.stringify(role));
-    await admin(['create', 'clusterrolebinding', 'manager-rolebinding', `--clusterrole=${role.metadata.name}`, '--serviceaccount=memcached-operator-system:controller-manager']);
-    const operator = run(await dojo.connect(name, '--service-account', 'memcached-operator-system/controller-manager'));
-    await admin(['apply', '-f', '-'], memcached('memcached-enforced'));
-    const message =
-      'memcacheds.cache.example.com "memcached-enforced" is forbidden: User "system:serviceaccount:memcached-operator-system:controller-manager" cannot update resource "memcacheds/status" in API group "cache.example.com" in the namespace "default"';
-    const { value: journal } = await eventually(requests, (rs) => rs.some((r) => r.code === 403 && r.subresource === 'status'), () => `its 403:\n${operator.output().slice(-4000)}`, 20 * 60_000);
-    expect(journal.find((r) => r.code === 403 && r.subresource === 'status')).toMatchObject({
-      user: name,
-      verb: 'update',
-      resource: 'memcacheds',
-      subresource: 'status',
-      name: 'memcached-enforced',
-      forbidden: {
-        authorizedAs: 'system:serviceaccount:memcached-operator-system:controller-manager',
-        rule: { verbs: ['update'], apiGroups: ['cache.example.com'], resources: ['memcacheds/status'] },
-        namespace: 'default',
-      },
-    });
-    // controller-runtime logs the error as a JSON string: its quotes escaped.
-    const logged = message.replaceAll('"', '\\"');
-    await eventually(() => operator.output(), (out) => out.includes(logged), () => `kube's message in its log:\n${operator.output().slice(-4000)}`);
-    await operator.stop();
-  }, 30 * 60_000);
+  it(
+    "connected as a ServiceAccount bound to role.yaml less its memcacheds/status rule, gets 403 for its status update in kube's words, journaled with that rule",
+    async () => {
+      const docs = parseAllDocuments(readFileSync(join(project, 'config/rbac/role.yaml'), 'utf8')).map((d) => d.toJS());
+      const role = docs.find((d) => d?.kind === 'ClusterRole');
+      role.rules = role.rules
+        .map((r: { resources?: string[] }) => ({ ...r, resources: r.resources?.filter((x) => x !== 'memcacheds/status') }))
+        .filter((r: { resources?: string[] }) => r.resources?.length !== 0);
+      await admin(['create', 'namespace', 'memcached-operator-system']);
+      await admin(['create', 'serviceaccount', 'controller-manager', '-n', 'memcached-operator-system']);
+      await admin(['apply', '-f', '-'], JSON.stringify(role));
+      await admin([
+        'create',
+        'clusterrolebinding',
+        'manager-rolebinding',
+        `--clusterrole=${role.metadata.name}`,
+        '--serviceaccount=memcached-operator-system:controller-manager',
+      ]);
+      const operator = run(await dojo.connect(name, '--service-account', 'memcached-operator-system/controller-manager'));
+      await admin(['apply', '-f', '-'], memcached('memcached-enforced'));
+      const message =
+        'memcacheds.cache.example.com "memcached-enforced" is forbidden: User "system:serviceaccount:memcached-operator-system:controller-manager" cannot update resource "memcacheds/status" in API group "cache.example.com" in the namespace "default"';
+      const { value: journal } = await eventually(
+        requests,
+        (rs) => rs.some((r) => r.code === 403 && r.subresource === 'status'),
+        () => `its 403:\n${operator.output().slice(-4000)}`,
+        20 * 60_000,
+      );
+      expect(journal.find((r) => r.code === 403 && r.subresource === 'status')).toMatchObject({
+        user: name,
+        verb: 'update',
+        resource: 'memcacheds',
+        subresource: 'status',
+        name: 'memcached-enforced',
+        forbidden: {
+          authorizedAs: 'system:serviceaccount:memcached-operator-system:controller-manager',
+          rule: { verbs: ['update'], apiGroups: ['cache.example.com'], resources: ['memcacheds/status'] },
+          namespace: 'default',
+        },
+      });
+      // controller-runtime logs the error as a JSON string: its quotes escaped.
+      const logged = message.replaceAll('"', '\\"');
+      await eventually(
+        () => operator.output(),
+        (out) => out.includes(logged),
+        () => `kube's message in its log:\n${operator.output().slice(-4000)}`,
+      );
+      await operator.stop();
+    },
+    30 * 60_000,
+  );
 });

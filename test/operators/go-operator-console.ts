@@ -71,7 +71,12 @@ export interface OperatorProcess {
 
 /** Starts `command` in a process group of its own, keeping its output for failure messages. */
 export function startOperator(command: string, args: string[], options: { cwd?: string; env: Record<string, string> }): OperatorProcess {
-  const child = spawn('nice', ['-n', '10', command, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('nice', ['-n', '10', command, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   const keep = (chunk: Buffer): void => {
     output += chunk.toString('utf8');
@@ -95,7 +100,12 @@ export function startOperator(command: string, args: string[], options: { cwd?: 
 }
 
 /** Polls `read` until `done` holds, then returns the value and how long it took; throws with `what` at the deadline. */
-export async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: () => string, timeoutMs = 60_000): Promise<{ value: T; afterMs: number }> {
+export async function eventually<T>(
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  what: () => string,
+  timeoutMs = 60_000,
+): Promise<{ value: T; afterMs: number }> {
   const started = Date.now();
   for (;;) {
     const value = await read();

@@ -29,7 +29,11 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
   async function consoleCall(method: string, path: string, body?: unknown): Promise<any> {
     const headers: Record<string, string> = { authorization: `Bearer ${view.running.token}`, 'x-dojo-console': '1' };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${view.running.console.url.replace(/\/$/, '')}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await fetch(`${view.running.console.url.replace(/\/$/, '')}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     expect(res.status, `${method} ${path}`).toBeLessThan(300);
     return res.json();
   }
@@ -42,7 +46,10 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     await view.kubectl(['create', 'namespace', namespace]);
     const kubeconfig = view.connect(client);
     operator = startOperatorProcess(binary, ['-kubeconfig', kubeconfig, '-v=4']);
-    await eventually(async () => ((await view.activity()).clients.find((c) => c.name === client)?.watchesHeld ?? 0) >= 2, () => `its two watches; ${why()}`);
+    await eventually(
+      async () => ((await view.activity()).clients.find((c) => c.name === client)?.watchesHeld ?? 0) >= 2,
+      () => `its two watches; ${why()}`,
+    );
   }, 30 * minutes);
 
   afterAll(async () => {
@@ -50,8 +57,13 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     await view?.close();
   });
 
-  it('retries the status update that got 409 until it goes through, and the Foo\'s status follows', async () => {
-    const added: ClientFaults = await consoleCall('POST', `/api/clients/${client}/faults`, { verbs: ['update'], resource: 'foos.samplecontroller.k8s.io/status', status: 409, count: 2 });
+  it("retries the status update that got 409 until it goes through, and the Foo's status follows", async () => {
+    const added: ClientFaults = await consoleCall('POST', `/api/clients/${client}/faults`, {
+      verbs: ['update'],
+      resource: 'foos.samplecontroller.k8s.io/status',
+      status: 409,
+      count: 2,
+    });
     const ruleId = added.rules[0]!.id;
     await view.admin('POST', `/apis/samplecontroller.k8s.io/v1alpha1/namespaces/${namespace}/foos`, {
       apiVersion: 'samplecontroller.k8s.io/v1alpha1',
@@ -59,12 +71,19 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
       metadata: { name: 'example-foo', namespace },
       spec: { deploymentName: 'example-foo', replicas: 1 },
     });
-    const available = async () => ((await view.admin('GET', `/apis/samplecontroller.k8s.io/v1alpha1/namespaces/${namespace}/foos/example-foo`)).body as { status?: { availableReplicas?: number } }).status?.availableReplicas === 1;
+    const available = async () =>
+      (
+        (await view.admin('GET', `/apis/samplecontroller.k8s.io/v1alpha1/namespaces/${namespace}/foos/example-foo`)).body as {
+          status?: { availableReplicas?: number };
+        }
+      ).status?.availableReplicas === 1;
     await eventually(available, () => `Foo example-foo to report availableReplicas 1; ${why()}`, 2 * minutes);
 
     // The rule fired exactly twice; the operator logged kube's words and tried again.
     expect((await consoleCall('GET', `/api/clients/${client}/faults`)).rules[0]).toMatchObject({ id: ruleId, injected: 2, exhausted: true });
-    expect(operator.output()).toContain('Operation cannot be fulfilled on foos.samplecontroller.k8s.io \\"example-foo\\": the object has been modified; please apply your changes to the latest version and try again');
+    expect(operator.output()).toContain(
+      'Operation cannot be fulfilled on foos.samplecontroller.k8s.io \\"example-foo\\": the object has been modified; please apply your changes to the latest version and try again',
+    );
     const statusUpdates = (await view.requests(client)).filter((r) => r.verb === 'update' && r.resource === 'foos' && r.subresource === 'status');
     expect(statusUpdates.slice(0, 3).map((r) => [r.code, r.fault?.rule ?? null])).toEqual([
       [409, ruleId],
@@ -76,10 +95,13 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
   });
 
   it('marks the faulted calls and their conflicts as injected in the reconciles the console inferred', async () => {
-    const calls = await eventually(async () => {
-      const found = (await view.telemetry(client, 'api-call')).filter((c) => c.resource === 'foos/status');
-      return found.length >= 3 && found;
-    }, () => 'the inferred reconciles\' status updates');
+    const calls = await eventually(
+      async () => {
+        const found = (await view.telemetry(client, 'api-call')).filter((c) => c.resource === 'foos/status');
+        return found.length >= 3 && found;
+      },
+      () => "the inferred reconciles' status updates",
+    );
     expect(calls.slice(0, 3).map((c) => [c.code, c.injected ?? false])).toEqual([
       [409, true],
       [409, true],
@@ -94,16 +116,27 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     const line = (id: string) => card.lines.find((l) => l.id === id)!;
     const statusUpdates = (await view.requests(client)).filter((r) => r.verb === 'update' && r.resource === 'foos' && r.subresource === 'status');
     // The two injected 409s, and any real one its status update from a cache a write behind met.
-    expect(line('conflict-retries')).toMatchObject({ verdict: 'good', summary: expect.stringMatching(/^Retried every 409 \(\d+\), median \d+(\.\d)? m?s after the conflict\.$/) });
+    expect(line('conflict-retries')).toMatchObject({
+      verdict: 'good',
+      summary: expect.stringMatching(/^Retried every 409 \(\d+\), median \d+(\.\d)? m?s after the conflict\.$/),
+    });
     const figure = (label: string) => line('conflict-retries').figures.find((f) => f.label === label)?.value;
     expect(figure('409s')).toBeGreaterThanOrEqual(2);
     expect(figure('given up')).toBe(0);
     // The first 409 links to its retry: the second faulted update.
-    expect(line('conflict-retries').links.slice(0, 2)).toEqual([expect.objectContaining({ kind: 'request', seq: statusUpdates[0]!.seq }), expect.objectContaining({ kind: 'request', seq: statusUpdates[1]!.seq })]);
+    expect(line('conflict-retries').links.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: 'request', seq: statusUpdates[0]!.seq }),
+      expect.objectContaining({ kind: 'request', seq: statusUpdates[1]!.seq }),
+    ]);
     // And the inferred reconcile that met it, for the timeline.
     expect(line('conflict-retries').links).toContainEqual(expect.objectContaining({ kind: 'reconcile', reconcileId: expect.any(String) }));
     // An informer-driven controller writing /status of a CRD with the subresource, owning the Deployment it creates.
-    expect(Object.fromEntries(card.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good', 'stale-views': 'good' });
+    expect(Object.fromEntries(card.lines.map((l) => [l.id, l.verdict]))).toMatchObject({
+      watches: 'good',
+      'status-subresource': 'good',
+      'hot-loops': 'good',
+      'stale-views': 'good',
+    });
   });
 
   it('updates its Deployment on a stale view after a relist, and the console flags the write with the version it had not seen', async () => {
@@ -113,7 +146,9 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     // writes, then a person's label on the Deployment, which it is not shown.
     await controls.view({ op: 'break', breakpoint: { kind: 'Deployment', namespace, name: 'example-foo' } });
     for (let i = 0; i < 40; i++) await view.admin('POST', `/api/v1/namespaces/${namespace}/configmaps`, { metadata: { name: `filler-${i}` } });
-    const labelled = (await view.admin('PATCH', deployment, { metadata: { labels: { touched: 'by-a-person' } } }, 'application/merge-patch+json')).body as { metadata: { resourceVersion: string } };
+    const labelled = (await view.admin('PATCH', deployment, { metadata: { labels: { touched: 'by-a-person' } } }, 'application/merge-patch+json')).body as {
+      metadata: { resourceVersion: string };
+    };
     const labelRV = Number(labelled.metadata.resourceVersion);
     // Its reads go 20 revisions before the label, and a 410 on its resumed Deployment watch sends its reflector to relist there.
     await controls.view({ op: 'stale', stale: { behind: 20 } });
@@ -121,17 +156,23 @@ describe.skipIf(!go)(`a 409 fault on k8s.io/sample-controller@${version}'s statu
     const gone = await controls.fault({ verbs: ['watch'], resource: 'deployments.apps', gone: true, count: 1 });
     await view.running.apiserver!.closeWatches('the test ends every watch');
     // client-go v0.37 relists with a streaming list (WatchList), answered as of the stale view.
-    await eventually(async () => {
-      const opens = (await controls.journal()).filter((r): r is WatchOpenRecord => r.type === 'watch-open').slice(opensBefore);
-      const refused = opens.findIndex((o) => o.fault?.rule === gone.id);
-      return refused >= 0 && opens.slice(refused + 1).some((o) => o.resource === 'deployments' && o.streamingList);
-    }, () => `its reflector to relist Deployments after the 410; ${why()}`);
+    await eventually(
+      async () => {
+        const opens = (await controls.journal()).filter((r): r is WatchOpenRecord => r.type === 'watch-open').slice(opensBefore);
+        const refused = opens.findIndex((o) => o.fault?.rule === gone.id);
+        return refused >= 0 && opens.slice(refused + 1).some((o) => o.resource === 'deployments' && o.streamingList);
+      },
+      () => `its reflector to relist Deployments after the 410; ${why()}`,
+    );
     await controls.view({ op: 'stale', stale: null });
 
     // Scaling the Foo flows (its watch of Foos is not held): sample-controller replaces the
     // Deployment with one built from the Foo, without a resourceVersion, over the label it never saw.
     await view.admin('PATCH', `${foos(namespace)}/example-foo`, { spec: { replicas: 2 } }, 'application/merge-patch+json');
-    const flagged = await eventually(async () => (await controls.staleness()).staleWrites.find((w) => w.object.name === 'example-foo' && w.resource === 'deployments'), () => `a stale write of the Deployment; ${why()}`);
+    const flagged = await eventually(
+      async () => (await controls.staleness()).staleWrites.find((w) => w.object.name === 'example-foo' && w.resource === 'deployments'),
+      () => `a stale write of the Deployment; ${why()}`,
+    );
     expect(flagged).toMatchObject({ client, verb: 'update', currentResourceVersion: labelled.metadata.resourceVersion });
     expect(flagged.rvSent).toBeUndefined();
     expect(Number(flagged.seenResourceVersion)).toBeLessThan(labelRV);

@@ -34,8 +34,10 @@ describe.skipIf(!go)(`k8s.io/sample-controller@${version}, paused, stepped and s
     if (!res.ok) throw new Error(`POST view ${command.op}: ${res.status} ${await res.text()}`);
     return (await res.json()) as ClientViewState;
   }
-  const held = async () => (await view.get<ClientViewState>(`/api/clients/${client}/view`)).watches.flatMap((w) => w.held.map((h) => `${h.type} ${h.kind} ${h.name}`));
-  const deploymentReplicas = async (name: string) => ((await view.admin('GET', `/apis/apps/v1/namespaces/${namespace}/deployments/${name}`)).body as { spec?: { replicas?: number } }).spec?.replicas;
+  const held = async () =>
+    (await view.get<ClientViewState>(`/api/clients/${client}/view`)).watches.flatMap((w) => w.held.map((h) => `${h.type} ${h.kind} ${h.name}`));
+  const deploymentReplicas = async (name: string) =>
+    ((await view.admin('GET', `/apis/apps/v1/namespaces/${namespace}/deployments/${name}`)).body as { spec?: { replicas?: number } }).spec?.replicas;
   const scale = (name: string, replicas: number) => view.admin('PATCH', `${foos(namespace)}/${name}`, { spec: { replicas } }, 'application/merge-patch+json');
 
   beforeAll(async () => {
@@ -45,9 +47,17 @@ describe.skipIf(!go)(`k8s.io/sample-controller@${version}, paused, stepped and s
     await view.kubectl(['wait', '--for=condition=Established', 'crd/foos.samplecontroller.k8s.io', '--timeout=60s']);
     await view.kubectl(['create', 'namespace', namespace]);
     operator = startOperatorProcess(binary, ['-kubeconfig', view.connect(client), '-v=4']);
-    await eventually(async () => ((await view.activity()).clients.find((c) => c.name === client)?.watchesHeld ?? 0) >= 2, () => `its two watches; ${why()}`);
+    await eventually(
+      async () => ((await view.activity()).clients.find((c) => c.name === client)?.watchesHeld ?? 0) >= 2,
+      () => `its two watches; ${why()}`,
+    );
     for (const name of ['one', 'two']) await view.admin('POST', foos(namespace), foo(namespace, name, 1));
-    for (const name of ['one', 'two']) await eventually(async () => (await deploymentReplicas(name)) === 1, () => `Deployment ${name} with 1 replica; ${why()}`, 2 * minutes);
+    for (const name of ['one', 'two'])
+      await eventually(
+        async () => (await deploymentReplicas(name)) === 1,
+        () => `Deployment ${name} with 1 replica; ${why()}`,
+        2 * minutes,
+      );
   }, 30 * minutes);
 
   afterAll(async () => {
@@ -60,7 +70,10 @@ describe.skipIf(!go)(`k8s.io/sample-controller@${version}, paused, stepped and s
     expect(paused.paused?.resourceVersion).toMatch(/^\d+$/);
     await scale('one', 2);
     await scale('two', 2);
-    await eventually(async () => (await held()).filter((h) => h.startsWith('MODIFIED Foo')).length === 2, () => `both Foo edits held; ${why()}`);
+    await eventually(
+      async () => (await held()).filter((h) => h.startsWith('MODIFIED Foo')).length === 2,
+      () => `both Foo edits held; ${why()}`,
+    );
     // It has not seen the edits, so it has not scaled (its 30 s resync re-reads its own, paused, cache).
     expect(await deploymentReplicas('one')).toBe(1);
     expect(await deploymentReplicas('two')).toBe(1);
@@ -68,7 +81,10 @@ describe.skipIf(!go)(`k8s.io/sample-controller@${version}, paused, stepped and s
     // Its watches end (a timeout, a restart): client-go watches again from the last resourceVersion
     // it got (no bookmark passed a held event), so the edits replay into the new watches, held again.
     await view.running.apiserver!.closeWatches('the test ends every watch');
-    await eventually(async () => (await held()).filter((h) => h.startsWith('MODIFIED Foo')).length === 2, () => `both Foo edits held again on its new watches; ${why()}`);
+    await eventually(
+      async () => (await held()).filter((h) => h.startsWith('MODIFIED Foo')).length === 2,
+      () => `both Foo edits held again on its new watches; ${why()}`,
+    );
     expect(await deploymentReplicas('one')).toBe(1);
 
     // Step by step, oldest first, until Foo one's edit leaves (a Deployment's status change held
@@ -81,14 +97,23 @@ describe.skipIf(!go)(`k8s.io/sample-controller@${version}, paused, stepped and s
     }
     expect(stepped).toContain('MODIFIED Foo one');
     expect(stepped).not.toContain('MODIFIED Foo two');
-    await eventually(async () => (await deploymentReplicas('one')) === 2, () => `Deployment one scaled after the step; ${why()}`);
+    await eventually(
+      async () => (await deploymentReplicas('one')) === 2,
+      () => `Deployment one scaled after the step; ${why()}`,
+    );
     expect(await deploymentReplicas('two')).toBe(1);
     // Its own write went through; the event it causes is held like any other.
-    await eventually(async () => (await held()).includes('MODIFIED Deployment one'), () => `its own Deployment write's event held; ${why()}`);
+    await eventually(
+      async () => (await held()).includes('MODIFIED Deployment one'),
+      () => `its own Deployment write's event held; ${why()}`,
+    );
 
     const resumed = await control({ op: 'resume' });
     expect(resumed.released).toBeGreaterThanOrEqual(2);
-    await eventually(async () => (await deploymentReplicas('two')) === 2, () => `Deployment two scaled after resume; ${why()}`);
+    await eventually(
+      async () => (await deploymentReplicas('two')) === 2,
+      () => `Deployment two scaled after resume; ${why()}`,
+    );
   });
 
   it('a breakpoint on one Foo holds only that Foo; continue releases it', async () => {
@@ -96,10 +121,16 @@ describe.skipIf(!go)(`k8s.io/sample-controller@${version}, paused, stepped and s
     expect(broke.breakpoints).toEqual([{ kind: 'Foo', namespace, name: 'two' }]);
     await scale('two', 3);
     await scale('one', 3);
-    await eventually(async () => (await deploymentReplicas('one')) === 3, () => `Deployment one scaled past the breakpoint; ${why()}`);
+    await eventually(
+      async () => (await deploymentReplicas('one')) === 3,
+      () => `Deployment one scaled past the breakpoint; ${why()}`,
+    );
     expect(await held()).toEqual(['MODIFIED Foo two']);
     expect(await deploymentReplicas('two')).toBe(2);
     await control({ op: 'continue' });
-    await eventually(async () => (await deploymentReplicas('two')) === 3, () => `Deployment two scaled after continue; ${why()}`);
+    await eventually(
+      async () => (await deploymentReplicas('two')) === 3,
+      () => `Deployment two scaled after continue; ${why()}`,
+    );
   });
 });

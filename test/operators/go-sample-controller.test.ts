@@ -44,7 +44,10 @@ function describeSampleController(version: string, streamingLists: boolean): voi
       const kubeconfig = view.connect(client);
       operator = startOperatorProcess(binary, ['-kubeconfig', kubeconfig, '-v=4']);
       // Its informers are synced once both watches are open; a Foo created before would come from its first list instead.
-      await eventually(async () => ((await view.activity()).clients.find((c) => c.name === client)?.watchesHeld ?? 0) >= 2, () => `its two watches; ${why()}`);
+      await eventually(
+        async () => ((await view.activity()).clients.find((c) => c.name === client)?.watchesHeld ?? 0) >= 2,
+        () => `its two watches; ${why()}`,
+      );
     }, 30 * minutes);
 
     afterAll(async () => {
@@ -56,7 +59,8 @@ function describeSampleController(version: string, streamingLists: boolean): voi
     it('turns a Foo into a Deployment whose Pods become Ready, and its status follows', async () => {
       created = (await view.admin('POST', foos(namespace), foo(namespace, 'example-foo', 2))).body as KubeObject;
       expect(created.metadata.uid).toBeTruthy();
-      const available = async () => ((await view.admin('GET', `${foos(namespace)}/example-foo`)).body as { status?: { availableReplicas?: number } }).status?.availableReplicas === 2;
+      const available = async () =>
+        ((await view.admin('GET', `${foos(namespace)}/example-foo`)).body as { status?: { availableReplicas?: number } }).status?.availableReplicas === 2;
       await eventually(available, () => `Foo example-foo to report availableReplicas 2; ${why()}`, 2 * minutes);
     });
 
@@ -90,7 +94,9 @@ function describeSampleController(version: string, streamingLists: boolean): voi
       expect(first!.inferred!.confidence).toBeGreaterThanOrEqual(0.8);
       expect(first!.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Foo', key: `${namespace}/example-foo` });
       await times.record(view, client, 'its first inferred reconcile');
-      const calls = (await view.telemetry(client, 'api-call')).filter((c) => c.reconcileId === first!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`);
+      const calls = (await view.telemetry(client, 'api-call'))
+        .filter((c) => c.reconcileId === first!.reconcileId)
+        .map((c) => `${c.verb} ${c.resource} ${c.code}`);
       expect(calls).toEqual(expect.arrayContaining(['create deployments 201', 'update foos/status 200']));
       // Its Deployment's progress (owned-object events) brings the Foo back, until its status follows.
       expect(passes.some((p) => p.inferred?.rule === 'owned-object-event' && p.inferred.object.name === 'example-foo')).toBe(true);
@@ -98,7 +104,11 @@ function describeSampleController(version: string, streamingLists: boolean): voi
 
     it('shows the Deployment, ReplicaSet and Pods it made under the Foo in the owner tree', async () => {
       const tree = await ownerTree(view, created);
-      expect(tree).toMatchObject({ kind: 'Foo', name: 'example-foo', children: [{ kind: 'Deployment', name: 'example-foo', children: [{ kind: 'ReplicaSet', children: [{ kind: 'Pod' }, { kind: 'Pod' }] }] }] });
+      expect(tree).toMatchObject({
+        kind: 'Foo',
+        name: 'example-foo',
+        children: [{ kind: 'Deployment', name: 'example-foo', children: [{ kind: 'ReplicaSet', children: [{ kind: 'Pod' }, { kind: 'Pod' }] }] }],
+      });
       await times.record(view, client, 'its children in the owner tree');
     });
 
@@ -116,13 +126,21 @@ function describeSampleController(version: string, streamingLists: boolean): voi
       const conflict = await eventually(
         async () => {
           for (let i = 0; i < 5; i++) {
-            await view.admin('PATCH', `${foos(namespace)}/example-foo?fieldManager=kubectl-edit`, { metadata: { annotations: { touched: `${Date.now()}-${i}` } } }, 'application/merge-patch+json');
+            await view.admin(
+              'PATCH',
+              `${foos(namespace)}/example-foo?fieldManager=kubectl-edit`,
+              { metadata: { annotations: { touched: `${Date.now()}-${i}` } } },
+              'application/merge-patch+json',
+            );
           }
           return raced();
         },
         () => `a 409 from it; ${why()}`,
       );
-      const record = await eventually(async () => (await view.requests(client)).find((r) => r.code === 409 && r.rvSent === conflict.staleRV && r.conflict?.currentRV === conflict.currentRV), () => 'its 409 in the request log');
+      const record = await eventually(
+        async () => (await view.requests(client)).find((r) => r.code === 409 && r.rvSent === conflict.staleRV && r.conflict?.currentRV === conflict.currentRV),
+        () => 'its 409 in the request log',
+      );
       // currentClient needs the server to know who wrote the winning version when the 409 is
       // answered; it learns that when the winning request's response finishes, so a 409 landing
       // in between names the winner from managedFields only (no client): a server gap, reported.
@@ -161,11 +179,22 @@ describe.skipIf(!go)('go-hotloop, our client-go controller that stamps every pas
   });
 
   it('is flagged as a hot loop naming the annotation it rewrites', async () => {
-    await eventually(() => operator.output().includes('watching configmaps'), () => `go-hotloop to start:\n${tail(operator.output())}`);
+    await eventually(
+      () => operator.output().includes('watching configmaps'),
+      () => `go-hotloop to start:\n${tail(operator.output())}`,
+    );
     await view.kubectl(['create', 'configmap', 'spinning', '-n', namespace]);
     await view.kubectl(['label', 'configmap', 'spinning', '-n', namespace, 'hotloop=true']);
-    const loop = await eventually(async () => (await view.activity()).hotLoops.find((l) => l.writers.includes(client)), () => `a hot loop:\n${tail(operator.output())}`);
+    const loop = await eventually(
+      async () => (await view.activity()).hotLoops.find((l) => l.writers.includes(client)),
+      () => `a hot loop:\n${tail(operator.output())}`,
+    );
     await times.record(view, client, 'its hot loop');
-    expect(loop).toMatchObject({ kind: 'self', writers: [client], object: { name: 'spinning', namespace }, fieldPaths: [expect.stringContaining('last-reconciled')] });
+    expect(loop).toMatchObject({
+      kind: 'self',
+      writers: [client],
+      object: { name: 'spinning', namespace },
+      fieldPaths: [expect.stringContaining('last-reconciled')],
+    });
   });
 });

@@ -42,7 +42,11 @@ const getExample = async (namespace: string) => (await view.admin('GET', `${kopf
 
 /** The pass the console inferred for `object`'s version `rv`, once it has. */
 async function passFor(client: string, rv: string | undefined) {
-  return eventually(async () => (await view.telemetry(client, 'reconcile-start')).find((p) => p.triggers.some((t) => t.resourceVersion === rv)), () => `a reconcile of ${client} triggered by RV ${rv}`, 20_000);
+  return eventually(
+    async () => (await view.telemetry(client, 'reconcile-start')).find((p) => p.triggers.some((t) => t.resourceVersion === rv)),
+    () => `a reconcile of ${client} triggered by RV ${rv}`,
+    20_000,
+  );
 }
 
 describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each as its own process`, { timeout: 5 * minutes }, () => {
@@ -65,10 +69,13 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each a
     const client = 'kopf-minimal';
     const operator = await runKopf(client, 'kopf-minimal', 'examples/01-minimal/example.py');
     const created = await createExample('kopf-minimal');
-    const handled = await eventually(async () => {
-      const now = await getExample('kopf-minimal');
-      return (now.status?.create_fn as { message?: string } | undefined)?.message === 'hello world' && now;
-    }, () => `status.create_fn.message:\n${tail(operator.output())}`);
+    const handled = await eventually(
+      async () => {
+        const now = await getExample('kopf-minimal');
+        return (now.status?.create_fn as { message?: string } | undefined)?.message === 'hello world' && now;
+      },
+      () => `status.create_fn.message:\n${tail(operator.output())}`,
+    );
     expect(handled.metadata.annotations?.['kopf.zalando.org/last-handled-configuration']).toContain('"field":"value"');
     expect(operator.output()).toContain("And here we are! Creating: {'duration': '1m', 'field': 'value', 'items': ['item1', 'item2']}");
 
@@ -85,7 +92,12 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each a
 
     // kopf lists then watches its resource, the CRDs and (run with --namespace) the namespaces.
     const watches = (await view.activity()).watches.find((w) => w.client === client)!;
-    expect(watches.watches.filter((w) => w.closedAt === undefined).map((w) => w.resource).sort()).toEqual(['customresourcedefinitions', 'kopfexamples', 'namespaces']);
+    expect(
+      watches.watches
+        .filter((w) => w.closedAt === undefined)
+        .map((w) => w.resource)
+        .sort(),
+    ).toEqual(['customresourcedefinitions', 'kopfexamples', 'namespaces']);
     expect(watches.lists.map((l) => l.resource).sort()).toEqual(['customresourcedefinitions', 'kopfexamples', 'namespaces']);
     await times.record(view, client, 'its lists and watches');
   });
@@ -93,9 +105,17 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each a
   it("01-minimal: a person's write racing it is no 409: kopf merge-patches without a resourceVersion", async () => {
     const client = 'kopf-minimal';
     for (let i = 0; i < 5; i++) {
-      await view.admin('PATCH', `${kopfexamples('kopf-minimal')}/kopf-example-1?fieldManager=kubectl-edit`, { spec: { field: `raced-${i}` } }, 'application/merge-patch+json');
+      await view.admin(
+        'PATCH',
+        `${kopfexamples('kopf-minimal')}/kopf-example-1?fieldManager=kubectl-edit`,
+        { spec: { field: `raced-${i}` } },
+        'application/merge-patch+json',
+      );
     }
-    await eventually(async () => (await getExample('kopf-minimal')).metadata.annotations?.['kopf.zalando.org/last-handled-configuration']?.includes('raced-4'), () => 'kopf to see the last write').catch(() => undefined);
+    await eventually(
+      async () => (await getExample('kopf-minimal')).metadata.annotations?.['kopf.zalando.org/last-handled-configuration']?.includes('raced-4'),
+      () => 'kopf to see the last write',
+    ).catch(() => undefined);
     const card = (await view.activity()).clients.find((c) => c.name === client)!;
     expect(card.totals.conflicts).toBe(0);
     expect((await view.requests(client)).filter((r) => r.verb === 'patch').every((r) => r.rvSent === undefined)).toBe(true);
@@ -105,10 +125,13 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each a
     const client = 'kopf-events';
     await runKopf(client, 'kopf-events', 'examples/04-events/example.py');
     const created = await createExample('kopf-events');
-    const events = await eventually(async () => {
-      const about = await eventsAbout(view, created);
-      return about.length >= 4 && about;
-    }, () => 'four Events on kopf-example-1');
+    const events = await eventually(
+      async () => {
+        const about = await eventsAbout(view, created);
+        return about.length >= 4 && about;
+      },
+      () => 'four Events on kopf-example-1',
+    );
     expect(events.map((e) => `${e.type} ${e.reason} ${e.message}`).sort()).toEqual([
       'Error SomeReason Some exception: Exception text.',
       'Normal SomeReason Some message',
@@ -125,10 +148,21 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each a
     const client = 'kopf-handlers';
     const operator = await runKopf(client, 'kopf-handlers', 'examples/05-handlers/example.py');
     await createExample('kopf-handlers');
-    await eventually(() => operator.output().includes('CREATED 2nd'), () => `both creation handlers:\n${tail(operator.output())}`);
+    await eventually(
+      () => operator.output().includes('CREATED 2nd'),
+      () => `both creation handlers:\n${tail(operator.output())}`,
+    );
     expect(operator.output()).toContain('CREATED 1st');
-    const changed = await view.admin('PATCH', `${kopfexamples('kopf-handlers')}/kopf-example-1`, { spec: { field: 'changed' } }, 'application/merge-patch+json');
-    await eventually(() => operator.output().includes('FIELD CHANGED: value -> changed') && operator.output().includes('UPDATED'), () => `the update handlers:\n${tail(operator.output())}`);
+    const changed = await view.admin(
+      'PATCH',
+      `${kopfexamples('kopf-handlers')}/kopf-example-1`,
+      { spec: { field: 'changed' } },
+      'application/merge-patch+json',
+    );
+    await eventually(
+      () => operator.output().includes('FIELD CHANGED: value -> changed') && operator.output().includes('UPDATED'),
+      () => `the update handlers:\n${tail(operator.output())}`,
+    );
     const pass = await passFor(client, (changed.body as KubeObject).metadata.resourceVersion);
     expect(pass.inferred).toMatchObject({ rule: 'same-object-event', object: { name: 'kopf-example-1', namespace: 'kopf-handlers' } });
     expect(pass.inferred!.confidence).toBeGreaterThanOrEqual(0.8);
@@ -144,8 +178,16 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each a
     const client = 'kopf-daemons';
     const operator = await runKopf(client, 'kopf-daemons', 'examples/14-daemons/example.py');
     await createExample('kopf-daemons');
-    await eventually(async () => (await getExample('kopf-daemons')).status?.message === 'Failed 3 times.', () => `status.message "Failed 3 times.":\n${tail(operator.output())}`);
-    await eventually(() => operator.output().includes("=> Ping from a sync daemon: field='value', retry=3") && operator.output().includes("=> Ping from an async daemon: field='value'"), () => `both daemons running:\n${tail(operator.output())}`);
+    await eventually(
+      async () => (await getExample('kopf-daemons')).status?.message === 'Failed 3 times.',
+      () => `status.message "Failed 3 times.":\n${tail(operator.output())}`,
+    );
+    await eventually(
+      () =>
+        operator.output().includes("=> Ping from a sync daemon: field='value', retry=3") &&
+        operator.output().includes("=> Ping from an async daemon: field='value'"),
+      () => `both daemons running:\n${tail(operator.output())}`,
+    );
     const statusWrites = (await view.requests(client)).filter((r) => r.verb === 'patch' && r.subresource === 'status' && r.code === 200);
     expect(statusWrites.length).toBeGreaterThanOrEqual(3);
   });
@@ -154,7 +196,10 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each a
     const client = 'kopf-timers';
     const operator = await runKopf(client, 'kopf-timers', 'examples/15-timers/example.py');
     await createExample('kopf-timers');
-    await eventually(() => operator.output().includes("Ping from a sync timer: field='value'") && operator.output().includes("Ping from an async timer: field='value'"), () => `both timers:\n${tail(operator.output())}`);
+    await eventually(
+      () => operator.output().includes("Ping from a sync timer: field='value'") && operator.output().includes("Ping from an async timer: field='value'"),
+      () => `both timers:\n${tail(operator.output())}`,
+    );
     expect((await view.activity()).clients.find((c) => c.name === client)).toMatchObject({ kind: 'connected', watchesHeld: 3 });
   });
 
@@ -163,10 +208,13 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each a
     await view.kubectl(['create', 'deployment', 'web', '-n', 'default', '--image=nginx', '--replicas=1']);
     const operator = await runKopf(client, 'default', 'examples/16-indexing/example.py');
     await createExample('default');
-    const pods = await eventually(async () => {
-      const listed = (await getExample('default')).status?.['running-pods'] as string[] | undefined;
-      return listed && listed.length > 0 && listed;
-    }, () => `status.running-pods:\n${tail(operator.output())}`);
+    const pods = await eventually(
+      async () => {
+        const listed = (await getExample('default')).status?.['running-pods'] as string[] | undefined;
+        return listed && listed.length > 0 && listed;
+      },
+      () => `status.running-pods:\n${tail(operator.output())}`,
+    );
     expect(pods).toEqual([expect.stringMatching(/^default::web-[a-z0-9]+-[a-z0-9]+$/)]);
     const watched = (await view.activity()).watches.find((w) => w.client === client)!.watches.map((w) => w.resource);
     expect(watched).toEqual(expect.arrayContaining(['pods', 'kopfexamples']));
@@ -176,8 +224,16 @@ describe.skipIf(!python)(`kopf ${kopfVersion}'s own examples, unmodified, each a
     const client = 'kopf-hotloop';
     const operator = await runKopf(client, 'kopf-hotloop', hotloopScript);
     await createExample('kopf-hotloop');
-    const loop = await eventually(async () => (await view.activity()).hotLoops.find((l) => l.writers.includes(client)), () => `a hot loop:\n${tail(operator.output())}`);
+    const loop = await eventually(
+      async () => (await view.activity()).hotLoops.find((l) => l.writers.includes(client)),
+      () => `a hot loop:\n${tail(operator.output())}`,
+    );
     await times.record(view, client, 'its hot loop');
-    expect(loop).toMatchObject({ kind: 'self', writers: [client], fieldPaths: ['status.lastSeen'], object: { name: 'kopf-example-1', namespace: 'kopf-hotloop' } });
+    expect(loop).toMatchObject({
+      kind: 'self',
+      writers: [client],
+      fieldPaths: ['status.lastSeen'],
+      object: { name: 'kopf-example-1', namespace: 'kopf-hotloop' },
+    });
   });
 });

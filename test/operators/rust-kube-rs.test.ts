@@ -36,7 +36,12 @@ const operators: ExternalProcess[] = [];
 const appeared: Record<string, number> = {};
 
 const generators = (namespace: string) => `/apis/example.dojo.dev/v1/namespaces/${namespace}/configmapgenerators`;
-const generator = (name: string, namespace: string, content = 'hello') => ({ apiVersion: 'example.dojo.dev/v1', kind: 'ConfigMapGenerator', metadata: { name, namespace }, spec: { content } });
+const generator = (name: string, namespace: string, content = 'hello') => ({
+  apiVersion: 'example.dojo.dev/v1',
+  kind: 'ConfigMapGenerator',
+  metadata: { name, namespace },
+  spec: { content },
+});
 const metadataOf = (body: unknown) => (body as { metadata: { uid: string; resourceVersion: string } }).metadata;
 
 async function consoleApi<T>(path: string): Promise<T> {
@@ -121,37 +126,60 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     mark('watches');
     expect(card).toMatchObject({ kind: 'connected', userAgents: [] });
     const watches = (await activity()).watches.find((w) => w.client === 'cm-generator')!;
-    expect(watches.watches.filter((w) => !w.closedAt).map((w) => `${w.resource} ${w.namespace}`).sort()).toEqual(['configmapgenerators kube-rs', 'configmaps kube-rs']);
+    expect(
+      watches.watches
+        .filter((w) => !w.closedAt)
+        .map((w) => `${w.resource} ${w.namespace}`)
+        .sort(),
+    ).toEqual(['configmapgenerators kube-rs', 'configmaps kube-rs']);
     const created = await adminRequest('POST', generators('kube-rs'), generator('hello', 'kube-rs'));
     expect(created.code).toBe(201);
     const { uid, resourceVersion } = metadataOf(created.body);
 
-    await eventually(async () => JSON.stringify((await adminRequest('GET', `${generators('kube-rs')}/hello`)).body).includes('"observedGeneration":1'), `its status:\n${operator.output()}`);
+    await eventually(
+      async () => JSON.stringify((await adminRequest('GET', `${generators('kube-rs')}/hello`)).body).includes('"observedGeneration":1'),
+      `its status:\n${operator.output()}`,
+    );
     mark('status.observedGeneration');
-    const configMap = (await adminRequest('GET', '/api/v1/namespaces/kube-rs/configmaps/hello-generated')).body as { data: Record<string, string>; metadata: { ownerReferences: unknown[] } };
+    const configMap = (await adminRequest('GET', '/api/v1/namespaces/kube-rs/configmaps/hello-generated')).body as {
+      data: Record<string, string>;
+      metadata: { ownerReferences: unknown[] };
+    };
     expect(configMap.data).toEqual({ content: 'hello' });
-    expect(configMap.metadata.ownerReferences).toEqual([{ apiVersion: 'example.dojo.dev/v1', kind: 'ConfigMapGenerator', name: 'hello', uid, controller: true }]);
+    expect(configMap.metadata.ownerReferences).toEqual([
+      { apiVersion: 'example.dojo.dev/v1', kind: 'ConfigMapGenerator', name: 'hello', uid, controller: true },
+    ]);
     // The console's owner tree, built as the object page builds it: the ConfigMap under its generator.
     const tree = await ownerTree({ list: async (path) => (await consoleApi<{ items: KubeObject[] }>(`/api/kube${path}`)).items }, created.body as KubeObject);
     expect(tree).toEqual({ kind: 'ConfigMapGenerator', name: 'hello', children: [{ kind: 'ConfigMap', name: 'hello-generated', children: [] }] });
     mark('owner tree');
 
     // The pass the ADDED event caused, linked to that event, and the writes it made.
-    const first = await eventually(async () => (await telemetry('reconcile-start', 'cm-generator')).find((p) => p.triggers.some((t) => t.resourceVersion === resourceVersion)), 'the reconcile of the ADDED event');
+    const first = await eventually(
+      async () => (await telemetry('reconcile-start', 'cm-generator')).find((p) => p.triggers.some((t) => t.resourceVersion === resourceVersion)),
+      'the reconcile of the ADDED event',
+    );
     mark('inferred reconcile');
     expect(first.inferred).toMatchObject({ rule: 'same-object-event', object: { kind: 'ConfigMapGenerator', namespace: 'kube-rs', name: 'hello' } });
     // The pass opens with a GET of hello-generated (404, not made yet), an object that names no
     // owner: assumed to belong to hello's pass until the pass creates it as hello's child, which
     // confirms it (pass-inference.ts) — the plain event-driven case, as sure as its trigger.
-    expect(first.inferred!.explanation).toContain('its first request was about ConfigMap kube-rs/hello-generated, which it then wrote as a child of ConfigMapGenerator kube-rs/hello');
+    expect(first.inferred!.explanation).toContain(
+      'its first request was about ConfigMap kube-rs/hello-generated, which it then wrote as a child of ConfigMapGenerator kube-rs/hello',
+    );
     expect(first.inferred!.confidence).toBeGreaterThanOrEqual(0.8);
     expect(first.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'ConfigMapGenerator', key: 'kube-rs/hello' });
     const calls = async (reconcileId: string, controller = 'cm-generator') =>
-      (await telemetry('api-call', controller)).filter((c) => c.reconcileId === reconcileId).map((c) => [c.verb, c.resource, c.name, c.code].filter((part) => part !== undefined).join(' '));
+      (await telemetry('api-call', controller))
+        .filter((c) => c.reconcileId === reconcileId)
+        .map((c) => [c.verb, c.resource, c.name, c.code].filter((part) => part !== undefined).join(' '));
     expect(await calls(first.reconcileId)).toEqual(expect.arrayContaining(['get configmaps hello-generated 404', 'create configmaps hello-generated 201']));
     // The one reconcile made all four calls: the ConfigMap's ADDED, the echo of its own create,
     // reaches it before the Event create and must not split the pass (pass-inference.ts).
-    const firstCalls = await eventually(async () => { const made = await calls(first.reconcileId); return made.length >= 4 && made; }, 'the first pass to make its four calls').catch(async (error: Error) => {
+    const firstCalls = await eventually(async () => {
+      const made = await calls(first.reconcileId);
+      return made.length >= 4 && made;
+    }, 'the first pass to make its four calls').catch(async (error: Error) => {
       throw new Error(`${error.message}; it made: ${(await calls(first.reconcileId)).join(', ')}`);
     });
     expect(firstCalls).toHaveLength(4);
@@ -162,23 +190,36 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     const ownedTrigger = { reason: 'owned', event: 'ADDED', kind: 'ConfigMap', key: 'kube-rs/hello-generated' };
     const passes = async () => (await telemetry('reconcile-start', 'cm-generator')).filter((p) => p.key === 'kube-rs/hello');
     await eventually(
-      async () => (await passes()).slice(1).some((p) => p.triggers.some((t) => Object.entries(ownedTrigger).every(([k, v]) => (t as Record<string, unknown>)[k] === v))),
+      async () =>
+        (await passes()).slice(1).some((p) => p.triggers.some((t) => Object.entries(ownedTrigger).every(([k, v]) => (t as Record<string, unknown>)[k] === v))),
       'the pass its ConfigMap caused',
     ).catch(async (error: Error) => {
-      throw new Error(`${error.message}; the passes: ${JSON.stringify((await passes()).map((p) => ({ rule: p.inferred?.rule, why: p.inferred?.explanation, triggers: p.triggers })))}`);
+      throw new Error(
+        `${error.message}; the passes: ${JSON.stringify((await passes()).map((p) => ({ rule: p.inferred?.rule, why: p.inferred?.explanation, triggers: p.triggers })))}`,
+      );
     });
     const everyCall = (await telemetry('api-call', 'cm-generator')).map((c) => `${c.verb} ${c.resource} ${c.code}`);
     expect(everyCall).toEqual(expect.arrayContaining(['create events 201', 'update configmapgenerators/status 200']));
 
     // Its Event, published with kube's Recorder (events.k8s.io/v1).
     const events = (await adminRequest('GET', '/apis/events.k8s.io/v1/namespaces/kube-rs/events')).body as { items: Record<string, any>[] };
-    expect(events.items).toEqual([expect.objectContaining({ reason: 'Created', note: 'Created ConfigMap hello-generated', reportingController: service, regarding: expect.objectContaining({ kind: 'ConfigMapGenerator', name: 'hello', uid }) })]);
+    expect(events.items).toEqual([
+      expect.objectContaining({
+        reason: 'Created',
+        note: 'Created ConfigMap hello-generated',
+        reportingController: service,
+        regarding: expect.objectContaining({ kind: 'ConfigMapGenerator', name: 'hello', uid }),
+      }),
+    ]);
     const requests = await consoleApi<RequestLogPage>('/api/requests?client=cm-generator&limit=10000');
     expect(requests.records.some((r) => r.type === 'request' && r.verb === 'create' && r.resource === 'events' && r.code === 201)).toBe(true);
 
     // Its spans: `reconciling object`, joined to the same card — one operator, not two — and
     // exact where inference is not: the one reconcile that made all four calls.
-    const traced = await eventually(async () => (await traces()).controllers.find((c) => c.service === service && c.client === 'cm-generator'), 'its traced reconciles joined to its card');
+    const traced = await eventually(
+      async () => (await traces()).controllers.find((c) => c.service === service && c.client === 'cm-generator'),
+      'its traced reconciles joined to its card',
+    );
     mark('traced reconciles in its card');
     expect(traced).toMatchObject({ controller: `${service}/configmapgenerator`, errors: 0 });
     const tracedPasses = (await telemetry('reconcile-start', traced.controller)).filter((p) => p.traced);
@@ -188,24 +229,45 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
       return undefined;
     }, 'the traced reconcile with its four calls');
     // A span's URL is all it has of a request, and a create's URL names no object.
-    expect(await calls(tracedFirst.reconcileId, traced.controller)).toEqual(['get configmaps hello-generated 404', 'create configmaps 201', 'create events 201', 'update configmapgenerators/status hello 200']);
+    expect(await calls(tracedFirst.reconcileId, traced.controller)).toEqual([
+      'get configmaps hello-generated 404',
+      'create configmaps 201',
+      'create events 201',
+      'update configmapgenerators/status hello 200',
+    ]);
     expect((await activity()).clients.map((c) => c.name)).not.toContain(service);
     expect((await activity()).hotLoops).toEqual([]);
     const reportCard = await consoleApi<ClientReportCard>('/api/clients/cm-generator/report');
-    expect(Object.fromEntries(reportCard.lines.map((l) => [l.id, l.verdict]))).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'hot-loops': 'good' });
+    expect(Object.fromEntries(reportCard.lines.map((l) => [l.id, l.verdict]))).toMatchObject({
+      watches: 'good',
+      'status-subresource': 'good',
+      'hot-loops': 'good',
+    });
   }, 120_000);
 
   it('flags the --hot-loop variant, whose status timestamp re-triggers it, as a self hot loop, and shows a 409 from it with the writer that won', async () => {
     const operator = await startOperator('cm-hot-loop', 'kube-rs-loop', ['--hot-loop'], `${service}-hot-loop`);
     await adminRequest('POST', generators('kube-rs-loop'), generator('spinning', 'kube-rs-loop'));
     const mark = await firstRequestOf('cm-hot-loop');
-    const loop = await eventually(async () => (await activity()).hotLoops.find((l) => l.writers.includes('cm-hot-loop')), `a hot loop:\n${operator.output().slice(-3000)}`);
+    const loop = await eventually(
+      async () => (await activity()).hotLoops.find((l) => l.writers.includes('cm-hot-loop')),
+      `a hot loop:\n${operator.output().slice(-3000)}`,
+    );
     mark('hot loop');
-    expect(loop).toMatchObject({ kind: 'self', writers: ['cm-hot-loop'], fieldPaths: ['status.lastReconcileTime'], object: { name: 'spinning', namespace: 'kube-rs-loop' }, resource: 'configmapgenerators/status' });
+    expect(loop).toMatchObject({
+      kind: 'self',
+      writers: ['cm-hot-loop'],
+      fieldPaths: ['status.lastReconcileTime'],
+      object: { name: 'spinning', namespace: 'kube-rs-loop' },
+      resource: 'configmapgenerators/status',
+    });
     // Its report card says so, linking the loop.
     const card = await consoleApi<ClientReportCard>('/api/clients/cm-hot-loop/report');
     const hotLoops = card.lines.find((l) => l.id === 'hot-loops')!;
-    expect(hotLoops).toMatchObject({ verdict: 'problem', summary: expect.stringMatching(/^Writing ConfigMapGenerator kube-rs-loop\/spinning again and again now \(self, /) });
+    expect(hotLoops).toMatchObject({
+      verdict: 'problem',
+      summary: expect.stringMatching(/^Writing ConfigMapGenerator kube-rs-loop\/spinning again and again now \(self, /),
+    });
     expect(hotLoops.links).toContainEqual(expect.objectContaining({ kind: 'hot-loop', hotLoopId: loop.id }));
 
     // Someone else edits the object while the loop writes status from its cache: a 409 sooner or later.
@@ -218,9 +280,17 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     }
     expect(conflict, `no 409 after 50 edits:\n${operator.output().slice(-3000)}`).toBeDefined();
     mark('409');
-    expect(conflict).toMatchObject({ key: 'kube-rs-loop/spinning', resource: 'configmapgenerators/status', currentManager: 'kubectl-edit', currentClient: 'kubectl' });
+    expect(conflict).toMatchObject({
+      key: 'kube-rs-loop/spinning',
+      resource: 'configmapgenerators/status',
+      currentManager: 'kubectl-edit',
+      currentClient: 'kubectl',
+    });
     // Its spans say so too: the 409 under a `reconciling object` span makes that reconcile a conflict.
-    const traced = await eventually(async () => (await traces()).controllers.find((c) => c.service === `${service}-hot-loop` && c.client === 'cm-hot-loop' && c.conflicts >= 1), 'its traced conflict');
+    const traced = await eventually(
+      async () => (await traces()).controllers.find((c) => c.service === `${service}-hot-loop` && c.client === 'cm-hot-loop' && c.conflicts >= 1),
+      'its traced conflict',
+    );
     mark('traced 409');
     expect(traced.errors).toBe(0);
     await operator.stop();
@@ -235,7 +305,10 @@ describe.skipIf(!cargo)('a kube-rs operator, unmodified, as its own process', ()
     const mark = await firstRequestOf('cm-streaming');
     // kube-runtime holds every reconcile until its stores are ready, i.e. until each watch's
     // initial events end with the `k8s.io/initial-events-end` bookmark.
-    await eventually(async () => JSON.stringify((await adminRequest('GET', `${generators('kube-rs-streaming')}/streamed`)).body).includes('"observedGeneration":1'), `its status:\n${operator.output().slice(-3000)}`);
+    await eventually(
+      async () => JSON.stringify((await adminRequest('GET', `${generators('kube-rs-streaming')}/streamed`)).body).includes('"observedGeneration":1'),
+      `its status:\n${operator.output().slice(-3000)}`,
+    );
     mark('status.observedGeneration');
     const watches = (await activity()).watches.find((w) => w.client === 'cm-streaming')!;
     const open = watches.watches.filter((w) => !w.closedAt);

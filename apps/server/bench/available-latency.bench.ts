@@ -31,7 +31,11 @@ const count = arg('dojos', 20);
 const warmup = arg('warmup', 3);
 const log = (message: string): void => void process.stderr.write(`[available] ${message}\n`);
 const tunedConsole = fileURLToPath(new URL('./support/tuned-console.ts', import.meta.url));
-const sim = { seed: defaultClusterSimOptions.seed, podStartDelay: defaultClusterSimOptions.podStartDelay, podReadyDelay: defaultClusterSimOptions.podReadyDelay };
+const sim = {
+  seed: defaultClusterSimOptions.seed,
+  podStartDelay: defaultClusterSimOptions.podStartDelay,
+  podReadyDelay: defaultClusterSimOptions.podReadyDelay,
+};
 const namespace = 'latency';
 
 interface PodObject {
@@ -49,13 +53,21 @@ interface Trace {
   done?: () => void;
 }
 
-const simulatedPodDelayMs = (uid: string): number => pickDelay(sim.podStartDelay, unitInterval(sim.seed, uid, 'start')) + pickDelay(sim.podReadyDelay, unitInterval(sim.seed, uid, 'ready'));
+const simulatedPodDelayMs = (uid: string): number =>
+  pickDelay(sim.podStartDelay, unitInterval(sim.seed, uid, 'start')) + pickDelay(sim.podReadyDelay, unitInterval(sim.seed, uid, 'ready'));
 
 const started = performance.now();
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-available-'));
 const server = await spawnProbed(tunedConsole, [dataDir, JSON.stringify(sim)], /tuned-console (\{.*\})\n/);
 const traces = new Map<string, Trace>();
-const samples: { totalMs: number; simulatedPodDelayMs: number; overheadMs: number; createToPodMs: number; kubeletOverheadMs: number; podReadyToAvailableMs: number }[] = [];
+const samples: {
+  totalMs: number;
+  simulatedPodDelayMs: number;
+  overheadMs: number;
+  createToPodMs: number;
+  kubeletOverheadMs: number;
+  podReadyToAvailableMs: number;
+}[] = [];
 try {
   const { kubeconfigPath } = JSON.parse(server.ready[1]!) as { kubeconfigPath: string };
   const client = apiClientFromKubeconfig(kubeconfigPath, 4);
@@ -119,12 +131,16 @@ process.stdout.write(
       overhead: pick('overheadMs'),
       createToAvailable: pick('totalMs'),
       simulatedPodDelay: pick('simulatedPodDelayMs'),
-      breakdown: { createToPodSeen: pick('createToPodMs'), kubeletBeyondSimulatedDelay: pick('kubeletOverheadMs'), podReadyToDojoAvailable: pick('podReadyToAvailableMs') },
+      breakdown: {
+        createToPodSeen: pick('createToPodMs'),
+        kubeletBeyondSimulatedDelay: pick('kubeletOverheadMs'),
+        podReadyToDojoAvailable: pick('podReadyToAvailableMs'),
+      },
       durationSeconds: round((performance.now() - started) / 1000),
       notes: [
         'one Dojo at a time on an otherwise idle console (own process, default pod delays); times are when the benchmark process saw the watch events',
         `p99 of ${count} samples is their maximum`,
-        'overhead = create -> Available minus the exact simulated start + ready delay of the Dojo\'s Pod (seeded per Pod uid)',
+        "overhead = create -> Available minus the exact simulated start + ready delay of the Dojo's Pod (seeded per Pod uid)",
       ],
     },
     null,

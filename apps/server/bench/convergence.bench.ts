@@ -111,12 +111,16 @@ async function createAndAwait(client: ApiClient, namespaces: readonly string[], 
 
 async function oneRun(index: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-convergence-'));
-  const nodeArgs = [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []), ...(heapProfDir ? ['--heap-prof', '--heap-prof-dir', heapProfDir] : [])];
+  const nodeArgs = [
+    ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []),
+    ...(heapProfDir ? ['--heap-prof', '--heap-prof-dir', heapProfDir] : []),
+  ];
   const server = await spawnProbed(tunedConsole, [dataDir, JSON.stringify(sim), apiserverMode], /tuned-console (\{.*\})\n/, { nodeArgs });
   try {
     const { base, token, kubeconfigPath } = JSON.parse(server.ready[1]!) as { base: string; token: string; kubeconfigPath: string };
     const client = apiClientFromKubeconfig(kubeconfigPath, concurrency);
-    for (const ns of ['warm-up', ...measuredNamespaces]) await client.send('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+    for (const ns of ['warm-up', ...measuredNamespaces])
+      await client.send('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
     const warm = await createAndAwait(client, ['warm-up'], warmup);
     log(`run ${index}: warm-up ${warm.available}/${warmup} Dojos Available in ${round(warm.totalSeconds, 2)} s (discarded)`);
 
@@ -163,10 +167,20 @@ async function oneRun(index: number) {
       busyWorkerShare: queues.busyShare,
       queueSamples: queues.samples,
       byController: counts.byController,
-      server: { peakRssMb: probe.peakRssMb, rssAtEndMb: probe.rssMb, memoryAtEndMb: probe.memoryMb, memoryTimelineMb: probe.timeline, eventLoopDelay: probe.eventLoopDelay, cpuSeconds: probe.cpuSeconds, cpuShare: probe.cpuShare },
+      server: {
+        peakRssMb: probe.peakRssMb,
+        rssAtEndMb: probe.rssMb,
+        memoryAtEndMb: probe.memoryMb,
+        memoryTimelineMb: probe.timeline,
+        eventLoopDelay: probe.eventLoopDelay,
+        cpuSeconds: probe.cpuSeconds,
+        cpuShare: probe.cpuShare,
+      },
       responsiveness,
     };
-    log(`run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ${run.idealSeconds === null ? `no ideal (${writes} writes so far, ${run.writeRatePerSecond} writes/s before)` : `ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×`}; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms; /healthz p99 ${responsiveness.healthz.p99Ms} ms, page load p50 ${responsiveness.pageLoad.p50Ms} ms, max ${responsiveness.pageLoad.maxMs} ms${responsiveness.uiBuilt ? '' : ' (UI not built: API answers only)'}`);
+    log(
+      `run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'}; ${run.idealSeconds === null ? `no ideal (${writes} writes so far, ${run.writeRatePerSecond} writes/s before)` : `ideal ${run.idealSeconds} s (${writes} writes at ${run.writeRatePerSecond}/s) → ${run.ratioToIdeal}×`}; ${run.reconcilesPerSecond} reconciles/s, ${run.conflicts} conflicts, peak depth ${run.peakTotalQueueDepth}, peak RSS ${probe.peakRssMb} MB, loop delay p99 ${probe.eventLoopDelay.p99Ms} ms; /healthz p99 ${responsiveness.healthz.p99Ms} ms, page load p50 ${responsiveness.pageLoad.p50Ms} ms, max ${responsiveness.pageLoad.maxMs} ms${responsiveness.uiBuilt ? '' : ' (UI not built: API answers only)'}`,
+    );
     return run;
   } finally {
     await server.kill();
@@ -179,19 +193,33 @@ const runs = [await oneRun(1)];
 const firstRunSeconds = (performance.now() - started) / 1000;
 const notes: string[] = [];
 if (!runs[0]!.converged) {
-  notes.push(`NOT CONVERGED: only ${runs[0]!.available} of ${dojos} Dojos were Available after the ${timeoutMs / 1000} s timeout; the figures cover that window, and no further runs were made`);
+  notes.push(
+    `NOT CONVERGED: only ${runs[0]!.available} of ${dojos} Dojos were Available after the ${timeoutMs / 1000} s timeout; the figures cover that window, and no further runs were made`,
+  );
   log(notes.at(-1)!);
 } else if (firstRunSeconds > budgetSeconds && maxRuns > 1) {
-  notes.push(`one run (fresh console, warm-up and ${dojos} Dojos) took ${round(firstRunSeconds)} s, over the ${budgetSeconds} s budget: 1 run instead of ${maxRuns}, so there is no spread`);
+  notes.push(
+    `one run (fresh console, warm-up and ${dojos} Dojos) took ${round(firstRunSeconds)} s, over the ${budgetSeconds} s budget: 1 run instead of ${maxRuns}, so there is no spread`,
+  );
   log(notes.at(-1)!);
 } else {
   for (let i = 2; i <= maxRuns; i++) runs.push(await oneRun(i));
 }
-notes.push(`the console runs in its own process (support/tuned-console.ts, i.e. runUp with pod delays 0), its embedded API server ${apiserverMode === 'thread' ? 'on a thread of its own (as dojo-console up runs it)' : "on the console's thread (--apiserver in-process)"}; the load generator and watch run in the benchmark process, on the same machine`);
-notes.push('responsiveness: /healthz every 100 ms and one UI page load every second (index.html, its scripts and stylesheets, then /api/session, /api/controllers and 100 Dojos through /api/kube), from the benchmark process, over the measured phase');
-notes.push(`ideal = the writes committed while converging (the store's revision delta: every create, update, patch, delete and Event) ÷ the API server's write rate in the same console (mean of ${writeRateSamples} ConfigMap creates from ${concurrency} clients just before and just after); convergence cannot beat it`);
-notes.push('server RSS, event-loop delay (monitorEventLoopDelay, 10 ms resolution) and CPU are measured inside the console process over the measured phase only');
-notes.push(`reconciles and conflicts count every controller (operator and simulated control plane); queue depth is sampled from GET /api/controllers every ${sampleMs} ms, so shorter peaks can be missed`);
+notes.push(
+  `the console runs in its own process (support/tuned-console.ts, i.e. runUp with pod delays 0), its embedded API server ${apiserverMode === 'thread' ? 'on a thread of its own (as dojo-console up runs it)' : "on the console's thread (--apiserver in-process)"}; the load generator and watch run in the benchmark process, on the same machine`,
+);
+notes.push(
+  'responsiveness: /healthz every 100 ms and one UI page load every second (index.html, its scripts and stylesheets, then /api/session, /api/controllers and 100 Dojos through /api/kube), from the benchmark process, over the measured phase',
+);
+notes.push(
+  `ideal = the writes committed while converging (the store's revision delta: every create, update, patch, delete and Event) ÷ the API server's write rate in the same console (mean of ${writeRateSamples} ConfigMap creates from ${concurrency} clients just before and just after); convergence cannot beat it`,
+);
+notes.push(
+  'server RSS, event-loop delay (monitorEventLoopDelay, 10 ms resolution) and CPU are measured inside the console process over the measured phase only',
+);
+notes.push(
+  `reconciles and conflicts count every controller (operator and simulated control plane); queue depth is sampled from GET /api/controllers every ${sampleMs} ms, so shorter peaks can be missed`,
+);
 
 const of = (pick: (r: (typeof runs)[number]) => number, digits = 1) => spread(runs.map(pick), digits);
 process.stdout.write(

@@ -50,7 +50,11 @@ const deployment = (namespace: string, name: string, image = 'nginx:1.27', repli
   apiVersion: 'apps/v1',
   kind: 'Deployment',
   metadata: { name, namespace },
-  spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image }] } } },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image }] } },
+  },
 });
 
 async function create(client: ApiClient, path: string, body: object): Promise<void> {
@@ -73,7 +77,16 @@ async function count(client: ApiClient, path: string): Promise<number> {
   }
 }
 
-const counted = ['/api/v1/configmaps', '/api/v1/pods', '/api/v1/secrets', '/api/v1/namespaces', '/apis/apps/v1/deployments', '/apis/apps/v1/replicasets', '/apis/core.jutsu.com/v1/dojos', '/apis/postgresql.cnpg.io/v1/databases'];
+const counted = [
+  '/api/v1/configmaps',
+  '/api/v1/pods',
+  '/api/v1/secrets',
+  '/api/v1/namespaces',
+  '/apis/apps/v1/deployments',
+  '/apis/apps/v1/replicasets',
+  '/apis/core.jutsu.com/v1/dojos',
+  '/apis/postgresql.cnpg.io/v1/databases',
+];
 
 async function main(): Promise<void> {
   const hintsAt = await hintsAtScale(hintsDojos, samples, log);
@@ -105,13 +118,21 @@ async function measureInCluster(hintsAt: HintsAtScale): Promise<void> {
     await forEachBounded(deployments, concurrency, (i) => create(client, `/apis/apps/v1/namespaces/${ns(i)}/deployments`, deployment(ns(i), `web-${i}`)));
     await create(client, `/apis/apps/v1/namespaces/${ns(0)}/deployments`, deployment(ns(0), 'crasher', 'busybox:crash', 1));
     await forEachBounded(dojos, concurrency, (i) => create(client, dojosPath(ns(i)), dojoManifest(ns(i), `dojo-${i}`)));
-    await create(client, dojosPath(ns(0)), { ...dojoManifest(ns(0), 'mongo'), spec: { ...(dojoManifest(ns(0), 'mongo') as { spec: object }).spec, database: 'Mongo' } });
+    await create(client, dojosPath(ns(0)), {
+      ...dojoManifest(ns(0), 'mongo'),
+      spec: { ...(dojoManifest(ns(0), 'mongo') as { spec: object }).spec, database: 'Mongo' },
+    });
     // Each Deployment brings a ReplicaSet and its Pods; each Dojo a Database, Secret, Deployment, ReplicaSet and Pod.
     const derived = deployments * 4 + 3 + (dojos + 1) * 6;
     const configMaps = Math.max(0, objects - derived);
     log(`creating ${configMaps} ConfigMaps`);
     await forEachBounded(configMaps, concurrency, (i) =>
-      create(client, `/api/v1/namespaces/${ns(i)}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}`, namespace: ns(i), labels: { app: `web-${i % deployments}` } }, data: { index: String(i) } }),
+      create(client, `/api/v1/namespaces/${ns(i)}/configmaps`, {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: `cm-${i}`, namespace: ns(i), labels: { app: `web-${i % deployments}` } },
+        data: { index: String(i) },
+      }),
     );
     const createSeconds = round((performance.now() - t0) / 1000);
     log(`created in ${createSeconds} s; waiting for the Dojos to be Available`);
@@ -148,7 +169,11 @@ async function measureInCluster(hintsAt: HintsAtScale): Promise<void> {
       log(`${label}: p50 ${explained[label]!.latency.p50Ms} ms, max ${explained[label]!.latency.maxMs} ms; top: ${explained[label]!.top ?? 'none'}`);
     }
     const hints: Record<string, { objects: number; latency: Distribution; consoleLoopDelayMaxMs: number }> = {};
-    for (const [label, query] of Object.entries({ 'every ConfigMap': 'kind=ConfigMap', 'every Pod': 'kind=Pod', 'Dojos in one namespace': `group=core.jutsu.com&kind=Dojo&namespace=${ns(0)}` })) {
+    for (const [label, query] of Object.entries({
+      'every ConfigMap': 'kind=ConfigMap',
+      'every Pod': 'kind=Pod',
+      'Dojos in one namespace': `group=core.jutsu.com&kind=Dojo&namespace=${ns(0)}`,
+    })) {
       const times: number[] = [];
       let size = 0;
       await server.reset();

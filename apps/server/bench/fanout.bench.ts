@@ -116,15 +116,42 @@ async function measure(target: Target) {
   subscribers.close();
   client.close();
   return {
-    writesPerSecond: spread(results.map((r) => r.writer.achievedPerSecond), 0),
-    deliveryP50Ms: spread(results.map((r) => r.delivery.p50Ms), 2),
-    deliveryP99Ms: spread(results.map((r) => r.delivery.p99Ms), 2),
-    deliveryMaxMs: spread(results.map((r) => r.delivery.maxMs), 2),
-    afterAckP99Ms: spread(results.map((r) => r.afterAck.p99Ms), 2),
-    deliveredShare: spread(results.map((r) => r.delivered / Math.max(1, r.expected)), 4),
-    serverEventLoopDelayP99Ms: spread(results.map((r) => r.server.eventLoopDelay.p99Ms), 2),
-    serverCpuShare: spread(results.map((r) => r.server.cpuShare), 2),
-    clientCpuShare: spread(results.map((r) => r.clientCpuShare), 2),
+    writesPerSecond: spread(
+      results.map((r) => r.writer.achievedPerSecond),
+      0,
+    ),
+    deliveryP50Ms: spread(
+      results.map((r) => r.delivery.p50Ms),
+      2,
+    ),
+    deliveryP99Ms: spread(
+      results.map((r) => r.delivery.p99Ms),
+      2,
+    ),
+    deliveryMaxMs: spread(
+      results.map((r) => r.delivery.maxMs),
+      2,
+    ),
+    afterAckP99Ms: spread(
+      results.map((r) => r.afterAck.p99Ms),
+      2,
+    ),
+    deliveredShare: spread(
+      results.map((r) => r.delivered / Math.max(1, r.expected)),
+      4,
+    ),
+    serverEventLoopDelayP99Ms: spread(
+      results.map((r) => r.server.eventLoopDelay.p99Ms),
+      2,
+    ),
+    serverCpuShare: spread(
+      results.map((r) => r.server.cpuShare),
+      2,
+    ),
+    clientCpuShare: spread(
+      results.map((r) => r.clientCpuShare),
+      2,
+    ),
     subscriptionsDropped: subscribers.dropped.length,
     perRun: results,
   };
@@ -143,32 +170,37 @@ async function withTarget<T>(start: (dir: string) => Promise<Target>, body: (tar
 
 const started = performance.now();
 log(`reference: bare HTTPS + ws broadcast, ${clients} clients, ${rate} writes/s`);
-const referenceResult = await withTarget(
-  async (dir) => {
-    const server = await spawnProbed(reference, [dir], /broadcast-reference (\{.*\})\n/);
-    const { wsUrl, kubeconfigPath } = JSON.parse(server.ready[1]!) as { wsUrl: string; kubeconfigPath: string };
-    return { name: 'reference', server, wsUrl, headers: {}, kubeconfigPath };
-  },
-  measure,
-);
+const referenceResult = await withTarget(async (dir) => {
+  const server = await spawnProbed(reference, [dir], /broadcast-reference (\{.*\})\n/);
+  const { wsUrl, kubeconfigPath } = JSON.parse(server.ready[1]!) as { wsUrl: string; kubeconfigPath: string };
+  return { name: 'reference', server, wsUrl, headers: {}, kubeconfigPath };
+}, measure);
 log(`console: dojo-console up, ${clients} clients, ${rate} writes/s`);
-const consoleResult = await withTarget(
-  async (dir) => {
-    const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-    const server = await spawnProbed(cli, ['up', '--port', '0', '--apiserver-port', '0', '--data-dir', dir], /Open:\s+(http:\/\/\S+?)\/login\?token=/, { nodeArgs });
-    const base = server.ready[1]!;
-    const token = readFileSync(join(dir, 'console-token'), 'utf8').trim();
-    return { name: 'console', server, wsUrl: `${base.replace('http', 'ws')}/ws`, headers: { authorization: `Bearer ${token}` }, kubeconfigPath: join(dir, 'kubeconfig') };
-  },
-  measure,
-);
+const consoleResult = await withTarget(async (dir) => {
+  const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const server = await spawnProbed(cli, ['up', '--port', '0', '--apiserver-port', '0', '--data-dir', dir], /Open:\s+(http:\/\/\S+?)\/login\?token=/, {
+    nodeArgs,
+  });
+  const base = server.ready[1]!;
+  const token = readFileSync(join(dir, 'console-token'), 'utf8').trim();
+  return {
+    name: 'console',
+    server,
+    wsUrl: `${base.replace('http', 'ws')}/ws`,
+    headers: { authorization: `Bearer ${token}` },
+    kubeconfigPath: join(dir, 'kubeconfig'),
+  };
+}, measure);
 
 const notes = [
-  'delivery latency = write start (data.sentAt, stamped just before the HTTPS POST) to the client\'s WebSocket message callback; afterAck = the same from the writer\'s 201',
+  "delivery latency = write start (data.sentAt, stamped just before the HTTPS POST) to the client's WebSocket message callback; afterAck = the same from the writer's 201",
   'writer, 50 clients and their JSON parsing run in the benchmark process; the console and the reference each run in their own process on the same 2-core machine, so client work competes with the server for CPU in both',
   'server event-loop delay is monitorEventLoopDelay (10 ms resolution) inside the server process over each run (writes + drain); the console process also runs the embedded API server, the operator and the simulated cluster',
 ];
-if (consoleResult.writesPerSecond.median < rate * 0.95) notes.push(`the console sustained ${consoleResult.writesPerSecond.median} writes/s (median), not the ${rate}/s asked for: the writer fell behind its schedule`);
+if (consoleResult.writesPerSecond.median < rate * 0.95)
+  notes.push(
+    `the console sustained ${consoleResult.writesPerSecond.median} writes/s (median), not the ${rate}/s asked for: the writer fell behind its schedule`,
+  );
 if (consoleResult.deliveredShare.min < 1) notes.push('not every event reached every client (see perRun delivered/expected and subscriptionsDropped)');
 
 process.stdout.write(

@@ -58,7 +58,17 @@ function reconcileInto(journal: Journal): void {
     start: { time: t0, triggers: [{ reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: 'default/web', object: dojoWeb, resourceVersion: '41' }] },
     calls: [
       { time: t0 + 2, durationMs: 1, verb: 'get', resource: 'deployments.apps', namespace: 'default', name: 'web', code: 200, rvReturned: '43' },
-      { time: t0 + 4, durationMs: 1, verb: 'update', resource: 'dojos.core.jutsu.com/status', namespace: 'default', name: 'web', code: 200, rvSent: '41', rvReturned: '44' },
+      {
+        time: t0 + 4,
+        durationMs: 1,
+        verb: 'update',
+        resource: 'dojos.core.jutsu.com/status',
+        namespace: 'default',
+        name: 'web',
+        code: 200,
+        rvSent: '41',
+        rvReturned: '44',
+      },
     ],
     end: { time: t0 + 5, result: 'success', durationMs: 5 },
   });
@@ -66,7 +76,17 @@ function reconcileInto(journal: Journal): void {
 
 async function run(mode: Mode, url: string | undefined, count: number): Promise<Run> {
   const journal = new Journal({ capacity: 10_000 });
-  const otlp = url ? new OtlpExport({ journal, options: { url: `${url}/v1/traces`, protocol: 'http/protobuf', headers: {} }, registry: new Registry(), version: 'bench', log: () => {}, exportTimeoutMs: 2_000, shutdownTimeoutMs: 3_000 }) : undefined;
+  const otlp = url
+    ? new OtlpExport({
+        journal,
+        options: { url: `${url}/v1/traces`, protocol: 'http/protobuf', headers: {} },
+        registry: new Registry(),
+        version: 'bench',
+        log: () => {},
+        exportTimeoutMs: 2_000,
+        shutdownTimeoutMs: 3_000,
+      })
+    : undefined;
   otlp?.start();
   const cpu = process.cpuUsage();
   // CPU time, not wall time: on a loaded machine the process is descheduled mid-burst.
@@ -128,8 +148,14 @@ async function main(): Promise<void> {
         runs,
         spansPerReconcile: 3,
         ...summary,
-        appendRatio: { receiver: ratio(summary.receiver.appendUsPerReconcile, summary.off.appendUsPerReconcile), receiverDown: ratio(summary['receiver-down'].appendUsPerReconcile, summary.off.appendUsPerReconcile) },
-        cpuRatio: { receiver: ratio(summary.receiver.cpuUsPerReconcile, summary.off.cpuUsPerReconcile), receiverDown: ratio(summary['receiver-down'].cpuUsPerReconcile, summary.off.cpuUsPerReconcile) },
+        appendRatio: {
+          receiver: ratio(summary.receiver.appendUsPerReconcile, summary.off.appendUsPerReconcile),
+          receiverDown: ratio(summary['receiver-down'].appendUsPerReconcile, summary.off.appendUsPerReconcile),
+        },
+        cpuRatio: {
+          receiver: ratio(summary.receiver.cpuUsPerReconcile, summary.off.cpuUsPerReconcile),
+          receiverDown: ratio(summary['receiver-down'].cpuUsPerReconcile, summary.off.cpuUsPerReconcile),
+        },
       },
       null,
       2,

@@ -41,13 +41,28 @@ function dojoBody(n: number, rv: number, replicas: number): ObjectVersionRecord[
   return {
     apiVersion: 'core.jutsu.com/v1',
     kind: 'Dojo',
-    metadata: { namespace: 'default', name: `dojo-${n}`, uid: `dojo-uid-${n}`, resourceVersion: String(rv), generation: 1 + (replicas % 3), creationTimestamp: '2023-11-14T22:13:20Z', labels: { app: 'dojo', tier: `t${n % 5}` } },
+    metadata: {
+      namespace: 'default',
+      name: `dojo-${n}`,
+      uid: `dojo-uid-${n}`,
+      resourceVersion: String(rv),
+      generation: 1 + (replicas % 3),
+      creationTimestamp: '2023-11-14T22:13:20Z',
+      labels: { app: 'dojo', tier: `t${n % 5}` },
+    },
     spec: { accountId: `acct-${n}`, title: `Dojo ${n}`, database: 'Postgres', credentialsRef: { name: `dojo-${n}-app`, namespace: 'default' }, replicas },
     status: {
       observedGeneration: 1 + (replicas % 3),
       readyReplicas: replicas,
       readyStatus: `${replicas}/${replicas}`,
-      conditions: ['Available', 'Progressing', 'Degraded'].map((type) => ({ type, status: type === 'Available' ? 'True' : 'False', reason: 'AsExpected', message: `${type} as expected for dojo-${n}`, lastTransitionTime: '2023-11-14T22:13:21Z', observedGeneration: 1 })),
+      conditions: ['Available', 'Progressing', 'Degraded'].map((type) => ({
+        type,
+        status: type === 'Available' ? 'True' : 'False',
+        reason: 'AsExpected',
+        message: `${type} as expected for dojo-${n}`,
+        lastTransitionTime: '2023-11-14T22:13:21Z',
+        observedGeneration: 1,
+      })),
     },
   };
 }
@@ -56,8 +71,22 @@ function deploymentBody(n: number, rv: number, replicas: number): ObjectVersionR
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: { namespace: 'default', name: `dojo-${n}`, uid: `dep-uid-${n}`, resourceVersion: String(rv), generation: 1, ownerReferences: [{ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', name: `dojo-${n}`, uid: `dojo-uid-${n}`, controller: true }] },
-    spec: { replicas, selector: { matchLabels: { app: `dojo-${n}` } }, template: { metadata: { labels: { app: `dojo-${n}` } }, spec: { containers: [{ name: 'app', image: 'ghcr.io/example/dojo:1.0', envFrom: [{ secretRef: { name: `dojo-${n}-app` } }] }] } } },
+    metadata: {
+      namespace: 'default',
+      name: `dojo-${n}`,
+      uid: `dep-uid-${n}`,
+      resourceVersion: String(rv),
+      generation: 1,
+      ownerReferences: [{ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', name: `dojo-${n}`, uid: `dojo-uid-${n}`, controller: true }],
+    },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: `dojo-${n}` } },
+      template: {
+        metadata: { labels: { app: `dojo-${n}` } },
+        spec: { containers: [{ name: 'app', image: 'ghcr.io/example/dojo:1.0', envFrom: [{ secretRef: { name: `dojo-${n}-app` } }] }] },
+      },
+    },
     status: { replicas, readyReplicas: replicas, updatedReplicas: replicas, availableReplicas: replicas },
   };
 }
@@ -80,7 +109,16 @@ async function writeRecording(path: string): Promise<{ bytes: number; records: R
   let vseq = 0;
   let eseq = 0;
   const version = (time: number, kind: typeof dojoKind, body: ObjectVersionRecord['body'], change: ObjectVersionRecord['change']) => {
-    const record: ObjectVersionRecord = { seq: ++vseq, time, object: { ...kind, namespace: 'default', name: body.metadata.name!, uid: body.metadata.uid! }, event: change === 'created' ? 'ADDED' : 'MODIFIED', resourceVersion: body.metadata.resourceVersion!, change, writer: 'dojo', body };
+    const record: ObjectVersionRecord = {
+      seq: ++vseq,
+      time,
+      object: { ...kind, namespace: 'default', name: body.metadata.name!, uid: body.metadata.uid! },
+      event: change === 'created' ? 'ADDED' : 'MODIFIED',
+      resourceVersion: body.metadata.resourceVersion!,
+      change,
+      writer: 'dojo',
+      body,
+    };
     versions.push(line(versionsStream, record));
   };
   for (let n = 0; n < objects; n++) {
@@ -100,12 +138,71 @@ async function writeRecording(path: string): Promise<{ bytes: number; records: R
       { seq: ++seq, time, type: 'watch-event', key, event: 'MODIFIED', kind: 'Dojo', object, resourceVersion: String(rv), generation: 2 },
       { seq: ++seq, time, type: 'enqueue', controller: 'dojo', key, object, reason: 'watch', trigger: { ...trigger, seq }, merged: false, outcome: 'queued' },
       { seq: ++seq, time: time + 1, type: 'dequeue', controller: 'dojo', key, object, worker, waitedMs: 1, triggerCount: 1 },
-      { seq: ++seq, time: time + 1, type: 'reconcile-start', controller: 'dojo', key, object, worker, reconcileId: id, triggers: [trigger], droppedTriggers: 0 },
-      { seq: ++seq, time: time + 2, type: 'api-call', controller: 'dojo', key, object, verb: 'get', resource: 'deployments.apps', namespace: 'default', name: object.name, code: 200, durationMs: 0.8, reconcileId: id, worker },
-      { seq: ++seq, time: time + 3, type: 'api-call', controller: 'dojo', key, object, verb: 'update', resource: 'dojos.core.jutsu.com/status', namespace: 'default', name: object.name, code: 200, rvSent: String(rv), rvReturned: String(rv + 1), fieldManager: 'dojo-console', durationMs: 1.2, reconcileId: id, worker },
+      {
+        seq: ++seq,
+        time: time + 1,
+        type: 'reconcile-start',
+        controller: 'dojo',
+        key,
+        object,
+        worker,
+        reconcileId: id,
+        triggers: [trigger],
+        droppedTriggers: 0,
+      },
+      {
+        seq: ++seq,
+        time: time + 2,
+        type: 'api-call',
+        controller: 'dojo',
+        key,
+        object,
+        verb: 'get',
+        resource: 'deployments.apps',
+        namespace: 'default',
+        name: object.name,
+        code: 200,
+        durationMs: 0.8,
+        reconcileId: id,
+        worker,
+      },
+      {
+        seq: ++seq,
+        time: time + 3,
+        type: 'api-call',
+        controller: 'dojo',
+        key,
+        object,
+        verb: 'update',
+        resource: 'dojos.core.jutsu.com/status',
+        namespace: 'default',
+        name: object.name,
+        code: 200,
+        rvSent: String(rv),
+        rvReturned: String(rv + 1),
+        fieldManager: 'dojo-console',
+        durationMs: 1.2,
+        reconcileId: id,
+        worker,
+      },
       { seq: ++seq, time: time + 4, type: 'reconcile-end', controller: 'dojo', key, object, worker, reconcileId: id, result: 'success', durationMs: 3.4 },
     ];
-    if (i % 5 === 0) records.push({ seq: ++seq, time: time + 4, type: 'condition-transition', key, kind: 'Dojo', object, resourceVersion: String(rv + 1), condition: 'Progressing', from: 'True', to: 'False', reason: 'Reconciled', message: 'All replicas are ready and up to date', observedGeneration: 2 });
+    if (i % 5 === 0)
+      records.push({
+        seq: ++seq,
+        time: time + 4,
+        type: 'condition-transition',
+        key,
+        kind: 'Dojo',
+        object,
+        resourceVersion: String(rv + 1),
+        condition: 'Progressing',
+        from: 'True',
+        to: 'False',
+        reason: 'Reconciled',
+        message: 'All replicas are ready and up to date',
+        observedGeneration: 2,
+      });
     for (const r of records) telemetry.push(line(telemetryStream, r));
     if (i % 10 === 0) {
       const replicas = 1 + ((i / 10) % 3);
@@ -120,7 +217,15 @@ async function writeRecording(path: string): Promise<{ bytes: number; records: R
         event: 'ADDED',
         resourceVersion: String(rv + 3),
         change: 'created',
-        body: { apiVersion: 'v1', kind: 'Event', metadata: { namespace: 'default', name: `dojo-${n}.${i}`, uid: `event-${i}` }, involvedObject: { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', name: `dojo-${n}`, namespace: 'default', uid: `dojo-uid-${n}` }, reason: 'Scaled', message: `Scaled the Deployment of dojo-${n}`, type: 'Normal' },
+        body: {
+          apiVersion: 'v1',
+          kind: 'Event',
+          metadata: { namespace: 'default', name: `dojo-${n}.${i}`, uid: `event-${i}` },
+          involvedObject: { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', name: `dojo-${n}`, namespace: 'default', uid: `dojo-uid-${n}` },
+          reason: 'Scaled',
+          message: `Scaled the Deployment of dojo-${n}`,
+          type: 'Normal',
+        },
       };
       events.push(line(eventsStream, event));
     }
@@ -129,7 +234,17 @@ async function writeRecording(path: string): Promise<{ bytes: number; records: R
   counts.versions = versions.length;
   counts.events = events.length;
   const end = start + 1000 + reconciles * stepMs + 1000;
-  const stream = (spec: StreamSpec<never>, records: number, lastSeq: number): TraceStream => ({ stream: spec.name, columns: Object.keys(spec.columns), records, baseline: 0, firstSeq: 1, lastSeq, completeSince: start, evicted: 0, evictedByType: {} });
+  const stream = (spec: StreamSpec<never>, records: number, lastSeq: number): TraceStream => ({
+    stream: spec.name,
+    columns: Object.keys(spec.columns),
+    records,
+    baseline: 0,
+    firstSeq: 1,
+    lastSeq,
+    completeSince: start,
+    evicted: 0,
+    evictedByType: {},
+  });
   const header: TraceHeader = {
     format: 'dojotrace',
     schemaVersion: traceSchemaVersion,
@@ -137,12 +252,42 @@ async function writeRecording(path: string): Promise<{ bytes: number; records: R
     createdBy: 'recording-open.bench',
     source: { clusterMode: 'embedded', server: 'https://127.0.0.1:6443', consoleVersion: 'bench' },
     window: { from: null, to: end },
-    streams: [stream(eventsStream as StreamSpec<never>, events.length, eseq), stream(telemetryStream as StreamSpec<never>, telemetry.length, seq), stream(versionsStream as StreamSpec<never>, versions.length, vseq)],
+    streams: [
+      stream(eventsStream as StreamSpec<never>, events.length, eseq),
+      stream(telemetryStream as StreamSpec<never>, telemetry.length, seq),
+      stream(versionsStream as StreamSpec<never>, versions.length, vseq),
+    ],
     meta: {
-      controllers: [{ name: 'dojo', role: 'operator', forKind: { group: 'core.jutsu.com', version: 'v1', kind: 'Dojo' }, maxConcurrentReconciles: 4, watches: [{ relation: 'for', kind: 'Dojo', resource: 'dojos' }] }],
+      controllers: [
+        {
+          name: 'dojo',
+          role: 'operator',
+          forKind: { group: 'core.jutsu.com', version: 'v1', kind: 'Dojo' },
+          maxConcurrentReconciles: 4,
+          watches: [{ relation: 'for', kind: 'Dojo', resource: 'dojos' }],
+        },
+      ],
       resources: [
-        { group: 'core.jutsu.com', version: 'v1', versions: ['v1'], resource: 'dojos', kind: 'Dojo', namespaced: true, verbs: ['get', 'list', 'watch'], subresources: ['status'] },
-        { group: 'apps', version: 'v1', versions: ['v1'], resource: 'deployments', kind: 'Deployment', namespaced: true, verbs: ['get', 'list', 'watch'], subresources: ['status'] },
+        {
+          group: 'core.jutsu.com',
+          version: 'v1',
+          versions: ['v1'],
+          resource: 'dojos',
+          kind: 'Dojo',
+          namespaced: true,
+          verbs: ['get', 'list', 'watch'],
+          subresources: ['status'],
+        },
+        {
+          group: 'apps',
+          version: 'v1',
+          versions: ['v1'],
+          resource: 'deployments',
+          kind: 'Deployment',
+          namespaced: true,
+          verbs: ['get', 'list', 'watch'],
+          subresources: ['status'],
+        },
         { group: '', version: 'v1', versions: ['v1'], resource: 'events', kind: 'Event', namespaced: true, verbs: ['get', 'list', 'watch'] },
       ],
       operators: ['dojo'],

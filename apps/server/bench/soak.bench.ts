@@ -73,12 +73,21 @@ const polled = async (path: string) => {
   return { bytes: Buffer.byteLength(text), body: text ? (JSON.parse(text) as { controllers?: unknown[]; overflow?: { folded: number } }) : undefined };
 };
 const traces = alive ? await polled('/api/traces') : undefined;
-const names = traces?.body ? { tracedControllers: traces.body.controllers?.length ?? 0, folded: traces.body.overflow?.folded ?? 0, tracesBytes: traces.bytes } : undefined;
+const names = traces?.body
+  ? { tracedControllers: traces.body.controllers?.length ?? 0, folded: traces.body.overflow?.folded ?? 0, tracesBytes: traces.bytes }
+  : undefined;
 const reading = alive ? await server.read() : undefined;
 await server.kill();
 rmSync(dataDir, { recursive: true, force: true });
 
-const serverErrors = Object.values(counts).reduce((n, byStatus) => n + Object.entries(byStatus).filter(([s]) => Number(s) >= 500).reduce((m, [, c]) => m + c, 0), 0);
+const serverErrors = Object.values(counts).reduce(
+  (n, byStatus) =>
+    n +
+    Object.entries(byStatus)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((m, [, c]) => m + c, 0),
+  0,
+);
 const requests = Object.values(counts).reduce((n, byStatus) => n + Object.values(byStatus).reduce((m, c) => m + c, 0), 0);
 const rss = samples.map((s) => s.rssMb);
 const peakMb = reading?.peakRssMb ?? Math.max(startMb, ...rss);

@@ -85,7 +85,10 @@ function parseOperatorSettings(values: Readonly<Record<string, unknown>>): Recor
 }
 
 function parseOperators(raw: string): string[] {
-  const names = raw.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   for (const n of names) {
     if (!operatorNames.includes(n)) {
       throw new CliUsageError(`unknown operator "${n}" in --operators: known operators are ${operatorNames.join(', ')}`);
@@ -128,7 +131,12 @@ export type CliCommand =
 
 /** `dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]`: a credential of its own for an operator the console did not start. */
 function parseConnect(argv: readonly string[]): CliCommand {
-  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, offline: { type: 'boolean' }, 'service-account': { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = strictArgs(argv, {
+    'data-dir': { type: 'string' },
+    offline: { type: 'boolean' },
+    'service-account': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return { name: 'help', text: connectUsage };
   const [client, extra] = positionals;
   if (client === undefined) throw new CliUsageError('connect needs the name of the operator to connect (dojo-console connect NAME)');
@@ -140,12 +148,23 @@ function parseConnect(argv: readonly string[]): CliCommand {
   } catch (err) {
     throw new CliUsageError(`invalid --service-account "${sa}": ${(err as Error).message.replace(/^.*? is invalid: /, '')}`);
   }
-  return { name: 'connect', client, dataDir: values['data-dir'] ?? '.dojo-console', offline: values.offline === true, ...(serviceAccount ? { serviceAccount } : {}) };
+  return {
+    name: 'connect',
+    client,
+    dataDir: values['data-dir'] ?? '.dojo-console',
+    offline: values.offline === true,
+    ...(serviceAccount ? { serviceAccount } : {}),
+  };
 }
 
 /** `dojo-console rbac NAME [--compare FILE] [--data-dir DIR] [--format yaml|markers]`: least-privilege RBAC from what a client did. */
 function parseRbac(argv: readonly string[]): CliCommand {
-  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, compare: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = strictArgs(argv, {
+    'data-dir': { type: 'string' },
+    compare: { type: 'string' },
+    format: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return { name: 'help', text: rbacUsage };
   const [client, extra] = positionals;
   if (client === undefined) throw new CliUsageError('rbac needs the name of a connected client (dojo-console rbac NAME)');
@@ -164,7 +183,12 @@ function parsePort(raw: string, flag: string): number {
 }
 
 function parseExport(argv: readonly string[]): CliCommand {
-  const { values, positionals } = strictArgs(argv, { 'data-dir': { type: 'string' }, output: { type: 'string', short: 'o' }, since: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = strictArgs(argv, {
+    'data-dir': { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    since: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return { name: 'help', text: usage };
   if (positionals.length > 0) throw new CliUsageError(`unexpected argument "${positionals[0]}"`);
   if (!values.output) throw new CliUsageError('export needs --output FILE (the .dojotrace to write)');
@@ -175,9 +199,16 @@ function parseExport(argv: readonly string[]): CliCommand {
 }
 
 function parseOpen(argv: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
-  const { values, positionals } = strictArgs(argv, { host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = strictArgs(argv, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+    token: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return { name: 'help', text: usage };
-  if (positionals.length !== 1) throw new CliUsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'open needs the recording: dojo-console open FILE');
+  if (positionals.length !== 1)
+    throw new CliUsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'open needs the recording: dojo-console open FILE');
   const token = values.token ?? env.DOJO_CONSOLE_TOKEN;
   return {
     name: 'open',
@@ -245,7 +276,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   } catch (err) {
     throw new CliUsageError((err as Error).message);
   }
-  const scrapeAllow = all('scrape-allow')?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const scrapeAllow = all('scrape-allow')
+    ?.flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   try {
     if (scrapeAllow) new ScrapeAllowList(scrapeAllow);
   } catch (err) {
@@ -253,11 +287,14 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   }
   const scrapeInterval = text('scrape-interval');
   const scrapeIntervalMs = scrapeInterval === undefined ? undefined : parseDuration(scrapeInterval);
-  if (scrapeInterval !== undefined && !(scrapeIntervalMs! >= 1_000)) throw new CliUsageError(`invalid --scrape-interval "${scrapeInterval}": at least a second, like 5s or 1m`);
-  if (on('audit-webhook') && !external) throw new CliUsageError('--audit-webhook needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
+  if (scrapeInterval !== undefined && !(scrapeIntervalMs! >= 1_000))
+    throw new CliUsageError(`invalid --scrape-interval "${scrapeInterval}": at least a second, like 5s or 1m`);
+  if (on('audit-webhook') && !external)
+    throw new CliUsageError('--audit-webhook needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
   const auditWebhookPort = text('audit-webhook-port');
   if (auditWebhookPort !== undefined && !on('audit-webhook')) throw new CliUsageError('--audit-webhook-port needs --audit-webhook');
-  if (text('audit-log') !== undefined && !external) throw new CliUsageError('--audit-log needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
+  if (text('audit-log') !== undefined && !external)
+    throw new CliUsageError('--audit-log needs --kubeconfig or --in-cluster (the embedded cluster keeps its own request journal)');
   if (text('audit-log') === '') throw new CliUsageError('--audit-log needs a file');
   let otlp: OtlpExportOptions | undefined;
   try {
@@ -274,7 +311,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     throw new CliUsageError((err as Error).message);
   }
   const operatorSettings = parseOperatorSettings(values);
-  if (Object.keys(inflight).length > 0 && external) throw new CliUsageError('--max-requests-inflight and its siblings bound the embedded API server: they need no --kubeconfig or --in-cluster');
+  if (Object.keys(inflight).length > 0 && external)
+    throw new CliUsageError('--max-requests-inflight and its siblings bound the embedded API server: they need no --kubeconfig or --in-cluster');
   return {
     name: 'up',
     options: {

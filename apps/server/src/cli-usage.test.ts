@@ -48,7 +48,9 @@ describe('dojo-console up --help', () => {
     expect(withOptions.length).toBeGreaterThan(0);
     for (const module of withOptions) {
       const option = module.options![0]!;
-      expect(parseCli(['up', `--${option.flag}`, 'http://elsewhere:1'], {})).toMatchObject({ options: { operatorSettings: { [module.name]: { [option.key]: 'http://elsewhere:1' } } } });
+      expect(parseCli(['up', `--${option.flag}`, 'http://elsewhere:1'], {})).toMatchObject({
+        options: { operatorSettings: { [module.name]: { [option.key]: 'http://elsewhere:1' } } },
+      });
     }
   });
 });

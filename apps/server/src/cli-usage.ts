@@ -42,11 +42,10 @@ function flagLines(flags: readonly UpFlag[]): string {
 
 function operatorLines(): string[] {
   const nameWidth = Math.max(...operators.map((o) => o.name.length)) + 2;
-  return operators
-    .flatMap((o) => {
-      const [first, ...rest] = wrap(`seed ${o.seed}: ${o.description.replaceAll('`', '')}`, flagColumn + 2 + nameWidth);
-      return [`${' '.repeat(flagColumn + 2)}${o.name.padEnd(nameWidth)}${first!.trimStart()}`, ...rest];
-    });
+  return operators.flatMap((o) => {
+    const [first, ...rest] = wrap(`seed ${o.seed}: ${o.description.replaceAll('`', '')}`, flagColumn + 2 + nameWidth);
+    return [`${' '.repeat(flagColumn + 2)}${o.name.padEnd(nameWidth)}${first!.trimStart()}`, ...rest];
+  });
 }
 
 export const usage = `Usage: dojo-console <command> [flags]

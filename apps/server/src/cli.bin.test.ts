@@ -136,7 +136,7 @@ describe('the dojo-console bin', { timeout: 120_000 }, () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^dojo-console connect: invalid name "My_Operator": .+\n\nUsage: dojo-console connect NAME/);
     expect((await run(['connect', '--data-dir', dir])).code).toBe(2);
-   }, 120_000);
+  }, 120_000);
 
   it('refuses to connect, exit 1, writing nothing, when no console or API server of the data dir runs', async () => {
     // Run from another directory without --data-dir: ./.dojo-console there is no console's.
@@ -157,7 +157,7 @@ describe('the dojo-console bin', { timeout: 120_000 }, () => {
     expect(refused.stderr).toContain(`dojo-console connect: nothing of this data dir answers at ${server.url}`);
     expect(existsSync(join(stopped, 'clients', 'my-operator.kubeconfig'))).toBe(false);
     rmSync(elsewhere, { recursive: true, force: true });
-   }, 120_000);
+  }, 120_000);
 
   it('prepares a credential for a server that is not running with --offline, and says so', async () => {
     const dir = join(dataDir, 'offline');
@@ -165,7 +165,7 @@ describe('the dojo-console bin', { timeout: 120_000 }, () => {
     expect(result).toMatchObject({ code: 0, stdout: `${join(dir, 'clients', 'my-operator.kubeconfig')}\n` });
     expect(result.stderr).toMatch(/^Prepared a credential for "my-operator" \(offline\): no server of \S+ is running now/);
     expect(result.stderr).not.toContain('Connected');
-   }, 120_000);
+  }, 120_000);
 
   it('runs the API server alone until SIGTERM, then exits 0', async () => {
     const result = await run(['apiserver', '--data-dir', join(dataDir, 'ok'), '--port', '0'], /https:\/\/127\.0\.0\.1:\d+(?=\n)/);
@@ -180,7 +180,9 @@ describe('the dojo-console bin', { timeout: 120_000 }, () => {
     writeFileSync(join(open, 'notes.txt'), 'mine');
     const result = await run(['up', '--data-dir', open, '--port', '0', '--apiserver-port', '0']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`dojo-console: data directory ${open} is open to other users (mode 0755): it holds every Secret of the cluster and the console's credentials. Make it private with: chmod 700 ${open} — or give another --data-dir (a new one is created 0700).\n`);
+    expect(result.stderr).toBe(
+      `dojo-console: data directory ${open} is open to other users (mode 0755): it holds every Secret of the cluster and the console's credentials. Make it private with: chmod 700 ${open} — or give another --data-dir (a new one is created 0700).\n`,
+    );
     expect(existsSync(join(open, 'console-token'))).toBe(false);
   });
 

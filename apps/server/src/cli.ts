@@ -41,7 +41,12 @@ async function main(): Promise<void> {
     try {
       process.exitCode = await runConnect(command, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
     } catch (err) {
-      if (isInvalid(err)) usageError('dojo-console connect', `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`, connectUsage);
+      if (isInvalid(err))
+        usageError(
+          'dojo-console connect',
+          `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`,
+          connectUsage,
+        );
       throw err;
     }
     return;
@@ -50,7 +55,12 @@ async function main(): Promise<void> {
     try {
       process.exitCode = await runRbac(command, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
     } catch (err) {
-      if (isInvalid(err)) usageError('dojo-console rbac', `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`, rbacUsage);
+      if (isInvalid(err))
+        usageError(
+          'dojo-console rbac',
+          `invalid name "${command.client}": ${(err as StatusError).status.details?.causes?.[0]?.message ?? (err as Error).message}`,
+          rbacUsage,
+        );
       throw err;
     }
     return;
@@ -93,7 +103,9 @@ async function main(): Promise<void> {
       'Dojo Console is running.',
       `  Open:       ${running.loginUrl}`,
       `  kubectl:    kubectl --kubeconfig ${running.kubeconfigPath} get dojos -A`,
-      running.apiserver ? `  API server: ${running.apiserver.url} (embedded${running.apiserver.mode === 'thread' ? ', on its own thread' : ''})` : `  Cluster:    ${running.kubeconfigPath}`,
+      running.apiserver
+        ? `  API server: ${running.apiserver.url} (embedded${running.apiserver.mode === 'thread' ? ', on its own thread' : ''})`
+        : `  Cluster:    ${running.kubeconfigPath}`,
       ...running.services.list().map((s) => `  ${`${s.label}:`.padEnd(12)}${s.url}${s.note ? ` (${s.note})` : ''}`),
       `  Data:       ${command.options.dataDir}`,
       `  History:    ${command.options.dataDir}/history.db (kept ${formatRetention(running.history.retention)})`,
@@ -106,7 +118,10 @@ async function main(): Promise<void> {
 
 /** The exact settings an operator's OpenTelemetry exporter needs (docs/opentelemetry.md). */
 function otlpLines(traces: { endpoint: string; token: string }): string[] {
-  return [`  OTLP traces: ${traces.endpoint}/v1/traces — run the operator with:`, ...shellAssignments(otlpExporterEnv(traces.endpoint, traces.token)).map((line) => `    ${line}`)];
+  return [
+    `  OTLP traces: ${traces.endpoint}/v1/traces — run the operator with:`,
+    ...shellAssignments(otlpExporterEnv(traces.endpoint, traces.token)).map((line) => `    ${line}`),
+  ];
 }
 
 /** Ctrl-C (SIGINT) and SIGTERM stop the server and exit 0, or 1 when stopping failed. */

@@ -15,7 +15,8 @@ const userAgent = 'client-go-check/console-informer';
 let console_: ConsoleHarness;
 let run: ClientGoRun;
 
-const configMap = (name: string, data: Record<string, string> = {}) => JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data });
+const configMap = (name: string, data: Record<string, string> = {}) =>
+  JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data });
 
 beforeAll(async () => {
   if (!go) return;
@@ -56,7 +57,12 @@ describe.skipIf(!go)('a client-go v0.37 informer against the console cluster', (
       .map((l) => JSON.parse(l) as any)
       .filter((r) => r.userAgent === userAgent);
     expect(journal.filter((r) => r.type === 'request' && r.verb === 'list')).toEqual([]);
-    expect(journal.filter((r) => r.type === 'watch-open' && r.streamingList).map((r) => r.resource).sort()).toEqual(['configmaps', 'widgets']);
+    expect(
+      journal
+        .filter((r) => r.type === 'watch-open' && r.streamingList)
+        .map((r) => r.resource)
+        .sort(),
+    ).toEqual(['configmaps', 'widgets']);
   });
 
   it('then sees every write in order', () => {

@@ -19,10 +19,15 @@ afterAll(async () => {
 });
 
 const activity = async (): Promise<ActivitySnapshot> => (await c.http('GET', '/api/activity')).body;
-const dojo = JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'seen', namespace: 'default' }, spec: { accountId: 'a', title: 'Seen', credentialsRef: { name: 'seen-app' } } });
+const dojo = JSON.stringify({
+  apiVersion: 'core.jutsu.com/v1',
+  kind: 'Dojo',
+  metadata: { name: 'seen', namespace: 'default' },
+  spec: { accountId: 'a', title: 'Seen', credentialsRef: { name: 'seen-app' } },
+});
 
 describe('the console and its request journal', () => {
-  it("shows its own controllers once, as themselves, with the requests each made — never as inferred ones", async () => {
+  it('shows its own controllers once, as themselves, with the requests each made — never as inferred ones', async () => {
     await c.kubectl(['apply', '-f', '-'], dojo);
     const snapshot = await eventually(async () => {
       const s = await activity();
@@ -37,7 +42,9 @@ describe('the console and its request journal', () => {
     expect(informers?.watches.some((w) => w.resource === 'dojos' && w.closedAt === undefined)).toBe(true);
     const page: TelemetryPage = (await c.http('GET', '/api/telemetry?types=reconcile-start&limit=50000')).body;
     const inferred = page.records.filter((r) => r.type === 'reconcile-start' && r.inferred);
-    expect(inferred.filter((r) => ['dojo', 'deployment-controller', 'replicaset-controller', 'kubectl', 'dojo-console'].includes(r.controller ?? ''))).toEqual([]);
+    expect(inferred.filter((r) => ['dojo', 'deployment-controller', 'replicaset-controller', 'kubectl', 'dojo-console'].includes(r.controller ?? ''))).toEqual(
+      [],
+    );
   });
 
   it('connects an operator through POST /api/clients; what it does is attributed to it', async () => {
@@ -51,7 +58,17 @@ describe('the console and its request journal', () => {
     expect(answer.server).toBe(c.apiserver!.url);
     expect(answer.commands.map((x) => x.command)).toContain(`KUBECONFIG=${answer.kubeconfigPath} make run`);
 
-    await promisify(execFile)('kubectl', ['--kubeconfig', answer.kubeconfigPath, '--cache-dir', `${c.dataDir}/kubectl-cache-op`, 'get', 'dojo', 'seen', '-o', 'name']);
+    await promisify(execFile)('kubectl', [
+      '--kubeconfig',
+      answer.kubeconfigPath,
+      '--cache-dir',
+      `${c.dataDir}/kubectl-cache-op`,
+      'get',
+      'dojo',
+      'seen',
+      '-o',
+      'name',
+    ]);
     const snapshot = await eventually(async () => {
       const s = await activity();
       return s.clients.some((x) => x.name === 'my-operator') ? s : undefined;
@@ -65,7 +82,7 @@ describe('the console and its request journal', () => {
     expect(requests.records.every((r) => r.type !== 'request' || r.user === 'my-operator')).toBe(true);
   });
 
-  it('refuses a connect without the console\'s CSRF header, like every other write', async () => {
+  it("refuses a connect without the console's CSRF header, like every other write", async () => {
     const res = await c.http('POST', '/api/clients', { body: { name: 'sneaky' }, headers: { 'x-dojo-console': '' } });
     expect(res.status).toBe(403);
   });

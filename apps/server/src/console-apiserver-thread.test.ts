@@ -18,10 +18,18 @@ function writeBigConfigMap(console: ConsoleHarness, name: string): Promise<numbe
   const server = console.apiserver!;
   const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { blob: 'x'.repeat(700 * 1024) } });
   return new Promise((resolve) => {
-    const req = request(`${server.url}/api/v1/namespaces/default/configmaps`, { method: 'POST', ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${server.credentials.token}`, 'content-type': 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${server.url}/api/v1/namespaces/default/configmaps`,
+      {
+        method: 'POST',
+        ca: server.credentials.caCertPem,
+        headers: { authorization: `Bearer ${server.credentials.token}`, 'content-type': 'application/json' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(body);
   });

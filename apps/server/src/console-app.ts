@@ -111,7 +111,14 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
     next();
   });
   app.get('/healthz', (_req, res) => void res.type('text/plain').send('ok'));
-  app.get('/readyz', (_req, res) => void res.status(deps.ready() ? 200 : 503).type('text/plain').send(deps.ready() ? 'ok' : 'starting'));
+  app.get(
+    '/readyz',
+    (_req, res) =>
+      void res
+        .status(deps.ready() ? 200 : 503)
+        .type('text/plain')
+        .send(deps.ready() ? 'ok' : 'starting'),
+  );
   app.get('/login', (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token.trim() : '';
     if (!isConsoleToken(token, deps.guards)) {
@@ -138,7 +145,11 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.readOnly) {
     app.use((req, _res, next) => {
       const reads = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
-      next(reads || (req.method === 'POST' && req.path === '/api/recordings') ? undefined : readOnlyRecording(req.path.startsWith('/api/kube') ? 'its objects' : 'its controllers'));
+      next(
+        reads || (req.method === 'POST' && req.path === '/api/recordings')
+          ? undefined
+          : readOnlyRecording(req.path.startsWith('/api/kube') ? 'its objects' : 'its controllers'),
+      );
     });
   }
   // Express 5 passes a rejected handler's error to the error middleware, so handlers may be async.
@@ -155,13 +166,17 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api/telemetry', telemetryRoutes(deps.telemetry, asOf));
   if (deps.explain) app.use('/api/explain', explainRoutes(deps.explain));
   if (deps.fieldHistory) app.use('/api/history/fields', fieldHistoryRoutes(deps.fieldHistory));
-  if (deps.history) app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf, { asOf, ...(deps.identifier ? { identifier: deps.identifier } : {}) }));
+  if (deps.history)
+    app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf, { asOf, ...(deps.identifier ? { identifier: deps.identifier } : {}) }));
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
   app.use('/api', activityRoutes(deps.activity));
   app.use('/api', clientStalenessRoutes(deps.activity));
   if (deps.clientFaults) app.use('/api/clients', clientFaultRoutes(deps.clientFaults));
   app.use('/api', clientRbacRoutes(deps.clientRbac));
-  app.use('/api', clientReportRoutes(deps.activity && deps.identifier ? { activity: deps.activity, identifier: deps.identifier, telemetry: deps.telemetry } : undefined));
+  app.use(
+    '/api',
+    clientReportRoutes(deps.activity && deps.identifier ? { activity: deps.activity, identifier: deps.identifier, telemetry: deps.telemetry } : undefined),
+  );
   if (deps.clientViews) app.use('/api/clients', clientViewRoutes(deps.clientViews));
   app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));

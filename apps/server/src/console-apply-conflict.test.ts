@@ -22,24 +22,41 @@ const key = 'core.jutsu.com/Dojo/default/alpha';
 const path = '/api/kube/apis/core.jutsu.com/v1/namespaces/default/dojos/alpha';
 const applied = 'apiVersion: core.jutsu.com/v1\nkind: Dojo\nmetadata:\n  name: alpha\n  namespace: default\nspec:\n  replicas: 4\n';
 /** The console's own 409s on alpha (the dojo controller may meet 409s of its own, racing kubectl). */
-const conflictsOfAlpha = async () => ((await c.http('GET', '/api/telemetry?types=conflict&limit=50000')).body as TelemetryPage).records.filter((r): r is ConflictRecord => r.type === 'conflict' && r.key === 'default/alpha' && r.controller === 'dojo-console');
+const conflictsOfAlpha = async () =>
+  ((await c.http('GET', '/api/telemetry?types=conflict&limit=50000')).body as TelemetryPage).records.filter(
+    (r): r is ConflictRecord => r.type === 'conflict' && r.key === 'default/alpha' && r.controller === 'dojo-console',
+  );
 const explain = async () => (await c.http('GET', `/api/explain?object=${encodeURIComponent(key)}`)).body as Explanation;
 const fields = async () => (await c.http('GET', `/api/history/fields?object=${encodeURIComponent(key)}`)).body as FieldHistory;
 /** "dojo-console wrote with resourceVersion (none); … wrote the version that won", or a 409 line saying it sent a stale version. */
 const saysTheConsoleLostARace = (e: Explanation) =>
-  e.blockers.some((b) => b.source === 'conflicts' && (b.detail?.includes('dojo-console wrote with resourceVersion') || b.evidence.some((x) => x.label === '409' && x.value.startsWith('dojo-console sent'))));
-const apply = (query: string) => c.http('PATCH', `${path}?fieldManager=dojo-console${query}`, { body: applied, headers: { 'content-type': 'application/apply-patch+yaml' } });
+  e.blockers.some(
+    (b) =>
+      b.source === 'conflicts' &&
+      (b.detail?.includes('dojo-console wrote with resourceVersion') || b.evidence.some((x) => x.label === '409' && x.value.startsWith('dojo-console sent'))),
+  );
+const apply = (query: string) =>
+  c.http('PATCH', `${path}?fieldManager=dojo-console${query}`, { body: applied, headers: { 'content-type': 'application/apply-patch+yaml' } });
 
 describe('a server-side apply over a field another manager owns', () => {
   it('records nothing for the dry run the YAML review makes, and a refused apply as a field-manager conflict with no winner', async () => {
-    await c.kubectl(['apply', '-f', '-'], JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'alpha', namespace: 'default' }, spec: { accountId: 'a', title: 'Alpha', credentialsRef: { name: 'alpha-app' } } }));
+    await c.kubectl(
+      ['apply', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'core.jutsu.com/v1',
+        kind: 'Dojo',
+        metadata: { name: 'alpha', namespace: 'default' },
+        spec: { accountId: 'a', title: 'Alpha', credentialsRef: { name: 'alpha-app' } },
+      }),
+    );
     await c.kubectl(['patch', 'dojo', 'alpha', '--type', 'merge', '-p', '{"spec":{"replicas":3}}']);
 
     const review = await apply('&dryRun=All');
     expect(review.status).toBe(409);
     expect(review.body.details.causes).toEqual([expect.objectContaining({ reason: 'FieldManagerConflict', field: '.spec.replicas' })]);
     // The console read the dry run from the journal (and inferred from it) before this answers.
-    const dryRuns = async () => ((await c.http('GET', '/api/requests?client=dojo-console')).body.records as { dryRun?: true; code?: number }[]).filter((r) => r.dryRun && r.code === 409);
+    const dryRuns = async () =>
+      ((await c.http('GET', '/api/requests?client=dojo-console')).body.records as { dryRun?: true; code?: number }[]).filter((r) => r.dryRun && r.code === 409);
     await eventually(async () => (await dryRuns()).length > 0, 'the dry run in the request log');
     expect(await conflictsOfAlpha()).toEqual([]);
     expect(saysTheConsoleLostARace(await explain())).toBe(false);

@@ -102,7 +102,12 @@ export class ConsoleControllers implements ControllerView {
       paused: state.paused,
       workers: { busy: state.workers.busy, max: state.workers.max },
       depth: state.depth,
-      counts: { reconciles: state.counts.total, errors: state.counts.error, conflicts: state.counts.conflict, requeues: state.counts.requeue + state.counts.requeueAfter },
+      counts: {
+        reconciles: state.counts.total,
+        errors: state.counts.error,
+        conflicts: state.counts.conflict,
+        requeues: state.counts.requeue + state.counts.requeueAfter,
+      },
       ratePerSecond,
       errorRate,
       p50Ms,

@@ -26,7 +26,17 @@ describe('Discord resources under a flaky Discord', () => {
     // Short 429 retry_after keeps the test bounded; the share of 429s is what matters here.
     c.discord!.faults.set({ rate5xx: 0.3, rate429: 0.2, retryAfterSeconds: 0.2 });
     await c.kubectl(['apply', '-f', '-'], [discordChainManifest('alpha'), discordChainManifest('beta')].join('\n'));
-    await c.kubectl(['wait', '--for=condition=Ready', '--timeout=90s', 'discordserver/alpha-server', 'discordserver/beta-server', 'discordgroup/alpha-group', 'discordgroup/beta-group', 'discordchannel/alpha-channel', 'discordchannel/beta-channel']);
+    await c.kubectl([
+      'wait',
+      '--for=condition=Ready',
+      '--timeout=90s',
+      'discordserver/alpha-server',
+      'discordserver/beta-server',
+      'discordgroup/alpha-group',
+      'discordgroup/beta-group',
+      'discordchannel/alpha-channel',
+      'discordchannel/beta-channel',
+    ]);
     c.discord!.faults.reset();
     c.discord!.events.off('request', count);
     // The chain converged through real failures, not around them.

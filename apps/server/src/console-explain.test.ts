@@ -32,7 +32,11 @@ const deployment = (name: string, image: string, replicas = 1) => ({
   apiVersion: 'apps/v1',
   kind: 'Deployment',
   metadata: { name, namespace: 'default' },
-  spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image }] } } },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image }] } },
+  },
 });
 
 describe('why is this not ready', () => {
@@ -54,7 +58,9 @@ describe('why is this not ready', () => {
       const answer = await explain('core.jutsu.com/Dojo/default/nosecret');
       expect(answer.blockers[0]!.detail).toContain('never-created');
       expect(answer.blockers.map((b) => b.title)).toContain('Available is False: NoReplicasAvailable');
-      expect(answer.blockers.find((b) => b.id === 'controller/next-look')?.title).toMatch(/^dojo: (requeued to run again in [\d.]+ s|processing on worker \d|waiting for a worker)/);
+      expect(answer.blockers.find((b) => b.id === 'controller/next-look')?.title).toMatch(
+        /^dojo: (requeued to run again in [\d.]+ s|processing on worker \d|waiting for a worker)/,
+      );
     } finally {
       await c.http('POST', '/api/controllers/cnpg-database/resume');
     }
@@ -62,7 +68,9 @@ describe('why is this not ready', () => {
 
   it('names the crashing Pod under a Deployment, through its ReplicaSet', async () => {
     await apply(deployment('crasher', 'busybox:crash'));
-    await expect.poll(() => topOf('apps/Deployment/default/crasher'), { timeout: 30_000 }).toMatch(/^Pod crasher-[a-z0-9]+-[a-z0-9]+: Container app: CrashLoopBackOff$/);
+    await expect
+      .poll(() => topOf('apps/Deployment/default/crasher'), { timeout: 30_000 })
+      .toMatch(/^Pod crasher-[a-z0-9]+-[a-z0-9]+: Container app: CrashLoopBackOff$/);
     const answer = await explain('apps/Deployment/default/crasher');
     expect(answer.readiness).toBe('failed');
     expect(answer.blockers[0]!.via).toEqual([expect.objectContaining({ kind: 'ReplicaSet' })]);
@@ -77,9 +85,9 @@ describe('why is this not ready', () => {
     expect((await c.http('POST', '/api/controllers/kubelet/pause')).status).toBe(200);
     try {
       await c.kubectl(['scale', 'deployment/scaled', '--replicas=3']);
-      await expect.poll(async () => (await explain('apps/Deployment/default/scaled')).blockers.map((b) => b.title), { timeout: 30_000 }).toEqual(
-        expect.arrayContaining(['Rollout: 1 of 3 replicas available, 1 ready', '2 Pods: Pending on dojo-sim-node: its containers have not started']),
-      );
+      await expect
+        .poll(async () => (await explain('apps/Deployment/default/scaled')).blockers.map((b) => b.title), { timeout: 30_000 })
+        .toEqual(expect.arrayContaining(['Rollout: 1 of 3 replicas available, 1 ready', '2 Pods: Pending on dojo-sim-node: its containers have not started']));
       const pending = (await explain('apps/Deployment/default/scaled')).blockers.find((b) => b.source === 'children')!;
       const pod = pending.object!;
       const podAnswer = await explain(`/Pod/default/${pod.name}`);
@@ -91,12 +99,19 @@ describe('why is this not ready', () => {
   }, 90_000);
 
   it('shows a KafkaTopic degraded while the broker is down, and who holds its deletion', async () => {
-    await apply({ apiVersion: 'kafka.example.com/v1', kind: 'KafkaTopic', metadata: { name: 'outage', namespace: 'default' }, spec: { numPartitions: 1, replicationFactor: 1 } });
+    await apply({
+      apiVersion: 'kafka.example.com/v1',
+      kind: 'KafkaTopic',
+      metadata: { name: 'outage', namespace: 'default' },
+      spec: { numPartitions: 1, replicationFactor: 1 },
+    });
     await c.kubectl(['wait', '--for=condition=Ready', 'kafkatopic/outage', '--timeout=30s']);
     c.kafka!.setFaults({ unavailable: true });
     try {
       await c.kubectl(['delete', 'kafkatopic/outage', '--wait=false']);
-      await expect.poll(() => topOf('kafka.example.com/KafkaTopic/default/outage'), { timeout: 30_000 }).toBe('Deletion waits for finalizer kafka.example.com/topic');
+      await expect
+        .poll(() => topOf('kafka.example.com/KafkaTopic/default/outage'), { timeout: 30_000 })
+        .toBe('Deletion waits for finalizer kafka.example.com/topic');
       const answer = await explain('kafka.example.com/KafkaTopic/default/outage');
       expect(answer.readiness).toBe('terminating');
       expect(answer.blockers[0]!.evidence[0]!.value).toMatch(/^added by controller kafkatopic \(reconcile [0-9a-f]{8}\) in version \d+$/);
@@ -109,7 +124,12 @@ describe('why is this not ready', () => {
 
   it('names the missing destination namespace of a SecSynch', async () => {
     await c.kubectl(['create', 'secret', 'generic', 'explained', '--from-literal=k=v']);
-    await apply({ apiVersion: 'tutorial.study.dev/v1alpha1', kind: 'SecSynch', metadata: { name: 'explained', namespace: 'default' }, spec: { sourceNamespace: 'default', secretName: 'explained', destinationNamespaces: ['nowhere-yet'] } });
+    await apply({
+      apiVersion: 'tutorial.study.dev/v1alpha1',
+      kind: 'SecSynch',
+      metadata: { name: 'explained', namespace: 'default' },
+      spec: { sourceNamespace: 'default', secretName: 'explained', destinationNamespaces: ['nowhere-yet'] },
+    });
     await expect.poll(() => topOf('tutorial.study.dev/SecSynch/default/explained'), { timeout: 30_000 }).toBe('Degraded: NamespaceNotFound');
   });
 
@@ -133,10 +153,13 @@ describe('field history by writer', () => {
     await c.kubectl(['wait', '--for=condition=Available', 'dojo/fields', '--timeout=60s']);
     await c.kubectl(['scale', 'dojo/fields', '--replicas=2']);
     await expect
-      .poll(async () => {
-        const history = (await c.http('GET', '/api/history/fields?object=core.jutsu.com/Dojo/default/fields')).body as FieldHistory;
-        return history.fields.find((f) => f.path === 'status.readyStatus')?.changes.at(-1)?.value;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          const history = (await c.http('GET', '/api/history/fields?object=core.jutsu.com/Dojo/default/fields')).body as FieldHistory;
+          return history.fields.find((f) => f.path === 'status.readyStatus')?.changes.at(-1)?.value;
+        },
+        { timeout: 60_000 },
+      )
       .toBe('2/2');
     const history = (await c.http('GET', '/api/history/fields?object=core.jutsu.com/Dojo/default/fields')).body as FieldHistory;
     const replicas = history.fields.find((f) => f.path === 'spec.replicas')!;
@@ -157,10 +180,17 @@ describe('field history by writer', () => {
     // The write that fails is the Dojo's next one: its Deployment's scale, or its own status.
     let record: { object: { group: string; kind: string; namespace: string; name: string }; staleRV: string } | undefined;
     await expect
-      .poll(async () => (record = (await c.http('GET', `/api/telemetry?types=conflict&controller=dojo&sinceSeq=${before}`)).body.records[0]), { timeout: 30_000 })
+      .poll(async () => (record = (await c.http('GET', `/api/telemetry?types=conflict&controller=dojo&sinceSeq=${before}`)).body.records[0]), {
+        timeout: 30_000,
+      })
       .toBeDefined();
     const { group, kind, namespace, name } = record!.object;
     const history = (await c.http('GET', `/api/history/fields?object=${encodeURIComponent(`${group}/${kind}/${namespace}/${name}`)}`)).body as FieldHistory;
-    expect(history.conflicts[0]).toMatchObject({ controller: 'dojo', injected: true, staleRV: record!.staleRV, staleVersion: { resourceVersion: record!.staleRV } });
+    expect(history.conflicts[0]).toMatchObject({
+      controller: 'dojo',
+      injected: true,
+      staleRV: record!.staleRV,
+      staleVersion: { resourceVersion: record!.staleRV },
+    });
   }, 60_000);
 });

@@ -47,7 +47,11 @@ const postAudit = (items: string[]) =>
     body: `{"kind":"EventList","apiVersion":"audit.k8s.io/v1","items":[${items.join(',')}]}`,
   });
 const postTraces = (body: string | Buffer, headers: Record<string, string> = {}) =>
-  fetch(`${up.console.url}v1/traces`, { method: 'POST', headers: { authorization: `Bearer ${tokenFile('otlp-receiver-token')}`, 'content-type': 'application/json', ...headers }, body });
+  fetch(`${up.console.url}v1/traces`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokenFile('otlp-receiver-token')}`, 'content-type': 'application/json', ...headers },
+    body,
+  });
 
 /** An audit event of `user` now, as JSON text (a deep object is spliced in as text: JSON.stringify would overflow on it). */
 function event(user: unknown, extra: Record<string, unknown> = {}): string {
@@ -61,7 +65,9 @@ const users = async () => (await get<ActivitySnapshot>('/api/activity')).body.cl
 const hex = (byte: number, bytes: number) => byte.toString(16).padStart(2, '0').repeat(bytes);
 const nanos = (ms: number) => `${BigInt(Math.round(ms)) * 1_000_000n}`;
 function traces(spans: object[]): string {
-  return JSON.stringify({ resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'hostile' } }] }, scopeSpans: [{ spans }] }] });
+  return JSON.stringify({
+    resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'hostile' } }] }, scopeSpans: [{ spans }] }],
+  });
 }
 function reconcileSpan(id: number, startTimeUnixNano: string, endTimeUnixNano: string): object {
   const attributes = [{ key: 'object.ref', value: { stringValue: `ConfigMap.v1./s${id}.default` } }];
@@ -70,7 +76,12 @@ function reconcileSpan(id: number, startTimeUnixNano: string, endTimeUnixNano: s
 
 describe('the audit feed under hostile events', () => {
   it('refuses a bad event with a 400 naming it, takes the good ones of its batch, and takes the next batch', async () => {
-    const bad = [event(5), event({ name: 'x' }), withDeepRequestObject('deep', 100_000), event('from-2262', { requestReceivedTimestamp: '2262-04-11T00:00:00Z', stageTimestamp: '2262-04-11T00:00:00Z' })];
+    const bad = [
+      event(5),
+      event({ name: 'x' }),
+      withDeepRequestObject('deep', 100_000),
+      event('from-2262', { requestReceivedTimestamp: '2262-04-11T00:00:00Z', stageTimestamp: '2262-04-11T00:00:00Z' }),
+    ];
     const mixed = await postAudit([...bad, event('taken-beside-bad')]);
     expect(mixed.status).toBe(400);
     const status = (await mixed.json()) as { message: string; details: { causes: { field: string }[] } };
@@ -79,7 +90,10 @@ describe('the audit feed under hostile events', () => {
     // Request targets a client chose are audited as sent: they are requests, not bad events.
     expect((await postAudit([event('odd-target-1', { requestURI: '//a%20b/' }), event('odd-target-2', { requestURI: 'http://[::' })])).status).toBe(200);
     expect((await postAudit([event('after-bad')])).status).toBe(200);
-    await vi.waitFor(async () => expect(await users()).toEqual(expect.arrayContaining(['taken-beside-bad', 'odd-target-1', 'odd-target-2', 'after-bad'])), 10_000);
+    await vi.waitFor(
+      async () => expect(await users()).toEqual(expect.arrayContaining(['taken-beside-bad', 'odd-target-1', 'odd-target-2', 'after-bad'])),
+      10_000,
+    );
     const activity = await get<ActivitySnapshot>('/api/activity');
     expect(activity.status).toBe(200);
     expect(activity.body.feed).toMatchObject({ state: 'live', refused: 4, detail: expect.stringContaining("ahead of the console's clock") });
@@ -90,7 +104,9 @@ describe('the audit feed under hostile events', () => {
 describe('the OTLP receiver under hostile spans', () => {
   it('refuses a span dated in 2262 with partialSuccess, and the timeline stays at now', async () => {
     const now = Date.now();
-    const answer = await postTraces(traces([reconcileSpan(0x31, nanos(now - 1_000), nanos(now - 990)), reconcileSpan(0x32, '9200000000000000000', '9200000000000000001')]));
+    const answer = await postTraces(
+      traces([reconcileSpan(0x31, nanos(now - 1_000), nanos(now - 990)), reconcileSpan(0x32, '9200000000000000000', '9200000000000000001')]),
+    );
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ partialSuccess: { rejectedSpans: '1', errorMessage: expect.stringContaining('ahead of the console') } });
     const page = (await get<TelemetryPage>('/api/telemetry?limit=50000')).body;
@@ -136,7 +152,10 @@ describe('the OTLP receiver under hostile spans', () => {
       'events: "x"': traces([{ ...span, events: 'x' }]),
       'events: [null]': traces([{ ...span, events: [null] }]),
       'scopeSpans: 7': JSON.stringify({ resourceSpans: [{ scopeSpans: 7 }] }),
-      'kvlistValue nested 100,000 deep': traces([{ ...span, attributes: [{ key: 'k', value: JSON.parse('{}') }] }]).replace('"value":{}', `"value":${'{"kvlistValue":{"values":[{"key":"k","value":'.repeat(25_000)}{}${'}]}}'.repeat(25_000)}`),
+      'kvlistValue nested 100,000 deep': traces([{ ...span, attributes: [{ key: 'k', value: JSON.parse('{}') }] }]).replace(
+        '"value":{}',
+        `"value":${'{"kvlistValue":{"values":[{"key":"k","value":'.repeat(25_000)}{}${'}]}}'.repeat(25_000)}`,
+      ),
       'a list nested 100,000 deep': `{"resourceSpans":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
     };
     for (const [shape, body] of Object.entries(shapes)) {
@@ -161,9 +180,31 @@ describe('a console restarted on the same data dir', () => {
     const requests = history.stream(requestsStream);
     const time = Date.now();
     const object = { group: '', kind: 'ConfigMap', namespace: 'default', name: 'planted' };
-    telemetry.append({ type: 'reconcile-start', seq: telemetry.lastSeq + 1, time, controller: 5, key: 'default/planted', object, worker: 0, reconcileId: 'inferred-5-1', triggers: [], droppedTriggers: 0 } as never);
+    telemetry.append({
+      type: 'reconcile-start',
+      seq: telemetry.lastSeq + 1,
+      time,
+      controller: 5,
+      key: 'default/planted',
+      object,
+      worker: 0,
+      reconcileId: 'inferred-5-1',
+      triggers: [],
+      droppedTriggers: 0,
+    } as never);
     // …and a span from the year 2262 it took: no age eviction ever drops it.
-    telemetry.append({ type: 'reconcile-start', seq: telemetry.lastSeq + 1, time: 9.2e12, controller: 'from-2262', key: 'default/planted', object, worker: 0, reconcileId: 'traced-2262', triggers: [], droppedTriggers: 0 } as never);
+    telemetry.append({
+      type: 'reconcile-start',
+      seq: telemetry.lastSeq + 1,
+      time: 9.2e12,
+      controller: 'from-2262',
+      key: 'default/planted',
+      object,
+      worker: 0,
+      reconcileId: 'traced-2262',
+      triggers: [],
+      droppedTriggers: 0,
+    } as never);
     requests.append({ type: 'request', seq: requests.lastSeq + 1, time, user: 5, verb: 'get', code: 200, latencyMs: 1 } as never);
     await history.close();
     up = await start();

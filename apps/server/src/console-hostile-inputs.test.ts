@@ -36,7 +36,10 @@ function watchHealth() {
     while (!stopped) {
       const started = performance.now();
       // A console gone (a failed test closed it) ends the watch; the assertion names the latency.
-      const ok = await fetch(`${c.base}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${c.base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ok) {
         worstMs = Infinity;
         break;
@@ -99,7 +102,10 @@ describe('a scrape target added in the console', () => {
   it('lets go of its series when removed', async () => {
     target.body = Array.from({ length: 150 }, (_, i) => `workqueue_depth{name="c-${i}"} ${i}`).join('\n');
     expect((await add('fine', target.url)).status).toBe(201);
-    await vi.waitFor(async () => expect((await c.http('GET', '/api/scrape')).body.targets.find((t: { name: string }) => t.name === 'fine')?.controllers).toHaveLength(150), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(
+      async () => expect((await c.http('GET', '/api/scrape')).body.targets.find((t: { name: string }) => t.name === 'fine')?.controllers).toHaveLength(150),
+      { timeout: 30_000, interval: 100 },
+    );
     expect((await c.http('DELETE', '/api/scrape/targets/fine')).status).toBe(200);
     expect((await c.http('GET', '/api/scrape')).body.targets.map((t: { name: string }) => t.name)).not.toContain('fine');
   }, 60_000);
@@ -127,22 +133,50 @@ describe('a recording exported after Secrets were rotated and deleted', () => {
   /** The ledger holds the value's HMAC: the console has seen it (its Secret's version reached the informer). */
   function remembered(value: string): boolean {
     const [head, ...lines] = readFileSync(`${c.dataDir}/secret-value-hashes`, 'utf8').split('\n');
-    const hmac = createHmac('sha256', Buffer.from(head!.split(' ')[2]!, 'hex')).update(value).digest('hex');
+    const hmac = createHmac('sha256', Buffer.from(head!.split(' ')[2]!, 'hex'))
+      .update(value)
+      .digest('hex');
     return lines.some((l) => l.endsWith(` ${hmac}`));
   }
 
   it('holds none of the values they ever had, as they are or base64-encoded, where an Event and a ConfigMap quoted them', async () => {
     const rotated = 'rotated-0ld-p4ss';
     const deleted = 'deleted-0ld-t0ken';
-    for (const [name, value] of [['rotated', rotated], ['deleted', deleted]]) {
-      expect((await c.http('POST', '/api/kube/api/v1/namespaces/default/secrets', { body: { apiVersion: 'v1', kind: 'Secret', metadata: { name }, stringData: { password: value } } })).status).toBe(201);
+    for (const [name, value] of [
+      ['rotated', rotated],
+      ['deleted', deleted],
+    ]) {
+      expect(
+        (
+          await c.http('POST', '/api/kube/api/v1/namespaces/default/secrets', {
+            body: { apiVersion: 'v1', kind: 'Secret', metadata: { name }, stringData: { password: value } },
+          })
+        ).status,
+      ).toBe(201);
     }
     await vi.waitFor(() => expect(remembered(rotated) && remembered(deleted)).toBe(true), { timeout: 30_000, interval: 100 });
     const quoted = `old ${rotated} and ${deleted}; encoded ${b64(rotated)} ${b64(deleted)}`;
-    expect((await c.http('POST', '/api/kube/api/v1/namespaces/default/configmaps', { body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'quoting' }, data: { note: quoted } } })).status).toBe(201);
-    const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'quoting.1', namespace: 'default' }, involvedObject: { kind: 'ConfigMap', name: 'quoting', namespace: 'default' }, reason: 'Quoted', message: quoted, type: 'Normal' };
+    expect(
+      (
+        await c.http('POST', '/api/kube/api/v1/namespaces/default/configmaps', {
+          body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'quoting' }, data: { note: quoted } },
+        })
+      ).status,
+    ).toBe(201);
+    const event = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'quoting.1', namespace: 'default' },
+      involvedObject: { kind: 'ConfigMap', name: 'quoting', namespace: 'default' },
+      reason: 'Quoted',
+      message: quoted,
+      type: 'Normal',
+    };
     expect((await c.http('POST', '/api/kube/api/v1/namespaces/default/events', { body: event })).status).toBe(201);
-    const patch = await c.http('PATCH', '/api/kube/api/v1/namespaces/default/secrets/rotated', { body: { stringData: { password: 'rotated-n3w-p4ss' } }, headers: { 'content-type': 'application/merge-patch+json' } });
+    const patch = await c.http('PATCH', '/api/kube/api/v1/namespaces/default/secrets/rotated', {
+      body: { stringData: { password: 'rotated-n3w-p4ss' } },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
     expect(patch.status).toBe(200);
     expect((await c.http('DELETE', '/api/kube/api/v1/namespaces/default/secrets/deleted')).status).toBe(200);
     let text = '';
@@ -162,9 +196,22 @@ describe('a recording exported after Secrets were rotated and deleted', () => {
 
 describe('a recording uploaded to the console', () => {
   const upload = (name: string, body: Buffer) =>
-    fetch(`${c.base}/api/recordings?name=${name}`, { method: 'POST', headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1', 'content-type': 'application/gzip' }, body });
+    fetch(`${c.base}/api/recordings?name=${name}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1', 'content-type': 'application/gzip' },
+      body,
+    });
   const header = (records: number) =>
-    JSON.stringify({ format: 'dojotrace', schemaVersion: 1, createdAt: '', createdBy: 'test', source: { clusterMode: 'embedded', server: '', consoleVersion: '' }, window: { from: null, to: 1 }, streams: [{ stream: 'requests', columns: [], records, baseline: 0, firstSeq: 1, lastSeq: records, completeSince: 0, evicted: 0, evictedByType: {} }], meta: {} });
+    JSON.stringify({
+      format: 'dojotrace',
+      schemaVersion: 1,
+      createdAt: '',
+      createdBy: 'test',
+      source: { clusterMode: 'embedded', server: '', consoleVersion: '' },
+      window: { from: null, to: 1 },
+      streams: [{ stream: 'requests', columns: [], records, baseline: 0, firstSeq: 1, lastSeq: records, completeSince: 0, evicted: 0, evictedByType: {} }],
+      meta: {},
+    });
   const record = (seq: number, body = '{"verb":"get"}') => `{"stream":"requests","seq":${seq},"time":${seq},"type":"get","index":{},"record":${body}}`;
 
   it('that promises 3 million records, or holds more than it promises, is refused before it is stored (413), and the console stays responsive', async () => {
@@ -172,10 +219,14 @@ describe('a recording uploaded to the console', () => {
     const lines = Array.from({ length: 100_000 }, (_, i) => record(i + 1)).join('\n');
     const honest = await upload('many.dojotrace', gzipSync(`${header(3_000_000)}\n${lines}\n`));
     expect(honest.status).toBe(413);
-    expect(((await honest.json()) as { message: string }).message).toBe('Request entity too large: many.dojotrace: the header promises 3000000 records, more than the 2000000 a console opens');
+    expect(((await honest.json()) as { message: string }).message).toBe(
+      'Request entity too large: many.dojotrace: the header promises 3000000 records, more than the 2000000 a console opens',
+    );
     const lying = await upload('lying.dojotrace', gzipSync(`${header(10)}\n${lines}\n`));
     expect(lying.status).toBe(400);
-    expect(((await lying.json()) as { message: string }).message).toBe('lying.dojotrace: line 12: stream requests has more records than the 10 its header promises');
+    expect(((await lying.json()) as { message: string }).message).toBe(
+      'lying.dojotrace: line 12: stream requests has more records than the 10 its header promises',
+    );
     const { worstMs } = await health();
     expect(worstMs).toBeLessThan(5_000);
   }, 60_000);
@@ -188,7 +239,9 @@ describe('a recording uploaded to the console', () => {
     const started = performance.now();
     const res = await upload('line.dojotrace', bomb);
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { message: string }).message).toBe('Request entity too large: line.dojotrace: line 2 is longer than 16777216 bytes, the longest line a console reads');
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Request entity too large: line.dojotrace: line 2 is longer than 16777216 bytes, the longest line a console reads',
+    );
     expect(performance.now() - started).toBeLessThan(30_000);
     expect((await health()).worstMs).toBeLessThan(5_000);
   }, 60_000);

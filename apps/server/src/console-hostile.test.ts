@@ -42,7 +42,13 @@ describe('the console under hostile input', () => {
     const cookiePair = fc.tuple(cookieName, fc.oneof(headerValue, fc.constant(encodeURIComponent(c.token)))).map(([name, value]) => `${name}=${value}`);
     const upgrade = fc.record({
       path: fc.constantFrom('/ws', '/ws?x=1', '/nope', '/%E0%A4%A', '//ws'),
-      cookie: fc.option(fc.oneof(headerValue, fc.array(cookiePair, { minLength: 1, maxLength: 3 }).map((pairs) => pairs.join('; '))), { nil: undefined }),
+      cookie: fc.option(
+        fc.oneof(
+          headerValue,
+          fc.array(cookiePair, { minLength: 1, maxLength: 3 }).map((pairs) => pairs.join('; ')),
+        ),
+        { nil: undefined },
+      ),
       authorization: fc.option(fc.oneof(headerValue, fc.constant(`Bearer ${c.token}`)), { nil: undefined }),
       origin: fc.option(fc.oneof(headerValue, fc.constantFrom(`http://${own}`, `https://${own}`, 'null', 'http://evil.example')), { nil: undefined }),
       host: fc.oneof(fc.constant(own), headerValue),
@@ -89,9 +95,11 @@ describe('the console under hostile input', () => {
     const percent = (ch: string) => `%${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
     /** Each character of `text` as itself or percent-encoded, upper or lower case. */
     const spelled = (text: string) =>
-      fc.array(fc.constantFrom('plain', 'lower', 'upper'), { minLength: text.length, maxLength: text.length }).map((how) =>
-        [...text].map((ch, i) => (how[i] === 'plain' || ch === '/' ? ch : how[i] === 'lower' ? percent(ch) : percent(ch).toUpperCase())).join(''),
-      );
+      fc
+        .array(fc.constantFrom('plain', 'lower', 'upper'), { minLength: text.length, maxLength: text.length })
+        .map((how) =>
+          [...text].map((ch, i) => (how[i] === 'plain' || ch === '/' ? ch : how[i] === 'lower' ? percent(ch) : percent(ch).toUpperCase())).join(''),
+        );
     const secretsPath = fc.constantFrom(
       'api/v1/namespaces/default/secrets',
       'api/v1/namespaces/default/secrets/fuzzed',
@@ -119,7 +127,13 @@ describe('the console under hostile input', () => {
   }, 120_000);
 
   it('refuses every spelling of a watch over HTTP and points to /ws', async () => {
-    for (const url of ['/api/v1/namespaces/default/secrets?watch=1', '/api/v1/namespaces/default/secrets?%77atch=1', '/api/v1/namespaces/default/secrets?watch=%31', '/api/v1/watch/namespaces/default/secrets', '/api/v1/namespaces/default/configmaps?watch=True']) {
+    for (const url of [
+      '/api/v1/namespaces/default/secrets?watch=1',
+      '/api/v1/namespaces/default/secrets?%77atch=1',
+      '/api/v1/namespaces/default/secrets?watch=%31',
+      '/api/v1/watch/namespaces/default/secrets',
+      '/api/v1/namespaces/default/configmaps?watch=True',
+    ]) {
       const res = await rawRequest(c.console.port, 'GET', `/api/kube${url}`, { authorization: `Bearer ${c.token}` }, undefined, 5000);
       expect(res.status, url).toBe(400);
       expect(JSON.parse(res.text).message, url).toMatch(/\/ws/);
@@ -127,7 +141,15 @@ describe('the console under hostile input', () => {
   });
 
   it("never reaches the API server's own paths or another route through dot segments", async () => {
-    for (const url of ['/api/kube/api/../../healthz', '/api/kube/api/%2e%2e/%2e%2e/healthz', '/api/kube/healthz', '/api/kube/api/v1/namespaces/%2F..%2Fhealthz/secrets', '/api/schema/..%2F..', '/api/schema/..%2F../v1/Secret', '/api/schema/core/..%2F..%2Fversion/Pod']) {
+    for (const url of [
+      '/api/kube/api/../../healthz',
+      '/api/kube/api/%2e%2e/%2e%2e/healthz',
+      '/api/kube/healthz',
+      '/api/kube/api/v1/namespaces/%2F..%2Fhealthz/secrets',
+      '/api/schema/..%2F..',
+      '/api/schema/..%2F../v1/Secret',
+      '/api/schema/core/..%2F..%2Fversion/Pod',
+    ]) {
       const res = await rawRequest(c.console.port, 'GET', url, { authorization: `Bearer ${c.token}` });
       expect(res.status, url).toBeGreaterThanOrEqual(400);
       expect(res.status, url).toBeLessThan(500);
@@ -140,7 +162,9 @@ describe('the console under hostile input', () => {
     const open = [];
     for (let i = 0; i < defaultConnectionLimits.perClient; i++) open.push(await c.socket());
     const over = await c.socket();
-    const closed = await new Promise<{ code: number; reason: string }>((resolve) => over.ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+      over.ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     expect(closed).toEqual({ code: 4429, reason: `too many live connections from this client (limit ${defaultConnectionLimits.perClient})` });
     open[0]!.send({ op: 'ping' });
     expect((await open[0]!.next((m) => m.type === 'pong')).type).toBe('pong');
@@ -149,12 +173,19 @@ describe('the console under hostile input', () => {
       leaving.ws.on('close', () => resolve());
       leaving.ws.close();
     });
-    await expect.poll(async () => {
-      const again = await c.socket();
-      const ok = await again.next((m) => m.type === 'hello', 1000).then(() => again.ws.readyState === again.ws.OPEN, () => false);
-      again.ws.close();
-      return ok;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const again = await c.socket();
+        const ok = await again
+          .next((m) => m.type === 'hello', 1000)
+          .then(
+            () => again.ws.readyState === again.ws.OPEN,
+            () => false,
+          );
+        again.ws.close();
+        return ok;
+      })
+      .toBe(true);
     for (const s of open) s.ws.close();
   }, 60_000);
 });

@@ -93,7 +93,11 @@ describe('kill -9 of the whole console mid-load', () => {
     for (const [name, history] of histories) {
       const sent = history.filter((a) => a.state === 'Sent');
       expect(sent.length, `alarms of ${name}: ${JSON.stringify(history)}`).toBeGreaterThan(0);
-      for (const alarm of sent) expect(refs.filter((r) => r === (alarm.nonce ?? String(alarm.id))), `${name} alarm ${alarm.id}`).toHaveLength(1);
+      for (const alarm of sent)
+        expect(
+          refs.filter((r) => r === (alarm.nonce ?? String(alarm.id))),
+          `${name} alarm ${alarm.id}`,
+        ).toHaveLength(1);
     }
   }, 180_000);
 });

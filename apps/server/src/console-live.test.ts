@@ -17,7 +17,15 @@ describe('live socket', () => {
     const live = await c.socket();
     live.send({ op: 'subscribe', id: 'dojos', kind: 'watch', resource: { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' } });
     await live.next((m) => m.id === 'dojos' && m.type === 'synced');
-    await kubectl(['apply', '-f', '-'], JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'live', namespace: 'default' }, spec: { accountId: 'a', title: 'Live', credentialsRef: { name: 'live-app' } } }));
+    await kubectl(
+      ['apply', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'core.jutsu.com/v1',
+        kind: 'Dojo',
+        metadata: { name: 'live', namespace: 'default' },
+        spec: { accountId: 'a', title: 'Live', credentialsRef: { name: 'live-app' } },
+      }),
+    );
     const added = await live.next((m) => m.type === 'watch-event' && m.event.type === 'ADDED' && m.event.object.metadata.name === 'live');
     await kubectl(['patch', 'dojo', 'live', '--type', 'merge', '-p', '{"spec":{"title":"Live 2"}}']);
     const modified = await live.next((m) => m.type === 'watch-event' && m.event.type === 'MODIFIED' && m.event.object.metadata.name === 'live');
@@ -106,4 +114,3 @@ describe('live socket', () => {
     }
   }, 60_000);
 });
-

@@ -17,7 +17,12 @@ afterAll(async () => {
 const kubectl = (args: string[], stdin?: string): Promise<string> => c.kubectl(args, stdin);
 
 const dojo = (name: string) =>
-  JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name, namespace: 'default' }, spec: { accountId: 'a', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 } });
+  JSON.stringify({
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'Dojo',
+    metadata: { name, namespace: 'default' },
+    spec: { accountId: 'a', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 },
+  });
 
 describe('the operator behind the console', () => {
   it('lists the operator and system controllers', async () => {
@@ -61,7 +66,13 @@ describe('the operator behind the console', () => {
   it('exposes controller-runtime metrics with the dojo controller label', async () => {
     const res = await c.http('GET', '/metrics');
     const text = String(res.body);
-    for (const name of ['controller_runtime_reconcile_total', 'workqueue_depth', 'workqueue_adds_total', 'controller_runtime_reconcile_time_seconds_bucket', 'rest_client_requests_total']) {
+    for (const name of [
+      'controller_runtime_reconcile_total',
+      'workqueue_depth',
+      'workqueue_adds_total',
+      'controller_runtime_reconcile_time_seconds_bucket',
+      'rest_client_requests_total',
+    ]) {
       expect(text).toContain(name);
     }
     expect(text).toMatch(/controller_runtime_reconcile_total\{controller="dojo",result="success"\} [1-9]/);
@@ -91,8 +102,18 @@ describe('the operator behind the console', () => {
   it('degrades a :crash Dojo and posts exactly one alarm to its Discord channel', async () => {
     const chain = [
       { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordServer', metadata: { name: 'ops', namespace: 'default' }, spec: { name: 'Ops' } },
-      { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordGroup', metadata: { name: 'alerts', namespace: 'default' }, spec: { name: 'Alerts', serverRef: { name: 'ops' } } },
-      { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordChannel', metadata: { name: 'pager', namespace: 'default' }, spec: { name: 'pager', groupRef: { name: 'alerts' } } },
+      {
+        apiVersion: 'core.jutsu.com/v1',
+        kind: 'DiscordGroup',
+        metadata: { name: 'alerts', namespace: 'default' },
+        spec: { name: 'Alerts', serverRef: { name: 'ops' } },
+      },
+      {
+        apiVersion: 'core.jutsu.com/v1',
+        kind: 'DiscordChannel',
+        metadata: { name: 'pager', namespace: 'default' },
+        spec: { name: 'pager', groupRef: { name: 'alerts' } },
+      },
     ];
     for (const object of chain) await kubectl(['apply', '-f', '-'], JSON.stringify(object));
     await kubectl(['wait', '--for=condition=Ready', 'discordchannel/pager', '--timeout=60s']);
@@ -103,7 +124,11 @@ describe('the operator behind the console', () => {
     await kubectl(['wait', '--for=condition=Degraded', 'dojo/crashy', '--timeout=60s']);
     const alarms = async () => {
       const state = (await c.http('GET', '/api/discord/state')).body as { guilds: { channels: { name: string; messages: { content: string }[] }[] }[] };
-      return state.guilds.flatMap((g) => g.channels).filter((ch) => ch.name === 'pager').flatMap((ch) => ch.messages).filter((m) => m.content.includes('crashy'));
+      return state.guilds
+        .flatMap((g) => g.channels)
+        .filter((ch) => ch.name === 'pager')
+        .flatMap((ch) => ch.messages)
+        .filter((m) => m.content.includes('crashy'));
     };
     for (let i = 0; i < 100 && (await alarms()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     // Let a few more reconciles pass: the alarm must not repeat.
@@ -111,4 +136,3 @@ describe('the operator behind the console', () => {
     expect(await alarms()).toHaveLength(1);
   }, 120_000);
 });
-

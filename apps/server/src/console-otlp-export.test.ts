@@ -39,7 +39,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const dojo = JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'traced', namespace: 'default' }, spec: { accountId: 'a', title: 'Traced', credentialsRef: { name: 'traced-app' } } });
+const dojo = JSON.stringify({
+  apiVersion: 'core.jutsu.com/v1',
+  kind: 'Dojo',
+  metadata: { name: 'traced', namespace: 'default' },
+  spec: { accountId: 'a', title: 'Traced', credentialsRef: { name: 'traced-app' } },
+});
 const roots = (predicate: (s: ReceivedSpan) => boolean) => collector.spans.filter((s) => s.parentSpanId === '' && predicate(s));
 
 describe('the console exporting its reconciles over OTLP', () => {
@@ -51,7 +56,12 @@ describe('the console exporting its reconciles over OTLP', () => {
       30_000,
     );
     expect(written.resource).toMatchObject({ 'service.name': 'dojo-console', 'k8s.cluster.name': 'dojo-console' });
-    expect(written.attributes).toMatchObject({ 'dojo.controller': 'dojo', 'dojo.reconcile.inferred': false, 'k8s.namespace.name': 'default', 'dojo.object.kind': 'Dojo' });
+    expect(written.attributes).toMatchObject({
+      'dojo.controller': 'dojo',
+      'dojo.reconcile.inferred': false,
+      'k8s.namespace.name': 'default',
+      'dojo.object.kind': 'Dojo',
+    });
     expect(written.attributes['dojo.object.uid']).toMatch(/^[0-9a-f-]{36}$/);
     expect(written.traceId).toBe(String(written.attributes['dojo.reconcile.id']).replaceAll('-', ''));
     expect(written.endTimeUnixNano).toBeGreaterThanOrEqual(written.startTimeUnixNano);
@@ -60,10 +70,14 @@ describe('the console exporting its reconciles over OTLP', () => {
     expect(calls.every((c) => c.traceId === written.traceId && c.kind === 3 && typeof c.attributes['http.response.status_code'] === 'number')).toBe(true);
     expect(calls.some((c) => ['create', 'update', 'patch'].includes(String(c.attributes['dojo.api.verb'])))).toBe(true);
     // The Deployment the Dojo owns is reconciled by the simulated control plane, also the console's own.
-    await eventually(() => roots((s) => s.name === 'reconcile Deployment' && s.attributes['k8s.deployment.name'] === 'traced')[0], "the Dojo's Deployment reconciled", 30_000);
+    await eventually(
+      () => roots((s) => s.name === 'reconcile Deployment' && s.attributes['k8s.deployment.name'] === 'traced')[0],
+      "the Dojo's Deployment reconciled",
+      30_000,
+    );
   });
 
-  it('sends the reconciles it inferred for an operator it did not start as that operator\'s service', async () => {
+  it("sends the reconciles it inferred for an operator it did not start as that operator's service", async () => {
     const client = connectClient(dataDir, 'my-operator', running.apiserver!.url);
     const asOperator = kubectlFor(client.kubeconfigPath, join(dataDir, 'kubectl-cache-op'));
     await asOperator(['label', 'dojo', 'traced', 'watched-by=my-operator']);

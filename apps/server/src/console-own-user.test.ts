@@ -32,7 +32,12 @@ beforeAll(async () => {
   const kubeconfig = cluster.connect(consoleUser).kubeconfigPath;
   up = await runUp(testUpOptions({ dataDir: join(dir, 'console'), kubeconfig, installCrds: true, operators: ['secsynch'], auditWebhook: true }));
   const token = readFileSync(join(dir, 'console', 'audit-webhook-token'), 'utf8').trim();
-  relay = new AuditRelay(operatorPolicy(['tutorial.study.dev']), (sinceSeq) => cluster.service.requests.query({ sinceSeq, limit: 100_000 }).records, `${up.console.url}audit/v1/events`, token);
+  relay = new AuditRelay(
+    operatorPolicy(['tutorial.study.dev']),
+    (sinceSeq) => cluster.service.requests.query({ sinceSeq, limit: 100_000 }).records,
+    `${up.console.url}audit/v1/events`,
+    token,
+  );
   relay.start();
   kubectl = kubectlFor(kubeconfig, join(dir, 'kubectl-cache'));
 }, 90_000);
@@ -44,16 +49,28 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const activity = async () => (await (await fetch(`${up.console.url}api/activity`, { headers: { authorization: `Bearer ${up.token}` } })).json()) as ActivitySnapshot;
-const secsynch = { apiVersion: 'tutorial.study.dev/v1alpha1', kind: 'SecSynch', metadata: { name: 'shared', namespace: 'default' }, spec: { sourceNamespace: 'default', secretName: 'shared', destinationNamespaces: ['copies-a'] } };
+const activity = async () =>
+  (await (await fetch(`${up.console.url}api/activity`, { headers: { authorization: `Bearer ${up.token}` } })).json()) as ActivitySnapshot;
+const secsynch = {
+  apiVersion: 'tutorial.study.dev/v1alpha1',
+  kind: 'SecSynch',
+  metadata: { name: 'shared', namespace: 'default' },
+  spec: { sourceNamespace: 'default', secretName: 'shared', destinationNamespaces: ['copies-a'] },
+};
 
-describe("a console whose own user on the cluster is not admin", () => {
+describe('a console whose own user on the cluster is not admin', () => {
   it('tells kubectl and its own controllers apart, though they share its user', async () => {
     await kubectl(['apply', '-f', '-'], JSON.stringify(secsynch));
-    const snapshot = await eventually(async () => {
-      const s = await activity();
-      return s.clients.some((x) => x.name === 'kubectl' && x.totals.writes > 0) && s.clients.some((x) => x.name === 'secsynch' && x.totals.writes > 0) ? s : undefined;
-    }, 'kubectl and the secsynch controller, each writing', 30_000);
+    const snapshot = await eventually(
+      async () => {
+        const s = await activity();
+        return s.clients.some((x) => x.name === 'kubectl' && x.totals.writes > 0) && s.clients.some((x) => x.name === 'secsynch' && x.totals.writes > 0)
+          ? s
+          : undefined;
+      },
+      'kubectl and the secsynch controller, each writing',
+      30_000,
+    );
     expect(snapshot.clients.find((x) => x.name === 'kubectl')).toMatchObject({ kind: 'kubectl', user: consoleUser });
     expect(snapshot.clients.find((x) => x.name === 'secsynch')).toMatchObject({ kind: 'embedded', user: consoleUser, inferredReconciles: 0 });
     expect(snapshot.clients.map((x) => x.name)).not.toContain(consoleUser);

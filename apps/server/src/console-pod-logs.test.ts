@@ -39,7 +39,13 @@ spec:
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dojo-pod-logs-'));
   running = await runUp(testUpOptions({ dataDir }), {
-    sim: { podStartDelay: { minMs: 50, maxMs: 100 }, podReadyDelay: { minMs: 50, maxMs: 100 }, failAfterMs: 200, backoff: { baseMs: 300, maxMs: 600 }, logHeartbeatMs: 300 },
+    sim: {
+      podStartDelay: { minMs: 50, maxMs: 100 },
+      podReadyDelay: { minMs: 50, maxMs: 100 },
+      failAfterMs: 200,
+      backoff: { baseMs: 300, maxMs: 600 },
+      logHeartbeatMs: 300,
+    },
   });
   kubectl = kubectlRunner(running.kubeconfigPath, newestKubectl());
   expect((await kubectl.run(['apply', '-f', '-'], pods)).code).toBe(0);
@@ -64,7 +70,7 @@ async function logsMatching(args: string[], pattern: RegExp): Promise<string> {
 }
 
 describe('kubectl logs against the simulated kubelet', () => {
-  it('prints the chosen container\'s start and ready lines, and refuses a container the Pod does not have', async () => {
+  it("prints the chosen container's start and ready lines, and refuses a container the Pod does not have", async () => {
     const out = await logsMatching(['web', '-c', 'app'], /ready/);
     expect(out).toMatch(/^app: starting \(image "nginx:1\.27", restart 0\) in pod default\/web on node \S+\napp: ready: readiness probe succeeded, serving\n/);
     // kubectl checks the name against the Pod itself (and picks the first container when none is
@@ -82,7 +88,9 @@ describe('kubectl logs against the simulated kubelet', () => {
 
   it('prints the crashed instance with --previous after a crash restart', async () => {
     const out = await logsMatching(['crasher', '--previous'], /fatal/);
-    expect(out).toMatch(/^app: starting \(image "busybox:crash", restart \d+\) in pod default\/crasher on node \S+\napp: fatal: simulated crash \(image tag "crash"\); exiting with code 1\n$/);
+    expect(out).toMatch(
+      /^app: starting \(image "busybox:crash", restart \d+\) in pod default\/crasher on node \S+\napp: fatal: simulated crash \(image tag "crash"\); exiting with code 1\n$/,
+    );
   });
 
   it('follows with -f until it is stopped', async () => {
@@ -102,17 +110,25 @@ describe('kubectl logs against the simulated kubelet', () => {
   });
 });
 
-describe('the console\'s proxy', () => {
-  const get = (path: string, signal?: AbortSignal) => fetch(`${running.console.url.replace(/\/$/, '')}/api/kube${path}`, { headers: { authorization: `Bearer ${running.token}` }, ...(signal ? { signal } : {}) });
+describe("the console's proxy", () => {
+  const get = (path: string, signal?: AbortSignal) =>
+    fetch(`${running.console.url.replace(/\/$/, '')}/api/kube${path}`, {
+      headers: { authorization: `Bearer ${running.token}` },
+      ...(signal ? { signal } : {}),
+    });
 
-  it('serves a container\'s log as text, and the cluster\'s error as a Status', async () => {
+  it("serves a container's log as text, and the cluster's error as a Status", async () => {
     const answer = await get('/api/v1/namespaces/default/pods/web/log?container=app&tailLines=1');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await answer.text()).toMatch(/^app: (ready|heartbeat)/);
     const refused = await get('/api/v1/namespaces/default/pods/web/log');
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ kind: 'Status', reason: 'BadRequest', message: 'a container name must be specified for pod web, choose one of: [app sidecar]' });
+    expect(await refused.json()).toMatchObject({
+      kind: 'Status',
+      reason: 'BadRequest',
+      message: 'a container name must be specified for pod web, choose one of: [app sidecar]',
+    });
   });
 
   it('follows a log: lines arrive as the container writes them, until the browser goes', async () => {

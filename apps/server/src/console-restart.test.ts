@@ -25,7 +25,12 @@ afterAll(async () => {
 
 const dojoKey = 'core.jutsu.com/Dojo/default/alpha';
 const dojo = (rv?: string, title = 'Alpha') =>
-  JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'alpha', namespace: 'default', ...(rv ? { resourceVersion: rv } : {}) }, spec: { accountId: 'a', title, credentialsRef: { name: 'alpha-app' } } });
+  JSON.stringify({
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'Dojo',
+    metadata: { name: 'alpha', namespace: 'default', ...(rv ? { resourceVersion: rv } : {}) },
+    spec: { accountId: 'a', title, credentialsRef: { name: 'alpha-app' } },
+  });
 
 async function start(): Promise<RunningConsole> {
   const running = await runUp(testUpOptions({ dataDir, operators: ['dojo'] }));
@@ -52,7 +57,12 @@ async function observe(running: RunningConsole) {
   const activity = await get<ActivitySnapshot>('/api/activity');
   const client = activity.clients.find((c) => c.name === 'my-operator');
   return {
-    conflictsBlocker: conflictsBlocker && { severity: conflictsBlocker.severity, title: conflictsBlocker.title, detail: conflictsBlocker.detail, evidence: conflictsBlocker.evidence },
+    conflictsBlocker: conflictsBlocker && {
+      severity: conflictsBlocker.severity,
+      title: conflictsBlocker.title,
+      detail: conflictsBlocker.detail,
+      evidence: conflictsBlocker.evidence,
+    },
     conflicts,
     clientRecords,
     client: client && timeFree(client),
@@ -77,7 +87,12 @@ describe('a console restarted on the same data dir', () => {
     const client = first.activity!.connect('my-operator');
     const operator = kubectlFor(client.kubeconfigPath, join(dataDir, 'kubectl-cache-op'));
     // The connected client watches Dojos (so its passes are inferred), then writes with a stale resourceVersion after a racing write.
-    const watch: ExternalProcess = startExternalProcess('kubectl', ['--kubeconfig', client.kubeconfigPath, '--cache-dir', join(dataDir, 'kubectl-cache-watch'), 'get', 'dojos', '--watch', '-o', 'name'], {}, 'dojo');
+    const watch: ExternalProcess = startExternalProcess(
+      'kubectl',
+      ['--kubeconfig', client.kubeconfigPath, '--cache-dir', join(dataDir, 'kubectl-cache-watch'), 'get', 'dojos', '--watch', '-o', 'name'],
+      {},
+      'dojo',
+    );
     cleanup.push(() => watch.stop());
     await watch.ready;
     for (let i = 0; i < 3; i++) {

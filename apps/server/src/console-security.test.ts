@@ -113,10 +113,18 @@ describe('console security', () => {
   it('rejects a foreign Host header (DNS rebinding)', async () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve) => {
-      const req = request({ host: '127.0.0.1', port: consoleUnderTest.console.port, path: '/api/session', headers: { host: 'attacker.example:80', authorization: `Bearer ${consoleUnderTest.token}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: consoleUnderTest.console.port,
+          path: '/api/session',
+          headers: { host: 'attacker.example:80', authorization: `Bearer ${consoleUnderTest.token}` },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.end();
     });
     expect(status).toBe(421);
@@ -139,7 +147,9 @@ describe('console security', () => {
 
   it('closes a socket that sends a malformed frame with 4400 and keeps serving others', async () => {
     const bad = await consoleUnderTest.socket();
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => bad.ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      bad.ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     bad.ws.send('{not json');
     expect(await closed).toEqual({ code: 4400, reason: 'frame is not JSON' });
     const good = await consoleUnderTest.socket();

@@ -22,8 +22,15 @@ async function start(name: string, operators: string[]): Promise<RunningConsole>
 }
 
 async function call(running: RunningConsole, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${running.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json', 'x-dojo-console': '1' }) };
-  const res = await fetch(`${running.console.url.replace(/\/$/, '')}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${running.token}`,
+    ...(body === undefined ? {} : { 'content-type': 'application/json', 'x-dojo-console': '1' }),
+  };
+  const res = await fetch(`${running.console.url.replace(/\/$/, '')}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -45,7 +52,10 @@ describe("the operators' simulators", () => {
     expect(await call(running, 'PUT', '/api/simulators/kafka-broker/faults', { errorRate: 0.5 })).toMatchObject({ status: 200, body: { errorRate: 0.5 } });
     expect(await call(running, 'GET', '/api/simulators/kafka-broker/faults')).toMatchObject({ status: 200, body: { errorRate: 0.5 } });
     // The simulator's own validation, as a Status.
-    expect(await call(running, 'PUT', '/api/simulators/kafka-broker/faults', { errorRate: 2 })).toMatchObject({ status: 400, body: { kind: 'Status', reason: 'BadRequest' } });
+    expect(await call(running, 'PUT', '/api/simulators/kafka-broker/faults', { errorRate: 2 })).toMatchObject({
+      status: 400,
+      body: { kind: 'Status', reason: 'BadRequest' },
+    });
     expect(await call(running, 'GET', '/api/simulators/discord/state')).toMatchObject({ status: 200 });
     expect(await call(running, 'GET', '/api/simulators/nothing/state')).toMatchObject({ status: 404, body: { kind: 'Status', reason: 'NotFound' } });
 

@@ -18,7 +18,8 @@ afterAll(async () => {
   await c?.close();
 });
 
-const settings = (mode: string) => JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' }, data: { mode } });
+const settings = (mode: string) =>
+  JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' }, data: { mode } });
 
 function run(command: string, args: string[], stdin?: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -30,7 +31,12 @@ function run(command: string, args: string[], stdin?: string): Promise<string> {
 const activity = async (): Promise<ActivitySnapshot> => (await c.http('GET', '/api/activity')).body;
 const staleness = async (client: string): Promise<ClientStalenessAnswer> => (await c.http('GET', `/api/clients/${client}/staleness`)).body;
 const dojo = (spec: Record<string, unknown>) =>
-  JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'calm', namespace: 'default' }, spec: { accountId: 'a', title: 'Calm', credentialsRef: { name: 'calm-app' }, replicas: 1, ...spec } });
+  JSON.stringify({
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'Dojo',
+    metadata: { name: 'calm', namespace: 'default' },
+    spec: { accountId: 'a', title: 'Calm', credentialsRef: { name: 'calm-app' }, replicas: 1, ...spec },
+  });
 
 describe('staleness in the console', () => {
   it('never flags its own controllers or itself, which write on their newest view, while a Dojo comes up, is edited, scaled up and down', async () => {
@@ -47,13 +53,17 @@ describe('staleness in the console', () => {
       const s = await activity();
       const informers = s.staleness?.find((x) => x.client === 'dojo-console');
       // Settled: the console's informers caught up with every Dojo and Deployment written.
-      return informers?.resources.some((r) => r.resource === 'core.jutsu.com/dojos') && informers.resources.every((r) => r.versionsBehind === 0) ? s : undefined;
+      return informers?.resources.some((r) => r.resource === 'core.jutsu.com/dojos') && informers.resources.every((r) => r.versionsBehind === 0)
+        ? s
+        : undefined;
     }, "the console's informers caught up");
     const embedded = snapshot.clients.filter((x) => x.kind === 'embedded' && x.totals.writes > 0).map((x) => x.name);
     expect(embedded).toEqual(expect.arrayContaining(['dojo', 'deployment-controller', 'replicaset-controller']));
     // The writes the rule judged (a passed precondition is never stale): the ReplicaSet controller's Pod deletions among them.
     const page: RequestLogPage = (await c.http('GET', '/api/requests?limit=10000')).body;
-    const judged = page.records.filter((r): r is RequestRecord => r.type === 'request' && ['patch', 'update', 'delete'].includes(r.verb) && r.code < 300 && r.rvSent === undefined);
+    const judged = page.records.filter(
+      (r): r is RequestRecord => r.type === 'request' && ['patch', 'update', 'delete'].includes(r.verb) && r.code < 300 && r.rvSent === undefined,
+    );
     expect(judged.filter((r) => r.userAgent === 'dojo-runtime/replicaset-controller' && r.verb === 'delete').length).toBeGreaterThan(0);
     // kubectl apply reads, then patches: a status write landing in between is a true stale write of kubectl's, not the console's.
     expect(snapshot.staleWrites?.filter((w) => w.client !== 'kubectl')).toEqual([]);
@@ -61,7 +71,8 @@ describe('staleness in the console', () => {
 
   it('flags a connected client’s kubectl apply decided on a stale GET, with the field, both versions and the evidence, and not the one made after reading again', async () => {
     const answer: ConnectAnswer = (await c.http('POST', '/api/clients', { body: { name: 'stale-writer' } })).body;
-    const writer = (args: string[], stdin?: string) => run('kubectl', ['--kubeconfig', answer.kubeconfigPath, '--cache-dir', `${c.dataDir}/kubectl-cache-writer`, ...args], stdin);
+    const writer = (args: string[], stdin?: string) =>
+      run('kubectl', ['--kubeconfig', answer.kubeconfigPath, '--cache-dir', `${c.dataDir}/kubectl-cache-writer`, ...args], stdin);
     await c.kubectl(['create', 'configmap', 'settings', '--from-literal=mode=a']);
     const read = JSON.parse(await writer(['get', 'configmap', 'settings', '-o', 'json'])) as { metadata: { resourceVersion: string } };
     await c.kubectl(['patch', 'configmap', 'settings', '--type=merge', '-p', '{"data":{"mode":"b"}}']);

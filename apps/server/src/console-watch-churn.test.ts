@@ -36,7 +36,8 @@ async function informersBehindList(): Promise<{ resource: string; cache: [string
   for (const informer of c.manager.informers.informers()) {
     const list = await listThroughConsole(c, collectionPath(informer));
     const cache = cacheOf(informer);
-    if (JSON.stringify(sorted(cache)) !== JSON.stringify(sorted(list.items))) behind.push({ resource: informer.type.resource, cache: sorted(cache), list: sorted(list.items) });
+    if (JSON.stringify(sorted(cache)) !== JSON.stringify(sorted(list.items)))
+      behind.push({ resource: informer.type.resource, cache: sorted(cache), list: sorted(list.items) });
   }
   return behind;
 }
@@ -50,7 +51,12 @@ interface Dojo {
 async function dojosNotConverged(): Promise<string[]> {
   const res = await c.http('GET', '/api/kube/apis/core.jutsu.com/v1/namespaces/default/dojos');
   return (res.body as { items: Dojo[] }).items
-    .filter((d) => d.metadata.deletionTimestamp || d.status?.observedGeneration !== d.metadata.generation || !d.status?.conditions?.some((x) => x.type === 'Available' && x.status === 'True'))
+    .filter(
+      (d) =>
+        d.metadata.deletionTimestamp ||
+        d.status?.observedGeneration !== d.metadata.generation ||
+        !d.status?.conditions?.some((x) => x.type === 'Available' && x.status === 'True'),
+    )
     .map((d) => d.metadata.name);
 }
 
@@ -70,8 +76,16 @@ describe('every watch stream dropped once a second for a minute under load', () 
     const informers = c.manager.informers.informers();
     const watchesBefore = new Map(informers.map((i) => [i.type.resource, i.state().counters.watches]));
     const live = [
-      new LiveCache(c, { path: '/api/kube/api/v1/namespaces/default/configmaps', resource: { group: '', version: 'v1', resource: 'configmaps' }, namespace: 'default' }),
-      new LiveCache(c, { path: '/api/kube/apis/core.jutsu.com/v1/namespaces/default/dojos', resource: { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' }, namespace: 'default' }),
+      new LiveCache(c, {
+        path: '/api/kube/api/v1/namespaces/default/configmaps',
+        resource: { group: '', version: 'v1', resource: 'configmaps' },
+        namespace: 'default',
+      }),
+      new LiveCache(c, {
+        path: '/api/kube/apis/core.jutsu.com/v1/namespaces/default/dojos',
+        resource: { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' },
+        namespace: 'default',
+      }),
     ];
     for (const cache of live) await cache.listAndWatch();
 

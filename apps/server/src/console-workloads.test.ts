@@ -57,7 +57,8 @@ describe('workloads in the console as npm start runs it', () => {
       // OrderedReady: web-N is created only once web-0..web-(N-1) are Running and Ready.
       for (let ordinal = 1; ordinal < 3; ordinal++) {
         const earlier = byName.get(`web-${ordinal - 1}`);
-        if (byName.has(`web-${ordinal}`) && !(earlier && isReady(earlier))) snapshotsWithAGap.push(`web-${ordinal} exists while web-${ordinal - 1} is not Ready`);
+        if (byName.has(`web-${ordinal}`) && !(earlier && isReady(earlier)))
+          snapshotsWithAGap.push(`web-${ordinal} exists while web-${ordinal - 1} is not Ready`);
       }
       if (pods.length === 3 && pods.every(isReady)) break;
       if (Date.now() > deadline) throw new Error(`the StatefulSet's Pods did not all become Ready; seen: ${firstSeen.join(', ')}`);

@@ -14,7 +14,9 @@ function factorsAfterFullGcs(): number[] {
     globalThis.gc();
     let garbage; for (let i = 0; i < 2_000_000; i++) garbage = { i };
     globalThis.gc();`;
-  const child = spawnSync(process.execPath, ['--expose-gc', '--trace-gc-verbose', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--expose-gc', '--trace-gc-verbose', '--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
   expect(child.status).toBe(0);
   return [...child.stdout.matchAll(/\[HeapController\] Limit: old size: \d+ KB, new limit: \d+ KB \(([\d.]+)\)/g)].map((m) => Number(m[1]));
 }

@@ -80,10 +80,16 @@ describe('an operator module is one folder plus one line', () => {
   it('finds the names it guards (a module with a simulator declares a slot and a flag)', () => {
     const kafka = operators.find((m) => m.name === 'kafkatopic')!;
     const folder = folderOf('kafkatopic');
-    expect(namesOf(kafka, everywhere.filter((file) => folder.owns(file)))).toEqual(expect.arrayContaining(['--kafka-url', 'kafkaUrl', 'kafkaBrokerService', "'kafka-broker'", 'startKafkaBrokerSimulator']));
+    expect(
+      namesOf(
+        kafka,
+        everywhere.filter((file) => folder.owns(file)),
+      ),
+    ).toEqual(expect.arrayContaining(['--kafka-url', 'kafkaUrl', 'kafkaBrokerService', "'kafka-broker'", 'startKafkaBrokerSimulator']));
   });
 
   it("shows every module's options in --help", () => {
-    for (const module of operators) for (const option of module.options ?? []) expect(usage).toMatch(new RegExp(`^ {2}--${option.flag} ${option.value ?? ''}`, 'm'));
+    for (const module of operators)
+      for (const option of module.options ?? []) expect(usage).toMatch(new RegExp(`^ {2}--${option.flag} ${option.value ?? ''}`, 'm'));
   });
 });

@@ -5,7 +5,12 @@ import type { Manager } from '@dojo/runtime';
 import type { ConsoleController } from './console-controllers.ts';
 
 /** `containerLogs`: where the simulated kubelet's containers log; the embedded API server's handle, which answers `pods/log`. */
-export async function startSystemControllers(manager: Manager, kubeConfig: KubeConfig, containerLogs: ContainerLogSink, options: ClusterSimOptionsInput = {}): Promise<{ sim: ClusterSim; controllers: ConsoleController[] }> {
+export async function startSystemControllers(
+  manager: Manager,
+  kubeConfig: KubeConfig,
+  containerLogs: ContainerLogSink,
+  options: ClusterSimOptionsInput = {},
+): Promise<{ sim: ClusterSim; controllers: ConsoleController[] }> {
   const sim = await registerClusterSim(manager, { ...options, kubeConfig, containerLogs });
   return {
     sim,

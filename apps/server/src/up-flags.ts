@@ -16,7 +16,10 @@ const inflight: readonly UpFlag[] = inflightFlags.map(({ flag, help }, i) => ({
   flag,
   value: 'N',
   // Said once, under the last of them.
-  help: i === inflightFlags.length - 1 ? `${help} Beyond them the embedded API server answers 429 with Retry-After; watches and the console's own requests are exempt.` : help,
+  help:
+    i === inflightFlags.length - 1
+      ? `${help} Beyond them the embedded API server answers 429 with Retry-After; watches and the console's own requests are exempt.`
+      : help,
 }));
 
 const ownFlags = (operatorLines: () => string[]): readonly UpFlag[] => [
@@ -41,9 +44,19 @@ const ownFlags = (operatorLines: () => string[]): readonly UpFlag[] => [
     default: '24h',
   },
   { flag: 'history-max-mb', value: 'N', help: 'Keep at most this many megabytes of history; the oldest records go first', default: '512' },
-  { flag: 'scrape', value: 'NAME=URL', multiple: true, help: "Scrape this operator's Prometheus endpoint and show its controllers from controller-runtime's metrics (repeatable; works with any cluster)" },
+  {
+    flag: 'scrape',
+    value: 'NAME=URL',
+    multiple: true,
+    help: "Scrape this operator's Prometheus endpoint and show its controllers from controller-runtime's metrics (repeatable; works with any cluster)",
+  },
   { flag: 'scrape-interval', value: 'AGE', help: 'How often to scrape', default: '5s' },
-  { flag: 'scrape-token-file', value: 'NAME=FILE', multiple: true, help: "Send the bearer token in FILE (read at every scrape) to target NAME: controller-runtime's --metrics-secure checks it with a TokenReview" },
+  {
+    flag: 'scrape-token-file',
+    value: 'NAME=FILE',
+    multiple: true,
+    help: "Send the bearer token in FILE (read at every scrape) to target NAME: controller-runtime's --metrics-secure checks it with a TokenReview",
+  },
   { flag: 'scrape-token-from-kubeconfig', value: 'NAME', multiple: true, help: "Send the kubeconfig user's bearer token (what kubectl sends) to NAME" },
   { flag: 'scrape-ca', value: 'NAME=FILE', multiple: true, help: "Verify NAME's https certificate against the PEM CA bundle in FILE" },
   { flag: 'scrape-insecure-skip-verify', value: 'NAME', multiple: true, help: 'Accept any certificate from NAME (encrypted, not authenticated)' },
@@ -59,7 +72,11 @@ const ownFlags = (operatorLines: () => string[]): readonly UpFlag[] => [
     help: 'With --kubeconfig or --in-cluster: accept kube-apiserver audit events at POST /audit/v1/events (token in <data-dir>/audit-webhook-token) and show every client from them (docs/audit.md). Served over HTTPS on its own port too (kube-apiserver sends the token only over HTTPS): give kube-apiserver <data-dir>/audit-webhook.kubeconfig as --audit-webhook-config-file',
   },
   { flag: 'audit-webhook-port', value: 'PORT', help: "The audit webhook's HTTPS port", default: '9443' },
-  { flag: 'audit-log', value: 'FILE', help: 'With --kubeconfig or --in-cluster: follow this audit log (JSON lines, from its end; survives rotation) as the same source' },
+  {
+    flag: 'audit-log',
+    value: 'FILE',
+    help: 'With --kubeconfig or --in-cluster: follow this audit log (JSON lines, from its end; survives rotation) as the same source',
+  },
   {
     flag: 'otlp-receiver',
     help: "Receive operators' OpenTelemetry traces at POST /v1/traces on the console's port (OTLP/HTTP, protobuf or JSON; token in <data-dir>/otlp-receiver-token): kube-rs and controller-runtime reconcile spans join the timeline (docs/opentelemetry.md)",
@@ -76,7 +93,9 @@ const ownFlags = (operatorLines: () => string[]): readonly UpFlag[] => [
 ];
 
 /** Each operator module's own settings, said to be its own in `--help`. */
-const moduleFlags: readonly UpFlag[] = operators.flatMap((module) => (module.options ?? []).map((option) => ({ ...option, help: `${option.help} (the ${module.name} operator)` })));
+const moduleFlags: readonly UpFlag[] = operators.flatMap((module) =>
+  (module.options ?? []).map((option) => ({ ...option, help: `${option.help} (the ${module.name} operator)` })),
+);
 
 /**
  * Every flag `up` takes, in `--help`'s order: the module's settings right after --operators.

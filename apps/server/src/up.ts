@@ -24,7 +24,16 @@ import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { consoleVersion } from './console-version.ts';
 import { ExplainService } from '@dojo/explain';
 import { discoverResources, DiscoveryCache, objectFetcher, redactSecretResource } from '@dojo/console-live';
-import { ConsoleScrapeTargets, defaultScrapeAllow, kubeconfigBearerToken, Scraper, ScrapeAllowList, ScrapeTargetsFile, traceReceiverOff, type TraceReceiver } from '@dojo/telemetry-sources';
+import {
+  ConsoleScrapeTargets,
+  defaultScrapeAllow,
+  kubeconfigBearerToken,
+  Scraper,
+  ScrapeAllowList,
+  ScrapeTargetsFile,
+  traceReceiverOff,
+  type TraceReceiver,
+} from '@dojo/telemetry-sources';
 import type { OtlpExport } from '@dojo/otlp-export';
 import { clusterSecretValues, keepControllers, keepingResources, keepSource, keepTraceReceiver, RecordingConsoles, SecretValueLedger } from '@dojo/recording';
 import { ensureCrds } from './kube/crd-installer.ts';
@@ -83,18 +92,29 @@ async function startConsole(options: UpOptions, tuning: UpTuning, dataDir: strin
   const metrics = createRuntimeMetrics();
   const history = new HistoryStore({
     path: join(dataDir, 'history.db'),
-    retention: { ...(options.historyRetentionMs ? { maxAgeMs: options.historyRetentionMs } : {}), ...(options.historyMaxBytes ? { maxBytes: options.historyMaxBytes } : {}) },
+    retention: {
+      ...(options.historyRetentionMs ? { maxAgeMs: options.historyRetentionMs } : {}),
+      ...(options.historyMaxBytes ? { maxBytes: options.historyMaxBytes } : {}),
+    },
   });
   closer.defer('the history', () => history.close());
   const telemetryHistory = history.stream(telemetryStream);
   // The journal's ring is the live cache; the history continues its sequence across restarts.
-  const journal = new Journal({ capacity: tuning.journalCapacity ?? 100_000, firstSeq: telemetryHistory.lastSeq + 1, sink: { write: (record) => telemetryHistory.append(record) } });
+  const journal = new Journal({
+    capacity: tuning.journalCapacity ?? 100_000,
+    firstSeq: telemetryHistory.lastSeq + 1,
+    sink: { write: (record) => telemetryHistory.append(record) },
+  });
   const telemetry = new TelemetryHistory(journal, telemetryHistory);
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { metrics: metrics.restClient, userAgent: 'dojo-console' });
   closer.defer('the cluster transport', () => transport.close());
   const selected = operators.filter((o) => options.operators.includes(o.name));
   // Every selected operator's CRDs are served before the manager starts: informers list first.
-  await ensureCrds(transport, selected.flatMap((o) => o.crds()), backend.installCrds);
+  await ensureCrds(
+    transport,
+    selected.flatMap((o) => o.crds()),
+    backend.installCrds,
+  );
 
   const manager = await Manager.create({
     kubeConfig,
@@ -102,7 +122,9 @@ async function startConsole(options: UpOptions, tuning: UpTuning, dataDir: strin
     metrics,
     fieldManager: 'dojo-console',
     ...(options.leaderElect
-      ? { leaderElection: { leaseName: 'dojo-console-leader', ...(options.leaderElectionNamespace ? { leaseNamespace: options.leaderElectionNamespace } : {}) } }
+      ? {
+          leaderElection: { leaseName: 'dojo-console-leader', ...(options.leaderElectionNamespace ? { leaseNamespace: options.leaderElectionNamespace } : {}) },
+        }
       : {}),
   });
   const controllers = new ConsoleControllers(journal, (name) => manager.watchSources(name));
@@ -143,20 +165,39 @@ async function startConsole(options: UpOptions, tuning: UpTuning, dataDir: strin
   const secretLedger = SecretValueLedger.open(dataDir);
   // The history keeps a Secret as the console's proxy answers with it: keys, never values.
   const redactSecret = (secret: KubeObject) => redactSecretResource(secret) as KubeObject;
-  const versionedKinds = recordVersionsOfServedKinds(manager.informers, new VersionRecorder(history.stream(versionsStream), redactSecret, Date.now, (secret) => secretLedger.rememberSecret(secret)), keepingResources(history, () => discoverResources(transport)), {
-    scope: backend.versionScope,
-    events: new VersionRecorder(history.stream(eventsStream), redactSecret),
-  });
+  const versionedKinds = recordVersionsOfServedKinds(
+    manager.informers,
+    new VersionRecorder(history.stream(versionsStream), redactSecret, Date.now, (secret) => secretLedger.rememberSecret(secret)),
+    keepingResources(history, () => discoverResources(transport)),
+    {
+      scope: backend.versionScope,
+      events: new VersionRecorder(history.stream(eventsStream), redactSecret),
+    },
+  );
   closer.defer('the version recorder', () => versionedKinds.close());
   const recordings = new RecordingConsoles({ host: options.host, token, dataDir }, openRecording);
   closer.defer('the opened recordings', () => recordings.close());
   const recorded = new RecordedHistory(history, (name) => controllers.get(name) !== undefined);
-  const { activity, auditFeed, tracedClients, writes } = clientActivity({ options, dataDir, backend, transport, manager, journal, telemetry, history, identifier });
+  const { activity, auditFeed, tracedClients, writes } = clientActivity({
+    options,
+    dataDir,
+    backend,
+    transport,
+    manager,
+    journal,
+    telemetry,
+    history,
+    identifier,
+  });
   const recordsVersionsOf = (group: string, kind: string) => versionedKinds.records(group, kind);
   const explain = new ExplainService({
     informers: () => manager.informers.informers(),
     // The garbage collector's For kind is every kind ("*"): it owns none of them.
-    controllers: () => controllers.all().filter((e) => e.forKind.kind !== '*').map((e) => ({ name: e.controller.name, forKind: e.forKind, state: () => e.controller.state() })),
+    controllers: () =>
+      controllers
+        .all()
+        .filter((e) => e.forKind.kind !== '*')
+        .map((e) => ({ name: e.controller.name, forKind: e.forKind, state: () => e.controller.state() })),
     history: recorded,
     ...(writes ? { writes } : {}),
     recordsVersionsOf,

@@ -23,7 +23,11 @@ const serverPaths = /^\/(api\/|ws$|login$|healthz$|readyz$|metrics$|audit\/|v1\/
 const shellFiles = /^\/(assets\/|theme-init\.js$)/;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(refreshShell().catch(() => undefined).then(() => self.skipWaiting()));
+  event.waitUntil(
+    refreshShell()
+      .catch(() => undefined)
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {

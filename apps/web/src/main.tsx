@@ -28,7 +28,11 @@ onBrowserWakeup(window, document, () => socket.retryNow());
 // A tab opened while the server was away got the kept shell (lib/offline-shell.ts): reload it
 // for real as soon as the server answers; otherwise keep the shell fresh for the next outage.
 if (servedOffline(document)) {
-  void reloadWhenServerAnswers({ probe: healthzAnswers, reload: () => window.location.reload(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) });
+  void reloadWhenServerAnswers({
+    probe: healthzAnswers,
+    reload: () => window.location.reload(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
 } else {
   registerShellWorker(window.isSecureContext ? navigator.serviceWorker : undefined);
 }

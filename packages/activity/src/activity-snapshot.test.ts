@@ -18,7 +18,12 @@ describe('client summaries', () => {
     const clients = activity.snapshot().clients;
     expect(clients.map((c) => c.name)).toEqual(['kubectl', 'my-operator']);
     const mine = clients[1]!;
-    expect(mine).toMatchObject({ kind: 'connected', user: 'my-operator', userAgents: ['manager/v0.0.0 (linux/amd64) kubernetes/$Format'], fieldManagers: ['my-operator'] });
+    expect(mine).toMatchObject({
+      kind: 'connected',
+      user: 'my-operator',
+      userAgents: ['manager/v0.0.0 (linux/amd64) kubernetes/$Format'],
+      fieldManagers: ['my-operator'],
+    });
     // A read's 404 is an answer, not an error; the 409 is a conflict.
     expect(mine.totals).toMatchObject({ requests: 23, writes: 3, errors: 1, conflicts: 1 });
     // It has been around for 2 seconds: its rates are over those, not diluted over 10.
@@ -52,7 +57,10 @@ describe('watch summaries', () => {
     ]);
     expect(mine!.watches[2]!.events).toEqual({ added: 1, modified: 1, deleted: 0, bookmarks: 0, errors: 0 });
     expect(mine!.watches[2]!.lastResourceVersion).toBe('1002');
-    expect(activity.snapshot().clients.find((c) => c.name === 'my-operator')).toMatchObject({ watchesHeld: 2, totals: expect.objectContaining({ watchEvents: 2 }) });
+    expect(activity.snapshot().clients.find((c) => c.name === 'my-operator')).toMatchObject({
+      watchesHeld: 2,
+      totals: expect.objectContaining({ watchEvents: 2 }),
+    });
   });
 
   it('learns the watches open before it started reading from the hello, and closes the ones that ended unseen', () => {
@@ -63,11 +71,26 @@ describe('watch summaries', () => {
       oldestSeq: 1,
       lastSeq: 1,
       resync: false,
-      openWatches: [{ type: 'watch-open', seq: 7, time: journal.time, user: 'late', watchId: 'w7', group: 'apps', version: 'v1', resource: 'deployments', bookmarks: false }],
+      openWatches: [
+        {
+          type: 'watch-open',
+          seq: 7,
+          time: journal.time,
+          user: 'late',
+          watchId: 'w7',
+          group: 'apps',
+          version: 'v1',
+          resource: 'deployments',
+          bookmarks: false,
+        },
+      ],
     });
     const watches = activity.snapshot().watches;
     expect(watches.find((w) => w.client === 'late')!.watches[0]).toMatchObject({ watchId: 'w7', resource: 'deployments' });
-    expect(watches.find((w) => w.client === 'my-operator')!.watches[0]).toMatchObject({ watchId: gone, closeReason: 'closed while the console was not reading the journal' });
+    expect(watches.find((w) => w.client === 'my-operator')!.watches[0]).toMatchObject({
+      watchId: gone,
+      closeReason: 'closed while the console was not reading the journal',
+    });
   });
 });
 

@@ -93,13 +93,24 @@ interface EmbeddedWrite {
   object: ObjectIdentity;
 }
 
-const resourceOf = (r: { resource?: string | undefined; subresource?: string | undefined }) => (r.subresource ? `${r.resource}/${r.subresource}` : (r.resource ?? ''));
+const resourceOf = (r: { resource?: string | undefined; subresource?: string | undefined }) =>
+  r.subresource ? `${r.resource}/${r.subresource}` : (r.resource ?? '');
 
 function targetOf(record: RequestRecord): RequestObject | undefined {
   if (!record.name || !record.resource) return undefined;
-  const object: ObjectIdentity = { group: record.group ?? '', kind: record.kind ?? record.resource, ...(record.namespace ? { namespace: record.namespace } : {}), name: record.name };
+  const object: ObjectIdentity = {
+    group: record.group ?? '',
+    kind: record.kind ?? record.resource,
+    ...(record.namespace ? { namespace: record.namespace } : {}),
+    name: record.name,
+  };
   if (!record.owner) return { object, key: identityKey(object) };
-  const owner: ObjectIdentity = { group: record.owner.group, kind: record.owner.kind, ...(record.namespace ? { namespace: record.namespace } : {}), name: record.owner.name };
+  const owner: ObjectIdentity = {
+    group: record.owner.group,
+    kind: record.owner.kind,
+    ...(record.namespace ? { namespace: record.namespace } : {}),
+    name: record.owner.name,
+  };
   return { object, key: identityKey(object), owner, ownerKey: identityKey(owner) };
 }
 
@@ -165,7 +176,11 @@ export class Activity {
     if (record.type === 'reconcile-start' && !record.inferred) this.#embedded.reconcileStarted(record);
     else if (record.type === 'api-call') {
       const joined = this.#embedded.apiCall(record);
-      if (joined) this.#observeEmbedded(joined.write, joined.triggers?.map((t) => t.resourceVersion));
+      if (joined)
+        this.#observeEmbedded(
+          joined.write,
+          joined.triggers?.map((t) => t.resourceVersion),
+        );
     }
   }
 
@@ -224,7 +239,8 @@ export class Activity {
     const target = targetOf(record);
     this.#staleness.request(identity.name, this.#viewersOf(identity, record), record, target?.object);
     const wrote = isWrite(record) && record.code < 300 && !record.dryRun && record.rvReturned !== undefined;
-    if (wrote && target) this.#written.wrote(record.rvReturned!, { writer: identity.name, objectKey: target.key, changedPaths: record.changedPaths ?? [], time: record.time });
+    if (wrote && target)
+      this.#written.wrote(record.rvReturned!, { writer: identity.name, objectKey: target.key, changedPaths: record.changedPaths ?? [], time: record.time });
     if (record.verb === 'list' && record.code < 300 && record.resource) {
       this.#watches.listed(identity.name, record.resource);
       this.#inferredOf(identity)?.passes.listed({ group: record.group ?? '', kind: record.kind ?? record.resource }, record.time);
@@ -237,7 +253,11 @@ export class Activity {
     if (identity.kind === 'embedded') {
       if (wrote && target) {
         const joined = this.#embedded.journaled(record.rvReturned!, { record, writer: identity.name, object: target.object }, record.time);
-        if (joined) this.#observeEmbedded(joined.write, joined.triggers?.map((t) => t.resourceVersion));
+        if (joined)
+          this.#observeEmbedded(
+            joined.write,
+            joined.triggers?.map((t) => t.resourceVersion),
+          );
       }
       return;
     }
@@ -286,8 +306,20 @@ export class Activity {
     this.#clients.watchEvent(client, record.time, this.#options.clock.now());
     const state = this.#inferred.get(client);
     if (!state || !record.name || (record.event !== 'ADDED' && record.event !== 'MODIFIED' && record.event !== 'DELETED')) return;
-    const object: ObjectIdentity = { group: watch.group, kind: watch.kind ?? watch.resource, ...(record.namespace ? { namespace: record.namespace } : {}), name: record.name };
-    const owner = record.owner && identityKey({ group: record.owner.group, kind: record.owner.kind, ...(record.namespace ? { namespace: record.namespace } : {}), name: record.owner.name });
+    const object: ObjectIdentity = {
+      group: watch.group,
+      kind: watch.kind ?? watch.resource,
+      ...(record.namespace ? { namespace: record.namespace } : {}),
+      name: record.name,
+    };
+    const owner =
+      record.owner &&
+      identityKey({
+        group: record.owner.group,
+        kind: record.owner.kind,
+        ...(record.namespace ? { namespace: record.namespace } : {}),
+        name: record.owner.name,
+      });
     const delivered = state.events.add({
       seq: record.seq,
       time: record.time,
@@ -336,7 +368,15 @@ export class Activity {
 
   #emitConflict(client: string, record: RequestRecord, object: ObjectIdentity, pass: Pass | undefined): void {
     const cause = conflictCauseOf(record);
-    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: record.time, controller: client, key: formatObjectKey(object), object, resource: resourceOf(record), cause };
+    const conflict: Omit<ConflictRecord, 'seq'> = {
+      type: 'conflict',
+      time: record.time,
+      controller: client,
+      key: formatObjectKey(object),
+      object,
+      resource: resourceOf(record),
+      cause,
+    };
     if (pass) conflict.reconcileId = pass.id;
     // A fault rule's 409 (`dojo-console client NAME fault`): no write won it.
     if (record.fault) conflict.injected = true;
@@ -347,7 +387,8 @@ export class Activity {
     if (winner?.currentRV) conflict.currentRV = winner.currentRV;
     if (winner?.writer?.fieldManager) conflict.currentManager = winner.writer.fieldManager;
     if (winner?.writer?.source === 'managedFields') conflict.currentWriterFrom = 'managedFields';
-    if (winner?.writer?.user) conflict.currentClient = this.#identify({ user: winner.writer.user, userAgent: winner.writer.userAgent, fieldManager: winner.writer.fieldManager }).name;
+    if (winner?.writer?.user)
+      conflict.currentClient = this.#identify({ user: winner.writer.user, userAgent: winner.writer.userAgent, fieldManager: winner.writer.fieldManager }).name;
     this.#options.emit(conflict);
   }
 
@@ -386,13 +427,28 @@ export class Activity {
         reconcileId: pass.id,
         triggers: pass.trigger.triggers,
         droppedTriggers: 0,
-        inferred: { client: pass.client, rule: pass.trigger.rule, confidence: pass.trigger.confidence, explanation: pass.trigger.explanation, object: pass.object },
+        inferred: {
+          client: pass.client,
+          rule: pass.trigger.rule,
+          confidence: pass.trigger.confidence,
+          explanation: pass.trigger.explanation,
+          object: pass.object,
+        },
       };
       this.#options.emit(start);
     },
     request: (pass, record, object) => {
       if (!this.#unjournaled.has(pass)) this.#journalCall(pass, record, object);
-      if (record.code < 300 && !record.dryRun) this.#observe(pass.client, record, object, this.#causeOf(pass.client, pass.trigger.events.map((e) => e.resourceVersion)));
+      if (record.code < 300 && !record.dryRun)
+        this.#observe(
+          pass.client,
+          record,
+          object,
+          this.#causeOf(
+            pass.client,
+            pass.trigger.events.map((e) => e.resourceVersion),
+          ),
+        );
     },
     ended: (pass) => {
       if (this.#unjournaled.has(pass)) return;
@@ -408,7 +464,8 @@ export class Activity {
         durationMs: Math.max(0, Math.round((pass.end - pass.start) * 100) / 100),
       };
       const failed = pass.requests.find((r) => isError(r));
-      if (failed) end.error = `${failed.code}${failed.reason ? ` ${failed.reason}` : ''} on ${failed.verb} ${resourceOf(failed)}${failed.name ? ` ${failed.name}` : ''}`;
+      if (failed)
+        end.error = `${failed.code}${failed.reason ? ` ${failed.reason}` : ''} on ${failed.verb} ${resourceOf(failed)}${failed.name ? ` ${failed.name}` : ''}`;
       this.#options.emit(end);
     },
   };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { apiCallRecord } from './api-call-record.ts';
 
-const reconcile = { controller: 'dojo', key: 'default/a', object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'a' }, reconcileId: 'r1', worker: 2 };
+const reconcile = {
+  controller: 'dojo',
+  key: 'default/a',
+  object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'a' },
+  reconcileId: 'r1',
+  worker: 2,
+};
 
 describe('apiCallRecord', () => {
   it('names the reconcile the call was made in and the request it was', () => {

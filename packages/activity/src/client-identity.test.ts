@@ -6,31 +6,46 @@ const who = (userAgent?: string, fieldManager?: string) => identifier.identify({
 
 describe('ClientIdentifier', () => {
   it('names a connected client by its token, whatever User-Agent it sends', () => {
-    expect(identifier.identify({ user: 'my-operator', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' })).toEqual({ name: 'my-operator', kind: 'connected' });
+    expect(identifier.identify({ user: 'my-operator', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' })).toEqual({
+      name: 'my-operator',
+      kind: 'connected',
+    });
   });
 
   it('tells requests made with no token apart by their User-Agent', () => {
-    expect(identifier.identify({ user: 'system:anonymous', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' })).toEqual({ name: 'kubectl', kind: 'kubectl' });
+    expect(identifier.identify({ user: 'system:anonymous', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' })).toEqual({
+      name: 'kubectl',
+      kind: 'kubectl',
+    });
   });
 
   describe("on a cluster where the console's own user is not admin", () => {
     const onKind = new ClientIdentifier({ isEmbedded: (name) => name === 'dojo', consoleUser: 'kubernetes-admin' });
 
     it("treats the console's own user as shared: kubectl with the same kubeconfig is kubectl, the console's controllers are themselves", () => {
-      expect(onKind.identify({ user: 'kubernetes-admin', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/60a317e' })).toEqual({ name: 'kubectl', kind: 'kubectl' });
+      expect(onKind.identify({ user: 'kubernetes-admin', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/60a317e' })).toEqual({
+        name: 'kubectl',
+        kind: 'kubectl',
+      });
       expect(onKind.identify({ user: 'kubernetes-admin', userAgent: 'dojo-console/dojo' })).toEqual({ name: 'dojo', kind: 'embedded' });
       expect(onKind.identify({ user: 'kubernetes-admin', userAgent: 'dojo-console' })).toEqual({ name: 'dojo-console', kind: 'console' });
       expect(onKind.isShared('kubernetes-admin')).toBe(true);
     });
 
     it('still names any other user a connected client, and still shares admin and no token', () => {
-      expect(onKind.identify({ user: 'my-operator', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' })).toEqual({ name: 'my-operator', kind: 'connected' });
+      expect(onKind.identify({ user: 'my-operator', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' })).toEqual({
+        name: 'my-operator',
+        kind: 'connected',
+      });
       expect(onKind.identify({ user: 'admin', userAgent: 'kopf/1.37.2' })).toEqual({ name: 'kopf', kind: 'agent' });
       expect(onKind.isShared('system:anonymous')).toBe(true);
     });
 
     it("without it, the console's user is one connected client, as before it was learnt", () => {
-      expect(new ClientIdentifier().identify({ user: 'kubernetes-admin', userAgent: 'kubectl/v1.33.0' })).toEqual({ name: 'kubernetes-admin', kind: 'connected' });
+      expect(new ClientIdentifier().identify({ user: 'kubernetes-admin', userAgent: 'kubectl/v1.33.0' })).toEqual({
+        name: 'kubernetes-admin',
+        kind: 'connected',
+      });
     });
   });
 

@@ -10,14 +10,19 @@ describe('what a 409 was about', () => {
     const stale = journal.write(kubectl, dojos, 'default', 'alpha', { verb: 'create' });
     journal.write(kubectl, dojos, 'default', 'alpha', { changedPaths: ['spec.replicas'], fieldManager: 'kubectl-patch' });
     journal.conflict(kubectl, dojos, 'default', 'alpha', stale);
-    expect(conflicts()).toEqual([expect.objectContaining({ cause: { kind: 'resourceVersion' }, staleRV: stale, currentRV: '1002', currentManager: 'kubectl-patch' })]);
+    expect(conflicts()).toEqual([
+      expect.objectContaining({ cause: { kind: 'resourceVersion' }, staleRV: stale, currentRV: '1002', currentManager: 'kubectl-patch' }),
+    ]);
   });
 
   it('records a server-side apply refused over fields other managers own as a field-manager conflict, with no winner', () => {
     const { journal, conflicts } = observeActivity();
     journal.write(kubectl, dojos, 'default', 'alpha', { verb: 'create' });
     journal.write(kubectl, dojos, 'default', 'alpha', { changedPaths: ['spec.replicas'], fieldManager: 'kubectl-patch' });
-    journal.applyConflict(operator('scaler'), dojos, 'default', 'alpha', { fieldManager: 'scaler', fieldManagers: [{ field: '.spec.replicas', manager: 'kubectl-patch' }] });
+    journal.applyConflict(operator('scaler'), dojos, 'default', 'alpha', {
+      fieldManager: 'scaler',
+      fieldManagers: [{ field: '.spec.replicas', manager: 'kubectl-patch' }],
+    });
     const [conflict] = conflicts();
     expect(conflict).toMatchObject({ controller: 'scaler', cause: { kind: 'fieldManager', fields: [{ field: '.spec.replicas', manager: 'kubectl-patch' }] } });
     expect(conflict).not.toHaveProperty('staleRV');
@@ -36,7 +41,11 @@ describe('what a 409 was about', () => {
     const { journal, conflicts, activity } = observeActivity();
     journal.write(kubectl, dojos, 'default', 'alpha', { verb: 'create' });
     journal.write(kubectl, dojos, 'default', 'alpha', { changedPaths: ['spec.replicas'], fieldManager: 'kubectl-patch' });
-    journal.applyConflict(consoleUi, dojos, 'default', 'alpha', { fieldManager: 'dojo-console', dryRun: true, fieldManagers: [{ field: '.spec.replicas', manager: 'kubectl-patch' }] });
+    journal.applyConflict(consoleUi, dojos, 'default', 'alpha', {
+      fieldManager: 'dojo-console',
+      dryRun: true,
+      fieldManagers: [{ field: '.spec.replicas', manager: 'kubectl-patch' }],
+    });
     expect(conflicts()).toEqual([]);
     expect(activity.snapshot().clients.find((c) => c.name === 'dojo-console')).toBeDefined();
   });

@@ -55,11 +55,19 @@ describe.each(views)('hot-loop detection from $view, over random schedules', ({ 
             if (status.step < s.setupSteps) paths.push(`status.setup.step${status.step + 1}`);
             else {
               const now = ready.get(name) ?? 0;
-              if (now !== status.ready) paths.push('status.readyReplicas', ...((now === 0) !== (status.ready === 0) ? ['status.conditions[type=Available].status', lastTransition] : []));
+              if (now !== status.ready)
+                paths.push(
+                  'status.readyReplicas',
+                  ...((now === 0) !== (status.ready === 0) ? ['status.conditions[type=Available].status', lastTransition] : []),
+                );
               if ((generation.get(name) ?? 1) !== status.generation) paths.push('status.observedGeneration');
             }
             if (paths.length === 0) return;
-            written.set(name, { step: Math.min(status.step + 1, s.setupSteps), ready: status.step < s.setupSteps ? status.ready : (ready.get(name) ?? 0), generation: status.step < s.setupSteps ? status.generation : (generation.get(name) ?? 1) });
+            written.set(name, {
+              step: Math.min(status.step + 1, s.setupSteps),
+              ready: status.step < s.setupSteps ? status.ready : (ready.get(name) ?? 0),
+              generation: status.step < s.setupSteps ? status.generation : (generation.get(name) ?? 1),
+            });
             sim.journal.write(op, dojos, 'default', name, { subresource: 'status', changedPaths: paths });
           });
         });
@@ -67,7 +75,10 @@ describe.each(views)('hot-loop detection from $view, over random schedules', ({ 
           sim.at(start + i, () => {
             generation.set(dojoName(i), 1);
             sim.journal.write(kubectl, dojos, 'default', dojoName(i), { verb: 'create' });
-            sim.journal.write(replicaSets, deployments, 'default', dojoName(i), { verb: 'create', owner: { group: 'core.jutsu.com', kind: 'Dojo', name: dojoName(i) } });
+            sim.journal.write(replicaSets, deployments, 'default', dojoName(i), {
+              verb: 'create',
+              owner: { group: 'core.jutsu.com', kind: 'Dojo', name: dojoName(i) },
+            });
           });
         }
         for (const change of s.podChanges) {

@@ -50,7 +50,14 @@ describe('the hot-loop detector', () => {
     const { journal, activity } = observeActivity();
     journal.watch(flapping, dojos);
     journal.write(kubectl, dojos, 'default', 'web', { verb: 'create' });
-    const steps = ['status.conditions[type=Progressing]', 'status.credentials', 'status.observedGeneration', 'status.readyReplicas', 'status.conditions[type=Available]', 'status.readyStatus'];
+    const steps = [
+      'status.conditions[type=Progressing]',
+      'status.credentials',
+      'status.observedGeneration',
+      'status.readyReplicas',
+      'status.conditions[type=Available]',
+      'status.readyStatus',
+    ];
     echoLoop(journal, flapping, steps.length, 50, (i) => [steps[i]!]);
     activity.tick();
     expect(activity.snapshot().hotLoops).toEqual([]);
@@ -69,7 +76,12 @@ describe('the hot-loop detector', () => {
     }
     activity.tick();
     expect(activity.snapshot().hotLoops).toEqual([
-      expect.objectContaining({ kind: 'ping-pong', writers: ['autoscaler', 'gitops'], fieldPaths: ['spec.replicas'], cure: expect.stringMatching(/^Two writers own spec.replicas/) }),
+      expect.objectContaining({
+        kind: 'ping-pong',
+        writers: ['autoscaler', 'gitops'],
+        fieldPaths: ['spec.replicas'],
+        cure: expect.stringMatching(/^Two writers own spec.replicas/),
+      }),
     ]);
   });
 
@@ -82,12 +94,31 @@ describe('the hot-loop detector', () => {
       journal.advance(30);
       const reconcileId = `r${i}`;
       const start: ReconcileStartRecord = {
-        type: 'reconcile-start', seq: 0, time: journal.time, controller: 'dojo', key: 'default/web', worker: 0, reconcileId,
-        triggers: [{ reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: 'default/web', resourceVersion: trigger }], droppedTriggers: 0,
+        type: 'reconcile-start',
+        seq: 0,
+        time: journal.time,
+        controller: 'dojo',
+        key: 'default/web',
+        worker: 0,
+        reconcileId,
+        triggers: [{ reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: 'default/web', resourceVersion: trigger }],
+        droppedTriggers: 0,
       };
       activity.ingestTelemetry(start);
       const rv = String(Number(trigger) + 1);
-      const call: ApiCallRecord = { type: 'api-call', seq: 0, time: journal.time, controller: 'dojo', key: 'default/web', verb: 'patch', resource: 'dojos/status', code: 200, rvReturned: rv, durationMs: 2, reconcileId };
+      const call: ApiCallRecord = {
+        type: 'api-call',
+        seq: 0,
+        time: journal.time,
+        controller: 'dojo',
+        key: 'default/web',
+        verb: 'patch',
+        resource: 'dojos/status',
+        code: 200,
+        rvReturned: rv,
+        durationMs: 2,
+        reconcileId,
+      };
       // The runtime's record usually comes first; the last two arrive after the journal's.
       if (i < 4) activity.ingestTelemetry(call);
       trigger = journal.write(dojoController, dojos, 'default', 'web', { subresource: 'status', changedPaths: [lastTransition] });

@@ -49,7 +49,13 @@ export interface HotLoopSettings extends ChurnSettings {
   quietMs: number;
 }
 
-export const defaultHotLoopSettings: HotLoopSettings = { selfWrites: 5, pingPongWrites: 4, windowMs: 10_000, quietMs: 15_000, churnWrites: defaultChurnSettings.churnWrites };
+export const defaultHotLoopSettings: HotLoopSettings = {
+  selfWrites: 5,
+  pingPongWrites: 4,
+  windowMs: 10_000,
+  quietMs: 15_000,
+  churnWrites: defaultChurnSettings.churnWrites,
+};
 
 interface LoopState {
   loop: { -readonly [K in keyof HotLoop]: HotLoop[K] };
@@ -134,14 +140,23 @@ export class HotLoopDetector {
   #checkPingPong(key: string, history: readonly WriteObservation[], write: WriteObservation): void {
     const tail = this.#recent(history, this.#settings.pingPongWrites, write.time);
     if (!tail) return;
-    const alternating = tail.every((w, i) => i === 0 || (w.writer !== tail[i - 1]!.writer && w.cause.kind === 'other' && w.cause.writer === tail[i - 1]!.writer));
+    const alternating = tail.every(
+      (w, i) => i === 0 || (w.writer !== tail[i - 1]!.writer && w.cause.kind === 'other' && w.cause.writer === tail[i - 1]!.writer),
+    );
     const writers = [...new Set(tail.map((w) => w.writer))].sort();
     if (!alternating || writers.length !== 2) return;
     const paths = commonPaths(tail);
     if (paths.length > 0) this.#flag('ping-pong', key, writers, paths, tail, write);
   }
 
-  #flag(kind: HotLoop['kind'], key: string, writers: string[], paths: string[], tail: readonly { readonly time: number }[], write: { readonly time: number; readonly object: ObjectIdentity; readonly resource: string }): void {
+  #flag(
+    kind: HotLoop['kind'],
+    key: string,
+    writers: string[],
+    paths: string[],
+    tail: readonly { readonly time: number }[],
+    write: { readonly time: number; readonly object: ObjectIdentity; readonly resource: string },
+  ): void {
     const id = `${kind}:${key}:${writers.join(',')}`;
     const state = this.#loops.get(id);
     if (state?.loop.active) {

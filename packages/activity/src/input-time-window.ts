@@ -19,6 +19,7 @@ export interface InputTimeWindow {
 export function timeOutsideWindow(ms: number, window: InputTimeWindow): string | undefined {
   if (!Number.isFinite(ms)) return 'is not a time';
   if (ms > window.now + futureToleranceMs) return `is more than ${futureToleranceMs / 60_000} minutes ahead of the console's clock`;
-  if (window.maxAgeMs !== undefined && ms < window.now - window.maxAgeMs) return `is older than the history keeps (${Math.round(window.maxAgeMs / 60_000)} minutes)`;
+  if (window.maxAgeMs !== undefined && ms < window.now - window.maxAgeMs)
+    return `is older than the history keeps (${Math.round(window.maxAgeMs / 60_000)} minutes)`;
   return undefined;
 }

@@ -25,10 +25,21 @@ describe('inferred reconciles', () => {
     const web = { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web' };
     // Records name the object by identity, so an object's Reconciles tab and history find them.
     expect(start).toMatchObject({ controller: 'my-operator', key: 'default/web', worker: 0, object: web });
-    expect(start!.inferred).toMatchObject({ client: 'my-operator', rule: 'same-object-event', confidence: 0.9, object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web' } });
+    expect(start!.inferred).toMatchObject({
+      client: 'my-operator',
+      rule: 'same-object-event',
+      confidence: 0.9,
+      object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web' },
+    });
     expect(start!.inferred!.explanation).toMatch(/^ADDED Dojo default\/web @ RV \d+, 1\d ms before reached my-operator$/);
-    expect(start!.triggers).toEqual([expect.objectContaining({ reason: 'watch', event: 'ADDED', kind: 'Dojo', key: 'default/web', resourceVersion: rv, inferred: true })]);
-    expect(calls(start!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get dojos 200', 'create deployments 201', 'patch dojos/status 200']);
+    expect(start!.triggers).toEqual([
+      expect.objectContaining({ reason: 'watch', event: 'ADDED', kind: 'Dojo', key: 'default/web', resourceVersion: rv, inferred: true }),
+    ]);
+    expect(calls(start!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual([
+      'get dojos 200',
+      'create deployments 201',
+      'patch dojos/status 200',
+    ]);
     expect(calls(start!.reconcileId).map((c) => c.object)).toEqual([web, web, web]);
     expect(ends()).toEqual([expect.objectContaining({ reconcileId: start!.reconcileId, result: 'success', object: web })]);
   });
@@ -65,11 +76,13 @@ describe('inferred reconciles', () => {
       ['default/web', 'same-object-event', 0.9],
       ['default/web', 'owned-object-event', 0.8],
     ]);
-    expect(starts()[0]!.inferred!.explanation).toMatch(/its first request was about Deployment default\/web-app, which it then wrote as a child of Dojo default\/web$/);
+    expect(starts()[0]!.inferred!.explanation).toMatch(
+      /its first request was about Deployment default\/web-app, which it then wrote as a child of Dojo default\/web$/,
+    );
     expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404', 'create deployments 201']);
   });
 
-  it("moves a pass filed under the wrong waiting event to the owner the pass then creates the read child for", () => {
+  it('moves a pass filed under the wrong waiting event to the owner the pass then creates the read child for', () => {
     // kube-rs in a new namespace: the root CA publisher's ConfigMap (owned by no one) reaches
     // the operator's ConfigMap watch just before the Dojo does. The read of the child that is
     // not there yet is first filed under the oldest waiting event, the unrelated one; creating
@@ -87,7 +100,9 @@ describe('inferred reconciles', () => {
     journal.advance(2000);
     activity.tick();
     expect(starts().map((s) => [s.key, s.inferred!.rule, s.inferred!.confidence])).toEqual([['default/web', 'same-object-event', 0.9]]);
-    expect(starts()[0]!.inferred!.explanation).toMatch(/^ADDED Dojo default\/web @ RV \d+, \d+ ms before reached my-operator; its first request was about Deployment default\/web-app, which it then wrote as a child of Dojo default\/web$/);
+    expect(starts()[0]!.inferred!.explanation).toMatch(
+      /^ADDED Dojo default\/web @ RV \d+, \d+ ms before reached my-operator; its first request was about Deployment default\/web-app, which it then wrote as a child of Dojo default\/web$/,
+    );
     expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404', 'create deployments 201']);
     // The unrelated event was not used up by the pass it did not cause: it still triggers its own.
     journal.get(op, deployments, 'default', 'unrelated');
@@ -129,8 +144,17 @@ describe('inferred reconciles', () => {
       ['default/web', 'same-object-event'],
       ['default/web', 'same-object-event'],
     ]);
-    expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get deployments 404', 'create deployments 201', 'create events 201', 'patch dojos/status 200']);
-    expect(starts()[1]!.triggers).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'owned', event: 'ADDED', kind: 'Deployment', key: 'default/web-app', resourceVersion: child })]));
+    expect(calls(starts()[0]!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual([
+      'get deployments 404',
+      'create deployments 201',
+      'create events 201',
+      'patch dojos/status 200',
+    ]);
+    expect(starts()[1]!.triggers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reason: 'owned', event: 'ADDED', kind: 'Deployment', key: 'default/web-app', resourceVersion: child }),
+      ]),
+    );
   });
 
   it('stays a little less sure when the pass does not go on to write the object its first request read', () => {

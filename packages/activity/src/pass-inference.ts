@@ -125,8 +125,13 @@ export class ClientPasses {
    */
   #settle(pass: Pass, next?: RequestObject, record?: RequestRecord): void {
     const assumption = pass.unsettled!;
-    const wroteIt = next !== undefined && record !== undefined && record.verb !== 'get' && record.code < 300 && next.key === assumption.key && next.ownerKey === pass.key;
-    if (wroteIt) pass.trigger = { ...assumption.confirmed, explanation: `${assumption.confirmed.explanation}; its first request was about ${label(assumption.object)}, which it then wrote as a child of ${label(pass.object)}` };
+    const wroteIt =
+      next !== undefined && record !== undefined && record.verb !== 'get' && record.code < 300 && next.key === assumption.key && next.ownerKey === pass.key;
+    if (wroteIt)
+      pass.trigger = {
+        ...assumption.confirmed,
+        explanation: `${assumption.confirmed.explanation}; its first request was about ${label(assumption.object)}, which it then wrote as a child of ${label(pass.object)}`,
+      };
     pass.unsettled = undefined;
     this.#sink.started(pass);
     for (const held of assumption.held) this.#sink.request(pass, held.record, held.object);
@@ -217,7 +222,13 @@ export class ClientPasses {
       { client: this.#client, key, label: label(object), start, events: this.#events, listedAt: this.#listedAt.get(kindKey(object)), previousStarts },
       this.#settings,
     );
-    const trigger = assumedRead ? { ...inferred, confidence: Math.round((inferred.confidence - 0.2) * 100) / 100, explanation: `${inferred.explanation}; its first request was about ${label(assumedRead)}, assumed to be part of this pass` } : inferred;
+    const trigger = assumedRead
+      ? {
+          ...inferred,
+          confidence: Math.round((inferred.confidence - 0.2) * 100) / 100,
+          explanation: `${inferred.explanation}; its first request was about ${label(assumedRead)}, assumed to be part of this pass`,
+        }
+      : inferred;
     const pass: Pass = { id, client: this.#client, object, key, worker, start, trigger, requests: [], end: start, lastAt: start };
     if (assumedRead) pass.unsettled = { object: assumedRead, key: identityKey(assumedRead), confirmed: inferred, held: [] };
     this.#lanes[worker] = pass;

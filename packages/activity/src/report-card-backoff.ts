@@ -56,8 +56,11 @@ export function backoffLine(journal: ClientJournal): ReportLine {
     }
   }
   runs.push(...open.values());
-  if (failures === 0) return line('backoff', title, 'not-seen', 'No request of its was answered 429 or 5xx yet (a fault rule can: `--status 429`, `--status 503`).');
-  const early = attempts.filter((a) => a.failure.code === 429 && a.failure.fault?.retryAfterSeconds !== undefined && a.delay < a.failure.fault.retryAfterSeconds * 1000 * retryAfterSlack);
+  if (failures === 0)
+    return line('backoff', title, 'not-seen', 'No request of its was answered 429 or 5xx yet (a fault rule can: `--status 429`, `--status 503`).');
+  const early = attempts.filter(
+    (a) => a.failure.code === 429 && a.failure.fault?.retryAfterSeconds !== undefined && a.delay < a.failure.fault.retryAfterSeconds * 1000 * retryAfterSlack,
+  );
   const waitedOut = attempts.filter((a) => a.failure.code === 429 && a.failure.fault?.retryAfterSeconds !== undefined && !early.includes(a));
   // A 429's run is paced by its Retry-After, not by a growing delay: only other failures are judged on growth.
   const judged = runs.filter((run) => run.length >= runToJudgeGrowth && run.every((a) => a.failure.code !== 429));
@@ -71,17 +74,40 @@ export function backoffLine(journal: ClientJournal): ReportLine {
     { label: '429 and 5xx answers', value: failures },
     { label: 'retried', value: attempts.length },
     ...(mid !== undefined ? [{ label: 'median delay to retry', value: duration(Math.max(0, mid)) }] : []),
-    ...(waitedOut.length + early.length ? [{ label: '429s retried after Retry-After', value: `${waitedOut.length} of ${waitedOut.length + early.length}` }] : []),
+    ...(waitedOut.length + early.length
+      ? [{ label: '429s retried after Retry-After', value: `${waitedOut.length} of ${waitedOut.length + early.length}` }]
+      : []),
     ...(judged.length ? [{ label: `runs of ${runToJudgeGrowth}+ failures spacing out`, value: `${judged.length - hammered.length} of ${judged.length}` }] : []),
   ];
   const spacing = (run: Attempt[]) => run.map((a) => duration(Math.max(0, a.delay))).join(', ');
   const links = [
-    ...early.slice(0, 2).map((a) => requestLink(a.next, `retried ${duration(Math.max(0, a.delay))} after a 429 asking ${a.failure.fault!.retryAfterSeconds} s: ${objectNameOf(a.next)}`)),
+    ...early
+      .slice(0, 2)
+      .map((a) =>
+        requestLink(a.next, `retried ${duration(Math.max(0, a.delay))} after a 429 asking ${a.failure.fault!.retryAfterSeconds} s: ${objectNameOf(a.next)}`),
+      ),
     ...hammered.slice(0, 2).map((run) => requestLink(run[0]!.failure, `${run.length + 1} attempts spaced ${spacing(run)}`)),
-    ...attempts.slice(0, 2).map((a) => requestLink(a.failure, `${a.failure.code} on ${a.failure.verb} ${objectNameOf(a.failure)}, retried ${duration(Math.max(0, a.delay))} later`)),
+    ...attempts
+      .slice(0, 2)
+      .map((a) => requestLink(a.failure, `${a.failure.code} on ${a.failure.verb} ${objectNameOf(a.failure)}, retried ${duration(Math.max(0, a.delay))} later`)),
   ];
   if (early.length) return line('backoff', title, 'problem', `Retried ${early.length} 429s before their Retry-After had passed.`, figures, links);
-  if (hammered.length) return line('backoff', title, 'problem', `Retried failing requests at a steady, short pace (${spacing(hammered[0]!)}) instead of backing off.`, figures, links);
+  if (hammered.length)
+    return line(
+      'backoff',
+      title,
+      'problem',
+      `Retried failing requests at a steady, short pace (${spacing(hammered[0]!)}) instead of backing off.`,
+      figures,
+      links,
+    );
   if (attempts.length === 0) return line('backoff', title, 'good', `Did not retry any of ${failures} failed requests at once.`, figures, links);
-  return line('backoff', title, 'good', `Waited before retrying${waitedOut.length ? ', honouring Retry-After' : ''}${judged.length ? ', and spaced repeated failures out' : ''} (median ${duration(Math.max(0, mid!))}).`, figures, links);
+  return line(
+    'backoff',
+    title,
+    'good',
+    `Waited before retrying${waitedOut.length ? ', honouring Retry-After' : ''}${judged.length ? ', and spaced repeated failures out' : ''} (median ${duration(Math.max(0, mid!))}).`,
+    figures,
+    links,
+  );
 }

@@ -45,7 +45,13 @@ export function conflictRetriesLine(journal: ClientJournal): ReportLine {
     } else if (now - conflict.time > retryWindowMs) gaveUp.push(conflict);
     else pending++;
   }
-  if (conflicts === 0) return line('conflict-retries', title, 'not-seen', 'No write of its was answered 409 Conflict yet (a fault rule can make one: `dojo-console client NAME fault --verb update --status 409 --count 1`).');
+  if (conflicts === 0)
+    return line(
+      'conflict-retries',
+      title,
+      'not-seen',
+      'No write of its was answered 409 Conflict yet (a fault rule can make one: `dojo-console client NAME fault --verb update --status 409 --count 1`).',
+    );
   const mid = median(delays);
   const figures = [
     { label: '409s', value: conflicts },
@@ -56,13 +62,36 @@ export function conflictRetriesLine(journal: ClientJournal): ReportLine {
   ];
   const links: ReportLink[] = [
     ...gaveUp.slice(0, 2).map((c) => requestLink(c, `409 never retried: ${objectNameOf(c)}`)),
-    ...retries.slice(0, 2).flatMap(({ conflict, retry }) => [requestLink(conflict, `409 on ${objectNameOf(conflict)}`), requestLink(retry, `its retry, ${duration(retry.time - conflict.time)} later (${retry.code})`)]),
+    ...retries
+      .slice(0, 2)
+      .flatMap(({ conflict, retry }) => [
+        requestLink(conflict, `409 on ${objectNameOf(conflict)}`),
+        requestLink(retry, `its retry, ${duration(retry.time - conflict.time)} later (${retry.code})`),
+      ]),
   ];
   const reconcileId = [...gaveUp, ...retries.map((r) => r.conflict)].map((c) => journal.reconcileOfConflict?.(c)).find((id) => id !== undefined);
   if (reconcileId) links.push({ kind: 'reconcile', reconcileId, label: 'the reconcile that met the first 409' });
-  if (retries.length === 0 && gaveUp.length === 0) return line('conflict-retries', title, 'not-seen', `${conflicts} 409s, not retried yet (it has ${duration(retryWindowMs)} to).`, figures, links);
-  if (retries.length === 0) return line('conflict-retries', title, 'problem', `Gave up on all ${gaveUp.length} 409s: it never wrote those objects again within ${duration(retryWindowMs)}. Requeue the object on a conflict (return the error) instead of dropping it.`, figures, links);
-  if (gaveUp.length > 0) return line('conflict-retries', title, 'warning', `Retried ${retries.length} of ${conflicts} 409s (median ${duration(mid!)} later) but gave up on ${gaveUp.length}.`, figures, links);
-  if (mid! > slowRetryMs) return line('conflict-retries', title, 'warning', `Retried every 409, but slowly: median ${duration(mid!)} after the conflict.`, figures, links);
+  if (retries.length === 0 && gaveUp.length === 0)
+    return line('conflict-retries', title, 'not-seen', `${conflicts} 409s, not retried yet (it has ${duration(retryWindowMs)} to).`, figures, links);
+  if (retries.length === 0)
+    return line(
+      'conflict-retries',
+      title,
+      'problem',
+      `Gave up on all ${gaveUp.length} 409s: it never wrote those objects again within ${duration(retryWindowMs)}. Requeue the object on a conflict (return the error) instead of dropping it.`,
+      figures,
+      links,
+    );
+  if (gaveUp.length > 0)
+    return line(
+      'conflict-retries',
+      title,
+      'warning',
+      `Retried ${retries.length} of ${conflicts} 409s (median ${duration(mid!)} later) but gave up on ${gaveUp.length}.`,
+      figures,
+      links,
+    );
+  if (mid! > slowRetryMs)
+    return line('conflict-retries', title, 'warning', `Retried every 409, but slowly: median ${duration(mid!)} after the conflict.`, figures, links);
   return line('conflict-retries', title, 'good', `Retried every 409 (${retries.length}), median ${duration(mid!)} after the conflict.`, figures, links);
 }

@@ -15,7 +15,8 @@ import { duration, groupResource, line, median, objectKeyOf, objectNameOf, reque
 export const stuckAfterMs = 30_000;
 
 const title = 'Removes its finalizers';
-const changesFinalizers = (r: RequestRecord) => (r.verb === 'update' || r.verb === 'patch') && r.code < 300 && !r.dryRun && (r.changedPaths?.some((p) => p.startsWith('metadata.finalizers')) ?? false);
+const changesFinalizers = (r: RequestRecord) =>
+  (r.verb === 'update' || r.verb === 'patch') && r.code < 300 && !r.dryRun && (r.changedPaths?.some((p) => p.startsWith('metadata.finalizers')) ?? false);
 
 export function finalizersLine(journal: ClientJournal): ReportLine {
   const finalized = new Map<string, RequestRecord>();
@@ -42,7 +43,9 @@ export function finalizersLine(journal: ClientJournal): ReportLine {
       }
     }
   }
-  const stuck = [...deletes].filter(([key, deleted]) => !settled.has(key) && !gone.has(key) && journal.now - deleted.time > stuckAfterMs).map(([key, deleted]) => ({ key, deleted, added: finalized.get(key)! }));
+  const stuck = [...deletes]
+    .filter(([key, deleted]) => !settled.has(key) && !gone.has(key) && journal.now - deleted.time > stuckAfterMs)
+    .map(([key, deleted]) => ({ key, deleted, added: finalized.get(key)! }));
   const mid = median(removed.map(({ deleted, removal }) => removal.time - deleted.time));
   const figures = [
     { label: 'objects it put finalizers on', value: finalized.size },
@@ -52,11 +55,45 @@ export function finalizersLine(journal: ClientJournal): ReportLine {
     ...(mid !== undefined ? [{ label: 'median delete to removal', value: duration(mid) }] : []),
   ];
   const links = [
-    ...stuck.slice(0, 2).flatMap(({ deleted, added }) => [requestLink(deleted, `deleted ${objectNameOf(deleted)}, still held ${duration(journal.now - deleted.time)} later`), requestLink(added, 'where it set the finalizer')]),
-    ...removed.slice(0, 2).map(({ removal, deleted }) => requestLink(removal, `removed from ${objectNameOf(removal)} ${duration(removal.time - deleted.time)} after the delete`)),
+    ...stuck
+      .slice(0, 2)
+      .flatMap(({ deleted, added }) => [
+        requestLink(deleted, `deleted ${objectNameOf(deleted)}, still held ${duration(journal.now - deleted.time)} later`),
+        requestLink(added, 'where it set the finalizer'),
+      ]),
+    ...removed
+      .slice(0, 2)
+      .map(({ removal, deleted }) => requestLink(removal, `removed from ${objectNameOf(removal)} ${duration(removal.time - deleted.time)} after the delete`)),
   ];
-  if (stuck.length) return line('finalizers', title, 'problem', `${stuck.length} object${stuck.length > 1 ? 's' : ''} it put a finalizer on stayed in deletion for more than ${duration(stuckAfterMs)} (${stuck.map((s) => s.key).slice(0, 2).join(', ')}): remove the finalizer once cleanup is done, and when the object is already gone.`, figures, links);
-  if (removed.length) return line('finalizers', title, 'good', `Removed its finalizer from every deleted object (${removed.length}), median ${duration(mid!)} after the delete.`, figures, links);
-  if (finalized.size) return line('finalizers', title, 'not-seen', `It put finalizers on ${finalized.size} object${finalized.size > 1 ? 's' : ''}; none of them was deleted yet${deletes.size ? ' long enough ago to tell' : ''}.`, figures, links);
+  if (stuck.length)
+    return line(
+      'finalizers',
+      title,
+      'problem',
+      `${stuck.length} object${stuck.length > 1 ? 's' : ''} it put a finalizer on stayed in deletion for more than ${duration(stuckAfterMs)} (${stuck
+        .map((s) => s.key)
+        .slice(0, 2)
+        .join(', ')}): remove the finalizer once cleanup is done, and when the object is already gone.`,
+      figures,
+      links,
+    );
+  if (removed.length)
+    return line(
+      'finalizers',
+      title,
+      'good',
+      `Removed its finalizer from every deleted object (${removed.length}), median ${duration(mid!)} after the delete.`,
+      figures,
+      links,
+    );
+  if (finalized.size)
+    return line(
+      'finalizers',
+      title,
+      'not-seen',
+      `It put finalizers on ${finalized.size} object${finalized.size > 1 ? 's' : ''}; none of them was deleted yet${deletes.size ? ' long enough ago to tell' : ''}.`,
+      figures,
+      links,
+    );
   return line('finalizers', title, 'not-seen', 'It changed no finalizer yet.', figures);
 }

@@ -4,7 +4,19 @@
  * the client's, and what activity already inferred (hot loops, stale writes). Plus the small
  * vocabulary the lines share: an object's key, a median, a line built from its parts.
  */
-import type { ClientKind, HotLoop, ReportFigure, ReportLine, ReportLineId, ReportLink, ReportVerdict, RequestJournalRecord, RequestRecord, StaleWrite, WatchOpenRecord } from '@dojo/console-protocol';
+import type {
+  ClientKind,
+  HotLoop,
+  ReportFigure,
+  ReportLine,
+  ReportLineId,
+  ReportLink,
+  ReportVerdict,
+  RequestJournalRecord,
+  RequestRecord,
+  StaleWrite,
+  WatchOpenRecord,
+} from '@dojo/console-protocol';
 import type { ClientIdentity, RequestOrigin } from './client-identity.ts';
 
 export interface ReportCardInput {
@@ -52,16 +64,23 @@ export function clientJournalOf(input: ReportCardInput): ClientJournal {
 }
 
 /** `group/resource` ("" group: the resource alone), as activity names resources. */
-export const groupResource = (r: { group?: string | undefined; resource?: string | undefined }) => (r.group ? `${r.group}/${r.resource ?? ''}` : (r.resource ?? ''));
+export const groupResource = (r: { group?: string | undefined; resource?: string | undefined }) =>
+  r.group ? `${r.group}/${r.resource ?? ''}` : (r.resource ?? '');
 
 /** One object's key, whatever the subresource: `group/resource/namespace/name`. */
-export function objectKeyOf(r: { group?: string | undefined; resource?: string | undefined; namespace?: string | undefined; name?: string | undefined }): string | undefined {
+export function objectKeyOf(r: {
+  group?: string | undefined;
+  resource?: string | undefined;
+  namespace?: string | undefined;
+  name?: string | undefined;
+}): string | undefined {
   if (!r.resource || !r.name) return undefined;
   return `${groupResource(r)}/${r.namespace ?? ''}/${r.name}`;
 }
 
 /** How people name an object in a sentence: `resource ns/name`. */
-export const objectNameOf = (r: RequestRecord) => `${r.resource ?? '?'}${r.subresource ? `/${r.subresource}` : ''} ${r.namespace ? `${r.namespace}/` : ''}${r.name ?? ''}`;
+export const objectNameOf = (r: RequestRecord) =>
+  `${r.resource ?? '?'}${r.subresource ? `/${r.subresource}` : ''} ${r.namespace ? `${r.namespace}/` : ''}${r.name ?? ''}`;
 
 export const isWriteVerb = (verb: string) => verb === 'create' || verb === 'update' || verb === 'patch' || verb === 'delete' || verb === 'deletecollection';
 
@@ -84,7 +103,14 @@ export const requestLink = (record: { seq: number }, label: string): ReportLink 
 /** At most this many links per line: the first of each kind of evidence, not every record. */
 export const linksPerLine = 5;
 
-export function line(id: ReportLineId, title: string, verdict: ReportVerdict, summary: string, figures: ReportFigure[] = [], links: ReportLink[] = []): ReportLine {
+export function line(
+  id: ReportLineId,
+  title: string,
+  verdict: ReportVerdict,
+  summary: string,
+  figures: ReportFigure[] = [],
+  links: ReportLink[] = [],
+): ReportLine {
   // A reconcile link says more than another request: it is kept within the limit.
   const reconciles = links.filter((l) => l.kind === 'reconcile').slice(0, 1);
   const others = links.filter((l) => l.kind !== 'reconcile').slice(0, linksPerLine - reconciles.length);

@@ -18,10 +18,37 @@ export function hotLoopsLine(journal: ClientJournal): ReportLine {
     { label: 'still looping', value: active.length },
     ...(loops.length ? [{ label: 'looping writes', value: loops.reduce((n, loop) => n + loop.writes, 0) }] : []),
   ];
-  const links = loops.map((loop) => ({ kind: 'hot-loop' as const, hotLoopId: loop.id, object: loop.object, label: `${loop.kind} on ${objectText(loop.object)}: ${loop.fieldPaths.slice(0, 2).join(', ') || 'every write a change'} (${loop.writes} writes)` }));
-  if (active.length) return line('hot-loops', title, 'problem', `Writing ${objectText(active[0]!.object)} again and again now (${active[0]!.kind}, ${active[0]!.ratePerSecond.toFixed(1)}/s). ${active[0]!.cure}`, figures, links);
-  if (loops.length) return line('hot-loops', title, 'warning', `Was in ${loops.length} hot loop${loops.length > 1 ? 's' : ''} that stopped (${objectText(loops[0]!.object)}). ${loops[0]!.cure}`, figures, links);
-  return line('hot-loops', title, hasWritten(journal) ? 'good' : 'not-seen', hasWritten(journal) ? 'None of its writes formed a hot loop.' : 'It wrote nothing yet.', figures);
+  const links = loops.map((loop) => ({
+    kind: 'hot-loop' as const,
+    hotLoopId: loop.id,
+    object: loop.object,
+    label: `${loop.kind} on ${objectText(loop.object)}: ${loop.fieldPaths.slice(0, 2).join(', ') || 'every write a change'} (${loop.writes} writes)`,
+  }));
+  if (active.length)
+    return line(
+      'hot-loops',
+      title,
+      'problem',
+      `Writing ${objectText(active[0]!.object)} again and again now (${active[0]!.kind}, ${active[0]!.ratePerSecond.toFixed(1)}/s). ${active[0]!.cure}`,
+      figures,
+      links,
+    );
+  if (loops.length)
+    return line(
+      'hot-loops',
+      title,
+      'warning',
+      `Was in ${loops.length} hot loop${loops.length > 1 ? 's' : ''} that stopped (${objectText(loops[0]!.object)}). ${loops[0]!.cure}`,
+      figures,
+      links,
+    );
+  return line(
+    'hot-loops',
+    title,
+    hasWritten(journal) ? 'good' : 'not-seen',
+    hasWritten(journal) ? 'None of its writes formed a hot loop.' : 'It wrote nothing yet.',
+    figures,
+  );
 }
 
 export function staleViewsLine(journal: ClientJournal): ReportLine {
@@ -38,9 +65,31 @@ export function staleViewsLine(journal: ClientJournal): ReportLine {
     object: w.object,
     label: `${w.verb} ${objectText(w.object)} at ${w.seenResourceVersion ?? 'no version'}, current ${w.currentResourceVersion}${w.overlappingPaths.length ? ` (${w.overlappingPaths.slice(0, 2).join(', ')})` : ''}`,
   }));
-  if (lost.length) return line('stale-views', title, 'problem', `${journal.staleWriteCount} writes on a stale view; ${lost.length} changed fields a version it had not seen had changed: lost updates, likely. ${lost[0]!.cure}`, figures, links);
-  if (journal.staleWriteCount) return line('stale-views', title, 'warning', `${journal.staleWriteCount} writes on a stale view (the object had changed since it last saw it). ${writes[0]?.cure ?? ''}`.trim(), figures, links);
-  return line('stale-views', title, hasWritten(journal) ? 'good' : 'not-seen', hasWritten(journal) ? 'None of its writes was made on a stale view.' : 'It wrote nothing yet.', figures);
+  if (lost.length)
+    return line(
+      'stale-views',
+      title,
+      'problem',
+      `${journal.staleWriteCount} writes on a stale view; ${lost.length} changed fields a version it had not seen had changed: lost updates, likely. ${lost[0]!.cure}`,
+      figures,
+      links,
+    );
+  if (journal.staleWriteCount)
+    return line(
+      'stale-views',
+      title,
+      'warning',
+      `${journal.staleWriteCount} writes on a stale view (the object had changed since it last saw it). ${writes[0]?.cure ?? ''}`.trim(),
+      figures,
+      links,
+    );
+  return line(
+    'stale-views',
+    title,
+    hasWritten(journal) ? 'good' : 'not-seen',
+    hasWritten(journal) ? 'None of its writes was made on a stale view.' : 'It wrote nothing yet.',
+    figures,
+  );
 }
 
 const ruleText = (f: ForbiddenRequest) =>
@@ -56,10 +105,35 @@ export function rbacLine(journal: ClientJournal): ReportLine {
     if (!missing.has(text)) missing.set(text, r);
   }
   const who = journal.serviceAccount ? `ServiceAccount ${journal.serviceAccount.namespace}/${journal.serviceAccount.name}` : undefined;
-  const figures = [{ label: '403 Forbidden', value: refused.length }, { label: 'rules missing', value: missing.size }, ...(missing.size ? [...missing.keys()].map((text, i) => ({ label: `missing rule ${i + 1}`, value: text })) : [])];
+  const figures = [
+    { label: '403 Forbidden', value: refused.length },
+    { label: 'rules missing', value: missing.size },
+    ...(missing.size ? [...missing.keys()].map((text, i) => ({ label: `missing rule ${i + 1}`, value: text })) : []),
+  ];
   const links = [...missing].map(([text, r]) => requestLink(r, `403 on ${r.verb} ${objectNameOf(r)}: needs ${text}`));
-  if (refused.length) return line('rbac', title, 'problem', `${refused.length} request${refused.length > 1 ? 's' : ''} refused 403${who ? ` as ${who}` : ''}; ${missing.size} rule${missing.size > 1 ? 's' : ''} missing (\`dojo-console rbac ${journal.client}\` prints the role it needs).`, figures, links);
+  if (refused.length)
+    return line(
+      'rbac',
+      title,
+      'problem',
+      `${refused.length} request${refused.length > 1 ? 's' : ''} refused 403${who ? ` as ${who}` : ''}; ${missing.size} rule${missing.size > 1 ? 's' : ''} missing (\`dojo-console rbac ${journal.client}\` prints the role it needs).`,
+      figures,
+      links,
+    );
   if (who) return line('rbac', title, 'good', `Authorized as ${who}; no request refused.`, figures);
-  if (journal.kind === 'connected') return line('rbac', title, 'not-seen', `Not checked: it is trusted as the admin (\`dojo-console connect ${journal.client} --service-account NS/SA\` has its requests authorized by RBAC).`, figures);
-  return line('rbac', title, 'not-seen', 'Not checked: only a client connected with `dojo-console connect NAME --service-account NS/SA` is authorized by RBAC; this one is trusted as the admin.', figures);
+  if (journal.kind === 'connected')
+    return line(
+      'rbac',
+      title,
+      'not-seen',
+      `Not checked: it is trusted as the admin (\`dojo-console connect ${journal.client} --service-account NS/SA\` has its requests authorized by RBAC).`,
+      figures,
+    );
+  return line(
+    'rbac',
+    title,
+    'not-seen',
+    'Not checked: only a client connected with `dojo-console connect NAME --service-account NS/SA` is authorized by RBAC; this one is trusted as the admin.',
+    figures,
+  );
 }

@@ -32,12 +32,30 @@ export function ownerReferencesLine(journal: ClientJournal): ReportLine {
   ];
   const links = [
     ...orphans.slice(0, 3).map((r) => requestLink(r, `created ${objectNameOf(r)} with no controller owner`)),
-    ...children.filter((r) => r.owner).slice(0, 1).map((r) => requestLink(r, `created ${objectNameOf(r)} owned by ${r.owner!.kind} ${r.owner!.name}`)),
+    ...children
+      .filter((r) => r.owner)
+      .slice(0, 1)
+      .map((r) => requestLink(r, `created ${objectNameOf(r)} owned by ${r.owner!.kind} ${r.owner!.name}`)),
   ];
   if (orphans.length) {
     const kinds = [...new Set(orphans.map(groupResource))].join(', ');
-    return line('owner-references', title, 'warning', `Created ${orphans.length} object${orphans.length > 1 ? 's' : ''} it then manages with no controller owner (${kinds}): nothing deletes them with their owner, and their changes trigger no one (SetControllerReference).`, figures, links);
+    return line(
+      'owner-references',
+      title,
+      'warning',
+      `Created ${orphans.length} object${orphans.length > 1 ? 's' : ''} it then manages with no controller owner (${kinds}): nothing deletes them with their owner, and their changes trigger no one (SetControllerReference).`,
+      figures,
+      links,
+    );
   }
-  if (children.length) return line('owner-references', title, 'good', `Every object it created and manages (${children.length}) names its controller owner.`, figures, links);
-  return line('owner-references', title, 'not-seen', created.size ? `It created ${created.size} object${created.size > 1 ? 's' : ''} but manages none of them.` : 'It created nothing yet.', figures, links);
+  if (children.length)
+    return line('owner-references', title, 'good', `Every object it created and manages (${children.length}) names its controller owner.`, figures, links);
+  return line(
+    'owner-references',
+    title,
+    'not-seen',
+    created.size ? `It created ${created.size} object${created.size > 1 ? 's' : ''} but manages none of them.` : 'It created nothing yet.',
+    figures,
+    links,
+  );
 }

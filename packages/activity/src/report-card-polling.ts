@@ -58,9 +58,24 @@ export function pollingLine(journal: ClientJournal): ReportLine {
   if (polled.length) {
     const first = polled[0]!;
     const links = polled.slice(0, 3).map((p) => requestLink(p.reads[0]!, `${p.target}: ${p.reads.length} reads, every ${duration(p.every)}`));
-    return line('watches', title, 'warning', `Polls ${polled.length === 1 ? first.target : `${polled.length} things, e.g. ${first.target},`} every ${duration(first.every)} with no watch of it: a watch (an informer) would tell it of changes at once, for less.`, figures, links);
+    return line(
+      'watches',
+      title,
+      'warning',
+      `Polls ${polled.length === 1 ? first.target : `${polled.length} things, e.g. ${first.target},`} every ${duration(first.every)} with no watch of it: a watch (an informer) would tell it of changes at once, for less.`,
+      figures,
+      links,
+    );
   }
-  if (journal.watches.length) return line('watches', title, 'good', `Watches ${[...watched].join(', ')}${journal.readsThrough ? ` (through ${journal.readsThrough}'s shared informers)` : ''}; no polling seen.`, figures, journal.watches.slice(0, 1).map((w) => requestLink(w, `its first watch: ${groupResource(w)}`)));
+  if (journal.watches.length)
+    return line(
+      'watches',
+      title,
+      'good',
+      `Watches ${[...watched].join(', ')}${journal.readsThrough ? ` (through ${journal.readsThrough}'s shared informers)` : ''}; no polling seen.`,
+      figures,
+      journal.watches.slice(0, 1).map((w) => requestLink(w, `its first watch: ${groupResource(w)}`)),
+    );
   if (reads) return line('watches', title, 'good', `No watch, and no read repeated at a steady rhythm (${reads} GETs and LISTs).`, figures);
   return line('watches', title, 'not-seen', 'It has neither read nor watched anything yet.', figures);
 }

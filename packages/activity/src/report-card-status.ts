@@ -28,7 +28,9 @@ export function statusSubresourceLine(journal: ClientJournal): ReportLine {
   const viaSubresource = journal.requests.filter(throughSubresource);
   const viaMain = journal.requests.filter(statusOnlyOfMain);
   // Kinds with a status subresource, as far as the journal shows (anyone wrote their /status).
-  const withSubresource = new Set(journal.records.flatMap((r) => (r.type === 'request' && r.subresource === 'status' && r.code < 300 ? [groupResource(r)] : [])));
+  const withSubresource = new Set(
+    journal.records.flatMap((r) => (r.type === 'request' && r.subresource === 'status' && r.code < 300 ? [groupResource(r)] : [])),
+  );
   const figures = [
     { label: 'status writes through /status', value: viaSubresource.length },
     { label: 'status-only writes of the main resource', value: viaMain.length },
@@ -36,11 +38,25 @@ export function statusSubresourceLine(journal: ClientJournal): ReportLine {
   if (viaMain.length) {
     const kinds = [...new Set(viaMain.map(groupResource))];
     const links = viaMain.slice(0, 3).map((r) => requestLink(r, `${r.verb} ${objectNameOf(r)} changed only ${r.changedPaths!.slice(0, 2).join(', ')}`));
-    return line('status-subresource', title, 'problem', `Wrote status through the main resource ${viaMain.length}× (${kinds.join(', ')}): enable the status subresource on the kind (\`+kubebuilder:subresource:status\`) and write \`/status\`; once it is on, the server drops status sent this way.`, figures, links);
+    return line(
+      'status-subresource',
+      title,
+      'problem',
+      `Wrote status through the main resource ${viaMain.length}× (${kinds.join(', ')}): enable the status subresource on the kind (\`+kubebuilder:subresource:status\`) and write \`/status\`; once it is on, the server drops status sent this way.`,
+      figures,
+      links,
+    );
   }
   if (viaSubresource.length) {
     const kinds = [...new Set(viaSubresource.map(groupResource))];
-    return line('status-subresource', title, 'good', `Writes status through /status (${kinds.join(', ')}); status sent to the main resource of ${kinds.filter((k) => withSubresource.has(k)).join(', ') || 'these kinds'} would be dropped by the server.`, figures, viaSubresource.slice(0, 1).map((r) => requestLink(r, `${r.verb} ${objectNameOf(r)}`)));
+    return line(
+      'status-subresource',
+      title,
+      'good',
+      `Writes status through /status (${kinds.join(', ')}); status sent to the main resource of ${kinds.filter((k) => withSubresource.has(k)).join(', ') || 'these kinds'} would be dropped by the server.`,
+      figures,
+      viaSubresource.slice(0, 1).map((r) => requestLink(r, `${r.verb} ${objectNameOf(r)}`)),
+    );
   }
   return line('status-subresource', title, 'not-seen', 'It wrote no status yet.', figures);
 }
@@ -82,8 +98,32 @@ export function observedGenerationLine(journal: ClientJournal): ReportLine {
     ...missed.slice(0, 3).map((r) => requestLink(r, `status of ${objectNameOf(r)} at generation ${r.generation} without observedGeneration`)),
     ...carried.slice(0, 2).map((r) => requestLink(r, `observedGeneration ${r.generation} on ${objectNameOf(r)}`)),
   ];
-  if (carried.length + missed.length === 0) return line('observed-generation', title, 'not-seen', objects.size ? 'No generation change of an object whose status it writes yet (edit its spec to see).' : 'It wrote no status yet.', figures, links);
-  if (carried.length === 0) return line('observed-generation', title, 'problem', `After ${missed.length} generation changes its status writes never changed status.observedGeneration: readers cannot tell whether the status describes the current spec.`, figures, links);
-  if (missed.length) return line('observed-generation', title, 'warning', `Set observedGeneration after ${carried.length} generation changes, not after ${missed.length}.`, figures, links);
+  if (carried.length + missed.length === 0)
+    return line(
+      'observed-generation',
+      title,
+      'not-seen',
+      objects.size ? 'No generation change of an object whose status it writes yet (edit its spec to see).' : 'It wrote no status yet.',
+      figures,
+      links,
+    );
+  if (carried.length === 0)
+    return line(
+      'observed-generation',
+      title,
+      'problem',
+      `After ${missed.length} generation changes its status writes never changed status.observedGeneration: readers cannot tell whether the status describes the current spec.`,
+      figures,
+      links,
+    );
+  if (missed.length)
+    return line(
+      'observed-generation',
+      title,
+      'warning',
+      `Set observedGeneration after ${carried.length} generation changes, not after ${missed.length}.`,
+      figures,
+      links,
+    );
   return line('observed-generation', title, 'good', `Set observedGeneration after every generation change (${carried.length}).`, figures, links);
 }

@@ -34,7 +34,18 @@ const failed = (journal: SimulatedJournal, who: Who, code: number, fields: Parti
 describe('a report card', () => {
   it('has every line, in order, each not seen yet for a client that did nothing', () => {
     const card = cardOf(observeActivity());
-    expect(card.lines.map((l) => l.id)).toEqual(['conflict-retries', 'backoff', 'watches', 'status-subresource', 'observed-generation', 'hot-loops', 'finalizers', 'owner-references', 'stale-views', 'rbac']);
+    expect(card.lines.map((l) => l.id)).toEqual([
+      'conflict-retries',
+      'backoff',
+      'watches',
+      'status-subresource',
+      'observed-generation',
+      'hot-loops',
+      'finalizers',
+      'owner-references',
+      'stale-views',
+      'rbac',
+    ]);
     expect(card.lines.every((l) => l.verdict === 'not-seen')).toBe(true);
     expect(card.from).toEqual({ records: 0 });
   });
@@ -296,7 +307,15 @@ describe('acts on fresh views', () => {
 describe('RBAC gaps', () => {
   it('is a problem listing the missing rule for a 403 from the authorizer, and ignores an injected 403', () => {
     const observed = observeActivity();
-    observed.journal.request(op, dojos, { verb: 'update', subresource: 'status', namespace: 'default', name: 'web', code: 403, reason: 'Forbidden', fault: { rule: 'f1', verb: 'update', status: 403 } });
+    observed.journal.request(op, dojos, {
+      verb: 'update',
+      subresource: 'status',
+      namespace: 'default',
+      name: 'web',
+      code: 403,
+      reason: 'Forbidden',
+      fault: { rule: 'f1', verb: 'update', status: 403 },
+    });
     expect(cardOf(observed, 'my-operator', { namespace: 'ops', name: 'op' }).lines.find((l) => l.id === 'rbac')!.verdict).toBe('good');
     observed.journal.request(op, dojos, {
       verb: 'update',
@@ -305,7 +324,12 @@ describe('RBAC gaps', () => {
       name: 'web',
       code: 403,
       reason: 'Forbidden',
-      forbidden: { authorizedAs: 'system:serviceaccount:ops:op', verb: 'update', rule: { verbs: ['update'], apiGroups: ['core.jutsu.com'], resources: ['dojos/status'] }, namespace: 'default' },
+      forbidden: {
+        authorizedAs: 'system:serviceaccount:ops:op',
+        verb: 'update',
+        rule: { verbs: ['update'], apiGroups: ['core.jutsu.com'], resources: ['dojos/status'] },
+        namespace: 'default',
+      },
     });
     const line = cardOf(observed, 'my-operator', { namespace: 'ops', name: 'op' }).lines.find((l) => l.id === 'rbac')!;
     expect(line.verdict).toBe('problem');

@@ -44,7 +44,15 @@ describe('a restarted console reading the journal from its start again', () => {
     const journal = new SimulatedJournal((record) => runs.at(-1)!.activity.ingest(record));
     const run = (appliedThrough?: number) => {
       const emitted: TelemetryInput[] = [];
-      runs.push({ emitted, activity: new Activity({ clock: journal.clock, emit: (r) => emitted.push(r), identifier: new ClientIdentifier(), ...(appliedThrough ? { appliedThrough } : {}) }) });
+      runs.push({
+        emitted,
+        activity: new Activity({
+          clock: journal.clock,
+          emit: (r) => emitted.push(r),
+          identifier: new ClientIdentifier(),
+          ...(appliedThrough ? { appliedThrough } : {}),
+        }),
+      });
       return runs.at(-1)!;
     };
     const first = run();
@@ -65,7 +73,8 @@ describe('a restarted console reading the journal from its start again', () => {
     const of = (emitted: TelemetryInput[], type: TelemetryInput['type']) => emitted.filter((r) => r.type === type);
     expect(of(second.emitted, 'conflict')).toHaveLength(2);
     expect(second.emitted.every((r) => r.time > restartedAt)).toBe(true);
-    const ids = (type: TelemetryInput['type']) => [...of(first.emitted, type), ...of(second.emitted, type)].map((r) => ('reconcileId' in r ? r.reconcileId : undefined));
+    const ids = (type: TelemetryInput['type']) =>
+      [...of(first.emitted, type), ...of(second.emitted, type)].map((r) => ('reconcileId' in r ? r.reconcileId : undefined));
     expect(new Set(ids('reconcile-start')).size).toBe(ids('reconcile-start').length);
     // Every reconcile journaled has one start and one end, across both runs.
     expect(ids('reconcile-end').sort()).toEqual(ids('reconcile-start').sort());
@@ -93,14 +102,36 @@ describe('a restarted console reading the journal from its start again', () => {
       first.journal.advance(30);
       const reconcileId = `r${i}`;
       const start: ReconcileStartRecord = {
-        type: 'reconcile-start', seq: 0, time: first.journal.time, controller: 'dojo', key: 'default/web', worker: 0, reconcileId,
-        triggers: [{ reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: 'default/web', resourceVersion: trigger }], droppedTriggers: 0,
+        type: 'reconcile-start',
+        seq: 0,
+        time: first.journal.time,
+        controller: 'dojo',
+        key: 'default/web',
+        worker: 0,
+        reconcileId,
+        triggers: [{ reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: 'default/web', resourceVersion: trigger }],
+        droppedTriggers: 0,
       };
-      const call: ApiCallRecord = { type: 'api-call', seq: 0, time: first.journal.time, controller: 'dojo', key: 'default/web', verb: 'patch', resource: 'dojos/status', code: 200, rvReturned: String(Number(trigger) + 1), durationMs: 2, reconcileId };
+      const call: ApiCallRecord = {
+        type: 'api-call',
+        seq: 0,
+        time: first.journal.time,
+        controller: 'dojo',
+        key: 'default/web',
+        verb: 'patch',
+        resource: 'dojos/status',
+        code: 200,
+        rvReturned: String(Number(trigger) + 1),
+        durationMs: 2,
+        reconcileId,
+      };
       recorded.push(start, call);
       first.activity.ingestTelemetry(start);
       first.activity.ingestTelemetry(call);
-      trigger = first.journal.write(dojoController, dojos, 'default', 'web', { subresource: 'status', changedPaths: ['status.conditions[type=Ready].lastTransitionTime'] });
+      trigger = first.journal.write(dojoController, dojos, 'default', 'web', {
+        subresource: 'status',
+        changedPaths: ['status.conditions[type=Ready].lastTransitionTime'],
+      });
     }
     const loops = first.activity.snapshot().hotLoops;
     expect(loops).toEqual([expect.objectContaining({ kind: 'self', writers: ['dojo'] })]);

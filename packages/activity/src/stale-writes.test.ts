@@ -49,7 +49,9 @@ describe('writes made on a stale view', () => {
       cure: expect.stringMatching(/^A lost update, likely: spec.replicas had been changed by another client/),
       evidence: { writeSeq: seqOfWrite(journal, written), seenSeq, unseenSeqs: [seqOfWrite(journal, current)] },
     });
-    expect(stale!.unseen).toEqual([expect.objectContaining({ resourceVersion: current, writer: 'kubectl', changedPaths: ['metadata.generation', 'spec.replicas'], verb: 'patch' })]);
+    expect(stale!.unseen).toEqual([
+      expect.objectContaining({ resourceVersion: current, writer: 'kubectl', changedPaths: ['metadata.generation', 'spec.replicas'], verb: 'patch' }),
+    ]);
     expect(activity.staleness('my-operator').staleWriteCount).toBe(1);
     expect(activity.snapshot().staleWrites).toEqual([stale]);
   });
@@ -65,19 +67,25 @@ describe('writes made on a stale view', () => {
     journal.write(kubectl, dojos, 'default', 'web', { changedPaths: ['spec.replicas'] });
     journal.advance(100);
     journal.write(op, dojos, 'default', 'web', { changedPaths: ['spec.replicas'], rvSent: false });
-    expect(activity.staleness('my-operator').staleWrites).toEqual([expect.objectContaining({ seenResourceVersion: seen, seenThrough: 'watch', evidence: expect.objectContaining({ seenSeq }) })]);
+    expect(activity.staleness('my-operator').staleWrites).toEqual([
+      expect.objectContaining({ seenResourceVersion: seen, seenThrough: 'watch', evidence: expect.objectContaining({ seenSeq }) }),
+    ]);
   });
 
   it('leaves overlappingPaths empty when the write changed other fields than the versions it had not seen', () => {
     const { journal, activity } = operatorBehindKubectl();
     journal.write(op, dojos, 'default', 'web', { subresource: 'status', changedPaths: ['status.ready'], rvSent: false });
-    expect(activity.staleness('my-operator').staleWrites).toEqual([expect.objectContaining({ resource: 'dojos/status', changedPaths: ['status.ready'], overlappingPaths: [] })]);
+    expect(activity.staleness('my-operator').staleWrites).toEqual([
+      expect.objectContaining({ resource: 'dojos/status', changedPaths: ['status.ready'], overlappingPaths: [] }),
+    ]);
   });
 
   it('flags a delete of an object changed since the client last saw it', () => {
     const { journal, activity, current } = operatorBehindKubectl();
     journal.write(op, dojos, 'default', 'web', { verb: 'delete', rvSent: false });
-    expect(activity.staleness('my-operator').staleWrites).toEqual([expect.objectContaining({ verb: 'delete', currentResourceVersion: current, currentWriter: 'kubectl' })]);
+    expect(activity.staleness('my-operator').staleWrites).toEqual([
+      expect.objectContaining({ verb: 'delete', currentResourceVersion: current, currentWriter: 'kubectl' }),
+    ]);
   });
 
   it('flags a create of an object deleted since the client last saw it (it believed the object was there)', () => {
@@ -86,7 +94,15 @@ describe('writes made on a stale view', () => {
     journal.advance(100);
     journal.write(op, dojos, 'default', 'web', { verb: 'create', rvSent: false });
     expect(activity.staleness('my-operator').staleWrites).toEqual([
-      expect.objectContaining({ verb: 'create', currentResourceVersion: deletion, currentWriter: 'kubectl', unseen: [expect.objectContaining({ writer: 'kubectl', verb: 'patch' }), expect.objectContaining({ resourceVersion: deletion, writer: 'kubectl', verb: 'delete' })] }),
+      expect.objectContaining({
+        verb: 'create',
+        currentResourceVersion: deletion,
+        currentWriter: 'kubectl',
+        unseen: [
+          expect.objectContaining({ writer: 'kubectl', verb: 'patch' }),
+          expect.objectContaining({ resourceVersion: deletion, writer: 'kubectl', verb: 'delete' }),
+        ],
+      }),
     ]);
   });
 
@@ -132,7 +148,13 @@ describe('writes made on a stale view', () => {
     journal.advance(100);
     journal.write(script, dojos, 'default', 'web', { changedPaths: ['spec.title'], rvSent: false });
     expect(activity.staleness('script').staleWrites).toEqual([
-      expect.objectContaining({ seenThrough: 'get', seenResourceVersion: read.rvReturned, currentResourceVersion: current, overlappingPaths: ['spec.title'], evidence: expect.objectContaining({ seenSeq: read.seq }) }),
+      expect.objectContaining({
+        seenThrough: 'get',
+        seenResourceVersion: read.rvReturned,
+        currentResourceVersion: current,
+        overlappingPaths: ['spec.title'],
+        evidence: expect.objectContaining({ seenSeq: read.seq }),
+      }),
     ]);
 
     journal.advance(100);

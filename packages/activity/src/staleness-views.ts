@@ -176,7 +176,8 @@ export class ClientViews {
       for (const { scope, marks } of known.scopes.values()) if (covers(scope, place)) consider(newestBefore(marks, below, at));
     }
     consider(object);
-    for (const client of clients) for (const watch of this.#watchesOf.get(client) ?? []) if (!watch.selector && covers(watch, place)) consider(newestBefore(watch.marks, below, at));
+    for (const client of clients)
+      for (const watch of this.#watchesOf.get(client) ?? []) if (!watch.selector && covers(watch, place)) consider(newestBefore(watch.marks, below, at));
     return { ...(view ? { view } : {}), ...(object ? { object } : {}) };
   }
 

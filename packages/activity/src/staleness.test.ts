@@ -22,7 +22,9 @@ describe('staleness per client and resource', () => {
     journal.advance(500);
     const rv = journal.write(kubectl, dojos, 'default', 'web', { changedPaths: ['spec.replicas'] });
     journal.advance(5_000);
-    expect(stalenessOf(activity, 'my-operator')).toEqual([{ resource: dojoResource, watchIds: [watchId], storeResourceVersion: rv, serverResourceVersion: rv, versionsBehind: 0, secondsBehind: 0 }]);
+    expect(stalenessOf(activity, 'my-operator')).toEqual([
+      { resource: dojoResource, watchIds: [watchId], storeResourceVersion: rv, serverResourceVersion: rv, versionsBehind: 0, secondsBehind: 0 },
+    ]);
   });
 
   it('counts the versions a held watch was not delivered, and the seconds since the oldest of them was written', () => {
@@ -37,7 +39,9 @@ describe('staleness per client and resource', () => {
     journal.advance(1_000);
     const newest = journal.write(kubectl, dojos, 'default', 'web', { changedPaths: ['spec.title'] });
     journal.advance(2_000);
-    expect(stalenessOf(activity, 'my-operator')).toEqual([{ resource: dojoResource, watchIds: [watchId], storeResourceVersion: seen, serverResourceVersion: newest, versionsBehind: 3, secondsBehind: 4 }]);
+    expect(stalenessOf(activity, 'my-operator')).toEqual([
+      { resource: dojoResource, watchIds: [watchId], storeResourceVersion: seen, serverResourceVersion: newest, versionsBehind: 3, secondsBehind: 4 },
+    ]);
 
     journal.release(watchId);
     expect(stalenessOf(activity, 'my-operator')[0]).toMatchObject({ storeResourceVersion: newest, versionsBehind: 0, secondsBehind: 0 });

@@ -84,7 +84,15 @@ export class Staleness {
       changedPaths: record.changedPaths ?? [],
       rvSent: record.rvSent,
     });
-    this.#versions.saw(place, { rv, resourceVersion: record.rvReturned!, time: answered, writer: client, verb, seq: record.seq, ...(record.changedPaths ? { changedPaths: record.changedPaths } : {}) });
+    this.#versions.saw(place, {
+      rv,
+      resourceVersion: record.rvReturned!,
+      time: answered,
+      writer: client,
+      verb,
+      seq: record.seq,
+      ...(record.changedPaths ? { changedPaths: record.changedPaths } : {}),
+    });
     this.#views.shownObject(client, place, { rv, time: answered, seq: record.seq, through: 'write' });
     return stale;
   }
@@ -94,7 +102,8 @@ export class Staleness {
     const scope = { resource, namespace: record.namespace, name: record.name };
     const selector = hasSelector(record);
     this.#views.watchOpened({ watchId: record.watchId, client, ...scope, selector });
-    const start = rvNumber(record.resourceVersion) || this.#versions.behind(resource, Number.MAX_SAFE_INTEGER, (w) => covers(scope, { resource, ...w })).newest?.rv || 0;
+    const start =
+      rvNumber(record.resourceVersion) || this.#versions.behind(resource, Number.MAX_SAFE_INTEGER, (w) => covers(scope, { resource, ...w })).newest?.rv || 0;
     this.#starts.set(record.watchId, { rv: start });
     // Watches the views stopped following (beyond their limit) leave their start behind: drop those now and then.
     if (this.#starts.size > 2 * nameLimits.openWatches) for (const id of this.#starts.keys()) if (!this.#views.watch(id)) this.#starts.delete(id);
@@ -108,7 +117,12 @@ export class Staleness {
     if (record.event === 'BOOKMARK') return this.#views.delivered(record.watchId, mark);
     if (record.event === 'ERROR' || !record.name) return;
     const place: ObjectPlace = { resource: watch.resource, namespace: record.namespace, name: record.name };
-    this.#versions.saw(place, { rv, resourceVersion: record.resourceVersion!, time: record.time, ...(record.event === 'DELETED' ? { verb: 'delete' as const } : {}) });
+    this.#versions.saw(place, {
+      rv,
+      resourceVersion: record.resourceVersion!,
+      time: record.time,
+      ...(record.event === 'DELETED' ? { verb: 'delete' as const } : {}),
+    });
     this.#views.delivered(record.watchId, mark, place);
   }
 
@@ -154,20 +168,31 @@ export class Staleness {
       const measured = this.#measure(watch, now);
       const resources = byClient.get(watch.client) ?? new Map<string, ResourceStaleness>();
       const previous = resources.get(watch.resource);
-      const worse = !previous || measured.versionsBehind > previous.versionsBehind || (measured.versionsBehind === previous.versionsBehind && measured.secondsBehind > previous.secondsBehind);
+      const worse =
+        !previous ||
+        measured.versionsBehind > previous.versionsBehind ||
+        (measured.versionsBehind === previous.versionsBehind && measured.secondsBehind > previous.secondsBehind);
       const watchIds = [...(previous?.watchIds ?? []), watch.watchId];
       resources.set(watch.resource, worse ? { ...measured, watchIds } : { ...previous, watchIds });
       byClient.set(watch.client, resources);
     }
     return [...byClient]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, resources]) => ({ client: name, resources: [...resources.values()].sort((a, b) => a.resource.localeCompare(b.resource)), staleWriteCount: this.#writes.countOf(name) }));
+      .map(([name, resources]) => ({
+        client: name,
+        resources: [...resources.values()].sort((a, b) => a.resource.localeCompare(b.resource)),
+        staleWriteCount: this.#writes.countOf(name),
+      }));
   }
 
   #measure(watch: OpenWatch, now: number): Omit<ResourceStaleness, 'watchIds'> {
     const store = watch.marks.reduce((max, m) => Math.max(max, m.rv), this.#starts.get(watch.watchId)?.rv ?? 0);
     const delivered = watch.delivered;
-    const { count, oldest, newest } = this.#versions.behind(watch.resource, store, (w) => covers(watch, { resource: watch.resource, ...w }) && (!delivered || delivered.has(objectKeyOf({ resource: watch.resource, ...w }))));
+    const { count, oldest, newest } = this.#versions.behind(
+      watch.resource,
+      store,
+      (w) => covers(watch, { resource: watch.resource, ...w }) && (!delivered || delivered.has(objectKeyOf({ resource: watch.resource, ...w }))),
+    );
     return {
       resource: watch.resource,
       ...(store > 0 ? { storeResourceVersion: String(store) } : {}),

@@ -62,9 +62,15 @@ function ago(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms before` : `${(ms / 1000).toFixed(1)} s before`;
 }
 
-
 function watchTrigger(e: DeliveredEvent, reason: 'watch' | 'owned', start: number): Trigger {
-  const trigger: Record<string, string | number | boolean> = { reason, event: e.event, kind: e.object.kind, key: formatObjectKey(e.object), inferred: true, delayMs: Math.max(0, Math.round(start - e.time)) };
+  const trigger: Record<string, string | number | boolean> = {
+    reason,
+    event: e.event,
+    kind: e.object.kind,
+    key: formatObjectKey(e.object),
+    inferred: true,
+    delayMs: Math.max(0, Math.round(start - e.time)),
+  };
   if (e.resourceVersion) trigger.resourceVersion = e.resourceVersion;
   return trigger as Trigger;
 }

@@ -17,7 +17,12 @@ export interface WatchBookLimits {
   resourcesPerClient: number;
 }
 
-const defaultLimits: WatchBookLimits = { open: nameLimits.openWatches, closed: nameLimits.closedWatches, closedPerClient: nameLimits.closedWatchesPerClient, resourcesPerClient: 100 };
+const defaultLimits: WatchBookLimits = {
+  open: nameLimits.openWatches,
+  closed: nameLimits.closedWatches,
+  closedPerClient: nameLimits.closedWatchesPerClient,
+  resourcesPerClient: 100,
+};
 
 interface Watch {
   client: string;
@@ -67,7 +72,15 @@ export class WatchBook {
   open(client: string, record: WatchOpenRecord): void {
     if (this.#open.has(record.watchId)) return;
     const events = { added: 0, modified: 0, deleted: 0, bookmarks: 0, errors: 0 };
-    const view: Watch['view'] = { watchId: record.watchId, group: record.group, version: record.version, resource: record.resource, openedAt: record.time, events, initialEvents: 0 };
+    const view: Watch['view'] = {
+      watchId: record.watchId,
+      group: record.group,
+      version: record.version,
+      resource: record.resource,
+      openedAt: record.time,
+      events,
+      initialEvents: 0,
+    };
     if (record.kind) view.kind = record.kind;
     if (record.namespace) view.namespace = record.namespace;
     if (record.name) view.name = record.name;

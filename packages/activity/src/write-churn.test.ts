@@ -29,18 +29,31 @@ describe('the churn rule (hot loops seen without watch deliveries)', () => {
     journal.advance(300);
     journal.write(op, dojos, 'default', 'web', { subresource: 'status', changedPaths: [lastTransition, 'status.observedGeneration'] });
     const [loop] = activity.snapshot().hotLoops;
-    expect(loop).toMatchObject({ kind: 'churn', writers: ['my-operator'], fieldPaths: [lastTransition], resource: 'dojos/status', object: { kind: 'Dojo', name: 'web' }, active: true, writes: 10 });
+    expect(loop).toMatchObject({
+      kind: 'churn',
+      writers: ['my-operator'],
+      fieldPaths: [lastTransition],
+      resource: 'dojos/status',
+      object: { kind: 'Dojo', name: 'web' },
+      active: true,
+      writes: 10,
+    });
     expect(loop!.cure).toMatch(/audit stream/);
   });
 
-  it("names metadata.generation when whole-object updates say only that the generation rose, and no field when only the resourceVersion moved", () => {
+  it('names metadata.generation when whole-object updates say only that the generation rose, and no field when only the resourceVersion moved', () => {
     const { journal, activity } = auditView();
     for (let i = 1; i <= 11; i++) {
       journal.advance(200);
       journal.request(op, dojos, { verb: 'update', namespace: 'default', name: 'web', rvReturned: String(5000 + i), generation: i });
       journal.request(op, dojos, { verb: 'update', namespace: 'default', name: 'api', subresource: 'status', rvReturned: String(6000 + i) });
     }
-    expect(activity.snapshot().hotLoops.map((l) => [l.object.name, l.resource, l.fieldPaths]).sort()).toEqual([
+    expect(
+      activity
+        .snapshot()
+        .hotLoops.map((l) => [l.object.name, l.resource, l.fieldPaths])
+        .sort(),
+    ).toEqual([
       ['api', 'dojos/status', []],
       ['web', 'dojos', ['metadata.generation']],
     ]);
@@ -58,7 +71,10 @@ describe('the churn rule (hot loops seen without watch deliveries)', () => {
   it('does not flag a writer that reacts to another client writing an object it controls, however often', () => {
     const { journal, activity } = auditView();
     const owner = { group: 'core.jutsu.com', kind: 'Dojo', name: 'web' };
-    const replicaSets = { user: 'system:kube-controller-manager', userAgent: 'kube-controller-manager/v1.33.0 (linux/amd64) kubernetes/abc/replicaset-controller' };
+    const replicaSets = {
+      user: 'system:kube-controller-manager',
+      userAgent: 'kube-controller-manager/v1.33.0 (linux/amd64) kubernetes/abc/replicaset-controller',
+    };
     const kubelet = { user: 'system:node:worker-1', userAgent: 'kubelet/v1.33.0 (linux/amd64) kubernetes/abc' };
     const pods = { group: '', version: 'v1', resource: 'pods', kind: 'Pod' };
     journal.write(op, deployments, 'default', 'web', { verb: 'create', owner });

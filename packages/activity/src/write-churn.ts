@@ -54,7 +54,10 @@ function commonPaths(writes: readonly ChurnWrite[]): string[] {
  * The fields of a churn streak ending at the newest write of `writes` (one writer's writes of
  * one object, oldest first), or undefined when the newest writes are no churn.
  */
-export function churnStreak(writes: readonly ChurnWrite[], settings: ChurnSettings = defaultChurnSettings): { paths: string[]; tail: ChurnWrite[] } | undefined {
+export function churnStreak(
+  writes: readonly ChurnWrite[],
+  settings: ChurnSettings = defaultChurnSettings,
+): { paths: string[]; tail: ChurnWrite[] } | undefined {
   // One more than the streak: the first write's change is measured against the one before it.
   const tail = writes.slice(-(settings.churnWrites + 1));
   if (tail.length < settings.churnWrites + 1) return undefined;
@@ -65,7 +68,9 @@ export function churnStreak(writes: readonly ChurnWrite[], settings: ChurnSettin
     const paths = commonPaths(streak);
     return paths.length ? { paths, tail: streak } : undefined;
   }
-  const generationRose = tail.every((w, i) => i === 0 || (w.generation !== undefined && tail[i - 1]!.generation !== undefined && w.generation > tail[i - 1]!.generation!));
+  const generationRose = tail.every(
+    (w, i) => i === 0 || (w.generation !== undefined && tail[i - 1]!.generation !== undefined && w.generation > tail[i - 1]!.generation!),
+  );
   return { paths: generationRose ? ['metadata.generation'] : [], tail: streak };
 }
 

@@ -84,13 +84,20 @@ function cpuSeconds(statPath: string): number {
  * the machine's other work changes far less than a rate does (the rate also waits for CPU the
  * others hold, and for fsync).
  */
-async function withServerCpu<T extends LoadResult>(pid: number, load: () => Promise<T>): Promise<T & { serverCpuMicrosPerRequest: number; mainThreadCpuMicrosPerRequest: number }> {
+async function withServerCpu<T extends LoadResult>(
+  pid: number,
+  load: () => Promise<T>,
+): Promise<T & { serverCpuMicrosPerRequest: number; mainThreadCpuMicrosPerRequest: number }> {
   const wholeProcess = `/proc/${pid}/stat`;
   const main = `/proc/${pid}/task/${pid}/stat`;
   const before = { all: cpuSeconds(wholeProcess), main: cpuSeconds(main) };
   const result = await load();
   const micros = (seconds: number) => Math.round((seconds * 1e6) / result.requests);
-  return { ...result, serverCpuMicrosPerRequest: micros(cpuSeconds(wholeProcess) - before.all), mainThreadCpuMicrosPerRequest: micros(cpuSeconds(main) - before.main) };
+  return {
+    ...result,
+    serverCpuMicrosPerRequest: micros(cpuSeconds(wholeProcess) - before.all),
+    mainThreadCpuMicrosPerRequest: micros(cpuSeconds(main) - before.main),
+  };
 }
 
 async function referenceEcho(dir: string): Promise<Record<string, unknown>> {
@@ -98,7 +105,9 @@ async function referenceEcho(dir: string): Promise<Record<string, unknown>> {
   const ca = readFileSync(join(dir, 'ca.crt'), 'utf8');
   const target = newTarget(Number(match[1]), ca);
   await runLoad(clients, 2000, async (i) => (await send(target, 'POST', '/', dojo(`w${i}`))).status === 201);
-  const result = await withServerCpu(child.pid!, () => runLoad(clients, echoRequests, async (i) => (await send(target, 'POST', '/', dojo(`e${i}`))).status === 201));
+  const result = await withServerCpu(child.pid!, () =>
+    runLoad(clients, echoRequests, async (i) => (await send(target, 'POST', '/', dojo(`e${i}`))).status === 201),
+  );
   child.kill();
   target.agent.destroy();
   return { name: 'bare Node HTTPS echo (reference)', ...result };
@@ -113,34 +122,42 @@ async function watchLatency(target: Target, ca: string, watchers: number, writes
   const agent = new Agent({ keepAlive: true, maxSockets: watchers + 1, ca });
   const rv = JSON.parse((await send(target, 'GET', path + '?limit=1')).text).metadata.resourceVersion as string;
   const streams = await Promise.all(
-    Array.from({ length: watchers }, () =>
-      new Promise<ReturnType<typeof request>>((resolve) => {
-        const req = request(
-          { host: '127.0.0.1', port: target.port, path: `${path}?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dwatched`, agent, headers: { authorization: `Bearer ${target.token}` } },
-          (res) => {
-            let buffer = '';
-            res.on('data', (d: Buffer) => {
-              const now = performance.now();
-              buffer += d.toString();
-              let nl: number;
-              while ((nl = buffer.indexOf('\n')) >= 0) {
-                const line = buffer.slice(0, nl);
-                buffer = buffer.slice(nl + 1);
-                const title = /"title":"([^"]+)"/.exec(line)?.[1];
-                const sent = title ? sentAt.get(title) : undefined;
-                if (sent !== undefined) {
-                  latencies.push(now - sent);
-                  const list = arrivals.get(title!) ?? [];
-                  list.push(now);
-                  arrivals.set(title!, list);
+    Array.from(
+      { length: watchers },
+      () =>
+        new Promise<ReturnType<typeof request>>((resolve) => {
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port: target.port,
+              path: `${path}?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dwatched`,
+              agent,
+              headers: { authorization: `Bearer ${target.token}` },
+            },
+            (res) => {
+              let buffer = '';
+              res.on('data', (d: Buffer) => {
+                const now = performance.now();
+                buffer += d.toString();
+                let nl: number;
+                while ((nl = buffer.indexOf('\n')) >= 0) {
+                  const line = buffer.slice(0, nl);
+                  buffer = buffer.slice(nl + 1);
+                  const title = /"title":"([^"]+)"/.exec(line)?.[1];
+                  const sent = title ? sentAt.get(title) : undefined;
+                  if (sent !== undefined) {
+                    latencies.push(now - sent);
+                    const list = arrivals.get(title!) ?? [];
+                    list.push(now);
+                    arrivals.set(title!, list);
+                  }
                 }
-              }
-            });
-            resolve(req);
-          },
-        );
-        req.end();
-      }),
+              });
+              resolve(req);
+            },
+          );
+          req.end();
+        }),
     ),
   );
   await new Promise((r) => setTimeout(r, 300));
@@ -206,11 +223,21 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dojo-bench-'));
   try {
     log('reference: bare Node HTTPS echo (3 runs, median)');
-    const referenceRuns = [await referenceEcho(dir), await referenceEcho(dir), await referenceEcho(dir)].sort((a, b) => (a.perSecond as number) - (b.perSecond as number));
-    const reference = { ...referenceRuns[1]!, runs: referenceRuns.map((r) => r.perSecond), cpuMicrosPerRequestRuns: referenceRuns.map((r) => r.serverCpuMicrosPerRequest) };
+    const referenceRuns = [await referenceEcho(dir), await referenceEcho(dir), await referenceEcho(dir)].sort(
+      (a, b) => (a.perSecond as number) - (b.perSecond as number),
+    );
+    const reference = {
+      ...referenceRuns[1]!,
+      runs: referenceRuns.map((r) => r.perSecond),
+      cpuMicrosPerRequestRuns: referenceRuns.map((r) => r.serverCpuMicrosPerRequest),
+    };
     log(JSON.stringify(reference));
 
-    const { child, match } = await startChild([here('../src/cli.ts'), '--data-dir', dir, '--port', '0'], /listening on https:\/\/127\.0\.0\.1:(\d+)/, flags['server-node-arg']);
+    const { child, match } = await startChild(
+      [here('../src/cli.ts'), '--data-dir', dir, '--port', '0'],
+      /listening on https:\/\/127\.0\.0\.1:(\d+)/,
+      flags['server-node-arg'],
+    );
     const ca = readFileSync(join(dir, 'ca.crt'), 'utf8');
     const token = readFileSync(join(dir, 'admin-token'), 'utf8').trim();
     const target = newTarget(Number(match[1]), ca, token);
@@ -224,9 +251,15 @@ async function main(): Promise<void> {
 
     log('creates');
     await runLoad(clients, 500, async (i) => (await send(target, 'POST', base, dojo(`warm-${i}`))).status === 201);
-    const creates = await withServerCpu(child.pid!, () => runLoad(clients, createCount, async (i) => (await send(target, 'POST', base, dojo(`d-${i}`))).status === 201));
+    const creates = await withServerCpu(child.pid!, () =>
+      runLoad(clients, createCount, async (i) => (await send(target, 'POST', base, dojo(`d-${i}`))).status === 201),
+    );
     log(JSON.stringify(creates));
-    const createsSummary = () => ({ ...creates, ratioToReference: Number((creates.perSecond / (reference.perSecond as number)).toFixed(2)), serverCpuToReference: Number((creates.serverCpuMicrosPerRequest / (reference.serverCpuMicrosPerRequest as number)).toFixed(2)) });
+    const createsSummary = () => ({
+      ...creates,
+      ratioToReference: Number((creates.perSecond / (reference.perSecond as number)).toFixed(2)),
+      serverCpuToReference: Number((creates.serverCpuMicrosPerRequest / (reference.serverCpuMicrosPerRequest as number)).toFixed(2)),
+    });
     if (flags.only === 'creates') {
       await stopChild(child);
       target.agent.destroy();
@@ -253,7 +286,17 @@ async function main(): Promise<void> {
 
     log('LIST of 2,000 Dojos');
     await send(target, 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'list-bench' } });
-    await runLoad(clients, 2000, async (i) => (await send(target, 'POST', '/apis/core.jutsu.com/v1/namespaces/list-bench/dojos', { ...dojo(`l-${i}`), metadata: { name: `l-${i}`, namespace: 'list-bench' } })).status === 201);
+    await runLoad(
+      clients,
+      2000,
+      async (i) =>
+        (
+          await send(target, 'POST', '/apis/core.jutsu.com/v1/namespaces/list-bench/dojos', {
+            ...dojo(`l-${i}`),
+            metadata: { name: `l-${i}`, namespace: 'list-bench' },
+          })
+        ).status === 201,
+    );
     const list = await timeList(target, '/apis/core.jutsu.com/v1/namespaces/list-bench/dojos', 20);
     log(JSON.stringify(list));
 

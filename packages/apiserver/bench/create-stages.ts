@@ -82,7 +82,10 @@ async function main(): Promise<void> {
     };
 
     const createStages = {
-      parseBody: stage((i) => dojoText(`s-${i}`), (text) => parseJsonBody(text)),
+      parseBody: stage(
+        (i) => dojoText(`s-${i}`),
+        (text) => parseJsonBody(text),
+      ),
       metadataTypes: stage(parsed, (obj) => checkMetadataTypes(obj, 'Dojo', 'v1')),
       defaultAndPrune: stage(parsed, (obj) => strategy.decode!(obj)),
       prepare: stage(parsed, (obj) => {
@@ -126,14 +129,22 @@ async function main(): Promise<void> {
       pendingUpdates.push(store.update('default', obj.metadata.name!, obj, { ...write, fieldManager: 'bench' }));
     });
     await Promise.all(pendingUpdates);
-    const sum = (o: Record<string, number>) => Number(Object.values(o).reduce((a, b) => a + b, 0).toFixed(1));
+    const sum = (o: Record<string, number>) =>
+      Number(
+        Object.values(o)
+          .reduce((a, b) => a + b, 0)
+          .toFixed(1),
+      );
     process.stdout.write(
       JSON.stringify(
         {
           benchmark: 'create-stages',
           objects,
           rounds,
-          microsPerObject: { create: { ...createStages, sumOfStages: sum(createStages), wholeStoreCreateSync: wholeCreate }, update: { ...updateStages, wholeStoreUpdateSync: wholeUpdate } },
+          microsPerObject: {
+            create: { ...createStages, sumOfStages: sum(createStages), wholeStoreCreateSync: wholeCreate },
+            update: { ...updateStages, wholeStoreUpdateSync: wholeUpdate },
+          },
           load: loadavg().map((l) => Number(l.toFixed(2))),
         },
         null,

@@ -21,7 +21,13 @@ export function newTarget(port: number, ca: string, token?: string, sockets = 64
   return { port, ca, token, agent: new Agent({ keepAlive: true, maxSockets: sockets, ca }) };
 }
 
-export function send(target: Target, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<{ status: number; text: string }> {
+export function send(
+  target: Target,
+  method: string,
+  path: string,
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = {};

@@ -40,7 +40,9 @@ export interface BenchServer {
 /** Starts `dojo-console apiserver` with `flags` in a data dir of its own, with the Dojo CRD served. */
 export async function startBenchServer(label: string, flags: readonly string[]): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), `dojo-bench-${label}-`));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', here('../src/cli.ts'), '--data-dir', dir, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', here('../src/cli.ts'), '--data-dir', dir, '--port', '0', ...flags], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -51,7 +53,12 @@ export async function startBenchServer(label: string, flags: readonly string[]):
     child.on('exit', (code) => reject(new Error(`apiserver exited with ${code}`)));
   });
   const target = newTarget(port, readFileSync(join(dir, 'ca.crt'), 'utf8'), readFileSync(join(dir, 'admin-token'), 'utf8').trim());
-  await send(target, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', parse(readFileSync(here('../../operator/crds/core.jutsu.com_dojos.yaml'), 'utf8')));
+  await send(
+    target,
+    'POST',
+    '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+    parse(readFileSync(here('../../operator/crds/core.jutsu.com_dojos.yaml'), 'utf8')),
+  );
   for (let i = 0; i < 100 && (await send(target, 'GET', dojosPath)).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
   const server: BenchServer = {
     label,

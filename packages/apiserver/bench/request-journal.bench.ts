@@ -66,7 +66,11 @@ async function main(): Promise<void> {
       `${JSON.stringify(
         {
           benchmark: 'request-journal',
-          machine: { cpus: (await import('node:os')).cpus().length, node: process.version, loadAverage: (await import('node:os')).loadavg().map((l) => Math.round(l * 100) / 100) },
+          machine: {
+            cpus: (await import('node:os')).cpus().length,
+            node: process.version,
+            loadAverage: (await import('node:os')).loadavg().map((l) => Math.round(l * 100) / 100),
+          },
           clients,
           batch,
           batches,

@@ -24,8 +24,12 @@ import { parseArgs } from 'node:util';
 
 const { values: args } = parseArgs({
   options: {
-    api: { type: 'string' }, apimachinery: { type: 'string' }, apiextensions: { type: 'string' }, ref: { type: 'string', default: 'v0.33.9' },
-    dirs: { type: 'boolean', default: false }, only: { type: 'string' },
+    api: { type: 'string' },
+    apimachinery: { type: 'string' },
+    apiextensions: { type: 'string' },
+    ref: { type: 'string', default: 'v0.33.9' },
+    dirs: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 if (!args.api || !args.apimachinery || !args.apiextensions) {
@@ -34,7 +38,13 @@ if (!args.api || !args.apimachinery || !args.apiextensions) {
 const onlyFiles = args.only ? new Set(args.only.split(',')) : undefined;
 const repos: Record<string, string> = { api: args.api, apimachinery: args.apimachinery, apiextensions: args.apiextensions };
 
-interface Source { repo: string; dir: string; pkg: string; short: string; goFiles: string[] }
+interface Source {
+  repo: string;
+  dir: string;
+  pkg: string;
+  short: string;
+  goFiles: string[];
+}
 const sources: Source[] = [
   { repo: 'api', dir: 'core/v1', pkg: 'k8s.io.api.core.v1', short: 'core.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'apps/v1', pkg: 'k8s.io.api.apps.v1', short: 'apps.v1', goFiles: ['types.go'] },
@@ -51,8 +61,20 @@ const sources: Source[] = [
   { repo: 'api', dir: 'discovery/v1', pkg: 'k8s.io.api.discovery.v1', short: 'discovery.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'storage/v1', pkg: 'k8s.io.api.storage.v1', short: 'storage.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'scheduling/v1', pkg: 'k8s.io.api.scheduling.v1', short: 'scheduling.v1', goFiles: ['types.go'] },
-  { repo: 'apiextensions', dir: 'pkg/apis/apiextensions/v1', pkg: 'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1', short: 'apiextensions.v1', goFiles: ['types.go', 'types_jsonschema.go'] },
-  { repo: 'apimachinery', dir: 'pkg/apis/meta/v1', pkg: 'k8s.io.apimachinery.pkg.apis.meta.v1', short: 'meta.v1', goFiles: ['types.go', 'watch.go', 'group_version.go'] },
+  {
+    repo: 'apiextensions',
+    dir: 'pkg/apis/apiextensions/v1',
+    pkg: 'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1',
+    short: 'apiextensions.v1',
+    goFiles: ['types.go', 'types_jsonschema.go'],
+  },
+  {
+    repo: 'apimachinery',
+    dir: 'pkg/apis/meta/v1',
+    pkg: 'k8s.io.apimachinery.pkg.apis.meta.v1',
+    short: 'meta.v1',
+    goFiles: ['types.go', 'watch.go', 'group_version.go'],
+  },
   { repo: 'apimachinery', dir: 'pkg/runtime', pkg: 'k8s.io.apimachinery.pkg.runtime', short: 'runtime', goFiles: ['types.go'] },
   { repo: 'apimachinery', dir: 'pkg/util/intstr', pkg: 'k8s.io.apimachinery.pkg.util.intstr', short: 'intstr', goFiles: [] },
   { repo: 'apimachinery', dir: 'pkg/api/resource', pkg: 'k8s.io.apimachinery.pkg.api.resource', short: 'resource', goFiles: [] },
@@ -60,9 +82,17 @@ const sources: Source[] = [
 
 /** Messages whose JSON form is not their fields: written by hand. */
 const special = new Set([
-  'meta.v1.Time', 'meta.v1.MicroTime', 'meta.v1.Duration', 'meta.v1.FieldsV1', 'runtime.RawExtension',
-  'intstr.IntOrString', 'resource.Quantity', 'apiextensions.v1.JSON', 'apiextensions.v1.JSONSchemaPropsOrArray',
-  'apiextensions.v1.JSONSchemaPropsOrBool', 'apiextensions.v1.JSONSchemaPropsOrStringArray',
+  'meta.v1.Time',
+  'meta.v1.MicroTime',
+  'meta.v1.Duration',
+  'meta.v1.FieldsV1',
+  'runtime.RawExtension',
+  'intstr.IntOrString',
+  'resource.Quantity',
+  'apiextensions.v1.JSON',
+  'apiextensions.v1.JSONSchemaPropsOrArray',
+  'apiextensions.v1.JSONSchemaPropsOrBool',
+  'apiextensions.v1.JSONSchemaPropsOrStringArray',
 ]);
 
 /** core/v1 kinds whose own messages live in core-v1-cluster.ts (volumes, nodes, endpoints, quotas). */
@@ -74,23 +104,45 @@ const roots = [
   ...['StatefulSet', 'DaemonSet', 'ControllerRevision'].flatMap((k) => [`apps.v1.${k}`, `apps.v1.${k}List`]),
   ...['Job', 'CronJob'].flatMap((k) => [`batch.v1.${k}`, `batch.v1.${k}List`]),
   ...clusterCoreKinds.flatMap((k) => [`core.v1.${k}`, `core.v1.${k}List`]),
-  'coordination.v1.Lease', 'coordination.v1.LeaseList', 'events.v1.Event', 'events.v1.EventList',
-  'apiextensions.v1.CustomResourceDefinition', 'apiextensions.v1.CustomResourceDefinitionList',
+  'coordination.v1.Lease',
+  'coordination.v1.LeaseList',
+  'events.v1.Event',
+  'events.v1.EventList',
+  'apiextensions.v1.CustomResourceDefinition',
+  'apiextensions.v1.CustomResourceDefinitionList',
   ...['ClusterRole', 'Role', 'ClusterRoleBinding', 'RoleBinding'].flatMap((k) => [`rbac.v1.${k}`, `rbac.v1.${k}List`]),
   'autoscaling.v1.Scale',
   'apidiscovery.v2.APIGroupDiscoveryList',
   ...['HorizontalPodAutoscaler'].flatMap((k) => [`autoscaling.v1.${k}`, `autoscaling.v1.${k}List`, `autoscaling.v2.${k}`, `autoscaling.v2.${k}List`]),
   ...['Ingress', 'IngressClass', 'NetworkPolicy'].flatMap((k) => [`networking.v1.${k}`, `networking.v1.${k}List`]),
-  'policy.v1.PodDisruptionBudget', 'policy.v1.PodDisruptionBudgetList', 'discovery.v1.EndpointSlice', 'discovery.v1.EndpointSliceList',
-  'storage.v1.StorageClass', 'storage.v1.StorageClassList', 'scheduling.v1.PriorityClass', 'scheduling.v1.PriorityClassList',
-  'meta.v1.Status', 'meta.v1.DeleteOptions', 'meta.v1.WatchEvent', 'meta.v1.PartialObjectMetadata', 'meta.v1.PartialObjectMetadataList',
+  'policy.v1.PodDisruptionBudget',
+  'policy.v1.PodDisruptionBudgetList',
+  'discovery.v1.EndpointSlice',
+  'discovery.v1.EndpointSliceList',
+  'storage.v1.StorageClass',
+  'storage.v1.StorageClassList',
+  'scheduling.v1.PriorityClass',
+  'scheduling.v1.PriorityClassList',
+  'meta.v1.Status',
+  'meta.v1.DeleteOptions',
+  'meta.v1.WatchEvent',
+  'meta.v1.PartialObjectMetadata',
+  'meta.v1.PartialObjectMetadataList',
   'runtime.Unknown',
 ];
 
 const show = (s: Source, file: string): string =>
-  args.dirs ? readFileSync(`${repos[s.repo]!}/${s.dir}/${file}`, 'utf8') : execFileSync('git', ['-C', repos[s.repo]!, 'show', `${args.ref}:${s.dir}/${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  args.dirs
+    ? readFileSync(`${repos[s.repo]!}/${s.dir}/${file}`, 'utf8')
+    : execFileSync('git', ['-C', repos[s.repo]!, 'show', `${args.ref}:${s.dir}/${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
 
-interface ProtoField { name: string; number: number; repeated: boolean; type: string; mapKey?: string }
+interface ProtoField {
+  name: string;
+  number: number;
+  repeated: boolean;
+  type: string;
+  mapKey?: string;
+}
 const protos = new Map<string, ProtoField[]>();
 const shortOf = (type: string, pkg: string): string => {
   const t = type.replace(/^\./, '');
@@ -122,7 +174,12 @@ for (const s of sources) {
   }
 }
 
-interface GoField { json: string; omitempty: boolean; inline: boolean; pointer: boolean }
+interface GoField {
+  json: string;
+  omitempty: boolean;
+  inline: boolean;
+  pointer: boolean;
+}
 const goFields = new Map<string, Map<number, GoField>>();
 for (const s of sources) {
   for (const file of s.goFiles) {
@@ -179,9 +236,21 @@ const visitOlderCore = (name: string): void => {
 for (const r of roots) if (r.startsWith('core.v1.') && !clusterCoreKinds.some((k) => r === `core.v1.${k}` || r === `core.v1.${k}List`)) visitOlderCore(r);
 
 const files: Record<string, { exportName: string; about: string; names: string[] }> = {
-  'meta-v1': { exportName: 'metaV1Messages', about: 'meta.k8s.io/v1 messages: object and list metadata, Status, DeleteOptions, WatchEvent, PartialObjectMetadata', names: [] },
-  'core-v1-pod': { exportName: 'corePodMessages', about: 'core/v1 messages of pods: PodSpec, PodStatus, PodTemplateSpec and every message they reach', names: [] },
-  'core-v1': { exportName: 'coreV1Messages', about: 'core/v1 messages of the other served kinds: Namespace, Secret, ConfigMap, ServiceAccount, Service, Event', names: [] },
+  'meta-v1': {
+    exportName: 'metaV1Messages',
+    about: 'meta.k8s.io/v1 messages: object and list metadata, Status, DeleteOptions, WatchEvent, PartialObjectMetadata',
+    names: [],
+  },
+  'core-v1-pod': {
+    exportName: 'corePodMessages',
+    about: 'core/v1 messages of pods: PodSpec, PodStatus, PodTemplateSpec and every message they reach',
+    names: [],
+  },
+  'core-v1': {
+    exportName: 'coreV1Messages',
+    about: 'core/v1 messages of the other served kinds: Namespace, Secret, ConfigMap, ServiceAccount, Service, Event',
+    names: [],
+  },
   'core-v1-cluster': {
     exportName: 'coreClusterMessages',
     about: 'core/v1 messages of PersistentVolumeClaim, PersistentVolume, Endpoints, Node, LimitRange and ResourceQuota not already in core-v1-pod.ts',
@@ -189,19 +258,31 @@ const files: Record<string, { exportName: string; about: string; names: string[]
   },
   'apps-v1': { exportName: 'appsV1Messages', about: 'apps/v1 messages: Deployment, ReplicaSet, StatefulSet, DaemonSet, ControllerRevision', names: [] },
   'batch-v1': { exportName: 'batchV1Messages', about: 'batch/v1 messages: Job, CronJob', names: [] },
-  'scheduling-v1alpha3': { exportName: 'schedulingV1alpha3Messages', about: 'scheduling.k8s.io/v1alpha3 messages that a batch/v1 Job spec reaches (the kinds are not served)', names: [] },
+  'scheduling-v1alpha3': {
+    exportName: 'schedulingV1alpha3Messages',
+    about: 'scheduling.k8s.io/v1alpha3 messages that a batch/v1 Job spec reaches (the kinds are not served)',
+    names: [],
+  },
   'rbac-v1': { exportName: 'rbacV1Messages', about: 'rbac.authorization.k8s.io/v1 messages: roles and role bindings', names: [] },
   'apiextensions-v1': { exportName: 'apiextensionsV1Messages', about: 'apiextensions.k8s.io/v1 messages: CustomResourceDefinition', names: [] },
   'coordination-v1': { exportName: 'coordinationV1Messages', about: 'coordination.k8s.io/v1 messages: Lease', names: [] },
   'events-v1': { exportName: 'eventsV1Messages', about: 'events.k8s.io/v1 messages: Event', names: [] },
-  'autoscaling-v1': { exportName: 'autoscalingV1Messages', about: 'autoscaling/v1 messages: Scale, the scale subresource, and HorizontalPodAutoscaler', names: [] },
+  'autoscaling-v1': {
+    exportName: 'autoscalingV1Messages',
+    about: 'autoscaling/v1 messages: Scale, the scale subresource, and HorizontalPodAutoscaler',
+    names: [],
+  },
   'autoscaling-v2': { exportName: 'autoscalingV2Messages', about: 'autoscaling/v2 messages: HorizontalPodAutoscaler', names: [] },
   'networking-v1': { exportName: 'networkingV1Messages', about: 'networking.k8s.io/v1 messages: Ingress, IngressClass, NetworkPolicy', names: [] },
   'policy-v1': { exportName: 'policyV1Messages', about: 'policy/v1 messages: PodDisruptionBudget', names: [] },
   'discovery-v1': { exportName: 'discoveryV1Messages', about: 'discovery.k8s.io/v1 messages: EndpointSlice', names: [] },
   'storage-v1': { exportName: 'storageV1Messages', about: 'storage.k8s.io/v1 messages: StorageClass', names: [] },
   'scheduling-v1': { exportName: 'schedulingV1Messages', about: 'scheduling.k8s.io/v1 messages: PriorityClass', names: [] },
-  'apidiscovery-v2': { exportName: 'apidiscoveryV2Messages', about: 'apidiscovery.k8s.io/v2 messages: APIGroupDiscoveryList, the aggregated discovery document', names: [] },
+  'apidiscovery-v2': {
+    exportName: 'apidiscoveryV2Messages',
+    about: 'apidiscovery.k8s.io/v2 messages: APIGroupDiscoveryList, the aggregated discovery document',
+    names: [],
+  },
 };
 const fileOf = (name: string): string => {
   if (name.startsWith('core.v1.')) return podClosure.has(name) ? 'core-v1-pod' : olderCoreClosure.has(name) ? 'core-v1' : 'core-v1-cluster';

@@ -20,7 +20,8 @@ let binary: string;
 let server: TestServer;
 const scratch = mkdtempSync(join(tmpdir(), 'client-go-check-'));
 
-const clientGo = (args: [string, ...string[]], options?: ClientGoRunOptions): Promise<ClientGoRun> => runClientGoCheck(binary, server.kubeconfigPath, args, options);
+const clientGo = (args: [string, ...string[]], options?: ClientGoRunOptions): Promise<ClientGoRun> =>
+  runClientGoCheck(binary, server.kubeconfigPath, args, options);
 
 async function must(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<any> {
   const answer = await server.call(method, path, body, headers);
@@ -31,7 +32,8 @@ async function must(method: string, path: string, body?: unknown, headers?: Reco
 const createNamespace = (name: string) => must('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
 const createConfigMap = (namespace: string, name: string, data: Record<string, string> = {}) =>
   must('POST', `/api/v1/namespaces/${namespace}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
-const createWidget = (namespace: string, name: string, size: number) => must('POST', `/apis/checks.example.com/v1/namespaces/${namespace}/widgets`, widget(namespace, name, size));
+const createWidget = (namespace: string, name: string, size: number) =>
+  must('POST', `/apis/checks.example.com/v1/namespaces/${namespace}/widgets`, widget(namespace, name, size));
 
 /** The request journal's records of one User-Agent (the journal's `GET /debug/requests`). */
 async function journalOf(userAgent: string): Promise<any[]> {
@@ -104,22 +106,30 @@ describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
       expect(result.widgetSizes).toEqual({ w1: 1, w2: 2 });
     });
 
-    it(streaming ? 'fills them with a streaming list (sendInitialEvents), never a LIST' : 'fills them with a LIST, then watches from its resourceVersion', async () => {
-      const records = await journalOf(userAgent);
-      const lists = records.filter((r) => r.type === 'request' && r.verb === 'list').map((r) => r.resource);
-      const opens = records.filter((r) => r.type === 'watch-open');
-      if (streaming) {
-        expect(run.stderr).toContain('"Exiting watch because received the bookmark that marks the end of initial events stream"');
-        expect(run.stderr).not.toContain('Falling back to regular list');
-        expect(lists).toEqual([]);
-        expect(opens.filter((o) => o.streamingList).map((o) => o.resource).sort()).toEqual(['configmaps', 'widgets']);
-      } else {
-        expect(run.stderr).toContain('feature="WatchListClient" enabled=false');
-        expect(lists.sort()).toEqual(['configmaps', 'widgets']);
-        expect(opens.filter((o) => o.streamingList)).toEqual([]);
-        expect(opens.every((o) => o.resourceVersion && o.resourceVersion !== '0')).toBe(true);
-      }
-    });
+    it(
+      streaming ? 'fills them with a streaming list (sendInitialEvents), never a LIST' : 'fills them with a LIST, then watches from its resourceVersion',
+      async () => {
+        const records = await journalOf(userAgent);
+        const lists = records.filter((r) => r.type === 'request' && r.verb === 'list').map((r) => r.resource);
+        const opens = records.filter((r) => r.type === 'watch-open');
+        if (streaming) {
+          expect(run.stderr).toContain('"Exiting watch because received the bookmark that marks the end of initial events stream"');
+          expect(run.stderr).not.toContain('Falling back to regular list');
+          expect(lists).toEqual([]);
+          expect(
+            opens
+              .filter((o) => o.streamingList)
+              .map((o) => o.resource)
+              .sort(),
+          ).toEqual(['configmaps', 'widgets']);
+        } else {
+          expect(run.stderr).toContain('feature="WatchListClient" enabled=false');
+          expect(lists.sort()).toEqual(['configmaps', 'widgets']);
+          expect(opens.filter((o) => o.streamingList)).toEqual([]);
+          expect(opens.every((o) => o.resourceVersion && o.resourceVersion !== '0')).toBe(true);
+        }
+      },
+    );
   });
 
   describe.each([
@@ -172,7 +182,9 @@ describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
       expect(result.deletePrecondition).toMatchObject({
         code: 409,
         isConflict: true,
-        message: expect.stringMatching(/^Operation cannot be fulfilled on ConfigMap "page-0": the UID in the precondition \(00000000-0000-0000-0000-000000000000\) does not match the UID in record \([0-9a-f-]{36}\)\. The object might have been deleted and then recreated$/),
+        message: expect.stringMatching(
+          /^Operation cannot be fulfilled on ConfigMap "page-0": the UID in the precondition \(00000000-0000-0000-0000-000000000000\) does not match the UID in record \([0-9a-f-]{36}\)\. The object might have been deleted and then recreated$/,
+        ),
       });
       expect(result.deleteCollection).toEqual(['unlabelled']);
     });
@@ -187,11 +199,18 @@ describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
         code: 409,
         reason: 'Conflict',
         isConflict: true,
-        message: 'Operation cannot be fulfilled on configmaps "crud": the object has been modified; please apply your changes to the latest version and try again',
+        message:
+          'Operation cannot be fulfilled on configmaps "crud": the object has been modified; please apply your changes to the latest version and try again',
       });
       expect(result.notFound).toMatchObject({ code: 404, reason: 'NotFound', isNotFound: true, message: 'configmaps "no-such-configmap" not found' });
       expect(result.invalid).toMatchObject({ code: 422, reason: 'Invalid', isInvalid: true });
-      expect(result.invalid.causes).toEqual([{ type: 'FieldValueInvalid', field: 'metadata.name', message: expect.stringMatching(/^Invalid value: "Not_A_DNS_Name": a lowercase RFC 1123 subdomain must consist of/) }]);
+      expect(result.invalid.causes).toEqual([
+        {
+          type: 'FieldValueInvalid',
+          field: 'metadata.name',
+          message: expect.stringMatching(/^Invalid value: "Not_A_DNS_Name": a lowercase RFC 1123 subdomain must consist of/),
+        },
+      ]);
     });
 
     it('round-trips ConfigMaps, Secrets, Services, Pods, Deployments, Events, Leases and Namespaces through their typed clients', () => {
@@ -233,7 +252,11 @@ describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
         expect(r.roundTrip, r.sample).toEqual({ created: true, getEqualsCreate: true, listed: [name], deleted: true });
       }
       const covered = [...Object.keys(result.typedClients), ...viaDiscovery.map((r) => r.sample)].sort();
-      expect(covered).toEqual(Object.keys(builtinSamples).filter((k) => k !== 'CustomResourceDefinition').sort());
+      expect(covered).toEqual(
+        Object.keys(builtinSamples)
+          .filter((k) => k !== 'CustomResourceDefinition')
+          .sort(),
+      );
     });
   });
 
@@ -279,7 +302,9 @@ describe.skipIf(!go)('client-go v0.37 against the embedded API server', () => {
       const { forms, groups, resources } = result.discovery;
       expect(['aggregated', 'legacy']).toContain(forms['/apis']);
       expect(forms['/api']).toBe(forms['/apis']);
-      expect(groups).toEqual(expect.arrayContaining(['=v1', 'apps=apps/v1', 'coordination.k8s.io=coordination.k8s.io/v1', 'checks.example.com=checks.example.com/v1']));
+      expect(groups).toEqual(
+        expect.arrayContaining(['=v1', 'apps=apps/v1', 'coordination.k8s.io=coordination.k8s.io/v1', 'checks.example.com=checks.example.com/v1']),
+      );
       expect(resources).toBeGreaterThan(20);
     });
   });

@@ -35,12 +35,19 @@ describe('client-node against the embedded server', () => {
     await expect(core.readNamespacedConfigMap({ name: 'missing', namespace: 'default' })).rejects.toMatchObject({ code: 404 });
     const created = await core.createNamespacedConfigMap({ namespace: 'default', body: cm('conflicted') });
     await core.replaceNamespacedConfigMap({ name: 'conflicted', namespace: 'default', body: { ...created, data: { v: '2' } } });
-    await expect(core.replaceNamespacedConfigMap({ name: 'conflicted', namespace: 'default', body: { ...created, data: { v: '3' } } })).rejects.toMatchObject({ code: 409 });
+    await expect(core.replaceNamespacedConfigMap({ name: 'conflicted', namespace: 'default', body: { ...created, data: { v: '3' } } })).rejects.toMatchObject({
+      code: 409,
+    });
   });
 
   it('feeds an informer that starts from a list and follows a watch', async () => {
     const core = kc.makeApiClient(k8s.CoreV1Api);
-    const informer = k8s.makeInformer(kc, '/api/v1/namespaces/default/configmaps', () => core.listNamespacedConfigMap({ namespace: 'default', labelSelector: 'suite=informer' }), 'suite=informer');
+    const informer = k8s.makeInformer(
+      kc,
+      '/api/v1/namespaces/default/configmaps',
+      () => core.listNamespacedConfigMap({ namespace: 'default', labelSelector: 'suite=informer' }),
+      'suite=informer',
+    );
     const seen: string[] = [];
     informer.on('add', (o) => seen.push(`add:${o.metadata?.name}`));
     informer.on('update', (o) => seen.push(`update:${o.metadata?.name}:${o.data?.v}`));
@@ -48,7 +55,10 @@ describe('client-node against the embedded server', () => {
     await core.createNamespacedConfigMap({ namespace: 'default', body: cm('before', { suite: 'informer' }) });
     await informer.start();
     await core.createNamespacedConfigMap({ namespace: 'default', body: cm('after', { suite: 'informer' }) });
-    await core.patchNamespacedConfigMap({ name: 'after', namespace: 'default', body: { data: { v: '2' } } }, k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch));
+    await core.patchNamespacedConfigMap(
+      { name: 'after', namespace: 'default', body: { data: { v: '2' } } },
+      k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch),
+    );
     await core.deleteNamespacedConfigMap({ name: 'before', namespace: 'default' });
     await expect.poll(() => seen, { timeout: 5000 }).toEqual(['add:before', 'add:after', 'update:after:2', 'delete:before']);
     expect(informer.list().map((o) => o.metadata?.name)).toEqual(['after']);
@@ -163,7 +173,10 @@ function typedKinds(): TypedKind[] {
       kind: 'Ingress',
       valid: (name) => ({ metadata: { name }, spec: { defaultBackend: { service: { name, port: { number: 80 } } } } }),
       // A Prefix path must be absolute.
-      invalid: (name) => ({ metadata: { name }, spec: { rules: [{ http: { paths: [{ path: 'relative', pathType: 'Prefix', backend: { service: { name, port: { number: 80 } } } }] } }] } }),
+      invalid: (name) => ({
+        metadata: { name },
+        spec: { rules: [{ http: { paths: [{ path: 'relative', pathType: 'Prefix', backend: { service: { name, port: { number: 80 } } } }] } }] },
+      }),
       causeField: 'spec.rules[0].http.paths[0].path',
       patch: { spec: { ingressClassName: 'nginx' } },
       create: (namespace, body) => networking.createNamespacedIngress({ namespace, body: body as k8s.V1Ingress }),
@@ -242,7 +255,14 @@ describe('client-node drives the workload, networking, policy and autoscaling ki
       // A claim keeps the kubernetes.io/pvc-protection finalizer admission gave it, and no
       // pvc-protection controller runs here: the deletion completes once the client lets it go.
       if (kindName === 'PersistentVolumeClaim') await kind.merge(namespace, name, { metadata: { finalizers: null } });
-      await expect.poll(() => kind.read(namespace, name).then(() => 200, (e: k8s.ApiException<string>) => e.code)).toBe(404);
+      await expect
+        .poll(() =>
+          kind.read(namespace, name).then(
+            () => 200,
+            (e: k8s.ApiException<string>) => e.code,
+          ),
+        )
+        .toBe(404);
       const causes = await invalidCauses(kind.create(namespace, kind.invalid(`${name}-bad`)));
       expect(causes.map((c) => c.field)).toContain(kind.causeField);
     },
@@ -250,10 +270,17 @@ describe('client-node drives the workload, networking, policy and autoscaling ki
 
   it('answers a SelfSubjectAccessReview for the admin, and names the missing attributes of an empty one', async () => {
     const authorization = kc.makeApiClient(k8s.AuthorizationV1Api);
-    const review = await authorization.createSelfSubjectAccessReview({ body: { spec: { resourceAttributes: { verb: 'create', resource: 'statefulsets', group: 'apps', namespace: 'default' } } } });
+    const review = await authorization.createSelfSubjectAccessReview({
+      body: { spec: { resourceAttributes: { verb: 'create', resource: 'statefulsets', group: 'apps', namespace: 'default' } } },
+    });
     expect(review.status).toMatchObject({ allowed: true });
     // ValidateSelfSubjectAccessReviewSpec: a union, exactly one of the two, reported on spec.
     const causes = await invalidCauses(authorization.createSelfSubjectAccessReview({ body: { spec: {} } }));
-    expect(causes).toContainEqual(expect.objectContaining({ field: 'spec', message: expect.stringContaining('exactly one of nonResourceAttributes or resourceAttributes must be specified') }));
+    expect(causes).toContainEqual(
+      expect.objectContaining({
+        field: 'spec',
+        message: expect.stringContaining('exactly one of nonResourceAttributes or resourceAttributes must be specified'),
+      }),
+    );
   });
 });

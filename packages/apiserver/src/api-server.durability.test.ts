@@ -48,7 +48,9 @@ describe('API server durability', () => {
     // What an older server stored: the namespace without the name label.
     const stored = JSON.parse(first.revisioned.get('core/namespaces', 'default')!.json);
     delete stored.metadata.labels;
-    await first.revisioned.put('core/namespaces', 'default', (rev) => JSON.stringify({ ...stored, metadata: { ...stored.metadata, resourceVersion: String(rev) } })).committed;
+    await first.revisioned.put('core/namespaces', 'default', (rev) =>
+      JSON.stringify({ ...stored, metadata: { ...stored.metadata, resourceVersion: String(rev) } }),
+    ).committed;
     await first.stop();
 
     const second = await startTestServer({ dataDir });
@@ -76,7 +78,14 @@ describe('API server durability', () => {
     const post = (name: string) =>
       new Promise<void>((resolve) => {
         const req = request(
-          { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/namespaces/default/configmaps', ca, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/v1/namespaces/default/configmaps',
+            ca,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          },
           (res) => {
             res.resume();
             res.on('end', () => {

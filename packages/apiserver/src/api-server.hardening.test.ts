@@ -24,7 +24,12 @@ const apply = { 'content-type': 'application/apply-patch+yaml' };
 /** 30 levels of nine aliases each: 9^30 nodes if expanded. */
 function billionLaughs(name: string): string {
   const lines = ['apiVersion: v1', 'kind: ConfigMap', `metadata: {name: ${name}}`, 'data:', '  a0: &a0 "lol"'];
-  for (let i = 1; i < 30; i++) lines.push(`  l${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+  for (let i = 1; i < 30; i++)
+    lines.push(
+      `  l${i}: &a${i} [${Array(9)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]`,
+    );
   return lines.join('\n');
 }
 
@@ -53,7 +58,13 @@ describe('bounded patches and bodies', () => {
 
   it('refuses YAML whose aliases of one large node expand past the body limit', async () => {
     // 40 aliases stay under the YAML library's own alias count; their expansion (4 MB) does not.
-    const body = ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: wide}', `annotations: &big {x: "${'y'.repeat(100 * 1024)}"}`, `more: [${Array(40).fill('*big').join(', ')}]`].join('\n');
+    const body = [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: wide}',
+      `annotations: &big {x: "${'y'.repeat(100 * 1024)}"}`,
+      `more: [${Array(40).fill('*big').join(', ')}]`,
+    ].join('\n');
     const res = await server.call('POST', cms, body, yaml);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/excessive aliasing/);
@@ -63,13 +74,20 @@ describe('bounded patches and bodies', () => {
     const deployments = '/apis/apps/v1/namespaces/default/deployments';
     const args = ['a'.repeat(1250 * 1024), 'b'.repeat(1250 * 1024)];
     const template = { metadata: { labels: { app: 'huge' } }, spec: { containers: [{ name: 'app', image: 'x', args }] } };
-    expect((await server.call('POST', deployments, { metadata: { name: 'huge' }, spec: { selector: { matchLabels: { app: 'huge' } }, template } })).status).toBe(201);
+    expect(
+      (await server.call('POST', deployments, { metadata: { name: 'huge' }, spec: { selector: { matchLabels: { app: 'huge' } }, template } })).status,
+    ).toBe(201);
     // One copy of 2.5 MB is within the copy limit; the object it makes (5 MB) is not storable.
-    const grown = await server.call('PATCH', `${deployments}/huge`, [
-      { op: 'add', path: '/spec/template/spec/initContainers', value: [] },
-      { op: 'copy', from: '/spec/template/spec/containers/0', path: '/spec/template/spec/initContainers/0' },
-      { op: 'replace', path: '/spec/template/spec/initContainers/0/name', value: 'init' },
-    ], jsonPatch);
+    const grown = await server.call(
+      'PATCH',
+      `${deployments}/huge`,
+      [
+        { op: 'add', path: '/spec/template/spec/initContainers', value: [] },
+        { op: 'copy', from: '/spec/template/spec/containers/0', path: '/spec/template/spec/initContainers/0' },
+        { op: 'replace', path: '/spec/template/spec/initContainers/0/name', value: 'init' },
+      ],
+      jsonPatch,
+    );
     expect(grown.status).toBe(413);
     expect(grown.body).toMatchObject({ kind: 'Status', reason: 'RequestEntityTooLarge' });
     expect((await server.call('GET', `${deployments}/huge`)).body.spec.template.spec.initContainers).toBeUndefined();
@@ -86,7 +104,9 @@ describe('types of built-in kinds', () => {
   it('refuses a numeric metadata.name with 400, and namespaces stay listable', async () => {
     const res = await server.call('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 99 } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Namespace in version "v1" cannot be handled as a Namespace: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type string');
+    expect(res.body.message).toBe(
+      'Namespace in version "v1" cannot be handled as a Namespace: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type string',
+    );
     expect((await server.call('GET', '/api/v1/namespaces')).status).toBe(200);
   });
 
@@ -118,8 +138,13 @@ describe('types of built-in kinds', () => {
     expect((await server.call('PATCH', `${cms}/typed`, { metadata: { name: 7 } }, { 'content-type': 'application/merge-patch+json' })).status).toBe(422);
     expect((await server.call('PATCH', `${cms}/typed`, { data: { a: [1] } }, { 'content-type': 'application/merge-patch+json' })).status).toBe(422);
     expect((await server.call('PUT', `${cms}/typed`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'typed', labels: [] } })).status).toBe(400);
-    expect((await server.call('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'typed' }, spec: { containers: [{ name: 'a', image: 'b' }] } })).status).toBe(201);
-    expect((await server.call('PATCH', '/api/v1/namespaces/default/pods/typed/status', { status: { phase: 5 } }, { 'content-type': 'application/merge-patch+json' })).status).toBe(422);
+    expect(
+      (await server.call('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'typed' }, spec: { containers: [{ name: 'a', image: 'b' }] } })).status,
+    ).toBe(201);
+    expect(
+      (await server.call('PATCH', '/api/v1/namespaces/default/pods/typed/status', { status: { phase: 5 } }, { 'content-type': 'application/merge-patch+json' }))
+        .status,
+    ).toBe(422);
     expect((await server.call('GET', `${cms}/typed`)).body.data).toEqual({ a: 'b' });
   });
 
@@ -136,7 +161,12 @@ describe('types of built-in kinds', () => {
     expect(strict.map((r) => r.status)).toEqual([400, 400, 400]);
     for (const r of strict) expect(r.body.message).toMatch(/strict decoding error: unknown field "(bogus|spec|metadata\.bogus)"/);
     // An apply configuration is converted to SMD's typed value first, which refuses the field whatever fieldValidation says.
-    const applied = await server.call('PATCH', `${cms}/unknown?fieldValidation=Strict&fieldManager=t`, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: unknown}\nbogus: 1\n', apply);
+    const applied = await server.call(
+      'PATCH',
+      `${cms}/unknown?fieldValidation=Strict&fieldManager=t`,
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: unknown}\nbogus: 1\n',
+      apply,
+    );
     expect(applied.status).toBe(400);
     expect(applied.body.message).toBe('failed to create typed patch object (/unknown; /v1, Kind=ConfigMap): .bogus: field not declared in schema');
   });
@@ -169,17 +199,26 @@ describe('query parameters read strictly', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     const { request } = await import('node:https');
     const stillOpen = await new Promise<boolean>((resolve) => {
-      const req = request({ host: '127.0.0.1', port: server.port, path: `${cms}?watch=1&timeoutSeconds=1000000000000`, ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${server.credentials.token}` } }, (res) => {
-        const timer = setTimeout(() => {
-          req.destroy();
-          resolve(true);
-        }, 1500);
-        res.on('end', () => {
-          clearTimeout(timer);
-          resolve(false);
-        });
-        res.resume();
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: `${cms}?watch=1&timeoutSeconds=1000000000000`,
+          ca: server.credentials.caCertPem,
+          headers: { authorization: `Bearer ${server.credentials.token}` },
+        },
+        (res) => {
+          const timer = setTimeout(() => {
+            req.destroy();
+            resolve(true);
+          }, 1500);
+          res.on('end', () => {
+            clearTimeout(timer);
+            resolve(false);
+          });
+          res.resume();
+        },
+      );
       req.end();
     });
     expect(stillOpen).toBe(true);
@@ -189,6 +228,8 @@ describe('query parameters read strictly', () => {
     const res = await server.call('PATCH', `${cms}/forced?fieldManager=t&force=bogus`, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: forced}\n', apply);
     expect(res.status).toBe(422);
     expect(res.body.details.causes[0]).toMatchObject({ field: 'force', reason: 'FieldValueInvalid' });
-    expect((await server.call('PATCH', `${cms}/forced?fieldManager=t&force=TRUE`, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: forced}\n', apply)).status).toBe(201);
+    expect(
+      (await server.call('PATCH', `${cms}/forced?fieldManager=t&force=TRUE`, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: forced}\n', apply)).status,
+    ).toBe(201);
   });
 });

@@ -18,7 +18,10 @@ let saUid: string;
 beforeAll(async () => {
   server = await startTestServer();
   saUid = (await server.call('POST', '/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'robot' } })).body.metadata.uid;
-  await server.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', { metadata: { name: 'reader' }, rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['list'] }] });
+  await server.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', {
+    metadata: { name: 'reader' },
+    rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['list'] }],
+  });
   await server.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', {
     metadata: { name: 'robot-reader' },
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
@@ -58,7 +61,7 @@ function claims(overrides: Record<string, unknown> = {}): Record<string, unknown
 describe('TokenRequest with absurd values', () => {
   const invalid = async (spec: Record<string, unknown>) => (await server.call('POST', tokenPath, { spec })).body;
 
-  it('refuses lifetimes under 10 minutes and over 2^32 seconds with 422 and kube\'s causes', async () => {
+  it("refuses lifetimes under 10 minutes and over 2^32 seconds with 422 and kube's causes", async () => {
     for (const [seconds, message] of [
       [-1, 'Invalid value: -1: may not specify a duration less than 10 minutes'],
       [599, 'Invalid value: 599: may not specify a duration less than 10 minutes'],
@@ -66,7 +69,12 @@ describe('TokenRequest with absurd values', () => {
       [Number.MAX_SAFE_INTEGER, 'Invalid value: 9007199254740991: may not specify a duration larger than 2^32 seconds'],
     ] as const) {
       const body = await invalid({ expirationSeconds: seconds });
-      expect(body, String(seconds)).toMatchObject({ kind: 'Status', code: 422, reason: 'Invalid', details: { group: 'authentication.k8s.io', kind: 'TokenRequest' } });
+      expect(body, String(seconds)).toMatchObject({
+        kind: 'Status',
+        code: 422,
+        reason: 'Invalid',
+        details: { group: 'authentication.k8s.io', kind: 'TokenRequest' },
+      });
       expect(body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'spec.expirationSeconds', message }]);
     }
   });
@@ -107,7 +115,7 @@ describe('TokenRequest with absurd values', () => {
 });
 
 describe('bearer tokens that must not authenticate', () => {
-  it('accepts a token signed with the server key and kube\'s claims: the baseline the others break', async () => {
+  it("accepts a token signed with the server key and kube's claims: the baseline the others break", async () => {
     expect((await asBearer(signWithServerKey({ alg: 'ES256' }, claims()))).status).toBe(200);
   });
 
@@ -117,19 +125,38 @@ describe('bearer tokens that must not authenticate', () => {
     ['for another audience', () => signWithServerKey({ alg: 'ES256' }, claims({ aud: ['vault'] }))],
     ['with the audience as a bare string', () => signWithServerKey({ alg: 'ES256' }, claims({ aud: 'vault' }))],
     ['from another issuer', () => signWithServerKey({ alg: 'ES256' }, claims({ iss: 'https://evil.example.com' }))],
-    ['naming a deleted and recreated ServiceAccount (another uid)', () => signWithServerKey({ alg: 'ES256' }, claims({ 'kubernetes.io': { namespace: 'default', serviceaccount: { name: 'robot', uid: 'other' } } }))],
-    ['with claims of the wrong types', () => signWithServerKey({ alg: 'ES256' }, claims({ exp: 'never', nbf: null, 'kubernetes.io': { namespace: 5, serviceaccount: { name: 'robot', uid: saUid } } }))],
+    [
+      'naming a deleted and recreated ServiceAccount (another uid)',
+      () => signWithServerKey({ alg: 'ES256' }, claims({ 'kubernetes.io': { namespace: 'default', serviceaccount: { name: 'robot', uid: 'other' } } })),
+    ],
+    [
+      'with claims of the wrong types',
+      () =>
+        signWithServerKey(
+          { alg: 'ES256' },
+          claims({ exp: 'never', nbf: null, 'kubernetes.io': { namespace: 5, serviceaccount: { name: 'robot', uid: saUid } } }),
+        ),
+    ],
     ['with alg none and no signature', () => `${b64url(JSON.stringify({ alg: 'none' }))}.${b64url(JSON.stringify(claims()))}.`],
     ['with alg none and a signature', () => `${b64url(JSON.stringify({ alg: 'none' }))}.${b64url(JSON.stringify(claims()))}.${b64url('x')}`],
-    ['signed HS256 with the public key as the secret', () => {
-      const publicPem = createPublicKey(createPrivateKey(readFileSync(join(server.dataDir, 'service-account-key.pem'), 'utf8'))).export({ type: 'spki', format: 'pem' });
-      const input = `${b64url(JSON.stringify({ alg: 'HS256' }))}.${b64url(JSON.stringify(claims()))}`;
-      return `${input}.${createHmac('sha256', publicPem).update(input).digest('base64url')}`;
-    }],
-    ['with the claims changed after signing', () => {
-      const [head, , sig] = signWithServerKey({ alg: 'ES256' }, claims()).split('.');
-      return `${head}.${b64url(JSON.stringify(claims({ sub: 'system:admin' })))}.${sig}`;
-    }],
+    [
+      'signed HS256 with the public key as the secret',
+      () => {
+        const publicPem = createPublicKey(createPrivateKey(readFileSync(join(server.dataDir, 'service-account-key.pem'), 'utf8'))).export({
+          type: 'spki',
+          format: 'pem',
+        });
+        const input = `${b64url(JSON.stringify({ alg: 'HS256' }))}.${b64url(JSON.stringify(claims()))}`;
+        return `${input}.${createHmac('sha256', publicPem).update(input).digest('base64url')}`;
+      },
+    ],
+    [
+      'with the claims changed after signing',
+      () => {
+        const [head, , sig] = signWithServerKey({ alg: 'ES256' }, claims()).split('.');
+        return `${head}.${b64url(JSON.stringify(claims({ sub: 'system:admin' })))}.${sig}`;
+      },
+    ],
     ['with a truncated signature', () => signWithServerKey({ alg: 'ES256' }, claims()).slice(0, -10)],
     ['with four parts', () => `${signWithServerKey({ alg: 'ES256' }, claims())}.extra`],
     ['that is only dots', () => '.'.repeat(5000)],
@@ -142,7 +169,11 @@ describe('bearer tokens that must not authenticate', () => {
   });
 
   it('refuses any token made of JWT-looking parts with 401, never 5xx', async () => {
-    const part = fc.oneof(fc.base64String({ maxLength: 40 }).map((s) => s.replace(/=/g, '')), fc.json({ maxDepth: 2 }).map((j) => b64url(j)), fc.constant(''));
+    const part = fc.oneof(
+      fc.base64String({ maxLength: 40 }).map((s) => s.replace(/=/g, '')),
+      fc.json({ maxDepth: 2 }).map((j) => b64url(j)),
+      fc.constant(''),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(part, { minLength: 1, maxLength: 4 }), async (parts) => {
         const res = await asBearer(parts.join('.') || 'x');
@@ -187,16 +218,43 @@ describe('SubjectAccessReview with huge and garbage attributes', () => {
     expect((await sar({ user: 'u', extra: { k: 'v' }, resourceAttributes: {} })).status).toBe(400);
     const none = await sar({ user: 'u' });
     expect(none.status).toBe(422);
-    expect(none.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'spec', message: 'Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified' }]);
+    expect(none.body.details.causes).toEqual([
+      {
+        reason: 'FieldValueInvalid',
+        field: 'spec',
+        message: 'Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified',
+      },
+    ]);
   });
 
   it('answers any spec with 201, 400 or 422, never 5xx', async () => {
-    const attrs = fc.record({ verb: fc.string(), resource: fc.string(), group: fc.string(), namespace: fc.string(), name: fc.string(), subresource: fc.string(), version: fc.string() }, { requiredKeys: [] });
+    const attrs = fc.record(
+      {
+        verb: fc.string(),
+        resource: fc.string(),
+        group: fc.string(),
+        namespace: fc.string(),
+        name: fc.string(),
+        subresource: fc.string(),
+        version: fc.string(),
+      },
+      { requiredKeys: [] },
+    );
     const spec = fc.record(
       {
         user: fc.oneof(fc.string(), fc.integer()),
         groups: fc.oneof(fc.array(fc.string()), fc.string()),
-        resourceAttributes: fc.oneof(attrs, fc.anything({ maxDepth: 2 }), fc.record({ fieldSelector: fc.anything({ maxDepth: 2 }), labelSelector: fc.record({ rawSelector: fc.string(), requirements: fc.anything({ maxDepth: 2 }) }, { requiredKeys: [] }) }, { requiredKeys: [] })),
+        resourceAttributes: fc.oneof(
+          attrs,
+          fc.anything({ maxDepth: 2 }),
+          fc.record(
+            {
+              fieldSelector: fc.anything({ maxDepth: 2 }),
+              labelSelector: fc.record({ rawSelector: fc.string(), requirements: fc.anything({ maxDepth: 2 }) }, { requiredKeys: [] }),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
         nonResourceAttributes: fc.oneof(fc.record({ path: fc.string(), verb: fc.string() }, { requiredKeys: [] }), fc.anything({ maxDepth: 1 })),
         extra: fc.anything({ maxDepth: 2 }),
       },
@@ -220,11 +278,16 @@ describe('RBAC with pathological rules', () => {
     const rules = Array.from({ length: 20_000 }, (_, i) => ({ apiGroups: [`g${i}.example.com`], resources: [`r${i}`], verbs: ['get'] }));
     expect((await server.call('POST', clusterRoles, { metadata: { name: 'many-rules', labels: { 'pile/part': 'true' } }, rules })).status).toBe(201);
     const started = Date.now();
-    const aggregate = await server.call('POST', clusterRoles, { metadata: { name: 'pile' }, aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'pile/part': 'true' } }] } });
+    const aggregate = await server.call('POST', clusterRoles, {
+      metadata: { name: 'pile' },
+      aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'pile/part': 'true' } }] },
+    });
     expect(aggregate.status).toBe(201);
     await expect.poll(async () => (await server.call('GET', `${clusterRoles}/pile`)).body.rules?.length ?? 0, { timeout: 10_000 }).toBe(20_000);
     expect(Date.now() - started).toBeLessThan(10_000);
-    const review = await server.call('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', { spec: { user: 'nobody', resourceAttributes: { verb: 'get', group: 'g19999.example.com', resource: 'r19999' } } });
+    const review = await server.call('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', {
+      spec: { user: 'nobody', resourceAttributes: { verb: 'get', group: 'g19999.example.com', resource: 'r19999' } },
+    });
     expect(review.body.status.allowed).toBe(false);
   }, 60_000);
 
@@ -232,7 +295,10 @@ describe('RBAC with pathological rules', () => {
     // a takes b's rules and c's; b takes a's and d's: kube's algorithm, run naively, swaps the
     // order of the shared rules on every pass.
     const role = (name: string, labels: Record<string, string>, selectors: Record<string, string>[] | undefined, rules: unknown[] = []) =>
-      server.call('POST', clusterRoles, { metadata: { name, labels }, ...(selectors ? { aggregationRule: { clusterRoleSelectors: selectors.map((matchLabels) => ({ matchLabels })) } } : { rules }) });
+      server.call('POST', clusterRoles, {
+        metadata: { name, labels },
+        ...(selectors ? { aggregationRule: { clusterRoleSelectors: selectors.map((matchLabels) => ({ matchLabels })) } } : { rules }),
+      });
     expect((await role('loop-c', { 'loop/a': 'true' }, undefined, [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }])).status).toBe(201);
     expect((await role('loop-d', { 'loop/b': 'true' }, undefined, [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }])).status).toBe(201);
     expect((await role('loop-a', { 'loop/b': 'true', 'loop/a': 'true' }, [{ 'loop/a': 'true' }])).status).toBe(201);
@@ -247,25 +313,38 @@ describe('RBAC with pathological rules', () => {
 
   it('settles a chain of fifty aggregated roles, each selecting the next', async () => {
     for (let i = 0; i < 50; i++) {
-      const body = i === 49
-        ? { metadata: { name: `chain-${i}`, labels: { [`chain/${i}`]: 'true' } }, rules: [{ nonResourceURLs: ['/chain'], verbs: ['get'] }] }
-        : { metadata: { name: `chain-${i}`, labels: { [`chain/${i}`]: 'true' } }, aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [`chain/${i + 1}`]: 'true' } }] } };
+      const body =
+        i === 49
+          ? { metadata: { name: `chain-${i}`, labels: { [`chain/${i}`]: 'true' } }, rules: [{ nonResourceURLs: ['/chain'], verbs: ['get'] }] }
+          : {
+              metadata: { name: `chain-${i}`, labels: { [`chain/${i}`]: 'true' } },
+              aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [`chain/${i + 1}`]: 'true' } }] },
+            };
       expect((await server.call('POST', clusterRoles, body)).status).toBe(201);
     }
     await expect.poll(async () => (await server.call('GET', `${clusterRoles}/chain-0`)).body.rules?.length ?? 0, { timeout: 15_000 }).toBe(1);
   }, 30_000);
 
   it('refuses aggregation selectors kube cannot parse with 422, and keeps aggregating the rest', async () => {
-    const res = await server.call('POST', clusterRoles, { metadata: { name: 'bad-selector' }, aggregationRule: { clusterRoleSelectors: [{ matchExpressions: [{ key: 'a', operator: 'Bogus' }] }, { matchLabels: { 'bad key!': 'x' } }] } });
+    const res = await server.call('POST', clusterRoles, {
+      metadata: { name: 'bad-selector' },
+      aggregationRule: { clusterRoleSelectors: [{ matchExpressions: [{ key: 'a', operator: 'Bogus' }] }, { matchLabels: { 'bad key!': 'x' } }] },
+    });
     expect(res.status).toBe(422);
     expect(res.body.details.causes.map((c: { field: string; message: string }) => `${c.field}: ${c.message}`)).toEqual([
       'aggregationRule.clusterRoleSelectors[0].matchExpressions[0].operator: Invalid value: "Bogus": not a valid selector operator',
       'aggregationRule.clusterRoleSelectors[0]: Invalid value: "null": invalid label selector.',
-      'aggregationRule.clusterRoleSelectors[1].matchLabels: Invalid value: "bad key!": name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\')',
+      "aggregationRule.clusterRoleSelectors[1].matchLabels: Invalid value: \"bad key!\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
       'aggregationRule.clusterRoleSelectors[1]: Invalid value: "null": invalid label selector.',
     ]);
     const empty = await server.call('POST', clusterRoles, { metadata: { name: 'no-selectors' }, aggregationRule: {} });
-    expect(empty.body.details.causes).toEqual([{ reason: 'FieldValueRequired', field: 'aggregationRule.clusterRoleSelectors', message: 'Required value: at least one clusterRoleSelector required if aggregationRule is non-nil' }]);
+    expect(empty.body.details.causes).toEqual([
+      {
+        reason: 'FieldValueRequired',
+        field: 'aggregationRule.clusterRoleSelectors',
+        message: 'Required value: at least one clusterRoleSelector required if aggregationRule is non-nil',
+      },
+    ]);
     expect((await server.call('GET', '/healthz')).status).toBe(200);
   });
 });

@@ -97,7 +97,12 @@ beforeAll(async () => {
   await server.call('POST', '/api/v1/namespaces', { metadata: { name: 'big' } });
   const value = 'x'.repeat(valueBytes);
   for (let i = 0; i < configMapCount; i++) {
-    const created = await server.call('POST', `${listPath}`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${String(i).padStart(2, '0')}` }, data: { value } });
+    const created = await server.call('POST', `${listPath}`, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `cm-${String(i).padStart(2, '0')}` },
+      data: { value },
+    });
     expect(created.status).toBe(201);
   }
 }, 120_000);
@@ -174,7 +179,12 @@ describe('requests in flight', () => {
           unfinished = openUnfinishedWrite(tokens.fourth!);
           return false;
         }
-        const write = await server.call('POST', '/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'w-' } }, as('fourth'));
+        const write = await server.call(
+          'POST',
+          '/api/v1/namespaces/default/configmaps',
+          { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'w-' } },
+          as('fourth'),
+        );
         return write.status === 429 && write.headers['retry-after'] === '1';
       });
       expect((await server.call('GET', '/api/v1/namespaces/default/configmaps', undefined, as('fourth'))).status).toBe(200);
@@ -213,7 +223,18 @@ const curl = '/usr/bin/curl';
 
 function curlList(path: string, caFile: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(curl, ['-sS', '--cacert', caFile, '-H', `Authorization: Bearer ${server.credentials.token}`, '-o', '/dev/null', '-w', '%{size_download}', `${server.url}${path}`]);
+    const child = spawn(curl, [
+      '-sS',
+      '--cacert',
+      caFile,
+      '-H',
+      `Authorization: Bearer ${server.credentials.token}`,
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{size_download}',
+      `${server.url}${path}`,
+    ]);
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
@@ -222,21 +243,25 @@ function curlList(path: string, caFile: string): Promise<number> {
 }
 
 describe('eight concurrent LISTs of large objects (the reproduction)', () => {
-  it.skipIf(!existsSync(curl))('leave the server RSS bounded by far less than the lists they send', async () => {
-    const caFile = join(server.dataDir, 'ca-for-curl.crt');
-    writeFileSync(caFile, server.credentials.caCertPem);
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    let sizes: number[];
-    try {
-      sizes = await Promise.all(Array.from({ length: 8 }, () => curlList(listPath, caFile)));
-    } finally {
-      clearInterval(sampler);
-    }
-    const sent = sizes.reduce((a, b) => a + b, 0);
-    expect(sizes.every((size) => size > configMapCount * valueBytes)).toBe(true);
-    // Whole-string answers grew RSS by about twice what was sent (~340 MB here); streamed, ~15 MB.
-    expect(peak - before).toBeLessThan(Math.min(120 * 1024 * 1024, sent / 2));
-  }, 120_000);
+  it.skipIf(!existsSync(curl))(
+    'leave the server RSS bounded by far less than the lists they send',
+    async () => {
+      const caFile = join(server.dataDir, 'ca-for-curl.crt');
+      writeFileSync(caFile, server.credentials.caCertPem);
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+      let sizes: number[];
+      try {
+        sizes = await Promise.all(Array.from({ length: 8 }, () => curlList(listPath, caFile)));
+      } finally {
+        clearInterval(sampler);
+      }
+      const sent = sizes.reduce((a, b) => a + b, 0);
+      expect(sizes.every((size) => size > configMapCount * valueBytes)).toBe(true);
+      // Whole-string answers grew RSS by about twice what was sent (~340 MB here); streamed, ~15 MB.
+      expect(peak - before).toBeLessThan(Math.min(120 * 1024 * 1024, sent / 2));
+    },
+    120_000,
+  );
 });

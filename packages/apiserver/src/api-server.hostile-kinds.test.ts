@@ -31,7 +31,10 @@ const hpaV1: KubeObject & { apiVersion: string; kind: string } = {
   metadata: { name: 'sample-v1', namespace: 'samples' },
   spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'sample' }, minReplicas: 1, maxReplicas: 5, targetCPUUtilizationPercentage: 70 },
 };
-const samples = [...Object.values(operatorKindSamples), ...Object.values(networkPolicyScalingSamples), hpaV1] as (KubeObject & { apiVersion: string; kind: string })[];
+const samples = [...Object.values(operatorKindSamples), ...Object.values(networkPolicyScalingSamples), hpaV1] as (KubeObject & {
+  apiVersion: string;
+  kind: string;
+})[];
 
 function targetOf(sample: KubeObject & { apiVersion: string; kind: string }) {
   const { group, version } = parseApiVersion(sample.apiVersion);
@@ -54,7 +57,17 @@ const pathsOf = (value: unknown, prefix: (string | number)[] = []): (string | nu
   if (value !== null && typeof value === 'object') return [prefix, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
   return [prefix];
 };
-const wrong = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.string({ maxLength: 8 }), fc.constant(null), fc.constant([]), fc.array(fc.integer(), { maxLength: 2 }), fc.constant({}), fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxKeys: 2 }));
+const wrong = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  fc.string({ maxLength: 8 }),
+  fc.constant(null),
+  fc.constant([]),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.constant({}),
+  fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxKeys: 2 }),
+);
 
 /** `obj` with the value at one of its paths (outside apiVersion, kind and metadata) replaced. */
 function mutate(obj: Record<string, any>, pick: number, value: unknown): string {
@@ -66,19 +79,49 @@ function mutate(obj: Record<string, any>, pick: number, value: unknown): string 
   return path.join('.');
 }
 
-describe('wrong types in the new kinds, with kube\'s messages', () => {
+describe("wrong types in the new kinds, with kube's messages", () => {
   const cannotHandle = (kind: string, version: string, why: string) => `${kind} in version "${version}" cannot be handled as a ${kind}: ${why}`;
   const cases: [string, string, Record<string, unknown>, string][] = [
     ['StatefulSet', 'replicas "x"', { replicas: 'x' }, 'json: cannot unmarshal string into Go struct field StatefulSetSpec.spec.replicas of type int32'],
-    ['StatefulSet', 'template []', { template: [] }, 'json: cannot unmarshal array into Go struct field StatefulSetSpec.spec.template of type v1.PodTemplateSpec'],
-    ['DaemonSet', 'minReadySeconds 1.5', { minReadySeconds: 1.5 }, 'json: cannot unmarshal number 1.5 into Go struct field DaemonSetSpec.spec.minReadySeconds of type int32'],
+    [
+      'StatefulSet',
+      'template []',
+      { template: [] },
+      'json: cannot unmarshal array into Go struct field StatefulSetSpec.spec.template of type v1.PodTemplateSpec',
+    ],
+    [
+      'DaemonSet',
+      'minReadySeconds 1.5',
+      { minReadySeconds: 1.5 },
+      'json: cannot unmarshal number 1.5 into Go struct field DaemonSetSpec.spec.minReadySeconds of type int32',
+    ],
     ['Job', 'parallelism true', { parallelism: true }, 'json: cannot unmarshal bool into Go struct field JobSpec.spec.parallelism of type int32'],
     ['CronJob', 'schedule 5', { schedule: 5 }, 'json: cannot unmarshal number into Go struct field CronJobSpec.spec.schedule of type string'],
-    ['CronJob', 'jobTemplate "x"', { jobTemplate: 'x' }, 'json: cannot unmarshal string into Go struct field CronJobSpec.spec.jobTemplate of type v1.JobTemplateSpec'],
-    ['PersistentVolumeClaim', 'resources "1Gi"', { resources: '1Gi' }, 'json: cannot unmarshal string into Go struct field PersistentVolumeClaimSpec.spec.resources of type v1.VolumeResourceRequirements'],
-    ['StatefulSet', 'template 5', { template: 5 }, 'json: cannot unmarshal number into Go struct field StatefulSetSpec.spec.template of type v1.PodTemplateSpec'],
+    [
+      'CronJob',
+      'jobTemplate "x"',
+      { jobTemplate: 'x' },
+      'json: cannot unmarshal string into Go struct field CronJobSpec.spec.jobTemplate of type v1.JobTemplateSpec',
+    ],
+    [
+      'PersistentVolumeClaim',
+      'resources "1Gi"',
+      { resources: '1Gi' },
+      'json: cannot unmarshal string into Go struct field PersistentVolumeClaimSpec.spec.resources of type v1.VolumeResourceRequirements',
+    ],
+    [
+      'StatefulSet',
+      'template 5',
+      { template: 5 },
+      'json: cannot unmarshal number into Go struct field StatefulSetSpec.spec.template of type v1.PodTemplateSpec',
+    ],
     ['Node', 'unschedulable "yes"', { unschedulable: 'yes' }, 'json: cannot unmarshal string into Go struct field NodeSpec.spec.unschedulable of type bool'],
-    ['NetworkPolicy', 'podSelector []', { podSelector: [] }, 'json: cannot unmarshal array into Go struct field NetworkPolicySpec.spec.podSelector of type v1.LabelSelector'],
+    [
+      'NetworkPolicy',
+      'podSelector []',
+      { podSelector: [] },
+      'json: cannot unmarshal array into Go struct field NetworkPolicySpec.spec.podSelector of type v1.LabelSelector',
+    ],
   ];
   it.each(cases)('refuses a %s with %s with 400', async (kind, _, spec, why) => {
     const sample = samples.find((s) => s.kind === kind)!;
@@ -95,7 +138,13 @@ describe('wrong types in the new kinds, with kube\'s messages', () => {
     const obj = fresh(operatorKindSamples.PersistentVolumeClaim);
     obj.spec.accessModes = 'ReadWriteOnce';
     const res = await server.call('POST', targetOf(operatorKindSamples.PersistentVolumeClaim).collection, obj);
-    expect(res.body.message).toBe(cannotHandle('PersistentVolumeClaim', 'v1', 'json: cannot unmarshal string into Go struct field PersistentVolumeClaimSpec.spec.accessModes of type []v1.PersistentVolumeAccessMode'));
+    expect(res.body.message).toBe(
+      cannotHandle(
+        'PersistentVolumeClaim',
+        'v1',
+        'json: cannot unmarshal string into Go struct field PersistentVolumeClaimSpec.spec.accessModes of type []v1.PersistentVolumeAccessMode',
+      ),
+    );
   });
 
   it('refuses a PriorityClass whose value is a string, a field outside spec', async () => {
@@ -148,19 +197,20 @@ describe('any body on any write path of the new kinds', () => {
       obj.metadata.name = 'target';
       await server.call('POST', collection, obj);
     }
-    const body = (sample: KubeObject) => fc.oneof(
-      // The stored object with one value of the wrong type: a whole object (create, update) or a patch of it.
-      fc.tuple(fc.nat(), wrong).map(([pick, value]) => {
-        const obj = structuredClone(sample) as Record<string, any>;
-        obj.metadata.name = 'target';
-        mutate(obj, pick, value);
-        return JSON.stringify(obj);
-      }),
-      fc.json({ maxDepth: 4 }),
-      fc.anything({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null'),
-      fc.string({ maxLength: 64 }),
-      fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.concat([Buffer.from([0x6b, 0x38, 0x73, 0x00]), Buffer.from(b)])),
-    );
+    const body = (sample: KubeObject) =>
+      fc.oneof(
+        // The stored object with one value of the wrong type: a whole object (create, update) or a patch of it.
+        fc.tuple(fc.nat(), wrong).map(([pick, value]) => {
+          const obj = structuredClone(sample) as Record<string, any>;
+          obj.metadata.name = 'target';
+          mutate(obj, pick, value);
+          return JSON.stringify(obj);
+        }),
+        fc.json({ maxDepth: 4 }),
+        fc.anything({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null'),
+        fc.string({ maxLength: 64 }),
+        fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.concat([Buffer.from([0x6b, 0x38, 0x73, 0x00]), Buffer.from(b)])),
+      );
     const write = fc.constantFrom(
       { method: 'POST', sub: undefined, type: 'application/json' },
       { method: 'POST', sub: undefined, type: 'application/yaml' },
@@ -178,14 +228,19 @@ describe('any body on any write path of the new kinds', () => {
     );
     const query = fc.constantFrom('', '?dryRun=All', '?fieldValidation=Strict', '?fieldManager=hostile&force=true', '?fieldValidation=Ignore&dryRun=All');
     await fc.assert(
-      fc.asyncProperty(fc.nat(targets.length - 1).chain((which) => fc.tuple(fc.constant(which), body(targets[which]!.sample))), write, query, async ([which, payload], w, q) => {
-        const { sample, collection } = targets[which]!;
-        const path = w.sub === undefined ? collection : `${collection}/target${w.sub}`;
-        const apply = w.type === 'application/apply-patch+yaml' && !q.includes('fieldManager') ? `${q ? `${q}&` : '?'}fieldManager=hostile` : q;
-        const res = await server.call(w.method, `${path}${apply}`, payload, { 'content-type': w.type, accept: 'application/json' });
-        expect(res.status, `${w.method} ${sample.kind}${w.sub ?? ''} ${w.type}: ${String(res.body?.message).slice(0, 300)}`).toBeLessThan(500);
-        if (res.status >= 400) expect(res.body.kind).toBe('Status');
-      }),
+      fc.asyncProperty(
+        fc.nat(targets.length - 1).chain((which) => fc.tuple(fc.constant(which), body(targets[which]!.sample))),
+        write,
+        query,
+        async ([which, payload], w, q) => {
+          const { sample, collection } = targets[which]!;
+          const path = w.sub === undefined ? collection : `${collection}/target${w.sub}`;
+          const apply = w.type === 'application/apply-patch+yaml' && !q.includes('fieldManager') ? `${q ? `${q}&` : '?'}fieldManager=hostile` : q;
+          const res = await server.call(w.method, `${path}${apply}`, payload, { 'content-type': w.type, accept: 'application/json' });
+          expect(res.status, `${w.method} ${sample.kind}${w.sub ?? ''} ${w.type}: ${String(res.body?.message).slice(0, 300)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(res.body.kind).toBe('Status');
+        },
+      ),
       { numRuns: 600 },
     );
     expect((await server.call('GET', '/healthz')).status).toBe(200);
@@ -193,16 +248,19 @@ describe('any body on any write path of the new kinds', () => {
 });
 
 describe('unknown fields in the new kinds', () => {
-  it.each(samples.map((s) => [s.kind, s.apiVersion, s] as const))('refuses unknown fields in a %s (%s) with fieldValidation=Strict, naming each', async (_kind, _version, sample) => {
-    const obj = fresh(sample);
-    obj.bogus = 1;
-    if (obj.spec && typeof obj.spec === 'object') obj.spec.alsoBogus = { x: 1 };
-    const res = await server.call('POST', `${targetOf(sample).collection}?fieldValidation=Strict`, obj);
-    expect(res.status, res.body.message).toBe(400);
-    // In the order the decoder meets them: spec comes before the field added last.
-    const unknown = obj.spec && typeof obj.spec === 'object' ? 'unknown field "spec.alsoBogus", unknown field "bogus"' : 'unknown field "bogus"';
-    expect(res.body.message).toMatch(new RegExp(`cannot be handled as a ${sample.kind}: strict decoding error: ${unknown.replace(/\./g, '\\.')}$`));
-  });
+  it.each(samples.map((s) => [s.kind, s.apiVersion, s] as const))(
+    'refuses unknown fields in a %s (%s) with fieldValidation=Strict, naming each',
+    async (_kind, _version, sample) => {
+      const obj = fresh(sample);
+      obj.bogus = 1;
+      if (obj.spec && typeof obj.spec === 'object') obj.spec.alsoBogus = { x: 1 };
+      const res = await server.call('POST', `${targetOf(sample).collection}?fieldValidation=Strict`, obj);
+      expect(res.status, res.body.message).toBe(400);
+      // In the order the decoder meets them: spec comes before the field added last.
+      const unknown = obj.spec && typeof obj.spec === 'object' ? 'unknown field "spec.alsoBogus", unknown field "bogus"' : 'unknown field "bogus"';
+      expect(res.body.message).toMatch(new RegExp(`cannot be handled as a ${sample.kind}: strict decoding error: ${unknown.replace(/\./g, '\\.')}$`));
+    },
+  );
 });
 
 describe('wide and deep bodies', () => {
@@ -210,13 +268,59 @@ describe('wide and deep bodies', () => {
     const selector = { matchLabels: { app: 'wide' } };
     const wide = 20_000;
     const bodies: [string, Record<string, unknown>][] = [
-      ['/apis/networking.k8s.io/v1/namespaces/samples/networkpolicies', { metadata: { name: 'wide' }, spec: { podSelector: selector, ingress: [{ ports: Array.from({ length: wide }, (_, i) => ({ port: (i % 65535) + 1, protocol: 'TCP' })) }] } }],
-      ['/apis/discovery.k8s.io/v1/namespaces/samples/endpointslices', { metadata: { name: 'wide' }, addressType: 'IPv4', endpoints: Array.from({ length: wide }, (_, i) => ({ addresses: [`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`] })) }],
-      ['/api/v1/namespaces/samples/endpoints', { metadata: { name: 'wide' }, subsets: [{ addresses: Array.from({ length: wide }, (_, i) => ({ ip: `10.1.${(i >> 8) & 255}.${i & 255}` })), ports: [{ port: 80 }] }] }],
-      ['/apis/networking.k8s.io/v1/namespaces/samples/ingresses', { metadata: { name: 'wide' }, spec: { rules: Array.from({ length: 5000 }, (_, i) => ({ host: `h${i}.example.com`, http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 's', port: { number: 80 } } } }] } })) } }],
-      ['/api/v1/namespaces/samples/resourcequotas', { metadata: { name: 'wide' }, spec: { hard: Object.fromEntries(Array.from({ length: wide }, (_, i) => [`count/thing${i}.example.com`, '1'])) } }],
+      [
+        '/apis/networking.k8s.io/v1/namespaces/samples/networkpolicies',
+        {
+          metadata: { name: 'wide' },
+          spec: { podSelector: selector, ingress: [{ ports: Array.from({ length: wide }, (_, i) => ({ port: (i % 65535) + 1, protocol: 'TCP' })) }] },
+        },
+      ],
+      [
+        '/apis/discovery.k8s.io/v1/namespaces/samples/endpointslices',
+        {
+          metadata: { name: 'wide' },
+          addressType: 'IPv4',
+          endpoints: Array.from({ length: wide }, (_, i) => ({ addresses: [`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`] })),
+        },
+      ],
+      [
+        '/api/v1/namespaces/samples/endpoints',
+        {
+          metadata: { name: 'wide' },
+          subsets: [{ addresses: Array.from({ length: wide }, (_, i) => ({ ip: `10.1.${(i >> 8) & 255}.${i & 255}` })), ports: [{ port: 80 }] }],
+        },
+      ],
+      [
+        '/apis/networking.k8s.io/v1/namespaces/samples/ingresses',
+        {
+          metadata: { name: 'wide' },
+          spec: {
+            rules: Array.from({ length: 5000 }, (_, i) => ({
+              host: `h${i}.example.com`,
+              http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 's', port: { number: 80 } } } }] },
+            })),
+          },
+        },
+      ],
+      [
+        '/api/v1/namespaces/samples/resourcequotas',
+        { metadata: { name: 'wide' }, spec: { hard: Object.fromEntries(Array.from({ length: wide }, (_, i) => [`count/thing${i}.example.com`, '1'])) } },
+      ],
       ['/api/v1/nodes', { metadata: { name: 'wide', labels: Object.fromEntries(Array.from({ length: wide }, (_, i) => [`l${i}`, 'v'])) } }],
-      ['/apis/batch/v1/namespaces/samples/jobs', { metadata: { name: 'wide' }, spec: { template: { spec: { restartPolicy: 'Never', containers: Array.from({ length: 2000 }, (_, i) => ({ name: `c${i}`, image: 'i', env: [{ name: 'A', value: 'b' }] })) } } } }],
+      [
+        '/apis/batch/v1/namespaces/samples/jobs',
+        {
+          metadata: { name: 'wide' },
+          spec: {
+            template: {
+              spec: {
+                restartPolicy: 'Never',
+                containers: Array.from({ length: 2000 }, (_, i) => ({ name: `c${i}`, image: 'i', env: [{ name: 'A', value: 'b' }] })),
+              },
+            },
+          },
+        },
+      ],
     ];
     for (const [path, body] of bodies) {
       const started = Date.now();
@@ -239,7 +343,6 @@ describe('wide and deep bodies', () => {
 });
 
 describe('protobuf bodies for the new kinds', () => {
-
   it('creates every new kind from protobuf', async () => {
     for (const sample of samples) {
       const res = await server.call('POST', targetOf(sample).collection, encodeObject(fresh(sample)), { 'content-type': pb });
@@ -280,7 +383,7 @@ describe('protobuf bodies for the new kinds', () => {
     expect(statuses.has(400)).toBe(true);
   }, 180_000);
 
-  it('refuses a body without the protobuf magic, and an envelope naming another kind, with kube\'s messages', async () => {
+  it("refuses a body without the protobuf magic, and an envelope naming another kind, with kube's messages", async () => {
     const collection = targetOf(operatorKindSamples.StatefulSet).collection;
     const noMagic = await server.call('POST', collection, Buffer.from('{"kind":"StatefulSet"}'), { 'content-type': pb });
     expect(noMagic.status).toBe(400);

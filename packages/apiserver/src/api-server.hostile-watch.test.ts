@@ -24,10 +24,12 @@ afterAll(async () => {
 });
 
 const cms = '/api/v1/namespaces/default/configmaps';
-const causesOf = (body: any): string[] => body.details.causes.map((c: { reason: string; field: string; message: string }) => `${c.reason} ${c.field}: ${c.message}`);
+const causesOf = (body: any): string[] =>
+  body.details.causes.map((c: { reason: string; field: string; message: string }) => `${c.reason} ${c.field}: ${c.message}`);
 
 describe('watch list options, validated as kube validates them', () => {
-  const forbiddenUnlessNotOlderThan = 'FieldValueForbidden resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan';
+  const forbiddenUnlessNotOlderThan =
+    'FieldValueForbidden resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan';
   const cases: [string, string[]][] = [
     ['watch=1&sendInitialEvents=true', [forbiddenUnlessNotOlderThan]],
     ['watch=1&sendInitialEvents=false&resourceVersion=5', [forbiddenUnlessNotOlderThan]],
@@ -35,7 +37,10 @@ describe('watch list options, validated as kube validates them', () => {
       'watch=1&sendInitialEvents=true&resourceVersionMatch=Exact&resourceVersion=1',
       [forbiddenUnlessNotOlderThan, 'FieldValueNotSupported resourceVersionMatch: Unsupported value: "Exact": supported values: "NotOlderThan"'],
     ],
-    ['watch=1&resourceVersionMatch=NotOlderThan&resourceVersion=1', ['FieldValueForbidden resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided']],
+    [
+      'watch=1&resourceVersionMatch=NotOlderThan&resourceVersion=1',
+      ['FieldValueForbidden resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'],
+    ],
     [
       'watch=1&resourceVersionMatch=%00%07a%C2%A0&resourceVersion=1',
       [
@@ -43,7 +48,10 @@ describe('watch list options, validated as kube validates them', () => {
         'FieldValueNotSupported resourceVersionMatch: Unsupported value: "\\x00\\aa\\u00a0": supported values: "NotOlderThan"',
       ],
     ],
-    ['watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&continue=abc', ['FieldValueForbidden resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden when continue is provided']],
+    [
+      'watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&continue=abc',
+      ['FieldValueForbidden resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden when continue is provided'],
+    ],
     ['sendInitialEvents=true', ['FieldValueForbidden sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list']],
     [
       'resourceVersionMatch=Newest',
@@ -52,7 +60,10 @@ describe('watch list options, validated as kube validates them', () => {
         'FieldValueNotSupported resourceVersionMatch: Unsupported value: "Newest": supported values: "Exact", "NotOlderThan", ""',
       ],
     ],
-    ['resourceVersionMatch=Exact&resourceVersion=0', ['FieldValueForbidden resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"']],
+    [
+      'resourceVersionMatch=Exact&resourceVersion=0',
+      ['FieldValueForbidden resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"'],
+    ],
   ];
   it.each(cases)('answers ?%s with 422 on ListOptions and kube causes', async (query, causes) => {
     const res = await server.call('GET', `${cms}?${query}`);
@@ -98,7 +109,11 @@ describe('resource versions that are not uint64', () => {
   });
 
   it('refuses a watch or a get from a resourceVersion past uint64 with 400 at once', async () => {
-    for (const path of [`${cms}?watch=1&resourceVersion=18446744073709551616`, `${cms}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=-3`, `${cms}/x?resourceVersion=1e3`]) {
+    for (const path of [
+      `${cms}?watch=1&resourceVersion=18446744073709551616`,
+      `${cms}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=-3`,
+      `${cms}/x?resourceVersion=1e3`,
+    ]) {
       const res = await server.call('GET', path);
       expect(res.status, path).toBe(400);
       expect(res.body.message).toMatch(/^invalid resource version: resourceVersion: Invalid value: /);
@@ -112,7 +127,10 @@ describe('resource versions that are not uint64', () => {
   });
 
   it('ends a streaming list from a too large resourceVersion with an ERROR event, not an open stream', async () => {
-    const watch = await openWatch(server, `${cms}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=18446744073709551615`);
+    const watch = await openWatch(
+      server,
+      `${cms}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=18446744073709551615`,
+    );
     expect(watch.status).toBe(200);
     const events = await watch.ended();
     expect(events).toEqual([{ type: 'ERROR', object: expect.objectContaining({ kind: 'Status', code: 504, reason: 'Timeout' }) }]);
@@ -158,20 +176,29 @@ describe('many and slow streaming lists', () => {
   it('closes a streaming list whose client never reads, instead of buffering the whole state', async () => {
     const total = count * valueBytes;
     const received = await new Promise<{ bytes: number; text: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, path: streamingList, ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${server.credentials.token}` } }, (res) => {
-        res.pause();
-        // Past the drain timeout: the server has given up on this client.
-        setTimeout(() => {
-          let bytes = 0;
-          let tail = '';
-          res.on('data', (c: Buffer) => {
-            bytes += c.length;
-            tail = (tail + c.toString('latin1')).slice(-4096);
-          });
-          res.on('close', () => resolve({ bytes, text: tail }));
-          res.resume();
-        }, drainTimeoutMs + 1500);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: streamingList,
+          ca: server.credentials.caCertPem,
+          headers: { authorization: `Bearer ${server.credentials.token}` },
+        },
+        (res) => {
+          res.pause();
+          // Past the drain timeout: the server has given up on this client.
+          setTimeout(() => {
+            let bytes = 0;
+            let tail = '';
+            res.on('data', (c: Buffer) => {
+              bytes += c.length;
+              tail = (tail + c.toString('latin1')).slice(-4096);
+            });
+            res.on('close', () => resolve({ bytes, text: tail }));
+            res.resume();
+          }, drainTimeoutMs + 1500);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -188,7 +215,16 @@ describe('aggregated discovery asked with garbage', () => {
   it('answers any Accept header with 200 or 406, never 5xx', async () => {
     const clause = fc.oneof(
       fc.string({ maxLength: 40 }),
-      fc.constantFrom(aggregated, 'application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList', '*/*;q=abc', ';;;', 'application/json;q=-1', 'application/json;g', '=;=;=', 'application/json;as=Table;v=v1;g=meta.k8s.io'),
+      fc.constantFrom(
+        aggregated,
+        'application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList',
+        '*/*;q=abc',
+        ';;;',
+        'application/json;q=-1',
+        'application/json;g',
+        '=;=;=',
+        'application/json;as=Table;v=v1;g=meta.k8s.io',
+      ),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/api', '/apis'), fc.array(clause, { minLength: 1, maxLength: 6 }), async (path, clauses) => {
@@ -204,14 +240,25 @@ describe('aggregated discovery asked with garbage', () => {
 
   it("refuses an Accept header kube's discovery cannot serve with 406, as its WriteObjectNegotiated does", async () => {
     const message = 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf';
-    for (const accept of ['foo/bar', 'text/html', 'application/json;as=Table;v=v1;g=meta.k8s.io', 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList']) {
+    for (const accept of [
+      'foo/bar',
+      'text/html',
+      'application/json;as=Table;v=v1;g=meta.k8s.io',
+      'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList',
+    ]) {
       for (const path of ['/api', '/apis', '/apis/apps', '/apis/apps/v1']) {
         const res = await server.call('GET', path, undefined, { accept });
         expect(res.status, `${path} ${accept}`).toBe(406);
         expect(res.body).toMatchObject({ kind: 'Status', reason: 'NotAcceptable', code: 406, message });
       }
     }
-    for (const accept of ['*/*', 'application/*', 'foo/bar, application/json', 'application/vnd.kubernetes.protobuf;q=0.5, foo/bar', 'application/json;charset=utf-8']) {
+    for (const accept of [
+      '*/*',
+      'application/*',
+      'foo/bar, application/json',
+      'application/vnd.kubernetes.protobuf;q=0.5, foo/bar',
+      'application/json;charset=utf-8',
+    ]) {
       expect((await server.call('GET', '/apis', undefined, { accept })).status, accept).toBe(200);
     }
   });

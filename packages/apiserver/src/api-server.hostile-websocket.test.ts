@@ -47,7 +47,14 @@ const upgradeHead = (headers: Record<string, string>, path = watchPath, method =
     `${method} ${path} HTTP/1.1`,
     'Host: 127.0.0.1',
     `Authorization: Bearer ${server.credentials.token}`,
-    ...Object.entries({ Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', Origin: 'https://127.0.0.1', ...headers })
+    ...Object.entries({
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      Origin: 'https://127.0.0.1',
+      ...headers,
+    })
       .filter(([, v]) => v !== '')
       .map(([k, v]) => `${k}: ${v}`),
     '',
@@ -62,7 +69,11 @@ describe('WebSocket handshakes with bad headers', () => {
   it.each([
     ['without a key', { 'Sec-WebSocket-Key': '' }, 'HTTP/1.1 400 Bad Request\r\n\r\nmismatch challenge/response'],
     ['with version 8', { 'Sec-WebSocket-Version': '8' }, 'HTTP/1.1 400 Bad Request\r\nSec-WebSocket-Version: 13\r\n\r\nmissing or bad WebSocket Version'],
-    ['with version 8 and no Origin (the version is checked first)', { 'Sec-WebSocket-Version': '8', Origin: '' }, 'HTTP/1.1 400 Bad Request\r\nSec-WebSocket-Version: 13\r\n\r\nmissing or bad WebSocket Version'],
+    [
+      'with version 8 and no Origin (the version is checked first)',
+      { 'Sec-WebSocket-Version': '8', Origin: '' },
+      'HTTP/1.1 400 Bad Request\r\nSec-WebSocket-Version: 13\r\n\r\nmissing or bad WebSocket Version',
+    ],
     ['without an Origin', { Origin: '' }, 'HTTP/1.1 403 Forbidden\r\n\r\n'],
     ['with two subprotocols', { 'Sec-WebSocket-Protocol': 'binary.k8s.io, base64.binary.k8s.io' }, 'HTTP/1.1 400 Bad Request\r\n\r\n'],
   ])('refuses a handshake %s as x/net/websocket does, and closes the connection', async (_, headers, answer) => {
@@ -92,8 +103,11 @@ describe('a WebSocket watch that misbehaves after the handshake', () => {
     await healthy();
   });
 
-  it('ignores well-formed messages from the client, and closes one whose frame passes 32 MiB (x/net/websocket\'s limit)', async () => {
-    const socket = new WebSocket(`wss://127.0.0.1:${server.port}${watchPath}`, { ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${server.credentials.token}`, origin: 'https://127.0.0.1' } });
+  it("ignores well-formed messages from the client, and closes one whose frame passes 32 MiB (x/net/websocket's limit)", async () => {
+    const socket = new WebSocket(`wss://127.0.0.1:${server.port}${watchPath}`, {
+      ca: server.credentials.caCertPem,
+      headers: { authorization: `Bearer ${server.credentials.token}`, origin: 'https://127.0.0.1' },
+    });
     const events: string[] = [];
     socket.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()).type));
     await new Promise((resolve) => socket.once('open', resolve));
@@ -110,10 +124,13 @@ describe('a WebSocket watch that misbehaves after the handshake', () => {
   it('closes a WebSocket streaming list whose client never reads, with its buffer bounded', async () => {
     const flood = '/api/v1/namespaces/flood/configmaps';
     for (let i = 0; i < 100; i++) await server.call('POST', flood, { metadata: { name: `big-${i}` }, data: { v: 'x'.repeat(100 * 1024) } });
-    const socket = new WebSocket(`wss://127.0.0.1:${server.port}${flood}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`, {
-      ca: server.credentials.caCertPem,
-      headers: { authorization: `Bearer ${server.credentials.token}`, origin: 'https://127.0.0.1' },
-    });
+    const socket = new WebSocket(
+      `wss://127.0.0.1:${server.port}${flood}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`,
+      {
+        ca: server.credentials.caCertPem,
+        headers: { authorization: `Bearer ${server.credentials.token}`, origin: 'https://127.0.0.1' },
+      },
+    );
     const types: string[] = [];
     socket.on('message', (data: Buffer) => types.push(JSON.parse(data.toString()).type));
     await new Promise((resolve) => socket.once('open', resolve));

@@ -26,7 +26,9 @@ describe('hostile input to the API server', () => {
     expect(res.status).toBe(400);
     expect(isStatus(res.body, 400)).toBe(true);
     // transformDecodeError's words: the kind the URL expects, the decoder's error, the body's start.
-    expect(res.body.message).toMatch(/^the object provided is unrecognized \(must be of type ConfigMap\): couldn't get version\/kind; json parse error: .+ \(\{"metadata": \{\)$/);
+    expect(res.body.message).toMatch(
+      /^the object provided is unrecognized \(must be of type ConfigMap\): couldn't get version\/kind; json parse error: .+ \(\{"metadata": \{\)$/,
+    );
   });
 
   it('rejects a wrong content type with 415', async () => {
@@ -73,7 +75,11 @@ describe('hostile input to the API server', () => {
   it('rejects deeply nested bodies without overflowing the stack', async () => {
     let nested = '{"a":1}';
     for (let i = 0; i < 5000; i++) nested = `{"a":${nested}}`;
-    const res = await server.call('POST', '/api/v1/namespaces/default/configmaps', `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"deep"},"data":${nested}}`);
+    const res = await server.call(
+      'POST',
+      '/api/v1/namespaces/default/configmaps',
+      `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"deep"},"data":${nested}}`,
+    );
     expect(res.status).toBe(400);
   });
 
@@ -81,29 +87,88 @@ describe('hostile input to the API server', () => {
     const segment = fc.oneof(
       fc.constantFrom('api', 'apis', 'v1', 'namespaces', 'default', 'configmaps', 'pods', 'status', 'scale', 'watch', 'apps', 'deployments', '..', '%2F', ''),
       // The kinds and endpoints added for 1.37.
-      fc.constantFrom('statefulsets', 'daemonsets', 'controllerrevisions', 'batch', 'jobs', 'cronjobs', 'nodes', 'persistentvolumes', 'endpoints', 'networking.k8s.io', 'ingresses', 'autoscaling', 'v2', 'horizontalpodautoscalers', 'serviceaccounts', 'token', 'authorization.k8s.io', 'subjectaccessreviews', 'rbac.authorization.k8s.io', 'clusterroles'),
+      fc.constantFrom(
+        'statefulsets',
+        'daemonsets',
+        'controllerrevisions',
+        'batch',
+        'jobs',
+        'cronjobs',
+        'nodes',
+        'persistentvolumes',
+        'endpoints',
+        'networking.k8s.io',
+        'ingresses',
+        'autoscaling',
+        'v2',
+        'horizontalpodautoscalers',
+        'serviceaccounts',
+        'token',
+        'authorization.k8s.io',
+        'subjectaccessreviews',
+        'rbac.authorization.k8s.io',
+        'clusterroles',
+      ),
       fc.string({ maxLength: 12 }),
     );
     const query = fc.array(
-      fc.tuple(fc.constantFrom('labelSelector', 'fieldSelector', 'limit', 'continue', 'resourceVersion', 'dryRun', 'fieldValidation', 'watch', 'timeoutSeconds', 'sendInitialEvents', 'resourceVersionMatch', 'allowWatchBookmarks'), fc.string({ maxLength: 16 })),
+      fc.tuple(
+        fc.constantFrom(
+          'labelSelector',
+          'fieldSelector',
+          'limit',
+          'continue',
+          'resourceVersion',
+          'dryRun',
+          'fieldValidation',
+          'watch',
+          'timeoutSeconds',
+          'sendInitialEvents',
+          'resourceVersionMatch',
+          'allowWatchBookmarks',
+        ),
+        fc.string({ maxLength: 16 }),
+      ),
       { maxLength: 3 },
     );
     const body = fc.oneof(
       fc.json({ maxDepth: 4 }),
       fc.string({ maxLength: 64 }),
-      fc.record({ apiVersion: fc.constantFrom('v1', 'apps/v1', 'bogus'), kind: fc.constantFrom('ConfigMap', 'Pod', 'Deployment', 'Nope'), metadata: fc.record({ name: fc.string({ maxLength: 20 }), labels: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })) }), data: fc.anything({ maxDepth: 2 }) }).map((o) => JSON.stringify(o)),
+      fc
+        .record({
+          apiVersion: fc.constantFrom('v1', 'apps/v1', 'bogus'),
+          kind: fc.constantFrom('ConfigMap', 'Pod', 'Deployment', 'Nope'),
+          metadata: fc.record({ name: fc.string({ maxLength: 20 }), labels: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })) }),
+          data: fc.anything({ maxDepth: 2 }),
+        })
+        .map((o) => JSON.stringify(o)),
     );
-    const contentType = fc.constantFrom('application/json', 'application/yaml', 'application/merge-patch+json', 'application/json-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml', 'text/plain');
+    const contentType = fc.constantFrom(
+      'application/json',
+      'application/yaml',
+      'application/merge-patch+json',
+      'application/json-patch+json',
+      'application/strategic-merge-patch+json',
+      'application/apply-patch+yaml',
+      'text/plain',
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), fc.array(segment, { maxLength: 7 }), query, body, contentType, async (method, segments, params, payload, type) => {
-        const q = new URLSearchParams(params.filter(([k, v]) => !(k === 'watch' && v !== '')));
-        q.set('timeoutSeconds', '1');
-        const path = '/' + segments.map((s) => encodeURIComponent(s)).join('/') + '?' + q.toString();
-        const res = await server.call(method, path, method === 'GET' ? undefined : payload, { 'content-type': type });
-        expect(res.status).toBeLessThan(500);
-        // Every error is a Status, but for kube's plain 404 page of a path no API handler claims.
-        if (res.status >= 400 && res.body !== '404 page not found\n') expect(res.body?.kind).toBe('Status');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+        fc.array(segment, { maxLength: 7 }),
+        query,
+        body,
+        contentType,
+        async (method, segments, params, payload, type) => {
+          const q = new URLSearchParams(params.filter(([k, v]) => !(k === 'watch' && v !== '')));
+          q.set('timeoutSeconds', '1');
+          const path = '/' + segments.map((s) => encodeURIComponent(s)).join('/') + '?' + q.toString();
+          const res = await server.call(method, path, method === 'GET' ? undefined : payload, { 'content-type': type });
+          expect(res.status).toBeLessThan(500);
+          // Every error is a Status, but for kube's plain 404 page of a path no API handler claims.
+          if (res.status >= 400 && res.body !== '404 page not found\n') expect(res.body?.kind).toBe('Status');
+        },
+      ),
       { numRuns: 300 },
     );
     const health = await server.call('GET', '/healthz');
@@ -130,7 +195,15 @@ describe('hostile input to the API server', () => {
       if (value !== null && typeof value === 'object') return [prefix, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
       return [prefix];
     };
-    const wrong = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.string({ maxLength: 8 }), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxKeys: 2 }));
+    const wrong = fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true }),
+      fc.boolean(),
+      fc.string({ maxLength: 8 }),
+      fc.constant(null),
+      fc.array(fc.integer(), { maxLength: 2 }),
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxKeys: 2 }),
+    );
     let n = 0;
     const statuses = new Set<number>();
     await fc.assert(
@@ -160,8 +233,25 @@ describe('hostile input to the API server', () => {
   it('keeps every patch within bounds: no 5xx, no long request, nothing stored over the object limit', async () => {
     const cms = '/api/v1/namespaces/default/configmaps';
     await server.call('POST', cms, { metadata: { name: 'grown' }, data: { a: 'x'.repeat(4096) } });
-    const pointer = fc.constantFrom('', '/data', '/data/a', '/metadata', '/metadata/labels', '/metadata/annotations', '/data/k', '/metadata/annotations/k', '/kind', '/apiVersion', '/metadata/name');
-    const value = fc.oneof(fc.string({ maxLength: 64 }), fc.integer(), fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 64 }), { maxKeys: 3 }), fc.constant('y'.repeat(200_000)));
+    const pointer = fc.constantFrom(
+      '',
+      '/data',
+      '/data/a',
+      '/metadata',
+      '/metadata/labels',
+      '/metadata/annotations',
+      '/data/k',
+      '/metadata/annotations/k',
+      '/kind',
+      '/apiVersion',
+      '/metadata/name',
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 64 }),
+      fc.integer(),
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 64 }), { maxKeys: 3 }),
+      fc.constant('y'.repeat(200_000)),
+    );
     const op = fc.oneof(
       fc.record({ op: fc.constant('copy'), from: pointer, path: pointer.chain((p) => fc.nat(40).map((i) => `${p}/c${i}`)) }),
       fc.record({ op: fc.constantFrom('add', 'replace'), path: pointer, value }),
@@ -169,8 +259,16 @@ describe('hostile input to the API server', () => {
     );
     const patch = fc.oneof(
       fc.array(op, { minLength: 1, maxLength: 30 }).map((ops) => ({ type: 'application/json-patch+json', body: ops })),
-      fc.dictionary(fc.constantFrom('data', 'metadata', 'kind', 'spec', '$patch'), fc.oneof(value, fc.constant(null)), { maxKeys: 3 }).map((body) => ({ type: 'application/merge-patch+json', body })),
-      fc.dictionary(fc.constantFrom('data', 'metadata', '$retainKeys', '$patch', '$setElementOrder/data'), fc.oneof(value, fc.constant(null), fc.array(fc.string({ maxLength: 4 }))), { maxKeys: 3 }).map((body) => ({ type: 'application/strategic-merge-patch+json', body })),
+      fc
+        .dictionary(fc.constantFrom('data', 'metadata', 'kind', 'spec', '$patch'), fc.oneof(value, fc.constant(null)), { maxKeys: 3 })
+        .map((body) => ({ type: 'application/merge-patch+json', body })),
+      fc
+        .dictionary(
+          fc.constantFrom('data', 'metadata', '$retainKeys', '$patch', '$setElementOrder/data'),
+          fc.oneof(value, fc.constant(null), fc.array(fc.string({ maxLength: 4 }))),
+          { maxKeys: 3 },
+        )
+        .map((body) => ({ type: 'application/strategic-merge-patch+json', body })),
     );
     await fc.assert(
       fc.asyncProperty(patch, fc.boolean(), async ({ type, body }, dryRun) => {

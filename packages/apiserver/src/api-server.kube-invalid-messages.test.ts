@@ -23,29 +23,39 @@ const messageOf = async (path: string, body: unknown): Promise<string> => {
 
 describe('422 messages', () => {
   it('PersistentVolume: a missing capacity is both required and not the supported "storage"', async () => {
-    expect(await messageOf('/api/v1/persistentvolumes', { metadata: { name: 'pv-bad' }, spec: { accessModes: ['ReadWriteOnce'], hostPath: { path: '/x' } } })).toBe(
-      'PersistentVolume "pv-bad" is invalid: [spec.capacity: Required value, spec.capacity: Unsupported value: null: supported values: "storage"]',
-    );
+    expect(
+      await messageOf('/api/v1/persistentvolumes', { metadata: { name: 'pv-bad' }, spec: { accessModes: ['ReadWriteOnce'], hostPath: { path: '/x' } } }),
+    ).toBe('PersistentVolume "pv-bad" is invalid: [spec.capacity: Required value, spec.capacity: Unsupported value: null: supported values: "storage"]');
   });
 
   it('PodDisruptionBudget: the spec shown is the internal Go struct, with Go field names and unset pointers as null', async () => {
-    const spec = { minAvailable: '50%', maxUnavailable: 1, selector: { matchExpressions: [{ operator: 'In', key: 'tier', values: ['backend'] }], matchLabels: { app: 'a' } } };
+    const spec = {
+      minAvailable: '50%',
+      maxUnavailable: 1,
+      selector: { matchExpressions: [{ operator: 'In', key: 'tier', values: ['backend'] }], matchLabels: { app: 'a' } },
+    };
     expect(await messageOf('/apis/policy/v1/namespaces/default/poddisruptionbudgets', { metadata: { name: 'pdb-bad' }, spec })).toBe(
       'PodDisruptionBudget.policy "pdb-bad" is invalid: spec: Invalid value: {"MinAvailable":"50%","Selector":{"matchLabels":{"app":"a"},"matchExpressions":[{"key":"tier","operator":"In","values":["backend"]}]},"MaxUnavailable":1,"UnhealthyPodEvictionPolicy":null}: minAvailable and maxUnavailable cannot be both set',
     );
   });
 
   it('HorizontalPodAutoscaler: maxReplicas 0 is declarative validation’s bare Required value, after the handwritten errors', async () => {
-    const hpa = { metadata: { name: 'hpa-bad' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, minReplicas: 2, maxReplicas: 0 } };
+    const hpa = {
+      metadata: { name: 'hpa-bad' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, minReplicas: 2, maxReplicas: 0 },
+    };
     expect(await messageOf('/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers', hpa)).toBe(
       'HorizontalPodAutoscaler.autoscaling "hpa-bad" is invalid: [spec.maxReplicas: Invalid value: 0: must be greater than or equal to `minReplicas`, spec.maxReplicas: Required value]',
     );
   });
 
   it('Role: a rule without verbs is declarative validation’s bare Required value', async () => {
-    expect(await messageOf('/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', { metadata: { name: 'role-bad' }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: [] }] })).toBe(
-      'Role.rbac.authorization.k8s.io "role-bad" is invalid: rules[0].verbs: Required value',
-    );
+    expect(
+      await messageOf('/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', {
+        metadata: { name: 'role-bad' },
+        rules: [{ apiGroups: [''], resources: ['pods'], verbs: [] }],
+      }),
+    ).toBe('Role.rbac.authorization.k8s.io "role-bad" is invalid: rules[0].verbs: Required value');
   });
 
   it('events.k8s.io Event: named as the core Event kube validates, with both label-key messages for an empty controller', async () => {
@@ -74,7 +84,10 @@ describe('422 messages', () => {
 
 describe('null elements of a list', () => {
   it('of strings are decoded as "" as Go decodes them, so an Ingress TLS host of null is an invalid empty host, not a server error', async () => {
-    const ingress = { metadata: { name: 'tls-null' }, spec: { tls: [{ hosts: [null], secretName: 's' }], defaultBackend: { service: { name: 'web', port: { number: 80 } } } } };
+    const ingress = {
+      metadata: { name: 'tls-null' },
+      spec: { tls: [{ hosts: [null], secretName: 's' }], defaultBackend: { service: { name: 'web', port: { number: 80 } } } },
+    };
     const answer = await server.call('POST', '/apis/networking.k8s.io/v1/namespaces/default/ingresses', ingress);
     expect(answer.status).toBe(422);
     expect(answer.body.details.causes[0]).toMatchObject({ field: 'spec.tls[0].hosts[0]' });

@@ -17,13 +17,22 @@ afterAll(async () => {
 
 const cms = '/api/v1/namespaces/default/configmaps';
 const events = (raw: Buffer): { type: string; object: any }[] =>
-  raw.toString('utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  raw
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
 
 describe('a label-selected watch', () => {
   it('sees an object leave the selection as DELETED carrying its previous labels and the change’s resourceVersion', async () => {
     await server.call('POST', cms, { metadata: { name: 'leaver', labels: { parity: 'even' } }, data: { i: '1' } });
     const from = (await server.call('GET', cms)).body.metadata.resourceVersion;
-    const changed = await server.call('PATCH', `${cms}/leaver`, { metadata: { labels: { parity: 'odd' } } }, { 'content-type': 'application/merge-patch+json' });
+    const changed = await server.call(
+      'PATCH',
+      `${cms}/leaver`,
+      { metadata: { labels: { parity: 'odd' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     const watched = await server.call('GET', `${cms}?watch=1&timeoutSeconds=1&resourceVersion=${from}&labelSelector=parity%3Deven`);
     const [event, ...rest] = events(watched.raw);
     expect(rest).toEqual([]);

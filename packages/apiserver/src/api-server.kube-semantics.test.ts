@@ -19,7 +19,13 @@ const cms = '/api/v1/namespaces/default/configmaps';
 const cm = (name: string, data: Record<string, string> = {}, labels: Record<string, string> = {}) => ({ metadata: { name, labels }, data });
 /** A watch body's events (one event alone arrives already parsed). */
 const lines = (body: unknown): { type: string; object: any }[] =>
-  typeof body === 'string' ? body.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [body as { type: string; object: any }];
+  typeof body === 'string'
+    ? body
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [body as { type: string; object: any }];
 
 describe('boolean query parameters', () => {
   it('opens a watch for watch=True, as the Python client sends it', async () => {
@@ -29,15 +35,23 @@ describe('boolean query parameters', () => {
   });
 
   it('sends bookmarks for allowWatchBookmarks=TRUE', async () => {
-    const watched = await server.call('GET', `${cms}?watch=1&allowWatchBookmarks=TRUE&timeoutSeconds=1&resourceVersion=${(await server.call('GET', cms)).body.metadata.resourceVersion}`);
+    const watched = await server.call(
+      'GET',
+      `${cms}?watch=1&allowWatchBookmarks=TRUE&timeoutSeconds=1&resourceVersion=${(await server.call('GET', cms)).body.metadata.resourceVersion}`,
+    );
     expect(lines(watched.body).some((e) => e.type === 'BOOKMARK')).toBe(true);
   });
 
   it('forces a server-side apply for force=True', async () => {
     const apply = (manager: string, value: string, force: string) =>
-      server.call('PATCH', `${cms}/bool-apply?fieldManager=${manager}${force}`, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'bool-apply' }, data: { owner: value } }), {
-        'content-type': 'application/apply-patch+yaml',
-      });
+      server.call(
+        'PATCH',
+        `${cms}/bool-apply?fieldManager=${manager}${force}`,
+        JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'bool-apply' }, data: { owner: value } }),
+        {
+          'content-type': 'application/apply-patch+yaml',
+        },
+      );
     expect((await apply('first', 'a', '')).status).toBe(201);
     expect((await apply('second', 'b', '')).status).toBe(409);
     const forced = await apply('second', 'b', '&force=True');
@@ -61,7 +75,10 @@ describe('paged lists', () => {
     await server.call('PUT', `${cms}/page-d`, { ...cm('page-d', { v: '2' }, { suite: 'paging' }) });
     await server.call('POST', cms, cm('page-e', {}, { suite: 'paging' }));
     const rest = await server.call('GET', `${cms}?labelSelector=suite%3Dpaging&limit=10&continue=${first.body.metadata.continue}`);
-    expect(rest.body.items.map((i: any) => [i.metadata.name, i.data.v])).toEqual([['page-c', '1'], ['page-d', '1']]);
+    expect(rest.body.items.map((i: any) => [i.metadata.name, i.data.v])).toEqual([
+      ['page-c', '1'],
+      ['page-d', '1'],
+    ]);
     expect(rest.body.metadata.resourceVersion).toBe(first.body.metadata.resourceVersion);
   });
 
@@ -83,7 +100,13 @@ describe('DELETE', () => {
     const created = await server.call('POST', cms, cm('del-cm'));
     const deleted = await server.call('DELETE', `${cms}/del-cm`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: 'del-cm', kind: 'configmaps', uid: created.body.metadata.uid } });
+    expect(deleted.body).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Success',
+      details: { name: 'del-cm', kind: 'configmaps', uid: created.body.metadata.uid },
+    });
   });
 
   it('answers the deleted object for a ServiceAccount, whose registry returns it', async () => {
@@ -103,7 +126,12 @@ describe('namespaces', () => {
   it('label every namespace with its name, the built-in ones too, and keep the label through updates', async () => {
     expect((await server.call('GET', '/api/v1/namespaces/kube-system')).body.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'kube-system' });
     await server.call('POST', '/api/v1/namespaces', { metadata: { name: 'labelled', labels: { team: 'a' } } });
-    const patched = await server.call('PATCH', '/api/v1/namespaces/labelled', { metadata: { labels: { 'kubernetes.io/metadata.name': null } } }, { 'content-type': 'application/merge-patch+json' });
+    const patched = await server.call(
+      'PATCH',
+      '/api/v1/namespaces/labelled',
+      { metadata: { labels: { 'kubernetes.io/metadata.name': null } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(patched.body.metadata.labels).toEqual({ team: 'a', 'kubernetes.io/metadata.name': 'labelled' });
     const selected = await server.call('GET', '/api/v1/namespaces?labelSelector=kubernetes.io%2Fmetadata.name%20in%20(default,labelled)');
     expect(selected.body.items.map((n: any) => n.metadata.name)).toEqual(['default', 'labelled']);
@@ -161,13 +189,26 @@ describe('Event validation', () => {
   });
 
   it('accepts an old-style core Event without eventTime', async () => {
-    const res = await server.call('POST', '/api/v1/namespaces/default/events', { metadata: { name: 'ev-core-old' }, involvedObject: regarding, reason: 'Synced', message: 'ok', type: 'Normal' });
+    const res = await server.call('POST', '/api/v1/namespaces/default/events', {
+      metadata: { name: 'ev-core-old' },
+      involvedObject: regarding,
+      reason: 'Synced',
+      message: 'ok',
+      type: 'Normal',
+    });
     expect(res.status).toBe(201);
   });
 
   it('requires eventTime and a Normal/Warning type through events.k8s.io/v1, and accepts a complete one', async () => {
     const path = '/apis/events.k8s.io/v1/namespaces/default/events';
-    const bad = await server.call('POST', path, { apiVersion: 'events.k8s.io/v1', kind: 'Event', metadata: { name: 'ev-v1-bad' }, regarding, reason: 'Synced', type: 'Info' });
+    const bad = await server.call('POST', path, {
+      apiVersion: 'events.k8s.io/v1',
+      kind: 'Event',
+      metadata: { name: 'ev-v1-bad' },
+      regarding,
+      reason: 'Synced',
+      type: 'Info',
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toContain('eventTime: Required value');
     expect(bad.body.message).toContain('type: Invalid value: "": has invalid value: Info');

@@ -19,15 +19,27 @@ const ns = '/api/v1/namespaces/default';
 const template = { metadata: { labels: { app: 'w' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } };
 const warningsOf = (headers: Record<string, unknown>): string[] => {
   const value = headers.warning;
-  return value === undefined ? [] : String(value).split(/,(?=\s*299)/).map((w) => w.trim());
+  return value === undefined
+    ? []
+    : String(value)
+        .split(/,(?=\s*299)/)
+        .map((w) => w.trim());
 };
 const mergePatch = { 'content-type': 'application/merge-patch+json' };
 
 describe('a /status write', () => {
   it('keeps label and annotation changes sent with it, and the stored spec (statefulset, job... status strategies copy spec only)', async () => {
     const path = '/apis/apps/v1/namespaces/default/statefulsets';
-    await server.call('POST', path, { metadata: { name: 'st-status', labels: { app: 'w' } }, spec: { serviceName: 'w', selector: { matchLabels: { app: 'w' } }, template } });
-    const written = await server.call('PATCH', `${path}/st-status/status`, { metadata: { labels: { via: 'status' }, annotations: { note: 'x' } }, spec: { replicas: 5 }, status: { replicas: 0, availableReplicas: 0 } }, mergePatch);
+    await server.call('POST', path, {
+      metadata: { name: 'st-status', labels: { app: 'w' } },
+      spec: { serviceName: 'w', selector: { matchLabels: { app: 'w' } }, template },
+    });
+    const written = await server.call(
+      'PATCH',
+      `${path}/st-status/status`,
+      { metadata: { labels: { via: 'status' }, annotations: { note: 'x' } }, spec: { replicas: 5 }, status: { replicas: 0, availableReplicas: 0 } },
+      mergePatch,
+    );
     expect(written.status).toBe(200);
     expect(written.body.metadata.labels).toEqual({ app: 'w', via: 'status' });
     expect(written.body.metadata.annotations).toEqual({ note: 'x' });
@@ -37,7 +49,12 @@ describe('a /status write', () => {
   it('keeps a Deployment’s stored labels (deploymentStatusStrategy resets them)', async () => {
     const path = '/apis/apps/v1/namespaces/default/deployments';
     await server.call('POST', path, { metadata: { name: 'dep-status', labels: { app: 'w' } }, spec: { selector: { matchLabels: { app: 'w' } }, template } });
-    const written = await server.call('PATCH', `${path}/dep-status/status`, { metadata: { labels: { via: 'status' }, annotations: { note: 'x' } }, status: { replicas: 0 } }, mergePatch);
+    const written = await server.call(
+      'PATCH',
+      `${path}/dep-status/status`,
+      { metadata: { labels: { via: 'status' }, annotations: { note: 'x' } }, status: { replicas: 0 } },
+      mergePatch,
+    );
     expect(written.status).toBe(200);
     expect(written.body.metadata.labels).toEqual({ app: 'w' });
     expect(written.body.metadata.annotations).toEqual({ note: 'x' });
@@ -46,7 +63,10 @@ describe('a /status write', () => {
   it('keeps a Namespace’s name label, which every namespace write puts back', async () => {
     await server.call('POST', '/api/v1/namespaces', { metadata: { name: 'ns-status' } });
     const current = await server.call('GET', '/api/v1/namespaces/ns-status');
-    const written = await server.call('PUT', '/api/v1/namespaces/ns-status/status', { ...current.body, metadata: { ...current.body.metadata, labels: { via: 'status' } } });
+    const written = await server.call('PUT', '/api/v1/namespaces/ns-status/status', {
+      ...current.body,
+      metadata: { ...current.body.metadata, labels: { via: 'status' } },
+    });
     expect(written.body.metadata.labels).toEqual({ via: 'status', 'kubernetes.io/metadata.name': 'ns-status' });
   });
 });
@@ -54,8 +74,16 @@ describe('a /status write', () => {
 describe('a DELETE', () => {
   it('answers with the removed object for kinds whose store sets ReturnDeletedObject (PV, PVC, ResourceQuota, StorageClass)', async () => {
     const cases: { path: string; body: Record<string, unknown>; kind: string }[] = [
-      { path: '/api/v1/persistentvolumes', kind: 'PersistentVolume', body: { metadata: { name: 'del-pv' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp/x' } } } },
-      { path: `${ns}/persistentvolumeclaims`, kind: 'PersistentVolumeClaim', body: { metadata: { name: 'del-pvc' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } },
+      {
+        path: '/api/v1/persistentvolumes',
+        kind: 'PersistentVolume',
+        body: { metadata: { name: 'del-pv' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp/x' } } },
+      },
+      {
+        path: `${ns}/persistentvolumeclaims`,
+        kind: 'PersistentVolumeClaim',
+        body: { metadata: { name: 'del-pvc' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
+      },
       { path: `${ns}/resourcequotas`, kind: 'ResourceQuota', body: { metadata: { name: 'del-quota' }, spec: { hard: { pods: '3' } } } },
       { path: '/apis/storage.k8s.io/v1/storageclasses', kind: 'StorageClass', body: { metadata: { name: 'del-sc' }, provisioner: 'example.com/disk' } },
     ];
@@ -92,7 +120,10 @@ describe('a DELETE', () => {
 
 describe('a Lease', () => {
   it('must last a positive number of seconds (ValidateLeaseSpec)', async () => {
-    const created = await server.call('POST', '/apis/coordination.k8s.io/v1/namespaces/default/leases', { metadata: { name: 'lease-zero' }, spec: { leaseDurationSeconds: 0 } });
+    const created = await server.call('POST', '/apis/coordination.k8s.io/v1/namespaces/default/leases', {
+      metadata: { name: 'lease-zero' },
+      spec: { leaseDurationSeconds: 0 },
+    });
     expect(created.status).toBe(422);
     expect(created.body.message).toBe('Lease.coordination.k8s.io "lease-zero" is invalid: spec.leaseDurationSeconds: Invalid value: 0: must be greater than 0');
   });
@@ -111,7 +142,10 @@ describe('v1 Endpoints', () => {
 describe('fields Go writes although they are empty', () => {
   it('an autoscaling/v2 HPA’s status says currentMetrics: null until measured (no omitempty), through /status too', async () => {
     const path = '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers';
-    const created = await server.call('POST', path, { metadata: { name: 'hpa-null' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, maxReplicas: 3 } });
+    const created = await server.call('POST', path, {
+      metadata: { name: 'hpa-null' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, maxReplicas: 3 },
+    });
     expect(created.body.status).toEqual({ currentMetrics: null, desiredReplicas: 0 });
     const written = await server.call('PUT', `${path}/hpa-null/status`, { ...created.body, status: { desiredReplicas: 2, currentReplicas: 2 } });
     expect(written.body.status).toEqual({ currentMetrics: null, desiredReplicas: 2, currentReplicas: 2 });
@@ -148,7 +182,8 @@ describe('fields Go writes although they are empty', () => {
     });
     expect(created.status).toBe(201);
     const got = await server.call('GET', '/apis/events.k8s.io/v1/namespaces/default/events/ev-empty');
-    for (const answer of [created, got]) expect(answer.body).toMatchObject({ deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null, deprecatedSource: {} });
+    for (const answer of [created, got])
+      expect(answer.body).toMatchObject({ deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null, deprecatedSource: {} });
   });
 });
 
@@ -157,9 +192,15 @@ describe('admission on create', () => {
     const claim = { metadata: { name: 'protected-pvc' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } };
     const dryRun = await server.call('POST', `${ns}/persistentvolumeclaims?dryRun=All`, claim);
     expect(dryRun.body.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
-    const created = await server.call('POST', `${ns}/persistentvolumeclaims`, { ...claim, metadata: { ...claim.metadata, finalizers: ['kubernetes.io/pvc-protection'] } });
+    const created = await server.call('POST', `${ns}/persistentvolumeclaims`, {
+      ...claim,
+      metadata: { ...claim.metadata, finalizers: ['kubernetes.io/pvc-protection'] },
+    });
     expect(created.body.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
-    const volume = await server.call('POST', '/api/v1/persistentvolumes', { metadata: { name: 'protected-pv' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/x' } } });
+    const volume = await server.call('POST', '/api/v1/persistentvolumes', {
+      metadata: { name: 'protected-pv' },
+      spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/x' } },
+    });
     expect(volume.body.metadata.finalizers).toEqual(['kubernetes.io/pv-protection']);
     const deleted = await server.call('DELETE', `${ns}/persistentvolumeclaims/protected-pvc`);
     expect(deleted.body.metadata).toMatchObject({ finalizers: ['kubernetes.io/pvc-protection'], deletionTimestamp: expect.any(String) });
@@ -168,14 +209,20 @@ describe('admission on create', () => {
   it('taints every new Node not-ready, once (TaintNodesByCondition)', async () => {
     const created = await server.call('POST', '/api/v1/nodes', { metadata: { name: 'fresh-node' } });
     expect(created.body.spec.taints).toEqual([{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }]);
-    const preTainted = await server.call('POST', '/api/v1/nodes', { metadata: { name: 'tainted-node' }, spec: { taints: [{ key: 'node.kubernetes.io/not-ready', value: 'x', effect: 'NoSchedule' }] } });
+    const preTainted = await server.call('POST', '/api/v1/nodes', {
+      metadata: { name: 'tainted-node' },
+      spec: { taints: [{ key: 'node.kubernetes.io/not-ready', value: 'x', effect: 'NoSchedule' }] },
+    });
     expect(preTainted.body.spec.taints).toEqual([{ key: 'node.kubernetes.io/not-ready', value: 'x', effect: 'NoSchedule' }]);
   });
 });
 
 describe('managedFields of a create that admission changed', () => {
   it('leave what a mutating plugin added to no manager (the fieldmanager runs before admission)', async () => {
-    const created = await server.call('POST', `${ns}/persistentvolumeclaims?fieldManager=writer`, { metadata: { name: 'owned-pvc' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } });
+    const created = await server.call('POST', `${ns}/persistentvolumeclaims?fieldManager=writer`, {
+      metadata: { name: 'owned-pvc' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+    });
     expect(created.body.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
     const writer = created.body.metadata.managedFields.find((m: { manager: string }) => m.manager === 'writer');
     expect(writer.fieldsV1['f:metadata']?.['f:finalizers']).toBeUndefined();

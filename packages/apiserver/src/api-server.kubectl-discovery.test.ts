@@ -90,7 +90,10 @@ describe.skipIf(!kubectl133)('kubectl 1.33 and aggregated discovery', () => {
     expect(requests.map((r) => r.path)).toEqual(['/api', '/apis', '/apis/weapons.example.com/v1/namespaces/default/kunais']);
     // kubectl's HTTP cache sent each cached document's ETag: the unchanged /api came back 304
     // (kubectl then logs its cached copy), the /apis that gained the CRD a new document.
-    const answers = server.journal!.records(since).map((r) => ('path' in r && r.path ? `${r.path} ${r.code}` : undefined)).filter(Boolean);
+    const answers = server
+      .journal!.records(since)
+      .map((r) => ('path' in r && r.path ? `${r.path} ${r.code}` : undefined))
+      .filter(Boolean);
     expect(answers).toEqual(['/api 304', '/apis 200']);
     expect(responses.slice(0, 2)).toEqual([
       { status: '200 OK', contentType: aggregatedJson },
@@ -99,9 +102,18 @@ describe.skipIf(!kubectl133)('kubectl 1.33 and aggregated discovery', () => {
 
     const wide = await kubectl.run(['api-resources', '--api-group=weapons.example.com', '-o', 'wide']);
     expect(wide.stdout.trim().split('\n')[1]!.split(/\s+/)).toEqual([
-      'kunais', 'kn', 'weapons.example.com/v1', 'true', 'Kunai', 'delete,deletecollection,get,list,patch,create,update,watch', 'ninja',
+      'kunais',
+      'kn',
+      'weapons.example.com/v1',
+      'true',
+      'Kunai',
+      'delete,deletecollection,get,list,patch,create,update,watch',
+      'ninja',
     ]);
-    const scaled = await kubectl.run(['create', '-f', '-'], JSON.stringify({ apiVersion: 'weapons.example.com/v1', kind: 'Kunai', metadata: { name: 'k1', namespace: 'default' }, spec: { replicas: 1 } }));
+    const scaled = await kubectl.run(
+      ['create', '-f', '-'],
+      JSON.stringify({ apiVersion: 'weapons.example.com/v1', kind: 'Kunai', metadata: { name: 'k1', namespace: 'default' }, spec: { replicas: 1 } }),
+    );
     expect(scaled.stdout.trim()).toBe('kunai.weapons.example.com/k1 created');
     expect((await kubectl.run(['scale', 'kn', 'k1', '--replicas=2'])).stdout.trim()).toBe('kunai.weapons.example.com/k1 scaled');
     expect((await kubectl.run(['get', 'ninja', '-o', 'name'])).stdout.trim()).toBe('kunai.weapons.example.com/k1');
@@ -109,7 +121,11 @@ describe.skipIf(!kubectl133)('kubectl 1.33 and aggregated discovery', () => {
 
   it('no longer knows a CRD kind once the CRD is deleted', async () => {
     expect((await server.call('DELETE', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/kunais.weapons.example.com')).status).toBe(200);
-    for (let i = 0; i < 100 && (await server.call('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/kunais.weapons.example.com')).status !== 404; i++) {
+    for (
+      let i = 0;
+      i < 100 && (await server.call('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/kunais.weapons.example.com')).status !== 404;
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 50));
     }
     // A cache filled before the deletion would still name kunais (kubectl then lists and gets a

@@ -35,10 +35,14 @@ const ok = async (args: string[], stdin?: string, expectedStderr = ''): Promise<
 };
 
 /** The header line of a `kubectl get` table, split into its column names. */
-const header = (table: string): string[] => table.split('\n')[0]!.trim().split(/\s{2,}/);
+const header = (table: string): string[] =>
+  table
+    .split('\n')[0]!
+    .trim()
+    .split(/\s{2,}/);
 
 describe.skipIf(!k33path)('kubectl 1.33 and the operator kinds', () => {
-  it('lists each kind in api-resources with kube\'s short names, scope and kind', async () => {
+  it("lists each kind in api-resources with kube's short names, scope and kind", async () => {
     const table = await ok(['api-resources', '--no-headers']);
     const rows = table.split('\n').map((line) => line.trim().split(/\s+/));
     const row = (name: string) => rows.find((r) => r[0] === name);
@@ -54,11 +58,18 @@ describe.skipIf(!k33path)('kubectl 1.33 and the operator kinds', () => {
     expect(row('limitranges')).toEqual(['limitranges', 'limits', 'v1', 'true', 'LimitRange']);
     expect(row('resourcequotas')).toEqual(['resourcequotas', 'quota', 'v1', 'true', 'ResourceQuota']);
     // `kubectl get all` reaches StatefulSets, DaemonSets, Jobs and CronJobs through the category.
-    expect(await ok(['api-resources', '--categories=all', '-o', 'name'])).toMatch(/statefulsets\.apps[\s\S]*daemonsets\.apps|daemonsets\.apps[\s\S]*statefulsets\.apps/);
+    expect(await ok(['api-resources', '--categories=all', '-o', 'name'])).toMatch(
+      /statefulsets\.apps[\s\S]*daemonsets\.apps|daemonsets\.apps[\s\S]*statefulsets\.apps/,
+    );
   });
 
   it('explains each kind from the OpenAPI v3 document of its group version', async () => {
-    for (const [resource, group, kind] of [['cronjobs', 'batch', 'CronJob'], ['statefulsets', 'apps', 'StatefulSet'], ['pvc', '', 'PersistentVolumeClaim'], ['nodes', '', 'Node']]) {
+    for (const [resource, group, kind] of [
+      ['cronjobs', 'batch', 'CronJob'],
+      ['statefulsets', 'apps', 'StatefulSet'],
+      ['pvc', '', 'PersistentVolumeClaim'],
+      ['nodes', '', 'Node'],
+    ]) {
       const explained = await ok(['explain', resource!]);
       expect(explained).toMatch(new RegExp(`${group ? `GROUP:\\s+${group}\\n` : ''}KIND:\\s+${kind}\\nVERSION:\\s+v1\\n`));
     }
@@ -69,46 +80,128 @@ describe.skipIf(!k33path)('kubectl 1.33 and the operator kinds', () => {
     const job = JSON.parse(await ok(['get', 'job', 'pi', '-n', 'samples', '-o', 'json']));
     expect(job.spec).toMatchObject({ parallelism: 1, completions: 1, backoffLimit: 6, completionMode: 'NonIndexed', suspend: false });
     expect(job.spec.selector.matchLabels['batch.kubernetes.io/controller-uid']).toBe(job.metadata.uid);
-    expect(job.spec.template.spec).toMatchObject({ restartPolicy: 'Never', containers: [{ name: 'pi', image: 'perl:5.34', command: ['perl', '-e', 'print 1'] }] });
+    expect(job.spec.template.spec).toMatchObject({
+      restartPolicy: 'Never',
+      containers: [{ name: 'pi', image: 'perl:5.34', command: ['perl', '-e', 'print 1'] }],
+    });
   });
 
   it('creates a cronjob with --schedule, and a job from it with --from', async () => {
-    expect(await ok(['create', 'cronjob', 'tick', '--image=busybox:1.36', '--schedule=*/5 * * * *', '-n', 'samples', '--', 'date'])).toBe('cronjob.batch/tick created\n');
+    expect(await ok(['create', 'cronjob', 'tick', '--image=busybox:1.36', '--schedule=*/5 * * * *', '-n', 'samples', '--', 'date'])).toBe(
+      'cronjob.batch/tick created\n',
+    );
     const cronJob = JSON.parse(await ok(['get', 'cj', 'tick', '-n', 'samples', '-o', 'json']));
-    expect(cronJob.spec).toMatchObject({ schedule: '*/5 * * * *', concurrencyPolicy: 'Allow', suspend: false, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 });
+    expect(cronJob.spec).toMatchObject({
+      schedule: '*/5 * * * *',
+      concurrencyPolicy: 'Allow',
+      suspend: false,
+      successfulJobsHistoryLimit: 3,
+      failedJobsHistoryLimit: 1,
+    });
     expect(await ok(['create', 'job', 'tick-manual', '--from=cronjob/tick', '-n', 'samples'])).toBe('job.batch/tick-manual created\n');
     const job = JSON.parse(await ok(['get', 'job', 'tick-manual', '-n', 'samples', '-o', 'json']));
     expect(job.metadata.ownerReferences[0]).toMatchObject({ kind: 'CronJob', name: 'tick', uid: cronJob.metadata.uid });
     expect(job.metadata.annotations).toMatchObject({ 'cronjob.kubernetes.io/instantiate': 'manual' });
   });
 
-  it('refuses a bad schedule with kube\'s message', async () => {
+  it("refuses a bad schedule with kube's message", async () => {
     const res = await kubectl.run(['create', 'cronjob', 'bad', '--image=busybox', '--schedule=* * *', '-n', 'samples']);
-    expect(res.stderr.trim()).toBe('error: failed to create cronjob: CronJob.batch "bad" is invalid: spec.schedule: Invalid value: "* * *": expected exactly 5 fields, found 3: [* * *]');
+    expect(res.stderr.trim()).toBe(
+      'error: failed to create cronjob: CronJob.batch "bad" is invalid: spec.schedule: Invalid value: "* * *": expected exactly 5 fields, found 3: [* * *]',
+    );
   });
 
-  it('prints kube\'s columns with get -o wide', async () => {
-    for (const kind of ['StatefulSet', 'DaemonSet', 'PersistentVolumeClaim', 'PersistentVolume', 'Node', 'Endpoints', 'ResourceQuota', 'LimitRange', 'ControllerRevision'] as const) {
+  it("prints kube's columns with get -o wide", async () => {
+    for (const kind of [
+      'StatefulSet',
+      'DaemonSet',
+      'PersistentVolumeClaim',
+      'PersistentVolume',
+      'Node',
+      'Endpoints',
+      'ResourceQuota',
+      'LimitRange',
+      'ControllerRevision',
+    ] as const) {
       await ok(['create', '-f', '-'], JSON.stringify(operatorKindSamples[kind]), kind === 'Endpoints' ? endpointsWarning : '');
     }
-    const wide = (resource: string, namespaced = true) => ok(['get', resource, ...(namespaced ? ['-n', 'samples'] : []), '-o', 'wide'], undefined, resource === 'ep' ? endpointsWarning : '');
+    const wide = (resource: string, namespaced = true) =>
+      ok(['get', resource, ...(namespaced ? ['-n', 'samples'] : []), '-o', 'wide'], undefined, resource === 'ep' ? endpointsWarning : '');
     expect(await ok(['create', 'deployment', 'api', '--image=example.com/api:1', '-n', 'samples'])).toBe('deployment.apps/api created\n');
     expect(header(await wide('deployments'))).toEqual(['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
     expect(await wide('deploy')).toMatch(/^api\s+0\/1\s+0\s+0\s+\d+s\s+api\s+example\.com\/api:1\s+app=api$/m);
     expect(header(await wide('statefulsets'))).toEqual(['NAME', 'READY', 'AGE', 'CONTAINERS', 'IMAGES']);
     expect(await wide('sts')).toMatch(/^web\s+0\/2\s+\d+s\s+app\s+example\.com\/app:1\.2\.3$/m);
-    expect(header(await wide('ds'))).toEqual(['NAME', 'DESIRED', 'CURRENT', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'NODE SELECTOR', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
+    expect(header(await wide('ds'))).toEqual([
+      'NAME',
+      'DESIRED',
+      'CURRENT',
+      'READY',
+      'UP-TO-DATE',
+      'AVAILABLE',
+      'NODE SELECTOR',
+      'AGE',
+      'CONTAINERS',
+      'IMAGES',
+      'SELECTOR',
+    ]);
     expect(await wide('ds')).toMatch(/^agent\s+0\s+0\s+0\s+0\s+0\s+kubernetes\.io\/os=linux\s+\d+s\s+app\s+example\.com\/app:1\.2\.3\s+app=agent$/m);
     expect(header(await wide('jobs'))).toEqual(['NAME', 'STATUS', 'COMPLETIONS', 'DURATION', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
     expect(await wide('jobs')).toMatch(/^pi\s+Running\s+0\/1\s+\d+s\s+pi\s+perl:5\.34\s+batch\.kubernetes\.io\/controller-uid=[0-9a-f-]+$/m);
-    expect(header(await wide('cronjobs'))).toEqual(['NAME', 'SCHEDULE', 'TIMEZONE', 'SUSPEND', 'ACTIVE', 'LAST SCHEDULE', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
+    expect(header(await wide('cronjobs'))).toEqual([
+      'NAME',
+      'SCHEDULE',
+      'TIMEZONE',
+      'SUSPEND',
+      'ACTIVE',
+      'LAST SCHEDULE',
+      'AGE',
+      'CONTAINERS',
+      'IMAGES',
+      'SELECTOR',
+    ]);
     expect(await wide('cj')).toMatch(/^tick\s+\*\/5 \* \* \* \*\s+<none>\s+False\s+0\s+<none>\s+\d+s\s+tick\s+busybox:1\.36\s+<none>$/m);
-    expect(header(await wide('pvc'))).toEqual(['NAME', 'STATUS', 'VOLUME', 'CAPACITY', 'ACCESS MODES', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'AGE', 'VOLUMEMODE']);
+    expect(header(await wide('pvc'))).toEqual([
+      'NAME',
+      'STATUS',
+      'VOLUME',
+      'CAPACITY',
+      'ACCESS MODES',
+      'STORAGECLASS',
+      'VOLUMEATTRIBUTESCLASS',
+      'AGE',
+      'VOLUMEMODE',
+    ]);
     expect(await wide('pvc')).toMatch(/^data\s+Pending\s+standard\s+<unset>\s+\d+s\s+Filesystem$/m);
-    expect(header(await wide('pv', false))).toEqual(['NAME', 'CAPACITY', 'ACCESS MODES', 'RECLAIM POLICY', 'STATUS', 'CLAIM', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'REASON', 'AGE', 'VOLUMEMODE']);
+    expect(header(await wide('pv', false))).toEqual([
+      'NAME',
+      'CAPACITY',
+      'ACCESS MODES',
+      'RECLAIM POLICY',
+      'STATUS',
+      'CLAIM',
+      'STORAGECLASS',
+      'VOLUMEATTRIBUTESCLASS',
+      'REASON',
+      'AGE',
+      'VOLUMEMODE',
+    ]);
     expect(await wide('pv', false)).toMatch(/^pv-data\s+10Gi\s+RWO,ROX\s+Delete\s+Pending\s+samples\/data\s+standard\s+<unset>\s+\d+s\s+Filesystem$/m);
-    expect(header(await wide('nodes', false))).toEqual(['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION', 'INTERNAL-IP', 'EXTERNAL-IP', 'OS-IMAGE', 'KERNEL-VERSION', 'CONTAINER-RUNTIME']);
-    expect(await wide('no', false)).toMatch(/^node-a\s+Ready\s+control-plane\s+\d+s\s+v1\.37\.2\s+192\.168\.1\.10\s+<none>\s+Ubuntu 24\.04\s+6\.8\.0 \(amd64\)\s+containerd:\/\/2\.0\.0$/m);
+    expect(header(await wide('nodes', false))).toEqual([
+      'NAME',
+      'STATUS',
+      'ROLES',
+      'AGE',
+      'VERSION',
+      'INTERNAL-IP',
+      'EXTERNAL-IP',
+      'OS-IMAGE',
+      'KERNEL-VERSION',
+      'CONTAINER-RUNTIME',
+    ]);
+    expect(await wide('no', false)).toMatch(
+      /^node-a\s+Ready\s+control-plane\s+\d+s\s+v1\.37\.2\s+192\.168\.1\.10\s+<none>\s+Ubuntu 24\.04\s+6\.8\.0 \(amd64\)\s+containerd:\/\/2\.0\.0$/m,
+    );
     expect(await wide('ep')).toMatch(/^NAME\s+ENDPOINTS\s+AGE\nweb\s+10\.1\.0\.4:8080,10\.1\.0\.4:9090\s+\d+s$/m);
     expect(header(await wide('quota'))).toEqual(['NAME', 'REQUEST', 'LIMIT', 'AGE']);
     expect(header(await wide('limits'))).toEqual(['NAME', 'CREATED AT']);
@@ -120,11 +213,22 @@ describe.skipIf(!k33path)('kubectl 1.33 and the operator kinds', () => {
       apiVersion: 'apps/v1',
       kind: 'StatefulSet',
       metadata: { name: 'ssa', namespace: 'samples' },
-      spec: { serviceName: 'ssa', selector: { matchLabels: { app: 'ssa' } }, template: { metadata: { labels: { app: 'ssa' } }, spec: { containers: [{ name: 'db', image: 'postgres:16' }] } } },
+      spec: {
+        serviceName: 'ssa',
+        selector: { matchLabels: { app: 'ssa' } },
+        template: { metadata: { labels: { app: 'ssa' } }, spec: { containers: [{ name: 'db', image: 'postgres:16' }] } },
+      },
     };
     expect(await ok(['apply', '--server-side', '-f', '-'], JSON.stringify(sts))).toBe('statefulset.apps/ssa serverside-applied\n');
-    const sidecar = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'ssa', namespace: 'samples' }, spec: { template: { spec: { containers: [{ name: 'exporter', image: 'exporter:1' }] } } } };
-    expect(await ok(['apply', '--server-side', '--field-manager=sidecar', '-f', '-'], JSON.stringify(sidecar))).toBe('statefulset.apps/ssa serverside-applied\n');
+    const sidecar = {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'ssa', namespace: 'samples' },
+      spec: { template: { spec: { containers: [{ name: 'exporter', image: 'exporter:1' }] } } },
+    };
+    expect(await ok(['apply', '--server-side', '--field-manager=sidecar', '-f', '-'], JSON.stringify(sidecar))).toBe(
+      'statefulset.apps/ssa serverside-applied\n',
+    );
     const got = JSON.parse(await ok(['get', 'sts', 'ssa', '-n', 'samples', '-o', 'json', '--show-managed-fields']));
     expect(got.spec.template.spec.containers.map((c: { name: string }) => c.name).sort()).toEqual(['db', 'exporter']);
     expect(got.metadata.managedFields.map((m: { manager: string }) => m.manager).sort()).toEqual(['kubectl', 'sidecar']);

@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from './testing/test-server.ts';
 
 const byVersion = new Map(versionedKubectls().map((k) => [k.version, k.path]));
 const available = byVersion.has('1.31') && byVersion.has('1.33');
-if (!available) console.warn('\n*** SKIPPING kubectl 1.33 protobuf tests: kubectl.1.31 and kubectl.1.33 are not beside the file /usr/bin/kubectl resolves to. ***\n');
+if (!available)
+  console.warn('\n*** SKIPPING kubectl 1.33 protobuf tests: kubectl.1.31 and kubectl.1.33 are not beside the file /usr/bin/kubectl resolves to. ***\n');
 
 let server: TestServer;
 let k33: KubectlRunner;
@@ -54,7 +55,9 @@ describe.skipIf(!available)('kubectl 1.33 and our protobuf', () => {
     const verbose = await k33.run(['create', 'configmap', 'wire-check', '--from-literal=a=b', '--dry-run=server', '-v=8']);
     expect(verbose.stdout.trim()).toBe('configmap/wire-check created (server dry run)');
     const exchange = verbose.stderr.slice(verbose.stderr.indexOf('verb="POST"'));
-    expect(exchange).toMatch(/verb="POST"[\s\S]*Content-Type: application\/vnd\.kubernetes\.protobuf[\s\S]*"Response" status="201 Created"[\s\S]*Content-Type: application\/vnd\.kubernetes\.protobuf/);
+    expect(exchange).toMatch(
+      /verb="POST"[\s\S]*Content-Type: application\/vnd\.kubernetes\.protobuf[\s\S]*"Response" status="201 Created"[\s\S]*Content-Type: application\/vnd\.kubernetes\.protobuf/,
+    );
   });
 
   it.each([
@@ -76,8 +79,16 @@ describe.skipIf(!available)('kubectl 1.33 and our protobuf', () => {
   it.each(Object.entries(builtinSamples))('keeps every field of a created %s (create, get -o yaml)', async (_, sample) => {
     const { kind, metadata } = sample;
     const group = sample.apiVersion.includes('/') ? `.${sample.apiVersion.split('/')[0]}` : '';
-    const yaml = await ok(k33, ['get', `${kind.toLowerCase()}${group}/${metadata.name}`, ...(metadata.namespace ? ['-n', metadata.namespace] : []), '-o', 'yaml']);
-    const got = JSON.parse(await ok(k33, ['get', `${kind.toLowerCase()}${group}/${metadata.name}`, ...(metadata.namespace ? ['-n', metadata.namespace] : []), '-o', 'json']));
+    const yaml = await ok(k33, [
+      'get',
+      `${kind.toLowerCase()}${group}/${metadata.name}`,
+      ...(metadata.namespace ? ['-n', metadata.namespace] : []),
+      '-o',
+      'yaml',
+    ]);
+    const got = JSON.parse(
+      await ok(k33, ['get', `${kind.toLowerCase()}${group}/${metadata.name}`, ...(metadata.namespace ? ['-n', metadata.namespace] : []), '-o', 'json']),
+    );
     expect(yaml).toContain(`kind: ${kind}`);
     expect(got).toMatchObject(sample);
   });
@@ -85,7 +96,9 @@ describe.skipIf(!available)('kubectl 1.33 and our protobuf', () => {
   it('describes a pod, decoding its protobuf down to probes, env sources, volumes and tolerations', async () => {
     const verbose = await k33.run(['describe', 'pod', 'sample', '-n', 'samples', '-v=8']);
     // describe reads the pod with the typed client: protobuf asked for, protobuf answered.
-    expect(verbose.stderr).toMatch(/Accept: application\/vnd\.kubernetes\.protobuf,application\/json\s+[^]*?"Response" status="200 OK"[^"]*Content-Type: application\/vnd\.kubernetes\.protobuf/);
+    expect(verbose.stderr).toMatch(
+      /Accept: application\/vnd\.kubernetes\.protobuf,application\/json\s+[^]*?"Response" status="200 OK"[^"]*Content-Type: application\/vnd\.kubernetes\.protobuf/,
+    );
     const text = verbose.stdout;
     for (const line of [
       /Priority:\s+1000/,

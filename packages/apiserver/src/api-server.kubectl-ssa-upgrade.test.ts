@@ -109,13 +109,30 @@ describe('server-side apply over HTTP with fieldManager=kubectl', () => {
       data: { a: '1' },
     });
     expect(created.status).toBe(201);
-    const byOther = await server.call('PATCH', `${configMaps}/http?fieldManager=deployer`, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'http' }, data: { a: '2' } }), applyYaml);
+    const byOther = await server.call(
+      'PATCH',
+      `${configMaps}/http?fieldManager=deployer`,
+      JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'http' }, data: { a: '2' } }),
+      applyYaml,
+    );
     expect(byOther.status).toBe(409);
-    const applied = await server.call('PATCH', `${configMaps}/http?fieldManager=kubectl`, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: http\ndata:\n  a: "<2>"\n', applyYaml);
+    const applied = await server.call(
+      'PATCH',
+      `${configMaps}/http?fieldManager=kubectl`,
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: http\ndata:\n  a: "<2>"\n',
+      applyYaml,
+    );
     expect(applied.status).toBe(200);
     expect(applied.body.data).toEqual({ a: '<2>' });
-    expect(applied.body.metadata.annotations[lastApplied]).toBe('{"apiVersion":"v1","data":{"a":"\\u003c2\\u003e"},"kind":"ConfigMap","metadata":{"name":"http"}}\n');
-    const again = await server.call('PATCH', `${configMaps}/http?fieldManager=deployer`, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'http' }, data: { b: '1' } }), applyYaml);
+    expect(applied.body.metadata.annotations[lastApplied]).toBe(
+      '{"apiVersion":"v1","data":{"a":"\\u003c2\\u003e"},"kind":"ConfigMap","metadata":{"name":"http"}}\n',
+    );
+    const again = await server.call(
+      'PATCH',
+      `${configMaps}/http?fieldManager=deployer`,
+      JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'http' }, data: { b: '1' } }),
+      applyYaml,
+    );
     expect(again.body.metadata.annotations[lastApplied]).toBe(applied.body.metadata.annotations[lastApplied]);
   });
 });

@@ -104,7 +104,10 @@ describe('kubectl against the embedded API server', () => {
   });
 
   it('keeps an object with a finalizer terminating until the finalizer is removed, bumping generation once as deletion starts', async () => {
-    await kubectl.run(['apply', '-f', '-'], JSON.stringify({ ...JSON.parse(dojo('kobe')), metadata: { name: 'kobe', namespace: 'default', finalizers: ['core.jutsu.com/cleanup'] } }));
+    await kubectl.run(
+      ['apply', '-f', '-'],
+      JSON.stringify({ ...JSON.parse(dojo('kobe')), metadata: { name: 'kobe', namespace: 'default', finalizers: ['core.jutsu.com/cleanup'] } }),
+    );
     const before = JSON.parse((await kubectl.run(['get', 'dojo', 'kobe', '-o', 'json'])).stdout);
     const deleted = await kubectl.run(['delete', 'dojo', 'kobe', '--wait=false']);
     expect(deleted.stdout.trim()).toBe('dojo.core.jutsu.com "kobe" deleted');
@@ -174,4 +177,3 @@ describe('kubectl against the embedded API server', () => {
     expect(refused.stderr).toContain('unable to create new content in namespace doomed because it is being terminated');
   });
 });
-

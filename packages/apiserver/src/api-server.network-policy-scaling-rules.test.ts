@@ -57,13 +57,18 @@ describe('validation people meet', () => {
     expect(await rejected('POST', at.ingresses, { metadata: { name: 'bad' }, spec: { rules: [rule({ backend: both })] } })).toEqual([
       'spec.rules[0].http.paths[0].backend: Invalid value: "": cannot set both resource and service backends',
     ]);
-    expect(await rejected('POST', at.ingresses, { metadata: { name: 'bad' }, spec: { rules: [rule({ backend: { service: { name: 'web', port: { name: 'http', number: 80 } } } })] } })).toEqual([
-      'spec.rules[0].http.paths[0].backend: Invalid value: "": cannot set both port name & port number',
+    expect(
+      await rejected('POST', at.ingresses, {
+        metadata: { name: 'bad' },
+        spec: { rules: [rule({ backend: { service: { name: 'web', port: { name: 'http', number: 80 } } } })] },
+      }),
+    ).toEqual(['spec.rules[0].http.paths[0].backend: Invalid value: "": cannot set both port name & port number']);
+    expect(
+      await rejected('POST', at.ingresses, { metadata: { name: 'bad' }, spec: { rules: [rule({ backend: { service: { name: 'web', port: {} } } })] } }),
+    ).toEqual(['spec.rules[0].http.paths[0].backend: Required value: port name or number is required']);
+    expect(await rejected('POST', at.ingresses, { metadata: { name: 'bad' }, spec: {} })).toEqual([
+      'spec: Invalid value: null: either `defaultBackend` or `rules` must be specified',
     ]);
-    expect(await rejected('POST', at.ingresses, { metadata: { name: 'bad' }, spec: { rules: [rule({ backend: { service: { name: 'web', port: {} } } })] } })).toEqual([
-      'spec.rules[0].http.paths[0].backend: Required value: port name or number is required',
-    ]);
-    expect(await rejected('POST', at.ingresses, { metadata: { name: 'bad' }, spec: {} })).toEqual(['spec: Invalid value: null: either `defaultBackend` or `rules` must be specified']);
   });
 
   it('gives an Ingress without a class the newest default IngressClass', async () => {
@@ -73,21 +78,36 @@ describe('validation people meet', () => {
     await server.call('POST', at.ingressClasses, { metadata: { name: 'newer-default', annotations: isDefault }, spec: { controller: 'example.com/b' } });
     const classless = await server.call('POST', at.ingresses, { metadata: { name: 'classless' }, spec: { defaultBackend: backend } });
     expect(classless.body.spec.ingressClassName).toBe('newer-default');
-    const legacy = await server.call('POST', at.ingresses, { metadata: { name: 'legacy', annotations: { 'kubernetes.io/ingress.class': 'old' } }, spec: { defaultBackend: backend } });
+    const legacy = await server.call('POST', at.ingresses, {
+      metadata: { name: 'legacy', annotations: { 'kubernetes.io/ingress.class': 'old' } },
+      spec: { defaultBackend: backend },
+    });
     expect(legacy.body.spec.ingressClassName).toBeUndefined();
   });
 
   it('keeps an IngressClass controller fixed', async () => {
     expect((await server.call('POST', at.ingressClasses, { metadata: { name: 'nginx' }, spec: { controller: 'k8s.io/ingress-nginx' } })).status).toBe(201);
-    const res = await server.call('PATCH', `${at.ingressClasses}/nginx`, { spec: { controller: 'example.com/other' } }, { 'content-type': 'application/merge-patch+json' });
-    expect(res.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'spec.controller', message: 'Invalid value: "example.com/other": field is immutable' }]);
+    const res = await server.call(
+      'PATCH',
+      `${at.ingressClasses}/nginx`,
+      { spec: { controller: 'example.com/other' } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(res.body.details.causes).toEqual([
+      { reason: 'FieldValueInvalid', field: 'spec.controller', message: 'Invalid value: "example.com/other": field is immutable' },
+    ]);
   });
 
   it('checks NetworkPolicy ports, peers and policy types', async () => {
-    expect(await rejected('POST', at.networkPolicies, {
-      metadata: { name: 'bad' },
-      spec: { ingress: [{ ports: [{ protocol: 'ICMP', port: 70000 }], from: [{}, { ipBlock: { cidr: '10.0.0.0/8' }, podSelector: {} }] }], policyTypes: ['Inbound'] },
-    })).toEqual([
+    expect(
+      await rejected('POST', at.networkPolicies, {
+        metadata: { name: 'bad' },
+        spec: {
+          ingress: [{ ports: [{ protocol: 'ICMP', port: 70000 }], from: [{}, { ipBlock: { cidr: '10.0.0.0/8' }, podSelector: {} }] }],
+          policyTypes: ['Inbound'],
+        },
+      }),
+    ).toEqual([
       'spec.ingress[0].ports[0].protocol: Unsupported value: "ICMP": supported values: "TCP", "UDP", "SCTP"',
       'spec.ingress[0].ports[0].port: Invalid value: 70000: must be between 1 and 65535, inclusive',
       'spec.ingress[0].from[0]: Required value: must specify a peer',
@@ -117,29 +137,44 @@ describe('validation people meet', () => {
       // Declarative validation's own error, appended after the handwritten ones it replaces.
       'spec.maxReplicas: Required value',
     ]);
-    expect(await rejected('POST', at.hpasV2, hpa('bad', { metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization' } } }] }))).toEqual([
-      'spec.metrics[0].resource.target.averageUtilization: Required value: must set either a target raw value or a target utilization',
-    ]);
+    expect(
+      await rejected('POST', at.hpasV2, hpa('bad', { metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization' } } }] })),
+    ).toEqual(['spec.metrics[0].resource.target.averageUtilization: Required value: must set either a target raw value or a target utilization']);
     expect(await rejected('POST', at.hpasV2, hpa('bad', { minReplicas: 0 }))).toEqual([
       'spec.metrics: Forbidden: must specify at least one Object or External metric to support scaling to zero replicas',
     ]);
   });
 
   it('keeps an EndpointSlice address type fixed and its addresses of that type', async () => {
-    expect(await rejected('POST', at.endpointSlices, { metadata: { name: 'bad' }, addressType: 'IPv4', endpoints: [{ addresses: [] }, { addresses: ['fd00::1', '127.0.0.1'] }] })).toEqual([
+    expect(
+      await rejected('POST', at.endpointSlices, {
+        metadata: { name: 'bad' },
+        addressType: 'IPv4',
+        endpoints: [{ addresses: [] }, { addresses: ['fd00::1', '127.0.0.1'] }],
+      }),
+    ).toEqual([
       'endpoints[0].addresses: Required value: must contain at least 1 address',
       'endpoints[1].addresses: Invalid value: "fd00::1": must be an IPv4 address',
       'endpoints[1].addresses[1]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
     ]);
-    expect((await server.call('POST', at.endpointSlices, { metadata: { name: 'web' }, addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1'] }] })).status).toBe(201);
-    const res = await server.call('PATCH', `${at.endpointSlices}/web`, { addressType: 'IPv6', endpoints: [] }, { 'content-type': 'application/merge-patch+json' });
+    expect(
+      (await server.call('POST', at.endpointSlices, { metadata: { name: 'web' }, addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1'] }] })).status,
+    ).toBe(201);
+    const res = await server.call(
+      'PATCH',
+      `${at.endpointSlices}/web`,
+      { addressType: 'IPv6', endpoints: [] },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(res.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'addressType', message: 'Invalid value: "IPv6": field is immutable' }]);
   });
 
   it('keeps a StorageClass provisioner fixed', async () => {
     expect((await server.call('POST', at.storageClasses, { metadata: { name: 'fast' }, provisioner: 'example.com/ssd' })).status).toBe(201);
     const res = await server.call('PATCH', `${at.storageClasses}/fast`, { provisioner: 'example.com/hdd' }, { 'content-type': 'application/merge-patch+json' });
-    expect(res.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'provisioner', message: 'Invalid value: "example.com/hdd": field is immutable' }]);
+    expect(res.body.details.causes).toEqual([
+      { reason: 'FieldValueInvalid', field: 'provisioner', message: 'Invalid value: "example.com/hdd": field is immutable' },
+    ]);
     expect(await rejected('POST', at.storageClasses, { metadata: { name: 'none' } })).toEqual(['provisioner: Required value']);
   });
 
@@ -155,12 +190,21 @@ describe('validation people meet', () => {
     expect(changed.body.details.causes).toEqual([{ reason: 'FieldValueForbidden', field: 'value', message: 'Forbidden: may not be changed in an update.' }]);
     const second = await server.call('POST', at.priorityClasses, { metadata: { name: 'second' }, value: 6, globalDefault: true });
     expect(second.status).toBe(403);
-    expect(second.body.message).toBe('priorityclasses.scheduling.k8s.io "second" is forbidden: PriorityClass default-pc is already marked as default. Only one default can exist');
+    expect(second.body.message).toBe(
+      'priorityclasses.scheduling.k8s.io "second" is forbidden: PriorityClass default-pc is already marked as default. Only one default can exist',
+    );
     expect((await server.call('POST', at.priorityClasses, { metadata: { name: 'second' }, value: 6 })).status).toBe(201);
     const promoted = await server.call('PATCH', `${at.priorityClasses}/second`, { globalDefault: true }, { 'content-type': 'application/merge-patch+json' });
     expect(promoted.status).toBe(403);
-    expect(promoted.body.message).toBe('priorityclasses.scheduling.k8s.io "second" is forbidden: PriorityClass default-pc is already marked as default. Only one default can exist');
-    const relabelled = await server.call('PATCH', `${at.priorityClasses}/default-pc`, { metadata: { labels: { still: 'default' } } }, { 'content-type': 'application/merge-patch+json' });
+    expect(promoted.body.message).toBe(
+      'priorityclasses.scheduling.k8s.io "second" is forbidden: PriorityClass default-pc is already marked as default. Only one default can exist',
+    );
+    const relabelled = await server.call(
+      'PATCH',
+      `${at.priorityClasses}/default-pc`,
+      { metadata: { labels: { still: 'default' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(relabelled.status).toBe(200);
   });
 });
@@ -178,31 +222,68 @@ async function rows(path: string): Promise<{ columns: string[]; cells: unknown[]
 
 describe('kubectl get columns', () => {
   it('prints Ingresses, NetworkPolicies and PDBs as kube does', async () => {
-    await server.call('POST', at.ingresses, { metadata: { name: 'web' }, spec: { ingressClassName: 'nginx', tls: [{ hosts: ['a.example.com'] }], rules: [rule({}), { host: 'b.example.com', http: rule({}).http }] } });
-    expect(await rows(`${at.ingresses}/web`)).toEqual({ columns: ['Name', 'Class', 'Hosts', 'Address', 'Ports', 'Age'], cells: [['web', 'nginx', 'example.com,b.example.com', '', '80, 443']] });
+    await server.call('POST', at.ingresses, {
+      metadata: { name: 'web' },
+      spec: { ingressClassName: 'nginx', tls: [{ hosts: ['a.example.com'] }], rules: [rule({}), { host: 'b.example.com', http: rule({}).http }] },
+    });
+    expect(await rows(`${at.ingresses}/web`)).toEqual({
+      columns: ['Name', 'Class', 'Hosts', 'Address', 'Ports', 'Age'],
+      cells: [['web', 'nginx', 'example.com,b.example.com', '', '80, 443']],
+    });
     await server.call('POST', at.networkPolicies, { metadata: { name: 'np' }, spec: { podSelector: { matchLabels: { tier: 'db', app: 'web' } } } });
     expect(await rows(`${at.networkPolicies}/np`)).toEqual({ columns: ['Name', 'Pod-Selector', 'Age'], cells: [['np', 'app=web,tier=db']] });
     await server.call('POST', at.pdbs, { metadata: { name: 'pdb' }, spec: { minAvailable: '50%' } });
-    expect(await rows(`${at.pdbs}/pdb`)).toEqual({ columns: ['Name', 'Min Available', 'Max Unavailable', 'Allowed Disruptions', 'Age'], cells: [['pdb', '50%', 'N/A', 0]] });
+    expect(await rows(`${at.pdbs}/pdb`)).toEqual({
+      columns: ['Name', 'Min Available', 'Max Unavailable', 'Allowed Disruptions', 'Age'],
+      cells: [['pdb', '50%', 'N/A', 0]],
+    });
   });
 
   it('prints HPAs with their targets in either version', async () => {
-    await server.call('POST', at.hpasV2, hpa('cols', { metrics: [{ type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '1Gi' } } }] }));
-    const expected = { columns: ['Name', 'Reference', 'Targets', 'MinPods', 'MaxPods', 'Replicas', 'Age'], cells: [['cols', 'Deployment/web', 'memory: <unknown>/1Gi', '1', 3, 0]] };
+    await server.call(
+      'POST',
+      at.hpasV2,
+      hpa('cols', { metrics: [{ type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '1Gi' } } }] }),
+    );
+    const expected = {
+      columns: ['Name', 'Reference', 'Targets', 'MinPods', 'MaxPods', 'Replicas', 'Age'],
+      cells: [['cols', 'Deployment/web', 'memory: <unknown>/1Gi', '1', 3, 0]],
+    };
     expect(await rows(`${at.hpasV2}/cols`)).toEqual(expected);
     expect(await rows(`${at.hpasV1}/cols`)).toEqual(expected);
   });
 
   it('prints EndpointSlices, IngressClasses and PriorityClasses as kube does', async () => {
-    await server.call('POST', at.endpointSlices, { metadata: { name: 'cols' }, addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1', '10.0.0.2'] }, { addresses: ['10.0.0.3', '10.0.0.4'] }], ports: [{ name: 'http', port: 80 }] });
-    expect(await rows(`${at.endpointSlices}/cols`)).toEqual({ columns: ['Name', 'AddressType', 'Ports', 'Endpoints', 'Age'], cells: [['cols', 'IPv4', '80', '10.0.0.1,10.0.0.2,10.0.0.3 + 1 more...']] });
-    await server.call('POST', at.ingressClasses, { metadata: { name: 'cols', annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } }, spec: { controller: 'example.com/lb', parameters: { apiGroup: 'example.com', kind: 'Params', name: 'p' } } });
-    expect(await rows(`${at.ingressClasses}/cols`)).toEqual({ columns: ['Name', 'Controller', 'Parameters', 'Age'], cells: [['cols (default)', 'example.com/lb', 'Params.example.com/p']] });
-    expect(await rows(`${at.priorityClasses}/system-node-critical`)).toEqual({ columns: ['Name', 'Value', 'Global-Default', 'Age', 'PreemptionPolicy'], cells: [['system-node-critical', 2000001000, false, 'PreemptLowerPriority']] });
+    await server.call('POST', at.endpointSlices, {
+      metadata: { name: 'cols' },
+      addressType: 'IPv4',
+      endpoints: [{ addresses: ['10.0.0.1', '10.0.0.2'] }, { addresses: ['10.0.0.3', '10.0.0.4'] }],
+      ports: [{ name: 'http', port: 80 }],
+    });
+    expect(await rows(`${at.endpointSlices}/cols`)).toEqual({
+      columns: ['Name', 'AddressType', 'Ports', 'Endpoints', 'Age'],
+      cells: [['cols', 'IPv4', '80', '10.0.0.1,10.0.0.2,10.0.0.3 + 1 more...']],
+    });
+    await server.call('POST', at.ingressClasses, {
+      metadata: { name: 'cols', annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } },
+      spec: { controller: 'example.com/lb', parameters: { apiGroup: 'example.com', kind: 'Params', name: 'p' } },
+    });
+    expect(await rows(`${at.ingressClasses}/cols`)).toEqual({
+      columns: ['Name', 'Controller', 'Parameters', 'Age'],
+      cells: [['cols (default)', 'example.com/lb', 'Params.example.com/p']],
+    });
+    expect(await rows(`${at.priorityClasses}/system-node-critical`)).toEqual({
+      columns: ['Name', 'Value', 'Global-Default', 'Age', 'PreemptionPolicy'],
+      cells: [['system-node-critical', 2000001000, false, 'PreemptLowerPriority']],
+    });
   });
 
   it('marks the newest default StorageClass of a list "(default)", never a single get', async () => {
-    await server.call('POST', at.storageClasses, { metadata: { name: 'std', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'example.com/disk', allowVolumeExpansion: true });
+    await server.call('POST', at.storageClasses, {
+      metadata: { name: 'std', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+      provisioner: 'example.com/disk',
+      allowVolumeExpansion: true,
+    });
     const list = await rows(at.storageClasses);
     expect(list.columns).toEqual(['Name', 'Provisioner', 'ReclaimPolicy', 'VolumeBindingMode', 'AllowVolumeExpansion', 'Age']);
     expect(list.cells).toContainEqual(['std (default)', 'example.com/disk', 'Delete', 'Immediate', true]);
@@ -218,20 +299,36 @@ describe('one HorizontalPodAutoscaler in autoscaling/v1 and v2', () => {
   });
 
   it('reads a v1 CPU target as a v2 metric, and v2-only parts back through annotations', async () => {
-    const created = await server.call('POST', at.hpasV1, { metadata: { name: 'conv' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 4, targetCPUUtilizationPercentage: 70 } });
+    const created = await server.call('POST', at.hpasV1, {
+      metadata: { name: 'conv' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 4, targetCPUUtilizationPercentage: 70 },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ apiVersion: 'autoscaling/v1', spec: { minReplicas: 1, maxReplicas: 4, targetCPUUtilizationPercentage: 70 }, status: { currentReplicas: 0, desiredReplicas: 0 } });
+    expect(created.body).toMatchObject({
+      apiVersion: 'autoscaling/v1',
+      spec: { minReplicas: 1, maxReplicas: 4, targetCPUUtilizationPercentage: 70 },
+      status: { currentReplicas: 0, desiredReplicas: 0 },
+    });
     const v2 = (await server.call('GET', `${at.hpasV2}/conv`)).body;
     expect(v2.spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }]);
 
     // A v2 client adds a Pods metric and a behavior; a v1 client sees them as annotations ...
     const pods = { type: 'Pods', pods: { metric: { name: 'qps' }, target: { type: 'AverageValue', averageValue: '10' } } };
-    const patched = await server.call('PATCH', `${at.hpasV2}/conv`, { spec: { metrics: [...v2.spec.metrics, pods], behavior: { scaleDown: { stabilizationWindowSeconds: 30 } } } }, { 'content-type': 'application/merge-patch+json' });
+    const patched = await server.call(
+      'PATCH',
+      `${at.hpasV2}/conv`,
+      { spec: { metrics: [...v2.spec.metrics, pods], behavior: { scaleDown: { stabilizationWindowSeconds: 30 } } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     const v1 = (await server.call('GET', `${at.hpasV1}/conv`)).body;
     expect(v1.spec.targetCPUUtilizationPercentage).toBe(70);
-    expect(JSON.parse(v1.metadata.annotations['autoscaling.alpha.kubernetes.io/metrics'])).toEqual([{ type: 'Pods', pods: { metricName: 'qps', targetAverageValue: '10' } }]);
-    expect(JSON.parse(v1.metadata.annotations['autoscaling.alpha.kubernetes.io/behavior'])).toMatchObject({ ScaleDown: { StabilizationWindowSeconds: 30, SelectPolicy: 'Max' } });
+    expect(JSON.parse(v1.metadata.annotations['autoscaling.alpha.kubernetes.io/metrics'])).toEqual([
+      { type: 'Pods', pods: { metricName: 'qps', targetAverageValue: '10' } },
+    ]);
+    expect(JSON.parse(v1.metadata.annotations['autoscaling.alpha.kubernetes.io/behavior'])).toMatchObject({
+      ScaleDown: { StabilizationWindowSeconds: 30, SelectPolicy: 'Max' },
+    });
 
     // ... and its read-modify-write keeps them, while changing the CPU target.
     const put = await server.call('PUT', `${at.hpasV1}/conv`, { ...v1, spec: { ...v1.spec, targetCPUUtilizationPercentage: 50 } });
@@ -239,18 +336,30 @@ describe('one HorizontalPodAutoscaler in autoscaling/v1 and v2', () => {
     const after = (await server.call('GET', `${at.hpasV2}/conv`)).body;
     expect(after.metadata.annotations).toBeUndefined();
     expect(after.spec.metrics).toEqual([pods, { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } }]);
-    expect(after.spec.behavior.scaleDown).toEqual({ stabilizationWindowSeconds: 30, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] });
+    expect(after.spec.behavior.scaleDown).toEqual({
+      stabilizationWindowSeconds: 30,
+      selectPolicy: 'Max',
+      policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }],
+    });
     expect(after.metadata.generation).toBe(3);
   });
 
-  it('gives a v1 HPA without a target kube\'s implicit 80% CPU', async () => {
-    await server.call('POST', at.hpasV1, { metadata: { name: 'implicit' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 2 } });
+  it("gives a v1 HPA without a target kube's implicit 80% CPU", async () => {
+    await server.call('POST', at.hpasV1, {
+      metadata: { name: 'implicit' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 2 },
+    });
     expect((await server.call('GET', `${at.hpasV1}/implicit`)).body.spec.targetCPUUtilizationPercentage).toBe(80);
     expect((await server.call('GET', `${at.hpasV2}/implicit`)).body.spec.metrics[0].resource.target.averageUtilization).toBe(80);
   });
 
   it('writes status through /status in either version, conditions kept across v1', async () => {
-    const status = { currentReplicas: 2, desiredReplicas: 3, currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: 65, averageValue: '130m' } } }], conditions: [{ type: 'AbleToScale', status: 'True', reason: 'ReadyForNewScale' }] };
+    const status = {
+      currentReplicas: 2,
+      desiredReplicas: 3,
+      currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: 65, averageValue: '130m' } } }],
+      conditions: [{ type: 'AbleToScale', status: 'True', reason: 'ReadyForNewScale' }],
+    };
     const res = await server.call('PATCH', `${at.hpasV2}/implicit/status`, { status }, { 'content-type': 'application/merge-patch+json' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const v1 = (await server.call('GET', `${at.hpasV1}/implicit`)).body;

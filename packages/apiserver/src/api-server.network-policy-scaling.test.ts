@@ -99,7 +99,11 @@ describe('defaults as kube sets them', () => {
   it('gives an HPA minReplicas 1 and an 80% CPU target, and fills a partial behavior', async () => {
     const res = await create(kinds.HorizontalPodAutoscaler!.collection, {
       metadata: { name: 'hpa-defaults' },
-      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 5, behavior: { scaleDown: { stabilizationWindowSeconds: 60 } } },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+        maxReplicas: 5,
+        behavior: { scaleDown: { stabilizationWindowSeconds: 60 } },
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.spec).toEqual({
@@ -108,7 +112,14 @@ describe('defaults as kube sets them', () => {
       maxReplicas: 5,
       metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
       behavior: {
-        scaleUp: { stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }] },
+        scaleUp: {
+          stabilizationWindowSeconds: 0,
+          selectPolicy: 'Max',
+          policies: [
+            { type: 'Pods', value: 4, periodSeconds: 15 },
+            { type: 'Percent', value: 100, periodSeconds: 15 },
+          ],
+        },
         scaleDown: { stabilizationWindowSeconds: 60, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
       },
     });
@@ -116,7 +127,12 @@ describe('defaults as kube sets them', () => {
   });
 
   it('gives an EndpointSlice port an empty name and TCP', async () => {
-    const res = await create(kinds.EndpointSlice!.collection, { metadata: { name: 'eps-defaults' }, addressType: 'IPv4', endpoints: [], ports: [{ port: 80 }] });
+    const res = await create(kinds.EndpointSlice!.collection, {
+      metadata: { name: 'eps-defaults' },
+      addressType: 'IPv4',
+      endpoints: [],
+      ports: [{ port: 80 }],
+    });
     expect(res.body.ports).toEqual([{ name: '', protocol: 'TCP', port: 80 }]);
   });
 
@@ -131,13 +147,21 @@ describe('defaults as kube sets them', () => {
   });
 
   it('starts a PDB with zero counters and clears what a client sent as status', async () => {
-    const res = await create(kinds.PodDisruptionBudget!.collection, { metadata: { name: 'pdb-defaults' }, spec: { maxUnavailable: 1 }, status: { disruptionsAllowed: 7 } });
+    const res = await create(kinds.PodDisruptionBudget!.collection, {
+      metadata: { name: 'pdb-defaults' },
+      spec: { maxUnavailable: 1 },
+      status: { disruptionsAllowed: 7 },
+    });
     expect(res.body.status).toEqual({ disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 });
-    const ing = await create(kinds.Ingress!.collection, { metadata: { name: 'ing-status' }, spec: { defaultBackend: { service: { name: 'web', port: { number: 80 } } } }, status: { loadBalancer: { ingress: [{ ip: '1.2.3.4' }] } } });
+    const ing = await create(kinds.Ingress!.collection, {
+      metadata: { name: 'ing-status' },
+      spec: { defaultBackend: { service: { name: 'web', port: { number: 80 } } } },
+      status: { loadBalancer: { ingress: [{ ip: '1.2.3.4' }] } },
+    });
     expect(ing.body.status).toEqual({ loadBalancer: {} });
   });
 
-  it('creates kube\'s system PriorityClasses at start', async () => {
+  it("creates kube's system PriorityClasses at start", async () => {
     const list = await server.call('GET', kinds.PriorityClass!.collection);
     const system = list.body.items.filter((i: any) => i.metadata.name.startsWith('system-'));
     expect(system.map((i: any) => [i.metadata.name, i.value, i.preemptionPolicy])).toEqual([
@@ -148,15 +172,24 @@ describe('defaults as kube sets them', () => {
 });
 
 describe('discovery and autoscaling/v1 on the wire', () => {
-  it('lists the resources with kube\'s short names, categories and status subresources', async () => {
+  it("lists the resources with kube's short names, categories and status subresources", async () => {
     const names = async (groupVersion: string) =>
       (await server.call('GET', `/apis/${groupVersion}`)).body.resources.map((r: any) => [r.name, r.shortNames ?? [], r.categories ?? [], r.verbs.length]);
     expect(await names('networking.k8s.io/v1')).toEqual([
-      ['ingressclasses', [], [], 8], ['ingresses', ['ing'], [], 8], ['ingresses/status', [], [], 3], ['networkpolicies', ['netpol'], [], 8],
+      ['ingressclasses', [], [], 8],
+      ['ingresses', ['ing'], [], 8],
+      ['ingresses/status', [], [], 3],
+      ['networkpolicies', ['netpol'], [], 8],
     ]);
-    expect(await names('policy/v1')).toEqual([['poddisruptionbudgets', ['pdb'], [], 8], ['poddisruptionbudgets/status', [], [], 3]]);
+    expect(await names('policy/v1')).toEqual([
+      ['poddisruptionbudgets', ['pdb'], [], 8],
+      ['poddisruptionbudgets/status', [], [], 3],
+    ]);
     for (const version of ['v1', 'v2']) {
-      expect(await names(`autoscaling/${version}`)).toEqual([['horizontalpodautoscalers', ['hpa'], ['all'], 8], ['horizontalpodautoscalers/status', [], [], 3]]);
+      expect(await names(`autoscaling/${version}`)).toEqual([
+        ['horizontalpodautoscalers', ['hpa'], ['all'], 8],
+        ['horizontalpodautoscalers/status', [], [], 3],
+      ]);
     }
     expect(await names('discovery.k8s.io/v1')).toEqual([['endpointslices', [], [], 8]]);
     expect(await names('storage.k8s.io/v1')).toEqual([['storageclasses', ['sc'], [], 8]]);
@@ -164,7 +197,12 @@ describe('discovery and autoscaling/v1 on the wire', () => {
   });
 
   it('speaks autoscaling/v1 HPAs in protobuf, converted from the stored v2', async () => {
-    const v1 = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'pb-v1' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 3, targetCPUUtilizationPercentage: 55 } };
+    const v1 = {
+      apiVersion: 'autoscaling/v1',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'pb-v1' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 3, targetCPUUtilizationPercentage: 55 },
+    };
     const collection = '/apis/autoscaling/v1/namespaces/samples/horizontalpodautoscalers';
     const res = await server.call('POST', collection, encodeObject(v1), { 'content-type': pb, accept: pb });
     expect(res.status, res.raw.toString()).toBe(201);

@@ -43,11 +43,17 @@ describe('defaulting, as SetDefaults_* does it', () => {
     expect(res.body.status).toEqual({});
   });
 
-  it('gives a Job without labels its template\'s, the generated ones included, and leaves completions unset when only parallelism is', async () => {
+  it("gives a Job without labels its template's, the generated ones included, and leaves completions unset when only parallelism is", async () => {
     const res = await create('Job', 'workers', { spec: { parallelism: 3, template: podTemplate({ app: 'worker' }, { restartPolicy: 'OnFailure' }) } });
     const { uid } = res.body.metadata;
     // kube-apiserver 1.37.2 answers the same: SetDefaults_Job shares the template's label map with the Job.
-    expect(res.body.metadata.labels).toEqual({ app: 'worker', 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': 'workers', 'controller-uid': uid, 'job-name': 'workers' });
+    expect(res.body.metadata.labels).toEqual({
+      app: 'worker',
+      'batch.kubernetes.io/controller-uid': uid,
+      'batch.kubernetes.io/job-name': 'workers',
+      'controller-uid': uid,
+      'job-name': 'workers',
+    });
     const bare = await create('Job', 'bare', { spec: { template: podTemplate({}, { restartPolicy: 'Never' }) } });
     expect(bare.body.metadata.labels).toEqual(bare.body.spec.template.metadata.labels);
     expect(res.body.spec.parallelism).toBe(3);
@@ -55,7 +61,9 @@ describe('defaulting, as SetDefaults_* does it', () => {
   });
 
   it('takes a manual selector as given', async () => {
-    const res = await create('Job', 'manual', { spec: { manualSelector: true, selector: { matchLabels: { app: 'm' } }, template: podTemplate({ app: 'm' }, { restartPolicy: 'Never' }) } });
+    const res = await create('Job', 'manual', {
+      spec: { manualSelector: true, selector: { matchLabels: { app: 'm' } }, template: podTemplate({ app: 'm' }, { restartPolicy: 'Never' }) },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.spec.selector).toEqual({ matchLabels: { app: 'm' } });
     expect(res.body.spec.template.metadata.labels).toEqual({ app: 'm' });
@@ -90,7 +98,10 @@ describe('defaulting, as SetDefaults_* does it', () => {
   it('defaults a DaemonSet to a rolling update of one node at a time, and counts template generations', async () => {
     const res = await create('DaemonSet', 'agent', { spec: { selector: { matchLabels: { app: 'agent' } }, template: podTemplate({ app: 'agent' }) } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.spec).toMatchObject({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } }, revisionHistoryLimit: 10 });
+    expect(res.body.spec).toMatchObject({
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } },
+      revisionHistoryLimit: 10,
+    });
     expect(res.body.metadata.annotations).toEqual({ 'deprecated.daemonset.template.generation': '1' });
     const changed = structuredClone(res.body);
     changed.spec.template.spec.containers[0].image = 'example.com/app:2';
@@ -100,7 +111,9 @@ describe('defaulting, as SetDefaults_* does it', () => {
   });
 
   it('defaults a CronJob: Allow, not suspended, three successful and one failed Job kept', async () => {
-    const res = await create('CronJob', 'tick', { spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: podTemplate({}, { restartPolicy: 'OnFailure' }) } } } });
+    const res = await create('CronJob', 'tick', {
+      spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: podTemplate({}, { restartPolicy: 'OnFailure' }) } } },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.spec).toMatchObject({ concurrencyPolicy: 'Allow', suspend: false, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 });
     // The job template gets pod defaults only; the Job's own are set when the Job is created.
@@ -117,7 +130,7 @@ describe('defaulting, as SetDefaults_* does it', () => {
     expect(pv.body.status).toEqual({ phase: 'Pending', lastPhaseTransitionTime: pv.body.metadata.creationTimestamp });
   });
 
-  it('defaults a container LimitRange\'s defaults from max and its default requests from default or min', async () => {
+  it("defaults a container LimitRange's defaults from max and its default requests from default or min", async () => {
     const res = await create('LimitRange', 'lr', { spec: { limits: [{ type: 'Container', max: { cpu: '2' }, min: { memory: '64Mi' } }] } });
     expect(res.body.spec.limits[0]).toMatchObject({ default: { cpu: '2' }, defaultRequest: { cpu: '2', memory: '64Mi' } });
   });

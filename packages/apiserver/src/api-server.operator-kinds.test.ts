@@ -93,18 +93,23 @@ describe('every verb in JSON', () => {
   });
 });
 
-describe('strategic merge and apply use each kind\'s list keys', () => {
-  it('merges a StatefulSet\'s containers by name and keeps its volumeClaimTemplates whole', async () => {
+describe("strategic merge and apply use each kind's list keys", () => {
+  it("merges a StatefulSet's containers by name and keeps its volumeClaimTemplates whole", async () => {
     const sts = named(operatorKindSamples.StatefulSet, 'web-smp');
     expect((await server.call('POST', collectionPath(sts), sts)).status).toBe(201);
-    const res = await server.call('PATCH', itemPath(sts), { spec: { template: { spec: { containers: [{ name: 'sidecar', image: 'example.com/sidecar:1' }] } } } }, { 'content-type': 'application/strategic-merge-patch+json' });
+    const res = await server.call(
+      'PATCH',
+      itemPath(sts),
+      { spec: { template: { spec: { containers: [{ name: 'sidecar', image: 'example.com/sidecar:1' }] } } } },
+      { 'content-type': 'application/strategic-merge-patch+json' },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.spec.template.spec.containers.map((c: { name: string }) => c.name)).toEqual(['sidecar', 'app']);
     expect(res.body.spec.volumeClaimTemplates).toHaveLength(1);
     expect(res.body.metadata.generation).toBe(2);
   });
 
-  it('merges a Node\'s conditions and addresses by type through /status', async () => {
+  it("merges a Node's conditions and addresses by type through /status", async () => {
     const node = named(operatorKindSamples.Node, 'node-smp');
     expect((await server.call('POST', collectionPath(node), node)).status).toBe(201);
     const res = await server.call(
@@ -118,9 +123,11 @@ describe('strategic merge and apply use each kind\'s list keys', () => {
     expect(res.body.status.addresses.map((a: { type: string }) => a.type)).toEqual(['ExternalIP', 'InternalIP', 'Hostname']);
   });
 
-  it('lets two managers apply different containers of a Job template\'s spec, owned by name', async () => {
+  it("lets two managers apply different containers of a Job template's spec, owned by name", async () => {
     const apply = (manager: string, body: unknown) =>
-      server.call('PATCH', `${collectionPath(operatorKindSamples.CronJob)}/ssa?fieldManager=${manager}`, JSON.stringify(body), { 'content-type': 'application/apply-patch+yaml' });
+      server.call('PATCH', `${collectionPath(operatorKindSamples.CronJob)}/ssa?fieldManager=${manager}`, JSON.stringify(body), {
+        'content-type': 'application/apply-patch+yaml',
+      });
     const base = { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'ssa', namespace: 'samples' } };
     const template = (name: string) => ({ spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name, image: `example.com/${name}:1` }] } } } });
     expect((await apply('first', { ...base, spec: { schedule: '@hourly', jobTemplate: template('a') } })).status).toBe(201);
@@ -131,7 +138,7 @@ describe('strategic merge and apply use each kind\'s list keys', () => {
 });
 
 describe('status is written through /status only', () => {
-  it('keeps a Job\'s status on update and writes it through /status, where spec stays', async () => {
+  it("keeps a Job's status on update and writes it through /status, where spec stays", async () => {
     const job = named(operatorKindSamples.Job, 'status-job');
     const created = (await server.call('POST', collectionPath(job), job)).body;
     expect(created.status).toEqual({});

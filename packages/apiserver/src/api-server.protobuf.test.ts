@@ -54,18 +54,30 @@ describe('protobuf for built-in kinds', () => {
   it('answers errors as a protobuf Status', async () => {
     const res = await server.call('GET', `${cms}/missing`, undefined, { accept: `${pb}, */*` });
     expect(res.status).toBe(404);
-    expect(decode(res.raw)).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'NotFound', code: 404, details: { name: 'missing', kind: 'configmaps' } });
+    expect(decode(res.raw)).toMatchObject({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'NotFound',
+      code: 404,
+      details: { name: 'missing', kind: 'configmaps' },
+    });
   });
 
   it('reads protobuf DeleteOptions, and answers the delete in protobuf', async () => {
     await server.call('POST', cms, { metadata: { name: 'pb-delete', finalizers: ['example.com/hold'] } });
     const options = encodeObject({ apiVersion: 'meta.k8s.io/v1', kind: 'DeleteOptions', propagationPolicy: 'Orphan' } as never);
     const res = await server.call('DELETE', `${cms}/pb-delete`, options, { 'content-type': pb, accept: pb });
-    expect(decode(res.raw)).toMatchObject({ kind: 'ConfigMap', metadata: { finalizers: ['example.com/hold', 'orphan'], deletionTimestamp: expect.any(String) } });
+    expect(decode(res.raw)).toMatchObject({
+      kind: 'ConfigMap',
+      metadata: { finalizers: ['example.com/hold', 'orphan'], deletionTimestamp: expect.any(String) },
+    });
   });
 
   it('scales through a protobuf Scale, to zero too', async () => {
-    const deployment = { metadata: { name: 'pb-scale' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
+    const deployment = {
+      metadata: { name: 'pb-scale' },
+      spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+    };
     await server.call('POST', '/apis/apps/v1/namespaces/default/deployments', deployment);
     const path = '/apis/apps/v1/namespaces/default/deployments/pb-scale/scale';
     const scale = decode((await server.call('GET', path, undefined, { accept: pb })).raw);

@@ -23,7 +23,11 @@ const checks: Check[] = readdirSync(checksDir)
   .filter((f) => /^checks_\w+\.py$/.test(f))
   .sort()
   .flatMap((file) =>
-    [...readFileSync(`${checksDir}${file}`, 'utf8').matchAll(/^def (check_\w+)\(ctx\):\n\s+"""(.+?)"""/gm)].map((m) => ({ module: file.slice(0, -3), name: m[1]!, title: m[2]! })),
+    [...readFileSync(`${checksDir}${file}`, 'utf8').matchAll(/^def (check_\w+)\(ctx\):\n\s+"""(.+?)"""/gm)].map((m) => ({
+      module: file.slice(0, -3),
+      name: m[1]!,
+      title: m[2]!,
+    })),
   );
 
 const python = findPythonWithKubernetes();

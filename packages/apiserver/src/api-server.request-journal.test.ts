@@ -38,19 +38,22 @@ const until = async <T>(probe: () => T | undefined, what: string, ms = 5000): Pr
 function stream(path: string, token = server.credentials.token) {
   const lines: unknown[] = [];
   let status = 0;
-  const req = request({ host: '127.0.0.1', port: server.port, path, ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${token}` } }, (res) => {
-    status = res.statusCode ?? 0;
-    let buffer = '';
-    res.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        if (line) lines.push(JSON.parse(line));
-      }
-    });
-  });
+  const req = request(
+    { host: '127.0.0.1', port: server.port, path, ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${token}` } },
+    (res) => {
+      status = res.statusCode ?? 0;
+      let buffer = '';
+      res.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        let nl: number;
+        while ((nl = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          if (line) lines.push(JSON.parse(line));
+        }
+      });
+    },
+  );
   req.on('error', () => {});
   req.end();
   return { lines, status: () => status, stop: () => req.destroy() };
@@ -97,7 +100,9 @@ describe('the request journal', () => {
   it('names the fields an update changed, and an update that changed nothing has none', async () => {
     await server.call('POST', base, dojo('nara'));
     const mark = server.journal!.lastSeq;
-    const condition = (time: string) => ({ status: { conditions: [{ type: 'Available', status: 'True', reason: 'Up', message: '', lastTransitionTime: time }] } });
+    const condition = (time: string) => ({
+      status: { conditions: [{ type: 'Available', status: 'True', reason: 'Up', message: '', lastTransitionTime: time }] },
+    });
     await server.call('PATCH', `${base}/nara/status`, condition('2024-01-01T00:00:00Z'), { 'content-type': 'application/merge-patch+json' });
     await server.call('PATCH', `${base}/nara/status`, condition('2024-01-01T00:00:09Z'), { 'content-type': 'application/merge-patch+json' });
     await server.call('PATCH', `${base}/nara/status`, condition('2024-01-01T00:00:09Z'), { 'content-type': 'application/merge-patch+json' });
@@ -138,7 +143,12 @@ describe('the request journal', () => {
       const stale = (await server.call('POST', base, dojo(name))).body;
       const mark = server.journal!.lastSeq;
       const [won, lost] = await Promise.all([
-        server.call('PUT', `${base}/${name}?fieldManager=kubectl-edit`, { ...stale, spec: { ...stale.spec, title: 'winner' } }, { 'user-agent': 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' }),
+        server.call(
+          'PUT',
+          `${base}/${name}?fieldManager=kubectl-edit`,
+          { ...stale, spec: { ...stale.spec, title: 'winner' } },
+          { 'user-agent': 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' },
+        ),
         server.call('PUT', `${base}/${name}`, { ...stale, spec: { ...stale.spec, title: 'loser' } }, operatorAgent),
       ]);
       expect([won.status, lost.status]).toEqual([200, 409]);
@@ -166,13 +176,23 @@ describe('the request journal', () => {
     const mark = server.journal!.lastSeq;
     const watch = stream(`${base}?watch=true&resourceVersion=${rv}&allowWatchBookmarks=true&fieldSelector=metadata.name%3Dosaka`);
     const opened = await until(() => records().find((r) => r.seq > mark && r.type === 'watch-open'), 'watch-open');
-    expect(opened).toMatchObject({ user: 'admin', resource: 'dojos', namespace: 'default', resourceVersion: rv, fieldSelector: 'metadata.name=osaka', bookmarks: true });
+    expect(opened).toMatchObject({
+      user: 'admin',
+      resource: 'dojos',
+      namespace: 'default',
+      resourceVersion: rv,
+      fieldSelector: 'metadata.name=osaka',
+      bookmarks: true,
+    });
     const watchId = opened.type === 'watch-open' ? opened.watchId : '';
     await server.call('POST', base, dojo('osaka'));
     await server.call('POST', base, dojo('kobe'));
     await server.call('DELETE', `${base}/osaka`);
     const events = () => records().filter((r): r is WatchDeliveryRecord => r.type === 'watch-event' && r.watchId === watchId);
-    await until(() => (events().some((e) => e.event === 'DELETED') && events().some((e) => e.event === 'BOOKMARK') ? true : undefined), 'the delete and a bookmark');
+    await until(
+      () => (events().some((e) => e.event === 'DELETED') && events().some((e) => e.event === 'BOOKMARK') ? true : undefined),
+      'the delete and a bookmark',
+    );
     const changes = events().filter((e) => e.event !== 'BOOKMARK');
     expect(changes.map((e) => [e.event, e.name])).toEqual([
       ['ADDED', 'osaka'],
@@ -184,14 +204,17 @@ describe('the request journal', () => {
     expect(closed).toMatchObject({ reason: 'client', events: events().length });
   });
 
-  it("names the controller owner of each object a watch delivers, without reading the rest of it", async () => {
+  it('names the controller owner of each object a watch delivers, without reading the rest of it', async () => {
     const rv = (await server.call('GET', '/api/v1/namespaces/default/configmaps')).body.metadata.resourceVersion as string;
     const mark = server.journal!.lastSeq;
     const watch = stream(`/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=${rv}`);
     await until(() => records().find((r) => r.seq > mark && r.type === 'watch-open'), 'watch-open');
     const owner = { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', name: 'kyoto', uid: 'u-1', controller: true };
     const other = { apiVersion: 'v1', kind: 'Secret', name: 'not-the-controller', uid: 'u-2' };
-    await server.call('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'owned', ownerReferences: [other, owner] }, data: { note: 'a ] in data' } });
+    await server.call('POST', '/api/v1/namespaces/default/configmaps', {
+      metadata: { name: 'owned', ownerReferences: [other, owner] },
+      data: { note: 'a ] in data' },
+    });
     await server.call('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'free' } });
     const events = await until(() => {
       const found = records().filter((r): r is WatchDeliveryRecord => r.seq > mark && r.type === 'watch-event' && r.event === 'ADDED');

@@ -132,7 +132,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const rbacPolicy = new StoredRbacPolicy(revisioned);
   const bucketOf = { secrets: secrets.bucket, serviceaccounts: serviceaccounts.bucket };
   const authorizer = new UnionAuthorizer([
-    { name: 'console-credentials', authorizer: new ConsoleCredentialsAuthorizer((c) => revisioned.get(bucketOf[c.resource], `${c.namespace}/${c.name}`) !== undefined) },
+    {
+      name: 'console-credentials',
+      authorizer: new ConsoleCredentialsAuthorizer((c) => revisioned.get(bucketOf[c.resource], `${c.namespace}/${c.name}`) !== undefined),
+    },
     { name: 'privileged', authorizer: new GroupsAllowedEverything([systemMasters]) },
     { name: 'connected-clients', authorizer: new GroupsAllowedEverything([connectedClientsGroup], { listsRules: true }) },
     { name: 'rbac', authorizer: new RbacAuthorizer(rbacPolicy) },
@@ -175,7 +178,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         });
 
   const containerLogs = new ContainerLogStore(realClock);
-  const requestFaults = options.requestFaults ?? new RequestFaults({ isConnected: (client) => existsSync(join(clientsDirOf(options.dataDir), `${client}.kubeconfig`)) });
+  const requestFaults =
+    options.requestFaults ?? new RequestFaults({ isConnected: (client) => existsSync(join(clientsDirOf(options.dataDir), `${client}.kubeconfig`)) });
   const clientControls = new ClientControls({
     revision: () => revisioned.revision,
     oldestRevision: () => watchCache.oldestResumableRevision,
@@ -208,7 +212,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   // Requests Node's HTTP parser refuses still get a Status body, like every other error.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
-    const body = JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `malformed HTTP request: ${err.code ?? err.message}`, reason: 'BadRequest', code: 400 });
+    const body = JSON.stringify({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: `malformed HTTP request: ${err.code ?? err.message}`,
+      reason: 'BadRequest',
+      code: 400,
+    });
     socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 65_000;

@@ -37,7 +37,14 @@ export function parseApiserverArgs(argv: readonly string[]): ApiserverCliOptions
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
-    options: { 'data-dir': { type: 'string' }, port: { type: 'string' }, 'request-journal': { type: 'string' }, 'client-controls': { type: 'string' }, ...inflightFlagOptions, help: { type: 'boolean', short: 'h' } },
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string' },
+      'request-journal': { type: 'string' },
+      'client-controls': { type: 'string' },
+      ...inflightFlagOptions,
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) return 'help';
   const port = Number(values.port ?? '6443');
@@ -46,11 +53,23 @@ export function parseApiserverArgs(argv: readonly string[]): ApiserverCliOptions
   if (journal !== 'on' && journal !== 'off') throw new Error(`invalid --request-journal "${journal}": must be on or off`);
   const controls = values['client-controls'] ?? 'on';
   if (controls !== 'on' && controls !== 'off') throw new Error(`invalid --client-controls "${controls}": must be on or off`);
-  return { dataDir: values['data-dir'] ?? '.dojo-console', port, requestJournal: journal === 'on', clientControls: controls === 'on', inflight: parseInflightFlags(values) };
+  return {
+    dataDir: values['data-dir'] ?? '.dojo-console',
+    port,
+    requestJournal: journal === 'on',
+    clientControls: controls === 'on',
+    inflight: parseInflightFlags(values),
+  };
 }
 
 export async function runApiserver(options: ApiserverCliOptions): Promise<void> {
-  const server = await startApiServer({ dataDir: options.dataDir, port: options.port, requestJournal: options.requestJournal, clientControls: options.clientControls, inflight: options.inflight });
+  const server = await startApiServer({
+    dataDir: options.dataDir,
+    port: options.port,
+    requestJournal: options.requestJournal,
+    clientControls: options.clientControls,
+    inflight: options.inflight,
+  });
   process.stdout.write(`Embedded API server listening on ${server.url}\n  kubectl --kubeconfig ${server.kubeconfigPath} get namespaces\n`);
   const stop = (): void => {
     void server.close().finally(() => process.exit(0));

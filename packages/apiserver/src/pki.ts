@@ -129,7 +129,12 @@ export function loadOrCreateCredentials(dataDir: string): ServerCredentials {
 }
 
 /** A kubeconfig that reaches the server with TLS verification on and the admin token (or `credentials.token`'s user's). */
-export function kubeconfigYaml(server: string, credentials: Pick<ServerCredentials, 'caCertPem' | 'token'>, contextName = 'dojo-console', userName = 'dojo-console-admin'): string {
+export function kubeconfigYaml(
+  server: string,
+  credentials: Pick<ServerCredentials, 'caCertPem' | 'token'>,
+  contextName = 'dojo-console',
+  userName = 'dojo-console-admin',
+): string {
   const caData = Buffer.from(credentials.caCertPem).toString('base64');
   return [
     'apiVersion: v1',

@@ -57,8 +57,12 @@ function positiveInteger(raw: Values[string], flag: string): number {
 export const clientSubcommands: Readonly<Record<string, ClientSubcommand>> = {
   status: { summary: 'Show what is in force and what is held, per watch.', request: () => view(), describe: describeView },
   pause: { summary: 'Hold every watch event to the client; answer its reads as of now.', request: () => view({ op: 'pause' }), describe: describeView },
-  resume: { summary: 'Deliver what the pause held, in order; reads see the latest state again.', request: () => view({ op: 'resume' }), describe: describeView },
-  step: { summary: 'Deliver exactly the oldest held event (across the client\'s watches).', request: () => view({ op: 'step' }), describe: describeView },
+  resume: {
+    summary: 'Deliver what the pause held, in order; reads see the latest state again.',
+    request: () => view({ op: 'resume' }),
+    describe: describeView,
+  },
+  step: { summary: "Deliver exactly the oldest held event (across the client's watches).", request: () => view({ op: 'step' }), describe: describeView },
   break: {
     summary: 'Hold the events about objects of KIND (and NAMESPACE, NAME or SELECTOR).',
     flags: '--kind K [--namespace N] [--name X | -l SELECTOR]',
@@ -70,20 +74,26 @@ export const clientSubcommands: Readonly<Record<string, ClientSubcommand>> = {
       const namespace = s('namespace');
       const name = s('name');
       const labelSelector = s('selector');
-      return view({ op: 'break', breakpoint: { kind: values.kind, ...(namespace ? { namespace } : {}), ...(name ? { name } : {}), ...(labelSelector ? { labelSelector } : {}) } });
+      return view({
+        op: 'break',
+        breakpoint: { kind: values.kind, ...(namespace ? { namespace } : {}), ...(name ? { name } : {}), ...(labelSelector ? { labelSelector } : {}) },
+      });
     },
     describe: describeView,
   },
   continue: { summary: 'Remove every breakpoint and deliver what they held.', request: () => view({ op: 'continue' }), describe: describeView },
   stale: {
-    summary: 'Answer the client\'s GETs and LISTs N resourceVersions or S seconds behind (--off: the latest again).',
+    summary: "Answer the client's GETs and LISTs N resourceVersions or S seconds behind (--off: the latest again).",
     flags: '--behind N | --seconds S | --off',
     options: { behind: { type: 'string' }, seconds: { type: 'string' }, off: { type: 'boolean' } },
     request(values) {
       const given = ['behind', 'seconds', 'off'].filter((f) => values[f] !== undefined);
       if (given.length !== 1) throw new ClientUsageError('stale takes one of --behind N, --seconds S or --off');
       if (values.off) return view({ op: 'stale', stale: null });
-      return view({ op: 'stale', stale: values.behind !== undefined ? { behind: positiveInteger(values.behind, 'behind') } : { seconds: positiveInteger(values.seconds, 'seconds') } });
+      return view({
+        op: 'stale',
+        stale: values.behind !== undefined ? { behind: positiveInteger(values.behind, 'behind') } : { seconds: positiveInteger(values.seconds, 'seconds') },
+      });
     },
     describe: describeView,
   },
@@ -106,7 +116,7 @@ export function clientUsage(): string {
     '',
     ...rows,
     '',
-    '  --data-dir DIR   The console\'s data dir (default .dojo-console/ in the current directory).',
+    "  --data-dir DIR   The console's data dir (default .dojo-console/ in the current directory).",
     '  -h, --help       Show this text.',
     '',
   ].join('\n');
@@ -123,10 +133,12 @@ export interface ParsedClientCommand {
 export function parseClientCommand(argv: readonly string[]): ParsedClientCommand | 'help' {
   if (argv.includes('-h') || argv.includes('--help')) return 'help';
   const [client, name, ...rest] = argv;
-  if (client === undefined || client.startsWith('-')) throw new ClientUsageError('client needs the name of a connected client (dojo-console client NAME <subcommand>)');
+  if (client === undefined || client.startsWith('-'))
+    throw new ClientUsageError('client needs the name of a connected client (dojo-console client NAME <subcommand>)');
   if (name === undefined) throw new ClientUsageError(`client ${client} needs a subcommand: ${Object.keys(clientSubcommands).join(', ')}`);
   const subcommand = clientSubcommands[name];
-  if (!subcommand || !Object.hasOwn(clientSubcommands, name)) throw new ClientUsageError(`unknown subcommand "${name}" (one of: ${Object.keys(clientSubcommands).join(', ')})`);
+  if (!subcommand || !Object.hasOwn(clientSubcommands, name))
+    throw new ClientUsageError(`unknown subcommand "${name}" (one of: ${Object.keys(clientSubcommands).join(', ')})`);
   let parsed;
   try {
     parsed = parseArgs({ args: [...rest], options: { ...subcommand.options, 'data-dir': { type: 'string' } }, strict: true, allowPositionals: false });
@@ -134,7 +146,12 @@ export function parseClientCommand(argv: readonly string[]): ParsedClientCommand
     throw new ClientUsageError((err as Error).message);
   }
   const values = parsed.values as Values;
-  return { client, subcommand, request: subcommand.request(values), dataDir: resolve(typeof values['data-dir'] === 'string' ? values['data-dir'] : '.dojo-console') };
+  return {
+    client,
+    subcommand,
+    request: subcommand.request(values),
+    dataDir: resolve(typeof values['data-dir'] === 'string' ? values['data-dir'] : '.dojo-console'),
+  };
 }
 
 /** Runs a parsed command against the running console; the exit status is 0, or 1 when refused or not running. */
@@ -150,7 +167,11 @@ export async function runClientCommand(command: ParsedClientCommand, out: Client
   try {
     const method = command.request.method ?? (command.request.body === undefined ? 'GET' : 'POST');
     const changes = method === 'GET' ? {} : { 'x-dojo-console': '1', ...(command.request.body === undefined ? {} : { 'content-type': 'application/json' }) };
-    response = await fetch(url, { method, headers: { ...headers, ...changes }, ...(command.request.body === undefined ? {} : { body: JSON.stringify(command.request.body) }) });
+    response = await fetch(url, {
+      method,
+      headers: { ...headers, ...changes },
+      ...(command.request.body === undefined ? {} : { body: JSON.stringify(command.request.body) }),
+    });
   } catch (err) {
     out.stderr(`dojo-console client: the console of ${command.dataDir} at ${found.url} does not answer (${(err as Error).message}); is it still running?\n`);
     return 1;

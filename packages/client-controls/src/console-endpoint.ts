@@ -40,7 +40,8 @@ function readEndpointFile(dataDir: string): ConsoleEndpoint | undefined {
 /** The running console of `dataDir` and its token, or why there is none. */
 export function findConsole(dataDir: string): { url: string; token: string } | { missing: string } {
   const endpoint = readEndpointFile(dataDir);
-  if (!endpoint) return { missing: `no console of ${dataDir} is running (${endpointFile(dataDir)} is absent: start one with dojo-console up --data-dir ${dataDir})` };
+  if (!endpoint)
+    return { missing: `no console of ${dataDir} is running (${endpointFile(dataDir)} is absent: start one with dojo-console up --data-dir ${dataDir})` };
   // A console started with --token (or DOJO_CONSOLE_TOKEN) keeps no token file: the same variable serves here.
   const given = process.env.DOJO_CONSOLE_TOKEN;
   if (given) return { url: endpoint.url, token: given };

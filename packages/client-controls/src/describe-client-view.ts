@@ -4,7 +4,13 @@ import type { ClientBreakpoint, ClientViewState, HeldEvent } from '@dojo/console
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function describeBreakpoint(b: ClientBreakpoint): string {
-  const where = b.name ? `${b.namespace ? `${b.namespace}/` : ''}${b.name}` : b.labelSelector ? `${b.namespace ? `in ${b.namespace} ` : ''}-l ${b.labelSelector}` : b.namespace ? `in ${b.namespace}` : '(all)';
+  const where = b.name
+    ? `${b.namespace ? `${b.namespace}/` : ''}${b.name}`
+    : b.labelSelector
+      ? `${b.namespace ? `in ${b.namespace} ` : ''}-l ${b.labelSelector}`
+      : b.namespace
+        ? `in ${b.namespace}`
+        : '(all)';
   return `${b.kind} ${where}`;
 }
 
@@ -18,7 +24,8 @@ export function describeClientView(state: ClientViewState): string {
   else if (state.released !== undefined) lines.push(`  released:    ${state.released} event${state.released === 1 ? '' : 's'}`);
   lines.push(state.paused ? `  paused:      since ${iso(state.paused.since)}, at resourceVersion ${state.paused.resourceVersion}` : '  paused:      no');
   lines.push(`  breakpoints: ${state.breakpoints.length ? state.breakpoints.map(describeBreakpoint).join('; ') : 'none'}`);
-  if (state.stale) lines.push(`  stale view:  ${'behind' in state.stale ? `${state.stale.behind} resourceVersions behind` : `${state.stale.seconds} s behind`}`);
+  if (state.stale)
+    lines.push(`  stale view:  ${'behind' in state.stale ? `${state.stale.behind} resourceVersions behind` : `${state.stale.seconds} s behind`}`);
   lines.push(`  reads:       ${state.readsAt ? `answered as of resourceVersion ${state.readsAt}` : 'the latest state'}`);
   const held = state.watches.reduce((n, w) => n + w.held.length, 0);
   lines.push(`  held:        ${held} event${held === 1 ? '' : 's'} on ${state.watches.length} open watch${state.watches.length === 1 ? '' : 'es'}`);

@@ -13,7 +13,7 @@ const callOf = (sub: 'fault' | 'faults', words: string[]) => {
 };
 
 describe('dojo-console client NAME fault', () => {
-  it('turns the brief\'s example into one rule posted to the client\'s faults', () => {
+  it("turns the brief's example into one rule posted to the client's faults", () => {
     expect(callOf('fault', ['--verb', 'update', '--resource', 'foos.samplecontroller.k8s.io/status', '--status', '409', '--count', '3'])).toEqual({
       method: 'POST',
       path: 'faults',
@@ -21,8 +21,27 @@ describe('dojo-console client NAME fault', () => {
     });
   });
 
-  it('takes verbs repeated or comma-separated, a namespace, a label selector, a rate with its seed and a 429\'s Retry-After', () => {
-    expect(callOf('fault', ['--verb', 'update,patch', '--verb', 'delete', '-n', 'prod', '-l', 'app=web', '--status', '429', '--retry-after', '5', '--rate', '0.25', '--seed', '42']).body).toEqual({
+  it("takes verbs repeated or comma-separated, a namespace, a label selector, a rate with its seed and a 429's Retry-After", () => {
+    expect(
+      callOf('fault', [
+        '--verb',
+        'update,patch',
+        '--verb',
+        'delete',
+        '-n',
+        'prod',
+        '-l',
+        'app=web',
+        '--status',
+        '429',
+        '--retry-after',
+        '5',
+        '--rate',
+        '0.25',
+        '--seed',
+        '42',
+      ]).body,
+    ).toEqual({
       verbs: ['update', 'patch', 'delete'],
       namespace: 'prod',
       labelSelector: 'app=web',
@@ -49,7 +68,7 @@ describe('dojo-console client NAME fault', () => {
     [['--status', '409', '--count', '0'], 'invalid --count "0": a positive whole number'],
     [['--verb', 'poke', '--status', '409'], 'invalid --verb "poke": one of get, list, watch, create, update, patch, delete, deletecollection'],
     [['--latency', 'soon'], 'invalid --latency "soon": a duration like 500ms, 2s or 1m'],
-  ])('refuses %j with the table\'s usage error: %s', (words, message) => {
+  ])("refuses %j with the table's usage error: %s", (words, message) => {
     expect(() => callOf('fault', words)).toThrow(new UsageError(message));
   });
 });
@@ -66,7 +85,14 @@ describe('dojo-console client NAME faults', () => {
     const answer: ClientFaults = {
       client: 'sample-controller',
       rules: [
-        { id: 'f1', addedAt: 0, matched: 2, injected: 2, exhausted: false, rule: { verbs: ['update'], resource: 'foos.samplecontroller.k8s.io/status', status: 409, count: 3 } },
+        {
+          id: 'f1',
+          addedAt: 0,
+          matched: 2,
+          injected: 2,
+          exhausted: false,
+          rule: { verbs: ['update'], resource: 'foos.samplecontroller.k8s.io/status', status: 409, count: 3 },
+        },
         { id: 'f2', addedAt: 0, matched: 9, injected: 4, exhausted: false, rule: { resource: 'configmaps', namespace: 'prod', watchCut: true, rate: 0.5 } },
         { id: 'f3', addedAt: 0, matched: 1, injected: 1, exhausted: true, rule: { latencyMs: 1500, status: 429, name: 'web', count: 1 } },
       ],

@@ -82,12 +82,14 @@ function faultSpecOf(values: Values, usageError: UsageError): FaultRuleSpec {
   const given = (Array.isArray(values.verb) ? values.verb : [values.verb]).filter((v): v is string => typeof v === 'string');
   const ruleVerbs = given.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase());
   for (const verb of ruleVerbs) if (!verbs.includes(verb as FaultVerb)) throw usageError(`invalid --verb "${verb}": one of ${verbs.join(', ')}`);
-  const status = numberFlag(values, 'status', (n) => n in faultStatusReasons, `one of ${Object.keys(faultStatusReasons).join(', ')}`, usageError) as FaultStatusCode | undefined;
+  const status = numberFlag(values, 'status', (n) => n in faultStatusReasons, `one of ${Object.keys(faultStatusReasons).join(', ')}`, usageError) as
+    FaultStatusCode | undefined;
   if (values.rate !== undefined && values.count !== undefined) throw usageError('fault takes --rate or --count, not both');
   if (values.name !== undefined && values.selector !== undefined) throw usageError('fault takes --name or -l, not both');
   const latency = text(values, 'latency');
   const latencyMs = latency === undefined ? undefined : parseLatency(latency, usageError);
-  if (status === undefined && latencyMs === undefined && !values['watch-cut'] && !values.gone) throw usageError('say what the fault does: --status CODE, --latency D, --watch-cut or --gone');
+  if (status === undefined && latencyMs === undefined && !values['watch-cut'] && !values.gone)
+    throw usageError('say what the fault does: --status CODE, --latency D, --watch-cut or --gone');
   return {
     ...(ruleVerbs.length ? { verbs: ruleVerbs as FaultVerb[] } : {}),
     ...optional('resource', text(values, 'resource')),
@@ -99,8 +101,14 @@ function faultSpecOf(values: Values, usageError: UsageError): FaultRuleSpec {
     ...optional('latencyMs', latencyMs),
     ...(values['watch-cut'] ? { watchCut: true } : {}),
     ...(values.gone ? { gone: true } : {}),
-    ...optional('rate', numberFlag(values, 'rate', (n) => n > 0 && n <= 1, 'a share of requests, more than 0 and at most 1', usageError)),
-    ...optional('count', numberFlag(values, 'count', (n) => Number.isInteger(n) && n > 0, 'a positive whole number', usageError)),
+    ...optional(
+      'rate',
+      numberFlag(values, 'rate', (n) => n > 0 && n <= 1, 'a share of requests, more than 0 and at most 1', usageError),
+    ),
+    ...optional(
+      'count',
+      numberFlag(values, 'count', (n) => Number.isInteger(n) && n > 0, 'a positive whole number', usageError),
+    ),
     ...optional('seed', numberFlag(values, 'seed', Number.isInteger, 'a whole number', usageError)),
   };
 }
@@ -114,7 +122,8 @@ export function faultSubcommands(usageError: UsageError): Readonly<Record<'fault
   return {
     fault: {
       summary: "Fault the client's requests the rule chooses: kube's 403/409/429/500/503, latency, a watch cut or 410 on resume.",
-      flags: '[--verb V] [--resource R] (--status CODE | --latency D | --watch-cut | --gone) [--rate P | --count N] [--namespace N] [--name X | -l SELECTOR] [--retry-after S] [--seed N]',
+      flags:
+        '[--verb V] [--resource R] (--status CODE | --latency D | --watch-cut | --gone) [--rate P | --count N] [--namespace N] [--name X | -l SELECTOR] [--retry-after S] [--seed N]',
       options: faultOptions,
       request: (values) => ({ method: 'POST', path: 'faults', body: faultSpecOf(values, usageError) }),
       describe,
@@ -140,7 +149,8 @@ const formatMs = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000}s` : `$
 function effectOf(rule: FaultRuleSpec): string {
   const effects: string[] = [];
   if (rule.latencyMs !== undefined) effects.push(`${formatMs(rule.latencyMs)} latency`);
-  if (rule.status !== undefined) effects.push(`${rule.status} ${faultStatusReasons[rule.status]}${rule.status === 429 ? ` (Retry-After ${rule.retryAfterSeconds ?? 1}s)` : ''}`);
+  if (rule.status !== undefined)
+    effects.push(`${rule.status} ${faultStatusReasons[rule.status]}${rule.status === 429 ? ` (Retry-After ${rule.retryAfterSeconds ?? 1}s)` : ''}`);
   if (rule.watchCut) effects.push('watch cut');
   if (rule.gone) effects.push('410 Expired on watch resume');
   return effects.join(', then ');

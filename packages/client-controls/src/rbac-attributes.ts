@@ -8,5 +8,15 @@ const anyone = { name: 'dojo:rbac-derivation', groups: [] };
 export function attributesOf(use: PermissionUse): RequestAttributes {
   if (isUrlUse(use)) return { user: anyone, verb: use.verb, resourceRequest: false, path: use.url };
   const [resource = '', subresource = ''] = use.resource.split('/');
-  return { user: anyone, verb: use.verb, resourceRequest: true, apiGroup: use.apiGroup, apiVersion: '', resource, subresource, namespace: use.namespace, name: use.name };
+  return {
+    user: anyone,
+    verb: use.verb,
+    resourceRequest: true,
+    apiGroup: use.apiGroup,
+    apiVersion: '',
+    resource,
+    subresource,
+    namespace: use.namespace,
+    name: use.name,
+  };
 }

@@ -32,8 +32,15 @@ function describeRule(rule: RbacPolicyRule): string {
 }
 
 function ruleLines(rules: readonly DerivedRbacRule[], format: RbacCommand['format']): string[] {
-  if (format === 'markers') return rbacMarkers(rules).trimEnd().split('\n').map((l) => `  ${l}`);
-  return rules.flatMap((r) => [`  ${r.namespace ? `Role in ${r.namespace}` : 'ClusterRole'}: ${describeRule(r.rule)}`, `    used: ${r.evidence.map((e) => `${e.verb} ${e.nonResourceURL ?? e.resource} (seq ${e.seq})`).join(', ')}`]);
+  if (format === 'markers')
+    return rbacMarkers(rules)
+      .trimEnd()
+      .split('\n')
+      .map((l) => `  ${l}`);
+  return rules.flatMap((r) => [
+    `  ${r.namespace ? `Role in ${r.namespace}` : 'ClusterRole'}: ${describeRule(r.rule)}`,
+    `    used: ${r.evidence.map((e) => `${e.verb} ${e.nonResourceURL ?? e.resource} (seq ${e.seq})`).join(', ')}`,
+  ]);
 }
 
 function describeUnused(u: UnusedGrant): string {
@@ -56,7 +63,9 @@ export async function runRbac(command: RbacCommand, out: CommandOutput): Promise
   const dataDir = resolve(command.dataDir);
   const { rbac, compare } = await clientRbacFromDataDir(dataDir, command.client);
   if (rbac.from.records === 0) {
-    out.stderr(`dojo-console rbac: the request journal of ${dataDir} holds no request of "${command.client}" (is it the data dir the client is connected to, and has the client run?)\n`);
+    out.stderr(
+      `dojo-console rbac: the request journal of ${dataDir} holds no request of "${command.client}" (is it the data dir the client is connected to, and has the client run?)\n`,
+    );
     return 1;
   }
   if (command.compare !== undefined) {

@@ -5,8 +5,27 @@ import { permissionUsesOf } from './rbac-uses.ts';
 
 const client = 'op';
 let seq = 0;
-const request = (fields: Partial<RequestRecord>): RequestRecord => ({ type: 'request', seq: ++seq, time: seq, user: client, verb: 'get', code: 200, latencyMs: 1, ...fields });
-const watch = (fields: Partial<WatchOpenRecord> & { resource: string }): WatchOpenRecord => ({ type: 'watch-open', seq: ++seq, time: seq, user: client, watchId: `w${seq}`, group: '', version: 'v1', bookmarks: true, ...fields });
+const request = (fields: Partial<RequestRecord>): RequestRecord => ({
+  type: 'request',
+  seq: ++seq,
+  time: seq,
+  user: client,
+  verb: 'get',
+  code: 200,
+  latencyMs: 1,
+  ...fields,
+});
+const watch = (fields: Partial<WatchOpenRecord> & { resource: string }): WatchOpenRecord => ({
+  type: 'watch-open',
+  seq: ++seq,
+  time: seq,
+  user: client,
+  watchId: `w${seq}`,
+  group: '',
+  version: 'v1',
+  bookmarks: true,
+  ...fields,
+});
 
 const uses = permissionUsesOf(
   [
@@ -73,7 +92,7 @@ describe('a role file compared with what the client did', () => {
     ]);
   });
 
-  it('does not count as missing what every authenticated user has by kube\'s bootstrap policy', () => {
+  it("does not count as missing what every authenticated user has by kube's bootstrap policy", () => {
     expect(comparison.grantedToEveryone.map((r) => r.rule)).toEqual([{ verbs: ['get'], nonResourceURLs: ['/api'] }]);
   });
 
@@ -87,7 +106,10 @@ describe('a role file compared with what the client did', () => {
   });
 
   it("matches wildcards as kube does: '*' verbs and */status", () => {
-    const wide = compareRbac(uses, 'kind: ClusterRole\nmetadata: {name: wide}\nrules:\n- {apiGroups: ["*"], resources: ["*", "*/status"], verbs: ["*"]}\n- {nonResourceURLs: ["/metrics"], verbs: [get]}\n');
+    const wide = compareRbac(
+      uses,
+      'kind: ClusterRole\nmetadata: {name: wide}\nrules:\n- {apiGroups: ["*"], resources: ["*", "*/status"], verbs: ["*"]}\n- {nonResourceURLs: ["/metrics"], verbs: [get]}\n',
+    );
     expect(wide.missing).toEqual([]);
     expect(wide.unused).toEqual([]);
   });

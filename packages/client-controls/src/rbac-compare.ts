@@ -75,6 +75,10 @@ export function compareRbac(uses: readonly PermissionUse[], roleFile: string): R
   const ungranted = uses.filter((use) => !grants.some((g) => allows(g, use)));
   const everyone = ungranted.filter((use) => grantedToEveryoneBy(use) !== undefined);
   const missing = ungranted.filter((use) => grantedToEveryoneBy(use) === undefined);
-  const unused = grants.flatMap((grant) => atomsOf(grant).filter(({ rule }) => !uses.some((use) => allows({ role: grant.role, rule }, use))).map(({ atom }) => atom));
+  const unused = grants.flatMap((grant) =>
+    atomsOf(grant)
+      .filter(({ rule }) => !uses.some((use) => allows({ role: grant.role, rule }, use)))
+      .map(({ atom }) => atom),
+  );
   return { missing: deriveRbacRules(missing), grantedToEveryone: deriveRbacRules(everyone), unused, ignored };
 }

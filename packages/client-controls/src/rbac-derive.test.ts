@@ -15,13 +15,23 @@ function request(fields: Partial<RequestRecord>): RequestRecord {
 }
 
 function watch(fields: Partial<WatchOpenRecord> & { resource: string }): WatchOpenRecord {
-  return { type: 'watch-open', seq: ++seq, time: 1_700_000_000_000 + seq, user: client, watchId: `w${seq}`, group: '', version: 'v1', bookmarks: true, ...fields };
+  return {
+    type: 'watch-open',
+    seq: ++seq,
+    time: 1_700_000_000_000 + seq,
+    user: client,
+    watchId: `w${seq}`,
+    group: '',
+    version: 'v1',
+    bookmarks: true,
+    ...fields,
+  };
 }
 
 const derive = (records: RequestJournalRecord[]) => deriveRbacRules(permissionUsesOf(records, client));
 const rulesOf = (records: RequestJournalRecord[]) => derive(records).map(({ rule, namespace }) => ({ rule, ...(namespace ? { namespace } : {}) }));
 
-describe('least-privilege RBAC derived from a client\'s requests', () => {
+describe("least-privilege RBAC derived from a client's requests", () => {
   it('names verbs as RBAC does: a list is list, a watch is watch, a DELETE of a collection deletecollection', () => {
     const rules = rulesOf([
       request({ verb: 'list', group: 'apps', resource: 'deployments' }),
@@ -70,7 +80,9 @@ describe('least-privilege RBAC derived from a client\'s requests', () => {
       { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: ['shop-lock'], verbs: ['get', 'update'] },
       { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] },
     ]);
-    expect(derived[0]!.notes[0]).toMatch(/only the objects it touched \(shop-lock\); a controller that acts on every object of the kind needs this rule without resourceNames/);
+    expect(derived[0]!.notes[0]).toMatch(
+      /only the objects it touched \(shop-lock\); a controller that acts on every object of the kind needs this rule without resourceNames/,
+    );
     expect(derived[1]!.notes[0]).toMatch(/create cannot be restricted by name/);
     expect(derived[0]!.evidence).toEqual([
       { verb: 'get', apiGroup: 'coordination.k8s.io', resource: 'leases', seq: derived[0]!.evidence[0]!.seq, count: 1 },
@@ -115,16 +127,26 @@ describe('least-privilege RBAC derived from a client\'s requests', () => {
 
   it('asks a 403 for what it was refused, so a denied request is part of what the client needs', () => {
     const rules = rulesOf([
-      request({ verb: 'get', group: 'apps', resource: 'deployments', code: 403, forbidden: { authorizedAs: 'system:serviceaccount:shop:op', verb: 'watch', rule: { verbs: ['watch'], apiGroups: ['apps'], resources: ['deployments'] } } }),
+      request({
+        verb: 'get',
+        group: 'apps',
+        resource: 'deployments',
+        code: 403,
+        forbidden: {
+          authorizedAs: 'system:serviceaccount:shop:op',
+          verb: 'watch',
+          rule: { verbs: ['watch'], apiGroups: ['apps'], resources: ['deployments'] },
+        },
+      }),
     ]);
     expect(rules).toEqual([{ rule: { apiGroups: ['apps'], resources: ['deployments'], verbs: ['watch'] } }]);
   });
 
-  it('reads only its own client\'s records', () => {
+  it("reads only its own client's records", () => {
     expect(rulesOf([request({ user: 'someone-else', verb: 'list', resource: 'pods' })])).toEqual([]);
   });
 
-  it('allows every request it was derived from, by kube\'s own rule matching, and nothing of another verb', () => {
+  it("allows every request it was derived from, by kube's own rule matching, and nothing of another verb", () => {
     const records = [
       request({ verb: 'list', group: 'apps', resource: 'deployments' }),
       watch({ group: 'apps', resource: 'deployments', streamingList: true }),
@@ -138,9 +160,15 @@ describe('least-privilege RBAC derived from a client\'s requests', () => {
     const rules = deriveRbacRules(uses);
     for (const use of uses) {
       const scopeOf = (ns: string | undefined) => ns === undefined || ('namespace' in use && use.namespace === ns);
-      expect(rules.some((r) => scopeOf(r.namespace) && ruleAllows(attributesOf(use), r.rule as never)), JSON.stringify(use)).toBe(true);
+      expect(
+        rules.some((r) => scopeOf(r.namespace) && ruleAllows(attributesOf(use), r.rule as never)),
+        JSON.stringify(use),
+      ).toBe(true);
       const other = { ...use, verb: 'delete' };
-      expect(rules.some((r) => scopeOf(r.namespace) && ruleAllows(attributesOf(other), r.rule as never)), JSON.stringify(other)).toBe(false);
+      expect(
+        rules.some((r) => scopeOf(r.namespace) && ruleAllows(attributesOf(other), r.rule as never)),
+        JSON.stringify(other),
+      ).toBe(false);
     }
   });
 });

@@ -50,7 +50,15 @@ function usageByResource(uses: readonly ResourceUse[]): ResourceUsage[] {
     const key = `${use.namespace}\0${use.apiGroup}\0${use.resource}`;
     let usage = usages.get(key);
     if (!usage) {
-      usage = { namespace: use.namespace, apiGroup: use.apiGroup, resource: use.resource, verbs: new Map(), names: new Set(), unnamed: false, streamingList: false };
+      usage = {
+        namespace: use.namespace,
+        apiGroup: use.apiGroup,
+        resource: use.resource,
+        verbs: new Map(),
+        names: new Set(),
+        unnamed: false,
+        streamingList: false,
+      };
       usages.set(key, usage);
     }
     noteVerb(usage.verbs, use.verb, use.seq);
@@ -75,12 +83,20 @@ interface DraftRule {
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function evidenceOf(usage: ResourceUsage, verbs: readonly string[]): RbacEvidence[] {
-  return verbs.map((verb) => ({ verb, apiGroup: usage.apiGroup, resource: usage.resource, seq: usage.verbs.get(verb)!.seq, count: usage.verbs.get(verb)!.count }));
+  return verbs.map((verb) => ({
+    verb,
+    apiGroup: usage.apiGroup,
+    resource: usage.resource,
+    seq: usage.verbs.get(verb)!.seq,
+    count: usage.verbs.get(verb)!.count,
+  }));
 }
 
 function draftsOf(usage: ResourceUsage, verbs: string[]): DraftRule[] {
   const base = { namespace: usage.namespace, apiGroup: usage.apiGroup, resources: [usage.resource] };
-  const streaming = usage.streamingList ? [`${usage.resource}: a streaming list (WatchList) is authorized as watch alone; list is granted too, for a client-go that falls back to LIST`] : [];
+  const streaming = usage.streamingList
+    ? [`${usage.resource}: a streaming list (WatchList) is authorized as watch alone; list is granted too, for a client-go that falls back to LIST`]
+    : [];
   const restricted = !usage.unnamed && usage.names.size > 0;
   if (!restricted) return [{ ...base, verbs, resourceNames: [], evidence: evidenceOf(usage, verbs), notes: streaming }];
   const names = [...usage.names].sort(byText);
@@ -91,11 +107,20 @@ function draftsOf(usage: ResourceUsage, verbs: string[]): DraftRule[] {
       verbs: named,
       resourceNames: names,
       evidence: evidenceOf(usage, named),
-      notes: [`${usage.resource}: only the objects it touched (${names.join(', ')}); a controller that acts on every object of the kind needs this rule without resourceNames`, ...streaming],
+      notes: [
+        `${usage.resource}: only the objects it touched (${names.join(', ')}); a controller that acts on every object of the kind needs this rule without resourceNames`,
+        ...streaming,
+      ],
     },
   ];
   if (verbs.some(nameless)) {
-    drafts.push({ ...base, verbs: ['create'], resourceNames: [], evidence: evidenceOf(usage, ['create']), notes: [`${usage.resource}: create cannot be restricted by name (kube authorizes it before the object has one)`] });
+    drafts.push({
+      ...base,
+      verbs: ['create'],
+      resourceNames: [],
+      evidence: evidenceOf(usage, ['create']),
+      notes: [`${usage.resource}: create cannot be restricted by name (kube authorizes it before the object has one)`],
+    });
   }
   return drafts;
 }
@@ -165,14 +190,30 @@ function urlRules(uses: readonly UrlUse[]): DerivedRbacRule[] {
 }
 
 function ruleOf(draft: DraftRule): RbacPolicyRule {
-  return { apiGroups: [draft.apiGroup], resources: draft.resources, ...(draft.resourceNames.length ? { resourceNames: draft.resourceNames } : {}), verbs: draft.verbs };
+  return {
+    apiGroups: [draft.apiGroup],
+    resources: draft.resources,
+    ...(draft.resourceNames.length ? { resourceNames: draft.resourceNames } : {}),
+    verbs: draft.verbs,
+  };
 }
 
 /** The rules covering exactly `uses`: the ClusterRole's (resources, then URLs), then each namespace's Role, in name order. */
 export function deriveRbacRules(uses: readonly PermissionUse[]): DerivedRbacRule[] {
   const drafts = aggregate(resourceDrafts(uses.filter((u): u is ResourceUse => !isUrlUse(u))));
-  drafts.sort((a, b) => byText(a.namespace, b.namespace) || byText(a.apiGroup, b.apiGroup) || byText(a.resources[0]!, b.resources[0]!) || b.resourceNames.length - a.resourceNames.length);
-  const resourceRules = drafts.map((d): DerivedRbacRule => ({ rule: ruleOf(d), ...(d.namespace ? { namespace: d.namespace } : {}), evidence: d.evidence, notes: d.notes }));
+  drafts.sort(
+    (a, b) =>
+      byText(a.namespace, b.namespace) ||
+      byText(a.apiGroup, b.apiGroup) ||
+      byText(a.resources[0]!, b.resources[0]!) ||
+      b.resourceNames.length - a.resourceNames.length,
+  );
+  const resourceRules = drafts.map((d): DerivedRbacRule => ({
+    rule: ruleOf(d),
+    ...(d.namespace ? { namespace: d.namespace } : {}),
+    evidence: d.evidence,
+    notes: d.notes,
+  }));
   const cluster = resourceRules.filter((r) => r.namespace === undefined);
   const namespaced = resourceRules.filter((r) => r.namespace !== undefined);
   return [...cluster, ...urlRules(uses.filter(isUrlUse)), ...namespaced];

@@ -29,7 +29,11 @@ function roleDocument(kind: 'ClusterRole' | 'Role', name: string, namespace: str
   return doc;
 }
 
-function bindingDocument(kind: 'ClusterRoleBinding' | 'RoleBinding', options: ManifestOptions & { serviceAccount: { namespace: string; name: string } }, namespace?: string): Document {
+function bindingDocument(
+  kind: 'ClusterRoleBinding' | 'RoleBinding',
+  options: ManifestOptions & { serviceAccount: { namespace: string; name: string } },
+  namespace?: string,
+): Document {
   return new Document({
     apiVersion: rbacApiVersion,
     kind,
@@ -50,7 +54,14 @@ export function rbacYaml(rules: readonly DerivedRbacRule[], options: ManifestOpt
   }
   const namespaces = [...new Set(rules.flatMap((r) => (r.namespace === undefined ? [] : [r.namespace])))];
   for (const namespace of namespaces) {
-    docs.push(roleDocument('Role', options.name, namespace, rules.filter((r) => r.namespace === namespace)));
+    docs.push(
+      roleDocument(
+        'Role',
+        options.name,
+        namespace,
+        rules.filter((r) => r.namespace === namespace),
+      ),
+    );
     if (sa) docs.push(bindingDocument('RoleBinding', { ...options, serviceAccount: sa }, namespace));
   }
   if (docs.length && options.header?.length) docs[0]!.commentBefore = options.header.map((l) => ` ${l}`).join('\n');

@@ -18,13 +18,19 @@ function span(records: readonly RequestJournalRecord[]): ClientRbac['from'] {
   return { records: records.length, ...(first && last ? { firstSeq: first.seq, lastSeq: last.seq, firstTime: first.time, lastTime: last.time } : {}) };
 }
 
-export function clientRbacOf(client: string, records: readonly RequestJournalRecord[], serviceAccount?: { namespace: string; name: string }): { rbac: ClientRbac; uses: PermissionUse[] } {
+export function clientRbacOf(
+  client: string,
+  records: readonly RequestJournalRecord[],
+  serviceAccount?: { namespace: string; name: string },
+): { rbac: ClientRbac; uses: PermissionUse[] } {
   const uses = permissionUsesOf(records, client);
   const rules = deriveRbacRules(uses);
   const from = span(records);
   const header = [
     `Least-privilege RBAC for "${client}", derived by dojo-console from ${uses.length} requests and watches`,
-    from.firstTime !== undefined ? `(journal seq ${from.firstSeq}–${from.lastSeq}, ${new Date(from.firstTime).toISOString()} to ${new Date(from.lastTime!).toISOString()}).` : '(none journaled).',
+    from.firstTime !== undefined
+      ? `(journal seq ${from.firstSeq}–${from.lastSeq}, ${new Date(from.firstTime).toISOString()} to ${new Date(from.lastTime!).toISOString()}).`
+      : '(none journaled).',
     'It covers what the client did, not what it may do later: exercise every path before applying it.',
   ];
   const rbac: ClientRbac = {

@@ -47,19 +47,41 @@ function requestUse(record: RequestRecord): PermissionUse | undefined {
     const { verb, rule, namespace } = record.forbidden;
     const url = rule.nonResourceURLs?.[0];
     if (url !== undefined) return { seq: record.seq, verb, url };
-    return { seq: record.seq, verb, apiGroup: rule.apiGroups?.[0] ?? '', resource: rule.resources?.[0] ?? '', namespace: namespace ?? '', name: record.name ?? '' };
+    return {
+      seq: record.seq,
+      verb,
+      apiGroup: rule.apiGroups?.[0] ?? '',
+      resource: rule.resources?.[0] ?? '',
+      namespace: namespace ?? '',
+      name: record.name ?? '',
+    };
   }
-  if (record.resource === undefined) return record.path === undefined ? undefined : { seq: record.seq, verb: methodOfVerb[record.verb] ?? record.verb, url: record.path };
+  if (record.resource === undefined)
+    return record.path === undefined ? undefined : { seq: record.seq, verb: methodOfVerb[record.verb] ?? record.verb, url: record.path };
   // The journal names a created object, but a create is authorized before it has a name (only a
   // subresource's create, like serviceaccounts/token, is for a named object).
   const named = record.verb === 'create' && !record.subresource ? '' : (record.name ?? '');
   // kube's RequestInfo: a request for a namespace object is in that namespace.
   const namespace = record.resource === 'namespaces' && (record.group ?? '') === '' && record.name ? record.name : (record.namespace ?? '');
-  return { seq: record.seq, verb: record.verb, apiGroup: record.group ?? '', resource: resourceOf(record.resource, record.subresource), namespace, name: named };
+  return {
+    seq: record.seq,
+    verb: record.verb,
+    apiGroup: record.group ?? '',
+    resource: resourceOf(record.resource, record.subresource),
+    namespace,
+    name: named,
+  };
 }
 
 function watchUses(record: WatchOpenRecord): ResourceUse[] {
-  const watch = { seq: record.seq, verb: 'watch', apiGroup: record.group, resource: record.resource, namespace: record.namespace ?? '', name: record.name ?? '' };
+  const watch = {
+    seq: record.seq,
+    verb: 'watch',
+    apiGroup: record.group,
+    resource: record.resource,
+    namespace: record.namespace ?? '',
+    name: record.name ?? '',
+  };
   return record.streamingList ? [watch, { ...watch, verb: 'list', impliedByStreamingList: true }] : [watch];
 }
 

@@ -31,7 +31,10 @@ function conflictReconciles(source: ReportCardSource, client: string, at: number
   const byRequest = new Map<string, string>();
   for (const r of page.records) if (r.type === 'conflict' && r.reconcileId) byRequest.set(`${r.time} ${r.resource} ${r.key}`, r.reconcileId);
   if (byRequest.size === 0) return undefined;
-  return (record) => byRequest.get(`${record.time} ${record.subresource ? `${record.resource}/${record.subresource}` : record.resource} ${record.namespace ? `${record.namespace}/` : ''}${record.name}`);
+  return (record) =>
+    byRequest.get(
+      `${record.time} ${record.subresource ? `${record.resource}/${record.subresource}` : record.resource} ${record.namespace ? `${record.namespace}/` : ''}${record.name}`,
+    );
 }
 
 /** The card of `client` at `at` (a recording's instant; a live console has only now). A client the console never saw is a 404. */

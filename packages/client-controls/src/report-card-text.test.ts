@@ -12,7 +12,10 @@ const card: ClientReportCard = {
       title: 'Retries after 409 Conflict',
       verdict: 'good',
       summary: 'Retried every 409 (1), median 40 ms after the conflict.',
-      figures: [{ label: '409s', value: 1 }, { label: 'given up', value: 0 }],
+      figures: [
+        { label: '409s', value: 1 },
+        { label: 'given up', value: 0 },
+      ],
       links: [{ kind: 'request', seq: 7, label: '409 on dojos default/web' }],
     },
     {
@@ -21,7 +24,14 @@ const card: ClientReportCard = {
       verdict: 'problem',
       summary: 'Writing Dojo default/web again and again now.',
       figures: [],
-      links: [{ kind: 'hot-loop', hotLoopId: 'h1', object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web' }, label: 'self on Dojo default/web' }],
+      links: [
+        {
+          kind: 'hot-loop',
+          hotLoopId: 'h1',
+          object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web' },
+          label: 'self on Dojo default/web',
+        },
+      ],
     },
     { id: 'rbac', title: 'RBAC gaps', verdict: 'not-seen', summary: 'Not checked.', figures: [{ label: '403 Forbidden', value: 0 }], links: [] },
   ],

@@ -21,7 +21,8 @@ function linkText(link: ReportLink): string {
 }
 
 export function describeReportCard(card: ClientReportCard): string {
-  const span = card.from.firstSeq !== undefined ? `journal seq ${card.from.firstSeq}–${card.from.lastSeq}, ${card.from.records} records` : 'no records of its yet';
+  const span =
+    card.from.firstSeq !== undefined ? `journal seq ${card.from.firstSeq}–${card.from.lastSeq}, ${card.from.records} records` : 'no records of its yet';
   const out = [`Report card of ${card.client} (${span})`, ''];
   for (const line of card.lines) {
     out.push(`${marks[line.verdict]}  ${line.title}: ${line.summary}`);

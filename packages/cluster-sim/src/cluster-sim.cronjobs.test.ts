@@ -53,7 +53,10 @@ async function reasons(name: string): Promise<string[]> {
 describe.concurrent('CronJobs', () => {
   it('start a Job per scheduled minute, named and stamped with it, and keep only the history limit', async () => {
     await cluster.client.create(cronJobs, cronJob('tick', { successfulJobsHistoryLimit: 2 }));
-    await vi.waitFor(async () => expect(await reasons('tick')).toEqual(expect.arrayContaining(['SuccessfulCreate', 'SawCompletedJob', 'SuccessfulDelete'])), eventually);
+    await vi.waitFor(
+      async () => expect(await reasons('tick')).toEqual(expect.arrayContaining(['SuccessfulCreate', 'SawCompletedJob', 'SuccessfulDelete'])),
+      eventually,
+    );
     const tick = await getCronJob('tick');
     expect(tick.status?.lastScheduleTime).toBeDefined();
     expect(tick.status?.lastSuccessfulTime).toBeDefined();

@@ -32,7 +32,8 @@ function job(name: string, image: string, spec: Partial<Job['spec']> = {}, annot
 }
 
 const getJob = (name: string): Promise<Job> => cluster.client.get<Job>(jobs, { namespace: ns, name });
-const podsOf = async (name: string): Promise<Pod[]> => (await cluster.client.list<Pod>(pods, { namespace: ns, labelSelector: `batch.kubernetes.io/job-name=${name}` })).items;
+const podsOf = async (name: string): Promise<Pod[]> =>
+  (await cluster.client.list<Pod>(pods, { namespace: ns, labelSelector: `batch.kubernetes.io/job-name=${name}` })).items;
 const conditionTypes = (j: Job): string[] => (j.status?.conditions ?? []).filter((c) => c.status === 'True').map((c) => c.type);
 
 async function eventsFor(name: string): Promise<KubeObject[]> {
@@ -55,7 +56,9 @@ describe.concurrent('Jobs', () => {
     expect(pod?.metadata.finalizers ?? []).toEqual([]);
     expect(pod?.status?.containerStatuses?.[0]?.state.terminated).toMatchObject({ exitCode: 0, reason: 'Completed' });
     expect(pod?.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'PodCompleted' });
-    expect(await cluster.kubectlOk(['-n', ns, 'get', 'pods', '-l', 'batch.kubernetes.io/job-name=pi', '--no-headers'])).toMatch(/^pi-\w{5}\s+0\/1\s+Completed\s+0\s/);
+    expect(await cluster.kubectlOk(['-n', ns, 'get', 'pods', '-l', 'batch.kubernetes.io/job-name=pi', '--no-headers'])).toMatch(
+      /^pi-\w{5}\s+0\/1\s+Completed\s+0\s/,
+    );
     expect(await cluster.kubectlOk(['-n', ns, 'get', 'job', 'pi', '--no-headers'])).toMatch(/^pi\s+Complete\s+1\/1\s/);
     await vi.waitFor(async () => {
       const seen = (await eventsFor('pi')).map((e) => `${String(e.reason)}: ${String(e.message)}`);
@@ -80,7 +83,9 @@ describe.concurrent('Jobs', () => {
     await cluster.client.create(jobs, job('indexed', 'busybox', { completions: 3, parallelism: 3, completionMode: 'Indexed' }));
     await vi.waitFor(async () => expect(conditionTypes(await getJob('indexed'))).toContain('Complete'), eventually);
     expect((await getJob('indexed')).status?.completedIndexes).toBe('0-2');
-    const names = (await podsOf('indexed')).map((p) => `${p.metadata.labels?.['batch.kubernetes.io/job-completion-index'] ?? ''}:${p.metadata.name ?? ''}`).sort();
+    const names = (await podsOf('indexed'))
+      .map((p) => `${p.metadata.labels?.['batch.kubernetes.io/job-completion-index'] ?? ''}:${p.metadata.name ?? ''}`)
+      .sort();
     expect(names.map((n) => n.replace(/-[a-z0-9]{5}$/, ''))).toEqual(['0:indexed-0', '1:indexed-1', '2:indexed-2']);
   });
 
@@ -89,7 +94,10 @@ describe.concurrent('Jobs', () => {
     await vi.waitFor(async () => expect(conditionTypes(await getJob('flaky'))).toContain('Failed'), eventually);
     const failed = await getJob('flaky');
     expect(conditionTypes(failed)).toEqual(['FailureTarget', 'Failed']);
-    expect(failed.status?.conditions?.find((c) => c.type === 'Failed')).toMatchObject({ reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' });
+    expect(failed.status?.conditions?.find((c) => c.type === 'Failed')).toMatchObject({
+      reason: 'BackoffLimitExceeded',
+      message: 'Job has reached the specified backoff limit',
+    });
     expect(failed.status?.failed).toBe(2);
     expect(failed.status?.completionTime).toBeUndefined();
     const exits = (await podsOf('flaky')).map((p) => p.status?.containerStatuses?.[0]?.state.terminated?.exitCode);
@@ -122,7 +130,10 @@ describe.concurrent('Jobs', () => {
   it('with ttlSecondsAfterFinished are deleted, with their Pods, that long after they finished', async () => {
     await cluster.client.create(jobs, job('brief', 'busybox', { ttlSecondsAfterFinished: 1 }));
     await vi.waitFor(async () => expect(conditionTypes(await getJob('brief'))).toContain('Complete'), eventually);
-    await vi.waitFor(async () => expect(await cluster.client.list(jobs, { namespace: ns, fieldSelector: 'metadata.name=brief' })).toMatchObject({ items: [] }), eventually);
+    await vi.waitFor(
+      async () => expect(await cluster.client.list(jobs, { namespace: ns, fieldSelector: 'metadata.name=brief' })).toMatchObject({ items: [] }),
+      eventually,
+    );
     await vi.waitFor(async () => expect(await podsOf('brief')).toEqual([]), eventually);
   });
 });

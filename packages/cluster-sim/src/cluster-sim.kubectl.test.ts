@@ -40,7 +40,16 @@ const eventually = { timeout: 20_000, interval: 100 };
 
 describe('the simulated cluster, driven with kubectl', () => {
   it('runs its controllers under their system names', () => {
-    expect(sim.manager.controllers().map((c) => c.name).sort()).toEqual(Object.values(systemControllers).map((c) => c.name).sort());
+    expect(
+      sim.manager
+        .controllers()
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(
+      Object.values(systemControllers)
+        .map((c) => c.name)
+        .sort(),
+    );
     expect(sim.sim.controllers.every((c) => c.controller.state().running)).toBe(true);
   });
 
@@ -56,7 +65,17 @@ describe('the simulated cluster, driven with kubectl', () => {
   it('rolls a changed image out to a new ReplicaSet, recording the revision', async () => {
     await cluster.kubectlOk(['set', 'image', 'deployment/web', 'app=nginx:1.28']);
     expect(await cluster.kubectlOk(['rollout', 'status', 'deployment/web', '--timeout=60s'])).toContain('successfully rolled out');
-    const sets = lines(await cluster.kubectlOk(['get', 'replicasets', '-l', 'app=web', '--no-headers', '-o', 'custom-columns=REV:.metadata.annotations.deployment\\.kubernetes\\.io/revision,DESIRED:.spec.replicas']));
+    const sets = lines(
+      await cluster.kubectlOk([
+        'get',
+        'replicasets',
+        '-l',
+        'app=web',
+        '--no-headers',
+        '-o',
+        'custom-columns=REV:.metadata.annotations.deployment\\.kubernetes\\.io/revision,DESIRED:.spec.replicas',
+      ]),
+    );
     expect(sets.map((l) => l.split(/\s+/).join(' ')).sort()).toEqual(['1 0', '2 3']);
     const images = await cluster.kubectlOk(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[*].spec.containers[0].image}']);
     expect(images.split(' ')).toEqual(['nginx:1.28', 'nginx:1.28', 'nginx:1.28']);
@@ -95,10 +114,19 @@ describe('the simulated cluster, driven with kubectl', () => {
 
   it('keeps a namespace Terminating while finalizers hold its content, and says which', async () => {
     await cluster.kubectlOk(['create', 'namespace', 'team-b']);
-    await cluster.kubectlOk(['apply', '-f', '-'], 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: held, namespace: team-b, finalizers: [example.com/hold]}\n');
+    await cluster.kubectlOk(
+      ['apply', '-f', '-'],
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: held, namespace: team-b, finalizers: [example.com/hold]}\n',
+    );
     await cluster.kubectlOk(['delete', 'namespace', 'team-b', '--wait=false']);
     await vi.waitFor(async () => {
-      const conditions = await cluster.kubectlOk(['get', 'namespace', 'team-b', '-o', 'jsonpath={.status.phase} {.status.conditions[?(@.type=="NamespaceFinalizersRemaining")].message}']);
+      const conditions = await cluster.kubectlOk([
+        'get',
+        'namespace',
+        'team-b',
+        '-o',
+        'jsonpath={.status.phase} {.status.conditions[?(@.type=="NamespaceFinalizersRemaining")].message}',
+      ]);
       expect(conditions).toBe('Terminating Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances');
     }, eventually);
     await cluster.kubectlOk(['-n', 'team-b', 'patch', 'configmap', 'held', '--type=merge', '-p', '{"metadata":{"finalizers":null}}']);
@@ -107,15 +135,21 @@ describe('the simulated cluster, driven with kubectl', () => {
 
   it('never makes a crashing Deployment available, and shows its Pods in CrashLoopBackOff', async () => {
     await cluster.kubectlOk(['apply', '-f', '-'], deploymentYaml('crashy', 'busybox:crash', 2));
-    await vi.waitFor(async () => {
-      const pods = lines(await cluster.kubectlOk(['get', 'pods', '-l', 'app=crashy', '--no-headers']));
-      expect(pods).toHaveLength(2);
-      expect(pods.every((l) => /0\/1\s+CrashLoopBackOff\s+[1-9]/.test(l))).toBe(true);
-    }, { ...eventually, interval: 20 });
+    await vi.waitFor(
+      async () => {
+        const pods = lines(await cluster.kubectlOk(['get', 'pods', '-l', 'app=crashy', '--no-headers']));
+        expect(pods).toHaveLength(2);
+        expect(pods.every((l) => /0\/1\s+CrashLoopBackOff\s+[1-9]/.test(l))).toBe(true);
+      },
+      { ...eventually, interval: 20 },
+    );
     const available = await cluster.kubectlOk(['get', 'deployment', 'crashy', '-o', 'jsonpath={.status.conditions[?(@.type=="Available")].reason}']);
     expect(available).toBe('MinimumReplicasUnavailable');
     const rollout = await cluster.kubectlOk(['rollout', 'status', 'deployment/crashy', '--watch=false']);
     expect(rollout).toContain('Waiting for deployment "crashy" rollout to finish: 0 of 2 updated replicas are available...');
-    await vi.waitFor(async () => expect(await cluster.kubectlOk(['get', 'events', '--field-selector', 'reason=BackOff', '-o', 'name'])).not.toBe(''), eventually);
+    await vi.waitFor(
+      async () => expect(await cluster.kubectlOk(['get', 'events', '--field-selector', 'reason=BackOff', '-o', 'name'])).not.toBe(''),
+      eventually,
+    );
   });
 });

@@ -27,7 +27,11 @@ function daemonSet(name: string, spec: Partial<DaemonSet['spec']> = {}, podSpec:
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
     metadata: { name, namespace: ns },
-    spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'agent', image: 'fluentd:1' }], ...podSpec } }, ...spec },
+    spec: {
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'agent', image: 'fluentd:1' }], ...podSpec } },
+      ...spec,
+    },
   };
 }
 
@@ -47,12 +51,20 @@ describe('the simulated Nodes', () => {
       { type: 'Hostname', address: 'dojo-sim-node-2' },
     ]);
     await vi.waitFor(async () => {
-      const lease = await cluster.client.get<KubeObject & { spec?: Record<string, unknown> }>(leases, { namespace: 'kube-node-lease', name: 'dojo-sim-node-3' });
+      const lease = await cluster.client.get<KubeObject & { spec?: Record<string, unknown> }>(leases, {
+        namespace: 'kube-node-lease',
+        name: 'dojo-sim-node-3',
+      });
       expect(lease.spec).toMatchObject({ holderIdentity: 'dojo-sim-node-3', leaseDurationSeconds: 40, renewTime: expect.stringMatching(/\.\d{6}Z$/) });
       expect(lease.metadata.ownerReferences?.[0]).toMatchObject({ apiVersion: 'v1', kind: 'Node', name: 'dojo-sim-node-3' });
     }, eventually);
     const table = await cluster.kubectlOk(['get', 'nodes', '--no-headers']);
-    expect(table.trim().split('\n').map((line) => line.split(/\s+/).slice(0, 2).join(' '))).toEqual(nodeNames.map((n) => `${n} Ready`));
+    expect(
+      table
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/\s+/).slice(0, 2).join(' ')),
+    ).toEqual(nodeNames.map((n) => `${n} Ready`));
   });
 });
 
@@ -64,12 +76,30 @@ describe.concurrent('DaemonSets', () => {
     expect(running.map((p) => p.spec.nodeName).sort()).toEqual(nodeNames);
     const pod = running.find((p) => p.spec.nodeName === 'dojo-sim-node-3');
     expect(pod?.metadata.name).toMatch(/^agent-[a-z0-9]{5}$/);
-    expect(pod?.metadata.labels).toMatchObject({ app: 'agent', 'pod-template-generation': '1', 'controller-revision-hash': expect.stringMatching(/^[bcdfghjklmnpqrstvwxz2456789]+$/) });
-    expect(pod?.spec.affinity).toEqual({ nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['dojo-sim-node-3'] }] }] } } });
+    expect(pod?.metadata.labels).toMatchObject({
+      app: 'agent',
+      'pod-template-generation': '1',
+      'controller-revision-hash': expect.stringMatching(/^[bcdfghjklmnpqrstvwxz2456789]+$/),
+    });
+    expect(pod?.spec.affinity).toEqual({
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['dojo-sim-node-3'] }] }],
+        },
+      },
+    });
     expect(pod?.spec.tolerations).toContainEqual({ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' });
     expect(pod?.status?.hostIP).toBe('172.18.0.4');
     const ds = await cluster.client.get<DaemonSet>(daemonSets, { namespace: ns, name: 'agent' });
-    expect(ds.status).toMatchObject({ desiredNumberScheduled: 3, currentNumberScheduled: 3, numberReady: 3, numberAvailable: 3, updatedNumberScheduled: 3, numberMisscheduled: 0, observedGeneration: 1 });
+    expect(ds.status).toMatchObject({
+      desiredNumberScheduled: 3,
+      currentNumberScheduled: 3,
+      numberReady: 3,
+      numberAvailable: 3,
+      updatedNumberScheduled: 3,
+      numberMisscheduled: 0,
+      observedGeneration: 1,
+    });
     const revisions = (await cluster.client.list<ControllerRevision>(controllerRevisions, { namespace: ns, labelSelector: 'app=agent' })).items;
     expect(revisions.map((r) => [r.metadata.name, r.revision])).toEqual([[`agent-${pod?.metadata.labels?.['controller-revision-hash']}`, 1]]);
   });
@@ -90,7 +120,11 @@ describe.concurrent('DaemonSets', () => {
       for await (const event of cluster.client.watch<Pod>(pods, { namespace: ns, labelSelector: 'app=roll', signal: abort.signal })) seen.push(event);
     })().catch(() => {});
     await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0), eventually);
-    await cluster.client.patch(daemonSets, { namespace: ns, name: 'roll' }, { type: 'merge', body: { spec: { template: { spec: { containers: [{ name: 'agent', image: 'fluentd:2' }] } } } } });
+    await cluster.client.patch(
+      daemonSets,
+      { namespace: ns, name: 'roll' },
+      { type: 'merge', body: { spec: { template: { spec: { containers: [{ name: 'agent', image: 'fluentd:2' }] } } } } },
+    );
     await rollout('roll');
     abort.abort();
     const alive = new Map<string, Pod>();
@@ -100,7 +134,9 @@ describe.concurrent('DaemonSets', () => {
       else alive.set(event.object.metadata.name ?? '', event.object);
       listed ||= alive.size === 3;
       if (!listed) continue;
-      const readyNodes = new Set([...alive.values()].filter((p) => p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).map((p) => p.spec.nodeName));
+      const readyNodes = new Set(
+        [...alive.values()].filter((p) => p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).map((p) => p.spec.nodeName),
+      );
       expect(readyNodes.size).toBeGreaterThanOrEqual(2);
     }
     const now = await podsOf('roll');

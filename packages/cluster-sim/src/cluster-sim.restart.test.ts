@@ -37,14 +37,19 @@ function deployment(name: string, image: string, replicas: number): Deployment {
   };
 }
 
-const listOf = async <T extends KubeObject>(type: typeof pods, app: string): Promise<T[]> => (await cluster.client.list<T>(type, { namespace: ns, labelSelector: `app=${app}` })).items;
+const listOf = async <T extends KubeObject>(type: typeof pods, app: string): Promise<T[]> =>
+  (await cluster.client.list<T>(type, { namespace: ns, labelSelector: `app=${app}` })).items;
 
 describe('a restarted simulated control plane', () => {
   it('finishes a rollout it was stopped in the middle of, from what the API holds', async () => {
     const first = await cluster.startSim({ podStartDelay: { minMs: 100, maxMs: 150 } });
     await cluster.client.create(deployments, deployment('web', 'nginx:1', 4));
     await cluster.kubectlOk(['-n', ns, 'rollout', 'status', 'deployment/web', '--timeout=60s']);
-    await cluster.client.patch(deployments, { namespace: ns, name: 'web' }, { type: 'merge', body: { spec: { template: { spec: { containers: [{ name: 'app', image: 'nginx:2' }] } } } } });
+    await cluster.client.patch(
+      deployments,
+      { namespace: ns, name: 'web' },
+      { type: 'merge', body: { spec: { template: { spec: { containers: [{ name: 'app', image: 'nginx:2' }] } } } } },
+    );
     await vi.waitFor(async () => {
       const sets = await listOf<ReplicaSet>(replicaSets, 'web');
       expect(sets.filter((rs) => (rs.status?.replicas ?? 0) > 0)).toHaveLength(2);
@@ -86,8 +91,12 @@ describe('a restarted simulated control plane', () => {
 
   it('keeps counting a crash-looping container’s restarts across restarts', async () => {
     await cluster.startSim();
-    await cluster.client.create(pods, { metadata: { name: 'crashy', namespace: ns, labels: { app: 'crashy' } }, spec: { containers: [{ name: 'app', image: 'busybox:crash' }] } });
-    const restarts = async (): Promise<number> => (await cluster.client.get<Pod>(pods, { namespace: ns, name: 'crashy' })).status?.containerStatuses?.[0]?.restartCount ?? 0;
+    await cluster.client.create(pods, {
+      metadata: { name: 'crashy', namespace: ns, labels: { app: 'crashy' } },
+      spec: { containers: [{ name: 'app', image: 'busybox:crash' }] },
+    });
+    const restarts = async (): Promise<number> =>
+      (await cluster.client.get<Pod>(pods, { namespace: ns, name: 'crashy' })).status?.containerStatuses?.[0]?.restartCount ?? 0;
     await vi.waitFor(async () => expect(await restarts()).toBeGreaterThanOrEqual(1), eventually);
     await cluster.stopSims();
     const before = await restarts();

@@ -29,7 +29,10 @@ function deployment(name: string, replicas: number): Deployment {
     spec: {
       replicas,
       selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image: 'nginx:1', ports: [{ name: 'http', containerPort: 8080 }] }] } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: 'app', image: 'nginx:1', ports: [{ name: 'http', containerPort: 8080 }] }] },
+      },
     },
   };
 }
@@ -45,7 +48,7 @@ const slicesOf = async (name: string): Promise<EndpointSlice[]> =>
   (await cluster.client.list<EndpointSlice>(endpointSlices, { namespace: ns, labelSelector: `kubernetes.io/service-name=${name}` })).items;
 
 describe.concurrent('the simulated control plane', () => {
-  it('keeps a Service\'s Endpoints and EndpointSlices listing the Pods it selects, on their named port', async () => {
+  it("keeps a Service's Endpoints and EndpointSlices listing the Pods it selects, on their named port", async () => {
     await cluster.client.create(services, service('shop'));
     await cluster.client.create(deployments, deployment('shop', 2));
     await cluster.kubectlOk(['-n', ns, 'rollout', 'status', 'deployment/shop', '--timeout=60s']);
@@ -88,7 +91,12 @@ describe.concurrent('the simulated control plane', () => {
 
   it('leaves Endpoints and EndpointSlices alone once they are right, unnamed ports included', async () => {
     await cluster.client.create(deployments, deployment('calm', 1));
-    await cluster.client.create(services, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'calm', namespace: ns }, spec: { selector: { app: 'calm' }, ports: [{ port: 80, targetPort: 8080 }] } });
+    await cluster.client.create(services, {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'calm', namespace: ns },
+      spec: { selector: { app: 'calm' }, ports: [{ port: 80, targetPort: 8080 }] },
+    });
     await cluster.kubectlOk(['-n', ns, 'rollout', 'status', 'deployment/calm', '--timeout=60s']);
     const versions = async (): Promise<string[]> => [
       (await cluster.client.get(endpoints, { namespace: ns, name: 'calm' })).metadata.resourceVersion ?? '',
@@ -110,7 +118,10 @@ describe.concurrent('the simulated control plane', () => {
       expect(ca.metadata.annotations?.['kubernetes.io/description']).toMatch(/^Contains a CA bundle/);
     }, eventually);
     await cluster.client.delete(serviceAccounts, { namespace: 'fresh', name: 'default' });
-    await vi.waitFor(async () => expect((await cluster.client.get(serviceAccounts, { namespace: 'fresh', name: 'default' })).metadata.name).toBe('default'), eventually);
+    await vi.waitFor(
+      async () => expect((await cluster.client.get(serviceAccounts, { namespace: 'fresh', name: 'default' })).metadata.name).toBe('default'),
+      eventually,
+    );
     expect((await cluster.client.list(serviceAccounts, { namespace: ns })).items.map((sa) => sa.metadata.name)).toContain('default');
   });
 });

@@ -36,7 +36,10 @@ function statefulSet(name: string, replicas: number, spec: Partial<StatefulSet['
   };
 }
 
-const claimTemplate = { metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } as PersistentVolumeClaim;
+const claimTemplate = {
+  metadata: { name: 'data' },
+  spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+} as PersistentVolumeClaim;
 
 /** Every Pod event for app=<app> from now until `stop()`. */
 function recordPods(app: string): { seen: WatchEvent<Pod>[]; stop: () => void } {
@@ -48,7 +51,8 @@ function recordPods(app: string): { seen: WatchEvent<Pod>[]; stop: () => void } 
   return { seen, stop: () => abort.abort() };
 }
 
-const isReady = (pod: Pod | undefined): boolean => pod?.status?.phase === 'Running' && pod.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
+const isReady = (pod: Pod | undefined): boolean =>
+  pod?.status?.phase === 'Running' && pod.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
 
 /** The names in the order they were first added (ADDED events). */
 const added = (seen: readonly WatchEvent<Pod>[]): string[] => seen.filter((e) => e.type === 'ADDED').map((e) => e.object.metadata.name ?? '');
@@ -78,10 +82,25 @@ describe.concurrent('StatefulSets', () => {
 
     const set = await getSet('web');
     const pod = (await podsOf('web')).find((p) => p.metadata.name === 'web-1');
-    expect(pod?.metadata.labels).toMatchObject({ app: 'web', 'statefulset.kubernetes.io/pod-name': 'web-1', 'apps.kubernetes.io/pod-index': '1', 'controller-revision-hash': set.status?.updateRevision });
-    expect(pod?.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: set.metadata.uid, controller: true, blockOwnerDeletion: true }]);
+    expect(pod?.metadata.labels).toMatchObject({
+      app: 'web',
+      'statefulset.kubernetes.io/pod-name': 'web-1',
+      'apps.kubernetes.io/pod-index': '1',
+      'controller-revision-hash': set.status?.updateRevision,
+    });
+    expect(pod?.metadata.ownerReferences).toEqual([
+      { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: set.metadata.uid, controller: true, blockOwnerDeletion: true },
+    ]);
     expect(pod?.spec).toMatchObject({ hostname: 'web-1', subdomain: 'web', volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-1' } }] });
-    expect(set.status).toMatchObject({ replicas: 3, readyReplicas: 3, currentReplicas: 3, updatedReplicas: 3, availableReplicas: 3, observedGeneration: 1, collisionCount: 0 });
+    expect(set.status).toMatchObject({
+      replicas: 3,
+      readyReplicas: 3,
+      currentReplicas: 3,
+      updatedReplicas: 3,
+      availableReplicas: 3,
+      observedGeneration: 1,
+      collisionCount: 0,
+    });
     expect(set.status?.currentRevision).toBe(set.status?.updateRevision);
     expect(set.status?.updateRevision).toMatch(/^web-[bcdfghjklmnpqrstvwxz2456789]+$/);
 
@@ -93,8 +112,12 @@ describe.concurrent('StatefulSets', () => {
       expect(claim.metadata.ownerReferences).toBeUndefined();
     }, eventually);
     await vi.waitFor(async () => {
-      const created = (await cluster.client.list(events, { namespace: ns, fieldSelector: 'involvedObject.name=web,reason=SuccessfulCreate' })).items.map((e) => String(e.message));
-      expect(created).toEqual(expect.arrayContaining(['create Pod web-0 in StatefulSet web successful', 'create Claim data-web-0 Pod web-0 in StatefulSet web success']));
+      const created = (await cluster.client.list(events, { namespace: ns, fieldSelector: 'involvedObject.name=web,reason=SuccessfulCreate' })).items.map((e) =>
+        String(e.message),
+      );
+      expect(created).toEqual(
+        expect.arrayContaining(['create Pod web-0 in StatefulSet web successful', 'create Claim data-web-0 Pod web-0 in StatefulSet web success']),
+      );
     }, eventually);
   });
 
@@ -103,10 +126,19 @@ describe.concurrent('StatefulSets', () => {
     await rollout('roll');
     const first = (await getSet('roll')).status?.currentRevision;
     const watch = recordPods('roll');
-    await cluster.client.patch(statefulSets, { namespace: ns, name: 'roll' }, {
-      type: 'merge',
-      body: { spec: { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 1 } }, template: { spec: { containers: [{ name: 'app', image: 'nginx:2' }] } } } },
-    });
+    await cluster.client.patch(
+      statefulSets,
+      { namespace: ns, name: 'roll' },
+      {
+        type: 'merge',
+        body: {
+          spec: {
+            updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 1 } },
+            template: { spec: { containers: [{ name: 'app', image: 'nginx:2' }] } },
+          },
+        },
+      },
+    );
     expect(await rollout('roll')).toContain('partitioned roll out complete: 2 new pods have been updated');
     expect(deleted(watch.seen)).toEqual(['roll-2', 'roll-1']);
     const images = Object.fromEntries((await podsOf('roll')).map((p) => [p.metadata.name, p.spec.containers[0]?.image]));
@@ -114,12 +146,19 @@ describe.concurrent('StatefulSets', () => {
     const set = await getSet('roll');
     expect(set.status).toMatchObject({ currentRevision: first, currentReplicas: 1, updatedReplicas: 2 });
 
-    await cluster.client.patch(statefulSets, { namespace: ns, name: 'roll' }, { type: 'merge', body: { spec: { updateStrategy: { rollingUpdate: { partition: 0 } } } } });
+    await cluster.client.patch(
+      statefulSets,
+      { namespace: ns, name: 'roll' },
+      { type: 'merge', body: { spec: { updateStrategy: { rollingUpdate: { partition: 0 } } } } },
+    );
     // The partition is defaulted to 0, so kubectl reports a partitioned roll out even now.
     expect(await rollout('roll')).toContain('partitioned roll out complete: 3 new pods have been updated');
     const revisions = (await cluster.client.list<ControllerRevision>(controllerRevisions, { namespace: ns, labelSelector: 'app=roll' })).items;
     expect(revisions.map((r) => r.revision).sort()).toEqual([1, 2]);
-    await vi.waitFor(async () => expect((await getSet('roll')).status?.currentRevision).toBe(revisions.find((r) => r.revision === 2)?.metadata.name), eventually);
+    await vi.waitFor(
+      async () => expect((await getSet('roll')).status?.currentRevision).toBe(revisions.find((r) => r.revision === 2)?.metadata.name),
+      eventually,
+    );
     watch.stop();
     expect(deleted(watch.seen)).toEqual(['roll-2', 'roll-1', 'roll-0']);
   });
@@ -154,7 +193,10 @@ describe.concurrent('StatefulSets', () => {
   });
 
   it('with whenDeleted: Delete, own their claims, so the claims and their volumes go with them', async () => {
-    await cluster.client.create(statefulSets, statefulSet('tidy', 1, { volumeClaimTemplates: [claimTemplate], persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete', whenScaled: 'Retain' } }));
+    await cluster.client.create(
+      statefulSets,
+      statefulSet('tidy', 1, { volumeClaimTemplates: [claimTemplate], persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete', whenScaled: 'Retain' } }),
+    );
     await rollout('tidy');
     const claim = await vi.waitFor(async () => {
       const current = await cluster.client.get<PersistentVolumeClaim>(persistentVolumeClaims, { namespace: ns, name: 'data-tidy-0' });
@@ -170,8 +212,11 @@ describe.concurrent('StatefulSets', () => {
     }, eventually);
   });
 
-  it('with whenScaled: Delete, hand a scaled-away replica\'s claim to its Pod, so it goes with the Pod', async () => {
-    await cluster.client.create(statefulSets, statefulSet('trim', 2, { volumeClaimTemplates: [claimTemplate], persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Delete' } }));
+  it("with whenScaled: Delete, hand a scaled-away replica's claim to its Pod, so it goes with the Pod", async () => {
+    await cluster.client.create(
+      statefulSets,
+      statefulSet('trim', 2, { volumeClaimTemplates: [claimTemplate], persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Delete' } }),
+    );
     await rollout('trim');
     await cluster.kubectlOk(['-n', ns, 'scale', 'statefulset/trim', '--replicas=1']);
     await vi.waitFor(async () => {

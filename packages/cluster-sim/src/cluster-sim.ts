@@ -10,7 +10,17 @@
  * The Manager must watch all namespaces (no `namespace` option): the simulated cluster runs
  * every Pod, not one namespace's.
  */
-import { builtinTypes, discardingEventRecorder, Manager, type Clock, type Controller, type EventRecorder, type Journal, type ResourceType, type RuntimeMetrics } from '@dojo/runtime';
+import {
+  builtinTypes,
+  discardingEventRecorder,
+  Manager,
+  type Clock,
+  type Controller,
+  type EventRecorder,
+  type Journal,
+  type ResourceType,
+  type RuntimeMetrics,
+} from '@dojo/runtime';
 import { addDatabaseController } from './cnpg/database-controller.ts';
 import { installDatabaseCrd } from './cnpg/database-crd.ts';
 import { addDaemonSetController } from './daemonset/daemonset-controller.ts';
@@ -81,20 +91,39 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
   const finalizer = await namespaceFinalizer(input.kubeConfig);
   const gc = new GarbageCollector(manager, catalog, recorder(systemControllers.garbageCollector.component), options.concurrency.garbageCollector);
   const controllers: ClusterSimController[] = [
-    { info: systemControllers.deployment, controller: addDeploymentController(manager, recorder(systemControllers.deployment.component), options.concurrency.deployment) },
+    {
+      info: systemControllers.deployment,
+      controller: addDeploymentController(manager, recorder(systemControllers.deployment.component), options.concurrency.deployment),
+    },
     {
       info: systemControllers.replicaSet,
-      controller: addReplicaSetController(manager, { recorder: recorder(systemControllers.replicaSet.component), workers: options.concurrency.replicaSet, nodeName: options.nodeName }),
+      controller: addReplicaSetController(manager, {
+        recorder: recorder(systemControllers.replicaSet.component),
+        workers: options.concurrency.replicaSet,
+        nodeName: options.nodeName,
+      }),
     },
     {
       info: systemControllers.kubelet,
-      controller: addKubelet(manager, { kubelet: (node) => recorder(systemControllers.kubelet.component, node), scheduler: recorder(schedulerComponent) }, options, input.containerLogs ?? discardingLogSink),
+      controller: addKubelet(
+        manager,
+        { kubelet: (node) => recorder(systemControllers.kubelet.component, node), scheduler: recorder(schedulerComponent) },
+        options,
+        input.containerLogs ?? discardingLogSink,
+      ),
     },
     {
       info: systemControllers.statefulSet,
-      controller: addStatefulSetController(manager, { recorder: recorder(systemControllers.statefulSet.component), workers: options.concurrency.statefulSet, nodeNames }),
+      controller: addStatefulSetController(manager, {
+        recorder: recorder(systemControllers.statefulSet.component),
+        workers: options.concurrency.statefulSet,
+        nodeNames,
+      }),
     },
-    { info: systemControllers.daemonSet, controller: addDaemonSetController(manager, recorder(systemControllers.daemonSet.component), options.concurrency.daemonSet) },
+    {
+      info: systemControllers.daemonSet,
+      controller: addDaemonSetController(manager, recorder(systemControllers.daemonSet.component), options.concurrency.daemonSet),
+    },
     {
       info: systemControllers.persistentVolumeBinder,
       controller: addVolumeBinder(manager, recorder(systemControllers.persistentVolumeBinder.component), options.concurrency.persistentVolumeBinder),
@@ -105,12 +134,24 @@ export async function registerClusterSim(manager: Manager, input: RegisterCluste
     { info: systemControllers.garbageCollector, controller: gc.controller },
     {
       info: systemControllers.namespace,
-      controller: addNamespaceController(manager, { catalog, finalizer, recorder: recorder(systemControllers.namespace.component) }, options.concurrency.namespace),
+      controller: addNamespaceController(
+        manager,
+        { catalog, finalizer, recorder: recorder(systemControllers.namespace.component) },
+        options.concurrency.namespace,
+      ),
     },
-    { info: systemControllers.database, controller: addDatabaseController(manager, recorder(systemControllers.database.component), options.concurrency.database) },
+    {
+      info: systemControllers.database,
+      controller: addDatabaseController(manager, recorder(systemControllers.database.component), options.concurrency.database),
+    },
     {
       info: systemControllers.job,
-      controller: addJobController(manager, { recorder: recorder(systemControllers.job.component), workers: options.concurrency.job, nodeName: options.nodeName, backoff: options.backoff }),
+      controller: addJobController(manager, {
+        recorder: recorder(systemControllers.job.component),
+        workers: options.concurrency.job,
+        nodeName: options.nodeName,
+        backoff: options.backoff,
+      }),
     },
     { info: systemControllers.cronJob, controller: addCronJobController(manager, recorder(systemControllers.cronJob.component), options.concurrency.cronJob) },
     { info: systemControllers.endpoints, controller: addEndpointsController(manager, options.concurrency.endpoints) },

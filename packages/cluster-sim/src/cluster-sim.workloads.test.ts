@@ -35,7 +35,11 @@ function deployment(name: string, image: string, replicas: number, strategy: Dep
 }
 
 const setImage = (name: string, image: string): Promise<unknown> =>
-  cluster.client.patch(deployments, { namespace: ns, name }, { type: 'merge', body: { spec: { template: { spec: { containers: [{ name: 'app', image }] } } } } });
+  cluster.client.patch(
+    deployments,
+    { namespace: ns, name },
+    { type: 'merge', body: { spec: { template: { spec: { containers: [{ name: 'app', image }] } } } } },
+  );
 
 /** Every state of `type` objects labelled app=<app> seen from now until `stop()`, oldest first. */
 function record<T extends KubeObject>(type: ResourceType, app: string): { seen: WatchEvent<T>[]; stop: () => void } {
@@ -97,7 +101,11 @@ describe.concurrent('Deployments', () => {
     await setImage('steer', 'nginx:2');
     await vi.waitFor(async () => {
       const d = await cluster.client.get<Deployment>(deployments, { namespace: ns, name: 'steer' });
-      expect(d.status?.conditions?.find((c) => c.type === 'Progressing')).toMatchObject({ status: 'Unknown', reason: 'DeploymentPaused', message: 'Deployment is paused' });
+      expect(d.status?.conditions?.find((c) => c.type === 'Progressing')).toMatchObject({
+        status: 'Unknown',
+        reason: 'DeploymentPaused',
+        message: 'Deployment is paused',
+      });
     }, eventually);
     expect((await cluster.client.list(replicaSets, { namespace: ns, labelSelector: 'app=steer' })).items).toHaveLength(1);
 
@@ -116,7 +124,12 @@ describe.concurrent('Deployments', () => {
 describe('ReplicaSets', () => {
   it('create controlled Pods, replace a deleted one and adopt a matching orphan', async () => {
     const labels = { app: 'plain' };
-    await cluster.client.create(replicaSets, { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'plain', namespace: ns }, spec: { replicas: 2, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers: [{ name: 'app', image: 'nginx:1' }] } } } });
+    await cluster.client.create(replicaSets, {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: { name: 'plain', namespace: ns },
+      spec: { replicas: 2, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers: [{ name: 'app', image: 'nginx:1' }] } } },
+    });
     const owned = async (): Promise<Pod[]> => (await cluster.client.list<Pod>(pods, { namespace: ns, labelSelector: 'app=plain' })).items;
     const ready = await vi.waitFor(async () => {
       const rs = await cluster.client.get<ReplicaSet>(replicaSets, { namespace: ns, name: 'plain' });
@@ -124,7 +137,9 @@ describe('ReplicaSets', () => {
       return rs;
     }, eventually);
     const [first] = await owned();
-    expect(first?.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'plain', uid: ready.metadata.uid, controller: true, blockOwnerDeletion: true }]);
+    expect(first?.metadata.ownerReferences).toEqual([
+      { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'plain', uid: ready.metadata.uid, controller: true, blockOwnerDeletion: true },
+    ]);
 
     await cluster.client.delete(pods, { namespace: ns, name: first?.metadata.name ?? '' });
     await vi.waitFor(async () => {
@@ -144,14 +159,23 @@ describe('ReplicaSets', () => {
 
 describe.concurrent('the kubelet', () => {
   it('runs a bare Pod: schedules it, starts its containers and reports them ready', async () => {
-    await cluster.client.create(pods, { metadata: { name: 'bare', namespace: ns, labels: { app: 'bare' } }, spec: { containers: [{ name: 'app', image: 'nginx:1' }] } });
+    await cluster.client.create(pods, {
+      metadata: { name: 'bare', namespace: ns, labels: { app: 'bare' } },
+      spec: { containers: [{ name: 'app', image: 'nginx:1' }] },
+    });
     const pod = await vi.waitFor(async () => {
       const current = await cluster.client.get<Pod>(pods, { namespace: ns, name: 'bare' });
       expect(current.status?.phase).toBe('Running');
       expect(current.status?.containerStatuses?.[0]?.ready).toBe(true);
       return current;
     }, eventually);
-    expect(pod.status?.conditions?.map((c) => `${c.type}=${c.status}`)).toEqual(['PodReadyToStartContainers=True', 'Initialized=True', 'Ready=True', 'ContainersReady=True', 'PodScheduled=True']);
+    expect(pod.status?.conditions?.map((c) => `${c.type}=${c.status}`)).toEqual([
+      'PodReadyToStartContainers=True',
+      'Initialized=True',
+      'Ready=True',
+      'ContainersReady=True',
+      'PodScheduled=True',
+    ]);
     expect(pod.status?.podIP).toMatch(/^10\.244\.\d+\.\d+$/);
     expect(pod.status?.containerStatuses?.[0]).toMatchObject({ name: 'app', image: 'nginx:1', started: true, restartCount: 0, state: { running: {} } });
     await vi.waitFor(async () => {
@@ -177,12 +201,20 @@ describe.concurrent('the kubelet', () => {
       const backOffs = await eventsFor('looping', 'BackOff');
       expect(backOffs).toHaveLength(1);
       expect(backOffs[0]?.count).toBeGreaterThanOrEqual(3);
-      expect(backOffs[0]).toMatchObject({ type: 'Warning', source: { component: 'kubelet' }, reportingComponent: 'kubelet', involvedObject: { kind: 'Pod', name: 'looping', fieldPath: 'spec.containers{app}' } });
+      expect(backOffs[0]).toMatchObject({
+        type: 'Warning',
+        source: { component: 'kubelet' },
+        reportingComponent: 'kubelet',
+        involvedObject: { kind: 'Pod', name: 'looping', fieldPath: 'spec.containers{app}' },
+      });
     }, eventually);
   });
 
   it('stops the containers of a Pod that finalizers keep after its deletion', async () => {
-    await cluster.client.create(pods, { metadata: { name: 'held', namespace: ns, finalizers: ['example.com/hold'] }, spec: { containers: [{ name: 'app', image: 'nginx:1' }] } });
+    await cluster.client.create(pods, {
+      metadata: { name: 'held', namespace: ns, finalizers: ['example.com/hold'] },
+      spec: { containers: [{ name: 'app', image: 'nginx:1' }] },
+    });
     await vi.waitFor(async () => expect((await cluster.client.get<Pod>(pods, { namespace: ns, name: 'held' })).status?.phase).toBe('Running'), eventually);
     await cluster.client.delete(pods, { namespace: ns, name: 'held' });
     await vi.waitFor(async () => {

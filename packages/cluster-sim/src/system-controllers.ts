@@ -67,7 +67,7 @@ export const systemControllers = {
     name: 'node-lease-controller',
     forKind: { group: '', version: 'v1', kind: 'Node' },
     component: 'kubelet',
-    description: 'Renews each simulated Node\'s Lease in kube-node-lease every 10 s, as its kubelet would.',
+    description: "Renews each simulated Node's Lease in kube-node-lease every 10 s, as its kubelet would.",
   },
   garbageCollector: {
     name: 'garbage-collector',
@@ -109,13 +109,13 @@ export const systemControllers = {
     name: 'endpoints-controller',
     forKind: { group: '', version: 'v1', kind: 'Service' },
     component: 'endpoint-controller',
-    description: 'Keeps each selecting Service\'s Endpoints listing the ready and not-ready Pods it selects.',
+    description: "Keeps each selecting Service's Endpoints listing the ready and not-ready Pods it selects.",
   },
   endpointSlice: {
     name: 'endpointslice-controller',
     forKind: { group: '', version: 'v1', kind: 'Service' },
     component: 'endpoint-slice-controller',
-    description: 'Keeps each selecting Service\'s EndpointSlices listing the Pods it selects, with their conditions.',
+    description: "Keeps each selecting Service's EndpointSlices listing the Pods it selects, with their conditions.",
   },
   serviceAccount: {
     name: 'serviceaccount-controller',

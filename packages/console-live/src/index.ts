@@ -26,7 +26,15 @@
  */
 export type { ClusterTransport, TransportAt } from './cluster-transport.ts';
 export type { ControllerView } from './controller-view.ts';
-export { lastAppliedAnnotation, redactedValue, redactSecretAnswer, redactSecretResource, redactSecrets, redactSecretsDeep, redactSecretStatus } from './secret-redaction.ts';
+export {
+  lastAppliedAnnotation,
+  redactedValue,
+  redactSecretAnswer,
+  redactSecretResource,
+  redactSecrets,
+  redactSecretsDeep,
+  redactSecretStatus,
+} from './secret-redaction.ts';
 export { isSecretRequest, parseKubeRequest, type KubeRequest, type KubeVerb } from './kube/kube-request.ts';
 export { jsonAccept, refuseSecretMetadata, type JsonAccept } from './kube/kube-accept.ts';
 export { prepareSecretWrite, type SecretWrite } from './kube/secret-writes.ts';

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Status } from '@dojo/kube-api';
 import { redactSecretAnswer, redactSecrets, redactSecretStatus } from './secret-redaction.ts';
 
-const secret = (kind = 'Secret') => ({ apiVersion: 'v1', kind, metadata: { name: 'db', annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{"data":{"password":"aHVudGVyMg=="}}' } }, data: { password: 'aHVudGVyMg==' } });
+const secret = (kind = 'Secret') => ({
+  apiVersion: 'v1',
+  kind,
+  metadata: { name: 'db', annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{"data":{"password":"aHVudGVyMg=="}}' } },
+  data: { password: 'aHVudGVyMg==' },
+});
 
 describe('redaction', () => {
   it('hides the values of any object in an answer about Secrets, whatever kind it claims and wherever it sits', () => {
@@ -27,15 +32,30 @@ describe('redaction', () => {
 
   it('replaces error texts that may quote a value, keeping code, reason and field paths', () => {
     const invalid: Status = {
-      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 422, reason: 'Invalid',
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code: 422,
+      reason: 'Invalid',
       message: 'Secret "db" is invalid: metadata.name: Invalid value: "aHVudGVyMg==": a lowercase RFC 1123 subdomain ...',
       details: { name: 'db', kind: 'Secret', causes: [{ reason: 'FieldValueInvalid', field: 'metadata.name', message: 'Invalid value: "aHVudGVyMg=="' }] },
     };
     const redacted = redactSecretStatus(invalid);
     expect(JSON.stringify(redacted)).not.toContain('aHVudGVyMg');
-    expect(redacted).toMatchObject({ code: 422, reason: 'Invalid', details: { name: 'db', causes: [{ reason: 'FieldValueInvalid', field: 'metadata.name' }] } });
+    expect(redacted).toMatchObject({
+      code: 422,
+      reason: 'Invalid',
+      details: { name: 'db', causes: [{ reason: 'FieldValueInvalid', field: 'metadata.name' }] },
+    });
     expect(redacted.message).toBe('Secret "db" is invalid: metadata.name: Invalid value (the message is hidden: it may quote Secret values)');
-    const bad = redactSecretStatus({ ...invalid, code: 400, reason: 'BadRequest', message: 'the name of the object (aHVudGVyMg==) does not match the name on the URL (db)', details: { name: 'db' } });
+    const bad = redactSecretStatus({
+      ...invalid,
+      code: 400,
+      reason: 'BadRequest',
+      message: 'the name of the object (aHVudGVyMg==) does not match the name on the URL (db)',
+      details: { name: 'db' },
+    });
     expect(bad.message).not.toContain('aHVudGVyMg');
     const notFound = { ...invalid, code: 404, reason: 'NotFound' as const, message: 'secrets "db" not found' };
     expect(redactSecretStatus(notFound)).toBe(notFound);

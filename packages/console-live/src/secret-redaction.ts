@@ -31,7 +31,12 @@ function redactValues(obj: Json): Json {
     }
   }
   const metadata = obj.metadata;
-  if (isObject(metadata) && isObject(metadata.annotations) && metadata.annotations[lastAppliedAnnotation] !== undefined && metadata.annotations[lastAppliedAnnotation] !== redactedValue) {
+  if (
+    isObject(metadata) &&
+    isObject(metadata.annotations) &&
+    metadata.annotations[lastAppliedAnnotation] !== undefined &&
+    metadata.annotations[lastAppliedAnnotation] !== redactedValue
+  ) {
     (out ??= { ...obj }).metadata = { ...metadata, annotations: { ...metadata.annotations, [lastAppliedAnnotation]: redactedValue } };
   }
   return out ?? obj;
@@ -75,15 +80,31 @@ export function redactSecrets(body: unknown): unknown {
  * version): every object's values in it are redacted, whatever `kind` it claims.
  */
 export function redactSecretResource(body: unknown): unknown {
-  return walk(body, () => true, () => redactedValue);
+  return walk(
+    body,
+    () => true,
+    () => redactedValue,
+  );
 }
 
 /** Reasons whose messages name only the request's own resource, name and fields, never a value. */
 const reasonsWithoutValues = new Set([
-  'NotFound', 'AlreadyExists', 'Conflict', 'Unauthorized', 'Forbidden', 'MethodNotAllowed', 'NotAcceptable',
-  'UnsupportedMediaType', 'Gone', 'Expired', 'TooManyRequests', 'RequestEntityTooLarge', 'Timeout', 'ServerTimeout', 'ServiceUnavailable',
+  'NotFound',
+  'AlreadyExists',
+  'Conflict',
+  'Unauthorized',
+  'Forbidden',
+  'MethodNotAllowed',
+  'NotAcceptable',
+  'UnsupportedMediaType',
+  'Gone',
+  'Expired',
+  'TooManyRequests',
+  'RequestEntityTooLarge',
+  'Timeout',
+  'ServerTimeout',
+  'ServiceUnavailable',
 ]);
-
 
 const hidden = 'the message is hidden: it may quote Secret values';
 
@@ -108,7 +129,15 @@ const isStatusBody = (body: unknown): body is Status => isObject(body) && body.k
 export function redactSecretAnswer(code: number, body: unknown): unknown {
   if (typeof body === 'string') {
     // Not JSON (a raw stream, a proxy's text page): it cannot be inspected, so none of it is shown.
-    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code, reason: code >= 500 ? 'InternalError' : 'BadRequest', message: `the answer about Secrets was not JSON; ${hidden.replace('the message is', 'it is')}` };
+    return {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code,
+      reason: code >= 500 ? 'InternalError' : 'BadRequest',
+      message: `the answer about Secrets was not JSON; ${hidden.replace('the message is', 'it is')}`,
+    };
   }
   if (isStatusBody(body)) return redactSecretStatus(body);
   return redactSecretResource(body);
@@ -121,5 +150,9 @@ export function redactSecretAnswer(code: number, body: unknown): unknown {
  * without its apiVersion.
  */
 export function redactSecretsDeep(value: unknown): unknown {
-  return walk(value, (obj) => obj.kind === 'Secret', () => redactedValue);
+  return walk(
+    value,
+    (obj) => obj.kind === 'Secret',
+    () => redactedValue,
+  );
 }

@@ -113,7 +113,11 @@ export type ConsoleEndpoint = keyof ConsoleEndpoints;
 export type EndpointMethod<E extends ConsoleEndpoint> = E extends `${infer M} ${string}` ? M : never;
 export type EndpointPath<E extends ConsoleEndpoint> = E extends `${string} ${infer P}` ? P : never;
 
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 /** `'GET /api/clients/:name/faults/:id'` -> `{ name: string; id: string }`. */
 export type EndpointParams<E extends ConsoleEndpoint> = { [K in ParamNames<EndpointPath<E>>]: string };
 export type EndpointQueryOf<E extends ConsoleEndpoint> = ConsoleEndpoints[E]['query'];

@@ -194,15 +194,7 @@ export interface ConditionTransitionRecord extends RecordBase {
 }
 
 export type DebugAction =
-  | 'pause'
-  | 'resume'
-  | 'step'
-  | 'breakpoint-set'
-  | 'breakpoint-cleared'
-  | 'breakpoint-hit'
-  | 'breakpoint-continue'
-  | 'max-concurrency'
-  | 'faults';
+  'pause' | 'resume' | 'step' | 'breakpoint-set' | 'breakpoint-cleared' | 'breakpoint-hit' | 'breakpoint-continue' | 'max-concurrency' | 'faults';
 
 /** A debugging control used on a controller, or a breakpoint it hit. */
 export interface DebugRecord extends RecordBase {

@@ -6,16 +6,7 @@
 import type { ObjectIdentity, WatchEventType } from '@dojo/kube-api';
 
 /** Well-known reasons; any other string is allowed for sources the runtime does not know. */
-export type TriggerReason =
-  | 'watch'
-  | 'owned'
-  | 'requeue'
-  | 'requeueAfter'
-  | 'error'
-  | 'conflict'
-  | 'resync'
-  | 'manual'
-  | (string & {});
+export type TriggerReason = 'watch' | 'owned' | 'requeue' | 'requeueAfter' | 'error' | 'conflict' | 'resync' | 'manual' | (string & {});
 
 /**
  * A plain JSON object (it lands in the journal as is). The named fields are the ones the console

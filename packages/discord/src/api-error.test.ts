@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DiscordApiError, discordErrors, isNetworkError, isNotFound, isRateLimited, isServerError } from './api-error.ts';
 
 describe('DiscordApiError', () => {
-  it('round-trips Discord\'s error body', () => {
+  it("round-trips Discord's error body", () => {
     const original = discordErrors.invalidFormBody({
       name: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }] },
     });
@@ -22,7 +22,7 @@ describe('DiscordApiError', () => {
     ]);
   });
 
-  it('decodes a body that is not Discord\'s, such as a proxy\'s HTML 502, by its status', () => {
+  it("decodes a body that is not Discord's, such as a proxy's HTML 502, by its status", () => {
     const err = DiscordApiError.fromResponse(502, '<html>Bad Gateway</html>', { statusText: 'Bad Gateway' });
     expect(err).toMatchObject({ status: 502, code: 0, message: '502: Bad Gateway' });
     expect(isServerError(err)).toBe(true);

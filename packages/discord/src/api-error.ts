@@ -115,13 +115,11 @@ export class DiscordApiError extends Error {
   ): DiscordApiError {
     const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const headerRetry = context.retryAfterHeader ? Number(context.retryAfterHeader) : Number.NaN;
-    const retryAfter =
-      typeof record.retry_after === 'number' ? record.retry_after : Number.isFinite(headerRetry) ? headerRetry : undefined;
+    const retryAfter = typeof record.retry_after === 'number' ? record.retry_after : Number.isFinite(headerRetry) ? headerRetry : undefined;
     return new DiscordApiError({
       status,
       code: typeof record.code === 'number' ? record.code : 0,
-      message:
-        typeof record.message === 'string' ? record.message : `${status}: ${context.statusText || 'Unknown Error'}`,
+      message: typeof record.message === 'string' ? record.message : `${status}: ${context.statusText || 'Unknown Error'}`,
       errors: isFormErrorTree(record.errors) ? record.errors : undefined,
       retryAfterSeconds: retryAfter,
       global: typeof record.global === 'boolean' ? record.global : status === 429 ? false : undefined,
@@ -167,13 +165,10 @@ export const discordErrors = {
   unauthorized: () => new DiscordApiError({ status: 401, code: 0, message: '401: Unauthorized' }),
   /** Not Discord's: the simulator's answer to a Host it does not serve (DNS rebinding protection). */
   misdirected: () => new DiscordApiError({ status: 421, code: 0, message: '421: Misdirected Request' }),
-  invalidFormBody: (errors: FormErrorTree) =>
-    new DiscordApiError({ status: 400, code: 50035, message: 'Invalid Form Body', errors }),
-  invalidJson: () =>
-    new DiscordApiError({ status: 400, code: 50109, message: 'The request body contains invalid JSON.' }),
+  invalidFormBody: (errors: FormErrorTree) => new DiscordApiError({ status: 400, code: 50035, message: 'Invalid Form Body', errors }),
+  invalidJson: () => new DiscordApiError({ status: 400, code: 50109, message: 'The request body contains invalid JSON.' }),
   emptyMessage: () => new DiscordApiError({ status: 400, code: 50006, message: 'Cannot send an empty message' }),
-  nonTextChannel: () =>
-    new DiscordApiError({ status: 400, code: 50008, message: 'Cannot send messages in a non-text channel' }),
+  nonTextChannel: () => new DiscordApiError({ status: 400, code: 50008, message: 'Cannot send messages in a non-text channel' }),
   payloadTooLarge: () => new DiscordApiError({ status: 413, code: 40005, message: 'Request entity too large' }),
   rateLimited: (retryAfterSeconds: number, global = false, sent = true) =>
     new DiscordApiError({
@@ -185,8 +180,7 @@ export const discordErrors = {
       sent,
     }),
   internalServerError: () => new DiscordApiError({ status: 500, code: 0, message: '500: Internal Server Error' }),
-  timedOut: (ms: number, cause?: unknown) =>
-    new DiscordApiError({ status: 0, code: 0, message: `Request timed out after ${ms} ms`, cause }),
+  timedOut: (ms: number, cause?: unknown) => new DiscordApiError({ status: 0, code: 0, message: `Request timed out after ${ms} ms`, cause }),
   aborted: (cause?: unknown) => new DiscordApiError({ status: 0, code: 0, message: 'Request aborted', cause }),
   requestFailed: (cause: unknown) =>
     new DiscordApiError({

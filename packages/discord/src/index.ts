@@ -32,15 +32,7 @@
  * `simulator/` (startDiscordSimulator -> pipeline -> routes -> SimulatorState), and the shared
  * wire types, error type, route keys and snowflakes.
  */
-export {
-  DiscordApiError,
-  discordErrors,
-  isDiscordApiError,
-  isNetworkError,
-  isNotFound,
-  isRateLimited,
-  isServerError,
-} from './api-error.ts';
+export { DiscordApiError, discordErrors, isDiscordApiError, isNetworkError, isNotFound, isRateLimited, isServerError } from './api-error.ts';
 export type { DiscordApiErrorInit, DiscordErrorBody, FieldErrorDetail, FormErrorTree } from './api-error.ts';
 export { systemClock } from './clock.ts';
 export type { DiscordClock } from './clock.ts';

@@ -7,8 +7,11 @@ import { startTestApiServer, type TestApiServer } from './test-api-server.ts';
 function firstWatchEvent(server: TestApiServer, resourceVersion: string): Promise<{ type: string; object: { code?: number } }> {
   return new Promise((resolve, reject) => {
     void new Watch(server.kubeConfig())
-      .watch('/api/v1/namespaces/default/configmaps', { resourceVersion }, (type, object: { code?: number }) => resolve({ type, object }), (error: unknown) =>
-        reject(error instanceof Error ? error : new Error('the watch ended without an event')),
+      .watch(
+        '/api/v1/namespaces/default/configmaps',
+        { resourceVersion },
+        (type, object: { code?: number }) => resolve({ type, object }),
+        (error: unknown) => reject(error instanceof Error ? error : new Error('the watch ended without an event')),
       )
       .catch(reject);
   });

@@ -122,15 +122,18 @@ export async function startTestApiServer(options: TestApiServerOptions = {}): Pr
     async forceHistoryLoss() {
       await restart();
       // An Event: a kind the tests do not watch, so no watcher sees this revision.
-      await server.kubeConfig().makeApiClient(CoreV1Api).createNamespacedEvent({
-        namespace: 'default',
-        body: {
-          metadata: { name: `history-loss-${++writes}-${Date.now()}`, namespace: 'default' },
-          involvedObject: { kind: 'Namespace', name: 'default' },
-          reason: 'HistoryLoss',
-          message: 'forced by the test server to expire older resourceVersions',
-        },
-      });
+      await server
+        .kubeConfig()
+        .makeApiClient(CoreV1Api)
+        .createNamespacedEvent({
+          namespace: 'default',
+          body: {
+            metadata: { name: `history-loss-${++writes}-${Date.now()}`, namespace: 'default' },
+            involvedObject: { kind: 'Namespace', name: 'default' },
+            reason: 'HistoryLoss',
+            message: 'forced by the test server to expire older resourceVersions',
+          },
+        });
       await restart();
     },
     async stop() {

@@ -53,7 +53,10 @@ export async function explainObject(
     object: subject.identity,
     ...(resourceVersion ? { resourceVersion } : {}),
     ...(generation === undefined ? {} : { generation }),
-    readiness: verdict(object, blockers.filter((b) => b.severity !== 'info')),
+    readiness: verdict(
+      object,
+      blockers.filter((b) => b.severity !== 'info'),
+    ),
     blockers,
     ...(subject.controller ? { controller: subject.controller } : {}),
     computedAt: options.now,
@@ -76,7 +79,10 @@ export async function readinessHints(type: Kind, objects: readonly KubeObject[],
 export function hintOf(object: KubeObject, blockers: readonly Blocker[]): ReadinessHint {
   const top = blockers[0];
   return {
-    readiness: verdict(object, blockers.filter((b) => b.severity !== 'info')),
+    readiness: verdict(
+      object,
+      blockers.filter((b) => b.severity !== 'info'),
+    ),
     blockers: blockers.length,
     ...(top ? { top: { severity: top.severity, title: top.title } } : {}),
   };

@@ -4,7 +4,15 @@
  * in the answer's notes what it could not see. Objects of kinds the console does not watch are
  * read once from the API server.
  */
-import type { Explanation, FieldWriter, ObjectVersionRecord, ReadinessHints, StreamCoverage, TelemetryRecord, TelemetryRecordType } from '@dojo/console-protocol';
+import type {
+  Explanation,
+  FieldWriter,
+  ObjectVersionRecord,
+  ReadinessHints,
+  StreamCoverage,
+  TelemetryRecord,
+  TelemetryRecordType,
+} from '@dojo/console-protocol';
 import { newNotFound, type KubeObject, type ObjectIdentity } from '@dojo/kube-api';
 import type { ExplainContext, RecordedHistoryView } from './blocker-source.ts';
 import { controllerDirectory, type DirectoryEntry } from './controller-directory.ts';
@@ -98,7 +106,8 @@ export class ExplainService {
       notes.push(`The console does not record versions of ${identity.kind}: finalizer owners and last writes are not known.`);
     }
     const coverage = history.versionsCoverage();
-    if (coverage.evicted > 0) notes.push(`Versions before ${new Date(coverage.completeSince).toISOString()} were evicted by retention: writers of older versions are not known.`);
+    if (coverage.evicted > 0)
+      notes.push(`Versions before ${new Date(coverage.completeSince).toISOString()} were evicted by retention: writers of older versions are not known.`);
     return notes;
   }
 }

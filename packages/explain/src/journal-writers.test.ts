@@ -30,10 +30,22 @@ describe('the journal writers', () => {
   it('names the client of the last write and of the last status write, by token user or User-Agent', () => {
     const writers = new JournalWriters(identifier);
     writers.append(write({ verb: 'create', user: 'widget-operator', changedPaths: undefined }));
-    writers.append(write({ subresource: 'status', user: 'widget-operator', userAgent: 'kopf/1.37', fieldManager: 'kopf', changedPaths: ['status.conditions[type=Ready].status'] }));
+    writers.append(
+      write({
+        subresource: 'status',
+        user: 'widget-operator',
+        userAgent: 'kopf/1.37',
+        fieldManager: 'kopf',
+        changedPaths: ['status.conditions[type=Ready].status'],
+      }),
+    );
     writers.append(write({ userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc', fieldManager: 'kubectl-edit' }));
     const writes = writers.writesOf(widget)!;
-    expect(writes.last).toMatchObject({ verb: 'patch', changedPaths: ['spec.size'], writer: { source: 'journal', client: 'kubectl', manager: 'kubectl-edit' } });
+    expect(writes.last).toMatchObject({
+      verb: 'patch',
+      changedPaths: ['spec.size'],
+      writer: { source: 'journal', client: 'kubectl', manager: 'kubectl-edit' },
+    });
     expect(writes.lastStatus).toMatchObject({ subresource: 'status', writer: { client: 'widget-operator', manager: 'kopf' } });
     expect(writers.writeReturning(writes.last.resourceVersion!)).toBe(writes.last);
   });

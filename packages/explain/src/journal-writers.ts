@@ -12,7 +12,7 @@
  * other write that has the same, and its uid with the object's previous write.
  */
 import type { FieldWriter, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
-import type { ClientIdentifier, RequestSink } from '@dojo/activity';
+import type { ClientIdentifier } from '@dojo/activity';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import { SharedValues } from './shared-values.ts';
 

@@ -5,7 +5,12 @@ import { informerGraph } from './object-graph.ts';
 
 const object = (kind: string, name: string, namespace: string | undefined, ownerUid?: string): KubeObject => ({
   kind,
-  metadata: { name, ...(namespace ? { namespace } : {}), uid: `${name}-uid`, ...(ownerUid ? { ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'x', uid: ownerUid }] } : {}) },
+  metadata: {
+    name,
+    ...(namespace ? { namespace } : {}),
+    uid: `${name}-uid`,
+    ...(ownerUid ? { ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'x', uid: ownerUid }] } : {}),
+  },
 });
 const cache = (group: string, kind: string, namespaced: boolean, objects: KubeObject[]) => {
   const store = new Store(defaultIndexers);

@@ -18,11 +18,18 @@ export function queuePositionOf(state: ControllerState, key: string): QueuePosit
   const held = state.heldAtBreakpoint.find((h) => h.key === key);
   if (held) return { state: 'held', worker: held.worker };
   const processing = state.queue.processing.find((p) => p.key === key);
-  if (processing) return { state: 'processing', since: processing.startedAt, dirty: processing.dirty, ...(processing.worker === undefined ? {} : { worker: processing.worker }) };
+  if (processing)
+    return {
+      state: 'processing',
+      since: processing.startedAt,
+      dirty: processing.dirty,
+      ...(processing.worker === undefined ? {} : { worker: processing.worker }),
+    };
   const waiting = state.queue.queued.find((w) => w.key === key);
   if (waiting) return { state: 'waiting', since: waiting.since, blockedByBreakpoint: state.blockedByBreakpoint.includes(key) };
   const delayed = state.queue.delayed.find((d) => d.key === key);
-  if (delayed) return delayed.retries > 0 ? { state: 'backoff', readyAt: delayed.readyAt, retries: delayed.retries } : { state: 'delayed', readyAt: delayed.readyAt };
+  if (delayed)
+    return delayed.retries > 0 ? { state: 'backoff', readyAt: delayed.readyAt, retries: delayed.retries } : { state: 'delayed', readyAt: delayed.readyAt };
   return { state: 'none' };
 }
 
@@ -35,10 +42,12 @@ export function queuePositionIndex(state: ControllerState): (key: string) => Que
   const positions = new Map<string, QueuePosition>();
   const add = (key: string, position: QueuePosition) => void (positions.has(key) || positions.set(key, position));
   for (const held of state.heldAtBreakpoint) add(held.key, { state: 'held', worker: held.worker });
-  for (const p of state.queue.processing) add(p.key, { state: 'processing', since: p.startedAt, dirty: p.dirty, ...(p.worker === undefined ? {} : { worker: p.worker }) });
+  for (const p of state.queue.processing)
+    add(p.key, { state: 'processing', since: p.startedAt, dirty: p.dirty, ...(p.worker === undefined ? {} : { worker: p.worker }) });
   const blocked = new Set(state.blockedByBreakpoint);
   for (const w of state.queue.queued) add(w.key, { state: 'waiting', since: w.since, blockedByBreakpoint: blocked.has(w.key) });
-  for (const d of state.queue.delayed) add(d.key, d.retries > 0 ? { state: 'backoff', readyAt: d.readyAt, retries: d.retries } : { state: 'delayed', readyAt: d.readyAt });
+  for (const d of state.queue.delayed)
+    add(d.key, d.retries > 0 ? { state: 'backoff', readyAt: d.readyAt, retries: d.retries } : { state: 'delayed', readyAt: d.readyAt });
   return (key) => positions.get(key) ?? { state: 'none' };
 }
 
@@ -49,14 +58,30 @@ export function describeQueuePosition(position: QueuePosition, controller: strin
     case 'held':
       return [{ label: 'queue', value: `held at a breakpoint by worker ${position.worker}` }];
     case 'processing':
-      return [{ label: 'queue', value: `processing${position.worker === undefined ? '' : ` on worker ${position.worker}`} for ${seconds(now - position.since)}${position.dirty ? '; changed again meanwhile, it will be queued again' : ''}`, time: position.since }];
+      return [
+        {
+          label: 'queue',
+          value: `processing${position.worker === undefined ? '' : ` on worker ${position.worker}`} for ${seconds(now - position.since)}${position.dirty ? '; changed again meanwhile, it will be queued again' : ''}`,
+          time: position.since,
+        },
+      ];
     case 'waiting':
-      return [{ label: 'queue', value: `waiting for a worker for ${seconds(now - position.since)}${position.blockedByBreakpoint ? ', behind a breakpoint' : ''}${pausedNote}`, time: position.since }];
+      return [
+        {
+          label: 'queue',
+          value: `waiting for a worker for ${seconds(now - position.since)}${position.blockedByBreakpoint ? ', behind a breakpoint' : ''}${pausedNote}`,
+          time: position.since,
+        },
+      ];
     case 'delayed':
       return [{ label: 'queue', value: `requeued to run again in ${seconds(position.readyAt - now)}${pausedNote}`, time: position.readyAt }];
     case 'backoff':
       return [
-        { label: 'queue', value: `in backoff after ${position.retries} ${position.retries === 1 ? 'retry' : 'retries'}, back in ${seconds(position.readyAt - now)}${pausedNote}`, time: position.readyAt },
+        {
+          label: 'queue',
+          value: `in backoff after ${position.retries} ${position.retries === 1 ? 'retry' : 'retries'}, back in ${seconds(position.readyAt - now)}${pausedNote}`,
+          time: position.readyAt,
+        },
       ];
     case 'none':
       return [{ label: 'queue', value: `in no queue: ${controller} will look again only when an event about it comes` }];

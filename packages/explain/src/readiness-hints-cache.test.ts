@@ -33,7 +33,13 @@ interface Shape {
 }
 
 const uidOf = (kind: number, name: number, incarnation: number) => `${kinds[kind]!.kind}-${names[name]}-${incarnation}`;
-const condition = (type: string, ready: boolean): Condition => ({ type, status: ready ? 'True' : 'False', reason: ready ? 'Ready' : 'NotYet', message: '', lastTransitionTime: '2026-01-01T11:00:00Z' });
+const condition = (type: string, ready: boolean): Condition => ({
+  type,
+  status: ready ? 'True' : 'False',
+  reason: ready ? 'Ready' : 'NotYet',
+  message: '',
+  lastTransitionTime: '2026-01-01T11:00:00Z',
+});
 
 function objectOf(s: Shape): KubeObject {
   const type = kinds[s.kind]!;
@@ -46,24 +52,62 @@ function objectOf(s: Shape): KubeObject {
       namespace: 'default',
       uid: uidOf(s.kind, s.name, s.incarnation),
       generation: s.generation,
-      ...(s.owner && owner ? { ownerReferences: [{ apiVersion: 'v1', kind: owner.kind, name: names[s.owner.name]!, uid: uidOf(s.owner.kind, s.owner.name, s.owner.incarnation), controller: true }] } : {}),
+      ...(s.owner && owner
+        ? {
+            ownerReferences: [
+              { apiVersion: 'v1', kind: owner.kind, name: names[s.owner.name]!, uid: uidOf(s.owner.kind, s.owner.name, s.owner.incarnation), controller: true },
+            ],
+          }
+        : {}),
       ...(s.deleting ? { deletionTimestamp: '2026-01-01T11:59:00Z', finalizers: ['core.jutsu.com/cleanup'] } : {}),
     },
     status:
       type.kind === 'Pod'
-        ? { phase: 'Running', conditions: [condition('Ready', s.ready)], containerStatuses: [{ name: 'app', ready: s.ready, restartCount: s.crashing ? 4 : 0, state: s.crashing ? { waiting: { reason: 'CrashLoopBackOff' } } : { running: {} } }] }
+        ? {
+            phase: 'Running',
+            conditions: [condition('Ready', s.ready)],
+            containerStatuses: [
+              {
+                name: 'app',
+                ready: s.ready,
+                restartCount: s.crashing ? 4 : 0,
+                state: s.crashing ? { waiting: { reason: 'CrashLoopBackOff' } } : { running: {} },
+              },
+            ],
+          }
         : type.kind === 'Deployment'
-          ? { observedGeneration: s.observed, replicas: 1, readyReplicas: s.ready ? 1 : 0, availableReplicas: s.ready ? 1 : 0, updatedReplicas: 1, conditions: [condition('Available', s.ready)] }
+          ? {
+              observedGeneration: s.observed,
+              replicas: 1,
+              readyReplicas: s.ready ? 1 : 0,
+              availableReplicas: s.ready ? 1 : 0,
+              updatedReplicas: 1,
+              conditions: [condition('Available', s.ready)],
+            }
           : { observedGeneration: s.observed, conditions: [condition('Available', s.ready), condition('Degraded', s.crashing)] },
   };
 }
 
 const ref = fc.record({ kind: fc.nat(2), name: fc.nat(names.length - 1), incarnation: fc.nat(1) });
 const shape = fc.record(
-  { kind: fc.nat(2), name: fc.nat(names.length - 1), incarnation: fc.nat(1), owner: ref, ready: fc.boolean(), crashing: fc.boolean(), deleting: fc.boolean(), generation: fc.integer({ min: 1, max: 3 }), observed: fc.integer({ min: 1, max: 3 }) },
+  {
+    kind: fc.nat(2),
+    name: fc.nat(names.length - 1),
+    incarnation: fc.nat(1),
+    owner: ref,
+    ready: fc.boolean(),
+    crashing: fc.boolean(),
+    deleting: fc.boolean(),
+    generation: fc.integer({ min: 1, max: 3 }),
+    observed: fc.integer({ min: 1, max: 3 }),
+  },
   { requiredKeys: ['kind', 'name', 'incarnation', 'ready', 'crashing', 'deleting', 'generation', 'observed'] },
 );
-const change = fc.oneof(fc.record({ put: shape }), fc.record({ remove: fc.record({ kind: fc.nat(2), name: fc.nat(names.length - 1) }) }), fc.record({ queue: fc.subarray(names) }));
+const change = fc.oneof(
+  fc.record({ put: shape }),
+  fc.record({ remove: fc.record({ kind: fc.nat(2), name: fc.nat(names.length - 1) }) }),
+  fc.record({ queue: fc.subarray(names) }),
+);
 
 type Change = { put?: Shape; remove?: { kind: number; name: number }; queue?: string[] };
 
@@ -83,7 +127,8 @@ async function littleCluster() {
     informers,
     context,
     async apply(c: Change) {
-      if (c.queue) state = queueState({ queued: c.queue.map((name, i) => ({ key: `default/${name}`, since: now - i * 1000, triggers: [], droppedTriggers: 0 })) });
+      if (c.queue)
+        state = queueState({ queued: c.queue.map((name, i) => ({ key: `default/${name}`, since: now - i * 1000, triggers: [], droppedTriggers: 0 })) });
       const kind = c.put?.kind ?? c.remove?.kind;
       if (kind === undefined) return;
       const key = `${kind}/${c.put?.name ?? c.remove!.name}`;
@@ -133,7 +178,10 @@ describe('readiness hints kept between calls', () => {
   it('asks the owner-tree sources again only about the objects whose owner tree changed', async () => {
     const cluster = await littleCluster();
     const asked: string[] = [];
-    const counted: RunnableSource[] = blockerSources.map((s) => ({ ...s, run: (subject, context) => (asked.push(`${s.name} ${subject.identity.kind}/${subject.identity.name}`), s.run(subject, context)) }));
+    const counted: RunnableSource[] = blockerSources.map((s) => ({
+      ...s,
+      run: (subject, context) => (asked.push(`${s.name} ${subject.identity.kind}/${subject.identity.name}`), s.run(subject, context)),
+    }));
     const index = new ReadinessHintsCache(counted);
     const dojo = (name: number): Shape => ({ kind: 0, name, incarnation: 0, ready: true, crashing: false, deleting: false, generation: 1, observed: 1 });
     await cluster.apply({ put: dojo(0) });

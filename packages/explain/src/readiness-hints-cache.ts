@@ -91,9 +91,17 @@ export class ReadinessHintsCache {
     const changesBefore = this.#changes;
     const reading = readingContext(context);
     const subject: ExplainSubject = subjectOf(type, object, reading.context, now);
-    const blockers = await Promise.all(this.#sources.map((source) => (source.cost === 'cheap' && source.dependsOn === 'owner-tree' ? source.run(subject, reading.context) : undefined)));
+    const blockers = await Promise.all(
+      this.#sources.map((source) => (source.cost === 'cheap' && source.dependsOn === 'owner-tree' ? source.run(subject, reading.context) : undefined)),
+    );
     const uid = object.metadata.uid;
-    const kept: Kept = { object, controller: subject.controller, assessment: subject.assessment, blockers, reads: uid === undefined ? [] : [uid, ...reading.reads] };
+    const kept: Kept = {
+      object,
+      controller: subject.controller,
+      assessment: subject.assessment,
+      blockers,
+      reads: uid === undefined ? [] : [uid, ...reading.reads],
+    };
     if (uid !== undefined && !reading.readMore() && changesBefore === this.#changes) {
       this.#drop(uid);
       this.#kept.set(uid, kept);

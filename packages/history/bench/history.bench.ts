@@ -21,9 +21,31 @@ function record(seq: number): TelemetryRecord {
   const base = { seq, time: 1_700_000_000_000 + seq, controller: 'dojo', key: `default/dojo-${n}`, object };
   switch (seq % 4) {
     case 0:
-      return { ...base, type: 'reconcile-start', worker: 0, reconcileId: `r-${seq}`, triggers: [{ reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: base.key, object, resourceVersion: String(seq), generation: 3, specChanged: false }], droppedTriggers: 0 };
+      return {
+        ...base,
+        type: 'reconcile-start',
+        worker: 0,
+        reconcileId: `r-${seq}`,
+        triggers: [
+          { reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: base.key, object, resourceVersion: String(seq), generation: 3, specChanged: false },
+        ],
+        droppedTriggers: 0,
+      };
     case 1:
-      return { ...base, type: 'api-call', verb: 'update', resource: 'dojos.core.jutsu.com/status', namespace: 'default', name: object.name, code: 200, rvSent: String(seq - 1), rvReturned: String(seq), durationMs: 1.2, reconcileId: `r-${seq - 1}`, worker: 0 };
+      return {
+        ...base,
+        type: 'api-call',
+        verb: 'update',
+        resource: 'dojos.core.jutsu.com/status',
+        namespace: 'default',
+        name: object.name,
+        code: 200,
+        rvSent: String(seq - 1),
+        rvReturned: String(seq),
+        durationMs: 1.2,
+        reconcileId: `r-${seq - 1}`,
+        worker: 0,
+      };
     case 2:
       return { ...base, type: 'reconcile-end', worker: 0, reconcileId: `r-${seq - 2}`, result: 'success', durationMs: 2.5 };
     default:

@@ -149,10 +149,17 @@ describe('HistoryStore', () => {
   it('gives a stream a column its table lacks, filled from the records already stored', async () => {
     const path = tempFile();
     const first = open(path, { t: 0 });
-    first.stream<{ seq: number; time: number; verb: string }>({ name: 'requests', seqOf: (r) => r.seq, timeOf: (r) => r.time, columns: {} }).append({ seq: 1, time: 1, verb: 'get' });
+    first
+      .stream<{ seq: number; time: number; verb: string }>({ name: 'requests', seqOf: (r) => r.seq, timeOf: (r) => r.time, columns: {} })
+      .append({ seq: 1, time: 1, verb: 'get' });
     await first.close();
     const again = open(path, { t: 0 });
-    const requests = again.stream<{ seq: number; time: number; verb: string }>({ name: 'requests', seqOf: (r) => r.seq, timeOf: (r) => r.time, columns: { verb: (r) => r.verb } });
+    const requests = again.stream<{ seq: number; time: number; verb: string }>({
+      name: 'requests',
+      seqOf: (r) => r.seq,
+      timeOf: (r) => r.time,
+      columns: { verb: (r) => r.verb },
+    });
     expect(requests.query({ where: { verb: 'get' } })).toEqual([{ seq: 1, time: 1, verb: 'get' }]);
     expect(requests.headers()).toEqual([{ seq: 1, time: 1, type: null, columns: { verb: 'get' } }]);
     await again.close();

@@ -102,7 +102,9 @@ export class HistoryStore {
    * controllers), as JSON under `key`; a recording carries every one of them.
    */
   writeMeta(key: string, value: unknown): void {
-    this.#db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    this.#db
+      .prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+      .run(key, JSON.stringify(value));
   }
 
   readMeta(key: string): unknown {

@@ -101,7 +101,14 @@ export class HistoryStream<R> {
     const spec = this.#spec;
     const rows = records.map((record) => {
       const body = JSON.stringify(record);
-      return [spec.seqOf(record), spec.timeOf(record), spec.typeOf?.(record) ?? null, body.length, body, ...this.#columns.map((c) => spec.columns[c]!(record) ?? null)];
+      return [
+        spec.seqOf(record),
+        spec.timeOf(record),
+        spec.typeOf?.(record) ?? null,
+        body.length,
+        body,
+        ...this.#columns.map((c) => spec.columns[c]!(record) ?? null),
+      ];
     });
     return { name: this.name, table: this.table, columns: this.#columns, rows };
   }
@@ -115,7 +122,12 @@ export class HistoryStream<R> {
     const { where, params } = this.#where(query);
     const limit = Math.max(0, Math.floor(query.limit ?? 1000));
     const sql = `SELECT body FROM ${this.table}${where} ORDER BY seq ${query.newest ? 'DESC' : 'ASC'} LIMIT ?`;
-    const stored = (this.#db.prepare(sql).pluck().all(...params, limit) as string[]).map((body) => JSON.parse(body) as R);
+    const stored = (
+      this.#db
+        .prepare(sql)
+        .pluck()
+        .all(...params, limit) as string[]
+    ).map((body) => JSON.parse(body) as R);
     if (query.newest) stored.reverse();
     // Records not yet on disk are all newer than those that are; a batch that landed meanwhile is in both.
     const onDisk = new Set(stored.map((r) => this.#spec.seqOf(r)));
@@ -127,7 +139,10 @@ export class HistoryStream<R> {
   /** How many records match (`limit` and `newest` are ignored), without reading them. */
   count(query: StreamQuery = {}): number {
     const { where, params } = this.#where(query);
-    const onDisk = this.#db.prepare(`SELECT seq FROM ${this.table}${where}`).pluck().all(...params) as number[];
+    const onDisk = this.#db
+      .prepare(`SELECT seq FROM ${this.table}${where}`)
+      .pluck()
+      .all(...params) as number[];
     const seen = new Set(onDisk);
     return onDisk.length + this.#unwritten().filter((r) => !seen.has(this.#spec.seqOf(r)) && this.#matches(r, query)).length;
   }
@@ -137,7 +152,10 @@ export class HistoryStream<R> {
     const { where, params } = this.#where(query);
     const limit = Math.max(0, Math.floor(query.limit ?? 1000));
     const select = ['seq', 'time', 'type', ...this.#columns.map((c) => `"${c}"`)].join(', ');
-    const rows = this.#db.prepare(`SELECT ${select} FROM ${this.table}${where} ORDER BY seq ${query.newest ? 'DESC' : 'ASC'} LIMIT ?`).raw().all(...params, limit) as (string | number | null)[][];
+    const rows = this.#db
+      .prepare(`SELECT ${select} FROM ${this.table}${where} ORDER BY seq ${query.newest ? 'DESC' : 'ASC'} LIMIT ?`)
+      .raw()
+      .all(...params, limit) as (string | number | null)[][];
     const stored: RecordHeader[] = rows.map((row) => ({
       seq: row[0] as number,
       time: row[1] as number,
@@ -149,7 +167,12 @@ export class HistoryStream<R> {
     const spec = this.#spec;
     const unwritten = this.#unwritten()
       .filter((r) => !onDisk.has(spec.seqOf(r)) && this.#matches(r, query))
-      .map((r) => ({ seq: spec.seqOf(r), time: spec.timeOf(r), type: spec.typeOf?.(r) ?? null, columns: Object.fromEntries(this.#columns.map((c) => [c, spec.columns[c]!(r) ?? null])) }));
+      .map((r) => ({
+        seq: spec.seqOf(r),
+        time: spec.timeOf(r),
+        type: spec.typeOf?.(r) ?? null,
+        columns: Object.fromEntries(this.#columns.map((c) => [c, spec.columns[c]!(r) ?? null])),
+      }));
     const all = [...stored, ...unwritten];
     return query.newest ? all.slice(-limit) : all.slice(0, limit);
   }

@@ -25,7 +25,9 @@ function insertFor(table, columns) {
 
 const readState = db.prepare('SELECT * FROM stream_state WHERE name = ?');
 const addWritten = db.prepare('UPDATE stream_state SET records = records + ?, bytes = bytes + ?, last_seq = max(last_seq, ?) WHERE name = ?');
-const saveEvicted = db.prepare('UPDATE stream_state SET records = max(0, records - ?), bytes = max(0, bytes - ?), evicted = evicted + ?, evicted_by_type = ?, complete_since = max(complete_since, ?) WHERE name = ?');
+const saveEvicted = db.prepare(
+  'UPDATE stream_state SET records = max(0, records - ?), bytes = max(0, bytes - ?), evicted = evicted + ?, evicted_by_type = ?, complete_since = max(complete_since, ?) WHERE name = ?',
+);
 
 const write = db.transaction((streams) => {
   for (const stream of streams) {
@@ -68,7 +70,10 @@ const sizeEvictionBatch = 2000;
 
 /** Evicts the stream's oldest batch of records. */
 function evictOldest(stream) {
-  const last = db.prepare(`SELECT seq FROM ${stream.table} ORDER BY seq LIMIT 1 OFFSET ?`).pluck().get(sizeEvictionBatch - 1);
+  const last = db
+    .prepare(`SELECT seq FROM ${stream.table} ORDER BY seq LIMIT 1 OFFSET ?`)
+    .pluck()
+    .get(sizeEvictionBatch - 1);
   return last === undefined ? evict(stream, '1 = 1', []) : evict(stream, 'seq <= ?', [last]);
 }
 

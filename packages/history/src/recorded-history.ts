@@ -49,7 +49,13 @@ export class RecordedHistory {
 
   /** The newest `limit` records of these types about the object (`controller`'s only, when given), oldest first; records that name another uid are left out. */
   telemetry(object: ObjectIdentity, types: readonly TelemetryRecordType[], limit: number, controller?: string): TelemetryRecord[] {
-    const rows = this.#telemetry.query({ where: { object: identityKey(object), ...(controller !== undefined ? { controller } : {}) }, types, ...this.#until, newest: true, limit: limit * 2 });
+    const rows = this.#telemetry.query({
+      where: { object: identityKey(object), ...(controller !== undefined ? { controller } : {}) },
+      types,
+      ...this.#until,
+      newest: true,
+      limit: limit * 2,
+    });
     return rows.filter((r) => object.uid === undefined || r.object?.uid === undefined || r.object.uid === object.uid).slice(-limit);
   }
 
@@ -61,9 +67,15 @@ export class RecordedHistory {
 
   #writerOf(version: ObjectVersionRecord, call: ApiCallRecord | undefined): FieldWriter {
     if (call?.controller) {
-      return { source: 'telemetry', controller: call.controller, manager: call.fieldManager ?? version.writer ?? call.controller, ...(call.reconcileId ? { reconcileId: call.reconcileId } : {}) };
+      return {
+        source: 'telemetry',
+        controller: call.controller,
+        manager: call.fieldManager ?? version.writer ?? call.controller,
+        ...(call.reconcileId ? { reconcileId: call.reconcileId } : {}),
+      };
     }
-    if (version.writer) return { source: 'managedFields', manager: version.writer, ...(this.#isController(version.writer) ? { controller: version.writer } : {}) };
+    if (version.writer)
+      return { source: 'managedFields', manager: version.writer, ...(this.#isController(version.writer) ? { controller: version.writer } : {}) };
     return { source: 'unknown' };
   }
 

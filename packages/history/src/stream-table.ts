@@ -42,7 +42,9 @@ export function createStreamTable(db: Database.Database, name: string, columns: 
   checkStreamName(name);
   for (const c of columns) checkColumnName(name, c);
   const extra = columns.map((c) => `, "${c}"`).join('');
-  db.exec(`CREATE TABLE IF NOT EXISTS ${streamTable(name)} (seq INTEGER PRIMARY KEY, time INTEGER NOT NULL, type TEXT, bytes INTEGER NOT NULL, body TEXT NOT NULL${extra})`);
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS ${streamTable(name)} (seq INTEGER PRIMARY KEY, time INTEGER NOT NULL, type TEXT, bytes INTEGER NOT NULL, body TEXT NOT NULL${extra})`,
+  );
 }
 
 /** The indexed columns a stream's table has (beyond seq, time, type, bytes, body). */

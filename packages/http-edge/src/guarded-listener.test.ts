@@ -32,7 +32,9 @@ function get(port: number): Promise<{ status: number; body: string } | 'closed'>
 /** Sends a raw upgrade request and returns everything the server wrote before closing. */
 function rawUpgrade(port: number, headers = ''): Promise<string> {
   return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n${headers}\r\n`));
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n${headers}\r\n`),
+    );
     let text = '';
     socket.on('data', (c) => (text += c.toString()));
     socket.on('close', () => resolve(text));
@@ -44,10 +46,16 @@ describe('guardRequests', () => {
   it('answers a listener that throws with the failure answer, and keeps serving', async () => {
     let calls = 0;
     const port = await listen((s) =>
-      s.on('request', guardRequests(() => {
-        calls++;
-        throw new URIError('URI malformed');
-      }, (error) => ({ status: 500, body: `failed: ${(error as Error).message}` }))),
+      s.on(
+        'request',
+        guardRequests(
+          () => {
+            calls++;
+            throw new URIError('URI malformed');
+          },
+          (error) => ({ status: 500, body: `failed: ${(error as Error).message}` }),
+        ),
+      ),
     );
     expect(await get(port)).toEqual({ status: 500, body: 'failed: URI malformed' });
     expect(await get(port)).toEqual({ status: 500, body: 'failed: URI malformed' });
@@ -55,17 +63,25 @@ describe('guardRequests', () => {
   });
 
   it('answers a listener whose promise rejects', async () => {
-    const port = await listen((s) => s.on('request', guardRequests(async () => Promise.reject(new Error('late')))));
+    const port = await listen((s) =>
+      s.on(
+        'request',
+        guardRequests(async () => Promise.reject(new Error('late'))),
+      ),
+    );
     expect(await get(port)).toMatchObject({ status: 500 });
   });
 
   it('closes the connection when the answer had already started', async () => {
     const port = await listen((s) =>
-      s.on('request', guardRequests((_req, res) => {
-        res.writeHead(200);
-        res.write('half');
-        throw new Error('mid-answer');
-      })),
+      s.on(
+        'request',
+        guardRequests((_req, res) => {
+          res.writeHead(200);
+          res.write('half');
+          throw new Error('mid-answer');
+        }),
+      ),
     );
     const answer = await get(port);
     // Either the client saw the response cut short or the connection drop; never a second head.
@@ -74,11 +90,17 @@ describe('guardRequests', () => {
 
   it('still answers when the failure answer itself throws', async () => {
     const port = await listen((s) =>
-      s.on('request', guardRequests(() => {
-        throw new Error('first');
-      }, () => {
-        throw new Error('second');
-      })),
+      s.on(
+        'request',
+        guardRequests(
+          () => {
+            throw new Error('first');
+          },
+          () => {
+            throw new Error('second');
+          },
+        ),
+      ),
     );
     expect(await get(port)).toMatchObject({ status: 500, body: 'internal error\n' });
   });
@@ -87,9 +109,15 @@ describe('guardRequests', () => {
 describe('guardUpgrades', () => {
   it('refuses an upgrade whose listener throws with the failure answer', async () => {
     const port = await listen((s) =>
-      s.on('upgrade', guardUpgrades(() => {
-        throw new URIError('URI malformed');
-      }, () => ({ status: 400, headers: { 'Content-Type': 'application/json' }, body: '{"code":400}' }))),
+      s.on(
+        'upgrade',
+        guardUpgrades(
+          () => {
+            throw new URIError('URI malformed');
+          },
+          () => ({ status: 400, headers: { 'Content-Type': 'application/json' }, body: '{"code":400}' }),
+        ),
+      ),
     );
     const text = await rawUpgrade(port);
     expect(text).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/);
@@ -100,10 +128,13 @@ describe('guardUpgrades', () => {
     let held: (() => void) | undefined;
     const port = await listen((s) => {
       s.on('request', (_req, res) => res.end('alive'));
-      s.on('upgrade', guardUpgrades((_req, socket) => {
-        // Answers only later: by then the peer is gone, and writing raises EPIPE/ECONNRESET.
-        held = () => refuseUpgrade(socket, { status: 401, body: 'no' });
-      }));
+      s.on(
+        'upgrade',
+        guardUpgrades((_req, socket) => {
+          // Answers only later: by then the peer is gone, and writing raises EPIPE/ECONNRESET.
+          held = () => refuseUpgrade(socket, { status: 401, body: 'no' });
+        }),
+      );
     });
     await new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {

@@ -60,7 +60,11 @@ export function guardRequests<Req extends IncomingMessage = IncomingMessage, Res
   listener: (req: Req, res: Res) => unknown,
   failure: FailureAnswer = plainFailure,
 ): (req: Req, res: Res) => void {
-  return (req, res) => settle(() => listener(req, res), (error) => answerFailure(res, failure, error));
+  return (req, res) =>
+    settle(
+      () => listener(req, res),
+      (error) => answerFailure(res, failure, error),
+    );
 }
 
 /** Answers an upgrade with a plain HTTP response: no WebSocket exists yet to carry an error frame. */
@@ -89,6 +93,9 @@ export function guardUpgrades<Req extends IncomingMessage = IncomingMessage>(
 ): (req: Req, socket: Duplex, head: Buffer) => void {
   return (req, socket, head) => {
     socket.on('error', () => socket.destroy());
-    settle(() => listener(req, socket, head), (error) => refuseUpgrade(socket, answerOf(failure, error)));
+    settle(
+      () => listener(req, socket, head),
+      (error) => refuseUpgrade(socket, answerOf(failure, error)),
+    );
   };
 }

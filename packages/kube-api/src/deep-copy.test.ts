@@ -3,7 +3,11 @@ import { deepCopy } from './deep-copy.ts';
 
 describe('deepCopy', () => {
   it('copies a JSON object so that editing the copy leaves the original as it was', () => {
-    const pod = { metadata: { name: 'web', labels: { app: 'web' } }, spec: { containers: [{ name: 'app', ports: [{ containerPort: 80 }] }] }, status: { podIP: null } };
+    const pod = {
+      metadata: { name: 'web', labels: { app: 'web' } },
+      spec: { containers: [{ name: 'app', ports: [{ containerPort: 80 }] }] },
+      status: { podIP: null },
+    };
     const copy = deepCopy(pod);
     expect(copy).toEqual(pod);
     copy.metadata.labels.app = 'db';

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { fieldManagerConflicts } from './field-manager-conflicts.ts';
 import type { Status } from './status.ts';
 
-const conflict = (causes: NonNullable<Status['details']>['causes']): Status => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'Conflict', code: 409, details: { causes } });
+const conflict = (causes: NonNullable<Status['details']>['causes']): Status => ({
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Failure',
+  reason: 'Conflict',
+  code: 409,
+  details: { causes },
+});
 
 describe("a refused server-side apply's conflicts", () => {
   it('names each contested field and the manager that owns it, and how that manager wrote it', () => {

@@ -27,6 +27,13 @@ export function fieldManagerConflicts(status: Status | undefined): FieldOwnerCon
     const m = conflictMessage.exec(cause.message ?? '');
     if (!m) return [{ field: cause.field, manager: cause.message ?? 'another manager' }];
     const [, manager, subresource, apiVersion] = m;
-    return [{ field: cause.field, manager: JSON.parse(`"${manager}"`) as string, ...(subresource ? { subresource: JSON.parse(`"${subresource}"`) as string } : {}), ...(apiVersion ? { apiVersion } : {}) }];
+    return [
+      {
+        field: cause.field,
+        manager: JSON.parse(`"${manager}"`) as string,
+        ...(subresource ? { subresource: JSON.parse(`"${subresource}"`) as string } : {}),
+        ...(apiVersion ? { apiVersion } : {}),
+      },
+    ];
   });
 }

@@ -35,7 +35,9 @@ describe('LabelSelector', () => {
     expect(() => LabelSelector.parse('x,')).toThrow("found '', expected: identifier after ','");
     expect(() => LabelSelector.parse(',x')).toThrow("found ',', expected: !, identifier, or 'end of string'");
     expect(() => LabelSelector.parse('!a=b')).toThrow("found '=', expected: ',' or 'end of string'");
-    expect(() => LabelSelector.parse('tier>x')).toThrow(`unable to parse requirement: values[0]: Invalid value: "x": for 'Gt', 'Lt' operators, the value must be an integer`);
+    expect(() => LabelSelector.parse('tier>x')).toThrow(
+      `unable to parse requirement: values[0]: Invalid value: "x": for 'Gt', 'Lt' operators, the value must be an integer`,
+    );
   });
 
   it('reads the empty members of a set and the Gt/Lt operators', () => {

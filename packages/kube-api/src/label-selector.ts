@@ -6,7 +6,6 @@ import { parseInt64, parseLabelSelector, type Requirement } from './label-select
 
 export type { Operator, Requirement } from './label-selector-parse.ts';
 
-
 export interface LabelSelectorObject {
   matchLabels?: Record<string, string>;
   matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; values?: string[] }[];
@@ -77,13 +76,21 @@ function requirementMatches(r: Requirement, labels: Readonly<Record<string, stri
 
 function formatRequirement(r: Requirement): string {
   switch (r.operator) {
-    case 'Equals': return `${r.key}=${r.values[0] ?? ''}`;
-    case 'NotEquals': return `${r.key}!=${r.values[0] ?? ''}`;
-    case 'In': return `${r.key} in (${r.values.join(',')})`;
-    case 'NotIn': return `${r.key} notin (${r.values.join(',')})`;
-    case 'Exists': return r.key;
-    case 'DoesNotExist': return `!${r.key}`;
-    case 'GreaterThan': return `${r.key}>${r.values[0] ?? ''}`;
-    case 'LessThan': return `${r.key}<${r.values[0] ?? ''}`;
+    case 'Equals':
+      return `${r.key}=${r.values[0] ?? ''}`;
+    case 'NotEquals':
+      return `${r.key}!=${r.values[0] ?? ''}`;
+    case 'In':
+      return `${r.key} in (${r.values.join(',')})`;
+    case 'NotIn':
+      return `${r.key} notin (${r.values.join(',')})`;
+    case 'Exists':
+      return r.key;
+    case 'DoesNotExist':
+      return `!${r.key}`;
+    case 'GreaterThan':
+      return `${r.key}>${r.values[0] ?? ''}`;
+    case 'LessThan':
+      return `${r.key}<${r.values[0] ?? ''}`;
   }
 }

@@ -12,7 +12,7 @@ describe('name validation', () => {
     expect(validateDNS1123Label('with.dot')).toHaveLength(1);
   });
 
-  it('counts lengths in UTF-8 bytes, as Go\'s len() does', () => {
+  it("counts lengths in UTF-8 bytes, as Go's len() does", () => {
     expect(utf8Length('abc')).toBe(3);
     expect(utf8Length('é')).toBe(2);
     expect(utf8Length('€')).toBe(3);

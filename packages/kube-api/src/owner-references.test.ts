@@ -7,11 +7,20 @@ const deployment = { apiVersion: 'apps/v1', kind: 'Deployment' };
 
 describe('controller references', () => {
   it('names the owner by kind, name and uid, as controller and blocking foreground deletion', () => {
-    expect(newControllerRef(owner, deployment)).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: 'uid-1', controller: true, blockOwnerDeletion: true });
+    expect(newControllerRef(owner, deployment)).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: 'web',
+      uid: 'uid-1',
+      controller: true,
+      blockOwnerDeletion: true,
+    });
   });
 
   it('finds the one controller among the owner references', () => {
-    const child: KubeObject = { metadata: { ownerReferences: [{ ...newControllerRef(owner, deployment), controller: false, uid: 'other' }, newControllerRef(owner, deployment)] } };
+    const child: KubeObject = {
+      metadata: { ownerReferences: [{ ...newControllerRef(owner, deployment), controller: false, uid: 'other' }, newControllerRef(owner, deployment)] },
+    };
     expect(controllerOf(child)?.uid).toBe('uid-1');
     expect(controllerOf({ metadata: {} })).toBeUndefined();
   });

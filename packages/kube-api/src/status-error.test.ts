@@ -27,9 +27,7 @@ describe('StatusError factories', () => {
   });
 
   it('renders a minimum violation with kubectl-identical text and a field cause', () => {
-    const err = newInvalid(dojoKind, 'kyoto', [
-      fieldError.invalid('spec.replicas', -1, 'spec.replicas in body should be greater than or equal to 0'),
-    ]);
+    const err = newInvalid(dojoKind, 'kyoto', [fieldError.invalid('spec.replicas', -1, 'spec.replicas in body should be greater than or equal to 0')]);
     expect(err.code).toBe(422);
     expect(err.message).toBe(
       'Dojo.core.jutsu.com "kyoto" is invalid: spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0',
@@ -44,10 +42,7 @@ describe('StatusError factories', () => {
   });
 
   it('lists supported enum values and brackets several errors', () => {
-    const err = newInvalid(dojoKind, 'kyoto', [
-      fieldError.notSupported('spec.database', 'MySQL', ['Postgres', 'Mongo']),
-      fieldError.required('spec.title'),
-    ]);
+    const err = newInvalid(dojoKind, 'kyoto', [fieldError.notSupported('spec.database', 'MySQL', ['Postgres', 'Mongo']), fieldError.required('spec.title')]);
     expect(err.message).toBe(
       'Dojo.core.jutsu.com "kyoto" is invalid: [spec.database: Unsupported value: "MySQL": supported values: "Postgres", "Mongo", spec.title: Required value]',
     );

@@ -78,27 +78,41 @@ function omitEmptyDetails(details: StatusDetails): StatusDetails {
 
 export function reasonForCode(code: number): StatusReason {
   switch (code) {
-    case 400: return 'BadRequest';
-    case 401: return 'Unauthorized';
-    case 403: return 'Forbidden';
-    case 404: return 'NotFound';
-    case 405: return 'MethodNotAllowed';
-    case 406: return 'NotAcceptable';
-    case 409: return 'Conflict';
-    case 410: return 'Gone';
-    case 413: return 'RequestEntityTooLarge';
-    case 415: return 'UnsupportedMediaType';
-    case 422: return 'Invalid';
-    case 429: return 'TooManyRequests';
-    case 503: return 'ServiceUnavailable';
-    case 504: return 'Timeout';
-    default: return code >= 500 ? 'InternalError' : '';
+    case 400:
+      return 'BadRequest';
+    case 401:
+      return 'Unauthorized';
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'NotFound';
+    case 405:
+      return 'MethodNotAllowed';
+    case 406:
+      return 'NotAcceptable';
+    case 409:
+      return 'Conflict';
+    case 410:
+      return 'Gone';
+    case 413:
+      return 'RequestEntityTooLarge';
+    case 415:
+      return 'UnsupportedMediaType';
+    case 422:
+      return 'Invalid';
+    case 429:
+      return 'TooManyRequests';
+    case 503:
+      return 'ServiceUnavailable';
+    case 504:
+      return 'Timeout';
+    default:
+      return code >= 500 ? 'InternalError' : '';
   }
 }
 
 /** The message a stale resourceVersion gets, word for word as Kubernetes sends it. */
-export const optimisticLockErrorMsg =
-  'the object has been modified; please apply your changes to the latest version and try again';
+export const optimisticLockErrorMsg = 'the object has been modified; please apply your changes to the latest version and try again';
 
 export function newNotFound(gr: GroupResource, name: string): StatusError {
   return newStatusError(404, 'NotFound', `${groupResourceString(gr)} "${name}" not found`, {
@@ -198,6 +212,5 @@ export const isNotFound = (e: unknown): boolean => e instanceof StatusError && e
 export const isAlreadyExists = (e: unknown): boolean => e instanceof StatusError && e.reason === 'AlreadyExists';
 export const isConflict = (e: unknown): boolean => e instanceof StatusError && e.reason === 'Conflict';
 export const isInvalid = (e: unknown): boolean => e instanceof StatusError && e.reason === 'Invalid';
-export const isGone = (e: unknown): boolean =>
-  e instanceof StatusError && (e.code === 410 || e.reason === 'Gone' || e.reason === 'Expired');
+export const isGone = (e: unknown): boolean => e instanceof StatusError && (e.code === 410 || e.reason === 'Gone' || e.reason === 'Expired');
 export const isTooManyRequests = (e: unknown): boolean => e instanceof StatusError && e.code === 429;

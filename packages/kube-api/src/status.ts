@@ -65,9 +65,6 @@ export interface Status {
 
 export function isStatus(value: unknown): value is Status {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { kind?: unknown }).kind === 'Status' &&
-    typeof (value as { code?: unknown }).code === 'number'
+    typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Status' && typeof (value as { code?: unknown }).code === 'number'
   );
 }

@@ -14,7 +14,11 @@ describe('parseWarningHeader', () => {
   });
 
   it('splits warnings the browser joined with ", " but not a comma inside the quotes, and skips a warn-date', () => {
-    expect(parseWarningHeader('299 - "one, two", 299 kube-apiserver "three" "Tue, 15 Nov 1994 08:12:31 GMT", 299 - "four"')).toEqual(['one, two', 'three', 'four']);
+    expect(parseWarningHeader('299 - "one, two", 299 kube-apiserver "three" "Tue, 15 Nov 1994 08:12:31 GMT", 299 - "four"')).toEqual([
+      'one, two',
+      'three',
+      'four',
+    ]);
   });
 
   it('unescapes quotes and backslashes', () => {

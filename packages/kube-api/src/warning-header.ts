@@ -62,7 +62,10 @@ function decodeEncodedWords(text: string): string {
       const bytes =
         encoding.toUpperCase() === 'B'
           ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
-          : Uint8Array.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), (c) => c.charCodeAt(0));
+          : Uint8Array.from(
+              data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              (c) => c.charCodeAt(0),
+            );
       return new TextDecoder(charset, { fatal: true }).decode(bytes);
     } catch {
       return word;

@@ -5,8 +5,25 @@
  * reconciles, their API calls and conflicts are appended to the telemetry journal, so every
  * view draws them beside the exact ones.
  */
-import type { ActivitySnapshot, ClientStalenessAnswer, ConnectAnswer, RequestJournalHello, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
-import { Activity, RequestLog, type ActivityFeed, type ActivityFeedFactory, type ActivityView, type ClientIdentifier, type RequestLogQuery, type RequestSink } from '@dojo/activity';
+import type {
+  ActivitySnapshot,
+  ClientStalenessAnswer,
+  ConnectAnswer,
+  RequestJournalHello,
+  RequestJournalRecord,
+  RequestLogPage,
+  TelemetryRecord,
+} from '@dojo/console-protocol';
+import {
+  Activity,
+  RequestLog,
+  type ActivityFeed,
+  type ActivityFeedFactory,
+  type ActivityView,
+  type ClientIdentifier,
+  type RequestLogQuery,
+  type RequestSink,
+} from '@dojo/activity';
 import { connectClient, listClients } from '@dojo/apiserver';
 import { newBadRequest } from '@dojo/kube-api';
 import type { Journal, KubeTransport } from '@dojo/runtime';
@@ -108,7 +125,11 @@ export class ActivityService implements ActivityView {
       time: Date.now(),
       feed: this.#feed.state,
       ...state,
-      connected: listClients(this.#options.dataDir).map(({ name, kubeconfigPath, serviceAccount }) => ({ name, kubeconfigPath, ...(serviceAccount ? { serviceAccount } : {}) })),
+      connected: listClients(this.#options.dataDir).map(({ name, kubeconfigPath, serviceAccount }) => ({
+        name,
+        kubeconfigPath,
+        ...(serviceAccount ? { serviceAccount } : {}),
+      })),
     };
   }
 

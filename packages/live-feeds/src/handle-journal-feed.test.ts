@@ -25,10 +25,18 @@ async function serverThread(options: { requestJournal?: boolean; maxOldGeneratio
 
 function post(server: ApiServerHandle, name: string, data: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
-    const req = request(`${server.url}/api/v1/namespaces/default/configmaps`, { method: 'POST', ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${server.credentials.token}`, 'content-type': 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${server.url}/api/v1/namespaces/default/configmaps`,
+      {
+        method: 'POST',
+        ca: server.credentials.caCertPem,
+        headers: { authorization: `Bearer ${server.credentials.token}`, 'content-type': 'application/json' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data }));
   });

@@ -31,7 +31,12 @@ async function feedOf(apiserver: ApiServer) {
   const transport = await KubeTransport.fromKubeConfig(kubeConfig, { userAgent: 'dojo-console' });
   const hellos: RequestJournalHello[] = [];
   const records: RequestJournalRecord[] = [];
-  const feed = new JournalFeed({ transport, handler: { hello: (h) => hellos.push(h), record: (r) => records.push(r) }, backoff: { initialMs: 50, maxMs: 200 }, unavailableRetryMs: 200 });
+  const feed = new JournalFeed({
+    transport,
+    handler: { hello: (h) => hellos.push(h), record: (r) => records.push(r) },
+    backoff: { initialMs: 50, maxMs: 200 },
+    unavailableRetryMs: 200,
+  });
   feed.start();
   cleanups.push(() => {
     feed.stop();

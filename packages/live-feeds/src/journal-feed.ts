@@ -14,7 +14,6 @@ import { StatusError } from '@dojo/kube-api';
 import type { KubeTransport } from '@dojo/runtime';
 import type { ActivityFeed, JournalFeedHandler } from '@dojo/activity';
 
-
 export interface JournalFeedOptions {
   transport: KubeTransport;
   handler: JournalFeedHandler;
@@ -61,7 +60,8 @@ export class JournalFeed implements ActivityFeed {
     try {
       stream = await this.#options.transport.openStream({ method: 'GET', path: `/debug/requests?sinceSeq=${this.#lastSeq}`, signal: this.#abort.signal });
     } catch (error) {
-      if (error instanceof StatusError && error.code === 404) return this.#retry('unavailable', 'the API server keeps no request journal', this.#options.unavailableRetryMs ?? 30_000);
+      if (error instanceof StatusError && error.code === 404)
+        return this.#retry('unavailable', 'the API server keeps no request journal', this.#options.unavailableRetryMs ?? 30_000);
       return this.#retry('connecting', errorText(error));
     }
     try {

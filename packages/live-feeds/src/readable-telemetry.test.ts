@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isReadableTelemetry, UnreadableTelemetry } from './readable-telemetry.ts';
 
-const start = { type: 'reconcile-start', seq: 1, time: 1, controller: 'dojo', key: 'default/a', object: { group: '', kind: 'ConfigMap', namespace: 'default', name: 'a' } };
+const start = {
+  type: 'reconcile-start',
+  seq: 1,
+  time: 1,
+  controller: 'dojo',
+  key: 'default/a',
+  object: { group: '', kind: 'ConfigMap', namespace: 'default', name: 'a' },
+};
 
 describe('telemetry read back from the history', () => {
   it('is readable with its type, seq, time and string names', () => {

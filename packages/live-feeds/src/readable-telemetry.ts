@@ -16,7 +16,8 @@ const optionalText = (value: unknown) => value === undefined || typeof value ===
 /** Whether a stored record has the fields every reader of telemetry relies on, of their types, and is not dated far ahead of `now`. */
 export function isReadableTelemetry(record: unknown, now: number): record is TelemetryRecord {
   if (!isObject(record)) return false;
-  if (typeof record.type !== 'string' || !Number.isInteger(record.seq) || typeof record.time !== 'number' || !(record.time <= now + futureToleranceMs)) return false;
+  if (typeof record.type !== 'string' || !Number.isInteger(record.seq) || typeof record.time !== 'number' || !(record.time <= now + futureToleranceMs))
+    return false;
   return optionalText(record.controller) && optionalText(record.key) && (record.object === undefined || isObject(record.object));
 }
 

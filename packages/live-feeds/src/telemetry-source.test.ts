@@ -34,8 +34,26 @@ describe('TelemetryHistory', () => {
 
   it("answers one object's records by identity, never its namesake of another kind", () => {
     const { journal, telemetry } = setup();
-    journal.append({ type: 'reconcile-start', controller: 'dojo', key: 'default/web', object: dojo('web'), worker: 0, reconcileId: 'a', triggers: [], droppedTriggers: 0 });
-    journal.append({ type: 'reconcile-start', controller: 'deployment-controller', key: 'default/web', object: deployment('web'), worker: 0, reconcileId: 'b', triggers: [], droppedTriggers: 0 });
+    journal.append({
+      type: 'reconcile-start',
+      controller: 'dojo',
+      key: 'default/web',
+      object: dojo('web'),
+      worker: 0,
+      reconcileId: 'a',
+      triggers: [],
+      droppedTriggers: 0,
+    });
+    journal.append({
+      type: 'reconcile-start',
+      controller: 'deployment-controller',
+      key: 'default/web',
+      object: deployment('web'),
+      worker: 0,
+      reconcileId: 'b',
+      triggers: [],
+      droppedTriggers: 0,
+    });
     expect(telemetry.query({ object: 'core.jutsu.com/Dojo/default/web' }).records.map((r) => r.controller)).toEqual(['dojo']);
     expect(telemetry.query({ reconcile: 'b' }).records.map((r) => r.controller)).toEqual(['deployment-controller']);
   });

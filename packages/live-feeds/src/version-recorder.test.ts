@@ -14,7 +14,10 @@ afterEach(async () => {
 });
 
 /** Stands in for the console's redaction (its proxy's), which up.ts gives the recorder. */
-const redactValues = (secret: KubeObject): KubeObject => ({ ...secret, data: Object.fromEntries(Object.keys((secret.data ?? {}) as object).map((key) => [key, '<redacted>'])) });
+const redactValues = (secret: KubeObject): KubeObject => ({
+  ...secret,
+  data: Object.fromEntries(Object.keys((secret.data ?? {}) as object).map((key) => [key, '<redacted>'])),
+});
 
 function recorder(path = join(mkdtempSync(join(tmpdir(), 'versions-')), 'history.db'), now = () => 1000) {
   const store = new HistoryStore({ path, flushEveryMs: 0, retentionEveryMs: 0 });
@@ -26,7 +29,14 @@ function recorder(path = join(mkdtempSync(join(tmpdir(), 'versions-')), 'history
 const dojo = (rv: string, generation: number, status: string, managedFields: Omit<ManagedFieldsEntry, 'operation'>[] = []): KubeObject => ({
   apiVersion: 'core.jutsu.com/v1',
   kind: 'Dojo',
-  metadata: { namespace: 'default', name: 'web', uid: 'u1', resourceVersion: rv, generation, managedFields: managedFields.map((f) => ({ ...f, operation: 'Update' as const })) },
+  metadata: {
+    namespace: 'default',
+    name: 'web',
+    uid: 'u1',
+    resourceVersion: rv,
+    generation,
+    managedFields: managedFields.map((f) => ({ ...f, operation: 'Update' as const })),
+  },
   spec: { replicas: generation },
   status: { readyStatus: status },
 });
@@ -35,8 +45,14 @@ describe('VersionRecorder', () => {
   it('records each version with its identity, generation, what changed and who wrote it, without managedFields', () => {
     const { stream, recorder: r } = recorder();
     const v1 = dojo('1', 1, '0/1', [{ manager: 'kubectl', time: '2024-01-01T00:00:00Z' }]);
-    const v2 = dojo('2', 1, '1/1', [{ manager: 'kubectl', time: '2024-01-01T00:00:00Z' }, { manager: 'dojo', time: '2024-01-01T00:00:05Z' }]);
-    const v3 = dojo('3', 2, '1/1', [{ manager: 'kubectl', time: '2024-01-01T00:00:09Z' }, { manager: 'dojo', time: '2024-01-01T00:00:05Z' }]);
+    const v2 = dojo('2', 1, '1/1', [
+      { manager: 'kubectl', time: '2024-01-01T00:00:00Z' },
+      { manager: 'dojo', time: '2024-01-01T00:00:05Z' },
+    ]);
+    const v3 = dojo('3', 2, '1/1', [
+      { manager: 'kubectl', time: '2024-01-01T00:00:09Z' },
+      { manager: 'dojo', time: '2024-01-01T00:00:05Z' },
+    ]);
     r.record(dojoKind, 'ADDED', undefined, v1);
     r.record(dojoKind, 'MODIFIED', v1, v2);
     r.record(dojoKind, 'MODIFIED', v2, v3);
@@ -52,7 +68,10 @@ describe('VersionRecorder', () => {
 
   it('never stores the values of a Secret: they pass through the redaction it is given', () => {
     const { stream, recorder: r } = recorder();
-    r.record({ group: '', kind: 'Secret' }, 'ADDED', undefined, { metadata: { namespace: 'default', name: 's', uid: 's1', resourceVersion: '4' }, data: { password: 'aHVudGVyMg==' } });
+    r.record({ group: '', kind: 'Secret' }, 'ADDED', undefined, {
+      metadata: { namespace: 'default', name: 's', uid: 's1', resourceVersion: '4' },
+      data: { password: 'aHVudGVyMg==' },
+    });
     const [stored] = stream.query();
     expect(stored!.body.data).toEqual({ password: '<redacted>' });
     expect(JSON.stringify(stored)).not.toContain('aHVudGVyMg==');
@@ -72,7 +91,7 @@ describe('VersionRecorder', () => {
     ]);
   });
 
-  it('asks the store for an earlier version only of objects from the informer\'s first list', () => {
+  it("asks the store for an earlier version only of objects from the informer's first list", () => {
     const { stream, recorder: r } = recorder();
     let queries = 0;
     const query = stream.query.bind(stream);
@@ -89,13 +108,19 @@ describe('VersionRecorder', () => {
   });
 
   it('names the writer whose managedFields entry changed, else the newest entry', () => {
-    const before = dojo('1', 1, 'a', [{ manager: 'a', time: '2024-01-01T00:00:09Z' }, { manager: 'b', time: '2024-01-01T00:00:01Z' }]);
-    const after = dojo('2', 1, 'b', [{ manager: 'a', time: '2024-01-01T00:00:09Z' }, { manager: 'b', time: '2024-01-01T00:00:02Z' }]);
+    const before = dojo('1', 1, 'a', [
+      { manager: 'a', time: '2024-01-01T00:00:09Z' },
+      { manager: 'b', time: '2024-01-01T00:00:01Z' },
+    ]);
+    const after = dojo('2', 1, 'b', [
+      { manager: 'a', time: '2024-01-01T00:00:09Z' },
+      { manager: 'b', time: '2024-01-01T00:00:02Z' },
+    ]);
     expect(writerOf(before, after)).toBe('b');
     expect(writerOf(undefined, after)).toBe('a');
   });
 
-  it("names the /scale writer, whose new entry has no time, not the owner that lost the replicas to it", () => {
+  it('names the /scale writer, whose new entry has no time, not the owner that lost the replicas to it', () => {
     const fields = (...names: string[]) => ({ 'f:spec': Object.fromEntries(names.map((n) => [`f:${n}`, {}])) });
     const before = dojo('1', 1, 'a', [{ manager: 'kubectl-client-side-apply', time: '2024-01-01T00:00:01Z', fieldsV1: fields('replicas', 'title') }]);
     const after = dojo('2', 1, 'a', [

@@ -39,7 +39,12 @@ export class VersionRecorder {
    * `redactSecret` replaces a Secret's values before it is stored; `onSecret` hears every version
    * of a Secret before its values are redacted (recording/secret-value-ledger.ts keeps their hashes).
    */
-  constructor(stream: HistoryStream<ObjectVersionRecord>, redactSecret: (secret: KubeObject) => KubeObject, now: () => number = Date.now, onSecret?: (secret: KubeObject) => void) {
+  constructor(
+    stream: HistoryStream<ObjectVersionRecord>,
+    redactSecret: (secret: KubeObject) => KubeObject,
+    now: () => number = Date.now,
+    onSecret?: (secret: KubeObject) => void,
+  ) {
     this.#stream = stream;
     this.#redactSecret = redactSecret;
     this.#now = now;
@@ -89,7 +94,12 @@ export class VersionRecorder {
     if (!identity.uid) return undefined;
     const [last] = this.#stream.query({ where: { object: identityKey(identity), uid: identity.uid }, newest: true, limit: 1 });
     if (!last || last.event === 'DELETED') return undefined;
-    const seen: Seen = { resourceVersion: last.resourceVersion, generation: last.generation, spec: digest(specOf(last.body)), status: digest(last.body.status) };
+    const seen: Seen = {
+      resourceVersion: last.resourceVersion,
+      generation: last.generation,
+      spec: digest(specOf(last.body)),
+      status: digest(last.body.status),
+    };
     this.#seen.set(key, seen);
     return seen;
   }
@@ -116,7 +126,12 @@ export function writerOf(old: KubeObject | undefined, object: KubeObject): strin
   const compared = old && old !== object;
   // The writer's entry is new or newly stamped; an entry whose fields merely shrank lost them to the writer
   // (a /scale write takes the replicas from their owner and records its own entry without a time, as kube does).
-  const stamped = compared ? entries.filter((e) => { const p = previous.get(id(e)); return !p || p.time !== e.time; }) : [];
+  const stamped = compared
+    ? entries.filter((e) => {
+        const p = previous.get(id(e));
+        return !p || p.time !== e.time;
+      })
+    : [];
   const changed = compared ? entries.filter((e) => !jsonEqual(previous.get(id(e))?.fieldsV1, e.fieldsV1)) : [];
   const candidates = stamped.length ? stamped : changed.length ? changed : entries;
   let best: ManagedFieldsEntry | undefined;
@@ -130,7 +145,9 @@ function specOf(object: KubeObject): unknown {
 }
 
 function digest(value: unknown): string {
-  return createHash('sha1').update(JSON.stringify(value ?? null)).digest('base64');
+  return createHash('sha1')
+    .update(JSON.stringify(value ?? null))
+    .digest('base64');
 }
 
 /** What is kept of a version: no managedFields, and never a Secret's values. */

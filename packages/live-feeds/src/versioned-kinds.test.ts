@@ -38,14 +38,21 @@ describe('the kinds whose versions are recorded', () => {
     expect(kinds.records('core.jutsu.com', 'Dojo')).toBe(true);
     expect(kinds.records('', 'ConfigMap')).toBe(true);
     expect(kinds.records('', 'Event')).toBe(false);
-    expect(informers.informers().map((i) => i.type.resource).sort()).toEqual(['configmaps', 'dojos']);
+    expect(
+      informers
+        .informers()
+        .map((i) => i.type.resource)
+        .sort(),
+    ).toEqual(['configmaps', 'dojos']);
     kinds.close();
   });
 
   it('on a real cluster records only the kinds a controller already watches, asking for no new watch', async () => {
     const informers = new InformerFactory(unusedClient);
     informers.informerFor(dojos);
-    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream, (secret) => secret), async () => [dojos, configMaps], { scope: 'watched' });
+    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream, (secret) => secret), async () => [dojos, configMaps], {
+      scope: 'watched',
+    });
     await settle();
     expect(kinds.records('core.jutsu.com', 'Dojo')).toBe(true);
     expect(kinds.records('', 'ConfigMap')).toBe(false);
@@ -55,9 +62,16 @@ describe('the kinds whose versions are recorded', () => {
 
   it('records core Events in a stream of their own when given a recorder for them', async () => {
     const informers = new InformerFactory(unusedClient);
-    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream, (secret) => secret), async () => [dojos, events], { events: new VersionRecorder(unusedStream, (secret) => secret) });
+    const kinds = recordVersionsOfServedKinds(informers, new VersionRecorder(unusedStream, (secret) => secret), async () => [dojos, events], {
+      events: new VersionRecorder(unusedStream, (secret) => secret),
+    });
     await settle();
-    expect(informers.informers().map((i) => i.type.resource).sort()).toEqual(['dojos', 'events']);
+    expect(
+      informers
+        .informers()
+        .map((i) => i.type.resource)
+        .sort(),
+    ).toEqual(['dojos', 'events']);
     // Events are not "versions recorded" of their kind: they are a stream of their own.
     expect(kinds.records('', 'Event')).toBe(false);
     kinds.close();

@@ -38,10 +38,10 @@ export function recordVersionsOfServedKinds(
   const watched = new Set<string>();
   const recordedKinds = new Set<string>();
   const scope = options.scope ?? 'served';
-  const hasInformer = (type: ServedResource): boolean =>
-    informers.informers().some((i) => i.type.group === type.group && i.type.resource === type.resource);
+  const hasInformer = (type: ServedResource): boolean => informers.informers().some((i) => i.type.group === type.group && i.type.resource === type.resource);
   const removers: (() => void)[] = [];
-  const onError = options.onError ?? ((error) => process.emitWarning(`history: could not discover kinds: ${error instanceof Error ? error.message : String(error)}`));
+  const onError =
+    options.onError ?? ((error) => process.emitWarning(`history: could not discover kinds: ${error instanceof Error ? error.message : String(error)}`));
   const refresh = async (): Promise<void> => {
     for (const type of await discover()) {
       const id = `${type.group}/${type.resource}`;
@@ -50,7 +50,13 @@ export function recordVersionsOfServedKinds(
       if (scope === 'watched' && !hasInformer(type)) continue;
       watched.add(id);
       if (!isEvents) recordedKinds.add(`${type.group}/${type.kind}`);
-      const informer = informers.informerFor({ group: type.group, version: type.version, resource: type.resource, kind: type.kind, namespaced: type.namespaced });
+      const informer = informers.informerFor({
+        group: type.group,
+        version: type.version,
+        resource: type.resource,
+        kind: type.kind,
+        namespaced: type.namespaced,
+      });
       removers.push(informer.addEventHandler((isEvents ? options.events! : recorder).handlerFor(type)));
     }
   };

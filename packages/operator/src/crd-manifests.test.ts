@@ -9,12 +9,11 @@ const versionOf = (name: string): Version => {
 
 describe('operatorCrds', () => {
   it('ships the Dojo and the three Discord kinds in group core.jutsu.com', () => {
-    expect(operatorCrds().map((c) => c.metadata.name).sort()).toEqual([
-      'discordchannels.core.jutsu.com',
-      'discordgroups.core.jutsu.com',
-      'discordservers.core.jutsu.com',
-      'dojos.core.jutsu.com',
-    ]);
+    expect(
+      operatorCrds()
+        .map((c) => c.metadata.name)
+        .sort(),
+    ).toEqual(['discordchannels.core.jutsu.com', 'discordgroups.core.jutsu.com', 'discordservers.core.jutsu.com', 'dojos.core.jutsu.com']);
   });
 
   it('gives Dojo the scale subresource an HPA needs and the printer columns of the design', () => {

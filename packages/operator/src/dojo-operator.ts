@@ -95,9 +95,13 @@ export function registerOperator(manager: Manager, options: OperatorOptions): Op
     return ref ? [formatObjectKey({ namespace: ref.namespace || dojo.metadata.namespace, name: ref.name })] : [];
   });
   const groups = manager.informers.informerFor<DiscordGroup>(operatorTypes.discordGroups);
-  groups.addIndexer(index.groupServer, (group) => (group.spec?.serverRef ? [formatObjectKey({ namespace: group.metadata.namespace, name: group.spec.serverRef.name })] : []));
+  groups.addIndexer(index.groupServer, (group) =>
+    group.spec?.serverRef ? [formatObjectKey({ namespace: group.metadata.namespace, name: group.spec.serverRef.name })] : [],
+  );
   const channels = manager.informers.informerFor<DiscordChannel>(operatorTypes.discordChannels);
-  channels.addIndexer(index.channelGroup, (channel) => (channel.spec?.groupRef ? [formatObjectKey({ namespace: channel.metadata.namespace, name: channel.spec.groupRef.name })] : []));
+  channels.addIndexer(index.channelGroup, (channel) =>
+    channel.spec?.groupRef ? [formatObjectKey({ namespace: channel.metadata.namespace, name: channel.spec.groupRef.name })] : [],
+  );
 
   const databaseServed = options.databaseServed ?? true;
   const dojoBuilder = ControllerBuilder.create(manager).for(operatorTypes.dojos).owns(builtinTypes.deployments);

@@ -13,13 +13,6 @@ import { secSynchOperator } from './examples/secsynch/register-secsynch-operator
 import type { OperatorModule } from './operator-module.ts';
 import { dojoOperator } from './dojo-operator.ts';
 
-export const operators: readonly OperatorModule[] = [
-  dojoOperator,
-  applicationOperator,
-  secSynchOperator,
-  kafkaTopicOperator,
-  fruitOperator,
-];
+export const operators: readonly OperatorModule[] = [dojoOperator, applicationOperator, secSynchOperator, kafkaTopicOperator, fruitOperator];
 
 export const operatorNames: readonly string[] = operators.map((o) => o.name);
-

@@ -2,7 +2,12 @@
 import { isNotFound, type KubeObject, type ObjectKey } from '@dojo/kube-api';
 import type { ObjectReader, ResourceType } from '@dojo/runtime';
 
-export async function readIfExists<T extends KubeObject>(reader: ObjectReader, type: ResourceType, key: ObjectKey, signal?: AbortSignal): Promise<T | undefined> {
+export async function readIfExists<T extends KubeObject>(
+  reader: ObjectReader,
+  type: ResourceType,
+  key: ObjectKey,
+  signal?: AbortSignal,
+): Promise<T | undefined> {
   try {
     return await reader.get<T>(type, key, signal ? { signal } : {});
   } catch (error) {

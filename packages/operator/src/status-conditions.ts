@@ -13,7 +13,12 @@ export interface DesiredCondition<T extends string = string> {
 }
 
 /** `existing` with each desired condition set, in the order given, for `generation`. */
-export function withConditions(existing: readonly Condition[] | undefined, desired: readonly DesiredCondition[], generation: number | undefined, now: string): Condition[] {
+export function withConditions(
+  existing: readonly Condition[] | undefined,
+  desired: readonly DesiredCondition[],
+  generation: number | undefined,
+  now: string,
+): Condition[] {
   let conditions = existing ? [...existing] : [];
   for (const next of desired) {
     conditions = setCondition(conditions, { ...next, ...(generation === undefined ? {} : { observedGeneration: generation }) }, now);

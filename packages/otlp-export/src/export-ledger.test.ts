@@ -32,7 +32,9 @@ describe('the export ledger', () => {
     l.settled(2, { code: ExportResultCode.FAILED, error: new Error('connect ECONNREFUSED') });
     l.admit(5);
     l.settled(2, { code: ExportResultCode.FAILED });
-    expect(log).toEqual(['otlp: dropping reconcile spans for http://c/v1/traces (export_failed: connect ECONNREFUSED); counted in dojo_console_otlp_spans_dropped_total, said once until an export succeeds']);
+    expect(log).toEqual([
+      'otlp: dropping reconcile spans for http://c/v1/traces (export_failed: connect ECONNREFUSED); counted in dojo_console_otlp_spans_dropped_total, said once until an export succeeds',
+    ]);
     l.admit(1);
     l.settled(1, { code: ExportResultCode.SUCCESS });
     expect(log[1]).toBe('otlp: exporting reconcile spans to http://c/v1/traces works again; 9 spans were dropped meanwhile');

@@ -39,7 +39,11 @@ export class ExportLedger {
 
   constructor(options: ExportLedgerOptions) {
     this.#options = options;
-    this.#exported = new Counter({ name: 'dojo_console_otlp_spans_exported_total', help: 'Reconcile spans the OTLP receiver accepted (--otlp-endpoint).', registers: [options.registry] });
+    this.#exported = new Counter({
+      name: 'dojo_console_otlp_spans_exported_total',
+      help: 'Reconcile spans the OTLP receiver accepted (--otlp-endpoint).',
+      registers: [options.registry],
+    });
     this.#dropped = new Counter({
       name: 'dojo_console_otlp_spans_dropped_total',
       help: 'Reconcile spans never delivered to the OTLP receiver, by reason: queue_full (the receiver fell behind), export_failed (it refused or could not be reached), shutdown (still queued when the console stopped).',
@@ -100,7 +104,9 @@ export class ExportLedger {
     if (!this.#failing) {
       this.#failing = true;
       this.#droppedSinceTrouble = 0;
-      this.#options.log(`otlp: dropping reconcile spans for ${this.#options.target} (${reason}: ${detail}); counted in dojo_console_otlp_spans_dropped_total, said once until an export succeeds`);
+      this.#options.log(
+        `otlp: dropping reconcile spans for ${this.#options.target} (${reason}: ${detail}); counted in dojo_console_otlp_spans_dropped_total, said once until an export succeeds`,
+      );
     }
     this.#droppedSinceTrouble += count;
   }

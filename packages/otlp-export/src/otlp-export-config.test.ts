@@ -13,25 +13,39 @@ describe('where the reconcile spans go', () => {
 
   it('keeps a flag that already names /v1/traces, and takes OTEL_EXPORTER_OTLP_TRACES_ENDPOINT exactly as given', () => {
     expect(resolveOtlpExport({ endpoint: 'http://c:4318/v1/traces' }, {})?.url).toBe('http://c:4318/v1/traces');
-    expect(resolveOtlpExport({}, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/custom/path', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://other:4318' })?.url).toBe('http://c:4318/custom/path');
+    expect(
+      resolveOtlpExport({}, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/custom/path', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://other:4318' })?.url,
+    ).toBe('http://c:4318/custom/path');
   });
 
   it('prefers the flag to every variable', () => {
-    expect(resolveOtlpExport({ endpoint: 'http://flag:4318' }, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://env:4318/v1/traces' })?.url).toBe('http://flag:4318/v1/traces');
+    expect(resolveOtlpExport({ endpoint: 'http://flag:4318' }, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://env:4318/v1/traces' })?.url).toBe(
+      'http://flag:4318/v1/traces',
+    );
   });
 
   it('sends protobuf unless told otherwise, by flag or by the traces-specific variable before the generic one', () => {
     expect(resolveOtlpExport({ endpoint: 'http://c' }, {})?.protocol).toBe('http/protobuf');
     expect(resolveOtlpExport({ endpoint: 'http://c' }, { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })?.protocol).toBe('http/json');
-    expect(resolveOtlpExport({ endpoint: 'http://c' }, { OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })?.protocol).toBe('http/protobuf');
+    expect(
+      resolveOtlpExport({ endpoint: 'http://c' }, { OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })?.protocol,
+    ).toBe('http/protobuf');
     expect(resolveOtlpExport({ endpoint: 'http://c', protocol: 'http/json' }, { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' })?.protocol).toBe('http/json');
-    expect(() => resolveOtlpExport({}, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/invalid OTEL_EXPORTER_OTLP_PROTOCOL "grpc".*gRPC is not supported/);
+    expect(() => resolveOtlpExport({}, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      /invalid OTEL_EXPORTER_OTLP_PROTOCOL "grpc".*gRPC is not supported/,
+    );
   });
 
   it('reads the headers as percent-encoded pairs, the traces-specific variable winning per name', () => {
-    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c', OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Basic%20YWxhZGRpbjpvcGVuc2VzYW1l, x-tenant = a', OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'x-tenant=b' };
+    const env = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c',
+      OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Basic%20YWxhZGRpbjpvcGVuc2VzYW1l, x-tenant = a',
+      OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'x-tenant=b',
+    };
     expect(resolveOtlpExport({}, env)?.headers).toEqual({ Authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l', 'x-tenant': 'b' });
-    expect(() => resolveOtlpExport({}, { ...env, OTEL_EXPORTER_OTLP_HEADERS: 'just-a-token' })).toThrow(/invalid OTEL_EXPORTER_OTLP_HEADERS: "just-a-token" is not name=value/);
+    expect(() => resolveOtlpExport({}, { ...env, OTEL_EXPORTER_OTLP_HEADERS: 'just-a-token' })).toThrow(
+      /invalid OTEL_EXPORTER_OTLP_HEADERS: "just-a-token" is not name=value/,
+    );
     expect(() => resolveOtlpExport({}, { ...env, OTEL_EXPORTER_OTLP_HEADERS: 'a=%E0%A4%A' })).toThrow(/value of "a" is not percent-encoded/);
   });
 

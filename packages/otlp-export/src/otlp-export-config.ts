@@ -67,7 +67,9 @@ function parseUrl(raw: string, source: string): URL {
     throw new OtlpConfigError(`invalid ${source} "${raw}": OTLP/HTTP needs an http:// or https:// URL, not ${url.protocol}//`);
   }
   if (url.username || url.password) {
-    throw new OtlpConfigError(`invalid ${source}: credentials in the URL would be logged; put them in OTEL_EXPORTER_OTLP_HEADERS (e.g. "Authorization=Basic%20...")`);
+    throw new OtlpConfigError(
+      `invalid ${source}: credentials in the URL would be logged; put them in OTEL_EXPORTER_OTLP_HEADERS (e.g. "Authorization=Basic%20...")`,
+    );
   }
   return url;
 }
@@ -92,7 +94,10 @@ function protocolOf(flags: OtlpFlags, env: NodeJS.ProcessEnv): OtlpProtocol {
 }
 
 function headersOf(env: NodeJS.ProcessEnv): Record<string, string> {
-  return { ...parseHeaders(env.OTEL_EXPORTER_OTLP_HEADERS, 'OTEL_EXPORTER_OTLP_HEADERS'), ...parseHeaders(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') };
+  return {
+    ...parseHeaders(env.OTEL_EXPORTER_OTLP_HEADERS, 'OTEL_EXPORTER_OTLP_HEADERS'),
+    ...parseHeaders(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'),
+  };
 }
 
 /** The W3C-baggage-like list the specification uses: `k1=v1,k2=v2`, values percent-decoded. */

@@ -28,7 +28,18 @@ const ran: JournalReconcile = {
   },
   calls: [
     { time: t0 + 3.5, durationMs: 2.5, verb: 'get', resource: 'deployments.apps', namespace: 'default', name: 'web', code: 200, rvReturned: '43' },
-    { time: t0 + 9, durationMs: 4, verb: 'update', resource: 'dojos.core.jutsu.com/status', namespace: 'default', name: 'web', code: 200, rvSent: '41', rvReturned: '44', fieldManager: 'dojo-console' },
+    {
+      time: t0 + 9,
+      durationMs: 4,
+      verb: 'update',
+      resource: 'dojos.core.jutsu.com/status',
+      namespace: 'default',
+      name: 'web',
+      code: 200,
+      rvSent: '41',
+      rvReturned: '44',
+      fieldManager: 'dojo-console',
+    },
   ],
   end: { time: t0 + 10, result: 'success', durationMs: 10 },
 };
@@ -40,11 +51,23 @@ afterEach(async () => {
 });
 
 /** `before`: more that reaches the journal first (e.g. the receiver's reconciles). */
-async function exported(reconciles: JournalReconcile[], env: NodeJS.ProcessEnv = {}, before?: (journal: Journal) => void): Promise<{ spans: ReadableSpan[]; registry: Registry; journal: Journal }> {
+async function exported(
+  reconciles: JournalReconcile[],
+  env: NodeJS.ProcessEnv = {},
+  before?: (journal: Journal) => void,
+): Promise<{ spans: ReadableSpan[]; registry: Registry; journal: Journal }> {
   const journal = new Journal({ capacity: 1000 });
   const memory = new InMemorySpanExporter();
   const registry = new Registry();
-  const otlp = new OtlpExport({ journal, options: { url: 'http://unused/v1/traces', protocol: 'http/protobuf', headers: {} }, exporter: memory, registry, version: '1.2.3', clusterName: 'kind-dev', env });
+  const otlp = new OtlpExport({
+    journal,
+    options: { url: 'http://unused/v1/traces', protocol: 'http/protobuf', headers: {} },
+    exporter: memory,
+    registry,
+    version: '1.2.3',
+    clusterName: 'kind-dev',
+    env,
+  });
   running.push(otlp);
   otlp.start();
   before?.(journal);
@@ -167,7 +190,9 @@ describe('a reconcile the console ran, as the SDK holds it', () => {
     const conflicted: JournalReconcile = {
       ...ran,
       reconcileId: '5e3f2a10-7c4d-4e8f-b1a2-c3d4e5f6a7b8',
-      calls: [{ time: t0 + 6, durationMs: 2, verb: 'update', resource: 'dojos.core.jutsu.com/status', namespace: 'default', name: 'web', code: 409, rvSent: '41' }],
+      calls: [
+        { time: t0 + 6, durationMs: 2, verb: 'update', resource: 'dojos.core.jutsu.com/status', namespace: 'default', name: 'web', code: 409, rvSent: '41' },
+      ],
       conflicts: [{ time: t0 + 6, resource: 'dojos.core.jutsu.com/status', staleRV: '41', currentRV: '42', currentManager: 'kubectl-edit' }],
       end: { time: t0 + 7, result: 'conflict', durationMs: 7 },
     };
@@ -179,7 +204,13 @@ describe('a reconcile the console ran, as the SDK holds it', () => {
       {
         name: 'conflict',
         time: hr(t0 + 6),
-        attributes: { 'dojo.conflict.resource': 'dojos.core.jutsu.com/status', 'dojo.conflict.key': 'default/web', 'dojo.conflict.stale_resource_version': '41', 'dojo.conflict.current_resource_version': '42', 'dojo.conflict.current_manager': 'kubectl-edit' },
+        attributes: {
+          'dojo.conflict.resource': 'dojos.core.jutsu.com/status',
+          'dojo.conflict.key': 'default/web',
+          'dojo.conflict.stale_resource_version': '41',
+          'dojo.conflict.current_resource_version': '42',
+          'dojo.conflict.current_manager': 'kubectl-edit',
+        },
         droppedAttributesCount: 0,
       },
     ]);
@@ -189,7 +220,9 @@ describe('a reconcile the console ran, as the SDK holds it', () => {
   });
 
   it('says when a reconcile asked to come back, and still sends one whose start it did not see', async () => {
-    const { spans } = await exported([{ ...ran, start: undefined, calls: [], end: { time: t0 + 30, result: 'requeueAfter', durationMs: 12, requeueAfter: 5000 } }]);
+    const { spans } = await exported([
+      { ...ran, start: undefined, calls: [], end: { time: t0 + 30, result: 'requeueAfter', durationMs: 12, requeueAfter: 5000 } },
+    ]);
     const root = rootOf(spans);
     expect(root.startTime).toEqual(hr(t0 + 18));
     expect(root.attributes).toMatchObject({ 'dojo.reconcile.result': 'requeueAfter', 'dojo.reconcile.requeue_after_ms': 5000 });
@@ -205,16 +238,40 @@ describe('a reconcile inferred for an operator the console only watched', () => 
     start: {
       time: t0,
       triggers: [{ reason: 'watch', event: 'MODIFIED', kind: 'Dojo', key: 'default/web', object: dojoWeb, resourceVersion: '41' }],
-      inferred: { client: 'my-operator', rule: 'same-object-event', confidence: 0.9, explanation: 'MODIFIED Dojo default/web @ RV 41, 12 ms before', object: dojoWeb },
+      inferred: {
+        client: 'my-operator',
+        rule: 'same-object-event',
+        confidence: 0.9,
+        explanation: 'MODIFIED Dojo default/web @ RV 41, 12 ms before',
+        object: dojoWeb,
+      },
     },
-    calls: [{ time: t0 + 20, durationMs: 3, verb: 'patch', resource: 'dojos/status', namespace: 'default', name: 'web', code: 200, rvSent: '41', rvReturned: '45', worker: 0 }],
+    calls: [
+      {
+        time: t0 + 20,
+        durationMs: 3,
+        verb: 'patch',
+        resource: 'dojos/status',
+        namespace: 'default',
+        name: 'web',
+        code: 200,
+        rvSent: '41',
+        rvReturned: '45',
+        worker: 0,
+      },
+    ],
     end: { time: t0 + 20, result: 'success', durationMs: 20 },
   };
 
   it('speaks for the operator as its own service, and says it was inferred, by which rule and how surely', async () => {
     const { spans } = await exported([inferred], { OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging,k8s.cluster.uid=9f1c' });
     const root = rootOf(spans);
-    expect(root.resource.attributes).toMatchObject({ 'service.name': 'my-operator', 'k8s.cluster.name': 'kind-dev', 'k8s.cluster.uid': '9f1c', 'dojo.reported_by': 'dojo-console' });
+    expect(root.resource.attributes).toMatchObject({
+      'service.name': 'my-operator',
+      'k8s.cluster.name': 'kind-dev',
+      'k8s.cluster.uid': '9f1c',
+      'dojo.reported_by': 'dojo-console',
+    });
     expect(root.resource.attributes['service.version']).toBeUndefined();
     expect(root.resource.attributes['deployment.environment.name']).toBeUndefined();
     expect(root.attributes).toMatchObject({
@@ -250,8 +307,29 @@ describe('a reconcile the console received over OTLP', () => {
       const resource = { 'service.name': 'my-operator' };
       const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
       receiver.ingest([
-        { traceId, spanId: '00f067aa0ba902b7', name: 'reconciling object', kind: 1, startMs: t0, endMs: t0 + 5, attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/web.default', 'object.reason': 'object updated' }, status: { code: 0 }, resource },
-        { traceId, spanId: '00f067aa0ba902b8', parentSpanId: '00f067aa0ba902b7', name: 'GET', kind: 3, startMs: t0 + 1, endMs: t0 + 2, attributes: { 'http.method': 'GET', 'http.url': 'https://k/apis/core.jutsu.com/v1/namespaces/default/dojos/web', 'http.status_code': 200 }, status: { code: 0 }, resource },
+        {
+          traceId,
+          spanId: '00f067aa0ba902b7',
+          name: 'reconciling object',
+          kind: 1,
+          startMs: t0,
+          endMs: t0 + 5,
+          attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/web.default', 'object.reason': 'object updated' },
+          status: { code: 0 },
+          resource,
+        },
+        {
+          traceId,
+          spanId: '00f067aa0ba902b8',
+          parentSpanId: '00f067aa0ba902b7',
+          name: 'GET',
+          kind: 3,
+          startMs: t0 + 1,
+          endMs: t0 + 2,
+          attributes: { 'http.method': 'GET', 'http.url': 'https://k/apis/core.jutsu.com/v1/namespaces/default/dojos/web', 'http.status_code': 200 },
+          status: { code: 0 },
+          resource,
+        },
       ]);
     };
     const { spans, journal } = await exported([ran], {}, received);

@@ -106,7 +106,13 @@ export class OtlpExport {
       timer = setTimeout(() => resolve('timeout'), this.#deps.shutdownTimeoutMs ?? 5_000);
       timer.unref();
     });
-    const outcome = await Promise.race([this.#processor.shutdown().then(() => 'done' as const, () => 'failed' as const), gaveUp]);
+    const outcome = await Promise.race([
+      this.#processor.shutdown().then(
+        () => 'done' as const,
+        () => 'failed' as const,
+      ),
+      gaveUp,
+    ]);
     clearTimeout(timer);
     if (outcome !== 'done') this.#ledger.abandon();
   }

@@ -25,17 +25,24 @@ describe.each(['http/protobuf', 'http/json'] satisfies OtlpProtocol[])('the OTLP
   it('sends each reconcile as a trace any OTLP receiver reads: ids, times, resource, attributes, status, child spans', async () => {
     collector = await OtlpCollector.start();
     const journal = new Journal({ capacity: 1000 });
-    otlp = new OtlpExport({ journal, options: { url: `${collector.url}/v1/traces`, protocol, headers: { 'x-scope-orgid': 'dojo' } }, registry: new Registry(), version: '1.2.3', clusterName: 'kind-dev' });
+    otlp = new OtlpExport({
+      journal,
+      options: { url: `${collector.url}/v1/traces`, protocol, headers: { 'x-scope-orgid': 'dojo' } },
+      registry: new Registry(),
+      version: '1.2.3',
+      clusterName: 'kind-dev',
+    });
     otlp.start();
     appendReconcile(journal, {
       controller: 'dojo',
       reconcileId: uuid,
       object: dojoWeb,
       worker: 1,
-      start: { time: t0 + 0.25, triggers: [{ reason: 'watch', event: 'ADDED', kind: 'Dojo', key: 'default/web', object: dojoWeb, resourceVersion: '40', specChanged: true }] },
-      calls: [
-        { time: t0 + 4, durationMs: 3, verb: 'create', resource: 'databases.postgresql.cnpg.io', namespace: 'default', name: 'web', code: 500 },
-      ],
+      start: {
+        time: t0 + 0.25,
+        triggers: [{ reason: 'watch', event: 'ADDED', kind: 'Dojo', key: 'default/web', object: dojoWeb, resourceVersion: '40', specChanged: true }],
+      },
+      calls: [{ time: t0 + 4, durationMs: 3, verb: 'create', resource: 'databases.postgresql.cnpg.io', namespace: 'default', name: 'web', code: 500 }],
       end: { time: t0 + 5.5, result: 'error', durationMs: 5.25, error: 'creating the Database: 500' },
     });
     await otlp.flush();
@@ -65,7 +72,12 @@ describe.each(['http/protobuf', 'http/json'] satisfies OtlpProtocol[])('the OTLP
       scope: { name: 'dojo-console', version: '1.2.3' },
       events: [],
     });
-    expect(root.resource).toMatchObject({ 'service.name': 'dojo-console', 'service.version': '1.2.3', 'k8s.cluster.name': 'kind-dev', 'telemetry.sdk.language': 'nodejs' });
+    expect(root.resource).toMatchObject({
+      'service.name': 'dojo-console',
+      'service.version': '1.2.3',
+      'k8s.cluster.name': 'kind-dev',
+      'telemetry.sdk.language': 'nodejs',
+    });
     expect(root.attributes).toEqual({
       'dojo.controller': 'dojo',
       'dojo.reconcile.id': uuid,
@@ -120,8 +132,12 @@ describe.each(['http/protobuf', 'http/json'] satisfies OtlpProtocol[])('the OTLP
       reconcileId: uuid,
       object: dojoWeb,
       start: { time: t0, triggers: [] },
-      calls: [{ time: t0 + 2, durationMs: 1, verb: 'update', resource: 'dojos.core.jutsu.com/status', namespace: 'default', name: 'web', code: 409, rvSent: '40' }],
-      conflicts: [{ time: t0 + 2, resource: 'dojos.core.jutsu.com/status', staleRV: '40', currentRV: '42', currentManager: 'kubectl-edit', currentClient: 'kubectl' }],
+      calls: [
+        { time: t0 + 2, durationMs: 1, verb: 'update', resource: 'dojos.core.jutsu.com/status', namespace: 'default', name: 'web', code: 409, rvSent: '40' },
+      ],
+      conflicts: [
+        { time: t0 + 2, resource: 'dojos.core.jutsu.com/status', staleRV: '40', currentRV: '42', currentManager: 'kubectl-edit', currentClient: 'kubectl' },
+      ],
       end: { time: t0 + 3, result: 'conflict', durationMs: 3 },
     });
     await otlp.flush();

@@ -3,9 +3,40 @@ import { describe, expect, it } from 'vitest';
 import { ReconcileAssembler, type FinishedReconcile } from './reconcile-assembler.ts';
 
 let seq = 0;
-const start = (id: string): TelemetryRecord => ({ seq: ++seq, time: seq, type: 'reconcile-start', controller: 'c', key: 'ns/a', worker: 0, reconcileId: id, triggers: [], droppedTriggers: 0 });
-const call = (id: string | undefined, verb = 'get'): TelemetryRecord => ({ seq: ++seq, time: seq, type: 'api-call', controller: 'c', key: 'ns/a', verb, resource: 'pods', code: 200, durationMs: 1, ...(id ? { reconcileId: id } : {}) });
-const end = (id: string): TelemetryRecord => ({ seq: ++seq, time: seq, type: 'reconcile-end', controller: 'c', key: 'ns/a', worker: 0, reconcileId: id, result: 'success', durationMs: 1 });
+const start = (id: string): TelemetryRecord => ({
+  seq: ++seq,
+  time: seq,
+  type: 'reconcile-start',
+  controller: 'c',
+  key: 'ns/a',
+  worker: 0,
+  reconcileId: id,
+  triggers: [],
+  droppedTriggers: 0,
+});
+const call = (id: string | undefined, verb = 'get'): TelemetryRecord => ({
+  seq: ++seq,
+  time: seq,
+  type: 'api-call',
+  controller: 'c',
+  key: 'ns/a',
+  verb,
+  resource: 'pods',
+  code: 200,
+  durationMs: 1,
+  ...(id ? { reconcileId: id } : {}),
+});
+const end = (id: string): TelemetryRecord => ({
+  seq: ++seq,
+  time: seq,
+  type: 'reconcile-end',
+  controller: 'c',
+  key: 'ns/a',
+  worker: 0,
+  reconcileId: id,
+  result: 'success',
+  durationMs: 1,
+});
 
 describe('gathering a reconcile from the journal', () => {
   it('hands each reconcile on at its end, with its own calls in order, and none of the calls made outside a reconcile', () => {

@@ -64,7 +64,9 @@ function triggerAttributes(triggers: readonly Trigger[] | undefined, dropped: nu
 
 /** "watch MODIFIED Deployment default/web @ 42": what the console's timeline says of a trigger. */
 export function describeTrigger(trigger: Trigger): string {
-  return [trigger.reason, trigger.event, trigger.kind, trigger.key, trigger.resourceVersion ? `@ ${trigger.resourceVersion}` : undefined].filter(Boolean).join(' ');
+  return [trigger.reason, trigger.event, trigger.kind, trigger.key, trigger.resourceVersion ? `@ ${trigger.resourceVersion}` : undefined]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -76,8 +78,12 @@ export function resourceVersions(reconcile: FinishedReconcile): Attributes {
   const object = reconcile.end.object ?? reconcile.start?.object;
   if (!object) return {};
   const own = identityKey(object);
-  const fromTrigger = [...(reconcile.start?.triggers ?? [])].reverse().find((t) => t.resourceVersion && t.object && identityKey(t.object) === own)?.resourceVersion;
-  const onObject = reconcile.calls.filter((c) => c.name === object.name && (c.namespace ?? '') === (object.namespace ?? '') && isResourceOf(c.resource, object));
+  const fromTrigger = [...(reconcile.start?.triggers ?? [])]
+    .reverse()
+    .find((t) => t.resourceVersion && t.object && identityKey(t.object) === own)?.resourceVersion;
+  const onObject = reconcile.calls.filter(
+    (c) => c.name === object.name && (c.namespace ?? '') === (object.namespace ?? '') && isResourceOf(c.resource, object),
+  );
   const first = onObject[0];
   const before = fromTrigger ?? first?.rvSent ?? first?.rvReturned;
   const lastWrite = onObject.filter((c) => writeVerbs.has(c.verb) && c.code < 300 && c.rvReturned).at(-1);

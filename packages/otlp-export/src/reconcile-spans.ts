@@ -27,13 +27,18 @@ export function writeReconcileSpans(reconcile: FinishedReconcile, tracer: Tracer
   const endMs = Math.max(end.time, ...calls.map((c) => c.end));
   const traceId = reconcileTraceId({ reconcileId: end.reconcileId, controller: end.controller, startMs });
   ids.within(traceId, () => {
-    const root = tracer.startSpan(reconcileSpanName(reconcile), { kind: SpanKind.INTERNAL, startTime: startMs, attributes: reconcileAttributes(reconcile) }, ROOT_CONTEXT);
+    const root = tracer.startSpan(
+      reconcileSpanName(reconcile),
+      { kind: SpanKind.INTERNAL, startTime: startMs, attributes: reconcileAttributes(reconcile) },
+      ROOT_CONTEXT,
+    );
     if (end.result === 'error') root.setStatus({ code: SpanStatusCode.ERROR, message: end.error ?? 'the reconcile failed' });
     for (const conflict of reconcile.conflicts) root.addEvent('conflict', conflictAttributes(conflict), conflict.time);
     const parent = trace.setSpan(ROOT_CONTEXT, root);
     for (const { call, start, end: callEnd } of calls) {
       const child = tracer.startSpan(`${call.verb} ${call.resource}`, { kind: SpanKind.CLIENT, startTime: start, attributes: apiCallAttributes(call) }, parent);
-      if (isFailure(call)) child.setStatus({ code: SpanStatusCode.ERROR, message: `${call.code} on ${call.verb} ${call.resource}${call.name ? ` ${call.name}` : ''}` });
+      if (isFailure(call))
+        child.setStatus({ code: SpanStatusCode.ERROR, message: `${call.code} on ${call.verb} ${call.resource}${call.name ? ` ${call.name}` : ''}` });
       child.end(callEnd);
     }
     root.end(endMs);

@@ -19,9 +19,14 @@ describe('a tracer per service', () => {
     ]);
   });
 
-  it('takes the console\'s service name from OTEL_SERVICE_NAME when it is set', () => {
+  it("takes the console's service name from OTEL_SERVICE_NAME when it is set", () => {
     const memory = new InMemorySpanExporter();
-    const tracers = new ServiceTracers({ processor: new SimpleSpanProcessor(memory), ids: new ReconcileIdGenerator(), version: '1.2.3', env: { OTEL_SERVICE_NAME: 'console-eu' } });
+    const tracers = new ServiceTracers({
+      processor: new SimpleSpanProcessor(memory),
+      ids: new ReconcileIdGenerator(),
+      version: '1.2.3',
+      env: { OTEL_SERVICE_NAME: 'console-eu' },
+    });
     tracers.console().startSpan('own').end();
     expect(memory.getFinishedSpans()[0]!.resource.attributes['service.name']).toBe('console-eu');
   });

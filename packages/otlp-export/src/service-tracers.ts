@@ -62,14 +62,20 @@ export class ServiceTracers {
     // A cluster full of kubectl-like clients must not grow one provider each without end.
     const overflow = this.#operators.size >= (this.#options.maxServices ?? 64);
     const name = overflow ? 'dojo-console-other-clients' : client;
-    tracer = this.#operators.get(name) ?? this.#tracer(resourceFromAttributes({ ...this.#shared, [ATTR_SERVICE_NAME]: name, 'dojo.reported_by': 'dojo-console' }));
+    tracer =
+      this.#operators.get(name) ?? this.#tracer(resourceFromAttributes({ ...this.#shared, [ATTR_SERVICE_NAME]: name, 'dojo.reported_by': 'dojo-console' }));
     this.#operators.set(name, tracer);
     return tracer;
   }
 
   #tracer(resource: Resource): Tracer {
     // Every reconcile is sent (export-ledger.ts accounts for each span, so none may vanish in a sampler).
-    const provider = new BasicTracerProvider({ resource: defaultResource().merge(resource), sampler: new AlwaysOnSampler(), idGenerator: this.#options.ids, spanProcessors: [this.#options.processor] });
+    const provider = new BasicTracerProvider({
+      resource: defaultResource().merge(resource),
+      sampler: new AlwaysOnSampler(),
+      idGenerator: this.#options.ids,
+      spanProcessors: [this.#options.processor],
+    });
     return provider.getTracer('dojo-console', this.#options.version);
   }
 }

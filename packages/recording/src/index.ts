@@ -20,7 +20,13 @@
  *   files when evicted.
  */
 export { readOnlyRecording } from './read-only.ts';
-export { RecordingConsoles, defaultRecordingConsoleLimit, type OpenedConsole, type RecordingConsoleRequest, type RecordingConsolesSettings } from './recording-consoles.ts';
+export {
+  RecordingConsoles,
+  defaultRecordingConsoleLimit,
+  type OpenedConsole,
+  type RecordingConsoleRequest,
+  type RecordingConsolesSettings,
+} from './recording-consoles.ts';
 export { SecretValueLedger } from './secret-value-ledger.ts';
 export { clusterSecretValues, storedSecretValues } from './secret-values.ts';
 export { credentialsIn, traceCleaner } from './trace-cleaner.ts';

@@ -5,5 +5,9 @@
 import { newStatusError, type StatusError } from '@dojo/kube-api';
 
 export function readOnlyRecording(what: string): StatusError {
-  return newStatusError(405, 'MethodNotAllowed', `read-only recording: this console serves a recording, and ${what} cannot be changed; open a live console to make changes`);
+  return newStatusError(
+    405,
+    'MethodNotAllowed',
+    `read-only recording: this console serves a recording, and ${what} cannot be changed; open a live console to make changes`,
+  );
 }

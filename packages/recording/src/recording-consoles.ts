@@ -92,7 +92,9 @@ export class RecordingConsoles {
       // Claimed before anything is awaited, so a second drop of the file waits for this one.
       const evicted = [...this.#evictUnused(now), ...this.#evictForOneMore()];
       const dataDir = join(this.#settings.dataDir, 'recordings', randomBytes(6).toString('hex'));
-      const opening = Promise.all(evicted.map(stopRunning)).then(() => this.#open({ file, name, dataDir, host: this.#settings.host, port: 0, token: this.#settings.token }));
+      const opening = Promise.all(evicted.map(stopRunning)).then(() =>
+        this.#open({ file, name, dataDir, host: this.#settings.host, port: 0, token: this.#settings.token }),
+      );
       const claimed: Running = { dataDir, opening, usedAt: now };
       running = claimed;
       this.#running.set(hash, claimed);

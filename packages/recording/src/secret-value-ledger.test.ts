@@ -12,7 +12,12 @@ function dataDir(): string {
   return d;
 }
 const b64 = (s: string) => Buffer.from(s).toString('base64');
-const secret = (data: Record<string, string>) => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, b64(v)])) });
+const secret = (data: Record<string, string>) => ({
+  apiVersion: 'v1',
+  kind: 'Secret',
+  metadata: { name: 's' },
+  data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, b64(v)])),
+});
 
 describe('the ledger of values Secrets had', () => {
   it('scrubs a remembered value wherever it appears: as it is, base64-encoded, and escaped inside a JSON string', () => {

@@ -24,7 +24,10 @@ const namingKeys = new Set(['username', 'user', 'dbname', 'database', 'host', 'h
 /** A Secret's values that hide something, as they are and base64-encoded (the other of `data`'s). */
 export function secretValuesOf(secret: KubeObject): string[] {
   const found: string[] = [];
-  for (const [field, encoded] of [['data', true], ['stringData', false]] as const) {
+  for (const [field, encoded] of [
+    ['data', true],
+    ['stringData', false],
+  ] as const) {
     const values = secret[field];
     if (!values || typeof values !== 'object') continue;
     for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
@@ -39,7 +42,9 @@ export function secretValuesOf(secret: KubeObject): string[] {
 
 /** The Secrets of the embedded cluster whose data directory this is (none when it has no cluster). */
 export function storedSecretValues(dataDir: string): string[] {
-  return readStoredObjects(join(dataDir, 'state.db'), 'core/secrets').flatMap(secretValuesOf).filter((v) => v.length >= minScrubbed);
+  return readStoredObjects(join(dataDir, 'state.db'), 'core/secrets')
+    .flatMap(secretValuesOf)
+    .filter((v) => v.length >= minScrubbed);
 }
 
 /** The Secrets the console can list through its connection; none when it may not. */

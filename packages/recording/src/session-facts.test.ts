@@ -32,7 +32,19 @@ const snapshot = (client?: string): TraceReceiverSnapshot => ({
   requests: 1,
   spans: 2,
   rejectedSpans: 0,
-  controllers: [{ controller: 'rust-operator/configmap', service: 'rust-operator', reconciles: 1, apiCalls: 1, errors: 0, conflicts: 0, firstSeen: 1, lastSeen: 2, ...(client ? { client } : {}) }],
+  controllers: [
+    {
+      controller: 'rust-operator/configmap',
+      service: 'rust-operator',
+      reconciles: 1,
+      apiCalls: 1,
+      errors: 0,
+      conflicts: 0,
+      firstSeen: 1,
+      lastSeen: 2,
+      ...(client ? { client } : {}),
+    },
+  ],
 });
 
 const until = async (done: () => boolean): Promise<void> => {

@@ -7,7 +7,16 @@ import { credentialsIn, traceCleaner } from './trace-cleaner.ts';
 describe('what a record loses before it leaves in a recording', () => {
   it('redacts a Secret wherever it sits in a record, with or without its apiVersion', () => {
     const clean = traceCleaner('/nowhere', []);
-    const record = { seq: 1, verb: 'create', object: { kind: 'Secret', metadata: { name: 's', annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{"data":{"p":"eA=="}}' } }, data: { p: 'eA==' } }, list: [{ apiVersion: 'v1', kind: 'Secret', stringData: { q: 'y' } }] };
+    const record = {
+      seq: 1,
+      verb: 'create',
+      object: {
+        kind: 'Secret',
+        metadata: { name: 's', annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{"data":{"p":"eA=="}}' } },
+        data: { p: 'eA==' },
+      },
+      list: [{ apiVersion: 'v1', kind: 'Secret', stringData: { q: 'y' } }],
+    };
     const cleaned = JSON.parse(clean(JSON.stringify(record)));
     expect(cleaned.object.data).toEqual({ p: '<redacted>' });
     expect(cleaned.object.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration']).toBe('<redacted>');

@@ -42,7 +42,10 @@ async function seed(server: TestApiServer): Promise<{ createsPerSecond: number }
   let next = 0;
   const writer = async (): Promise<void> => {
     for (let i = next++; i < objects; i = next++) {
-      await client.create(configMaps, configMap(ns, `cm-${String(i).padStart(5, '0')}`, { index: String(i), payload: 'x'.repeat(64) }, { labels: { app: 'bench' } }));
+      await client.create(
+        configMaps,
+        configMap(ns, `cm-${String(i).padStart(5, '0')}`, { index: String(i), payload: 'x'.repeat(64) }, { labels: { app: 'bench' } }),
+      );
     }
   };
   await Promise.all(Array.from({ length: 32 }, writer));
@@ -165,7 +168,12 @@ try {
   log(`informer memory: ${memory.bytesPerObject} bytes/object`);
 
   const noopScenarios = [1, 4].flatMap((workers) =>
-    [true, false].map((telemetry) => ({ name: `no-op reconciler, ${workers} worker(s), telemetry ${telemetry ? 'on' : 'off'}`, workers, telemetry, work: noop })),
+    [true, false].map((telemetry) => ({
+      name: `no-op reconciler, ${workers} worker(s), telemetry ${telemetry ? 'on' : 'off'}`,
+      workers,
+      telemetry,
+      work: noop,
+    })),
   );
   const noopRuns = await measure(server, noopScenarios, rounds);
   const ioScenarios = [1, 4].map((workers) => ({ name: `one GET per reconcile, ${workers} worker(s)`, workers, telemetry: true, work: oneGet }));

@@ -38,12 +38,7 @@ export {
   type BucketRateLimiterOptions,
   type RateLimiter,
 } from './workqueue/rate-limiters.ts';
-export {
-  RateLimitingWorkQueue,
-  type RateLimitedAdd,
-  type RateLimitingQueue,
-  type RateLimitingQueueOptions,
-} from './workqueue/rate-limiting-queue.ts';
+export { RateLimitingWorkQueue, type RateLimitedAdd, type RateLimitingQueue, type RateLimitingQueueOptions } from './workqueue/rate-limiting-queue.ts';
 // What a queue shows and what an add did are wire types (@dojo/console-protocol).
 export type {
   AddOutcome,
@@ -87,14 +82,7 @@ export type { RestClientMetrics } from './metrics/rest-client-metrics.ts';
 export { Controller, type ControllerOptions, type ControllerStatus } from './controller/controller.ts';
 export { identifierFor, type ObjectIdentifier } from './controller/object-identifier.ts';
 export type { ControllerState, ReconcileCounts } from '@dojo/console-protocol';
-export {
-  isTerminalError,
-  TerminalError,
-  type ReconcileContext,
-  type Reconciler,
-  type Request,
-  type Result,
-} from './controller/reconciler.ts';
+export { isTerminalError, TerminalError, type ReconcileContext, type Reconciler, type Request, type Result } from './controller/reconciler.ts';
 export { ReconcileTimeoutError } from './controller/reconcile-pass.ts';
 export { FaultInjector, InjectedFault, type WriteFaultSource } from './controller/faults.ts';
 export type { ControllerFaultSettings, FaultState } from '@dojo/console-protocol';
@@ -160,14 +148,7 @@ export { decodeWatchEvents } from './client/watch-stream.ts';
 // Watcher: list + watch as a state machine that never loses an update.
 export { Watcher, type WatcherCounters, type WatcherEvent, type WatcherOptions, type WatcherState } from './watcher/watcher.ts';
 export { ExponentialBackoff, type BackoffOptions } from './watcher/backoff.ts';
-export {
-  listerWatcherFor,
-  type ListerWatcher,
-  type ListWatchClient,
-  type PageRequest,
-  type WatchRequest,
-  type WatchScope,
-} from './watcher/lister-watcher.ts';
+export { listerWatcherFor, type ListerWatcher, type ListWatchClient, type PageRequest, type WatchRequest, type WatchScope } from './watcher/lister-watcher.ts';
 
 // Informers: one shared watch and cache per type; the cache may be stale.
 export { Store, type IndexFunc, type ReadableStore } from './informer/store.ts';
@@ -185,24 +166,12 @@ export {
   orphanIndexValue,
   ownerUidIndex,
 } from './informer/indexers.ts';
-export {
-  SharedInformer,
-  type InformerState,
-  type ResourceEventHandler,
-  type SharedInformerOptions,
-} from './informer/shared-informer.ts';
+export { SharedInformer, type InformerState, type ResourceEventHandler, type SharedInformerOptions } from './informer/shared-informer.ts';
 export { InformerFactory, type InformerFactoryOptions } from './informer/informer-factory.ts';
 
 // Builder: For / Owns / Watches -> a controller wired to the shared informers.
 export { ControllerBuilder, type BuilderControllerOptions, type SourceOptions } from './builder/controller-builder.ts';
-export {
-  controllerOwnerKey,
-  enqueueHandler,
-  type EnqueueHandlerSpec,
-  type EnqueueTarget,
-  type MapFunc,
-  type Relation,
-} from './builder/enqueue-handlers.ts';
+export { controllerOwnerKey, enqueueHandler, type EnqueueHandlerSpec, type EnqueueTarget, type MapFunc, type Relation } from './builder/enqueue-handlers.ts';
 export type { ControllerHost, WatchSource } from './builder/controller-host.ts';
 
 // Events: one broadcaster writes every recorder's core/v1 Events, correlated, off the reconcile path.
@@ -223,11 +192,5 @@ export { DiscardingJournal } from './manager/discarding-journal.ts';
 export type { HealthCheck, HealthReport } from './manager/health.ts';
 
 // Leader election on a coordination.k8s.io/v1 Lease.
-export {
-  LeaderElector,
-  type LeaderCallbacks,
-  type LeaderElectionTiming,
-  type LeaderElectorOptions,
-  type LeaderElectorState,
-} from './leader/leader-elector.ts';
+export { LeaderElector, type LeaderCallbacks, type LeaderElectionTiming, type LeaderElectorOptions, type LeaderElectorState } from './leader/leader-elector.ts';
 export { LeaseLock, type Lease, type LeaderElectionRecord, type LeaseSpec, type LockState } from './leader/lease-lock.ts';

@@ -27,7 +27,11 @@ describe('FaultKnobs', () => {
   });
 
   it('changes nothing when the update is refused by parse or by check', () => {
-    const k = knobs({ check: (next) => { if (next.latencyMs > 100) throw new Error('too slow'); } });
+    const k = knobs({
+      check: (next) => {
+        if (next.latencyMs > 100) throw new Error('too slow');
+      },
+    });
     k.set({ rate: 0.25 });
     expect(() => k.set({ rate: 2 })).toThrow('rate must be from 0 to 1');
     expect(() => k.set({ latencyMs: 101 })).toThrow('too slow');

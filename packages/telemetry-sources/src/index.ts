@@ -23,7 +23,17 @@
  *
  * Misuse: a sink's records go to the console's journal; a second writer would break its order.
  */
-export { decodeTraceRequest, encodeRpcStatus, encodeTraceResponse, otlpContentTypes, otlpTypes, type OtlpEncoding, type OtlpSpan, type OtlpTraceRequest, type PartialSuccess } from './otel/receive-codec.ts';
+export {
+  decodeTraceRequest,
+  encodeRpcStatus,
+  encodeTraceResponse,
+  otlpContentTypes,
+  otlpTypes,
+  type OtlpEncoding,
+  type OtlpSpan,
+  type OtlpTraceRequest,
+  type PartialSuccess,
+} from './otel/receive-codec.ts';
 export { otlpExporterEnv, shellAssignments } from './otel/receive-env.ts';
 export { TracedReconciles, type ClientMatcher, type TracedReconcilesOptions } from './otel/receive-reconciles.ts';
 export { TraceReceiver, traceReceiverOff, type TraceReceiverOptions, type TraceSink } from './otel/receive-service.ts';

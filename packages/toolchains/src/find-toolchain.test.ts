@@ -17,7 +17,9 @@ describe('requireToolchain', () => {
   it('skips with one line naming what to install when the toolchain is missing', () => {
     const child = requireWithEmptyPath('false');
     expect(child.stdout).toContain('result: skip');
-    expect(child.stderr.trim().split('\n')).toEqual(['[some suite] skipped: `cargo` not found; install Rust 1.90 or newer with cargo (rustup) and crates.io reachable']);
+    expect(child.stderr.trim().split('\n')).toEqual([
+      '[some suite] skipped: `cargo` not found; install Rust 1.90 or newer with cargo (rustup) and crates.io reachable',
+    ]);
   });
 
   it('fails instead of skipping under CI=true', () => {

@@ -89,7 +89,10 @@ function sourceFiles(dir: string): string[] {
 export async function goBuild(moduleDir: string, name: string, pkg = '.', options: GoBuildOptions = {}): Promise<string> {
   const hash = createHash('sha256');
   for (const file of sourceFiles(moduleDir)) hash.update(relative(moduleDir, file)).update('\0').update(readFileSync(file)).update('\0');
-  hash.update(options.goToolchain ?? '').update('\0').update(options.ldflags ?? '');
+  hash
+    .update(options.goToolchain ?? '')
+    .update('\0')
+    .update(options.ldflags ?? '');
   const target = join(toolchainCacheDir('go', 'build'), `${name}-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(target)) return target;
   const out = scratch(target);

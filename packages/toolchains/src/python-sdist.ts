@@ -14,9 +14,13 @@ export async function pythonSdist(python: string, pkg: string, version: string):
   const scratch = `${dir}.building-${process.pid}-${Math.random().toString(36).slice(2)}`;
   mkdirSync(scratch);
   try {
-    await runLogged(python, ['-m', 'pip', 'download', '--disable-pip-version-check', '--no-input', '--no-deps', '--no-binary', ':all:', '--dest', scratch, `${pkg}==${version}`], {
-      env: { PIP_CONFIG_FILE: '/dev/null' },
-    });
+    await runLogged(
+      python,
+      ['-m', 'pip', 'download', '--disable-pip-version-check', '--no-input', '--no-deps', '--no-binary', ':all:', '--dest', scratch, `${pkg}==${version}`],
+      {
+        env: { PIP_CONFIG_FILE: '/dev/null' },
+      },
+    );
     const archive = readdirSync(scratch).find((f) => f.endsWith('.tar.gz'));
     if (!archive) throw new Error(`pip download ${pkg}==${version} gave no .tar.gz source distribution`);
     await runLogged('tar', ['-xzf', archive, '--strip-components=1', '--exclude=*.tar.gz'], { cwd: scratch });

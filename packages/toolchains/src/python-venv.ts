@@ -35,19 +35,28 @@ export async function pythonVenv(name: string, requirements: string[], options: 
   const unpinned = requirements.filter((r) => !pinned.test(r));
   if (unpinned.length > 0) throw new Error(`pythonVenv(${name}): pin every requirement as package==version; not pinned: ${unpinned.join(', ')}`);
   const interpreter = findToolchain('python3')?.version ?? 'python3';
-  const key = createHash('sha256').update(interpreter).update('\0').update([...requirements].sort().join('\n')).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(interpreter)
+    .update('\0')
+    .update([...requirements].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 16);
   const dir = join(toolchainCacheDir('python', 'venv'), `${name}-${key}`);
   const python = join(dir, 'bin', 'python');
   if (existsSync(python)) return { dir, python };
   const scratch = `${dir}.building-${process.pid}-${Math.random().toString(36).slice(2)}`;
   try {
     await runLogged('python3', ['-m', 'venv', scratch], { timeoutMs: options.timeoutMs });
-    await runLogged(join(scratch, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--require-virtualenv', ...requirements], {
-      // A user's pip configuration (an index, --user) must not change what the suite installs.
-      env: { PIP_CONFIG_FILE: '/dev/null', PIP_USER: '0' },
-      nice: true,
-      timeoutMs: options.timeoutMs,
-    });
+    await runLogged(
+      join(scratch, 'bin', 'python'),
+      ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--require-virtualenv', ...requirements],
+      {
+        // A user's pip configuration (an index, --user) must not change what the suite installs.
+        env: { PIP_CONFIG_FILE: '/dev/null', PIP_USER: '0' },
+        nice: true,
+        timeoutMs: options.timeoutMs,
+      },
+    );
     try {
       renameSync(scratch, dir);
     } catch (err) {

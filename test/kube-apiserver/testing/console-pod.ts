@@ -78,7 +78,13 @@ function podEnv(options: ConsolePodOptions, container: Container, root: string):
   };
   const fields: Record<string, string> = { 'metadata.namespace': options.namespace, 'metadata.name': options.name };
   for (const v of container.env) {
-    const value = v.value ?? (v.valueFrom?.fieldRef ? fields[v.valueFrom.fieldRef.fieldPath] : v.valueFrom?.secretKeyRef ? options.secrets[v.valueFrom.secretKeyRef.name]?.[v.valueFrom.secretKeyRef.key] : undefined);
+    const value =
+      v.value ??
+      (v.valueFrom?.fieldRef
+        ? fields[v.valueFrom.fieldRef.fieldPath]
+        : v.valueFrom?.secretKeyRef
+          ? options.secrets[v.valueFrom.secretKeyRef.name]?.[v.valueFrom.secretKeyRef.key]
+          : undefined);
     if (value !== undefined) env[v.name] = value;
   }
   return env;
@@ -95,7 +101,11 @@ async function createPod(options: ConsolePodOptions): Promise<string> {
 /** A token bound to the Pod, as the kubelet asks for the projected `kube-api-access` volume. */
 async function requestToken(options: ConsolePodOptions, uid: string): Promise<string> {
   const { oracle, namespace, template, name } = options;
-  const body = { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { expirationSeconds: 3607, boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name, uid } } };
+  const body = {
+    apiVersion: 'authentication.k8s.io/v1',
+    kind: 'TokenRequest',
+    spec: { expirationSeconds: 3607, boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name, uid } },
+  };
   const answer = await oracle.call('POST', `/api/v1/namespaces/${namespace}/serviceaccounts/${template.spec.serviceAccountName}/token`, body);
   if (answer.status !== 201) throw new Error(`TokenRequest for ${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.status.token as string;
@@ -141,7 +151,11 @@ export async function startConsolePod(options: ConsolePodOptions, timeoutMs = 12
   const container = options.template.spec.containers[0]!;
   const dataDir = join(options.dir, 'data', 'console');
   mkdirSync(dirname(dataDir), { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...localArgs(container.args, dataDir)], { cwd: repoRoot, env: podEnv(options, container, root), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...localArgs(container.args, dataDir)], {
+    cwd: repoRoot,
+    env: podEnv(options, container, root),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const stderr = () => err.slice(-4000);

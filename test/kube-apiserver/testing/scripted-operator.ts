@@ -78,7 +78,8 @@ export class ScriptedOperator {
     for (;;) {
       const found = this.events.find(matches);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such watch event within ${timeoutMs} ms; had ${JSON.stringify(this.events.map((e) => `${e.type} ${e.object.metadata.name}`))}`);
+      if (Date.now() > deadline)
+        throw new Error(`no such watch event within ${timeoutMs} ms; had ${JSON.stringify(this.events.map((e) => `${e.type} ${e.object.metadata.name}`))}`);
       await new Promise<void>((resolve) => {
         this.#wake = resolve;
         setTimeout(resolve, 500);

@@ -4,7 +4,16 @@
  * step, break, continue, stale), the faults on its requests, its staleness and stale writes,
  * and its journal records (watch opens included), for suites that run real operators.
  */
-import type { ClientFaults, ClientReportCard, ClientStalenessAnswer, ClientViewCommand, ClientViewState, FaultRuleSpec, ReportLine, RequestJournalRecord } from '@dojo/console-protocol';
+import type {
+  ClientFaults,
+  ClientReportCard,
+  ClientStalenessAnswer,
+  ClientViewCommand,
+  ClientViewState,
+  FaultRuleSpec,
+  ReportLine,
+  RequestJournalRecord,
+} from '@dojo/console-protocol';
 import { expect } from 'vitest';
 import type { OperatorConsole } from './operator-console.ts';
 

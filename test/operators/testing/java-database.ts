@@ -17,13 +17,22 @@ export const database = (name: string, namespace: string, spec: { port?: number;
   apiVersion: 'stable.imaginedata.com/v1',
   kind: 'Database',
   metadata: { name, namespace },
-  spec: { name: 'name-of-database', port: spec.port ?? 5432, 'storage-size': spec.storage ?? '50G', image: spec.image ?? 'super-great-docker-image', replicas: spec.replicas ?? 3 },
+  spec: {
+    name: 'name-of-database',
+    port: spec.port ?? 5432,
+    'storage-size': spec.storage ?? '50G',
+    image: spec.image ?? 'super-great-docker-image',
+    replicas: spec.replicas ?? 3,
+  },
 });
 
 /** The Database CRD (crd.yaml), applied and served. */
 export async function installDatabaseCrd(view: OperatorConsole): Promise<void> {
   await view.kubectl(['apply', '-f', `${javaDatabaseDir}crd.yaml`]);
-  await eventually(async () => (await view.admin('GET', databases('default'))).code === 200, () => 'the Database CRD to be served');
+  await eventually(
+    async () => (await view.admin('GET', databases('default'))).code === 200,
+    () => 'the Database CRD to be served',
+  );
 }
 
 /**
@@ -38,7 +47,11 @@ export async function startJavaDatabase(
   options: { name: string; namespace: string; jvmFlags?: string[]; flags?: string[] },
 ): Promise<OperatorProcess> {
   const kubeconfig = view.connect(options.name);
-  const operator = startOperatorProcess(command.command, [...(options.jvmFlags ?? []), ...command.args, '--namespace', options.namespace, ...(options.flags ?? [])], { env: { KUBECONFIG: kubeconfig } });
+  const operator = startOperatorProcess(
+    command.command,
+    [...(options.jvmFlags ?? []), ...command.args, '--namespace', options.namespace, ...(options.flags ?? [])],
+    { env: { KUBECONFIG: kubeconfig } },
+  );
   running.push(operator);
   await eventually(
     () => operator.output().includes('java-database operator started') || (operator.exited() && Promise.reject(new Error(tail(operator.output())))),

@@ -49,7 +49,14 @@ export async function installKopfCrd(view: OperatorConsole, kopf: Kopf): Promise
  * of kopfexamples: an object created next arrives as a watch event, not in the list before it.
  * The process joins `running` as soon as it starts, for the suite to stop it whatever happens.
  */
-export async function runKopf(view: OperatorConsole, kopf: Kopf, running: OperatorProcess[], name: string, namespace: string, script: string): Promise<OperatorProcess> {
+export async function runKopf(
+  view: OperatorConsole,
+  kopf: Kopf,
+  running: OperatorProcess[],
+  name: string,
+  namespace: string,
+  script: string,
+): Promise<OperatorProcess> {
   if (namespace !== 'default') await view.kubectl(['create', 'namespace', namespace]);
   const kubeconfig = view.connect(name);
   const operator = startOperatorProcess(kopf.python, ['-m', 'kopf', 'run', '--standalone', '--verbose', `--namespace=${namespace}`, script], {
@@ -57,7 +64,10 @@ export async function runKopf(view: OperatorConsole, kopf: Kopf, running: Operat
     env: { KUBECONFIG: kubeconfig, PYTHONUNBUFFERED: '1' },
   });
   running.push(operator);
-  await eventually(() => operator.output().includes('Starting the watch-stream for kopfexamples'), () => `kopf ${name} to watch:\n${tail(operator.output())}`);
+  await eventually(
+    () => operator.output().includes('Starting the watch-stream for kopfexamples'),
+    () => `kopf ${name} to watch:\n${tail(operator.output())}`,
+  );
   await eventually(
     async () => (await view.activity()).watches.find((w) => w.client === name)?.watches.some((w) => w.resource === 'kopfexamples' && w.closedAt === undefined),
     () => `kopf ${name}'s watch of kopfexamples to be open on the server:\n${tail(operator.output())}`,

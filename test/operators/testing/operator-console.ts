@@ -62,7 +62,8 @@ export async function startOperatorConsole(): Promise<OperatorConsole> {
       return child.stdout.trim();
     },
     kubectl: kubectlFor(running.kubeconfigPath, join(dataDir, 'kubectl-cache')),
-    admin: (method, path, body, contentType) => adminTransport.request({ method, path, ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(contentType ? { contentType } : {}) }),
+    admin: (method, path, body, contentType) =>
+      adminTransport.request({ method, path, ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(contentType ? { contentType } : {}) }),
     get,
     activity: () => get<ActivitySnapshot>('/api/activity'),
     async telemetry(controller, ...types) {

@@ -31,7 +31,12 @@ const api = createServer({ key: credentials.keyPem, cert: credentials.certPem, k
       return;
     }
     const object = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { metadata: Record<string, unknown> };
-    object.metadata = { ...object.metadata, uid: randomUUID(), resourceVersion: String(++resourceVersion), creationTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z') };
+    object.metadata = {
+      ...object.metadata,
+      uid: randomUUID(),
+      resourceVersion: String(++resourceVersion),
+      creationTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    };
     const body = JSON.stringify(object);
     // Delivered before the acknowledgement, as the API server publishes before it answers.
     for (const s of subscribers) s.socket.send(`{"id":${JSON.stringify(s.id)},"type":"watch-event","event":{"type":"ADDED","object":${body}}}`);

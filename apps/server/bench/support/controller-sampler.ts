@@ -76,7 +76,10 @@ export class ControllerSampler {
   stop(): SamplerResult {
     this.#running = false;
     clearTimeout(this.#timer);
-    const busyShare = [...this.#peak.keys()].map((name): [string, number] => [name, Math.round((100 * (this.#busy.get(name) ?? 0)) / Math.max(1, this.#samples)) / 100]);
+    const busyShare = [...this.#peak.keys()].map((name): [string, number] => [
+      name,
+      Math.round((100 * (this.#busy.get(name) ?? 0)) / Math.max(1, this.#samples)) / 100,
+    ]);
     return {
       samples: this.#samples,
       intervalMs: this.#intervalMs,

@@ -20,7 +20,10 @@ export interface HintsAtScale {
   dojos: number;
   objectsCached: number;
   /** By queue: the definition's calls, the first indexed call, indexed calls with nothing changed, after 1% changed. */
-  byQueue: Record<string, { definition: Distribution; first: number; unchanged: Distribution; afterChanges: Distribution; loopDelayMaxMs: number; ratio: number }>;
+  byQueue: Record<
+    string,
+    { definition: Distribution; first: number; unchanged: Distribution; afterChanges: Distribution; loopDelayMaxMs: number; ratio: number }
+  >;
 }
 
 async function timed(calls: number, call: () => Promise<unknown>): Promise<{ times: number[]; loopMaxMs: number }> {
@@ -49,7 +52,10 @@ export async function hintsAtScale(dojos: number, samples: number, log: (message
       'every Dojo queued': queueState({ queued: keys.map((key, i) => ({ key, since: Date.now() - i, triggers: [], droppedTriggers: 0 })), depth: keys.length }),
     };
     for (const [label, state] of Object.entries(queues)) {
-      const context = () => ({ graph: informerGraph(cluster.informers), controllers: controllerDirectory([{ name: 'dojo', forKind: dojoKind, state: () => state }]) });
+      const context = () => ({
+        graph: informerGraph(cluster.informers),
+        controllers: controllerDirectory([{ name: 'dojo', forKind: dojoKind, state: () => state }]),
+      });
       const objects = () => context().graph.list(dojoKind.group, dojoKind.kind);
       const definition = await timed(Math.max(2, Math.floor(samples / 5)), () => readinessHints(dojoKind, objects(), context(), Date.now()));
       const index = new ReadinessHintsCache();
@@ -59,7 +65,9 @@ export async function hintsAtScale(dojos: number, samples: number, log: (message
       const afterChanges = await timed(samples, async () => {
         const changed = keys.slice(0, Math.ceil(keys.length / 100)).map((key) => cluster.dojos.informer.store.get(key)!);
         // A new resourceVersion each (the script numbers them): a change as a watch delivers it.
-        await cluster.dojos.send(...changed.map(({ metadata: { resourceVersion: _rv, ...metadata }, ...object }) => ({ type: 'MODIFIED' as const, object: { ...object, metadata } })));
+        await cluster.dojos.send(
+          ...changed.map(({ metadata: { resourceVersion: _rv, ...metadata }, ...object }) => ({ type: 'MODIFIED' as const, object: { ...object, metadata } })),
+        );
         return hints();
       });
       index.close();
@@ -73,7 +81,9 @@ export async function hintsAtScale(dojos: number, samples: number, log: (message
         loopDelayMaxMs: Math.max(unchanged.loopMaxMs, afterChanges.loopMaxMs),
         ratio: round(u.p50Ms / d.p50Ms),
       };
-      log(`hints, ${label}: definition p50 ${d.p50Ms} ms; kept: first ${first.times[0]} ms, unchanged p50 ${u.p50Ms} ms, after 1% changed p50 ${byQueue[label].afterChanges.p50Ms} ms`);
+      log(
+        `hints, ${label}: definition p50 ${d.p50Ms} ms; kept: first ${first.times[0]} ms, unchanged p50 ${u.p50Ms} ms, after 1% changed p50 ${byQueue[label].afterChanges.p50Ms} ms`,
+      );
     }
   } finally {
     await cluster.stop();

@@ -20,7 +20,13 @@ const kinds = {
 } as const;
 type KindName = keyof typeof kinds;
 
-const condition = (type: string, status: 'True' | 'False', reason: string): Condition => ({ type, status, reason, message: '', lastTransitionTime: '2026-11-24T12:00:00Z' });
+const condition = (type: string, status: 'True' | 'False', reason: string): Condition => ({
+  type,
+  status,
+  reason,
+  message: '',
+  lastTransitionTime: '2026-11-24T12:00:00Z',
+});
 
 export interface HintsCluster {
   readonly informers: readonly CachedKind[];
@@ -42,7 +48,9 @@ export async function hintsCluster(dojos: number): Promise<HintsCluster> {
         uid: `${kind}-${namespace}-${name}`,
         resourceVersion: '1',
         generation: 1,
-        ...(owner ? { ownerReferences: [{ apiVersion: owner.apiVersion!, kind: owner.kind!, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true }] } : {}),
+        ...(owner
+          ? { ownerReferences: [{ apiVersion: owner.apiVersion!, kind: owner.kind!, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true }] }
+          : {}),
       },
       ...rest,
     };
@@ -58,16 +66,27 @@ export async function hintsCluster(dojos: number): Promise<HintsCluster> {
       status: {
         observedGeneration: 1,
         readyStatus: ready ? '1/1' : '0/1',
-        conditions: [condition('Available', ready ? 'True' : 'False', ready ? 'Available' : 'NoReplicas'), condition('Progressing', ready ? 'False' : 'True', ready ? 'Done' : 'Rolling'), condition('Degraded', 'False', 'Fine')],
+        conditions: [
+          condition('Available', ready ? 'True' : 'False', ready ? 'Available' : 'NoReplicas'),
+          condition('Progressing', ready ? 'False' : 'True', ready ? 'Done' : 'Rolling'),
+          condition('Degraded', 'False', 'Fine'),
+        ],
       },
     });
     add('Database', namespace, name, dojo, { status: { applied: true } });
     add('Secret', namespace, `${name}-app`, dojo);
     const replicas = { replicas: 1, readyReplicas: ready ? 1 : 0, availableReplicas: ready ? 1 : 0, updatedReplicas: 1, observedGeneration: 1 };
-    const deployment = add('Deployment', namespace, name, dojo, { spec: { replicas: 1 }, status: { ...replicas, conditions: [condition('Available', ready ? 'True' : 'False', 'MinimumReplicasAvailable')] } });
+    const deployment = add('Deployment', namespace, name, dojo, {
+      spec: { replicas: 1 },
+      status: { ...replicas, conditions: [condition('Available', ready ? 'True' : 'False', 'MinimumReplicasAvailable')] },
+    });
     const replicaSet = add('ReplicaSet', namespace, `${name}-5d9f`, deployment, { spec: { replicas: 1 }, status: replicas });
     add('Pod', namespace, `${name}-5d9f-x`, replicaSet, {
-      status: { phase: 'Running', conditions: [condition('Ready', ready ? 'True' : 'False', ready ? '' : 'ContainersNotReady')], containerStatuses: [{ name: 'app', ready, restartCount: 0, state: ready ? { running: {} } : { waiting: { reason: 'ContainerCreating' } } }] },
+      status: {
+        phase: 'Running',
+        conditions: [condition('Ready', ready ? 'True' : 'False', ready ? '' : 'ContainersNotReady')],
+        containerStatuses: [{ name: 'app', ready, restartCount: 0, state: ready ? { running: {} } : { waiting: { reason: 'ContainerCreating' } } }],
+      },
     });
   }
   const type = (group: string, kind: string) => ({ group, version: 'v1', kind, resource: `${kind.toLowerCase()}s`, namespaced: true });

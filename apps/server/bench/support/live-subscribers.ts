@@ -41,7 +41,12 @@ function between(text: string, open: string, close: string): string {
 const clientsPerAddress = 16;
 const loopbackAddressOf = (client: number): string => `127.0.0.${2 + Math.floor(client / clientsPerAddress)}`;
 
-export async function connectSubscribers(url: string, headers: Record<string, string>, count: number, subscribe: Record<string, unknown>): Promise<LiveSubscribers> {
+export async function connectSubscribers(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+  subscribe: Record<string, unknown>,
+): Promise<LiveSubscribers> {
   const deliveries: Delivery[] = [];
   const dropped: LiveSubscribers['dropped'] = [];
   const sockets = await Promise.all(

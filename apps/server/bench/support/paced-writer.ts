@@ -27,7 +27,13 @@ export function pacedWrites(rate: number, count: number, write: (i: number) => P
       if (!ok) failed++;
       if (finished === count) {
         const seconds = (performance.now() - started) / 1000;
-        resolve({ writes: count, failed, seconds: Number(seconds.toFixed(3)), achievedPerSecond: Math.round((count - failed) / seconds), maxLagMs: Math.round(maxLagMs) });
+        resolve({
+          writes: count,
+          failed,
+          seconds: Number(seconds.toFixed(3)),
+          achievedPerSecond: Math.round((count - failed) / seconds),
+          maxLagMs: Math.round(maxLagMs),
+        });
       } else tick();
     };
     const tick = (): void => {

@@ -32,7 +32,12 @@ export interface Spread {
 
 export function spread(runs: readonly number[], digits = 1): Spread {
   const sorted = [...runs].sort((a, b) => a - b);
-  return { median: round(percentile(sorted, 50), digits), min: round(sorted[0] ?? 0, digits), max: round(sorted.at(-1) ?? 0, digits), runs: runs.map((r) => round(r, digits)) };
+  return {
+    median: round(percentile(sorted, 50), digits),
+    min: round(sorted[0] ?? 0, digits),
+    max: round(sorted.at(-1) ?? 0, digits),
+    runs: runs.map((r) => round(r, digits)),
+  };
 }
 
 /** Wall-clock epoch milliseconds with sub-millisecond resolution, comparable across processes

@@ -50,7 +50,13 @@ export class ResponsivenessProber {
   async stop(): Promise<ResponsivenessResult> {
     this.#running = false;
     await Promise.all(this.#loops);
-    return { healthz: distribution(this.#healthz), pageLoad: distribution(this.#pages), pageFiles: this.#pageFiles, uiBuilt: this.#uiBuilt, failures: this.#failures };
+    return {
+      healthz: distribution(this.#healthz),
+      pageLoad: distribution(this.#pages),
+      pageFiles: this.#pageFiles,
+      uiBuilt: this.#uiBuilt,
+      failures: this.#failures,
+    };
   }
 
   async #every(intervalMs: number, probe: () => Promise<void>): Promise<void> {

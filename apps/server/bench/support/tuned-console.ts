@@ -15,16 +15,35 @@ limitHeapGrowth();
 const [dataDir, simJson, apiserver] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tuned-console.ts <data-dir> [<sim-options-json>]');
 const running = await runUp(
-  { host: '127.0.0.1', port: 0, dataDir, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, operators: [...operatorNames], allowSecretData: false, otlpReceiver: true },
+  {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    apiserverPort: 0,
+    installCrds: false,
+    inCluster: false,
+    leaderElect: false,
+    operators: [...operatorNames],
+    allowSecretData: false,
+    otlpReceiver: true,
+  },
   { sim: simJson ? JSON.parse(simJson) : {}, ...(apiserver === 'in-process' || apiserver === 'thread' ? { apiserver } : {}) },
 );
 const { apiserver: server } = running;
 if (server?.mode === 'thread') {
   addMemorySource(async () => {
     const { heapUsed, heapPhysical, newSpace, external, arrayBuffers } = await server.memory();
-    return { apiserverHeapUsed: heapUsed, apiserverHeapPhysical: heapPhysical, apiserverNewSpace: newSpace, apiserverExternal: external, apiserverArrayBuffers: arrayBuffers };
+    return {
+      apiserverHeapUsed: heapUsed,
+      apiserverHeapPhysical: heapPhysical,
+      apiserverNewSpace: newSpace,
+      apiserverExternal: external,
+      apiserverArrayBuffers: arrayBuffers,
+    };
   });
   addSnapshotSource((dir) => server.writeHeapSnapshot(dir));
 }
 const otlp = running.traces ? { endpoint: running.traces.endpoint, token: running.traces.token } : undefined;
-process.stdout.write(`tuned-console ${JSON.stringify({ base: running.console.url.replace(/\/$/, ''), token: running.token, kubeconfigPath: running.kubeconfigPath, otlp })}\n`);
+process.stdout.write(
+  `tuned-console ${JSON.stringify({ base: running.console.url.replace(/\/$/, ''), token: running.token, kubeconfigPath: running.kubeconfigPath, otlp })}\n`,
+);

@@ -35,7 +35,12 @@ export async function measureWriteRate(client: ApiClient, count: number, concurr
   let failed = 0;
   const started = performance.now();
   await forEachBounded(count, concurrency, async (i) => {
-    const res = await client.send('POST', `/api/v1/namespaces/${namespace}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${prefix}-${i}` }, data: { i: String(i) } });
+    const res = await client.send('POST', `/api/v1/namespaces/${namespace}/configmaps`, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `${prefix}-${i}` },
+      data: { i: String(i) },
+    });
     if (res.status !== 201) failed++;
   });
   const seconds = (performance.now() - started) / 1000;

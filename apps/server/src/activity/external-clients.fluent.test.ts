@@ -9,14 +9,24 @@ import { startExternalProcess, type ExternalProcess } from './testing/external-p
 import { eventually, guestbooks, startObservedServer, type ObservedServer } from './testing/observed-server.ts';
 
 const operatorScript = fileURLToPath(new URL('./external-operators/fluent-operator.ts', import.meta.url));
-const guestbook = (name: string, namespace = 'default') => ({ apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name, namespace }, spec: { message: `hello from ${name}`, size: 1 } });
+const guestbook = (name: string, namespace = 'default') => ({
+  apiVersion: 'webapp.example.com/v1',
+  kind: 'Guestbook',
+  metadata: { name, namespace },
+  spec: { message: `hello from ${name}`, size: 1 },
+});
 
 let server: ObservedServer;
 const operators: ExternalProcess[] = [];
 
 function runOperator(name: string, mode: 'converge' | 'flap', namespace: string): ExternalProcess {
   const { kubeconfigPath } = server.connect(name);
-  const operator = startExternalProcess(process.execPath, ['--import', 'tsx', operatorScript, '--mode', mode, '--namespace', namespace], { KUBECONFIG: kubeconfigPath }, 'watching');
+  const operator = startExternalProcess(
+    process.execPath,
+    ['--import', 'tsx', operatorScript, '--mode', mode, '--namespace', namespace],
+    { KUBECONFIG: kubeconfigPath },
+    'watching',
+  );
   operators.push(operator);
   return operator;
 }
@@ -56,8 +66,15 @@ describe('an operator on kubernetes-fluent-client, as its own process', () => {
     const starts = server.telemetry('reconcile-start', 'guestbook-operator').filter((s) => s.key === 'default/hello');
     const first = starts.find((s) => s.triggers.some((t) => t.resourceVersion === createdRV));
     // Its first request was a read of a ConfigMap that did not exist yet, filed under the Guestbook on an assumption its next request confirmed: it created that ConfigMap as the Guestbook's child.
-    expect(first?.inferred).toMatchObject({ client: 'guestbook-operator', rule: 'same-object-event', confidence: 0.9, object: { group: 'webapp.example.com', kind: 'Guestbook', name: 'hello' } });
-    expect(first!.inferred!.explanation).toMatch(/its first request was about ConfigMap default\/hello-message, which it then wrote as a child of Guestbook default\/hello$/);
+    expect(first?.inferred).toMatchObject({
+      client: 'guestbook-operator',
+      rule: 'same-object-event',
+      confidence: 0.9,
+      object: { group: 'webapp.example.com', kind: 'Guestbook', name: 'hello' },
+    });
+    expect(first!.inferred!.explanation).toMatch(
+      /its first request was about ConfigMap default\/hello-message, which it then wrote as a child of Guestbook default\/hello$/,
+    );
     expect(first!.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Guestbook', key: 'default/hello' });
     const calls = (id: string) => server.telemetry('api-call', 'guestbook-operator').filter((c) => c.reconcileId === id);
     expect(calls(first!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get configmaps 404', 'patch configmaps 201']);

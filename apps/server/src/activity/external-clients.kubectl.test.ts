@@ -27,7 +27,10 @@ afterAll(async () => {
 const kubectlWrites = () =>
   server.service.requests
     .query({ client: 'kubectl', limit: 10_000 })
-    .records.filter((r): r is RequestRecord => r.type === 'request' && ['create', 'update', 'patch'].includes(r.verb) && r.code < 300 && r.resource !== 'customresourcedefinitions');
+    .records.filter(
+      (r): r is RequestRecord =>
+        r.type === 'request' && ['create', 'update', 'patch'].includes(r.verb) && r.code < 300 && r.resource !== 'customresourcedefinitions',
+    );
 
 describe('kubectl, attributed by its User-Agent', () => {
   it('applies, edits and scales, each write with its field manager and the fields it changed', async () => {
@@ -41,7 +44,13 @@ describe('kubectl, attributed by its User-Agent', () => {
     const writes = await eventually(() => (kubectlWrites().length >= 5 ? kubectlWrites() : undefined), 'five kubectl writes');
     expect(writes.map((w) => [w.verb, w.resource, w.subresource, w.fieldManager, w.changedPaths])).toEqual([
       ['create', 'guestbooks', undefined, 'kubectl-client-side-apply', undefined],
-      ['patch', 'guestbooks', undefined, 'kubectl-client-side-apply', ['metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]', 'metadata.generation', 'spec.message']],
+      [
+        'patch',
+        'guestbooks',
+        undefined,
+        'kubectl-client-side-apply',
+        ['metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]', 'metadata.generation', 'spec.message'],
+      ],
       ['patch', 'guestbooks', undefined, 'kubectl-edit', ['metadata.generation', 'spec.message']],
       ['create', 'deployments', undefined, 'kubectl-create', undefined],
       // kubectl scale sends no field manager: the server names it after the User-Agent.
@@ -60,12 +69,23 @@ describe('kubectl, attributed by its User-Agent', () => {
     const watching = kubectl.spawn(['get', 'guestbooks', '--watch', '--output-watch-events']);
     try {
       const watch = await eventually(
-        () => server.snapshot().watches.find((w) => w.client === 'kubectl')?.watches.find((w) => w.resource === 'guestbooks' && w.closedAt === undefined),
+        () =>
+          server
+            .snapshot()
+            .watches.find((w) => w.client === 'kubectl')
+            ?.watches.find((w) => w.resource === 'guestbooks' && w.closedAt === undefined),
         'the kubectl watch',
       );
       expect(watch.startResourceVersion).toMatch(/^\d+$/);
       await kubectl.run(['patch', 'guestbook', 'hello', '--type=merge', '-p', '{"spec":{"size":2}}']);
-      await eventually(() => server.snapshot().watches.find((w) => w.client === 'kubectl')?.watches.find((w) => w.watchId === watch.watchId)?.events.modified === 1, 'the MODIFIED event delivered');
+      await eventually(
+        () =>
+          server
+            .snapshot()
+            .watches.find((w) => w.client === 'kubectl')
+            ?.watches.find((w) => w.watchId === watch.watchId)?.events.modified === 1,
+        'the MODIFIED event delivered',
+      );
     } finally {
       watching.kill();
     }

@@ -19,7 +19,12 @@ if (!python) console.warn(`\n*** SKIPPING the Python operator tests. ${pythonCli
 let server: ObservedServer;
 const operators: ExternalProcess[] = [];
 const path = (namespace: string) => `/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`;
-const guestbook = (name: string, namespace: string) => ({ apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name, namespace }, spec: { message: 'hello', size: 1 } });
+const guestbook = (name: string, namespace: string) => ({
+  apiVersion: 'webapp.example.com/v1',
+  kind: 'Guestbook',
+  metadata: { name, namespace },
+  spec: { message: 'hello', size: 1 },
+});
 const rvOf = (body: unknown) => (body as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
 
 async function runOperator(name: string, namespace: string, mode: PythonOperatorMode): Promise<ExternalProcess> {
@@ -48,7 +53,11 @@ describe.skipIf(!python)('a Python controller on python3-kubernetes, as its own 
     const client = server.snapshot().clients.find((c) => c.name === 'py-operator');
     expect(client).toMatchObject({ kind: 'connected', userAgents: [expect.stringMatching(/^OpenAPI-Generator\/[\d.]+\/python$/)], watchesHeld: 1 });
     const passes = server.telemetry('reconcile-start', 'py-operator');
-    const calls = (id: string) => server.telemetry('api-call', 'py-operator').filter((c) => c.reconcileId === id).map((c) => `${c.verb} ${c.resource} ${c.code}`);
+    const calls = (id: string) =>
+      server
+        .telemetry('api-call', 'py-operator')
+        .filter((c) => c.reconcileId === id)
+        .map((c) => `${c.verb} ${c.resource} ${c.code}`);
     const first = passes.find((p) => p.triggers.some((t) => t.resourceVersion === rvOf(created.body)));
     expect(first?.inferred).toMatchObject({ rule: 'same-object-event', object: { kind: 'Guestbook', namespace: 'py', name: 'hello' } });
     expect(first!.triggers[0]).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Guestbook', key: 'py/hello' });
@@ -67,14 +76,22 @@ describe.skipIf(!python)('a Python controller on python3-kubernetes, as its own 
     const started = Date.now();
     const loop = await eventually(() => server.snapshot().hotLoops.find((l) => l.writers.includes('py-flapper')), `a hot loop:\n${operator.output()}`, 15_000);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(loop).toMatchObject({ kind: 'self', writers: ['py-flapper'], fieldPaths: ['status.conditions[type=Ready].lastTransitionTime'], object: { name: 'spinning', namespace: 'py-loop' } });
+    expect(loop).toMatchObject({
+      kind: 'self',
+      writers: ['py-flapper'],
+      fieldPaths: ['status.conditions[type=Ready].lastTransitionTime'],
+      object: { name: 'spinning', namespace: 'py-loop' },
+    });
     await operator.stop();
   });
 
   it("shows the stale variant's 409s with the resourceVersion it sent, the current one and who wrote it", async () => {
     const operator = await runOperator('py-stale', 'py-stale', 'stale');
     await server.admin('POST', path('py-stale'), guestbook('racy', 'py-stale'));
-    await eventually(async () => JSON.stringify((await server.admin('GET', `${path('py-stale')}/racy`)).body).includes('"observedGeneration":1'), `its first status:\n${operator.output()}`);
+    await eventually(
+      async () => JSON.stringify((await server.admin('GET', `${path('py-stale')}/racy`)).body).includes('"observedGeneration":1'),
+      `its first status:\n${operator.output()}`,
+    );
     const first = await server.admin('PATCH', `${path('py-stale')}/racy?fieldManager=kubectl-edit`, { spec: { size: 2 } }, 'application/merge-patch+json');
     await new Promise((r) => setTimeout(r, 150));
     const second = await server.admin('PATCH', `${path('py-stale')}/racy?fieldManager=kubectl-edit`, { spec: { size: 3 } }, 'application/merge-patch+json');
@@ -89,9 +106,14 @@ describe.skipIf(!python)('a Python controller on python3-kubernetes, as its own 
       currentClient: 'kubectl',
     });
     // The pass ends once the client has been quiet for a second.
-    const pass = await eventually(() => server.telemetry('reconcile-end', 'py-stale').find((e) => e.reconcileId === conflict.reconcileId), 'the end of that pass');
+    const pass = await eventually(
+      () => server.telemetry('reconcile-end', 'py-stale').find((e) => e.reconcileId === conflict.reconcileId),
+      'the end of that pass',
+    );
     expect(pass.result).toBe('conflict');
-    const record = server.service.requests.query({ client: 'py-stale', limit: 10_000 }).records.find((r): r is RequestRecord => r.type === 'request' && r.code === 409);
+    const record = server.service.requests
+      .query({ client: 'py-stale', limit: 10_000 })
+      .records.find((r): r is RequestRecord => r.type === 'request' && r.code === 409);
     expect(record?.conflict?.writer).toMatchObject({ user: 'admin', fieldManager: 'kubectl-edit', source: 'journal' });
     expect(server.snapshot().clients.find((c) => c.name === 'py-stale')!.totals.conflicts).toBeGreaterThanOrEqual(1);
   });

@@ -38,7 +38,12 @@ const stalenessOf = (client: string): Omit<ClientStalenessAnswer, 'time'> => ser
 describe.skipIf(!python)('a Python client writing from its cache after its watch ended', () => {
   it('is flagged for the lost update, with the field and the evidence, and not once it listed again', async () => {
     await server.admin('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'counting' } });
-    await server.admin('POST', '/api/v1/namespaces/counting/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'counter' }, data: { count: '1' } });
+    await server.admin('POST', '/api/v1/namespaces/counting/configmaps', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'counter' },
+      data: { count: '1' },
+    });
     const { kubeconfigPath } = server.connect('py-counter');
     child = spawn(python!, [script, 'counting'], { env: { ...process.env, KUBECONFIG: kubeconfigPath } });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -52,7 +57,15 @@ describe.skipIf(!python)('a Python client writing from its cache after its watch
 
     const flagged = await eventually(() => stalenessOf('py-counter').staleWrites[0], 'the stale write');
     const records = server.service.requests.query({ limit: 10_000 }).records;
-    const deliveredEvent = records.find((r) => r.type === 'watch-event' && r.resourceVersion === delivered && server.snapshot().watches.find((w) => w.client === 'py-counter')?.watches.some((w) => w.watchId === r.watchId));
+    const deliveredEvent = records.find(
+      (r) =>
+        r.type === 'watch-event' &&
+        r.resourceVersion === delivered &&
+        server
+          .snapshot()
+          .watches.find((w) => w.client === 'py-counter')
+          ?.watches.some((w) => w.watchId === r.watchId),
+    );
     const requestMaking = (rv: string) => records.find((r): r is RequestRecord => r.type === 'request' && r.verb === 'patch' && r.rvReturned === rv)!;
     const own = records.find((r): r is RequestRecord => r.type === 'request' && r.user === 'py-counter' && r.verb === 'patch')!;
     expect(flagged).toMatchObject({
@@ -73,7 +86,11 @@ describe.skipIf(!python)('a Python client writing from its cache after its watch
     child.stdin.write('relist\n');
     // Its stale increment overwrote the 5 with 3: the lost update. Listed again, it counts on from 3.
     await printed('patched 4');
-    await eventually(() => server.service.requests.query({ client: 'py-counter', limit: 10_000 }).records.filter((r) => r.type === 'request' && r.verb === 'patch').length === 2, 'the second patch');
+    await eventually(
+      () =>
+        server.service.requests.query({ client: 'py-counter', limit: 10_000 }).records.filter((r) => r.type === 'request' && r.verb === 'patch').length === 2,
+      'the second patch',
+    );
     expect(stalenessOf('py-counter').staleWriteCount).toBe(1);
   }, 90_000);
 });

@@ -27,7 +27,13 @@ let base: string;
 
 beforeAll(async () => {
   let feed: AuditFeed | undefined;
-  service = new ActivityService({ journal: new Journal({ capacity: 10_000 }), identifier: new ClientIdentifier(), dataDir, tickMs: 50, feed: (handler) => (feed = new AuditFeed(handler)) });
+  service = new ActivityService({
+    journal: new Journal({ capacity: 10_000 }),
+    identifier: new ClientIdentifier(),
+    dataDir,
+    tickMs: 50,
+    feed: (handler) => (feed = new AuditFeed(handler)),
+  });
   service.start();
   const app = express();
   app.use('/audit', auditRoutes(token, feed!));

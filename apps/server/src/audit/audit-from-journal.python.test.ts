@@ -31,7 +31,12 @@ let auditDir: string;
 let relay: AuditRelay;
 const operators: ExternalProcess[] = [];
 const path = (namespace: string) => `/apis/webapp.example.com/v1/namespaces/${namespace}/guestbooks`;
-const guestbook = (name: string, namespace: string) => ({ apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', metadata: { name, namespace }, spec: { message: 'hello', size: 1 } });
+const guestbook = (name: string, namespace: string) => ({
+  apiVersion: 'webapp.example.com/v1',
+  kind: 'Guestbook',
+  metadata: { name, namespace },
+  spec: { message: 'hello', size: 1 },
+});
 
 async function runOperator(name: string, namespace: string, mode: PythonOperatorMode): Promise<ExternalProcess> {
   const operator = await startPythonOperator(python!, server, name, namespace, mode);
@@ -51,7 +56,12 @@ beforeAll(async () => {
     }),
   );
   const token = readFileSync(join(auditDir, 'audit-webhook-token'), 'utf8').trim();
-  relay = new AuditRelay(operatorPolicy(['webapp.example.com']), (sinceSeq) => server.service.requests.query({ sinceSeq, limit: 100_000 }).records, `${audited.console.url}audit/v1/events`, token);
+  relay = new AuditRelay(
+    operatorPolicy(['webapp.example.com']),
+    (sinceSeq) => server.service.requests.query({ sinceSeq, limit: 100_000 }).records,
+    `${audited.console.url}audit/v1/events`,
+    token,
+  );
 }, 90_000);
 
 afterAll(async () => {
@@ -65,9 +75,21 @@ afterAll(async () => {
 const writesOf = (records: readonly RequestJournalRecord[]) =>
   records
     .filter((r): r is RequestRecord => r.type === 'request' && ['create', 'update', 'patch', 'delete'].includes(r.verb))
-    .map((r) => `${r.verb} ${r.resource}${r.subresource ? `/${r.subresource}` : ''} ${r.namespace ?? ''}/${r.name ?? ''} ${r.code} sent=${r.rvSent ?? '-'} returned=${r.rvReturned ?? '-'}`);
+    .map(
+      (r) =>
+        `${r.verb} ${r.resource}${r.subresource ? `/${r.subresource}` : ''} ${r.namespace ?? ''}/${r.name ?? ''} ${r.code} sent=${r.rvSent ?? '-'} returned=${r.rvReturned ?? '-'}`,
+    );
 
-const counts = (c: ClientSummary | undefined) => c && { kind: c.kind, user: c.user, userAgents: c.userAgents, requests: c.totals.requests, writes: c.totals.writes, errors: c.totals.errors, conflicts: c.totals.conflicts };
+const counts = (c: ClientSummary | undefined) =>
+  c && {
+    kind: c.kind,
+    user: c.user,
+    userAgents: c.userAgents,
+    requests: c.totals.requests,
+    writes: c.totals.writes,
+    errors: c.totals.errors,
+    conflicts: c.totals.conflicts,
+  };
 
 const telemetryOf = <T extends TelemetryRecord['type']>(console: RunningConsole, type: T, controller: string) =>
   console.journal.query({ limit: 100_000, types: [type], controller }).records as Extract<TelemetryRecord, { type: T }>[];
@@ -78,13 +100,19 @@ describe.skipIf(!python)("audit events generated from the embedded server's jour
     const operator = await runOperator('py-audited', 'py-audited', 'stale');
     const rvOf = (body: unknown) => (body as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
     await server.admin('POST', path('py-audited'), guestbook('racy', 'py-audited'));
-    await eventually(async () => JSON.stringify((await server.admin('GET', `${path('py-audited')}/racy`)).body).includes('"observedGeneration":1'), `its first status:\n${operator.output()}`);
+    await eventually(
+      async () => JSON.stringify((await server.admin('GET', `${path('py-audited')}/racy`)).body).includes('"observedGeneration":1'),
+      `its first status:\n${operator.output()}`,
+    );
     await server.admin('PATCH', `${path('py-audited')}/racy?fieldManager=kubectl-edit`, { spec: { size: 2 } }, 'application/merge-patch+json');
     await new Promise((r) => setTimeout(r, 150));
     const second = await server.admin('PATCH', `${path('py-audited')}/racy?fieldManager=kubectl-edit`, { spec: { size: 3 } }, 'application/merge-patch+json');
     await eventually(() => server.telemetry('conflict', 'py-audited')[0], `a 409:\n${operator.output()}`);
     // Its retry after the 409, then quiet: every pass closed (a second without requests).
-    await eventually(async () => JSON.stringify((await server.admin('GET', `${path('py-audited')}/racy`)).body).includes('"observedGeneration":3'), `its last status:\n${operator.output()}`);
+    await eventually(
+      async () => JSON.stringify((await server.admin('GET', `${path('py-audited')}/racy`)).body).includes('"observedGeneration":3'),
+      `its last status:\n${operator.output()}`,
+    );
     await new Promise((r) => setTimeout(r, 1_500));
     await operator.stop();
     await relay.stop();
@@ -106,11 +134,22 @@ describe.skipIf(!python)("audit events generated from the embedded server's jour
     const [exact] = server.telemetry('conflict', 'py-audited');
     const [inferred] = telemetryOf(audited, 'conflict', 'py-audited');
     expect(exact).toMatchObject({ currentManager: 'kubectl-edit', currentRV: rvOf(second.body) });
-    expect(inferred).toMatchObject({ key: exact!.key, object: exact!.object, resource: exact!.resource, staleRV: exact!.staleRV, currentManager: 'kubectl-edit', currentWriterFrom: 'managedFields' });
+    expect(inferred).toMatchObject({
+      key: exact!.key,
+      object: exact!.object,
+      resource: exact!.resource,
+      staleRV: exact!.staleRV,
+      currentManager: 'kubectl-edit',
+      currentWriterFrom: 'managedFields',
+    });
     expect(exact!.currentWriterFrom).toBeUndefined();
 
     // Inferred reconciles: the same requests inside them, about the same object; audit never saw what triggered them.
-    const callsOf = (calls: { verb: string; resource: string; code: number; reconcileId?: string }[]) => calls.filter((c) => c.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`).sort();
+    const callsOf = (calls: { verb: string; resource: string; code: number; reconcileId?: string }[]) =>
+      calls
+        .filter((c) => c.reconcileId)
+        .map((c) => `${c.verb} ${c.resource} ${c.code}`)
+        .sort();
     const embeddedCalls = callsOf(server.telemetry('api-call', 'py-audited'));
     expect(embeddedCalls).toContain('update guestbooks/status 409');
     expect(callsOf(telemetryOf(audited, 'api-call', 'py-audited'))).toEqual(embeddedCalls);
@@ -124,14 +163,24 @@ describe.skipIf(!python)("audit events generated from the embedded server's jour
     relay.start();
     const operator = await runOperator('py-audited-flapper', 'py-audited-loop', 'flap');
     await server.admin('POST', path('py-audited-loop'), guestbook('spinning', 'py-audited-loop'));
-    const exact = await eventually(() => server.snapshot().hotLoops.find((l) => l.writers.includes('py-audited-flapper')), `a hot loop:\n${operator.output()}`, 15_000);
+    const exact = await eventually(
+      () => server.snapshot().hotLoops.find((l) => l.writers.includes('py-audited-flapper')),
+      `a hot loop:\n${operator.output()}`,
+      15_000,
+    );
     // The echo rule needs 5 writes, the churn rule 11: let it loop that long (slower on a loaded machine).
-    const statusWrites = () => writesOf(server.service.requests.query({ client: 'py-audited-flapper', limit: 100_000 }).records).filter((w) => w.startsWith('patch guestbooks/status')).length;
+    const statusWrites = () =>
+      writesOf(server.service.requests.query({ client: 'py-audited-flapper', limit: 100_000 }).records).filter((w) => w.startsWith('patch guestbooks/status'))
+        .length;
     await eventually(() => statusWrites() >= 15, `15 status writes:\n${operator.output()}`, 15_000);
     await operator.stop();
     await relay.stop();
     expect(exact).toMatchObject({ kind: 'self', fieldPaths: ['status.conditions[type=Ready].lastTransitionTime'] });
-    const seen = await eventually(() => audited.activity!.snapshot().hotLoops.find((l) => l.writers.includes('py-audited-flapper')), 'the audit console to flag it', 5_000);
+    const seen = await eventually(
+      () => audited.activity!.snapshot().hotLoops.find((l) => l.writers.includes('py-audited-flapper')),
+      'the audit console to flag it',
+      5_000,
+    );
     // The journal keeps no request bodies, so the generated events carry no patch to name the field by.
     expect(seen).toMatchObject({ kind: 'churn', object: exact.object, resource: exact.resource, fieldPaths: [] });
     expect(seen.cure).toMatch(/audit stream/);

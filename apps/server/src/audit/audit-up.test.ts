@@ -39,7 +39,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const activity = async () => (await (await fetch(`${up.console.url}api/activity`, { headers: { authorization: `Bearer ${up.token}` } })).json()) as ActivitySnapshot;
+const activity = async () =>
+  (await (await fetch(`${up.console.url}api/activity`, { headers: { authorization: `Bearer ${up.token}` } })).json()) as ActivitySnapshot;
 
 describe('up with audit sources on a real cluster', () => {
   it('writes the webhook token 0600 and shows the clients of posted and logged audit events', async () => {

@@ -42,7 +42,11 @@ function postWithKubeconfig(kubeconfigPath: string, body: unknown, token?: strin
         path: server.pathname,
         method: 'POST',
         ca: Buffer.from(kubeconfig.clusters[0].cluster['certificate-authority-data'] as string, 'base64').toString('utf8'),
-        headers: { authorization: `Bearer ${token ?? kubeconfig.users[0].user.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          authorization: `Bearer ${token ?? kubeconfig.users[0].user.token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (res) => {
         res.resume();
@@ -67,7 +71,7 @@ describe('the audit webhook over HTTPS', () => {
     expect(await postWithKubeconfig(server.kubeconfigPath, list, 'not-the-token')).toBe(401);
   });
 
-  it('keeps its CA and token across restarts, so kube-apiserver\'s copy of the kubeconfig stays valid', async () => {
+  it("keeps its CA and token across restarts, so kube-apiserver's copy of the kubeconfig stays valid", async () => {
     const dir = dataDir();
     const before = loadOrCreateAuditWebhookCredentials(dir, '127.0.0.1');
     const server = await startAuditWebhookServer({ host: '127.0.0.1', port: 0, dataDir: dir, sink });

@@ -37,7 +37,13 @@ export interface AuditWebhookCredentials {
   token: string;
 }
 
-const files = { caCert: 'audit-webhook-ca.crt', caKey: 'audit-webhook-ca.key', cert: 'audit-webhook.crt', key: 'audit-webhook.key', kubeconfig: 'audit-webhook.kubeconfig' } as const;
+const files = {
+  caCert: 'audit-webhook-ca.crt',
+  caKey: 'audit-webhook-ca.key',
+  cert: 'audit-webhook.crt',
+  key: 'audit-webhook.key',
+  kubeconfig: 'audit-webhook.kubeconfig',
+} as const;
 
 const unspecified = new Set(['0.0.0.0', '::', '']);
 
@@ -58,7 +64,12 @@ export function loadOrCreateAuditWebhookCredentials(dataDir: string, host: strin
   const path = (name: string) => join(dataDir, name);
   const token = loadOrCreateToken(dataDir, 'audit-webhook-token');
   if (existsSync(path(files.caCert)) && existsSync(path(files.cert)) && existsSync(path(files.key))) {
-    return { caCertPem: readFileSync(path(files.caCert), 'utf8'), certPem: readFileSync(path(files.cert), 'utf8'), keyPem: readFileSync(path(files.key), 'utf8'), token };
+    return {
+      caCertPem: readFileSync(path(files.caCert), 'utf8'),
+      certPem: readFileSync(path(files.cert), 'utf8'),
+      keyPem: readFileSync(path(files.key), 'utf8'),
+      token,
+    };
   }
   const ca = createCertificateAuthority('dojo-console-audit-webhook-ca');
   const serving = createServingCertificate(ca, 'dojo-console-audit-webhook', servingNamesFor(host));

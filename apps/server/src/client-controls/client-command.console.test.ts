@@ -57,7 +57,12 @@ beforeAll(async () => {
   await admin.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'a' }, data: { v: '1' } } });
   const op = new k8s.KubeConfig();
   op.loadFromFile(opKubeconfig);
-  const request = await new k8s.Watch(op).watch('/api/v1/namespaces/default/configmaps', { allowWatchBookmarks: false }, (type: string, obj: k8s.V1ConfigMap) => seen.push(`${type} ${obj.metadata?.name} ${obj.data?.v}`), () => {});
+  const request = await new k8s.Watch(op).watch(
+    '/api/v1/namespaces/default/configmaps',
+    { allowWatchBookmarks: false },
+    (type: string, obj: k8s.V1ConfigMap) => seen.push(`${type} ${obj.metadata?.name} ${obj.data?.v}`),
+    () => {},
+  );
   stopWatch = () => request.abort();
   const deadline = Date.now() + 20_000;
   while (!seen.includes('ADDED a 1')) {
@@ -79,7 +84,11 @@ async function held(): Promise<string[]> {
   return state.watches.flatMap((w) => w.held.map((h) => `${h.type} ${h.name} ${h.because}`));
 }
 
-const edit = (v: string) => admin.patchNamespacedConfigMap({ name: 'a', namespace: 'default', body: { data: { v } } }, k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch));
+const edit = (v: string) =>
+  admin.patchNamespacedConfigMap(
+    { name: 'a', namespace: 'default', body: { data: { v } } },
+    k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch),
+  );
 
 describe('dojo-console client NAME against a running console', () => {
   it('finds the console through the data dir, which it leaves once stopped', () => {
@@ -148,7 +157,7 @@ describe('dojo-console client NAME against a running console', () => {
     expect((await cli('op', 'faults', '--id', 'f1')).code).toBe(2);
   }, 60_000);
 
-  it('lifts the controls when the client\'s credential is removed, delivering what was held', async () => {
+  it("lifts the controls when the client's credential is removed, delivering what was held", async () => {
     await client('op', 'pause');
     await edit('5');
     await expect.poll(held, { timeout: 20_000 }).toEqual(['MODIFIED a pause']);

@@ -24,7 +24,11 @@ async function http(method: string, path: string, body?: unknown): Promise<{ sta
   const headers: Record<string, string> = { authorization: `Bearer ${running.token}` };
   if (method !== 'GET') headers['x-dojo-console'] = '1';
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${running.console.url.replace(/\/$/, '')}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await fetch(`${running.console.url.replace(/\/$/, '')}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -53,25 +57,35 @@ describe('/api/clients/:name/faults on a console', () => {
     expect(answer.body).toMatchObject({ kind: 'Status', reason: 'NotFound', message: 'clients.console "nobody" not found' });
   });
 
-  it('adds a rule, and the client\'s faulted create is answered kube\'s 503 and does not happen', async () => {
+  it("adds a rule, and the client's faulted create is answered kube's 503 and does not happen", async () => {
     const added = await http('POST', `/api/clients/${client}/faults`, { verbs: ['create'], resource: 'configmaps', status: 503, count: 1 });
     expect(added.status).toBe(201);
-    expect((added.body as ClientFaults).rules).toMatchObject([{ id: 'f1', rule: { verbs: ['create'], resource: 'configmaps', status: 503, count: 1 }, matched: 0, injected: 0, exhausted: false }]);
+    expect((added.body as ClientFaults).rules).toMatchObject([
+      { id: 'f1', rule: { verbs: ['create'], resource: 'configmaps', status: 503, count: 1 }, matched: 0, injected: 0, exhausted: false },
+    ]);
     // kubectl create's own prefix, then kube's message.
-    expect(await refusal(operator(['create', 'configmap', 'faulted', '-n', 'default']))).toContain('error: failed to create configmap: the server is currently unable to handle the request');
+    expect(await refusal(operator(['create', 'configmap', 'faulted', '-n', 'default']))).toContain(
+      'error: failed to create configmap: the server is currently unable to handle the request',
+    );
     expect(await refusal(admin(['get', 'configmap', 'faulted', '-n', 'default']))).toContain('configmaps "faulted" not found');
     // Its count spent, the rule stays listed with what it did; the next create goes through.
     expect((await http('GET', `/api/clients/${client}/faults`)).body.rules).toMatchObject([{ id: 'f1', matched: 1, injected: 1, exhausted: true }]);
     await operator(['create', 'configmap', 'faulted', '-n', 'default']);
   });
 
-  it('shows the faulted request in the console\'s request log, marked with its rule', async () => {
+  it("shows the faulted request in the console's request log, marked with its rule", async () => {
     const deadline = Date.now() + 30_000;
     for (;;) {
       const { body } = await http('GET', '/api/requests');
       const faulted = (body.records as any[]).find((r) => r.type === 'request' && r.user === client && r.fault);
       if (faulted) {
-        expect(faulted).toMatchObject({ verb: 'create', resource: 'configmaps', code: 503, reason: 'ServiceUnavailable', fault: { rule: 'f1', verb: 'create', status: 503 } });
+        expect(faulted).toMatchObject({
+          verb: 'create',
+          resource: 'configmaps',
+          code: 503,
+          reason: 'ServiceUnavailable',
+          fault: { rule: 'f1', verb: 'create', status: 503 },
+        });
         return;
       }
       if (Date.now() > deadline) throw new Error('the faulted request never reached the console');
@@ -79,7 +93,7 @@ describe('/api/clients/:name/faults on a console', () => {
     }
   });
 
-  it('refuses a body of the wrong shape (400) and a rule that makes no sense (kube\'s 422, a cause per field)', async () => {
+  it("refuses a body of the wrong shape (400) and a rule that makes no sense (kube's 422, a cause per field)", async () => {
     const wrongType = await http('POST', `/api/clients/${client}/faults`, { status: '409' });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.message).toBe('status must be a number');

@@ -24,7 +24,10 @@ describe('decodeClientViewCommand: the body of POST /api/clients/:name/view', ()
 
   it('refuses an unknown op, a breakpoint without a kind and a stale view with both lags, as 422 Invalid with the field', () => {
     expect(statusOf({ op: 'lift' })).toMatchObject({ code: 422, reason: 'Invalid', details: { causes: [{ field: 'op', reason: 'FieldValueNotSupported' }] } });
-    expect(statusOf({ op: 'break', breakpoint: { name: 'a' } })).toMatchObject({ code: 422, details: { causes: [{ field: 'breakpoint.kind', reason: 'FieldValueRequired' }] } });
+    expect(statusOf({ op: 'break', breakpoint: { name: 'a' } })).toMatchObject({
+      code: 422,
+      details: { causes: [{ field: 'breakpoint.kind', reason: 'FieldValueRequired' }] },
+    });
     expect(statusOf({ op: 'stale', stale: { behind: 1, seconds: 2 } })).toMatchObject({ code: 422, details: { causes: [{ field: 'stale' }] } });
   });
 

@@ -37,7 +37,10 @@ async function dojoConsole(args: string[]): Promise<{ code: number; stdout: stri
 }
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${running.console.url}${path.replace(/^\//, '')}`, { ...init, headers: { authorization: `Bearer ${running.token}`, 'content-type': 'application/json', 'x-dojo-console': '1' } });
+  const res = await fetch(`${running.console.url}${path.replace(/^\//, '')}`, {
+    ...init,
+    headers: { authorization: `Bearer ${running.token}`, 'content-type': 'application/json', 'x-dojo-console': '1' },
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -81,7 +84,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const requests = async () => (await api<{ records: RequestJournalRecord[] }>(`/api/requests?limit=10000&client=${client}`)).records.filter((r): r is RequestRecord => r.type === 'request');
+const requests = async () =>
+  (await api<{ records: RequestJournalRecord[] }>(`/api/requests?limit=10000&client=${client}`)).records.filter(
+    (r): r is RequestRecord => r.type === 'request',
+  );
 
 describe('RBAC from what a connected client did, and enforced as its ServiceAccount', () => {
   let derivedYaml = '';
@@ -111,7 +117,7 @@ describe('RBAC from what a connected client did, and enforced as its ServiceAcco
     expect(markers.stdout).toContain('// +kubebuilder:rbac:groups=core,resources=configmaps,verbs=create,namespace=shop\n');
   });
 
-  it('is refused, once connected as its ServiceAccount with the derived roles less one rule, in kube\'s words, and the journal names that rule', async () => {
+  it("is refused, once connected as its ServiceAccount with the derived roles less one rule, in kube's words, and the journal names that rule", async () => {
     const connected = await dojoConsole(['connect', client, '--data-dir', dataDir, '--service-account', 'shop/operator']);
     expect(connected.code, connected.stderr).toBe(0);
     expect(connected.stderr).toContain('authorized as system:serviceaccount:shop:operator');
@@ -139,24 +145,40 @@ describe('RBAC from what a connected client did, and enforced as its ServiceAcco
       verb: 'create',
       resource: 'configmaps',
       namespace: 'shop',
-      forbidden: { authorizedAs: 'system:serviceaccount:shop:operator', verb: 'create', rule: { verbs: ['create'], apiGroups: [''], resources: ['configmaps'] }, namespace: 'shop' },
+      forbidden: {
+        authorizedAs: 'system:serviceaccount:shop:operator',
+        verb: 'create',
+        rule: { verbs: ['create'], apiGroups: [''], resources: ['configmaps'] },
+        namespace: 'shop',
+      },
     });
     // Its report card names the gap, and links the 403.
     const card = await api<ClientReportCard>(`/api/clients/${client}/report`);
     const rbac = card.lines.find((l) => l.id === 'rbac')!;
-    expect(rbac).toMatchObject({ verdict: 'problem', summary: expect.stringMatching(/^1 request refused 403 as ServiceAccount shop\/operator; 1 rule missing/) });
+    expect(rbac).toMatchObject({
+      verdict: 'problem',
+      summary: expect.stringMatching(/^1 request refused 403 as ServiceAccount shop\/operator; 1 rule missing/),
+    });
     expect(rbac.figures).toContainEqual({ label: 'missing rule 1', value: 'Role in shop: verbs create on configmaps (group "")' });
     expect(rbac.links).toEqual([expect.objectContaining({ kind: 'request', seq: record.find((r) => r.code === 403)!.seq })]);
   });
 
   it('lists, comparing a role file, the grant it misses and what it grants in vain', async () => {
     const file = join(dataDir, 'role.yaml');
-    writeFileSync(file, 'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: manager-role}\nrules:\n- {apiGroups: [apps], resources: [deployments], verbs: [list, delete]}\n- {apiGroups: [""], resources: [configmaps], verbs: [get]}\n');
+    writeFileSync(
+      file,
+      'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: manager-role}\nrules:\n- {apiGroups: [apps], resources: [deployments], verbs: [list, delete]}\n- {apiGroups: [""], resources: [configmaps], verbs: [get]}\n',
+    );
     const compared = await dojoConsole(['rbac', client, '--data-dir', dataDir, '--compare', file]);
     expect(compared.code, compared.stderr).toBe(0);
-    expect(compared.stdout).toContain(`Missing from ${file} (used, not granted: the client would be refused these):\n  Role in shop: apiGroups [""] resources ["configmaps"] verbs ["create"]\n`);
+    expect(compared.stdout).toContain(
+      `Missing from ${file} (used, not granted: the client would be refused these):\n  Role in shop: apiGroups [""] resources ["configmaps"] verbs ["create"]\n`,
+    );
     expect(compared.stdout).toContain(`Granted by ${file}, never used:\n  ClusterRole manager-role: delete apps/deployments\n`);
-    const viaRoute = await api<RbacComparison>(`/api/clients/${client}/rbac/compare`, { method: 'POST', body: JSON.stringify({ roleFile: 'kind: Role\nmetadata: {name: r, namespace: shop}\nrules: []\n' }) });
+    const viaRoute = await api<RbacComparison>(`/api/clients/${client}/rbac/compare`, {
+      method: 'POST',
+      body: JSON.stringify({ roleFile: 'kind: Role\nmetadata: {name: r, namespace: shop}\nrules: []\n' }),
+    });
     expect(viaRoute.missing.length).toBeGreaterThan(0);
   });
 
@@ -172,13 +194,19 @@ describe('RBAC from what a connected client did, and enforced as its ServiceAcco
 
   it("answers a bad name or role file over HTTP in kube's Status shapes", async () => {
     const call = async (path: string, init: RequestInit = {}) => {
-      const res = await fetch(`${running.console.url}${path.replace(/^\//, '')}`, { ...init, headers: { authorization: `Bearer ${running.token}`, 'content-type': 'application/json', 'x-dojo-console': '1' } });
+      const res = await fetch(`${running.console.url}${path.replace(/^\//, '')}`, {
+        ...init,
+        headers: { authorization: `Bearer ${running.token}`, 'content-type': 'application/json', 'x-dojo-console': '1' },
+      });
       return { status: res.status, body: (await res.json()) as { reason: string; message: string } };
     };
     expect(await call('/api/clients/Not_A_Client/rbac')).toMatchObject({ status: 422, body: { reason: 'Invalid' } });
     const compare = (roleFile: unknown) => call(`/api/clients/${client}/rbac/compare`, { method: 'POST', body: JSON.stringify({ roleFile }) });
     expect(await compare(5)).toMatchObject({ status: 400, body: { reason: 'BadRequest', message: expect.stringContaining('roleFile must be a string') } });
-    expect(await compare('kind: [')).toMatchObject({ status: 400, body: { reason: 'BadRequest', message: expect.stringContaining('the role file is not YAML') } });
+    expect(await compare('kind: [')).toMatchObject({
+      status: 400,
+      body: { reason: 'BadRequest', message: expect.stringContaining('the role file is not YAML') },
+    });
   });
 
   it('is refused by the CLI with exit 1 for a client the journal never saw', async () => {

@@ -19,10 +19,19 @@ const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-report-'));
 let running: RunningConsole;
 let admin: Kubectl;
 
-const dojo = (title: string) => JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'alpha', namespace: 'default' }, spec: { accountId: 'a', title, credentialsRef: { name: 'alpha-app' } } });
+const dojo = (title: string) =>
+  JSON.stringify({
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'Dojo',
+    metadata: { name: 'alpha', namespace: 'default' },
+    spec: { accountId: 'a', title, credentialsRef: { name: 'alpha-app' } },
+  });
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${running.token}`, ...(method === 'POST' ? { 'x-dojo-console': '1', 'content-type': 'application/json' } : {}) };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${running.token}`,
+    ...(method === 'POST' ? { 'x-dojo-console': '1', 'content-type': 'application/json' } : {}),
+  };
   const res = await fetch(new URL(path.slice(1), running.console.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: res.status, body: (await res.json()) as T };
 }
@@ -41,7 +50,8 @@ afterAll(async () => {
 describe("the console's own controllers' report cards", () => {
   it('are clean after a Dojo is created, edited and deleted', async () => {
     await admin(['apply', '-f', '-'], dojo('Alpha'));
-    const reconciled = async () => JSON.parse(await admin(['get', 'dojo', 'alpha', '-o', 'json'])) as { metadata: { generation: number }; status?: { observedGeneration?: number } };
+    const reconciled = async () =>
+      JSON.parse(await admin(['get', 'dojo', 'alpha', '-o', 'json'])) as { metadata: { generation: number }; status?: { observedGeneration?: number } };
     await eventually(async () => (await reconciled()).status !== undefined, 'the Dojo controller wrote its status');
     await admin(['apply', '-f', '-'], dojo('Alpha, edited'));
     await eventually(async () => {
@@ -56,7 +66,14 @@ describe("the console's own controllers' report cards", () => {
       return body.lines?.some((l) => l.id === 'observed-generation' && l.verdict !== 'not-seen') && body;
     }, "the Dojo controller's observedGeneration in its card");
     const verdicts = Object.fromEntries(dojoCard.lines.map((l) => [l.id, l.verdict]));
-    expect(verdicts).toMatchObject({ watches: 'good', 'status-subresource': 'good', 'observed-generation': 'good', 'owner-references': 'good', 'hot-loops': 'good', 'stale-views': 'good' });
+    expect(verdicts).toMatchObject({
+      watches: 'good',
+      'status-subresource': 'good',
+      'observed-generation': 'good',
+      'owner-references': 'good',
+      'hot-loops': 'good',
+      'stale-views': 'good',
+    });
 
     const { body: activity } = await get<ActivitySnapshot>('/api/activity');
     const embedded = activity.clients.filter((c) => c.kind === 'embedded').map((c) => c.name);
@@ -93,8 +110,13 @@ describe("a connected client's report card", () => {
       return body.lines?.find((l) => l.id === 'backoff' && l.figures.some((f) => f.label === 'retried' && f.value === 2)) && body;
     }, "op's two 429s and their retries in its card");
     const backoff = card.lines.find((l) => l.id === 'backoff')!;
-    expect(backoff).toMatchObject({ verdict: 'good', summary: expect.stringMatching(/^Waited before retrying, honouring Retry-After \(median 1(\.\d)? s\)\.$/) });
+    expect(backoff).toMatchObject({
+      verdict: 'good',
+      summary: expect.stringMatching(/^Waited before retrying, honouring Retry-After \(median 1(\.\d)? s\)\.$/),
+    });
     expect(backoff.figures).toContainEqual({ label: '429s retried after Retry-After', value: '2 of 2' });
-    expect(card.lines.find((l) => l.id === 'rbac')!.summary).toMatch(/^Not checked: it is trusted as the admin \(`dojo-console connect op --service-account NS\/SA`/);
+    expect(card.lines.find((l) => l.id === 'rbac')!.summary).toMatch(
+      /^Not checked: it is trusted as the admin \(`dojo-console connect op --service-account NS\/SA`/,
+    );
   });
 });

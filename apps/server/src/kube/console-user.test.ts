@@ -36,12 +36,26 @@ describe('learnConsoleUser', () => {
     // A kube-apiserver older than 1.28 answers 404 for authentication.k8s.io/v1 selfsubjectreviews.
     const older: Server = createServer((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }));
+      res.end(
+        JSON.stringify({
+          kind: 'Status',
+          apiVersion: 'v1',
+          status: 'Failure',
+          message: 'the server could not find the requested resource',
+          reason: 'NotFound',
+          code: 404,
+        }),
+      );
     });
     await new Promise<void>((resolve) => older.listen(0, '127.0.0.1', resolve));
     const kubeConfig = new KubeConfig();
     const server = `http://127.0.0.1:${(older.address() as AddressInfo).port}`;
-    kubeConfig.loadFromOptions({ clusters: [{ name: 'old', server, skipTLSVerify: true }], users: [{ name: 'u', token: 't' }], contexts: [{ name: 'old', cluster: 'old', user: 'u' }], currentContext: 'old' });
+    kubeConfig.loadFromOptions({
+      clusters: [{ name: 'old', server, skipTLSVerify: true }],
+      users: [{ name: 'u', token: 't' }],
+      contexts: [{ name: 'old', cluster: 'old', user: 'u' }],
+      currentContext: 'old',
+    });
     const transport = await KubeTransport.fromKubeConfig(kubeConfig);
     const warnings: string[] = [];
     try {

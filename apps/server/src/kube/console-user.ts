@@ -15,13 +15,22 @@ const selfSubjectReview = JSON.stringify({ apiVersion: 'authentication.k8s.io/v1
 
 export async function learnConsoleUser(transport: KubeTransport, warn: (message: string) => void): Promise<string | undefined> {
   try {
-    const res = await transport.request({ method: 'POST', path: '/apis/authentication.k8s.io/v1/selfsubjectreviews', body: selfSubjectReview, contentType: 'application/json' });
+    const res = await transport.request({
+      method: 'POST',
+      path: '/apis/authentication.k8s.io/v1/selfsubjectreviews',
+      body: selfSubjectReview,
+      contentType: 'application/json',
+    });
     const username = (res.body as { status?: { userInfo?: { username?: unknown } } } | undefined)?.status?.userInfo?.username;
     if ((res.code === 201 || res.code === 200) && typeof username === 'string' && username) return username;
     const message = (res.body as { message?: unknown } | undefined)?.message;
-    warn(`cannot learn the console's own user (SelfSubjectReview: ${typeof message === 'string' ? message : `HTTP ${res.code}`}); its requests on this cluster are attributed to that user, not by User-Agent`);
+    warn(
+      `cannot learn the console's own user (SelfSubjectReview: ${typeof message === 'string' ? message : `HTTP ${res.code}`}); its requests on this cluster are attributed to that user, not by User-Agent`,
+    );
   } catch (error) {
-    warn(`cannot learn the console's own user (SelfSubjectReview: ${(error as Error).message}); its requests on this cluster are attributed to that user, not by User-Agent`);
+    warn(
+      `cannot learn the console's own user (SelfSubjectReview: ${(error as Error).message}); its requests on this cluster are attributed to that user, not by User-Agent`,
+    );
   }
   return undefined;
 }

@@ -23,12 +23,22 @@ export async function ensureCrds(transport: KubeTransport, crds: readonly KubeOb
         missing.push(name);
         continue;
       }
-      const created = await transport.request({ method: 'POST', path: `${crdPath}?fieldManager=dojo-console`, body: JSON.stringify(crd), contentType: 'application/json' });
+      const created = await transport.request({
+        method: 'POST',
+        path: `${crdPath}?fieldManager=dojo-console`,
+        body: JSON.stringify(crd),
+        contentType: 'application/json',
+      });
       // 409: another replica starting beside this one (--leader-elect) installed it first.
       if (created.code >= 300 && created.code !== 409) throw new Error(`installing CRD ${name}: ${reasonOf(created.body, created.code)}`);
     } else if (current.code === 200) {
       if (install) {
-        const patched = await transport.request({ method: 'PATCH', path: `${crdPath}/${name}?fieldManager=dojo-console&force=true`, body: JSON.stringify(crd), contentType: 'application/apply-patch+yaml' });
+        const patched = await transport.request({
+          method: 'PATCH',
+          path: `${crdPath}/${name}?fieldManager=dojo-console&force=true`,
+          body: JSON.stringify(crd),
+          contentType: 'application/apply-patch+yaml',
+        });
         if (patched.code >= 300) throw new Error(`updating CRD ${name}: ${reasonOf(patched.body, patched.code)}`);
       }
     } else {
@@ -40,7 +50,7 @@ export async function ensureCrds(transport: KubeTransport, crds: readonly KubeOb
   for (const crd of crds) {
     for (;;) {
       const res = await transport.request({ method: 'GET', path: `${crdPath}/${crd.metadata.name!}` });
-      const conditions = ((res.body as { status?: { conditions?: { type: string; status: string }[] } }).status?.conditions ?? []);
+      const conditions = (res.body as { status?: { conditions?: { type: string; status: string }[] } }).status?.conditions ?? [];
       if (conditions.some((c) => c.type === 'Established' && c.status === 'True')) break;
       if (Date.now() > deadline) throw new Error(`CRD ${crd.metadata.name!} did not become Established`);
       await new Promise((r) => setTimeout(r, 100));

@@ -19,7 +19,12 @@ function crd(plural: string, kind: string, versions: { name: string; served: boo
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
     metadata: { name: `${plural}.${group}` },
-    spec: { group, scope: 'Namespaced', names: { plural, kind, singular: kind.toLowerCase(), listKind: `${kind}List` }, versions: versions.map((v) => ({ ...v, schema })) },
+    spec: {
+      group,
+      scope: 'Namespaced',
+      names: { plural, kind, singular: kind.toLowerCase(), listKind: `${kind}List` },
+      versions: versions.map((v) => ({ ...v, schema })),
+    },
   };
 }
 

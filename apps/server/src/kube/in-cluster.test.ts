@@ -7,7 +7,7 @@ import { inClusterKubeConfig, serviceAccountDir, serviceAccountRoot } from './in
 describe('the in-cluster configuration', () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it('reads the kubelet\'s fixed ServiceAccount mount when DOJO_SERVICEACCOUNT_ROOT is not set', () => {
+  it("reads the kubelet's fixed ServiceAccount mount when DOJO_SERVICEACCOUNT_ROOT is not set", () => {
     expect(serviceAccountRoot({}, () => false)).toBe('');
   });
 

@@ -77,14 +77,21 @@ describe('the Kubernetes proxy', () => {
   it('redacts Secret values inside Table rows that carry whole objects', async () => {
     const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'tabled', namespace: 'default' }, stringData: { password: 'hunter2' } };
     expect((await c.http('POST', '/api/kube/api/v1/namespaces/default/secrets', { body: secret })).status).toBe(201);
-    const res = await c.http('GET', '/api/kube/api/v1/namespaces/default/secrets/tabled?includeObject=Object', { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+    const res = await c.http('GET', '/api/kube/api/v1/namespaces/default/secrets/tabled?includeObject=Object', {
+      headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.rows[0].object.data).toEqual({ password: '<redacted>' });
   });
 
   it('refuses Secrets as metadata only, however the path is spelled, since the metadata could carry their values', async () => {
     for (const accept of ['application/json;as=Table;v=v1;g=meta.k8s.io', 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io']) {
-      for (const path of ['/api/v1/namespaces/default/secrets', '/api/v1/namespaces/default/%73ecrets', '/api/v1/secrets/', '/api/v1/namespaces/default/secrets?includeObject=%4Fbject&includeObject=None']) {
+      for (const path of [
+        '/api/v1/namespaces/default/secrets',
+        '/api/v1/namespaces/default/%73ecrets',
+        '/api/v1/secrets/',
+        '/api/v1/namespaces/default/secrets?includeObject=%4Fbject&includeObject=None',
+      ]) {
         const res = await c.http('GET', `/api/kube${path}`, { headers: { accept } });
         expect(res.status, `${path} as ${accept}`).toBe(400);
         expect(res.body.message).toMatch(/whole objects only/);

@@ -17,7 +17,17 @@
 import type { Request, Response } from 'express';
 import { newBadRequest, newMethodNotSupported, newRequestEntityTooLarge } from '@dojo/kube-api';
 import { viewTimeOf } from '../routes/view-time.ts';
-import { isSecretRequest, jsonAccept, type KubeRequest, parseKubeRequest, prepareSecretWrite, redactSecretAnswer, redactSecrets, refuseSecretMetadata, type TransportAt } from '@dojo/console-live';
+import {
+  isSecretRequest,
+  jsonAccept,
+  type KubeRequest,
+  parseKubeRequest,
+  prepareSecretWrite,
+  redactSecretAnswer,
+  redactSecrets,
+  refuseSecretMetadata,
+  type TransportAt,
+} from '@dojo/console-live';
 import { isPodLogRequest, streamPodLog } from './log-stream.ts';
 
 const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

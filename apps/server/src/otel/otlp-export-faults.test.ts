@@ -39,7 +39,16 @@ function exportTo(url: string, extra: Partial<OtlpExportDeps> = {}): { journal: 
   const journal = new Journal({ capacity: 1000 });
   const log: string[] = [];
   const registry = new Registry();
-  otlp = new OtlpExport({ journal, options: { url: `${url}/v1/traces`, protocol: 'http/protobuf', headers: {} }, registry, version: '1.2.3', log: (line) => log.push(line), scheduledDelayMs: 20, exportTimeoutMs: 600, ...extra });
+  otlp = new OtlpExport({
+    journal,
+    options: { url: `${url}/v1/traces`, protocol: 'http/protobuf', headers: {} },
+    registry,
+    version: '1.2.3',
+    log: (line) => log.push(line),
+    scheduledDelayMs: 20,
+    exportTimeoutMs: 600,
+    ...extra,
+  });
   otlp.start();
   return { journal, log, registry, otlp };
 }
@@ -62,7 +71,9 @@ describe('exporting while the receiver is in trouble', () => {
     await eventually(async () => (otlp.stats.dropped === 12 ? true : undefined), 'a fourth dropped');
     expect(otlp.stats.exported).toBe(0);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatch(/^otlp: dropping reconcile spans for http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(export_failed: .+\); counted in dojo_console_otlp_spans_dropped_total/);
+    expect(log[0]).toMatch(
+      /^otlp: dropping reconcile spans for http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(export_failed: .+\); counted in dojo_console_otlp_spans_dropped_total/,
+    );
     const metrics = await registry.metrics();
     expect(metrics).toContain('dojo_console_otlp_spans_dropped_total{reason="export_failed"} 12');
     expect(metrics).toContain('dojo_console_otlp_spans_exported_total 0');

@@ -40,11 +40,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const api = async <T>(path: string): Promise<T> => (await (await fetch(`${up.console.url}${path.replace(/^\//, '')}`, { headers: { authorization: `Bearer ${up.token}` } })).json()) as T;
+const api = async <T>(path: string): Promise<T> =>
+  (await (await fetch(`${up.console.url}${path.replace(/^\//, '')}`, { headers: { authorization: `Bearer ${up.token}` } })).json()) as T;
 const recordsOf = async (controller: string) => (await api<TelemetryPage>(`/api/telemetry?controller=${encodeURIComponent(controller)}`)).records;
 const starts = (records: TelemetryPage['records']) => records.filter((r): r is ReconcileStartRecord => r.type === 'reconcile-start');
 const ends = (records: TelemetryPage['records']) => records.filter((r): r is ReconcileEndRecord => r.type === 'reconcile-end');
-const calls = (records: TelemetryPage['records'], reconcileId: string) => records.filter((r): r is ApiCallRecord => r.type === 'api-call' && r.reconcileId === reconcileId);
+const calls = (records: TelemetryPage['records'], reconcileId: string) =>
+  records.filter((r): r is ApiCallRecord => r.type === 'api-call' && r.reconcileId === reconcileId);
 
 const apiServer = 'https://10.96.0.1:443';
 const dojoWeb = { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web' };
@@ -61,7 +63,12 @@ describe('the OTLP receiver fed by the OpenTelemetry JS exporters', () => {
     const t0 = Date.now() - 30_000;
     const first = traceReconcile(
       sender.tracer,
-      { name: 'reconciling object', attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/web.default', 'object.reason': 'object updated' }, start: t0, end: t0 + 40 },
+      {
+        name: 'reconciling object',
+        attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/web.default', 'object.reason': 'object updated' },
+        start: t0,
+        end: t0 + 40,
+      },
       [
         { method: 'GET', url: `${apiServer}/apis/core.jutsu.com/v1/namespaces/default/dojos/web`, code: 200, legacy: true },
         { method: 'PATCH', url: `${apiServer}/apis/core.jutsu.com/v1/namespaces/default/dojos/web/status?fieldManager=dojo-rs`, code: 200, legacy: true },
@@ -69,7 +76,13 @@ describe('the OTLP receiver fed by the OpenTelemetry JS exporters', () => {
     );
     traceReconcile(
       sender.tracer,
-      { name: 'reconciling object', attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/web.default', 'object.reason': 'error policy requested retry' }, start: t0 + 100, end: t0 + 130, error: 'Discord answered 503' },
+      {
+        name: 'reconciling object',
+        attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/web.default', 'object.reason': 'error policy requested retry' },
+        start: t0 + 100,
+        end: t0 + 130,
+        error: 'Discord answered 503',
+      },
       [{ method: 'GET', url: `${apiServer}/api/v1/namespaces/default/secrets/web-credentials`, code: 200, legacy: true }],
     );
     await sender.flush();
@@ -77,8 +90,20 @@ describe('the OTLP receiver fed by the OpenTelemetry JS exporters', () => {
 
     const records = await recordsOf('dojo-operator-rs/dojo');
     const [start, retry] = starts(records);
-    expect(start).toMatchObject({ controller: 'dojo-operator-rs/dojo', key: 'default/web', object: dojoWeb, worker: 0, time: t0, reconcileId: `traced-${first.spanContext().spanId}` });
-    expect(start!.traced).toEqual({ service: 'dojo-operator-rs', traceId: first.spanContext().traceId, spanId: first.spanContext().spanId, spanName: 'reconciling object' });
+    expect(start).toMatchObject({
+      controller: 'dojo-operator-rs/dojo',
+      key: 'default/web',
+      object: dojoWeb,
+      worker: 0,
+      time: t0,
+      reconcileId: `traced-${first.spanContext().spanId}`,
+    });
+    expect(start!.traced).toEqual({
+      service: 'dojo-operator-rs',
+      traceId: first.spanContext().traceId,
+      spanId: first.spanContext().spanId,
+      spanName: 'reconciling object',
+    });
     expect(start!.inferred).toBeUndefined();
     expect(start!.triggers).toEqual([{ reason: 'watch', kind: 'Dojo', key: 'default/web', object: dojoWeb, otelReason: 'object updated' }]);
     expect(retry!.triggers).toEqual([{ reason: 'error', otelReason: 'error policy requested retry' }]);
@@ -99,10 +124,24 @@ describe('the OTLP receiver fed by the OpenTelemetry JS exporters', () => {
   it('shows controller-runtime Reconcile spans, sent in OTLP/JSON, with a conflict and an error, and nothing lost across batches', async () => {
     const sender = otlpSender({ encoding: 'json', endpoint: up.traces!.endpoint, token: receiverToken, service: 'dojo-operator-go' });
     const t0 = Date.now() - 20_000;
-    const crAttributes = (name: string) => ({ controller: 'dojo', controllerGroup: 'core.jutsu.com', controllerKind: 'Dojo', namespace: 'default', name, reconcileID: `id-${name}` });
+    const crAttributes = (name: string) => ({
+      controller: 'dojo',
+      controllerGroup: 'core.jutsu.com',
+      controllerKind: 'Dojo',
+      namespace: 'default',
+      name,
+      reconcileID: `id-${name}`,
+    });
     traceReconcile(
       sender.tracer,
-      { name: 'Reconcile', attributes: crAttributes('api'), start: t0, end: t0 + 25, error: 'Operation cannot be fulfilled on dojos.core.jutsu.com "api": the object has been modified; please apply your changes to the latest version and try again' },
+      {
+        name: 'Reconcile',
+        attributes: crAttributes('api'),
+        start: t0,
+        end: t0 + 25,
+        error:
+          'Operation cannot be fulfilled on dojos.core.jutsu.com "api": the object has been modified; please apply your changes to the latest version and try again',
+      },
       [
         { method: 'GET', url: `${apiServer}/apis/core.jutsu.com/v1/namespaces/default/dojos/api`, code: 200 },
         { method: 'PUT', url: `${apiServer}/apis/core.jutsu.com/v1/namespaces/default/dojos/api/status`, code: 409 },
@@ -110,19 +149,30 @@ describe('the OTLP receiver fed by the OpenTelemetry JS exporters', () => {
     );
     await sender.flush();
     // A second batch: an error, on an overlapping reconcile (a second worker).
-    traceReconcile(sender.tracer, { name: 'Reconcile', attributes: crAttributes('db'), start: t0 + 10, end: t0 + 50, error: 'secrets "db-credentials" not found' }, [
-      { method: 'GET', url: `${apiServer}/api/v1/namespaces/default/secrets/db-credentials`, code: 404 },
-      { method: 'POST', url: `${apiServer}/apis/apps/v1/namespaces/default/deployments`, code: 201 },
-    ]);
+    traceReconcile(
+      sender.tracer,
+      { name: 'Reconcile', attributes: crAttributes('db'), start: t0 + 10, end: t0 + 50, error: 'secrets "db-credentials" not found' },
+      [
+        { method: 'GET', url: `${apiServer}/api/v1/namespaces/default/secrets/db-credentials`, code: 404 },
+        { method: 'POST', url: `${apiServer}/apis/apps/v1/namespaces/default/deployments`, code: 201 },
+      ],
+    );
     await sender.flush();
     await sender.close();
 
     const records = await recordsOf('dojo');
     const [api409, db] = starts(records);
-    expect(api409).toMatchObject({ object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'api' }, worker: 0, traced: { service: 'dojo-operator-go', spanName: 'Reconcile' } });
+    expect(api409).toMatchObject({
+      object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'api' },
+      worker: 0,
+      traced: { service: 'dojo-operator-go', spanName: 'Reconcile' },
+    });
     expect(db).toMatchObject({ object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'db' }, worker: 1 });
     expect(calls(records, api409!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.code}`)).toEqual(['get dojos 200', 'update dojos/status 409']);
-    expect(calls(records, db!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.name ?? '-'} ${c.code}`)).toEqual(['get secrets db-credentials 404', 'create deployments - 201']);
+    expect(calls(records, db!.reconcileId).map((c) => `${c.verb} ${c.resource} ${c.name ?? '-'} ${c.code}`)).toEqual([
+      'get secrets db-credentials 404',
+      'create deployments - 201',
+    ]);
     const conflicts = records.filter((r): r is ConflictRecord => r.type === 'conflict');
     expect(conflicts).toMatchObject([{ controller: 'dojo', key: 'default/api', resource: 'dojos/status', reconcileId: api409!.reconcileId }]);
     expect(ends(records).map((e) => [e.key, e.result, e.error])).toEqual([
@@ -141,7 +191,11 @@ describe('the OTLP receiver fed by the OpenTelemetry JS exporters', () => {
     try {
       const sender = otlpSender({ encoding: 'protobuf', service: 'env-operator' });
       const t0 = Date.now() - 10_000;
-      traceReconcile(sender.tracer, { name: 'reconciling object', attributes: { 'object.ref': 'ConfigMap.v1./settings.default', 'object.reason': 'unknown' }, start: t0, end: t0 + 5 }, []);
+      traceReconcile(
+        sender.tracer,
+        { name: 'reconciling object', attributes: { 'object.ref': 'ConfigMap.v1./settings.default', 'object.reason': 'unknown' }, start: t0, end: t0 + 5 },
+        [],
+      );
       await sender.flush();
       await sender.close();
     } finally {

@@ -68,7 +68,9 @@ describe('a traced operator that is also a connected client', () => {
         { method: 'PUT', url: `${url}/traced-cm`, code: 200, legacy: true },
       ]);
       // Another operator's reconcile, whose calls no client of this API server made.
-      traceReconcile(stranger.tracer, { name: 'reconciling object', attributes: ref, start, end: start + 10 }, [{ method: 'GET', url: `${url}/not-here`, code: 404, legacy: true }]);
+      traceReconcile(stranger.tracer, { name: 'reconciling object', attributes: ref, start, end: start + 10 }, [
+        { method: 'GET', url: `${url}/not-here`, code: 404, legacy: true },
+      ]);
       await sender.flush();
       await stranger.flush();
 

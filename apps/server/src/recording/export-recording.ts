@@ -48,7 +48,8 @@ export class NoHistoryError extends Error {}
 
 /** Writes `output` (complete or not at all: it is written beside and renamed). */
 export async function exportRecordingFile(dataDir: string, output: string, window: { from?: number; to: number }): Promise<TraceHeader> {
-  if (!existsSync(historyFileOf(dataDir))) throw new NoHistoryError(`no history in ${dataDir} (history.db not found): give the --data-dir of a console that ran`);
+  if (!existsSync(historyFileOf(dataDir)))
+    throw new NoHistoryError(`no history in ${dataDir} (history.db not found): give the --data-dir of a console that ran`);
   const partial = `${output}.partial`;
   try {
     const header = await writeTrace(exportOptions({ dataDir }, window), createWriteStream(partial));

@@ -19,12 +19,30 @@ import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ClientIdentifier } from '@dojo/activity';
 import type { ClusterMode, RecordedController, RecordingSession, ServedResource, Session, TraceHeader } from '@dojo/console-protocol';
-import { HistoryStore, importTrace, RecordedHistory, objectVersionStreams, requestsStream, telemetryStream, versionsStream, type HistoryStream } from '@dojo/history';
+import {
+  HistoryStore,
+  importTrace,
+  RecordedHistory,
+  objectVersionStreams,
+  requestsStream,
+  telemetryStream,
+  versionsStream,
+  type HistoryStream,
+} from '@dojo/history';
 import { Journal } from '@dojo/runtime';
 import { startConsoleServer, type ConsoleServer } from '../console-server.ts';
 import { TelemetryHistory } from '@dojo/live-feeds';
 import { loadOrCreateConsoleToken } from '../security/console-token.ts';
-import { RecordedObjects, recordingActivity, RecordingConsoles, ReplayControllers, ReplayExplain, ReplayKinds, ReplayTransport, tracesMeta } from '@dojo/recording';
+import {
+  RecordedObjects,
+  recordingActivity,
+  RecordingConsoles,
+  ReplayControllers,
+  ReplayExplain,
+  ReplayKinds,
+  ReplayTransport,
+  tracesMeta,
+} from '@dojo/recording';
 import { ReplayActivity } from './replay/replay-activity.ts';
 import { ReplayTraces } from './replay/replay-traces.ts';
 
@@ -88,7 +106,15 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
   const identifier = new ClientIdentifier({ isEmbedded: (name) => embedded.has(name) });
   const requests = journaled ? history.stream(requestsStream) : undefined;
   const activity = new ReplayActivity(requests, telemetryRecords, identifier, end, { sendsTraces: (client) => tracedClients.has(client) });
-  const explain = new ReplayExplain({ objects: index, kinds, controllers, historyAt: (until, isController) => new RecordedHistory(history, isController, until), ...(requests ? { requests } : {}), identifier, end });
+  const explain = new ReplayExplain({
+    objects: index,
+    kinds,
+    controllers,
+    historyAt: (until, isController) => new RecordedHistory(history, isController, until),
+    ...(requests ? { requests } : {}),
+    identifier,
+    end,
+  });
   const recording: RecordingSession = {
     name: options.name ?? basename(options.file),
     createdAt: header.createdAt,
@@ -98,7 +124,10 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
     streams: header.streams,
   };
   const session = (): Session => ({
-    cluster: { mode: (recordedModes.includes(header.source.clusterMode) ? header.source.clusterMode : 'kubeconfig') as ClusterMode, server: header.source.server },
+    cluster: {
+      mode: (recordedModes.includes(header.source.clusterMode) ? header.source.clusterMode : 'kubeconfig') as ClusterMode,
+      server: header.source.server,
+    },
     leader: { identity: 'recording', isLeader: false },
     operators: Array.isArray(header.meta.operators) ? (header.meta.operators as string[]) : [],
     secretsRedacted: true,
@@ -122,7 +151,12 @@ export async function openRecording(options: OpenRecordingOptions): Promise<Runn
       identifier,
       recordingActivity: recordingActivity(telemetryRecords, history.stream(versionsStream)),
       readOnly: true,
-      recordings: { history, source: { dataDir, dbPath, secrets: [token] }, open: (file, name) => nested.open(file, name), uploadDir: join(dataDir, 'uploads') },
+      recordings: {
+        history,
+        source: { dataDir, dbPath, secrets: [token] },
+        open: (file, name) => nested.open(file, name),
+        uploadDir: join(dataDir, 'uploads'),
+      },
       metrics: { scrape: async () => '# A recording has no live metrics: its telemetry is in /api/telemetry.\n', contentType: 'text/plain; version=0.0.4' },
       allowSecretData: false,
       ready: () => true,

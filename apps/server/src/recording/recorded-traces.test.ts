@@ -44,20 +44,40 @@ async function recorded(name: string, otlpReceiver: boolean, before?: (up: Runni
   running.push(up);
   let live: TraceReceiverSnapshot | undefined;
   if (otlpReceiver) {
-    const sender = otlpSender({ encoding: 'protobuf', endpoint: up.traces!.endpoint, token: readFileSync(join(dataDir, 'otlp-receiver-token'), 'utf8').trim(), service: 'dojo-operator-rs' });
+    const sender = otlpSender({
+      encoding: 'protobuf',
+      endpoint: up.traces!.endpoint,
+      token: readFileSync(join(dataDir, 'otlp-receiver-token'), 'utf8').trim(),
+      service: 'dojo-operator-rs',
+    });
     const t0 = Date.now() - 2_000;
     const server = 'https://10.96.0.1';
-    traceReconcile(sender.tracer, { name: 'reconciling object', attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/traced.default', 'object.reason': 'object updated' }, start: t0, end: t0 + 60 }, [
-      { method: 'GET', url: `${server}/apis/core.jutsu.com/v1/namespaces/default/dojos/traced`, code: 200, legacy: true },
-      { method: 'PUT', url: `${server}/apis/core.jutsu.com/v1/namespaces/default/dojos/traced/status`, code: 409, legacy: true },
-    ]);
+    traceReconcile(
+      sender.tracer,
+      {
+        name: 'reconciling object',
+        attributes: { 'object.ref': 'Dojo.v1.core.jutsu.com/traced.default', 'object.reason': 'object updated' },
+        start: t0,
+        end: t0 + 60,
+      },
+      [
+        { method: 'GET', url: `${server}/apis/core.jutsu.com/v1/namespaces/default/dojos/traced`, code: 200, legacy: true },
+        { method: 'PUT', url: `${server}/apis/core.jutsu.com/v1/namespaces/default/dojos/traced/status`, code: 409, legacy: true },
+      ],
+    );
     await sender.flush();
     await sender.close();
-    live = await until(() => tracesOf(up.console.url, up.token), (t) => t.controllers.length > 0);
+    live = await until(
+      () => tracesOf(up.console.url, up.token),
+      (t) => t.controllers.length > 0,
+    );
   }
   before?.(up);
   const telemetry = up.history.stream(telemetryStream);
-  await until(async () => telemetry.pending, (pending) => pending === 0);
+  await until(
+    async () => telemetry.pending,
+    (pending) => pending === 0,
+  );
   const file = join(dir, `${name}.dojotrace`);
   await exportRecordingFile(dataDir, file, { to: Date.now() });
   const recording = await openRecording({ file, dataDir: join(dir, `${name}-opened`), host: '127.0.0.1', port: 0 });
@@ -68,7 +88,9 @@ async function recorded(name: string, otlpReceiver: boolean, before?: (up: Runni
 describe('traces in a recording', () => {
   it("says what the recorded console's receiver had: its traced controllers and reconciles, as recorded", async () => {
     const { live, opened } = await recorded('receiving', true);
-    expect(live!.controllers).toEqual([expect.objectContaining({ controller: 'dojo-operator-rs/dojo', service: 'dojo-operator-rs', reconciles: 1, apiCalls: 2, conflicts: 1 })]);
+    expect(live!.controllers).toEqual([
+      expect.objectContaining({ controller: 'dojo-operator-rs/dojo', service: 'dojo-operator-rs', reconciles: 1, apiCalls: 2, conflicts: 1 }),
+    ]);
     expect(opened).toMatchObject({ enabled: true, recorded: { receiver: 'on' }, requests: live!.requests, spans: live!.spans });
     const { firstSeen, lastSeen, ...counts } = live!.controllers[0]!;
     expect(opened.controllers).toEqual([expect.objectContaining(counts)]);
@@ -83,6 +105,10 @@ describe('traces in a recording', () => {
 
   it('does not know, in a recording made before consoles kept it, and shows the traced reconciles it holds', async () => {
     const { opened } = await recorded('before', true, (up) => up.history.writeMeta(tracesMeta, null));
-    expect(opened).toMatchObject({ enabled: true, recorded: { receiver: 'unknown' }, controllers: [{ controller: 'dojo-operator-rs/dojo', service: 'dojo-operator-rs', reconciles: 1 }] });
+    expect(opened).toMatchObject({
+      enabled: true,
+      recorded: { receiver: 'unknown' },
+      controllers: [{ controller: 'dojo-operator-rs/dojo', service: 'dojo-operator-rs', reconciles: 1 }],
+    });
   }, 90_000);
 });

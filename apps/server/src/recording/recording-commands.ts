@@ -18,11 +18,18 @@ function refuse(command: string, message: string): never {
   process.exit(exitCodes.failure);
 }
 
-const clock = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+const clock = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 
 function streamLines(header: TraceHeader): string[] {
   return header.streams.map((s) => {
-    const extra = [s.baseline ? `${s.baseline.toLocaleString('en-US')} from before the window` : '', s.evicted ? `${s.evicted.toLocaleString('en-US')} evicted by retention before` : '']
+    const extra = [
+      s.baseline ? `${s.baseline.toLocaleString('en-US')} from before the window` : '',
+      s.evicted ? `${s.evicted.toLocaleString('en-US')} evicted by retention before` : '',
+    ]
       .filter(Boolean)
       .join('; ');
     return `  ${`${s.stream}:`.padEnd(12)}${s.records.toLocaleString('en-US')} records, complete since ${clock(s.completeSince)}${extra ? ` (${extra})` : ''}`;

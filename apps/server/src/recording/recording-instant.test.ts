@@ -7,7 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ConditionTransitionRecord, Explanation, ObjectIncarnationsPage, ObjectVersionsPage, OpenedRecording, RecordingActivity, TelemetryPage, TelemetryRecord } from '@dojo/console-protocol';
+import type {
+  ConditionTransitionRecord,
+  Explanation,
+  ObjectIncarnationsPage,
+  ObjectVersionsPage,
+  OpenedRecording,
+  RecordingActivity,
+  TelemetryPage,
+  TelemetryRecord,
+} from '@dojo/console-protocol';
 import { versionsStream } from '@dojo/history';
 import { startConsole, type ConsoleHarness } from '../testing/console-harness.ts';
 
@@ -40,26 +49,49 @@ async function readyReplicas(): Promise<number | undefined> {
 
 /** A GET of the recording console, as of `at` (its end when undefined). */
 async function inRecording<T>(path: string, at?: number): Promise<{ status: number; body: T }> {
-  const res = await fetch(new URL(path, opened.url), { headers: { authorization: `Bearer ${c.token}`, ...(at === undefined ? {} : { 'x-dojo-at': String(at) }) } });
+  const res = await fetch(new URL(path, opened.url), {
+    headers: { authorization: `Bearer ${c.token}`, ...(at === undefined ? {} : { 'x-dojo-at': String(at) }) },
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 
 async function drop(file: Buffer): Promise<OpenedRecording> {
-  const res = await fetch(`${c.base}/api/recordings?name=session.dojotrace`, { method: 'POST', headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1', 'content-type': 'application/gzip' }, body: file });
+  const res = await fetch(`${c.base}/api/recordings?name=session.dojotrace`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1', 'content-type': 'application/gzip' },
+    body: file,
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as OpenedRecording;
 }
 
 beforeAll(async () => {
   c = await startConsole();
-  for (const step of [['create', 'configmap', 'gone'], ['delete', 'configmap', 'gone'], ['create', 'configmap', 'gone', '--from-literal=again=yes'], ['delete', 'configmap', 'gone']]) await c.kubectl(step);
+  for (const step of [
+    ['create', 'configmap', 'gone'],
+    ['delete', 'configmap', 'gone'],
+    ['create', 'configmap', 'gone', '--from-literal=again=yes'],
+    ['delete', 'configmap', 'gone'],
+  ])
+    await c.kubectl(step);
   const versions = c.history.stream(versionsStream);
-  await until(async () => (versions.query({ where: { object: configMap } }).filter((v) => v.event === 'DELETED').length === 2 ? true : undefined), 'both deletions recorded');
+  await until(
+    async () => (versions.query({ where: { object: configMap } }).filter((v) => v.event === 'DELETED').length === 2 ? true : undefined),
+    'both deletions recorded',
+  );
   await new Promise((resolve) => setTimeout(resolve, 200));
   beforeDojo = Date.now();
   await new Promise((resolve) => setTimeout(resolve, 200));
   await c.kubectl(['create', 'secret', 'generic', 'alpha-creds', '--from-literal=password=p']);
-  await c.kubectl(['apply', '-f', '-'], JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name: 'alpha', namespace: 'default' }, spec: { accountId: 'a', title: 'Alpha', credentialsRef: { name: 'alpha-creds', namespace: 'default' }, replicas: 1 } }));
+  await c.kubectl(
+    ['apply', '-f', '-'],
+    JSON.stringify({
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'Dojo',
+      metadata: { name: 'alpha', namespace: 'default' },
+      spec: { accountId: 'a', title: 'Alpha', credentialsRef: { name: 'alpha-creds', namespace: 'default' }, replicas: 1 },
+    }),
+  );
   await until(async () => ((await readyReplicas()) === 1 ? true : undefined), 'one ready replica');
   await new Promise((resolve) => setTimeout(resolve, 1000));
   oneReplica = Date.now();
@@ -118,7 +150,8 @@ describe('a recording, as of the instant asked about', () => {
 
   it('lists only the condition transitions made by the instant', async () => {
     const transitions = async (at?: number) =>
-      (await inRecording<TelemetryPage>(`/api/telemetry?object=${encodeURIComponent(dojo)}&types=condition-transition&limit=1000`, at)).body.records as ConditionTransitionRecord[];
+      (await inRecording<TelemetryPage>(`/api/telemetry?object=${encodeURIComponent(dojo)}&types=condition-transition&limit=1000`, at)).body
+        .records as ConditionTransitionRecord[];
     const end = await transitions();
     expect(end.length).toBeGreaterThan(0);
     expect(await transitions(beforeDojo)).toEqual([]);
@@ -147,7 +180,8 @@ describe('a recording, as of the instant asked about', () => {
   });
 
   it('lists only the versions made by the instant', async () => {
-    const versions = async (at?: number) => (await inRecording<ObjectVersionsPage>(`/api/history/versions?object=${encodeURIComponent(dojo)}`, at)).body.versions;
+    const versions = async (at?: number) =>
+      (await inRecording<ObjectVersionsPage>(`/api/history/versions?object=${encodeURIComponent(dojo)}`, at)).body.versions;
     expect(await versions(beforeDojo)).toEqual([]);
     const then = await versions(oneReplica);
     const end = await versions();
@@ -159,8 +193,13 @@ describe('a recording, as of the instant asked about', () => {
 
 describe("a deleted object's history", () => {
   it('tells each incarnation of the name apart, newest first, each deleted by kubectl', async () => {
-    for (const [base, at] of [[c.base, undefined], [opened.url, undefined]] as const) {
-      const res = await fetch(new URL(`/api/history/incarnations?object=${encodeURIComponent(configMap)}`, base), { headers: { authorization: `Bearer ${c.token}`, ...(at ? { 'x-dojo-at': String(at) } : {}) } });
+    for (const [base, at] of [
+      [c.base, undefined],
+      [opened.url, undefined],
+    ] as const) {
+      const res = await fetch(new URL(`/api/history/incarnations?object=${encodeURIComponent(configMap)}`, base), {
+        headers: { authorization: `Bearer ${c.token}`, ...(at ? { 'x-dojo-at': String(at) } : {}) },
+      });
       expect(res.status).toBe(200);
       const { incarnations } = (await res.json()) as ObjectIncarnationsPage;
       expect(incarnations).toHaveLength(2);

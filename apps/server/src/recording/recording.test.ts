@@ -54,8 +54,19 @@ async function readyReplicas(): Promise<number | undefined> {
 
 beforeAll(async () => {
   c = await startConsole();
-  await c.kubectl(['apply', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: `${name}-creds`, namespace: 'default' }, stringData: { password: secretValue } }));
-  await c.kubectl(['apply', '-f', '-'], JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name, namespace: 'default' }, spec: { accountId: 'a', title: 'Recorded', credentialsRef: { name: `${name}-creds`, namespace: 'default' }, replicas: 1 } }));
+  await c.kubectl(
+    ['apply', '-f', '-'],
+    JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: `${name}-creds`, namespace: 'default' }, stringData: { password: secretValue } }),
+  );
+  await c.kubectl(
+    ['apply', '-f', '-'],
+    JSON.stringify({
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'Dojo',
+      metadata: { name, namespace: 'default' },
+      spec: { accountId: 'a', title: 'Recorded', credentialsRef: { name: `${name}-creds`, namespace: 'default' }, replicas: 1 },
+    }),
+  );
   await until(async () => ((await readyReplicas()) === 1 ? true : undefined), 'one ready replica');
   await new Promise((resolve) => setTimeout(resolve, 1500));
   oneReplica = Date.now();
@@ -63,14 +74,44 @@ beforeAll(async () => {
   await c.kubectl(['patch', 'dojo', name, '--type', 'merge', '-p', '{"spec":{"replicas":2}}']);
   await until(async () => ((await readyReplicas()) === 2 ? true : undefined), 'two ready replicas');
   // The Secret's value, passed along every other way a value can travel.
-  const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: `${name}.leak`, namespace: 'default' }, involvedObject: { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', name, namespace: 'default' }, reason: 'Leaky', message: `logged in with ${secretValue}`, type: 'Warning' };
+  const event = {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: `${name}.leak`, namespace: 'default' },
+    involvedObject: { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', name, namespace: 'default' },
+    reason: 'Leaky',
+    message: `logged in with ${secretValue}`,
+    type: 'Warning',
+  };
   expect((await c.http('POST', '/api/kube/api/v1/namespaces/default/events', { body: event })).status).toBe(201);
-  c.journal.append({ type: 'reconcile-end', controller: 'dojo', key: `default/${name}`, worker: 0, reconcileId: 'leak', result: 'error', durationMs: 1, error: `password ${secretValue} rejected` });
+  c.journal.append({
+    type: 'reconcile-end',
+    controller: 'dojo',
+    key: `default/${name}`,
+    worker: 0,
+    reconcileId: 'leak',
+    result: 'error',
+    durationMs: 1,
+    error: `password ${secretValue} rejected`,
+  });
   // A request record carrying the Secret (the journal keeps no bodies today; a record that did must still not leak it).
   const requests = c.history.stream(requestsStream);
-  const leaky = { seq: requests.lastSeq + 1, time: Date.now(), type: 'request', user: 'admin', verb: 'update', path: '/api/v1/namespaces/default/secrets', code: 200, durationMs: 1, object: { kind: 'Secret', metadata: { name: `${name}-creds` }, data: { password: encodedValue } } };
+  const leaky = {
+    seq: requests.lastSeq + 1,
+    time: Date.now(),
+    type: 'request',
+    user: 'admin',
+    verb: 'update',
+    path: '/api/v1/namespaces/default/secrets',
+    code: 200,
+    durationMs: 1,
+    object: { kind: 'Secret', metadata: { name: `${name}-creds` }, data: { password: encodedValue } },
+  };
   requests.append(leaky as unknown as RequestJournalRecord);
-  await until(async () => (c.history.stream(eventsStream).query({ where: { object: `/Event/default/${name}.leak` } }).length ? true : undefined), 'the Event recorded');
+  await until(
+    async () => (c.history.stream(eventsStream).query({ where: { object: `/Event/default/${name}.leak` } }).length ? true : undefined),
+    'the Event recorded',
+  );
   // `dojo-console export` reads the file: wait until the journal is on disk.
   await until(async () => (requests.pending === 0 ? true : undefined), 'the request journal written');
 }, 180_000);
@@ -98,7 +139,9 @@ describe('a recording', () => {
     const header = JSON.parse(headerLine!) as TraceHeader;
     expect(header.streams.find((s) => s.stream === 'requests')).toMatchObject({ columns: ['user', 'resource', 'namespace', 'name', 'watch'], evicted: 0 });
     const journal = lines.map((line) => JSON.parse(line) as TraceRecordLine).filter((line) => line.stream === 'requests');
-    const patch = journal.find((line) => line.type === 'request' && (line.record as { verb?: string }).verb === 'patch' && line.index.resource === 'dojos' && line.index.name === name);
+    const patch = journal.find(
+      (line) => line.type === 'request' && (line.record as { verb?: string }).verb === 'patch' && line.index.resource === 'dojos' && line.index.name === name,
+    );
     expect(patch?.index).toMatchObject({ user: 'admin', resource: 'dojos', namespace: 'default', name });
     expect((patch?.record as { userAgent?: string }).userAgent).toMatch(/^kubectl/);
     expect(journal.some((line) => line.type === 'watch-open')).toBe(true);
@@ -108,7 +151,8 @@ describe('a recording', () => {
   it('carries no Secret value, however it passed, no credential and nothing of this machine', () => {
     expect(bytes).toContain(`"name":"${name}-creds"`);
     expect(bytes).toContain('Leaky');
-    for (const leak of [secretValue, encodedValue, c.token, readFileSync(join(c.dataDir, 'admin-token'), 'utf8').trim(), c.dataDir, tmpdir()]) expect(bytes).not.toContain(leak);
+    for (const leak of [secretValue, encodedValue, c.token, readFileSync(join(c.dataDir, 'admin-token'), 'utf8').trim(), c.dataDir, tmpdir()])
+      expect(bytes).not.toContain(leak);
     if (hostname().length >= 6) expect(bytes).not.toContain(hostname());
   });
 
@@ -134,7 +178,11 @@ describe('a recording', () => {
 
   it('shows the objects as they were at the instant asked about', async () => {
     const at = async (instant: number | undefined, path: string) =>
-      json(await fetch(`${recording.console.url}${path.slice(1)}`, { headers: { authorization: `Bearer ${recording.token}`, ...(instant ? { 'x-dojo-at': String(instant) } : {}) } }));
+      json(
+        await fetch(`${recording.console.url}${path.slice(1)}`, {
+          headers: { authorization: `Bearer ${recording.token}`, ...(instant ? { 'x-dojo-at': String(instant) } : {}) },
+        }),
+      );
     expect((await at(oneReplica, dojoPath)).spec.replicas).toBe(1);
     expect((await at(undefined, dojoPath)).status.readyReplicas).toBe(2);
     const events = (await at(undefined, '/api/kube/api/v1/namespaces/default/events')).items as KubeObject[];
@@ -151,8 +199,12 @@ describe('a recording', () => {
   });
 
   it("replays what every API client did up to the instant: kubectl's patch of the Dojo only after it was made", async () => {
-    const at = async <T,>(instant: number | undefined, path: string): Promise<T> =>
-      json(await fetch(`${recording.console.url}${path.slice(1)}`, { headers: { authorization: `Bearer ${recording.token}`, ...(instant ? { 'x-dojo-at': String(instant) } : {}) } }));
+    const at = async <T>(instant: number | undefined, path: string): Promise<T> =>
+      json(
+        await fetch(`${recording.console.url}${path.slice(1)}`, {
+          headers: { authorization: `Bearer ${recording.token}`, ...(instant ? { 'x-dojo-at': String(instant) } : {}) },
+        }),
+      );
     const before = await at<ActivitySnapshot>(oneReplica, '/api/activity');
     const after = await at<ActivitySnapshot>(undefined, '/api/activity');
     expect(after.feed).toMatchObject({ state: 'live', detail: 'replayed from the recording' });
@@ -162,7 +214,9 @@ describe('a recording', () => {
     expect(kubectlWrites(before)).toBeGreaterThan(0);
     expect(kubectlWrites(after)).toBeGreaterThan(kubectlWrites(before));
     const patches = async (instant: number | undefined) =>
-      (await at<RequestLogPage>(instant, '/api/requests?client=kubectl&limit=10000')).records.filter((r) => r.type === 'request' && r.verb === 'patch' && r.name === name);
+      (await at<RequestLogPage>(instant, '/api/requests?client=kubectl&limit=10000')).records.filter(
+        (r) => r.type === 'request' && r.verb === 'patch' && r.name === name,
+      );
     expect(await patches(oneReplica)).toEqual([]);
     expect(await patches(undefined)).toHaveLength(1);
   });
@@ -172,7 +226,15 @@ describe('a recording', () => {
     const messages: { id?: string; type: string; event?: { object: KubeObject } }[] = [];
     ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
     await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ op: 'subscribe', id: 'd', kind: 'watch', resource: { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' }, namespace: 'default' }));
+    ws.send(
+      JSON.stringify({
+        op: 'subscribe',
+        id: 'd',
+        kind: 'watch',
+        resource: { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' },
+        namespace: 'default',
+      }),
+    );
     await until(async () => (messages.some((m) => m.type === 'synced') ? true : undefined), 'the list at the instant');
     const dojo = messages.find((m) => m.type === 'watch-event' && m.event?.object.metadata.name === name);
     expect((dojo?.event?.object.spec as { replicas: number }).replicas).toBe(1);
@@ -198,13 +260,21 @@ describe('a recording', () => {
     const moved = join(mkdtempSync(join(tmpdir(), 'upload-')), 'up.dojotrace');
     const res = await fetch(`${c.base}/api/recording/export`, { headers: { authorization: `Bearer ${c.token}` } });
     writeFileSync(moved, Buffer.from(await res.arrayBuffer()));
-    const opened = await fetch(`${c.base}/api/recordings?name=up.dojotrace`, { method: 'POST', headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1', 'content-type': 'application/gzip' }, body: readFileSync(moved) });
+    const opened = await fetch(`${c.base}/api/recordings?name=up.dojotrace`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1', 'content-type': 'application/gzip' },
+      body: readFileSync(moved),
+    });
     expect(opened.status).toBe(201);
     const { url, recording: uploaded } = await json(opened);
     expect(uploaded.name).toBe('up.dojotrace');
     const session = await json(await fetch(new URL('/api/session', url), { headers: { authorization: `Bearer ${c.token}` } }));
     expect(session.recording.name).toBe('up.dojotrace');
-    const bad = await fetch(`${c.base}/api/recordings?name=notes.txt`, { method: 'POST', headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1' }, body: 'hello' });
+    const bad = await fetch(`${c.base}/api/recordings?name=notes.txt`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${c.token}`, 'x-dojo-console': '1' },
+      body: 'hello',
+    });
     expect(bad.status).toBe(400);
     expect(await json(bad)).toMatchObject({ reason: 'BadRequest', message: expect.stringMatching(/^notes\.txt: not a \.dojotrace file/) });
   });

@@ -15,7 +15,12 @@ import { endpointRouter } from './typed-routes.ts';
 
 const noJournal: ActivitySnapshot = {
   time: 0,
-  feed: { state: 'unavailable', lastSeq: 0, gaps: 0, detail: 'the request journal comes from the embedded API server; this console is connected to another cluster' },
+  feed: {
+    state: 'unavailable',
+    lastSeq: 0,
+    gaps: 0,
+    detail: 'the request journal comes from the embedded API server; this console is connected to another cluster',
+  },
   clients: [],
   watches: [],
   hotLoops: [],
@@ -43,7 +48,10 @@ export function activityRoutes(service: ActivityView | undefined): Router {
     const sinceSeq = int(req.query.sinceSeq, 'sinceSeq', Number.MAX_SAFE_INTEGER);
     const limit = int(req.query.limit, 'limit', 10_000);
     const page: RequestLogPage = service
-      ? service.queryRequests({ ...(client ? { client } : {}), ...(sinceSeq !== undefined ? { sinceSeq } : {}), ...(limit !== undefined ? { limit } : {}) }, viewTimeOf(req))
+      ? service.queryRequests(
+          { ...(client ? { client } : {}), ...(sinceSeq !== undefined ? { sinceSeq } : {}), ...(limit !== undefined ? { limit } : {}) },
+          viewTimeOf(req),
+        )
       : { records: [], oldestSeq: 1, lastSeq: 0 };
     res.json(page);
   });

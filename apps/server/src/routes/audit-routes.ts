@@ -43,14 +43,21 @@ export function decodeEventList(body: unknown): unknown[] {
 function refusedBatch(refused: readonly AuditRefusal[], total: number) {
   const named = refused.slice(0, reasonsInMessage).map((r) => `items[${r.index}] ${r.reason}`);
   const more = refused.length > reasonsInMessage ? `; and ${refused.length - reasonsInMessage} more` : '';
-  return newStatusError(400, 'BadRequest', `${refused.length} of ${total} audit events refused, the other ${total - refused.length} taken: ${named.join('; ')}${more}`, {
-    causes: refused.map((r) => ({ reason: 'FieldValueInvalid', field: `items[${r.index}]`, message: r.reason })),
-  });
+  return newStatusError(
+    400,
+    'BadRequest',
+    `${refused.length} of ${total} audit events refused, the other ${total - refused.length} taken: ${named.join('; ')}${more}`,
+    {
+      causes: refused.map((r) => ({ reason: 'FieldValueInvalid', field: `items[${r.index}]`, message: r.reason })),
+    },
+  );
 }
 
 export function auditRoutes(token: string, sink: AuditSink): Router {
   const router = Router();
-  router.use((req, _res, next) => next(sameToken(bearer(req), token) ? undefined : newUnauthorized('the audit webhook needs the token in <data-dir>/audit-webhook-token')));
+  router.use((req, _res, next) =>
+    next(sameToken(bearer(req), token) ? undefined : newUnauthorized('the audit webhook needs the token in <data-dir>/audit-webhook-token')),
+  );
   router.post('/v1/events', json({ limit: auditBodyLimit }), async (req, res) => {
     const items = decodeEventList(req.body);
     const { refused } = await sink.ingest(items);

@@ -68,6 +68,9 @@ export function clientFaultRoutes(deps: ClientFaultRoutesDeps): Router {
     res.status(201).json((await deps.faults.add(client, decodeFaultRuleSpec(req.body))) satisfies ClientFaults);
   });
   api.on('DELETE /api/clients/:name/faults', async (req, res) => void res.json((await deps.faults.clear(connected(req.params.name))) satisfies ClientFaults));
-  api.on('DELETE /api/clients/:name/faults/:id', async (req, res) => void res.json((await deps.faults.clear(connected(req.params.name), req.params.id)) satisfies ClientFaults));
+  api.on(
+    'DELETE /api/clients/:name/faults/:id',
+    async (req, res) => void res.json((await deps.faults.clear(connected(req.params.name), req.params.id)) satisfies ClientFaults),
+  );
   return api.router;
 }

@@ -12,7 +12,8 @@ import type { ClientRbacSource } from '@dojo/client-controls';
 import { jsonObjectBody } from './json-body.ts';
 import { endpointRouter } from './typed-routes.ts';
 
-const noJournal = () => newStatusError(404, 'NotFound', 'RBAC is derived from the embedded API server\'s request journal; this console is connected to another cluster');
+const noJournal = () =>
+  newStatusError(404, 'NotFound', "RBAC is derived from the embedded API server's request journal; this console is connected to another cluster");
 
 export function clientRbacRoutes(source: ClientRbacSource | undefined): Router {
   const api = endpointRouter('/api');

@@ -18,13 +18,20 @@ export function clientStalenessRoutes(service: ActivityView | undefined): Router
     const client = req.params.name;
     const at = viewTimeOf(req);
     const snapshot = service?.snapshot(at);
-    if (!snapshot || (!snapshot.clients.some((c) => c.name === client) && !snapshot.connected.some((c) => c.name === client))) throw newNotFound({ group: '', resource: 'clients' }, client);
+    if (!snapshot || (!snapshot.clients.some((c) => c.name === client) && !snapshot.connected.some((c) => c.name === client)))
+      throw newNotFound({ group: '', resource: 'clients' }, client);
     // A live console keeps more of one client's stale writes than a snapshot of all carries; a recording answers from its snapshot.
     const kept = service!.staleness?.(client, at);
     const staleWrites = snapshot.staleWrites?.filter((w) => w.client === client) ?? [];
     const answer: ClientStalenessAnswer = kept
       ? { time: snapshot.time, ...kept }
-      : { time: snapshot.time, client, resources: snapshot.staleness?.find((c) => c.client === client)?.resources ?? [], staleWrites, staleWriteCount: staleWrites.length };
+      : {
+          time: snapshot.time,
+          client,
+          resources: snapshot.staleness?.find((c) => c.client === client)?.resources ?? [],
+          staleWrites,
+          staleWriteCount: staleWrites.length,
+        };
     res.json(answer);
   });
   return api.router;

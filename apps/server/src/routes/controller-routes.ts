@@ -50,7 +50,8 @@ export function controllerRoutes(view: ControllerView, controllers?: ConsoleCont
     const entry = find(req.params.name);
     const { key } = decodeContinueRequest(req.body);
     // Nothing held at that key (it was stepped, resumed or never hit): say so, change nothing.
-    if (!entry.controller.continueKey(key)) throw newConflict({ group: 'console', resource: 'breakpoints' }, key, `no worker of ${entry.controller.name} holds it at a breakpoint`);
+    if (!entry.controller.continueKey(key))
+      throw newConflict({ group: 'console', resource: 'breakpoints' }, key, `no worker of ${entry.controller.name} holds it at a breakpoint`);
     res.json(controllers.details(entry));
   });
   api.on('PUT /api/controllers/:name/concurrency', (req, res) => {

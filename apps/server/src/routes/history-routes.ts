@@ -30,7 +30,11 @@ function objectOf(query: Record<string, unknown>): { key: string; identity: Obje
   return { key, identity };
 }
 
-export function historyRoutes(store: HistoryStore, recordsVersionsOf: (group: string, kind: string) => boolean = () => true, options: HistoryRoutesOptions = {}): Router {
+export function historyRoutes(
+  store: HistoryStore,
+  recordsVersionsOf: (group: string, kind: string) => boolean = () => true,
+  options: HistoryRoutesOptions = {},
+): Router {
   const api = endpointRouter('/api/history');
   const versions = store.stream<ObjectVersionRecord>(versionsStream);
   const asOf = options.asOf ?? (() => undefined);

@@ -40,10 +40,25 @@ function answer(res: Response, encoding: OtlpEncoding, status: number, body: Buf
 /** Mounted at `/v1`, beside OTLP's other signal paths. */
 export function otlpReceiverRoutes(token: string, sink: TraceSink, limitBytes = otlpBodyLimitBytes): Router {
   const router = Router();
-  router.use((req, _res, next) => next(tokensEqual(bearerToken(req), token) ? undefined : newUnauthorized('the OTLP receiver needs the token in <data-dir>/otlp-receiver-token (OTEL_EXPORTER_OTLP_HEADERS=Authorization=Bearer <token>)')));
+  router.use((req, _res, next) =>
+    next(
+      tokensEqual(bearerToken(req), token)
+        ? undefined
+        : newUnauthorized('the OTLP receiver needs the token in <data-dir>/otlp-receiver-token (OTEL_EXPORTER_OTLP_HEADERS=Authorization=Bearer <token>)'),
+    ),
+  );
   router.post(
     '/traces',
-    (req, _res, next) => next(encodingOf(req) ? undefined : newStatusError(415, 'UnsupportedMediaType', `OTLP/HTTP traces are application/x-protobuf or application/json, not ${JSON.stringify(req.headers['content-type'] ?? '')}`)),
+    (req, _res, next) =>
+      next(
+        encodingOf(req)
+          ? undefined
+          : newStatusError(
+              415,
+              'UnsupportedMediaType',
+              `OTLP/HTTP traces are application/x-protobuf or application/json, not ${JSON.stringify(req.headers['content-type'] ?? '')}`,
+            ),
+      ),
     // body-parser inflates gzip and deflate, and counts the limit after inflating.
     raw({ type: () => true, limit: limitBytes }),
     (req, res) => {

@@ -42,19 +42,26 @@ function instant(raw: unknown, name: string): number | undefined {
 }
 
 function fileName(at: number): string {
-  return `dojo-${new Date(at).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}${traceExtension}`;
+  return `dojo-${new Date(at)
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z')}${traceExtension}`;
 }
 
 async function saveUpload(req: Request, path: string): Promise<void> {
   let size = 0;
   const file = createWriteStream(path);
-  await pipeline(req, async function* (chunks: AsyncIterable<Buffer>) {
-    for await (const chunk of chunks) {
-      size += chunk.length;
-      if (size > maxUploadBytes) throw newRequestEntityTooLarge(`a recording larger than ${maxUploadBytes} bytes`);
-      yield chunk;
-    }
-  }, file);
+  await pipeline(
+    req,
+    async function* (chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        size += chunk.length;
+        if (size > maxUploadBytes) throw newRequestEntityTooLarge(`a recording larger than ${maxUploadBytes} bytes`);
+        yield chunk;
+      }
+    },
+    file,
+  );
 }
 
 export function recordingRoutes(deps: RecordingRoutesDeps): Router {

@@ -19,7 +19,14 @@ export function scrapeRoutes(control: ScrapeControl): Router {
   router.delete('/targets/:name', async (req, res) => {
     if (!control.remove) throw unsupported();
     await control.remove(req.params.name);
-    res.json({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 200, details: { name: req.params.name, group: 'console', kind: 'scrapetargets' } });
+    res.json({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Success',
+      code: 200,
+      details: { name: req.params.name, group: 'console', kind: 'scrapetargets' },
+    });
   });
   return router;
 }

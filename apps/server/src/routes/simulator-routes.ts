@@ -19,7 +19,9 @@ export interface SimulatorDirectory {
 export function simulatorRoutes(simulators: SimulatorDirectory): Router {
   const router = Router();
   router.get('/', (_req, res) => {
-    const list = simulators.list().map(({ name, module, label, url, note, control }) => ({ name, module, label, url, ...(note ? { note } : {}), controls: control !== undefined }));
+    const list = simulators
+      .list()
+      .map(({ name, module, label, url, note, control }) => ({ name, module, label, url, ...(note ? { note } : {}), controls: control !== undefined }));
     res.json({ simulators: list } satisfies SimulatorList);
   });
   router.use('/:name', (req, res, next) => {
@@ -48,7 +50,12 @@ export function operatorRoutes(selected: readonly OperatorModule[]): Router {
       seed: o.seed,
       description: o.description,
       ...(o.docs ? { docs: o.docs } : {}),
-      options: (o.options ?? []).map(({ flag, value, help, default: fallback }) => ({ flag, ...(value ? { value } : {}), help, ...(fallback ? { default: fallback } : {}) })),
+      options: (o.options ?? []).map(({ flag, value, help, default: fallback }) => ({
+        flag,
+        ...(value ? { value } : {}),
+        help,
+        ...(fallback ? { default: fallback } : {}),
+      })),
     })),
   };
   router.get('/', (_req, res) => void res.json(body));

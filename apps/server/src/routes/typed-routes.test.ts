@@ -26,7 +26,10 @@ afterAll(() => close());
 
 describe('routes registered by their endpoint', () => {
   it('serves an endpoint at its path below the mount, with its path params', async () => {
-    expect(await (await fetch(`${base}/api/clients/guestbook/faults/r-1`, { method: 'DELETE' })).json()).toEqual({ client: 'guestbook without r-1', rules: [] });
+    expect(await (await fetch(`${base}/api/clients/guestbook/faults/r-1`, { method: 'DELETE' })).json()).toEqual({
+      client: 'guestbook without r-1',
+      rules: [],
+    });
   });
 
   it('serves the mount point itself for an endpoint whose path is the mount', async () => {

@@ -17,7 +17,12 @@ afterAll(async () => {
 });
 
 const dojo = (name: string) =>
-  JSON.stringify({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { name, namespace: 'default' }, spec: { accountId: 'a', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 } });
+  JSON.stringify({
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'Dojo',
+    metadata: { name, namespace: 'default' },
+    spec: { accountId: 'a', title: `Dojo ${name}`, credentialsRef: { name: `${name}-app` }, replicas: 1 },
+  });
 
 describe("scraping the console's own /metrics", () => {
   it('reads the dojo controller: reconciles per second by result, work duration, workers and REST requests by code', async () => {

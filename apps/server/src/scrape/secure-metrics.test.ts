@@ -30,7 +30,8 @@ beforeAll(async () => {
   credentials = loadOrCreateCredentials(dir);
   server = createServer({ key: credentials.keyPem, cert: credentials.certPem }, (req, res) => {
     const auth = req.headers.authorization;
-    if (auth === 'Bearer reader-token' || auth === 'Bearer rotated-token') return void res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(fixture);
+    if (auth === 'Bearer reader-token' || auth === 'Bearer rotated-token')
+      return void res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(fixture);
     if (auth === 'Bearer no-rbac-token') return void res.writeHead(403, 'Forbidden').end('Authorization denied for user system:serviceaccount:x:y');
     res.writeHead(401, 'Unauthorized').end('Unauthorized');
   });
@@ -62,8 +63,14 @@ describe('an operator serving its metrics securely', () => {
   });
 
   it('goes stale with a 401 when the token does not authenticate, and with a 403 when its user may not read /metrics', async () => {
-    expect(await scrapeOnce({ bearerToken: 'wrong', ca: credentials.caCertPem })).toMatchObject({ state: 'stale', error: 'HTTP 401 Unauthorized: the endpoint refused the bearer token' });
-    expect(await scrapeOnce({ ca: credentials.caCertPem })).toMatchObject({ state: 'stale', error: 'HTTP 401 Unauthorized: the endpoint wants a bearer token' });
+    expect(await scrapeOnce({ bearerToken: 'wrong', ca: credentials.caCertPem })).toMatchObject({
+      state: 'stale',
+      error: 'HTTP 401 Unauthorized: the endpoint refused the bearer token',
+    });
+    expect(await scrapeOnce({ ca: credentials.caCertPem })).toMatchObject({
+      state: 'stale',
+      error: 'HTTP 401 Unauthorized: the endpoint wants a bearer token',
+    });
     const forbidden = await scrapeOnce({ bearerToken: 'no-rbac-token', ca: credentials.caCertPem });
     expect(forbidden).toMatchObject({ state: 'stale' });
     expect(forbidden.error).toMatch(/^HTTP 403 Forbidden: .*nonResourceURLs \["\/metrics"\]/);
@@ -107,9 +114,15 @@ describe('an operator serving its metrics securely', () => {
       });
       return kc;
     };
-    const withToken = await scrapeOnce({ bearerTokenFromKubeconfig: true, ca: credentials.caCertPem }, { kubeconfigToken: kubeconfigBearerToken(kubeConfig({ token: 'reader-token' })) });
+    const withToken = await scrapeOnce(
+      { bearerTokenFromKubeconfig: true, ca: credentials.caCertPem },
+      { kubeconfigToken: kubeconfigBearerToken(kubeConfig({ token: 'reader-token' })) },
+    );
     expect(withToken).toMatchObject({ state: 'ok', authentication: 'kubeconfig' });
-    const certUser = await scrapeOnce({ bearerTokenFromKubeconfig: true, ca: credentials.caCertPem }, { kubeconfigToken: kubeconfigBearerToken(kubeConfig({ certData: 'eA==', keyData: 'eA==' })) });
+    const certUser = await scrapeOnce(
+      { bearerTokenFromKubeconfig: true, ca: credentials.caCertPem },
+      { kubeconfigToken: kubeconfigBearerToken(kubeConfig({ certData: 'eA==', keyData: 'eA==' })) },
+    );
     expect(certUser.error).toMatch(/the kubeconfig user "me" has no bearer token/);
   });
 
@@ -117,7 +130,26 @@ describe('an operator serving its metrics securely', () => {
     const caFile = join(dir, 'ca.crt');
     const tokenFile = join(dir, 'token');
     writeFileSync(tokenFile, 'reader-token\n');
-    const parsed = parseCli(['up', '--kubeconfig', '/k', '--scrape', `op=${url}`, '--scrape-token-file', `op=${tokenFile}`, '--scrape-ca', `op=${caFile}`, '--scrape', 'kc=https://10.0.0.1:8443/metrics', '--scrape-token-from-kubeconfig', 'kc', '--scrape-insecure-skip-verify', 'kc'], {});
+    const parsed = parseCli(
+      [
+        'up',
+        '--kubeconfig',
+        '/k',
+        '--scrape',
+        `op=${url}`,
+        '--scrape-token-file',
+        `op=${tokenFile}`,
+        '--scrape-ca',
+        `op=${caFile}`,
+        '--scrape',
+        'kc=https://10.0.0.1:8443/metrics',
+        '--scrape-token-from-kubeconfig',
+        'kc',
+        '--scrape-insecure-skip-verify',
+        'kc',
+      ],
+      {},
+    );
     expect(parsed).toMatchObject({
       options: {
         scrape: [
@@ -126,11 +158,17 @@ describe('an operator serving its metrics securely', () => {
         ],
       },
     });
-    expect(() => parseCli(['up', '--scrape', `op=${url}`, '--scrape-ca', 'other=/x'], {})).toThrow('--scrape-ca names "other", which no --scrape NAME=URL gives');
-    expect(() => parseCli(['up', '--scrape', `op=${url}`, '--scrape-ca', `op=${join(dir, 'missing.crt')}`], {})).toThrow(/--scrape-ca op: cannot read .*ENOENT/);
+    expect(() => parseCli(['up', '--scrape', `op=${url}`, '--scrape-ca', 'other=/x'], {})).toThrow(
+      '--scrape-ca names "other", which no --scrape NAME=URL gives',
+    );
+    expect(() => parseCli(['up', '--scrape', `op=${url}`, '--scrape-ca', `op=${join(dir, 'missing.crt')}`], {})).toThrow(
+      /--scrape-ca op: cannot read .*ENOENT/,
+    );
     expect(() => parseCli(['up', '--scrape', `op=${url}`, '--scrape-ca', `op=${tokenFile}`], {})).toThrow(/--scrape-ca op: .* holds no PEM certificate/);
     expect(() => parseCli(['up', '--scrape', 'op=http://10.0.0.1/metrics', '--scrape-insecure-skip-verify', 'op'], {})).toThrow(/is not https/);
     expect(() => parseCli(['up', '--scrape', `op=${url}`, '--scrape-token-file', 'op'], {})).toThrow(/NAME=FILE/);
-    expect(() => parseCli(['up', '--scrape', `op=${url}`, '--scrape-ca', `op=${caFile}`, '--scrape-insecure-skip-verify', 'op'], {})).toThrow(/exclude each other/);
+    expect(() => parseCli(['up', '--scrape', `op=${url}`, '--scrape-ca', `op=${caFile}`, '--scrape-insecure-skip-verify', 'op'], {})).toThrow(
+      /exclude each other/,
+    );
   });
 });

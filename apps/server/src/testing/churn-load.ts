@@ -21,7 +21,10 @@ const mergePatch = { 'content-type': 'application/merge-patch+json' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs Dojo and ConfigMap writers side by side until `signal` aborts. */
-export async function churn(c: ConsoleHarness, options: { seed: number; signal: AbortSignal; dojoNames: string[]; configMapNames: string[] }): Promise<ChurnCounts> {
+export async function churn(
+  c: ConsoleHarness,
+  options: { seed: number; signal: AbortSignal; dojoNames: string[]; configMapNames: string[] },
+): Promise<ChurnCounts> {
   const counts: ChurnCounts = { acknowledged: 0, refused: 0 };
   const rand = seededRandom(options.seed);
   const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)]!;

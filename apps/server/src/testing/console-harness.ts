@@ -14,7 +14,11 @@ import { testUpOptions } from './up-options.ts';
 export interface ConsoleHarness extends RunningConsole {
   base: string;
   dataDir: string;
-  http(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; token?: string | null }): Promise<{ status: number; body: any; headers: Headers }>;
+  http(
+    method: string,
+    path: string,
+    options?: { body?: unknown; headers?: Record<string, string>; token?: string | null },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   socket(options?: { token?: string | null; origin?: string }): Promise<LiveClient>;
   /** Runs the real kubectl against the embedded cluster; rejects with its stderr on failure. */
   kubectl(args: string[], stdin?: string): Promise<string>;
@@ -32,9 +36,29 @@ export interface LiveClient {
   next(predicate: (m: any) => boolean, timeoutMs?: number): Promise<any>;
 }
 
-export async function startConsole(extra: { allowSecretData?: boolean; journalCapacity?: number; maxSocketBufferBytes?: number; historyRetentionMs?: number; apiserverThread?: ApiServerThreadOptions } = {}): Promise<ConsoleHarness> {
+export async function startConsole(
+  extra: {
+    allowSecretData?: boolean;
+    journalCapacity?: number;
+    maxSocketBufferBytes?: number;
+    historyRetentionMs?: number;
+    apiserverThread?: ApiServerThreadOptions;
+  } = {},
+): Promise<ConsoleHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-'));
-  const running = await runUp(testUpOptions({ dataDir, operators: [...operatorNames], allowSecretData: extra.allowSecretData ?? false, ...(extra.historyRetentionMs ? { historyRetentionMs: extra.historyRetentionMs } : {}) }), { ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}), ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}), ...(extra.apiserverThread ? { apiserverThread: extra.apiserverThread } : {}) });
+  const running = await runUp(
+    testUpOptions({
+      dataDir,
+      operators: [...operatorNames],
+      allowSecretData: extra.allowSecretData ?? false,
+      ...(extra.historyRetentionMs ? { historyRetentionMs: extra.historyRetentionMs } : {}),
+    }),
+    {
+      ...(extra.journalCapacity ? { journalCapacity: extra.journalCapacity } : {}),
+      ...(extra.maxSocketBufferBytes ? { maxSocketBufferBytes: extra.maxSocketBufferBytes } : {}),
+      ...(extra.apiserverThread ? { apiserverThread: extra.apiserverThread } : {}),
+    },
+  );
   const base = running.console.url.replace(/\/$/, '');
   const http: ConsoleHarness['http'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };

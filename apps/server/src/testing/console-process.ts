@@ -17,7 +17,9 @@ export interface ConsoleProcess {
 
 /** `extraArgs` go after the defaults, e.g. `--kubeconfig FILE --leader-elect` for a replica of an outside cluster. */
 export async function spawnConsole(dataDir: string, timeoutMs = 60_000, extraArgs: readonly string[] = []): Promise<ConsoleProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'up', '--port', '0', '--apiserver-port', '0', '--data-dir', dataDir, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'up', '--port', '0', '--apiserver-port', '0', '--data-dir', dataDir, ...extraArgs], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const { base, kubeconfigPath } = await new Promise<{ base: string; kubeconfigPath: string }>((resolve, reject) => {

@@ -19,9 +19,24 @@ export function dojoManifest(name: string, extra: { image?: string; alarmsChanne
 /** A stream of JSON objects so one `kubectl apply` creates the whole chain. */
 export function discordChainManifest(prefix: string): string {
   return [
-    { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordServer', metadata: { name: `${prefix}-server`, namespace: 'default' }, spec: { name: `${prefix} Server` } },
-    { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordGroup', metadata: { name: `${prefix}-group`, namespace: 'default' }, spec: { name: `${prefix} Group`, serverRef: { name: `${prefix}-server` } } },
-    { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordChannel', metadata: { name: `${prefix}-channel`, namespace: 'default' }, spec: { name: `${prefix}-channel`, groupRef: { name: `${prefix}-group` } } },
+    {
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'DiscordServer',
+      metadata: { name: `${prefix}-server`, namespace: 'default' },
+      spec: { name: `${prefix} Server` },
+    },
+    {
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'DiscordGroup',
+      metadata: { name: `${prefix}-group`, namespace: 'default' },
+      spec: { name: `${prefix} Group`, serverRef: { name: `${prefix}-server` } },
+    },
+    {
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'DiscordChannel',
+      metadata: { name: `${prefix}-channel`, namespace: 'default' },
+      spec: { name: `${prefix}-channel`, groupRef: { name: `${prefix}-group` } },
+    },
   ]
     .map((o) => JSON.stringify(o))
     .join('\n');

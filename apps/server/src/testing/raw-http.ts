@@ -12,7 +12,14 @@ export interface RawAnswer {
 }
 
 /** One request; `timeoutMs` bounds the whole answer, so a stream that never ends fails the test. */
-export function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string, timeoutMs = 10_000): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+  timeoutMs = 10_000,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers, timeout: timeoutMs }, (res) => {
       let text = '';

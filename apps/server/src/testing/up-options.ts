@@ -6,5 +6,16 @@
 import type { UpOptions } from '../cli-args.ts';
 
 export function testUpOptions(options: Partial<UpOptions> & Pick<UpOptions, 'dataDir'>): UpOptions {
-  return { host: '127.0.0.1', port: 0, apiserverPort: 0, installCrds: false, inCluster: false, leaderElect: false, allowSecretData: false, operators: [], auditWebhookPort: 0, ...options };
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    apiserverPort: 0,
+    installCrds: false,
+    inCluster: false,
+    leaderElect: false,
+    allowSecretData: false,
+    operators: [],
+    auditWebhookPort: 0,
+    ...options,
+  };
 }

@@ -44,7 +44,11 @@ export function clientActivity({ options, dataDir, backend, transport, manager, 
   let auditFeed: AuditFeed | undefined;
   const feed: ActivityFeedFactory = apiserver
     ? (handler) => new HandleJournalFeed(apiserver, handler)
-    : (handler) => (auditFeed = new AuditFeed(handler, { clock: realClock, conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)) }));
+    : (handler) =>
+        (auditFeed = new AuditFeed(handler, {
+          clock: realClock,
+          conflictWinner: conflictWinnerLookup((path, signal) => manager.apiClient.getPath(path, signal)),
+        }));
   const tracedClients = options.otlpReceiver ? new TracedClients({ identifier }) : undefined;
   // The journal's seq continues across restarts, and the history keeps the last one this console applied.
   const requestsHistory = history.stream(requestsStream);

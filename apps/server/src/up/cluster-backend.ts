@@ -46,10 +46,13 @@ export async function startClusterBackend(options: UpOptions, dataDir: string, t
 
 async function embeddedCluster(options: UpOptions, dataDir: string, tuning: UpTuning, closer: Closer): Promise<ClusterBackend> {
   const apiserverOptions = { dataDir, port: options.apiserverPort, ...(options.inflight ? { inflight: options.inflight } : {}) };
-  const apiserver = tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions, tuning.apiserverThread);
+  const apiserver =
+    tuning.apiserver === 'in-process' ? await startApiServerInProcess(apiserverOptions) : await startApiServerThread(apiserverOptions, tuning.apiserverThread);
   closer.defer('the embedded API server', () => apiserver.close());
   // Said plainly, once: the console keeps serving what it has, and /readyz answers 503.
-  apiserver.onFailure((error) => console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`));
+  apiserver.onFailure((error) =>
+    console.error(`error: ${error.message}; the console can no longer reach its cluster. Restart dojo-console up (acknowledged writes are on disk).`),
+  );
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromFile(apiserver.kubeconfigPath);
   return {

@@ -74,7 +74,12 @@ export const telemetryIntake: readonly UpFeature[] = [
     enabled: ({ options, auditFeed }) => auditFeed !== undefined && options.auditWebhook === true,
     async start({ options, dataDir, auditFeed, parts }) {
       parts.audit = { token: loadOrCreateToken(dataDir, 'audit-webhook-token'), sink: auditFeed! };
-      const server = await startAuditWebhookServer({ host: options.host, port: options.auditWebhookPort ?? defaultAuditWebhookPort, dataDir, sink: auditFeed! });
+      const server = await startAuditWebhookServer({
+        host: options.host,
+        port: options.auditWebhookPort ?? defaultAuditWebhookPort,
+        dataDir,
+        sink: auditFeed!,
+      });
       parts.auditWebhook = server;
       return server;
     },

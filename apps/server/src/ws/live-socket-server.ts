@@ -10,7 +10,21 @@ import { WebSocketServer } from 'ws';
 import type { Hello } from '@dojo/console-protocol';
 import { guardUpgrades, refuseUpgrade } from '@dojo/http-edge';
 import { newStatusError, StatusError } from '@dojo/kube-api';
-import { type ClientLimitOptions, ClientLimits, closeCodes, type ControllerView, defaultConnectionLimits, defaultSubscriptionLimits, LiveConnection, startMetricsSubscription, startTelemetrySubscription, startWatchSubscription, type SubscriptionFactory, type TransportAt, WatchHubs } from '@dojo/console-live';
+import {
+  type ClientLimitOptions,
+  ClientLimits,
+  closeCodes,
+  type ControllerView,
+  defaultConnectionLimits,
+  defaultSubscriptionLimits,
+  LiveConnection,
+  startMetricsSubscription,
+  startTelemetrySubscription,
+  startWatchSubscription,
+  type SubscriptionFactory,
+  type TransportAt,
+  WatchHubs,
+} from '@dojo/console-live';
 import type { TelemetrySource } from '@dojo/live-feeds';
 import { statusAnswer } from '../routes/status-errors.ts';
 import { socketViewTime } from '../routes/view-time.ts';

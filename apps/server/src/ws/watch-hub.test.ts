@@ -24,7 +24,8 @@ async function namespace(name: string): Promise<void> {
 }
 
 async function create(ns: string, names: string[]): Promise<void> {
-  for (const name of names) expect((await c.http('POST', collection(ns), { body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } } })).status).toBe(201);
+  for (const name of names)
+    expect((await c.http('POST', collection(ns), { body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } } })).status).toBe(201);
 }
 
 /**
@@ -48,7 +49,8 @@ async function until(condition: () => boolean, what: string): Promise<void> {
  */
 async function openWatches(ns: string): Promise<number> {
   const snapshot = (await c.http('GET', '/api/activity')).body as ActivitySnapshot;
-  return snapshot.watches.flatMap((client) => client.watches).filter((w) => w.resource === 'configmaps' && w.namespace === ns && w.closedAt === undefined).length;
+  return snapshot.watches.flatMap((client) => client.watches).filter((w) => w.resource === 'configmaps' && w.namespace === ns && w.closedAt === undefined)
+    .length;
 }
 
 async function untilOpenWatches(ns: string, count: number, what: string): Promise<void> {

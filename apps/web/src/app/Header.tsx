@@ -42,7 +42,11 @@ export function Header({ onMenu }: { onMenu: () => void }) {
         <NamespacePicker />
         <CommandPalette paths={palettePaths} useLinks={usePaletteLinks} />
         <RecordingMenu />
-        <SessionSummary ownLogsPath={(pod) => paths.resourceDetail({ gvr: { group: '', version: 'v1', resource: 'pods' }, namespace: pod.namespace, objectName: pod.name, tab: 'logs' })} />
+        <SessionSummary
+          ownLogsPath={(pod) =>
+            paths.resourceDetail({ gvr: { group: '', version: 'v1', resource: 'pods' }, namespace: pod.namespace, objectName: pod.name, tab: 'logs' })
+          }
+        />
         <ConnectionIndicator />
         <ThemeToggle />
       </div>

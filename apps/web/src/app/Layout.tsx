@@ -19,7 +19,8 @@ import { paths } from './paths.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 /** A hot loop on the timeline: its (first) writer's lane, filtered to the object. */
-const loopTimeline = (loop: HotLoop) => paths.timeline({ controller: loop.writers[0], object: loop.object.namespace ? `${loop.object.namespace}/${loop.object.name}` : loop.object.name });
+const loopTimeline = (loop: HotLoop) =>
+  paths.timeline({ controller: loop.writers[0], object: loop.object.namespace ? `${loop.object.namespace}/${loop.object.name}` : loop.object.name });
 
 export function Layout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);

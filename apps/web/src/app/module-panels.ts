@@ -22,7 +22,11 @@ export const modulePanels: Readonly<Record<string, ModulePanels>> = {
   // The Dojo operator sends its alarms to Discord: its simulator is the Discord API.
   dojo: {
     simulator: DiscordSimulatorPanel,
-    debug: { title: 'Discord simulator faults', description: 'Rate-limit or fail the Discord API the Discord controllers talk to.', component: DiscordDebugPanel },
+    debug: {
+      title: 'Discord simulator faults',
+      description: 'Rate-limit or fail the Discord API the Discord controllers talk to.',
+      component: DiscordDebugPanel,
+    },
   },
 };
 

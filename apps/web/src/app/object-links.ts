@@ -16,7 +16,8 @@ export const controllerLinks: ControllerLinks = {
   debug: (name) => paths.debug({ controller: name }),
 };
 
-export const detailPath = (type: ServedResource, namespace: string | undefined, name: string) => paths.resourceDetail({ gvr: type, namespace, objectName: name });
+export const detailPath = (type: ServedResource, namespace: string | undefined, name: string) =>
+  paths.resourceDetail({ gvr: type, namespace, objectName: name });
 
 /** The page of an object by its identity (its kind found among the served ones), on a tab, at a version or reconcile. */
 export function useObjectPageLink(): ObjectPageLink {
@@ -45,7 +46,11 @@ export function useLinkTarget(): (target: LinkTarget) => string | undefined {
   return (target) => {
     switch (target.page) {
       case 'object':
-        return objectLink(target.object, { ...(target.tab ? { tab: target.tab } : {}), ...(target.rv ? { rv: target.rv } : {}), ...(target.reconcile ? { reconcile: target.reconcile } : {}) });
+        return objectLink(target.object, {
+          ...(target.tab ? { tab: target.tab } : {}),
+          ...(target.rv ? { rv: target.rv } : {}),
+          ...(target.reconcile ? { reconcile: target.reconcile } : {}),
+        });
       case 'workqueue':
         return paths.workqueue({ controller: target.controller });
       case 'debug':

@@ -30,7 +30,12 @@ describe('page paths', () => {
   it('parses list, create and edit pages', () => {
     expect(parseRoute(paths.resourceList({ gvr: dojos }))).toEqual({ name: 'resource-list', gvr: dojos });
     expect(parseRoute(paths.resourceCreate({ gvr: dojos }))).toEqual({ name: 'resource-create', gvr: dojos });
-    expect(parseRoute(paths.resourceEdit({ gvr: dojos, namespace: 'default', objectName: 'a' }))).toEqual({ name: 'resource-edit', gvr: dojos, namespace: 'default', objectName: 'a' });
+    expect(parseRoute(paths.resourceEdit({ gvr: dojos, namespace: 'default', objectName: 'a' }))).toEqual({
+      name: 'resource-edit',
+      gvr: dojos,
+      namespace: 'default',
+      objectName: 'a',
+    });
   });
 
   it('keeps a list view in the URL: namespace, label selector, name filter and sort', () => {
@@ -62,13 +67,29 @@ describe('page paths', () => {
   it('keeps the timeline view in the URL: filters, the selected reconcile and the time window', () => {
     const path = paths.timeline({ controller: 'dojo', object: 'default/a', trigger: 'Deployment', reconcile: 'r-1', from: 1000, to: 2000 });
     const url = new URL(path, 'http://x');
-    expect(parseRoute(url.pathname, url.searchParams)).toEqual({ name: 'timeline', controller: 'dojo', object: 'default/a', trigger: 'Deployment', reconcile: 'r-1', from: 1000, to: 2000 });
+    expect(parseRoute(url.pathname, url.searchParams)).toEqual({
+      name: 'timeline',
+      controller: 'dojo',
+      object: 'default/a',
+      trigger: 'Deployment',
+      reconcile: 'r-1',
+      from: 1000,
+      to: 2000,
+    });
     expect(parseRoute('/timeline', new URLSearchParams('from=soon'))).toEqual({ name: 'timeline' });
   });
 
   it("points an object's page at a version or a reconcile", () => {
     const url = new URL(paths.resourceDetail({ gvr: dojos, namespace: 'default', objectName: 'a', tab: 'versions', rv: '42', reconcile: 'r-9' }), 'http://x');
-    expect(parseRoute(url.pathname, url.searchParams)).toEqual({ name: 'resource-detail', gvr: dojos, namespace: 'default', objectName: 'a', tab: 'versions', rv: '42', reconcile: 'r-9' });
+    expect(parseRoute(url.pathname, url.searchParams)).toEqual({
+      name: 'resource-detail',
+      gvr: dojos,
+      namespace: 'default',
+      objectName: 'a',
+      tab: 'versions',
+      rv: '42',
+      reconcile: 'r-9',
+    });
   });
 
   it('opens a connected client’s page by its name, on the tab asked for', () => {

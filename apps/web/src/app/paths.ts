@@ -17,7 +17,10 @@ import { kindCreateRoute, kindListRoute, objectDetailRoute, objectEditRoute } fr
 
 export const pageRoutes = {
   overview: pageRoute({ route: pathRoute('/'), nav: { label: 'Overview', icon: 'M3 3h6v6H3zM11 3h6v6h-6zM3 11h6v6H3zM11 11h6v6h-6z', order: 10 } }),
-  resources: pageRoute({ route: pathRoute('/resources'), nav: { label: 'Resources', icon: 'M10 2l8 4-8 4-8-4zM2 9.5l2-1 6 3 6-3 2 1-8 4zM2 13.5l2-1 6 3 6-3 2 1-8 4z', order: 20 } }),
+  resources: pageRoute({
+    route: pathRoute('/resources'),
+    nav: { label: 'Resources', icon: 'M10 2l8 4-8 4-8-4zM2 9.5l2-1 6 3 6-3 2 1-8 4zM2 13.5l2-1 6 3 6-3 2 1-8 4z', order: 20 },
+  }),
   resourceList: pageRoute({ route: kindListRoute }),
   resourceCreate: pageRoute({ route: kindCreateRoute }),
   resourceDetail: pageRoute({ route: objectDetailRoute }),
@@ -29,8 +32,14 @@ export const pageRoutes = {
     nav: { label: 'Timeline', icon: 'M2 4h9v3H2zM6 9h11v3H6zM4 14h7v3H4z', order: 40 },
   }),
   // The selected conflict (its sequence number), so a reload or a shared link opens it.
-  conflicts: pageRoute({ route: pathRoute('/conflicts', { conflict: intParam }), nav: { label: 'Conflicts', icon: 'M10 2l9 16H1zM9 8v5h2V8zM9 14v2h2v-2z', order: 50 } }),
-  watches: pageRoute({ route: pathRoute('/watches', { client: textParam }), nav: { label: 'Watches', icon: 'M10 4C5 4 2 10 2 10s3 6 8 6 8-6 8-6-3-6-8-6zm0 9a3 3 0 110-6 3 3 0 010 6z', order: 55 } }),
+  conflicts: pageRoute({
+    route: pathRoute('/conflicts', { conflict: intParam }),
+    nav: { label: 'Conflicts', icon: 'M10 2l9 16H1zM9 8v5h2V8zM9 14v2h2v-2z', order: 50 },
+  }),
+  watches: pageRoute({
+    route: pathRoute('/watches', { client: textParam }),
+    nav: { label: 'Watches', icon: 'M10 4C5 4 2 10 2 10s3 6 8 6 8-6 8-6-3-6-8-6zm0 9a3 3 0 110-6 3 3 0 010 6z', order: 55 },
+  }),
   // A connected client (an operator the console did not start) by its name, and the tab shown.
   client: pageRoute({ route: pathRoute('/clients/:client', { tab: textParam }) }),
   debug: pageRoute({ route: pathRoute('/debug/:controller?'), nav: { label: 'Debug', icon: 'M4 4h3v12H4zM9 4l8 6-8 6z', order: 60 } }),

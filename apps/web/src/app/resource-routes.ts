@@ -77,10 +77,30 @@ export interface DetailFocus {
 
 /** One object's page, on the tab in its `?tab=` (the overview when absent or unknown), focused per `DetailFocus`. */
 export const objectDetailRoute = mapRoute(
-  pathRoute('/resources/:group/:version/:resource/:namespace/:name', { tab: oneOfParam(detailTabs, 'overview'), rv: textParam, reconcile: textParam, trigger: textParam, uid: textParam }),
+  pathRoute('/resources/:group/:version/:resource/:namespace/:name', {
+    tab: oneOfParam(detailTabs, 'overview'),
+    rv: textParam,
+    reconcile: textParam,
+    trigger: textParam,
+    uid: textParam,
+  }),
   {
-    parse: ({ tab, rv, reconcile, trigger, uid, ...segments }) => ({ ...objectOf(segments), tab, ...(rv ? { rv } : {}), ...(reconcile ? { reconcile } : {}), ...(trigger ? { trigger } : {}), ...(uid ? { uid } : {}) }),
-    build: ({ tab, rv, reconcile, trigger, uid, ...link }: ObjectLink & DetailFocus & { tab?: DetailTab | undefined }) => ({ ...objectSegments(link), tab, rv, reconcile, trigger, uid }),
+    parse: ({ tab, rv, reconcile, trigger, uid, ...segments }) => ({
+      ...objectOf(segments),
+      tab,
+      ...(rv ? { rv } : {}),
+      ...(reconcile ? { reconcile } : {}),
+      ...(trigger ? { trigger } : {}),
+      ...(uid ? { uid } : {}),
+    }),
+    build: ({ tab, rv, reconcile, trigger, uid, ...link }: ObjectLink & DetailFocus & { tab?: DetailTab | undefined }) => ({
+      ...objectSegments(link),
+      tab,
+      rv,
+      reconcile,
+      trigger,
+      uid,
+    }),
   },
 );
 

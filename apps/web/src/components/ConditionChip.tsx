@@ -44,8 +44,6 @@ export function ConditionChip({ condition }: { condition: Pick<Condition, 'type'
 
 export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${toneClass[tone]}`}>
-      {children}
-    </span>
+    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${toneClass[tone]}`}>{children}</span>
   );
 }

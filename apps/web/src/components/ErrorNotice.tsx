@@ -5,7 +5,10 @@ export function ErrorNotice({ error, title = 'Something went wrong' }: { error: 
   const status = error instanceof StatusError ? error.status : undefined;
   const message = status?.message ?? (error instanceof Error ? error.message : String(error));
   return (
-    <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/50 dark:text-rose-100">
+    <div
+      role="alert"
+      className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/50 dark:text-rose-100"
+    >
       <p className="font-medium">
         {title}
         {status ? (

@@ -1,7 +1,19 @@
 /** A modal on the native <dialog>: shown while `open`, focus trapped by the browser, Escape asks `onCancel`. */
 import { useEffect, useRef, type ReactNode } from 'react';
 
-export function Modal({ open, labelledBy, onCancel, className = 'max-w-md', children }: { open: boolean; labelledBy: string; onCancel: () => void; className?: string; children: ReactNode }) {
+export function Modal({
+  open,
+  labelledBy,
+  onCancel,
+  className = 'max-w-md',
+  children,
+}: {
+  open: boolean;
+  labelledBy: string;
+  onCancel: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

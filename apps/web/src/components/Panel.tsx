@@ -16,10 +16,7 @@ export function Panel({ title, level = 3, actions, description, children, classN
   const id = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section
-      aria-labelledby={id}
-      className={`rounded-lg border border-slate-200 bg-white shadow-xs dark:border-slate-800 dark:bg-slate-900 ${className}`}
-    >
+    <section aria-labelledby={id} className={`rounded-lg border border-slate-200 bg-white shadow-xs dark:border-slate-800 dark:bg-slate-900 ${className}`}>
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5 dark:border-slate-800">
         <div>
           <Heading id={id} className="text-sm font-semibold text-slate-900 dark:text-slate-100">

@@ -73,7 +73,23 @@ function useOverflows(ref: RefObject<HTMLElement | null>, contentWidth: string):
  * (only those that enter are). Containment keeps a row's layout and paint to itself, so a
  * frame that brings new rows lays out only them.
  */
-const VirtualRow = memo(function VirtualRow<T>({ row, columns, template, index, size, start, activation }: { row: T; columns: readonly Column<T>[]; template: string; index: number; size: number; start: number; activation?: RowActivation<T> | undefined }) {
+const VirtualRow = memo(function VirtualRow<T>({
+  row,
+  columns,
+  template,
+  index,
+  size,
+  start,
+  activation,
+}: {
+  row: T;
+  columns: readonly Column<T>[];
+  template: string;
+  index: number;
+  size: number;
+  start: number;
+  activation?: RowActivation<T> | undefined;
+}) {
   const selected = activation?.isSelected?.(row) ?? false;
   return (
     <div
@@ -82,16 +98,33 @@ const VirtualRow = memo(function VirtualRow<T>({ row, columns, template, index, 
       className={`absolute inset-x-0 grid items-center border-b border-slate-100 dark:border-slate-800/70 ${selected ? 'bg-indigo-50 dark:bg-indigo-950/50' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'} ${activation ? 'cursor-pointer' : ''}`}
       style={{ gridTemplateColumns: template, height: size, transform: `translateY(${start}px)`, contain: 'strict' }}
       // A click anywhere on the row opens it; its own links and buttons keep their meaning.
-      onClick={activation ? (event) => void ((event.target as Element).closest('a, button, input, select, textarea') ? undefined : activation.onActivate(row)) : undefined}
+      onClick={
+        activation
+          ? (event) => void ((event.target as Element).closest('a, button, input, select, textarea') ? undefined : activation.onActivate(row))
+          : undefined
+      }
     >
       {columns.map((column) => (
-        <div key={column.id} role="cell" title={column.title?.(row)} className={`min-w-0 truncate px-3 ${column.align === 'right' ? 'text-right tabular-nums' : ''}`}>
+        <div
+          key={column.id}
+          role="cell"
+          title={column.title?.(row)}
+          className={`min-w-0 truncate px-3 ${column.align === 'right' ? 'text-right tabular-nums' : ''}`}
+        >
           {column.cell(row)}
         </div>
       ))}
     </div>
   );
-}) as <T>(props: { row: T; columns: readonly Column<T>[]; template: string; index: number; size: number; start: number; activation?: RowActivation<T> | undefined }) => ReactNode;
+}) as <T>(props: {
+  row: T;
+  columns: readonly Column<T>[];
+  template: string;
+  index: number;
+  size: number;
+  start: number;
+  activation?: RowActivation<T> | undefined;
+}) => ReactNode;
 
 export function VirtualTable<T>({
   label,
@@ -172,7 +205,18 @@ export function VirtualTable<T>({
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map((item) => {
                 const row = rows[item.index]!;
-                return <VirtualRow key={rowKey(row)} row={row} columns={columns} template={template} index={item.index} size={item.size} start={item.start} activation={activation} />;
+                return (
+                  <VirtualRow
+                    key={rowKey(row)}
+                    row={row}
+                    columns={columns}
+                    template={template}
+                    index={item.index}
+                    size={item.size}
+                    start={item.start}
+                    activation={activation}
+                  />
+                );
               })}
             </div>
           </div>

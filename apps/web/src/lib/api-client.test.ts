@@ -11,8 +11,7 @@ function recordingFetch(response: () => Response) {
   return { calls, client: createApiClient(fetchImpl) };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('api client', () => {
   it('sends the session cookie and no CSRF header on reads', async () => {
@@ -76,12 +75,14 @@ describe('api client', () => {
     expect(error.message).toContain('Failed to fetch');
   });
 
-  it("hands the Warning headers of a successful response to onWarnings, with the request", async () => {
+  it('hands the Warning headers of a successful response to onWarnings, with the request', async () => {
     const reported: unknown[] = [];
     const headers = new Headers({ 'content-type': 'application/json' });
     headers.append('warning', '299 - "kafka.example.com/v1alpha1 KafkaTopic is deprecated; use kafka.example.com/v1 KafkaTopic"');
     headers.append('warning', '299 - "second"');
-    const client = createApiClient(async () => new Response('{}', { status: 201, headers }), { onWarnings: (warnings, request) => reported.push({ warnings, request }) });
+    const client = createApiClient(async () => new Response('{}', { status: 201, headers }), {
+      onWarnings: (warnings, request) => reported.push({ warnings, request }),
+    });
     await client.request('/api/kube/apis/kafka.example.com/v1alpha1/namespaces/default/kafkatopics', { method: 'POST', body: {} });
     expect(reported).toEqual([
       {
@@ -93,9 +94,12 @@ describe('api client', () => {
 
   it('hands over the warnings of a failed response too, and still throws its StatusError', async () => {
     const reported: string[][] = [];
-    const client = createApiClient(async () => new Response('{"kind":"Status","code":422,"reason":"Invalid","message":"no"}', { status: 422, headers: { warning: '299 - "deprecated"' } }), {
-      onWarnings: (warnings) => reported.push(warnings),
-    });
+    const client = createApiClient(
+      async () => new Response('{"kind":"Status","code":422,"reason":"Invalid","message":"no"}', { status: 422, headers: { warning: '299 - "deprecated"' } }),
+      {
+        onWarnings: (warnings) => reported.push(warnings),
+      },
+    );
     await expect(client.request('/x', { method: 'PUT', body: {} })).rejects.toBeInstanceOf(StatusError);
     expect(reported).toEqual([['deprecated']]);
   });

@@ -32,9 +32,7 @@ export class ApiWarningStore {
     for (const text of new Set(texts)) {
       if (this.#dismissed.has(text)) continue;
       const seen = next.find((w) => w.text === text);
-      next = seen
-        ? next.map((w) => (w === seen ? { text, source, count: w.count + 1 } : w))
-        : [...next, { text, source, count: 1 }].slice(-this.#limit);
+      next = seen ? next.map((w) => (w === seen ? { text, source, count: w.count + 1 } : w)) : [...next, { text, source, count: 1 }].slice(-this.#limit);
     }
     this.#set(next);
   }

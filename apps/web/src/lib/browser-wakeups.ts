@@ -4,7 +4,11 @@
  * then tries at once instead of waiting out its pause (a laptop waking from sleep, a phone
  * switching back to the tab).
  */
-export function onBrowserWakeup(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>, wake: () => void): () => void {
+export function onBrowserWakeup(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>,
+  wake: () => void,
+): () => void {
   const whenVisible = () => {
     if (doc.visibilityState === 'visible') wake();
   };

@@ -20,7 +20,8 @@ export type ConsoleRequestOptions<E extends ConsoleEndpoint> = ParamsPart<E> &
     contentType?: string;
   };
 
-type OptionsArgs<E extends ConsoleEndpoint> = Record<never, never> extends ConsoleRequestOptions<E> ? [options?: ConsoleRequestOptions<E>] : [options: ConsoleRequestOptions<E>];
+type OptionsArgs<E extends ConsoleEndpoint> =
+  Record<never, never> extends ConsoleRequestOptions<E> ? [options?: ConsoleRequestOptions<E>] : [options: ConsoleRequestOptions<E>];
 
 /** The URL path of an endpoint with its `:params` filled in, each one encoded as a single segment. */
 export function endpointPath(pattern: string, params: Record<string, string> = {}): string {

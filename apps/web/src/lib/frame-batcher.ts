@@ -27,11 +27,7 @@ export interface FrameBatcher<T> {
   cancel(): void;
 }
 
-export function createFrameBatcher<T>(
-  deliver: (items: T[]) => void,
-  scheduler: FrameScheduler = browserFrameScheduler,
-  fallbackMs = 250,
-): FrameBatcher<T> {
+export function createFrameBatcher<T>(deliver: (items: T[]) => void, scheduler: FrameScheduler = browserFrameScheduler, fallbackMs = 250): FrameBatcher<T> {
   let buffer: T[] = [];
   let frame: unknown;
   let timer: unknown;

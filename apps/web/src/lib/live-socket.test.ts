@@ -63,9 +63,7 @@ describe('LiveSocket', () => {
     live.watch({ resource: dojos, namespace: 'default', resourceVersion: '5' }, { onEvent() {}, onRelist() {} });
     expect(current().sent).toEqual([]);
     current().open();
-    expect(current().subscribes()).toEqual([
-      { op: 'subscribe', id: 's1', kind: 'watch', resource: dojos, namespace: 'default', resourceVersion: '5' },
-    ]);
+    expect(current().subscribes()).toEqual([{ op: 'subscribe', id: 's1', kind: 'watch', resource: dojos, namespace: 'default', resourceVersion: '5' }]);
   });
 
   it('reports connecting, live, then reconnecting when the connection drops', () => {
@@ -106,7 +104,14 @@ describe('LiveSocket', () => {
     live.telemetry({ fromSeq: 100, controller: 'dojo' }, { onRecords: (r) => seqs.push(...r.map((x) => x.seq)), onResync() {} });
     current().open();
     expect(current().subscribes()[0]).toEqual({ op: 'subscribe', id: 's1', kind: 'telemetry', fromSeq: 100, controller: 'dojo' });
-    current().receive({ id: 's1', type: 'telemetry', records: [{ seq: 100, time: 1, type: 'debug' }, { seq: 101, time: 2, type: 'debug' }] });
+    current().receive({
+      id: 's1',
+      type: 'telemetry',
+      records: [
+        { seq: 100, time: 1, type: 'debug' },
+        { seq: 101, time: 2, type: 'debug' },
+      ],
+    });
     current().drop();
     timers.advance(100);
     current().open();
@@ -146,7 +151,10 @@ describe('LiveSocket', () => {
     expect(sockets).toHaveLength(before);
     timers.advance(1);
     current().open();
-    current().receive({ type: 'hello', session: { cluster: { mode: 'embedded', server: 'x' }, leader: { identity: 'a', isLeader: true }, operators: [], secretsRedacted: true } });
+    current().receive({
+      type: 'hello',
+      session: { cluster: { mode: 'embedded', server: 'x' }, leader: { identity: 'a', isLeader: true }, operators: [], secretsRedacted: true },
+    });
     current().drop();
     timers.advance(100);
     expect(sockets).toHaveLength(before + 2);

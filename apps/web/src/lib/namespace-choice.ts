@@ -42,5 +42,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useNamespaceChoice(): string | undefined {
-  return useSyncExternalStore(subscribe, () => current, () => undefined);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => undefined,
+  );
 }

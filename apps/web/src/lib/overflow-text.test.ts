@@ -11,7 +11,12 @@ describe('overflowText', () => {
   });
 
   it('says "at least" when the count stopped being exact, and how many idle names were forgotten', () => {
-    expect(overflowText({ limit: 200, folded: 100_000, foldedAtLeast: true, foldedEvents: 100_000, evicted: 1 }, { one: 'controller', many: 'controllers', events: 'reconciles' })).toBe(
+    expect(
+      overflowText(
+        { limit: 200, folded: 100_000, foldedAtLeast: true, foldedEvents: 100_000, evicted: 1 },
+        { one: 'controller', many: 'controllers', events: 'reconciles' },
+      ),
+    ).toBe(
       'at least 100,000 more controllers folded into "other" (limit 200): their 100,000 reconciles are counted, not shown one by one. 1 idle controller was forgotten to make room.',
     );
   });

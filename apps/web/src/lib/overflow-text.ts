@@ -20,7 +20,9 @@ export function overflowText(overflow: NameOverflow, nouns: OverflowNouns): stri
   if (overflow.folded > 0 || overflow.foldedAtLeast) {
     const folded = `${overflow.foldedAtLeast ? 'at least ' : ''}${count(overflow.folded, `more ${nouns.one}`, `more ${nouns.many}`)}`;
     const since = overflow.since !== undefined ? ` since ${new Date(overflow.since).toISOString().slice(11, 19)} UTC` : '';
-    parts.push(`${folded} folded into "other" (limit ${overflow.limit.toLocaleString('en-US')})${since}: their ${overflow.foldedEvents.toLocaleString('en-US')} ${nouns.events} are counted, not shown one by one.`);
+    parts.push(
+      `${folded} folded into "other" (limit ${overflow.limit.toLocaleString('en-US')})${since}: their ${overflow.foldedEvents.toLocaleString('en-US')} ${nouns.events} are counted, not shown one by one.`,
+    );
   }
   if (overflow.evicted > 0) parts.push(`${count(overflow.evicted, `idle ${nouns.one} was`, `idle ${nouns.many} were`)} forgotten to make room.`);
   return parts.join(' ');

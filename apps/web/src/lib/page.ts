@@ -30,6 +30,9 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
 }
 
 /** One entry of the path table; a sidebar entry is allowed only where the link needs no params. */
-export function pageRoute<Params, Link>(entry: { route: Route<Params, Link>; nav?: Record<never, never> extends Link ? NavEntry : never }): PageRoute<Params, Link> {
+export function pageRoute<Params, Link>(entry: {
+  route: Route<Params, Link>;
+  nav?: Record<never, never> extends Link ? NavEntry : never;
+}): PageRoute<Params, Link> {
   return entry;
 }

@@ -24,8 +24,7 @@ export const queryKeys = {
   /** A CRD by name (`<resource>.<group>`); null in the cache for a built-in kind. */
   customResourceDefinition: (name: string) => ['custom-resource-definition', name] as const,
   schema: (gvk: GroupVersionKind) => ['schema', gvk.group, gvk.version, gvk.kind] as const,
-  dryRun: (gvr: GroupVersionResource, mode: 'create' | 'update', body: string) =>
-    ['dry-run', gvr.group, gvr.version, gvr.resource, mode, body] as const,
+  dryRun: (gvr: GroupVersionResource, mode: 'create' | 'update', body: string) => ['dry-run', gvr.group, gvr.version, gvr.resource, mode, body] as const,
   ownedObjects: (namespace: string, uid: string) => ['owned-objects', namespace, uid] as const,
   controllers: {
     all: ['controllers'] as const,

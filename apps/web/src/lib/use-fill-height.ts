@@ -6,7 +6,10 @@
 import { useLayoutEffect, useState } from 'react';
 
 /** `share` of the space below the element's top, less `reserve` px (1: all of it), never less than `min` px. */
-export function useFillHeight({ min = 240, share = 1, reserve = 0 }: { min?: number; share?: number; reserve?: number } = {}): [(element: HTMLElement | null) => void, number] {
+export function useFillHeight({ min = 240, share = 1, reserve = 0 }: { min?: number; share?: number; reserve?: number } = {}): [
+  (element: HTMLElement | null) => void,
+  number,
+] {
   const [element, setElement] = useState<HTMLElement | null>(null);
   const [height, setHeight] = useState(min);
   useLayoutEffect(() => {

@@ -4,7 +4,15 @@
  * before the write's own request record, as the server publishes before it answers), and time
  * only moves when the test moves it.
  */
-import type { ControllerOwner, FieldManagerConflict, RequestJournalRecord, RequestRecord, VersionWriter, WatchDeliveryRecord, WatchOpenRecord } from '@dojo/console-protocol';
+import type {
+  ControllerOwner,
+  FieldManagerConflict,
+  RequestJournalRecord,
+  RequestRecord,
+  VersionWriter,
+  WatchDeliveryRecord,
+  WatchOpenRecord,
+} from '@dojo/console-protocol';
 
 export interface Who {
   user: string;
@@ -72,7 +80,15 @@ export class SimulatedJournal {
   }
 
   watch(who: Who, resource: Resource, options: { namespace?: string; resourceVersion?: string; labelSelector?: string } = {}): string {
-    const open = this.#append({ type: 'watch-open', time: this.time, ...who, watchId: `w${this.#seq + 1}`, ...resource, bookmarks: true, ...options }) as WatchOpenRecord;
+    const open = this.#append({
+      type: 'watch-open',
+      time: this.time,
+      ...who,
+      watchId: `w${this.#seq + 1}`,
+      ...resource,
+      bookmarks: true,
+      ...options,
+    }) as WatchOpenRecord;
     this.#watches.push(open);
     return open.watchId;
   }
@@ -85,13 +101,30 @@ export class SimulatedJournal {
 
   request(who: Who, resource: Resource, fields: Partial<RequestRecord>): RequestRecord {
     const { group, version, resource: plural, kind } = resource;
-    return this.#append({ type: 'request', time: this.time, ...who, verb: 'get', group, version, resource: plural, kind, code: 200, latencyMs: 2, ...fields }) as RequestRecord;
+    return this.#append({
+      type: 'request',
+      time: this.time,
+      ...who,
+      verb: 'get',
+      group,
+      version,
+      resource: plural,
+      kind,
+      code: 200,
+      latencyMs: 2,
+      ...fields,
+    }) as RequestRecord;
   }
 
   get(who: Who, resource: Resource, namespace: string, name: string): RequestRecord {
     const stored = this.#objects.get(`${resource.resource}/${namespace}/${name}`);
     // As the API server's journal: a read names the controller owner of what it returned.
-    return this.request(who, resource, { verb: 'get', namespace, name, ...(stored ? { rvReturned: stored.rv, ...(stored.owner ? { owner: stored.owner } : {}) } : { code: 404, reason: 'NotFound' }) });
+    return this.request(who, resource, {
+      verb: 'get',
+      namespace,
+      name,
+      ...(stored ? { rvReturned: stored.rv, ...(stored.owner ? { owner: stored.owner } : {}) } : { code: 404, reason: 'NotFound' }),
+    });
   }
 
   list(who: Who, resource: Resource, namespace?: string): RequestRecord {
@@ -106,11 +139,24 @@ export class SimulatedJournal {
     const rv = String(++this.#rv);
     const owner = options.owner ?? previous?.owner;
     const fieldManager = options.fieldManager ?? who.user;
-    this.#objects.set(key, { rv, ...(owner ? { owner } : {}), writer: { user: who.user, ...(who.userAgent ? { userAgent: who.userAgent } : {}), fieldManager, source: 'journal' } });
+    this.#objects.set(key, {
+      rv,
+      ...(owner ? { owner } : {}),
+      writer: { user: who.user, ...(who.userAgent ? { userAgent: who.userAgent } : {}), fieldManager, source: 'journal' },
+    });
     const event = verb === 'create' ? 'ADDED' : verb === 'delete' ? 'DELETED' : 'MODIFIED';
     for (const watch of this.#watches) {
       if (watch.resource !== resource.resource || (watch.namespace && watch.namespace !== namespace)) continue;
-      const delivery: Omit<WatchDeliveryRecord, 'seq'> = { type: 'watch-event', time: this.time + 1, watchId: watch.watchId, event, namespace, name, resourceVersion: rv, ...(owner ? { owner } : {}) };
+      const delivery: Omit<WatchDeliveryRecord, 'seq'> = {
+        type: 'watch-event',
+        time: this.time + 1,
+        watchId: watch.watchId,
+        event,
+        namespace,
+        name,
+        resourceVersion: rv,
+        ...(owner ? { owner } : {}),
+      };
       const held = this.#held.get(watch.watchId);
       if (held) held.push(delivery);
       else this.#append(delivery);
@@ -146,7 +192,13 @@ export class SimulatedJournal {
   }
 
   /** A server-side apply (no resourceVersion sent) refused because other managers own fields it sets. */
-  applyConflict(who: Who, resource: Resource, namespace: string, name: string, options: { fieldManager: string; dryRun?: boolean; fieldManagers?: FieldManagerConflict[] }): RequestRecord {
+  applyConflict(
+    who: Who,
+    resource: Resource,
+    namespace: string,
+    name: string,
+    options: { fieldManager: string; dryRun?: boolean; fieldManagers?: FieldManagerConflict[] },
+  ): RequestRecord {
     const stored = this.#objects.get(`${resource.resource}/${namespace}/${name}`);
     return this.request(who, resource, {
       verb: 'patch',
@@ -157,7 +209,9 @@ export class SimulatedJournal {
       reason: 'Conflict',
       fieldManager: options.fieldManager,
       ...(options.dryRun ? { dryRun: true } : {}),
-      ...(stored ? { conflict: { currentRV: stored.rv, writer: stored.writer, ...(options.fieldManagers ? { fieldManagers: options.fieldManagers } : {}) } } : {}),
+      ...(stored
+        ? { conflict: { currentRV: stored.rv, writer: stored.writer, ...(options.fieldManagers ? { fieldManagers: options.fieldManagers } : {}) } }
+        : {}),
     });
   }
 

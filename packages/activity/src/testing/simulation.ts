@@ -56,4 +56,3 @@ export class Simulation {
     this.activity.tick();
   }
 }
-

@@ -33,7 +33,12 @@ describe('a connected client', () => {
 
   it('may still do anything, and the reviews say so', async () => {
     expect((await server.call('GET', '/api/v1/namespaces/kube-system/secrets', undefined, client)).status).toBe(200);
-    const can = await server.call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', { spec: { resourceAttributes: { verb: 'delete', resource: 'nodes' } } }, client);
+    const can = await server.call(
+      'POST',
+      '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews',
+      { spec: { resourceAttributes: { verb: 'delete', resource: 'nodes' } } },
+      client,
+    );
     expect(can.body.status).toEqual({ allowed: true });
     const rules = await server.call('POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', { spec: { namespace: 'default' } }, client);
     expect(rules.body.status.resourceRules).toContainEqual({ verbs: ['*'], apiGroups: ['*'], resources: ['*'] });
@@ -48,7 +53,13 @@ describe('the admin', () => {
   });
 
   it('is allowed by the privileged group with no reason, as kube answers a SubjectAccessReview for system:masters', async () => {
-    const res = await server.call('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', { spec: { user: 'root', groups: ['system:masters'], resourceAttributes: { verb: 'escalate', group: 'rbac.authorization.k8s.io', resource: 'clusterroles' } } });
+    const res = await server.call('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', {
+      spec: {
+        user: 'root',
+        groups: ['system:masters'],
+        resourceAttributes: { verb: 'escalate', group: 'rbac.authorization.k8s.io', resource: 'clusterroles' },
+      },
+    });
     expect(res.body.status).toEqual({ allowed: true });
   });
 });

@@ -10,7 +10,12 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 let server: TestServer;
 let client: Record<string, string>;
 const tokenSecret = '/api/v1/namespaces/dojo-console/secrets/dojo-console-token';
-const loginToken = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'dojo-console-token', namespace: 'dojo-console' }, stringData: { token: 'console-login-token' } };
+const loginToken = {
+  apiVersion: 'v1',
+  kind: 'Secret',
+  metadata: { name: 'dojo-console-token', namespace: 'dojo-console' },
+  stringData: { token: 'console-login-token' },
+};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -52,7 +57,12 @@ describe("the console's own credentials", () => {
   });
 
   it('are refused inside any list or watch that would hold them, while other Secrets stay open', async () => {
-    for (const path of ['/api/v1/namespaces/dojo-console/secrets', '/api/v1/secrets', '/api/v1/secrets?watch=true', '/api/v1/namespaces/dojo-console/secrets?watch=1']) {
+    for (const path of [
+      '/api/v1/namespaces/dojo-console/secrets',
+      '/api/v1/secrets',
+      '/api/v1/secrets?watch=true',
+      '/api/v1/namespaces/dojo-console/secrets?watch=1',
+    ]) {
       const res = await server.call('GET', path, undefined, client);
       expect([path, res.status, res.body.reason]).toEqual([path, 403, 'Forbidden']);
       expect(res.body.message).toContain(forbiddenReason);
@@ -62,7 +72,12 @@ describe("the console's own credentials", () => {
   });
 
   it("cannot be minted: a TokenRequest for the console's ServiceAccount is refused", async () => {
-    const res = await server.call('POST', '/api/v1/namespaces/dojo-console/serviceaccounts/dojo-console/token', { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} }, client);
+    const res = await server.call(
+      'POST',
+      '/api/v1/namespaces/dojo-console/serviceaccounts/dojo-console/token',
+      { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} },
+      client,
+    );
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(
       `serviceaccounts "dojo-console" is forbidden: User "shop-operator" cannot create resource "serviceaccounts/token" in API group "" in the namespace "dojo-console": a token of the console's ServiceAccount (dojo-console/dojo-console) is never served to a connected client`,

@@ -72,12 +72,19 @@ export class ConsoleCredentialsAuthorizer implements Authorizer {
 export function consoleCredentialsAdmission(): Admission {
   const check = (resource: string, obj: KubeObject, user: UserInfo | undefined): void => {
     if (!user || !isConnectedClient(user)) return;
-    const credential = consoleCredentials.find((c) => c.resource === resource && c.subresource === '' && c.namespace === obj.metadata.namespace && c.name === obj.metadata.name);
+    const credential = consoleCredentials.find(
+      (c) => c.resource === resource && c.subresource === '' && c.namespace === obj.metadata.namespace && c.name === obj.metadata.name,
+    );
     if (!credential) return;
-    throw newStatusError(403, 'Forbidden', `${resource} ${JSON.stringify(credential.name)} is forbidden: User ${JSON.stringify(user.name)} cannot create it: ${reason(credential)}`, {
-      name: credential.name,
-      kind: resource,
-    });
+    throw newStatusError(
+      403,
+      'Forbidden',
+      `${resource} ${JSON.stringify(credential.name)} is forbidden: User ${JSON.stringify(user.name)} cannot create it: ${reason(credential)}`,
+      {
+        name: credential.name,
+        kind: resource,
+      },
+    );
   };
   return {
     admitCreate(info, obj, options) {

@@ -19,18 +19,37 @@ beforeAll(async () => {
   expect((await server.call('POST', '/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'bot' } })).status).toBe(201);
   const role = { metadata: { name: 'pod-reader' }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }] };
   expect((await server.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', role)).status).toBe(201);
-  const binding = { metadata: { name: 'jane-reads-pods' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'pod-reader' }, subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'jane' }] };
+  const binding = {
+    metadata: { name: 'jane-reads-pods' },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'pod-reader' },
+    subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'jane' }],
+  };
   expect((await server.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', binding)).status).toBe(201);
-  const token = await server.call('POST', '/api/v1/namespaces/default/serviceaccounts/bot/token', { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} });
+  const token = await server.call('POST', '/api/v1/namespaces/default/serviceaccounts/bot/token', {
+    apiVersion: 'authentication.k8s.io/v1',
+    kind: 'TokenRequest',
+    spec: {},
+  });
   botToken = token.body.status.token;
 });
 afterAll(() => server?.stop());
 
-const whoami = async (headers: Record<string, string>) => (await server.call('POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' }, headers)).body;
+const whoami = async (headers: Record<string, string>) =>
+  (
+    await server.call(
+      'POST',
+      '/apis/authentication.k8s.io/v1/selfsubjectreviews',
+      { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' },
+      headers,
+    )
+  ).body;
 
 describe('impersonation', () => {
   it('runs the request as the impersonated user, adding system:authenticated to the groups asked for', async () => {
-    expect((await whoami({ 'Impersonate-User': 'jane', 'Impersonate-Group': 'devs' })).status.userInfo).toEqual({ username: 'jane', groups: ['devs', 'system:authenticated'] });
+    expect((await whoami({ 'Impersonate-User': 'jane', 'Impersonate-Group': 'devs' })).status.userInfo).toEqual({
+      username: 'jane',
+      groups: ['devs', 'system:authenticated'],
+    });
   });
 
   it('gives an impersonated ServiceAccount its groups, and carries a uid and extra', async () => {
@@ -56,7 +75,8 @@ describe('impersonation', () => {
     expect(res.body).toMatchObject({
       reason: 'Forbidden',
       // The first mode that applies (user-info) refuses first: on what the request itself does.
-      message: 'pods is forbidden: User "system:serviceaccount:default:bot" cannot impersonate-on:user-info:list resource "pods" in API group "" in the namespace "default"',
+      message:
+        'pods is forbidden: User "system:serviceaccount:default:bot" cannot impersonate-on:user-info:list resource "pods" in API group "" in the namespace "default"',
       details: { kind: 'pods' },
     });
   });
@@ -65,22 +85,33 @@ describe('impersonation', () => {
     const rbac = '/apis/rbac.authorization.k8s.io/v1';
     const role = { metadata: { name: 'impersonate-users' }, rules: [{ apiGroups: [''], resources: ['users'], verbs: ['impersonate'] }] };
     expect((await server.call('POST', `${rbac}/clusterroles`, role)).status).toBe(201);
-    const binding = { metadata: { name: 'bot-impersonates' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'impersonate-users' }, subjects: [{ kind: 'ServiceAccount', name: 'bot', namespace: 'default' }] };
+    const binding = {
+      metadata: { name: 'bot-impersonates' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'impersonate-users' },
+      subjects: [{ kind: 'ServiceAccount', name: 'bot', namespace: 'default' }],
+    };
     expect((await server.call('POST', `${rbac}/clusterrolebindings`, binding)).status).toBe(201);
     const deadline = Date.now() + 10_000;
     let status = 0;
     while (status !== 200 && Date.now() < deadline) {
-      status = (await server.call('GET', '/api/v1/namespaces/default/pods', undefined, { authorization: `Bearer ${botToken}`, 'Impersonate-User': 'jane' })).status;
+      status = (await server.call('GET', '/api/v1/namespaces/default/pods', undefined, { authorization: `Bearer ${botToken}`, 'Impersonate-User': 'jane' }))
+        .status;
     }
     expect(status).toBe(200);
-    const secrets = await server.call('GET', '/api/v1/namespaces/default/secrets', undefined, { authorization: `Bearer ${botToken}`, 'Impersonate-User': 'jane' });
+    const secrets = await server.call('GET', '/api/v1/namespaces/default/secrets', undefined, {
+      authorization: `Bearer ${botToken}`,
+      'Impersonate-User': 'jane',
+    });
     expect(secrets.body.message).toBe('secrets is forbidden: User "jane" cannot list resource "secrets" in API group "" in the namespace "default"');
   });
 
   it('answers groups without a user with kube’s 400', async () => {
     const res = await server.call('GET', '/api/v1/namespaces/default/pods', undefined, { 'Impersonate-Group': 'devs' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ reason: 'BadRequest', message: 'requested &user.DefaultInfo{Name:"", UID:"", Groups:[]string{"devs"}, Extra:map[string][]string(nil)} without impersonating a user name' });
+    expect(res.body).toMatchObject({
+      reason: 'BadRequest',
+      message: 'requested &user.DefaultInfo{Name:"", UID:"", Groups:[]string{"devs"}, Extra:map[string][]string(nil)} without impersonating a user name',
+    });
   });
 
   it('journals who sent the request and as whom', async () => {

@@ -21,7 +21,15 @@ import { newBadRequest, type StatusError } from '@dojo/kube-api';
 import type { RequestAttributes, ResourceAttributes } from '../rbac/request-attributes.ts';
 import type { Authorizer } from './authorizer.ts';
 import { forbidden } from './forbidden.ts';
-import { allServiceAccountsGroup, serviceAccountNamespaceGroup, splitServiceAccountUsername, systemAuthenticated, systemMasters, systemUnauthenticated, type UserInfo } from './user-info.ts';
+import {
+  allServiceAccountsGroup,
+  serviceAccountNamespaceGroup,
+  splitServiceAccountUsername,
+  systemAuthenticated,
+  systemMasters,
+  systemUnauthenticated,
+  type UserInfo,
+} from './user-info.ts';
 
 /** Node's headers with every value of a repeated header kept apart (`IncomingMessage.headersDistinct`). */
 export type DistinctHeaders = Record<string, string[] | undefined>;
@@ -61,7 +69,12 @@ function goDefaultInfo(w: WantedUser): string {
 
 /** processImpersonationHeaders: undefined when no user is impersonated. */
 function wantedUserOf(headers: DistinctHeaders): WantedUser | undefined {
-  const wanted: WantedUser = { name: headers['impersonate-user']?.[0] ?? '', uid: headers['impersonate-uid']?.[0] ?? '', groups: [...(headers['impersonate-group'] ?? [])], extra: {} };
+  const wanted: WantedUser = {
+    name: headers['impersonate-user']?.[0] ?? '',
+    uid: headers['impersonate-uid']?.[0] ?? '',
+    groups: [...(headers['impersonate-group'] ?? [])],
+    extra: {},
+  };
   let hasExtra = false;
   for (const [header, values] of Object.entries(headers)) {
     if (!header.startsWith(extraHeaderPrefix)) continue;
@@ -69,12 +82,14 @@ function wantedUserOf(headers: DistinctHeaders): WantedUser | undefined {
     if (!values?.length) continue;
     (wanted.extra[unescapeExtraKey(header.slice(extraHeaderPrefix.length))] ??= []).push(...values);
   }
-  if (!wanted.name && (wanted.uid || wanted.groups.length || hasExtra)) throw newBadRequest(`requested ${goDefaultInfo(wanted)} without impersonating a user name`);
+  if (!wanted.name && (wanted.uid || wanted.groups.length || hasExtra))
+    throw newBadRequest(`requested ${goDefaultInfo(wanted)} without impersonating a user name`);
   return wanted.name ? wanted : undefined;
 }
 
 const onlyUsername = (w: WantedUser): boolean => !w.uid && w.groups.length === 0 && Object.keys(w.extra).length === 0;
-const nodeNameOf = (username: string): string | undefined => (username.startsWith(nodePrefix) && username.length > nodePrefix.length ? username.slice(nodePrefix.length) : undefined);
+const nodeNameOf = (username: string): string | undefined =>
+  username.startsWith(nodePrefix) && username.length > nodePrefix.length ? username.slice(nodePrefix.length) : undefined;
 
 interface Mode {
   /** `impersonate:<mode>` for a constrained mode, `impersonate` for legacy. */
@@ -87,7 +102,11 @@ interface Mode {
 const modes: readonly Mode[] = [
   { verb: 'impersonate:arbitrary-node', constrained: 'arbitrary-node', applies: (w) => onlyUsername(w) && nodeNameOf(w.name) !== undefined },
   { verb: 'impersonate:serviceaccount', constrained: 'serviceaccount', applies: (w) => onlyUsername(w) && splitServiceAccountUsername(w.name) !== undefined },
-  { verb: 'impersonate:user-info', constrained: 'user-info', applies: (w) => nodeNameOf(w.name) === undefined && splitServiceAccountUsername(w.name) === undefined },
+  {
+    verb: 'impersonate:user-info',
+    constrained: 'user-info',
+    applies: (w) => nodeNameOf(w.name) === undefined && splitServiceAccountUsername(w.name) === undefined,
+  },
   { verb: 'impersonate', applies: () => true },
 ];
 
@@ -127,14 +146,17 @@ function checkMode(mode: Mode, requester: UserInfo, w: WantedUser, authorizer: A
     groups = [nodesGroup];
   } else if (serviceAccount) {
     user = attributes('serviceaccounts', serviceAccount.name, group, { namespace: serviceAccount.namespace });
-    if (mode.constrained && groups.length) throw new Refused(forbidden(user, `when impersonating a service account, cannot impersonate groups ${goQuoted(groups)}`));
+    if (mode.constrained && groups.length)
+      throw new Refused(forbidden(user, `when impersonating a service account, cannot impersonate groups ${goQuoted(groups)}`));
     if (groups.length === 0) groups = [allServiceAccountsGroup, serviceAccountNamespaceGroup(serviceAccount.namespace)];
   }
   check(authorizer, user);
   if (w.uid) check(authorizer, attributes('uids', w.uid, 'authentication.k8s.io'));
   if (w.groups.length) {
-    if (mode.constrained && w.groups.includes('')) throw new Refused(forbidden(attributes('groups', ''), 'impersonating the empty string group is not allowed'));
-    if (mode.constrained && w.groups.includes(systemMasters)) throw new Refused(forbidden(attributes('groups', systemMasters), 'impersonating the system:masters group is not allowed'));
+    if (mode.constrained && w.groups.includes(''))
+      throw new Refused(forbidden(attributes('groups', ''), 'impersonating the empty string group is not allowed'));
+    if (mode.constrained && w.groups.includes(systemMasters))
+      throw new Refused(forbidden(attributes('groups', systemMasters), 'impersonating the system:masters group is not allowed'));
     for (const g of w.groups) check(authorizer, attributes('groups', g));
   }
   for (const [key, values] of Object.entries(w.extra)) {
@@ -151,7 +173,12 @@ function checkMode(mode: Mode, requester: UserInfo, w: WantedUser, authorizer: A
  * mode allows the requester to impersonate them. `requestAttributes` says what the request
  * does, for the constrained modes' `impersonate-on` check. Throws kube's 400 or 403.
  */
-export function impersonatedUser(requester: UserInfo, headers: DistinctHeaders, authorizer: Authorizer, requestAttributes: (user: UserInfo) => RequestAttributes): UserInfo {
+export function impersonatedUser(
+  requester: UserInfo,
+  headers: DistinctHeaders,
+  authorizer: Authorizer,
+  requestAttributes: (user: UserInfo) => RequestAttributes,
+): UserInfo {
   const wanted = wantedUserOf(headers);
   if (!wanted) return requester;
   let first: StatusError | undefined;

@@ -38,14 +38,19 @@ describe.skipIf(!existsSync(binary))('kubectl auth with kubectl 1.33', () => {
   it('auth whoami names the admin and its groups', async () => {
     const res = await kubectl.run(['auth', 'whoami', '-o', 'json']);
     expect(res.code).toBe(0);
-    expect(JSON.parse(res.stdout)).toMatchObject({ kind: 'SelfSubjectReview', status: { userInfo: { username: 'admin', groups: ['system:masters', 'system:authenticated'] } } });
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      kind: 'SelfSubjectReview',
+      status: { userInfo: { username: 'admin', groups: ['system:masters', 'system:authenticated'] } },
+    });
   });
 
   it('create token prints a token that kubectl then uses as the ServiceAccount, forbidden until RBAC allows', async () => {
     const created = await kubectl.run(['create', 'token', 'bot', '-n', 'default', '--duration', '20m', '-v=8']);
     expect(created.code).toBe(0);
     // client-go's typed client posts the TokenRequest in protobuf and takes the answer in protobuf.
-    expect(created.stderr).toMatch(/Content-Type: application\/vnd\.kubernetes\.protobuf\s+[^]*?"Response" status="201 Created"[^"]*Content-Type: application\/vnd\.kubernetes\.protobuf/);
+    expect(created.stderr).toMatch(
+      /Content-Type: application\/vnd\.kubernetes\.protobuf\s+[^]*?"Response" status="201 Created"[^"]*Content-Type: application\/vnd\.kubernetes\.protobuf/,
+    );
     const token = created.stdout.trim();
     expect(token.split('.')).toHaveLength(3);
 
@@ -56,9 +61,13 @@ describe.skipIf(!existsSync(binary))('kubectl auth with kubectl 1.33', () => {
     expect(cannot).toMatchObject({ code: 1, stdout: 'no\n' });
     const forbidden = await kubectl.run(['--token', token, 'get', 'pods', '-n', 'default']);
     expect(forbidden.code).toBe(1);
-    expect(forbidden.stderr).toContain('Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:default:bot" cannot list resource "pods" in API group "" in the namespace "default"');
+    expect(forbidden.stderr).toContain(
+      'Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:default:bot" cannot list resource "pods" in API group "" in the namespace "default"',
+    );
 
-    expect((await kubectl.run(['create', 'rolebinding', 'bot-view', '--clusterrole', 'view', '--serviceaccount', 'default:bot', '-n', 'default'])).code).toBe(0);
+    expect((await kubectl.run(['create', 'rolebinding', 'bot-view', '--clusterrole', 'view', '--serviceaccount', 'default:bot', '-n', 'default'])).code).toBe(
+      0,
+    );
     const can = await kubectl.run(['--token', token, 'auth', 'can-i', 'list', 'pods', '-n', 'default']);
     expect(can).toMatchObject({ code: 0, stdout: 'yes\n' });
     expect((await kubectl.run(['--token', token, 'get', 'pods', '-n', 'default'])).code).toBe(0);

@@ -33,7 +33,11 @@ describe('TokenRequest', () => {
     const sa = (await server.call('POST', sas, { metadata: { name: 'claims' } })).body;
     const res = await server.call('POST', `${sas}/claims/token`, {});
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['https://kubernetes.default.svc.cluster.local'], expirationSeconds: 3600 } });
+    expect(res.body).toMatchObject({
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'TokenRequest',
+      spec: { audiences: ['https://kubernetes.default.svc.cluster.local'], expirationSeconds: 3600 },
+    });
     // An unbound token's boundObjectRef is null, as Go writes a nil pointer without omitempty.
     expect(res.body.spec.boundObjectRef).toBeNull();
     const [header] = res.body.status.token.split('.');
@@ -53,7 +57,9 @@ describe('TokenRequest', () => {
     await server.call('POST', sas, { metadata: { name: 'short' } });
     const res = await server.call('POST', `${sas}/short/token`, { spec: { expirationSeconds: 599 } });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe('TokenRequest.authentication.k8s.io "" is invalid: spec.expirationSeconds: Invalid value: 599: may not specify a duration less than 10 minutes');
+    expect(res.body.message).toBe(
+      'TokenRequest.authentication.k8s.io "" is invalid: spec.expirationSeconds: Invalid value: 599: may not specify a duration less than 10 minutes',
+    );
   });
 
   it('is 404 for a ServiceAccount that does not exist', async () => {
@@ -64,7 +70,15 @@ describe('TokenRequest', () => {
 
   it('is listed in discovery as the serviceaccounts/token subresource', async () => {
     const resources = (await server.call('GET', '/api/v1')).body.resources;
-    expect(resources).toContainEqual({ name: 'serviceaccounts/token', singularName: '', namespaced: true, kind: 'TokenRequest', verbs: ['create'], group: 'authentication.k8s.io', version: 'v1' });
+    expect(resources).toContainEqual({
+      name: 'serviceaccounts/token',
+      singularName: '',
+      namespaced: true,
+      kind: 'TokenRequest',
+      verbs: ['create'],
+      group: 'authentication.k8s.io',
+      version: 'v1',
+    });
   });
 });
 
@@ -86,13 +100,22 @@ describe('a ServiceAccount token', () => {
       code: 403,
     });
     const get = await server.call('GET', '/api/v1/namespaces/default/pods/web', undefined, as(token));
-    expect(get.body.message).toBe('pods "web" is forbidden: User "system:serviceaccount:default:bot" cannot get resource "pods" in API group "" in the namespace "default"');
+    expect(get.body.message).toBe(
+      'pods "web" is forbidden: User "system:serviceaccount:default:bot" cannot get resource "pods" in API group "" in the namespace "default"',
+    );
     expect(get.body.details).toEqual({ name: 'web', kind: 'pods' });
     const deployments = await server.call('GET', '/apis/apps/v1/deployments', undefined, as(token));
-    expect(deployments.body.message).toBe('deployments.apps is forbidden: User "system:serviceaccount:default:bot" cannot list resource "deployments" in API group "apps" at the cluster scope');
+    expect(deployments.body.message).toBe(
+      'deployments.apps is forbidden: User "system:serviceaccount:default:bot" cannot list resource "deployments" in API group "apps" at the cluster scope',
+    );
 
     expect(
-      (await server.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', { metadata: { name: 'pod-reader' }, rules: [{ verbs: ['get', 'list'], apiGroups: [''], resources: ['pods'] }] })).status,
+      (
+        await server.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', {
+          metadata: { name: 'pod-reader' },
+          rules: [{ verbs: ['get', 'list'], apiGroups: [''], resources: ['pods'] }],
+        })
+      ).status,
     ).toBe(201);
     expect(
       (
@@ -134,16 +157,27 @@ describe('a ServiceAccount token', () => {
 
   it('bound to a Pod, carries the Pod in its claims and identity, and dies with the Pod', async () => {
     await server.call('POST', sas, { metadata: { name: 'runner' } });
-    const pod = (await server.call('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'runner-pod' }, spec: { serviceAccountName: 'runner', containers: [{ name: 'c', image: 'busybox' }] } })).body;
+    const pod = (
+      await server.call('POST', '/api/v1/namespaces/default/pods', {
+        metadata: { name: 'runner-pod' },
+        spec: { serviceAccountName: 'runner', containers: [{ name: 'c', image: 'busybox' }] },
+      })
+    ).body;
     const token = await tokenFor('runner', { boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'runner-pod' } });
     expect(claimsOf(token)['kubernetes.io'].pod).toEqual({ name: 'runner-pod', uid: pod.metadata.uid });
     const review = await server.call('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token } });
-    expect(review.body.status.user.extra).toMatchObject({ 'authentication.kubernetes.io/pod-name': ['runner-pod'], 'authentication.kubernetes.io/pod-uid': [pod.metadata.uid] });
+    expect(review.body.status.user.extra).toMatchObject({
+      'authentication.kubernetes.io/pod-name': ['runner-pod'],
+      'authentication.kubernetes.io/pod-uid': [pod.metadata.uid],
+    });
     await server.call('DELETE', '/api/v1/namespaces/default/pods/runner-pod?gracePeriodSeconds=0');
     expect((await server.call('GET', '/api', undefined, as(token))).status).toBe(401);
 
     await server.call('POST', sas, { metadata: { name: 'other' } });
-    await server.call('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'other-pod' }, spec: { serviceAccountName: 'other', containers: [{ name: 'c', image: 'busybox' }] } });
+    await server.call('POST', '/api/v1/namespaces/default/pods', {
+      metadata: { name: 'other-pod' },
+      spec: { serviceAccountName: 'other', containers: [{ name: 'c', image: 'busybox' }] },
+    });
     const mismatch = await server.call('POST', `${sas}/runner/token`, { spec: { boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'other-pod' } } });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe('cannot bind token for serviceaccount "runner" to pod running with different serviceaccount name.');
@@ -157,12 +191,17 @@ describe('a ServiceAccount token', () => {
     const review = await server.call('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token } });
     expect(review.body.status).toMatchObject({
       authenticated: true,
-      user: { username: 'system:serviceaccount:default:reviewed', groups: ['system:serviceaccounts', 'system:serviceaccounts:default', 'system:authenticated'] },
+      user: {
+        username: 'system:serviceaccount:default:reviewed',
+        groups: ['system:serviceaccounts', 'system:serviceaccounts:default', 'system:authenticated'],
+      },
       audiences: ['https://kubernetes.default.svc.cluster.local'],
     });
     const custom = await tokenFor('reviewed', { audiences: ['vault'] });
     expect((await server.call('GET', '/api', undefined, as(custom))).status).toBe(401);
-    expect((await server.call('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token: custom, audiences: ['vault'] } })).body.status.audiences).toEqual(['vault']);
+    expect(
+      (await server.call('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token: custom, audiences: ['vault'] } })).body.status.audiences,
+    ).toEqual(['vault']);
   });
 });
 
@@ -187,7 +226,9 @@ describe('the ServiceAccount issuer discovery', () => {
     expect(JSON.parse(Buffer.from(header, 'base64url').toString()).kid).toBe(key!.kid);
     // A relying party verifies the token offline with the published key.
     const publicKey = createPublicKey({ key: key!, format: 'jwk' });
-    expect(verify('sha256', Buffer.from(`${header}.${payload}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
+    expect(verify('sha256', Buffer.from(`${header}.${payload}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(
+      true,
+    );
   });
 });
 

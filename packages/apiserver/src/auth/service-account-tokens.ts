@@ -71,7 +71,11 @@ export class ServiceAccountTokens {
   ) {
     this.#key = loadOrCreateKey(dataDir);
     this.#publicKey = createPublicKey(this.#key);
-    this.#keyId = b64url(createHash('sha256').update(this.#publicKey.export({ type: 'spki', format: 'der' })).digest());
+    this.#keyId = b64url(
+      createHash('sha256')
+        .update(this.#publicKey.export({ type: 'spki', format: 'der' }))
+        .digest(),
+    );
   }
 
   /** The issuer's OpenID discovery document (kube's /.well-known/openid-configuration). */
@@ -117,7 +121,8 @@ export class ServiceAccountTokens {
     try {
       const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
       if (head.alg !== 'ES256') return undefined;
-      if (!verify('sha256', Buffer.from(`${header}.${payload}`), { key: this.#publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) return undefined;
+      if (!verify('sha256', Buffer.from(`${header}.${payload}`), { key: this.#publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url')))
+        return undefined;
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
       return claims.iss === serviceAccountIssuer && typeof claims['kubernetes.io']?.serviceaccount?.name === 'string' ? claims : undefined;
     } catch {

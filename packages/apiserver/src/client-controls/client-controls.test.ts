@@ -18,7 +18,8 @@ function fakeClock() {
     },
     advance(ms: number) {
       now += ms;
-      for (const t of timers.splice(0)) if (!t.cancelled && t.at <= now) t.fn();
+      for (const t of timers.splice(0))
+        if (!t.cancelled && t.at <= now) t.fn();
         else if (!t.cancelled) timers.push(t);
     },
   };
@@ -72,7 +73,10 @@ describe('ClientControls: pause, resume and step', () => {
     w.gate.offer(change('default/b'));
     expect(w.names()).toEqual([]);
     const state = controls.state('op');
-    expect(state.watches[0]!.held.map((h) => [h.name, h.because])).toEqual([['a', 'pause'], ['b', 'pause']]);
+    expect(state.watches[0]!.held.map((h) => [h.name, h.because])).toEqual([
+      ['a', 'pause'],
+      ['b', 'pause'],
+    ]);
     const resumed = controls.command('op', { op: 'resume' });
     expect(resumed.released).toBe(2);
     expect(w.names()).toEqual(['default/a', 'default/b']);
@@ -80,7 +84,7 @@ describe('ClientControls: pause, resume and step', () => {
     expect(controls.state('op').paused).toBeUndefined();
   });
 
-  it('steps exactly the oldest held event across the client\'s watches', () => {
+  it("steps exactly the oldest held event across the client's watches", () => {
     const { controls, watch } = setup();
     const cms = watch('op');
     const secrets = watch('op', 'Secret', 'secrets');
@@ -123,7 +127,7 @@ describe('ClientControls: pause, resume and step', () => {
     expect(w.names()).toEqual(['filtered/x']);
   });
 
-  it('caps a held watch\'s bookmarks just below its oldest held event', () => {
+  it("caps a held watch's bookmarks just below its oldest held event", () => {
     const { controls, watch } = setup();
     const w = watch('op');
     expect(w.gate.bookmarkCeiling()).toBeUndefined();
@@ -221,7 +225,7 @@ describe('ClientControls: stale view, lifting, and who may be controlled', () =>
     expect(commits).toHaveLength(0);
   });
 
-  it('lifts every control when the client\'s credential is removed, sending what was held', () => {
+  it("lifts every control when the client's credential is removed, sending what was held", () => {
     const { controls, watch, connected, clock } = setup();
     const w = watch('op');
     controls.command('op', { op: 'pause' });
@@ -239,7 +243,7 @@ describe('ClientControls: stale view, lifting, and who may be controlled', () =>
     expect(() => controls.state('nobody')).toThrow(StatusError);
   });
 
-  it('drops a closed watch, and what it held, from the client\'s state', () => {
+  it("drops a closed watch, and what it held, from the client's state", () => {
     const { controls, watch } = setup();
     const w = watch('op');
     controls.command('op', { op: 'pause' });

@@ -52,14 +52,20 @@ export class ClientControls {
     if (view.paused) return { rev: view.paused.rev, reason: 'pause' };
     if (!view.stale) return undefined;
     const now = this.deps.revision();
-    const rev = 'behind' in view.stale ? now - view.stale.behind : (this.#timeline?.timeline.revisionAt(this.deps.clock.now() - view.stale.seconds * 1000) ?? now);
+    const rev =
+      'behind' in view.stale ? now - view.stale.behind : (this.#timeline?.timeline.revisionAt(this.deps.clock.now() - view.stale.seconds * 1000) ?? now);
     // A lagging cache is never older than what it could have seen: the oldest revision kept.
     return { rev: Math.min(now, Math.max(rev, this.deps.oldestRevision())), reason: 'stale' };
   }
 
   /** Registers one watch of `client`; its gate's `offer` is the watch's sink. Close the gate when the watch ends. */
   openWatch(client: string, target: GatedWatchTarget): WatchGate {
-    const gate = new WatchGate(target, this.deps.clock, () => ++this.#order, (g) => this.#closed(client, g));
+    const gate = new WatchGate(
+      target,
+      this.deps.clock,
+      () => ++this.#order,
+      (g) => this.#closed(client, g),
+    );
     let gates = this.#watches.get(client);
     if (!gates) this.#watches.set(client, (gates = new Set()));
     gates.add(gate);
@@ -99,7 +105,8 @@ export class ClientControls {
       }
       case 'break':
         if (!command.breakpoint.kind) throw newBadRequest('a breakpoint needs a kind');
-        if (command.breakpoint.name !== undefined && command.breakpoint.labelSelector !== undefined) throw newBadRequest('a breakpoint names an object or gives a label selector, not both');
+        if (command.breakpoint.name !== undefined && command.breakpoint.labelSelector !== undefined)
+          throw newBadRequest('a breakpoint names an object or gives a label selector, not both');
         view.addBreakpoint(command.breakpoint);
         break;
       case 'continue':
@@ -201,6 +208,10 @@ function checkStale(stale: NonNullable<ClientView['stale']>): void {
   const value = 'behind' in stale ? stale.behind : stale.seconds;
   const limit = 'behind' in stale ? Number.MAX_SAFE_INTEGER : maxStaleSeconds;
   if (!Number.isInteger(value) || value <= 0 || value > limit) {
-    throw newBadRequest('behind' in stale ? `behind must be a positive whole number of resourceVersions, not ${value}` : `seconds must be a whole number from 1 to ${maxStaleSeconds}, not ${value}`);
+    throw newBadRequest(
+      'behind' in stale
+        ? `behind must be a positive whole number of resourceVersions, not ${value}`
+        : `seconds must be a whole number from 1 to ${maxStaleSeconds}, not ${value}`,
+    );
   }
 }

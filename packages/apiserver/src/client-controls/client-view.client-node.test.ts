@@ -34,23 +34,38 @@ afterAll(async () => {
 /** The client: an informer on ConfigMaps labelled `suite`, writing `reaction-<name>` with the `v` it saw. */
 async function startReactor(suite: string) {
   const core = op.makeApiClient(k8s.CoreV1Api);
-  const informer = k8s.makeInformer(op, `/api/v1/namespaces/${ns}/configmaps`, () => core.listNamespacedConfigMap({ namespace: ns, labelSelector: `suite=${suite}` }), `suite=${suite}`);
+  const informer = k8s.makeInformer(
+    op,
+    `/api/v1/namespaces/${ns}/configmaps`,
+    () => core.listNamespacedConfigMap({ namespace: ns, labelSelector: `suite=${suite}` }),
+    `suite=${suite}`,
+  );
   const react = (o: k8s.V1ConfigMap) => {
     const body = { metadata: { name: `reaction-${o.metadata!.name}` }, data: { v: o.data?.v ?? '' } };
-    void core.replaceNamespacedConfigMap({ name: body.metadata.name, namespace: ns, body }).catch(() => core.createNamespacedConfigMap({ namespace: ns, body }).catch(() => {}));
+    void core
+      .replaceNamespacedConfigMap({ name: body.metadata.name, namespace: ns, body })
+      .catch(() => core.createNamespacedConfigMap({ namespace: ns, body }).catch(() => {}));
   };
   informer.on('add', react);
   informer.on('update', react);
   await informer.start();
-  return { informer, names: () => informer.list().map((o) => o.metadata!.name).sort() };
+  return {
+    informer,
+    names: () =>
+      informer
+        .list()
+        .map((o) => o.metadata!.name)
+        .sort(),
+  };
 }
 
 const reaction = async (name: string) => (await admin.readNamespacedConfigMap({ name: `reaction-${name}`, namespace: ns }).catch(() => undefined))?.data?.v;
 const heldCount = () => server.clientControls.state('op').watches.reduce((n, w) => n + w.held.length, 0);
 const edit = (name: string, v: string) => admin.patchNamespacedConfigMap({ name, namespace: ns, body: { data: { v } } }, mergePatch);
-const create = (name: string, suite: string, v = '1') => admin.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name, labels: { suite } }, data: { v } } });
+const create = (name: string, suite: string, v = '1') =>
+  admin.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name, labels: { suite } }, data: { v } } });
 
-describe('a connected client\'s view, held and stepped (client-node informers, kubectl)', () => {
+describe("a connected client's view, held and stepped (client-node informers, kubectl)", () => {
   it('pause holds its reaction to an edit until resume, and a relist during the pause sees the paused view', async () => {
     await create('a', 'pause');
     const reactor = await startReactor('pause');
@@ -124,7 +139,7 @@ describe('a connected client\'s view, held and stepped (client-node informers, k
     await reactor.informer.stop();
   });
 
-  it('answers a stale client\'s reads from an older resourceVersion, and the admin\'s from the latest', async () => {
+  it("answers a stale client's reads from an older resourceVersion, and the admin's from the latest", async () => {
     await create('old', 'stale', '1');
     await edit('old', '2');
     server.clientControls.command('op', { op: 'stale', stale: { behind: 1 } });

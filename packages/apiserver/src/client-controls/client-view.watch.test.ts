@@ -63,7 +63,9 @@ describe('a held watch on the wire', () => {
     await server.call('POST', configMaps, { metadata: { name: 'before-pause' } });
     server.clientControls.command('op', { op: 'pause' });
     await server.call('POST', configMaps, { metadata: { name: 'during-pause' } });
-    const watch = await openWatch(server, `${configMaps}?watch=true&allowWatchBookmarks=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan`, { authorization: `Bearer ${opToken}` });
+    const watch = await openWatch(server, `${configMaps}?watch=true&allowWatchBookmarks=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan`, {
+      authorization: `Bearer ${opToken}`,
+    });
     // The initial events end with the bookmark annotated k8s.io/initial-events-end.
     const initial = await eventsUntil(watch, 0, (e) => e.type === 'BOOKMARK');
     const names = initial.filter((e) => e.type === 'ADDED').map((e) => e.object.metadata.name);
@@ -77,7 +79,9 @@ describe('a held watch on the wire', () => {
   it('keeps a watch that holds an event open past its timeout, so a breakpoint never loses it; it ends once released', async () => {
     const created = await server.call('POST', configMaps, { metadata: { name: 'kept' } });
     const from = created.body.metadata.resourceVersion as string;
-    const watch = await openWatch(server, `${configMaps}?watch=true&allowWatchBookmarks=true&timeoutSeconds=1&resourceVersion=${from}`, { authorization: `Bearer ${opToken}` });
+    const watch = await openWatch(server, `${configMaps}?watch=true&allowWatchBookmarks=true&timeoutSeconds=1&resourceVersion=${from}`, {
+      authorization: `Bearer ${opToken}`,
+    });
     server.clientControls.command('op', { op: 'break', breakpoint: { kind: 'ConfigMap', name: 'kept' } });
     let ended = false;
     void watch.ended().then(() => (ended = true));

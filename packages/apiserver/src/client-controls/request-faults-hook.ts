@@ -59,7 +59,8 @@ export async function injectRequestFault(deps: RequestFaultDeps, attributes: Res
   note.fault = decision.fault;
   // The record's verb as the resource handler would have set it (a watch keeps "get": its fault says "watch").
   if (attributes.verb === 'list' || attributes.verb === 'deletecollection') note.verb = attributes.verb;
-  if (info) note.addresses(info, info.namespaced ? attributes.namespace || undefined : undefined, attributes.name || undefined, attributes.subresource || undefined);
+  if (info)
+    note.addresses(info, info.namespaced ? attributes.namespace || undefined : undefined, attributes.name || undefined, attributes.subresource || undefined);
   const { latencyMs, status } = decision.fault;
   // Served after the wait even if the client gave up meanwhile, as a request already accepted is.
   if (latencyMs !== undefined) await (deps.sleep ?? realSleep)(latencyMs);

@@ -52,19 +52,28 @@ function specErrors(spec: FaultRuleSpec): FieldError[] {
   if (actions > 1) errors.push(fieldError.invalid('status', spec.status ?? (spec.watchCut ? 'watchCut' : 'gone'), 'choose one of status, watchCut and gone'));
   if (actions === 0 && spec.latencyMs === undefined) errors.push(fieldError.required('status', 'a rule needs status, latencyMs, watchCut or gone'));
   for (const [i, verb] of (spec.verbs ?? []).entries()) if (!faultVerbs.includes(verb)) errors.push(fieldError.notSupported(`verbs[${i}]`, verb, faultVerbs));
-  if (isWatchOnly(spec) && spec.verbs?.length && spec.verbs.some((v) => v !== 'watch')) errors.push(fieldError.invalid('verbs', spec.verbs.join(','), 'watchCut and gone apply to watches only'));
+  if (isWatchOnly(spec) && spec.verbs?.length && spec.verbs.some((v) => v !== 'watch'))
+    errors.push(fieldError.invalid('verbs', spec.verbs.join(','), 'watchCut and gone apply to watches only'));
   if (spec.status !== undefined && !faultStatusCodes.includes(spec.status)) errors.push(fieldError.notSupported('status', spec.status, faultStatusCodes));
   if (spec.retryAfterSeconds !== undefined) {
     if (spec.status !== 429) errors.push(fieldError.invalid('retryAfterSeconds', spec.retryAfterSeconds, 'only a 429 answer carries Retry-After'));
-    else if (!Number.isInteger(spec.retryAfterSeconds) || spec.retryAfterSeconds < 1 || spec.retryAfterSeconds > 3600) errors.push(fieldError.invalid('retryAfterSeconds', spec.retryAfterSeconds, 'must be a whole number of seconds from 1 to 3600'));
+    else if (!Number.isInteger(spec.retryAfterSeconds) || spec.retryAfterSeconds < 1 || spec.retryAfterSeconds > 3600)
+      errors.push(fieldError.invalid('retryAfterSeconds', spec.retryAfterSeconds, 'must be a whole number of seconds from 1 to 3600'));
   }
-  if (spec.latencyMs !== undefined && (!Number.isFinite(spec.latencyMs) || spec.latencyMs <= 0 || spec.latencyMs > maxLatencyMs)) errors.push(fieldError.invalid('latencyMs', spec.latencyMs, `must be more than 0 and at most ${maxLatencyMs}`));
+  if (spec.latencyMs !== undefined && (!Number.isFinite(spec.latencyMs) || spec.latencyMs <= 0 || spec.latencyMs > maxLatencyMs))
+    errors.push(fieldError.invalid('latencyMs', spec.latencyMs, `must be more than 0 and at most ${maxLatencyMs}`));
   if (spec.rate !== undefined && spec.count !== undefined) errors.push(fieldError.invalid('rate', spec.rate, 'choose rate or count, not both'));
-  if (spec.rate !== undefined && (!Number.isFinite(spec.rate) || spec.rate <= 0 || spec.rate > 1)) errors.push(fieldError.invalid('rate', spec.rate, 'must be more than 0 and at most 1'));
-  if (spec.count !== undefined && (!Number.isInteger(spec.count) || spec.count < 1)) errors.push(fieldError.invalid('count', spec.count, 'must be a positive whole number'));
+  if (spec.rate !== undefined && (!Number.isFinite(spec.rate) || spec.rate <= 0 || spec.rate > 1))
+    errors.push(fieldError.invalid('rate', spec.rate, 'must be more than 0 and at most 1'));
+  if (spec.count !== undefined && (!Number.isInteger(spec.count) || spec.count < 1))
+    errors.push(fieldError.invalid('count', spec.count, 'must be a positive whole number'));
   if (spec.seed !== undefined && !Number.isInteger(spec.seed)) errors.push(fieldError.invalid('seed', spec.seed, 'must be a whole number'));
-  if (spec.name !== undefined && spec.labelSelector !== undefined) errors.push(fieldError.invalid('labelSelector', spec.labelSelector, 'choose name or labelSelector, not both'));
-  if (spec.resource !== undefined && !/^[a-z0-9-]+(\.[a-z0-9.-]+)?(\/[a-z]+)?$/.test(spec.resource)) errors.push(fieldError.invalid('resource', spec.resource, 'must be resource[.group][/subresource], as "deployments.apps" or "foos.samplecontroller.k8s.io/status"'));
+  if (spec.name !== undefined && spec.labelSelector !== undefined)
+    errors.push(fieldError.invalid('labelSelector', spec.labelSelector, 'choose name or labelSelector, not both'));
+  if (spec.resource !== undefined && !/^[a-z0-9-]+(\.[a-z0-9.-]+)?(\/[a-z]+)?$/.test(spec.resource))
+    errors.push(
+      fieldError.invalid('resource', spec.resource, 'must be resource[.group][/subresource], as "deployments.apps" or "foos.samplecontroller.k8s.io/status"'),
+    );
   if (spec.labelSelector !== undefined) {
     try {
       LabelSelector.parse(spec.labelSelector);

@@ -29,12 +29,15 @@ afterAll(async () => {
 /** A watch as the client: its status, and whether the body ended as a chunked stream should. */
 function watchAsClient(path: string): Promise<{ status: number; complete: boolean; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpsRequest({ host: '127.0.0.1', port: server.port, path, ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('error', () => {});
-      res.on('close', () => resolve({ status: res.statusCode ?? 0, complete: res.complete, body }));
-    });
+    const req = httpsRequest(
+      { host: '127.0.0.1', port: server.port, path, ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('error', () => {});
+        res.on('close', () => resolve({ status: res.statusCode ?? 0, complete: res.complete, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -49,7 +52,10 @@ describe('watch faults on the wire', () => {
 
   it('cuts a WebSocket watch without a close frame', async () => {
     server.requestFaults.add(client, { resource: 'configmaps', watchCut: true, count: 1 });
-    const socket = new WebSocket(`wss://127.0.0.1:${server.port}${configMaps}?watch=true`, [], { ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${token}`, origin: 'https://127.0.0.1' } });
+    const socket = new WebSocket(`wss://127.0.0.1:${server.port}${configMaps}?watch=true`, [], {
+      ca: server.credentials.caCertPem,
+      headers: { authorization: `Bearer ${token}`, origin: 'https://127.0.0.1' },
+    });
     const code = await new Promise<number>((resolve, reject) => {
       socket.on('close', (c: number) => resolve(c));
       socket.on('error', () => {});
@@ -59,7 +65,7 @@ describe('watch faults on the wire', () => {
     expect(code).toBe(1006);
   });
 
-  it('answers a watch that resumes from a resourceVersion with kube\'s 410 Expired as its one event', async () => {
+  it("answers a watch that resumes from a resourceVersion with kube's 410 Expired as its one event", async () => {
     const { rules } = server.requestFaults.add(client, { resource: 'configmaps', gone: true });
     const from = (await server.call('GET', configMaps)).body.metadata.resourceVersion as string;
     const refused = await openWatch(server, `${configMaps}?watch=true&resourceVersion=${from}`, { authorization: `Bearer ${token}` });
@@ -77,7 +83,7 @@ describe('watch faults on the wire', () => {
     server.requestFaults.clear(client);
   });
 
-  it('refuses a watch with a status fault before it opens, in kube\'s words for the watch verb', async () => {
+  it("refuses a watch with a status fault before it opens, in kube's words for the watch verb", async () => {
     server.requestFaults.add(client, { verbs: ['watch'], resource: 'configmaps', status: 403, count: 1 });
     const refused = await watchAsClient(`${configMaps}?watch=true`);
     expect(refused.status).toBe(403);

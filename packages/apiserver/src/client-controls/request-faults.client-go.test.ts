@@ -23,7 +23,8 @@ async function must(method: string, path: string, body?: unknown): Promise<any> 
   return answer.body;
 }
 
-const createConfigMap = (namespace: string, name: string) => must('POST', `/api/v1/namespaces/${namespace}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } });
+const createConfigMap = (namespace: string, name: string) =>
+  must('POST', `/api/v1/namespaces/${namespace}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } });
 
 async function journalOf(user: string): Promise<any[]> {
   const answer = await server.call('GET', '/debug/requests?follow=false');
@@ -88,20 +89,28 @@ describe.skipIf(!go)('watch faults against client-go v0.37 informers', () => {
     { mode: 'LIST then watch', client: 'cut-listing', env: { KUBE_FEATURE_WatchListClient: 'false' }, fills: ['LIST', 'LIST'], replayed: ['MODIFIED before'] },
     // A streaming list cut before its initial-events bookmark falls back to a LIST, before the cache synced.
     { mode: 'streaming lists', client: 'cut-streaming', env: {}, fills: ['streaming', 'LIST'], replayed: [] },
-  ])('a watch cut sends a reflector ($mode) back to a relist, and no change is lost', async ({ client, env, fills, replayed }) => {
-    const { run, rule, journal } = await informerUnder(client, { resource: 'configmaps', watchCut: true, count: 1 }, env);
-    expect(run.code, run.stderr).toBe(0);
-    expect(withoutReplays(run.lines[1].configMaps.events)).toEqual(['ADDED after', 'ADDED informer-done']);
-    expect(replaysIn([...run.lines[1].configMaps.initial, ...run.lines[1].configMaps.events])).toEqual(replayed);
-    const cut = journal.find((r) => r.type === 'watch-open' && r.fault);
-    expect(cut).toMatchObject({ resource: 'configmaps', fault: { rule: rule.id, verb: 'watch', watch: 'cut' } });
-    expect(journal.find((r) => r.type === 'watch-close' && r.watchId === cut.watchId)).toMatchObject({ reason: 'server', events: 0, fault: { watch: 'cut' } });
-    expect(configMapFills(journal)).toEqual(fills);
-    // The relist came after the cut.
-    const relist = journal.filter((r) => r.type === 'request' && r.verb === 'list' && r.resource === 'configmaps').at(-1);
-    expect(relist.seq).toBeGreaterThan(cut.seq);
-    expect(server.requestFaults.list(client).rules[0]).toMatchObject({ injected: 1, exhausted: true });
-  }, 120_000);
+  ])(
+    'a watch cut sends a reflector ($mode) back to a relist, and no change is lost',
+    async ({ client, env, fills, replayed }) => {
+      const { run, rule, journal } = await informerUnder(client, { resource: 'configmaps', watchCut: true, count: 1 }, env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(withoutReplays(run.lines[1].configMaps.events)).toEqual(['ADDED after', 'ADDED informer-done']);
+      expect(replaysIn([...run.lines[1].configMaps.initial, ...run.lines[1].configMaps.events])).toEqual(replayed);
+      const cut = journal.find((r) => r.type === 'watch-open' && r.fault);
+      expect(cut).toMatchObject({ resource: 'configmaps', fault: { rule: rule.id, verb: 'watch', watch: 'cut' } });
+      expect(journal.find((r) => r.type === 'watch-close' && r.watchId === cut.watchId)).toMatchObject({
+        reason: 'server',
+        events: 0,
+        fault: { watch: 'cut' },
+      });
+      expect(configMapFills(journal)).toEqual(fills);
+      // The relist came after the cut.
+      const relist = journal.filter((r) => r.type === 'request' && r.verb === 'list' && r.resource === 'configmaps').at(-1);
+      expect(relist.seq).toBeGreaterThan(cut.seq);
+      expect(server.requestFaults.list(client).rules[0]).toMatchObject({ injected: 1, exhausted: true });
+    },
+    120_000,
+  );
 
   it('a 410 Expired when it resumes its watch sends the reflector back to a relist, and no change is lost', async () => {
     const client = 'gone-listing';

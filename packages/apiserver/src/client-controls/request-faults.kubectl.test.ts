@@ -35,7 +35,12 @@ beforeAll(async () => {
   server = await startTestServer();
   kubectl = kubectlRunner(connectClient(server.dataDir, client, server.url).kubeconfigPath);
   await must('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
-  await must('POST', `/api/v1/namespaces/${namespace}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', labels: { tier: 'db' } }, data: { k: '1' } });
+  await must('POST', `/api/v1/namespaces/${namespace}/configmaps`, {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'settings', labels: { tier: 'db' } },
+    data: { k: '1' },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -44,10 +49,18 @@ afterAll(async () => {
 
 describe('faults injected into a connected client, as kubectl sees them', () => {
   it.each([
-    { status: 403, args: ['get', 'configmap', 'settings'], says: `Error from server (Forbidden): configmaps "settings" is forbidden: User "${client}" cannot get resource "configmaps" in API group "" in the namespace "${namespace}"` },
+    {
+      status: 403,
+      args: ['get', 'configmap', 'settings'],
+      says: `Error from server (Forbidden): configmaps "settings" is forbidden: User "${client}" cannot get resource "configmaps" in API group "" in the namespace "${namespace}"`,
+    },
     { status: 500, args: ['get', 'configmaps'], says: 'Error from server (InternalError): Internal error occurred: fault f2 injected by dojo-console' },
-    { status: 503, args: ['get', 'configmap', 'settings'], says: 'Error from server (ServiceUnavailable): the server is currently unable to handle the request' },
-  ] as const)('prints kube\'s own $status for the request the rule chose', async ({ status, args, says }) => {
+    {
+      status: 503,
+      args: ['get', 'configmap', 'settings'],
+      says: 'Error from server (ServiceUnavailable): the server is currently unable to handle the request',
+    },
+  ] as const)("prints kube's own $status for the request the rule chose", async ({ status, args, says }) => {
     server.requestFaults.add(client, { verbs: [args.length === 2 ? 'list' : 'get'], resource: 'configmaps', namespace, status, count: 1 });
     const refused = await kubectl.run([...args, '-n', namespace]);
     expect(refused.code).not.toBe(0);
@@ -57,7 +70,7 @@ describe('faults injected into a connected client, as kubectl sees them', () => 
     expect(served.code, served.stderr).toBe(0);
   });
 
-  it('refuses a write with kube\'s optimistic-lock 409, and the write does not happen', async () => {
+  it("refuses a write with kube's optimistic-lock 409, and the write does not happen", async () => {
     const { rules } = server.requestFaults.add(client, { verbs: ['patch'], resource: 'configmaps', name: 'settings', status: 409 });
     const refused = await kubectl.run(['label', 'configmap', 'settings', 'faulted=yes', '-n', namespace]);
     expect(refused.stderr.trim()).toBe(
@@ -66,13 +79,23 @@ describe('faults injected into a connected client, as kubectl sees them', () => 
     const stored = await must('GET', `/api/v1/namespaces/${namespace}/configmaps/settings`);
     expect(stored.metadata.labels).toEqual({ tier: 'db' });
     const record = (await requestsOfClient()).findLast((r) => r.verb === 'patch');
-    expect(record).toMatchObject({ code: 409, reason: 'Conflict', name: 'settings', resource: 'configmaps', fault: { rule: rules.at(-1)!.id, verb: 'patch', status: 409 } });
+    expect(record).toMatchObject({
+      code: 409,
+      reason: 'Conflict',
+      name: 'settings',
+      resource: 'configmaps',
+      fault: { rule: rules.at(-1)!.id, verb: 'patch', status: 409 },
+    });
     server.requestFaults.clear(client, rules.at(-1)!.id);
   });
 
   it('chooses by label selector the objects whose stored labels match', async () => {
     const { rules } = server.requestFaults.add(client, { labelSelector: 'tier=db', status: 503 });
-    await must('POST', `/api/v1/namespaces/${namespace}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other', labels: { tier: 'web' } } });
+    await must('POST', `/api/v1/namespaces/${namespace}/configmaps`, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'other', labels: { tier: 'web' } },
+    });
     expect((await kubectl.run(['get', 'configmap', 'settings', '-n', namespace])).code).not.toBe(0);
     expect((await kubectl.run(['get', 'configmap', 'other', '-n', namespace])).code).toBe(0);
     server.requestFaults.clear(client, rules.at(-1)!.id);
@@ -87,7 +110,7 @@ describe('faults injected into a connected client, as kubectl sees them', () => 
     expect(record.latencyMs).toBeGreaterThanOrEqual(1500);
   });
 
-  it('answers 429 with kube\'s TooManyRequests and Retry-After, which client-go waits out before each retry', async () => {
+  it("answers 429 with kube's TooManyRequests and Retry-After, which client-go waits out before each retry", async () => {
     server.requestFaults.add(client, { verbs: ['list'], resource: 'configmaps', status: 429, retryAfterSeconds: 2, count: 2 });
     const before = (await requestsOfClient()).length;
     const served = await kubectl.run(['get', 'configmaps', '-n', namespace]);

@@ -5,7 +5,17 @@ import type { FaultRequest } from './request-faults-rule.ts';
 
 const request = (fields: Partial<Omit<FaultRequest, 'labels'>> & { labels?: Record<string, string> } = {}): FaultRequest => {
   const { labels, ...rest } = fields;
-  return { verb: 'update', group: 'apps', resource: 'deployments', subresource: '', namespace: 'default', name: 'web', resumesWatch: false, ...rest, labels: () => labels };
+  return {
+    verb: 'update',
+    group: 'apps',
+    resource: 'deployments',
+    subresource: '',
+    namespace: 'default',
+    name: 'web',
+    resumesWatch: false,
+    ...rest,
+    labels: () => labels,
+  };
 };
 
 const injectedOf = (faults: RequestFaults, client: string) => faults.list(client).rules.map((r) => r.injected);
@@ -92,7 +102,7 @@ describe('RequestFaults', () => {
     expect(injectedOf(faults, 'op')).toEqual([1, 1]);
   });
 
-  it('answers a 429 with kube\'s Retry-After of 1 second unless the rule says otherwise', () => {
+  it("answers a 429 with kube's Retry-After of 1 second unless the rule says otherwise", () => {
     const faults = new RequestFaults();
     faults.add('op', { status: 429, count: 1 });
     faults.add('op', { status: 429, retryAfterSeconds: 5 });
@@ -110,7 +120,7 @@ describe('RequestFaults', () => {
     expect(faults.decide('op', { ...watch, verb: 'list' })).toBeUndefined();
   });
 
-  it('refuses a rule that does not say what to do, or says it twice, with kube\'s Invalid naming each field', () => {
+  it("refuses a rule that does not say what to do, or says it twice, with kube's Invalid naming each field", () => {
     const faults = new RequestFaults();
     const refusal = (spec: object): StatusError => {
       try {
@@ -143,7 +153,7 @@ describe('RequestFaults', () => {
   });
 });
 
-describe('RequestFaults lifted with the client\'s credential', () => {
+describe("RequestFaults lifted with the client's credential", () => {
   /** A clock whose timers run when the test says. */
   const fakeClock = () => {
     let now = 0;
@@ -167,7 +177,7 @@ describe('RequestFaults lifted with the client\'s credential', () => {
     };
   };
 
-  it('drops the rules of a client whose credential is gone at the next check, and keeps the others\'', () => {
+  it("drops the rules of a client whose credential is gone at the next check, and keeps the others'", () => {
     const clock = fakeClock();
     const connected = new Set(['op', 'other']);
     const faults = new RequestFaults({ clock, isConnected: (c) => connected.has(c), liftCheckMs: 1000 });

@@ -21,7 +21,13 @@ export function viewListOptions(options: ListOptions, view: ReadRevision): ListO
   return { ...options, resourceVersion: String(view.rev), resourceVersionMatch: 'Exact' };
 }
 
-export function viewObject(deps: { revisioned: RevisionedStore; watchCache: WatchCache }, info: ResourceInfo, namespace: string | undefined, name: string, view: ReadRevision): KubeObject {
+export function viewObject(
+  deps: { revisioned: RevisionedStore; watchCache: WatchCache },
+  info: ResourceInfo,
+  namespace: string | undefined,
+  name: string,
+  view: ReadRevision,
+): KubeObject {
   const stored = storedObjectAt(deps.revisioned, deps.watchCache, info.bucket, storageName(namespace, name), view.rev);
   if (!stored) throw newNotFound(groupResourceOf(info), name);
   return info.fromStorage(JSON.parse(stored.json) as KubeObject);

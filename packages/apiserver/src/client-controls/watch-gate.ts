@@ -72,7 +72,7 @@ export class WatchGate {
   /** Sends the held events `release` picks, in order; answers how many left. */
   release(release: (held: Held) => boolean, releasedBy: NonNullable<ViewMark['releasedBy']>): number {
     let count = 0;
-    for (let i = 0; i < this.#held.length; ) {
+    for (let i = 0; i < this.#held.length;) {
       const held = this.#held[i]!;
       if (!release(held)) {
         i++;
@@ -106,7 +106,15 @@ export class WatchGate {
 
 export function heldEventOf(target: Pick<GatedWatchTarget, 'kind' | 'namespaced'>, h: Held): HeldEvent {
   const { namespace, name } = objectNameOf(target.namespaced, h.event.name);
-  return { type: h.event.type, kind: target.kind, ...(namespace ? { namespace } : {}), name, resourceVersion: String(h.event.rev), since: h.since, because: h.because };
+  return {
+    type: h.event.type,
+    kind: target.kind,
+    ...(namespace ? { namespace } : {}),
+    name,
+    resourceVersion: String(h.event.rev),
+    since: h.since,
+    because: h.because,
+  };
 }
 
 /** A change's storage name ("namespace/name" or "name") as namespace and name. */

@@ -79,16 +79,27 @@ describe('a client connected with --service-account', () => {
       resource: 'configmaps',
       namespace: 'shop',
       reason: 'Forbidden',
-      forbidden: { authorizedAs: 'system:serviceaccount:shop:operator', verb: 'create', rule: { verbs: ['create'], apiGroups: [''], resources: ['configmaps'] }, namespace: 'shop' },
+      forbidden: {
+        authorizedAs: 'system:serviceaccount:shop:operator',
+        verb: 'create',
+        rule: { verbs: ['create'], apiGroups: [''], resources: ['configmaps'] },
+        namespace: 'shop',
+      },
     });
   });
 
-  it('names the cluster-wide rule for a watch across every namespace, with RBAC\'s verb', async () => {
+  it("names the cluster-wide rule for a watch across every namespace, with RBAC's verb", async () => {
     const since = server.journal!.lastSeq;
     const watch = await kubectl.run(['get', 'deployments', '-A', '--watch-only', '--request-timeout=5s']);
-    expect(watch.stderr).toContain('deployments.apps is forbidden: User "system:serviceaccount:shop:operator" cannot list resource "deployments" in API group "apps" at the cluster scope');
+    expect(watch.stderr).toContain(
+      'deployments.apps is forbidden: User "system:serviceaccount:shop:operator" cannot list resource "deployments" in API group "apps" at the cluster scope',
+    );
     const refused = requestsOf(client, since).find((r) => r.code === 403);
-    expect(refused?.forbidden).toEqual({ authorizedAs: 'system:serviceaccount:shop:operator', verb: 'list', rule: { verbs: ['list'], apiGroups: ['apps'], resources: ['deployments'] } });
+    expect(refused?.forbidden).toEqual({
+      authorizedAs: 'system:serviceaccount:shop:operator',
+      verb: 'list',
+      rule: { verbs: ['list'], apiGroups: ['apps'], resources: ['deployments'] },
+    });
   });
 
   it('is trusted again once connected without it', async () => {
@@ -107,7 +118,7 @@ describe('a client connected with --service-account', () => {
     expect(connectClient(server.dataDir, 'kept', 'https://127.0.0.1:1').serviceAccount).toEqual({ namespace: 'shop', name: 'operator' });
   });
 
-  it('refuses a malformed ServiceAccount reference in kube\'s Invalid shape', () => {
+  it("refuses a malformed ServiceAccount reference in kube's Invalid shape", () => {
     expect(() => parseServiceAccountRef('shop')).toThrow('Client "shop" is invalid: serviceAccount: Invalid value: "shop": must be NAMESPACE/NAME');
     expect(() => parseServiceAccountRef('Shop/op')).toThrow(/serviceAccount.namespace: Invalid value: "Shop"/);
   });

@@ -32,10 +32,22 @@ export function parseServiceAccountRef(text: string): ServiceAccountRef {
   if (extra !== undefined || !name) problems.push(fieldError.invalid('serviceAccount', text, 'must be NAMESPACE/NAME'));
   else {
     if (namespace.length > 63 || !dns1123Label.test(namespace)) {
-      problems.push(fieldError.invalid('serviceAccount.namespace', namespace, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character"));
+      problems.push(
+        fieldError.invalid(
+          'serviceAccount.namespace',
+          namespace,
+          "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+        ),
+      );
     }
     if (name.length > 253 || !dns1123Subdomain.test(name)) {
-      problems.push(fieldError.invalid('serviceAccount.name', name, "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"));
+      problems.push(
+        fieldError.invalid(
+          'serviceAccount.name',
+          name,
+          "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+        ),
+      );
     }
   }
   if (problems.length) throw newInvalid({ group: '', kind: 'Client' }, text, problems);

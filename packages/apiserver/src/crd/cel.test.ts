@@ -82,7 +82,7 @@ describe('validateCelRules', () => {
   it('reports rules on the object root on the nil path', () => {
     const schema: JSONSchemaProps = {
       type: 'object',
-      'x-kubernetes-validations': [{ rule: "self.metadata.name.size() <= 10", message: 'name too long' }],
+      'x-kubernetes-validations': [{ rule: 'self.metadata.name.size() <= 10', message: 'name too long' }],
       properties: { spec: { type: 'object' } },
     };
     expect(messages(validateCelRules(schema, { metadata: { name: 'a-very-long-name' }, spec: {} }).errors)).toEqual([
@@ -132,8 +132,19 @@ describe('validateCelRules', () => {
         },
       },
     };
-    const old = { brokers: [{ id: 1, rack: 'a' }, { id: 2, rack: 'b' }] };
-    const now = { brokers: [{ id: 2, rack: 'c' }, { id: 1, rack: 'a' }, { id: 3, rack: 'z' }] };
+    const old = {
+      brokers: [
+        { id: 1, rack: 'a' },
+        { id: 2, rack: 'b' },
+      ],
+    };
+    const now = {
+      brokers: [
+        { id: 2, rack: 'c' },
+        { id: 1, rack: 'a' },
+        { id: 3, rack: 'z' },
+      ],
+    };
     expect(messages(validateCelRules(schema, now, { oldValue: old }).errors)).toEqual(['brokers[0]: Invalid value: "object": rack is immutable']);
   });
 
@@ -181,7 +192,9 @@ describe('compileRule', () => {
   });
 
   it('checks messageExpression too', () => {
-    expect(compileRule({ rule: 'true', messageExpression: '1 +' }, { type: 'object' }).messageError).toMatch(/^messageExpression compilation failed: ERROR: <input>:1:/);
+    expect(compileRule({ rule: 'true', messageExpression: '1 +' }, { type: 'object' }).messageError).toMatch(
+      /^messageExpression compilation failed: ERROR: <input>:1:/,
+    );
     expect(compileRule({ rule: 'true', messageExpression: '1 + 2' }, { type: 'object' }).messageError).toBe('must evaluate to a string');
   });
 });

@@ -35,17 +35,47 @@ const supportedReasons = ['FieldValueDuplicate', 'FieldValueForbidden', 'FieldVa
 
 /** Root fields allowed with the status subresource, in Go struct order (the message lists Go names). */
 const rootFieldOrder: [keyof JSONSchemaProps, string | undefined][] = [
-  ['id', undefined], ['$ref', undefined], ['description', 'Description'], ['type', 'Type'], ['format', 'Format'],
-  ['title', 'Title'], ['default', undefined], ['maximum', 'Maximum'], ['exclusiveMaximum', 'ExclusiveMaximum'],
-  ['minimum', 'Minimum'], ['exclusiveMinimum', 'ExclusiveMinimum'], ['maxLength', 'MaxLength'], ['minLength', 'MinLength'],
-  ['pattern', 'Pattern'], ['maxItems', 'MaxItems'], ['minItems', 'MinItems'], ['uniqueItems', 'UniqueItems'],
-  ['multipleOf', 'MultipleOf'], ['enum', undefined], ['maxProperties', undefined], ['minProperties', undefined],
-  ['required', 'Required'], ['items', 'Items'], ['allOf', undefined], ['oneOf', undefined], ['anyOf', undefined],
-  ['not', undefined], ['properties', 'Properties'], ['additionalProperties', undefined], ['patternProperties', undefined],
-  ['dependencies', undefined], ['additionalItems', undefined], ['definitions', undefined], ['example', 'Example'],
-  ['nullable', undefined], ['x-kubernetes-preserve-unknown-fields', 'XPreserveUnknownFields'],
-  ['x-kubernetes-embedded-resource', undefined], ['x-kubernetes-int-or-string', undefined],
-  ['x-kubernetes-list-map-keys', undefined], ['x-kubernetes-list-type', undefined], ['x-kubernetes-map-type', undefined],
+  ['id', undefined],
+  ['$ref', undefined],
+  ['description', 'Description'],
+  ['type', 'Type'],
+  ['format', 'Format'],
+  ['title', 'Title'],
+  ['default', undefined],
+  ['maximum', 'Maximum'],
+  ['exclusiveMaximum', 'ExclusiveMaximum'],
+  ['minimum', 'Minimum'],
+  ['exclusiveMinimum', 'ExclusiveMinimum'],
+  ['maxLength', 'MaxLength'],
+  ['minLength', 'MinLength'],
+  ['pattern', 'Pattern'],
+  ['maxItems', 'MaxItems'],
+  ['minItems', 'MinItems'],
+  ['uniqueItems', 'UniqueItems'],
+  ['multipleOf', 'MultipleOf'],
+  ['enum', undefined],
+  ['maxProperties', undefined],
+  ['minProperties', undefined],
+  ['required', 'Required'],
+  ['items', 'Items'],
+  ['allOf', undefined],
+  ['oneOf', undefined],
+  ['anyOf', undefined],
+  ['not', undefined],
+  ['properties', 'Properties'],
+  ['additionalProperties', undefined],
+  ['patternProperties', undefined],
+  ['dependencies', undefined],
+  ['additionalItems', undefined],
+  ['definitions', undefined],
+  ['example', 'Example'],
+  ['nullable', undefined],
+  ['x-kubernetes-preserve-unknown-fields', 'XPreserveUnknownFields'],
+  ['x-kubernetes-embedded-resource', undefined],
+  ['x-kubernetes-int-or-string', undefined],
+  ['x-kubernetes-list-map-keys', undefined],
+  ['x-kubernetes-list-type', undefined],
+  ['x-kubernetes-map-type', undefined],
   ['x-kubernetes-validations', 'XValidations'],
 ];
 const allowedAtRoot = `[Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations]`;
@@ -64,11 +94,19 @@ export function validateCRDSchema(schema: JSONSchemaProps, statusEnabled: boolea
       if (isZero(schema[key])) continue;
       if (key === 'type') {
         if (schema.type === 'object') continue;
-        errors.push(fieldError.invalid(childPath(path, 'openAPIV3Schema.type'), schema.type, `only "object" is allowed as the type at the root of the schema if the status subresource is enabled`));
+        errors.push(
+          fieldError.invalid(
+            childPath(path, 'openAPIV3Schema.type'),
+            schema.type,
+            `only "object" is allowed as the type at the root of the schema if the status subresource is enabled`,
+          ),
+        );
         break;
       }
       if (goName === undefined) {
-        errors.push(fieldError.invalid(root, schema, `only ${allowedAtRoot} fields are allowed at the root of the schema if the status subresource is enabled`));
+        errors.push(
+          fieldError.invalid(root, schema, `only ${allowedAtRoot} fields are allowed at the root of the schema if the status subresource is enabled`),
+        );
         break;
       }
     }
@@ -116,7 +154,11 @@ function walk(schema: JSONSchemaProps, path: string, context: Context, isRoot: b
   }
   const junctor = (s: JSONSchemaProps, p: string): void => add(walk(s, p, { ...context, celEnabled: false }, false));
   if (schema.not) junctor(schema.not, childPath(path, 'not'));
-  for (const [name, list] of [['allOf', schema.allOf], ['oneOf', schema.oneOf], ['anyOf', schema.anyOf]] as const) {
+  for (const [name, list] of [
+    ['allOf', schema.allOf],
+    ['oneOf', schema.oneOf],
+    ['anyOf', schema.anyOf],
+  ] as const) {
     list?.forEach((s, i) => junctor(s, indexPath(childPath(path, name), i)));
   }
   if (schema.items && !Array.isArray(schema.items)) {
@@ -139,7 +181,8 @@ function validationRuleShapes(schema: JSONSchemaProps, path: string): FieldError
     const message = rule.message ?? '';
     const trimmedRule = (rule.rule ?? '').trim();
     if (trimmedRule === '') errors.push(fieldError.required(rulePath(path, i, 'rule'), 'rule is not specified'));
-    else if (message.length > 0 && message.trim() === '') errors.push(fieldError.invalid(rulePath(path, i, 'message'), message, 'message must be non-empty if specified'));
+    else if (message.length > 0 && message.trim() === '')
+      errors.push(fieldError.invalid(rulePath(path, i, 'message'), message, 'message must be non-empty if specified'));
     else if (/[\n\r]/.test(message.trim())) errors.push(fieldError.invalid(rulePath(path, i, 'message'), message, 'message must not contain line breaks'));
     else if (/[\n\r]/.test(trimmedRule) && message.trim() === '') {
       errors.push(fieldError.required(rulePath(path, i, 'message'), 'message must be specified if rule contains line breaks'));
@@ -151,7 +194,8 @@ function validationRuleShapes(schema: JSONSchemaProps, path: string): FieldError
       errors.push(fieldError.notSupported(rulePath(path, i, 'reason'), rule.reason, supportedReasons));
     }
     const fieldPath = rule.fieldPath ?? '';
-    if (fieldPath.length > 0 && fieldPath.trim() === '') errors.push(fieldError.invalid(rulePath(path, i, 'fieldPath'), fieldPath, 'fieldPath must be non-empty if specified'));
+    if (fieldPath.length > 0 && fieldPath.trim() === '')
+      errors.push(fieldError.invalid(rulePath(path, i, 'fieldPath'), fieldPath, 'fieldPath must be non-empty if specified'));
     if (/[\n\r]/.test(fieldPath)) errors.push(fieldError.invalid(rulePath(path, i, 'fieldPath'), fieldPath, 'fieldPath must not contain line breaks'));
     if (fieldPath.length > 0 && validFieldPath(fieldPath, schema) instanceof Error) {
       errors.push(fieldError.invalid(rulePath(path, i, 'fieldPath'), fieldPath, 'fieldPath must be a valid path'));
@@ -180,7 +224,13 @@ function compileRules(schema: JSONSchemaProps, path: string, context: Context): 
     if (compiled.messageError) errors.push(invalidRule(rulePath(path, i, 'messageExpression'), rule, compiled.messageError));
     if (compiled.usesOldSelf) {
       if (context.uncorrelatablePath !== undefined) {
-        errors.push(fieldError.invalid(rulePath(path, i, 'rule'), rule.rule, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${context.uncorrelatablePath}`));
+        errors.push(
+          fieldError.invalid(
+            rulePath(path, i, 'rule'),
+            rule.rule,
+            `oldSelf cannot be used on the uncorrelatable portion of the schema within ${context.uncorrelatablePath}`,
+          ),
+        );
       }
     } else if (rule.optionalOldSelf !== undefined) {
       errors.push(fieldError.invalid(rulePath(path, i, 'optionalOldSelf'), rule.optionalOldSelf, 'may not be set if oldSelf is not used in rule'));

@@ -25,9 +25,11 @@ function replaced(root: unknown, path: Path, value: unknown): unknown {
 }
 
 /** A real CRD with one subtree swapped for arbitrary JSON: every validator sees odd input. */
-const mutatedCrd = fc.constantFrom(dojoCrd(), kafkaTopicCrd()).chain((crd) =>
-  fc.tuple(fc.constantFrom(...pathsOf(crd)), fc.jsonValue({ maxDepth: 3 })).map(([path, value]) => replaced(crd, path, value) as CustomResourceDefinition),
-);
+const mutatedCrd = fc
+  .constantFrom(dojoCrd(), kafkaTopicCrd())
+  .chain((crd) =>
+    fc.tuple(fc.constantFrom(...pathsOf(crd)), fc.jsonValue({ maxDepth: 3 })).map(([path, value]) => replaced(crd, path, value) as CustomResourceDefinition),
+  );
 
 describe('decodeCustomResourceDefinition', () => {
   it('reports fields of the wrong JSON type instead of validating them', () => {

@@ -72,27 +72,57 @@ const any: Check = (value) => value;
 /** JSONSchemaProps, recursively. */
 const schema: Check = (value, path, errors) => schemaFields(value, path, errors);
 const schemaFields: Check = object({
-  type: str, format: str, title: str, description: str, pattern: str, $ref: str, id: str,
-  nullable: bool, exclusiveMinimum: bool, exclusiveMaximum: bool, uniqueItems: bool,
-  minimum: num, maximum: num, multipleOf: num, minLength: num, maxLength: num,
-  minItems: num, maxItems: num, minProperties: num, maxProperties: num,
-  required: list(str), enum: list(any), default: any, example: any,
-  properties: map(schema), patternProperties: map(schema), definitions: map(schema),
+  type: str,
+  format: str,
+  title: str,
+  description: str,
+  pattern: str,
+  $ref: str,
+  id: str,
+  nullable: bool,
+  exclusiveMinimum: bool,
+  exclusiveMaximum: bool,
+  uniqueItems: bool,
+  minimum: num,
+  maximum: num,
+  multipleOf: num,
+  minLength: num,
+  maxLength: num,
+  minItems: num,
+  maxItems: num,
+  minProperties: num,
+  maxProperties: num,
+  required: list(str),
+  enum: list(any),
+  default: any,
+  example: any,
+  properties: map(schema),
+  patternProperties: map(schema),
+  definitions: map(schema),
   items: either(list(schema), 'array', schema),
   additionalProperties: either(bool, 'boolean', schema),
   additionalItems: either(bool, 'boolean', schema),
-  allOf: list(schema), anyOf: list(schema), oneOf: list(schema), not: schema,
-  'x-kubernetes-int-or-string': bool, 'x-kubernetes-preserve-unknown-fields': bool, 'x-kubernetes-embedded-resource': bool,
-  'x-kubernetes-list-type': str, 'x-kubernetes-list-map-keys': list(str), 'x-kubernetes-map-type': str,
-  'x-kubernetes-validations': list(
-    object({ rule: str, message: str, messageExpression: str, reason: str, fieldPath: str, optionalOldSelf: bool }),
-  ),
+  allOf: list(schema),
+  anyOf: list(schema),
+  oneOf: list(schema),
+  not: schema,
+  'x-kubernetes-int-or-string': bool,
+  'x-kubernetes-preserve-unknown-fields': bool,
+  'x-kubernetes-embedded-resource': bool,
+  'x-kubernetes-list-type': str,
+  'x-kubernetes-list-map-keys': list(str),
+  'x-kubernetes-map-type': str,
+  'x-kubernetes-validations': list(object({ rule: str, message: str, messageExpression: str, reason: str, fieldPath: str, optionalOldSelf: bool })),
 });
 
 const names = object({ plural: str, singular: str, kind: str, listKind: str, shortNames: list(str), categories: list(str) });
 
 const version = object({
-  name: str, served: bool, storage: bool, deprecated: bool, deprecationWarning: str,
+  name: str,
+  served: bool,
+  storage: bool,
+  deprecated: bool,
+  deprecationWarning: str,
   schema: object({ openAPIV3Schema: schema }),
   subresources: object({ status: object({}), scale: object({ specReplicasPath: str, statusReplicasPath: str, labelSelectorPath: str }) }),
   additionalPrinterColumns: list(object({ name: str, type: str, format: str, description: str, priority: num, jsonPath: str })),
@@ -102,7 +132,11 @@ const version = object({
 const crd = object({
   metadata: object({ name: str, generateName: str }),
   spec: object({
-    group: str, scope: str, preserveUnknownFields: bool, names, versions: list(version),
+    group: str,
+    scope: str,
+    preserveUnknownFields: bool,
+    names,
+    versions: list(version),
     conversion: object({
       strategy: str,
       webhook: object({
@@ -119,5 +153,7 @@ export function decodeCustomResourceDefinition(value: unknown): { crd: CustomRes
   const errors: FieldError[] = [];
   if (jsonType(value) !== 'object') return { errors: [fieldError.typeInvalid('<nil>', jsonType(value), 'must be of type object')] };
   const decoded = crd(value, '', errors) as CustomResourceDefinition;
-  return errors.length > 0 ? { errors } : { crd: { ...decoded, metadata: decoded.metadata ?? {}, spec: decoded.spec ?? ({} as CustomResourceDefinition['spec']) }, errors: [] };
+  return errors.length > 0
+    ? { errors }
+    : { crd: { ...decoded, metadata: decoded.metadata ?? {}, spec: decoded.spec ?? ({} as CustomResourceDefinition['spec']) }, errors: [] };
 }

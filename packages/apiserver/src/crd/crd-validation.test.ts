@@ -115,7 +115,11 @@ describe('validateCustomResourceDefinition', () => {
   });
 
   it('keeps value validations out of junctors', () => {
-    const spec: JSONSchemaProps = { type: 'object', properties: { a: { type: 'string' } }, anyOf: [{ type: 'object', required: ['a'] }, { properties: { b: {} } }] };
+    const spec: JSONSchemaProps = {
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      anyOf: [{ type: 'object', required: ['a'] }, { properties: { b: {} } }],
+    };
     expect(validate(withSpecSchema(spec))).toEqual([
       `${specPath}.anyOf[0].type: Forbidden: must be empty to be structural`,
       `${specPath}.properties[b]: Required value: because it is defined in ${specPath}.anyOf[1].properties[b]`,

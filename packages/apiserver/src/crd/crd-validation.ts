@@ -46,7 +46,13 @@ export function validateCustomResourceDefinition(input: CustomResourceDefinition
   errors.push(...validateNames(crd.status?.acceptedNames ?? {}, 'status.acceptedNames'));
   errors.push(...validateStoredVersions(crd));
   if (spec.preserveUnknownFields) {
-    errors.push(fieldError.invalid('spec.preserveUnknownFields', true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
+    errors.push(
+      fieldError.invalid(
+        'spec.preserveUnknownFields',
+        true,
+        'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead',
+      ),
+    );
   }
   return errors;
 }
@@ -114,10 +120,12 @@ function validateSpec(spec: CustomResourceDefinitionSpec): FieldError[] {
     const own = version.schema?.openAPIV3Schema;
     if (schema === undefined && own) errors.push(...validateCRDSchema(own, Boolean((subresources ?? version.subresources)?.status), childPath(at, 'schema')));
     if (subresources === undefined) errors.push(...validateSubresources(version.subresources, childPath(at, 'subresources')));
-    if (columns === undefined) (version.additionalPrinterColumns ?? []).forEach((c, j) => errors.push(...validateColumn(c, indexPath(childPath(at, 'additionalPrinterColumns'), j))));
+    if (columns === undefined)
+      (version.additionalPrinterColumns ?? []).forEach((c, j) => errors.push(...validateColumn(c, indexPath(childPath(at, 'additionalPrinterColumns'), j))));
   });
   if (!unique) errors.push(fieldError.invalid('spec.versions', versions, 'must contain unique version names'));
-  if (versions.filter((v) => v.storage).length !== 1) errors.push(fieldError.invalid('spec.versions', versions, 'must have exactly one version marked as storage version'));
+  if (versions.filter((v) => v.storage).length !== 1)
+    errors.push(fieldError.invalid('spec.versions', versions, 'must have exactly one version marked as storage version'));
   if (!spec.names?.plural) errors.push(fieldError.required('spec.names.plural'));
   if (!spec.names?.singular) errors.push(fieldError.required('spec.names.singular'));
   if (!spec.names?.kind) errors.push(fieldError.required('spec.names.kind'));
@@ -216,7 +224,8 @@ function validateConversion(conversion: CustomResourceConversion | undefined, pa
     }
   } else {
     if (clientConfig) errors.push(fieldError.forbidden(childPath(path, 'webhookClientConfig'), 'should not be set when strategy is not set to Webhook'));
-    if (reviewVersions.length > 0) errors.push(fieldError.forbidden(childPath(path, 'conversionReviewVersions'), 'should not be set when strategy is not set to Webhook'));
+    if (reviewVersions.length > 0)
+      errors.push(fieldError.forbidden(childPath(path, 'conversionReviewVersions'), 'should not be set when strategy is not set to Webhook'));
   }
   return errors;
 }
@@ -228,7 +237,8 @@ function validateStoredVersions(crd: CustomResourceDefinition): FieldError[] {
   const errors: FieldError[] = [];
   const remaining = new Map(stored.map((v, i) => [v, i]));
   for (const version of crd.spec.versions ?? []) {
-    if (version.storage && !remaining.has(version.name)) errors.push(invalidWithGoValue(path, goStringSlice(stored), `must have the storage version ${version.name}`));
+    if (version.storage && !remaining.has(version.name))
+      errors.push(invalidWithGoValue(path, goStringSlice(stored), `must have the storage version ${version.name}`));
     remaining.delete(version.name);
   }
   for (const [v, i] of remaining) {

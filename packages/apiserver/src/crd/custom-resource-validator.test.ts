@@ -65,7 +65,15 @@ describe('createCustomResourceValidator', () => {
   });
 
   it('reports duplicate map-list keys', () => {
-    const obj = { ...dojo(), status: { conditions: [{ type: 'Ready', status: 'True' }, { type: 'Ready', status: 'False' }] } };
+    const obj = {
+      ...dojo(),
+      status: {
+        conditions: [
+          { type: 'Ready', status: 'True' },
+          { type: 'Ready', status: 'False' },
+        ],
+      },
+    };
     expect(messages(dojos().validate(obj))).toEqual(['status.conditions[1]: Duplicate value: {"type":"Ready"}']);
   });
 
@@ -123,7 +131,8 @@ describe('createCustomResourceValidator', () => {
 
 /** Whether every field of `value` is one pruning would keep. */
 function onlyKnownFields(schema: JSONSchemaProps | undefined, value: unknown, keepMeta: boolean): boolean {
-  if (Array.isArray(value)) return value.every((item) => onlyKnownFields(schema?.items, item, false) || schema?.['x-kubernetes-preserve-unknown-fields'] === true);
+  if (Array.isArray(value))
+    return value.every((item) => onlyKnownFields(schema?.items, item, false) || schema?.['x-kubernetes-preserve-unknown-fields'] === true);
   if (value === null || typeof value !== 'object') return true;
   const preserve = schema?.['x-kubernetes-preserve-unknown-fields'] === true;
   const embedded = keepMeta || schema?.['x-kubernetes-embedded-resource'] === true;

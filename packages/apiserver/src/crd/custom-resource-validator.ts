@@ -19,12 +19,7 @@ import { compileDecoder } from './decode-compiled.ts';
 import { renderPath } from './field-path.ts';
 import { isObject, kindOf, setOwn } from './json-value.ts';
 import { validateListSetsAndMaps } from './list-type.ts';
-import type {
-  CustomResourceColumnDefinition,
-  CustomResourceDefinition,
-  CustomResourceSubresourceScale,
-  JSONSchemaProps,
-} from './schema-types.ts';
+import type { CustomResourceColumnDefinition, CustomResourceDefinition, CustomResourceSubresourceScale, JSONSchemaProps } from './schema-types.ts';
 import { compileValidator } from './validate-compiled.ts';
 
 export interface ValidationOutcome {
@@ -47,7 +42,13 @@ export interface CustomResourceValidator {
 }
 
 const metaFields = ['apiVersion', 'kind', 'metadata'];
-const blockingTypes = new Set<FieldError['type']>(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
+const blockingTypes = new Set<FieldError['type']>([
+  'FieldValueNotSupported',
+  'FieldValueRequired',
+  'FieldValueTooLong',
+  'FieldValueTooMany',
+  'FieldValueTypeInvalid',
+]);
 
 /** apiVersion, kind and metadata are validated by the registry, not by the CRD schema. */
 function withoutMeta(schema: JSONSchemaProps): JSONSchemaProps {
@@ -174,7 +175,13 @@ export function createCustomResourceValidator(crd: CustomResourceDefinition, ver
     if (!oldObj || validateListSetsAndMaps(schema, oldObj).length === 0) errors.push(...validateListSetsAndMaps(schema, obj));
     if (!hasRules) return { errors, warnings: [] };
     if (errors.some((e) => blockingTypes.has(e.type))) {
-      errors.push(fieldError.invalid(renderPath(''), 'null', 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation'));
+      errors.push(
+        fieldError.invalid(
+          renderPath(''),
+          'null',
+          'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
+        ),
+      );
       return { errors, warnings: [] };
     }
     const cel = validateCelRules(schema, obj, oldObj ? { oldValue: oldObj } : {});

@@ -47,7 +47,8 @@ interface Fields<T> {
 function fieldsOf<T>(schema: JSONSchemaProps, compile: (s: JSONSchemaProps) => T): Fields<T> {
   const declared = new Map<string, { schema: JSONSchemaProps; compiled: T }>();
   for (const [key, property] of Object.entries(schema.properties ?? {})) declared.set(key, { schema: property, compiled: compile(property) });
-  const additional = typeof schema.additionalProperties === 'object' ? { schema: schema.additionalProperties, compiled: compile(schema.additionalProperties) } : undefined;
+  const additional =
+    typeof schema.additionalProperties === 'object' ? { schema: schema.additionalProperties, compiled: compile(schema.additionalProperties) } : undefined;
   return { declared, additional };
 }
 
@@ -106,7 +107,8 @@ function compileDefaults(schema: JSONSchemaProps | undefined): Mutate {
     for (const key of Object.keys(value)) {
       if (schema.properties && Object.hasOwn(schema.properties, key)) declared.get(key)!.compiled(value[key]);
       else if (additional) {
-        if (isNonNullableNull(value[key], additional.schema) && additional.schema.default !== undefined) setOwn(value, key, copyJSON(additional.schema.default));
+        if (isNonNullableNull(value[key], additional.schema) && additional.schema.default !== undefined)
+          setOwn(value, key, copyJSON(additional.schema.default));
         additional.compiled(ownValue(value, key));
       }
     }

@@ -25,7 +25,7 @@ describe('Go renderings', () => {
   it('prints a decoded JSON value like %+v: maps with keys sorted bytewise, lists spaced, strings bare', () => {
     const patch = { metadata: { annotations: { b: '[1,2]' } }, data: { z: 'é x', k: 7, A: 'q"s', f: 1.5, n: null, l: [1, 'a', true] } };
     expect(formatGoValue(patch)).toBe('map[data:map[A:q"s f:1.5 k:7 l:[1 a true] n:<nil> z:é x] metadata:map[annotations:map[b:[1,2]]]]');
-    expect(formatGoValue({ 'é': 1, z: 2, Z: 3 })).toBe('map[Z:3 z:2 é:1]');
+    expect(formatGoValue({ é: 1, z: 2, Z: 3 })).toBe('map[Z:3 z:2 é:1]');
     expect(formatGoValue({})).toBe('map[]');
   });
 });

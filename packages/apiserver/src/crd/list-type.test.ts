@@ -34,7 +34,12 @@ describe('validateListSetsAndMaps', () => {
   });
 
   it('reports map-list items whose key repeats, showing the key', () => {
-    const status = { conditions: [{ type: 'Ready', status: 'True' }, { type: 'Ready', status: 'False' }] };
+    const status = {
+      conditions: [
+        { type: 'Ready', status: 'True' },
+        { type: 'Ready', status: 'False' },
+      ],
+    };
     expect(messages(dojoSchema, { status })).toEqual(['status.conditions[1]: Duplicate value: {"type":"Ready"}']);
   });
 
@@ -58,6 +63,16 @@ describe('validateListSetsAndMaps', () => {
   });
 
   it('accepts unique sets and maps', () => {
-    expect(messages(setSchema, { spec: { tags: ['a', 'b'], ports: [{ port: 80, protocol: 'TCP' }, { port: 443, protocol: 'TCP' }] } })).toEqual([]);
+    expect(
+      messages(setSchema, {
+        spec: {
+          tags: ['a', 'b'],
+          ports: [
+            { port: 80, protocol: 'TCP' },
+            { port: 443, protocol: 'TCP' },
+          ],
+        },
+      }),
+    ).toEqual([]);
   });
 });

@@ -93,9 +93,7 @@ function validateListMap(schema: JSONSchemaProps, list: unknown[], path: string)
     const keyField = keyFields[0]!;
     // A missing item or key is its own "unspecified" key, so two of them collide.
     const keys = list.map((item) => (isObject(item) && Object.hasOwn(item, keyField) ? item[keyField] : undefined));
-    return nonUniqueIndices(keys).map((i) =>
-      fieldError.duplicate(renderPath(indexPath(path, i)), keys[i] === undefined ? {} : { [keyField]: keys[i] }),
-    );
+    return nonUniqueIndices(keys).map((i) => fieldError.duplicate(renderPath(indexPath(path, i)), keys[i] === undefined ? {} : { [keyField]: keys[i] }));
   }
   const keys = list.map((item) => {
     const key: Record<string, unknown> = {};

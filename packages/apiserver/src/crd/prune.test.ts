@@ -19,7 +19,12 @@ describe('prune', () => {
   });
 
   it('names pruned fields inside arrays by index', () => {
-    const status = { conditions: [{ type: 'Ready', status: 'True' }, { type: 'Synced', status: 'True', color: 'green' }] };
+    const status = {
+      conditions: [
+        { type: 'Ready', status: 'True' },
+        { type: 'Synced', status: 'True', color: 'green' },
+      ],
+    };
     const obj = { ...dojo(), status };
     expect(prune(dojoSchema, obj)).toEqual(['status.conditions[1].color']);
   });

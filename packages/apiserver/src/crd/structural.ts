@@ -27,10 +27,7 @@ export function validateStructural(schema: JSONSchemaProps, path: string): Field
 }
 
 function isIntOrStringAnyOf(anyOf: JSONSchemaProps[] | undefined): boolean {
-  return (
-    anyOf?.length === 2 &&
-    anyOf.every((s, i) => Object.keys(s).length === 1 && s.type === (i === 0 ? 'integer' : 'string'))
-  );
+  return anyOf?.length === 2 && anyOf.every((s, i) => Object.keys(s).length === 1 && s.type === (i === 0 ? 'integer' : 'string'));
 }
 
 function invariants(s: JSONSchemaProps, level: Level, path: string): FieldError[] {
@@ -67,17 +64,28 @@ function invariants(s: JSONSchemaProps, level: Level, path: string): FieldError[
 
   const properties = s.properties ?? {};
   if (level === 'root' || embedded) {
-    for (const [name, expected] of [['kind', 'string'], ['apiVersion', 'string'], ['metadata', 'object']] as const) {
+    for (const [name, expected] of [
+      ['kind', 'string'],
+      ['apiVersion', 'string'],
+      ['metadata', 'object'],
+    ] as const) {
       const p = Object.hasOwn(properties, name) ? properties[name] : undefined;
       if (p && p.type !== expected) errors.push(fieldError.invalid(childPath(prop(path, name), 'type'), p.type ?? '', `must be ${expected}`));
     }
   }
   const metadata = Object.hasOwn(properties, 'metadata') ? properties.metadata : undefined;
   if (level === 'root' && metadata && !onlyNamesInMetadata(metadata)) {
-    errors.push(fieldError.forbidden(prop(path, 'metadata'), 'must not specify anything other than name and generateName, but metadata is implicitly specified'));
+    errors.push(
+      fieldError.forbidden(prop(path, 'metadata'), 'must not specify anything other than name and generateName, but metadata is implicitly specified'),
+    );
   }
   if (embedded && !preserve && Object.keys(properties).length === 0) {
-    errors.push(fieldError.required(childPath(path, 'properties'), 'must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields'));
+    errors.push(
+      fieldError.required(
+        childPath(path, 'properties'),
+        'must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields',
+      ),
+    );
   }
   return errors;
 }
@@ -152,7 +160,11 @@ function completeness(s: JSONSchemaProps, path: string): FieldError[] {
 function junctorCompleteness(v: JSONSchemaProps, s: JSONSchemaProps, sPath: string, vPath: string): FieldError[] {
   const errors: FieldError[] = [];
   if (v.not) errors.push(...nestedCompleteness(v.not, s, sPath, childPath(vPath, 'not')));
-  for (const [name, list] of [['allOf', v.allOf], ['anyOf', v.anyOf], ['oneOf', v.oneOf]] as const) {
+  for (const [name, list] of [
+    ['allOf', v.allOf],
+    ['anyOf', v.anyOf],
+    ['oneOf', v.oneOf],
+  ] as const) {
     list?.forEach((n, i) => errors.push(...nestedCompleteness(n, s, sPath, indexPath(childPath(vPath, name), i))));
   }
   return errors;

@@ -12,7 +12,7 @@ describe('compileValidator', () => {
     expect(schemas.length).toBeGreaterThan(10);
   });
 
-  it.each(schemas)('gives the interpreter\'s errors (messages, causes, order) for values of %s', (_, schema) => {
+  it.each(schemas)("gives the interpreter's errors (messages, causes, order) for values of %s", (_, schema) => {
     const compiled = compileValidator(schema);
     let failing = 0;
     fc.assert(
@@ -43,7 +43,7 @@ describe('compileValidator', () => {
     );
   });
 
-  it('names a Dojo\'s errors as kube-apiserver does', () => {
+  it("names a Dojo's errors as kube-apiserver does", () => {
     const dojo = schemas.find(([name]) => name.includes('core.jutsu.com_dojos.yaml'))![1];
     const errors = compileValidator(dojo)({ spec: { accountId: '', title: 'T', database: 'MySQL', replicas: -1 } });
     expect(errors.map((e) => `${e.field}: ${e.type}`)).toEqual([

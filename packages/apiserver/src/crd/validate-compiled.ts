@@ -111,7 +111,8 @@ function compileObject(schema: JSONSchemaProps): (value: Record<string, unknown>
       }
     }
     for (const { property, validate } of declared) {
-      if (Object.hasOwn(value, property)) validate(value[property], childName(name, property), oldObject && Object.hasOwn(oldObject, property) ? oldObject[property] : absent, errors);
+      if (Object.hasOwn(value, property))
+        validate(value[property], childName(name, property), oldObject && Object.hasOwn(oldObject, property) ? oldObject[property] : absent, errors);
     }
     for (const field of required) if (!Object.hasOwn(value, field)) errors.push(openAPIError.required(`${name}.${field}`));
   };

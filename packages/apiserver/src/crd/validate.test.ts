@@ -40,9 +40,7 @@ describe('validateAgainstSchema', () => {
   });
 
   it('names the JSON type of a mismatching value', () => {
-    expect(validateDojo({ replicas: 'three' })).toEqual([
-      'spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"',
-    ]);
+    expect(validateDojo({ replicas: 'three' })).toEqual(['spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"']);
     // kube-openapi's numberValidator adds its own range check, reported on no path (as kube-apiserver 1.37 answers).
     expect(validateDojo({ replicas: 1.5 })).toEqual([
       'spec.replicas: Invalid value: "number": spec.replicas in body must be of type integer: "number"',
@@ -69,7 +67,7 @@ describe('validateAgainstSchema', () => {
   });
 
   it('reports a pattern mismatch with the pattern as written in the schema', () => {
-    expect(validateDojo({ title: 'Tokyo!' })).toEqual(["spec.title: Invalid value: \"Tokyo!\": spec.title in body should match '^[A-Za-z0-9 -]+$'"]);
+    expect(validateDojo({ title: 'Tokyo!' })).toEqual(['spec.title: Invalid value: "Tokyo!": spec.title in body should match \'^[A-Za-z0-9 -]+$\'']);
   });
 
   it('checks only the first failing string constraint, as kube-openapi does', () => {
@@ -86,7 +84,9 @@ describe('validateAgainstSchema', () => {
   it('accepts RFC 3339 date-times, and holds an int32 to its range as kube-openapi 1.37 does', () => {
     const schema = objectOf({ at: { type: 'string', format: 'date-time' }, n: { type: 'integer', format: 'int32' } });
     expect(validateAgainstSchema(schema, { spec: { at: '2024-05-01T10:00:00Z', n: 2 ** 31 - 1 } })).toEqual([]);
-    expect(messages(validateAgainstSchema(schema, { spec: { n: 2 ** 40 } }))).toEqual(['<nil>: Invalid value: "": Checked value must be of type integer with format int32 in spec.n']);
+    expect(messages(validateAgainstSchema(schema, { spec: { n: 2 ** 40 } }))).toEqual([
+      '<nil>: Invalid value: "": Checked value must be of type integer with format int32 in spec.n',
+    ]);
     expect(validateAgainstSchema(schema, { spec: { at: '2024-05-01T10:00:00.123+02:00' } })).toEqual([]);
   });
 
@@ -119,7 +119,9 @@ describe('validateAgainstSchema', () => {
 
   it('reports too few items as invalid and too many as too many', () => {
     const schema = objectOf({ tags: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'string' } } });
-    expect(messages(validateAgainstSchema(schema, { spec: { tags: [] } }))).toEqual(['spec.tags: Invalid value: 0: spec.tags in body should have at least 1 items']);
+    expect(messages(validateAgainstSchema(schema, { spec: { tags: [] } }))).toEqual([
+      'spec.tags: Invalid value: 0: spec.tags in body should have at least 1 items',
+    ]);
     expect(messages(validateAgainstSchema(schema, { spec: { tags: ['a', 'b', 'c'] } }))).toEqual(['spec.tags: Too many: 3: must have at most 2 items']);
   });
 
@@ -196,7 +198,14 @@ describe('validateAgainstSchema', () => {
 
   it('ratchets items of map lists by key, not by position', () => {
     const old = { status: { conditions: [{ type: 'Ready', status: 'Maybe' }] } };
-    const reordered = { status: { conditions: [{ type: 'Synced', status: 'True' }, { type: 'Ready', status: 'Maybe' }] } };
+    const reordered = {
+      status: {
+        conditions: [
+          { type: 'Synced', status: 'True' },
+          { type: 'Ready', status: 'Maybe' },
+        ],
+      },
+    };
     expect(validateAgainstSchema(dojoSchema.properties!.status!, reordered.status, 'status', { oldValue: old.status })).toEqual([]);
   });
 });

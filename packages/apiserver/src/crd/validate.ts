@@ -65,8 +65,7 @@ export function validateNode(schema: JSONSchemaProps, value: unknown, name: stri
 /** allOf / anyOf / oneOf / not, as schemaPropsValidator combines them. */
 function junctorErrors(schema: JSONSchemaProps, value: unknown, name: string, old: Old): OpenAPIError[] {
   const errors: OpenAPIError[] = [];
-  const fewest = (results: OpenAPIError[][]): OpenAPIError[] =>
-    results.reduce((best, r) => (r.length < best.length ? r : best), results[0] ?? []);
+  const fewest = (results: OpenAPIError[][]): OpenAPIError[] => results.reduce((best, r) => (r.length < best.length ? r : best), results[0] ?? []);
   if (schema.anyOf && schema.anyOf.length > 0) {
     const results = schema.anyOf.map((s) => validateNode(s, value, name, old));
     if (!results.some((r) => r.length === 0)) errors.push(openAPIError.anyOf(name), ...fewest(results));

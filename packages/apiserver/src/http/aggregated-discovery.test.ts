@@ -10,7 +10,8 @@ import { decodeObject } from './protobuf/envelope.ts';
 /** What client-go v0.37's discovery client sends (discovery_client.go acceptDiscoveryFormats). */
 const clientGoAccept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json';
 /** What kubectl 1.33 (client-go v0.33) sends. */
-const kubectl133Accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+const kubectl133Accept =
+  'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
 const aggregatedJson = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 const aggregatedProtobuf = 'application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
@@ -48,7 +49,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const discover = (path: '/api' | '/apis', accept = clientGoAccept, headers: Record<string, string> = {}) => server.call('GET', path, undefined, { accept, ...headers });
+const discover = (path: '/api' | '/apis', accept = clientGoAccept, headers: Record<string, string> = {}) =>
+  server.call('GET', path, undefined, { accept, ...headers });
 
 async function eventually(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -100,9 +102,34 @@ describe('aggregated discovery', () => {
     expect(headers['content-type']).toBe(aggregatedJson);
     const names = body.items.map((g: { metadata: { name: string } }) => g.metadata.name);
     // kube-apiserver 1.37's priorities (aggregator.go), for the groups this server serves.
-    const kubeOrder = ['apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'autoscaling', 'batch', 'networking.k8s.io', 'policy', 'rbac.authorization.k8s.io', 'storage.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io'];
+    const kubeOrder = [
+      'apps',
+      'events.k8s.io',
+      'authentication.k8s.io',
+      'authorization.k8s.io',
+      'autoscaling',
+      'batch',
+      'networking.k8s.io',
+      'policy',
+      'rbac.authorization.k8s.io',
+      'storage.k8s.io',
+      'apiextensions.k8s.io',
+      'scheduling.k8s.io',
+      'coordination.k8s.io',
+      'discovery.k8s.io',
+    ];
     expect(names).toEqual(kubeOrder.filter((g) => names.includes(g)));
-    expect(names).toEqual(expect.arrayContaining(['apps', 'events.k8s.io', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'coordination.k8s.io', 'autoscaling', 'networking.k8s.io']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'apps',
+        'events.k8s.io',
+        'rbac.authorization.k8s.io',
+        'apiextensions.k8s.io',
+        'coordination.k8s.io',
+        'autoscaling',
+        'networking.k8s.io',
+      ]),
+    );
     const apps = body.items[0].versions[0];
     expect(apps.version).toBe('v1');
     expect(apps.resources.find((r: { resource: string }) => r.resource === 'deployments')).toEqual({
@@ -148,10 +175,18 @@ describe('aggregated discovery', () => {
       const api = await server.call('GET', '/api', undefined, accept ? { accept } : {});
       expect(api.headers['content-type']).toBe('application/json');
       expect(api.headers.etag).toBeUndefined();
-      expect(api.body).toEqual({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${server.port}` }] });
+      expect(api.body).toEqual({
+        kind: 'APIVersions',
+        versions: ['v1'],
+        serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${server.port}` }],
+      });
       const apis = await server.call('GET', '/apis', undefined, accept ? { accept } : {});
       expect(apis.body.kind).toBe('APIGroupList');
-      expect(apis.body.groups[0]).toEqual({ name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } });
+      expect(apis.body.groups[0]).toEqual({
+        name: 'apps',
+        versions: [{ groupVersion: 'apps/v1', version: 'v1' }],
+        preferredVersion: { groupVersion: 'apps/v1', version: 'v1' },
+      });
     }
   });
 
@@ -172,7 +207,8 @@ describe('aggregated discovery', () => {
   it('lists a CRD once established, each served version in kube order, and drops it when the CRD is deleted', async () => {
     const before = (await discover('/apis')).headers.etag as string;
     expect((await server.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', shurikenCrd)).status).toBe(201);
-    const groupOf = async () => ((await discover('/apis')).body.items as { metadata: { name: string } }[]).find((g) => g.metadata.name === 'weapons.example.com') as any;
+    const groupOf = async () =>
+      ((await discover('/apis')).body.items as { metadata: { name: string } }[]).find((g) => g.metadata.name === 'weapons.example.com') as any;
     await eventually(async () => (await groupOf()) !== undefined);
 
     const { body, headers } = await discover('/apis');

@@ -68,13 +68,11 @@ const documentParams = ';g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
  */
 function resourceDiscovery(info: ResourceInfo): APIResourceDiscovery {
   const own = (kind: string): GroupVersionKind => (info.customResource ? { group: info.group, version: info.version, kind } : { group: '', version: '', kind });
-  const subresources = servedSubresources(info).map(
-    (sub): APISubresourceDiscovery => ({
-      subresource: sub.name,
-      responseKind: sub.group !== undefined && sub.version !== undefined ? { group: sub.group, version: sub.version, kind: sub.kind } : own(sub.kind),
-      verbs: sub.verbs,
-    }),
-  );
+  const subresources = servedSubresources(info).map((sub): APISubresourceDiscovery => ({
+    subresource: sub.name,
+    responseKind: sub.group !== undefined && sub.version !== undefined ? { group: sub.group, version: sub.version, kind: sub.kind } : own(sub.kind),
+    verbs: sub.verbs,
+  }));
   // A built-in group version lists its resource paths sorted; the CRD controller lists status, then scale.
   if (!info.customResource) subresources.sort((a, b) => (a.subresource < b.subresource ? -1 : 1));
   const entry: APIResourceDiscovery = {
@@ -147,7 +145,13 @@ export class AggregatedDiscoveryDocuments {
  * ETag, `Vary: Accept` and `Cache-Control: public`; an If-None-Match naming the current ETag is
  * answered 304 without a body.
  */
-export function serveAggregatedDiscovery(req: IncomingMessage, res: ServerResponse, documents: AggregatedDiscoveryDocuments, root: DiscoveryRoot, media: Media): void {
+export function serveAggregatedDiscovery(
+  req: IncomingMessage,
+  res: ServerResponse,
+  documents: AggregatedDiscoveryDocuments,
+  root: DiscoveryRoot,
+  media: Media,
+): void {
   const { document, etag } = documents.current(root);
   res.setHeader('ETag', etag);
   res.setHeader('Vary', 'Accept');

@@ -90,7 +90,11 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     note.verb = verbOfMethod[req.method ?? 'GET'] ?? 'get';
     if (!publicTargets.has(target.type) && !requester) throw newUnauthorized();
     // Impersonation follows authentication (kube's filter order); the journal keeps both names.
-    const user = requester && impersonatedUser(requester, req.headersDistinct, deps.authorizer, (u) => requestAttributesOf(u, req.method ?? 'GET', url.pathname, url.searchParams, target));
+    const user =
+      requester &&
+      impersonatedUser(requester, req.headersDistinct, deps.authorizer, (u) =>
+        requestAttributesOf(u, req.method ?? 'GET', url.pathname, url.searchParams, target),
+      );
     if (user && user !== requester) note.client.impersonatedUser = user.name;
     // kube's order: authentication, then the in-flight bound (max-in-flight / APF), then authorization.
     const seatHolder = seatHolderOf(req, target, url.searchParams, user);
@@ -105,14 +109,19 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       }
       // A client without fault rules pays this one map lookup (client-controls/request-faults.ts).
       // Rules are the connected client's, by its name: the user it is authorized as may be a ServiceAccount.
-      if (attributes.resourceRequest && deps.requestFaults?.rulesOf(note.client.user)) await injectRequestFault({ faults: deps.requestFaults, registry: deps.registry, revisioned: deps.revisioned }, attributes, url.searchParams, note);
+      if (attributes.resourceRequest && deps.requestFaults?.rulesOf(note.client.user))
+        await injectRequestFault({ faults: deps.requestFaults, registry: deps.registry, revisioned: deps.revisioned }, attributes, url.searchParams, note);
     }
     switch (target.type) {
       case 'request-journal':
         note.skip = true;
         if (!deps.journal) throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
         if (note.client.user !== adminUser) {
-          throw newStatusError(403, 'Forbidden', `forbidden: User "${note.client.user}" cannot get path "${url.pathname}": the request journal is served to the admin credential only`);
+          throw newStatusError(
+            403,
+            'Forbidden',
+            `forbidden: User "${note.client.user}" cannot get path "${url.pathname}": the request journal is served to the admin credential only`,
+          );
         }
         return serveJournalStream(req, res, url.searchParams, deps.journal, deps.journalStream);
       case 'health':
@@ -152,7 +161,12 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
           return;
         }
         // A built-in group version is described by kube's own recorded document (openapi-builtin.ts).
-        return writeOpenApiDocument(req, res, url, (await builtinOpenApiDocuments()).get(openApiPathOf(target.group, target.version)) ?? generatedWithHash(target.group, target.version));
+        return writeOpenApiDocument(
+          req,
+          res,
+          url,
+          (await builtinOpenApiDocuments()).get(openApiPathOf(target.group, target.version)) ?? generatedWithHash(target.group, target.version),
+        );
       case 'openapi-v3-document': {
         const recorded = (await builtinOpenApiDocuments()).get(target.path);
         if (recorded === undefined) {
@@ -173,7 +187,9 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       case 'openid-jwks': {
         const tokens = deps.serviceAccountTokens;
         if (!tokens) throw newStatusError(404, 'NotFound', 'the server could not find the requested resource', {});
-        const body = JSON.stringify(target.type === 'openid-jwks' ? tokens.jwks() : tokens.openIdConfiguration(`https://${req.headers.host ?? '127.0.0.1'}/openid/v1/jwks`));
+        const body = JSON.stringify(
+          target.type === 'openid-jwks' ? tokens.jwks() : tokens.openIdConfiguration(`https://${req.headers.host ?? '127.0.0.1'}/openid/v1/jwks`),
+        );
         // kube's headers: a JSON document or a JWK set, cacheable for an hour (unlike API answers).
         res.statusCode = 200;
         res.setHeader('Content-Type', target.type === 'openid-jwks' ? 'application/jwk-set+json' : 'application/json');

@@ -157,8 +157,7 @@ export function decodeObjectBody(mediaType: string, body: Buffer, protobufKind?:
     } catch (err) {
       throw protobufKind ? unrecognizedObject(err, protobufKind.kind, body) : err;
     }
-  }
-  else if (mediaType === 'application/yaml' || mediaType === 'application/x-yaml' || mediaType === 'text/yaml') value = parseYamlBody(body.toString('utf8'));
+  } else if (mediaType === 'application/yaml' || mediaType === 'application/x-yaml' || mediaType === 'text/yaml') value = parseYamlBody(body.toString('utf8'));
   else if (mediaType === protobufMediaType && protobufKind) {
     value = decodeObject(body, protobufKind);
     checkDepth(value);
@@ -188,7 +187,11 @@ export async function readDeleteOptions(req: IncomingMessage): Promise<Record<st
 
 export function requireObject(value: unknown): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw newBadRequest("couldn't get version/kind; json parse error: json: cannot unmarshal " + (Array.isArray(value) ? 'array' : typeof value) + ' into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }');
+    throw newBadRequest(
+      "couldn't get version/kind; json parse error: json: cannot unmarshal " +
+        (Array.isArray(value) ? 'array' : typeof value) +
+        ' into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }',
+    );
   }
   return value as Record<string, unknown>;
 }
@@ -205,7 +208,9 @@ export function parseApplyPatch(text: string): Record<string, unknown> {
     throw err instanceof Error && err.message.startsWith('error converting YAML to JSON') ? newBadRequest(`error decoding patch: ${err.message}`) : err;
   }
   if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-    throw newBadRequest(`error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonKind(value)} into Go value of type map[string]interface {}`);
+    throw newBadRequest(
+      `error decoding patch: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonKind(value)} into Go value of type map[string]interface {}`,
+    );
   }
   return requireObject(value);
 }

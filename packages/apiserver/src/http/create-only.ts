@@ -56,7 +56,8 @@ function checkTypeMeta(endpoint: CreateOnlyEndpoint, body: Record<string, unknow
   if (body.apiVersion !== endpoint.apiVersion) {
     throw newBadRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${endpoint.apiVersion})`);
   }
-  if (body.kind !== endpoint.kind) throw kindMismatchError(endpoint.apiVersion, String(body.kind), { group: groupOf(endpoint.apiVersion), kind: endpoint.kind });
+  if (body.kind !== endpoint.kind)
+    throw kindMismatchError(endpoint.apiVersion, String(body.kind), { group: groupOf(endpoint.apiVersion), kind: endpoint.kind });
   if (body.metadata === undefined || body.metadata === null) body.metadata = {};
   if (typeof body.metadata !== 'object' || Array.isArray(body.metadata)) throw newBadRequest('metadata must be an object');
   return body as KubeObject;
@@ -98,7 +99,14 @@ export async function serveCreateOnly(
   req: IncomingMessage,
   res: ServerResponse,
   endpoint: CreateOnlyEndpoint,
-  request: { info: ResourceInfo; namespace: string | undefined; name: string | undefined; subresource: string | undefined; query: URLSearchParams; user: UserInfo },
+  request: {
+    info: ResourceInfo;
+    namespace: string | undefined;
+    name: string | undefined;
+    subresource: string | undefined;
+    query: URLSearchParams;
+    user: UserInfo;
+  },
   note: RequestNote,
 ): Promise<void> {
   const { info, name, subresource } = request;
@@ -116,13 +124,23 @@ export async function serveCreateOnly(
   const warnings: string[] = [];
   if (protobufKind) {
     const version = endpoint.apiVersion.split('/').pop()!;
-    const unknown = typedDecoder(messageOf(kind.apiVersion, kind.kind)!, endpoint.kind, version)(body).unknownFields.map((path) => `unknown field "${path.replace(/^\./, '')}"`);
+    const unknown = typedDecoder(
+      messageOf(kind.apiVersion, kind.kind)!,
+      endpoint.kind,
+      version,
+    )(body).unknownFields.map((path) => `unknown field "${path.replace(/^\./, '')}"`);
     if (unknown.length && options.fieldValidation === 'Strict') throw strictDecodingFailure(endpoint.kind, version, unknown);
     if (options.fieldValidation === 'Warn') warnings.push(...unknown);
   }
   matchNamespace(body, request.namespace);
   recordCreator(body, endpoint, subresource, options.fieldManager ?? defaultFieldManager(options.userAgent));
-  const result = await endpoint.create({ user: request.user, ...(request.namespace !== undefined ? { namespace: request.namespace } : {}), ...(name !== undefined ? { name } : {}), body, dryRun: options.dryRun });
+  const result = await endpoint.create({
+    user: request.user,
+    ...(request.namespace !== undefined ? { namespace: request.namespace } : {}),
+    ...(name !== undefined ? { name } : {}),
+    body,
+    dryRun: options.dryRun,
+  });
   warnings.push(...(result.warnings ?? []));
   if (warnings.length) setWarnings(res, warnings);
   note.object = result.object;

@@ -55,7 +55,9 @@ describe('legacy discovery', () => {
   });
 
   it('names the server’s address with its port at /api', async () => {
-    expect((await server.call('GET', '/api')).body.serverAddressByClientCIDRs).toEqual([{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${server.port}` }]);
+    expect((await server.call('GET', '/api')).body.serverAddressByClientCIDRs).toEqual([
+      { clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${server.port}` },
+    ]);
   });
 });
 
@@ -79,6 +81,13 @@ describe('paths nothing serves', () => {
 
 describe('/version', () => {
   it('names the emulated and the minimum compatible version', async () => {
-    expect((await server.call('GET', '/version')).body).toMatchObject({ major: '1', minor: '37', emulationMajor: '1', emulationMinor: '37', minCompatibilityMajor: '1', minCompatibilityMinor: '36' });
+    expect((await server.call('GET', '/version')).body).toMatchObject({
+      major: '1',
+      minor: '37',
+      emulationMajor: '1',
+      emulationMinor: '37',
+      minCompatibilityMajor: '1',
+      minCompatibilityMinor: '36',
+    });
   });
 });

@@ -77,7 +77,13 @@ function resourceEntries(info: ResourceInfo): Record<string, unknown>[] {
   const stored = info.kubeStorage ?? { group: info.group, version: info.storageVersion };
   if (!info.createOnly) main.storageVersionHash = storageVersionHash(stored.group, stored.version, info.kind);
   const subresources = servedSubresources(info).map((sub) => {
-    const e: Record<string, unknown> = { name: `${info.resource}/${sub.name}`, singularName: '', namespaced: info.namespaced, kind: sub.kind, verbs: sub.verbs };
+    const e: Record<string, unknown> = {
+      name: `${info.resource}/${sub.name}`,
+      singularName: '',
+      namespaced: info.namespaced,
+      kind: sub.kind,
+      verbs: sub.verbs,
+    };
     if (sub.group !== undefined) e.group = sub.group;
     if (sub.version !== undefined) e.version = sub.version;
     return e;
@@ -86,7 +92,8 @@ function resourceEntries(info: ResourceInfo): Record<string, unknown>[] {
 }
 
 /** kube's APIInstaller registers a group version's paths sorted by name, subresources among them. */
-const byName = (a: Record<string, unknown>, b: Record<string, unknown>): number => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0);
+const byName = (a: Record<string, unknown>, b: Record<string, unknown>): number =>
+  String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0;
 
 export function apiResourceList(registry: ResourceRegistry, group: string, version: string): Record<string, unknown> {
   const infos = registry.resourcesFor(group, version);

@@ -8,8 +8,16 @@ import type { InflightLimits } from './inflight-limiter.ts';
 export const inflightFlags: readonly { flag: string; limit: keyof InflightLimits; help: string }[] = [
   { flag: 'max-requests-inflight', limit: 'maxReadOnly', help: 'Non-mutating requests served at once, all clients (default 400; 0: no limit).' },
   { flag: 'max-mutating-requests-inflight', limit: 'maxMutating', help: 'Mutating requests served at once, all clients (default 200; 0: no limit).' },
-  { flag: 'max-requests-inflight-per-client', limit: 'maxReadOnlyPerClient', help: 'Non-mutating requests of one client at once (default: a quarter of the total).' },
-  { flag: 'max-mutating-requests-inflight-per-client', limit: 'maxMutatingPerClient', help: 'Mutating requests of one client at once (default: a quarter of the total).' },
+  {
+    flag: 'max-requests-inflight-per-client',
+    limit: 'maxReadOnlyPerClient',
+    help: 'Non-mutating requests of one client at once (default: a quarter of the total).',
+  },
+  {
+    flag: 'max-mutating-requests-inflight-per-client',
+    limit: 'maxMutatingPerClient',
+    help: 'Mutating requests of one client at once (default: a quarter of the total).',
+  },
 ];
 
 /** The flags for node:util's parseArgs. */
@@ -25,7 +33,8 @@ export function parseInflightFlags(values: Readonly<Record<string, unknown>>): P
     const raw = values[flag];
     if (raw === undefined) continue;
     const n = Number(raw);
-    if (typeof raw !== 'string' || raw.trim() === '' || !Number.isInteger(n) || n < 0) throw new Error(`invalid --${flag} "${String(raw)}": a whole number of requests (0: no limit)`);
+    if (typeof raw !== 'string' || raw.trim() === '' || !Number.isInteger(n) || n < 0)
+      throw new Error(`invalid --${flag} "${String(raw)}": a whole number of requests (0: no limit)`);
     limits[limit] = n;
   }
   return limits;

@@ -9,11 +9,19 @@ describe('in-flight limits', () => {
   });
 
   it('give a client a quarter of a total set alone, and read 0 as no limit as kube does', () => {
-    expect(inflightLimitsOf({ maxReadOnly: 40, maxMutating: 0 })).toEqual({ maxReadOnly: 40, maxMutating: Infinity, maxReadOnlyPerClient: 10, maxMutatingPerClient: Infinity });
+    expect(inflightLimitsOf({ maxReadOnly: 40, maxMutating: 0 })).toEqual({
+      maxReadOnly: 40,
+      maxMutating: Infinity,
+      maxReadOnlyPerClient: 10,
+      maxMutatingPerClient: Infinity,
+    });
   });
 
   it('come from the flags by their names, and a value that is not a count names its flag', () => {
-    expect(parseInflightFlags({ 'max-requests-inflight': '40', 'max-mutating-requests-inflight-per-client': '0' })).toEqual({ maxReadOnly: 40, maxMutatingPerClient: 0 });
+    expect(parseInflightFlags({ 'max-requests-inflight': '40', 'max-mutating-requests-inflight-per-client': '0' })).toEqual({
+      maxReadOnly: 40,
+      maxMutatingPerClient: 0,
+    });
     expect(() => parseInflightFlags({ 'max-mutating-requests-inflight': '1.5' })).toThrow('invalid --max-mutating-requests-inflight "1.5"');
   });
 });

@@ -21,7 +21,9 @@ describe("a JSON patch body decoded as kube's patch handler decodes it (strictly
 
   it('refuses an operation that is not an object, and a field of the wrong type, naming the first in the text', () => {
     expect(refusal('[5]')).toBe('400 error decoding patch: json: cannot unmarshal number into Go value of type handlers.jsonPatchOp');
-    expect(refusal('[{"op":"add","path":5,"from":6}]')).toBe('400 error decoding patch: json: cannot unmarshal number into Go struct field jsonPatchOp.path of type string');
+    expect(refusal('[{"op":"add","path":5,"from":6}]')).toBe(
+      '400 error decoding patch: json: cannot unmarshal number into Go struct field jsonPatchOp.path of type string',
+    );
     expect(refusal('[{"op":true}]')).toBe('400 error decoding patch: json: cannot unmarshal bool into Go struct field jsonPatchOp.op of type string');
   });
 

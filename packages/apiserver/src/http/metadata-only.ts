@@ -26,7 +26,11 @@ export function asPartialObjectMetadata(info: ResourceInfo, obj: KubeObject, ren
 }
 
 /** A list as PartialObjectMetadataList; 406 when the client asked for one object. */
-export function asPartialObjectMetadataList(info: ResourceInfo, list: { metadata: unknown; items: readonly KubeObject[] }, rendering: { version: string; list: boolean }): Record<string, unknown> {
+export function asPartialObjectMetadataList(
+  info: ResourceInfo,
+  list: { metadata: unknown; items: readonly KubeObject[] },
+  rendering: { version: string; list: boolean },
+): Record<string, unknown> {
   if (!rendering.list) throw newNotAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${goTypeOf(info, true)})`);
   const items = list.items.map((i) => partialObjectMetadata(i, rendering.version));
   return { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rendering.version}`, metadata: list.metadata, items };

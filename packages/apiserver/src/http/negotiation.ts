@@ -45,7 +45,9 @@ function renderingOf(clause: Clause, objectProtobuf: boolean): Rendering | undef
   if (params.as === 'Table') return media === 'json' ? { as: 'Table', version: params.v } : undefined;
   if (params.as === 'PartialObjectMetadata' || params.as === 'PartialObjectMetadataList') {
     // meta.k8s.io/v1beta1 numbers its list fields differently: protobuf only for v1.
-    return media === 'json' || params.v === 'v1' ? { as: 'PartialObjectMetadata', version: params.v, media, list: params.as === 'PartialObjectMetadataList' } : undefined;
+    return media === 'json' || params.v === 'v1'
+      ? { as: 'PartialObjectMetadata', version: params.v, media, list: params.as === 'PartialObjectMetadataList' }
+      : undefined;
   }
   return undefined;
 }

@@ -37,8 +37,16 @@ describe('the recorded file', () => {
     const documents = await builtinOpenApiDocuments();
     const described = (info: (typeof builtinResources)[number]): boolean => {
       const text = documents.get(openApiPathOf(info.group, info.version))?.bytes.toString('utf8');
-      const schemas = text ? (JSON.parse(text) as { components: { schemas: Record<string, { 'x-kubernetes-group-version-kind'?: { group: string; version: string; kind: string }[] }> } }).components.schemas : {};
-      return Object.values(schemas).some((schema) => schema['x-kubernetes-group-version-kind']?.some((gvk) => gvk.group === info.group && gvk.version === info.version && gvk.kind === info.kind));
+      const schemas = text
+        ? (
+            JSON.parse(text) as {
+              components: { schemas: Record<string, { 'x-kubernetes-group-version-kind'?: { group: string; version: string; kind: string }[] }> };
+            }
+          ).components.schemas
+        : {};
+      return Object.values(schemas).some((schema) =>
+        schema['x-kubernetes-group-version-kind']?.some((gvk) => gvk.group === info.group && gvk.version === info.version && gvk.kind === info.kind),
+      );
     };
     expect(builtinResources.filter((info) => !described(info)).map((info) => `${info.group}/${info.version} ${info.kind}`)).toEqual([]);
   });
@@ -54,7 +62,9 @@ describe('the recorded file', () => {
 describe('built-in OpenAPI v3 documents', () => {
   it('lists kube’s discovery, version and group documents beside the group versions', async () => {
     const paths = Object.keys((await server.call('GET', '/openapi/v3')).body.paths);
-    expect(paths).toEqual(expect.arrayContaining(['.well-known/openid-configuration', 'api', 'api/v1', 'apis', 'apis/apps', 'apis/apps/v1', 'openid/v1/jwks', 'version']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['.well-known/openid-configuration', 'api', 'api/v1', 'apis', 'apis/apps', 'apis/apps/v1', 'openid/v1/jwks', 'version']),
+    );
     expect(paths).not.toContain('apis/certificates.k8s.io/v1');
     expect((await server.call('GET', '/openapi/v3/version')).body.paths['/version/']).toBeDefined();
   });
@@ -79,7 +89,9 @@ describe('built-in OpenAPI v3 documents', () => {
 
   it('serves kube’s schema of a built-in kind, descriptions included', async () => {
     const doc = (await server.call('GET', '/openapi/v3/apis/apps/v1')).body;
-    expect(doc.components.schemas['io.k8s.api.apps.v1.DeploymentStrategy'].description).toBe('DeploymentStrategy describes how to replace existing pods with new ones.');
+    expect(doc.components.schemas['io.k8s.api.apps.v1.DeploymentStrategy'].description).toBe(
+      'DeploymentStrategy describes how to replace existing pods with new ones.',
+    );
   });
 
   it('answers a document it has no record of with a bare 404', async () => {

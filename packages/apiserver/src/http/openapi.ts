@@ -21,16 +21,40 @@ const objectMetaSchema = {
   type: 'object',
   properties: {
     name: { description: 'Name must be unique within a namespace.', type: 'string' },
-    generateName: { description: 'GenerateName is an optional prefix, used by the server, to generate a unique name ONLY IF the Name field has not been provided.', type: 'string' },
+    generateName: {
+      description: 'GenerateName is an optional prefix, used by the server, to generate a unique name ONLY IF the Name field has not been provided.',
+      type: 'string',
+    },
     namespace: { description: 'Namespace defines the space within which each name must be unique.', type: 'string' },
-    labels: { description: 'Map of string keys and values that can be used to organize and categorize (scope and select) objects.', type: 'object', additionalProperties: { type: 'string', default: '' } },
-    annotations: { description: 'Annotations is an unstructured key value map stored with a resource.', type: 'object', additionalProperties: { type: 'string', default: '' } },
+    labels: {
+      description: 'Map of string keys and values that can be used to organize and categorize (scope and select) objects.',
+      type: 'object',
+      additionalProperties: { type: 'string', default: '' },
+    },
+    annotations: {
+      description: 'Annotations is an unstructured key value map stored with a resource.',
+      type: 'object',
+      additionalProperties: { type: 'string', default: '' },
+    },
     uid: { description: 'UID is the unique in time and space value for this object.', type: 'string' },
     resourceVersion: { description: 'An opaque value that represents the internal version of this object.', type: 'string' },
     generation: { description: 'A sequence number representing a specific generation of the desired state.', type: 'integer', format: 'int64' },
-    creationTimestamp: { description: 'CreationTimestamp is a timestamp representing the server time when this object was created.', type: 'string', format: 'date-time' },
-    deletionTimestamp: { description: 'DeletionTimestamp is RFC 3339 date and time at which this resource will be deleted.', type: 'string', format: 'date-time' },
-    finalizers: { description: 'Must be empty before the object is deleted from the registry.', type: 'array', items: { type: 'string', default: '' }, 'x-kubernetes-list-type': 'set' },
+    creationTimestamp: {
+      description: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
+      type: 'string',
+      format: 'date-time',
+    },
+    deletionTimestamp: {
+      description: 'DeletionTimestamp is RFC 3339 date and time at which this resource will be deleted.',
+      type: 'string',
+      format: 'date-time',
+    },
+    finalizers: {
+      description: 'Must be empty before the object is deleted from the registry.',
+      type: 'array',
+      items: { type: 'string', default: '' },
+      'x-kubernetes-list-type': 'set',
+    },
     ownerReferences: { description: 'List of objects depended by this object.', type: 'array', items: { type: 'object' } },
   },
 };
@@ -51,7 +75,7 @@ function kindSchema(info: ResourceInfo): Record<string, unknown> {
     type: 'string',
   };
   properties.kind = { description: 'Kind is a string value representing the REST resource this object represents.', type: 'string' };
-  properties.metadata = { description: 'Standard object\'s metadata.', allOf: [{ $ref: `#/components/schemas/${objectMetaRef}` }] };
+  properties.metadata = { description: "Standard object's metadata.", allOf: [{ $ref: `#/components/schemas/${objectMetaRef}` }] };
   return { ...base, 'x-kubernetes-group-version-kind': [{ group: info.group, version: info.version, kind: info.kind }] };
 }
 
@@ -88,7 +112,8 @@ function paths(info: ResourceInfo): Record<string, unknown> {
       delete: op('delete', { parameters: [queryParam('dryRun', 'When present, indicates that modifications should not be persisted.')] }),
     },
   };
-  if (info.subresources.status) out[`${scope}/{name}/status`] = { get: op('get'), put: op('put', { parameters: writeParams }), patch: op('patch', { parameters: writeParams }) };
+  if (info.subresources.status)
+    out[`${scope}/{name}/status`] = { get: op('get'), put: op('put', { parameters: writeParams }), patch: op('patch', { parameters: writeParams }) };
   return out;
 }
 
@@ -122,7 +147,11 @@ export const openApiHash = (json: string | Buffer): string => createHash('sha512
  * version, the issuer's), then every served group version's, built-in (recorded) or
  * CRD-defined (generated, hashed here), sorted as kube sorts them.
  */
-export function openApiV3Root(registry: ResourceRegistry, recorded: ReadonlyMap<string, RecordedDocument>, generated: (group: string, version: string) => string): Record<string, unknown> {
+export function openApiV3Root(
+  registry: ResourceRegistry,
+  recorded: ReadonlyMap<string, RecordedDocument>,
+  generated: (group: string, version: string) => string,
+): Record<string, unknown> {
   const paths: Record<string, { serverRelativeURL: string }> = {};
   const list = (key: string, hash: string) => {
     paths[key] = { serverRelativeURL: `/openapi/v3/${key}?hash=${hash}` };

@@ -11,5 +11,14 @@ export interface PatchEngine {
    * Server-side apply of `applied` onto `current` (absent: create). Throws 409 on conflicts.
    * `subresource` (status) is stamped on the manager's managedFields entry, as kube does.
    */
-  apply(args: { info: ResourceInfo; current: KubeObject | undefined; applied: KubeObject; manager: string; force: boolean; time: string; subresource?: string; resetFields?: ResetFields }): KubeObject;
+  apply(args: {
+    info: ResourceInfo;
+    current: KubeObject | undefined;
+    applied: KubeObject;
+    manager: string;
+    force: boolean;
+    time: string;
+    subresource?: string;
+    resetFields?: ResetFields;
+  }): KubeObject;
 }

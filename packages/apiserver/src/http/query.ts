@@ -22,7 +22,13 @@ export function listOptionsOf(query: URLSearchParams): ListOptions {
   const cont = query.get('continue');
   const rv = query.get('resourceVersion');
   const match = query.get('resourceVersionMatch');
-  validateListOptions({ watch: false, resourceVersion: rv ?? undefined, resourceVersionMatch: match ?? undefined, continue: cont ?? undefined, sendInitialEvents: booleanParam(query, 'sendInitialEvents') });
+  validateListOptions({
+    watch: false,
+    resourceVersion: rv ?? undefined,
+    resourceVersionMatch: match ?? undefined,
+    continue: cont ?? undefined,
+    sendInitialEvents: booleanParam(query, 'sendInitialEvents'),
+  });
   const limit = intParam(query, 'limit');
   if (labelSelector) options.labelSelector = labelSelector;
   if (fieldSelector) options.fieldSelector = fieldSelector;
@@ -73,8 +79,10 @@ export function deleteOptionsOf(query: URLSearchParams, body: Record<string, unk
   const orphan = typeof body?.orphanDependents === 'boolean' ? body.orphanDependents : booleanParam(query, 'orphanDependents');
   // ValidateDeleteOptions: every problem of the options in one Invalid DeleteOptions, in its order.
   const errors: FieldError[] = [];
-  if (orphan !== undefined && policy != null) errors.push(fieldError.invalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
-  if (policy != null && !propagationPolicies.includes(policy)) errors.push(fieldError.notSupported('propagationPolicy', policy, [...propagationPolicies, 'nil']));
+  if (orphan !== undefined && policy != null)
+    errors.push(fieldError.invalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
+  if (policy != null && !propagationPolicies.includes(policy))
+    errors.push(fieldError.notSupported('propagationPolicy', policy, [...propagationPolicies, 'nil']));
   errors.push(...validateDryRun(Array.isArray(body?.dryRun) ? (body.dryRun as string[]) : query.getAll('dryRun')));
   if (errors.length) throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errors);
   const options: DeleteOptions = writeOptionsOf(query, userAgent, 'DeleteOptions');

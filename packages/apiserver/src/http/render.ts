@@ -15,7 +15,15 @@ import { asPartialObjectMetadata, asPartialObjectMetadataList } from './metadata
 const includeObjectOf = (query: URLSearchParams): IncludeObject => (query.get('includeObject') ?? 'Metadata') as IncludeObject;
 
 /** One object; `json` is its stored JSON when that is already its wire form. */
-export function renderObject(res: ServerResponse, code: number, info: ResourceInfo, rendering: Rendering, query: URLSearchParams, obj: KubeObject, json?: string): void {
+export function renderObject(
+  res: ServerResponse,
+  code: number,
+  info: ResourceInfo,
+  rendering: Rendering,
+  query: URLSearchParams,
+  obj: KubeObject,
+  json?: string,
+): void {
   if (rendering.as === 'Table') {
     const table = toTable(info, [obj], { version: rendering.version, includeObject: includeObjectOf(query), withColumns: true });
     writeJson(res, code, table, contentTypeOf(rendering));
@@ -40,6 +48,9 @@ export async function renderList(res: ServerResponse, info: ResourceInfo, render
   else {
     // JSON: streamed item by item when large (list-stream.ts).
     const { items, ...envelope } = listForWire(info, list);
-    await writeJsonList(res, jsonListParts(envelope, items, (item) => JSON.stringify(item)));
+    await writeJsonList(
+      res,
+      jsonListParts(envelope, items, (item) => JSON.stringify(item)),
+    );
   }
 }

@@ -4,7 +4,17 @@
  * Status). No storage logic lives here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fieldError, newBadRequest, newInvalid, newMethodNotSupported, newStatusError, type KubeObject, booleanParam, isParamTrue, type RequestTarget } from '@dojo/kube-api';
+import {
+  fieldError,
+  newBadRequest,
+  newInvalid,
+  newMethodNotSupported,
+  newStatusError,
+  type KubeObject,
+  booleanParam,
+  isParamTrue,
+  type RequestTarget,
+} from '@dojo/kube-api';
 import { deletionWarnings } from '../registry/deletion.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import type { RequestNote } from '../journal/request-note.ts';
@@ -113,7 +123,15 @@ function resourceVersionIn(body: unknown): string | undefined {
   return typeof rv === 'string' && rv ? rv : undefined;
 }
 
-export async function handleResource(req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: URL, deps: ResourceHandlerDeps, note: RequestNote, user: UserInfo): Promise<void> {
+export async function handleResource(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: ResourceTarget,
+  url: URL,
+  deps: ResourceHandlerDeps,
+  note: RequestNote,
+  user: UserInfo,
+): Promise<void> {
   const info = deps.registry.lookup(target.group, target.version, target.resource);
   if (!info) throw notFoundPath();
   if (target.namespace !== undefined && !info.namespaced) throw notFoundPath();
@@ -148,7 +166,20 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     note.rvSent = query.get('resourceVersion') ?? undefined;
     if (target.legacyWatch || isParamTrue(query, 'watch')) {
       note.watch = true;
-      await serveWatch(req, res, { info, namespace, name, query, rendering }, { store: deps.revisioned, watchCache: deps.watchCache, settings: deps.watchSettings, journal: deps.journal, client: note.client, fault: note.fault, controls: deps.clientControls });
+      await serveWatch(
+        req,
+        res,
+        { info, namespace, name, query, rendering },
+        {
+          store: deps.revisioned,
+          watchCache: deps.watchCache,
+          settings: deps.watchSettings,
+          journal: deps.journal,
+          client: note.client,
+          fault: note.fault,
+          controls: deps.clientControls,
+        },
+      );
       return;
     }
     // A paused client, or one given a stale view, is answered as of an older revision.
@@ -190,7 +221,8 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     note.rvSent = options.preconditions?.resourceVersion;
     if (name === undefined) {
       // No DELETE route on the collection of a resource without the verb (namespaces): go-restful's 405.
-      if (!info.verbs.includes('deletecollection')) throw newStatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
+      if (!info.verbs.includes('deletecollection'))
+        throw newStatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
       note.verb = 'deletecollection';
       const list = await storage.main.deleteCollection(namespace, listOptionsOf(query), options);
       setWarnings(res, deletionWarnings(options, info.strategy));
@@ -252,7 +284,8 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
         const created = deps.patches.apply({ info, current: undefined, applied, manager, force: force ?? false, time, resetFields: storage.main.resetFields });
         // The patcher's checkName: the configuration must name the object the URL names.
         if (!created.metadata.name) throw newBadRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
-        if (created.metadata.name !== name) throw newBadRequest(`the name of the object (${created.metadata.name}) does not match the name on the URL (${name})`);
+        if (created.metadata.name !== name)
+          throw newBadRequest(`the name of the object (${created.metadata.name}) does not match the name on the URL (${name})`);
         const result = await storage.main.create(namespace, created, { ...options, fieldManager: manager, serverSideApply: true });
         note.object = result.object;
         setWarnings(res, result.warnings);
@@ -262,7 +295,8 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
       const result = await endpoint.store.update(
         namespace,
         name,
-        (latest) => deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time, subresource, resetFields: endpoint.store.resetFields }),
+        (latest) =>
+          deps.patches.apply({ info, current: latest, applied, manager, force: force ?? false, time, subresource, resetFields: endpoint.store.resetFields }),
         { ...options, fieldManager: manager, serverSideApply: true },
       );
       note.object = result.object;
@@ -273,7 +307,12 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
     const patch = parsePatchJson(text);
     note.rvSent = resourceVersionIn(patch);
     if (endpoint.kind === 'scale') {
-      const scaled = await endpoint.scale.update(namespace, name, (scale) => deps.patches.patch(patchType, info, scale as unknown as KubeObject, patch) as unknown as Partial<Scale>, options);
+      const scaled = await endpoint.scale.update(
+        namespace,
+        name,
+        (scale) => deps.patches.patch(patchType, info, scale as unknown as KubeObject, patch) as unknown as Partial<Scale>,
+        options,
+      );
       note.object = { apiVersion: scaled.apiVersion, kind: scaled.kind, metadata: scaled.metadata };
       writeObject(res, 200, scaled, mediaOf(rendering));
       return;
@@ -291,7 +330,9 @@ export async function handleResource(req: IncomingMessage, res: ServerResponse, 
           patched = deps.patches.patch(patchType, info, latest, patch);
           if (patchType === 'strategic') refuseUnconvertible(messageOf(kindOfBody.apiVersion, kindOfBody.kind), patch, patched);
           if (strictErrors.length && options.fieldValidation === 'Strict') {
-            throw newInvalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', JSON.stringify(patched), `strict decoding error: ${strictErrors.join(', ')}`)]);
+            throw newInvalid({ group: '', kind: '' }, '', [
+              fieldError.invalid('patch', JSON.stringify(patched), `strict decoding error: ${strictErrors.join(', ')}`),
+            ]);
           }
           return patched;
         },

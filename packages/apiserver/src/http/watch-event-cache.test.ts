@@ -4,8 +4,16 @@ import type { ResourceInfo } from '../registry/resource-info.ts';
 import type { ChangeEvent } from '../storage/revisioned-store.ts';
 import { decodedChange, storedEventLine } from './watch-event-cache.ts';
 
-const object = (name: string, rv: number): string => JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default', resourceVersion: String(rv) } });
-const change = (name: string, rev: number): ChangeEvent => ({ rev, type: 'MODIFIED', bucket: 'core/configmaps', name: `default/${name}`, json: object(name, rev), prevJson: object(name, rev - 1) });
+const object = (name: string, rv: number): string =>
+  JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default', resourceVersion: String(rv) } });
+const change = (name: string, rev: number): ChangeEvent => ({
+  rev,
+  type: 'MODIFIED',
+  bucket: 'core/configmaps',
+  name: `default/${name}`,
+  json: object(name, rev),
+  prevJson: object(name, rev - 1),
+});
 const info = { fromStorage: (obj: KubeObject) => obj } as unknown as ResourceInfo;
 
 describe('the watch event cache', () => {

@@ -9,7 +9,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InjectedFault, RequestClient, WatchCloseReason } from '@dojo/console-protocol';
-import { FieldSelector, LabelSelector, newBadRequest, newResourceExpired, type KubeObject, type WatchEventType, partialObjectMetadata, toTable, type IncludeObject } from '@dojo/kube-api';
+import {
+  FieldSelector,
+  LabelSelector,
+  newBadRequest,
+  newResourceExpired,
+  type KubeObject,
+  type WatchEventType,
+  partialObjectMetadata,
+  toTable,
+  type IncludeObject,
+} from '@dojo/kube-api';
 import type { ClientControls } from '../client-controls/client-controls.ts';
 import { faultWatchExpired } from '../client-controls/request-faults-answers.ts';
 import type { WatchGate } from '../client-controls/watch-gate.ts';
@@ -102,7 +112,15 @@ export async function serveWatch(
   req: IncomingMessage,
   res: ServerResponse,
   request: WatchRequest,
-  deps: { store: RevisionedStore; watchCache: WatchCache; settings: WatchSettings; journal?: RequestJournal | undefined; client?: RequestClient; fault?: InjectedFault | undefined; controls?: ClientControls | undefined },
+  deps: {
+    store: RevisionedStore;
+    watchCache: WatchCache;
+    settings: WatchSettings;
+    journal?: RequestJournal | undefined;
+    client?: RequestClient;
+    fault?: InjectedFault | undefined;
+    controls?: ClientControls | undefined;
+  },
 ): Promise<void> {
   const { info, namespace, query, rendering } = request;
   // Bad options are a plain 4xx answer; nothing of the stream has started.
@@ -130,7 +148,8 @@ export async function serveWatch(
     transport = httpWatchTransport(res, contentType, protobuf, deps.settings.maxBufferedBytes);
     closeSignal = res;
   }
-  const recorder = deps.journal && new WatchRecorder(deps.journal, deps.client ?? { user: 'system:anonymous' }, request, Date.now(), options.streamingList, deps.fault);
+  const recorder =
+    deps.journal && new WatchRecorder(deps.journal, deps.client ?? { user: 'system:anonymous' }, request, Date.now(), options.streamingList, deps.fault);
   let sentColumns = false;
   let sentBookmark = false;
   let lastRev = 0;
@@ -268,7 +287,8 @@ export async function serveWatch(
       ...(namespace ? { namespace } : {}),
       ...(recorder ? { watchId: recorder.watchId } : {}),
       // What this watch would send nothing for is never held: a step always reaches the client.
-      sends: (e) => (!prefix || e.name.startsWith(prefix)) && (!(labels || fields) || matches(decodedChange(e, info).obj) || matches(decodedChange(e, info).prev)),
+      sends: (e) =>
+        (!prefix || e.name.startsWith(prefix)) && (!(labels || fields) || matches(decodedChange(e, info).obj) || matches(decodedChange(e, info).prev)),
       deliver: (e, mark) => {
         if (recorder) recorder.view = mark;
         const ok = deliver(e);

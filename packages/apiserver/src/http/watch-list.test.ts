@@ -38,7 +38,10 @@ describe('a streaming list', () => {
     const initial = await watch.events(4);
     expect(initial.slice(0, 3).map((e) => e.type)).toEqual(['ADDED', 'ADDED', 'ADDED']);
     expect(names(initial.slice(0, 3)).sort()).toEqual(['wl-a', 'wl-b', 'wl-c']);
-    expect(initial[3]).toEqual({ type: 'BOOKMARK', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: String(rv), annotations: endAnnotation } } });
+    expect(initial[3]).toEqual({
+      type: 'BOOKMARK',
+      object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: String(rv), annotations: endAnnotation } },
+    });
     await server.call('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'wl-d', labels: { suite: 'wl' } } });
     const [, , , , after] = await watch.events(5);
     expect(after).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'wl-d' } } });
@@ -49,7 +52,10 @@ describe('a streaming list', () => {
 
   it('waits for a resourceVersion the store has not reached yet, and sends a state not older than it', async () => {
     const wanted = (await currentRv()) + 1;
-    const watching = openWatch(server, `/api/v1/namespaces/default/configmaps?${streaming}&resourceVersion=${wanted}&labelSelector=suite%3Dlate&timeoutSeconds=5`);
+    const watching = openWatch(
+      server,
+      `/api/v1/namespaces/default/configmaps?${streaming}&resourceVersion=${wanted}&labelSelector=suite%3Dlate&timeoutSeconds=5`,
+    );
     await new Promise((r) => setTimeout(r, 200));
     await server.call('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'wl-late', labels: { suite: 'late' } } });
     const [added, bookmark] = await (await watching).events(2);
@@ -65,7 +71,14 @@ describe('a streaming list', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: 'ERROR',
-      object: { kind: 'Status', status: 'Failure', reason: 'Timeout', code: 504, message: `Timeout: Too large resource version: ${wanted}, current: ${wanted - 100}`, details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 } },
+      object: {
+        kind: 'Status',
+        status: 'Failure',
+        reason: 'Timeout',
+        code: 504,
+        message: `Timeout: Too large resource version: ${wanted}, current: ${wanted - 100}`,
+        details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 },
+      },
     });
   });
 
@@ -93,20 +106,32 @@ describe('a streaming list', () => {
     const [row, tableBookmark] = await table.ended();
     expect(row!.object.kind).toBe('Table');
     expect(row!.object.columnDefinitions.length).toBeGreaterThan(0);
-    expect(tableBookmark).toMatchObject({ type: 'BOOKMARK', object: { kind: 'Table', columnDefinitions: [], rows: [{ object: { kind: 'PartialObjectMetadata', metadata: { annotations: endAnnotation } } }] } });
+    expect(tableBookmark).toMatchObject({
+      type: 'BOOKMARK',
+      object: { kind: 'Table', columnDefinitions: [], rows: [{ object: { kind: 'PartialObjectMetadata', metadata: { annotations: endAnnotation } } }] },
+    });
     const partial = await openWatch(server, `/api/v1/namespaces/default/configmaps?${streaming}&fieldSelector=metadata.name%3Dwl-a&timeoutSeconds=1`, {
       accept: 'application/json;as=PartialObjectMetadata;v=v1;g=meta.k8s.io',
     });
     const [, partialBookmark] = await partial.ended();
-    expect(partialBookmark).toEqual({ type: 'BOOKMARK', object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: expect.any(String), annotations: endAnnotation } } });
+    expect(partialBookmark).toEqual({
+      type: 'BOOKMARK',
+      object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: expect.any(String), annotations: endAnnotation } },
+    });
   });
 
   it('sends the bookmark in protobuf as client-go reads it', async () => {
-    const watch = await openWatch(server, `/api/v1/namespaces/default/configmaps?${streaming}&labelSelector=suite%3Dwl&timeoutSeconds=1`, { accept: 'application/vnd.kubernetes.protobuf' });
+    const watch = await openWatch(server, `/api/v1/namespaces/default/configmaps?${streaming}&labelSelector=suite%3Dwl&timeoutSeconds=1`, {
+      accept: 'application/vnd.kubernetes.protobuf',
+    });
     expect(watch.headers['content-type']).toBe('application/vnd.kubernetes.protobuf;stream=watch');
     const events = await watch.ended();
     expect(events.map((e) => e.type)).toEqual(['ADDED', 'ADDED', 'BOOKMARK']);
-    expect(events[2]!.object).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: String(await currentRv()), annotations: endAnnotation } });
+    expect(events[2]!.object).toMatchObject({
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: { resourceVersion: String(await currentRv()), annotations: endAnnotation },
+    });
   });
 
   it('says "streaming list" in the request journal', async () => {
@@ -119,7 +144,10 @@ describe('a streaming list', () => {
 
 describe('the other watch starts', () => {
   it('sends no state for sendInitialEvents=false, only the changes from now', async () => {
-    const watch = await openWatch(server, `/api/v1/namespaces/default/configmaps?watch=true&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=5`);
+    const watch = await openWatch(
+      server,
+      `/api/v1/namespaces/default/configmaps?watch=true&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=5`,
+    );
     await server.call('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'wl-fresh' } });
     const [first] = await watch.events(1);
     expect(first).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'wl-fresh' } } });
@@ -130,7 +158,9 @@ describe('the other watch starts', () => {
     const plain = await (await openWatch(server, '/api/v1/namespaces/wl-other/configmaps?watch=true&timeoutSeconds=1')).ended();
     expect(plain.map((e) => e.type).every((t) => t === 'ADDED')).toBe(true);
     expect(names(plain)).toContain('wl-c');
-    const withBookmarks = await (await openWatch(server, '/api/v1/namespaces/wl-other/configmaps?watch=true&resourceVersion=0&allowWatchBookmarks=true&timeoutSeconds=1')).ended();
+    const withBookmarks = await (
+      await openWatch(server, '/api/v1/namespaces/wl-other/configmaps?watch=true&resourceVersion=0&allowWatchBookmarks=true&timeoutSeconds=1')
+    ).ended();
     expect(withBookmarks.at(-1)).toMatchObject({ type: 'BOOKMARK', object: { metadata: { annotations: endAnnotation } } });
   });
 });
@@ -143,11 +173,19 @@ describe('ListOptions validation (422 Invalid, as ValidateListOptions)', () => {
     reason: 'Invalid',
     code: 422,
     message: `ListOptions.meta.k8s.io "" is invalid: ${causes.length === 1 ? `${causes[0]!.field}: ${causes[0]!.message}` : `[${causes.map((c) => `${c.field}: ${c.message}`).join(', ')}]`}`,
-    details: { group: 'meta.k8s.io', kind: 'ListOptions', causes: causes.map((c) => ({ reason: c.message.startsWith('Unsupported') ? 'FieldValueNotSupported' : 'FieldValueForbidden', ...c })) },
+    details: {
+      group: 'meta.k8s.io',
+      kind: 'ListOptions',
+      causes: causes.map((c) => ({ reason: c.message.startsWith('Unsupported') ? 'FieldValueNotSupported' : 'FieldValueForbidden', ...c })),
+    },
   });
 
   it.each([
-    ['sendInitialEvents on a list', `${cms}?sendInitialEvents=true`, [{ field: 'sendInitialEvents', message: 'Forbidden: sendInitialEvents is forbidden for list' }]],
+    [
+      'sendInitialEvents on a list',
+      `${cms}?sendInitialEvents=true`,
+      [{ field: 'sendInitialEvents', message: 'Forbidden: sendInitialEvents is forbidden for list' }],
+    ],
     [
       'sendInitialEvents without resourceVersionMatch on a watch',
       `${cms}?watch=true&sendInitialEvents=true&allowWatchBookmarks=true`,
@@ -179,7 +217,9 @@ describe('ListOptions validation (422 Invalid, as ValidateListOptions)', () => {
   });
 
   it('allows sendInitialEvents without bookmarks: the state comes without the closing bookmark', async () => {
-    const events = await (await openWatch(server, `/api/v1/namespaces/wl-other/configmaps?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&timeoutSeconds=1`)).ended();
+    const events = await (
+      await openWatch(server, `/api/v1/namespaces/wl-other/configmaps?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&timeoutSeconds=1`)
+    ).ended();
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((e) => e.type === 'ADDED')).toBe(true);
   });

@@ -16,7 +16,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const relabel = async (name: string, tier: string) => (await server.call('PATCH', `${cms}/${name}`, { metadata: { labels: { tier } } }, { 'content-type': 'application/merge-patch+json' })).body;
+const relabel = async (name: string, tier: string) =>
+  (await server.call('PATCH', `${cms}/${name}`, { metadata: { labels: { tier } } }, { 'content-type': 'application/merge-patch+json' })).body;
 
 describe('a watch with a label selector', () => {
   it('tells of an object leaving it as DELETED with its last matching content at the change’s resourceVersion', async () => {

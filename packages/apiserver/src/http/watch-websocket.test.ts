@@ -25,7 +25,10 @@ interface Opened {
   next(count: number): Promise<{ data: Buffer; binary: boolean }[]>;
 }
 
-function connect(path: string, options: { protocols?: string[]; headers?: Record<string, string>; token?: string } = {}): Promise<Opened | { status: number; body: string }> {
+function connect(
+  path: string,
+  options: { protocols?: string[]; headers?: Record<string, string>; token?: string } = {},
+): Promise<Opened | { status: number; body: string }> {
   const socket = new WebSocket(`wss://127.0.0.1:${server.port}${path}`, options.protocols ?? [], {
     ca: server.credentials.caCertPem,
     headers: { authorization: `Bearer ${options.token ?? server.credentials.token}`, origin: 'https://127.0.0.1', ...options.headers },
@@ -72,7 +75,10 @@ describe('a watch over a WebSocket', () => {
     const [added, bookmark] = await opened.next(2);
     expect(added!.binary).toBe(false);
     expect(JSON.parse(added!.data.toString())).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'ws-a' } } });
-    expect(JSON.parse(bookmark!.data.toString())).toMatchObject({ type: 'BOOKMARK', object: { metadata: { annotations: { 'k8s.io/initial-events-end': 'true' } } } });
+    expect(JSON.parse(bookmark!.data.toString())).toMatchObject({
+      type: 'BOOKMARK',
+      object: { metadata: { annotations: { 'k8s.io/initial-events-end': 'true' } } },
+    });
     await server.call('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'ws-b', labels: { suite: 'ws' } } });
     const [, , change] = await opened.next(3);
     expect(JSON.parse(change!.data.toString())).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'ws-b' } } });
@@ -80,13 +86,19 @@ describe('a watch over a WebSocket', () => {
   });
 
   it('sends protobuf events as binary messages without a length prefix, and echoes the one subprotocol offered', async () => {
-    const opened = (await connect(`/api/v1/namespaces/default/configmaps?${streaming}`, { protocols: ['binary.k8s.io'], headers: { accept: 'application/vnd.kubernetes.protobuf' } })) as Opened;
+    const opened = (await connect(`/api/v1/namespaces/default/configmaps?${streaming}`, {
+      protocols: ['binary.k8s.io'],
+      headers: { accept: 'application/vnd.kubernetes.protobuf' },
+    })) as Opened;
     expect(opened.protocol).toBe('binary.k8s.io');
     const [first] = await opened.next(1);
     expect(first!.binary).toBe(true);
     const event = wireSchema().type('meta.v1.WatchEvent').decode(first!.data) as unknown as { f1: string; f2: { f1: Uint8Array } };
     expect(event.f1).toBe('ADDED');
-    expect(decodeObject(Buffer.from(event.f2.f1), { apiVersion: '', kind: '' })).toMatchObject({ kind: 'ConfigMap', metadata: { name: expect.stringMatching(/^ws-/) } });
+    expect(decodeObject(Buffer.from(event.f2.f1), { apiVersion: '', kind: '' })).toMatchObject({
+      kind: 'ConfigMap',
+      metadata: { name: expect.stringMatching(/^ws-/) },
+    });
     opened.socket.close();
   });
 
@@ -98,7 +110,10 @@ describe('a watch over a WebSocket', () => {
   });
 
   it('answers bad options and a bad token with a Status before any handshake', async () => {
-    const invalid = (await connect(`/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=1&resourceVersionMatch=NotOlderThan`)) as { status: number; body: string };
+    const invalid = (await connect(`/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=1&resourceVersionMatch=NotOlderThan`)) as {
+      status: number;
+      body: string;
+    };
     expect(invalid.status).toBe(422);
     expect(JSON.parse(invalid.body)).toMatchObject({ kind: 'Status', reason: 'Invalid', details: { kind: 'ListOptions' } });
     const unauthorized = (await connect(`/api/v1/namespaces/default/configmaps?watch=true`, { token: 'wrong' })) as { status: number; body: string };

@@ -52,7 +52,10 @@ function refusal(req: IncomingMessage): { status: 400 | 403; body?: string; head
   if (!req.headers['sec-websocket-key']) return { status: 400, body: 'mismatch challenge/response' };
   if (req.headers['sec-websocket-version'] !== '13') return { status: 400, body: 'missing or bad WebSocket Version', headers: 'Sec-WebSocket-Version: 13\r\n' };
   if (!req.headers.origin) return { status: 403 };
-  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const offered = (req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (offered.length > 1) return { status: 400 };
   return undefined;
 }

@@ -29,11 +29,21 @@ describe('changedPaths', () => {
 
   it('names an added or removed list item once, not field by field', () => {
     expect(changedPaths(dojo({ conditions: [progressing] }), dojo({ conditions: [progressing, ready('t1')] }))).toEqual(['status.conditions[type=Ready]']);
-    expect(changedPaths(dojo({ conditions: [progressing, ready('t1')] }), dojo({ conditions: [ready('t1')] }))).toEqual(['status.conditions[type=Progressing]']);
+    expect(changedPaths(dojo({ conditions: [progressing, ready('t1')] }), dojo({ conditions: [ready('t1')] }))).toEqual([
+      'status.conditions[type=Progressing]',
+    ]);
   });
 
   it('keys containers by name and falls back to positions for unkeyed lists of objects', () => {
-    const pod = (image: string, args: string[]) => ({ spec: { containers: [{ name: 'web', image }, { name: 'side', image: 'x' }], hostAliases: [{ ip: '1.1.1.1', hostnames: args }] } });
+    const pod = (image: string, args: string[]) => ({
+      spec: {
+        containers: [
+          { name: 'web', image },
+          { name: 'side', image: 'x' },
+        ],
+        hostAliases: [{ ip: '1.1.1.1', hostnames: args }],
+      },
+    });
     expect(changedPaths(pod('v1', ['a']), pod('v2', ['a']))).toEqual(['spec.containers[name=web].image']);
     expect(changedPaths(pod('v1', ['a']), pod('v1', ['b']))).toEqual(['spec.hostAliases[0].hostnames']);
   });

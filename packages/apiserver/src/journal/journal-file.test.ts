@@ -15,7 +15,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const close = (seq: number): string => JSON.stringify({ type: 'watch-close', seq, time: seq, watchId: `w${seq}`, reason: 'client', events: 0 } satisfies RequestJournalRecord);
+const close = (seq: number): string =>
+  JSON.stringify({ type: 'watch-close', seq, time: seq, watchId: `w${seq}`, reason: 'client', events: 0 } satisfies RequestJournalRecord);
 
 describe('JournalFile', () => {
   it('writes batched JSON lines and reads them back after a restart', () => {

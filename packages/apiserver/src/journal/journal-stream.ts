@@ -30,8 +30,13 @@ function seqParam(query: URLSearchParams, name: string, fallback: number): numbe
   return Number(raw);
 }
 
-
-export function serveJournalStream(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, journal: RequestJournal, settings: JournalStreamSettings): void {
+export function serveJournalStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  journal: RequestJournal,
+  settings: JournalStreamSettings,
+): void {
   const sinceSeq = seqParam(query, 'sinceSeq', 0);
   const limit = seqParam(query, 'limit', Infinity);
   const follow = query.get('follow') !== 'false';
@@ -48,7 +53,12 @@ export function serveJournalStream(req: IncomingMessage, res: ServerResponse, qu
   const line = (entry: JournalEntry) => `${entry.line}\n`;
   res.write(`${JSON.stringify(hello)}\n`);
   if (!follow) {
-    res.end(journal.entries(sinceSeq + 1, limit).map(line).join(''));
+    res.end(
+      journal
+        .entries(sinceSeq + 1, limit)
+        .map(line)
+        .join(''),
+    );
     return;
   }
 

@@ -52,7 +52,9 @@ export function chooseContainer(pod: PodForLogs, requested: string | undefined):
 export function containerInstanceOf(pod: PodForLogs, container: string, previous: boolean): string {
   const podName = pod.metadata.name ?? '';
   const status = pod.status ?? {};
-  const found = [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? []), ...(status.ephemeralContainerStatuses ?? [])].find((s) => s.name === container);
+  const found = [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? []), ...(status.ephemeralContainerStatuses ?? [])].find(
+    (s) => s.name === container,
+  );
   if (!found) throw newBadRequest(`container "${container}" in pod "${podName}" is not available`);
   const last = found.lastState?.terminated;
   const { waiting, running, terminated } = found.state ?? {};

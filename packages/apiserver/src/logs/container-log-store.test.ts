@@ -51,7 +51,7 @@ describe('ContainerLogStore', () => {
     expect(texts(byLines.read('c'))).toEqual(['2', '3']);
   });
 
-  it('drops a Pod\'s logs with the Pod, and the oldest instance beyond maxInstances', () => {
+  it("drops a Pod's logs with the Pod, and the oldest instance beyond maxInstances", () => {
     const store = new ContainerLogStore(manualClock(), { maxInstances: 2 });
     store.write([
       { op: 'line', podUid: 'a', containerId: 'a0', timeMs: 1, text: 'a' },
@@ -66,7 +66,7 @@ describe('ContainerLogStore', () => {
     expect([store.has('b0'), store.has('c0'), store.has('d0')]).toEqual([false, true, true]);
   });
 
-  it('makes a running instance\'s periodic lines when they are read, and stops them when it ends', () => {
+  it("makes a running instance's periodic lines when they are read, and stops them when it ends", () => {
     const clock = manualClock();
     const store = new ContainerLogStore(clock);
     store.write([{ op: 'repeat', podUid: 'u', containerId: 'c', everyMs: 1000, text: 'tick {n}' }]);
@@ -80,12 +80,18 @@ describe('ContainerLogStore', () => {
   it('hands a follower each new line as it is written or falls due, then the end', () => {
     const clock = manualClock();
     const store = new ContainerLogStore(clock);
-    store.write([{ op: 'line', podUid: 'u', containerId: 'c', timeMs: 1, text: 'started' }, { op: 'repeat', podUid: 'u', containerId: 'c', everyMs: 1000, text: 'tick {n}' }]);
+    store.write([
+      { op: 'line', podUid: 'u', containerId: 'c', timeMs: 1, text: 'started' },
+      { op: 'repeat', podUid: 'u', containerId: 'c', everyMs: 1000, text: 'tick {n}' },
+    ]);
     const seen: string[] = [];
     const followed = store.follow('c', { line: (l) => seen.push(l.text), end: () => seen.push('<end>') });
     expect(texts(followed.lines)).toEqual(['started']);
     clock.advance(1000);
-    store.write([{ op: 'line', podUid: 'u', containerId: 'c', timeMs: clock.now(), text: 'shutting down' }, { op: 'end', containerId: 'c', timeMs: clock.now() }]);
+    store.write([
+      { op: 'line', podUid: 'u', containerId: 'c', timeMs: clock.now(), text: 'shutting down' },
+      { op: 'end', containerId: 'c', timeMs: clock.now() },
+    ]);
     expect(seen).toEqual(['tick 1', 'shutting down', '<end>']);
   });
 });

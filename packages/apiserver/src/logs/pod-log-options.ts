@@ -30,7 +30,8 @@ export function podLogOptionsOf(query: URLSearchParams, podName: string, nowMs: 
   const errors: FieldError[] = [];
   if (tailLines !== undefined && tailLines < 0) errors.push(fieldError.invalid('tailLines', tailLines, isNegative));
   if (limitBytes !== undefined && limitBytes < 1) errors.push(fieldError.invalid('limitBytes', limitBytes, 'must be greater than 0'));
-  if (sinceSeconds !== undefined && sinceTime !== undefined) errors.push(fieldError.forbidden('', 'at most one of `sinceTime` or `sinceSeconds` may be specified'));
+  if (sinceSeconds !== undefined && sinceTime !== undefined)
+    errors.push(fieldError.forbidden('', 'at most one of `sinceTime` or `sinceSeconds` may be specified'));
   else if (sinceSeconds !== undefined && sinceSeconds < 1) errors.push(fieldError.invalid('sinceSeconds', sinceSeconds, 'must be greater than 0'));
   if (query.has('stream')) errors.push(fieldError.forbidden('stream', 'may not be specified'));
   if (errors.length) throw invalidOptions(podName, errors);
@@ -63,5 +64,10 @@ function parseRfc3339(value: string): number {
 function invalidOptions(podName: string, errors: readonly FieldError[]): StatusError {
   const messages = [...new Set(errors.map((e) => `${e.field}: ${fieldErrorBody(e)}`))];
   const message = messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`;
-  return newStatusError(422, 'Invalid', `PodLogOptions "${podName}" is invalid: ${message}`, { name: podName, group: '', kind: 'PodLogOptions', causes: errors.map(fieldErrorToCause) });
+  return newStatusError(422, 'Invalid', `PodLogOptions "${podName}" is invalid: ${message}`, {
+    name: podName,
+    group: '',
+    kind: 'PodLogOptions',
+    causes: errors.map(fieldErrorToCause),
+  });
 }

@@ -17,9 +17,17 @@ interface ContainerStatusInput {
 
 /** A Pod bound to a node with the given container statuses, as a kubelet would report them. */
 async function pod(name: string, containers: string[], statuses: ContainerStatusInput[], nodeName = 'node-1'): Promise<string> {
-  const created = await server.call('POST', base, { apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { nodeName, containers: containers.map((c) => ({ name: c, image: 'nginx' })) } });
+  const created = await server.call('POST', base, {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name },
+    spec: { nodeName, containers: containers.map((c) => ({ name: c, image: 'nginx' })) },
+  });
   expect(created.status).toBe(201);
-  const status = { phase: 'Running', containerStatuses: statuses.map((s) => ({ image: 'nginx', imageID: '', ready: true, restartCount: 0, lastState: {}, ...s })) };
+  const status = {
+    phase: 'Running',
+    containerStatuses: statuses.map((s) => ({ image: 'nginx', imageID: '', ready: true, restartCount: 0, lastState: {}, ...s })),
+  };
   const patched = await server.call('PATCH', `${base}/${name}/status`, { status }, { 'content-type': 'application/merge-patch+json' });
   expect(patched.status).toBe(200);
   return created.body.metadata.uid as string;
@@ -44,9 +52,18 @@ beforeAll(async () => {
   const duo = await pod('duo', ['app', 'sidecar'], [running('app', 'containerd://duo-app'), running('sidecar', 'containerd://duo-side')]);
   logLines(duo, 'containerd://duo-app', ['app says hello']);
   logLines(duo, 'containerd://duo-side', ['sidecar says hello']);
-  const restarted = await pod('restarted', ['app'], [
-    { ...running('app', 'containerd://r-2'), lastState: { terminated: { exitCode: 1, reason: 'Error', containerID: 'containerd://r-1', startedAt: '2026-01-02T03:04:05Z', finishedAt: '2026-01-02T03:04:06Z' } } },
-  ]);
+  const restarted = await pod(
+    'restarted',
+    ['app'],
+    [
+      {
+        ...running('app', 'containerd://r-2'),
+        lastState: {
+          terminated: { exitCode: 1, reason: 'Error', containerID: 'containerd://r-1', startedAt: '2026-01-02T03:04:05Z', finishedAt: '2026-01-02T03:04:06Z' },
+        },
+      },
+    ],
+  );
   logLines(restarted, 'containerd://r-1', ['fatal: crashed']);
   logLines(restarted, 'containerd://r-2', ['second start']);
   await pod('creating', ['app'], [{ name: 'app', state: { waiting: { reason: 'ContainerCreating' } } }]);
@@ -58,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('pods/log', () => {
-  it('answers a single-container Pod\'s log as text/plain, one line each', async () => {
+  it("answers a single-container Pod's log as text/plain, one line each", async () => {
     const log = await getLog('web');
     expect(log).toMatchObject({ status: 200, text: 'starting\nlistening on :8080\nready\nserved GET /\n' });
     expect(String(log.type)).toMatch(/^text\/plain/);
@@ -90,11 +107,19 @@ describe('pods/log', () => {
   it('asks for a container name when the Pod has several', async () => {
     const log = await getLog('duo');
     expect(log.status).toBe(400);
-    expect(log.body).toMatchObject({ kind: 'Status', reason: 'BadRequest', message: 'a container name must be specified for pod duo, choose one of: [app sidecar]' });
+    expect(log.body).toMatchObject({
+      kind: 'Status',
+      reason: 'BadRequest',
+      message: 'a container name must be specified for pod duo, choose one of: [app sidecar]',
+    });
   });
 
   it('refuses a container the Pod does not have', async () => {
-    expect((await getLog('web', '?container=nope')).body).toMatchObject({ code: 400, reason: 'BadRequest', message: 'container nope is not valid for pod web' });
+    expect((await getLog('web', '?container=nope')).body).toMatchObject({
+      code: 400,
+      reason: 'BadRequest',
+      message: 'container nope is not valid for pod web',
+    });
   });
 
   it('reads the previous instance with previous, and says when there is none', async () => {
@@ -103,9 +128,16 @@ describe('pods/log', () => {
     expect((await getLog('web', '?previous=true')).body).toMatchObject({ code: 400, message: 'previous terminated container "app" in pod "web" not found' });
   });
 
-  it('says a container still waiting has no log yet, in the kubelet\'s words', async () => {
-    expect((await getLog('creating')).body).toMatchObject({ code: 400, reason: 'BadRequest', message: 'container "app" in pod "creating" is waiting to start: ContainerCreating' });
-    expect((await getLog('pulling')).body).toMatchObject({ code: 400, message: 'container "app" in pod "pulling" is waiting to start: image can\'t be pulled' });
+  it("says a container still waiting has no log yet, in the kubelet's words", async () => {
+    expect((await getLog('creating')).body).toMatchObject({
+      code: 400,
+      reason: 'BadRequest',
+      message: 'container "app" in pod "creating" is waiting to start: ContainerCreating',
+    });
+    expect((await getLog('pulling')).body).toMatchObject({
+      code: 400,
+      message: 'container "app" in pod "pulling" is waiting to start: image can\'t be pulled',
+    });
   });
 
   it('answers 404 for a Pod that does not exist', async () => {
@@ -113,11 +145,27 @@ describe('pods/log', () => {
   });
 
   it('refuses invalid options as an invalid PodLogOptions, before reading the Pod', async () => {
-    expect((await getLog('ghost', '?tailLines=-1')).body).toMatchObject({ code: 422, reason: 'Invalid', message: 'PodLogOptions "ghost" is invalid: tailLines: Invalid value: -1: must be greater than or equal to 0' });
-    expect((await getLog('web', '?limitBytes=0')).body).toMatchObject({ code: 422, message: 'PodLogOptions "web" is invalid: limitBytes: Invalid value: 0: must be greater than 0' });
-    expect((await getLog('web', '?sinceSeconds=0')).body).toMatchObject({ code: 422, message: 'PodLogOptions "web" is invalid: sinceSeconds: Invalid value: 0: must be greater than 0' });
-    expect((await getLog('web', '?sinceSeconds=5&sinceTime=2026-01-02T03:04:07Z')).body).toMatchObject({ code: 422, message: 'PodLogOptions "web" is invalid: : Forbidden: at most one of `sinceTime` or `sinceSeconds` may be specified' });
-    expect((await getLog('web', '?stream=Stdout')).body).toMatchObject({ code: 422, message: 'PodLogOptions "web" is invalid: stream: Forbidden: may not be specified' });
+    expect((await getLog('ghost', '?tailLines=-1')).body).toMatchObject({
+      code: 422,
+      reason: 'Invalid',
+      message: 'PodLogOptions "ghost" is invalid: tailLines: Invalid value: -1: must be greater than or equal to 0',
+    });
+    expect((await getLog('web', '?limitBytes=0')).body).toMatchObject({
+      code: 422,
+      message: 'PodLogOptions "web" is invalid: limitBytes: Invalid value: 0: must be greater than 0',
+    });
+    expect((await getLog('web', '?sinceSeconds=0')).body).toMatchObject({
+      code: 422,
+      message: 'PodLogOptions "web" is invalid: sinceSeconds: Invalid value: 0: must be greater than 0',
+    });
+    expect((await getLog('web', '?sinceSeconds=5&sinceTime=2026-01-02T03:04:07Z')).body).toMatchObject({
+      code: 422,
+      message: 'PodLogOptions "web" is invalid: : Forbidden: at most one of `sinceTime` or `sinceSeconds` may be specified',
+    });
+    expect((await getLog('web', '?stream=Stdout')).body).toMatchObject({
+      code: 422,
+      message: 'PodLogOptions "web" is invalid: stream: Forbidden: may not be specified',
+    });
   });
 
   it('lists pods/log in discovery with the get verb', async () => {
@@ -131,12 +179,22 @@ describe('pods/log', () => {
     const received: string[] = [];
     const done = new Promise<number>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: server.port, path: `${base}/follow/log?follow=true`, ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${server.credentials.token}` } },
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: `${base}/follow/log?follow=true`,
+          ca: server.credentials.caCertPem,
+          headers: { authorization: `Bearer ${server.credentials.token}` },
+        },
         (res) => {
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
             received.push(chunk);
-            if (received.join('') === 'first\n') server.containerLogs.write([{ op: 'line', podUid: uid, containerId: 'containerd://f-1', timeMs: Date.now(), text: 'live' }, { op: 'end', containerId: 'containerd://f-1', timeMs: Date.now() }]);
+            if (received.join('') === 'first\n')
+              server.containerLogs.write([
+                { op: 'line', podUid: uid, containerId: 'containerd://f-1', timeMs: Date.now(), text: 'live' },
+                { op: 'end', containerId: 'containerd://f-1', timeMs: Date.now() },
+              ]);
           });
           res.on('end', () => resolve(res.statusCode ?? 0));
         },
@@ -150,14 +208,14 @@ describe('pods/log', () => {
 });
 
 describe('kubectl logs', () => {
-  it('prints a Pod\'s log, a chosen container\'s, the previous instance\'s and the last lines', async () => {
+  it("prints a Pod's log, a chosen container's, the previous instance's and the last lines", async () => {
     expect(await kubectl.run(['logs', 'web'])).toMatchObject({ code: 0, stdout: 'starting\nlistening on :8080\nready\nserved GET /\n' });
     expect(await kubectl.run(['logs', 'duo', '-c', 'app'])).toMatchObject({ code: 0, stdout: 'app says hello\n' });
     expect(await kubectl.run(['logs', 'restarted', '--previous'])).toMatchObject({ code: 0, stdout: 'fatal: crashed\n' });
     expect(await kubectl.run(['logs', 'web', '--tail=2'])).toMatchObject({ code: 0, stdout: 'ready\nserved GET /\n' });
   });
 
-  it('prints kube\'s errors as kubectl does', async () => {
+  it("prints kube's errors as kubectl does", async () => {
     const waiting = await kubectl.run(['logs', 'creating']);
     expect(waiting.code).not.toBe(0);
     expect(waiting.stderr).toContain('Error from server (BadRequest): container "app" in pod "creating" is waiting to start: ContainerCreating');

@@ -19,11 +19,20 @@ const sar = (spec: Record<string, unknown>) => ({ apiVersion: 'authorization.k8s
 const ssar = (spec: Record<string, unknown>) => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec });
 
 export const authSteps: Step[] = [
-  http('auth: SelfSubjectReview', { method: 'POST', path: `${authn}/selfsubjectreviews`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' } }),
+  http('auth: SelfSubjectReview', {
+    method: 'POST',
+    path: `${authn}/selfsubjectreviews`,
+    body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' },
+  }),
   http('auth: a Role that reads ConfigMaps', {
     method: 'POST',
     path: `${rbac}/roles`,
-    body: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'reader' }, rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] }] },
+    body: {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: { name: 'reader' },
+      rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] }],
+    },
   }),
   http('auth: bound to user jane', {
     method: 'POST',
@@ -36,7 +45,11 @@ export const authSteps: Step[] = [
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
     },
   }),
-  http('auth: SubjectAccessReview, allowed by the RoleBinding', { method: 'POST', path: `${authz}/subjectaccessreviews`, body: sar({ user: 'jane', resourceAttributes: readConfigMaps }) }),
+  http('auth: SubjectAccessReview, allowed by the RoleBinding', {
+    method: 'POST',
+    path: `${authz}/subjectaccessreviews`,
+    body: sar({ user: 'jane', resourceAttributes: readConfigMaps }),
+  }),
   http('auth: SubjectAccessReview, denied (another verb)', {
     method: 'POST',
     path: `${authz}/subjectaccessreviews`,
@@ -65,22 +78,44 @@ export const authSteps: Step[] = [
   http('auth: LocalSubjectAccessReview, allowed', {
     method: 'POST',
     path: `${authz}/namespaces/${kindsNs}/localsubjectaccessreviews`,
-    body: { apiVersion: 'authorization.k8s.io/v1', kind: 'LocalSubjectAccessReview', metadata: { namespace: kindsNs }, spec: { user: 'jane', resourceAttributes: readConfigMaps } },
+    body: {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'LocalSubjectAccessReview',
+      metadata: { namespace: kindsNs },
+      spec: { user: 'jane', resourceAttributes: readConfigMaps },
+    },
   }),
   http('auth: LocalSubjectAccessReview whose namespace differs from the URL: 400', {
     method: 'POST',
     path: `${authz}/namespaces/${kindsNs}/localsubjectaccessreviews`,
-    body: { apiVersion: 'authorization.k8s.io/v1', kind: 'LocalSubjectAccessReview', metadata: { namespace: kindsNs }, spec: { user: 'jane', resourceAttributes: { ...readConfigMaps, namespace: 'default' } } },
+    body: {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'LocalSubjectAccessReview',
+      metadata: { namespace: kindsNs },
+      spec: { user: 'jane', resourceAttributes: { ...readConfigMaps, namespace: 'default' } },
+    },
   }),
-  http('auth: SelfSubjectAccessReview, allowed', { method: 'POST', path: `${authz}/selfsubjectaccessreviews`, body: ssar({ resourceAttributes: { verb: 'list', resource: 'pods' } }) }),
+  http('auth: SelfSubjectAccessReview, allowed', {
+    method: 'POST',
+    path: `${authz}/selfsubjectaccessreviews`,
+    body: ssar({ resourceAttributes: { verb: 'list', resource: 'pods' } }),
+  }),
   http('auth: SelfSubjectAccessReview of a subresource', {
     method: 'POST',
     path: `${authz}/selfsubjectaccessreviews`,
     body: ssar({ resourceAttributes: { verb: 'update', group: 'apps', resource: 'deployments', subresource: 'scale', namespace: kindsNs } }),
   }),
-  http('auth: SelfSubjectAccessReview, non-resource', { method: 'POST', path: `${authz}/selfsubjectaccessreviews`, body: ssar({ nonResourceAttributes: { path: '/healthz', verb: 'get' } }) }),
+  http('auth: SelfSubjectAccessReview, non-resource', {
+    method: 'POST',
+    path: `${authz}/selfsubjectaccessreviews`,
+    body: ssar({ nonResourceAttributes: { path: '/healthz', verb: 'get' } }),
+  }),
   custom('auth: SelfSubjectRulesReview', async (target) => {
-    const result = await target.call('POST', `${authz}/selfsubjectrulesreviews`, { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: { namespace: kindsNs } });
+    const result = await target.call('POST', `${authz}/selfsubjectrulesreviews`, {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SelfSubjectRulesReview',
+      spec: { namespace: kindsNs },
+    });
     // kube-apiserver gathers rules from its bindings in Go map order: the rules are a set, compared sorted.
     const status = result.body?.status ?? {};
     for (const key of ['resourceRules', 'nonResourceRules']) {
@@ -98,15 +133,27 @@ export const authSteps: Step[] = [
     path: `${authn}/tokenreviews`,
     body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token: 'not-a-real-token' } },
   }),
-  http('auth: TokenReview without a token: 422', { method: 'POST', path: `${authn}/tokenreviews`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: {} } }),
+  http('auth: TokenReview without a token: 422', {
+    method: 'POST',
+    path: `${authn}/tokenreviews`,
+    body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: {} },
+  }),
   http('auth: SubjectAccessReview with no attributes: 422', { method: 'POST', path: `${authz}/subjectaccessreviews`, body: sar({ user: 'jane' }) }),
   http('auth: SubjectAccessReview with both kinds of attributes: 422', {
     method: 'POST',
     path: `${authz}/subjectaccessreviews`,
     body: sar({ user: 'jane', resourceAttributes: readConfigMaps, nonResourceAttributes: { path: '/x', verb: 'get' } }),
   }),
-  http('auth: SubjectAccessReview with no subject: 422', { method: 'POST', path: `${authz}/subjectaccessreviews`, body: sar({ resourceAttributes: readConfigMaps }) }),
+  http('auth: SubjectAccessReview with no subject: 422', {
+    method: 'POST',
+    path: `${authz}/subjectaccessreviews`,
+    body: sar({ resourceAttributes: readConfigMaps }),
+  }),
   http('auth: SelfSubjectAccessReview with no attributes: 422', { method: 'POST', path: `${authz}/selfsubjectaccessreviews`, body: ssar({}) }),
-  http('auth: a review body of the wrong kind: 400', { method: 'POST', path: `${authz}/subjectaccessreviews`, body: ssar({ resourceAttributes: readConfigMaps }) }),
+  http('auth: a review body of the wrong kind: 400', {
+    method: 'POST',
+    path: `${authz}/subjectaccessreviews`,
+    body: ssar({ resourceAttributes: readConfigMaps }),
+  }),
   http('auth: GET on a review resource: 405', { method: 'GET', path: `${authz}/subjectaccessreviews` }),
 ];

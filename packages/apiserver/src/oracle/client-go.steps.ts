@@ -54,7 +54,7 @@ const actions = [
   'delete a Deployment with propagation Foreground',
   'delete a Deployment with propagation Background',
   'delete a ConfigMap held by a finalizer',
-  'update a deleting object\'s labels',
+  "update a deleting object's labels",
   'remove the finalizer: the object goes',
   'delete with a stale precondition: 409',
   'delete collection by label',
@@ -73,7 +73,7 @@ const actions = [
   'metadata client: get a missing object: 404',
   'create a custom resource',
   'create an invalid custom resource: 422',
-  'update a custom resource\'s status',
+  "update a custom resource's status",
   'merge-patch a custom resource',
   'strategic merge patch of a custom resource: 415',
   'server-side apply a custom resource',
@@ -85,7 +85,8 @@ const actions = [
 async function run(target: Target): Promise<ScenarioLine[]> {
   const binary = await buildClientGoCheck();
   const scenario = await runClientGoCheck(binary, target.kubeconfigPath, ['scenario', '--namespace', namespace]);
-  if (scenario.code !== 0) throw new Error(`client-go-check scenario failed against ${target.name}: ${JSON.stringify(scenario.lines.at(-1))}\n${scenario.stderr}`);
+  if (scenario.code !== 0)
+    throw new Error(`client-go-check scenario failed against ${target.name}: ${JSON.stringify(scenario.lines.at(-1))}\n${scenario.stderr}`);
   const informer = async (mode: 'on' | 'off'): Promise<ScenarioLine> => {
     const env: Record<string, string> = mode === 'off' ? { KUBE_FEATURE_WatchListClient: 'false' } : {};
     const answer = await runClientGoCheck(binary, target.kubeconfigPath, ['scenario-informer', '--namespace', namespace], { env });

@@ -9,7 +9,11 @@ const deployment = (name: string): k8s.V1Deployment => ({
   apiVersion: 'apps/v1',
   kind: 'Deployment',
   metadata: { name, labels: { app: name } },
-  spec: { replicas: 2, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } } },
+  spec: {
+    replicas: 2,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
+  },
 });
 
 export const workloadActions: NodeAction[] = [
@@ -18,14 +22,28 @@ export const workloadActions: NodeAction[] = [
     action: 'update the status subresource',
     run: async ({ apps }) => {
       const current = await apps.readNamespacedDeployment({ name: 'web', namespace });
-      const body = { ...current, spec: { ...current.spec!, replicas: 7 }, status: { ...current.status, replicas: 2, observedGeneration: current.metadata?.generation } };
+      const body = {
+        ...current,
+        spec: { ...current.spec!, replicas: 7 },
+        status: { ...current.status, replicas: 2, observedGeneration: current.metadata?.generation },
+      };
       return view(await apps.replaceNamespacedDeploymentStatus({ name: 'web', namespace, body }));
     },
   },
-  { action: 'merge-patch the status subresource', run: async ({ apps }) => view(await apps.patchNamespacedDeploymentStatus({ name: 'web', namespace, body: { status: { readyReplicas: 1 }, spec: { replicas: 5 } } }, mergePatch)) },
+  {
+    action: 'merge-patch the status subresource',
+    run: async ({ apps }) =>
+      view(await apps.patchNamespacedDeploymentStatus({ name: 'web', namespace, body: { status: { readyReplicas: 1 }, spec: { replicas: 5 } } }, mergePatch)),
+  },
   {
     action: 'strategic-merge-patch a container by its name',
-    run: async ({ apps }) => view(await apps.patchNamespacedDeployment({ name: 'web', namespace, body: { spec: { template: { spec: { containers: [{ name: 'sidecar', image: 'busybox:1' }] } } } } }, strategicPatch)),
+    run: async ({ apps }) =>
+      view(
+        await apps.patchNamespacedDeployment(
+          { name: 'web', namespace, body: { spec: { template: { spec: { containers: [{ name: 'sidecar', image: 'busybox:1' }] } } } } },
+          strategicPatch,
+        ),
+      ),
   },
   {
     action: 'server-side apply a Deployment, dry run',
@@ -33,7 +51,16 @@ export const workloadActions: NodeAction[] = [
       const body = deployment('applied-web');
       const labels = { app: 'applied' };
       const spec = { selector: { matchLabels: labels }, template: { ...body.spec!.template, metadata: { labels } } };
-      return view(await objects.patch({ ...body, metadata: { name: 'applied-web', namespace, labels }, spec }, undefined, 'All', 'scenario', undefined, k8s.PatchStrategy.ServerSideApply));
+      return view(
+        await objects.patch(
+          { ...body, metadata: { name: 'applied-web', namespace, labels }, spec },
+          undefined,
+          'All',
+          'scenario',
+          undefined,
+          k8s.PatchStrategy.ServerSideApply,
+        ),
+      );
     },
   },
   { action: 'get the scale subresource', run: async ({ apps }) => view(await apps.readNamespacedDeploymentScale({ name: 'web', namespace })) },
@@ -71,7 +98,11 @@ export const deleteActions: NodeAction[] = [
       return { answered, after: view(await core.readNamespacedConfigMap({ name: 'held', namespace })) };
     },
   },
-  { action: "update a deleting object's labels", run: async ({ core }) => view(await core.patchNamespacedConfigMap({ name: 'held', namespace, body: { metadata: { labels: { late: 'yes' } } } }, mergePatch)) },
+  {
+    action: "update a deleting object's labels",
+    run: async ({ core }) =>
+      view(await core.patchNamespacedConfigMap({ name: 'held', namespace, body: { metadata: { labels: { late: 'yes' } } } }, mergePatch)),
+  },
   {
     action: 'remove the finalizer: the object goes',
     run: async ({ core }) => {
@@ -93,17 +124,28 @@ export const deleteActions: NodeAction[] = [
 ];
 
 /** The first `count` events a client-node Watch delivers, as (phase, object) — or its done error. */
-async function watchEvents(kc: k8s.KubeConfig, query: Record<string, string | number | boolean | undefined>, count: number, afterOpen: () => Promise<void> = async () => {}): Promise<unknown> {
+async function watchEvents(
+  kc: k8s.KubeConfig,
+  query: Record<string, string | number | boolean | undefined>,
+  count: number,
+  afterOpen: () => Promise<void> = async () => {},
+): Promise<unknown> {
   const events: unknown[] = [];
   let abort: AbortController | undefined;
   const finished = new Promise<unknown>((resolve) => {
     // Aborting is how this caller stops the watch: client-node reports it to `done` as an AbortError.
-    const done = (err: unknown) => resolve(err && (err as Error).name !== 'AbortError' ? { doneWith: String(err), events: events.slice(0, count) } : events.slice(0, count));
+    const done = (err: unknown) =>
+      resolve(err && (err as Error).name !== 'AbortError' ? { doneWith: String(err), events: events.slice(0, count) } : events.slice(0, count));
     void new k8s.Watch(kc)
-      .watch(`/api/v1/namespaces/${namespace}/configmaps`, { ...query, timeoutSeconds: 30 }, (phase, obj) => {
-        events.push({ phase, object: view(obj) });
-        if (events.length === count) abort?.abort();
-      }, done)
+      .watch(
+        `/api/v1/namespaces/${namespace}/configmaps`,
+        { ...query, timeoutSeconds: 30 },
+        (phase, obj) => {
+          events.push({ phase, object: view(obj) });
+          if (events.length === count) abort?.abort();
+        },
+        done,
+      )
       .then((controller) => {
         abort = controller;
         if (events.length >= count) controller.abort();
@@ -126,7 +168,8 @@ export const streamActions: NodeAction[] = [
   },
   {
     action: 'list at an earlier resourceVersion (Exact)',
-    run: async ({ core, memo }) => view(await core.listNamespacedConfigMap({ namespace, labelSelector: 'app=demo', resourceVersion: memo.from, resourceVersionMatch: 'Exact' })),
+    run: async ({ core, memo }) =>
+      view(await core.listNamespacedConfigMap({ namespace, labelSelector: 'app=demo', resourceVersion: memo.from, resourceVersionMatch: 'Exact' })),
   },
   {
     action: 'watch with a label selector sees an object leave it as DELETED',
@@ -149,23 +192,49 @@ export const streamActions: NodeAction[] = [
 ];
 
 const widgets = { group: 'checks.example.com', version: 'v1', namespace, plural: 'widgets' };
-const widget = (name: string, size: number) => ({ apiVersion: 'checks.example.com/v1', kind: 'Widget', metadata: { name, labels: { app: 'widgets' } }, spec: { size } });
+const widget = (name: string, size: number) => ({
+  apiVersion: 'checks.example.com/v1',
+  kind: 'Widget',
+  metadata: { name, labels: { app: 'widgets' } },
+  spec: { size },
+});
 
 export const customResourceActions: NodeAction[] = [
   { action: 'create a custom resource', run: async ({ custom }) => view(await custom.createNamespacedCustomObject({ ...widgets, body: widget('w1', 3) })) },
-  { action: 'create an invalid custom resource: 422', run: async ({ custom }) => view(await custom.createNamespacedCustomObject({ ...widgets, body: widget('w-bad', -1) })) },
+  {
+    action: 'create an invalid custom resource: 422',
+    run: async ({ custom }) => view(await custom.createNamespacedCustomObject({ ...widgets, body: widget('w-bad', -1) })),
+  },
   {
     action: "update a custom resource's status",
     run: async ({ custom }) => {
       const current = (await custom.getNamespacedCustomObject({ ...widgets, name: 'w1' })) as ReturnType<typeof widget>;
-      return view(await custom.replaceNamespacedCustomObjectStatus({ ...widgets, name: 'w1', body: { ...current, spec: { size: 9 }, status: { ready: true } } }));
+      return view(
+        await custom.replaceNamespacedCustomObjectStatus({ ...widgets, name: 'w1', body: { ...current, spec: { size: 9 }, status: { ready: true } } }),
+      );
     },
   },
-  { action: 'merge-patch a custom resource', run: async ({ custom }) => view(await custom.patchNamespacedCustomObject({ ...widgets, name: 'w1', body: { spec: { size: 4 } } }, mergePatch)) },
-  { action: 'strategic merge patch of a custom resource: 415', run: async ({ custom }) => view(await custom.patchNamespacedCustomObject({ ...widgets, name: 'w1', body: { spec: { size: 5 } } }, strategicPatch)) },
+  {
+    action: 'merge-patch a custom resource',
+    run: async ({ custom }) => view(await custom.patchNamespacedCustomObject({ ...widgets, name: 'w1', body: { spec: { size: 4 } } }, mergePatch)),
+  },
+  {
+    action: 'strategic merge patch of a custom resource: 415',
+    run: async ({ custom }) => view(await custom.patchNamespacedCustomObject({ ...widgets, name: 'w1', body: { spec: { size: 5 } } }, strategicPatch)),
+  },
   {
     action: 'server-side apply a custom resource',
-    run: async ({ objects }) => view(await objects.patch({ ...widget('w2', 7), metadata: { name: 'w2', namespace } }, undefined, undefined, 'scenario', undefined, k8s.PatchStrategy.ServerSideApply)),
+    run: async ({ objects }) =>
+      view(
+        await objects.patch(
+          { ...widget('w2', 7), metadata: { name: 'w2', namespace } },
+          undefined,
+          undefined,
+          'scenario',
+          undefined,
+          k8s.PatchStrategy.ServerSideApply,
+        ),
+      ),
   },
   {
     action: 'list custom resources',

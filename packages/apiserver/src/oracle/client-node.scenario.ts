@@ -62,7 +62,8 @@ export const readActions: NodeAction[] = [
   { action: 'create the namespace', run: async ({ core }) => view(await core.createNamespace({ body: { metadata: { name: namespace } } })) },
   ...(['alpha', 'beta', 'gamma'] as const).map((name) => ({
     action: `create ConfigMap ${name}`,
-    run: async ({ core }: NodeClients) => view(await core.createNamespacedConfigMap({ namespace, body: configMap(name, { app: 'demo', tier: name === 'beta' ? 'back' : 'front' }, { k: name }) })),
+    run: async ({ core }: NodeClients) =>
+      view(await core.createNamespacedConfigMap({ namespace, body: configMap(name, { app: 'demo', tier: name === 'beta' ? 'back' : 'front' }, { k: name }) })),
   })),
   { action: 'get a ConfigMap', run: async ({ core }) => view(await core.readNamespacedConfigMap({ name: 'alpha', namespace })) },
   ...selectorLists.map(([action, labelSelector, fieldSelector]) => ({
@@ -81,7 +82,10 @@ export const readActions: NodeAction[] = [
     action: 'list the next page (continue)',
     run: async ({ core, memo }) => listView(await core.listNamespacedConfigMap({ namespace, labelSelector: 'app=demo', limit: 2, _continue: memo.continue })),
   },
-  { action: 'list with a bad continue token: 400', run: async ({ core }) => listView(await core.listNamespacedConfigMap({ namespace, limit: 2, _continue: 'not-a-token' })) },
+  {
+    action: 'list with a bad continue token: 400',
+    run: async ({ core }) => listView(await core.listNamespacedConfigMap({ namespace, limit: 2, _continue: 'not-a-token' })),
+  },
   {
     action: 'list through the generic KubernetesObjectApi',
     run: async ({ objects }) => {
@@ -104,24 +108,50 @@ export const writeActions: NodeAction[] = [
     action: 'update with a stale resourceVersion: 409',
     run: async ({ core, memo }) => view(await core.replaceNamespacedConfigMap({ name: 'alpha', namespace, body: { ...memo.stale, data: { k: 'stale' } } })),
   },
-  { action: 'merge patch', run: async ({ core }) => view(await core.patchNamespacedConfigMap({ name: 'alpha', namespace, body: { data: { merged: 'yes', k: null } } }, mergePatch)) },
+  {
+    action: 'merge patch',
+    run: async ({ core }) => view(await core.patchNamespacedConfigMap({ name: 'alpha', namespace, body: { data: { merged: 'yes', k: null } } }, mergePatch)),
+  },
   {
     action: 'strategic merge patch',
-    run: async ({ core }) => view(await core.patchNamespacedConfigMap({ name: 'alpha', namespace, body: { metadata: { labels: { patched: 'strategic' } }, data: { sm: '1' } } }, strategicPatch)),
+    run: async ({ core }) =>
+      view(
+        await core.patchNamespacedConfigMap(
+          { name: 'alpha', namespace, body: { metadata: { labels: { patched: 'strategic' } }, data: { sm: '1' } } },
+          strategicPatch,
+        ),
+      ),
   },
   {
     action: 'JSON patch',
     run: async ({ core }) =>
       view(
         await core.patchNamespacedConfigMap(
-          { name: 'alpha', namespace, body: [{ op: 'add', path: '/data/json', value: '1' }, { op: 'replace', path: '/metadata/labels/tier', value: 'middle' }] },
+          {
+            name: 'alpha',
+            namespace,
+            body: [
+              { op: 'add', path: '/data/json', value: '1' },
+              { op: 'replace', path: '/metadata/labels/tier', value: 'middle' },
+            ],
+          },
           jsonPatch,
         ),
       ),
   },
-  { action: 'JSON patch whose test fails: 422', run: async ({ core }) => view(await core.patchNamespacedConfigMap({ name: 'alpha', namespace, body: [{ op: 'test', path: '/data/json', value: '2' }] }, jsonPatch)) },
-  { action: 'JSON patch of a missing path: 422', run: async ({ core }) => view(await core.patchNamespacedConfigMap({ name: 'alpha', namespace, body: [{ op: 'remove', path: '/data/nope' }] }, jsonPatch)) },
-  { action: 'patch without a Content-Type option', run: async ({ core }) => view(await core.patchNamespacedConfigMap({ name: 'alpha', namespace, body: { data: { x: '1' } } })) },
+  {
+    action: 'JSON patch whose test fails: 422',
+    run: async ({ core }) =>
+      view(await core.patchNamespacedConfigMap({ name: 'alpha', namespace, body: [{ op: 'test', path: '/data/json', value: '2' }] }, jsonPatch)),
+  },
+  {
+    action: 'JSON patch of a missing path: 422',
+    run: async ({ core }) => view(await core.patchNamespacedConfigMap({ name: 'alpha', namespace, body: [{ op: 'remove', path: '/data/nope' }] }, jsonPatch)),
+  },
+  {
+    action: 'patch without a Content-Type option',
+    run: async ({ core }) => view(await core.patchNamespacedConfigMap({ name: 'alpha', namespace, body: { data: { x: '1' } } })),
+  },
   ...(
     [
       ['server-side apply by manager one', 'one', false],
@@ -139,10 +169,17 @@ export const writeActions: NodeAction[] = [
         force,
         k8s.PatchStrategy.ServerSideApply,
       );
-      return { data: got.data, managers: got.metadata?.managedFields?.map((m) => `${m.manager} ${m.operation}`), resourceVersion: got.metadata?.resourceVersion };
+      return {
+        data: got.data,
+        managers: got.metadata?.managedFields?.map((m) => `${m.manager} ${m.operation}`),
+        resourceVersion: got.metadata?.resourceVersion,
+      };
     },
   })),
-  { action: 'dry-run create', run: async ({ core }) => view(await core.createNamespacedConfigMap({ namespace, body: configMap('dry', undefined, { a: '1' }), dryRun: 'All' })) },
+  {
+    action: 'dry-run create',
+    run: async ({ core }) => view(await core.createNamespacedConfigMap({ namespace, body: configMap('dry', undefined, { a: '1' }), dryRun: 'All' })),
+  },
   { action: 'dry-run create stored nothing: 404', run: async ({ core }) => view(await core.readNamespacedConfigMap({ name: 'dry', namespace })) },
   { action: 'dry-run delete', run: async ({ core }) => view(await core.deleteNamespacedConfigMap({ name: 'beta', namespace, dryRun: 'All' })) },
   { action: 'dry-run delete kept the object', run: async ({ core }) => view(await core.readNamespacedConfigMap({ name: 'beta', namespace })) },
@@ -151,8 +188,17 @@ export const writeActions: NodeAction[] = [
 export const errorActions: NodeAction[] = [
   { action: 'get a missing ConfigMap: 404', run: async ({ core }) => view(await core.readNamespacedConfigMap({ name: 'missing', namespace })) },
   { action: 'create an existing ConfigMap: 409', run: async ({ core }) => view(await core.createNamespacedConfigMap({ namespace, body: configMap('gamma') })) },
-  { action: 'create with an invalid name: 422', run: async ({ core }) => view(await core.createNamespacedConfigMap({ namespace, body: configMap('Not_Valid', { 'bad key!': 'x' }) })) },
-  { action: 'create in a missing namespace: 404', run: async ({ core }) => view(await core.createNamespacedConfigMap({ namespace: 'no-such-namespace', body: configMap('x') })) },
+  {
+    action: 'create with an invalid name: 422',
+    run: async ({ core }) => view(await core.createNamespacedConfigMap({ namespace, body: configMap('Not_Valid', { 'bad key!': 'x' }) })),
+  },
+  {
+    action: 'create in a missing namespace: 404',
+    run: async ({ core }) => view(await core.createNamespacedConfigMap({ namespace: 'no-such-namespace', body: configMap('x') })),
+  },
   { action: 'delete a missing ConfigMap: 404', run: async ({ core }) => view(await core.deleteNamespacedConfigMap({ name: 'missing', namespace })) },
-  { action: 'generic read of a kind the server does not serve', run: async ({ objects }) => view(await objects.read({ apiVersion: 'v1', kind: 'NoSuchKind', metadata: { name: 'x', namespace } })) },
+  {
+    action: 'generic read of a kind the server does not serve',
+    run: async ({ objects }) => view(await objects.read({ apiVersion: 'v1', kind: 'NoSuchKind', metadata: { name: 'x', namespace } })),
+  },
 ];

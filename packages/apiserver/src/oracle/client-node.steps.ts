@@ -10,7 +10,15 @@ import { errorActions, readActions, writeActions, type NodeAction, type NodeClie
 import type { Target } from './differential.ts';
 
 /** The scenario, in order (later actions use earlier actions' objects). */
-const scenario: NodeAction[] = [...readActions, ...writeActions, ...workloadActions, ...deleteActions, ...errorActions, ...streamActions, ...customResourceActions];
+const scenario: NodeAction[] = [
+  ...readActions,
+  ...writeActions,
+  ...workloadActions,
+  ...deleteActions,
+  ...errorActions,
+  ...streamActions,
+  ...customResourceActions,
+];
 
 /**
  * An ApiException as a caller reads it: the code, the body (a Status, parsed from the text

@@ -7,8 +7,19 @@ function target(name: Target['name']): Target {
   return {
     name,
     kubeconfigPath: `/nowhere/${name}`,
-    kubectl: { run: () => Promise.reject(new Error('no kubectl here')), spawn: () => { throw new Error('no kubectl here'); } },
-    call: (method) => Promise.resolve({ status: method === 'POST' ? 201 : 200, headers: {}, raw: Buffer.alloc(0), body: { status: { conditions: [{ type: 'Established', status: 'True' }] } } }),
+    kubectl: {
+      run: () => Promise.reject(new Error('no kubectl here')),
+      spawn: () => {
+        throw new Error('no kubectl here');
+      },
+    },
+    call: (method) =>
+      Promise.resolve({
+        status: method === 'POST' ? 201 : 200,
+        headers: {},
+        raw: Buffer.alloc(0),
+        body: { status: { conditions: [{ type: 'Established', status: 'True' }] } },
+      }),
   };
 }
 
@@ -35,7 +46,12 @@ describe('steps made from a client scenario', () => {
   });
 
   it('fails when the client printed an action no step reads', async () => {
-    const steps = clientScenarioSteps('test client', ['listed'], () => Promise.resolve([{ action: 'listed', result: 1 }, { action: 'new', result: 2 }]));
+    const steps = clientScenarioSteps('test client', ['listed'], () =>
+      Promise.resolve([
+        { action: 'listed', result: 1 },
+        { action: 'new', result: 2 },
+      ]),
+    );
     await expect(steps.at(-1)!.observe(target('embedded'))).rejects.toThrow('printed actions no step reads: new');
   });
 });

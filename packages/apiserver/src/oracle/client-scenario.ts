@@ -61,7 +61,8 @@ export function clientScenarioSteps(client: string, actions: readonly string[], 
 async function ensureWidgetsCrd(target: Target): Promise<void> {
   const path = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
   const created = await target.call('POST', path, widgetsCrd);
-  if (created.status !== 201 && created.status !== 409) throw new Error(`creating the widgets CRD on ${target.name}: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201 && created.status !== 409)
+    throw new Error(`creating the widgets CRD on ${target.name}: ${created.status} ${JSON.stringify(created.body)}`);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const crd = (await target.call('GET', `${path}/widgets.checks.example.com`)).body as { status?: { conditions?: { type: string; status: string }[] } };

@@ -73,7 +73,11 @@ export const crdSteps: Step[] = [
   http('create the CRD', { method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: crd }),
   custom('the CRD becomes Established and its resource is served', async (target) => {
     const path = `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crdName}`;
-    await pollUntil(target, path, (body) => (body?.status?.conditions as Condition[] | undefined)?.some((c) => c.type === 'Established' && c.status === 'True') ?? false);
+    await pollUntil(
+      target,
+      path,
+      (body) => (body?.status?.conditions as Condition[] | undefined)?.some((c) => c.type === 'Established' && c.status === 'True') ?? false,
+    );
     await pollUntil(target, widgets, (_body, status) => status === 200);
     return httpObservation(await target.call('GET', path), []);
   }),

@@ -23,7 +23,21 @@ import { clientNodeSteps } from './client-node.steps.ts';
 
 const suite = 'oracle: embedded server vs kube-apiserver 1.37';
 /** Every step runs in this order against both servers (later steps use earlier steps' objects). */
-const steps: Step[] = [...coreCrudSteps, ...workloadSteps, ...crdSteps, ...watchSteps, ...kubectlSteps, ...kindSteps, ...discoverySteps, ...authSteps, ...watchParamSteps, ...kubectlMoreSteps, ...pythonClientSteps, ...clientGoSteps, ...clientNodeSteps];
+const steps: Step[] = [
+  ...coreCrudSteps,
+  ...workloadSteps,
+  ...crdSteps,
+  ...watchSteps,
+  ...kubectlSteps,
+  ...kindSteps,
+  ...discoverySteps,
+  ...authSteps,
+  ...watchParamSteps,
+  ...kubectlMoreSteps,
+  ...pythonClientSteps,
+  ...clientGoSteps,
+  ...clientNodeSteps,
+];
 
 /** kubectl 1.33, the newest shipped here; talking to both servers with the same binary. */
 function kubectl133(): string | undefined {
@@ -56,19 +70,23 @@ describe.skipIf(!runnable)(suite, () => {
   }, 60_000);
 
   steps.forEach((step, index) => {
-    it(step.name, async () => {
-      const [ours, theirs] = await Promise.all([step.observe(targets[0]), step.observe(targets[1])]);
-      if (diffDir) {
-        const base = join(diffDir, `${String(index + 1).padStart(3, '0')}-${step.name.replace(/[^\w]+/g, '-').slice(0, 60)}`);
-        writeFileSync(`${base}.embedded.txt`, `${ours}\n`);
-        writeFileSync(`${base}.kube-apiserver.txt`, `${theirs}\n`);
-      }
-      const known = { ...knownDifferences, ...knownDifferencesMore }[step.name];
-      if (known) {
-        expect(ours, `"${step.name}" now answers as kube-apiserver does: remove it from known-differences(-more).ts and docs/fidelity.md`).not.toBe(theirs);
-        return;
-      }
-      expect(ours.split('\n')).toEqual(theirs.split('\n'));
-    }, step.timeoutMs);
+    it(
+      step.name,
+      async () => {
+        const [ours, theirs] = await Promise.all([step.observe(targets[0]), step.observe(targets[1])]);
+        if (diffDir) {
+          const base = join(diffDir, `${String(index + 1).padStart(3, '0')}-${step.name.replace(/[^\w]+/g, '-').slice(0, 60)}`);
+          writeFileSync(`${base}.embedded.txt`, `${ours}\n`);
+          writeFileSync(`${base}.kube-apiserver.txt`, `${theirs}\n`);
+        }
+        const known = { ...knownDifferences, ...knownDifferencesMore }[step.name];
+        if (known) {
+          expect(ours, `"${step.name}" now answers as kube-apiserver does: remove it from known-differences(-more).ts and docs/fidelity.md`).not.toBe(theirs);
+          return;
+        }
+        expect(ours.split('\n')).toEqual(theirs.split('\n'));
+      },
+      step.timeoutMs,
+    );
   });
 });

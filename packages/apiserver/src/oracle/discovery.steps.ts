@@ -34,7 +34,19 @@ const groupVersions = [
 const version = custom('discovery: /version (build facts normalized)', async (target) => {
   const result = await target.call('GET', '/version');
   const body = { ...result.body };
-  for (const key of ['gitVersion', 'gitCommit', 'gitTreeState', 'buildDate', 'goVersion', 'compiler', 'platform', 'emulationMajor', 'emulationMinor', 'minCompatibilityMajor', 'minCompatibilityMinor']) {
+  for (const key of [
+    'gitVersion',
+    'gitCommit',
+    'gitTreeState',
+    'buildDate',
+    'goVersion',
+    'compiler',
+    'platform',
+    'emulationMajor',
+    'emulationMinor',
+    'minCompatibilityMajor',
+    'minCompatibilityMinor',
+  ]) {
     if (key in body) body[key] = `<${key}>`;
   }
   return `status ${result.status}\n${createNormalizer().json(body)}`;
@@ -69,7 +81,9 @@ const aggregatedShape = (name: string, path: string) =>
       for (const version of group.versions ?? []) {
         for (const resource of version.resources ?? []) {
           const sub = (resource.subresources ?? []).map((s: { subresource: string }) => s.subresource).join(',');
-          lines.push(`${group.metadata?.name ?? ''}/${version.version} ${resource.resource} ${resource.scope} ${resource.responseKind?.kind} [${(resource.verbs ?? []).join(',')}] short=[${(resource.shortNames ?? []).join(',')}] cat=[${(resource.categories ?? []).join(',')}] sub=[${sub}]`);
+          lines.push(
+            `${group.metadata?.name ?? ''}/${version.version} ${resource.resource} ${resource.scope} ${resource.responseKind?.kind} [${(resource.verbs ?? []).join(',')}] short=[${(resource.shortNames ?? []).join(',')}] cat=[${(resource.categories ?? []).join(',')}] sub=[${sub}]`,
+          );
         }
       }
     }
@@ -89,7 +103,9 @@ export const discoverySteps: Step[] = [
   discoveryDocument('discovery: /apis aggregated v2beta1', '/apis', { accept: aggregated('v2beta1') }),
   aggregatedShape('discovery: /apis aggregated v2, resources by group version', '/apis'),
   aggregatedShape('discovery: /api aggregated v2, resources', '/api'),
-  discoveryDocument('discovery: aggregated with only the aggregated type acceptable', '/apis', { accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' }),
+  discoveryDocument('discovery: aggregated with only the aggregated type acceptable', '/apis', {
+    accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList',
+  }),
   discoveryDocument('discovery: aggregated v1 (not served): falls back to APIGroupList', '/apis', {
     accept: 'application/json;g=apidiscovery.k8s.io;v=v1;as=APIGroupDiscoveryList,application/json',
   }),

@@ -13,7 +13,9 @@ describe("docs/fidelity.md's tables of known differences", () => {
 
   it('render a step, its difference with pipes escaped, and whether it is intended', () => {
     expect(renderKnownDifferences({ 'a step': { status: 'intended', what: 'x | y' } })).toBe(
-      ['| step | difference: embedded answer vs kube-apiserver 1.37.2 | intended / open |', '| --- | --- | --- |', '| a step | x \\| y | intended |'].join('\n'),
+      ['| step | difference: embedded answer vs kube-apiserver 1.37.2 | intended / open |', '| --- | --- | --- |', '| a step | x \\| y | intended |'].join(
+        '\n',
+      ),
     );
   });
 

@@ -52,12 +52,23 @@ const fieldNames = ['size', 'mode', 'enabled', 'tags'] as const;
 
 const fieldSchema: fc.Arbitrary<FieldSchema> = fc.oneof(
   fc.record(
-    { type: fc.constant('string' as const), enum: fc.constantFrom(['fast', 'slow'], ['x']), maxLength: fc.integer({ min: 1, max: 5 }), pattern: fc.constantFrom('^[a-z]+$', '^x') },
+    {
+      type: fc.constant('string' as const),
+      enum: fc.constantFrom(['fast', 'slow'], ['x']),
+      maxLength: fc.integer({ min: 1, max: 5 }),
+      pattern: fc.constantFrom('^[a-z]+$', '^x'),
+    },
     { requiredKeys: ['type'] },
   ),
-  fc.record({ type: fc.constant('integer' as const), minimum: fc.integer({ min: -2, max: 1 }), maximum: fc.integer({ min: 2, max: 5 }) }, { requiredKeys: ['type'] }),
+  fc.record(
+    { type: fc.constant('integer' as const), minimum: fc.integer({ min: -2, max: 1 }), maximum: fc.integer({ min: 2, max: 5 }) },
+    { requiredKeys: ['type'] },
+  ),
   fc.constant({ type: 'boolean' as const }),
-  fc.record({ type: fc.constant('array' as const), items: fc.constant({ type: 'string' as const }), maxItems: fc.integer({ min: 0, max: 2 }) }, { requiredKeys: ['type', 'items'] }),
+  fc.record(
+    { type: fc.constant('array' as const), items: fc.constant({ type: 'string' as const }), maxItems: fc.integer({ min: 0, max: 2 }) },
+    { requiredKeys: ['type', 'items'] },
+  ),
 );
 
 /** A structural schema for the Widget's spec: a few typed properties with bounds, some required. */
@@ -65,7 +76,9 @@ export const widgetSchema: fc.Arbitrary<WidgetSchema> = fc
   .uniqueArray(fc.constantFrom(...fieldNames), { minLength: 1, maxLength: fieldNames.length })
   .chain((names) =>
     fc.record({
-      properties: fc.tuple(...names.map(() => fieldSchema)).map((schemas): Record<string, FieldSchema> => Object.fromEntries(names.map((name, i) => [name, schemas[i]!]))),
+      properties: fc
+        .tuple(...names.map(() => fieldSchema))
+        .map((schemas): Record<string, FieldSchema> => Object.fromEntries(names.map((name, i) => [name, schemas[i]!]))),
       required: fc.subarray(names, { maxLength: 1 }),
     }),
   );
@@ -86,11 +99,29 @@ function widgetSpec(schema: WidgetSchema): fc.Arbitrary<unknown> {
 }
 
 /** ConfigMap data: keys valid and invalid (kube's IsConfigMapKey), string values and, sometimes, a non-string. */
-const configMapData: fc.Arbitrary<unknown> = fc.dictionary(fc.constantFrom('k', 'key.one', 'bad key!', '..', 'x'), fc.oneof(fc.constantFrom('v', 'w', ''), fc.constant(7 as unknown)), { maxKeys: 3 });
+const configMapData: fc.Arbitrary<unknown> = fc.dictionary(
+  fc.constantFrom('k', 'key.one', 'bad key!', '..', 'x'),
+  fc.oneof(fc.constantFrom('v', 'w', ''), fc.constant(7 as unknown)),
+  { maxKeys: 3 },
+);
 
 const labels = fc.dictionary(fc.constantFrom('tier', 'app'), fc.constantFrom('x', 'y', 'bad value!'), { maxKeys: 2 });
 
-const labelSelectors = ['', 'tier=x', 'tier!=x', 'tier in (x,y)', 'tier notin (x,,)', '!tier', 'app', 'tier==', 'tier in x', 'tier>1', 'a=b c', '-bad=x', 'tier=b%c'];
+const labelSelectors = [
+  '',
+  'tier=x',
+  'tier!=x',
+  'tier in (x,y)',
+  'tier notin (x,,)',
+  '!tier',
+  'app',
+  'tier==',
+  'tier in x',
+  'tier>1',
+  'a=b c',
+  '-bad=x',
+  'tier=b%c',
+];
 const fieldSelectors = ['', 'metadata.name=a', 'metadata.name!=b', 'metadata.namespace=nope', 'spec.unknown=1'];
 
 export function fuzzCommand(schema: WidgetSchema): fc.Arbitrary<FuzzCommand> {
@@ -108,7 +139,9 @@ export function fuzzCommand(schema: WidgetSchema): fc.Arbitrary<FuzzCommand> {
       fc.constant('{"not json'),
     );
 
-  const create = kind.chain((k) => fc.record({ op: fc.constant('create' as const), kind: fc.constant(k), name, labels, content: content(k), dryRun: fc.boolean() }));
+  const create = kind.chain((k) =>
+    fc.record({ op: fc.constant('create' as const), kind: fc.constant(k), name, labels, content: content(k), dryRun: fc.boolean() }),
+  );
   const get = fc.record({ op: fc.constant('get' as const), kind, name });
   const list = fc.record({
     op: fc.constant('list' as const),
@@ -141,5 +174,12 @@ export function fuzzCommand(schema: WidgetSchema): fc.Arbitrary<FuzzCommand> {
     propagationPolicy: fc.constantFrom(undefined, 'Foreground', 'Background', 'Orphan', 'Sideways'),
     dryRun: fc.boolean(),
   });
-  return fc.oneof({ arbitrary: create, weight: 3 }, { arbitrary: get, weight: 1 }, { arbitrary: list, weight: 2 }, { arbitrary: update, weight: 2 }, { arbitrary: patch, weight: 3 }, { arbitrary: del, weight: 2 });
+  return fc.oneof(
+    { arbitrary: create, weight: 3 },
+    { arbitrary: get, weight: 1 },
+    { arbitrary: list, weight: 2 },
+    { arbitrary: update, weight: 2 },
+    { arbitrary: patch, weight: 3 },
+    { arbitrary: del, weight: 2 },
+  );
 }

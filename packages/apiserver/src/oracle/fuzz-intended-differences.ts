@@ -10,7 +10,7 @@ const intendedDifferences: { what: string; pattern: RegExp; replacement: string 
   {
     what: 'a YAML syntax error is described by our YAML parser (npm yaml), not go-yaml: same status, reason and prefix, other words',
     pattern: /(error converting YAML to JSON: )(?:[^"\\]|\\.)*/g,
-    replacement: '$1<the YAML parser\'s words>',
+    replacement: "$1<the YAML parser's words>",
   },
 ];
 
@@ -25,7 +25,13 @@ export function equalizeIntended(oursAsSent: string, theirs: string): [string, s
   // The same "failed to create typed patch object" text as our 400 BadRequest (patch-errors.ts:
   // a malformed patch is the client's fault, never a server's 500): only code and reason differ.
   if (/\nstatus 500\n[\s\S]*failed to create typed patch object/.test(theirs) && /\nstatus 400\n[\s\S]*failed to create typed patch object/.test(ours)) {
-    return [ours.replace('\nstatus 400\n', '\nstatus 500\n').replace('"code": 400,', '"code": 500,').replace(/\n\s*"reason": "BadRequest",/, ''), theirs];
+    return [
+      ours
+        .replace('\nstatus 400\n', '\nstatus 500\n')
+        .replace('"code": 400,', '"code": 500,')
+        .replace(/\n\s*"reason": "BadRequest",/, ''),
+      theirs,
+    ];
   }
   if (/\nstatus 500\n[\s\S]*failed to create typed patch object/.test(theirs) && /\nstatus 422\n/.test(ours)) {
     const same = `${theirs.split('\n')[0]}\n<an ill-typed apply of a custom resource: kube-apiserver 500, ours 422 (docs/fidelity.md)>`;
@@ -65,7 +71,15 @@ function withTypedErrorsOf(ours: string, theirs: string): string {
  */
 function inSortedOrder(text: string): string {
   return text.replace(/(failed to create typed patch object [^"]*?: errors:)((?:\\n {2}(?:[^"\\]|\\[^n])*)+)/g, (_all, head: string, lines: string) => {
-    return head + lines.split('\\n  ').filter(Boolean).sort().map((line) => `\\n  ${line}`).join('');
+    return (
+      head +
+      lines
+        .split('\\n  ')
+        .filter(Boolean)
+        .sort()
+        .map((line) => `\\n  ${line}`)
+        .join('')
+    );
   });
 }
 
@@ -87,6 +101,11 @@ export function withoutIntendedBodyDifferences(body: unknown): unknown {
   return {
     ...status,
     message: withoutPatchedJson(status.message ?? ''),
-    details: { ...status.details, causes: status.details.causes.map((c) => (c.field === 'patch' ? { ...c, message: withoutPatchedJson(`patch: ${c.message ?? ''}`).slice('patch: '.length) } : c)) },
+    details: {
+      ...status.details,
+      causes: status.details.causes.map((c) =>
+        c.field === 'patch' ? { ...c, message: withoutPatchedJson(`patch: ${c.message ?? ''}`).slice('patch: '.length) } : c,
+      ),
+    },
   };
 }

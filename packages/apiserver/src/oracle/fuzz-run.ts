@@ -147,7 +147,10 @@ export class FuzzSession {
         };
         const result = await this.target.call('DELETE', `${base}/${command.name}`, options);
         if (result.status < 300 && !command.dryRun) this.versions.delete(`${command.kind}/${command.name}`);
-        return observe(`DELETE ${command.kind} ${command.name} (${command.version} precondition, ${command.propagationPolicy ?? 'default'} propagation)`, result);
+        return observe(
+          `DELETE ${command.kind} ${command.name} (${command.version} precondition, ${command.propagationPolicy ?? 'default'} propagation)`,
+          result,
+        );
       }
     }
   }
@@ -219,6 +222,8 @@ function comparable(body: unknown): unknown {
 function observe(line: string, result: CallResult): string {
   const normalizer = createNormalizer();
   const warning = result.headers['warning'];
-  const body = withoutIntendedDifferences(typeof result.body === 'string' ? normalizer.text(result.body) : normalizer.json(comparable(withoutIntendedBodyDifferences(result.body))));
+  const body = withoutIntendedDifferences(
+    typeof result.body === 'string' ? normalizer.text(result.body) : normalizer.json(comparable(withoutIntendedBodyDifferences(result.body))),
+  );
   return [line, `status ${result.status}`, ...(warning ? [`warning: ${normalizer.text(String(warning))}`] : []), body].join('\n');
 }

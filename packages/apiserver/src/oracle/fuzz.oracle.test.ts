@@ -57,32 +57,36 @@ describe.skipIf(!kubeOracleAvailable(suite))(suite, () => {
     await Promise.all([embedded?.stop(), oracle?.stop()]);
   }, 60_000);
 
-  it(`${runs} random request sequences answer the same on both servers (seed ${seed})`, async () => {
-    let sequence = 0;
-    const property = fc.asyncProperty(fc.array(fuzzCommand(schema), { minLength: 1, maxLength: maxCommands }), async (commands) => {
-      const namespace = `fuzz-${seed % 100000}-${++sequence}`;
-      const sessions = targets.map((target) => new FuzzSession(target, namespace));
-      for (const target of targets) {
-        const created = await target.call('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
-        if (created.status !== 201) throw new Error(`${target.name}: namespace ${namespace}: ${created.status}`);
-      }
-      const starts = await Promise.all(sessions.map(async (session) => Promise.all(kinds.map((kind) => session.currentVersion(kind)))));
-      const transcript: [string[], string[]] = [[], []];
-      for (const command of commands) {
-        const [ours, theirs] = equalizeIntended(...((await Promise.all(sessions.map((session) => session.run(command)))) as [string, string]));
-        transcript[0].push(ours);
-        transcript[1].push(theirs);
-        // Stop at the first difference: what follows it is noise, and the shrinker wants the shortest failing prefix.
-        if (ours !== theirs) break;
-      }
-      for (const [k, kind] of kinds.entries()) {
-        if (transcript[0].at(-1) !== transcript[1].at(-1)) break;
-        const [ours, theirs] = await Promise.all(sessions.map((session, s) => session.watchSince(kind, starts[s]![k]!)));
-        transcript[0].push(ours!);
-        transcript[1].push(theirs!);
-      }
-      expect(transcript[0].join('\n\n').split('\n')).toEqual(transcript[1].join('\n\n').split('\n'));
-    });
-    await fc.assert(property, { numRuns: runs, seed, endOnFailure: process.env.ORACLE_FUZZ_SHRINK === '0' });
-  }, 30 * 60_000);
+  it(
+    `${runs} random request sequences answer the same on both servers (seed ${seed})`,
+    async () => {
+      let sequence = 0;
+      const property = fc.asyncProperty(fc.array(fuzzCommand(schema), { minLength: 1, maxLength: maxCommands }), async (commands) => {
+        const namespace = `fuzz-${seed % 100000}-${++sequence}`;
+        const sessions = targets.map((target) => new FuzzSession(target, namespace));
+        for (const target of targets) {
+          const created = await target.call('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
+          if (created.status !== 201) throw new Error(`${target.name}: namespace ${namespace}: ${created.status}`);
+        }
+        const starts = await Promise.all(sessions.map(async (session) => Promise.all(kinds.map((kind) => session.currentVersion(kind)))));
+        const transcript: [string[], string[]] = [[], []];
+        for (const command of commands) {
+          const [ours, theirs] = equalizeIntended(...((await Promise.all(sessions.map((session) => session.run(command)))) as [string, string]));
+          transcript[0].push(ours);
+          transcript[1].push(theirs);
+          // Stop at the first difference: what follows it is noise, and the shrinker wants the shortest failing prefix.
+          if (ours !== theirs) break;
+        }
+        for (const [k, kind] of kinds.entries()) {
+          if (transcript[0].at(-1) !== transcript[1].at(-1)) break;
+          const [ours, theirs] = await Promise.all(sessions.map((session, s) => session.watchSince(kind, starts[s]![k]!)));
+          transcript[0].push(ours!);
+          transcript[1].push(theirs!);
+        }
+        expect(transcript[0].join('\n\n').split('\n')).toEqual(transcript[1].join('\n\n').split('\n'));
+      });
+      await fc.assert(property, { numRuns: runs, seed, endOnFailure: process.env.ORACLE_FUZZ_SHRINK === '0' });
+    },
+    30 * 60_000,
+  );
 });

@@ -18,7 +18,19 @@ type Sample = KubeObject & { apiVersion: string; kind: string };
 
 const clusterScoped = new Set(['PersistentVolume', 'Node', 'IngressClass', 'StorageClass', 'PriorityClass', 'ClusterRole', 'ClusterRoleBinding']);
 /** Kinds whose REST storage has a `/status` subresource (kube's registry/<group>/<kind>/storage). */
-const withStatus = new Set(['StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'PersistentVolumeClaim', 'PersistentVolume', 'Node', 'ResourceQuota', 'Ingress', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']);
+const withStatus = new Set([
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'PersistentVolumeClaim',
+  'PersistentVolume',
+  'Node',
+  'ResourceQuota',
+  'Ingress',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+]);
 
 function resourceOf(kind: string): string {
   const lower = kind.toLowerCase();
@@ -132,7 +144,14 @@ function lifecycle(label: string, sample: Sample): Step[] {
     http(`${label}: create an invalid one: 422`, { method: 'POST', path: list, body: invalid }),
   ];
   if (withStatus.has(sample.kind)) {
-    steps.push(http(`${label}: write status with a label change`, { method: 'PATCH', path: `${item}/status`, body: { metadata: { labels: { via: 'status' } } }, headers: merge }));
+    steps.push(
+      http(`${label}: write status with a label change`, {
+        method: 'PATCH',
+        path: `${item}/status`,
+        body: { metadata: { labels: { via: 'status' } } },
+        headers: merge,
+      }),
+    );
   }
   steps.push(http(`${label}: delete`, { method: 'DELETE', path: item }));
   return steps;
@@ -152,7 +171,11 @@ const tokenRequest = custom('ServiceAccount: request a token', async (target) =>
 });
 
 export const kindSteps: Step[] = [
-  http('kinds: create the namespace', { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: kindsNs } } }),
+  http('kinds: create the namespace', {
+    method: 'POST',
+    path: '/api/v1/namespaces',
+    body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: kindsNs } },
+  }),
   ...kinds.flatMap(([label, sample]) => lifecycle(label, sample)),
   tokenRequest,
   http('ServiceAccount: a token for a missing account: 404', {

@@ -47,7 +47,9 @@ export const kubectlSteps: Step[] = [
   kubectl('kubectl get deployment -o wide', { args: ['get', 'deployment', 'kc-web', '-n', ns, '-o', 'wide'] }),
   kubectl('kubectl get a missing object', { args: ['get', 'configmap', 'nope', '-n', ns] }),
   kubectl('kubectl get an unknown resource type', { args: ['get', 'gizmos', '-n', ns] }),
-  kubectl('kubectl create --dry-run=server -o yaml', { args: ['create', 'configmap', 'kc-dry', '-n', ns, '--from-literal=a=b', '--dry-run=server', '-o', 'yaml'] }),
+  kubectl('kubectl create --dry-run=server -o yaml', {
+    args: ['create', 'configmap', 'kc-dry', '-n', ns, '--from-literal=a=b', '--dry-run=server', '-o', 'yaml'],
+  }),
   kubectl('kubectl apply --server-side takes ownership from kubectl-client-side-apply: conflict', {
     args: ['apply', '--server-side', '--field-manager=other', '-f', '-'],
     stdin: conflicting,

@@ -27,7 +27,8 @@ describe('normalizing a server answer for comparison', () => {
   });
 
   it('numbers the stored resourceVersion a failed delete precondition names', () => {
-    const message = (rv: string) => `the ResourceVersion in the precondition (1) does not match the ResourceVersion in record (${rv}). The object might have been modified`;
+    const message = (rv: string) =>
+      `the ResourceVersion in the precondition (1) does not match the ResourceVersion in record (${rv}). The object might have been modified`;
     expect(createNormalizer().text(message('38'))).toBe(createNormalizer().text(message('217')));
     expect(createNormalizer().text(message('38'))).toContain('in record (<rv-1>)');
   });
@@ -59,6 +60,10 @@ describe('managedFields in the normalized answer', () => {
     const status = { manager: 'kube-apiserver', operation: 'Update', subresource: 'status', time: '2026-11-28T05:00:02Z' };
     const applier = { manager: 'zed', operation: 'Apply', time: '2026-11-28T05:00:03Z' };
     expect(normalize([creator, status, applier])).toBe(normalize([applier, status, creator]));
-    expect(JSON.parse(normalize([creator, status, applier])).metadata.managedFields.map((e: { manager: string }) => e.manager)).toEqual(['zed', 'kube-apiserver', 'unknown']);
+    expect(JSON.parse(normalize([creator, status, applier])).metadata.managedFields.map((e: { manager: string }) => e.manager)).toEqual([
+      'zed',
+      'kube-apiserver',
+      'unknown',
+    ]);
   });
 });

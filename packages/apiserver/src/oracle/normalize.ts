@@ -42,11 +42,13 @@ export function createNormalizer(generatedPrefixes: string[] = []): Normalizer {
   const text = (value: string): string => {
     let out = value.replace(uuid, (u) => uids.of(u)).replace(rfc3339Anywhere, '<time>');
     generated.forEach((re, i) => (out = out.replace(re, `${generatedPrefixes[i]}<gen>`)));
-    return out
-      .replace(/https:\/\/127\.0\.0\.1:\d+/g, 'https://<server>')
-      .replace(/resourceVersion[=:]\s*"?(\d+)"?/g, (_m, rv: string) => `resourceVersion: ${rvs.of(rv)}`)
-      // A failed delete precondition names the stored object's resourceVersion in its message.
-      .replace(/ResourceVersion in record \((\d+)\)/g, (_m, rv: string) => `ResourceVersion in record (${rvs.of(rv)})`);
+    return (
+      out
+        .replace(/https:\/\/127\.0\.0\.1:\d+/g, 'https://<server>')
+        .replace(/resourceVersion[=:]\s*"?(\d+)"?/g, (_m, rv: string) => `resourceVersion: ${rvs.of(rv)}`)
+        // A failed delete precondition names the stored object's resourceVersion in its message.
+        .replace(/ResourceVersion in record \((\d+)\)/g, (_m, rv: string) => `ResourceVersion in record (${rvs.of(rv)})`)
+    );
   };
 
   const walk = (value: unknown, key?: string): unknown => {

@@ -84,7 +84,8 @@ const actions = [
 
 function pythonWithClient(): string | undefined {
   const found = findPythonWithKubernetes();
-  if (!found && process.env.CI === 'true') throw new Error(`[oracle: python client steps] no Python with the Kubernetes client, and CI=true, where no suite may skip.\n${pythonClientHelp}`);
+  if (!found && process.env.CI === 'true')
+    throw new Error(`[oracle: python client steps] no Python with the Kubernetes client, and CI=true, where no suite may skip.\n${pythonClientHelp}`);
   if (!found) console.warn(`\n*** LEAVING OUT the Python-client oracle steps. ${pythonClientHelp} ***\n`);
   return found;
 }
@@ -101,7 +102,12 @@ function run(target: Target): Promise<ScenarioLine[]> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`scenario.py exited ${code} against ${target.name}:\n${stderr}`));
-      resolve(stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as ScenarioLine));
+      resolve(
+        stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as ScenarioLine),
+      );
     });
   });
 }

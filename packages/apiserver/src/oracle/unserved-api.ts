@@ -44,12 +44,21 @@ export const unservedResources: Readonly<Record<string, readonly string[]>> = {
     'services/proxy',
   ],
   'networking.k8s.io/v1': ['ipaddresses', 'servicecidrs', 'servicecidrs/status'],
-  'storage.k8s.io/v1': ['csidrivers', 'csinodes', 'csinodes/status', 'csistoragecapacities', 'volumeattachments', 'volumeattachments/status', 'volumeattributesclasses'],
+  'storage.k8s.io/v1': [
+    'csidrivers',
+    'csinodes',
+    'csinodes/status',
+    'csistoragecapacities',
+    'volumeattachments',
+    'volumeattachments/status',
+    'volumeattributesclasses',
+  ],
 };
 
 const groupOfGroupVersion = (groupVersion: string): string => (groupVersion.includes('/') ? groupVersion.split('/')[0]! : '');
 
-const isUnservedResource = (groupVersion: string, resource: string): boolean => unservedGroups.includes(groupOfGroupVersion(groupVersion)) || (unservedResources[groupVersion] ?? []).includes(resource);
+const isUnservedResource = (groupVersion: string, resource: string): boolean =>
+  unservedGroups.includes(groupOfGroupVersion(groupVersion)) || (unservedResources[groupVersion] ?? []).includes(resource);
 
 type Json = Record<string, unknown>;
 const objects = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
@@ -100,7 +109,9 @@ export function withoutUnserved(body: unknown): WithoutUnserved {
   }
   if (doc.kind === 'APIResourceList') {
     const groupVersion = String(doc.groupVersion);
-    const resources = objects(doc.resources).filter((r) => !(isUnservedResource(groupVersion, String(r.name)) && dropped.push(`${groupVersion} ${String(r.name)}`)));
+    const resources = objects(doc.resources).filter(
+      (r) => !(isUnservedResource(groupVersion, String(r.name)) && dropped.push(`${groupVersion} ${String(r.name)}`)),
+    );
     return { body: { ...doc, resources }, dropped };
   }
   return { body, dropped };
@@ -136,7 +147,10 @@ export function kubectlRowsWithoutUnserved(stdout: string): WithoutUnserved {
       const name = /^([a-z0-9]+)(?:\.(.+))?$/.exec(line.trim());
       if (!name || cells.length !== 1) return true;
       const [, resource, group] = name;
-      const unserved = group ? unservedGroups.includes(group) || Object.entries(unservedResources).some(([gv, names]) => groupOfGroupVersion(gv) === group && names.includes(resource!)) : unservedResources.v1!.includes(resource!);
+      const unserved = group
+        ? unservedGroups.includes(group) ||
+          Object.entries(unservedResources).some(([gv, names]) => groupOfGroupVersion(gv) === group && names.includes(resource!))
+        : unservedResources.v1!.includes(resource!);
       return !(unserved && dropped.push(line.trim()));
     }
     const resource = cells.length === 1 ? '' : cells[0]!;

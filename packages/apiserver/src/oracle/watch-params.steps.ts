@@ -24,7 +24,10 @@ async function listRv(target: Target): Promise<string> {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- watch events and lists as parsed JSON
 function stableCollectionRvs(value: any): unknown {
-  if (Array.isArray(value)) return value.map((event) => (event?.type === 'BOOKMARK' ? { ...event, object: { ...event.object, metadata: { ...event.object.metadata, resourceVersion: '<bookmark-rv>' } } } : event));
+  if (Array.isArray(value))
+    return value.map((event) =>
+      event?.type === 'BOOKMARK' ? { ...event, object: { ...event.object, metadata: { ...event.object.metadata, resourceVersion: '<bookmark-rv>' } } } : event,
+    );
   if (value && typeof value === 'object' && typeof value.kind === 'string' && value.kind.endsWith('List') && value.metadata) {
     return { ...value, metadata: { ...value.metadata, resourceVersion: '<list-rv>' } };
   }
@@ -37,7 +40,10 @@ const numbersInText = (text: string) => text.replace(/\b\d{2,}\b/g, '<n>');
 async function watchObservation(target: Target, query: string): Promise<string> {
   const result = await target.call('GET', `${cms}?watch=1&timeoutSeconds=1${query}`);
   const normalizer = createNormalizer();
-  const lines = result.raw.toString('utf8').split('\n').filter((line) => line.trim() !== '');
+  const lines = result.raw
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   const parsed = lines.map((line) => {
     try {
       return JSON.parse(line);
@@ -56,7 +62,12 @@ const matchChoices = [undefined, 'NotOlderThan', 'Exact'];
 const bookmarkChoices = [undefined, 'true'];
 
 function watchCombination(rv: RvChoice, sendInitialEvents?: string, match?: string, bookmarks?: string): Step {
-  const parts = [`rv=${rv}`, sendInitialEvents ? `sendInitialEvents=${sendInitialEvents}` : '', match ? `resourceVersionMatch=${match}` : '', bookmarks ? 'allowWatchBookmarks=true' : ''].filter(Boolean);
+  const parts = [
+    `rv=${rv}`,
+    sendInitialEvents ? `sendInitialEvents=${sendInitialEvents}` : '',
+    match ? `resourceVersionMatch=${match}` : '',
+    bookmarks ? 'allowWatchBookmarks=true' : '',
+  ].filter(Boolean);
   return custom(`watch params: ${parts.join(' ')}`, async (target) => {
     const rvValue = rv === 'none' ? undefined : rv === '0' ? '0' : await listRv(target);
     const query = [
@@ -72,7 +83,9 @@ function watchCombination(rv: RvChoice, sendInitialEvents?: string, match?: stri
   });
 }
 
-const combinations = rvChoices.flatMap((rv) => sendInitialChoices.flatMap((send) => matchChoices.flatMap((match) => bookmarkChoices.map((bm) => watchCombination(rv, send, match, bm)))));
+const combinations = rvChoices.flatMap((rv) =>
+  sendInitialChoices.flatMap((send) => matchChoices.flatMap((match) => bookmarkChoices.map((bm) => watchCombination(rv, send, match, bm)))),
+);
 
 /** Follows continue tokens page by page, answering each page's names and remainingItemCount. */
 const paging = (limit: number) =>
@@ -82,7 +95,9 @@ const paging = (limit: number) =>
     for (let i = 0; i < 10; i++) {
       const result = await target.call('GET', `${cms}?limit=${limit}${token ? `&continue=${encodeURIComponent(token)}` : ''}`);
       const meta = result.body.metadata ?? {};
-      pages.push(`status ${result.status} items=[${(result.body.items ?? []).map((o: { metadata: { name: string } }) => o.metadata.name).join(',')}] remaining=${meta.remainingItemCount ?? '-'} continue=${meta.continue ? 'yes' : 'no'}`);
+      pages.push(
+        `status ${result.status} items=[${(result.body.items ?? []).map((o: { metadata: { name: string } }) => o.metadata.name).join(',')}] remaining=${meta.remainingItemCount ?? '-'} continue=${meta.continue ? 'yes' : 'no'}`,
+      );
       token = meta.continue ?? '';
       if (!token) break;
     }
@@ -93,18 +108,32 @@ async function listObservation(target: Target, query: string): Promise<string> {
   const result = await target.call('GET', `${cms}?${query}`);
   const warning = result.headers['warning'];
   const normalizer = createNormalizer();
-  return [normalizer.text(`GET ${cms}?${query}`), `status ${result.status}`, ...(warning ? [`warning: ${String(warning)}`] : []), normalizer.json(stableCollectionRvs(result.body))].join('\n');
+  return [
+    normalizer.text(`GET ${cms}?${query}`),
+    `status ${result.status}`,
+    ...(warning ? [`warning: ${String(warning)}`] : []),
+    normalizer.json(stableCollectionRvs(result.body)),
+  ].join('\n');
 }
 
 const listWith = (name: string, query: string) => custom(`list params: ${name}`, (target) => listObservation(target, query));
 
 export const watchParamSteps: Step[] = [
-  http('watch params: create the namespace', { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } } }),
+  http('watch params: create the namespace', {
+    method: 'POST',
+    path: '/api/v1/namespaces',
+    body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } },
+  }),
   ...names.map((name, i) =>
     http(`watch params: create ${name}`, {
       method: 'POST',
       path: cms,
-      body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { idx: String(i), parity: i % 2 === 0 ? 'even' : 'odd' } }, data: { i: String(i) } },
+      body: {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name, labels: { idx: String(i), parity: i % 2 === 0 ? 'even' : 'odd' } },
+        data: { i: String(i) },
+      },
     }),
   ),
   ...combinations,

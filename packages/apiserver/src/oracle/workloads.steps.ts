@@ -19,7 +19,12 @@ const deployment = (name: string, labels: Record<string, string>, selector: Reco
 
 const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
 const applyConfigMap = (name: string, manager: string, body: object) =>
-  ({ method: 'PATCH', path: `${cms}/${name}?fieldManager=${manager}`, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', ...body }), headers: applyHeaders }) as const;
+  ({
+    method: 'PATCH',
+    path: `${cms}/${name}?fieldManager=${manager}`,
+    body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', ...body }),
+    headers: applyHeaders,
+  }) as const;
 
 /**
  * Server-side apply by the manager "kubectl" over what `kubectl apply` (client-side) wrote: kube's
@@ -33,7 +38,12 @@ const clientToServerSideApplySteps: Step[] = [
     body: {
       apiVersion: 'v1',
       kind: 'ConfigMap',
-      metadata: { name: 'csa', annotations: { [lastApplied]: `${JSON.stringify({ apiVersion: 'v1', data: { a: '1', b: '<x>' }, kind: 'ConfigMap', metadata: { annotations: {}, name: 'csa' } })}\n` } },
+      metadata: {
+        name: 'csa',
+        annotations: {
+          [lastApplied]: `${JSON.stringify({ apiVersion: 'v1', data: { a: '1', b: '<x>' }, kind: 'ConfigMap', metadata: { annotations: {}, name: 'csa' } })}\n`,
+        },
+      },
       data: { a: '1', b: '<x>' },
     },
   }),
@@ -43,22 +53,41 @@ const clientToServerSideApplySteps: Step[] = [
     body: { data: { b: '<y>' } },
     headers: { 'content-type': 'application/merge-patch+json' },
   }),
-  http('server-side apply by kubectl: 409 names only the field the other manager changed', applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa' }, data: { a: '2', b: '<z>' } })),
+  http(
+    'server-side apply by kubectl: 409 names only the field the other manager changed',
+    applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa' }, data: { a: '2', b: '<z>' } }),
+  ),
   http('server-side apply by another manager of a last-applied field: 409', applyConfigMap('csa', 'deployer', { metadata: { name: 'csa' }, data: { a: '2' } })),
   http(
     'server-side apply by kubectl takes over the last-applied fields and rewrites the annotation',
     applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa', annotations: { z: 'a&b', a: 'w' } }, data: { b: '<y>', a: '2' } }),
   ),
-  http('server-side apply by another manager leaves the annotation as it is', applyConfigMap('csa', 'deployer', { metadata: { name: 'csa' }, data: { d: '1' } })),
-  http('server-side apply with annotations: null keeps the live ones (SMD merges null as no items)', applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa', annotations: null }, data: { a: '2', b: '<y>' } })),
+  http(
+    'server-side apply by another manager leaves the annotation as it is',
+    applyConfigMap('csa', 'deployer', { metadata: { name: 'csa' }, data: { d: '1' } }),
+  ),
+  http(
+    'server-side apply with annotations: null keeps the live ones (SMD merges null as no items)',
+    applyConfigMap('csa', 'kubectl', { metadata: { name: 'csa', annotations: null }, data: { a: '2', b: '<y>' } }),
+  ),
   http(
     'server-side apply by kubectl creating with the annotation in its configuration: rewritten',
     applyConfigMap('csa-created', 'kubectl', { metadata: { name: 'csa-created', annotations: { [lastApplied]: 'mine' } }, data: { a: '1' } }),
-  ),  http('server-side apply creating a ConfigMap', applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, data: { k: 'v' } })),
+  ),
+  http('server-side apply creating a ConfigMap', applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, data: { k: 'v' } })),
   // SMD's typed conversion of the configuration against kube's OpenAPI (kube's 500, our 400: patch-errors.ts).
-  http('server-side apply of a ConfigMap with a number for a data value: typed patch object error', applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, data: { k: 7 } })),
-  http('server-side apply of a ConfigMap with a string for immutable: typed patch object error', applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, immutable: 'yes' })),
-  http('server-side apply of a ConfigMap with a field it does not declare: typed patch object error', applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, spec: { a: 1 } })),
+  http(
+    'server-side apply of a ConfigMap with a number for a data value: typed patch object error',
+    applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, data: { k: 7 } }),
+  ),
+  http(
+    'server-side apply of a ConfigMap with a string for immutable: typed patch object error',
+    applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, immutable: 'yes' }),
+  ),
+  http(
+    'server-side apply of a ConfigMap with a field it does not declare: typed patch object error',
+    applyConfigMap('ssa-typed', 'deployer', { metadata: { name: 'ssa-typed' }, spec: { a: 1 } }),
+  ),
 ];
 
 export const workloadSteps: Step[] = [

@@ -40,10 +40,7 @@ export function newApplyConflict(conflicts: readonly ApplyConflict[]): StatusErr
     const [only] = conflicts as [ApplyConflict];
     message = `Apply failed with 1 conflict: conflict with ${describeManager(only.owner)}: ${fieldPathString(only.path)}`;
   } else {
-    const lines = groups.flatMap((group) => [
-      `conflicts with ${describeManager(group[0]!.owner)}:`,
-      ...group.map((c) => `- ${fieldPathString(c.path)}`),
-    ]);
+    const lines = groups.flatMap((group) => [`conflicts with ${describeManager(group[0]!.owner)}:`, ...group.map((c) => `- ${fieldPathString(c.path)}`)]);
     message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
   }
   return newStatusError(409, 'Conflict', message, { causes });

@@ -13,9 +13,7 @@ import { fieldMeta, itemMeta, type PatchMeta } from './patch-meta.ts';
 
 export function pruneUnowned<T>(obj: T, candidates: FieldSet, owned: FieldSet, meta: PatchMeta | undefined): T {
   const out = cloneJson(obj);
-  const paths = [...candidates.paths()]
-    .filter((path) => !owned.hasAtOrBelow(path) && !isItemKeyField(path))
-    .sort((a, b) => a.length - b.length);
+  const paths = [...candidates.paths()].filter((path) => !owned.hasAtOrBelow(path) && !isItemKeyField(path)).sort((a, b) => a.length - b.length);
   for (const path of paths) removeAt(out, path, 0, meta, owned);
   return out;
 }

@@ -104,7 +104,11 @@ function unnamedItemProblem(list: ReturnType<typeof listTypeOf>, item: unknown):
 function goValue(value: unknown): string {
   if (typeof value === 'number') return goNumber(value);
   if (Array.isArray(value)) return `[${value.map(goValue).join(' ')}]`;
-  if (isJsonObject(value)) return `map[${Object.keys(value).sort().map((k) => `${k}:${goValue(value[k])}`).join(' ')}]`;
+  if (isJsonObject(value))
+    return `map[${Object.keys(value)
+      .sort()
+      .map((k) => `${k}:${goValue(value[k])}`)
+      .join(' ')}]`;
   return goValueString(value);
 }
 
@@ -114,7 +118,11 @@ function goSyntax(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') return goNumber(value);
   if (Array.isArray(value)) return `[]interface {}{${value.map(goSyntax).join(', ')}}`;
-  if (isJsonObject(value)) return `map[string]interface {}{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${goSyntax(value[k])}`).join(', ')}}`;
+  if (isJsonObject(value))
+    return `map[string]interface {}{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${goSyntax(value[k])}`)
+      .join(', ')}}`;
   return String(value);
 }
 

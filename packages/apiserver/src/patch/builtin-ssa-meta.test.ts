@@ -24,7 +24,12 @@ describe('built-in kinds own fields as kube-apiserver 1.37 OpenAPI marks them', 
   });
 
   it("owns a pod template's nodeSelector whole (mapType=atomic)", () => {
-    const fields = createdFields({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'd' }, spec: { selector: { matchLabels: { app: 'w' } }, template: podTemplate } });
+    const fields = createdFields({
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'd' },
+      spec: { selector: { matchLabels: { app: 'w' } }, template: podTemplate },
+    });
     const spec = (fields as Record<string, Record<string, Record<string, Record<string, unknown>>>>)['f:spec']!['f:template']!['f:spec']!;
     expect(spec['f:nodeSelector']).toEqual({});
   });
@@ -51,7 +56,12 @@ describe('built-in kinds own fields as kube-apiserver 1.37 OpenAPI marks them', 
   });
 
   it("owns a PersistentVolume's claimRef field by field (+structType=granular over an atomic ObjectReference)", () => {
-    const fields = createdFields({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv' }, spec: { claimRef: { kind: 'PersistentVolumeClaim', name: 'c' } } });
+    const fields = createdFields({
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: 'pv' },
+      spec: { claimRef: { kind: 'PersistentVolumeClaim', name: 'c' } },
+    });
     expect(fields).toEqual({ 'f:spec': { 'f:claimRef': { '.': {}, 'f:kind': {}, 'f:name': {} } } });
   });
 

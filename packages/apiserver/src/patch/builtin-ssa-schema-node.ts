@@ -20,4 +20,3 @@ export interface GeneratedSchemaNode {
   /** The struct takes fields it does not declare. */
   readonly u?: 1;
 }
-

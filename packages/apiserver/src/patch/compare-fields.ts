@@ -71,7 +71,11 @@ function walk(l: unknown, r: unknown, meta: PatchMeta | undefined, path: PathEle
     }
   } else {
     const left = namedItems(Array.isArray(l) ? l : [], meta);
-    const right = new Map(namedItems(Array.isArray(r) ? r : [], meta).reverse().map((n) => [n.key, n] as const));
+    const right = new Map(
+      namedItems(Array.isArray(r) ? r : [], meta)
+        .reverse()
+        .map((n) => [n.key, n] as const),
+    );
     const seen = new Set<string>();
     for (const { key, element, item } of left) {
       if (seen.has(key)) continue;

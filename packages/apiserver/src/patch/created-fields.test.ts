@@ -12,9 +12,11 @@ import { stripSystemFields, withoutManagedFields } from './managed-fields.ts';
 import type { PatchMeta } from './patch-meta.ts';
 import { patchMetaFromSchema } from './patch-meta-from-schema.ts';
 
-const dojoSchema = (parse(readFileSync(new URL('../../../operator/crds/core.jutsu.com_dojos.yaml', import.meta.url), 'utf8')) as {
-  spec: { versions: { schema: { openAPIV3Schema: unknown } }[] };
-}).spec.versions[0]!.schema.openAPIV3Schema;
+const dojoSchema = (
+  parse(readFileSync(new URL('../../../operator/crds/core.jutsu.com_dojos.yaml', import.meta.url), 'utf8')) as {
+    spec: { versions: { schema: { openAPIV3Schema: unknown } }[] };
+  }
+).spec.versions[0]!.schema.openAPIV3Schema;
 
 /** What the general path records for a create: compare with the empty object, keep what was added or changed, strip system fields. */
 function byComparison(obj: JsonObject, meta: PatchMeta | undefined): JsonObject {
@@ -67,7 +69,17 @@ const object: fc.Arbitrary<JsonObject> = fc.record(
           accountId: scalar,
           title: scalar,
           credentialsRef: value,
-          containers: fc.array(fc.record({ name, image: scalar, ports: fc.array(fc.record({ containerPort: fc.integer({ min: 1, max: 3 }), protocol: fc.constantFrom('TCP', 'UDP') }), { maxLength: 2 }) }, { requiredKeys: [] }), { maxLength: 3 }),
+          containers: fc.array(
+            fc.record(
+              {
+                name,
+                image: scalar,
+                ports: fc.array(fc.record({ containerPort: fc.integer({ min: 1, max: 3 }), protocol: fc.constantFrom('TCP', 'UDP') }), { maxLength: 2 }),
+              },
+              { requiredKeys: [] },
+            ),
+            { maxLength: 3 },
+          ),
           extra: value,
         },
         { requiredKeys: [] },
@@ -109,6 +121,8 @@ describe('createdFieldsV1', () => {
   });
 
   it('leaves to the general path an object with a field Go always serializes', () => {
-    expect(createdFieldsV1({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [] } }, builtinPatchMeta('v1', 'Pod'))).toBeUndefined();
+    expect(
+      createdFieldsV1({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [] } }, builtinPatchMeta('v1', 'Pod')),
+    ).toBeUndefined();
   });
 });

@@ -16,7 +16,17 @@ import { fieldMeta, itemMeta, type PatchMeta } from './patch-meta.ts';
 import { shapeOf } from './typed-value.ts';
 
 /** stripSystemFields' members: never owned, though what lies below them (metadata.labels) is. */
-const systemMetadataFields = new Set(['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion']);
+const systemMetadataFields = new Set([
+  'name',
+  'namespace',
+  'creationTimestamp',
+  'selfLink',
+  'uid',
+  'clusterName',
+  'generation',
+  'managedFields',
+  'resourceVersion',
+]);
 
 interface Entry {
   readonly element: PathElement;

@@ -97,7 +97,7 @@ describe('applyJsonPatch on the RFC 6902 appendix A examples', () => {
 });
 
 describe('applyJsonPatch as kube-apiserver runs it', () => {
-  it('answers a body that is not a list with 400 and Go\'s decoding error', () => {
+  it("answers a body that is not a list with 400 and Go's decoding error", () => {
     const err = failure(() => applyJsonPatch({}, { op: 'add' }));
     expect(err.code).toBe(400);
     expect(err.message).toBe('json: cannot unmarshal object into Go value of type jsonpatch.Patch');

@@ -40,9 +40,7 @@ export function decodeJsonPatch(body: unknown): JsonPatchOperation[] {
     }
   }
   if (body.length > maxJsonPatchOperations) {
-    throw newRequestEntityTooLarge(
-      `The allowed maximum operations in a JSON patch is ${maxJsonPatchOperations}, got ${body.length}`,
-    );
+    throw newRequestEntityTooLarge(`The allowed maximum operations in a JSON patch is ${maxJsonPatchOperations}, got ${body.length}`);
   }
   return body.map((op: JsonObject | null) => op ?? {});
 }

@@ -86,13 +86,20 @@ describe('server-side apply by "kubectl" over a client-side applied object (last
 
   it('claims nothing without the annotation', () => {
     const created = updateManagedFields({ old: undefined, new: configMap({ a: '1' }), manager: 'kubectl-create', apiVersion: 'v1', time: t0, meta });
-    expect(conflict(() => apply(created, configMap({ a: '2' }))).message).toBe('Apply failed with 1 conflict: conflict with "kubectl-create" using v1: .data.a');
+    expect(conflict(() => apply(created, configMap({ a: '2' }))).message).toBe(
+      'Apply failed with 1 conflict: conflict with "kubectl-create" using v1: .data.a',
+    );
   });
 });
 
 describe('server-side apply by "kubectl" keeps last-applied-configuration current (lastAppliedUpdater)', () => {
   it('rewrites it to the configuration as Go encodes it: keys sorted, HTML escaped, a newline', () => {
-    const applied = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'app', annotations: { z: 'a&b', a: '<x>' } }, data: { b: '2', a: '1' } } as KubeObject;
+    const applied = {
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: { name: 'app', annotations: { z: 'a&b', a: '<x>' } },
+      data: { b: '2', a: '1' },
+    } as KubeObject;
     const upgraded = apply(clientSideApplied({ a: '1', b: '2' }), applied);
     expect(annotationOf(upgraded)).toBe(
       '{"apiVersion":"v1","data":{"a":"1","b":"2"},"kind":"ConfigMap","metadata":{"annotations":{"a":"\\u003cx\\u003e","z":"a\\u0026b"},"name":"app"}}\n',
@@ -101,7 +108,9 @@ describe('server-side apply by "kubectl" keeps last-applied-configuration curren
 
   it('leaves the annotation itself out, keeping the emptied annotations map, and reads null annotations as ""', () => {
     const created = apply(undefined, configMap({ a: '1' }, { annotations: { [lastAppliedAnnotation]: 'x' } }));
-    expect(annotationOf(created)).toBe('{"apiVersion":"v1","data":{"a":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"app","namespace":"default"}}\n');
+    expect(annotationOf(created)).toBe(
+      '{"apiVersion":"v1","data":{"a":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"app","namespace":"default"}}\n',
+    );
     const nulls = configMap({ a: '1' }, { annotations: { n: null } });
     expect(annotationOf(apply(clientSideApplied({ a: '1' }), nulls))).toBe(
       '{"apiVersion":"v1","data":{"a":"1"},"kind":"ConfigMap","metadata":{"annotations":{"n":""},"name":"app","namespace":"default"}}\n',

@@ -44,9 +44,10 @@ const strippedFields = FieldSet.of(
     ['apiVersion'],
     ['kind'],
     ['metadata'],
-    ...['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion'].map(
-      (name) => ['metadata', name],
-    ),
+    ...['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion'].map((name) => [
+      'metadata',
+      name,
+    ]),
   ].map((path) => path.map(fieldElement)),
 );
 
@@ -137,7 +138,10 @@ export function capUpdateManagers(managed: ManagedFields): ManagedFields {
     out.delete(id);
     const bucketId = managerIdentity({ manager: oldUpdatesManager, operation: 'Update', apiVersion: entry.apiVersion });
     const bucket = out.get(bucketId);
-    const time = [bucket?.time, entry.time].filter((t): t is string => !!t).sort().pop();
+    const time = [bucket?.time, entry.time]
+      .filter((t): t is string => !!t)
+      .sort()
+      .pop();
     out.set(bucketId, {
       manager: oldUpdatesManager,
       operation: 'Update',

@@ -56,14 +56,33 @@ describe('kubePatchEngine', () => {
   });
 
   it('uses the built-in tables for a strategic merge patch on a Deployment', () => {
-    const live: KubeObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { template: { spec: { containers: [{ name: 'a' }, { name: 'b' }] } } } };
+    const live: KubeObject = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: { template: { spec: { containers: [{ name: 'a' }, { name: 'b' }] } } },
+    };
     const out = kubePatchEngine.patch('strategic', deployments, live, { spec: { template: { spec: { containers: [{ name: 'b', image: 'x' }] } } } });
     expect((out.spec as { template: { spec: { containers: unknown[] } } }).template.spec.containers).toEqual([{ name: 'a' }, { name: 'b', image: 'x' }]);
   });
 
   it('applies to a custom resource merging conditions by type, as its CRD schema declares', () => {
-    const first = kubePatchEngine.apply({ info: dojos, current: undefined, applied: dojo([{ type: 'Ready', status: 'False' }]), manager: 'op', force: false, time: 't0' });
-    const second = kubePatchEngine.apply({ info: dojos, current: first, applied: dojo([{ type: 'Synced', status: 'True' }]), manager: 'other', force: false, time: 't1' });
+    const first = kubePatchEngine.apply({
+      info: dojos,
+      current: undefined,
+      applied: dojo([{ type: 'Ready', status: 'False' }]),
+      manager: 'op',
+      force: false,
+      time: 't0',
+    });
+    const second = kubePatchEngine.apply({
+      info: dojos,
+      current: first,
+      applied: dojo([{ type: 'Synced', status: 'True' }]),
+      manager: 'other',
+      force: false,
+      time: 't1',
+    });
     expect((second.status as { conditions: unknown[] }).conditions).toEqual([
       { type: 'Ready', status: 'False' },
       { type: 'Synced', status: 'True' },

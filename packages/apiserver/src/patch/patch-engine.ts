@@ -41,6 +41,17 @@ export const kubePatchEngine = {
   },
   apply({ info, current, applied, manager, force, time, subresource, resetFields }) {
     const apiVersion = apiVersionOfInfo(info);
-    return serverSideApply({ live: current, applied, manager, force, apiVersion, time, subresource, meta: patchMetaFor(info, applied), resetFields, keepNulls: info.customResource === true }).object;
+    return serverSideApply({
+      live: current,
+      applied,
+      manager,
+      force,
+      apiVersion,
+      time,
+      subresource,
+      meta: patchMetaFor(info, applied),
+      resetFields,
+      keepNulls: info.customResource === true,
+    }).object;
   },
 } satisfies PatchEngine;

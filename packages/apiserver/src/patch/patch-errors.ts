@@ -28,11 +28,7 @@ export function newPatchServerError(message: string): StatusError {
 
 /** 415 for a Content-Type the resource does not accept, listing what it does accept. */
 export function newUnsupportedPatchType(accepted: readonly string[]): StatusError {
-  return newStatusError(
-    415,
-    'UnsupportedMediaType',
-    `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
-  );
+  return newStatusError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);
 }
 
 /** go-restful's 415 when no route consumes the Content-Type, wrapped by kube-apiserver as a generic Status. */

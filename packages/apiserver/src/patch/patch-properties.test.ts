@@ -39,7 +39,11 @@ function runsWithoutMutating(inputs: unknown[], fn: () => unknown): boolean {
 /** Merge patch cannot set an object member to null, so the target of a round trip has none. */
 function withoutNullMembers(value: unknown): unknown {
   if (!isJsonObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNullMembers(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNullMembers(v)]),
+  );
 }
 
 const containerName = fc.constantFrom('web', 'sidecar', 'init', 'debug');
@@ -54,12 +58,18 @@ const pod: fc.Arbitrary<KubeObject> = fc.record({
   apiVersion: fc.constant('v1'),
   kind: fc.constant('Pod'),
   metadata: fc.record({ name: fc.constant('p'), labels, finalizers: fc.uniqueArray(fc.constantFrom('x', 'y', 'z'), { maxLength: 3 }) }),
-  spec: fc.record({ containers: fc.uniqueArray(container, { selector: (c) => c.name, maxLength: 3 }), nodeName: fc.constantFrom('n1', 'n2') }, { requiredKeys: ['containers'] }),
+  spec: fc.record(
+    { containers: fc.uniqueArray(container, { selector: (c) => c.name, maxLength: 3 }), nodeName: fc.constantFrom('n1', 'n2') },
+    { requiredKeys: ['containers'] },
+  ),
 });
 
 const strategicPatch = fc.record(
   {
-    metadata: fc.record({ labels: fc.dictionary(fc.constantFrom('app', 'tier'), fc.constantFrom('a', null)), finalizers: fc.array(fc.constantFrom('x', 'w')) }, { requiredKeys: [] }),
+    metadata: fc.record(
+      { labels: fc.dictionary(fc.constantFrom('app', 'tier'), fc.constantFrom('a', null)), finalizers: fc.array(fc.constantFrom('x', 'w')) },
+      { requiredKeys: [] },
+    ),
     spec: fc.record(
       {
         containers: fc.array(fc.oneof(container, fc.record({ name: containerName, $patch: fc.constant('delete') }))),
@@ -73,9 +83,17 @@ const strategicPatch = fc.record(
 );
 
 const jsonPatchOp = fc.oneof(
-  fc.record({ op: fc.constantFrom('add', 'replace', 'test'), path: fc.constantFrom('/spec/nodeName', '/metadata/labels/app', '/spec/containers/0', '/spec/containers/-', '/x'), value: fc.jsonValue({ maxDepth: 2 }) }),
+  fc.record({
+    op: fc.constantFrom('add', 'replace', 'test'),
+    path: fc.constantFrom('/spec/nodeName', '/metadata/labels/app', '/spec/containers/0', '/spec/containers/-', '/x'),
+    value: fc.jsonValue({ maxDepth: 2 }),
+  }),
   fc.record({ op: fc.constant('remove'), path: fc.constantFrom('/spec/containers/0', '/metadata/labels', '/nope') }),
-  fc.record({ op: fc.constantFrom('move', 'copy'), from: fc.constantFrom('/metadata/labels', '/spec/containers/0/image'), path: fc.constantFrom('/spec/copied', '/metadata/labels/moved') }),
+  fc.record({
+    op: fc.constantFrom('move', 'copy'),
+    from: fc.constantFrom('/metadata/labels', '/spec/containers/0/image'),
+    path: fc.constantFrom('/spec/copied', '/metadata/labels/moved'),
+  }),
 );
 
 describe('patch invariants', () => {
@@ -103,7 +121,9 @@ describe('patch invariants', () => {
         runsWithoutMutating([live, strategic], () => applyStrategicMergePatch(live, strategic, podMeta));
         const owned = updateManagedFields({ old: undefined, new: structuredClone(live), manager: 'a', apiVersion: 'v1', time: 't0', meta: podMeta });
         runsWithoutMutating([owned, next], () => updateManagedFields({ old: owned, new: next, manager: 'b', apiVersion: 'v1', time: 't1', meta: podMeta }));
-        runsWithoutMutating([owned, next], () => serverSideApply({ live: owned, applied: next, manager: 'c', force: true, apiVersion: 'v1', time: 't1', meta: podMeta }));
+        runsWithoutMutating([owned, next], () =>
+          serverSideApply({ live: owned, applied: next, manager: 'c', force: true, apiVersion: 'v1', time: 't1', meta: podMeta }),
+        );
       }),
       { numRuns: 150 },
     );
@@ -112,7 +132,8 @@ describe('patch invariants', () => {
   it('re-applying the same configuration changes nothing', () => {
     fc.assert(
       fc.property(pod, pod, (first, config) => {
-        const apply = (live: KubeObject | undefined) => serverSideApply({ live, applied: config, manager: 'k', force: true, apiVersion: 'v1', time: 't', meta: podMeta });
+        const apply = (live: KubeObject | undefined) =>
+          serverSideApply({ live, applied: config, manager: 'k', force: true, apiVersion: 'v1', time: 't', meta: podMeta });
         const base = serverSideApply({ live: undefined, applied: first, manager: 'other', force: false, apiVersion: 'v1', time: 't', meta: podMeta }).object;
         const once = apply(base);
         const twice = apply(once.object);

@@ -12,7 +12,12 @@ const creator = {
 };
 
 function deployment(replicas: number): KubeObject {
-  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', managedFields: [creator] }, spec: { replicas, template: { spec: { containers: [] } } } };
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', managedFields: [creator] },
+    spec: { replicas, template: { spec: { containers: [] } } },
+  };
 }
 
 const scale = (from: number, to: number, manager = 'scaler') =>
@@ -21,7 +26,14 @@ const scale = (from: number, to: number, manager = 'scaler') =>
 describe('managedFieldsAfterScale (kube ScaleHandler)', () => {
   it('gives a /scale writer that changes replicas its own entry owning spec.replicas, with subresource scale and no time, taken from the creator', () => {
     expect(scale(1, 3)).toEqual([
-      { manager: 'scaler', operation: 'Update', apiVersion: 'apps/v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } }, subresource: 'scale' },
+      {
+        manager: 'scaler',
+        operation: 'Update',
+        apiVersion: 'apps/v1',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+        subresource: 'scale',
+      },
       { ...creator, fieldsV1: { 'f:spec': { 'f:template': { 'f:spec': { 'f:containers': {} } } } } },
     ]);
   });

@@ -85,7 +85,14 @@ describe('serverSideApply', () => {
 
   it('keeps an omitted field that another manager also owns', () => {
     const created = apply(undefined, config({ replicas: 2 }));
-    const scaled = updateManagedFields({ old: created, new: { ...created, spec: { ...spec(created), replicas: 4 } }, manager: 'hpa', apiVersion: 'apps/v1', time: t1, meta });
+    const scaled = updateManagedFields({
+      old: created,
+      new: { ...created, spec: { ...spec(created), replicas: 4 } },
+      manager: 'hpa',
+      apiVersion: 'apps/v1',
+      time: t1,
+      meta,
+    });
     const reapplied = apply(scaled, config({}));
     expect(spec(reapplied).replicas).toBe(4);
   });
@@ -148,7 +155,13 @@ describe('serverSideApply', () => {
     const live = apply(undefined, config({}));
     const withSidecar = updateManagedFields({
       old: live,
-      new: { ...live, spec: { ...spec(live), template: { ...spec(live).template, spec: { containers: [...spec(live).template.spec.containers, { name: 'sidecar', image: 'envoy' }] } } } },
+      new: {
+        ...live,
+        spec: {
+          ...spec(live),
+          template: { ...spec(live).template, spec: { containers: [...spec(live).template.spec.containers, { name: 'sidecar', image: 'envoy' }] } },
+        },
+      },
       manager: 'injector',
       apiVersion: 'apps/v1',
       time: t1,
@@ -212,7 +225,16 @@ describe('serverSideApply with reset fields (SMD IgnoreFilter)', () => {
       subresource: 'status',
     });
     const applied = { ...config({ replicas: 1 }), status: { replicas: 5 } };
-    const result = serverSideApply({ live: statusOwned, applied, manager: 'kubectl', force: false, apiVersion: 'apps/v1', time: t1, meta, resetFields: [['status']] });
+    const result = serverSideApply({
+      live: statusOwned,
+      applied,
+      manager: 'kubectl',
+      force: false,
+      apiVersion: 'apps/v1',
+      time: t1,
+      meta,
+      resetFields: [['status']],
+    });
     const entries = result.object.metadata.managedFields ?? [];
     expect(entries.find((e) => e.manager === 'kubectl')?.fieldsV1).not.toHaveProperty('f:status');
     expect(entries.find((e) => e.manager === 'controller')?.fieldsV1).toEqual({ 'f:status': { '.': {}, 'f:replicas': {} } });
@@ -228,7 +250,15 @@ describe('serverSideApply of a custom resource with a structural schema', () => 
   };
   const widget = (spec: object): KubeObject => ({ apiVersion: 'fuzz.dojo.dev/v1', kind: 'Widget', metadata: { name: 'a' }, spec });
   const applyWidget = (spec: object) =>
-    serverSideApply({ live: undefined, applied: widget(spec), manager: 'm', force: false, apiVersion: 'fuzz.dojo.dev/v1', time: t0, meta: patchMetaFromSchema(schema) });
+    serverSideApply({
+      live: undefined,
+      applied: widget(spec),
+      manager: 'm',
+      force: false,
+      apiVersion: 'fuzz.dojo.dev/v1',
+      time: t0,
+      meta: patchMetaFromSchema(schema),
+    });
 
   it('refuses a field the schema does not declare, in the words of the typed conversion', () => {
     const err = failure(() => applyWidget({ size: 1, unknownField: [] }));
@@ -243,7 +273,16 @@ describe('serverSideApply of a custom resource with a structural schema', () => 
 
   it('keeps a null leaf of the configuration in the merged object when asked (a custom resource), for validation to see', () => {
     const applied = (keepNulls: boolean) =>
-      serverSideApply({ live: undefined, applied: widget({ size: null }), manager: 'm', force: false, apiVersion: 'fuzz.dojo.dev/v1', time: t0, meta: patchMetaFromSchema(schema), keepNulls }).object.spec;
+      serverSideApply({
+        live: undefined,
+        applied: widget({ size: null }),
+        manager: 'm',
+        force: false,
+        apiVersion: 'fuzz.dojo.dev/v1',
+        time: t0,
+        meta: patchMetaFromSchema(schema),
+        keepNulls,
+      }).object.spec;
     expect(applied(true)).toEqual({ size: null });
     expect(applied(false)).toEqual({});
   });
@@ -265,20 +304,25 @@ describe("serverSideApply of a built-in kind checks its configuration against ku
       time: t0,
       meta: configMapMeta,
     });
-  const typedFailure = (body: object) => failure(() => applyConfigMap(body)).message.replace('failed to create typed patch object (default/cm; /v1, Kind=ConfigMap): ', '');
+  const typedFailure = (body: object) =>
+    failure(() => applyConfigMap(body)).message.replace('failed to create typed patch object (default/cm; /v1, Kind=ConfigMap): ', '');
 
-  it('refuses a number where a string is declared, printing the value as Go prints SMD\'s wrapper', () => {
+  it("refuses a number where a string is declared, printing the value as Go prints SMD's wrapper", () => {
     expect(failure(() => applyConfigMap({ data: { k: 7 } })).message).toBe(
       'failed to create typed patch object (default/cm; /v1, Kind=ConfigMap): .data.k: expected string, got &value.valueUnstructured{Value:7}',
     );
-    expect(typedFailure({ data: { k: ['a', 1.5, true] } })).toBe('.data.k: expected string, got &value.valueUnstructured{Value:[]interface {}{"a", 1.5, true}}');
+    expect(typedFailure({ data: { k: ['a', 1.5, true] } })).toBe(
+      '.data.k: expected string, got &value.valueUnstructured{Value:[]interface {}{"a", 1.5, true}}',
+    );
   });
 
-  it('refuses a boolean, list or map that is not one, in validateScalar\'s, listValue\'s and mapValue\'s words', () => {
+  it("refuses a boolean, list or map that is not one, in validateScalar's, listValue's and mapValue's words", () => {
     expect(typedFailure({ immutable: 'yes' })).toBe('.immutable: expected boolean, got &{yes}');
     expect(typedFailure({ data: 'x' })).toBe('.data: expected map, got &{x}');
     expect(typedFailure({ metadata: { name: 'cm', namespace: 'default', finalizers: { a: 1 } } })).toBe('.metadata.finalizers: expected list, got &{map[a:1]}');
-    expect(typedFailure({ metadata: { name: 'cm', namespace: 'default', generation: 'one' } })).toBe('.metadata.generation: expected numeric (int or float), got string');
+    expect(typedFailure({ metadata: { name: 'cm', namespace: 'default', generation: 'one' } })).toBe(
+      '.metadata.generation: expected numeric (int or float), got string',
+    );
   });
 
   it('refuses a field the kind does not declare', () => {

@@ -65,9 +65,7 @@ export interface ServerSideApplyResult {
 export function serverSideApply(args: ServerSideApplyArgs): ServerSideApplyResult {
   const { applied, meta } = args;
   if ((applied.apiVersion ?? '') !== args.apiVersion) {
-    throw newBadRequest(
-      `Incorrect version specified in apply patch. Specified patch version: ${applied.apiVersion ?? ''}, expected: ${args.apiVersion}`,
-    );
+    throw newBadRequest(`Incorrect version specified in apply patch. Specified patch version: ${applied.apiVersion ?? ''}, expected: ${args.apiVersion}`);
   }
   if (applied.metadata?.managedFields !== undefined && applied.metadata.managedFields !== null) {
     throw newBadRequest('metadata.managedFields must be nil');

@@ -61,19 +61,19 @@ export function materializeList(patch: readonly unknown[], meta: PatchMeta | und
 }
 
 /** mergeSlice: merges `patch` into `original` for a list whose strategy is "merge". */
-export function mergeList(
-  original: unknown[],
-  patch: unknown[],
-  meta: PatchMeta | undefined,
-  mergeMap: MapMerger,
-  isDeleteList: boolean,
-): unknown[] {
+export function mergeList(original: unknown[], patch: unknown[], meta: PatchMeta | undefined, mergeMap: MapMerger, isDeleteList: boolean): unknown[] {
   if (original.length === 0 && patch.length === 0) return original;
   const kind = elementKind(original, patch);
   if (kind === 'scalar') {
     if (isDeleteList) return original.filter((item) => !patch.includes(item));
     const merged = [...new Set([...original, ...patch])];
-    return normalizeOrder(merged.filter((v) => patch.includes(v)), merged.filter((v) => !patch.includes(v)), patch, original, '');
+    return normalizeOrder(
+      merged.filter((v) => patch.includes(v)),
+      merged.filter((v) => !patch.includes(v)),
+      patch,
+      original,
+      '',
+    );
   }
   const mergeKey = meta?.patchMergeKey ?? '';
   if (!mergeKey) throw newPatchServerError('cannot merge lists without merge key for type map');
@@ -205,8 +205,6 @@ function validateElementOrder(patch: readonly unknown[], order: readonly unknown
     o++;
   }
   if (p < items.length) {
-    throw newPatchServerError(
-      `The order in patch list:\n${goValueString(patch)}\n doesn't match $setElementOrder list:\n${goValueString(order)}\n`,
-    );
+    throw newPatchServerError(`The order in patch list:\n${goValueString(patch)}\n doesn't match $setElementOrder list:\n${goValueString(order)}\n`);
   }
 }

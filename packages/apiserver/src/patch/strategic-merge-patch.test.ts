@@ -69,7 +69,15 @@ describe('applyStrategicMergePatch on lists merged by key', () => {
   });
 
   it('deletes one env entry with $patch: delete', () => {
-    const live = deployment([{ name: 'app', env: [{ name: 'DEBUG', value: '1' }, { name: 'PORT', value: '80' }] }]);
+    const live = deployment([
+      {
+        name: 'app',
+        env: [
+          { name: 'DEBUG', value: '1' },
+          { name: 'PORT', value: '80' },
+        ],
+      },
+    ]);
     const patch = {
       spec: {
         template: {
@@ -162,7 +170,9 @@ describe('applyStrategicMergePatch errors', () => {
   });
 
   it('answers an item without its merge key with the Go error text as a 400 (kube: 500)', () => {
-    const err = failure(() => applyStrategicMergePatch(deployment([{ name: 'a' }]), { spec: { template: { spec: { containers: [{ image: 'x' }] } } } }, deploymentMeta));
+    const err = failure(() =>
+      applyStrategicMergePatch(deployment([{ name: 'a' }]), { spec: { template: { spec: { containers: [{ image: 'x' }] } } } }, deploymentMeta),
+    );
     expect([err.code, err.reason, err.message]).toEqual([400, 'BadRequest', 'map: map[image:x] does not contain declared merge key: name']);
   });
 

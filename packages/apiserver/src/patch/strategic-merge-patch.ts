@@ -84,9 +84,7 @@ function mapDirective(patch: JsonObject, meta: PatchMeta | undefined): JsonObjec
 function extractKey(key: string, prefix: string): string {
   const slash = key.indexOf('/');
   if (slash < 0 || key.slice(0, slash) !== prefix) {
-    throw newBadRequest(
-      prefix === deleteFromPrimitiveListPrefix ? 'invalid patch format of primitive list' : 'invalid patch type of setElementOrder list',
-    );
+    throw newBadRequest(prefix === deleteFromPrimitiveListPrefix ? 'invalid patch format of primitive list' : 'invalid patch type of setElementOrder list');
   }
   return key.slice(slash + 1);
 }

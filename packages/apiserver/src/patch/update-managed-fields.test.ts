@@ -26,8 +26,7 @@ function deployment(replicas: number, image = 'nginx:1.25', labels: Record<strin
 const update = (old: KubeObject | undefined, next: KubeObject, manager: string, time = t0) =>
   updateManagedFields({ old, new: next, manager, apiVersion: 'apps/v1', time, meta });
 
-const entry = (obj: KubeObject, manager: string): ManagedFieldsEntry | undefined =>
-  obj.metadata.managedFields?.find((e) => e.manager === manager);
+const entry = (obj: KubeObject, manager: string): ManagedFieldsEntry | undefined => obj.metadata.managedFields?.find((e) => e.manager === manager);
 
 describe('updateManagedFields', () => {
   it('gives the creator every field it set, marking maps and items it created with "."', () => {
@@ -63,7 +62,7 @@ describe('updateManagedFields', () => {
     expect(entry(scaled, 'kubectl-client-side-apply')?.time).toBe(t0);
   });
 
-  it('starts no bookkeeping on an update of an object that has none, or whose request reset it: only an apply does (kube\'s skipNonAppliedManager)', () => {
+  it("starts no bookkeeping on an update of an object that has none, or whose request reset it: only an apply does (kube's skipNonAppliedManager)", () => {
     const untracked = deployment(2);
     expect(update(untracked, deployment(5), 'kubectl-edit').metadata.managedFields).toBeUndefined();
     const created = update(undefined, deployment(2), 'alice');
@@ -75,7 +74,11 @@ describe('updateManagedFields', () => {
 
   it('keeps two managers side by side, each with its own fields', () => {
     const created = update(undefined, deployment(2), 'alice');
-    const relabeled = update(created, { ...deployment(2, 'nginx:1.25', { app: 'web', team: 'blue' }), metadata: { ...created.metadata, labels: { app: 'web', team: 'blue' } } }, 'bob');
+    const relabeled = update(
+      created,
+      { ...deployment(2, 'nginx:1.25', { app: 'web', team: 'blue' }), metadata: { ...created.metadata, labels: { app: 'web', team: 'blue' } } },
+      'bob',
+    );
     expect(relabeled.metadata.managedFields?.map((e) => e.manager)).toEqual(['alice', 'bob']);
     expect(entry(relabeled, 'bob')?.fieldsV1).toEqual({ 'f:metadata': { 'f:labels': { 'f:team': {} } } });
   });
@@ -123,7 +126,12 @@ describe('updateManagedFields', () => {
     let obj = update(undefined, deployment(0), 'm0', '2026-01-01T00:00:00Z');
     for (let i = 1; i <= maxUpdateManagers; i++) {
       const next = deployment(0, 'nginx', { app: 'web', [`l${i}`]: 'x' });
-      obj = update(obj, { ...next, metadata: { ...obj.metadata, labels: { ...obj.metadata.labels, [`l${i}`]: 'x' } } }, `m${i}`, `2026-01-01T00:${String(i).padStart(2, '0')}:00Z`);
+      obj = update(
+        obj,
+        { ...next, metadata: { ...obj.metadata, labels: { ...obj.metadata.labels, [`l${i}`]: 'x' } } },
+        `m${i}`,
+        `2026-01-01T00:${String(i).padStart(2, '0')}:00Z`,
+      );
     }
     const managers = obj.metadata.managedFields?.map((e) => e.manager) ?? [];
     expect(managers).toHaveLength(maxUpdateManagers);
@@ -138,7 +146,15 @@ describe('reset fields (a strategy GetResetFields)', () => {
   const fieldsOf = (obj: KubeObject, manager: string) => entry(obj, manager)?.fieldsV1 as Record<string, unknown> | undefined;
 
   it("a Deployment's creator does not own the status its strategy sets", () => {
-    const created = updateManagedFields({ old: undefined, new: withStatus(deployment(2), { replicas: 0 }), manager: 'kubectl', apiVersion: 'apps/v1', time: t0, meta, resetFields: statusResetFields });
+    const created = updateManagedFields({
+      old: undefined,
+      new: withStatus(deployment(2), { replicas: 0 }),
+      manager: 'kubectl',
+      apiVersion: 'apps/v1',
+      time: t0,
+      meta,
+      resetFields: statusResetFields,
+    });
     expect(fieldsOf(created, 'kubectl')).not.toHaveProperty('f:status');
     expect(fieldsOf(created, 'kubectl')).toHaveProperty('f:spec');
   });
@@ -146,7 +162,16 @@ describe('reset fields (a strategy GetResetFields)', () => {
   it('a status writer owns the status it changed and none of the spec', () => {
     const created = update(undefined, deployment(2), 'kubectl');
     const next = withStatus(deployment(3), { replicas: 2 });
-    const written = updateManagedFields({ old: created, new: { ...next, metadata: created.metadata }, manager: 'ctrl', apiVersion: 'apps/v1', time: t1, meta, subresource: 'status', resetFields: specResetFields });
+    const written = updateManagedFields({
+      old: created,
+      new: { ...next, metadata: created.metadata },
+      manager: 'ctrl',
+      apiVersion: 'apps/v1',
+      time: t1,
+      meta,
+      subresource: 'status',
+      resetFields: specResetFields,
+    });
     expect(fieldsOf(written, 'ctrl')).toEqual({ 'f:status': { '.': {}, 'f:replicas': {} } });
     expect(fieldsOf(written, 'kubectl')).toHaveProperty('f:spec.f:replicas');
   });

@@ -46,7 +46,6 @@ export interface UpdateManagedFieldsArgs {
   resetFields?: ResetFields;
 }
 
-
 /** The object without its top-level reset fields, or undefined when a reset path is deeper. */
 function withoutTopLevelReset(obj: KubeObject, paths: ResetFields | undefined): KubeObject | undefined {
   if (!paths?.length) return obj;

@@ -32,15 +32,68 @@ const aggregateTo = (role: string): Record<string, string> => ({ [`rbac.authoriz
 
 function viewRules(): PolicyRule[] {
   return [
-    rule(read, [''], ['pods', 'replicationcontrollers', 'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/status', 'endpoints', 'persistentvolumeclaims', 'persistentvolumeclaims/status', 'configmaps']),
-    rule(read, [''], ['limitranges', 'resourcequotas', 'bindings', 'pods/status', 'resourcequotas/status', 'namespaces/status', 'replicationcontrollers/status', 'pods/log']),
+    rule(
+      read,
+      [''],
+      [
+        'pods',
+        'replicationcontrollers',
+        'replicationcontrollers/scale',
+        'serviceaccounts',
+        'services',
+        'services/status',
+        'endpoints',
+        'persistentvolumeclaims',
+        'persistentvolumeclaims/status',
+        'configmaps',
+      ],
+    ),
+    rule(
+      read,
+      [''],
+      ['limitranges', 'resourcequotas', 'bindings', 'pods/status', 'resourcequotas/status', 'namespaces/status', 'replicationcontrollers/status', 'pods/log'],
+    ),
     rule(read, [''], ['namespaces']),
     rule(read, ['', 'events.k8s.io'], ['events']),
     rule(read, ['discovery.k8s.io'], ['endpointslices']),
-    rule(read, ['apps'], ['controllerrevisions', 'statefulsets', 'statefulsets/status', 'statefulsets/scale', 'daemonsets', 'daemonsets/status', 'deployments', 'deployments/status', 'deployments/scale', 'replicasets', 'replicasets/status', 'replicasets/scale']),
+    rule(
+      read,
+      ['apps'],
+      [
+        'controllerrevisions',
+        'statefulsets',
+        'statefulsets/status',
+        'statefulsets/scale',
+        'daemonsets',
+        'daemonsets/status',
+        'deployments',
+        'deployments/status',
+        'deployments/scale',
+        'replicasets',
+        'replicasets/status',
+        'replicasets/scale',
+      ],
+    ),
     rule(read, ['autoscaling'], ['horizontalpodautoscalers', 'horizontalpodautoscalers/status']),
     rule(read, ['batch'], ['jobs', 'cronjobs', 'cronjobs/status', 'jobs/status']),
-    rule(read, ['extensions'], ['daemonsets', 'daemonsets/status', 'deployments', 'deployments/scale', 'deployments/status', 'ingresses', 'ingresses/status', 'replicasets', 'replicasets/scale', 'replicasets/status', 'replicationcontrollers/scale', 'networkpolicies']),
+    rule(
+      read,
+      ['extensions'],
+      [
+        'daemonsets',
+        'daemonsets/status',
+        'deployments',
+        'deployments/scale',
+        'deployments/status',
+        'ingresses',
+        'ingresses/status',
+        'replicasets',
+        'replicasets/scale',
+        'replicasets/status',
+        'replicationcontrollers/scale',
+        'networkpolicies',
+      ],
+    ),
     rule(read, ['policy'], ['poddisruptionbudgets', 'poddisruptionbudgets/status']),
     rule(read, ['networking.k8s.io'], ['networkpolicies', 'ingresses', 'ingresses/status']),
     // DynamicResourceAllocation is GA (on) since 1.34.
@@ -54,13 +107,44 @@ function editRules(): PolicyRule[] {
     rule(['impersonate'], [''], ['serviceaccounts']),
     rule(write, [''], ['pods', 'pods/attach', 'pods/proxy', 'pods/exec', 'pods/portforward']),
     rule(['create'], [''], ['pods/eviction']),
-    rule(write, [''], ['replicationcontrollers', 'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/proxy', 'persistentvolumeclaims', 'configmaps', 'secrets']),
+    rule(
+      write,
+      [''],
+      [
+        'replicationcontrollers',
+        'replicationcontrollers/scale',
+        'serviceaccounts',
+        'services',
+        'services/proxy',
+        'persistentvolumeclaims',
+        'configmaps',
+        'secrets',
+      ],
+    ),
     rule(['create'], [''], ['serviceaccounts/token']),
     rule(write, ['', 'events.k8s.io'], ['events']),
-    rule(write, ['apps'], ['statefulsets', 'statefulsets/scale', 'daemonsets', 'deployments', 'deployments/scale', 'deployments/rollback', 'replicasets', 'replicasets/scale']),
+    rule(
+      write,
+      ['apps'],
+      ['statefulsets', 'statefulsets/scale', 'daemonsets', 'deployments', 'deployments/scale', 'deployments/rollback', 'replicasets', 'replicasets/scale'],
+    ),
     rule(write, ['autoscaling'], ['horizontalpodautoscalers']),
     rule(write, ['batch'], ['jobs', 'cronjobs']),
-    rule(write, ['extensions'], ['daemonsets', 'deployments', 'deployments/scale', 'deployments/rollback', 'ingresses', 'replicasets', 'replicasets/scale', 'replicationcontrollers/scale', 'networkpolicies']),
+    rule(
+      write,
+      ['extensions'],
+      [
+        'daemonsets',
+        'deployments',
+        'deployments/scale',
+        'deployments/rollback',
+        'ingresses',
+        'replicasets',
+        'replicasets/scale',
+        'replicationcontrollers/scale',
+        'networkpolicies',
+      ],
+    ),
     rule(write, ['policy'], ['poddisruptionbudgets']),
     rule(write, ['networking.k8s.io'], ['networkpolicies', 'ingresses']),
     rule(readWrite, ['coordination.k8s.io'], ['leases']),
@@ -78,12 +162,20 @@ const clusterRole = (name: string, body: Omit<ClusterRole, 'metadata'>, labels: 
 export function bootstrapClusterRoles(): ClusterRole[] {
   return [
     clusterRole('cluster-admin', { rules: [rule(['*'], ['*'], ['*']), urlRule(['*'], ['*'])] }),
-    clusterRole('system:discovery', { rules: [urlRule(['get'], ['/livez', '/readyz', '/healthz', '/version', '/version/', '/openapi', '/openapi/*', '/api', '/api/*', '/apis', '/apis/*'])] }),
+    clusterRole('system:discovery', {
+      rules: [urlRule(['get'], ['/livez', '/readyz', '/healthz', '/version', '/version/', '/openapi', '/openapi/*', '/api', '/api/*', '/apis', '/apis/*'])],
+    }),
     clusterRole('system:monitoring', {
-      rules: [urlRule(['get'], ['/metrics', '/metrics/slis', '/livez', '/readyz', '/healthz', '/livez/*', '/readyz/*', '/healthz/*']), rule(['get'], [''], ['nodes/metrics'])],
+      rules: [
+        urlRule(['get'], ['/metrics', '/metrics/slis', '/livez', '/readyz', '/healthz', '/livez/*', '/readyz/*', '/healthz/*']),
+        rule(['get'], [''], ['nodes/metrics']),
+      ],
     }),
     clusterRole('system:basic-user', {
-      rules: [rule(['create'], ['authorization.k8s.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews']), rule(['create'], ['authentication.k8s.io'], ['selfsubjectreviews'])],
+      rules: [
+        rule(['create'], ['authorization.k8s.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews']),
+        rule(['create'], ['authentication.k8s.io'], ['selfsubjectreviews']),
+      ],
     }),
     clusterRole('system:public-info-viewer', { rules: [urlRule(['get'], ['/livez', '/readyz', '/healthz', '/version', '/version/'])] }),
     // admin, edit and view get their rules from the aggregation controller (cluster-role-aggregation.ts).
@@ -92,7 +184,12 @@ export function bootstrapClusterRoles(): ClusterRole[] {
     clusterRole('view', { rules: [], aggregationRule: aggregated('view') }, aggregateTo('edit')),
     clusterRole(
       'system:aggregate-to-admin',
-      { rules: [rule(['create'], ['authorization.k8s.io'], ['localsubjectaccessreviews']), rule(readWrite, ['rbac.authorization.k8s.io'], ['roles', 'rolebindings'])] },
+      {
+        rules: [
+          rule(['create'], ['authorization.k8s.io'], ['localsubjectaccessreviews']),
+          rule(readWrite, ['rbac.authorization.k8s.io'], ['roles', 'rolebindings']),
+        ],
+      },
       aggregateTo('admin'),
     ),
     clusterRole('system:aggregate-to-edit', { rules: editRules() }, aggregateTo('edit')),

@@ -19,8 +19,15 @@ describe('aggregatedRules', () => {
   const write = { verbs: ['create'], apiGroups: [''], resources: ['pods'] };
 
   it('takes the rules of every matching role in name order, each rule once, never its own', () => {
-    const parent = role('parent', { pick: 'yes' }, [{ verbs: ['own'], apiGroups: [''], resources: ['x'] }], { clusterRoleSelectors: [{ matchLabels: { pick: 'yes' } }] });
-    const all = [parent, role('b', { pick: 'yes' }, [write, read]), role('a', { pick: 'yes' }, [read]), role('c', { pick: 'no' }, [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }])];
+    const parent = role('parent', { pick: 'yes' }, [{ verbs: ['own'], apiGroups: [''], resources: ['x'] }], {
+      clusterRoleSelectors: [{ matchLabels: { pick: 'yes' } }],
+    });
+    const all = [
+      parent,
+      role('b', { pick: 'yes' }, [write, read]),
+      role('a', { pick: 'yes' }, [read]),
+      role('c', { pick: 'no' }, [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }]),
+    ];
     expect(aggregatedRules(parent, all)).toEqual([read, write]);
   });
 
@@ -73,8 +80,18 @@ describe('aggregation in the API server', () => {
 
   it('writes a new aggregated role its rules and follows a labelled role as it changes', async () => {
     const crd = { verbs: ['get', 'list'], apiGroups: ['core.jutsu.com'], resources: ['dojos'] };
-    expect((await server.call('POST', clusterRoles, { metadata: { name: 'monitoring' }, aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'example.com/aggregate-to-monitoring': 'true' } }] } })).status).toBe(201);
-    expect((await server.call('POST', clusterRoles, { metadata: { name: 'dojo-reader', labels: { 'example.com/aggregate-to-monitoring': 'true' } }, rules: [crd] })).status).toBe(201);
+    expect(
+      (
+        await server.call('POST', clusterRoles, {
+          metadata: { name: 'monitoring' },
+          aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'example.com/aggregate-to-monitoring': 'true' } }] },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await server.call('POST', clusterRoles, { metadata: { name: 'dojo-reader', labels: { 'example.com/aggregate-to-monitoring': 'true' } }, rules: [crd] }))
+        .status,
+    ).toBe(201);
     await eventually(async () => expect(await rulesOf('monitoring')).toEqual([crd]));
 
     const more = { verbs: ['watch'], apiGroups: ['core.jutsu.com'], resources: ['dojos'] };
@@ -97,7 +114,15 @@ describe('aggregation in the API server', () => {
     const as = { authorization: `Bearer ${token}` };
     await eventually(async () => expect((await server.call('GET', '/api/v1/namespaces/default/pods', undefined, as)).status).toBe(200));
     expect((await server.call('GET', '/api/v1/namespaces/default/secrets', undefined, as)).status).toBe(403);
-    const review = await server.call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', { spec: { resourceAttributes: { namespace: 'default', verb: 'list', resource: 'configmaps' } } }, as);
-    expect(review.body.status).toEqual({ allowed: true, reason: 'RBAC: allowed by RoleBinding "viewer-view/default" of ClusterRole "view" to ServiceAccount "viewer/default"' });
+    const review = await server.call(
+      'POST',
+      '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews',
+      { spec: { resourceAttributes: { namespace: 'default', verb: 'list', resource: 'configmaps' } } },
+      as,
+    );
+    expect(review.body.status).toEqual({
+      allowed: true,
+      reason: 'RBAC: allowed by RoleBinding "viewer-view/default" of ClusterRole "view" to ServiceAccount "viewer/default"',
+    });
   });
 });

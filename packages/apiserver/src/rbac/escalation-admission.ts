@@ -36,13 +36,17 @@ function escalationMessage(resolver: RuleResolver, user: UserInfo, namespace: st
 
 /** Only metadata.ownerReferences or finalizers changed (kube's IsOnlyMutatingGCFields). */
 function onlyGarbageCollectionFields(obj: KubeObject, old: KubeObject): boolean {
-  const strip = (o: KubeObject) => ({ ...o, metadata: { ...o.metadata, ownerReferences: undefined, finalizers: undefined, managedFields: undefined, resourceVersion: undefined } });
+  const strip = (o: KubeObject) => ({
+    ...o,
+    metadata: { ...o.metadata, ownerReferences: undefined, finalizers: undefined, managedFields: undefined, resourceVersion: undefined },
+  });
   return jsonEqual(strip(obj), strip(old));
 }
 
 export function rbacEscalationAdmission(authorizer: Authorizer, resolver: RuleResolver): Admission {
   const allowedTo = (user: UserInfo, verb: string, resource: string, namespace: string, name: string): boolean =>
-    authorizer.authorize({ user, verb, resourceRequest: true, apiGroup: rbacGroup, apiVersion: '*', resource, subresource: '', namespace, name }).decision === 'Allow';
+    authorizer.authorize({ user, verb, resourceRequest: true, apiGroup: rbacGroup, apiVersion: '*', resource, subresource: '', namespace, name }).decision ===
+    'Allow';
 
   const check = (info: ResourceInfo, obj: KubeObject, user: UserInfo): void => {
     if (user.groups.includes(systemMasters)) return;

@@ -14,8 +14,18 @@ describe('rule coverage (kube Covers)', () => {
     ['a rule covers fewer verbs', [pods(['get', 'list'])], [pods(['get'])], true],
     ['a rule does not cover a verb it lacks', [pods(['get'])], [pods(['get', 'delete'])], false],
     ['verbs may come from several owned rules', [pods(['get']), pods(['list'])], [pods(['get', 'list'])], true],
-    ['`*` covers every verb, group and resource', [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }], [{ verbs: ['escalate'], apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'] }], true],
-    ['`*/scale` covers any resource scale', [{ verbs: ['update'], apiGroups: ['apps'], resources: ['*/scale'] }], [{ verbs: ['update'], apiGroups: ['apps'], resources: ['deployments/scale'] }], true],
+    [
+      '`*` covers every verb, group and resource',
+      [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
+      [{ verbs: ['escalate'], apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'] }],
+      true,
+    ],
+    [
+      '`*/scale` covers any resource scale',
+      [{ verbs: ['update'], apiGroups: ['apps'], resources: ['*/scale'] }],
+      [{ verbs: ['update'], apiGroups: ['apps'], resources: ['deployments/scale'] }],
+      true,
+    ],
     ['a resource does not cover its subresources', [pods(['get'])], [pods(['get'], { resources: ['pods/log'] })], false],
     ['an owned rule without names covers any names', [pods(['get'])], [pods(['get'], { resourceNames: ['a'] })], true],
     ['an owned rule with names covers only those names', [pods(['get'], { resourceNames: ['a'] })], [pods(['get'], { resourceNames: ['a', 'b'] })], false],
@@ -36,7 +46,11 @@ describe('granting over HTTPS', () => {
   let server: TestServer;
   let as: Record<string, string>;
   const rbac = '/apis/rbac.authorization.k8s.io/v1/namespaces/team';
-  const bind = (name: string, kind: string, role: string) => ({ metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind, name: role }, subjects: [{ kind: 'User', name: 'someone' }] });
+  const bind = (name: string, kind: string, role: string) => ({
+    metadata: { name },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind, name: role },
+    subjects: [{ kind: 'User', name: 'someone' }],
+  });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -57,11 +71,19 @@ describe('granting over HTTPS', () => {
   });
 
   it('lets a user create a Role with rules they hold', async () => {
-    expect((await server.call('POST', `${rbac}/roles`, { metadata: { name: 'pod-reader' }, rules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }] }, as)).status).toBe(201);
+    expect(
+      (await server.call('POST', `${rbac}/roles`, { metadata: { name: 'pod-reader' }, rules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }] }, as))
+        .status,
+    ).toBe(201);
   });
 
   it('refuses a Role with rules they do not hold, naming them', async () => {
-    const res = await server.call('POST', `${rbac}/roles`, { metadata: { name: 'secret-reader' }, rules: [{ verbs: ['get', 'list'], apiGroups: [''], resources: ['secrets', 'pods'] }] }, as);
+    const res = await server.call(
+      'POST',
+      `${rbac}/roles`,
+      { metadata: { name: 'secret-reader' }, rules: [{ verbs: ['get', 'list'], apiGroups: [''], resources: ['secrets', 'pods'] }] },
+      as,
+    );
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(
       'roles.rbac.authorization.k8s.io "secret-reader" is forbidden: user "system:serviceaccount:team:delegator" (groups=["system:serviceaccounts" "system:serviceaccounts:team" "system:authenticated"]) is attempting to grant RBAC permissions not currently held:\n{APIGroups:[""], Resources:["secrets"], Verbs:["get" "list"]}',
@@ -73,7 +95,9 @@ describe('granting over HTTPS', () => {
     expect((await server.call('POST', `${rbac}/rolebindings`, bind('read-pods', 'Role', 'pod-reader'), as)).status).toBe(201);
     const admin = await server.call('POST', `${rbac}/rolebindings`, bind('make-admin', 'ClusterRole', 'admin'), as);
     expect(admin.status).toBe(403);
-    expect(admin.body.message).toMatch(/^rolebindings\.rbac\.authorization\.k8s\.io "make-admin" is forbidden: user "system:serviceaccount:team:delegator" .* is attempting to grant RBAC permissions not currently held:\n/);
+    expect(admin.body.message).toMatch(
+      /^rolebindings\.rbac\.authorization\.k8s\.io "make-admin" is forbidden: user "system:serviceaccount:team:delegator" .* is attempting to grant RBAC permissions not currently held:\n/,
+    );
   });
 
   it('lets a user bind a role RBAC lets them `bind`, and escalate when allowed `escalate`', async () => {
@@ -84,10 +108,16 @@ describe('granting over HTTPS', () => {
         { verbs: ['escalate'], apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'] },
       ],
     });
-    await server.call('POST', `${rbac}/rolebindings`, { ...bind('delegator-binds', 'Role', 'binder'), subjects: [{ kind: 'ServiceAccount', name: 'delegator' }] });
+    await server.call('POST', `${rbac}/rolebindings`, {
+      ...bind('delegator-binds', 'Role', 'binder'),
+      subjects: [{ kind: 'ServiceAccount', name: 'delegator' }],
+    });
     expect((await server.call('POST', `${rbac}/rolebindings`, bind('viewers', 'ClusterRole', 'view'), as)).status).toBe(201);
     expect((await server.call('POST', `${rbac}/rolebindings`, bind('editors', 'ClusterRole', 'edit'), as)).status).toBe(403);
-    expect((await server.call('POST', `${rbac}/roles`, { metadata: { name: 'secrets' }, rules: [{ verbs: ['*'], apiGroups: [''], resources: ['secrets'] }] }, as)).status).toBe(201);
+    expect(
+      (await server.call('POST', `${rbac}/roles`, { metadata: { name: 'secrets' }, rules: [{ verbs: ['*'], apiGroups: [''], resources: ['secrets'] }] }, as))
+        .status,
+    ).toBe(201);
   });
 
   it('answers 404 for a binding to a role that does not exist', async () => {

@@ -14,7 +14,8 @@ export function breakdownRule(rule: PolicyRule): PolicyRule[] {
   for (const group of rule.apiGroups ?? []) {
     for (const resource of rule.resources ?? []) {
       for (const verb of rule.verbs) {
-        if (rule.resourceNames?.length) for (const name of rule.resourceNames) out.push({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] });
+        if (rule.resourceNames?.length)
+          for (const name of rule.resourceNames) out.push({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] });
         else out.push({ apiGroups: [group], resources: [resource], verbs: [verb] });
       }
     }

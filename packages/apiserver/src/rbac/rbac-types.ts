@@ -27,7 +27,9 @@ export interface Role {
 }
 
 export interface ClusterRole extends Role {
-  aggregationRule?: { clusterRoleSelectors?: { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] }[] } | null;
+  aggregationRule?: {
+    clusterRoleSelectors?: { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] }[];
+  } | null;
 }
 
 export interface RoleBinding {

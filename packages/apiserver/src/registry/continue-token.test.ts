@@ -29,9 +29,15 @@ describe('decoding a continue token as storage.DecodeContinue does', () => {
   });
 
   it('names an unknown version, a zero resourceVersion and an empty or unclean start key', () => {
-    expect(refusal(encoded('{"v":"v2","rv":1,"start":"a"}'))).toBe('400 invalid continue token: continue key is not valid: server does not recognize this encoded version v2');
-    expect(refusal(encoded('{"v":"meta.k8s.io/v1","rv":0,"start":"a"}'))).toBe('400 invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
-    expect(refusal(encoded('{"v":"meta.k8s.io/v1","rv":3,"start":""}'))).toBe('400 invalid continue token: continue key is not valid: encoded start key empty (version meta.k8s.io/v1)');
+    expect(refusal(encoded('{"v":"v2","rv":1,"start":"a"}'))).toBe(
+      '400 invalid continue token: continue key is not valid: server does not recognize this encoded version v2',
+    );
+    expect(refusal(encoded('{"v":"meta.k8s.io/v1","rv":0,"start":"a"}'))).toBe(
+      '400 invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)',
+    );
+    expect(refusal(encoded('{"v":"meta.k8s.io/v1","rv":3,"start":""}'))).toBe(
+      '400 invalid continue token: continue key is not valid: encoded start key empty (version meta.k8s.io/v1)',
+    );
     expect(refusal(encoded('{"v":"meta.k8s.io/v1","rv":3,"start":"../x"}'))).toBe('400 invalid continue token: continue key is not valid: ../x');
   });
 });

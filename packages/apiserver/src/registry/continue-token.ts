@@ -34,7 +34,14 @@ export function decodeContinue(text: string): ContinueToken {
   } catch {
     throw invalid(': unexpected end of JSON input');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || typeof parsed.v !== 'string' || typeof parsed.start !== 'string' || !Number.isInteger(parsed.rv)) {
+  if (
+    parsed === null ||
+    typeof parsed !== 'object' ||
+    Array.isArray(parsed) ||
+    typeof parsed.v !== 'string' ||
+    typeof parsed.start !== 'string' ||
+    !Number.isInteger(parsed.rv)
+  ) {
     throw invalid(': incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
   }
   if (parsed.v !== 'meta.k8s.io/v1') throw invalid(`: server does not recognize this encoded version ${parsed.v}`);

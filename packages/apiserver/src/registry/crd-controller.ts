@@ -101,7 +101,12 @@ export class CrdController {
         const obj = JSON.parse(stored.json) as KubeObject;
         try {
           const store = this.storage.of(info).main;
-          await store.update(obj.metadata.namespace, obj.metadata.name!, (latest) => ({ ...latest, metadata: { ...latest.metadata, finalizers: [] } }), manager);
+          await store.update(
+            obj.metadata.namespace,
+            obj.metadata.name!,
+            (latest) => ({ ...latest, metadata: { ...latest.metadata, finalizers: [] } }),
+            manager,
+          );
           await store.delete(obj.metadata.namespace, obj.metadata.name!, manager);
         } catch {
           // Already gone.
@@ -113,7 +118,10 @@ export class CrdController {
       await this.storage.of(customResourceDefinitions).main.update(
         undefined,
         crd.metadata.name!,
-        (latest) => ({ ...latest, metadata: { ...latest.metadata, finalizers: (latest.metadata.finalizers ?? []).filter((f) => f !== crdCleanupFinalizer) } }),
+        (latest) => ({
+          ...latest,
+          metadata: { ...latest.metadata, finalizers: (latest.metadata.finalizers ?? []).filter((f) => f !== crdCleanupFinalizer) },
+        }),
         manager,
       );
     } catch {

@@ -23,16 +23,23 @@ afterAll(async () => {
 });
 
 describe('CRD observedGeneration', () => {
-  it('keeps status.observedGeneration and the conditions\' observedGeneration a status writer sets', async () => {
+  it("keeps status.observedGeneration and the conditions' observedGeneration a status writer sets", async () => {
     const crd = (await server.call('GET', crdPath)).body;
     const generation = crd.metadata.generation as number;
-    const status = { ...crd.status, observedGeneration: generation, conditions: crd.status.conditions.map((c: object) => ({ ...c, observedGeneration: generation })) };
+    const status = {
+      ...crd.status,
+      observedGeneration: generation,
+      conditions: crd.status.conditions.map((c: object) => ({ ...c, observedGeneration: generation })),
+    };
     const res = await server.call('PUT', `${crdPath}/status`, { ...crd, status });
     expect(res.status).toBe(200);
     const stored = (await server.call('GET', crdPath)).body;
     expect(stored.status.observedGeneration).toBe(generation);
     expect(stored.status.conditions.map((c: { observedGeneration?: number }) => c.observedGeneration)).toEqual([generation, generation]);
-    const protobuf = decodeObject((await server.call('GET', crdPath, undefined, { accept: 'application/vnd.kubernetes.protobuf' })).raw, { apiVersion: '', kind: '' }) as any;
+    const protobuf = decodeObject((await server.call('GET', crdPath, undefined, { accept: 'application/vnd.kubernetes.protobuf' })).raw, {
+      apiVersion: '',
+      kind: '',
+    }) as any;
     expect(protobuf.status.observedGeneration).toBe(generation);
     expect(protobuf.status.conditions[0].observedGeneration).toBe(generation);
   });

@@ -13,11 +13,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const creatorFields = (obj: { metadata: { managedFields?: { manager: string; fieldsV1: unknown }[] } }) => obj.metadata.managedFields?.find((e) => e.manager === 'creator')?.fieldsV1;
+const creatorFields = (obj: { metadata: { managedFields?: { manager: string; fieldsV1: unknown }[] } }) =>
+  obj.metadata.managedFields?.find((e) => e.manager === 'creator')?.fieldsV1;
 
 describe('a create records what the request set, defaults included, and not what the strategy adds', () => {
   it("a Namespace's creator owns its name label (defaulting) but not the finalizers and phase the strategy adds", async () => {
-    const res = await server.call('POST', '/api/v1/namespaces?fieldManager=creator', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'owned', labels: { team: 'a' } } });
+    const res = await server.call('POST', '/api/v1/namespaces?fieldManager=creator', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'owned', labels: { team: 'a' } },
+    });
     expect(res.status).toBe(201);
     expect(res.body.spec).toEqual({ finalizers: ['kubernetes'] });
     expect(creatorFields(res.body)).toEqual({ 'f:metadata': { 'f:labels': { '.': {}, 'f:kubernetes.io/metadata.name': {}, 'f:team': {} } } });

@@ -20,7 +20,10 @@ const widgetCrd = {
       schema: {
         openAPIV3Schema: {
           type: 'object',
-          properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } }, status: { type: 'object', properties: { seen: { type: 'integer' } } } },
+          properties: {
+            spec: { type: 'object', properties: { size: { type: 'integer' } } },
+            status: { type: 'object', properties: { seen: { type: 'integer' } } },
+          },
         },
       },
     })),
@@ -29,7 +32,12 @@ const widgetCrd = {
 
 const warning = '299 - "example.com/v1alpha1 Widget is deprecated; use example.com/v1"';
 const path = (version: string, name = '') => `/apis/example.com/${version}/namespaces/default/widgets${name ? `/${name}` : ''}`;
-const widget = (version: string, name: string, size: number) => ({ apiVersion: `example.com/${version}`, kind: 'Widget', metadata: { name, namespace: 'default' }, spec: { size } });
+const widget = (version: string, name: string, size: number) => ({
+  apiVersion: `example.com/${version}`,
+  kind: 'Widget',
+  metadata: { name, namespace: 'default' },
+  spec: { size },
+});
 
 let server: TestServer;
 
@@ -50,9 +58,16 @@ describe('server-side apply through the status subresource', () => {
   it('files the applier under its own entry marked with the subresource, as kube does', async () => {
     await server.call('POST', `${path('v1')}?fieldManager=creator`, widget('v1', 'applied-status', 1));
     const status = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'applied-status', namespace: 'default' }, status: { seen: 3 } };
-    const applied = await server.call('PATCH', `${path('v1', 'applied-status')}/status?fieldManager=status-writer`, status, { 'content-type': 'application/apply-patch+yaml' });
+    const applied = await server.call('PATCH', `${path('v1', 'applied-status')}/status?fieldManager=status-writer`, status, {
+      'content-type': 'application/apply-patch+yaml',
+    });
     expect(applied.status).toBe(200);
-    const entries = applied.body.metadata.managedFields.map(({ manager, operation, subresource, fieldsV1 }: any) => ({ manager, operation, subresource, fieldsV1 }));
+    const entries = applied.body.metadata.managedFields.map(({ manager, operation, subresource, fieldsV1 }: any) => ({
+      manager,
+      operation,
+      subresource,
+      fieldsV1,
+    }));
     // kube sorts the entries by operation first: Apply before Update.
     expect(entries).toEqual([
       { manager: 'status-writer', operation: 'Apply', subresource: 'status', fieldsV1: { 'f:status': { 'f:seen': {} } } },
@@ -76,7 +91,9 @@ describe('custom resources with two served versions', () => {
   });
 
   it('warns on reads, lists, server-side apply and deletes of the deprecated version too, once per response', async () => {
-    const applied = await server.call('PATCH', `${path('v1alpha1', 'applied')}?fieldManager=test`, widget('v1alpha1', 'applied', 1), { 'content-type': 'application/apply-patch+yaml' });
+    const applied = await server.call('PATCH', `${path('v1alpha1', 'applied')}?fieldManager=test`, widget('v1alpha1', 'applied', 1), {
+      'content-type': 'application/apply-patch+yaml',
+    });
     expect([applied.status, applied.headers.warning]).toEqual([201, warning]);
     const read = await server.call('GET', path('v1alpha1', 'applied'));
     expect([read.status, read.headers.warning]).toEqual([200, warning]);

@@ -16,7 +16,11 @@ function defaultClassName(store: RevisionedStore): string | undefined {
     .list(ingressClasses.bucket)
     .map((stored) => JSON.parse(stored.json) as KubeObject)
     .filter((c) => c.metadata.annotations?.['ingressclass.kubernetes.io/is-default-class'] === 'true')
-    .sort((a, b) => Date.parse(b.metadata.creationTimestamp ?? '') - Date.parse(a.metadata.creationTimestamp ?? '') || ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1));
+    .sort(
+      (a, b) =>
+        Date.parse(b.metadata.creationTimestamp ?? '') - Date.parse(a.metadata.creationTimestamp ?? '') ||
+        ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1),
+    );
   return defaults[0]?.metadata.name;
 }
 

@@ -6,7 +6,11 @@ import type { DeleteStrategy } from './strategy.ts';
 /** Most kinds: nothing but metadata.finalizers holds an object. */
 const plain: DeleteStrategy = {};
 const now = Date.parse('2026-01-02T03:04:05Z');
-const object = (metadata: KubeObject['metadata'] = {}): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', generation: 2, ...metadata } });
+const object = (metadata: KubeObject['metadata'] = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'c', generation: 2, ...metadata },
+});
 
 describe('planDeletion', () => {
   it('removes an object that nothing holds at once', () => {
@@ -16,7 +20,12 @@ describe('planDeletion', () => {
   it('starts deletion of a finalized object once: deletionTimestamp, one more generation, the kind’s hook', () => {
     const plan = planDeletion(object({ finalizers: ['example.com/f'] }), {}, { beginDeletion: (obj) => void (obj.status = { phase: 'Terminating' }) }, now);
     expect(plan.action).toBe('update');
-    expect(plan.object.metadata).toMatchObject({ deletionTimestamp: '2026-01-02T03:04:05Z', deletionGracePeriodSeconds: 0, generation: 3, finalizers: ['example.com/f'] });
+    expect(plan.object.metadata).toMatchObject({
+      deletionTimestamp: '2026-01-02T03:04:05Z',
+      deletionGracePeriodSeconds: 0,
+      generation: 3,
+      finalizers: ['example.com/f'],
+    });
     expect(plan.object.status).toEqual({ phase: 'Terminating' });
     expect(planDeletion(plan.object, {}, plain, now + 5000)).toEqual({ action: 'unchanged', object: plan.object });
   });

@@ -6,13 +6,37 @@
  * read-check-write synchronously against the revisioned store, so preconditions and
  * resourceVersion checks can never race; the reply waits for the durable commit.
  */
-import { StatusError, deepCopy, fieldError, isNotFound, jsonEqual, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, newRequestEntityTooLarge, semanticEqual, uniqueFieldErrors, type FieldError, type KubeList, type KubeObject } from '@dojo/kube-api';
+import {
+  StatusError,
+  deepCopy,
+  fieldError,
+  isNotFound,
+  jsonEqual,
+  newAlreadyExists,
+  newBadRequest,
+  newConflict,
+  newInvalid,
+  newNotFound,
+  newRequestEntityTooLarge,
+  semanticEqual,
+  uniqueFieldErrors,
+  type FieldError,
+  type KubeList,
+  type KubeObject,
+} from '@dojo/kube-api';
 import { checkMetadataTypes, strictDecodingFailure } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import { deletionWarnings, planDeletion } from './deletion.ts';
 import { defaultFieldManager, specResetFields, statusResetFields, type FieldTracker, type ResetFields } from './field-tracker.ts';
 import { listObjects, listStoredObjects, storageName, type ListSource, type StoredList } from './list.ts';
-import { nowTimestamp, prepareMetaForCreate, prepareMetaForUpdate, validateObjectMeta, validateObjectMetaAccessorUpdate, validateObjectMetaUpdate } from './object-meta.ts';
+import {
+  nowTimestamp,
+  prepareMetaForCreate,
+  prepareMetaForUpdate,
+  validateObjectMeta,
+  validateObjectMetaAccessorUpdate,
+  validateObjectMetaUpdate,
+} from './object-meta.ts';
 import type { DeleteOptions, ListOptions, WriteOptions, WriteResult } from './request-options.ts';
 import { apiVersionOfInfo, groupResourceOf, invalidGroupKindOf, servesStoredJson, type ResourceInfo } from './resource-info.ts';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from './strategy.ts';
@@ -66,7 +90,8 @@ export class GenericStore {
   private render(obj: KubeObject, rev: number): string {
     obj.metadata.resourceVersion = String(rev);
     const json = JSON.stringify(this.info.toStorage(obj));
-    if (json.length > maxStoredObjectBytes) throw newRequestEntityTooLarge(`the object would be ${json.length} bytes, over the limit of ${maxStoredObjectBytes}`);
+    if (json.length > maxStoredObjectBytes)
+      throw newRequestEntityTooLarge(`the object would be ${json.length} bytes, over the limit of ${maxStoredObjectBytes}`);
     return json;
   }
 
@@ -163,7 +188,14 @@ export class GenericStore {
     return warnings;
   }
 
-  private async updateDecoded(namespace: string | undefined, name: string, obj: KubeObject, current: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
+  private async updateDecoded(
+    namespace: string | undefined,
+    name: string,
+    obj: KubeObject,
+    current: KubeObject,
+    options: WriteOptions,
+    warnings: string[],
+  ): Promise<WriteResult<KubeObject>> {
     const { info } = this;
     const strategy = this.strategies.update;
     const key = storageName(namespace, name);
@@ -235,7 +267,7 @@ export class GenericStore {
 
   /** An object being deleted goes away once nothing holds it any more. */
   private finalizedAway(obj: KubeObject): boolean {
-    return Boolean(obj.metadata.deletionTimestamp) && !(obj.metadata.finalizers?.length) && !this.strategies.delete.blocksRemoval?.(obj);
+    return Boolean(obj.metadata.deletionTimestamp) && !obj.metadata.finalizers?.length && !this.strategies.delete.blocksRemoval?.(obj);
   }
 
   private async remove(key: string, obj: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
@@ -255,7 +287,11 @@ export class GenericStore {
     // rest.BeforeDelete names the kind (not the resource) in these conflicts: `on Secret "a"`.
     const kindAsResource = { group: info.group, resource: info.kind };
     if (pre?.uid && pre.uid !== current.metadata.uid) {
-      throw newConflict(kindAsResource, name, `the UID in the precondition (${pre.uid}) does not match the UID in record (${current.metadata.uid ?? ''}). The object might have been deleted and then recreated`);
+      throw newConflict(
+        kindAsResource,
+        name,
+        `the UID in the precondition (${pre.uid}) does not match the UID in record (${current.metadata.uid ?? ''}). The object might have been deleted and then recreated`,
+      );
     }
     if (pre?.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion) {
       throw newConflict(
@@ -298,7 +334,9 @@ export class GenericStore {
     const apiVersion = apiVersionOfInfo(info);
     const errors = [
       ...(obj.kind === info.kind ? [] : [fieldError.invalid('kind', obj.kind ?? null, `must be ${info.kind}: the kind of an object cannot change`)]),
-      ...(obj.apiVersion === apiVersion ? [] : [fieldError.invalid('apiVersion', obj.apiVersion ?? null, `must be ${apiVersion}: the apiVersion of an object cannot change`)]),
+      ...(obj.apiVersion === apiVersion
+        ? []
+        : [fieldError.invalid('apiVersion', obj.apiVersion ?? null, `must be ${apiVersion}: the apiVersion of an object cannot change`)]),
     ];
     if (errors.length) throw newInvalid(invalidGroupKindOf(info), name, errors);
   }
@@ -311,7 +349,9 @@ export class GenericStore {
   private decode(strategy: CreateStrategy | UpdateStrategy, obj: KubeObject, options: WriteOptions): string[] {
     const { kind, version } = this.info;
     if (typeof obj.metadata !== 'object' || Array.isArray(obj.metadata)) {
-      throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: json: cannot unmarshal ${Array.isArray(obj.metadata) ? 'array' : typeof obj.metadata} into Go struct field ${kind}.metadata of type v1.ObjectMeta`);
+      throw newBadRequest(
+        `${kind} in version "${version}" cannot be handled as a ${kind}: json: cannot unmarshal ${Array.isArray(obj.metadata) ? 'array' : typeof obj.metadata} into Go struct field ${kind}.metadata of type v1.ObjectMeta`,
+      );
     }
     let unknownFields: string[] = [];
     if (this.info.typedDecode) unknownFields = this.info.typedDecode(obj).unknownFields;

@@ -21,7 +21,8 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dojo-list-'));
   revisioned = new RevisionedStore(join(dir, 'state.db'));
   storages = new ResourceStorages({ store: revisioned, admission: namespaceLifecycle(revisioned), fieldTracker: createManagedFieldsTracker() });
-  for (const name of ['default', 'other']) await storages.of(namespaces).main.create(undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, write);
+  for (const name of ['default', 'other'])
+    await storages.of(namespaces).main.create(undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, write);
   for (let i = 0; i < 7; i++) {
     const namespace = i % 2 ? 'other' : 'default';
     const object = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}`, labels: { parity: i % 2 ? 'odd' : 'even' } }, data: { i: String(i) } };

@@ -26,12 +26,17 @@ export function namespaceLifecycle(store: RevisionedStore): Admission {
       const stored = store.getLatest(namespaces.bucket, name);
       if (!stored) throw newNotFound({ group: '', resource: 'namespaces' }, name);
       if (isTerminating(name, stored.rev, stored.json)) {
-        throw newStatusError(403, 'Forbidden', `${info.resource}${info.group ? `.${info.group}` : ''} "${obj.metadata.name ?? ''}" is forbidden: unable to create new content in namespace ${name} because it is being terminated`, {
-          name: obj.metadata.name ?? '',
-          group: info.group,
-          kind: info.resource,
-          causes: [{ reason: 'NamespaceTerminating', message: `namespace ${name} is being terminated`, field: 'metadata.namespace' }],
-        });
+        throw newStatusError(
+          403,
+          'Forbidden',
+          `${info.resource}${info.group ? `.${info.group}` : ''} "${obj.metadata.name ?? ''}" is forbidden: unable to create new content in namespace ${name} because it is being terminated`,
+          {
+            name: obj.metadata.name ?? '',
+            group: info.group,
+            kind: info.resource,
+            causes: [{ reason: 'NamespaceTerminating', message: `namespace ${name} is being terminated`, field: 'metadata.namespace' }],
+          },
+        );
       }
     },
   };

@@ -28,7 +28,11 @@ afterAll(async () => {
 function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reordered(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reordered(v)]),
+  );
 }
 
 /** The events a watch from `rv` receives within half a second. */
@@ -39,7 +43,11 @@ async function eventsAfter(path: string, rv: string): Promise<unknown[]> {
 
 const deployment = (name: string) => ({
   metadata: { name, labels: { app: name } },
-  spec: { replicas: 2, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx:1', ports: [{ containerPort: 80 }] }] } } },
+  spec: {
+    replicas: 2,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx:1', ports: [{ containerPort: 80 }] }] } },
+  },
 });
 
 describe.each([
@@ -62,18 +70,31 @@ describe.each([
 
   it('keeps managedFields and their times when another manager sends the same object', async () => {
     await new Promise((r) => setTimeout(r, 1100));
-    const res = await server.call('PUT', `${collection}/${name}?fieldManager=someone-else`, { ...stored, metadata: { ...stored.metadata, managedFields: undefined } });
+    const res = await server.call('PUT', `${collection}/${name}?fieldManager=someone-else`, {
+      ...stored,
+      metadata: { ...stored.metadata, managedFields: undefined },
+    });
     expect(res.body.metadata.resourceVersion).toBe(stored.metadata.resourceVersion);
     expect(res.body.metadata.managedFields).toEqual(stored.metadata.managedFields);
   });
 
   it('writes a merge patch that sets what is already there as nothing', async () => {
-    const res = await server.call('PATCH', `${collection}/${name}`, { spec: { replicas: stored.spec.replicas } }, { 'content-type': 'application/merge-patch+json' });
+    const res = await server.call(
+      'PATCH',
+      `${collection}/${name}`,
+      { spec: { replicas: stored.spec.replicas } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(res.body.metadata.resourceVersion).toBe(stored.metadata.resourceVersion);
   });
 
   it('bumps generation for a change of spec, and not for a change of labels', async () => {
-    const labelled = await server.call('PATCH', `${collection}/${name}`, { metadata: { labels: { extra: 'yes' } } }, { 'content-type': 'application/merge-patch+json' });
+    const labelled = await server.call(
+      'PATCH',
+      `${collection}/${name}`,
+      { metadata: { labels: { extra: 'yes' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(labelled.body.metadata.resourceVersion).not.toBe(stored.metadata.resourceVersion);
     expect(labelled.body.metadata.generation).toBe(stored.metadata.generation);
     const scaled = await server.call('PATCH', `${collection}/${name}`, { spec: { replicas: 5 } }, { 'content-type': 'application/merge-patch+json' });

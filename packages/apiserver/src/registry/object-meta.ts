@@ -80,12 +80,7 @@ function validateName(name: string, how: NameValidation): string[] {
   return how === 'label' ? validateDNS1123Label(name) : validateDNS1123Subdomain(name);
 }
 
-function validateStringMap(
-  field: string,
-  map: unknown,
-  keyCheck: (key: string) => string[],
-  valueCheck?: (value: string) => string[],
-): FieldError[] {
+function validateStringMap(field: string, map: unknown, keyCheck: (key: string) => string[], valueCheck?: (value: string) => string[]): FieldError[] {
   if (map === undefined || map === null) return [];
   if (typeof map !== 'object' || Array.isArray(map)) return [fieldError.invalid(field, map, 'must be an object')];
   const errs: FieldError[] = [];
@@ -141,7 +136,13 @@ export function validateObjectMetaAccessorUpdate(obj: KubeObject, old: KubeObjec
   if (old.metadata.deletionTimestamp) {
     const had = new Set(old.metadata.finalizers ?? []);
     const added = (meta.finalizers ?? []).filter((f) => !had.has(f));
-    if (added.length) errs.push(fieldError.forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`));
+    if (added.length)
+      errs.push(
+        fieldError.forbidden(
+          'metadata.finalizers',
+          `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
+        ),
+      );
   }
   if (meta.name !== old.metadata.name) errs.push(fieldError.invalid('metadata.name', meta.name, 'field is immutable'));
   if ((meta.namespace ?? '') !== (old.metadata.namespace ?? '')) errs.push(fieldError.invalid('metadata.namespace', meta.namespace, 'field is immutable'));
@@ -172,7 +173,8 @@ export function validateMetadataContents(obj: KubeObject): FieldError[] {
     const path = `metadata.ownerReferences[${i}]`;
     // validateOwnerReference: each missing member is Required; a version that does not parse is Invalid.
     if (!ref.apiVersion) errs.push(fieldError.required(`${path}.apiVersion`, 'must not be empty'));
-    else if (ref.apiVersion.split('/').length > 2 || ref.apiVersion.endsWith('/')) errs.push(fieldError.invalid(`${path}.apiVersion`, ref.apiVersion, 'must be <group>/<version> or <version>'));
+    else if (ref.apiVersion.split('/').length > 2 || ref.apiVersion.endsWith('/'))
+      errs.push(fieldError.invalid(`${path}.apiVersion`, ref.apiVersion, 'must be <group>/<version> or <version>'));
     if (!ref.kind) errs.push(fieldError.required(`${path}.kind`, 'must not be empty'));
     if (!ref.name) errs.push(fieldError.required(`${path}.name`, 'must not be empty'));
     if (!ref.uid) errs.push(fieldError.required(`${path}.uid`, 'must not be empty'));

@@ -23,7 +23,11 @@ export function priorityClassAdmission(store: RevisionedStore): Admission {
     if (info.bucket !== priorityClasses.bucket || obj.globalDefault !== true) return;
     const existing = globalDefault(store);
     if (existing && (!isUpdate || existing.metadata.name !== obj.metadata.name)) {
-      throw newForbidden({ group: info.group, resource: info.resource }, obj.metadata.name ?? '', `PriorityClass ${existing.metadata.name ?? ''} is already marked as default. Only one default can exist`);
+      throw newForbidden(
+        { group: info.group, resource: info.resource },
+        obj.metadata.name ?? '',
+        `PriorityClass ${existing.metadata.name ?? ''} is already marked as default. Only one default can exist`,
+      );
     }
   };
   return {

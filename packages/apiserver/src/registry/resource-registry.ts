@@ -9,8 +9,20 @@ const gvrKey = (group: string, version: string, resource: string): string => `${
 
 /** Built-in groups in the order kube-apiserver lists them; CRD groups follow, sorted. */
 const builtinGroupOrder = [
-  '', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'rbac.authorization.k8s.io', 'coordination.k8s.io', 'apiextensions.k8s.io', 'autoscaling',
-  'networking.k8s.io', 'policy', 'storage.k8s.io', 'scheduling.k8s.io', 'discovery.k8s.io',
+  '',
+  'apps',
+  'events.k8s.io',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'rbac.authorization.k8s.io',
+  'coordination.k8s.io',
+  'apiextensions.k8s.io',
+  'autoscaling',
+  'networking.k8s.io',
+  'policy',
+  'storage.k8s.io',
+  'scheduling.k8s.io',
+  'discovery.k8s.io',
 ];
 
 export interface GroupVersions {

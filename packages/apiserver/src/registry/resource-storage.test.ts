@@ -59,7 +59,9 @@ describe('ResourceStorages', () => {
     const updated = (await main.update('default', 'web', { ...deployment(2), metadata: { name: 'web' }, status: { replicas: 5 } }, write)).object;
     expect([replicasOf(updated), updated.status, updated.metadata.generation]).toEqual([2, {}, 2]);
 
-    const statusWrite = (await status!.update('default', 'web', (latest) => ({ ...latest, spec: { ...(latest.spec as object), replicas: 7 }, status: { replicas: 2 } }), write)).object;
+    const statusWrite = (
+      await status!.update('default', 'web', (latest) => ({ ...latest, spec: { ...(latest.spec as object), replicas: 7 }, status: { replicas: 2 } }), write)
+    ).object;
     expect([replicasOf(statusWrite), statusWrite.status, statusWrite.metadata.generation]).toEqual([2, { replicas: 2 }, 2]);
     expect(statusWrite.metadata.managedFields?.map((e) => [e.manager, e.subresource])).toEqual([
       ['test', undefined],

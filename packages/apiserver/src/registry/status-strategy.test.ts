@@ -6,7 +6,13 @@ import { statusStrategy } from './status-strategy.ts';
 const stored: KubeObject = {
   apiVersion: 'apps/v1',
   kind: 'StatefulSet',
-  metadata: { name: 's', labels: { app: 'web' }, annotations: { a: '1' }, ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'o', uid: 'u' }], generation: 1 },
+  metadata: {
+    name: 's',
+    labels: { app: 'web' },
+    annotations: { a: '1' },
+    ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'o', uid: 'u' }],
+    generation: 1,
+  },
   spec: { replicas: 1 },
   status: { replicas: 0 },
 };
@@ -22,7 +28,7 @@ function sent(): KubeObject {
 }
 
 describe('statusStrategy', () => {
-  it('keeps the labels a status write sends, as kube\'s StatefulSet status strategy does, but never its spec', () => {
+  it("keeps the labels a status write sends, as kube's StatefulSet status strategy does, but never its spec", () => {
     const obj = sent();
     statusStrategy(noRulesStrategy).prepareForUpdate(obj, stored);
     expect(obj.metadata.labels).toEqual({ app: 'web', via: 'status' });

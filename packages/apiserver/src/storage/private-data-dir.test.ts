@@ -24,7 +24,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** A Secret, over HTTPS: the write reaches the WAL. */
 async function writeSomething(s: ApiServer): Promise<void> {
   const target = { host: '127.0.0.1', port: s.port, caPem: s.credentials.caCertPem, token: s.credentials.token };
-  const res = await httpsCall(target, 'POST', '/api/v1/namespaces/default/secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db-password' }, stringData: { password: 'hunter2' } });
+  const res = await httpsCall(target, 'POST', '/api/v1/namespaces/default/secrets', {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: 'db-password' },
+    stringData: { password: 'hunter2' },
+  });
   expect(res.status).toBe(201);
 }
 
@@ -52,7 +57,9 @@ describe('the data directory', () => {
     writeFileSync(join(dir, 'notes.txt'), 'mine');
     const started = startApiServer({ dataDir: dir, port: 0 });
     await expect(started).rejects.toThrow(DataDirPermissionError);
-    await expect(started).rejects.toThrow(`data directory ${dir} is open to other users (mode 0755): it holds every Secret of the cluster and the console's credentials. Make it private with: chmod 700 ${dir}`);
+    await expect(started).rejects.toThrow(
+      `data directory ${dir} is open to other users (mode 0755): it holds every Secret of the cluster and the console's credentials. Make it private with: chmod 700 ${dir}`,
+    );
     expect(existsSync(join(dir, 'state.db'))).toBe(false);
     expect(existsSync(join(dir, 'admin-token'))).toBe(false);
   });

@@ -26,7 +26,10 @@ export class WatchCache {
   private readonly watchers = new Map<string, Set<WatchSink>>();
   private readonly historySize: number;
 
-  constructor(private readonly store: RevisionedStore, options: WatchCacheOptions = {}) {
+  constructor(
+    private readonly store: RevisionedStore,
+    options: WatchCacheOptions = {},
+  ) {
     this.historySize = options.historySize ?? 20_000;
     this.historyStart = store.revision;
     store.onChange((events) => this.publish(events));

@@ -39,7 +39,12 @@ const podSpec = {
       ],
       resources: { limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '100m', memory: '128Mi' } },
       volumeMounts: [{ name: 'config', mountPath: '/etc/app', readOnly: true, subPath: 'app' }],
-      livenessProbe: { httpGet: { path: '/healthz', port: 'http', scheme: 'HTTP', httpHeaders: [{ name: 'X-Probe', value: 'yes' }] }, initialDelaySeconds: 5, periodSeconds: 10, failureThreshold: 3 },
+      livenessProbe: {
+        httpGet: { path: '/healthz', port: 'http', scheme: 'HTTP', httpHeaders: [{ name: 'X-Probe', value: 'yes' }] },
+        initialDelaySeconds: 5,
+        periodSeconds: 10,
+        failureThreshold: 3,
+      },
       readinessProbe: { tcpSocket: { port: 8080 }, timeoutSeconds: 2, successThreshold: 1 },
       startupProbe: { exec: { command: ['cat', '/tmp/ready'] }, periodSeconds: 1, terminationGracePeriodSeconds: 10 },
       lifecycle: { preStop: { exec: { command: ['sleep', '5'] } }, postStart: { sleep: { seconds: 1 } } },
@@ -71,7 +76,9 @@ const podSpec = {
       requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a', 'b'] }] }] },
     },
     podAntiAffinity: {
-      preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 50, podAffinityTerm: { labelSelector: { matchLabels: { app: 'sample' } }, topologyKey: 'kubernetes.io/hostname' } }],
+      preferredDuringSchedulingIgnoredDuringExecution: [
+        { weight: 50, podAffinityTerm: { labelSelector: { matchLabels: { app: 'sample' } }, topologyKey: 'kubernetes.io/hostname' } },
+      ],
     },
   },
   schedulerName: 'default-scheduler',
@@ -88,7 +95,11 @@ const template = { metadata: { labels: { app: 'sample' } }, spec: podSpec };
 const pod = {
   apiVersion: 'v1',
   kind: 'Pod',
-  metadata: meta('sample', { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'sample', uid: '5e9c1c38-5d5e-4f0b-9d5a-1f3b2d1c0a01', controller: true, blockOwnerDeletion: true }] }),
+  metadata: meta('sample', {
+    ownerReferences: [
+      { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'sample', uid: '5e9c1c38-5d5e-4f0b-9d5a-1f3b2d1c0a01', controller: true, blockOwnerDeletion: true },
+    ],
+  }),
   spec: podSpec,
 };
 
@@ -165,7 +176,14 @@ export const builtinSamples: Record<string, KubeObject & { apiVersion: string; k
   Namespace: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'samples', labels: { team: 'samples' } } },
   ConfigMap: { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('sample'), data: { a: 'one', 'b.txt': 'two' }, binaryData: { bin: 'AAECAw==' } },
   Secret: { apiVersion: 'v1', kind: 'Secret', metadata: meta('sample'), type: 'Opaque', data: { password: 'c2VjcmV0', empty: '' }, immutable: true },
-  ServiceAccount: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta('sample'), secrets: [{ name: 'sample' }], imagePullSecrets: [{ name: 'registry' }], automountServiceAccountToken: false },
+  ServiceAccount: {
+    apiVersion: 'v1',
+    kind: 'ServiceAccount',
+    metadata: meta('sample'),
+    secrets: [{ name: 'sample' }],
+    imagePullSecrets: [{ name: 'registry' }],
+    automountServiceAccountToken: false,
+  },
   Service: {
     apiVersion: 'v1',
     kind: 'Service',
@@ -199,18 +217,36 @@ export const builtinSamples: Record<string, KubeObject & { apiVersion: string; k
       progressDeadlineSeconds: 120,
     },
   },
-  ReplicaSet: { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: meta('sample'), spec: { replicas: 2, minReadySeconds: 1, selector: { matchLabels: { app: 'sample' } }, template } },
+  ReplicaSet: {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: meta('sample'),
+    spec: { replicas: 2, minReadySeconds: 1, selector: { matchLabels: { app: 'sample' } }, template },
+  },
   Lease: {
     apiVersion: 'coordination.k8s.io/v1',
     kind: 'Lease',
     metadata: meta('sample'),
-    spec: { holderIdentity: 'sample-0_4a5b', leaseDurationSeconds: 15, acquireTime: '2026-01-02T03:04:05.123456Z', renewTime: '2026-01-02T03:04:20.654321Z', leaseTransitions: 2 },
+    spec: {
+      holderIdentity: 'sample-0_4a5b',
+      leaseDurationSeconds: 15,
+      acquireTime: '2026-01-02T03:04:05.123456Z',
+      renewTime: '2026-01-02T03:04:20.654321Z',
+      leaseTransitions: 2,
+    },
   },
   Event: {
     apiVersion: 'v1',
     kind: 'Event',
     metadata: meta('sample.1a2b'),
-    involvedObject: { apiVersion: 'v1', kind: 'Pod', namespace: 'samples', name: 'sample', uid: '5e9c1c38-5d5e-4f0b-9d5a-1f3b2d1c0a02', fieldPath: 'spec.containers{app}' },
+    involvedObject: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      namespace: 'samples',
+      name: 'sample',
+      uid: '5e9c1c38-5d5e-4f0b-9d5a-1f3b2d1c0a02',
+      fieldPath: 'spec.containers{app}',
+    },
     reason: 'BackOff',
     message: 'Back-off restarting failed container',
     source: { component: 'kubelet', host: 'node-1' },
@@ -246,13 +282,19 @@ export const builtinSamples: Record<string, KubeObject & { apiVersion: string; k
     kind: 'ClusterRole',
     metadata: { name: 'sample-reader', labels: { app: 'sample' } },
     // No aggregationRule: the aggregation controller would replace these rules with its selectors' (rbac/cluster-role-aggregation.ts).
-    rules: [{ nonResourceURLs: ['/healthz'], verbs: ['get'] }, { apiGroups: ['apps'], resources: ['deployments', 'deployments/scale'], verbs: ['*'] }],
+    rules: [
+      { nonResourceURLs: ['/healthz'], verbs: ['get'] },
+      { apiGroups: ['apps'], resources: ['deployments', 'deployments/scale'], verbs: ['*'] },
+    ],
   },
   RoleBinding: {
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'RoleBinding',
     metadata: meta('sample'),
-    subjects: [{ kind: 'ServiceAccount', name: 'sample', namespace: 'samples' }, { kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'jane' }],
+    subjects: [
+      { kind: 'ServiceAccount', name: 'sample', namespace: 'samples' },
+      { kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'jane' },
+    ],
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'sample' },
   },
   ClusterRoleBinding: {

@@ -38,9 +38,17 @@ export interface ClientGoRunOptions {
 }
 
 /** Runs `binary <sub-command> --kubeconfig <kubeconfig> <flags...>` to its end. */
-export function runClientGoCheck(binary: string, kubeconfig: string, [command, ...flags]: [string, ...string[]], options: ClientGoRunOptions = {}): Promise<ClientGoRun> {
+export function runClientGoCheck(
+  binary: string,
+  kubeconfig: string,
+  [command, ...flags]: [string, ...string[]],
+  options: ClientGoRunOptions = {},
+): Promise<ClientGoRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, [command, '--kubeconfig', kubeconfig, ...flags], { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(binary, [command, '--kubeconfig', kubeconfig, ...flags], {
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let writes: Promise<void> | undefined;
@@ -52,7 +60,16 @@ export function runClientGoCheck(binary: string, kubeconfig: string, [command, .
     child.on('error', reject);
     child.on('close', (code) => {
       Promise.resolve(writes)
-        .then(() => resolve({ code: code ?? -1, lines: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown), stderr }))
+        .then(() =>
+          resolve({
+            code: code ?? -1,
+            lines: stdout
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => JSON.parse(l) as unknown),
+            stderr,
+          }),
+        )
         .catch(reject);
     });
   });

@@ -19,6 +19,13 @@ export {
   type KubeOracle,
   type KubeOracleOptions,
 } from './kube-oracle.ts';
-export { kwokVersion, startKubeControlPlane, type ControlPlaneComponent, type ControlPlaneTarget, type KubeControlPlane, type KubeControlPlaneOptions } from './kube-control-plane.ts';
+export {
+  kwokVersion,
+  startKubeControlPlane,
+  type ControlPlaneComponent,
+  type ControlPlaneTarget,
+  type KubeControlPlane,
+  type KubeControlPlaneOptions,
+} from './kube-control-plane.ts';
 export { httpsCall, type CallResult, type HttpsTarget } from './https-call.ts';
 export { startTestServer, type TestServer } from './test-server.ts';

@@ -46,7 +46,13 @@ export interface KubeControlPlaneOptions {
 function kwokStagesConfig(): string {
   const moduleCache = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' }).trim();
   const stages = join(moduleCache, `sigs.k8s.io/kwok@${kwokVersion}/kustomize/stage`);
-  const files = ['node/fast/node-initialize.yaml', 'node/heartbeat/node-heartbeat.yaml', 'pod/fast/pod-ready.yaml', 'pod/fast/pod-complete.yaml', 'pod/fast/pod-delete.yaml'];
+  const files = [
+    'node/fast/node-initialize.yaml',
+    'node/heartbeat/node-heartbeat.yaml',
+    'pod/fast/pod-ready.yaml',
+    'pod/fast/pod-complete.yaml',
+    'pod/fast/pod-delete.yaml',
+  ];
   return files.map((file) => readFileSync(join(stages, file), 'utf8').trim()).join('\n---\n');
 }
 
@@ -78,7 +84,8 @@ function simulatedNode(name: string): Record<string, unknown> {
 /** Each component: how it is built (on first use; the controller manager's first build takes many minutes) and the flags it runs with. */
 const components: Record<ControlPlaneComponent, { build(): Promise<string>; args(kubeconfig: string, logDir: string): string[] }> = {
   'kube-controller-manager': {
-    build: () => goBuild(kubeOracleModuleDir, 'kube-controller-manager', './cmd/kube-controller-manager', { timeoutMs: kubeOracleBuildTimeoutMs, ldflags: '-s -w' }),
+    build: () =>
+      goBuild(kubeOracleModuleDir, 'kube-controller-manager', './cmd/kube-controller-manager', { timeoutMs: kubeOracleBuildTimeoutMs, ldflags: '-s -w' }),
     args: (kubeconfig) => [
       kubeconfig,
       '--leader-elect=false',
@@ -98,7 +105,14 @@ const components: Record<ControlPlaneComponent, { build(): Promise<string>; args
     args: (kubeconfig, logDir) => {
       const config = join(logDir, 'kwok-stages.yaml');
       writeFileSync(config, kwokStagesConfig());
-      return [kubeconfig, `--config=${config}`, '--manage-all-nodes=false', '--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake', '--cidr=10.0.0.1/24', '--node-ip=10.0.0.1'];
+      return [
+        kubeconfig,
+        `--config=${config}`,
+        '--manage-all-nodes=false',
+        '--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake',
+        '--cidr=10.0.0.1/24',
+        '--node-ip=10.0.0.1',
+      ];
     },
   },
 };

@@ -36,7 +36,10 @@ export const networkPolicyScalingSamples: Record<string, Sample> = {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'IngressClass',
     metadata: { name: 'sample', labels: { app: 'sample' } },
-    spec: { controller: 'example.com/ingress', parameters: { apiGroup: 'example.com', kind: 'IngressParameters', name: 'sample', scope: 'Namespace', namespace: 'samples' } },
+    spec: {
+      controller: 'example.com/ingress',
+      parameters: { apiGroup: 'example.com', kind: 'IngressParameters', name: 'sample', scope: 'Namespace', namespace: 'samples' },
+    },
   },
   NetworkPolicy: {
     apiVersion: 'networking.k8s.io/v1',
@@ -44,7 +47,18 @@ export const networkPolicyScalingSamples: Record<string, Sample> = {
     metadata: meta('sample'),
     spec: {
       podSelector: selector,
-      ingress: [{ ports: [{ protocol: 'TCP', port: 8080, endPort: 8090 }, { protocol: 'UDP', port: 'dns' }], from: [{ podSelector: { matchLabels: { role: 'client' } }, namespaceSelector: { matchLabels: { team: 'a' } } }, { ipBlock: { cidr: '10.0.0.0/16', except: ['10.0.1.0/24'] } }] }],
+      ingress: [
+        {
+          ports: [
+            { protocol: 'TCP', port: 8080, endPort: 8090 },
+            { protocol: 'UDP', port: 'dns' },
+          ],
+          from: [
+            { podSelector: { matchLabels: { role: 'client' } }, namespaceSelector: { matchLabels: { team: 'a' } } },
+            { ipBlock: { cidr: '10.0.0.0/16', except: ['10.0.1.0/24'] } },
+          ],
+        },
+      ],
       egress: [{ ports: [{ protocol: 'TCP', port: 443 }], to: [{ ipBlock: { cidr: '0.0.0.0/0' } }] }],
       policyTypes: ['Ingress', 'Egress'],
     },
@@ -67,7 +81,14 @@ export const networkPolicyScalingSamples: Record<string, Sample> = {
         { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } },
         { type: 'ContainerResource', containerResource: { name: 'memory', container: 'app', target: { type: 'AverageValue', averageValue: '512Mi' } } },
         { type: 'Pods', pods: { metric: { name: 'requests_per_second', selector }, target: { type: 'AverageValue', averageValue: '100' } } },
-        { type: 'Object', object: { describedObject: { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', name: 'sample' }, metric: { name: 'hits' }, target: { type: 'Value', value: '2k' } } },
+        {
+          type: 'Object',
+          object: {
+            describedObject: { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', name: 'sample' },
+            metric: { name: 'hits' },
+            target: { type: 'Value', value: '2k' },
+          },
+        },
         { type: 'External', external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: '30' } } },
       ],
       behavior: {

@@ -16,7 +16,13 @@ const paths: Record<string, string> = {
   LimitRange: '/api/v1/namespaces/default/limitranges',
   ResourceQuota: '/api/v1/namespaces/default/resourcequotas',
 };
-const apiVersions: Record<string, string> = { StatefulSet: 'apps/v1', DaemonSet: 'apps/v1', ControllerRevision: 'apps/v1', Job: 'batch/v1', CronJob: 'batch/v1' };
+const apiVersions: Record<string, string> = {
+  StatefulSet: 'apps/v1',
+  DaemonSet: 'apps/v1',
+  ControllerRevision: 'apps/v1',
+  Job: 'batch/v1',
+  CronJob: 'batch/v1',
+};
 
 export type Response = Promise<{ status: number; body: any }>;
 
@@ -29,7 +35,10 @@ export function kindRequests(server: () => TestServer) {
 }
 
 export const container = { name: 'app', image: 'example.com/app:1' };
-export const podTemplate = (labels: Record<string, string>, spec: Record<string, unknown> = {}) => ({ metadata: { labels }, spec: { containers: [container], ...spec } });
+export const podTemplate = (labels: Record<string, string>, spec: Record<string, unknown> = {}) => ({
+  metadata: { labels },
+  spec: { containers: [container], ...spec },
+});
 
 /** The 422's message and its causes as "field: message". */
 export async function invalid(res: Response): Promise<{ message: string; causes: string[] }> {

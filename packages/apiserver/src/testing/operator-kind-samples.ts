@@ -74,7 +74,9 @@ export const operatorKindSamples = {
     apiVersion: 'apps/v1',
     kind: 'ControllerRevision',
     metadata: meta('web-7d9f8c', {
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: '6f1b0e0a-2f1d-4c55-9d0e-0d6a4a9a9b01', controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [
+        { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: '6f1b0e0a-2f1d-4c55-9d0e-0d6a4a9a9b01', controller: true, blockOwnerDeletion: true },
+      ],
     }),
     data: { spec: { template: { metadata: { labels: { app: 'web' } } } } },
     revision: 3,
@@ -158,16 +160,41 @@ export const operatorKindSamples = {
     apiVersion: 'v1',
     kind: 'Node',
     metadata: { name: 'node-a', labels: { 'node-role.kubernetes.io/control-plane': '', 'kubernetes.io/os': 'linux' } },
-    spec: { podCIDR: '10.1.0.0/24', podCIDRs: ['10.1.0.0/24'], providerID: 'dojo://node-a', taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] },
+    spec: {
+      podCIDR: '10.1.0.0/24',
+      podCIDRs: ['10.1.0.0/24'],
+      providerID: 'dojo://node-a',
+      taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }],
+    },
     status: {
       capacity: { cpu: '4', memory: '8Gi', pods: '110' },
       allocatable: { cpu: '3800m', memory: '7Gi', pods: '110' },
-      conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z', reason: 'KubeletReady', message: 'kubelet is posting ready status' }],
-      addresses: [{ type: 'InternalIP', address: '192.168.1.10' }, { type: 'Hostname', address: 'node-a' }],
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          lastHeartbeatTime: '2026-01-01T00:00:00Z',
+          lastTransitionTime: '2026-01-01T00:00:00Z',
+          reason: 'KubeletReady',
+          message: 'kubelet is posting ready status',
+        },
+      ],
+      addresses: [
+        { type: 'InternalIP', address: '192.168.1.10' },
+        { type: 'Hostname', address: 'node-a' },
+      ],
       daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
       nodeInfo: {
-        machineID: 'm', systemUUID: 's', bootID: 'b', kernelVersion: '6.8.0', osImage: 'Ubuntu 24.04', containerRuntimeVersion: 'containerd://2.0.0',
-        kubeletVersion: 'v1.37.2', kubeProxyVersion: 'v1.37.2', operatingSystem: 'linux', architecture: 'amd64',
+        machineID: 'm',
+        systemUUID: 's',
+        bootID: 'b',
+        kernelVersion: '6.8.0',
+        osImage: 'Ubuntu 24.04',
+        containerRuntimeVersion: 'containerd://2.0.0',
+        kubeletVersion: 'v1.37.2',
+        kubeProxyVersion: 'v1.37.2',
+        operatingSystem: 'linux',
+        architecture: 'amd64',
       },
       images: [{ names: ['example.com/app:1.2.3'], sizeBytes: 1024 }],
     },
@@ -178,7 +205,14 @@ export const operatorKindSamples = {
     metadata: meta('limits'),
     spec: {
       limits: [
-        { type: 'Container', max: { cpu: '2' }, min: { cpu: '100m' }, default: { cpu: '500m' }, defaultRequest: { cpu: '200m' }, maxLimitRequestRatio: { cpu: '10' } },
+        {
+          type: 'Container',
+          max: { cpu: '2' },
+          min: { cpu: '100m' },
+          default: { cpu: '500m' },
+          defaultRequest: { cpu: '200m' },
+          maxLimitRequestRatio: { cpu: '10' },
+        },
         { type: 'PersistentVolumeClaim', max: { storage: '50Gi' } },
       ],
     },

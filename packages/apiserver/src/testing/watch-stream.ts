@@ -28,7 +28,13 @@ function decodeFrame(message: Buffer): WatchedEvent {
 export function openWatch(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<WatchStream> {
   return new Promise((resolve, reject) => {
     const req = httpsRequest(
-      { host: '127.0.0.1', port: server.port, path, ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${server.credentials.token}`, ...headers } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        ca: server.credentials.caCertPem,
+        headers: { authorization: `Bearer ${server.credentials.token}`, ...headers },
+      },
       (res) => {
         const protobuf = String(res.headers['content-type'] ?? '').includes('protobuf');
         const received: WatchedEvent[] = [];

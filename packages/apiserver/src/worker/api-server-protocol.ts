@@ -53,7 +53,8 @@ export type ControlRequest =
 export type ClientFaultChange = { add: FaultRuleSpec } | { clear: true; id?: string };
 
 /** A failure carries the Status it was (a StatusError's), so the console answers it as the server did. */
-export type ControlAnswer = { id: number; ok: true; value?: number | string | ServerMemory | ClientFaults | ClientViewState } | { id: number; ok: false; error: string; status?: Status };
+export type ControlAnswer =
+  { id: number; ok: true; value?: number | string | ServerMemory | ClientFaults | ClientViewState } | { id: number; ok: false; error: string; status?: Status };
 
 /** From the server to a journal follower: the hello, then records as one JSON array per batch. */
 export type JournalPortMessage = { type: 'hello'; hello: RequestJournalHello } | { type: 'records'; json: string };

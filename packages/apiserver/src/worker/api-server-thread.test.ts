@@ -34,12 +34,20 @@ interface Answer {
 function call(server: ApiServerHandle, method: string, path: string, body?: unknown): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(`${server.url}${path}`, { method, ca: server.credentials.caCertPem, headers: { authorization: `Bearer ${server.credentials.token}`, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text.startsWith('{') ? JSON.parse(text) : text }));
-    });
+    const req = request(
+      `${server.url}${path}`,
+      {
+        method,
+        ca: server.credentials.caCertPem,
+        headers: { authorization: `Bearer ${server.credentials.token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text.startsWith('{') ? JSON.parse(text) : text }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -62,7 +70,9 @@ describe('the embedded API server on a thread of its own', () => {
     const dataDir = tempDir();
     const thread = await startApiServerThread({ dataDir, port: 0 });
     expect(thread.mode).toBe('thread');
-    const written = await Promise.all(Array.from({ length: 20 }, (_, i) => call(thread, 'POST', '/api/v1/namespaces/default/configmaps', configMap(`kept-${i}`))));
+    const written = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(thread, 'POST', '/api/v1/namespaces/default/configmaps', configMap(`kept-${i}`))),
+    );
     expect(written.map((w) => w.status)).toEqual(Array(20).fill(201));
     await thread.close();
     expect(thread.failure).toBeUndefined();
@@ -111,7 +121,11 @@ describe('the embedded API server on a thread of its own', () => {
     const first = await call(server, 'POST', '/api/v1/namespaces/default/configmaps', configMap('old'));
     await call(server, 'POST', '/api/v1/namespaces/default/configmaps', configMap('new'));
     await server.compactHistory();
-    const watch = await call(server, 'GET', `/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${first.body.metadata.resourceVersion}&timeoutSeconds=1`);
+    const watch = await call(
+      server,
+      'GET',
+      `/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${first.body.metadata.resourceVersion}&timeoutSeconds=1`,
+    );
     expect(watch.body).toMatchObject({ type: 'ERROR', object: { kind: 'Status', code: 410 } });
   });
 
@@ -132,7 +146,8 @@ describe('the embedded API server on a thread of its own', () => {
     server.onFailure((error) => failures.push(error));
     // Under the 1 MiB a ConfigMap may hold, and many more of them than 96 MB of heap can keep.
     const big = { blob: 'x'.repeat(700 * 1024) };
-    for (let i = 0; i < 400 && !server.failure; i++) await call(server, 'POST', '/api/v1/namespaces/default/configmaps', configMap(`big-${i}`, big)).catch(() => undefined);
+    for (let i = 0; i < 400 && !server.failure; i++)
+      await call(server, 'POST', '/api/v1/namespaces/default/configmaps', configMap(`big-${i}`, big)).catch(() => undefined);
 
     await until(() => server.failure, 'the failure');
     expect(failures.map((f) => f.message)).toEqual([expect.stringMatching(/embedded API server thread (crashed|exited)/)]);

@@ -31,7 +31,11 @@ export interface ApiServerThreadOptions {
 export async function startApiServerThread(options: ThreadApiServerOptions, thread: ApiServerThreadOptions = {}): Promise<ApiServerHandle> {
   const { port1: control, port2: serverControl } = new MessageChannel();
   const data: ApiServerThreadData = { options, control: serverControl };
-  const worker = new Worker(threadEntry, { workerData: data, transferList: [serverControl], ...(thread.resourceLimits ? { resourceLimits: thread.resourceLimits } : {}) });
+  const worker = new Worker(threadEntry, {
+    workerData: data,
+    transferList: [serverControl],
+    ...(thread.resourceLimits ? { resourceLimits: thread.resourceLimits } : {}),
+  });
   const ready = await new Promise<ApiServerThreadReady>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);

@@ -5,7 +5,18 @@ import { RequestJournal, type JournalInput } from '../journal/request-journal.ts
 import type { JournalPortMessage } from './api-server-protocol.ts';
 import { readJournalPort, serveJournalPort, type JournalPortSettings } from './journal-port.ts';
 
-const request = (name: string): JournalInput => ({ type: 'request', time: 0, user: 'admin', verb: 'get', version: 'v1', resource: 'configmaps', namespace: 'default', name, code: 200, latencyMs: 1 });
+const request = (name: string): JournalInput => ({
+  type: 'request',
+  time: 0,
+  user: 'admin',
+  verb: 'get',
+  version: 'v1',
+  resource: 'configmaps',
+  namespace: 'default',
+  name,
+  code: 200,
+  latencyMs: 1,
+});
 
 const ports: MessagePort[] = [];
 afterEach(() => {

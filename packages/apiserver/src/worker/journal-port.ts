@@ -26,7 +26,12 @@ export interface JournalPortSettings {
 export const defaultJournalPortSettings: JournalPortSettings = { batchRecords: 1000, flushMs: 25, credit: 4 };
 
 /** Server side: follows `journal` from after `sinceSeq` onto `port` until the port closes. */
-export function serveJournalPort(journal: RequestJournal, port: MessagePort, sinceSeq: number, settings: JournalPortSettings = defaultJournalPortSettings): void {
+export function serveJournalPort(
+  journal: RequestJournal,
+  port: MessagePort,
+  sinceSeq: number,
+  settings: JournalPortSettings = defaultJournalPortSettings,
+): void {
   let closed = false;
   let credit = settings.credit;
   let timer: NodeJS.Timeout | undefined;

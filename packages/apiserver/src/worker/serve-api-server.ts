@@ -60,7 +60,12 @@ export function serveApiServer(server: ApiServer, control: MessagePort): void {
         control.postMessage(reply);
       },
       (error: unknown) => {
-        const reply: ControlAnswer = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error), ...(error instanceof StatusError ? { status: error.status } : {}) };
+        const reply: ControlAnswer = {
+          id: request.id,
+          ok: false,
+          error: error instanceof Error ? error.message : String(error),
+          ...(error instanceof StatusError ? { status: error.status } : {}),
+        };
         control.postMessage(reply);
       },
     );

@@ -4,7 +4,7 @@ import { appSecret, appSecretData, decode, newPassword } from './app-secret.ts';
 const input = { namespace: 'shop', cluster: 'pg', dbname: 'orders', username: 'app', password: 's3cr:t@' };
 
 describe('the CloudNativePG app Secret', () => {
-  it('is named after the owner role and points at the cluster\'s read-write Service', () => {
+  it("is named after the owner role and points at the cluster's read-write Service", () => {
     const secret = appSecret(input);
     expect(secret.metadata.name).toBe('app');
     expect(secret.type).toBe('kubernetes.io/basic-auth');

@@ -39,7 +39,8 @@ export function appSecretData({ namespace, cluster, dbname, username, password }
     return url.toString();
   };
   // Go's url.Values.Encode sorts the keys: password comes before user.
-  const jdbc = (server: string): string => `jdbc:postgresql://${server}:${postgresPort}/${encodeURIComponent(dbname)}?${new URLSearchParams({ password, user: username }).toString()}`;
+  const jdbc = (server: string): string =>
+    `jdbc:postgresql://${server}:${postgresPort}/${encodeURIComponent(dbname)}?${new URLSearchParams({ password, user: username }).toString()}`;
   return {
     username,
     user: username,

@@ -54,8 +54,18 @@ export function databaseCrd(): KubeObject {
                     },
                     name: { description: 'The name of the database to create inside PostgreSQL. This setting cannot be changed.', type: 'string' },
                     owner: { description: 'The role name of the user who owns the database inside PostgreSQL.', type: 'string' },
-                    ensure: { description: 'Ensure the PostgreSQL database is `present` or `absent` - defaults to "present".', type: 'string', enum: ['present', 'absent'], default: 'present' },
-                    databaseReclaimPolicy: { description: 'The policy for end-of-life maintenance of this database.', type: 'string', enum: ['delete', 'retain'], default: 'retain' },
+                    ensure: {
+                      description: 'Ensure the PostgreSQL database is `present` or `absent` - defaults to "present".',
+                      type: 'string',
+                      enum: ['present', 'absent'],
+                      default: 'present',
+                    },
+                    databaseReclaimPolicy: {
+                      description: 'The policy for end-of-life maintenance of this database.',
+                      type: 'string',
+                      enum: ['delete', 'retain'],
+                      default: 'retain',
+                    },
                   },
                 },
                 status: {
@@ -64,7 +74,11 @@ export function databaseCrd(): KubeObject {
                   properties: {
                     applied: { description: 'Applied is true if the database was reconciled correctly', type: 'boolean' },
                     message: { description: 'Message is the reconciliation output message', type: 'string' },
-                    observedGeneration: { description: 'A sequence number representing the latest desired state that was synchronized', type: 'integer', format: 'int64' },
+                    observedGeneration: {
+                      description: 'A sequence number representing the latest desired state that was synchronized',
+                      type: 'integer',
+                      format: 'int64',
+                    },
                   },
                 },
               },
@@ -78,7 +92,12 @@ export function databaseCrd(): KubeObject {
 
 /** Installs (or updates) the CRD and waits until the API server serves Databases. */
 export async function installDatabaseCrd(api: KubeClient, clock: Clock, timeoutMs = 30_000): Promise<void> {
-  await api.patch(builtinTypes.customResourceDefinitions, { name: databaseCrdName }, { type: 'apply', body: databaseCrd() }, { force: true, fieldManager: systemControllers.database.component });
+  await api.patch(
+    builtinTypes.customResourceDefinitions,
+    { name: databaseCrdName },
+    { type: 'apply', body: databaseCrd() },
+    { force: true, fieldManager: systemControllers.database.component },
+  );
   const deadline = clock.now() + timeoutMs;
   for (;;) {
     const crd = await api.get(builtinTypes.customResourceDefinitions, { name: databaseCrdName });

@@ -64,7 +64,12 @@ export class DatabaseReconciler implements Reconciler {
       await this.#client.create(secrets, desired);
       this.#recorder.record(db, 'Normal', 'SecretCreated', `Created secret ${name} with the credentials of role ${db.spec.owner}`, { resource: databases });
     } else if (!semanticEqual(existing.data, desired.data) || existing.type !== desired.type) {
-      await this.#client.update(secrets, { ...existing, data: desired.data, type: desired.type, metadata: { ...existing.metadata, labels: { ...existing.metadata.labels, ...desired.metadata.labels } } });
+      await this.#client.update(secrets, {
+        ...existing,
+        data: desired.data,
+        type: desired.type,
+        metadata: { ...existing.metadata, labels: { ...existing.metadata.labels, ...desired.metadata.labels } },
+      });
       this.#recorder.record(db, 'Normal', 'SecretUpdated', `Updated secret ${name} for database ${db.spec.name}`, { resource: databases });
     }
     return '';

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ControllerRevision } from './apps-types.ts';
-import { hashRevisionData, nextRevisionNumber, revisionDataOf, revisionName, sameRevisionData, sortRevisions, templateOfRevision } from './controller-history.ts';
+import {
+  hashRevisionData,
+  nextRevisionNumber,
+  revisionDataOf,
+  revisionName,
+  sameRevisionData,
+  sortRevisions,
+  templateOfRevision,
+} from './controller-history.ts';
 
 const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx:1' }] } };
 const revision = (name: string, number: number): ControllerRevision => ({ metadata: { name }, revision: number, data: revisionDataOf(template) });

@@ -48,7 +48,10 @@ export function revisionName(ownerName: string, hash: string): string {
 /** SortControllerRevisions: by revision number, then creation, then name. */
 export function sortRevisions<T extends ControllerRevision>(revisions: readonly T[]): T[] {
   return [...revisions].sort(
-    (a, b) => a.revision - b.revision || (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''),
+    (a, b) =>
+      a.revision - b.revision ||
+      (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') ||
+      (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''),
   );
 }
 
@@ -83,7 +86,11 @@ export interface NewRevision {
  * CreateControllerRevision: on a name taken by a different revision (or one of another owner),
  * counts a collision and tries the next name; a name taken by the same data is that revision.
  */
-export async function createRevision(writer: RevisionWriter, request: NewRevision, collisionCount: number): Promise<{ revision: ControllerRevision; collisionCount: number }> {
+export async function createRevision(
+  writer: RevisionWriter,
+  request: NewRevision,
+  collisionCount: number,
+): Promise<{ revision: ControllerRevision; collisionCount: number }> {
   let collisions = collisionCount;
   for (;;) {
     const hash = request.hash ? request.hash(collisions) : hashRevisionData(request.data, collisions);
@@ -106,7 +113,8 @@ export async function createRevision(writer: RevisionWriter, request: NewRevisio
     } catch (error) {
       if (!isAlreadyExists(error)) throw error;
       const existing = await writer.api.get<ControllerRevision>(controllerRevisions, { namespace: revision.metadata.namespace, name });
-      if (controllerOf(existing)?.uid === request.owner.metadata.uid && sameRevisionData(existing, request.data)) return { revision: existing, collisionCount: collisions };
+      if (controllerOf(existing)?.uid === request.owner.metadata.uid && sameRevisionData(existing, request.data))
+        return { revision: existing, collisionCount: collisions };
       collisions++;
     }
   }
@@ -115,7 +123,11 @@ export async function createRevision(writer: RevisionWriter, request: NewRevisio
 /** UpdateControllerRevision: a rollback renumbers the old revision as the newest. */
 export async function renumberRevision(writer: RevisionWriter, revision: ControllerRevision, number: number): Promise<ControllerRevision> {
   if (revision.revision === number) return revision;
-  return writer.client.patch<ControllerRevision>(controllerRevisions, { namespace: revision.metadata.namespace, name: revision.metadata.name ?? '' }, { type: 'merge', body: { revision: number } });
+  return writer.client.patch<ControllerRevision>(
+    controllerRevisions,
+    { namespace: revision.metadata.namespace, name: revision.metadata.name ?? '' },
+    { type: 'merge', body: { revision: number } },
+  );
 }
 
 function sortedJson(value: unknown): string {

@@ -136,10 +136,24 @@ function wallClockIn(zone: string): (ms: number) => WallClock {
       return { month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay(), hour: d.getUTCHours(), minute: d.getUTCMinutes() };
     };
   }
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', month: 'numeric', day: 'numeric', weekday: 'short', hour: 'numeric', minute: 'numeric' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+    hour: 'numeric',
+    minute: 'numeric',
+  });
   return (ms) => {
     const part = (type: string): string => format.formatToParts(ms).find((p) => p.type === type)?.value ?? '';
-    return { month: Number(part('month')), day: Number(part('day')), weekday: weekdayNumbers[part('weekday')] ?? 0, hour: Number(part('hour')), minute: Number(part('minute')) };
+    return {
+      month: Number(part('month')),
+      day: Number(part('day')),
+      weekday: weekdayNumbers[part('weekday')] ?? 0,
+      hour: Number(part('hour')),
+      minute: Number(part('minute')),
+    };
   };
 }
 
@@ -153,7 +167,8 @@ function nextMatch(fields: Fields, wallClock: (ms: number) => WallClock, afterMs
   const end = afterMs + fiveYearsMs;
   while (t <= end) {
     const w = wallClock(t);
-    const dayMatches = fields.anyDay || fields.anyWeekday ? fields.days.has(w.day) && fields.weekdays.has(w.weekday) : fields.days.has(w.day) || fields.weekdays.has(w.weekday);
+    const dayMatches =
+      fields.anyDay || fields.anyWeekday ? fields.days.has(w.day) && fields.weekdays.has(w.weekday) : fields.days.has(w.day) || fields.weekdays.has(w.weekday);
     if (!fields.months.has(w.month) || !dayMatches) t += ((23 - w.hour) * 60 + (60 - w.minute)) * minuteMs;
     else if (!fields.hours.has(w.hour)) t += (60 - w.minute) * minuteMs;
     else if (!fields.minutes.has(w.minute)) t += minuteMs;

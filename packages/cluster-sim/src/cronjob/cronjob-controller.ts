@@ -12,5 +12,13 @@ export function addCronJobController(manager: Manager, recorder: EventRecorder, 
     .for(cronJobs)
     .owns(jobs)
     .withOptions({ maxConcurrentReconciles: workers })
-    .complete(new CronJobReconciler({ client: manager.client, api: manager.apiClient, jobs: manager.informers.informerFor<Job>(jobs).store, clock: manager.clock, recorder }));
+    .complete(
+      new CronJobReconciler({
+        client: manager.client,
+        api: manager.apiClient,
+        jobs: manager.informers.informerFor<Job>(jobs).store,
+        clock: manager.clock,
+        recorder,
+      }),
+    );
 }

@@ -6,7 +6,17 @@
  * and come back at the next scheduled time. The injected Clock drives all of it.
  */
 import { deepCopy, formatTime, isAlreadyExists, isNotFound, parseTime, semanticEqual } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Clock, type EventRecorder, type ObjectReader, type ReadableStore, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import {
+  builtinTypes,
+  type Client,
+  type Clock,
+  type EventRecorder,
+  type ObjectReader,
+  type ReadableStore,
+  type Reconciler,
+  type Request,
+  type Result,
+} from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import { finishedCondition, type CronJob, type CronJobStatus, type Job, type JobReference } from '../core/batch-types.ts';
 import { controllerRefTo } from '../core/owner-references.ts';
@@ -38,7 +48,9 @@ export class CronJobReconciler implements Reconciler {
       if (isNotFound(error)) return;
       throw error;
     }
-    const owned = this.#deps.jobs.byIndex('namespace', request.namespace ?? '').filter((j) => (j.metadata.ownerReferences ?? []).some((r) => r.controller && r.uid === cronJob.metadata.uid));
+    const owned = this.#deps.jobs
+      .byIndex('namespace', request.namespace ?? '')
+      .filter((j) => (j.metadata.ownerReferences ?? []).some((r) => r.controller && r.uid === cronJob.metadata.uid));
     const status: CronJobStatus = deepCopy(cronJob.status ?? {});
     await this.#trackActive(cronJob, status, owned);
     for (const job of jobsToPrune(cronJob, owned)) await this.#deleteJob(cronJob, status, job);
@@ -86,14 +98,22 @@ export class CronJobReconciler implements Reconciler {
       schedule = parseCronSchedule(cronJob.spec.schedule, cronJob.spec.timeZone);
     } catch (error) {
       const reason = error instanceof RangeError ? 'UnknownTimeZone' : 'UnparseableSchedule';
-      this.#record(cronJob, 'Warning', reason, reason === 'UnknownTimeZone' ? `invalid timeZone: "${cronJob.spec.timeZone ?? ''}": unknown time zone ${cronJob.spec.timeZone ?? ''}` : `unparseable schedule: "${cronJob.spec.schedule}" : ${String(error)}`);
+      this.#record(
+        cronJob,
+        'Warning',
+        reason,
+        reason === 'UnknownTimeZone'
+          ? `invalid timeZone: "${cronJob.spec.timeZone ?? ''}": unknown time zone ${cronJob.spec.timeZone ?? ''}`
+          : `unparseable schedule: "${cronJob.spec.schedule}" : ${String(error)}`,
+      );
       return undefined;
     }
     const now = this.#deps.clock.now();
     const current = { ...cronJob, status };
     const next = (): number | undefined => requeueAfterMs(current, schedule, this.#deps.clock.now());
     const due = dueTime(current, schedule, now);
-    if (due.tooManyMissed) this.#record(cronJob, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew');
+    if (due.tooManyMissed)
+      this.#record(cronJob, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew');
     if (due.scheduled === undefined) return next();
     const deadline = cronJob.spec.startingDeadlineSeconds;
     if (deadline !== undefined && deadline !== null && due.scheduled + deadline * 1000 < now) {
@@ -172,7 +192,14 @@ export class CronJobReconciler implements Reconciler {
 }
 
 function referenceTo(job: Job): JobReference {
-  return { kind: 'Job', namespace: job.metadata.namespace, name: job.metadata.name ?? '', uid: job.metadata.uid, apiVersion: 'batch/v1', resourceVersion: job.metadata.resourceVersion };
+  return {
+    kind: 'Job',
+    namespace: job.metadata.namespace,
+    name: job.metadata.name ?? '',
+    uid: job.metadata.uid,
+    apiVersion: 'batch/v1',
+    resourceVersion: job.metadata.resourceVersion,
+  };
 }
 
 /** Go's time.RFC1123Z in UTC: "Mon, 02 Jan 2006 15:04:05 +0000". */

@@ -7,7 +7,11 @@ const at = (iso: string): number => Date.parse(iso);
 const everyFive = parseCronSchedule('*/5 * * * *');
 
 function cronJob(spec: Partial<CronJob['spec']> = {}, status: CronJob['status'] = {}): CronJob {
-  return { metadata: { name: 'report', creationTimestamp: '2026-03-01T10:00:00Z' }, spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: {} } }, ...spec }, status };
+  return {
+    metadata: { name: 'report', creationTimestamp: '2026-03-01T10:00:00Z' },
+    spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: {} } }, ...spec },
+    status,
+  };
 }
 function finishedJob(name: string, type: 'Complete' | 'Failed', startTime?: string): Job {
   return { metadata: { name }, spec: { template: {} }, status: { ...(startTime ? { startTime } : {}), conditions: [{ type, status: 'True' }] } };
@@ -51,7 +55,7 @@ describe('the CronJob rules', () => {
     expect(jobsToPrune(cronJob(), jobs)).toEqual([]);
   });
 
-  it('stamp the scheduled time in the CronJob\'s time zone', () => {
+  it("stamp the scheduled time in the CronJob's time zone", () => {
     expect(formatInZone(at('2026-01-15T08:00:00Z'), undefined)).toBe('2026-01-15T08:00:00Z');
     expect(formatInZone(at('2026-01-15T08:00:00Z'), 'Europe/Berlin')).toBe('2026-01-15T09:00:00+01:00');
     expect(formatInZone(at('2026-07-15T13:00:00Z'), 'America/New_York')).toBe('2026-07-15T09:00:00-04:00');

@@ -57,7 +57,8 @@ export function requeueAfterMs(cronJob: CronJob, schedule: CronSchedule, nowMs: 
 /** The finished Jobs beyond the history limits, oldest start first (byJobStartTime, then name). */
 export function jobsToPrune(cronJob: CronJob, jobs: readonly Job[]): Job[] {
   const finished = (type: string): Job[] => jobs.filter((j) => finishedCondition(j)?.type === type).sort(byStartTime);
-  const beyond = (list: Job[], limit: number | undefined): Job[] => (limit === undefined || limit === null ? [] : list.slice(0, Math.max(0, list.length - limit)));
+  const beyond = (list: Job[], limit: number | undefined): Job[] =>
+    limit === undefined || limit === null ? [] : list.slice(0, Math.max(0, list.length - limit));
   return [...beyond(finished('Complete'), cronJob.spec.successfulJobsHistoryLimit), ...beyond(finished('Failed'), cronJob.spec.failedJobsHistoryLimit)];
 }
 
@@ -75,7 +76,8 @@ function compareNames(a: Job, b: Job): number {
 /** RFC 3339 in the time zone, as Go's time.Format(time.RFC3339) prints `t.In(loc)`. */
 export function formatInZone(ms: number, zone: string | undefined): string {
   if (!zone || zone === 'UTC' || zone === 'Etc/UTC') return formatTime(ms);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const offset =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
   if (!match) return formatTime(ms);
   const sign = match[1] === '-' ? -1 : 1;

@@ -31,7 +31,11 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod
     metadata: {
       generateName: `${ds.metadata.name ?? ''}-`,
       namespace: ds.metadata.namespace,
-      labels: { ...template.metadata?.labels, ...(templateGeneration(ds) ? { [templateGenerationLabel]: templateGeneration(ds) } : {}), [daemonRevisionLabel]: hash },
+      labels: {
+        ...template.metadata?.labels,
+        ...(templateGeneration(ds) ? { [templateGenerationLabel]: templateGeneration(ds) } : {}),
+        [daemonRevisionLabel]: hash,
+      },
       ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
       ownerReferences: [controllerRefTo(ds, builtinTypes.daemonSets)],
     },
@@ -42,7 +46,9 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod
         ...affinity,
         nodeAffinity: {
           ...nodeAffinity,
-          requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] },
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }],
+          },
         },
       },
       nodeName,

@@ -31,7 +31,15 @@ export async function constructHistory(writer: RevisionWriter, ds: DaemonSet, ow
   if (!current) {
     ({ revision: current, collisionCount } = await createRevision(
       writer,
-      { owner: ds, ownerType: builtinTypes.daemonSets, data, revision: next, labels: { ...ds.spec.template.metadata?.labels }, hashLabel: daemonRevisionLabel, hash: (c) => podTemplateHash(ds.spec.template, c || undefined) },
+      {
+        owner: ds,
+        ownerType: builtinTypes.daemonSets,
+        data,
+        revision: next,
+        labels: { ...ds.spec.template.metadata?.labels },
+        hashLabel: daemonRevisionLabel,
+        hash: (c) => podTemplateHash(ds.spec.template, c || undefined),
+      },
       collisionCount,
     ));
   } else {

@@ -7,13 +7,23 @@ import { nodeShouldRunDaemonPod } from './node-fit.ts';
 const now = Date.parse('2024-01-01T00:10:00Z');
 const ds = (spec: Partial<DaemonSet['spec']> = {}, podSpec: Record<string, unknown> = {}): DaemonSet => ({
   metadata: { name: 'agent', namespace: 'ns', generation: 1 },
-  spec: { selector: { matchLabels: { app: 'agent' } }, template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'a' }], ...podSpec } }, ...spec },
+  spec: {
+    selector: { matchLabels: { app: 'agent' } },
+    template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'a' }], ...podSpec } },
+    ...spec,
+  },
 });
-const node = (name: string, options: { labels?: Record<string, string>; taints?: NodeTaint[] } = {}): Node => ({ metadata: { name, labels: options.labels ?? {} }, spec: { taints: options.taints ?? [] } });
+const node = (name: string, options: { labels?: Record<string, string>; taints?: NodeTaint[] } = {}): Node => ({
+  metadata: { name, labels: options.labels ?? {} },
+  spec: { taints: options.taints ?? [] },
+});
 const pod = (name: string, nodeName: string, options: { hash?: string; ready?: boolean; phase?: 'Running' | 'Failed'; created?: string } = {}): Pod => ({
   metadata: { name, labels: { 'controller-revision-hash': options.hash ?? 'new' }, creationTimestamp: options.created ?? '2024-01-01T00:00:00Z' },
   spec: { containers: [{ name: 'a' }], nodeName },
-  status: { phase: options.phase ?? 'Running', conditions: [{ type: 'Ready', status: options.ready === false ? 'False' : 'True', lastTransitionTime: '2024-01-01T00:00:00Z' }] },
+  status: {
+    phase: options.phase ?? 'Running',
+    conditions: [{ type: 'Ready', status: options.ready === false ? 'False' : 'True', lastTransitionTime: '2024-01-01T00:00:00Z' }],
+  },
 });
 const plan = (set: DaemonSet, nodes: Node[], pods: Pod[]): { create: string[]; delete: string[] } => {
   const result = planDaemonSet({ ds: set, nodes, pods, hash: 'new', nowMs: now });
@@ -27,13 +37,24 @@ describe('nodeShouldRunDaemonPod', () => {
   });
 
   it('keeps a running Pod on a NoSchedule taint but leaves a NoExecute one', () => {
-    expect(nodeShouldRunDaemonPod(node('a', { taints: [{ key: 'dedicated', effect: 'NoSchedule' }] }), ds())).toEqual({ shouldRun: false, shouldContinueRunning: true });
-    expect(nodeShouldRunDaemonPod(node('a', { taints: [{ key: 'dedicated', effect: 'NoExecute' }] }), ds())).toEqual({ shouldRun: false, shouldContinueRunning: false });
+    expect(nodeShouldRunDaemonPod(node('a', { taints: [{ key: 'dedicated', effect: 'NoSchedule' }] }), ds())).toEqual({
+      shouldRun: false,
+      shouldContinueRunning: true,
+    });
+    expect(nodeShouldRunDaemonPod(node('a', { taints: [{ key: 'dedicated', effect: 'NoExecute' }] }), ds())).toEqual({
+      shouldRun: false,
+      shouldContinueRunning: false,
+    });
   });
 
   it('tolerates a cordoned Node, as every daemon does, and the taints the Pod tolerates', () => {
     expect(nodeShouldRunDaemonPod(node('a', { taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }] }), ds()).shouldRun).toBe(true);
-    expect(nodeShouldRunDaemonPod(node('a', { taints: [{ key: 'dedicated', value: 'logs', effect: 'NoSchedule' }] }), ds({}, { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'logs' }] })).shouldRun).toBe(true);
+    expect(
+      nodeShouldRunDaemonPod(
+        node('a', { taints: [{ key: 'dedicated', value: 'logs', effect: 'NoSchedule' }] }),
+        ds({}, { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'logs' }] }),
+      ).shouldRun,
+    ).toBe(true);
   });
 });
 
@@ -43,7 +64,12 @@ describe('planDaemonSet', () => {
   });
 
   it('deletes a failed Pod, extra Pods but the oldest, and Pods on Nodes that are gone', () => {
-    const pods = [pod('failed', 'a', { phase: 'Failed' }), pod('old', 'b', { created: '2024-01-01T00:00:00Z' }), pod('young', 'b', { created: '2024-01-01T00:05:00Z' }), pod('stray', 'gone')];
+    const pods = [
+      pod('failed', 'a', { phase: 'Failed' }),
+      pod('old', 'b', { created: '2024-01-01T00:00:00Z' }),
+      pod('young', 'b', { created: '2024-01-01T00:05:00Z' }),
+      pod('stray', 'gone'),
+    ];
     expect(plan(ds(), [node('a'), node('b')], pods)).toEqual({ create: [], delete: ['failed', 'young', 'stray'] });
   });
 

@@ -40,7 +40,8 @@ export interface DaemonPlanInput {
   readonly nowMs: number;
 }
 
-const byAge = (a: Pod, b: Pod): number => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
+const byAge = (a: Pod, b: Pod): number =>
+  (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
 
 export function podsByNode(pods: readonly Pod[]): Map<string, Pod[]> {
   const byNode = new Map<string, Pod[]>();

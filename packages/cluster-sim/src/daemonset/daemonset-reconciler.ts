@@ -66,8 +66,15 @@ export class DaemonSetReconciler implements Reconciler {
   async #carryOut(key: string, ds: DaemonSet, plan: ReturnType<typeof planDaemonSet>, hash: string): Promise<void> {
     for (const event of plan.events) this.#deps.recorder.record(ds, event.type, event.reason, event.message, { resource: daemonSets });
     if (plan.create.length > 0) this.#deps.expectations.expectCreations(key, plan.create.length);
-    else if (plan.delete.length > 0) this.#deps.expectations.expectDeletions(key, plan.delete.map((p) => formatObjectKey({ namespace: p.metadata.namespace, name: p.metadata.name ?? '' })));
-    const results = await Promise.allSettled([...plan.create.map((node) => this.#createPod(key, ds, node, hash)), ...plan.delete.map((pod) => this.#deletePod(key, ds, pod))]);
+    else if (plan.delete.length > 0)
+      this.#deps.expectations.expectDeletions(
+        key,
+        plan.delete.map((p) => formatObjectKey({ namespace: p.metadata.namespace, name: p.metadata.name ?? '' })),
+      );
+    const results = await Promise.allSettled([
+      ...plan.create.map((node) => this.#createPod(key, ds, node, hash)),
+      ...plan.delete.map((pod) => this.#deletePod(key, ds, pod)),
+    ]);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
   }
@@ -79,7 +86,9 @@ export class DaemonSetReconciler implements Reconciler {
     } catch (error) {
       this.#deps.expectations.creationObserved(key);
       if (isNamespaceTerminating(error)) return;
-      this.#deps.recorder.record(ds, 'Warning', 'FailedCreate', `Error creating: ${error instanceof Error ? error.message : String(error)}`, { resource: daemonSets });
+      this.#deps.recorder.record(ds, 'Warning', 'FailedCreate', `Error creating: ${error instanceof Error ? error.message : String(error)}`, {
+        resource: daemonSets,
+      });
       throw error;
     }
   }
@@ -92,7 +101,9 @@ export class DaemonSetReconciler implements Reconciler {
     } catch (error) {
       this.#deps.expectations.deletionObserved(key, formatObjectKey({ namespace: pod.metadata.namespace, name }));
       if (isNotFound(error)) return;
-      this.#deps.recorder.record(ds, 'Warning', 'FailedDelete', `Error deleting: ${error instanceof Error ? error.message : String(error)}`, { resource: daemonSets });
+      this.#deps.recorder.record(ds, 'Warning', 'FailedDelete', `Error deleting: ${error instanceof Error ? error.message : String(error)}`, {
+        resource: daemonSets,
+      });
       throw error;
     }
   }

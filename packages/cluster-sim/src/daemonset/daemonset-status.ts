@@ -10,7 +10,14 @@ import { isDaemonPodUpdated } from './daemon-pod.ts';
 import { podsByNode } from './daemonset-plan.ts';
 import { nodeShouldRunDaemonPod } from './node-fit.ts';
 
-export function daemonSetStatus(ds: DaemonSet, nodes: readonly Node[], pods: readonly Pod[], hash: string, collisionCount: number, nowMs: number): DaemonSetStatus {
+export function daemonSetStatus(
+  ds: DaemonSet,
+  nodes: readonly Node[],
+  pods: readonly Pod[],
+  hash: string,
+  collisionCount: number,
+  nowMs: number,
+): DaemonSetStatus {
   const minReady = ds.spec.minReadySeconds ?? 0;
   const byNode = podsByNode(pods.filter((p) => !p.metadata.deletionTimestamp && p.status?.phase !== 'Failed' && p.status?.phase !== 'Succeeded'));
   let desired = 0;
@@ -20,7 +27,9 @@ export function daemonSetStatus(ds: DaemonSet, nodes: readonly Node[], pods: rea
   let available = 0;
   let updated = 0;
   for (const node of nodes) {
-    const list = [...(byNode.get(node.metadata.name ?? '') ?? [])].sort((a, b) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''));
+    const list = [...(byNode.get(node.metadata.name ?? '') ?? [])].sort((a, b) =>
+      (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''),
+    );
     if (!nodeShouldRunDaemonPod(node, ds).shouldRun) {
       if (list.length > 0) misscheduled++;
       continue;

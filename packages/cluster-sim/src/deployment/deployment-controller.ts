@@ -26,5 +26,13 @@ export function addDeploymentController(manager: Manager, recorder: EventRecorde
     .owns(replicaSets)
     .watches(replicaSets, selectingDeployments)
     .withOptions({ maxConcurrentReconciles: workers })
-    .complete(new DeploymentReconciler({ client: manager.client, api: manager.apiClient, replicaSets: manager.informers.informerFor<ReplicaSet>(replicaSets).store, clock: manager.clock, recorder }));
+    .complete(
+      new DeploymentReconciler({
+        client: manager.client,
+        api: manager.apiClient,
+        replicaSets: manager.informers.informerFor<ReplicaSet>(replicaSets).store,
+        clock: manager.clock,
+        recorder,
+      }),
+    );
 }

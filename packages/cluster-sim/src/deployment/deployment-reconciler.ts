@@ -12,7 +12,16 @@ import { builtinTypes, claimCandidates, type Reconciler, type Request, type Resu
 import { claimOwned } from '../core/controller-ref-manager.ts';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../core/workload-types.ts';
 import type { DeploymentDeps } from './deployment-deps.ts';
-import { calculateStatus, deploymentComplete, deploymentReasons, getCondition, newCondition, rolloutStatus, setCondition, type RolloutStatus } from './deployment-status.ts';
+import {
+  calculateStatus,
+  deploymentComplete,
+  deploymentReasons,
+  getCondition,
+  newCondition,
+  rolloutStatus,
+  setCondition,
+  type RolloutStatus,
+} from './deployment-status.ts';
 import { planScale } from './proportional-scaling.ts';
 import { activeReplicaSets, desiredReplicasAnnotation, revisionAnnotation } from './replica-set-history.ts';
 import { createNewReplicaSet, pruneHistory, replicaSetsOf, scaleReplicaSet } from './replica-set-ops.ts';
@@ -68,7 +77,12 @@ export class DeploymentReconciler implements Reconciler {
   async #scale(d: Deployment, newRS: ReplicaSet | undefined, oldRSs: ReplicaSet[]): Promise<RolloutStatus> {
     const all = await this.#apply(d, compact([...oldRSs, newRS]), planScale(d, newRS, oldRSs));
     const current = newRS ? all.find((rs) => rs.metadata.uid === newRS.metadata.uid) : undefined;
-    if (d.spec.paused) await pruneHistory(this.#deps, d, all.filter((rs) => rs !== current));
+    if (d.spec.paused)
+      await pruneHistory(
+        this.#deps,
+        d,
+        all.filter((rs) => rs !== current),
+      );
     return { status: calculateStatus(all, current, d, this.#deps.clock.now()) };
   }
 
@@ -95,7 +109,11 @@ export class DeploymentReconciler implements Reconciler {
     const now = this.#deps.clock.now();
     const active = activeReplicaSets(oldRSs);
     if (active.length > 0) {
-      const all = await this.#apply(d, compact([...oldRSs, existing]), active.map((replicaSet) => ({ replicaSet, replicas: 0 })));
+      const all = await this.#apply(
+        d,
+        compact([...oldRSs, existing]),
+        active.map((replicaSet) => ({ replicaSet, replicas: 0 })),
+      );
       return rolloutStatus(d, all, existing ? all.at(-1) : undefined, now);
     }
     // The ReplicaSets' status says whether their Pods are gone yet.
@@ -134,10 +152,14 @@ export class DeploymentReconciler implements Reconciler {
   async #writeRevision(d: Deployment, storedRevision: string | undefined): Promise<void> {
     const revision = d.metadata.annotations?.[revisionAnnotation];
     if (revision === undefined || revision === storedRevision) return;
-    const patched = await this.#deps.client.patch<Deployment>(deployments, { namespace: d.metadata.namespace, name: d.metadata.name ?? '' }, {
-      type: 'merge',
-      body: { metadata: { annotations: { [revisionAnnotation]: revision }, resourceVersion: d.metadata.resourceVersion } },
-    });
+    const patched = await this.#deps.client.patch<Deployment>(
+      deployments,
+      { namespace: d.metadata.namespace, name: d.metadata.name ?? '' },
+      {
+        type: 'merge',
+        body: { metadata: { annotations: { [revisionAnnotation]: revision }, resourceVersion: d.metadata.resourceVersion } },
+      },
+    );
     d.metadata.resourceVersion = patched.metadata.resourceVersion;
   }
 }
@@ -157,7 +179,8 @@ function notePaused(d: Deployment, nowMs: number): void {
   const pausedNoted = current?.reason === deploymentReasons.paused;
   const status: DeploymentStatus = (d.status ??= {});
   if (d.spec.paused && !pausedNoted) setCondition(status, newCondition('Progressing', 'Unknown', deploymentReasons.paused, 'Deployment is paused', nowMs));
-  else if (!d.spec.paused && pausedNoted) setCondition(status, newCondition('Progressing', 'Unknown', deploymentReasons.resumed, 'Deployment is resumed', nowMs));
+  else if (!d.spec.paused && pausedNoted)
+    setCondition(status, newCondition('Progressing', 'Unknown', deploymentReasons.resumed, 'Deployment is resumed', nowMs));
 }
 
 function compact(sets: readonly (ReplicaSet | undefined)[]): ReplicaSet[] {

@@ -7,13 +7,23 @@ const t0 = Date.parse('2024-01-01T00:00:00Z');
 function deployment(status: DeploymentStatus = {}, replicas = 2): Deployment {
   return {
     metadata: { name: 'web', generation: 1 },
-    spec: { replicas, selector: {}, template: {}, progressDeadlineSeconds: 600, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } } },
+    spec: {
+      replicas,
+      selector: {},
+      template: {},
+      progressDeadlineSeconds: 600,
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+    },
     status,
   };
 }
 
 function replicaSet(replicas: number, available: number): ReplicaSet {
-  return { metadata: { name: 'web-abc' }, spec: { replicas, selector: {}, template: {} }, status: { replicas, readyReplicas: available, availableReplicas: available } };
+  return {
+    metadata: { name: 'web-abc' },
+    spec: { replicas, selector: {}, template: {} },
+    status: { replicas, readyReplicas: available, availableReplicas: available },
+  };
 }
 
 describe('setCondition', () => {
@@ -39,7 +49,12 @@ describe('rolloutStatus', () => {
   });
 
   it('marks progress and asks to look again at the progress deadline', () => {
-    const started = deployment({ replicas: 2, updatedReplicas: 2, availableReplicas: 0, conditions: [newCondition('Progressing', 'True', 'NewReplicaSetCreated', 'x', t0)] });
+    const started = deployment({
+      replicas: 2,
+      updatedReplicas: 2,
+      availableReplicas: 0,
+      conditions: [newCondition('Progressing', 'True', 'NewReplicaSetCreated', 'x', t0)],
+    });
     const { status, recheckAfterMs } = rolloutStatus(started, [replicaSet(2, 1)], replicaSet(2, 1), t0 + 1000);
     expect(status.conditions?.find((c) => c.type === 'Progressing')).toMatchObject({ reason: 'ReplicaSetUpdated', lastUpdateTime: '2024-01-01T00:00:01Z' });
     expect(status.conditions?.find((c) => c.type === 'Available')?.status).toBe('False');
@@ -47,8 +62,18 @@ describe('rolloutStatus', () => {
   });
 
   it('gives up on a rollout without progress past its deadline', () => {
-    const stuck = deployment({ replicas: 2, updatedReplicas: 2, availableReplicas: 0, readyReplicas: 0, conditions: [newCondition('Progressing', 'True', 'ReplicaSetUpdated', 'x', t0)] });
+    const stuck = deployment({
+      replicas: 2,
+      updatedReplicas: 2,
+      availableReplicas: 0,
+      readyReplicas: 0,
+      conditions: [newCondition('Progressing', 'True', 'ReplicaSetUpdated', 'x', t0)],
+    });
     const { status } = rolloutStatus(stuck, [replicaSet(2, 0)], replicaSet(2, 0), t0 + 601_000);
-    expect(status.conditions?.find((c) => c.type === 'Progressing')).toMatchObject({ status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "web-abc" has timed out progressing.' });
+    expect(status.conditions?.find((c) => c.type === 'Progressing')).toMatchObject({
+      status: 'False',
+      reason: 'ProgressDeadlineExceeded',
+      message: 'ReplicaSet "web-abc" has timed out progressing.',
+    });
   });
 });

@@ -24,7 +24,13 @@ export function getCondition(status: DeploymentStatus | undefined, type: Deploym
   return status?.conditions?.find((c) => c.type === type);
 }
 
-export function newCondition(type: DeploymentCondition['type'], status: DeploymentCondition['status'], reason: string, message: string, nowMs: number): DeploymentCondition {
+export function newCondition(
+  type: DeploymentCondition['type'],
+  status: DeploymentCondition['status'],
+  reason: string,
+  message: string,
+  nowMs: number,
+): DeploymentCondition {
   const time = formatTime(nowMs);
   return { type, status, lastUpdateTime: time, lastTransitionTime: time, reason, message };
 }
@@ -66,7 +72,10 @@ export function calculateStatus(all: readonly ReplicaSet[], newRS: ReplicaSet | 
   if (available >= desiredReplicas(d) - maxUnavailable(d)) {
     setCondition(status, newCondition('Available', 'True', deploymentReasons.minimumReplicasAvailable, 'Deployment has minimum availability.', nowMs));
   } else {
-    setCondition(status, newCondition('Available', 'False', deploymentReasons.minimumReplicasUnavailable, 'Deployment does not have minimum availability.', nowMs));
+    setCondition(
+      status,
+      newCondition('Available', 'False', deploymentReasons.minimumReplicasUnavailable, 'Deployment does not have minimum availability.', nowMs),
+    );
   }
   return status;
 }

@@ -10,7 +10,16 @@ import type { Deployment, ReplicaSet } from '../core/workload-types.ts';
 import type { DeploymentDeps } from './deployment-deps.ts';
 import { deploymentReasons, getCondition, hasProgressDeadline, newCondition, setCondition } from './deployment-status.ts';
 import { equalIgnoringHash, podTemplateHash, withHashLabel } from './pod-template-hash.ts';
-import { byCreation, findNewReplicaSet, maxRevision, replicasAnnotationsNeedUpdate, revisionAnnotation, revisionOf, setNewReplicaSetAnnotations, setReplicasAnnotations } from './replica-set-history.ts';
+import {
+  byCreation,
+  findNewReplicaSet,
+  maxRevision,
+  replicasAnnotationsNeedUpdate,
+  revisionAnnotation,
+  revisionOf,
+  setNewReplicaSetAnnotations,
+  setReplicasAnnotations,
+} from './replica-set-history.ts';
 import { desiredReplicas, maxSurge, newReplicaSetSize, specReplicas } from './rollout-math.ts';
 
 const { deployments, replicaSets } = builtinTypes;
@@ -39,7 +48,10 @@ export async function replicaSetsOf(deps: DeploymentDeps, d: Deployment, owned: 
     }
     setRevision(d, revisionOf(copy));
     if (!getCondition(d.status, 'Progressing') && hasProgressDeadline(d)) {
-      setCondition(statusOf(d), newCondition('Progressing', 'True', deploymentReasons.foundNewReplicaSet, `Found new replica set "${copy.metadata.name ?? ''}"`, deps.clock.now()));
+      setCondition(
+        statusOf(d),
+        newCondition('Progressing', 'True', deploymentReasons.foundNewReplicaSet, `Found new replica set "${copy.metadata.name ?? ''}"`, deps.clock.now()),
+      );
     }
     return { newRS: copy, oldRSs };
   }
@@ -92,17 +104,27 @@ export async function createNewReplicaSet(deps: DeploymentDeps, d: Deployment, o
     alreadyExisted = true;
   }
   if (!alreadyExisted && specReplicas(created) > 0) {
-    deps.recorder.record(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${created.metadata.name ?? ''} from 0 to ${specReplicas(created)}`, { resource: deployments });
+    deps.recorder.record(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${created.metadata.name ?? ''} from 0 to ${specReplicas(created)}`, {
+      resource: deployments,
+    });
   }
   setRevision(d, newRevision);
   if (!alreadyExisted && hasProgressDeadline(d)) {
-    setCondition(statusOf(d), newCondition('Progressing', 'True', deploymentReasons.newReplicaSetCreated, `Created new replica set "${created.metadata.name ?? ''}"`, deps.clock.now()));
+    setCondition(
+      statusOf(d),
+      newCondition('Progressing', 'True', deploymentReasons.newReplicaSetCreated, `Created new replica set "${created.metadata.name ?? ''}"`, deps.clock.now()),
+    );
   }
   return created;
 }
 
 /** scaleReplicaSet: resizes (and refreshes the replica annotations); true if the size changed. */
-export async function scaleReplicaSet(deps: DeploymentDeps, d: Deployment, rs: ReplicaSet, replicas: number): Promise<{ scaled: boolean; replicaSet: ReplicaSet }> {
+export async function scaleReplicaSet(
+  deps: DeploymentDeps,
+  d: Deployment,
+  rs: ReplicaSet,
+  replicas: number,
+): Promise<{ scaled: boolean; replicaSet: ReplicaSet }> {
   const from = specReplicas(rs);
   const resize = from !== replicas;
   if (!resize && !replicasAnnotationsNeedUpdate(rs, desiredReplicas(d), desiredReplicas(d) + maxSurge(d))) return { scaled: false, replicaSet: rs };
@@ -111,7 +133,13 @@ export async function scaleReplicaSet(deps: DeploymentDeps, d: Deployment, rs: R
   setReplicasAnnotations(copy, d);
   const updated = await deps.client.update(replicaSets, copy);
   if (resize) {
-    deps.recorder.record(d, 'Normal', 'ScalingReplicaSet', `Scaled ${from < replicas ? 'up' : 'down'} replica set ${rs.metadata.name ?? ''} from ${from} to ${replicas}`, { resource: deployments });
+    deps.recorder.record(
+      d,
+      'Normal',
+      'ScalingReplicaSet',
+      `Scaled ${from < replicas ? 'up' : 'down'} replica set ${rs.metadata.name ?? ''} from ${from} to ${replicas}`,
+      { resource: deployments },
+    );
   }
   return { scaled: resize, replicaSet: updated };
 }

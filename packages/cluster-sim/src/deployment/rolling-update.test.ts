@@ -79,7 +79,8 @@ describe('a rolling update', () => {
             else for (const step of planOldReplicaSets(d, all, [oldRS], newRS)) step.replicaSet.spec.replicas = step.replicas;
             // The ReplicaSet controller and kubelet: removed Pods go, unavailable ones first;
             // at least one new Pod becomes available per step.
-            for (const rs of all) rs.status = { replicas: rs.spec.replicas ?? 0, availableReplicas: Math.min(rs.status?.availableReplicas ?? 0, rs.spec.replicas ?? 0) };
+            for (const rs of all)
+              rs.status = { replicas: rs.spec.replicas ?? 0, availableReplicas: Math.min(rs.status?.availableReplicas ?? 0, rs.spec.replicas ?? 0) };
             const newAvailable = Math.min(newRS.spec.replicas ?? 0, (newRS.status?.availableReplicas ?? 0) + Math.max(1, ready));
             newRS.status = { replicas: newRS.spec.replicas ?? 0, availableReplicas: newAvailable };
 

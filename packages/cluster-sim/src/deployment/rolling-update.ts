@@ -5,7 +5,15 @@
  */
 import type { Deployment, ReplicaSet } from '../core/workload-types.ts';
 import { byCreation } from './replica-set-history.ts';
-import { desiredReplicas, maxUnavailable, newReplicaSetSize, oldReplicasScaleDownBudget, specReplicas, sumAvailableReplicas, sumSpecReplicas } from './rollout-math.ts';
+import {
+  desiredReplicas,
+  maxUnavailable,
+  newReplicaSetSize,
+  oldReplicasScaleDownBudget,
+  specReplicas,
+  sumAvailableReplicas,
+  sumSpecReplicas,
+} from './rollout-math.ts';
 
 export interface ScaleStep {
   readonly replicaSet: ReplicaSet;

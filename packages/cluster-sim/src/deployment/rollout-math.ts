@@ -28,7 +28,11 @@ export function isRollingUpdate(d: Deployment): boolean {
  * ResolveFenceposts: surge rounds up, unavailability rounds down, and both cannot be zero
  * (a rollout that may neither add nor remove a Pod could never move), so unavailable becomes 1.
  */
-export function resolveFenceposts(maxSurge: IntOrPercent | undefined, maxUnavailable: IntOrPercent | undefined, desired: number): { surge: number; unavailable: number } {
+export function resolveFenceposts(
+  maxSurge: IntOrPercent | undefined,
+  maxUnavailable: IntOrPercent | undefined,
+  desired: number,
+): { surge: number; unavailable: number } {
   const surge = scaledValue(maxSurge ?? '25%', desired, true);
   let unavailable = scaledValue(maxUnavailable ?? '25%', desired, false);
   if (surge === 0 && unavailable === 0) unavailable = 1;

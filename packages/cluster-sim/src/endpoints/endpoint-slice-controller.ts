@@ -7,7 +7,17 @@
  * with their Service (owner reference).
  */
 import { isNotFound, semanticEqual } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Controller, ControllerBuilder, type Manager, type ReadableStore, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import {
+  builtinTypes,
+  type Client,
+  type Controller,
+  ControllerBuilder,
+  type Manager,
+  type ReadableStore,
+  type Reconciler,
+  type Request,
+  type Result,
+} from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import { controllerRefTo } from '../core/owner-references.ts';
 import type { EndpointSlice, Service } from '../core/service-types.ts';
@@ -76,7 +86,11 @@ class EndpointSliceReconciler implements Reconciler {
     }
     for (const extra of unmatched) {
       try {
-        await this.#client.delete(endpointSlices, { namespace: extra.metadata.namespace, name: extra.metadata.name ?? '' }, { preconditions: { uid: extra.metadata.uid } });
+        await this.#client.delete(
+          endpointSlices,
+          { namespace: extra.metadata.namespace, name: extra.metadata.name ?? '' },
+          { preconditions: { uid: extra.metadata.uid } },
+        );
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
@@ -92,5 +106,11 @@ export function addEndpointSliceController(manager: Manager, workers: number): C
     .owns(endpointSlices)
     .watches(pods, servicesSelecting(serviceCache))
     .withOptions({ maxConcurrentReconciles: workers })
-    .complete(new EndpointSliceReconciler(manager.client, manager.informers.informerFor<Pod>(pods).store, manager.informers.informerFor<EndpointSlice>(endpointSlices).store));
+    .complete(
+      new EndpointSliceReconciler(
+        manager.client,
+        manager.informers.informerFor<Pod>(pods).store,
+        manager.informers.informerFor<EndpointSlice>(endpointSlices).store,
+      ),
+    );
 }

@@ -45,7 +45,8 @@ export function wantedSlices(service: Service, pods: readonly Pod[]): WantedSlic
     group.endpoints.push(endpoint);
   }
   const slices = [...groups.values()].sort((a, b) => a.key.localeCompare(b.key));
-  for (const slice of slices) slice.endpoints.sort((a, b) => compareIPs(a.addresses[0] ?? '', b.addresses[0] ?? '') || a.targetRef.name.localeCompare(b.targetRef.name));
+  for (const slice of slices)
+    slice.endpoints.sort((a, b) => compareIPs(a.addresses[0] ?? '', b.addresses[0] ?? '') || a.targetRef.name.localeCompare(b.targetRef.name));
   return slices.length > 0 ? slices : [{ key: portsKey([]), ports: [], endpoints: [] }];
 }
 

@@ -5,7 +5,17 @@
  * Service goes. Services without a selector are left to whoever writes their Endpoints.
  */
 import { isAlreadyExists, isNotFound, semanticEqual, type KubeObject } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Controller, ControllerBuilder, type Manager, type ReadableStore, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import {
+  builtinTypes,
+  type Client,
+  type Controller,
+  ControllerBuilder,
+  type Manager,
+  type ReadableStore,
+  type Reconciler,
+  type Request,
+  type Result,
+} from '@dojo/runtime';
 import { isNamespaceTerminating } from '../core/api-errors.ts';
 import type { Endpoints, Service } from '../core/service-types.ts';
 import type { Pod } from '../core/workload-types.ts';

@@ -74,7 +74,9 @@ export function hostnameFor(service: Service, pod: Pod): string | undefined {
 /** A port set's identity; an unnamed port and one named "" are the same (the API server stores slices' as ""). */
 export const portsKey = (ports: readonly EndpointPort[]): string =>
   JSON.stringify(
-    [...ports].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.port - b.port).map((p) => [p.name ?? '', p.port, p.protocol ?? 'TCP', p.appProtocol ?? '']),
+    [...ports]
+      .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.port - b.port)
+      .map((p) => [p.name ?? '', p.port, p.protocol ?? 'TCP', p.appProtocol ?? '']),
   );
 
 /** The Service's Endpoints subsets from the Pods in its namespace. */
@@ -88,9 +90,18 @@ export function endpointSubsets(service: Service, pods: readonly Pod[]): Endpoin
     // A Service with ports lists a Pod only where one resolves; a headless one without ports lists every Pod.
     if (ports.length === 0 && !(headless && (service.spec.ports ?? []).length === 0)) continue;
     const hostname = hostnameFor(service, pod);
-    const address: EndpointAddress = { ip: pod.status?.podIP ?? '', ...(hostname ? { hostname } : {}), ...(pod.spec.nodeName ? { nodeName: pod.spec.nodeName } : {}), targetRef: podReference(pod) };
+    const address: EndpointAddress = {
+      ip: pod.status?.podIP ?? '',
+      ...(hostname ? { hostname } : {}),
+      ...(pod.spec.nodeName ? { nodeName: pod.spec.nodeName } : {}),
+      targetRef: podReference(pod),
+    };
     const key = portsKey(ports);
-    const group = groups.get(key) ?? { ports: [...ports].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.port - b.port), ready: [], notReady: [] };
+    const group = groups.get(key) ?? {
+      ports: [...ports].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.port - b.port),
+      ready: [],
+      notReady: [],
+    };
     groups.set(key, group);
     (publishNotReady || isPodReady(pod) ? group.ready : group.notReady).push(address);
   }

@@ -25,7 +25,11 @@ function ref(owner: KubeObject, blockOwnerDeletion = true): OwnerReference {
 }
 
 async function configMap(name: string, ownerReferences: OwnerReference[] = [], finalizers?: string[]): Promise<KubeObject> {
-  return cluster.client.create(configMaps, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, ownerReferences, ...(finalizers ? { finalizers } : {}) } });
+  return cluster.client.create(configMaps, {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace: ns, ownerReferences, ...(finalizers ? { finalizers } : {}) },
+  });
 }
 
 async function exists(type: ResourceType, name: string): Promise<KubeObject | undefined> {
@@ -48,8 +52,12 @@ describe.concurrent('the garbage collector', () => {
       expect(await exists(configMaps, 'bg-grandchild')).toBeUndefined();
     }, eventually);
     await vi.waitFor(async () => {
-      const [event] = (await cluster.client.list(builtinTypes.events, { namespace: ns, fieldSelector: 'involvedObject.name=bg-child,reason=GarbageCollected' })).items;
-      expect(event).toMatchObject({ source: { component: 'garbage-collector-controller' }, message: 'Deleted (propagationPolicy=Background): its owner ConfigMap bg-owner no longer exists' });
+      const [event] = (await cluster.client.list(builtinTypes.events, { namespace: ns, fieldSelector: 'involvedObject.name=bg-child,reason=GarbageCollected' }))
+        .items;
+      expect(event).toMatchObject({
+        source: { component: 'garbage-collector-controller' },
+        message: 'Deleted (propagationPolicy=Background): its owner ConfigMap bg-owner no longer exists',
+      });
     }, eventually);
   });
 
@@ -65,7 +73,11 @@ describe.concurrent('the garbage collector', () => {
     });
     await vi.waitFor(() => cluster.client.list(widgets, { namespace: ns }), eventually);
     const owner = await cluster.client.create(widgets, { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'gadget', namespace: ns } });
-    const part = await cluster.client.create(widgets, { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'gadget-part', namespace: ns, ownerReferences: [ref(owner)] } });
+    const part = await cluster.client.create(widgets, {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'gadget-part', namespace: ns, ownerReferences: [ref(owner)] },
+    });
     await configMap('gadget-config', [ref(part)]);
     await cluster.client.delete(widgets, { namespace: ns, name: 'gadget' });
     await vi.waitFor(async () => {

@@ -105,7 +105,10 @@ export class GarbageCollector {
     this.controller.enqueue(gcKey(type, object.metadata.namespace, object.metadata.name ?? ''), trigger);
     if (isDeletingDependents(object)) {
       for (const dependent of this.#graph.dependentsOf(object.metadata.uid ?? '')) {
-        this.controller.enqueue(gcKey(dependent.type, dependent.object.metadata.namespace, dependent.object.metadata.name ?? ''), { ...trigger, reason: 'owner-deleting-in-foreground' });
+        this.controller.enqueue(gcKey(dependent.type, dependent.object.metadata.namespace, dependent.object.metadata.name ?? ''), {
+          ...trigger,
+          reason: 'owner-deleting-in-foreground',
+        });
       }
     }
     if (old) this.#wakeWaitingOwners(type, old);

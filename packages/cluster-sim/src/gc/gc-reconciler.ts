@@ -72,14 +72,31 @@ export class GarbageCollectorReconciler implements Reconciler {
       const drop = [...owners.dangling, ...owners.waiting];
       if (drop.length === 0) return;
       const uids = new Set(drop.map((ref) => ref.uid));
-      await this.#setOwnerReferences(type, item, (item.metadata.ownerReferences ?? []).filter((ref) => !uids.has(ref.uid)));
-      this.#deps.recorder.record(item, 'Normal', 'OwnerRefRemoved', `Removed the owner reference to ${describe(drop)}: gone or being deleted, while ${describe(owners.solid)} remains`, { resource: type });
+      await this.#setOwnerReferences(
+        type,
+        item,
+        (item.metadata.ownerReferences ?? []).filter((ref) => !uids.has(ref.uid)),
+      );
+      this.#deps.recorder.record(
+        item,
+        'Normal',
+        'OwnerRefRemoved',
+        `Removed the owner reference to ${describe(drop)}: gone or being deleted, while ${describe(owners.solid)} remains`,
+        { resource: type },
+      );
       return;
     }
     const foreground = owners.waiting.length > 0 && this.#deps.graph.dependentsOf(item.metadata.uid ?? '').length > 0;
-    const policy = foreground ? 'Foreground' : hasFinalizer(item, orphanFinalizer) ? 'Orphan' : hasFinalizer(item, foregroundFinalizer) ? 'Foreground' : 'Background';
+    const policy = foreground
+      ? 'Foreground'
+      : hasFinalizer(item, orphanFinalizer)
+        ? 'Orphan'
+        : hasFinalizer(item, foregroundFinalizer)
+          ? 'Foreground'
+          : 'Background';
     if (await this.#delete(type, item, policy)) {
-      const why = owners.waiting.length > 0 ? `${describe(owners.waiting)} is being deleted in the foreground` : `${describe(owners.dangling)} no longer exists`;
+      const why =
+        owners.waiting.length > 0 ? `${describe(owners.waiting)} is being deleted in the foreground` : `${describe(owners.dangling)} no longer exists`;
       this.#deps.recorder.record(item, 'Normal', 'GarbageCollected', `Deleted (propagationPolicy=${policy}): its owner ${why}`, { resource: type });
     }
   }
@@ -129,14 +146,21 @@ export class GarbageCollectorReconciler implements Reconciler {
       const latest = await this.#latest(type, owner);
       if (latest && hasFinalizer(latest, foregroundFinalizer)) {
         await this.#removeFinalizer(type, latest, foregroundFinalizer);
-        this.#deps.recorder.record(latest, 'Normal', 'DependentsDeleted', `No dependent blocks the deletion any more: removed the ${foregroundFinalizer} finalizer`, { resource: type });
+        this.#deps.recorder.record(
+          latest,
+          'Normal',
+          'DependentsDeleted',
+          `No dependent blocks the deletion any more: removed the ${foregroundFinalizer} finalizer`,
+          { resource: type },
+        );
       }
       return;
     }
     // Dependents not yet being deleted get their turn; the ones being deleted will send an
     // event that brings this owner back.
     for (const { type: dependentType, object } of blocking) {
-      if (!object.metadata.deletionTimestamp) this.#deps.enqueue(gcKey(dependentType, object.metadata.namespace, object.metadata.name ?? ''), 'owner-deleting-in-foreground');
+      if (!object.metadata.deletionTimestamp)
+        this.#deps.enqueue(gcKey(dependentType, object.metadata.namespace, object.metadata.name ?? ''), 'owner-deleting-in-foreground');
     }
   }
 
@@ -145,12 +169,22 @@ export class GarbageCollectorReconciler implements Reconciler {
     const uid = owner.metadata.uid ?? '';
     const dependents = this.#deps.graph.dependentsOf(uid);
     for (const { type: dependentType, object } of dependents) {
-      await this.#setOwnerReferences(dependentType, object, (object.metadata.ownerReferences ?? []).filter((ref) => ref.uid !== uid));
+      await this.#setOwnerReferences(
+        dependentType,
+        object,
+        (object.metadata.ownerReferences ?? []).filter((ref) => ref.uid !== uid),
+      );
     }
     const latest = await this.#latest(type, owner);
     if (latest && hasFinalizer(latest, orphanFinalizer)) {
       await this.#removeFinalizer(type, latest, orphanFinalizer);
-      this.#deps.recorder.record(latest, 'Normal', 'DependentsOrphaned', `Removed this owner's reference from ${dependents.length} dependents, then the ${orphanFinalizer} finalizer`, { resource: type });
+      this.#deps.recorder.record(
+        latest,
+        'Normal',
+        'DependentsOrphaned',
+        `Removed this owner's reference from ${dependents.length} dependents, then the ${orphanFinalizer} finalizer`,
+        { resource: type },
+      );
     }
   }
 
@@ -173,7 +207,10 @@ export class GarbageCollectorReconciler implements Reconciler {
 
   // The list is replaced whole, so the write carries the resourceVersion it was computed from.
   async #setOwnerReferences(type: ResourceType, object: KubeObject, ownerReferences: OwnerReference[]): Promise<void> {
-    await this.#patchIgnoringGone(type, object, { ownerReferences: ownerReferences.length > 0 ? ownerReferences : null, resourceVersion: object.metadata.resourceVersion });
+    await this.#patchIgnoringGone(type, object, {
+      ownerReferences: ownerReferences.length > 0 ? ownerReferences : null,
+      resourceVersion: object.metadata.resourceVersion,
+    });
   }
 
   async #removeFinalizer(type: ResourceType, object: KubeObject, finalizer: string): Promise<void> {

@@ -59,7 +59,12 @@ export class OwnerGraph {
 
   /** Every cached object with an owner reference to `uid`, of any watched kind. */
   dependentsOf(uid: string): Dependent[] {
-    return this.watched().flatMap((type) => this.#informers.informerFor(type).store.byIndex(ownerUidIndex, uid).map((object) => ({ type, object })));
+    return this.watched().flatMap((type) =>
+      this.#informers
+        .informerFor(type)
+        .store.byIndex(ownerUidIndex, uid)
+        .map((object) => ({ type, object })),
+    );
   }
 
   /**

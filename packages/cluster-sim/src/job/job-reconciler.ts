@@ -105,8 +105,15 @@ export class JobReconciler implements Reconciler {
     // podReplacementPolicy Failed: a terminating Pod is replaced only once it has failed.
     const occupying = active.length + (job.spec.podReplacementPolicy === 'Failed' ? terminating.length : 0);
     const succeededIndexes = parseIndexes(status.completedIndexes);
-    if (indexed) for (const pod of owned) if (pod.status?.phase === 'Succeeded' && completionIndexOf(pod) !== undefined) succeededIndexes.add(completionIndexOf(pod)!);
-    const progress = { succeeded, failed, active: occupying, succeededIndexes, activeIndexes: new Set(active.map(completionIndexOf).filter((i) => i !== undefined)) };
+    if (indexed)
+      for (const pod of owned) if (pod.status?.phase === 'Succeeded' && completionIndexOf(pod) !== undefined) succeededIndexes.add(completionIndexOf(pod)!);
+    const progress = {
+      succeeded,
+      failed,
+      active: occupying,
+      succeededIndexes,
+      activeIndexes: new Set(active.map(completionIndexOf).filter((i) => i !== undefined)),
+    };
 
     if (!status.startTime && !job.spec.suspend) status.startTime = formatTime(now);
     let conditions = [...(status.conditions ?? [])];
@@ -161,7 +168,12 @@ export class JobReconciler implements Reconciler {
     if (final.active === 0) delete final.active;
     if (final.completedIndexes === '') delete final.completedIndexes;
     if (finishing && stillRunning === 0) {
-      final.conditions = withCondition(final.conditions ?? [], { ...finishing, type: finishing.type === 'SuccessCriteriaMet' ? 'Complete' : 'Failed', lastProbeTime: formatTime(now), lastTransitionTime: formatTime(now) });
+      final.conditions = withCondition(final.conditions ?? [], {
+        ...finishing,
+        type: finishing.type === 'SuccessCriteriaMet' ? 'Complete' : 'Failed',
+        lastProbeTime: formatTime(now),
+        lastTransitionTime: formatTime(now),
+      });
       if (finishing.type === 'SuccessCriteriaMet') final.completionTime = formatTime(now);
     }
     if (!semanticEqual(final, job.status)) {
@@ -210,7 +222,9 @@ export class JobReconciler implements Reconciler {
       } catch (error) {
         this.#deps.expectations.creationObserved(key);
         if (isNamespaceTerminating(error)) return;
-        this.#deps.recorder.record(job, 'Warning', 'FailedCreate', `Error creating: ${error instanceof Error ? error.message : String(error)}`, { resource: jobs });
+        this.#deps.recorder.record(job, 'Warning', 'FailedCreate', `Error creating: ${error instanceof Error ? error.message : String(error)}`, {
+          resource: jobs,
+        });
         throw error;
       }
     });
@@ -224,7 +238,11 @@ export class JobReconciler implements Reconciler {
     await Promise.all(
       active.map(async (pod) => {
         try {
-          await this.#deps.client.delete(pods, { namespace: pod.metadata.namespace, name: pod.metadata.name ?? '' }, { preconditions: { uid: pod.metadata.uid } });
+          await this.#deps.client.delete(
+            pods,
+            { namespace: pod.metadata.namespace, name: pod.metadata.name ?? '' },
+            { preconditions: { uid: pod.metadata.uid } },
+          );
           this.#deps.recorder.record(job, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name ?? ''}`, { resource: jobs });
         } catch (error) {
           if (!isNotFound(error)) throw error;
@@ -239,10 +257,14 @@ export class JobReconciler implements Reconciler {
       held.map(async (pod) => {
         const finalizers = (pod.metadata.finalizers ?? []).filter((f) => f !== jobTrackingFinalizer);
         try {
-          await this.#deps.client.patch(pods, { namespace: pod.metadata.namespace, name: pod.metadata.name ?? '' }, {
-            type: 'merge',
-            body: { metadata: { finalizers: finalizers.length ? finalizers : null, resourceVersion: pod.metadata.resourceVersion } },
-          });
+          await this.#deps.client.patch(
+            pods,
+            { namespace: pod.metadata.namespace, name: pod.metadata.name ?? '' },
+            {
+              type: 'merge',
+              body: { metadata: { finalizers: finalizers.length ? finalizers : null, resourceVersion: pod.metadata.resourceVersion } },
+            },
+          );
           this.#deps.uncountable.add(pod.metadata.uid ?? '');
         } catch (error) {
           if (!isNotFound(error)) throw error;

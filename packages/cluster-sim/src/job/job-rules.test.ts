@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../core/batch-types.ts';
 import type { Pod } from '../core/workload-types.ts';
-import { backoffLimitExceeded, formatIndexes, parseIndexes, podFailureBackoffMs, podsToCreate, successCriteriaMet, withCondition, newCondition } from './job-rules.ts';
+import {
+  backoffLimitExceeded,
+  formatIndexes,
+  parseIndexes,
+  podFailureBackoffMs,
+  podsToCreate,
+  successCriteriaMet,
+  withCondition,
+  newCondition,
+} from './job-rules.ts';
 
 function job(spec: Partial<Job['spec']> = {}, restartPolicy = 'Never'): Job {
   return { metadata: { name: 'j' }, spec: { template: { spec: { restartPolicy, containers: [{ name: 'c' }] } }, ...spec } };
@@ -14,7 +23,11 @@ const progress = (succeeded: number, active: number, succeededIndexes: number[] 
   activeIndexes: new Set(activeIndexes),
 });
 function runningPod(restarts: number): Pod {
-  return { metadata: {}, spec: { containers: [] }, status: { phase: 'Running', containerStatuses: [{ name: 'c', image: '', imageID: '', ready: true, restartCount: restarts, state: {}, lastState: {} }] } };
+  return {
+    metadata: {},
+    spec: { containers: [] },
+    status: { phase: 'Running', containerStatuses: [{ name: 'c', image: '', imageID: '', ready: true, restartCount: restarts, state: {}, lastState: {} }] },
+  };
 }
 
 describe('the Job rules', () => {
@@ -59,6 +72,9 @@ describe('the Job rules', () => {
   it('change a condition only when its status changes, keeping its transition time otherwise', () => {
     const suspended = newCondition('Suspended', 'True', 'JobSuspended', 'Job suspended', 0);
     expect(withCondition([suspended], newCondition('Suspended', 'True', 'JobSuspended', 'Job suspended', 5000))).toEqual([suspended]);
-    expect(withCondition([suspended], newCondition('Suspended', 'False', 'JobResumed', 'Job resumed', 5000))[0]).toMatchObject({ status: 'False', lastTransitionTime: '1970-01-01T00:00:05Z' });
+    expect(withCondition([suspended], newCondition('Suspended', 'False', 'JobResumed', 'Job resumed', 5000))[0]).toMatchObject({
+      status: 'False',
+      lastTransitionTime: '1970-01-01T00:00:05Z',
+    });
   });
 });

@@ -39,7 +39,7 @@ export function parseIndexes(text: string | undefined): Set<number> {
 export function formatIndexes(indexes: Iterable<number>): string {
   const sorted = [...new Set(indexes)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     parts.push(j === i ? `${sorted[i]}` : j === i + 1 ? `${sorted[i]},${sorted[j]}` : `${sorted[i]}-${sorted[j]}`);
@@ -77,7 +77,12 @@ export function podsToCreate(job: Job, progress: JobProgress): { count: number; 
     }
     return { count: missing.length, indexes: missing };
   }
-  const wantActive = completions === undefined || completions === null ? (progress.succeeded > 0 ? 0 : parallelism) : Math.min(parallelism, Math.max(0, completions - progress.succeeded));
+  const wantActive =
+    completions === undefined || completions === null
+      ? progress.succeeded > 0
+        ? 0
+        : parallelism
+      : Math.min(parallelism, Math.max(0, completions - progress.succeeded));
   return { count: Math.max(0, wantActive - progress.active) };
 }
 
@@ -125,6 +130,13 @@ export function withCondition(conditions: readonly JobCondition[], condition: Jo
   return conditions.map((c) => (c.type === condition.type ? condition : c));
 }
 
-export const successCondition = (nowMs: number): JobCondition => newCondition('SuccessCriteriaMet', 'True', 'CompletionsReached', 'Reached expected number of succeeded pods', nowMs);
+export const successCondition = (nowMs: number): JobCondition =>
+  newCondition('SuccessCriteriaMet', 'True', 'CompletionsReached', 'Reached expected number of succeeded pods', nowMs);
 export const failureTarget = (reason: 'BackoffLimitExceeded' | 'DeadlineExceeded', nowMs: number): JobCondition =>
-  newCondition('FailureTarget', 'True', reason, reason === 'BackoffLimitExceeded' ? 'Job has reached the specified backoff limit' : 'Job was active longer than specified deadline', nowMs);
+  newCondition(
+    'FailureTarget',
+    'True',
+    reason,
+    reason === 'BackoffLimitExceeded' ? 'Job has reached the specified backoff limit' : 'Job was active longer than specified deadline',
+    nowMs,
+  );

@@ -5,7 +5,18 @@
  * from the API server (the TTL may have been changed since the cache saw it).
  */
 import { isNotFound, parseTime } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Clock, type Controller, ControllerBuilder, type Manager, type ObjectReader, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import {
+  builtinTypes,
+  type Client,
+  type Clock,
+  type Controller,
+  ControllerBuilder,
+  type Manager,
+  type ObjectReader,
+  type Reconciler,
+  type Request,
+  type Result,
+} from '@dojo/runtime';
 import { finishedCondition, type Job } from '../core/batch-types.ts';
 import { systemControllers } from '../system-controllers.ts';
 

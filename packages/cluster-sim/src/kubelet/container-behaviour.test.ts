@@ -17,7 +17,7 @@ describe('containerBehaviour', () => {
     expect(containerBehaviour('busybox:fail', never, 1, 'uid', 'app')).toBe('crashes');
   });
 
-  it('reads a Pod\'s run time in seconds from its annotation, ignoring what is not a number', () => {
+  it("reads a Pod's run time in seconds from its annotation, ignoring what is not a number", () => {
     expect(annotatedRunMs({ [runSecondsAnnotation]: '2.5' })).toBe(2500);
     expect(annotatedRunMs({ [runSecondsAnnotation]: 'soon' })).toBeUndefined();
     expect(annotatedRunMs(undefined)).toBeUndefined();

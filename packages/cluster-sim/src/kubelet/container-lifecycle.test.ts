@@ -52,18 +52,22 @@ describe('a simulated container', () => {
 
   it('never moves backwards in time and never lowers its restart count', () => {
     fc.assert(
-      fc.property(fc.constantFrom('runs' as const, 'crashes' as const, 'cannot-pull' as const), fc.array(fc.integer({ min: 0, max: 50_000 }), { maxLength: 20 }), (behaviour, steps) => {
-        let progress = creating;
-        let now = 0;
-        for (const step of steps) {
-          now += step;
-          const next = advance(behaviour, progress, now, timing);
-          expect(next.progress.since).toBeGreaterThanOrEqual(progress.since);
-          expect(next.progress.since).toBeLessThanOrEqual(now);
-          expect(next.progress.restartCount).toBeGreaterThanOrEqual(progress.restartCount);
-          progress = next.progress;
-        }
-      }),
+      fc.property(
+        fc.constantFrom('runs' as const, 'crashes' as const, 'cannot-pull' as const),
+        fc.array(fc.integer({ min: 0, max: 50_000 }), { maxLength: 20 }),
+        (behaviour, steps) => {
+          let progress = creating;
+          let now = 0;
+          for (const step of steps) {
+            now += step;
+            const next = advance(behaviour, progress, now, timing);
+            expect(next.progress.since).toBeGreaterThanOrEqual(progress.since);
+            expect(next.progress.since).toBeLessThanOrEqual(now);
+            expect(next.progress.restartCount).toBeGreaterThanOrEqual(progress.restartCount);
+            progress = next.progress;
+          }
+        },
+      ),
     );
   });
 });

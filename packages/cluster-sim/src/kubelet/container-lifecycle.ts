@@ -64,7 +64,11 @@ export function backoffMs(attempt: number, backoff: LifecycleTiming['backoff']):
 }
 
 /** The phase after `progress` and how long the current one lasts; undefined when it stays. */
-export function nextMove(behaviour: ContainerBehaviour, progress: ContainerProgress, timing: LifecycleTiming): { after: number; to: ContainerProgress } | undefined {
+export function nextMove(
+  behaviour: ContainerBehaviour,
+  progress: ContainerProgress,
+  timing: LifecycleTiming,
+): { after: number; to: ContainerProgress } | undefined {
   const { phase, restartCount, pullAttempts } = progress;
   const at = (after: number, to: ContainerPhase, changes: Partial<ContainerProgress> = {}) => ({
     after,
@@ -91,7 +95,9 @@ export function nextMove(behaviour: ContainerBehaviour, progress: ContainerProgr
       return at(Math.max(1, timing.failAfterMs), 'pull-backoff');
     case 'pull-backoff': {
       const wait = Math.max(1, backoffMs(Math.max(0, pullAttempts - 1), timing.backoff));
-      return behaviour === 'cannot-pull' ? at(wait, 'pull-error', { pullAttempts: pullAttempts + 1 }) : at(wait, 'running', { startedAt: progress.since + wait });
+      return behaviour === 'cannot-pull'
+        ? at(wait, 'pull-error', { pullAttempts: pullAttempts + 1 })
+        : at(wait, 'running', { startedAt: progress.since + wait });
     }
   }
 }

@@ -29,7 +29,7 @@ const get = (name: string): Promise<Pod> => cluster.client.get<Pod>(pods, { name
 const linesOf = (containerId: string | undefined): string[] => written.flatMap((w) => (w.op === 'line' && w.containerId === containerId ? [w.text] : []));
 const writesFor = (uid: string | undefined): ContainerLogWrite[] => written.filter((w) => 'podUid' in w && w.podUid === uid);
 
-describe('the simulated kubelet\'s container logs', () => {
+describe("the simulated kubelet's container logs", () => {
   it('logs a start line and a ready line for the instance the status names, then a heartbeat', async () => {
     await cluster.client.create(pods, pod('web', 'nginx:1.27'));
     const ready = await vi.waitFor(async () => {
@@ -38,8 +38,21 @@ describe('the simulated kubelet\'s container logs', () => {
       return p;
     }, eventually);
     const id = ready.status?.containerStatuses?.[0]?.containerID;
-    await vi.waitFor(() => expect(linesOf(id)).toEqual([expect.stringMatching(/^app: starting \(image "nginx:1.27", restart 0\) in pod logs\/web on node dojo-sim-node$/), 'app: ready: readiness probe succeeded, serving']), eventually);
-    expect(writesFor(ready.metadata.uid)).toContainEqual({ op: 'repeat', podUid: ready.metadata.uid, containerId: id, everyMs: 1000, text: 'app: heartbeat {n}: still running' });
+    await vi.waitFor(
+      () =>
+        expect(linesOf(id)).toEqual([
+          expect.stringMatching(/^app: starting \(image "nginx:1.27", restart 0\) in pod logs\/web on node dojo-sim-node$/),
+          'app: ready: readiness probe succeeded, serving',
+        ]),
+      eventually,
+    );
+    expect(writesFor(ready.metadata.uid)).toContainEqual({
+      op: 'repeat',
+      podUid: ready.metadata.uid,
+      containerId: id,
+      everyMs: 1000,
+      text: 'app: heartbeat {n}: still running',
+    });
   });
 
   it('logs each crash of a crash image to its own instance, so the previous one keeps its last words', async () => {
@@ -54,7 +67,10 @@ describe('the simulated kubelet\'s container logs', () => {
     const previous = status.lastState?.terminated?.containerID;
     expect(previous).toBeDefined();
     expect(previous).not.toBe(status.containerID);
-    expect(linesOf(previous)).toEqual([expect.stringMatching(/^app: starting \(image "busybox:crash", restart \d\)/), 'app: fatal: simulated crash (image tag "crash"); exiting with code 1']);
+    expect(linesOf(previous)).toEqual([
+      expect.stringMatching(/^app: starting \(image "busybox:crash", restart \d\)/),
+      'app: fatal: simulated crash (image tag "crash"); exiting with code 1',
+    ]);
     expect(written).toContainEqual(expect.objectContaining({ op: 'end', containerId: previous }));
     await vi.waitFor(() => expect(linesOf(status.containerID)[0]).toMatch(/^app: starting \(image "busybox:crash", restart [1-9]\)/), eventually);
   });
@@ -84,7 +100,7 @@ describe('the simulated kubelet\'s container logs', () => {
     expect(written.filter((w) => w.op === 'repeat' && w.containerId === id)).toHaveLength(2);
   });
 
-  it('drops a Pod\'s logs when the Pod is gone', async () => {
+  it("drops a Pod's logs when the Pod is gone", async () => {
     const web = await get('web');
     await cluster.client.delete(pods, { namespace: ns, name: 'web' });
     await vi.waitFor(() => expect(written).toContainEqual({ op: 'drop-pod', podUid: web.metadata.uid }), eventually);

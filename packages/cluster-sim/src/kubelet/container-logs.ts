@@ -30,7 +30,13 @@ export const discardingLogSink: ContainerLogSink = { writeContainerLogs: () => {
 const heartbeat = (container: string): string => `${container}: heartbeat {n}: still running`;
 
 /** The lines a container's move writes to the log of the instance it concerns. */
-export function logWritesFor(pod: Pod, container: Container, behaviour: ContainerBehaviour, transition: Transition, where: { readonly node: string; readonly heartbeatMs: number }): ContainerLogWrite[] {
+export function logWritesFor(
+  pod: Pod,
+  container: Container,
+  behaviour: ContainerBehaviour,
+  transition: Transition,
+  where: { readonly node: string; readonly heartbeatMs: number },
+): ContainerLogWrite[] {
   const podUid = pod.metadata.uid ?? '';
   const containerId = containerID(pod, container, transition.restartCount);
   const line = (text: string): ContainerLogWrite => ({ op: 'line', podUid, containerId, timeMs: transition.at, text });
@@ -38,7 +44,11 @@ export function logWritesFor(pod: Pod, container: Container, behaviour: Containe
   const name = container.name;
   switch (transition.to) {
     case 'running':
-      return [line(`${name}: starting (image "${container.image ?? ''}", restart ${transition.restartCount}) in pod ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} on node ${where.node}`)];
+      return [
+        line(
+          `${name}: starting (image "${container.image ?? ''}", restart ${transition.restartCount}) in pod ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} on node ${where.node}`,
+        ),
+      ];
     case 'ready':
       return [
         line(`${name}: ready: readiness probe succeeded, serving`),
@@ -83,5 +93,5 @@ export function stopWrites(pod: Pod, nowMs: number): ContainerLogWrite[] {
 function crashReason(container: Container, behaviour: ContainerBehaviour): string {
   const tag = imageTag(container.image ?? '');
   if (behaviour === 'crashes' && (tag === 'crash' || tag === 'fail')) return `simulated crash (image tag "${tag}")`;
-  return 'simulated crash (the simulator\'s failure rate picked this Pod)';
+  return "simulated crash (the simulator's failure rate picked this Pod)";
 }

@@ -31,11 +31,18 @@ export function eventsFor(pod: Pod, container: Container, transition: Transition
   ];
   switch (transition.to) {
     case 'running':
-      if (transition.from === 'creating') return start(`Successfully pulled image "${image}" in ${goDuration(startDelayMs)} (${goDuration(startDelayMs)} including waiting)`);
+      if (transition.from === 'creating')
+        return start(`Successfully pulled image "${image}" in ${goDuration(startDelayMs)} (${goDuration(startDelayMs)} including waiting)`);
       if (transition.from === 'pull-backoff') return [pullingEvent(container), ...start(`Successfully pulled image "${image}"`)];
       return start(`Container image "${image}" already present on machine`);
     case 'crash-loop':
-      return [event('Warning', 'BackOff', `Back-off restarting failed container ${container.name} in pod ${pod.metadata.name ?? ''}_${pod.metadata.namespace ?? ''}(${pod.metadata.uid ?? ''})`)];
+      return [
+        event(
+          'Warning',
+          'BackOff',
+          `Back-off restarting failed container ${container.name} in pod ${pod.metadata.name ?? ''}_${pod.metadata.namespace ?? ''}(${pod.metadata.uid ?? ''})`,
+        ),
+      ];
     case 'pull-error':
       return [
         ...(transition.from === 'pull-backoff' ? [pullingEvent(container)] : []),

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ContainerStatus } from '../core/workload-types.ts';
 import { phaseOf } from './kubelet-memory.ts';
 
-const exited = (exitCode: number): ContainerStatus => ({ name: 'c', image: 'x', imageID: '', ready: false, restartCount: 0, state: { terminated: { exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' } }, lastState: {} });
+const exited = (exitCode: number): ContainerStatus => ({
+  name: 'c',
+  image: 'x',
+  imageID: '',
+  ready: false,
+  restartCount: 0,
+  state: { terminated: { exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' } },
+  lastState: {},
+});
 
 describe('the phase a restarted kubelet reads back from a container status', () => {
   it('keeps an exited container exited when its Pod does not restart it', () => {

@@ -25,7 +25,13 @@ export class KubeletMemory {
     const phase = phaseOf(status, restartPolicy);
     const restartCount = status?.restartCount ?? 0;
     if (known && known.phase === phase && known.restartCount === restartCount) return known;
-    return { phase, since: nowMs, restartCount, pullAttempts: phase === 'pull-error' || phase === 'pull-backoff' ? 1 : 0, ...(phase === 'running' || phase === 'ready' ? { startedAt: nowMs } : {}) };
+    return {
+      phase,
+      since: nowMs,
+      restartCount,
+      pullAttempts: phase === 'pull-error' || phase === 'pull-backoff' ? 1 : 0,
+      ...(phase === 'running' || phase === 'ready' ? { startedAt: nowMs } : {}),
+    };
   }
 
   /** Whether this kubelet has seen the Pod (this uid) since it started. */
@@ -50,7 +56,8 @@ export function phaseOf(status: ContainerStatus | undefined, restartPolicy?: Res
   if (!status) return 'creating';
   const exited = status.state.terminated;
   // A container that exited stays exited unless its Pod restarts it (Always, or OnFailure after an error).
-  if (exited && (exited.exitCode === 0 ? restartPolicy === 'Never' || restartPolicy === 'OnFailure' : restartPolicy === 'Never')) return exited.exitCode === 0 ? 'succeeded' : 'failed';
+  if (exited && (exited.exitCode === 0 ? restartPolicy === 'Never' || restartPolicy === 'OnFailure' : restartPolicy === 'Never'))
+    return exited.exitCode === 0 ? 'succeeded' : 'failed';
   if (status.state.running) return status.ready ? 'ready' : 'running';
   switch (status.state.waiting?.reason) {
     case 'CrashLoopBackOff':

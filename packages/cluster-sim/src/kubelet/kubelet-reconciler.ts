@@ -88,7 +88,14 @@ export class KubeletReconciler implements Reconciler {
     this.#deps.logs.writeContainerLogs(logs);
 
     // Recorded in order: the recorder writes them in order, and their names keep it.
-    if (firstSight) this.#deps.schedulerRecorder.record(pod, 'Normal', 'Scheduled', `Successfully assigned ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} to ${node}`, { resource: pods });
+    if (firstSight)
+      this.#deps.schedulerRecorder.record(
+        pod,
+        'Normal',
+        'Scheduled',
+        `Successfully assigned ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} to ${node}`,
+        { resource: pods },
+      );
     for (const event of events) this.#record(pod, event);
     return nextAt === undefined ? undefined : { requeueAfter: Math.max(0, nextAt - this.#deps.clock.now()) };
   }
@@ -110,7 +117,17 @@ export class KubeletReconciler implements Reconciler {
         ...s,
         ready: false,
         started: false,
-        state: s.state.terminated ? s.state : { terminated: { exitCode: completes ? 137 : 0, reason: completes ? 'Error' : 'Completed', finishedAt: at, ...(s.state.running?.startedAt ? { startedAt: s.state.running.startedAt } : {}), ...(s.containerID ? { containerID: s.containerID } : {}) } },
+        state: s.state.terminated
+          ? s.state
+          : {
+              terminated: {
+                exitCode: completes ? 137 : 0,
+                reason: completes ? 'Error' : 'Completed',
+                finishedAt: at,
+                ...(s.state.running?.startedAt ? { startedAt: s.state.running.startedAt } : {}),
+                ...(s.containerID ? { containerID: s.containerID } : {}),
+              },
+            },
       })),
     };
     await this.#deps.client.updateStatus(pods, { ...pod, status });
@@ -119,7 +136,9 @@ export class KubeletReconciler implements Reconciler {
   }
 
   #record(pod: Pod, event: KubeletEvent): void {
-    this.#deps.recorderFor(pod.spec.nodeName || this.#deps.options.nodeName).record(pod, event.type, event.reason, event.message, { resource: pods, fieldPath: event.fieldPath });
+    this.#deps
+      .recorderFor(pod.spec.nodeName || this.#deps.options.nodeName)
+      .record(pod, event.type, event.reason, event.message, { resource: pods, fieldPath: event.fieldPath });
   }
 
   #timing(pod: Pod): LifecycleTiming {

@@ -73,7 +73,13 @@ function finishedPhase(pod: Pod, progress: ReadonlyMap<string, ContainerProgress
   return phases.includes('failed') ? 'Failed' : 'Succeeded';
 }
 
-function containerStatus(pod: Pod, container: Container, progress: ContainerProgress | undefined, timing: LifecycleTiming, previous: readonly ContainerStatus[] | undefined): ContainerStatus {
+function containerStatus(
+  pod: Pod,
+  container: Container,
+  progress: ContainerProgress | undefined,
+  timing: LifecycleTiming,
+  previous: readonly ContainerStatus[] | undefined,
+): ContainerStatus {
   const image = container.image ?? '';
   const phase = progress?.phase ?? 'creating';
   const restartCount = progress?.restartCount ?? 0;
@@ -87,7 +93,15 @@ function containerStatus(pod: Pod, container: Container, progress: ContainerProg
       return { ...base, state: { waiting: { reason: 'ContainerCreating' } }, lastState };
     case 'running':
     case 'ready':
-      return { ...base, imageID: imageID(image), containerID: containerID(pod, container, restartCount), ready: phase === 'ready', started: true, state: { running: { startedAt } }, lastState };
+      return {
+        ...base,
+        imageID: imageID(image),
+        containerID: containerID(pod, container, restartCount),
+        ready: phase === 'ready',
+        started: true,
+        state: { running: { startedAt } },
+        lastState,
+      };
     case 'crash-loop': {
       const id = containerID(pod, container, restartCount);
       const message = `back-off ${goDuration(backoffMs(restartCount, timing.backoff))} restarting failed container=${container.name} pod=${pod.metadata.name ?? ''}_${pod.metadata.namespace ?? ''}(${pod.metadata.uid ?? ''})`;
@@ -144,7 +158,10 @@ export function qualifiedImage(image: string): string {
 }
 
 function imageID(image: string): string {
-  const repository = qualifiedImage(image).replace(/:[^/:@]+$/, '').split('@')[0] ?? '';
+  const repository =
+    qualifiedImage(image)
+      .replace(/:[^/:@]+$/, '')
+      .split('@')[0] ?? '';
   return `${repository}@sha256:${sha256(image)}`;
 }
 

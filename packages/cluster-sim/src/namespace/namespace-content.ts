@@ -15,7 +15,13 @@ export interface RemainingContent {
   readonly total: number;
 }
 
-export async function deleteNamespaceContent(namespace: string, types: readonly ResourceType[], api: KubeClient, client: Client, signal?: AbortSignal): Promise<RemainingContent> {
+export async function deleteNamespaceContent(
+  namespace: string,
+  types: readonly ResourceType[],
+  api: KubeClient,
+  client: Client,
+  signal?: AbortSignal,
+): Promise<RemainingContent> {
   const byResource = new Map<string, number>();
   const byFinalizer = new Map<string, number>();
   let total = 0;
@@ -42,7 +48,11 @@ export async function deleteNamespaceContent(namespace: string, types: readonly 
 /** The object if it is still there (finalizers hold it), else undefined. */
 async function deleteInBackground(client: Client, type: ResourceType, item: KubeObject, signal?: AbortSignal): Promise<KubeObject | undefined> {
   try {
-    const result = await client.delete(type, { namespace: item.metadata.namespace, name: item.metadata.name ?? '' }, { propagationPolicy: 'Background', preconditions: { uid: item.metadata.uid }, signal });
+    const result = await client.delete(
+      type,
+      { namespace: item.metadata.namespace, name: item.metadata.name ?? '' },
+      { propagationPolicy: 'Background', preconditions: { uid: item.metadata.uid }, signal },
+    );
     // Removed at once, the object comes back without a deletionTimestamp (or as a Status).
     return isStatus(result) || !result.metadata.deletionTimestamp ? undefined : result;
   } catch (error) {

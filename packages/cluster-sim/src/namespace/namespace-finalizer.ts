@@ -29,7 +29,12 @@ export async function namespaceFinalizer(kubeConfig: KubeConfigOf): Promise<Name
     async finalize(namespace, signal) {
       const name = namespace.metadata.name ?? '';
       const spec = (namespace.spec ?? {}) as { finalizers?: string[] };
-      const body = { ...namespace, apiVersion: 'v1', kind: 'Namespace', spec: { ...spec, finalizers: (spec.finalizers ?? []).filter((f) => f !== kubernetesFinalizer) } };
+      const body = {
+        ...namespace,
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        spec: { ...spec, finalizers: (spec.finalizers ?? []).filter((f) => f !== kubernetesFinalizer) },
+      };
       const response = await transport.request({
         method: 'PUT',
         path: `/api/v1/namespaces/${encodeURIComponent(name)}/finalize?fieldManager=${systemControllers.namespace.name}`,

@@ -5,7 +5,17 @@
  * removes it. While finalizers hold content back, the Namespace's conditions say which.
  */
 import { formatTime, isNotFound, type KubeObject, semanticEqual } from '@dojo/kube-api';
-import { builtinTypes, type Client, type Clock, type EventRecorder, type KubeClient, type ReconcileContext, type Reconciler, type Request, type Result } from '@dojo/runtime';
+import {
+  builtinTypes,
+  type Client,
+  type Clock,
+  type EventRecorder,
+  type KubeClient,
+  type ReconcileContext,
+  type Reconciler,
+  type Request,
+  type Result,
+} from '@dojo/runtime';
 import type { ResourceCatalog } from '../discovery/resource-catalog.ts';
 import { deleteNamespaceContent, type RemainingContent } from './namespace-content.ts';
 import { kubernetesFinalizer, type NamespaceFinalizer } from './namespace-finalizer.ts';
@@ -59,7 +69,9 @@ export class NamespaceReconciler implements Reconciler {
       return { requeueAfter: recheckAfterMs };
     }
     await this.#deps.finalizer.finalize(namespace, context.signal);
-    this.#deps.recorder.record(namespace, 'Normal', 'NamespaceFinalized', `All content of namespace ${name} was deleted; the namespace is finalized`, { resource: namespaces });
+    this.#deps.recorder.record(namespace, 'Normal', 'NamespaceFinalized', `All content of namespace ${name} was deleted; the namespace is finalized`, {
+      resource: namespaces,
+    });
   }
 
   async #reportRemaining(namespace: KubeObject, remaining: RemainingContent): Promise<void> {
@@ -76,10 +88,21 @@ export class NamespaceReconciler implements Reconciler {
     const conditions = [
       condition('NamespaceContentRemaining', true, 'SomeResourcesRemain', `Some resources are remaining: ${resources.join(', ')}`),
       finalizers.length > 0
-        ? condition('NamespaceFinalizersRemaining', true, 'SomeFinalizersRemain', `Some content in the namespace has finalizers remaining: ${finalizers.join(', ')}`)
+        ? condition(
+            'NamespaceFinalizersRemaining',
+            true,
+            'SomeFinalizersRemain',
+            `Some content in the namespace has finalizers remaining: ${finalizers.join(', ')}`,
+          )
         : condition('NamespaceFinalizersRemaining', false, 'ContentHasNoFinalizers', 'All content-preserving finalizers finished'),
     ];
-    if (semanticEqual(conditions, previous.filter((c) => conditions.some((n) => n.type === c.type)))) return;
+    if (
+      semanticEqual(
+        conditions,
+        previous.filter((c) => conditions.some((n) => n.type === c.type)),
+      )
+    )
+      return;
     const kept = previous.filter((c) => !conditions.some((n) => n.type === c.type));
     await this.#deps.client.updateStatus(namespaces, { ...namespace, status: { ...status, conditions: [...kept, ...conditions] } });
     this.#deps.recorder.record(namespace, 'Normal', 'NamespaceContentRemaining', conditions[0]!.message, { resource: namespaces });

@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { Pod } from '../core/workload-types.ts';
 import { podsToDelete } from './pod-deletion-order.ts';
 
-function pod(name: string, options: { node?: string; phase?: 'Pending' | 'Running'; ready?: boolean; readySince?: string; created?: string; restarts?: number } = {}): Pod {
+function pod(
+  name: string,
+  options: { node?: string; phase?: 'Pending' | 'Running'; ready?: boolean; readySince?: string; created?: string; restarts?: number } = {},
+): Pod {
   return {
     metadata: { name, creationTimestamp: options.created ?? '2024-01-01T00:00:00Z' },
     spec: { containers: [{ name: 'app' }], ...(options.node ? { nodeName: options.node } : {}) },
     status: {
       phase: options.phase ?? 'Running',
       conditions: [{ type: 'Ready', status: options.ready ? 'True' : 'False', lastTransitionTime: options.readySince ?? '2024-01-01T00:00:00Z' }],
-      containerStatuses: [{ name: 'app', image: 'x', imageID: '', ready: Boolean(options.ready), restartCount: options.restarts ?? 0, state: {}, lastState: {} }],
+      containerStatuses: [
+        { name: 'app', image: 'x', imageID: '', ready: Boolean(options.ready), restartCount: options.restarts ?? 0, state: {}, lastState: {} },
+      ],
     },
   };
 }

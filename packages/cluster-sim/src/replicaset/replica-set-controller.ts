@@ -35,7 +35,5 @@ export function addReplicaSetController(manager: Manager, options: ReplicaSetCon
     .owns(pods)
     .watches(pods, selectingReplicaSets)
     .withOptions({ maxConcurrentReconciles: options.workers })
-    .complete(
-      new ReplicaSetReconciler({ ...podOwnerDeps(manager, options.recorder, expectations), nodeName: options.nodeName }),
-    );
+    .complete(new ReplicaSetReconciler({ ...podOwnerDeps(manager, options.recorder, expectations), nodeName: options.nodeName }));
 }

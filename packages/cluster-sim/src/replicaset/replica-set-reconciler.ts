@@ -83,7 +83,10 @@ export class ReplicaSetReconciler implements Reconciler {
       if (error !== undefined) throw error;
     } else if (diff > 0) {
       const doomed = podsToDelete(active, Math.min(diff, burstReplicas));
-      this.#deps.expectations.expectDeletions(key, doomed.map((p) => formatObjectKey({ namespace: p.metadata.namespace, name: p.metadata.name ?? '' })));
+      this.#deps.expectations.expectDeletions(
+        key,
+        doomed.map((p) => formatObjectKey({ namespace: p.metadata.namespace, name: p.metadata.name ?? '' })),
+      );
       const results = await Promise.allSettled(doomed.map((pod) => this.#deletePod(key, rs, pod)));
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
@@ -111,7 +114,9 @@ export class ReplicaSetReconciler implements Reconciler {
       // No Pod will appear for a failed create; in a terminating namespace none ever will.
       this.#deps.expectations.creationObserved(key);
       if (isNamespaceTerminating(error)) return;
-      this.#deps.recorder.record(rs, 'Warning', 'FailedCreate', `Error creating: ${error instanceof Error ? error.message : String(error)}`, { resource: replicaSets });
+      this.#deps.recorder.record(rs, 'Warning', 'FailedCreate', `Error creating: ${error instanceof Error ? error.message : String(error)}`, {
+        resource: replicaSets,
+      });
       throw error;
     }
   }
@@ -124,7 +129,9 @@ export class ReplicaSetReconciler implements Reconciler {
     } catch (error) {
       this.#deps.expectations.deletionObserved(key, podKey);
       if (isNotFound(error)) return;
-      this.#deps.recorder.record(rs, 'Warning', 'FailedDelete', `Error deleting: ${error instanceof Error ? error.message : String(error)}`, { resource: replicaSets });
+      this.#deps.recorder.record(rs, 'Warning', 'FailedDelete', `Error deleting: ${error instanceof Error ? error.message : String(error)}`, {
+        resource: replicaSets,
+      });
       throw error;
     }
   }

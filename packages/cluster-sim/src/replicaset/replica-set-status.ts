@@ -19,7 +19,15 @@ export function calculateReplicaSetStatus(rs: ReplicaSet, pods: readonly Pod[], 
   if (manageError !== undefined && manageError !== null) {
     const diff = pods.length - (rs.spec.replicas ?? 1);
     const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
-    conditions.push(failure ?? { type: 'ReplicaFailure', status: 'True', lastTransitionTime: formatTime(nowMs), reason, message: manageError instanceof Error ? manageError.message : String(manageError) });
+    conditions.push(
+      failure ?? {
+        type: 'ReplicaFailure',
+        status: 'True',
+        lastTransitionTime: formatTime(nowMs),
+        reason,
+        message: manageError instanceof Error ? manageError.message : String(manageError),
+      },
+    );
   }
   if (conditions.length > 0) status.conditions = conditions;
   return status;

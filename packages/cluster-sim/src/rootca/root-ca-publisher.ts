@@ -52,14 +52,23 @@ class RootCaReconciler implements Reconciler {
     } catch (error) {
       if (!isNotFound(error)) throw error;
       try {
-        await this.#client.create(configMaps, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: rootCaConfigMapName, namespace: request.name, annotations: { [descriptionAnnotation]: description } }, data });
+        await this.#client.create(configMaps, {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: rootCaConfigMapName, namespace: request.name, annotations: { [descriptionAnnotation]: description } },
+          data,
+        });
       } catch (createError) {
         if (!isAlreadyExists(createError) && !isNotFound(createError) && !isNamespaceTerminating(createError)) throw createError;
       }
       return;
     }
     if (semanticEqual(current.data ?? {}, data) && current.metadata.annotations?.[descriptionAnnotation]) return;
-    await this.#client.update(configMaps, { ...current, data, metadata: { ...current.metadata, annotations: { ...current.metadata.annotations, [descriptionAnnotation]: description } } });
+    await this.#client.update(configMaps, {
+      ...current,
+      data,
+      metadata: { ...current.metadata, annotations: { ...current.metadata.annotations, [descriptionAnnotation]: description } },
+    });
   }
 }
 

@@ -28,7 +28,11 @@ class ServiceAccountReconciler implements Reconciler {
       if (!isNotFound(error)) throw error;
     }
     try {
-      await this.#client.create(serviceAccounts, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: defaultServiceAccountName, namespace: request.name } });
+      await this.#client.create(serviceAccounts, {
+        apiVersion: 'v1',
+        kind: 'ServiceAccount',
+        metadata: { name: defaultServiceAccountName, namespace: request.name },
+      });
     } catch (error) {
       if (!isAlreadyExists(error) && !isNamespaceTerminating(error)) throw error;
     }

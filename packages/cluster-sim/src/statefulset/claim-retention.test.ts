@@ -3,7 +3,10 @@ import type { PersistentVolumeClaim, StatefulSet } from '../core/apps-types.ts';
 import type { Pod } from '../core/workload-types.ts';
 import { retentionOwners } from './claim-retention.ts';
 
-const claim = (owners: PersistentVolumeClaim['metadata']['ownerReferences'] = undefined): PersistentVolumeClaim => ({ metadata: { name: 'data-web-0', ...(owners ? { ownerReferences: owners } : {}) }, spec: {} });
+const claim = (owners: PersistentVolumeClaim['metadata']['ownerReferences'] = undefined): PersistentVolumeClaim => ({
+  metadata: { name: 'data-web-0', ...(owners ? { ownerReferences: owners } : {}) },
+  spec: {},
+});
 const pod: Pod = { metadata: { name: 'web-0', uid: 'pod-uid' }, spec: { containers: [] } };
 const set = (whenDeleted: 'Retain' | 'Delete', whenScaled: 'Retain' | 'Delete'): StatefulSet => ({
   metadata: { name: 'web', uid: 'set-uid' },

@@ -25,6 +25,7 @@ export function retentionOwners(claim: PersistentVolumeClaim, set: StatefulSet, 
   const byPod = policy.whenScaled === 'Delete' && podScaledDown && pod.metadata.uid !== undefined;
   if (bySet) refs.push(controllerRefTo(set, builtinTypes.statefulSets));
   if (byPod) refs.push(controllerRefTo(pod, builtinTypes.pods));
-  const same = refs.length === current.length && refs.every((ref) => current.some((c) => c.uid === ref.uid && Boolean(c.controller) === Boolean(ref.controller)));
+  const same =
+    refs.length === current.length && refs.every((ref) => current.some((c) => c.uid === ref.uid && Boolean(c.controller) === Boolean(ref.controller)));
   return same ? undefined : refs;
 }

@@ -8,22 +8,38 @@ const now = Date.parse('2024-01-01T00:10:00Z');
 function set(replicas: number, spec: Partial<StatefulSet['spec']> = {}): StatefulSet {
   return {
     metadata: { name: 'web', namespace: 'ns', uid: 'set-uid' },
-    spec: { replicas, selector: { matchLabels: { app: 'web' } }, template: { spec: { containers: [{ name: 'app' }] } }, podManagementPolicy: 'OrderedReady', updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } }, ...spec },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: 'web' } },
+      template: { spec: { containers: [{ name: 'app' }] } },
+      podManagementPolicy: 'OrderedReady',
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
+      ...spec,
+    },
   };
 }
 
 function pod(ordinal: number, options: { revision?: string; ready?: boolean; phase?: 'Pending' | 'Running' | 'Failed'; terminating?: boolean } = {}): Pod {
   const ready = options.ready ?? true;
   return {
-    metadata: { name: `web-${ordinal}`, uid: `uid-${ordinal}`, labels: { 'controller-revision-hash': options.revision ?? 'web-old' }, ...(options.terminating ? { deletionTimestamp: '2024-01-01T00:09:00Z' } : {}) },
+    metadata: {
+      name: `web-${ordinal}`,
+      uid: `uid-${ordinal}`,
+      labels: { 'controller-revision-hash': options.revision ?? 'web-old' },
+      ...(options.terminating ? { deletionTimestamp: '2024-01-01T00:09:00Z' } : {}),
+    },
     spec: { containers: [{ name: 'app' }] },
-    status: { phase: options.phase ?? 'Running', conditions: [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: '2024-01-01T00:00:00Z' }] },
+    status: {
+      phase: options.phase ?? 'Running',
+      conditions: [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: '2024-01-01T00:00:00Z' }],
+    },
   };
 }
 
 const plan = (s: StatefulSet, pods: Pod[], revisions = { currentRevision: 'web-old', updateRevision: 'web-old' }): string[] =>
   planStatefulSet({ set: s, pods, ...revisions, nowMs: now }).map(describeStep);
-const describeStep = (step: StatefulStep): string => (step.action === 'create' ? `create ${step.ordinal} at ${step.revision}` : `delete ${step.pod.metadata.name ?? ''} (${step.why})`);
+const describeStep = (step: StatefulStep): string =>
+  step.action === 'create' ? `create ${step.ordinal} at ${step.revision}` : `delete ${step.pod.metadata.name ?? ''} (${step.why})`;
 const update = { currentRevision: 'web-old', updateRevision: 'web-new' };
 
 describe('planStatefulSet', () => {

@@ -51,7 +51,13 @@ export class StatefulSetReconciler implements Reconciler {
     if (!set.metadata.deletionTimestamp) {
       try {
         await this.#retainClaims(set, members);
-        const steps = planStatefulSet({ set, pods: members, currentRevision: revisions.current.metadata.name ?? '', updateRevision: revisions.update.metadata.name ?? '', nowMs: this.#deps.clock.now() });
+        const steps = planStatefulSet({
+          set,
+          pods: members,
+          currentRevision: revisions.current.metadata.name ?? '',
+          updateRevision: revisions.update.metadata.name ?? '',
+          nowMs: this.#deps.clock.now(),
+        });
         replaced = await this.#carryOut(set, steps, revisions);
       } catch (error) {
         failure = error;
@@ -78,7 +84,11 @@ export class StatefulSetReconciler implements Reconciler {
   /** Runs the steps; Parallel's creates and deletes go at once. Returns how many Pods were replaced for the update. */
   async #carryOut(set: StatefulSet, steps: readonly StatefulStep[], revisions: SetRevisions): Promise<number> {
     const results = await Promise.allSettled(
-      steps.map((step) => (step.action === 'create' ? this.#createPod(set, step.ordinal, step.revision === 'current' ? revisions.current : revisions.update) : this.#deletePod(set, step.pod))),
+      steps.map((step) =>
+        step.action === 'create'
+          ? this.#createPod(set, step.ordinal, step.revision === 'current' ? revisions.current : revisions.update)
+          : this.#deletePod(set, step.pod),
+      ),
     );
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
@@ -111,7 +121,12 @@ export class StatefulSetReconciler implements Reconciler {
       await this.#deps.client.create(persistentVolumeClaims, claim);
     } catch (error) {
       if (isAlreadyExists(error)) return;
-      this.#record(set, 'Warning', 'FailedCreate', `create Claim ${claim.metadata.name ?? ''} for Pod ${podName} in StatefulSet ${set.metadata.name ?? ''} failed error: ${messageOf(error)}`);
+      this.#record(
+        set,
+        'Warning',
+        'FailedCreate',
+        `create Claim ${claim.metadata.name ?? ''} for Pod ${podName} in StatefulSet ${set.metadata.name ?? ''} failed error: ${messageOf(error)}`,
+      );
       throw error;
     }
     this.#record(set, 'Normal', 'SuccessfulCreate', `create ${what} success`);
@@ -142,10 +157,14 @@ export class StatefulSetReconciler implements Reconciler {
         const claim = this.#deps.claims.get(formatObjectKey({ namespace: wanted.metadata.namespace, name: wanted.metadata.name ?? '' }));
         const owners = claim && retentionOwners(claim, set, pod, ordinal < start || ordinal >= end);
         if (!claim || !owners) continue;
-        await this.#deps.client.patch(persistentVolumeClaims, { namespace: claim.metadata.namespace, name: claim.metadata.name ?? '' }, {
-          type: 'merge',
-          body: { metadata: { ownerReferences: owners.length ? owners : null, resourceVersion: claim.metadata.resourceVersion } },
-        });
+        await this.#deps.client.patch(
+          persistentVolumeClaims,
+          { namespace: claim.metadata.namespace, name: claim.metadata.name ?? '' },
+          {
+            type: 'merge',
+            body: { metadata: { ownerReferences: owners.length ? owners : null, resourceVersion: claim.metadata.resourceVersion } },
+          },
+        );
       }
     }
   }

@@ -28,13 +28,23 @@ export async function statefulSetRevisions(writer: RevisionWriter, set: Stateful
   else if (equal.length > 0) update = await renumberRevision(writer, equal.at(-1) as ControllerRevision, nextRevisionNumber(sorted));
   else {
     const labels = { ...set.spec.template.metadata?.labels };
-    ({ revision: update, collisionCount } = await createRevision(writer, { owner: set, ownerType: builtinTypes.statefulSets, data, revision: nextRevisionNumber(sorted), labels }, collisionCount));
+    ({ revision: update, collisionCount } = await createRevision(
+      writer,
+      { owner: set, ownerType: builtinTypes.statefulSets, data, revision: nextRevisionNumber(sorted), labels },
+      collisionCount,
+    ));
   }
   const current = sorted.find((r) => r.metadata.name === set.status?.currentRevision) ?? update;
   return { current, update, collisionCount };
 }
 
-export async function truncateHistory(writer: RevisionWriter, set: StatefulSet, pods: readonly Pod[], sorted: readonly ControllerRevision[], live: SetRevisions): Promise<void> {
+export async function truncateHistory(
+  writer: RevisionWriter,
+  set: StatefulSet,
+  pods: readonly Pod[],
+  sorted: readonly ControllerRevision[],
+  live: SetRevisions,
+): Promise<void> {
   const inUse = new Set([live.current.metadata.name, live.update.metadata.name, ...pods.map(revisionOf)]);
   const history = sorted.filter((r) => !inUse.has(r.metadata.name));
   const limit = set.spec.revisionHistoryLimit ?? 10;

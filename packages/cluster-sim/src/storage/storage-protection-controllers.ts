@@ -19,8 +19,10 @@ type VolumeSource = { name?: string; persistentVolumeClaim?: { claimName?: strin
 
 /** The claims a Pod's volumes name (an ephemeral volume's claim is `<pod>-<volume>`). */
 function claimsOf(pod: Pod): string[] {
-  const volumes = ((pod.spec as { volumes?: VolumeSource[] } | undefined)?.volumes ?? []);
-  return volumes.flatMap((v) => (v.persistentVolumeClaim?.claimName ? [v.persistentVolumeClaim.claimName] : v.ephemeral ? [`${pod.metadata.name ?? ''}-${v.name ?? ''}`] : []));
+  const volumes = (pod.spec as { volumes?: VolumeSource[] } | undefined)?.volumes ?? [];
+  return volumes.flatMap((v) =>
+    v.persistentVolumeClaim?.claimName ? [v.persistentVolumeClaim.claimName] : v.ephemeral ? [`${pod.metadata.name ?? ''}-${v.name ?? ''}`] : [],
+  );
 }
 
 const terminated = (pod: Pod): boolean => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
@@ -77,13 +79,15 @@ class PvProtectionReconciler implements Reconciler {
 }
 
 export function addPvcProtectionController(manager: Manager, workers: number): Controller {
-  return ControllerBuilder.create(manager)
-    .named(systemControllers.pvcProtection.name)
-    .for(persistentVolumeClaims)
-    // A Pod that stops, goes or changes may free the claims it named.
-    .watches(pods, (pod) => claimsOf(pod as Pod).map((name) => ({ namespace: pod.metadata.namespace, name })))
-    .withOptions({ maxConcurrentReconciles: workers })
-    .complete(new PvcProtectionReconciler(manager.client, manager.informers.informerFor<Pod>(pods).store));
+  return (
+    ControllerBuilder.create(manager)
+      .named(systemControllers.pvcProtection.name)
+      .for(persistentVolumeClaims)
+      // A Pod that stops, goes or changes may free the claims it named.
+      .watches(pods, (pod) => claimsOf(pod as Pod).map((name) => ({ namespace: pod.metadata.namespace, name })))
+      .withOptions({ maxConcurrentReconciles: workers })
+      .complete(new PvcProtectionReconciler(manager.client, manager.informers.informerFor<Pod>(pods).store))
+  );
 }
 
 export function addPvProtectionController(manager: Manager, workers: number): Controller {

@@ -78,7 +78,14 @@ export class VolumeBinderReconciler implements Reconciler {
         persistentVolumeReclaimPolicy: storageClass.reclaimPolicy ?? 'Delete',
         storageClassName: storageClass.metadata.name,
         volumeMode: claim.spec.volumeMode ?? 'Filesystem',
-        claimRef: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, uid: claim.metadata.uid, resourceVersion: claim.metadata.resourceVersion },
+        claimRef: {
+          apiVersion: 'v1',
+          kind: 'PersistentVolumeClaim',
+          namespace: claim.metadata.namespace,
+          name: claim.metadata.name,
+          uid: claim.metadata.uid,
+          resourceVersion: claim.metadata.resourceVersion,
+        },
         hostPath: { path: `/var/local-path-provisioner/${name}_${claim.metadata.namespace ?? ''}_${claim.metadata.name ?? ''}`, type: 'DirectoryOrCreate' },
       },
     };
@@ -94,21 +101,25 @@ export class VolumeBinderReconciler implements Reconciler {
 
   /** bindClaimToVolume, then updateClaimStatus: the claim names its volume, then reports Bound. */
   async #bindClaim(claim: PersistentVolumeClaim, volume: PersistentVolume): Promise<void> {
-    const bound = await this.#deps.client.patch<PersistentVolumeClaim>(persistentVolumeClaims, { namespace: claim.metadata.namespace, name: claim.metadata.name ?? '' }, {
-      type: 'merge',
-      body: {
-        metadata: {
-          resourceVersion: claim.metadata.resourceVersion,
-          annotations: {
-            'pv.kubernetes.io/bind-completed': 'yes',
-            'pv.kubernetes.io/bound-by-controller': 'yes',
-            'volume.beta.kubernetes.io/storage-provisioner': simulatedProvisioner,
-            'volume.kubernetes.io/storage-provisioner': simulatedProvisioner,
+    const bound = await this.#deps.client.patch<PersistentVolumeClaim>(
+      persistentVolumeClaims,
+      { namespace: claim.metadata.namespace, name: claim.metadata.name ?? '' },
+      {
+        type: 'merge',
+        body: {
+          metadata: {
+            resourceVersion: claim.metadata.resourceVersion,
+            annotations: {
+              'pv.kubernetes.io/bind-completed': 'yes',
+              'pv.kubernetes.io/bound-by-controller': 'yes',
+              'volume.beta.kubernetes.io/storage-provisioner': simulatedProvisioner,
+              'volume.kubernetes.io/storage-provisioner': simulatedProvisioner,
+            },
           },
+          spec: { volumeName: volume.metadata.name },
         },
-        spec: { volumeName: volume.metadata.name },
       },
-    });
+    );
     await this.#deps.client.updateStatus(persistentVolumeClaims, {
       ...bound,
       status: { ...bound.status, phase: 'Bound', accessModes: volume.spec.accessModes, capacity: volume.spec.capacity },
@@ -120,13 +131,20 @@ export class VolumeBinderReconciler implements Reconciler {
     const key = formatObjectKey(request);
     const orphaned = this.#deps.volumes
       .list()
-      .filter((v) => v.spec.claimRef && formatObjectKey({ namespace: v.spec.claimRef.namespace, name: v.spec.claimRef.name ?? '' }) === key && v.spec.claimRef.uid !== liveUid);
+      .filter(
+        (v) =>
+          v.spec.claimRef &&
+          formatObjectKey({ namespace: v.spec.claimRef.namespace, name: v.spec.claimRef.name ?? '' }) === key &&
+          v.spec.claimRef.uid !== liveUid,
+      );
     for (const volume of orphaned) {
       const ours = volume.metadata.annotations?.[provisionedByAnnotation] === simulatedProvisioner;
       try {
         // Released first, as the PV controller does: pv-protection lets a volume go only once it is not Bound.
-        if (volume.status?.phase !== 'Released') await this.#deps.client.updateStatus(persistentVolumes, { ...volume, status: { ...volume.status, phase: 'Released' } });
-        if (ours && (volume.spec.persistentVolumeReclaimPolicy ?? 'Delete') === 'Delete') await this.#deps.client.delete(persistentVolumes, { name: volume.metadata.name ?? '' });
+        if (volume.status?.phase !== 'Released')
+          await this.#deps.client.updateStatus(persistentVolumes, { ...volume, status: { ...volume.status, phase: 'Released' } });
+        if (ours && (volume.spec.persistentVolumeReclaimPolicy ?? 'Delete') === 'Delete')
+          await this.#deps.client.delete(persistentVolumes, { name: volume.metadata.name ?? '' });
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }

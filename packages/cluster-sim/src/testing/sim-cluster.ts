@@ -49,10 +49,15 @@ export async function startSimCluster(): Promise<SimCluster> {
   const running: RunningClusterSim[] = [];
   const kubectl = (args: readonly string[], stdin?: string): Promise<KubectlResult> =>
     new Promise((resolve) => {
-      const child = execFile('kubectl', ['--kubeconfig', server.kubeconfigPath, '--cache-dir', cacheDir, ...args], { timeout: 90_000 }, (error, stdout, stderr) => {
-        const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : 1) : 0;
-        resolve({ code, stdout, stderr });
-      });
+      const child = execFile(
+        'kubectl',
+        ['--kubeconfig', server.kubeconfigPath, '--cache-dir', cacheDir, ...args],
+        { timeout: 90_000 },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 1) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
       child.stdin?.end(stdin ?? '');
     });
   return {

@@ -126,7 +126,11 @@ export async function schemaOf(transport: ClusterTransport, group: string, versi
     const gvks = schema['x-kubernetes-group-version-kind'] as { group: string; version: string; kind: string }[] | undefined;
     if (gvks?.some((g) => g.group === group && g.version === version && g.kind === kind)) {
       const properties = { ...(schema.properties as Record<string, unknown> | undefined) };
-      properties.metadata = { type: 'object', description: 'Standard object metadata.', properties: { name: { type: 'string' }, namespace: { type: 'string' }, labels: { type: 'object', additionalProperties: { type: 'string' } } } };
+      properties.metadata = {
+        type: 'object',
+        description: 'Standard object metadata.',
+        properties: { name: { type: 'string' }, namespace: { type: 'string' }, labels: { type: 'object', additionalProperties: { type: 'string' } } },
+      };
       const kindSchema = { ...schema, properties };
       return { schema: kindSchema, definitions: reachableDefinitions(kindSchema, schemas) };
     }

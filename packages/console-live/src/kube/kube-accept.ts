@@ -44,5 +44,7 @@ export function refuseSecretMetadata(request: KubeRequest, rendering: JsonAccept
   // Every includeObject the request names, so no second one can say otherwise upstream.
   const includeObject = request.query.getAll('includeObject');
   if (as === 'Table' && includeObject.length > 0 && includeObject.every((v) => v === 'Object')) return;
-  throw newBadRequest('Secrets pass the console proxy as whole objects only, so that their values can be redacted: ask for a Table with includeObject=Object, or for JSON');
+  throw newBadRequest(
+    'Secrets pass the console proxy as whole objects only, so that their values can be redacted: ask for a Table with includeObject=Object, or for JSON',
+  );
 }

@@ -15,7 +15,17 @@ export type KubeRequest =
   /** Discovery, OpenAPI and /version: documents about the API, never objects. */
   | { kind: 'document'; path: string; query: URLSearchParams };
 
-const documentTargets = new Set<RequestTarget['type']>(['api-versions', 'api-groups', 'api-group', 'api-resources', 'version', 'openapi-v3-root', 'openapi-v3-group', 'openapi-v3-document', 'openapi-v2']);
+const documentTargets = new Set<RequestTarget['type']>([
+  'api-versions',
+  'api-groups',
+  'api-group',
+  'api-resources',
+  'version',
+  'openapi-v3-root',
+  'openapi-v3-group',
+  'openapi-v3-document',
+  'openapi-v2',
+]);
 
 const hasControlCharacter = (text: string): boolean => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 

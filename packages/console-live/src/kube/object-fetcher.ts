@@ -7,7 +7,10 @@ import { isNotFound, type KubeObject, type ObjectIdentity } from '@dojo/kube-api
 import type { KubeClient } from '@dojo/runtime';
 import type { DiscoveryCache } from './discovery-cache.ts';
 
-export function objectFetcher(client: Pick<KubeClient, 'get'>, discovery: Pick<DiscoveryCache, 'resources'>): (identity: ObjectIdentity) => Promise<KubeObject | undefined> {
+export function objectFetcher(
+  client: Pick<KubeClient, 'get'>,
+  discovery: Pick<DiscoveryCache, 'resources'>,
+): (identity: ObjectIdentity) => Promise<KubeObject | undefined> {
   return async (identity) => {
     const type: ServedResource | undefined = (await discovery.resources()).find((t) => t.group === identity.group && t.kind === identity.kind);
     if (!type) return undefined;

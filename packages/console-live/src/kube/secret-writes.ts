@@ -19,7 +19,9 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const placeholderRefused = (where: string) =>
-  newBadRequest(`${where} holds "${redactedValue}", the placeholder the console shows instead of a Secret value: send the new value, or leave the key out to keep it`);
+  newBadRequest(
+    `${where} holds "${redactedValue}", the placeholder the console shows instead of a Secret value: send the new value, or leave the key out to keep it`,
+  );
 
 const jsonTypes = new Set(['', 'application/json', 'application/merge-patch+json', 'application/strategic-merge-patch+json']);
 
@@ -54,11 +56,19 @@ async function resolvePut(obj: Json, readStored: () => Promise<Json | undefined>
   if (!JSON.stringify(obj).includes(redactedValue)) return;
   const stored = (await readStored()) ?? {};
   const storedData = isObject(stored.data) ? stored.data : {};
-  withField(obj, 'data', resolvePlaceholders(obj.data, (key) => {
-    if (storedData[key] === undefined) throw placeholderRefused(`data[${key}]`);
-    return storedData[key];
-  }));
-  withField(obj, 'stringData', resolvePlaceholders(obj.stringData, () => undefined));
+  withField(
+    obj,
+    'data',
+    resolvePlaceholders(obj.data, (key) => {
+      if (storedData[key] === undefined) throw placeholderRefused(`data[${key}]`);
+      return storedData[key];
+    }),
+  );
+  withField(
+    obj,
+    'stringData',
+    resolvePlaceholders(obj.stringData, () => undefined),
+  );
   const metadata = isObject(obj.metadata) ? obj.metadata : undefined;
   const storedMeta = isObject(stored.metadata) ? stored.metadata : {};
   if (metadata && isObject(metadata.annotations)) {

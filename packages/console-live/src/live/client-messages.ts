@@ -34,7 +34,16 @@ export function decodeClientMessage(text: string): ClientMessage {
     case 'watch': {
       const r = m.resource as Record<string, unknown> | undefined;
       // Each part becomes a path segment upstream: only names, never ".." or an empty segment.
-      if (!r || !isString(r.group) || !isString(r.version) || !isString(r.resource) || r.group.length > 253 || !groupName.test(r.group) || !dnsLabel.test(r.version) || !dnsLabel.test(r.resource)) {
+      if (
+        !r ||
+        !isString(r.group) ||
+        !isString(r.version) ||
+        !isString(r.resource) ||
+        r.group.length > 253 ||
+        !groupName.test(r.group) ||
+        !dnsLabel.test(r.version) ||
+        !dnsLabel.test(r.resource)
+      ) {
         throw new ProtocolError('resource must be {group, version, resource}');
       }
       const namespace = optionalString(m.namespace, 'namespace');
@@ -52,7 +61,8 @@ export function decodeClientMessage(text: string): ClientMessage {
       };
     }
     case 'telemetry': {
-      if (m.fromSeq !== undefined && (!Number.isInteger(m.fromSeq) || (m.fromSeq as number) < 0)) throw new ProtocolError('fromSeq must be a non-negative integer');
+      if (m.fromSeq !== undefined && (!Number.isInteger(m.fromSeq) || (m.fromSeq as number) < 0))
+        throw new ProtocolError('fromSeq must be a non-negative integer');
       const controller = optionalString(m.controller, 'controller');
       const objectKey = optionalString(m.objectKey, 'objectKey');
       const object = optionalString(m.object, 'object');

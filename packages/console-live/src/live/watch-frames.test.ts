@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { EncodedWatchEvent } from './watch-frames.ts';
 
 describe('watch-event frames', () => {
-  const event = { type: 'MODIFIED' as const, object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ü "quoted"', resourceVersion: '7' }, data: { a: 'line\nbreak' } } };
+  const event = {
+    type: 'MODIFIED' as const,
+    object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ü "quoted"', resourceVersion: '7' }, data: { a: 'line\nbreak' } },
+  };
 
   it('are the JSON of the message itself, whatever the id holds', () => {
     const encoded = new EncodedWatchEvent(event);

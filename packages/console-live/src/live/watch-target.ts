@@ -49,7 +49,9 @@ export function watchTargetOf(query: WatchQuery): WatchTarget {
     clean: (obj) => (query.allowSecretData ? obj : ((secrets ? redactSecretResource(obj) : redactSecrets(obj)) as KubeObject)),
     statusOf,
     failureReason: (err) =>
-      isGone(err) ? 'resourceVersion too old (410 Gone)' : `watch failed: ${err instanceof StatusError ? statusOf(err.code, err.status).message : (err as Error).message}`,
+      isGone(err)
+        ? 'resourceVersion too old (410 Gone)'
+        : `watch failed: ${err instanceof StatusError ? statusOf(err.code, err.status).message : (err as Error).message}`,
   };
 }
 

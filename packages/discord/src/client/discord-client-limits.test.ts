@@ -34,7 +34,7 @@ async function rejection(promise: Promise<unknown>): Promise<DiscordApiError> {
 const twoPerTwoSeconds = { perRoute: { limit: 2, windowMs: 2000 }, global: false } as const;
 
 describe('DiscordClient rate limiting', () => {
-  it('reports retryAfterSeconds from the server\'s 429 without waiting', async () => {
+  it("reports retryAfterSeconds from the server's 429 without waiting", async () => {
     const clock = new ManualClock();
     const { simulator } = await setup({ clock, rateLimits: twoPerTwoSeconds });
     const guild = simulator.state.createGuild({ name: 'Kyoto Dojo' });

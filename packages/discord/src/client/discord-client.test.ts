@@ -35,9 +35,7 @@ describe('DiscordClient against the simulator', () => {
 
     expect(await discord.getGuild(guild.id)).toEqual(guild);
     expect((await discord.modifyGuild(guild.id, { name: 'Osaka Dojo' })).name).toBe('Osaka Dojo');
-    expect(await discord.listGuilds()).toEqual([
-      expect.objectContaining({ id: guild.id, name: 'Osaka Dojo', owner: true }),
-    ]);
+    expect(await discord.listGuilds()).toEqual([expect.objectContaining({ id: guild.id, name: 'Osaka Dojo', owner: true })]);
 
     await discord.deleteGuild(guild.id);
     expect(await discord.listGuilds()).toEqual([]);
@@ -71,7 +69,7 @@ describe('DiscordClient against the simulator', () => {
     expect(category.name).toBe('Prod Alerts');
   });
 
-  it('answers unknown guilds and channels with Discord\'s 404 codes', async () => {
+  it("answers unknown guilds and channels with Discord's 404 codes", async () => {
     const guild = await rejection(discord.getGuild('123456789012345678'));
     expect(guild).toMatchObject({ status: 404, code: 10004, message: 'Unknown Guild' });
     const channel = await rejection(discord.deleteChannel('123456789012345678'));
@@ -88,9 +86,7 @@ describe('DiscordClient against the simulator', () => {
   it('reports Invalid Form Body with the field errors', async () => {
     const err = await rejection(discord.createGuild({ name: 'x' }));
     expect(err).toMatchObject({ status: 400, code: 50035, message: 'Invalid Form Body' });
-    expect(err.fieldErrors()).toEqual([
-      { path: 'name', code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 2 and 100 in length.' },
-    ]);
+    expect(err.fieldErrors()).toEqual([{ path: 'name', code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 2 and 100 in length.' }]);
   });
 
   it('refuses a parent that is not a category of the same guild', async () => {

@@ -71,17 +71,21 @@ export class DiscordClient implements DiscordRemote<CallOptions> {
 
   readonly listGuildChannels: Call<'listGuildChannels'> = (guildId, options) => this.rest.request('GET', `/guilds/${id(guildId)}/channels`, { ...options });
 
-  readonly createGuildChannel: Call<'createGuildChannel'> = (guildId, params, options) => this.rest.request('POST', `/guilds/${id(guildId)}/channels`, { body: params, ...options });
+  readonly createGuildChannel: Call<'createGuildChannel'> = (guildId, params, options) =>
+    this.rest.request('POST', `/guilds/${id(guildId)}/channels`, { body: params, ...options });
 
   readonly getChannel: Call<'getChannel'> = (channelId, options) => this.rest.request('GET', `/channels/${id(channelId)}`, { ...options });
 
-  readonly modifyChannel: Call<'modifyChannel'> = (channelId, params, options) => this.rest.request('PATCH', `/channels/${id(channelId)}`, { body: params, ...options });
+  readonly modifyChannel: Call<'modifyChannel'> = (channelId, params, options) =>
+    this.rest.request('PATCH', `/channels/${id(channelId)}`, { body: params, ...options });
 
   readonly deleteChannel: Call<'deleteChannel'> = (channelId, options) => this.rest.request('DELETE', `/channels/${id(channelId)}`, { ...options });
 
-  readonly createMessage: Call<'createMessage'> = (channelId, params, options) => this.rest.request('POST', `/channels/${id(channelId)}/messages`, { body: params, ...options });
+  readonly createMessage: Call<'createMessage'> = (channelId, params, options) =>
+    this.rest.request('POST', `/channels/${id(channelId)}/messages`, { body: params, ...options });
 
-  readonly listMessages: Call<'listMessages'> = (channelId, query = {}, options) => this.rest.request('GET', `/channels/${id(channelId)}/messages`, { query: { ...query }, ...options });
+  readonly listMessages: Call<'listMessages'> = (channelId, query = {}, options) =>
+    this.rest.request('GET', `/channels/${id(channelId)}/messages`, { query: { ...query }, ...options });
 }
 
 function id(value: string): string {

@@ -29,10 +29,7 @@ export type ApiAnswer = Answer & { injected?: FaultKind };
  * rate-limit, then decode and handle. Injected faults sit where real ones occur: a 429 or 500
  * before the handler runs, and optionally a 500 after a write that did happen.
  */
-export async function answerApiRequest(
-  deps: ApiPipelineDeps,
-  request: DecodedRequest & { apiPath: string },
-): Promise<ApiAnswer> {
+export async function answerApiRequest(deps: ApiPipelineDeps, request: DecodedRequest & { apiPath: string }): Promise<ApiAnswer> {
   if (deps.token !== undefined && request.authorization !== `Bot ${deps.token}`) {
     return errorAnswer(discordErrors.unauthorized());
   }

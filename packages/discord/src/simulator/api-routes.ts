@@ -29,10 +29,7 @@ interface ApiRoute {
   handle(call: ApiCall): ApiResult;
 }
 
-export type RouteMatch =
-  | { kind: 'matched'; route: ApiRoute; params: Record<string, string> }
-  | { kind: 'methodNotAllowed' }
-  | { kind: 'notFound' };
+export type RouteMatch = { kind: 'matched'; route: ApiRoute; params: Record<string, string> } | { kind: 'methodNotAllowed' } | { kind: 'notFound' };
 
 /**
  * The v10 subset, paths relative to `/api/v10`. Statuses are Discord's: 201 for a created

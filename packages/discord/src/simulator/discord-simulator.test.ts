@@ -28,7 +28,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 }
 
 describe('Discord simulator over HTTP', () => {
-  it('answers a missing or wrong token with Discord\'s 401 body', async () => {
+  it("answers a missing or wrong token with Discord's 401 body", async () => {
     await start();
     expect(await call('GET', '/api/v10/users/@me/guilds', undefined, {})).toMatchObject({
       status: 401,

@@ -132,6 +132,6 @@ export class FormValidator {
 }
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 40)}...` : text;
 }

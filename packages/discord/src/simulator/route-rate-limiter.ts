@@ -17,8 +17,7 @@ export interface RateLimitConfig {
 }
 
 export type RateLimitDecision =
-  | { allowed: true; headers: Record<string, string> }
-  | { allowed: false; retryAfterSeconds: number; global: boolean; headers: Record<string, string> };
+  { allowed: true; headers: Record<string, string> } | { allowed: false; retryAfterSeconds: number; global: boolean; headers: Record<string, string> };
 
 interface Window {
   count: number;
@@ -75,7 +74,7 @@ export class RouteRateLimiter {
     const headers = (remaining: number): Record<string, string> => ({
       'X-RateLimit-Limit': String(policy.limit),
       'X-RateLimit-Remaining': String(remaining),
-      'X-RateLimit-Reset': ((window.resetAt) / 1000).toFixed(3),
+      'X-RateLimit-Reset': (window.resetAt / 1000).toFixed(3),
       'X-RateLimit-Reset-After': seconds(window.resetAt - now).toFixed(3),
       'X-RateLimit-Bucket': bucketHash(route.key),
     });

@@ -63,22 +63,16 @@ const randomRoute = fc.record({
 });
 const route = fc.oneof({ arbitrary: knownRoute, weight: 4 }, { arbitrary: randomRoute, weight: 1 });
 
-const query = fc.option(
-  fc.dictionary(fc.constantFrom('limit', 'before', 'after', 'since', 'messages'), fc.oneof(fc.string({ maxLength: 25 }), id)),
-  { nil: undefined },
-);
+const query = fc.option(fc.dictionary(fc.constantFrom('limit', 'before', 'after', 'since', 'messages'), fc.oneof(fc.string({ maxLength: 25 }), id)), {
+  nil: undefined,
+});
 
 /** Objects with the fields the routes read, holding plausible and implausible values. */
 const field = fc.constantFrom(
   ...['name', 'type', 'parent_id', 'topic', 'position', 'nsfw', 'description'],
   ...['content', 'nonce', 'enforce_nonce', 'rate429', 'latencyMs'],
 );
-const value = fc.oneof(
-  fc.jsonValue({ maxDepth: 2 }),
-  fc.string({ maxLength: 120 }),
-  fc.constantFrom(0, 4, 2, -1, 0.5, true, null),
-  id,
-);
+const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ maxLength: 120 }), fc.constantFrom(0, 4, 2, -1, 0.5, true, null), id);
 const body = fc.oneof(
   { arbitrary: fc.dictionary(field, value).map((v) => JSON.stringify(v)), weight: 4 },
   { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), weight: 1 },
@@ -92,7 +86,7 @@ const request = fc.record({
 });
 
 describe('Discord simulator robustness', () => {
-  it('answers any method, path and body with JSON in Discord\'s shape and stays up', async () => {
+  it("answers any method, path and body with JSON in Discord's shape and stays up", async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(request, async ({ route: { method, path }, ...r }) => {
@@ -124,7 +118,7 @@ describe('Discord simulator robustness', () => {
     expect(alive.status).toBe(200);
   });
 
-  it('answers a foreign Host, or a control request without the token, in Discord\'s shape and changes nothing', async () => {
+  it("answers a foreign Host, or a control request without the token, in Discord's shape and changes nothing", async () => {
     const { request } = await import('node:http');
     const send = (path: string, headers: Record<string, string>, method = 'GET') =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -137,9 +131,15 @@ describe('Discord simulator robustness', () => {
         req.end(method === 'PUT' ? '{"rate5xx":1}' : undefined);
       });
     const auth = { Authorization: 'Bot sim-token', 'Content-Type': 'application/json' };
-    expect(await send('/_sim/faults', { ...auth, Host: 'evil.example' }, 'PUT')).toEqual({ status: 421, body: '{"message":"421: Misdirected Request","code":0}' });
+    expect(await send('/_sim/faults', { ...auth, Host: 'evil.example' }, 'PUT')).toEqual({
+      status: 421,
+      body: '{"message":"421: Misdirected Request","code":0}',
+    });
     expect(await send('/api/v10/users/@me/guilds', { ...auth, Host: 'evil.example' })).toMatchObject({ status: 421 });
-    expect(await send('/_sim/faults', { 'Content-Type': 'application/json' }, 'PUT')).toEqual({ status: 401, body: '{"message":"401: Unauthorized","code":0}' });
+    expect(await send('/_sim/faults', { 'Content-Type': 'application/json' }, 'PUT')).toEqual({
+      status: 401,
+      body: '{"message":"401: Unauthorized","code":0}',
+    });
     expect(await send('/_sim/state', { Authorization: 'Bot wrong' })).toMatchObject({ status: 401 });
     expect(sim.faults.get().rate5xx).toBe(0);
   });

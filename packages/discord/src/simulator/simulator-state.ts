@@ -167,10 +167,7 @@ export class SimulatorState implements DiscordOperations {
         type: { _errors: [{ code: 'CHANNEL_TYPE_INVALID', message: 'Cannot change the type of this channel.' }] },
       });
     }
-    const parentId =
-      params.parent_id === undefined
-        ? channel.parent_id
-        : this.checkParent(channel.guild_id, channel.type, params.parent_id);
+    const parentId = params.parent_id === undefined ? channel.parent_id : this.checkParent(channel.guild_id, channel.type, params.parent_id);
     const before = JSON.stringify(channel);
     if (params.name !== undefined) channel.name = channelName(channel.type, params.name);
     if (params.position !== undefined) channel.position = params.position;
@@ -269,8 +266,7 @@ export class SimulatorState implements DiscordOperations {
   /** Only a category of the same guild can be a parent, and categories nest no further. */
   private checkParent(guildId: string, type: ChannelType, parentId: string | null): string | null {
     if (parentId === null) return null;
-    const fail = (code: string, message: string) =>
-      discordErrors.invalidFormBody({ parent_id: { _errors: [{ code, message }] } });
+    const fail = (code: string, message: string) => discordErrors.invalidFormBody({ parent_id: { _errors: [{ code, message }] } });
     if (type === ChannelType.GuildCategory) {
       throw fail('CHANNEL_PARENT_INVALID_TYPE', 'Categories cannot have a parent category.');
     }

@@ -5,13 +5,29 @@ import { dojo, dojoKind } from '../testing/explain-fixtures.ts';
 
 describe("an object's readiness from the object alone", () => {
   it('is failed when anything failed, with the failure first', () => {
-    const assessment = assessObject(dojoKind, dojo({ conditions: [{ type: 'Available', status: 'False', reason: 'NoReplicasAvailable' }, { type: 'Degraded', status: 'True', reason: 'UnsupportedDatabase' }] }));
+    const assessment = assessObject(
+      dojoKind,
+      dojo({
+        conditions: [
+          { type: 'Available', status: 'False', reason: 'NoReplicasAvailable' },
+          { type: 'Degraded', status: 'True', reason: 'UnsupportedDatabase' },
+        ],
+      }),
+    );
     expect(assessment.readiness).toBe('failed');
     expect(assessment.findings.map((f) => f.title)).toEqual(['Degraded: UnsupportedDatabase', 'Available is False: NoReplicasAvailable']);
   });
 
   it('puts what the object says it is doing before the symptom', () => {
-    const assessment = assessObject(dojoKind, dojo({ conditions: [{ type: 'Available', status: 'False', reason: 'NoReplicasAvailable' }, { type: 'Progressing', status: 'True', reason: 'WaitingForCredentials' }] }));
+    const assessment = assessObject(
+      dojoKind,
+      dojo({
+        conditions: [
+          { type: 'Available', status: 'False', reason: 'NoReplicasAvailable' },
+          { type: 'Progressing', status: 'True', reason: 'WaitingForCredentials' },
+        ],
+      }),
+    );
     expect(assessment.readiness).toBe('in-progress');
     expect(assessment.findings.map((f) => f.title)).toEqual(['Progressing: WaitingForCredentials', 'Available is False: NoReplicasAvailable']);
   });
@@ -35,7 +51,16 @@ describe("an object's readiness from the object alone", () => {
 
   it('reads the observed generation from the status, else from the oldest condition', () => {
     expect(observedGenerationOf(dojo({ observedGeneration: 4 }))).toBe(4);
-    expect(observedGenerationOf(dojo({ conditions: [{ type: 'A', status: 'True', observedGeneration: 3 }, { type: 'B', status: 'True', observedGeneration: 2 }] }))).toBe(2);
+    expect(
+      observedGenerationOf(
+        dojo({
+          conditions: [
+            { type: 'A', status: 'True', observedGeneration: 3 },
+            { type: 'B', status: 'True', observedGeneration: 2 },
+          ],
+        }),
+      ),
+    ).toBe(2);
     expect(observedGenerationOf(dojo())).toBeUndefined();
   });
 });

@@ -107,5 +107,14 @@ function deletionFindings(object: KubeObject): Finding[] {
 function claimFindings(claim: KubeObject): Finding[] {
   const phase = (claim.status as { phase?: string } | undefined)?.phase;
   if (phase === 'Bound') return conditionFindings(claim);
-  return [{ code: 'claim/phase', severity: phase === 'Lost' ? 'failed' : 'progressing', rank: phase === 'Lost' ? ranks.failed : ranks.progress, title: `Claim is ${phase ?? 'not bound yet'}`, evidence: [], tab: 'events' }];
+  return [
+    {
+      code: 'claim/phase',
+      severity: phase === 'Lost' ? 'failed' : 'progressing',
+      rank: phase === 'Lost' ? ranks.failed : ranks.progress,
+      title: `Claim is ${phase ?? 'not bound yet'}`,
+      evidence: [],
+      tab: 'events',
+    },
+  ];
 }

@@ -10,12 +10,24 @@ describe('conditions by kstatus rules', () => {
   });
 
   it('calls a True Degraded a failure, with its reason, message and since when', () => {
-    const [finding] = conditionFindings(dojo({ conditions: [{ type: 'Degraded', status: 'True', reason: 'UnsupportedDatabase', message: 'Mongo is not supported', lastTransitionTime: at(90) }] }));
+    const [finding] = conditionFindings(
+      dojo({
+        conditions: [{ type: 'Degraded', status: 'True', reason: 'UnsupportedDatabase', message: 'Mongo is not supported', lastTransitionTime: at(90) }],
+      }),
+    );
     expect(finding).toMatchObject({ severity: 'failed', title: 'Degraded: UnsupportedDatabase', detail: 'Mongo is not supported', since: now - 90_000 });
   });
 
   it('calls a False or Unknown Ready a blocker and a True one nothing', () => {
-    const findings = conditionFindings(dojo({ conditions: [{ type: 'Ready', status: 'False', reason: 'NamespaceNotFound' }, { type: 'Available', status: 'Unknown' }, { type: 'Synced', status: 'True' }] }));
+    const findings = conditionFindings(
+      dojo({
+        conditions: [
+          { type: 'Ready', status: 'False', reason: 'NamespaceNotFound' },
+          { type: 'Available', status: 'Unknown' },
+          { type: 'Synced', status: 'True' },
+        ],
+      }),
+    );
     expect(findings.map((f) => [f.severity, f.title])).toEqual([
       ['blocked', 'Ready is False: NamespaceNotFound'],
       ['blocked', 'Available is Unknown'],

@@ -41,7 +41,9 @@ export function polarityOf(type: string): ConditionPolarity {
 export function conditionsOf(object: KubeObject): Condition[] {
   const list = (object.status as { conditions?: unknown } | undefined)?.conditions;
   if (!Array.isArray(list)) return [];
-  return list.filter((c): c is Condition => typeof c === 'object' && c !== null && typeof (c as Condition).type === 'string' && typeof (c as Condition).status === 'string');
+  return list.filter(
+    (c): c is Condition => typeof c === 'object' && c !== null && typeof (c as Condition).type === 'string' && typeof (c as Condition).status === 'string',
+  );
 }
 
 export interface ConditionRuleOptions {
@@ -72,7 +74,9 @@ function conditionFinding(c: Condition, generation: number | undefined, progress
       status: c.status,
       reason: c.reason,
       'computed for generation':
-        c.observedGeneration !== undefined && generation !== undefined && c.observedGeneration < generation ? `${c.observedGeneration} (the object is at ${generation})` : undefined,
+        c.observedGeneration !== undefined && generation !== undefined && c.observedGeneration < generation
+          ? `${c.observedGeneration} (the object is at ${generation})`
+          : undefined,
     }),
     tab: 'overview' as const,
   };
@@ -84,8 +88,10 @@ function conditionFinding(c: Condition, generation: number | undefined, progress
     return undefined;
   }
   if (polarity === 'progress') {
-    if (c.status === 'False' && failedProgressReasons.has(c.reason)) return clean({ ...base, severity: 'failed' as const, rank: ranks.failed, title: `${c.type} is False${reason}` });
-    if (c.status === 'True' && progressTrueBlocks) return clean({ ...base, severity: 'progressing' as const, rank: ranks.progress, title: `${c.type}${reason}` });
+    if (c.status === 'False' && failedProgressReasons.has(c.reason))
+      return clean({ ...base, severity: 'failed' as const, rank: ranks.failed, title: `${c.type} is False${reason}` });
+    if (c.status === 'True' && progressTrueBlocks)
+      return clean({ ...base, severity: 'progressing' as const, rank: ranks.progress, title: `${c.type}${reason}` });
     if (c.status === 'Unknown') return clean({ ...base, severity: 'progressing' as const, rank: ranks.progress, title: `${c.type} is Unknown${reason}` });
     return undefined;
   }

@@ -53,7 +53,15 @@ export function deploymentFindings(d: KubeObject): Finding[] {
   const ready = num(s.readyReplicas) ?? 0;
   const available = num(s.availableReplicas) ?? 0;
   const counts = { desired, updated, ready, available, 'old replicas': replicas > updated ? replicas - updated : undefined };
-  if (specOf(d).paused === true) findings.push({ code: 'rollout/paused', severity: 'blocked', rank: ranks.progress, title: 'Rollout is paused (spec.paused)', evidence: facts(counts), tab: 'yaml' });
+  if (specOf(d).paused === true)
+    findings.push({
+      code: 'rollout/paused',
+      severity: 'blocked',
+      rank: ranks.progress,
+      title: 'Rollout is paused (spec.paused)',
+      evidence: facts(counts),
+      tab: 'yaml',
+    });
   if (updated < desired) findings.push(rollout(`Rollout: ${updated} of ${desired} replicas updated`, counts));
   else if (replicas > updated) findings.push(rollout(`Rollout: ${replicas - updated} old replicas pending termination`, counts));
   else if (available < updated || ready < desired) findings.push(rollout(`Rollout: ${available} of ${desired} replicas available, ${ready} ready`, counts));
@@ -81,7 +89,8 @@ export function statefulSetFindings(sts: KubeObject): Finding[] {
   const s = statusOf(sts);
   const counts = { desired, ready: num(s.readyReplicas) ?? 0, current: num(s.currentReplicas), updated: num(s.updatedReplicas) };
   if (counts.ready < desired) findings.push(rollout(`${counts.ready} of ${desired} replicas ready`, counts));
-  else if (s.updateRevision !== undefined && s.currentRevision !== s.updateRevision) findings.push(rollout(`Rolling out revision ${String(s.updateRevision)}`, counts));
+  else if (s.updateRevision !== undefined && s.currentRevision !== s.updateRevision)
+    findings.push(rollout(`Rolling out revision ${String(s.updateRevision)}`, counts));
   return findings;
 }
 
@@ -101,9 +110,21 @@ export function jobFindings(job: KubeObject): Finding[] {
   const conditions = conditionsOf(job);
   const isTrue = (type: string) => conditions.find((c) => c.type === type && c.status === 'True');
   const failed = isTrue('Failed');
-  if (failed) return [{ code: 'condition/Failed', severity: 'failed', rank: ranks.failed, title: `Job failed${failed.reason ? `: ${failed.reason}` : ''}`, ...(failed.message ? { detail: failed.message } : {}), evidence: [], tab: 'overview' }];
+  if (failed)
+    return [
+      {
+        code: 'condition/Failed',
+        severity: 'failed',
+        rank: ranks.failed,
+        title: `Job failed${failed.reason ? `: ${failed.reason}` : ''}`,
+        ...(failed.message ? { detail: failed.message } : {}),
+        evidence: [],
+        tab: 'overview',
+      },
+    ];
   if (isTrue('Complete')) return [];
-  if (specOf(job).suspend === true) return [{ code: 'job/suspended', severity: 'blocked', rank: ranks.progress, title: 'Job is suspended (spec.suspend)', evidence: [], tab: 'yaml' }];
+  if (specOf(job).suspend === true)
+    return [{ code: 'job/suspended', severity: 'blocked', rank: ranks.progress, title: 'Job is suspended (spec.suspend)', evidence: [], tab: 'yaml' }];
   const s = statusOf(job);
   const counts = { completions: num(specOf(job).completions) ?? 1, succeeded: num(s.succeeded) ?? 0, active: num(s.active) ?? 0, failed: num(s.failed) };
   return [rollout(`Job running: ${counts.succeeded} of ${counts.completions} completions`, counts)];

@@ -4,7 +4,14 @@ import type { ObjectGraph } from '../object-graph.ts';
 import { childrenSource, ownerTree, type ChildTree } from './children.ts';
 import { context, dojo, subject } from '../testing/explain-fixtures.ts';
 
-const owned = (kind: string, apiVersion: string, name: string, ownerUid: string, status: Record<string, unknown>, spec: Record<string, unknown> = {}): KubeObject => ({
+const owned = (
+  kind: string,
+  apiVersion: string,
+  name: string,
+  ownerUid: string,
+  status: Record<string, unknown>,
+  spec: Record<string, unknown> = {},
+): KubeObject => ({
   apiVersion,
   kind,
   metadata: { name, namespace: 'default', uid: `${name}-uid`, ownerReferences: [{ apiVersion: 'x', kind: 'x', name: 'x', uid: ownerUid, controller: true }] },
@@ -12,8 +19,19 @@ const owned = (kind: string, apiVersion: string, name: string, ownerUid: string,
   status,
 });
 const crashing = (name: string, ownerUid: string) =>
-  owned('Pod', 'v1', name, ownerUid, { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }], containerStatuses: [{ name: 'app', restartCount: 5, state: { waiting: { reason: 'CrashLoopBackOff' } } }] });
-const deployment = owned('Deployment', 'apps/v1', 'web', 'dojo-uid', { replicas: 2, updatedReplicas: 2, readyReplicas: 0, availableReplicas: 0 }, { replicas: 2 });
+  owned('Pod', 'v1', name, ownerUid, {
+    phase: 'Running',
+    conditions: [{ type: 'Ready', status: 'False' }],
+    containerStatuses: [{ name: 'app', restartCount: 5, state: { waiting: { reason: 'CrashLoopBackOff' } } }],
+  });
+const deployment = owned(
+  'Deployment',
+  'apps/v1',
+  'web',
+  'dojo-uid',
+  { replicas: 2, updatedReplicas: 2, readyReplicas: 0, availableReplicas: 0 },
+  { replicas: 2 },
+);
 const replicaSet = owned('ReplicaSet', 'apps/v1', 'web-abc', 'web-uid', { replicas: 2, readyReplicas: 0 }, { replicas: 2 });
 const node = (object: KubeObject, children: ChildTree[] = []): ChildTree => ({ identity: identityOf(object), object, children });
 
@@ -43,7 +61,12 @@ describe('the children source', () => {
   it('walks the owner tree through the graph, and stops at an ownership loop', () => {
     const a = owned('ConfigMap', 'v1', 'a', 'b-uid', {});
     const b = owned('ConfigMap', 'v1', 'b', 'a-uid', {});
-    const graph: ObjectGraph = { get: () => undefined, list: () => [], watches: () => true, ownedBy: (uid) => [a, b].filter((o) => o.metadata.ownerReferences![0]!.uid === uid).map((object) => ({ identity: identityOf(object), object })) };
+    const graph: ObjectGraph = {
+      get: () => undefined,
+      list: () => [],
+      watches: () => true,
+      ownedBy: (uid) => [a, b].filter((o) => o.metadata.ownerReferences![0]!.uid === uid).map((object) => ({ identity: identityOf(object), object })),
+    };
     const { children } = ownerTree(graph, 'a-uid');
     expect(children.map((c) => c.identity.name)).toEqual(['b']);
     expect(children[0]!.children.map((c) => c.identity.name)).toEqual(['a']);

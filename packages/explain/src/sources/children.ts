@@ -84,7 +84,14 @@ function notReady(node: ChildTree, via: readonly ObjectIdentity[]): NotReady[] {
 }
 
 function terminating(object: KubeObject): Finding {
-  return { code: 'terminating', severity: 'progressing', rank: ranks.progress, title: 'Being deleted', evidence: [{ label: 'deletion requested', value: object.metadata.deletionTimestamp ?? '' }], tab: 'overview' };
+  return {
+    code: 'terminating',
+    severity: 'progressing',
+    rank: ranks.progress,
+    title: 'Being deleted',
+    evidence: [{ label: 'deletion requested', value: object.metadata.deletionTimestamp ?? '' }],
+    tab: 'overview',
+  };
 }
 
 function childBlocker(group: readonly NotReady[]): Blocker {

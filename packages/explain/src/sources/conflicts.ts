@@ -23,10 +23,18 @@ const burst = 5;
 export const conflictsSource: BlockerSource<ConflictsEvidence> = {
   name: 'conflicts',
   cost: 'recorded',
-  gather: (_subject, context) => ({ conflicts: (context.history?.telemetry(['conflict'], 20) ?? []).filter((r): r is ConflictRecord => r.type === 'conflict') }),
+  gather: (_subject, context) => ({
+    conflicts: (context.history?.telemetry(['conflict'], 20) ?? []).filter((r): r is ConflictRecord => r.type === 'conflict'),
+  }),
   blockers(subject, { conflicts }): Blocker[] {
     const recent = conflicts.filter((c) => subject.now - c.time <= recentConflictsMs);
-    return [...raceBlockers(subject.identity, recent.filter((c) => c.cause?.kind !== 'fieldManager')), ...fieldManagerBlockers(subject.identity, recent)];
+    return [
+      ...raceBlockers(
+        subject.identity,
+        recent.filter((c) => c.cause?.kind !== 'fieldManager'),
+      ),
+      ...fieldManagerBlockers(subject.identity, recent),
+    ];
   },
 };
 
@@ -48,8 +56,16 @@ function raceBlockers(identity: ObjectIdentity, recent: readonly ConflictRecord[
       evidence: recent
         .slice(-3)
         .reverse()
-        .map((c) => ({ label: '409', value: `${c.controller ?? 'client'} sent ${c.staleRV ?? '?'}, current ${c.currentRV ?? '?'}${c.currentManager ? ` by ${c.currentManager}` : ''}`, time: c.time })),
-      links: [objectLink('Trace them in Fields', identity, 'fields'), { label: 'All conflicts', target: { page: 'conflicts' } }, ...(last.reconcileId ? [reconcileLink(last.reconcileId)] : [])],
+        .map((c) => ({
+          label: '409',
+          value: `${c.controller ?? 'client'} sent ${c.staleRV ?? '?'}, current ${c.currentRV ?? '?'}${c.currentManager ? ` by ${c.currentManager}` : ''}`,
+          time: c.time,
+        })),
+      links: [
+        objectLink('Trace them in Fields', identity, 'fields'),
+        { label: 'All conflicts', target: { page: 'conflicts' } },
+        ...(last.reconcileId ? [reconcileLink(last.reconcileId)] : []),
+      ],
     },
   ];
 }
@@ -81,4 +97,5 @@ function fieldManagerBlockers(identity: ObjectIdentity, recent: readonly Conflic
   ];
 }
 
-const owned = (fields: readonly FieldManagerConflict[]) => (fields.length ? fields.map((f) => `${f.field} is owned by ${f.manager}`).join(', ') : 'fields it sets are owned by other managers');
+const owned = (fields: readonly FieldManagerConflict[]) =>
+  fields.length ? fields.map((f) => `${f.field} is owned by ${f.manager}`).join(', ') : 'fields it sets are owned by other managers';

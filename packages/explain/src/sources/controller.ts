@@ -51,14 +51,22 @@ function staleSpec(subject: ExplainSubject, evidence: ControllerEvidence): Block
       ? `${subject.controller} has not observed generation ${generation} yet (the status is for ${observed})`
       : `Generation ${generation} is not observed yet (the status is for ${observed}); no controller of the console reconciles ${subject.identity.kind}`
     : `${subject.controller ?? 'Its controller'} left ${staleConditions.map((c) => c.type).join(', ')} at generation ${Math.min(...staleConditions.map((c) => c.observedGeneration!))} (the object is at ${generation})`;
-  const queue: Evidence[] = evidence.position && subject.controller ? describeQueuePosition(evidence.position, subject.controller, evidence.paused, subject.now) : [];
+  const queue: Evidence[] =
+    evidence.position && subject.controller ? describeQueuePosition(evidence.position, subject.controller, evidence.paused, subject.now) : [];
   return {
     id: 'controller/observed-generation',
     source: 'controller',
     severity: staleSeverity(evidence),
     rank: ranks.staleSpec,
     title,
-    evidence: [...facts({ generation, observedGeneration: observed, 'stale conditions': staleConditions.map((c) => `${c.type} (${c.observedGeneration})`).join(', ') || undefined }), ...queue],
+    evidence: [
+      ...facts({
+        generation,
+        observedGeneration: observed,
+        'stale conditions': staleConditions.map((c) => `${c.type} (${c.observedGeneration})`).join(', ') || undefined,
+      }),
+      ...queue,
+    ],
     links: [...(subject.controller ? [workqueueLink(subject.controller)] : []), objectLink('Versions', subject.identity, 'versions')],
   };
 }

@@ -18,16 +18,27 @@ const version = (rv: string, finalizers: string[], writer: string): ObjectVersio
 const history = (versions: ObjectVersionRecord[]): RecordedHistoryView => ({
   versions: () => versions,
   telemetry: () => [],
-  writerOf: (v) => (v.writer === 'dojo' ? { source: 'telemetry', controller: 'dojo', manager: 'dojo', reconcileId: 'abcdef0123' } : { source: 'managedFields', manager: v.writer! }),
+  writerOf: (v) =>
+    v.writer === 'dojo'
+      ? { source: 'telemetry', controller: 'dojo', manager: 'dojo', reconcileId: 'abcdef0123' }
+      : { source: 'managedFields', manager: v.writer! },
 });
 const terminating = subject(dojo({ deletion: { finalizers: ['core.jutsu.com/cleanup', 'example.com/hold'], secondsAgo: 45 } }));
 
 describe('the deletion source', () => {
   it('names who added each finalizer: the writer of the version it last appeared in', async () => {
-    const versions = [version('1', [], 'kubectl'), version('2', ['core.jutsu.com/cleanup'], 'dojo'), version('3', ['core.jutsu.com/cleanup', 'example.com/hold'], 'kubectl-edit')];
+    const versions = [
+      version('1', [], 'kubectl'),
+      version('2', ['core.jutsu.com/cleanup'], 'dojo'),
+      version('3', ['core.jutsu.com/cleanup', 'example.com/hold'], 'kubectl-edit'),
+    ];
     const evidence = await deletionSource.gather(terminating, context({ history: history(versions) }));
     const [blocker] = deletionSource.blockers(terminating, evidence);
-    expect(blocker).toMatchObject({ severity: 'blocked', title: 'Deletion waits for finalizers core.jutsu.com/cleanup, example.com/hold', since: now - 45_000 });
+    expect(blocker).toMatchObject({
+      severity: 'blocked',
+      title: 'Deletion waits for finalizers core.jutsu.com/cleanup, example.com/hold',
+      since: now - 45_000,
+    });
     expect(blocker!.evidence.map((e) => [e.label, e.value])).toEqual([
       ['core.jutsu.com/cleanup', 'added by controller dojo (reconcile abcdef01) in version 2'],
       ['example.com/hold', 'added by field manager kubectl-edit in version 3'],

@@ -40,7 +40,9 @@ export const deletionSource: BlockerSource<DeletionEvidence> = {
           if (has && !had) added = version;
           had = has;
         }
-        return added && context.history ? { finalizer, addedIn: { resourceVersion: added.resourceVersion, time: added.time, writer: context.history.writerOf(added) } } : { finalizer };
+        return added && context.history
+          ? { finalizer, addedIn: { resourceVersion: added.resourceVersion, time: added.time, writer: context.history.writerOf(added) } }
+          : { finalizer };
       }),
     };
   },
@@ -78,7 +80,11 @@ function ownerText(subject: ExplainSubject, owner: FinalizerOwner): string {
   const added = owner.addedIn;
   if (added) {
     const w = added.writer;
-    const who = w.controller ? `controller ${w.controller}${w.reconcileId ? ` (reconcile ${w.reconcileId.slice(0, 8)})` : ''}` : w.manager ? `field manager ${w.manager}` : 'an unknown writer';
+    const who = w.controller
+      ? `controller ${w.controller}${w.reconcileId ? ` (reconcile ${w.reconcileId.slice(0, 8)})` : ''}`
+      : w.manager
+        ? `field manager ${w.manager}`
+        : 'an unknown writer';
     return `added by ${who} in version ${added.resourceVersion}`;
   }
   if (subject.controller) return `added before the recorded history; ${subject.controller} reconciles this kind and so most likely owns it`;

@@ -42,7 +42,12 @@ export const lastWriteSource: BlockerSource<LastWriteEvidence> = {
     const versions = history.versions().filter((v) => v.change !== 'deleted');
     const last = versions[versions.length - 1];
     const lastStatus = [...versions].reverse().find((v) => v.change === 'status');
-    const seen = (v: NonNullable<typeof last>): WriteSeen => ({ time: v.time, writer: history.writerOf(v), change: v.change, resourceVersion: v.resourceVersion });
+    const seen = (v: NonNullable<typeof last>): WriteSeen => ({
+      time: v.time,
+      writer: history.writerOf(v),
+      change: v.change,
+      resourceVersion: v.resourceVersion,
+    });
     if (!last) return {};
     return { from: 'versions', last: seen(last), ...(lastStatus ? { lastStatus: seen(lastStatus) } : {}) };
   },
@@ -54,7 +59,10 @@ export const lastWriteSource: BlockerSource<LastWriteEvidence> = {
       { label: 'last write', value: `${writerName(last.writer)}: ${last.change}${at(last)}`, time: last.time },
       lastStatus
         ? { label: 'last status write', value: `${writerName(lastStatus.writer)}${at(lastStatus)}, ${ago(lastStatus.time)}`, time: lastStatus.time }
-        : { label: 'last status write', value: `none recorded: nothing has written its status since the console began ${from === 'journal' ? 'reading the request journal' : 'recording'}` },
+        : {
+            label: 'last status write',
+            value: `none recorded: nothing has written its status since the console began ${from === 'journal' ? 'reading the request journal' : 'recording'}`,
+          },
     ];
     if (from === 'journal') evidence.push({ label: 'known from', value: "the API server's request journal: the client that sent each write" });
     return [
@@ -66,7 +74,10 @@ export const lastWriteSource: BlockerSource<LastWriteEvidence> = {
         title: `No controller of the console reconciles ${subject.identity.kind}; the last write was by ${writerName(last.writer)} (${last.change}), ${ago(last.time)}`,
         since: last.time,
         evidence,
-        links: [objectLink('Versions', subject.identity, 'versions', last.resourceVersion ? { rv: last.resourceVersion } : {}), objectLink('Fields by writer', subject.identity, 'fields')],
+        links: [
+          objectLink('Versions', subject.identity, 'versions', last.resourceVersion ? { rv: last.resourceVersion } : {}),
+          objectLink('Fields by writer', subject.identity, 'fields'),
+        ],
       },
     ];
   },

@@ -23,7 +23,11 @@ describe('the reconcile errors source', () => {
   });
 
   it('calls one failure a blocker, with the reconcile to open and when it retries', () => {
-    const [blocker] = reconcileErrorsSource.blockers(s, { ends: [end(1, 'success'), end(2, 'error', 'broker unavailable')], paused: false, position: { state: 'backoff', readyAt: now + 2000, retries: 1 } });
+    const [blocker] = reconcileErrorsSource.blockers(s, {
+      ends: [end(1, 'success'), end(2, 'error', 'broker unavailable')],
+      paused: false,
+      position: { state: 'backoff', readyAt: now + 2000, retries: 1 },
+    });
     expect(blocker).toMatchObject({ severity: 'blocked', title: 'The last reconcile failed: broker unavailable', since: now - 8000 });
     expect(blocker!.evidence).toContainEqual({ label: 'queue', value: 'in backoff after 1 retry, back in 2.0 s', time: now + 2000 });
     expect(blocker!.links[0]).toEqual({ label: 'reconcile r2', target: { page: 'timeline', reconcile: 'r2' } });

@@ -57,12 +57,19 @@ export const reconcileErrorsSource: BlockerSource<ReconcileErrorsEvidence> = {
             terminal: last.terminal ? 'yes: it is not retried' : undefined,
             panic: last.panic ? 'the reconciler crashed' : undefined,
             'timed out': last.timedOut ? 'yes' : undefined,
-            'distinct errors': new Set(ends.slice(ends.length - failures).map((e) => e.error)).size > 1 ? String(new Set(ends.slice(ends.length - failures).map((e) => e.error)).size) : undefined,
+            'distinct errors':
+              new Set(ends.slice(ends.length - failures).map((e) => e.error)).size > 1
+                ? String(new Set(ends.slice(ends.length - failures).map((e) => e.error)).size)
+                : undefined,
           }),
           { label: 'last failure', value: new Date(last.time).toISOString(), time: last.time },
           ...(position ? describeQueuePosition(position, last.controller, paused, subject.now) : []),
         ],
-        links: [reconcileLink(last.reconcileId), objectLink('Reconciles', subject.identity, 'reconciles', { reconcile: last.reconcileId }), workqueueLink(last.controller)],
+        links: [
+          reconcileLink(last.reconcileId),
+          objectLink('Reconciles', subject.identity, 'reconciles', { reconcile: last.reconcileId }),
+          workqueueLink(last.controller),
+        ],
       },
     ];
   },

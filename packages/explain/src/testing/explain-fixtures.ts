@@ -11,7 +11,14 @@ export const at = (secondsAgo: number): string => new Date(now - secondsAgo * 10
 
 export const dojoKind = { group: 'core.jutsu.com', kind: 'Dojo' };
 
-export function dojo(options: { generation?: number; observedGeneration?: number; conditions?: Partial<Condition>[]; deletion?: { finalizers: string[]; secondsAgo: number } } = {}): KubeObject {
+export function dojo(
+  options: {
+    generation?: number;
+    observedGeneration?: number;
+    conditions?: Partial<Condition>[];
+    deletion?: { finalizers: string[]; secondsAgo: number };
+  } = {},
+): KubeObject {
   return {
     apiVersion: 'core.jutsu.com/v1',
     kind: 'Dojo',
@@ -33,7 +40,14 @@ export function dojo(options: { generation?: number; observedGeneration?: number
 
 /** `controller: null` for a kind no controller of the console reconciles. */
 export function subject(object: KubeObject, type = dojoKind, controller: string | null = 'dojo'): ExplainSubject {
-  return { identity: identityOf(object, type), object, assessment: assessObject(type, object), key: objectKeyOf(object), now, ...(controller ? { controller } : {}) };
+  return {
+    identity: identityOf(object, type),
+    object,
+    assessment: assessObject(type, object),
+    key: objectKeyOf(object),
+    now,
+    ...(controller ? { controller } : {}),
+  };
 }
 
 export function queueState(parts: Partial<ControllerState['queue']> = {}, more: Partial<ControllerState> = {}): ControllerState {
@@ -47,7 +61,17 @@ export function queueState(parts: Partial<ControllerState['queue']> = {}, more: 
     blockedByBreakpoint: [],
     pendingSteps: 0,
     workers: { busy: 0, running: 1, max: 1 },
-    queue: { name: 'dojo', depth: 0, queued: [], processing: [], dirty: [], delayed: [], counters: { adds: 0, merged: 0, gets: 0, dones: 0 }, shuttingDown: false, ...parts },
+    queue: {
+      name: 'dojo',
+      depth: 0,
+      queued: [],
+      processing: [],
+      dirty: [],
+      delayed: [],
+      counters: { adds: 0, merged: 0, gets: 0, dones: 0 },
+      shuttingDown: false,
+      ...parts,
+    },
     counts: { success: 0, error: 0, requeue: 0, requeueAfter: 0, conflict: 0, total: 0, terminal: 0, panics: 0, timeouts: 0 },
     faults: { throwNext: 0, latencyMs: 0, conflictNextWrites: 0, injected: { throws: 0, conflicts: 0 } },
     ...more,

@@ -41,7 +41,10 @@ export async function scriptedInformer(type: ResourceType, objects: readonly Kub
     async send(...events) {
       for (const event of events) {
         rv++;
-        pending.push({ ...event, object: { ...event.object, metadata: { ...event.object.metadata, resourceVersion: event.object.metadata.resourceVersion ?? String(rv) } } });
+        pending.push({
+          ...event,
+          object: { ...event.object, metadata: { ...event.object.metadata, resourceVersion: event.object.metadata.resourceVersion ?? String(rv) } },
+        });
       }
       wake?.();
       while (pending.length > 0) await settled();

@@ -4,7 +4,17 @@
  * version its writer had read and the write it had not seen, and a blame of the newest
  * version. Pure: the route reads the versions, writers, conflicts and owners, this builds.
  */
-import type { ConflictRecord, ConflictTrace, FieldChange, FieldHistory, FieldTimeline, FieldWriter, ObjectVersionRecord, StreamCoverage, VersionRef } from '@dojo/console-protocol';
+import type {
+  ConflictRecord,
+  ConflictTrace,
+  FieldChange,
+  FieldHistory,
+  FieldTimeline,
+  FieldWriter,
+  ObjectVersionRecord,
+  StreamCoverage,
+  VersionRef,
+} from '@dojo/console-protocol';
 import { jsonEqual, type ObjectIdentity } from '@dojo/kube-api';
 import { leavesOf } from './field-paths.ts';
 import { yamlBlame } from './yaml-blame.ts';
@@ -32,7 +42,11 @@ export function writerName(writer: FieldWriter): string {
 
 export function buildFieldHistory(input: FieldHistoryInput): FieldHistory {
   const versions = input.versions.filter((v) => v.event !== 'DELETED');
-  const ref = (v: ObjectVersionRecord): VersionRef => ({ resourceVersion: v.resourceVersion, time: v.time, writer: input.writers.get(v.resourceVersion) ?? unknownWriter });
+  const ref = (v: ObjectVersionRecord): VersionRef => ({
+    resourceVersion: v.resourceVersion,
+    time: v.time,
+    writer: input.writers.get(v.resourceVersion) ?? unknownWriter,
+  });
   const changes = new Map<string, FieldChange[]>();
   const leavesByRv = new Map<string, Map<string, unknown>>();
   let previous = new Map<string, unknown>();
@@ -48,7 +62,9 @@ export function buildFieldHistory(input: FieldHistoryInput): FieldHistory {
   }
   const newest = versions[versions.length - 1];
   const order = [...(newest ? leavesByRv.get(newest.resourceVersion)!.keys() : []), ...[...changes.keys()].sort()];
-  const fields: FieldTimeline[] = [...new Set(order)].filter((path) => changes.has(path)).map((path) => timeline(path, changes.get(path)!, input.owners.get(path) ?? []));
+  const fields: FieldTimeline[] = [...new Set(order)]
+    .filter((path) => changes.has(path))
+    .map((path) => timeline(path, changes.get(path)!, input.owners.get(path) ?? []));
   const lastChange = new Map(fields.map((f) => [f.path, f.changes[f.changes.length - 1]!] as const));
   return {
     object: input.object,
@@ -75,7 +91,8 @@ function traceConflict(
   ref: (v: ObjectVersionRecord) => VersionRef,
 ): ConflictTrace {
   // A field-manager conflict read no stale version and lost to no later one: its fields' owners say it all.
-  if (conflict.cause?.kind === 'fieldManager') return { seq: conflict.seq, time: conflict.time, cause: conflict.cause, ...pick(conflict, ['controller', 'reconcileId', 'injected']) };
+  if (conflict.cause?.kind === 'fieldManager')
+    return { seq: conflict.seq, time: conflict.time, cause: conflict.cause, ...pick(conflict, ['controller', 'reconcileId', 'injected']) };
   const at = conflict.staleRV === undefined ? -1 : versions.findIndex((v) => v.resourceVersion === conflict.staleRV);
   const stale = at >= 0 ? versions[at] : undefined;
   const next = at >= 0 ? versions[at + 1] : undefined;

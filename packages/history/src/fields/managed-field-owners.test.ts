@@ -6,7 +6,11 @@ describe('who owns each field now', () => {
     expect(
       ownedPaths({
         'f:metadata': { 'f:labels': { '.': {}, 'f:app.kubernetes.io/name': {} }, 'f:finalizers': { '.': {}, 'v:"a"': {} } },
-        'f:spec': { 'f:replicas': {}, 'f:containers': { 'k:{"name":"app"}': { '.': {}, 'f:image': {} } }, 'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { 'f:port': {} } } },
+        'f:spec': {
+          'f:replicas': {},
+          'f:containers': { 'k:{"name":"app"}': { '.': {}, 'f:image': {} } },
+          'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { 'f:port': {} } },
+        },
         'f:status': { 'f:conditions': { 'k:{"type":"Ready"}': { 'f:status': {} } }, 'f:list': { 'i:0': {} } },
       }),
     ).toEqual([

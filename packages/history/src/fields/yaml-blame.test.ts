@@ -12,7 +12,10 @@ describe('a blame of the YAML', () => {
       ['spec.args', by('kubectl', '2')],
       ['status.conditions[type=Ready].status', by('dojo', '7')],
     ]);
-    const lines = yamlBlame({ metadata: { name: 'web' }, spec: { replicas: 2, args: ['a', 'b'] }, status: { conditions: [{ type: 'Ready', status: 'True' }] } }, (path) => last.get(path));
+    const lines = yamlBlame(
+      { metadata: { name: 'web' }, spec: { replicas: 2, args: ['a', 'b'] }, status: { conditions: [{ type: 'Ready', status: 'True' }] } },
+      (path) => last.get(path),
+    );
     expect(lines.map((l) => [l.text, l.path, l.last?.writer.manager])).toEqual([
       ['metadata:', 'metadata', undefined],
       ['  name: web', 'metadata.name', 'kubectl'],

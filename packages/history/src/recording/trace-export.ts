@@ -112,10 +112,15 @@ function windowParams(options: TraceExportOptions, sql: string): Record<string, 
 }
 
 function plan(db: Database.Database, options: TraceExportOptions): { header: TraceHeader; plans: Plan[] } {
-  const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]));
-  const states = (tables.has('stream_state') ? db.prepare('SELECT name, complete_since, evicted, evicted_by_type FROM stream_state ORDER BY name').all() : []) as StateRow[];
+  const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  const states = (
+    tables.has('stream_state') ? db.prepare('SELECT name, complete_since, evicted, evicted_by_type FROM stream_state ORDER BY name').all() : []
+  ) as StateRow[];
   const meta = Object.fromEntries(
-    (tables.has('store_meta') ? (db.prepare('SELECT key, value FROM store_meta ORDER BY key').all() as { key: string; value: string }[]) : []).map((m) => [m.key, JSON.parse(m.value) as unknown]),
+    (tables.has('store_meta') ? (db.prepare('SELECT key, value FROM store_meta ORDER BY key').all() as { key: string; value: string }[]) : []).map((m) => [
+      m.key,
+      JSON.parse(m.value) as unknown,
+    ]),
   );
   const { source, recording: _recording, ...kept } = meta;
   const from = options.from;
@@ -131,7 +136,12 @@ function plan(db: Database.Database, options: TraceExportOptions): { header: Tra
       from !== undefined && options.objectStreams.includes(state.name) && columns.includes('object') && columns.includes('uid')
         ? `${select} WHERE seq IN (SELECT max(seq) FROM ${table} WHERE time < @from GROUP BY object, uid) AND type IS NOT 'deleted' ORDER BY seq`
         : undefined;
-    const count = (sql: string) => db.prepare(`SELECT count(*) AS n, min(seq) AS first, max(seq) AS last FROM (${sql})`).get(windowParams(options, sql)) as { n: number; first: number | null; last: number | null };
+    const count = (sql: string) =>
+      db.prepare(`SELECT count(*) AS n, min(seq) AS first, max(seq) AS last FROM (${sql})`).get(windowParams(options, sql)) as {
+        n: number;
+        first: number | null;
+        last: number | null;
+      };
     const inside = count(windowSql);
     const before = baselineSql ? count(baselineSql) : { n: 0, first: null, last: null };
     const seqs = [inside.first, inside.last, before.first, before.last].filter((s): s is number => s !== null);

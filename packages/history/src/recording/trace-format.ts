@@ -138,13 +138,16 @@ export function parseHeaderLine(line: string): TraceHeader {
   if (header?.format !== traceFormat) throw new TraceFormatError(`not a .dojotrace file: its header names format ${JSON.stringify(header?.format)}`);
   if (!Number.isInteger(header.schemaVersion) || header.schemaVersion! < 1) throw new TraceFormatError('the header has no schemaVersion');
   if (header.schemaVersion! > traceSchemaVersion) {
-    throw new TraceFormatError(`this recording has schema version ${header.schemaVersion}; this console reads version ${traceSchemaVersion} and older: open it with a newer dojo-console`);
+    throw new TraceFormatError(
+      `this recording has schema version ${header.schemaVersion}; this console reads version ${traceSchemaVersion} and older: open it with a newer dojo-console`,
+    );
   }
   if (!Array.isArray(header.streams) || !header.window || typeof header.window.to !== 'number' || !header.source) {
     throw new TraceFormatError('the header lacks streams, window or source');
   }
   for (const s of header.streams) {
-    if (typeof s?.stream !== 'string' || !Array.isArray(s.columns) || !Number.isInteger(s.records)) throw new TraceFormatError('a stream in the header lacks its name, columns or record count');
+    if (typeof s?.stream !== 'string' || !Array.isArray(s.columns) || !Number.isInteger(s.records))
+      throw new TraceFormatError('a stream in the header lacks its name, columns or record count');
   }
   return { meta: {}, ...header } as TraceHeader;
 }

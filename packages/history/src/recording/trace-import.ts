@@ -100,14 +100,16 @@ async function readLines(file: string, db: Database.Database, limits: TraceLimit
     if (!header) {
       header = parseHeaderLine(line);
       const promised = header.streams.reduce((sum, s) => sum + s.records, 0);
-      if (promised > limits.maxRecords) throw new TraceLimitError(`the header promises ${promised} records, more than the ${limits.maxRecords} a console opens`);
+      if (promised > limits.maxRecords)
+        throw new TraceLimitError(`the header promises ${promised} records, more than the ${limits.maxRecords} a console opens`);
       begin(db, header, targets);
       return;
     }
     const record = parseRecordLine(line, lineNumber);
     const target = targets.get(record.stream);
     if (!target) throw new TraceFormatError(`line ${lineNumber}: stream "${record.stream}" is not in the header`);
-    if (target.records === target.promised) throw new TraceFormatError(`line ${lineNumber}: stream ${target.stream} has more records than the ${target.promised} its header promises`);
+    if (target.records === target.promised)
+      throw new TraceFormatError(`line ${lineNumber}: stream ${target.stream} has more records than the ${target.promised} its header promises`);
     target.pending.push(record.seq, record.time, record.type, record.body.length, record.body);
     for (const c of target.columns) target.pending.push(record.index[c] ?? null);
     target.pendingLines.push(lineNumber);
@@ -155,7 +157,20 @@ function begin(db: Database.Database, header: TraceHeader, targets: Map<string, 
     const insertMany = db.prepare(`${into}${Array.from({ length: rowsPerInsert }, () => row).join(', ')}`);
     const validOne = db.prepare('SELECT json_valid(?)').pluck();
     const validMany = db.prepare(`SELECT ${Array.from({ length: rowsPerInsert }, () => 'json_valid(?)').join(' AND ')}`).pluck();
-    targets.set(s.stream, { stream: s.stream, insertOne, insertMany, validOne, validMany, columns: s.columns, pending: [], pendingLines: [], records: 0, promised: s.records, bytes: 0, lastSeq: 0 });
+    targets.set(s.stream, {
+      stream: s.stream,
+      insertOne,
+      insertMany,
+      validOne,
+      validMany,
+      columns: s.columns,
+      pending: [],
+      pendingLines: [],
+      records: 0,
+      promised: s.records,
+      bytes: 0,
+      lastSeq: 0,
+    });
   }
 }
 
@@ -194,10 +209,13 @@ function insertPending(target: Target, rest: boolean): void {
 }
 
 function finish(db: Database.Database, header: TraceHeader, targets: Map<string, Target>): void {
-  const state = db.prepare('INSERT INTO stream_state (name, started_at, complete_since, evicted, evicted_by_type, records, bytes, last_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const state = db.prepare(
+    'INSERT INTO stream_state (name, started_at, complete_since, evicted, evicted_by_type, records, bytes, last_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   for (const s of header.streams) {
     const target = targets.get(s.stream)!;
-    if (target.records !== s.records) throw new TraceFormatError(`stream ${s.stream} has ${target.records} records where the header promises ${s.records}: the file is truncated or damaged`);
+    if (target.records !== s.records)
+      throw new TraceFormatError(`stream ${s.stream} has ${target.records} records where the header promises ${s.records}: the file is truncated or damaged`);
     state.run(s.stream, s.completeSince, s.completeSince, s.evicted, JSON.stringify(s.evictedByType ?? {}), target.records, target.bytes, target.lastSeq);
   }
   const meta = db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?)');

@@ -16,7 +16,16 @@ let files = 0;
 
 function header(records: number): string {
   const stream = { stream: 'requests', columns: [], records, baseline: 0, firstSeq: 1, lastSeq: records, completeSince: 0, evicted: 0, evictedByType: {} };
-  return JSON.stringify({ format: traceFormat, schemaVersion: traceSchemaVersion, createdAt: '', createdBy: 'test', source: { clusterMode: 'embedded', server: '', consoleVersion: '' }, window: { from: null, to: 1 }, streams: [stream], meta: {} });
+  return JSON.stringify({
+    format: traceFormat,
+    schemaVersion: traceSchemaVersion,
+    createdAt: '',
+    createdBy: 'test',
+    source: { clusterMode: 'embedded', server: '', consoleVersion: '' },
+    window: { from: null, to: 1 },
+    streams: [stream],
+    meta: {},
+  });
 }
 
 const record = (seq: number, body = '{"verb":"get"}') => recordLine('requests', seq, seq, 'get', {}, body);
@@ -61,18 +70,25 @@ describe('reading a recording within limits', () => {
     // 64 MiB of one line from 64 KiB of gzip: the old splitter joined and re-scanned it chunk by chunk.
     const member = gzipSync(Buffer.alloc(8 * 1024 * 1024, 'a'));
     const started = process.hrtime.bigint();
-    const error = await refusal([`${header(1)}\n{"stream":"requests","pad":"`, ...Array.from({ length: 8 }, () => member)], { maxLineBytes: 1024 * 1024 * 1024 });
+    const error = await refusal([`${header(1)}\n{"stream":"requests","pad":"`, ...Array.from({ length: 8 }, () => member)], {
+      maxLineBytes: 1024 * 1024 * 1024,
+    });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     expect(error?.message).toBe('line 2 is not JSON');
     expect(seconds).toBeLessThan(30);
-    expect(await refusal([`${header(1)}\n{"stream":"requests","pad":"`, member], { maxLineBytes: 1024 * 1024 })).toHaveProperty('message', 'line 2 is longer than 1048576 bytes, the longest line a console reads');
+    expect(await refusal([`${header(1)}\n{"stream":"requests","pad":"`, member], { maxLineBytes: 1024 * 1024 })).toHaveProperty(
+      'message',
+      'line 2 is longer than 1048576 bytes, the longest line a console reads',
+    );
   }, 60_000);
 
   it('refuses a record whose body is not JSON, and empty lines in the middle, naming the line', async () => {
     expect((await refusal([`${header(2)}\n${record(1)}\n${record(2, '{not json}')}\n`]))?.message).toBe('line 3: its record is not JSON');
     expect((await refusal([`${header(2)}\n${record(1)}\n\n\n${record(2)}\n`]))?.message).toBe('line 3 is empty');
     // Nested deeper than a reader's stack: refused here rather than failing every later read.
-    expect((await refusal([`${header(1)}\n${record(1, `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)}\n`]))?.message).toBe('line 2: its record is not JSON');
+    expect((await refusal([`${header(1)}\n${record(1, `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)}\n`]))?.message).toBe(
+      'line 2: its record is not JSON',
+    );
     const many = Array.from({ length: 130 }, (_, i) => record(i + 1, i === 99 ? '{"verb":"get"' + '}}' : undefined));
     expect((await refusal([`${header(130)}\n${many.join('\n')}\n`]))?.message).toBe('line 101: its record is not JSON');
   });

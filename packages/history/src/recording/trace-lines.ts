@@ -37,7 +37,9 @@ export class TraceLineSplitter {
   *push(chunk: Buffer): Generator<string> {
     this.#total += chunk.length;
     if (this.#total > this.#limits.maxDecompressedBytes) {
-      throw new TraceLimitError(`line ${this.#lineNumber + 1}: the recording is more than ${this.#limits.maxDecompressedBytes} bytes once decompressed, the most a console opens`);
+      throw new TraceLimitError(
+        `line ${this.#lineNumber + 1}: the recording is more than ${this.#limits.maxDecompressedBytes} bytes once decompressed, the most a console opens`,
+      );
     }
     let start = 0;
     for (let nl = chunk.indexOf(newline, start); nl !== -1; nl = chunk.indexOf(newline, start)) {

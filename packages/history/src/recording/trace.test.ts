@@ -26,7 +26,18 @@ function open(path: string, now = () => 0): HistoryStore {
 }
 
 function reconcile(seq: number, time: number, name: string): TelemetryRecord {
-  return { type: 'reconcile-start', seq, time, controller: 'dojo', key: `default/${name}`, object: dojo(name), worker: 0, reconcileId: `r${seq}`, triggers: [], droppedTriggers: 0 };
+  return {
+    type: 'reconcile-start',
+    seq,
+    time,
+    controller: 'dojo',
+    key: `default/${name}`,
+    object: dojo(name),
+    worker: 0,
+    reconcileId: `r${seq}`,
+    triggers: [],
+    droppedTriggers: 0,
+  };
 }
 
 function version(seq: number, time: number, name: string, change: ObjectVersionRecord['change'], replicas = 1): ObjectVersionRecord {
@@ -37,7 +48,12 @@ function version(seq: number, time: number, name: string, change: ObjectVersionR
     event: change === 'deleted' ? 'DELETED' : change === 'created' ? 'ADDED' : 'MODIFIED',
     resourceVersion: String(seq),
     change,
-    body: { apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { namespace: 'default', name, uid: `uid-${name}`, resourceVersion: String(seq) }, spec: { replicas } },
+    body: {
+      apiVersion: 'core.jutsu.com/v1',
+      kind: 'Dojo',
+      metadata: { namespace: 'default', name, uid: `uid-${name}`, resourceVersion: String(seq) },
+      spec: { replicas },
+    },
   };
 }
 
@@ -46,7 +62,13 @@ interface Request {
   time: number;
   verb: string;
 }
-const requestsStream = { name: 'requests', seqOf: (r: Request) => r.seq, timeOf: (r: Request) => r.time, typeOf: (r: Request) => r.verb, columns: { verb: (r: Request) => r.verb } };
+const requestsStream = {
+  name: 'requests',
+  seqOf: (r: Request) => r.seq,
+  timeOf: (r: Request) => r.time,
+  typeOf: (r: Request) => r.verb,
+  columns: { verb: (r: Request) => r.verb },
+};
 
 async function exportTo(path: string, options: Omit<TraceExportOptions, 'createdBy' | 'objectStreams'>): Promise<TraceHeader> {
   return writeTrace({ createdBy: 'dojo-console test', objectStreams: ['versions'], ...options }, createWriteStream(path));
@@ -80,7 +102,13 @@ describe('a .dojotrace', () => {
     const { folder, store } = await recordedSession();
     const file = join(folder, 'session.dojotrace');
     const header = await exportTo(file, { dbPath: join(folder, 'history.db'), to: 1000 });
-    expect(header).toMatchObject({ format: 'dojotrace', schemaVersion: 1, createdBy: 'dojo-console test', window: { from: null, to: 1000 }, source: { clusterMode: 'embedded' } });
+    expect(header).toMatchObject({
+      format: 'dojotrace',
+      schemaVersion: 1,
+      createdBy: 'dojo-console test',
+      window: { from: null, to: 1000 },
+      source: { clusterMode: 'embedded' },
+    });
     expect(header.streams.map((s) => [s.stream, s.records, s.columns])).toEqual([
       ['requests', 2, ['verb']],
       ['telemetry', 3, ['controller', 'object', 'uid', 'key', 'reconcile']],
@@ -91,9 +119,16 @@ describe('a .dojotrace', () => {
     const imported = join(dir(), 'recording.db');
     expect(await importTrace(file, imported)).toEqual(header);
     const replay = open(imported);
-    expect(replay.stream(telemetryStream).query({ where: { object: 'core.jutsu.com/Dojo/default/a' } })).toEqual(store.stream(telemetryStream).query({ where: { object: 'core.jutsu.com/Dojo/default/a' } }));
+    expect(replay.stream(telemetryStream).query({ where: { object: 'core.jutsu.com/Dojo/default/a' } })).toEqual(
+      store.stream(telemetryStream).query({ where: { object: 'core.jutsu.com/Dojo/default/a' } }),
+    );
     expect(replay.stream(requestsStream).query({ where: { verb: 'update' } })).toEqual([{ seq: 8, time: 260, verb: 'update' }]);
-    expect(replay.stream(versionsStream).headers({ from: 150, to: 181 }).map((h) => [h.seq, h.type, h.columns.object])).toEqual([
+    expect(
+      replay
+        .stream(versionsStream)
+        .headers({ from: 150, to: 181 })
+        .map((h) => [h.seq, h.type, h.columns.object]),
+    ).toEqual([
       [2, 'created', 'core.jutsu.com/Dojo/default/gone'],
       [3, 'deleted', 'core.jutsu.com/Dojo/default/gone'],
       [4, 'spec', 'core.jutsu.com/Dojo/default/a'],
@@ -155,8 +190,19 @@ describe('a .dojotrace', () => {
       writeFileSync(join(folder, name), content);
       return importTrace(join(folder, name), join(folder, `${name}.db`)).catch((error: unknown) => error);
     };
-    const header = (streams: unknown[], schemaVersion = 1) => JSON.stringify({ format: 'dojotrace', schemaVersion, createdAt: '', createdBy: '', source: {}, window: { from: null, to: 1 }, streams, meta: {} });
-    const stream = (records: number) => ({ stream: 'telemetry', columns: [], records, baseline: 0, firstSeq: 1, lastSeq: 1, completeSince: 0, evicted: 0, evictedByType: {} });
+    const header = (streams: unknown[], schemaVersion = 1) =>
+      JSON.stringify({ format: 'dojotrace', schemaVersion, createdAt: '', createdBy: '', source: {}, window: { from: null, to: 1 }, streams, meta: {} });
+    const stream = (records: number) => ({
+      stream: 'telemetry',
+      columns: [],
+      records,
+      baseline: 0,
+      firstSeq: 1,
+      lastSeq: 1,
+      completeSince: 0,
+      evicted: 0,
+      evictedByType: {},
+    });
     const line = (seq: number) => recordLine('telemetry', seq, 1, null, {}, '{}');
     const cases: [string, Buffer, RegExp][] = [
       ['plain.txt', Buffer.from('hello'), /not a \.dojotrace file, or a damaged one/],
@@ -165,7 +211,13 @@ describe('a .dojotrace', () => {
       ['short.gz', gzipSync(`${header([stream(2)])}\n${line(1)}\n`), /has 1 records where the header promises 2/],
       ['twice.gz', gzipSync(`${header([stream(2)])}\n${line(1)}\n${line(1)}\n`), /line 3: seq 1 of stream telemetry appears twice/],
       // Past the first batch of rows inserted together: the line is still named.
-      ['twice-late.gz', gzipSync(`${header([stream(131)])}\n${[...Array.from({ length: 99 }, (_, i) => line(i + 1)), line(50), ...Array.from({ length: 31 }, (_, i) => line(i + 100))].join('\n')}\n`), /line 101: seq 50 of stream telemetry appears twice/],
+      [
+        'twice-late.gz',
+        gzipSync(
+          `${header([stream(131)])}\n${[...Array.from({ length: 99 }, (_, i) => line(i + 1)), line(50), ...Array.from({ length: 31 }, (_, i) => line(i + 100))].join('\n')}\n`,
+        ),
+        /line 101: seq 50 of stream telemetry appears twice/,
+      ],
       ['stranger.gz', gzipSync(`${header([])}\n${line(1)}\n`), /line 2: stream "telemetry" is not in the header/],
     ];
     for (const [name, content, message] of cases) {

@@ -39,7 +39,11 @@ export const channelStrategy: DiscordKindStrategy<DiscordChannel, ChannelParent,
     return channels.find((c) => c.type === ChannelType.GuildText && hasMarker(c.topic, channel.metadata.uid ?? ''));
   },
   create: (discord, channel, parent, signal) =>
-    discord.createGuildChannel(parent.guildId, { name: channel.spec.name, type: ChannelType.GuildText, parent_id: parent.categoryId, topic: topic(channel) }, { signal }),
+    discord.createGuildChannel(
+      parent.guildId,
+      { name: channel.spec.name, type: ChannelType.GuildText, parent_id: parent.categoryId, topic: topic(channel) },
+      { signal },
+    ),
   drift(channel, parent, text) {
     const fields: string[] = [];
     if (text.name !== textChannelName(channel.spec.name)) fields.push('name');

@@ -22,8 +22,15 @@ describe('classifyDiscordFailure', () => {
 
   it('reports other 4xx as a rejection of the spec, naming the fields Discord named', () => {
     const invalid = discordErrors.invalidFormBody({ name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 2 and 100 in length.' }] } });
-    expect(classifyDiscordFailure(invalid)).toMatchObject({ kind: 'rejected', reason: 'InvalidSpec', message: expect.stringContaining('name: Must be between 2 and 100') });
-    expect(classifyDiscordFailure(new DiscordApiError({ status: 403, code: 50013, message: 'Missing Permissions' }))).toMatchObject({ kind: 'rejected', reason: 'Forbidden' });
+    expect(classifyDiscordFailure(invalid)).toMatchObject({
+      kind: 'rejected',
+      reason: 'InvalidSpec',
+      message: expect.stringContaining('name: Must be between 2 and 100'),
+    });
+    expect(classifyDiscordFailure(new DiscordApiError({ status: 403, code: 50013, message: 'Missing Permissions' }))).toMatchObject({
+      kind: 'rejected',
+      reason: 'Forbidden',
+    });
     expect(classifyDiscordFailure(discordErrors.unknownChannel())).toEqual({ kind: 'notFound' });
   });
 

@@ -14,10 +14,7 @@
 import { isDiscordApiError, type DiscordApiError } from '@dojo/discord';
 
 export type DiscordFailure =
-  | { kind: 'rateLimited'; retryAfterMs: number }
-  | { kind: 'transient' }
-  | { kind: 'notFound' }
-  | { kind: 'rejected'; reason: string; message: string };
+  { kind: 'rateLimited'; retryAfterMs: number } | { kind: 'transient' } | { kind: 'notFound' } | { kind: 'rejected'; reason: string; message: string };
 
 const minimumRetryMs = 50;
 

@@ -70,7 +70,11 @@ export class DiscordObjectReconciler<T extends DiscordResource, P, X extends { i
     if (!object) return;
     if (object.metadata.deletionTimestamp) return this.#finalize(object, context.signal);
     if (!object.metadata.finalizers?.includes(discordFinalizer)) {
-      await client.update(type, { ...object, metadata: { ...object.metadata, finalizers: [...(object.metadata.finalizers ?? []), discordFinalizer] } }, { signal: context.signal });
+      await client.update(
+        type,
+        { ...object, metadata: { ...object.metadata, finalizers: [...(object.metadata.finalizers ?? []), discordFinalizer] } },
+        { signal: context.signal },
+      );
       return;
     }
     const degraded = object.status?.conditions?.find((c) => c.type === 'Degraded');
@@ -93,7 +97,11 @@ export class DiscordObjectReconciler<T extends DiscordResource, P, X extends { i
       return;
     }
     const { external, event } = synced;
-    await this.#writeStatus(object, { id: external.id, ...this.#strategy.statusOf(external) }, readyConditions(`Discord ${this.#strategy.noun} ${external.id} matches the spec`));
+    await this.#writeStatus(
+      object,
+      { id: external.id, ...this.#strategy.statusOf(external) },
+      readyConditions(`Discord ${this.#strategy.noun} ${external.id} matches the spec`),
+    );
     if (event) this.#deps.events.record(object, 'Normal', event.reason, event.message);
     return { requeueAfter: this.#deps.resyncMs };
   }

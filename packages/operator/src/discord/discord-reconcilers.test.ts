@@ -33,7 +33,9 @@ async function ready<T extends DiscordResource>(type: typeof discordServers, nam
 }
 
 const ends = (controller: string, key: string): ReconcileEndRecord[] =>
-  (operator.manager.journal.query({ controller, objectKey: key, types: ['reconcile-end'], limit: 100_000 }).records as ReconcileEndRecord[]).filter((r) => r.key === key);
+  (operator.manager.journal.query({ controller, objectKey: key, types: ['reconcile-end'], limit: 100_000 }).records as ReconcileEndRecord[]).filter(
+    (r) => r.key === key,
+  );
 
 describe('Discord reconcilers', () => {
   it('makes a server -> group -> channel chain Ready in dependency order; a waiting channel is re-queued by its group, not polled', async () => {
@@ -70,7 +72,12 @@ describe('Discord reconcilers', () => {
     });
     expect(channel.status).toMatchObject({ guildId: guild.id, parentId: group.status!.id, name: 'prod-alerts', observedGeneration: 1 });
     // The channel came back because its group changed: a mapped trigger from the DiscordGroup watch.
-    const starts = operator.manager.journal.query({ controller: 'discordchannel', objectKey: `${ns}/alerts`, types: ['reconcile-start'], limit: 100_000 }).records;
+    const starts = operator.manager.journal.query({
+      controller: 'discordchannel',
+      objectKey: `${ns}/alerts`,
+      types: ['reconcile-start'],
+      limit: 100_000,
+    }).records;
     expect(starts.some((r) => r.type === 'reconcile-start' && r.triggers.some((t) => t.reason === 'mapped' && t.kind === 'DiscordGroup'))).toBe(true);
   });
 
@@ -80,11 +87,17 @@ describe('Discord reconcilers', () => {
     env.sim.state.modifyChannel(channel.status!.id!, { name: 'hijacked', topic: 'nothing to see' });
     env.sim.state.modifyChannel(group.status!.id!, { name: 'Renamed By Hand' });
     await eventually(() => {
-      expect(env.sim.state.getChannel(channel.status!.id!)).toMatchObject({ name: 'prod-alerts', topic: `Dojo alarms · ${ownershipMarker(channel.metadata.uid!)}` });
+      expect(env.sim.state.getChannel(channel.status!.id!)).toMatchObject({
+        name: 'prod-alerts',
+        topic: `Dojo alarms · ${ownershipMarker(channel.metadata.uid!)}`,
+      });
       expect(env.sim.state.getChannel(group.status!.id!).name).toBe('Operations');
     });
     const events = await eventually(async () => {
-      const list = await env.api.list<KubeObject & { reason?: string }>(builtinTypes.events, { namespace: 'chain', fieldSelector: 'involvedObject.name=alerts' });
+      const list = await env.api.list<KubeObject & { reason?: string }>(builtinTypes.events, {
+        namespace: 'chain',
+        fieldSelector: 'involvedObject.name=alerts',
+      });
       expect(list.items.map((e) => e.reason)).toContain('DriftCorrected');
       return list.items;
     });
@@ -95,7 +108,9 @@ describe('Discord reconcilers', () => {
     await env.api.patch(discordServers, { namespace: 'chain', name: 'guild' }, { type: 'merge', body: { spec: { name: 'Kyoto Jujutsu High' } } });
     const server = await env.api.get<DiscordServer>(discordServers, { namespace: 'chain', name: 'guild' });
     await eventually(() => expect(env.sim.state.getGuild(server.status!.id!).name).toBe('Kyoto Jujutsu High'));
-    await eventually(async () => expect((await env.api.get<DiscordServer>(discordServers, { namespace: 'chain', name: 'guild' })).status?.observedGeneration).toBe(2));
+    await eventually(async () =>
+      expect((await env.api.get<DiscordServer>(discordServers, { namespace: 'chain', name: 'guild' })).status?.observedGeneration).toBe(2),
+    );
   });
 
   it('recreates an object deleted in Discord, and moves its orphaned children under the new one', async () => {
@@ -106,7 +121,9 @@ describe('Discord reconcilers', () => {
     operator.controllers.discordGroup.pause();
     env.sim.state.deleteChannel(group.status!.id!);
     await eventually(() => {
-      const failed = (operator.manager.journal.query({ sinceSeq: since, controller: 'discordchannel', types: ['reconcile-end'] }).records as ReconcileEndRecord[]).filter((r) => r.result === 'error');
+      const failed = (
+        operator.manager.journal.query({ sinceSeq: since, controller: 'discordchannel', types: ['reconcile-end'] }).records as ReconcileEndRecord[]
+      ).filter((r) => r.result === 'error');
       expect(failed.map((r) => r.error)).toContainEqual(expect.stringContaining('Invalid Form Body'));
     });
     operator.controllers.discordGroup.resume();
@@ -165,7 +182,9 @@ describe('Discord reconcilers', () => {
 
   it('makes at most one Kubernetes write per reconcile', () => {
     for (const controller of ['discordserver', 'discordgroup', 'discordchannel']) {
-      const writes = (operator.manager.journal.query({ controller, types: ['api-call'], limit: 100_000 }).records as ApiCallRecord[]).filter((c) => ['create', 'update', 'patch', 'delete'].includes(c.verb) && c.code < 300);
+      const writes = (operator.manager.journal.query({ controller, types: ['api-call'], limit: 100_000 }).records as ApiCallRecord[]).filter(
+        (c) => ['create', 'update', 'patch', 'delete'].includes(c.verb) && c.code < 300,
+      );
       expect(writes.length).toBeGreaterThan(2);
       const perReconcile = new Map<string, number>();
       for (const w of writes) perReconcile.set(w.reconcileId!, (perReconcile.get(w.reconcileId!) ?? 0) + 1);
@@ -179,11 +198,22 @@ describe('Discord reconcilers', () => {
     await operator.stop();
     const ns = await env.namespace('rejected');
     const manager = await Manager.create({ kubeConfig: env.server.kubeConfig(), namespace: ns });
-    const broken = { ...serverStrategy, create: (discord: DiscordClient, _s: DiscordServer, _p: undefined, signal: AbortSignal) => discord.createGuild({ name: 'x' }, { signal }) };
+    const broken = {
+      ...serverStrategy,
+      create: (discord: DiscordClient, _s: DiscordServer, _p: undefined, signal: AbortSignal) => discord.createGuild({ name: 'x' }, { signal }),
+    };
     ControllerBuilder.create(manager)
       .for(discordServers)
       .named('discordserver-broken')
-      .complete(new DiscordObjectReconciler(broken, { client: manager.client, discord: env.discord, clock: manager.clock, events: { record: () => {} }, resyncMs: 400 }));
+      .complete(
+        new DiscordObjectReconciler(broken, {
+          client: manager.client,
+          discord: env.discord,
+          clock: manager.clock,
+          events: { record: () => {} },
+          resyncMs: 400,
+        }),
+      );
     await manager.start();
     try {
       await env.api.create(discordServers, discordServer(ns, 'refused'));

@@ -13,7 +13,9 @@ import { simulatorControl } from '../simulator-control.ts';
 /** The Discord simulator the Dojo operator starts when no `--discord-url` is given. */
 export const discordSimulatorService = new ServiceSlot<DiscordSimulator>('discord');
 
-export const discordOptions: readonly ModuleOption[] = [{ flag: 'discord-url', key: 'discordUrl', value: 'URL', help: 'Discord API base URL', default: 'the built-in simulator' }];
+export const discordOptions: readonly ModuleOption[] = [
+  { flag: 'discord-url', key: 'discordUrl', value: 'URL', help: 'Discord API base URL', default: 'the built-in simulator' },
+];
 
 /** The Discord client the operator's reconcilers use, starting the simulator when none was named. */
 export async function connectDiscord({ settings, services, token: keptToken, statePath, env }: OperatorContext): Promise<DiscordClient> {

@@ -31,7 +31,8 @@ export const groupStrategy: DiscordKindStrategy<DiscordGroup, GroupParent, Chann
     const channels = await discord.listGuildChannels(parent.guildId, { signal });
     return channels.find((c) => c.type === ChannelType.GuildCategory && c.name === group.spec.name);
   },
-  create: (discord, group, parent, signal) => discord.createGuildChannel(parent.guildId, { name: group.spec.name, type: ChannelType.GuildCategory }, { signal }),
+  create: (discord, group, parent, signal) =>
+    discord.createGuildChannel(parent.guildId, { name: group.spec.name, type: ChannelType.GuildCategory }, { signal }),
   drift: (group, _parent, category) => (category.name === group.spec.name ? [] : ['name']),
   correct: (discord, group, _parent, category, signal) => discord.modifyChannel(category.id, { name: group.spec.name }, { signal }),
   remove: async (discord, id, signal) => void (await discord.deleteChannel(id, { signal })),

@@ -10,7 +10,7 @@ const description = (server: DiscordServer): string => withMarker(server.spec.de
 /** Every guild the bot is in, page by page (Discord answers at most 200 at a time). */
 async function allGuilds(discord: DiscordClient, signal: AbortSignal): Promise<PartialGuild[]> {
   const guilds: PartialGuild[] = [];
-  for (let after: string | undefined; ; ) {
+  for (let after: string | undefined; ;) {
     const page = await discord.listGuilds({ limit: 200, ...(after ? { after } : {}) }, { signal });
     guilds.push(...page);
     if (page.length < 200) return guilds;

@@ -6,7 +6,13 @@ import { testDojo } from '../testing/dojo-objects.ts';
 import { alarmContent, alarmMarker, alarmNonce, alarmTransitions, nextAlarms, pendingAlarm } from './dojo-alarms.ts';
 
 const time = '2026-03-01T10:00:00Z';
-const c = (type: string, status: 'True' | 'False', reason = 'R'): Condition => ({ type, status, reason, message: `${type} is ${status}`, lastTransitionTime: time });
+const c = (type: string, status: 'True' | 'False', reason = 'R'): Condition => ({
+  type,
+  status,
+  reason,
+  message: `${type} is ${status}`,
+  lastTransitionTime: time,
+});
 const healthy = [c('Available', 'True'), c('Progressing', 'False'), c('Degraded', 'False')];
 const alarmsTo = { alarms: { channelRef: { name: 'alerts' } } };
 
@@ -14,7 +20,12 @@ describe('Dojo alarms', () => {
   it('raise one Pending alarm on a transition into Degraded when a channel is configured', () => {
     const dojo = testDojo(alarmsTo, { conditions: healthy });
     const alarms = nextAlarms(dojo, [c('Available', 'True'), c('Progressing', 'False', 'CrashLoopBackOff'), c('Degraded', 'True', 'CrashLoopBackOff')], time);
-    expect(alarms).toMatchObject({ lastId: 1, history: [{ id: 1, state: 'Pending', conditions: ['Degraded=True'], reason: 'CrashLoopBackOff', raisedAt: time, channel: { name: 'alerts', namespace: 'ns' } }] });
+    expect(alarms).toMatchObject({
+      lastId: 1,
+      history: [
+        { id: 1, state: 'Pending', conditions: ['Degraded=True'], reason: 'CrashLoopBackOff', raisedAt: time, channel: { name: 'alerts', namespace: 'ns' } },
+      ],
+    });
     expect(alarms?.history?.[0]?.nonce).toBe(alarmNonce('uid-1', 1));
   });
 
@@ -40,7 +51,13 @@ describe('Dojo alarms', () => {
   });
 
   it('keep every Pending alarm when the history is trimmed, oldest first', () => {
-    const history: DojoAlarm[] = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, state: i < 2 ? 'Pending' : 'Sent', reason: 'R', message: 'm', raisedAt: time }));
+    const history: DojoAlarm[] = Array.from({ length: 10 }, (_, i) => ({
+      id: i + 1,
+      state: i < 2 ? 'Pending' : 'Sent',
+      reason: 'R',
+      message: 'm',
+      raisedAt: time,
+    }));
     const dojo = testDojo(alarmsTo, { conditions: healthy, alarms: { lastId: 10, history } });
     const alarms = nextAlarms(dojo, [c('Degraded', 'True')], time);
     expect(alarms?.history?.map((a) => a.id)).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10, 11]);
@@ -60,7 +77,15 @@ describe('Dojo alarms', () => {
 
   it('write a message that names the Dojo and carries the marker the look-back searches for', () => {
     const dojo = testDojo();
-    const alarm: DojoAlarm = { id: 1, state: 'Pending', conditions: ['Degraded=True'], reason: 'CrashLoopBackOff', message: 'x'.repeat(5000), raisedAt: time, nonce: alarmNonce('uid-1', 1) };
+    const alarm: DojoAlarm = {
+      id: 1,
+      state: 'Pending',
+      conditions: ['Degraded=True'],
+      reason: 'CrashLoopBackOff',
+      message: 'x'.repeat(5000),
+      raisedAt: time,
+      nonce: alarmNonce('uid-1', 1),
+    };
     const content = alarmContent(dojo, alarm);
     expect(content).toContain('ns/dojo');
     expect(content).toContain('is Degraded: CrashLoopBackOff');

@@ -33,7 +33,8 @@ export function alarmTransitions(before: readonly Condition[] | undefined, after
   const out: Condition[] = [];
   for (const condition of after) {
     if (condition.type === 'Degraded' && condition.status === 'True' && was('Degraded') !== 'True') out.push(condition);
-    if (condition.type === 'Available' && condition.status === 'False' && was('Available') === 'True' && condition.reason !== 'ScaledToZero') out.push(condition);
+    if (condition.type === 'Available' && condition.status === 'False' && was('Available') === 'True' && condition.reason !== 'ScaledToZero')
+      out.push(condition);
   }
   return out;
 }

@@ -61,7 +61,10 @@ describe('planDojo', () => {
   it('creates nothing for Mongo: Degraded with UnsupportedDatabase', () => {
     const { action } = plan(testDojo({ database: 'Mongo' }), {});
     expect(action.type).toBe('status');
-    expect(action.type === 'status' && action.status.conditions?.find((c) => c.type === 'Degraded')).toMatchObject({ status: 'True', reason: 'UnsupportedDatabase' });
+    expect(action.type === 'status' && action.status.conditions?.find((c) => c.type === 'Degraded')).toMatchObject({
+      status: 'True',
+      reason: 'UnsupportedDatabase',
+    });
   });
 
   it('creates nothing on a cluster without CloudNativePG: Degraded with CloudNativePGNotInstalled', () => {
@@ -74,7 +77,10 @@ describe('planDojo', () => {
 
   it('refuses credentials in another namespace: Pods cannot take env from there', () => {
     const { action } = plan(testDojo({ credentialsRef: { name: 'creds', namespace: 'elsewhere' } }), {});
-    expect(action.type === 'status' && action.status.conditions?.find((c) => c.type === 'Degraded')).toMatchObject({ status: 'True', reason: 'CredentialsNamespaceMismatch' });
+    expect(action.type === 'status' && action.status.conditions?.find((c) => c.type === 'Degraded')).toMatchObject({
+      status: 'True',
+      reason: 'CredentialsNamespaceMismatch',
+    });
   });
 
   it('refuses a name too long to label what the Dojo owns', () => {
@@ -87,17 +93,33 @@ describe('planDojo', () => {
     const dojo = withCredentials(testDojo());
     const foreign = { ...ownedDeployment(dojo), metadata: { ...ownedDeployment(dojo).metadata, ownerReferences: [] } };
     const { action } = plan(dojo, { database: ownedDatabase(dojo), credentialsSecret, deployment: foreign });
-    expect(action.type === 'status' && action.status.conditions?.find((c) => c.type === 'Degraded')).toMatchObject({ status: 'True', reason: 'DeploymentConflict' });
+    expect(action.type === 'status' && action.status.conditions?.find((c) => c.type === 'Degraded')).toMatchObject({
+      status: 'True',
+      reason: 'DeploymentConflict',
+    });
   });
 
   it('posts a Pending alarm only once its channel is Ready, and looks back first when the nonce may have expired', () => {
     const dojo = withCredentials(testDojo({ replicas: 1, alarms: { channelRef: { name: 'alerts' } } }));
-    const observed = { database: ownedDatabase(dojo), credentialsSecret, deployment: ownedDeployment(dojo, { replicas: 1 }), pods: [podIn('CrashLoopBackOff')] };
+    const observed = {
+      database: ownedDatabase(dojo),
+      credentialsSecret,
+      deployment: ownedDeployment(dojo, { replicas: 1 }),
+      pods: [podIn('CrashLoopBackOff')],
+    };
     const raised = plan(dojo, observed);
-    expect(raised.action).toMatchObject({ type: 'status', status: { alarms: { lastId: 1, history: [{ id: 1, state: 'Pending', reason: 'CrashLoopBackOff' }] } } });
+    expect(raised.action).toMatchObject({
+      type: 'status',
+      status: { alarms: { lastId: 1, history: [{ id: 1, state: 'Pending', reason: 'CrashLoopBackOff' }] } },
+    });
     const pending = applied(dojo, raised.action);
     expect(plan(pending, observed).action).toEqual({ type: 'none' });
-    expect(plan(pending, { ...observed, alarmChannel: readyChannel }).action).toMatchObject({ type: 'alarm', channelId: '42', lookBack: false, alarm: { id: 1 } });
+    expect(plan(pending, { ...observed, alarmChannel: readyChannel }).action).toMatchObject({
+      type: 'alarm',
+      channelId: '42',
+      lookBack: false,
+      alarm: { id: 1 },
+    });
     expect(plan(pending, { ...observed, alarmChannel: readyChannel }, now + 61_000).action).toMatchObject({ type: 'alarm', lookBack: true });
   });
 
@@ -119,7 +141,9 @@ describe('planDojo', () => {
         const observed: Partial<DojoObservation> = {
           ...(o.database ? { database: ownedDatabase(dojo) } : {}),
           ...(o.secret ? { credentialsSecret } : {}),
-          ...(o.deployment ? { deployment: ownedDeployment(dojo, { replicas: 3, readyReplicas: o.ready, availableReplicas: o.ready, updatedReplicas: 3 }) } : {}),
+          ...(o.deployment
+            ? { deployment: ownedDeployment(dojo, { replicas: 3, readyReplicas: o.ready, availableReplicas: o.ready, updatedReplicas: 3 }) }
+            : {}),
           pods: o.crashing ? [podIn('CrashLoopBackOff')] : [],
         };
         const first = plan(dojo, observed);

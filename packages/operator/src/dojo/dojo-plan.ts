@@ -92,7 +92,10 @@ function specProblem(dojo: Dojo): Problem | undefined {
   }
   const nameProblems = nameLabelProblems(dojo);
   if (nameProblems.length > 0) {
-    return { reason: 'InvalidName', message: `The Dojo's name labels its Database, Deployment and Pods, so it must be a valid label value: ${nameProblems.join('; ')}` };
+    return {
+      reason: 'InvalidName',
+      message: `The Dojo's name labels its Database, Deployment and Pods, so it must be a valid label value: ${nameProblems.join('; ')}`,
+    };
   }
   const namespace = dojo.spec.credentialsRef.namespace;
   if (namespace && namespace !== dojo.metadata.namespace) {

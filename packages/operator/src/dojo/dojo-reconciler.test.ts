@@ -36,7 +36,9 @@ const condition = (d: Dojo, type: string): Condition | undefined => d.status?.co
 const ofKey = (key: string) => (r: { key?: string }) => r.key === key;
 
 function reconcileEnds(key: string): ReconcileEndRecord[] {
-  return (operator.manager.journal.query({ controller: 'dojo', objectKey: key, types: ['reconcile-end'], limit: 100_000 }).records as ReconcileEndRecord[]).filter(ofKey(key));
+  return (
+    operator.manager.journal.query({ controller: 'dojo', objectKey: key, types: ['reconcile-end'], limit: 100_000 }).records as ReconcileEndRecord[]
+  ).filter(ofKey(key));
 }
 
 describe('DojoReconciler', () => {
@@ -50,7 +52,9 @@ describe('DojoReconciler', () => {
     expect(database.metadata.ownerReferences).toMatchObject([{ kind: 'Dojo', name: 'jujutsu-high', controller: true }]);
 
     // 2. No Secret yet: Progressing, waiting, and nothing else is created.
-    await eventually(async () => expect(condition(await read(ns, 'jujutsu-high'), 'Progressing')).toMatchObject({ status: 'True', reason: 'WaitingForCredentials' }));
+    await eventually(async () =>
+      expect(condition(await read(ns, 'jujutsu-high'), 'Progressing')).toMatchObject({ status: 'True', reason: 'WaitingForCredentials' }),
+    );
     await expect(env.api.get(builtinTypes.deployments, { namespace: ns, name: 'jujutsu-high' })).rejects.toMatchObject({ code: 404 });
 
     // 3. CloudNativePG writes the Secret: recorded in status, then the Deployment takes env from it.
@@ -77,24 +81,34 @@ describe('DojoReconciler', () => {
       expect(condition(d, 'Progressing')).toMatchObject({ status: 'False', reason: 'Reconciled' });
       return d;
     });
-    expect(ready.status).toMatchObject({ replicas: 3, readyReplicas: 3, updatedReplicas: 3, availableReplicas: 3, observedGeneration: 1, selector: 'app.kubernetes.io/instance=jujutsu-high,app.kubernetes.io/name=dojo' });
+    expect(ready.status).toMatchObject({
+      replicas: 3,
+      readyReplicas: 3,
+      updatedReplicas: 3,
+      availableReplicas: 3,
+      observedGeneration: 1,
+      selector: 'app.kubernetes.io/instance=jujutsu-high,app.kubernetes.io/name=dojo',
+    });
     expect(condition(ready, 'Available')).toMatchObject({ status: 'True', reason: 'MinimumReplicasAvailable', observedGeneration: 1 });
     expect(condition(ready, 'Degraded')).toMatchObject({ status: 'False' });
     // Never wrote spec: the generation is still the one the user created.
     expect(ready.metadata.generation).toBe(1);
     // What the API server defaulted into the Deployment is not "drift": it was never updated.
-    const deploymentWrites = (operator.manager.journal.query({ objectKey: `${ns}/jujutsu-high`, types: ['api-call'], limit: 100_000 }).records as ApiCallRecord[]).filter((c) => c.resource === 'deployments.apps');
+    const deploymentWrites = (
+      operator.manager.journal.query({ objectKey: `${ns}/jujutsu-high`, types: ['api-call'], limit: 100_000 }).records as ApiCallRecord[]
+    ).filter((c) => c.resource === 'deployments.apps');
     expect(deploymentWrites.map((c) => c.verb)).toEqual(['create']);
 
     // The console's condition history: the informer journaled each transition — once its watch
     // delivers the status this test just read straight from the API server.
     await eventually(() => {
-      const transitions = operator.manager.journal.query({ objectKey: `${ns}/jujutsu-high`, types: ['condition-transition'], limit: 100_000 }).records as ConditionTransitionRecord[];
+      const transitions = operator.manager.journal.query({ objectKey: `${ns}/jujutsu-high`, types: ['condition-transition'], limit: 100_000 })
+        .records as ConditionTransitionRecord[];
       expect(transitions.filter((t) => t.condition === 'Available').map((t) => t.to)).toEqual(['False', 'True']);
     });
   });
 
-  it('scales: Progressing=True with Available=True until 5/5, and the scale subresource reads like a Deployment\'s', async () => {
+  it("scales: Progressing=True with Available=True until 5/5, and the scale subresource reads like a Deployment's", async () => {
     const ns = await env.namespace('scaling');
     await readyDojo(ns, 'kyoto', 3);
     await env.api.patch(dojos, { namespace: ns, name: 'kyoto' }, { type: 'merge', body: { spec: { replicas: 5 } } });
@@ -115,7 +129,10 @@ describe('DojoReconciler', () => {
       expect(d.status?.readyStatus).toBe('5/5');
       expect(condition(d, 'Progressing')).toMatchObject({ status: 'False', reason: 'Reconciled' });
     });
-    const scale = (await env.api.getPath(`/apis/core.jutsu.com/v1/namespaces/${ns}/dojos/kyoto/scale`)) as { spec: { replicas: number }; status: { replicas: number; selector: string } };
+    const scale = (await env.api.getPath(`/apis/core.jutsu.com/v1/namespaces/${ns}/dojos/kyoto/scale`)) as {
+      spec: { replicas: number };
+      status: { replicas: number; selector: string };
+    };
     expect(scale).toMatchObject({ spec: { replicas: 5 }, status: { replicas: 5, selector: 'app.kubernetes.io/instance=kyoto,app.kubernetes.io/name=dojo' } });
   });
 
@@ -212,7 +229,7 @@ describe('DojoReconciler', () => {
     expect(operator.controllers.dojo.state().faults.injected.conflicts).toBe(1);
   });
 
-  it('makes at most one write per reconcile, never writes a Dojo\'s spec, and records Events off the reconcile path', async () => {
+  it("makes at most one write per reconcile, never writes a Dojo's spec, and records Events off the reconcile path", async () => {
     const calls = operator.manager.journal.query({ controller: 'dojo', types: ['api-call'], limit: 100_000 }).records as ApiCallRecord[];
     // A write the server refused changed nothing (the rejected Deployment above is followed by
     // the status write that reports it): count the writes that changed something.
@@ -227,7 +244,10 @@ describe('DojoReconciler', () => {
     expect(writes.filter((w) => w.resource === 'events')).toEqual([]);
 
     const events = await eventually(async () => {
-      const list = await env.api.list<KubeObject & { reason?: string }>(builtinTypes.events, { namespace: 'tokyo', fieldSelector: 'involvedObject.name=jujutsu-high' });
+      const list = await env.api.list<KubeObject & { reason?: string }>(builtinTypes.events, {
+        namespace: 'tokyo',
+        fieldSelector: 'involvedObject.name=jujutsu-high',
+      });
       const reasons = list.items.map((e) => e.reason);
       expect(reasons).toEqual(expect.arrayContaining(['DatabaseCreated', 'CredentialsFound', 'DeploymentCreated', 'Available']));
       return list.items;

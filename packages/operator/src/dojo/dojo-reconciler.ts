@@ -90,13 +90,20 @@ export class DojoReconciler implements Reconciler {
         const recent = await discord.listMessages(channelId, { limit: 100 }, { signal });
         messageId = recent.find((m) => m.content.includes(alarmMarker(alarm)))?.id;
       }
-      messageId ??= (await discord.createMessage(channelId, { content: alarmContent(dojo, alarm), nonce: alarm.nonce ?? String(alarm.id), enforce_nonce: true }, { signal })).id;
+      messageId ??= (
+        await discord.createMessage(channelId, { content: alarmContent(dojo, alarm), nonce: alarm.nonce ?? String(alarm.id), enforce_nonce: true }, { signal })
+      ).id;
     } catch (error) {
       const failure = classifyDiscordFailure(error);
       if (!failure || failure.kind === 'transient') throw error;
       if (failure.kind === 'rateLimited') return { requeueAfter: failure.retryAfterMs };
       if (failure.kind === 'notFound') {
-        events.record(dojo, 'Warning', 'AlarmDeliveryFailed', `Discord channel ${channelId} is gone; alarm ${alarm.id} waits for the DiscordChannel to be recreated`);
+        events.record(
+          dojo,
+          'Warning',
+          'AlarmDeliveryFailed',
+          `Discord channel ${channelId} is gone; alarm ${alarm.id} waits for the DiscordChannel to be recreated`,
+        );
         return { requeueAfter: channelGoneRetryMs };
       }
       const status = withAlarm(dojo.status ?? {}, alarm.id, { state: 'Dropped', droppedReason: failure.message });
@@ -129,7 +136,8 @@ export class DojoReconciler implements Reconciler {
     for (const condition of next.conditions ?? []) {
       if (conditionStatus(before, condition.type) === condition.status) continue;
       if (condition.type === 'Degraded' && condition.status === 'True') events.record(dojo, 'Warning', condition.reason, condition.message);
-      if (condition.type === 'Available') events.record(dojo, condition.status === 'True' ? 'Normal' : 'Warning', condition.status === 'True' ? 'Available' : 'Unavailable', condition.message);
+      if (condition.type === 'Available')
+        events.record(dojo, condition.status === 'True' ? 'Normal' : 'Warning', condition.status === 'True' ? 'Available' : 'Unavailable', condition.message);
     }
     if (next.credentials && dojo.status?.credentials?.name !== next.credentials.name) {
       events.record(dojo, 'Normal', 'CredentialsFound', `Using Secret ${next.credentials.namespace}/${next.credentials.name} for the database`);

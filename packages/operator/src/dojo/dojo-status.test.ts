@@ -18,13 +18,26 @@ const scenario = fc
     available: fc.integer({ min: 0, max: 8 }),
     updated: fc.integer({ min: 0, max: 8 }),
     pods: fc.array(fc.constantFrom('Running' as const, 'CrashLoopBackOff' as const, 'ImagePullBackOff' as const, 'Pending' as const), { maxLength: 4 }),
-    stage: fc.constantFrom<DojoStage>({}, { failure: { reason: 'UnsupportedDatabase', message: 'm' } }, { waiting: { reason: 'WaitingForCredentials', message: 'm' } }),
+    stage: fc.constantFrom<DojoStage>(
+      {},
+      { failure: { reason: 'UnsupportedDatabase', message: 'm' } },
+      { waiting: { reason: 'WaitingForCredentials', message: 'm' } },
+    ),
   })
   .map((s) => {
     const dojo = testDojo({ replicas: s.desired });
     const observed: DojoObservation = {
       pods: s.pods.map((p, i) => podIn(p, `pod-${i}`)),
-      ...(s.hasDeployment ? { deployment: ownedDeployment(dojo, { replicas: s.replicas, readyReplicas: s.ready, availableReplicas: Math.min(s.available, s.ready), updatedReplicas: s.updated }) } : {}),
+      ...(s.hasDeployment
+        ? {
+            deployment: ownedDeployment(dojo, {
+              replicas: s.replicas,
+              readyReplicas: s.ready,
+              availableReplicas: Math.min(s.available, s.ready),
+              updatedReplicas: s.updated,
+            }),
+          }
+        : {}),
     };
     return { dojo, observed, stage: s.stage };
   });
@@ -69,9 +82,19 @@ describe('desiredStatus', () => {
 
   it('moves lastTransitionTime only when a condition changes status', () => {
     const dojo = testDojo({ replicas: 2 });
-    const first = desiredStatus(dojo, { pods: [], deployment: ownedDeployment(dojo, { replicas: 2, readyReplicas: 1, availableReplicas: 1, updatedReplicas: 2 }) }, {}, now);
+    const first = desiredStatus(
+      dojo,
+      { pods: [], deployment: ownedDeployment(dojo, { replicas: 2, readyReplicas: 1, availableReplicas: 1, updatedReplicas: 2 }) },
+      {},
+      now,
+    );
     const again: Dojo = { ...dojo, status: first };
-    const second = desiredStatus(again, { pods: [], deployment: ownedDeployment(dojo, { replicas: 2, readyReplicas: 2, availableReplicas: 2, updatedReplicas: 2 }) }, {}, now + 60_000);
+    const second = desiredStatus(
+      again,
+      { pods: [], deployment: ownedDeployment(dojo, { replicas: 2, readyReplicas: 2, availableReplicas: 2, updatedReplicas: 2 }) },
+      {},
+      now + 60_000,
+    );
     expect(get(second.conditions, 'Available').lastTransitionTime).toBe('2026-03-01T10:00:00Z');
     expect(get(second.conditions, 'Progressing')).toMatchObject({ status: 'False', reason: 'Reconciled', lastTransitionTime: '2026-03-01T10:01:00Z' });
   });

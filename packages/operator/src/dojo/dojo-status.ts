@@ -96,5 +96,10 @@ function progressingCondition(
   const done = seen && n.replicas === desired && n.updated >= desired && n.ready >= desired && n.available >= desired;
   if (done) return { type: 'Progressing', status: 'False', reason: 'Reconciled', message: `All ${desired} replicas are ready and up to date` };
   const verb = n.replicas < desired ? 'Scaling up' : n.replicas > desired ? 'Scaling down' : 'Rolling out';
-  return { type: 'Progressing', status: 'True', reason: 'RollingOut', message: `${verb}: ${n.ready}/${desired} ready, ${n.updated} updated, ${n.available} available` };
+  return {
+    type: 'Progressing',
+    status: 'True',
+    reason: 'RollingOut',
+    message: `${verb}: ${n.ready}/${desired} ready, ${n.updated} updated, ${n.available} available`,
+  };
 }

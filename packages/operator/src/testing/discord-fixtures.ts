@@ -9,11 +9,21 @@ export function discordServer(namespace: string, name: string, spec: Partial<Dis
 }
 
 export function discordGroup(namespace: string, name: string, server: string, spec: Partial<DiscordGroup['spec']> = {}): DiscordGroup {
-  return { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordGroup', metadata: { namespace, name }, spec: { name: `Group ${name}`, serverRef: { name: server }, ...spec } };
+  return {
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'DiscordGroup',
+    metadata: { namespace, name },
+    spec: { name: `Group ${name}`, serverRef: { name: server }, ...spec },
+  };
 }
 
 export function discordChannel(namespace: string, name: string, group: string, spec: Partial<DiscordChannel['spec']> = {}): DiscordChannel {
-  return { apiVersion: 'core.jutsu.com/v1', kind: 'DiscordChannel', metadata: { namespace, name }, spec: { name: `Channel ${name}`, groupRef: { name: group }, ...spec } };
+  return {
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'DiscordChannel',
+    metadata: { namespace, name },
+    spec: { name: `Channel ${name}`, groupRef: { name: group }, ...spec },
+  };
 }
 
 export const readyCondition = (object: DiscordResource): Condition | undefined => object.status?.conditions?.find((c) => c.type === 'Ready');

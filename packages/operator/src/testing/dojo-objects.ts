@@ -36,7 +36,14 @@ export function podIn(state: 'Running' | 'CrashLoopBackOff' | 'ImagePullBackOff'
     metadata: { namespace: 'ns', name },
     status: {
       phase: running ? 'Running' : 'Pending',
-      containerStatuses: [{ name: 'dojo', ready: running, restartCount: 0, state: running ? { running: {} } : state === 'Pending' ? { waiting: { reason: 'ContainerCreating' } } : { waiting: { reason: state } } }],
+      containerStatuses: [
+        {
+          name: 'dojo',
+          ready: running,
+          restartCount: 0,
+          state: running ? { running: {} } : state === 'Pending' ? { waiting: { reason: 'ContainerCreating' } } : { waiting: { reason: state } },
+        },
+      ],
     },
   };
 }

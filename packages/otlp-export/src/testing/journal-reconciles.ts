@@ -11,10 +11,23 @@ import type { Journal } from '@dojo/runtime';
 /** A moment on 2025-11-24, in epoch ms: every test's reconciles start from it. */
 export const t0 = 1_764_000_000_000;
 
-export const dojoWeb: ObjectIdentity = { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web', uid: '6b0e0c43-64e4-4cbe-9b1a-2f5f0f7a9c11' };
-export const deploymentWeb: ObjectIdentity = { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'web', uid: '0d3c1a7e-2b4f-4d7a-8e6b-91b2c3d4e5f6' };
+export const dojoWeb: ObjectIdentity = {
+  group: 'core.jutsu.com',
+  kind: 'Dojo',
+  namespace: 'default',
+  name: 'web',
+  uid: '6b0e0c43-64e4-4cbe-9b1a-2f5f0f7a9c11',
+};
+export const deploymentWeb: ObjectIdentity = {
+  group: 'apps',
+  kind: 'Deployment',
+  namespace: 'default',
+  name: 'web',
+  uid: '0d3c1a7e-2b4f-4d7a-8e6b-91b2c3d4e5f6',
+};
 
-type Start = Omit<ReconcileStartRecord, 'seq' | 'type' | 'controller' | 'key' | 'reconcileId' | 'worker' | 'droppedTriggers'> & Partial<Pick<ReconcileStartRecord, 'droppedTriggers' | 'worker'>>;
+type Start = Omit<ReconcileStartRecord, 'seq' | 'type' | 'controller' | 'key' | 'reconcileId' | 'worker' | 'droppedTriggers'> &
+  Partial<Pick<ReconcileStartRecord, 'droppedTriggers' | 'worker'>>;
 type Call = Omit<ApiCallRecord, 'seq' | 'type' | 'controller' | 'key' | 'reconcileId'>;
 type Conflict = Omit<ConflictRecord, 'seq' | 'type' | 'controller' | 'key' | 'reconcileId'>;
 type End = Omit<ReconcileEndRecord, 'seq' | 'type' | 'controller' | 'key' | 'reconcileId' | 'worker'>;

@@ -80,7 +80,9 @@ export class OtlpCollector {
         const body = Buffer.concat(chunks);
         const spans = contentType.includes('json') ? fromJson(JSON.parse(body.toString('utf8'))) : fromProtobuf(body);
         collector.requests.push({ contentType, headers: req.headers, spans });
-        res.writeHead(200, { 'content-type': contentType.includes('json') ? 'application/json' : 'application/x-protobuf' }).end(contentType.includes('json') ? '{}' : undefined);
+        res
+          .writeHead(200, { 'content-type': contentType.includes('json') ? 'application/json' : 'application/x-protobuf' })
+          .end(contentType.includes('json') ? '{}' : undefined);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

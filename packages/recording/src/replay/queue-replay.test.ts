@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedController, TelemetryRecord } from '@dojo/console-protocol';
 import { replayController } from './queue-replay.ts';
 
-const controller: RecordedController = { name: 'dojo', role: 'operator', forKind: { group: 'core.jutsu.com', version: 'v1', kind: 'Dojo' }, maxConcurrentReconciles: 2, watches: [{ relation: 'for', kind: 'Dojo', resource: 'dojos' }] };
+const controller: RecordedController = {
+  name: 'dojo',
+  role: 'operator',
+  forKind: { group: 'core.jutsu.com', version: 'v1', kind: 'Dojo' },
+  maxConcurrentReconciles: 2,
+  watches: [{ relation: 'for', kind: 'Dojo', resource: 'dojos' }],
+};
 
 let seq = 0;
 const base = (time: number, key: string) => ({ seq: ++seq, time, controller: 'dojo', key });
@@ -16,10 +22,24 @@ const enqueue = (time: number, key: string, outcome: 'queued' | 'merged' | 'dirt
   ...(delayMs === undefined ? {} : { delayMs }),
 });
 const dequeue = (time: number, key: string, worker: number): TelemetryRecord => ({ ...base(time, key), type: 'dequeue', worker, waitedMs: 0, triggerCount: 1 });
-const end = (time: number, key: string, result: 'success' | 'error' = 'success', durationMs = 5): TelemetryRecord => ({ ...base(time, key), type: 'reconcile-end', worker: 0, reconcileId: `r${seq}`, result, durationMs });
-const backoff = (time: number, key: string, retries: number): TelemetryRecord => ({ ...base(time, key), type: 'backoff', delayMs: 1000, retries, cause: 'error' });
+const end = (time: number, key: string, result: 'success' | 'error' = 'success', durationMs = 5): TelemetryRecord => ({
+  ...base(time, key),
+  type: 'reconcile-end',
+  worker: 0,
+  reconcileId: `r${seq}`,
+  result,
+  durationMs,
+});
+const backoff = (time: number, key: string, retries: number): TelemetryRecord => ({
+  ...base(time, key),
+  type: 'backoff',
+  delayMs: 1000,
+  retries,
+  cause: 'error',
+});
 
-const replay = (records: TelemetryRecord[], at: number) => replayController({ controller, records, at, totalReconciles: records.filter((r) => r.type === 'reconcile-end').length, fromStart: true });
+const replay = (records: TelemetryRecord[], at: number) =>
+  replayController({ controller, records, at, totalReconciles: records.filter((r) => r.type === 'reconcile-end').length, fromStart: true });
 
 describe('a controller rebuilt from its telemetry', () => {
   it('has a queued key waiting since its first add, with the adds that merged into it', () => {
@@ -42,7 +62,13 @@ describe('a controller rebuilt from its telemetry', () => {
   });
 
   it('keeps a backed-off key delayed with its retries until its time, then waiting', () => {
-    const records = [enqueue(100, 'default/a', 'queued'), dequeue(100, 'default/a', 0), enqueue(105, 'default/a', 'delayed', 1000), backoff(105, 'default/a', 3), end(106, 'default/a', 'error')];
+    const records = [
+      enqueue(100, 'default/a', 'queued'),
+      dequeue(100, 'default/a', 0),
+      enqueue(105, 'default/a', 'delayed', 1000),
+      backoff(105, 'default/a', 3),
+      end(106, 'default/a', 'error'),
+    ];
     const waiting = replay(records, 500);
     expect(waiting.state.queue.delayed).toMatchObject([{ key: 'default/a', readyAt: 1105, retries: 3 }]);
     expect(waiting.counts.errors).toBe(1);
@@ -60,7 +86,14 @@ describe('a controller rebuilt from its telemetry', () => {
   });
 
   it('follows pause, breakpoints and MaxConcurrentReconciles from debug records', () => {
-    const debug = (time: number, action: 'pause' | 'breakpoint-set' | 'max-concurrency', extra: object = {}): TelemetryRecord => ({ seq: ++seq, time, controller: 'dojo', type: 'debug', action, ...extra });
+    const debug = (time: number, action: 'pause' | 'breakpoint-set' | 'max-concurrency', extra: object = {}): TelemetryRecord => ({
+      seq: ++seq,
+      time,
+      controller: 'dojo',
+      type: 'debug',
+      action,
+      ...extra,
+    });
     const details = replay([debug(1, 'pause'), debug(2, 'breakpoint-set', { key: 'default/a' }), debug(3, 'max-concurrency', { value: 4 })], 10);
     expect(details).toMatchObject({ paused: true, breakpoints: ['default/a'], workers: { max: 4 } });
   });

@@ -148,7 +148,9 @@ export function replayController({ controller, records, at, totalReconciles, fro
 
   const waitingKey = (key: string, w: Waiting): WaitingKey => ({ key, since: w.since, triggers: w.triggers, droppedTriggers: 0 });
   const queued = [...waiting].map(([k, w]) => waitingKey(k, w)).sort((a, b) => a.since - b.since);
-  const delayedKeys: (DelayedKey & { retries: number })[] = [...delayed].map(([key, d]) => ({ key, readyAt: d.readyAt, triggers: d.triggers, droppedTriggers: 0, retries: d.retries })).sort((a, b) => a.readyAt - b.readyAt);
+  const delayedKeys: (DelayedKey & { retries: number })[] = [...delayed]
+    .map(([key, d]) => ({ key, readyAt: d.readyAt, triggers: d.triggers, droppedTriggers: 0, retries: d.retries }))
+    .sort((a, b) => a.readyAt - b.readyAt);
   const recent = samples.filter((s) => at - s.time <= windowMs);
   const durations = recent.map((s) => s.durationMs).sort((a, b) => a - b);
   const pct = (p: number) => (durations.length ? durations[Math.min(durations.length - 1, Math.floor((p / 100) * durations.length))]! : 0);
@@ -163,7 +165,16 @@ export function replayController({ controller, records, at, totalReconciles, fro
     blockedByBreakpoint: [],
     pendingSteps: 0,
     workers: { busy: processing.size, running: max, max },
-    queue: { name: controller.name, depth: queued.length, queued, processing: [...processing.values()], dirty: [...dirty].map(([k, w]) => waitingKey(k, w)), delayed: delayedKeys, counters, shuttingDown: false },
+    queue: {
+      name: controller.name,
+      depth: queued.length,
+      queued,
+      processing: [...processing.values()],
+      dirty: [...dirty].map(([k, w]) => waitingKey(k, w)),
+      delayed: delayedKeys,
+      counters,
+      shuttingDown: false,
+    },
     counts: { ...counts, total },
     faults: { ...faults, injected: { throws: 0, conflicts: 0 } },
   };
@@ -182,7 +193,12 @@ export function replayController({ controller, records, at, totalReconciles, fro
     p99Ms: Number(pct(99).toFixed(2)),
     breakpoints: [...breakpoints],
     faults: state.faults,
-    watches: controller.watches.map((w) => ({ ...w, passed: 0, filtered: 0, byType: { create: { passed: 0, dropped: 0 }, update: { passed: 0, dropped: 0 }, delete: { passed: 0, dropped: 0 }, generic: { passed: 0, dropped: 0 } } })),
+    watches: controller.watches.map((w) => ({
+      ...w,
+      passed: 0,
+      filtered: 0,
+      byType: { create: { passed: 0, dropped: 0 }, update: { passed: 0, dropped: 0 }, delete: { passed: 0, dropped: 0 }, generic: { passed: 0, dropped: 0 } },
+    })),
     filteredEvents: 0,
     state,
     reconstructed: {
@@ -190,10 +206,14 @@ export function replayController({ controller, records, at, totalReconciles, fro
       since,
       fromStart,
       unknown: [
-        'events its watches\' predicates passed or filtered (not journaled)',
+        "events its watches' predicates passed or filtered (not journaled)",
         'fault knobs as they counted down (only what was set is journaled), and faults injected',
         'keys held back by a breakpoint while others waited',
-        ...(fromStart ? [] : [`keys that entered the queue before ${new Date(since).toISOString()} and were not taken since; results of reconciles before then (counted in the total only)`]),
+        ...(fromStart
+          ? []
+          : [
+              `keys that entered the queue before ${new Date(since).toISOString()} and were not taken since; results of reconciles before then (counted in the total only)`,
+            ]),
       ],
     },
   };

@@ -39,7 +39,7 @@ export class RecordedObjects {
 
   constructor(streams: readonly HistoryStream<ObjectVersionRecord>[]) {
     for (const stream of streams) {
-      for (let since = 0; ; ) {
+      for (let since = 0; ;) {
         const headers = stream.headers({ sinceSeq: since, limit: page });
         for (const h of headers) {
           const key = typeof h.columns.object === 'string' ? h.columns.object : undefined;

@@ -26,7 +26,12 @@ export class ReplayControllers implements ControllerView {
   readonly #answers = new Map<string, ControllerDetails>();
 
   /** `recorded`: what the console kept about its controllers; without it they are found in the telemetry. */
-  constructor(telemetry: HistoryStream<TelemetryRecord>, recorded: readonly RecordedController[] | undefined, end: number, options: ReplayControllersOptions = {}) {
+  constructor(
+    telemetry: HistoryStream<TelemetryRecord>,
+    recorded: readonly RecordedController[] | undefined,
+    end: number,
+    options: ReplayControllersOptions = {},
+  ) {
     this.#telemetry = telemetry;
     this.#end = end;
     this.#maxRecords = options.maxRecords ?? 20_000;
@@ -73,7 +78,13 @@ function foundIn(telemetry: HistoryStream<TelemetryRecord>): RecordedController[
     const name = h.columns.controller;
     if (typeof name !== 'string' || found.has(name)) continue;
     const object = typeof h.columns.object === 'string' ? parseIdentityKey(h.columns.object) : undefined;
-    found.set(name, { name, role: 'operator', forKind: { group: object?.group ?? '', version: '', kind: object?.kind ?? '' }, maxConcurrentReconciles: 1, watches: [] });
+    found.set(name, {
+      name,
+      role: 'operator',
+      forKind: { group: object?.group ?? '', version: '', kind: object?.kind ?? '' },
+      maxConcurrentReconciles: 1,
+      watches: [],
+    });
   }
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -58,11 +58,25 @@ export class ReplayKinds {
       recorded && recorded.length > 0
         ? recorded
         : [
-            ...builtinResources.map((r) => ({ group: r.group, version: r.version, versions: [r.version], resource: r.resource, kind: r.kind, namespaced: r.namespaced, verbs: r.verbs, shortNames: r.shortNames, categories: r.categories })),
+            ...builtinResources.map((r) => ({
+              group: r.group,
+              version: r.version,
+              versions: [r.version],
+              resource: r.resource,
+              kind: r.kind,
+              namespaced: r.namespaced,
+              verbs: r.verbs,
+              shortNames: r.shortNames,
+              categories: r.categories,
+            })),
             ...index.objectsAt(crdKind.group, crdKind.kind, end).flatMap((v) => fromCrd(v.object as Crd) ?? []),
           ];
     // Read-only: no verb that writes, and no scale subresource (it exists to be written).
-    this.#types = types.map((t) => ({ ...t, verbs: t.verbs.filter((v) => readOnlyVerbs.includes(v)), subresources: (t.subresources ?? []).filter((s) => s !== 'scale') }));
+    this.#types = types.map((t) => ({
+      ...t,
+      verbs: t.verbs.filter((v) => readOnlyVerbs.includes(v)),
+      subresources: (t.subresources ?? []).filter((s) => s !== 'scale'),
+    }));
   }
 
   types(): readonly ServedResource[] {

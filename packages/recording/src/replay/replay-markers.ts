@@ -14,7 +14,8 @@ export function recordingActivity(telemetry: HistoryStream<TelemetryRecord>, ver
   let answer: RecordingActivity | undefined;
   return () => {
     if (answer) return answer;
-    const times = (stream: HistoryStream<unknown>, types?: string[]) => stream.headers({ ...(types ? { types } : {}), newest: true, limit: maxPerKind }).map((h) => h.time);
+    const times = (stream: HistoryStream<unknown>, types?: string[]) =>
+      stream.headers({ ...(types ? { types } : {}), newest: true, limit: maxPerKind }).map((h) => h.time);
     const reconcile = times(telemetry as HistoryStream<unknown>, ['reconcile-start']);
     const conflict = times(telemetry as HistoryStream<unknown>, ['conflict']);
     const write = times(versions as HistoryStream<unknown>);

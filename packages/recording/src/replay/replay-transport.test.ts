@@ -10,15 +10,36 @@ import { RecordedObjects } from './recorded-objects.ts';
 import { ReplayKinds } from './replay-kinds.ts';
 import { instantVersion, ReplayTransport } from './replay-transport.ts';
 
-const dojos: ServedResource = { group: 'core.jutsu.com', version: 'v1', versions: ['v1'], resource: 'dojos', kind: 'Dojo', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], subresources: ['status', 'scale'] };
+const dojos: ServedResource = {
+  group: 'core.jutsu.com',
+  version: 'v1',
+  versions: ['v1'],
+  resource: 'dojos',
+  kind: 'Dojo',
+  namespaced: true,
+  verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+  subresources: ['status', 'scale'],
+};
 const events: ServedResource = { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, verbs: ['get', 'list', 'watch', 'create'] };
-const crds: ServedResource = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false, verbs: ['get', 'list', 'watch'] };
+const crds: ServedResource = {
+  group: 'apiextensions.k8s.io',
+  version: 'v1',
+  resource: 'customresourcedefinitions',
+  kind: 'CustomResourceDefinition',
+  namespaced: false,
+  verbs: ['get', 'list', 'watch'],
+};
 
 let store: HistoryStore;
 let replay: ReplayTransport;
 let seq = 0;
 
-function version(time: number, kind: { group: string; kind: string }, body: KubeObject, change: ObjectVersionRecord['change'] = 'created'): ObjectVersionRecord {
+function version(
+  time: number,
+  kind: { group: string; kind: string },
+  body: KubeObject,
+  change: ObjectVersionRecord['change'] = 'created',
+): ObjectVersionRecord {
   const { namespace, name = '', uid } = body.metadata;
   return {
     seq: ++seq,
@@ -44,17 +65,36 @@ beforeAll(async () => {
   const versions = store.stream(versionsStream);
   const dojoKind = { group: 'core.jutsu.com', kind: 'Dojo' };
   versions.append(
-    version(100, { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' }, {
-      metadata: { name: 'dojos.core.jutsu.com', uid: 'crd' },
-      spec: { group: 'core.jutsu.com', scope: 'Namespaced', names: { plural: 'dojos', kind: 'Dojo' }, versions: [{ name: 'v1', served: true, additionalPrinterColumns: [{ name: 'Ready', type: 'string', jsonPath: '.status.readyStatus' }] }] },
-    }),
+    version(
+      100,
+      { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' },
+      {
+        metadata: { name: 'dojos.core.jutsu.com', uid: 'crd' },
+        spec: {
+          group: 'core.jutsu.com',
+          scope: 'Namespaced',
+          names: { plural: 'dojos', kind: 'Dojo' },
+          versions: [{ name: 'v1', served: true, additionalPrinterColumns: [{ name: 'Ready', type: 'string', jsonPath: '.status.readyStatus' }] }],
+        },
+      },
+    ),
   );
   versions.append(version(1000, dojoKind, dojo('web', 1, { tier: 'front' })));
   versions.append(version(2000, dojoKind, dojo('api', 1)));
   versions.append(version(3000, dojoKind, dojo('web', 3, { tier: 'front' }), 'spec'));
   versions.append(version(4000, dojoKind, dojo('api', 1), 'deleted'));
   store.stream(eventsStream).append(
-    version(2500, { group: '', kind: 'Event' }, { apiVersion: 'v1', kind: 'Event', metadata: { namespace: 'default', name: 'web.1', uid: 'e1' }, involvedObject: { kind: 'Dojo', name: 'web', uid: 'uid-web' }, reason: 'Scaled' }),
+    version(
+      2500,
+      { group: '', kind: 'Event' },
+      {
+        apiVersion: 'v1',
+        kind: 'Event',
+        metadata: { namespace: 'default', name: 'web.1', uid: 'e1' },
+        involvedObject: { kind: 'Dojo', name: 'web', uid: 'uid-web' },
+        reason: 'Scaled',
+      },
+    ),
   );
   const index = new RecordedObjects([store.stream(versionsStream), store.stream(eventsStream)]);
   replay = new ReplayTransport(index, new ReplayKinds([dojos, events, crds], index, 5000), 5000);
@@ -92,7 +132,11 @@ describe("a recording's Kubernetes read path", () => {
   });
 
   it("prints a Table with the CRD's printer columns and ages as of the instant", async () => {
-    const answer = await get(replay.at(3000), '/apis/core.jutsu.com/v1/namespaces/default/dojos?includeObject=Object', 'application/json;as=Table;v=v1;g=meta.k8s.io');
+    const answer = await get(
+      replay.at(3000),
+      '/apis/core.jutsu.com/v1/namespaces/default/dojos?includeObject=Object',
+      'application/json;as=Table;v=v1;g=meta.k8s.io',
+    );
     const table = answer.body as Table<KubeObject>;
     expect(table.columnDefinitions.map((c) => c.name)).toEqual(['Name', 'Ready']);
     expect(table.rows.map((r) => r.cells)).toEqual([
@@ -104,7 +148,10 @@ describe("a recording's Kubernetes read path", () => {
 
   it('serves discovery read-only: get, list and watch, and no scale', async () => {
     const resources = (await get(replay.at(), '/apis/core.jutsu.com/v1')).body as { resources: { name: string; verbs: string[] }[] };
-    expect(resources.resources).toEqual([expect.objectContaining({ name: 'dojos', verbs: ['get', 'list', 'watch'] }), expect.objectContaining({ name: 'dojos/status' })]);
+    expect(resources.resources).toEqual([
+      expect.objectContaining({ name: 'dojos', verbs: ['get', 'list', 'watch'] }),
+      expect.objectContaining({ name: 'dojos/status' }),
+    ]);
     const groups = (await get(replay.at(), '/apis')).body as { groups: { name: string }[] };
     expect(groups.groups.map((g) => g.name)).toEqual(['core.jutsu.com', 'apiextensions.k8s.io']);
   });
@@ -114,13 +161,17 @@ describe("a recording's Kubernetes read path", () => {
     expect(answer).toMatchObject({ code: 405, body: { reason: 'MethodNotAllowed', message: expect.stringMatching(/^read-only recording/) } });
   });
 
-  it('says it holds no container logs when a Pod\'s log is asked for', async () => {
-    await expect(replay.at(3000).openStream({ method: 'GET', path: '/api/v1/namespaces/default/pods/web/log?follow=true' })).rejects.toMatchObject({ status: { code: 404, message: expect.stringContaining('a recording holds no container logs') } });
+  it("says it holds no container logs when a Pod's log is asked for", async () => {
+    await expect(replay.at(3000).openStream({ method: 'GET', path: '/api/v1/namespaces/default/pods/web/log?follow=true' })).rejects.toMatchObject({
+      status: { code: 404, message: expect.stringContaining('a recording holds no container logs') },
+    });
   });
 
   it("keeps a watch from the list's instant open and quiet, and sends one from any other instant back to list", async () => {
     const abort = new AbortController();
-    const quiet = await replay.at(3000).openStream({ method: 'GET', path: `/apis/core.jutsu.com/v1/dojos?watch=1&resourceVersion=${instantVersion(3000)}`, signal: abort.signal });
+    const quiet = await replay
+      .at(3000)
+      .openStream({ method: 'GET', path: `/apis/core.jutsu.com/v1/dojos?watch=1&resourceVersion=${instantVersion(3000)}`, signal: abort.signal });
     const first = quiet[Symbol.asyncIterator]().next();
     const raced = await Promise.race([first.then(() => 'event'), new Promise((resolve) => setTimeout(() => resolve('quiet'), 50))]);
     expect(raced).toBe('quiet');

@@ -9,7 +9,20 @@
  * quiet (nothing changes in a recording while one looks at one instant); a watch from anything
  * else is told 410 Expired, so the watcher lists again at the instant it now asks about.
  */
-import { FieldSelector, LabelSelector, newBadRequest, newNotFound, newResourceExpired, newStatusError, StatusError, type KubeObject, type Table, partialObjectMetadata, toTable, type IncludeObject } from '@dojo/kube-api';
+import {
+  FieldSelector,
+  LabelSelector,
+  newBadRequest,
+  newNotFound,
+  newResourceExpired,
+  newStatusError,
+  StatusError,
+  type KubeObject,
+  type Table,
+  partialObjectMetadata,
+  toTable,
+  type IncludeObject,
+} from '@dojo/kube-api';
 import type { ServedResource } from '@dojo/console-protocol';
 import type { TransportRequest, TransportResponse } from '@dojo/runtime';
 import type { ClusterTransport } from '@dojo/console-live';
@@ -38,7 +51,12 @@ const failure = (error: StatusError): TransportResponse => ({ code: error.code, 
 
 function renderingOf(accept: string | undefined): Rendering {
   for (const candidate of (accept ?? '').split(',')) {
-    const params = new Map(candidate.split(';').slice(1).map((p) => p.split('=').map((s) => s.trim()) as [string, string]));
+    const params = new Map(
+      candidate
+        .split(';')
+        .slice(1)
+        .map((p) => p.split('=').map((s) => s.trim()) as [string, string]),
+    );
     const as = params.get('as');
     if (as === 'Table' || as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') return { as, version: params.get('v') ?? 'v1' };
   }
@@ -77,7 +95,8 @@ export class ReplayTransport {
       if (req.method !== 'GET') throw readOnlyRecording('its objects');
       const url = new URL(req.path, 'http://recording.local');
       if (url.pathname === '/version') return { code: 200, body: { major: '1', minor: '33', gitVersion: 'v1.33.0+dojo-recording', platform: 'recording' } };
-      if (url.pathname.startsWith('/openapi')) return openApiDocument(this.#kinds, url.pathname, at) ?? failure(newNotFound({ group: '', resource: 'openapi' }, url.pathname));
+      if (url.pathname.startsWith('/openapi'))
+        return openApiDocument(this.#kinds, url.pathname, at) ?? failure(newNotFound({ group: '', resource: 'openapi' }, url.pathname));
       const discovery = discoveryDocument(this.#kinds.types(), url.pathname);
       if (discovery) return discovery;
       const target = this.#target(url.pathname);
@@ -106,7 +125,13 @@ export class ReplayTransport {
     }
     const type = this.#kinds.find(group, version, rest[0]!);
     if (!type || rest.length > 3) throw notFound;
-    return { type, version, ...(namespace !== undefined ? { namespace } : {}), ...(rest[1] !== undefined ? { name: rest[1] } : {}), ...(rest[2] !== undefined ? { subresource: rest[2] } : {}) };
+    return {
+      type,
+      version,
+      ...(namespace !== undefined ? { namespace } : {}),
+      ...(rest[1] !== undefined ? { name: rest[1] } : {}),
+      ...(rest[2] !== undefined ? { subresource: rest[2] } : {}),
+    };
   }
 
   #stamp(object: KubeObject, target: Target): KubeObject {
@@ -115,7 +140,8 @@ export class ReplayTransport {
   }
 
   #get(target: Target, at: number, rendering: Rendering, query: URLSearchParams): unknown {
-    if (target.subresource !== undefined && target.subresource !== 'status') throw newNotFound({ group: target.type.group, resource: `${target.type.resource}/${target.subresource}` }, target.name!);
+    if (target.subresource !== undefined && target.subresource !== 'status')
+      throw newNotFound({ group: target.type.group, resource: `${target.type.resource}/${target.subresource}` }, target.name!);
     const found = this.#index.objectAt(target.type.group, target.type.kind, target.type.namespaced ? target.namespace : undefined, target.name!, at);
     if (!found) throw newNotFound({ group: target.type.group, resource: target.type.resource }, target.name!);
     const object = this.#stamp(found.object, target);
@@ -136,25 +162,44 @@ export class ReplayTransport {
     const objects = this.#index
       .objectsAt(target.type.group, target.type.kind, at, target.type.namespaced ? target.namespace : undefined)
       .map((v) => this.#stamp(v.object, target))
-      .filter((o) => labels.matches(o.metadata.labels) && fields.matches(Object.fromEntries(fields.requirements.map((r) => [r.field, fieldValue(o, r.field)]))));
+      .filter(
+        (o) => labels.matches(o.metadata.labels) && fields.matches(Object.fromEntries(fields.requirements.map((r) => [r.field, fieldValue(o, r.field)]))),
+      );
     const metadata = { resourceVersion: instantVersion(at) };
     if (rendering?.as === 'Table') return this.#table(objects, target, at, rendering.version, query, metadata);
     if (rendering?.as === 'PartialObjectMetadataList') {
-      return { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rendering.version}`, metadata, items: objects.map((o) => partialObjectMetadata(o, rendering.version)) };
+      return {
+        kind: 'PartialObjectMetadataList',
+        apiVersion: `meta.k8s.io/${rendering.version}`,
+        metadata,
+        items: objects.map((o) => partialObjectMetadata(o, rendering.version)),
+      };
     }
-    return { apiVersion: target.type.group ? `${target.type.group}/${target.version}` : target.version, kind: `${target.type.kind}List`, metadata, items: objects };
+    return {
+      apiVersion: target.type.group ? `${target.type.group}/${target.version}` : target.version,
+      kind: `${target.type.kind}List`,
+      metadata,
+      items: objects,
+    };
   }
 
   #table(objects: KubeObject[], target: Target, at: number, version: string, query: URLSearchParams, listMeta: Table['metadata']): Table {
     const include = (query.get('includeObject') ?? 'Metadata') as IncludeObject;
     const columns = this.#kinds.columns(target.type, target.version, at);
-    return toTable({ columns }, objects, { version, includeObject: ['None', 'Metadata', 'Object'].includes(include) ? include : 'Metadata', listMeta, withColumns: true, now: at });
+    return toTable({ columns }, objects, {
+      version,
+      includeObject: ['None', 'Metadata', 'Object'].includes(include) ? include : 'Metadata',
+      listMeta,
+      withColumns: true,
+      now: at,
+    });
   }
 
   async #watch(req: TransportRequest, at: number): Promise<AsyncIterable<Buffer>> {
     const url = new URL(req.path, 'http://recording.local');
     // A Pod's log (the proxy streams pods/log) lives on its node, and a recording holds objects only.
-    if (url.pathname.endsWith('/log')) throw newStatusError(404, 'NotFound', 'a recording holds no container logs: they live on the nodes, not in the objects it recorded');
+    if (url.pathname.endsWith('/log'))
+      throw newStatusError(404, 'NotFound', 'a recording holds no container logs: they live on the nodes, not in the objects it recorded');
     const from = url.searchParams.get('resourceVersion');
     const signal = req.signal;
     if (from === instantVersion(at)) {

@@ -57,13 +57,26 @@ describe('ControllerBuilder', () => {
     const owned = await manager.apiClient.create(secrets, { metadata: { namespace: ns, name: 'owned', ownerReferences: [controllerRef(parent)] } });
     // Owned, but its controller is a Deployment, not a ConfigMap: no request for anyone.
     await manager.apiClient.create(secrets, {
-      metadata: { namespace: ns, name: 'foreign', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'parent', uid: 'x', controller: true }] },
+      metadata: {
+        namespace: ns,
+        name: 'foreign',
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'parent', uid: 'x', controller: true }],
+      },
     });
-    const web = await manager.apiClient.create(deployments, { ...deployment(ns, 'web'), metadata: { namespace: ns, name: 'web', labels: { config: 'parent' } } });
+    const web = await manager.apiClient.create(deployments, {
+      ...deployment(ns, 'web'),
+      metadata: { namespace: ns, name: 'web', labels: { config: 'parent' } },
+    });
 
     await vi.waitFor(() => expect(log.triggersOf(`${ns}/parent`).map((t) => t.reason)).toEqual(expect.arrayContaining(['watch', 'owned', 'mapped'])));
     const triggers = log.triggersOf(`${ns}/parent`).map(summary);
-    expect(triggers).toContainEqual({ reason: 'watch', event: 'ADDED', kind: 'ConfigMap', key: `${ns}/parent`, resourceVersion: parent.metadata.resourceVersion });
+    expect(triggers).toContainEqual({
+      reason: 'watch',
+      event: 'ADDED',
+      kind: 'ConfigMap',
+      key: `${ns}/parent`,
+      resourceVersion: parent.metadata.resourceVersion,
+    });
     expect(triggers).toContainEqual({ reason: 'owned', event: 'ADDED', kind: 'Secret', key: `${ns}/owned`, resourceVersion: owned.metadata.resourceVersion });
     expect(triggers).toContainEqual({ reason: 'mapped', event: 'ADDED', kind: 'Deployment', key: `${ns}/web`, resourceVersion: web.metadata.resourceVersion });
     expect(log.passes.every((p) => p.key === `${ns}/parent`)).toBe(true);
@@ -88,7 +101,11 @@ describe('ControllerBuilder', () => {
     expect(log.triggersOf(`${ns}/subject`).map((t) => t.resourceVersion)).not.toContain(dataOnly.metadata.resourceVersion);
     const info = manager.controllers().find((c) => c.name === 'label-watcher');
     expect(info?.sources).toEqual([
-      expect.objectContaining({ relation: 'for', kind: 'ConfigMap', predicates: expect.objectContaining({ update: { passed: 1, dropped: expect.any(Number) } }) }),
+      expect.objectContaining({
+        relation: 'for',
+        kind: 'ConfigMap',
+        predicates: expect.objectContaining({ update: { passed: 1, dropped: expect.any(Number) } }),
+      }),
     ]);
     expect(info?.sources[0]?.predicates.update.dropped).toBeGreaterThanOrEqual(1);
     expect(manager.watchSources('label-watcher')).toEqual(info?.sources);

@@ -105,9 +105,9 @@ export class ControllerBuilder {
     const sources: WatchSource[] = this.#watches.map((watch) => {
       const predicate = new CountingPredicate(watch.predicates.length > 0 ? and(...watch.predicates) : predicateFuncs({}));
       const keysFor = watch.relation === 'owns' ? controllerOwnerKey(forType) : watch.keysFor;
-      host.informers.informerFor(watch.type).addEventHandler(
-        enqueueHandler({ relation: watch.relation, kind: watch.type.kind, group: watch.type.group, target: controller, predicate, keysFor }),
-      );
+      host.informers
+        .informerFor(watch.type)
+        .addEventHandler(enqueueHandler({ relation: watch.relation, kind: watch.type.kind, group: watch.type.group, target: controller, predicate, keysFor }));
       return { relation: watch.relation, kind: watch.type.kind, resource: watch.type.resource, counts: () => predicate.counts() };
     });
     host.add(controller, sources);

@@ -6,17 +6,36 @@ import { enqueueHandler, ownKey } from './enqueue-handlers.ts';
 
 function triggersOf(kind: string, group: string, send: (h: ReturnType<typeof enqueueHandler>) => void): Trigger[] {
   const triggers: Trigger[] = [];
-  const handler = enqueueHandler({ relation: 'for', kind, group, target: { enqueue: (_key, t) => triggers.push(t) }, predicate: predicateFuncs({}), keysFor: ownKey });
+  const handler = enqueueHandler({
+    relation: 'for',
+    kind,
+    group,
+    target: { enqueue: (_key, t) => triggers.push(t) },
+    predicate: predicateFuncs({}),
+    keysFor: ownKey,
+  });
   send(handler);
   return triggers;
 }
 
-const dojo = (generation: number, rv: string, status = 'a'): KubeObject => ({ metadata: { namespace: 'default', name: 'web', uid: 'u1', generation, resourceVersion: rv }, spec: { replicas: generation }, status: { phase: status } });
+const dojo = (generation: number, rv: string, status = 'a'): KubeObject => ({
+  metadata: { namespace: 'default', name: 'web', uid: 'u1', generation, resourceVersion: rv },
+  spec: { replicas: generation },
+  status: { phase: status },
+});
 
 describe('enqueue triggers', () => {
   it('name the object by identity, with its resourceVersion and generation', () => {
     const [trigger] = triggersOf('Dojo', 'core.jutsu.com', (h) => h.onAdd?.(dojo(1, '5'), { initialList: false }));
-    expect(trigger).toMatchObject({ reason: 'watch', event: 'ADDED', kind: 'Dojo', key: 'default/web', resourceVersion: '5', generation: 1, specChanged: true });
+    expect(trigger).toMatchObject({
+      reason: 'watch',
+      event: 'ADDED',
+      kind: 'Dojo',
+      key: 'default/web',
+      resourceVersion: '5',
+      generation: 1,
+      specChanged: true,
+    });
     expect(trigger?.object).toEqual({ group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web', uid: 'u1' });
   });
 
@@ -28,7 +47,10 @@ describe('enqueue triggers', () => {
   });
 
   it('judge kinds without a generation by what changed outside metadata and status', () => {
-    const secret = (value: string, rv: string): KubeObject => ({ metadata: { namespace: 'default', name: 's', resourceVersion: rv, labels: { rv } }, data: { password: value } });
+    const secret = (value: string, rv: string): KubeObject => ({
+      metadata: { namespace: 'default', name: 's', resourceVersion: rv, labels: { rv } },
+      data: { password: value },
+    });
     const [data] = triggersOf('Secret', '', (h) => h.onUpdate?.(secret('a', '1'), secret('b', '2'), { resync: false }));
     const [labels] = triggersOf('Secret', '', (h) => h.onUpdate?.(secret('a', '2'), secret('a', '3'), { resync: false }));
     expect(data?.specChanged).toBe(true);

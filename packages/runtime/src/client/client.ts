@@ -32,9 +32,7 @@ export interface WriteOptions {
 }
 
 export type JsonPatchOperation =
-  | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
-  | { op: 'remove'; path: string }
-  | { op: 'move' | 'copy'; from: string; path: string };
+  { op: 'add' | 'replace' | 'test'; path: string; value: unknown } | { op: 'remove'; path: string } | { op: 'move' | 'copy'; from: string; path: string };
 
 /** The four patch types Kubernetes accepts; `apply` is server-side apply. */
 export type Patch =

@@ -38,7 +38,5 @@ function typesOf(list: ApiResourceList): ResourceType[] {
   const group = slash < 0 ? '' : list.groupVersion.slice(0, slash);
   const version = slash < 0 ? list.groupVersion : list.groupVersion.slice(slash + 1);
   // "pods/status" and friends are subresources, addressed through their parent.
-  return list.resources
-    .filter((r) => !r.name.includes('/'))
-    .map((r) => ({ group, version, resource: r.name, kind: r.kind, namespaced: r.namespaced }));
+  return list.resources.filter((r) => !r.name.includes('/')).map((r) => ({ group, version, resource: r.name, kind: r.kind, namespaced: r.namespaced }));
 }

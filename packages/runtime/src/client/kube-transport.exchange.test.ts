@@ -60,7 +60,13 @@ describe('KubeTransport requests', () => {
   it('sends the body with its content type and the bearer token, and parses the JSON answer', async () => {
     const answer = await transport.request({ method: 'PATCH', path: '/echo', body: '{"a":1}', contentType: 'application/merge-patch+json' });
     expect(answer).toEqual({ code: 200, body: { echo: '{"a":1}' } });
-    expect(seen.at(-1)).toMatchObject({ method: 'PATCH', path: '/echo', authorization: 'Bearer secret-token', contentType: 'application/merge-patch+json', body: '{"a":1}' });
+    expect(seen.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: '/echo',
+      authorization: 'Bearer secret-token',
+      contentType: 'application/merge-patch+json',
+      body: '{"a":1}',
+    });
   });
 
   it('returns an answer that is not JSON as its text', async () => {

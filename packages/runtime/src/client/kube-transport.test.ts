@@ -96,7 +96,7 @@ describe('KubeTransport warnings', () => {
 describe('KubeTransport User-Agent', () => {
   const userAgent = async () => ((await transport.request({ method: 'GET', path: '/user-agent' })).body as { userAgent: string }).userAgent;
 
-  it('names the controller whose reconcile made the request, as client-go\'s AddUserAgent does', async () => {
+  it("names the controller whose reconcile made the request, as client-go's AddUserAgent does", async () => {
     expect(await userAgent()).toBe('dojo-console');
     const inside = await reconcileContext.run({ controller: 'dojo', reconcileId: 'r1', worker: 0, key: 'default/web' }, userAgent);
     expect(inside).toBe('dojo-console/dojo');

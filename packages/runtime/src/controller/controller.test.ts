@@ -15,8 +15,7 @@ function setup(reconcile: ReconcileFn, options: Partial<ControllerOptions> = {})
   const journal = new Journal({ clock });
   const metrics = createRuntimeMetrics();
   const controller = new Controller({ name: 'dojo', reconciler: { reconcile }, journal, clock, metrics, ...options });
-  const records = <T extends TelemetryRecordType>(type: T) =>
-    journal.query({ types: [type] }).records as Extract<TelemetryRecord, { type: T }>[];
+  const records = <T extends TelemetryRecordType>(type: T) => journal.query({ types: [type] }).records as Extract<TelemetryRecord, { type: T }>[];
   const settle = () => clock.advance(0);
   return { clock, journal, metrics, controller, records, settle, ends: () => records('reconcile-end') };
 }

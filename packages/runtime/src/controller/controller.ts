@@ -177,7 +177,8 @@ export class Controller {
   }
 
   clearBreakpoint(key: string): void {
-    if (this.#gate.clearBreakpoint(key)) this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-cleared', key, ...this.#objectOf(key) });
+    if (this.#gate.clearBreakpoint(key))
+      this.#journal.append({ type: 'debug', controller: this.name, action: 'breakpoint-cleared', key, ...this.#objectOf(key) });
   }
 
   injectFaults(patch: Partial<ControllerFaultSettings>): void {

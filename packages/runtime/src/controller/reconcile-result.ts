@@ -10,9 +10,7 @@ import { describeThrown } from './panic.ts';
 import { isTerminalError, type Result } from './reconciler.ts';
 
 /** How the reconciler's promise settled; `panic` is decided by the caller (see panic.ts). */
-export type Settled =
-  | { readonly ok: true; readonly result: Result | void }
-  | { readonly ok: false; readonly error: unknown; readonly panic: boolean };
+export type Settled = { readonly ok: true; readonly result: Result | void } | { readonly ok: false; readonly error: unknown; readonly panic: boolean };
 
 /** The reconcile-end fields this decision produces. */
 export interface Verdict {

@@ -10,7 +10,15 @@ import type { ApiCallRecord } from '../telemetry/records.ts';
 import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { EventBroadcaster, reconcileIdAnnotation } from './event-broadcaster.ts';
 
-type Event = KubeObject & { reason?: string; type?: string; count?: number; message?: string; involvedObject?: Record<string, unknown>; firstTimestamp?: string; lastTimestamp?: string };
+type Event = KubeObject & {
+  reason?: string;
+  type?: string;
+  count?: number;
+  message?: string;
+  involvedObject?: Record<string, unknown>;
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+};
 
 const ns = 'events';
 const eventually = { timeout: 10_000, interval: 25 };
@@ -32,8 +40,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const subject = (name: string): KubeObject => ({ apiVersion: 'core.jutsu.com/v1', kind: 'Dojo', metadata: { namespace: ns, name, uid: `uid-${name}`, resourceVersion: '7' } });
-const eventsOf = async (name: string, namespace = ns): Promise<Event[]> => (await api.list<Event>(builtinTypes.events, { namespace, fieldSelector: `involvedObject.name=${name}` })).items;
+const subject = (name: string): KubeObject => ({
+  apiVersion: 'core.jutsu.com/v1',
+  kind: 'Dojo',
+  metadata: { namespace: ns, name, uid: `uid-${name}`, resourceVersion: '7' },
+});
+const eventsOf = async (name: string, namespace = ns): Promise<Event[]> =>
+  (await api.list<Event>(builtinTypes.events, { namespace, fieldSelector: `involvedObject.name=${name}` })).items;
 
 async function onlyEventOf(name: string, namespace = ns): Promise<Event> {
   let found: Event | undefined;
@@ -81,11 +94,18 @@ describe('EventBroadcaster', () => {
     await vi.waitFor(async () => expect(await eventsOf('parts')).toHaveLength(3), eventually);
     const fromKubelet = (await eventsOf('parts')).filter((e) => (e.source as { component?: string }).component === 'kubelet');
     expect(fromKubelet.map((e) => e.involvedObject?.fieldPath).sort()).toEqual(['spec.containers{app}', 'spec.containers{sidecar}']);
-    expect(fromKubelet[0]).toMatchObject({ involvedObject: { apiVersion: 'v1', kind: 'Pod' }, source: { host: 'node-1' }, reportingInstance: 'node-1', count: 1 });
+    expect(fromKubelet[0]).toMatchObject({
+      involvedObject: { apiVersion: 'v1', kind: 'Pod' },
+      source: { host: 'node-1' },
+      reportingInstance: 'node-1',
+      count: 1,
+    });
   });
 
   it('files the Event of a cluster-scoped object in the default namespace', async () => {
-    broadcaster.recorderFor('namespace-controller').record({ metadata: { name: 'cluster-wide', uid: 'uid-cw' } }, 'Normal', 'NamespaceFinalized', 'done', { resource: builtinTypes.namespaces });
+    broadcaster
+      .recorderFor('namespace-controller')
+      .record({ metadata: { name: 'cluster-wide', uid: 'uid-cw' } }, 'Normal', 'NamespaceFinalized', 'done', { resource: builtinTypes.namespaces });
     const event = await onlyEventOf('cluster-wide', 'default');
     expect(event.involvedObject).toMatchObject({ kind: 'Namespace', name: 'cluster-wide' });
     expect(event.involvedObject).not.toHaveProperty('namespace');

@@ -118,11 +118,22 @@ export class EventBroadcaster {
       if (this.#closed || !object?.metadata?.name) return;
       if (this.#queue.size >= this.#maxQueued) {
         this.#dropped++;
-        if (!this.#overflowing) process.emitWarning(`events dropped: ${this.#maxQueued} Events are already waiting to be written (first dropped: ${reason} for ${object.metadata.name})`);
+        if (!this.#overflowing)
+          process.emitWarning(
+            `events dropped: ${this.#maxQueued} Events are already waiting to be written (first dropped: ${reason} for ${object.metadata.name})`,
+          );
         this.#overflowing = true;
         return;
       }
-      this.#queue.push({ source, involved: involvedObject(object, options), type, reason, message: String(message).slice(0, maxMessageLength), at: this.#clock.now(), reconcileId: reconcileContext.current()?.reconcileId });
+      this.#queue.push({
+        source,
+        involved: involvedObject(object, options),
+        type,
+        reason,
+        message: String(message).slice(0, maxMessageLength),
+        at: this.#clock.now(),
+        reconcileId: reconcileContext.current()?.reconcileId,
+      });
       this.#wake?.();
     } catch {
       this.#dropped++;
@@ -144,14 +155,32 @@ export class EventBroadcaster {
 
   async #write(event: Pending): Promise<void> {
     const { involved, source } = event;
-    const key = JSON.stringify([involved.kind, involved.namespace, involved.name, involved.uid, involved.fieldPath, event.type, event.reason, event.message, source.component, source.host]);
+    const key = JSON.stringify([
+      involved.kind,
+      involved.namespace,
+      involved.name,
+      involved.uid,
+      involved.fieldPath,
+      event.type,
+      event.reason,
+      event.message,
+      source.component,
+      source.host,
+    ]);
     const fresh = (): EventWrite =>
       this.#correlator.next(key, { name: `${involved.name}.${this.#nanosHex(event.at)}`, namespace: involved.namespace || 'default', at: event.at });
     try {
       let write = fresh();
       if (write.action === 'increment') {
         try {
-          await this.#writer.patch(builtinTypes.events, write.event, { type: 'merge', body: { count: write.event.count, lastTimestamp: formatTime(event.at), ...(event.reconcileId ? { metadata: { annotations: { [reconcileIdAnnotation]: event.reconcileId } } } : {}) } });
+          await this.#writer.patch(builtinTypes.events, write.event, {
+            type: 'merge',
+            body: {
+              count: write.event.count,
+              lastTimestamp: formatTime(event.at),
+              ...(event.reconcileId ? { metadata: { annotations: { [reconcileIdAnnotation]: event.reconcileId } } } : {}),
+            },
+          });
           return;
         } catch (error) {
           if (!isNotFound(error)) throw error;

@@ -9,7 +9,11 @@ import type { ConditionTransitionRecord } from '../telemetry/records.ts';
 
 export type ConditionTransition = Omit<ConditionTransitionRecord, 'seq' | 'time'>;
 
-export function conditionTransitions(type: { readonly group: string; readonly kind: string }, old: KubeObject | undefined, next: KubeObject): ConditionTransition[] {
+export function conditionTransitions(
+  type: { readonly group: string; readonly kind: string },
+  old: KubeObject | undefined,
+  next: KubeObject,
+): ConditionTransition[] {
   const after = conditionsOf(next);
   if (after.length === 0) return [];
   const object = identityOf(next, type);

@@ -39,7 +39,8 @@ function recorder() {
   const rv = (o: KubeObject) => o.metadata.resourceVersion;
   const handler: ResourceEventHandler = {
     onAdd: (o, c) => heard.push(`add ${o.metadata.name}${c.initialList ? ' (initial list)' : ''}`),
-    onUpdate: (old, o, c) => heard.push(c.resync ? `resync ${o.metadata.name} same=${old === o}` : `update ${o.metadata.name} ${rv(old) !== rv(o) ? 'old->new' : 'same rv'}`),
+    onUpdate: (old, o, c) =>
+      heard.push(c.resync ? `resync ${o.metadata.name} same=${old === o}` : `update ${o.metadata.name} ${rv(old) !== rv(o) ? 'old->new' : 'same rv'}`),
     onDelete: (o, c) => heard.push(`delete ${o.metadata.name}${c.stateUnknown ? ' (state unknown)' : ''}`),
   };
   return { heard, handler };
@@ -122,8 +123,17 @@ describe('SharedInformer', () => {
     informer.start();
     await informer.waitForSync();
     const created = await client.create(deployments, deployment(ns, 'web'));
-    const condition = (type: string, status: string) => ({ type, status, reason: 'Test', message: `${type} is ${status}`, lastTransitionTime: '2025-01-01T00:00:00Z' });
-    const progressing = await client.updateStatus(deployments, { ...created, status: { conditions: [condition('Available', 'False'), condition('Progressing', 'True')] } });
+    const condition = (type: string, status: string) => ({
+      type,
+      status,
+      reason: 'Test',
+      message: `${type} is ${status}`,
+      lastTransitionTime: '2025-01-01T00:00:00Z',
+    });
+    const progressing = await client.updateStatus(deployments, {
+      ...created,
+      status: { conditions: [condition('Available', 'False'), condition('Progressing', 'True')] },
+    });
     await client.updateStatus(deployments, { ...progressing, status: { conditions: [condition('Available', 'True'), condition('Progressing', 'True')] } });
     await vi.waitFor(() => expect(journal.query({ types: ['watch-event'] }).records).toHaveLength(3));
     await informer.stop();

@@ -1,6 +1,15 @@
 import type { KubeObject } from '@dojo/kube-api';
 import { describe, expect, it } from 'vitest';
-import { claimCandidates, controllerUidIndex, defaultIndexers, labelIndex, labelIndexValue, namespaceIndex, orphanIndexValue, ownerUidIndex } from './indexers.ts';
+import {
+  claimCandidates,
+  controllerUidIndex,
+  defaultIndexers,
+  labelIndex,
+  labelIndexValue,
+  namespaceIndex,
+  orphanIndexValue,
+  ownerUidIndex,
+} from './indexers.ts';
 import { Store } from './store.ts';
 
 const object = (namespace: string, name: string, owners: string[] = [], labels: Record<string, string> = {}): KubeObject => ({

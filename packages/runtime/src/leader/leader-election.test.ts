@@ -114,7 +114,10 @@ describe('leader election between two managers', () => {
     expect(leader.manager.isLeader()).toBe(false);
     expect(leader.lost).toEqual([leader.identity]);
     expect(leader.manager.controllers()[0]?.state.running).toBe(false);
-    expect(leader.manager.healthz()).toMatchObject({ ok: false, checks: expect.arrayContaining([expect.objectContaining({ name: 'leader-election', ok: false })]) });
+    expect(leader.manager.healthz()).toMatchObject({
+      ok: false,
+      checks: expect.arrayContaining([expect.objectContaining({ name: 'leader-election', ok: false })]),
+    });
     expect(leader.manager.state().leaderElection).toMatchObject({ isLeader: false, lost: true });
     await group.stopAll();
   });

@@ -119,7 +119,10 @@ export class Manager implements ControllerHost {
   #election: Promise<void> | undefined;
   #events: EventBroadcaster | undefined;
 
-  private constructor(options: ManagerOptions, parts: { apiClient: KubeClient; journal: Journal; metrics: RuntimeMetrics; controllers: Map<string, Registered>; informers: InformerFactory }) {
+  private constructor(
+    options: ManagerOptions,
+    parts: { apiClient: KubeClient; journal: Journal; metrics: RuntimeMetrics; controllers: Map<string, Registered>; informers: InformerFactory },
+  ) {
     this.#options = options;
     this.clock = options.clock ?? realClock;
     this.apiClient = parts.apiClient;
@@ -250,7 +253,10 @@ export class Manager implements ControllerHost {
 
   /** Liveness: fails once this process lost the Lease (it must be restarted to campaign again). */
   healthz(): HealthReport {
-    return healthReport([check('ping', true, ''), check('leader-election', !this.#lostLeadership, 'lost the leader election lease; restart to campaign again')]);
+    return healthReport([
+      check('ping', true, ''),
+      check('leader-election', !this.#lostLeadership, 'lost the leader election lease; restart to campaign again'),
+    ]);
   }
 
   /** Readiness: caches synced and not stopping. */
@@ -266,7 +272,9 @@ export class Manager implements ControllerHost {
     const election = this.#elector?.state();
     return {
       phase: this.#phase,
-      ...(election ? { leaderElection: { identity: election.identity, isLeader: election.isLeader, leader: election.leader, lost: this.#lostLeadership } } : {}),
+      ...(election
+        ? { leaderElection: { identity: election.identity, isLeader: election.isLeader, leader: election.leader, lost: this.#lostLeadership } }
+        : {}),
       informers: this.informers.state(),
     };
   }
@@ -274,7 +282,9 @@ export class Manager implements ControllerHost {
   async #waitForCaches(): Promise<void> {
     const timeoutMs = this.#options.cacheSyncTimeoutMs ?? 120_000;
     const waiting = new AbortController();
-    const timer = this.clock.setTimer(timeoutMs, () => waiting.abort(new Error(`timed out after ${timeoutMs} ms waiting for caches to sync: ${this.#unsynced()}`)));
+    const timer = this.clock.setTimer(timeoutMs, () =>
+      waiting.abort(new Error(`timed out after ${timeoutMs} ms waiting for caches to sync: ${this.#unsynced()}`)),
+    );
     const stopped = (): void => waiting.abort(this.#stop.signal.reason);
     this.#stop.signal.addEventListener('abort', stopped, { once: true });
     try {

@@ -6,8 +6,8 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { ControllerMetrics, ReconcileTotalResult } from '../controller/controller-metrics.ts';
 
 const reconcileTimeBuckets = [
-  0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25, 1.5, 1.75,
-  2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60,
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8,
+  9, 10, 15, 20, 25, 30, 40, 50, 60,
 ];
 
 const results: readonly ReconcileTotalResult[] = ['success', 'error', 'requeue', 'requeue_after'];
@@ -31,14 +31,24 @@ export class PromControllerMetricFamilies {
       labelNames: ['controller', 'result'] as const,
       registers,
     });
-    this.#errors = new Counter({ name: 'controller_runtime_reconcile_errors_total', help: 'Total number of reconciliation errors per controller', labelNames, registers });
+    this.#errors = new Counter({
+      name: 'controller_runtime_reconcile_errors_total',
+      help: 'Total number of reconciliation errors per controller',
+      labelNames,
+      registers,
+    });
     this.#terminal = new Counter({
       name: 'controller_runtime_terminal_reconcile_errors_total',
       help: 'Total number of terminal reconciliation errors per controller',
       labelNames,
       registers,
     });
-    this.#panics = new Counter({ name: 'controller_runtime_reconcile_panics_total', help: 'Total number of reconciliation panics per controller', labelNames, registers });
+    this.#panics = new Counter({
+      name: 'controller_runtime_reconcile_panics_total',
+      help: 'Total number of reconciliation panics per controller',
+      labelNames,
+      registers,
+    });
     this.#time = new Histogram({
       name: 'controller_runtime_reconcile_time_seconds',
       help: 'Length of time per reconciliation per controller',

@@ -3,13 +3,7 @@
  * `controller`, both the controller's name), on a given prom-client registry.
  */
 import { Counter, Gauge, Histogram, exponentialBuckets, type Registry } from 'prom-client';
-import type {
-  CounterMetric,
-  GaugeMetric,
-  HistogramMetric,
-  SettableGaugeMetric,
-  WorkqueueMetricsProvider,
-} from '../workqueue/queue-metrics.ts';
+import type { CounterMetric, GaugeMetric, HistogramMetric, SettableGaugeMetric, WorkqueueMetricsProvider } from '../workqueue/queue-metrics.ts';
 
 type Labels = 'name' | 'controller';
 const labelNames: Labels[] = ['name', 'controller'];
@@ -47,7 +41,7 @@ export class PromWorkqueueMetricsProvider implements WorkqueueMetricsProvider {
     this.#unfinished = new Gauge({
       name: 'workqueue_unfinished_work_seconds',
       help:
-        'How many seconds of work has been done that is in progress and hasn\'t been observed by work_duration. ' +
+        "How many seconds of work has been done that is in progress and hasn't been observed by work_duration. " +
         'Large values indicate stuck threads. One can deduce the number of stuck threads by observing the rate at which this increases.',
       labelNames,
       registers,

@@ -1,11 +1,6 @@
 import type { KubeObject, ObjectMeta } from '@dojo/kube-api';
 import { describe, expect, it } from 'vitest';
-import {
-  annotationChangedPredicate,
-  generationChangedPredicate,
-  labelChangedPredicate,
-  resourceVersionChangedPredicate,
-} from './changed-predicates.ts';
+import { annotationChangedPredicate, generationChangedPredicate, labelChangedPredicate, resourceVersionChangedPredicate } from './changed-predicates.ts';
 import { CountingPredicate } from './counting-predicate.ts';
 import { and, not, or, predicateFuncs } from './predicate.ts';
 

@@ -18,7 +18,14 @@ describe('journal persistence', () => {
     const path = join(dir, 'journal.jsonl');
     const file = new JournalFile({ path, clock, fsync: true });
     const journal = new Journal({ clock, sink: file });
-    journal.append({ type: 'watch-event', key: 'ns/a', event: 'ADDED', kind: 'Dojo', object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'ns', name: 'a' }, resourceVersion: '7' });
+    journal.append({
+      type: 'watch-event',
+      key: 'ns/a',
+      event: 'ADDED',
+      kind: 'Dojo',
+      object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'ns', name: 'a' },
+      resourceVersion: '7',
+    });
     journal.append({ type: 'conflict', key: 'ns/a', resource: 'dojos', staleRV: '7', currentRV: '8', currentManager: 'kubectl' });
     file.close();
 

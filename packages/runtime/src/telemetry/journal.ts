@@ -16,9 +16,7 @@ import { realClock, type Clock } from '../clock/clock.ts';
 import type { JournalRecordInput, TelemetryRecord, TelemetryRecordType } from './records.ts';
 
 /** What a subscriber receives: a record, or notice that records it asked for are gone. */
-export type JournalDelivery =
-  | { readonly resync: true; readonly oldestSeq: number }
-  | { readonly resync: false; readonly record: TelemetryRecord };
+export type JournalDelivery = { readonly resync: true; readonly oldestSeq: number } | { readonly resync: false; readonly record: TelemetryRecord };
 
 export type JournalListener = (delivery: JournalDelivery) => void;
 

@@ -18,10 +18,7 @@ describe('reconcileContext', () => {
       await Promise.resolve();
       seen.push(reconcileContext.current()?.reconcileId ?? 'none');
     };
-    const both = Promise.all([
-      reconcileContext.run(scope('r1', 0), reconcile),
-      reconcileContext.run(scope('r2', 1), reconcile),
-    ]);
+    const both = Promise.all([reconcileContext.run(scope('r1', 0), reconcile), reconcileContext.run(scope('r2', 1), reconcile)]);
     await clock.advance(10);
     await both;
     expect(seen.sort()).toEqual(['r1', 'r1', 'r2', 'r2']);

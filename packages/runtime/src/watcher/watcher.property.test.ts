@@ -87,8 +87,10 @@ async function scenario(disruption: Disruption, writes: readonly Write[], cutDel
 
 describe('Watcher, with connections dropped at random while objects change', () => {
   const property = (disruption: Disruption) =>
-    fc.asyncProperty(fc.array(writeArb, { minLength: 6, maxLength: 24 }), fc.array(fc.integer({ min: 2, max: 60 }), { minLength: 1, maxLength: 8 }), (writes, cutDelays) =>
-      scenario(disruption, writes, cutDelays),
+    fc.asyncProperty(
+      fc.array(writeArb, { minLength: 6, maxLength: 24 }),
+      fc.array(fc.integer({ min: 2, max: 60 }), { minLength: 1, maxLength: 8 }),
+      (writes, cutDelays) => scenario(disruption, writes, cutDelays),
     );
 
   it('ends with a cache equal to a fresh LIST when streams are cut at random times', async () => {

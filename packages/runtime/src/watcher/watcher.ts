@@ -143,7 +143,7 @@ export class Watcher<T extends KubeObject = KubeObject> {
   async #listAll(signal: AbortSignal): Promise<KubeList<T>> {
     const first = await this.#source.list({ ...(this.#pageSize > 0 ? { limit: this.#pageSize } : {}), signal });
     const items = [...first.items];
-    for (let next = first.metadata.continue; next; ) {
+    for (let next = first.metadata.continue; next;) {
       const page = await this.#source.list({ limit: this.#pageSize, continue: next, signal });
       items.push(...page.items);
       next = page.metadata.continue;

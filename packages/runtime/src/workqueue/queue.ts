@@ -94,12 +94,7 @@ export class WorkQueue implements Queue {
     this.name = options.name ?? '';
     this.#clock = options.clock ?? realClock;
     this.#maxTriggers = options.maxTriggersPerKey ?? defaultMaxTriggersPerKey;
-    this.#metrics = new QueueMetrics(
-      this.name,
-      options.metricsProvider ?? noopWorkqueueMetricsProvider,
-      this.#clock,
-      () => this.#startTimes(),
-    );
+    this.#metrics = new QueueMetrics(this.name, options.metricsProvider ?? noopWorkqueueMetricsProvider, this.#clock, () => this.#startTimes());
   }
 
   add(key: string, trigger?: Trigger): AddOutcome {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../clock/fake-clock.ts';
-import {
-  BucketRateLimiter,
-  ItemExponentialFailureRateLimiter,
-  MaxOfRateLimiter,
-  defaultControllerRateLimiter,
-} from './rate-limiters.ts';
+import { BucketRateLimiter, ItemExponentialFailureRateLimiter, MaxOfRateLimiter, defaultControllerRateLimiter } from './rate-limiters.ts';
 
 describe('ItemExponentialFailureRateLimiter', () => {
   it('doubles from 5 ms per failure of the same key', () => {
@@ -65,10 +60,7 @@ describe('BucketRateLimiter', () => {
 describe('MaxOfRateLimiter', () => {
   it('waits as long as the slowest of its limiters and forgets in all of them', () => {
     const clock = new FakeClock();
-    const limiter = new MaxOfRateLimiter(
-      new ItemExponentialFailureRateLimiter(5, 1000_000),
-      new BucketRateLimiter({ qps: 1, burst: 1, clock }),
-    );
+    const limiter = new MaxOfRateLimiter(new ItemExponentialFailureRateLimiter(5, 1000_000), new BucketRateLimiter({ qps: 1, burst: 1, clock }));
     expect(limiter.when('ns/a')).toBe(5);
     expect(limiter.when('ns/a')).toBe(1000);
     expect(limiter.numRequeues('ns/a')).toBe(2);

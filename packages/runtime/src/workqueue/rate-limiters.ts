@@ -110,8 +110,5 @@ export class MaxOfRateLimiter implements RateLimiter {
  * 10 qps / burst 100 bucket so that many failing keys cannot flood the API server.
  */
 export function defaultControllerRateLimiter(clock: Clock = realClock): RateLimiter {
-  return new MaxOfRateLimiter(
-    new ItemExponentialFailureRateLimiter(5, 1000 * 1000),
-    new BucketRateLimiter({ qps: 10, burst: 100, clock }),
-  );
+  return new MaxOfRateLimiter(new ItemExponentialFailureRateLimiter(5, 1000 * 1000), new BucketRateLimiter({ qps: 10, burst: 100, clock }));
 }

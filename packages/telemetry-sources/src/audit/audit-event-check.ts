@@ -52,7 +52,9 @@ const rules: readonly (readonly [string, Rule])[] = [
   ['impersonatedUser.username', optional(text)],
   ['userAgent', optional(text)],
   ['objectRef', optional(object)],
-  ...['resource', 'namespace', 'name', 'uid', 'apiGroup', 'apiVersion', 'resourceVersion', 'subresource'].map((field) => [`objectRef.${field}`, optional(text)] as const),
+  ...['resource', 'namespace', 'name', 'uid', 'apiGroup', 'apiVersion', 'resourceVersion', 'subresource'].map(
+    (field) => [`objectRef.${field}`, optional(text)] as const,
+  ),
   ['responseStatus', optional(object)],
   ['responseStatus.code', optional(httpCode)],
   ['responseStatus.reason', optional(text)],

@@ -52,7 +52,10 @@ describe('AuditFeed', () => {
     for (let i = 0; i < 300; i++) deep = { a: deep };
     const ahead = auditEvent({ requestReceivedTimestamp: '2262-04-11T00:00:00Z', stageTimestamp: '2262-04-11T00:00:00Z' });
     const result = await feed.ingest([ahead, auditEvent({ level: 'Request', requestObject: deep })]);
-    expect(result.refused.map((r) => r.reason)).toEqual(["requestReceivedTimestamp is more than 60 minutes ahead of the console's clock", 'nests deeper than 256 levels']);
+    expect(result.refused.map((r) => r.reason)).toEqual([
+      "requestReceivedTimestamp is more than 60 minutes ahead of the console's clock",
+      'nests deeper than 256 levels',
+    ]);
     expect(records).toEqual([]);
   });
 });

@@ -53,7 +53,12 @@ export class AuditFeed implements ActivityFeed {
   }
 
   get state(): JournalFeedState {
-    const refused = this.#refused ? { refused: this.#refused, detail: `${this.#refused} audit event${this.#refused === 1 ? '' : 's'} refused as unreadable; the last: ${this.#lastRefusal}` } : {};
+    const refused = this.#refused
+      ? {
+          refused: this.#refused,
+          detail: `${this.#refused} audit event${this.#refused === 1 ? '' : 's'} refused as unreadable; the last: ${this.#lastRefusal}`,
+        }
+      : {};
     if (this.#events === 0) return { state: 'connecting', lastSeq: 0, gaps: 0, detail: 'no audit events have arrived yet (docs/audit.md)', ...refused };
     return { state: 'live', lastSeq: this.#lastSeq, gaps: 0, ...refused };
   }

@@ -60,10 +60,19 @@ describe('auditEventToRecord', () => {
 
   it('names the paths of a JSON patch and says nothing of what an update changed', () => {
     const jsonPatch = auditEventToRecord(
-      auditEvent({ level: 'Request', requestObject: [{ op: 'test', path: '/metadata/resourceVersion', value: '9' }, { op: 'replace', path: '/metadata/labels/app.kubernetes.io~1name', value: 'x' }, { op: 'add', path: '/spec/ports/0', value: {} }] }),
+      auditEvent({
+        level: 'Request',
+        requestObject: [
+          { op: 'test', path: '/metadata/resourceVersion', value: '9' },
+          { op: 'replace', path: '/metadata/labels/app.kubernetes.io~1name', value: 'x' },
+          { op: 'add', path: '/spec/ports/0', value: {} },
+        ],
+      }),
     );
     expect(jsonPatch).toMatchObject({ changedPaths: ['metadata.labels["app.kubernetes.io/name"]', 'spec.ports[0]'] });
-    const update = auditEventToRecord(auditEvent({ verb: 'update', level: 'Request', requestObject: { metadata: { name: 'tokyo', resourceVersion: '41' }, spec: { students: 4 } } }));
+    const update = auditEventToRecord(
+      auditEvent({ verb: 'update', level: 'Request', requestObject: { metadata: { name: 'tokyo', resourceVersion: '41' }, spec: { students: 4 } } }),
+    );
     expect(update).toMatchObject({ verb: 'update', rvSent: '41' });
     expect(update).not.toHaveProperty('changedPaths');
   });
@@ -106,11 +115,22 @@ describe('auditEventToRecord', () => {
       auditEvent({
         verb: 'watch',
         stage: 'ResponseStarted',
-        requestURI: '/apis/dojo.example.com/v1/dojos?allowWatchBookmarks=true&fieldSelector=metadata.name%3Dtokyo&resourceVersion=812&timeoutSeconds=412&watch=true',
+        requestURI:
+          '/apis/dojo.example.com/v1/dojos?allowWatchBookmarks=true&fieldSelector=metadata.name%3Dtokyo&resourceVersion=812&timeoutSeconds=412&watch=true',
         objectRef: { resource: 'dojos', apiGroup: 'dojo.example.com', apiVersion: 'v1' },
       }),
     );
-    expect(record).toMatchObject({ type: 'watch-open', group: 'dojo.example.com', version: 'v1', resource: 'dojos', name: 'tokyo', fieldSelector: 'metadata.name=tokyo', resourceVersion: '812', bookmarks: true, timeoutSeconds: 412 });
+    expect(record).toMatchObject({
+      type: 'watch-open',
+      group: 'dojo.example.com',
+      version: 'v1',
+      resource: 'dojos',
+      name: 'tokyo',
+      fieldSelector: 'metadata.name=tokyo',
+      resourceVersion: '812',
+      bookmarks: true,
+      timeoutSeconds: 412,
+    });
   });
 
   it('drops verbs the journal has no word for', () => {

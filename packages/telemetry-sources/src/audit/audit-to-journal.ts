@@ -133,7 +133,14 @@ export function auditEventToRecord(event: AuditEvent): UnnumberedAuditRecord | u
   if (!verb) return undefined;
   const end = timeOf(event.stageTimestamp) ?? received;
   const code = event.stage === 'Panic' ? 500 : (event.responseStatus?.code ?? 200);
-  const record: Omit<RequestRecord, 'seq'> = { type: 'request', time, ...client, verb, code, latencyMs: Math.max(0, Math.round((end - received) * 1000) / 1000) };
+  const record: Omit<RequestRecord, 'seq'> = {
+    type: 'request',
+    time,
+    ...client,
+    verb,
+    code,
+    latencyMs: Math.max(0, Math.round((end - received) * 1000) / 1000),
+  };
   if (ref?.resource) {
     record.group = ref.apiGroup ?? '';
     if (ref.apiVersion) record.version = ref.apiVersion;

@@ -100,7 +100,10 @@ export interface PartialSuccess {
 export function encodeTraceResponse(encoding: OtlpEncoding, partial?: PartialSuccess): Buffer {
   const rejected = partial && partial.rejectedSpans > 0 ? partial : undefined;
   // OTLP/JSON writes int64 as a decimal string.
-  if (encoding === 'json') return Buffer.from(JSON.stringify(rejected ? { partialSuccess: { rejectedSpans: String(rejected.rejectedSpans), errorMessage: rejected.errorMessage } } : {}));
+  if (encoding === 'json')
+    return Buffer.from(
+      JSON.stringify(rejected ? { partialSuccess: { rejectedSpans: String(rejected.rejectedSpans), errorMessage: rejected.errorMessage } } : {}),
+    );
   return Buffer.from(otlpTypes.response.encode(otlpTypes.response.fromObject(rejected ? { partialSuccess: rejected } : {})).finish());
 }
 

@@ -7,11 +7,32 @@ const trace = (n: number) => n.toString(16).padStart(32, '0');
 const id = (n: number) => n.toString(16).padStart(16, '0');
 
 function reconcile(traceN: number, spanN: number, startMs: number, endMs: number): ReceivedSpan {
-  return { traceId: trace(traceN), spanId: id(spanN), name: 'reconciling object', kind: 1, startMs, endMs, attributes: { 'object.ref': `Dojo.v1.g/o${spanN}.ns`, 'object.reason': 'object updated' }, status: { code: 0 }, resource: { 'service.name': 'op' } };
+  return {
+    traceId: trace(traceN),
+    spanId: id(spanN),
+    name: 'reconciling object',
+    kind: 1,
+    startMs,
+    endMs,
+    attributes: { 'object.ref': `Dojo.v1.g/o${spanN}.ns`, 'object.reason': 'object updated' },
+    status: { code: 0 },
+    resource: { 'service.name': 'op' },
+  };
 }
 
 function call(traceN: number, spanN: number, parentN: number, at: number): ReceivedSpan {
-  return { traceId: trace(traceN), spanId: id(spanN), parentSpanId: id(parentN), name: 'GET', kind: 3, startMs: at, endMs: at + 1, attributes: { 'http.method': 'GET', 'http.url': `https://k/apis/g/v1/namespaces/ns/dojos/o${parentN}` }, status: { code: 0 }, resource: { 'service.name': 'op' } };
+  return {
+    traceId: trace(traceN),
+    spanId: id(spanN),
+    parentSpanId: id(parentN),
+    name: 'GET',
+    kind: 3,
+    startMs: at,
+    endMs: at + 1,
+    attributes: { 'http.method': 'GET', 'http.url': `https://k/apis/g/v1/namespaces/ns/dojos/o${parentN}` },
+    status: { code: 0 },
+    resource: { 'service.name': 'op' },
+  };
 }
 
 function setup(holdMs = 1_000) {

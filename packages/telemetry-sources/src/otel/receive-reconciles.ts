@@ -224,7 +224,14 @@ export class TracedReconciles {
     const summary = known.summary;
     summary.firstSeen = Math.min(summary.firstSeen, span.endMs);
     summary.lastSeen = Math.max(summary.lastSeen, span.endMs);
-    const emitted: EmittedReconcile = { reconcileId: `traced-${span.spanId}`, controller, service, object, key, worker: this.#worker(known.lanes, span.startMs, span.endMs) };
+    const emitted: EmittedReconcile = {
+      reconcileId: `traced-${span.spanId}`,
+      controller,
+      service,
+      object,
+      key,
+      worker: this.#worker(known.lanes, span.startMs, span.endMs),
+    };
     const start: Omit<ReceivedStart, 'seq'> = {
       type: 'reconcile-start',
       time: span.startMs,
@@ -246,7 +253,10 @@ export class TracedReconciles {
       this.#apiCall(emitted, callSpan, call);
       this.#release(callKey);
     }
-    const result = resultOf(span, calls.map((c) => c.call));
+    const result = resultOf(
+      span,
+      calls.map((c) => c.call),
+    );
     const end: Omit<ReconcileEndRecord, 'seq'> = {
       type: 'reconcile-end',
       time: span.endMs,
@@ -273,7 +283,16 @@ export class TracedReconciles {
     if (summary) summary.conflicts += 1;
     // A span knows its 409, not who won: the journal's record of the same request does.
     const winner = this.#options.clients?.conflictOf?.(call, span.startMs, span.endMs);
-    const conflict: Omit<ConflictRecord, 'seq'> = { type: 'conflict', time: span.endMs, controller: owner.controller, key: owner.key, object: owner.object, resource: call.resource, reconcileId: owner.reconcileId, ...winner };
+    const conflict: Omit<ConflictRecord, 'seq'> = {
+      type: 'conflict',
+      time: span.endMs,
+      controller: owner.controller,
+      key: owner.key,
+      object: owner.object,
+      resource: call.resource,
+      reconcileId: owner.reconcileId,
+      ...winner,
+    };
     this.#options.emit(conflict);
   }
 

@@ -68,7 +68,9 @@ export class TraceReceiver implements TraceSink {
     this.#lastReceivedAt = this.#clock.now();
     this.#reconciles.ingest(spans);
     this.#onReceived?.(this.snapshot());
-    return rejected > 0 ? { rejectedSpans: rejected, errorMessage: `${rejected} span${rejected === 1 ? '' : 's'} rejected: ${rejection ?? 'unusable'}` } : undefined;
+    return rejected > 0
+      ? { rejectedSpans: rejected, errorMessage: `${rejected} span${rejected === 1 ? '' : 's'} rejected: ${rejection ?? 'unusable'}` }
+      : undefined;
   }
 
   snapshot(): TraceReceiverSnapshot {

@@ -66,7 +66,8 @@ const traceRequest = message(() => ({
   ),
 }));
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 const integerText = /^-?\d+$/;
 const doubleText = /^(-?\d+(\.\d+)?([eE][-+]?\d+)?|NaN|-?Infinity)$/;
 

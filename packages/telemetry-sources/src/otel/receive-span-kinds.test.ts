@@ -31,7 +31,7 @@ describe('parseObjectRef', () => {
 describe('kubeRsTrigger', () => {
   const web = { group: 'g', kind: 'Dojo', namespace: 'ns', name: 'web' };
 
-  it("maps every ReconcileReason kube-runtime displays, keeping its words", () => {
+  it('maps every ReconcileReason kube-runtime displays, keeping its words', () => {
     expect(kubeRsTrigger('reconciler requested retry', web)).toEqual({ reason: 'requeueAfter', otelReason: 'reconciler requested retry' });
     expect(kubeRsTrigger('bulk reconcile requested', web)).toEqual({ reason: 'resync', otelReason: 'bulk reconcile requested' });
     expect(kubeRsTrigger('unknown', web)).toEqual({ reason: 'unknown', otelReason: 'unknown' });
@@ -41,7 +41,11 @@ describe('kubeRsTrigger', () => {
 
 describe('reconcileOf', () => {
   it('reads a controller-runtime Reconcile span named with k8s.* semantic conventions', () => {
-    expect(reconcileOf(spanOf('DojoReconciler.Reconcile', { 'k8s.namespace.name': 'team-a', 'controller.kind': 'Dojo', 'k8s.dojo.name': 'web', 'controller.name': 'dojo' }))).toEqual({
+    expect(
+      reconcileOf(
+        spanOf('DojoReconciler.Reconcile', { 'k8s.namespace.name': 'team-a', 'controller.kind': 'Dojo', 'k8s.dojo.name': 'web', 'controller.name': 'dojo' }),
+      ),
+    ).toEqual({
       controller: 'dojo',
       object: { group: '', kind: 'Dojo', namespace: 'team-a', name: 'web' },
       trigger: { reason: 'unknown' },
@@ -49,7 +53,10 @@ describe('reconcileOf', () => {
   });
 
   it("falls back to the sender's service.name for the controller, and ignores spans that name no object", () => {
-    expect(reconcileOf(spanOf('reconcile', { name: 'web', namespace: 'ns', controllerKind: 'Dojo', reconcileID: 'r-1' }))).toMatchObject({ controller: 'my-operator', reconcileId: 'r-1' });
+    expect(reconcileOf(spanOf('reconcile', { name: 'web', namespace: 'ns', controllerKind: 'Dojo', reconcileID: 'r-1' }))).toMatchObject({
+      controller: 'my-operator',
+      reconcileId: 'r-1',
+    });
     expect(reconcileOf(spanOf('Reconcile', { controller: 'dojo' }))).toBeUndefined();
     expect(reconcileOf(spanOf('reconciling object', { 'object.ref': 'nonsense' }))).toBeUndefined();
     expect(reconcileOf(spanOf('reconciler loop', { name: 'web' }))).toBeUndefined();
@@ -57,7 +64,8 @@ describe('reconcileOf', () => {
 });
 
 describe('apiCallOf', () => {
-  const call = (method: string, url: string) => apiCallOf(spanOf(`HTTP ${method}`, { 'http.request.method': method, 'url.full': url, 'http.response.status_code': 200 }, 3));
+  const call = (method: string, url: string) =>
+    apiCallOf(spanOf(`HTTP ${method}`, { 'http.request.method': method, 'url.full': url, 'http.response.status_code': 200 }, 3));
 
   it('names the verb as the API server would', () => {
     expect(call('GET', 'https://k/apis/apps/v1/namespaces/a/deployments')).toMatchObject({ verb: 'list', resource: 'deployments', namespace: 'a' });

@@ -74,7 +74,6 @@ export function kubeRsTrigger(reason: string | undefined, object: ObjectIdentity
   return { reason: said, ...detail };
 }
 
-
 function isReconcileName(name: string): boolean {
   return /^reconcile$/i.test(name) || /[./]reconcile$/i.test(name) || /^reconcile\s/i.test(name);
 }
@@ -87,7 +86,11 @@ export function reconcileOf(span: ReceivedSpan): ReconcileSpan | undefined {
     const object = ref ? parseObjectRef(ref) : undefined;
     if (!object) return undefined;
     // kube-runtime names no controller: the operator's service and the kind it reconciles do.
-    return { controller: text(a, 'controller', 'controller.name') ?? `${serviceOf(span)}/${object.kind.toLowerCase()}`, object, trigger: kubeRsTrigger(text(a, 'object.reason'), object) };
+    return {
+      controller: text(a, 'controller', 'controller.name') ?? `${serviceOf(span)}/${object.kind.toLowerCase()}`,
+      object,
+      trigger: kubeRsTrigger(text(a, 'object.reason'), object),
+    };
   }
   if (!isReconcileName(span.name)) return undefined;
   const kind = text(a, 'controllerKind', 'controller.kind', 'k8s.object.kind', 'object.kind', 'kind') ?? '';
@@ -130,7 +133,17 @@ export function apiCallOf(span: ReceivedSpan): ApiCallSpan | undefined {
   if (target.type !== 'resource' || !isKubeVersion(target.group, target.version)) return undefined;
   const watch = target.legacyWatch || url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1';
   const verb =
-    method === 'GET' ? (watch ? 'watch' : target.name ? 'get' : 'list') : method === 'DELETE' ? (target.name ? 'delete' : 'deletecollection') : (verbsByMethod[method] ?? method.toLowerCase());
+    method === 'GET'
+      ? watch
+        ? 'watch'
+        : target.name
+          ? 'get'
+          : 'list'
+      : method === 'DELETE'
+        ? target.name
+          ? 'delete'
+          : 'deletecollection'
+        : (verbsByMethod[method] ?? method.toLowerCase());
   const code = Number(text(a, 'http.response.status_code', 'http.status_code') ?? 0);
   return {
     verb,

@@ -59,15 +59,47 @@ describe('flattenTraces', () => {
 
   it('reads the same request from protobuf, where ids are bytes and longs arrive as decimal strings', () => {
     const request = otlpTypes.request.fromObject({
-      resourceSpans: [{ resource: { attributes: [attribute('service.name', { stringValue: 'op' })] }, scopeSpans: [{ spans: [{ traceId: Buffer.from('5b8efff798038103d269b633813fc60c', 'hex'), spanId: Buffer.from('eee19b7ec3c1b174', 'hex'), parentSpanId: Buffer.from('0102030405060708', 'hex'), name: 'HTTP GET', kind: 3, startTimeUnixNano: '1764000000000000000', endTimeUnixNano: '1764000000001500000', attributes: [attribute('http.response.status_code', { intValue: 409 })] }] }] }],
+      resourceSpans: [
+        {
+          resource: { attributes: [attribute('service.name', { stringValue: 'op' })] },
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: Buffer.from('5b8efff798038103d269b633813fc60c', 'hex'),
+                  spanId: Buffer.from('eee19b7ec3c1b174', 'hex'),
+                  parentSpanId: Buffer.from('0102030405060708', 'hex'),
+                  name: 'HTTP GET',
+                  kind: 3,
+                  startTimeUnixNano: '1764000000000000000',
+                  endTimeUnixNano: '1764000000001500000',
+                  attributes: [attribute('http.response.status_code', { intValue: 409 })],
+                },
+              ],
+            },
+          ],
+        },
+      ],
     });
     const { spans } = flattenTraces(decodeTraceRequest(Buffer.from(otlpTypes.request.encode(request).finish()), 'protobuf'));
-    expect(spans).toEqual([expect.objectContaining({ traceId: '5b8efff798038103d269b633813fc60c', parentSpanId: '0102030405060708', kind: 3, startMs: 1764000000000, endMs: 1764000000001.5, attributes: { 'http.response.status_code': 409 }, status: { code: 0 } })]);
+    expect(spans).toEqual([
+      expect.objectContaining({
+        traceId: '5b8efff798038103d269b633813fc60c',
+        parentSpanId: '0102030405060708',
+        kind: 3,
+        startMs: 1764000000000,
+        endMs: 1764000000001.5,
+        attributes: { 'http.response.status_code': 409 },
+        status: { code: 0 },
+      }),
+    ]);
   });
 
   it('rejects spans with all-zero ids, short ids or an end before the start, and says why', () => {
     const span = jsonRequest.resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
-    const request = { resourceSpans: [{ scopeSpans: [{ spans: [{ ...span, traceId: '0'.repeat(32) }, { ...span, spanId: 'abc' }, { ...span, endTimeUnixNano: '1' }, span] }] }] };
+    const request = {
+      resourceSpans: [{ scopeSpans: [{ spans: [{ ...span, traceId: '0'.repeat(32) }, { ...span, spanId: 'abc' }, { ...span, endTimeUnixNano: '1' }, span] }] }],
+    };
     const { spans, rejected, rejection } = flattenTraces(decodeTraceRequest(Buffer.from(JSON.stringify(request)), 'json'));
     expect(spans).toHaveLength(1);
     expect(rejected).toBe(3);

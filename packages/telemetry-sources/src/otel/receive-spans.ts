@@ -41,7 +41,14 @@ export interface FlattenedTraces {
 }
 
 // OTLP/JSON writes enums as integers; some senders write their names, which proto3 JSON allows.
-const spanKindNames: Record<string, number> = { SPAN_KIND_UNSPECIFIED: 0, SPAN_KIND_INTERNAL: 1, SPAN_KIND_SERVER: 2, SPAN_KIND_CLIENT: 3, SPAN_KIND_PRODUCER: 4, SPAN_KIND_CONSUMER: 5 };
+const spanKindNames: Record<string, number> = {
+  SPAN_KIND_UNSPECIFIED: 0,
+  SPAN_KIND_INTERNAL: 1,
+  SPAN_KIND_SERVER: 2,
+  SPAN_KIND_CLIENT: 3,
+  SPAN_KIND_PRODUCER: 4,
+  SPAN_KIND_CONSUMER: 5,
+};
 const statusCodeNames: Record<string, number> = { STATUS_CODE_UNSET: 0, STATUS_CODE_OK: 1, STATUS_CODE_ERROR: 2 };
 
 function hexId(id: Uint8Array | string | undefined, bytes: number): string | undefined {
@@ -89,7 +96,8 @@ function flattenSpan(span: OtlpSpan, resource: Attributes, window: InputTimeWind
   if (!traceId || !spanId) return `span ${JSON.stringify(span.name ?? '')} has no valid traceId (16 bytes) and spanId (8 bytes)`;
   const startMs = nanosToMs(span.startTimeUnixNano);
   const endMs = nanosToMs(span.endTimeUnixNano);
-  if (startMs === undefined || endMs === undefined || endMs < startMs) return `span ${spanId} needs startTimeUnixNano and endTimeUnixNano, end not before start`;
+  if (startMs === undefined || endMs === undefined || endMs < startMs)
+    return `span ${spanId} needs startTimeUnixNano and endTimeUnixNano, end not before start`;
   const outside = window && (timeOutsideWindow(startMs, window) ?? timeOutsideWindow(endMs, window));
   if (outside) return `span ${spanId}'s time ${outside}`;
   const parentSpanId = hexId(span.parentSpanId, 8);
@@ -106,7 +114,10 @@ function flattenSpan(span: OtlpSpan, resource: Attributes, window: InputTimeWind
     startMs,
     endMs,
     attributes: attributesOf(span.attributes),
-    status: { code: typeof span.status?.code === 'string' ? (statusCodeNames[span.status.code] ?? 0) : Number(span.status?.code ?? 0), ...(message ? { message } : {}) },
+    status: {
+      code: typeof span.status?.code === 'string' ? (statusCodeNames[span.status.code] ?? 0) : Number(span.status?.code ?? 0),
+      ...(message ? { message } : {}),
+    },
     resource,
   };
 }

@@ -10,13 +10,37 @@ let seq = 0;
 
 /** A request as the embedded API server's journal records it. */
 function request(user: string, verb: RequestRecord['verb'], name: string, time: number, code = 200, userAgent = 'kube-rs/0.99'): RequestRecord {
-  return { seq: ++seq, time, type: 'request', user, userAgent, verb, group: '', version: 'v1', resource: 'configmaps', namespace: 'default', name, code, latencyMs: 1 };
+  return {
+    seq: ++seq,
+    time,
+    type: 'request',
+    user,
+    userAgent,
+    verb,
+    group: '',
+    version: 'v1',
+    resource: 'configmaps',
+    namespace: 'default',
+    name,
+    code,
+    latencyMs: 1,
+  };
 }
 
 /** A kube-rs reconcile span of `service` with one client call per `[method, name, code]`. */
 function reconcileSpans(service: string, traceN: number, at: number, calls: readonly [string, string, number][]): ReceivedSpan[] {
   const resource = { 'service.name': service };
-  const root: ReceivedSpan = { traceId: hex(traceN, 32), spanId: hex(traceN * 100, 16), name: 'reconciling object', kind: 1, startMs: at, endMs: at + 50, attributes: { 'object.ref': `Dojo.v1.core.jutsu.com/d${traceN}.default`, 'object.reason': 'object updated' }, status: { code: 0 }, resource };
+  const root: ReceivedSpan = {
+    traceId: hex(traceN, 32),
+    spanId: hex(traceN * 100, 16),
+    name: 'reconciling object',
+    kind: 1,
+    startMs: at,
+    endMs: at + 50,
+    attributes: { 'object.ref': `Dojo.v1.core.jutsu.com/d${traceN}.default`, 'object.reason': 'object updated' },
+    status: { code: 0 },
+    resource,
+  };
   return [
     root,
     ...calls.map(([method, name, code], i): ReceivedSpan => ({
@@ -27,7 +51,11 @@ function reconcileSpans(service: string, traceN: number, at: number, calls: read
       kind: 3,
       startMs: at + 1 + i * 2,
       endMs: at + 2 + i * 2,
-      attributes: { 'http.method': method, 'http.url': `https://10.96.0.1/api/v1/namespaces/default/configmaps${name ? `/${name}` : ''}`, 'http.status_code': code },
+      attributes: {
+        'http.method': method,
+        'http.url': `https://10.96.0.1/api/v1/namespaces/default/configmaps${name ? `/${name}` : ''}`,
+        'http.status_code': code,
+      },
       status: { code: 0 },
       resource,
     })),
@@ -47,7 +75,12 @@ describe('which API server client a traced operator is', () => {
     clients.append(request('rust-op', 'get', 'a', 1_001));
     clients.append(request('rust-op', 'update', 'a', 1_003));
     clients.append(request('admin', 'get', 'b', 1_001, 200, 'kubectl/v1.31.0 (linux/amd64) kubernetes/abc'));
-    traced.ingest(reconcileSpans('dojo-operator-rs', 1, 1_000, [['GET', 'a', 200], ['PUT', 'a', 200]]));
+    traced.ingest(
+      reconcileSpans('dojo-operator-rs', 1, 1_000, [
+        ['GET', 'a', 200],
+        ['PUT', 'a', 200],
+      ]),
+    );
     expect(traced.summaries()).toMatchObject([{ controller: 'dojo-operator-rs/dojo', service: 'dojo-operator-rs', client: 'rust-op' }]);
   });
 
@@ -83,9 +116,17 @@ describe('which API server client a traced operator is', () => {
     clients.append({
       ...request('rust-op', 'update', 'a', 1_003, 409),
       rvSent: '41',
-      conflict: { currentRV: '42', writer: { user: 'admin', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc', fieldManager: 'kubectl-patch', source: 'journal' } },
+      conflict: {
+        currentRV: '42',
+        writer: { user: 'admin', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc', fieldManager: 'kubectl-patch', source: 'journal' },
+      },
     });
-    traced.ingest(reconcileSpans('dojo-operator-rs', 1, 1_000, [['GET', 'a', 200], ['PUT', 'a', 409]]));
+    traced.ingest(
+      reconcileSpans('dojo-operator-rs', 1, 1_000, [
+        ['GET', 'a', 200],
+        ['PUT', 'a', 409],
+      ]),
+    );
     expect(records.filter((r) => r.type === 'conflict')).toEqual([
       expect.objectContaining({ resource: 'configmaps', staleRV: '41', currentRV: '42', currentManager: 'kubectl-patch', currentClient: 'kubectl' }),
     ]);
@@ -121,7 +162,7 @@ describe('which API server client a traced operator is', () => {
     expect(clients.clientOf(get('a'), 1_000, 1_000)).toBeUndefined();
     expect(clients.clientOf(get('c'), 1_000, 1_000)).toBe('new-op');
   });
-  it("tells the activity inference which clients are traced operators, matching late records itself at most once a second", () => {
+  it('tells the activity inference which clients are traced operators, matching late records itself at most once a second', () => {
     const now = { t: 10_000 };
     const clients = new TracedClients({ identifier: new ClientIdentifier(), clock: { now: () => now.t } });
     const traced = new TracedReconciles({ clock: { now: () => 0 }, emit: () => {}, clients });

@@ -56,7 +56,8 @@ interface Seen {
 }
 
 // A create's URL names no object (the name is in the body), so creates match without one.
-const fingerprint = (verb: string, resource: string, namespace: string | undefined, name: string | undefined, code: number) => `${verb} ${resource} ${namespace ?? ''}/${verb === 'create' ? '' : (name ?? '')} ${code}`;
+const fingerprint = (verb: string, resource: string, namespace: string | undefined, name: string | undefined, code: number) =>
+  `${verb} ${resource} ${namespace ?? ''}/${verb === 'create' ? '' : (name ?? '')} ${code}`;
 
 export class TracedClients implements RequestSink, ClientMatcher {
   readonly #identifier: ClientIdentifier;
@@ -143,7 +144,10 @@ export class TracedClients implements RequestSink, ClientMatcher {
     this.#clients.admit(client.name, this.#clock.now(), () => true);
     const resource = record.subresource ? `${record.resource}/${record.subresource}` : record.resource;
     const key = fingerprint(record.verb, resource, record.namespace, record.name, record.code);
-    const entry: Seen = record.code === 409 ? { client: client.name, time: record.time, refused: { rvSent: record.rvSent, conflict: record.conflict } } : { client: client.name, time: record.time };
+    const entry: Seen =
+      record.code === 409
+        ? { client: client.name, time: record.time, refused: { rvSent: record.rvSent, conflict: record.conflict } }
+        : { client: client.name, time: record.time };
     const seen = this.#byFingerprint.get(key);
     if (seen) seen.push(entry);
     else this.#byFingerprint.set(key, [entry]);
@@ -176,7 +180,8 @@ export class TracedClients implements RequestSink, ClientMatcher {
     const writer = nearest.conflict?.writer;
     if (writer?.fieldManager) winner.currentManager = writer.fieldManager;
     if (writer?.source === 'managedFields') winner.currentWriterFrom = 'managedFields';
-    if (writer?.user) winner.currentClient = this.#identifier.identify({ user: writer.user, userAgent: writer.userAgent, fieldManager: writer.fieldManager }).name;
+    if (writer?.user)
+      winner.currentClient = this.#identifier.identify({ user: writer.user, userAgent: writer.userAgent, fieldManager: writer.fieldManager }).name;
     return winner;
   }
 

@@ -45,7 +45,11 @@ describe('targets added while the console runs', () => {
   it('are scraped from then on and scraped again after a restart, token included, in a file only its owner reads', async () => {
     const dir = dataDir();
     const first = open(dir);
-    expect(await first.targets.add({ name: 'added', url, bearerToken: 's3cret' })).toMatchObject({ name: 'added', source: 'console', authentication: 'bearer-token' });
+    expect(await first.targets.add({ name: 'added', url, bearerToken: 's3cret' })).toMatchObject({
+      name: 'added',
+      source: 'console',
+      authentication: 'bearer-token',
+    });
     const file = join(dir, 'scrape-targets.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     await first.scraper.stop();
@@ -86,7 +90,10 @@ describe('targets added while the console runs', () => {
 
   it('skip a saved target the dialog could not have added, saying why', () => {
     const dir = dataDir();
-    new ScrapeTargetsFile(dir).save([{ name: 'odd', url: 'file:///etc/passwd' }, { name: 'fine', url, bearerTokenFile: '/var/run/secrets/token' }]);
+    new ScrapeTargetsFile(dir).save([
+      { name: 'odd', url: 'file:///etc/passwd' },
+      { name: 'fine', url, bearerTokenFile: '/var/run/secrets/token' },
+    ]);
     const warnings: string[] = [];
     const { targets } = open(dir, [], warnings);
     expect(targets.snapshot().targets.map((t) => [t.name, t.authentication])).toEqual([['fine', 'none']]);
@@ -95,7 +102,10 @@ describe('targets added while the console runs', () => {
 
   it('are limited to --scrape-allow: another host is a 400 naming it, and a saved one outside it is skipped at start', async () => {
     const dir = dataDir();
-    new ScrapeTargetsFile(dir).save([{ name: 'inside', url }, { name: 'outside', url: 'http://10.1.2.3:8080/metrics' }]);
+    new ScrapeTargetsFile(dir).save([
+      { name: 'inside', url },
+      { name: 'outside', url: 'http://10.1.2.3:8080/metrics' },
+    ]);
     const warnings: string[] = [];
     const { targets } = open(dir, [{ name: 'flagged', url: 'http://10.9.9.9/metrics' }], warnings, new ScrapeAllowList(['127.0.0.0/8']));
     expect(targets.snapshot().targets.map((t) => t.name)).toEqual(['flagged', 'inside']);

@@ -36,7 +36,13 @@ export class ConsoleScrapeTargets implements ScrapeControl {
       // Read back through the route's own checks: the file holds only what the dialog may add.
       let spec: ScrapeTargetSpec;
       try {
-        spec = decodeScrapeTargetRequest({ name: saved.name, url: saved.url, bearerToken: saved.bearerToken, ca: saved.ca, insecureSkipVerify: saved.insecureSkipVerify });
+        spec = decodeScrapeTargetRequest({
+          name: saved.name,
+          url: saved.url,
+          bearerToken: saved.bearerToken,
+          ca: saved.ca,
+          insecureSkipVerify: saved.insecureSkipVerify,
+        });
       } catch (err) {
         warn(`the saved scrape target "${saved.name}" is skipped: ${err instanceof StatusError ? err.status.message : String(err)}`);
         continue;
@@ -63,7 +69,10 @@ export class ConsoleScrapeTargets implements ScrapeControl {
   async add(spec: ScrapeTargetSpec): Promise<ScrapeTargetStatus> {
     const allow = this.#scraper.allow;
     const refusal = allow ? await allow.refusal(new URL(spec.url)) : undefined;
-    if (refusal) throw newBadRequest(`${refusal} --scrape-allow (${allow!.entries.join(', ')}), the hosts a target added in the console may have: start the console with --scrape-allow to allow more`);
+    if (refusal)
+      throw newBadRequest(
+        `${refusal} --scrape-allow (${allow!.entries.join(', ')}), the hosts a target added in the console may have: start the console with --scrape-allow to allow more`,
+      );
     if (this.#scraper.get(spec.name)) throw newAlreadyExists(scrapeTargets, spec.name);
     this.#scraper.add(spec, 'console');
     this.#added.set(spec.name, spec);

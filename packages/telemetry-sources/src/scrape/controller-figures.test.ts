@@ -23,11 +23,28 @@ const before: ControllerReading = {
 describe('figures of a scraped controller', () => {
   it('has gauges but no rates or quantiles after its first scrape', () => {
     const figures = controllerFigures('first-scrape', before, 0);
-    expect(figures).toEqual({ name: 'dojo', depth: 4, activeWorkers: 1, maxConcurrentReconciles: 2, reconcilesPerSecond: {}, queueDuration: {}, workDuration: {}, reconcileTime: {} });
+    expect(figures).toEqual({
+      name: 'dojo',
+      depth: 4,
+      activeWorkers: 1,
+      maxConcurrentReconciles: 2,
+      reconcilesPerSecond: {},
+      queueDuration: {},
+      workDuration: {},
+      reconcileTime: {},
+    });
   });
 
   it('turns two scrapes 5 s apart into rates per second and quantiles of that window', () => {
-    const after: ControllerReading = { ...before, depth: 1, adds: 150, retries: 15, errors: 10, reconciles: { success: 130, error: 10 }, queueDuration: buckets(50, 110, 110) };
+    const after: ControllerReading = {
+      ...before,
+      depth: 1,
+      adds: 150,
+      retries: 15,
+      errors: 10,
+      reconciles: { success: 130, error: 10 },
+      queueDuration: buckets(50, 110, 110),
+    };
     const figures = controllerFigures(before, after, 5);
     expect(figures).toMatchObject({ depth: 1, addsPerSecond: 10, retriesPerSecond: 1, errorsPerSecond: 1, reconcilesPerSecond: { success: 8, error: 1 } });
     // All ten new observations fell in (0.01, 0.1]: the older fifty below 0.01 do not pull the median down.
@@ -50,7 +67,16 @@ describe('figures of a scraped controller', () => {
 
   it('counts REST requests by code, with a rate once there are two scrapes', () => {
     expect(restClientFigures(undefined, new Map([['200', 10]]), 0)).toEqual([{ code: '200', total: 10 }]);
-    expect(restClientFigures(new Map([['200', 10]]), new Map([['409', 2], ['200', 30]]), 4)).toEqual([
+    expect(
+      restClientFigures(
+        new Map([['200', 10]]),
+        new Map([
+          ['409', 2],
+          ['200', 30],
+        ]),
+        4,
+      ),
+    ).toEqual([
       { code: '200', total: 30, perSecond: 5 },
       { code: '409', total: 2, perSecond: 0.5 },
     ]);

@@ -25,7 +25,8 @@ function quantiles(first: boolean, previous: readonly Bucket[] | undefined, curr
   return { ...(p50 !== undefined ? { p50 } : {}), ...(p99 !== undefined ? { p99 } : {}) };
 }
 
-const present = <K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> => (value === undefined ? {} : ({ [key]: value } as Record<K, number>));
+const present = <K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, number>);
 
 /** `seconds` between the two readings; `previous` is 'first-scrape' when the target has none. */
 export function controllerFigures(previous: ControllerReading | 'first-scrape' | undefined, current: ControllerReading, seconds: number): ControllerFigures {
@@ -54,7 +55,11 @@ export function controllerFigures(previous: ControllerReading | 'first-scrape' |
 }
 
 /** `previous` is undefined on the target's first scrape. */
-export function restClientFigures(previous: ReadonlyMap<string, number> | undefined, current: ReadonlyMap<string, number>, seconds: number): RestClientRequests[] {
+export function restClientFigures(
+  previous: ReadonlyMap<string, number> | undefined,
+  current: ReadonlyMap<string, number>,
+  seconds: number,
+): RestClientRequests[] {
   return [...current]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([code, total]) => ({ code, total, ...present('perSecond', rate(!previous, previous?.get(code), total, seconds)) }));

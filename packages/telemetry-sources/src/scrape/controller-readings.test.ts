@@ -58,8 +58,24 @@ describe('the exposition parser', () => {
       'd_count{controller="b"} 5',
     ].join('\n');
     expect(parseExposition(text).histograms('d')).toEqual([
-      { labels: { controller: 'a' }, buckets: [{ le: 1, count: 1 }, { le: Infinity, count: 2 }], sum: 3, count: 2 },
-      { labels: { controller: 'b' }, buckets: [{ le: 1, count: 5 }, { le: Infinity, count: 5 }], sum: 1, count: 5 },
+      {
+        labels: { controller: 'a' },
+        buckets: [
+          { le: 1, count: 1 },
+          { le: Infinity, count: 2 },
+        ],
+        sum: 3,
+        count: 2,
+      },
+      {
+        labels: { controller: 'b' },
+        buckets: [
+          { le: 1, count: 5 },
+          { le: Infinity, count: 5 },
+        ],
+        sum: 1,
+        count: 5,
+      },
     ]);
   });
 
@@ -69,8 +85,12 @@ describe('the exposition parser', () => {
   });
 
   it('refuses text that is not the exposition format, saying where and never what was there', () => {
-    expect(() => parseExposition('<!doctype html>\n<html lang="en">\n')).toThrow('not the Prometheus text format: line 1 (byte offset 0): expected a metric name');
-    expect(() => parseExposition('# TYPE d gauge\nworkqueue_depth{name="a"} lots\n')).toThrow('not the Prometheus text format: line 2 (byte offset 41): expected a number as the value');
+    expect(() => parseExposition('<!doctype html>\n<html lang="en">\n')).toThrow(
+      'not the Prometheus text format: line 1 (byte offset 0): expected a metric name',
+    );
+    expect(() => parseExposition('# TYPE d gauge\nworkqueue_depth{name="a"} lots\n')).toThrow(
+      'not the Prometheus text format: line 2 (byte offset 41): expected a number as the value',
+    );
     expect(() => parseExposition('# TYPE a counter extra\n')).toThrow(/line 1 \(byte offset 0\): expected # TYPE, a metric name and a type/);
   });
 });

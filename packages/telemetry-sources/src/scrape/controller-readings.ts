@@ -80,7 +80,15 @@ export function readControllers(exposition: Exposition): TargetReading {
     byResult[s.labels.result] = (byResult[s.labels.result] ?? 0) + s.value;
     reconciles.set(c, byResult);
   }
-  const names = new Set([...depth.keys(), ...adds.keys(), ...reconciles.keys(), ...active.keys(), ...maxConcurrent.keys(), ...queueDuration.keys(), ...reconcileTime.keys()]);
+  const names = new Set([
+    ...depth.keys(),
+    ...adds.keys(),
+    ...reconciles.keys(),
+    ...active.keys(),
+    ...maxConcurrent.keys(),
+    ...queueDuration.keys(),
+    ...reconcileTime.keys(),
+  ]);
   const controllers = new Map<string, ControllerReading>();
   for (const name of [...names].sort()) {
     const optional = <T>(key: string, map: ReadonlyMap<string, T>) => (map.has(name) ? { [key]: map.get(name)! } : {});

@@ -11,7 +11,7 @@ function thrown(text: string, limits = defaultScrapeLimits): Error {
   throw new Error('parsed');
 }
 
-describe('reading a target\'s exposition', () => {
+describe("reading a target's exposition", () => {
   it('names the line and byte offset of a line that is not a sample, never its content', () => {
     const passwd = 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n';
     const error = thrown(`# TYPE up gauge\nup 1\n${passwd}`);
@@ -22,7 +22,7 @@ describe('reading a target\'s exposition', () => {
     expect(thrown('up 1 2 3').message).toMatch(/expected at most a timestamp after the value/);
   });
 
-  it('reads blanks, a trailing comma, timestamps, escapes and Go\'s spellings of floats', () => {
+  it("reads blanks, a trailing comma, timestamps, escapes and Go's spellings of floats", () => {
     const e = parseExposition('  a {x="1" , y="q\\\\\\n",} +Inf 1700000000000\r\nb 1e3\nc NaN\nd -inf\n');
     expect(e.samples('a')).toEqual([{ labels: { x: '1', y: 'q\\\n' }, value: Infinity }]);
     expect([e.samples('b')[0]?.value, e.samples('c')[0]?.value, e.samples('d')[0]?.value]).toEqual([1000, NaN, -Infinity]);

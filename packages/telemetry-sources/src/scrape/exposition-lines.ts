@@ -85,7 +85,8 @@ function readLine(line: string, limits: ScrapeLimits, fail: Fail): ParsedLine {
   if (!isNameStart(line[i]!)) fail(i, 'a metric name');
   while (i < line.length && isNameChar(line[i]!)) i++;
   // The name is Prometheus' __name__ label: its value is limited like any label's.
-  if (i - nameStart > limits.labelValueLengthLimit) throw new ScrapeLimitError('label_value_length_limit', `a metric name is longer than ${limits.labelValueLengthLimit} characters`);
+  if (i - nameStart > limits.labelValueLengthLimit)
+    throw new ScrapeLimitError('label_value_length_limit', `a metric name is longer than ${limits.labelValueLengthLimit} characters`);
   const name = line.slice(nameStart, i);
   const afterName = i;
   while (isBlank(line[i])) i++;
@@ -94,7 +95,10 @@ function readLine(line: string, limits: ScrapeLimits, fail: Fail): ParsedLine {
     i = readLabels(line, i + 1, labels, limits, fail);
     while (isBlank(line[i])) i++;
   } else if (i === afterName) fail(i, "a blank or '{' after the metric name");
-  const rest = line.slice(i).trimEnd().split(/[ \t]+/);
+  const rest = line
+    .slice(i)
+    .trimEnd()
+    .split(/[ \t]+/);
   const value = parseValue(rest[0] ?? '');
   if (value === undefined) fail(i, 'a number as the value');
   if (rest.length > 2 || (rest.length === 2 && !timestamp.test(rest[1]!))) fail(i, 'at most a timestamp after the value');
@@ -111,7 +115,8 @@ function readLabels(line: string, i: number, labels: Record<string, string>, lim
     if (i >= line.length || !isLabelStart(line[i]!)) fail(i, "a label name or '}'");
     while (i < line.length && isLabelChar(line[i]!)) i++;
     const label = line.slice(start, i);
-    if (label.length > limits.labelNameLengthLimit) throw new ScrapeLimitError('label_name_length_limit', `a label name is longer than ${limits.labelNameLengthLimit} characters`);
+    if (label.length > limits.labelNameLengthLimit)
+      throw new ScrapeLimitError('label_name_length_limit', `a label name is longer than ${limits.labelNameLengthLimit} characters`);
     if (++count > limits.labelLimit) throw new ScrapeLimitError('label_limit', `a sample has more than ${limits.labelLimit} labels`);
     while (isBlank(line[i])) i++;
     if (line[i] !== '=') fail(i, "'=' after a label name");
@@ -133,7 +138,8 @@ function readLabels(line: string, i: number, labels: Record<string, string>, lim
         chunk = i;
       } else i++;
       // Checked while reading: a value of megabytes is refused before it is copied.
-      if (value.length + (i - chunk) > limits.labelValueLengthLimit) throw new ScrapeLimitError('label_value_length_limit', `a label value is longer than ${limits.labelValueLengthLimit} characters`);
+      if (value.length + (i - chunk) > limits.labelValueLengthLimit)
+        throw new ScrapeLimitError('label_value_length_limit', `a label value is longer than ${limits.labelValueLengthLimit} characters`);
     }
     value += line.slice(chunk, i);
     i++;
@@ -146,7 +152,10 @@ function readLabels(line: string, i: number, labels: Record<string, string>, lim
 }
 
 function readComment(comment: string, at: number, fail: Fail): ParsedLine {
-  const words = comment.slice(1).trim().split(/[ \t]+/);
+  const words = comment
+    .slice(1)
+    .trim()
+    .split(/[ \t]+/);
   if (words[0] !== 'TYPE') return undefined;
   if (words.length !== 3 || !metricName.test(words[1]!)) fail(at, '# TYPE, a metric name and a type');
   if (!metricTypes.has(words[2]!)) fail(at, 'a type of counter, gauge, histogram, summary or untyped');

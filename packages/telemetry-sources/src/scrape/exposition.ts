@@ -50,7 +50,8 @@ export function parseExposition(text: string, limits: ScrapeLimits = defaultScra
     },
   });
   const histograms = new Map<string, HistogramSeries[]>();
-  for (const name of histogramNames) histograms.set(name, joinHistogram(samples.get(`${name}_bucket`) ?? [], samples.get(`${name}_sum`) ?? [], samples.get(`${name}_count`) ?? []));
+  for (const name of histogramNames)
+    histograms.set(name, joinHistogram(samples.get(`${name}_bucket`) ?? [], samples.get(`${name}_sum`) ?? [], samples.get(`${name}_count`) ?? []));
   return {
     samples: (name) => samples.get(name) ?? [],
     histograms: (name) => histograms.get(name) ?? [],
@@ -59,7 +60,11 @@ export function parseExposition(text: string, limits: ScrapeLimits = defaultScra
 
 /** A stable key for a label set, so series of one histogram meet whatever order their labels come in. */
 export function labelKey(labels: Labels): string {
-  return JSON.stringify(Object.keys(labels).sort().map((k) => [k, labels[k]]));
+  return JSON.stringify(
+    Object.keys(labels)
+      .sort()
+      .map((k) => [k, labels[k]]),
+  );
 }
 
 function joinHistogram(bucketSamples: readonly Sample[], sums: readonly Sample[], counts: readonly Sample[]): HistogramSeries[] {

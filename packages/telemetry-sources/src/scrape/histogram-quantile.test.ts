@@ -33,23 +33,33 @@ describe('histogram quantiles', () => {
 
   it('has no answer without observations, without a +Inf bucket, or for a q outside 0..1', () => {
     expect(histogramQuantile(0.5, cumulative([1, 2], [0, 0, 0]))).toBeUndefined();
-    expect(histogramQuantile(0.5, [{ le: 1, count: 3 }, { le: 2, count: 4 }])).toBeUndefined();
+    expect(
+      histogramQuantile(0.5, [
+        { le: 1, count: 3 },
+        { le: 2, count: 4 },
+      ]),
+    ).toBeUndefined();
     expect(histogramQuantile(1.5, requestDuration)).toBeUndefined();
   });
 
   it('grows with q and stays between zero and the highest finite bound', () => {
     const bounds = [0.001, 0.01, 0.1, 1, 10];
     fc.assert(
-      fc.property(fc.array(fc.nat(1000), { minLength: 6, maxLength: 6 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (counts, q1, q2) => {
-        const buckets = cumulative(bounds, counts);
-        const [lo, hi] = q1 <= q2 ? [q1, q2] : [q2, q1];
-        const a = histogramQuantile(lo, buckets);
-        const b = histogramQuantile(hi, buckets);
-        if (counts.every((c) => c === 0)) return expect(a).toBeUndefined();
-        expect(a).toBeLessThanOrEqual(b!);
-        expect(a).toBeGreaterThanOrEqual(0);
-        expect(b).toBeLessThanOrEqual(10);
-      }),
+      fc.property(
+        fc.array(fc.nat(1000), { minLength: 6, maxLength: 6 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (counts, q1, q2) => {
+          const buckets = cumulative(bounds, counts);
+          const [lo, hi] = q1 <= q2 ? [q1, q2] : [q2, q1];
+          const a = histogramQuantile(lo, buckets);
+          const b = histogramQuantile(hi, buckets);
+          if (counts.every((c) => c === 0)) return expect(a).toBeUndefined();
+          expect(a).toBeLessThanOrEqual(b!);
+          expect(a).toBeGreaterThanOrEqual(0);
+          expect(b).toBeLessThanOrEqual(10);
+        },
+      ),
     );
   });
 });

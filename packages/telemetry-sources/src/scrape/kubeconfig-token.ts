@@ -16,6 +16,8 @@ export function kubeconfigBearerToken(kubeConfig: KubeConfig): BearerTokenSource
     const header = (options.headers as Record<string, unknown> | undefined)?.Authorization;
     if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice('Bearer '.length);
     const user = kubeConfig.getCurrentUser()?.name ?? '(none)';
-    throw new Error(`the kubeconfig user "${user}" has no bearer token (a client certificate is not sent to a metrics endpoint): give a token with --scrape-token-file`);
+    throw new Error(
+      `the kubeconfig user "${user}" has no bearer token (a client certificate is not sent to a metrics endpoint): give a token with --scrape-token-file`,
+    );
   };
 }

@@ -6,8 +6,10 @@ describe('the hosts a target added in the console may have', () => {
     expect(defaultScrapeAllow('https://10.96.0.1:443')).toEqual(['127.0.0.0/8', '::1', 'localhost', '10.96.0.1']);
     expect(defaultScrapeAllow('https://[fd00::1]:6443/')).toEqual(['127.0.0.0/8', '::1', 'localhost', 'fd00::1']);
     const allow = new ScrapeAllowList(defaultScrapeAllow('https://api.example.com:6443'));
-    for (const url of ['http://127.0.0.1:8080/metrics', 'http://127.9.9.9/', 'http://[::1]:9/', 'http://localhost:9/', 'https://API.example.com./metrics']) expect(await allow.refusal(new URL(url)), url).toBeUndefined();
-    for (const url of ['http://169.254.169.254/', 'http://10.0.0.1/', 'http://[::ffff:169.254.169.254]/', 'http://[fd00::1]/']) expect(await allow.refusal(new URL(url)), url).toMatch(/is not in$/);
+    for (const url of ['http://127.0.0.1:8080/metrics', 'http://127.9.9.9/', 'http://[::1]:9/', 'http://localhost:9/', 'https://API.example.com./metrics'])
+      expect(await allow.refusal(new URL(url)), url).toBeUndefined();
+    for (const url of ['http://169.254.169.254/', 'http://10.0.0.1/', 'http://[::ffff:169.254.169.254]/', 'http://[fd00::1]/'])
+      expect(await allow.refusal(new URL(url)), url).toMatch(/is not in$/);
   });
 
   it('match ranges, addresses, names and *.domains', async () => {
@@ -27,7 +29,7 @@ describe('the hosts a target added in the console may have', () => {
     expect(await allow.refusal(new URL('http://no-such-host.invalid/'))).toBe('no-such-host.invalid does not resolve, and is not in');
   });
 
-  it('answer a connection\'s lookup with the allowed addresses only', async () => {
+  it("answer a connection's lookup with the allowed addresses only", async () => {
     const lookupAll = (allow: ScrapeAllowList, host: string) =>
       new Promise<unknown>((resolve) => allow.lookup(host, { all: true }, (err, addresses) => resolve(err ? (err as NodeJS.ErrnoException).code : addresses)));
     expect(await lookupAll(new ScrapeAllowList(['127.0.0.0/8']), 'localhost')).toEqual(expect.arrayContaining([{ address: '127.0.0.1', family: 4 }]));

@@ -26,7 +26,10 @@ export function defaultScrapeAllow(apiServer: string | undefined): string[] {
 }
 
 function bareHost(hostname: string): string {
-  return hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  return hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 /** `::ffff:10.0.0.1` is 10.0.0.1. */
@@ -50,7 +53,8 @@ export class ScrapeAllowList {
       const [net, bits, extra] = entry.split('/');
       const family = isIP(net ?? '');
       if (family && bits === undefined) this.#ranges.addAddress(net!, family === 4 ? 'ipv4' : 'ipv6');
-      else if (family && extra === undefined && /^\d{1,3}$/.test(bits!) && Number(bits) <= (family === 4 ? 32 : 128)) this.#ranges.addSubnet(net!, Number(bits), family === 4 ? 'ipv4' : 'ipv6');
+      else if (family && extra === undefined && /^\d{1,3}$/.test(bits!) && Number(bits) <= (family === 4 ? 32 : 128))
+        this.#ranges.addSubnet(net!, Number(bits), family === 4 ? 'ipv4' : 'ipv6');
       else if (/^\*\.([a-z0-9-]+\.)*[a-z0-9-]+$/.test(entry)) this.#domains.push(entry.slice(1));
       else if (/^([a-z0-9-]+\.)*[a-z0-9-]+$/.test(entry)) this.#names.add(entry);
       else throw new Error(`invalid --scrape-allow "${raw}": a CIDR (10.0.0.0/8), an address, a host name, or *.domain`);

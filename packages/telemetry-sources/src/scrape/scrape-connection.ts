@@ -82,7 +82,12 @@ export class ScrapeConnection {
   async get(signal: AbortSignal): Promise<Response> {
     const token = await this.#token();
     // A limited target's redirect is not followed: its Location could be any address.
-    const res = await fetch(this.#spec.url, { signal, dispatcher: this.#agent, ...(this.#limited ? { redirect: 'manual' as const } : {}), headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    const res = await fetch(this.#spec.url, {
+      signal,
+      dispatcher: this.#agent,
+      ...(this.#limited ? { redirect: 'manual' as const } : {}),
+      headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
     if (!res.ok) {
       await res.body?.cancel();
       throw new Error(describeHttpRefusal(res.status, token !== undefined));

@@ -21,7 +21,6 @@ export interface ScrapeTargetSpec {
 
 export const dnsLabelPattern = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
-
 /** Parses `NAME=URL`; throws an Error that says what is wrong. */
 export function parseScrapeSpec(raw: string): ScrapeTargetSpec {
   const eq = raw.indexOf('=');
@@ -37,7 +36,8 @@ export function parseScrapeSpec(raw: string): ScrapeTargetSpec {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`invalid --scrape "${raw}": the URL must be http or https`);
   // Not echoed: the flag's value holds the password.
-  if (parsed.username || parsed.password) throw new Error(`invalid --scrape ${name}=…: the URL may not carry a user name or password (user:password@): use --scrape-token-file ${name}=FILE`);
+  if (parsed.username || parsed.password)
+    throw new Error(`invalid --scrape ${name}=…: the URL may not carry a user name or password (user:password@): use --scrape-token-file ${name}=FILE`);
   return { name, url: parsed.toString() };
 }
 

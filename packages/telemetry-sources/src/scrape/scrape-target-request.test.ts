@@ -29,7 +29,11 @@ describe('an "Add metrics endpoint" request', () => {
       bearerToken: 't0ken',
       ca: ca.trim() + '\n',
     });
-    expect(decodeScrapeTargetRequest({ name: 'op', url: 'https://op.example/metrics', insecureSkipVerify: true, ca: '' })).toEqual({ name: 'op', url: 'https://op.example/metrics', insecureSkipVerify: true });
+    expect(decodeScrapeTargetRequest({ name: 'op', url: 'https://op.example/metrics', insecureSkipVerify: true, ca: '' })).toEqual({
+      name: 'op',
+      url: 'https://op.example/metrics',
+      insecureSkipVerify: true,
+    });
   });
 
   it('is refused with a 422 whose causes name every bad field at once', () => {

@@ -28,7 +28,8 @@ export function decodeScrapeTargetRequest(body: unknown): ScrapeTargetSpec {
   else {
     try {
       const parsed = new URL(url);
-      if (parsed.username || parsed.password) throw newBadRequest('the url may not carry a user name or password (user:password@): give a bearer token instead');
+      if (parsed.username || parsed.password)
+        throw newBadRequest('the url may not carry a user name or password (user:password@): give a bearer token instead');
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') errors.push(field.notSupported('url', url, ['http', 'https']));
       https = parsed.protocol === 'https:';
     } catch (error) {
@@ -48,7 +49,8 @@ export function decodeScrapeTargetRequest(body: unknown): ScrapeTargetSpec {
       errors.push(field.invalid('ca', '(PEM)', (err as Error).message));
     }
   }
-  if (raw.insecureSkipVerify !== undefined && typeof raw.insecureSkipVerify !== 'boolean') errors.push(field.invalid('insecureSkipVerify', raw.insecureSkipVerify, 'true or false'));
+  if (raw.insecureSkipVerify !== undefined && typeof raw.insecureSkipVerify !== 'boolean')
+    errors.push(field.invalid('insecureSkipVerify', raw.insecureSkipVerify, 'true or false'));
   const skip = raw.insecureSkipVerify === true;
   if (skip && !https) errors.push(field.invalid('insecureSkipVerify', true, 'only an https URL has a certificate to verify'));
   if (skip && ca) errors.push(field.invalid('insecureSkipVerify', true, 'give a CA or skip verification, not both'));

@@ -4,7 +4,15 @@
  * with the error; its figures stay those of `lastScrapeAt`, never presented as current, and
  * the next good scrape computes its rates over the whole gap.
  */
-import type { DepthSample, RestClientRequests, ScrapeAuthentication, ScrapedController, ScrapeState, ScrapeTargetStatus, ScrapeTlsVerification } from '@dojo/console-protocol';
+import type {
+  DepthSample,
+  RestClientRequests,
+  ScrapeAuthentication,
+  ScrapedController,
+  ScrapeState,
+  ScrapeTargetStatus,
+  ScrapeTlsVerification,
+} from '@dojo/console-protocol';
 import type { Clock } from '@dojo/runtime';
 import { controllerFigures, restClientFigures, type ControllerFigures } from './controller-figures.ts';
 import { readControllers, type TargetReading } from './controller-readings.ts';
@@ -78,7 +86,8 @@ export class ScrapeTarget {
     try {
       const res = await this.#connection.get(abort.signal);
       const reading = readControllers(parseExposition(await readBoundedText(res, limits.bodySizeLimit), limits));
-      if (reading.controllers.size > limits.controllerLimit) throw new ScrapeLimitError('controller_limit', `the target exposes more than ${limits.controllerLimit} controllers`);
+      if (reading.controllers.size > limits.controllerLimit)
+        throw new ScrapeLimitError('controller_limit', `the target exposes more than ${limits.controllerLimit} controllers`);
       this.#record(clock.now(), reading);
     } catch (err) {
       this.#state = 'stale';
@@ -108,7 +117,9 @@ export class ScrapeTarget {
   #record(at: number, reading: TargetReading): void {
     const previous = this.#last;
     const seconds = previous ? (at - previous.at) / 1000 : 0;
-    this.#controllers = [...reading.controllers.values()].map((c) => controllerFigures(previous ? previous.reading.controllers.get(c.name) : 'first-scrape', c, seconds));
+    this.#controllers = [...reading.controllers.values()].map((c) =>
+      controllerFigures(previous ? previous.reading.controllers.get(c.name) : 'first-scrape', c, seconds),
+    );
     this.#rest = restClientFigures(previous?.reading.restClientRequests, reading.restClientRequests, seconds);
     for (const c of reading.controllers.values()) {
       if (c.depth === undefined) continue;

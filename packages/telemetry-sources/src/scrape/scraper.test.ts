@@ -19,7 +19,10 @@ class MetricsEndpoint {
 
   async listen(): Promise<void> {
     this.server = createServer((req, res) => {
-      this.requests.push({ ...(req.headers.accept ? { accept: req.headers.accept } : {}), ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
+      this.requests.push({
+        ...(req.headers.accept ? { accept: req.headers.accept } : {}),
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      });
       if (this.mode === 'hang') return;
       if (this.mode === 'fail') return void res.writeHead(503, this.reason).end('not ready');
       const type = { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' };
@@ -58,7 +61,18 @@ describe('Scraper', () => {
   it('says a target was never scraped until its first scrape answers', async () => {
     const operator = await endpoint();
     const scraper = new Scraper([{ name: 'my-operator', url: operator.url }], { clock: new FakeClock(1_000) });
-    expect(scraper.snapshot().targets).toEqual([{ name: 'my-operator', url: operator.url, source: 'flag', authentication: 'none', state: 'never-scraped', intervalMs: 5_000, controllers: [], restClientRequests: [] }]);
+    expect(scraper.snapshot().targets).toEqual([
+      {
+        name: 'my-operator',
+        url: operator.url,
+        source: 'flag',
+        authentication: 'none',
+        state: 'never-scraped',
+        intervalMs: 5_000,
+        controllers: [],
+        restClientRequests: [],
+      },
+    ]);
     await scraper.scrapeNow();
     const [target] = scraper.snapshot().targets;
     expect(target).toMatchObject({ state: 'ok', lastScrapeAt: 1_000 });
@@ -77,7 +91,10 @@ describe('Scraper', () => {
     clock.step(5_000);
     operator.body = fixture
       .replace('workqueue_adds_total{controller="dojo",name="dojo",priority="0"} 41', 'workqueue_adds_total{controller="dojo",name="dojo",priority="0"} 91')
-      .replace('controller_runtime_reconcile_total{controller="dojo",result="success"} 35', 'controller_runtime_reconcile_total{controller="dojo",result="success"} 60')
+      .replace(
+        'controller_runtime_reconcile_total{controller="dojo",result="success"} 35',
+        'controller_runtime_reconcile_total{controller="dojo",result="success"} 60',
+      )
       .replace('workqueue_depth{controller="dojo",name="dojo",priority="-100"} 5', 'workqueue_depth{controller="dojo",name="dojo",priority="-100"} 0');
     await scraper.scrapeNow();
     const dojo = scraper.snapshot().targets[0]!.controllers.find((c) => c.name === 'dojo')!;
@@ -136,10 +153,16 @@ describe('Scraper', () => {
     const operator = await endpoint();
     const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0), limits: { bodySizeLimit: 1_000 } });
     await scraper.scrapeNow();
-    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: `body_size_limit exceeded: the response is ${Buffer.byteLength(fixture)} bytes, more than the 1000 a scrape reads` });
+    expect(scraper.snapshot().targets[0]).toMatchObject({
+      state: 'stale',
+      error: `body_size_limit exceeded: the response is ${Buffer.byteLength(fixture)} bytes, more than the 1000 a scrape reads`,
+    });
     operator.mode = 'chunked';
     await scraper.scrapeNow();
-    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'body_size_limit exceeded: the response is more than the 1000 bytes a scrape reads' });
+    expect(scraper.snapshot().targets[0]).toMatchObject({
+      state: 'stale',
+      error: 'body_size_limit exceeded: the response is more than the 1000 bytes a scrape reads',
+    });
   });
 
   it('says an HTTP error with its standard reason phrase, not the one the endpoint sent', async () => {
@@ -151,7 +174,7 @@ describe('Scraper', () => {
     expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'HTTP 503 Service Unavailable' });
   });
 
-  it('lets go of a removed target\'s series', async () => {
+  it("lets go of a removed target's series", async () => {
     const operator = await endpoint();
     const scraper = new Scraper([], { clock: new FakeClock(0) });
     scraper.add({ name: 'op', url: operator.url }, 'console');
@@ -167,7 +190,11 @@ describe('Scraper', () => {
     const operator = await endpoint();
     const scraper = new Scraper([{ name: 'op', url: operator.url }], { clock: new FakeClock(0), limits: { controllerLimit: 1 } });
     await scraper.scrapeNow();
-    expect(scraper.snapshot().targets[0]).toMatchObject({ state: 'stale', error: 'controller_limit exceeded: the target exposes more than 1 controllers', controllers: [] });
+    expect(scraper.snapshot().targets[0]).toMatchObject({
+      state: 'stale',
+      error: 'controller_limit exceeded: the target exposes more than 1 controllers',
+      controllers: [],
+    });
   });
 
   it('asks a slow endpoint once, however often a scrape is asked for while one runs', async () => {

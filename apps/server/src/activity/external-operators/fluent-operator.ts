@@ -34,7 +34,9 @@ class Guestbook extends GenericKind {
 
 RegisterKind(Guestbook, { group: 'webapp.example.com', version: 'v1', kind: 'Guestbook', plural: 'guestbooks' });
 
-const { values } = parseArgs({ options: { mode: { type: 'string', default: 'converge' }, namespace: { type: 'string', default: 'default' }, 'work-ms': { type: 'string', default: '0' } } });
+const { values } = parseArgs({
+  options: { mode: { type: 'string', default: 'converge' }, namespace: { type: 'string', default: 'default' }, 'work-ms': { type: 'string', default: '0' } },
+});
 const mode = values.mode === 'flap' ? 'flap' : 'converge';
 const namespace = values.namespace!;
 const workMs = Number(values['work-ms']);
@@ -47,13 +49,18 @@ async function converge(guestbook: Guestbook): Promise<void> {
   const name = guestbook.metadata!.name!;
   const configMapName = `${name}-message`;
   const message = guestbook.spec?.message ?? '';
-  const current = await K8s(kind.ConfigMap).InNamespace(namespace).Get(configMapName).catch(() => undefined);
+  const current = await K8s(kind.ConfigMap)
+    .InNamespace(namespace)
+    .Get(configMapName)
+    .catch(() => undefined);
   if (current?.data?.message !== message) {
     await K8s(kind.ConfigMap).Apply({
       metadata: {
         name: configMapName,
         namespace,
-        ownerReferences: [{ apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', name, uid: guestbook.metadata!.uid!, controller: true, blockOwnerDeletion: true }],
+        ownerReferences: [
+          { apiVersion: 'webapp.example.com/v1', kind: 'Guestbook', name, uid: guestbook.metadata!.uid!, controller: true, blockOwnerDeletion: true },
+        ],
       },
       data: { message },
     });
@@ -62,14 +69,25 @@ async function converge(guestbook: Guestbook): Promise<void> {
   const ready = guestbook.status?.conditions?.find((c) => c.type === 'Ready');
   const generation = guestbook.metadata?.generation;
   if (ready?.status === 'True' && guestbook.status?.observedGeneration === generation) return;
-  const conditions: Condition[] = [{ type: 'Ready', status: 'True', reason: 'MessageStored', message: `in ConfigMap ${configMapName}`, lastTransitionTime: ready?.status === 'True' ? ready.lastTransitionTime! : now() }];
+  const conditions: Condition[] = [
+    {
+      type: 'Ready',
+      status: 'True',
+      reason: 'MessageStored',
+      message: `in ConfigMap ${configMapName}`,
+      lastTransitionTime: ready?.status === 'True' ? ready.lastTransitionTime! : now(),
+    },
+  ];
   await K8s(Guestbook).PatchStatus({ metadata: { name, namespace }, status: { observedGeneration: generation, conditions } });
 }
 
 async function flap(guestbook: Guestbook): Promise<void> {
   const name = guestbook.metadata!.name!;
   // The bug on purpose: a fresh lastTransitionTime on every pass, though Ready never changes.
-  await K8s(Guestbook).PatchStatus({ metadata: { name, namespace }, status: { conditions: [{ type: 'Ready', status: 'True', reason: 'Reconciled', lastTransitionTime: now() }] } });
+  await K8s(Guestbook).PatchStatus({
+    metadata: { name, namespace },
+    status: { conditions: [{ type: 'Ready', status: 'True', reason: 'Reconciled', lastTransitionTime: now() }] },
+  });
 }
 
 const reconcile = mode === 'flap' ? flap : converge;
@@ -96,7 +114,10 @@ if (mode === 'converge') {
       .Watch(async (configMap) => {
         const owner = configMap.metadata?.ownerReferences?.find((o) => o.controller && o.kind === 'Guestbook');
         if (!owner) return;
-        const guestbook = await K8s(Guestbook).InNamespace(namespace).Get(owner.name).catch(() => undefined);
+        const guestbook = await K8s(Guestbook)
+          .InNamespace(namespace)
+          .Get(owner.name)
+          .catch(() => undefined);
         if (guestbook) await run(guestbook);
       }),
   );

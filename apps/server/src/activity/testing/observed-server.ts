@@ -43,7 +43,14 @@ export async function startObservedServer(userAgent = 'kubectl/v1.33.0 (linux/am
   const consoleTransport = await KubeTransport.fromKubeConfig(kubeConfig, { userAgent: 'dojo-console' });
   const admin = await KubeTransport.fromKubeConfig(kubeConfig, { userAgent });
   const journal = new Journal({ capacity: 200_000 });
-  const service = new ActivityService({ transport: consoleTransport, journal, identifier: new ClientIdentifier(), dataDir, server: apiserver.url, tickMs: 100 });
+  const service = new ActivityService({
+    transport: consoleTransport,
+    journal,
+    identifier: new ClientIdentifier(),
+    dataDir,
+    server: apiserver.url,
+    tickMs: 100,
+  });
   service.start();
   const crd = parse(readFileSync(guestbookCrdPath, 'utf8'));
   await admin.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: JSON.stringify(crd) });
@@ -54,7 +61,8 @@ export async function startObservedServer(userAgent = 'kubectl/v1.33.0 (linux/am
     service,
     journal,
     dataDir,
-    admin: (method, path, body, contentType) => admin.request({ method, path, ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(contentType ? { contentType } : {}) }),
+    admin: (method, path, body, contentType) =>
+      admin.request({ method, path, ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(contentType ? { contentType } : {}) }),
     connect: (name) => service.connect(name),
     snapshot: () => service.snapshot(),
     telemetry: (type, controller) =>

@@ -10,7 +10,13 @@ const operatorScript = fileURLToPath(new URL('../external-operators/python_opera
 
 export type PythonOperatorMode = 'converge' | 'flap' | 'stale';
 
-export async function startPythonOperator(python: string, server: ObservedServer, name: string, namespace: string, mode: PythonOperatorMode): Promise<ExternalProcess> {
+export async function startPythonOperator(
+  python: string,
+  server: ObservedServer,
+  name: string,
+  namespace: string,
+  mode: PythonOperatorMode,
+): Promise<ExternalProcess> {
   await server.admin('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
   const { kubeconfigPath } = server.connect(name);
   const operator = startExternalProcess(python, [operatorScript, namespace, mode], { KUBECONFIG: kubeconfigPath }, 'watching');

@@ -11,9 +11,38 @@ const who = { user: 'admin', userAgent: 'kubectl/v1.31.0 (linux/amd64)' };
 const journal: RequestJournalRecord[] = [
   { seq: 1, time: 1_000, type: 'watch-open', ...who, watchId: 'w1', group: '', version: 'v1', resource: 'configmaps', namespace: 'default', bookmarks: false },
   { seq: 2, time: 1_100, type: 'watch-event', watchId: 'w1', event: 'ADDED', namespace: 'default', name: 'a', resourceVersion: '5' },
-  { seq: 3, time: 2_000, type: 'request', ...who, verb: 'create', group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespace: 'default', name: 'b', code: 201, latencyMs: 3, rvReturned: '6' },
+  {
+    seq: 3,
+    time: 2_000,
+    type: 'request',
+    ...who,
+    verb: 'create',
+    group: '',
+    version: 'v1',
+    resource: 'configmaps',
+    kind: 'ConfigMap',
+    namespace: 'default',
+    name: 'b',
+    code: 201,
+    latencyMs: 3,
+    rvReturned: '6',
+  },
   { seq: 4, time: 3_000, type: 'watch-close', watchId: 'w1', reason: 'client', events: 1 },
-  { seq: 5, time: 4_000, type: 'request', ...who, verb: 'delete', group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespace: 'default', name: 'b', code: 200, latencyMs: 2 },
+  {
+    seq: 5,
+    time: 4_000,
+    type: 'request',
+    ...who,
+    verb: 'delete',
+    group: '',
+    version: 'v1',
+    resource: 'configmaps',
+    kind: 'ConfigMap',
+    namespace: 'default',
+    name: 'b',
+    code: 200,
+    latencyMs: 2,
+  },
 ];
 
 let store: HistoryStore | undefined;
@@ -46,7 +75,11 @@ describe("a recording's request journal replayed at an instant", () => {
   it('holds a watch open between its open and close records, closed after', async () => {
     const history = await recorded(journal);
     const replay = new ReplayActivity(history.stream(requestsStream), history.stream(telemetryStream), new ClientIdentifier(), 5_000);
-    const watchAt = (at: number) => replay.snapshot(at).watches.find((w) => w.client === 'kubectl')?.watches.find((w) => w.watchId === 'w1');
+    const watchAt = (at: number) =>
+      replay
+        .snapshot(at)
+        .watches.find((w) => w.client === 'kubectl')
+        ?.watches.find((w) => w.watchId === 'w1');
     expect(watchAt(2_000)).toMatchObject({ openedAt: 1_000, events: { added: 1 } });
     expect(watchAt(2_000)?.closedAt).toBeUndefined();
     expect(watchAt(3_500)).toMatchObject({ closedAt: 3_000, closeReason: 'client' });
@@ -62,7 +95,12 @@ describe("a recording's request journal replayed at an instant", () => {
   it('says a recording without a request journal has none, with empty lists', async () => {
     const history = await recorded([]);
     const replay = new ReplayActivity(undefined, history.stream(telemetryStream), new ClientIdentifier(), 5_000);
-    expect(replay.snapshot()).toMatchObject({ feed: { state: 'unavailable', detail: expect.stringMatching(/^this recording holds no request journal/) }, clients: [], watches: [], hotLoops: [] });
+    expect(replay.snapshot()).toMatchObject({
+      feed: { state: 'unavailable', detail: expect.stringMatching(/^this recording holds no request journal/) },
+      clients: [],
+      watches: [],
+      hotLoops: [],
+    });
     expect(replay.queryRequests({}).records).toEqual([]);
   });
 });

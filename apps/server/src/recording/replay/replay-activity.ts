@@ -38,7 +38,13 @@ export class ReplayActivity implements ActivityView {
   readonly #answers = new Map<number, Replayed>();
 
   /** `requests` is absent when the recording holds no request journal. */
-  constructor(requests: HistoryStream<RequestJournalRecord> | undefined, telemetry: HistoryStream<TelemetryRecord>, identifier: ClientIdentifier, end: number, options: ReplayActivityOptions = {}) {
+  constructor(
+    requests: HistoryStream<RequestJournalRecord> | undefined,
+    telemetry: HistoryStream<TelemetryRecord>,
+    identifier: ClientIdentifier,
+    end: number,
+    options: ReplayActivityOptions = {},
+  ) {
     this.#requests = requests;
     this.#telemetry = telemetry;
     this.#identifier = identifier;
@@ -63,7 +69,12 @@ export class ReplayActivity implements ActivityView {
     // Only what the inference reads of the console's own controllers; inferred passes it made itself are skipped by it.
     const own = this.#telemetry.query({ types: ['reconcile-start', 'api-call'], from, to: at + 1, limit: 4 * this.#maxRecords });
     let now = from;
-    const activity = new Activity({ clock: { now: () => now }, identifier: this.#identifier, ...(this.#sendsTraces ? { sendsTraces: this.#sendsTraces } : {}), emit: () => {} });
+    const activity = new Activity({
+      clock: { now: () => now },
+      identifier: this.#identifier,
+      ...(this.#sendsTraces ? { sendsTraces: this.#sendsTraces } : {}),
+      emit: () => {},
+    });
     const requests = new RequestLog(this.#identifier, this.#maxRecords);
     let nextTick = from + tickMs;
     let t = 0;
@@ -92,9 +103,17 @@ export class ReplayActivity implements ActivityView {
   #feed(journal: readonly RequestJournalRecord[]): ActivitySnapshot['feed'] {
     const lastSeq = journal.at(-1)?.seq ?? 0;
     if (!this.#requests) {
-      return { state: 'unavailable', lastSeq, gaps: 0, detail: 'this recording holds no request journal (made with another cluster than the embedded one, or before the console kept one)' };
+      return {
+        state: 'unavailable',
+        lastSeq,
+        gaps: 0,
+        detail: 'this recording holds no request journal (made with another cluster than the embedded one, or before the console kept one)',
+      };
     }
-    const detail = journal.length >= this.#maxRecords ? `replayed from the recording's last ${journal.length.toLocaleString('en-US')} journal records before this instant` : 'replayed from the recording';
+    const detail =
+      journal.length >= this.#maxRecords
+        ? `replayed from the recording's last ${journal.length.toLocaleString('en-US')} journal records before this instant`
+        : 'replayed from the recording';
     return { state: 'live', lastSeq, gaps: 0, detail };
   }
 }

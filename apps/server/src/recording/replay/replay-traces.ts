@@ -34,7 +34,9 @@ export class ReplayTraces {
 
   #replay(): TraceReceiverSnapshot {
     const kept = this.#kept;
-    const services = kept ? kept.controllers.map(({ controller, service, client }) => ({ controller, service, ...(client === undefined ? {} : { client }) })) : this.#foundIn();
+    const services = kept
+      ? kept.controllers.map(({ controller, service, client }) => ({ controller, service, ...(client === undefined ? {} : { client }) }))
+      : this.#foundIn();
     const controllers = services.flatMap((s) => this.#summary(s) ?? []);
     return {
       enabled: kept ? kept.enabled : controllers.length > 0,
@@ -72,11 +74,18 @@ export class ReplayTraces {
   #foundIn(): TracedService[] {
     const found = new Map<string, TracedService>();
     const starts = this.#telemetry.query({ types: ['reconcile-start'], to: this.#end + 1, newest: true, limit: scanned }) as ReconcileStartRecord[];
-    for (const start of starts) if (receivedFromTrace(start) && !found.has(start.controller)) found.set(start.controller, { controller: start.controller, service: start.traced.service });
+    for (const start of starts)
+      if (receivedFromTrace(start) && !found.has(start.controller))
+        found.set(start.controller, { controller: start.controller, service: start.traced.service });
     return [...found.values()].sort((a, b) => a.controller.localeCompare(b.controller));
   }
 }
 
 function isSnapshot(value: unknown): value is TraceReceiverSnapshot {
-  return typeof value === 'object' && value !== null && typeof (value as TraceReceiverSnapshot).enabled === 'boolean' && Array.isArray((value as TraceReceiverSnapshot).controllers);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as TraceReceiverSnapshot).enabled === 'boolean' &&
+    Array.isArray((value as TraceReceiverSnapshot).controllers)
+  );
 }

@@ -31,7 +31,12 @@ export function ClientPage({ client, tab }: { client: string; tab?: string }) {
         title={`Client ${client}`}
         description="An operator the console did not start: hold and step its view of the cluster, inject faults into its requests, see how stale it is and the RBAC it needs."
       />
-      <Tabs label={`${client} views`} items={clientTabs} selected={selected.id} onSelect={(id) => navigate(paths.client({ client, tab: id }), { replace: true })}>
+      <Tabs
+        label={`${client} views`}
+        items={clientTabs}
+        selected={selected.id}
+        onSelect={(id) => navigate(paths.client({ client, tab: id }), { replace: true })}
+      >
         <Panel client={client} links={links} />
       </Tabs>
     </>

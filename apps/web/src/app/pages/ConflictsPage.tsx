@@ -10,7 +10,13 @@ import { paths } from '../paths.ts';
 /** Which writers have stopped, from the clients' activity; stable while the set is the same. */
 function useWriterGone(): (controller: string) => boolean {
   const { data: activity } = useActivity();
-  const gone = activity ? activity.clients.filter((client) => clientGone(client, activity.time)).map((client) => client.name).sort().join('\n') : '';
+  const gone = activity
+    ? activity.clients
+        .filter((client) => clientGone(client, activity.time))
+        .map((client) => client.name)
+        .sort()
+        .join('\n')
+    : '';
   return useMemo(() => {
     const names = new Set(gone.split('\n').filter(Boolean));
     return (controller: string) => names.has(controller);
@@ -27,7 +33,12 @@ export function ConflictsPage({ conflict }: { conflict?: number }) {
         title="Conflicts"
         description="Every 409: a write that carried a resourceVersion someone else had already replaced (in a level-based controller the retry should simply succeed), or a server-side apply refused because other field managers own fields it sets."
       />
-      <ConflictsTable objectLink={objectLink} writerGone={writerGone} selected={conflict} onSelect={(seq) => navigate(paths.conflicts({ conflict: seq }), { replace: true })} />
+      <ConflictsTable
+        objectLink={objectLink}
+        writerGone={writerGone}
+        selected={conflict}
+        onSelect={(seq) => navigate(paths.conflicts({ conflict: seq }), { replace: true })}
+      />
     </>
   );
 }

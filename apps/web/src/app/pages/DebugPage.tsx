@@ -37,7 +37,10 @@ function ControllerDebugger({ name }: { name: string }) {
         <Panel title="Run control">
           <DebugControls details={details.data} />
         </Panel>
-        <Panel title="Breakpoints" description="A worker that takes a key with a breakpoint holds it, and the controller stops, until you step, continue or resume; then it stops there again only for a real change.">
+        <Panel
+          title="Breakpoints"
+          description="A worker that takes a key with a breakpoint holds it, and the controller stops, until you step, continue or resume; then it stops there again only for a real change."
+        >
           <BreakpointsEditor details={details.data} />
         </Panel>
         <Panel title="Fault injection" description="Make this controller's next writes conflict, its next reconciles throw, or every reconcile slow.">

@@ -50,14 +50,21 @@ export function DeletedObjectDetail({ type, namespace, name, tab, ...focus }: De
       </EmptyState>
     );
   }
-  const object: KubeObject = { ...last, apiVersion: last.apiVersion ?? (type.group ? `${type.group}/${type.version}` : type.version), kind: last.kind ?? type.kind };
+  const object: KubeObject = {
+    ...last,
+    apiVersion: last.apiVersion ?? (type.group ? `${type.group}/${type.version}` : type.version),
+    kind: last.kind ?? type.kind,
+  };
   const others = incarnations.data.incarnations;
   const notice = (
-    <section aria-label="Deleted object" className="mb-4 rounded-md border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-950 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-50">
+    <section
+      aria-label="Deleted object"
+      className="mb-4 rounded-md border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-950 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-50"
+    >
       <p className="font-medium">{deletionText(shown)}.</p>
       <p className="mt-1">
-        {gone}: this is what the console recorded of it (uid <span className="font-mono text-xs break-all">{shown.uid || 'unknown'}</span>), its last version
-        as of {when(shown.lastSeen)}.
+        {gone}: this is what the console recorded of it (uid <span className="font-mono text-xs break-all">{shown.uid || 'unknown'}</span>), its last version as
+        of {when(shown.lastSeen)}.
       </p>
       {others.length > 1 ? (
         <div className="mt-2">
@@ -70,7 +77,10 @@ export function DeletedObjectDetail({ type, namespace, name, tab, ...focus }: De
                     uid <span className="font-mono text-xs">{incarnation.uid}</span> (shown)
                   </span>
                 ) : (
-                  <Link to={paths.resourceDetail({ gvr: type, namespace, objectName: name, tab, uid: incarnation.uid })} className="text-indigo-700 underline dark:text-indigo-300">
+                  <Link
+                    to={paths.resourceDetail({ gvr: type, namespace, objectName: name, tab, uid: incarnation.uid })}
+                    className="text-indigo-700 underline dark:text-indigo-300"
+                  >
                     uid <span className="font-mono text-xs">{incarnation.uid}</span>
                   </Link>
                 )}

@@ -22,8 +22,7 @@ export function GettingStarted({ main, namespace, session }: { main: ServedResou
         <li>
           <p className="font-medium">Create a {main.kind}</p>
           <p className="text-slate-600 dark:text-slate-400">
-            The form comes from the kind's schema and the server checks it as you type. Then watch its reconciles on the Timeline and its keys in the
-            Workqueue.
+            The form comes from the kind's schema and the server checks it as you type. Then watch its reconciles on the Timeline and its keys in the Workqueue.
           </p>
           <Link to={paths.resourceCreate({ gvr: main, namespace })} className={`${buttonClass('primary')} mt-2`}>
             Create {main.kind}
@@ -32,13 +31,15 @@ export function GettingStarted({ main, namespace, session }: { main: ServedResou
         <li>
           <p className="font-medium">Connect your own operator</p>
           <p className="text-slate-600 dark:text-slate-400">
-            An operator in any language (Go, Rust, Python) gets its own credential for this cluster; the console then shows its requests and the
-            reconciles it infers from them, beside the ones it runs itself.
+            An operator in any language (Go, Rust, Python) gets its own credential for this cluster; the console then shows its requests and the reconciles it
+            infers from them, beside the ones it runs itself.
           </p>
           {session?.cluster.dataDir ? (
             <CommandBlock label="Connect an operator" text={connectCommandLine('my-operator', session.cluster.dataDir)} />
           ) : (
-            <p className="text-slate-600 dark:text-slate-400">On a cluster of your own, give the operator a ServiceAccount: the console sees it through the cluster's audit events.</p>
+            <p className="text-slate-600 dark:text-slate-400">
+              On a cluster of your own, give the operator a ServiceAccount: the console sees it through the cluster's audit events.
+            </p>
           )}
         </li>
         <li>

@@ -68,12 +68,17 @@ export function ObjectDetail({ type, namespace, name, tab, object, deleted, rv, 
   const objectLink = useObjectPageLink();
   const linkTarget = useLinkTarget();
   const identity = identityOf(object, type);
-  const focus = (next: { tab?: DetailTab } & DetailFocus) => navigate(paths.resourceDetail({ gvr: type, namespace, objectName: name, tab, rv, reconcile, trigger, uid, ...next }), { replace: true });
+  const focus = (next: { tab?: DetailTab } & DetailFocus) =>
+    navigate(paths.resourceDetail({ gvr: type, namespace, objectName: name, tab, rv, reconcile, trigger, uid, ...next }), { replace: true });
   const live = deleted === undefined;
   const recordedBy = (event: KubeObject) => {
     const id = event.metadata.annotations?.[reconcileIdAnnotation];
     return id ? (
-      <Link to={paths.timeline({ reconcile: id })} className="font-mono text-xs text-indigo-700 underline dark:text-indigo-300" aria-label={`Reconcile that recorded ${String(event.reason ?? 'this event')}`}>
+      <Link
+        to={paths.timeline({ reconcile: id })}
+        className="font-mono text-xs text-indigo-700 underline dark:text-indigo-300"
+        aria-label={`Reconcile that recorded ${String(event.reason ?? 'this event')}`}
+      >
         {id.slice(0, 8)}
       </Link>
     ) : undefined;
@@ -101,7 +106,13 @@ export function ObjectDetail({ type, namespace, name, tab, object, deleted, rv, 
         }
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {namespace ? <span>in <bdi>{namespace}</bdi></span> : <span>cluster-scoped</span>}
+            {namespace ? (
+              <span>
+                in <bdi>{namespace}</bdi>
+              </span>
+            ) : (
+              <span>cluster-scoped</span>
+            )}
             {ready ? <span>· ready {ready}</span> : null}
             {conditionsOf(object).map((c) => (
               <ConditionChip key={c.type} condition={c} />
@@ -122,7 +133,14 @@ export function ObjectDetail({ type, namespace, name, tab, object, deleted, rv, 
         }
       />
       {deleted}
-      {live ? <WhyNotReady key={`${identityKey(identity)}#${identity.uid ?? ''}`} identity={identity} resourceVersion={object.metadata.resourceVersion} linkTo={linkTarget} /> : null}
+      {live ? (
+        <WhyNotReady
+          key={`${identityKey(identity)}#${identity.uid ?? ''}`}
+          identity={identity}
+          resourceVersion={object.metadata.resourceVersion}
+          linkTo={linkTarget}
+        />
+      ) : null}
       {canScale ? (
         <div className="mb-4">
           <ScaleControl key={object.metadata.uid} gvr={type} object={object} />
@@ -169,14 +187,22 @@ export function ObjectDetail({ type, namespace, name, tab, object, deleted, rv, 
           <FieldHistoryView
             identity={identity}
             resourceVersion={object.metadata.resourceVersion}
-            links={{ version: (v) => paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: 'versions', rv: v }), reconcile: (id) => paths.timeline({ reconcile: id }) }}
+            links={{
+              version: (v) => paths.resourceDetail({ gvr: type, namespace, objectName: name, tab: 'versions', rv: v }),
+              reconcile: (id) => paths.timeline({ reconcile: id }),
+            }}
           />
         ) : tab === 'events' ? (
           <EventsList object={object} recordedBy={recordedBy} />
         ) : tab === 'logs' && live && isPod(type) ? (
           <PodLogs key={object.metadata.uid} pod={object} />
         ) : tab === 'reconciles' ? (
-          <ObjectReconciles identity={identity} view={{ reconcile, trigger }} onViewChange={(v) => focus({ reconcile: v.reconcile, trigger: v.trigger })} objectLink={objectLink} />
+          <ObjectReconciles
+            identity={identity}
+            view={{ reconcile, trigger }}
+            onViewChange={(v) => focus({ reconcile: v.reconcile, trigger: v.trigger })}
+            objectLink={objectLink}
+          />
         ) : null}
       </Tabs>
     </>
@@ -184,7 +210,11 @@ export function ObjectDetail({ type, namespace, name, tab, object, deleted, rv, 
 }
 
 /** The Versions tab: the backend's recorded versions, refetched as the object on screen moves. */
-function ObjectVersions({ object, identity, ...props }: { object: KubeObject; identity: ObjectIdentity } & Pick<VersionHistoryProps, 'rv' | 'onSelect' | 'triggered'>) {
+function ObjectVersions({
+  object,
+  identity,
+  ...props
+}: { object: KubeObject; identity: ObjectIdentity } & Pick<VersionHistoryProps, 'rv' | 'onSelect' | 'triggered'>) {
   const versions = useObjectVersions(identity, object.metadata.resourceVersion);
   return <VersionHistory page={versions.data} isPending={versions.isPending} error={versions.error} {...props} />;
 }

@@ -48,7 +48,10 @@ function plural(kind: string): string {
 // Memoized: the page renders again with every metrics message (once a second), and a list of
 // 10,000 rows should not.
 const KindPanel = memo(function KindPanel({ type, namespace }: { type: ServedResource; namespace: string | undefined }) {
-  const detailPath = useCallback((o: KubeObject) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' }), [type]);
+  const detailPath = useCallback(
+    (o: KubeObject) => paths.resourceDetail({ gvr: type, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' }),
+    [type],
+  );
   return (
     <Panel
       title={plural(type.kind)}
@@ -79,7 +82,7 @@ export function OverviewPage() {
   const namespace = useNamespaceChoice();
   const [connecting, setConnecting] = useState(false);
   // The session's operators in their order: the first one's own kind leads.
-  const rank = (name: string) => ((session?.operators ?? []).indexOf(name) + 1 || Infinity);
+  const rank = (name: string) => (session?.operators ?? []).indexOf(name) + 1 || Infinity;
   const operatorKinds = (controllers ?? [])
     .filter((c) => c.role === 'operator')
     .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))
@@ -91,7 +94,9 @@ export function OverviewPage() {
     <>
       <PageHeader title="Overview" description="What every controller is doing now, and the objects they reconcile." />
       <div className="flex flex-col gap-6">
-        {empty && operatorKinds[0] ? <GettingStarted main={operatorKinds[0]} namespace={operatorKinds[0].namespaced ? namespace : undefined} session={session} /> : null}
+        {empty && operatorKinds[0] ? (
+          <GettingStarted main={operatorKinds[0]} namespace={operatorKinds[0].namespaced ? namespace : undefined} session={session} />
+        ) : null}
         <section aria-labelledby="controllers-heading">
           <h3 id="controllers-heading" className="mb-3 text-sm font-semibold text-slate-700 dark:text-slate-300">
             Controllers
@@ -103,7 +108,8 @@ export function OverviewPage() {
         <section aria-labelledby="clients-heading">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h3 id="clients-heading" className="text-sm font-semibold text-slate-700 dark:text-slate-300">
-              Other clients of the API server <span className="font-normal text-slate-500 dark:text-slate-400">— seen from its request journal; their reconciles are inferred</span>
+              Other clients of the API server{' '}
+              <span className="font-normal text-slate-500 dark:text-slate-400">— seen from its request journal; their reconciles are inferred</span>
             </h3>
             {/* A recording has no API server to connect to: its clients are replayed from its journal. */}
             {session?.recording ? null : (
@@ -115,7 +121,8 @@ export function OverviewPage() {
           <ClientCards
             links={clientLinks}
             controls={(client) => <ClientControlsBadge client={client} to={paths.client({ client })} />}
-            also={(client) => <TracedClientSection client={client} timeline={(controller) => paths.timeline({ controller })} />} />
+            also={(client) => <TracedClientSection client={client} timeline={(controller) => paths.timeline({ controller })} />}
+          />
           {session?.recording ? null : <ConnectOperatorDialog open={connecting} onClose={() => setConnecting(false)} dataDir={session?.cluster.dataDir} />}
         </section>
         {error ? <ErrorNotice error={error} title="Could not load the cluster's kinds" /> : null}

@@ -11,13 +11,20 @@ import { DeletedObjectDetail } from './DeletedObjectDetail.tsx';
 import { ObjectDetail } from './ObjectDetail.tsx';
 import { useResourceType } from './use-resource-type.ts';
 
-export function ResourceDetailPage({ gvr, namespace, objectName: name, tab, ...focus }: { gvr: GroupVersionResource; namespace?: string; objectName: string; tab: DetailTab } & DetailFocus) {
+export function ResourceDetailPage({
+  gvr,
+  namespace,
+  objectName: name,
+  tab,
+  ...focus
+}: { gvr: GroupVersionResource; namespace?: string; objectName: string; tab: DetailTab } & DetailFocus) {
   const { type, isPending: typesPending, error: typesError } = useResourceType(gvr);
   const { object, isPending, error } = useResourceObject(gvr, namespace, name);
   if (typesPending || isPending) return <Loading />;
   if (typesError || error) return <ErrorNotice error={typesError ?? error} />;
   if (!type) return <EmptyState title={`The cluster does not serve ${gvr.resource}.`} />;
   // A uid in the URL that is not the live object's names a deleted incarnation of the name.
-  if (!object || (focus.uid && object.metadata.uid !== focus.uid)) return <DeletedObjectDetail type={type} namespace={namespace} name={name} tab={tab} {...focus} />;
+  if (!object || (focus.uid && object.metadata.uid !== focus.uid))
+    return <DeletedObjectDetail type={type} namespace={namespace} name={name} tab={tab} {...focus} />;
   return <ObjectDetail type={type} namespace={namespace} name={name} tab={tab} object={object} {...focus} />;
 }

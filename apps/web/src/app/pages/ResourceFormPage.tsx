@@ -28,7 +28,9 @@ function FormFor({ type, initial, live, mode }: { type: ServedResource; initial:
   const schema = useResourceSchema(type);
   const meta = initial.metadata as { name?: string; namespace?: string };
   const back = () =>
-    mode === 'update' && meta.name ? navigate(paths.resourceDetail({ gvr: type, namespace: meta.namespace, objectName: meta.name })) : navigate(paths.resourceList({ gvr: type }));
+    mode === 'update' && meta.name
+      ? navigate(paths.resourceDetail({ gvr: type, namespace: meta.namespace, objectName: meta.name }))
+      : navigate(paths.resourceList({ gvr: type }));
   if (schema.isPending) return <Loading label="Loading the schema…" />;
   if (schema.error) return <ErrorNotice error={schema.error} title={`Could not load the schema of ${type.kind}`} />;
   return (

@@ -31,7 +31,10 @@ export function ResourceListPage({ gvr, namespace: urlNamespace, labelSelector, 
   // Asked once the list is in: the backend answers for every object at once, and the rows come first.
   const [listed, setListed] = useState(false);
   const hints = useReadinessHints(type?.group ?? '', type?.kind, namespace, listed).data?.hints;
-  const detailPath = useCallback((o: KubeObject) => paths.resourceDetail({ gvr: type ?? gvr, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' }), [type, gvr]);
+  const detailPath = useCallback(
+    (o: KubeObject) => paths.resourceDetail({ gvr: type ?? gvr, namespace: o.metadata.namespace, objectName: o.metadata.name ?? '' }),
+    [type, gvr],
+  );
   const rowHint = useMemo(() => ({ header: 'Why is this not ready?', cell: (o: KubeObject) => <ReadinessHintIcon hint={hints?.[objectKeyOf(o)]} /> }), [hints]);
   if (isPending) return <Loading />;
   if (error) return <ErrorNotice error={error} title="Could not load the cluster's kinds" />;

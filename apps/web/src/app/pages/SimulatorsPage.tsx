@@ -37,7 +37,10 @@ export function SimulatorsPage() {
   const simulators = useSimulators();
   return (
     <>
-      <PageHeader title="Simulators" description="The external systems the running operators talk to, simulated by the console: what each holds, and the faults it injects." />
+      <PageHeader
+        title="Simulators"
+        description="The external systems the running operators talk to, simulated by the console: what each holds, and the faults it injects."
+      />
       {simulators.isPending ? (
         <Loading />
       ) : simulators.error ? (

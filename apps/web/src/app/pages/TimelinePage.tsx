@@ -11,10 +11,7 @@ export function TimelinePage({ controller, ...view }: { controller?: string } & 
   const go = (next: { controller?: string | undefined } & TimelineView) => navigate(paths.timeline(next), { replace: true });
   return (
     <>
-      <PageHeader
-        title="Reconcile timeline"
-        description="One lane per worker. Wheel to zoom, drag to pan, click a reconcile for its triggers and API calls."
-      />
+      <PageHeader title="Reconcile timeline" description="One lane per worker. Wheel to zoom, drag to pan, click a reconcile for its triggers and API calls." />
       <ReconcileTimeline
         controller={controller}
         onControllerChange={(c) => go({ ...view, controller: c })}

@@ -25,7 +25,14 @@ const card: ClientReportCard = {
       verdict: 'problem',
       summary: 'Writing Dojo default/web again and again now.',
       figures: [],
-      links: [{ kind: 'hot-loop', hotLoopId: 'loop-1', object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web' }, label: 'self on Dojo default/web' }],
+      links: [
+        {
+          kind: 'hot-loop',
+          hotLoopId: 'loop-1',
+          object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'web' },
+          label: 'self on Dojo default/web',
+        },
+      ],
     },
     { id: 'finalizers', title: 'Removes its finalizers', verdict: 'not-seen', summary: 'It changed no finalizer yet.', figures: [], links: [] },
   ],
@@ -38,7 +45,9 @@ describe('the report card', () => {
   const html = renderToStaticMarkup(<ReportCard card={card} linkOf={linkOf} />);
 
   it('shows each line with its verdict in words, its title and its summary', () => {
-    expect(html).toMatch(/data-line="conflict-retries" data-verdict="good">.*>Good<.*Retries after 409 Conflict.*Retried every 409 \(1\), median 40 ms after the conflict\./);
+    expect(html).toMatch(
+      /data-line="conflict-retries" data-verdict="good">.*>Good<.*Retries after 409 Conflict.*Retried every 409 \(1\), median 40 ms after the conflict\./,
+    );
     expect(html).toMatch(/data-line="hot-loops" data-verdict="problem">.*>Problem</);
     expect(html).toMatch(/data-line="finalizers" data-verdict="not-seen">.*>Not seen yet</);
   });

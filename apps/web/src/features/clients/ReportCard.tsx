@@ -49,7 +49,11 @@ function EvidenceLink({ link, linkOf }: { link: ReportLink; linkOf: ReportCardPr
 function ReportRow({ line, linkOf }: { line: ReportLine; linkOf: ReportCardProps['linkOf'] }) {
   const verdict = verdicts[line.verdict];
   return (
-    <li className="flex flex-col gap-1 border-b border-slate-200 py-3 last:border-b-0 sm:flex-row sm:gap-3 dark:border-slate-800" data-line={line.id} data-verdict={line.verdict}>
+    <li
+      className="flex flex-col gap-1 border-b border-slate-200 py-3 last:border-b-0 sm:flex-row sm:gap-3 dark:border-slate-800"
+      data-line={line.id}
+      data-verdict={line.verdict}
+    >
       <span className={`h-fit w-fit shrink-0 rounded border px-2 py-0.5 text-xs font-medium sm:w-24 sm:text-center ${verdict.className}`}>{verdict.words}</span>
       <div className="min-w-0 flex-1">
         <h3 className="text-sm font-semibold">{line.title}</h3>
@@ -79,7 +83,10 @@ function ReportRow({ line, linkOf }: { line: ReportLine; linkOf: ReportCardProps
 }
 
 export function ReportCard({ card, linkOf }: ReportCardProps) {
-  const span = card.from.firstSeq !== undefined ? `from its ${card.from.records.toLocaleString()} journal records (seq ${card.from.firstSeq}–${card.from.lastSeq})` : 'no journal records of its yet';
+  const span =
+    card.from.firstSeq !== undefined
+      ? `from its ${card.from.records.toLocaleString()} journal records (seq ${card.from.firstSeq}–${card.from.lastSeq})`
+      : 'no journal records of its yet';
   return (
     <section aria-label={`Report card of ${card.client}`} className="flex flex-col">
       <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -54,8 +54,10 @@ function validateSelector(selector: SelectorAttributes | null | undefined, path:
   if (!selector) return [];
   const errs: FieldError[] = [];
   const hasRequirements = (selector.requirements?.length ?? 0) > 0;
-  if (selector.rawSelector && hasRequirements) errs.push(fieldError.invalid(`${path}.rawSelector`, selector.rawSelector, 'may not specified at the same time as requirements'));
-  if (!selector.rawSelector && !hasRequirements) errs.push(fieldError.required(`${path}.requirements`, `when ${path} is specified, requirements or rawSelector is required`));
+  if (selector.rawSelector && hasRequirements)
+    errs.push(fieldError.invalid(`${path}.rawSelector`, selector.rawSelector, 'may not specified at the same time as requirements'));
+  if (!selector.rawSelector && !hasRequirements)
+    errs.push(fieldError.required(`${path}.requirements`, `when ${path} is specified, requirements or rawSelector is required`));
   return errs;
 }
 
@@ -64,7 +66,12 @@ function validateUnion(spec: AccessReviewSpec): FieldError[] {
   if ((spec.resourceAttributes != null) !== (spec.nonResourceAttributes != null)) return [];
   // The bad value is the internal *NonResourceAttributes: nil, or a struct shown with Go field names.
   const n = spec.nonResourceAttributes;
-  const shown = n ? goInternalStruct([['Path', n.path ?? ''], ['Verb', n.verb ?? '']]) : null;
+  const shown = n
+    ? goInternalStruct([
+        ['Path', n.path ?? ''],
+        ['Verb', n.verb ?? ''],
+      ])
+    : null;
   return [fieldError.invalid('spec', shown, 'exactly one of nonResourceAttributes or resourceAttributes must be specified')];
 }
 
@@ -159,7 +166,8 @@ export function localSubjectAccessReviewEndpoint(authorizer: Authorizer): Create
       if (spec.resourceAttributes && (spec.resourceAttributes.namespace ?? '') !== metadataNamespace) {
         errs.push(fieldError.invalid('spec.resourceAttributes.namespace', spec.resourceAttributes.namespace ?? '', 'must match metadata.namespace'));
       }
-      if (spec.nonResourceAttributes) errs.push(fieldError.invalid('spec.nonResourceAttributes', spec.nonResourceAttributes, 'disallowed on this kind of request'));
+      if (spec.nonResourceAttributes)
+        errs.push(fieldError.invalid('spec.nonResourceAttributes', spec.nonResourceAttributes, 'disallowed on this kind of request'));
       if (errs.length) throw newInvalid(reviewKind, '', errs);
       if (!namespace) throw newBadRequest('namespace is required on this type: ');
       if (namespace !== metadataNamespace) throw newBadRequest(`spec.resourceAttributes.namespace must match namespace: ${namespace}`);
@@ -209,7 +217,11 @@ export function selfSubjectRulesReviewEndpoint(authorizer: Authorizer): CreateOn
       if (!namespace) throw newBadRequest('no namespace on request');
       const result = authorizer.rulesFor(user, namespace);
       // kube answers a new object: the spec and metadata sent are not echoed.
-      const status = { ...splitRules(result.rules), incomplete: result.incomplete, ...(result.evaluationError ? { evaluationError: result.evaluationError } : {}) };
+      const status = {
+        ...splitRules(result.rules),
+        incomplete: result.incomplete,
+        ...(result.evaluationError ? { evaluationError: result.evaluationError } : {}),
+      };
       return Promise.resolve({ object: { apiVersion, kind: 'SelfSubjectRulesReview', metadata: {}, spec: {}, status } });
     },
   };

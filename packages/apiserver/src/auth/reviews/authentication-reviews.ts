@@ -45,6 +45,8 @@ export const selfSubjectReviewEndpoint: CreateOnlyEndpoint = {
   apiVersion,
   kind: 'SelfSubjectReview',
   create({ user }) {
-    return Promise.resolve({ object: { apiVersion, kind: 'SelfSubjectReview', metadata: { creationTimestamp: nowTimestamp() }, status: { userInfo: userInfoOf(user) } } });
+    return Promise.resolve({
+      object: { apiVersion, kind: 'SelfSubjectReview', metadata: { creationTimestamp: nowTimestamp() }, status: { userInfo: userInfoOf(user) } },
+    });
   },
 };

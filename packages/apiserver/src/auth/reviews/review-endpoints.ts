@@ -7,7 +7,12 @@ import type { CreateOnlyEndpoint, CreateOnlyEndpoints } from '../../http/create-
 import type { ResourceInfo } from '../../registry/resource-info.ts';
 import type { Authorizer } from '../authorizer.ts';
 import type { ServiceAccountTokens } from '../service-account-tokens.ts';
-import { localSubjectAccessReviewEndpoint, selfSubjectAccessReviewEndpoint, selfSubjectRulesReviewEndpoint, subjectAccessReviewEndpoint } from './access-reviews.ts';
+import {
+  localSubjectAccessReviewEndpoint,
+  selfSubjectAccessReviewEndpoint,
+  selfSubjectRulesReviewEndpoint,
+  subjectAccessReviewEndpoint,
+} from './access-reviews.ts';
 import { selfSubjectReviewEndpoint, tokenReviewEndpoint } from './authentication-reviews.ts';
 import { tokenRequestEndpoint, type ObjectReader } from './token-request.ts';
 

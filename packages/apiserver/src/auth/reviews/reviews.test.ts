@@ -21,7 +21,11 @@ const pb = 'application/vnd.kubernetes.protobuf';
 
 describe('TokenReview', () => {
   it('says who the admin token is, with the API audience', async () => {
-    const res = await server.call('POST', `${authn}/tokenreviews`, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token: server.credentials.token } });
+    const res = await server.call('POST', `${authn}/tokenreviews`, {
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'TokenReview',
+      spec: { token: server.credentials.token },
+    });
     expect(res.status).toBe(201);
     expect(res.body.status).toEqual({
       authenticated: true,
@@ -73,11 +77,16 @@ describe('SubjectAccessReview', () => {
       spec: { user: 'carol', groups: ['system:authenticated'], nonResourceAttributes: { path: '/apis/apps', verb: 'get' } },
     });
     expect(res.status).toBe(201);
-    expect(res.body.status).toEqual({ allowed: true, reason: 'RBAC: allowed by ClusterRoleBinding "system:discovery" of ClusterRole "system:discovery" to Group "system:authenticated"' });
+    expect(res.body.status).toEqual({
+      allowed: true,
+      reason: 'RBAC: allowed by ClusterRoleBinding "system:discovery" of ClusterRole "system:discovery" to Group "system:authenticated"',
+    });
   });
 
   it("answers with the poster's managedFields entry, as kube's create handler records every create", async () => {
-    const res = await server.call('POST', `${authz}/subjectaccessreviews?fieldManager=reviewer`, { spec: { user: 'carol', resourceAttributes: { verb: 'get', resource: 'pods' } } });
+    const res = await server.call('POST', `${authz}/subjectaccessreviews?fieldManager=reviewer`, {
+      spec: { user: 'carol', resourceAttributes: { verb: 'get', resource: 'pods' } },
+    });
     expect(res.status).toBe(201);
     expect(res.body.metadata.managedFields).toEqual([
       {
@@ -97,12 +106,16 @@ describe('SubjectAccessReview', () => {
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'ghost' },
       subjects: [{ kind: 'User', name: 'dave' }],
     });
-    const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: { user: 'dave', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'default' } } });
+    const res = await server.call('POST', `${authz}/subjectaccessreviews`, {
+      spec: { user: 'dave', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'default' } },
+    });
     expect(res.body.status).toEqual({ allowed: false, reason: 'rbac: RBAC: role.rbac.authorization.k8s.io "ghost" not found' });
   });
 
   it('says not allowed, with no reason, when nothing grants it', async () => {
-    const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: { user: 'carol', resourceAttributes: { verb: 'delete', resource: 'pods', namespace: 'default' } } });
+    const res = await server.call('POST', `${authz}/subjectaccessreviews`, {
+      spec: { user: 'carol', resourceAttributes: { verb: 'delete', resource: 'pods', namespace: 'default' } },
+    });
     expect(res.body.status).toEqual({ allowed: false });
   });
 
@@ -115,14 +128,22 @@ describe('SubjectAccessReview', () => {
   });
 
   it('shows both attributes of a review that names both as the internal Go struct, with Go field names', async () => {
-    const res = await server.call('POST', `${authz}/subjectaccessreviews`, { spec: { user: 'carol', resourceAttributes: { verb: 'get', resource: 'pods' }, nonResourceAttributes: { verb: 'get', path: '/x' } } });
+    const res = await server.call('POST', `${authz}/subjectaccessreviews`, {
+      spec: { user: 'carol', resourceAttributes: { verb: 'get', resource: 'pods' }, nonResourceAttributes: { verb: 'get', path: '/x' } },
+    });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe('.authorization.k8s.io "" is invalid: spec: Invalid value: {"Path":"/x","Verb":"get"}: exactly one of nonResourceAttributes or resourceAttributes must be specified');
+    expect(res.body.message).toBe(
+      '.authorization.k8s.io "" is invalid: spec: Invalid value: {"Path":"/x","Verb":"get"}: exactly one of nonResourceAttributes or resourceAttributes must be specified',
+    );
     expect(res.body.details).toEqual({ group: 'authorization.k8s.io', causes: [expect.objectContaining({ field: 'spec' })] });
   });
 
   it('refuses a body of another review kind as kube fails to convert it (400)', async () => {
-    const res = await server.call('POST', `${authz}/subjectaccessreviews`, { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { verb: 'get', resource: 'pods' } } });
+    const res = await server.call('POST', `${authz}/subjectaccessreviews`, {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SelfSubjectAccessReview',
+      spec: { resourceAttributes: { verb: 'get', resource: 'pods' } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
       'SelfSubjectAccessReview in version "v1" cannot be handled as a SubjectAccessReview: converting (v1.SelfSubjectAccessReview) to (authorization.SubjectAccessReview): unknown conversion',
@@ -130,13 +151,21 @@ describe('SubjectAccessReview', () => {
   });
 
   it('wants empty metadata', async () => {
-    const res = await server.call('POST', `${authz}/subjectaccessreviews`, { metadata: { name: 'x' }, spec: { user: 'carol', nonResourceAttributes: { path: '/', verb: 'get' } } });
+    const res = await server.call('POST', `${authz}/subjectaccessreviews`, {
+      metadata: { name: 'x' },
+      spec: { user: 'carol', nonResourceAttributes: { path: '/', verb: 'get' } },
+    });
     expect(res.status).toBe(422);
     expect(res.body.details.causes).toEqual([expect.objectContaining({ field: 'metadata', message: expect.stringContaining('must be empty') })]);
   });
 
   it('speaks protobuf both ways', async () => {
-    const body = encodeObject({ apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview', metadata: {}, spec: { user: 'carol', groups: ['system:authenticated'], nonResourceAttributes: { path: '/version', verb: 'get' } } } as never);
+    const body = encodeObject({
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SubjectAccessReview',
+      metadata: {},
+      spec: { user: 'carol', groups: ['system:authenticated'], nonResourceAttributes: { path: '/version', verb: 'get' } },
+    } as never);
     const res = await server.call('POST', `${authz}/subjectaccessreviews`, body, { 'content-type': pb, accept: pb });
     expect(res.status).toBe(201);
     expect(res.headers['content-type']).toBe(pb);
@@ -148,7 +177,9 @@ describe('LocalSubjectAccessReview', () => {
   const lsar = `${authz}/namespaces/default/localsubjectaccessreviews`;
 
   it('answers in the URL namespace, filling metadata.namespace from it', async () => {
-    const res = await server.call('POST', lsar, { spec: { user: 'admin', groups: ['system:masters'], resourceAttributes: { namespace: 'default', verb: 'list', resource: 'pods' } } });
+    const res = await server.call('POST', lsar, {
+      spec: { user: 'admin', groups: ['system:masters'], resourceAttributes: { namespace: 'default', verb: 'list', resource: 'pods' } },
+    });
     expect(res.status).toBe(201);
     expect(res.body.metadata.namespace).toBe('default');
     expect(res.body.status).toEqual({ allowed: true });
@@ -157,7 +188,9 @@ describe('LocalSubjectAccessReview', () => {
   it('refuses resourceAttributes of another namespace and non-resource attributes', async () => {
     const other = await server.call('POST', lsar, { spec: { user: 'u', resourceAttributes: { namespace: 'kube-system', verb: 'list', resource: 'pods' } } });
     expect(other.status).toBe(422);
-    expect(other.body.message).toBe('.authorization.k8s.io "" is invalid: spec.resourceAttributes.namespace: Invalid value: "kube-system": must match metadata.namespace');
+    expect(other.body.message).toBe(
+      '.authorization.k8s.io "" is invalid: spec.resourceAttributes.namespace: Invalid value: "kube-system": must match metadata.namespace',
+    );
     const nonResource = await server.call('POST', lsar, { spec: { user: 'u', nonResourceAttributes: { path: '/', verb: 'get' } } });
     expect(nonResource.status).toBe(422);
     expect(nonResource.body.details.causes.map((c: { field: string }) => c.field)).toEqual(['spec.nonResourceAttributes']);
@@ -167,7 +200,14 @@ describe('LocalSubjectAccessReview', () => {
 describe('SelfSubjectAccessReview and SelfSubjectRulesReview', () => {
   it('refuses a selector given both raw and as requirements, or neither', async () => {
     const res = await server.call('POST', `${authz}/selfsubjectaccessreviews`, {
-      spec: { resourceAttributes: { verb: 'list', resource: 'pods', fieldSelector: { rawSelector: 'a=b', requirements: [{ key: 'a', operator: 'In', values: ['b'] }] }, labelSelector: {} } },
+      spec: {
+        resourceAttributes: {
+          verb: 'list',
+          resource: 'pods',
+          fieldSelector: { rawSelector: 'a=b', requirements: [{ key: 'a', operator: 'In', values: ['b'] }] },
+          labelSelector: {},
+        },
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(
@@ -179,14 +219,18 @@ describe('SelfSubjectAccessReview and SelfSubjectRulesReview', () => {
     const body = { spec: { resourceAttributes: { verb: 'get', resource: 'pods', colour: 'blue' } } };
     const strict = await server.call('POST', `${authz}/selfsubjectaccessreviews?fieldValidation=Strict`, body);
     expect(strict.status).toBe(400);
-    expect(strict.body.message).toBe('SelfSubjectAccessReview in version "v1" cannot be handled as a SelfSubjectAccessReview: strict decoding error: unknown field "spec.resourceAttributes.colour"');
+    expect(strict.body.message).toBe(
+      'SelfSubjectAccessReview in version "v1" cannot be handled as a SelfSubjectAccessReview: strict decoding error: unknown field "spec.resourceAttributes.colour"',
+    );
     const warned = await server.call('POST', `${authz}/selfsubjectaccessreviews`, body);
     expect(warned.status).toBe(201);
     expect(warned.headers.warning).toBe('299 - "unknown field \\"spec.resourceAttributes.colour\\""');
   });
 
   it('asks for the requester', async () => {
-    const res = await server.call('POST', `${authz}/selfsubjectaccessreviews`, { spec: { resourceAttributes: { verb: 'create', resource: 'deployments', group: 'apps', namespace: 'x' } } });
+    const res = await server.call('POST', `${authz}/selfsubjectaccessreviews`, {
+      spec: { resourceAttributes: { verb: 'create', resource: 'deployments', group: 'apps', namespace: 'x' } },
+    });
     expect(res.status).toBe(201);
     expect(res.body.status.allowed).toBe(true);
   });

@@ -37,13 +37,19 @@ export function tokenRequestEndpoint(tokens: ServiceAccountTokens, read: ObjectR
       if (!namespace) throw newBadRequest('namespace is required');
       const saName = name!;
       if (body.metadata.name && body.metadata.name !== saName) {
-        throw newInvalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, saName, [fieldError.invalid('metadata.name', body.metadata.name, 'must match the service account name if specified')]);
+        throw newInvalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, saName, [
+          fieldError.invalid('metadata.name', body.metadata.name, 'must match the service account name if specified'),
+        ]);
       }
       const sa = read('serviceaccounts', namespace, saName);
       if (!sa) throw newNotFound({ group: '', resource: 'serviceaccounts' }, saName);
       const uid = sa.metadata.uid!;
       if (body.metadata.uid && body.metadata.uid !== uid) {
-        throw newConflict({ group: 'authentication.k8s.io', resource: 'TokenRequest' }, saName, `the UID in the token request (${body.metadata.uid}) does not match the UID of the service account (${uid})`);
+        throw newConflict(
+          { group: 'authentication.k8s.io', resource: 'TokenRequest' },
+          saName,
+          `the UID in the token request (${body.metadata.uid}) does not match the UID of the service account (${uid})`,
+        );
       }
       const spec: TokenRequestSpec = { ...((body.spec ?? {}) as TokenRequestSpec) };
       if (!spec.audiences?.length) spec.audiences = [...apiAudiences];
@@ -64,7 +70,11 @@ export function tokenRequestEndpoint(tokens: ServiceAccountTokens, read: ObjectR
           throw newBadRequest(`cannot bind token for serviceaccount ${JSON.stringify(saName)} to pod running with different serviceaccount name.`);
         }
         if (ref.uid && ref.uid !== bound.metadata.uid) {
-          throw newConflict({ group: '', resource: ref.kind ?? '' }, ref.name ?? '', `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`);
+          throw newConflict(
+            { group: '', resource: ref.kind ?? '' },
+            ref.name ?? '',
+            `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`,
+          );
         }
         claim[resource === 'pods' ? 'pod' : 'secret'] = { name: bound.metadata.name!, uid: bound.metadata.uid! };
       }

@@ -4,7 +4,8 @@ import { apiVersionOfInfo } from '../../registry/resource-info.ts';
 import { builtinSamples, podStatusSample } from '../../testing/builtin-samples.ts';
 import { decodeObject, encodeObject, messageOf } from './envelope.ts';
 
-const roundTrip = (obj: { apiVersion: string; kind: string; [field: string]: unknown }) => decodeObject(encodeObject(obj), { apiVersion: obj.apiVersion, kind: obj.kind });
+const roundTrip = (obj: { apiVersion: string; kind: string; [field: string]: unknown }) =>
+  decodeObject(encodeObject(obj), { apiVersion: obj.apiVersion, kind: obj.kind });
 
 describe('the protobuf envelope', () => {
   it('has a message for every served built-in kind and its list (create-only reviews have no list)', () => {
@@ -29,7 +30,12 @@ describe('the protobuf envelope', () => {
   });
 
   it('encodes lists, Status, DeleteOptions, Scale and PartialObjectMetadataList with managed fields', () => {
-    const list = { apiVersion: 'v1', kind: 'ConfigMapList', metadata: { resourceVersion: '42', continue: 'abc', remainingItemCount: 0 }, items: [{ metadata: { name: 'a' }, data: { x: 'y' } }] };
+    const list = {
+      apiVersion: 'v1',
+      kind: 'ConfigMapList',
+      metadata: { resourceVersion: '42', continue: 'abc', remainingItemCount: 0 },
+      items: [{ metadata: { name: 'a' }, data: { x: 'y' } }],
+    };
     expect(roundTrip(list)).toEqual(list);
     const status = {
       apiVersion: 'v1',
@@ -42,9 +48,22 @@ describe('the protobuf envelope', () => {
       code: 422,
     };
     expect(roundTrip(status)).toEqual(status);
-    const options = { apiVersion: 'meta.k8s.io/v1', kind: 'DeleteOptions', gracePeriodSeconds: 0, propagationPolicy: 'Foreground', preconditions: { uid: 'u' }, dryRun: ['All'] };
+    const options = {
+      apiVersion: 'meta.k8s.io/v1',
+      kind: 'DeleteOptions',
+      gracePeriodSeconds: 0,
+      propagationPolicy: 'Foreground',
+      preconditions: { uid: 'u' },
+      dryRun: ['All'],
+    };
     expect(roundTrip(options)).toEqual(options);
-    const scale = { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'd', namespace: 'n' }, spec: { replicas: 3 }, status: { replicas: 2, selector: 'app=d' } };
+    const scale = {
+      apiVersion: 'autoscaling/v1',
+      kind: 'Scale',
+      metadata: { name: 'd', namespace: 'n' },
+      spec: { replicas: 3 },
+      status: { replicas: 2, selector: 'app=d' },
+    };
     expect(roundTrip(scale)).toEqual(scale);
     // Scale's replicas is a plain int32 with omitempty: zero leaves JSON, as Go marshals it.
     expect(roundTrip({ ...scale, spec: { replicas: 0 } })).toMatchObject({ spec: {} });
@@ -59,7 +78,16 @@ describe('the protobuf envelope', () => {
             generation: 2,
             deletionGracePeriodSeconds: 0,
             finalizers: ['example.com/f'],
-            managedFields: [{ manager: 'kubectl', operation: 'Apply', apiVersion: 'v1', time: '2026-01-02T03:04:05Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:x': {} } } }],
+            managedFields: [
+              {
+                manager: 'kubectl',
+                operation: 'Apply',
+                apiVersion: 'v1',
+                time: '2026-01-02T03:04:05Z',
+                fieldsType: 'FieldsV1',
+                fieldsV1: { 'f:data': { 'f:x': {} } },
+              },
+            ],
           },
         },
       ],

@@ -50,7 +50,10 @@ const jsonCodec = (): JsonCodec => (codec ??= new JsonCodec(wireSchema()));
 /** The message bytes of a JSON object of `message`, no envelope (watch frames use this). */
 export function encodeMessage(message: string, json: object): Uint8Array {
   const schema = wireSchema();
-  return schema.type(message).encode(jsonCodec().toWire(message, json) as object).finish();
+  return schema
+    .type(message)
+    .encode(jsonCodec().toWire(message, json) as object)
+    .finish();
 }
 
 /** An object in the envelope; throws when its kind has no message (a caller bug). */
@@ -60,7 +63,10 @@ export function encodeObject(obj: { apiVersion?: string; kind?: string }): Buffe
   const message = messageOf(apiVersion, kind);
   if (!message) throw new Error(`${apiVersion} ${kind} has no protobuf encoding`);
   const raw = encodeMessage(message, obj);
-  const unknown = wireSchema().type('runtime.Unknown').encode({ f1: { f1: apiVersion, f2: kind }, f2: raw }).finish();
+  const unknown = wireSchema()
+    .type('runtime.Unknown')
+    .encode({ f1: { f1: apiVersion, f2: kind }, f2: raw })
+    .finish();
   return Buffer.concat([magic, unknown]);
 }
 

@@ -39,7 +39,14 @@ export function parseFieldSpec(json: string, spec: FieldSpec): FieldDef {
   if (!match) throw new Error(`bad field spec for ${json}: ${spec}`);
   const [, number, inline, keepZero, repeated, mapKey, mapValue, type] = match;
   if (mapKey !== undefined && !isScalar(mapKey)) throw new Error(`bad map key for ${json}: ${spec}`);
-  const def: FieldDef = { json, number: Number(number), type: (mapValue ?? type)!, repeated: repeated !== undefined, inline: inline !== undefined, keepZero: keepZero !== undefined };
+  const def: FieldDef = {
+    json,
+    number: Number(number),
+    type: (mapValue ?? type)!,
+    repeated: repeated !== undefined,
+    inline: inline !== undefined,
+    keepZero: keepZero !== undefined,
+  };
   if (mapKey !== undefined) def.mapKey = mapKey;
   return def;
 }

@@ -8,7 +8,10 @@ import { encodeObject } from './envelope.ts';
 import { wireSchema } from './wire-schema.ts';
 
 export function watchEventMessage(type: string, object: { apiVersion?: string; kind?: string }): Uint8Array {
-  return wireSchema().type('meta.v1.WatchEvent').encode({ f1: type, f2: { f1: encodeObject(object) } }).finish();
+  return wireSchema()
+    .type('meta.v1.WatchEvent')
+    .encode({ f1: type, f2: { f1: encodeObject(object) } })
+    .finish();
 }
 
 /** The length-delimited frame of one message on an HTTP watch stream. */

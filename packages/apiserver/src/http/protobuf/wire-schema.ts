@@ -35,11 +35,28 @@ const runtimeMessages = {
 } as const satisfies MessageTable;
 
 const tables: MessageTable[] = [
-  metaV1Messages, corePodMessages, coreV1Messages, appsV1Messages, rbacV1Messages, apiextensionsV1Messages,
-  coordinationV1Messages, eventsV1Messages, autoscalingV1Messages, apidiscoveryV2Messages, runtimeMessages,
-  autoscalingV2Messages, networkingV1Messages, policyV1Messages, discoveryV1Messages, storageV1Messages, schedulingV1Messages,
-  coreClusterMessages, batchV1Messages, schedulingV1alpha3Messages,
-  authenticationV1Messages, authorizationV1Messages,
+  metaV1Messages,
+  corePodMessages,
+  coreV1Messages,
+  appsV1Messages,
+  rbacV1Messages,
+  apiextensionsV1Messages,
+  coordinationV1Messages,
+  eventsV1Messages,
+  autoscalingV1Messages,
+  apidiscoveryV2Messages,
+  runtimeMessages,
+  autoscalingV2Messages,
+  networkingV1Messages,
+  policyV1Messages,
+  discoveryV1Messages,
+  storageV1Messages,
+  schedulingV1Messages,
+  coreClusterMessages,
+  batchV1Messages,
+  schedulingV1alpha3Messages,
+  authenticationV1Messages,
+  authorizationV1Messages,
   Object.fromEntries(Object.entries(specialTypes).map(([name, special]) => [name, special.fields])),
 ];
 

@@ -7,7 +7,10 @@ import { field } from './unstructured.ts';
 import { deploymentStrategy, replicaSetStrategy } from './workload-strategies.ts';
 
 /** printDeployment / printReplicaSet with -o wide: after Age, as kubectl prints them. */
-const workloadWideColumns = [...containerColumns('spec', 'template', 'spec'), column('Selector', (o) => formatLabelSelector(field(o, 'spec', 'selector')), 'string', 1)];
+const workloadWideColumns = [
+  ...containerColumns('spec', 'template', 'spec'),
+  column('Selector', (o) => formatLabelSelector(field(o, 'spec', 'selector')), 'string', 1),
+];
 
 const workloadScale = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' };
 

@@ -17,10 +17,24 @@ import { reviewKinds } from './review-kinds.ts';
 import { storageClasses } from './storage-kinds.ts';
 
 export const builtinResources: ResourceInfo[] = [
-  ...coreKinds, deployments, replicasets, leases, eventsV1, customResourceDefinitions, ...rbacKinds,
+  ...coreKinds,
+  deployments,
+  replicasets,
+  leases,
+  eventsV1,
+  customResourceDefinitions,
+  ...rbacKinds,
   ...coreClusterKinds,
-  statefulsets, daemonsets, controllerrevisions,
-  jobs, cronjobs,
-  ...networkingKinds, podDisruptionBudgets, ...autoscalingKinds, endpointSlices, storageClasses, priorityClasses,
+  statefulsets,
+  daemonsets,
+  controllerrevisions,
+  jobs,
+  cronjobs,
+  ...networkingKinds,
+  podDisruptionBudgets,
+  ...autoscalingKinds,
+  endpointSlices,
+  storageClasses,
+  priorityClasses,
   ...reviewKinds,
 ];

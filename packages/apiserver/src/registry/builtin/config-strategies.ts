@@ -37,7 +37,9 @@ function configKeyProblems(key: string): string[] {
   const problems: string[] = [];
   if (key.length > 253) problems.push('must be no more than 253 characters');
   if (!configKey.test(key)) {
-    problems.push("a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')");
+    problems.push(
+      "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+    );
   }
   // A key becomes a file name in a volume: '.' and '..' would name the directory or its parent.
   if (key === '.') problems.push("must not be '.'");
@@ -47,7 +49,9 @@ function configKeyProblems(key: string): string[] {
 }
 
 function validateDataKeys(obj: KubeObject, fieldName: string): FieldError[] {
-  return Object.keys(record(obj[fieldName])).flatMap((key) => configKeyProblems(key).map((problem) => fieldError.invalid(`${fieldName}[${key}]`, key, problem)));
+  return Object.keys(record(obj[fieldName])).flatMap((key) =>
+    configKeyProblems(key).map((problem) => fieldError.invalid(`${fieldName}[${key}]`, key, problem)),
+  );
 }
 
 function validateSecret(obj: KubeObject): FieldError[] {

@@ -60,7 +60,9 @@ export const persistentvolumes = defineBuiltin({
     column('Access Modes', (o) => accessModesText(field(o, 'spec', 'accessModes'))),
     column('Reclaim Policy', (o) => field(o, 'spec', 'persistentVolumeReclaimPolicy') ?? ''),
     column('Status', phaseOf),
-    column('Claim', (o) => (field(o, 'spec', 'claimRef') ? `${String(field(o, 'spec', 'claimRef', 'namespace') ?? '')}/${String(field(o, 'spec', 'claimRef', 'name') ?? '')}` : '')),
+    column('Claim', (o) =>
+      field(o, 'spec', 'claimRef') ? `${String(field(o, 'spec', 'claimRef', 'namespace') ?? '')}/${String(field(o, 'spec', 'claimRef', 'name') ?? '')}` : '',
+    ),
     column('StorageClass', storageClassOf),
     column('VolumeAttributesClass', attributesClassOf),
     column('Reason', (o) => field(o, 'status', 'reason') ?? ''),
@@ -130,7 +132,12 @@ function nodeRoles(o: KubeObject): string {
 }
 
 const nodeAddress = (o: KubeObject, type: string): string =>
-  String(field(((field(o, 'status', 'addresses') as unknown[] | undefined) ?? []).find((a) => field(a, 'type') === type), 'address') ?? '<none>');
+  String(
+    field(
+      ((field(o, 'status', 'addresses') as unknown[] | undefined) ?? []).find((a) => field(a, 'type') === type),
+      'address',
+    ) ?? '<none>',
+  );
 const nodeInfo = (o: KubeObject, name: string): string => String(field(o, 'status', 'nodeInfo', name) ?? '') || '<unknown>';
 
 export const nodes = defineBuiltin({
@@ -148,10 +155,15 @@ export const nodes = defineBuiltin({
     column('Internal-IP', (o) => nodeAddress(o, 'InternalIP'), 'string', 1),
     column('External-IP', (o) => nodeAddress(o, 'ExternalIP'), 'string', 1),
     column('OS-Image', (o) => nodeInfo(o, 'osImage'), 'string', 1),
-    column('Kernel-Version', (o) => {
-      const architecture = field(o, 'status', 'nodeInfo', 'architecture');
-      return `${nodeInfo(o, 'kernelVersion')}${architecture ? ` (${String(architecture)})` : ''}`;
-    }, 'string', 1),
+    column(
+      'Kernel-Version',
+      (o) => {
+        const architecture = field(o, 'status', 'nodeInfo', 'architecture');
+        return `${nodeInfo(o, 'kernelVersion')}${architecture ? ` (${String(architecture)})` : ''}`;
+      },
+      'string',
+      1,
+    ),
     column('Container-Runtime', (o) => nodeInfo(o, 'containerRuntimeVersion'), 'string', 1),
   ],
   selectableFields: (o) => ({ 'spec.unschedulable': String(field(o, 'spec', 'unschedulable') === true) }),

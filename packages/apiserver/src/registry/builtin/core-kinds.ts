@@ -2,7 +2,7 @@
  * core/v1 kinds: namespaces, secrets, configmaps, serviceaccounts, services, pods, events. Their
  * write rules are the strategies next to this file (namespace-strategy.ts, ...).
  */
-import type { KubeObject, TableColumn } from '@dojo/kube-api';
+import type { KubeObject } from '@dojo/kube-api';
 import type { ResourceInfo } from '../resource-info.ts';
 import { statusStrategy } from '../status-strategy.ts';
 import { configMapStrategy, secretStrategy } from './config-strategies.ts';
@@ -39,10 +39,7 @@ export const secrets = defineBuiltin({
   kind: 'Secret',
   namespaced: true,
   strategy: secretStrategy,
-  columns: [
-    column('Type', (o) => o.type ?? ''),
-    column('Data', (o) => Object.keys(record(o.data)).length, 'integer'),
-  ],
+  columns: [column('Type', (o) => o.type ?? ''), column('Data', (o) => Object.keys(record(o.data)).length, 'integer')],
   selectableFields: (o) => ({ type: String(o.type ?? '') }),
 });
 
@@ -113,8 +110,11 @@ export const pods = defineBuiltin({
       }
       return field(o, 'status', 'phase') ?? 'Pending';
     }),
-    column('Restarts', (o) =>
-      ((field(o, 'status', 'containerStatuses') as unknown[] | undefined) ?? []).reduce<number>((n, s) => n + Number(field(s, 'restartCount') ?? 0), 0), 'integer'),
+    column(
+      'Restarts',
+      (o) => ((field(o, 'status', 'containerStatuses') as unknown[] | undefined) ?? []).reduce<number>((n, s) => n + Number(field(s, 'restartCount') ?? 0), 0),
+      'integer',
+    ),
     column('IP', (o) => field(o, 'status', 'podIP') ?? '<none>', 'string', 1),
     column('Node', (o) => field(o, 'spec', 'nodeName') ?? '<none>', 'string', 1),
   ],

@@ -23,7 +23,8 @@ class CronError extends Error {}
 function atoi(text: string): number {
   if (!/^[+-]?\d+$/.test(text)) throw new CronError(`failed to parse int from ${text}: strconv.Atoi: parsing ${JSON.stringify(text)}: invalid syntax`);
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || Math.abs(n) > 2 ** 63 - 1) throw new CronError(`failed to parse int from ${text}: strconv.Atoi: parsing ${JSON.stringify(text)}: value out of range`);
+  if (!Number.isSafeInteger(n) || Math.abs(n) > 2 ** 63 - 1)
+    throw new CronError(`failed to parse int from ${text}: strconv.Atoi: parsing ${JSON.stringify(text)}: value out of range`);
   if (n < 0) throw new CronError(`negative number (${n}) not allowed: ${text}`);
   return n;
 }

@@ -65,9 +65,11 @@ function validateTimeZone(timeZone: unknown): FieldError[] {
   if (timeZone === '') return [fieldError.invalid(path, timeZone, 'timeZone must be nil or non-empty string')];
   const tz = String(timeZone);
   for (const part of tz.split('/')) {
-    if (part === '.' || part === '..' || part.startsWith('-') || !timeZoneComponent.test(part)) return [fieldError.invalid(path, tz, `unknown time zone ${tz}`)];
+    if (part === '.' || part === '..' || part.startsWith('-') || !timeZoneComponent.test(part))
+      return [fieldError.invalid(path, tz, `unknown time zone ${tz}`)];
   }
-  if (tz.toLowerCase() === 'local') return [fieldError.invalid(path, tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones')];
+  if (tz.toLowerCase() === 'local')
+    return [fieldError.invalid(path, tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones')];
   if (!timeZoneExists(tz)) return [fieldError.invalid(path, tz, `unknown time zone ${tz}`)];
   return [];
 }
@@ -83,11 +85,13 @@ function validateCronJobSpec(obj: KubeObject, old?: KubeObject): FieldError[] {
   if (!oldSpec || oldSpec.timeZone !== spec.timeZone) errs.push(...validateTimeZone(spec.timeZone));
   const policy = spec.concurrencyPolicy ?? '';
   if (policy === '') errs.push(fieldError.required('spec.concurrencyPolicy'));
-  else if (!['Allow', 'Forbid', 'Replace'].includes(policy as string)) errs.push(fieldError.notSupported('spec.concurrencyPolicy', policy, ['Allow', 'Forbid', 'Replace']));
+  else if (!['Allow', 'Forbid', 'Replace'].includes(policy as string))
+    errs.push(fieldError.notSupported('spec.concurrencyPolicy', policy, ['Allow', 'Forbid', 'Replace']));
   // ValidateJobTemplateSpec: the job spec's own rules; the selector is generated per Job.
   const jobSpec = record(record(spec.jobTemplate).spec);
   errs.push(...validateJobSpecFields(jobSpec, 'spec.jobTemplate.spec'));
-  if (jobSpec.selector !== undefined && jobSpec.selector !== null) errs.push(fieldError.invalid('spec.jobTemplate.spec.selector', jobSpec.selector, '`selector` will be auto-generated'));
+  if (jobSpec.selector !== undefined && jobSpec.selector !== null)
+    errs.push(fieldError.invalid('spec.jobTemplate.spec.selector', jobSpec.selector, '`selector` will be auto-generated'));
   if (jobSpec.manualSelector === true) errs.push(fieldError.notSupported('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
   errs.push(...validateNonNegative(spec, 'successfulJobsHistoryLimit', 'spec'));
   errs.push(...validateNonNegative(spec, 'failedJobsHistoryLimit', 'spec'));

@@ -9,7 +9,14 @@ import { fieldError, semanticEqual, type FieldError, type KubeObject } from '@do
 import { startGeneration } from '../generation.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import type { Strategy } from '../strategy.ts';
-import { defaultPodTemplate, isEmptySelector, validateNonNegative, validateRestartAlways, validateSelectorMatchesTemplate, validateTemplatePodSpec } from './pod-template.ts';
+import {
+  defaultPodTemplate,
+  isEmptySelector,
+  validateNonNegative,
+  validateRestartAlways,
+  validateSelectorMatchesTemplate,
+  validateTemplatePodSpec,
+} from './pod-template.ts';
 import { record } from './unstructured.ts';
 
 function defaultDaemonSet(obj: KubeObject): Record<string, unknown> {

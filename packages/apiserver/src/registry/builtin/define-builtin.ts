@@ -68,6 +68,7 @@ export function defineBuiltin(spec: BuiltinSpec): ResourceInfo {
   if (spec.selectableFields) info.selectableFields = spec.selectableFields;
   if (spec.returnsDeletedObject) info.returnsDeletedObject = true;
   if (spec.kubeStorage) info.kubeStorage = spec.kubeStorage;
-  if (spec.deprecated) info.deprecationWarning = `${spec.group ? `${spec.group}/` : ''}${spec.version} ${spec.kind} is deprecated in v${spec.deprecated.since}+; use ${spec.deprecated.replacement}`;
+  if (spec.deprecated)
+    info.deprecationWarning = `${spec.group ? `${spec.group}/` : ''}${spec.version} ${spec.kind} is deprecated in v${spec.deprecated.since}+; use ${spec.deprecated.replacement}`;
   return info;
 }

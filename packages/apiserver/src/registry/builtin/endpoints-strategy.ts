@@ -24,7 +24,8 @@ function validateAddress(address: unknown, path: string): FieldError[] {
   if (isIP(ip) === 0) errs.push(fieldError.invalid(`${path}.ip`, ip, 'must be a valid IP address'));
   else if (ip === '0.0.0.0' || ip === '::') errs.push(fieldError.invalid(`${path}.ip`, ip, `may not be unspecified (${ip})`));
   else if (ip.startsWith('127.') || ip === '::1') errs.push(fieldError.invalid(`${path}.ip`, ip, 'may not be in the loopback range (127.0.0.0/8, ::1/128)'));
-  else if (ip.startsWith('169.254.') || /^fe80:/i.test(ip)) errs.push(fieldError.invalid(`${path}.ip`, ip, 'may not be in the link-local range (169.254.0.0/16, fe80::/10)'));
+  else if (ip.startsWith('169.254.') || /^fe80:/i.test(ip))
+    errs.push(fieldError.invalid(`${path}.ip`, ip, 'may not be in the link-local range (169.254.0.0/16, fe80::/10)'));
   if (typeof a.hostname === 'string' && a.hostname !== '') {
     for (const msg of validateDNS1123Label(a.hostname)) errs.push(fieldError.invalid(`${path}.hostname`, a.hostname, msg));
   }
@@ -38,7 +39,8 @@ function validatePort(port: unknown, requireName: boolean, path: string): FieldE
   if (requireName && name === '') errs.push(fieldError.required(`${path}.name`));
   else if (name !== '') for (const msg of validateDNS1123Label(name)) errs.push(fieldError.invalid(`${path}.name`, name, msg));
   const number = p.port ?? 0;
-  if (typeof number !== 'number' || number < 1 || number > 65535) errs.push(fieldError.invalid(`${path}.port`, number, 'must be between 1 and 65535, inclusive'));
+  if (typeof number !== 'number' || number < 1 || number > 65535)
+    errs.push(fieldError.invalid(`${path}.port`, number, 'must be between 1 and 65535, inclusive'));
   const protocol = p.protocol ?? '';
   if (protocol === '') errs.push(fieldError.required(`${path}.protocol`));
   else if (!protocols.includes(protocol as string)) errs.push(fieldError.notSupported(`${path}.protocol`, protocol, protocols));

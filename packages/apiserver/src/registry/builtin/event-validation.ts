@@ -33,7 +33,8 @@ function legacyErrors(event: KubeObject): FieldError[] {
     for (const msg of validateQualifiedName(controller)) errs.push(fieldError.invalid('reportingController', controller, msg));
     const instance = text(event.reportingInstance);
     if (instance === '') errs.push(fieldError.required('reportingInstance'));
-    if (instance.length > reportingInstanceLengthLimit) errs.push(fieldError.invalid('reportingInstance', '', `can have at most ${reportingInstanceLengthLimit} characters`));
+    if (instance.length > reportingInstanceLengthLimit)
+      errs.push(fieldError.invalid('reportingInstance', '', `can have at most ${reportingInstanceLengthLimit} characters`));
     const action = text(event.action);
     if (action === '') errs.push(fieldError.required('action'));
     if (action.length > actionLengthLimit) errs.push(fieldError.invalid('action', '', `can have at most ${actionLengthLimit} characters`));
@@ -72,8 +73,19 @@ export function validateEventCreate(event: KubeObject, strict: boolean): FieldEr
 
 /** Fields an events.k8s.io/v1 update may not change, in kube's order. */
 const immutable = [
-  'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp', 'count',
-  'type', 'eventTime', 'action', 'related', 'reportingComponent', 'reportingInstance',
+  'involvedObject',
+  'reason',
+  'message',
+  'source',
+  'firstTimestamp',
+  'lastTimestamp',
+  'count',
+  'type',
+  'eventTime',
+  'action',
+  'related',
+  'reportingComponent',
+  'reportingInstance',
 ] as const;
 
 /** The core name of a field, as kube's error names it. */

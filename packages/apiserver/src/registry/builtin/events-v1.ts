@@ -42,7 +42,11 @@ function fromCore(obj: KubeObject): KubeObject {
 }
 
 function toCore(obj: KubeObject): KubeObject {
-  const core = rename(obj, renames.map(([a, b]) => [b, a]), 'v1');
+  const core = rename(
+    obj,
+    renames.map(([a, b]) => [b, a]),
+    'v1',
+  );
   const regarding = record(core.involvedObject);
   if (Object.keys(regarding).length) core.involvedObject = regarding;
   return core;

@@ -15,8 +15,12 @@ const currentMetricsAnnotation = 'autoscaling.alpha.kubernetes.io/current-metric
 const conditionsAnnotation = 'autoscaling.alpha.kubernetes.io/conditions';
 const behaviorAnnotation = 'autoscaling.alpha.kubernetes.io/behavior';
 const roundTripAnnotations = [
-  metricsAnnotation, behaviorAnnotation, 'autoscaling.alpha.kubernetes.io/scale-down-tolerance',
-  'autoscaling.alpha.kubernetes.io/scale-up-tolerance', currentMetricsAnnotation, conditionsAnnotation,
+  metricsAnnotation,
+  behaviorAnnotation,
+  'autoscaling.alpha.kubernetes.io/scale-down-tolerance',
+  'autoscaling.alpha.kubernetes.io/scale-up-tolerance',
+  currentMetricsAnnotation,
+  conditionsAnnotation,
 ];
 
 /** kube's implicit target when an HPA names no metric (autoscaling.DefaultCPUUtilization). */
@@ -37,7 +41,13 @@ function metricSpecToV1(m: Json): Json {
   const metric = record(source.metric);
   switch (m.type) {
     case 'Object':
-      out.object = compact({ target: source.describedObject, metricName: metric.name ?? '', targetValue: target.value ?? '0', selector: metric.selector, averageValue: target.averageValue });
+      out.object = compact({
+        target: source.describedObject,
+        metricName: metric.name ?? '',
+        targetValue: target.value ?? '0',
+        selector: metric.selector,
+        averageValue: target.averageValue,
+      });
       break;
     case 'Pods':
       out.pods = compact({ metricName: metric.name ?? '', targetAverageValue: target.averageValue ?? '0', selector: metric.selector });
@@ -46,10 +56,20 @@ function metricSpecToV1(m: Json): Json {
       out.resource = compact({ name: source.name ?? '', targetAverageUtilization: target.averageUtilization, targetAverageValue: target.averageValue });
       break;
     case 'ContainerResource':
-      out.containerResource = compact({ name: source.name ?? '', targetAverageUtilization: target.averageUtilization, targetAverageValue: target.averageValue, container: source.container ?? '' });
+      out.containerResource = compact({
+        name: source.name ?? '',
+        targetAverageUtilization: target.averageUtilization,
+        targetAverageValue: target.averageValue,
+        container: source.container ?? '',
+      });
       break;
     case 'External':
-      out.external = compact({ metricName: metric.name ?? '', metricSelector: metric.selector, targetValue: target.value, targetAverageValue: target.averageValue });
+      out.external = compact({
+        metricName: metric.name ?? '',
+        metricSelector: metric.selector,
+        targetValue: target.value,
+        targetAverageValue: target.averageValue,
+      });
       break;
   }
   return out;
@@ -60,7 +80,10 @@ function metricSpecToV2(m: Json): Json {
   switch (m.type) {
     case 'Object': {
       const s = record(m.object);
-      const target = s.averageValue === undefined ? { type: 'Value', value: s.targetValue } : compact({ type: 'AverageValue', value: s.targetValue && s.targetValue !== '0' ? s.targetValue : undefined, averageValue: s.averageValue });
+      const target =
+        s.averageValue === undefined
+          ? { type: 'Value', value: s.targetValue }
+          : compact({ type: 'AverageValue', value: s.targetValue && s.targetValue !== '0' ? s.targetValue : undefined, averageValue: s.averageValue });
       out.object = { describedObject: s.target, target, metric: compact({ name: s.metricName, selector: s.selector }) };
       break;
     }
@@ -73,13 +96,20 @@ function metricSpecToV2(m: Json): Json {
     case 'ContainerResource': {
       const key = m.type === 'Resource' ? 'resource' : 'containerResource';
       const s = record(m[key]);
-      const target = compact({ type: s.targetAverageUtilization === undefined ? 'AverageValue' : 'Utilization', averageValue: s.targetAverageValue, averageUtilization: s.targetAverageUtilization });
+      const target = compact({
+        type: s.targetAverageUtilization === undefined ? 'AverageValue' : 'Utilization',
+        averageValue: s.targetAverageValue,
+        averageUtilization: s.targetAverageUtilization,
+      });
       out[key] = compact({ name: s.name, target, container: s.container });
       break;
     }
     case 'External': {
       const s = record(m.external);
-      out.external = { metric: compact({ name: s.metricName, selector: s.metricSelector }), target: compact({ type: s.targetValue === undefined ? 'AverageValue' : 'Value', value: s.targetValue, averageValue: s.targetAverageValue }) };
+      out.external = {
+        metric: compact({ name: s.metricName, selector: s.metricSelector }),
+        target: compact({ type: s.targetValue === undefined ? 'AverageValue' : 'Value', value: s.targetValue, averageValue: s.targetAverageValue }),
+      };
       break;
     }
   }
@@ -94,17 +124,33 @@ function metricStatusToV1(m: Json): Json {
   const metric = record(s.metric);
   switch (m.type) {
     case 'Object':
-      out.object = compact({ target: s.describedObject, metricName: metric.name ?? '', currentValue: current.value ?? '0', selector: metric.selector, averageValue: current.averageValue });
+      out.object = compact({
+        target: s.describedObject,
+        metricName: metric.name ?? '',
+        currentValue: current.value ?? '0',
+        selector: metric.selector,
+        averageValue: current.averageValue,
+      });
       break;
     case 'Pods':
       out.pods = compact({ metricName: metric.name ?? '', currentAverageValue: current.averageValue ?? '0', selector: metric.selector });
       break;
     case 'Resource':
     case 'ContainerResource':
-      out[key] = compact({ name: s.name ?? '', currentAverageUtilization: current.averageUtilization, currentAverageValue: current.averageValue ?? '0', container: m.type === 'ContainerResource' ? (s.container ?? '') : undefined });
+      out[key] = compact({
+        name: s.name ?? '',
+        currentAverageUtilization: current.averageUtilization,
+        currentAverageValue: current.averageValue ?? '0',
+        container: m.type === 'ContainerResource' ? (s.container ?? '') : undefined,
+      });
       break;
     case 'External':
-      out.external = compact({ metricName: metric.name ?? '', metricSelector: metric.selector, currentValue: current.value ?? '0', currentAverageValue: current.averageValue });
+      out.external = compact({
+        metricName: metric.name ?? '',
+        metricSelector: metric.selector,
+        currentValue: current.value ?? '0',
+        currentAverageValue: current.averageValue,
+      });
       break;
   }
   return out;
@@ -116,17 +162,28 @@ function metricStatusToV2(m: Json): Json {
   const s = record(m[key]);
   switch (m.type) {
     case 'Object':
-      out.object = { metric: compact({ name: s.metricName, selector: s.selector }), current: compact({ value: s.currentValue, averageValue: s.averageValue }), describedObject: s.target };
+      out.object = {
+        metric: compact({ name: s.metricName, selector: s.selector }),
+        current: compact({ value: s.currentValue, averageValue: s.averageValue }),
+        describedObject: s.target,
+      };
       break;
     case 'Pods':
       out.pods = { metric: compact({ name: s.metricName, selector: s.selector }), current: { averageValue: s.currentAverageValue } };
       break;
     case 'Resource':
     case 'ContainerResource':
-      out[key] = compact({ name: s.name, current: compact({ averageValue: s.currentAverageValue, averageUtilization: s.currentAverageUtilization }), container: s.container });
+      out[key] = compact({
+        name: s.name,
+        current: compact({ averageValue: s.currentAverageValue, averageUtilization: s.currentAverageUtilization }),
+        container: s.container,
+      });
       break;
     case 'External':
-      out.external = { metric: compact({ name: s.metricName, selector: s.metricSelector }), current: compact({ value: s.currentValue, averageValue: s.currentAverageValue }) };
+      out.external = {
+        metric: compact({ name: s.metricName, selector: s.metricSelector }),
+        current: compact({ value: s.currentValue, averageValue: s.currentAverageValue }),
+      };
       break;
   }
   return out;
@@ -140,7 +197,9 @@ function behaviorToAnnotation(behavior: Json): string {
     return {
       StabilizationWindowSeconds: v.stabilizationWindowSeconds ?? null,
       SelectPolicy: v.selectPolicy ?? null,
-      Policies: Array.isArray(v.policies) ? v.policies.map((p) => ({ Type: record(p).type ?? '', Value: record(p).value ?? 0, PeriodSeconds: record(p).periodSeconds ?? 0 })) : null,
+      Policies: Array.isArray(v.policies)
+        ? v.policies.map((p) => ({ Type: record(p).type ?? '', Value: record(p).value ?? 0, PeriodSeconds: record(p).periodSeconds ?? 0 }))
+        : null,
       Tolerance: v.tolerance ?? null,
     };
   };
@@ -157,8 +216,15 @@ function behaviorFromAnnotation(text: string): Json | undefined {
   const rules = (r: unknown): Json | undefined => {
     if (r === undefined || r === null) return undefined;
     const v = record(r);
-    const policies = Array.isArray(v.Policies) ? v.Policies.map((p) => ({ type: record(p).Type, value: record(p).Value, periodSeconds: record(p).PeriodSeconds })) : undefined;
-    return compact({ stabilizationWindowSeconds: v.StabilizationWindowSeconds ?? undefined, selectPolicy: v.SelectPolicy ?? undefined, policies, tolerance: v.Tolerance ?? undefined });
+    const policies = Array.isArray(v.Policies)
+      ? v.Policies.map((p) => ({ type: record(p).Type, value: record(p).Value, periodSeconds: record(p).PeriodSeconds }))
+      : undefined;
+    return compact({
+      stabilizationWindowSeconds: v.StabilizationWindowSeconds ?? undefined,
+      selectPolicy: v.SelectPolicy ?? undefined,
+      policies,
+      tolerance: v.Tolerance ?? undefined,
+    });
   };
   const behavior = compact({ scaleUp: rules(parsed.ScaleUp), scaleDown: rules(parsed.ScaleDown) });
   return Object.keys(behavior).length ? behavior : undefined;
@@ -200,7 +266,9 @@ export function hpaV2ToV1(obj: KubeObject): KubeObject {
   else delete metadata.annotations;
 
   const cpu = metrics.find(isCpuUtilizationMetric);
-  const currentCpu = currentMetrics.find((m) => m.type === 'Resource' && record(m.resource).name === 'cpu' && record(record(m.resource).current).averageUtilization !== undefined);
+  const currentCpu = currentMetrics.find(
+    (m) => m.type === 'Resource' && record(m.resource).name === 'cpu' && record(record(m.resource).current).averageUtilization !== undefined,
+  );
   const out: KubeObject = {
     ...obj,
     apiVersion: 'autoscaling/v1',
@@ -230,7 +298,10 @@ export function hpaV1ToV2(obj: KubeObject): KubeObject {
   const status = record(obj.status);
   const annotations = obj.metadata.annotations ?? {};
   const cpuTarget = spec.targetCPUUtilizationPercentage;
-  const cpuMetric = (utilization: unknown): Json => ({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: utilization } } });
+  const cpuMetric = (utilization: unknown): Json => ({
+    type: 'Resource',
+    resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: utilization } },
+  });
   let metrics: Json[] = cpuTarget !== undefined ? [cpuMetric(cpuTarget)] : [];
   const other = parseList(annotations[metricsAnnotation]);
   if (other) metrics = [...other.map(metricSpecToV2), ...metrics];
@@ -245,9 +316,10 @@ export function hpaV1ToV2(obj: KubeObject): KubeObject {
   else delete metadata.annotations;
   const out: KubeObject = { ...obj, apiVersion: 'autoscaling/v2', metadata, spec: v2Spec };
   if (obj.status !== undefined) {
-    let currentMetrics: Json[] | undefined = status.currentCPUUtilizationPercentage !== undefined
-      ? [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: status.currentCPUUtilizationPercentage } } }]
-      : undefined;
+    let currentMetrics: Json[] | undefined =
+      status.currentCPUUtilizationPercentage !== undefined
+        ? [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: status.currentCPUUtilizationPercentage } } }]
+        : undefined;
     const fromAnnotation = parseList(annotations[currentMetricsAnnotation]);
     if (fromAnnotation) currentMetrics = fromAnnotation.map(metricStatusToV2);
     const conditions = parseList(annotations[conditionsAnnotation]);

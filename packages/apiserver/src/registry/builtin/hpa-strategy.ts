@@ -12,7 +12,14 @@ import { validateHorizontalPodAutoscaler } from './hpa-validation.ts';
 import { record } from './unstructured.ts';
 
 /** autoscaling/v2 defaults.go: the scale-up and scale-down rules a behavior gets for what it leaves out. */
-const defaultScaleUp = { stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }] };
+const defaultScaleUp = {
+  stabilizationWindowSeconds: 0,
+  selectPolicy: 'Max',
+  policies: [
+    { type: 'Pods', value: 4, periodSeconds: 15 },
+    { type: 'Percent', value: 100, periodSeconds: 15 },
+  ],
+};
 const defaultScaleDown = { selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] };
 
 function withDefaults(rules: unknown, defaults: Record<string, unknown>): Record<string, unknown> {

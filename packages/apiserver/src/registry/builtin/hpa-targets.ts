@@ -18,7 +18,8 @@ function formatMetric(spec: Json, status: Json | undefined): string {
   switch (type) {
     case 'External':
     case 'Object':
-      if (target.averageValue !== undefined) return `${current?.averageValue !== undefined ? text(current.averageValue) : '<unknown>'}/${text(target.averageValue)} (avg)`;
+      if (target.averageValue !== undefined)
+        return `${current?.averageValue !== undefined ? text(current.averageValue) : '<unknown>'}/${text(target.averageValue)} (avg)`;
       return `${current ? text(current.value) : '<unknown>'}/${text(target.value)}`;
     case 'Pods':
       return `${current ? text(current.averageValue) : '<unknown>'}/${text(target.averageValue)}`;

@@ -42,8 +42,10 @@ function validateTarget(target: Json, path: string): FieldError[] {
     errs.push(fieldError.invalid(`${path}.type`, target.type ?? '', 'must be either Utilization, Value, or AverageValue'));
   }
   if (target.value !== undefined && !quantityIsPositive(target.value)) errs.push(fieldError.invalid(`${path}.value`, target.value, 'must be positive'));
-  if (target.averageValue !== undefined && !quantityIsPositive(target.averageValue)) errs.push(fieldError.invalid(`${path}.averageValue`, target.averageValue, 'must be positive'));
-  if (typeof target.averageUtilization === 'number' && target.averageUtilization < 1) errs.push(fieldError.invalid(`${path}.averageUtilization`, target.averageUtilization, 'must be greater than 0'));
+  if (target.averageValue !== undefined && !quantityIsPositive(target.averageValue))
+    errs.push(fieldError.invalid(`${path}.averageValue`, target.averageValue, 'must be positive'));
+  if (typeof target.averageUtilization === 'number' && target.averageUtilization < 1)
+    errs.push(fieldError.invalid(`${path}.averageUtilization`, target.averageUtilization, 'must be greater than 0'));
   return errs;
 }
 
@@ -64,14 +66,25 @@ function validateSource(type: string, source: Json, path: string): FieldError[] 
     return errs;
   }
   if (!field(source, 'metric', 'name')) errs.push(fieldError.required(`${path}.metric.name`, 'must specify a metric name'));
-  if (type === 'Pods' && target.averageValue === undefined) errs.push(fieldError.required(`${path}.target.averageValue`, 'must specify a positive target averageValue'));
+  if (type === 'Pods' && target.averageValue === undefined)
+    errs.push(fieldError.required(`${path}.target.averageValue`, 'must specify a positive target averageValue'));
   if ((type === 'Object' || type === 'External') && target.value === undefined && target.averageValue === undefined) {
-    errs.push(fieldError.required(`${path}.target.averageValue`, type === 'Object' ? 'must set either a target value or averageValue' : 'must set either a target value for metric or a per-pod target'));
+    errs.push(
+      fieldError.required(
+        `${path}.target.averageValue`,
+        type === 'Object' ? 'must set either a target value or averageValue' : 'must set either a target value for metric or a per-pod target',
+      ),
+    );
   }
   if (type === 'External' && target.value !== undefined && target.averageValue !== undefined) {
     errs.push(fieldError.forbidden(`${path}.target.value`, 'may not set both a target value for metric and a per-pod target'));
   }
-  if (type === 'Object') errs.push(...validateScaleTargetRef(source.describedObject, `${path}.describedObject`).filter((e) => !e.field.endsWith('.apiVersion') || e.detail !== 'apiVersion must specify API group'));
+  if (type === 'Object')
+    errs.push(
+      ...validateScaleTargetRef(source.describedObject, `${path}.describedObject`).filter(
+        (e) => !e.field.endsWith('.apiVersion') || e.detail !== 'apiVersion must specify API group',
+      ),
+    );
   return errs;
 }
 
@@ -98,7 +111,8 @@ function validateScalingRules(rules: unknown, path: string): FieldError[] {
   const r = record(rules);
   const errs: FieldError[] = [];
   const window = r.stabilizationWindowSeconds;
-  if (typeof window === 'number' && window < 0) errs.push(fieldError.invalid(`${path}.stabilizationWindowSeconds`, window, 'must be greater than or equal to zero'));
+  if (typeof window === 'number' && window < 0)
+    errs.push(fieldError.invalid(`${path}.stabilizationWindowSeconds`, window, 'must be greater than or equal to zero'));
   if (typeof window === 'number' && window > maxStabilizationWindowSeconds) {
     errs.push(fieldError.invalid(`${path}.stabilizationWindowSeconds`, window, `must be less than or equal to ${maxStabilizationWindowSeconds}`));
   }

@@ -122,7 +122,8 @@ export function validateIngressClass(obj: KubeObject): FieldError[] {
   const controller = String(field(obj, 'spec', 'controller') ?? '');
   if (controller.length > 250) errs.push(fieldError.tooLong('spec.controller', '', 250));
   if (!controller) errs.push(fieldError.required('spec.controller'));
-  else if (!domainPrefixedPath.test(controller)) errs.push(fieldError.invalid('spec.controller', controller, 'must be a domain-prefixed path (such as "acme.io/foo")'));
+  else if (!domainPrefixedPath.test(controller))
+    errs.push(fieldError.invalid('spec.controller', controller, 'must be a domain-prefixed path (such as "acme.io/foo")'));
   const params = field(obj, 'spec', 'parameters');
   if (params !== undefined) {
     const path = 'spec.parameters';
@@ -131,7 +132,8 @@ export function validateIngressClass(obj: KubeObject): FieldError[] {
     const scope = field(params, 'scope');
     if (scope !== 'Cluster' && scope !== 'Namespace') errs.push(fieldError.notSupported(`${path}.scope`, scope, ['Cluster', 'Namespace']));
     if (scope === 'Namespace' && !field(params, 'namespace')) errs.push(fieldError.required(`${path}.namespace`, "`parameters.scope` is set to 'Namespace'"));
-    if (scope === 'Cluster' && field(params, 'namespace') !== undefined) errs.push(fieldError.forbidden(`${path}.namespace`, "`parameters.scope` is set to 'Cluster'"));
+    if (scope === 'Cluster' && field(params, 'namespace') !== undefined)
+      errs.push(fieldError.forbidden(`${path}.namespace`, "`parameters.scope` is set to 'Cluster'"));
   }
   return errs;
 }

@@ -94,11 +94,20 @@ function validateGeneratedSelector(obj: KubeObject, spec: Record<string, unknown
 /** validateJobSpec: what a Job spec (or a CronJob's job template spec) must be on its own. */
 export function validateJobSpecFields(spec: Record<string, unknown>, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  for (const name of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished', 'backoffLimitPerIndex', 'maxFailedIndexes']) {
+  for (const name of [
+    'parallelism',
+    'completions',
+    'activeDeadlineSeconds',
+    'backoffLimit',
+    'ttlSecondsAfterFinished',
+    'backoffLimitPerIndex',
+    'maxFailedIndexes',
+  ]) {
     errs.push(...validateNonNegative(spec, name, path));
   }
   const mode = spec.completionMode;
-  if (mode !== undefined && mode !== 'NonIndexed' && mode !== 'Indexed') errs.push(fieldError.notSupported(`${path}.completionMode`, mode, ['NonIndexed', 'Indexed']));
+  if (mode !== undefined && mode !== 'NonIndexed' && mode !== 'Indexed')
+    errs.push(fieldError.notSupported(`${path}.completionMode`, mode, ['NonIndexed', 'Indexed']));
   if (mode === 'Indexed' && spec.completions === undefined) errs.push(fieldError.required(`${path}.completions`, 'when completion mode is Indexed'));
   const replacement = spec.podReplacementPolicy;
   if (replacement !== undefined) {
@@ -111,7 +120,8 @@ export function validateJobSpecFields(spec: Record<string, unknown>, path: strin
   const restartPath = `${path}.template.spec.restartPolicy`;
   if (restart === 'Always' || restart === '') errs.push(fieldError.required(restartPath, 'valid values: "OnFailure", "Never"'));
   else if (restart !== 'OnFailure' && restart !== 'Never') errs.push(fieldError.notSupported(restartPath, restart, ['OnFailure', 'Never']));
-  else if (spec.podFailurePolicy !== undefined && restart !== 'Never') errs.push(fieldError.invalid(restartPath, restart, 'only "Never" is supported when podFailurePolicy is specified'));
+  else if (spec.podFailurePolicy !== undefined && restart !== 'Never')
+    errs.push(fieldError.invalid(restartPath, restart, 'only "Never" is supported when podFailurePolicy is specified'));
   return errs;
 }
 
@@ -128,7 +138,8 @@ function validateJob(obj: KubeObject): FieldError[] {
   return [...validateGeneratedSelector(obj, spec), ...validateJobSpec(spec)];
 }
 
-const immutable = (path: string, now: unknown, before: unknown): FieldError[] => (semanticEqual(now, before) ? [] : [fieldError.invalid(path, now ?? null, 'field is immutable')]);
+const immutable = (path: string, now: unknown, before: unknown): FieldError[] =>
+  semanticEqual(now, before) ? [] : [fieldError.invalid(path, now ?? null, 'field is immutable')];
 
 /** The template with what a suspended Job that never started may change taken from `now`. */
 function templateWithSchedulingDirectivesOf(before: unknown, now: unknown): unknown {
@@ -194,6 +205,7 @@ export const jobStrategy = {
   validateUpdate: validateJobUpdate,
   // batch/v1 keeps orphaning for compatibility (job strategy's DefaultGarbageCollectionPolicy).
   orphansByDefault: {
-    warning: 'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning',
+    warning:
+      'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning',
   },
 } satisfies Strategy;

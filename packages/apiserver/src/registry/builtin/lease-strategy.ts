@@ -11,7 +11,8 @@ function validateLeaseSpec(obj: KubeObject): FieldError[] {
   const duration = field(obj, 'spec', 'leaseDurationSeconds');
   if (typeof duration === 'number' && duration <= 0) errs.push(fieldError.invalid('spec.leaseDurationSeconds', duration, 'must be greater than 0'));
   const transitions = field(obj, 'spec', 'leaseTransitions');
-  if (typeof transitions === 'number' && transitions < 0) errs.push(fieldError.invalid('spec.leaseTransitions', transitions, 'must be greater than or equal to 0'));
+  if (typeof transitions === 'number' && transitions < 0)
+    errs.push(fieldError.invalid('spec.leaseTransitions', transitions, 'must be greater than or equal to 0'));
   return errs;
 }
 

@@ -58,7 +58,10 @@ function validatePeer(peer: unknown, path: string): FieldError[] {
 export function validateNetworkPolicy(obj: KubeObject): FieldError[] {
   const spec = record(obj.spec);
   const errs: FieldError[] = [];
-  for (const [direction, peers] of [['ingress', 'from'], ['egress', 'to']] as const) {
+  for (const [direction, peers] of [
+    ['ingress', 'from'],
+    ['egress', 'to'],
+  ] as const) {
     rulesOf(spec, direction).forEach((rule, i) => {
       const path = `spec.${direction}[${i}]`;
       ((rule.ports as unknown[] | undefined) ?? []).forEach((port, j) => errs.push(...validatePort(port, `${path}.ports[${j}]`)));

@@ -13,8 +13,11 @@ import { field } from './unstructured.ts';
 
 /** printIngress's HOSTS: up to three hosts, "*" when no rule names one. */
 function ingressHosts(obj: KubeObject): string {
-  const rules = ((field(obj, 'spec', 'rules') as unknown[] | undefined) ?? []);
-  const hosts = rules.map((r) => String(field(r, 'host') ?? '')).filter(Boolean).slice(0, 3);
+  const rules = (field(obj, 'spec', 'rules') as unknown[] | undefined) ?? [];
+  const hosts = rules
+    .map((r) => String(field(r, 'host') ?? ''))
+    .filter(Boolean)
+    .slice(0, 3);
   if (hosts.length === 0) return '*';
   return rules.length > 3 ? `${hosts.join(',')} + ${rules.length - 3} more...` : hosts.join(',');
 }
@@ -39,7 +42,11 @@ export const ingresses = defineBuiltin({
   strategy: ingressStrategy,
   subresources: { status: statusStrategy(ingressStrategy) },
   columns: [
-    kindColumn('Class', 'The name of the IngressClass resource that should be used for additional configuration', (o) => field(o, 'spec', 'ingressClassName') ?? '<none>'),
+    kindColumn(
+      'Class',
+      'The name of the IngressClass resource that should be used for additional configuration',
+      (o) => field(o, 'spec', 'ingressClassName') ?? '<none>',
+    ),
     kindColumn('Hosts', 'Hosts that incoming requests are matched against before the ingress rule', ingressHosts),
     kindColumn('Address', 'Address is a list containing ingress points for the load-balancer', ingressAddress),
     kindColumn('Ports', 'Ports of TLS configurations that open', (o) => (((field(o, 'spec', 'tls') as unknown[] | undefined) ?? []).length ? '80, 443' : '80')),
@@ -88,9 +95,7 @@ export const networkPolicies = defineBuiltin({
   namespaced: true,
   shortNames: ['netpol'],
   strategy: networkPolicyStrategy,
-  columns: [
-    kindColumn('Pod-Selector', podSelectorDescription, (o) => formatLabelSelector(field(o, 'spec', 'podSelector') as LabelSelectorObject | undefined)),
-  ],
+  columns: [kindColumn('Pod-Selector', podSelectorDescription, (o) => formatLabelSelector(field(o, 'spec', 'podSelector') as LabelSelectorObject | undefined))],
 });
 
 export const networkingKinds: ResourceInfo[] = [ingresses, ingressClasses, networkPolicies];

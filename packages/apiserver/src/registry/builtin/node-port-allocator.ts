@@ -10,7 +10,8 @@ import { record } from './unstructured.ts';
 const range = { base: 30000, size: 2768 };
 const taken = new Set<number>();
 
-const exposesNodePorts = (spec: Record<string, unknown>): boolean => spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
+const exposesNodePorts = (spec: Record<string, unknown>): boolean =>
+  spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
 
 function allocateNodePort(): number {
   for (;;) {

@@ -59,4 +59,3 @@ export const nodeStrategy = {
   validate: validateTaints,
   validateUpdate: validateNodeUpdate,
 } satisfies Strategy;
-

@@ -10,7 +10,8 @@ import type { Strategy } from '../strategy.ts';
 import { goInternalStruct, goLabelSelector } from './go-internal-value.ts';
 import { field, record } from './unstructured.ts';
 
-const percentMessage = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
+const percentMessage =
+  "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
 
 /** apps validation's ValidatePositiveIntOrPercent + IsNotMoreThan100Percent. */
 function validateIntOrPercent(value: unknown, path: string): FieldError[] {

@@ -21,7 +21,12 @@ describe('defaultPodSpec', () => {
 
 describe('podStrategy.validateUpdate', () => {
   it('sees no change in a spec whose keys come back in another order (a Go client’s struct order)', () => {
-    const old = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'a', image: 'a:1' }], serviceAccountName: 'sa', serviceAccount: 'sa' } };
+    const old = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p' },
+      spec: { containers: [{ name: 'a', image: 'a:1' }], serviceAccountName: 'sa', serviceAccount: 'sa' },
+    };
     const reordered = { ...old, spec: { serviceAccount: 'sa', serviceAccountName: 'sa', containers: [{ image: 'a:1', name: 'a' }] } };
     expect(podStrategy.validateUpdate!(reordered, old)).toEqual([]);
   });

@@ -28,7 +28,12 @@ export const podStrategy = {
     const errs = validatePodSpec(obj.spec, 'spec');
     // ValidatePodUpdate compares with apiequality.Semantic.DeepEqual: key order is no change.
     if (!semanticEqual(immutablePart(obj.spec), immutablePart(old.spec))) {
-      errs.push(fieldError.forbidden('spec', 'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)'));
+      errs.push(
+        fieldError.forbidden(
+          'spec',
+          'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
+        ),
+      );
     }
     return errs;
   },

@@ -19,6 +19,11 @@ export const podDisruptionBudgets = defineBuiltin({
   columns: [
     kindColumn('Min Available', 'The minimum number of pods that must be available.', (o) => intOrPercentText(field(o, 'spec', 'minAvailable'))),
     kindColumn('Max Unavailable', 'The maximum number of pods that may be unavailable.', (o) => intOrPercentText(field(o, 'spec', 'maxUnavailable'))),
-    kindColumn('Allowed Disruptions', 'Calculated number of pods that may be disrupted at this time.', (o) => Number(field(o, 'status', 'disruptionsAllowed') ?? 0), 'integer'),
+    kindColumn(
+      'Allowed Disruptions',
+      'Calculated number of pods that may be disrupted at this time.',
+      (o) => Number(field(o, 'status', 'disruptionsAllowed') ?? 0),
+      'integer',
+    ),
   ],
 });

@@ -44,12 +44,20 @@ export function formatLabels(labels: unknown): string {
   return entries.length ? entries.map(([k, v]) => `${k}=${String(v)}`).join(',') : '<none>';
 }
 
-const accessModeAbbreviations: ReadonlyArray<[string, string]> = [['ReadWriteOnce', 'RWO'], ['ReadOnlyMany', 'ROX'], ['ReadWriteMany', 'RWX'], ['ReadWriteOncePod', 'RWOP']];
+const accessModeAbbreviations: ReadonlyArray<[string, string]> = [
+  ['ReadWriteOnce', 'RWO'],
+  ['ReadOnlyMany', 'ROX'],
+  ['ReadWriteMany', 'RWX'],
+  ['ReadWriteOncePod', 'RWOP'],
+];
 
 /** helper.GetAccessModesAsString: "RWO,ROX", in that fixed order. */
 export function accessModesText(modes: unknown): string {
   const list = Array.isArray(modes) ? modes : [];
-  return accessModeAbbreviations.filter(([mode]) => list.includes(mode)).map(([, short]) => short).join(',');
+  return accessModeAbbreviations
+    .filter(([mode]) => list.includes(mode))
+    .map(([, short]) => short)
+    .join(',');
 }
 
 /** printBool / printBoolPtr. */

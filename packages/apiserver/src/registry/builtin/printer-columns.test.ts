@@ -25,8 +25,18 @@ const services = '/api/v1/namespaces/default/services';
 describe('printer columns', () => {
   it('prints services as printService does: external IP by type, node ports, the selector', async () => {
     const port = [{ port: 80, protocol: 'TCP', targetPort: 80 }];
-    expect((await server.call('POST', services, { metadata: { name: 'ext' }, spec: { type: 'ExternalName', externalName: 'example.com', selector: { app: 'ext' } } })).status).toBe(201);
-    expect((await server.call('POST', services, { metadata: { name: 'lb' }, spec: { type: 'LoadBalancer', ports: port, selector: { app: 'lb', tier: 'web' } } })).status).toBe(201);
+    expect(
+      (
+        await server.call('POST', services, {
+          metadata: { name: 'ext' },
+          spec: { type: 'ExternalName', externalName: 'example.com', selector: { app: 'ext' } },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await server.call('POST', services, { metadata: { name: 'lb' }, spec: { type: 'LoadBalancer', ports: port, selector: { app: 'lb', tier: 'web' } } }))
+        .status,
+    ).toBe(201);
     const { headers, cells } = await rows(services);
     expect(headers).toEqual(['Name', 'Type', 'Cluster-IP', 'External-IP', 'Port(s)', 'Age', 'Selector']);
     const byName = new Map(cells.map((c) => [c[0], c]));
@@ -64,7 +74,10 @@ describe('Service defaults kubectl describe prints', () => {
     const created = await server.call('POST', services, { metadata: { name: 'plain' }, spec: { ports: [{ port: 80 }], selector: { app: 'plain' } } });
     expect(created.body.spec).toMatchObject({ ipFamilyPolicy: 'SingleStack', ipFamilies: ['IPv4'], internalTrafficPolicy: 'Cluster' });
     expect(created.body.spec.externalTrafficPolicy).toBeUndefined();
-    const headless = await server.call('POST', services, { metadata: { name: 'headless' }, spec: { clusterIP: 'None', ports: [{ port: 80 }], selector: { app: 'h' } } });
+    const headless = await server.call('POST', services, {
+      metadata: { name: 'headless' },
+      spec: { clusterIP: 'None', ports: [{ port: 80 }], selector: { app: 'h' } },
+    });
     expect(headless.body.spec.clusterIPs).toEqual(['None']);
     const lb = await server.call('GET', `${services}/lb`);
     expect(lb.body.spec).toMatchObject({ externalTrafficPolicy: 'Cluster', allocateLoadBalancerNodePorts: true });

@@ -45,7 +45,8 @@ function validatePriorityClass(obj: KubeObject): FieldError[] {
   const value = typeof obj.value === 'number' ? obj.value : 0;
   if (name.startsWith('system-')) {
     const problem = systemClassProblem(name, value, obj.globalDefault === true);
-    if (problem) errs.push(fieldError.forbidden('metadata.name', `priority class names with 'system-' prefix are reserved for system use only. error: ${problem}`));
+    if (problem)
+      errs.push(fieldError.forbidden('metadata.name', `priority class names with 'system-' prefix are reserved for system use only. error: ${problem}`));
   } else if (value > highestUserDefinablePriority) {
     errs.push(fieldError.forbidden('value', `maximum allowed value of a user defined priority is ${highestUserDefinablePriority}`));
   }

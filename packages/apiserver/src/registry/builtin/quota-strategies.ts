@@ -21,7 +21,11 @@ function validateQuantities(list: unknown, path: string): FieldError[] {
 const quotaScopes = ['BestEffort', 'CrossNamespacePodAffinity', 'NotBestEffort', 'NotTerminating', 'PriorityClass', 'Terminating', 'VolumeAttributesClass'];
 
 function validateQuota(obj: KubeObject): FieldError[] {
-  const errs = [...validateQuantities(field(obj, 'spec', 'hard'), 'spec.hard'), ...validateQuantities(field(obj, 'status', 'hard'), 'status.hard'), ...validateQuantities(field(obj, 'status', 'used'), 'status.used')];
+  const errs = [
+    ...validateQuantities(field(obj, 'spec', 'hard'), 'spec.hard'),
+    ...validateQuantities(field(obj, 'status', 'hard'), 'status.hard'),
+    ...validateQuantities(field(obj, 'status', 'used'), 'status.used'),
+  ];
   const scopes = field(obj, 'spec', 'scopes');
   for (const scope of Array.isArray(scopes) ? scopes : []) {
     if (!quotaScopes.includes(scope as string)) errs.push(fieldError.notSupported('spec.scopes', scope, quotaScopes));
@@ -59,12 +63,14 @@ function validateLimitRange(obj: KubeObject): FieldError[] {
     seen.add(limit.type);
     if (limit.type === 'Pod') {
       if (Object.keys(record(limit.default)).length) errs.push(fieldError.forbidden(`${path}.default`, "may not be specified when `type` is 'Pod'"));
-      if (Object.keys(record(limit.defaultRequest)).length) errs.push(fieldError.forbidden(`${path}.defaultRequest`, "may not be specified when `type` is 'Pod'"));
+      if (Object.keys(record(limit.defaultRequest)).length)
+        errs.push(fieldError.forbidden(`${path}.defaultRequest`, "may not be specified when `type` is 'Pod'"));
     }
     for (const part of ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio']) errs.push(...validateQuantities(limit[part], `${path}.${part}`));
     const max = record(limit.max);
     for (const [name, min] of Object.entries(record(limit.min))) {
-      if (max[name] !== undefined && compareQuantities(min, max[name]) > 0) errs.push(fieldError.invalid(`${path}.min[${name}]`, min, `min value ${String(min)} is greater than max value ${String(max[name])}`));
+      if (max[name] !== undefined && compareQuantities(min, max[name]) > 0)
+        errs.push(fieldError.invalid(`${path}.min[${name}]`, min, `min value ${String(min)} is greater than max value ${String(max[name])}`));
     }
   });
   return errs;

@@ -28,8 +28,10 @@ const subjectsColumn = (name: string, description: string, pick: (s: Subject) =>
 });
 
 const roleRefDoc = {
-  roleBinding: 'roleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
-  clusterRoleBinding: 'roleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
+  roleBinding:
+    'roleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
+  clusterRoleBinding:
+    'roleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
 };
 
 /** `binding`: "roleBinding" or "clusterRoleBinding", as kube's column descriptions name it. */
@@ -48,7 +50,9 @@ export function bindingColumns(binding: 'roleBinding' | 'clusterRoleBinding'): {
     columnsAfterAge: [
       subjectsColumn('Users', `Users in the ${binding}`, (s) => (s.kind === 'User' ? (s.name ?? '') : undefined)),
       subjectsColumn('Groups', `Groups in the ${binding}`, (s) => (s.kind === 'Group' ? (s.name ?? '') : undefined)),
-      subjectsColumn('ServiceAccounts', `ServiceAccounts in the ${binding}`, (s) => (s.kind === 'ServiceAccount' ? `${s.namespace ?? ''}/${s.name ?? ''}` : undefined)),
+      subjectsColumn('ServiceAccounts', `ServiceAccounts in the ${binding}`, (s) =>
+        s.kind === 'ServiceAccount' ? `${s.namespace ?? ''}/${s.name ?? ''}` : undefined,
+      ),
     ],
   };
 }

@@ -33,7 +33,8 @@ function validateBinding(obj: KubeObject): FieldError[] {
   const errs: FieldError[] = [];
   const roleRef = obj.roleRef as Record<string, unknown> | undefined;
   if (!roleRef) return [fieldError.required('roleRef')];
-  if (roleRef.apiGroup !== 'rbac.authorization.k8s.io') errs.push(fieldError.notSupported('roleRef.apiGroup', roleRef.apiGroup ?? '', ['rbac.authorization.k8s.io']));
+  if (roleRef.apiGroup !== 'rbac.authorization.k8s.io')
+    errs.push(fieldError.notSupported('roleRef.apiGroup', roleRef.apiGroup ?? '', ['rbac.authorization.k8s.io']));
   if (!roleRef.name) errs.push(fieldError.required('roleRef.name'));
   return errs;
 }
@@ -60,7 +61,8 @@ function validateClusterRole(obj: KubeObject): FieldError[] {
   const rule = obj.aggregationRule as { clusterRoleSelectors?: unknown[] | null } | null | undefined;
   if (rule === undefined || rule === null) return errs;
   const selectors = rule.clusterRoleSelectors ?? [];
-  if (selectors.length === 0) errs.push(fieldError.required('aggregationRule.clusterRoleSelectors', 'at least one clusterRoleSelector required if aggregationRule is non-nil'));
+  if (selectors.length === 0)
+    errs.push(fieldError.required('aggregationRule.clusterRoleSelectors', 'at least one clusterRoleSelector required if aggregationRule is non-nil'));
   selectors.forEach((selector, i) => errs.push(...validateLabelSelector(selector, `aggregationRule.clusterRoleSelectors[${i}]`)));
   return errs;
 }
@@ -78,7 +80,14 @@ export const roleBindingStrategy = {
 const rbac = { group: 'rbac.authorization.k8s.io', version: 'v1', nameValidation: 'path-segment' as const };
 
 // Roles have no printer in kube: the default table, Name and Created At.
-export const clusterRoles = defineBuiltin({ ...rbac, resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, strategy: clusterRoleStrategy, defaultTable: true });
+export const clusterRoles = defineBuiltin({
+  ...rbac,
+  resource: 'clusterroles',
+  kind: 'ClusterRole',
+  namespaced: false,
+  strategy: clusterRoleStrategy,
+  defaultTable: true,
+});
 export const roles = defineBuiltin({ ...rbac, resource: 'roles', kind: 'Role', namespaced: true, strategy: roleStrategy, defaultTable: true });
 export const clusterRoleBindings = defineBuiltin({
   ...rbac,
@@ -88,6 +97,13 @@ export const clusterRoleBindings = defineBuiltin({
   strategy: roleBindingStrategy,
   ...bindingColumns('clusterRoleBinding'),
 });
-export const roleBindings = defineBuiltin({ ...rbac, resource: 'rolebindings', kind: 'RoleBinding', namespaced: true, strategy: roleBindingStrategy, ...bindingColumns('roleBinding') });
+export const roleBindings = defineBuiltin({
+  ...rbac,
+  resource: 'rolebindings',
+  kind: 'RoleBinding',
+  namespaced: true,
+  strategy: roleBindingStrategy,
+  ...bindingColumns('roleBinding'),
+});
 
 export const rbacKinds = [clusterRoles, roles, clusterRoleBindings, roleBindings];

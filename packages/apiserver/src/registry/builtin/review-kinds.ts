@@ -18,8 +18,25 @@ const authorization = 'authorization.k8s.io';
 export const tokenReviews = review({ group: authentication, resource: 'tokenreviews', kind: 'TokenReview', namespaced: false });
 export const selfSubjectReviews = review({ group: authentication, resource: 'selfsubjectreviews', kind: 'SelfSubjectReview', namespaced: false });
 export const subjectAccessReviews = review({ group: authorization, resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', namespaced: false });
-export const selfSubjectAccessReviews = review({ group: authorization, resource: 'selfsubjectaccessreviews', kind: 'SelfSubjectAccessReview', namespaced: false });
+export const selfSubjectAccessReviews = review({
+  group: authorization,
+  resource: 'selfsubjectaccessreviews',
+  kind: 'SelfSubjectAccessReview',
+  namespaced: false,
+});
 export const selfSubjectRulesReviews = review({ group: authorization, resource: 'selfsubjectrulesreviews', kind: 'SelfSubjectRulesReview', namespaced: false });
-export const localSubjectAccessReviews = review({ group: authorization, resource: 'localsubjectaccessreviews', kind: 'LocalSubjectAccessReview', namespaced: true });
+export const localSubjectAccessReviews = review({
+  group: authorization,
+  resource: 'localsubjectaccessreviews',
+  kind: 'LocalSubjectAccessReview',
+  namespaced: true,
+});
 
-export const reviewKinds: ResourceInfo[] = [tokenReviews, selfSubjectReviews, subjectAccessReviews, selfSubjectAccessReviews, selfSubjectRulesReviews, localSubjectAccessReviews];
+export const reviewKinds: ResourceInfo[] = [
+  tokenReviews,
+  selfSubjectReviews,
+  subjectAccessReviews,
+  selfSubjectAccessReviews,
+  selfSubjectRulesReviews,
+  localSubjectAccessReviews,
+];

@@ -8,7 +8,14 @@ import { fieldError, semanticEqual, validateDNS1123Label, type FieldError, type 
 import { bumpGenerationOnChange, startGeneration } from '../generation.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import type { Strategy } from '../strategy.ts';
-import { defaultPodTemplate, isEmptySelector, validateNonNegative, validateRestartAlways, validateSelectorMatchesTemplate, validateTemplatePodSpec } from './pod-template.ts';
+import {
+  defaultPodTemplate,
+  isEmptySelector,
+  validateNonNegative,
+  validateRestartAlways,
+  validateSelectorMatchesTemplate,
+  validateTemplatePodSpec,
+} from './pod-template.ts';
 import { defaultPersistentVolumeClaimSpec, validatePersistentVolumeClaimSpec } from './volume-strategies.ts';
 import { record } from './unstructured.ts';
 
@@ -54,11 +61,13 @@ function validateStatefulSetSpec(spec: Record<string, unknown>): FieldError[] {
   const errs: FieldError[] = [];
   const policy = spec.podManagementPolicy ?? '';
   if (policy === '') errs.push(fieldError.required('spec.podManagementPolicy'));
-  else if (policy !== 'OrderedReady' && policy !== 'Parallel') errs.push(fieldError.invalid('spec.podManagementPolicy', policy, "must be 'OrderedReady' or 'Parallel'"));
+  else if (policy !== 'OrderedReady' && policy !== 'Parallel')
+    errs.push(fieldError.invalid('spec.podManagementPolicy', policy, "must be 'OrderedReady' or 'Parallel'"));
   const strategy = record(spec.updateStrategy);
   if (!strategy.type) errs.push(fieldError.required('spec.updateStrategy'));
   else if (strategy.type === 'OnDelete') {
-    if (strategy.rollingUpdate) errs.push(fieldError.invalid('spec.updateStrategy.rollingUpdate', strategy.rollingUpdate, "only allowed for updateStrategy 'RollingUpdate'"));
+    if (strategy.rollingUpdate)
+      errs.push(fieldError.invalid('spec.updateStrategy.rollingUpdate', strategy.rollingUpdate, "only allowed for updateStrategy 'RollingUpdate'"));
   } else if (strategy.type === 'RollingUpdate') {
     if (strategy.rollingUpdate) errs.push(...validateNonNegative(record(strategy.rollingUpdate), 'partition', 'spec.updateStrategy.rollingUpdate'));
   } else errs.push(fieldError.invalid('spec.updateStrategy', strategy, "must be 'RollingUpdate' or 'OnDelete'"));
@@ -66,7 +75,8 @@ function validateStatefulSetSpec(spec: Record<string, unknown>): FieldError[] {
   if (retention) {
     for (const key of ['whenDeleted', 'whenScaled']) {
       const value = record(retention)[key] ?? '';
-      if (!retentionPolicies.includes(value as string)) errs.push(fieldError.notSupported(`spec.persistentVolumeClaimRetentionPolicy.${key}`, value, retentionPolicies));
+      if (!retentionPolicies.includes(value as string))
+        errs.push(fieldError.notSupported(`spec.persistentVolumeClaimRetentionPolicy.${key}`, value, retentionPolicies));
     }
   }
   const templates = Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates : [];

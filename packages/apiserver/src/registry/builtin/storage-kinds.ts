@@ -5,7 +5,8 @@ import { kindColumn } from './kind-column.ts';
 import { storageClassStrategy } from './storage-class-strategy.ts';
 
 const isDefaultClass = (o: KubeObject): boolean =>
-  o.metadata.annotations?.['storageclass.kubernetes.io/is-default-class'] === 'true' || o.metadata.annotations?.['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
+  o.metadata.annotations?.['storageclass.kubernetes.io/is-default-class'] === 'true' ||
+  o.metadata.annotations?.['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
 
 /** getEffectiveDefaultStorageClass: the newest default-annotated class of the list, by name on a tie. */
 export function effectiveDefaultStorageClass(list: readonly KubeObject[]): string | undefined {
@@ -30,8 +31,16 @@ export const storageClasses = defineBuiltin({
   returnsDeletedObject: true,
   columns: [
     kindColumn('Provisioner', 'provisioner indicates the type of the provisioner.', (o) => o.provisioner ?? ''),
-    kindColumn('ReclaimPolicy', 'reclaimPolicy controls the reclaimPolicy for dynamically provisioned PersistentVolumes of this storage class. Defaults to Delete.', (o) => o.reclaimPolicy ?? 'Delete'),
-    kindColumn('VolumeBindingMode', 'volumeBindingMode indicates how PersistentVolumeClaims should be provisioned and bound.  When unset, VolumeBindingImmediate is used. This field is only honored by servers that enable the VolumeScheduling feature.', (o) => o.volumeBindingMode ?? 'Immediate'),
+    kindColumn(
+      'ReclaimPolicy',
+      'reclaimPolicy controls the reclaimPolicy for dynamically provisioned PersistentVolumes of this storage class. Defaults to Delete.',
+      (o) => o.reclaimPolicy ?? 'Delete',
+    ),
+    kindColumn(
+      'VolumeBindingMode',
+      'volumeBindingMode indicates how PersistentVolumeClaims should be provisioned and bound.  When unset, VolumeBindingImmediate is used. This field is only honored by servers that enable the VolumeScheduling feature.',
+      (o) => o.volumeBindingMode ?? 'Immediate',
+    ),
     kindColumn('AllowVolumeExpansion', 'allowVolumeExpansion shows whether the storage class allow volume expand.', (o) => o.allowVolumeExpansion === true),
   ],
 });

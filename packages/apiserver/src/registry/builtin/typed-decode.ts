@@ -118,7 +118,12 @@ const typeMeta = new Set(['apiVersion', 'kind']);
  * JobTemplateSpec and PersistentVolumeClaimTemplate have ObjectMeta and no TypeMeta).
  */
 function embedsTypeMeta(message: string): boolean {
-  return !/Template(Spec)?$/.test(message) && wireSchema().fields(message).some((def) => def.json === 'metadata' && def.type === 'meta.v1.ObjectMeta');
+  return (
+    !/Template(Spec)?$/.test(message) &&
+    wireSchema()
+      .fields(message)
+      .some((def) => def.json === 'metadata' && def.type === 'meta.v1.ObjectMeta')
+  );
 }
 
 /** The JSON names of a message's fields, inline structs' included: built once per message. */
@@ -153,7 +158,8 @@ class Walker {
     const special = specialTypes[message];
     if (special) {
       if (json === null || json === undefined) return;
-      if (special.fromJson(json, this.nested(path, owner)) === undefined) throw new TypeMismatch(jsonKind(json), owner, path, def ? goTypeOf(def) : goMessage(message));
+      if (special.fromJson(json, this.nested(path, owner)) === undefined)
+        throw new TypeMismatch(jsonKind(json), owner, path, def ? goTypeOf(def) : goMessage(message));
       return;
     }
     if (json === null || json === undefined) return;
@@ -182,7 +188,8 @@ class Walker {
       // decoding and encoding, so `labels: {}` or `data: {}` is not stored.
       if (this.dropEmptyMaps && def.mapKey && isEmptyObject(value)) delete json[def.json];
       // Likewise a zero scalar of an `omitempty` field (Job status `active: 0`, `paused: false`).
-      else if (this.prune && isScalar(def.type) && !def.keepZero && !def.repeated && !def.mapKey && (value === 0 || value === false || value === '')) delete json[def.json];
+      else if (this.prune && isScalar(def.type) && !def.keepZero && !def.repeated && !def.mapKey && (value === 0 || value === false || value === ''))
+        delete json[def.json];
     }
   }
 

@@ -37,7 +37,8 @@ export function validatePersistentVolumeClaimSpec(spec: unknown, path: string): 
   const storage = field(s, 'resources', 'requests', 'storage');
   if (storage === undefined) errs.push(fieldError.required(storagePath));
   else if (!(quantityValue(storage) > 0)) errs.push(fieldError.invalid(storagePath, storage, 'must be greater than zero'));
-  if (s.volumeMode !== undefined && !volumeModes.includes(s.volumeMode as string)) errs.push(fieldError.notSupported(`${path}.volumeMode`, s.volumeMode, volumeModes));
+  if (s.volumeMode !== undefined && !volumeModes.includes(s.volumeMode as string))
+    errs.push(fieldError.notSupported(`${path}.volumeMode`, s.volumeMode, volumeModes));
   return errs;
 }
 
@@ -84,7 +85,12 @@ function validateClaimUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   const now = fixedClaimSpec(obj, old);
   const before = record(old.spec);
   if (!semanticEqual(now, before)) {
-    errs.push(fieldError.forbidden('spec', `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff(before, now)}`));
+    errs.push(
+      fieldError.forbidden(
+        'spec',
+        `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff(before, now)}`,
+      ),
+    );
   } else if (field(obj, 'status', 'phase') === 'Bound') {
     const newSize = field(obj, 'spec', 'resources', 'requests', 'storage');
     const oldSize = field(old, 'spec', 'resources', 'requests', 'storage');
@@ -111,10 +117,28 @@ export const persistentVolumeClaimStrategy = {
 
 /** The volume sources of a PersistentVolumeSpec, by JSON name, with the path kube names each by. */
 const volumeSources: Readonly<Record<string, string>> = {
-  hostPath: 'hostPath', gcePersistentDisk: 'gcePersistentDisk', awsElasticBlockStore: 'awsElasticBlockStore', glusterfs: 'glusterfs',
-  flocker: 'flocker', nfs: 'nfs', rbd: 'rbd', quobyte: 'quobyte', cephfs: 'cephFS', iscsi: 'iscsi', cinder: 'cinder', fc: 'fc',
-  azureFile: 'azureFile', flexVolume: 'flexVolume', vsphereVolume: 'vsphereVolume', photonPersistentDisk: 'photonPersistentDisk',
-  portworxVolume: 'portworxVolume', azureDisk: 'azureDisk', scaleIO: 'scaleIO', local: 'local', storageos: 'storageos', csi: 'csi',
+  hostPath: 'hostPath',
+  gcePersistentDisk: 'gcePersistentDisk',
+  awsElasticBlockStore: 'awsElasticBlockStore',
+  glusterfs: 'glusterfs',
+  flocker: 'flocker',
+  nfs: 'nfs',
+  rbd: 'rbd',
+  quobyte: 'quobyte',
+  cephfs: 'cephFS',
+  iscsi: 'iscsi',
+  cinder: 'cinder',
+  fc: 'fc',
+  azureFile: 'azureFile',
+  flexVolume: 'flexVolume',
+  vsphereVolume: 'vsphereVolume',
+  photonPersistentDisk: 'photonPersistentDisk',
+  portworxVolume: 'portworxVolume',
+  azureDisk: 'azureDisk',
+  scaleIO: 'scaleIO',
+  local: 'local',
+  storageos: 'storageos',
+  csi: 'csi',
 };
 
 function validateVolume(obj: KubeObject): FieldError[] {
@@ -130,7 +154,8 @@ function validateVolume(obj: KubeObject): FieldError[] {
     if (!(quantityValue(capacity[name]) > 0)) errs.push(fieldError.invalid(`spec.capacity[${name}]`, capacity[name], 'must be greater than zero'));
   }
   const policy = spec.persistentVolumeReclaimPolicy;
-  if (policy !== undefined && !reclaimPolicies.includes(policy as string)) errs.push(fieldError.notSupported('spec.persistentVolumeReclaimPolicy', policy, reclaimPolicies));
+  if (policy !== undefined && !reclaimPolicies.includes(policy as string))
+    errs.push(fieldError.notSupported('spec.persistentVolumeReclaimPolicy', policy, reclaimPolicies));
   let sources = 0;
   for (const [key, path] of Object.entries(volumeSources)) {
     if (spec[key] === undefined || spec[key] === null) continue;
@@ -138,7 +163,8 @@ function validateVolume(obj: KubeObject): FieldError[] {
     sources++;
   }
   if (sources === 0) errs.push(fieldError.required('spec', 'must specify a volume type'));
-  if (spec.volumeMode !== undefined && !volumeModes.includes(spec.volumeMode as string)) errs.push(fieldError.notSupported('spec.volumeMode', spec.volumeMode, volumeModes));
+  if (spec.volumeMode !== undefined && !volumeModes.includes(spec.volumeMode as string))
+    errs.push(fieldError.notSupported('spec.volumeMode', spec.volumeMode, volumeModes));
   return errs;
 }
 
@@ -148,8 +174,10 @@ function validateVolumeUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   const errs = validateVolume(obj);
   const before = sourceOf(old.spec);
   const now = sourceOf(obj.spec);
-  if (!semanticEqual(now, before)) errs.push(fieldError.forbidden('spec.persistentvolumesource', `spec.persistentvolumesource is immutable after creation\n${specDiff(before, now)}`));
-  if (!semanticEqual(field(obj, 'spec', 'volumeMode'), field(old, 'spec', 'volumeMode'))) errs.push(fieldError.invalid('volumeMode', field(obj, 'spec', 'volumeMode'), 'field is immutable'));
+  if (!semanticEqual(now, before))
+    errs.push(fieldError.forbidden('spec.persistentvolumesource', `spec.persistentvolumesource is immutable after creation\n${specDiff(before, now)}`));
+  if (!semanticEqual(field(obj, 'spec', 'volumeMode'), field(old, 'spec', 'volumeMode')))
+    errs.push(fieldError.invalid('volumeMode', field(obj, 'spec', 'volumeMode'), 'field is immutable'));
   return errs;
 }
 

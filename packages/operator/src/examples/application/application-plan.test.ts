@@ -41,7 +41,11 @@ describe('planApplication', () => {
     expect(fix).toMatchObject({ type: 'update', kind: 'Deployment', object: { spec: { replicas: 2, defaultedByServer: true } } });
 
     const moved = planApplication(app({ port: 8080, image: 'nginx:1.27' }), { deployment, service }, now);
-    expect(moved).toMatchObject({ type: 'update', kind: 'Deployment', object: { spec: { template: { spec: { containers: [{ image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }] } } } } });
+    expect(moved).toMatchObject({
+      type: 'update',
+      kind: 'Deployment',
+      object: { spec: { template: { spec: { containers: [{ image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }] } } } },
+    });
   });
 
   it('writes status once, then nothing until something changes', () => {

@@ -44,7 +44,12 @@ export function planApplication(app: Application, observed: ApplicationObservati
 }
 
 /** The status write this pass makes, or none when the status already says it. */
-export function settle(app: Application, observed: ApplicationObservation, failure: { reason: string; message: string } | undefined, now: number): ApplicationAction {
+export function settle(
+  app: Application,
+  observed: ApplicationObservation,
+  failure: { reason: string; message: string } | undefined,
+  now: number,
+): ApplicationAction {
   const status = desiredApplicationStatus(app, observed.deployment, failure, now);
   return jsonEqual(status, app.status ?? {}) ? { type: 'none' } : { type: 'status', status };
 }

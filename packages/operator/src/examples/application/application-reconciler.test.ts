@@ -22,7 +22,12 @@ afterAll(async () => {
 });
 
 function application(namespace: string, name: string, spec: Partial<ApplicationSpec> = {}): Application {
-  return { apiVersion: 'minetto.dev/v1alpha1', kind: 'Application', metadata: { namespace, name }, spec: { image: 'nginx:latest', replicas: 2, port: 80, ...spec } };
+  return {
+    apiVersion: 'minetto.dev/v1alpha1',
+    kind: 'Application',
+    metadata: { namespace, name },
+    spec: { image: 'nginx:latest', replicas: 2, port: 80, ...spec },
+  };
 }
 
 const read = (namespace: string, name: string): Promise<Application> => env.api.get<Application>(applicationType, { namespace, name });
@@ -36,7 +41,9 @@ describe('ApplicationReconciler', () => {
     await env.api.create(applicationType, application(ns, 'application-sample'));
 
     const deployment = await eventually(() => deploymentOf(ns, 'application-sample'));
-    expect(deployment.metadata.ownerReferences).toMatchObject([{ apiVersion: 'minetto.dev/v1alpha1', kind: 'Application', name: 'application-sample', controller: true }]);
+    expect(deployment.metadata.ownerReferences).toMatchObject([
+      { apiVersion: 'minetto.dev/v1alpha1', kind: 'Application', name: 'application-sample', controller: true },
+    ]);
     expect(deployment.spec?.replicas).toBe(2);
     expect(deployment.spec?.template?.spec?.containers).toMatchObject([{ name: 'app', image: 'nginx:latest', ports: [{ containerPort: 80 }] }]);
 
@@ -46,7 +53,9 @@ describe('ApplicationReconciler', () => {
     expect(service.spec?.selector).toEqual(deployment.spec?.selector?.matchLabels);
 
     // Nothing runs pods here: until the Deployment reports, the Application is progressing.
-    await eventually(async () => expect(condition(await read(ns, 'application-sample'), 'Progressing')).toMatchObject({ status: 'True', reason: 'RollingOut' }));
+    await eventually(async () =>
+      expect(condition(await read(ns, 'application-sample'), 'Progressing')).toMatchObject({ status: 'True', reason: 'RollingOut' }),
+    );
     const waiting = await read(ns, 'application-sample');
     expect(condition(waiting, 'Available')).toMatchObject({ status: 'False', reason: 'NoReplicasAvailable' });
     expect(waiting.status?.readyReplicas).toBe(0);
@@ -72,7 +81,11 @@ describe('ApplicationReconciler', () => {
     await env.api.patch(builtinTypes.deployments, { namespace: ns, name: 'web' }, { type: 'merge', body: { spec: { replicas: 7 } } });
     await eventually(async () => expect((await deploymentOf(ns, 'web')).spec?.replicas).toBe(3));
 
-    await env.api.patch(builtinTypes.services, { namespace: ns, name: 'web' }, { type: 'merge', body: { spec: { ports: [{ name: 'http', port: 9999, targetPort: 9999, protocol: 'TCP' }] } } });
+    await env.api.patch(
+      builtinTypes.services,
+      { namespace: ns, name: 'web' },
+      { type: 'merge', body: { spec: { ports: [{ name: 'http', port: 9999, targetPort: 9999, protocol: 'TCP' }] } } },
+    );
     await eventually(async () => expect((await serviceOf(ns, 'web')).spec?.ports).toMatchObject([{ port: 8080, targetPort: 8080 }]));
   });
 
@@ -95,7 +108,11 @@ describe('ApplicationReconciler', () => {
     const ns = await env.namespace('conflict');
     await env.api.create(builtinTypes.deployments, {
       metadata: { namespace: ns, name: 'taken' },
-      spec: { replicas: 1, selector: { matchLabels: { app: 'other' } }, template: { metadata: { labels: { app: 'other' } }, spec: { containers: [{ name: 'other', image: 'busybox' }] } } },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { app: 'other' } },
+        template: { metadata: { labels: { app: 'other' } }, spec: { containers: [{ name: 'other', image: 'busybox' }] } },
+      },
     });
     await env.api.create(applicationType, application(ns, 'taken'));
     const degraded = await eventually(async () => {

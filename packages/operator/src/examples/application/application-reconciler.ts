@@ -85,7 +85,13 @@ export class ApplicationReconciler implements Reconciler {
     for (const condition of status.conditions ?? []) {
       if (conditionStatus(before, condition.type) === condition.status) continue;
       if (condition.type === 'Degraded' && condition.status === 'True') this.#deps.events.record(app, 'Warning', condition.reason, condition.message);
-      if (condition.type === 'Available') this.#deps.events.record(app, condition.status === 'True' ? 'Normal' : 'Warning', condition.status === 'True' ? 'Available' : 'Unavailable', condition.message);
+      if (condition.type === 'Available')
+        this.#deps.events.record(
+          app,
+          condition.status === 'True' ? 'Normal' : 'Warning',
+          condition.status === 'True' ? 'Available' : 'Unavailable',
+          condition.message,
+        );
     }
   }
 }

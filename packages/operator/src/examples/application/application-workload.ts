@@ -66,13 +66,16 @@ export function updatedDeployment(existing: Deployment, app: Application): Deplo
   const containers = existing.spec?.template?.spec?.containers ?? [];
   const current = containers.find((c) => c.name === appContainerName);
   const ports = current?.ports ?? [];
-  const inSync = existing.spec?.replicas === desiredReplicas(app) && current?.image === want.image && ports.length === 1 && ports[0]?.containerPort === app.spec.port;
+  const inSync =
+    existing.spec?.replicas === desiredReplicas(app) && current?.image === want.image && ports.length === 1 && ports[0]?.containerPort === app.spec.port;
   if (inSync) return undefined;
   const updated = structuredClone(existing);
   const spec = (updated.spec ??= {});
   spec.replicas = desiredReplicas(app);
   const podSpec = ((spec.template ??= {}).spec ??= {});
-  podSpec.containers = current ? containers.map((c) => (c.name === appContainerName ? { ...c, image: want.image, ports: want.ports } : c)) : [want, ...containers];
+  podSpec.containers = current
+    ? containers.map((c) => (c.name === appContainerName ? { ...c, image: want.image, ports: want.ports } : c))
+    : [want, ...containers];
   return updated;
 }
 

@@ -23,7 +23,13 @@ export interface Application extends KubeObject {
   status?: ApplicationStatus;
 }
 
-export const applicationType = { group: 'minetto.dev', version: 'v1alpha1', resource: 'applications', kind: 'Application', namespaced: true } as const satisfies ResourceType;
+export const applicationType = {
+  group: 'minetto.dev',
+  version: 'v1alpha1',
+  resource: 'applications',
+  kind: 'Application',
+  namespaced: true,
+} as const satisfies ResourceType;
 
 /** applications.minetto.dev, read from application/crd.yaml (a fresh copy on every call). */
 export function applicationCrd(): KubeObject {

@@ -23,10 +23,15 @@ function fruitYaml(name: string, spec: string): string {
 const apple = (): string => fruitYaml('apple', '  sweetness: false\n  weight: 100\n  comment: little bit rotten\n  color: red\n');
 
 describe('Fruit (a CRD without a controller)', () => {
-  it('stores the seed\'s apple as given and lists it with kubectl, printer columns included', async () => {
+  it("stores the seed's apple as given and lists it with kubectl, printer columns included", async () => {
     const applied = await env.kubectl(['apply', '-f', '-'], apple());
     expect(applied.stdout.trim()).toBe('fruit.user.k8sasdb.org/apple created');
-    await env.api.create<Fruit>(fruitType, { apiVersion: 'user.k8sasdb.org/v1', kind: 'Fruit', metadata: { namespace: ns, name: 'mango' }, spec: { weight: 350, sweetness: true, color: 'orange', origin: 'BR' } });
+    await env.api.create<Fruit>(fruitType, {
+      apiVersion: 'user.k8sasdb.org/v1',
+      kind: 'Fruit',
+      metadata: { namespace: ns, name: 'mango' },
+      spec: { weight: 350, sweetness: true, color: 'orange', origin: 'BR' },
+    });
 
     const stored = await env.api.get<Fruit>(fruitType, { namespace: ns, name: 'apple' });
     expect(stored.spec).toEqual({ sweetness: false, weight: 100, comment: 'little bit rotten', color: 'red' });
@@ -44,11 +49,15 @@ describe('Fruit (a CRD without a controller)', () => {
     expect(wide.stdout).toMatch(/little bit rotten/);
   });
 
-  it('refuses a Fruit outside the schema with the API server\'s messages', async () => {
+  it("refuses a Fruit outside the schema with the API server's messages", async () => {
     const cases: [name: string, spec: string, message: string][] = [
       ['feather', '  weight: 0\n', 'spec.weight: Invalid value: 0: spec.weight in body should be greater than or equal to 1'],
       ['pumpkin', '  weight: 20000\n', 'spec.weight: Invalid value: 20000: spec.weight in body should be less than or equal to 10000'],
-      ['blueberry', '  weight: 2\n  color: blue\n', 'spec.color: Unsupported value: "blue": supported values: "red", "green", "yellow", "orange", "purple", "brown"'],
+      [
+        'blueberry',
+        '  weight: 2\n  color: blue\n',
+        'spec.color: Unsupported value: "blue": supported values: "red", "green", "yellow", "orange", "purple", "brown"',
+      ],
       ['kiwi', '  weight: 75\n  origin: New Zealand\n', 'spec.origin: Invalid value: "New Zealand": spec.origin in body should match \'^[A-Z]{2}$\''],
       ['ghost', '  comment: no weight\n', 'spec.weight: Required value'],
     ];

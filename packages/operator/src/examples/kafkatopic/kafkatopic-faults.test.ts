@@ -46,17 +46,27 @@ describe('KafkaTopicReconciler against a failing broker', () => {
     expect(t.broker.state().requests.throttled).toBeGreaterThan(0);
   }, 30_000);
 
-  it('reports a replicationFactor above the broker count as Degraded with the broker\'s reason and message', async () => {
+  it("reports a replicationFactor above the broker count as Degraded with the broker's reason and message", async () => {
     const ns = await t.env.namespace('too-wide');
     await t.env.api.create(kafkaTopicType, kafkaTopic(ns, 'wide', { replicationFactor: 4 }));
     const degraded = await eventually(async () => {
       const topic = await t.env.api.get<KafkaTopic>(kafkaTopicType, { namespace: ns, name: 'wide' });
-      expect(condition(topic, 'Degraded')).toMatchObject({ status: 'True', reason: 'InvalidReplicationFactor', message: 'Replication factor: 4 larger than available brokers: 3.' });
+      expect(condition(topic, 'Degraded')).toMatchObject({
+        status: 'True',
+        reason: 'InvalidReplicationFactor',
+        message: 'Replication factor: 4 larger than available brokers: 3.',
+      });
       return topic;
     });
     expect(condition(degraded, 'Ready')).toMatchObject({ status: 'False', reason: 'InvalidReplicationFactor' });
     expect(t.broker.state().topics.find((topic) => topic.name === 'wide')).toBeUndefined();
-    await eventually(async () => expect(await t.events(ns)).toContainEqual({ type: 'Warning', reason: 'InvalidReplicationFactor', message: 'Replication factor: 4 larger than available brokers: 3.' }));
+    await eventually(async () =>
+      expect(await t.events(ns)).toContainEqual({
+        type: 'Warning',
+        reason: 'InvalidReplicationFactor',
+        message: 'Replication factor: 4 larger than available brokers: 3.',
+      }),
+    );
   });
 
   it('is Degraded BrokerUnavailable while the broker is down, and Ready once it is back', async () => {
@@ -65,7 +75,11 @@ describe('KafkaTopicReconciler against a failing broker', () => {
     await t.env.api.create(kafkaTopicType, kafkaTopic(ns, 'patient'));
     const down = await eventually(async () => {
       const topic = await t.env.api.get<KafkaTopic>(kafkaTopicType, { namespace: ns, name: 'patient' });
-      expect(condition(topic, 'Degraded')).toMatchObject({ status: 'True', reason: 'BrokerUnavailable', message: 'The Kafka admin API failed (503): The broker is not available.' });
+      expect(condition(topic, 'Degraded')).toMatchObject({
+        status: 'True',
+        reason: 'BrokerUnavailable',
+        message: 'The Kafka admin API failed (503): The broker is not available.',
+      });
       return topic;
     });
     expect(condition(down, 'Ready')).toMatchObject({ status: 'False', reason: 'BrokerUnavailable' });
@@ -83,7 +97,9 @@ describe('KafkaTopicReconciler against a failing broker', () => {
   it('keeps Ready from the last look while the broker is down, and says Degraded', async () => {
     const ns = await t.env.namespace('later-outage');
     await t.env.api.create(kafkaTopicType, kafkaTopic(ns, 'steady'));
-    await eventually(async () => expect(condition(await t.env.api.get<KafkaTopic>(kafkaTopicType, { namespace: ns, name: 'steady' }), 'Ready')?.status).toBe('True'));
+    await eventually(async () =>
+      expect(condition(await t.env.api.get<KafkaTopic>(kafkaTopicType, { namespace: ns, name: 'steady' }), 'Ready')?.status).toBe('True'),
+    );
 
     t.broker.setFaults({ unavailable: true });
     // The periodic requeue finds the broker down.
@@ -98,7 +114,9 @@ describe('KafkaTopicReconciler against a failing broker', () => {
   it('deletes a topic through throttling: it waits out Retry-After, then lets the KafkaTopic go', async () => {
     const ns = await t.env.namespace('throttled-delete');
     await t.env.api.create(kafkaTopicType, kafkaTopic(ns, 'slowly'));
-    await eventually(async () => expect(condition(await t.env.api.get<KafkaTopic>(kafkaTopicType, { namespace: ns, name: 'slowly' }), 'Ready')?.status).toBe('True'));
+    await eventually(async () =>
+      expect(condition(await t.env.api.get<KafkaTopic>(kafkaTopicType, { namespace: ns, name: 'slowly' }), 'Ready')?.status).toBe('True'),
+    );
 
     t.broker.setFaults({ throttleRate: 1, retryAfterSeconds: 1 });
     await t.env.api.delete(kafkaTopicType, { namespace: ns, name: 'slowly' });

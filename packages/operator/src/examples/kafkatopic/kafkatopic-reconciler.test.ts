@@ -56,7 +56,11 @@ describe('KafkaTopicReconciler', () => {
     await ready(ns, 'payments');
     expect(onBroker('shop.payments')).toMatchObject({ partitions: 2, replicationFactor: 3 });
     const asAlpha = await kubectlJson(['get', 'kafkatopics.v1alpha1.kafka.example.com', 'payments', '-n', ns]);
-    expect(asAlpha).toMatchObject({ apiVersion: 'kafka.example.com/v1alpha1', spec: { topicName: 'shop.payments', numPartitions: 2 }, status: { topicName: 'shop.payments' } });
+    expect(asAlpha).toMatchObject({
+      apiVersion: 'kafka.example.com/v1alpha1',
+      spec: { topicName: 'shop.payments', numPartitions: 2 },
+      status: { topicName: 'shop.payments' },
+    });
   });
 
   it('lists KafkaTopics with kubectl, printer columns included', async () => {
@@ -82,7 +86,7 @@ describe('KafkaTopicReconciler', () => {
     await eventually(async () => expect((await t.events(ns)).map((e) => e.reason)).toEqual(expect.arrayContaining(['TopicCreated', 'PartitionsIncreased'])));
   });
 
-  it('has kubectl apply refuse fewer partitions, another replication factor or topic name, with the CEL rules\' messages', async () => {
+  it("has kubectl apply refuse fewer partitions, another replication factor or topic name, with the CEL rules' messages", async () => {
     const ns = await t.env.namespace('refuse');
     await t.apply('v1', ns, 'fixed', { numPartitions: 3, replicationFactor: 2 });
     await ready(ns, 'fixed');
@@ -100,7 +104,9 @@ describe('KafkaTopicReconciler', () => {
     expect((await t.apply('v1', ns, 'fixed', { topicName: 'renamed' })).stderr).toBe(
       'The KafkaTopic "fixed" is invalid: spec.topicName: Invalid value: "object": topicName is immutable\n',
     );
-    expect((await t.apply('v1', ns, 'dots', { topicName: '..' })).stderr).toBe('The KafkaTopic "dots" is invalid: spec.topicName: Invalid value: "string": topicName cannot be "." or ".."\n');
+    expect((await t.apply('v1', ns, 'dots', { topicName: '..' })).stderr).toBe(
+      'The KafkaTopic "dots" is invalid: spec.topicName: Invalid value: "string": topicName cannot be "." or ".."\n',
+    );
     expect(onBroker('fixed')).toMatchObject({ partitions: 3, replicationFactor: 2 });
   });
 
@@ -141,7 +147,9 @@ describe('KafkaTopicReconciler', () => {
     expect(degraded.status).toMatchObject({ partitions: 4, replicationFactor: 1 });
     // What can be fixed is: the partitions grew all the same.
     expect(onBroker('legacy')).toMatchObject({ partitions: 4, replicationFactor: 1 });
-    await eventually(async () => expect((await t.events(ns)).map((e) => e.reason)).toEqual(expect.arrayContaining(['TopicAdopted', 'PartitionsIncreased', 'ReplicationFactorDrift'])));
+    await eventually(async () =>
+      expect((await t.events(ns)).map((e) => e.reason)).toEqual(expect.arrayContaining(['TopicAdopted', 'PartitionsIncreased', 'ReplicationFactorDrift'])),
+    );
   });
 
   it('gives a topic named in two namespaces to the older KafkaTopic, and keeps it while the other still names it', async () => {
@@ -158,6 +166,8 @@ describe('KafkaTopicReconciler', () => {
     // On its next resync the remaining KafkaTopic manages the topic and grows it.
     await ready(second, 'shared');
     expect(onBroker('shared')?.partitions).toBe(6);
-    await eventually(async () => expect((await t.events(second)).map((e) => e.reason)).toEqual(expect.arrayContaining(['TopicConflict', 'TopicAdopted', 'PartitionsIncreased'])));
+    await eventually(async () =>
+      expect((await t.events(second)).map((e) => e.reason)).toEqual(expect.arrayContaining(['TopicConflict', 'TopicAdopted', 'PartitionsIncreased'])),
+    );
   });
 });

@@ -111,8 +111,10 @@ export class KafkaTopicReconciler implements Reconciler {
     // status.topicName is written after every successful look, so it tells "ours, and gone" from
     // "there before us" (or ours, when the status write after creating it was lost).
     const managedBefore = topic.status?.topicName === name;
-    if (!observed && managedBefore) events.push({ reason: 'TopicRecreated', message: `Topic ${name} was deleted on the broker outside Kubernetes; creating it again` });
-    if (observed && !managedBefore) events.push({ reason: 'TopicAdopted', message: `Topic ${name} already existed on the broker; this KafkaTopic manages it now` });
+    if (!observed && managedBefore)
+      events.push({ reason: 'TopicRecreated', message: `Topic ${name} was deleted on the broker outside Kubernetes; creating it again` });
+    if (observed && !managedBefore)
+      events.push({ reason: 'TopicAdopted', message: `Topic ${name} already existed on the broker; this KafkaTopic manages it now` });
 
     const plan = planTopic(topic, observed);
     for (const change of plan.changes) {

@@ -38,7 +38,12 @@ export function desiredKafkaTopicStatus(
         { type: 'Degraded', status: 'True', reason: problem.reason, message: problem.message },
       ]
     : [
-        { type: 'Ready', status: 'True', reason: 'Synced', message: `Topic ${observed?.name} has ${observed?.partitions} partitions and replication factor ${observed?.replicationFactor}, as the spec says` },
+        {
+          type: 'Ready',
+          status: 'True',
+          reason: 'Synced',
+          message: `Topic ${observed?.name} has ${observed?.partitions} partitions and replication factor ${observed?.replicationFactor}, as the spec says`,
+        },
         { type: 'Degraded', status: 'False', reason: 'AsExpected', message: 'No problems' },
       ];
   return {

@@ -29,7 +29,13 @@ export interface KafkaTopic extends KubeObject {
 }
 
 /** The storage version. v1alpha1 serves the same objects (conversion None) and is deprecated. */
-export const kafkaTopicType = { group: 'kafka.example.com', version: 'v1', resource: 'kafkatopics', kind: 'KafkaTopic', namespaced: true } as const satisfies ResourceType;
+export const kafkaTopicType = {
+  group: 'kafka.example.com',
+  version: 'v1',
+  resource: 'kafkatopics',
+  kind: 'KafkaTopic',
+  namespaced: true,
+} as const satisfies ResourceType;
 
 /** Removed last: the topic on the broker goes first (or is already gone). */
 export const kafkaTopicFinalizer = 'kafka.example.com/topic';

@@ -37,7 +37,9 @@ export function registerKafkaTopicOperator(manager: Manager, options: KafkaTopic
     .for(kafkaTopicType)
     .named('kafkatopic')
     .withOptions(options.maxConcurrentReconciles ? { maxConcurrentReconciles: options.maxConcurrentReconciles } : {})
-    .complete(new KafkaTopicReconciler({ client: manager.client, admin, clock: manager.clock, events, resyncMs: options.resyncMs ?? defaultKafkaTopicResyncMs }));
+    .complete(
+      new KafkaTopicReconciler({ client: manager.client, admin, clock: manager.clock, events, resyncMs: options.resyncMs ?? defaultKafkaTopicResyncMs }),
+    );
 }
 
 /** The broker simulator the KafkaTopic example starts when no `--kafka-url` is given. */
@@ -49,7 +51,9 @@ export const kafkaTopicOperator = {
   seed: '004',
   description: 'a resource outside the cluster (a broker simulator with faults), CEL `oldSelf` rules, two served CRD versions',
   docs: 'docs/examples/kafkatopic.md',
-  options: [{ flag: 'kafka-url', key: 'kafkaUrl', value: 'URL', help: 'Kafka admin REST API the topics are managed on', default: 'the built-in broker simulator' }],
+  options: [
+    { flag: 'kafka-url', key: 'kafkaUrl', value: 'URL', help: 'Kafka admin REST API the topics are managed on', default: 'the built-in broker simulator' },
+  ],
   crds: () => [kafkaTopicCrd()],
   async register(manager, { settings, services, token: keptToken }) {
     if (settings.kafkaUrl) return [listedUnder(registerKafkaTopicOperator(manager, { brokerUrl: settings.kafkaUrl }), kafkaTopicType)];

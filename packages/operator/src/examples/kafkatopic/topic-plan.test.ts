@@ -28,7 +28,10 @@ describe('planTopic', () => {
   });
 
   it('adds partitions and sets back the configs the spec names, leaving other configs alone', () => {
-    const plan = planTopic(kafkaTopic({ numPartitions: 6, config: { 'cleanup.policy': 'compact' } }), onBroker({ configs: { 'cleanup.policy': 'delete', 'retention.ms': '5' } }));
+    const plan = planTopic(
+      kafkaTopic({ numPartitions: 6, config: { 'cleanup.policy': 'compact' } }),
+      onBroker({ configs: { 'cleanup.policy': 'delete', 'retention.ms': '5' } }),
+    );
     expect(plan.changes).toEqual([
       { type: 'createPartitions', total: 6 },
       { type: 'setConfigs', configs: { 'cleanup.policy': 'compact' } },

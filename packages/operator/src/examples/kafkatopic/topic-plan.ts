@@ -12,9 +12,7 @@ import type { NewTopicRequest, TopicDescription } from './broker/kafka-admin-cli
 import { topicNameOf, type KafkaTopic } from './kafkatopic.ts';
 
 export type TopicChange =
-  | { type: 'create'; topic: NewTopicRequest }
-  | { type: 'createPartitions'; total: number }
-  | { type: 'setConfigs'; configs: Record<string, string> };
+  { type: 'create'; topic: NewTopicRequest } | { type: 'createPartitions'; total: number } | { type: 'setConfigs'; configs: Record<string, string> };
 
 export interface Problem {
   reason: string;
@@ -72,10 +70,18 @@ function unfixableDrift(topic: KafkaTopic, observed: TopicDescription): Problem 
 export function describeChange(name: string, change: TopicChange): { reason: string; message: string } {
   switch (change.type) {
     case 'create':
-      return { reason: 'TopicCreated', message: `Created topic ${name} with ${change.topic.partitions} partitions, replication factor ${change.topic.replicationFactor}` };
+      return {
+        reason: 'TopicCreated',
+        message: `Created topic ${name} with ${change.topic.partitions} partitions, replication factor ${change.topic.replicationFactor}`,
+      };
     case 'createPartitions':
       return { reason: 'PartitionsIncreased', message: `Increased topic ${name} to ${change.total} partitions` };
     case 'setConfigs':
-      return { reason: 'ConfigUpdated', message: `Set ${Object.entries(change.configs).map(([k, v]) => `${k}=${v}`).join(', ')} on topic ${name}` };
+      return {
+        reason: 'ConfigUpdated',
+        message: `Set ${Object.entries(change.configs)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ')} on topic ${name}`,
+      };
   }
 }

@@ -54,7 +54,12 @@ describe('planSecSynch', () => {
     expect(first).toMatchObject({
       type: 'create',
       copy: {
-        metadata: { namespace: 'ns-b', name: 'secret-a', labels: { 'tutorial.study.dev/secsynch': 'ops.secretsync-a' }, annotations: { [syncedAtAnnotation]: '2026-01-01T00:00:00Z' } },
+        metadata: {
+          namespace: 'ns-b',
+          name: 'secret-a',
+          labels: { 'tutorial.study.dev/secsynch': 'ops.secretsync-a' },
+          annotations: { [syncedAtAnnotation]: '2026-01-01T00:00:00Z' },
+        },
         type: 'kubernetes.io/tls',
         data: tls.data,
       },
@@ -76,19 +81,32 @@ describe('planSecSynch', () => {
 
   it('sets a copy back to the source data (problem 2: source updates reach the copies)', () => {
     const changed = secret('ns-a', { token: 'bjN3' });
-    const plan = planSecSynch(secSynch(), observe({ 'ns-b': { secret: copyIn('ns-b') }, 'ns-c': { secret: copyIn('ns-c') } }, { source: changed }), now + 1_000);
-    expect(plan).toMatchObject({ type: 'update', copy: { metadata: { namespace: 'ns-b', uid: 'uid-copy-ns-b', annotations: { [syncedAtAnnotation]: '2026-01-01T00:00:01Z' } }, data: { token: 'bjN3' } } });
+    const plan = planSecSynch(
+      secSynch(),
+      observe({ 'ns-b': { secret: copyIn('ns-b') }, 'ns-c': { secret: copyIn('ns-c') } }, { source: changed }),
+      now + 1_000,
+    );
+    expect(plan).toMatchObject({
+      type: 'update',
+      copy: { metadata: { namespace: 'ns-b', uid: 'uid-copy-ns-b', annotations: { [syncedAtAnnotation]: '2026-01-01T00:00:01Z' } }, data: { token: 'bjN3' } },
+    });
   });
 
   it('replaces a copy whose type differs from the source, since a Secret type is immutable', () => {
     const wrongType = copyIn('ns-b');
     wrongType.type = 'kubernetes.io/basic-auth';
-    expect(planSecSynch(secSynch(), observe({ 'ns-b': { secret: wrongType }, 'ns-c': {} }), now)).toMatchObject({ type: 'delete', copy: { metadata: { namespace: 'ns-b' } } });
+    expect(planSecSynch(secSynch(), observe({ 'ns-b': { secret: wrongType }, 'ns-c': {} }), now)).toMatchObject({
+      type: 'delete',
+      copy: { metadata: { namespace: 'ns-b' } },
+    });
   });
 
   it('never writes a Secret it did not create: a conflict is Degraded, and the other destinations still get their copy', () => {
     const theirs = secret('ns-b', { other: 'dGhlaXJz' });
-    expect(planSecSynch(secSynch(), observe({ 'ns-b': { secret: theirs }, 'ns-c': {} }), now)).toMatchObject({ type: 'create', copy: { metadata: { namespace: 'ns-c' } } });
+    expect(planSecSynch(secSynch(), observe({ 'ns-b': { secret: theirs }, 'ns-c': {} }), now)).toMatchObject({
+      type: 'create',
+      copy: { metadata: { namespace: 'ns-c' } },
+    });
 
     const plan = planSecSynch(secSynch(), observe({ 'ns-b': { secret: theirs }, 'ns-c': { secret: copyIn('ns-c') } }), now);
     expect(status(plan).syncedNamespaces).toEqual(['ns-c']);
@@ -96,7 +114,9 @@ describe('planSecSynch', () => {
       ['Ready', 'False', 'SecretConflict'],
       ['Degraded', 'True', 'SecretConflict'],
     ]);
-    expect(status(plan).conditions?.find((c) => c.type === 'Degraded')?.message).toBe('A Secret secret-a this SecSynch did not create is in the way, and is left alone, in: ns-b');
+    expect(status(plan).conditions?.find((c) => c.type === 'Degraded')?.message).toBe(
+      'A Secret secret-a this SecSynch did not create is in the way, and is left alone, in: ns-b',
+    );
   });
 
   it('reports a missing destination namespace and a missing source as Degraded, without asking to be requeued', () => {
@@ -113,7 +133,10 @@ describe('planSecSynch', () => {
     const { source: _source, ...noSource } = observe({ 'ns-b': { secret: copyIn('ns-b') }, 'ns-c': {} });
     const sourceless = planSecSynch(secSynch(), noSource, now);
     expect(status(sourceless)).toMatchObject({ syncedNamespaces: [] });
-    expect(status(sourceless).conditions?.find((c) => c.type === 'Degraded')).toMatchObject({ reason: 'SourceNotFound', message: 'Secret ns-a/secret-a does not exist; copies already made keep their last data' });
+    expect(status(sourceless).conditions?.find((c) => c.type === 'Degraded')).toMatchObject({
+      reason: 'SourceNotFound',
+      message: 'Secret ns-a/secret-a does not exist; copies already made keep their last data',
+    });
   });
 
   it('deletes its copies in namespaces no longer listed, and under an old secretName', () => {
@@ -125,20 +148,43 @@ describe('planSecSynch', () => {
     const renamedSource = { ...source, metadata: { ...source.metadata, name: 'secret-b' } };
     const copiesOfB = (['ns-b', 'ns-c'] as const).map((ns) => copyIn(ns, renamed, renamedSource));
     const old = copyIn('ns-b');
-    const plan = planSecSynch(renamed, { source: renamedSource, destinations: copiesOfB.map((s) => ({ namespace: s.metadata.namespace!, phase: 'Active', secret: s })), copies: [...copiesOfB, old] }, now);
+    const plan = planSecSynch(
+      renamed,
+      {
+        source: renamedSource,
+        destinations: copiesOfB.map((s) => ({ namespace: s.metadata.namespace!, phase: 'Active', secret: s })),
+        copies: [...copiesOfB, old],
+      },
+      now,
+    );
     expect(plan).toMatchObject({ type: 'delete', copy: { metadata: { namespace: 'ns-b', name: 'secret-a' } } });
   });
 
   it('on deletion deletes its copies one per pass, then removes the finalizer (problem 1)', () => {
     const deleting = secSynch({}, { deletionTimestamp: '2026-01-01T00:00:00Z' });
-    expect(planSecSynch(deleting, observe({ 'ns-b': { secret: copyIn('ns-b') }, 'ns-c': { secret: copyIn('ns-c') } }), now)).toMatchObject({ type: 'delete', copy: { metadata: { namespace: 'ns-b' } } });
-    expect(planSecSynch(deleting, observe({ 'ns-b': {}, 'ns-c': { secret: copyIn('ns-c') } }), now)).toMatchObject({ type: 'delete', copy: { metadata: { namespace: 'ns-c' } } });
+    expect(planSecSynch(deleting, observe({ 'ns-b': { secret: copyIn('ns-b') }, 'ns-c': { secret: copyIn('ns-c') } }), now)).toMatchObject({
+      type: 'delete',
+      copy: { metadata: { namespace: 'ns-b' } },
+    });
+    expect(planSecSynch(deleting, observe({ 'ns-b': {}, 'ns-c': { secret: copyIn('ns-c') } }), now)).toMatchObject({
+      type: 'delete',
+      copy: { metadata: { namespace: 'ns-c' } },
+    });
     expect(planSecSynch(deleting, observe({ 'ns-b': {}, 'ns-c': { secret: secret('ns-c') } }), now)).toEqual({ type: 'removeFinalizer' });
-    expect(planSecSynch(secSynch({}, { deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: ['someone.else/keep'] }), observe({ 'ns-b': { secret: copyIn('ns-b') } }), now)).toEqual({ type: 'none' });
+    expect(
+      planSecSynch(
+        secSynch({}, { deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: ['someone.else/keep'] }),
+        observe({ 'ns-b': { secret: copyIn('ns-b') } }),
+        now,
+      ),
+    ).toEqual({ type: 'none' });
   });
 
   it('keeps lastSyncTime at the newest copy write, never moving it back', () => {
-    const observed = observe({ 'ns-b': { secret: copyIn('ns-b', secSynch(), source, now - 60_000) }, 'ns-c': { secret: copyIn('ns-c', secSynch(), source, now - 30_000) } });
+    const observed = observe({
+      'ns-b': { secret: copyIn('ns-b', secSynch(), source, now - 60_000) },
+      'ns-c': { secret: copyIn('ns-c', secSynch(), source, now - 30_000) },
+    });
     expect(status(planSecSynch(secSynch(), observed, now)).lastSyncTime).toBe('2025-12-31T23:59:30Z');
     const recorded = { ...secSynch(), status: { lastSyncTime: '2026-01-01T00:00:00Z' } };
     expect(status(planSecSynch(recorded, observed, now)).lastSyncTime).toBe('2026-01-01T00:00:00Z');

@@ -81,7 +81,12 @@ export function planSecSynch(secSynch: SecSynch, observed: SecSynchObservation, 
   }
 
   const stale = observed.copies.find((copy) => !wanted(secSynch, copy));
-  if (stale) return { type: 'delete', copy: stale, why: `${stale.metadata.namespace} is no longer a destination of ${secSynch.spec.sourceNamespace}/${secSynch.spec.secretName}` };
+  if (stale)
+    return {
+      type: 'delete',
+      copy: stale,
+      why: `${stale.metadata.namespace} is no longer a destination of ${secSynch.spec.sourceNamespace}/${secSynch.spec.secretName}`,
+    };
 
   const status = desiredSecSynchStatus(secSynch, synced, problems, now);
   return jsonEqual(status, secSynch.status ?? {}) ? { type: 'none' } : { type: 'status', status };
@@ -99,7 +104,8 @@ function syncDestination(secSynch: SecSynch, source: Secret, destination: Destin
   if (phase === 'Terminating') return { blocked: 'terminating' };
   if (!secret) return { action: { type: 'create', copy: desiredCopy(secSynch, source, namespace, now) } };
   if (!isCopyOf(secret, secSynch)) return { blocked: 'taken' };
-  if (mustReplace(secret, source)) return { action: { type: 'delete', copy: secret, why: `its type or immutability differs from the source's, which cannot be updated` } };
+  if (mustReplace(secret, source))
+    return { action: { type: 'delete', copy: secret, why: `its type or immutability differs from the source's, which cannot be updated` } };
   const fix = updatedCopy(secret, source, now);
   return fix ? { action: { type: 'update', copy: fix } } : { synced: secret };
 }
@@ -113,10 +119,16 @@ function destinationProblems(secSynch: SecSynch, blocked: Record<'missing' | 'te
   const name = secSynch.spec.secretName;
   const problems: Problem[] = [];
   if (blocked.taken.length > 0) {
-    problems.push({ reason: 'SecretConflict', message: `A Secret ${name} this SecSynch did not create is in the way, and is left alone, in: ${blocked.taken.join(', ')}` });
+    problems.push({
+      reason: 'SecretConflict',
+      message: `A Secret ${name} this SecSynch did not create is in the way, and is left alone, in: ${blocked.taken.join(', ')}`,
+    });
   }
   if (blocked.missing.length > 0) {
-    problems.push({ reason: 'NamespaceNotFound', message: `No such destination namespace: ${blocked.missing.join(', ')} (the copy is made as soon as it is created)` });
+    problems.push({
+      reason: 'NamespaceNotFound',
+      message: `No such destination namespace: ${blocked.missing.join(', ')} (the copy is made as soon as it is created)`,
+    });
   }
   if (blocked.terminating.length > 0) {
     problems.push({ reason: 'NamespaceTerminating', message: `Destination namespace being deleted: ${blocked.terminating.join(', ')}` });
@@ -130,5 +142,8 @@ function sourceNotFound(secSynch: SecSynch): Problem {
 }
 
 function nameTooLong(secSynch: SecSynch): Problem {
-  return { reason: 'NameTooLong', message: `The copies' label ${copyLabel}=${copyLabelValue(secSynch)} would exceed 63 characters: use a shorter SecSynch name` };
+  return {
+    reason: 'NameTooLong',
+    message: `The copies' label ${copyLabel}=${copyLabelValue(secSynch)} would exceed 63 characters: use a shorter SecSynch name`,
+  };
 }

@@ -18,7 +18,12 @@ function indexed(...secSynches: KubeObject[]): SecSynchIndex {
   return index;
 }
 
-const secret = (namespace: string, name: string, extra: Partial<Secret> = {}): Secret => ({ metadata: { namespace, name, resourceVersion: '1' }, type: 'Opaque', data: { token: 'czNjcjN0' }, ...extra });
+const secret = (namespace: string, name: string, extra: Partial<Secret> = {}): Secret => ({
+  metadata: { namespace, name, resourceVersion: '1' },
+  type: 'Opaque',
+  data: { token: 'czNjcjN0' },
+  ...extra,
+});
 const edited = (s: Secret, change: (copy: Secret) => void): Secret => {
   const copy = structuredClone(s);
   copy.metadata.resourceVersion = '2';
@@ -33,14 +38,19 @@ describe('SecSynchIndex', () => {
     expect(index.forSecret(secret('ns-a', 'secret-a'))).toEqual([request]);
     expect(index.forSecret(secret('ns-c', 'secret-a'))).toEqual([request]);
     // A copy left in a namespace no longer listed finds its SecSynch by label.
-    expect(index.forSecret(secret('ns-z', 'secret-a', { metadata: { namespace: 'ns-z', name: 'secret-a', labels: { [copyLabel]: 'ops.secretsync-a' } } }))).toEqual([request]);
+    expect(
+      index.forSecret(secret('ns-z', 'secret-a', { metadata: { namespace: 'ns-z', name: 'secret-a', labels: { [copyLabel]: 'ops.secretsync-a' } } })),
+    ).toEqual([request]);
     expect(index.forSecret(secret('ns-a', 'unrelated'))).toEqual([]);
     expect(index.forNamespace({ metadata: { name: 'ns-b' } })).toEqual([request]);
     expect(index.forNamespace({ metadata: { name: 'ns-a' } })).toEqual([]);
   });
 
   it('indexes a SecSynch no schema checked without throwing', () => {
-    const index = indexed({ metadata: { namespace: 'ops', name: 'broken' }, spec: { destinationNamespaces: 'ns-b' } }, { metadata: { namespace: 'ops', name: 'empty' } });
+    const index = indexed(
+      { metadata: { namespace: 'ops', name: 'broken' }, spec: { destinationNamespaces: 'ns-b' } },
+      { metadata: { namespace: 'ops', name: 'empty' } },
+    );
     expect(index.forNamespace({ metadata: { name: 'ns-b' } })).toEqual([]);
   });
 });

@@ -46,9 +46,14 @@ export function namespaceChangedPredicate(index: SecSynchIndex): Predicate {
 }
 
 function lifecycleMoved(old: KubeObject, next: KubeObject): boolean {
-  return Boolean(old.metadata.deletionTimestamp) !== Boolean(next.metadata.deletionTimestamp) || !jsonEqual(old.metadata.finalizers ?? [], next.metadata.finalizers ?? []);
+  return (
+    Boolean(old.metadata.deletionTimestamp) !== Boolean(next.metadata.deletionTimestamp) ||
+    !jsonEqual(old.metadata.finalizers ?? [], next.metadata.finalizers ?? [])
+  );
 }
 
 function copiedFieldsChanged(old: Secret, next: Secret): boolean {
-  return (old.type ?? '') !== (next.type ?? '') || !jsonEqual(old.data ?? {}, next.data ?? {}) || !jsonEqual(old.metadata.labels ?? {}, next.metadata.labels ?? {});
+  return (
+    (old.type ?? '') !== (next.type ?? '') || !jsonEqual(old.data ?? {}, next.data ?? {}) || !jsonEqual(old.metadata.labels ?? {}, next.metadata.labels ?? {})
+  );
 }

@@ -85,7 +85,10 @@ describe('SecSynch operator', () => {
   it('copies the source Secret to every destination, and kubectl lists it with its printer columns', async () => {
     await namespaces('copy-src', 'copy-b', 'copy-c');
     await kubectl(['create', 'secret', 'generic', 'secret-a', '-n', 'copy-src', '--from-literal=password=s3cr3t']);
-    const applied = await kubectl(['apply', '-f', '-'], secSynchYaml('secretsync-a', { sourceNamespace: 'copy-src', secretName: 'secret-a', destinationNamespaces: ['copy-b', 'copy-c'] }));
+    const applied = await kubectl(
+      ['apply', '-f', '-'],
+      secSynchYaml('secretsync-a', { sourceNamespace: 'copy-src', secretName: 'secret-a', destinationNamespaces: ['copy-b', 'copy-c'] }),
+    );
     expect(applied.trim()).toBe('secsynch.tutorial.study.dev/secretsync-a created');
 
     const synced = await ready('copy-src', 'secretsync-a');
@@ -108,7 +111,10 @@ describe('SecSynch operator', () => {
     await namespaces('del-src', 'del-b', 'del-c', 'del-d');
     await env.api.create(builtinTypes.secrets, { metadata: { namespace: 'del-src', name: 'secret-a' }, data: { password: base64('s3cr3t') } });
     await env.api.create(builtinTypes.secrets, { metadata: { namespace: 'del-c', name: 'secret-a' }, data: { mine: base64('not yours') } });
-    await kubectl(['apply', '-f', '-'], secSynchYaml('secretsync-a', { sourceNamespace: 'del-src', secretName: 'secret-a', destinationNamespaces: ['del-b', 'del-c', 'del-d'] }));
+    await kubectl(
+      ['apply', '-f', '-'],
+      secSynchYaml('secretsync-a', { sourceNamespace: 'del-src', secretName: 'secret-a', destinationNamespaces: ['del-b', 'del-c', 'del-d'] }),
+    );
 
     const conflicted = await eventually(async () => {
       const s = await read('del-src', 'secretsync-a');
@@ -142,10 +148,22 @@ describe('SecSynch operator', () => {
   it('problem 2: an update of the source Secret reaches every copy, and a copy edited or deleted by hand is restored', async () => {
     await namespaces('upd-src', 'upd-b', 'upd-c');
     await kubectl(['create', 'secret', 'generic', 'secret-a', '-n', 'upd-src', '--from-literal=password=s3cr3t']);
-    await kubectl(['apply', '-f', '-'], secSynchYaml('secretsync-a', { sourceNamespace: 'upd-src', secretName: 'secret-a', destinationNamespaces: ['upd-b', 'upd-c'] }));
+    await kubectl(
+      ['apply', '-f', '-'],
+      secSynchYaml('secretsync-a', { sourceNamespace: 'upd-src', secretName: 'secret-a', destinationNamespaces: ['upd-b', 'upd-c'] }),
+    );
     await ready('upd-src', 'secretsync-a');
 
-    await kubectl(['patch', 'secret', 'secret-a', '-n', 'upd-src', '--type=merge', '-p', JSON.stringify({ data: { password: base64('rotated'), user: base64('admin') } })]);
+    await kubectl([
+      'patch',
+      'secret',
+      'secret-a',
+      '-n',
+      'upd-src',
+      '--type=merge',
+      '-p',
+      JSON.stringify({ data: { password: base64('rotated'), user: base64('admin') } }),
+    ]);
     for (const ns of ['upd-b', 'upd-c']) {
       await eventually(async () => expect((await secretIn(ns)).data).toEqual({ password: base64('rotated'), user: base64('admin') }));
     }
@@ -171,7 +189,10 @@ describe('SecSynch operator', () => {
 
     await env.api.create(builtinTypes.secrets, { metadata: { namespace: 'pred-src', name: 'secret-a' }, data: { password: base64('s3cr3t') } });
     await eventually(() => expect(counts().Secret.create.dropped).toBe(start.Secret.create.dropped + 1));
-    await kubectl(['apply', '-f', '-'], secSynchYaml('secretsync-a', { sourceNamespace: 'pred-src', secretName: 'secret-a', destinationNamespaces: ['pred-b'] }));
+    await kubectl(
+      ['apply', '-f', '-'],
+      secSynchYaml('secretsync-a', { sourceNamespace: 'pred-src', secretName: 'secret-a', destinationNamespaces: ['pred-b'] }),
+    );
     await ready('pred-src', 'secretsync-a');
 
     // Three passes: add the finalizer, create the copy, write status. The status write's own
@@ -201,14 +222,25 @@ describe('SecSynch operator', () => {
   it('copies into a destination namespace as soon as it is created, Degraded until then and with no timer queued', async () => {
     await namespaces('ns-src', 'ns-b');
     await env.api.create(builtinTypes.secrets, { metadata: { namespace: 'ns-src', name: 'secret-a' }, data: { password: base64('s3cr3t') } });
-    await kubectl(['apply', '-f', '-'], secSynchYaml('secretsync-a', { sourceNamespace: 'ns-src', secretName: 'secret-a', destinationNamespaces: ['ns-b', 'ns-later'] }));
+    await kubectl(
+      ['apply', '-f', '-'],
+      secSynchYaml('secretsync-a', { sourceNamespace: 'ns-src', secretName: 'secret-a', destinationNamespaces: ['ns-b', 'ns-later'] }),
+    );
 
     const degraded = await eventually(async () => {
       const s = await read('ns-src', 'secretsync-a');
-      expect(condition(s, 'Degraded')).toMatchObject({ status: 'True', reason: 'NamespaceNotFound', message: 'No such destination namespace: ns-later (the copy is made as soon as it is created)' });
+      expect(condition(s, 'Degraded')).toMatchObject({
+        status: 'True',
+        reason: 'NamespaceNotFound',
+        message: 'No such destination namespace: ns-later (the copy is made as soon as it is created)',
+      });
       return s;
     });
-    expect(condition(degraded, 'Ready')).toMatchObject({ status: 'False', reason: 'NamespaceNotFound', message: '1/2 destination namespaces hold an up-to-date copy' });
+    expect(condition(degraded, 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'NamespaceNotFound',
+      message: '1/2 destination namespaces hold an up-to-date copy',
+    });
     await secretIn('ns-b');
     await eventually(expectIdle);
 
@@ -220,13 +252,22 @@ describe('SecSynch operator', () => {
 
   it('has kubectl show the API server refusing a SecSynch that copies onto its own source, with the CEL rule message', async () => {
     await namespaces('cel-src');
-    const bad = await env.kubectl(['apply', '-f', '-'], secSynchYaml('loop', { sourceNamespace: 'cel-src', secretName: 'secret-a', destinationNamespaces: ['cel-b', 'cel-src'] }));
+    const bad = await env.kubectl(
+      ['apply', '-f', '-'],
+      secSynchYaml('loop', { sourceNamespace: 'cel-src', secretName: 'secret-a', destinationNamespaces: ['cel-b', 'cel-src'] }),
+    );
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('The SecSynch "loop" is invalid: spec: Invalid value: "object": sourceNamespace must not be one of destinationNamespaces');
 
-    const duplicate = await env.kubectl(['apply', '-f', '-'], secSynchYaml('twice', { sourceNamespace: 'cel-src', secretName: 'secret-a', destinationNamespaces: ['cel-b', 'cel-b'] }));
+    const duplicate = await env.kubectl(
+      ['apply', '-f', '-'],
+      secSynchYaml('twice', { sourceNamespace: 'cel-src', secretName: 'secret-a', destinationNamespaces: ['cel-b', 'cel-b'] }),
+    );
     expect(duplicate.stderr).toContain('spec.destinationNamespaces[1]: Duplicate value: "cel-b"');
-    const none = await env.kubectl(['apply', '-f', '-'], secSynchYaml('nowhere', { sourceNamespace: 'cel-src', secretName: 'secret-a', destinationNamespaces: [] }));
+    const none = await env.kubectl(
+      ['apply', '-f', '-'],
+      secSynchYaml('nowhere', { sourceNamespace: 'cel-src', secretName: 'secret-a', destinationNamespaces: [] }),
+    );
     expect(none.stderr).toContain('spec.destinationNamespaces in body should have at least 1 items');
   });
 });

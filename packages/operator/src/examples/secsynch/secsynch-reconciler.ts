@@ -15,7 +15,14 @@ import { readIfExists } from '../../read-if-exists.ts';
 import { conditionStatus } from '../../status-conditions.ts';
 import { canLabelCopies, copyLabel, copyLabelValue, type Secret } from './secret-copy.ts';
 import { secSynchType, type SecSynch, type SecSynchStatus } from './secsynch.ts';
-import { namespacePhase, planSecSynch, secretCopiesFinalizer, type DestinationObservation, type SecSynchAction, type SecSynchObservation } from './secsynch-plan.ts';
+import {
+  namespacePhase,
+  planSecSynch,
+  secretCopiesFinalizer,
+  type DestinationObservation,
+  type SecSynchAction,
+  type SecSynchObservation,
+} from './secsynch-plan.ts';
 
 export interface SecSynchReconcilerDeps {
   client: Client;
@@ -71,7 +78,14 @@ export class SecSynchReconciler implements Reconciler {
         await client.update(secSynchType, withFinalizers(secSynch, [...(secSynch.metadata.finalizers ?? []), secretCopiesFinalizer]), { signal });
         return;
       case 'removeFinalizer':
-        await client.update(secSynchType, withFinalizers(secSynch, (secSynch.metadata.finalizers ?? []).filter((f) => f !== secretCopiesFinalizer)), { signal });
+        await client.update(
+          secSynchType,
+          withFinalizers(
+            secSynch,
+            (secSynch.metadata.finalizers ?? []).filter((f) => f !== secretCopiesFinalizer),
+          ),
+          { signal },
+        );
         return;
       case 'create':
         try {

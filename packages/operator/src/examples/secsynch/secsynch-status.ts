@@ -37,7 +37,12 @@ export function desiredSecSynchStatus(secSynch: SecSynch, synced: readonly Secre
 function readyCondition(secSynch: SecSynch, synced: readonly Secret[], problems: readonly Problem[]): Desired {
   const { sourceNamespace, secretName, destinationNamespaces } = secSynch.spec;
   if (problems.length === 0 && synced.length === destinationNamespaces.length) {
-    return { type: 'Ready', status: 'True', reason: 'Synced', message: `Secret ${sourceNamespace}/${secretName} is copied to ${destinationNamespaces.join(', ')}` };
+    return {
+      type: 'Ready',
+      status: 'True',
+      reason: 'Synced',
+      message: `Secret ${sourceNamespace}/${secretName} is copied to ${destinationNamespaces.join(', ')}`,
+    };
   }
   const reason = problems[0]?.reason ?? 'Syncing';
   return { type: 'Ready', status: 'False', reason, message: `${synced.length}/${destinationNamespaces.length} destination namespaces hold an up-to-date copy` };

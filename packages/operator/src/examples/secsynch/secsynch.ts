@@ -28,7 +28,13 @@ export interface SecSynch extends KubeObject {
   status?: SecSynchStatus;
 }
 
-export const secSynchType = { group: 'tutorial.study.dev', version: 'v1alpha1', resource: 'secsynches', kind: 'SecSynch', namespaced: true } as const satisfies ResourceType;
+export const secSynchType = {
+  group: 'tutorial.study.dev',
+  version: 'v1alpha1',
+  resource: 'secsynches',
+  kind: 'SecSynch',
+  namespaced: true,
+} as const satisfies ResourceType;
 
 /** secsynches.tutorial.study.dev, read from secsynch/crd.yaml (a fresh copy on every call). */
 export function secSynchCrd(): KubeObject {

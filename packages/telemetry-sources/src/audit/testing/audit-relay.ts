@@ -33,7 +33,11 @@ export class AuditRelay {
     if (records.length === 0) return;
     this.#sinceSeq = records.at(-1)!.seq;
     const items = records.flatMap((r) => this.#convert.events(r));
-    const res = await fetch(this.url, { method: 'POST', headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'EventList', apiVersion: 'audit.k8s.io/v1', items }) });
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'EventList', apiVersion: 'audit.k8s.io/v1', items }),
+    });
     if (res.status !== 200) throw new Error(`the audit webhook answered ${res.status}: ${await res.text()}`);
     this.posted += items.length;
   }

@@ -24,7 +24,19 @@ const statusUpdate: RequestRecord = {
   latencyMs: 1.5,
   conflict: { currentRV: '12', writer: { user: 'admin', fieldManager: 'kubectl-edit', source: 'journal' } },
 };
-const watch: WatchOpenRecord = { type: 'watch-open', seq: 3, time, user: 'py-stale', watchId: 'w3', group: 'webapp.example.com', version: 'v1', resource: 'guestbooks', namespace: 'py', bookmarks: true, resourceVersion: '9' };
+const watch: WatchOpenRecord = {
+  type: 'watch-open',
+  seq: 3,
+  time,
+  user: 'py-stale',
+  watchId: 'w3',
+  group: 'webapp.example.com',
+  version: 'v1',
+  resource: 'guestbooks',
+  namespace: 'py',
+  bookmarks: true,
+  resourceVersion: '9',
+};
 
 describe("audit events from the embedded server's journal", () => {
   it('are a RequestReceived and a ResponseComplete per request, as kube-apiserver writes them at the Metadata level', () => {
@@ -56,9 +68,25 @@ describe("audit events from the embedded server's journal", () => {
   });
 
   it('carry what the journal knows of the object at the RequestResponse level, and never the winner of a 409', () => {
-    const written: RequestRecord = { ...statusUpdate, seq: 8, code: 200, reason: undefined, conflict: undefined, rvReturned: '13', generation: 3, uid: 'u-1' } as RequestRecord;
+    const written: RequestRecord = {
+      ...statusUpdate,
+      seq: 8,
+      code: 200,
+      reason: undefined,
+      conflict: undefined,
+      rvReturned: '13',
+      generation: 3,
+      uid: 'u-1',
+    } as RequestRecord;
     const [, complete] = new JournalToAudit(operatorPolicy(['webapp.example.com'])).events(written);
-    expect(complete).toMatchObject({ level: 'RequestResponse', responseObject: { kind: 'Guestbook', apiVersion: 'webapp.example.com/v1', metadata: { name: 'racy', namespace: 'py', uid: 'u-1', resourceVersion: '13', generation: 3 } } });
+    expect(complete).toMatchObject({
+      level: 'RequestResponse',
+      responseObject: {
+        kind: 'Guestbook',
+        apiVersion: 'webapp.example.com/v1',
+        metadata: { name: 'racy', namespace: 'py', uid: 'u-1', resourceVersion: '13', generation: 3 },
+      },
+    });
     const [, conflict] = new JournalToAudit(operatorPolicy(['webapp.example.com'])).events(statusUpdate);
     expect(conflict!.responseObject).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'Conflict', code: 409 });
     expect(JSON.stringify(conflict)).not.toContain('kubectl-edit');
@@ -71,18 +99,37 @@ describe("audit events from the embedded server's journal", () => {
     expect(opened[0]!.requestURI).toBe('/apis/webapp.example.com/v1/namespaces/py/guestbooks?allowWatchBookmarks=true&resourceVersion=9&watch=true');
     expect(convert.events({ type: 'watch-event', seq: 4, time, watchId: 'w3', event: 'ADDED', name: 'racy', namespace: 'py' })).toEqual([]);
     const close: WatchCloseRecord = { type: 'watch-close', seq: 5, time: time + 60_000, watchId: 'w3', reason: 'timeout', events: 1 };
-    expect(convert.events(close)).toMatchObject([{ stage: 'ResponseComplete', verb: 'watch', auditID: opened[0]!.auditID, stageTimestamp: '2026-11-24T14:01:00.120000Z' }]);
+    expect(convert.events(close)).toMatchObject([
+      { stage: 'ResponseComplete', verb: 'watch', auditID: opened[0]!.auditID, stageTimestamp: '2026-11-24T14:01:00.120000Z' },
+    ]);
   });
 
   it('read back as the journal records they came from, but for what audit cannot carry', () => {
     const convert = new JournalToAudit(operatorPolicy(['webapp.example.com']));
     const journal = new AuditJournal();
-    const records = [watch, statusUpdate].flatMap((r) => convert.events(r)).map((e) => journal.map(e)).filter((r) => r !== undefined);
-    expect(records).toEqual([
-      { type: 'watch-open', seq: 1, time, user: 'py-stale', watchId: 'audit-00000000-0000-4000-8000-000000000003', group: 'webapp.example.com', version: 'v1', resource: 'guestbooks', namespace: 'py', bookmarks: true, resourceVersion: '9' },
-      // Neither the 409's winner nor, with no body seen before, its kind; the field manager kube-apiserver derives from the User-Agent, as the embedded journal names it.
-      { ...statusUpdate, seq: 2, conflict: undefined, kind: undefined, fieldManager: 'OpenAPI-Generator' },
-    ].map((r) => JSON.parse(JSON.stringify(r))));
+    const records = [watch, statusUpdate]
+      .flatMap((r) => convert.events(r))
+      .map((e) => journal.map(e))
+      .filter((r) => r !== undefined);
+    expect(records).toEqual(
+      [
+        {
+          type: 'watch-open',
+          seq: 1,
+          time,
+          user: 'py-stale',
+          watchId: 'audit-00000000-0000-4000-8000-000000000003',
+          group: 'webapp.example.com',
+          version: 'v1',
+          resource: 'guestbooks',
+          namespace: 'py',
+          bookmarks: true,
+          resourceVersion: '9',
+        },
+        // Neither the 409's winner nor, with no body seen before, its kind; the field manager kube-apiserver derives from the User-Agent, as the embedded journal names it.
+        { ...statusUpdate, seq: 2, conflict: undefined, kind: undefined, fieldManager: 'OpenAPI-Generator' },
+      ].map((r) => JSON.parse(JSON.stringify(r))),
+    );
     expect(microTime(time + 0.25)).toBe('2026-11-24T14:00:00.120250Z');
   });
 });

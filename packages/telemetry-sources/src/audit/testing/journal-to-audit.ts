@@ -128,7 +128,9 @@ function common(r: RequestRecord | WatchOpenRecord, level: AuditLevel, verb: str
 
 function decision(r: RequestRecord): Record<string, string> {
   if (r.code === 401) return {};
-  return r.code === 403 ? { 'authorization.k8s.io/decision': 'forbid', 'authorization.k8s.io/reason': '' } : { 'authorization.k8s.io/decision': 'allow', 'authorization.k8s.io/reason': '' };
+  return r.code === 403
+    ? { 'authorization.k8s.io/decision': 'forbid', 'authorization.k8s.io/reason': '' }
+    : { 'authorization.k8s.io/decision': 'allow', 'authorization.k8s.io/reason': '' };
 }
 
 /** The audit events kube-apiserver would have written for one journal record (none for a delivered watch event). */
@@ -150,7 +152,12 @@ export class JournalToAudit {
   #request(r: RequestRecord): AuditEvent[] {
     const level = this.#policy(r);
     const base = common(r, level, r.verb, requestURI(r));
-    const received: AuditEvent = { ...base, stage: 'RequestReceived', ...(objectRef(r, false) ? { objectRef: objectRef(r, false) } : {}), stageTimestamp: base.requestReceivedTimestamp };
+    const received: AuditEvent = {
+      ...base,
+      stage: 'RequestReceived',
+      ...(objectRef(r, false) ? { objectRef: objectRef(r, false) } : {}),
+      stageTimestamp: base.requestReceivedTimestamp,
+    };
     const body = level === 'RequestResponse' ? responseObject(r) : undefined;
     const complete: AuditEvent = {
       ...base,
@@ -170,7 +177,14 @@ export class JournalToAudit {
     const ref = objectRef(w, false)!;
     return [
       { ...base, stage: 'RequestReceived', objectRef: ref, stageTimestamp: base.requestReceivedTimestamp },
-      { ...base, stage: 'ResponseStarted', objectRef: ref, responseStatus: { metadata: {}, code: 200 } as NonNullable<AuditEvent['responseStatus']>, stageTimestamp: base.requestReceivedTimestamp, annotations: { 'authorization.k8s.io/decision': 'allow', 'authorization.k8s.io/reason': '' } },
+      {
+        ...base,
+        stage: 'ResponseStarted',
+        objectRef: ref,
+        responseStatus: { metadata: {}, code: 200 } as NonNullable<AuditEvent['responseStatus']>,
+        stageTimestamp: base.requestReceivedTimestamp,
+        annotations: { 'authorization.k8s.io/decision': 'allow', 'authorization.k8s.io/reason': '' },
+      },
     ];
   }
 
@@ -179,6 +193,15 @@ export class JournalToAudit {
     if (!w) return [];
     this.#watches.delete(c.watchId);
     const base = common(w, this.#policy(w), 'watch', watchURI(w));
-    return [{ ...base, stage: 'ResponseComplete', objectRef: objectRef(w, false)!, responseStatus: { metadata: {}, code: 200 } as NonNullable<AuditEvent['responseStatus']>, stageTimestamp: microTime(c.time), annotations: { 'authorization.k8s.io/decision': 'allow', 'authorization.k8s.io/reason': '' } }];
+    return [
+      {
+        ...base,
+        stage: 'ResponseComplete',
+        objectRef: objectRef(w, false)!,
+        responseStatus: { metadata: {}, code: 200 } as NonNullable<AuditEvent['responseStatus']>,
+        stageTimestamp: microTime(c.time),
+        annotations: { 'authorization.k8s.io/decision': 'allow', 'authorization.k8s.io/reason': '' },
+      },
+    ];
   }
 }

@@ -36,7 +36,11 @@ export interface CallShape {
 }
 
 /** A reconcile span with client-call children, on explicit times (ms since epoch). */
-export function traceReconcile(tracer: Tracer, root: { name: string; attributes: Attributes; start: number; end: number; error?: string }, calls: readonly CallShape[]): Span {
+export function traceReconcile(
+  tracer: Tracer,
+  root: { name: string; attributes: Attributes; start: number; end: number; error?: string },
+  calls: readonly CallShape[],
+): Span {
   const span = tracer.startSpan(root.name, { attributes: root.attributes, startTime: root.start });
   const context = trace.setSpan(ROOT_CONTEXT, span);
   calls.forEach((call, index) => {
@@ -44,7 +48,11 @@ export function traceReconcile(tracer: Tracer, root: { name: string; attributes:
     const attributes: Attributes = call.legacy
       ? { 'http.method': call.method, 'http.url': call.url, 'http.status_code': call.code }
       : { 'http.request.method': call.method, 'url.full': call.url, 'http.response.status_code': call.code };
-    const child = tracer.startSpan(call.legacy ? call.method.toLowerCase() : `HTTP ${call.method}`, { kind: SpanKind.CLIENT, attributes, startTime: start }, context);
+    const child = tracer.startSpan(
+      call.legacy ? call.method.toLowerCase() : `HTTP ${call.method}`,
+      { kind: SpanKind.CLIENT, attributes, startTime: start },
+      context,
+    );
     if (call.code >= 400) child.setStatus({ code: SpanStatusCode.ERROR });
     child.end(start + 1);
   });

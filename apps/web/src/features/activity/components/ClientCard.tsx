@@ -23,11 +23,17 @@ export function ClientCard({ client, links, also }: { client: ClientSummary; lin
   const c = client;
   const agent = c.userAgents[0];
   return (
-    <article aria-label={`Client ${c.name}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
+    <article
+      aria-label={`Client ${c.name}`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900"
+    >
       <header className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-slate-900 dark:text-white">{c.name}</h3>
-          <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={[...c.userAgents, ...c.fieldManagers.map((m) => `field manager ${m}`)].join('\n')}>
+          <p
+            className="truncate font-mono text-xs text-slate-500 dark:text-slate-400"
+            title={[...c.userAgents, ...c.fieldManagers.map((m) => `field manager ${m}`)].join('\n')}
+          >
             {agent ?? (c.fieldManagers.length ? `field manager ${c.fieldManagers.join(', ')}` : `user ${c.user}`)}
           </p>
         </div>
@@ -39,17 +45,31 @@ export function ClientCard({ client, links, also }: { client: ClientSummary; lin
         <Stat label="Requests/s" value={formatRate(c.requestsPerSecond)} hint="over the last 10 seconds" />
         <Stat label="Writes/s" value={formatRate(c.writesPerSecond)} hint="creates, updates, patches and deletes over the last 10 seconds" />
         <Stat label="Watches" value={c.watchesHeld} hint="watches open now" />
-        <Stat label="Errors" value={<span className={c.totals.errors > 0 ? 'text-rose-700 dark:text-rose-300' : ''}>{c.totals.errors}</span>} hint="answers of 400 and above, except 409 and a read's 404" />
+        <Stat
+          label="Errors"
+          value={<span className={c.totals.errors > 0 ? 'text-rose-700 dark:text-rose-300' : ''}>{c.totals.errors}</span>}
+          hint="answers of 400 and above, except 409 and a read's 404"
+        />
         <Stat label="409s" value={c.totals.conflicts} hint="writes that lost a resourceVersion race" />
-        <Stat label="Reconciles" value={c.kind === 'embedded' ? '—' : c.inferredReconciles} hint={c.kind === 'embedded' ? 'recorded exactly on its controller card' : 'inferred from its requests'} />
+        <Stat
+          label="Reconciles"
+          value={c.kind === 'embedded' ? '—' : c.inferredReconciles}
+          hint={c.kind === 'embedded' ? 'recorded exactly on its controller card' : 'inferred from its requests'}
+        />
       </dl>
       <p className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
-        {c.totals.requests.toLocaleString()} requests · {c.totals.writes.toLocaleString()} writes · {c.totals.watchEvents.toLocaleString()} watch events received
+        {c.totals.requests.toLocaleString()} requests · {c.totals.writes.toLocaleString()} writes · {c.totals.watchEvents.toLocaleString()} watch events
+        received
       </p>
       {also}
       <CardLinks
         label={`${c.name} views`}
-        links={[c.kind === 'connected' && { label: 'Controls', to: links.client(c.user) }, { label: 'Timeline', to: links.timeline(c.name) }, { label: 'Watches', to: links.watches(c.name) }, c.totals.conflicts > 0 && { label: 'Conflicts', to: links.conflicts() }]}
+        links={[
+          c.kind === 'connected' && { label: 'Controls', to: links.client(c.user) },
+          { label: 'Timeline', to: links.timeline(c.name) },
+          { label: 'Watches', to: links.watches(c.name) },
+          c.totals.conflicts > 0 && { label: 'Conflicts', to: links.conflicts() },
+        ]}
       />
     </article>
   );

@@ -16,7 +16,9 @@ import { ClientCard, type ClientLinks } from './ClientCard.tsx';
 
 function FeedNote({ feed }: { feed: ActivitySnapshot['feed'] }) {
   // Audit events refused as unreadable are counted (the audit feed says why in `detail`), never shown as activity.
-  const refused = feed.refused ? `${feed.refused} audit event${feed.refused === 1 ? '' : 's'} refused as unreadable and left out${feed.detail ? ` (${feed.detail})` : ''}.` : undefined;
+  const refused = feed.refused
+    ? `${feed.refused} audit event${feed.refused === 1 ? '' : 's'} refused as unreadable and left out${feed.detail ? ` (${feed.detail})` : ''}.`
+    : undefined;
   if (feed.state === 'live' && feed.gaps === 0 && !refused) return null;
   const text =
     feed.state === 'unavailable'
@@ -37,7 +39,15 @@ function FeedNote({ feed }: { feed: ActivitySnapshot['feed'] }) {
  * `also`: more about a client, from another source, inside its card (e.g. its traces);
  * `controls`: what is in force on a connected client (by its credential's name), at the top of its card.
  */
-export function ClientCards({ links, also, controls }: { links: ClientLinks; also?: (client: string) => ReactNode; controls?: (connectedName: string) => ReactNode }) {
+export function ClientCards({
+  links,
+  also,
+  controls,
+}: {
+  links: ClientLinks;
+  also?: (client: string) => ReactNode;
+  controls?: (connectedName: string) => ReactNode;
+}) {
   const { data, error, isPending } = useActivity();
   if (isPending) return <Loading label="Loading clients…" />;
   if (error) return <ErrorNotice error={error} title="Could not load the API server's clients" />;
@@ -49,7 +59,9 @@ export function ClientCards({ links, also, controls }: { links: ClientLinks; als
       <FeedNote feed={data.feed} />
       <OverflowNote overflow={data.overflow?.clients} nouns={{ one: 'client', many: 'clients', events: 'requests' }} />
       {clients.length === 0 && silent.length === 0 ? (
-        <EmptyState title="No other clients yet.">Connect an operator (any language) and what it does shows up here, beside the embedded controllers.</EmptyState>
+        <EmptyState title="No other clients yet.">
+          Connect an operator (any language) and what it does shows up here, beside the embedded controllers.
+        </EmptyState>
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {clients.map((c) => (
@@ -66,7 +78,11 @@ export function ClientCards({ links, also, controls }: { links: ClientLinks; als
             />
           ))}
           {silent.map((c) => (
-            <article key={c.name} aria-label={`Client ${c.name}`} className="rounded-lg border border-dashed border-slate-300 p-4 text-sm dark:border-slate-700">
+            <article
+              key={c.name}
+              aria-label={`Client ${c.name}`}
+              className="rounded-lg border border-dashed border-slate-300 p-4 text-sm dark:border-slate-700"
+            >
               <h3 className="font-semibold text-slate-900 dark:text-white">{c.name}</h3>
               <p className="mt-1 text-slate-500 dark:text-slate-400">Connected; no request from it yet.</p>
               <p className="mt-2 font-mono text-xs break-all text-slate-600 dark:text-slate-300">KUBECONFIG={c.kubeconfigPath}</p>

@@ -36,8 +36,9 @@ export function ConnectOperatorDialog({ open, onClose, dataDir }: { open: boolea
           Connect an operator
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Run your own operator — Go, Rust, Python, anything that reads a kubeconfig — against this cluster with a token of its own. The console then shows its requests, its reconciles (inferred
-          from them), its conflicts, its watches and any hot loop, beside the embedded controllers. Nothing in the operator changes.
+          Run your own operator — Go, Rust, Python, anything that reads a kubeconfig — against this cluster with a token of its own. The console then shows its
+          requests, its reconciles (inferred from them), its conflicts, its watches and any hot loop, beside the embedded controllers. Nothing in the operator
+          changes.
         </p>
         {answer ? (
           <section aria-label="How to run it" className="flex flex-col gap-2 text-sm">
@@ -72,7 +73,9 @@ export function ConnectOperatorDialog({ open, onClose, dataDir }: { open: boolea
               placeholder="my-operator"
               className="rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm font-normal dark:border-slate-600 dark:bg-slate-950"
             />
-            <span className="text-xs font-normal text-slate-500 dark:text-slate-400">Lower case letters, digits and “-”: it names the operator in every view.</span>
+            <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+              Lower case letters, digits and “-”: it names the operator in every view.
+            </span>
           </label>
         )}
         {connect.error ? <ErrorNotice error={connect.error} title="Could not connect it" /> : null}

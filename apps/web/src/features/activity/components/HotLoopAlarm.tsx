@@ -20,7 +20,11 @@ export function HotLoopAlarm({ timelineOf, objectOf }: { timelineOf: (loop: HotL
         const text = describeHotLoopParts(loop);
         const objectPage = objectOf(loop);
         return (
-          <div key={loop.id} role="alert" className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100">
+          <div
+            key={loop.id}
+            role="alert"
+            className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100"
+          >
             <p>
               <strong>Hot loop:</strong> {text.before}
               {objectPage ? (

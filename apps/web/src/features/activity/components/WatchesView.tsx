@@ -16,7 +16,12 @@ import { useActivity } from '../api/activity.ts';
 import { watchStart } from '../model/watch-text.ts';
 
 const scope = (w: ClientWatch) =>
-  [w.namespace ? `ns ${w.namespace}` : 'all namespaces', w.name ? `name ${w.name}` : '', w.labelSelector ? `labels ${w.labelSelector}` : '', w.fieldSelector ? `fields ${w.fieldSelector}` : '']
+  [
+    w.namespace ? `ns ${w.namespace}` : 'all namespaces',
+    w.name ? `name ${w.name}` : '',
+    w.labelSelector ? `labels ${w.labelSelector}` : '',
+    w.fieldSelector ? `fields ${w.fieldSelector}` : '',
+  ]
     .filter(Boolean)
     .join(' · ');
 
@@ -31,13 +36,22 @@ function WatchTable({ watches, now }: { watches: readonly ClientWatch[]; now: nu
         { id: 'resource', header: 'Watches', cell: (w) => <span className="font-mono text-xs">{w.group ? `${w.resource}.${w.group}` : w.resource}</span> },
         { id: 'scope', header: 'Scope', cell: (w) => <span className="text-xs">{scope(w)}</span> },
         { id: 'from', header: 'From RV', cell: (w) => <span className="font-mono text-xs">{watchStart(w)}</span> },
-        { id: 'opened', header: 'Opened', cell: (w) => <span className="font-mono text-xs" title={formatClock(w.openedAt)}>{formatAge(w.openedAt, now)} ago</span> },
+        {
+          id: 'opened',
+          header: 'Opened',
+          cell: (w) => (
+            <span className="font-mono text-xs" title={formatClock(w.openedAt)}>
+              {formatAge(w.openedAt, now)} ago
+            </span>
+          ),
+        },
         {
           id: 'events',
           header: 'Events received',
           cell: (w) => (
             <span className="text-xs tabular-nums" title="ADDED · MODIFIED · DELETED · bookmarks · errors">
-              {w.events.added} added · {w.events.modified} modified · {w.events.deleted} deleted · {w.events.bookmarks} bookmarks{w.events.errors ? ` · ${w.events.errors} errors` : ''}
+              {w.events.added} added · {w.events.modified} modified · {w.events.deleted} deleted · {w.events.bookmarks} bookmarks
+              {w.events.errors ? ` · ${w.events.errors} errors` : ''}
             </span>
           ),
         },
@@ -45,7 +59,12 @@ function WatchTable({ watches, now }: { watches: readonly ClientWatch[]; now: nu
         {
           id: 'state',
           header: 'State',
-          cell: (w) => (w.closedAt === undefined ? <Badge tone="good">open</Badge> : <Badge tone={w.closeReason === 'client' || w.closeReason === 'timeout' ? 'neutral' : 'unknown'}>{`closed: ${w.closeReason ?? '?'}`}</Badge>),
+          cell: (w) =>
+            w.closedAt === undefined ? (
+              <Badge tone="good">open</Badge>
+            ) : (
+              <Badge tone={w.closeReason === 'client' || w.closeReason === 'timeout' ? 'neutral' : 'unknown'}>{`closed: ${w.closeReason ?? '?'}`}</Badge>
+            ),
         },
       ]}
     />
@@ -56,7 +75,11 @@ function ClientPanel({ entry, now }: { entry: ClientWatches; now: number }) {
   const open = entry.watches.filter((w) => w.closedAt === undefined).length;
   const relists = entry.lists.reduce((sum, l) => sum + l.relists, 0);
   return (
-    <Panel title={entry.client} description={`${open} open watch${open === 1 ? '' : 'es'} · ${relists} relist${relists === 1 ? '' : 's'}`} bodyClassName="flex flex-col gap-3 p-2">
+    <Panel
+      title={entry.client}
+      description={`${open} open watch${open === 1 ? '' : 'es'} · ${relists} relist${relists === 1 ? '' : 's'}`}
+      bodyClassName="flex flex-col gap-3 p-2"
+    >
       <WatchTable watches={entry.watches} now={now} />
       {entry.lists.length ? (
         <p className="px-3 text-xs text-slate-600 dark:text-slate-400">
@@ -73,7 +96,8 @@ export function WatchesView({ client }: { client: string | undefined }) {
   if (isPending) return <Loading label="Loading watches…" />;
   if (error) return <ErrorNotice error={error} title="Could not load watches" />;
   const shown = data.watches.filter((w) => !client || w.client === client);
-  if (shown.length === 0) return <EmptyState title={client ? `${client} holds no watches.` : 'No watches yet.'}>{data.feed.state !== 'live' ? data.feed.detail : null}</EmptyState>;
+  if (shown.length === 0)
+    return <EmptyState title={client ? `${client} holds no watches.` : 'No watches yet.'}>{data.feed.state !== 'live' ? data.feed.detail : null}</EmptyState>;
   const dropped = data.overflow?.watches;
   return (
     <div className="flex flex-col gap-4">

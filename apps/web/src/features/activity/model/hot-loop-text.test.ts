@@ -13,13 +13,18 @@ describe('describeHotLoop', () => {
   });
 
   it('names both writers of a ping-pong, and a cluster-scoped object without a namespace', () => {
-    expect(describeHotLoop({ kind: 'ping-pong', writers: ['a', 'b'], fieldPaths: ['spec.replicas'], object: { group: '', kind: 'Namespace', name: 'x' } })).toBe(
-      'a and b keep setting spec.replicas of Namespace x back and forth',
-    );
+    expect(
+      describeHotLoop({ kind: 'ping-pong', writers: ['a', 'b'], fieldPaths: ['spec.replicas'], object: { group: '', kind: 'Namespace', name: 'x' } }),
+    ).toBe('a and b keep setting spec.replicas of Namespace x back and forth');
   });
 
   it('names the object apart, for the banner to link it', () => {
-    const parts = describeHotLoopParts({ kind: 'self', writers: ['op'], fieldPaths: ['status.x'], object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'alpha' } });
+    const parts = describeHotLoopParts({
+      kind: 'self',
+      writers: ['op'],
+      fieldPaths: ['status.x'],
+      object: { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'alpha' },
+    });
     expect(parts).toEqual({ before: 'op rewrites status.x of ', object: 'Dojo default/alpha', after: ' in reaction to its own writes' });
   });
 });

@@ -4,7 +4,6 @@ import type { FaultRuleSpec } from '@dojo/console-protocol';
 import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-
 export const clientFaultsQueryOptions = (client: string) =>
   queryOptions({
     queryKey: queryKeys.clients.faults(client),

@@ -7,7 +7,6 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-
 export const clientRbacQueryOptions = (client: string) =>
   queryOptions({
     queryKey: queryKeys.clients.rbac(client),

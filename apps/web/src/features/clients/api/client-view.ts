@@ -8,7 +8,6 @@ import type { ClientViewCommand } from '@dojo/console-protocol';
 import { consoleRequest } from '../../../lib/console-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-
 export const clientViewQueryOptions = (client: string) =>
   queryOptions({
     queryKey: queryKeys.clients.view(client),

@@ -10,7 +10,11 @@ export function ClientControlsBadge({ client, to }: { client: string; to: string
   const text = controlsBadge(view, faults);
   if (!text) return null;
   return (
-    <Link to={to} className="self-start rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 hover:underline dark:bg-amber-900/50 dark:text-amber-100" aria-label={`Controls in force on ${client}: ${text}`}>
+    <Link
+      to={to}
+      className="self-start rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 hover:underline dark:bg-amber-900/50 dark:text-amber-100"
+      aria-label={`Controls in force on ${client}: ${text}`}
+    >
       {text}
     </Link>
   );

@@ -26,7 +26,11 @@ function BreakpointForm({ onAdd, busy }: { onAdd: (command: ClientViewCommand) =
     e.preventDefault();
     onAdd({
       op: 'break',
-      breakpoint: { kind: kind.trim(), ...(namespace.trim() ? { namespace: namespace.trim() } : {}), ...(name.trim() ? { name: name.trim() } : { ...(labelSelector.trim() ? { labelSelector: labelSelector.trim() } : {}) }) },
+      breakpoint: {
+        kind: kind.trim(),
+        ...(namespace.trim() ? { namespace: namespace.trim() } : {}),
+        ...(name.trim() ? { name: name.trim() } : { ...(labelSelector.trim() ? { labelSelector: labelSelector.trim() } : {}) }),
+      },
     });
   };
   return (
@@ -58,7 +62,13 @@ function StaleForm({ current, onSet, busy }: { current?: ClientStaleView; onSet:
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300">
         Reads answered
         <span className="flex gap-2">
-          <input aria-label="How far behind" className={`${inputBaseClass} w-20`} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <input
+            aria-label="How far behind"
+            className={`${inputBaseClass} w-20`}
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
           <select aria-label="Behind in" className={inputBaseClass} value={mode} onChange={(e) => setMode(e.target.value as 'behind' | 'seconds')}>
             <option value="behind">versions behind</option>
             <option value="seconds">seconds behind</option>
@@ -125,13 +135,28 @@ export function ControlsTab({ client }: { client: string }) {
             { id: 'event', header: 'Event', cell: (r) => <span className="font-mono text-xs">{r.type}</span> },
             { id: 'object', header: 'Object', cell: (r) => `${r.kind} ${objectText(r)}` },
             { id: 'rv', header: 'Version', cell: (r) => <span className="font-mono text-xs">{r.resourceVersion}</span> },
-            { id: 'watch', header: 'Watch', cell: (r) => <span className="font-mono text-xs">{`${r.watch.resource}${r.watch.namespace ? ` in ${r.watch.namespace}` : ''}${r.watch.watchId ? ` (${r.watch.watchId})` : ''}`}</span> },
-            { id: 'since', header: 'Held since', cell: (r) => <span title={new Date(r.since).toISOString()}>{formatClock(r.since)} ({formatAge(r.since, now)})</span> },
+            {
+              id: 'watch',
+              header: 'Watch',
+              cell: (r) => (
+                <span className="font-mono text-xs">{`${r.watch.resource}${r.watch.namespace ? ` in ${r.watch.namespace}` : ''}${r.watch.watchId ? ` (${r.watch.watchId})` : ''}`}</span>
+              ),
+            },
+            {
+              id: 'since',
+              header: 'Held since',
+              cell: (r) => (
+                <span title={new Date(r.since).toISOString()}>
+                  {formatClock(r.since)} ({formatAge(r.since, now)})
+                </span>
+              ),
+            },
             { id: 'because', header: 'Because', cell: (r) => r.because },
           ]}
         />
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          Step delivers the first row. {view.readsAt ? `Its GETs and LISTs are answered at resourceVersion ${view.readsAt}.` : 'Its GETs and LISTs see the latest state.'}
+          Step delivers the first row.{' '}
+          {view.readsAt ? `Its GETs and LISTs are answered at resourceVersion ${view.readsAt}.` : 'Its GETs and LISTs see the latest state.'}
         </p>
       </Panel>
       <Panel
@@ -154,7 +179,10 @@ export function ControlsTab({ client }: { client: string }) {
         )}
         <BreakpointForm onAdd={send} busy={busy} />
       </Panel>
-      <Panel title="Stale view" description={`Its GETs and LISTs answered from an older resourceVersion, as a lagging cache would. Now: ${staleText(view.stale)}.`}>
+      <Panel
+        title="Stale view"
+        description={`Its GETs and LISTs answered from an older resourceVersion, as a lagging cache would. Now: ${staleText(view.stale)}.`}
+      >
         <StaleForm current={view.stale} onSet={(stale) => send({ op: 'stale', stale })} busy={busy} />
       </Panel>
       <p className="text-xs text-slate-500 dark:text-slate-400">

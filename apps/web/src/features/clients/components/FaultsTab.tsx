@@ -53,7 +53,9 @@ function AddFaultForm({ onAdd, busy }: { onAdd: (form: FaultForm) => string | un
           </select>
         </Field>
         <TextField label="Latency (ms)" value={form.latencyMs} onChange={(v) => set('latencyMs', v)} placeholder="none" />
-        {form.effect === '429' ? <TextField label="Retry-After (s)" value={form.retryAfterSeconds} onChange={(v) => set('retryAfterSeconds', v)} placeholder="1" /> : null}
+        {form.effect === '429' ? (
+          <TextField label="Retry-After (s)" value={form.retryAfterSeconds} onChange={(v) => set('retryAfterSeconds', v)} placeholder="1" />
+        ) : null}
         <Field label="How often">
           <span className="flex gap-2">
             <select aria-label="How often" className={inputBaseClass} value={form.how} onChange={(e) => set('how', e.target.value as FaultForm['how'])}>
@@ -61,8 +63,12 @@ function AddFaultForm({ onAdd, busy }: { onAdd: (form: FaultForm) => string | un
               <option value="rate">at a rate</option>
               <option value="count">a count</option>
             </select>
-            {form.how === 'rate' ? <input aria-label="Rate (0 to 1)" className={inputClass} value={form.rate} onChange={(e) => set('rate', e.target.value)} /> : null}
-            {form.how === 'count' ? <input aria-label="Count" className={inputClass} value={form.count} onChange={(e) => set('count', e.target.value)} /> : null}
+            {form.how === 'rate' ? (
+              <input aria-label="Rate (0 to 1)" className={inputClass} value={form.rate} onChange={(e) => set('rate', e.target.value)} />
+            ) : null}
+            {form.how === 'count' ? (
+              <input aria-label="Count" className={inputClass} value={form.count} onChange={(e) => set('count', e.target.value)} />
+            ) : null}
           </span>
         </Field>
       </div>
@@ -91,7 +97,10 @@ export function FaultsTab({ client }: { client: string }) {
   };
   return (
     <div className="flex flex-col gap-4">
-      <Panel title="Add a fault" description="Chosen requests of this client get the answer kube-apiserver gives when that goes wrong; other clients are never touched.">
+      <Panel
+        title="Add a fault"
+        description="Chosen requests of this client get the answer kube-apiserver gives when that goes wrong; other clients are never touched."
+      >
         <AddFaultForm onAdd={add} busy={change.isPending} />
         {change.error ? <ErrorNotice error={change.error} title="The console refused the rule" /> : null}
       </Panel>

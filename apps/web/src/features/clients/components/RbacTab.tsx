@@ -42,7 +42,10 @@ function CompareBox({ client }: { client: string }) {
   const compare = useCompareRoleFile(client);
   const result = compare.data;
   return (
-    <Panel title="Compare with a role file" description="Paste a role.yaml (e.g. config/rbac/role.yaml): what it misses, and what it grants that the client never used.">
+    <Panel
+      title="Compare with a role file"
+      description="Paste a role.yaml (e.g. config/rbac/role.yaml): what it misses, and what it grants that the client never used."
+    >
       <form
         aria-label="Compare with a role file"
         className="flex flex-col gap-2"
@@ -77,7 +80,10 @@ function CompareBox({ client }: { client: string }) {
               <ul className="flex flex-col gap-0.5 font-mono text-xs">
                 {result.unused.map((g, i) => (
                   <li key={i}>
-                    {unusedText(g)} <span className="font-sans text-slate-500 dark:text-slate-400">({g.role.kind} {g.role.name})</span>
+                    {unusedText(g)}{' '}
+                    <span className="font-sans text-slate-500 dark:text-slate-400">
+                      ({g.role.kind} {g.role.name})
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -97,17 +103,25 @@ function ForbiddenPanel({ client }: { client: string }) {
   if (error) return <ErrorNotice error={error} title="Could not read its 403s" />;
   if (!data?.length) return null;
   return (
-    <Panel title={`Refused by RBAC (${data.length})`} description="Its requests answered 403 by the authorizer, with the one rule that would have allowed each." bodyClassName="p-0">
+    <Panel
+      title={`Refused by RBAC (${data.length})`}
+      description="Its requests answered 403 by the authorizer, with the one rule that would have allowed each."
+      bodyClassName="p-0"
+    >
       <DataTable<ForbiddenRecord>
         caption="Requests refused by RBAC"
-          focusable
+        focusable
         rows={data}
         rowKey={(r) => String(r.seq)}
         columns={[
           { id: 'time', header: 'Time', cell: (r) => formatClock(r.time) },
           { id: 'request', header: 'Request', cell: (r) => <span className="font-mono text-xs">{journalRecordText(r)}</span> },
           { id: 'as', header: 'As', cell: (r) => <span className="font-mono text-xs">{r.forbidden.authorizedAs}</span> },
-          { id: 'rule', header: 'Rule that would allow it', cell: (r) => <span className="font-mono text-xs">{`${policyRuleText(r.forbidden.rule)} (${ruleWhere(r.forbidden)})`}</span> },
+          {
+            id: 'rule',
+            header: 'Rule that would allow it',
+            cell: (r) => <span className="font-mono text-xs">{`${policyRuleText(r.forbidden.rule)} (${ruleWhere(r.forbidden)})`}</span>,
+          },
         ]}
       />
     </Panel>

@@ -29,13 +29,15 @@ function StaleWriteItem({ write }: { write: StaleWrite }) {
       </p>
       {fields.length ? (
         <p className="text-xs">
-          {write.overlappingPaths.length ? <Badge tone="bad">lost update likely</Badge> : null} Fields:{' '}
-          <span className="font-mono">{fields.join(', ')}</span>
+          {write.overlappingPaths.length ? <Badge tone="bad">lost update likely</Badge> : null} Fields: <span className="font-mono">{fields.join(', ')}</span>
         </p>
       ) : null}
       {write.unseen.length ? (
         <p className="text-xs text-slate-600 dark:text-slate-300">
-          Not seen: {write.unseen.map((u) => `${u.resourceVersion}${u.writer ? ` by ${u.writer}` : ''}${u.changedPaths?.length ? ` (${u.changedPaths.join(', ')})` : ''}`).join('; ')}
+          Not seen:{' '}
+          {write.unseen
+            .map((u) => `${u.resourceVersion}${u.writer ? ` by ${u.writer}` : ''}${u.changedPaths?.length ? ` (${u.changedPaths.join(', ')})` : ''}`)
+            .join('; ')}
         </p>
       ) : null}
       <p className="text-xs text-slate-500 dark:text-slate-400">{write.cure}</p>
@@ -56,7 +58,11 @@ export function StalenessTab({ client }: { client: string }) {
   if (error) return <ErrorNotice error={error} title="Could not load the client's staleness" />;
   return (
     <div className="flex flex-col gap-4">
-      <Panel title="Lag per resource" description="The newest resourceVersion delivered to its watches against the server's: a lower bound of how stale its cache is." bodyClassName="p-0">
+      <Panel
+        title="Lag per resource"
+        description="The newest resourceVersion delivered to its watches against the server's: a lower bound of how stale its cache is."
+        bodyClassName="p-0"
+      >
         <DataTable<ResourceStaleness>
           caption="Lag per resource"
           focusable
@@ -65,7 +71,12 @@ export function StalenessTab({ client }: { client: string }) {
           empty={<p className="p-4 text-sm text-slate-500 dark:text-slate-400">No watch open.</p>}
           columns={[
             { id: 'resource', header: 'Resource', cell: (r) => <span className="font-mono text-xs">{r.resource}</span> },
-            { id: 'versions', header: 'Versions behind', align: 'right', cell: (r) => <span className={r.versionsBehind > 0 ? 'font-semibold text-amber-700 dark:text-amber-300' : ''}>{r.versionsBehind}</span> },
+            {
+              id: 'versions',
+              header: 'Versions behind',
+              align: 'right',
+              cell: (r) => <span className={r.versionsBehind > 0 ? 'font-semibold text-amber-700 dark:text-amber-300' : ''}>{r.versionsBehind}</span>,
+            },
             { id: 'seconds', header: 'Seconds behind', align: 'right', cell: (r) => r.secondsBehind.toFixed(1) },
             { id: 'store', header: 'Delivered', cell: (r) => <span className="font-mono text-xs">{r.storeResourceVersion ?? '—'}</span> },
             { id: 'server', header: 'Server', cell: (r) => <span className="font-mono text-xs">{r.serverResourceVersion ?? '—'}</span> },
@@ -73,7 +84,11 @@ export function StalenessTab({ client }: { client: string }) {
           ]}
         />
       </Panel>
-      <Panel title={`Writes on a stale view (${data.staleWriteCount})`} description="A write whose object it had not seen in its latest version, written by another client." bodyClassName="p-0">
+      <Panel
+        title={`Writes on a stale view (${data.staleWriteCount})`}
+        description="A write whose object it had not seen in its latest version, written by another client."
+        bodyClassName="p-0"
+      >
         {data.staleWrites.length ? (
           <ul aria-label="Writes on a stale view">
             {data.staleWrites.map((w) => (

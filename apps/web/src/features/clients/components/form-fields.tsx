@@ -15,7 +15,19 @@ export function Field({ label, children, hint }: { label: string; children: Reac
   );
 }
 
-export function TextField({ label, value, onChange, placeholder, hint }: { label: string; value: string; onChange: (v: string) => void; placeholder?: string; hint?: string }) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  placeholder,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  placeholder?: string;
+  hint?: string;
+}) {
   return (
     <Field label={label} hint={hint}>
       <input className={inputClass} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />

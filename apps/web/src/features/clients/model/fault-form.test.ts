@@ -3,7 +3,9 @@ import { emptyFaultForm, faultRuleText, faultSpecFromForm } from './fault-form.t
 
 describe('the fault form', () => {
   it('turns a 409 on updates of one object, three times, into a rule', () => {
-    expect(faultSpecFromForm({ ...emptyFaultForm, verbs: ['update'], resource: 'configmaps', namespace: 'default', name: 'a', how: 'count', count: '3' })).toEqual({
+    expect(
+      faultSpecFromForm({ ...emptyFaultForm, verbs: ['update'], resource: 'configmaps', namespace: 'default', name: 'a', how: 'count', count: '3' }),
+    ).toEqual({
       spec: { verbs: ['update'], resource: 'configmaps', namespace: 'default', name: 'a', status: 409, count: 3 },
     });
   });
@@ -28,8 +30,12 @@ describe('the fault form', () => {
   });
 
   it('says what a rule does in words', () => {
-    expect(faultRuleText({ verbs: ['update'], resource: 'configmaps', namespace: 'default', name: 'a', status: 409, count: 3 })).toBe('409 Conflict on update configmaps default/a, 3 times');
-    expect(faultRuleText({ latencyMs: 2000, status: 503, rate: 0.5 })).toBe('2000 ms latency, then 503 ServiceUnavailable on every verb every resource, 50% of the time');
+    expect(faultRuleText({ verbs: ['update'], resource: 'configmaps', namespace: 'default', name: 'a', status: 409, count: 3 })).toBe(
+      '409 Conflict on update configmaps default/a, 3 times',
+    );
+    expect(faultRuleText({ latencyMs: 2000, status: 503, rate: 0.5 })).toBe(
+      '2000 ms latency, then 503 ServiceUnavailable on every verb every resource, 50% of the time',
+    );
     expect(faultRuleText({ gone: true, resource: 'pods' })).toBe('410 Gone on resume on every verb pods');
   });
 });

@@ -35,7 +35,19 @@ export interface FaultForm {
   count: string;
 }
 
-export const emptyFaultForm: FaultForm = { verbs: [], resource: '', namespace: '', name: '', labelSelector: '', effect: '409', latencyMs: '', retryAfterSeconds: '', how: 'always', rate: '0.5', count: '3' };
+export const emptyFaultForm: FaultForm = {
+  verbs: [],
+  resource: '',
+  namespace: '',
+  name: '',
+  labelSelector: '',
+  effect: '409',
+  latencyMs: '',
+  retryAfterSeconds: '',
+  how: 'always',
+  rate: '0.5',
+  count: '3',
+};
 
 const positive = (text: string) => {
   const n = Number(text);
@@ -81,7 +93,9 @@ export function faultRuleText(rule: FaultRuleSpec): string {
     ? 'watch cut'
     : rule.gone
       ? '410 Gone on resume'
-      : [rule.latencyMs ? `${rule.latencyMs} ms latency` : '', rule.status ? faultEffects[String(rule.status) as FaultEffect] : ''].filter(Boolean).join(', then ');
+      : [rule.latencyMs ? `${rule.latencyMs} ms latency` : '', rule.status ? faultEffects[String(rule.status) as FaultEffect] : '']
+          .filter(Boolean)
+          .join(', then ');
   const verbs = rule.verbs?.length ? rule.verbs.join(',') : 'every verb';
   const object = rule.name ? ` ${rule.namespace ? `${rule.namespace}/` : ''}${rule.name}` : rule.namespace ? ` in ${rule.namespace}` : '';
   const selector = rule.labelSelector ? ` with labels ${rule.labelSelector}` : '';

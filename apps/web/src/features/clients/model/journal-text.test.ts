@@ -4,17 +4,31 @@ import { journalRecordText, policyRuleText } from './journal-text.ts';
 describe('journal text', () => {
   it('says a request in one line: verb, object, code, version written, who', () => {
     expect(
-      journalRecordText({ type: 'request', seq: 4, time: 1, user: 'op', verb: 'update', resource: 'configmaps', namespace: 'default', name: 'a', code: 200, rvReturned: '12', latencyMs: 1 }),
+      journalRecordText({
+        type: 'request',
+        seq: 4,
+        time: 1,
+        user: 'op',
+        verb: 'update',
+        resource: 'configmaps',
+        namespace: 'default',
+        name: 'a',
+        code: 200,
+        rvReturned: '12',
+        latencyMs: 1,
+      }),
     ).toBe('update configmaps default/a 200 → rv 12 by op');
   });
 
   it('says what a watch delivered', () => {
-    expect(journalRecordText({ type: 'watch-event', seq: 5, time: 1, watchId: 'w1', event: 'MODIFIED', namespace: 'default', name: 'a', resourceVersion: '9' })).toBe(
-      'MODIFIED default/a at rv 9 delivered on watch w1',
-    );
+    expect(
+      journalRecordText({ type: 'watch-event', seq: 5, time: 1, watchId: 'w1', event: 'MODIFIED', namespace: 'default', name: 'a', resourceVersion: '9' }),
+    ).toBe('MODIFIED default/a at rv 9 delivered on watch w1');
   });
 
   it('prints an RBAC rule with the core group as ""', () => {
-    expect(policyRuleText({ verbs: ['get', 'list'], apiGroups: [''], resources: ['configmaps'] })).toBe('verbs=[get,list] apiGroups=[""] resources=[configmaps]');
+    expect(policyRuleText({ verbs: ['get', 'list'], apiGroups: [''], resources: ['configmaps'] })).toBe(
+      'verbs=[get,list] apiGroups=[""] resources=[configmaps]',
+    );
   });
 });

@@ -1,7 +1,8 @@
 /** A request journal record in one line, for evidence (stale writes, 403s), and an RBAC rule as kube prints it. */
 import type { RbacPolicyRule, RequestJournalRecord } from '@dojo/console-protocol';
 
-const objectPath = (r: { namespace?: string; name?: string }) => (r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : r.namespace ? ` in ${r.namespace}` : '');
+const objectPath = (r: { namespace?: string; name?: string }) =>
+  r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : r.namespace ? ` in ${r.namespace}` : '';
 
 export function journalRecordText(record: RequestJournalRecord): string {
   switch (record.type) {
@@ -21,7 +22,8 @@ export function journalRecordText(record: RequestJournalRecord): string {
 
 /** `verbs=[get,list] apiGroups=[apps] resources=[deployments]`, the fields a rule sets, in kube's order. */
 export function policyRuleText(rule: RbacPolicyRule): string {
-  const list = (name: string, values: readonly string[] | undefined) => (values?.length ? [`${name}=[${values.map((v) => (v === '' ? '""' : v)).join(',')}]`] : []);
+  const list = (name: string, values: readonly string[] | undefined) =>
+    values?.length ? [`${name}=[${values.map((v) => (v === '' ? '""' : v)).join(',')}]`] : [];
   return [
     ...list('verbs', rule.verbs),
     ...list('apiGroups', rule.apiGroups),

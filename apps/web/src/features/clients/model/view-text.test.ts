@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ClientViewState, HeldEvent } from '@dojo/console-protocol';
 import { breakpointText, controlsBadge, heldOldestFirst, staleText } from './view-text.ts';
 
-const event = (name: string, resourceVersion: string, since: number): HeldEvent => ({ type: 'MODIFIED', kind: 'ConfigMap', namespace: 'default', name, resourceVersion, since, because: 'pause' });
+const event = (name: string, resourceVersion: string, since: number): HeldEvent => ({
+  type: 'MODIFIED',
+  kind: 'ConfigMap',
+  namespace: 'default',
+  name,
+  resourceVersion,
+  since,
+  because: 'pause',
+});
 
 const state = (over: Partial<ClientViewState> = {}): ClientViewState => ({ client: 'op', keptSince: 1, breakpoints: [], watches: [], ...over });
 
@@ -25,7 +33,10 @@ describe('view text', () => {
   });
 
   it('says paused, how many are held and that faults are on', () => {
-    const view = state({ paused: { since: 1, resourceVersion: '5' }, watches: [{ resource: 'configmaps', kind: 'ConfigMap', held: [event('a', '6', 2), event('b', '7', 3)] }] });
+    const view = state({
+      paused: { since: 1, resourceVersion: '5' },
+      watches: [{ resource: 'configmaps', kind: 'ConfigMap', held: [event('a', '6', 2), event('b', '7', 3)] }],
+    });
     const faults = { client: 'op', rules: [{ id: 'f1', rule: { status: 409 as const }, addedAt: 1, matched: 0, injected: 0, exhausted: false }] };
     expect(controlsBadge(view, faults)).toBe('paused · 2 held · faults on');
   });

@@ -49,5 +49,4 @@ export function controlsBadge(view: ClientViewState | undefined, faults: ClientF
 }
 
 /** The sentence under the controls: they live in the API server's memory only. */
-export const keptNote =
-  'Controls are lifted when the console restarts or the client’s credential is removed (removing it first delivers everything held).';
+export const keptNote = 'Controls are lifted when the console restarts or the client’s credential is removed (removing it first delivers everything held).';

@@ -13,7 +13,8 @@ export const queueKeysShown = 1_000;
 export const controllerDetailsQueryOptions = (name: string, match?: string) =>
   queryOptions({
     queryKey: queryKeys.controllers.details(name, match),
-    queryFn: ({ signal }) => consoleRequest('GET /api/controllers/:name', { params: { name }, signal, query: { keys: queueKeysShown, match: match || undefined } }),
+    queryFn: ({ signal }) =>
+      consoleRequest('GET /api/controllers/:name', { params: { name }, signal, query: { keys: queueKeysShown, match: match || undefined } }),
     refetchInterval: 1_000,
     // A new filter shows the last answer until its own arrives, not a loading state.
     placeholderData: keepPreviousData,

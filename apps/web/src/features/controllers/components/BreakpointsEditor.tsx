@@ -42,7 +42,10 @@ export function BreakpointsEditor({ details }: { details: ControllerDetails }) {
       ) : (
         <ul aria-label="Breakpoints" className="flex flex-wrap gap-2">
           {details.breakpoints.map((bp) => (
-            <li key={bp} className="flex items-center gap-1 rounded-full border border-sky-300 bg-sky-50 py-0.5 pr-1 pl-3 text-sm dark:border-sky-700 dark:bg-sky-950/60">
+            <li
+              key={bp}
+              className="flex items-center gap-1 rounded-full border border-sky-300 bg-sky-50 py-0.5 pr-1 pl-3 text-sm dark:border-sky-700 dark:bg-sky-950/60"
+            >
               <span className="font-mono text-xs">{bp}</span>
               <button
                 type="button"

@@ -30,7 +30,11 @@ export function ControllerCard({ controller, history, links }: { controller: Con
         </div>
         <div className="flex shrink-0 gap-1">
           {c.paused ? <Badge tone="unknown">Paused</Badge> : null}
-          {c.breakpoints.length ? <Badge tone="busy">{c.breakpoints.length} breakpoint{c.breakpoints.length === 1 ? '' : 's'}</Badge> : null}
+          {c.breakpoints.length ? (
+            <Badge tone="busy">
+              {c.breakpoints.length} breakpoint{c.breakpoints.length === 1 ? '' : 's'}
+            </Badge>
+          ) : null}
           <Badge>{c.role}</Badge>
         </div>
       </header>

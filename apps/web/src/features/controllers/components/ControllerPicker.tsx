@@ -4,7 +4,15 @@
  */
 import { useControllers } from '../api/controllers.ts';
 
-export function ControllerPicker({ value, onChange, allowAll = false }: { value: string | undefined; onChange: (name: string | undefined) => void; allowAll?: boolean }) {
+export function ControllerPicker({
+  value,
+  onChange,
+  allowAll = false,
+}: {
+  value: string | undefined;
+  onChange: (name: string | undefined) => void;
+  allowAll?: boolean;
+}) {
   const { data: controllers } = useControllers();
   return (
     <label className="flex min-w-0 max-w-full items-center gap-2 text-sm font-medium">

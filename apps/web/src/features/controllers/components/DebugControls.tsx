@@ -40,7 +40,11 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
             Pause
           </Button>
         )}
-        <Button onClick={() => command.mutate({ type: 'step' })} disabled={!details.paused || command.isPending} title="Let one queued item through while paused">
+        <Button
+          onClick={() => command.mutate({ type: 'step' })}
+          disabled={!details.paused || command.isPending}
+          title="Let one queued item through while paused"
+        >
           Step one item
         </Button>
         <span className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
@@ -65,7 +69,11 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
                 <span>
                   worker #{h.worker} holds <span className="font-mono">{h.key}</span>
                 </span>
-                <Button onClick={() => command.mutate({ type: 'continue', key: h.key })} disabled={command.isPending} title="Let this key run; the breakpoint then stops it again only for a real change">
+                <Button
+                  onClick={() => command.mutate({ type: 'continue', key: h.key })}
+                  disabled={command.isPending}
+                  title="Let this key run; the breakpoint then stops it again only for a real change"
+                >
                   Continue {h.key}
                 </Button>
               </li>
@@ -76,8 +84,7 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
               'No other key is waiting behind it.'
             ) : (
               <>
-                {blocked.length} key{blocked.length === 1 ? '' : 's'} blocked behind it:{' '}
-                <span className="font-mono">{blocked.slice(0, 20).join(', ')}</span>
+                {blocked.length} key{blocked.length === 1 ? '' : 's'} blocked behind it: <span className="font-mono">{blocked.slice(0, 20).join(', ')}</span>
                 {blocked.length > 20 ? ` and ${blocked.length - 20} more` : ''}
               </>
             )}
@@ -86,7 +93,8 @@ export function DebugControls({ details }: { details: ControllerDetails }) {
       ) : null}
       {continued.length ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Continued, waiting for a real change (a new generation or a change from outside this controller): <span className="font-mono">{continued.join(', ')}</span>
+          Continued, waiting for a real change (a new generation or a change from outside this controller):{' '}
+          <span className="font-mono">{continued.join(', ')}</span>
         </p>
       ) : null}
       {command.error ? (

@@ -25,7 +25,16 @@ export function WatchSources({ watches }: { watches: readonly WatchSummary[] }) 
         { id: 'relation', header: 'Relation', cell: (w) => relationText[w.relation] },
         { id: 'kind', header: 'Kind', cell: (w) => <span className="font-mono text-xs">{w.kind}</span> },
         { id: 'passed', header: 'Passed', align: 'right', cell: (w) => <span className="tabular-nums">{w.passed}</span> },
-        { id: 'filtered', header: 'Filtered', align: 'right', cell: (w) => <span className="tabular-nums" data-testid={`filtered-${w.relation}-${w.resource}`}>{w.filtered}</span> },
+        {
+          id: 'filtered',
+          header: 'Filtered',
+          align: 'right',
+          cell: (w) => (
+            <span className="tabular-nums" data-testid={`filtered-${w.relation}-${w.resource}`}>
+              {w.filtered}
+            </span>
+          ),
+        },
         { id: 'by-type', header: 'Filtered by event type', cell: (w) => <PerType watch={w} field="dropped" /> },
       ]}
     />

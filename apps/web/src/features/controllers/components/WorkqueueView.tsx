@@ -33,13 +33,23 @@ export function WorkqueueView({ name, keyLink }: { name: string; keyLink?: KeyLi
   const { adds, merged, gets, dones } = queue.counters;
   const rebuilt = details.data.reconstructed;
   const shown = details.data.keysShown;
-  const totals = shown?.totals ?? { queued: queue.queued.length, processing: queue.processing.length, dirty: queue.dirty.length, delayed: queue.delayed.length };
+  const totals = shown?.totals ?? {
+    queued: queue.queued.length,
+    processing: queue.processing.length,
+    dirty: queue.dirty.length,
+    delayed: queue.delayed.length,
+  };
   const cut = (list: keyof typeof totals) => (totals[list] > queue[list].length ? ` — the first ${queue[list].length.toLocaleString('en-US')} shown` : '');
   return (
     <div className="flex flex-col gap-5">
       {rebuilt ? (
-        <p role="note" aria-label="Rebuilt from the recording" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
-          Rebuilt from the recording's telemetry{rebuilt.fromStart ? '' : ` since ${formatClock(rebuilt.since)}`} up to {formatClock(rebuilt.at)}. Not known from a recording: {rebuilt.unknown.join('; ')}.
+        <p
+          role="note"
+          aria-label="Rebuilt from the recording"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
+        >
+          Rebuilt from the recording's telemetry{rebuilt.fromStart ? '' : ` since ${formatClock(rebuilt.since)}`} up to {formatClock(rebuilt.at)}. Not known
+          from a recording: {rebuilt.unknown.join('; ')}.
         </p>
       ) : null}
       <Panel title="Counters" description="Every accepted add, the adds that merged into a waiting key, and the keys handed to workers.">
@@ -65,7 +75,13 @@ export function WorkqueueView({ name, keyLink }: { name: string; keyLink?: KeyLi
         <WatchSources watches={details.data.watches} />
       </Panel>
       <Panel title="Depth over time" description={`The last ${depthSamples.length} seconds.`}>
-        <Sparkline values={depthSamples} label={`${name} queue depth over the last ${depthSamples.length} seconds`} width={720} height={80} className="w-full text-amber-500 dark:text-amber-400" />
+        <Sparkline
+          values={depthSamples}
+          label={`${name} queue depth over the last ${depthSamples.length} seconds`}
+          width={720}
+          height={80}
+          className="w-full text-amber-500 dark:text-amber-400"
+        />
       </Panel>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
@@ -85,7 +101,11 @@ export function WorkqueueView({ name, keyLink }: { name: string; keyLink?: KeyLi
         <Panel title={`Processing (${totals.processing})${cut('processing')}`} bodyClassName="">
           <ProcessingKeys queue={queue} now={now} keyLink={keyLink} />
         </Panel>
-        <Panel title={`Dirty (${totals.dirty})${cut('dirty')}`} description="Added again while processing: queued again when the worker is done." bodyClassName="">
+        <Panel
+          title={`Dirty (${totals.dirty})${cut('dirty')}`}
+          description="Added again while processing: queued again when the worker is done."
+          bodyClassName=""
+        >
           <DirtyKeys queue={queue} keyLink={keyLink} />
         </Panel>
         <Panel title={`Delayed and backoff (${totals.delayed})${cut('delayed')}`} bodyClassName="">

@@ -13,10 +13,18 @@ describe('runState', () => {
   });
 
   it('says a breakpoint stopped it, and how many keys it holds, rather than plain "Paused"', () => {
-    expect(runState({ paused: true, heldAtBreakpoint: [held('default/a')] })).toEqual({ label: 'Stopped at a breakpoint', tone: 'busy', detail: '1 key held at a breakpoint' });
+    expect(runState({ paused: true, heldAtBreakpoint: [held('default/a')] })).toEqual({
+      label: 'Stopped at a breakpoint',
+      tone: 'busy',
+      detail: '1 key held at a breakpoint',
+    });
   });
 
   it('names keys held while running (a continue in flight) as such', () => {
-    expect(runState({ paused: false, heldAtBreakpoint: [held('a'), held('b')] })).toEqual({ label: 'Running', tone: 'good', detail: '2 keys held at a breakpoint' });
+    expect(runState({ paused: false, heldAtBreakpoint: [held('a'), held('b')] })).toEqual({
+      label: 'Running',
+      tone: 'good',
+      detail: '2 keys held at a breakpoint',
+    });
   });
 });

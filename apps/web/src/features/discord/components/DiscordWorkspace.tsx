@@ -17,7 +17,9 @@ function ChannelButton({ channel, selected, onSelect }: { channel: DiscordChanne
       aria-pressed={selected}
       onClick={onSelect}
       className={`flex w-full items-center justify-between gap-2 rounded px-2 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-        selected ? 'bg-indigo-100 text-indigo-900 dark:bg-indigo-900/50 dark:text-indigo-100' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+        selected
+          ? 'bg-indigo-100 text-indigo-900 dark:bg-indigo-900/50 dark:text-indigo-100'
+          : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
       }`}
     >
       <span className="truncate">
@@ -49,7 +51,9 @@ function ChannelTree({ guild, selected, onSelect }: { guild: DiscordGuild; selec
       ) : null}
       {guild.categories.map((category) => (
         <section key={category.id} aria-label={`Group ${category.name}`}>
-          <h4 className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"><bdi>{category.name}</bdi></h4>
+          <h4 className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            <bdi>{category.name}</bdi>
+          </h4>
           {category.channels.length ? (
             <ul className="mt-1 flex flex-col gap-0.5">
               {category.channels.map((c) => (
@@ -81,7 +85,10 @@ export function DiscordWorkspace({ simulator }: { simulator: string }) {
   const channel = channels.find((c) => c.id === channelId) ?? busiest;
   return (
     <div className="grid min-h-[28rem] overflow-hidden rounded-lg border border-slate-200 bg-white md:grid-cols-[12rem_16rem_1fr] dark:border-slate-800 dark:bg-slate-900">
-      <nav aria-label="Discord servers" className="border-b border-slate-200 bg-slate-50 p-2 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-950/40">
+      <nav
+        aria-label="Discord servers"
+        className="border-b border-slate-200 bg-slate-50 p-2 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-950/40"
+      >
         <ul className="flex flex-col gap-1">
           {view.guilds.map((g) => (
             <li key={g.id}>
@@ -103,15 +110,23 @@ export function DiscordWorkspace({ simulator }: { simulator: string }) {
         </ul>
       </nav>
       <div className="border-b border-slate-200 p-2 md:border-r md:border-b-0 dark:border-slate-800">
-        <h3 className="truncate px-2 pb-2 text-sm font-semibold"><bdi>{guild.name}</bdi></h3>
+        <h3 className="truncate px-2 pb-2 text-sm font-semibold">
+          <bdi>{guild.name}</bdi>
+        </h3>
         <ChannelTree guild={guild} selected={channel?.id} onSelect={setChannelId} />
       </div>
       <div className="flex min-w-0 flex-col">
         {channel ? (
           <>
             <div className="border-b border-slate-200 px-4 py-2 dark:border-slate-800">
-              <h3 className="text-sm font-semibold"># <bdi>{channel.name}</bdi></h3>
-              {channel.topic ? <p className="text-xs text-slate-500"><bdi>{channel.topic}</bdi></p> : null}
+              <h3 className="text-sm font-semibold">
+                # <bdi>{channel.name}</bdi>
+              </h3>
+              {channel.topic ? (
+                <p className="text-xs text-slate-500">
+                  <bdi>{channel.topic}</bdi>
+                </p>
+              ) : null}
             </div>
             <MessageList channel={channel} />
           </>

@@ -5,7 +5,12 @@ import type { DiscordChannel } from '../model/discord-view.ts';
 
 export function MessageList({ channel }: { channel: DiscordChannel }) {
   const now = useNow(5_000);
-  if (channel.messages.length === 0) return <p className="p-4 text-sm text-slate-500 dark:text-slate-400">No messages in #<bdi>{channel.name}</bdi> yet.</p>;
+  if (channel.messages.length === 0)
+    return (
+      <p className="p-4 text-sm text-slate-500 dark:text-slate-400">
+        No messages in #<bdi>{channel.name}</bdi> yet.
+      </p>
+    );
   return (
     <ol aria-label={`Messages in #${channel.name}`} aria-live="polite" className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto p-4">
       {channel.messages.map((m) => {
@@ -20,7 +25,9 @@ export function MessageList({ channel }: { channel: DiscordChannel }) {
               </time>
               {fresh ? <span className="text-xs font-medium text-amber-700 dark:text-amber-300">new</span> : null}
             </div>
-            <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200"><bdi>{m.content}</bdi></p>
+            <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+              <bdi>{m.content}</bdi>
+            </p>
           </li>
         );
       })}

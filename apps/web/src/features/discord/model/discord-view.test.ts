@@ -8,7 +8,14 @@ const state = {
       id: '10',
       name: 'Jutsu',
       channels: [
-        { id: '12', type: 0, name: 'alarms', parent_id: '11', position: 1, messages: [{ id: 'm1', content: 'Dojo default/a is Degraded', author: { username: 'dojo-bot' }, timestamp: '2024-01-01T00:00:00Z' }] },
+        {
+          id: '12',
+          type: 0,
+          name: 'alarms',
+          parent_id: '11',
+          position: 1,
+          messages: [{ id: 'm1', content: 'Dojo default/a is Degraded', author: { username: 'dojo-bot' }, timestamp: '2024-01-01T00:00:00Z' }],
+        },
         { id: '11', type: 4, name: 'Operations', parent_id: null, position: 0 },
         { id: '13', type: 0, name: 'general', parent_id: null, position: 2, messages: [] },
       ],

@@ -12,7 +12,8 @@ import { useRefetchOnChange } from '../../../lib/use-refetch-on-change.ts';
 export const explanationQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
     queryKey: queryKeys.explanation(identityKey(identity), identity.uid),
-    queryFn: ({ signal }) => consoleRequest('GET /api/explain', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}) }, signal }),
+    queryFn: ({ signal }) =>
+      consoleRequest('GET /api/explain', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}) }, signal }),
     refetchInterval: 3_000,
     placeholderData: keepPreviousData,
   });

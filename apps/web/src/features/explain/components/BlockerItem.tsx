@@ -31,7 +31,10 @@ export function BlockerItem({ blocker, now, linkTo, open }: { blocker: Blocker; 
             {blocker.evidence.map((e, i) => (
               <div key={i} className="contents">
                 <dt className="text-slate-600 dark:text-slate-400">{e.label}</dt>
-                <dd className="font-mono break-words text-slate-800 dark:text-slate-200" title={e.time === undefined ? undefined : new Date(e.time).toISOString()}>
+                <dd
+                  className="font-mono break-words text-slate-800 dark:text-slate-200"
+                  title={e.time === undefined ? undefined : new Date(e.time).toISOString()}
+                >
                   {e.value}
                 </dd>
               </div>

@@ -13,7 +13,12 @@ const icons: Record<ReadinessHint['readiness'], { path: string; className: strin
 };
 
 export function ReadinessHintIcon({ hint }: { hint: ReadinessHint | undefined }) {
-  if (!hint) return <span className="text-slate-500" aria-label="Readiness not known yet" role="img">·</span>;
+  if (!hint)
+    return (
+      <span className="text-slate-500" aria-label="Readiness not known yet" role="img">
+        ·
+      </span>
+    );
   const label = hintLabel(hint.readiness, hint.top);
   const icon = icons[hint.readiness];
   return (

@@ -59,7 +59,10 @@ export function WhyNotReady({ identity, resourceVersion, linkTo }: { identity: O
         </div>
       ) : null}
       {data?.notes.length ? (
-        <ul aria-label="What the explanation could not see" className="border-t border-slate-100 px-4 py-2 text-xs text-amber-800 dark:border-slate-800 dark:text-amber-300">
+        <ul
+          aria-label="What the explanation could not see"
+          className="border-t border-slate-100 px-4 py-2 text-xs text-amber-800 dark:border-slate-800 dark:text-amber-300"
+        >
           {data.notes.map((n) => (
             <li key={n}>{n}</li>
           ))}

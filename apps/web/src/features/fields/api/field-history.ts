@@ -11,7 +11,8 @@ import { useRefetchOnChange } from '../../../lib/use-refetch-on-change.ts';
 export const fieldHistoryQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
     queryKey: queryKeys.fieldHistory(identityKey(identity), identity.uid),
-    queryFn: ({ signal }) => consoleRequest('GET /api/history/fields', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}) }, signal }),
+    queryFn: ({ signal }) =>
+      consoleRequest('GET /api/history/fields', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}) }, signal }),
     // The backend records a version when its own watch delivers it, a moment after the page's.
     refetchInterval: 5_000,
     placeholderData: keepPreviousData,

@@ -5,7 +5,12 @@ import { writerSource, writerText } from '../model/field-text.ts';
 
 export function BlameView({ lines, now }: { lines: readonly BlameLine[]; now: number }) {
   return (
-    <div tabIndex={0} aria-label="Blame of the YAML" role="region" className="max-h-[70vh] overflow-auto rounded-md border border-slate-200 bg-slate-900 dark:border-slate-700">
+    <div
+      tabIndex={0}
+      aria-label="Blame of the YAML"
+      role="region"
+      className="max-h-[70vh] overflow-auto rounded-md border border-slate-200 bg-slate-900 dark:border-slate-700"
+    >
       <table className="w-full border-collapse font-mono text-xs leading-relaxed">
         <caption className="sr-only">Each line of the newest recorded version with its last writer</caption>
         <thead className="sr-only">
@@ -26,8 +31,12 @@ export function BlameView({ lines, now }: { lines: readonly BlameLine[]; now: nu
                 <td className={`w-40 max-w-40 truncate border-r border-slate-700 px-2 ${tone}`} title={line.last ? writerSource(line.last.writer) : undefined}>
                   {line.last ? writerText(line.last.writer) : ''}
                 </td>
-                <td className={`w-16 border-r border-slate-700 px-2 text-right ${repeat ? 'text-slate-400' : 'text-slate-200'}`}>{line.last ? formatAge(line.last.time, now) : ''}</td>
-                <td className={`w-14 border-r border-slate-700 px-2 text-right ${repeat ? 'text-slate-400' : 'text-slate-200'}`}>{line.last?.resourceVersion ?? ''}</td>
+                <td className={`w-16 border-r border-slate-700 px-2 text-right ${repeat ? 'text-slate-400' : 'text-slate-200'}`}>
+                  {line.last ? formatAge(line.last.time, now) : ''}
+                </td>
+                <td className={`w-14 border-r border-slate-700 px-2 text-right ${repeat ? 'text-slate-400' : 'text-slate-200'}`}>
+                  {line.last?.resourceVersion ?? ''}
+                </td>
                 <td className="px-3 whitespace-pre text-slate-100">{line.text}</td>
               </tr>
             );

@@ -16,15 +16,25 @@ export function ConflictTraces({ conflicts, links }: { conflicts: readonly Confl
     <ol aria-label="409 Conflicts traced" className="flex flex-col gap-2 text-sm break-words">
       {conflicts.map((c) =>
         c.cause?.kind === 'fieldManager' ? (
-          <li key={c.seq} aria-label={`Apply conflict at ${formatClock(c.time)}`} className="rounded-md border border-amber-200 bg-amber-50/60 px-3 py-2 dark:border-amber-900 dark:bg-amber-950/30">
+          <li
+            key={c.seq}
+            aria-label={`Apply conflict at ${formatClock(c.time)}`}
+            className="rounded-md border border-amber-200 bg-amber-50/60 px-3 py-2 dark:border-amber-900 dark:bg-amber-950/30"
+          >
             <p>
               <span className="font-mono text-xs">{formatClock(c.time)}</span> <strong>{c.controller ?? 'A client'}</strong>'s server-side apply was refused:{' '}
               <span className="font-mono">{fieldOwnersText(c.cause.fields)}</span>.
             </p>
-            <p className="mt-1 text-xs">A field-manager conflict, not a race: nothing was written and no version won. Apply without those fields, or with force to take them over.</p>
+            <p className="mt-1 text-xs">
+              A field-manager conflict, not a race: nothing was written and no version won. Apply without those fields, or with force to take them over.
+            </p>
           </li>
         ) : (
-          <li key={c.seq} aria-label={`409 at ${formatClock(c.time)}`} className="rounded-md border border-rose-200 bg-rose-50/60 px-3 py-2 dark:border-rose-900 dark:bg-rose-950/30">
+          <li
+            key={c.seq}
+            aria-label={`409 at ${formatClock(c.time)}`}
+            className="rounded-md border border-rose-200 bg-rose-50/60 px-3 py-2 dark:border-rose-900 dark:bg-rose-950/30"
+          >
             <p>
               <span className="font-mono text-xs">{formatClock(c.time)}</span> <strong>{c.controller ?? 'A client'}</strong> wrote with resourceVersion{' '}
               <span className="font-mono">{c.staleRV ?? '(none)'}</span>
@@ -44,7 +54,11 @@ export function ConflictTraces({ conflicts, links }: { conflicts: readonly Confl
               {c.staleVersion ? (
                 <>
                   The stale read:{' '}
-                  <Link to={links.version(c.staleVersion.resourceVersion)} className="font-mono text-indigo-700 underline dark:text-indigo-300" aria-label={`Stale read, version ${c.staleVersion.resourceVersion}`}>
+                  <Link
+                    to={links.version(c.staleVersion.resourceVersion)}
+                    className="font-mono text-indigo-700 underline dark:text-indigo-300"
+                    aria-label={`Stale read, version ${c.staleVersion.resourceVersion}`}
+                  >
                     version {c.staleVersion.resourceVersion}
                   </Link>
                   , written by <WriterRef writer={c.staleVersion.writer} links={links} /> at {formatClock(c.staleVersion.time)}.
@@ -55,7 +69,11 @@ export function ConflictTraces({ conflicts, links }: { conflicts: readonly Confl
               {c.nextVersion ? (
                 <>
                   It had not seen{' '}
-                  <Link to={links.version(c.nextVersion.resourceVersion)} className="font-mono text-indigo-700 underline dark:text-indigo-300" aria-label={`Unseen write, version ${c.nextVersion.resourceVersion}`}>
+                  <Link
+                    to={links.version(c.nextVersion.resourceVersion)}
+                    className="font-mono text-indigo-700 underline dark:text-indigo-300"
+                    aria-label={`Unseen write, version ${c.nextVersion.resourceVersion}`}
+                  >
                     version {c.nextVersion.resourceVersion}
                   </Link>
                   , written by <WriterRef writer={c.nextVersion.writer} links={links} />
@@ -68,7 +86,10 @@ export function ConflictTraces({ conflicts, links }: { conflicts: readonly Confl
                   .
                 </>
               ) : c.currentRV ? (
-                <>The version that won: {c.currentRV}{c.currentManager ? `, by ${c.currentManager}` : ''}.</>
+                <>
+                  The version that won: {c.currentRV}
+                  {c.currentManager ? `, by ${c.currentManager}` : ''}.
+                </>
               ) : null}
             </p>
           </li>

@@ -50,12 +50,16 @@ export function FieldHistoryView({ identity, resourceVersion, links }: { identit
           </Button>
         </div>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          Built from {data.versions} recorded {data.versions === 1 ? 'version' : 'versions'}; {contested} {contested === 1 ? 'field' : 'fields'} written by more than one manager.
+          Built from {data.versions} recorded {data.versions === 1 ? 'version' : 'versions'}; {contested} {contested === 1 ? 'field' : 'fields'} written by more
+          than one manager.
         </p>
         <HistoryNote stream="versions" thing={versions} />
       </div>
       {data.conflicts.length > 0 ? (
-        <Panel title={`409 Conflicts on this object (${data.conflicts.length})`} description="Each traced to the version its writer had read, and the write it had not seen.">
+        <Panel
+          title={`409 Conflicts on this object (${data.conflicts.length})`}
+          description="Each traced to the version its writer had read, and the write it had not seen."
+        >
           <ConflictTraces conflicts={data.conflicts} links={links} />
         </Panel>
       ) : null}
@@ -66,7 +70,13 @@ export function FieldHistoryView({ identity, resourceVersion, links }: { identit
           <div className="flex flex-wrap items-center gap-4">
             <label className="flex items-center gap-2 text-sm">
               Filter fields
-              <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="e.g. spec.replicas" className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800" />
+              <input
+                type="search"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+                placeholder="e.g. spec.replicas"
+                className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+              />
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={contestedOnly} onChange={(e) => setContestedOnly(e.target.checked)} />

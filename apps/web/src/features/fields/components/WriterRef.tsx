@@ -9,7 +9,11 @@ export function WriterRef({ writer, links }: { writer: FieldWriter; links: Field
     <span title={writerSource(writer)} className="inline-flex flex-wrap items-baseline gap-1">
       <span className="font-medium">{writerText(writer)}</span>
       {writer.reconcileId ? (
-        <Link to={links.reconcile(writer.reconcileId)} className="font-mono text-xs text-indigo-700 underline dark:text-indigo-300" aria-label={`Reconcile ${writer.reconcileId} of ${writer.controller ?? 'its controller'}`}>
+        <Link
+          to={links.reconcile(writer.reconcileId)}
+          className="font-mono text-xs text-indigo-700 underline dark:text-indigo-300"
+          aria-label={`Reconcile ${writer.reconcileId} of ${writer.controller ?? 'its controller'}`}
+        >
           {writer.reconcileId.slice(0, 8)}
         </Link>
       ) : null}

@@ -11,7 +11,12 @@ describe('field history as it reads', () => {
   });
 
   it('prints strings bare, other values as JSON, and a removal as such', () => {
-    expect([valueText({ value: 'nginx' }), valueText({ value: 3 }), valueText({ value: ['a'] }), valueText({ removed: true })]).toEqual(['nginx', '3', '["a"]', '(removed)']);
+    expect([valueText({ value: 'nginx' }), valueText({ value: 3 }), valueText({ value: ['a'] }), valueText({ removed: true })]).toEqual([
+      'nginx',
+      '3',
+      '["a"]',
+      '(removed)',
+    ]);
   });
 
   it('filters fields by path, and to the contested ones', () => {
@@ -21,8 +26,13 @@ describe('field history as it reads', () => {
     expect(filterFields(fields, '', true).map((f) => f.path)).toEqual(['spec.replicas']);
   });
 
-  it("says which fields a refused server-side apply would have taken, and from whom", () => {
-    expect(fieldOwnersText([{ field: '.spec.replicas', manager: 'kubectl-patch' }, { field: '.metadata.labels.app', manager: 'helm' }])).toBe('.spec.replicas is owned by kubectl-patch, .metadata.labels.app is owned by helm');
+  it('says which fields a refused server-side apply would have taken, and from whom', () => {
+    expect(
+      fieldOwnersText([
+        { field: '.spec.replicas', manager: 'kubectl-patch' },
+        { field: '.metadata.labels.app', manager: 'helm' },
+      ]),
+    ).toBe('.spec.replicas is owned by kubectl-patch, .metadata.labels.app is owned by helm');
     expect(fieldOwnersText([])).toBe('fields it sets are owned by other managers');
   });
 });

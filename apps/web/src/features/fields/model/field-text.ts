@@ -10,7 +10,7 @@ export function writerText(writer: FieldWriter): string {
 /** Where the attribution comes from, for the tooltip. */
 export function writerSource(writer: FieldWriter): string {
   if (writer.source === 'telemetry') return 'exact: the reconcile whose write returned this version';
-  if (writer.source === 'managedFields') return "best guess: the managedFields entry this version changed";
+  if (writer.source === 'managedFields') return 'best guess: the managedFields entry this version changed';
   return 'not known';
 }
 

@@ -88,7 +88,10 @@ async function readLog(url: string, signal: AbortSignal, setState: (update: (s: 
     setState(() => ({ phase: 'ended', buffer }));
   } catch (error) {
     if (signal.aborted) return;
-    const failure = error instanceof StatusError ? error : newStatusError(503, 'ServiceUnavailable', `the log stream broke: ${error instanceof Error ? error.message : String(error)}`);
+    const failure =
+      error instanceof StatusError
+        ? error
+        : newStatusError(503, 'ServiceUnavailable', `the log stream broke: ${error instanceof Error ? error.message : String(error)}`);
     setState(() => ({ phase: 'failed', buffer, error: failure }));
   }
 }

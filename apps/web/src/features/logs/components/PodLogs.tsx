@@ -39,7 +39,16 @@ export function PodLogs({ pod }: { pod: KubeObject }) {
   const instance = `${containerStatus?.containerID ?? ''}/${containerStatus?.state?.waiting?.reason ?? ''}`;
   const state = usePodLog(
     container
-      ? { namespace: pod.metadata.namespace ?? 'default', pod: pod.metadata.name ?? '', container, previous, follow: follow && !previous, tailLines: tailChoices[tail]?.value, timestamps, instance }
+      ? {
+          namespace: pod.metadata.namespace ?? 'default',
+          pod: pod.metadata.name ?? '',
+          container,
+          previous,
+          follow: follow && !previous,
+          tailLines: tailChoices[tail]?.value,
+          timestamps,
+          instance,
+        }
       : undefined,
   );
   const lines = allLines(state.buffer);
@@ -60,7 +69,11 @@ export function PodLogs({ pod }: { pod: KubeObject }) {
   return (
     <Panel
       title="Logs"
-      description={previous ? `The instance of ${container} before its last restart.` : `The current instance of ${container}${restarts ? ` (restarted ${restarts} times)` : ''}.`}
+      description={
+        previous
+          ? `The instance of ${container} before its last restart.`
+          : `The current instance of ${container}${restarts ? ` (restarted ${restarts} times)` : ''}.`
+      }
       bodyClassName=""
       actions={
         <>

@@ -15,7 +15,12 @@ describe('reading a LIST in pages', () => {
     const pages: Record<string, KubeList> = { t1: page(['c', 'd'], 't2', 1), t2: page(['e']) };
     const asked: string[] = [];
     let list = page(['a', 'b'], 't1', 3);
-    await readRemainingPages(list, async (token) => (asked.push(token), pages[token]!), (next) => (list = appendListPage(list, next)), new AbortController().signal);
+    await readRemainingPages(
+      list,
+      async (token) => (asked.push(token), pages[token]!),
+      (next) => (list = appendListPage(list, next)),
+      new AbortController().signal,
+    );
     expect(asked).toEqual(['t1', 't2']);
     expect(list.items.map((o) => o.metadata.name)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(list.metadata).toEqual({ resourceVersion: '40' });

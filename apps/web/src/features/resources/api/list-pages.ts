@@ -48,7 +48,11 @@ export async function readRemainingPages<P extends Paged>(
  */
 export function appendListPage<L extends KubeList>(list: L, page: L): L {
   const { continue: _read, remainingItemCount: _left, ...rest } = list.metadata;
-  const metadata: ListMeta = { ...rest, ...(page.metadata.continue ? { continue: page.metadata.continue } : {}), ...(page.metadata.remainingItemCount !== undefined ? { remainingItemCount: page.metadata.remainingItemCount } : {}) };
+  const metadata: ListMeta = {
+    ...rest,
+    ...(page.metadata.continue ? { continue: page.metadata.continue } : {}),
+    ...(page.metadata.remainingItemCount !== undefined ? { remainingItemCount: page.metadata.remainingItemCount } : {}),
+  };
   const held = new Set(list.items.map(objectIdentity));
   return { ...list, metadata, items: [...list.items, ...page.items.filter((item) => !held.has(objectIdentity(item)))] };
 }

@@ -9,7 +9,12 @@ const { scheduler, runFrames: nextFrame } = manualFrames();
 const dojos = { group: 'core.jutsu.com', version: 'v1', resource: 'dojos' };
 const key = ['resources', 'core.jutsu.com', 'v1', 'dojos', 'list', 'default'];
 const dojo = (name: string, rv: string) => ({ metadata: { name, namespace: 'default', uid: name, resourceVersion: rv } });
-const list = (rv: string, ...names: string[]): KubeList => ({ apiVersion: 'v1', kind: 'List', metadata: { resourceVersion: rv }, items: names.map((n) => dojo(n, rv)) });
+const list = (rv: string, ...names: string[]): KubeList => ({
+  apiVersion: 'v1',
+  kind: 'List',
+  metadata: { resourceVersion: rv },
+  items: names.map((n) => dojo(n, rv)),
+});
 
 function setup(listFromServer: () => KubeList) {
   const { socket, live } = connectedLiveSocket();

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ObjectIncarnation } from '@dojo/console-protocol';
 import { shownIncarnation } from './object-incarnations.ts';
 
-const incarnation = (uid: string, deleted?: number): ObjectIncarnation => ({ uid, firstSeen: 1, lastSeen: deleted ?? 9, versions: 2, ...(deleted ? { deleted: { time: deleted } } : {}) });
+const incarnation = (uid: string, deleted?: number): ObjectIncarnation => ({
+  uid,
+  firstSeen: 1,
+  lastSeen: deleted ?? 9,
+  versions: 2,
+  ...(deleted ? { deleted: { time: deleted } } : {}),
+});
 
 describe('shownIncarnation', () => {
   it('shows the newest deleted object of the name when the URL names none', () => {

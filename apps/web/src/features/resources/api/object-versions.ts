@@ -14,7 +14,10 @@ export const objectVersionsQueryOptions = (identity: ObjectIdentity) =>
   queryOptions({
     queryKey: queryKeys.objectVersions(identityKey(identity), identity.uid),
     queryFn: ({ signal }) =>
-      consoleRequest('GET /api/history/versions', { query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}), limit: 500 }, signal }),
+      consoleRequest('GET /api/history/versions', {
+        query: { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}), limit: 500 },
+        signal,
+      }),
     // The backend records a version when its own watch delivers it, a moment after the page's.
     refetchInterval: 5_000,
   });

@@ -20,7 +20,9 @@ export const ownedObjectsQueryOptions = (namespace: string, uid: string, types: 
       const kinds = types.filter((t) => t.namespaced && t.verbs.includes('list') && !skipped.has(t.resource) && !t.resource.includes('/'));
       const lists = await Promise.allSettled(kinds.map((t) => apiRequest<KubeList>(kubePath(t, { namespace }), { signal })));
       return lists.flatMap((result, i) =>
-        result.status === 'fulfilled' ? result.value.items.map((object) => ({ object: { ...object, kind: object.kind ?? kinds[i]!.kind }, type: kinds[i]! })) : [],
+        result.status === 'fulfilled'
+          ? result.value.items.map((object) => ({ object: { ...object, kind: object.kind ?? kinds[i]!.kind }, type: kinds[i]! }))
+          : [],
       );
     },
     refetchInterval: 5_000,

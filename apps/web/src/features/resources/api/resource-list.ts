@@ -32,7 +32,11 @@ export const resourceListQueryOptions = (gvr: GroupVersionResource, namespace?: 
     structuralSharing: false,
   });
 
-export function useResourceList(gvr: GroupVersionResource | undefined, namespace?: string, options: { enabled?: boolean; labelSelector?: string | undefined } = {}) {
+export function useResourceList(
+  gvr: GroupVersionResource | undefined,
+  namespace?: string,
+  options: { enabled?: boolean; labelSelector?: string | undefined } = {},
+) {
   const socket = useLiveSocket();
   const queryClient = useQueryClient();
   const enabled = gvr !== undefined && (options.enabled ?? true);

@@ -38,14 +38,20 @@ export const resourceTableQueryOptions = (gvr: GroupVersionResource, namespace: 
     queryKey: queryKeys.resources.table(gvr, namespace, labelSelector),
     queryFn: async ({ signal, client, queryKey }): Promise<PrintedList> => {
       const path = kubePath(gvr, namespace ? { namespace } : {});
-      const page = (token?: string) => apiRequest<Table<KubeObject>>(path, { signal, accept: tableAccept, query: { ...printQuery, labelSelector, limit: listPageSize, continue: token } });
+      const page = (token?: string) =>
+        apiRequest<Table<KubeObject>>(path, { signal, accept: tableAccept, query: { ...printQuery, labelSelector, limit: listPageSize, continue: token } });
       const first = await page();
       // Printed again (many objects changed at once): the cells of objects not yet reprinted stay.
       const before = client.getQueryData<PrintedList>(queryKey)?.cells;
       const printed: PrintedList = { columns: first.columnDefinitions, cells: cellsOfTable(first, before), complete: isComplete(first) };
       if (printed.complete) return printed;
       client.setQueryData(queryKey, printed);
-      await readRemainingPages(first, page, (next) => client.setQueryData<PrintedList>(queryKey, (p) => ({ ...(p ?? printed), cells: cellsOfTable(next, p?.cells), complete: isComplete(next) })), signal);
+      await readRemainingPages(
+        first,
+        page,
+        (next) => client.setQueryData<PrintedList>(queryKey, (p) => ({ ...(p ?? printed), cells: cellsOfTable(next, p?.cells), complete: isComplete(next) })),
+        signal,
+      );
       return client.getQueryData<PrintedList>(queryKey) ?? printed;
     },
     staleTime: Infinity,
@@ -77,7 +83,10 @@ export function useResourceTable(gvr: GroupVersionResource, namespace: string | 
   const table = useQuery(resourceTableQueryOptions(gvr, namespace, labelSelector));
   const key = queryKeys.resources.table(gvr, namespace, labelSelector);
   const keyId = JSON.stringify(key);
-  const stale = useMemo(() => (isComplete(list.data) && table.data?.complete ? objectsToReprint(list.data!.items, table.data.cells) : []), [list.data, table.data]);
+  const stale = useMemo(
+    () => (isComplete(list.data) && table.data?.complete ? objectsToReprint(list.data!.items, table.data.cells) : []),
+    [list.data, table.data],
+  );
   // Each version is asked for once (the last version asked, per object): a version the server
   // has already moved past waits for the watch to bring the newer one.
   const asked = useRef(new Map<string, string | undefined>());

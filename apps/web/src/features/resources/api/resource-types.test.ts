@@ -20,7 +20,10 @@ describe('findResourceType', () => {
   });
 
   it('resolves another served version of the kind to that version', () => {
-    expect(findResourceType(types, { group: 'kafka.example.com', version: 'v1alpha1', resource: 'kafkatopics' })).toEqual({ ...kafkaTopics, version: 'v1alpha1' });
+    expect(findResourceType(types, { group: 'kafka.example.com', version: 'v1alpha1', resource: 'kafkatopics' })).toEqual({
+      ...kafkaTopics,
+      version: 'v1alpha1',
+    });
   });
 
   it('falls back to the preferred version for a version the cluster does not serve', () => {
@@ -31,4 +34,3 @@ describe('findResourceType', () => {
     expect(findResourceType(types, { group: 'kafka.example.com', version: 'v1', resource: 'kafkausers' })).toBeUndefined();
   });
 });
-

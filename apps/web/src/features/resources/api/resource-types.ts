@@ -27,7 +27,8 @@ export function useResourceTypes() {
  * opens the kind.
  */
 export function findResourceType(types: readonly ServedResource[] | undefined, gvr: GroupVersionResource): ServedResource | undefined {
-  const type = types?.find((t) => t.group === gvr.group && t.resource === gvr.resource && t.version === gvr.version) ??
+  const type =
+    types?.find((t) => t.group === gvr.group && t.resource === gvr.resource && t.version === gvr.version) ??
     types?.find((t) => t.group === gvr.group && t.resource === gvr.resource);
   if (!type || type.version === gvr.version || !servedVersions(type).includes(gvr.version)) return type;
   return { ...type, version: gvr.version };

@@ -37,7 +37,9 @@ export function BulkDeleteDialog({
     );
     setBusy(false);
     onDeleted(objects.filter((_, i) => results[i]!.status === 'fulfilled').map(objectIdentity));
-    const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${label(objects[i]!)}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : []));
+    const failed = results.flatMap((r, i) =>
+      r.status === 'rejected' ? [`${label(objects[i]!)}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : [],
+    );
     setFailures(failed);
     if (failed.length === 0) onClose();
   };

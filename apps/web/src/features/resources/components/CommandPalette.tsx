@@ -24,10 +24,18 @@ function typingInField(target: EventTarget | null): boolean {
 }
 
 const itemText = (item: PaletteItem) =>
-  item.kind === 'link' ? item.label : item.kind === 'kind' ? `${item.type.kind} (${item.type.resource})` : `${item.namespace ? `${item.namespace}/` : ''}${item.name}`;
+  item.kind === 'link'
+    ? item.label
+    : item.kind === 'kind'
+      ? `${item.type.kind} (${item.type.resource})`
+      : `${item.namespace ? `${item.namespace}/` : ''}${item.name}`;
 const itemTag = (item: PaletteItem) => (item.kind === 'link' ? item.what : item.kind === 'kind' ? 'kind' : item.type.kind);
 const itemKey = (item: PaletteItem) =>
-  item.kind === 'link' ? `link:${item.to}` : item.kind === 'kind' ? `kind:${item.type.group}/${item.type.resource}` : `${item.type.group}/${item.type.resource}/${item.namespace}/${item.name}`;
+  item.kind === 'link'
+    ? `link:${item.to}`
+    : item.kind === 'kind'
+      ? `kind:${item.type.group}/${item.type.resource}`
+      : `${item.type.group}/${item.type.resource}/${item.namespace}/${item.name}`;
 
 /** `useLinks(open)`: the console's own places to offer (pages, controllers), read while the palette is open. */
 export function CommandPalette({ paths, useLinks }: { paths: PalettePaths; useLinks: (open: boolean) => PaletteLink[] }) {
@@ -40,7 +48,10 @@ export function CommandPalette({ paths, useLinks }: { paths: PalettePaths; useLi
   const { data: types } = useResourceTypes();
   const names = useObjectNames(types, namespace, open);
   const links = useLinks(open);
-  const items = useMemo(() => (open ? searchPalette(query, (types ?? []).filter(canList), names.data ?? [], 50, links) : []), [open, query, types, names.data, links]);
+  const items = useMemo(
+    () => (open ? searchPalette(query, (types ?? []).filter(canList), names.data ?? [], 50, links) : []),
+    [open, query, types, names.data, links],
+  );
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {

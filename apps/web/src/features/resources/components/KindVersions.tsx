@@ -99,8 +99,7 @@ function CrdSummary({ crd }: { crd: CustomResourceDefinition }) {
     <>
       From the CRD <span className="font-mono">{crd.metadata.name}</span> · objects stored as:{' '}
       <span className="font-mono">{stored.join(', ') || 'none yet'}</span>
-      {stored.length > 1 ? ' (not all migrated to the storage version)' : ''} · conversion:{' '}
-      <span className="font-mono">{conversionText(crd)}</span>
+      {stored.length > 1 ? ' (not all migrated to the storage version)' : ''} · conversion: <span className="font-mono">{conversionText(crd)}</span>
     </>
   );
 }

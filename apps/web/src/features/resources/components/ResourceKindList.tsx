@@ -12,14 +12,16 @@ export function ResourceKindList({ listPath }: { listPath: (type: ServedResource
   const [filter, setFilter] = useState('');
   const groups = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    const matches = (types ?? []).filter(canList).filter(
-      (t) =>
-        !needle ||
-        t.kind.toLowerCase().includes(needle) ||
-        t.resource.includes(needle) ||
-        t.group.includes(needle) ||
-        (t.shortNames ?? []).some((s) => s === needle),
-    );
+    const matches = (types ?? [])
+      .filter(canList)
+      .filter(
+        (t) =>
+          !needle ||
+          t.kind.toLowerCase().includes(needle) ||
+          t.resource.includes(needle) ||
+          t.group.includes(needle) ||
+          (t.shortNames ?? []).some((s) => s === needle),
+      );
     const byGroup = new Map<string, ServedResource[]>();
     for (const t of matches) byGroup.set(t.group, [...(byGroup.get(t.group) ?? []), t]);
     return [...byGroup.entries()]
@@ -35,13 +37,26 @@ export function ResourceKindList({ listPath }: { listPath: (type: ServedResource
         <label htmlFor="kind-filter" className="text-sm font-medium">
           Filter kinds
         </label>
-        <input id="kind-filter" type="search" className={`${inputClass} mt-1`} value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="e.g. dojo, deploy, secret" />
+        <input
+          id="kind-filter"
+          type="search"
+          className={`${inputClass} mt-1`}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder="e.g. dojo, deploy, secret"
+        />
       </div>
       {groups.length === 0 ? <EmptyState title="No kind matches the filter." /> : null}
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">
         {groups.map(([group, list]) => (
-          <section key={group || 'core'} aria-label={group || 'core'} className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-            <h3 className="border-b border-slate-200 px-4 py-2 font-mono text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">{group || 'core'}</h3>
+          <section
+            key={group || 'core'}
+            aria-label={group || 'core'}
+            className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
+            <h3 className="border-b border-slate-200 px-4 py-2 font-mono text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+              {group || 'core'}
+            </h3>
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
               {list.map((t) => (
                 <li key={`${t.group}/${t.resource}`}>

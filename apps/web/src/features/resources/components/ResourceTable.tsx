@@ -70,7 +70,10 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
   const canDelete = type.verbs.includes('delete');
   const order = useMemo(() => parseSort(view.sort), [view.sort]);
   const sortable = useCallback(
-    (id: string) => ({ direction: order?.column === id ? order.direction : undefined, onSort: () => setView({ ...view, sort: formatSort(nextSort(order, id)) }) }),
+    (id: string) => ({
+      direction: order?.column === id ? order.direction : undefined,
+      onSort: () => setView({ ...view, sort: formatSort(nextSort(order, id)) }),
+    }),
     [order, view, setView],
   );
 
@@ -97,7 +100,12 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
           />
         ),
         cell: (r) => (
-          <input type="checkbox" aria-label={`Select ${r.object.metadata.name}`} checked={selected.has(objectIdentity(r.object))} onChange={(e) => toggle(objectIdentity(r.object), e.target.checked)} />
+          <input
+            type="checkbox"
+            aria-label={`Select ${r.object.metadata.name}`}
+            checked={selected.has(objectIdentity(r.object))}
+            onChange={(e) => toggle(objectIdentity(r.object), e.target.checked)}
+          />
         ),
       });
     }
@@ -116,7 +124,14 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
         </span>
       ),
     });
-    if (!namespace && type.namespaced) cols.push({ id: 'namespace', header: 'Namespace', width: 'minmax(6rem, 1fr)', sort: sortable('namespace'), cell: (r) => <bdi>{r.object.metadata.namespace}</bdi> });
+    if (!namespace && type.namespaced)
+      cols.push({
+        id: 'namespace',
+        header: 'Namespace',
+        width: 'minmax(6rem, 1fr)',
+        sort: sortable('namespace'),
+        cell: (r) => <bdi>{r.object.metadata.namespace}</bdi>,
+      });
     for (const c of columns) {
       cols.push({
         id: `column-${c.id}`,
@@ -124,7 +139,14 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
         width: widthOf(c),
         align: c.age || c.type === 'integer' || c.type === 'number' ? 'right' : 'left',
         sort: sortable(c.id),
-        cell: (r) => (c.age ? ageOfTimestamp(r.object.metadata.creationTimestamp, now) : r.cells ? <bdi>{printed(r.cells[c.index])}</bdi> : <span className="text-slate-500 dark:text-slate-400">…</span>),
+        cell: (r) =>
+          c.age ? (
+            ageOfTimestamp(r.object.metadata.creationTimestamp, now)
+          ) : r.cells ? (
+            <bdi>{printed(r.cells[c.index])}</bdi>
+          ) : (
+            <span className="text-slate-500 dark:text-slate-400">…</span>
+          ),
       });
     }
     return cols;
@@ -155,14 +177,20 @@ export function ResourceTable({ type, namespace, detailPath, view: held, onViewC
           ) : null
         }
       />
-      {table.error ? <p className="px-3 text-xs text-slate-600 dark:text-slate-400">The API server printed no columns for this kind: {table.error.message}</p> : null}
+      {table.error ? (
+        <p className="px-3 text-xs text-slate-600 dark:text-slate-400">The API server printed no columns for this kind: {table.error.message}</p>
+      ) : null}
       <VirtualTable
         label={`${type.kind} objects`}
         columns={tableColumns}
         rows={rows}
         rowKey={(r) => objectIdentity(r.object)}
         maxHeight={maxHeight}
-        empty={<EmptyState title={`No ${type.kind} objects${namespace ? ` in ${namespace}` : ''}${selector.ok && selector.selector ? ` match ${selector.selector}` : ''}.`} />}
+        empty={
+          <EmptyState
+            title={`No ${type.kind} objects${namespace ? ` in ${namespace}` : ''}${selector.ok && selector.selector ? ` match ${selector.selector}` : ''}.`}
+          />
+        }
       />
       <BulkDeleteDialog
         gvr={type}

@@ -16,7 +16,16 @@ import { fieldManagerConflicts, type KubeObject, type Status } from '@dojo/kube-
 
 export const consoleFieldManager = 'dojo-console';
 
-const serverSetMetadata = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink', 'managedFields'];
+const serverSetMetadata = [
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'selfLink',
+  'managedFields',
+];
 
 export function applyConfiguration(object: KubeObject): string {
   const metadata = Object.fromEntries(Object.entries(object.metadata).filter(([key]) => !serverSetMetadata.includes(key)));

@@ -3,7 +3,15 @@ import type { Status, StatusCause } from '@dojo/kube-api';
 import { countProblems, problemsText } from './form-problems.ts';
 import { placeStatusCauses } from './form-values.ts';
 
-const invalid = (causes: StatusCause[]): Status => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 422, reason: 'Invalid', details: { causes } });
+const invalid = (causes: StatusCause[]): Status => ({
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Failure',
+  code: 422,
+  reason: 'Invalid',
+  details: { causes },
+});
 
 // What the embedded API server answers a Dojo dry run with replicas -1 and nothing else filled in.
 const dojoDryRun = invalid([
@@ -17,7 +25,9 @@ const ids = ['spec.replicas', 'spec.accountId', 'spec.title'];
 describe('the problems the form reports', () => {
   it('writes two objections to the same rejected value as one line under the field', () => {
     const placed = placeStatusCauses(dojoDryRun, ids);
-    expect(placed.byField.get('spec.replicas')).toEqual(['Invalid value: -1: spec.replicas in body should be greater than or equal to 0; should be a non-negative integer']);
+    expect(placed.byField.get('spec.replicas')).toEqual([
+      'Invalid value: -1: spec.replicas in body should be greater than or equal to 0; should be a non-negative integer',
+    ]);
   });
 
   it('lists the same field and message once, however the path is written', () => {

@@ -155,7 +155,11 @@ describe('formFieldsForKind', () => {
 
 describe('kinds without a full schema', () => {
   it('edit everything the schema does not describe as one YAML field', () => {
-    const configMap: SchemaNode = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { apiVersion: { type: 'string' }, metadata: { type: 'object' } } };
+    const configMap: SchemaNode = {
+      type: 'object',
+      'x-kubernetes-preserve-unknown-fields': true,
+      properties: { apiVersion: { type: 'string' }, metadata: { type: 'object' } },
+    };
     const fields = formFieldsForKind(configMap);
     expect(fields).toEqual([expect.objectContaining({ kind: 'yaml', path: [], id: '', label: 'Fields' })]);
     expect(allFieldIds(fields)).toEqual([]);

@@ -154,10 +154,12 @@ function toField(path: string[], raw: SchemaNode, required: boolean, reading: Re
         }
         return { ...b, kind: 'object', fields };
       }
-      const resolvedValues = typeof node.additionalProperties === 'object' ? resolveNode(node.additionalProperties, reading.definitions, resolved.open) : undefined;
+      const resolvedValues =
+        typeof node.additionalProperties === 'object' ? resolveNode(node.additionalProperties, reading.definitions, resolved.open) : undefined;
       const values = resolvedValues === 'cycle' ? undefined : resolvedValues?.node;
       // Quantities (resource limits, a Pod's overhead) are edited as the strings kube writes them as.
-      if ((values?.type === 'string' || values?.format === 'quantity') && !values.enum) return values.format === 'byte' ? { ...b, kind: 'map', valueFormat: 'byte' } : { ...b, kind: 'map' };
+      if ((values?.type === 'string' || values?.format === 'quantity') && !values.enum)
+        return values.format === 'byte' ? { ...b, kind: 'map', valueFormat: 'byte' } : { ...b, kind: 'map' };
       return { ...b, kind: 'yaml' };
     }
     default:

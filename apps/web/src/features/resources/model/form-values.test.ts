@@ -97,7 +97,13 @@ describe('placeStatusCauses', () => {
   });
 
   it('does not repeat the same message on a field', () => {
-    const placed = placeStatusCauses(invalid([{ field: 'spec.replicas', message: 'x' }, { field: 'spec.replicas', message: 'x' }]), ids);
+    const placed = placeStatusCauses(
+      invalid([
+        { field: 'spec.replicas', message: 'x' },
+        { field: 'spec.replicas', message: 'x' },
+      ]),
+      ids,
+    );
     expect(placed.byField.get('spec.replicas')).toEqual(['x']);
   });
 });

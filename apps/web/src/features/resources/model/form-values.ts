@@ -57,7 +57,10 @@ export function withRest(root: JsonObject, rest: JsonObject, described: Readonly
 
 /** One item per line: the text editor for lists of scalars. */
 export function parseListLines(text: string, itemKind: 'string' | 'integer' | 'number'): { value: Json[]; error?: string } {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (itemKind === 'string') return { value: lines };
   const value: number[] = [];
   for (const [n, line] of lines.entries()) {
@@ -81,7 +84,9 @@ export interface PlacedErrors {
 function normalizeFieldPath(field: string): string {
   // CEL and structural-schema errors write paths with a leading dot (".spec.replicas").
   return field
-    .replace(/^\./, '').replace(/\[(\d+)\]/g, '.$1').replace(/\[["']?([^\]"']+)["']?\]/g, '.$1');
+    .replace(/^\./, '')
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replace(/\[["']?([^\]"']+)["']?\]/g, '.$1');
 }
 
 /** `Invalid value: -1: ` in apimachinery's field.Invalid message: the value, then the detail. */

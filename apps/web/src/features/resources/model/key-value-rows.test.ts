@@ -3,7 +3,9 @@ import { isHidden, mapOf, redactedValue, rowsOf, shownValue, withTypedValue } fr
 
 describe('key/value rows', () => {
   it('make the map of the rows that have a key, in order', () => {
-    expect(mapOf([...rowsOf({ a: '1' }), { key: ' b ', value: 'two\nlines', redacted: false }, { key: '', value: 'half typed', redacted: false }])).toEqual({ map: { a: '1', b: 'two\nlines' } });
+    expect(mapOf([...rowsOf({ a: '1' }), { key: ' b ', value: 'two\nlines', redacted: false }, { key: '', value: 'half typed', redacted: false }])).toEqual({
+      map: { a: '1', b: 'two\nlines' },
+    });
   });
 
   it('make no map from no rows, so the field is removed', () => {

@@ -25,7 +25,11 @@ export const isHidden = (row: KeyValueRow): boolean => row.redacted && row.value
 
 export function rowsOf(map: unknown): KeyValueRow[] {
   if (map === null || typeof map !== 'object' || Array.isArray(map)) return [];
-  return Object.entries(map).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value), redacted: value === redactedValue }));
+  return Object.entries(map).map(([key, value]) => ({
+    key,
+    value: typeof value === 'string' ? value : JSON.stringify(value),
+    redacted: value === redactedValue,
+  }));
 }
 
 /** The map the rows make; undefined when there is none (the field is then removed). */

@@ -17,7 +17,13 @@ const crd = (overrides: Partial<CustomResourceDefinition['spec']> = {}, storedVe
   spec: {
     group: 'example.com',
     versions: [
-      { name: 'v1alpha1', served: true, storage: false, deprecated: true, deprecationWarning: 'example.com/v1alpha1 Widget is deprecated; use example.com/v1 Widget' },
+      {
+        name: 'v1alpha1',
+        served: true,
+        storage: false,
+        deprecated: true,
+        deprecationWarning: 'example.com/v1alpha1 Widget is deprecated; use example.com/v1 Widget',
+      },
       { name: 'v1', served: true, storage: true },
       { name: 'v0', served: false, storage: false },
     ],
@@ -57,7 +63,7 @@ describe('kindVersions', () => {
 });
 
 describe('storedVersions', () => {
-  it("reads status.storedVersions, which may still name a version objects were written at before", () => {
+  it('reads status.storedVersions, which may still name a version objects were written at before', () => {
     expect(storedVersions(crd({}, ['v1alpha1', 'v1']))).toEqual(['v1alpha1', 'v1']);
   });
 
@@ -73,8 +79,10 @@ describe('conversionText', () => {
   });
 
   it('names the webhook service a Webhook conversion calls', () => {
-    expect(conversionText(crd({ conversion: { strategy: 'Webhook', webhook: { clientConfig: { service: { namespace: 'system', name: 'converter', path: '/convert' } } } } }))).toBe(
-      'Webhook (system/converter/convert)',
-    );
+    expect(
+      conversionText(
+        crd({ conversion: { strategy: 'Webhook', webhook: { clientConfig: { service: { namespace: 'system', name: 'converter', path: '/convert' } } } } }),
+      ),
+    ).toBe('Webhook (system/converter/convert)');
   });
 });

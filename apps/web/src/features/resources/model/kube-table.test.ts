@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject, Table } from '@dojo/kube-api';
 import { cellsOf, cellsOfTable, objectsToReprint, printedColumns } from './kube-table.ts';
 
-const pod = (name: string, resourceVersion: string): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid: `uid-${name}`, resourceVersion } });
+const pod = (name: string, resourceVersion: string): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name, namespace: 'default', uid: `uid-${name}`, resourceVersion },
+});
 
 const column = (name: string, priority = 0, format = '') => ({ name, type: name === 'Restarts' ? 'integer' : 'string', format, description: name, priority });
 

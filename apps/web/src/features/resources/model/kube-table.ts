@@ -27,7 +27,11 @@ export interface PrintedColumn {
   age: boolean;
 }
 
-export const columnId = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const columnId = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * The columns of the default `kubectl get` output (priority 0), without Name, which the list

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffLines } from './line-diff.ts';
 
-const render = (before: string, after: string) =>
-  diffLines(before, after).map((l) => `${l.kind === 'same' ? ' ' : l.kind === 'added' ? '+' : '-'}${l.text}`);
+const render = (before: string, after: string) => diffLines(before, after).map((l) => `${l.kind === 'same' ? ' ' : l.kind === 'added' ? '+' : '-'}${l.text}`);
 
 describe('diffLines', () => {
   it('shows a changed line as removed then added', () => {
@@ -21,7 +20,17 @@ describe('diffLines', () => {
     const before = 'k: 1\nl: 2\nm: 3\nn: 4';
     const after = 'k: 1\nm: 30\nn: 4\no: 5';
     const diff = diffLines(before, after);
-    expect(diff.filter((l) => l.kind !== 'added').map((l) => l.text).join('\n')).toBe(before);
-    expect(diff.filter((l) => l.kind !== 'removed').map((l) => l.text).join('\n')).toBe(after);
+    expect(
+      diff
+        .filter((l) => l.kind !== 'added')
+        .map((l) => l.text)
+        .join('\n'),
+    ).toBe(before);
+    expect(
+      diff
+        .filter((l) => l.kind !== 'removed')
+        .map((l) => l.text)
+        .join('\n'),
+    ).toBe(after);
   });
 });

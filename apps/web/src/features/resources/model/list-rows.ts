@@ -44,7 +44,11 @@ export function listRows(objects: readonly KubeObject[], cells: CellsByObject, c
   const shown = objects
     .filter((o) => !needle || (o.metadata.name ?? '').toLowerCase().includes(needle) || (o.metadata.namespace ?? '').includes(needle))
     .map((object) => ({ object, cells: cellsOf(object, cells) }));
-  const byName = sortBy(sortBy(shown, (r) => r.object.metadata.name, 'ascending'), (r) => r.object.metadata.namespace, 'ascending');
+  const byName = sortBy(
+    sortBy(shown, (r) => r.object.metadata.name, 'ascending'),
+    (r) => r.object.metadata.namespace,
+    'ascending',
+  );
   const order = parseSort(query.sort);
   const key = order && sortKeyOf(order.column, columns);
   return key ? sortBy(byName, key, order.direction) : byName;

@@ -5,7 +5,12 @@ import type { SchemaNode } from './schema-refs.ts';
 import { objectReferences } from './object-references.ts';
 import { referenceTargetResolver } from './reference-target.ts';
 
-const ref = (description: string): SchemaNode => ({ type: 'object', description, required: ['name'], properties: { name: { type: 'string' }, namespace: { type: 'string' } } });
+const ref = (description: string): SchemaNode => ({
+  type: 'object',
+  description,
+  required: ['name'],
+  properties: { name: { type: 'string' }, namespace: { type: 'string' } },
+});
 const schema: SchemaNode = {
   properties: {
     spec: {
@@ -26,7 +31,10 @@ describe('objectReferences', () => {
   const fields = formFieldsForKind(schema, referenceTargetResolver(types));
 
   it('finds every named reference with its target kind, defaulting to the object namespace', () => {
-    const dojo = { metadata: { name: 'a', namespace: 'team' }, spec: { credentialsRef: { name: 'db-app' }, alarms: { channelRef: { name: 'alarms', namespace: 'ops' } } } };
+    const dojo = {
+      metadata: { name: 'a', namespace: 'team' },
+      spec: { credentialsRef: { name: 'db-app' }, alarms: { channelRef: { name: 'alarms', namespace: 'ops' } } },
+    };
     expect(objectReferences(dojo, fields)).toEqual([
       { field: 'spec.credentialsRef', label: 'Credentials ref', target: expect.objectContaining({ kind: 'Secret' }), name: 'db-app', namespace: 'team' },
       { field: 'spec.alarms.channelRef', label: 'Channel ref', target: expect.objectContaining({ kind: 'DiscordChannel' }), name: 'alarms', namespace: 'ops' },

@@ -51,9 +51,7 @@ export interface PrinterColumn {
 
 /** Printer columns the generic columns already show (name, age, conditions) are left out. */
 export function extraPrinterColumns(columns: readonly PrinterColumn[]): PrinterColumn[] {
-  return columns.filter(
-    (c) => (c.priority ?? 0) === 0 && c.jsonPath !== '.metadata.creationTimestamp' && !c.jsonPath.startsWith('.status.conditions'),
-  );
+  return columns.filter((c) => (c.priority ?? 0) === 0 && c.jsonPath !== '.metadata.creationTimestamp' && !c.jsonPath.startsWith('.status.conditions'));
 }
 
 export function printerCell(obj: KubeObject, column: PrinterColumn): string {

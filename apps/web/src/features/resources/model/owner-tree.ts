@@ -31,7 +31,7 @@ export function buildOwnerTree<T>(root: Typed<T>, candidates: readonly Typed<T>[
   const grow = (node: Typed<T>): OwnerTreeNode<T> => {
     const uid = node.object.metadata.uid;
     if (uid) seen.add(uid);
-    const children = (uid ? byOwner.get(uid) ?? [] : [])
+    const children = (uid ? (byOwner.get(uid) ?? []) : [])
       .filter((child) => !child.object.metadata.uid || !seen.has(child.object.metadata.uid))
       .sort((a, b) => label(a.object).localeCompare(label(b.object)))
       .map(grow);

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ServedResource } from '@dojo/console-protocol';
 import { searchPalette, type NamedObject, type PaletteItem, type PaletteLink } from './palette-search.ts';
 
-const type = (kind: string, resource: string, shortNames: string[] = [], group = ''): ServedResource => ({ group, version: 'v1', resource, kind, namespaced: true, verbs: ['list'], shortNames });
+const type = (kind: string, resource: string, shortNames: string[] = [], group = ''): ServedResource => ({
+  group,
+  version: 'v1',
+  resource,
+  kind,
+  namespaced: true,
+  verbs: ['list'],
+  shortNames,
+});
 const pods = type('Pod', 'pods', ['po']);
 const deployments = type('Deployment', 'deployments', ['deploy'], 'apps');
 const dojos = type('Dojo', 'dojos', [], 'core.jutsu.com');
@@ -65,7 +73,7 @@ describe('the command palette search', () => {
     ];
     const find = (q: string, limit = 50) => searchPalette(q, all, world, limit, links).map(label);
 
-    it('lists the operator\'s object, its workloads and their plumbing before any Event', () => {
+    it("lists the operator's object, its workloads and their plumbing before any Event", () => {
       expect(find('alpha', 7)).toEqual([
         'Dojo default/alpha',
         'Deployment default/alpha',
@@ -75,7 +83,11 @@ describe('the command palette search', () => {
         'Secret default/alpha-app',
         'Event default/alpha.17f30',
       ]);
-      expect(find('alpha').slice(6).every((item) => item.startsWith('Event '))).toBe(true);
+      expect(
+        find('alpha')
+          .slice(6)
+          .every((item) => item.startsWith('Event ')),
+      ).toBe(true);
     });
 
     it('opens pages of the console by their name', () => {
@@ -83,7 +95,7 @@ describe('the command palette search', () => {
       expect(find('confl')).toEqual(['page Conflicts']);
     });
 
-    it('finds a controller\'s pages by its name, after its kind', () => {
+    it("finds a controller's pages by its name, after its kind", () => {
       expect(find('dojo').slice(0, 2)).toEqual(['kind Dojo', 'controller Workqueue · dojo']);
     });
 

@@ -64,7 +64,13 @@ interface Scored {
 const order = (a: Scored & { i: number }, b: Scored & { i: number }) =>
   Number(a.match > 0) - Number(b.match > 0) || a.tier - b.tier || a.match - b.match || a.category - b.category || a.i - b.i;
 
-export function searchPalette(query: string, types: readonly ServedResource[], objects: readonly NamedObject[], limit = 50, links: readonly PaletteLink[] = []): PaletteItem[] {
+export function searchPalette(
+  query: string,
+  types: readonly ServedResource[],
+  objects: readonly NamedObject[],
+  limit = 50,
+  links: readonly PaletteLink[] = [],
+): PaletteItem[] {
   const { kindWord, rest } = split(query);
   const narrowed = kindWord ? types.filter((t) => kindNames(t).includes(kindWord) || t.kind.toLowerCase() === kindWord) : [];
   const needle = narrowed.length ? rest : query.trim().toLowerCase();

@@ -16,7 +16,12 @@ describe('secretChanges', () => {
   });
 
   it('removes a key the person deleted and adds one they typed, with the labels they changed', () => {
-    const draft = { ...shown, metadata: { ...shown.metadata, labels: { app: 'db', tier: 'a' } }, data: { password: '<redacted>' }, stringData: { token: 'plain' } };
+    const draft = {
+      ...shown,
+      metadata: { ...shown.metadata, labels: { app: 'db', tier: 'a' } },
+      data: { password: '<redacted>' },
+      stringData: { token: 'plain' },
+    };
     expect(secretChanges(shown, draft)).toEqual({
       metadata: { labels: { tier: 'a' }, resourceVersion: '42' },
       data: { user: null },

@@ -43,7 +43,11 @@ describe('table sorting', () => {
         expect(sortBy(values, (v) => v, 'descending')).toEqual([...up].reverse());
       }),
     );
-    const pairs = [{ k: 1, i: 'a' }, { k: 0, i: 'b' }, { k: 1, i: 'c' }];
+    const pairs = [
+      { k: 1, i: 'a' },
+      { k: 0, i: 'b' },
+      { k: 1, i: 'c' },
+    ];
     expect(sortBy(pairs, (p) => p.k, 'descending').map((p) => p.i)).toEqual(['a', 'c', 'b']);
   });
 });

@@ -39,8 +39,16 @@ describe('threeWayMerge', () => {
   });
 
   it('treats a list as one value and writes odd keys in brackets', () => {
-    const mine = { ...base, metadata: { ...(base.metadata as JsonObject), labels: { 'app.kubernetes.io/name': 'me' } }, spec: { ...(base.spec as JsonObject), tags: ['x', 'y'] } };
-    const theirs = { ...base, metadata: { ...(base.metadata as JsonObject), labels: { 'app.kubernetes.io/name': 'them' } }, spec: { ...(base.spec as JsonObject), tags: ['z'] } };
+    const mine = {
+      ...base,
+      metadata: { ...(base.metadata as JsonObject), labels: { 'app.kubernetes.io/name': 'me' } },
+      spec: { ...(base.spec as JsonObject), tags: ['x', 'y'] },
+    };
+    const theirs = {
+      ...base,
+      metadata: { ...(base.metadata as JsonObject), labels: { 'app.kubernetes.io/name': 'them' } },
+      spec: { ...(base.spec as JsonObject), tags: ['z'] },
+    };
     expect(threeWayMerge(base, mine, theirs).conflicts).toEqual(['metadata.labels[app.kubernetes.io/name]', 'spec.tags']);
   });
 
@@ -57,7 +65,10 @@ describe('threeWayMerge', () => {
     const shown: JsonObject = { metadata: { name: 'db', resourceVersion: '10' }, data: { password: '<redacted>' } };
     const mine = { ...shown, metadata: { name: 'db', resourceVersion: '10', labels: { tier: 'a' } } };
     const theirs = { ...shown, metadata: { name: 'db', resourceVersion: '11' } };
-    expect(threeWayMerge(shown, mine, theirs)).toEqual({ merged: { ...shown, metadata: { name: 'db', resourceVersion: '11', labels: { tier: 'a' } } }, conflicts: [] });
+    expect(threeWayMerge(shown, mine, theirs)).toEqual({
+      merged: { ...shown, metadata: { name: 'db', resourceVersion: '11', labels: { tier: 'a' } } },
+      conflicts: [],
+    });
   });
 
   const json = fc.letrec((tie) => ({

@@ -18,7 +18,11 @@ export function shownVersions(versions: readonly ObjectVersionRecord[], showChur
  * The pair to diff: the version asked for (by resourceVersion; the newest shown by default) and
  * the version recorded just before it — whether shown or not, so a diff is always one step.
  */
-export function diffPair(versions: readonly ObjectVersionRecord[], shown: readonly ObjectVersionRecord[], rv: string | undefined): { from?: ObjectVersionRecord; to?: ObjectVersionRecord } {
+export function diffPair(
+  versions: readonly ObjectVersionRecord[],
+  shown: readonly ObjectVersionRecord[],
+  rv: string | undefined,
+): { from?: ObjectVersionRecord; to?: ObjectVersionRecord } {
   const to = (rv ? versions.find((v) => v.resourceVersion === rv) : undefined) ?? shown[0];
   if (!to) return {};
   const at = versions.indexOf(to);

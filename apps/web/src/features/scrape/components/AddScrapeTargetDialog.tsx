@@ -14,7 +14,17 @@ import { causeFor, onlyFieldCauses } from '../model/field-causes.ts';
 const fields = ['name', 'url', 'bearerToken', 'ca', 'insecureSkipVerify'] as const;
 const inputClass = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm font-normal dark:border-slate-600 dark:bg-slate-950';
 
-function Field({ label, hint, error, children }: { label: string; hint?: ReactNode; error: string | undefined; children: (describedBy: string, invalid: boolean) => ReactNode }) {
+function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error: string | undefined;
+  children: (describedBy: string, invalid: boolean) => ReactNode;
+}) {
   const id = useId();
   return (
     <label className="flex flex-col gap-1 text-sm font-medium">
@@ -54,7 +64,13 @@ export function AddScrapeTargetDialog({ open, onClose }: { open: boolean; onClos
         onSubmit={(event) => {
           event.preventDefault();
           add.mutate(
-            { name: name.trim(), url: url.trim(), ...(token.trim() ? { bearerToken: token.trim() } : {}), ...(https && ca.trim() ? { ca } : {}), ...(https && skipVerify ? { insecureSkipVerify: true } : {}) },
+            {
+              name: name.trim(),
+              url: url.trim(),
+              ...(token.trim() ? { bearerToken: token.trim() } : {}),
+              ...(https && ca.trim() ? { ca } : {}),
+              ...(https && skipVerify ? { insecureSkipVerify: true } : {}),
+            },
             { onSuccess: close },
           );
         }}
@@ -63,21 +79,51 @@ export function AddScrapeTargetDialog({ open, onClose }: { open: boolean; onClos
           Add metrics endpoint
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Scrape an operator's Prometheus endpoint every few seconds and show its controllers from controller-runtime's metrics. The console keeps it across restarts (in its data directory).
+          Scrape an operator's Prometheus endpoint every few seconds and show its controllers from controller-runtime's metrics. The console keeps it across
+          restarts (in its data directory).
         </p>
         <Field label="Name" hint="Lower case letters, digits and “-”: it names the endpoint on its cards." error={cause('name')}>
           {(describedBy, invalid) => (
-            <input value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={63} placeholder="my-operator" aria-describedby={describedBy} aria-invalid={invalid} className={inputClass} />
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+              maxLength={63}
+              placeholder="my-operator"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              className={inputClass}
+            />
           )}
         </Field>
         <Field label="URL" hint="http or https, like http://127.0.0.1:8080/metrics" error={cause('url')}>
           {(describedBy, invalid) => (
-            <input value={url} onChange={(e) => setUrl(e.target.value)} type="url" placeholder="https://my-operator.my-ns.svc:8443/metrics" aria-describedby={describedBy} aria-invalid={invalid} className={inputClass} />
+            <input
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              type="url"
+              placeholder="https://my-operator.my-ns.svc:8443/metrics"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              className={inputClass}
+            />
           )}
         </Field>
-        <Field label="Bearer token (optional)" hint="Sent as Authorization: Bearer …; controller-runtime's --metrics-secure checks it with a TokenReview." error={cause('bearerToken')}>
+        <Field
+          label="Bearer token (optional)"
+          hint="Sent as Authorization: Bearer …; controller-runtime's --metrics-secure checks it with a TokenReview."
+          error={cause('bearerToken')}
+        >
           {(describedBy, invalid) => (
-            <input value={token} onChange={(e) => setToken(e.target.value)} type="password" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} className={inputClass} />
+            <input
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              type="password"
+              autoComplete="off"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              className={inputClass}
+            />
           )}
         </Field>
         {https ? (

@@ -52,15 +52,27 @@ export function ScrapedControllerCard({ target, controller, now }: { target: Scr
         <Stat label="Retries/s" value={formatOptionalRate(c.retriesPerSecond)} hint="workqueue_retries_total (rate-limited requeues)" />
         <Stat label="Queue p50/p99" value={formatQuantiles(c.queueDuration)} hint="time waiting in the workqueue, between the last two scrapes" />
         <Stat label="Work p50/p99" value={formatQuantiles(c.workDuration)} hint="time processing an item, between the last two scrapes" />
-        <Stat label="Longest running" value={formatSeconds(c.longestRunningProcessorSeconds)} hint="workqueue_longest_running_processor_seconds: a stuck worker shows here" />
+        <Stat
+          label="Longest running"
+          value={formatSeconds(c.longestRunningProcessorSeconds)}
+          hint="workqueue_longest_running_processor_seconds: a stuck worker shows here"
+        />
       </dl>
       <div className={`flex items-end justify-between gap-2 ${note ? 'opacity-60' : ''}`}>
-        <Sparkline values={c.depthHistory.map((s) => s.depth)} label={`${c.name} queue depth over the last ${c.depthHistory.length} scrapes`} width={140} height={30} />
+        <Sparkline
+          values={c.depthHistory.map((s) => s.depth)}
+          label={`${c.name} queue depth over the last ${c.depthHistory.length} scrapes`}
+          width={140}
+          height={30}
+        />
         <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400" title="controller_runtime_reconcile_total by result, per second">
           {resultsText(c.reconcilesPerSecond)}
         </span>
       </div>
-      <CardLinks label={`${c.name} links`} links={[{ label: 'Metrics endpoint', to: target.url, external: true, title: `${target.url} (opens the raw Prometheus text; it may need the token)` }]} />
+      <CardLinks
+        label={`${c.name} links`}
+        links={[{ label: 'Metrics endpoint', to: target.url, external: true, title: `${target.url} (opens the raw Prometheus text; it may need the token)` }]}
+      />
     </article>
   );
 }

@@ -44,13 +44,17 @@ export function ScrapedControllerCards() {
         {editable ? <Button onClick={() => setAdding(true)}>Add metrics endpoint</Button> : null}
       </div>
       {targets.length === 0 ? (
-        <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">No endpoint scraped yet: add an operator's /metrics to see its workqueues and reconciles from controller-runtime's metrics.</p>
+        <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">
+          No endpoint scraped yet: add an operator's /metrics to see its workqueues and reconciles from controller-runtime's metrics.
+        </p>
       ) : null}
       {targets.map((target) => (
         <div key={target.name} className="mb-4" role="group" aria-label={`Metrics endpoint ${target.name}`}>
           <ScrapeTargetHeader target={target} editable={editable} />
           {target.controllers.length === 0 ? (
-            <EmptyState title={`${target.name}: no controllers yet.`}>{freshnessNote(target, now) ?? `${target.url} exposes no controller-runtime metrics.`}</EmptyState>
+            <EmptyState title={`${target.name}: no controllers yet.`}>
+              {freshnessNote(target, now) ?? `${target.url} exposes no controller-runtime metrics.`}
+            </EmptyState>
           ) : (
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
               {target.controllers.map((c) => (

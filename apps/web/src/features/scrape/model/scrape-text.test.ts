@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { ScrapeTargetStatus } from '@dojo/console-protocol';
 import { formatQuantiles, freshnessNote, reconcileRates, resultsText } from './scrape-text.ts';
 
-const target: ScrapeTargetStatus = { name: 'op', url: 'http://10.0.0.5:8080/metrics', source: 'flag', authentication: 'none', state: 'ok', lastScrapeAt: 1_000, intervalMs: 5_000, controllers: [], restClientRequests: [] };
+const target: ScrapeTargetStatus = {
+  name: 'op',
+  url: 'http://10.0.0.5:8080/metrics',
+  source: 'flag',
+  authentication: 'none',
+  state: 'ok',
+  lastScrapeAt: 1_000,
+  intervalMs: 5_000,
+  controllers: [],
+  restClientRequests: [],
+};
 
 describe('scraped controller text', () => {
   it('says nothing about freshness while the figures are current', () => {
@@ -11,8 +21,12 @@ describe('scraped controller text', () => {
 
   it('says a stale target failed, why, and that its figures are from the last good scrape and how old that is', () => {
     const note = freshnessNote({ ...target, state: 'stale', error: 'fetch failed: connect ECONNREFUSED 10.0.0.5:8080' }, 36_000);
-    expect(note).toMatch(/^Scrape failed: fetch failed: connect ECONNREFUSED 10\.0\.0\.5:8080; figures are from the last good scrape at \d\d:\d\d:\d\d\.\d{3} \(35s ago\)\.$/);
-    expect(freshnessNote({ ...target, state: 'stale', error: 'timed out after 3000 ms', lastScrapeAt: undefined } as ScrapeTargetStatus, 0)).toBe('Scrape failed: timed out after 3000 ms; never answered.');
+    expect(note).toMatch(
+      /^Scrape failed: fetch failed: connect ECONNREFUSED 10\.0\.0\.5:8080; figures are from the last good scrape at \d\d:\d\d:\d\d\.\d{3} \(35s ago\)\.$/,
+    );
+    expect(freshnessNote({ ...target, state: 'stale', error: 'timed out after 3000 ms', lastScrapeAt: undefined } as ScrapeTargetStatus, 0)).toBe(
+      'Scrape failed: timed out after 3000 ms; never answered.',
+    );
   });
 
   it('says a target was not scraped yet, with its URL', () => {

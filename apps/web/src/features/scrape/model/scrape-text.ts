@@ -9,7 +9,10 @@ import { formatAge, formatClock, formatDuration, formatRate } from '../../../lib
 export function freshnessNote(target: ScrapeTargetStatus, now: number): string | undefined {
   if (target.state === 'ok') return undefined;
   if (target.state === 'never-scraped') return `Not scraped yet: ${target.url}.`;
-  const last = target.lastScrapeAt === undefined ? 'never answered' : `figures are from the last good scrape at ${formatClock(target.lastScrapeAt)} (${formatAge(target.lastScrapeAt, now)} ago)`;
+  const last =
+    target.lastScrapeAt === undefined
+      ? 'never answered'
+      : `figures are from the last good scrape at ${formatClock(target.lastScrapeAt)} (${formatAge(target.lastScrapeAt, now)} ago)`;
   return `Scrape failed: ${target.error ?? 'unknown error'}; ${last}.`;
 }
 

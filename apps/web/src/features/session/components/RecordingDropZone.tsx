@@ -50,13 +50,21 @@ export function RecordingDropZone() {
   return (
     <>
       {message ? (
-        <div role="status" aria-label="Open a recording" className="pointer-events-none fixed inset-0 z-50 grid place-items-center bg-indigo-950/60 text-lg font-semibold text-white">
+        <div
+          role="status"
+          aria-label="Open a recording"
+          className="pointer-events-none fixed inset-0 z-50 grid place-items-center bg-indigo-950/60 text-lg font-semibold text-white"
+        >
           {message}
         </div>
       ) : null}
       {open.error || refused ? (
         <div className="fixed right-4 bottom-4 z-50 max-w-md">
-          {open.error ? <ErrorNotice error={open.error} title="Could not open the recording" /> : <ErrorNotice error={new Error(refused)} title="Not a recording" />}
+          {open.error ? (
+            <ErrorNotice error={open.error} title="Could not open the recording" />
+          ) : (
+            <ErrorNotice error={new Error(refused)} title="Not a recording" />
+          )}
         </div>
       ) : null}
     </>

@@ -11,7 +11,8 @@ import { useNow } from '../../../lib/use-now.ts';
 import { exportUrl, recordingExtension, useOpenRecording } from '../api/recordings.ts';
 
 const quarterHour = 15 * 60_000;
-const itemClass = 'block w-full rounded px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-100 dark:hover:bg-slate-800';
+const itemClass =
+  'block w-full rounded px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-100 dark:hover:bg-slate-800';
 
 export function RecordingMenu() {
   const { search } = useLocation();
@@ -56,7 +57,9 @@ export function RecordingMenu() {
             if (file) open.mutate(file);
           }}
         />
-        <p className="px-3 pb-2 text-xs text-slate-600 dark:text-slate-400">Or drop a {recordingExtension} file anywhere on the page. Secret values never enter a recording.</p>
+        <p className="px-3 pb-2 text-xs text-slate-600 dark:text-slate-400">
+          Or drop a {recordingExtension} file anywhere on the page. Secret values never enter a recording.
+        </p>
         {open.error ? <ErrorNotice error={open.error} title="Could not open the recording" /> : null}
       </div>
     </details>

@@ -27,7 +27,10 @@ export function SessionSummary({ ownLogsPath }: { ownLogsPath?: (pod: { namespac
       </div>
       <div className="flex gap-1.5">
         <dt className="sr-only">Leader election</dt>
-        <dd title={`This replica: ${leader.identity}`} className={leader.isLeader ? 'text-emerald-700 dark:text-emerald-300' : 'text-amber-700 dark:text-amber-300'}>
+        <dd
+          title={`This replica: ${leader.identity}`}
+          className={leader.isLeader ? 'text-emerald-700 dark:text-emerald-300' : 'text-amber-700 dark:text-amber-300'}
+        >
           {leaderText}
         </dd>
       </div>
@@ -35,7 +38,11 @@ export function SessionSummary({ ownLogsPath }: { ownLogsPath?: (pod: { namespac
         <div className="flex gap-1.5">
           <dt className="sr-only">The console's own Pod</dt>
           <dd>
-            <Link to={ownLogsPath(cluster.pod)} title={`Pod ${cluster.pod.namespace}/${cluster.pod.name}`} className="text-indigo-700 underline dark:text-indigo-300">
+            <Link
+              to={ownLogsPath(cluster.pod)}
+              title={`Pod ${cluster.pod.namespace}/${cluster.pod.name}`}
+              className="text-indigo-700 underline dark:text-indigo-300"
+            >
               Console logs
             </Link>
           </dd>

@@ -3,13 +3,21 @@ import type { RecordingActivity } from '@dojo/console-protocol';
 import { sliderMarkers } from './slider-markers.ts';
 
 const clock = (at: number) => `t${at}`;
-const activity = (times: Partial<RecordingActivity['times']>): RecordingActivity => ({ times: { reconcile: [], conflict: [], write: [], ...times }, truncated: false });
+const activity = (times: Partial<RecordingActivity['times']>): RecordingActivity => ({
+  times: { reconcile: [], conflict: [], write: [], ...times },
+  truncated: false,
+});
 
 describe('sliderMarkers', () => {
   it('puts one tick per slice where something happened, counting each kind, and none where nothing did', () => {
     const markers = sliderMarkers(activity({ reconcile: [1, 2, 3], write: [2, 95], conflict: [] }), { from: 0, to: 100 }, 10, clock);
     expect(markers).toHaveLength(2);
-    expect(markers[0]).toMatchObject({ position: 0.05, counts: { reconcile: 3, conflict: 0, write: 1 }, strongest: 'reconcile', label: 't3: 3 reconciles, 1 write' });
+    expect(markers[0]).toMatchObject({
+      position: 0.05,
+      counts: { reconcile: 3, conflict: 0, write: 1 },
+      strongest: 'reconcile',
+      label: 't3: 3 reconciles, 1 write',
+    });
     expect(markers[1]).toMatchObject({ position: 0.95, counts: { reconcile: 0, conflict: 0, write: 1 }, strongest: 'write', label: 't95: 1 write' });
   });
 

@@ -19,7 +19,11 @@ export interface SliderMarker {
 }
 
 const order: readonly RecordingActivityKind[] = ['conflict', 'reconcile', 'write'];
-const nouns: Record<RecordingActivityKind, [string, string]> = { reconcile: ['reconcile', 'reconciles'], conflict: ['conflict', 'conflicts'], write: ['write', 'writes'] };
+const nouns: Record<RecordingActivityKind, [string, string]> = {
+  reconcile: ['reconcile', 'reconciles'],
+  conflict: ['conflict', 'conflicts'],
+  write: ['write', 'writes'],
+};
 
 function countsText(counts: Record<RecordingActivityKind, number>): string {
   return (['reconcile', 'conflict', 'write'] as const)

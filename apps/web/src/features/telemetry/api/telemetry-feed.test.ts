@@ -12,7 +12,17 @@ function setup(bounds: { oldestSeq: number; lastSeq: number } | undefined) {
   return { socket, feed, subscriptions, setBounds: (b: typeof bounds) => (current = b) };
 }
 
-const start = (seq: number, id: string) => ({ seq, time: seq, type: 'reconcile-start', controller: 'dojo', key: 'default/a', worker: 0, reconcileId: id, triggers: [], droppedTriggers: 0 });
+const start = (seq: number, id: string) => ({
+  seq,
+  time: seq,
+  type: 'reconcile-start',
+  controller: 'dojo',
+  key: 'default/a',
+  worker: 0,
+  reconcileId: id,
+  triggers: [],
+  droppedTriggers: 0,
+});
 
 describe('startTelemetryFeed', () => {
   it('subscribes from at most 50,000 records back in the server ring', async () => {

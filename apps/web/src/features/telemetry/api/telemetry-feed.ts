@@ -33,10 +33,7 @@ async function serverRingBounds(): Promise<{ oldestSeq: number; lastSeq: number 
   }
 }
 
-export function startTelemetryFeed(
-  socket: LiveSocket,
-  options: { ringBounds?: RingBounds; scheduler?: FrameScheduler } = {},
-): TelemetryFeed {
+export function startTelemetryFeed(socket: LiveSocket, options: { ringBounds?: RingBounds; scheduler?: FrameScheduler } = {}): TelemetryFeed {
   const ringBounds = options.ringBounds ?? serverRingBounds;
   const store = new TelemetryStore();
   const batcher = createFrameBatcher<readonly TelemetryRecord[]>((batches) => store.ingest(batches.flat()), options.scheduler ?? browserFrameScheduler);

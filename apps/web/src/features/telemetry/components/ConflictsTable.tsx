@@ -23,12 +23,17 @@ const conflicts = { types: ['conflict'], plural: 'conflicts' };
 
 /** The client that wrote the winning version (from the request journal) and its field manager; said when only managedFields tell. */
 const writerOf = (c: { currentClient?: string; currentManager?: string; currentWriterFrom?: 'managedFields' }) =>
-  (c.currentClient && c.currentClient !== c.currentManager ? `${c.currentClient}${c.currentManager ? ` (${c.currentManager})` : ''}` : (c.currentManager ?? 'unknown')) +
-  (c.currentWriterFrom === 'managedFields' ? ' · inferred from managedFields' : '');
+  (c.currentClient && c.currentClient !== c.currentManager
+    ? `${c.currentClient}${c.currentManager ? ` (${c.currentManager})` : ''}`
+    : (c.currentManager ?? 'unknown')) + (c.currentWriterFrom === 'managedFields' ? ' · inferred from managedFields' : '');
 
 /** For a field-manager conflict, who owns the fields the apply would have taken; for a race, who wrote the version that won. */
 const ownersOrWriter = (c: ConflictRecord) =>
-  c.cause?.kind === 'fieldManager' ? (c.cause.fields.length ? `owned by ${[...new Set(c.cause.fields.map((f) => f.manager))].join(', ')}` : 'other managers') : writerOf(c);
+  c.cause?.kind === 'fieldManager'
+    ? c.cause.fields.length
+      ? `owned by ${[...new Set(c.cause.fields.map((f) => f.manager))].join(', ')}`
+      : 'other managers'
+    : writerOf(c);
 const fieldsOf = (c: ConflictRecord) => (c.cause?.kind === 'fieldManager' ? c.cause.fields.map((f) => f.field) : c.fields);
 
 /** Up to two lines of a value that would not fit one (a long writer, a controller's name, an RV); the cell's title has it whole. */
@@ -64,7 +69,12 @@ export function ConflictsTable({
     if (version < 0) return [];
     return [...store.conflicts].reverse().map((conflict) => {
       const span = conflict.reconcileId ? store.span(conflict.reconcileId) : undefined;
-      return { conflict, controller: span?.controller ?? conflict.controller, span, outcome: conflictOutcome(conflict, span, span?.object ? store.spansOf(span.object) : [], writerGone) };
+      return {
+        conflict,
+        controller: span?.controller ?? conflict.controller,
+        span,
+        outcome: conflictOutcome(conflict, span, span?.object ? store.spansOf(span.object) : [], writerGone),
+      };
     });
   }, [store, version, writerGone]);
   const selectedRow = rows.find((r) => r.conflict.seq === selected);
@@ -105,16 +115,49 @@ export function ConflictsTable({
                 </button>
               ),
             },
-            { id: 'controller', header: 'Controller', width: 'minmax(6rem, 1fr)', title: (r) => r.controller, cell: (r) => <TwoLines>{r.controller ?? '—'}</TwoLines> },
-            { id: 'stale', header: 'Sent RV', width: '5rem', title: (r) => r.conflict.staleRV, cell: (r) => <TwoLines mono>{r.conflict.cause?.kind === 'fieldManager' ? 'apply' : (r.conflict.staleRV ?? '—')}</TwoLines> },
-            { id: 'current', header: 'Current RV', width: '7.5rem', title: (r) => r.conflict.currentRV, cell: (r) => <TwoLines mono>{r.conflict.currentRV ?? '—'}</TwoLines> },
-            { id: 'writer', header: 'Written by', width: 'minmax(7rem, 1.5fr)', title: (r) => ownersOrWriter(r.conflict), cell: (r) => <TwoLines>{ownersOrWriter(r.conflict)}</TwoLines> },
-            { id: 'fields', header: 'Fields', width: 'minmax(4rem, 0.8fr)', title: (r) => fieldsOf(r.conflict)?.join(', '), cell: (r) => <TwoLines>{fieldsOf(r.conflict)?.join(', ') || '—'}</TwoLines> },
+            {
+              id: 'controller',
+              header: 'Controller',
+              width: 'minmax(6rem, 1fr)',
+              title: (r) => r.controller,
+              cell: (r) => <TwoLines>{r.controller ?? '—'}</TwoLines>,
+            },
+            {
+              id: 'stale',
+              header: 'Sent RV',
+              width: '5rem',
+              title: (r) => r.conflict.staleRV,
+              cell: (r) => <TwoLines mono>{r.conflict.cause?.kind === 'fieldManager' ? 'apply' : (r.conflict.staleRV ?? '—')}</TwoLines>,
+            },
+            {
+              id: 'current',
+              header: 'Current RV',
+              width: '7.5rem',
+              title: (r) => r.conflict.currentRV,
+              cell: (r) => <TwoLines mono>{r.conflict.currentRV ?? '—'}</TwoLines>,
+            },
+            {
+              id: 'writer',
+              header: 'Written by',
+              width: 'minmax(7rem, 1.5fr)',
+              title: (r) => ownersOrWriter(r.conflict),
+              cell: (r) => <TwoLines>{ownersOrWriter(r.conflict)}</TwoLines>,
+            },
+            {
+              id: 'fields',
+              header: 'Fields',
+              width: 'minmax(4rem, 0.8fr)',
+              title: (r) => fieldsOf(r.conflict)?.join(', '),
+              cell: (r) => <TwoLines>{fieldsOf(r.conflict)?.join(', ') || '—'}</TwoLines>,
+            },
             {
               id: 'outcome',
               header: 'Retry',
               width: 'minmax(15rem, 1.5fr)',
-              title: (r) => [describeOutcome(r.outcome), r.conflict.injected ? 'injected' : '', r.conflict.cause?.kind === 'fieldManager' ? 'field managers' : ''].filter(Boolean).join(' · '),
+              title: (r) =>
+                [describeOutcome(r.outcome), r.conflict.injected ? 'injected' : '', r.conflict.cause?.kind === 'fieldManager' ? 'field managers' : '']
+                  .filter(Boolean)
+                  .join(' · '),
               cell: (r) => (
                 // Badges wrap onto a second line rather than being clipped by a narrow track.
                 <span className="flex flex-wrap items-center gap-1">

@@ -15,9 +15,13 @@ const ruleLabels: Record<InferredPass['rule'], string> = {
 
 export function InferredPassNote({ inferred }: { inferred: InferredPass }) {
   return (
-    <section aria-label="Inferred" className="rounded-md border border-violet-300 bg-violet-50 p-2 text-xs text-violet-900 dark:border-violet-800 dark:bg-violet-950/50 dark:text-violet-100">
+    <section
+      aria-label="Inferred"
+      className="rounded-md border border-violet-300 bg-violet-50 p-2 text-xs text-violet-900 dark:border-violet-800 dark:bg-violet-950/50 dark:text-violet-100"
+    >
       <p>
-        <strong>Inferred</strong> from {inferred.client}&apos;s requests ({Math.round(inferred.confidence * 100)}% sure) · rule <code className="font-mono">{inferred.rule}</code>: {ruleLabels[inferred.rule]}.
+        <strong>Inferred</strong> from {inferred.client}&apos;s requests ({Math.round(inferred.confidence * 100)}% sure) · rule{' '}
+        <code className="font-mono">{inferred.rule}</code>: {ruleLabels[inferred.rule]}.
       </p>
       <p className="mt-1">{inferred.explanation}</p>
     </section>

@@ -100,17 +100,28 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
   const selected = view.reconcile ? store.span(view.reconcile) : undefined;
   const objectScope = identity ? { object: identityKey(identity), ...(identity.uid ? { uid: identity.uid } : {}) } : {};
   useTelemetryBackfill(view.reconcile && !selected ? { reconcile: view.reconcile, limit: 1000 } : undefined);
-  useTelemetryBackfill(shownWindow && shownWindow.start < store.firstTime ? { from: shownWindow.start, to: shownWindow.end, limit: 20_000, ...objectScope } : undefined);
+  useTelemetryBackfill(
+    shownWindow && shownWindow.start < store.firstTime ? { from: shownWindow.start, to: shownWindow.end, limit: 20_000, ...objectScope } : undefined,
+  );
 
   // The store mutates in place: `version` is what says it changed.
-  const latest = useMemo(() => (version >= 0 ? latestSpans(store, filter, 200, follow ? undefined : shownWindow) : []), [store, filter, version, follow, shownWindow?.start, shownWindow?.end]);
+  const latest = useMemo(
+    () => (version >= 0 ? latestSpans(store, filter, 200, follow ? undefined : shownWindow) : []),
+    [store, filter, version, follow, shownWindow?.start, shownWindow?.end],
+  );
   const shownLanes = useRef(new LaneFilter());
   const countText = useMemo(() => (version >= 0 ? shownCountText(store.lanes, shownLanes.current.apply(store.lanes, filter)) : ''), [store, filter, version]);
   const controllers = useMemo(() => (version >= 0 ? [...new Set(store.lanes.map((l) => l.controller))].sort() : []), [store, version]);
-  const triggers = useMemo(() => triggerChoices(latestSpans(store, controller ? { controller } : {}, 300, undefined), view.trigger), [store, controller, view.trigger, version]);
+  const triggers = useMemo(
+    () => triggerChoices(latestSpans(store, controller ? { controller } : {}, 300, undefined), view.trigger),
+    [store, controller, view.trigger, version],
+  );
   const serverNow = store.lastTime > 0 ? Math.max(now, store.lastTime) : now;
   const evicted = coverage ? evictedCount(coverage, reconciles) : 0;
-  const emptyText = evicted > 0 ? `No reconciles here since ${formatClock(coverage!.completeSince).slice(0, 8)}; ${evicted.toLocaleString('en-US')} older ones were evicted.` : 'No reconciles recorded yet.';
+  const emptyText =
+    evicted > 0
+      ? `No reconciles here since ${formatClock(coverage!.completeSince).slice(0, 8)}; ${evicted.toLocaleString('en-US')} older ones were evicted.`
+      : 'No reconciles recorded yet.';
 
   const toggleOutcome = (outcome: SpanOutcome) => {
     const next = new Set(outcomes);
@@ -227,7 +238,9 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
         ) : view.reconcile ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Loading reconcile {view.reconcile}… (if it does not appear, retention evicted it).</p>
         ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Click a reconcile in the timeline or the list to see its triggers, API calls and condition changes.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Click a reconcile in the timeline or the list to see its triggers, API calls and condition changes.
+          </p>
         )}
       </section>
       <SpanList spans={latest} now={serverNow} selectedId={view.reconcile} onSelect={select} objectLink={objectLink} empty={emptyText} />

@@ -41,7 +41,13 @@ export function SpanDetails({ span, now, objectLink }: { span: Span; now: number
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <span className="font-mono font-semibold">
           {span.object ? `${span.object.kind} ` : ''}
-          {link ? <Link to={link} className="text-indigo-700 hover:underline dark:text-indigo-300">{span.key}</Link> : span.key}
+          {link ? (
+            <Link to={link} className="text-indigo-700 hover:underline dark:text-indigo-300">
+              {span.key}
+            </Link>
+          ) : (
+            span.key
+          )}
         </span>
         <Badge tone={outcomeTone[outcome]}>{outcomeLabels[outcome]}</Badge>
         <span className="text-slate-600 dark:text-slate-400">
@@ -65,9 +71,7 @@ export function SpanDetails({ span, now, objectLink }: { span: Span; now: number
         </p>
       ) : null}
       <section aria-label="Triggers">
-        <h4 className="font-medium">
-          Triggers merged into this reconcile ({span.triggers.length + span.droppedTriggers})
-        </h4>
+        <h4 className="font-medium">Triggers merged into this reconcile ({span.triggers.length + span.droppedTriggers})</h4>
         <TriggerList triggers={span.triggers} dropped={span.droppedTriggers} objectLink={objectLink} />
       </section>
       <section aria-label="API calls">
@@ -79,9 +83,21 @@ export function SpanDetails({ span, now, objectLink }: { span: Span; now: number
           empty="No API calls."
           columns={[
             { id: 'verb', header: 'Verb', cell: (c) => <span className="font-mono text-xs">{c.verb}</span> },
-            { id: 'resource', header: 'Resource', cell: (c) => <span className="font-mono text-xs">{[c.resource, c.namespace, c.name].filter(Boolean).join(' ')}</span> },
+            {
+              id: 'resource',
+              header: 'Resource',
+              cell: (c) => <span className="font-mono text-xs">{[c.resource, c.namespace, c.name].filter(Boolean).join(' ')}</span>,
+            },
             { id: 'code', header: 'Code', cell: (c) => <Badge tone={codeTone(c.code)}>{c.injected ? `${c.code} (injected)` : c.code}</Badge> },
-            { id: 'rv', header: 'RV sent → returned', cell: (c) => <span className="font-mono text-xs">{c.rvSent ?? '—'} → {c.rvReturned ?? '—'}</span> },
+            {
+              id: 'rv',
+              header: 'RV sent → returned',
+              cell: (c) => (
+                <span className="font-mono text-xs">
+                  {c.rvSent ?? '—'} → {c.rvReturned ?? '—'}
+                </span>
+              ),
+            },
             { id: 'manager', header: 'Field manager', cell: (c) => c.fieldManager ?? '' },
             { id: 'duration', header: 'Took', align: 'right', cell: (c) => formatDuration(c.durationMs) },
           ]}

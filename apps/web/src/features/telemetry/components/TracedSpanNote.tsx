@@ -6,9 +6,13 @@ import type { TracedReconcile } from '@dojo/console-protocol';
 
 export function TracedSpanNote({ traced }: { traced: TracedReconcile }) {
   return (
-    <section aria-label="From traces" className="rounded-md border border-teal-300 bg-teal-50 p-2 text-xs text-teal-900 dark:border-teal-800 dark:bg-teal-950/50 dark:text-teal-100">
+    <section
+      aria-label="From traces"
+      className="rounded-md border border-teal-300 bg-teal-50 p-2 text-xs text-teal-900 dark:border-teal-800 dark:bg-teal-950/50 dark:text-teal-100"
+    >
       <p>
-        <strong>From traces</strong>: exact, recorded by {traced.service}&apos;s own <code className="font-mono">{traced.spanName}</code> span, received over OTLP.
+        <strong>From traces</strong>: exact, recorded by {traced.service}&apos;s own <code className="font-mono">{traced.spanName}</code> span, received over
+        OTLP.
       </p>
       <p className="mt-1 font-mono break-all">
         trace {traced.traceId} · span {traced.spanId}

@@ -13,7 +13,9 @@ import type { ObjectPageLink } from '../model/timeline-view.ts';
 function TriggerItem({ trigger, objectLink }: { trigger: Trigger; objectLink?: ObjectPageLink | undefined }) {
   const change = triggerChange(trigger);
   const version = trigger.object && trigger.resourceVersion ? objectLink?.(trigger.object, { tab: 'versions', rv: trigger.resourceVersion }) : undefined;
-  const name = trigger.object ? `${trigger.object.kind} ${trigger.object.namespace ? `${trigger.object.namespace}/` : ''}${trigger.object.name}` : [trigger.kind, trigger.key].filter(Boolean).join(' ');
+  const name = trigger.object
+    ? `${trigger.object.kind} ${trigger.object.namespace ? `${trigger.object.namespace}/` : ''}${trigger.object.name}`
+    : [trigger.kind, trigger.key].filter(Boolean).join(' ');
   return (
     <li className="flex flex-wrap items-center gap-x-2 gap-y-1 font-mono text-xs">
       <Badge>{trigger.reason}</Badge>

@@ -17,7 +17,11 @@ export function TriggeredReconciles({ object, resourceVersion, objectLink }: { o
         return (
           <li key={span.id}>
             {to ? (
-              <Link to={to} className="text-indigo-700 underline dark:text-indigo-300" aria-label={`Reconcile by ${span.controller} that RV ${resourceVersion} triggered`}>
+              <Link
+                to={to}
+                className="text-indigo-700 underline dark:text-indigo-300"
+                aria-label={`Reconcile by ${span.controller} that RV ${resourceVersion} triggered`}
+              >
                 {text}
               </Link>
             ) : (

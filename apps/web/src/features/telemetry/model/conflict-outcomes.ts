@@ -25,7 +25,12 @@ export interface ConflictRow {
 }
 
 /** `writerGone(controller)`: the client has stopped (activity's clientGone); absent, every writer is taken as alive. */
-export function conflictOutcome(conflict: ConflictRecord, span: Span | undefined, spansOfKey: readonly Span[], writerGone: (controller: string) => boolean = () => false): ConflictOutcome {
+export function conflictOutcome(
+  conflict: ConflictRecord,
+  span: Span | undefined,
+  spansOfKey: readonly Span[],
+  writerGone: (controller: string) => boolean = () => false,
+): ConflictOutcome {
   if (!span) return { kind: 'unknown' };
   const unfinished = (retries: number): ConflictOutcome =>
     writerGone(span.controller) ? { kind: 'stopped', retries } : retries ? { kind: 'retrying', retries } : { kind: 'pending' };

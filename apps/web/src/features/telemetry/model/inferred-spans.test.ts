@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { reconcileRecords } from '../testing/reconcile-records.ts';
 import { TelemetryStore } from './telemetry-store.ts';
 
-const inferred = { client: 'my-operator', rule: 'same-object-event' as const, confidence: 0.9, explanation: 'ADDED Guestbook default/hello @ RV 12, 8 ms before reached my-operator', object: { group: 'webapp.example.com', kind: 'Guestbook', namespace: 'default', name: 'hello' } };
+const inferred = {
+  client: 'my-operator',
+  rule: 'same-object-event' as const,
+  confidence: 0.9,
+  explanation: 'ADDED Guestbook default/hello @ RV 12, 8 ms before reached my-operator',
+  object: { group: 'webapp.example.com', kind: 'Guestbook', namespace: 'default', name: 'hello' },
+};
 
 const records = reconcileRecords({
   controller: 'my-operator',

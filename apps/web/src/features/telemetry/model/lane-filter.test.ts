@@ -72,7 +72,11 @@ describe('LaneFilter', () => {
   it('matches one object by its identity, never another kind with the same namespace/name', () => {
     const dojo = { group: 'core.jutsu.com', kind: 'Dojo', namespace: 'default', name: 'a' };
     const mine = { ...span('mine', 1, 'default/a', 'success'), object: dojo, objectKey: 'core.jutsu.com/Dojo/default/a' };
-    const deployment = { ...span('theirs', 2, 'default/a', 'success'), object: { ...dojo, group: 'apps', kind: 'Deployment' }, objectKey: 'apps/Deployment/default/a' };
+    const deployment = {
+      ...span('theirs', 2, 'default/a', 'success'),
+      object: { ...dojo, group: 'apps', kind: 'Deployment' },
+      objectKey: 'apps/Deployment/default/a',
+    };
     expect(new LaneFilter().apply([lane([mine, deployment])], { identity: dojo })[0]!.spans.map((s) => s.id)).toEqual(['mine']);
   });
 

@@ -21,7 +21,11 @@ const span = (id: string, key: string, result: Span['result'] = 'success'): Span
 
 const lane = (controller: string, worker: number, spans: Span[]): Lane => ({ id: `${controller}#${worker}`, controller, worker, spans, revision: 0 });
 
-const lanes = [lane('dojo', 0, [span('a', 'default/a'), span('b', 'default/b', 'error')]), lane('dojo', 1, [span('c', 'default/b')]), lane('pods', 0, [span('d', 'default/a-1')])];
+const lanes = [
+  lane('dojo', 0, [span('a', 'default/a'), span('b', 'default/b', 'error')]),
+  lane('dojo', 1, [span('c', 'default/b')]),
+  lane('pods', 0, [span('d', 'default/a-1')]),
+];
 
 describe('the timeline count line', () => {
   it('counts everything loaded when no filter is set', () => {
@@ -37,6 +41,8 @@ describe('the timeline count line', () => {
   });
 
   it('counts only the results asked for', () => {
-    expect(shownCountText(lanes, new LaneFilter().apply(lanes, { outcomes: new Set(['error']) }))).toBe('1 reconcile shown in 3 lanes (of 4 loaded in 3 lanes)');
+    expect(shownCountText(lanes, new LaneFilter().apply(lanes, { outcomes: new Set(['error']) }))).toBe(
+      '1 reconcile shown in 3 lanes (of 4 loaded in 3 lanes)',
+    );
   });
 });

@@ -1,5 +1,13 @@
 /** A reconcile as the timeline draws it: one pass of one worker over one key. */
-import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, InferredPass, ReconcileResultKind, TracedReconcile, Trigger } from '@dojo/console-protocol';
+import type {
+  ApiCallRecord,
+  ConditionTransitionRecord,
+  ConflictRecord,
+  InferredPass,
+  ReconcileResultKind,
+  TracedReconcile,
+  Trigger,
+} from '@dojo/console-protocol';
 import type { ObjectIdentity } from '@dojo/kube-api';
 
 export interface Span {

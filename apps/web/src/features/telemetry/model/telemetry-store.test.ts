@@ -93,7 +93,9 @@ describe('TelemetryStore', () => {
   it('attributes a condition transition to the latest reconcile of that object before it', () => {
     const store = new TelemetryStore();
     store.ingest([start('r1', 100), end('r1', 105), start('r2', 200), end('r2', 205)]);
-    store.ingest([{ type: 'condition-transition', seq: ++seq, time: 206, key: 'default/a', kind: 'Dojo', object: dojoA, condition: 'Available', from: 'False', to: 'True' }]);
+    store.ingest([
+      { type: 'condition-transition', seq: ++seq, time: 206, key: 'default/a', kind: 'Dojo', object: dojoA, condition: 'Available', from: 'False', to: 'True' },
+    ]);
     expect(store.span('r2')?.conditionChanges.map((c) => c.condition)).toEqual(['Available']);
     expect(store.span('r1')?.conditionChanges).toEqual([]);
     expect(store.transitionsOf(dojoA)).toHaveLength(1);
@@ -103,7 +105,9 @@ describe('TelemetryStore', () => {
     const store = new TelemetryStore();
     const deploymentA = { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'a' };
     store.ingest([start('d1', 100), end('d1', 105), start('x1', 110, 0, 'default/a', 'deployment-controller', deploymentA), end('x1', 115)]);
-    store.ingest([{ type: 'condition-transition', seq: ++seq, time: 116, key: 'default/a', kind: 'Deployment', object: deploymentA, condition: 'Available', to: 'True' }]);
+    store.ingest([
+      { type: 'condition-transition', seq: ++seq, time: 116, key: 'default/a', kind: 'Deployment', object: deploymentA, condition: 'Available', to: 'True' },
+    ]);
     expect(store.spansOf(dojoA).map((s) => s.id)).toEqual(['d1']);
     expect(store.spansOf(deploymentA).map((s) => s.id)).toEqual(['x1']);
     expect(store.transitionsOf(dojoA)).toEqual([]);
@@ -119,7 +123,20 @@ describe('TelemetryStore', () => {
 
   it('collects conflicts and attaches them to their reconcile', () => {
     const store = new TelemetryStore();
-    store.ingest([start('r1', 100), { type: 'conflict', seq: ++seq, time: 101, key: 'default/a', resource: 'dojos', staleRV: '7', currentRV: '9', currentManager: 'kubectl', reconcileId: 'r1' }]);
+    store.ingest([
+      start('r1', 100),
+      {
+        type: 'conflict',
+        seq: ++seq,
+        time: 101,
+        key: 'default/a',
+        resource: 'dojos',
+        staleRV: '7',
+        currentRV: '9',
+        currentManager: 'kubectl',
+        reconcileId: 'r1',
+      },
+    ]);
     expect(store.conflicts).toHaveLength(1);
     expect(store.span('r1')?.conflicts[0]?.currentManager).toBe('kubectl');
   });
@@ -148,7 +165,10 @@ describe('TelemetryStore', () => {
   it('finds the reconciles a version of an object triggered', () => {
     const store = new TelemetryStore();
     const deployment = { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'a' };
-    const triggered: TelemetryRecord = { ...start('t1', 100), triggers: [{ reason: 'owned', event: 'MODIFIED', kind: 'Deployment', key: 'default/a', object: deployment, resourceVersion: '812' }] } as TelemetryRecord;
+    const triggered: TelemetryRecord = {
+      ...start('t1', 100),
+      triggers: [{ reason: 'owned', event: 'MODIFIED', kind: 'Deployment', key: 'default/a', object: deployment, resourceVersion: '812' }],
+    } as TelemetryRecord;
     store.ingest([triggered, start('t2', 200)]);
     expect(store.spansTriggeredBy(deployment, '812').map((s) => s.id)).toEqual(['t1']);
     expect(store.spansTriggeredBy(dojoA, '812')).toEqual([]);

@@ -9,7 +9,15 @@
  *
  * Not React state: views subscribe and read `version` to know when to redraw.
  */
-import type { ApiCallRecord, ConditionTransitionRecord, ConflictRecord, ReconcileEndRecord, ReconcileStartRecord, TelemetryRecord, Trigger } from '@dojo/console-protocol';
+import type {
+  ApiCallRecord,
+  ConditionTransitionRecord,
+  ConflictRecord,
+  ReconcileEndRecord,
+  ReconcileStartRecord,
+  TelemetryRecord,
+  Trigger,
+} from '@dojo/console-protocol';
 import { identityKey, type ObjectIdentity } from '@dojo/kube-api';
 import { firstStartingAfter, firstStartingFrom, insertByStart } from './span-search.ts';
 import { laneId, type Lane, type Span } from './span.ts';
@@ -133,7 +141,11 @@ export class TelemetryStore {
         return true;
       case 'api-call':
         if (!record.reconcileId) return false;
-        this.#attach(record.reconcileId, (span) => addOnce(span.apiCalls, record), (o) => addOnce(o.calls, record));
+        this.#attach(
+          record.reconcileId,
+          (span) => addOnce(span.apiCalls, record),
+          (o) => addOnce(o.calls, record),
+        );
         return true;
       case 'conflict':
         if (this.#conflictSeqs.has(record.seq)) return false;
@@ -143,7 +155,12 @@ export class TelemetryStore {
         if (this.#conflicts.length > this.#maxConflicts * 1.2) {
           for (const dropped of this.#conflicts.splice(0, this.#conflicts.length - this.#maxConflicts)) this.#conflictSeqs.delete(dropped.seq);
         }
-        if (record.reconcileId) this.#attach(record.reconcileId, (span) => addOnce(span.conflicts, record), (o) => addOnce(o.conflicts, record));
+        if (record.reconcileId)
+          this.#attach(
+            record.reconcileId,
+            (span) => addOnce(span.conflicts, record),
+            (o) => addOnce(o.conflicts, record),
+          );
         return true;
       case 'condition-transition':
         this.#transition(record);
@@ -164,7 +181,12 @@ export class TelemetryStore {
     return lane;
   }
 
-  #newSpan(r: { reconcileId: string; controller: string; worker: number; key: string; seq: number; object?: ObjectIdentity }, start: number, triggers: Trigger[], dropped: number): Span {
+  #newSpan(
+    r: { reconcileId: string; controller: string; worker: number; key: string; seq: number; object?: ObjectIdentity },
+    start: number,
+    triggers: Trigger[],
+    dropped: number,
+  ): Span {
     const orphans = this.#orphans.get(r.reconcileId);
     this.#orphans.delete(r.reconcileId);
     const span: Span = {

@@ -12,7 +12,11 @@ export function TracedClientSection({ client, timeline }: { client: string; time
   const now = useNow();
   const traced = (data?.controllers ?? []).filter((c) => c.client === client);
   return traced.map((c) => (
-    <section key={c.controller} aria-label={`From traces: ${c.controller}`} className="flex flex-col gap-2 border-t border-slate-100 pt-2 dark:border-slate-800">
+    <section
+      key={c.controller}
+      aria-label={`From traces: ${c.controller}`}
+      className="flex flex-col gap-2 border-t border-slate-100 pt-2 dark:border-slate-800"
+    >
       <h4 className="text-xs font-semibold text-slate-700 dark:text-slate-300">
         {c.controller} <span className="font-normal text-slate-500 dark:text-slate-400">— from traces, service {c.service}; exact, not inferred</span>
       </h4>

@@ -9,7 +9,10 @@ import { TracedStats } from './TracedStats.tsx';
 
 export function TracedControllerCard({ controller: c, timeline, now }: { controller: TracedControllerSummary; timeline: string; now: number }) {
   return (
-    <article aria-label={`Traced controller ${c.controller}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
+    <article
+      aria-label={`Traced controller ${c.controller}`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900"
+    >
       <header className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-slate-900 dark:text-white">{c.controller}</h3>

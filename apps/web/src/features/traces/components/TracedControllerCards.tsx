@@ -46,7 +46,9 @@ export function TracedControllerCards({ timeline }: { timeline: (controller: str
       </h3>
       <OverflowNote overflow={data.overflow} nouns={{ one: 'controller', many: 'controllers', events: 'reconciles' }} />
       {own.length === 0 && data.recorded ? (
-        <EmptyState title="No reconcile spans were recorded.">The recorded console&apos;s trace receiver was on, but no operator&apos;s reconcile reached it in this recording.</EmptyState>
+        <EmptyState title="No reconcile spans were recorded.">
+          The recorded console&apos;s trace receiver was on, but no operator&apos;s reconcile reached it in this recording.
+        </EmptyState>
       ) : own.length === 0 ? (
         <EmptyState title="No reconcile spans yet.">
           Run an operator with OTEL_EXPORTER_OTLP_ENDPOINT set to this console and the receiver&apos;s token (printed at startup; docs/opentelemetry.md).

@@ -13,7 +13,11 @@ export function TracedStats({ controller: c, timeline, now }: { controller: Trac
     <>
       <dl className="grid grid-cols-4 gap-x-3 gap-y-2">
         <Stat label="Reconciles" value={c.reconciles} hint="reconcile spans received" />
-        <Stat label="Errors" value={<span className={c.errors > 0 ? 'text-rose-700 dark:text-rose-300' : ''}>{c.errors}</span>} hint="reconcile spans with an error status (409s excepted)" />
+        <Stat
+          label="Errors"
+          value={<span className={c.errors > 0 ? 'text-rose-700 dark:text-rose-300' : ''}>{c.errors}</span>}
+          hint="reconcile spans with an error status (409s excepted)"
+        />
         <Stat label="409s" value={c.conflicts} hint="client calls that lost a resourceVersion race" />
         <Stat label="API calls" value={c.apiCalls} hint="HTTP client spans to the Kubernetes API inside its reconciles" />
       </dl>

@@ -10,11 +10,20 @@ export const apidiscoveryV2Messages = {
   'apidiscovery.v2.APIGroupDiscovery': { metadata: '1 meta.v1.ObjectMeta', versions: '2 []apidiscovery.v2.APIVersionDiscovery' },
   'apidiscovery.v2.APIGroupDiscoveryList': { metadata: '1 meta.v1.ListMeta', items: '2 []apidiscovery.v2.APIGroupDiscovery' },
   'apidiscovery.v2.APIResourceDiscovery': {
-    resource: '1 *string', responseKind: '2 meta.v1.GroupVersionKind', scope: '3 *string', singularResource: '4 *string', verbs: '5 []string',
-    shortNames: '6 []string', categories: '7 []string', subresources: '8 []apidiscovery.v2.APISubresourceDiscovery',
+    resource: '1 *string',
+    responseKind: '2 meta.v1.GroupVersionKind',
+    scope: '3 *string',
+    singularResource: '4 *string',
+    verbs: '5 []string',
+    shortNames: '6 []string',
+    categories: '7 []string',
+    subresources: '8 []apidiscovery.v2.APISubresourceDiscovery',
   },
   'apidiscovery.v2.APISubresourceDiscovery': {
-    subresource: '1 *string', responseKind: '2 meta.v1.GroupVersionKind', acceptedTypes: '3 []meta.v1.GroupVersionKind', verbs: '4 []string',
+    subresource: '1 *string',
+    responseKind: '2 meta.v1.GroupVersionKind',
+    acceptedTypes: '3 []meta.v1.GroupVersionKind',
+    verbs: '4 []string',
   },
   'apidiscovery.v2.APIVersionDiscovery': { version: '1 *string', resources: '2 []apidiscovery.v2.APIResourceDiscovery', freshness: '3 string' },
 } as const satisfies MessageTable;

@@ -8,7 +8,11 @@ import type { MessageTable } from '../message-table.ts';
 export const authorizationV1Messages = {
   'authorization.v1.FieldSelectorAttributes': { rawSelector: '1 string', requirements: '2 []meta.v1.FieldSelectorRequirement' },
   'authorization.v1.LabelSelectorAttributes': { rawSelector: '1 string', requirements: '2 []meta.v1.LabelSelectorRequirement' },
-  'authorization.v1.LocalSubjectAccessReview': { metadata: '1 meta.v1.ObjectMeta', spec: '2 authorization.v1.SubjectAccessReviewSpec', status: '3 authorization.v1.SubjectAccessReviewStatus' },
+  'authorization.v1.LocalSubjectAccessReview': {
+    metadata: '1 meta.v1.ObjectMeta',
+    spec: '2 authorization.v1.SubjectAccessReviewSpec',
+    status: '3 authorization.v1.SubjectAccessReviewStatus',
+  },
   'authorization.v1.NonResourceAttributes': { path: '1 string', verb: '2 string' },
   'authorization.v1.NonResourceRule': { verbs: '1 []string', nonResourceURLs: '2 []string' },
   'authorization.v1.ResourceAttributes': {
@@ -23,11 +27,26 @@ export const authorizationV1Messages = {
     labelSelector: '9 authorization.v1.LabelSelectorAttributes',
   },
   'authorization.v1.ResourceRule': { verbs: '1 []string', apiGroups: '2 []string', resources: '3 []string', resourceNames: '4 []string' },
-  'authorization.v1.SelfSubjectAccessReview': { metadata: '1 meta.v1.ObjectMeta', spec: '2 authorization.v1.SelfSubjectAccessReviewSpec', status: '3 authorization.v1.SubjectAccessReviewStatus' },
-  'authorization.v1.SelfSubjectAccessReviewSpec': { resourceAttributes: '1 authorization.v1.ResourceAttributes', nonResourceAttributes: '2 authorization.v1.NonResourceAttributes' },
-  'authorization.v1.SelfSubjectRulesReview': { metadata: '1 meta.v1.ObjectMeta', spec: '2 authorization.v1.SelfSubjectRulesReviewSpec', status: '3 authorization.v1.SubjectRulesReviewStatus' },
+  'authorization.v1.SelfSubjectAccessReview': {
+    metadata: '1 meta.v1.ObjectMeta',
+    spec: '2 authorization.v1.SelfSubjectAccessReviewSpec',
+    status: '3 authorization.v1.SubjectAccessReviewStatus',
+  },
+  'authorization.v1.SelfSubjectAccessReviewSpec': {
+    resourceAttributes: '1 authorization.v1.ResourceAttributes',
+    nonResourceAttributes: '2 authorization.v1.NonResourceAttributes',
+  },
+  'authorization.v1.SelfSubjectRulesReview': {
+    metadata: '1 meta.v1.ObjectMeta',
+    spec: '2 authorization.v1.SelfSubjectRulesReviewSpec',
+    status: '3 authorization.v1.SubjectRulesReviewStatus',
+  },
   'authorization.v1.SelfSubjectRulesReviewSpec': { namespace: '1 string' },
-  'authorization.v1.SubjectAccessReview': { metadata: '1 meta.v1.ObjectMeta', spec: '2 authorization.v1.SubjectAccessReviewSpec', status: '3 authorization.v1.SubjectAccessReviewStatus' },
+  'authorization.v1.SubjectAccessReview': {
+    metadata: '1 meta.v1.ObjectMeta',
+    spec: '2 authorization.v1.SubjectAccessReviewSpec',
+    status: '3 authorization.v1.SubjectAccessReviewStatus',
+  },
   'authorization.v1.SubjectAccessReviewSpec': {
     resourceAttributes: '1 authorization.v1.ResourceAttributes',
     nonResourceAttributes: '2 authorization.v1.NonResourceAttributes',

@@ -9,15 +9,22 @@ import type { MessageTable } from '../message-table.ts';
 export const autoscalingV1Messages = {
   'autoscaling.v1.CrossVersionObjectReference': { kind: '1 *string', name: '2 *string', apiVersion: '3 string' },
   'autoscaling.v1.HorizontalPodAutoscaler': {
-    metadata: '1 meta.v1.ObjectMeta', spec: '2 autoscaling.v1.HorizontalPodAutoscalerSpec', status: '3 autoscaling.v1.HorizontalPodAutoscalerStatus',
+    metadata: '1 meta.v1.ObjectMeta',
+    spec: '2 autoscaling.v1.HorizontalPodAutoscalerSpec',
+    status: '3 autoscaling.v1.HorizontalPodAutoscalerStatus',
   },
   'autoscaling.v1.HorizontalPodAutoscalerList': { metadata: '1 meta.v1.ListMeta', items: '2 []autoscaling.v1.HorizontalPodAutoscaler' },
   'autoscaling.v1.HorizontalPodAutoscalerSpec': {
-    scaleTargetRef: '1 autoscaling.v1.CrossVersionObjectReference', minReplicas: '2 *int32', maxReplicas: '3 *int32',
+    scaleTargetRef: '1 autoscaling.v1.CrossVersionObjectReference',
+    minReplicas: '2 *int32',
+    maxReplicas: '3 *int32',
     targetCPUUtilizationPercentage: '4 *int32',
   },
   'autoscaling.v1.HorizontalPodAutoscalerStatus': {
-    observedGeneration: '1 *int64', lastScaleTime: '2 meta.v1.Time', currentReplicas: '3 *int32', desiredReplicas: '4 *int32',
+    observedGeneration: '1 *int64',
+    lastScaleTime: '2 meta.v1.Time',
+    currentReplicas: '3 *int32',
+    desiredReplicas: '4 *int32',
     currentCPUUtilizationPercentage: '5 *int32',
   },
   'autoscaling.v1.Scale': { metadata: '1 meta.v1.ObjectMeta', spec: '2 autoscaling.v1.ScaleSpec', status: '3 autoscaling.v1.ScaleStatus' },

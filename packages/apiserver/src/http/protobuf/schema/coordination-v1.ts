@@ -10,7 +10,12 @@ export const coordinationV1Messages = {
   'coordination.v1.Lease': { metadata: '1 meta.v1.ObjectMeta', spec: '2 coordination.v1.LeaseSpec' },
   'coordination.v1.LeaseList': { metadata: '1 meta.v1.ListMeta', items: '2 []coordination.v1.Lease' },
   'coordination.v1.LeaseSpec': {
-    holderIdentity: '1 *string', leaseDurationSeconds: '2 *int32', acquireTime: '3 meta.v1.MicroTime', renewTime: '4 meta.v1.MicroTime',
-    leaseTransitions: '5 *int32', strategy: '6 *string', preferredHolder: '7 *string',
+    holderIdentity: '1 *string',
+    leaseDurationSeconds: '2 *int32',
+    acquireTime: '3 meta.v1.MicroTime',
+    renewTime: '4 meta.v1.MicroTime',
+    leaseTransitions: '5 *int32',
+    strategy: '6 *string',
+    preferredHolder: '7 *string',
   },
 } as const satisfies MessageTable;

@@ -8,14 +8,23 @@ import type { MessageTable } from '../message-table.ts';
 
 export const discoveryV1Messages = {
   'discovery.v1.Endpoint': {
-    addresses: '1 []string', conditions: '2 discovery.v1.EndpointConditions', hostname: '3 *string', targetRef: '4 core.v1.ObjectReference',
-    deprecatedTopology: '5 map<string,string>', nodeName: '6 *string', zone: '7 *string', hints: '8 discovery.v1.EndpointHints',
+    addresses: '1 []string',
+    conditions: '2 discovery.v1.EndpointConditions',
+    hostname: '3 *string',
+    targetRef: '4 core.v1.ObjectReference',
+    deprecatedTopology: '5 map<string,string>',
+    nodeName: '6 *string',
+    zone: '7 *string',
+    hints: '8 discovery.v1.EndpointHints',
   },
   'discovery.v1.EndpointConditions': { ready: '1 *bool', serving: '2 *bool', terminating: '3 *bool' },
   'discovery.v1.EndpointHints': { forZones: '1 []discovery.v1.ForZone', forNodes: '2 []discovery.v1.ForNode' },
   'discovery.v1.EndpointPort': { name: '1 *string', protocol: '2 *string', port: '3 *int32', appProtocol: '4 *string' },
   'discovery.v1.EndpointSlice': {
-    metadata: '1 meta.v1.ObjectMeta', addressType: '4 *string', endpoints: '2 []discovery.v1.Endpoint', ports: '3 []discovery.v1.EndpointPort',
+    metadata: '1 meta.v1.ObjectMeta',
+    addressType: '4 *string',
+    endpoints: '2 []discovery.v1.Endpoint',
+    ports: '3 []discovery.v1.EndpointPort',
   },
   'discovery.v1.EndpointSliceList': { metadata: '1 meta.v1.ListMeta', items: '2 []discovery.v1.EndpointSlice' },
   'discovery.v1.ForNode': { name: '1 *string' },

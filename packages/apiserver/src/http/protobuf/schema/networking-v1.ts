@@ -24,7 +24,9 @@ export const networkingV1Messages = {
   'networking.v1.IngressRuleValue': { http: '1 networking.v1.HTTPIngressRuleValue' },
   'networking.v1.IngressServiceBackend': { name: '1 *string', port: '2 networking.v1.ServiceBackendPort' },
   'networking.v1.IngressSpec': {
-    ingressClassName: '4 *string', defaultBackend: '1 networking.v1.IngressBackend', tls: '2 []networking.v1.IngressTLS',
+    ingressClassName: '4 *string',
+    defaultBackend: '1 networking.v1.IngressBackend',
+    tls: '2 []networking.v1.IngressTLS',
     rules: '3 []networking.v1.IngressRule',
   },
   'networking.v1.IngressStatus': { loadBalancer: '1 networking.v1.IngressLoadBalancerStatus' },
@@ -34,12 +36,16 @@ export const networkingV1Messages = {
   'networking.v1.NetworkPolicyIngressRule': { ports: '1 []networking.v1.NetworkPolicyPort', from: '2 []networking.v1.NetworkPolicyPeer' },
   'networking.v1.NetworkPolicyList': { metadata: '1 meta.v1.ListMeta', items: '2 []networking.v1.NetworkPolicy' },
   'networking.v1.NetworkPolicyPeer': {
-    podSelector: '1 meta.v1.LabelSelector', namespaceSelector: '2 meta.v1.LabelSelector', ipBlock: '3 networking.v1.IPBlock',
+    podSelector: '1 meta.v1.LabelSelector',
+    namespaceSelector: '2 meta.v1.LabelSelector',
+    ipBlock: '3 networking.v1.IPBlock',
   },
   'networking.v1.NetworkPolicyPort': { protocol: '1 *string', port: '2 intstr.IntOrString', endPort: '3 *int32' },
   'networking.v1.NetworkPolicySpec': {
-    podSelector: '1 meta.v1.LabelSelector', ingress: '2 []networking.v1.NetworkPolicyIngressRule',
-    egress: '3 []networking.v1.NetworkPolicyEgressRule', policyTypes: '4 []string',
+    podSelector: '1 meta.v1.LabelSelector',
+    ingress: '2 []networking.v1.NetworkPolicyIngressRule',
+    egress: '3 []networking.v1.NetworkPolicyEgressRule',
+    policyTypes: '4 []string',
   },
   'networking.v1.ServiceBackendPort': { name: '1 string', number: '2 int32' },
 } as const satisfies MessageTable;

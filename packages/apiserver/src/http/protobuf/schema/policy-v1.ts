@@ -8,15 +8,24 @@ import type { MessageTable } from '../message-table.ts';
 
 export const policyV1Messages = {
   'policy.v1.PodDisruptionBudget': {
-    metadata: '1 meta.v1.ObjectMeta', spec: '2 policy.v1.PodDisruptionBudgetSpec', status: '3 policy.v1.PodDisruptionBudgetStatus',
+    metadata: '1 meta.v1.ObjectMeta',
+    spec: '2 policy.v1.PodDisruptionBudgetSpec',
+    status: '3 policy.v1.PodDisruptionBudgetStatus',
   },
   'policy.v1.PodDisruptionBudgetList': { metadata: '1 meta.v1.ListMeta', items: '2 []policy.v1.PodDisruptionBudget' },
   'policy.v1.PodDisruptionBudgetSpec': {
-    minAvailable: '1 intstr.IntOrString', selector: '2 meta.v1.LabelSelector', maxUnavailable: '3 intstr.IntOrString',
+    minAvailable: '1 intstr.IntOrString',
+    selector: '2 meta.v1.LabelSelector',
+    maxUnavailable: '3 intstr.IntOrString',
     unhealthyPodEvictionPolicy: '4 *string',
   },
   'policy.v1.PodDisruptionBudgetStatus': {
-    observedGeneration: '1 int64', disruptedPods: '2 map<string,meta.v1.Time>', disruptionsAllowed: '3 *int32', currentHealthy: '4 *int32',
-    desiredHealthy: '5 *int32', expectedPods: '6 *int32', conditions: '7 []meta.v1.Condition',
+    observedGeneration: '1 int64',
+    disruptedPods: '2 map<string,meta.v1.Time>',
+    disruptionsAllowed: '3 *int32',
+    currentHealthy: '4 *int32',
+    desiredHealthy: '5 *int32',
+    expectedPods: '6 *int32',
+    conditions: '7 []meta.v1.Condition',
   },
 } as const satisfies MessageTable;

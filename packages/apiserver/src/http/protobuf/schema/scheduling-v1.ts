@@ -8,7 +8,11 @@ import type { MessageTable } from '../message-table.ts';
 
 export const schedulingV1Messages = {
   'scheduling.v1.PriorityClass': {
-    metadata: '1 meta.v1.ObjectMeta', value: '2 *int32', globalDefault: '3 bool', description: '4 string', preemptionPolicy: '5 *string',
+    metadata: '1 meta.v1.ObjectMeta',
+    value: '2 *int32',
+    globalDefault: '3 bool',
+    description: '4 string',
+    preemptionPolicy: '5 *string',
   },
   'scheduling.v1.PriorityClassList': { metadata: '1 meta.v1.ListMeta', items: '2 []scheduling.v1.PriorityClass' },
 } as const satisfies MessageTable;

@@ -11,13 +11,15 @@ export const schedulingV1alpha3Messages = {
   'scheduling.v1alpha3.WorkloadPodGroupAllDisruptionMode': {},
   'scheduling.v1alpha3.WorkloadPodGroupBasicSchedulingPolicy': {},
   'scheduling.v1alpha3.WorkloadPodGroupDisruptionMode': {
-    single: '1 scheduling.v1alpha3.WorkloadPodGroupSingleDisruptionMode', all: '2 scheduling.v1alpha3.WorkloadPodGroupAllDisruptionMode',
+    single: '1 scheduling.v1alpha3.WorkloadPodGroupSingleDisruptionMode',
+    all: '2 scheduling.v1alpha3.WorkloadPodGroupAllDisruptionMode',
   },
   'scheduling.v1alpha3.WorkloadPodGroupGangSchedulingPolicy': { minCount: '1 *int32' },
   'scheduling.v1alpha3.WorkloadPodGroupResourceClaim': { name: '1 *string', resourceClaimName: '2 *string', resourceClaimTemplateName: '3 *string' },
   'scheduling.v1alpha3.WorkloadPodGroupSchedulingConstraints': { topology: '1 []scheduling.v1alpha3.TopologyConstraint' },
   'scheduling.v1alpha3.WorkloadPodGroupSchedulingPolicy': {
-    basic: '1 scheduling.v1alpha3.WorkloadPodGroupBasicSchedulingPolicy', gang: '2 scheduling.v1alpha3.WorkloadPodGroupGangSchedulingPolicy',
+    basic: '1 scheduling.v1alpha3.WorkloadPodGroupBasicSchedulingPolicy',
+    gang: '2 scheduling.v1alpha3.WorkloadPodGroupGangSchedulingPolicy',
   },
   'scheduling.v1alpha3.WorkloadPodGroupSingleDisruptionMode': {},
 } as const satisfies MessageTable;

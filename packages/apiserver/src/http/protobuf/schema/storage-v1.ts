@@ -8,8 +8,13 @@ import type { MessageTable } from '../message-table.ts';
 
 export const storageV1Messages = {
   'storage.v1.StorageClass': {
-    metadata: '1 meta.v1.ObjectMeta', provisioner: '2 *string', parameters: '3 map<string,string>', reclaimPolicy: '4 *string',
-    mountOptions: '5 []string', allowVolumeExpansion: '6 *bool', volumeBindingMode: '7 *string',
+    metadata: '1 meta.v1.ObjectMeta',
+    provisioner: '2 *string',
+    parameters: '3 map<string,string>',
+    reclaimPolicy: '4 *string',
+    mountOptions: '5 []string',
+    allowVolumeExpansion: '6 *bool',
+    volumeBindingMode: '7 *string',
     allowedTopologies: '8 []core.v1.TopologySelectorTerm',
   },
   'storage.v1.StorageClassList': { metadata: '1 meta.v1.ListMeta', items: '2 []storage.v1.StorageClass' },

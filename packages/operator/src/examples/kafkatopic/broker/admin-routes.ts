@@ -61,7 +61,11 @@ export function answerAdminRequest(state: BrokerState, request: AdminRequest): A
     throw kafkaErrors.methodNotAllowed();
   }
   if (sub === 'configs' && method === 'GET') {
-    return ok({ kind: 'KafkaTopicConfigList', metadata: { self: `${links.topicUrl(topic)}/configs`, next: null }, data: state.configs(topic).map((c) => links.config(topic, c)) });
+    return ok({
+      kind: 'KafkaTopicConfigList',
+      metadata: { self: `${links.topicUrl(topic)}/configs`, next: null },
+      data: state.configs(topic).map((c) => links.config(topic, c)),
+    });
   }
   if (sub === 'configs:alter' && method === 'POST') {
     state.alterConfigs(topic, configChanges(request.body));
@@ -81,7 +85,12 @@ class Links {
 
   cluster() {
     const self = `${this.origin}/v3/clusters/${this.clusterId}`;
-    return { kind: 'KafkaCluster', metadata: { self, resource_name: `crn:///kafka=${this.clusterId}` }, cluster_id: this.clusterId, topics: { related: `${self}/topics` } };
+    return {
+      kind: 'KafkaCluster',
+      metadata: { self, resource_name: `crn:///kafka=${this.clusterId}` },
+      cluster_id: this.clusterId,
+      topics: { related: `${self}/topics` },
+    };
   }
 
   topics(): string {

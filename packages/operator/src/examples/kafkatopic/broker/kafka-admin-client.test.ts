@@ -38,7 +38,12 @@ describe('KafkaAdminClient', () => {
     await admin.createPartitions('orders', 6);
     await admin.setConfigs('orders', { 'cleanup.policy': 'compact' });
     // Only the configs set on the topic, not the broker's defaults.
-    expect(await admin.describeTopic('orders')).toEqual({ name: 'orders', partitions: 6, replicationFactor: 2, configs: { 'retention.ms': '60000', 'cleanup.policy': 'compact' } });
+    expect(await admin.describeTopic('orders')).toEqual({
+      name: 'orders',
+      partitions: 6,
+      replicationFactor: 2,
+      configs: { 'retention.ms': '60000', 'cleanup.policy': 'compact' },
+    });
     expect(await admin.listTopics()).toEqual(['orders']);
 
     await admin.deleteTopic('orders');
@@ -51,7 +56,13 @@ describe('KafkaAdminClient', () => {
     const { url } = await start({ faults: { throttleRate: 1, retryAfterSeconds: 7 } });
     const admin = new KafkaAdminClient({ baseUrl: url, clusterId: 'dojo-kafka-sim' });
     const started = performance.now();
-    await expect(admin.listTopics()).rejects.toMatchObject({ status: 429, errorCode: 42901, retryAfterSeconds: 7, method: 'GET', path: '/v3/clusters/dojo-kafka-sim/topics' });
+    await expect(admin.listTopics()).rejects.toMatchObject({
+      status: 429,
+      errorCode: 42901,
+      retryAfterSeconds: 7,
+      method: 'GET',
+      path: '/v3/clusters/dojo-kafka-sim/topics',
+    });
     expect(performance.now() - started).toBeLessThan(1000);
 
     sim!.setFaults({ throttleRate: 0 });

@@ -121,7 +121,8 @@ export class KafkaAdminClient {
     if (this.#clusterId) return this.#clusterId;
     const lookup = this.#call<{ data: { cluster_id: string }[] }>('GET', '/v3/clusters', undefined, signal).then((list) => {
       const id = list.data[0]?.cluster_id;
-      if (!id) throw new KafkaAdminError({ status: 404, errorCode: 404, message: 'the REST proxy lists no Kafka cluster', method: 'GET', path: '/v3/clusters' });
+      if (!id)
+        throw new KafkaAdminError({ status: 404, errorCode: 404, message: 'the REST proxy lists no Kafka cluster', method: 'GET', path: '/v3/clusters' });
       return id;
     });
     // A failed lookup is asked again next time, not remembered.
@@ -137,7 +138,13 @@ export class KafkaAdminClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
     const record = (status: number, retryAfterSeconds?: number) =>
-      this.#options.onCall?.({ method, path, status, durationMs: Math.round(performance.now() - started), ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+      this.#options.onCall?.({
+        method,
+        path,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      });
     let response: Response;
     let text: string;
     try {
@@ -154,7 +161,11 @@ export class KafkaAdminClient {
       text = await response.text();
     } catch (cause) {
       record(0);
-      const message = timeout.aborted ? `no answer within ${timeoutMs} ms` : signal?.aborted ? 'the request was aborted' : `the Kafka REST proxy could not be reached: ${describeCause(cause)}`;
+      const message = timeout.aborted
+        ? `no answer within ${timeoutMs} ms`
+        : signal?.aborted
+          ? 'the request was aborted'
+          : `the Kafka REST proxy could not be reached: ${describeCause(cause)}`;
       throw new KafkaAdminError({ status: 0, errorCode: 0, message, method, path, cause });
     }
     const parsed = parse(text);

@@ -98,7 +98,8 @@ export const kafkaErrors = {
   /** The simulator's answer to a Host it does not serve (DNS rebinding protection). */
   misdirected: () => error(421, 421, undefined, 'HTTP 421 Misdirected Request'),
   methodNotAllowed: () => error(405, 405, undefined, 'HTTP 405 Method Not Allowed'),
-  throttled: (retryAfterSeconds: number) => error(429, 42901, 'ThrottlingQuotaExceededException', 'The throttling quota has been exceeded.', { retryAfterSeconds }),
+  throttled: (retryAfterSeconds: number) =>
+    error(429, 42901, 'ThrottlingQuotaExceededException', 'The throttling quota has been exceeded.', { retryAfterSeconds }),
   timedOut: () => error(500, 50003, 'TimeoutException', 'Timed out waiting for a node assignment.'),
   brokerNotAvailable: () => error(503, 50302, 'BrokerNotAvailableException', 'The broker is not available.'),
 };

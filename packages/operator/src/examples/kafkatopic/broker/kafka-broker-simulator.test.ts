@@ -29,8 +29,16 @@ describe('Kafka broker simulator over HTTP', () => {
     await start();
     expect((await call('GET', '/v3/clusters')).body.data).toMatchObject([{ kind: 'KafkaCluster', cluster_id: 'dojo-kafka-sim' }]);
 
-    const created = await call('POST', topics(), { topic_name: 'orders', partitions_count: 3, replication_factor: 2, configs: [{ name: 'retention.ms', value: '3600000' }] });
-    expect(created).toMatchObject({ status: 201, body: { kind: 'KafkaTopic', topic_name: 'orders', partitions_count: 3, replication_factor: 2, is_internal: false } });
+    const created = await call('POST', topics(), {
+      topic_name: 'orders',
+      partitions_count: 3,
+      replication_factor: 2,
+      configs: [{ name: 'retention.ms', value: '3600000' }],
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { kind: 'KafkaTopic', topic_name: 'orders', partitions_count: 3, replication_factor: 2, is_internal: false },
+    });
     expect(created.body.metadata.self).toBe(`${sim!.url}${topics()}/orders`);
 
     expect((await call('GET', `${topics()}/orders`)).body).toMatchObject({ topic_name: 'orders', partitions_count: 3, replication_factor: 2 });
@@ -63,7 +71,11 @@ describe('Kafka broker simulator over HTTP', () => {
     expect(await call('PATCH', `${topics()}/orders`, { partitions_count: 5 })).toMatchObject({ status: 200, body: { partitions_count: 5 } });
     expect(await call('PATCH', `${topics()}/orders`, { partitions_count: 2 })).toMatchObject({
       status: 400,
-      body: { error_code: 40002, kafka_exception: 'InvalidPartitionsException', message: 'Topic currently has 5 partitions, which is higher than the requested 2.' },
+      body: {
+        error_code: 40002,
+        kafka_exception: 'InvalidPartitionsException',
+        message: 'Topic currently has 5 partitions, which is higher than the requested 2.',
+      },
     });
     expect((await call('PATCH', `${topics()}/orders`, { partitions_count: 5 })).body.message).toBe('Topic already has 5 partitions.');
     expect(sim!.state().topics).toEqual([{ name: 'orders', partitions: 5, replicationFactor: 1, configs: {} }]);
@@ -84,7 +96,10 @@ describe('Kafka broker simulator over HTTP', () => {
     expect((await create('..')).body).toMatchObject({ kafka_exception: 'InvalidTopicException', message: 'Topic name cannot be "." or ".."' });
     expect((await create('a/b')).body.message).toBe(`Topic name "a/b" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`);
     expect((await create('x'.repeat(250))).body.message).toMatch(/^Topic name is illegal, it can't be longer than 249 characters/);
-    expect((await create('ok', [{ name: 'retention.days', value: '1' }])).body).toMatchObject({ kafka_exception: 'InvalidConfigurationException', message: 'Unknown topic config name: retention.days' });
+    expect((await create('ok', [{ name: 'retention.days', value: '1' }])).body).toMatchObject({
+      kafka_exception: 'InvalidConfigurationException',
+      message: 'Unknown topic config name: retention.days',
+    });
     expect((await create('ok', [{ name: 'cleanup.policy', value: 'forever' }])).body.message).toBe('Invalid value forever for configuration cleanup.policy');
     expect(sim!.state().topics).toEqual([]);
 
@@ -95,9 +110,12 @@ describe('Kafka broker simulator over HTTP', () => {
     expect(sim!.state().topics[0]!.configs).toEqual({});
   });
 
-  it('answers a malformed request 400 and an unknown route 404, in the proxy\'s error shape', async () => {
+  it("answers a malformed request 400 and an unknown route 404, in the proxy's error shape", async () => {
     await start();
-    expect(await call('POST', topics(), '{"topic_name":')).toMatchObject({ status: 400, body: { error_code: 400, message: 'the request body is not valid JSON' } });
+    expect(await call('POST', topics(), '{"topic_name":')).toMatchObject({
+      status: 400,
+      body: { error_code: 400, message: 'the request body is not valid JSON' },
+    });
     expect(await call('POST', topics(), { partitions_count: 1 })).toMatchObject({ status: 400, body: { message: 'topic_name is required' } });
     expect(await call('GET', '/v2/topics')).toMatchObject({ status: 404, body: { error_code: 404, message: 'HTTP 404 Not Found' } });
     expect((await call('PUT', topics())).status).toBe(405);
@@ -109,8 +127,16 @@ describe('Kafka broker simulator fault knobs', () => {
     await start({ faults: { errorRate: 1 } });
     expect(await call('GET', topics())).toMatchObject({ status: 500, body: { error_code: 50003, kafka_exception: 'TimeoutException' } });
 
-    expect((await call('PUT', '/_sim/faults', { errorRate: 0, throttleRate: 1, retryAfterSeconds: 2 })).body).toMatchObject({ errorRate: 0, throttleRate: 1, retryAfterSeconds: 2 });
-    expect(await call('GET', topics())).toMatchObject({ status: 429, retryAfter: '2', body: { error_code: 42901, message: 'The throttling quota has been exceeded.' } });
+    expect((await call('PUT', '/_sim/faults', { errorRate: 0, throttleRate: 1, retryAfterSeconds: 2 })).body).toMatchObject({
+      errorRate: 0,
+      throttleRate: 1,
+      retryAfterSeconds: 2,
+    });
+    expect(await call('GET', topics())).toMatchObject({
+      status: 429,
+      retryAfter: '2',
+      body: { error_code: 42901, message: 'The throttling quota has been exceeded.' },
+    });
 
     sim!.setFaults({ throttleRate: 0, unavailable: true });
     expect(await call('GET', topics())).toMatchObject({ status: 503, body: { error_code: 50302, message: 'The broker is not available.' } });
@@ -189,7 +215,10 @@ describe('Kafka broker simulator guards', () => {
   it('with a token, refuses the admin API and its own endpoints without it', async () => {
     await start({ token: 's3cret' });
     expect((await raw('GET', '/v3/clusters', {})).status).toBe(401);
-    expect(await raw('PUT', '/_sim/faults', { Authorization: 'Bearer wrong', 'Content-Type': 'application/json' }, '{"errorRate":1}')).toMatchObject({ status: 401, body: { error_code: 401 } });
+    expect(await raw('PUT', '/_sim/faults', { Authorization: 'Bearer wrong', 'Content-Type': 'application/json' }, '{"errorRate":1}')).toMatchObject({
+      status: 401,
+      body: { error_code: 401 },
+    });
     expect(sim!.faults().errorRate).toBe(0);
     expect((await raw('GET', '/v3/clusters', { Authorization: 'Bearer s3cret' })).status).toBe(200);
   });

@@ -115,9 +115,8 @@ export async function startKafkaBrokerSimulator(options: KafkaBrokerSimulatorOpt
     if (options.token !== undefined && !tokensEqual(bearerToken(req), options.token)) throw kafkaErrors.unauthorized();
     const method = (req.method ?? 'GET').toUpperCase();
     const { path } = splitTarget(req.url);
-    const body = parseJsonBody(
-      await readBody(req, maxBodyBytes, () => kafkaErrors.badRequest('the request body is larger than 1 MiB')),
-      () => kafkaErrors.badRequest('the request body is not valid JSON'),
+    const body = parseJsonBody(await readBody(req, maxBodyBytes, () => kafkaErrors.badRequest('the request body is larger than 1 MiB')), () =>
+      kafkaErrors.badRequest('the request body is not valid JSON'),
     );
     return path === '/_sim' || path.startsWith('/_sim/') ? control(method, path, body) : admin(method, path, body);
   };

@@ -32,7 +32,7 @@ export function checkTopicConfig(name: string, value: string): void {
 
 /** Kafka's `Topic.validate`: 1-249 characters of [a-zA-Z0-9._-], and not "." or "..". */
 export function checkTopicName(name: string): void {
-  if (name.length === 0) throw kafkaErrors.invalidTopic('Topic name is illegal, it can\'t be empty');
+  if (name.length === 0) throw kafkaErrors.invalidTopic("Topic name is illegal, it can't be empty");
   if (name === '.' || name === '..') throw kafkaErrors.invalidTopic('Topic name cannot be "." or ".."');
   if (name.length > 249) throw kafkaErrors.invalidTopic(`Topic name is illegal, it can't be longer than 249 characters, topic name: ${name}`);
   if (!/^[a-zA-Z0-9._-]+$/.test(name)) {

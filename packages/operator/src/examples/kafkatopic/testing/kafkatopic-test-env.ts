@@ -29,13 +29,25 @@ export function condition(topic: KafkaTopic, type: string): Condition | undefine
 
 export function manifest(version: 'v1' | 'v1alpha1', namespace: string, name: string, spec: Partial<KafkaTopicSpec>): string {
   // JSON is YAML: kubectl reads it as a manifest.
-  return JSON.stringify({ apiVersion: `kafka.example.com/${version}`, kind: 'KafkaTopic', metadata: { name, namespace }, spec: { numPartitions: 3, replicationFactor: 2, ...spec } });
+  return JSON.stringify({
+    apiVersion: `kafka.example.com/${version}`,
+    kind: 'KafkaTopic',
+    metadata: { name, namespace },
+    spec: { numPartitions: 3, replicationFactor: 2, ...spec },
+  });
 }
 
-export async function startKafkaTopicTestEnv(options: { resyncMs?: number; seed?: number; faults?: Partial<BrokerFaultSettings> } = {}): Promise<KafkaTopicTestEnv> {
-  const [env, broker] = await Promise.all([startExampleTestEnv(), startKafkaBrokerSimulator({ seed: options.seed ?? 7, ...(options.faults ? { faults: options.faults } : {}) })]);
+export async function startKafkaTopicTestEnv(
+  options: { resyncMs?: number; seed?: number; faults?: Partial<BrokerFaultSettings> } = {},
+): Promise<KafkaTopicTestEnv> {
+  const [env, broker] = await Promise.all([
+    startExampleTestEnv(),
+    startKafkaBrokerSimulator({ seed: options.seed ?? 7, ...(options.faults ? { faults: options.faults } : {}) }),
+  ]);
   await env.installCrd(kafkaTopicCrd());
-  await env.startManager((manager) => void registerKafkaTopicOperator(manager, { brokerUrl: broker.url, resyncMs: options.resyncMs ?? 500, maxConcurrentReconciles: 2 }));
+  await env.startManager(
+    (manager) => void registerKafkaTopicOperator(manager, { brokerUrl: broker.url, resyncMs: options.resyncMs ?? 500, maxConcurrentReconciles: 2 }),
+  );
   return {
     env,
     broker,

@@ -34,7 +34,11 @@ export function ConditionsTable({ object }: { object: KubeObject }) {
           header: 'Observed gen.',
           align: 'right',
           cell: (c) => (
-            <span className={c.observedGeneration !== undefined && generation !== undefined && c.observedGeneration < generation ? 'text-amber-700 dark:text-amber-300' : ''}>
+            <span
+              className={
+                c.observedGeneration !== undefined && generation !== undefined && c.observedGeneration < generation ? 'text-amber-700 dark:text-amber-300' : ''
+              }
+            >
               {c.observedGeneration ?? '—'}
               {generation !== undefined ? ` / ${generation}` : ''}
             </span>

@@ -21,7 +21,11 @@ export function DeleteControl({ gvr, kind, object }: { gvr: GroupVersionResource
       </Button>
       <ConfirmDialog
         open={open}
-        title={<>Delete {kind} <bdi>{name}</bdi>?</>}
+        title={
+          <>
+            Delete {kind} <bdi>{name}</bdi>?
+          </>
+        }
         confirmLabel={`Delete ${name}`}
         danger
         busy={remove.isPending}
@@ -29,15 +33,16 @@ export function DeleteControl({ gvr, kind, object }: { gvr: GroupVersionResource
         onConfirm={() => remove.mutate(undefined, { onSuccess: () => setOpen(false) })}
       >
         {finalizers.length ? (
-          <p>
-            It has finalizers ({finalizers.join(', ')}): it stays, marked Terminating, until its controllers finish their cleanup and
-            remove them.
-          </p>
+          <p>It has finalizers ({finalizers.join(', ')}): it stays, marked Terminating, until its controllers finish their cleanup and remove them.</p>
         ) : (
           <p>It has no finalizers and goes away at once.</p>
         )}
         <p className="mt-2">Objects it owns are deleted by the garbage collector.</p>
-        {remove.error ? <p role="alert" className="mt-2 text-rose-700 dark:text-rose-300">{remove.error.message}</p> : null}
+        {remove.error ? (
+          <p role="alert" className="mt-2 text-rose-700 dark:text-rose-300">
+            {remove.error.message}
+          </p>
+        ) : null}
       </ConfirmDialog>
     </>
   );

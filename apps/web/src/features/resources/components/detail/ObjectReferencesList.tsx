@@ -14,7 +14,10 @@ export function ObjectReferencesList({ object, type, detailPath }: { object: Kub
   const schema = useResourceSchema(type);
   const { data: types } = useResourceTypes();
   // A built-in kind's fields are read through kube's definitions: once per schema, not per watch event.
-  const fields = useMemo(() => (schema.data ? formFieldsForKind(schema.data.schema, referenceTargetResolver(types ?? []), schema.data.definitions) : undefined), [schema.data, types]);
+  const fields = useMemo(
+    () => (schema.data ? formFieldsForKind(schema.data.schema, referenceTargetResolver(types ?? []), schema.data.definitions) : undefined),
+    [schema.data, types],
+  );
   if (!fields) return null;
   const references = objectReferences(object, fields);
   if (references.length === 0) return null;

@@ -21,7 +21,10 @@ function NodeLabel({ node, detailPath }: { node: OwnerTreeNode<ServedResource>; 
   return (
     <span className="flex flex-wrap items-center gap-2 py-1">
       <span className="font-mono text-xs text-slate-500 dark:text-slate-400">{type.kind}</span>
-      <Link to={detailPath(type, object.metadata.namespace, object.metadata.name ?? '')} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+      <Link
+        to={detailPath(type, object.metadata.namespace, object.metadata.name ?? '')}
+        className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
         <bdi>{object.metadata.name}</bdi>
       </Link>
       {ready ? <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400">ready {ready}</span> : null}
@@ -38,7 +41,12 @@ function TreeItems({ nodes, detailPath }: { nodes: OwnerTreeNode<ServedResource>
   return (
     <ul role="group" className="ml-3 border-l border-slate-200 pl-4 dark:border-slate-700">
       {nodes.map((node) => (
-        <li key={node.object.metadata.uid ?? node.object.metadata.name} role="treeitem" aria-expanded={node.children.length ? true : undefined} aria-selected={false}>
+        <li
+          key={node.object.metadata.uid ?? node.object.metadata.name}
+          role="treeitem"
+          aria-expanded={node.children.length ? true : undefined}
+          aria-selected={false}
+        >
           <NodeLabel node={node} detailPath={detailPath} />
           {node.children.length ? <TreeItems nodes={node.children} detailPath={detailPath} /> : null}
         </li>
@@ -63,7 +71,10 @@ export function OwnerTreeView({ object, type, detailPath }: { object: KubeObject
                 <li key={ref.uid} className="flex items-center gap-2 py-0.5">
                   <span className="font-mono text-xs text-slate-500">{ref.kind}</span>
                   {ownerType ? (
-                    <Link to={detailPath(ownerType, object.metadata.namespace, ref.name)} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                    <Link
+                      to={detailPath(ownerType, object.metadata.namespace, ref.name)}
+                      className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                    >
                       <bdi>{ref.name}</bdi>
                     </Link>
                   ) : (

@@ -30,7 +30,11 @@ export function ScaleControl({ gvr, object }: { gvr: GroupVersionResource; objec
       <Button type="submit" disabled={scale.isPending}>
         Scale
       </Button>
-      {desired.edited ? <Button variant="ghost" onClick={desired.reset}>Use live value</Button> : null}
+      {desired.edited ? (
+        <Button variant="ghost" onClick={desired.reset}>
+          Use live value
+        </Button>
+      ) : null}
       <span role="status" className="text-xs text-slate-600 dark:text-slate-400">
         {scale.isPending ? 'Scaling… ' : scale.error ? <span className="text-rose-700 dark:text-rose-300">{scale.error.message} </span> : null}
         {scale.isSuccess ? `Scaled to ${scale.variables}. ` : null}

@@ -50,7 +50,8 @@ export function VersionHistory({ page, isPending, error, rv, onSelect, triggered
   if (all.length === 0 && page?.recorded === false) {
     return (
       <EmptyState title="Versions of this kind are not recorded on this cluster.">
-        On a real cluster the console records the versions of the kinds its controllers watch, which its identity may read; the YAML tab shows the current version.
+        On a real cluster the console records the versions of the kinds its controllers watch, which its identity may read; the YAML tab shows the current
+        version.
       </EmptyState>
     );
   }
@@ -99,7 +100,8 @@ export function VersionHistory({ page, isPending, error, rv, onSelect, triggered
         ]}
       />
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {to ? `RV ${to.resourceVersion}` : ''} against {from ? `the version before it (RV ${from.resourceVersion})` : 'nothing (its first recorded version)'} · {diff.filter((l) => l.kind !== 'same').length} changed lines
+        {to ? `RV ${to.resourceVersion}` : ''} against {from ? `the version before it (RV ${from.resourceVersion})` : 'nothing (its first recorded version)'} ·{' '}
+        {diff.filter((l) => l.kind !== 'same').length} changed lines
       </p>
       <LineDiff label="Diff between the two versions" lines={diff} />
     </div>

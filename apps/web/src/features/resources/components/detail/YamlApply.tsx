@@ -67,8 +67,8 @@ export function YamlApply({ gvr, object, onDone }: { gvr: GroupVersionResource; 
   return (
     <section aria-label="Apply YAML" className="flex flex-col gap-3">
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Server-side apply as field manager <code className="font-mono">{consoleFieldManager}</code>: the console becomes an owner of every field
-        written here; a field deleted here goes away unless another manager owns it. The server dry-runs it first.
+        Server-side apply as field manager <code className="font-mono">{consoleFieldManager}</code>: the console becomes an owner of every field written here; a
+        field deleted here goes away unless another manager owns it. The server dry-runs it first.
       </p>
       <label htmlFor={`${id}-yaml`} className="text-sm font-medium">
         YAML to apply
@@ -99,7 +99,11 @@ export function YamlApply({ gvr, object, onDone }: { gvr: GroupVersionResource; 
       </div>
       {current.state === 'failed' ? <ErrorNotice error={current.error} title="The server refused this YAML" /> : null}
       {current.state === 'conflicts' ? (
-        <div role="alert" aria-label="Apply conflicts" className="flex flex-col gap-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950/50 dark:text-amber-100">
+        <div
+          role="alert"
+          aria-label="Apply conflicts"
+          className="flex flex-col gap-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950/50 dark:text-amber-100"
+        >
           <p className="font-medium">
             {current.conflicts.length} field{current.conflicts.length === 1 ? '' : 's'} would change away from what another manager set. Nothing was applied.
           </p>
@@ -125,7 +129,8 @@ export function YamlApply({ gvr, object, onDone }: { gvr: GroupVersionResource; 
       {current.state === 'ready' ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm">
-            The server accepts this{current.force ? ', taking over the contested fields' : ''} (dry run): {changed ? `${changed} changed lines.` : 'it changes nothing.'}
+            The server accepts this{current.force ? ', taking over the contested fields' : ''} (dry run):{' '}
+            {changed ? `${changed} changed lines.` : 'it changes nothing.'}
           </p>
           <LineDiff label="Changes the apply would make" lines={diff} />
           <div>

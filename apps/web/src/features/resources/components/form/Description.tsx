@@ -22,7 +22,12 @@ export function Description({ id, text, after, className = '' }: { id?: string; 
       {short ? (
         <>
           {' '}
-          <button type="button" className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300" aria-expanded={whole} onClick={() => setWhole(!whole)}>
+          <button
+            type="button"
+            className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+            aria-expanded={whole}
+            onClick={() => setWhole(!whole)}
+          >
             {whole ? 'less' : 'more'}
           </button>
         </>

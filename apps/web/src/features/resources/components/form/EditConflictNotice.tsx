@@ -39,13 +39,17 @@ export function EditConflictNotice({
   if (!refused && conflicts.length === 0) {
     if (!reapplied) return null;
     return (
-      <div role="status" aria-label="Changes re-applied" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-700 dark:bg-sky-950/50 dark:text-sky-100">
+      <div
+        role="status"
+        aria-label="Changes re-applied"
+        className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-700 dark:bg-sky-950/50 dark:text-sky-100"
+      >
         {'failed' in reapplied ? (
           <p>Could not load the latest version: {reapplied.failed}</p>
         ) : reapplied.kept.length ? (
           <p>
-            Your changes are now on the latest version. You kept your value where both of you changed a field: <FieldList fields={reapplied.kept} />. Review them
-            and save again.
+            Your changes are now on the latest version. You kept your value where both of you changed a field: <FieldList fields={reapplied.kept} />. Review
+            them and save again.
           </p>
         ) : (
           <p>Your changes are now on the latest version; nothing of theirs was overwritten. Review and save again.</p>
@@ -62,11 +66,15 @@ export function EditConflictNotice({
       className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 outline-none focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-amber-600 dark:bg-amber-950/50 dark:text-amber-100"
     >
       <p className="font-medium">
-        {refused ? `Not saved: this ${kind} was changed by someone else since you opened it (409 Conflict).` : `This ${kind} was changed by someone else while you edit it.`}
+        {refused
+          ? `Not saved: this ${kind} was changed by someone else since you opened it (409 Conflict).`
+          : `This ${kind} was changed by someone else while you edit it.`}
       </p>
       {conflicts.length ? (
         <p className="mt-1">
-          {valuesHidden ? 'They changed, or may have changed (its values are hidden from you), fields you changed too: ' : 'They changed fields you changed too: '}
+          {valuesHidden
+            ? 'They changed, or may have changed (its values are hidden from you), fields you changed too: '
+            : 'They changed fields you changed too: '}
           <FieldList fields={conflicts} />.
         </p>
       ) : (

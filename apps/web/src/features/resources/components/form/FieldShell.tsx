@@ -67,7 +67,9 @@ export function FieldShell({
           ))}
         </div>
       ) : null}
-      {helpId ? <Description id={helpId} {...(field.description ? { text: field.description } : {})} after={constraints ? <span>({constraints})</span> : null} /> : null}
+      {helpId ? (
+        <Description id={helpId} {...(field.description ? { text: field.description } : {})} after={constraints ? <span>({constraints})</span> : null} />
+      ) : null}
     </div>
   );
 }

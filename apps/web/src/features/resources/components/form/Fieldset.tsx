@@ -41,19 +41,17 @@ export function Fieldset({ field, depth, children }: { field: FormField; depth: 
       >
         <summary className="cursor-pointer text-sm font-semibold text-slate-800 dark:text-slate-200">
           {field.label}
-          {field.description ? <span className="mt-0.5 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">{firstSentence(field.description) ?? field.description}</span> : null}
+          {field.description ? (
+            <span className="mt-0.5 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">
+              {firstSentence(field.description) ?? field.description}
+            </span>
+          ) : null}
         </summary>
       </details>
     );
   }
   return (
-    <fieldset
-      className={
-        depth === 0
-          ? 'flex flex-col gap-4'
-          : 'flex flex-col gap-4 rounded-md border border-slate-200 px-4 pt-1 pb-4 dark:border-slate-700'
-      }
-    >
+    <fieldset className={depth === 0 ? 'flex flex-col gap-4' : 'flex flex-col gap-4 rounded-md border border-slate-200 px-4 pt-1 pb-4 dark:border-slate-700'}>
       <legend className={depth === 0 ? 'mb-1 text-base font-semibold' : 'px-1 text-sm font-semibold text-slate-800 dark:text-slate-200'}>
         {field.label}
         {field.required ? (

@@ -52,7 +52,14 @@ export function KeyValueInput({ field }: { field: MapField }) {
           </span>
         ) : null}
       </legend>
-      {helpId ? <Description id={helpId} className="-mt-1" {...(field.description ? { text: field.description } : {})} after={field.valueFormat === 'byte' ? '(values base64-encoded)' : null} /> : null}
+      {helpId ? (
+        <Description
+          id={helpId}
+          className="-mt-1"
+          {...(field.description ? { text: field.description } : {})}
+          after={field.valueFormat === 'byte' ? '(values base64-encoded)' : null}
+        />
+      ) : null}
       <FieldErrors id={field.id} />
       {shown.rows.map((row, i) => {
         const hidden = isHidden(row);

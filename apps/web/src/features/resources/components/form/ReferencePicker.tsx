@@ -27,7 +27,10 @@ export function ReferencePicker({ field, depth, renderField }: { field: Referenc
   const target = field.target;
   const candidates = useResourceList(target, target?.namespaced ? namespace : undefined, { enabled: Boolean(target) });
   const namespaces = useResourceList(namespaceField ? namespacesGvr : undefined);
-  const names = (candidates.data?.items ?? []).map((o) => o.metadata.name ?? '').filter(Boolean).sort();
+  const names = (candidates.data?.items ?? [])
+    .map((o) => o.metadata.name ?? '')
+    .filter(Boolean)
+    .sort();
   const nameValue = nameField ? getAt(form.draft, nameField.path) : undefined;
 
   return (

@@ -87,7 +87,7 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
     described,
     repeatedLabels: repeated,
     foldOptionalGroups: inputCount(fields) > longFormInputs,
-    errorsFor: (id) => (errorsShownFor(id) ? placed.byField.get(id) ?? [] : []),
+    errorsFor: (id) => (errorsShownFor(id) ? (placed.byField.get(id) ?? []) : []),
     hasProblemsUnder: (id) => [...placed.byField.keys()].some((placedId) => (placedId === id || placedId.startsWith(`${id}.`)) && errorsShownFor(placedId)),
   };
   function errorsShownFor(id: string): boolean {
@@ -141,7 +141,15 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
           className="flex flex-col gap-6 [&_:is(input,select,textarea,button)]:scroll-mt-20 [&_:is(input,select,textarea)]:scroll-mb-36"
         >
           {mode === 'update' ? (
-            <EditConflictNotice kind={type.kind} valuesHidden={isSecretResource(type)} refused={refused} conflicts={conflicts} reapplied={reapplied} busy={reloading} onReapply={reloadAndReapply} />
+            <EditConflictNotice
+              kind={type.kind}
+              valuesHidden={isSecretResource(type)}
+              refused={refused}
+              conflicts={conflicts}
+              reapplied={reapplied}
+              busy={reloading}
+              onReapply={reloadAndReapply}
+            />
           ) : null}
           <MetadataFields type={type} />
           {fields.map((field) => (
@@ -153,25 +161,28 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
             </Button>
             <Button onClick={onCancel}>Cancel</Button>
             <p role="status" aria-live="polite" className="text-sm text-slate-600 dark:text-slate-400">
-              {save.isPending
-                ? 'Saving…'
-                : refused
-                  ? 'Not saved: someone else changed it meanwhile (see the top of the form).'
-                  : checking
-                  ? 'Checking with the server…'
-                  : dryRun.isError
-                    ? 'The server could not check this draft.'
-                    : dryRun.data?.ok
-                      ? 'The server accepts this draft (dry run).'
-                      : problems.shown || problems.notYetShown
-                        ? (
-                            <ProblemsSummary shown={problems.shown} notYetShown={problems.notYetShown} onShow={showProblems} />
-                          )
-                        : ''}
+              {save.isPending ? (
+                'Saving…'
+              ) : refused ? (
+                'Not saved: someone else changed it meanwhile (see the top of the form).'
+              ) : checking ? (
+                'Checking with the server…'
+              ) : dryRun.isError ? (
+                'The server could not check this draft.'
+              ) : dryRun.data?.ok ? (
+                'The server accepts this draft (dry run).'
+              ) : problems.shown || problems.notYetShown ? (
+                <ProblemsSummary shown={problems.shown} notYetShown={problems.notYetShown} onShow={showProblems} />
+              ) : (
+                ''
+              )}
             </p>
           </div>
           {placed.unplaced.length && unplacedShown ? (
-            <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/50 dark:text-rose-100">
+            <div
+              role="alert"
+              className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/50 dark:text-rose-100"
+            >
               {placed.unplaced.map((message, i) => (
                 <p key={i}>{message}</p>
               ))}

@@ -32,10 +32,7 @@ interface State {
 /** `live` is the object as the server has it now; undefined for a new object (nothing to follow). */
 export function useRebasingDraft(initial: JsonObject, live: JsonObject | undefined): RebasingDraft {
   const [state, setState] = useState<State>({ base: live ?? initial, draft: live ?? initial });
-  const merge = useMemo(
-    () => (live && !jsonEqual(live, state.base) ? { ...threeWayMerge(state.base, state.draft, live), live } : undefined),
-    [live, state],
-  );
+  const merge = useMemo(() => (live && !jsonEqual(live, state.base) ? { ...threeWayMerge(state.base, state.draft, live), live } : undefined), [live, state]);
   // Follow the server during render (React's "adjust state when a prop changes"): no frame shows a stale draft.
   if (merge && merge.conflicts.length === 0) setState({ base: merge.live, draft: merge.merged });
 

@@ -28,7 +28,9 @@ export function SpanTooltip({ hover, width, now }: { hover: Hover; width: number
         {span.apiCalls.length === 1 ? '' : 's'}
         {span.conflicts.length ? ` · ${span.conflicts.length} conflict` : ''}
       </p>
-      {hasInjectedFault(span) ? <p className="mt-0.5 font-medium text-amber-700 dark:text-amber-300">An injected fault answered one of its API calls.</p> : null}
+      {hasInjectedFault(span) ? (
+        <p className="mt-0.5 font-medium text-amber-700 dark:text-amber-300">An injected fault answered one of its API calls.</p>
+      ) : null}
       {span.error ? <p className="mt-1 line-clamp-2 text-rose-700 dark:text-rose-300">{span.error}</p> : null}
     </div>
   );

@@ -47,7 +47,22 @@ export interface TimelineCommands {
 
 const followFrameMs = 33;
 
-export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, selectedId, onSelect, label, windowMs = 30_000, maxHeight = 520, commands, window: shown, onWindowChange, emptyText = 'No reconciles recorded yet.' }: TimelineCanvasProps) {
+export function TimelineCanvas({
+  store,
+  filter,
+  follow,
+  paused,
+  onFollowChange,
+  selectedId,
+  onSelect,
+  label,
+  windowMs = 30_000,
+  maxHeight = 520,
+  commands,
+  window: shown,
+  onWindowChange,
+  emptyText = 'No reconciles recorded yet.',
+}: TimelineCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(containerRef);
@@ -162,7 +177,12 @@ export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, 
 
   const zoom = (factor: number, anchorX?: number) => {
     const vp = viewport.current;
-    const anchor = props.current.follow || anchorX === undefined ? (props.current.follow ? vp.end : (vp.start + vp.end) / 2) : xToTime(vp, anchorX - layout.labelWidth, plotWidth(layout));
+    const anchor =
+      props.current.follow || anchorX === undefined
+        ? props.current.follow
+          ? vp.end
+          : (vp.start + vp.end) / 2
+        : xToTime(vp, anchorX - layout.labelWidth, plotWidth(layout));
     setViewport(zoomAt(vp, anchor, factor), false);
   };
 
@@ -310,12 +330,10 @@ export function TimelineCanvas({ store, filter, follow, paused, onFollowChange, 
         className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
       />
       <p id={helpId} className="sr-only">
-        One lane per worker. Left and right arrows pan, plus and minus zoom, F follows live, brackets step to the previous or next
-        reconcile in a lane, Escape clears the selection. The selected reconcile is described below the timeline.
+        One lane per worker. Left and right arrows pan, plus and minus zoom, F follows live, brackets step to the previous or next reconcile in a lane, Escape
+        clears the selection. The selected reconcile is described below the timeline.
       </p>
-      {laneCount === 0 ? (
-        <p className="absolute inset-x-0 top-10 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
-      ) : null}
+      {laneCount === 0 ? <p className="absolute inset-x-0 top-10 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p> : null}
       {hover && !drag.current?.moved ? <SpanTooltip hover={hover} width={layout.width} now={serverNow()} /> : null}
     </div>
   );

@@ -65,7 +65,17 @@ describe('drawTimeline', () => {
     const { ctx, counts } = countingContext();
     const all = lane(100_000, 10, 5);
     for (const s of all.spans) s.result = 'success';
-    const input = { ctx, layout, height: 40, dpr: 1, lanes: [all], viewport: { start: 0, end: 1_000_000 }, now: 1e7, palette: lightPalette, summaries: new LaneSummaries() };
+    const input = {
+      ctx,
+      layout,
+      height: 40,
+      dpr: 1,
+      lanes: [all],
+      viewport: { start: 0, end: 1_000_000 },
+      now: 1e7,
+      palette: lightPalette,
+      summaries: new LaneSummaries(),
+    };
     drawTimeline(input);
     expect(counts.rect).toBe(1);
     // Drawn again, the summary is reused: still one rectangle, not one per span.
@@ -78,7 +88,17 @@ describe('drawTimeline', () => {
     const all = lane(100_000, 10, 5);
     for (const s of all.spans) s.result = 'success';
     all.spans[50_000]!.result = 'error';
-    drawTimeline({ ctx, layout, height: 40, dpr: 1, lanes: [all], viewport: { start: 0, end: 1_000_000 }, now: 1e7, palette: lightPalette, summaries: new LaneSummaries() });
+    drawTimeline({
+      ctx,
+      layout,
+      height: 40,
+      dpr: 1,
+      lanes: [all],
+      viewport: { start: 0, end: 1_000_000 },
+      now: 1e7,
+      palette: lightPalette,
+      summaries: new LaneSummaries(),
+    });
     expect(counts.rect).toBe(3);
     expect(counts.fill).toBe(2);
   });
@@ -92,7 +112,17 @@ describe('drawTimeline', () => {
 
   it('draws nothing that started after the pause', () => {
     const { ctx, counts } = countingContext();
-    drawTimeline({ ctx, layout, height: 40, dpr: 1, lanes: [lane(100, 10, 5)], viewport: { start: 0, end: 1000 }, now: 1000, palette: lightPalette, hideAfter: 95 });
+    drawTimeline({
+      ctx,
+      layout,
+      height: 40,
+      dpr: 1,
+      lanes: [lane(100, 10, 5)],
+      viewport: { start: 0, end: 1000 },
+      now: 1000,
+      palette: lightPalette,
+      hideAfter: 95,
+    });
     expect(counts.rect).toBe(10);
   });
 

@@ -41,7 +41,18 @@ type Batches = Map<SpanOutcome, number[]>;
 type FaultMarks = number[];
 
 /** Span by span, collapsing sub-pixel runs: for lanes with fewer spans in view than pixels. */
-function drawSpans(batches: Batches, marks: FaultMarks, spans: readonly Span[], from: number, vp: Viewport, plot: number, left: number, y: number, now: number, hideAfter: number): number {
+function drawSpans(
+  batches: Batches,
+  marks: FaultMarks,
+  spans: readonly Span[],
+  from: number,
+  vp: Viewport,
+  plot: number,
+  left: number,
+  y: number,
+  now: number,
+  hideAfter: number,
+): number {
   let drawn = 0;
   let i = from;
   while (i < spans.length) {

@@ -1,10 +1,6 @@
 /** The timeline's keyboard: which key does what, in one table. */
 export type TimelineKeyAction =
-  | { type: 'pan'; by: number }
-  | { type: 'zoom'; factor: number }
-  | { type: 'follow' }
-  | { type: 'step'; direction: 1 | -1 }
-  | { type: 'clear' };
+  { type: 'pan'; by: number } | { type: 'zoom'; factor: number } | { type: 'follow' } | { type: 'step'; direction: 1 | -1 } | { type: 'clear' };
 
 const actions: Record<string, TimelineKeyAction> = {
   ArrowLeft: { type: 'pan', by: -0.1 },
