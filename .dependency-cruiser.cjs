@@ -32,6 +32,7 @@ const allowed = {
     'packages/activity',
     'packages/explain',
     'packages/console-live',
+    'packages/telemetry-sources',
   ],
   'packages/client-controls': ['packages/kube-api', 'packages/console-protocol', 'packages/apiserver', 'packages/activity'],
   'apps/web': ['packages/kube-api', 'packages/console-protocol'],

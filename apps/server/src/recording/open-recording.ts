@@ -40,11 +40,11 @@ import {
   ReplayControllers,
   ReplayExplain,
   ReplayKinds,
+  ReplayActivity,
+  ReplayTraces,
   ReplayTransport,
   tracesMeta,
 } from '@dojo/recording';
-import { ReplayActivity } from './replay/replay-activity.ts';
-import { ReplayTraces } from './replay/replay-traces.ts';
 
 export interface OpenRecordingOptions {
   readonly file: string;
