@@ -27,7 +27,7 @@ import { clientRbacRoutes } from './routes/client-rbac-routes.ts';
 import { clientReportRoutes } from './routes/client-report-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { clientViewRoutes, type ClientViewControl } from './routes/client-view-routes.ts';
-import { operatorRoutes, simulatorControlRoutes, simulatorRoutes, type SimulatorDirectory } from './routes/simulator-routes.ts';
+import { operatorRoutes, simulatorRoutes, type SimulatorDirectory } from './routes/simulator-routes.ts';
 import { explainRoutes } from './routes/explain-routes.ts';
 import { fieldHistoryRoutes } from './routes/field-history-routes.ts';
 import { historyRoutes } from './routes/history-routes.ts';
@@ -182,9 +182,6 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.simulators) app.use('/api/simulators', simulatorRoutes(deps.simulators));
   if (deps.operatorModules) app.use('/api/operators', operatorRoutes(deps.operatorModules));
-  // The web's Discord page still reads here; the Simulators view reads /api/simulators/NAME.
-  const discordPage = deps.simulators?.byName('discord')?.control;
-  if (discordPage) app.use('/api/discord', simulatorControlRoutes(discordPage));
   app.use('/api/kube', kubeProxy({ transport: deps.transport, allowSecretData: deps.allowSecretData }));
   app.use('/api', (_req, _res, next) => next(notFound()));
   // The live endpoint speaks WebSocket only (console-server.ts hands upgrades to ws/).

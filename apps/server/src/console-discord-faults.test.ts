@@ -43,7 +43,7 @@ describe('Discord resources under a flaky Discord', () => {
     expect(injected.rate5xx).toBeGreaterThan(0);
     expect(injected.rate429).toBeGreaterThan(0);
 
-    const state = (await c.http('GET', '/api/discord/state')).body as SimulatorState;
+    const state = (await c.http('GET', '/api/simulators/discord/state')).body as SimulatorState;
     const guilds = state.guilds.filter((g) => /^(alpha|beta) Server$/.test(g.name));
     expect(guilds.map((g) => g.name).sort()).toEqual(['alpha Server', 'beta Server']);
     for (const guild of guilds) {
@@ -56,11 +56,11 @@ describe('Discord resources under a flaky Discord', () => {
   it('answers the fault settings in force, so a page opened later shows them', async () => {
     c.discord!.faults.set({ rate5xx: 0.25, rate429: 0.1, latencyMs: 40 });
     try {
-      const now = (await c.http('GET', '/api/discord/faults')).body as { rate5xx: number; rate429: number; latencyMs: number };
+      const now = (await c.http('GET', '/api/simulators/discord/faults')).body as { rate5xx: number; rate429: number; latencyMs: number };
       expect(now).toMatchObject({ rate5xx: 0.25, rate429: 0.1, latencyMs: 40 });
     } finally {
       c.discord!.faults.reset();
     }
-    expect((await c.http('GET', '/api/discord/faults')).body).toMatchObject({ rate5xx: 0, rate429: 0, latencyMs: 0 });
+    expect((await c.http('GET', '/api/simulators/discord/faults')).body).toMatchObject({ rate5xx: 0, rate429: 0, latencyMs: 0 });
   });
 });

@@ -47,7 +47,7 @@ describe('kill -9 of the whole console mid-load', () => {
       }
     });
     // Kill once creates are acknowledged and an alarm went out, so the restart must not repeat it.
-    const alarmSent = async () => alarmsIn((await first.get('/api/discord/state')) as SimulatorState).length > 0;
+    const alarmSent = async () => alarmsIn((await first.get('/api/simulators/discord/state')) as SimulatorState).length > 0;
     while (acknowledged.length < 8 || !(await alarmSent())) await sleep(100);
     await first.kill();
     await Promise.all(writers);
@@ -67,7 +67,7 @@ describe('kill -9 of the whole console mid-load', () => {
     if (crashing.length) await kubectl2(['wait', '--for=condition=Degraded', '--timeout=90s', ...crashing.map((n) => `dojo/${n}`)]);
     await kubectl2(['wait', '--for=condition=Ready', '--timeout=60s', 'discordchannel/ops-channel']);
 
-    const state = async () => (await second.get('/api/discord/state')) as SimulatorState;
+    const state = async () => (await second.get('/api/simulators/discord/state')) as SimulatorState;
     type Raised = { id: number; state: string; nonce?: string }[];
     const raised = async (name: string): Promise<Raised> =>
       (JSON.parse(await kubectl2(['get', 'dojo', name, '-o', 'json'])) as { status?: { alarms?: { history?: Raised } } }).status?.alarms?.history ?? [];

@@ -123,7 +123,9 @@ describe('the operator behind the console', () => {
     await kubectl(['apply', '-f', '-'], JSON.stringify(crash));
     await kubectl(['wait', '--for=condition=Degraded', 'dojo/crashy', '--timeout=60s']);
     const alarms = async () => {
-      const state = (await c.http('GET', '/api/discord/state')).body as { guilds: { channels: { name: string; messages: { content: string }[] }[] }[] };
+      const state = (await c.http('GET', '/api/simulators/discord/state')).body as {
+        guilds: { channels: { name: string; messages: { content: string }[] }[] }[];
+      };
       return state.guilds
         .flatMap((g) => g.channels)
         .filter((ch) => ch.name === 'pager')

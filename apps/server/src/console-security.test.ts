@@ -88,7 +88,7 @@ describe('console security', () => {
 
   it('answers debug bodies over their limit with 413 in every encoding', async () => {
     const big = JSON.stringify({ keys: ['x'.repeat(70 * 1024)] });
-    for (const path of ['/api/controllers/dojo/breakpoints', '/api/controllers/dojo/faults', '/api/discord/faults']) {
+    for (const path of ['/api/controllers/dojo/breakpoints', '/api/controllers/dojo/faults', '/api/simulators/discord/faults']) {
       const res = await consoleUnderTest.http('PUT', path, { body: big });
       expect(res.status, path).toBe(413);
       expect(res.body).toMatchObject({ kind: 'Status', reason: 'RequestEntityTooLarge' });

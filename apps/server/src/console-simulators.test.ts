@@ -70,6 +70,6 @@ describe("the operators' simulators", () => {
     const running = await start('fruit', ['fruit']);
     expect(running.services.list()).toEqual([]);
     expect((await call(running, 'GET', '/api/simulators')).body).toEqual({ simulators: [] });
-    expect((await call(running, 'GET', '/api/discord/state')).status).toBe(404);
+    expect((await call(running, 'GET', '/api/simulators/discord/state')).status).toBe(404);
   }, 120_000);
 });

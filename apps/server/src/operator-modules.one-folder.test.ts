@@ -22,10 +22,6 @@ const operatorSrc = join(repoRoot, 'packages/operator/src');
 const allowed: Record<string, readonly string[]> = {
   // The package's public API re-exports each slot, so tests elsewhere can read a simulator's state.
   'packages/operator/src/index.ts': ['kafkaBrokerService', 'discordSimulatorService'],
-  // The web's Discord page still reads /api/discord, until the Simulators view reads /api/simulators/NAME.
-  'apps/server/src/console-app.ts': ["'discord'"],
-  // The web's Discord page (its query keys), until the Simulators view lists any module's simulator.
-  'apps/web/src/lib/query-keys.ts': ["'discord'"],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -16,7 +16,7 @@ import type { ClientRbac, RbacComparison } from './client-rbac.ts';
 import type { ClientReportCard } from './client-report.ts';
 import type { ClientViewCommand, ClientViewState } from './client-view.ts';
 import type { ControllerDetails, ControllerList, StepAnswer } from './controllers.ts';
-import type { BreakpointsRequest, ConcurrencyRequest, ContinueRequest, DiscordFaultsRequest, FaultsRequest } from './debug-requests.ts';
+import type { BreakpointsRequest, ConcurrencyRequest, ContinueRequest, FaultsRequest } from './debug-requests.ts';
 import type { Explanation, ReadinessHints } from './explain.ts';
 import type { FieldHistory } from './field-history.ts';
 import type { HistoryStatus, ObjectIncarnationsPage, ObjectVersionsPage } from './history.ts';
@@ -97,16 +97,12 @@ export interface ConsoleEndpoints {
   'DELETE /api/clients/:name/faults/:id': Endpoint<ClientFaults>;
   // The operator modules in use, and the external systems they simulate. A simulator's state and
   // fault knobs are relayed from its own control API as it answers them (its module's panel in
-  // the web decodes them: features/discord/model for Discord's); /api/discord is the Discord
-  // simulator's, kept for old callers.
+  // the web decodes them: features/discord/model for Discord's).
   'GET /api/operators': Endpoint<OperatorList>;
   'GET /api/simulators': Endpoint<SimulatorList>;
   'GET /api/simulators/:name/state': Endpoint<unknown>;
   'GET /api/simulators/:name/faults': Endpoint<unknown>;
   'PUT /api/simulators/:name/faults': Endpoint<unknown, Record<string, unknown>>;
-  'GET /api/discord/state': Endpoint<unknown>;
-  'GET /api/discord/faults': Endpoint<unknown>;
-  'PUT /api/discord/faults': Endpoint<unknown, DiscordFaultsRequest>;
 }
 
 export type ConsoleEndpoint = keyof ConsoleEndpoints;

@@ -32,8 +32,8 @@ export function simulatorRoutes(simulators: SimulatorDirectory): Router {
   return router;
 }
 
-/** One simulator's state and fault knobs (also served at `/api/discord` for the Discord page). */
-export function simulatorControlRoutes(control: SimulatorControl): Router {
+/** One simulator's state and fault knobs, relayed from its own control API. */
+function simulatorControlRoutes(control: SimulatorControl): Router {
   const router = Router();
   router.get('/state', async (_req, res) => void res.json(await control.state()));
   router.get('/faults', async (_req, res) => void res.json(await control.faults()));
