@@ -1,5 +1,5 @@
 /**
- * The Guestbook operator (apps/server/src/activity/external-operators/fluent-operator.ts) as its
+ * The Guestbook operator (apps/server/src/testing/external-operators/fluent-operator.ts) as its
  * own process, an operator the console did not start: its CRD, and a start that resolves once
  * it watches. `mode` is the operator's own: `converge`, or `flap` for a hot loop.
  */
@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
-export const guestbookCrd = parse(readFileSync('apps/server/src/activity/external-operators/guestbook-crd.yaml', 'utf8'));
+export const guestbookCrd = parse(readFileSync('apps/server/src/testing/external-operators/guestbook-crd.yaml', 'utf8'));
 
 export interface GuestbookOperator {
   child: ChildProcess;
@@ -18,7 +18,7 @@ export interface GuestbookOperator {
 export function startGuestbookOperator(kubeconfig: string, namespace: string, mode: 'converge' | 'flap', extraArgs: readonly string[] = []): GuestbookOperator {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/activity/external-operators/fluent-operator.ts', '--mode', mode, '--namespace', namespace, ...extraArgs],
+    ['--import', 'tsx', 'apps/server/src/testing/external-operators/fluent-operator.ts', '--mode', mode, '--namespace', namespace, ...extraArgs],
     {
       env: { ...process.env, KUBECONFIG: kubeconfig },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { ActivitySnapshot, ConnectAnswer, RequestLogPage, TelemetryPage } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from './activity/testing/observed-server.ts';
+import { eventually } from './testing/observed-server.ts';
 import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';
 
 let c: ConsoleHarness;

@@ -4,7 +4,7 @@
  */
 import { request } from 'node:https';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { eventually } from './activity/testing/observed-server.ts';
+import { eventually } from './testing/observed-server.ts';
 import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';
 
 let c: ConsoleHarness | undefined;

@@ -7,7 +7,7 @@
  */
 import type { ConflictRecord, Explanation, FieldHistory, TelemetryPage } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from './activity/testing/observed-server.ts';
+import { eventually } from './testing/observed-server.ts';
 import { startConsole, type ConsoleHarness } from './testing/console-harness.ts';
 
 let c: ConsoleHarness;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient } from '@dojo/apiserver';
-import { eventually } from './activity/testing/observed-server.ts';
+import { eventually } from './testing/observed-server.ts';
 import { OtlpCollector, type ReceivedSpan } from '@dojo/otlp-export/testing';
 import { kubectlFor, type Kubectl } from './testing/kubectl.ts';
 import { runUp, type RunningConsole } from './up.ts';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitySnapshot } from '@dojo/console-protocol';
-import { eventually, startObservedServer, type ObservedServer } from './activity/testing/observed-server.ts';
+import { eventually, startObservedServer, type ObservedServer } from './testing/observed-server.ts';
 import { AuditRelay, operatorPolicy } from '@dojo/telemetry-sources/testing';
 import { kubectlFor, type Kubectl } from './testing/kubectl.ts';
 import { testUpOptions } from './testing/up-options.ts';

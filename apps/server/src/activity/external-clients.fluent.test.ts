@@ -5,10 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExternalProcess, type ExternalProcess } from './testing/external-process.ts';
-import { eventually, guestbooks, startObservedServer, type ObservedServer } from './testing/observed-server.ts';
+import { startExternalProcess, type ExternalProcess } from '../testing/external-process.ts';
+import { eventually, guestbooks, startObservedServer, type ObservedServer } from '../testing/observed-server.ts';
 
-const operatorScript = fileURLToPath(new URL('./external-operators/fluent-operator.ts', import.meta.url));
+const operatorScript = fileURLToPath(new URL('../testing/external-operators/fluent-operator.ts', import.meta.url));
 const guestbook = (name: string, namespace = 'default') => ({
   apiVersion: 'webapp.example.com/v1',
   kind: 'Guestbook',

@@ -7,7 +7,7 @@
 import { kubectlRunner, type KubectlRunner } from '@dojo/apiserver/testing';
 import type { RequestRecord } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startObservedServer, type ObservedServer } from './testing/observed-server.ts';
+import { eventually, startObservedServer, type ObservedServer } from '../testing/observed-server.ts';
 
 let server: ObservedServer;
 let kubectl: KubectlRunner;

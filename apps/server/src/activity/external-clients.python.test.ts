@@ -9,9 +9,9 @@
 import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing';
 import type { RequestRecord } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExternalProcess } from './testing/external-process.ts';
-import { startPythonOperator, type PythonOperatorMode } from './testing/python-operator.ts';
-import { eventually, startObservedServer, type ObservedServer } from './testing/observed-server.ts';
+import type { ExternalProcess } from '../testing/external-process.ts';
+import { startPythonOperator, type PythonOperatorMode } from '../testing/python-operator.ts';
+import { eventually, startObservedServer, type ObservedServer } from '../testing/observed-server.ts';
 
 const python = findPythonWithKubernetes();
 if (!python) console.warn(`\n*** SKIPPING the Python operator tests. ${pythonClientHelp} ***\n`);

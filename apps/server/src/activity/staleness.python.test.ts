@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { findPythonWithKubernetes, pythonClientHelp } from '@dojo/apiserver/testing';
 import type { ClientStalenessAnswer, RequestRecord } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startObservedServer, type ObservedServer } from './testing/observed-server.ts';
+import { eventually, startObservedServer, type ObservedServer } from '../testing/observed-server.ts';
 
-const script = fileURLToPath(new URL('./external-operators/stale_view_client.py', import.meta.url));
+const script = fileURLToPath(new URL('../testing/external-operators/stale_view_client.py', import.meta.url));
 const python = findPythonWithKubernetes();
 if (!python) console.warn(`\n*** SKIPPING the Python stale-view test. ${pythonClientHelp} ***\n`);
 

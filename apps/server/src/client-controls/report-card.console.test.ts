@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { connectClient } from '@dojo/apiserver';
 import type { ActivitySnapshot, ClientReportCard } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../activity/testing/observed-server.ts';
+import { eventually } from '../testing/observed-server.ts';
 import { kubectlFor, type Kubectl } from '../testing/kubectl.ts';
 import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';

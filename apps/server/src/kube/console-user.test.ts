@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeTransport } from '@dojo/runtime';
-import { startObservedServer, type ObservedServer } from '../activity/testing/observed-server.ts';
+import { startObservedServer, type ObservedServer } from '../testing/observed-server.ts';
 import { learnConsoleUser } from './console-user.ts';
 
 let cluster: ObservedServer;

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from '@dojo/runtime';
 import { OtlpExport, type OtlpExportDeps } from '@dojo/otlp-export/exporter';
 import { appendReconcile, dojoWeb, OtlpCollector, t0 } from '@dojo/otlp-export/testing';
-import { eventually } from '../activity/testing/observed-server.ts';
+import { eventually } from '../testing/observed-server.ts';
 
 let collector: OtlpCollector | undefined;
 let otlp: OtlpExport | undefined;

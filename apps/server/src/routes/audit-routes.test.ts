@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusErrors } from '../routes/status-errors.ts';
+import { statusErrors } from './status-errors.ts';
 import type { AuditEvent } from '@dojo/telemetry-sources';
 import { auditRoutes } from './audit-routes.ts';
 import { auditEvent, keepingSink } from '@dojo/telemetry-sources/testing';

@@ -9,7 +9,7 @@
  */
 export { testUpOptions } from './up-options.ts';
 export { kubectlFor, type Kubectl } from './kubectl.ts';
-export { startExternalProcess, type ExternalProcess } from '../activity/testing/external-process.ts';
+export { startExternalProcess, type ExternalProcess } from './external-process.ts';
 export { otlpSender, traceReconcile, type CallShape, type Sender } from '@dojo/telemetry-sources/testing';
 export { clientJournalRecords } from '@dojo/client-controls';
 export { clientRbacFromDataDir } from '@dojo/client-controls';

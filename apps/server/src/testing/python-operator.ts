@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startExternalProcess, type ExternalProcess } from './external-process.ts';
 import type { ObservedServer } from './observed-server.ts';
 
-const operatorScript = fileURLToPath(new URL('../external-operators/python_operator.py', import.meta.url));
+const operatorScript = fileURLToPath(new URL('./external-operators/python_operator.py', import.meta.url));
 
 export type PythonOperatorMode = 'converge' | 'flap' | 'stale';
 

@@ -19,7 +19,7 @@ import { ActivityService } from '@dojo/live-feeds';
 // The console's tests wait with it from here, beside the server they observe.
 export { eventually };
 
-export const guestbookCrdPath = fileURLToPath(new URL('../external-operators/guestbook-crd.yaml', import.meta.url));
+export const guestbookCrdPath = fileURLToPath(new URL('./external-operators/guestbook-crd.yaml', import.meta.url));
 export const guestbooks = '/apis/webapp.example.com/v1/namespaces/default/guestbooks';
 
 export interface ObservedServer {
