@@ -29,6 +29,7 @@ import { controllerRoutes } from './routes/controller-routes.ts';
 import { clientViewRoutes, type ClientViewControl } from './routes/client-view-routes.ts';
 import { operatorRoutes, simulatorRoutes, type SimulatorDirectory } from './routes/simulator-routes.ts';
 import { explainRoutes } from './routes/explain-routes.ts';
+import { endpointRouter } from './routes/typed-routes.ts';
 import { fieldHistoryRoutes } from './routes/field-history-routes.ts';
 import { historyRoutes } from './routes/history-routes.ts';
 import { recordingRoutes, type RecordingRoutesDeps } from './routes/recording-routes.ts';
@@ -154,11 +155,14 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   }
   // Express 5 passes a rejected handler's error to the error middleware, so handlers may be async.
   app.get('/metrics', async (_req, res) => void res.type(deps.metrics.contentType).send(await deps.metrics.scrape()));
-  app.get('/api/session', (_req, res) => void res.json(deps.session()));
+  const shell = endpointRouter('/api');
+  shell.on('GET /api/session', (_req, res) => void res.json(deps.session()));
   if (deps.recordingActivity) {
     const activityOf = deps.recordingActivity;
-    app.get('/api/recording/activity', (_req, res) => void res.json(activityOf() satisfies RecordingActivity));
+    shell.on('GET /api/recording/activity', (_req, res) => void res.json(activityOf()));
   }
+  shell.on('GET /api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
+  app.use(shell.mount, shell.router);
   // Views of a recording answer as of the instant they ask about; a live console has only now.
   const asOf = deps.readOnly ? viewTimeOf : () => undefined;
   app.use('/api', discoveryRoutes(deps.transport, new DiscoveryCache(() => discoverResources(deps.transport()))));
@@ -178,7 +182,6 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
     clientReportRoutes(deps.activity && deps.identifier ? { activity: deps.activity, identifier: deps.identifier, telemetry: deps.telemetry } : undefined),
   );
   if (deps.clientViews) app.use('/api/clients', clientViewRoutes(deps.clientViews));
-  app.get('/api/traces', (_req, res) => void res.json((deps.traces?.receiver ?? deps.recordedTraces)?.snapshot() ?? traceReceiverOff));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.simulators) app.use('/api/simulators', simulatorRoutes(deps.simulators));
   if (deps.operatorModules) app.use('/api/operators', operatorRoutes(deps.operatorModules));

@@ -4,19 +4,20 @@
  * /api/scrape/targets/:name` removes one added that way. Writes pass the console's token and
  * CSRF guards like every other state-changing route.
  */
-import { Router, json } from 'express';
+import { json, type Router } from 'express';
 import { newStatusError } from '@dojo/kube-api';
 import { type ScrapeControl, decodeScrapeTargetRequest } from '@dojo/telemetry-sources';
+import { endpointRouter } from './typed-routes.ts';
 
 export function scrapeRoutes(control: ScrapeControl): Router {
-  const router = Router();
-  router.get('/', (_req, res) => void res.json(control.snapshot()));
+  const api = endpointRouter('/api/scrape');
+  api.on('GET /api/scrape', (_req, res) => void res.json(control.snapshot()));
   const unsupported = () => newStatusError(405, 'MethodNotAllowed', 'this console does not scrape: its targets cannot change');
-  router.post('/targets', json({ limit: '64kb' }), async (req, res) => {
+  api.on('POST /api/scrape/targets', json({ limit: '64kb' }), async (req, res) => {
     if (!control.add) throw unsupported();
     res.status(201).json(await control.add(decodeScrapeTargetRequest(req.body)));
   });
-  router.delete('/targets/:name', async (req, res) => {
+  api.on('DELETE /api/scrape/targets/:name', async (req, res) => {
     if (!control.remove) throw unsupported();
     await control.remove(req.params.name);
     res.json({
@@ -28,5 +29,5 @@ export function scrapeRoutes(control: ScrapeControl): Router {
       details: { name: req.params.name, group: 'console', kind: 'scrapetargets' },
     });
   });
-  return router;
+  return api.router;
 }

@@ -4,11 +4,12 @@
  * simulator's state and fault knobs are relayed to its own control API, which validates the
  * knobs itself (`DiscordFaultsRequest` of @dojo/console-protocol for Discord's).
  */
-import { Router, json } from 'express';
+import { json, type Router } from 'express';
 import type { OperatorList, SimulatorList } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
 import type { OperatorModule, RunningService, SimulatorControl } from '@dojo/operator';
 import { jsonObjectBody } from './json-body.ts';
+import { endpointRouter } from './typed-routes.ts';
 
 /** The running simulators, as the services registry keeps them. */
 export interface SimulatorDirectory {
@@ -17,33 +18,31 @@ export interface SimulatorDirectory {
 }
 
 export function simulatorRoutes(simulators: SimulatorDirectory): Router {
-  const router = Router();
-  router.get('/', (_req, res) => {
+  const api = endpointRouter('/api/simulators');
+  api.on('GET /api/simulators', (_req, res) => {
     const list = simulators
       .list()
       .map(({ name, module, label, url, note, control }) => ({ name, module, label, url, ...(note ? { note } : {}), controls: control !== undefined }));
     res.json({ simulators: list } satisfies SimulatorList);
   });
-  router.use('/:name', (req, res, next) => {
-    const simulator = simulators.byName(req.params.name);
-    if (!simulator?.control) return next(newStatusError(404, 'NotFound', `no simulator "${req.params.name}" with a control API is running`));
-    simulatorControlRoutes(simulator.control)(req, res, next);
+  // One simulator's state and fault knobs, relayed from its own control API.
+  const controlOf = (name: string): SimulatorControl => {
+    const control = simulators.byName(name)?.control;
+    if (!control) throw newStatusError(404, 'NotFound', `no simulator "${name}" with a control API is running`);
+    return control;
+  };
+  api.on('GET /api/simulators/:name/state', async (req, res) => void res.json(await controlOf(req.params.name).state()));
+  api.on('GET /api/simulators/:name/faults', async (req, res) => void res.json(await controlOf(req.params.name).faults()));
+  api.on('PUT /api/simulators/:name/faults', json({ limit: '16kb' }), async (req, res) => {
+    const control = controlOf(req.params.name);
+    res.json(await control.setFaults(jsonObjectBody(req.body)));
   });
-  return router;
-}
-
-/** One simulator's state and fault knobs, relayed from its own control API. */
-function simulatorControlRoutes(control: SimulatorControl): Router {
-  const router = Router();
-  router.get('/state', async (_req, res) => void res.json(await control.state()));
-  router.get('/faults', async (_req, res) => void res.json(await control.faults()));
-  router.put('/faults', json({ limit: '16kb' }), async (req, res) => void res.json(await control.setFaults(jsonObjectBody(req.body))));
-  return router;
+  return api.router;
 }
 
 /** The operator modules this console runs, with their own settings' flags. */
 export function operatorRoutes(selected: readonly OperatorModule[]): Router {
-  const router = Router();
+  const api = endpointRouter('/api/operators');
   const body: OperatorList = {
     operators: selected.map((o) => ({
       name: o.name,
@@ -58,6 +57,6 @@ export function operatorRoutes(selected: readonly OperatorModule[]): Router {
       })),
     })),
   };
-  router.get('/', (_req, res) => void res.json(body));
-  return router;
+  api.on('GET /api/operators', (_req, res) => void res.json(body));
+  return api.router;
 }
