@@ -35,6 +35,7 @@ COPY packages/operator/package.json packages/operator/
 COPY packages/otlp-export/package.json packages/otlp-export/
 COPY packages/recording/package.json packages/recording/
 COPY packages/runtime/package.json packages/runtime/
+COPY packages/simulator-kit/package.json packages/simulator-kit/
 COPY packages/telemetry-sources/package.json packages/telemetry-sources/
 COPY packages/toolchains/package.json packages/toolchains/
 COPY apps/server/package.json apps/server/
