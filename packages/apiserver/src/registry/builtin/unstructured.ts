@@ -10,6 +10,14 @@ export function field(obj: unknown, ...path: string[]): unknown {
   return v;
 }
 
+/**
+ * The text at each dotted path (`spec.nodeName`), '' when unset: a kind's selectable fields
+ * (kube's <Kind>ToSelectableFields) where each field selector label is the field's own path.
+ */
+export function textsAtPaths(obj: unknown, paths: readonly string[]): Record<string, string> {
+  return Object.fromEntries(paths.map((path) => [path, String(field(obj, ...path.split('.')) ?? '')]));
+}
+
 export function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
