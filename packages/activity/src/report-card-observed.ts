@@ -3,11 +3,16 @@
  * (hot-loop-detector.ts), its writes on a stale view (stale-writes.ts) and the 403s the RBAC
  * authorizer gave it (each journaled with the rule that would have allowed it).
  */
-import type { ForbiddenRequest, ReportLine, RequestRecord } from '@dojo/console-protocol';
+import type { ForbiddenRequest, ReportFigure, ReportLine, ReportLineId, RequestRecord } from '@dojo/console-protocol';
 import { line, objectNameOf, requestLink, type ClientJournal } from './report-card-input.ts';
 
 const hasWritten = (journal: ClientJournal) => journal.requests.some((r) => r.verb !== 'get' && r.verb !== 'list' && r.code < 300);
 const objectText = (o: { namespace?: string | undefined; name: string; kind: string }) => `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;
+
+/** A line with nothing found: good once the client has written something, not seen before. */
+function noProblemLine(id: ReportLineId, title: string, journal: ClientJournal, goodSummary: string, figures: ReportFigure[]): ReportLine {
+  return hasWritten(journal) ? line(id, title, 'good', goodSummary, figures) : line(id, title, 'not-seen', 'It wrote nothing yet.', figures);
+}
 
 export function hotLoopsLine(journal: ClientJournal): ReportLine {
   const title = 'No hot loops';
@@ -42,13 +47,7 @@ export function hotLoopsLine(journal: ClientJournal): ReportLine {
       figures,
       links,
     );
-  return line(
-    'hot-loops',
-    title,
-    hasWritten(journal) ? 'good' : 'not-seen',
-    hasWritten(journal) ? 'None of its writes formed a hot loop.' : 'It wrote nothing yet.',
-    figures,
-  );
+  return noProblemLine('hot-loops', title, journal, 'None of its writes formed a hot loop.', figures);
 }
 
 export function staleViewsLine(journal: ClientJournal): ReportLine {
@@ -83,13 +82,7 @@ export function staleViewsLine(journal: ClientJournal): ReportLine {
       figures,
       links,
     );
-  return line(
-    'stale-views',
-    title,
-    hasWritten(journal) ? 'good' : 'not-seen',
-    hasWritten(journal) ? 'None of its writes was made on a stale view.' : 'It wrote nothing yet.',
-    figures,
-  );
+  return noProblemLine('stale-views', title, journal, 'None of its writes was made on a stale view.', figures);
 }
 
 const ruleText = (f: ForbiddenRequest) =>

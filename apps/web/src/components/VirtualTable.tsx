@@ -68,20 +68,7 @@ function useOverflows(ref: RefObject<HTMLElement | null>, contentWidth: string):
   return overflows;
 }
 
-/**
- * One rendered row. Memoized: while the list scrolls, rows still in view are not rendered again
- * (only those that enter are). Containment keeps a row's layout and paint to itself, so a
- * frame that brings new rows lays out only them.
- */
-const VirtualRow = memo(function VirtualRow<T>({
-  row,
-  columns,
-  template,
-  index,
-  size,
-  start,
-  activation,
-}: {
+interface VirtualRowProps<T> {
   row: T;
   columns: readonly Column<T>[];
   template: string;
@@ -89,7 +76,14 @@ const VirtualRow = memo(function VirtualRow<T>({
   size: number;
   start: number;
   activation?: RowActivation<T> | undefined;
-}) {
+}
+
+/**
+ * One rendered row. Memoized: while the list scrolls, rows still in view are not rendered again
+ * (only those that enter are). Containment keeps a row's layout and paint to itself, so a
+ * frame that brings new rows lays out only them.
+ */
+const VirtualRow = memo(function VirtualRow<T>({ row, columns, template, index, size, start, activation }: VirtualRowProps<T>) {
   const selected = activation?.isSelected?.(row) ?? false;
   return (
     <div
@@ -116,15 +110,7 @@ const VirtualRow = memo(function VirtualRow<T>({
       ))}
     </div>
   );
-}) as <T>(props: {
-  row: T;
-  columns: readonly Column<T>[];
-  template: string;
-  index: number;
-  size: number;
-  start: number;
-  activation?: RowActivation<T> | undefined;
-}) => ReactNode;
+}) as <T>(props: VirtualRowProps<T>) => ReactNode;
 
 export function VirtualTable<T>({
   label,

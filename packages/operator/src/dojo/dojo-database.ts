@@ -2,18 +2,13 @@
 import { jsonEqual } from '@dojo/kube-api';
 import { databaseNameFor, type CnpgDatabase } from '../api/cnpg.ts';
 import type { Dojo } from '../api/dojo.ts';
-import { controllerReference } from '../api/workloads.ts';
+import { ownedObjectMeta } from './dojo-deployment.ts';
 
 export function desiredDatabase(dojo: Dojo, postgresCluster: string): CnpgDatabase {
   return {
     apiVersion: 'postgresql.cnpg.io/v1',
     kind: 'Database',
-    metadata: {
-      name: dojo.metadata.name!,
-      namespace: dojo.metadata.namespace!,
-      labels: { 'app.kubernetes.io/name': 'dojo', 'app.kubernetes.io/instance': dojo.metadata.name!, 'app.kubernetes.io/managed-by': 'dojo-operator' },
-      ownerReferences: [controllerReference(dojo)],
-    },
+    metadata: ownedObjectMeta(dojo),
     spec: { name: databaseNameFor(dojo.metadata.name!), owner: dojo.spec.credentialsRef.name, cluster: { name: postgresCluster } },
   };
 }

@@ -17,6 +17,16 @@ export function selectorLabelsFor(dojo: Dojo): Record<string, string> {
   return { [nameLabel]: 'dojo', [instanceLabel]: dojo.metadata.name! };
 }
 
+/** The metadata of every object a Dojo owns: its name and namespace, its labels, and it as controller. */
+export function ownedObjectMeta(dojo: Dojo) {
+  return {
+    name: dojo.metadata.name!,
+    namespace: dojo.metadata.namespace!,
+    labels: { ...selectorLabelsFor(dojo), 'app.kubernetes.io/managed-by': 'dojo-operator' },
+    ownerReferences: [controllerReference(dojo)],
+  };
+}
+
 /** Problems with the Dojo's name as the label value everything it owns carries (63 characters at most). */
 export function nameLabelProblems(dojo: Dojo): string[] {
   return validateLabelValue(dojo.metadata.name ?? '');
@@ -70,12 +80,7 @@ export function desiredDeployment(dojo: Dojo, credentials: SecretReference, defa
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: {
-      name: dojo.metadata.name!,
-      namespace: dojo.metadata.namespace!,
-      labels: { ...selector, 'app.kubernetes.io/managed-by': 'dojo-operator' },
-      ownerReferences: [controllerReference(dojo)],
-    },
+    metadata: ownedObjectMeta(dojo),
     spec: {
       replicas: desiredReplicas(dojo),
       selector: { matchLabels: selector },

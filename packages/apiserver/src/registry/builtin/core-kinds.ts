@@ -13,7 +13,7 @@ import { namespaceFinalizeStrategy, namespaceStatusStrategy, namespaceStrategy }
 import { podStrategy } from './pod-strategy.ts';
 import { serviceColumns } from './service-columns.ts';
 import { serviceStrategy } from './service-strategy.ts';
-import { field, record } from './unstructured.ts';
+import { field, record, textsAtPaths } from './unstructured.ts';
 
 export const namespaces = defineBuiltin({
   group: '',
@@ -118,28 +118,25 @@ export const pods = defineBuiltin({
     column('IP', (o) => field(o, 'status', 'podIP') ?? '<none>', 'string', 1),
     column('Node', (o) => field(o, 'spec', 'nodeName') ?? '<none>', 'string', 1),
   ],
-  selectableFields: (o) => ({
-    'spec.nodeName': String(field(o, 'spec', 'nodeName') ?? ''),
-    'spec.restartPolicy': String(field(o, 'spec', 'restartPolicy') ?? ''),
-    'spec.schedulerName': String(field(o, 'spec', 'schedulerName') ?? ''),
-    'spec.serviceAccountName': String(field(o, 'spec', 'serviceAccountName') ?? ''),
-    'status.phase': String(field(o, 'status', 'phase') ?? ''),
-    'status.podIP': String(field(o, 'status', 'podIP') ?? ''),
-  }),
+  selectableFields: (o) =>
+    textsAtPaths(o, ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP']),
 });
 
 const eventFields = (o: KubeObject): Record<string, string> => ({
-  'involvedObject.kind': String(field(o, 'involvedObject', 'kind') ?? ''),
-  'involvedObject.namespace': String(field(o, 'involvedObject', 'namespace') ?? ''),
-  'involvedObject.name': String(field(o, 'involvedObject', 'name') ?? ''),
-  'involvedObject.uid': String(field(o, 'involvedObject', 'uid') ?? ''),
-  'involvedObject.apiVersion': String(field(o, 'involvedObject', 'apiVersion') ?? ''),
-  'involvedObject.resourceVersion': String(field(o, 'involvedObject', 'resourceVersion') ?? ''),
-  'involvedObject.fieldPath': String(field(o, 'involvedObject', 'fieldPath') ?? ''),
-  reason: String(o.reason ?? ''),
-  reportingComponent: String(o.reportingComponent ?? ''),
+  ...textsAtPaths(o, [
+    'involvedObject.kind',
+    'involvedObject.namespace',
+    'involvedObject.name',
+    'involvedObject.uid',
+    'involvedObject.apiVersion',
+    'involvedObject.resourceVersion',
+    'involvedObject.fieldPath',
+    'reason',
+    'reportingComponent',
+    'type',
+  ]),
+  // The one label that is not its path: `source` selects on source.component.
   source: String(field(o, 'source', 'component') ?? ''),
-  type: String(o.type ?? ''),
 });
 
 export const coreEvents = defineBuiltin({

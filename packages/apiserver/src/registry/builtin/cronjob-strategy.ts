@@ -11,26 +11,21 @@ import { cronScheduleError } from './cron-schedule.ts';
 import { validateJobSpecFields } from './job-strategy.ts';
 import { defaultPodSpec } from './pod-spec.ts';
 import { validateNonNegative } from './pod-template.ts';
-import { record } from './unstructured.ts';
+import { childRecord, record } from './unstructured.ts';
 
 /** SetObjectDefaults_CronJob: SetDefaults_CronJob, and pod defaults on the job template's pods. */
 function defaultCronJob(obj: KubeObject): void {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   spec.concurrencyPolicy ??= 'Allow';
   spec.suspend ??= false;
   spec.successfulJobsHistoryLimit ??= 3;
   spec.failedJobsHistoryLimit ??= 1;
-  const jobTemplate = record(spec.jobTemplate);
-  spec.jobTemplate = jobTemplate;
+  const jobTemplate = childRecord(spec, 'jobTemplate');
   jobTemplate.metadata ??= {};
-  const jobSpec = record(jobTemplate.spec);
-  jobTemplate.spec = jobSpec;
-  const template = record(jobSpec.template);
-  jobSpec.template = template;
+  const jobSpec = childRecord(jobTemplate, 'spec');
+  const template = childRecord(jobSpec, 'template');
   template.metadata ??= {};
-  const podSpec = record(template.spec);
-  template.spec = podSpec;
+  const podSpec = childRecord(template, 'spec');
   defaultPodSpec(podSpec);
 }
 

@@ -17,17 +17,14 @@ import {
   validateSelectorMatchesTemplate,
   validateTemplatePodSpec,
 } from './pod-template.ts';
-import { record } from './unstructured.ts';
+import { childRecord, record } from './unstructured.ts';
 
 function defaultDaemonSet(obj: KubeObject): Record<string, unknown> {
-  const spec = record(obj.spec);
-  obj.spec = spec;
-  const strategy = record(spec.updateStrategy);
-  spec.updateStrategy = strategy;
+  const spec = childRecord(obj, 'spec');
+  const strategy = childRecord(spec, 'updateStrategy');
   strategy.type ||= 'RollingUpdate';
   if (strategy.type === 'RollingUpdate') {
-    const rollingUpdate = record(strategy.rollingUpdate);
-    strategy.rollingUpdate = rollingUpdate;
+    const rollingUpdate = childRecord(strategy, 'rollingUpdate');
     rollingUpdate.maxUnavailable ??= 1;
     rollingUpdate.maxSurge ??= 0;
   }

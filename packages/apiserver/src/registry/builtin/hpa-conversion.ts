@@ -6,6 +6,7 @@
  * without any metric gets kube's implicit 80% CPU target on the way in.
  */
 import type { KubeObject } from '@dojo/kube-api';
+import { metricSourceField } from './hpa-metric-source.ts';
 import { record } from './unstructured.ts';
 
 type Json = Record<string, unknown>;
@@ -36,7 +37,7 @@ const isCpuUtilizationMetric = (m: Json): boolean =>
 
 function metricSpecToV1(m: Json): Json {
   const out: Json = { type: m.type };
-  const source = record(m[String(m.type).charAt(0).toLowerCase() + String(m.type).slice(1)]);
+  const source = record(m[metricSourceField(m.type)]);
   const target = record(source.target);
   const metric = record(source.metric);
   switch (m.type) {
@@ -118,7 +119,7 @@ function metricSpecToV2(m: Json): Json {
 
 function metricStatusToV1(m: Json): Json {
   const out: Json = { type: m.type };
-  const key = String(m.type).charAt(0).toLowerCase() + String(m.type).slice(1);
+  const key = metricSourceField(m.type);
   const s = record(m[key]);
   const current = record(s.current);
   const metric = record(s.metric);
@@ -158,7 +159,7 @@ function metricStatusToV1(m: Json): Json {
 
 function metricStatusToV2(m: Json): Json {
   const out: Json = { type: m.type };
-  const key = String(m.type).charAt(0).toLowerCase() + String(m.type).slice(1);
+  const key = metricSourceField(m.type);
   const s = record(m[key]);
   switch (m.type) {
     case 'Object':

@@ -9,7 +9,7 @@ import { keepStoredStatus, statusStrategy } from '../status-strategy.ts';
 import type { Strategy, UpdateStrategy } from '../strategy.ts';
 import { defaultCpuUtilization, hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.ts';
 import { validateHorizontalPodAutoscaler } from './hpa-validation.ts';
-import { record } from './unstructured.ts';
+import { childRecord, record } from './unstructured.ts';
 
 /** autoscaling/v2 defaults.go: the scale-up and scale-down rules a behavior gets for what it leaves out. */
 const defaultScaleUp = {
@@ -29,8 +29,7 @@ function withDefaults(rules: unknown, defaults: Record<string, unknown>): Record
 
 /** SetDefaults_HorizontalPodAutoscaler (v2): minReplicas 1, an 80% CPU target when no metric is named, full behavior rules. */
 function defaultHpa(obj: KubeObject): void {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   spec.minReplicas ??= 1;
   if (!Array.isArray(spec.metrics) || spec.metrics.length === 0) {
     spec.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: defaultCpuUtilization } } }];
@@ -80,8 +79,7 @@ function replaceWith(target: KubeObject, source: KubeObject): void {
 
 /** v1 requests: kube defaults v1 (minReplicas), converts to the internal (v2) form and applies the strategy there. */
 function defaultV1(obj: KubeObject): KubeObject {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   spec.minReplicas ??= 1;
   return hpaV1ToV2(obj);
 }

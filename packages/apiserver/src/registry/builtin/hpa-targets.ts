@@ -4,6 +4,7 @@
  * "+ N more...". Works on the v2 form.
  */
 import type { KubeObject } from '@dojo/kube-api';
+import { metricSourceField } from './hpa-metric-source.ts';
 import { field, record } from './unstructured.ts';
 
 type Json = Record<string, unknown>;
@@ -12,7 +13,7 @@ const text = (value: unknown): string => (value === undefined || value === null 
 
 function formatMetric(spec: Json, status: Json | undefined): string {
   const type = String(spec.type ?? '');
-  const key = type.charAt(0).toLowerCase() + type.slice(1);
+  const key = metricSourceField(type);
   const target = record(field(spec, key, 'target'));
   const current = status && status.type === type ? record(field(status, key, 'current')) : undefined;
   switch (type) {

@@ -5,6 +5,7 @@
  * so minReplicas may be 0 when an Object or External metric is given.
  */
 import { fieldError, parseApiVersion, type FieldError, type KubeObject } from '@dojo/kube-api';
+import { metricSourceField } from './hpa-metric-source.ts';
 import { field, record } from './unstructured.ts';
 
 const metricSourceTypes = ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'];
@@ -96,9 +97,9 @@ function validateMetric(metric: Json, path: string): FieldError[] {
     errs.push(fieldError.notSupported(`${path}.type`, type, metricSourceTypes));
     return errs;
   }
-  const key = type.charAt(0).toLowerCase() + type.slice(1);
+  const key = metricSourceField(type);
   for (const other of metricSourceTypes) {
-    const otherKey = other.charAt(0).toLowerCase() + other.slice(1);
+    const otherKey = metricSourceField(other);
     if (other !== type && metric[otherKey] !== undefined) errs.push(fieldError.forbidden(`${path}.${otherKey}`, 'must populate the given metric source only'));
   }
   if (metric[key] === undefined) errs.push(fieldError.required(`${path}.${key}`, 'must populate information for the given metric source'));

@@ -10,7 +10,7 @@ import { bumpGenerationOnChange, startGeneration } from '../generation.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import type { Strategy } from '../strategy.ts';
 import { defaultPodTemplate, validateNonNegative, validateSelectorMatchesTemplate, validateTemplatePodSpec } from './pod-template.ts';
-import { field, record } from './unstructured.ts';
+import { childRecord, field, record } from './unstructured.ts';
 
 /** The labels a generated selector uses (batch.ControllerUidLabel and friends). */
 export const jobLabels = {
@@ -36,8 +36,7 @@ export function defaultJobSpec(spec: Record<string, unknown>): void {
 }
 
 function defaultJob(obj: KubeObject): Record<string, unknown> {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   // A Job without labels of its own takes its template's (SetDefaults_Job).
   const templateLabels = field(spec, 'template', 'metadata', 'labels');
   if (templateLabels && Object.keys(obj.metadata.labels ?? {}).length === 0) obj.metadata.labels = { ...(templateLabels as Record<string, string>) };
@@ -49,8 +48,7 @@ function defaultJob(obj: KubeObject): Record<string, unknown> {
 function generateSelector(obj: KubeObject, spec: Record<string, unknown>): void {
   if (spec.manualSelector === true) return;
   const template = record(spec.template);
-  const metadata = record(template.metadata);
-  template.metadata = metadata;
+  const metadata = childRecord(template, 'metadata');
   const labels = record(metadata.labels) as Record<string, string>;
   metadata.labels = labels;
   const name = obj.metadata.name ?? '';
@@ -145,12 +143,10 @@ const immutable = (path: string, now: unknown, before: unknown): FieldError[] =>
 function templateWithSchedulingDirectivesOf(before: unknown, now: unknown): unknown {
   const out = structuredClone(record(before));
   const next = record(now);
-  const outMeta = record(out.metadata);
-  out.metadata = outMeta;
+  const outMeta = childRecord(out, 'metadata');
   outMeta.labels = field(next, 'metadata', 'labels');
   outMeta.annotations = field(next, 'metadata', 'annotations');
-  const outSpec = record(out.spec);
-  out.spec = outSpec;
+  const outSpec = childRecord(out, 'spec');
   for (const key of ['nodeSelector', 'tolerations', 'schedulingGates']) outSpec[key] = field(next, 'spec', key);
   const affinity = field(next, 'spec', 'affinity');
   if (affinity !== undefined) outSpec.affinity = { ...record(outSpec.affinity), nodeAffinity: field(affinity, 'nodeAffinity') };

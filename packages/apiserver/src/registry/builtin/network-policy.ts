@@ -5,14 +5,13 @@
  */
 import { fieldError, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { portNameProblems, portNumberProblems } from './port-names.ts';
-import { field, record } from './unstructured.ts';
+import { childRecord, field, record } from './unstructured.ts';
 
 const rulesOf = (spec: Record<string, unknown>, direction: 'ingress' | 'egress'): Record<string, unknown>[] =>
   ((spec[direction] as unknown[] | undefined) ?? []).map(record);
 
 export function defaultNetworkPolicy(obj: KubeObject): void {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   spec.podSelector ??= {};
   for (const direction of ['ingress', 'egress'] as const) {
     for (const rule of rulesOf(spec, direction)) for (const port of (rule.ports as unknown[] | undefined) ?? []) record(port).protocol ??= 'TCP';

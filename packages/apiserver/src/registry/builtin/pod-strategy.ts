@@ -3,7 +3,7 @@ import { fieldError, semanticEqual } from '@dojo/kube-api';
 import type { Strategy } from '../strategy.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import { defaultPodSpec, validatePodSpec } from './pod-spec.ts';
-import { record } from './unstructured.ts';
+import { childRecord, record } from './unstructured.ts';
 
 /** The spec without the fields a pod update may change. */
 function immutablePart(spec: unknown): unknown {
@@ -16,8 +16,7 @@ function immutablePart(spec: unknown): unknown {
 
 export const podStrategy = {
   prepareForCreate(obj) {
-    const spec = record(obj.spec);
-    obj.spec = spec;
+    const spec = childRecord(obj, 'spec');
     defaultPodSpec(spec);
     spec.serviceAccountName ??= 'default';
     obj.status = { phase: 'Pending', qosClass: 'BestEffort' };

@@ -5,15 +5,13 @@
  */
 import { fieldError, LabelSelector, type FieldError, type LabelSelectorObject } from '@dojo/kube-api';
 import { defaultPodSpec, validatePodSpec } from './pod-spec.ts';
-import { field, record } from './unstructured.ts';
+import { childRecord, field } from './unstructured.ts';
 
 /** Defaults `spec.template` in place: an empty metadata, and SetDefaults_PodSpec on its spec. */
 export function defaultPodTemplate(spec: Record<string, unknown>): void {
-  const template = record(spec.template);
-  spec.template = template;
+  const template = childRecord(spec, 'template');
   template.metadata ??= {};
-  const podSpec = record(template.spec);
-  template.spec = podSpec;
+  const podSpec = childRecord(template, 'spec');
   defaultPodSpec(podSpec);
 }
 

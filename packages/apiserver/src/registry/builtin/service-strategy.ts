@@ -4,7 +4,7 @@ import type { Strategy } from '../strategy.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import { allocateNodePorts, keepNodePorts } from './node-port-allocator.ts';
 import { defaultServiceSpec } from './service-defaults.ts';
-import { field, record } from './unstructured.ts';
+import { childRecord, field, record } from './unstructured.ts';
 
 /** The service-CIDR allocator (a stand-in for kube-apiserver's): process-wide, never reused. */
 let nextClusterIp = 1;
@@ -23,8 +23,7 @@ function validateService(obj: KubeObject): FieldError[] {
 
 export const serviceStrategy = {
   prepareForCreate(obj) {
-    const spec = record(obj.spec);
-    obj.spec = spec;
+    const spec = childRecord(obj, 'spec');
     spec.type ??= 'ClusterIP';
     spec.sessionAffinity ??= 'None';
     if (spec.clusterIP === undefined && spec.type !== 'ExternalName') {
@@ -43,8 +42,7 @@ export const serviceStrategy = {
     obj.status = { loadBalancer: {} };
   },
   prepareForUpdate(obj, old) {
-    const spec = record(obj.spec);
-    obj.spec = spec;
+    const spec = childRecord(obj, 'spec');
     spec.clusterIP ??= field(old, 'spec', 'clusterIP');
     spec.clusterIPs ??= field(old, 'spec', 'clusterIPs');
     keepNodePorts(spec, record(old.spec));

@@ -17,27 +17,23 @@ import {
   validateTemplatePodSpec,
 } from './pod-template.ts';
 import { defaultPersistentVolumeClaimSpec, validatePersistentVolumeClaimSpec } from './volume-strategies.ts';
-import { record } from './unstructured.ts';
+import { childRecord, record } from './unstructured.ts';
 
 /** SetDefaults_StatefulSet (MaxUnavailableStatefulSet is on by default since 1.37). */
 function defaultStatefulSet(obj: KubeObject): Record<string, unknown> {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   spec.podManagementPolicy ||= 'OrderedReady';
-  const strategy = record(spec.updateStrategy);
-  spec.updateStrategy = strategy;
+  const strategy = childRecord(spec, 'updateStrategy');
   if (!strategy.type) {
     strategy.type = 'RollingUpdate';
     strategy.rollingUpdate ??= {};
   }
   if (strategy.type === 'RollingUpdate' && strategy.rollingUpdate) {
-    const rollingUpdate = record(strategy.rollingUpdate);
-    strategy.rollingUpdate = rollingUpdate;
+    const rollingUpdate = childRecord(strategy, 'rollingUpdate');
     rollingUpdate.partition ??= 0;
     rollingUpdate.maxUnavailable ??= 1;
   }
-  const retention = record(spec.persistentVolumeClaimRetentionPolicy);
-  spec.persistentVolumeClaimRetentionPolicy = retention;
+  const retention = childRecord(spec, 'persistentVolumeClaimRetentionPolicy');
   retention.whenDeleted ||= 'Retain';
   retention.whenScaled ||= 'Retain';
   spec.replicas ??= 1;

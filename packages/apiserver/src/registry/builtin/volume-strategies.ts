@@ -8,7 +8,7 @@ import { fieldError, semanticEqual, type FieldError, type KubeObject } from '@do
 import { keepStoredStatus } from '../status-strategy.ts';
 import type { Strategy } from '../strategy.ts';
 import { compareQuantities, quantityValue } from './quantity.ts';
-import { field, record } from './unstructured.ts';
+import { childRecord, field, record } from './unstructured.ts';
 
 const accessModes = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 const volumeModes = ['Block', 'Filesystem'];
@@ -48,8 +48,7 @@ export function defaultPersistentVolumeClaimSpec(spec: Record<string, unknown>):
 }
 
 function defaultClaim(obj: KubeObject): Record<string, unknown> {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   defaultPersistentVolumeClaimSpec(spec);
   return spec;
 }
@@ -183,8 +182,7 @@ function validateVolumeUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
 
 /** SetDefaults_PersistentVolume: Retain (a provisioner sets Delete on what it provisions), Filesystem. */
 function defaultVolume(obj: KubeObject): void {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   spec.persistentVolumeReclaimPolicy ??= 'Retain';
   spec.volumeMode ??= 'Filesystem';
 }

@@ -9,7 +9,7 @@ import { keepStoredStatus } from '../status-strategy.ts';
 import type { Strategy } from '../strategy.ts';
 import { validatePodSpec } from './pod-spec.ts';
 import { defaultPodTemplate } from './pod-template.ts';
-import { field, record } from './unstructured.ts';
+import { childRecord, field, record } from './unstructured.ts';
 
 function validateWorkload(obj: KubeObject): FieldError[] {
   const errs: FieldError[] = [];
@@ -45,21 +45,18 @@ function validateWorkloadUpdate(obj: KubeObject, old: KubeObject): FieldError[] 
 }
 
 function defaultDeployment(obj: KubeObject): void {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
   spec.progressDeadlineSeconds ??= 600;
-  const strategy = record(spec.strategy);
-  spec.strategy = strategy;
+  const strategy = childRecord(spec, 'strategy');
   strategy.type ??= 'RollingUpdate';
   if (strategy.type === 'RollingUpdate') strategy.rollingUpdate = { maxUnavailable: '25%', maxSurge: '25%', ...record(strategy.rollingUpdate) };
   defaultPodTemplate(spec);
 }
 
 function defaultReplicaSet(obj: KubeObject): void {
-  const spec = record(obj.spec);
-  obj.spec = spec;
+  const spec = childRecord(obj, 'spec');
   spec.replicas ??= 1;
   defaultPodTemplate(spec);
 }

@@ -8,6 +8,7 @@ import type { ClientSummary } from '@dojo/console-protocol';
 import { CardLinks } from '../../../components/CardLinks.tsx';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Stat } from '../../../components/Stat.tsx';
+import { SummaryCard } from '../../../components/SummaryCard.tsx';
 import { formatRate } from '../../../lib/time-format.ts';
 import { clientKindHints, clientKindLabels } from '../model/client-text.ts';
 
@@ -23,24 +24,17 @@ export function ClientCard({ client, links, also }: { client: ClientSummary; lin
   const c = client;
   const agent = c.userAgents[0];
   return (
-    <article
-      aria-label={`Client ${c.name}`}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900"
-    >
-      <header className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="truncate font-semibold text-slate-900 dark:text-white">{c.name}</h3>
-          <p
-            className="truncate font-mono text-xs text-slate-500 dark:text-slate-400"
-            title={[...c.userAgents, ...c.fieldManagers.map((m) => `field manager ${m}`)].join('\n')}
-          >
-            {agent ?? (c.fieldManagers.length ? `field manager ${c.fieldManagers.join(', ')}` : `user ${c.user}`)}
-          </p>
-        </div>
+    <SummaryCard
+      label={`Client ${c.name}`}
+      name={c.name}
+      detail={agent ?? (c.fieldManagers.length ? `field manager ${c.fieldManagers.join(', ')}` : `user ${c.user}`)}
+      detailTitle={[...c.userAgents, ...c.fieldManagers.map((m) => `field manager ${m}`)].join('\n')}
+      badges={
         <span title={clientKindHints[c.kind]}>
           <Badge>{clientKindLabels[c.kind]}</Badge>
         </span>
-      </header>
+      }
+    >
       <dl className="grid grid-cols-3 gap-x-3 gap-y-2">
         <Stat label="Requests/s" value={formatRate(c.requestsPerSecond)} hint="over the last 10 seconds" />
         <Stat label="Writes/s" value={formatRate(c.writesPerSecond)} hint="creates, updates, patches and deletes over the last 10 seconds" />
@@ -71,6 +65,6 @@ export function ClientCard({ client, links, also }: { client: ClientSummary; lin
           c.totals.conflicts > 0 && { label: 'Conflicts', to: links.conflicts() },
         ]}
       />
-    </article>
+    </SummaryCard>
   );
 }

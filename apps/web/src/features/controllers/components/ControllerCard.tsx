@@ -4,6 +4,7 @@ import { CardLinks } from '../../../components/CardLinks.tsx';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Sparkline } from '../../../components/Sparkline.tsx';
 import { Stat } from '../../../components/Stat.tsx';
+import { SummaryCard } from '../../../components/SummaryCard.tsx';
 import { formatDuration, formatPercent, formatRate } from '../../../lib/time-format.ts';
 import type { MetricsSample } from '../model/metrics-history.ts';
 
@@ -17,17 +18,12 @@ export function ControllerCard({ controller, history, links }: { controller: Con
   const c = controller;
   const kind = c.forKind.kind ? `${c.forKind.kind}${c.forKind.group ? `.${c.forKind.group}` : ''}` : '';
   return (
-    <article
-      aria-label={`Controller ${c.name}`}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900"
-    >
-      <header className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="truncate font-semibold text-slate-900 dark:text-white">{c.name}</h3>
-          <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={kind}>
-            {kind}
-          </p>
-        </div>
+    <SummaryCard
+      label={`Controller ${c.name}`}
+      name={c.name}
+      detail={kind}
+      detailTitle={kind}
+      badges={
         <div className="flex shrink-0 gap-1">
           {c.paused ? <Badge tone="unknown">Paused</Badge> : null}
           {c.breakpoints.length ? (
@@ -37,7 +33,8 @@ export function ControllerCard({ controller, history, links }: { controller: Con
           ) : null}
           <Badge>{c.role}</Badge>
         </div>
-      </header>
+      }
+    >
       <dl className="grid grid-cols-3 gap-x-3 gap-y-2">
         <Stat label="Queue depth" value={c.depth} />
         <Stat label="Workers" value={`${c.workers.busy}/${c.workers.max}`} hint="busy / MaxConcurrentReconciles" />
@@ -65,6 +62,6 @@ export function ControllerCard({ controller, history, links }: { controller: Con
           { label: 'Debug', to: links.debug(c.name) },
         ]}
       />
-    </article>
+    </SummaryCard>
   );
 }

@@ -53,30 +53,16 @@ export function ConflictTraces({ conflicts, links }: { conflicts: readonly Confl
             <p className="mt-1 text-xs">
               {c.staleVersion ? (
                 <>
-                  The stale read:{' '}
-                  <Link
-                    to={links.version(c.staleVersion.resourceVersion)}
-                    className="font-mono text-indigo-700 underline dark:text-indigo-300"
-                    aria-label={`Stale read, version ${c.staleVersion.resourceVersion}`}
-                  >
-                    version {c.staleVersion.resourceVersion}
-                  </Link>
-                  , written by <WriterRef writer={c.staleVersion.writer} links={links} /> at {formatClock(c.staleVersion.time)}.
+                  The stale read: <VersionLink resourceVersion={c.staleVersion.resourceVersion} part="Stale read" links={links} />, written by{' '}
+                  <WriterRef writer={c.staleVersion.writer} links={links} /> at {formatClock(c.staleVersion.time)}.
                 </>
               ) : (
                 <>The version it had read ({c.staleRV ?? 'unknown'}) was not recorded.</>
               )}{' '}
               {c.nextVersion ? (
                 <>
-                  It had not seen{' '}
-                  <Link
-                    to={links.version(c.nextVersion.resourceVersion)}
-                    className="font-mono text-indigo-700 underline dark:text-indigo-300"
-                    aria-label={`Unseen write, version ${c.nextVersion.resourceVersion}`}
-                  >
-                    version {c.nextVersion.resourceVersion}
-                  </Link>
-                  , written by <WriterRef writer={c.nextVersion.writer} links={links} />
+                  It had not seen <VersionLink resourceVersion={c.nextVersion.resourceVersion} part="Unseen write" links={links} />, written by{' '}
+                  <WriterRef writer={c.nextVersion.writer} links={links} />
                   {c.changedPaths?.length ? (
                     <>
                       , which changed <span className="font-mono">{c.changedPaths.slice(0, 5).join(', ')}</span>
@@ -96,5 +82,18 @@ export function ConflictTraces({ conflicts, links }: { conflicts: readonly Confl
         ),
       )}
     </ol>
+  );
+}
+
+/** A link to one version of the object, named for the part it played in the race. */
+function VersionLink({ resourceVersion, part, links }: { resourceVersion: string; part: string; links: FieldLinks }) {
+  return (
+    <Link
+      to={links.version(resourceVersion)}
+      className="font-mono text-indigo-700 underline dark:text-indigo-300"
+      aria-label={`${part}, version ${resourceVersion}`}
+    >
+      version {resourceVersion}
+    </Link>
   );
 }

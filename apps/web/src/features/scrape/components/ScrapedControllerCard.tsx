@@ -9,6 +9,7 @@ import { CardLinks } from '../../../components/CardLinks.tsx';
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { Sparkline } from '../../../components/Sparkline.tsx';
 import { Stat } from '../../../components/Stat.tsx';
+import { SummaryCard } from '../../../components/SummaryCard.tsx';
 import { formatOptionalRate, formatQuantiles, formatSeconds, freshnessNote, reconcileRates, resultsText } from '../model/scrape-text.ts';
 
 export function ScrapedControllerCard({ target, controller, now }: { target: ScrapeTargetStatus; controller: ScrapedController; now: number }) {
@@ -16,24 +17,21 @@ export function ScrapedControllerCard({ target, controller, now }: { target: Scr
   const note = freshnessNote(target, now);
   const reconciles = reconcileRates(c.reconcilesPerSecond);
   return (
-    <article
-      aria-label={`Scraped controller ${c.name}`}
-      className={`flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-xs dark:bg-slate-900 ${note ? 'border-amber-300 dark:border-amber-700' : 'border-slate-200 dark:border-slate-800'}`}
-    >
-      <header className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="truncate font-semibold text-slate-900 dark:text-white">{c.name}</h3>
-          <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={target.url}>
-            {target.name}
-          </p>
-        </div>
+    <SummaryCard
+      label={`Scraped controller ${c.name}`}
+      name={c.name}
+      detail={target.name}
+      detailTitle={target.url}
+      stale={Boolean(note)}
+      badges={
         <div className="flex shrink-0 gap-1">
           {target.state === 'stale' ? <Badge tone="unknown">Stale</Badge> : null}
           <span title={`controller-runtime metrics scraped from ${target.url} every ${target.intervalMs / 1000}s`}>
             <Badge>from metrics</Badge>
           </span>
         </div>
-      </header>
+      }
+    >
       {note ? (
         <p role="status" className="text-xs text-amber-800 dark:text-amber-200">
           {note}
@@ -73,6 +71,6 @@ export function ScrapedControllerCard({ target, controller, now }: { target: Scr
         label={`${c.name} links`}
         links={[{ label: 'Metrics endpoint', to: target.url, external: true, title: `${target.url} (opens the raw Prometheus text; it may need the token)` }]}
       />
-    </article>
+    </SummaryCard>
   );
 }

@@ -7,6 +7,7 @@ import { useContext, type ReactNode } from 'react';
 import { constraintText, type FormField } from '../../model/form-schema.ts';
 import { Description } from './Description.tsx';
 import { FieldGroupContext, useFormState } from './form-context.ts';
+import { RequiredMark } from './RequiredMark.tsx';
 
 export interface InputWiring {
   id: string;
@@ -47,11 +48,7 @@ export function FieldShell({
           {group && form.repeatedLabels.has(label ?? field.label) ? <span className="sr-only">{group} </span> : null}
           {label ?? field.label}
         </label>
-        {field.required ? (
-          <span aria-hidden="true" className="text-rose-600 dark:text-rose-400">
-            *
-          </span>
-        ) : null}
+        <RequiredMark required={field.required} />
       </div>
       {children({
         id: domId,

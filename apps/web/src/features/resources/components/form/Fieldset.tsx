@@ -9,6 +9,7 @@ import type { FormField } from '../../model/form-schema.ts';
 import { getAt } from '../../model/form-values.ts';
 import { Description, firstSentence } from './Description.tsx';
 import { FieldGroupContext, useFormState } from './form-context.ts';
+import { RequiredMark } from './RequiredMark.tsx';
 
 export function FieldErrors({ id }: { id: string }) {
   const form = useFormState();
@@ -54,11 +55,7 @@ export function Fieldset({ field, depth, children }: { field: FormField; depth: 
     <fieldset className={depth === 0 ? 'flex flex-col gap-4' : 'flex flex-col gap-4 rounded-md border border-slate-200 px-4 pt-1 pb-4 dark:border-slate-700'}>
       <legend className={depth === 0 ? 'mb-1 text-base font-semibold' : 'px-1 text-sm font-semibold text-slate-800 dark:text-slate-200'}>
         {field.label}
-        {field.required ? (
-          <span aria-hidden="true" className="ml-0.5 text-rose-600 dark:text-rose-400">
-            *
-          </span>
-        ) : null}
+        <RequiredMark required={field.required} className="ml-0.5" />
       </legend>
       {field.description ? <Description text={field.description} className="-mt-2" /> : null}
       <FieldErrors id={field.id} />

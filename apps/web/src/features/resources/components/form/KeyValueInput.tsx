@@ -15,6 +15,7 @@ import { Description } from './Description.tsx';
 import { fieldDomId } from './FieldShell.tsx';
 import { FieldErrors } from './Fieldset.tsx';
 import { inputLook, useFormState } from './form-context.ts';
+import { RequiredMark } from './RequiredMark.tsx';
 
 type MapField = Extract<FormField, { kind: 'map' }>;
 
@@ -46,11 +47,7 @@ export function KeyValueInput({ field }: { field: MapField }) {
     <fieldset id={domId} className="flex flex-col gap-2" {...(helpId ? { 'aria-describedby': helpId } : {})}>
       <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">
         {field.label}
-        {field.required ? (
-          <span aria-hidden="true" className="ml-0.5 text-rose-600 dark:text-rose-400">
-            *
-          </span>
-        ) : null}
+        <RequiredMark required={field.required} className="ml-0.5" />
       </legend>
       {helpId ? (
         <Description

@@ -7,7 +7,7 @@ import { useResourceList } from '../../api/resource-list.ts';
 import type { FormField } from '../../model/form-schema.ts';
 import { getAt } from '../../model/form-values.ts';
 import { FieldShell } from './FieldShell.tsx';
-import { inputClass, useFormState } from './form-context.ts';
+import { editField, inputClass, useFormState } from './form-context.ts';
 
 const nameField: FormField = {
   kind: 'string',
@@ -48,10 +48,7 @@ export function MetadataFields({ type }: { type: ServedResource }) {
               readOnly={locked}
               className={inputClass}
               value={typeof name === 'string' ? name : ''}
-              onChange={(event) => {
-                form.touch(nameField.id);
-                form.setField(nameField.path, event.target.value);
-              }}
+              onChange={(event) => editField(form, nameField, event.target.value)}
             />
           )}
         </FieldShell>
@@ -63,10 +60,7 @@ export function MetadataFields({ type }: { type: ServedResource }) {
                 disabled={locked}
                 className={inputClass}
                 value={typeof namespace === 'string' ? namespace : ''}
-                onChange={(event) => {
-                  form.touch(namespaceField.id);
-                  form.setField(namespaceField.path, event.target.value);
-                }}
+                onChange={(event) => editField(form, namespaceField, event.target.value)}
               >
                 {options.map((option) => (
                   <option key={option} value={option}>

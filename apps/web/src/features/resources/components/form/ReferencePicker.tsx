@@ -8,7 +8,7 @@ import type { FormField } from '../../model/form-schema.ts';
 import { getAt } from '../../model/form-values.ts';
 import { useResourceList } from '../../api/resource-list.ts';
 import { FieldShell } from './FieldShell.tsx';
-import { inputClass, useFormState } from './form-context.ts';
+import { editField, inputClass, useFormState } from './form-context.ts';
 import { Fieldset } from './Fieldset.tsx';
 
 type Reference = Extract<FormField, { kind: 'reference' }>;
@@ -57,10 +57,7 @@ export function ReferencePicker({ field, depth, renderField }: { field: Referenc
                 spellCheck={false}
                 className={`${inputClass} max-w-md`}
                 value={typeof nameValue === 'string' ? nameValue : ''}
-                onChange={(event) => {
-                  form.touch(nameField.id);
-                  form.setField(nameField.path, event.target.value === '' ? undefined : event.target.value);
-                }}
+                onChange={(event) => editField(form, nameField, event.target.value === '' ? undefined : event.target.value)}
               />
               <datalist id={listId}>
                 {names.map((name) => (
@@ -84,10 +81,7 @@ export function ReferencePicker({ field, depth, renderField }: { field: Referenc
                 placeholder={form.namespace ? `Default: ${form.namespace}` : undefined}
                 className={`${inputClass} max-w-md`}
                 value={typeof chosenNamespace === 'string' ? chosenNamespace : ''}
-                onChange={(event) => {
-                  form.touch(namespaceField.id);
-                  form.setField(namespaceField.path, event.target.value === '' ? undefined : event.target.value);
-                }}
+                onChange={(event) => editField(form, namespaceField, event.target.value === '' ? undefined : event.target.value)}
               />
               <datalist id={namespaceListId}>
                 {(namespaces.data?.items ?? []).map((ns) => (

@@ -2,7 +2,7 @@
 import type { FormField } from '../../model/form-schema.ts';
 import { getAt } from '../../model/form-values.ts';
 import { FieldShell } from './FieldShell.tsx';
-import { inputClass, useFormState } from './form-context.ts';
+import { editField, inputClass, useFormState } from './form-context.ts';
 
 type Field<K extends FormField['kind']> = Extract<FormField, { kind: K }>;
 
@@ -25,10 +25,7 @@ export function StringInput({ field, disabled = false }: { field: Field<'string'
           placeholder={defaultHint(field)}
           maxLength={field.maxLength}
           spellCheck={false}
-          onChange={(event) => {
-            form.touch(field.id);
-            form.setField(field.path, event.target.value === '' ? undefined : event.target.value);
-          }}
+          onChange={(event) => editField(form, field, event.target.value === '' ? undefined : event.target.value)}
         />
       )}
     </FieldShell>
@@ -51,11 +48,9 @@ export function NumberInput({ field }: { field: Field<'integer' | 'number'> }) {
           className={`${inputClass} max-w-48 tabular-nums`}
           value={typeof value === 'number' ? value : ''}
           placeholder={defaultHint(field)}
-          onChange={(event) => {
-            form.touch(field.id);
-            const text = event.target.value;
-            form.setField(field.path, text === '' || Number.isNaN(event.target.valueAsNumber) ? undefined : event.target.valueAsNumber);
-          }}
+          onChange={(event) =>
+            editField(form, field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? undefined : event.target.valueAsNumber)
+          }
         />
       )}
     </FieldShell>
@@ -73,10 +68,7 @@ export function EnumSelect({ field }: { field: Field<'enum'> }) {
           {...wiring}
           className={`${inputClass} max-w-64`}
           value={typeof value === 'string' ? value : ''}
-          onChange={(event) => {
-            form.touch(field.id);
-            form.setField(field.path, event.target.value === '' ? undefined : event.target.value);
-          }}
+          onChange={(event) => editField(form, field, event.target.value === '' ? undefined : event.target.value)}
         >
           <option value="">{unset}</option>
           {field.options.map((option) => (
@@ -101,10 +93,7 @@ export function BooleanSelect({ field }: { field: Field<'boolean'> }) {
           {...wiring}
           className={`${inputClass} max-w-48`}
           value={typeof value === 'boolean' ? String(value) : ''}
-          onChange={(event) => {
-            form.touch(field.id);
-            form.setField(field.path, event.target.value === '' ? undefined : event.target.value === 'true');
-          }}
+          onChange={(event) => editField(form, field, event.target.value === '' ? undefined : event.target.value === 'true')}
         >
           <option value="">{unset}</option>
           <option value="true">true</option>
@@ -134,10 +123,9 @@ export function NumberOrStringInput({ field }: { field: Field<'intOrString' | 'q
           placeholder={defaultHint(field) ?? (field.kind === 'quantity' ? 'e.g. 500m, 1Gi' : 'a number or a name')}
           spellCheck={false}
           onChange={(event) => {
-            form.touch(field.id);
             const text = event.target.value;
             const asNumber = field.kind === 'intOrString' && /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : undefined;
-            form.setField(field.path, text === '' ? undefined : (asNumber ?? text));
+            editField(form, field, text === '' ? undefined : (asNumber ?? text));
           }}
         />
       )}

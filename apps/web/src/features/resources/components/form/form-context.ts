@@ -1,5 +1,6 @@
 /** What every generated field reads and writes: the draft object and the errors placed on it. */
 import { createContext, useContext } from 'react';
+import type { FormField } from '../../model/form-schema.ts';
 import type { Json, JsonObject } from '../../model/form-values.ts';
 
 export interface FormState {
@@ -35,6 +36,15 @@ export function useFormState(): FormState {
   const state = useContext(FormContext);
   if (!state) throw new Error('generated fields need a FormContext');
   return state;
+}
+
+/**
+ * An input's change: the field counts as touched from its first edit (not only on blur), so the
+ * server's objection to the new value shows at once (`errorsFor`).
+ */
+export function editField(form: FormState, field: Pick<FormField, 'id' | 'path'>, value: Json | undefined): void {
+  form.touch(field.id);
+  form.setField(field.path, value);
 }
 
 /** The input look without a width, for inputs sized by their caller. */
