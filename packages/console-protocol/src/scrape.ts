@@ -63,7 +63,7 @@ export interface ScrapeTargetStatus {
   readonly source: 'flag' | 'console';
   readonly authentication: ScrapeAuthentication;
   /** Absent for plain http. */
-  readonly tlsVerification?: ScrapeTlsVerification;
+  readonly tlsVerification?: ScrapeTlsVerification | undefined;
   readonly state: ScrapeState;
   /** When the last good scrape answered; the figures below are from then. */
   readonly lastScrapeAt?: number;
