@@ -313,6 +313,11 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   const operatorSettings = parseOperatorSettings(values);
   if (Object.keys(inflight).length > 0 && external)
     throw new CliUsageError('--max-requests-inflight and its siblings bound the embedded API server: they need no --kubeconfig or --in-cluster');
+  const leaderElectionNamespace = text('leader-election-namespace') ?? env.POD_NAMESPACE;
+  const auditLog = text('audit-log');
+  const kubeconfig = text('kubeconfig');
+  const context = text('context');
+  const token = text('token') ?? env.DOJO_CONSOLE_TOKEN;
   return {
     name: 'up',
     options: {
@@ -327,20 +332,20 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       historyRetentionMs,
       historyMaxBytes,
       operators: parseOperators(text('operators') ?? operatorNames.join(',')),
-      ...((text('leader-election-namespace') ?? env.POD_NAMESPACE) ? { leaderElectionNamespace: text('leader-election-namespace') ?? env.POD_NAMESPACE } : {}),
+      ...(leaderElectionNamespace ? { leaderElectionNamespace } : {}),
       ...(Object.keys(inflight).length ? { inflight } : {}),
       ...(scrape.length ? { scrape } : {}),
       ...(scrapeIntervalMs ? { scrapeIntervalMs } : {}),
       ...(scrapeAllow?.length ? { scrapeAllow } : {}),
       ...(on('audit-webhook') ? { auditWebhook: true } : {}),
       ...(auditWebhookPort !== undefined ? { auditWebhookPort: parsePort(auditWebhookPort, '--audit-webhook-port') } : {}),
-      ...(text('audit-log') ? { auditLog: text('audit-log') } : {}),
+      ...(auditLog ? { auditLog } : {}),
       ...(on('otlp-receiver') ? { otlpReceiver: true } : {}),
       ...(otlp ? { otlp } : {}),
-      ...(text('kubeconfig') ? { kubeconfig: text('kubeconfig') } : {}),
-      ...(text('context') ? { context: text('context') } : {}),
+      ...(kubeconfig ? { kubeconfig } : {}),
+      ...(context ? { context } : {}),
       ...(Object.keys(operatorSettings).length ? { operatorSettings } : {}),
-      ...((text('token') ?? env.DOJO_CONSOLE_TOKEN) ? { token: text('token') ?? env.DOJO_CONSOLE_TOKEN } : {}),
+      ...(token ? { token } : {}),
     },
   };
 }

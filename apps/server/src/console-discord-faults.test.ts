@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('Discord resources under a flaky Discord', () => {
   it('converges a server -> group -> channel chain with no duplicates at 30% 5xx and 20% 429', async () => {
     const injected = { rate5xx: 0, rate429: 0 };
-    const count = (r: { injected?: string }) => {
+    const count = (r: { injected?: string | undefined }) => {
       if (r.injected === 'rate5xx' || r.injected === 'rate429') injected[r.injected]++;
     };
     c.discord!.events.on('request', count);

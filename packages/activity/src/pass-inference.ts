@@ -42,7 +42,7 @@ export interface Pass {
   trigger: InferredTrigger;
   readonly requests: RequestRecord[];
   /** While its first request's object is only assumed to belong to it: what settling needs. */
-  unsettled?: Assumption;
+  unsettled?: Assumption | undefined;
   /** When its last request was answered. */
   end: number;
   lastAt: number;

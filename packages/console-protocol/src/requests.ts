@@ -75,12 +75,12 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
   /** Requests outside any resource (discovery, OpenAPI, /version): the path asked for. */
   path?: string;
   /** The resourceVersion the client sent (the object's, a precondition's, or a list's). */
-  rvSent?: string;
+  rvSent?: string | undefined;
   /** The resourceVersion of what the server answered (the object written or read, the list). */
-  rvReturned?: string;
+  rvReturned?: string | undefined;
   code: number;
   /** The Status reason of an error ("Conflict", "NotFound", "Invalid"...). */
-  reason?: string;
+  reason?: string | undefined;
   latencyMs: number;
   dryRun?: true;
   fieldManager?: string;
@@ -91,7 +91,7 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
    * new (at most 50; managedFields and resourceVersion left out). Empty when nothing changed
    * and no new version was written.
    */
-  changedPaths?: string[];
+  changedPaths?: string[] | undefined;
   /** The object's generation after the write (or of the object read). */
   generation?: number;
   /** The controller owner of the object written or read. */
@@ -104,7 +104,7 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
    * server-side apply's field-manager conflict, the fields and their managers (the Status
    * causes of type FieldManagerConflict), when the server records them.
    */
-  conflict?: { readonly currentRV?: string; readonly writer?: VersionWriter; readonly fieldManagers?: readonly FieldManagerConflict[] };
+  conflict?: { readonly currentRV?: string; readonly writer?: VersionWriter; readonly fieldManagers?: readonly FieldManagerConflict[] } | undefined;
   /** The answer (or its delay) was injected by a fault rule (`dojo-console client NAME fault`), not the server's own. */
   fault?: InjectedFault;
   /** The request was refused by authorization (403): as whom, and the rule that would allow it. */

@@ -63,10 +63,10 @@ export interface ScrapeTargetStatus {
   readonly source: 'flag' | 'console';
   readonly authentication: ScrapeAuthentication;
   /** Absent for plain http. */
-  readonly tlsVerification?: ScrapeTlsVerification;
+  readonly tlsVerification?: ScrapeTlsVerification | undefined;
   readonly state: ScrapeState;
   /** When the last good scrape answered; the figures below are from then. */
-  readonly lastScrapeAt?: number;
+  readonly lastScrapeAt?: number | undefined;
   /** Why the latest scrape failed (present while `stale`). */
   readonly error?: string;
   readonly intervalMs: number;

@@ -29,7 +29,7 @@ export interface WaitingKey {
 export interface ProcessingKey {
   readonly key: string;
   /** The worker that took the key; absent when `get` was called without one. */
-  readonly worker?: number;
+  readonly worker?: number | undefined;
   readonly startedAt: number;
   /** Added again while processing: it will be queued again on `done`. */
   readonly dirty: boolean;

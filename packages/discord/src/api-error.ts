@@ -30,13 +30,13 @@ export interface DiscordApiErrorInit {
   /** Discord's JSON error code; 0 is the general code Discord uses for 401/404-route/429. */
   code: number;
   message: string;
-  errors?: FormErrorTree;
-  retryAfterSeconds?: number;
-  global?: boolean;
+  errors?: FormErrorTree | undefined;
+  retryAfterSeconds?: number | undefined;
+  global?: boolean | undefined;
   /** False when the client refused to send because it already knew the bucket was empty. */
-  sent?: boolean;
-  method?: string;
-  path?: string;
+  sent?: boolean | undefined;
+  method?: string | undefined;
+  path?: string | undefined;
   cause?: unknown;
 }
 

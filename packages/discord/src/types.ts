@@ -76,54 +76,54 @@ export interface Message {
 
 export interface CreateGuildParams {
   name: string;
-  description?: string | null;
+  description?: string | null | undefined;
 }
 
 export interface ModifyGuildParams {
-  name?: string;
-  description?: string | null;
+  name?: string | undefined;
+  description?: string | null | undefined;
 }
 
 export interface CreateGuildChannelParams {
   name: string;
-  type?: ChannelType;
-  parent_id?: Snowflake | null;
-  topic?: string | null;
-  position?: number;
-  nsfw?: boolean;
+  type?: ChannelType | undefined;
+  parent_id?: Snowflake | null | undefined;
+  topic?: string | null | undefined;
+  position?: number | undefined;
+  nsfw?: boolean | undefined;
 }
 
 export interface ModifyChannelParams {
-  name?: string;
-  parent_id?: Snowflake | null;
-  topic?: string | null;
-  position?: number;
-  nsfw?: boolean;
+  name?: string | undefined;
+  parent_id?: Snowflake | null | undefined;
+  topic?: string | null | undefined;
+  position?: number | undefined;
+  nsfw?: boolean | undefined;
 }
 
 export interface CreateMessageParams {
   content: string;
   /** Up to 25 characters; echoed back on the message. */
-  nonce?: string | number;
+  nonce?: string | number | undefined;
   /**
    * With a nonce, Discord returns the message already created with that nonce in the last few
    * minutes instead of creating a second one: the basis for exactly-once alarms.
    */
-  enforce_nonce?: boolean;
+  enforce_nonce?: boolean | undefined;
 }
 
 export interface ListMessagesQuery {
   /** 1-100, default 50. */
-  limit?: number;
-  before?: Snowflake;
-  after?: Snowflake;
+  limit?: number | undefined;
+  before?: Snowflake | undefined;
+  after?: Snowflake | undefined;
 }
 
 export interface ListGuildsQuery {
   /** 1-200, default 200. */
-  limit?: number;
-  before?: Snowflake;
-  after?: Snowflake;
+  limit?: number | undefined;
+  before?: Snowflake | undefined;
+  after?: Snowflake | undefined;
 }
 
 /**

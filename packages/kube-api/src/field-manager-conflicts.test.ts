@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fieldManagerConflicts } from './field-manager-conflicts.ts';
-import type { Status } from './status.ts';
+import type { Status, StatusCause } from './status.ts';
 
-const conflict = (causes: NonNullable<Status['details']>['causes']): Status => ({
+const conflict = (causes: StatusCause[] | undefined): Status => ({
   kind: 'Status',
   apiVersion: 'v1',
   metadata: {},
   status: 'Failure',
   reason: 'Conflict',
   code: 409,
-  details: { causes },
+  details: causes === undefined ? {} : { causes },
 });
 
 describe("a refused server-side apply's conflicts", () => {

@@ -2,7 +2,7 @@
 import type { KubeObject } from './types.ts';
 
 export interface ObjectKey {
-  namespace?: string;
+  namespace?: string | undefined;
   name: string;
 }
 

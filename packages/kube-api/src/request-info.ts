@@ -6,7 +6,16 @@
  */
 
 export type RequestTarget =
-  | { type: 'resource'; group: string; version: string; namespace?: string; resource: string; name?: string; subresource?: string; legacyWatch: boolean }
+  | {
+      type: 'resource';
+      group: string;
+      version: string;
+      namespace?: string | undefined;
+      resource: string;
+      name?: string;
+      subresource?: string;
+      legacyWatch: boolean;
+    }
   | { type: 'api-versions' }
   | { type: 'api-groups' }
   | { type: 'api-group'; group: string }

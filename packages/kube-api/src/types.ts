@@ -16,30 +16,30 @@ export interface ManagedFieldsEntry {
   time?: string;
   fieldsType?: 'FieldsV1';
   fieldsV1?: Record<string, unknown>;
-  subresource?: string;
+  subresource?: string | undefined;
 }
 
 export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: string;
-  deletionTimestamp?: string;
-  deletionGracePeriodSeconds?: number;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  ownerReferences?: OwnerReference[];
-  finalizers?: string[];
-  managedFields?: ManagedFieldsEntry[];
+  name?: string | undefined;
+  generateName?: string | undefined;
+  namespace?: string | undefined;
+  uid?: string | undefined;
+  resourceVersion?: string | undefined;
+  generation?: number | undefined;
+  creationTimestamp?: string | undefined;
+  deletionTimestamp?: string | undefined;
+  deletionGracePeriodSeconds?: number | undefined;
+  labels?: Record<string, string> | undefined;
+  annotations?: Record<string, string> | undefined;
+  ownerReferences?: OwnerReference[] | undefined;
+  finalizers?: string[] | undefined;
+  managedFields?: ManagedFieldsEntry[] | undefined;
 }
 
 export interface ListMeta {
-  resourceVersion?: string;
-  continue?: string;
-  remainingItemCount?: number;
+  resourceVersion?: string | undefined;
+  continue?: string | undefined;
+  remainingItemCount?: number | undefined;
 }
 
 /** Any Kubernetes object. `spec`/`status` stay loose: kinds refine them. */

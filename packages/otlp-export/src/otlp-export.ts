@@ -29,7 +29,7 @@ export interface OtlpExportDeps {
   exporter?: SpanExporter;
   registry: Registry;
   version: string;
-  clusterName?: string;
+  clusterName?: string | undefined;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
   /** Spans waiting at most (default 4096); past it whole reconciles are dropped. */

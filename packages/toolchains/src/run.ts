@@ -5,7 +5,7 @@ export interface RunOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
   /** Kills the step after this long (default 20 minutes: a first build on two cores). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Lowers the step's CPU priority so a build does not starve the tests running beside it. */
   nice?: boolean;
 }

@@ -8,7 +8,7 @@ export interface PanelProps {
   actions?: ReactNode;
   description?: ReactNode;
   children: ReactNode;
-  className?: string;
+  className?: string | undefined;
   bodyClassName?: string;
 }
 

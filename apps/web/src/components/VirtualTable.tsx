@@ -127,7 +127,7 @@ export function VirtualTable<T>({
   rows: readonly T[];
   rowKey: (row: T) => string;
   rowHeight?: number;
-  maxHeight?: number;
+  maxHeight?: number | undefined;
   empty?: ReactNode;
   activation?: RowActivation<T>;
 }) {

@@ -17,14 +17,14 @@ import { viewInstant, viewTimeHeader } from './view-time.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
-  method?: HttpMethod;
+  method?: HttpMethod | undefined;
   /** Sent as JSON unless `contentType` says otherwise; a Blob (a dropped file) is sent as it is. */
   body?: unknown;
-  contentType?: string;
+  contentType?: string | undefined;
   /** The media type asked for; `application/json` when absent (a Table: `application/json;as=Table;v=v1;g=meta.k8s.io`). */
-  accept?: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  signal?: AbortSignal;
+  accept?: string | undefined;
+  query?: Record<string, string | number | boolean | undefined> | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export const csrfHeader = 'X-Dojo-Console';
@@ -85,9 +85,9 @@ export function createApiClient(fetchImpl: FetchLike, clientOptions: ApiClientOp
       response = await fetchImpl(buildUrl(path, options.query), {
         method,
         headers,
-        body,
+        ...(body === undefined ? {} : { body }),
         credentials: 'same-origin',
-        signal: options.signal,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;

@@ -42,13 +42,16 @@ type UndefinedKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }
 /** Search values as parsed: those that may be absent are optional. */
 export type SearchValues<S extends SearchSpec> = Flatten<
   { [K in Exclude<keyof S, UndefinedKeys<{ [Q in keyof S]: ValueOf<S[Q]> }>>]: ValueOf<S[K]> } & {
-    [K in UndefinedKeys<{ [Q in keyof S]: ValueOf<S[Q]> }>]?: Exclude<ValueOf<S[K]>, undefined>;
+    [K in UndefinedKeys<{ [Q in keyof S]: ValueOf<S[Q]> }>]?: Exclude<ValueOf<S[K]>, undefined> | undefined;
   }
 >;
 
-type SegmentParams<S extends string> = S extends `:${infer N}?` ? { [K in N]?: string } : S extends `:${infer N}` ? { [K in N]: string } : unknown;
+/** Search values in a link: any may be left out, or given as undefined (build writes neither). */
+type LinkValues<T> = { [K in keyof T]?: T[K] | undefined };
+
+type SegmentParams<S extends string> = S extends `:${infer N}?` ? { [K in N]?: string | undefined } : S extends `:${infer N}` ? { [K in N]: string } : unknown;
 type PatternParams<P extends string> = P extends `${infer Head}/${infer Rest}` ? SegmentParams<Head> & PatternParams<Rest> : SegmentParams<P>;
-/** `'/a/:b/:c?'` -> `{ b: string; c?: string }`. */
+/** `'/a/:b/:c?'` -> `{ b: string; c?: string | undefined }`. */
 export type PathParams<P extends string> = Flatten<PatternParams<P extends `/${infer Rest}` ? Rest : P>>;
 
 export interface Route<Params, Link = Params> {
@@ -75,7 +78,7 @@ export function pathSegments(pathname: string): string[] {
 export function pathRoute<const P extends string, S extends SearchSpec = Record<never, never>>(
   pattern: P,
   search: S = {} as S,
-): Route<Flatten<PathParams<P> & SearchValues<S>>, Flatten<PathParams<P> & Partial<SearchValues<S>>>> {
+): Route<Flatten<PathParams<P> & SearchValues<S>>, Flatten<PathParams<P> & LinkValues<SearchValues<S>>>> {
   const parts = pathSegments(pattern);
   const param = (part: string) => (part.startsWith(':') ? { name: part.slice(1).replace(/\?$/, ''), optional: part.endsWith('?') } : undefined);
   return {

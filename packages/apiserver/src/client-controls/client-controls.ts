@@ -88,7 +88,7 @@ export class ClientControls {
   command(client: string, command: ClientViewCommand): ClientViewState {
     this.#requireConnected(client);
     const view = this.#viewOf(client);
-    const extra: { released?: number; stepped?: ClientViewState['stepped'] } = {};
+    const extra: { released?: number; stepped?: NonNullable<ClientViewState['stepped']> } = {};
     switch (command.op) {
       case 'pause':
         view.paused ??= { since: this.deps.clock.now(), rev: this.deps.revision() };

@@ -11,20 +11,20 @@ import { validFieldPath } from './cel-field-path.ts';
 import type { JSONSchemaProps, ValidationRule } from './schema-types.ts';
 
 interface CompiledExpression {
-  program?: ParseResult;
+  program?: ParseResult | undefined;
   /** cel-go's `issues.String()` equivalent. */
   issues?: string;
-  resultType?: string;
+  resultType?: string | undefined;
   usesOldSelf: boolean;
 }
 
 export interface CompiledRule {
   rule: ValidationRule;
   /** Undefined for an empty rule (nothing to evaluate) or a compile error. */
-  program?: ParseResult;
+  program?: ParseResult | undefined;
   /** Detail of a compile error, as CRD validation reports it. */
   error?: string;
-  messageProgram?: ParseResult;
+  messageProgram?: ParseResult | undefined;
   messageError?: string;
   usesOldSelf: boolean;
   /** `fieldPath` normalized to a field path relative to the rule's node ("" when unset). */

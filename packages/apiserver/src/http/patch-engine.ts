@@ -18,7 +18,7 @@ export interface PatchEngine {
     manager: string;
     force: boolean;
     time: string;
-    subresource?: string;
-    resetFields?: ResetFields;
+    subresource?: string | undefined;
+    resetFields?: ResetFields | undefined;
   }): KubeObject;
 }

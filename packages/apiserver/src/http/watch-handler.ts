@@ -68,8 +68,8 @@ export const defaultWatchSettings: WatchSettings = {
 
 export interface WatchRequest {
   info: ResourceInfo;
-  namespace?: string;
-  name?: string;
+  namespace?: string | undefined;
+  name?: string | undefined;
   query: URLSearchParams;
   rendering: Rendering;
 }

@@ -47,36 +47,36 @@ export class RequestNote implements WriteObserver {
   readonly client: RequestClient;
   verb: RequestVerb = 'get';
   /** Set for resource requests; `path` for anything else. */
-  info?: ResourceInfo;
-  namespace?: string;
-  name?: string;
-  subresource?: string;
-  path?: string;
-  rvSent?: string;
+  info?: ResourceInfo | undefined;
+  namespace?: string | undefined;
+  name?: string | undefined;
+  subresource?: string | undefined;
+  path?: string | undefined;
+  rvSent?: string | undefined;
   /** A read answered from an older view (the client is paused, or given a stale view). */
-  view?: ViewMark;
-  fieldManager?: string;
-  patchType?: string;
+  view?: ViewMark | undefined;
+  fieldManager?: string | undefined;
+  patchType?: string | undefined;
   dryRun = false;
   /** What was answered: the object written or read, or a list. */
-  object?: KubeObject;
+  object?: KubeObject | undefined;
   /** A list answered: how many items, as of which resourceVersion. */
-  list?: { items: { length: number }; metadata?: KubeList['metadata'] };
+  list?: { items: { length: number }; metadata?: KubeList['metadata'] } | undefined;
   /** The versions an update stored (before, after), for the changed field paths. */
-  before?: KubeObject;
-  after?: KubeObject;
+  before?: KubeObject | undefined;
+  after?: KubeObject | undefined;
   /** Reads the object's current version, to name what won a 409. */
   current?: () => KubeObject | undefined;
-  reason?: string;
-  conflict?: RequestRecord['conflict'];
+  reason?: string | undefined;
+  conflict?: RequestRecord['conflict'] | undefined;
   /** Refused by authorization: what it asked, as RBAC reads it. */
-  forbidden?: { attributes: RequestAttributes; request: ForbiddenRequest };
+  forbidden?: { attributes: RequestAttributes; request: ForbiddenRequest } | undefined;
   /** Not journaled as a request: the journal's own stream, health probes. */
   skip = false;
   /** A watch: journaled by its WatchRecorder instead. */
   watch = false;
   /** A fault rule chose this request (client-controls/request-faults-hook.ts). */
-  fault?: InjectedFault;
+  fault?: InjectedFault | undefined;
   /** Told when a write of this request has its resourceVersion (the journal files its writer). */
   onStored?: (obj: KubeObject) => void;
 

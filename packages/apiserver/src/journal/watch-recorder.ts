@@ -41,8 +41,8 @@ function changeFacts(e: ChangeEvent, namespaced: boolean): ObjectFacts {
 
 export interface WatchTarget {
   info: ResourceInfo;
-  namespace?: string;
-  name?: string;
+  namespace?: string | undefined;
+  name?: string | undefined;
   query: URLSearchParams;
 }
 

@@ -53,7 +53,7 @@ interface InstanceLog {
   ended: boolean;
   repeat?: Repeat;
   readonly followers: Set<ContainerLogFollower>;
-  timer?: ReturnType<ApiServerClock['setTimer']>;
+  timer?: ReturnType<ApiServerClock['setTimer']> | undefined;
 }
 
 export class ContainerLogStore {

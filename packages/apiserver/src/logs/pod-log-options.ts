@@ -12,7 +12,7 @@ export interface PodLogOptions {
   readonly follow: boolean;
   readonly previous: boolean;
   readonly timestamps: boolean;
-  readonly tailLines?: number;
+  readonly tailLines?: number | undefined;
   readonly limitBytes?: number;
   /** From `sinceTime` or `sinceSeconds`: lines older than this (epoch ms) are left out. */
   readonly sinceMs?: number;

@@ -25,7 +25,7 @@ export const workloadActions: NodeAction[] = [
       const body = {
         ...current,
         spec: { ...current.spec!, replicas: 7 },
-        status: { ...current.status, replicas: 2, observedGeneration: current.metadata?.generation },
+        status: { ...current.status, replicas: 2, ...(current.metadata?.generation === undefined ? {} : { observedGeneration: current.metadata.generation }) },
       };
       return view(await apps.replaceNamespacedDeploymentStatus({ name: 'web', namespace, body }));
     },
@@ -169,7 +169,14 @@ export const streamActions: NodeAction[] = [
   {
     action: 'list at an earlier resourceVersion (Exact)',
     run: async ({ core, memo }) =>
-      view(await core.listNamespacedConfigMap({ namespace, labelSelector: 'app=demo', resourceVersion: memo.from, resourceVersionMatch: 'Exact' })),
+      view(
+        await core.listNamespacedConfigMap({
+          namespace,
+          labelSelector: 'app=demo',
+          ...(memo.from === undefined ? {} : { resourceVersion: memo.from }),
+          resourceVersionMatch: 'Exact',
+        }),
+      ),
   },
   {
     action: 'watch with a label selector sees an object leave it as DELETED',

@@ -14,7 +14,7 @@ export interface NodeClients {
   custom: k8s.CustomObjectsApi;
   objects: k8s.KubernetesObjectApi;
   /** Values one action leaves for a later one (a stale object, a continue token). */
-  memo: { stale?: k8s.V1ConfigMap; continue?: string; from?: string };
+  memo: { stale?: k8s.V1ConfigMap; continue?: string | undefined; from?: string | undefined };
 }
 
 export interface NodeAction {
@@ -68,7 +68,14 @@ export const readActions: NodeAction[] = [
   { action: 'get a ConfigMap', run: async ({ core }) => view(await core.readNamespacedConfigMap({ name: 'alpha', namespace })) },
   ...selectorLists.map(([action, labelSelector, fieldSelector]) => ({
     action,
-    run: async ({ core }: NodeClients) => listView(await core.listNamespacedConfigMap({ namespace, labelSelector, fieldSelector })),
+    run: async ({ core }: NodeClients) =>
+      listView(
+        await core.listNamespacedConfigMap({
+          namespace,
+          ...(labelSelector === undefined ? {} : { labelSelector }),
+          ...(fieldSelector === undefined ? {} : { fieldSelector }),
+        }),
+      ),
   })),
   {
     action: 'list the first page (limit 2)',
@@ -80,7 +87,15 @@ export const readActions: NodeAction[] = [
   },
   {
     action: 'list the next page (continue)',
-    run: async ({ core, memo }) => listView(await core.listNamespacedConfigMap({ namespace, labelSelector: 'app=demo', limit: 2, _continue: memo.continue })),
+    run: async ({ core, memo }) =>
+      listView(
+        await core.listNamespacedConfigMap({
+          namespace,
+          labelSelector: 'app=demo',
+          limit: 2,
+          ...(memo.continue === undefined ? {} : { _continue: memo.continue }),
+        }),
+      ),
   },
   {
     action: 'list with a bad continue token: 400',

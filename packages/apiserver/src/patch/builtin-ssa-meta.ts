@@ -31,7 +31,7 @@ function definitionMeta(name: string): PatchMeta {
 
 function resolve(node: Generated): GeneratedSchemaNode | undefined {
   if (node === undefined) return undefined;
-  if (typeof node === 'string') return node.length === 1 ? { t: node as GeneratedSchemaNode['t'] } : ssaDefinitions[node];
+  if (typeof node === 'string') return node.length === 1 ? { t: node as NonNullable<GeneratedSchemaNode['t']> } : ssaDefinitions[node];
   if (!node.r) return node;
   // A field naming a definition, with markers of its own (atomic, always serialized) added.
   const target = ssaDefinitions[node.r] ?? {};

@@ -14,8 +14,8 @@ export interface ManagerEntry {
   readonly manager: string;
   readonly operation: 'Apply' | 'Update';
   readonly apiVersion: string;
-  readonly subresource?: string;
-  readonly time?: string;
+  readonly subresource?: string | undefined;
+  readonly time?: string | undefined;
   readonly fields: FieldSet;
 }
 

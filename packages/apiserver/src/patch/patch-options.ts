@@ -13,13 +13,13 @@ const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
 export interface PatchOptionsInput {
   /** True for application/apply-patch+yaml. */
   apply: boolean;
-  fieldManager?: string;
+  fieldManager?: string | undefined;
   /** The `force` query parameter as sent (undefined when absent). */
-  force?: boolean;
+  force?: boolean | undefined;
   /** Its text: only a spelling of true or false is accepted, so a typo never forces a takeover. */
-  forceText?: string;
-  dryRun?: readonly string[];
-  fieldValidation?: string;
+  forceText?: string | undefined;
+  dryRun?: readonly string[] | undefined;
+  fieldValidation?: string | undefined;
 }
 
 export function validateFieldManager(fieldManager: string, field = 'fieldManager'): FieldError[] {

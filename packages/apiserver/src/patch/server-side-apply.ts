@@ -47,10 +47,10 @@ export interface ServerSideApplyArgs {
   apiVersion: string;
   /** RFC 3339, second precision. */
   time: string;
-  meta?: PatchMeta;
-  subresource?: string;
+  meta?: PatchMeta | undefined;
+  subresource?: string | undefined;
   /** The endpoint's reset fields: never the applier's, never a conflict (SMD's IgnoreFilter). */
-  resetFields?: ResetFields;
+  resetFields?: ResetFields | undefined;
   /** A custom resource: the merged object keeps the configuration's nulls (see mergeApplied). */
   keepNulls?: boolean;
 }

@@ -35,15 +35,15 @@ export interface UpdateManagedFieldsArgs {
   apiVersion: string;
   /** RFC 3339, second precision: the entry's time when this write changes its fields. */
   time: string;
-  subresource?: string;
-  meta?: PatchMeta;
+  subresource?: string | undefined;
+  meta?: PatchMeta | undefined;
   /**
    * The endpoint's reset fields (a strategy's GetResetFields: `status` on the resource itself,
    * `spec` on /status): the server decides them, so kube's field manager never records them
    * for anyone (an IgnoreFilter on the comparison). Keep one constant per endpoint: its
    * FieldSet is built once.
    */
-  resetFields?: ResetFields;
+  resetFields?: ResetFields | undefined;
 }
 
 /** The object without its top-level reset fields, or undefined when a reset path is deeper. */

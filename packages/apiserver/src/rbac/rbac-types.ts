@@ -23,13 +23,16 @@ export interface RbacMeta {
 
 export interface Role {
   metadata: RbacMeta;
-  rules?: PolicyRule[] | null;
+  rules?: PolicyRule[] | null | undefined;
 }
 
 export interface ClusterRole extends Role {
-  aggregationRule?: {
-    clusterRoleSelectors?: { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] }[];
-  } | null;
+  aggregationRule?:
+    | {
+        clusterRoleSelectors?: { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] }[];
+      }
+    | null
+    | undefined;
 }
 
 export interface RoleBinding {

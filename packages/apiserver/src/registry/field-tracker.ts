@@ -18,9 +18,9 @@ export interface FieldTracker {
     old: KubeObject | undefined;
     manager: string;
     apiVersion: string;
-    subresource?: string;
+    subresource?: string | undefined;
     time: string;
-    resetFields?: ResetFields;
+    resetFields?: ResetFields | undefined;
     /** A `/scale` write: the parent's spec replicas path, e.g. ['spec', 'replicas'] (kube's ScaleHandler). */
     scaleReplicasPath?: readonly string[];
   }): void;

@@ -18,7 +18,7 @@ export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
 export interface WriteOptions {
   dryRun: boolean;
-  fieldManager?: string;
+  fieldManager?: string | undefined;
   fieldValidation: FieldValidation;
   /** The client's User-Agent, for the default field manager name. */
   userAgent?: string;
@@ -41,12 +41,12 @@ export interface DeleteOptions extends WriteOptions {
 }
 
 export interface ListOptions {
-  labelSelector?: string;
-  fieldSelector?: string;
-  limit?: number;
-  continue?: string;
-  resourceVersion?: string;
-  resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+  labelSelector?: string | undefined;
+  fieldSelector?: string | undefined;
+  limit?: number | undefined;
+  continue?: string | undefined;
+  resourceVersion?: string | undefined;
+  resourceVersionMatch?: 'Exact' | 'NotOlderThan' | undefined;
 }
 
 export interface WriteResult<T> {

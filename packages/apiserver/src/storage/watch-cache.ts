@@ -16,7 +16,7 @@ export interface WatchSink {
 
 export interface WatchCacheOptions {
   /** How many recent changes are kept for watches that resume from a revision. */
-  historySize?: number;
+  historySize?: number | undefined;
 }
 
 export class WatchCache {

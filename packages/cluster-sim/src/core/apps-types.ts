@@ -36,16 +36,16 @@ export interface StatefulSetSpec {
 }
 
 export interface StatefulSetStatus {
-  observedGeneration?: number;
+  observedGeneration?: number | undefined;
   replicas: number;
-  readyReplicas?: number;
-  currentReplicas?: number;
-  updatedReplicas?: number;
-  availableReplicas?: number;
-  currentRevision?: string;
-  updateRevision?: string;
-  collisionCount?: number;
-  conditions?: unknown[];
+  readyReplicas?: number | undefined;
+  currentReplicas?: number | undefined;
+  updatedReplicas?: number | undefined;
+  availableReplicas?: number | undefined;
+  currentRevision?: string | undefined;
+  updateRevision?: string | undefined;
+  collisionCount?: number | undefined;
+  conditions?: unknown[] | undefined;
 }
 
 export interface StatefulSet extends KubeObject {

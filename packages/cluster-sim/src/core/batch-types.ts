@@ -62,17 +62,17 @@ export interface CronJobSpec {
 /** core/v1 ObjectReference, as CronJob status.active lists its running Jobs. */
 export interface JobReference {
   kind: string;
-  namespace?: string;
+  namespace?: string | undefined;
   name: string;
-  uid?: string;
+  uid?: string | undefined;
   apiVersion: string;
-  resourceVersion?: string;
+  resourceVersion?: string | undefined;
 }
 
 export interface CronJobStatus {
-  active?: JobReference[];
-  lastScheduleTime?: string;
-  lastSuccessfulTime?: string;
+  active?: JobReference[] | undefined;
+  lastScheduleTime?: string | undefined;
+  lastSuccessfulTime?: string | undefined;
 }
 
 export interface CronJob extends KubeObject {

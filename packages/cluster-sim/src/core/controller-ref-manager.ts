@@ -82,6 +82,6 @@ async function release<T extends KubeObject>(request: ClaimRequest<T>, child: T)
   }
 }
 
-function keyOf(object: KubeObject): { namespace?: string; name: string } {
+function keyOf(object: KubeObject): { namespace?: string | undefined; name: string } {
   return { namespace: object.metadata.namespace, name: object.metadata.name ?? '' };
 }

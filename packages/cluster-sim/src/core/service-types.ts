@@ -24,9 +24,9 @@ export interface Service extends KubeObject {
 
 export interface PodReference {
   kind: 'Pod';
-  namespace?: string;
+  namespace?: string | undefined;
   name: string;
-  uid?: string;
+  uid?: string | undefined;
 }
 
 export interface EndpointAddress {

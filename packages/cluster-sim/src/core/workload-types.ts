@@ -93,10 +93,10 @@ export interface DeploymentSpec {
 export interface DeploymentCondition {
   type: 'Available' | 'Progressing' | 'ReplicaFailure';
   status: 'True' | 'False' | 'Unknown';
-  lastUpdateTime?: string;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
+  lastUpdateTime?: string | undefined;
+  lastTransitionTime?: string | undefined;
+  reason?: string | undefined;
+  message?: string | undefined;
 }
 
 export interface DeploymentStatus {

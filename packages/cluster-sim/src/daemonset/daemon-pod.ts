@@ -25,6 +25,7 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod
   const spec = deepCopy(template.spec ?? { containers: [] });
   const affinity = (spec.affinity ?? {}) as Record<string, unknown>;
   const nodeAffinity = (affinity.nodeAffinity ?? {}) as Record<string, unknown>;
+  const generation = templateGeneration(ds);
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -33,7 +34,7 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod
       namespace: ds.metadata.namespace,
       labels: {
         ...template.metadata?.labels,
-        ...(templateGeneration(ds) ? { [templateGenerationLabel]: templateGeneration(ds) } : {}),
+        ...(generation ? { [templateGenerationLabel]: generation } : {}),
         [daemonRevisionLabel]: hash,
       },
       ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),

@@ -22,7 +22,7 @@ const notCopied = new Set([
   'deprecated.deployment.rollback.to',
 ]);
 
-export function revisionOf(object: { metadata: { annotations?: Record<string, string> } }): number {
+export function revisionOf(object: { metadata: { annotations?: Record<string, string> | undefined } }): number {
   const n = Number.parseInt(object.metadata.annotations?.[revisionAnnotation] ?? '', 10);
   return Number.isNaN(n) ? 0 : n;
 }

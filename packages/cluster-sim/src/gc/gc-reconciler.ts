@@ -243,6 +243,6 @@ function describe(refs: readonly OwnerReference[]): string {
   return refs.map((ref) => `${ref.kind} ${ref.name}`).join(', ');
 }
 
-function keyOf(object: KubeObject): { namespace?: string; name: string } {
+function keyOf(object: KubeObject): { namespace?: string | undefined; name: string } {
   return { namespace: object.metadata.namespace, name: object.metadata.name ?? '' };
 }

@@ -36,7 +36,7 @@ export interface LifecycleTiming {
   readonly readyDelayMs: number;
   readonly failAfterMs: number;
   readonly backoff: { readonly baseMs: number; readonly maxMs: number };
-  readonly restartPolicy?: RestartPolicy;
+  readonly restartPolicy?: RestartPolicy | undefined;
   /** Ready -> exited 0, for a Pod that runs to completion. */
   readonly runMs?: number;
 }

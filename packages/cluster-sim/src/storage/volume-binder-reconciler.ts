@@ -24,8 +24,15 @@ export interface PersistentVolume extends KubeObject {
     capacity?: Record<string, string>;
     accessModes?: string[];
     persistentVolumeReclaimPolicy?: 'Delete' | 'Retain' | 'Recycle';
-    storageClassName?: string;
-    claimRef?: { apiVersion?: string; kind?: string; namespace?: string; name?: string; uid?: string; resourceVersion?: string };
+    storageClassName?: string | undefined;
+    claimRef?: {
+      apiVersion?: string | undefined;
+      kind?: string | undefined;
+      namespace?: string | undefined;
+      name?: string | undefined;
+      uid?: string | undefined;
+      resourceVersion?: string | undefined;
+    };
     [field: string]: unknown;
   };
   status?: { phase?: string; [field: string]: unknown };

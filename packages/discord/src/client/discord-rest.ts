@@ -14,12 +14,12 @@ export interface DiscordCallRecord {
   /** HTTP status; 0 when no response arrived; 429 for a local refusal. */
   status: number;
   /** Discord's JSON error code on failures. */
-  code?: number;
+  code?: number | undefined;
   sent: boolean;
   durationMs: number;
-  bucket?: string;
-  remaining?: number;
-  retryAfterSeconds?: number;
+  bucket?: string | undefined;
+  remaining?: number | undefined;
+  retryAfterSeconds?: number | undefined;
 }
 
 export interface DiscordRestOptions {
@@ -31,7 +31,7 @@ export interface DiscordRestOptions {
   waitOnRateLimit: boolean;
   maxRateLimitRetries: number;
   userAgent: string;
-  onCall?: (record: DiscordCallRecord) => void;
+  onCall?: ((record: DiscordCallRecord) => void) | undefined;
 }
 
 export interface RequestOptions {

@@ -4,9 +4,9 @@ export interface HttpRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | undefined;
   timeoutMs: number;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface HttpResponse {
@@ -29,7 +29,7 @@ export async function sendHttp(fetchImpl: typeof fetch, request: HttpRequest): P
     const res = await fetchImpl(request.url, {
       method: request.method,
       headers: request.headers,
-      body: request.body,
+      ...(request.body === undefined ? {} : { body: request.body }),
       signal,
     });
     const text = await res.text();

@@ -12,12 +12,12 @@ export type Reservation = { ready: true } | { ready: false; waitMs: number; glob
 
 /** The X-RateLimit-* headers of one response, parsed; absent headers are undefined. */
 export interface RateLimitHeaders {
-  limit?: number;
-  remaining?: number;
-  resetAfterSeconds?: number;
-  bucket?: string;
+  limit?: number | undefined;
+  remaining?: number | undefined;
+  resetAfterSeconds?: number | undefined;
+  bucket?: string | undefined;
   global: boolean;
-  scope?: string;
+  scope?: string | undefined;
 }
 
 export function readRateLimitHeaders(headers: Headers): RateLimitHeaders {

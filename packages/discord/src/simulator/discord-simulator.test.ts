@@ -21,7 +21,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   const res = await fetch(`${sim.url}${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };

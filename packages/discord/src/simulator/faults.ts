@@ -40,7 +40,7 @@ export class Faults extends FaultKnobs<DiscordFaultSettings> {
 /** Validates a (possibly partial) settings object from the wire or from code. */
 export function parseFaultSettings(body: unknown): Partial<DiscordFaultSettings> {
   const form = new FormValidator(asDict(body));
-  const patch: Partial<DiscordFaultSettings> = {
+  const patch: { [K in keyof DiscordFaultSettings]?: DiscordFaultSettings[K] | undefined } = {
     rate429: form.number('rate429', { min: 0, max: 1 }),
     rate5xx: form.number('rate5xx', { min: 0, max: 1 }),
     rate5xxAfterWrite: form.number('rate5xxAfterWrite', { min: 0, max: 1 }),

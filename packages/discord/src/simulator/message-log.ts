@@ -38,7 +38,7 @@ export class MessageLog {
   }
 
   /** Newest first, as Discord pages them: `before`/`after` are exclusive id bounds. */
-  list(channelId: string, query: { limit: number; before?: string; after?: string }): Message[] {
+  list(channelId: string, query: { limit: number; before?: string | undefined; after?: string | undefined }): Message[] {
     const before = query.before === undefined ? undefined : BigInt(query.before);
     const after = query.after === undefined ? undefined : BigInt(query.after);
     const matching = (this.byChannel.get(channelId) ?? []).filter((m) => {

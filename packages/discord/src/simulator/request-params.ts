@@ -48,7 +48,7 @@ export function parseCreateChannel(body: unknown): CreateGuildChannelParams {
 }
 
 /** `type` is returned separately: Discord refuses to turn a category into a text channel. */
-export function parseModifyChannel(body: unknown): ModifyChannelParams & { type?: number } {
+export function parseModifyChannel(body: unknown): ModifyChannelParams & { type?: number | undefined } {
   const form = new FormValidator(asDict(body));
   const name = form.string('name', { min: 1, max: 100 });
   const type = form.integer('type', { choices: SUPPORTED_CHANNEL_TYPES });

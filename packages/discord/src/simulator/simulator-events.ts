@@ -12,7 +12,7 @@ export interface SimulatorRequestRecord {
   path: string;
   status: number;
   /** Set when a fault knob, not the state, decided the answer. */
-  injected?: 'rate429' | 'rate5xx' | 'rate5xxAfterWrite';
+  injected?: 'rate429' | 'rate5xx' | 'rate5xxAfterWrite' | undefined;
   durationMs: number;
 }
 

@@ -91,11 +91,11 @@ describe('Discord simulator robustness', () => {
     await fc.assert(
       fc.asyncProperty(request, async ({ route: { method, path }, ...r }) => {
         const search = r.query ? `?${new URLSearchParams(r.query)}` : '';
-        const withBody = r.body !== undefined && !['GET', 'OPTIONS'].includes(method);
+        const body = ['GET', 'OPTIONS'].includes(method) ? undefined : r.body;
         const res = await fetch(`${sim.url}${path}${search}`, {
           method,
           headers: r.authorized ? { Authorization: 'Bot sim-token', 'Content-Type': 'application/json' } : {},
-          body: withBody ? r.body : undefined,
+          ...(body === undefined ? {} : { body }),
         });
         const text = await res.text();
         // A random PUT /_sim/faults may have turned a knob; the next request starts clean.

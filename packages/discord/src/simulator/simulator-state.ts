@@ -28,12 +28,12 @@ export type StateChange =
 
 export interface SimulatorStateOptions {
   clock: DiscordClock;
-  snapshot?: StateSnapshot;
-  maxMessagesPerChannel?: number;
+  snapshot?: StateSnapshot | undefined;
+  maxMessagesPerChannel?: number | undefined;
   /** How long a nonce is remembered for `enforce_nonce`; Discord says "a few minutes". */
-  nonceWindowMs?: number;
+  nonceWindowMs?: number | undefined;
   /** Called after every mutation, in order, before the call returns. */
-  onChange?: (changes: StateChange[]) => void;
+  onChange?: ((changes: StateChange[]) => void) | undefined;
 }
 
 /** Every permission bit: the bot created these guilds, so it owns them. */
@@ -160,7 +160,7 @@ export class SimulatorState implements DiscordOperations {
     return copy(this.channel(channelId));
   }
 
-  modifyChannel(channelId: string, params: ModifyChannelParams & { type?: number }): Channel {
+  modifyChannel(channelId: string, params: ModifyChannelParams & { type?: number | undefined }): Channel {
     const channel = this.channel(channelId);
     if (params.type !== undefined && params.type !== channel.type) {
       throw discordErrors.invalidFormBody({

@@ -28,8 +28,8 @@ export interface Finding {
   readonly severity: BlockerSeverity;
   readonly rank: number;
   readonly title: string;
-  readonly detail?: string;
-  readonly since?: number;
+  readonly detail?: string | undefined;
+  readonly since?: number | undefined;
   readonly evidence: readonly Evidence[];
   /** The tab of the object's page that shows it best. */
   readonly tab?: ObjectPageTab;

@@ -39,6 +39,6 @@ export function databaseNameFor(dojoName: string): string {
 }
 
 /** The Secret CloudNativePG produces for a Database: named after its owner, beside it. */
-export function credentialsSecretOf(database: Pick<CnpgDatabase, 'metadata' | 'spec'>): { namespace?: string; name: string } {
+export function credentialsSecretOf(database: Pick<CnpgDatabase, 'metadata' | 'spec'>): { namespace?: string | undefined; name: string } {
   return { namespace: database.metadata.namespace, name: database.spec.owner };
 }

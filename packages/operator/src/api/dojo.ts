@@ -15,7 +15,7 @@ export interface SecretReference {
 
 export interface ObjectReference {
   name: string;
-  namespace?: string;
+  namespace?: string | undefined;
 }
 
 export interface DojoSpec {
@@ -73,7 +73,7 @@ export interface DojoStatus {
   readyStatus?: string;
   /** The pods' label selector as a string, for the scale subresource. */
   selector?: string;
-  alarms?: DojoAlarmStatus;
+  alarms?: DojoAlarmStatus | undefined;
 }
 
 export interface Dojo extends KubeObject {

@@ -18,10 +18,10 @@ export interface EnvFromSource {
 
 export interface Container {
   name: string;
-  image?: string;
-  env?: EnvVar[];
+  image?: string | undefined;
+  env?: EnvVar[] | undefined;
   envFrom?: EnvFromSource[];
-  ports?: { containerPort: number; name?: string; protocol?: string }[];
+  ports?: { containerPort: number; name?: string; protocol?: string }[] | undefined;
   [field: string]: unknown;
 }
 
@@ -32,7 +32,7 @@ export interface PodTemplate {
 
 export interface Deployment extends KubeObject {
   spec?: {
-    replicas?: number;
+    replicas?: number | undefined;
     selector?: { matchLabels?: Record<string, string> };
     template?: PodTemplate;
     [field: string]: unknown;

@@ -39,7 +39,7 @@ export interface JournalReconcile {
   object?: ObjectIdentity;
   worker?: number;
   /** Absent: the journal was followed only after the reconcile began. */
-  start?: Start;
+  start?: Start | undefined;
   calls?: Call[];
   conflicts?: Conflict[];
   end: End;

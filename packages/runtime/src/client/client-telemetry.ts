@@ -29,11 +29,11 @@ export type CachedObjectLookup = (type: ResourceType, key: string) => KubeObject
 export interface ApiCall {
   readonly verb: 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete';
   readonly type: ResourceType;
-  readonly subresource?: string;
-  readonly namespace?: string;
-  readonly name?: string;
-  readonly rvSent?: string;
-  readonly fieldManager?: string;
+  readonly subresource?: string | undefined;
+  readonly namespace?: string | undefined;
+  readonly name?: string | undefined;
+  readonly rvSent?: string | undefined;
+  readonly fieldManager?: string | undefined;
 }
 
 export interface ClientTelemetryOptions {

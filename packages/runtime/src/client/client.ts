@@ -7,28 +7,28 @@ import type { KubeList, KubeObject, LabelSelector, ObjectKey, Status } from '@do
 import type { ResourceType } from './resource-type.ts';
 
 export interface GetOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface ListOptions {
   /** Omit to list across all namespaces. */
-  namespace?: string;
-  labelSelector?: string | LabelSelector;
-  fieldSelector?: string;
-  limit?: number;
-  continue?: string;
+  namespace?: string | undefined;
+  labelSelector?: string | LabelSelector | undefined;
+  fieldSelector?: string | undefined;
+  limit?: number | undefined;
+  continue?: string | undefined;
   /** "" or absent: the most recent state; "0": any state the server has cached. */
-  resourceVersion?: string;
-  resourceVersionMatch?: 'Exact' | 'NotOlderThan';
-  signal?: AbortSignal;
+  resourceVersion?: string | undefined;
+  resourceVersionMatch?: 'Exact' | 'NotOlderThan' | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export interface WriteOptions {
   /** Defaults to the client's field manager. */
-  fieldManager?: string;
-  dryRun?: boolean;
-  fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
-  signal?: AbortSignal;
+  fieldManager?: string | undefined;
+  dryRun?: boolean | undefined;
+  fieldValidation?: 'Strict' | 'Warn' | 'Ignore' | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export type JsonPatchOperation =
@@ -43,28 +43,28 @@ export type Patch =
 
 export interface PatchOptions extends WriteOptions {
   /** Server-side apply only: take ownership of fields other managers own. */
-  force?: boolean;
-  subresource?: 'status';
+  force?: boolean | undefined;
+  subresource?: 'status' | undefined;
 }
 
 export interface DeleteOptions {
   /** The delete fails with 409 Conflict unless the object still has this uid / version. */
-  preconditions?: { uid?: string; resourceVersion?: string };
-  propagationPolicy?: 'Foreground' | 'Background' | 'Orphan';
-  gracePeriodSeconds?: number;
-  dryRun?: boolean;
-  signal?: AbortSignal;
+  preconditions?: { uid?: string | undefined; resourceVersion?: string | undefined } | undefined;
+  propagationPolicy?: 'Foreground' | 'Background' | 'Orphan' | undefined;
+  gracePeriodSeconds?: number | undefined;
+  dryRun?: boolean | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export interface WatchOptions {
-  namespace?: string;
+  namespace?: string | undefined;
   /** Start after this version; absent or "0" starts with synthetic ADDED events for all. */
-  resourceVersion?: string;
-  allowWatchBookmarks?: boolean;
-  timeoutSeconds?: number;
-  labelSelector?: string | LabelSelector;
-  fieldSelector?: string;
-  signal?: AbortSignal;
+  resourceVersion?: string | undefined;
+  allowWatchBookmarks?: boolean | undefined;
+  timeoutSeconds?: number | undefined;
+  labelSelector?: string | LabelSelector | undefined;
+  fieldSelector?: string | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export interface ObjectReader {

@@ -6,7 +6,7 @@ import type { RestClientMetrics } from '../metrics/rest-client-metrics.ts';
 import { KubeTransport } from './kube-transport.ts';
 
 /** What the server saw of each request, and the counts the transport reported. */
-const seen: { path: string; method: string; authorization?: string; contentType?: string; body: string }[] = [];
+const seen: { path: string; method: string; authorization?: string | undefined; contentType?: string | undefined; body: string }[] = [];
 const counted: string[] = [];
 const metrics: RestClientMetrics = { request: (code, method) => void counted.push(`${method} ${code}`) };
 let unauthorizedLeft = 0;

@@ -28,11 +28,11 @@ export interface TransportRequest {
   readonly method: HttpMethod;
   /** Path and query, below the server URL's own path. */
   readonly path: string;
-  readonly body?: string;
-  readonly contentType?: string;
+  readonly body?: string | undefined;
+  readonly contentType?: string | undefined;
   /** The media type asked for; `application/json` when absent (e.g. `application/json;as=Table;v=v1;g=meta.k8s.io`). */
-  readonly accept?: string;
-  readonly signal?: AbortSignal;
+  readonly accept?: string | undefined;
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface TransportResponse {

@@ -63,7 +63,10 @@ export function resourceName(type: ResourceType): string {
 }
 
 /** The URL path of a collection, an object or an object's subresource. */
-export function resourcePath(type: ResourceType, target: { namespace?: string; name?: string; subresource?: string } = {}): string {
+export function resourcePath(
+  type: ResourceType,
+  target: { namespace?: string | undefined; name?: string | undefined; subresource?: string | undefined } = {},
+): string {
   const root = type.group === '' ? `/api/${type.version}` : `/apis/${type.group}/${type.version}`;
   let path = root;
   if (type.namespaced && target.namespace) path += `/namespaces/${encodeURIComponent(target.namespace)}`;

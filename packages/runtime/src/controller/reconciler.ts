@@ -9,7 +9,7 @@ import type { Trigger } from '../workqueue/trigger.ts';
 
 /** Which object to reconcile. */
 export interface Request {
-  readonly namespace?: string;
+  readonly namespace?: string | undefined;
   readonly name: string;
 }
 

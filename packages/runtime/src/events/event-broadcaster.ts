@@ -46,13 +46,13 @@ export interface EventBroadcasterOptions {
 
 /** core/v1 ObjectReference of what the Event is about. */
 interface InvolvedObject {
-  readonly apiVersion?: string;
-  readonly kind?: string;
-  readonly namespace?: string;
+  readonly apiVersion?: string | undefined;
+  readonly kind?: string | undefined;
+  readonly namespace?: string | undefined;
   readonly name: string;
-  readonly uid?: string;
-  readonly resourceVersion?: string;
-  readonly fieldPath?: string;
+  readonly uid?: string | undefined;
+  readonly resourceVersion?: string | undefined;
+  readonly fieldPath?: string | undefined;
 }
 
 interface Pending {

@@ -21,24 +21,24 @@ export interface AuditObjectReference {
 }
 
 export interface AuditEvent {
-  kind?: 'Event';
-  apiVersion?: 'audit.k8s.io/v1';
-  level?: AuditLevel;
+  kind?: 'Event' | undefined;
+  apiVersion?: 'audit.k8s.io/v1' | undefined;
+  level?: AuditLevel | undefined;
   auditID: string;
   stage: AuditStage;
   requestURI: string;
   verb: string;
   user: { username?: string; uid?: string; groups?: string[] };
-  impersonatedUser?: { username?: string };
-  sourceIPs?: string[];
-  userAgent?: string;
-  objectRef?: AuditObjectReference;
-  responseStatus?: { code?: number; status?: string; reason?: string; message?: string };
+  impersonatedUser?: { username?: string } | undefined;
+  sourceIPs?: string[] | undefined;
+  userAgent?: string | undefined;
+  objectRef?: AuditObjectReference | undefined;
+  responseStatus?: { code?: number; status?: string; reason?: string; message?: string } | undefined;
   requestObject?: unknown;
   responseObject?: unknown;
   requestReceivedTimestamp: string;
   stageTimestamp: string;
-  annotations?: Record<string, string>;
+  annotations?: Record<string, string> | undefined;
 }
 
 export interface AuditEventList {

@@ -49,7 +49,7 @@ export function winnerFromManagedFields(object: KubeObject, conflictTime: number
   const writer: VersionWriter = { fieldManager: winner.manager, source: 'managedFields' };
   const latest = newest(every);
   const unchangedSince = latest === winner && latest.at <= cutoff && object.metadata.resourceVersion;
-  return { ...(unchangedSince ? { currentRV: object.metadata.resourceVersion } : {}), writer };
+  return { ...(unchangedSince ? { currentRV: unchangedSince } : {}), writer };
 }
 
 /** The object's API path from a journal record, or undefined when the record does not name one object. */

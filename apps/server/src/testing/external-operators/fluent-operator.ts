@@ -29,7 +29,7 @@ interface Condition {
 
 class Guestbook extends GenericKind {
   declare spec?: { message?: string; size?: number };
-  declare status?: { observedGeneration?: number; conditions?: Condition[] };
+  declare status?: { observedGeneration?: number | undefined; conditions?: Condition[] };
 }
 
 RegisterKind(Guestbook, { group: 'webapp.example.com', version: 'v1', kind: 'Guestbook', plural: 'guestbooks' });

@@ -12,7 +12,7 @@ import { useObjectPageLink } from '../object-links.ts';
 import { paths } from '../paths.ts';
 
 // `client`, not `name`: a route's params sit beside the page's own `name` in a RouteMatch.
-export function ClientPage({ client, tab }: { client: string; tab?: string }) {
+export function ClientPage({ client, tab }: { client: string; tab?: string | undefined }) {
   const objectLink = useObjectPageLink();
   const links: ClientPageLinks = {
     reportLink(link: ReportLink) {

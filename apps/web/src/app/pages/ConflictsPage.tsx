@@ -24,7 +24,7 @@ function useWriterGone(): (controller: string) => boolean {
 }
 
 /** The selected conflict lives in the URL, so a reload or a shared link opens it. */
-export function ConflictsPage({ conflict }: { conflict?: number }) {
+export function ConflictsPage({ conflict }: { conflict?: number | undefined }) {
   const objectLink = useObjectPageLink();
   const writerGone = useWriterGone();
   return (

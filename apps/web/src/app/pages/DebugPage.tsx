@@ -62,7 +62,7 @@ function ControllerDebugger({ name }: { name: string }) {
 
 const debugOf = (controller: string) => paths.debug({ controller });
 
-export function DebugPage({ controller }: { controller?: string }) {
+export function DebugPage({ controller }: { controller?: string | undefined }) {
   const { name, controllers } = useChosenController(controller, debugOf);
   return (
     <>

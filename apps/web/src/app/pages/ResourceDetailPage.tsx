@@ -17,7 +17,7 @@ export function ResourceDetailPage({
   objectName: name,
   tab,
   ...focus
-}: { gvr: GroupVersionResource; namespace?: string; objectName: string; tab: DetailTab } & DetailFocus) {
+}: { gvr: GroupVersionResource; namespace?: string | undefined; objectName: string; tab: DetailTab } & DetailFocus) {
   const { type, isPending: typesPending, error: typesError } = useResourceType(gvr);
   const { object, isPending, error } = useResourceObject(gvr, namespace, name);
   if (typesPending || isPending) return <Loading />;

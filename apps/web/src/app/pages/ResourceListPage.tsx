@@ -21,7 +21,13 @@ import { paths } from '../paths.ts';
 import { useListNamespace } from './use-list-namespace.ts';
 import { useResourceType } from './use-resource-type.ts';
 
-export function ResourceListPage({ gvr, namespace: urlNamespace, labelSelector, q, sort }: { gvr: GroupVersionResource; namespace?: string } & ListView) {
+export function ResourceListPage({
+  gvr,
+  namespace: urlNamespace,
+  labelSelector,
+  q,
+  sort,
+}: { gvr: GroupVersionResource; namespace?: string | undefined } & ListView) {
   const { type, isPending, error } = useResourceType(gvr);
   const view = useMemo(() => ({ labelSelector, q, sort }), [labelSelector, q, sort]);
   const urlFor = useCallback((namespace: string | undefined) => paths.resourceList({ gvr, namespace, ...view }), [gvr, view]);

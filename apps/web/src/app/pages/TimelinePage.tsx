@@ -6,7 +6,7 @@ import { useObjectPageLink } from '../object-links.ts';
 import { paths } from '../paths.ts';
 
 /** Filters, the selected reconcile and the time window live in the URL, so a view can be shared. */
-export function TimelinePage({ controller, ...view }: { controller?: string } & TimelineView) {
+export function TimelinePage({ controller, ...view }: { controller?: string | undefined } & TimelineView) {
   const objectLink = useObjectPageLink();
   const go = (next: { controller?: string | undefined } & TimelineView) => navigate(paths.timeline(next), { replace: true });
   return (

@@ -5,7 +5,7 @@ import { WatchesView } from '../../features/activity/components/WatchesView.tsx'
 import { navigate } from '../../lib/router.tsx';
 import { paths } from '../paths.ts';
 
-export function WatchesPage({ client }: { client?: string }) {
+export function WatchesPage({ client }: { client?: string | undefined }) {
   const { data } = useActivity();
   const clients = [...new Set([...(data?.watches.map((w) => w.client) ?? []), ...(client ? [client] : [])])].sort();
   return (

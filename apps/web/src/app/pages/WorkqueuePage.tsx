@@ -10,7 +10,7 @@ import { useChosenController } from './use-chosen-controller.ts';
 
 const workqueueOf = (controller: string) => paths.workqueue({ controller });
 
-export function WorkqueuePage({ controller }: { controller?: string }) {
+export function WorkqueuePage({ controller }: { controller?: string | undefined }) {
   const { name, controllers } = useChosenController(controller, workqueueOf);
   const keyLink = useQueueKeyLink(controllers.data?.find((c) => c.name === name)?.forKind);
   return (

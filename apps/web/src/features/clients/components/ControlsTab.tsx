@@ -46,7 +46,7 @@ function BreakpointForm({ onAdd, busy }: { onAdd: (command: ClientViewCommand) =
   );
 }
 
-function StaleForm({ current, onSet, busy }: { current?: ClientStaleView; onSet: (stale: ClientStaleView | null) => void; busy: boolean }) {
+function StaleForm({ current, onSet, busy }: { current?: ClientStaleView | undefined; onSet: (stale: ClientStaleView | null) => void; busy: boolean }) {
   const [mode, setMode] = useState<'behind' | 'seconds'>('behind');
   const [amount, setAmount] = useState('5');
   const value = Number(amount);

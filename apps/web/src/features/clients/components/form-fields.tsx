@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export const inputBaseClass = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950';
 export const inputClass = `w-full ${inputBaseClass}`;
 
-export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string | undefined }) {
   return (
     <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300">
       {label}

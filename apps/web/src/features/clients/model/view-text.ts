@@ -22,7 +22,7 @@ export function heldCount(state: Pick<ClientViewState, 'watches'>): number {
   return state.watches.reduce((sum, w) => sum + w.held.length, 0);
 }
 
-export function objectText(o: { namespace?: string; name: string }): string {
+export function objectText(o: { namespace?: string | undefined; name: string }): string {
   return o.namespace ? `${o.namespace}/${o.name}` : o.name;
 }
 

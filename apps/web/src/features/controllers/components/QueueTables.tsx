@@ -33,7 +33,7 @@ function Triggers({ waiting }: { waiting: WaitingKey }) {
   );
 }
 
-export function QueuedKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSnapshot; now: number; keyLink?: KeyLink }) {
+export function QueuedKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSnapshot; now: number; keyLink?: KeyLink | undefined }) {
   return (
     <VirtualTable<WaitingKey>
       label="Queued keys"
@@ -51,7 +51,7 @@ export function QueuedKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSn
   );
 }
 
-export function ProcessingKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSnapshot; now: number; keyLink?: KeyLink }) {
+export function ProcessingKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSnapshot; now: number; keyLink?: KeyLink | undefined }) {
   return (
     <DataTable<ProcessingKey>
       caption="Keys being processed"
@@ -72,7 +72,7 @@ export function ProcessingKeys({ queue, now, keyLink }: { queue: RateLimitingQue
   );
 }
 
-export function DirtyKeys({ queue, keyLink }: { queue: RateLimitingQueueSnapshot; keyLink?: KeyLink }) {
+export function DirtyKeys({ queue, keyLink }: { queue: RateLimitingQueueSnapshot; keyLink?: KeyLink | undefined }) {
   return (
     <DataTable<WaitingKey>
       caption="Dirty keys"
@@ -87,7 +87,7 @@ export function DirtyKeys({ queue, keyLink }: { queue: RateLimitingQueueSnapshot
   );
 }
 
-export function DelayedKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSnapshot; now: number; keyLink?: KeyLink }) {
+export function DelayedKeys({ queue, now, keyLink }: { queue: RateLimitingQueueSnapshot; now: number; keyLink?: KeyLink | undefined }) {
   return (
     <DataTable<DelayedKey>
       caption="Delayed keys"

@@ -21,7 +21,7 @@ import { WatchSources } from './WatchSources.tsx';
 const fieldClass =
   'w-72 rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
 
-export function WorkqueueView({ name, keyLink }: { name: string; keyLink?: KeyLink }) {
+export function WorkqueueView({ name, keyLink }: { name: string; keyLink?: KeyLink | undefined }) {
   const [match, setMatch] = useState('');
   const details = useControllerDetails(name, match.trim());
   const { data: history } = useControllerHistory();

@@ -14,7 +14,7 @@ import type { LiveSocket } from '../../../lib/live-socket.ts';
 interface Entry {
   refs: number;
   stop: () => void;
-  linger?: ReturnType<typeof setTimeout>;
+  linger?: ReturnType<typeof setTimeout> | undefined;
 }
 
 const entries = new WeakMap<QueryClient, Map<string, Entry>>();
