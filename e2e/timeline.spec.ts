@@ -1,6 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { createDojo } from './support/forms.ts';
 import { saveScreenshot, signIn, uniqueName } from './support/console.ts';
+import { kubeApi } from './support/kube-api.ts';
+
+async function postDojo(name: string): Promise<void> {
+  const created = await kubeApi().post('/apis/core.jutsu.com/v1/namespaces/default/dojos', {
+    apiVersion: 'core.jutsu.com/v1',
+    kind: 'Dojo',
+    metadata: { name, namespace: 'default' },
+    spec: { accountId: 'acct-e2e', title: 'Paused view', credentialsRef: { name: 'dojo-postgres-app' }, replicas: 1 },
+  });
+  expect(created.status, created.body).toBe(201);
+}
 
 test.describe('the reconcile timeline', () => {
   test('draws on a canvas with its controls, legend and an accessible list', async ({ page }) => {
@@ -56,5 +67,36 @@ test.describe('the reconcile timeline', () => {
     await page.keyboard.press(']');
     await expect(details).toBeVisible();
     await saveScreenshot(page, 'timeline-dojo');
+  });
+
+  test('a paused view keeps its rows while reconciles arrive, and shows them on resume', async ({ page }) => {
+    const first = uniqueName('held');
+    const later = uniqueName('held');
+    await postDojo(first);
+    await signIn(page);
+    await page.goto('/timeline?trigger=Dojo');
+    const latest = page.getByRole('table', { name: 'Latest reconciles' });
+    await expect(latest.getByRole('button', { name: `default/${first}`, exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    const toolbar = page.getByRole('toolbar', { name: 'Timeline controls' });
+    await toolbar.getByRole('button', { name: 'Pause view' }).click();
+    const objectColumn = async () => (await latest.getByRole('row').allTextContents()).map((row) => /default\/\S+/.exec(row)?.[0] ?? '');
+    const heldRows = await objectColumn();
+
+    // The new Dojo's reconciles reach the tab (the count line counts them) but not the held list.
+    const countLine = page.getByRole('status').filter({ hasText: /reconciles? shown/ });
+    const countBefore = await countLine.textContent();
+    await postDojo(later);
+    // Reconciled (its status written), so its reconciles have been streamed to the tab.
+    await expect
+      .poll(async () => JSON.parse((await kubeApi().get(`/apis/core.jutsu.com/v1/namespaces/default/dojos/${later}`)).body).status?.conditions?.length ?? 0, {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    await expect(countLine).not.toHaveText(countBefore!, { timeout: 30_000 });
+    await expect(latest.getByRole('button', { name: `default/${later}`, exact: true })).toHaveCount(0);
+    expect(await objectColumn()).toEqual(heldRows);
+
+    await toolbar.getByRole('button', { name: 'Resume view' }).click();
+    await expect(latest.getByRole('button', { name: `default/${later}`, exact: true }).first()).toBeVisible({ timeout: 30_000 });
   });
 });

@@ -104,11 +104,21 @@ export function ReconcileTimeline({ controller, onControllerChange, identity, vi
     shownWindow && shownWindow.start < store.firstTime ? { from: shownWindow.start, to: shownWindow.end, limit: 20_000, ...objectScope } : undefined,
   );
 
-  // The store mutates in place: `version` is what says it changed.
-  const latest = useMemo(
-    () => (version >= 0 ? latestSpans(store, filter, 200, follow ? undefined : shownWindow) : []),
-    [store, filter, version, follow, shownWindow?.start, shownWindow?.end],
-  );
+  // The store mutates in place: `version` is what says it changed. A paused view keeps the rows
+  // it had when paused (their contents still update), so a row does not move under the pointer
+  // while the person works down the list; a new filter or window takes a new snapshot.
+  const pausedRows = useRef<{ filter: SpanFilter; window: string; ids: readonly string[] }>(undefined);
+  const latest = useMemo(() => {
+    if (version < 0) return [];
+    const windowKey = follow || !shownWindow ? '' : `${shownWindow.start}-${shownWindow.end}`;
+    const held = pausedRows.current;
+    if (paused && held && held.filter === filter && held.window === windowKey) {
+      return held.ids.map((id) => store.span(id)).filter((s): s is Span => s !== undefined);
+    }
+    const rows = latestSpans(store, filter, 200, follow ? undefined : shownWindow);
+    pausedRows.current = paused ? { filter, window: windowKey, ids: rows.map((s) => s.id) } : undefined;
+    return rows;
+  }, [store, filter, version, follow, paused, shownWindow?.start, shownWindow?.end]);
   const shownLanes = useRef(new LaneFilter());
   const countText = useMemo(() => (version >= 0 ? shownCountText(store.lanes, shownLanes.current.apply(store.lanes, filter)) : ''), [store, filter, version]);
   const controllers = useMemo(() => (version >= 0 ? [...new Set(store.lanes.map((l) => l.controller))].sort() : []), [store, version]);
