@@ -15,7 +15,9 @@
  * One JSON document on stdout, progress on stderr; the load average is recorded around each part.
  * Flags (smaller sizes for a smoke run): --objects N (1000), --objects-of OPERATOR=N (repeatable:
  * one operator's own count), --creates N (5000), --list-objects N (10000), --echo-requests N
- * (10000), --operators a,b, --targets a,b, --skip-api, --timeout-seconds N (300).
+ * (10000), --operators a,b, --targets a,b, --skip-api, --timeout-seconds N (300),
+ * --node-arg ARG (repeatable: a Node flag for the embedded server's and the console's processes,
+ * e.g. `--cpu-prof --cpu-prof-dir=DIR`, one profile per thread, written when each stops).
  *
  * sample-controller, unmodified, uses client-go's default client-side limit (rest.Config QPS 5,
  * burst 10: it sets neither), so its convergence is bounded by its own client near 5 requests a
@@ -43,6 +45,7 @@ const { values: flags } = parseArgs({
     operators: { type: 'string', default: Object.keys(externalOperators).join(',') },
     targets: { type: 'string', default: Object.keys(kubeTargets).join(',') },
     'skip-api': { type: 'boolean', default: false },
+    'node-arg': { type: 'string', multiple: true, default: [] },
     'timeout-seconds': { type: 'string', default: '300' },
   },
 });
@@ -76,7 +79,7 @@ if (!flags['skip-api']) {
   rmSync(dir, { recursive: true, force: true });
   const figures: Partial<Record<KubeTargetName, ApiFigures>> = {};
   for (const name of targetNames.filter((n) => n !== 'console')) {
-    const target = await kubeTargets[name]();
+    const target = await kubeTargets[name]({ nodeArgs: flags['node-arg'] });
     try {
       figures[name] = await measureApiFigures(target, Number(flags.creates), Number(flags['list-objects']), log);
     } finally {
@@ -91,7 +94,7 @@ if (!flags['skip-api']) {
 const runs: ConvergenceRun[] = [];
 for (const name of targetNames) {
   log(`${name}: starting`);
-  const target = await kubeTargets[name]();
+  const target = await kubeTargets[name]({ nodeArgs: flags['node-arg'] });
   try {
     for (const operatorName of operatorNames) {
       log(`${name}: ${operatorName} reconciling ${objectsOf[operatorName]} objects`);

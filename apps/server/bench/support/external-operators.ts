@@ -17,7 +17,7 @@ export interface WatchedObject {
 }
 
 export interface ExternalOperator {
-  /** Its name in the results, and the client name it is connected under on the console. */
+  /** Its key in externalOperators and the results, and the client name it is connected under on the console. */
   name: string;
   /** The binary, from the toolchain cache (built there on first use). */
   build(): Promise<string>;
@@ -40,7 +40,7 @@ const sampleControllerVersion = 'v0.37.1';
 
 /** examples/operators/rust-configmap-generator: kube-rs' Controller, one ConfigMap, a status write and an Event per generator. */
 const kubeRsConfigMapGenerator: ExternalOperator = {
-  name: 'kube-rs-configmap-generator',
+  name: 'kube-rs',
   build: () => cargoBuild(rustCrate, 'rust-configmap-generator'),
   crd: (binary) => parse(execFileSync(binary, ['--print-crd'], { encoding: 'utf8' })),
   primaries: (namespace) => `/apis/example.dojo.dev/v1/namespaces/${namespace}/configmapgenerators`,
@@ -71,7 +71,4 @@ const sampleController: ExternalOperator = {
   start: (binary, kubeconfig) => startExternalProcess(binary, ['-kubeconfig', kubeconfig], {}, 'Starting workers'),
 };
 
-export const externalOperators: Record<string, ExternalOperator> = {
-  'kube-rs': kubeRsConfigMapGenerator,
-  'sample-controller': sampleController,
-};
+export const externalOperators: Record<string, ExternalOperator> = Object.fromEntries([kubeRsConfigMapGenerator, sampleController].map((o) => [o.name, o]));

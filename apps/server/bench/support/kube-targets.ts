@@ -62,10 +62,10 @@ async function startOracleTarget(): Promise<KubeTarget> {
   };
 }
 
-async function startEmbeddedTarget(): Promise<KubeTarget> {
+async function startEmbeddedTarget(options: TargetOptions): Promise<KubeTarget> {
   const dataDir = mkdtempSync(join(tmpdir(), 'against-kube-embedded-'));
   // As apiserver.bench.ts starts it: no probe or anything else loaded into its process.
-  const { child, match } = await startChild([apiserverCli, '--data-dir', dataDir, '--port', '0'], /kubectl --kubeconfig (\S+) get namespaces/);
+  const { child, match } = await startChild([apiserverCli, '--data-dir', dataDir, '--port', '0'], /kubectl --kubeconfig (\S+) get namespaces/, options.nodeArgs);
   return {
     name: 'embedded',
     kubeconfigPath: match[1]!,
@@ -78,10 +78,10 @@ async function startEmbeddedTarget(): Promise<KubeTarget> {
   };
 }
 
-async function startConsoleTarget(): Promise<KubeTarget> {
+async function startConsoleTarget(options: TargetOptions): Promise<KubeTarget> {
   const dataDir = mkdtempSync(join(tmpdir(), 'against-kube-console-'));
   // `dojo-console up` with its defaults, on free ports.
-  const { child, match } = await startChild([consoleCli, 'up', '--port', '0', '--apiserver-port', '0', '--data-dir', dataDir], /kubectl --kubeconfig (\S+) get dojos/);
+  const { child, match } = await startChild([consoleCli, 'up', '--port', '0', '--apiserver-port', '0', '--data-dir', dataDir], /kubectl --kubeconfig (\S+) get dojos/, options.nodeArgs);
   return {
     name: 'console',
     kubeconfigPath: match[1]!,
@@ -94,7 +94,12 @@ async function startConsoleTarget(): Promise<KubeTarget> {
   };
 }
 
-export const kubeTargets: Record<KubeTargetName, () => Promise<KubeTarget>> = {
+export interface TargetOptions {
+  /** Node flags for a Node target's process, e.g. `--cpu-prof --cpu-prof-dir=DIR` (written when it stops). */
+  nodeArgs?: readonly string[];
+}
+
+export const kubeTargets: Record<KubeTargetName, (options: TargetOptions) => Promise<KubeTarget>> = {
   'kube-apiserver': startOracleTarget,
   embedded: startEmbeddedTarget,
   console: startConsoleTarget,
