@@ -4,9 +4,10 @@
  * clients, and the clock stops when the last of them is reconciled as the benchmark's own
  * watches see it (the child made and owned, the status written). Identical for every target.
  */
-import { apiClientFromKubeconfig, type ApiClient, type WatchEvent } from './api-client.ts';
+import { apiClientFromKubeconfig, type ApiClient } from './api-client.ts';
 import { forEachBounded } from './bounded-concurrency.ts';
 import type { ExternalOperator, WatchedObject } from './external-operators.ts';
+import { ReconciledSet } from './reconciled-set.ts';
 import { targetCpuSeconds, targetRssMb, type KubeTarget } from './kube-targets.ts';
 import { epochNow, round } from './percentiles.ts';
 
@@ -29,34 +30,6 @@ export interface ConvergenceRun {
 }
 
 const creators = 16;
-
-/** Which primaries are reconciled, and when, from watches on both kinds. */
-class ReconciledSet {
-  private readonly statusAt = new Map<string, number>();
-  private readonly childAt = new Map<string, number>();
-  readonly reconciledAt = new Map<string, number>();
-
-  constructor(private readonly operator: ExternalOperator) {}
-
-  onPrimary = (event: WatchEvent<WatchedObject>, at: number): void => {
-    if (event.type !== 'ADDED' && event.type !== 'MODIFIED') return;
-    if (this.operator.statusWritten(event.object)) this.mark(this.statusAt, event.object.metadata.name, at);
-  };
-
-  onChild = (event: WatchEvent<WatchedObject>, at: number): void => {
-    if (event.type !== 'ADDED' && event.type !== 'MODIFIED') return;
-    const owner = event.object.metadata.ownerReferences?.find((o) => o.controller && o.kind === this.operator.ownerKind);
-    if (owner) this.mark(this.childAt, owner.name, at);
-  };
-
-  private mark(map: Map<string, number>, name: string, at: number): void {
-    if (map.has(name)) return;
-    map.set(name, at);
-    const status = this.statusAt.get(name);
-    const child = this.childAt.get(name);
-    if (status !== undefined && child !== undefined) this.reconciledAt.set(name, Math.max(status, child));
-  }
-}
 
 async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
