@@ -217,7 +217,7 @@ const headlines = {
       } (load ${r.loadAverage.start[0]})`,
       reference: `${ratios.join('; ')}${
         api
-          ? `; embedded ÷ kube-apiserver: creates ${api.ratios.creates.embeddedToKube}×, LIST ${api.ratios.list10000.embeddedToKube}×, watch p99 ${api.ratios.watchAfterCommitP99.embeddedToKube}×; ÷ bare echo ${fmt(api.reference.perSecond)}/s: creates kube-apiserver ${api.ratios.creates.kubeToEcho}×, embedded ${api.ratios.creates.embeddedToEcho}×`
+          ? `; embedded ÷ kube-apiserver: creates/s ${api.ratios.creates.embeddedToKube}×, LIST time ${api.ratios.list10000.embeddedToKube}×, watch p99 ${api.ratios.watchAfterCommitP99.embeddedToKube}×; creates/s ÷ bare echo ${fmt(api.reference.perSecond)}/s: creates kube-apiserver ${api.ratios.creates.kubeToEcho}×, embedded ${api.ratios.creates.embeddedToEcho}×`
           : ''
       }`,
       numbers: {
