@@ -30,6 +30,13 @@ export const targets = {
   convergence,
   'convergence-10k': convergence,
   fanout: (r) => [check('delivery p99 ≤ 2× the bare ws broadcaster', r.ratio.deliveryP99ToReference, r.ratio.deliveryP99ToReference <= 2)],
+  // Issue 36: an external operator converges on the embedded cluster in ≤ 1.0× kube-apiserver's
+  // time, and with the console observing it within 1.1× of the bare embedded server.
+  'against-kube': (r) =>
+    Object.entries(r.convergence).flatMap(([operator, c]) => [
+      check(`${operator}: embedded ≤ 1.0× kube-apiserver`, c.embeddedToKube, c.embeddedToKube !== null && c.embeddedToKube <= 1.0),
+      check(`${operator}: console ≤ 1.1× embedded`, c.consoleToEmbedded, c.consoleToEmbedded !== null && c.consoleToEmbedded <= 1.1),
+    ]),
   // Issue 31: the per-client controls cost a client without any nothing measurable.
   'client-controls': (r) => [check('unused client controls: server CPU per request ≥ 0.95× without them', r.requests.cpuRatio, r.requests.cpuRatio >= 0.95)],
 };

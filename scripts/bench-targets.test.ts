@@ -41,6 +41,18 @@ describe('issue 17 targets beside the benchmark headlines', () => {
     );
   });
 
+  it("checks each operator's convergence against kube-apiserver's and the bare embedded server's in the same run", () => {
+    const convergence = {
+      'kube-rs-configmap-generator': { embeddedToKube: 0.9, consoleToEmbedded: 1.05 },
+      'sample-controller': { embeddedToKube: 1.2, consoleToEmbedded: null },
+    };
+    const out = withTargets('against-kube', { convergence }, headline);
+    expect(out.numbers.targets.map((t: { met: boolean }) => t.met)).toEqual([true, true, false, false]);
+    expect(out.reference).toBe(
+      'ref — MISSED: sample-controller: embedded ≤ 1.0× kube-apiserver (1.2); sample-controller: console ≤ 1.1× embedded (not reached)',
+    );
+  });
+
   it('leaves benchmarks without targets, and failed ones, as they are', () => {
     expect(withTargets('workqueue', {}, headline)).toBe(headline);
     expect(withTargets('apiserver', {}, undefined)).toBeUndefined();

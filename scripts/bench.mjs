@@ -31,6 +31,9 @@ const nodeBenches = [
   { name: 'soak', file: 'apps/server/bench/soak.bench.ts' },
   { name: 'recording-open', file: 'apps/server/bench/recording-open.bench.ts' },
   { name: 'otlp-export', file: 'apps/server/bench/otlp-export.bench.ts' },
+  // Issue 36: real operators and the API figures against kube-apiserver + etcd (built once into
+  // the toolchain cache, as are the operators), the bare embedded server and the console.
+  { name: 'against-kube', file: 'apps/server/bench/against-kube.bench.ts' },
 ];
 // One Playwright run (its own console, port and data dir: playwright.bench.config.ts) for all of them.
 const browserBenches = [
@@ -195,6 +198,42 @@ const headlines = {
       cpuUsDown: r['receiver-down'].cpuUsPerReconcile,
     },
   }),
+  'against-kube': (r) => {
+    const seconds = (s) => (s === null || s === undefined ? 'not converged' : `${s} s`);
+    const operators = Object.entries(r.convergence).map(
+      ([name, c]) => `${name} ${fmt(c.objects)} objects: kube-apiserver ${seconds(c.seconds['kube-apiserver'])}, embedded ${seconds(c.seconds.embedded)}, console ${seconds(c.seconds.console)}`,
+    );
+    const ratios = Object.entries(r.convergence).map(
+      ([name, c]) => `${name} embedded ÷ kube-apiserver ${c.embeddedToKube}× (CPU ${c.cpuEmbeddedToKube}×), console ÷ embedded ${c.consoleToEmbedded}× (CPU ${c.cpuConsoleToEmbedded}×)`,
+    );
+    const api = r.api;
+    const kube = api?.['kube-apiserver'];
+    const embedded = api?.embedded;
+    return {
+      result: `${operators.join('; ')}${
+        kube && embedded
+          ? `; creates kube-apiserver ${fmt(kube.creates.perSecond)}/s, embedded ${fmt(embedded.creates.perSecond)}/s; LIST of ${fmt(embedded.list10000.items)} ${kube.list10000.medianMs} / ${embedded.list10000.medianMs} ms; watch p99 after commit ${kube.watch.afterCommitP99Ms} / ${embedded.watch.afterCommitP99Ms} ms`
+          : ''
+      } (load ${r.loadAverage.start[0]})`,
+      reference: `${ratios.join('; ')}${
+        api
+          ? `; embedded ÷ kube-apiserver: creates/s ${api.ratios.creates.embeddedToKube}×, LIST time ${api.ratios.list10000.embeddedToKube}×, watch p99 ${api.ratios.watchAfterCommitP99.embeddedToKube}×; creates/s ÷ bare echo ${fmt(api.reference.perSecond)}/s: creates kube-apiserver ${api.ratios.creates.kubeToEcho}×, embedded ${api.ratios.creates.embeddedToEcho}×`
+          : ''
+      }`,
+      numbers: {
+        convergence: r.convergence,
+        ...(api
+          ? {
+              createsPerSecond: { kube: kube?.creates.perSecond, embedded: embedded?.creates.perSecond, echo: api.reference.perSecond },
+              list10000Ms: { kube: kube?.list10000.medianMs, embedded: embedded?.list10000.medianMs },
+              watchAfterCommitP99Ms: { kube: kube?.watch.afterCommitP99Ms, embedded: embedded?.watch.afterCommitP99Ms },
+              apiRatios: api.ratios,
+            }
+          : {}),
+        loadAverage: r.loadAverage,
+      },
+    };
+  },
   'recording-open': (r) => ({
     result: `a recording of ${fmt(r.reconciles)} reconciles (${r.fileMb} MB) opens in ${spreadText(r.openMs, ' ms')}, first views answered at ${fmt(r.firstViewsMs.median)} ms`,
     reference: `target < ${fmt(r.targetMs)} ms`,

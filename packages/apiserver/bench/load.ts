@@ -13,7 +13,7 @@ export interface LoadResult {
 export interface Target {
   port: number;
   ca: string;
-  token?: string;
+  token?: string | undefined;
   agent: Agent;
 }
 
