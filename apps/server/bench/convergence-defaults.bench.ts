@@ -69,6 +69,7 @@ const { podStartDelay, podReadyDelay } = defaultClusterSimOptions;
 const podDelaySeconds = (podStartDelay.maxMs + podReadyDelay.maxMs) / 1000;
 const log = (message: string): void => void process.stderr.write(`[convergence-defaults] ${message}\n`);
 const load = (): number[] => loadavg().map((l) => round(l, 2));
+const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 async function oneRun(index: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-convergence-defaults-'));
@@ -91,7 +92,9 @@ async function oneRun(index: number) {
     const probe = new OutsideProbe(server.pid);
     probe.reset();
     sampler.start();
+    const windowStartUs = monotonicUs();
     const measured = await createAndAwait(client, measuredNamespaces, dojos, { concurrency, timeoutMs });
+    const monotonicWindowUs = [windowStartUs, monotonicUs()];
     const consoleReading = probe.read();
     probe.stop();
     const loadAfter = load();
@@ -138,6 +141,8 @@ async function oneRun(index: number) {
       console: consoleReading,
       responsiveness: { ...responsiveness, pageApiCalls: pageApiCalls.length },
       loadAverage: { before: loadBefore, after: loadAfter },
+      // For support/cpu-profile-summary.ts --between: the measured phase on the clock V8's profiles use.
+      monotonicWindowUs,
     };
     log(
       `run ${index}: ${measured.available}/${dojos} Dojos Available in ${run.totalSeconds} s${measured.converged ? '' : ' (timed out)'} (${Object.entries(
