@@ -53,7 +53,7 @@ const defaults = (over: Record<string, unknown>) => ({
   converged: true,
   totalSeconds: { median: 14.2 },
   healthz: { p99Ms: { median: 31 } },
-  pageApi: { p99Ms: { median: 48 } },
+  pageApi: { samples: { median: 420 }, p99Ms: { median: 48 } },
   serverPeakRssMb: { median: 1200 },
   ...over,
 });
@@ -79,8 +79,19 @@ describe("issue 36 targets: what a person feels with npm start's defaults", () =
   it('holds each bound inclusively: 15 s and 50 ms are met, a hair over is not', () => {
     const met = (over: Record<string, unknown>) =>
       withTargets('convergence-defaults', defaults(over), headline).numbers.targets.map((t: { met: boolean }) => t.met);
-    expect(met({ totalSeconds: { median: 15 }, healthz: { p99Ms: { median: 50 } }, pageApi: { p99Ms: { median: 50 } } })).toEqual([true, true, true]);
-    expect(met({ totalSeconds: { median: 15.01 }, healthz: { p99Ms: { median: 50.1 } }, pageApi: { p99Ms: { median: 50.1 } } })).toEqual([false, false, false]);
+    expect(met({ totalSeconds: { median: 15 }, healthz: { p99Ms: { median: 50 } }, pageApi: { samples: { median: 420 }, p99Ms: { median: 50 } } })).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      met({ totalSeconds: { median: 15.01 }, healthz: { p99Ms: { median: 50.1 } }, pageApi: { samples: { median: 420 }, p99Ms: { median: 50.1 } } }),
+    ).toEqual([false, false, false]);
+  });
+
+  it('counts page API calls never made (--page-ms 0) as not reached, not as a 0 ms p99', () => {
+    const out = withTargets('convergence-defaults', defaults({ pageApi: { samples: { median: 0 }, p99Ms: { median: 0 } } }), headline);
+    expect(out.reference).toBe("ref — MISSED: the Overview page's API calls p99 ≤ 50 ms meanwhile (client-side) (not reached)");
   });
 
   it('counts a 1,000-Dojo run that did not converge as missed, however short it was', () => {

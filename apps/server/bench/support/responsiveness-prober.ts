@@ -41,6 +41,7 @@ export interface ProberOptions {
   base: string;
   token: string;
   healthzMs?: number;
+  /** 0: no page loads, `/healthz` alone (how the issue's person measured). */
   pageMs?: number;
   pageApiCalls?: readonly PageApiCall[];
 }
@@ -62,7 +63,10 @@ export class ResponsivenessProber {
 
   start(): void {
     this.#running = true;
-    this.#loops = [this.#every(this.#options.healthzMs, () => this.#probeHealthz()), this.#every(this.#options.pageMs, () => this.#probePage())];
+    this.#loops = [
+      this.#every(this.#options.healthzMs, () => this.#probeHealthz()),
+      ...(this.#options.pageMs > 0 ? [this.#every(this.#options.pageMs, () => this.#probePage())] : []),
+    ];
   }
 
   async stop(): Promise<ResponsivenessResult> {
