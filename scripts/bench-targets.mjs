@@ -43,7 +43,8 @@ const convergenceDefaults10k = (r) => [
     r.converged ? r.totalSeconds.median : null,
     r.converged && r.totalSeconds.median <= 150,
   ),
-  check('peak RSS ≤ 2,000 MB', r.serverPeakRssMb.median, r.serverPeakRssMb.median <= 2000),
+  // A run that did not converge never held 10,000 converged Dojos: its peak says nothing about the target.
+  check('peak RSS ≤ 2,000 MB', r.serverPeakRssMb.median, r.converged && r.serverPeakRssMb.median <= 2000),
 ];
 
 export const targets = {

@@ -106,5 +106,7 @@ describe("issue 36 targets: what a person feels with npm start's defaults", () =
     expect(withTargets('convergence-defaults-10k', ten({ totalSeconds: { median: 248 }, serverPeakRssMb: { median: 2485 } }), headline).reference).toBe(
       "ref — MISSED: 10,000 Dojos over 10 namespaces Available in ≤ 150 s (npm start's defaults) (248); peak RSS ≤ 2,000 MB (2485)",
     );
+    const stalled = withTargets('convergence-defaults-10k', ten({ converged: false, serverPeakRssMb: { median: 1317 } }), headline);
+    expect(stalled.numbers.targets.map((t: { met: boolean }) => t.met)).toEqual([false, false]);
   });
 });
