@@ -58,3 +58,67 @@ describe('issue 17 targets beside the benchmark headlines', () => {
     expect(withTargets('apiserver', {}, undefined)).toBeUndefined();
   });
 });
+
+const defaults = (over: Record<string, unknown>) => ({
+  dojos: 1000,
+  namespaces: 1,
+  converged: true,
+  totalSeconds: { median: 14.2 },
+  healthz: { p99Ms: { median: 31 } },
+  pageApi: { samples: { median: 420 }, p99Ms: { median: 48 } },
+  serverPeakRssMb: { median: 1200 },
+  ...over,
+});
+
+describe("issue 36 targets: what a person feels with npm start's defaults", () => {
+  it('meets the 1,000-Dojo targets when convergence, /healthz and the page API calls are within them', () => {
+    const out = withTargets('convergence-defaults', defaults({}), headline);
+    expect(out.reference).toBe('ref — targets met');
+    expect(out.numbers.targets.map((t: { target: string }) => t.target)).toEqual([
+      "1,000 Dojos in one namespace Available in ≤ 15 s (npm start's defaults)",
+      '/healthz p99 ≤ 50 ms meanwhile (client-side)',
+      "the Overview page's API calls p99 ≤ 50 ms meanwhile (client-side)",
+    ]);
+  });
+
+  it("names a slow convergence and a client's p99 over 50 ms with their figures", () => {
+    const out = withTargets('convergence-defaults', defaults({ totalSeconds: { median: 29.6 }, healthz: { p99Ms: { median: 172 } } }), headline);
+    expect(out.reference).toBe(
+      "ref — MISSED: 1,000 Dojos in one namespace Available in ≤ 15 s (npm start's defaults) (29.6); /healthz p99 ≤ 50 ms meanwhile (client-side) (172)",
+    );
+  });
+
+  it('holds each bound inclusively: 15 s and 50 ms are met, a hair over is not', () => {
+    const met = (over: Record<string, unknown>) =>
+      withTargets('convergence-defaults', defaults(over), headline).numbers.targets.map((t: { met: boolean }) => t.met);
+    expect(met({ totalSeconds: { median: 15 }, healthz: { p99Ms: { median: 50 } }, pageApi: { samples: { median: 420 }, p99Ms: { median: 50 } } })).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      met({ totalSeconds: { median: 15.01 }, healthz: { p99Ms: { median: 50.1 } }, pageApi: { samples: { median: 420 }, p99Ms: { median: 50.1 } } }),
+    ).toEqual([false, false, false]);
+  });
+
+  it('counts page API calls never made (--page-ms 0) as not reached, not as a 0 ms p99', () => {
+    const out = withTargets('convergence-defaults', defaults({ pageApi: { samples: { median: 0 }, p99Ms: { median: 0 } } }), headline);
+    expect(out.reference).toBe("ref — MISSED: the Overview page's API calls p99 ≤ 50 ms meanwhile (client-side) (not reached)");
+  });
+
+  it('counts a 1,000-Dojo run that did not converge as missed, however short it was', () => {
+    const out = withTargets('convergence-defaults', defaults({ converged: false, totalSeconds: { median: 10 } }), headline);
+    expect(out.reference).toContain("Available in ≤ 15 s (npm start's defaults) (not reached)");
+  });
+
+  it('checks 10,000 Dojos over 10 namespaces against 150 s and 2,000 MB', () => {
+    const ten = (over: Record<string, unknown>) =>
+      defaults({ dojos: 10000, namespaces: 10, totalSeconds: { median: 148 }, serverPeakRssMb: { median: 1990 }, ...over });
+    expect(withTargets('convergence-defaults-10k', ten({}), headline).reference).toBe('ref — targets met');
+    expect(withTargets('convergence-defaults-10k', ten({ totalSeconds: { median: 248 }, serverPeakRssMb: { median: 2485 } }), headline).reference).toBe(
+      "ref — MISSED: 10,000 Dojos over 10 namespaces Available in ≤ 150 s (npm start's defaults) (248); peak RSS ≤ 2,000 MB (2485)",
+    );
+    const stalled = withTargets('convergence-defaults-10k', ten({ converged: false, serverPeakRssMb: { median: 1317 } }), headline);
+    expect(stalled.numbers.targets.map((t: { met: boolean }) => t.met)).toEqual([false, false]);
+  });
+});

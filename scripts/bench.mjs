@@ -25,6 +25,13 @@ const nodeBenches = [
     file: 'apps/server/bench/convergence.bench.ts',
     args: ['--dojos', '10000', '--namespaces', '10', '--runs', '1', '--timeout-seconds', '400'],
   },
+  // Issue 36, what a person feels: the console as `npm start` runs it (default pod delays), measured from outside.
+  { name: 'convergence-defaults', file: 'apps/server/bench/convergence-defaults.bench.ts' },
+  {
+    name: 'convergence-defaults-10k',
+    file: 'apps/server/bench/convergence-defaults.bench.ts',
+    args: ['--dojos', '10000', '--namespaces', '10', '--runs', '1', '--timeout-seconds', '400'],
+  },
   { name: 'dojo-available', file: 'apps/server/bench/available-latency.bench.ts' },
   { name: 'fanout', file: 'apps/server/bench/fanout.bench.ts' },
   { name: 'explain', file: 'apps/server/bench/explain.bench.ts' },
@@ -55,6 +62,13 @@ const results = [];
 const fmt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : String(n));
 const spreadText = (s, unit = '') =>
   s.runs.length > 1 ? `${fmt(s.median)}${unit} (${fmt(s.min)}–${fmt(s.max)}, ${s.runs.length} runs)` : `${fmt(s.median)}${unit} (1 run)`;
+
+/** "10% at 14.2 s, 50% at ...": the medians of a convergence's milestones before the last one. */
+const milestonesText = (milestones) =>
+  Object.entries(milestones)
+    .filter(([share]) => share !== '100%')
+    .map(([share, at]) => `${share} at ${at ? `${at.median} s` : '—'}`)
+    .join(', ');
 
 const headlines = {
   workqueue: (r) => {
@@ -133,6 +147,32 @@ const headlines = {
     },
   }),
   'convergence-10k': (r) => headlines.convergence(r),
+  'convergence-defaults': (r) => ({
+    result: `${r.converged === false ? `NOT CONVERGED: ${fmt(r.availableAtEnd)}/${fmt(r.dojos)} Available after ${r.timeoutSeconds} s` : `${fmt(r.dojos)} Dojos${r.namespaces > 1 ? ` in ${r.namespaces} namespaces` : ''} → Available in ${spreadText(r.totalSeconds, ' s')}`} (${milestonesText(r.milestones)}), npm start's defaults; client-side /healthz p50 ${r.healthz.p50Ms.median} / p99 ${r.healthz.p99Ms.median} / max ${r.healthz.maxMs.median} ms, page API p50 ${r.pageApi.p50Ms.median} / p99 ${r.pageApi.p99Ms.median} / max ${r.pageApi.maxMs.median} ms; peak RSS ${fmt(r.serverPeakRssMb.median)} MB, console CPU ${r.serverCpuShare.median} of a core (main thread ${r.serverMainThreadCpuShare.median}); load ${r.loadAverage.firstRunBefore.join(' ')}`,
+    reference: r.idealSeconds
+      ? `ideal ${r.idealSeconds.median} s (${r.writesPerDojo.median} writes/Dojo at ${fmt(r.writeRatePerSecond.median)} writes/s + ${r.podDelay.idealAddsSeconds} s Pod delay) → ${r.ratioToIdeal.median}×; ideal 10% ${r.milestoneIdeals['10%'].median} s`
+      : `no ideal before it converges (API server ${fmt(r.writeRatePerSecond.median)} writes/s)`,
+    numbers: {
+      converged: r.converged,
+      availableAtEnd: r.availableAtEnd,
+      totalSeconds: r.totalSeconds.median,
+      milestones: Object.fromEntries(Object.entries(r.milestones).map(([share, at]) => [share, at?.median ?? null])),
+      idealSeconds: r.idealSeconds?.median ?? null,
+      ratioToIdeal: r.ratioToIdeal?.median ?? null,
+      healthzP50Ms: r.healthz.p50Ms.median,
+      healthzP99Ms: r.healthz.p99Ms.median,
+      healthzMaxMs: r.healthz.maxMs.median,
+      pageApiP50Ms: r.pageApi.p50Ms.median,
+      pageApiP99Ms: r.pageApi.p99Ms.median,
+      pageApiMaxMs: r.pageApi.maxMs.median,
+      serverPeakRssMb: r.serverPeakRssMb.median,
+      serverCpuShare: r.serverCpuShare.median,
+      serverMainThreadCpuShare: r.serverMainThreadCpuShare.median,
+      loadAverage: r.loadAverage,
+      runs: r.runs,
+    },
+  }),
+  'convergence-defaults-10k': (r) => headlines['convergence-defaults'](r),
   'dojo-available': (r) => ({
     result: `create → Available overhead beyond the pod delay p50 ${r.overhead.p50Ms} ms, p99 ${r.overhead.p99Ms} ms (total p50 ${fmt(Math.round(r.createToAvailable.p50Ms))} ms)`,
     reference: `simulated pod delay p50 ${fmt(r.simulatedPodDelay.p50Ms)} ms`,

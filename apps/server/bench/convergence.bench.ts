@@ -28,10 +28,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiClientFromKubeconfig, type ApiClient } from './support/api-client.ts';
-import { forEachBounded } from './support/bounded-concurrency.ts';
+import { apiClientFromKubeconfig } from './support/api-client.ts';
 import { ControllerSampler, countsBetween } from './support/controller-sampler.ts';
-import { dojoManifest, dojosPath, isAvailable, type WatchedDojo } from './support/dojo-manifest.ts';
+import { createAndAwait } from './support/dojo-convergence.ts';
 import { round, spread } from './support/percentiles.ts';
 import { spawnProbed } from './support/probed-process.ts';
 import { ResponsivenessProber } from './support/responsiveness-prober.ts';
@@ -67,48 +66,6 @@ const log = (message: string): void => void process.stderr.write(`[convergence] 
 const tunedConsole = fileURLToPath(new URL('./support/tuned-console.ts', import.meta.url));
 const sim = { podStartDelay: { minMs: 0, maxMs: 0 }, podReadyDelay: { minMs: 0, maxMs: 0 } };
 
-interface Convergence {
-  createSeconds: number;
-  /** Until the last Dojo was Available, or until the timeout. */
-  totalSeconds: number;
-  available: number;
-  converged: boolean;
-  /** Seconds from the first create until 10%, 50%, 90% and 100% of the Dojos were Available. */
-  milestones: Record<string, number>;
-}
-
-/** Creates `count` Dojos round-robin over `namespaces` and waits until all are Available, or the timeout. */
-async function createAndAwait(client: ApiClient, namespaces: readonly string[], count: number): Promise<Convergence> {
-  const marks = [0.1, 0.5, 0.9, 1].map((share) => ({ label: `${share * 100}%`, at: Math.ceil(share * count) }));
-  const milestones: Record<string, number> = {};
-  const available = new Set<string>();
-  let started = performance.now();
-  let allAvailable!: () => void;
-  const done = new Promise<void>((resolve) => (allAvailable = resolve));
-  const watch = await client.watch<WatchedDojo>('/apis/core.jutsu.com/v1/dojos?watch=1', (event) => {
-    if (event.type === 'BOOKMARK' || event.type === 'ERROR' || !isAvailable(event.object)) return;
-    const key = `${event.object.metadata.namespace}/${event.object.metadata.name}`;
-    if (!namespaces.includes(event.object.metadata.namespace) || available.has(key)) return;
-    available.add(key);
-    for (const mark of marks) if (available.size === mark.at) milestones[mark.label] = round((performance.now() - started) / 1000, 2);
-    if (available.size === count) allAvailable();
-  });
-  started = performance.now();
-  let failed = 0;
-  await forEachBounded(count, concurrency, async (i) => {
-    const namespace = namespaces[i % namespaces.length]!;
-    const res = await client.send('POST', dojosPath(namespace), dojoManifest(namespace, `d-${i}`));
-    if (res.status !== 201) failed++;
-  });
-  if (failed) throw new Error(`${failed} creates failed`);
-  const createSeconds = (performance.now() - started) / 1000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const converged = await Promise.race([done.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
-  clearTimeout(timer);
-  watch.close();
-  return { createSeconds, totalSeconds: (performance.now() - started) / 1000, available: available.size, converged, milestones };
-}
-
 async function oneRun(index: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-convergence-'));
   const nodeArgs = [
@@ -121,7 +78,7 @@ async function oneRun(index: number) {
     const client = apiClientFromKubeconfig(kubeconfigPath, concurrency);
     for (const ns of ['warm-up', ...measuredNamespaces])
       await client.send('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
-    const warm = await createAndAwait(client, ['warm-up'], warmup);
+    const warm = await createAndAwait(client, ['warm-up'], warmup, { concurrency, timeoutMs });
     log(`run ${index}: warm-up ${warm.available}/${warmup} Dojos Available in ${round(warm.totalSeconds, 2)} s (discarded)`);
 
     const sampler = new ControllerSampler(base, token, sampleMs);
@@ -132,7 +89,7 @@ async function oneRun(index: number) {
     sampler.start();
     const prober = new ResponsivenessProber({ base, token });
     prober.start();
-    const measured = await createAndAwait(client, measuredNamespaces, dojos);
+    const measured = await createAndAwait(client, measuredNamespaces, dojos, { concurrency, timeoutMs });
     const responsiveness = await prober.stop();
     const writes = (await currentRevision(client)) - revisionBefore;
     const queues = sampler.stop();

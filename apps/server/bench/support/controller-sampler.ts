@@ -10,6 +10,9 @@ interface ControllerSummary {
   depth: number;
   workers: { busy: number; max: number };
   counts: { reconciles: number; errors: number; conflicts: number; requeues: number };
+  /** Reconcile durations over the console's last 60 s (its rolling window). */
+  p50Ms: number;
+  p99Ms: number;
 }
 
 export type Counts = Record<string, ControllerSummary['counts']>;
@@ -26,6 +29,13 @@ export interface SamplerResult {
    * queued anything): one near 1 with a deep queue is the stage the pipeline waits on.
    */
   busyShare: Record<string, number>;
+  /**
+   * Every sample: seconds since start(), and each controller's queue depth and busy workers
+   * (only those with either), to see which stage the pipeline waited on, and when.
+   */
+  timeline: { atSeconds: number; depth: Record<string, number>; busy: Record<string, number> }[];
+  /** Reconcile duration p50/p99 over the console's last 60 s, at the last sample (controllers that reconciled then). */
+  reconcileMsAtEnd: Record<string, { p50Ms: number; p99Ms: number }>;
 }
 
 export class ControllerSampler {
@@ -35,6 +45,9 @@ export class ControllerSampler {
   readonly #peak = new Map<string, number>();
   readonly #busy = new Map<string, number>();
   #peakTotal = 0;
+  #timeline: SamplerResult['timeline'] = [];
+  #startedAt = 0;
+  #last: ControllerSummary[] = [];
   #samples = 0;
   #timer?: ReturnType<typeof setTimeout>;
   #running = false;
@@ -52,19 +65,26 @@ export class ControllerSampler {
 
   start(): void {
     this.#running = true;
+    this.#startedAt = performance.now();
     const tick = async (): Promise<void> => {
       if (!this.#running) return;
       const started = performance.now();
       try {
         const summaries = await this.#fetch();
         this.#samples++;
+        this.#last = summaries;
         let total = 0;
+        const depth: Record<string, number> = {};
+        const busy: Record<string, number> = {};
         for (const s of summaries) {
+          if (s.depth) depth[s.name] = s.depth;
+          if (s.workers.busy) busy[s.name] = s.workers.busy;
           total += s.depth;
           if (s.depth > (this.#peak.get(s.name) ?? 0)) this.#peak.set(s.name, s.depth);
           this.#busy.set(s.name, (this.#busy.get(s.name) ?? 0) + s.workers.busy / Math.max(1, s.workers.max));
         }
         this.#peakTotal = Math.max(this.#peakTotal, total);
+        this.#timeline.push({ atSeconds: Math.round((started - this.#startedAt) / 100) / 10, depth, busy });
       } catch {
         // A sample lost to a busy server is a gap, not a failure of the benchmark.
       }
@@ -86,6 +106,8 @@ export class ControllerSampler {
       peakDepth: Object.fromEntries([...this.#peak].sort((a, b) => b[1] - a[1])),
       peakTotalDepth: this.#peakTotal,
       busyShare: Object.fromEntries(busyShare.sort((a, b) => b[1] - a[1])),
+      timeline: this.#timeline,
+      reconcileMsAtEnd: Object.fromEntries(this.#last.filter((s) => s.p50Ms > 0).map((s) => [s.name, { p50Ms: s.p50Ms, p99Ms: s.p99Ms }])),
     };
   }
 
