@@ -241,10 +241,12 @@ const headlines = {
   'against-kube': (r) => {
     const seconds = (s) => (s === null || s === undefined ? 'not converged' : `${s} s`);
     const operators = Object.entries(r.convergence).map(
-      ([name, c]) => `${name} ${fmt(c.objects)} objects: kube-apiserver ${seconds(c.seconds['kube-apiserver'])}, embedded ${seconds(c.seconds.embedded)}, console ${seconds(c.seconds.console)}`,
+      ([name, c]) =>
+        `${name} ${fmt(c.objects)} objects: kube-apiserver ${seconds(c.seconds['kube-apiserver'])}, embedded ${seconds(c.seconds.embedded)}, console ${seconds(c.seconds.console)}`,
     );
     const ratios = Object.entries(r.convergence).map(
-      ([name, c]) => `${name} embedded ÷ kube-apiserver ${c.embeddedToKube}× (CPU ${c.cpuEmbeddedToKube}×), console ÷ embedded ${c.consoleToEmbedded}× (CPU ${c.cpuConsoleToEmbedded}×)`,
+      ([name, c]) =>
+        `${name} embedded ÷ kube-apiserver ${c.embeddedToKube}× (CPU ${c.cpuEmbeddedToKube}×), console ÷ embedded ${c.consoleToEmbedded}× (CPU ${c.cpuConsoleToEmbedded}×)`,
     );
     const api = r.api;
     const kube = api?.['kube-apiserver'];

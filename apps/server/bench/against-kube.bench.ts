@@ -54,7 +54,8 @@ const load = () => loadavg().map((l) => round(l, 2));
 const targetNames = flags.targets.split(',') as KubeTargetName[];
 const operatorNames = flags.operators.split(',');
 for (const name of targetNames) if (!kubeTargets[name]) throw new Error(`--targets: unknown "${name}" (known: ${Object.keys(kubeTargets).join(', ')})`);
-for (const name of operatorNames) if (!externalOperators[name]) throw new Error(`--operators: unknown "${name}" (known: ${Object.keys(externalOperators).join(', ')})`);
+for (const name of operatorNames)
+  if (!externalOperators[name]) throw new Error(`--operators: unknown "${name}" (known: ${Object.keys(externalOperators).join(', ')})`);
 const objectsOf = Object.fromEntries(
   operatorNames.map((name) => [name, Number(flags['objects-of'].find((o) => o.startsWith(`${name}=`))?.split('=')[1] ?? flags.objects)]),
 );
@@ -98,7 +99,13 @@ for (const name of targetNames) {
   try {
     for (const operatorName of operatorNames) {
       log(`${name}: ${operatorName} reconciling ${objectsOf[operatorName]} objects`);
-      const run = await measureOperatorConvergence(target, externalOperators[operatorName]!, binaries[operatorName]!, objectsOf[operatorName]!, Number(flags['timeout-seconds']) * 1000);
+      const run = await measureOperatorConvergence(
+        target,
+        externalOperators[operatorName]!,
+        binaries[operatorName]!,
+        objectsOf[operatorName]!,
+        Number(flags['timeout-seconds']) * 1000,
+      );
       log(`${name}: ${JSON.stringify({ ...run, operatorLogTail: undefined })}`);
       if (!run.converged) notes.push(`${operatorName} did not converge on ${name}: ${run.reconciledAtEnd}/${run.objects} after ${flags['timeout-seconds']} s`);
       runs.push(run);

@@ -65,7 +65,11 @@ async function startOracleTarget(): Promise<KubeTarget> {
 async function startEmbeddedTarget(options: TargetOptions): Promise<KubeTarget> {
   const dataDir = mkdtempSync(join(tmpdir(), 'against-kube-embedded-'));
   // As apiserver.bench.ts starts it: no probe or anything else loaded into its process.
-  const { child, match } = await startChild([apiserverCli, '--data-dir', dataDir, '--port', '0'], /kubectl --kubeconfig (\S+) get namespaces/, options.nodeArgs);
+  const { child, match } = await startChild(
+    [apiserverCli, '--data-dir', dataDir, '--port', '0'],
+    /kubectl --kubeconfig (\S+) get namespaces/,
+    options.nodeArgs,
+  );
   return {
     name: 'embedded',
     kubeconfigPath: match[1]!,
@@ -81,11 +85,19 @@ async function startEmbeddedTarget(options: TargetOptions): Promise<KubeTarget> 
 async function startConsoleTarget(options: TargetOptions): Promise<KubeTarget> {
   const dataDir = mkdtempSync(join(tmpdir(), 'against-kube-console-'));
   // `dojo-console up` with its defaults, on free ports.
-  const { child, match } = await startChild([consoleCli, 'up', '--port', '0', '--apiserver-port', '0', '--data-dir', dataDir], /kubectl --kubeconfig (\S+) get dojos/, options.nodeArgs);
+  const { child, match } = await startChild(
+    [consoleCli, 'up', '--port', '0', '--apiserver-port', '0', '--data-dir', dataDir],
+    /kubectl --kubeconfig (\S+) get dojos/,
+    options.nodeArgs,
+  );
   return {
     name: 'console',
     kubeconfigPath: match[1]!,
-    operatorKubeconfig: (client) => execFileSync(process.execPath, [dojoConsoleBin, 'connect', client, '--data-dir', dataDir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim(),
+    operatorKubeconfig: (client) =>
+      execFileSync(process.execPath, [dojoConsoleBin, 'connect', client, '--data-dir', dataDir], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }).trim(),
     pids: () => [child.pid!],
     async stop() {
       await stopChild(child);

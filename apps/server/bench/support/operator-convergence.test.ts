@@ -34,7 +34,9 @@ describe.skipIf(!cargo)('an external operator reconciling N objects on one targe
     expect(run.targetCpuSeconds).toBeGreaterThan(0);
     // The objects and their children are really there: read back from the server itself.
     const client = apiClientFromKubeconfig(target.kubeconfigPath);
-    const configMaps = JSON.parse((await client.send('GET', '/api/v1/namespaces/bench-kube-rs/configmaps?labelSelector=app.kubernetes.io%2Fmanaged-by%3Drust-configmap-generator')).body);
+    const configMaps = JSON.parse(
+      (await client.send('GET', '/api/v1/namespaces/bench-kube-rs/configmaps?labelSelector=app.kubernetes.io%2Fmanaged-by%3Drust-configmap-generator')).body,
+    );
     client.close();
     expect(configMaps.items).toHaveLength(21);
   }, 180_000);

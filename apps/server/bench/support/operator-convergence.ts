@@ -67,14 +67,18 @@ export async function measureOperatorConvergence(
   try {
     // Its informers are synced once it reconciled a first object.
     await expectOk(client, 'POST', operator.primaries(namespace), operator.primary(namespace, 'first'));
-    if (!(await until(() => reconciled.reconciledAt.has('first'), 120_000))) throw new Error(`${operator.name} reconciled nothing on ${target.name}:\n${process.output().slice(-3000)}`);
+    if (!(await until(() => reconciled.reconciledAt.has('first'), 120_000)))
+      throw new Error(`${operator.name} reconciled nothing on ${target.name}:\n${process.output().slice(-3000)}`);
 
     const cpuBefore = targetCpuSeconds(target);
     const started = epochNow();
     await forEachBounded(objects, creators, (i) => expectOk(client, 'POST', operator.primaries(namespace), operator.primary(namespace, `o-${i}`)));
     const createSeconds = (epochNow() - started) / 1000;
     const converged = await until(() => reconciled.reconciledAt.size >= objects + 1, timeoutMs);
-    const times = [...reconciled.reconciledAt].filter(([name]) => name !== 'first').map(([, at]) => (at - started) / 1000).sort((a, b) => a - b);
+    const times = [...reconciled.reconciledAt]
+      .filter(([name]) => name !== 'first')
+      .map(([, at]) => (at - started) / 1000)
+      .sort((a, b) => a - b);
     const at = (share: number) => times[Math.ceil(share * objects) - 1];
     const milestones = Object.fromEntries(
       [0.1, 0.5, 0.9].flatMap((share) => (at(share) === undefined ? [] : [[`${share * 100}%`, round(at(share)!, 2)]])),

@@ -32,4 +32,3 @@ export class ReconciledSet {
     if (status !== undefined && child !== undefined) this.reconciledAt.set(name, Math.max(status, child));
   }
 }
-
