@@ -1,0 +1,78 @@
+/**
+ * Compile checks of the CEL expressions in admission configuration (matchConditions,
+ * validations, messageExpression, auditAnnotations, variables, mutations), as
+ * plugincel.CompileCELExpression reports them in validation: "compilation failed: ERROR: ..."
+ * for a syntax or check error, "must evaluate to bool but got string" for a wrong result type.
+ *
+ * The environment is the CRD rules' (the same CEL library and Kubernetes extensions) with the
+ * admission variables declared `dyn`: object, oldObject, request, params, namespaceObject,
+ * authorizer, variables. Types are therefore known only for literals and functions, so a rule
+ * returning a field (`object.spec.x`) is accepted here as kube accepts a dyn result. Evaluation
+ * is the admission policies' own work (packages/apiserver/src/admission/policies).
+ */
+import { ParseError, type Environment } from '@marcbachmann/cel-js';
+import { celEnvironment } from '../../crd/cel-environment.ts';
+
+/** The result types an expression may have (ExpressionAccessor.ReturnTypes). */
+export type CelResultType = 'bool' | 'string' | 'string-or-null' | 'any';
+
+let environment: Environment | undefined;
+
+function admissionEnvironment(): Environment {
+  environment ??= celEnvironment(false)
+    .clone()
+    .registerVariable('object', 'dyn')
+    .registerVariable('oldObject', 'dyn')
+    .registerVariable('request', 'dyn')
+    .registerVariable('params', 'dyn')
+    .registerVariable('namespaceObject', 'dyn')
+    .registerVariable('authorizer', 'dyn')
+    .registerVariable('variables', 'dyn');
+  return environment;
+}
+
+function position(source: string, offset: number): string {
+  const before = source.slice(0, Math.max(0, Math.min(offset, source.length)));
+  const line = before.split('\n').length;
+  const lineStart = before.lastIndexOf('\n') + 1;
+  const lineEnd = source.indexOf('\n', lineStart);
+  const column = before.length - lineStart + 1;
+  return `<input>:${line}:${column}: @@\n | ${source.slice(lineStart, lineEnd < 0 ? undefined : lineEnd)}\n | ${'.'.repeat(column - 1)}^`;
+}
+
+function issueText(expression: string, error: unknown, syntax: boolean): string {
+  const e = error as { summary?: string; message?: string; range?: { start: number } };
+  const message = e.summary ?? (e.message ?? String(error)).split('\n')[0] ?? '';
+  return `ERROR: ${position(expression, e.range?.start ?? 0).replace('@@', (syntax ? 'Syntax error: ' : '') + message)}`;
+}
+
+const accepts: Record<CelResultType, readonly string[]> = {
+  bool: ['bool', 'dyn'],
+  string: ['string', 'dyn'],
+  'string-or-null': ['string', 'null_type', 'dyn'],
+  any: [],
+};
+
+const goTypeName: Record<CelResultType, string> = { bool: 'bool', string: 'string', 'string-or-null': '[string null_type]', any: 'dyn' };
+
+const cache = new Map<string, string | undefined>();
+
+/** The detail of the field error kube reports for `expression`, or undefined when it compiles. */
+export function celCompileProblem(expression: string, resultType: CelResultType): string | undefined {
+  const key = `${resultType}:${expression}`;
+  if (cache.has(key)) return cache.get(key);
+  let problem: string | undefined;
+  try {
+    const checked = admissionEnvironment().parse(expression).check();
+    if (!checked.valid) problem = `compilation failed: ${issueText(expression, checked.error, false)}`;
+    else if (resultType !== 'any' && !accepts[resultType].includes(checked.type ?? 'dyn')) {
+      const expected = resultType === 'string-or-null' ? `one of ${goTypeName[resultType]}` : goTypeName[resultType];
+      problem = `must evaluate to ${expected} but got ${checked.type ?? 'dyn'}`;
+    }
+  } catch (error) {
+    problem = `compilation failed: ${issueText(expression, error, error instanceof ParseError)}`;
+  }
+  if (cache.size >= 10_000) cache.clear();
+  cache.set(key, problem);
+  return problem;
+}
