@@ -213,21 +213,28 @@ function validateValidationActions(actions: string[], path: string): FieldError[
       ),
     );
   }
-  if (seen.size === 0) errs.push(fieldError.required(path, 'at least one validation action is required'));
   return errs;
 }
 
 export function validateAdmissionPolicyBinding(obj: KubeObject, mutating: boolean): FieldError[] {
   const spec = specOf(obj);
   const errs: FieldError[] = [];
+  // A ValidatingAdmissionPolicyBinding's policyName and validationActions are required by
+  // declarative validation (+k8s:required, beta and enforced in 1.37), whose errors replace the
+  // handwritten ones they cover and come after the others (rest.ValidateDeclaratively's merge).
+  const declarative: FieldError[] = [];
   const policyName = text(spec.policyName);
-  if (policyName === '') errs.push(fieldError.required('spec.policyName'));
+  if (policyName === '') (mutating ? errs : declarative).push(fieldError.required('spec.policyName'));
   else for (const msg of validateDNS1123Subdomain(policyName)) errs.push(fieldError.invalid('spec.policyName', policyName, msg));
   errs.push(...validateParamRef(spec.paramRef, 'spec.paramRef'));
   errs.push(...validateMatchResources(spec.matchResources, 'spec.matchResources'));
   if (mutating && isObject(spec.matchResources)) {
     errs.push(...mutatingOperationErrors(objects(spec.matchResources.resourceRules), 'spec.matchResources.resourceRules.operations'));
   }
-  if (!mutating) errs.push(...validateValidationActions(strings(spec.validationActions), 'spec.validationActions'));
-  return errs;
+  if (!mutating) {
+    const actions = strings(spec.validationActions);
+    errs.push(...validateValidationActions(actions, 'spec.validationActions'));
+    if (actions.length === 0) declarative.push(fieldError.required('spec.validationActions'));
+  }
+  return [...errs, ...declarative];
 }
