@@ -5,8 +5,8 @@
  * for a syntax or check error, "must evaluate to bool but got string" for a wrong result type.
  *
  * The environment is the CRD rules' (the same CEL library and Kubernetes extensions) with the
- * admission variables declared `dyn`: object, oldObject, request, params, namespaceObject,
- * authorizer, variables. Types are therefore known only for literals and functions, so a rule
+ * admission variables declared `dyn`: object, oldObject, request and namespaceObject always;
+ * params, authorizer and variables where kube declares them. Types are therefore known only for literals and functions, so a rule
  * returning a field (`object.spec.x`) is accepted here as kube accepts a dyn result. Evaluation
  * is the admission policies' own work (packages/apiserver/src/admission/policies).
  */
@@ -16,19 +16,52 @@ import { celEnvironment } from '../../crd/cel-environment.ts';
 /** The result types an expression may have (ExpressionAccessor.ReturnTypes). */
 export type CelResultType = 'bool' | 'string' | 'string-or-null' | 'any';
 
-let environment: Environment | undefined;
+/** plugincel.OptionalVariableDeclarations: which variables besides object, oldObject, request and namespaceObject exist. */
+export interface CelDeclarations {
+  params: boolean;
+  authorizer: boolean;
+  /** A policy with spec.variables compiles in the composition environment, which declares `variables`. */
+  variables: boolean;
+}
 
-function admissionEnvironment(): Environment {
-  environment ??= celEnvironment(false)
-    .clone()
-    .registerVariable('object', 'dyn')
-    .registerVariable('oldObject', 'dyn')
-    .registerVariable('request', 'dyn')
-    .registerVariable('params', 'dyn')
-    .registerVariable('namespaceObject', 'dyn')
-    .registerVariable('authorizer', 'dyn')
-    .registerVariable('variables', 'dyn');
-  return environment;
+/**
+ * The authorizer library's calls (authorizer.group(g).resource(r).check(verb).allowed(), ...)
+ * declared on `dyn`, since the receivers are untyped here.
+ */
+function withAuthorizerLibrary(env: Environment): Environment {
+  return env
+    .registerFunction('dyn.group(string): dyn', () => undefined)
+    .registerFunction('dyn.resource(string): dyn', () => undefined)
+    .registerFunction('dyn.subresource(string): dyn', () => undefined)
+    .registerFunction('dyn.namespace(string): dyn', () => undefined)
+    .registerFunction('dyn.name(string): dyn', () => undefined)
+    .registerFunction('dyn.path(string): dyn', () => undefined)
+    .registerFunction('dyn.serviceAccount(string, string): dyn', () => undefined)
+    .registerFunction('dyn.check(string): dyn', () => undefined)
+    .registerFunction('dyn.allowed(): bool', () => false)
+    .registerFunction('dyn.reason(): string', () => '')
+    .registerFunction('dyn.errored(): bool', () => false)
+    .registerFunction('dyn.error(): string', () => '');
+}
+
+const environments = new Map<string, Environment>();
+
+function admissionEnvironment(declarations: CelDeclarations): Environment {
+  const key = `${declarations.params ? 'p' : ''}${declarations.authorizer ? 'a' : ''}${declarations.variables ? 'v' : ''}`;
+  let env = environments.get(key);
+  if (!env) {
+    env = celEnvironment(false)
+      .clone()
+      .registerVariable('object', 'dyn')
+      .registerVariable('oldObject', 'dyn')
+      .registerVariable('request', 'dyn')
+      .registerVariable('namespaceObject', 'dyn');
+    if (declarations.params) env.registerVariable('params', 'dyn');
+    if (declarations.authorizer) withAuthorizerLibrary(env.registerVariable('authorizer', 'dyn'));
+    if (declarations.variables) env.registerVariable('variables', 'dyn');
+    environments.set(key, env);
+  }
+  return env;
 }
 
 function position(source: string, offset: number): string {
@@ -42,7 +75,9 @@ function position(source: string, offset: number): string {
 
 function issueText(expression: string, error: unknown, syntax: boolean): string {
   const e = error as { summary?: string; message?: string; range?: { start: number } };
-  const message = e.summary ?? (e.message ?? String(error)).split('\n')[0] ?? '';
+  const raw = e.summary ?? (e.message ?? String(error)).split('\n')[0] ?? '';
+  // cel-go's wording for a name the environment does not declare.
+  const message = raw.replace(/^Unknown variable: (\S+)$/, "undeclared reference to '$1' (in container '')");
   return `ERROR: ${position(expression, e.range?.start ?? 0).replace('@@', (syntax ? 'Syntax error: ' : '') + message)}`;
 }
 
@@ -58,12 +93,12 @@ const goTypeName: Record<CelResultType, string> = { bool: 'bool', string: 'strin
 const cache = new Map<string, string | undefined>();
 
 /** The detail of the field error kube reports for `expression`, or undefined when it compiles. */
-export function celCompileProblem(expression: string, resultType: CelResultType): string | undefined {
-  const key = `${resultType}:${expression}`;
+export function celCompileProblem(expression: string, resultType: CelResultType, declarations: CelDeclarations): string | undefined {
+  const key = `${resultType}:${JSON.stringify(declarations)}:${expression}`;
   if (cache.has(key)) return cache.get(key);
   let problem: string | undefined;
   try {
-    const checked = admissionEnvironment().parse(expression).check();
+    const checked = admissionEnvironment(declarations).parse(expression).check();
     if (!checked.valid) problem = `compilation failed: ${issueText(expression, checked.error, false)}`;
     else if (resultType !== 'any' && !accepts[resultType].includes(checked.type ?? 'dyn')) {
       const expected = resultType === 'string-or-null' ? `one of ${goTypeName[resultType]}` : goTypeName[resultType];

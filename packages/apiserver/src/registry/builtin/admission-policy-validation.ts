@@ -6,7 +6,7 @@
  * it has a paramRef, how to find its params.
  */
 import { fieldError, validateDNS1123Subdomain, validateQualifiedName, type FieldError, type KubeObject } from '@dojo/kube-api';
-import { celCompileProblem, type CelResultType } from './admission-cel.ts';
+import { celCompileProblem, type CelDeclarations, type CelResultType } from './admission-cel.ts';
 import {
   failurePolicies,
   isObject,
@@ -53,12 +53,20 @@ const celReserved = new Set([
 
 const specOf = (obj: KubeObject): Json => (isObject(obj.spec) ? obj.spec : {});
 
-function celError(expression: string, resultType: CelResultType, path: string, value = expression): FieldError[] {
-  const problem = celCompileProblem(expression, resultType);
+function celError(expression: string, resultType: CelResultType, declarations: CelDeclarations, path: string, value = expression): FieldError[] {
+  const problem = celCompileProblem(expression, resultType, declarations);
   return problem ? [fieldError.invalid(path, value, problem)] : [];
 }
 
 /** The checks a validating and a mutating policy share: failurePolicy, paramKind, matchConstraints, matchConditions, variables. */
+/**
+ * What a policy's expressions may name: params when it has a paramKind, and variables when it is
+ * compiled in the composition environment (a mutating policy always; a validating one with variables).
+ */
+function declarationsOf(spec: Json, mutating: boolean): CelDeclarations {
+  return { params: isObject(spec.paramKind), authorizer: true, variables: mutating || objects(spec.variables).length > 0 };
+}
+
 function validatePolicyCommon(spec: Json, ignoreMatchConditions: boolean, mutating: boolean): FieldError[] {
   const errs: FieldError[] = [];
   if (spec.failurePolicy == null) errs.push(fieldError.required('spec.failurePolicy'));
@@ -71,7 +79,7 @@ function validatePolicyCommon(spec: Json, ignoreMatchConditions: boolean, mutati
     if (rules.length === 0) errs.push(fieldError.required('spec.matchConstraints.resourceRules'));
     if (mutating) errs.push(...mutatingOperationErrors(rules, 'spec.matchConstraints.resourceRules.operations'));
   }
-  if (!ignoreMatchConditions) errs.push(...validateMatchConditions(spec.matchConditions, 'spec.matchConditions'));
+  if (!ignoreMatchConditions) errs.push(...validateMatchConditions(spec.matchConditions, 'spec.matchConditions', isObject(spec.paramKind)));
   objects(spec.variables).forEach((variable, i) => {
     const path = `spec.variables[${i}]`;
     const name = text(variable.name);
@@ -80,7 +88,7 @@ function validatePolicyCommon(spec: Json, ignoreMatchConditions: boolean, mutati
       errs.push(fieldError.invalid(`${path}.name`, name, 'must be a valid CEL identifier'));
     const expression = text(variable.expression);
     if (expression.trim() === '') errs.push(fieldError.required(`${path}.expression`, 'expression is not specified'));
-    else errs.push(...celError(expression, 'any', `${path}.expression`));
+    else errs.push(...celError(expression, 'any', { ...declarationsOf(spec, mutating), variables: true }, `${path}.expression`));
   });
   return errs;
 }
@@ -94,15 +102,16 @@ function mutatingOperationErrors(rules: Json[], path: string): FieldError[] {
   );
 }
 
-function validateValidation(validation: Json, path: string): FieldError[] {
+function validateValidation(validation: Json, declarations: CelDeclarations, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const expression = text(validation.expression);
   if (expression.trim() === '') errs.push(fieldError.required(`${path}.expression`, 'expression is not specified'));
-  else errs.push(...celError(expression, 'bool', `${path}.expression`));
+  else errs.push(...celError(expression, 'bool', declarations, `${path}.expression`));
   const messageExpression = text(validation.messageExpression);
   if (messageExpression.length > 0 && messageExpression.trim() === '')
     errs.push(fieldError.invalid(`${path}.messageExpression`, messageExpression, 'must be non-empty if specified'));
-  else if (messageExpression.trim() !== '') errs.push(...celError(messageExpression, 'string', `${path}.messageExpression`));
+  else if (messageExpression.trim() !== '')
+    errs.push(...celError(messageExpression, 'string', { ...declarations, authorizer: false }, `${path}.messageExpression`));
   const message = text(validation.message);
   if (message.length > 0 && message.trim() === '') errs.push(fieldError.invalid(`${path}.message`, message, 'must be non-empty if specified'));
   else if (/[\n\r]/.test(message.trim())) errs.push(fieldError.invalid(`${path}.message`, message, 'must not contain line breaks'));
@@ -111,7 +120,7 @@ function validateValidation(validation: Json, path: string): FieldError[] {
   return errs;
 }
 
-function validateAuditAnnotation(policyName: string, annotation: Json, path: string): FieldError[] {
+function validateAuditAnnotation(policyName: string, annotation: Json, declarations: CelDeclarations, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const key = text(annotation.key);
   if (policyName !== '')
@@ -122,7 +131,7 @@ function validateAuditAnnotation(policyName: string, annotation: Json, path: str
   if (trimmed === '') errs.push(fieldError.required(`${path}.valueExpression`, 'valueExpression is not specified'));
   else if (trimmed.length > maxAuditAnnotationValueExpressionLength) {
     errs.push(fieldError.required(`${path}.valueExpression`, `must not exceed ${maxAuditAnnotationValueExpressionLength} bytes in length`));
-  } else errs.push(...celError(trimmed, 'string-or-null', `${path}.valueExpression`, value));
+  } else errs.push(...celError(trimmed, 'string-or-null', declarations, `${path}.valueExpression`, value));
   return errs;
 }
 
@@ -136,13 +145,14 @@ function validateValidatingPolicy(obj: KubeObject, ignoreMatchConditions: boolea
     errs.push(fieldError.required('spec.auditAnnotations', 'validations or auditAnnotations must contain at least one item'));
     return errs;
   }
-  validations.forEach((v, i) => errs.push(...validateValidation(v, `spec.validations[${i}]`)));
+  const declarations = declarationsOf(spec, false);
+  validations.forEach((v, i) => errs.push(...validateValidation(v, declarations, `spec.validations[${i}]`)));
   if (annotations.length > maxAuditAnnotations) {
     errs.push(fieldError.invalid('spec.auditAnnotations', spec.auditAnnotations, `must not have more than ${maxAuditAnnotations} auditAnnotations`));
   }
   const keys = new Set<string>();
   annotations.forEach((a, i) => {
-    errs.push(...validateAuditAnnotation(obj.metadata.name ?? '', a, `spec.auditAnnotations[${i}]`));
+    errs.push(...validateAuditAnnotation(obj.metadata.name ?? '', a, declarations, `spec.auditAnnotations[${i}]`));
     const key = text(a.key);
     if (keys.has(key)) errs.push(fieldError.duplicate(`spec.auditAnnotations[${i}].key`, key));
     keys.add(key);

@@ -133,7 +133,7 @@ export function validateMatchResources(match: unknown, path: string): FieldError
  * CEL bool. kube compiles an expression already stored in the old object in its stored-
  * expressions environment; here both environments are the same.
  */
-export function validateMatchConditions(conditions: unknown, path: string): FieldError[] {
+export function validateMatchConditions(conditions: unknown, path: string, hasParams: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const list = objects(conditions);
   if (list.length > 64) errs.push(fieldError.tooMany(path, list.length, 64));
@@ -142,7 +142,8 @@ export function validateMatchConditions(conditions: unknown, path: string): Fiel
     const expression = text(condition.expression).trim();
     if (expression === '') errs.push(fieldError.required(`${path}[${i}].expression`));
     else {
-      const problem = celCompileProblem(expression, 'bool');
+      // Match conditions compile in the stateless environment: no `variables`, even in a policy that has some.
+      const problem = celCompileProblem(expression, 'bool', { params: hasParams, authorizer: true, variables: false });
       if (problem) errs.push(fieldError.invalid(`${path}[${i}].expression`, expression, problem));
     }
     const name = text(condition.name);

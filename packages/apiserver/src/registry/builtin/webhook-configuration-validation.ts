@@ -125,7 +125,7 @@ function validateWebhook(hook: Json, mutating: boolean, options: WebhookValidati
   if ((url === undefined) === (service === undefined)) errs.push(fieldError.required(`${path}.clientConfig`, 'exactly one of url or service is required'));
   else if (url !== undefined) errs.push(...validateWebhookURL(url, `${path}.clientConfig.url`));
   else errs.push(...validateWebhookService(service!, `${path}.clientConfig.service`));
-  if (!options.ignoreMatchConditions) errs.push(...validateMatchConditions(hook.matchConditions, `${path}.matchConditions`));
+  if (!options.ignoreMatchConditions) errs.push(...validateMatchConditions(hook.matchConditions, `${path}.matchConditions`, false));
   return errs;
 }
 
