@@ -84,9 +84,12 @@ function issueText(expression: string, error: unknown, syntax: boolean): string 
 const accepts: Record<CelResultType, readonly string[]> = {
   bool: ['bool', 'dyn'],
   string: ['string', 'dyn'],
-  'string-or-null': ['string', 'null_type', 'dyn'],
+  'string-or-null': ['string', 'null', 'dyn'],
   any: [],
 };
+
+/** A type as cel-go's Type.String() spells it: null_type, list(int), map(string, int). */
+const goCelTypeName = (type: string): string => (type === 'null' ? 'null_type' : type.replace(/</g, '(').replace(/>/g, ')'));
 
 const goTypeName: Record<CelResultType, string> = { bool: 'bool', string: 'string', 'string-or-null': '[string null_type]', any: 'dyn' };
 
@@ -102,7 +105,7 @@ export function celCompileProblem(expression: string, resultType: CelResultType,
     if (!checked.valid) problem = `compilation failed: ${issueText(expression, checked.error, false)}`;
     else if (resultType !== 'any' && !accepts[resultType].includes(checked.type ?? 'dyn')) {
       const expected = resultType === 'string-or-null' ? `one of ${goTypeName[resultType]}` : goTypeName[resultType];
-      problem = `must evaluate to ${expected} but got ${checked.type ?? 'dyn'}`;
+      problem = `must evaluate to ${expected} but got ${goCelTypeName(checked.type ?? 'dyn')}`;
     }
   } catch (error) {
     problem = `compilation failed: ${issueText(expression, error, error instanceof ParseError)}`;
