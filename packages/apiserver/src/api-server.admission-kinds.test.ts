@@ -232,6 +232,18 @@ describe('admission policies and bindings', () => {
       'status.typeChecking.expressionWarnings[0].warning: Required value',
       'status.typeChecking.expressionWarnings[0].fieldRef: Required value',
     ]);
+    const conditions = await causesOf(
+      server.call(
+        'PATCH',
+        `${vaps}/p1/status`,
+        { status: { conditions: [{ type: 'Ready', status: 'Maybe', reason: 'Not ready', lastTransitionTime: '2024-01-01T00:00:00Z' }] } },
+        merge,
+      ),
+    );
+    expect(conditions).toEqual([
+      'status.conditions[0].status: Unsupported value: "Maybe": supported values: "False", "True", "Unknown"',
+      `status.conditions[0].reason: Invalid value: "Not ready": a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?')`,
+    ]);
   });
 
   it("refuses a policy's bad CEL, params kind, rules and audit annotations with kube's messages", async () => {

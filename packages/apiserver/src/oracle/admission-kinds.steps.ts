@@ -311,6 +311,19 @@ function lifecycle(kind: AdmissionKind): Step[] {
         body: { ...kind.status, metadata: { labels: { via: 'status' } }, spec: { failurePolicy: 'Fail' } },
         headers: merge,
       }),
+      http(`${label}: status with conditions kube refuses: 422`, {
+        method: 'PATCH',
+        path: `${item}/status`,
+        body: {
+          status: {
+            conditions: [
+              { type: 'bad type!', status: 'Maybe', observedGeneration: -1, reason: '9bad', message: 'm' },
+              { type: 'bad type!', status: 'True', lastTransitionTime: '2024-01-01T00:00:00Z', reason: '' },
+            ],
+          },
+        },
+        headers: merge,
+      }),
       http(`${label}: status with an empty type-checking warning: 422`, {
         method: 'PATCH',
         path: `${item}/status`,

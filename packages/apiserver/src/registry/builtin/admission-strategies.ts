@@ -8,7 +8,7 @@
  * kube also authorizes a policy's paramKind and a binding's paramRef against the writer's
  * permissions (authz.go); the embedded server's writers are all-powerful, so that check never fails.
  */
-import { fieldError, jsonEqual, semanticEqual, type FieldError, type KubeObject } from '@dojo/kube-api';
+import { fieldError, jsonEqual, semanticEqual, validateQualifiedName, type FieldError, type KubeObject } from '@dojo/kube-api';
 import { startGeneration } from '../generation.ts';
 import { keepStoredStatus } from '../status-strategy.ts';
 import type { Strategy, UpdateStrategy } from '../strategy.ts';
@@ -92,15 +92,50 @@ function bindingStrategy(mutating: boolean): Strategy {
 export const validatingAdmissionPolicyBindingStrategy = bindingStrategy(false) satisfies Strategy;
 export const mutatingAdmissionPolicyBindingStrategy = bindingStrategy(true) satisfies Strategy;
 
-/** validateValidatingAdmissionPolicyStatus: each type-checking warning names its field and says something. */
+const conditionStatuses = ['False', 'True', 'Unknown'];
+const conditionReason = /^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$/;
+const conditionReasonProblem =
+  "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?')";
+
+/** metav1validation.ValidateConditions: each type once and a qualified name, a known status, a transition time and a reason. */
+function validateConditions(conditions: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const types = new Set<string>();
+  objects(conditions).forEach((condition, i) => {
+    const at = `${path}[${i}]`;
+    const type = text(condition.type);
+    if (types.has(type)) errs.push(fieldError.duplicate(at, type));
+    types.add(type);
+    if (type === '') errs.push(fieldError.required(`${at}.type`, 'is required'));
+    else for (const msg of validateQualifiedName(type)) errs.push(fieldError.invalid(`${at}.type`, type, msg));
+    const status = text(condition.status);
+    if (status === '') errs.push(fieldError.required(`${at}.status`));
+    else if (!conditionStatuses.includes(status)) errs.push(fieldError.notSupported(`${at}.status`, status, conditionStatuses));
+    if (typeof condition.observedGeneration === 'number' && condition.observedGeneration < 0) {
+      errs.push(fieldError.invalid(`${at}.observedGeneration`, condition.observedGeneration, 'must be greater than or equal to zero'));
+    }
+    if (!condition.lastTransitionTime) errs.push(fieldError.required(`${at}.lastTransitionTime`));
+    const reason = text(condition.reason);
+    if (reason === '') errs.push(fieldError.required(`${at}.reason`));
+    else {
+      if (!conditionReason.test(reason)) errs.push(fieldError.invalid(`${at}.reason`, reason, conditionReasonProblem));
+      if (reason.length > 1024) errs.push(fieldError.tooLong(`${at}.reason`, '', 1024));
+    }
+    if (text(condition.message).length > 32 * 1024) errs.push(fieldError.tooLong(`${at}.message`, '', 32 * 1024));
+  });
+  return errs;
+}
+
+/** validateValidatingAdmissionPolicyStatus: type-checking warnings name their field and say something; conditions are metav1 Conditions. */
 export function validateValidatingAdmissionPolicyStatus(obj: KubeObject): FieldError[] {
-  const status = obj.status as { typeChecking?: { expressionWarnings?: unknown } } | undefined;
+  const status = obj.status as { typeChecking?: { expressionWarnings?: unknown }; conditions?: unknown } | undefined;
   const errs: FieldError[] = [];
   objects(status?.typeChecking?.expressionWarnings).forEach((warning, i) => {
     const path = `status.typeChecking.expressionWarnings[${i}]`;
     if (text(warning.warning) === '') errs.push(fieldError.required(`${path}.warning`));
     if (text(warning.fieldRef).trim() === '') errs.push(fieldError.required(`${path}.fieldRef`));
   });
+  errs.push(...validateConditions(status?.conditions, 'status.conditions'));
   return errs;
 }
 
