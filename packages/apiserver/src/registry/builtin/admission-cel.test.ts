@@ -33,3 +33,16 @@ describe('admission CEL compile checks', () => {
     expect(celCompileProblem('1 +', 'bool', webhookCondition)).toMatch(/^compilation failed: ERROR: <input>:1:4: Syntax error: .*\n \| 1 \+\n \| \.\.\.\^$/);
   });
 });
+
+describe("Kubernetes' CEL libraries", () => {
+  it.each([
+    "quantity(object.spec.memory).isGreaterThan(quantity('1Gi'))",
+    "isURL(object.spec.endpoint) && url(object.spec.endpoint).getScheme() == 'https'",
+    "cidr('10.0.0.0/8').containsIP(object.spec.ip) && ip(object.spec.ip).family() == 4",
+    "sets.contains(object.spec.allowed, ['a'])",
+    '!format.dns1123Label().validate(object.metadata.name).hasValue()',
+    "'%s-%d'.format([object.metadata.name, 1]) != ''",
+  ])('compiles %s as kube does', (expression) => {
+    expect(celCompileProblem(expression, 'bool', policyWithParams)).toBeUndefined();
+  });
+});

@@ -44,14 +44,95 @@ function withAuthorizerLibrary(env: Environment): Environment {
     .registerFunction('dyn.error(): string', () => '');
 }
 
+/**
+ * Kubernetes' CEL libraries that the CRD environment lacks (quantity, URL, IP, CIDR, semver,
+ * named formats, sets, jsonpatch, string formatting), declared only so that expressions using
+ * them compile as they do in kube-apiserver; receivers are `dyn` and the implementations are
+ * never called here. Namespaced functions (`sets.contains`, `format.dns1123Label()`) are calls on
+ * a `dyn` variable of that name.
+ */
+const kubernetesLibraryDeclarations = [
+  'quantity(string): dyn',
+  'isQuantity(string): bool',
+  'url(string): dyn',
+  'isURL(string): bool',
+  'ip(string): dyn',
+  'isIP(string): bool',
+  'cidr(string): dyn',
+  'isCIDR(string): bool',
+  'semver(string): dyn',
+  'semver(string, bool): dyn',
+  'isSemver(string): bool',
+  'isSemver(string, bool): bool',
+  'dyn.isInteger(): bool',
+  'dyn.asInteger(): int',
+  'dyn.asApproximateFloat(): double',
+  'dyn.sign(): int',
+  'dyn.add(dyn): dyn',
+  'dyn.sub(dyn): dyn',
+  'dyn.isGreaterThan(dyn): bool',
+  'dyn.isLessThan(dyn): bool',
+  'dyn.compareTo(dyn): int',
+  'dyn.getScheme(): string',
+  'dyn.getHost(): string',
+  'dyn.getHostname(): string',
+  'dyn.getPort(): string',
+  'dyn.getEscapedPath(): string',
+  'dyn.getQuery(): dyn',
+  'dyn.family(): int',
+  'dyn.isUnspecified(): bool',
+  'dyn.isLoopback(): bool',
+  'dyn.isLinkLocalMulticast(): bool',
+  'dyn.isLinkLocalUnicast(): bool',
+  'dyn.isGlobalUnicast(): bool',
+  'dyn.isCanonical(string): bool',
+  'dyn.containsIP(dyn): bool',
+  'dyn.containsCIDR(dyn): bool',
+  'dyn.ip(): dyn',
+  'dyn.masked(): dyn',
+  'dyn.prefixLength(): int',
+  'dyn.major(): int',
+  'dyn.minor(): int',
+  'dyn.patch(): int',
+  'string.format(list<dyn>): string',
+  'dyn.quote(string): string',
+  'dyn.contains(list<dyn>, list<dyn>): bool',
+  'dyn.equivalent(list<dyn>, list<dyn>): bool',
+  'dyn.intersects(list<dyn>, list<dyn>): bool',
+  'dyn.escapeKey(string): string',
+  'dyn.named(string): optional<dyn>',
+  'dyn.validate(string): optional<list<string>>',
+  ...[
+    'dns1123Label',
+    'dns1123Subdomain',
+    'dns1035Label',
+    'qualifiedName',
+    'dns1123LabelPrefix',
+    'dns1123SubdomainPrefix',
+    'dns1035LabelPrefix',
+    'labelValue',
+    'uri',
+    'uuid',
+    'byte',
+    'date',
+    'datetime',
+  ].map((name) => `dyn.${name}(): dyn`),
+];
+const libraryNamespaces = ['sets', 'jsonpatch', 'format', 'strings'];
+
+function withKubernetesLibraryDeclarations(env: Environment): Environment {
+  for (const declaration of kubernetesLibraryDeclarations) env.registerFunction(declaration, () => undefined);
+  for (const namespace of libraryNamespaces) env.registerVariable(namespace, 'dyn');
+  return env;
+}
+
 const environments = new Map<string, Environment>();
 
 function admissionEnvironment(declarations: CelDeclarations): Environment {
   const key = `${declarations.params ? 'p' : ''}${declarations.authorizer ? 'a' : ''}${declarations.variables ? 'v' : ''}`;
   let env = environments.get(key);
   if (!env) {
-    env = celEnvironment(false)
-      .clone()
+    env = withKubernetesLibraryDeclarations(celEnvironment(false).clone())
       .registerVariable('object', 'dyn')
       .registerVariable('oldObject', 'dyn')
       .registerVariable('request', 'dyn')
