@@ -32,6 +32,16 @@ const tableStep = (name: string, path: string): Step =>
     return `GET ${path} as Table\nstatus ${result.status}\n${createNormalizer().json({ columns, rows })}`;
   });
 
+/** `kubectl describe`, its "Resource Version:" line (each server's own counter) normalized. */
+const describeStep = (name: string, resource: string, object: string): Step =>
+  custom(name, async (target) => {
+    const result = await target.kubectl.run(['describe', resource, object]);
+    const stdout = createNormalizer()
+      .text(result.stdout)
+      .replace(/^(\s*Resource Version:\s+)\d+$/m, '$1<rv>');
+    return [`kubectl describe ${resource} ${object}`, `exit ${result.code}`, '--- stdout', stdout, '--- stderr', result.stderr].join('\n');
+  });
+
 function lifecycle(kind: AdmissionKind): Step[] {
   const list = `${group}/${kind.resource}`;
   const name = kind.sample.metadata.name!;
@@ -47,6 +57,7 @@ function lifecycle(kind: AdmissionKind): Step[] {
     }),
     tableStep(`${label}: list as a Table`, list),
     kubectl(`${label}: kubectl get`, { args: ['get', kind.resource] }),
+    describeStep(`${label}: kubectl describe`, kind.resource, name),
     http(`${label}: merge patch a label (same generation)`, {
       method: 'PATCH',
       path: item,
