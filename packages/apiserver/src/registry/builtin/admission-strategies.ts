@@ -15,21 +15,13 @@ import type { Strategy, UpdateStrategy } from '../strategy.ts';
 import { defaultAdmissionPolicy, defaultAdmissionPolicyBinding, defaultWebhookConfiguration } from './admission-defaults.ts';
 import { validateAdmissionPolicy, validateAdmissionPolicyBinding, validateAdmissionPolicyUpdate } from './admission-policy-validation.ts';
 import { objects, text } from './admission-rules-validation.ts';
+import { excludedRuleWarnings, staticConfigSuffix, staticNameReserved, staticSuffixWarnings } from './admission-warnings.ts';
 import { validateWebhookConfiguration, validateWebhookConfigurationUpdate } from './webhook-configuration-validation.ts';
-
-const staticConfigSuffix = '.static.k8s.io';
 
 /** ValidateStaticSuffix: these names belong to configurations read from manifests, not the API. */
 function validateStaticSuffix(obj: KubeObject): FieldError[] {
   const name = obj.metadata.name ?? '';
-  if (!name.endsWith(staticConfigSuffix)) return [];
-  return [
-    fieldError.invalid(
-      'metadata.name',
-      name,
-      `names ending with "${staticConfigSuffix}" are reserved for static manifest-based configurations and cannot be managed via the API`,
-    ),
-  ];
+  return name.endsWith(staticConfigSuffix) ? [fieldError.invalid('metadata.name', name, staticNameReserved)] : [];
 }
 
 /** Generation follows `desired`: what the strategy's PrepareForUpdate compares. */
@@ -48,6 +40,8 @@ function webhookConfigurationStrategy(mutating: boolean): Strategy {
     },
     validate: (obj) => [...validateWebhookConfiguration(obj, mutating), ...validateStaticSuffix(obj)],
     validateUpdate: (obj, old) => validateWebhookConfigurationUpdate(obj, old, mutating),
+    warningsOnCreate: excludedRuleWarnings,
+    warningsOnUpdate: (obj) => [...staticSuffixWarnings(obj), ...excludedRuleWarnings(obj)],
   };
 }
 
@@ -70,6 +64,7 @@ function policyStrategy(mutating: boolean): Strategy {
     },
     validate: (obj) => [...validateAdmissionPolicy(obj, mutating), ...validateStaticSuffix(obj)],
     validateUpdate: (obj, old) => validateAdmissionPolicyUpdate(obj, old, mutating, semanticEqual),
+    warningsOnUpdate: staticSuffixWarnings,
   };
 }
 
@@ -86,6 +81,7 @@ function bindingStrategy(mutating: boolean): Strategy {
     },
     validate: (obj) => [...validateAdmissionPolicyBinding(obj, mutating), ...validateStaticSuffix(obj)],
     validateUpdate: (obj) => validateAdmissionPolicyBinding(obj, mutating),
+    warningsOnUpdate: staticSuffixWarnings,
   };
 }
 
