@@ -3,7 +3,7 @@
  * dry-run check against `sideEffects`, the review, the POST, the answer's verification. The
  * outcome says what happened; the dispatchers decide what it means for the write.
  */
-import { StatusError } from '@dojo/kube-api';
+import type { StatusError } from '@dojo/kube-api';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { ResourceInfo } from '../../registry/resource-info.ts';
 import { admissionReview, reviewVersionFor, verifyAdmissionResponse, type AdmissionAnswer } from './admission-review.ts';
