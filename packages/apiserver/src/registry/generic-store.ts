@@ -31,7 +31,7 @@ import {
   type KubeList,
   type KubeObject,
 } from '@dojo/kube-api';
-import { checkMetadataTypes, strictDecodingFailure } from './builtin/typed-decode.ts';
+import { checkMetadataTypes, goDecodeErrorOf, strictDecodingFailure } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
 import type { AdmissionOperation } from '../admission/admission-attributes.ts';
 import type { AsyncAdmission } from '../admission/async-admission.ts';
@@ -181,7 +181,9 @@ export class GenericStore {
     try {
       this.info.typedDecode?.(obj);
     } catch (err) {
-      if (err instanceof StatusError) throw newInternalError(new Error(err.message.replace(/^.* cannot be handled as a [^:]*: /, '')));
+      // The decoder's own words, as kube's NewInternalError(err) shows them.
+      const goError = goDecodeErrorOf(err);
+      if (goError !== undefined) throw newInternalError(new Error(goError));
       throw err;
     }
     this.strategies.create.applyDefaults?.(obj);

@@ -8,6 +8,8 @@ import { allow, deny, patch, startWebhookServer, type TestWebhookServer, type We
 /** The configurations the server reads, set by each test (the store-backed source is the lead's wiring). */
 const configured = { validating: [] as KubeObject[], mutating: [] as KubeObject[] };
 const records: AdmissionRecord[] = [];
+/** `dojo-console webhook map NS/SVC URL`, as the server is given it. */
+const serviceUrls = new Map<string, string>();
 let server: TestServer;
 const webhookServers: TestWebhookServer[] = [];
 
@@ -15,7 +17,7 @@ beforeAll(async () => {
   server = await startTestServer({
     webhooks: {
       configurations: { validating: () => configured.validating, mutating: () => configured.mutating },
-      serviceUrls: new Map(),
+      serviceUrls,
       onRecord: (record) => records.push(record),
     },
   });
@@ -190,6 +192,23 @@ describe('mutating webhooks', () => {
     expect(res.body.message).toMatch(/^Internal error occurred: replace operation does not apply: doc is missing/);
   });
 
+  it('refuse a patch that breaks the object (a value of the wrong type) with the decoder\'s InternalError', async () => {
+    const target = await webhook((r) => patch(r, [{ op: 'replace', path: '/data/a', value: 5 }]));
+    configured.mutating = [configuration('Mutating', 'm', [hook('typo.example.com', target)])];
+    const res = await createIn('plain', configMap('mistyped'));
+    expect(res.status).toBe(500);
+    expect(res.body.message).toBe('Internal error occurred: json: cannot unmarshal number into Go struct field ConfigMap.data of type string');
+  });
+
+  it('refuse any patch of a DELETE', async () => {
+    await createIn('plain', configMap('deleted-with-patch'));
+    const target = await webhook((r) => patch(r, [{ op: 'add', path: '/metadata/labels', value: {} }]));
+    configured.mutating = [configuration('Mutating', 'm', [hook('del.example.com', target)])];
+    const res = await server.call('DELETE', '/api/v1/namespaces/plain/configmaps/deleted-with-patch');
+    expect(res.status).toBe(500);
+    expect(res.body.message).toBe('Internal error occurred: admission webhook "del.example.com" attempted to modify the object, which is not supported for this operation');
+  });
+
   it('call an IfNeeded webhook once more when a later webhook changed the object, and never a third time', async () => {
     let firstCalls = 0;
     const first = await webhook((r) => {
@@ -331,6 +350,63 @@ describe('which webhooks are called', () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/^configmaps "cel-error" is forbidden: expression 'object.spec.replicas > 1' resulted in error: /);
     expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('clientConfig', () => {
+  it('reaches a service reference at the address it is mapped to, with its path', async () => {
+    const target = await webhook((r) => allow(r));
+    serviceUrls.set('webhook-system/validator', target.url);
+    configured.validating = [
+      configuration('Validating', 'svc', [
+        hook('svc.example.com', target, { clientConfig: { service: { namespace: 'webhook-system', name: 'validator', path: '/validate' }, caBundle: target.caBundle } }),
+      ]),
+    ];
+    expect((await createIn('plain', configMap('via-service'))).status).toBe(201);
+    expect(target.received.map((r) => r.path)).toEqual(['/validate?timeout=5s']);
+  });
+
+  it('fails a call to a service nobody mapped, naming the command that maps it', async () => {
+    const target = await webhook((r) => allow(r));
+    configured.validating = [
+      configuration('Validating', 'svc', [hook('unmapped.example.com', target, { clientConfig: { service: { namespace: 'ns', name: 'nobody' }, caBundle: target.caBundle } })]),
+    ];
+    const res = await createIn('plain', configMap('unmapped'));
+    expect(res.status).toBe(500);
+    expect(res.body.message).toContain('dojo-console webhook map ns/nobody');
+  });
+});
+
+describe('matchPolicy Equivalent', () => {
+  const hpa = {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'web' },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 1,
+      maxReplicas: 3,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } }],
+    },
+  };
+
+  it('sends a request for autoscaling/v2 to a webhook for autoscaling/v1 as v1, and applies its patch in v1', async () => {
+    const target = await webhook((r) => patch(r, [{ op: 'replace', path: '/spec/maxReplicas', value: 5 }]));
+    const rules = [{ operations: ['CREATE'], apiGroups: ['autoscaling'], apiVersions: ['v1'], resources: ['horizontalpodautoscalers'] }];
+    configured.mutating = [configuration('Mutating', 'hpa', [hook('hpa.example.com', target, { rules })])];
+    const res = await server.call('POST', '/apis/autoscaling/v2/namespaces/plain/horizontalpodautoscalers', hpa);
+    expect(res.status).toBe(201);
+    expect(res.body.spec.maxReplicas).toBe(5);
+    expect(res.body.spec.metrics[0].resource.target.averageUtilization).toBe(50);
+    const { request } = target.received[0]!.review;
+    expect(request).toMatchObject({
+      kind: { group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler' },
+      resource: { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers' },
+      requestKind: { group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler' },
+      requestResource: { group: 'autoscaling', version: 'v2', resource: 'horizontalpodautoscalers' },
+    });
+    expect(request.object.apiVersion).toBe('autoscaling/v1');
+    expect(request.object.spec.targetCPUUtilizationPercentage).toBe(50);
   });
 });
 
