@@ -92,6 +92,14 @@ describe('validating webhooks', () => {
     expect(records).toMatchObject([{ name: 'even.example.com', configuration: 'policy', phase: 'validating', verdict: 'denied', operation: 'CREATE', resource: 'v1/configmaps' }]);
   });
 
+  it('hand their warnings to the client on a refusal too', async () => {
+    const target = await webhook((r) => deny(r, { message: 'no' }, { warnings: ['see the docs'] }));
+    configured.validating = [configuration('Validating', 'policy', [hook('warn-deny.example.com', target)])];
+    const res = await createIn('plain', configMap('warned-refusal'));
+    expect(res.status).toBe(400);
+    expect(String(res.headers.warning)).toContain('299 - "see the docs"');
+  });
+
   it('refuse with 400 "without explanation" when the webhook gives no status', async () => {
     const target = await webhook((r) => ({ response: { uid: r.review.request.uid, allowed: false } }));
     configured.validating = [configuration('Validating', 'policy', [hook('terse.example.com', target)])];
