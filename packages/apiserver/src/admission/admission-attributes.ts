@@ -19,6 +19,15 @@ export interface AdmissionTarget {
   namespace: string;
 }
 
+/** A subresource served as another kind (`/scale` as autoscaling/v1 Scale): what webhooks are sent instead of the object. */
+export interface AdmissionView {
+  kind: { group: string; version: string; kind: string };
+  /** The stored object as this kind. */
+  toView(obj: KubeObject): KubeObject;
+  /** The object with an admitted view applied to it. */
+  fromView(obj: KubeObject, view: KubeObject): KubeObject;
+}
+
 export interface AdmissionAttributes extends AdmissionTarget {
   /** The object's name; '' on a create that only has generateName (kube names it after admission). */
   name: string;
@@ -30,6 +39,8 @@ export interface AdmissionAttributes extends AdmissionTarget {
   user: UserInfo | undefined;
   /** CreateOptions, UpdateOptions or DeleteOptions (meta.k8s.io/v1), as kube sends them in `request.options`. */
   operationOptions: Record<string, unknown>;
+  /** The objects' kind when it is not the resource's (a Scale); they are then never converted. */
+  kind?: AdmissionView['kind'];
   /** Told each admission decision (the request journal). */
   observer: WriteObserver | undefined;
 }

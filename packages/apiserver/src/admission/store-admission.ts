@@ -6,7 +6,7 @@
 import type { KubeObject } from '@dojo/kube-api';
 import type { DeleteOptions, WriteOptions } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
-import type { AdmissionAttributes, AdmissionOperation, AdmissionTarget } from './admission-attributes.ts';
+import type { AdmissionAttributes, AdmissionOperation, AdmissionTarget, AdmissionView } from './admission-attributes.ts';
 
 const optionsKinds = { CREATE: 'CreateOptions', UPDATE: 'UpdateOptions', DELETE: 'DeleteOptions', CONNECT: 'ConnectOptions' } as const;
 
@@ -48,12 +48,14 @@ export function admissionAttributes(
   object: KubeObject | undefined,
   oldObject: KubeObject | undefined,
   options: WriteOptions | DeleteOptions,
+  view?: AdmissionView,
 ): AdmissionAttributes {
   return {
     ...target,
+    ...(view ? { kind: view.kind } : {}),
     name,
-    object,
-    oldObject,
+    object: object && view ? view.toView(object) : object,
+    oldObject: oldObject && view ? view.toView(oldObject) : oldObject,
     dryRun: options.dryRun,
     user: options.user,
     operationOptions: operationOptions(target.operation, options),

@@ -33,7 +33,7 @@ import {
 } from '@dojo/kube-api';
 import { checkMetadataTypes, goDecodeErrorOf, strictDecodingFailure } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
-import type { AdmissionOperation } from '../admission/admission-attributes.ts';
+import type { AdmissionOperation, AdmissionView } from '../admission/admission-attributes.ts';
 import type { AsyncAdmission } from '../admission/async-admission.ts';
 import { admissionAttributes, admissionTarget, requestNamespace } from '../admission/store-admission.ts';
 import { deletionWarnings, planDeletion } from './deletion.ts';
@@ -86,6 +86,8 @@ export class GenericStore {
     readonly info: ResourceInfo,
     private readonly strategies: StoreStrategies = { create: info.strategy, update: info.strategy, delete: info.strategy },
     private readonly fieldsSubresource?: string,
+    /** What webhooks are sent for this endpoint when it serves another kind (`/scale`). */
+    private readonly admissionView?: AdmissionView,
   ) {
     this.now = deps.now ?? Date.now;
   }
@@ -93,6 +95,11 @@ export class GenericStore {
   /** The same store with another update strategy: how a status or finalize endpoint is served. */
   withUpdateStrategy(update: UpdateStrategy, fieldsSubresource: string): GenericStore {
     return new GenericStore(this.deps, this.info, { ...this.strategies, update }, fieldsSubresource);
+  }
+
+  /** The same store, its writes shown to webhooks as `view` (the scale subresource's Scale). */
+  withAdmissionView(view: AdmissionView): GenericStore {
+    return new GenericStore(this.deps, this.info, this.strategies, this.fieldsSubresource, view);
   }
 
   private decodeStored(json: string): KubeObject {
@@ -137,10 +144,10 @@ export class GenericStore {
     return withWarnings(warnings, () => this.createDecoded(namespace, body, options, warnings));
   }
 
-  /** The asynchronous admission step, when it handles this request (never for `/scale`, whose object is a Scale: not yet). */
+  /** The asynchronous admission step, when it handles this request (`/scale` only with its Scale view). */
   private asyncAdmissionFor(operation: AdmissionOperation, namespace: string): AsyncAdmission | undefined {
     const admission = this.deps.asyncAdmission;
-    if (!admission || this.fieldsSubresource === 'scale') return undefined;
+    if (!admission || (this.fieldsSubresource === 'scale' && !this.admissionView)) return undefined;
     return admission.handles(admissionTarget(this.info, this.fieldsSubresource ?? '', operation, namespace)) ? admission : undefined;
   }
 
@@ -307,14 +314,15 @@ export class GenericStore {
       const warnings = decodedEarly ? [...decodedEarly] : this.decodeForUpdate(obj, name, options);
       const result = await withWarnings(warnings, async () => {
         this.placeForUpdate(namespace, name, obj);
-        const mutated = await admission.admit(admissionAttributes(target, name, obj, current, options));
+        const view = this.admissionView;
+        const mutated = await admission.admit(admissionAttributes(target, name, obj, current, options, view));
         if (!unchangedSince()) return undefined;
         warnings.push(...mutated.warnings);
-        const admitted = mutated.changed ? this.decodeMutated(mutated.object!) : mutated.object!;
+        const admitted = !mutated.changed ? obj : view ? view.fromView(obj, mutated.object!) : this.decodeMutated(mutated.object!);
         this.placeForUpdate(namespace, name, admitted);
         this.checkVersion(admitted, current, name);
         this.prepareAndValidateUpdate(name, admitted, current, options);
-        const validated = await admission.validate(admissionAttributes(target, name, admitted, current, options));
+        const validated = await admission.validate(admissionAttributes(target, name, admitted, current, options, view));
         if (!unchangedSince()) return undefined;
         warnings.push(...validated.warnings);
         return this.writeUpdated(key, admitted, current, options, warnings);

@@ -50,18 +50,18 @@ export function admissionRequest(uid: string, attributes: AdmissionAttributes, c
   const gvr = (info: ResourceInfo): Record<string, string> => ({ group: info.group, version: info.version, resource: info.resource });
   return {
     uid,
-    kind: gvk(called),
+    kind: attributes.kind ?? gvk(called),
     resource: gvr(called),
     ...(attributes.subresource ? { subResource: attributes.subresource } : {}),
-    requestKind: gvk(requested),
+    requestKind: attributes.kind ?? gvk(requested),
     requestResource: gvr(requested),
     ...(attributes.subresource ? { requestSubResource: attributes.subresource } : {}),
     ...(attributes.name ? { name: attributes.name } : {}),
     ...(attributes.namespace ? { namespace: attributes.namespace } : {}),
     operation: attributes.operation,
     userInfo: userInfoOf(attributes),
-    object: objectAs(attributes.object, requested, called) ?? null,
-    oldObject: objectAs(attributes.oldObject, requested, called) ?? null,
+    object: (attributes.kind ? attributes.object : objectAs(attributes.object, requested, called)) ?? null,
+    oldObject: (attributes.kind ? attributes.oldObject : objectAs(attributes.oldObject, requested, called)) ?? null,
     dryRun: attributes.dryRun,
     options: attributes.operationOptions,
   };

@@ -115,7 +115,7 @@ async function mutateWith(
   if (answer.patchType !== 'JSONPatch') {
     fail(failedCalling(webhook.name, `unsupported patch type ${JSON.stringify(answer.patchType)}`), operations);
   }
-  const patched = applyPatch(state.object!, operations, attributes.info, selection.as, fail);
+  const patched = applyPatch(state.object!, operations, attributes.info, attributes.kind ? attributes.info : selection.as, fail);
   const changed = !sameObject(state.object!, patched, attributes.info);
   state.object = patched;
   state.changed ||= changed;

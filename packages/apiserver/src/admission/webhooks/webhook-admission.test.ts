@@ -481,6 +481,32 @@ describe('updates', () => {
     expect(res.body.message).toBe('Operation cannot be fulfilled on configmaps "put-raced": the object has been modified; please apply your changes to the latest version and try again');
   });
 
+  it('of /scale are sent the autoscaling/v1 Scale, and a patch of the Scale scales the object', async () => {
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'scaled' },
+      spec: { replicas: 1, selector: { matchLabels: { app: 'scaled' } }, template: { metadata: { labels: { app: 'scaled' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } },
+    };
+    expect((await server.call('POST', '/apis/apps/v1/namespaces/plain/deployments', deployment)).status).toBe(201);
+    const target = await webhook((r) => patch(r, [{ op: 'replace', path: '/spec/replicas', value: 3 }]));
+    const rules = [{ operations: ['UPDATE'], apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments/scale'] }];
+    configured.mutating = [configuration('Mutating', 'cap', [hook('cap.example.com', target, { rules })])];
+    const mergePatch = { 'content-type': 'application/merge-patch+json' };
+    const res = await server.call('PATCH', '/apis/apps/v1/namespaces/plain/deployments/scaled/scale', { spec: { replicas: 5 } }, mergePatch);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'Scale', spec: { replicas: 3 } });
+    const { request } = target.received[0]!.review;
+    expect(request).toMatchObject({
+      kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
+      resource: { group: 'apps', version: 'v1', resource: 'deployments' },
+      subResource: 'scale',
+      object: { kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 5 } },
+      oldObject: { kind: 'Scale', spec: { replicas: 1 } },
+    });
+    expect((await server.call('GET', '/apis/apps/v1/namespaces/plain/deployments/scaled')).body.spec.replicas).toBe(3);
+  });
+
   it('of a subresource are matched by "resource/subresource" rules', async () => {
     const created = await server.call('POST', '/api/v1/namespaces/plain/pods', {
       apiVersion: 'v1',

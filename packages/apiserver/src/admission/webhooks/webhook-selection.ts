@@ -55,8 +55,8 @@ export function selectWebhook(webhook: Webhook, attributes: AdmissionAttributes,
   const result = evaluateMatchConditions(
     webhook.matchConditions,
     {
-      object: objectAs(attributes.object, attributes.info, matched.info) ?? null,
-      oldObject: objectAs(attributes.oldObject, attributes.info, matched.info) ?? null,
+      object: (attributes.kind ? attributes.object : objectAs(attributes.object, attributes.info, matched.info)) ?? null,
+      oldObject: (attributes.kind ? attributes.oldObject : objectAs(attributes.oldObject, attributes.info, matched.info)) ?? null,
       request: admissionRequest('', attributes, matched.info),
     },
     webhook.failurePolicy,
