@@ -13,7 +13,7 @@ export interface ReceivedReview {
 }
 
 /** An AdmissionReview response, or `{ raw }` to answer a body as it is, or `'hang'` never to answer. */
-export type WebhookAnswer = { response: Record<string, unknown>; apiVersion?: string; kind?: string } | { raw: string; status?: number } | 'hang';
+export type WebhookAnswer = { response: Record<string, unknown>; apiVersion?: string; kind?: string } | { raw: string; status?: number; contentType?: string } | 'hang';
 
 export type WebhookHandler = (received: ReceivedReview) => WebhookAnswer | Promise<WebhookAnswer>;
 
@@ -62,7 +62,7 @@ export async function startWebhookServer(handler: WebhookHandler, ca: Certificat
       void Promise.resolve(handler(entry)).then((answer) => {
         if (answer === 'hang') return;
         if ('raw' in answer) {
-          res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(answer.raw);
+          res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/json' }).end(answer.raw);
           return;
         }
         const body = { apiVersion: answer.apiVersion ?? review.apiVersion, kind: answer.kind ?? 'AdmissionReview', response: answer.response };

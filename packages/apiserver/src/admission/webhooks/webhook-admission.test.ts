@@ -276,6 +276,16 @@ describe('failed calls', () => {
     );
   });
 
+  it('fail on an error answer with client-go\'s words for it', async () => {
+    const target = await webhook(() => ({ raw: 'boom\n', status: 500, contentType: 'text/plain' }));
+    configured.validating = [configuration('Validating', 'e', [hook('broken.example.com', target)])];
+    const res = await createIn('plain', configMap('server-error'));
+    expect(res.status).toBe(500);
+    expect(res.body.message).toBe(
+      'Internal error occurred: failed calling webhook "broken.example.com": failed to call webhook: an error on the server ("boom") has prevented the request from succeeding',
+    );
+  });
+
   it('fail on an answer for another request (wrong uid)', async () => {
     const target = await webhook(() => ({ response: { uid: 'not-the-uid', allowed: true } }));
     configured.validating = [configuration('Validating', 'u', [hook('uid.example.com', target)])];

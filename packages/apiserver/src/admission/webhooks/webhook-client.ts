@@ -9,7 +9,7 @@
  * webhook: …`.
  */
 import { request } from 'node:https';
-import { newStatusError, type StatusError } from '@dojo/kube-api';
+import { goQuote, newStatusError, type StatusError, type StatusReason } from '@dojo/kube-api';
 import type { WebhookClientConfig } from './webhook-configurations.ts';
 
 /** `namespace/name` of a Service → the base URL it is reachable at on this machine. */
@@ -75,21 +75,41 @@ function goTransportError(url: string, err: NodeJS.ErrnoException, timedOut: boo
   }
 }
 
-/** client-go's error for a non-2xx answer (rest.Result's transformResponse). */
-function errorAnswer(code: number, body: string): WebhookCallError {
+/** apimachinery's NewGenericServerResponse: the words client-go gives a non-2xx answer that is not a Status. */
+const genericMessages: Record<number, [StatusReason, string]> = {
+  400: ['BadRequest', 'the server rejected our request for an unknown reason'],
+  401: ['Unauthorized', 'the server has asked for the client to provide credentials'],
+  404: ['NotFound', 'the server could not find the requested resource'],
+  405: ['MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+  409: ['AlreadyExists', 'the server reported a conflict'],
+  422: ['Invalid', 'the server rejected our request due to an error in our request'],
+  429: ['TooManyRequests', 'the server has received too many requests and has asked us to try again later'],
+  503: ['ServiceUnavailable', 'the server is currently unable to handle the request'],
+  504: ['Timeout', 'the server was unable to return a response in the time allotted, but may still be processing the request'],
+};
+
+function genericServerResponse(code: number, serverMessage: string): StatusError {
+  const known = genericMessages[code];
+  if (known) return newStatusError(code, known[0], known[1]);
+  if (code === 403 || code === 415) return newStatusError(code, code === 403 ? 'Forbidden' : 'UnsupportedMediaType', serverMessage);
+  if (code >= 500) return newStatusError(code, 'InternalError', `an error on the server (${goQuote(serverMessage)}) has prevented the request from succeeding`);
+  return newStatusError(code, '', `the server responded with the status code ${code} but did not return more information`);
+}
+
+/** client-go's error for a non-2xx answer: the Status it carries, else a generic one (text bodies are quoted, others are "unknown"). */
+function errorAnswer(code: number, contentType: string, body: string): WebhookCallError {
   try {
-    const parsed = JSON.parse(body) as { kind?: string; message?: string; reason?: string };
-    if (parsed.kind === 'Status' && typeof parsed.message === 'string') {
-      const status = newStatusError(code, (parsed.reason as never) ?? 'Unknown', parsed.message);
-      return new WebhookCallError(parsed.message, status);
+    const parsed = JSON.parse(body) as { kind?: string; message?: string; reason?: string; code?: number };
+    if (parsed.kind === 'Status') {
+      const status = newStatusError(typeof parsed.code === 'number' ? parsed.code : code, (parsed.reason as StatusReason | undefined) ?? '', parsed.message ?? '');
+      return new WebhookCallError(parsed.message ?? '', status);
     }
   } catch {
     // not a Status: described by its code below
   }
-  const message = body.trim()
-    ? `an error on the server (${JSON.stringify(body.trim())}) has prevented the request from succeeding`
-    : `the server responded with the status code ${code} but did not return more information`;
-  return new WebhookCallError(message, newStatusError(code, 'InternalError', message));
+  const isText = contentType === '' || contentType.startsWith('text/');
+  const status = genericServerResponse(code, isText ? body.trim() : 'unknown');
+  return new WebhookCallError(status.message, status);
 }
 
 /** Go's json decoder's complaint about a body that is not JSON (client-go: `couldn't get version/kind; json parse error`). */
@@ -124,10 +144,12 @@ export function postAdmissionReview(config: WebhookClientConfig, url: string, re
           clearTimeout(timer);
           const body = Buffer.concat(chunks).toString('utf8');
           const code = res.statusCode ?? 0;
-          if (code < 200 || code > 299) {
-            const err = errorAnswer(code, body);
+          // client-go counts 200 to 206 as success.
+          if (code < 200 || code > 206) {
+            const err = errorAnswer(code, res.headers['content-type'] ?? '', body);
             return fail(err.reason, err.status);
           }
+          if (body === '') return fail(`0-length response with status code: ${code} and content type: ${res.headers['content-type'] ?? ''}`);
           let decoded: unknown;
           try {
             decoded = JSON.parse(body);
