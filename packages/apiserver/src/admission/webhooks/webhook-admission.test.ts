@@ -351,7 +351,12 @@ describe('which webhooks are called', () => {
     const target = await webhook((r) => deny(r, { message: 'called' }));
     configured.validating = [
       configuration('Validating', 'cel', [
-        hook('cel.example.com', target, { matchConditions: [{ name: 'not-exempt', expression: "object.metadata.name != 'exempt'" }] }),
+        hook('cel.example.com', target, {
+          matchConditions: [
+            { name: 'not-exempt', expression: "object.metadata.name != 'exempt'" },
+            { name: 'a-create', expression: "request.operation == 'CREATE' && request.namespace == 'plain' && oldObject == null" },
+          ],
+        }),
       ]),
     ];
     expect((await createIn('plain', configMap('exempt'))).status).toBe(201);

@@ -45,6 +45,12 @@ function objectMatches(webhook: Webhook, attributes: AdmissionAttributes): boole
   return [attributes.object, attributes.oldObject].some((obj) => obj !== undefined && selector.matches(obj.metadata.labels));
 }
 
+/** CEL's `request` (cel.CreateAdmissionRequest): the AdmissionRequest without uid, object, oldObject. */
+function celRequest(attributes: AdmissionAttributes, called: ResourceInfo): Record<string, unknown> {
+  const { uid: _uid, object: _object, oldObject: _oldObject, ...request } = admissionRequest('', attributes, called);
+  return request;
+}
+
 export function selectWebhook(webhook: Webhook, attributes: AdmissionAttributes, context: SelectionContext): Selection {
   const namespace = namespaceMatches(webhook, attributes, context);
   if (namespace === false) return { call: false };
@@ -57,7 +63,7 @@ export function selectWebhook(webhook: Webhook, attributes: AdmissionAttributes,
     {
       object: (attributes.kind ? attributes.object : objectAs(attributes.object, attributes.info, matched.info)) ?? null,
       oldObject: (attributes.kind ? attributes.oldObject : objectAs(attributes.oldObject, attributes.info, matched.info)) ?? null,
-      request: admissionRequest('', attributes, matched.info),
+      request: celRequest(attributes, matched.info),
     },
     webhook.failurePolicy,
   );
