@@ -1,10 +1,10 @@
 /**
  * Mutating webhooks, one after the other in order (kube's mutatingDispatcher): each sees the
  * object as the previous ones left it, and a JSONPatch answer is applied to it. With
- * reinvocationPolicy IfNeeded a webhook is called once more, after the first round, when a
- * webhook after it changed the object (kube's reinvocation context: a change marks every
- * IfNeeded webhook invoked before it); there is never a third round, so two webhooks that undo
- * each other cannot loop.
+ * reinvocationPolicy IfNeeded a webhook is called once more, in a second round, when a webhook
+ * after it changed the object (kube's reinvocation context: a change marks every IfNeeded
+ * webhook invoked since the previous change, in either round); there is never a third round, so
+ * two webhooks that undo each other cannot loop.
  *
  * Failed calls follow failurePolicy; a patch that does not apply, or any patch on a DELETE,
  * is an InternalError whatever the policy, as in kube.
@@ -23,31 +23,30 @@ import { selectWebhook } from './webhook-selection.ts';
 import { withWarnings } from './with-warnings.ts';
 
 interface Round {
+  /** 0, or 1 for the one reinvocation round. */
   index: 0 | 1;
-  /** In the second round, only these are called again. */
-  reinvoke?: ReadonlySet<string>;
 }
 
 export async function dispatchMutating(webhooks: readonly Webhook[], attributes: AdmissionAttributes, context: DispatchContext): Promise<MutatingOutcome> {
   const state = { object: attributes.object, changed: false, warnings: [] as string[] };
-  /** IfNeeded webhooks invoked so far, and those a later change requires to run again. */
-  const invoked = new Set<string>();
+  // kube's webhookReinvokeContext: IfNeeded webhooks called since the last change, and those a change requires to be called again.
+  const previouslyInvoked = new Set<string>();
   const reinvoke = new Set<string>();
-  let anyChange = false;
-  try {
+  const runRound = async (round: Round['index']): Promise<void> => {
     for (const webhook of webhooks) {
-      const changed = await mutateWith(webhook, attributes, state, context, { index: 0 });
+      if (round === 1 && !reinvoke.has(webhook.uid)) continue;
+      const changed = await mutateWith(webhook, attributes, state, context, { index: round });
+      if (changed === undefined) continue;
       if (changed) {
-        anyChange = true;
-        for (const uid of invoked) reinvoke.add(uid);
+        for (const uid of previouslyInvoked) reinvoke.add(uid);
+        previouslyInvoked.clear();
       }
-      if (webhook.reinvocationPolicy === 'IfNeeded' && changed !== undefined) invoked.add(webhook.uid);
+      if (webhook.reinvocationPolicy === 'IfNeeded') previouslyInvoked.add(webhook.uid);
     }
-    if (anyChange && reinvoke.size > 0) {
-      for (const webhook of webhooks) {
-        if (reinvoke.has(webhook.uid)) await mutateWith(webhook, attributes, state, context, { index: 1, reinvoke });
-      }
-    }
+  };
+  try {
+    await runRound(0);
+    if (state.changed) await runRound(1);
   } catch (err) {
     throw err instanceof StatusError ? withWarnings(err, state.warnings) : err;
   }

@@ -239,6 +239,19 @@ describe('mutating webhooks', () => {
       ['first.example.com', 1],
     ]);
   });
+  it('two IfNeeded webhooks that undo each other are called twice each, never in a loop', async () => {
+    const setTo = (value: string): WebhookHandler => (r) => patch(r, [{ op: 'add', path: '/data/owner', value }]);
+    const ping = await webhook(setTo('ping'));
+    const pong = await webhook(setTo('pong'));
+    configured.mutating = [
+      configuration('Mutating', 'a', [hook('ping.example.com', ping, { reinvocationPolicy: 'IfNeeded' })]),
+      configuration('Mutating', 'b', [hook('pong.example.com', pong, { reinvocationPolicy: 'IfNeeded' })]),
+    ];
+    const res = await createIn('plain', configMap('ping-pong'));
+    expect(res.status).toBe(201);
+    expect([ping.received.length, pong.received.length]).toEqual([2, 2]);
+    expect(res.body.data.owner).toBe('pong');
+  });
 });
 
 describe('failed calls', () => {
@@ -334,6 +347,15 @@ describe('which webhooks are called', () => {
     expect(target.received.map((r) => r.path)).toEqual(['/ns.example.com?timeout=5s']);
     await createIn('plain', configMap('labelled', { a: '1' }, { checked: 'yes' }));
     expect(target.received.map((r) => r.path)).toEqual(['/ns.example.com?timeout=5s', '/obj.example.com?timeout=5s']);
+  });
+
+  it('a namespaceSelector on a namespace that does not exist answers NotFound', async () => {
+    const target = await webhook((r) => allow(r));
+    configured.mutating = [configuration('Mutating', 'sel', [hook('ns-missing.example.com', target, { namespaceSelector: { matchLabels: { webhooks: 'on' } } })])];
+    const res = await createIn('missing', configMap('nowhere'));
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('namespaces "missing" not found');
+    expect(target.received).toHaveLength(0);
   });
 
   it('rules match operations, and subresources only when named', async () => {
