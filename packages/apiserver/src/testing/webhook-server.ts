@@ -12,8 +12,8 @@ export interface ReceivedReview {
   review: { apiVersion: string; kind: string; request: Record<string, any> };
 }
 
-/** An AdmissionReview response, or `{ raw }` to answer a body as it is, or `'hang'` never to answer. */
-export type WebhookAnswer = { response: Record<string, unknown>; apiVersion?: string; kind?: string } | { raw: string; status?: number; contentType?: string } | 'hang';
+/** An AdmissionReview response, or `{ raw }` to answer a body as it is (`destroy`: close the connection instead), or `'hang'` never to answer. */
+export type WebhookAnswer = { response: Record<string, unknown>; apiVersion?: string; kind?: string } | { raw: string; status?: number; contentType?: string; destroy?: boolean } | 'hang';
 
 export type WebhookHandler = (received: ReceivedReview) => WebhookAnswer | Promise<WebhookAnswer>;
 
@@ -61,6 +61,10 @@ export async function startWebhookServer(handler: WebhookHandler, ca: Certificat
       received.push(entry);
       void Promise.resolve(handler(entry)).then((answer) => {
         if (answer === 'hang') return;
+        if ('raw' in answer && answer.destroy) {
+          res.socket?.destroy();
+          return;
+        }
         if ('raw' in answer) {
           res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/json' }).end(answer.raw);
           return;

@@ -299,6 +299,14 @@ describe('failed calls', () => {
     );
   });
 
+  it('fail when the webhook closes the connection without answering', async () => {
+    const target = await webhook(() => ({ raw: '', destroy: true }));
+    configured.validating = [configuration('Validating', 'c', [hook('closed.example.com', target)])];
+    const res = await createIn('plain', configMap('closed'));
+    expect(res.status).toBe(500);
+    expect(res.body.message).toBe(`Internal error occurred: failed calling webhook "closed.example.com": failed to call webhook: Post "${target.url}/closed.example.com?timeout=5s": EOF`);
+  });
+
   it('fail on an answer for another request (wrong uid)', async () => {
     const target = await webhook(() => ({ response: { uid: 'not-the-uid', allowed: true } }));
     configured.validating = [configuration('Validating', 'u', [hook('uid.example.com', target)])];

@@ -44,7 +44,14 @@ export function webhookUrl(config: WebhookClientConfig, timeoutSeconds: number, 
     }
     base = mapped.replace(/\/$/, '') + (path ?? '');
   } else throw new WebhookCallError('could not get REST client: neither url nor service given in clientConfig');
-  const url = new URL(base);
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new WebhookCallError(`could not get REST client: parse ${JSON.stringify(base)}: invalid URL`);
+  }
+  // kube's configuration validation allows only https; a server given another scheme still never sends in clear.
+  if (url.protocol !== 'https:') throw new WebhookCallError(`could not get REST client: ${JSON.stringify(base)}: 'https' is the only allowed URL scheme`);
   url.searchParams.set('timeout', `${timeoutSeconds}s`);
   return url.toString();
 }
@@ -68,6 +75,9 @@ function goTransportError(url: string, err: NodeJS.ErrnoException, timedOut: boo
       return `${post}: tls: failed to verify certificate: x509: certificate is not valid for ${new URL(url).hostname}`;
     case 'CERT_HAS_EXPIRED':
       return `${post}: tls: failed to verify certificate: x509: certificate has expired or is not yet valid`;
+    case 'ECONNRESET':
+      // The webhook closed the connection without answering: Go's transport reads EOF.
+      return `${post}: EOF`;
     case 'ECONNREFUSED':
       return `${post}: dial tcp ${new URL(url).host}: connect: connection refused`;
     default:
