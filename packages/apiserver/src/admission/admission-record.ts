@@ -29,6 +29,8 @@ export interface AdmissionRecord {
   message?: string;
   /** The HTTP code of that answer. */
   code?: number;
+  /** `request.uid` of the AdmissionReview sent, as the webhook's own logs show it (absent when nothing was sent). */
+  reviewUid?: string;
   /** Wall time of the call, in milliseconds. */
   latencyMs: number;
   /** The JSONPatch a mutating webhook returned (operations as sent). */

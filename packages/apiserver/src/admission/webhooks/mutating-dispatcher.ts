@@ -66,7 +66,7 @@ async function mutateWith(
   if ('error' in selection) throw selection.error;
   if (!selection.call) return undefined;
   const outcome = await callWebhook(webhook, current, selection.as, context.serviceUrls);
-  const record = { latencyMs: outcome.latencyMs, round: round.index };
+  const record = { latencyMs: outcome.latencyMs, round: round.index, ...(outcome.reviewUid ? { reviewUid: outcome.reviewUid } : {}) };
   if (outcome.kind === 'refused') {
     emitRecord(context, webhook, current, { ...record, verdict: 'error', message: outcome.error.message, code: outcome.error.code });
     throw outcome.error;

@@ -8,7 +8,7 @@ import { withWarnings } from './with-warnings.ts';
 import type { StatusError } from '@dojo/kube-api';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { ResourceInfo } from '../../registry/resource-info.ts';
-import { callWebhook } from './webhook-call.ts';
+import { callWebhook, type CallOutcome } from './webhook-call.ts';
 import type { Webhook } from './webhook-configurations.ts';
 import { emitRecord, type DispatchContext } from './webhook-dispatch-context.ts';
 import { deniedBy, failedCalling } from './webhook-errors.ts';
@@ -34,26 +34,30 @@ export async function dispatchValidating(webhooks: readonly Webhook[], attribute
   return { warnings };
 }
 
+function facts(outcome: CallOutcome): { latencyMs: number; reviewUid?: string } {
+  return { latencyMs: outcome.latencyMs, ...(outcome.reviewUid ? { reviewUid: outcome.reviewUid } : {}) };
+}
+
 async function callOne(webhook: Webhook, as: ResourceInfo, attributes: AdmissionAttributes, context: DispatchContext, warnings: string[]): Promise<StatusError | undefined> {
   const outcome = await callWebhook(webhook, attributes, as, context.serviceUrls);
   switch (outcome.kind) {
     case 'refused':
-      emitRecord(context, webhook, attributes, { verdict: 'error', latencyMs: outcome.latencyMs, message: outcome.error.message, code: outcome.error.code });
+      emitRecord(context, webhook, attributes, { verdict: 'error', ...facts(outcome), message: outcome.error.message, code: outcome.error.code });
       return outcome.error;
     case 'failed': {
       const error = failedCalling(webhook.name, outcome.reason);
-      emitRecord(context, webhook, attributes, { verdict: 'error', latencyMs: outcome.latencyMs, message: error.message, code: error.code });
+      emitRecord(context, webhook, attributes, { verdict: 'error', ...facts(outcome), message: error.message, code: error.code });
       return webhook.failurePolicy === 'Ignore' ? undefined : error;
     }
     case 'answered': {
       const { answer } = outcome;
       warnings.push(...answer.warnings);
       if (answer.allowed) {
-        emitRecord(context, webhook, attributes, { verdict: 'allowed', latencyMs: outcome.latencyMs, warnings: answer.warnings });
+        emitRecord(context, webhook, attributes, { verdict: 'allowed', ...facts(outcome), warnings: answer.warnings });
         return undefined;
       }
       const error = deniedBy(webhook.name, answer.result);
-      emitRecord(context, webhook, attributes, { verdict: 'denied', latencyMs: outcome.latencyMs, message: error.message, code: error.code, warnings: answer.warnings });
+      emitRecord(context, webhook, attributes, { verdict: 'denied', ...facts(outcome), message: error.message, code: error.code, warnings: answer.warnings });
       return error;
     }
   }

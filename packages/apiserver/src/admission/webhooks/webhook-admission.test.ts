@@ -89,7 +89,24 @@ describe('validating webhooks', () => {
       message: 'admission webhook "even.example.com" denied the request: data.a must be even',
     });
     expect((await server.call('GET', '/api/v1/namespaces/plain/configmaps/odd')).status).toBe(404);
-    expect(records).toMatchObject([{ name: 'even.example.com', configuration: 'policy', phase: 'validating', verdict: 'denied', operation: 'CREATE', resource: 'v1/configmaps' }]);
+    expect(records).toMatchObject([
+      {
+        name: 'even.example.com',
+        configuration: 'policy',
+        phase: 'validating',
+        verdict: 'denied',
+        operation: 'CREATE',
+        resource: 'v1/configmaps',
+        namespace: 'plain',
+        objectName: 'odd',
+        code: 403,
+        message: 'admission webhook "even.example.com" denied the request: data.a must be even',
+        failurePolicy: 'Fail',
+        dryRun: false,
+        reviewUid: target.received[0]!.review.request.uid,
+      },
+    ]);
+    expect(records[0]!.latencyMs).toBeGreaterThan(0);
   });
 
   it('hand their warnings to the client on a refusal too', async () => {

@@ -11,13 +11,19 @@ import { WebhookCallError, postAdmissionReview, webhookUrl, type ServiceUrls } f
 import type { Webhook } from './webhook-configurations.ts';
 import { dryRunUnsupported } from './webhook-errors.ts';
 
+/** How long the call took, and the uid of the review sent (absent when none was), which the webhook's own logs show. */
+interface CallFacts {
+  latencyMs: number;
+  reviewUid?: string;
+}
+
 export type CallOutcome =
   /** The webhook answered (allowed or not). */
-  | { kind: 'answered'; answer: AdmissionAnswer; latencyMs: number }
+  | ({ kind: 'answered'; answer: AdmissionAnswer } & CallFacts)
   /** Talking to it failed (kube's ErrCallingWebhook): `failurePolicy` applies. */
-  | { kind: 'failed'; reason: string; latencyMs: number }
+  | ({ kind: 'failed'; reason: string } & CallFacts)
   /** Refused before calling, whatever the failurePolicy (a dry run it cannot take). */
-  | { kind: 'refused'; error: StatusError; latencyMs: number };
+  | ({ kind: 'refused'; error: StatusError } & CallFacts);
 
 export async function callWebhook(webhook: Webhook, attributes: AdmissionAttributes, called: ResourceInfo, serviceUrls: ServiceUrls): Promise<CallOutcome> {
   const started = performance.now();
@@ -35,12 +41,12 @@ export async function callWebhook(webhook: Webhook, attributes: AdmissionAttribu
     const url = webhookUrl(webhook.clientConfig, webhook.timeoutSeconds, serviceUrls);
     answer = await postAdmissionReview(webhook.clientConfig, url, review, webhook.timeoutSeconds);
   } catch (err) {
-    if (err instanceof WebhookCallError) return { kind: 'failed', reason: err.reason, latencyMs: latencyMs() };
+    if (err instanceof WebhookCallError) return { kind: 'failed', reason: err.reason, latencyMs: latencyMs(), reviewUid: uid };
     throw err;
   }
   try {
-    return { kind: 'answered', answer: verifyAdmissionResponse(uid, apiVersion, webhook.kind === 'mutating', answer), latencyMs: latencyMs() };
+    return { kind: 'answered', answer: verifyAdmissionResponse(uid, apiVersion, webhook.kind === 'mutating', answer), latencyMs: latencyMs(), reviewUid: uid };
   } catch (err) {
-    return { kind: 'failed', reason: `received invalid webhook response: ${(err as Error).message}`, latencyMs: latencyMs() };
+    return { kind: 'failed', reason: `received invalid webhook response: ${(err as Error).message}`, latencyMs: latencyMs(), reviewUid: uid };
   }
 }

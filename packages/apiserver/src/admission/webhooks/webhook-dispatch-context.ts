@@ -22,6 +22,7 @@ export interface RecordFacts {
   patch?: unknown[];
   warnings?: string[];
   round?: number;
+  reviewUid?: string;
 }
 
 export function emitRecord(context: DispatchContext, webhook: Webhook, attributes: AdmissionAttributes, facts: RecordFacts): void {
@@ -39,6 +40,7 @@ export function emitRecord(context: DispatchContext, webhook: Webhook, attribute
     ...(facts.message !== undefined ? { message: facts.message } : {}),
     ...(facts.code !== undefined ? { code: facts.code } : {}),
     latencyMs: facts.latencyMs,
+    ...(facts.reviewUid ? { reviewUid: facts.reviewUid } : {}),
     ...(facts.patch ? { patch: facts.patch } : {}),
     warnings: facts.warnings ?? [],
     failurePolicy: webhook.failurePolicy,
