@@ -40,8 +40,9 @@ export function allow(received: ReceivedReview, more: Record<string, unknown> = 
   return { response: { uid: received.review.request.uid, allowed: true, ...more } };
 }
 
-export function deny(received: ReceivedReview, result: Record<string, unknown>, more: Record<string, unknown> = {}): WebhookAnswer {
-  return { response: { uid: received.review.request.uid, allowed: false, result, ...more } };
+/** Denies with `status` (AdmissionResponse.Result's name on the wire). */
+export function deny(received: ReceivedReview, status: Record<string, unknown>, more: Record<string, unknown> = {}): WebhookAnswer {
+  return { response: { uid: received.review.request.uid, allowed: false, status, ...more } };
 }
 
 /** Allows with a JSONPatch (base64-encoded, as the API carries it). */

@@ -86,7 +86,8 @@ export function verifyAdmissionResponse(uid: string, apiVersion: AdmissionReview
   const r = review.response;
   if (!r || typeof r !== 'object') throw new Error('webhook response was absent');
   const warnings = Array.isArray(r.warnings) ? r.warnings.filter((w): w is string => typeof w === 'string') : [];
-  const result = (r.result ?? undefined) as AdmissionAnswer['result'];
+  // AdmissionResponse.Result travels as `status` on the wire.
+  const result = (r.status ?? undefined) as AdmissionAnswer['result'];
   const allowed = r.allowed === true;
   const patch = typeof r.patch === 'string' && r.patch !== '' ? Buffer.from(r.patch, 'base64').toString('utf8') : undefined;
   if (apiVersion === 'admission.k8s.io/v1beta1') {
