@@ -1,6 +1,7 @@
 import type { KubeObject } from '@dojo/kube-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdmissionRecord } from '../admission-record.ts';
+import { dojo, dojoCrd } from '../../crd/fixtures/dojo-crd.ts';
 import { createCertificateAuthority } from '../../pki.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { allow, deny, patch, startWebhookServer, type TestWebhookServer, type WebhookHandler } from '../../testing/webhook-server.ts';
@@ -477,6 +478,33 @@ describe('matchPolicy Equivalent', () => {
     });
     expect(request.object.apiVersion).toBe('autoscaling/v1');
     expect(request.object.spec.targetCPUUtilizationPercentage).toBe(50);
+  });
+});
+
+describe('custom resources', () => {
+  const dojos = '/apis/core.jutsu.com/v1/namespaces/plain/dojos';
+
+  beforeAll(async () => {
+    expect((await server.call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', dojoCrd())).status).toBe(201);
+    const deadline = Date.now() + 30_000;
+    while ((await server.call('GET', dojos)).status !== 200) {
+      if (Date.now() > deadline) throw new Error('dojos were never served');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+
+  it('are sent defaulted, patched, and validated as patched', async () => {
+    const mutator = await webhook((r) => patch(r, [{ op: 'replace', path: '/spec/replicas', value: 3 }]));
+    const validator = await webhook((r) => (r.review.request.object.spec.replicas === 3 ? allow(r) : deny(r, { message: 'replicas must be 3' })));
+    const rules = [{ operations: ['CREATE'], apiGroups: ['core.jutsu.com'], apiVersions: ['*'], resources: ['dojos'] }];
+    configured.mutating = [configuration('Mutating', 'dojo-defaults', [hook('dojo-defaults.example.com', mutator, { rules })])];
+    configured.validating = [configuration('Validating', 'dojo-rules', [hook('dojo-rules.example.com', validator, { rules })])];
+    const res = await server.call('POST', dojos, { ...dojo(), metadata: { name: 'patched' } });
+    expect(res.status).toBe(201);
+    expect(res.body.spec.replicas).toBe(3);
+    // Defaults from the CRD's schema are there before the webhook sees the object.
+    expect(mutator.received[0]!.review.request.object.spec).toMatchObject({ database: 'Postgres', replicas: 1 });
+    expect(mutator.received[0]!.review.request.kind).toEqual({ group: 'core.jutsu.com', version: 'v1', kind: 'Dojo' });
   });
 });
 
