@@ -12,8 +12,8 @@ export interface ReceivedReview {
   review: { apiVersion: string; kind: string; request: Record<string, any> };
 }
 
-/** An AdmissionReview response, or `{ raw }` to answer a body as it is (`destroy`: close the connection instead), or `'hang'` never to answer. */
-export type WebhookAnswer = { response: Record<string, unknown>; apiVersion?: string; kind?: string } | { raw: string; status?: number; contentType?: string; destroy?: boolean } | 'hang';
+/** An AdmissionReview response, or `{ raw }` to answer a body as it is (`destroy`: close the connection instead; `stall`: start an answer and never finish it), or `'hang'` never to answer. */
+export type WebhookAnswer = { response: Record<string, unknown>; apiVersion?: string; kind?: string } | { raw: string; status?: number; contentType?: string; destroy?: boolean; stall?: boolean } | 'hang';
 
 export type WebhookHandler = (received: ReceivedReview) => WebhookAnswer | Promise<WebhookAnswer>;
 
@@ -62,6 +62,12 @@ export async function startWebhookServer(handler: WebhookHandler, ca: Certificat
       received.push(entry);
       void Promise.resolve(handler(entry)).then((answer) => {
         if (answer === 'hang') return;
+        if ('raw' in answer && answer.stall) {
+          // Headers and the start of a body, then nothing.
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write('{"apiVersion":');
+          return;
+        }
         if ('raw' in answer && answer.destroy) {
           res.socket?.destroy();
           return;

@@ -288,6 +288,15 @@ describe('failed calls', () => {
     expect(records).toMatchObject([{ name: 'slow.example.com', verdict: 'error', failurePolicy: 'Fail' }]);
   });
 
+  it('give up on a webhook that starts an answer and never finishes it', async () => {
+    const target = await webhook(() => ({ raw: '', stall: true }));
+    configured.validating = [configuration('Validating', 'slow', [hook('stalled-body.example.com', target, { timeoutSeconds: 1 })])];
+    const res = await createIn('plain', configMap('half-answered'));
+    expect(res.status).toBe(500);
+    expect(res.body.message).toContain('failed calling webhook "stalled-body.example.com": failed to call webhook: Post ');
+    expect(res.body.message).toContain(': context deadline exceeded');
+  });
+
   it('let the request through under failurePolicy Ignore, and record the failure', async () => {
     const target = await webhook(() => 'hang');
     configured.mutating = [configuration('Mutating', 'slow', [hook('slow.example.com', target, { timeoutSeconds: 1, failurePolicy: 'Ignore' })])];

@@ -178,6 +178,8 @@ export function postAdmissionReview(config: WebhookClientConfig, url: string, re
     // The server's own deadline: a webhook that never answers is given up on, never waited for.
     const timer = setTimeout(() => {
       timedOut = true;
+      // Settled here, not by the socket's events: a body that stalls midway may end without an 'error'.
+      fail(goTransportError(url, new Error('timeout'), true));
       req.destroy(new Error('timeout'));
     }, timeoutSeconds * 1000);
     req.on('error', (err: NodeJS.ErrnoException) => {
