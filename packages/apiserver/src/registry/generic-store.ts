@@ -166,7 +166,8 @@ export class GenericStore {
    */
   private async createAdmitted(namespace: string | undefined, obj: KubeObject, options: WriteOptions, warnings: string[], admission: AsyncAdmission): Promise<WriteResult<KubeObject>> {
     this.placeForCreate(namespace, obj);
-    const tracked = this.defaultForCreate(obj, options);
+    // kube's create handler updates managedFields before mutating admission: what a webhook adds belongs to no manager.
+    if (!this.defaultForCreate(obj, options)) this.track(obj, undefined, options);
     const target = admissionTarget(this.info, this.fieldsSubresource ?? '', 'CREATE', requestNamespace(this.info, obj.metadata.namespace, '', 'CREATE'));
     const mutated = await admission.admit(admissionAttributes(target, obj.metadata.name ?? '', obj, undefined, options));
     warnings.push(...mutated.warnings);
@@ -174,7 +175,7 @@ export class GenericStore {
     // A patch may have moved the object to another namespace: kube's BeforeCreate refuses that.
     this.placeForCreate(namespace, admitted);
     prepareMetaForCreate(admitted, this.now());
-    this.prepareAndValidateCreate(admitted, options, tracked);
+    this.prepareAndValidateCreate(admitted, options, true);
     const validated = await admission.validate(admissionAttributes(target, admitted.metadata.name ?? '', admitted, undefined, options));
     warnings.push(...validated.warnings);
     return this.writeCreated(admitted, options, warnings);

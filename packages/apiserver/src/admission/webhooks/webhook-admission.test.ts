@@ -197,6 +197,10 @@ describe('mutating webhooks', () => {
     expect(seen.name).toBeUndefined();
     expect(seen.object.metadata.uid).toBeUndefined();
     expect(records).toMatchObject([{ name: 'label.example.com', phase: 'mutating', verdict: 'allowed', patch: [{ op: 'add', path: '/metadata/labels' }] }]);
+    // What the webhook added belongs to no manager: kube tracks fields before mutating admission.
+    const [entry] = res.body.metadata.managedFields;
+    expect(entry.fieldsV1['f:data']).toMatchObject({ 'f:a': {} });
+    expect(entry.fieldsV1['f:metadata']?.['f:labels']).toBeUndefined();
   });
 
   it('run before validating webhooks, which see the patched object', async () => {
