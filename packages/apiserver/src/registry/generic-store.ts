@@ -169,13 +169,15 @@ export class GenericStore {
     // kube's create handler updates managedFields before mutating admission: what a webhook adds belongs to no manager.
     if (!this.defaultForCreate(obj, options)) this.track(obj, undefined, options);
     const target = admissionTarget(this.info, this.fieldsSubresource ?? '', 'CREATE', requestNamespace(this.info, obj.metadata.namespace, '', 'CREATE'));
+    // kube's built-in mutating plugins come before MutatingAdmissionWebhook in its chain.
+    this.deps.admission.mutateCreate?.(this.info, obj, options);
     const mutated = await admission.admit(admissionAttributes(target, obj.metadata.name ?? '', obj, undefined, options));
     warnings.push(...mutated.warnings);
     const admitted = mutated.changed ? this.decodeMutated(mutated.object!) : mutated.object!;
     // A patch may have moved the object to another namespace: kube's BeforeCreate refuses that.
     this.placeForCreate(namespace, admitted);
     prepareMetaForCreate(admitted, this.now());
-    this.prepareAndValidateCreate(admitted, options, true);
+    this.prepareAndValidateCreate(admitted, options, true, true);
     const validated = await admission.validate(admissionAttributes(target, admitted.metadata.name ?? '', admitted, undefined, options));
     warnings.push(...validated.warnings);
     return this.writeCreated(admitted, options, warnings);
@@ -216,7 +218,7 @@ export class GenericStore {
     return true;
   }
 
-  private prepareAndValidateCreate(obj: KubeObject, options: WriteOptions, tracksBeforePrepare: boolean): void {
+  private prepareAndValidateCreate(obj: KubeObject, options: WriteOptions, tracksBeforePrepare: boolean, mutatedAlready = false): void {
     const { info } = this;
     const strategy = this.strategies.create;
     strategy.prepareForCreate(obj);
@@ -225,7 +227,9 @@ export class GenericStore {
     // kube's create handler updates managedFields before admission runs: what a mutating plugin
     // adds (a protection finalizer, a node taint) belongs to no manager.
     if (!tracksBeforePrepare) this.track(obj, undefined, options);
-    this.deps.admission.admitCreate(info, obj, options);
+    // Built-in mutations ran before the webhooks when some were called (createAdmitted).
+    if (!mutatedAlready) this.deps.admission.mutateCreate?.(info, obj, options);
+    this.deps.admission.admitCreate?.(info, obj, options);
   }
 
   private async writeCreated(obj: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {

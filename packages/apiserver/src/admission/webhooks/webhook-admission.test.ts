@@ -203,6 +203,21 @@ describe('mutating webhooks', () => {
     expect(entry.fieldsV1['f:metadata']?.['f:labels']).toBeUndefined();
   });
 
+  it('see what the built-in mutating plugins did (a PVC\'s protection finalizer)', async () => {
+    const target = await webhook((r) => allow(r));
+    const rules = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['persistentvolumeclaims'] }];
+    configured.mutating = [configuration('Mutating', 'pvc', [hook('pvc.example.com', target, { rules })])];
+    const res = await server.call('POST', '/api/v1/namespaces/plain/persistentvolumeclaims', {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'claim' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+    });
+    expect(res.status).toBe(201);
+    expect(target.received[0]!.review.request.object.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
+    expect(res.body.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
+  });
+
   it('run before validating webhooks, which see the patched object', async () => {
     const mutator = await webhook((r) => patch(r, [{ op: 'replace', path: '/data/a', value: '2' }]));
     const validator = await webhook((r) => (r.review.request.object.data.a === '2' ? allow(r) : deny(r, { message: 'not patched' })));
