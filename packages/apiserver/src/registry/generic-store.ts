@@ -319,6 +319,7 @@ export class GenericStore {
       const warnings = decodedEarly ? [...decodedEarly] : this.decodeForUpdate(obj, name, options);
       const result = await withWarnings(warnings, async () => {
         this.placeForUpdate(namespace, name, obj);
+        const sent = deepCopy(obj);
         const view = this.admissionView;
         const mutated = await admission.admit(admissionAttributes(target, name, obj, current, options, view));
         if (!unchangedSince()) return undefined;
@@ -330,7 +331,8 @@ export class GenericStore {
         const validated = await admission.validate(admissionAttributes(target, name, admitted, current, options, view));
         if (!unchangedSince()) return undefined;
         warnings.push(...validated.warnings);
-        return this.writeUpdated(key, admitted, current, options, warnings);
+        // kube updates managedFields before mutating admission: what webhooks change belongs to no manager.
+        return this.writeUpdated(key, admitted, current, options, warnings, mutated.changed && !view ? sent : undefined);
       });
       if (result) return result;
     }
@@ -368,11 +370,24 @@ export class GenericStore {
     if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current, options);
   }
 
-  private async writeUpdated(key: string, obj: KubeObject, current: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
+  /** `trackedAs`: the object as the writer sent it, when webhooks changed it; managedFields are its. */
+  private async writeUpdated(
+    key: string,
+    obj: KubeObject,
+    current: KubeObject,
+    options: WriteOptions,
+    warnings: string[],
+    trackedAs?: KubeObject,
+  ): Promise<WriteResult<KubeObject>> {
     const { info } = this;
     // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
     if (this.changesNothing(obj, current)) return { object: current, code: 200, warnings };
-    this.track(obj, current, options);
+    if (trackedAs) {
+      prepareMetaForUpdate(trackedAs, current);
+      this.strategies.update.prepareForUpdate(trackedAs, current);
+      this.track(trackedAs, current, options);
+      obj.metadata.managedFields = trackedAs.metadata.managedFields;
+    } else this.track(obj, current, options);
     obj.metadata.resourceVersion = current.metadata.resourceVersion;
     if (this.finalizedAway(obj)) return this.remove(key, obj, options, warnings);
     options.observer?.changed(current, obj);

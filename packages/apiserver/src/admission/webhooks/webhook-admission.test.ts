@@ -581,6 +581,22 @@ describe('updates', () => {
     expect(target.received.at(-1)!.review.request.oldObject.data).toEqual({ base: '0', b: '2' });
   });
 
+  it('leave what a webhook changed unowned by the writer, and a no-op still a no-op', async () => {
+    const created = await createIn('plain', configMap('owned', { a: '1' }));
+    const target = await webhook((r) => patch(r, [{ op: 'add', path: '/metadata/annotations', value: { stamped: 'yes' } }]));
+    configured.mutating = [configuration('Mutating', 'upd', [hook('stamp.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })])];
+    const mergePatch = { 'content-type': 'application/merge-patch+json' };
+    const res = await server.call('PATCH', '/api/v1/namespaces/plain/configmaps/owned?fieldManager=editor', { data: { b: '2' } }, mergePatch);
+    expect(res.status).toBe(200);
+    expect(res.body.metadata.annotations).toEqual({ stamped: 'yes' });
+    const editor = res.body.metadata.managedFields.find((m: { manager: string }) => m.manager === 'editor');
+    expect(editor.fieldsV1).toEqual({ 'f:data': { 'f:b': {} } });
+    // The webhook stamps what is already stamped: nothing changes, nothing is written.
+    const again = await server.call('PATCH', '/api/v1/namespaces/plain/configmaps/owned?fieldManager=editor', { data: { b: '2' } }, mergePatch);
+    expect(again.body.metadata.resourceVersion).toBe(res.body.metadata.resourceVersion);
+    expect(created.status).toBe(201);
+  });
+
   it('a PUT with a resourceVersion gets 409 when the object changed while the webhook was asked', async () => {
     const created = await createIn('plain', configMap('put-raced'));
     let released = false;
