@@ -47,6 +47,23 @@ describe('updates', () => {
     expect(created.status).toBe(201);
   });
 
+  it('lose no concurrent PATCH while slow webhooks are asked about each', async () => {
+    await h.createIn('plain', configMap('contended', {}));
+    const target = await h.webhook(async (r) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
+      return allow(r);
+    });
+    h.configured.validating = [configuration('Validating', 'slow', [hook('slow-ok.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })])];
+    const mergePatch = { 'content-type': 'application/merge-patch+json' };
+    const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
+    const answers = await Promise.all(keys.map((key) => h.server.call('PATCH', '/api/v1/namespaces/plain/configmaps/contended', { data: { [key]: key } }, mergePatch)));
+    expect(answers.map((a) => a.status)).toEqual(keys.map(() => 200));
+    const stored = await h.server.call('GET', '/api/v1/namespaces/plain/configmaps/contended');
+    expect(Object.keys(stored.body.data).sort()).toEqual([...keys].sort());
+    // Each patch was asked about at least once; those that lost a race were asked again.
+    expect(target.received.length).toBeGreaterThanOrEqual(keys.length);
+  });
+
   it('a PUT with a resourceVersion gets 409 when the object changed while the webhook was asked', async () => {
     const created = await h.createIn('plain', configMap('put-raced'));
     let released = false;
