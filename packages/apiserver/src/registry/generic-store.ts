@@ -186,8 +186,14 @@ export class GenericStore {
   /**
    * A webhook's patch is decoded into the kind again and defaulted, as kube decodes the patched
    * JSON into its Go type and runs the defaulter; a value of the wrong type is kube's InternalError.
+   * A custom resource is defaulted and pruned by its schema again (apiextensions prunes what
+   * mutating webhooks add, silently).
    */
   private decodeMutated(obj: KubeObject): KubeObject {
+    if (!this.info.typedDecode && this.info.customResource) {
+      this.strategies.create.decode?.(obj, { serverSideApply: false });
+      return obj;
+    }
     try {
       this.info.typedDecode?.(obj);
     } catch (err) {

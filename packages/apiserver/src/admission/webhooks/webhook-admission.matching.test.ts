@@ -154,4 +154,19 @@ describe('custom resources', () => {
     expect(mutator.received[0]!.review.request.object.spec).toMatchObject({ database: 'Postgres', replicas: 1 });
     expect(mutator.received[0]!.review.request.kind).toEqual({ group: 'core.jutsu.com', version: 'v1', kind: 'Dojo' });
   });
+
+  it('are defaulted and pruned by their schema again after a patch', async () => {
+    const mutator = await h.webhook((r) =>
+      patch(r, [
+        { op: 'remove', path: '/spec/database' },
+        { op: 'add', path: '/spec/unknownField', value: 'x' },
+      ]),
+    );
+    const rules = [{ operations: ['CREATE'], apiGroups: ['core.jutsu.com'], apiVersions: ['*'], resources: ['dojos'] }];
+    h.configured.mutating = [configuration('Mutating', 'dojo-prune', [hook('dojo-prune.example.com', mutator, { rules })])];
+    const res = await h.server.call('POST', dojos, { ...dojo({ database: 'Mongo' }), metadata: { name: 'repruned' } });
+    expect(res.status).toBe(201);
+    expect(res.body.spec.database).toBe('Postgres');
+    expect(res.body.spec.unknownField).toBeUndefined();
+  });
 });
