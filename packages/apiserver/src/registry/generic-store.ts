@@ -338,7 +338,7 @@ export class GenericStore {
         if (!unchangedSince()) return undefined;
         warnings.push(...validated.warnings);
         // kube updates managedFields before mutating admission: what webhooks change belongs to no manager.
-        return this.writeUpdated(key, admitted, current, options, warnings, mutated.changed && !view ? sent : undefined);
+        return this.writeUpdated(key, admitted, current, options, warnings, mutated.changed ? sent : undefined);
       });
       if (result) return result;
     }
