@@ -174,6 +174,8 @@ export class GenericStore {
     const mutated = await admission.admit(admissionAttributes(target, obj.metadata.name ?? '', obj, undefined, options));
     warnings.push(...mutated.warnings);
     const admitted = mutated.changed ? this.decodeMutated(mutated.object!) : mutated.object!;
+    // A webhook's change makes kube run the mutating chain again (its reinvoker), built-in plugins included.
+    if (mutated.changed) this.deps.admission.mutateCreate?.(this.info, admitted, options);
     // A patch may have moved the object to another namespace: kube's BeforeCreate refuses that.
     this.placeForCreate(namespace, admitted);
     prepareMetaForCreate(admitted, this.now());

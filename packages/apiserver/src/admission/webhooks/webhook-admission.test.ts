@@ -147,6 +147,20 @@ describe('mutating webhooks', () => {
     expect(res.body.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
   });
 
+  it('cannot take away what a built-in mutating plugin adds: the chain runs again after a change', async () => {
+    const target = await h.webhook((r) => patch(r, [{ op: 'remove', path: '/metadata/finalizers' }]));
+    const rules = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['persistentvolumeclaims'] }];
+    h.configured.mutating = [configuration('Mutating', 'pvc', [hook('unprotect.example.com', target, { rules })])];
+    const res = await h.server.call('POST', '/api/v1/namespaces/plain/persistentvolumeclaims', {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'claim-2' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
+  });
+
   it('run before validating webhooks, which see the patched object', async () => {
     const mutator = await h.webhook((r) => patch(r, [{ op: 'replace', path: '/data/a', value: '2' }]));
     const validator = await h.webhook((r) => (r.review.request.object.data.a === '2' ? allow(r) : deny(r, { message: 'not patched' })));
