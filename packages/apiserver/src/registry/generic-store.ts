@@ -164,7 +164,13 @@ export class GenericStore {
    * (so webhooks see no uid, and no name yet for generateName); validating admission after
    * validation. AlreadyExists is checked when the write is made, after the calls.
    */
-  private async createAdmitted(namespace: string | undefined, obj: KubeObject, options: WriteOptions, warnings: string[], admission: AsyncAdmission): Promise<WriteResult<KubeObject>> {
+  private async createAdmitted(
+    namespace: string | undefined,
+    obj: KubeObject,
+    options: WriteOptions,
+    warnings: string[],
+    admission: AsyncAdmission,
+  ): Promise<WriteResult<KubeObject>> {
     this.placeForCreate(namespace, obj);
     // kube's create handler updates managedFields before mutating admission: what a webhook adds belongs to no manager.
     if (!this.defaultForCreate(obj, options)) this.track(obj, undefined, options);
@@ -465,7 +471,12 @@ export class GenericStore {
    * preconditions and before anything is written; a delete that finds the object changed once
    * the webhooks answered starts again, as the storage's compare-and-swap does.
    */
-  private async deleteAdmitted(namespace: string | undefined, name: string, options: DeleteOptions, admission: AsyncAdmission): Promise<WriteResult<KubeObject>> {
+  private async deleteAdmitted(
+    namespace: string | undefined,
+    name: string,
+    options: DeleteOptions,
+    admission: AsyncAdmission,
+  ): Promise<WriteResult<KubeObject>> {
     const key = storageName(namespace, name);
     const target = admissionTarget(this.info, this.fieldsSubresource ?? '', 'DELETE', requestNamespace(this.info, namespace, name, 'DELETE'));
     for (;;) {

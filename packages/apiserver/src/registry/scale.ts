@@ -80,7 +80,9 @@ function checkScale(name: string, scale: Partial<Scale>): void {
   // Scale's spec.replicas is a plain int32: absent means 0 (a protobuf Scale of 0 carries none).
   const replicas = scale.spec?.replicas ?? 0;
   if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-    throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldError.invalid('spec.replicas', replicas ?? null, 'must be greater than or equal to 0')]);
+    throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [
+      fieldError.invalid('spec.replicas', replicas ?? null, 'must be greater than or equal to 0'),
+    ]);
   }
 }
 

@@ -13,7 +13,10 @@ export interface ReceivedReview {
 }
 
 /** An AdmissionReview response, or `{ raw }` to answer a body as it is (`destroy`: close the connection instead; `stall`: start an answer and never finish it), or `'hang'` never to answer. */
-export type WebhookAnswer = { response: Record<string, unknown>; apiVersion?: string; kind?: string } | { raw: string; status?: number; contentType?: string; destroy?: boolean; stall?: boolean } | 'hang';
+export type WebhookAnswer =
+  | { response: Record<string, unknown>; apiVersion?: string; kind?: string }
+  | { raw: string; status?: number; contentType?: string; destroy?: boolean; stall?: boolean }
+  | 'hang';
 
 export type WebhookHandler = (received: ReceivedReview) => WebhookAnswer | Promise<WebhookAnswer>;
 

@@ -37,7 +37,11 @@ function userInfoOf(attributes: AdmissionAttributes): Record<string, unknown> {
 }
 
 /** kube's CreateV1AdmissionReview: `kind`/`resource` are what the webhook matched, `request*` what the client asked. */
-export function admissionReview(attributes: AdmissionAttributes, called: ResourceInfo, apiVersion: AdmissionReviewRequest['apiVersion']): AdmissionReviewRequest {
+export function admissionReview(
+  attributes: AdmissionAttributes,
+  called: ResourceInfo,
+  apiVersion: AdmissionReviewRequest['apiVersion'],
+): AdmissionReviewRequest {
   const uid = randomUUID();
   const request = admissionRequest(uid, attributes, called);
   return { uid, apiVersion, review: { kind: 'AdmissionReview', apiVersion, request } };
@@ -73,9 +77,7 @@ export interface AdmissionAnswer {
   /** Decoded from base64. */
   patch?: string;
   patchType?: string | undefined;
-  result?:
-    | { status?: string; message?: string; reason?: string; code?: number; details?: unknown }
-    | undefined;
+  result?: { status?: string; message?: string; reason?: string; code?: number; details?: unknown } | undefined;
   warnings: string[];
 }
 
@@ -120,4 +122,3 @@ function goGvkString(apiVersion: string, kind: string): string {
   const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
   return `${group}/${version}, Kind=${kind}`;
 }
-

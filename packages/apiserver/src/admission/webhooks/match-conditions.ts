@@ -45,7 +45,11 @@ export function evaluateMatchConditions(
   failurePolicy: 'Fail' | 'Ignore',
 ): MatchConditionsResult {
   if (conditions.length === 0) return { matches: true };
-  const vars = { object: toCelValue(input.object, undefined), oldObject: toCelValue(input.oldObject, undefined), request: toCelValue(input.request, undefined) };
+  const vars = {
+    object: toCelValue(input.object, undefined),
+    oldObject: toCelValue(input.oldObject, undefined),
+    request: toCelValue(input.request, undefined),
+  };
   const errors: string[] = [];
   for (const condition of conditions) {
     const program = compile(condition.expression);

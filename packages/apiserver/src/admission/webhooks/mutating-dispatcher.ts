@@ -89,7 +89,14 @@ async function mutateWith(
     return false;
   }
   const fail = (error: StatusError, patch?: unknown[]): never => {
-    emitRecord(context, webhook, current, { ...record, verdict: 'error', message: error.message, code: error.code, warnings: answer.warnings, ...(patch ? { patch } : {}) });
+    emitRecord(context, webhook, current, {
+      ...record,
+      verdict: 'error',
+      message: error.message,
+      code: error.code,
+      warnings: answer.warnings,
+      ...(patch ? { patch } : {}),
+    });
     throw error;
   };
   let operations: unknown;
@@ -104,13 +111,19 @@ async function mutateWith(
     fail(error);
   }
   if (!Array.isArray(operations)) {
-    return fail(failedCalling(webhook.name, 'received undecodable patch in webhook response: json: cannot unmarshal object into Go value of type jsonpatch.Patch'));
+    return fail(
+      failedCalling(webhook.name, 'received undecodable patch in webhook response: json: cannot unmarshal object into Go value of type jsonpatch.Patch'),
+    );
   }
   if (operations.length === 0) {
     emitRecord(context, webhook, current, { ...record, verdict: 'allowed', warnings: answer.warnings });
     return false;
   }
-  if (!state.object) fail(internalError(`admission webhook ${JSON.stringify(webhook.name)} attempted to modify the object, which is not supported for this operation`), operations);
+  if (!state.object)
+    fail(
+      internalError(`admission webhook ${JSON.stringify(webhook.name)} attempted to modify the object, which is not supported for this operation`),
+      operations,
+    );
   if (answer.patchType !== 'JSONPatch') {
     fail(failedCalling(webhook.name, `unsupported patch type ${JSON.stringify(answer.patchType)}`), operations);
   }
@@ -123,7 +136,13 @@ async function mutateWith(
 }
 
 /** The patch applies to the object as the webhook saw it (the version it was called for), then converts back. */
-function applyPatch(obj: KubeObject, operations: unknown[], requested: ResourceInfo, called: ResourceInfo, fail: (e: StatusError, p?: unknown[]) => never): KubeObject {
+function applyPatch(
+  obj: KubeObject,
+  operations: unknown[],
+  requested: ResourceInfo,
+  called: ResourceInfo,
+  fail: (e: StatusError, p?: unknown[]) => never,
+): KubeObject {
   try {
     const seen = objectAs(deepCopy(obj), requested, called)!;
     return objectAs(applyJsonPatch(seen, operations), called, requested)!;

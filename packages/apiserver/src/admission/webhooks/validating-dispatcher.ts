@@ -14,7 +14,11 @@ import { emitRecord, type DispatchContext } from './webhook-dispatch-context.ts'
 import { deniedBy, failedCalling } from './webhook-errors.ts';
 import { selectWebhook } from './webhook-selection.ts';
 
-export async function dispatchValidating(webhooks: readonly Webhook[], attributes: AdmissionAttributes, context: DispatchContext): Promise<{ warnings: string[] }> {
+export async function dispatchValidating(
+  webhooks: readonly Webhook[],
+  attributes: AdmissionAttributes,
+  context: DispatchContext,
+): Promise<{ warnings: string[] }> {
   const selected: { webhook: Webhook; as: ResourceInfo }[] = [];
   for (const webhook of webhooks) {
     const selection = selectWebhook(webhook, attributes, context);
@@ -38,7 +42,13 @@ function facts(outcome: CallOutcome): { latencyMs: number; reviewUid?: string } 
   return { latencyMs: outcome.latencyMs, ...(outcome.reviewUid ? { reviewUid: outcome.reviewUid } : {}) };
 }
 
-async function callOne(webhook: Webhook, as: ResourceInfo, attributes: AdmissionAttributes, context: DispatchContext, warnings: string[]): Promise<StatusError | undefined> {
+async function callOne(
+  webhook: Webhook,
+  as: ResourceInfo,
+  attributes: AdmissionAttributes,
+  context: DispatchContext,
+  warnings: string[],
+): Promise<StatusError | undefined> {
   const outcome = await callWebhook(webhook, attributes, as, context.serviceUrls);
   switch (outcome.kind) {
     case 'refused':

@@ -68,7 +68,12 @@ beforeAll(async () => {
     failurePolicy: 'Fail',
   });
   const mutating = [
-    { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'mutating-webhook-configuration' }, webhooks: [hook('mconfigmap-v1.kb.io', '/mutate-v1-configmap')] },
+    {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'MutatingWebhookConfiguration',
+      metadata: { name: 'mutating-webhook-configuration' },
+      webhooks: [hook('mconfigmap-v1.kb.io', '/mutate-v1-configmap')],
+    },
   ] as KubeObject[];
   const validating = [
     {
@@ -90,22 +95,37 @@ afterAll(async () => {
 
 describe('a controller-runtime (kubebuilder) webhook', () => {
   it('defaults what is created', async () => {
-    const res = await server.call('POST', '/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kb' }, data: { a: '1' } });
+    const res = await server.call('POST', '/api/v1/namespaces/default/configmaps', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'kb' },
+      data: { a: '1' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.metadata.labels).toEqual({ 'defaulted-by': 'controller-runtime' });
   });
 
   it('refuses what its validator rejects, as kubectl prints it', async () => {
-    const direct = await server.call('POST', '/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kb-direct' }, data: { forbidden: '1' } });
+    const direct = await server.call('POST', '/api/v1/namespaces/default/configmaps', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'kb-direct' },
+      data: { forbidden: '1' },
+    });
     // controller-runtime's Denied: 403 Forbidden with the validator's error as message.
     expect(direct.status).toBe(403);
-    expect(direct.body).toMatchObject({ reason: 'Forbidden', message: 'admission webhook "vconfigmap-v1.kb.io" denied the request: data.forbidden is not allowed' });
+    expect(direct.body).toMatchObject({
+      reason: 'Forbidden',
+      message: 'admission webhook "vconfigmap-v1.kb.io" denied the request: data.forbidden is not allowed',
+    });
     const res = await kubectl.run(['create', 'configmap', 'kb-no', '--from-literal=forbidden=1']);
     expect(res.code).not.toBe(0);
-    expect(res.stderr.trim()).toBe('error: failed to create configmap: admission webhook "vconfigmap-v1.kb.io" denied the request: data.forbidden is not allowed');
+    expect(res.stderr.trim()).toBe(
+      'error: failed to create configmap: admission webhook "vconfigmap-v1.kb.io" denied the request: data.forbidden is not allowed',
+    );
   });
 
-  it('passes its validator\'s warnings to the client', async () => {
+  it("passes its validator's warnings to the client", async () => {
     const res = await kubectl.run(['create', 'configmap', 'kb-warned', '--from-literal=deprecated=1']);
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('Warning: data.deprecated will be removed');

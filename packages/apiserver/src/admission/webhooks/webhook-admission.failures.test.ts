@@ -50,7 +50,7 @@ describe('failed calls', () => {
     );
   });
 
-  it('fail on an error answer with client-go\'s words for it', async () => {
+  it("fail on an error answer with client-go's words for it", async () => {
     const target = await h.webhook(() => ({ raw: 'boom\n', status: 500, contentType: 'text/plain' }));
     h.configured.validating = [configuration('Validating', 'e', [hook('broken.example.com', target)])];
     const res = await h.createIn('plain', configMap('server-error'));
@@ -65,7 +65,9 @@ describe('failed calls', () => {
     h.configured.validating = [configuration('Validating', 'c', [hook('closed.example.com', target)])];
     const res = await h.createIn('plain', configMap('closed'));
     expect(res.status).toBe(500);
-    expect(res.body.message).toBe(`Internal error occurred: failed calling webhook "closed.example.com": failed to call webhook: Post "${target.url}/closed.example.com?timeout=5s": EOF`);
+    expect(res.body.message).toBe(
+      `Internal error occurred: failed calling webhook "closed.example.com": failed to call webhook: Post "${target.url}/closed.example.com?timeout=5s": EOF`,
+    );
   });
 
   it('fail on an answer for another request (wrong uid)', async () => {
@@ -91,7 +93,9 @@ describe('failed calls', () => {
   it('fail when the certificate is not signed by caBundle', async () => {
     const target = await h.webhook((r) => allow(r));
     const otherCa = Buffer.from(createCertificateAuthority('someone-else').certPem).toString('base64');
-    h.configured.validating = [configuration('Validating', 'tls', [hook('tls.example.com', target, { clientConfig: { url: `${target.url}/tls`, caBundle: otherCa } })])];
+    h.configured.validating = [
+      configuration('Validating', 'tls', [hook('tls.example.com', target, { clientConfig: { url: `${target.url}/tls`, caBundle: otherCa } })]),
+    ];
     const res = await h.createIn('plain', configMap('untrusted'));
     expect(res.status).toBe(500);
     expect(res.body.message).toBe(

@@ -15,7 +15,8 @@ beforeAll(async () => {
   target = await startWebhookServer((r) => {
     const obj = r.review.request.object;
     if (r.path.startsWith('/validate') && obj?.data?.forbidden !== undefined) return deny(r, { message: 'data.forbidden is not allowed' });
-    if (r.path.startsWith('/mutate')) return patch(r, [{ op: 'add', path: '/metadata/labels', value: { team: 'defaulted' } }], { warnings: ['labels were defaulted'] });
+    if (r.path.startsWith('/mutate'))
+      return patch(r, [{ op: 'add', path: '/metadata/labels', value: { team: 'defaulted' } }], { warnings: ['labels were defaulted'] });
     return allow(r);
   });
   const hook = (name: string, path: string) => ({
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('kubectl against admission webhooks', () => {
-  it('prints the webhook\'s denial, after the warnings the request earned', async () => {
+  it("prints the webhook's denial, after the warnings the request earned", async () => {
     const res = await kubectl.run(['create', 'configmap', 'refused', '--from-literal=forbidden=1']);
     expect(res.code).not.toBe(0);
     // The mutating webhook's warning comes first: kube sends warnings with a refusal too.

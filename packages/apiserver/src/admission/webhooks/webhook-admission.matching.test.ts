@@ -25,7 +25,9 @@ describe('which webhooks are called', () => {
 
   it('a namespaceSelector on a namespace that does not exist answers NotFound', async () => {
     const target = await h.webhook((r) => allow(r));
-    h.configured.mutating = [configuration('Mutating', 'sel', [hook('ns-missing.example.com', target, { namespaceSelector: { matchLabels: { webhooks: 'on' } } })])];
+    h.configured.mutating = [
+      configuration('Mutating', 'sel', [hook('ns-missing.example.com', target, { namespaceSelector: { matchLabels: { webhooks: 'on' } } })]),
+    ];
     const res = await h.createIn('missing', configMap('nowhere'));
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('namespaces "missing" not found');
@@ -35,7 +37,9 @@ describe('which webhooks are called', () => {
   it('rules match operations, and subresources only when named', async () => {
     const target = await h.webhook((r) => allow(r));
     h.configured.validating = [
-      configuration('Validating', 'rules', [hook('deletes.example.com', target, { rules: [{ operations: ['DELETE'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*'] }] })]),
+      configuration('Validating', 'rules', [
+        hook('deletes.example.com', target, { rules: [{ operations: ['DELETE'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*'] }] }),
+      ]),
     ];
     await h.createIn('plain', configMap('not-a-delete'));
     expect(target.received).toHaveLength(0);
@@ -63,7 +67,9 @@ describe('which webhooks are called', () => {
   it('a matchCondition that errors refuses the request under Fail with 403', async () => {
     const target = await h.webhook((r) => allow(r));
     h.configured.validating = [
-      configuration('Validating', 'cel', [hook('broken-cel.example.com', target, { matchConditions: [{ name: 'bad', expression: 'object.spec.replicas > 1' }] })]),
+      configuration('Validating', 'cel', [
+        hook('broken-cel.example.com', target, { matchConditions: [{ name: 'bad', expression: 'object.spec.replicas > 1' }] }),
+      ]),
     ];
     const res = await h.createIn('plain', configMap('cel-error'));
     expect(res.status).toBe(403);
@@ -78,7 +84,9 @@ describe('clientConfig', () => {
     h.serviceUrls.set('webhook-system/validator', target.url);
     h.configured.validating = [
       configuration('Validating', 'svc', [
-        hook('svc.example.com', target, { clientConfig: { service: { namespace: 'webhook-system', name: 'validator', path: '/validate' }, caBundle: target.caBundle } }),
+        hook('svc.example.com', target, {
+          clientConfig: { service: { namespace: 'webhook-system', name: 'validator', path: '/validate' }, caBundle: target.caBundle },
+        }),
       ]),
     ];
     expect((await h.createIn('plain', configMap('via-service'))).status).toBe(201);
@@ -88,7 +96,9 @@ describe('clientConfig', () => {
   it('fails a call to a service nobody mapped, naming the command that maps it', async () => {
     const target = await h.webhook((r) => allow(r));
     h.configured.validating = [
-      configuration('Validating', 'svc', [hook('unmapped.example.com', target, { clientConfig: { service: { namespace: 'ns', name: 'nobody' }, caBundle: target.caBundle } })]),
+      configuration('Validating', 'svc', [
+        hook('unmapped.example.com', target, { clientConfig: { service: { namespace: 'ns', name: 'nobody' }, caBundle: target.caBundle } }),
+      ]),
     ];
     const res = await h.createIn('plain', configMap('unmapped'));
     expect(res.status).toBe(500);

@@ -53,13 +53,22 @@ afterAll(async () => {
 
 describe('a webhook written in Python', () => {
   it('labels what it admits', async () => {
-    const res = await server.call('POST', '/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'py', labels: { a: 'b' } } });
+    const res = await server.call('POST', '/api/v1/namespaces/default/configmaps', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'py', labels: { a: 'b' } },
+    });
     expect(res.status).toBe(201);
     expect(res.body.metadata.labels).toEqual({ a: 'b', owner: 'python' });
   });
 
   it('denies with its own code and message', async () => {
-    const res = await server.call('POST', '/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'py-no' }, data: { forbidden: 'x' } });
+    const res = await server.call('POST', '/api/v1/namespaces/default/configmaps', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'py-no' },
+      data: { forbidden: 'x' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('admission webhook "validate.python.example.com" denied the request: python says no');
   });

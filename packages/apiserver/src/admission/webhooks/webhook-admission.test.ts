@@ -132,7 +132,7 @@ describe('mutating webhooks', () => {
     expect(entry.fieldsV1['f:metadata']?.['f:labels']).toBeUndefined();
   });
 
-  it('see what the built-in mutating plugins did (a PVC\'s protection finalizer)', async () => {
+  it("see what the built-in mutating plugins did (a PVC's protection finalizer)", async () => {
     const target = await h.webhook((r) => allow(r));
     const rules = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['persistentvolumeclaims'] }];
     h.configured.mutating = [configuration('Mutating', 'pvc', [hook('pvc.example.com', target, { rules })])];
@@ -180,7 +180,7 @@ describe('mutating webhooks', () => {
     expect(res.body.message).toMatch(/^Internal error occurred: replace operation does not apply: doc is missing/);
   });
 
-  it('refuse a patch that breaks the object (a value of the wrong type) with the decoder\'s InternalError', async () => {
+  it("refuse a patch that breaks the object (a value of the wrong type) with the decoder's InternalError", async () => {
     const target = await h.webhook((r) => patch(r, [{ op: 'replace', path: '/data/a', value: 5 }]));
     h.configured.mutating = [configuration('Mutating', 'm', [hook('typo.example.com', target)])];
     const res = await h.createIn('plain', configMap('mistyped'));
@@ -194,7 +194,9 @@ describe('mutating webhooks', () => {
     h.configured.mutating = [configuration('Mutating', 'm', [hook('del.example.com', target)])];
     const res = await h.server.call('DELETE', '/api/v1/namespaces/plain/configmaps/deleted-with-patch');
     expect(res.status).toBe(500);
-    expect(res.body.message).toBe('Internal error occurred: admission webhook "del.example.com" attempted to modify the object, which is not supported for this operation');
+    expect(res.body.message).toBe(
+      'Internal error occurred: admission webhook "del.example.com" attempted to modify the object, which is not supported for this operation',
+    );
   });
 
   it('call an IfNeeded webhook once more when a later webhook changed the object, and never a third time', async () => {
@@ -220,7 +222,10 @@ describe('mutating webhooks', () => {
     ]);
   });
   it('two IfNeeded webhooks that undo each other are called twice each, never in a loop', async () => {
-    const setTo = (value: string): WebhookHandler => (r) => patch(r, [{ op: 'add', path: '/data/owner', value }]);
+    const setTo =
+      (value: string): WebhookHandler =>
+      (r) =>
+        patch(r, [{ op: 'add', path: '/data/owner', value }]);
     const ping = await h.webhook(setTo('ping'));
     const pong = await h.webhook(setTo('pong'));
     h.configured.mutating = [

@@ -16,9 +16,16 @@ describe('updates', () => {
       }
       return allow(r);
     });
-    h.configured.validating = [configuration('Validating', 'upd', [hook('upd.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })])];
+    h.configured.validating = [
+      configuration('Validating', 'upd', [hook('upd.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })]),
+    ];
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
-    const slowPatch = h.server.call('PATCH', '/api/v1/namespaces/plain/configmaps/raced', { metadata: { annotations: { slow: 'yes' } }, data: { a: '1' } }, mergePatch);
+    const slowPatch = h.server.call(
+      'PATCH',
+      '/api/v1/namespaces/plain/configmaps/raced',
+      { metadata: { annotations: { slow: 'yes' } }, data: { a: '1' } },
+      mergePatch,
+    );
     await until(() => target.received.length === 1, 'the slow patch to reach the webhook');
     const concurrent = await h.server.call('PATCH', '/api/v1/namespaces/plain/configmaps/raced', { data: { b: '2' } }, mergePatch);
     expect(concurrent.status).toBe(200);
@@ -34,7 +41,9 @@ describe('updates', () => {
   it('leave what a webhook changed unowned by the writer, and a no-op still a no-op', async () => {
     const created = await h.createIn('plain', configMap('owned', { a: '1' }));
     const target = await h.webhook((r) => patch(r, [{ op: 'add', path: '/metadata/annotations', value: { stamped: 'yes' } }]));
-    h.configured.mutating = [configuration('Mutating', 'upd', [hook('stamp.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })])];
+    h.configured.mutating = [
+      configuration('Mutating', 'upd', [hook('stamp.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })]),
+    ];
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
     const res = await h.server.call('PATCH', '/api/v1/namespaces/plain/configmaps/owned?fieldManager=editor', { data: { b: '2' } }, mergePatch);
     expect(res.status).toBe(200);
@@ -53,10 +62,14 @@ describe('updates', () => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
       return allow(r);
     });
-    h.configured.validating = [configuration('Validating', 'slow', [hook('slow-ok.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })])];
+    h.configured.validating = [
+      configuration('Validating', 'slow', [hook('slow-ok.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })]),
+    ];
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
     const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
-    const answers = await Promise.all(keys.map((key) => h.server.call('PATCH', '/api/v1/namespaces/plain/configmaps/contended', { data: { [key]: key } }, mergePatch)));
+    const answers = await Promise.all(
+      keys.map((key) => h.server.call('PATCH', '/api/v1/namespaces/plain/configmaps/contended', { data: { [key]: key } }, mergePatch)),
+    );
     expect(answers.map((a) => a.status)).toEqual(keys.map(() => 200));
     const stored = await h.server.call('GET', '/api/v1/namespaces/plain/configmaps/contended');
     expect(Object.keys(stored.body.data).sort()).toEqual([...keys].sort());
@@ -71,7 +84,9 @@ describe('updates', () => {
       if (r.review.request.object.data.a === 'put') await until(() => released, 'the concurrent write');
       return allow(r);
     });
-    h.configured.validating = [configuration('Validating', 'upd', [hook('upd.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })])];
+    h.configured.validating = [
+      configuration('Validating', 'upd', [hook('upd.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })]),
+    ];
     const put = h.server.call('PUT', '/api/v1/namespaces/plain/configmaps/put-raced', { ...created.body, data: { a: 'put' } });
     await until(() => target.received.length === 1, 'the PUT to reach the webhook');
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
@@ -79,7 +94,9 @@ describe('updates', () => {
     released = true;
     const res = await put;
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Operation cannot be fulfilled on configmaps "put-raced": the object has been modified; please apply your changes to the latest version and try again');
+    expect(res.body.message).toBe(
+      'Operation cannot be fulfilled on configmaps "put-raced": the object has been modified; please apply your changes to the latest version and try again',
+    );
   });
 
   it('of /scale are sent the autoscaling/v1 Scale, and a patch of the Scale scales the object', async () => {
@@ -87,7 +104,11 @@ describe('updates', () => {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: 'scaled' },
-      spec: { replicas: 1, selector: { matchLabels: { app: 'scaled' } }, template: { metadata: { labels: { app: 'scaled' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { app: 'scaled' } },
+        template: { metadata: { labels: { app: 'scaled' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } },
+      },
     };
     expect((await h.server.call('POST', '/apis/apps/v1/namespaces/plain/deployments', deployment)).status).toBe(201);
     const target = await h.webhook((r) => patch(r, [{ op: 'replace', path: '/spec/replicas', value: 3 }]));
@@ -118,7 +139,9 @@ describe('updates', () => {
     expect(created.status).toBe(201);
     const target = await h.webhook((r) => deny(r, { message: 'status is read-only here' }));
     h.configured.validating = [
-      configuration('Validating', 'sub', [hook('status.example.com', target, { rules: [{ operations: ['UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/status'] }] })]),
+      configuration('Validating', 'sub', [
+        hook('status.example.com', target, { rules: [{ operations: ['UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/status'] }] }),
+      ]),
     ];
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
     expect((await h.server.call('PATCH', '/api/v1/namespaces/plain/pods/sub', { metadata: { labels: { x: 'y' } } }, mergePatch)).status).toBe(200);

@@ -111,7 +111,11 @@ function errorAnswer(code: number, contentType: string, body: string): WebhookCa
   try {
     const parsed = JSON.parse(body) as { kind?: string; message?: string; reason?: string; code?: number };
     if (parsed.kind === 'Status') {
-      const status = newStatusError(typeof parsed.code === 'number' ? parsed.code : code, (parsed.reason as StatusReason | undefined) ?? '', parsed.message ?? '');
+      const status = newStatusError(
+        typeof parsed.code === 'number' ? parsed.code : code,
+        (parsed.reason as StatusReason | undefined) ?? '',
+        parsed.message ?? '',
+      );
       return new WebhookCallError(parsed.message ?? '', status);
     }
   } catch {
@@ -167,7 +171,12 @@ export function postAdmissionReview(config: WebhookClientConfig, url: string, re
             return fail(undecodable(body).reason);
           }
           // client-go's decoder needs the kind before anything else.
-          if (typeof decoded !== 'object' || decoded === null || typeof (decoded as { kind?: unknown }).kind !== 'string' || (decoded as { kind: string }).kind === '') {
+          if (
+            typeof decoded !== 'object' ||
+            decoded === null ||
+            typeof (decoded as { kind?: unknown }).kind !== 'string' ||
+            (decoded as { kind: string }).kind === ''
+          ) {
             return fail(`Object 'Kind' is missing in '${body}'`);
           }
           resolve(decoded);

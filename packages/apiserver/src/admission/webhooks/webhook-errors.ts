@@ -11,11 +11,7 @@ import type { AdmissionAnswer } from './admission-review.ts';
 export function deniedBy(webhookName: string, result: AdmissionAnswer['result']): StatusError {
   const deniedBy = `admission webhook ${JSON.stringify(webhookName)} denied the request`;
   const code = typeof result?.code === 'number' && result.code >= 400 ? result.code : 400;
-  const message = result?.message
-    ? `${deniedBy}: ${result.message}`
-    : result?.reason
-      ? `${deniedBy}: ${result.reason}`
-      : `${deniedBy} without explanation`;
+  const message = result?.message ? `${deniedBy}: ${result.message}` : result?.reason ? `${deniedBy}: ${result.reason}` : `${deniedBy} without explanation`;
   const status: Status = {
     kind: 'Status',
     apiVersion: 'v1',
