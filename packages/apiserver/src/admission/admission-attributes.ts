@@ -6,8 +6,9 @@ import type { KubeObject } from '@dojo/kube-api';
 import type { UserInfo } from '../auth/user-info.ts';
 import type { WriteObserver } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
+import type { AdmissionOperation } from './admission-operation.ts';
 
-export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
+export type { AdmissionOperation } from './admission-operation.ts';
 
 /** The request as a rule sees it: operation, resource (with its subresource) and namespace. */
 export interface AdmissionTarget {

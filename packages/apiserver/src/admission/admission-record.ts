@@ -4,7 +4,7 @@
  * each record to the request's WriteObserver (`admitted`), which routes it into the request
  * journal, so the journal, the object's Admission tab and the Overview read the same shape.
  */
-import type { AdmissionOperation } from './admission-attributes.ts';
+import type { AdmissionOperation } from './admission-operation.ts';
 
 /** allowed: let through (a mutation may have patched it); denied: refused by the webhook; error: the call failed. */
 export type AdmissionVerdict = 'allowed' | 'denied' | 'error';
