@@ -21,6 +21,7 @@ import { RequestJournal } from './journal/request-journal.ts';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { pods, secrets, serviceaccounts } from './registry/builtin/core-kinds.ts';
 import { admissionChain } from './registry/admission.ts';
+import { WebhookAdmission, type WebhookAdmissionOptions } from './admission/webhooks/webhook-admission.ts';
 import { CrdController } from './registry/crd-controller.ts';
 import { ensureBootstrapPolicy } from './rbac/bootstrap.ts';
 import { ClusterRoleAggregation } from './rbac/cluster-role-aggregation.ts';
@@ -72,6 +73,11 @@ export interface ApiServerOptions {
    * measures unused controls against. Default true.
    */
   clientControls?: boolean;
+  /**
+   * Admission webhooks (admission/webhooks/): where their configurations come from, the
+   * addresses of the Services they name, and a listener for every call. Absent: no webhooks.
+   */
+  webhooks?: Omit<WebhookAdmissionOptions, 'namespaceLabels' | 'equivalentResources'>;
 }
 
 export interface ApiServer {
@@ -113,6 +119,18 @@ async function ensureNamespaces(storage: ResourceStorages, registry: ResourceReg
   }
 }
 
+/** Webhooks reading namespaces' labels and the served versions of each resource from this server. */
+function webhookAdmission(webhooks: NonNullable<ApiServerOptions['webhooks']>, registry: ResourceRegistry, revisioned: RevisionedStore): WebhookAdmission {
+  return new WebhookAdmission({
+    ...webhooks,
+    namespaceLabels: (name) => {
+      const stored = revisioned.getLatest(registry.lookup('', 'v1', 'namespaces')!.bucket, name);
+      return stored ? ((JSON.parse(stored.json) as KubeObject).metadata.labels ?? {}) : undefined;
+    },
+    equivalentResources: (info) => registry.all().filter((other) => other.bucket === info.bucket && other.resource === info.resource),
+  });
+}
+
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   // Before anything is written: the directory will hold every Secret (storage/private-data-dir.ts).
   ensurePrivateDataDir(options.dataDir);
@@ -150,7 +168,14 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
     consoleCredentialsAdmission(),
   );
-  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission, fieldTracker });
+  const asyncAdmission = options.webhooks && webhookAdmission(options.webhooks, registry, revisioned);
+  const storage = new ResourceStorages({
+    store: revisioned,
+    snapshots: listSnapshots(revisioned, watchCache),
+    admission,
+    fieldTracker,
+    ...(asyncAdmission ? { asyncAdmission } : {}),
+  });
   const crds = new CrdController(registry, storage, revisioned);
   crds.start();
   await ensureNamespaces(storage, registry);
