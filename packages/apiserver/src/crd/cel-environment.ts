@@ -29,7 +29,8 @@ function extremum(list: Comparable[], sign: 1 | -1): Comparable {
   return list.reduce((best, v) => (compare(v, best) * sign > 0 ? v : best));
 }
 
-function withKubernetesLibraries(env: Environment): Environment {
+/** Adds the Kubernetes CEL libraries this server implements (also used by admission policies). */
+export function withKubernetesLibraries(env: Environment): Environment {
   return env
     .registerFunction('string.charAt(int): string', (s: string, i: bigint) => {
       const chars = [...s];

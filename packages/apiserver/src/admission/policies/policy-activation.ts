@@ -1,0 +1,116 @@
+/**
+ * The CEL activation of one policy evaluation (k8s.io/apiserver admission/plugin/cel's
+ * activation.go): `object` and `oldObject` (null when absent), `params`, `request` (an
+ * admission.k8s.io/v1 AdmissionRequest without its objects), `namespaceObject` (the namespace
+ * with only kube's CreateNamespaceObject fields) and `variables`, each computed on first use
+ * and at most once per activation, so a variable that fails only fails the expressions reading
+ * it (composition.go).
+ */
+import type { KubeObject } from '@dojo/kube-api';
+import { celValueOf, compilePolicyExpression, type PolicyActivation } from './policy-cel.ts';
+import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from './policy-types.ts';
+
+export interface NamedExpression {
+  name: string;
+  expression: string;
+}
+
+function omitEmpty(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+    if (!empty) out[key] = value;
+  }
+  return out;
+}
+
+/** cel.CreateAdmissionRequest: `kind`/`resource` are the matched ones, `request*` the request's own. */
+export function admissionRequestOf(attributes: AdmissionAttributes, matchedResource: GroupVersionResource, matchedKind: GroupVersionKind): Record<string, unknown> {
+  const user = attributes.userInfo;
+  return omitEmpty({
+    uid: '',
+    kind: { ...matchedKind },
+    resource: { ...matchedResource },
+    subResource: attributes.subresource,
+    requestKind: { ...attributes.kind },
+    requestResource: { ...attributes.resource },
+    requestSubResource: attributes.subresource,
+    name: attributes.name,
+    namespace: attributes.namespace,
+    operation: attributes.operation,
+    userInfo: omitEmpty({ username: user.name, uid: user.uid, groups: user.groups, extra: user.extra }),
+    dryRun: attributes.dryRun,
+    options: attributes.options,
+  });
+}
+
+const namespaceMetadataFields = [
+  'name',
+  'generateName',
+  'namespace',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'finalizers',
+] as const;
+
+/** cel.CreateNamespaceObject: managedFields and ownerReferences are not shown to policies. */
+export function namespaceObjectOf(namespace: KubeObject | undefined): Record<string, unknown> | undefined {
+  if (!namespace) return undefined;
+  const metadata: Record<string, unknown> = {};
+  for (const field of namespaceMetadataFields) if (namespace.metadata[field] !== undefined) metadata[field] = namespace.metadata[field];
+  return { metadata, spec: namespace.spec ?? {}, status: namespace.status ?? {} };
+}
+
+export interface ActivationInput {
+  attributes: AdmissionAttributes;
+  /** The object as mutated so far (mutating policies see earlier mutations). */
+  object: KubeObject | undefined;
+  params: KubeObject | undefined;
+  matchedResource: GroupVersionResource;
+  matchedKind: GroupVersionKind;
+  namespace: KubeObject | undefined;
+  variables: readonly NamedExpression[];
+}
+
+export function newPolicyActivation(input: ActivationInput): PolicyActivation {
+  const activation: PolicyActivation = {
+    object: celValueOf(input.object),
+    oldObject: celValueOf(input.attributes.oldObject),
+    params: celValueOf(input.params),
+    request: celValueOf(admissionRequestOf(input.attributes, input.matchedResource, input.matchedKind)),
+    namespaceObject: celValueOf(namespaceObjectOf(input.namespace)),
+    variables: {},
+  };
+  for (const variable of input.variables) defineLazyVariable(activation, variable);
+  return activation;
+}
+
+function defineLazyVariable(activation: PolicyActivation, variable: NamedExpression): void {
+  let outcome: { value: unknown } | { error: string } | undefined;
+  Object.defineProperty(activation.variables, variable.name, {
+    enumerable: true,
+    get() {
+      if (!outcome) {
+        const compiled = compilePolicyExpression(variable.expression);
+        if (!compiled.program) {
+          outcome = { error: `composited variable "${variable.name}" fails to compile: ${compiled.error ?? ''}` };
+        } else {
+          try {
+            outcome = { value: compiled.program(activation) };
+          } catch (error) {
+            const text = ((error as Error).message ?? String(error)).split('\n')[0]!.replace(/^No such key/, 'no such key');
+            outcome = { error: `composited variable "${variable.name}" fails to evaluate: ${text}` };
+          }
+        }
+      }
+      if ('error' in outcome) throw new Error(outcome.error);
+      return outcome.value;
+    },
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The CEL environment of admission policies (k8s.io/apiserver's admission/plugin/cel): the
+ * CRD rules' CEL library (../../crd/cel-environment.ts) with the admission variables `object`,
+ * `oldObject`, `params`, `request`, `namespaceObject` and `variables`, plus what mutating
+ * policies construct (`Object{…}`, `JSONPatch{…}`, `jsonpatch.escapeKey`, see
+ * message-construction.ts). Expressions compile once per process and text; errors read as
+ * kube-apiserver's ("compilation failed: ERROR: <input>:1:9: …", "expression '…' resulted in
+ * error: no such key: x").
+ */
+import { Environment, type ParseResult } from '@marcbachmann/cel-js';
+import { checkCelExpression } from '../../crd/cel-compile.ts';
+import { withKubernetesLibraries } from '../../crd/cel-environment.ts';
+import { toCelValue } from '../../crd/cel-values.ts';
+import { escapeKeyFunction, rewriteMessageConstruction, tagTypeName, typedObjectFunction } from './message-construction.ts';
+
+export interface CompiledPolicyExpression {
+  expression: string;
+  program?: ParseResult | undefined;
+  /** kube's CompilationResult error text, when the expression does not compile. */
+  error?: string;
+}
+
+/** The values an expression sees; `variables` is filled lazily by policy-variables.ts. */
+export interface PolicyActivation {
+  object: unknown;
+  oldObject: unknown;
+  params: unknown;
+  request: unknown;
+  namespaceObject: unknown;
+  variables: Record<string, unknown>;
+}
+
+function escapeKey(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+function newEnvironment(): Environment {
+  const env = new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true })
+    .registerVariable('object', 'dyn')
+    .registerVariable('oldObject', 'dyn')
+    .registerVariable('params', 'dyn')
+    .registerVariable('request', 'dyn')
+    .registerVariable('namespaceObject', 'dyn')
+    .registerVariable('variables', 'dyn')
+    .registerFunction(`${typedObjectFunction}(string, map<string, dyn>): dyn`, (typeName: string, fields: Record<string, unknown>) =>
+      tagTypeName({ ...fields }, typeName),
+    )
+    .registerFunction(`${escapeKeyFunction}(string): string`, escapeKey);
+  return withKubernetesLibraries(env);
+}
+
+let environment: Environment | undefined;
+const cache = new Map<string, CompiledPolicyExpression>();
+const maxCacheEntries = 10_000;
+
+export function compilePolicyExpression(expression: string): CompiledPolicyExpression {
+  const cached = cache.get(expression);
+  if (cached) return cached;
+  environment ??= newEnvironment();
+  const checked = checkCelExpression(environment, rewriteMessageConstruction(expression));
+  const compiled: CompiledPolicyExpression = checked.program
+    ? { expression, program: checked.program }
+    : { expression, error: `compilation failed: ${checked.issues ?? ''}` };
+  if (cache.size >= maxCacheEntries) cache.clear();
+  cache.set(expression, compiled);
+  return compiled;
+}
+
+/** cel-go's wording for the runtime errors this CEL implementation words differently. */
+function runtimeErrorText(error: unknown): string {
+  const e = error as { summary?: string; message?: string };
+  const first = e.summary ?? (e.message ?? String(error)).split('\n')[0] ?? '';
+  return first.replace(/^No such key/, 'no such key');
+}
+
+export type EvaluationOutcome = { value: unknown } | { error: string };
+
+/** Runs a compiled expression; compile and runtime failures come back as kube's texts. */
+export function evaluatePolicyExpression(compiled: CompiledPolicyExpression, activation: PolicyActivation): EvaluationOutcome {
+  if (!compiled.program) return { error: `compilation error: ${compiled.error ?? ''}` };
+  try {
+    return { value: compiled.program(activation) };
+  } catch (error) {
+    return { error: `expression '${compiled.expression}' resulted in error: ${runtimeErrorText(error)}` };
+  }
+}
+
+/** A JSON value (object, params, namespace) as CEL sees it: whole numbers are ints. */
+export function celValueOf(value: unknown): unknown {
+  return value === undefined ? null : toCelValue(value, undefined);
+}
+
+/** A CEL result back to JSON: ints to numbers, timestamps to RFC 3339, bytes to base64. */
+export function jsonValueOf(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return value.toISOString().replace(/\.000Z$/, 'Z');
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (value instanceof Map) return jsonValueOf(Object.fromEntries(value));
+  if (Array.isArray(value)) return value.map(jsonValueOf);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) out[key] = jsonValueOf(field);
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,107 @@
+/**
+ * Which policies run for a request, and with which bindings and params (generic's
+ * policyDispatcher.Dispatch): a policy whose `matchConstraints` match, through each of its
+ * bindings (`spec.policyName`) whose `matchResources` match, once per collected param.
+ * Misconfigurations (a missing matchConstraints, a namespace that does not exist, params not
+ * found with Deny) are returned as configuration errors, for failurePolicy to decide.
+ *
+ * Configuration objects arrive as stored, that is defaulted by the store; the defaults that
+ * matter here (matchPolicy Equivalent, empty selectors, failurePolicy Fail) are also assumed
+ * when absent, so hand-written objects in tests behave as stored ones.
+ */
+import type { KubeObject } from '@dojo/kube-api';
+import { matchResources, type MatchResources } from './match-resources.ts';
+import { collectParams, type ParamRef } from './policy-params.ts';
+import type { AdmissionAttributes, AdmissionPolicies, FailurePolicy, GroupVersionKind, GroupVersionResource, ParamKindRef, PolicyContext } from './policy-types.ts';
+
+export interface PolicyInvocation {
+  policy: KubeObject;
+  binding: KubeObject;
+  param: KubeObject | undefined;
+  /** The resource and kind the policy matched the request as (they differ under matchPolicy Equivalent). */
+  matchedResource: GroupVersionResource;
+  matchedKind: GroupVersionKind;
+}
+
+export interface ConfigurationError {
+  policy: KubeObject;
+  binding?: KubeObject | undefined;
+  /** "failed to configure policy: …" or "failed to configure binding: …" */
+  message: string;
+}
+
+export interface PolicySpec {
+  failurePolicy?: FailurePolicy;
+  paramKind?: ParamKindRef;
+  matchConstraints?: MatchResources;
+}
+
+export interface BindingSpec {
+  policyName?: string;
+  paramRef?: ParamRef;
+  matchResources?: MatchResources;
+}
+
+export function specOf<T>(object: KubeObject): T {
+  return (object.spec ?? {}) as T;
+}
+
+export function failurePolicyOf(policy: KubeObject): FailurePolicy {
+  return specOf<PolicySpec>(policy).failurePolicy === 'Ignore' ? 'Ignore' : 'Fail';
+}
+
+/** Admission configuration kinds never go through API-defined policies (no circular lock-out). */
+const exemptResources = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
+
+export function isExemptFromPolicies(attributes: AdmissionAttributes): boolean {
+  return attributes.resource.group === 'admissionregistration.k8s.io' && exemptResources.has(attributes.resource.resource);
+}
+
+function byName(a: KubeObject, b: KubeObject): number {
+  return (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
+}
+
+/** Invocations and configuration errors, in the order kube meets them. */
+export type PolicyStep = ({ step: 'invocation' } & PolicyInvocation) | ({ step: 'error' } & ConfigurationError);
+
+export function policyInvocations(
+  policies: readonly KubeObject[],
+  bindings: readonly KubeObject[],
+  attributes: AdmissionAttributes,
+  context: PolicyContext,
+  source: AdmissionPolicies,
+): PolicyStep[] {
+  const steps: PolicyStep[] = [];
+  const errors = { push: (error: ConfigurationError) => steps.push({ step: 'error', ...error }) };
+  if (isExemptFromPolicies(attributes)) return steps;
+  for (const policy of [...policies].sort(byName)) {
+    const spec = specOf<PolicySpec>(policy);
+    if (!spec.matchConstraints) {
+      errors.push({ policy, message: 'failed to configure policy: policy contained no match constraints, a required field' });
+      continue;
+    }
+    const matched = matchResources(spec.matchConstraints, attributes, context);
+    if (!matched.matches) {
+      if (matched.error) errors.push({ policy, message: `failed to configure policy: ${matched.error}` });
+      continue;
+    }
+    const own = bindings.filter((b) => specOf<BindingSpec>(b).policyName === policy.metadata.name).sort(byName);
+    for (const binding of own) {
+      const bindingSpec = specOf<BindingSpec>(binding);
+      if (bindingSpec.matchResources) {
+        const bindingMatch = matchResources(bindingSpec.matchResources, attributes, context);
+        if (!bindingMatch.matches) {
+          if (bindingMatch.error) errors.push({ policy, binding, message: `failed to configure binding: ${bindingMatch.error}` });
+          continue;
+        }
+      }
+      const collected = collectParams(spec.paramKind, bindingSpec.paramRef, attributes.namespace, source);
+      if ('error' in collected) {
+        errors.push({ policy, binding, message: `failed to configure binding: ${collected.error}` });
+        continue;
+      }
+      for (const param of collected.params) steps.push({ step: 'invocation', policy, binding, param, matchedResource: matched.resource, matchedKind: matched.kind });
+    }
+  }
+  return steps;
+}

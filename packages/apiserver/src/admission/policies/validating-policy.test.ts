@@ -1,0 +1,330 @@
+import { describe, expect, it } from 'vitest';
+import { createDeployment, deployment, namespaceObject, objectsFromYaml, updateDeployment } from './policy-test-fixtures.ts';
+import { staticAdmissionPolicies, type StaticPolicyObjects } from './static-policies.ts';
+import { evaluateValidatingPolicies } from './validating-policy.ts';
+
+// The Kubernetes documentation's ValidatingAdmissionPolicy examples, written as our own YAML.
+const replicaLimitPolicy = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: demo-policy.example.com}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - apiGroups: [apps]
+      apiVersions: [v1]
+      operations: [CREATE, UPDATE]
+      resources: [deployments]
+  validations:
+  - expression: object.spec.replicas <= 5
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: demo-binding-test.example.com}
+spec:
+  policyName: demo-policy.example.com
+  validationActions: [Deny]
+  matchResources:
+    namespaceSelector:
+      matchLabels: {environment: test}
+`;
+
+const paramsPolicy = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: replicalimit-policy.example.com}
+spec:
+  failurePolicy: Fail
+  paramKind: {apiVersion: rules.example.com/v1, kind: ReplicaLimit}
+  matchConstraints:
+    resourceRules:
+    - apiGroups: [apps]
+      apiVersions: [v1]
+      operations: [CREATE, UPDATE]
+      resources: [deployments]
+  validations:
+  - expression: object.spec.replicas <= params.maxReplicas
+    messageExpression: "'object.spec.replicas must be no greater than ' + string(params.maxReplicas)"
+    reason: Invalid
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: replicalimit-binding-test.example.com}
+spec:
+  policyName: replicalimit-policy.example.com
+  validationActions: [Deny]
+  paramRef:
+    name: replica-limit-test.example.com
+    namespace: default
+    parameterNotFoundAction: Deny
+  matchResources:
+    namespaceSelector:
+      matchLabels: {environment: test}
+`;
+
+const replicaLimit = (name: string, maxReplicas: number) => ({
+  apiVersion: 'rules.example.com/v1',
+  kind: 'ReplicaLimit',
+  metadata: { name, namespace: 'default' },
+  maxReplicas,
+});
+
+function policies(yaml: string, extra: Partial<StaticPolicyObjects> = {}): StaticPolicyObjects {
+  const objects = objectsFromYaml(yaml);
+  return {
+    validatingPolicies: objects.filter((o) => o.kind === 'ValidatingAdmissionPolicy'),
+    validatingBindings: objects.filter((o) => o.kind === 'ValidatingAdmissionPolicyBinding'),
+    ...extra,
+  };
+}
+
+const testNamespace = namespaceObject('test', { environment: 'test' });
+
+describe('ValidatingAdmissionPolicy', () => {
+  it('denies a deployment over the replica limit with kube\'s message, reason Invalid and code 422', () => {
+    const source = staticAdmissionPolicies(policies(replicaLimitPolicy));
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 7)), { namespace: testNamespace });
+    const denial = result.denial!;
+    const message = "ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5";
+    expect(denial.status).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: `deployments.apps "web" is forbidden: ${message}`,
+      reason: 'Invalid',
+      code: 422,
+      details: { name: 'web', group: 'apps', kind: 'deployments', causes: [{ message }] },
+    });
+    expect(result.records).toMatchObject([{ policy: 'demo-policy.example.com', binding: 'demo-binding-test.example.com', verdict: 'denied', validationActions: ['Deny'] }]);
+  });
+
+  it('admits a deployment within the limit, and one in a namespace the binding does not select', () => {
+    const source = staticAdmissionPolicies(policies(replicaLimitPolicy));
+    expect(evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 3)), { namespace: testNamespace }).denial).toBeUndefined();
+    const prod = namespaceObject('prod', { environment: 'prod' });
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'prod', 9)), { namespace: prod });
+    expect(result.denial).toBeUndefined();
+    expect(result.records).toEqual([]);
+  });
+
+  it('does not evaluate a policy whose resource rules do not match the request', () => {
+    const source = staticAdmissionPolicies(policies(replicaLimitPolicy));
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'test' }, spec: {} };
+    const attributes = { ...createDeployment(pod), resource: { group: '', version: 'v1', resource: 'pods' }, kind: { group: '', version: 'v1', kind: 'Pod' } };
+    expect(evaluateValidatingPolicies(source, attributes, { namespace: testNamespace }).records).toEqual([]);
+  });
+
+  it('compares with the param object and words the denial with messageExpression', () => {
+    const paramKinds = [{ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [replicaLimit('replica-limit-test.example.com', 3)] }];
+    const source = staticAdmissionPolicies(policies(paramsPolicy, { paramKinds }));
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 4)), { namespace: testNamespace });
+    expect(result.denial?.status.message).toBe(
+      "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com' denied request: object.spec.replicas must be no greater than 3",
+    );
+    expect(result.records[0]).toMatchObject({ param: 'default/replica-limit-test.example.com', verdict: 'denied' });
+    expect(evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 3)), { namespace: testNamespace }).denial).toBeUndefined();
+  });
+
+  it('denies when the param is missing and parameterNotFoundAction is Deny', () => {
+    const paramKinds = [{ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [] }];
+    const source = staticAdmissionPolicies(policies(paramsPolicy, { paramKinds }));
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
+    expect(result.denial?.status.message).toBe(
+      "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com' denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction",
+    );
+    expect(result.denial?.code).toBe(422);
+  });
+
+  it('admits without evaluating when the param is missing and parameterNotFoundAction is Allow', () => {
+    const paramKinds = [{ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [] }];
+    const source = staticAdmissionPolicies(policies(paramsPolicy.replace('parameterNotFoundAction: Deny', 'parameterNotFoundAction: Allow'), { paramKinds }));
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 100)), { namespace: testNamespace });
+    expect(result.denial).toBeUndefined();
+    expect(result.records).toEqual([]);
+  });
+
+  it('reports a param kind the server does not serve as a binding misconfiguration', () => {
+    const source = staticAdmissionPolicies(policies(paramsPolicy));
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
+    expect(result.denial?.status.details?.causes?.[0]?.message).toBe(
+      "ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com' denied request: failed to configure binding: paramKind kind `&ParamKind{APIVersion:rules.example.com/v1,Kind:ReplicaLimit,}` not known",
+    );
+  });
+
+  it('evaluates once per param a selector picks, denying on the strictest', () => {
+    const selectorPolicy = paramsPolicy.replace(/paramRef:\n(.*\n){3}/, 'paramRef:\n    selector: {matchLabels: {tier: web}}\n    namespace: default\n    parameterNotFoundAction: Allow\n');
+    const loose = { ...replicaLimit('loose', 10), metadata: { name: 'loose', namespace: 'default', labels: { tier: 'web' } } };
+    const strict = { ...replicaLimit('strict', 2), metadata: { name: 'strict', namespace: 'default', labels: { tier: 'web' } } };
+    const other = { ...replicaLimit('other', 1), metadata: { name: 'other', namespace: 'default', labels: { tier: 'db' } } };
+    const paramKinds = [{ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [loose, strict, other] }];
+    const result = evaluateValidatingPolicies(staticAdmissionPolicies(policies(selectorPolicy, { paramKinds })), createDeployment(deployment('web', 'test', 5)), {
+      namespace: testNamespace,
+    });
+    expect(result.records.map((r) => [r.param, r.verdict])).toEqual([
+      ['default/loose', 'allowed'],
+      ['default/strict', 'denied'],
+    ]);
+    expect(result.denial?.status.message).toMatch(/must be no greater than 2$/);
+  });
+});
+
+const requiredLabelPolicy = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: require-team-label}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [deployments]}
+  validations:
+  - expression: "has(object.metadata.labels) && 'team' in object.metadata.labels"
+    message: every deployment needs a team label
+    reason: Forbidden
+  auditAnnotations:
+  - key: replicas
+    valueExpression: "'Deployment spec.replicas set to ' + string(object.spec.replicas)"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: require-team-label-binding}
+spec:
+  policyName: require-team-label
+  validationActions: [Warn, Audit]
+`;
+
+describe('validationActions, reasons and audit annotations', () => {
+  it('warns and audits instead of denying when the binding says Warn and Audit', () => {
+    const source = staticAdmissionPolicies(policies(requiredLabelPolicy));
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
+    expect(result.denial).toBeUndefined();
+    expect(result.warnings).toEqual(["Validation failed for ValidatingAdmissionPolicy 'require-team-label' with binding 'require-team-label-binding': every deployment needs a team label"]);
+    expect(result.auditAnnotations).toEqual({
+      'require-team-label/replicas': 'Deployment spec.replicas set to 1',
+      'validation.policy.admission.k8s.io/validation_failure': JSON.stringify([
+        { message: 'every deployment needs a team label', policy: 'require-team-label', binding: 'require-team-label-binding', expressionIndex: 0, validationActions: ['Warn', 'Audit'] },
+      ]),
+    });
+    expect(result.records[0]).toMatchObject({ verdict: 'warned', validationActions: ['Warn', 'Audit'] });
+  });
+
+  it('denies with the validation\'s reason and its HTTP code when the binding says Deny', () => {
+    const source = staticAdmissionPolicies(policies(requiredLabelPolicy.replace('[Warn, Audit]', '[Deny]')));
+    const denial = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace }).denial;
+    expect([denial?.reason, denial?.code]).toEqual(['Forbidden', 403]);
+    expect(evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1, { team: 'a' })), { namespace: testNamespace }).denial).toBeUndefined();
+  });
+});
+
+const variablesPolicy = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: image-matches-namespace-environment.policy.example.com}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [deployments]}
+  variables:
+  - name: environment
+    expression: "'environment' in namespaceObject.metadata.labels ? namespaceObject.metadata.labels['environment'] : 'prod'"
+  - name: exempt
+    expression: "'exempt' in namespaceObject.metadata.labels && namespaceObject.metadata.labels['exempt'] == 'true'"
+  - name: containers
+    expression: object.spec.template.spec.containers
+  - name: containersToCheck
+    expression: "variables.containers.filter(c, c.image.contains('example.com/'))"
+  validations:
+  - expression: "variables.exempt || variables.containersToCheck.all(c, c.image.startsWith(variables.environment + '.'))"
+    messageExpression: "'only ' + variables.environment + ' images are allowed in namespace ' + namespaceObject.metadata.name"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: image-matches-namespace-environment.binding}
+spec:
+  policyName: image-matches-namespace-environment.policy.example.com
+  validationActions: [Deny]
+`;
+
+function withImage(image: string) {
+  const object = deployment('web', 'test', 1);
+  (object.spec as { template: { spec: { containers: { image: string }[] } } }).template.spec.containers[0]!.image = image;
+  return object;
+}
+
+describe('variables and namespaceObject', () => {
+  const source = staticAdmissionPolicies(policies(variablesPolicy));
+
+  it('lets validations read variables built from the namespace and the object', () => {
+    const denial = evaluateValidatingPolicies(source, createDeployment(withImage('prod.example.com/nginx')), { namespace: testNamespace }).denial;
+    expect(denial?.status.details?.causes?.[0]?.message).toBe(
+      "ValidatingAdmissionPolicy 'image-matches-namespace-environment.policy.example.com' with binding 'image-matches-namespace-environment.binding' denied request: only test images are allowed in namespace test",
+    );
+    expect(evaluateValidatingPolicies(source, createDeployment(withImage('test.example.com/nginx')), { namespace: testNamespace }).denial).toBeUndefined();
+  });
+
+  it('admits everything in a namespace labelled exempt', () => {
+    const exempt = namespaceObject('test', { environment: 'test', exempt: 'true' });
+    expect(evaluateValidatingPolicies(source, createDeployment(withImage('prod.example.com/nginx')), { namespace: exempt }).denial).toBeUndefined();
+  });
+});
+
+const erroringPolicy = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: typo}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: ['*'], resources: [deployments]}
+  validations:
+  - expression: object.spec.replicaz > 1
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: typo-binding}
+spec:
+  policyName: typo
+  validationActions: [Deny]
+`;
+
+describe('failurePolicy', () => {
+  it('turns an expression that errors into a denial under Fail', () => {
+    const source = staticAdmissionPolicies(policies(erroringPolicy));
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
+    expect(result.denial?.status.details?.causes?.[0]?.message).toBe(
+      "ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: expression 'object.spec.replicaz > 1' resulted in error: no such key: replicaz",
+    );
+    expect(result.denial?.reason).toBe('Invalid');
+    expect(result.records[0]).toMatchObject({ verdict: 'denied', failurePolicyApplied: 'Fail' });
+  });
+
+  it('admits under Ignore and records the error it ignored', () => {
+    const source = staticAdmissionPolicies(policies(erroringPolicy.replace('failurePolicy: Fail', 'failurePolicy: Ignore')));
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
+    expect(result.denial).toBeUndefined();
+    expect(result.records[0]).toMatchObject({ verdict: 'error', failurePolicyApplied: 'Ignore' });
+  });
+
+  it('reports an expression that does not compile with cel-go\'s layout', () => {
+    const source = staticAdmissionPolicies(policies(erroringPolicy.replace('object.spec.replicaz > 1', "object.spec.replicas >")));
+    const message = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message;
+    expect(message).toMatch(/^ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: compilation error: compilation failed: ERROR: <input>:1:\d+: /);
+  });
+
+  it('skips a policy whose matchConditions are false, and sees oldObject on update', () => {
+    const conditional = erroringPolicy.replace(
+      '  validations:\n  - expression: object.spec.replicaz > 1',
+      "  matchConditions:\n  - {name: scaling-up, expression: 'oldObject != null && object.spec.replicas > oldObject.spec.replicas'}\n  validations:\n  - expression: object.spec.replicas <= oldObject.spec.replicas + 2",
+    );
+    const source = staticAdmissionPolicies(policies(conditional));
+    const scaleDown = updateDeployment(deployment('web', 'test', 1), deployment('web', 'test', 9));
+    expect(evaluateValidatingPolicies(source, scaleDown, { namespace: testNamespace }).records).toMatchObject([{ verdict: 'skipped', message: "matchCondition 'scaling-up' is false" }]);
+    const bigStep = updateDeployment(deployment('web', 'test', 9), deployment('web', 'test', 1));
+    expect(evaluateValidatingPolicies(source, bigStep, { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toBe(
+      "ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: failed expression: object.spec.replicas <= oldObject.spec.replicas + 2",
+    );
+  });
+});
