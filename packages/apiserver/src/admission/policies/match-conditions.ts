@@ -8,7 +8,12 @@ import type { NamedExpression } from './policy-activation.ts';
 import type { FailurePolicy } from './policy-types.ts';
 
 /** `failedCondition`: the condition that was false (kube's FailedConditionName). */
-export type ConditionsResult = { matches: boolean; failedCondition?: string } | { error: string };
+export type ConditionsResult =
+  | { matches: true }
+  | { matches: false; failedCondition: string }
+  /** Conditions errored under failurePolicy Ignore: the policy is skipped. */
+  | { matches: false; ignoredError: string }
+  | { error: string };
 
 /** utilerrors.NewAggregate(...).Error() */
 export function aggregateErrorText(errors: readonly string[]): string {
@@ -27,5 +32,6 @@ export function evaluateMatchConditions(
     else if (outcome.value === false) return { matches: false, failedCondition: condition.name };
   }
   if (errors.length === 0) return { matches: true };
-  return failurePolicy === 'Fail' ? { error: aggregateErrorText(errors) } : { matches: false };
+  const error = aggregateErrorText(errors);
+  return failurePolicy === 'Fail' ? { error } : { matches: false, ignoredError: error };
 }

@@ -94,7 +94,7 @@ interface Evaluation {
   annotationErrors: Decision[];
   annotations: { key: string; value: string }[];
   errored: boolean;
-  /** The matchCondition that was false: the policy did not apply. */
+  /** Why matchConditions skipped the policy. */
   skippedBy?: string | undefined;
 }
 
@@ -112,7 +112,7 @@ function validate(spec: ValidatingPolicySpec, activation: PolicyActivation, fail
       return result;
     }
     if (!conditions.matches) {
-      result.skippedBy = conditions.failedCondition ?? '';
+      result.skippedBy = 'failedCondition' in conditions ? `matchCondition '${conditions.failedCondition}' is false` : `matchConditions failed, ignored by failurePolicy: ${conditions.ignoredError}`;
       return result;
     }
   }
@@ -220,7 +220,7 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     if (param) record.param = param;
     const shown = evaluation.decisions[0] ?? evaluation.annotationErrors[0];
     if (shown) record.message = shown.message;
-    if (evaluation.skippedBy !== undefined) record.message = `matchCondition '${evaluation.skippedBy}' is false`;
+    if (evaluation.skippedBy !== undefined) record.message = evaluation.skippedBy;
     if (evaluation.errored) record.failurePolicyApplied = failurePolicy;
     result.records.push(record);
   }
