@@ -119,6 +119,7 @@ export function evaluateMutatingPolicies(
         matchedKind: step.matchedKind,
         namespace: context.namespace,
         variables: spec.variables ?? [],
+        authorizer: context.authorizer,
       });
     const key = invocationKey(step);
     const conditions: ConditionsResult = spec.matchConditions?.length

@@ -8,6 +8,8 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { celValueOf, compilePolicyExpression, type PolicyActivation } from './policy-cel.ts';
+import type { Authorizer } from '../../auth/authorizer.ts';
+import { policyAuthorizerFor } from './policy-authorizer.ts';
 import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from './policy-types.ts';
 
 export interface NamedExpression {
@@ -76,6 +78,8 @@ export interface ActivationInput {
   matchedKind: GroupVersionKind;
   namespace: KubeObject | undefined;
   variables: readonly NamedExpression[];
+  /** Only validations and match conditions may ask the authorizer (kube withholds it from messageExpression and audit annotations; this evaluator does not). */
+  authorizer?: Authorizer | undefined;
 }
 
 export function newPolicyActivation(input: ActivationInput): PolicyActivation {
@@ -87,6 +91,8 @@ export function newPolicyActivation(input: ActivationInput): PolicyActivation {
     namespaceObject: celValueOf(namespaceObjectOf(input.namespace)),
     variables: {},
   };
+  const authorizer = policyAuthorizerFor(input.attributes, input.authorizer);
+  if (authorizer) activation.authorizer = authorizer;
   for (const variable of input.variables) defineLazyVariable(activation, variable);
   return activation;
 }

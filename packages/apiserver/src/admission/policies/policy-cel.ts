@@ -3,7 +3,7 @@
  * CRD rules' CEL library (../../crd/cel-environment.ts) with the admission variables `object`,
  * `oldObject`, `params`, `request`, `namespaceObject` and `variables`, plus what mutating
  * policies construct (`Object{…}`, `JSONPatch{…}`, `jsonpatch.escapeKey`, see
- * message-construction.ts). Expressions compile once per process and text; errors read as
+ * message-construction.ts) and `authorizer` (policy-authorizer.ts). Expressions compile once per process and text; errors read as
  * kube-apiserver's ("compilation failed: ERROR: <input>:1:9: …", "expression '…' resulted in
  * error: no such key: x").
  */
@@ -11,6 +11,7 @@ import { Environment, type ParseResult } from '@marcbachmann/cel-js';
 import { checkCelExpression } from '../../crd/cel-compile.ts';
 import { withKubernetesLibraries } from '../../crd/cel-environment.ts';
 import { toCelValue } from '../../crd/cel-values.ts';
+import { withAuthorizerLibrary } from './policy-authorizer.ts';
 import { escapeKeyFunction, rewriteMessageConstruction, tagTypeName, typedObjectFunction } from './message-construction.ts';
 
 export interface CompiledPolicyExpression {
@@ -28,6 +29,8 @@ export interface PolicyActivation {
   request: unknown;
   namespaceObject: unknown;
   variables: Record<string, unknown>;
+  /** Absent when the server has no authorizer to ask (expressions using it then fail). */
+  authorizer?: unknown;
 }
 
 function escapeKey(key: string): string {
@@ -46,7 +49,7 @@ function newEnvironment(): Environment {
       tagTypeName({ ...fields }, typeName),
     )
     .registerFunction(`${escapeKeyFunction}(string): string`, escapeKey);
-  return withKubernetesLibraries(env);
+  return withAuthorizerLibrary(withKubernetesLibraries(env));
 }
 
 let environment: Environment | undefined;

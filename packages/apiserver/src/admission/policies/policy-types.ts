@@ -4,6 +4,7 @@
  * only reads them), so the shapes below name just the fields evaluation looks at.
  */
 import type { KubeObject } from '@dojo/kube-api';
+import type { Authorizer } from '../../auth/authorizer.ts';
 import type { UserInfo } from '../../auth/user-info.ts';
 
 /** Where policies, bindings and params come from (the lead wires it to the store). */
@@ -71,6 +72,8 @@ export interface PolicyContext {
    * extensions/v1beta1). Omitted: no equivalents, Equivalent behaves as Exact.
    */
   equivalentResources?: (resource: GroupVersionResource, subresource: string) => readonly { resource: GroupVersionResource; kind: GroupVersionKind }[];
+  /** The server's authorizer, for the `authorizer` variable; omitted: expressions using it fail. */
+  authorizer?: Authorizer | undefined;
   /** Monotonic milliseconds, for the latency of each evaluation (defaults to performance.now). */
   now?: () => number;
 }

@@ -191,6 +191,7 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
       matchedKind: step.matchedKind,
       namespace: isNamespaceRequest(attributes) ? undefined : context.namespace,
       variables: spec.variables ?? [],
+      authorizer: context.authorizer,
     });
     const evaluation = validate(spec, activation, failurePolicy);
     for (const decision of evaluation.decisions) {
