@@ -29,8 +29,8 @@ function omitEmpty(fields: Record<string, unknown>): Record<string, unknown> {
 /** cel.CreateAdmissionRequest: `kind`/`resource` are the matched ones, `request*` the request's own. */
 export function admissionRequestOf(attributes: AdmissionAttributes, matchedResource: GroupVersionResource, matchedKind: GroupVersionKind): Record<string, unknown> {
   const user = attributes.userInfo;
-  return omitEmpty({
-    uid: '',
+  // uid and userInfo carry no omitempty: they are always there, uid empty (policies see no request UID).
+  const request = omitEmpty({
     kind: { ...matchedKind },
     resource: { ...matchedResource },
     subResource: attributes.subresource,
@@ -40,10 +40,10 @@ export function admissionRequestOf(attributes: AdmissionAttributes, matchedResou
     name: attributes.name,
     namespace: attributes.namespace,
     operation: attributes.operation,
-    userInfo: omitEmpty({ username: user.name, uid: user.uid, groups: user.groups, extra: user.extra }),
     dryRun: attributes.dryRun,
     options: attributes.options,
   });
+  return { uid: '', ...request, userInfo: omitEmpty({ username: user.name, uid: user.uid, groups: user.groups, extra: user.extra }) };
 }
 
 const namespaceMetadataFields = [

@@ -328,3 +328,33 @@ describe('failurePolicy', () => {
     );
   });
 });
+
+describe('the request variable', () => {
+  it('describes the request as an AdmissionRequest: operation, user, resource, kind, dry run and options', () => {
+    const requestPolicy = objectsFromYaml(`
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: request-shape}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  validations:
+  - expression: "request.operation == 'CREATE' && request.userInfo.username == 'alice' && 'system:authenticated' in request.userInfo.groups"
+  - expression: "request.resource.resource == 'deployments' && request.kind.kind == 'Deployment' && request.requestKind.group == 'apps'"
+  - expression: "request.name == 'web' && request.namespace == 'test' && request.dryRun == true && request.options.kind == 'CreateOptions'"
+  - expression: "!has(request.subResource) && request.uid == ''"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: request-shape}
+spec: {policyName: request-shape, validationActions: [Deny]}
+`);
+    const source = staticAdmissionPolicies({ validatingPolicies: [requestPolicy[0]!], validatingBindings: [requestPolicy[1]!] });
+    const dryRun = { ...createDeployment(deployment('web', 'test', 1)), dryRun: true };
+    expect(evaluateValidatingPolicies(source, dryRun, { namespace: testNamespace }).denial?.message).toBeUndefined();
+    expect(evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toMatch(
+      /denied request: failed expression: request.name == 'web' && request.namespace == 'test' && request.dryRun == true/,
+    );
+  });
+});
