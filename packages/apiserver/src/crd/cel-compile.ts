@@ -47,10 +47,16 @@ function issue(source: string, offset: number, message: string): string {
   return `ERROR: <input>:${at.line}:${at.column}: ${message}\n | ${at.text}\n | ${'.'.repeat(at.column - 1)}^`;
 }
 
+/** cel-go's checker wording where this implementation's differs. */
+function goCheckerWording(message: string): string {
+  const unknown = /^Unknown variable: (.*)$/.exec(message);
+  return unknown ? `undeclared reference to '${unknown[1]}' (in container '')` : message;
+}
+
 function summaryOf(error: unknown): { message: string; offset: number } {
   const e = error as { summary?: string; message?: string; range?: { start: number } };
   const message = e.summary ?? (e.message ?? String(error)).split('\n')[0] ?? '';
-  return { message, offset: e.range?.start ?? 0 };
+  return { message: goCheckerWording(message), offset: e.range?.start ?? 0 };
 }
 
 function mentionsOldSelf(node: unknown): boolean {

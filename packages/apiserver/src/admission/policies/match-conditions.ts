@@ -3,7 +3,7 @@
  * evaluated; one `false` skips the policy; otherwise errors decide by failurePolicy: Fail
  * reports them (kube's aggregate: one error as itself, several as "[a, b]"), Ignore skips.
  */
-import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation } from './policy-cel.ts';
+import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import type { NamedExpression } from './policy-activation.ts';
 import type { FailurePolicy } from './policy-types.ts';
 
@@ -24,10 +24,11 @@ export function evaluateMatchConditions(
   conditions: readonly NamedExpression[],
   activation: PolicyActivation,
   failurePolicy: FailurePolicy,
+  declarations: PolicyDeclarations,
 ): ConditionsResult {
   const errors: string[] = [];
   for (const condition of conditions) {
-    const outcome = evaluatePolicyExpression(compilePolicyExpression(condition.expression), activation);
+    const outcome = evaluatePolicyExpression(compilePolicyExpression(condition.expression, declarations), activation);
     if ('error' in outcome) errors.push(outcome.error);
     else if (outcome.value === false) return { matches: false, failedCondition: condition.name };
   }

@@ -22,7 +22,7 @@ import { applyJsonPatchMutation } from './json-patch-mutation.ts';
 import { evaluateMatchConditions, type ConditionsResult } from './match-conditions.ts';
 import { MutatingPolicyReinvocation } from './mutating-reinvocation.ts';
 import { newPolicyActivation, type NamedExpression } from './policy-activation.ts';
-import { compilePolicyExpression, evaluatePolicyExpression } from './policy-cel.ts';
+import { compilePolicyExpression, evaluatePolicyExpression, type PolicyDeclarations } from './policy-cel.ts';
 import { policyDenial } from './policy-denial.ts';
 import { failurePolicyOf, policyInvocations, specOf, type PolicyInvocation, type PolicySpec } from './policy-invocations.ts';
 import type { AdmissionAttributes, AdmissionPolicies, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
@@ -106,6 +106,7 @@ export function evaluateMutatingPolicies(
     }
     const binding = step.binding.metadata.name ?? '';
     const spec = specOf<MutatingPolicySpec>(step.policy);
+    const declarations: PolicyDeclarations = { params: spec.paramKind !== undefined, authorizer: true, patchTypes: false };
     const started = now();
     const record: PolicyEvaluationRecord = { policyKind: 'MutatingAdmissionPolicy', policy, binding, verdict: 'allowed', latencyMs: 0 };
     const param = step.param?.metadata;
@@ -119,11 +120,12 @@ export function evaluateMutatingPolicies(
         matchedKind: step.matchedKind,
         namespace: context.namespace,
         variables: spec.variables ?? [],
+        declarations,
         authorizer: context.authorizer,
       });
     const key = invocationKey(step);
     const conditions: ConditionsResult = spec.matchConditions?.length
-      ? evaluateMatchConditions(spec.matchConditions, activationOf(result.object), failurePolicy)
+      ? evaluateMatchConditions(spec.matchConditions, activationOf(result.object), failurePolicy, declarations)
       : { matches: true };
     if ('error' in conditions) {
       errors.push({ policy, binding, message: conditions.error, reason: 'Invalid', failurePolicy });
@@ -139,7 +141,7 @@ export function evaluateMutatingPolicies(
       const before = result.object;
       for (const mutation of spec.mutations ?? []) {
         if (!result.object) continue; // nothing to patch (delete, connect)
-        const outcome = evaluatePolicyExpression(compilePolicyExpression(expressionOf(mutation)), activationOf(result.object));
+        const outcome = evaluatePolicyExpression(compilePolicyExpression(expressionOf(mutation), { ...declarations, patchTypes: true }), activationOf(result.object));
         const mutated = 'error' in outcome ? outcome : mutate(result.object, mutation, outcome.value, options.patchMeta);
         if ('error' in mutated) {
           errors.push({ policy, binding, message: mutated.error, reason: 'Invalid', failurePolicy });

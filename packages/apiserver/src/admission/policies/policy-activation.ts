@@ -7,7 +7,7 @@
  * it (composition.go).
  */
 import type { KubeObject } from '@dojo/kube-api';
-import { celValueOf, compilePolicyExpression, type PolicyActivation } from './policy-cel.ts';
+import { celValueOf, compilePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import type { Authorizer } from '../../auth/authorizer.ts';
 import { policyAuthorizerFor } from './policy-authorizer.ts';
 import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from './policy-types.ts';
@@ -78,6 +78,8 @@ export interface ActivationInput {
   matchedKind: GroupVersionKind;
   namespace: KubeObject | undefined;
   variables: readonly NamedExpression[];
+  /** What the variables' expressions may use. */
+  declarations: PolicyDeclarations;
   /** Only validations and match conditions may ask the authorizer (kube withholds it from messageExpression and audit annotations; this evaluator does not). */
   authorizer?: Authorizer | undefined;
 }
@@ -93,17 +95,17 @@ export function newPolicyActivation(input: ActivationInput): PolicyActivation {
   };
   const authorizer = policyAuthorizerFor(input.attributes, input.authorizer);
   if (authorizer) activation.authorizer = authorizer;
-  for (const variable of input.variables) defineLazyVariable(activation, variable);
+  for (const variable of input.variables) defineLazyVariable(activation, variable, input.declarations);
   return activation;
 }
 
-function defineLazyVariable(activation: PolicyActivation, variable: NamedExpression): void {
+function defineLazyVariable(activation: PolicyActivation, variable: NamedExpression, declarations: PolicyDeclarations): void {
   let outcome: { value: unknown } | { error: string } | undefined;
   Object.defineProperty(activation.variables, variable.name, {
     enumerable: true,
     get() {
       if (!outcome) {
-        const compiled = compilePolicyExpression(variable.expression);
+        const compiled = compilePolicyExpression(variable.expression, declarations);
         if (!compiled.program) {
           outcome = { error: `composited variable "${variable.name}" fails to compile: ${compiled.error ?? ''}` };
         } else {

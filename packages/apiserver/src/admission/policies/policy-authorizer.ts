@@ -96,14 +96,15 @@ function serviceAccount(authorizer: PolicyAuthorizer, namespace: string, name: s
   return new PolicyAuthorizer(user, authorizer.authorizer);
 }
 
-export function withAuthorizerLibrary(env: Environment): Environment {
-  return env
+/** The authorizer types and functions; the `authorizer` variable itself only when `declared`. */
+export function withAuthorizerLibrary(env: Environment, declared: boolean): Environment {
+  const withTypes = env
     .registerType(authorizerType, { ctor: PolicyAuthorizer, fields: { requestResource: resourceCheckType } })
     .registerType(pathCheckType, PathCheck)
     .registerType(groupCheckType, GroupCheck)
     .registerType(resourceCheckType, ResourceCheck)
-    .registerType(decisionType, Decision)
-    .registerVariable('authorizer', authorizerType)
+    .registerType(decisionType, Decision);
+  return (declared ? withTypes.registerVariable('authorizer', authorizerType) : withTypes)
     .registerFunction(`${authorizerType}.path(string): ${pathCheckType}`, (a: PolicyAuthorizer, path: string) => new PathCheck(a, path))
     .registerFunction(`${authorizerType}.group(string): ${groupCheckType}`, (a: PolicyAuthorizer, group: string) => new GroupCheck(a, group))
     .registerFunction(`${authorizerType}.serviceAccount(string, string): ${authorizerType}`, serviceAccount)

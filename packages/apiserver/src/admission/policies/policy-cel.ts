@@ -37,35 +37,59 @@ function escapeKey(key: string): string {
   return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
-function newEnvironment(): Environment {
-  const env = new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true })
-    .registerVariable('object', 'dyn')
-    .registerVariable('oldObject', 'dyn')
-    .registerVariable('params', 'dyn')
-    .registerVariable('request', 'dyn')
-    .registerVariable('namespaceObject', 'dyn')
-    .registerVariable('variables', 'dyn')
-    .registerFunction(`${typedObjectFunction}(string, map<string, dyn>): dyn`, (typeName: string, fields: Record<string, unknown>) =>
-      tagTypeName({ ...fields }, typeName),
-    )
-    .registerFunction(`${escapeKeyFunction}(string): string`, escapeKey);
-  return withAuthorizerLibrary(withKubernetesLibraries(env));
+/**
+ * Which optional variables an expression may use (cel.OptionalVariableDeclarations): `params`
+ * only when the policy has a paramKind, `authorizer` everywhere but in messageExpression, and
+ * `Object{…}` / `JSONPatch{…}` only in mutations. Anything else is a compile error, as in kube
+ * ("undeclared reference to 'params' (in container '')").
+ */
+export interface PolicyDeclarations {
+  params: boolean;
+  authorizer: boolean;
+  patchTypes: boolean;
 }
 
-let environment: Environment | undefined;
+function newEnvironment(declarations: PolicyDeclarations): Environment {
+  let env = new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true })
+    .registerVariable('object', 'dyn')
+    .registerVariable('oldObject', 'dyn')
+    .registerVariable('request', 'dyn')
+    .registerVariable('namespaceObject', 'dyn')
+    .registerVariable('variables', 'dyn');
+  if (declarations.params) env = env.registerVariable('params', 'dyn');
+  if (declarations.patchTypes) {
+    env = env
+      .registerFunction(`${typedObjectFunction}(string, map<string, dyn>): dyn`, (typeName: string, fields: Record<string, unknown>) => tagTypeName({ ...fields }, typeName))
+      .registerFunction(`${escapeKeyFunction}(string): string`, escapeKey);
+  }
+  return withAuthorizerLibrary(withKubernetesLibraries(env), declarations.authorizer);
+}
+
+const environments = new Map<string, Environment>();
 const cache = new Map<string, CompiledPolicyExpression>();
 const maxCacheEntries = 10_000;
 
-export function compilePolicyExpression(expression: string): CompiledPolicyExpression {
-  const cached = cache.get(expression);
+function keyOf(declarations: PolicyDeclarations): string {
+  return `${declarations.params ? 'p' : '-'}${declarations.authorizer ? 'a' : '-'}${declarations.patchTypes ? 't' : '-'}`;
+}
+
+export function compilePolicyExpression(expression: string, declarations: PolicyDeclarations): CompiledPolicyExpression {
+  const envKey = keyOf(declarations);
+  const cacheKey = `${envKey}:${expression}`;
+  const cached = cache.get(cacheKey);
   if (cached) return cached;
-  environment ??= newEnvironment();
-  const checked = checkCelExpression(environment, rewriteMessageConstruction(expression));
+  let environment = environments.get(envKey);
+  if (!environment) {
+    environment = newEnvironment(declarations);
+    environments.set(envKey, environment);
+  }
+  const source = declarations.patchTypes ? rewriteMessageConstruction(expression) : expression;
+  const checked = checkCelExpression(environment, source);
   const compiled: CompiledPolicyExpression = checked.program
     ? { expression, program: checked.program }
     : { expression, error: `compilation failed: ${checked.issues ?? ''}` };
   if (cache.size >= maxCacheEntries) cache.clear();
-  cache.set(expression, compiled);
+  cache.set(cacheKey, compiled);
   return compiled;
 }
 

@@ -358,3 +358,49 @@ spec: {policyName: request-shape, validationActions: [Deny]}
     );
   });
 });
+
+describe('declared variables', () => {
+  const policyWith = (expression: string, extra = '') =>
+    policies(`
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: declared}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: ['*'], resources: [deployments]}
+  validations:
+  - expression: "${expression}"
+${extra}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: declared}
+spec: {policyName: declared, validationActions: [Deny]}
+`);
+  const causeOf = (objects: StaticPolicyObjects, attributes = createDeployment(deployment('web', 'test', 1))) =>
+    evaluateValidatingPolicies(staticAdmissionPolicies(objects), attributes, { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message;
+
+  it('does not declare params for a policy without paramKind, as kube does', () => {
+    expect(causeOf(policyWith('params.maxReplicas > 1'))).toBe(
+      "ValidatingAdmissionPolicy 'declared' with binding 'declared' denied request: compilation error: compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.maxReplicas > 1\n | ^",
+    );
+  });
+
+  it('offers no message construction outside mutating policies', () => {
+    expect(causeOf(policyWith('Object{spec: 1} != null'))).toMatch(/denied request: compilation error: compilation failed: ERROR: <input>:1:7: Syntax error: /);
+  });
+
+  it('withholds the authorizer from messageExpression, falling back to the message', () => {
+    const extra = "    message: plain message\n    messageExpression: \"authorizer.path('/x').check('get').reason()\"";
+    expect(causeOf(policyWith('false', extra))).toBe("ValidatingAdmissionPolicy 'declared' with binding 'declared' denied request: plain message");
+  });
+
+  it('sees the old object and no new one on delete, and selects by the old object\'s labels', () => {
+    const protectedPolicy = policyWith("object != null || !has(oldObject.metadata.labels) || !('protected' in oldObject.metadata.labels)");
+    const old = deployment('web', 'test', 1, { protected: 'true' });
+    const remove = { ...createDeployment(old), operation: 'DELETE' as const, object: undefined, oldObject: old };
+    expect(causeOf(protectedPolicy, remove)).toMatch(/denied request: failed expression: /);
+    expect(causeOf(protectedPolicy, { ...remove, oldObject: deployment('web', 'test', 1) })).toBeUndefined();
+  });
+});

@@ -17,7 +17,7 @@
 import type { StatusError, StatusReason } from '@dojo/kube-api';
 import { evaluateMatchConditions } from './match-conditions.ts';
 import { newPolicyActivation, type NamedExpression } from './policy-activation.ts';
-import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation } from './policy-cel.ts';
+import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import { codeForReason, policyDenial } from './policy-denial.ts';
 import { failurePolicyOf, policyInvocations, specOf, type PolicyInvocation, type PolicySpec } from './policy-invocations.ts';
 import type { AdmissionAttributes, AdmissionPolicies, FailurePolicy, PolicyContext, PolicyEvaluationRecord, ValidationAction } from './policy-types.ts';
@@ -62,16 +62,16 @@ const maxMessageBytes = 5 * 1024;
 const maxAuditAnnotationValueLength = 10 * 1024;
 const maxValidationFailures = 50;
 
-function messageExpressionText(validation: Validation, activation: PolicyActivation): string {
+function messageExpressionText(validation: Validation, activation: PolicyActivation, declarations: PolicyDeclarations): string {
   if (!validation.messageExpression) return '';
-  const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.messageExpression), activation);
+  const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.messageExpression, { ...declarations, authorizer: false }), activation);
   if ('error' in outcome || typeof outcome.value !== 'string') return '';
   const message = outcome.value.trim();
   return Buffer.byteLength(message) > maxMessageBytes || message.includes('\n') ? '' : message;
 }
 
-function failureMessage(validation: Validation, activation: PolicyActivation): string {
-  const fromExpression = messageExpressionText(validation, activation);
+function failureMessage(validation: Validation, activation: PolicyActivation, declarations: PolicyDeclarations): string {
+  const fromExpression = messageExpressionText(validation, activation, declarations);
   if (fromExpression) return fromExpression;
   const message = (validation.message ?? '').trim();
   return message || `failed expression: ${validation.expression.trim()}`;
@@ -99,14 +99,14 @@ interface Evaluation {
 }
 
 /** validator.Validate for one invocation. */
-function validate(spec: ValidatingPolicySpec, activation: PolicyActivation, failurePolicy: FailurePolicy): Evaluation {
+function validate(spec: ValidatingPolicySpec, activation: PolicyActivation, failurePolicy: FailurePolicy, declarations: PolicyDeclarations): Evaluation {
   const result: Evaluation = { decisions: [], annotationErrors: [], annotations: [], errored: false };
   const onError = (message: string, expressionIndex: number, into: Decision[] = result.decisions) => {
     result.errored = true;
     if (failurePolicy === 'Fail') into.push({ message, reason: '', expressionIndex });
   };
   if (spec.matchConditions?.length) {
-    const conditions = evaluateMatchConditions(spec.matchConditions, activation, failurePolicy);
+    const conditions = evaluateMatchConditions(spec.matchConditions, activation, failurePolicy, declarations);
     if ('error' in conditions) {
       onError(conditions.error, 0);
       return result;
@@ -117,14 +117,14 @@ function validate(spec: ValidatingPolicySpec, activation: PolicyActivation, fail
     }
   }
   (spec.validations ?? []).forEach((validation, index) => {
-    const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.expression), activation);
+    const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.expression, declarations), activation);
     if ('error' in outcome) onError(outcome.error, index);
     else if (outcome.value !== true) {
-      result.decisions.push({ message: failureMessage(validation, activation), reason: validation.reason ?? 'Invalid', expressionIndex: index });
+      result.decisions.push({ message: failureMessage(validation, activation, declarations), reason: validation.reason ?? 'Invalid', expressionIndex: index });
     }
   });
   for (const annotation of spec.auditAnnotations ?? []) {
-    const outcome = evaluatePolicyExpression(compilePolicyExpression(annotation.valueExpression), activation);
+    const outcome = evaluatePolicyExpression(compilePolicyExpression(annotation.valueExpression, declarations), activation);
     if ('error' in outcome) {
       onError(outcome.error, 0, result.annotationErrors);
     } else if (typeof outcome.value === 'string') {
@@ -183,6 +183,7 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     const started = now();
     const spec = specOf<ValidatingPolicySpec>(step.policy);
     const actions = specOf<{ validationActions?: ValidationAction[] }>(step.binding).validationActions ?? [];
+    const declarations: PolicyDeclarations = { params: spec.paramKind !== undefined, authorizer: true, patchTypes: false };
     const activation = newPolicyActivation({
       attributes,
       object: attributes.object,
@@ -191,9 +192,10 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
       matchedKind: step.matchedKind,
       namespace: isNamespaceRequest(attributes) ? undefined : context.namespace,
       variables: spec.variables ?? [],
+      declarations,
       authorizer: context.authorizer,
     });
-    const evaluation = validate(spec, activation, failurePolicy);
+    const evaluation = validate(spec, activation, failurePolicy, declarations);
     for (const decision of evaluation.decisions) {
       for (const action of actions) {
         if (action === 'Deny') denials.push({ policy, binding, decision });
