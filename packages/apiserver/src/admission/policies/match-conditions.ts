@@ -28,7 +28,7 @@ export function evaluateMatchConditions(
 ): ConditionsResult {
   const errors: string[] = [];
   for (const condition of conditions) {
-    const outcome = evaluatePolicyExpression(compilePolicyExpression(condition.expression, declarations), activation);
+    const outcome = evaluatePolicyExpression(compilePolicyExpression(condition.expression, declarations, ['bool']), activation);
     if ('error' in outcome) errors.push(outcome.error);
     else if (outcome.value === false) return { matches: false, failedCondition: condition.name };
   }

@@ -73,9 +73,25 @@ function keyOf(declarations: PolicyDeclarations): string {
   return `${declarations.params ? 'p' : '-'}${declarations.authorizer ? 'a' : '-'}${declarations.patchTypes ? 't' : '-'}`;
 }
 
-export function compilePolicyExpression(expression: string, declarations: PolicyDeclarations): CompiledPolicyExpression {
+/** cel-go's type names (`list(dyn)`) for this implementation's (`list<dyn>`). */
+function goTypeName(type: string): string {
+  return type.replaceAll('<', '(').replaceAll('>', ')').replace(/^null$/, 'null_type');
+}
+
+/**
+ * CompileCELExpression's result type check: an expression whose type is known must have one of
+ * `returnTypes` ("must evaluate to bool but got int"); `dyn` passes and is checked when it runs.
+ */
+function returnTypeError(resultType: string | undefined, returnTypes: readonly string[] | undefined): string | undefined {
+  if (!returnTypes || resultType === undefined || resultType === 'dyn') return undefined;
+  const actual = goTypeName(resultType);
+  if (returnTypes.includes(actual)) return undefined;
+  return returnTypes.length === 1 ? `must evaluate to ${returnTypes[0]} but got ${actual}` : `must evaluate to one of [${returnTypes.join(' ')}] but got ${actual}`;
+}
+
+export function compilePolicyExpression(expression: string, declarations: PolicyDeclarations, returnTypes?: readonly string[]): CompiledPolicyExpression {
   const envKey = keyOf(declarations);
-  const cacheKey = `${envKey}:${expression}`;
+  const cacheKey = `${envKey}:${returnTypes?.join(',') ?? '*'}:${expression}`;
   const cached = cache.get(cacheKey);
   if (cached) return cached;
   let environment = environments.get(envKey);
@@ -85,9 +101,11 @@ export function compilePolicyExpression(expression: string, declarations: Policy
   }
   const source = declarations.patchTypes ? rewriteMessageConstruction(expression) : expression;
   const checked = checkCelExpression(environment, source);
-  const compiled: CompiledPolicyExpression = checked.program
-    ? { expression, program: checked.program }
-    : { expression, error: `compilation failed: ${checked.issues ?? ''}` };
+  const typeError = checked.program ? returnTypeError(checked.resultType, returnTypes) : undefined;
+  const compiled: CompiledPolicyExpression =
+    checked.program && !typeError
+      ? { expression, program: checked.program }
+      : { expression, error: typeError ?? `compilation failed: ${checked.issues ?? ''}` };
   if (cache.size >= maxCacheEntries) cache.clear();
   cache.set(cacheKey, compiled);
   return compiled;

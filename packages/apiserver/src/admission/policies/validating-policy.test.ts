@@ -404,3 +404,13 @@ spec: {policyName: declared, validationActions: [Deny]}
     expect(causeOf(protectedPolicy, { ...remove, oldObject: deployment('web', 'test', 1) })).toBeUndefined();
   });
 });
+
+describe('result types', () => {
+  it('refuses a validation whose type is known not to be bool, with kube\'s compile error', () => {
+    const objects = policies(erroringPolicy.replace('object.spec.replicaz > 1', "size('abc')"));
+    const result = evaluateValidatingPolicies(staticAdmissionPolicies(objects), createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
+    expect(result.denial?.status.details?.causes?.[0]?.message).toBe(
+      "ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: compilation error: must evaluate to bool but got int",
+    );
+  });
+});

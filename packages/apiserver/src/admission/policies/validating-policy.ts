@@ -64,7 +64,7 @@ const maxValidationFailures = 50;
 
 function messageExpressionText(validation: Validation, activation: PolicyActivation, declarations: PolicyDeclarations): string {
   if (!validation.messageExpression) return '';
-  const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.messageExpression, { ...declarations, authorizer: false }), activation);
+  const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.messageExpression, { ...declarations, authorizer: false }, ['string']), activation);
   if ('error' in outcome || typeof outcome.value !== 'string') return '';
   const message = outcome.value.trim();
   return Buffer.byteLength(message) > maxMessageBytes || message.includes('\n') ? '' : message;
@@ -117,14 +117,14 @@ function validate(spec: ValidatingPolicySpec, activation: PolicyActivation, fail
     }
   }
   (spec.validations ?? []).forEach((validation, index) => {
-    const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.expression, declarations), activation);
+    const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.expression, declarations, ['bool']), activation);
     if ('error' in outcome) onError(outcome.error, index);
     else if (outcome.value !== true) {
       result.decisions.push({ message: failureMessage(validation, activation, declarations), reason: validation.reason ?? 'Invalid', expressionIndex: index });
     }
   });
   for (const annotation of spec.auditAnnotations ?? []) {
-    const outcome = evaluatePolicyExpression(compilePolicyExpression(annotation.valueExpression, declarations), activation);
+    const outcome = evaluatePolicyExpression(compilePolicyExpression(annotation.valueExpression, declarations, ['string', 'null_type']), activation);
     if ('error' in outcome) {
       onError(outcome.error, 0, result.annotationErrors);
     } else if (typeof outcome.value === 'string') {
