@@ -2,8 +2,8 @@
  * Which policies run for a request, and with which bindings and params (generic's
  * policyDispatcher.Dispatch): a policy whose `matchConstraints` match, through each of its
  * bindings (`spec.policyName`) whose `matchResources` match, once per collected param.
- * Misconfigurations (a missing matchConstraints, a namespace that does not exist, params not
- * found with Deny) are returned as configuration errors, for failurePolicy to decide.
+ * Misconfigurations (a missing matchConstraints, a param kind the server does not serve, a
+ * namespace that does not exist, params not found with Deny) are returned as configuration errors, for failurePolicy to decide.
  *
  * Configuration objects arrive as stored, that is defaulted by the store; the defaults that
  * matter here (matchPolicy Equivalent, empty selectors, failurePolicy Fail) are also assumed
@@ -57,6 +57,12 @@ export function isExemptFromPolicies(attributes: AdmissionAttributes): boolean {
   return attributes.resource.group === 'admissionregistration.k8s.io' && exemptResources.has(attributes.resource.resource);
 }
 
+/** schema.GroupVersionKind.String(): `group/version, Kind=kind` (`/v1, Kind=ConfigMap` for the core group). */
+function gvkString(kind: ParamKindRef): string {
+  const groupVersion = kind.apiVersion.includes('/') ? kind.apiVersion : `/${kind.apiVersion}`;
+  return `${groupVersion}, Kind=${kind.kind}`;
+}
+
 function byName(a: KubeObject, b: KubeObject): number {
   return (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
 }
@@ -83,6 +89,10 @@ export function policyInvocations(
     const matched = matchResources(spec.matchConstraints, attributes, context);
     if (!matched.matches) {
       if (matched.error) errors.push({ policy, message: `failed to configure policy: ${matched.error}` });
+      continue;
+    }
+    if (spec.paramKind && source.paramKindNamespaced(spec.paramKind) === undefined) {
+      errors.push({ policy, message: `failed to configure policy: failed to find resource referenced by paramKind: '${gvkString(spec.paramKind)}'` });
       continue;
     }
     const own = bindings.filter((b) => specOf<BindingSpec>(b).policyName === policy.metadata.name).sort(byName);

@@ -145,11 +145,11 @@ describe('ValidatingAdmissionPolicy', () => {
     expect(result.records).toEqual([]);
   });
 
-  it('reports a param kind the server does not serve as a binding misconfiguration', () => {
+  it('reports a param kind the server does not serve as a policy misconfiguration', () => {
     const source = staticAdmissionPolicies(policies(paramsPolicy));
     const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
     expect(result.denial?.status.details?.causes?.[0]?.message).toBe(
-      "ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com' denied request: failed to configure binding: paramKind kind `&ParamKind{APIVersion:rules.example.com/v1,Kind:ReplicaLimit,}` not known",
+      "ValidatingAdmissionPolicy 'replicalimit-policy.example.com' denied request: failed to configure policy: failed to find resource referenced by paramKind: 'rules.example.com/v1, Kind=ReplicaLimit'",
     );
   });
 
