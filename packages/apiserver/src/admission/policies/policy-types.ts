@@ -98,6 +98,10 @@ export interface PolicyEvaluationRecord {
   /** An evaluation error that failurePolicy Ignore swallowed, or that Fail turned into a denial. */
   failurePolicyApplied?: FailurePolicy;
   validationActions?: readonly ValidationAction[];
+  /** Warnings this evaluation added to the response (validationActions Warn). */
+  warnings?: string[];
+  /** Audit annotations this evaluation published (`POLICY/KEY` → value). */
+  auditAnnotations?: Record<string, string>;
   /** For a mutation: the JSON patch (RFC 6902 style diff) it applied, as evidence for the console. */
   patch?: unknown;
   latencyMs: number;

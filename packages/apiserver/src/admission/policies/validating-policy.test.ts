@@ -206,7 +206,12 @@ describe('validationActions, reasons and audit annotations', () => {
         { message: 'every deployment needs a team label', policy: 'require-team-label', binding: 'require-team-label-binding', expressionIndex: 0, validationActions: ['Warn', 'Audit'] },
       ]),
     });
-    expect(result.records[0]).toMatchObject({ verdict: 'warned', validationActions: ['Warn', 'Audit'] });
+    expect(result.records[0]).toMatchObject({
+      verdict: 'warned',
+      validationActions: ['Warn', 'Audit'],
+      warnings: result.warnings,
+      auditAnnotations: { 'require-team-label/replicas': 'Deployment spec.replicas set to 1' },
+    });
   });
 
   it('denies with the validation\'s reason and its HTTP code when the binding says Deny', () => {
@@ -411,6 +416,21 @@ describe('result types', () => {
     const result = evaluateValidatingPolicies(staticAdmissionPolicies(objects), createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
     expect(result.denial?.status.details?.causes?.[0]?.message).toBe(
       "ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: compilation error: must evaluate to bool but got int",
+    );
+  });
+});
+
+describe('variables that fail', () => {
+  it('fail only the expressions that read them, with kube\'s composited-variable text', () => {
+    const objects = policies(
+      erroringPolicy.replace(
+        '  validations:\n  - expression: object.spec.replicaz > 1',
+        '  variables:\n  - {name: wanted, expression: object.spec.replicaz}\n  validations:\n  - expression: object.spec.replicas > 0\n  - expression: variables.wanted > 1',
+      ),
+    );
+    const result = evaluateValidatingPolicies(staticAdmissionPolicies(objects), createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
+    expect(result.denial?.status.details?.causes?.[0]?.message).toBe(
+      "ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: expression 'variables.wanted > 1' resulted in error: composited variable \"wanted\" fails to evaluate: no such key: replicaz",
     );
   });
 });

@@ -196,15 +196,17 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
       authorizer: context.authorizer,
     });
     const evaluation = validate(spec, activation, failurePolicy, declarations);
+    const warnings: string[] = [];
     for (const decision of evaluation.decisions) {
       for (const action of actions) {
         if (action === 'Deny') denials.push({ policy, binding, decision });
-        else if (action === 'Warn') result.warnings.push(`Validation failed for ValidatingAdmissionPolicy '${policy}' with binding '${binding}': ${decision.message}`);
+        else if (action === 'Warn') warnings.push(`Validation failed for ValidatingAdmissionPolicy '${policy}' with binding '${binding}': ${decision.message}`);
         else if (action === 'Audit') failures.push({ message: decision.message, policy, binding, expressionIndex: decision.expressionIndex, validationActions: [...actions] });
       }
     }
     // Audit annotations that fail refuse the request whatever the validationActions.
     for (const decision of evaluation.annotationErrors) denials.push({ policy, binding, decision });
+    result.warnings.push(...warnings);
     for (const { key, value } of evaluation.annotations) {
       const name = `${policy}/${key}`;
       const values = published.get(name) ?? [];
@@ -225,6 +227,8 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     if (shown) record.message = shown.message;
     if (evaluation.skippedBy !== undefined) record.message = evaluation.skippedBy;
     if (evaluation.errored) record.failurePolicyApplied = failurePolicy;
+    if (warnings.length > 0) record.warnings = warnings;
+    if (evaluation.annotations.length > 0) record.auditAnnotations = Object.fromEntries(evaluation.annotations.map(({ key, value }) => [`${policy}/${key}`, value]));
     result.records.push(record);
   }
 
