@@ -434,3 +434,22 @@ describe('variables that fail', () => {
     );
   });
 });
+
+describe('Kubernetes CEL libraries in policies', () => {
+  it('compares resource quantities', () => {
+    const objects = policies(
+      erroringPolicy.replace(
+        'object.spec.replicaz > 1',
+        "object.spec.template.spec.containers.all(c, has(c.resources) && quantity(c.resources.limits.memory).isLessThan(quantity('1Gi')))",
+      ),
+    );
+    const withMemory = (memory: string) => {
+      const object = deployment('web', 'test', 1);
+      (object.spec as { template: { spec: { containers: Record<string, unknown>[] } } }).template.spec.containers[0]!.resources = { limits: { memory } };
+      return createDeployment(object);
+    };
+    const source = staticAdmissionPolicies(objects);
+    expect(evaluateValidatingPolicies(source, withMemory('512Mi'), { namespace: testNamespace }).denial).toBeUndefined();
+    expect(evaluateValidatingPolicies(source, withMemory('2G'), { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toMatch(/denied request: failed expression: /);
+  });
+});
