@@ -7,7 +7,7 @@
  * it (composition.go).
  */
 import type { KubeObject } from '@dojo/kube-api';
-import { celValueOf, compilePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
+import { celGoErrorText, celValueOf, compilePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import type { Authorizer } from '../../auth/authorizer.ts';
 import { policyAuthorizerFor } from './policy-authorizer.ts';
 import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from './policy-types.ts';
@@ -112,8 +112,7 @@ function defineLazyVariable(activation: PolicyActivation, variable: NamedExpress
           try {
             outcome = { value: compiled.program(activation) };
           } catch (error) {
-            const text = ((error as Error).message ?? String(error)).split('\n')[0]!.replace(/^No such key/, 'no such key');
-            outcome = { error: `composited variable "${variable.name}" fails to evaluate: ${text}` };
+            outcome = { error: `composited variable "${variable.name}" fails to evaluate: ${celGoErrorText(error)}` };
           }
         }
       }

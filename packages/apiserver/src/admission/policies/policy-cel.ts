@@ -111,11 +111,13 @@ export function compilePolicyExpression(expression: string, declarations: Policy
   return compiled;
 }
 
-/** cel-go's wording for the runtime errors this CEL implementation words differently. */
-function runtimeErrorText(error: unknown): string {
+/** cel-go (v0.29, kube 1.37's) wording for the runtime errors this implementation words differently. */
+export function celGoErrorText(error: unknown): string {
   const e = error as { summary?: string; message?: string };
   const first = e.summary ?? (e.message ?? String(error)).split('\n')[0] ?? '';
-  return first.replace(/^No such key/, 'no such key');
+  const outOfBounds = /^No such key: index out of bounds, index (-?\d+) >= size (\d+)$/.exec(first);
+  if (outOfBounds) return `index '${outOfBounds[1]}' out of range in list size '${outOfBounds[2]}'`;
+  return first.replace(/^No such key/, 'no such key').replace(/^integer overflow: .*$/, 'integer overflow');
 }
 
 export type EvaluationOutcome = { value: unknown } | { error: string };
@@ -126,7 +128,7 @@ export function evaluatePolicyExpression(compiled: CompiledPolicyExpression, act
   try {
     return { value: compiled.program(activation) };
   } catch (error) {
-    return { error: `expression '${compiled.expression}' resulted in error: ${runtimeErrorText(error)}` };
+    return { error: `expression '${compiled.expression}' resulted in error: ${celGoErrorText(error)}` };
   }
 }
 

@@ -453,3 +453,14 @@ describe('Kubernetes CEL libraries in policies', () => {
     expect(evaluateValidatingPolicies(source, withMemory('2G'), { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toMatch(/denied request: failed expression: /);
   });
 });
+
+describe('runtime errors', () => {
+  it('word an index out of range and an overflow as cel-go does', () => {
+    const evaluateWith = (expression: string) =>
+      evaluateValidatingPolicies(staticAdmissionPolicies(policies(erroringPolicy.replace('object.spec.replicaz > 1', expression))), createDeployment(deployment('web', 'test', 1)), {
+        namespace: testNamespace,
+      }).denial?.status.details?.causes?.[0]?.message;
+    expect(evaluateWith('object.spec.template.spec.containers[3].name != ""')).toMatch(/resulted in error: index '3' out of range in list size '1'$/);
+    expect(evaluateWith('9223372036854775807 + object.spec.replicas > 0')).toMatch(/resulted in error: integer overflow$/);
+  });
+});
