@@ -69,6 +69,11 @@ export function namespaceObjectOf(namespace: KubeObject | undefined): Record<str
   return { metadata, spec: namespace.spec ?? {}, status: namespace.status ?? {} };
 }
 
+/** A namespace's own requests see no namespaceObject (kube clears the namespace name for them). */
+function isNamespaceRequest(attributes: AdmissionAttributes): boolean {
+  return attributes.kind.group === '' && attributes.kind.version === 'v1' && attributes.kind.kind === 'Namespace';
+}
+
 export interface ActivationInput {
   attributes: AdmissionAttributes;
   /** The object as mutated so far (mutating policies see earlier mutations). */
@@ -90,7 +95,7 @@ export function newPolicyActivation(input: ActivationInput): PolicyActivation {
     oldObject: celValueOf(input.attributes.oldObject),
     params: celValueOf(input.params),
     request: celValueOf(admissionRequestOf(input.attributes, input.matchedResource, input.matchedKind)),
-    namespaceObject: celValueOf(namespaceObjectOf(input.namespace)),
+    namespaceObject: celValueOf(isNamespaceRequest(input.attributes) ? undefined : namespaceObjectOf(input.namespace)),
     variables: {},
   };
   const authorizer = policyAuthorizerFor(input.attributes, input.authorizer);

@@ -190,7 +190,7 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
       params: step.param,
       matchedResource: step.matchedResource,
       matchedKind: step.matchedKind,
-      namespace: isNamespaceRequest(attributes) ? undefined : context.namespace,
+      namespace: context.namespace,
       variables: spec.variables ?? [],
       declarations,
       authorizer: context.authorizer,
@@ -243,9 +243,4 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     result.denial = policyDenial(attributes, message, { reason, code: codeForReason(reason), messageOnly: false });
   }
   return result;
-}
-
-/** A namespace's own requests see no namespaceObject (kube clears the namespace name for them). */
-function isNamespaceRequest(attributes: AdmissionAttributes): boolean {
-  return attributes.kind.group === '' && attributes.kind.version === 'v1' && attributes.kind.kind === 'Namespace';
 }
