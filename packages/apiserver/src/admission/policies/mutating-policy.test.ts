@@ -255,3 +255,51 @@ ${binding('b-pin-image', 'b-pin-image')}
     expect(second.object?.metadata.labels).toEqual({ app: 'web', image: 'app-1' });
   });
 });
+
+describe('mutating policies with params', () => {
+  const sidecarFromParams = (notFound: 'Allow' | 'Deny') => `
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: sidecar-from-params}
+spec:
+  paramKind: {apiVersion: mutations.example.com/v1, kind: Sidecar}
+${podRules}
+  mutations:
+  - patchType: ApplyConfiguration
+    applyConfiguration:
+      expression: 'Object{spec: Object.spec{initContainers: [Object.spec.initContainers{name: params.name, image: params.image, restartPolicy: "Always"}]}}'
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: sidecar-from-params}
+spec:
+  policyName: sidecar-from-params
+  paramRef: {name: mesh, namespace: mesh-system, parameterNotFoundAction: ${notFound}}
+`;
+  const sidecarParam = { apiVersion: 'mutations.example.com/v1', kind: 'Sidecar', metadata: { name: 'mesh', namespace: 'mesh-system' }, name: 'mesh-proxy', image: 'mesh/proxy:v2' };
+  const withParams = (yaml: string, objects: (typeof sidecarParam)[]) => {
+    const parsed = objectsFromYaml(yaml);
+    return staticAdmissionPolicies({
+      mutatingPolicies: parsed.filter((o) => o.kind === 'MutatingAdmissionPolicy'),
+      mutatingBindings: parsed.filter((o) => o.kind === 'MutatingAdmissionPolicyBinding'),
+      paramKinds: [{ apiVersion: 'mutations.example.com/v1', kind: 'Sidecar', namespaced: true, objects }],
+    });
+  };
+
+  it('builds the sidecar from the param object', () => {
+    const result = evaluateMutatingPolicies(withParams(sidecarFromParams('Deny'), [sidecarParam]), createPod(pod()), context, podMeta);
+    expect((result.object?.spec as { initContainers: unknown }).initContainers).toEqual([{ name: 'mesh-proxy', image: 'mesh/proxy:v2', restartPolicy: 'Always' }]);
+    expect(result.records[0]).toMatchObject({ param: 'mesh-system/mesh', verdict: 'mutated' });
+  });
+
+  it('refuses the request when the param is missing under Deny, and changes nothing under Allow', () => {
+    const denied = evaluateMutatingPolicies(withParams(sidecarFromParams('Deny'), []), createPod(pod()), context, podMeta);
+    expect([denied.denial?.message, denied.denial?.reason, denied.denial?.code]).toEqual([
+      "policy 'sidecar-from-params' with binding 'sidecar-from-params' denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction",
+      'Forbidden',
+      403,
+    ]);
+    const allowed = evaluateMutatingPolicies(withParams(sidecarFromParams('Allow'), []), createPod(pod()), context, podMeta);
+    expect([allowed.denial, allowed.object, allowed.records]).toEqual([undefined, pod(), []]);
+  });
+});
