@@ -464,3 +464,47 @@ describe('runtime errors', () => {
     expect(evaluateWith('9223372036854775807 + object.spec.replicas > 0')).toMatch(/resulted in error: integer overflow$/);
   });
 });
+
+describe('the documentation\'s matchConditions example', () => {
+  const demoPolicy = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: demo-policy.example.com}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: ['*'], apiVersions: ['*'], operations: [CREATE, UPDATE], resources: ['*']}
+  matchConditions:
+  - name: exclude-leases
+    expression: '!(request.resource.group == "coordination.k8s.io" && request.resource.resource == "leases")'
+  - name: exclude-kubelet-requests
+    expression: '!("system:nodes" in request.userInfo.groups)'
+  - name: rbac
+    expression: 'request.resource.group != "rbac.authorization.k8s.io"'
+  validations:
+  - expression: "!object.metadata.name.contains('demo') || object.metadata.namespace == 'demo'"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: demo-binding}
+spec: {policyName: demo-policy.example.com, validationActions: [Deny]}
+`;
+  const source = staticAdmissionPolicies(policies(demoPolicy));
+
+  it('validates requests the conditions let through', () => {
+    const result = evaluateValidatingPolicies(source, createDeployment(deployment('demo-web', 'test', 1)), { namespace: testNamespace });
+    expect(result.denial?.status.details?.causes?.[0]?.message).toBe(
+      "ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding' denied request: failed expression: !object.metadata.name.contains('demo') || object.metadata.namespace == 'demo'",
+    );
+  });
+
+  it('skips the kubelet\'s requests and leases', () => {
+    const byKubelet = { ...createDeployment(deployment('demo-web', 'test', 1)), userInfo: { name: 'system:node:n1', groups: ['system:nodes'] } };
+    expect(evaluateValidatingPolicies(source, byKubelet, { namespace: testNamespace }).records).toMatchObject([
+      { verdict: 'skipped', message: "matchCondition 'exclude-kubelet-requests' is false" },
+    ]);
+    const lease = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'demo-lease', namespace: 'test' }, spec: {} };
+    const leaseCreate = { ...createDeployment(lease), resource: { group: 'coordination.k8s.io', version: 'v1', resource: 'leases' }, kind: { group: 'coordination.k8s.io', version: 'v1', kind: 'Lease' } };
+    expect(evaluateValidatingPolicies(source, leaseCreate, { namespace: testNamespace }).denial).toBeUndefined();
+  });
+});
