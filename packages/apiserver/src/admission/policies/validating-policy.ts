@@ -206,7 +206,8 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     }
     // Audit annotations that fail refuse the request whatever the validationActions.
     for (const decision of evaluation.annotationErrors) denials.push({ policy, binding, decision });
-    result.warnings.push(...warnings);
+    // kube's warning recorder keeps one of identical warnings (several params failing alike).
+    for (const warning of warnings) if (!result.warnings.includes(warning)) result.warnings.push(warning);
     for (const { key, value } of evaluation.annotations) {
       const name = `${policy}/${key}`;
       const values = published.get(name) ?? [];
