@@ -168,6 +168,19 @@ describe('ValidatingAdmissionPolicy', () => {
     ]);
     expect(result.denial?.status.message).toMatch(/must be no greater than 2$/);
   });
+
+  it('sends a warning once when several params fail alike', () => {
+    const selectorPolicy = paramsPolicy
+      .replace(/paramRef:\n(.*\n){3}/, 'paramRef:\n    selector: {}\n    namespace: default\n    parameterNotFoundAction: Allow\n')
+      .replace('validationActions: [Deny]', 'validationActions: [Warn]')
+      .replace(/    messageExpression: .*\n/, '    message: too many replicas\n');
+    const paramKinds = [{ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [replicaLimit('a', 1), replicaLimit('b', 2)] }];
+    const result = evaluateValidatingPolicies(staticAdmissionPolicies(policies(selectorPolicy, { paramKinds })), createDeployment(deployment('web', 'test', 5)), {
+      namespace: testNamespace,
+    });
+    expect(result.warnings).toEqual(["Validation failed for ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com': too many replicas"]);
+    expect(result.records.map((r) => r.verdict)).toEqual(['warned', 'warned']);
+  });
 });
 
 const requiredLabelPolicy = `
