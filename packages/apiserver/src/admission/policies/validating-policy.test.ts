@@ -173,7 +173,7 @@ describe('ValidatingAdmissionPolicy', () => {
     const selectorPolicy = paramsPolicy
       .replace(/paramRef:\n(.*\n){3}/, 'paramRef:\n    selector: {}\n    namespace: default\n    parameterNotFoundAction: Allow\n')
       .replace('validationActions: [Deny]', 'validationActions: [Warn]')
-      .replace(/    messageExpression: .*\n/, '    message: too many replicas\n');
+      .replace(/ {4}messageExpression: .*\n/, '    message: too many replicas\n');
     const paramKinds = [{ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [replicaLimit('a', 1), replicaLimit('b', 2)] }];
     const result = evaluateValidatingPolicies(staticAdmissionPolicies(policies(selectorPolicy, { paramKinds })), createDeployment(deployment('web', 'test', 5)), {
       namespace: testNamespace,
