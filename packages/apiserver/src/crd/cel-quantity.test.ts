@@ -21,7 +21,7 @@ describe('the quantity library', () => {
     expect(() => evaluate("quantity('1.5').asInteger()")).toThrow('cannot convert value to integer');
   });
 
-  it('tells quantities from other strings with resource.ParseQuantity\'s errors', () => {
+  it("tells quantities from other strings with resource.ParseQuantity's errors", () => {
     expect(evaluate("isQuantity('10Gi') && !isQuantity('10 Gi') && !isQuantity('')")).toBe(true);
     expect(parseQuantity('abc')).toEqual(new Error("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
     expect(parseQuantity('1Qi')).toEqual(new Error("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));

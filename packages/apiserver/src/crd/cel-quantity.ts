@@ -88,25 +88,27 @@ const type = 'kubernetes.Quantity';
 
 export function withQuantityLibrary(env: Environment): Environment {
   const ofInt = (n: bigint) => new Quantity(n, 1n);
-  return env
-    .registerType(type, Quantity)
-    // cel-go's Quantity equality is resource.Quantity.Equal: the same amount, whatever the suffix.
-    .registerOperator(`${type} == ${type}`, (a: Quantity, b: Quantity) => a.compare(b) === 0)
-    .registerFunction(`quantity(string): ${type}`, quantity)
-    .registerFunction('isQuantity(string): bool', (text: string) => !(parseQuantity(text) instanceof Error))
-    .registerFunction(`${type}.isInteger(): bool`, (q: Quantity) => q.asInt64() !== undefined)
-    .registerFunction(`${type}.asInteger(): int`, (q: Quantity) => {
-      const value = q.asInt64();
-      if (value === undefined) throw new Error('cannot convert value to integer');
-      return value;
-    })
-    .registerFunction(`${type}.asApproximateFloat(): double`, (q: Quantity) => Number(q.numerator) / Number(q.denominator))
-    .registerFunction(`${type}.sign(): int`, (q: Quantity) => BigInt(q.compare(ofInt(0n))))
-    .registerFunction(`${type}.isGreaterThan(${type}): bool`, (a: Quantity, b: Quantity) => a.compare(b) > 0)
-    .registerFunction(`${type}.isLessThan(${type}): bool`, (a: Quantity, b: Quantity) => a.compare(b) < 0)
-    .registerFunction(`${type}.compareTo(${type}): int`, (a: Quantity, b: Quantity) => BigInt(a.compare(b)))
-    .registerFunction(`${type}.add(${type}): ${type}`, (a: Quantity, b: Quantity) => a.plus(b))
-    .registerFunction(`${type}.add(int): ${type}`, (a: Quantity, b: bigint) => a.plus(ofInt(b)))
-    .registerFunction(`${type}.sub(${type}): ${type}`, (a: Quantity, b: Quantity) => a.plus(b.negated()))
-    .registerFunction(`${type}.sub(int): ${type}`, (a: Quantity, b: bigint) => a.plus(ofInt(-b)));
+  return (
+    env
+      .registerType(type, Quantity)
+      // cel-go's Quantity equality is resource.Quantity.Equal: the same amount, whatever the suffix.
+      .registerOperator(`${type} == ${type}`, (a: Quantity, b: Quantity) => a.compare(b) === 0)
+      .registerFunction(`quantity(string): ${type}`, quantity)
+      .registerFunction('isQuantity(string): bool', (text: string) => !(parseQuantity(text) instanceof Error))
+      .registerFunction(`${type}.isInteger(): bool`, (q: Quantity) => q.asInt64() !== undefined)
+      .registerFunction(`${type}.asInteger(): int`, (q: Quantity) => {
+        const value = q.asInt64();
+        if (value === undefined) throw new Error('cannot convert value to integer');
+        return value;
+      })
+      .registerFunction(`${type}.asApproximateFloat(): double`, (q: Quantity) => Number(q.numerator) / Number(q.denominator))
+      .registerFunction(`${type}.sign(): int`, (q: Quantity) => BigInt(q.compare(ofInt(0n))))
+      .registerFunction(`${type}.isGreaterThan(${type}): bool`, (a: Quantity, b: Quantity) => a.compare(b) > 0)
+      .registerFunction(`${type}.isLessThan(${type}): bool`, (a: Quantity, b: Quantity) => a.compare(b) < 0)
+      .registerFunction(`${type}.compareTo(${type}): int`, (a: Quantity, b: Quantity) => BigInt(a.compare(b)))
+      .registerFunction(`${type}.add(${type}): ${type}`, (a: Quantity, b: Quantity) => a.plus(b))
+      .registerFunction(`${type}.add(int): ${type}`, (a: Quantity, b: bigint) => a.plus(ofInt(b)))
+      .registerFunction(`${type}.sub(${type}): ${type}`, (a: Quantity, b: Quantity) => a.plus(b.negated()))
+      .registerFunction(`${type}.sub(int): ${type}`, (a: Quantity, b: bigint) => a.plus(ofInt(-b)))
+  );
 }

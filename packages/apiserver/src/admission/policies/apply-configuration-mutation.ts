@@ -33,7 +33,8 @@ export function applyConfiguration(object: KubeObject, result: unknown, meta: Pa
   if (mismatches.length > 0) return { error: `type mismatch: ${mismatches.join('\n')}` };
   const configuration = { ...(jsonValueOf(result) as Record<string, unknown>), apiVersion: object.apiVersion, kind: object.kind };
   const atomics = atomicPaths(configuration, meta, '');
-  if (atomics.length > 0) return { error: `error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${atomics.join(', ')}` };
+  if (atomics.length > 0)
+    return { error: `error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${atomics.join(', ')}` };
   return { object: mergeApplied(object, configuration, meta) as KubeObject };
 }
 

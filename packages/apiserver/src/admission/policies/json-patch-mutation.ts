@@ -15,7 +15,9 @@ function operationsOf(result: unknown): Record<string, unknown>[] | { error: str
   const operations: Record<string, unknown>[] = [];
   for (const item of result as unknown[]) {
     if (typeNameOf(item) !== 'JSONPatch') {
-      return { error: `type mismatch: JSONPatchType.expression should evaluate to array of JSONPatch: type conversion error from '${typeNameOf(item) ?? 'map'}' to 'JSONPatch'` };
+      return {
+        error: `type mismatch: JSONPatchType.expression should evaluate to array of JSONPatch: type conversion error from '${typeNameOf(item) ?? 'map'}' to 'JSONPatch'`,
+      };
     }
     const patch = item as { op?: unknown; path?: unknown; from?: unknown; value?: unknown };
     const operation: Record<string, unknown> = { op: patch.op ?? '', path: patch.path ?? '' };

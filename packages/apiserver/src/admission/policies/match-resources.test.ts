@@ -33,9 +33,11 @@ describe('matchResources', () => {
     expect(matches({ resourceRules: [deployments], excludeResourceRules: [{ ...deployments, resourceNames: ['web'] }] })).toBe(false);
   });
 
-  it('selects by the namespace\'s labels and by the new or the old object\'s labels', () => {
+  it("selects by the namespace's labels and by the new or the old object's labels", () => {
     expect(matches({ resourceRules: [deployments], namespaceSelector: { matchLabels: { environment: 'prod' } } })).toBe(false);
-    expect(matches({ resourceRules: [deployments], namespaceSelector: { matchExpressions: [{ key: 'environment', operator: 'In', values: ['test'] }] } })).toBe(true);
+    expect(matches({ resourceRules: [deployments], namespaceSelector: { matchExpressions: [{ key: 'environment', operator: 'In', values: ['test'] }] } })).toBe(
+      true,
+    );
     const relabel = updateDeployment(deployment('web', 'test', 1, { app: 'new' }), deployment('web', 'test', 1, { app: 'web' }));
     expect(matches({ resourceRules: [deployments], objectSelector: { matchLabels: { app: 'web' } } }, relabel)).toBe(true);
     expect(matches({ resourceRules: [deployments], objectSelector: { matchLabels: { app: 'db' } } }, relabel)).toBe(false);

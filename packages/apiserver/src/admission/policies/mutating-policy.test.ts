@@ -73,10 +73,17 @@ const sidecar = { name: 'mesh-proxy', image: 'mesh/proxy:v1.0.0', restartPolicy:
 
 describe('MutatingAdmissionPolicy with ApplyConfiguration', () => {
   it('adds the sidecar init container, merging with the ones the pod has by name', () => {
-    const result = evaluateMutatingPolicies(mutatingPolicies(sidecarByApplyConfiguration), createPod(pod([{ name: 'setup', image: 'setup:1' }])), context, podMeta);
+    const result = evaluateMutatingPolicies(
+      mutatingPolicies(sidecarByApplyConfiguration),
+      createPod(pod([{ name: 'setup', image: 'setup:1' }])),
+      context,
+      podMeta,
+    );
     expect(result.denial).toBeUndefined();
     expect((result.object?.spec as { initContainers: unknown[] }).initContainers).toEqual([{ name: 'setup', image: 'setup:1' }, sidecar]);
-    expect(result.records).toMatchObject([{ policyKind: 'MutatingAdmissionPolicy', policy: 'sidecar-policy.example.com', binding: 'sidecar-binding', verdict: 'mutated' }]);
+    expect(result.records).toMatchObject([
+      { policyKind: 'MutatingAdmissionPolicy', policy: 'sidecar-policy.example.com', binding: 'sidecar-binding', verdict: 'mutated' },
+    ]);
     expect(result.records[0]?.patch).toEqual({ spec: { initContainers: [{ name: 'setup', image: 'setup:1' }, sidecar] } });
   });
 
@@ -125,7 +132,12 @@ spec:
 ${binding('bad-binding', 'bad')}
 `;
     const options = { patchMeta: builtinPatchMeta('apps/v1', 'Deployment') };
-    const typo = evaluateMutatingPolicies(mutatingPolicies(policy('Object{spec: Object.spc{replicas: 2}}')), createDeployment(deployment('web', 'test', 1)), context, options);
+    const typo = evaluateMutatingPolicies(
+      mutatingPolicies(policy('Object{spec: Object.spc{replicas: 2}}')),
+      createDeployment(deployment('web', 'test', 1)),
+      context,
+      options,
+    );
     expect(typo.denial?.status).toEqual({
       kind: 'Status',
       apiVersion: 'v1',
@@ -138,7 +150,11 @@ ${binding('bad-binding', 'bad')}
         name: 'web',
         group: 'apps',
         kind: 'deployments',
-        causes: [{ message: `policy 'bad' with binding 'bad-binding' denied request: type mismatch: unexpected type name "Object.spc", expected "Object.spec", which matches field name path from root Object type` }],
+        causes: [
+          {
+            message: `policy 'bad' with binding 'bad-binding' denied request: type mismatch: unexpected type name "Object.spc", expected "Object.spec", which matches field name path from root Object type`,
+          },
+        ],
       },
     });
     const atomic = evaluateMutatingPolicies(
@@ -180,7 +196,9 @@ describe('MutatingAdmissionPolicy with JSONPatch', () => {
     const result = evaluateMutatingPolicies(mutatingPolicies(sidecarByJsonPatch), createPod(pod()), context);
     expect(result.denial).toBeUndefined();
     expect(result.object?.metadata.labels).toEqual({ app: 'web', 'mesh.example.com/injected': 'true' });
-    expect((result.object?.spec as { initContainers: unknown }).initContainers).toEqual([{ name: 'mesh-proxy', image: 'mesh-proxy/v1.0.0', restartPolicy: 'Always' }]);
+    expect((result.object?.spec as { initContainers: unknown }).initContainers).toEqual([
+      { name: 'mesh-proxy', image: 'mesh-proxy/v1.0.0', restartPolicy: 'Always' },
+    ]);
   });
 
   it('leaves the object as it was when a test operation fails', () => {
@@ -200,10 +218,12 @@ describe('MutatingAdmissionPolicy with JSONPatch', () => {
     expect(ignored.records[0]).toMatchObject({ verdict: 'error', failurePolicyApplied: 'Ignore' });
   });
 
-  it('reports an expression that errors with kube\'s text', () => {
+  it("reports an expression that errors with kube's text", () => {
     const erroring = sidecarByJsonPatch.replace('"/metadata/labels/" + jsonpatch', 'object.spec.missing + jsonpatch');
     const result = evaluateMutatingPolicies(mutatingPolicies(erroring), createPod(pod()), context);
-    expect(result.denial?.message).toMatch(/^policy 'sidecar-jsonpatch.example.com' with binding 'sidecar-jsonpatch-binding' denied request: expression '.*' resulted in error: no such key: missing$/s);
+    expect(result.denial?.message).toMatch(
+      /^policy 'sidecar-jsonpatch.example.com' with binding 'sidecar-jsonpatch-binding' denied request: expression '.*' resulted in error: no such key: missing$/s,
+    );
   });
 });
 
@@ -276,7 +296,13 @@ spec:
   policyName: sidecar-from-params
   paramRef: {name: mesh, namespace: mesh-system, parameterNotFoundAction: ${notFound}}
 `;
-  const sidecarParam = { apiVersion: 'mutations.example.com/v1', kind: 'Sidecar', metadata: { name: 'mesh', namespace: 'mesh-system' }, name: 'mesh-proxy', image: 'mesh/proxy:v2' };
+  const sidecarParam = {
+    apiVersion: 'mutations.example.com/v1',
+    kind: 'Sidecar',
+    metadata: { name: 'mesh', namespace: 'mesh-system' },
+    name: 'mesh-proxy',
+    image: 'mesh/proxy:v2',
+  };
   const withParams = (yaml: string, objects: (typeof sidecarParam)[]) => {
     const parsed = objectsFromYaml(yaml);
     return staticAdmissionPolicies({
@@ -288,7 +314,9 @@ spec:
 
   it('builds the sidecar from the param object', () => {
     const result = evaluateMutatingPolicies(withParams(sidecarFromParams('Deny'), [sidecarParam]), createPod(pod()), context, podMeta);
-    expect((result.object?.spec as { initContainers: unknown }).initContainers).toEqual([{ name: 'mesh-proxy', image: 'mesh/proxy:v2', restartPolicy: 'Always' }]);
+    expect((result.object?.spec as { initContainers: unknown }).initContainers).toEqual([
+      { name: 'mesh-proxy', image: 'mesh/proxy:v2', restartPolicy: 'Always' },
+    ]);
     expect(result.records[0]).toMatchObject({ param: 'mesh-system/mesh', verdict: 'mutated' });
   });
 

@@ -101,7 +101,15 @@ export function evaluateMutatingPolicies(
     const failurePolicy = failurePolicyOf(step.policy);
     if (step.step === 'error') {
       errors.push({ policy, binding: step.binding?.metadata.name ?? '', message: step.message, reason: '', failurePolicy });
-      result.records.push({ policyKind: 'MutatingAdmissionPolicy', policy, binding: step.binding?.metadata.name ?? '', verdict: failurePolicy === 'Fail' ? 'denied' : 'error', message: step.message, failurePolicyApplied: failurePolicy, latencyMs: 0 });
+      result.records.push({
+        policyKind: 'MutatingAdmissionPolicy',
+        policy,
+        binding: step.binding?.metadata.name ?? '',
+        verdict: failurePolicy === 'Fail' ? 'denied' : 'error',
+        message: step.message,
+        failurePolicyApplied: failurePolicy,
+        latencyMs: 0,
+      });
       continue;
     }
     const binding = step.binding.metadata.name ?? '';
@@ -133,7 +141,10 @@ export function evaluateMutatingPolicies(
     } else if (!conditions.matches) {
       Object.assign(record, {
         verdict: 'skipped',
-        message: 'failedCondition' in conditions ? `matchCondition '${conditions.failedCondition}' is false` : `matchConditions failed, ignored by failurePolicy: ${conditions.ignoredError}`,
+        message:
+          'failedCondition' in conditions
+            ? `matchCondition '${conditions.failedCondition}' is false`
+            : `matchConditions failed, ignored by failurePolicy: ${conditions.ignoredError}`,
       });
     } else if (isReinvoke && !state.shouldReinvoke(key)) {
       continue;
@@ -141,7 +152,10 @@ export function evaluateMutatingPolicies(
       const before = result.object;
       for (const mutation of spec.mutations ?? []) {
         if (!result.object) continue; // nothing to patch (delete, connect)
-        const outcome = evaluatePolicyExpression(compilePolicyExpression(expressionOf(mutation), { ...declarations, patchTypes: true }), activationOf(result.object));
+        const outcome = evaluatePolicyExpression(
+          compilePolicyExpression(expressionOf(mutation), { ...declarations, patchTypes: true }),
+          activationOf(result.object),
+        );
         const mutated = 'error' in outcome ? outcome : mutate(result.object, mutation, outcome.value, options.patchMeta);
         if ('error' in mutated) {
           errors.push({ policy, binding, message: mutated.error, reason: 'Invalid', failurePolicy });

@@ -20,14 +20,22 @@ export interface NamedExpression {
 function omitEmpty(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
-    const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+    const empty =
+      value === undefined ||
+      value === '' ||
+      (Array.isArray(value) && value.length === 0) ||
+      (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
     if (!empty) out[key] = value;
   }
   return out;
 }
 
 /** cel.CreateAdmissionRequest: `kind`/`resource` are the matched ones, `request*` the request's own. */
-export function admissionRequestOf(attributes: AdmissionAttributes, matchedResource: GroupVersionResource, matchedKind: GroupVersionKind): Record<string, unknown> {
+export function admissionRequestOf(
+  attributes: AdmissionAttributes,
+  matchedResource: GroupVersionResource,
+  matchedKind: GroupVersionKind,
+): Record<string, unknown> {
   const user = attributes.userInfo;
   // uid and userInfo carry no omitempty: they are always there, uid empty (policies see no request UID).
   const request = omitEmpty({

@@ -38,8 +38,16 @@ const rbac: RbacPolicySource = {
   roleBindings: (ns) =>
     ns === 'test'
       ? [
-          { metadata: { name: 'alice', namespace: 'test' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'deployer' }, subjects: [{ kind: 'User', name: 'alice' }] },
-          { metadata: { name: 'bob', namespace: 'test' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'admin' }, subjects: [{ kind: 'User', name: 'bob' }] },
+          {
+            metadata: { name: 'alice', namespace: 'test' },
+            roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'deployer' },
+            subjects: [{ kind: 'User', name: 'alice' }],
+          },
+          {
+            metadata: { name: 'bob', namespace: 'test' },
+            roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'admin' },
+            subjects: [{ kind: 'User', name: 'bob' }],
+          },
         ]
       : [],
 };
@@ -60,7 +68,7 @@ describe('the authorizer variable', () => {
     expect(evaluateValidatingPolicies(source, byBob, context).denial).toBeUndefined();
   });
 
-  it('checks the request\'s own resource through authorizer.requestResource', () => {
+  it("checks the request's own resource through authorizer.requestResource", () => {
     const byStranger = { ...createDeployment(deployment('web', 'test', 1)), userInfo: { name: 'mallory', groups: ['system:authenticated'] } };
     expect(evaluateValidatingPolicies(source, byStranger, context).denial?.status.details?.causes?.[0]?.message).toBe(
       "ValidatingAdmissionPolicy 'scale-to-zero' with binding 'scale-to-zero' denied request: failed expression: authorizer.requestResource.check('create').allowed()",

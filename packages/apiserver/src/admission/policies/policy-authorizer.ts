@@ -86,7 +86,14 @@ class PolicyAuthorizer {
 export function policyAuthorizerFor(attributes: AdmissionAttributes, authorizer: Authorizer | undefined): PolicyAuthorizer | undefined {
   if (!authorizer) return undefined;
   const value = new PolicyAuthorizer(attributes.userInfo, authorizer);
-  value.requestResource = new ResourceCheck(value, attributes.resource.group, attributes.resource.resource, attributes.subresource, attributes.namespace, attributes.name);
+  value.requestResource = new ResourceCheck(
+    value,
+    attributes.resource.group,
+    attributes.resource.resource,
+    attributes.subresource,
+    attributes.namespace,
+    attributes.name,
+  );
   return value;
 }
 
@@ -108,7 +115,10 @@ export function withAuthorizerLibrary(env: Environment, declared: boolean): Envi
     .registerFunction(`${authorizerType}.path(string): ${pathCheckType}`, (a: PolicyAuthorizer, path: string) => new PathCheck(a, path))
     .registerFunction(`${authorizerType}.group(string): ${groupCheckType}`, (a: PolicyAuthorizer, group: string) => new GroupCheck(a, group))
     .registerFunction(`${authorizerType}.serviceAccount(string, string): ${authorizerType}`, serviceAccount)
-    .registerFunction(`${groupCheckType}.resource(string): ${resourceCheckType}`, (g: GroupCheck, resource: string) => new ResourceCheck(g.authorizer, g.group, resource))
+    .registerFunction(
+      `${groupCheckType}.resource(string): ${resourceCheckType}`,
+      (g: GroupCheck, resource: string) => new ResourceCheck(g.authorizer, g.group, resource),
+    )
     .registerFunction(`${resourceCheckType}.subresource(string): ${resourceCheckType}`, (r: ResourceCheck, v: string) => r.with('subresource', v))
     .registerFunction(`${resourceCheckType}.namespace(string): ${resourceCheckType}`, (r: ResourceCheck, v: string) => r.with('namespace', v))
     .registerFunction(`${resourceCheckType}.name(string): ${resourceCheckType}`, (r: ResourceCheck, v: string) => r.with('name', v))

@@ -59,7 +59,9 @@ function newEnvironment(declarations: PolicyDeclarations): Environment {
   if (declarations.params) env = env.registerVariable('params', 'dyn');
   if (declarations.patchTypes) {
     env = env
-      .registerFunction(`${typedObjectFunction}(string, map<string, dyn>): dyn`, (typeName: string, fields: Record<string, unknown>) => tagTypeName({ ...fields }, typeName))
+      .registerFunction(`${typedObjectFunction}(string, map<string, dyn>): dyn`, (typeName: string, fields: Record<string, unknown>) =>
+        tagTypeName({ ...fields }, typeName),
+      )
       .registerFunction(`${escapeKeyFunction}(string): string`, escapeKey);
   }
   return withAuthorizerLibrary(withKubernetesLibraries(env), declarations.authorizer);
@@ -75,7 +77,10 @@ function keyOf(declarations: PolicyDeclarations): string {
 
 /** cel-go's type names (`list(dyn)`) for this implementation's (`list<dyn>`). */
 function goTypeName(type: string): string {
-  return type.replaceAll('<', '(').replaceAll('>', ')').replace(/^null$/, 'null_type');
+  return type
+    .replaceAll('<', '(')
+    .replaceAll('>', ')')
+    .replace(/^null$/, 'null_type');
 }
 
 /**
@@ -86,7 +91,9 @@ function returnTypeError(resultType: string | undefined, returnTypes: readonly s
   if (!returnTypes || resultType === undefined || resultType === 'dyn') return undefined;
   const actual = goTypeName(resultType);
   if (returnTypes.includes(actual)) return undefined;
-  return returnTypes.length === 1 ? `must evaluate to ${returnTypes[0]} but got ${actual}` : `must evaluate to one of [${returnTypes.join(' ')}] but got ${actual}`;
+  return returnTypes.length === 1
+    ? `must evaluate to ${returnTypes[0]} but got ${actual}`
+    : `must evaluate to one of [${returnTypes.join(' ')}] but got ${actual}`;
 }
 
 export function compilePolicyExpression(expression: string, declarations: PolicyDeclarations, returnTypes?: readonly string[]): CompiledPolicyExpression {

@@ -12,7 +12,15 @@
 import type { KubeObject } from '@dojo/kube-api';
 import { matchResources, type MatchResources } from './match-resources.ts';
 import { collectParams, type ParamRef } from './policy-params.ts';
-import type { AdmissionAttributes, AdmissionPolicies, FailurePolicy, GroupVersionKind, GroupVersionResource, ParamKindRef, PolicyContext } from './policy-types.ts';
+import type {
+  AdmissionAttributes,
+  AdmissionPolicies,
+  FailurePolicy,
+  GroupVersionKind,
+  GroupVersionResource,
+  ParamKindRef,
+  PolicyContext,
+} from './policy-types.ts';
 
 export interface PolicyInvocation {
   policy: KubeObject;
@@ -51,7 +59,12 @@ export function failurePolicyOf(policy: KubeObject): FailurePolicy {
 }
 
 /** Admission configuration kinds never go through API-defined policies (no circular lock-out). */
-const exemptResources = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
+const exemptResources = new Set([
+  'validatingadmissionpolicies',
+  'validatingadmissionpolicybindings',
+  'mutatingadmissionpolicies',
+  'mutatingadmissionpolicybindings',
+]);
 
 export function isExemptFromPolicies(attributes: AdmissionAttributes): boolean {
   return attributes.resource.group === 'admissionregistration.k8s.io' && exemptResources.has(attributes.resource.resource);
@@ -110,7 +123,8 @@ export function policyInvocations(
         errors.push({ policy, binding, message: `failed to configure binding: ${collected.error}` });
         continue;
       }
-      for (const param of collected.params) steps.push({ step: 'invocation', policy, binding, param, matchedResource: matched.resource, matchedKind: matched.kind });
+      for (const param of collected.params)
+        steps.push({ step: 'invocation', policy, binding, param, matchedResource: matched.resource, matchedKind: matched.kind });
     }
   }
   return steps;

@@ -25,7 +25,13 @@ export function deployment(name: string, namespace: string, replicas: number, la
 }
 
 export function namespaceObject(name: string, labels: Record<string, string> = {}): KubeObject {
-  return { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels, uid: `uid-${name}` }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name, labels, uid: `uid-${name}` },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
+  };
 }
 
 export function createOf(object: KubeObject, resource: { group: string; version: string; resource: string }): AdmissionAttributes {

@@ -82,11 +82,12 @@ function policies(yaml: string, extra: Partial<StaticPolicyObjects> = {}): Stati
 const testNamespace = namespaceObject('test', { environment: 'test' });
 
 describe('ValidatingAdmissionPolicy', () => {
-  it('denies a deployment over the replica limit with kube\'s message, reason Invalid and code 422', () => {
+  it("denies a deployment over the replica limit with kube's message, reason Invalid and code 422", () => {
     const source = staticAdmissionPolicies(policies(replicaLimitPolicy));
     const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 7)), { namespace: testNamespace });
     const denial = result.denial!;
-    const message = "ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5";
+    const message =
+      "ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5";
     expect(denial.status).toEqual({
       kind: 'Status',
       apiVersion: 'v1',
@@ -97,7 +98,9 @@ describe('ValidatingAdmissionPolicy', () => {
       code: 422,
       details: { name: 'web', group: 'apps', kind: 'deployments', causes: [{ message }] },
     });
-    expect(result.records).toMatchObject([{ policy: 'demo-policy.example.com', binding: 'demo-binding-test.example.com', verdict: 'denied', validationActions: ['Deny'] }]);
+    expect(result.records).toMatchObject([
+      { policy: 'demo-policy.example.com', binding: 'demo-binding-test.example.com', verdict: 'denied', validationActions: ['Deny'] },
+    ]);
   });
 
   it('admits a deployment within the limit, and one in a namespace the binding does not select', () => {
@@ -117,7 +120,9 @@ describe('ValidatingAdmissionPolicy', () => {
   });
 
   it('compares with the param object and words the denial with messageExpression', () => {
-    const paramKinds = [{ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [replicaLimit('replica-limit-test.example.com', 3)] }];
+    const paramKinds = [
+      { apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [replicaLimit('replica-limit-test.example.com', 3)] },
+    ];
     const source = staticAdmissionPolicies(policies(paramsPolicy, { paramKinds }));
     const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 4)), { namespace: testNamespace });
     expect(result.denial?.status.message).toBe(
@@ -154,14 +159,21 @@ describe('ValidatingAdmissionPolicy', () => {
   });
 
   it('evaluates once per param a selector picks, denying on the strictest', () => {
-    const selectorPolicy = paramsPolicy.replace(/paramRef:\n(.*\n){3}/, 'paramRef:\n    selector: {matchLabels: {tier: web}}\n    namespace: default\n    parameterNotFoundAction: Allow\n');
+    const selectorPolicy = paramsPolicy.replace(
+      /paramRef:\n(.*\n){3}/,
+      'paramRef:\n    selector: {matchLabels: {tier: web}}\n    namespace: default\n    parameterNotFoundAction: Allow\n',
+    );
     const loose = { ...replicaLimit('loose', 10), metadata: { name: 'loose', namespace: 'default', labels: { tier: 'web' } } };
     const strict = { ...replicaLimit('strict', 2), metadata: { name: 'strict', namespace: 'default', labels: { tier: 'web' } } };
     const other = { ...replicaLimit('other', 1), metadata: { name: 'other', namespace: 'default', labels: { tier: 'db' } } };
     const paramKinds = [{ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [loose, strict, other] }];
-    const result = evaluateValidatingPolicies(staticAdmissionPolicies(policies(selectorPolicy, { paramKinds })), createDeployment(deployment('web', 'test', 5)), {
-      namespace: testNamespace,
-    });
+    const result = evaluateValidatingPolicies(
+      staticAdmissionPolicies(policies(selectorPolicy, { paramKinds })),
+      createDeployment(deployment('web', 'test', 5)),
+      {
+        namespace: testNamespace,
+      },
+    );
     expect(result.records.map((r) => [r.param, r.verdict])).toEqual([
       ['default/loose', 'allowed'],
       ['default/strict', 'denied'],
@@ -175,10 +187,16 @@ describe('ValidatingAdmissionPolicy', () => {
       .replace('validationActions: [Deny]', 'validationActions: [Warn]')
       .replace(/ {4}messageExpression: .*\n/, '    message: too many replicas\n');
     const paramKinds = [{ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', namespaced: true, objects: [replicaLimit('a', 1), replicaLimit('b', 2)] }];
-    const result = evaluateValidatingPolicies(staticAdmissionPolicies(policies(selectorPolicy, { paramKinds })), createDeployment(deployment('web', 'test', 5)), {
-      namespace: testNamespace,
-    });
-    expect(result.warnings).toEqual(["Validation failed for ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com': too many replicas"]);
+    const result = evaluateValidatingPolicies(
+      staticAdmissionPolicies(policies(selectorPolicy, { paramKinds })),
+      createDeployment(deployment('web', 'test', 5)),
+      {
+        namespace: testNamespace,
+      },
+    );
+    expect(result.warnings).toEqual([
+      "Validation failed for ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com': too many replicas",
+    ]);
     expect(result.records.map((r) => r.verdict)).toEqual(['warned', 'warned']);
   });
 });
@@ -212,11 +230,19 @@ describe('validationActions, reasons and audit annotations', () => {
     const source = staticAdmissionPolicies(policies(requiredLabelPolicy));
     const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
     expect(result.denial).toBeUndefined();
-    expect(result.warnings).toEqual(["Validation failed for ValidatingAdmissionPolicy 'require-team-label' with binding 'require-team-label-binding': every deployment needs a team label"]);
+    expect(result.warnings).toEqual([
+      "Validation failed for ValidatingAdmissionPolicy 'require-team-label' with binding 'require-team-label-binding': every deployment needs a team label",
+    ]);
     expect(result.auditAnnotations).toEqual({
       'require-team-label/replicas': 'Deployment spec.replicas set to 1',
       'validation.policy.admission.k8s.io/validation_failure': JSON.stringify([
-        { message: 'every deployment needs a team label', policy: 'require-team-label', binding: 'require-team-label-binding', expressionIndex: 0, validationActions: ['Warn', 'Audit'] },
+        {
+          message: 'every deployment needs a team label',
+          policy: 'require-team-label',
+          binding: 'require-team-label-binding',
+          expressionIndex: 0,
+          validationActions: ['Warn', 'Audit'],
+        },
       ]),
     });
     expect(result.records[0]).toMatchObject({
@@ -227,11 +253,13 @@ describe('validationActions, reasons and audit annotations', () => {
     });
   });
 
-  it('denies with the validation\'s reason and its HTTP code when the binding says Deny', () => {
+  it("denies with the validation's reason and its HTTP code when the binding says Deny", () => {
     const source = staticAdmissionPolicies(policies(requiredLabelPolicy.replace('[Warn, Audit]', '[Deny]')));
     const denial = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace }).denial;
     expect([denial?.reason, denial?.code]).toEqual(['Forbidden', 403]);
-    expect(evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1, { team: 'a' })), { namespace: testNamespace }).denial).toBeUndefined();
+    expect(
+      evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1, { team: 'a' })), { namespace: testNamespace }).denial,
+    ).toBeUndefined();
   });
 });
 
@@ -326,10 +354,13 @@ describe('failurePolicy', () => {
     expect(result.records[0]).toMatchObject({ verdict: 'error', failurePolicyApplied: 'Ignore' });
   });
 
-  it('reports an expression that does not compile with cel-go\'s layout', () => {
-    const source = staticAdmissionPolicies(policies(erroringPolicy.replace('object.spec.replicaz > 1', "object.spec.replicas >")));
-    const message = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message;
-    expect(message).toMatch(/^ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: compilation error: compilation failed: ERROR: <input>:1:\d+: /);
+  it("reports an expression that does not compile with cel-go's layout", () => {
+    const source = staticAdmissionPolicies(policies(erroringPolicy.replace('object.spec.replicaz > 1', 'object.spec.replicas >')));
+    const message = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace }).denial?.status.details
+      ?.causes?.[0]?.message;
+    expect(message).toMatch(
+      /^ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: compilation error: compilation failed: ERROR: <input>:1:\d+: /,
+    );
   });
 
   it('skips a policy whose matchConditions are false, and sees oldObject on update', () => {
@@ -339,7 +370,9 @@ describe('failurePolicy', () => {
     );
     const source = staticAdmissionPolicies(policies(conditional));
     const scaleDown = updateDeployment(deployment('web', 'test', 1), deployment('web', 'test', 9));
-    expect(evaluateValidatingPolicies(source, scaleDown, { namespace: testNamespace }).records).toMatchObject([{ verdict: 'skipped', message: "matchCondition 'scaling-up' is false" }]);
+    expect(evaluateValidatingPolicies(source, scaleDown, { namespace: testNamespace }).records).toMatchObject([
+      { verdict: 'skipped', message: "matchCondition 'scaling-up' is false" },
+    ]);
     const bigStep = updateDeployment(deployment('web', 'test', 9), deployment('web', 'test', 1));
     expect(evaluateValidatingPolicies(source, bigStep, { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toBe(
       "ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: failed expression: object.spec.replicas <= oldObject.spec.replicas + 2",
@@ -371,9 +404,10 @@ spec: {policyName: request-shape, validationActions: [Deny]}
     const source = staticAdmissionPolicies({ validatingPolicies: [requestPolicy[0]!], validatingBindings: [requestPolicy[1]!] });
     const dryRun = { ...createDeployment(deployment('web', 'test', 1)), dryRun: true };
     expect(evaluateValidatingPolicies(source, dryRun, { namespace: testNamespace }).denial?.message).toBeUndefined();
-    expect(evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toMatch(
-      /denied request: failed expression: request.name == 'web' && request.namespace == 'test' && request.dryRun == true/,
-    );
+    expect(
+      evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace }).denial?.status.details?.causes?.[0]
+        ?.message,
+    ).toMatch(/denied request: failed expression: request.name == 'web' && request.namespace == 'test' && request.dryRun == true/);
   });
 });
 
@@ -414,7 +448,7 @@ spec: {policyName: declared, validationActions: [Deny]}
     expect(causeOf(policyWith('false', extra))).toBe("ValidatingAdmissionPolicy 'declared' with binding 'declared' denied request: plain message");
   });
 
-  it('sees the old object and no new one on delete, and selects by the old object\'s labels', () => {
+  it("sees the old object and no new one on delete, and selects by the old object's labels", () => {
     const protectedPolicy = policyWith("object != null || !has(oldObject.metadata.labels) || !('protected' in oldObject.metadata.labels)");
     const old = deployment('web', 'test', 1, { protected: 'true' });
     const remove = { ...createDeployment(old), operation: 'DELETE' as const, object: undefined, oldObject: old };
@@ -424,7 +458,7 @@ spec: {policyName: declared, validationActions: [Deny]}
 });
 
 describe('result types', () => {
-  it('refuses a validation whose type is known not to be bool, with kube\'s compile error', () => {
+  it("refuses a validation whose type is known not to be bool, with kube's compile error", () => {
     const objects = policies(erroringPolicy.replace('object.spec.replicaz > 1', "size('abc')"));
     const result = evaluateValidatingPolicies(staticAdmissionPolicies(objects), createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
     expect(result.denial?.status.details?.causes?.[0]?.message).toBe(
@@ -434,7 +468,7 @@ describe('result types', () => {
 });
 
 describe('variables that fail', () => {
-  it('fail only the expressions that read them, with kube\'s composited-variable text', () => {
+  it("fail only the expressions that read them, with kube's composited-variable text", () => {
     const objects = policies(
       erroringPolicy.replace(
         '  validations:\n  - expression: object.spec.replicaz > 1',
@@ -463,22 +497,28 @@ describe('Kubernetes CEL libraries in policies', () => {
     };
     const source = staticAdmissionPolicies(objects);
     expect(evaluateValidatingPolicies(source, withMemory('512Mi'), { namespace: testNamespace }).denial).toBeUndefined();
-    expect(evaluateValidatingPolicies(source, withMemory('2G'), { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toMatch(/denied request: failed expression: /);
+    expect(evaluateValidatingPolicies(source, withMemory('2G'), { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toMatch(
+      /denied request: failed expression: /,
+    );
   });
 });
 
 describe('runtime errors', () => {
   it('word an index out of range and an overflow as cel-go does', () => {
     const evaluateWith = (expression: string) =>
-      evaluateValidatingPolicies(staticAdmissionPolicies(policies(erroringPolicy.replace('object.spec.replicaz > 1', expression))), createDeployment(deployment('web', 'test', 1)), {
-        namespace: testNamespace,
-      }).denial?.status.details?.causes?.[0]?.message;
+      evaluateValidatingPolicies(
+        staticAdmissionPolicies(policies(erroringPolicy.replace('object.spec.replicaz > 1', expression))),
+        createDeployment(deployment('web', 'test', 1)),
+        {
+          namespace: testNamespace,
+        },
+      ).denial?.status.details?.causes?.[0]?.message;
     expect(evaluateWith('object.spec.template.spec.containers[3].name != ""')).toMatch(/resulted in error: index '3' out of range in list size '1'$/);
     expect(evaluateWith('9223372036854775807 + object.spec.replicas > 0')).toMatch(/resulted in error: integer overflow$/);
   });
 });
 
-describe('the documentation\'s matchConditions example', () => {
+describe("the documentation's matchConditions example", () => {
   const demoPolicy = `
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingAdmissionPolicy
@@ -511,13 +551,17 @@ spec: {policyName: demo-policy.example.com, validationActions: [Deny]}
     );
   });
 
-  it('skips the kubelet\'s requests and leases', () => {
+  it("skips the kubelet's requests and leases", () => {
     const byKubelet = { ...createDeployment(deployment('demo-web', 'test', 1)), userInfo: { name: 'system:node:n1', groups: ['system:nodes'] } };
     expect(evaluateValidatingPolicies(source, byKubelet, { namespace: testNamespace }).records).toMatchObject([
       { verdict: 'skipped', message: "matchCondition 'exclude-kubelet-requests' is false" },
     ]);
     const lease = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'demo-lease', namespace: 'test' }, spec: {} };
-    const leaseCreate = { ...createDeployment(lease), resource: { group: 'coordination.k8s.io', version: 'v1', resource: 'leases' }, kind: { group: 'coordination.k8s.io', version: 'v1', kind: 'Lease' } };
+    const leaseCreate = {
+      ...createDeployment(lease),
+      resource: { group: 'coordination.k8s.io', version: 'v1', resource: 'leases' },
+      kind: { group: 'coordination.k8s.io', version: 'v1', kind: 'Lease' },
+    };
     expect(evaluateValidatingPolicies(source, leaseCreate, { namespace: testNamespace }).denial).toBeUndefined();
   });
 });

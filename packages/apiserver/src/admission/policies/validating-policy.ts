@@ -64,7 +64,10 @@ const maxValidationFailures = 50;
 
 function messageExpressionText(validation: Validation, activation: PolicyActivation, declarations: PolicyDeclarations): string {
   if (!validation.messageExpression) return '';
-  const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.messageExpression, { ...declarations, authorizer: false }, ['string']), activation);
+  const outcome = evaluatePolicyExpression(
+    compilePolicyExpression(validation.messageExpression, { ...declarations, authorizer: false }, ['string']),
+    activation,
+  );
   if ('error' in outcome || typeof outcome.value !== 'string') return '';
   const message = outcome.value.trim();
   return Buffer.byteLength(message) > maxMessageBytes || message.includes('\n') ? '' : message;
@@ -112,7 +115,10 @@ function validate(spec: ValidatingPolicySpec, activation: PolicyActivation, fail
       return result;
     }
     if (!conditions.matches) {
-      result.skippedBy = 'failedCondition' in conditions ? `matchCondition '${conditions.failedCondition}' is false` : `matchConditions failed, ignored by failurePolicy: ${conditions.ignoredError}`;
+      result.skippedBy =
+        'failedCondition' in conditions
+          ? `matchCondition '${conditions.failedCondition}' is false`
+          : `matchConditions failed, ignored by failurePolicy: ${conditions.ignoredError}`;
       return result;
     }
   }
@@ -201,7 +207,8 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
       for (const action of actions) {
         if (action === 'Deny') denials.push({ policy, binding, decision });
         else if (action === 'Warn') warnings.push(`Validation failed for ValidatingAdmissionPolicy '${policy}' with binding '${binding}': ${decision.message}`);
-        else if (action === 'Audit') failures.push({ message: decision.message, policy, binding, expressionIndex: decision.expressionIndex, validationActions: [...actions] });
+        else if (action === 'Audit')
+          failures.push({ message: decision.message, policy, binding, expressionIndex: decision.expressionIndex, validationActions: [...actions] });
       }
     }
     // Audit annotations that fail refuse the request whatever the validationActions.
@@ -229,7 +236,8 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     if (evaluation.skippedBy !== undefined) record.message = evaluation.skippedBy;
     if (evaluation.errored) record.failurePolicyApplied = failurePolicy;
     if (warnings.length > 0) record.warnings = warnings;
-    if (evaluation.annotations.length > 0) record.auditAnnotations = Object.fromEntries(evaluation.annotations.map(({ key, value }) => [`${policy}/${key}`, value]));
+    if (evaluation.annotations.length > 0)
+      record.auditAnnotations = Object.fromEntries(evaluation.annotations.map(({ key, value }) => [`${policy}/${key}`, value]));
     result.records.push(record);
   }
 
