@@ -37,7 +37,10 @@ export function applyJsonPatchMutation(object: KubeObject, result: unknown): { o
   const operations = operationsOf(result);
   if (!Array.isArray(operations)) return operations;
   try {
-    return { object: applyJsonPatch(object, operations) };
+    const patched: unknown = applyJsonPatch(object, operations);
+    // kube fails to decode such a document back into the kind; the wording here is ours.
+    if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) return { error: 'JSON Patch: the patched document is not an object' };
+    return { object: patched as KubeObject };
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
     const text = typeof cause === 'string' ? cause : (error as Error).message;

@@ -21,24 +21,12 @@ import { applyConfiguration } from './apply-configuration-mutation.ts';
 import { applyJsonPatchMutation } from './json-patch-mutation.ts';
 import { evaluateMatchConditions, type ConditionsResult } from './match-conditions.ts';
 import { MutatingPolicyReinvocation } from './mutating-reinvocation.ts';
-import { newPolicyActivation, type NamedExpression } from './policy-activation.ts';
+import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyDeclarations } from './policy-cel.ts';
 import { policyDenial } from './policy-denial.ts';
-import { failurePolicyOf, policyInvocations, specOf, type PolicyInvocation, type PolicySpec } from './policy-invocations.ts';
+import { policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
+import { policySpecOf, type Mutation } from './policy-spec.ts';
 import type { AdmissionAttributes, AdmissionPolicies, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
-
-interface Mutation {
-  patchType?: 'ApplyConfiguration' | 'JSONPatch';
-  applyConfiguration?: { expression?: string };
-  jsonPatch?: { expression?: string };
-}
-
-interface MutatingPolicySpec extends PolicySpec {
-  mutations?: Mutation[];
-  matchConditions?: NamedExpression[];
-  variables?: NamedExpression[];
-  reinvocationPolicy?: 'Never' | 'IfNeeded';
-}
 
 export interface MutatingPolicyOptions {
   /** How the kind's lists and maps merge (patchMetaFor(info) in ../../patch/patch-engine.ts); undefined: granular maps, atomic lists. */
@@ -72,10 +60,6 @@ function mutate(object: KubeObject, mutation: Mutation, result: unknown, meta: P
   return mutation.patchType === 'JSONPatch' ? applyJsonPatchMutation(object, result) : applyConfiguration(object, result, meta);
 }
 
-function expressionOf(mutation: Mutation): string {
-  return (mutation.patchType === 'JSONPatch' ? mutation.jsonPatch?.expression : mutation.applyConfiguration?.expression) ?? '';
-}
-
 /** The generic dispatcher's PolicyError.Error(). */
 function policyErrorText(error: PolicyError): string {
   return error.binding
@@ -98,7 +82,8 @@ export function evaluateMutatingPolicies(
 
   for (const step of policyInvocations(source.mutatingPolicies(), source.mutatingBindings(), attributes, context, source)) {
     const policy = step.policy.metadata.name ?? '';
-    const failurePolicy = failurePolicyOf(step.policy);
+    const spec = policySpecOf(step.policy);
+    const failurePolicy = spec.failurePolicy;
     if (step.step === 'error') {
       errors.push({ policy, binding: step.binding?.metadata.name ?? '', message: step.message, reason: '', failurePolicy });
       result.records.push({
@@ -113,7 +98,6 @@ export function evaluateMutatingPolicies(
       continue;
     }
     const binding = step.binding.metadata.name ?? '';
-    const spec = specOf<MutatingPolicySpec>(step.policy);
     const declarations: PolicyDeclarations = { params: spec.paramKind !== undefined, authorizer: true, patchTypes: false };
     const started = now();
     const record: PolicyEvaluationRecord = { policyKind: 'MutatingAdmissionPolicy', policy, binding, verdict: 'allowed', latencyMs: 0 };
@@ -127,14 +111,15 @@ export function evaluateMutatingPolicies(
         matchedResource: step.matchedResource,
         matchedKind: step.matchedKind,
         namespace: context.namespace,
-        variables: spec.variables ?? [],
+        variables: spec.variables,
         declarations,
         authorizer: context.authorizer,
       });
     const key = invocationKey(step);
-    const conditions: ConditionsResult = spec.matchConditions?.length
-      ? evaluateMatchConditions(spec.matchConditions, activationOf(result.object), failurePolicy, declarations)
-      : { matches: true };
+    const conditions: ConditionsResult =
+      spec.matchConditions.length > 0
+        ? evaluateMatchConditions(spec.matchConditions, activationOf(result.object), failurePolicy, declarations)
+        : { matches: true };
     if ('error' in conditions) {
       errors.push({ policy, binding, message: conditions.error, reason: 'Invalid', failurePolicy });
       Object.assign(record, { verdict: failurePolicy === 'Fail' ? 'denied' : 'error', message: conditions.error, failurePolicyApplied: failurePolicy });
@@ -150,10 +135,10 @@ export function evaluateMutatingPolicies(
       continue;
     } else {
       const before = result.object;
-      for (const mutation of spec.mutations ?? []) {
+      for (const mutation of spec.mutations) {
         if (!result.object) continue; // nothing to patch (delete, connect)
         const outcome = evaluatePolicyExpression(
-          compilePolicyExpression(expressionOf(mutation), { ...declarations, patchTypes: true }),
+          compilePolicyExpression(mutation.expression, { ...declarations, patchTypes: true }),
           activationOf(result.object),
         );
         const mutated = 'error' in outcome ? outcome : mutate(result.object, mutation, outcome.value, options.patchMeta);

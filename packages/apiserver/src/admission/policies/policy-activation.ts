@@ -114,8 +114,10 @@ export function newPolicyActivation(input: ActivationInput): PolicyActivation {
 
 function defineLazyVariable(activation: PolicyActivation, variable: NamedExpression, declarations: PolicyDeclarations): void {
   let outcome: { value: unknown } | { error: string } | undefined;
+  // A name given twice (kube's validation refuses it) keeps the last, as kube's compiled-variable map does.
   Object.defineProperty(activation.variables, variable.name, {
     enumerable: true,
+    configurable: true,
     get() {
       if (!outcome) {
         const compiled = compilePolicyExpression(variable.expression, declarations);

@@ -5,13 +5,13 @@
  * Misconfigurations (a missing matchConstraints, a param kind the server does not serve, a
  * namespace that does not exist, params not found with Deny) are returned as configuration errors, for failurePolicy to decide.
  *
- * Configuration objects arrive as stored, that is defaulted by the store; the defaults that
- * matter here (matchPolicy Equivalent, empty selectors, failurePolicy Fail) are also assumed
- * when absent, so hand-written objects in tests behave as stored ones.
+ * Configuration objects are read through policy-spec.ts, which assumes kube's defaults where
+ * fields are absent and never trusts their JSON types.
  */
 import type { KubeObject } from '@dojo/kube-api';
-import { matchResources, type MatchResources } from './match-resources.ts';
-import { collectParams, type ParamRef } from './policy-params.ts';
+import { matchResources } from './match-resources.ts';
+import { collectParams } from './policy-params.ts';
+import { bindingSpecOf, policySpecOf } from './policy-spec.ts';
 import type {
   AdmissionAttributes,
   AdmissionPolicies,
@@ -38,24 +38,8 @@ export interface ConfigurationError {
   message: string;
 }
 
-export interface PolicySpec {
-  failurePolicy?: FailurePolicy;
-  paramKind?: ParamKindRef;
-  matchConstraints?: MatchResources;
-}
-
-export interface BindingSpec {
-  policyName?: string;
-  paramRef?: ParamRef;
-  matchResources?: MatchResources;
-}
-
-export function specOf<T>(object: KubeObject): T {
-  return (object.spec ?? {}) as T;
-}
-
 export function failurePolicyOf(policy: KubeObject): FailurePolicy {
-  return specOf<PolicySpec>(policy).failurePolicy === 'Ignore' ? 'Ignore' : 'Fail';
+  return policySpecOf(policy).failurePolicy;
 }
 
 /** Admission configuration kinds never go through API-defined policies (no circular lock-out). */
@@ -94,7 +78,7 @@ export function policyInvocations(
   const errors = { push: (error: ConfigurationError) => steps.push({ step: 'error', ...error }) };
   if (isExemptFromPolicies(attributes)) return steps;
   for (const policy of [...policies].sort(byName)) {
-    const spec = specOf<PolicySpec>(policy);
+    const spec = policySpecOf(policy);
     if (!spec.matchConstraints) {
       errors.push({ policy, message: 'failed to configure policy: policy contained no match constraints, a required field' });
       continue;
@@ -108,9 +92,9 @@ export function policyInvocations(
       errors.push({ policy, message: `failed to configure policy: failed to find resource referenced by paramKind: '${gvkString(spec.paramKind)}'` });
       continue;
     }
-    const own = bindings.filter((b) => specOf<BindingSpec>(b).policyName === policy.metadata.name).sort(byName);
+    const own = bindings.filter((b) => bindingSpecOf(b).policyName === policy.metadata.name).sort(byName);
     for (const binding of own) {
-      const bindingSpec = specOf<BindingSpec>(binding);
+      const bindingSpec = bindingSpecOf(binding);
       if (bindingSpec.matchResources) {
         const bindingMatch = matchResources(bindingSpec.matchResources, attributes, context);
         if (!bindingMatch.matches) {

@@ -16,30 +16,12 @@
  */
 import type { StatusError, StatusReason } from '@dojo/kube-api';
 import { evaluateMatchConditions } from './match-conditions.ts';
-import { newPolicyActivation, type NamedExpression } from './policy-activation.ts';
+import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import { codeForReason, policyDenial } from './policy-denial.ts';
-import { failurePolicyOf, policyInvocations, specOf, type PolicyInvocation, type PolicySpec } from './policy-invocations.ts';
+import { policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
+import { bindingSpecOf, policySpecOf, type PolicySpec, type Validation } from './policy-spec.ts';
 import type { AdmissionAttributes, AdmissionPolicies, FailurePolicy, PolicyContext, PolicyEvaluationRecord, ValidationAction } from './policy-types.ts';
-
-interface Validation {
-  expression: string;
-  message?: string;
-  messageExpression?: string;
-  reason?: StatusReason;
-}
-
-interface AuditAnnotation {
-  key: string;
-  valueExpression: string;
-}
-
-interface ValidatingPolicySpec extends PolicySpec {
-  validations?: Validation[];
-  auditAnnotations?: AuditAnnotation[];
-  matchConditions?: NamedExpression[];
-  variables?: NamedExpression[];
-}
 
 export interface ValidatingPoliciesResult {
   /** Set when a Deny decision (or a misconfiguration under failurePolicy Fail) refuses the request. */
@@ -76,7 +58,7 @@ function messageExpressionText(validation: Validation, activation: PolicyActivat
 function failureMessage(validation: Validation, activation: PolicyActivation, declarations: PolicyDeclarations): string {
   const fromExpression = messageExpressionText(validation, activation, declarations);
   if (fromExpression) return fromExpression;
-  const message = (validation.message ?? '').trim();
+  const message = validation.message.trim();
   return message || `failed expression: ${validation.expression.trim()}`;
 }
 
@@ -102,13 +84,13 @@ interface Evaluation {
 }
 
 /** validator.Validate for one invocation. */
-function validate(spec: ValidatingPolicySpec, activation: PolicyActivation, failurePolicy: FailurePolicy, declarations: PolicyDeclarations): Evaluation {
+function validate(spec: PolicySpec, activation: PolicyActivation, failurePolicy: FailurePolicy, declarations: PolicyDeclarations): Evaluation {
   const result: Evaluation = { decisions: [], annotationErrors: [], annotations: [], errored: false };
   const onError = (message: string, expressionIndex: number, into: Decision[] = result.decisions) => {
     result.errored = true;
     if (failurePolicy === 'Fail') into.push({ message, reason: '', expressionIndex });
   };
-  if (spec.matchConditions?.length) {
+  if (spec.matchConditions.length > 0) {
     const conditions = evaluateMatchConditions(spec.matchConditions, activation, failurePolicy, declarations);
     if ('error' in conditions) {
       onError(conditions.error, 0);
@@ -122,14 +104,14 @@ function validate(spec: ValidatingPolicySpec, activation: PolicyActivation, fail
       return result;
     }
   }
-  (spec.validations ?? []).forEach((validation, index) => {
+  spec.validations.forEach((validation, index) => {
     const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.expression, declarations, ['bool']), activation);
     if ('error' in outcome) onError(outcome.error, index);
     else if (outcome.value !== true) {
-      result.decisions.push({ message: failureMessage(validation, activation, declarations), reason: validation.reason ?? 'Invalid', expressionIndex: index });
+      result.decisions.push({ message: failureMessage(validation, activation, declarations), reason: validation.reason || 'Invalid', expressionIndex: index });
     }
   });
-  for (const annotation of spec.auditAnnotations ?? []) {
+  for (const annotation of spec.auditAnnotations) {
     const outcome = evaluatePolicyExpression(compilePolicyExpression(annotation.valueExpression, declarations, ['string', 'null_type']), activation);
     if ('error' in outcome) {
       onError(outcome.error, 0, result.annotationErrors);
@@ -172,7 +154,8 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
   for (const step of policyInvocations(source.validatingPolicies(), source.validatingBindings(), attributes, context, source)) {
     const policy = step.policy.metadata.name ?? '';
     const binding = step.binding?.metadata.name ?? '';
-    const failurePolicy = failurePolicyOf(step.policy);
+    const spec = policySpecOf(step.policy);
+    const failurePolicy = spec.failurePolicy;
     if (step.step === 'error') {
       if (failurePolicy === 'Fail') denials.push({ policy, binding, decision: { message: step.message, reason: '', expressionIndex: 0 } });
       result.records.push({
@@ -187,8 +170,7 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
       continue;
     }
     const started = now();
-    const spec = specOf<ValidatingPolicySpec>(step.policy);
-    const actions = specOf<{ validationActions?: ValidationAction[] }>(step.binding).validationActions ?? [];
+    const actions = bindingSpecOf(step.binding).validationActions;
     const declarations: PolicyDeclarations = { params: spec.paramKind !== undefined, authorizer: true, patchTypes: false };
     const activation = newPolicyActivation({
       attributes,
@@ -197,7 +179,7 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
       matchedResource: step.matchedResource,
       matchedKind: step.matchedKind,
       namespace: context.namespace,
-      variables: spec.variables ?? [],
+      variables: spec.variables,
       declarations,
       authorizer: context.authorizer,
     });
