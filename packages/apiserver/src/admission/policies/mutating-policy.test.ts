@@ -331,3 +331,38 @@ spec:
     expect([allowed.denial, allowed.object, allowed.records]).toEqual([undefined, pod(), []]);
   });
 });
+
+describe('errors of several mutating policies', () => {
+  it('lists configuration errors before mutation errors, as the generic dispatcher does', () => {
+    const yaml = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: a-broken}
+spec:
+${podRules}
+  mutations:
+  - patchType: JSONPatch
+    jsonPatch: {expression: '[JSONPatch{op: "remove", path: "/spec/nothing"}]'}
+---
+${binding('a-broken', 'a-broken')}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: b-unknown-params}
+spec:
+  paramKind: {apiVersion: example.com/v1, kind: Unknown}
+${podRules}
+  mutations:
+  - patchType: ApplyConfiguration
+    applyConfiguration: {expression: 'Object{}'}
+---
+${binding('b-unknown-params', 'b-unknown-params')}
+`;
+    const result = evaluateMutatingPolicies(mutatingPolicies(yaml), createPod(pod()), context);
+    expect(result.denial?.status.details?.causes?.map((c) => c.message.replace(/: JSON Patch: .*/, ': JSON Patch: …'))).toEqual([
+      `policy "b-unknown-params" denied request: failed to configure policy: failed to find resource referenced by paramKind: 'example.com/v1, Kind=Unknown'`,
+      "policy 'a-broken' with binding 'a-broken' denied request: JSON Patch: …",
+    ]);
+    expect(result.denial?.reason).toBe('Forbidden');
+  });
+});

@@ -51,6 +51,8 @@ interface PolicyError {
   reason: StatusReason;
 }
 
+type KeptError = PolicyError & { failurePolicy: 'Fail' | 'Ignore' };
+
 function invocationKey(invocation: PolicyInvocation): string {
   const param = invocation.param?.metadata;
   return JSON.stringify([invocation.policy.metadata.name, invocation.binding.metadata.name, param?.namespace ?? '', param?.name ?? '']);
@@ -77,7 +79,10 @@ export function evaluateMutatingPolicies(
   const state = options.reinvocation ?? new MutatingPolicyReinvocation();
   const isReinvoke = options.isReinvoke === true;
   const result: MutatingPoliciesResult = { object: attributes.object, records: [] };
-  const errors: (PolicyError & { failurePolicy: 'Fail' | 'Ignore' })[] = [];
+  // The generic dispatcher reports configuration errors (met while choosing invocations) before
+  // the errors of the invocations themselves.
+  const configurationErrors: KeptError[] = [];
+  const errors: KeptError[] = [];
   if (isReinvoke && state.outputChangedSinceLastRun(attributes.object)) state.requireReinvokingPreviouslyInvoked();
 
   for (const step of policyInvocations(source.mutatingPolicies(), source.mutatingBindings(), attributes, context, source)) {
@@ -85,7 +90,7 @@ export function evaluateMutatingPolicies(
     const spec = policySpecOf(step.policy);
     const failurePolicy = spec.failurePolicy;
     if (step.step === 'error') {
-      errors.push({ policy, binding: step.binding?.metadata.name ?? '', message: step.message, reason: '', failurePolicy });
+      configurationErrors.push({ policy, binding: step.binding?.metadata.name ?? '', message: step.message, reason: '', failurePolicy });
       result.records.push({
         policyKind: 'MutatingAdmissionPolicy',
         policy,
@@ -163,7 +168,7 @@ export function evaluateMutatingPolicies(
   }
   state.rememberOutput(result.object);
 
-  const kept = errors.filter((e) => e.failurePolicy === 'Fail');
+  const kept = [...configurationErrors, ...errors].filter((e) => e.failurePolicy === 'Fail');
   const first = kept[0];
   if (first) {
     const denial = policyDenial(attributes, policyErrorText(first), { reason: first.reason || 'Forbidden', code: 403, messageOnly: true });
