@@ -359,7 +359,7 @@ ${podRules}
 ${binding('b-unknown-params', 'b-unknown-params')}
 `;
     const result = evaluateMutatingPolicies(mutatingPolicies(yaml), createPod(pod()), context);
-    expect(result.denial?.status.details?.causes?.map((c) => c.message.replace(/: JSON Patch: .*/, ': JSON Patch: …'))).toEqual([
+    expect(result.denial?.status.details?.causes?.map((c) => (c.message ?? '').replace(/: JSON Patch: .*/, ': JSON Patch: …'))).toEqual([
       `policy "b-unknown-params" denied request: failed to configure policy: failed to find resource referenced by paramKind: 'example.com/v1, Kind=Unknown'`,
       "policy 'a-broken' with binding 'a-broken' denied request: JSON Patch: …",
     ]);
