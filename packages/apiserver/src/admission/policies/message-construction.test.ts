@@ -30,3 +30,11 @@ describe('rewriteMessageConstruction', () => {
     expect(rewriteMessageConstruction(source)).toBe(source);
   });
 });
+
+describe('namespaced functions', () => {
+  it('renames sets functions everywhere, and jsonpatch.escapeKey and constructions only in mutations', () => {
+    const source = 'sets.contains(a, b) && jsonpatch.escapeKey(k) != "" && Object{} != null';
+    expect(rewriteMessageConstruction(source, { messages: false })).toBe('setsContains(a, b) && jsonpatch.escapeKey(k) != "" && Object{} != null');
+    expect(rewriteMessageConstruction(source)).toBe('setsContains(a, b) && jsonpatchEscapeKey(k) != "" && typedObject("Object", {}) != null');
+  });
+});

@@ -9,13 +9,27 @@
  *
  *   Object.spec{replicas: 3}   ->   typedObject("Object.spec", {"replicas": 3})
  *
- * and cel-go's namespaced `jsonpatch.escapeKey(s)` into `jsonpatchEscapeKey(s)`. The rewrite is
+ * and cel-go's namespaced functions (`jsonpatch.escapeKey(s)`, `sets.contains(a, b)`), which this
+ * library cannot declare, into plain ones (`jsonpatchEscapeKey(s)`, `setsContains(a, b)`;
+ * `namespacedFunctions`). Message construction and `jsonpatch` are rewritten only where mutating
+ * policies allow them (`messages`). The rewrite is
  * lexical (strings, comments and numbers are copied untouched), so positions in compile errors
  * of rewritten expressions refer to the rewritten text.
  */
 
 export const typedObjectFunction = 'typedObject';
 export const escapeKeyFunction = 'jsonpatchEscapeKey';
+
+/** cel-go namespaced function -> the name it is registered under here. */
+export const namespacedFunctions: Readonly<Record<string, string>> = {
+  'jsonpatch.escapeKey': escapeKeyFunction,
+  'sets.contains': 'setsContains',
+  'sets.equivalent': 'setsEquivalent',
+  'sets.intersects': 'setsIntersects',
+};
+
+/** Offered only in mutations, with message construction (kube's HasPatchTypes). */
+const patchTypeFunctions = new Set(['jsonpatch.escapeKey']);
 
 /** The type name a constructed value was tagged with (`Object.spec`, `JSONPatch`). */
 const typeNameKey = Symbol('celTypeName');
@@ -92,8 +106,8 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
-/** Rewrites message constructions and `jsonpatch.escapeKey`; other expressions come back unchanged. */
-export function rewriteMessageConstruction(source: string): string {
+/** Rewrites message constructions and namespaced functions; other expressions come back unchanged. */
+export function rewriteMessageConstruction(source: string, options: { messages: boolean } = { messages: true }): string {
   const tokens = tokenize(source);
   const significant = (from: number, step: 1 | -1): number => {
     let j = from;
@@ -128,14 +142,16 @@ export function rewriteMessageConstruction(source: string): string {
         last = next;
       }
       const after = significant(last + 1, 1);
-      if (tokens[after]?.text === '{') {
+      if (options.messages && tokens[after]?.text === '{') {
         out += `${typedObjectFunction}(${JSON.stringify(names.join('.'))}, {`;
         stack.push({ message: true, expectField: true, close: '})' });
         i = after + 1;
         continue;
       }
-      if (names.join('.') === 'jsonpatch.escapeKey' && tokens[after]?.text === '(') {
-        out += escapeKeyFunction;
+      const qualified = names.join('.');
+      const plain = Object.hasOwn(namespacedFunctions, qualified) ? namespacedFunctions[qualified] : undefined;
+      if (plain && tokens[after]?.text === '(' && (options.messages || !patchTypeFunctions.has(qualified))) {
+        out += plain;
         i = last + 1;
         continue;
       }

@@ -12,6 +12,7 @@ import { checkCelExpression } from '../../crd/cel-compile.ts';
 import { withKubernetesLibraries } from '../../crd/cel-environment.ts';
 import { toCelValue } from '../../crd/cel-values.ts';
 import { withAuthorizerLibrary } from './policy-authorizer.ts';
+import { withSetsLibrary } from './sets-library.ts';
 import { escapeKeyFunction, rewriteMessageConstruction, tagTypeName, typedObjectFunction } from './message-construction.ts';
 
 export interface CompiledPolicyExpression {
@@ -64,7 +65,7 @@ function newEnvironment(declarations: PolicyDeclarations): Environment {
       )
       .registerFunction(`${escapeKeyFunction}(string): string`, escapeKey);
   }
-  return withAuthorizerLibrary(withKubernetesLibraries(env), declarations.authorizer);
+  return withAuthorizerLibrary(withSetsLibrary(withKubernetesLibraries(env)), declarations.authorizer);
 }
 
 const environments = new Map<string, Environment>();
@@ -106,7 +107,7 @@ export function compilePolicyExpression(expression: string, declarations: Policy
     environment = newEnvironment(declarations);
     environments.set(envKey, environment);
   }
-  const source = declarations.patchTypes ? rewriteMessageConstruction(expression) : expression;
+  const source = rewriteMessageConstruction(expression, { messages: declarations.patchTypes });
   const checked = checkCelExpression(environment, source);
   const typeError = checked.program ? returnTypeError(checked.resultType, returnTypes) : undefined;
   const compiled: CompiledPolicyExpression =

@@ -565,3 +565,21 @@ spec: {policyName: demo-policy.example.com, validationActions: [Deny]}
     expect(evaluateValidatingPolicies(source, leaseCreate, { namespace: testNamespace }).denial).toBeUndefined();
   });
 });
+
+describe('the sets library', () => {
+  it('checks required labels with sets.contains and sets.intersects', () => {
+    const objects = policies(
+      erroringPolicy.replace(
+        'object.spec.replicaz > 1',
+        "sets.contains(object.metadata.labels.map(k, k), ['app', 'team']) && !sets.intersects([object.metadata.namespace], ['kube-system'])",
+      ),
+    );
+    const source = staticAdmissionPolicies(objects);
+    const labelled = createDeployment(deployment('web', 'test', 1, { app: 'web', team: 'a' }));
+    expect(evaluateValidatingPolicies(source, labelled, { namespace: testNamespace }).denial).toBeUndefined();
+    const unlabelled = createDeployment(deployment('web', 'test', 1, { app: 'web' }));
+    expect(evaluateValidatingPolicies(source, unlabelled, { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toMatch(
+      /failed expression: sets.contains/,
+    );
+  });
+});
