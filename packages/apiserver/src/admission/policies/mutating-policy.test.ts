@@ -328,7 +328,8 @@ spec:
       403,
     ]);
     const allowed = evaluateMutatingPolicies(withParams(sidecarFromParams('Allow'), []), createPod(pod()), context, podMeta);
-    expect([allowed.denial, allowed.object, allowed.records]).toEqual([undefined, pod(), []]);
+    expect([allowed.denial, allowed.object]).toEqual([undefined, pod()]);
+    expect(allowed.records).toMatchObject([{ verdict: 'skipped', message: 'no params found; parameterNotFoundAction Allow skipped the binding' }]);
   });
 });
 

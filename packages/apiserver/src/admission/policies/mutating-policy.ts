@@ -24,7 +24,7 @@ import { MutatingPolicyReinvocation } from './mutating-reinvocation.ts';
 import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyDeclarations } from './policy-cel.ts';
 import { policyDenial } from './policy-denial.ts';
-import { policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
+import { noParamsMessage, policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
 import { policySpecOf, type Mutation } from './policy-spec.ts';
 import type { AdmissionAttributes, AdmissionPolicies, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
 
@@ -89,6 +89,17 @@ export function evaluateMutatingPolicies(
     const policy = step.policy.metadata.name ?? '';
     const spec = policySpecOf(step.policy);
     const failurePolicy = spec.failurePolicy;
+    if (step.step === 'noParams') {
+      result.records.push({
+        policyKind: 'MutatingAdmissionPolicy',
+        policy,
+        binding: step.binding.metadata.name ?? '',
+        verdict: 'skipped',
+        message: noParamsMessage,
+        latencyMs: 0,
+      });
+      continue;
+    }
     if (step.step === 'error') {
       configurationErrors.push({ policy, binding: step.binding?.metadata.name ?? '', message: step.message, reason: '', failurePolicy });
       result.records.push({

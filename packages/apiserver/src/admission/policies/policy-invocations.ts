@@ -64,8 +64,15 @@ function byName(a: KubeObject, b: KubeObject): number {
   return (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
 }
 
+/** The console's words (not kube's) for a binding that found no params and was skipped. */
+export const noParamsMessage = 'no params found; parameterNotFoundAction Allow skipped the binding';
+
 /** Invocations and configuration errors, in the order kube meets them. */
-export type PolicyStep = ({ step: 'invocation' } & PolicyInvocation) | ({ step: 'error' } & ConfigurationError);
+export type PolicyStep =
+  | ({ step: 'invocation' } & PolicyInvocation)
+  | ({ step: 'error' } & ConfigurationError)
+  /** A binding whose paramRef found nothing under parameterNotFoundAction Allow: kube skips it silently; the console says so. */
+  | { step: 'noParams'; policy: KubeObject; binding: KubeObject };
 
 export function policyInvocations(
   policies: readonly KubeObject[],
@@ -107,6 +114,7 @@ export function policyInvocations(
         errors.push({ policy, binding, message: `failed to configure binding: ${collected.error}` });
         continue;
       }
+      if (collected.params.length === 0) steps.push({ step: 'noParams', policy, binding });
       for (const param of collected.params)
         steps.push({ step: 'invocation', policy, binding, param, matchedResource: matched.resource, matchedKind: matched.kind });
     }

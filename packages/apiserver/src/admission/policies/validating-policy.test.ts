@@ -147,7 +147,9 @@ describe('ValidatingAdmissionPolicy', () => {
     const source = staticAdmissionPolicies(policies(paramsPolicy.replace('parameterNotFoundAction: Deny', 'parameterNotFoundAction: Allow'), { paramKinds }));
     const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 100)), { namespace: testNamespace });
     expect(result.denial).toBeUndefined();
-    expect(result.records).toEqual([]);
+    expect(result.records).toMatchObject([
+      { verdict: 'skipped', binding: 'replicalimit-binding-test.example.com', message: 'no params found; parameterNotFoundAction Allow skipped the binding' },
+    ]);
   });
 
   it('reports a param kind the server does not serve as a policy misconfiguration', () => {

@@ -19,7 +19,7 @@ import { evaluateMatchConditions } from './match-conditions.ts';
 import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import { codeForReason, policyDenial } from './policy-denial.ts';
-import { policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
+import { noParamsMessage, policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
 import { bindingSpecOf, policySpecOf, type PolicySpec, type Validation } from './policy-spec.ts';
 import type { AdmissionAttributes, AdmissionPolicies, FailurePolicy, PolicyContext, PolicyEvaluationRecord, ValidationAction } from './policy-types.ts';
 
@@ -156,6 +156,10 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     const binding = step.binding?.metadata.name ?? '';
     const spec = policySpecOf(step.policy);
     const failurePolicy = spec.failurePolicy;
+    if (step.step === 'noParams') {
+      result.records.push({ policyKind: 'ValidatingAdmissionPolicy', policy, binding, verdict: 'skipped', message: noParamsMessage, latencyMs: 0 });
+      continue;
+    }
     if (step.step === 'error') {
       if (failurePolicy === 'Fail') denials.push({ policy, binding, decision: { message: step.message, reason: '', expressionIndex: 0 } });
       result.records.push({
