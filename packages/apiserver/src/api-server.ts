@@ -21,6 +21,7 @@ import { RequestJournal } from './journal/request-journal.ts';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { pods, secrets, serviceaccounts } from './registry/builtin/core-kinds.ts';
 import { admissionChain } from './registry/admission.ts';
+import { StoredWebhookConfigurations } from './admission/webhooks/stored-webhook-configurations.ts';
 import { WebhookAdmission, type WebhookAdmissionOptions } from './admission/webhooks/webhook-admission.ts';
 import { CrdController } from './registry/crd-controller.ts';
 import { ensureBootstrapPolicy } from './rbac/bootstrap.ts';
@@ -74,10 +75,11 @@ export interface ApiServerOptions {
    */
   clientControls?: boolean;
   /**
-   * Admission webhooks (admission/webhooks/): where their configurations come from, the
-   * addresses of the Services they name, and a listener for every call. Absent: no webhooks.
+   * Admission webhooks (admission/webhooks/), configured as on any cluster by the stored
+   * Validating/MutatingWebhookConfigurations: the addresses of the Services they name (the
+   * embedded cluster has no Service network) and a listener for every call.
    */
-  webhooks?: Omit<WebhookAdmissionOptions, 'namespaceLabels' | 'equivalentResources'>;
+  webhooks?: Omit<WebhookAdmissionOptions, 'namespaceLabels' | 'equivalentResources' | 'configurations'>;
 }
 
 export interface ApiServer {
@@ -120,9 +122,10 @@ async function ensureNamespaces(storage: ResourceStorages, registry: ResourceReg
 }
 
 /** Webhooks reading namespaces' labels and the served versions of each resource from this server. */
-function webhookAdmission(webhooks: NonNullable<ApiServerOptions['webhooks']>, registry: ResourceRegistry, revisioned: RevisionedStore): WebhookAdmission {
+function webhookAdmission(webhooks: ApiServerOptions['webhooks'], registry: ResourceRegistry, revisioned: RevisionedStore): WebhookAdmission {
   return new WebhookAdmission({
     ...webhooks,
+    configurations: new StoredWebhookConfigurations(revisioned),
     namespaceLabels: (name) => {
       const stored = revisioned.getLatest(registry.lookup('', 'v1', 'namespaces')!.bucket, name);
       return stored ? ((JSON.parse(stored.json) as KubeObject).metadata.labels ?? {}) : undefined;
@@ -168,13 +171,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
     consoleCredentialsAdmission(),
   );
-  const asyncAdmission = options.webhooks && webhookAdmission(options.webhooks, registry, revisioned);
+  const asyncAdmission = webhookAdmission(options.webhooks, registry, revisioned);
   const storage = new ResourceStorages({
     store: revisioned,
     snapshots: listSnapshots(revisioned, watchCache),
     admission,
     fieldTracker,
-    ...(asyncAdmission ? { asyncAdmission } : {}),
+    asyncAdmission,
   });
   const crds = new CrdController(registry, storage, revisioned);
   crds.start();

@@ -1,7 +1,7 @@
 /**
- * The setting of the admission webhook tests: one API server per test file whose webhook
- * configurations each test sets in memory (the store-backed source is the server's wiring),
- * real HTTPS webhooks started per test and closed after it, and the admission records emitted.
+ * The setting of the admission webhook tests: one API server per test file, webhook
+ * configurations each test creates through the API as a user would (and that are deleted after
+ * it), real HTTPS webhooks started per test and closed after it, and the admission records emitted.
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -11,8 +11,8 @@ import { startWebhookServer, type TestWebhookServer, type WebhookHandler } from 
 
 export interface WebhookHarness {
   readonly server: TestServer;
-  /** What the server's configuration source answers; reset after each test. */
-  configured: { validating: KubeObject[]; mutating: KubeObject[] };
+  /** Replaces this test's configurations of the kind with `configurations`, created through the API. */
+  configure(kind: 'validating' | 'mutating', configurations: KubeObject[]): Promise<void>;
   /** Every admission record of the current test. */
   records: AdmissionRecord[];
   /** `dojo-console webhook map NS/SVC URL`, as the server is given it. */
@@ -21,6 +21,20 @@ export interface WebhookHarness {
   webhook(handler: WebhookHandler): Promise<TestWebhookServer>;
   /** Creates a ConfigMap in `namespace` (namespaces `plain` and `hooked`, labelled webhooks=on, exist). */
   createIn(namespace: string, body: KubeObject, query?: string): ReturnType<TestServer['call']>;
+}
+
+const configurationsPath = {
+  validating: '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations',
+  mutating: '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations',
+};
+
+/** Creates webhook configurations through the API, as `kubectl apply` would; throws with the answer on a refusal. */
+export async function createConfigurations(server: TestServer, configurations: readonly KubeObject[]): Promise<void> {
+  for (const obj of configurations) {
+    const kind = obj.kind === 'MutatingWebhookConfiguration' ? 'mutating' : 'validating';
+    const res = await server.call('POST', configurationsPath[kind], obj);
+    if (res.status !== 201) throw new Error(`creating ${obj.kind} ${obj.metadata.name}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
 }
 
 export const configMapRules = [{ operations: ['CREATE', 'UPDATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }];
@@ -59,12 +73,20 @@ export async function until(condition: () => boolean, what: string): Promise<voi
 export function useWebhookHarness(): WebhookHarness {
   let server: TestServer | undefined;
   const started: TestWebhookServer[] = [];
+  const created: Record<'validating' | 'mutating', string[]> = { validating: [], mutating: [] };
+  const removeConfigurations = async (kind: 'validating' | 'mutating'): Promise<void> => {
+    for (const name of created[kind].splice(0)) await harness.server.call('DELETE', `${configurationsPath[kind]}/${name}`);
+  };
   const harness: WebhookHarness = {
     get server() {
       if (!server) throw new Error('the test server starts in beforeAll');
       return server;
     },
-    configured: { validating: [], mutating: [] },
+    async configure(kind, configurations) {
+      await removeConfigurations(kind);
+      await createConfigurations(harness.server, configurations);
+      created[kind].push(...configurations.map((obj) => obj.metadata.name!));
+    },
     records: [],
     serviceUrls: new Map(),
     async webhook(handler) {
@@ -77,7 +99,6 @@ export function useWebhookHarness(): WebhookHarness {
   beforeAll(async () => {
     server = await startTestServer({
       webhooks: {
-        configurations: { validating: () => harness.configured.validating, mutating: () => harness.configured.mutating },
         serviceUrls: harness.serviceUrls,
         onRecord: (record) => harness.records.push(record),
       },
@@ -86,8 +107,8 @@ export function useWebhookHarness(): WebhookHarness {
     await server.call('POST', '/api/v1/namespaces', { metadata: { name: 'plain' } });
   });
   afterEach(async () => {
-    harness.configured.validating = [];
-    harness.configured.mutating = [];
+    await removeConfigurations('validating');
+    await removeConfigurations('mutating');
     harness.records.length = 0;
     await Promise.all(started.splice(0).map((w) => w.close()));
   });

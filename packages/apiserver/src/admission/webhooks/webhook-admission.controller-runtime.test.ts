@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServingCertificate } from '../../pki.ts';
 import { kubectlRunner, type KubectlRunner } from '../../testing/kubectl.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { createConfigurations } from '../../testing/webhook-harness.ts';
 import { testWebhookCa } from '../../testing/webhook-server.ts';
 
 /**
@@ -83,7 +84,8 @@ beforeAll(async () => {
       webhooks: [hook('vconfigmap-v1.kb.io', '/validate-v1-configmap')],
     },
   ] as KubeObject[];
-  server = await startTestServer({ webhooks: { configurations: { mutating: () => mutating, validating: () => validating } } });
+  server = await startTestServer();
+  await createConfigurations(server, [...mutating, ...validating]);
   kubectl = kubectlRunner(server.kubeconfigPath);
 }, 960_000);
 

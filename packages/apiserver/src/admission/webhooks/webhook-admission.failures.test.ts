@@ -9,7 +9,7 @@ const h = useWebhookHarness();
 describe('failed calls', () => {
   it('fail the request under failurePolicy Fail when the webhook does not answer in time, without stalling other clients', async () => {
     const target = await h.webhook(() => 'hang');
-    h.configured.validating = [configuration('Validating', 'slow', [hook('slow.example.com', target, { timeoutSeconds: 1 })])];
+    await h.configure('validating', [configuration('Validating', 'slow', [hook('slow.example.com', target, { timeoutSeconds: 1 })])]);
     const pending = h.createIn('plain', configMap('stalled'));
     await until(() => target.received.length === 1, 'the webhook to be called');
     // The server answers others while the webhook hangs.
@@ -24,7 +24,7 @@ describe('failed calls', () => {
 
   it('give up on a webhook that starts an answer and never finishes it', async () => {
     const target = await h.webhook(() => ({ raw: '', stall: true }));
-    h.configured.validating = [configuration('Validating', 'slow', [hook('stalled-body.example.com', target, { timeoutSeconds: 1 })])];
+    await h.configure('validating', [configuration('Validating', 'slow', [hook('stalled-body.example.com', target, { timeoutSeconds: 1 })])]);
     const res = await h.createIn('plain', configMap('half-answered'));
     expect(res.status).toBe(500);
     expect(res.body.message).toContain('failed calling webhook "stalled-body.example.com": failed to call webhook: Post ');
@@ -33,7 +33,7 @@ describe('failed calls', () => {
 
   it('let the request through under failurePolicy Ignore, and record the failure', async () => {
     const target = await h.webhook(() => 'hang');
-    h.configured.mutating = [configuration('Mutating', 'slow', [hook('slow.example.com', target, { timeoutSeconds: 1, failurePolicy: 'Ignore' })])];
+    await h.configure('mutating', [configuration('Mutating', 'slow', [hook('slow.example.com', target, { timeoutSeconds: 1, failurePolicy: 'Ignore' })])]);
     const res = await h.createIn('plain', configMap('ignored'));
     expect(res.status).toBe(201);
     expect(h.records).toMatchObject([{ name: 'slow.example.com', verdict: 'error', failurePolicy: 'Ignore' }]);
@@ -42,7 +42,7 @@ describe('failed calls', () => {
 
   it('fail on a garbage answer', async () => {
     const target = await h.webhook(() => ({ raw: 'not json at all' }));
-    h.configured.validating = [configuration('Validating', 'g', [hook('garbage.example.com', target)])];
+    await h.configure('validating', [configuration('Validating', 'g', [hook('garbage.example.com', target)])]);
     const res = await h.createIn('plain', configMap('garbage'));
     expect(res.status).toBe(500);
     expect(res.body.message).toBe(
@@ -52,7 +52,7 @@ describe('failed calls', () => {
 
   it("fail on an error answer with client-go's words for it", async () => {
     const target = await h.webhook(() => ({ raw: 'boom\n', status: 500, contentType: 'text/plain' }));
-    h.configured.validating = [configuration('Validating', 'e', [hook('broken.example.com', target)])];
+    await h.configure('validating', [configuration('Validating', 'e', [hook('broken.example.com', target)])]);
     const res = await h.createIn('plain', configMap('server-error'));
     expect(res.status).toBe(500);
     expect(res.body.message).toBe(
@@ -62,7 +62,7 @@ describe('failed calls', () => {
 
   it('fail when the webhook closes the connection without answering', async () => {
     const target = await h.webhook(() => ({ raw: '', destroy: true }));
-    h.configured.validating = [configuration('Validating', 'c', [hook('closed.example.com', target)])];
+    await h.configure('validating', [configuration('Validating', 'c', [hook('closed.example.com', target)])]);
     const res = await h.createIn('plain', configMap('closed'));
     expect(res.status).toBe(500);
     expect(res.body.message).toBe(
@@ -72,7 +72,7 @@ describe('failed calls', () => {
 
   it('fail on an answer for another request (wrong uid)', async () => {
     const target = await h.webhook(() => ({ response: { uid: 'not-the-uid', allowed: true } }));
-    h.configured.validating = [configuration('Validating', 'u', [hook('uid.example.com', target)])];
+    await h.configure('validating', [configuration('Validating', 'u', [hook('uid.example.com', target)])]);
     const res = await h.createIn('plain', configMap('wrong-uid'));
     expect(res.status).toBe(500);
     const uid = target.received[0]!.review.request.uid as string;
@@ -83,7 +83,7 @@ describe('failed calls', () => {
 
   it('fail when the webhook answers another kind of review', async () => {
     const target = await h.webhook((r) => ({ ...(allow(r) as { response: Record<string, unknown> }), apiVersion: 'admission.k8s.io/v1beta1' }));
-    h.configured.validating = [configuration('Validating', 'k', [hook('kind.example.com', target)])];
+    await h.configure('validating', [configuration('Validating', 'k', [hook('kind.example.com', target)])]);
     const res = await h.createIn('plain', configMap('wrong-version'));
     expect(res.body.message).toContain(
       'received invalid webhook response: expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got admission.k8s.io/v1beta1, Kind=AdmissionReview',
@@ -93,9 +93,9 @@ describe('failed calls', () => {
   it('fail when the certificate is not signed by caBundle', async () => {
     const target = await h.webhook((r) => allow(r));
     const otherCa = Buffer.from(createCertificateAuthority('someone-else').certPem).toString('base64');
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'tls', [hook('tls.example.com', target, { clientConfig: { url: `${target.url}/tls`, caBundle: otherCa } })]),
-    ];
+    ]);
     const res = await h.createIn('plain', configMap('untrusted'));
     expect(res.status).toBe(500);
     expect(res.body.message).toBe(

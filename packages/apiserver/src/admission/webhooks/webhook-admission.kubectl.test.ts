@@ -2,6 +2,7 @@ import type { KubeObject } from '@dojo/kube-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectlRunner, type KubectlRunner } from '../../testing/kubectl.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { createConfigurations } from '../../testing/webhook-harness.ts';
 import { allow, deny, patch, startWebhookServer, type TestWebhookServer } from '../../testing/webhook-server.ts';
 
 /** kubectl, the client developers use, against webhooks: what it prints is what they will read. */
@@ -30,7 +31,8 @@ beforeAll(async () => {
     ({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name }, webhooks }) as KubeObject;
   mutating.push(configuration('MutatingWebhookConfiguration', 'defaults', [hook('defaults.example.com', '/mutate')]));
   validating.push(configuration('ValidatingWebhookConfiguration', 'rules', [hook('rules.example.com', '/validate')]));
-  server = await startTestServer({ webhooks: { configurations: { mutating: () => mutating, validating: () => validating } } });
+  server = await startTestServer();
+  await createConfigurations(server, [...mutating, ...validating]);
   kubectl = kubectlRunner(server.kubeconfigPath);
 });
 

@@ -9,12 +9,12 @@ const h = useWebhookHarness();
 describe('which webhooks are called', () => {
   it('namespaceSelector matches the namespace labels, objectSelector the object labels', async () => {
     const target = await h.webhook((r) => allow(r));
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'sel', [
         hook('ns.example.com', target, { namespaceSelector: { matchLabels: { webhooks: 'on' } } }),
         hook('obj.example.com', target, { objectSelector: { matchExpressions: [{ key: 'checked', operator: 'Exists' }] } }),
       ]),
-    ];
+    ]);
     await h.createIn('plain', configMap('neither'));
     expect(target.received).toHaveLength(0);
     await h.createIn('hooked', configMap('in-labelled-namespace'));
@@ -25,9 +25,9 @@ describe('which webhooks are called', () => {
 
   it('a namespaceSelector on a namespace that does not exist answers NotFound', async () => {
     const target = await h.webhook((r) => allow(r));
-    h.configured.mutating = [
+    await h.configure('mutating', [
       configuration('Mutating', 'sel', [hook('ns-missing.example.com', target, { namespaceSelector: { matchLabels: { webhooks: 'on' } } })]),
-    ];
+    ]);
     const res = await h.createIn('missing', configMap('nowhere'));
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('namespaces "missing" not found');
@@ -36,11 +36,11 @@ describe('which webhooks are called', () => {
 
   it('rules match operations, and subresources only when named', async () => {
     const target = await h.webhook((r) => allow(r));
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'rules', [
         hook('deletes.example.com', target, { rules: [{ operations: ['DELETE'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*'] }] }),
       ]),
-    ];
+    ]);
     await h.createIn('plain', configMap('not-a-delete'));
     expect(target.received).toHaveLength(0);
     expect((await h.server.call('DELETE', '/api/v1/namespaces/plain/configmaps/not-a-delete')).status).toBe(200);
@@ -49,7 +49,7 @@ describe('which webhooks are called', () => {
 
   it('matchConditions exclude a request when one is false', async () => {
     const target = await h.webhook((r) => deny(r, { message: 'called' }));
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'cel', [
         hook('cel.example.com', target, {
           matchConditions: [
@@ -58,7 +58,7 @@ describe('which webhooks are called', () => {
           ],
         }),
       ]),
-    ];
+    ]);
     expect((await h.createIn('plain', configMap('exempt'))).status).toBe(201);
     expect((await h.createIn('plain', configMap('checked'))).status).toBe(400);
     expect(target.received).toHaveLength(1);
@@ -66,11 +66,11 @@ describe('which webhooks are called', () => {
 
   it('a matchCondition that errors refuses the request under Fail with 403', async () => {
     const target = await h.webhook((r) => allow(r));
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'cel', [
         hook('broken-cel.example.com', target, { matchConditions: [{ name: 'bad', expression: 'object.spec.replicas > 1' }] }),
       ]),
-    ];
+    ]);
     const res = await h.createIn('plain', configMap('cel-error'));
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/^configmaps "cel-error" is forbidden: expression 'object.spec.replicas > 1' resulted in error: /);
@@ -82,24 +82,24 @@ describe('clientConfig', () => {
   it('reaches a service reference at the address it is mapped to, with its path', async () => {
     const target = await h.webhook((r) => allow(r));
     h.serviceUrls.set('webhook-system/validator', target.url);
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'svc', [
         hook('svc.example.com', target, {
           clientConfig: { service: { namespace: 'webhook-system', name: 'validator', path: '/validate' }, caBundle: target.caBundle },
         }),
       ]),
-    ];
+    ]);
     expect((await h.createIn('plain', configMap('via-service'))).status).toBe(201);
     expect(target.received.map((r) => r.path)).toEqual(['/validate?timeout=5s']);
   });
 
   it('fails a call to a service nobody mapped, naming the command that maps it', async () => {
     const target = await h.webhook((r) => allow(r));
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'svc', [
         hook('unmapped.example.com', target, { clientConfig: { service: { namespace: 'ns', name: 'nobody' }, caBundle: target.caBundle } }),
       ]),
-    ];
+    ]);
     const res = await h.createIn('plain', configMap('unmapped'));
     expect(res.status).toBe(500);
     expect(res.body.message).toContain('dojo-console webhook map ns/nobody');
@@ -122,7 +122,7 @@ describe('matchPolicy Equivalent', () => {
   it('sends a request for autoscaling/v2 to a webhook for autoscaling/v1 as v1, and applies its patch in v1', async () => {
     const target = await h.webhook((r) => patch(r, [{ op: 'replace', path: '/spec/maxReplicas', value: 5 }]));
     const rules = [{ operations: ['CREATE'], apiGroups: ['autoscaling'], apiVersions: ['v1'], resources: ['horizontalpodautoscalers'] }];
-    h.configured.mutating = [configuration('Mutating', 'hpa', [hook('hpa.example.com', target, { rules })])];
+    await h.configure('mutating', [configuration('Mutating', 'hpa', [hook('hpa.example.com', target, { rules })])]);
     const res = await h.server.call('POST', '/apis/autoscaling/v2/namespaces/plain/horizontalpodautoscalers', hpa);
     expect(res.status).toBe(201);
     expect(res.body.spec.maxReplicas).toBe(5);
@@ -155,8 +155,8 @@ describe('custom resources', () => {
     const mutator = await h.webhook((r) => patch(r, [{ op: 'replace', path: '/spec/replicas', value: 3 }]));
     const validator = await h.webhook((r) => (r.review.request.object.spec.replicas === 3 ? allow(r) : deny(r, { message: 'replicas must be 3' })));
     const rules = [{ operations: ['CREATE'], apiGroups: ['core.jutsu.com'], apiVersions: ['*'], resources: ['dojos'] }];
-    h.configured.mutating = [configuration('Mutating', 'dojo-defaults', [hook('dojo-defaults.example.com', mutator, { rules })])];
-    h.configured.validating = [configuration('Validating', 'dojo-rules', [hook('dojo-rules.example.com', validator, { rules })])];
+    await h.configure('mutating', [configuration('Mutating', 'dojo-defaults', [hook('dojo-defaults.example.com', mutator, { rules })])]);
+    await h.configure('validating', [configuration('Validating', 'dojo-rules', [hook('dojo-rules.example.com', validator, { rules })])]);
     const res = await h.server.call('POST', dojos, { ...dojo(), metadata: { name: 'patched' } });
     expect(res.status).toBe(201);
     expect(res.body.spec.replicas).toBe(3);
@@ -173,7 +173,7 @@ describe('custom resources', () => {
       ]),
     );
     const rules = [{ operations: ['CREATE'], apiGroups: ['core.jutsu.com'], apiVersions: ['*'], resources: ['dojos'] }];
-    h.configured.mutating = [configuration('Mutating', 'dojo-prune', [hook('dojo-prune.example.com', mutator, { rules })])];
+    await h.configure('mutating', [configuration('Mutating', 'dojo-prune', [hook('dojo-prune.example.com', mutator, { rules })])]);
     const res = await h.server.call('POST', dojos, { ...dojo({ database: 'Mongo' }), metadata: { name: 'repruned' } });
     expect(res.status).toBe(201);
     expect(res.body.spec.database).toBe('Postgres');

@@ -6,6 +6,7 @@ import type { KubeObject } from '@dojo/kube-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServingCertificate } from '../../pki.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { createConfigurations } from '../../testing/webhook-harness.ts';
 import { testWebhookCa } from '../../testing/webhook-server.ts';
 
 /** A webhook we did not write the HTTP and TLS of: Python's standard library, as its own process. */
@@ -42,7 +43,8 @@ beforeAll(async () => {
     [{ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name }, webhooks } as KubeObject] as const;
   const mutating = configuration('MutatingWebhookConfiguration', 'python', [hook('mutate.python.example.com', '/mutate')]);
   const validating = configuration('ValidatingWebhookConfiguration', 'python', [hook('validate.python.example.com', '/validate')]);
-  server = await startTestServer({ webhooks: { configurations: { mutating: () => mutating, validating: () => validating } } });
+  server = await startTestServer();
+  await createConfigurations(server, [...mutating, ...validating]);
 });
 
 afterAll(async () => {

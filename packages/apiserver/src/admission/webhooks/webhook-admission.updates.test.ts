@@ -16,9 +16,9 @@ describe('updates', () => {
       }
       return allow(r);
     });
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'upd', [hook('upd.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })]),
-    ];
+    ]);
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
     const slowPatch = h.server.call(
       'PATCH',
@@ -41,9 +41,9 @@ describe('updates', () => {
   it('leave what a webhook changed unowned by the writer, and a no-op still a no-op', async () => {
     const created = await h.createIn('plain', configMap('owned', { a: '1' }));
     const target = await h.webhook((r) => patch(r, [{ op: 'add', path: '/metadata/annotations', value: { stamped: 'yes' } }]));
-    h.configured.mutating = [
+    await h.configure('mutating', [
       configuration('Mutating', 'upd', [hook('stamp.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })]),
-    ];
+    ]);
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
     const res = await h.server.call('PATCH', '/api/v1/namespaces/plain/configmaps/owned?fieldManager=editor', { data: { b: '2' } }, mergePatch);
     expect(res.status).toBe(200);
@@ -62,9 +62,9 @@ describe('updates', () => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
       return allow(r);
     });
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'slow', [hook('slow-ok.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })]),
-    ];
+    ]);
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
     const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
     const answers = await Promise.all(
@@ -84,9 +84,9 @@ describe('updates', () => {
       if (r.review.request.object.data.a === 'put') await until(() => released, 'the concurrent write');
       return allow(r);
     });
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'upd', [hook('upd.example.com', target, { rules: [{ ...configMapRules[0], operations: ['UPDATE'] }] })]),
-    ];
+    ]);
     const put = h.server.call('PUT', '/api/v1/namespaces/plain/configmaps/put-raced', { ...created.body, data: { a: 'put' } });
     await until(() => target.received.length === 1, 'the PUT to reach the webhook');
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
@@ -113,7 +113,7 @@ describe('updates', () => {
     expect((await h.server.call('POST', '/apis/apps/v1/namespaces/plain/deployments', deployment)).status).toBe(201);
     const target = await h.webhook((r) => patch(r, [{ op: 'replace', path: '/spec/replicas', value: 3 }]));
     const rules = [{ operations: ['UPDATE'], apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments/scale'] }];
-    h.configured.mutating = [configuration('Mutating', 'cap', [hook('cap.example.com', target, { rules })])];
+    await h.configure('mutating', [configuration('Mutating', 'cap', [hook('cap.example.com', target, { rules })])]);
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
     const res = await h.server.call('PATCH', '/apis/apps/v1/namespaces/plain/deployments/scaled/scale', { spec: { replicas: 5 } }, mergePatch);
     expect(res.status).toBe(200);
@@ -138,11 +138,11 @@ describe('updates', () => {
     });
     expect(created.status).toBe(201);
     const target = await h.webhook((r) => deny(r, { message: 'status is read-only here' }));
-    h.configured.validating = [
+    await h.configure('validating', [
       configuration('Validating', 'sub', [
         hook('status.example.com', target, { rules: [{ operations: ['UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/status'] }] }),
       ]),
-    ];
+    ]);
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
     expect((await h.server.call('PATCH', '/api/v1/namespaces/plain/pods/sub', { metadata: { labels: { x: 'y' } } }, mergePatch)).status).toBe(200);
     const res = await h.server.call('PATCH', '/api/v1/namespaces/plain/pods/sub/status', { status: { message: 'hi' } }, mergePatch);

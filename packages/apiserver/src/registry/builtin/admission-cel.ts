@@ -45,15 +45,13 @@ function withAuthorizerLibrary(env: Environment): Environment {
 }
 
 /**
- * Kubernetes' CEL libraries that the CRD environment lacks (quantity, URL, IP, CIDR, semver,
+ * Kubernetes' CEL libraries that the CRD environment lacks (URL, IP, CIDR, semver,
  * named formats, sets, jsonpatch, string formatting), declared only so that expressions using
  * them compile as they do in kube-apiserver; receivers are `dyn` and the implementations are
  * never called here. Namespaced functions (`sets.contains`, `format.dns1123Label()`) are calls on
  * a `dyn` variable of that name.
  */
 const kubernetesLibraryDeclarations = [
-  'quantity(string): dyn',
-  'isQuantity(string): bool',
   'url(string): dyn',
   'isURL(string): bool',
   'ip(string): dyn',
@@ -64,15 +62,6 @@ const kubernetesLibraryDeclarations = [
   'semver(string, bool): dyn',
   'isSemver(string): bool',
   'isSemver(string, bool): bool',
-  'dyn.isInteger(): bool',
-  'dyn.asInteger(): int',
-  'dyn.asApproximateFloat(): double',
-  'dyn.sign(): int',
-  'dyn.add(dyn): dyn',
-  'dyn.sub(dyn): dyn',
-  'dyn.isGreaterThan(dyn): bool',
-  'dyn.isLessThan(dyn): bool',
-  'dyn.compareTo(dyn): int',
   'dyn.getScheme(): string',
   'dyn.getHost(): string',
   'dyn.getHostname(): string',
