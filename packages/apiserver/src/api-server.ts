@@ -21,6 +21,9 @@ import { RequestJournal } from './journal/request-journal.ts';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { pods, secrets, serviceaccounts } from './registry/builtin/core-kinds.ts';
 import { admissionChain } from './registry/admission.ts';
+import { asyncAdmissionChain } from './admission/async-admission-chain.ts';
+import { PolicyAdmission } from './admission/policies/policy-admission.ts';
+import { StoredAdmissionPolicies } from './admission/policies/stored-admission-policies.ts';
 import { StoredWebhookConfigurations } from './admission/webhooks/stored-webhook-configurations.ts';
 import { WebhookAdmission, type WebhookAdmissionOptions } from './admission/webhooks/webhook-admission.ts';
 import { CrdController } from './registry/crd-controller.ts';
@@ -171,7 +174,19 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
     consoleCredentialsAdmission(),
   );
-  const asyncAdmission = webhookAdmission(options.webhooks, registry, revisioned);
+  // kube's plugin order: MutatingAdmissionPolicy, MutatingAdmissionWebhook, then the validating two.
+  const asyncAdmission = asyncAdmissionChain(
+    new PolicyAdmission({
+      policies: new StoredAdmissionPolicies(revisioned, registry),
+      registry,
+      namespace: (name) => {
+        const stored = revisioned.getLatest(registry.lookup('', 'v1', 'namespaces')!.bucket, name);
+        return stored && (JSON.parse(stored.json) as KubeObject);
+      },
+      authorizer,
+    }),
+    webhookAdmission(options.webhooks, registry, revisioned),
+  );
   const storage = new ResourceStorages({
     store: revisioned,
     snapshots: listSnapshots(revisioned, watchCache),
