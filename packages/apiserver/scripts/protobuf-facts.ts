@@ -61,6 +61,7 @@ const sources: Source[] = [
   { repo: 'api', dir: 'discovery/v1', pkg: 'k8s.io.api.discovery.v1', short: 'discovery.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'storage/v1', pkg: 'k8s.io.api.storage.v1', short: 'storage.v1', goFiles: ['types.go'] },
   { repo: 'api', dir: 'scheduling/v1', pkg: 'k8s.io.api.scheduling.v1', short: 'scheduling.v1', goFiles: ['types.go'] },
+  { repo: 'api', dir: 'admissionregistration/v1', pkg: 'k8s.io.api.admissionregistration.v1', short: 'admissionregistration.v1', goFiles: ['types.go'] },
   {
     repo: 'apiextensions',
     dir: 'pkg/apis/apiextensions/v1',
@@ -123,6 +124,14 @@ const roots = [
   'storage.v1.StorageClassList',
   'scheduling.v1.PriorityClass',
   'scheduling.v1.PriorityClassList',
+  ...[
+    'ValidatingWebhookConfiguration',
+    'MutatingWebhookConfiguration',
+    'ValidatingAdmissionPolicy',
+    'ValidatingAdmissionPolicyBinding',
+    'MutatingAdmissionPolicy',
+    'MutatingAdmissionPolicyBinding',
+  ].flatMap((k) => [`admissionregistration.v1.${k}`, `admissionregistration.v1.${k}List`]),
   'meta.v1.Status',
   'meta.v1.DeleteOptions',
   'meta.v1.WatchEvent',
@@ -278,6 +287,11 @@ const files: Record<string, { exportName: string; about: string; names: string[]
   'discovery-v1': { exportName: 'discoveryV1Messages', about: 'discovery.k8s.io/v1 messages: EndpointSlice', names: [] },
   'storage-v1': { exportName: 'storageV1Messages', about: 'storage.k8s.io/v1 messages: StorageClass', names: [] },
   'scheduling-v1': { exportName: 'schedulingV1Messages', about: 'scheduling.k8s.io/v1 messages: PriorityClass', names: [] },
+  'admissionregistration-v1': {
+    exportName: 'admissionregistrationV1Messages',
+    about: 'admissionregistration.k8s.io/v1 messages: webhook configurations, admission policies and their bindings',
+    names: [],
+  },
   'apidiscovery-v2': {
     exportName: 'apidiscoveryV2Messages',
     about: 'apidiscovery.k8s.io/v2 messages: APIGroupDiscoveryList, the aggregated discovery document',

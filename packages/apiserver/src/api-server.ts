@@ -21,6 +21,11 @@ import { RequestJournal } from './journal/request-journal.ts';
 import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { pods, secrets, serviceaccounts } from './registry/builtin/core-kinds.ts';
 import { admissionChain } from './registry/admission.ts';
+import { asyncAdmissionChain } from './admission/async-admission-chain.ts';
+import { PolicyAdmission } from './admission/policies/policy-admission.ts';
+import { StoredAdmissionPolicies } from './admission/policies/stored-admission-policies.ts';
+import { StoredWebhookConfigurations } from './admission/webhooks/stored-webhook-configurations.ts';
+import { WebhookAdmission, type WebhookAdmissionOptions } from './admission/webhooks/webhook-admission.ts';
 import { CrdController } from './registry/crd-controller.ts';
 import { ensureBootstrapPolicy } from './rbac/bootstrap.ts';
 import { ClusterRoleAggregation } from './rbac/cluster-role-aggregation.ts';
@@ -72,6 +77,12 @@ export interface ApiServerOptions {
    * measures unused controls against. Default true.
    */
   clientControls?: boolean;
+  /**
+   * Admission webhooks (admission/webhooks/), configured as on any cluster by the stored
+   * Validating/MutatingWebhookConfigurations: the addresses of the Services they name (the
+   * embedded cluster has no Service network) and a listener for every call.
+   */
+  webhooks?: Omit<WebhookAdmissionOptions, 'namespaceLabels' | 'equivalentResources' | 'configurations'>;
 }
 
 export interface ApiServer {
@@ -113,6 +124,19 @@ async function ensureNamespaces(storage: ResourceStorages, registry: ResourceReg
   }
 }
 
+/** Webhooks reading namespaces' labels and the served versions of each resource from this server. */
+function webhookAdmission(webhooks: ApiServerOptions['webhooks'], registry: ResourceRegistry, revisioned: RevisionedStore): WebhookAdmission {
+  return new WebhookAdmission({
+    ...webhooks,
+    configurations: new StoredWebhookConfigurations(revisioned),
+    namespaceLabels: (name) => {
+      const stored = revisioned.getLatest(registry.lookup('', 'v1', 'namespaces')!.bucket, name);
+      return stored ? ((JSON.parse(stored.json) as KubeObject).metadata.labels ?? {}) : undefined;
+    },
+    equivalentResources: (info) => registry.all().filter((other) => other.bucket === info.bucket && other.resource === info.resource),
+  });
+}
+
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   // Before anything is written: the directory will hold every Secret (storage/private-data-dir.ts).
   ensurePrivateDataDir(options.dataDir);
@@ -150,7 +174,26 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     rbacEscalationAdmission(authorizer, new RuleResolver(rbacPolicy)),
     consoleCredentialsAdmission(),
   );
-  const storage = new ResourceStorages({ store: revisioned, snapshots: listSnapshots(revisioned, watchCache), admission, fieldTracker });
+  // kube's plugin order: MutatingAdmissionPolicy, MutatingAdmissionWebhook, then the validating two.
+  const asyncAdmission = asyncAdmissionChain(
+    new PolicyAdmission({
+      policies: new StoredAdmissionPolicies(revisioned, registry),
+      registry,
+      namespace: (name) => {
+        const stored = revisioned.getLatest(registry.lookup('', 'v1', 'namespaces')!.bucket, name);
+        return stored && (JSON.parse(stored.json) as KubeObject);
+      },
+      authorizer,
+    }),
+    webhookAdmission(options.webhooks, registry, revisioned),
+  );
+  const storage = new ResourceStorages({
+    store: revisioned,
+    snapshots: listSnapshots(revisioned, watchCache),
+    admission,
+    fieldTracker,
+    asyncAdmission,
+  });
   const crds = new CrdController(registry, storage, revisioned);
   crds.start();
   await ensureNamespaces(storage, registry);

@@ -5,7 +5,7 @@
  * ("compilation failed: ERROR: <input>:1:18: Syntax error: ...\n | source\n | ....^"); the
  * wording after the position is this CEL implementation's, not cel-go's.
  */
-import { ParseError, type ParseResult } from '@marcbachmann/cel-js';
+import { ParseError, type Environment, type ParseResult } from '@marcbachmann/cel-js';
 import { celEnvironment } from './cel-environment.ts';
 import { validFieldPath } from './cel-field-path.ts';
 import type { JSONSchemaProps, ValidationRule } from './schema-types.ts';
@@ -47,10 +47,16 @@ function issue(source: string, offset: number, message: string): string {
   return `ERROR: <input>:${at.line}:${at.column}: ${message}\n | ${at.text}\n | ${'.'.repeat(at.column - 1)}^`;
 }
 
+/** cel-go's checker wording where this implementation's differs. */
+function goCheckerWording(message: string): string {
+  const unknown = /^Unknown variable: (.*)$/.exec(message);
+  return unknown ? `undeclared reference to '${unknown[1]}' (in container '')` : message;
+}
+
 function summaryOf(error: unknown): { message: string; offset: number } {
   const e = error as { summary?: string; message?: string; range?: { start: number } };
   const message = e.summary ?? (e.message ?? String(error)).split('\n')[0] ?? '';
-  return { message, offset: e.range?.start ?? 0 };
+  return { message: goCheckerWording(message), offset: e.range?.start ?? 0 };
 }
 
 function mentionsOldSelf(node: unknown): boolean {
@@ -61,25 +67,36 @@ function mentionsOldSelf(node: unknown): boolean {
   return mentionsOldSelf(n.args);
 }
 
+export interface CheckedExpression {
+  program?: ParseResult | undefined;
+  /** cel-go's `issues.String()` equivalent. */
+  issues?: string;
+  resultType?: string | undefined;
+}
+
+/** Parses and type-checks `expression` in `env`, reporting failures with cel-go's layout. */
+export function checkCelExpression(env: Environment, expression: string): CheckedExpression {
+  try {
+    const program = env.parse(expression);
+    const checked = program.check();
+    if (checked.valid) return { program, resultType: checked.type };
+    const { message, offset } = summaryOf(checked.error);
+    return { issues: issue(expression, offset, message) };
+  } catch (error) {
+    const { message, offset } = summaryOf(error);
+    const prefix = error instanceof ParseError ? 'Syntax error: ' : '';
+    return { issues: issue(expression, offset, prefix + message) };
+  }
+}
+
 function compileExpression(expression: string, optionalOldSelf: boolean): CompiledExpression {
   const key = `${optionalOldSelf ? 'o' : 'p'}:${expression}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  let compiled: CompiledExpression;
-  try {
-    const program = celEnvironment(optionalOldSelf).parse(expression);
-    const checked = program.check();
-    if (!checked.valid) {
-      const { message, offset } = summaryOf(checked.error);
-      compiled = { issues: issue(expression, offset, message), usesOldSelf: false };
-    } else {
-      compiled = { program, resultType: checked.type, usesOldSelf: mentionsOldSelf(program.ast) };
-    }
-  } catch (error) {
-    const { message, offset } = summaryOf(error);
-    const prefix = error instanceof ParseError ? 'Syntax error: ' : '';
-    compiled = { issues: issue(expression, offset, prefix + message), usesOldSelf: false };
-  }
+  const checked = checkCelExpression(celEnvironment(optionalOldSelf), expression);
+  const compiled: CompiledExpression = checked.program
+    ? { program: checked.program, resultType: checked.resultType, usesOldSelf: mentionsOldSelf(checked.program.ast) }
+    : { issues: checked.issues ?? '', usesOldSelf: false };
   if (cache.size >= maxCacheEntries) cache.clear();
   cache.set(key, compiled);
   return compiled;

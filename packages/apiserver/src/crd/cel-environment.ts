@@ -7,9 +7,11 @@
  * Besides the CEL standard library that @marcbachmann/cel-js provides (size, has, all, exists,
  * exists_one, map, filter, matches, startsWith, endsWith, contains, split, join, lowerAscii,
  * upperAscii, trim, indexOf, substring, timestamp, duration, optionals), this adds the most used
- * functions of cel-go's strings extension and Kubernetes' list and regex libraries.
+ * functions of cel-go's strings extension and Kubernetes' list, regex and quantity
+ * (cel-quantity.ts) libraries.
  */
 import { Environment } from '@marcbachmann/cel-js';
+import { withQuantityLibrary } from './cel-quantity.ts';
 import { compileGoRegexp } from './go-regexp.ts';
 
 function regexp(pattern: string): RegExp {
@@ -29,8 +31,9 @@ function extremum(list: Comparable[], sign: 1 | -1): Comparable {
   return list.reduce((best, v) => (compare(v, best) * sign > 0 ? v : best));
 }
 
-function withKubernetesLibraries(env: Environment): Environment {
-  return env
+/** Adds the Kubernetes CEL libraries this server implements (also used by admission policies). */
+export function withKubernetesLibraries(env: Environment): Environment {
+  return withQuantityLibrary(env)
     .registerFunction('string.charAt(int): string', (s: string, i: bigint) => {
       const chars = [...s];
       if (i < 0n || i > BigInt(chars.length)) throw new Error(`index out of range: ${i}`);

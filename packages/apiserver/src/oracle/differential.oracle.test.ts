@@ -20,6 +20,7 @@ import { watchParamSteps } from './watch-params.steps.ts';
 import { clientGoSteps } from './client-go.steps.ts';
 import { pythonClientSteps } from './python-client.steps.ts';
 import { clientNodeSteps } from './client-node.steps.ts';
+import { admissionKindSteps } from './admission-kinds.steps.ts';
 
 const suite = 'oracle: embedded server vs kube-apiserver 1.37';
 /** Every step runs in this order against both servers (later steps use earlier steps' objects). */
@@ -30,6 +31,7 @@ const steps: Step[] = [
   ...watchSteps,
   ...kubectlSteps,
   ...kindSteps,
+  ...admissionKindSteps,
   ...discoverySteps,
   ...authSteps,
   ...watchParamSteps,

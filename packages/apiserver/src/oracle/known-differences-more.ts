@@ -18,11 +18,11 @@ export const knownDifferencesMore: Record<string, KnownDifference> = {
   },
   'discovery: /apis (legacy APIGroupList)': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'discovery: /apis aggregated v2': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io and networking.k8s.io/v1 ipaddresses, servicecidrs and storage.k8s.io/v1 csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io and networking.k8s.io/v1 ipaddresses, servicecidrs and storage.k8s.io/v1 csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'discovery: /api aggregated v2': {
     status: 'intended',
@@ -30,11 +30,11 @@ export const knownDifferencesMore: Record<string, KnownDifference> = {
   },
   'discovery: /apis aggregated v2beta1': {
     status: 'intended',
-    what: 'only the drop line (v2beta1 is not served by either: both answer the legacy APIGroupList): kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line (v2beta1 is not served by either: both answer the legacy APIGroupList): kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'discovery: /apis aggregated v2, resources by group version': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io and networking.k8s.io/v1 ipaddresses, servicecidrs and storage.k8s.io/v1 csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io and networking.k8s.io/v1 ipaddresses, servicecidrs and storage.k8s.io/v1 csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'discovery: /api aggregated v2, resources': {
     status: 'intended',
@@ -42,11 +42,11 @@ export const knownDifferencesMore: Record<string, KnownDifference> = {
   },
   'discovery: aggregated with only the aggregated type acceptable': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io and networking.k8s.io/v1 ipaddresses, servicecidrs and storage.k8s.io/v1 csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io and networking.k8s.io/v1 ipaddresses, servicecidrs and storage.k8s.io/v1 csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'discovery: aggregated v1 (not served): falls back to APIGroupList': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also serves the groups apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'discovery: /api/v1 (APIResourceList)': {
     status: 'intended',
@@ -62,7 +62,7 @@ export const knownDifferencesMore: Record<string, KnownDifference> = {
   },
   'discovery: OpenAPI v3 index paths': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also lists the OpenAPI documents (group and group version) of apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also lists the OpenAPI documents (group and group version) of apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'watch params: from an unparsable resourceVersion': {
     status: 'intended',
@@ -78,18 +78,18 @@ export const knownDifferencesMore: Record<string, KnownDifference> = {
   },
   'kubectl+ api-resources': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also lists the groups apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, v1 bindings, componentstatuses, podtemplates, replicationcontrollers, networking.k8s.io ipaddresses, servicecidrs, storage.k8s.io csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also lists the groups apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, v1 bindings, componentstatuses, podtemplates, replicationcontrollers, networking.k8s.io ipaddresses, servicecidrs, storage.k8s.io csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'kubectl+ api-resources -o wide': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also lists the groups apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, v1 bindings, componentstatuses, podtemplates, replicationcontrollers, networking.k8s.io ipaddresses, servicecidrs, storage.k8s.io csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also lists the groups apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, v1 bindings, componentstatuses, podtemplates, replicationcontrollers, networking.k8s.io ipaddresses, servicecidrs, storage.k8s.io csidrivers, csinodes, csistoragecapacities, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'kubectl+ api-resources --namespaced=false': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also lists the cluster-scoped kinds of the groups apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, componentstatuses, ipaddresses, servicecidrs, csidrivers, csinodes, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also lists the cluster-scoped kinds of the groups apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, componentstatuses, ipaddresses, servicecidrs, csidrivers, csinodes, volumeattachments, volumeattributesclasses, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
   'kubectl+ api-versions': {
     status: 'intended',
-    what: 'only the drop line: kube-apiserver also lists the group versions of apiregistration.k8s.io, certificates.k8s.io, admissionregistration.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
+    what: 'only the drop line: kube-apiserver also lists the group versions of apiregistration.k8s.io, certificates.k8s.io, node.k8s.io, resource.k8s.io, flowcontrol.apiserver.k8s.io, storagemigration.k8s.io, outside what the embedded server promises (docs/kubernetes.md), so it does not serve them; the step drops them from both answers (oracle/unserved-api.ts) and everything else matches',
   },
 };

@@ -1,11 +1,10 @@
 /**
  * The API kube-apiserver 1.37 serves and the embedded server does not, on purpose: groups and
- * kinds outside what it promises (docs/kubernetes.md, "What it serves") — admission
- * configuration, certificates, API priority and fairness, node runtime classes, dynamic
- * resource allocation, the storage version migrator, the aggregator's APIServices, the legacy
- * ReplicationController and PodTemplate, CSI objects, service CIDRs — and the pod, node and
- * service subresources that need a kubelet or a scheduler (exec, attach, port-forward, proxy,
- * binding, eviction, resize, ephemeral containers).
+ * kinds outside what it promises (docs/kubernetes.md, "What it serves") — certificates, API
+ * priority and fairness, node runtime classes, dynamic resource allocation, the storage version
+ * migrator, the aggregator's APIServices, the legacy ReplicationController and PodTemplate, CSI
+ * objects, service CIDRs — and the pod, node and service subresources that need a kubelet or a
+ * scheduler (exec, attach, port-forward, proxy, binding, eviction, resize, ephemeral containers).
  *
  * Discovery steps drop these from BOTH servers' answers, so that everything else in the same
  * documents stays compared, and then name what they dropped: the drop list is the one
@@ -14,7 +13,6 @@
 
 /** API groups the embedded server does not serve at all. */
 export const unservedGroups: readonly string[] = [
-  'admissionregistration.k8s.io',
   'apiregistration.k8s.io',
   'certificates.k8s.io',
   'flowcontrol.apiserver.k8s.io',

@@ -157,7 +157,26 @@ const tables: { readonly [groupKind: string]: PatchMeta } = {
   // The /scale subresource speaks autoscaling/v1 Scale for every scalable kind.
   'Scale.autoscaling': kind({ spec: always({}), status: always({}) }),
   ...networkPolicyScalingPatchMeta(),
+  ...admissionPatchMeta(),
 };
+
+/**
+ * admissionregistration.k8s.io: webhooks, match conditions and variables merge by name; specs
+ * (and a ValidatingAdmissionPolicy's status) are structs Go always writes.
+ */
+function admissionPatchMeta(): { [groupKind: string]: PatchMeta } {
+  const webhooks = kind({ webhooks: mergeByKey('name', { items: { fields: { matchConditions: mergeByKey('name') } } }) });
+  const policySpec = always({ fields: { matchConditions: mergeByKey('name'), variables: mergeByKey('name') } });
+  const binding = kind({ spec: always({}) });
+  return {
+    'ValidatingWebhookConfiguration.admissionregistration.k8s.io': webhooks,
+    'MutatingWebhookConfiguration.admissionregistration.k8s.io': webhooks,
+    'ValidatingAdmissionPolicy.admissionregistration.k8s.io': kind({ spec: policySpec, status: always({}) }),
+    'MutatingAdmissionPolicy.admissionregistration.k8s.io': kind({ spec: policySpec }),
+    'ValidatingAdmissionPolicyBinding.admissionregistration.k8s.io': binding,
+    'MutatingAdmissionPolicyBinding.admissionregistration.k8s.io': binding,
+  };
+}
 
 /**
  * networking.k8s.io, policy, autoscaling (HPA, both versions), discovery.k8s.io, storage.k8s.io,

@@ -26,7 +26,7 @@ function defaultClassName(store: RevisionedStore): string | undefined {
 
 export function defaultIngressClass(store: RevisionedStore): Admission {
   return {
-    admitCreate(info: ResourceInfo, obj: KubeObject): void {
+    mutateCreate(info: ResourceInfo, obj: KubeObject): void {
       if (info.bucket !== ingresses.bucket) return;
       const spec = record(obj.spec);
       if (spec.ingressClassName !== undefined || obj.metadata.annotations?.['kubernetes.io/ingress.class'] !== undefined) return;

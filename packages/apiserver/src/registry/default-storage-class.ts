@@ -15,7 +15,7 @@ import type { ResourceInfo } from './resource-info.ts';
 
 export function defaultStorageClass(store: RevisionedStore): Admission {
   return {
-    admitCreate(info: ResourceInfo, obj: KubeObject): void {
+    mutateCreate(info: ResourceInfo, obj: KubeObject): void {
       if (info.bucket !== persistentvolumeclaims.bucket) return;
       const spec = record(obj.spec);
       if (spec.storageClassName !== undefined && spec.storageClassName !== null) return;

@@ -5,6 +5,12 @@
  * (resource-storage.ts), so nothing here knows which endpoint it serves. Each write runs its
  * read-check-write synchronously against the revisioned store, so preconditions and
  * resourceVersion checks can never race; the reply waits for the durable commit.
+ *
+ * A write some admission webhook could be called for takes the awaiting path instead
+ * (admission/async-admission.ts explains the order): it checks, once the calls come back, that
+ * the stored object is the one it started from, and starts again from the new state when not,
+ * as kube's GuaranteedUpdate retries its tryUpdate. Every other write never awaits before its
+ * synchronous section, exactly as before webhooks existed.
  */
 import {
   StatusError,
@@ -15,6 +21,7 @@ import {
   newAlreadyExists,
   newBadRequest,
   newConflict,
+  newInternalError,
   newInvalid,
   newNotFound,
   newRequestEntityTooLarge,
@@ -24,8 +31,11 @@ import {
   type KubeList,
   type KubeObject,
 } from '@dojo/kube-api';
-import { checkMetadataTypes, strictDecodingFailure } from './builtin/typed-decode.ts';
+import { checkMetadataTypes, goDecodeErrorOf, strictDecodingFailure } from './builtin/typed-decode.ts';
 import type { Admission } from './admission.ts';
+import type { AdmissionOperation, AdmissionView } from '../admission/admission-attributes.ts';
+import type { AsyncAdmission } from '../admission/async-admission.ts';
+import { admissionAttributes, admissionTarget, requestNamespace } from '../admission/store-admission.ts';
 import { deletionWarnings, planDeletion } from './deletion.ts';
 import { defaultFieldManager, specResetFields, statusResetFields, type FieldTracker, type ResetFields } from './field-tracker.ts';
 import { listObjects, listStoredObjects, storageName, type ListSource, type StoredList } from './list.ts';
@@ -44,6 +54,8 @@ import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from './strategy.
 /** The revisioned store and, for paging, its snapshots at past revisions (list.ts). */
 export interface GenericStoreDeps extends ListSource {
   admission: Admission;
+  /** Admission that calls out (webhooks): awaited only for writes it says it handles. */
+  asyncAdmission?: AsyncAdmission;
   fieldTracker?: FieldTracker;
   now?: () => number;
 }
@@ -74,6 +86,8 @@ export class GenericStore {
     readonly info: ResourceInfo,
     private readonly strategies: StoreStrategies = { create: info.strategy, update: info.strategy, delete: info.strategy },
     private readonly fieldsSubresource?: string,
+    /** What webhooks are sent for this endpoint when it serves another kind (`/scale`). */
+    private readonly admissionView?: AdmissionView,
   ) {
     this.now = deps.now ?? Date.now;
   }
@@ -81,6 +95,11 @@ export class GenericStore {
   /** The same store with another update strategy: how a status or finalize endpoint is served. */
   withUpdateStrategy(update: UpdateStrategy, fieldsSubresource: string): GenericStore {
     return new GenericStore(this.deps, this.info, { ...this.strategies, update }, fieldsSubresource);
+  }
+
+  /** The same store, its writes shown to webhooks as `view` (the scale subresource's Scale). */
+  withAdmissionView(view: AdmissionView): GenericStore {
+    return new GenericStore(this.deps, this.info, this.strategies, this.fieldsSubresource, view);
   }
 
   private decodeStored(json: string): KubeObject {
@@ -119,32 +138,116 @@ export class GenericStore {
   /** Order: decode -> prepare -> validate (metadata, then the kind's rules) -> admission -> write. */
   async create(namespace: string | undefined, body: KubeObject, options: WriteOptions): Promise<WriteResult<KubeObject>> {
     const warnings = this.decode(this.strategies.create, body, options);
+    const name = body.metadata.name ?? '';
+    const admission = this.asyncAdmissionFor('CREATE', requestNamespace(this.info, namespace ?? body.metadata.namespace, name, 'CREATE'));
+    if (admission) return withWarnings(warnings, () => this.createAdmitted(namespace, body, options, warnings, admission));
     return withWarnings(warnings, () => this.createDecoded(namespace, body, options, warnings));
   }
 
+  /** The asynchronous admission step, when it handles this request (`/scale` only with its Scale view). */
+  private asyncAdmissionFor(operation: AdmissionOperation, namespace: string): AsyncAdmission | undefined {
+    const admission = this.deps.asyncAdmission;
+    if (!admission || (this.fieldsSubresource === 'scale' && !this.admissionView)) return undefined;
+    return admission.handles(admissionTarget(this.info, this.fieldsSubresource ?? '', operation, namespace)) ? admission : undefined;
+  }
+
   private async createDecoded(namespace: string | undefined, obj: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
-    const { info } = this;
-    const strategy = this.strategies.create;
-    if (info.namespaced) {
+    this.placeForCreate(namespace, obj);
+    prepareMetaForCreate(obj, this.now());
+    const tracked = this.defaultForCreate(obj, options);
+    this.prepareAndValidateCreate(obj, options, tracked);
+    return this.writeCreated(obj, options, warnings);
+  }
+
+  /**
+   * kube's create handler: mutating admission after the field manager, before the strategy
+   * (so webhooks see no uid, and no name yet for generateName); validating admission after
+   * validation. AlreadyExists is checked when the write is made, after the calls.
+   */
+  private async createAdmitted(
+    namespace: string | undefined,
+    obj: KubeObject,
+    options: WriteOptions,
+    warnings: string[],
+    admission: AsyncAdmission,
+  ): Promise<WriteResult<KubeObject>> {
+    this.placeForCreate(namespace, obj);
+    // kube's create handler updates managedFields before mutating admission: what a webhook adds belongs to no manager.
+    if (!this.defaultForCreate(obj, options)) this.track(obj, undefined, options);
+    const target = admissionTarget(this.info, this.fieldsSubresource ?? '', 'CREATE', requestNamespace(this.info, obj.metadata.namespace, '', 'CREATE'));
+    // kube's built-in mutating plugins come before MutatingAdmissionWebhook in its chain.
+    this.deps.admission.mutateCreate?.(this.info, obj, options);
+    const mutated = await admission.admit(admissionAttributes(target, obj.metadata.name ?? '', obj, undefined, options));
+    warnings.push(...mutated.warnings);
+    const admitted = mutated.changed ? this.decodeMutated(mutated.object!) : mutated.object!;
+    // A webhook's change makes kube run the mutating chain again (its reinvoker), built-in plugins included.
+    if (mutated.changed) this.deps.admission.mutateCreate?.(this.info, admitted, options);
+    // A patch may have moved the object to another namespace: kube's BeforeCreate refuses that.
+    this.placeForCreate(namespace, admitted);
+    prepareMetaForCreate(admitted, this.now());
+    this.prepareAndValidateCreate(admitted, options, true, true);
+    const validated = await admission.validate(admissionAttributes(target, admitted.metadata.name ?? '', admitted, undefined, options));
+    warnings.push(...validated.warnings);
+    return this.writeCreated(admitted, options, warnings);
+  }
+
+  /**
+   * A webhook's patch is decoded into the kind again and defaulted, as kube decodes the patched
+   * JSON into its Go type and runs the defaulter; a value of the wrong type is kube's InternalError.
+   * A custom resource is defaulted and pruned by its schema again (apiextensions prunes what
+   * mutating webhooks add, silently).
+   */
+  private decodeMutated(obj: KubeObject): KubeObject {
+    if (!this.info.typedDecode && this.info.customResource) {
+      this.strategies.create.decode?.(obj, { serverSideApply: false });
+      return obj;
+    }
+    try {
+      this.info.typedDecode?.(obj);
+    } catch (err) {
+      // The decoder's own words, as kube's NewInternalError(err) shows them.
+      const goError = goDecodeErrorOf(err);
+      if (goError !== undefined) throw newInternalError(new Error(goError));
+      throw err;
+    }
+    this.strategies.create.applyDefaults?.(obj);
+    return obj;
+  }
+
+  private placeForCreate(namespace: string | undefined, obj: KubeObject): void {
+    if (this.info.namespaced) {
       if (obj.metadata.namespace && namespace && obj.metadata.namespace !== namespace) {
         throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
       }
       if (namespace) obj.metadata.namespace = namespace;
     } else if (obj.metadata.namespace === '') delete obj.metadata.namespace;
-    prepareMetaForCreate(obj, this.now());
-    // kube's order: the field manager sees the defaulted request, before PrepareForCreate.
-    const tracksBeforePrepare = strategy.applyDefaults !== undefined;
-    if (tracksBeforePrepare) {
-      strategy.applyDefaults!(obj);
-      this.track(obj, undefined, options);
-    }
+  }
+
+  /** kube's order: the field manager sees the defaulted request, before PrepareForCreate. True when it has. */
+  private defaultForCreate(obj: KubeObject, options: WriteOptions): boolean {
+    const strategy = this.strategies.create;
+    if (strategy.applyDefaults === undefined) return false;
+    strategy.applyDefaults(obj);
+    this.track(obj, undefined, options);
+    return true;
+  }
+
+  private prepareAndValidateCreate(obj: KubeObject, options: WriteOptions, tracksBeforePrepare: boolean, mutatedAlready = false): void {
+    const { info } = this;
+    const strategy = this.strategies.create;
     strategy.prepareForCreate(obj);
     const errors = this.validationErrors([...validateObjectMeta(obj, info.namespaced, info.nameValidation ?? 'subdomain'), ...strategy.validate(obj)]);
     if (errors.length) throw newInvalid(invalidGroupKindOf(info), obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
     // kube's create handler updates managedFields before admission runs: what a mutating plugin
     // adds (a protection finalizer, a node taint) belongs to no manager.
     if (!tracksBeforePrepare) this.track(obj, undefined, options);
-    this.deps.admission.admitCreate(info, obj, options);
+    // Built-in mutations ran before the webhooks when some were called (createAdmitted).
+    if (!mutatedAlready) this.deps.admission.mutateCreate?.(info, obj, options);
+    this.deps.admission.admitCreate?.(info, obj, options);
+  }
+
+  private async writeCreated(obj: KubeObject, options: WriteOptions, warnings: string[]): Promise<WriteResult<KubeObject>> {
+    const { info } = this;
     const name = obj.metadata.name!;
     const key = storageName(obj.metadata.namespace, name);
     if (this.deps.store.getLatest(info.bucket, key)) throw newAlreadyExists(groupResourceOf(info), name);
@@ -170,6 +273,8 @@ export class GenericStore {
     // kube's UpdateResource decodes a PUT's body in the handler, before the store looks the
     // object up: an ill-typed body is a 400 even where there is no object to replace.
     const decodedEarly = replacement ? this.decodeForUpdate(replacement, name, options) : undefined;
+    const admission = this.asyncAdmissionFor('UPDATE', requestNamespace(this.info, namespace, name, 'UPDATE'));
+    if (admission) return this.updateAdmitted(namespace, name, newObject, decodedEarly, options, admission);
     const current = this.getLatest(namespace, name);
     if (!current) throw withWarningsOf(decodedEarly ?? [], newNotFound(groupResourceOf(this.info), name));
     const obj = replacement ?? (newObject as (current: KubeObject) => KubeObject)(deepCopy(current));
@@ -196,9 +301,59 @@ export class GenericStore {
     options: WriteOptions,
     warnings: string[],
   ): Promise<WriteResult<KubeObject>> {
-    const { info } = this;
-    const strategy = this.strategies.update;
+    this.placeForUpdate(namespace, name, obj);
+    this.checkVersion(obj, current, name);
+    this.prepareAndValidateUpdate(name, obj, current, options);
+    return this.writeUpdated(storageName(namespace, name), obj, current, options, warnings);
+  }
+
+  /**
+   * An update with admission that calls out: kube's GuaranteedUpdate, whose tryUpdate computes
+   * the new object (a PATCH from the latest state, a PUT from its body), admits it, and is run
+   * again when the stored object changed while the webhooks were asked. A PUT that names a
+   * resourceVersion then fails with the 409 it would have got anyway; a PATCH or an
+   * unconditional PUT is recomputed from the new state, so no concurrent write is lost.
+   */
+  private async updateAdmitted(
+    namespace: string | undefined,
+    name: string,
+    newObject: KubeObject | ((current: KubeObject) => KubeObject),
+    decodedEarly: string[] | undefined,
+    options: WriteOptions,
+    admission: AsyncAdmission,
+  ): Promise<WriteResult<KubeObject>> {
     const key = storageName(namespace, name);
+    const target = admissionTarget(this.info, this.fieldsSubresource ?? '', 'UPDATE', requestNamespace(this.info, namespace, name, 'UPDATE'));
+    for (;;) {
+      const stored = this.deps.store.getLatest(this.info.bucket, key);
+      if (!stored) throw withWarningsOf(decodedEarly ?? [], newNotFound(groupResourceOf(this.info), name));
+      const current = this.decodeStored(stored.json);
+      const unchangedSince = (): boolean => this.deps.store.getLatest(this.info.bucket, key)?.rev === stored.rev;
+      const obj = typeof newObject === 'function' ? newObject(deepCopy(current)) : deepCopy(newObject);
+      const warnings = decodedEarly ? [...decodedEarly] : this.decodeForUpdate(obj, name, options);
+      const result = await withWarnings(warnings, async () => {
+        this.placeForUpdate(namespace, name, obj);
+        const sent = deepCopy(obj);
+        const view = this.admissionView;
+        const mutated = await admission.admit(admissionAttributes(target, name, obj, current, options, view));
+        if (!unchangedSince()) return undefined;
+        warnings.push(...mutated.warnings);
+        const admitted = !mutated.changed ? obj : view ? view.fromView(obj, mutated.object!) : this.decodeMutated(mutated.object!);
+        this.placeForUpdate(namespace, name, admitted);
+        this.checkVersion(admitted, current, name);
+        this.prepareAndValidateUpdate(name, admitted, current, options);
+        const validated = await admission.validate(admissionAttributes(target, name, admitted, current, options, view));
+        if (!unchangedSince()) return undefined;
+        warnings.push(...validated.warnings);
+        // kube updates managedFields before mutating admission: what webhooks change belongs to no manager.
+        return this.writeUpdated(key, admitted, current, options, warnings, mutated.changed ? sent : undefined);
+      });
+      if (result) return result;
+    }
+  }
+
+  private placeForUpdate(namespace: string | undefined, name: string, obj: KubeObject): void {
+    const { info } = this;
     obj.metadata.name = name;
     if (info.namespaced) {
       if (obj.metadata.namespace && obj.metadata.namespace !== namespace) {
@@ -206,8 +361,16 @@ export class GenericStore {
       }
       obj.metadata.namespace = namespace;
     }
+  }
+
+  private checkVersion(obj: KubeObject, current: KubeObject, name: string): void {
     const sentVersion = obj.metadata.resourceVersion;
-    if (sentVersion && sentVersion !== current.metadata.resourceVersion) throw newConflict(groupResourceOf(info), name);
+    if (sentVersion && sentVersion !== current.metadata.resourceVersion) throw newConflict(groupResourceOf(this.info), name);
+  }
+
+  private prepareAndValidateUpdate(name: string, obj: KubeObject, current: KubeObject, options: WriteOptions): void {
+    const { info } = this;
+    const strategy = this.strategies.update;
     prepareMetaForUpdate(obj, current);
     strategy.prepareForUpdate(obj, current);
     const metadataErrors = validateObjectMetaUpdate(obj, current, info.namespaced, info.nameValidation ?? 'subdomain');
@@ -219,9 +382,26 @@ export class GenericStore {
       : this.validationErrors([...metadataErrors, ...strategy.validateUpdate(obj, current)]);
     if (errors.length) throw newInvalid(invalidGroupKindOf(info), name, errors);
     if (strategy === this.info.strategy) this.deps.admission.admitUpdate?.(info, obj, current, options);
+  }
+
+  /** `trackedAs`: the object as the writer sent it, when webhooks changed it; managedFields are its. */
+  private async writeUpdated(
+    key: string,
+    obj: KubeObject,
+    current: KubeObject,
+    options: WriteOptions,
+    warnings: string[],
+    trackedAs?: KubeObject,
+  ): Promise<WriteResult<KubeObject>> {
+    const { info } = this;
     // A no-op writes nothing: same resourceVersion, no watch event, managedFields' times kept.
     if (this.changesNothing(obj, current)) return { object: current, code: 200, warnings };
-    this.track(obj, current, options);
+    if (trackedAs) {
+      prepareMetaForUpdate(trackedAs, current);
+      this.strategies.update.prepareForUpdate(trackedAs, current);
+      this.track(trackedAs, current, options);
+      obj.metadata.managedFields = trackedAs.metadata.managedFields;
+    } else this.track(obj, current, options);
     obj.metadata.resourceVersion = current.metadata.resourceVersion;
     if (this.finalizedAway(obj)) return this.remove(key, obj, options, warnings);
     options.observer?.changed(current, obj);
@@ -279,10 +459,42 @@ export class GenericStore {
 
   /** DELETE: preconditions, then removal now or graceful deletion (deletion.ts). */
   async delete(namespace: string | undefined, name: string, options: DeleteOptions): Promise<WriteResult<KubeObject>> {
-    const { info } = this;
-    const key = storageName(namespace, name);
+    const admission = this.asyncAdmissionFor('DELETE', requestNamespace(this.info, namespace, name, 'DELETE'));
+    if (admission) return this.deleteAdmitted(namespace, name, options, admission);
     const current = this.getLatest(namespace, name);
-    if (!current) throw newNotFound(groupResourceOf(info), name);
+    if (!current) throw newNotFound(groupResourceOf(this.info), name);
+    return this.deleteCurrent(storageName(namespace, name), current, options, []);
+  }
+
+  /**
+   * kube asks admission about a DELETE with the stored object as oldObject, after the
+   * preconditions and before anything is written; a delete that finds the object changed once
+   * the webhooks answered starts again, as the storage's compare-and-swap does.
+   */
+  private async deleteAdmitted(
+    namespace: string | undefined,
+    name: string,
+    options: DeleteOptions,
+    admission: AsyncAdmission,
+  ): Promise<WriteResult<KubeObject>> {
+    const key = storageName(namespace, name);
+    const target = admissionTarget(this.info, this.fieldsSubresource ?? '', 'DELETE', requestNamespace(this.info, namespace, name, 'DELETE'));
+    for (;;) {
+      const stored = this.deps.store.getLatest(this.info.bucket, key);
+      if (!stored) throw newNotFound(groupResourceOf(this.info), name);
+      const current = this.decodeStored(stored.json);
+      this.checkDeletePreconditions(current, options);
+      const attributes = admissionAttributes(target, name, undefined, current, options);
+      const mutated = await admission.admit(attributes);
+      const validated = await withWarnings(mutated.warnings, () => admission.validate(attributes));
+      if (this.deps.store.getLatest(this.info.bucket, key)?.rev !== stored.rev) continue;
+      return this.deleteCurrent(key, current, options, [...mutated.warnings, ...validated.warnings]);
+    }
+  }
+
+  private checkDeletePreconditions(current: KubeObject, options: DeleteOptions): void {
+    const { info } = this;
+    const name = current.metadata.name ?? '';
     const pre = options.preconditions;
     // rest.BeforeDelete names the kind (not the resource) in these conflicts: `on Secret "a"`.
     const kindAsResource = { group: info.group, resource: info.kind };
@@ -300,8 +512,13 @@ export class GenericStore {
         `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${current.metadata.resourceVersion ?? ''}). The object might have been modified`,
       );
     }
+  }
+
+  private async deleteCurrent(key: string, current: KubeObject, options: DeleteOptions, admissionWarnings: string[]): Promise<WriteResult<KubeObject>> {
+    const { info } = this;
+    this.checkDeletePreconditions(current, options);
     const plan = planDeletion(current, options, this.strategies.delete, this.now());
-    const warnings = deletionWarnings(options, this.strategies.delete);
+    const warnings = [...admissionWarnings, ...deletionWarnings(options, this.strategies.delete)];
     if (plan.action === 'remove') return this.remove(key, plan.object, options, warnings);
     if (plan.action === 'unchanged' || options.dryRun) return { object: plan.object, code: 200, warnings };
     const written = this.deps.store.put(info.bucket, key, (rev) => this.render(plan.object, rev));

@@ -9,7 +9,7 @@ import { nodes } from './builtin/core-cluster-kinds.ts';
 import { record } from './builtin/unstructured.ts';
 
 export const nodeTaintAdmission: Admission = {
-  admitCreate(info, obj: KubeObject) {
+  mutateCreate(info, obj: KubeObject) {
     if (info.bucket !== nodes.bucket) return;
     const spec = record(obj.spec);
     obj.spec = spec;

@@ -1,6 +1,7 @@
 /** Options decoded from a write request's query string, shared by every verb. */
 import type { KubeObject } from '@dojo/kube-api';
 import type { UserInfo } from '../auth/user-info.ts';
+import type { AdmissionRecord } from '../admission/admission-record.ts';
 
 /** Told what a write does (the request journal names the changed fields and the new version's writer from it). */
 export interface WriteObserver {
@@ -12,6 +13,8 @@ export interface WriteObserver {
    * wrote it must be known from here on.
    */
   stored?(obj: KubeObject): void;
+  /** An admission webhook was asked about this write (admission/admission-record.ts): the journal shows each call. */
+  admitted?(record: AdmissionRecord): void;
 }
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';

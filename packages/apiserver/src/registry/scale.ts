@@ -75,11 +75,34 @@ function applyScale(paths: ScaleSubresource, obj: KubeObject, scale: Partial<Sca
   return out;
 }
 
+/** kube's ValidateScale, on the Scale a client sent and on one a webhook patched. */
+function checkScale(name: string, scale: Partial<Scale>): void {
+  // Scale's spec.replicas is a plain int32: absent means 0 (a protobuf Scale of 0 carries none).
+  const replicas = scale.spec?.replicas ?? 0;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+    throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [
+      fieldError.invalid('spec.replicas', replicas ?? null, 'must be greater than or equal to 0'),
+    ]);
+  }
+}
+
 export class ScaleStorage {
+  private readonly main: GenericStore;
+
   constructor(
-    private readonly main: GenericStore,
+    main: GenericStore,
     private readonly paths: ScaleSubresource,
-  ) {}
+  ) {
+    // Admission webhooks for `resource/scale` are sent the Scale (kind autoscaling/v1 Scale) and patch it.
+    this.main = main.withAdmissionView({
+      kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
+      toView: (obj) => toScale(main.info, paths, obj) as unknown as KubeObject,
+      fromView: (obj, view) => {
+        checkScale(obj.metadata.name ?? '', view as unknown as Scale);
+        return applyScale(paths, obj, view as unknown as Scale);
+      },
+    });
+  }
 
   get(namespace: string | undefined, name: string): Scale {
     return toScale(this.main.info, this.paths, this.main.get(namespace, name));
@@ -94,13 +117,7 @@ export class ScaleStorage {
       name,
       (latest) => {
         const scale = nextScale(toScale(info, this.paths, latest));
-        // Scale's spec.replicas is a plain int32: absent means 0 (a protobuf Scale of 0 carries none).
-        const replicas = scale.spec?.replicas ?? 0;
-        if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-          throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [
-            fieldError.invalid('spec.replicas', replicas ?? null, 'must be greater than or equal to 0'),
-          ]);
-        }
+        checkScale(name, scale);
         return applyScale(this.paths, latest, scale);
       },
       options,

@@ -15,7 +15,7 @@ function addFinalizer(obj: KubeObject, finalizer: string): void {
 }
 
 export const storageProtectionAdmission: Admission = {
-  admitCreate(info, obj) {
+  mutateCreate(info, obj) {
     if (info.bucket === persistentvolumeclaims.bucket) addFinalizer(obj, pvcProtectionFinalizer);
     else if (info.bucket === persistentvolumes.bucket) addFinalizer(obj, pvProtectionFinalizer);
   },

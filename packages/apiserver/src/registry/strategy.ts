@@ -40,6 +40,8 @@ export interface CreateStrategy extends Decoding {
   /** Clears what a client may not set (status, generation 1 for kinds that track it). */
   prepareForCreate(obj: KubeObject): void;
   validate(obj: KubeObject): FieldError[];
+  /** kube's WarningsOnCreate: Warning headers for a create that is allowed but suspicious. */
+  warningsOnCreate?(obj: KubeObject): string[];
 }
 
 /** RESTUpdateStrategy: what an update may change; the status and finalize strategies are these. */
@@ -47,6 +49,8 @@ export interface UpdateStrategy extends Decoding {
   /** Takes what this endpoint may not change from `old` (status, or everything but status). */
   prepareForUpdate(obj: KubeObject, old: KubeObject): void;
   validateUpdate(obj: KubeObject, old: KubeObject): FieldError[];
+  /** kube's WarningsOnUpdate: Warning headers for an update that is allowed but suspicious. */
+  warningsOnUpdate?(obj: KubeObject, old: KubeObject): string[];
   /**
    * kube's GetResetFields: what this endpoint sets itself, so no writer owns it in managedFields.
    * Unset: status on a resource with a status endpoint, spec on `/status` (generic-store.ts).

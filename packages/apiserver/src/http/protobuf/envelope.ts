@@ -30,6 +30,7 @@ const packageOfGroup: Readonly<Record<string, string>> = {
   batch: 'batch',
   'authentication.k8s.io': 'authentication',
   'authorization.k8s.io': 'authorization',
+  'admissionregistration.k8s.io': 'admissionregistration',
   'meta.k8s.io': 'meta',
   'apidiscovery.k8s.io': 'apidiscovery',
 };

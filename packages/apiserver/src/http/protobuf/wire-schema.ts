@@ -5,6 +5,7 @@
  */
 import protobuf from 'protobufjs';
 import { isScalar, parseMessage, type FieldDef, type MessageTable } from './message-table.ts';
+import { admissionregistrationV1Messages } from './schema/admissionregistration-v1.ts';
 import { apidiscoveryV2Messages } from './schema/apidiscovery-v2.ts';
 import { apiextensionsV1Messages } from './schema/apiextensions-v1.ts';
 import { appsV1Messages } from './schema/apps-v1.ts';
@@ -57,6 +58,7 @@ const tables: MessageTable[] = [
   schedulingV1alpha3Messages,
   authenticationV1Messages,
   authorizationV1Messages,
+  admissionregistrationV1Messages,
   Object.fromEntries(Object.entries(specialTypes).map(([name, special]) => [name, special.fields])),
 ];
 

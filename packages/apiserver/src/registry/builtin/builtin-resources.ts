@@ -1,5 +1,6 @@
 /** Every built-in resource the embedded server serves. */
 import type { ResourceInfo } from '../resource-info.ts';
+import { admissionKinds } from './admission-kinds.ts';
 import { deployments, leases, replicasets } from './apps-kinds.ts';
 import { autoscalingKinds } from './autoscaling-kinds.ts';
 import { controllerrevisions, daemonsets, statefulsets } from './apps-workload-kinds.ts';
@@ -37,4 +38,5 @@ export const builtinResources: ResourceInfo[] = [
   storageClasses,
   priorityClasses,
   ...reviewKinds,
+  ...admissionKinds,
 ];

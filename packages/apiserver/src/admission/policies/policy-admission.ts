@@ -1,0 +1,82 @@
+/**
+ * MutatingAdmissionPolicy and ValidatingAdmissionPolicy as a step of the store's asynchronous
+ * admission (../async-admission.ts): kube-apiserver's two policy plugins, which run before the
+ * webhooks of their phase (asyncAdmissionChain(policies, webhooks) keeps kube's plugin order).
+ * Evaluation itself is synchronous (CEL); the step is async only to share the store's slot.
+ */
+import type { KubeObject } from '@dojo/kube-api';
+import type { Authorizer } from '../../auth/authorizer.ts';
+import { patchMetaFor } from '../../patch/patch-engine.ts';
+import type { ResourceRegistry } from '../../registry/resource-registry.ts';
+import type { AdmissionAttributes as StoreAttributes, AdmissionTarget } from '../admission-attributes.ts';
+import type { AsyncAdmission, MutatingOutcome } from '../async-admission.ts';
+import { withWarnings } from '../webhooks/with-warnings.ts';
+import { admissionAttributesOf } from './admission-attributes.ts';
+import { equivalentResourcesIn } from './equivalent-resources.ts';
+import { evaluateMutatingPolicies } from './mutating-policy.ts';
+import type { StoredAdmissionPolicies } from './stored-admission-policies.ts';
+import type { AdmissionAttributes, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
+import { evaluateValidatingPolicies } from './validating-policy.ts';
+
+export interface PolicyAdmissionOptions {
+  policies: StoredAdmissionPolicies;
+  registry: ResourceRegistry;
+  /** The namespace object (`namespaceObject`, namespaceSelector); undefined when it does not exist. */
+  namespace(name: string): KubeObject | undefined;
+  authorizer: Authorizer;
+  /** Every evaluation, for the console. */
+  onRecord?: (record: PolicyEvaluationRecord) => void;
+}
+
+/** kube never applies policies to its admission configuration, so a bad policy cannot lock itself in. */
+const isAdmissionConfiguration = (target: AdmissionTarget): boolean => target.info.group === 'admissionregistration.k8s.io';
+
+export class PolicyAdmission implements AsyncAdmission {
+  constructor(private readonly options: PolicyAdmissionOptions) {}
+
+  handles(target: AdmissionTarget): boolean {
+    return !isAdmissionConfiguration(target) && this.options.policies.anyBinding();
+  }
+
+  async admit(attributes: StoreAttributes): Promise<MutatingOutcome> {
+    const result = evaluateMutatingPolicies(this.options.policies, this.#attributes(attributes), this.#context(attributes), {
+      patchMeta: patchMetaFor(attributes.info, attributes.object),
+    });
+    this.#record(result.records);
+    if (result.denial) throw result.denial;
+    return { object: result.object, changed: result.object !== attributes.object, warnings: [] };
+  }
+
+  async validate(attributes: StoreAttributes): Promise<{ warnings: string[] }> {
+    const result = evaluateValidatingPolicies(this.options.policies, this.#attributes(attributes), this.#context(attributes));
+    this.#record(result.records);
+    if (result.denial) throw withWarnings(result.denial, result.warnings);
+    return { warnings: result.warnings };
+  }
+
+  #attributes(attributes: StoreAttributes): AdmissionAttributes {
+    const fieldManager = attributes.operationOptions.fieldManager as string | undefined;
+    return admissionAttributesOf({
+      info: attributes.kind ? { ...attributes.info, ...attributes.kind } : attributes.info,
+      operation: attributes.operation,
+      subresource: attributes.subresource,
+      name: attributes.name,
+      namespace: attributes.namespace,
+      object: attributes.object,
+      oldObject: attributes.oldObject,
+      options: { dryRun: attributes.dryRun, ...(fieldManager ? { fieldManager } : {}), ...(attributes.user ? { user: attributes.user } : {}) },
+    });
+  }
+
+  #context(attributes: StoreAttributes): PolicyContext {
+    return {
+      namespace: attributes.namespace ? this.options.namespace(attributes.namespace) : undefined,
+      equivalentResources: equivalentResourcesIn(this.options.registry),
+      authorizer: this.options.authorizer,
+    };
+  }
+
+  #record(records: readonly PolicyEvaluationRecord[]): void {
+    if (this.options.onRecord) for (const record of records) this.options.onRecord(record);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * What a policy evaluation reads and what it answers. Configuration objects stay plain
+ * `KubeObject`s shaped as admissionregistration.k8s.io/v1 (the store serves them; this module
+ * only reads them), so the shapes below name just the fields evaluation looks at.
+ */
+import type { KubeObject } from '@dojo/kube-api';
+import type { Authorizer } from '../../auth/authorizer.ts';
+import type { UserInfo } from '../../auth/user-info.ts';
+
+/** Where policies, bindings and params come from (the lead wires it to the store). */
+export interface AdmissionPolicies {
+  validatingPolicies(): readonly KubeObject[];
+  validatingBindings(): readonly KubeObject[];
+  mutatingPolicies(): readonly KubeObject[];
+  mutatingBindings(): readonly KubeObject[];
+  /**
+   * Objects of a param kind (`paramKind.apiVersion` + `kind`) in `namespace` ('' for a
+   * cluster-scoped kind or every namespace of a cluster-scoped lookup), or `undefined` when the
+   * kind is not served at all (kube: "paramKind kind `…` not known").
+   */
+  params(ref: ParamKindRef, namespace: string): readonly KubeObject[] | undefined;
+  /** Whether objects of the param kind are namespaced; undefined when the kind is not served. */
+  paramKindNamespaced(ref: ParamKindRef): boolean | undefined;
+}
+
+export interface ParamKindRef {
+  apiVersion: string;
+  kind: string;
+}
+
+export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
+
+export interface GroupVersionResource {
+  group: string;
+  version: string;
+  resource: string;
+}
+
+export interface GroupVersionKind {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+/** admission.Attributes: one request as admission sees it. */
+export interface AdmissionAttributes {
+  operation: AdmissionOperation;
+  resource: GroupVersionResource;
+  subresource: string;
+  kind: GroupVersionKind;
+  /** The request's name; '' for a create with generateName. */
+  name: string;
+  /** '' for cluster-scoped resources. */
+  namespace: string;
+  userInfo: UserInfo;
+  dryRun: boolean;
+  /** The new object (create, update); undefined on delete and connect. */
+  object?: KubeObject | undefined;
+  /** The stored object (update, delete). */
+  oldObject?: KubeObject | undefined;
+  /** CreateOptions / UpdateOptions / DeleteOptions as sent (`request.options`). */
+  options?: Record<string, unknown> | undefined;
+}
+
+/** What policies need from the rest of the server beyond the request itself. */
+export interface PolicyContext {
+  /** The request's namespace object (`namespaceObject`, namespaceSelector); undefined when it does not exist. */
+  namespace?: KubeObject | undefined;
+  /**
+   * The other resources (and their kinds) serving the same objects as `resource`, for
+   * `matchPolicy: Equivalent` (kube's EquivalentResourceMapper: deployments in apps/v1 and
+   * extensions/v1beta1). Omitted: no equivalents, Equivalent behaves as Exact.
+   */
+  equivalentResources?: (resource: GroupVersionResource, subresource: string) => readonly { resource: GroupVersionResource; kind: GroupVersionKind }[];
+  /** The server's authorizer, for the `authorizer` variable; omitted: expressions using it fail. */
+  authorizer?: Authorizer | undefined;
+  /** Monotonic milliseconds, for the latency of each evaluation (defaults to performance.now). */
+  now?: () => number;
+}
+
+export type ValidationAction = 'Deny' | 'Warn' | 'Audit';
+export type FailurePolicy = 'Fail' | 'Ignore';
+
+/**
+ * One evaluation of one policy through one binding (and one param), as the console shows it
+ * in the request journal and on an object's Admission tab.
+ */
+export interface PolicyEvaluationRecord {
+  policyKind: 'ValidatingAdmissionPolicy' | 'MutatingAdmissionPolicy';
+  policy: string;
+  /** '' when the policy itself could not be configured (no binding involved). */
+  binding: string;
+  /** `namespace/name` of the param object, when there was one. */
+  param?: string;
+  verdict: 'allowed' | 'denied' | 'warned' | 'audited' | 'mutated' | 'skipped' | 'error';
+  /** The failure or denial text (without kube's "… denied request:" prefix). */
+  message?: string;
+  /** An evaluation error that failurePolicy Ignore swallowed, or that Fail turned into a denial. */
+  failurePolicyApplied?: FailurePolicy;
+  validationActions?: readonly ValidationAction[];
+  /** Warnings this evaluation added to the response (validationActions Warn). */
+  warnings?: string[];
+  /** Audit annotations this evaluation published (`POLICY/KEY` → value). */
+  auditAnnotations?: Record<string, string>;
+  /** For a mutation: the JSON patch (RFC 6902 style diff) it applied, as evidence for the console. */
+  patch?: unknown;
+  latencyMs: number;
+}
