@@ -77,7 +77,13 @@ function runVitest(label, args, reportName) {
 }
 
 // Folders, and single files elsewhere that build and run another language's program (cargo, go).
-const otherLanguages = ['test/operators/', 'test/kube-apiserver/', 'packages/apiserver/src/oracle/', 'apps/server/bench/support/operator-convergence.test.ts'];
+const otherLanguages = [
+  'test/operators/',
+  'test/kube-apiserver/',
+  'packages/apiserver/src/oracle/',
+  'apps/server/bench/support/operator-convergence.test.ts',
+  'packages/apiserver/src/admission/webhooks/webhook-admission.controller-runtime.test.ts',
+];
 runVitest(
   'unit and integration tests',
   otherLanguages.flatMap((path) => ['--exclude', path.endsWith('/') ? `${path}**` : path]),
