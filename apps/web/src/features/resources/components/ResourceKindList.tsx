@@ -52,7 +52,7 @@ export function ResourceKindList({ listPath }: { listPath: (type: ServedResource
           <section
             key={group || 'core'}
             aria-label={group || 'core'}
-            className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+            className="min-w-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
           >
             <h3 className="border-b border-slate-200 px-4 py-2 font-mono text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
               {group || 'core'}
@@ -62,10 +62,11 @@ export function ResourceKindList({ listPath }: { listPath: (type: ServedResource
                 <li key={`${t.group}/${t.resource}`}>
                   <Link
                     to={listPath(t)}
-                    className="flex items-center justify-between gap-2 px-4 py-2 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800/60"
+                    className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 px-4 py-2 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800/60"
                   >
-                    <span className="font-medium text-slate-900 dark:text-slate-100">{t.kind}</span>
-                    <span className="font-mono text-xs text-slate-500">
+                    {/* Long kinds (ValidatingAdmissionPolicyBinding) wrap onto a line of their own on a phone. */}
+                    <span className="min-w-0 font-medium break-words text-slate-900 dark:text-slate-100">{t.kind}</span>
+                    <span className="min-w-0 font-mono text-xs break-all text-slate-500">
                       {t.resource}
                       {t.shortNames?.length ? ` (${t.shortNames.join(', ')})` : ''} · {t.version}
                     </span>
