@@ -42,6 +42,7 @@ import { buildUi, startNpmStartConsole } from './support/npm-start-console.ts';
 import { OutsideProbe } from './support/outside-probe.ts';
 import { overviewPageCalls } from './support/overview-page-calls.ts';
 import { round, spread } from './support/percentiles.ts';
+import { runsWithinBudget } from './support/runs-within-budget.ts';
 import { startSeparateProber } from './support/separate-prober.ts';
 import { currentRevision, measureWriteRate } from './support/write-rate.ts';
 
@@ -168,23 +169,7 @@ else {
   log('npm run build --silent (as npm start does)');
   buildUi();
 }
-const firstRunStarted = performance.now();
-const runs = [await oneRun(1)];
-const firstRunSeconds = (performance.now() - firstRunStarted) / 1000;
-const notes: string[] = [];
-if (!runs[0]!.converged) {
-  notes.push(
-    `NOT CONVERGED: only ${runs[0]!.available} of ${dojos} Dojos were Available after the ${timeoutMs / 1000} s timeout; the figures cover that window, and no further runs were made`,
-  );
-  log(notes.at(-1)!);
-} else if (firstRunSeconds > budgetSeconds && maxRuns > 1) {
-  notes.push(
-    `one run (fresh console, warm-up and ${dojos} Dojos) took ${round(firstRunSeconds)} s, over the ${budgetSeconds} s budget: 1 run instead of ${maxRuns}, so there is no spread`,
-  );
-  log(notes.at(-1)!);
-} else {
-  for (let i = 2; i <= maxRuns; i++) runs.push(await oneRun(i));
-}
+const { runs, notes } = await runsWithinBudget(oneRun, { maxRuns, budgetSeconds, timeoutSeconds: timeoutMs / 1000, dojos }, log);
 notes.push(
   "the console is `npm start`'s command in a process of its own (every default of `up`, simulated Pod delays included; only --port 0, --apiserver-port 0 and --data-dir differ); the creates and the watch run in the benchmark's process, the responsiveness prober in a third",
 );

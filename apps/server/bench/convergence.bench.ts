@@ -32,6 +32,7 @@ import { apiClientFromKubeconfig } from './support/api-client.ts';
 import { ControllerSampler, countsBetween } from './support/controller-sampler.ts';
 import { createAndAwait } from './support/dojo-convergence.ts';
 import { round, spread } from './support/percentiles.ts';
+import { runsWithinBudget } from './support/runs-within-budget.ts';
 import { spawnProbed } from './support/probed-process.ts';
 import { ResponsivenessProber } from './support/responsiveness-prober.ts';
 import { currentRevision, measureWriteRate } from './support/write-rate.ts';
@@ -146,22 +147,7 @@ async function oneRun(index: number) {
 }
 
 const started = performance.now();
-const runs = [await oneRun(1)];
-const firstRunSeconds = (performance.now() - started) / 1000;
-const notes: string[] = [];
-if (!runs[0]!.converged) {
-  notes.push(
-    `NOT CONVERGED: only ${runs[0]!.available} of ${dojos} Dojos were Available after the ${timeoutMs / 1000} s timeout; the figures cover that window, and no further runs were made`,
-  );
-  log(notes.at(-1)!);
-} else if (firstRunSeconds > budgetSeconds && maxRuns > 1) {
-  notes.push(
-    `one run (fresh console, warm-up and ${dojos} Dojos) took ${round(firstRunSeconds)} s, over the ${budgetSeconds} s budget: 1 run instead of ${maxRuns}, so there is no spread`,
-  );
-  log(notes.at(-1)!);
-} else {
-  for (let i = 2; i <= maxRuns; i++) runs.push(await oneRun(i));
-}
+const { runs, notes } = await runsWithinBudget(oneRun, { maxRuns, budgetSeconds, timeoutSeconds: timeoutMs / 1000, dojos }, log);
 notes.push(
   `the console runs in its own process (support/tuned-console.ts, i.e. runUp with pod delays 0), its embedded API server ${apiserverMode === 'thread' ? 'on a thread of its own (as dojo-console up runs it)' : "on the console's thread (--apiserver in-process)"}; the load generator and watch run in the benchmark process, on the same machine`,
 );
