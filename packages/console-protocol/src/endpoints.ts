@@ -10,6 +10,7 @@
  * @dojo/kube-api's, chosen per kind by the caller), and `/ws` (its frames are live-messages.ts).
  */
 import type { Status } from '@dojo/kube-api';
+import type { AdmissionSummary } from './admission.ts';
 import type { ActivitySnapshot, ConnectAnswer, ConnectRequest } from './activity.ts';
 import type { FaultRuleSpec, ClientFaults } from './client-faults.ts';
 import type { ClientRbac, RbacComparison } from './client-rbac.ts';
@@ -84,6 +85,8 @@ export interface ConsoleEndpoints {
   // Clients of the API server: what they do, and the controls over a connected one.
   'GET /api/activity': Endpoint<ActivitySnapshot>;
   'GET /api/requests': Endpoint<RequestLogPage, undefined, EndpointQuery>;
+  // Each admission webhook's and policy's calls, for the Overview's admission cards.
+  'GET /api/admission': Endpoint<AdmissionSummary>;
   'POST /api/clients': Endpoint<ConnectAnswer, ConnectRequest>;
   'GET /api/clients/:name/staleness': Endpoint<ClientStalenessAnswer>;
   'GET /api/clients/:name/report': Endpoint<ClientReportCard>;

@@ -46,6 +46,7 @@ export type * from './history.ts';
 export type * from './recording.ts';
 export type * from './client-view.ts';
 export type * from './requests.ts';
+export type * from './admission.ts';
 export type * from './client-rbac.ts';
 export type * from './client-report.ts';
 export type * from './activity.ts';

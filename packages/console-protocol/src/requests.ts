@@ -17,6 +17,7 @@ import type { WatchEventType } from '@dojo/kube-api';
 import type { InjectedFault } from './client-faults.ts';
 import type { FieldManagerConflict } from './telemetry.ts';
 import type { ViewMark } from './client-view.ts';
+import type { AdmissionRecord } from './admission.ts';
 
 /** Who made a request, as the server authenticated it. */
 export interface RequestClient {
@@ -111,6 +112,8 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
   forbidden?: ForbiddenRequest;
   /** A GET or LIST answered from an older view of the cluster (the client is paused, or given a stale view). */
   view?: ViewMark;
+  /** A write: every admission webhook called and policy evaluated for it, in the order they ran (admission.ts). */
+  admission?: readonly AdmissionRecord[];
 }
 
 /** An RBAC rule (rbac.authorization.k8s.io/v1 PolicyRule). */
