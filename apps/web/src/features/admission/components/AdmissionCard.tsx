@@ -43,7 +43,9 @@ export function AdmissionCard({ entry, now, configurationLink }: { entry: Admiss
         Last call {formatAge(e.lastCall, now)} ago: {verdictText({ verdict: e.lastVerdict })}
         {e.lastMessage ? <span className="text-slate-800 dark:text-slate-200"> — {e.lastMessage}</span> : null}
       </p>
-      {configurationLink ? <CardLinks label={`${e.name} links`} links={[{ label: isPolicy(e.kind) ? 'Policy' : 'Configuration', to: configurationLink }]} /> : null}
+      {configurationLink ? (
+        <CardLinks label={`${e.name} links`} links={[{ label: isPolicy(e.kind) ? 'Policy' : 'Configuration', to: configurationLink }]} />
+      ) : null}
     </SummaryCard>
   );
 }

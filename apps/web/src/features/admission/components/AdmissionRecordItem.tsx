@@ -29,7 +29,9 @@ export function AdmissionRecordItem({ record }: { record: AdmissionRecord }) {
         {r.reviewUid ? ` · review ${r.reviewUid}` : ''}
       </p>
       {r.message ? (
-        <p className={`text-sm break-words ${r.verdict === 'denied' || (r.verdict === 'error' && !r.ignored) ? 'text-rose-800 dark:text-rose-200' : 'text-slate-700 dark:text-slate-300'}`}>
+        <p
+          className={`text-sm break-words ${r.verdict === 'denied' || (r.verdict === 'error' && !r.ignored) ? 'text-rose-800 dark:text-rose-200' : 'text-slate-700 dark:text-slate-300'}`}
+        >
           {r.code ? <span className="font-mono text-xs">{r.code} </span> : null}
           {r.message}
           {r.field ? <span className="text-xs text-slate-500 dark:text-slate-400"> (field {r.field})</span> : null}
@@ -45,9 +47,7 @@ export function AdmissionRecordItem({ record }: { record: AdmissionRecord }) {
         </ul>
       ) : null}
       {audit.length ? (
-        <p className="text-xs break-all text-slate-600 dark:text-slate-400">
-          Audit annotations: {audit.map(([k, v]) => `${k}=${v}`).join(', ')}
-        </p>
+        <p className="text-xs break-all text-slate-600 dark:text-slate-400">Audit annotations: {audit.map(([k, v]) => `${k}=${v}`).join(', ')}</p>
       ) : null}
       {r.patch?.length ? <PatchDiff label={`Patch applied by ${r.name}`} patch={r.patch} /> : null}
     </li>

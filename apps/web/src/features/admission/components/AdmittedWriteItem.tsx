@@ -13,7 +13,11 @@ export function AdmittedWriteItem({ write }: { write: AdmittedWrite }) {
       className="rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-xs dark:border-slate-800 dark:bg-slate-900"
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 pb-2 text-sm dark:border-slate-800">
-        <time dateTime={new Date(write.time).toISOString()} title={new Date(write.time).toISOString()} className="font-mono text-xs text-slate-500 tabular-nums dark:text-slate-400">
+        <time
+          dateTime={new Date(write.time).toISOString()}
+          title={new Date(write.time).toISOString()}
+          className="font-mono text-xs text-slate-500 tabular-nums dark:text-slate-400"
+        >
           {formatClock(write.time)}
         </time>
         <span className="font-semibold text-slate-900 dark:text-slate-100">{writeVerbText(write)}</span>

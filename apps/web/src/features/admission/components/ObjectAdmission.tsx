@@ -30,9 +30,9 @@ function NoAdmission({ kind }: { kind: string }) {
   return (
     <EmptyState title={`No admission webhook or policy has seen a write of this ${kind} yet.`}>
       <p className="mx-auto max-w-prose">
-        When a MutatingWebhookConfiguration, ValidatingWebhookConfiguration, MutatingAdmissionPolicy or ValidatingAdmissionPolicy (with its binding)
-        matches a create, update or delete of it, each write shows here: who wrote it and the answer it got, then every webhook called and policy
-        evaluated, its verdict, latency and message, and a mutation&apos;s patch as a diff. How webhooks and policies are called: docs/admission.md.
+        When a MutatingWebhookConfiguration, ValidatingWebhookConfiguration, MutatingAdmissionPolicy or ValidatingAdmissionPolicy (with its binding) matches a
+        create, update or delete of it, each write shows here: who wrote it and the answer it got, then every webhook called and policy evaluated, its verdict,
+        latency and message, and a mutation&apos;s patch as a diff. How webhooks and policies are called: docs/admission.md.
       </p>
     </EmptyState>
   );

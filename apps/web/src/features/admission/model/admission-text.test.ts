@@ -16,7 +16,7 @@ describe('admission text', () => {
     );
   });
 
-  it('tallies a write\'s verdicts with the denial first', () => {
+  it("tallies a write's verdicts with the denial first", () => {
     expect(verdictTally([{ verdict: 'allowed' }, { verdict: 'mutated' }, { verdict: 'mutated' }, { verdict: 'denied' }])).toBe('denied · mutated ×2 · allowed');
     expect(verdictTally([])).toBe('');
   });

@@ -45,9 +45,7 @@ export function isPolicy(kind: AdmissionConfigurationKind): boolean {
  * param), e.g. `in ValidatingWebhookConfiguration deny-dojos` or `binding b, param default/limits`.
  */
 export function deciderSourceText(record: Pick<AdmissionRecord, 'kind' | 'configuration' | 'param'>): string {
-  const parts = isPolicy(record.kind)
-    ? [record.configuration ? `binding ${record.configuration}` : 'no binding']
-    : [`${record.kind} ${record.configuration}`];
+  const parts = isPolicy(record.kind) ? [record.configuration ? `binding ${record.configuration}` : 'no binding'] : [`${record.kind} ${record.configuration}`];
   if (record.param) parts.push(`param ${record.param}`);
   return parts.join(', ');
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { AdmissionRecord, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
 import { admittedWritesOf, requestObjectQuery } from './object-admission.ts';
 
-const allowed: AdmissionRecord = { kind: 'ValidatingWebhookConfiguration', name: 'v.example.com', configuration: 'v', phase: 'validating', verdict: 'allowed', latencyMs: 3 };
+const allowed: AdmissionRecord = {
+  kind: 'ValidatingWebhookConfiguration',
+  name: 'v.example.com',
+  configuration: 'v',
+  phase: 'validating',
+  verdict: 'allowed',
+  latencyMs: 3,
+};
 
 function write(seq: number, more: Partial<RequestRecord> = {}, without?: 'admission'): RequestRecord {
   const record: RequestRecord = {

@@ -22,7 +22,10 @@ function namesObject(record: RequestRecord, identity: ObjectIdentity): boolean {
 }
 
 export function admittedWritesOf(records: readonly RequestJournalRecord[], identity: ObjectIdentity): AdmittedWrite[] {
-  return records.filter(isAdmittedWrite).filter((r) => namesObject(r, identity)).sort((a, b) => b.seq - a.seq);
+  return records
+    .filter(isAdmittedWrite)
+    .filter((r) => namesObject(r, identity))
+    .sort((a, b) => b.seq - a.seq);
 }
 
 /** `namespace/name`, or `name` for a cluster-scoped object: how GET /api/requests' `object` names it. */

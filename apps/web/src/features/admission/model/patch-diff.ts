@@ -27,9 +27,7 @@ const plainKey = /^[A-Za-z_$][\w$-]*$/;
 export function readablePath(pointer: string): string {
   const tokens = pointerTokens(pointer);
   if (tokens.length === 0) return '(the whole object)';
-  return tokens
-    .map((t, i) => (/^(\d+|-)$/.test(t) ? `[${t}]` : plainKey.test(t) ? `${i === 0 ? '' : '.'}${t}` : `[${JSON.stringify(t)}]`))
-    .join('');
+  return tokens.map((t, i) => (/^(\d+|-)$/.test(t) ? `[${t}]` : plainKey.test(t) ? `${i === 0 ? '' : '.'}${t}` : `[${JSON.stringify(t)}]`)).join('');
 }
 
 function valueText(value: unknown): string {
@@ -129,7 +127,10 @@ export function patchDiffLines(operations: readonly AdmissionPatchOperation[], b
         lines.push({ kind: 'removed', text: `${path}${old(op.path)}` }, { kind: 'added', text: `${path}: ${valueText(op.value)}` });
         break;
       case 'move':
-        lines.push({ kind: 'removed', text: `${readablePath(op.from ?? '')}${old(op.from ?? '')}` }, { kind: 'added', text: `${path} (moved from ${readablePath(op.from ?? '')})` });
+        lines.push(
+          { kind: 'removed', text: `${readablePath(op.from ?? '')}${old(op.from ?? '')}` },
+          { kind: 'added', text: `${path} (moved from ${readablePath(op.from ?? '')})` },
+        );
         break;
       case 'copy':
         lines.push({ kind: 'added', text: `${path} (copied from ${readablePath(op.from ?? '')})` });

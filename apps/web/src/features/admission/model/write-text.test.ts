@@ -12,7 +12,7 @@ describe('write text', () => {
     expect(answerText({ code: 400, reason: 'BadRequest' })).toBe('400 BadRequest');
   });
 
-  it('names the client, whom it impersonated, and its user agent\'s product', () => {
+  it("names the client, whom it impersonated, and its user agent's product", () => {
     expect(writerText({ user: 'admin', userAgent: 'kubectl/v1.33.0 (linux/amd64) kubernetes/abc' })).toBe('admin (kubectl/v1.33.0)');
     expect(writerText({ user: 'alice', impersonatedUser: 'bob' })).toBe('alice as bob');
   });

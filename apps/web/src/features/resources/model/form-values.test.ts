@@ -96,6 +96,22 @@ describe('placeStatusCauses', () => {
     expect(placeStatusCauses(conflict, ids).unplaced).toEqual(['already exists']);
   });
 
+  it('keeps the message of an admission webhook that refused, naming it, while its causes go under their fields', () => {
+    const refused: Status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code: 422,
+      reason: 'Invalid',
+      message: 'admission webhook "deny.dojos.example.com" denied the request: Dojo "a" is invalid: spec.replicas: Invalid value: 7: too many',
+      details: { causes: [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: 'Invalid value: 7: too many' }] },
+    };
+    const placed = placeStatusCauses(refused, ids);
+    expect(placed.unplaced).toEqual([refused.message]);
+    expect(placed.byField.get('spec.replicas')).toEqual(['Invalid value: 7: too many']);
+  });
+
   it('does not repeat the same message on a field', () => {
     const placed = placeStatusCauses(
       invalid([

@@ -4,6 +4,7 @@
  * person did not set, exactly as with `kubectl apply` of a minimal manifest.
  */
 import type { KubeObject, Status } from '@dojo/kube-api';
+import { admissionRefusalMessage } from './admission-refusal.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -113,17 +114,17 @@ function withFieldMessage(list: readonly string[], message: string): string[] {
  * Places a Status's `details.causes` on the form's fields: each cause goes to the deepest field
  * whose id is its field path or a prefix of it (an error inside a YAML-edited list lands on the
  * list). Causes without a field, or outside the form, stay unplaced, as does the message of a
- * Status without causes.
+ * Status without causes, and the message of an admission webhook's or policy's refusal (the one
+ * text that names who refused; its causes still go under their fields).
  */
 export function placeStatusCauses(status: Status | undefined, fieldIds: readonly string[]): PlacedErrors {
   const byField = new Map<string, string[]>();
   const unplaced: string[] = [];
   if (!status) return { byField, unplaced };
   const causes = status.details?.causes ?? [];
-  if (causes.length === 0) {
-    if (status.message) unplaced.push(status.message);
-    return { byField, unplaced };
-  }
+  // Admission's refusal names the webhook or policy only in the message: keep it beside its causes.
+  if ((causes.length === 0 || admissionRefusalMessage(status)) && status.message) unplaced.push(status.message);
+  if (causes.length === 0) return { byField, unplaced };
   const ids = [...fieldIds].sort((a, b) => b.length - a.length);
   for (const cause of causes) {
     const message = cause.message ?? cause.reason ?? 'invalid';
