@@ -195,7 +195,7 @@ export function ObjectDetail({ type, namespace, name, tab, object, deleted, rv, 
             }}
           />
         ) : tab === 'admission' ? (
-          <ObjectAdmission key={`${identityKey(identity)}#${identity.uid ?? ''}`} identity={identity} />
+          <ObjectAdmission key={`${identityKey(identity)}#${identity.uid ?? ''}`} identity={identity} resource={type.resource} />
         ) : tab === 'events' ? (
           <EventsList object={object} recordedBy={recordedBy} />
         ) : tab === 'logs' && live && isPod(type) ? (

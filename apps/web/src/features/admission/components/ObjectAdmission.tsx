@@ -9,15 +9,16 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { useObjectAdmission } from '../api/object-admission.ts';
 import { AdmittedWriteItem } from './AdmittedWriteItem.tsx';
 
-export function ObjectAdmission({ identity }: { identity: ObjectIdentity }) {
-  const { data: writes, error, isPending } = useObjectAdmission(identity);
+export function ObjectAdmission({ identity, resource }: { identity: ObjectIdentity; resource: string }) {
+  const { data: writes, error, isPending } = useObjectAdmission(identity, resource);
   if (isPending) return <Loading label="Reading the request log…" />;
   if (error) return <ErrorNotice error={error} title="Could not read the request log" />;
   if (writes.length === 0) return <NoAdmission kind={identity.kind} />;
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Every write of this {identity.kind} that an admission webhook or policy saw, newest first (as far back as the console&apos;s request log reaches).
+        Every write of this {identity.kind} that an admission webhook or policy saw, newest first (the latest 50, as far back as the console&apos;s request log
+        reaches).
       </p>
       {writes.map((write) => (
         <AdmittedWriteItem key={write.seq} write={write} />

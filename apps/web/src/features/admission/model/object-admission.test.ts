@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdmissionRecord, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
-import { admittedWritesOf, requestObjectQuery } from './object-admission.ts';
+import { admittedWritesOf } from './object-admission.ts';
 
 const allowed: AdmissionRecord = {
   kind: 'ValidatingWebhookConfiguration',
@@ -57,10 +57,5 @@ describe('admittedWritesOf', () => {
       { type: 'watch-close', seq: 7, time: 0, watchId: 'w', reason: 'client', events: 0 },
     ];
     expect(admittedWritesOf(records, dojo)).toEqual([]);
-  });
-
-  it('names a namespaced object namespace/name and a cluster-scoped one by its name', () => {
-    expect(requestObjectQuery(dojo)).toBe('default/web');
-    expect(requestObjectQuery({ name: 'cluster-wide' })).toBe('cluster-wide');
   });
 });

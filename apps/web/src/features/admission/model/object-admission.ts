@@ -27,8 +27,3 @@ export function admittedWritesOf(records: readonly RequestJournalRecord[], ident
     .filter((r) => namesObject(r, identity))
     .sort((a, b) => b.seq - a.seq);
 }
-
-/** `namespace/name`, or `name` for a cluster-scoped object: how GET /api/requests' `object` names it. */
-export function requestObjectQuery(identity: Pick<ObjectIdentity, 'namespace' | 'name'>): string {
-  return identity.namespace ? `${identity.namespace}/${identity.name}` : identity.name;
-}
