@@ -4,7 +4,7 @@
  * `RequestRecord` once the answer is sent. Cheap to fill: it holds references and computes
  * nothing (the changed field paths are worked out after the response has left).
  */
-import type { ControllerOwner, ForbiddenRequest, InjectedFault, RequestClient, RequestRecord, RequestVerb, ViewMark } from '@dojo/console-protocol';
+import type { AdmissionRecord, ControllerOwner, ForbiddenRequest, InjectedFault, RequestClient, RequestRecord, RequestVerb, ViewMark } from '@dojo/console-protocol';
 import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
 import type { RequestAttributes } from '../rbac/request-attributes.ts';
 import { ruleAllowing } from '../rbac/rule-allowing.ts';
@@ -77,6 +77,10 @@ export class RequestNote implements WriteObserver {
   watch = false;
   /** A fault rule chose this request (client-controls/request-faults-hook.ts). */
   fault?: InjectedFault | undefined;
+  /** Every webhook called and policy evaluated for this write, in the order they ran. */
+  readonly admission: AdmissionRecord[] = [];
+  /** The object's name as admission saw it: a refused create's only name (the URL has none, and nothing was stored). */
+  admittedName?: string | undefined;
   /** Told when a write of this request has its resourceVersion (the journal files its writer). */
   onStored?: (obj: KubeObject) => void;
 
@@ -103,6 +107,12 @@ export class RequestNote implements WriteObserver {
   /** Called by the store once the write has its resourceVersion, before it is durable. */
   stored(obj: KubeObject): void {
     this.onStored?.(obj);
+  }
+
+  /** Called by admission for each webhook call and policy evaluation (`RequestRecord.admission`). */
+  admitted(record: AdmissionRecord, objectName: string): void {
+    this.admission.push(record);
+    if (objectName) this.admittedName = objectName;
   }
 
   /** Authorization refused the request, before any handler said what it addresses. */
