@@ -51,4 +51,21 @@ describe('ObjectAdmission', () => {
     expect(created).toBeGreaterThan(-1);
     expect(refused).toBeGreaterThan(created);
   });
+
+  it('hides the dry runs a form made while checking its draft, and says how many there are', () => {
+    const dryRun: AdmittedWrite = {
+      type: 'request',
+      seq: 3,
+      time: 3000,
+      user: 'admin',
+      verb: 'create',
+      code: 400,
+      latencyMs: 1,
+      dryRun: true,
+      admission: [{ kind: 'ValidatingWebhookConfiguration', name: 'v.example.com', configuration: 'v', phase: 'validating', verdict: 'denied', latencyMs: 1 }],
+    };
+    const html = renderWith([dryRun]);
+    expect(html).toContain('Show dry runs (1)');
+    expect(html).not.toContain('aria-label="validating webhook v.example.com: denied"');
+  });
 });
