@@ -7,7 +7,7 @@
  * webhook names it and puts its message under Title; the created Dojo's Admission tab shows the
  * refused create and the mutation's diff; the Overview shows each webhook's card.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { patch, allow, deny, startWebhookServer, type ReceivedReview, type TestWebhookServer } from '@dojo/apiserver/testing';
 import { consoleApi, saveScreenshot, signIn, uniqueName } from './support/console.ts';
 import { clusterCredentials, openCreateForm } from './support/forms.ts';
@@ -47,12 +47,14 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
-async function atBothWidths(page: Page, view: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await saveScreenshot(page, `${view}-1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
-  await saveScreenshot(page, `${view}-390`);
+/** The page at 1440 and 390 px (and `part` of it alone, on a long page), with no sideways scroll on the phone. */
+async function atBothWidths(page: Page, view: string, part?: Locator): Promise<void> {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    if (width === 390) await noSidewaysScroll(page);
+    await saveScreenshot(page, `${view}-${width}`);
+    if (part) await part.screenshot({ path: `test-results/screenshots/${view}-part-${width}.png` });
+  }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -152,7 +154,6 @@ test.describe('admission webhooks in the console', () => {
     await expect(validatingCard).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('article', { name: `Admission mutating webhook ${mutatingName}` })).toBeVisible();
     await expect(validatingCard.getByRole('definition').nth(1)).not.toHaveText('0');
-    await validatingCard.scrollIntoViewIfNeeded();
-    await atBothWidths(page, 'admission-overview');
+    await atBothWidths(page, 'admission-overview', page.getByRole('region', { name: /Admission webhooks and policies/ }));
   });
 });
