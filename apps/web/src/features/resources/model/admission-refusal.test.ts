@@ -9,7 +9,7 @@ describe('admissionRefusalMessage', () => {
     const denied = 'admission webhook "deny.dojos.example.com" denied the request: spec.title must not be "forbidden"';
     expect(admissionRefusalMessage(failure(denied))).toBe(denied);
     expect(admissionRefusalMessage(failure('admission webhook "v.example.com" denied the request without explanation'))).toBeDefined();
-    expect(admissionRefusalMessage(failure('failed calling webhook "v.example.com": context deadline exceeded', 500))).toBeDefined();
+    expect(admissionRefusalMessage(failure('Internal error occurred: failed calling webhook "v.example.com": context deadline exceeded', 500))).toBeDefined();
   });
 
   it("recognizes validating and mutating policies' denials", () => {

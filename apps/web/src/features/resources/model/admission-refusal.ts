@@ -8,10 +8,12 @@
  */
 import type { Status } from '@dojo/kube-api';
 
+// Not anchored: kube wraps some of them (`configmaps "x" is forbidden: ValidatingAdmissionPolicy …`,
+// `Internal error occurred: failed calling webhook …`).
 const refusalTexts: readonly RegExp[] = [
-  /^admission webhook ".*" (denied the request|does not support dry run)/s,
-  /^failed calling webhook ".*":/s,
-  /^(ValidatingAdmissionPolicy|policy) '.*?'( with binding '.*?')? denied request/s,
+  /admission webhook ".*?" (denied the request|does not support dry run)/s,
+  /failed calling webhook ".*?":/s,
+  /(ValidatingAdmissionPolicy|MutatingAdmissionPolicy|policy) '.*?'( with binding '.*?')? denied request/s,
 ];
 
 /** The message naming the webhook or policy that refused, or undefined when admission did not refuse. */

@@ -108,7 +108,8 @@ describe('placeStatusCauses', () => {
       details: { causes: [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: 'Invalid value: 7: too many' }] },
     };
     const placed = placeStatusCauses(refused, ids);
-    expect(placed.unplaced).toEqual([refused.message]);
+    expect(placed.admissionRefusal).toBe(refused.message);
+    expect(placed.unplaced).toEqual([]);
     expect(placed.byField.get('spec.replicas')).toEqual(['Invalid value: 7: too many']);
   });
 

@@ -79,6 +79,11 @@ export interface PlacedErrors {
   byField: Map<string, string[]>;
   /** Messages that belong to no field of the form. */
   unplaced: string[];
+  /**
+   * The message of an admission webhook's or policy's refusal whose causes went under their
+   * fields: the one text naming who refused, shown with the unplaced ones but not one more problem.
+   */
+  admissionRefusal?: string;
 }
 
 /** Normalizes a cause's field path: "spec.items[0].name" -> "spec.items.0.name". */
@@ -114,17 +119,18 @@ function withFieldMessage(list: readonly string[], message: string): string[] {
  * Places a Status's `details.causes` on the form's fields: each cause goes to the deepest field
  * whose id is its field path or a prefix of it (an error inside a YAML-edited list lands on the
  * list). Causes without a field, or outside the form, stay unplaced, as does the message of a
- * Status without causes, and the message of an admission webhook's or policy's refusal (the one
- * text that names who refused; its causes still go under their fields).
+ * Status without causes; an admission webhook's or policy's refusal keeps its message apart (the
+ * one text that names who refused) while its causes go under their fields.
  */
 export function placeStatusCauses(status: Status | undefined, fieldIds: readonly string[]): PlacedErrors {
   const byField = new Map<string, string[]>();
   const unplaced: string[] = [];
   if (!status) return { byField, unplaced };
   const causes = status.details?.causes ?? [];
-  // Admission's refusal names the webhook or policy only in the message: keep it beside its causes.
-  if ((causes.length === 0 || admissionRefusalMessage(status)) && status.message) unplaced.push(status.message);
-  if (causes.length === 0) return { byField, unplaced };
+  if (causes.length === 0) {
+    if (status.message) unplaced.push(status.message);
+    return { byField, unplaced };
+  }
   const ids = [...fieldIds].sort((a, b) => b.length - a.length);
   for (const cause of causes) {
     const message = cause.message ?? cause.reason ?? 'invalid';
@@ -140,5 +146,7 @@ export function placeStatusCauses(status: Status | undefined, fieldIds: readonly
     }
     byField.set(id, withFieldMessage(byField.get(id) ?? [], message));
   }
-  return { byField, unplaced };
+  // Admission's refusal names the webhook or policy only in the message: keep it beside its causes.
+  const admissionRefusal = admissionRefusalMessage(status);
+  return { byField, unplaced, ...(admissionRefusal ? { admissionRefusal } : {}) };
 }
