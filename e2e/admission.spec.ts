@@ -156,4 +156,50 @@ test.describe('admission webhooks in the console', () => {
     await expect(validatingCard.getByRole('definition').nth(1)).not.toHaveText('0');
     await atBothWidths(page, 'admission-overview', page.getByRole('region', { name: /Admission webhooks and policies/ }));
   });
+
+  test('a create refused by a ValidatingAdmissionPolicy names the policy and its binding, and the policy gets its card', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const api = consoleApi(request);
+    const policies = '/api/kube/apis/admissionregistration.k8s.io/v1';
+    const policy = await api.post(`${policies}/validatingadmissionpolicies`, {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name: 'e2e-replica-limit' },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: { resourceRules: [{ apiGroups: ['core.jutsu.com'], apiVersions: ['*'], operations: ['CREATE', 'UPDATE'], resources: ['dojos'] }] },
+        validations: [{ expression: '!has(object.spec.replicas) || object.spec.replicas <= 5', message: 'a Dojo runs at most 5 replicas' }],
+      },
+    });
+    expect(policy.status(), await policy.text()).toBe(201);
+    const binding = await api.post(`${policies}/validatingadmissionpolicybindings`, {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: 'e2e-replica-limit-binding' },
+      spec: { policyName: 'e2e-replica-limit', validationActions: ['Deny'] },
+    });
+    expect(binding.status(), await binding.text()).toBe(201);
+
+    const name = uniqueName('crowd');
+    await signIn(page);
+    await openCreateForm(page, 'Dojo', 'dojos');
+    const form = page.getByRole('form', { name: 'Create Dojo' });
+    await form.getByLabel('Name', { exact: true }).first().fill(name);
+    await form.getByLabel('Account ID').fill('acct-e2e');
+    await form.getByLabel('Title').fill('Crowded hall');
+    await form.getByLabel('Credentials ref Name', { exact: true }).fill(clusterCredentials);
+    await form.getByLabel('Replicas').fill('7');
+    // The form's dry run meets the policy as soon as the server has loaded it; Submit then shows every objection.
+    await expect(page.getByRole('status').filter({ hasText: /problem/ })).toBeVisible({ timeout: 30_000 });
+    await form.getByRole('button', { name: 'Create Dojo' }).click();
+    await expect(
+      form.getByRole('alert').filter({ hasText: "ValidatingAdmissionPolicy 'e2e-replica-limit' with binding 'e2e-replica-limit-binding' denied request" }),
+    ).toContainText('a Dojo runs at most 5 replicas');
+    await atBothWidths(page, 'admission-form-policy-refused');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview', exact: true }).click();
+    const card = page.getByRole('article', { name: 'Admission validating policy e2e-replica-limit' });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(card).toContainText('binding e2e-replica-limit-binding');
+  });
 });

@@ -113,6 +113,23 @@ describe('placeStatusCauses', () => {
     expect(placed.byField.get('spec.replicas')).toEqual(['Invalid value: 7: too many']);
   });
 
+  it("does not repeat a policy's denial that its Status also carries as its one cause", () => {
+    const denial = "ValidatingAdmissionPolicy 'limit' with binding 'limit-binding' denied request: at most 5 replicas";
+    const forbidden: Status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code: 422,
+      reason: 'Invalid',
+      message: `dojos.core.jutsu.com "a" is forbidden: ${denial}`,
+      details: { causes: [{ message: denial }] },
+    };
+    const placed = placeStatusCauses(forbidden, ids);
+    expect(placed.unplaced).toEqual([forbidden.message]);
+    expect(placed.admissionRefusal).toBeUndefined();
+  });
+
   it('does not repeat the same message on a field', () => {
     const placed = placeStatusCauses(
       invalid([

@@ -146,7 +146,11 @@ export function placeStatusCauses(status: Status | undefined, fieldIds: readonly
     }
     byField.set(id, withFieldMessage(byField.get(id) ?? [], message));
   }
-  // Admission's refusal names the webhook or policy only in the message: keep it beside its causes.
+  // Admission's refusal names the webhook or policy only in the message: keep it beside its causes,
+  // without the field-less cause that only repeats it (a policy's denial is its one cause).
   const admissionRefusal = admissionRefusalMessage(status);
-  return { byField, unplaced, ...(admissionRefusal ? { admissionRefusal } : {}) };
+  if (!admissionRefusal) return { byField, unplaced };
+  const others = unplaced.filter((message) => !admissionRefusal.includes(message));
+  // With nothing placed under a field, the refusal is the problem itself.
+  return byField.size ? { byField, unplaced: others, admissionRefusal } : { byField, unplaced: [admissionRefusal, ...others] };
 }
