@@ -40,6 +40,9 @@ export function factsOf(obj: KubeObject | undefined): ObjectFacts {
   return facts;
 }
 
+/** Admission records kept on one request's record (a write calls each webhook and policy once or twice). */
+const maxAdmissionRecords = 100;
+
 export class RequestNote implements WriteObserver {
   /** Epoch ms when the request arrived: the record's `time`. */
   readonly time: number;
@@ -109,9 +112,13 @@ export class RequestNote implements WriteObserver {
     this.onStored?.(obj);
   }
 
-  /** Called by admission for each webhook call and policy evaluation (`RequestRecord.admission`). */
+  /**
+   * Called by admission for each webhook call and policy evaluation (`RequestRecord.admission`).
+   * At most `maxAdmissionRecords` are kept: a deletecollection asks admission about every item,
+   * and the journal holds one line per request.
+   */
   admitted(record: AdmissionRecord, objectName: string): void {
-    this.admission.push(record);
+    if (this.admission.length < maxAdmissionRecords) this.admission.push(record);
     if (objectName) this.admittedName = objectName;
   }
 
