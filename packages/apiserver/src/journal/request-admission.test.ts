@@ -106,6 +106,25 @@ describe("a write's journal record", () => {
     ]);
   });
 
+  it("never carries a Secret's values in a patch applied to it", async () => {
+    const target = await h.webhook((received) =>
+      patch(received, [
+        { op: 'add', path: '/data/token', value: Buffer.from('s3cr3t').toString('base64') },
+        { op: 'add', path: '/metadata/labels', value: { patched: 'yes' } },
+      ]),
+    );
+    const secrets = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['secrets'] }];
+    await h.configure('mutating', [configuration('Mutating', 'tokens', [hook('token.example.com', target, { rules: secrets })])]);
+    const created = await h.server.call('POST', '/api/v1/namespaces/plain/secrets', { metadata: { name: 'creds' }, data: { a: 'YQ==' } });
+    expect(created.status).toBe(201);
+    const find = () => h.server.journal!.records(1).find((r): r is RequestRecord => r.type === 'request' && r.resource === 'secrets' && r.name === 'creds');
+    await until(() => find() !== undefined, 'the journal record of the Secret create');
+    expect(find()!.admission?.[0]?.patch).toEqual([
+      { op: 'add', path: '/data/token', value: '<redacted>' },
+      { op: 'add', path: '/metadata/labels', value: { patched: 'yes' } },
+    ]);
+  });
+
   it('has no admission field when nothing was asked', async () => {
     expect((await h.createIn('plain', configMap('unwatched'))).status).toBe(201);
     expect((await writeOf('unwatched')).admission).toBeUndefined();

@@ -8,6 +8,7 @@ import type { AdmissionRecord, ControllerOwner, ForbiddenRequest, InjectedFault,
 import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
 import type { RequestAttributes } from '../rbac/request-attributes.ts';
 import { ruleAllowing } from '../rbac/rule-allowing.ts';
+import { withSecretValuesRedacted } from './secret-patch-redaction.ts';
 import type { WriteObserver } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 
@@ -118,7 +119,8 @@ export class RequestNote implements WriteObserver {
    * and the journal holds one line per request.
    */
   admitted(record: AdmissionRecord, objectName: string): void {
-    if (this.admission.length < maxAdmissionRecords) this.admission.push(record);
+    const isSecret = this.info?.group === '' && this.info.resource === 'secrets';
+    if (this.admission.length < maxAdmissionRecords) this.admission.push(isSecret ? withSecretValuesRedacted(record) : record);
     if (objectName) this.admittedName = objectName;
   }
 
