@@ -59,7 +59,9 @@ interface Endpoint<Response, Request = undefined, Query extends EndpointQuery | 
  *   had generateName has no name and cannot be found);
  * - `admission=true`: only requests whose record carries `admission` (webhooks called, policies
  *   evaluated);
- * - `newest=true`: newest first; the next page is `beforeSeq=` the last record's seq.
+ * - `newest=true`: newest first; the next page is `beforeSeq=` the last record's seq. An
+ *   object's requests newest first (without `client`) are read from the console's history, as
+ *   far back as its retention keeps the journal, not only the window in memory.
  * The Admission tab asks `uid=U&namespace=NS&name=N&resource=R&group=G&admission=true&newest=true&limit=50`.
  */
 type RequestsQuery = {

@@ -7,10 +7,13 @@
  * both reads answer at the instant asked about (`X-Dojo-At`).
  */
 import { json, type Router } from 'express';
-import type { ActivitySnapshot, AdmissionSummary, ConnectAnswer, ConnectRequest, RequestLogPage } from '@dojo/console-protocol';
+import type { ActivitySnapshot, AdmissionSummary, ConnectAnswer, ConnectRequest, RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
 import { newBadRequest, newStatusError } from '@dojo/kube-api';
-import type { ActivityView, RequestLogQuery, RequestObjectFilter } from '@dojo/activity';
+import type { IncomingMessage } from 'node:http';
+import { isWriteOf, type ActivityView, type RequestLogQuery } from '@dojo/activity';
+import { objectRequests, type HistoryStream } from '@dojo/history';
 import { jsonObjectBody } from './json-body.ts';
+import { requestLogQueryOf } from './requests-query.ts';
 import { viewTimeOf } from './view-time.ts';
 import { endpointRouter } from './typed-routes.ts';
 
@@ -34,55 +37,36 @@ function decodeConnectRequest(body: unknown): ConnectRequest {
   return { name };
 }
 
-const int = (v: unknown, name: string, max: number): number | undefined => {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw newBadRequest(`${name} must be an integer between 0 and ${max}`);
-  return n;
-};
-
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-const flag = (v: unknown, name: string): boolean => {
-  if (v === undefined || v === 'false') return false;
-  if (v === 'true') return true;
-  throw newBadRequest(`${name} must be true or false`);
-};
-
-/** The object whose writes are asked for (endpoints.ts documents the query), when one is. */
-function objectFilterOf(query: Record<string, unknown>): RequestObjectFilter | undefined {
-  const filter = { uid: text(query.uid), namespace: text(query.namespace), name: text(query.name), resource: text(query.resource), group: text(query.group) };
-  if (filter.uid === undefined && filter.name === undefined) {
-    if (filter.namespace !== undefined || filter.resource !== undefined || filter.group !== undefined) throw newBadRequest('an object is asked for by uid and/or name');
-    return undefined;
-  }
-  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as RequestObjectFilter;
+export interface ActivityRoutesOptions {
+  /** The history's request journal (on disk, as far back as retention keeps it): an object's newest requests are read there. */
+  readonly requests?: HistoryStream<RequestJournalRecord>;
+  /** The instant a request asks about (a recording's); a live console has only now. */
+  readonly asOf?: (req: IncomingMessage) => number | undefined;
 }
 
-/** `GET /api/requests`' query (endpoints.ts), decoded and checked. */
-function requestLogQueryOf(query: Record<string, unknown>): RequestLogQuery {
-  const client = text(query.client) || undefined;
-  const sinceSeq = int(query.sinceSeq, 'sinceSeq', Number.MAX_SAFE_INTEGER);
-  const beforeSeq = int(query.beforeSeq, 'beforeSeq', Number.MAX_SAFE_INTEGER);
-  const limit = int(query.limit, 'limit', 10_000);
-  const object = objectFilterOf(query);
-  return {
-    ...(client ? { client } : {}),
-    ...(sinceSeq !== undefined ? { sinceSeq } : {}),
-    ...(beforeSeq !== undefined ? { beforeSeq } : {}),
-    ...(limit !== undefined ? { limit } : {}),
-    ...(object ? { object } : {}),
-    ...(flag(query.admission, 'admission') ? { admitted: true } : {}),
-    ...(flag(query.newest, 'newest') ? { newest: true } : {}),
-  };
+/**
+ * An object's requests newest first (its Admission tab) come from the history when the console
+ * keeps one: the request log in memory holds only the newest records, watch events among them.
+ */
+function objectPageFromHistory(requests: HistoryStream<RequestJournalRecord>, query: RequestLogQuery, at: number | undefined): RequestLogPage | undefined {
+  const object = query.object;
+  if (!object?.name || !query.newest || query.client !== undefined) return undefined;
+  const records = objectRequests(
+    requests,
+    { namespace: object.namespace, name: object.name, beforeSeq: query.beforeSeq, sinceSeq: query.sinceSeq, at, limit: query.limit ?? 1000 },
+    (record) => isWriteOf(record, object) && (!query.admitted || (record.admission?.length ?? 0) > 0),
+  );
+  const coverage = requests.coverage();
+  return { records, oldestSeq: coverage.oldestSeq, lastSeq: coverage.lastSeq };
 }
 
-export function activityRoutes(service: ActivityView | undefined): Router {
+export function activityRoutes(service: ActivityView | undefined, options: ActivityRoutesOptions = {}): Router {
   const api = endpointRouter('/api');
   api.on('GET /api/activity', (req, res) => void res.json(service ? service.snapshot(viewTimeOf(req)) : { ...noJournal, time: Date.now() }));
   api.on('GET /api/requests', (req, res) => {
     const query = requestLogQueryOf(req.query);
-    const page: RequestLogPage = service ? service.queryRequests(query, viewTimeOf(req)) : { records: [], oldestSeq: 1, lastSeq: 0 };
+    const fromHistory = service && options.requests ? objectPageFromHistory(options.requests, query, options.asOf?.(req)) : undefined;
+    const page: RequestLogPage = fromHistory ?? (service ? service.queryRequests(query, viewTimeOf(req)) : { records: [], oldestSeq: 1, lastSeq: 0 });
     res.json(page);
   });
   api.on('GET /api/admission', (req, res) => {

@@ -81,7 +81,7 @@ export function recordRequest(journal: RequestJournal, note: RequestNote, code: 
   const ok = code >= 200 && code < 300;
   const facts = ok ? factsOf(note.object) : {};
   // A refused create was never named by the URL or the answer: admission saw its name.
-  const name = note.name ?? facts.name ?? note.admittedName;
+  const name = note.name ?? facts.name ?? (note.verb === 'create' ? note.admittedName : undefined);
   if (name !== undefined) record.name = name;
   if (facts.rv) record.rvReturned = facts.rv;
   if (facts.generation !== undefined) record.generation = facts.generation;

@@ -87,6 +87,44 @@ describe("a write's journal record", () => {
     expect(record.admission![0]!.message).toMatch(/failed calling webhook "flaky.example.com": /);
   });
 
+  it("carries a deletecollection's calls for each item, and names none of them as the request's object", async () => {
+    for (const name of ['gone-1', 'gone-2']) expect((await h.createIn('plain', configMap(name, { a: '1' }, { sweep: 'yes' }))).status).toBe(201);
+    const target = await h.webhook((received) => allow(received));
+    await h.configure('validating', [configuration('Validating', 'deletes', [hook('deletes.example.com', target)])]);
+    expect((await h.server.call('DELETE', '/api/v1/namespaces/plain/configmaps?labelSelector=sweep%3Dyes')).status).toBe(200);
+
+    const find = () =>
+      h.server
+        .journal!.records(1)
+        .find((r): r is RequestRecord => r.type === 'request' && r.verb === 'deletecollection' && r.resource === 'configmaps');
+    await until(() => find() !== undefined, 'the journal record of the deletecollection');
+    const record = find()!;
+    expect(record.name).toBeUndefined();
+    expect(record.admission?.map((a) => [a.name, a.verdict])).toEqual([
+      ['deletes.example.com', 'allowed'],
+      ['deletes.example.com', 'allowed'],
+    ]);
+  });
+
+  it("never carries a Secret's values in a patch applied to it", async () => {
+    const target = await h.webhook((received) =>
+      patch(received, [
+        { op: 'add', path: '/data/token', value: Buffer.from('s3cr3t').toString('base64') },
+        { op: 'add', path: '/metadata/labels', value: { patched: 'yes' } },
+      ]),
+    );
+    const secrets = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['secrets'] }];
+    await h.configure('mutating', [configuration('Mutating', 'tokens', [hook('token.example.com', target, { rules: secrets })])]);
+    const created = await h.server.call('POST', '/api/v1/namespaces/plain/secrets', { metadata: { name: 'creds' }, data: { a: 'YQ==' } });
+    expect(created.status).toBe(201);
+    const find = () => h.server.journal!.records(1).find((r): r is RequestRecord => r.type === 'request' && r.resource === 'secrets' && r.name === 'creds');
+    await until(() => find() !== undefined, 'the journal record of the Secret create');
+    expect(find()!.admission?.[0]?.patch).toEqual([
+      { op: 'add', path: '/data/token', value: '<redacted>' },
+      { op: 'add', path: '/metadata/labels', value: { patched: 'yes' } },
+    ]);
+  });
+
   it('has no admission field when nothing was asked', async () => {
     expect((await h.createIn('plain', configMap('unwatched'))).status).toBe(201);
     expect((await writeOf('unwatched')).admission).toBeUndefined();
@@ -126,6 +164,19 @@ describe("a write's journal record, with policies created through the API", () =
       spec: { policyName: 'small-data.example.com', validationActions: ['Warn'], matchResources: { namespaceSelector: { matchLabels: { webhooks: 'on' } } } },
     });
 
+    await create(`${admission}/validatingadmissionpolicies`, {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name: 'no-secrets-here.example.com' },
+      spec: { failurePolicy: 'Fail', matchConstraints: rules, validations: [{ expression: "!has(object.data.password)", message: 'no passwords in ConfigMaps', reason: 'Forbidden' }] },
+    });
+    await create(`${admission}/validatingadmissionpolicybindings`, {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: 'no-secrets-deny' },
+      spec: { policyName: 'no-secrets-here.example.com', validationActions: ['Deny'], matchResources: { namespaceSelector: { matchLabels: { webhooks: 'on' } } } },
+    });
+
     const created = await h.createIn('hooked', configMap('big', { a: '1', b: '2' }));
     expect(created.status).toBe(201);
     const record = await writeOf('big');
@@ -139,6 +190,8 @@ describe("a write's journal record, with policies created through the API", () =
         failurePolicy: 'Fail',
         patch: [{ op: 'add', path: '/metadata/labels', value: { team: 'platform' } }],
       },
+      // Policies run in the order the store lists them: by name.
+      { kind: 'ValidatingAdmissionPolicy', name: 'no-secrets-here.example.com', verdict: 'allowed' },
       {
         kind: 'ValidatingAdmissionPolicy',
         name: 'small-data.example.com',
@@ -150,5 +203,18 @@ describe("a write's journal record, with policies created through the API", () =
         warnings: ["Validation failed for ValidatingAdmissionPolicy 'small-data.example.com' with binding 'small-data-warn': keep it small"],
       },
     ]);
+
+    const refused = await h.createIn('hooked', configMap('leaky', { password: 'x' }));
+    expect(refused.status).toBe(403);
+    const denied = await writeOf('leaky');
+    expect(denied).toMatchObject({ code: 403, reason: 'Forbidden', name: 'leaky', namespace: 'hooked' });
+    expect(denied.admission?.find((a) => a.verdict === 'denied')).toMatchObject({
+      kind: 'ValidatingAdmissionPolicy',
+      name: 'no-secrets-here.example.com',
+      configuration: 'no-secrets-deny',
+      verdict: 'denied',
+      code: 403,
+      message: (refused.body as { message: string }).message,
+    });
   });
 });

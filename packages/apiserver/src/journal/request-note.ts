@@ -8,6 +8,7 @@ import type { AdmissionRecord, ControllerOwner, ForbiddenRequest, InjectedFault,
 import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
 import type { RequestAttributes } from '../rbac/request-attributes.ts';
 import { ruleAllowing } from '../rbac/rule-allowing.ts';
+import { withSecretValuesRedacted } from './secret-patch-redaction.ts';
 import type { WriteObserver } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 
@@ -39,6 +40,9 @@ export function factsOf(obj: KubeObject | undefined): ObjectFacts {
   if (owner) facts.owner = owner;
   return facts;
 }
+
+/** Admission records kept on one request's record (a write calls each webhook and policy once or twice). */
+const maxAdmissionRecords = 100;
 
 export class RequestNote implements WriteObserver {
   /** Epoch ms when the request arrived: the record's `time`. */
@@ -109,9 +113,14 @@ export class RequestNote implements WriteObserver {
     this.onStored?.(obj);
   }
 
-  /** Called by admission for each webhook call and policy evaluation (`RequestRecord.admission`). */
+  /**
+   * Called by admission for each webhook call and policy evaluation (`RequestRecord.admission`).
+   * At most `maxAdmissionRecords` are kept: a deletecollection asks admission about every item,
+   * and the journal holds one line per request.
+   */
   admitted(record: AdmissionRecord, objectName: string): void {
-    this.admission.push(record);
+    const isSecret = this.info?.group === '' && this.info.resource === 'secrets';
+    if (this.admission.length < maxAdmissionRecords) this.admission.push(isSecret ? withSecretValuesRedacted(record) : record);
     if (objectName) this.admittedName = objectName;
   }
 

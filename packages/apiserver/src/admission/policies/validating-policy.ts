@@ -141,7 +141,7 @@ function paramName(invocation: PolicyInvocation): string | undefined {
   return meta.namespace ? `${meta.namespace}/${meta.name ?? ''}` : meta.name;
 }
 
-/** The text a denial answers the client, and its code. */
+/** kube's text of a validating policy's denial (before the `… is forbidden: ` prefix). */
 function denialText(policy: string, binding: string, message: string): string {
   return binding
     ? `ValidatingAdmissionPolicy '${policy}' with binding '${binding}' denied request: ${message}`
@@ -213,7 +213,7 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     if (step.step === 'error') {
       const refused = failurePolicy === 'Fail';
       if (refused) denials.push({ policy, binding, decision: { message: step.message, reason: '', expressionIndex: 0 } });
-      const denial = refused ? policyDenial(attributes, denialText(policy, binding, step.message), { reason: 'Invalid', code: 422, messageOnly: false }) : undefined;
+      const denial = refused ? policyDenial(attributes, denialText(policy, binding, step.message), { reason: 'Invalid', code: codeForReason('Invalid'), messageOnly: false }) : undefined;
       result.records.push({
         kind: 'ValidatingAdmissionPolicy',
         name: policy,
