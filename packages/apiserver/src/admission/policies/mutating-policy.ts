@@ -26,7 +26,8 @@ import { compilePolicyExpression, evaluatePolicyExpression, type PolicyDeclarati
 import { policyDenial } from './policy-denial.ts';
 import { noParamsMessage, policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
 import { policySpecOf, type Mutation } from './policy-spec.ts';
-import type { AdmissionAttributes, AdmissionPolicies, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
+import type { AdmissionPolicies, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
 
 export interface MutatingPolicyOptions {
   /** How the kind's lists and maps merge (patchMetaFor(info) in ../../patch/patch-engine.ts); undefined: granular maps, atomic lists. */

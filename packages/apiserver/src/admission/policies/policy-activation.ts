@@ -10,7 +10,7 @@ import type { KubeObject } from '@dojo/kube-api';
 import { celGoErrorText, celValueOf, compilePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import type { Authorizer } from '../../auth/authorizer.ts';
 import { policyAuthorizerFor } from './policy-authorizer.ts';
-import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from './policy-types.ts';
+import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from '../admission-attributes.ts';
 
 export interface NamedExpression {
   name: string;

@@ -21,7 +21,8 @@ import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivatio
 import { codeForReason, policyDenial } from './policy-denial.ts';
 import { noParamsMessage, policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
 import { bindingSpecOf, policySpecOf, type PolicySpec, type Validation } from './policy-spec.ts';
-import type { AdmissionAttributes, AdmissionPolicies, FailurePolicy, PolicyContext, PolicyEvaluationRecord, ValidationAction } from './policy-types.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
+import type { AdmissionPolicies, FailurePolicy, PolicyContext, PolicyEvaluationRecord, ValidationAction } from './policy-types.ts';
 
 export interface ValidatingPoliciesResult {
   /** Set when a Deny decision (or a misconfiguration under failurePolicy Fail) refuses the request. */

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { KubeObject } from '@dojo/kube-api';
-import type { AdmissionAttributes } from '../admission-attributes.ts';
+import { isViewed, type AdmissionAttributes } from '../admission-attributes.ts';
 import type { ResourceInfo } from '../../registry/resource-info.ts';
 
 export interface AdmissionReviewRequest {
@@ -26,8 +26,7 @@ export function reviewVersionFor(admissionReviewVersions: readonly string[]): Ad
 }
 
 function userInfoOf(attributes: AdmissionAttributes): Record<string, unknown> {
-  const user = attributes.user;
-  if (!user) return {};
+  const user = attributes.userInfo;
   return {
     ...(user.name ? { username: user.name } : {}),
     ...(user.uid ? { uid: user.uid } : {}),
@@ -52,22 +51,24 @@ export function admissionRequest(uid: string, attributes: AdmissionAttributes, c
   const requested = attributes.info;
   const gvk = (info: ResourceInfo): Record<string, string> => ({ group: info.group, version: info.version, kind: info.kind });
   const gvr = (info: ResourceInfo): Record<string, string> => ({ group: info.group, version: info.version, resource: info.resource });
+  // A view (a Scale) is the same kind in every version, and is never converted.
+  const viewed = isViewed(attributes);
   return {
     uid,
-    kind: attributes.kind ?? gvk(called),
+    kind: viewed ? attributes.kind : gvk(called),
     resource: gvr(called),
     ...(attributes.subresource ? { subResource: attributes.subresource } : {}),
-    requestKind: attributes.kind ?? gvk(requested),
+    requestKind: attributes.kind,
     requestResource: gvr(requested),
     ...(attributes.subresource ? { requestSubResource: attributes.subresource } : {}),
     ...(attributes.name ? { name: attributes.name } : {}),
     ...(attributes.namespace ? { namespace: attributes.namespace } : {}),
     operation: attributes.operation,
     userInfo: userInfoOf(attributes),
-    object: (attributes.kind ? attributes.object : objectAs(attributes.object, requested, called)) ?? null,
-    oldObject: (attributes.kind ? attributes.oldObject : objectAs(attributes.oldObject, requested, called)) ?? null,
+    object: (viewed ? attributes.object : objectAs(attributes.object, requested, called)) ?? null,
+    oldObject: (viewed ? attributes.oldObject : objectAs(attributes.oldObject, requested, called)) ?? null,
     dryRun: attributes.dryRun,
-    options: attributes.operationOptions,
+    options: attributes.options,
   };
 }
 
