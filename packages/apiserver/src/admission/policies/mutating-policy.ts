@@ -19,7 +19,7 @@ import { createMergePatch } from '../../patch/json-merge-patch.ts';
 import type { PatchMeta } from '../../patch/patch-meta.ts';
 import { applyConfiguration } from './apply-configuration-mutation.ts';
 import { applyJsonPatchMutation } from './json-patch-mutation.ts';
-import { evaluateMatchConditions, type ConditionsResult } from './match-conditions.ts';
+import { evaluateMatchConditions, type ConditionsResult } from '../matching/match-conditions.ts';
 import { MutatingPolicyReinvocation } from './mutating-reinvocation.ts';
 import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyDeclarations } from './policy-cel.ts';

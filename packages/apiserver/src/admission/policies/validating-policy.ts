@@ -15,7 +15,7 @@
  * - `auditAnnotations` publish `POLICY/KEY` annotations (a null or empty value publishes none).
  */
 import type { StatusError, StatusReason } from '@dojo/kube-api';
-import { evaluateMatchConditions } from './match-conditions.ts';
+import { evaluateMatchConditions } from '../matching/match-conditions.ts';
 import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import { codeForReason, policyDenial } from './policy-denial.ts';

@@ -46,8 +46,8 @@ export function admissionReview(
   return { uid, apiVersion, review: { kind: 'AdmissionReview', apiVersion, request } };
 }
 
-/** The AdmissionRequest (also CEL's `request` in matchConditions, with `object` and `oldObject`). */
-export function admissionRequest(uid: string, attributes: AdmissionAttributes, called: ResourceInfo): Record<string, unknown> {
+/** The AdmissionRequest; matchConditions see it as CEL's `request` through policy-activation's admissionRequestOf. */
+function admissionRequest(uid: string, attributes: AdmissionAttributes, called: ResourceInfo): Record<string, unknown> {
   const requested = attributes.info;
   const gvk = (info: ResourceInfo): Record<string, string> => ({ group: info.group, version: info.version, kind: info.kind });
   const gvr = (info: ResourceInfo): Record<string, string> => ({ group: info.group, version: info.version, resource: info.resource });

@@ -7,14 +7,17 @@
  * StatusError itself (404 for a namespace that does not exist).
  */
 import { newForbidden, type StatusError } from '@dojo/kube-api';
-import { isViewed, type AdmissionAttributes, type AdmissionTarget } from '../admission-attributes.ts';
+import type { KubeObject } from '@dojo/kube-api';
+import { isViewed, kindOf, resourceOf, type AdmissionAttributes, type AdmissionTarget } from '../admission-attributes.ts';
 import type { ResourceInfo } from '../../registry/resource-info.ts';
 import type { EquivalentResources } from '../matching/equivalent-resources.ts';
+import { evaluateMatchConditions, type ConditionsResult } from '../matching/match-conditions.ts';
 import { matchCriteria } from '../matching/match-criteria.ts';
 import { matchedResource } from '../matching/matched-resource.ts';
 import type { NamespaceLabels } from '../matching/selectors.ts';
-import { admissionRequest, objectAs } from './admission-review.ts';
-import { evaluateMatchConditions } from './match-conditions.ts';
+import { newPolicyActivation } from '../policies/policy-activation.ts';
+import type { PolicyDeclarations } from '../policies/policy-cel.ts';
+import { objectAs } from './admission-review.ts';
 import type { Webhook } from './webhook-configurations.ts';
 
 export interface SelectionContext {
@@ -37,26 +40,32 @@ export function webhookRulesMatch(webhook: Webhook, target: AdmissionTarget, equ
   return matched.as === 'requested' ? target.info : matched.equivalent.info;
 }
 
-/** CEL's `request` (cel.CreateAdmissionRequest): the AdmissionRequest without uid, object, oldObject. */
-function celRequest(attributes: AdmissionAttributes, called: ResourceInfo): Record<string, unknown> {
-  const { uid: _uid, object: _object, oldObject: _oldObject, ...request } = admissionRequest('', attributes, called);
-  return request;
+/** A webhook's conditions see neither params nor, yet, the authorizer. */
+const webhookDeclarations: PolicyDeclarations = { params: false, authorizer: false, patchTypes: false };
+
+/** The conditions over the request as the webhook is called for it (kube's VersionedAttributes: objects converted to that version). */
+function matchConditionsOf(webhook: Webhook, attributes: AdmissionAttributes, called: ResourceInfo): ConditionsResult {
+  if (webhook.matchConditions.length === 0) return { matches: true };
+  const viewed = isViewed(attributes);
+  const seen = (obj: KubeObject | undefined): KubeObject | undefined => (viewed ? obj : objectAs(obj, attributes.info, called));
+  const activation = newPolicyActivation({
+    attributes: { ...attributes, oldObject: seen(attributes.oldObject) },
+    object: seen(attributes.object),
+    params: undefined,
+    matchedResource: resourceOf(called),
+    matchedKind: viewed ? attributes.kind : kindOf(called),
+    namespace: undefined,
+    variables: [],
+    declarations: webhookDeclarations,
+  });
+  return evaluateMatchConditions(webhook.matchConditions, activation, webhook.failurePolicy, webhookDeclarations);
 }
 
 export function selectWebhook(webhook: Webhook, attributes: AdmissionAttributes, context: SelectionContext): Selection {
   const selected = matchCriteria(webhook, attributes, context.namespaceLabels, () => webhookRulesMatch(webhook, attributes, context.equivalentResources));
   if (!selected.matches) return 'error' in selected ? { call: false, error: selected.error } : { call: false };
   const called = selected.matched;
-  const viewed = isViewed(attributes);
-  const result = evaluateMatchConditions(
-    webhook.matchConditions,
-    {
-      object: (viewed ? attributes.object : objectAs(attributes.object, attributes.info, called)) ?? null,
-      oldObject: (viewed ? attributes.oldObject : objectAs(attributes.oldObject, attributes.info, called)) ?? null,
-      request: celRequest(attributes, called),
-    },
-    webhook.failurePolicy,
-  );
+  const result = matchConditionsOf(webhook, attributes, called);
   if ('error' in result) {
     const { group, resource } = attributes.resource;
     return { call: false, error: newForbidden({ group, resource }, attributes.name, result.error) };
