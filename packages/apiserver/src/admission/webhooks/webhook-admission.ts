@@ -48,7 +48,7 @@ export class WebhookAdmission implements AsyncAdmission {
     this.context = {
       serviceUrls: options.serviceUrls ?? new Map(),
       namespaceLabels: (name) => options.namespaceLabels(name),
-      equivalentResources: (resource, subresource) => options.equivalentResources(resource, subresource),
+      equivalentResources: options.equivalentResources,
       ...(options.onRecord ? { onRecord: options.onRecord } : {}),
     };
   }

@@ -6,8 +6,7 @@
  * excludeResourceRules or resourceNames, and a selector's error fails the request as the
  * StatusError itself (404 for a namespace that does not exist).
  */
-import { newForbidden, type StatusError } from '@dojo/kube-api';
-import type { KubeObject } from '@dojo/kube-api';
+import { newForbidden, type KubeObject, type StatusError } from '@dojo/kube-api';
 import { isViewed, kindOf, resourceOf, type AdmissionAttributes, type AdmissionTarget } from '../admission-attributes.ts';
 import type { ResourceInfo } from '../../registry/resource-info.ts';
 import type { EquivalentResources } from '../matching/equivalent-resources.ts';
