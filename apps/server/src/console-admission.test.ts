@@ -51,6 +51,8 @@ beforeAll(async () => {
     return { response: { uid: request.uid, allowed: true } };
   });
   c = await startConsole();
+  // The API server runs on a thread of its own: the records cross to the console's as its journal's lines.
+  expect(c.apiserver!.mode).toBe('thread');
   const admission = '/api/kube/apis/admissionregistration.k8s.io/v1';
   const mutating = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'labels' }, webhooks: [hook('label.example.com')] };
   const validating = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'sizes' }, webhooks: [hook('size.example.com')] };

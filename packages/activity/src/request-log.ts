@@ -6,7 +6,7 @@
  */
 import type { RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
 import type { ClientIdentifier } from './client-identity.ts';
-import { isWriteOf, type RequestObjectFilter } from './request-object-filter.ts';
+import { isRequestAbout, type RequestObjectFilter } from './request-object-filter.ts';
 
 export interface RequestSink {
   append(record: RequestJournalRecord): void;
@@ -71,7 +71,7 @@ export class RequestLog implements RequestSink {
 
   #matches(record: RequestJournalRecord, query: RequestLogQuery): boolean {
     if (query.client !== undefined && this.#clientOfRecord(record) !== query.client) return false;
-    if (query.object && !isWriteOf(record, query.object)) return false;
+    if (query.object && !isRequestAbout(record, query.object)) return false;
     return !query.admitted || (record.type === 'request' && (record.admission?.length ?? 0) > 0);
   }
 

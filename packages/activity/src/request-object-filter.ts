@@ -1,9 +1,9 @@
 /**
- * Which journal records are writes of one object, as its Admission tab asks: by the object's
- * uid, and by namespace + name for the writes that never learned one — a create refused by
- * admission (or anything else) is journaled with the name it asked for and no uid. A record of
- * another uid under the same name is another incarnation of it (deleted and created again),
- * not this object.
+ * Which journal records are requests about one object (its writes, as its Admission tab asks,
+ * and its reads): by the object's uid, and by namespace + name for the writes that never
+ * learned one — a create refused by admission (or anything else) is journaled with the name it
+ * asked for and no uid. A record of another uid under the same name is another incarnation of
+ * it (deleted and created again), not this object.
  */
 import type { RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
 
@@ -18,7 +18,7 @@ export interface RequestObjectFilter {
   readonly name?: string | undefined;
 }
 
-export function isWriteOf(record: RequestJournalRecord, filter: RequestObjectFilter): record is RequestRecord {
+export function isRequestAbout(record: RequestJournalRecord, filter: RequestObjectFilter): record is RequestRecord {
   if (record.type !== 'request') return false;
   if (filter.resource !== undefined && record.resource !== filter.resource) return false;
   if (filter.group !== undefined && (record.group ?? '') !== filter.group) return false;

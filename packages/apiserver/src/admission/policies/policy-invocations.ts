@@ -12,15 +12,8 @@ import type { KubeObject } from '@dojo/kube-api';
 import { matchResources } from './match-resources.ts';
 import { collectParams } from './policy-params.ts';
 import { bindingSpecOf, policySpecOf } from './policy-spec.ts';
-import type {
-  AdmissionAttributes,
-  AdmissionPolicies,
-  FailurePolicy,
-  GroupVersionKind,
-  GroupVersionResource,
-  ParamKindRef,
-  PolicyContext,
-} from './policy-types.ts';
+import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from '../admission-attributes.ts';
+import type { AdmissionPolicies, FailurePolicy, ParamKindRef, PolicyContext } from './policy-types.ts';
 
 export interface PolicyInvocation {
   policy: KubeObject;
@@ -63,9 +56,6 @@ function gvkString(kind: ParamKindRef): string {
 function byName(a: KubeObject, b: KubeObject): number {
   return (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
 }
-
-/** The console's words (not kube's) for a binding that found no params and was skipped. */
-export const noParamsMessage = 'no params found; parameterNotFoundAction Allow skipped the binding';
 
 /** Invocations and configuration errors, in the order kube meets them. */
 export type PolicyStep =

@@ -16,13 +16,14 @@
  */
 import type { AdmissionRecord } from '@dojo/console-protocol';
 import type { StatusError, StatusReason } from '@dojo/kube-api';
-import { evaluateMatchConditions } from './match-conditions.ts';
+import { evaluateMatchConditions } from '../matching/match-conditions.ts';
 import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import { codeForReason, policyDenial } from './policy-denial.ts';
 import { policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
 import { bindingSpecOf, policySpecOf, type PolicySpec, type Validation } from './policy-spec.ts';
-import type { AdmissionAttributes, AdmissionPolicies, FailurePolicy, PolicyContext, ValidationAction } from './policy-types.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
+import type { AdmissionPolicies, FailurePolicy, PolicyContext, ValidationAction } from './policy-types.ts';
 
 export interface ValidatingPoliciesResult {
   /** Set when a Deny decision (or a misconfiguration under failurePolicy Fail) refuses the request. */
