@@ -150,7 +150,7 @@ export class ClientPasses {
     if (!pass || record.time - pass.end > this.#settings.passGapMs) return undefined;
     const { same, owned } = this.#events.candidates(target.ownerKey, pass.start, this.#settings.triggerWindowMs);
     if (same.length === 0 && owned.length === 0) return undefined;
-    for (const e of pass.trigger.events) e.consumed = false;
+    this.#events.release(pass.trigger.events);
     const starts = (this.#starts.get(pass.key) ?? []).filter((t) => t !== pass.start);
     if (starts.length > 0) this.#starts.set(pass.key, starts);
     else this.#starts.delete(pass.key);
@@ -242,17 +242,16 @@ export class ClientPasses {
 
   /** Which object a new pass is about, and whether that was only assumed (see the rules above). */
   #passObject(record: RequestRecord, target: RequestObject): { object: ObjectIdentity; assumed: boolean } {
-    const pending = this.#events.pending(record.time, this.#settings.triggerWindowMs);
-    const keys = new Set(pending.flatMap((e) => (e.ownerKey ? [e.key, e.ownerKey] : [e.key])));
-    const ownerWaits = target.owner !== undefined && target.ownerKey !== undefined && keys.has(target.ownerKey);
+    const waits = (key: string) => this.#events.waiting(key, record.time, this.#settings.triggerWindowMs);
+    const ownerWaits = target.owner !== undefined && target.ownerKey !== undefined && waits(target.ownerKey);
     // A controller that watches the owner's kind queues the owner for its children's events
     // (controller-runtime's Owns, kube-rs's owns): its read of a child whose ADDED is waiting
     // begins the owner's pass, not one over the child.
     if (ownerWaits && this.#listedAt.has(kindKey(target.owner!))) return { object: target.owner!, assumed: false };
-    if (keys.has(target.key)) return { object: target.object, assumed: false };
+    if (waits(target.key)) return { object: target.object, assumed: false };
     if (ownerWaits) return { object: target.owner!, assumed: false };
-    const oldest = pending[0];
-    if (!target.owner && oldest) {
+    const oldest = target.owner ? undefined : this.#events.oldestWaiting(record.time, this.#settings.triggerWindowMs);
+    if (oldest) {
       // A read of something that is not there yet (get-or-create of a child) or of something
       // unrelated the pass needs (a referenced Secret): filed under the oldest event still
       // waiting for its pass, the way a controller's queue hands out keys.
