@@ -41,6 +41,13 @@ export interface Pass {
   /** Set once: a pass begun on an assumption says how sure it is when the assumption is settled. */
   trigger: InferredTrigger;
   readonly requests: RequestRecord[];
+  /**
+   * What its requests did, kept as they are filed (a long pass would otherwise be re-read for
+   * every request): the signatures of those answered other than 409 (a repeat begins a new
+   * pass; a retry after a conflict does not), and the resourceVersions they returned (its echoes).
+   */
+  readonly made: Set<string>;
+  readonly returned: Set<string | undefined>;
   /** While its first request's object is only assumed to belong to it: what settling needs. */
   unsettled?: Assumption | undefined;
   /** When its last request was answered. */
@@ -77,6 +84,12 @@ const label = (o: ObjectIdentity) => `${o.kind} ${o.namespace ? `${o.namespace}/
 const signature = (r: RequestRecord) => `${r.verb} ${r.group}/${r.resource}/${r.subresource ?? ''} ${r.namespace ?? ''}/${r.name ?? ''}`;
 const kindKey = (o: ObjectIdentity) => `${o.group}/${o.kind}`;
 
+function file(pass: Pass, record: RequestRecord): void {
+  pass.requests.push(record);
+  if (record.code !== 409) pass.made.add(signature(record));
+  pass.returned.add(record.rvReturned);
+}
+
 export class ClientPasses {
   readonly #client: string;
   readonly #settings: InferenceSettings;
@@ -111,7 +124,7 @@ export class ClientPasses {
       this.#continuedPast(record, target);
     const pass = joined ?? this.#begin(record, target);
     if (joined?.unsettled) this.#settle(joined, target, record);
-    pass.requests.push(record);
+    file(pass, record);
     pass.lastAt = Math.max(pass.lastAt, record.time);
     pass.end = Math.max(pass.end, record.time + record.latencyMs);
     if (pass.unsettled) pass.unsettled.held.push({ record, object: target.object });
@@ -158,7 +171,7 @@ export class ClientPasses {
     if (other) this.#close(other);
     this.#open.delete(pass.key);
     const moved = this.#startPass(pass.start, pass.worker, pass.id, target.owner, pass.unsettled!.object);
-    moved.requests.push(...pass.requests);
+    for (const request of pass.requests) file(moved, request);
     moved.end = pass.end;
     moved.lastAt = pass.lastAt;
     moved.unsettled!.held.push(...pass.unsettled!.held);
@@ -192,13 +205,11 @@ export class ClientPasses {
     const pass = this.#open.get(key);
     if (!pass) return undefined;
     const fresh = record.time - pass.end <= this.#settings.passGapMs;
-    const sig = signature(record);
-    const repeat = pass.requests.some((r) => signature(r) === sig && r.code !== 409);
-    const written = new Set(pass.requests.map((r) => r.rvReturned));
+    const repeat = pass.made.has(signature(record));
     const events = this.#events.about(key, pass.start, record.time);
     // Even the echo of its own write: re-reading the object itself after it is how a pass begins.
     const rereads = record.verb === 'get' && requestKey === key && events.length > 0;
-    const interrupted = rereads || events.some((e) => !written.has(e.resourceVersion));
+    const interrupted = rereads || events.some((e) => !pass.returned.has(e.resourceVersion));
     if (fresh && !repeat && !interrupted) return pass;
     this.#close(pass);
     return undefined;
@@ -229,7 +240,7 @@ export class ClientPasses {
           explanation: `${inferred.explanation}; its first request was about ${label(assumedRead)}, assumed to be part of this pass`,
         }
       : inferred;
-    const pass: Pass = { id, client: this.#client, object, key, worker, start, trigger, requests: [], end: start, lastAt: start };
+    const pass: Pass = { id, client: this.#client, object, key, worker, start, trigger, requests: [], made: new Set(), returned: new Set(), end: start, lastAt: start };
     if (assumedRead) pass.unsettled = { object: assumedRead, key: identityKey(assumedRead), confirmed: inferred, held: [] };
     this.#lanes[worker] = pass;
     this.#open.set(key, pass);
