@@ -79,7 +79,10 @@ const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 async function oneRun(index: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-convergence-defaults-'));
-  const nodeArgs = [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []), ...(heapProfDir ? ['--heap-prof', '--heap-prof-dir', heapProfDir] : [])];
+  const nodeArgs = [
+    ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []),
+    ...(heapProfDir ? ['--heap-prof', '--heap-prof-dir', heapProfDir] : []),
+  ];
   const server = await startNpmStartConsole(dataDir, { nodeArgs });
   try {
     const { base, token } = server;

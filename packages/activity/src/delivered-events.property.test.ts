@@ -83,9 +83,23 @@ const step = fc.oneof(
       initial: fc.integer({ min: 0, max: 9 }).map((n) => n < 2),
     }),
   },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('trigger' as const), key: fc.nat(keys.length - 1), offsetMs: fc.integer({ min: -30, max: 3 }).map((n) => n * 100) }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('place' as const), key: fc.nat(keys.length - 1), offsetMs: fc.integer({ min: -30, max: 3 }).map((n) => n * 100) }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('about' as const), key: fc.nat(keys.length - 1), afterMs: fc.integer({ min: 0, max: 40 }).map((n) => n * 100), untilMs: fc.integer({ min: -5, max: 2 }).map((n) => n * 100) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ op: fc.constant('trigger' as const), key: fc.nat(keys.length - 1), offsetMs: fc.integer({ min: -30, max: 3 }).map((n) => n * 100) }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ op: fc.constant('place' as const), key: fc.nat(keys.length - 1), offsetMs: fc.integer({ min: -30, max: 3 }).map((n) => n * 100) }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('about' as const),
+      key: fc.nat(keys.length - 1),
+      afterMs: fc.integer({ min: 0, max: 40 }).map((n) => n * 100),
+      untilMs: fc.integer({ min: -5, max: 2 }).map((n) => n * 100),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('release' as const), batch: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('backstep' as const), ms: fc.integer({ min: 1, max: 20 }).map((n) => n * 100) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('clear' as const) }) },
@@ -165,13 +179,29 @@ describe('the indexed window of delivered events', () => {
     let largest = { events: 0, objects: 0, owners: 0, waiting: 0 };
     for (let i = 0; i < 20_000; i++) {
       const owner = { group: 'example.com', kind: 'Parent', namespace: 'default', name: `p-${i}` };
-      window.add({ seq: i, time: i, event: 'ADDED', object: { group: '', kind: 'ConfigMap', namespace: 'default', name: `c-${i}` }, ownerKey: identityKey(owner), initial: false });
+      window.add({
+        seq: i,
+        time: i,
+        event: 'ADDED',
+        object: { group: '', kind: 'ConfigMap', namespace: 'default', name: `c-${i}` },
+        ownerKey: identityKey(owner),
+        initial: false,
+      });
       const size = window.size();
-      largest = { events: Math.max(largest.events, size.events), objects: Math.max(largest.objects, size.objects), owners: Math.max(largest.owners, size.owners), waiting: Math.max(largest.waiting, size.waiting) };
+      largest = {
+        events: Math.max(largest.events, size.events),
+        objects: Math.max(largest.objects, size.objects),
+        owners: Math.max(largest.owners, size.owners),
+        waiting: Math.max(largest.waiting, size.waiting),
+      };
     }
     expect(largest).toEqual({ events: 100, objects: 100, owners: 100, waiting: 100 });
-    expect(window.candidates(identityKey({ group: 'example.com', kind: 'Parent', namespace: 'default', name: 'p-19899' }), 20_000, 60_000).owned).toHaveLength(0);
-    expect(window.candidates(identityKey({ group: 'example.com', kind: 'Parent', namespace: 'default', name: 'p-19900' }), 20_000, 60_000).owned).toHaveLength(1);
+    expect(window.candidates(identityKey({ group: 'example.com', kind: 'Parent', namespace: 'default', name: 'p-19899' }), 20_000, 60_000).owned).toHaveLength(
+      0,
+    );
+    expect(window.candidates(identityKey({ group: 'example.com', kind: 'Parent', namespace: 'default', name: 'p-19900' }), 20_000, 60_000).owned).toHaveLength(
+      1,
+    );
   });
 
   it('lets events older than its age limit go, however few there are', () => {

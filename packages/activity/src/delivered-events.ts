@@ -134,7 +134,10 @@ export class DeliveredEvents {
   waiting(key: string, time: number, windowMs: number): boolean {
     const after = this.#cut(time - windowMs, false);
     const waitingIn = (e: HeldEvent) => e.time <= time && !e.consumed && !e.initial;
-    return this.#newestFirst(this.#byKey.get(key) ?? none, after, waitingIn, 1).length > 0 || this.#newestFirst(this.#byOwner.get(key) ?? none, after, waitingIn, 1).length > 0;
+    return (
+      this.#newestFirst(this.#byKey.get(key) ?? none, after, waitingIn, 1).length > 0 ||
+      this.#newestFirst(this.#byOwner.get(key) ?? none, after, waitingIn, 1).length > 0
+    );
   }
 
   /** The oldest unconsumed event received in [`time - windowMs`, `time`]: the next pass a queue would hand out. */

@@ -240,7 +240,20 @@ export class ClientPasses {
           explanation: `${inferred.explanation}; its first request was about ${label(assumedRead)}, assumed to be part of this pass`,
         }
       : inferred;
-    const pass: Pass = { id, client: this.#client, object, key, worker, start, trigger, requests: [], made: new Set(), returned: new Set(), end: start, lastAt: start };
+    const pass: Pass = {
+      id,
+      client: this.#client,
+      object,
+      key,
+      worker,
+      start,
+      trigger,
+      requests: [],
+      made: new Set(),
+      returned: new Set(),
+      end: start,
+      lastAt: start,
+    };
     if (assumedRead) pass.unsettled = { object: assumedRead, key: identityKey(assumedRead), confirmed: inferred, held: [] };
     this.#lanes[worker] = pass;
     this.#open.set(key, pass);
