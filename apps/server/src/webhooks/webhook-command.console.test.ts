@@ -110,7 +110,7 @@ describe('dojo-console webhook against a running console', () => {
     );
   });
 
-  it('maps the service to the webhook: the next write calls it at the configuration\'s path', async () => {
+  it("maps the service to the webhook: the next write calls it at the configuration's path", async () => {
     const mapped = await cli('map', 'system/webhook-service', webhook.url);
     expect(mapped).toMatchObject({ code: 0, stderr: '' });
     expect(mapped.stdout).toBe(
@@ -140,13 +140,18 @@ describe('dojo-console webhook against a running console', () => {
     expect(unmapped).toMatchObject({ code: 0, stderr: '' });
     expect(unmapped.stdout).toMatch(/^Unmapped system\/webhook-service: .*\nNo service is mapped/);
     expect(await createConfigMap('refused-after-unmap')).toMatch(/^500 .*service "system\/webhook-service" has no address on this machine/);
-    expect(await cli('unmap', 'system/webhook-service')).toMatchObject({ code: 1, stderr: 'dojo-console webhook: 404 service "system/webhook-service" is not mapped\n' });
+    expect(await cli('unmap', 'system/webhook-service')).toMatchObject({
+      code: 1,
+      stderr: 'dojo-console webhook: 404 service "system/webhook-service" is not mapped\n',
+    });
   });
 
   it('refuses a bad service or URL with exit status 2 and its usage, before asking the console', async () => {
     const http = await cli('map', 'system/webhook-service', 'http://127.0.0.1:9443');
     expect(http.code).toBe(2);
-    expect(http.stderr).toMatch(/^dojo-console webhook: URL "http:\/\/127.0.0.1:9443": 'https' is the only allowed URL scheme\n\nUsage: dojo-console webhook map/);
+    expect(http.stderr).toMatch(
+      /^dojo-console webhook: URL "http:\/\/127.0.0.1:9443": 'https' is the only allowed URL scheme\n\nUsage: dojo-console webhook map/,
+    );
     const noNamespace = await cli('unmap', 'webhook-service');
     expect(noNamespace.code).toBe(2);
     expect(noNamespace.stderr).toMatch(/^dojo-console webhook: service "webhook-service" is not NAMESPACE\/SERVICE or NAMESPACE\/SERVICE:PORT\n/);

@@ -48,7 +48,12 @@ function checked<T>(check: () => T): T {
 export function parseWebhookCommand(argv: readonly string[]): WebhookCommand | 'help' {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (err) {
     throw usageError((err as Error).message);
   }

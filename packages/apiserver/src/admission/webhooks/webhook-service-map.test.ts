@@ -31,7 +31,7 @@ describe('WebhookServiceMap', () => {
     expect(webhookUrl(serviceRef(), 10, map)).toBe('https://127.0.0.1:9443/validate-x?timeout=10s');
   });
 
-  it('prefers an entry for the reference\'s service.port (443 when not given) over the one for every port', () => {
+  it("prefers an entry for the reference's service.port (443 when not given) over the one for every port", () => {
     const map = WebhookServiceMap.open(dataDir());
     map.map('system/webhook-service', 'https://127.0.0.1:9443');
     map.map('system/webhook-service:8443', 'https://127.0.0.1:9444');
@@ -48,7 +48,9 @@ describe('WebhookServiceMap', () => {
     expect(() => webhookUrl(serviceRef(), 10, map)).toThrow(
       'failed to call webhook: service "system/webhook-service" has no address on this machine (map it: dojo-console webhook map system/webhook-service https://127.0.0.1:PORT)',
     );
-    expect(() => map.unmap('system/webhook-service')).toThrow(expect.objectContaining({ code: 404, message: 'service "system/webhook-service" is not mapped' }));
+    expect(() => map.unmap('system/webhook-service')).toThrow(
+      expect.objectContaining({ code: 404, message: 'service "system/webhook-service" is not mapped' }),
+    );
   });
 
   it('refuses a service that is not NAMESPACE/SERVICE[:PORT] and a URL that is not https://host:port, and a file that is not a map', () => {
