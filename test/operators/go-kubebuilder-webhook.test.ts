@@ -67,7 +67,8 @@ const inProject = (command: string, args: string[], env: Record<string, string> 
 /**
  * What a user writes in the scaffold's TODOs: Default gives spec.foo a value when it has none;
  * ValidateCreate and ValidateUpdate refuse foo "forbidden" with a field error (the book's
- * CronJob webhook does the same with apierrors.NewInvalid).
+ * CronJob webhook does the same with apierrors.NewInvalid), and ValidateUpdate warns when foo
+ * changes.
  */
 function fillInWebhook(file: string): void {
   let source = readFileSync(file, 'utf8');
@@ -84,8 +85,18 @@ function fillInWebhook(file: string): void {
     'if obj.Spec.Foo == nil {\n\t\tfoo := "set-by-the-defaulting-webhook"\n\t\tobj.Spec.Foo = &foo\n\t}\n',
   );
   replace('// TODO(user): fill in your validation logic upon object creation.\n\n\treturn nil, nil', 'return nil, validateGuestbook(obj)');
-  replace('// TODO(user): fill in your validation logic upon object update.\n\n\treturn nil, nil', 'return nil, validateGuestbook(newObj)');
+  replace(
+    '// TODO(user): fill in your validation logic upon object update.\n\n\treturn nil, nil',
+    'return fooChanged(oldObj, newObj), validateGuestbook(newObj)',
+  );
   source += `
+func fooChanged(oldObj, newObj *webappv1.Guestbook) admission.Warnings {
+	if oldObj.Spec.Foo == nil || newObj.Spec.Foo == nil || *oldObj.Spec.Foo == *newObj.Spec.Foo {
+		return nil
+	}
+	return admission.Warnings{"spec.foo changed from " + *oldObj.Spec.Foo + " to " + *newObj.Spec.Foo}
+}
+
 func validateGuestbook(obj *webappv1.Guestbook) error {
 	if obj.Spec.Foo == nil || *obj.Spec.Foo != "forbidden" {
 		return nil
@@ -268,11 +279,16 @@ describe.skipIf(!go)("kubebuilder's scaffolded webhook, run with `make run` and 
     });
   });
 
-  it('validates an update: one that makes foo forbidden is refused, another goes through', async () => {
+  it('validates an update: one that makes foo forbidden is refused, another goes through with its warning', async () => {
     const stderr = await refused(['patch', 'guestbook', 'given', '-n', 'default', '--type', 'merge', '-p', '{"spec":{"foo":"forbidden"}}']);
     expect(stderr).toContain('The Guestbook "given" is invalid: spec.foo: Invalid value: "forbidden": must not be "forbidden"');
     expect(await fooOf('given')).toBe('mine');
-    await admin(['patch', 'guestbook', 'given', '-n', 'default', '--type', 'merge', '-p', '{"spec":{"foo":"changed"}}']);
+    // The validator's warnings reach kubectl as Warning headers, which it prints on stderr.
+    const { stderr: warned } = await promisify(execFile)('kubectl', [
+      ...['--kubeconfig', dojo.up.kubeconfigPath, '--cache-dir', join(work, 'kubectl-cache')],
+      ...['patch', 'guestbook', 'given', '-n', 'default', '--type', 'merge', '-p', '{"spec":{"foo":"changed"}}'],
+    ]);
+    expect(warned).toBe('Warning: spec.foo changed from mine to changed\n');
     expect(await fooOf('given')).toBe('changed');
   });
 
