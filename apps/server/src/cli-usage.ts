@@ -103,8 +103,8 @@ Flags for open:
 Exit status:
   ${exitCodes.ok}  success (help, version, an export written, or a server stopped by SIGINT/SIGTERM)
   ${exitCodes.failure}  runtime failure (a port in use, an unreachable cluster, a failed stop,
-     no history to export, a file that is not a recording, connect with no console of its
-     data dir running)
+     no history to export, a file that is not a recording, connect, client or webhook with
+     no console of its data dir running, or refused by it)
   ${exitCodes.usage}  usage error (unknown command or flag, bad value)
 `;
 
