@@ -103,6 +103,8 @@ const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 (it ends in <code>/login?token=…</code>), or find the token in <code>&lt;data-dir&gt;/console-token</code>.</p></body></html>`;
 
 const notFound = () => newStatusError(404, 'NotFound', 'the server could not find the requested resource');
+const noWebhookServiceMap = () =>
+  newStatusError(404, 'NotFound', "the webhook service map is the embedded cluster's: this console has none (a real cluster reaches its Services itself)");
 
 export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   const app = express();
@@ -186,6 +188,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   );
   if (deps.clientViews) app.use('/api/clients', clientViewRoutes(deps.clientViews));
   if (deps.webhookServices) app.use('/api/webhook-services', webhookServiceRoutes(deps.webhookServices));
+  else app.use('/api/webhook-services', (_req, _res, next) => next(noWebhookServiceMap()));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.simulators) app.use('/api/simulators', simulatorRoutes(deps.simulators));
   if (deps.operatorModules) app.use('/api/operators', operatorRoutes(deps.operatorModules));

@@ -15,7 +15,7 @@ import { deny, startWebhookServer, type TestWebhookServer } from '@dojo/apiserve
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';
-import { parseWebhookCommand, runWebhookCommand } from './webhook-command.ts';
+import { parseWebhookCommand, runWebhookCommand, WebhookUsageError } from './webhook-command.ts';
 
 const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(serverRoot, (JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['dojo-console']!);
@@ -122,7 +122,7 @@ describe('dojo-console webhook against a running console', () => {
     );
     expect(await createConfigMap('allowed')).toBe('created');
     expect(webhook.received.map((r) => r.path)).toEqual(['/validate-v1-configmap?timeout=5s', '/validate-v1-configmap?timeout=5s']);
-  });
+  }, 120_000);
 
   it('keeps the map in the data dir: a console restarted there calls the webhook without mapping again', async () => {
     await running!.stop();
@@ -144,7 +144,7 @@ describe('dojo-console webhook against a running console', () => {
       code: 1,
       stderr: 'dojo-console webhook: 404 service "system/webhook-service" is not mapped\n',
     });
-  });
+  }, 120_000);
 
   it('refuses a bad service or URL with exit status 2 and its usage, before asking the console', async () => {
     const http = await cli('map', 'system/webhook-service', 'http://127.0.0.1:9443');
@@ -152,11 +152,32 @@ describe('dojo-console webhook against a running console', () => {
     expect(http.stderr).toMatch(
       /^dojo-console webhook: URL "http:\/\/127.0.0.1:9443": 'https' is the only allowed URL scheme\n\nUsage: dojo-console webhook map/,
     );
-    const noNamespace = await cli('unmap', 'webhook-service');
-    expect(noNamespace.code).toBe(2);
-    expect(noNamespace.stderr).toMatch(/^dojo-console webhook: service "webhook-service" is not NAMESPACE\/SERVICE or NAMESPACE\/SERVICE:PORT\n/);
-    expect((await cli('map', 'system/webhook-service')).stderr).toMatch(/needs the URL the service answers at/);
-  });
+    // The same parser in this process: each refusal is a WebhookUsageError, which the bin turns into exit 2.
+    expect(() => parseWebhookCommand(['unmap', 'webhook-service'])).toThrow(
+      new WebhookUsageError('service "webhook-service" is not NAMESPACE/SERVICE or NAMESPACE/SERVICE:PORT'),
+    );
+    expect(() => parseWebhookCommand(['map', 'system/webhook-service'])).toThrow(/needs the URL the service answers at/);
+    expect(() => parseWebhookCommand(['map', 'system/webhook-service', 'https://127.0.0.1:9443/validate'])).toThrow(/scheme:\/\/host:port only/);
+    expect(() => parseWebhookCommand(['forget', 'system/webhook-service'])).toThrow('unknown subcommand "forget" (one of: map, unmap)');
+  }, 120_000);
+
+  it('says a console on another cluster has no map: that cluster reaches its Services itself', async () => {
+    const connectedDir = mkdtempSync(join(tmpdir(), 'dojo-console-webhook-connected-'));
+    const connected = await runUp(testUpOptions({ dataDir: connectedDir, kubeconfig: running!.kubeconfigPath }));
+    try {
+      const parsed = parseWebhookCommand(['map', '--data-dir', connectedDir]);
+      let stderr = '';
+      const code = parsed === 'help' ? -1 : await runWebhookCommand(parsed, { stdout: () => {}, stderr: (t) => (stderr += t) });
+      expect({ code, stderr }).toEqual({
+        code: 1,
+        stderr:
+          "dojo-console webhook: 404 the webhook service map is the embedded cluster's: this console has none (a real cluster reaches its Services itself)\n",
+      });
+    } finally {
+      await connected.stop();
+      rmSync(connectedDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('says so when no console of the data dir runs', async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'dojo-console-webhook-none-'));
