@@ -249,7 +249,7 @@ describe.skipIf(!go)("kubebuilder's scaffolded webhook, run with `make run` and 
     // A value given is kept.
     await admin(['apply', '-f', '-'], guestbook('given', 'mine'));
     expect(await fooOf('given')).toBe('mine');
-  });
+  }, 120_000);
 
   it("refuses an invalid create with the webhook's field error, as kube-apiserver words it", async () => {
     // kubectl prints an Invalid Status with causes as "The KIND NAME is invalid: causes", without the message's prefix.
@@ -277,7 +277,7 @@ describe.skipIf(!go)("kubebuilder's scaffolded webhook, run with `make run` and 
         causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: "forbidden": must not be "forbidden"', field: 'spec.foo' }],
       },
     });
-  });
+  }, 120_000);
 
   it('validates an update: one that makes foo forbidden is refused, another goes through with its warning', async () => {
     const stderr = await refused(['patch', 'guestbook', 'given', '-n', 'default', '--type', 'merge', '-p', '{"spec":{"foo":"forbidden"}}']);
@@ -290,7 +290,7 @@ describe.skipIf(!go)("kubebuilder's scaffolded webhook, run with `make run` and 
     ]);
     expect(warned).toBe('Warning: spec.foo changed from mine to changed\n');
     expect(await fooOf('given')).toBe('changed');
-  });
+  }, 120_000);
 
   it("shows the refused writes in the console's request journal with the webhook's status", async () => {
     const { value: records } = await eventually(
@@ -306,5 +306,5 @@ describe.skipIf(!go)("kubebuilder's scaffolded webhook, run with `make run` and 
       'patch Invalid given',
     ]);
     expect(records.find((r) => r.verb === 'create' && r.name === 'defaulted')).toMatchObject({ code: 201 });
-  });
+  }, 120_000);
 });
