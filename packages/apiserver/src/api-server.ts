@@ -22,6 +22,7 @@ import { builtinResources } from './registry/builtin/builtin-resources.ts';
 import { pods, secrets, serviceaccounts } from './registry/builtin/core-kinds.ts';
 import { admissionChain } from './registry/admission.ts';
 import { asyncAdmissionChain } from './admission/async-admission-chain.ts';
+import { equivalentResourcesIn } from './admission/matching/equivalent-resources.ts';
 import { PolicyAdmission } from './admission/policies/policy-admission.ts';
 import { StoredAdmissionPolicies } from './admission/policies/stored-admission-policies.ts';
 import { StoredWebhookConfigurations } from './admission/webhooks/stored-webhook-configurations.ts';
@@ -143,7 +144,7 @@ function webhookAdmission(
       const stored = revisioned.getLatest(registry.lookup('', 'v1', 'namespaces')!.bucket, name);
       return stored ? ((JSON.parse(stored.json) as KubeObject).metadata.labels ?? {}) : undefined;
     },
-    equivalentResources: (info) => registry.all().filter((other) => other.bucket === info.bucket && other.resource === info.resource),
+    equivalentResources: equivalentResourcesIn(registry),
   });
 }
 

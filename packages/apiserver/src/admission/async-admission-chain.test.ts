@@ -8,6 +8,8 @@ import type { AsyncAdmission } from './async-admission.ts';
 const configmaps = builtinResources.find((i) => i.group === '' && i.resource === 'configmaps')!;
 const attributes = (object: KubeObject): AdmissionAttributes => ({
   info: configmaps,
+  resource: { group: '', version: 'v1', resource: 'configmaps' },
+  kind: { group: '', version: 'v1', kind: 'ConfigMap' },
   subresource: '',
   operation: 'CREATE',
   namespace: 'default',
@@ -15,8 +17,8 @@ const attributes = (object: KubeObject): AdmissionAttributes => ({
   object,
   oldObject: undefined,
   dryRun: false,
-  user: undefined,
-  operationOptions: {},
+  userInfo: { name: 'alice', groups: ['system:authenticated'] },
+  options: {},
   observer: undefined,
 });
 

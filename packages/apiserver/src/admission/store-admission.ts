@@ -1,14 +1,19 @@
 /**
- * How the generic store describes a write to the asynchronous admission step: the request's
- * attributes and its options as kube sends them (`request.options`: CreateOptions,
- * UpdateOptions — a patch's too, as kube's patchToUpdateOptions — or DeleteOptions).
+ * How the generic store describes a write to the asynchronous admission step: the one
+ * AdmissionAttributes of the write, with its options as kube sends them (`request.options`:
+ * CreateOptions, UpdateOptions — a patch's too, as kube's patchToUpdateOptions — or
+ * DeleteOptions). A write without a requesting user is the server's own, which kube makes as its
+ * loopback user `system:apiserver` (system:masters).
  */
 import type { KubeObject } from '@dojo/kube-api';
+import { systemAuthenticated, systemMasters, type UserInfo } from '../auth/user-info.ts';
 import type { DeleteOptions, WriteOptions } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
-import type { AdmissionAttributes, AdmissionOperation, AdmissionTarget, AdmissionView } from './admission-attributes.ts';
+import { kindOf, resourceOf, type AdmissionAttributes, type AdmissionOperation, type AdmissionTarget, type AdmissionView } from './admission-attributes.ts';
 
 const optionsKinds = { CREATE: 'CreateOptions', UPDATE: 'UpdateOptions', DELETE: 'DeleteOptions', CONNECT: 'ConnectOptions' } as const;
+
+const loopbackUser: UserInfo = { name: 'system:apiserver', groups: [systemAuthenticated, systemMasters] };
 
 /**
  * The request's namespace as kube's RequestInfo gives it: a namespaced object's, '' for a
@@ -21,7 +26,7 @@ export function requestNamespace(info: ResourceInfo, namespace: string | undefin
 }
 
 export function admissionTarget(info: ResourceInfo, subresource: string, operation: AdmissionOperation, namespace: string): AdmissionTarget {
-  return { info, subresource, operation, namespace };
+  return { info, resource: resourceOf(info), subresource, operation, namespace };
 }
 
 function operationOptions(operation: AdmissionOperation, options: WriteOptions | DeleteOptions): Record<string, unknown> {
@@ -52,13 +57,13 @@ export function admissionAttributes(
 ): AdmissionAttributes {
   return {
     ...target,
-    ...(view ? { kind: view.kind } : {}),
+    kind: view ? view.kind : kindOf(target.info),
     name,
     object: object && view ? view.toView(object) : object,
     oldObject: oldObject && view ? view.toView(oldObject) : oldObject,
     dryRun: options.dryRun,
-    user: options.user,
-    operationOptions: operationOptions(target.operation, options),
+    options: operationOptions(target.operation, options),
+    userInfo: options.user ?? loopbackUser,
     observer: options.observer,
   };
 }

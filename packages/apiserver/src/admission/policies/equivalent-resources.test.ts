@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinResources } from '../../registry/builtin/builtin-resources.ts';
 import { ResourceRegistry } from '../../registry/resource-registry.ts';
-import { equivalentResourcesIn } from './equivalent-resources.ts';
+import { equivalentResourcesIn } from '../matching/equivalent-resources.ts';
 import { matchResources } from './match-resources.ts';
 import { createOf, namespaceObject } from './policy-test-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchResources, type MatchResources } from './match-resources.ts';
 import { createDeployment, deployment, namespaceObject, updateDeployment } from './policy-test-fixtures.ts';
-import type { AdmissionAttributes } from './policy-types.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
 
 const deployments = { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] };
 const ns = namespaceObject('test', { environment: 'test' });

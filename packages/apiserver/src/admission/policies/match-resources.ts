@@ -1,19 +1,20 @@
 /**
  * Whether a request is in a policy's `matchConstraints` or a binding's `matchResources`, as
- * k8s.io/apiserver's policy/matching does: namespaceSelector, then objectSelector, then
- * excludeResourceRules, then resourceRules (with `resourceNames`, and with `matchPolicy:
- * Equivalent` a rule also matches the same objects served under another group/version, the
- * policy then seeing the request as that resource and kind). Selector errors are reported only
- * when the rules match, as kube does.
+ * k8s.io/apiserver's policy/matching does, on the matchers webhooks share (`../matching/`):
+ * namespaceSelector, objectSelector, then what policies alone have: `excludeResourceRules`, and
+ * `resourceNames` on each rule; no `resourceRules` matches every resource. The default
+ * matchPolicy is Equivalent, the policy then seeing the request as the equivalent resource and
+ * kind. A selector's error reaches the caller as its text (`namespaces "x" not found`), which
+ * kube wraps in "failed to configure policy: …".
  */
-import { LabelSelector, type KubeObject, type LabelSelectorObject } from '@dojo/kube-api';
-import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource, PolicyContext } from './policy-types.ts';
+import type { LabelSelectorObject } from '@dojo/kube-api';
+import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from '../admission-attributes.ts';
+import { matchCriteria } from '../matching/match-criteria.ts';
+import { matchedResource, type MatchPolicy } from '../matching/matched-resource.ts';
+import type { AdmissionRule } from '../matching/rule-matcher.ts';
+import type { PolicyContext } from './policy-types.ts';
 
-export interface RuleWithOperations {
-  operations?: string[];
-  apiGroups?: string[];
-  apiVersions?: string[];
-  resources?: string[];
+export interface RuleWithOperations extends AdmissionRule {
   scope?: 'Cluster' | 'Namespaced' | '*';
   resourceNames?: string[];
 }
@@ -23,94 +24,39 @@ export interface MatchResources {
   objectSelector?: LabelSelectorObject;
   resourceRules?: RuleWithOperations[];
   excludeResourceRules?: RuleWithOperations[];
-  matchPolicy?: 'Exact' | 'Equivalent';
+  matchPolicy?: MatchPolicy;
 }
 
-export type MatchResult = { matches: false; error?: string } | { matches: true; resource: GroupVersionResource; kind: GroupVersionKind };
+type Matched = { resource: GroupVersionResource; kind: GroupVersionKind };
 
-function exactOrWildcard(items: readonly string[] | undefined, requested: string): boolean {
-  return (items ?? []).some((item) => item === '*' || item === requested);
-}
+export type MatchResult = { matches: false; error?: string } | ({ matches: true } & Matched);
 
-function isNamespaces(resource: GroupVersionResource): boolean {
-  return resource.group === '' && resource.version === 'v1' && resource.resource === 'namespaces';
-}
-
-/** rules.Matcher: scope, operation, group, version and resource/subresource (`pods/*`, `*\/status`). */
-export function ruleMatches(rule: RuleWithOperations, attributes: AdmissionAttributes, resource: GroupVersionResource): boolean {
-  const scope = rule.scope ?? '*';
-  if (scope === 'Namespaced' && (isNamespaces(resource) || attributes.namespace === '')) return false;
-  if (scope === 'Cluster' && !(isNamespaces(resource) || attributes.namespace === '')) return false;
-  if (!(rule.operations ?? []).some((op) => op === '*' || op === attributes.operation)) return false;
-  if (!exactOrWildcard(rule.apiGroups, resource.group) || !exactOrWildcard(rule.apiVersions, resource.version)) return false;
-  return (rule.resources ?? []).some((text) => {
-    const slash = text.indexOf('/');
-    const [res, sub] = slash < 0 ? [text, ''] : [text.slice(0, slash), text.slice(slash + 1)];
-    return (res === '*' || res === resource.resource) && (sub === '*' || sub === attributes.subresource);
-  });
-}
-
+/** An empty resourceNames matches every name (a create with generateName has none yet). */
 function nameMatches(rule: RuleWithOperations, attributes: AdmissionAttributes): boolean {
   return !rule.resourceNames?.length || rule.resourceNames.includes(attributes.name);
 }
 
 function matchesRules(
   rules: readonly RuleWithOperations[],
-  matchPolicy: MatchResources['matchPolicy'],
+  matchPolicy: MatchPolicy,
   attributes: AdmissionAttributes,
   context: PolicyContext,
-): MatchResult {
-  for (const rule of rules) {
-    if (ruleMatches(rule, attributes, attributes.resource) && nameMatches(rule, attributes)) {
-      return { matches: true, resource: attributes.resource, kind: attributes.kind };
-    }
-  }
-  if (matchPolicy === undefined || matchPolicy === 'Exact') return { matches: false };
-  const equivalents = context.equivalentResources?.(attributes.resource, attributes.subresource) ?? [];
-  for (const rule of rules) {
-    for (const equivalent of equivalents) {
-      const same = equivalent.resource;
-      if (same.group === attributes.resource.group && same.version === attributes.resource.version && same.resource === attributes.resource.resource) continue;
-      if (ruleMatches(rule, attributes, same) && nameMatches(rule, attributes)) return { matches: true, resource: same, kind: equivalent.kind };
-    }
-  }
-  return { matches: false };
-}
-
-function labelsOf(object: KubeObject | undefined): Record<string, string> | undefined {
-  return object?.metadata.labels;
-}
-
-/** namespace.Matcher.MatchNamespaceSelector; a namespace that does not exist is kube's NotFound. */
-function namespaceSelectorMatches(selector: LabelSelectorObject | undefined, attributes: AdmissionAttributes, context: PolicyContext): boolean | string {
-  if (attributes.namespace === '' && attributes.resource.resource !== 'namespaces') return true;
-  const parsed = LabelSelector.fromObject(selector);
-  if (parsed.isEmpty()) return true;
-  const ownLabels =
-    attributes.resource.resource === 'namespaces' && attributes.subresource === '' && (attributes.operation === 'CREATE' || attributes.operation === 'UPDATE');
-  if (ownLabels) return parsed.matches(labelsOf(attributes.object));
-  if (!context.namespace) return `namespaces "${attributes.namespace}" not found`;
-  return parsed.matches(labelsOf(context.namespace));
-}
-
-/** object.Matcher: the new or the old object's labels match (neither on a request without objects). */
-function objectSelectorMatches(selector: LabelSelectorObject | undefined, attributes: AdmissionAttributes): boolean {
-  const parsed = LabelSelector.fromObject(selector);
-  if (parsed.isEmpty()) return true;
-  const matches = (object: KubeObject | undefined) => object !== undefined && parsed.matches(labelsOf(object));
-  return matches(attributes.object) || matches(attributes.oldObject);
+): Matched | undefined {
+  const equivalents = () => context.equivalentResources?.(attributes.resource, attributes.subresource) ?? [];
+  const matched = matchedResource(rules, matchPolicy, attributes, equivalents, (rule) => nameMatches(rule, attributes));
+  if (!matched) return undefined;
+  if (matched.as === 'requested') return { resource: attributes.resource, kind: attributes.kind };
+  return { resource: matched.equivalent.resource, kind: matched.equivalent.kind };
 }
 
 export function matchResources(criteria: MatchResources, attributes: AdmissionAttributes, context: PolicyContext): MatchResult {
-  const namespaceMatch = namespaceSelectorMatches(criteria.namespaceSelector, attributes, context);
-  if (namespaceMatch === false) return { matches: false };
-  if (!objectSelectorMatches(criteria.objectSelector, attributes)) return { matches: false };
+  const namespaceLabels = () => (context.namespace ? (context.namespace.metadata.labels ?? {}) : undefined);
   const matchPolicy = criteria.matchPolicy ?? 'Equivalent';
-  if (matchesRules(criteria.excludeResourceRules ?? [], matchPolicy, attributes, context).matches) return { matches: false };
-  const included: MatchResult = criteria.resourceRules?.length
-    ? matchesRules(criteria.resourceRules, matchPolicy, attributes, context)
-    : { matches: true, resource: attributes.resource, kind: attributes.kind };
-  if (!included.matches) return included;
-  if (typeof namespaceMatch === 'string') return { matches: false, error: namespaceMatch };
-  return included;
+  const result = matchCriteria(criteria, attributes, namespaceLabels, () => {
+    if (matchesRules(criteria.excludeResourceRules ?? [], matchPolicy, attributes, context)) return undefined;
+    if (!criteria.resourceRules?.length) return { resource: attributes.resource, kind: attributes.kind };
+    return matchesRules(criteria.resourceRules, matchPolicy, attributes, context);
+  });
+  if (result.matches) return { matches: true, ...result.matched };
+  return 'error' in result ? { matches: false, error: result.error.message } : { matches: false };
 }

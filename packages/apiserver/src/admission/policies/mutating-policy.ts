@@ -19,14 +19,15 @@ import { createMergePatch } from '../../patch/json-merge-patch.ts';
 import type { PatchMeta } from '../../patch/patch-meta.ts';
 import { applyConfiguration } from './apply-configuration-mutation.ts';
 import { applyJsonPatchMutation } from './json-patch-mutation.ts';
-import { evaluateMatchConditions, type ConditionsResult } from './match-conditions.ts';
+import { evaluateMatchConditions, type ConditionsResult } from '../matching/match-conditions.ts';
 import { MutatingPolicyReinvocation } from './mutating-reinvocation.ts';
 import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyDeclarations } from './policy-cel.ts';
 import { policyDenial } from './policy-denial.ts';
 import { noParamsMessage, policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
 import { policySpecOf, type Mutation } from './policy-spec.ts';
-import type { AdmissionAttributes, AdmissionPolicies, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
+import type { AdmissionPolicies, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
 
 export interface MutatingPolicyOptions {
   /** How the kind's lists and maps merge (patchMetaFor(info) in ../../patch/patch-engine.ts); undefined: granular maps, atomic lists. */

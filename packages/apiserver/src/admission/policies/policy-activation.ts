@@ -10,48 +10,12 @@ import type { KubeObject } from '@dojo/kube-api';
 import { celGoErrorText, celValueOf, compilePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import type { Authorizer } from '../../auth/authorizer.ts';
 import { policyAuthorizerFor } from './policy-authorizer.ts';
-import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from './policy-types.ts';
+import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from '../admission-attributes.ts';
+import { admissionRequestOf } from '../admission-request.ts';
 
 export interface NamedExpression {
   name: string;
   expression: string;
-}
-
-function omitEmpty(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    const empty =
-      value === undefined ||
-      value === '' ||
-      (Array.isArray(value) && value.length === 0) ||
-      (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
-    if (!empty) out[key] = value;
-  }
-  return out;
-}
-
-/** cel.CreateAdmissionRequest: `kind`/`resource` are the matched ones, `request*` the request's own. */
-export function admissionRequestOf(
-  attributes: AdmissionAttributes,
-  matchedResource: GroupVersionResource,
-  matchedKind: GroupVersionKind,
-): Record<string, unknown> {
-  const user = attributes.userInfo;
-  // uid and userInfo carry no omitempty: they are always there, uid empty (policies see no request UID).
-  const request = omitEmpty({
-    kind: { ...matchedKind },
-    resource: { ...matchedResource },
-    subResource: attributes.subresource,
-    requestKind: { ...attributes.kind },
-    requestResource: { ...attributes.resource },
-    requestSubResource: attributes.subresource,
-    name: attributes.name,
-    namespace: attributes.namespace,
-    operation: attributes.operation,
-    dryRun: attributes.dryRun,
-    options: attributes.options,
-  });
-  return { uid: '', ...request, userInfo: omitEmpty({ username: user.name, uid: user.uid, groups: user.groups, extra: user.extra }) };
 }
 
 const namespaceMetadataFields = [

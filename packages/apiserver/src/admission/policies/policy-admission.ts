@@ -8,14 +8,13 @@ import type { KubeObject } from '@dojo/kube-api';
 import type { Authorizer } from '../../auth/authorizer.ts';
 import { patchMetaFor } from '../../patch/patch-engine.ts';
 import type { ResourceRegistry } from '../../registry/resource-registry.ts';
-import type { AdmissionAttributes as StoreAttributes, AdmissionTarget } from '../admission-attributes.ts';
+import type { AdmissionAttributes, AdmissionTarget } from '../admission-attributes.ts';
 import type { AsyncAdmission, MutatingOutcome } from '../async-admission.ts';
+import { equivalentResourcesIn } from '../matching/equivalent-resources.ts';
 import { withWarnings } from '../webhooks/with-warnings.ts';
-import { admissionAttributesOf } from './admission-attributes.ts';
-import { equivalentResourcesIn } from './equivalent-resources.ts';
 import { evaluateMutatingPolicies } from './mutating-policy.ts';
 import type { StoredAdmissionPolicies } from './stored-admission-policies.ts';
-import type { AdmissionAttributes, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
+import type { PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
 import { evaluateValidatingPolicies } from './validating-policy.ts';
 
 export interface PolicyAdmissionOptions {
@@ -29,7 +28,7 @@ export interface PolicyAdmissionOptions {
 }
 
 /** kube never applies policies to its admission configuration, so a bad policy cannot lock itself in. */
-const isAdmissionConfiguration = (target: AdmissionTarget): boolean => target.info.group === 'admissionregistration.k8s.io';
+const isAdmissionConfiguration = (target: AdmissionTarget): boolean => target.resource.group === 'admissionregistration.k8s.io';
 
 export class PolicyAdmission implements AsyncAdmission {
   constructor(private readonly options: PolicyAdmissionOptions) {}
@@ -38,8 +37,8 @@ export class PolicyAdmission implements AsyncAdmission {
     return !isAdmissionConfiguration(target) && this.options.policies.anyBinding();
   }
 
-  async admit(attributes: StoreAttributes): Promise<MutatingOutcome> {
-    const result = evaluateMutatingPolicies(this.options.policies, this.#attributes(attributes), this.#context(attributes), {
+  async admit(attributes: AdmissionAttributes): Promise<MutatingOutcome> {
+    const result = evaluateMutatingPolicies(this.options.policies, attributes, this.#context(attributes), {
       patchMeta: patchMetaFor(attributes.info, attributes.object),
     });
     this.#record(result.records);
@@ -47,28 +46,14 @@ export class PolicyAdmission implements AsyncAdmission {
     return { object: result.object, changed: result.object !== attributes.object, warnings: [] };
   }
 
-  async validate(attributes: StoreAttributes): Promise<{ warnings: string[] }> {
-    const result = evaluateValidatingPolicies(this.options.policies, this.#attributes(attributes), this.#context(attributes));
+  async validate(attributes: AdmissionAttributes): Promise<{ warnings: string[] }> {
+    const result = evaluateValidatingPolicies(this.options.policies, attributes, this.#context(attributes));
     this.#record(result.records);
     if (result.denial) throw withWarnings(result.denial, result.warnings);
     return { warnings: result.warnings };
   }
 
-  #attributes(attributes: StoreAttributes): AdmissionAttributes {
-    const fieldManager = attributes.operationOptions.fieldManager as string | undefined;
-    return admissionAttributesOf({
-      info: attributes.kind ? { ...attributes.info, ...attributes.kind } : attributes.info,
-      operation: attributes.operation,
-      subresource: attributes.subresource,
-      name: attributes.name,
-      namespace: attributes.namespace,
-      object: attributes.object,
-      oldObject: attributes.oldObject,
-      options: { dryRun: attributes.dryRun, ...(fieldManager ? { fieldManager } : {}), ...(attributes.user ? { user: attributes.user } : {}) },
-    });
-  }
-
-  #context(attributes: StoreAttributes): PolicyContext {
+  #context(attributes: AdmissionAttributes): PolicyContext {
     return {
       namespace: attributes.namespace ? this.options.namespace(attributes.namespace) : undefined,
       equivalentResources: equivalentResourcesIn(this.options.registry),

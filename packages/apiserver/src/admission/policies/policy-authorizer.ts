@@ -12,7 +12,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import type { AuthorizationResult, Authorizer } from '../../auth/authorizer.ts';
 import { allServiceAccountsGroup, serviceAccountNamespaceGroup, serviceAccountUsername, type UserInfo } from '../../auth/user-info.ts';
-import type { AdmissionAttributes } from './policy-types.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
 
 const prefix = 'kubernetes.authorization.';
 const authorizerType = `${prefix}Authorizer`;

@@ -6,7 +6,7 @@
  * (mutating policies) replaces the message with the denial alone.
  */
 import { newForbidden, type StatusError, type StatusReason } from '@dojo/kube-api';
-import type { AdmissionAttributes } from './policy-types.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
 
 function nameForError(attributes: AdmissionAttributes): string {
   if (attributes.name) return attributes.name;

@@ -12,15 +12,8 @@ import type { KubeObject } from '@dojo/kube-api';
 import { matchResources } from './match-resources.ts';
 import { collectParams } from './policy-params.ts';
 import { bindingSpecOf, policySpecOf } from './policy-spec.ts';
-import type {
-  AdmissionAttributes,
-  AdmissionPolicies,
-  FailurePolicy,
-  GroupVersionKind,
-  GroupVersionResource,
-  ParamKindRef,
-  PolicyContext,
-} from './policy-types.ts';
+import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from '../admission-attributes.ts';
+import type { AdmissionPolicies, FailurePolicy, ParamKindRef, PolicyContext } from './policy-types.ts';
 
 export interface PolicyInvocation {
   policy: KubeObject;

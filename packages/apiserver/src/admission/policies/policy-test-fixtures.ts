@@ -4,7 +4,8 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { parseAllDocuments } from 'yaml';
-import type { AdmissionAttributes } from './policy-types.ts';
+import { builtinResources } from '../../registry/builtin/builtin-resources.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
 
 /** Kubernetes objects from a multi-document YAML text. */
 export function objectsFromYaml(text: string): KubeObject[] {
@@ -47,6 +48,7 @@ export function createOf(object: KubeObject, resource: { group: string; version:
     dryRun: false,
     object,
     options: { kind: 'CreateOptions', apiVersion: 'meta.k8s.io/v1' },
+    info: builtinResources.find((info) => info.group === resource.group && info.version === resource.version && info.resource === resource.resource)!,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import type { Authorizer } from '../../auth/authorizer.ts';
-import type { UserInfo } from '../../auth/user-info.ts';
+import type { GroupVersionKind, GroupVersionResource } from '../admission-attributes.ts';
 
 /** Where policies, bindings and params come from (the lead wires it to the store). */
 export interface AdmissionPolicies {
@@ -26,40 +26,6 @@ export interface AdmissionPolicies {
 export interface ParamKindRef {
   apiVersion: string;
   kind: string;
-}
-
-export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
-
-export interface GroupVersionResource {
-  group: string;
-  version: string;
-  resource: string;
-}
-
-export interface GroupVersionKind {
-  group: string;
-  version: string;
-  kind: string;
-}
-
-/** admission.Attributes: one request as admission sees it. */
-export interface AdmissionAttributes {
-  operation: AdmissionOperation;
-  resource: GroupVersionResource;
-  subresource: string;
-  kind: GroupVersionKind;
-  /** The request's name; '' for a create with generateName. */
-  name: string;
-  /** '' for cluster-scoped resources. */
-  namespace: string;
-  userInfo: UserInfo;
-  dryRun: boolean;
-  /** The new object (create, update); undefined on delete and connect. */
-  object?: KubeObject | undefined;
-  /** The stored object (update, delete). */
-  oldObject?: KubeObject | undefined;
-  /** CreateOptions / UpdateOptions / DeleteOptions as sent (`request.options`). */
-  options?: Record<string, unknown> | undefined;
 }
 
 /** What policies need from the rest of the server beyond the request itself. */

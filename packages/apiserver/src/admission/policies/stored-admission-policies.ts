@@ -12,31 +12,34 @@ import {
   validatingAdmissionPolicyBindings,
 } from '../../registry/builtin/admission-kinds.ts';
 import type { ResourceRegistry } from '../../registry/resource-registry.ts';
-import type { RevisionedStore, StoredObject } from '../../storage/revisioned-store.ts';
+import type { RevisionedStore } from '../../storage/revisioned-store.ts';
+import { StoredConfigurationObjects } from '../stored-configuration-objects.ts';
 import type { AdmissionPolicies, ParamKindRef } from './policy-types.ts';
 
 export class StoredAdmissionPolicies implements AdmissionPolicies {
-  readonly #parsed = new WeakMap<StoredObject, KubeObject>();
+  readonly #objects: StoredConfigurationObjects;
 
   constructor(
     private readonly store: RevisionedStore,
     private readonly registry: Pick<ResourceRegistry, 'lookupKind'>,
-  ) {}
+  ) {
+    this.#objects = new StoredConfigurationObjects(store);
+  }
 
   validatingPolicies(): readonly KubeObject[] {
-    return this.#list(validatingAdmissionPolicies.bucket);
+    return this.#objects.list(validatingAdmissionPolicies.bucket);
   }
 
   validatingBindings(): readonly KubeObject[] {
-    return this.#list(validatingAdmissionPolicyBindings.bucket);
+    return this.#objects.list(validatingAdmissionPolicyBindings.bucket);
   }
 
   mutatingPolicies(): readonly KubeObject[] {
-    return this.#list(mutatingAdmissionPolicies.bucket);
+    return this.#objects.list(mutatingAdmissionPolicies.bucket);
   }
 
   mutatingBindings(): readonly KubeObject[] {
-    return this.#list(mutatingAdmissionPolicyBindings.bucket);
+    return this.#objects.list(mutatingAdmissionPolicyBindings.bucket);
   }
 
   /** Is any binding stored? Policies without bindings are never evaluated (kube's dispatcher loops over bindings). */
@@ -47,7 +50,7 @@ export class StoredAdmissionPolicies implements AdmissionPolicies {
   params(ref: ParamKindRef, namespace: string): readonly KubeObject[] | undefined {
     const info = this.#paramInfo(ref);
     if (!info) return undefined;
-    return this.#list(info.bucket, info.namespaced && namespace ? `${namespace}/` : '');
+    return this.#objects.list(info.bucket, info.namespaced && namespace ? `${namespace}/` : '');
   }
 
   paramKindNamespaced(ref: ParamKindRef): boolean | undefined {
@@ -56,16 +59,5 @@ export class StoredAdmissionPolicies implements AdmissionPolicies {
 
   #paramInfo(ref: ParamKindRef) {
     return this.registry.lookupKind(parseApiVersion(ref.apiVersion).group, ref.kind);
-  }
-
-  #list(bucket: string, prefix = ''): KubeObject[] {
-    return this.store.list(bucket, prefix).map((stored) => {
-      let obj = this.#parsed.get(stored);
-      if (obj === undefined) {
-        obj = JSON.parse(stored.json) as KubeObject;
-        this.#parsed.set(stored, obj);
-      }
-      return obj;
-    });
   }
 }

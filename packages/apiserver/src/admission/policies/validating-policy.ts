@@ -15,13 +15,14 @@
  * - `auditAnnotations` publish `POLICY/KEY` annotations (a null or empty value publishes none).
  */
 import type { StatusError, StatusReason } from '@dojo/kube-api';
-import { evaluateMatchConditions } from './match-conditions.ts';
+import { evaluateMatchConditions } from '../matching/match-conditions.ts';
 import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import { codeForReason, policyDenial } from './policy-denial.ts';
 import { noParamsMessage, policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
 import { bindingSpecOf, policySpecOf, type PolicySpec, type Validation } from './policy-spec.ts';
-import type { AdmissionAttributes, AdmissionPolicies, FailurePolicy, PolicyContext, PolicyEvaluationRecord, ValidationAction } from './policy-types.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
+import type { AdmissionPolicies, FailurePolicy, PolicyContext, PolicyEvaluationRecord, ValidationAction } from './policy-types.ts';
 
 export interface ValidatingPoliciesResult {
   /** Set when a Deny decision (or a misconfiguration under failurePolicy Fail) refuses the request. */

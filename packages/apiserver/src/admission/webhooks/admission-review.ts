@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { KubeObject } from '@dojo/kube-api';
-import type { AdmissionAttributes } from '../admission-attributes.ts';
+import { isViewed, kindOf, resourceOf, type AdmissionAttributes } from '../admission-attributes.ts';
+import { admissionRequestOf } from '../admission-request.ts';
 import type { ResourceInfo } from '../../registry/resource-info.ts';
 
 export interface AdmissionReviewRequest {
@@ -25,17 +26,6 @@ export function reviewVersionFor(admissionReviewVersions: readonly string[]): Ad
   return admissionReviewVersions.includes('v1') || !admissionReviewVersions.includes('v1beta1') ? 'admission.k8s.io/v1' : 'admission.k8s.io/v1beta1';
 }
 
-function userInfoOf(attributes: AdmissionAttributes): Record<string, unknown> {
-  const user = attributes.user;
-  if (!user) return {};
-  return {
-    ...(user.name ? { username: user.name } : {}),
-    ...(user.uid ? { uid: user.uid } : {}),
-    ...(user.groups.length ? { groups: user.groups } : {}),
-    ...(user.extra && Object.keys(user.extra).length ? { extra: user.extra } : {}),
-  };
-}
-
 /** kube's CreateV1AdmissionReview: `kind`/`resource` are what the webhook matched, `request*` what the client asked. */
 export function admissionReview(
   attributes: AdmissionAttributes,
@@ -47,27 +37,15 @@ export function admissionReview(
   return { uid, apiVersion, review: { kind: 'AdmissionReview', apiVersion, request } };
 }
 
-/** The AdmissionRequest (also CEL's `request` in matchConditions, with `object` and `oldObject`). */
-export function admissionRequest(uid: string, attributes: AdmissionAttributes, called: ResourceInfo): Record<string, unknown> {
-  const requested = attributes.info;
-  const gvk = (info: ResourceInfo): Record<string, string> => ({ group: info.group, version: info.version, kind: info.kind });
-  const gvr = (info: ResourceInfo): Record<string, string> => ({ group: info.group, version: info.version, resource: info.resource });
+/** The AdmissionRequest sent: the request CEL sees, with the call's uid and the objects in the called version. */
+function admissionRequest(uid: string, attributes: AdmissionAttributes, called: ResourceInfo): Record<string, unknown> {
+  // A view (a Scale) is the same kind in every version, and is never converted.
+  const viewed = isViewed(attributes);
   return {
+    ...admissionRequestOf(attributes, resourceOf(called), viewed ? attributes.kind : kindOf(called)),
     uid,
-    kind: attributes.kind ?? gvk(called),
-    resource: gvr(called),
-    ...(attributes.subresource ? { subResource: attributes.subresource } : {}),
-    requestKind: attributes.kind ?? gvk(requested),
-    requestResource: gvr(requested),
-    ...(attributes.subresource ? { requestSubResource: attributes.subresource } : {}),
-    ...(attributes.name ? { name: attributes.name } : {}),
-    ...(attributes.namespace ? { namespace: attributes.namespace } : {}),
-    operation: attributes.operation,
-    userInfo: userInfoOf(attributes),
-    object: (attributes.kind ? attributes.object : objectAs(attributes.object, requested, called)) ?? null,
-    oldObject: (attributes.kind ? attributes.oldObject : objectAs(attributes.oldObject, requested, called)) ?? null,
-    dryRun: attributes.dryRun,
-    options: attributes.operationOptions,
+    object: (viewed ? attributes.object : objectAs(attributes.object, attributes.info, called)) ?? null,
+    oldObject: (viewed ? attributes.oldObject : objectAs(attributes.oldObject, attributes.info, called)) ?? null,
   };
 }
 

@@ -10,7 +10,7 @@
  * is an InternalError whatever the policy, as in kube.
  */
 import { StatusError, deepCopy, jsonEqual, semanticEqual, type KubeObject } from '@dojo/kube-api';
-import type { AdmissionAttributes } from '../admission-attributes.ts';
+import { isViewed, type AdmissionAttributes } from '../admission-attributes.ts';
 import type { MutatingOutcome } from '../async-admission.ts';
 import { applyJsonPatch } from '../../patch/json-patch.ts';
 import type { ResourceInfo } from '../../registry/resource-info.ts';
@@ -127,7 +127,7 @@ async function mutateWith(
   if (answer.patchType !== 'JSONPatch') {
     fail(failedCalling(webhook.name, `unsupported patch type ${JSON.stringify(answer.patchType)}`), operations);
   }
-  const patched = applyPatch(state.object!, operations, attributes.info, attributes.kind ? attributes.info : selection.as, fail);
+  const patched = applyPatch(state.object!, operations, attributes.info, isViewed(attributes) ? attributes.info : selection.as, fail);
   const changed = !sameObject(state.object!, patched, attributes.info);
   state.object = patched;
   state.changed ||= changed;

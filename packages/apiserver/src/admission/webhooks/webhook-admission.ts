@@ -7,13 +7,13 @@
 import type { AdmissionAttributes, AdmissionTarget } from '../admission-attributes.ts';
 import type { AdmissionRecord } from '../admission-record.ts';
 import type { AsyncAdmission, MutatingOutcome } from '../async-admission.ts';
-import type { ResourceInfo } from '../../registry/resource-info.ts';
+import type { EquivalentResources } from '../matching/equivalent-resources.ts';
 import { dispatchMutating } from './mutating-dispatcher.ts';
 import { dispatchValidating } from './validating-dispatcher.ts';
 import type { ServiceUrls } from './webhook-client.ts';
 import { webhooksOf, type Webhook, type WebhookConfigurations } from './webhook-configurations.ts';
 import type { DispatchContext } from './webhook-dispatch-context.ts';
-import { matchRules } from './webhook-rules.ts';
+import { webhookRulesMatch } from './webhook-selection.ts';
 
 export interface WebhookAdmissionOptions {
   configurations: WebhookConfigurations;
@@ -22,7 +22,7 @@ export interface WebhookAdmissionOptions {
   /** The namespace's labels, undefined when it does not exist (namespaceSelector). */
   namespaceLabels(name: string): Record<string, string> | undefined;
   /** The same stored resource under its other versions and groups (matchPolicy Equivalent). */
-  equivalentResources(info: ResourceInfo): readonly ResourceInfo[];
+  equivalentResources: EquivalentResources;
   /** Every admission record, besides the request's observer. */
   onRecord?: (record: AdmissionRecord) => void;
 }
@@ -37,8 +37,8 @@ const exemptKinds = new Set([
   'MutatingAdmissionPolicyBinding',
 ]);
 
-function isExempt(info: ResourceInfo): boolean {
-  return info.group === 'admissionregistration.k8s.io' && exemptKinds.has(info.kind);
+function isExempt(target: AdmissionTarget): boolean {
+  return target.info.group === 'admissionregistration.k8s.io' && exemptKinds.has(target.info.kind);
 }
 
 export class WebhookAdmission implements AsyncAdmission {
@@ -48,7 +48,7 @@ export class WebhookAdmission implements AsyncAdmission {
     this.context = {
       serviceUrls: options.serviceUrls ?? new Map(),
       namespaceLabels: (name) => options.namespaceLabels(name),
-      equivalentResources: (info) => options.equivalentResources(info),
+      equivalentResources: options.equivalentResources,
       ...(options.onRecord ? { onRecord: options.onRecord } : {}),
     };
   }
@@ -62,18 +62,17 @@ export class WebhookAdmission implements AsyncAdmission {
   }
 
   handles(target: AdmissionTarget): boolean {
-    if (isExempt(target.info)) return false;
-    const equivalents = (): readonly ResourceInfo[] => this.options.equivalentResources(target.info);
-    return [...this.mutating(), ...this.validating()].some((webhook) => matchRules(webhook, target, equivalents) !== undefined);
+    if (isExempt(target)) return false;
+    return [...this.mutating(), ...this.validating()].some((webhook) => webhookRulesMatch(webhook, target, this.options.equivalentResources) !== undefined);
   }
 
   async admit(attributes: AdmissionAttributes): Promise<MutatingOutcome> {
-    if (isExempt(attributes.info)) return { object: attributes.object, changed: false, warnings: [] };
+    if (isExempt(attributes)) return { object: attributes.object, changed: false, warnings: [] };
     return dispatchMutating(this.mutating(), attributes, this.context);
   }
 
   async validate(attributes: AdmissionAttributes): Promise<{ warnings: string[] }> {
-    if (isExempt(attributes.info)) return { warnings: [] };
+    if (isExempt(attributes)) return { warnings: [] };
     return dispatchValidating(this.validating(), attributes, this.context);
   }
 }

@@ -1,75 +1,73 @@
 /**
- * Whether one webhook is called for one request, in kube's order (generic.Webhook.ShouldCallHook):
- * rules (with matchPolicy Equivalent), then namespaceSelector against the namespace's labels,
- * objectSelector against the new or the old object's labels, then matchConditions. A selector's
- * error (the namespace does not exist) only counts once the rules match.
+ * Whether one webhook is called for one request, in kube's order (generic.Webhook.ShouldCallHook)
+ * on the matchers policies share (`../matching/`): namespaceSelector, objectSelector, then
+ * `rules` (matchPolicy Equivalent: as the first equivalent resource a rule names), then the
+ * selectors' error, then `matchConditions`. Unlike policies, webhooks have no
+ * excludeResourceRules or resourceNames, and a selector's error fails the request as the
+ * StatusError itself (404 for a namespace that does not exist).
  */
-import { LabelSelector, newForbidden, newNotFound, type StatusError } from '@dojo/kube-api';
-import type { AdmissionAttributes } from '../admission-attributes.ts';
+import { newForbidden, type KubeObject, type StatusError } from '@dojo/kube-api';
+import { isViewed, kindOf, resourceOf, type AdmissionAttributes, type AdmissionTarget } from '../admission-attributes.ts';
 import type { ResourceInfo } from '../../registry/resource-info.ts';
-import { admissionRequest, objectAs } from './admission-review.ts';
-import { evaluateMatchConditions } from './match-conditions.ts';
+import type { EquivalentResources } from '../matching/equivalent-resources.ts';
+import { evaluateMatchConditions, type ConditionsResult } from '../matching/match-conditions.ts';
+import { matchCriteria } from '../matching/match-criteria.ts';
+import { matchedResource } from '../matching/matched-resource.ts';
+import type { NamespaceLabels } from '../matching/selectors.ts';
+import { newPolicyActivation } from '../policies/policy-activation.ts';
+import type { PolicyDeclarations } from '../policies/policy-cel.ts';
+import { objectAs } from './admission-review.ts';
 import type { Webhook } from './webhook-configurations.ts';
-import { matchRules } from './webhook-rules.ts';
 
 export interface SelectionContext {
   /** The namespace's labels, undefined when it does not exist. */
-  namespaceLabels(name: string): Record<string, string> | undefined;
+  namespaceLabels: NamespaceLabels;
   /** The same resource served under other versions or groups (matchPolicy Equivalent). */
-  equivalentResources(info: ResourceInfo): readonly ResourceInfo[];
+  equivalentResources: EquivalentResources;
 }
 
 /** Called, and as which resource; skipped; or the request fails (namespace missing, a match condition's error). */
 export type Selection = { call: true; as: ResourceInfo } | { call: false } | { call: false; error: StatusError };
 
-function isNamespaces(info: ResourceInfo): boolean {
-  return info.group === '' && info.resource === 'namespaces';
+/**
+ * The resource the webhook's rules call it for (the requested one or an equivalent), or
+ * undefined when no rule matches; enough for `handles`, before the objects are known.
+ */
+export function webhookRulesMatch(webhook: Webhook, target: AdmissionTarget, equivalentResources: EquivalentResources): ResourceInfo | undefined {
+  const matched = matchedResource(webhook.rules, webhook.matchPolicy, target, () => equivalentResources(target.resource, target.subresource));
+  if (!matched) return undefined;
+  return matched.as === 'requested' ? target.info : matched.equivalent.info;
 }
 
-function namespaceMatches(webhook: Webhook, attributes: AdmissionAttributes, context: SelectionContext): boolean | StatusError {
-  if (attributes.namespace === '' && !isNamespaces(attributes.info)) return true;
-  const selector = LabelSelector.fromObject(webhook.namespaceSelector);
-  if (selector.isEmpty()) return true;
-  // A namespace's own create or update is judged by the labels it is given.
-  if (isNamespaces(attributes.info) && attributes.subresource === '' && (attributes.operation === 'CREATE' || attributes.operation === 'UPDATE')) {
-    return selector.matches(attributes.object?.metadata.labels);
-  }
-  const labels = context.namespaceLabels(attributes.namespace);
-  if (labels === undefined) return newNotFound({ group: '', resource: 'namespaces' }, attributes.namespace);
-  return selector.matches(labels);
-}
+/** A webhook's conditions see neither params nor, yet, the authorizer. */
+const webhookDeclarations: PolicyDeclarations = { params: false, authorizer: false, patchTypes: false };
 
-function objectMatches(webhook: Webhook, attributes: AdmissionAttributes): boolean {
-  const selector = LabelSelector.fromObject(webhook.objectSelector);
-  if (selector.isEmpty()) return true;
-  return [attributes.object, attributes.oldObject].some((obj) => obj !== undefined && selector.matches(obj.metadata.labels));
-}
-
-/** CEL's `request` (cel.CreateAdmissionRequest): the AdmissionRequest without uid, object, oldObject. */
-function celRequest(attributes: AdmissionAttributes, called: ResourceInfo): Record<string, unknown> {
-  const { uid: _uid, object: _object, oldObject: _oldObject, ...request } = admissionRequest('', attributes, called);
-  return request;
+/** The conditions over the request as the webhook is called for it (kube's VersionedAttributes: objects converted to that version). */
+function matchConditionsOf(webhook: Webhook, attributes: AdmissionAttributes, called: ResourceInfo): ConditionsResult {
+  if (webhook.matchConditions.length === 0) return { matches: true };
+  const viewed = isViewed(attributes);
+  const seen = (obj: KubeObject | undefined): KubeObject | undefined => (viewed ? obj : objectAs(obj, attributes.info, called));
+  const activation = newPolicyActivation({
+    attributes: { ...attributes, oldObject: seen(attributes.oldObject) },
+    object: seen(attributes.object),
+    params: undefined,
+    matchedResource: resourceOf(called),
+    matchedKind: viewed ? attributes.kind : kindOf(called),
+    namespace: undefined,
+    variables: [],
+    declarations: webhookDeclarations,
+  });
+  return evaluateMatchConditions(webhook.matchConditions, activation, webhook.failurePolicy, webhookDeclarations);
 }
 
 export function selectWebhook(webhook: Webhook, attributes: AdmissionAttributes, context: SelectionContext): Selection {
-  const namespace = namespaceMatches(webhook, attributes, context);
-  if (namespace === false) return { call: false };
-  if (!objectMatches(webhook, attributes)) return { call: false };
-  const matched = matchRules(webhook, attributes, () => context.equivalentResources(attributes.info));
-  if (!matched) return { call: false };
-  if (namespace !== true) return { call: false, error: namespace };
-  const result = evaluateMatchConditions(
-    webhook.matchConditions,
-    {
-      object: (attributes.kind ? attributes.object : objectAs(attributes.object, attributes.info, matched.info)) ?? null,
-      oldObject: (attributes.kind ? attributes.oldObject : objectAs(attributes.oldObject, attributes.info, matched.info)) ?? null,
-      request: celRequest(attributes, matched.info),
-    },
-    webhook.failurePolicy,
-  );
+  const selected = matchCriteria(webhook, attributes, context.namespaceLabels, () => webhookRulesMatch(webhook, attributes, context.equivalentResources));
+  if (!selected.matches) return 'error' in selected ? { call: false, error: selected.error } : { call: false };
+  const called = selected.matched;
+  const result = matchConditionsOf(webhook, attributes, called);
   if ('error' in result) {
-    const { group, resource } = attributes.info;
+    const { group, resource } = attributes.resource;
     return { call: false, error: newForbidden({ group, resource }, attributes.name, result.error) };
   }
-  return result.matches ? { call: true, as: matched.info } : { call: false };
+  return result.matches ? { call: true, as: called } : { call: false };
 }

@@ -1,17 +1,18 @@
 /**
- * `matchConditions` of a policy (webhook/matchconditions' Matcher): every condition is
- * evaluated; one `false` skips the policy; otherwise errors decide by failurePolicy: Fail
- * reports them (kube's aggregate: one error as itself, several as "[a, b]"), Ignore skips.
+ * `matchConditions` of a webhook or a policy: kube's one webhook/matchconditions Matcher, on the
+ * admission CEL environment (`../policies/policy-cel.ts`). Every condition is evaluated; one
+ * `false` skips the webhook or policy; otherwise errors decide by failurePolicy: Fail reports
+ * them (kube's aggregate: one error as itself, several as "[a, b]"), Ignore skips.
  */
-import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
-import type { NamedExpression } from './policy-activation.ts';
-import type { FailurePolicy } from './policy-types.ts';
+import type { NamedExpression } from '../policies/policy-activation.ts';
+import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from '../policies/policy-cel.ts';
+import type { FailurePolicy } from '../policies/policy-types.ts';
 
 /** `failedCondition`: the condition that was false (kube's FailedConditionName). */
 export type ConditionsResult =
   | { matches: true }
   | { matches: false; failedCondition: string }
-  /** Conditions errored under failurePolicy Ignore: the policy is skipped. */
+  /** Conditions errored under failurePolicy Ignore: the webhook or policy is skipped. */
   | { matches: false; ignoredError: string }
   | { error: string };
 
