@@ -8,7 +8,7 @@ import express from 'express';
 import type { ClientIdentifier, ActivityView } from '@dojo/activity';
 import type { RecordingActivity, Session, TraceReceiverSnapshot } from '@dojo/console-protocol';
 import { newStatusError } from '@dojo/kube-api';
-import type { FieldHistoryDeps, HistoryStore } from '@dojo/history';
+import { requestsStream, type FieldHistoryDeps, type HistoryStore } from '@dojo/history';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { otlpReceiverRoutes } from './routes/otlp-receiver-routes.ts';
 import { traceReceiverOff, type AuditSink, type ScrapeControl, type TraceReceiver } from '@dojo/telemetry-sources';
@@ -178,7 +178,7 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   if (deps.history)
     app.use('/api/history', historyRoutes(deps.history, deps.recordsVersionsOf, { asOf, ...(deps.identifier ? { identifier: deps.identifier } : {}) }));
   if (deps.recordings) app.use('/api', recordingRoutes(deps.recordings));
-  app.use('/api', activityRoutes(deps.activity));
+  app.use('/api', activityRoutes(deps.activity, { ...(deps.history ? { requests: deps.history.stream(requestsStream) } : {}), asOf }));
   app.use('/api', clientStalenessRoutes(deps.activity));
   if (deps.clientFaults) app.use('/api/clients', clientFaultRoutes(deps.clientFaults));
   app.use('/api', clientRbacRoutes(deps.clientRbac));

@@ -6,6 +6,7 @@
  */
 import type { RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
 import type { ClientIdentifier } from './client-identity.ts';
+import { isRequestAbout, type RequestObjectFilter } from './request-object-filter.ts';
 
 export interface RequestSink {
   append(record: RequestJournalRecord): void;
@@ -17,6 +18,13 @@ export interface RequestLogQuery {
   limit?: number;
   /** Only this client's requests and watches (named as the activity names clients). */
   client?: string;
+  /** Only the requests about one object (request-object-filter.ts): its Admission tab. */
+  object?: RequestObjectFilter;
+  /** Only requests whose record carries admission records (webhooks called, policies evaluated). */
+  admitted?: boolean;
+  /** Newest first, from before `beforeSeq` (exclusive) when given; `sinceSeq` still bounds the oldest. */
+  newest?: boolean;
+  beforeSeq?: number;
 }
 
 export class RequestLog implements RequestSink {
@@ -43,14 +51,28 @@ export class RequestLog implements RequestSink {
   query(query: RequestLogQuery = {}): RequestLogPage {
     const since = query.sinceSeq ?? 0;
     const limit = query.limit ?? 1000;
+    const before = query.beforeSeq ?? Number.POSITIVE_INFINITY;
     const records: RequestJournalRecord[] = [];
-    for (const record of this.#records) {
-      if (record.seq <= since) continue;
-      if (query.client !== undefined && this.#clientOfRecord(record) !== query.client) continue;
-      records.push(record);
-      if (records.length >= limit) break;
+    const consider = (record: RequestJournalRecord): boolean => {
+      if (this.#matches(record, query)) records.push(record);
+      return records.length < limit;
+    };
+    if (query.newest) {
+      for (let i = this.#records.length - 1; i >= 0; i--) {
+        const record = this.#records[i]!;
+        if (record.seq <= since) break;
+        if (record.seq < before && !consider(record)) break;
+      }
+    } else {
+      for (const record of this.#records) if (record.seq > since && record.seq < before && !consider(record)) break;
     }
     return { records, oldestSeq: this.#records[0]?.seq ?? since + 1, lastSeq: this.#records[this.#records.length - 1]?.seq ?? since };
+  }
+
+  #matches(record: RequestJournalRecord, query: RequestLogQuery): boolean {
+    if (query.client !== undefined && this.#clientOfRecord(record) !== query.client) return false;
+    if (query.object && !isRequestAbout(record, query.object)) return false;
+    return !query.admitted || (record.type === 'request' && (record.admission?.length ?? 0) > 0);
   }
 
   #clientOf(who: { user: string; userAgent?: string; fieldManager?: string }): string {

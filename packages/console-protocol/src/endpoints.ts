@@ -48,6 +48,37 @@ interface Endpoint<Response, Request = undefined, Query extends EndpointQuery | 
   response: Response;
 }
 
+/**
+ * `GET /api/requests`: the request-journal records the console has read (a bounded window, in a
+ * recording the records up to the instant asked about), oldest first after `sinceSeq`, at most
+ * `limit` (default 1,000, at most 10,000). Filters combine:
+ * - `client`: one client's requests and watches (named as the activity names clients);
+ * - one object's writes, for its Admission tab: `uid` and/or `namespace` + `name` (omit
+ *   `namespace` for a cluster-scoped object), with `resource` (plural, as in the URL) and
+ *   `group` ('' for the core group). A record with a uid matches by uid; one without — a create
+ *   refused by admission, a refused update — matches by namespace + name (a create that only
+ *   had generateName has no name and cannot be found);
+ * - `admission=true`: only requests whose record carries `admission` (webhooks called, policies
+ *   evaluated);
+ * - `newest=true`: newest first; the next page is `beforeSeq=` the last record's seq. An
+ *   object's requests newest first (without `client`) are read from the console's history, as
+ *   far back as its retention keeps the journal, not only the window in memory.
+ * The Admission tab asks `uid=U&namespace=NS&name=N&resource=R&group=G&admission=true&newest=true&limit=50`.
+ */
+type RequestsQuery = {
+  client?: string | undefined;
+  sinceSeq?: number | undefined;
+  limit?: number | undefined;
+  uid?: string | undefined;
+  namespace?: string | undefined;
+  name?: string | undefined;
+  resource?: string | undefined;
+  group?: string | undefined;
+  admission?: boolean | undefined;
+  newest?: boolean | undefined;
+  beforeSeq?: number | undefined;
+};
+
 /** The history of one object: `namespace/name` (or `name`), and the incarnation (uid) when one is chosen. */
 type ObjectQuery = { object: string; uid?: string | undefined };
 
@@ -85,8 +116,9 @@ export interface ConsoleEndpoints {
   'GET /api/recording/activity': Endpoint<RecordingActivity>;
   // Clients of the API server: what they do, and the controls over a connected one.
   'GET /api/activity': Endpoint<ActivitySnapshot>;
-  'GET /api/requests': Endpoint<RequestLogPage, undefined, EndpointQuery>;
-  // Each admission webhook's and policy's calls, for the Overview's admission cards.
+  'GET /api/requests': Endpoint<RequestLogPage, undefined, RequestsQuery>;
+  // Each admission webhook's and policy's calls, for the Overview's admission cards: computed
+  // from the same journal records (in a recording, at the instant asked about).
   'GET /api/admission': Endpoint<AdmissionSummary>;
   // Where the embedded cluster reaches the Services webhook configurations name (`dojo-console webhook map`).
   'GET /api/webhook-services': Endpoint<WebhookServiceMappings>;

@@ -23,7 +23,7 @@ export type Readiness = 'ready' | 'in-progress' | 'failed' | 'terminating';
 export type BlockerSeverity = 'failed' | 'blocked' | 'progressing' | 'info';
 
 /** The tabs of an object's page a link may open. */
-export type ObjectPageTab = 'overview' | 'yaml' | 'versions' | 'events' | 'reconciles' | 'fields' | 'logs';
+export type ObjectPageTab = 'overview' | 'yaml' | 'versions' | 'events' | 'reconciles' | 'fields' | 'admission' | 'logs';
 
 /** A page of the console. */
 export type LinkTarget =

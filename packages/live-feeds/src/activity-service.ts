@@ -7,6 +7,7 @@
  */
 import type {
   ActivitySnapshot,
+  AdmissionSummary,
   ClientStalenessAnswer,
   ConnectAnswer,
   RequestJournalHello,
@@ -16,6 +17,7 @@ import type {
 } from '@dojo/console-protocol';
 import {
   Activity,
+  AdmissionTally,
   RequestLog,
   type ActivityFeed,
   type ActivityFeedFactory,
@@ -68,6 +70,7 @@ function transportOf(options: ActivityServiceOptions): KubeTransport {
 
 export class ActivityService implements ActivityView {
   readonly requests: RequestLog;
+  readonly #admission = new AdmissionTally();
   readonly #options: ActivityServiceOptions;
   readonly #activity: Activity;
   readonly #feed: ActivityFeed;
@@ -80,7 +83,7 @@ export class ActivityService implements ActivityView {
   constructor(options: ActivityServiceOptions) {
     this.#options = options;
     this.requests = new RequestLog(options.identifier);
-    this.#sinks = [this.requests, ...(options.sinks ?? [])];
+    this.#sinks = [this.requests, this.#admission, ...(options.sinks ?? [])];
     this.#activity = new Activity({
       clock: { now: () => Date.now() },
       identifier: options.identifier,
@@ -139,6 +142,10 @@ export class ActivityService implements ActivityView {
 
   queryRequests(query: RequestLogQuery): RequestLogPage {
     return this.requests.query(query);
+  }
+
+  admission(): AdmissionSummary {
+    return this.#admission.summary(Date.now());
   }
 
   /** A credential of its own for an operator the console did not start (`dojo-console connect`). */

@@ -3,7 +3,7 @@
  * from a reconcile, a trigger or a version to the object's page, from a controller to its views.
  */
 import type { GroupVersionKind, ObjectIdentity } from '@dojo/kube-api';
-import type { LinkTarget, ServedResource } from '@dojo/console-protocol';
+import type { AdmissionSummaryEntry, LinkTarget, ServedResource } from '@dojo/console-protocol';
 import type { ControllerLinks } from '../features/controllers/components/ControllerCard.tsx';
 import type { KeyLink } from '../features/controllers/components/QueueTables.tsx';
 import { findKind, useResourceTypes } from '../features/resources/api/resource-types.ts';
@@ -60,5 +60,14 @@ export function useLinkTarget(): (target: LinkTarget) => string | undefined {
       case 'conflicts':
         return paths.conflicts({});
     }
+  };
+}
+
+/** The object behind an admission card: a webhook's configuration, or the policy itself (admissionregistration.k8s.io). */
+export function useAdmissionConfigurationLink(): (entry: AdmissionSummaryEntry) => string | undefined {
+  const objectLink = useObjectPageLink();
+  return (entry) => {
+    const webhook = entry.kind.endsWith('WebhookConfiguration');
+    return objectLink({ group: 'admissionregistration.k8s.io', kind: entry.kind, name: webhook ? entry.configuration : entry.name });
   };
 }

@@ -12,7 +12,7 @@ import { mapRoute, oneOfParam, pathRoute, textParam } from '../lib/route.ts';
 
 /** The tabs of an object's page: the ones the backend's links may name (console-protocol). */
 export type DetailTab = ObjectPageTab;
-export const detailTabs: readonly DetailTab[] = ['overview', 'yaml', 'versions', 'events', 'reconciles', 'fields', 'logs'];
+export const detailTabs: readonly DetailTab[] = ['overview', 'yaml', 'versions', 'events', 'reconciles', 'fields', 'admission', 'logs'];
 
 const clusterScoped = '_';
 

@@ -51,6 +51,11 @@ export const queryKeys = {
     report: (name: string) => ['clients', name, 'report'] as const,
     forbidden: (name: string) => ['clients', name, 'forbidden'] as const,
   },
+  /** Admission webhooks and policies: each one's calls (GET /api/admission), and one object's admitted writes (GET /api/requests). */
+  admission: {
+    summary: () => ['admission', 'summary'] as const,
+    object: (object: string, uid: string | undefined) => ['admission', 'object', object, uid ?? ''] as const,
+  },
   /** One record of the console's request log (GET /api/requests), by its journal seq: evidence. */
   journalRecord: (seq: number) => ['journal-record', seq] as const,
   /** Operators' Prometheus endpoints the console scrapes (GET /api/scrape). */

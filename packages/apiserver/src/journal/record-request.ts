@@ -3,7 +3,8 @@
  * resourceVersion, the object's facts, for updates the field paths that changed, for 409s the
  * version that won and who wrote it; and, as soon as a write has its resourceVersion, the
  * writer of the new version (so the next 409 on that object can name it, even one that loses
- * to it before this write's own answer has left).
+ * to it before this write's own answer has left); for a write admission webhooks or policies
+ * looked at, what each did (`admission`), refused writes first among them.
  */
 import type { RequestRecord, RequestVerb, VersionWriter } from '@dojo/console-protocol';
 import { fieldManagerConflicts, isConflict, type KubeObject, type StatusError } from '@dojo/kube-api';
@@ -79,7 +80,8 @@ export function recordRequest(journal: RequestJournal, note: RequestNote, code: 
   if (note.view) record.view = note.view;
   const ok = code >= 200 && code < 300;
   const facts = ok ? factsOf(note.object) : {};
-  const name = note.name ?? facts.name;
+  // A refused create was never named by the URL or the answer: admission saw its name.
+  const name = note.name ?? facts.name ?? (note.verb === 'create' ? note.admittedName : undefined);
   if (name !== undefined) record.name = name;
   if (facts.rv) record.rvReturned = facts.rv;
   if (facts.generation !== undefined) record.generation = facts.generation;
@@ -92,6 +94,7 @@ export function recordRequest(journal: RequestJournal, note: RequestNote, code: 
   if (ok && (note.verb === 'update' || note.verb === 'patch')) {
     record.changedPaths = note.before && note.after ? changedPaths(note.before, note.after) : [];
   }
+  if (note.admission.length > 0) record.admission = note.admission;
   journal.append(record);
 }
 

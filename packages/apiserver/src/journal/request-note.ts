@@ -4,10 +4,11 @@
  * `RequestRecord` once the answer is sent. Cheap to fill: it holds references and computes
  * nothing (the changed field paths are worked out after the response has left).
  */
-import type { ControllerOwner, ForbiddenRequest, InjectedFault, RequestClient, RequestRecord, RequestVerb, ViewMark } from '@dojo/console-protocol';
+import type { AdmissionRecord, ControllerOwner, ForbiddenRequest, InjectedFault, RequestClient, RequestRecord, RequestVerb, ViewMark } from '@dojo/console-protocol';
 import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
 import type { RequestAttributes } from '../rbac/request-attributes.ts';
 import { ruleAllowing } from '../rbac/rule-allowing.ts';
+import { withSecretValuesRedacted } from './secret-patch-redaction.ts';
 import type { WriteObserver } from '../registry/request-options.ts';
 import type { ResourceInfo } from '../registry/resource-info.ts';
 
@@ -39,6 +40,9 @@ export function factsOf(obj: KubeObject | undefined): ObjectFacts {
   if (owner) facts.owner = owner;
   return facts;
 }
+
+/** Admission records kept on one request's record (a write calls each webhook and policy once or twice). */
+const maxAdmissionRecords = 100;
 
 export class RequestNote implements WriteObserver {
   /** Epoch ms when the request arrived: the record's `time`. */
@@ -77,6 +81,10 @@ export class RequestNote implements WriteObserver {
   watch = false;
   /** A fault rule chose this request (client-controls/request-faults-hook.ts). */
   fault?: InjectedFault | undefined;
+  /** Every webhook called and policy evaluated for this write, in the order they ran. */
+  readonly admission: AdmissionRecord[] = [];
+  /** The object's name as admission saw it: a refused create's only name (the URL has none, and nothing was stored). */
+  admittedName?: string | undefined;
   /** Told when a write of this request has its resourceVersion (the journal files its writer). */
   onStored?: (obj: KubeObject) => void;
 
@@ -103,6 +111,17 @@ export class RequestNote implements WriteObserver {
   /** Called by the store once the write has its resourceVersion, before it is durable. */
   stored(obj: KubeObject): void {
     this.onStored?.(obj);
+  }
+
+  /**
+   * Called by admission for each webhook call and policy evaluation (`RequestRecord.admission`).
+   * At most `maxAdmissionRecords` are kept: a deletecollection asks admission about every item,
+   * and the journal holds one line per request.
+   */
+  admitted(record: AdmissionRecord, objectName: string): void {
+    const isSecret = this.info?.group === '' && this.info.resource === 'secrets';
+    if (this.admission.length < maxAdmissionRecords) this.admission.push(isSecret ? withSecretValuesRedacted(record) : record);
+    if (objectName) this.admittedName = objectName;
   }
 
   /** Authorization refused the request, before any handler said what it addresses. */

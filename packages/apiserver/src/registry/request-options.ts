@@ -1,7 +1,7 @@
 /** Options decoded from a write request's query string, shared by every verb. */
 import type { KubeObject } from '@dojo/kube-api';
 import type { UserInfo } from '../auth/user-info.ts';
-import type { AdmissionRecord } from '../admission/admission-record.ts';
+import type { AdmissionRecord } from '@dojo/console-protocol';
 
 /** Told what a write does (the request journal names the changed fields and the new version's writer from it). */
 export interface WriteObserver {
@@ -13,8 +13,12 @@ export interface WriteObserver {
    * wrote it must be known from here on.
    */
   stored?(obj: KubeObject): void;
-  /** An admission webhook was asked about this write (admission/admission-record.ts): the journal shows each call. */
-  admitted?(record: AdmissionRecord): void;
+  /**
+   * An admission webhook was called or a policy evaluated for this write: the journal carries
+   * each record on the write's own (`RequestRecord.admission`). `objectName` is the name
+   * admission saw ('' for a create with only generateName): a refused create has no other.
+   */
+  admitted?(record: AdmissionRecord, objectName: string): void;
 }
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '@dojo/kube-api';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { AdmissionRecord } from '../admission/admission-record.ts';
+import type { AdmissionRecord } from '@dojo/console-protocol';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { startWebhookServer, type TestWebhookServer, type WebhookHandler } from './webhook-server.ts';
 

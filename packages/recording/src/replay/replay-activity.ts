@@ -1,14 +1,14 @@
 /**
  * A recording's request journal, read as a live console reads its own (`GET /api/activity`,
- * `GET /api/requests`): the pure activity inference (@dojo/activity) replayed over the recorded
+ * `GET /api/requests`, `GET /api/admission`): the pure activity inference (@dojo/activity) replayed over the recorded
  * journal records up to the instant asked about, with the recorded reconciles of the console's
  * own controllers, on a clock that follows the records' times. What it emits (inferred
  * reconciles, their calls and conflicts) is dropped: the recorded telemetry already holds them.
  * An instant stays on screen while a person looks at it (the UI asks once a second), so the
  * answers of the last few instants are kept.
  */
-import type { ActivitySnapshot, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
-import { Activity, type ClientIdentifier, type ActivityView, RequestLog, type RequestLogQuery } from '@dojo/activity';
+import type { ActivitySnapshot, AdmissionSummary, RequestJournalRecord, RequestLogPage, TelemetryRecord } from '@dojo/console-protocol';
+import { Activity, AdmissionTally, type ClientIdentifier, type ActivityView, RequestLog, type RequestLogQuery } from '@dojo/activity';
 import type { HistoryStream } from '@dojo/history';
 
 /** Instants whose answers are kept. */
@@ -26,6 +26,7 @@ export interface ReplayActivityOptions {
 interface Replayed {
   readonly snapshot: ActivitySnapshot;
   readonly requests: RequestLog;
+  readonly admission: AdmissionSummary;
 }
 
 export class ReplayActivity implements ActivityView {
@@ -61,6 +62,10 @@ export class ReplayActivity implements ActivityView {
     return this.#replay(Math.min(at, this.#end)).requests.query(query);
   }
 
+  admission(at: number = this.#end): AdmissionSummary {
+    return this.#replay(Math.min(at, this.#end)).admission;
+  }
+
   #replay(at: number): Replayed {
     const known = this.#answers.get(at);
     if (known) return known;
@@ -76,6 +81,7 @@ export class ReplayActivity implements ActivityView {
       emit: () => {},
     });
     const requests = new RequestLog(this.#identifier, this.#maxRecords);
+    const admission = new AdmissionTally();
     let nextTick = from + tickMs;
     let t = 0;
     const until = (time: number): void => {
@@ -90,11 +96,12 @@ export class ReplayActivity implements ActivityView {
     for (const record of journal) {
       until(record.time);
       requests.append(record);
+      admission.append(record);
       activity.ingest(record);
     }
     until(at);
     activity.tick();
-    const replayed: Replayed = { snapshot: { time: at, feed: this.#feed(journal), ...activity.snapshot(), connected: [] }, requests };
+    const replayed: Replayed = { snapshot: { time: at, feed: this.#feed(journal), ...activity.snapshot(), connected: [] }, requests, admission: admission.summary(at) };
     if (this.#answers.size >= kept) this.#answers.delete(this.#answers.keys().next().value!);
     this.#answers.set(at, replayed);
     return replayed;

@@ -1,7 +1,7 @@
 /**
  * One object's page, any kind: why it is not ready (at the top, whatever the tab); conditions
  * and their history, status, owner tree, metadata; YAML; versions with diffs; Events; its
- * reconciles; its fields by writer. Scale and delete where the kind allows. A deleted object's
+ * reconciles; its fields by writer; the admission webhooks' and policies' verdicts on its writes. Scale and delete where the kind allows. A deleted object's
  * page is the same page over what was last recorded of it, marked deleted, without controls.
  * Everything recorded about the object is matched by its identity (kind and uid included), and
  * versions, Events and reconciles link to each other through the URL's `rv` and `reconcile`.
@@ -27,6 +27,7 @@ import { StatusFields } from '../../features/resources/components/detail/StatusF
 import { VersionHistory, type VersionHistoryProps } from '../../features/resources/components/detail/VersionHistory.tsx';
 import { conditionsOf, readyText } from '../../features/resources/model/object-summary.ts';
 import { WhyNotReady } from '../../features/explain/components/WhyNotReady.tsx';
+import { ObjectAdmission } from '../../features/admission/components/ObjectAdmission.tsx';
 import { FieldHistoryView } from '../../features/fields/components/FieldHistoryView.tsx';
 import { PodLogs } from '../../features/logs/components/PodLogs.tsx';
 import { ConditionHistory } from '../../features/telemetry/components/ConditionHistory.tsx';
@@ -44,6 +45,7 @@ const tabs: { id: DetailTab; label: string }[] = [
   { id: 'events', label: 'Events' },
   { id: 'reconciles', label: 'Reconciles' },
   { id: 'fields', label: 'Fields' },
+  { id: 'admission', label: 'Admission' },
 ];
 
 /** A Pod's page has a Logs tab too (`pods/log`), while the Pod is there to ask. */
@@ -192,6 +194,8 @@ export function ObjectDetail({ type, namespace, name, tab, object, deleted, rv, 
               reconcile: (id) => paths.timeline({ reconcile: id }),
             }}
           />
+        ) : tab === 'admission' ? (
+          <ObjectAdmission key={`${identityKey(identity)}#${identity.uid ?? ''}`} identity={identity} resource={type.resource} />
         ) : tab === 'events' ? (
           <EventsList object={object} recordedBy={recordedBy} />
         ) : tab === 'logs' && live && isPod(type) ? (

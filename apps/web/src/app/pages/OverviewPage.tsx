@@ -1,6 +1,7 @@
 /**
  * What the operator is doing now: a card per controller (and per controller scraped from an
- * operator's metrics endpoint, when the console scrapes one), a card per other client of the API
+ * operator's metrics endpoint, when the console scrapes one), a card per admission webhook and
+ * policy the API server called (when there is one), a card per other client of the API
  * server (operators the console did not start, kubectl, ...) with the "Connect an operator"
  * dialog, then a live table of every kind the operator's controllers reconcile, the main kind
  * first (the session names its controller). The system controllers' kinds (Deployments, Pods,
@@ -17,6 +18,7 @@ import { Button, buttonClass } from '../../components/Button.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import type { ClientLinks } from '../../features/activity/components/ClientCard.tsx';
 import { ClientCards } from '../../features/activity/components/ClientCards.tsx';
+import { AdmissionCards } from '../../features/admission/components/AdmissionCards.tsx';
 import { ClientControlsBadge } from '../../features/clients/components/ClientControlsBadge.tsx';
 import { ConnectOperatorDialog } from '../../features/activity/components/ConnectOperatorDialog.tsx';
 import { ControllerCards } from '../../features/controllers/components/ControllerCards.tsx';
@@ -30,7 +32,7 @@ import { TracedClientSection } from '../../features/traces/components/TracedClie
 import { TracedControllerCards } from '../../features/traces/components/TracedControllerCards.tsx';
 import { useNamespaceChoice } from '../../lib/namespace-choice.ts';
 import { Link } from '../../lib/router.tsx';
-import { controllerLinks } from '../object-links.ts';
+import { controllerLinks, useAdmissionConfigurationLink } from '../object-links.ts';
 import { paths } from '../paths.ts';
 import { GettingStarted } from './GettingStarted.tsx';
 
@@ -81,6 +83,7 @@ export function OverviewPage() {
   const { data: session } = useSession();
   const namespace = useNamespaceChoice();
   const [connecting, setConnecting] = useState(false);
+  const admissionConfigurationLink = useAdmissionConfigurationLink();
   // The session's operators in their order: the first one's own kind leads.
   const rank = (name: string) => (session?.operators ?? []).indexOf(name) + 1 || Infinity;
   const operatorKinds = (controllers ?? [])
@@ -105,6 +108,7 @@ export function OverviewPage() {
         </section>
         <ScrapedControllerCards />
         <TracedControllerCards timeline={(controller) => paths.timeline({ controller })} />
+        <AdmissionCards configurationLink={admissionConfigurationLink} />
         <section aria-labelledby="clients-heading">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h3 id="clients-heading" className="text-sm font-semibold text-slate-700 dark:text-slate-300">

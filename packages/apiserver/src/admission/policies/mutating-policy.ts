@@ -14,8 +14,9 @@
  *
  * The result is the mutated object; the store re-defaults and validates it as kube does.
  */
+import type { AdmissionRecord } from '@dojo/console-protocol';
 import type { KubeObject, StatusError, StatusReason } from '@dojo/kube-api';
-import { createMergePatch } from '../../patch/json-merge-patch.ts';
+import { createJsonPatch } from '../../patch/json-patch-diff.ts';
 import type { PatchMeta } from '../../patch/patch-meta.ts';
 import { applyConfiguration } from './apply-configuration-mutation.ts';
 import { applyJsonPatchMutation } from './json-patch-mutation.ts';
@@ -24,10 +25,10 @@ import { MutatingPolicyReinvocation } from './mutating-reinvocation.ts';
 import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyDeclarations } from './policy-cel.ts';
 import { policyDenial } from './policy-denial.ts';
-import { noParamsMessage, policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
+import { policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
 import { policySpecOf, type Mutation } from './policy-spec.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
-import type { AdmissionPolicies, PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
+import type { AdmissionPolicies, PolicyContext } from './policy-types.ts';
 
 export interface MutatingPolicyOptions {
   /** How the kind's lists and maps merge (patchMetaFor(info) in ../../patch/patch-engine.ts); undefined: granular maps, atomic lists. */
@@ -42,7 +43,22 @@ export interface MutatingPoliciesResult {
   /** The object after every mutation (the input object when nothing changed). */
   object: KubeObject | undefined;
   denial?: StatusError;
-  records: PolicyEvaluationRecord[];
+  /** One per invocation that ran (a skipped one — matchConditions, no params — has none). */
+  records: AdmissionRecord[];
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** An invocation that failed: failurePolicy Fail refuses the write with kube's text, Ignore lets it go on. */
+function failed(record: Mutable<AdmissionRecord>, error: PolicyError, failurePolicy: 'Fail' | 'Ignore'): void {
+  record.verdict = 'error';
+  if (failurePolicy === 'Fail') {
+    record.message = policyErrorText(error);
+    record.code = 403;
+  } else {
+    record.message = error.message;
+    record.ignored = true;
+  }
 }
 
 interface PolicyError {
@@ -90,34 +106,21 @@ export function evaluateMutatingPolicies(
     const policy = step.policy.metadata.name ?? '';
     const spec = policySpecOf(step.policy);
     const failurePolicy = spec.failurePolicy;
-    if (step.step === 'noParams') {
-      result.records.push({
-        policyKind: 'MutatingAdmissionPolicy',
-        policy,
-        binding: step.binding.metadata.name ?? '',
-        verdict: 'skipped',
-        message: noParamsMessage,
-        latencyMs: 0,
-      });
-      continue;
-    }
+    // No params and parameterNotFoundAction Allow: the binding is skipped, nothing was evaluated.
+    if (step.step === 'noParams') continue;
+    const round = isReinvoke ? 1 : 0;
     if (step.step === 'error') {
-      configurationErrors.push({ policy, binding: step.binding?.metadata.name ?? '', message: step.message, reason: '', failurePolicy });
-      result.records.push({
-        policyKind: 'MutatingAdmissionPolicy',
-        policy,
-        binding: step.binding?.metadata.name ?? '',
-        verdict: failurePolicy === 'Fail' ? 'denied' : 'error',
-        message: step.message,
-        failurePolicyApplied: failurePolicy,
-        latencyMs: 0,
-      });
+      const error: KeptError = { policy, binding: step.binding?.metadata.name ?? '', message: step.message, reason: '', failurePolicy };
+      configurationErrors.push(error);
+      const record: Mutable<AdmissionRecord> = { kind: 'MutatingAdmissionPolicy', name: policy, configuration: error.binding, phase: 'mutating', verdict: 'error', latencyMs: 0, failurePolicy, round };
+      failed(record, error, failurePolicy);
+      result.records.push(record);
       continue;
     }
     const binding = step.binding.metadata.name ?? '';
     const declarations: PolicyDeclarations = { params: spec.paramKind !== undefined, authorizer: true, patchTypes: false };
     const started = now();
-    const record: PolicyEvaluationRecord = { policyKind: 'MutatingAdmissionPolicy', policy, binding, verdict: 'allowed', latencyMs: 0 };
+    const record: Mutable<AdmissionRecord> = { kind: 'MutatingAdmissionPolicy', name: policy, configuration: binding, phase: 'mutating', verdict: 'allowed', latencyMs: 0 };
     const param = step.param?.metadata;
     if (param) record.param = param.namespace ? `${param.namespace}/${param.name ?? ''}` : (param.name ?? '');
     const activationOf = (object: KubeObject | undefined) =>
@@ -132,22 +135,20 @@ export function evaluateMutatingPolicies(
         declarations,
         authorizer: context.authorizer,
       });
+    record.failurePolicy = failurePolicy;
+    record.round = round;
     const key = invocationKey(step);
     const conditions: ConditionsResult =
       spec.matchConditions.length > 0
         ? evaluateMatchConditions(spec.matchConditions, activationOf(result.object), failurePolicy, declarations)
         : { matches: true };
     if ('error' in conditions) {
-      errors.push({ policy, binding, message: conditions.error, reason: 'Invalid', failurePolicy });
-      Object.assign(record, { verdict: failurePolicy === 'Fail' ? 'denied' : 'error', message: conditions.error, failurePolicyApplied: failurePolicy });
+      const error: KeptError = { policy, binding, message: conditions.error, reason: 'Invalid', failurePolicy };
+      errors.push(error);
+      failed(record, error, failurePolicy);
     } else if (!conditions.matches) {
-      Object.assign(record, {
-        verdict: 'skipped',
-        message:
-          'failedCondition' in conditions
-            ? `matchCondition '${conditions.failedCondition}' is false`
-            : `matchConditions failed, ignored by failurePolicy: ${conditions.ignoredError}`,
-      });
+      // matchConditions false: the policy does not apply to this request.
+      continue;
     } else if (isReinvoke && !state.shouldReinvoke(key)) {
       continue;
     } else {
@@ -160,14 +161,15 @@ export function evaluateMutatingPolicies(
         );
         const mutated = 'error' in outcome ? outcome : mutate(result.object, mutation, outcome.value, options.patchMeta);
         if ('error' in mutated) {
-          errors.push({ policy, binding, message: mutated.error, reason: 'Invalid', failurePolicy });
-          Object.assign(record, { verdict: failurePolicy === 'Fail' ? 'denied' : 'error', message: mutated.error, failurePolicyApplied: failurePolicy });
+          const error: KeptError = { policy, binding, message: mutated.error, reason: 'Invalid', failurePolicy };
+          errors.push(error);
+          if (record.verdict !== 'error') failed(record, error, failurePolicy);
           continue;
         }
         result.object = mutated.object;
       }
-      const patch = createMergePatch(before ?? null, result.object ?? null);
-      if (patch !== null && typeof patch === 'object' && Object.keys(patch).length > 0) {
+      const patch = createJsonPatch(before ?? null, result.object ?? null);
+      if (patch.length > 0) {
         record.patch = patch;
         if (record.verdict === 'allowed') record.verdict = 'mutated';
         state.requireReinvokingPreviouslyInvoked();

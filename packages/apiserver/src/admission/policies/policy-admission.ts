@@ -4,6 +4,7 @@
  * webhooks of their phase (asyncAdmissionChain(policies, webhooks) keeps kube's plugin order).
  * Evaluation itself is synchronous (CEL); the step is async only to share the store's slot.
  */
+import type { AdmissionRecord } from '@dojo/console-protocol';
 import type { KubeObject } from '@dojo/kube-api';
 import type { Authorizer } from '../../auth/authorizer.ts';
 import { patchMetaFor } from '../../patch/patch-engine.ts';
@@ -14,7 +15,7 @@ import { equivalentResourcesIn } from '../matching/equivalent-resources.ts';
 import { withWarnings } from '../webhooks/with-warnings.ts';
 import { evaluateMutatingPolicies } from './mutating-policy.ts';
 import type { StoredAdmissionPolicies } from './stored-admission-policies.ts';
-import type { PolicyContext, PolicyEvaluationRecord } from './policy-types.ts';
+import type { PolicyContext } from './policy-types.ts';
 import { evaluateValidatingPolicies } from './validating-policy.ts';
 
 export interface PolicyAdmissionOptions {
@@ -23,8 +24,8 @@ export interface PolicyAdmissionOptions {
   /** The namespace object (`namespaceObject`, namespaceSelector); undefined when it does not exist. */
   namespace(name: string): KubeObject | undefined;
   authorizer: Authorizer;
-  /** Every evaluation, for the console. */
-  onRecord?: (record: PolicyEvaluationRecord) => void;
+  /** Every evaluation, besides the request's own observer (which journals it on the write's record). */
+  onRecord?: (record: AdmissionRecord) => void;
 }
 
 /** kube never applies policies to its admission configuration, so a bad policy cannot lock itself in. */
@@ -41,14 +42,14 @@ export class PolicyAdmission implements AsyncAdmission {
     const result = evaluateMutatingPolicies(this.options.policies, attributes, this.#context(attributes), {
       patchMeta: patchMetaFor(attributes.info, attributes.object),
     });
-    this.#record(result.records);
+    this.#record(attributes, result.records);
     if (result.denial) throw result.denial;
     return { object: result.object, changed: result.object !== attributes.object, warnings: [] };
   }
 
   async validate(attributes: AdmissionAttributes): Promise<{ warnings: string[] }> {
     const result = evaluateValidatingPolicies(this.options.policies, attributes, this.#context(attributes));
-    this.#record(result.records);
+    this.#record(attributes, result.records);
     if (result.denial) throw withWarnings(result.denial, result.warnings);
     return { warnings: result.warnings };
   }
@@ -61,7 +62,10 @@ export class PolicyAdmission implements AsyncAdmission {
     };
   }
 
-  #record(records: readonly PolicyEvaluationRecord[]): void {
-    if (this.options.onRecord) for (const record of records) this.options.onRecord(record);
+  #record(attributes: AdmissionAttributes, records: readonly AdmissionRecord[]): void {
+    for (const record of records) {
+      attributes.observer?.admitted?.(record, attributes.name);
+      this.options.onRecord?.(record);
+    }
   }
 }

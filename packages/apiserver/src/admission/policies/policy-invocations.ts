@@ -57,9 +57,6 @@ function byName(a: KubeObject, b: KubeObject): number {
   return (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
 }
 
-/** The console's words (not kube's) for a binding that found no params and was skipped. */
-export const noParamsMessage = 'no params found; parameterNotFoundAction Allow skipped the binding';
-
 /** Invocations and configuration errors, in the order kube meets them. */
 export type PolicyStep =
   | ({ step: 'invocation' } & PolicyInvocation)

@@ -46,29 +46,3 @@ export interface PolicyContext {
 
 export type ValidationAction = 'Deny' | 'Warn' | 'Audit';
 export type FailurePolicy = 'Fail' | 'Ignore';
-
-/**
- * One evaluation of one policy through one binding (and one param), as the console shows it
- * in the request journal and on an object's Admission tab.
- */
-export interface PolicyEvaluationRecord {
-  policyKind: 'ValidatingAdmissionPolicy' | 'MutatingAdmissionPolicy';
-  policy: string;
-  /** '' when the policy itself could not be configured (no binding involved). */
-  binding: string;
-  /** `namespace/name` of the param object, when there was one. */
-  param?: string;
-  verdict: 'allowed' | 'denied' | 'warned' | 'audited' | 'mutated' | 'skipped' | 'error';
-  /** The failure or denial text (without kube's "… denied request:" prefix). */
-  message?: string;
-  /** An evaluation error that failurePolicy Ignore swallowed, or that Fail turned into a denial. */
-  failurePolicyApplied?: FailurePolicy;
-  validationActions?: readonly ValidationAction[];
-  /** Warnings this evaluation added to the response (validationActions Warn). */
-  warnings?: string[];
-  /** Audit annotations this evaluation published (`POLICY/KEY` → value). */
-  auditAnnotations?: Record<string, string>;
-  /** For a mutation: the JSON patch (RFC 6902 style diff) it applied, as evidence for the console. */
-  patch?: unknown;
-  latencyMs: number;
-}

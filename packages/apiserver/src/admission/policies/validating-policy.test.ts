@@ -99,7 +99,16 @@ describe('ValidatingAdmissionPolicy', () => {
       details: { name: 'web', group: 'apps', kind: 'deployments', causes: [{ message }] },
     });
     expect(result.records).toMatchObject([
-      { policy: 'demo-policy.example.com', binding: 'demo-binding-test.example.com', verdict: 'denied', validationActions: ['Deny'] },
+      {
+        kind: 'ValidatingAdmissionPolicy',
+        name: 'demo-policy.example.com',
+        configuration: 'demo-binding-test.example.com',
+        phase: 'validating',
+        verdict: 'denied',
+        validationActions: ['Deny'],
+        message: result.denial?.message,
+        code: 422,
+      },
     ]);
   });
 
@@ -147,9 +156,7 @@ describe('ValidatingAdmissionPolicy', () => {
     const source = staticAdmissionPolicies(policies(paramsPolicy.replace('parameterNotFoundAction: Deny', 'parameterNotFoundAction: Allow'), { paramKinds }));
     const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 100)), { namespace: testNamespace });
     expect(result.denial).toBeUndefined();
-    expect(result.records).toMatchObject([
-      { verdict: 'skipped', binding: 'replicalimit-binding-test.example.com', message: 'no params found; parameterNotFoundAction Allow skipped the binding' },
-    ]);
+    expect(result.records).toEqual([]);
   });
 
   it('reports a param kind the server does not serve as a policy misconfiguration', () => {
@@ -346,14 +353,20 @@ describe('failurePolicy', () => {
       "ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: expression 'object.spec.replicaz > 1' resulted in error: no such key: replicaz",
     );
     expect(result.denial?.reason).toBe('Invalid');
-    expect(result.records[0]).toMatchObject({ verdict: 'denied', failurePolicyApplied: 'Fail' });
+    expect(result.records[0]).toMatchObject({ verdict: 'error', failurePolicy: 'Fail', message: result.denial?.message, code: 422 });
+    expect(result.records[0]?.ignored).toBeUndefined();
   });
 
   it('admits under Ignore and records the error it ignored', () => {
     const source = staticAdmissionPolicies(policies(erroringPolicy.replace('failurePolicy: Fail', 'failurePolicy: Ignore')));
     const result = evaluateValidatingPolicies(source, createDeployment(deployment('web', 'test', 1)), { namespace: testNamespace });
     expect(result.denial).toBeUndefined();
-    expect(result.records[0]).toMatchObject({ verdict: 'error', failurePolicyApplied: 'Ignore' });
+    expect(result.records[0]).toMatchObject({
+      verdict: 'error',
+      failurePolicy: 'Ignore',
+      ignored: true,
+      message: "expression 'object.spec.replicaz > 1' resulted in error: no such key: replicaz",
+    });
   });
 
   it("reports an expression that does not compile with cel-go's layout", () => {
@@ -372,9 +385,7 @@ describe('failurePolicy', () => {
     );
     const source = staticAdmissionPolicies(policies(conditional));
     const scaleDown = updateDeployment(deployment('web', 'test', 1), deployment('web', 'test', 9));
-    expect(evaluateValidatingPolicies(source, scaleDown, { namespace: testNamespace }).records).toMatchObject([
-      { verdict: 'skipped', message: "matchCondition 'scaling-up' is false" },
-    ]);
+    expect(evaluateValidatingPolicies(source, scaleDown, { namespace: testNamespace }).records).toEqual([]);
     const bigStep = updateDeployment(deployment('web', 'test', 9), deployment('web', 'test', 1));
     expect(evaluateValidatingPolicies(source, bigStep, { namespace: testNamespace }).denial?.status.details?.causes?.[0]?.message).toBe(
       "ValidatingAdmissionPolicy 'typo' with binding 'typo-binding' denied request: failed expression: object.spec.replicas <= oldObject.spec.replicas + 2",
@@ -555,9 +566,7 @@ spec: {policyName: demo-policy.example.com, validationActions: [Deny]}
 
   it("skips the kubelet's requests and leases", () => {
     const byKubelet = { ...createDeployment(deployment('demo-web', 'test', 1)), userInfo: { name: 'system:node:n1', groups: ['system:nodes'] } };
-    expect(evaluateValidatingPolicies(source, byKubelet, { namespace: testNamespace }).records).toMatchObject([
-      { verdict: 'skipped', message: "matchCondition 'exclude-kubelet-requests' is false" },
-    ]);
+    expect(evaluateValidatingPolicies(source, byKubelet, { namespace: testNamespace }).records).toEqual([]);
     const lease = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'demo-lease', namespace: 'test' }, spec: {} };
     const leaseCreate = {
       ...createDeployment(lease),

@@ -14,22 +14,24 @@
  *   MSG`), Audit adds a `validation.policy.admission.k8s.io/validation_failure` audit annotation;
  * - `auditAnnotations` publish `POLICY/KEY` annotations (a null or empty value publishes none).
  */
+import type { AdmissionRecord } from '@dojo/console-protocol';
 import type { StatusError, StatusReason } from '@dojo/kube-api';
 import { evaluateMatchConditions } from '../matching/match-conditions.ts';
 import { newPolicyActivation } from './policy-activation.ts';
 import { compilePolicyExpression, evaluatePolicyExpression, type PolicyActivation, type PolicyDeclarations } from './policy-cel.ts';
 import { codeForReason, policyDenial } from './policy-denial.ts';
-import { noParamsMessage, policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
+import { policyInvocations, type PolicyInvocation } from './policy-invocations.ts';
 import { bindingSpecOf, policySpecOf, type PolicySpec, type Validation } from './policy-spec.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
-import type { AdmissionPolicies, FailurePolicy, PolicyContext, PolicyEvaluationRecord, ValidationAction } from './policy-types.ts';
+import type { AdmissionPolicies, FailurePolicy, PolicyContext, ValidationAction } from './policy-types.ts';
 
 export interface ValidatingPoliciesResult {
   /** Set when a Deny decision (or a misconfiguration under failurePolicy Fail) refuses the request. */
   denial?: StatusError;
   warnings: string[];
   auditAnnotations: Record<string, string>;
-  records: PolicyEvaluationRecord[];
+  /** One per evaluation through a binding (and param) that ran: a skipped one (matchConditions, no params) has none. */
+  records: AdmissionRecord[];
 }
 
 /** One failed validation, an erroring one under Fail, or a failing audit annotation. */
@@ -82,6 +84,8 @@ interface Evaluation {
   errored: boolean;
   /** Why matchConditions skipped the policy. */
   skippedBy?: string | undefined;
+  /** The first error failurePolicy Ignore dropped, for the console. */
+  ignoredError?: string | undefined;
 }
 
 /** validator.Validate for one invocation. */
@@ -90,6 +94,7 @@ function validate(spec: PolicySpec, activation: PolicyActivation, failurePolicy:
   const onError = (message: string, expressionIndex: number, into: Decision[] = result.decisions) => {
     result.errored = true;
     if (failurePolicy === 'Fail') into.push({ message, reason: '', expressionIndex });
+    else result.ignoredError ??= message;
   };
   if (spec.matchConditions.length > 0) {
     const conditions = evaluateMatchConditions(spec.matchConditions, activation, failurePolicy, declarations);
@@ -137,12 +142,59 @@ function paramName(invocation: PolicyInvocation): string | undefined {
   return meta.namespace ? `${meta.namespace}/${meta.name ?? ''}` : meta.name;
 }
 
-function verdictOf(evaluation: Evaluation, actions: readonly ValidationAction[]): PolicyEvaluationRecord['verdict'] {
-  if (evaluation.skippedBy !== undefined) return 'skipped';
-  if (evaluation.decisions.length === 0) return evaluation.errored ? 'error' : 'allowed';
+/** kube's text of a validating policy's denial (before the `… is forbidden: ` prefix). */
+function denialText(policy: string, binding: string, message: string): string {
+  return binding
+    ? `ValidatingAdmissionPolicy '${policy}' with binding '${binding}' denied request: ${message}`
+    : `ValidatingAdmissionPolicy '${policy}' denied request: ${message}`;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+interface Invocation {
+  policy: string;
+  binding: string;
+  param: string | undefined;
+  failurePolicy: FailurePolicy;
+  actions: readonly ValidationAction[];
+}
+
+/** A failed validation's verdict: what the binding's strongest action made of it. */
+function failureVerdict(actions: readonly ValidationAction[]): AdmissionRecord['verdict'] {
   if (actions.includes('Deny')) return 'denied';
   if (actions.includes('Warn')) return 'warned';
   return actions.includes('Audit') ? 'audited' : 'allowed';
+}
+
+/**
+ * One evaluation as the console shows it: a failed validation is `denied`, `warned` or
+ * `audited` by the binding's strongest action; an expression that could not be evaluated is an
+ * `error` — failurePolicy Fail subjects it to the actions as a failure (Deny refuses the write),
+ * Ignore drops it (`ignored`). A record that refuses carries the client's answer (message, code).
+ */
+function recordOf(attributes: AdmissionAttributes, invocation: Invocation, evaluation: Evaluation, latencyMs: number): AdmissionRecord {
+  const { policy, binding, failurePolicy, actions } = invocation;
+  const failure = evaluation.decisions.find((d) => d.reason !== '');
+  const error = evaluation.annotationErrors[0] ?? evaluation.decisions.find((d) => d.reason === '');
+  const record: Mutable<AdmissionRecord> = { kind: 'ValidatingAdmissionPolicy', name: policy, configuration: binding, phase: 'validating', verdict: 'allowed', latencyMs };
+  if (invocation.param) record.param = invocation.param;
+  record.failurePolicy = failurePolicy;
+  record.validationActions = actions;
+  if (failure) record.verdict = failureVerdict(actions);
+  else if (error || evaluation.errored) record.verdict = 'error';
+  // Audit annotations that fail refuse whatever the actions; anything else refuses through Deny.
+  const refusing = evaluation.annotationErrors[0] ?? (actions.includes('Deny') ? (failure ?? error) : undefined);
+  if (refusing) {
+    const reason = refusing.reason || 'Invalid';
+    const denial = policyDenial(attributes, denialText(policy, binding, refusing.message), { reason, code: codeForReason(reason), messageOnly: false });
+    record.message = denial.message;
+    record.code = denial.code;
+  } else {
+    const message = failure?.message ?? error?.message ?? evaluation.ignoredError;
+    if (message) record.message = message;
+  }
+  if (record.verdict === 'error' && !refusing && failurePolicy === 'Ignore') record.ignored = true;
+  return record;
 }
 
 export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes: AdmissionAttributes, context: PolicyContext = {}): ValidatingPoliciesResult {
@@ -157,19 +209,21 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     const binding = step.binding?.metadata.name ?? '';
     const spec = policySpecOf(step.policy);
     const failurePolicy = spec.failurePolicy;
-    if (step.step === 'noParams') {
-      result.records.push({ policyKind: 'ValidatingAdmissionPolicy', policy, binding, verdict: 'skipped', message: noParamsMessage, latencyMs: 0 });
-      continue;
-    }
+    // No params and parameterNotFoundAction Allow: the binding is skipped, nothing was evaluated.
+    if (step.step === 'noParams') continue;
     if (step.step === 'error') {
-      if (failurePolicy === 'Fail') denials.push({ policy, binding, decision: { message: step.message, reason: '', expressionIndex: 0 } });
+      const refused = failurePolicy === 'Fail';
+      if (refused) denials.push({ policy, binding, decision: { message: step.message, reason: '', expressionIndex: 0 } });
+      const denial = refused ? policyDenial(attributes, denialText(policy, binding, step.message), { reason: 'Invalid', code: codeForReason('Invalid'), messageOnly: false }) : undefined;
       result.records.push({
-        policyKind: 'ValidatingAdmissionPolicy',
-        policy,
-        binding,
-        verdict: failurePolicy === 'Fail' ? 'denied' : 'error',
-        message: step.message,
-        failurePolicyApplied: failurePolicy,
+        kind: 'ValidatingAdmissionPolicy',
+        name: policy,
+        configuration: binding,
+        phase: 'validating',
+        verdict: 'error',
+        message: denial?.message ?? step.message,
+        ...(denial ? { code: denial.code } : { ignored: true }),
+        failurePolicy,
         latencyMs: 0,
       });
       continue;
@@ -208,23 +262,12 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
       if (!values.includes(value)) values.push(value);
       published.set(name, values);
     }
-    const record: PolicyEvaluationRecord = {
-      policyKind: 'ValidatingAdmissionPolicy',
-      policy,
-      binding,
-      verdict: evaluation.annotationErrors.length > 0 ? 'denied' : verdictOf(evaluation, actions),
-      validationActions: actions,
-      latencyMs: now() - started,
-    };
-    const param = paramName(step);
-    if (param) record.param = param;
-    const shown = evaluation.decisions[0] ?? evaluation.annotationErrors[0];
-    if (shown) record.message = shown.message;
-    if (evaluation.skippedBy !== undefined) record.message = evaluation.skippedBy;
-    if (evaluation.errored) record.failurePolicyApplied = failurePolicy;
-    if (warnings.length > 0) record.warnings = warnings;
+    // matchConditions false: the policy does not apply to this request.
+    if (evaluation.skippedBy !== undefined) continue;
+    const record = recordOf(attributes, { policy, binding, param: paramName(step), failurePolicy, actions }, evaluation, now() - started);
+    if (warnings.length > 0) Object.assign(record, { warnings });
     if (evaluation.annotations.length > 0)
-      record.auditAnnotations = Object.fromEntries(evaluation.annotations.map(({ key, value }) => [`${policy}/${key}`, value]));
+      Object.assign(record, { auditAnnotations: Object.fromEntries(evaluation.annotations.map(({ key, value }) => [`${policy}/${key}`, value])) });
     result.records.push(record);
   }
 
@@ -232,9 +275,7 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
   if (failures.length > 0) result.auditAnnotations[validationFailureAnnotation] = JSON.stringify(failures.slice(0, maxValidationFailures));
   const first = denials[0];
   if (first) {
-    const message = first.binding
-      ? `ValidatingAdmissionPolicy '${first.policy}' with binding '${first.binding}' denied request: ${first.decision.message}`
-      : `ValidatingAdmissionPolicy '${first.policy}' denied request: ${first.decision.message}`;
+    const message = denialText(first.policy, first.binding, first.decision.message);
     const reason = first.decision.reason || 'Invalid';
     result.denial = policyDenial(attributes, message, { reason, code: codeForReason(reason), messageOnly: false });
   }

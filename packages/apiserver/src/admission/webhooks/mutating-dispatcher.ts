@@ -68,12 +68,12 @@ async function mutateWith(
   const outcome = await callWebhook(webhook, current, selection.as, context.serviceUrls);
   const record = { latencyMs: outcome.latencyMs, round: round.index, ...(outcome.reviewUid ? { reviewUid: outcome.reviewUid } : {}) };
   if (outcome.kind === 'refused') {
-    emitRecord(context, webhook, current, { ...record, verdict: 'error', message: outcome.error.message, code: outcome.error.code });
+    emitRecord(context, webhook, current, { ...record, verdict: 'error', error: outcome.error });
     throw outcome.error;
   }
   if (outcome.kind === 'failed') {
     const error = failedCalling(webhook.name, outcome.reason);
-    emitRecord(context, webhook, current, { ...record, verdict: 'error', message: error.message, code: error.code });
+    emitRecord(context, webhook, current, { ...record, verdict: 'error', error, ignored: webhook.failurePolicy === 'Ignore' });
     if (webhook.failurePolicy === 'Ignore') return false;
     throw error;
   }
@@ -81,7 +81,7 @@ async function mutateWith(
   state.warnings.push(...answer.warnings);
   if (!answer.allowed) {
     const error = deniedBy(webhook.name, answer.result);
-    emitRecord(context, webhook, current, { ...record, verdict: 'denied', message: error.message, code: error.code, warnings: answer.warnings });
+    emitRecord(context, webhook, current, { ...record, verdict: 'denied', error, warnings: answer.warnings });
     throw error;
   }
   if (!answer.patch) {
@@ -92,8 +92,7 @@ async function mutateWith(
     emitRecord(context, webhook, current, {
       ...record,
       verdict: 'error',
-      message: error.message,
-      code: error.code,
+      error,
       warnings: answer.warnings,
       ...(patch ? { patch } : {}),
     });
@@ -105,7 +104,7 @@ async function mutateWith(
   } catch (err) {
     const error = failedCalling(webhook.name, `received undecodable patch in webhook response: ${(err as Error).message}`);
     if (webhook.failurePolicy === 'Ignore') {
-      emitRecord(context, webhook, current, { ...record, verdict: 'error', message: error.message, code: error.code, warnings: answer.warnings });
+      emitRecord(context, webhook, current, { ...record, verdict: 'error', error, ignored: true, warnings: answer.warnings });
       return false;
     }
     fail(error);

@@ -52,11 +52,11 @@ async function callOne(
   const outcome = await callWebhook(webhook, attributes, as, context.serviceUrls);
   switch (outcome.kind) {
     case 'refused':
-      emitRecord(context, webhook, attributes, { verdict: 'error', ...facts(outcome), message: outcome.error.message, code: outcome.error.code });
+      emitRecord(context, webhook, attributes, { verdict: 'error', ...facts(outcome), error: outcome.error });
       return outcome.error;
     case 'failed': {
       const error = failedCalling(webhook.name, outcome.reason);
-      emitRecord(context, webhook, attributes, { verdict: 'error', ...facts(outcome), message: error.message, code: error.code });
+      emitRecord(context, webhook, attributes, { verdict: 'error', ...facts(outcome), error, ignored: webhook.failurePolicy === 'Ignore' });
       return webhook.failurePolicy === 'Ignore' ? undefined : error;
     }
     case 'answered': {
@@ -67,7 +67,7 @@ async function callOne(
         return undefined;
       }
       const error = deniedBy(webhook.name, answer.result);
-      emitRecord(context, webhook, attributes, { verdict: 'denied', ...facts(outcome), message: error.message, code: error.code, warnings: answer.warnings });
+      emitRecord(context, webhook, attributes, { verdict: 'denied', ...facts(outcome), error, warnings: answer.warnings });
       return error;
     }
   }

@@ -21,18 +21,14 @@ describe('validating webhooks', () => {
     expect((await h.server.call('GET', '/api/v1/namespaces/plain/configmaps/odd')).status).toBe(404);
     expect(h.records).toMatchObject([
       {
+        kind: 'ValidatingWebhookConfiguration',
         name: 'even.example.com',
         configuration: 'policy',
         phase: 'validating',
         verdict: 'denied',
-        operation: 'CREATE',
-        resource: 'v1/configmaps',
-        namespace: 'plain',
-        objectName: 'odd',
         code: 403,
         message: 'admission webhook "even.example.com" denied the request: data.a must be even',
         failurePolicy: 'Fail',
-        dryRun: false,
         reviewUid: target.received[0]!.review.request.uid,
       },
     ]);
@@ -128,7 +124,7 @@ describe('mutating webhooks', () => {
     const seen = target.received[0]!.review.request;
     expect(seen.name).toBeUndefined();
     expect(seen.object.metadata.uid).toBeUndefined();
-    expect(h.records).toMatchObject([{ name: 'label.example.com', phase: 'mutating', verdict: 'allowed', patch: [{ op: 'add', path: '/metadata/labels' }] }]);
+    expect(h.records).toMatchObject([{ name: 'label.example.com', phase: 'mutating', verdict: 'mutated', patch: [{ op: 'add', path: '/metadata/labels' }] }]);
     // What the webhook added belongs to no manager: kube tracks fields before mutating admission.
     const [entry] = res.body.metadata.managedFields;
     expect(entry.fieldsV1['f:data']).toMatchObject({ 'f:a': {} });

@@ -5,7 +5,7 @@
  * never leaves the store's synchronous path.
  */
 import type { AdmissionAttributes, AdmissionTarget } from '../admission-attributes.ts';
-import type { AdmissionRecord } from '../admission-record.ts';
+import type { AdmissionRecord } from '@dojo/console-protocol';
 import type { AsyncAdmission, MutatingOutcome } from '../async-admission.ts';
 import type { EquivalentResources } from '../matching/equivalent-resources.ts';
 import { dispatchMutating } from './mutating-dispatcher.ts';

@@ -26,6 +26,36 @@ describe('journal text', () => {
     ).toBe('MODIFIED default/a at rv 9 delivered on watch w1');
   });
 
+  it('marks a write that went through admission with each webhook or policy and its verdict', () => {
+    expect(
+      journalRecordText({
+        type: 'request',
+        seq: 6,
+        time: 1,
+        user: 'admin',
+        verb: 'create',
+        resource: 'configmaps',
+        namespace: 'default',
+        name: 'a',
+        code: 400,
+        latencyMs: 1,
+        admission: [
+          { kind: 'MutatingWebhookConfiguration', name: 'm.example.com', configuration: 'm', phase: 'mutating', verdict: 'mutated', latencyMs: 2 },
+          {
+            kind: 'ValidatingWebhookConfiguration',
+            name: 'a.example.com',
+            configuration: 'a',
+            phase: 'validating',
+            verdict: 'error',
+            ignored: true,
+            latencyMs: 2,
+          },
+          { kind: 'ValidatingAdmissionPolicy', name: 'limits', configuration: 'b', phase: 'validating', verdict: 'denied', latencyMs: 1 },
+        ],
+      }),
+    ).toBe('create configmaps default/a 400 by admin · admission: m.example.com mutated, a.example.com error (ignored), limits denied');
+  });
+
   it('prints an RBAC rule with the core group as ""', () => {
     expect(policyRuleText({ verbs: ['get', 'list'], apiGroups: [''], resources: ['configmaps'] })).toBe(
       'verbs=[get,list] apiGroups=[""] resources=[configmaps]',

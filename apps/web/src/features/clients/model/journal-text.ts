@@ -1,15 +1,21 @@
-/** A request journal record in one line, for evidence (stale writes, 403s), and an RBAC rule as kube prints it. */
-import type { RbacPolicyRule, RequestJournalRecord } from '@dojo/console-protocol';
+/** A request journal record in one line, for evidence (stale writes, 403s, admission verdicts), and an RBAC rule as kube prints it. */
+import type { RbacPolicyRule, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
 
 const objectPath = (r: { namespace?: string; name?: string }) =>
   r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : r.namespace ? ` in ${r.namespace}` : '';
+
+/** A write's admission, compactly: each webhook or policy and its verdict, in the order they ran. */
+function admissionText(record: RequestRecord): string {
+  if (!record.admission?.length) return '';
+  return ` · admission: ${record.admission.map((a) => `${a.name} ${a.verdict}${a.ignored ? ' (ignored)' : ''}`).join(', ')}`;
+}
 
 export function journalRecordText(record: RequestJournalRecord): string {
   switch (record.type) {
     case 'request': {
       const what = record.resource ? `${record.resource}${record.subresource ? `/${record.subresource}` : ''}${objectPath(record)}` : (record.path ?? '');
       const rv = record.rvReturned ? ` → rv ${record.rvReturned}` : '';
-      return `${record.verb} ${what} ${record.code}${rv} by ${record.user}`;
+      return `${record.verb} ${what} ${record.code}${rv} by ${record.user}${admissionText(record)}`;
     }
     case 'watch-open':
       return `watch ${record.resource}${objectPath(record)} from rv ${record.resourceVersion ?? 'now'} by ${record.user}`;

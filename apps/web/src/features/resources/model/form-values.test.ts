@@ -96,6 +96,40 @@ describe('placeStatusCauses', () => {
     expect(placeStatusCauses(conflict, ids).unplaced).toEqual(['already exists']);
   });
 
+  it('keeps the message of an admission webhook that refused, naming it, while its causes go under their fields', () => {
+    const refused: Status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code: 422,
+      reason: 'Invalid',
+      message: 'admission webhook "deny.dojos.example.com" denied the request: Dojo "a" is invalid: spec.replicas: Invalid value: 7: too many',
+      details: { causes: [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: 'Invalid value: 7: too many' }] },
+    };
+    const placed = placeStatusCauses(refused, ids);
+    expect(placed.admissionRefusal).toBe(refused.message);
+    expect(placed.unplaced).toEqual([]);
+    expect(placed.byField.get('spec.replicas')).toEqual(['Invalid value: 7: too many']);
+  });
+
+  it("does not repeat a policy's denial that its Status also carries as its one cause", () => {
+    const denial = "ValidatingAdmissionPolicy 'limit' with binding 'limit-binding' denied request: at most 5 replicas";
+    const forbidden: Status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code: 422,
+      reason: 'Invalid',
+      message: `dojos.core.jutsu.com "a" is forbidden: ${denial}`,
+      details: { causes: [{ message: denial }] },
+    };
+    const placed = placeStatusCauses(forbidden, ids);
+    expect(placed.unplaced).toEqual([forbidden.message]);
+    expect(placed.admissionRefusal).toBeUndefined();
+  });
+
   it('does not repeat the same message on a field', () => {
     const placed = placeStatusCauses(
       invalid([

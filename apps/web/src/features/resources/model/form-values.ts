@@ -4,6 +4,7 @@
  * person did not set, exactly as with `kubectl apply` of a minimal manifest.
  */
 import type { KubeObject, Status } from '@dojo/kube-api';
+import { admissionRefusalMessage } from './admission-refusal.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -78,6 +79,11 @@ export interface PlacedErrors {
   byField: Map<string, string[]>;
   /** Messages that belong to no field of the form. */
   unplaced: string[];
+  /**
+   * The message of an admission webhook's or policy's refusal whose causes went under their
+   * fields: the one text naming who refused, shown with the unplaced ones but not one more problem.
+   */
+  admissionRefusal?: string;
 }
 
 /** Normalizes a cause's field path: "spec.items[0].name" -> "spec.items.0.name". */
@@ -113,7 +119,8 @@ function withFieldMessage(list: readonly string[], message: string): string[] {
  * Places a Status's `details.causes` on the form's fields: each cause goes to the deepest field
  * whose id is its field path or a prefix of it (an error inside a YAML-edited list lands on the
  * list). Causes without a field, or outside the form, stay unplaced, as does the message of a
- * Status without causes.
+ * Status without causes; an admission webhook's or policy's refusal keeps its message apart (the
+ * one text that names who refused) while its causes go under their fields.
  */
 export function placeStatusCauses(status: Status | undefined, fieldIds: readonly string[]): PlacedErrors {
   const byField = new Map<string, string[]>();
@@ -139,5 +146,11 @@ export function placeStatusCauses(status: Status | undefined, fieldIds: readonly
     }
     byField.set(id, withFieldMessage(byField.get(id) ?? [], message));
   }
-  return { byField, unplaced };
+  // Admission's refusal names the webhook or policy only in the message: keep it beside its causes,
+  // without the field-less cause that only repeats it (a policy's denial is its one cause).
+  const admissionRefusal = admissionRefusalMessage(status);
+  if (!admissionRefusal) return { byField, unplaced };
+  const others = unplaced.filter((message) => !admissionRefusal.includes(message));
+  // With nothing placed under a field, the refusal is the problem itself.
+  return byField.size ? { byField, unplaced: others, admissionRefusal } : { byField, unplaced: [admissionRefusal, ...others] };
 }

@@ -178,12 +178,12 @@ export function ResourceForm({ mode, type, schema, initial, live, onSaved, onCan
               )}
             </p>
           </div>
-          {placed.unplaced.length && unplacedShown ? (
+          {(placed.unplaced.length || placed.admissionRefusal) && unplacedShown ? (
             <div
               role="alert"
               className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/50 dark:text-rose-100"
             >
-              {placed.unplaced.map((message, i) => (
+              {[...(placed.admissionRefusal ? [placed.admissionRefusal] : []), ...placed.unplaced].map((message, i) => (
                 <p key={i}>{message}</p>
               ))}
             </div>
