@@ -15,7 +15,8 @@
  *
  * Then kubectl, as a person: a create is defaulted, an invalid create and an invalid update are
  * refused with the webhook's own field error in kube's words, and the console's request journal
- * shows the refused writes. The kubebuilder CLI and controller-gen are built once into the
+ * shows the refused writes and, on each write's record, every webhook call (what the object's
+ * Admission tab and the Overview's cards read). The kubebuilder CLI and controller-gen are built once into the
  * toolchain cache, as go-kubebuilder.test.ts does. Skipped, in one line, without Go.
  */
 import { execFile } from 'node:child_process';
@@ -28,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
+import type { AdmissionSummary, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
 import { createCertificateAuthority, createServingCertificate } from '@dojo/apiserver';
 import { kubectlFor, type Kubectl } from '@dojo/server/testing';
 import { goInstall, requireToolchain, runLogged, toolchainCacheDir } from '@dojo/toolchains';
@@ -306,5 +307,60 @@ describe.skipIf(!go)("kubebuilder's scaffolded webhook, run with `make run` and 
       'patch Invalid given',
     ]);
     expect(records.find((r) => r.verb === 'create' && r.name === 'defaulted')).toMatchObject({ code: 201 });
+  }, 120_000);
+
+  it("puts every webhook call on its write's record: the Admission tab's patch, verdicts, the denial's field, the warning", async () => {
+    // What the object's Admission tab asks for (docs/protocol.md), for each Guestbook.
+    const admissionOf = async (guestbookName: string): Promise<RequestRecord[]> =>
+      (
+        await dojo.api<{ records: RequestJournalRecord[] }>(
+          `/api/requests?namespace=default&name=${guestbookName}&resource=guestbooks&group=webapp.example.com&admission=true&newest=true&limit=50`,
+        )
+      ).records.filter((r): r is RequestRecord => r.type === 'request');
+    const mutating = { kind: 'MutatingWebhookConfiguration', name: 'mguestbook-v1.kb.io', configuration: 'mutating-webhook-configuration', phase: 'mutating' };
+    const validating = {
+      kind: 'ValidatingWebhookConfiguration',
+      name: 'vguestbook-v1.kb.io',
+      configuration: 'validating-webhook-configuration',
+      phase: 'validating',
+    };
+    const { value: defaulted } = await eventually(
+      () => admissionOf('defaulted'),
+      (rs) => rs.some((r) => r.verb === 'create'),
+      () => 'the defaulted create with its admission records',
+    );
+    expect(defaulted.find((r) => r.verb === 'create')!.admission).toEqual([
+      expect.objectContaining({
+        ...mutating,
+        verdict: 'mutated',
+        failurePolicy: 'Fail',
+        patch: expect.arrayContaining([{ op: 'add', path: '/spec/foo', value: 'set-by-the-defaulting-webhook' }]),
+      }),
+      expect.objectContaining({ ...validating, verdict: 'allowed' }),
+    ]);
+    const invalid = await admissionOf('invalid');
+    expect(invalid.filter((r) => r.verb === 'create')).toHaveLength(2);
+    for (const create of invalid.filter((r) => r.verb === 'create')) {
+      expect(create.admission).toEqual([
+        expect.objectContaining({ ...mutating, verdict: 'allowed' }),
+        expect.objectContaining({
+          ...validating,
+          verdict: 'denied',
+          code: 422,
+          field: 'spec.foo',
+          message:
+            'admission webhook "vguestbook-v1.kb.io" denied the request: Guestbook.webapp.example.com "invalid" is invalid: spec.foo: Invalid value: "forbidden": must not be "forbidden"',
+        }),
+      ]);
+    }
+    const given = await admissionOf('given');
+    const patches = given.filter((r) => r.verb === 'patch');
+    expect(patches.map((r) => r.code)).toEqual([200, 422]);
+    expect(patches[0]!.admission!.at(-1)).toMatchObject({ ...validating, verdict: 'allowed', warnings: ['spec.foo changed from mine to changed'] });
+    expect(patches[1]!.admission!.at(-1)).toMatchObject({ ...validating, verdict: 'denied', field: 'spec.foo' });
+    // The Overview's card per webhook.
+    const summary = await dojo.api<AdmissionSummary>('/api/admission');
+    expect(summary.entries.find((e) => e.name === 'vguestbook-v1.kb.io')).toMatchObject({ kind: 'ValidatingWebhookConfiguration', denials: 3, failures: 0 });
+    expect(summary.entries.find((e) => e.name === 'mguestbook-v1.kb.io')).toMatchObject({ kind: 'MutatingWebhookConfiguration', denials: 0, failures: 0 });
   }, 120_000);
 });
