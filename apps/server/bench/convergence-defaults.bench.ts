@@ -29,7 +29,9 @@
  * If one run takes longer than `--budget-seconds` (default 90), fewer runs are made and the JSON
  * says so; a run that has not converged after `--timeout-seconds` (default 240) is reported as
  * such, with how far it got. `--cpu-prof-dir DIR` gives the console `--cpu-prof` (one profile per
- * thread, written when it stops). Prints one JSON document on stdout; progress goes to stderr.
+ * thread, written when it stops); `--heap-prof-dir DIR` gives it `--heap-prof` (V8's sampling heap
+ * profile of what is still allocated when it stops, by allocating function: what grows with the
+ * object count). Prints one JSON document on stdout; progress goes to stderr.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -67,6 +69,7 @@ const pageMs = arg('page-ms', 1000);
 const writeRateSamples = arg('write-rate-samples', 2000);
 const skipBuild = process.argv.includes('--skip-build');
 const cpuProfDir = textArg('cpu-prof-dir');
+const heapProfDir = textArg('heap-prof-dir');
 const measuredNamespaces = namespaceCount === 1 ? ['convergence'] : Array.from({ length: namespaceCount }, (_, i) => `convergence-${i}`);
 const { podStartDelay, podReadyDelay } = defaultClusterSimOptions;
 const podDelaySeconds = (podStartDelay.maxMs + podReadyDelay.maxMs) / 1000;
@@ -76,7 +79,8 @@ const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 async function oneRun(index: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-convergence-defaults-'));
-  const server = await startNpmStartConsole(dataDir, { nodeArgs: cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [] });
+  const nodeArgs = [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []), ...(heapProfDir ? ['--heap-prof', '--heap-prof-dir', heapProfDir] : [])];
+  const server = await startNpmStartConsole(dataDir, { nodeArgs });
   try {
     const { base, token } = server;
     const client = apiClientFromKubeconfig(server.kubeconfigPath, concurrency);

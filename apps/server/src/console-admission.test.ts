@@ -34,7 +34,12 @@ function hook(name: string): Record<string, unknown> {
   };
 }
 
-const configMap = (name: string, data: Record<string, string>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { 'admission-test': 'yes' } }, data });
+const configMap = (name: string, data: Record<string, string>) => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, labels: { 'admission-test': 'yes' } },
+  data,
+});
 
 /** The Admission tab's query of ConfigMap default/`name` (endpoints.ts documents it). */
 const admissionTabQuery = (name: string, uid?: string) =>
@@ -46,7 +51,12 @@ beforeAll(async () => {
     if (received.path.startsWith('/label.example.com')) return patch(received, [{ op: 'add', path: '/metadata/labels/team', value: 'a' }]);
     const data = (request.object?.data ?? {}) as Record<string, string>;
     if (data.size === 'big') {
-      return deny(received, { code: 422, reason: 'Invalid', message: 'data.size: too big', details: { causes: [{ type: 'FieldValueInvalid', field: 'data.size', message: 'too big' }] } });
+      return deny(received, {
+        code: 422,
+        reason: 'Invalid',
+        message: 'data.size: too big',
+        details: { causes: [{ type: 'FieldValueInvalid', field: 'data.size', message: 'too big' }] },
+      });
     }
     return { response: { uid: request.uid, allowed: true } };
   });
@@ -54,8 +64,18 @@ beforeAll(async () => {
   // The API server runs on a thread of its own: the records cross to the console's as its journal's lines.
   expect(c.apiserver!.mode).toBe('thread');
   const admission = '/api/kube/apis/admissionregistration.k8s.io/v1';
-  const mutating = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'labels' }, webhooks: [hook('label.example.com')] };
-  const validating = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'sizes' }, webhooks: [hook('size.example.com')] };
+  const mutating = {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'MutatingWebhookConfiguration',
+    metadata: { name: 'labels' },
+    webhooks: [hook('label.example.com')],
+  };
+  const validating = {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingWebhookConfiguration',
+    metadata: { name: 'sizes' },
+    webhooks: [hook('size.example.com')],
+  };
   expect((await c.http('POST', `${admission}/mutatingwebhookconfigurations`, { body: mutating })).status).toBe(201);
   expect((await c.http('POST', `${admission}/validatingwebhookconfigurations`, { body: validating })).status).toBe(201);
 }, 120_000);

@@ -36,7 +36,18 @@ describe('AdmissionTally', () => {
     expect(summary.since).toBe(1_000);
     expect(summary.windowSeconds).toBe(60);
     expect(summary.entries).toEqual([
-      { kind: 'ValidatingAdmissionPolicy', name: 'small', configuration: 'small-warn', calls: 2, callsPerSecond: 2 / 60, denials: 0, failures: 0, p99LatencyMs: 2, lastCall: 4_000, lastVerdict: 'warned' },
+      {
+        kind: 'ValidatingAdmissionPolicy',
+        name: 'small',
+        configuration: 'small-warn',
+        calls: 2,
+        callsPerSecond: 2 / 60,
+        denials: 0,
+        failures: 0,
+        p99LatencyMs: 2,
+        lastCall: 4_000,
+        lastVerdict: 'warned',
+      },
       {
         kind: 'ValidatingWebhookConfiguration',
         name: 'even.example.com',

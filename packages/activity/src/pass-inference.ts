@@ -41,6 +41,13 @@ export interface Pass {
   /** Set once: a pass begun on an assumption says how sure it is when the assumption is settled. */
   trigger: InferredTrigger;
   readonly requests: RequestRecord[];
+  /**
+   * What its requests did, kept as they are filed (a long pass would otherwise be re-read for
+   * every request): the signatures of those answered other than 409 (a repeat begins a new
+   * pass; a retry after a conflict does not), and the resourceVersions they returned (its echoes).
+   */
+  readonly made: Set<string>;
+  readonly returned: Set<string | undefined>;
   /** While its first request's object is only assumed to belong to it: what settling needs. */
   unsettled?: Assumption | undefined;
   /** When its last request was answered. */
@@ -77,6 +84,12 @@ const label = (o: ObjectIdentity) => `${o.kind} ${o.namespace ? `${o.namespace}/
 const signature = (r: RequestRecord) => `${r.verb} ${r.group}/${r.resource}/${r.subresource ?? ''} ${r.namespace ?? ''}/${r.name ?? ''}`;
 const kindKey = (o: ObjectIdentity) => `${o.group}/${o.kind}`;
 
+function file(pass: Pass, record: RequestRecord): void {
+  pass.requests.push(record);
+  if (record.code !== 409) pass.made.add(signature(record));
+  pass.returned.add(record.rvReturned);
+}
+
 export class ClientPasses {
   readonly #client: string;
   readonly #settings: InferenceSettings;
@@ -111,7 +124,7 @@ export class ClientPasses {
       this.#continuedPast(record, target);
     const pass = joined ?? this.#begin(record, target);
     if (joined?.unsettled) this.#settle(joined, target, record);
-    pass.requests.push(record);
+    file(pass, record);
     pass.lastAt = Math.max(pass.lastAt, record.time);
     pass.end = Math.max(pass.end, record.time + record.latencyMs);
     if (pass.unsettled) pass.unsettled.held.push({ record, object: target.object });
@@ -150,7 +163,7 @@ export class ClientPasses {
     if (!pass || record.time - pass.end > this.#settings.passGapMs) return undefined;
     const { same, owned } = this.#events.candidates(target.ownerKey, pass.start, this.#settings.triggerWindowMs);
     if (same.length === 0 && owned.length === 0) return undefined;
-    for (const e of pass.trigger.events) e.consumed = false;
+    this.#events.release(pass.trigger.events);
     const starts = (this.#starts.get(pass.key) ?? []).filter((t) => t !== pass.start);
     if (starts.length > 0) this.#starts.set(pass.key, starts);
     else this.#starts.delete(pass.key);
@@ -158,7 +171,7 @@ export class ClientPasses {
     if (other) this.#close(other);
     this.#open.delete(pass.key);
     const moved = this.#startPass(pass.start, pass.worker, pass.id, target.owner, pass.unsettled!.object);
-    moved.requests.push(...pass.requests);
+    for (const request of pass.requests) file(moved, request);
     moved.end = pass.end;
     moved.lastAt = pass.lastAt;
     moved.unsettled!.held.push(...pass.unsettled!.held);
@@ -192,13 +205,11 @@ export class ClientPasses {
     const pass = this.#open.get(key);
     if (!pass) return undefined;
     const fresh = record.time - pass.end <= this.#settings.passGapMs;
-    const sig = signature(record);
-    const repeat = pass.requests.some((r) => signature(r) === sig && r.code !== 409);
-    const written = new Set(pass.requests.map((r) => r.rvReturned));
+    const repeat = pass.made.has(signature(record));
     const events = this.#events.about(key, pass.start, record.time);
     // Even the echo of its own write: re-reading the object itself after it is how a pass begins.
     const rereads = record.verb === 'get' && requestKey === key && events.length > 0;
-    const interrupted = rereads || events.some((e) => !written.has(e.resourceVersion));
+    const interrupted = rereads || events.some((e) => !pass.returned.has(e.resourceVersion));
     if (fresh && !repeat && !interrupted) return pass;
     this.#close(pass);
     return undefined;
@@ -229,7 +240,7 @@ export class ClientPasses {
           explanation: `${inferred.explanation}; its first request was about ${label(assumedRead)}, assumed to be part of this pass`,
         }
       : inferred;
-    const pass: Pass = { id, client: this.#client, object, key, worker, start, trigger, requests: [], end: start, lastAt: start };
+    const pass: Pass = { id, client: this.#client, object, key, worker, start, trigger, requests: [], made: new Set(), returned: new Set(), end: start, lastAt: start };
     if (assumedRead) pass.unsettled = { object: assumedRead, key: identityKey(assumedRead), confirmed: inferred, held: [] };
     this.#lanes[worker] = pass;
     this.#open.set(key, pass);
@@ -242,17 +253,16 @@ export class ClientPasses {
 
   /** Which object a new pass is about, and whether that was only assumed (see the rules above). */
   #passObject(record: RequestRecord, target: RequestObject): { object: ObjectIdentity; assumed: boolean } {
-    const pending = this.#events.pending(record.time, this.#settings.triggerWindowMs);
-    const keys = new Set(pending.flatMap((e) => (e.ownerKey ? [e.key, e.ownerKey] : [e.key])));
-    const ownerWaits = target.owner !== undefined && target.ownerKey !== undefined && keys.has(target.ownerKey);
+    const waits = (key: string) => this.#events.waiting(key, record.time, this.#settings.triggerWindowMs);
+    const ownerWaits = target.owner !== undefined && target.ownerKey !== undefined && waits(target.ownerKey);
     // A controller that watches the owner's kind queues the owner for its children's events
     // (controller-runtime's Owns, kube-rs's owns): its read of a child whose ADDED is waiting
     // begins the owner's pass, not one over the child.
     if (ownerWaits && this.#listedAt.has(kindKey(target.owner!))) return { object: target.owner!, assumed: false };
-    if (keys.has(target.key)) return { object: target.object, assumed: false };
+    if (waits(target.key)) return { object: target.object, assumed: false };
     if (ownerWaits) return { object: target.owner!, assumed: false };
-    const oldest = pending[0];
-    if (!target.owner && oldest) {
+    const oldest = target.owner ? undefined : this.#events.oldestWaiting(record.time, this.#settings.triggerWindowMs);
+    if (oldest) {
       // A read of something that is not there yet (get-or-create of a child) or of something
       // unrelated the pass needs (a referenced Secret): filed under the oldest event still
       // waiting for its pass, the way a controller's queue hands out keys.

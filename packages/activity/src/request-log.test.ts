@@ -3,12 +3,33 @@ import { describe, expect, it } from 'vitest';
 import { ClientIdentifier } from './client-identity.ts';
 import { RequestLog } from './request-log.ts';
 
-const denied: AdmissionRecord = { kind: 'ValidatingWebhookConfiguration', name: 'v.example.com', configuration: 'v', phase: 'validating', verdict: 'denied', latencyMs: 2 };
+const denied: AdmissionRecord = {
+  kind: 'ValidatingWebhookConfiguration',
+  name: 'v.example.com',
+  configuration: 'v',
+  phase: 'validating',
+  verdict: 'denied',
+  latencyMs: 2,
+};
 const allowed: AdmissionRecord = { ...denied, verdict: 'allowed' };
 
 let seq = 0;
 function write(verb: RequestRecord['verb'], name: string, more: Partial<RequestRecord> = {}): RequestRecord {
-  return { seq: ++seq, time: seq, type: 'request', user: 'admin', verb, code: 200, latencyMs: 1, group: '', version: 'v1', resource: 'configmaps', namespace: 'a', name, ...more };
+  return {
+    seq: ++seq,
+    time: seq,
+    type: 'request',
+    user: 'admin',
+    verb,
+    code: 200,
+    latencyMs: 1,
+    group: '',
+    version: 'v1',
+    resource: 'configmaps',
+    namespace: 'a',
+    name,
+    ...more,
+  };
 }
 
 describe('RequestLog, asked for the writes of one object', () => {

@@ -93,7 +93,7 @@ export function inferTrigger(pass: PassContext, settings: InferenceSettings): In
   const { same, owned } = pass.events.candidates(pass.key, pass.start, settings.triggerWindowMs);
   if (same.length > 0 || owned.length > 0) {
     const events = [...same, ...owned];
-    for (const e of events) e.consumed = true;
+    pass.events.consume(events);
     const newest = same[same.length - 1] ?? owned[owned.length - 1]!;
     const rule: InferenceRule = same.length > 0 ? 'same-object-event' : 'owned-object-event';
     const confidence = fading(same.length > 0 ? 0.9 : 0.8, pass.start - newest.time);

@@ -26,10 +26,16 @@ export interface ConvergenceRun {
   /** CPU of the target's processes over the run (etcd included for kube-apiserver). */
   targetCpuSeconds: number;
   targetRssMbAtEnd: number;
+  /**
+   * The measured phase on the machine's monotonic clock (µs), which V8's profiles share:
+   * `cpu-profile-summary.ts --between` keeps only its samples.
+   */
+  monotonicWindowUs: [number, number];
   operatorLogTail?: string;
 }
 
 const creators = 16;
+const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -72,9 +78,11 @@ export async function measureOperatorConvergence(
 
     const cpuBefore = targetCpuSeconds(target);
     const started = epochNow();
+    const windowStartUs = monotonicUs();
     await forEachBounded(objects, creators, (i) => expectOk(client, 'POST', operator.primaries(namespace), operator.primary(namespace, `o-${i}`)));
     const createSeconds = (epochNow() - started) / 1000;
     const converged = await until(() => reconciled.reconciledAt.size >= objects + 1, timeoutMs);
+    const monotonicWindowUs: [number, number] = [windowStartUs, monotonicUs()];
     const times = [...reconciled.reconciledAt]
       .filter(([name]) => name !== 'first')
       .map(([, at]) => (at - started) / 1000)
@@ -94,6 +102,7 @@ export async function measureOperatorConvergence(
       milestones,
       targetCpuSeconds: round(targetCpuSeconds(target) - cpuBefore, 2),
       targetRssMbAtEnd: targetRssMb(target),
+      monotonicWindowUs,
       ...(converged ? {} : { operatorLogTail: process.output().slice(-3000) }),
     };
   } finally {

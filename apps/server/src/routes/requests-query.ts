@@ -24,7 +24,8 @@ const flag = (v: unknown, name: string): boolean => {
 function objectFilterOf(query: Record<string, unknown>): RequestObjectFilter | undefined {
   const filter = { uid: text(query.uid), namespace: text(query.namespace), name: text(query.name), resource: text(query.resource), group: text(query.group) };
   if (filter.uid === undefined && filter.name === undefined) {
-    if (filter.namespace !== undefined || filter.resource !== undefined || filter.group !== undefined) throw newBadRequest('an object is asked for by uid and/or name');
+    if (filter.namespace !== undefined || filter.resource !== undefined || filter.group !== undefined)
+      throw newBadRequest('an object is asked for by uid and/or name');
     return undefined;
   }
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as RequestObjectFilter;

@@ -71,7 +71,13 @@ describe("a write's journal record", () => {
     const record = await writeOf('labelled');
     expect(record.uid).toEqual(expect.any(String));
     expect(record.admission).toMatchObject([
-      { kind: 'MutatingWebhookConfiguration', name: 'label.example.com', verdict: 'mutated', round: 0, patch: [{ op: 'add', path: '/metadata/labels', value: { team: 'a' } }] },
+      {
+        kind: 'MutatingWebhookConfiguration',
+        name: 'label.example.com',
+        verdict: 'mutated',
+        round: 0,
+        patch: [{ op: 'add', path: '/metadata/labels', value: { team: 'a' } }],
+      },
       { kind: 'ValidatingWebhookConfiguration', name: 'check.example.com', verdict: 'allowed', warnings: ['looked at it'] },
     ]);
   });
@@ -94,9 +100,7 @@ describe("a write's journal record", () => {
     expect((await h.server.call('DELETE', '/api/v1/namespaces/plain/configmaps?labelSelector=sweep%3Dyes')).status).toBe(200);
 
     const find = () =>
-      h.server
-        .journal!.records(1)
-        .find((r): r is RequestRecord => r.type === 'request' && r.verb === 'deletecollection' && r.resource === 'configmaps');
+      h.server.journal!.records(1).find((r): r is RequestRecord => r.type === 'request' && r.verb === 'deletecollection' && r.resource === 'configmaps');
     await until(() => find() !== undefined, 'the journal record of the deletecollection');
     const record = find()!;
     expect(record.name).toBeUndefined();
@@ -168,13 +172,21 @@ describe("a write's journal record, with policies created through the API", () =
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: 'no-secrets-here.example.com' },
-      spec: { failurePolicy: 'Fail', matchConstraints: rules, validations: [{ expression: "!has(object.data.password)", message: 'no passwords in ConfigMaps', reason: 'Forbidden' }] },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: rules,
+        validations: [{ expression: '!has(object.data.password)', message: 'no passwords in ConfigMaps', reason: 'Forbidden' }],
+      },
     });
     await create(`${admission}/validatingadmissionpolicybindings`, {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingAdmissionPolicyBinding',
       metadata: { name: 'no-secrets-deny' },
-      spec: { policyName: 'no-secrets-here.example.com', validationActions: ['Deny'], matchResources: { namespaceSelector: { matchLabels: { webhooks: 'on' } } } },
+      spec: {
+        policyName: 'no-secrets-here.example.com',
+        validationActions: ['Deny'],
+        matchResources: { namespaceSelector: { matchLabels: { webhooks: 'on' } } },
+      },
     });
 
     const created = await h.createIn('hooked', configMap('big', { a: '1', b: '2' }));

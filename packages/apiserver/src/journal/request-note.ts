@@ -4,7 +4,16 @@
  * `RequestRecord` once the answer is sent. Cheap to fill: it holds references and computes
  * nothing (the changed field paths are worked out after the response has left).
  */
-import type { AdmissionRecord, ControllerOwner, ForbiddenRequest, InjectedFault, RequestClient, RequestRecord, RequestVerb, ViewMark } from '@dojo/console-protocol';
+import type {
+  AdmissionRecord,
+  ControllerOwner,
+  ForbiddenRequest,
+  InjectedFault,
+  RequestClient,
+  RequestRecord,
+  RequestVerb,
+  ViewMark,
+} from '@dojo/console-protocol';
 import { parseApiVersion, type KubeList, type KubeObject, type StatusError } from '@dojo/kube-api';
 import type { RequestAttributes } from '../rbac/request-attributes.ts';
 import { ruleAllowing } from '../rbac/rule-allowing.ts';

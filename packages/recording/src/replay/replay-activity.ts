@@ -101,7 +101,11 @@ export class ReplayActivity implements ActivityView {
     }
     until(at);
     activity.tick();
-    const replayed: Replayed = { snapshot: { time: at, feed: this.#feed(journal), ...activity.snapshot(), connected: [] }, requests, admission: admission.summary(at) };
+    const replayed: Replayed = {
+      snapshot: { time: at, feed: this.#feed(journal), ...activity.snapshot(), connected: [] },
+      requests,
+      admission: admission.summary(at),
+    };
     if (this.#answers.size >= kept) this.#answers.delete(this.#answers.keys().next().value!);
     this.#answers.set(at, replayed);
     return replayed;

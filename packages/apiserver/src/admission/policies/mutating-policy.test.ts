@@ -82,7 +82,14 @@ describe('MutatingAdmissionPolicy with ApplyConfiguration', () => {
     expect(result.denial).toBeUndefined();
     expect((result.object?.spec as { initContainers: unknown[] }).initContainers).toEqual([{ name: 'setup', image: 'setup:1' }, sidecar]);
     expect(result.records).toMatchObject([
-      { kind: 'MutatingAdmissionPolicy', name: 'sidecar-policy.example.com', configuration: 'sidecar-binding', phase: 'mutating', verdict: 'mutated', round: 0 },
+      {
+        kind: 'MutatingAdmissionPolicy',
+        name: 'sidecar-policy.example.com',
+        configuration: 'sidecar-binding',
+        phase: 'mutating',
+        verdict: 'mutated',
+        round: 0,
+      },
     ]);
     expect(result.records[0]?.patch).toEqual([{ op: 'add', path: '/spec/initContainers/1', value: sidecar }]);
   });

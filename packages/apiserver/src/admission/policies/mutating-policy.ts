@@ -112,7 +112,16 @@ export function evaluateMutatingPolicies(
     if (step.step === 'error') {
       const error: KeptError = { policy, binding: step.binding?.metadata.name ?? '', message: step.message, reason: '', failurePolicy };
       configurationErrors.push(error);
-      const record: Mutable<AdmissionRecord> = { kind: 'MutatingAdmissionPolicy', name: policy, configuration: error.binding, phase: 'mutating', verdict: 'error', latencyMs: 0, failurePolicy, round };
+      const record: Mutable<AdmissionRecord> = {
+        kind: 'MutatingAdmissionPolicy',
+        name: policy,
+        configuration: error.binding,
+        phase: 'mutating',
+        verdict: 'error',
+        latencyMs: 0,
+        failurePolicy,
+        round,
+      };
       failed(record, error, failurePolicy);
       result.records.push(record);
       continue;
@@ -120,7 +129,14 @@ export function evaluateMutatingPolicies(
     const binding = step.binding.metadata.name ?? '';
     const declarations: PolicyDeclarations = { params: spec.paramKind !== undefined, authorizer: true, patchTypes: false };
     const started = now();
-    const record: Mutable<AdmissionRecord> = { kind: 'MutatingAdmissionPolicy', name: policy, configuration: binding, phase: 'mutating', verdict: 'allowed', latencyMs: 0 };
+    const record: Mutable<AdmissionRecord> = {
+      kind: 'MutatingAdmissionPolicy',
+      name: policy,
+      configuration: binding,
+      phase: 'mutating',
+      verdict: 'allowed',
+      latencyMs: 0,
+    };
     const param = step.param?.metadata;
     if (param) record.param = param.namespace ? `${param.namespace}/${param.name ?? ''}` : (param.name ?? '');
     const activationOf = (object: KubeObject | undefined) =>

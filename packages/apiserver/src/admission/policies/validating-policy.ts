@@ -176,7 +176,14 @@ function recordOf(attributes: AdmissionAttributes, invocation: Invocation, evalu
   const { policy, binding, failurePolicy, actions } = invocation;
   const failure = evaluation.decisions.find((d) => d.reason !== '');
   const error = evaluation.annotationErrors[0] ?? evaluation.decisions.find((d) => d.reason === '');
-  const record: Mutable<AdmissionRecord> = { kind: 'ValidatingAdmissionPolicy', name: policy, configuration: binding, phase: 'validating', verdict: 'allowed', latencyMs };
+  const record: Mutable<AdmissionRecord> = {
+    kind: 'ValidatingAdmissionPolicy',
+    name: policy,
+    configuration: binding,
+    phase: 'validating',
+    verdict: 'allowed',
+    latencyMs,
+  };
   if (invocation.param) record.param = invocation.param;
   record.failurePolicy = failurePolicy;
   record.validationActions = actions;
@@ -214,7 +221,9 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     if (step.step === 'error') {
       const refused = failurePolicy === 'Fail';
       if (refused) denials.push({ policy, binding, decision: { message: step.message, reason: '', expressionIndex: 0 } });
-      const denial = refused ? policyDenial(attributes, denialText(policy, binding, step.message), { reason: 'Invalid', code: codeForReason('Invalid'), messageOnly: false }) : undefined;
+      const denial = refused
+        ? policyDenial(attributes, denialText(policy, binding, step.message), { reason: 'Invalid', code: codeForReason('Invalid'), messageOnly: false })
+        : undefined;
       result.records.push({
         kind: 'ValidatingAdmissionPolicy',
         name: policy,
