@@ -127,7 +127,9 @@ export type CliCommand =
   | { name: 'connect'; client: string; dataDir: string; offline: boolean; serviceAccount?: ServiceAccountRef }
   | { name: 'rbac'; client: string; dataDir: string; format: 'yaml' | 'markers'; compare?: string }
   /** `dojo-console client NAME …`: its own parser (client-controls/client-command.ts). */
-  | { name: 'client'; argv: string[] };
+  | { name: 'client'; argv: string[] }
+  /** `dojo-console webhook map|unmap …`: its own parser (webhooks/webhook-command.ts). */
+  | { name: 'webhook'; argv: string[] };
 
 /** `dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]`: a credential of its own for an operator the console did not start. */
 function parseConnect(argv: readonly string[]): CliCommand {
@@ -238,6 +240,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (argv[0] === 'connect') return parseConnect(argv.slice(1));
   if (argv[0] === 'rbac') return parseRbac(argv.slice(1));
   if (argv[0] === 'client') return { name: 'client', argv: argv.slice(1) };
+  if (argv[0] === 'webhook') return { name: 'webhook', argv: argv.slice(1) };
   let parsed;
   try {
     parsed = parseArgs({

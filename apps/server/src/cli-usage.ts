@@ -54,6 +54,7 @@ export const usage = `Usage: dojo-console <command> [flags]
        dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]
        dojo-console rbac NAME [--compare FILE] [--data-dir DIR] [--format yaml|markers]
        dojo-console client NAME <subcommand> [flags] [--data-dir DIR]
+       dojo-console webhook map [NAMESPACE/SERVICE URL] | unmap NAMESPACE/SERVICE [--data-dir DIR]
        dojo-console --version
 
 Commands:
@@ -76,6 +77,11 @@ Commands:
               Pause, resume, step or break on a connected client's view of the cluster,
               or give it a stale view, on the running console (see \`dojo-console client
               --help\`).
+  webhook map NAMESPACE/SERVICE URL
+              Call the webhooks whose clientConfig.service names SERVICE at URL
+              (https://127.0.0.1:PORT), on the running console; kept in the data dir. With no
+              arguments, list the map; \`webhook unmap\` forgets one (see \`dojo-console
+              webhook --help\`).
   help        Show this text.
 
 Flags for up:
@@ -97,8 +103,8 @@ Flags for open:
 Exit status:
   ${exitCodes.ok}  success (help, version, an export written, or a server stopped by SIGINT/SIGTERM)
   ${exitCodes.failure}  runtime failure (a port in use, an unreachable cluster, a failed stop,
-     no history to export, a file that is not a recording, connect with no console of its
-     data dir running)
+     no history to export, a file that is not a recording, connect, client or webhook with
+     no console of its data dir running, or refused by it)
   ${exitCodes.usage}  usage error (unknown command or flag, bad value)
 `;
 
@@ -143,6 +149,26 @@ It covers what the client did, not what it may do later: exercise every path fir
                    authenticated user anyway, and those it grants that were never used.
   --format F       yaml (default): kubectl-appliable YAML; markers: kubebuilder
                    // +kubebuilder:rbac markers.
+  --data-dir DIR   The console's data dir (default .dojo-console/ in the current directory).
+  -h, --help       Show this text.
+`;
+
+export const webhookUsage = `Usage: dojo-console webhook map NAMESPACE/SERVICE[:PORT] URL [--data-dir DIR]
+       dojo-console webhook map [--data-dir DIR]
+       dojo-console webhook unmap NAMESPACE/SERVICE[:PORT] [--data-dir DIR]
+
+The embedded cluster has no Service network: a webhook configuration's clientConfig.service
+(kube calls https://SERVICE.NAMESPACE.svc:PORT + service.path, PORT 443 unless given) is
+called at URL + service.path instead. URL is https://HOST:PORT only, where your webhook
+serves (kubebuilder's \`make run\`: https://127.0.0.1:9443); its certificate must be signed by
+the configuration's caBundle. NAMESPACE/SERVICE maps every port of the Service,
+NAMESPACE/SERVICE:PORT only that service.port (it wins). The running console of DIR applies
+the change from the next webhook call and keeps the map in DIR, so it survives a restart. An
+unmapped service fails the call with a message that says how to map it. With no arguments,
+\`map\` lists the map. docs/admission.md, "Develop your admission webhook".
+
+  dojo-console webhook map system/webhook-service https://127.0.0.1:9443
+
   --data-dir DIR   The console's data dir (default .dojo-console/ in the current directory).
   -h, --help       Show this text.
 `;

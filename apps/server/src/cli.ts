@@ -7,13 +7,14 @@ import { apiserverUsage, DataDirPermissionError, parseApiserverArgs, runApiserve
 import { isInvalid, type StatusError } from '@dojo/kube-api';
 import { runConnect } from './activity/connect-command.ts';
 import { CliUsageError, parseCli } from './cli-args.ts';
-import { connectUsage, exitCodes, rbacUsage, usage } from './cli-usage.ts';
+import { connectUsage, exitCodes, rbacUsage, usage, webhookUsage } from './cli-usage.ts';
 import { clientUsage, ClientUsageError, parseClientCommand, runClientCommand, runRbac } from '@dojo/client-controls';
 import { consoleVersion } from './console-version.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { runExport, runOpen } from './recording/recording-commands.ts';
 import { otlpExporterEnv, shellAssignments } from '@dojo/telemetry-sources';
 import { runUp } from './up.ts';
+import { parseWebhookCommand, runWebhookCommand, WebhookUsageError } from './webhooks/webhook-command.ts';
 
 function usageError(prefix: string, message: string, help: string): never {
   process.stderr.write(`${prefix}: ${message}\n\n${help}`);
@@ -75,6 +76,18 @@ async function main(): Promise<void> {
     }
     if (parsed === 'help') process.stdout.write(clientUsage());
     else process.exitCode = await runClientCommand(parsed, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    return;
+  }
+  if (command.name === 'webhook') {
+    let parsed;
+    try {
+      parsed = parseWebhookCommand(command.argv);
+    } catch (err) {
+      if (err instanceof WebhookUsageError) usageError('dojo-console webhook', err.message, webhookUsage);
+      throw err;
+    }
+    if (parsed === 'help') process.stdout.write(webhookUsage);
+    else process.exitCode = await runWebhookCommand(parsed, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
     return;
   }
   if (command.name === 'apiserver') {

@@ -27,6 +27,7 @@ import { clientRbacRoutes } from './routes/client-rbac-routes.ts';
 import { clientReportRoutes } from './routes/client-report-routes.ts';
 import { controllerRoutes } from './routes/controller-routes.ts';
 import { clientViewRoutes, type ClientViewControl } from './routes/client-view-routes.ts';
+import { webhookServiceRoutes, type WebhookServiceControl } from './routes/webhook-service-routes.ts';
 import { operatorRoutes, simulatorRoutes, type SimulatorDirectory } from './routes/simulator-routes.ts';
 import { explainRoutes } from './routes/explain-routes.ts';
 import { endpointRouter } from './routes/typed-routes.ts';
@@ -92,6 +93,8 @@ export interface ConsoleAppDeps {
   recordedTraces?: { snapshot(): TraceReceiverSnapshot };
   /** Faults on connected clients' requests (`/api/clients/:name/faults`); absent with another cluster. */
   clientFaults?: ClientFaultRoutesDeps;
+  /** The webhook service map (`/api/webhook-services`, `dojo-console webhook map`); the embedded API server's, absent with another cluster. */
+  webhookServices?: WebhookServiceControl;
 }
 
 const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dojo Console — sign in</title></head>
@@ -100,6 +103,8 @@ const loginPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 (it ends in <code>/login?token=…</code>), or find the token in <code>&lt;data-dir&gt;/console-token</code>.</p></body></html>`;
 
 const notFound = () => newStatusError(404, 'NotFound', 'the server could not find the requested resource');
+const noWebhookServiceMap = () =>
+  newStatusError(404, 'NotFound', "the webhook service map is the embedded cluster's: this console has none (a real cluster reaches its Services itself)");
 
 export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
   const app = express();
@@ -182,6 +187,8 @@ export function createConsoleApp(deps: ConsoleAppDeps): express.Express {
     clientReportRoutes(deps.activity && deps.identifier ? { activity: deps.activity, identifier: deps.identifier, telemetry: deps.telemetry } : undefined),
   );
   if (deps.clientViews) app.use('/api/clients', clientViewRoutes(deps.clientViews));
+  if (deps.webhookServices) app.use('/api/webhook-services', webhookServiceRoutes(deps.webhookServices));
+  else app.use('/api/webhook-services', (_req, _res, next) => next(noWebhookServiceMap()));
   app.use('/api/scrape', scrapeRoutes(deps.scrape ?? { snapshot: () => ({ time: Date.now(), targets: [] }) }));
   if (deps.simulators) app.use('/api/simulators', simulatorRoutes(deps.simulators));
   if (deps.operatorModules) app.use('/api/operators', operatorRoutes(deps.operatorModules));

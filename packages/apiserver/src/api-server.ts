@@ -27,6 +27,7 @@ import { PolicyAdmission } from './admission/policies/policy-admission.ts';
 import { StoredAdmissionPolicies } from './admission/policies/stored-admission-policies.ts';
 import { StoredWebhookConfigurations } from './admission/webhooks/stored-webhook-configurations.ts';
 import { WebhookAdmission, type WebhookAdmissionOptions } from './admission/webhooks/webhook-admission.ts';
+import { WebhookServiceMap } from './admission/webhooks/webhook-service-map.ts';
 import { CrdController } from './registry/crd-controller.ts';
 import { ensureBootstrapPolicy } from './rbac/bootstrap.ts';
 import { ClusterRoleAggregation } from './rbac/cluster-role-aggregation.ts';
@@ -80,8 +81,9 @@ export interface ApiServerOptions {
   clientControls?: boolean;
   /**
    * Admission webhooks (admission/webhooks/), configured as on any cluster by the stored
-   * Validating/MutatingWebhookConfigurations: the addresses of the Services they name (the
-   * embedded cluster has no Service network) and a listener for every call.
+   * Validating/MutatingWebhookConfigurations: a listener for every call, and the addresses of
+   * the Services they name (the embedded cluster has no Service network) when not the data dir's
+   * map (`ApiServer.webhookServices`).
    */
   webhooks?: Omit<WebhookAdmissionOptions, 'namespaceLabels' | 'equivalentResources' | 'configurations'>;
 }
@@ -104,6 +106,8 @@ export interface ApiServer {
   requestFaults: RequestFaults;
   /** Connected clients' view controls: pause, step, breakpoints, stale views (client-controls/). */
   clientControls: ClientControls;
+  /** Where the Services webhook configurations name answer (`dojo-console webhook map`), kept in the data dir. */
+  webhookServices: WebhookServiceMap;
   /** Drops watch history, as an etcd compaction does: older resourceVersions now get 410. */
   compactHistory(): void;
   close(): Promise<void>;
@@ -126,8 +130,14 @@ async function ensureNamespaces(storage: ResourceStorages, registry: ResourceReg
 }
 
 /** Webhooks reading namespaces' labels and the served versions of each resource from this server. */
-function webhookAdmission(webhooks: ApiServerOptions['webhooks'], registry: ResourceRegistry, revisioned: RevisionedStore): WebhookAdmission {
+function webhookAdmission(
+  webhooks: ApiServerOptions['webhooks'],
+  services: WebhookServiceMap,
+  registry: ResourceRegistry,
+  revisioned: RevisionedStore,
+): WebhookAdmission {
   return new WebhookAdmission({
+    serviceUrls: services,
     ...webhooks,
     configurations: new StoredWebhookConfigurations(revisioned),
     namespaceLabels: (name) => {
@@ -142,6 +152,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   // Before anything is written: the directory will hold every Secret (storage/private-data-dir.ts).
   ensurePrivateDataDir(options.dataDir);
   const credentials = loadOrCreateCredentials(options.dataDir);
+  const webhookServices = WebhookServiceMap.open(options.dataDir);
   const revisioned = new RevisionedStore(join(options.dataDir, 'state.db'));
   const watchCache = new WatchCache(revisioned, { historySize: options.historySize });
   const registry = new ResourceRegistry();
@@ -186,7 +197,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       },
       authorizer,
     }),
-    webhookAdmission(options.webhooks, registry, revisioned),
+    webhookAdmission(options.webhooks, webhookServices, registry, revisioned),
   );
   const storage = new ResourceStorages({
     store: revisioned,
@@ -291,6 +302,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     containerLogs,
     requestFaults,
     clientControls,
+    webhookServices,
     ...(journal ? { journal } : {}),
     compactHistory: () => watchCache.compact(),
     async close() {

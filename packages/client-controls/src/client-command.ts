@@ -14,7 +14,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 import type { ClientReportCard, ClientViewCommand, ClientViewState } from '@dojo/console-protocol';
 import { describeClientView } from './describe-client-view.ts';
-import { findConsole } from './console-endpoint.ts';
+import { askConsole } from './console-request.ts';
 import { faultSubcommands } from './fault-args.ts';
 import { describeReportCard } from './report-card-text.ts';
 
@@ -26,7 +26,7 @@ export interface ClientCommandOutput {
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
 /** What a subcommand asks the console: a path under /api/clients/NAME, with a body for a POST (the method when neither GET nor POST says it). */
-interface ConsoleRequest {
+interface ClientRequest {
   method?: 'GET' | 'POST' | 'DELETE';
   path: string;
   body?: unknown;
@@ -37,14 +37,14 @@ export interface ClientSubcommand {
   readonly flags?: string;
   readonly options?: ParseArgsOptionsConfig;
   /** The request; throws ClientUsageError for flags that do not fit together. */
-  request(values: Values): ConsoleRequest;
+  request(values: Values): ClientRequest;
   /** The answer as lines for a person. */
   describe(answer: unknown): string;
 }
 
 export class ClientUsageError extends Error {}
 
-const view = (command?: ClientViewCommand): ConsoleRequest => (command ? { path: 'view', body: command } : { path: 'view' });
+const view = (command?: ClientViewCommand): ClientRequest => (command ? { path: 'view', body: command } : { path: 'view' });
 const describeView = (answer: unknown): string => describeClientView(answer as ClientViewState);
 
 function positiveInteger(raw: Values[string], flag: string): number {
@@ -125,7 +125,7 @@ export function clientUsage(): string {
 export interface ParsedClientCommand {
   client: string;
   subcommand: ClientSubcommand;
-  request: ConsoleRequest;
+  request: ClientRequest;
   dataDir: string;
 }
 
@@ -156,38 +156,16 @@ export function parseClientCommand(argv: readonly string[]): ParsedClientCommand
 
 /** Runs a parsed command against the running console; the exit status is 0, or 1 when refused or not running. */
 export async function runClientCommand(command: ParsedClientCommand, out: ClientCommandOutput): Promise<0 | 1> {
-  const found = findConsole(command.dataDir);
-  if ('missing' in found) {
-    out.stderr(`dojo-console client: ${found.missing}\n`);
+  const { request } = command;
+  const answer = await askConsole(command.dataDir, {
+    method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+    path: `api/clients/${encodeURIComponent(command.client)}/${request.path}`,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  if (!answer.ok) {
+    out.stderr(`dojo-console client: ${answer.message}\n`);
     return 1;
   }
-  const url = new URL(`api/clients/${encodeURIComponent(command.client)}/${command.request.path}`, found.url);
-  const headers: Record<string, string> = { authorization: `Bearer ${found.token}`, accept: 'application/json' };
-  let response: Response;
-  try {
-    const method = command.request.method ?? (command.request.body === undefined ? 'GET' : 'POST');
-    const changes = method === 'GET' ? {} : { 'x-dojo-console': '1', ...(command.request.body === undefined ? {} : { 'content-type': 'application/json' }) };
-    response = await fetch(url, {
-      method,
-      headers: { ...headers, ...changes },
-      ...(command.request.body === undefined ? {} : { body: JSON.stringify(command.request.body) }),
-    });
-  } catch (err) {
-    out.stderr(`dojo-console client: the console of ${command.dataDir} at ${found.url} does not answer (${(err as Error).message}); is it still running?\n`);
-    return 1;
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) {
-    const message = (body as { message?: string } | undefined)?.message ?? text;
-    out.stderr(`dojo-console client: ${response.status} ${message}\n`);
-    return 1;
-  }
-  out.stdout(command.subcommand.describe(body));
+  out.stdout(command.subcommand.describe(answer.body));
   return 0;
 }

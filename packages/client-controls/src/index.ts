@@ -16,6 +16,7 @@
  */
 export { clientUsage, ClientUsageError, parseClientCommand, runClientCommand, type ClientCommandOutput, type ParsedClientCommand } from './client-command.ts';
 export { findConsole, removeConsoleEndpoint, writeConsoleEndpoint } from './console-endpoint.ts';
+export { askConsole, type ConsoleAnswer, type ConsoleRequest } from './console-request.ts';
 export { clientJournalRecords } from './rbac-journal.ts';
 export { runRbac, type RbacCommand } from './rbac-command.ts';
 export { clientRbacFromDataDir, type ClientRbacSource } from './rbac-report.ts';

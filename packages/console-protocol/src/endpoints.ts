@@ -30,6 +30,7 @@ import type { OperatorList, SimulatorList } from './simulators.ts';
 import type { ClientStalenessAnswer } from './staleness.ts';
 import type { TelemetryPage } from './telemetry.ts';
 import type { TraceReceiverSnapshot } from './traces.ts';
+import type { WebhookServiceMappings, WebhookServiceMapRequest } from './webhook-services.ts';
 
 /** A query string's values as a caller passes them; the server decodes and checks each. */
 export type EndpointQuery = Record<string, string | number | boolean | undefined>;
@@ -119,6 +120,10 @@ export interface ConsoleEndpoints {
   // Each admission webhook's and policy's calls, for the Overview's admission cards: computed
   // from the same journal records (in a recording, at the instant asked about).
   'GET /api/admission': Endpoint<AdmissionSummary>;
+  // Where the embedded cluster reaches the Services webhook configurations name (`dojo-console webhook map`).
+  'GET /api/webhook-services': Endpoint<WebhookServiceMappings>;
+  'POST /api/webhook-services': Endpoint<WebhookServiceMappings, WebhookServiceMapRequest>;
+  'DELETE /api/webhook-services/:service': Endpoint<WebhookServiceMappings>;
   'POST /api/clients': Endpoint<ConnectAnswer, ConnectRequest>;
   'GET /api/clients/:name/staleness': Endpoint<ClientStalenessAnswer>;
   'GET /api/clients/:name/report': Endpoint<ClientReportCard>;

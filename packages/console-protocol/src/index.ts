@@ -24,7 +24,7 @@
  * `.dojotrace` file's header and lines, a recording's session) · explain.ts ("why is this
  * not ready?") · field-history.ts (field history by writer, blame) ·
  * requests.ts (the API server's request journal) · client-rbac.ts (RBAC derived from a
- * client's requests) · client-report.ts (a client's report card) · activity.ts (what is inferred from it) ·
+ * client's requests) · webhook-services.ts (`dojo-console webhook map`: the Services webhooks name, mapped) · client-report.ts (a client's report card) · activity.ts (what is inferred from it) ·
  * staleness.ts (how stale each client's view is, its writes on a stale view) ·
  * client-view.ts (a connected client's view controls: what is held, reads as of a pause or a
  * stale view) · scrape.ts (operators' Prometheus metrics, read from outside) · traces.ts (what
@@ -47,6 +47,7 @@ export type * from './recording.ts';
 export type * from './client-view.ts';
 export type * from './requests.ts';
 export type * from './admission.ts';
+export type * from './webhook-services.ts';
 export type * from './client-rbac.ts';
 export type * from './client-report.ts';
 export type * from './activity.ts';

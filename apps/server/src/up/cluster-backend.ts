@@ -36,7 +36,7 @@ export interface ClusterBackend {
   /** The simulated control plane's controllers, on the embedded cluster only (a real one has its own). */
   startControlPlane(manager: Manager, controllers: ConsoleControllers, tuning: UpTuning, closer: Closer): Promise<void>;
   /** The console's views that only the embedded API server can answer (its journal, its client controls). */
-  consoleParts(dataDir: string): Pick<ConsoleServerOptions, 'clientRbac' | 'clientViews' | 'clientFaults'>;
+  consoleParts(dataDir: string): Pick<ConsoleServerOptions, 'clientRbac' | 'clientViews' | 'clientFaults' | 'webhookServices'>;
 }
 
 /** The backend `options` ask for, started; what it starts is closed by `closer`. */
@@ -74,6 +74,8 @@ async function embeddedCluster(options: UpOptions, dataDir: string, tuning: UpTu
       clientRbac: (name: string) => clientRbacFromDataDir(dir, name),
       clientViews: apiserver,
       clientFaults: clientFaultControls(apiserver, dir),
+      // `dojo-console webhook map`: the server keeps the map in the data dir and reads it on every call.
+      webhookServices: apiserver,
     }),
   };
 }

@@ -29,4 +29,4 @@ export {
 } from './kube-control-plane.ts';
 export { httpsCall, type CallResult, type HttpsTarget } from './https-call.ts';
 export { startTestServer, type TestServer } from './test-server.ts';
-export { allow, deny, patch, startWebhookServer, type ReceivedReview, type TestWebhookServer, type WebhookAnswer } from './webhook-server.ts';
+export { allow, deny, patch, startWebhookServer, testWebhookCa, type ReceivedReview, type TestWebhookServer, type WebhookAnswer } from './webhook-server.ts';

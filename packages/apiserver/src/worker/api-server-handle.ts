@@ -13,9 +13,16 @@
  *   `sinceSeq`; a follower that falls behind what the journal holds gets a `hello` with
  *   `resync: true` first (as `GET /debug/requests` says it), never a silent gap.
  */
-import type { ClientFaults, ClientViewCommand, ClientViewState, RequestJournalHello, RequestJournalRecord } from '@dojo/console-protocol';
+import type {
+  ClientFaults,
+  ClientViewCommand,
+  ClientViewState,
+  RequestJournalHello,
+  RequestJournalRecord,
+  WebhookServiceMappings,
+} from '@dojo/console-protocol';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
-import type { ApiServerEndpoint, ClientFaultChange, ServerMemory } from './api-server-protocol.ts';
+import type { ApiServerEndpoint, ClientFaultChange, ServerMemory, WebhookServiceChange } from './api-server-protocol.ts';
 
 export interface JournalFollower {
   hello(hello: RequestJournalHello): void;
@@ -50,6 +57,12 @@ export interface ApiServerHandle extends ApiServerEndpoint {
   writeContainerLogs(writes: readonly ContainerLogWrite[]): void;
   /** A connected client's fault rules: reads them, or adds or clears and answers what is now in force (a refusal is the server's StatusError). */
   clientFaults(client: string, change?: ClientFaultChange): Promise<ClientFaults>;
+  /**
+   * The webhook service map (`dojo-console webhook map`): applies `change` if given, kept in the
+   * data dir before answering, and answers the whole map. 400 (a StatusError) for a bad service
+   * or URL, 404 to unmap a service that is not mapped.
+   */
+  webhookServices(change?: WebhookServiceChange): Promise<WebhookServiceMappings>;
   /** The request journal as a stream; absent when the server keeps none. Returns the stop. */
   followJournal?(sinceSeq: number, follower: JournalFollower): () => void;
   /** Why the server stopped on its own; undefined while it runs (or after a clean close). */

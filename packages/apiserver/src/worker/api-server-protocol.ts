@@ -4,7 +4,15 @@
  * one port per journal follower, so a follower's batches never queue behind anything else.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { ClientFaults, ClientViewCommand, ClientViewState, FaultRuleSpec, RequestJournalHello } from '@dojo/console-protocol';
+import type {
+  ClientFaults,
+  ClientViewCommand,
+  ClientViewState,
+  FaultRuleSpec,
+  RequestJournalHello,
+  WebhookServiceMappings,
+  WebhookServiceMapRequest,
+} from '@dojo/console-protocol';
 import type { Status } from '@dojo/kube-api';
 import type { ApiServerOptions } from '../api-server.ts';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
@@ -47,14 +55,20 @@ export type ControlRequest =
   | { id: number; op: 'client-faults'; client: string; change?: ClientFaultChange }
   /** A connected client's view controls: `command` absent reads what is in force. */
   | { id: number; op: 'client-view'; client: string; command?: ClientViewCommand }
+  /** The webhook service map (`dojo-console webhook map`): `change` absent reads it. */
+  | { id: number; op: 'webhook-services'; change?: WebhookServiceChange }
   | { id: number; op: 'close' };
 
 /** A change to a client's fault rules: add one, or clear one (`id`) or all. */
 export type ClientFaultChange = { add: FaultRuleSpec } | { clear: true; id?: string };
 
+/** A change to the webhook service map: map one service, or forget one. */
+export type WebhookServiceChange = { map: WebhookServiceMapRequest } | { unmap: string };
+
 /** A failure carries the Status it was (a StatusError's), so the console answers it as the server did. */
 export type ControlAnswer =
-  { id: number; ok: true; value?: number | string | ServerMemory | ClientFaults | ClientViewState } | { id: number; ok: false; error: string; status?: Status };
+  | { id: number; ok: true; value?: number | string | ServerMemory | ClientFaults | ClientViewState | WebhookServiceMappings }
+  | { id: number; ok: false; error: string; status?: Status };
 
 /** From the server to a journal follower: the hello, then records as one JSON array per batch. */
 export type JournalPortMessage = { type: 'hello'; hello: RequestJournalHello } | { type: 'records'; json: string };

@@ -6,14 +6,17 @@
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import type { MessagePort } from 'node:worker_threads';
-import type { ClientFaults, ClientViewState } from '@dojo/console-protocol';
+import type { ClientFaults, ClientViewState, WebhookServiceMappings } from '@dojo/console-protocol';
 import { StatusError } from '@dojo/kube-api';
 import type { ApiServer } from '../api-server.ts';
 import type { ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { serveJournalPort } from './journal-port.ts';
 import { threadMemory } from './thread-memory.ts';
 
-async function answer(server: ApiServer, request: ControlRequest): Promise<number | string | ServerMemory | ClientFaults | ClientViewState | undefined> {
+async function answer(
+  server: ApiServer,
+  request: ControlRequest,
+): Promise<number | string | ServerMemory | ClientFaults | ClientViewState | WebhookServiceMappings | undefined> {
   switch (request.op) {
     case 'compact-history':
       server.compactHistory();
@@ -45,6 +48,11 @@ async function answer(server: ApiServer, request: ControlRequest): Promise<numbe
     }
     case 'client-view':
       return request.command ? server.clientControls.command(request.client, request.command) : server.clientControls.state(request.client);
+    case 'webhook-services': {
+      const { change } = request;
+      if (!change) return server.webhookServices.list();
+      return 'map' in change ? server.webhookServices.map(change.map.service, change.map.url) : server.webhookServices.unmap(change.unmap);
+    }
     case 'close':
       await server.close();
       return undefined;

@@ -12,8 +12,13 @@ import { request } from 'node:https';
 import { goQuote, newStatusError, type StatusError, type StatusReason } from '@dojo/kube-api';
 import type { WebhookClientConfig } from './webhook-configurations.ts';
 
-/** `namespace/name` of a Service → the base URL it is reachable at on this machine. */
-export type ServiceUrls = ReadonlyMap<string, string>;
+/**
+ * A Service → the base URL it is reachable at on this machine (`https://host:port`), asked by
+ * `namespace/name:port` first, then `namespace/name` (webhook-service-map.ts keeps the user's).
+ */
+export interface ServiceUrls {
+  get(service: string): string | undefined;
+}
 
 /** A failure to talk to the webhook (kube's ErrCallingWebhook): failurePolicy decides what it means. */
 export class WebhookCallError extends Error {
@@ -35,8 +40,9 @@ export function webhookUrl(config: WebhookClientConfig, timeoutSeconds: number, 
   let base: string;
   if (config.url) base = config.url;
   else if (config.service) {
-    const { namespace, name, path } = config.service;
-    const mapped = serviceUrls.get(`${namespace}/${name}`);
+    // kube dials https://NAME.NAMESPACE.svc:PORT (443 by default) + path: the mapped URL stands for all but the path.
+    const { namespace, name, path, port = 443 } = config.service;
+    const mapped = serviceUrls.get(`${namespace}/${name}:${port}`) ?? serviceUrls.get(`${namespace}/${name}`);
     if (!mapped) {
       throw new WebhookCallError(
         `failed to call webhook: service "${namespace}/${name}" has no address on this machine (map it: dojo-console webhook map ${namespace}/${name} https://127.0.0.1:PORT)`,

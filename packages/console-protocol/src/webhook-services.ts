@@ -1,0 +1,20 @@
+/**
+ * `dojo-console webhook map`: where the embedded cluster reaches each Service a webhook
+ * configuration's `clientConfig.service` names (it has no Service network). The API server keeps
+ * the map in its data dir and reads it on every call, so a change applies to the next call.
+ */
+
+/** One entry: `namespace/name` (every port of the Service) or `namespace/name:port` (only `service.port` PORT). */
+export interface WebhookServiceMapping {
+  service: string;
+  /** `https://host:port`: stands for `https://NAME.NAMESPACE.svc:PORT`; the configuration's `service.path` is appended. */
+  url: string;
+}
+
+/** The whole map, sorted by service. */
+export interface WebhookServiceMappings {
+  mappings: WebhookServiceMapping[];
+}
+
+/** `POST /api/webhook-services`: map (or re-map) one service. */
+export type WebhookServiceMapRequest = WebhookServiceMapping;
