@@ -308,6 +308,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     async close() {
       crds.stop();
       clientControls.close();
+      authenticator.close();
       aggregation.stop();
       watchCache.closeAll('server shutting down');
       await new Promise<void>((resolve) => {
