@@ -308,7 +308,6 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     async close() {
       crds.stop();
       clientControls.close();
-      authenticator.close();
       aggregation.stop();
       watchCache.closeAll('server shutting down');
       await new Promise<void>((resolve) => {

@@ -3,19 +3,15 @@
  * a client kubeconfig (client-kubeconfigs.ts) is that client's name, or the ServiceAccount
  * recorded for it (client-service-accounts.ts: then `client` still names it); a ServiceAccount token
  * (auth/service-account-tokens.ts) is `system:serviceaccount:NS:NAME`. Every one of them is in
- * `system:authenticated`. The clients directory is read again whenever it changed, so a client
- * connected while the server runs authenticates at once and a deleted one stops. A watch on the
- * directory says when; only a token it does not know yet (a client connected a moment ago, whose
- * change notice has not arrived) stats the directory on the request. Without a watch (the
- * directory does not exist yet, or the platform cannot watch it), every token that is not the
- * admin's stats it, as before: a `statSync` per request was the largest cost the console's
- * API-server thread had beyond the bare server's (issue 36's against-kube profile).
+ * `system:authenticated`. The clients directory is read again whenever it changed (its mtime),
+ * which is checked only for tokens that are not the admin's, so a client connected while the
+ * server runs authenticates at once and a deleted one stops.
  *
  * Tokens are compared in constant time (the admin's) or by their SHA-256 (the clients'), never
  * as plain strings.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiAudiences, type ServiceAccountTokens } from '../auth/service-account-tokens.ts';
 import { serviceAccountGroups, serviceAccountUsername, systemAuthenticated, systemMasters, type UserInfo } from '../auth/user-info.ts';
@@ -48,10 +44,6 @@ export class Authenticator {
   readonly #serviceAccounts: ServiceAccountTokens | undefined;
   #clients = new Map<string, { user: UserInfo; client?: string }>();
   #seenMtime = -1;
-  /** Watches the clients directory (inode `#watchedIno`) while it exists; `#changed` is set by its notices. */
-  #watcher: FSWatcher | undefined;
-  #watchedIno = -1;
-  #changed = true;
 
   /** `clientsDir`: where client kubeconfigs live; absent: only the admin token (and ServiceAccount tokens) authenticate. */
   constructor(adminToken: string, clientsDir?: string, serviceAccounts?: ServiceAccountTokens) {
@@ -75,10 +67,8 @@ export class Authenticator {
       return this.#apiToken({ name: adminUser, uid: adminUser, groups: [systemMasters, systemAuthenticated] }, audiences);
     }
     if (this.#clientsDir) {
-      const key = digest(token);
-      this.#refresh(false);
-      if (!this.#clients.has(key)) this.#refresh(true);
-      const connected = this.#clients.get(key);
+      this.#refresh();
+      const connected = this.#clients.get(digest(token));
       if (connected) {
         const authentication = this.#apiToken(connected.user, audiences);
         return authentication && connected.client ? { ...authentication, client: connected.client } : authentication;
@@ -90,18 +80,7 @@ export class Authenticator {
   /** Whether a client of that name is connected (has a kubeconfig in the clients directory) now. */
   hasClient(name: string): boolean {
     if (!this.#clientsDir) return false;
-    this.#refresh(false);
-    if (this.#hasClient(name)) return true;
-    this.#refresh(true);
-    return this.#hasClient(name);
-  }
-
-  /** Stops watching the clients directory (the server is closing). */
-  close(): void {
-    this.#unwatch();
-  }
-
-  #hasClient(name: string): boolean {
+    this.#refresh();
     for (const entry of this.#clients.values()) if ((entry.client ?? entry.user.name) === name) return true;
     return false;
   }
@@ -112,23 +91,17 @@ export class Authenticator {
     return matched.length > 0 ? { user, audiences: matched } : undefined;
   }
 
-  /** Re-reads the clients directory if it changed: told by the watch, or (`check`, or no watch) by its mtime. */
-  #refresh(check: boolean): void {
-    if (this.#watcher && !this.#changed && !check) return;
-    let stats: { mtimeMs: number; ino: number } | undefined;
+  #refresh(): void {
+    let mtime: number;
     try {
-      stats = statSync(this.#clientsDir!);
+      mtime = statSync(this.#clientsDir!).mtimeMs;
     } catch {
-      stats = undefined;
+      mtime = 0;
     }
-    if ((stats?.ino ?? -1) !== this.#watchedIno) this.#watch(stats?.ino);
-    const mtime = stats?.mtimeMs ?? 0;
-    // A notice can be about a file's content (a kubeconfig rewritten in place), which the mtime does not show.
-    if (mtime === this.#seenMtime && !this.#changed) return;
+    if (mtime === this.#seenMtime) return;
     this.#seenMtime = mtime;
-    this.#changed = false;
     const clients = new Map<string, { user: UserInfo; client?: string }>();
-    if (stats) {
+    if (mtime !== 0) {
       for (const file of readdirSync(this.#clientsDir!)) {
         if (!file.endsWith('.kubeconfig')) continue;
         const token = tokenOf(join(this.#clientsDir!, file));
@@ -136,28 +109,5 @@ export class Authenticator {
       }
     }
     this.#clients = clients;
-  }
-
-  /** Watches the directory now at `ino` (a new one after it was removed and made again), or stops when there is none. */
-  #watch(ino: number | undefined): void {
-    this.#unwatch();
-    if (ino === undefined) return;
-    try {
-      // Not persistent: a watch never keeps the process alive.
-      const watcher = watch(this.#clientsDir!, { persistent: false }, () => (this.#changed = true));
-      watcher.on('error', () => this.#unwatch());
-      this.#watcher = watcher;
-      this.#watchedIno = ino;
-      this.#changed = true;
-    } catch {
-      // No watch here: every unknown token stats the directory.
-    }
-  }
-
-  #unwatch(): void {
-    this.#watcher?.close();
-    this.#watcher = undefined;
-    this.#watchedIno = -1;
-    this.#changed = true;
   }
 }
