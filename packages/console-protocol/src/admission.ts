@@ -69,8 +69,16 @@ export interface AdmissionSummaryEntry {
   readonly kind: AdmissionConfigurationKind;
   readonly name: string;
   readonly configuration: string;
-  /** Calls since the console started (as far back as the journal reaches: `since`). */
+  /** Calls of writes that were not dry runs, since `countingSince`. */
   readonly calls: number;
+  /** Calls of dry-run writes (a form checking its draft as a person types): never in `calls`, `denials` or `failures`. */
+  readonly dryRunCalls: number;
+  /**
+   * Epoch ms its counts start from: the summary's `since`, or later when the console had
+   * forgotten this webhook or policy (more than the summary keeps were called) and started
+   * counting it again.
+   */
+  readonly countingSince: number;
   /** Calls per second over the last `windowSeconds`. */
   readonly callsPerSecond: number;
   readonly denials: number;

@@ -75,6 +75,8 @@ type RequestsQuery = {
   resource?: string | undefined;
   group?: string | undefined;
   admission?: boolean | undefined;
+  /** true: only dry-run writes; false: none of them; absent: both. */
+  dryRun?: boolean | undefined;
   newest?: boolean | undefined;
   beforeSeq?: number | undefined;
 };

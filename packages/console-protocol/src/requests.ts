@@ -114,6 +114,8 @@ export interface RequestRecord extends JournalRecordBase, RequestClient {
   view?: ViewMark;
   /** A write: every admission webhook called and policy evaluated for it, in the order they ran (admission.ts). */
   admission?: readonly AdmissionRecord[];
+  /** Admission records past the per-request limit (a deletecollection over many items): not kept, but counted. */
+  admissionDropped?: number;
 }
 
 /** An RBAC rule (rbac.authorization.k8s.io/v1 PolicyRule). */
@@ -223,4 +225,10 @@ export interface RequestLogPage {
   readonly records: RequestJournalRecord[];
   readonly oldestSeq: number;
   readonly lastSeq: number;
+  /**
+   * A search back through the history (`newest`, one object) that stopped before it filled the
+   * page or reached the oldest record: the seq it searched back to. Older records may match;
+   * ask again with `beforeSeq` set to it. Absent when nothing older is left unsearched.
+   */
+  readonly searchedBackTo?: number;
 }
