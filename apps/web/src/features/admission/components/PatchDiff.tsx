@@ -11,14 +11,14 @@ const look: Record<PatchDiffLine['kind'], string> = {
 const sign: Record<PatchDiffLine['kind'], string> = { added: '+', removed: '-', same: ' ' };
 const words: Record<PatchDiffLine['kind'], string> = { added: 'added: ', removed: 'removed: ', same: '' };
 
-export function PatchDiff({ label, patch, before }: { label: string; patch: readonly AdmissionPatchOperation[]; before?: unknown }) {
+export function PatchDiff({ label, patch }: { label: string; patch: readonly AdmissionPatchOperation[] }) {
   return (
     <pre
       aria-label={label}
       tabIndex={0}
       className="overflow-x-auto rounded-md border border-slate-200 bg-white py-1 font-mono text-xs leading-relaxed whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950"
     >
-      {patchDiffLines(patch, before).map((line, i) => (
+      {patchDiffLines(patch).map((line, i) => (
         // Long values wrap inside their line instead of widening the page on a phone.
         <div key={i} className={`flex px-2 ${look[line.kind]}`}>
           <span aria-hidden="true" className="w-4 shrink-0 select-none">
