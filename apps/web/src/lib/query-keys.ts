@@ -54,7 +54,7 @@ export const queryKeys = {
   /** Admission webhooks and policies: each one's calls (GET /api/admission), and one object's admitted writes (GET /api/requests). */
   admission: {
     summary: () => ['admission', 'summary'] as const,
-    object: (object: string, uid: string | undefined) => ['admission', 'object', object, uid ?? ''] as const,
+    object: (object: string, uid: string | undefined, dryRun: boolean) => ['admission', 'object', object, uid ?? '', dryRun ? 'dry-runs' : 'writes'] as const,
   },
   /** One record of the console's request log (GET /api/requests), by its journal seq: evidence. */
   journalRecord: (seq: number) => ['journal-record', seq] as const,

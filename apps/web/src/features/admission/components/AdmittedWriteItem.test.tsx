@@ -1,22 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AdmittedWrite } from '../model/object-admission.ts';
+import { admittedWrite } from '../testing/admitted-writes.ts';
 import { AdmittedWriteItem } from './AdmittedWriteItem.tsx';
 
-const write: AdmittedWrite = {
-  type: 'request',
-  seq: 42,
-  time: Date.UTC(2026, 10, 28, 17, 0, 0),
-  user: 'admin',
+const write: AdmittedWrite = admittedWrite(42, {
   userAgent: 'dojo-console/1.0',
-  verb: 'create',
-  group: 'core.jutsu.com',
-  version: 'v1',
-  resource: 'dojos',
-  kind: 'Dojo',
-  namespace: 'default',
-  name: 'web',
-  code: 201,
   latencyMs: 30,
   rvReturned: '812',
   admission: [
@@ -54,7 +43,7 @@ const write: AdmittedWrite = {
       latencyMs: 0.4,
     },
   ],
-};
+});
 
 describe('AdmittedWriteItem', () => {
   const html = renderToStaticMarkup(<AdmittedWriteItem write={write} />);
@@ -75,5 +64,11 @@ describe('AdmittedWriteItem', () => {
     expect(html).toContain('error, ignored by failurePolicy Ignore');
     expect(html).toContain('binding replica-limit-binding, param default/limits');
     expect(html).toContain('validationActions Warn');
+  });
+
+  it('counts the admission records the journal did not keep, and says nothing of them when all were kept', () => {
+    const many = renderToStaticMarkup(<AdmittedWriteItem write={admittedWrite(43, { verb: 'deletecollection', admissionDropped: 120 })} />);
+    expect(many).toContain('+120 admission records not kept');
+    expect(html).not.toContain('not kept');
   });
 });

@@ -1,4 +1,7 @@
-/** One write of an object and every admission decision made for it, in the order they ran. */
+/**
+ * One write of an object and every admission decision made for it, in the order they ran; the
+ * records past the journal's limit per request (a deletecollection over many items) are counted.
+ */
 import { Badge } from '../../../components/ConditionChip.tsx';
 import { formatClock } from '../../../lib/time-format.ts';
 import type { AdmittedWrite } from '../model/object-admission.ts';
@@ -30,6 +33,11 @@ export function AdmittedWriteItem({ write }: { write: AdmittedWrite }) {
           <AdmissionRecordItem key={i} record={record} />
         ))}
       </ol>
+      {write.admissionDropped ? (
+        <p className="pt-2 text-sm text-amber-800 dark:text-amber-200">
+          +{write.admissionDropped} admission {write.admissionDropped === 1 ? 'record' : 'records'} not kept (past the console&apos;s limit per request)
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -1,29 +1,37 @@
 /**
- * One object's writes that went through admission, from the request log: the records whose
- * write named this object and carried admission records, newest first. An object is its
- * identity: a write recorded with a uid belongs to the incarnation with that uid only; a write
- * without one (a create refused before the object existed has no uid) belongs to whichever
- * object has that kind, namespace and name.
+ * One object's writes that went through admission, from the request log's pages. Which records
+ * are about the object (its uid, or its namespace + name for a refused create that never had a
+ * uid) is the server's filter alone (packages/activity's request-object-filter.ts): this side
+ * keeps no second copy of that rule, only the type (a request that carries admission records)
+ * and the order, newest first, across pages and across the writes and dry-run queries.
  */
 import type { AdmissionRecord, RequestJournalRecord, RequestRecord } from '@dojo/console-protocol';
-import type { ObjectIdentity } from '@dojo/kube-api';
 
 export type AdmittedWrite = RequestRecord & { readonly admission: readonly AdmissionRecord[] };
+
+/** One page the request log answered: its admitted writes, and how far back its search reached when it stopped early. */
+export interface AdmittedWritesPage {
+  readonly writes: readonly AdmittedWrite[];
+  /** The seq the history search stopped at before filling the page (RequestLogPage.searchedBackTo). */
+  readonly searchedBackTo?: number | undefined;
+}
 
 function isAdmittedWrite(record: RequestJournalRecord): record is AdmittedWrite {
   return record.type === 'request' && (record.admission?.length ?? 0) > 0;
 }
 
-function namesObject(record: RequestRecord, identity: ObjectIdentity): boolean {
-  if ((record.group ?? '') !== identity.group) return false;
-  if (record.kind !== undefined && record.kind !== identity.kind) return false;
-  if ((record.namespace ?? '') !== (identity.namespace ?? '') || record.name !== identity.name) return false;
-  return record.uid === undefined || identity.uid === undefined || record.uid === identity.uid;
+export function admittedWritesIn(records: readonly RequestJournalRecord[]): AdmittedWrite[] {
+  return records.filter(isAdmittedWrite);
 }
 
-export function admittedWritesOf(records: readonly RequestJournalRecord[], identity: ObjectIdentity): AdmittedWrite[] {
-  return records
-    .filter(isAdmittedWrite)
-    .filter((r) => namesObject(r, identity))
-    .sort((a, b) => b.seq - a.seq);
+/** The writes of several pages (and of both queries), newest first, each once. */
+export function newestFirst(...pages: readonly (readonly AdmittedWritesPage[])[]): AdmittedWrite[] {
+  const bySeq = new Map<number, AdmittedWrite>();
+  for (const page of pages.flat()) for (const write of page.writes) bySeq.set(write.seq, write);
+  return [...bySeq.values()].sort((a, b) => b.seq - a.seq);
+}
+
+/** Where the last page's search stopped, so older records are still unsearched; undefined when nothing older is left. */
+export function searchStoppedAt(pages: readonly AdmittedWritesPage[]): number | undefined {
+  return pages.at(-1)?.searchedBackTo;
 }
