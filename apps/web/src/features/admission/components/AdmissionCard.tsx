@@ -1,6 +1,9 @@
 /**
  * One admission webhook or policy on the Overview: calls per second, denials, failures, p99
  * latency over the console's session, and its newest verdict with the message it answered.
+ * Dry runs (a form checking its draft as a person types) are counted apart, never as calls,
+ * denials or failures. Counts that start later than the section's (`countingSince` after
+ * `since`: the console forgot this one among too many and started again) say so.
  */
 import type { AdmissionSummaryEntry } from '@dojo/console-protocol';
 import { CardLinks } from '../../../components/CardLinks.tsx';
@@ -10,7 +13,18 @@ import { SummaryCard } from '../../../components/SummaryCard.tsx';
 import { formatAge, formatDuration, formatRate } from '../../../lib/time-format.ts';
 import { deciderKindText, isPolicy, verdictText, verdictTone } from '../model/admission-text.ts';
 
-export function AdmissionCard({ entry, now, configurationLink }: { entry: AdmissionSummaryEntry; now: number; configurationLink?: string | undefined }) {
+export function AdmissionCard({
+  entry,
+  now,
+  since,
+  configurationLink,
+}: {
+  entry: AdmissionSummaryEntry;
+  now: number;
+  /** The summary's `since`: when the section's counts start. */
+  since: number;
+  configurationLink?: string | undefined;
+}) {
   const e = entry;
   const kind = deciderKindText(e.kind);
   return (
@@ -39,6 +53,20 @@ export function AdmissionCard({ entry, now, configurationLink }: { entry: Admiss
         />
         <Stat label="p99 latency" value={formatDuration(e.p99LatencyMs)} hint="of its last 1,000 calls" />
       </dl>
+      {e.dryRunCalls > 0 ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          +{e.dryRunCalls.toLocaleString()} dry {e.dryRunCalls === 1 ? 'run' : 'runs'} (a form checking its draft), not in the counts above
+        </p>
+      ) : null}
+      {e.countingSince > since ? (
+        <p className="text-xs text-amber-800 dark:text-amber-200">
+          Counted only since{' '}
+          <time dateTime={new Date(e.countingSince).toISOString()} title={new Date(e.countingSince).toISOString()}>
+            {formatAge(e.countingSince, now)} ago
+          </time>
+          : the console had set it aside among too many webhooks and policies, and started counting it again
+        </p>
+      ) : null}
       <p className="text-xs break-words text-slate-600 dark:text-slate-400">
         Last call {formatAge(e.lastCall, now)} ago: {verdictText({ verdict: e.lastVerdict })}
         {e.lastMessage ? <span className="text-slate-800 dark:text-slate-200"> — {e.lastMessage}</span> : null}

@@ -45,7 +45,9 @@ describe('ObjectAdmission', () => {
   it('shows the dry runs, with their own count, among the writes once asked for', () => {
     const html = renderWith([{ writes: [admittedWrite(5)] }], [{ writes: [denied(7, true), denied(6, true)] }]);
     expect(html).toContain('Show dry runs (2)');
-    expect(html.indexOf('aria-label="validating webhook v.example.com: denied"')).toBeLessThan(html.indexOf('aria-label="validating webhook v.example.com: allowed"'));
+    expect(html.indexOf('aria-label="validating webhook v.example.com: denied"')).toBeLessThan(
+      html.indexOf('aria-label="validating webhook v.example.com: allowed"'),
+    );
   });
 
   it('says how far back a search that stopped early looked, and offers to look further, instead of claiming there is none', () => {

@@ -14,7 +14,15 @@ import { newestFirst, searchStoppedAt } from '../model/object-admission.ts';
 import { AdmittedWriteItem } from './AdmittedWriteItem.tsx';
 import { SearchStoppedNote } from './SearchStoppedNote.tsx';
 
-export function ObjectAdmission({ identity, resource, showDryRunsAtFirst = false }: { identity: ObjectIdentity; resource: string; showDryRunsAtFirst?: boolean }) {
+export function ObjectAdmission({
+  identity,
+  resource,
+  showDryRunsAtFirst = false,
+}: {
+  identity: ObjectIdentity;
+  resource: string;
+  showDryRunsAtFirst?: boolean;
+}) {
   const [withDryRuns, setWithDryRuns] = useState(showDryRunsAtFirst);
   const writes = useObjectAdmission(identity, resource, false);
   const dryRuns = useObjectAdmission(identity, resource, true, withDryRuns);
@@ -26,7 +34,8 @@ export function ObjectAdmission({ identity, resource, showDryRunsAtFirst = false
   const writesStoppedAt = searchStoppedAt(writePages);
   const dryRunsStoppedAt = searchStoppedAt(dryRunPages);
   const dryRunCount = newestFirst(dryRunPages).length;
-  if (shown.length === 0 && writesStoppedAt === undefined && !withDryRuns) return <NoAdmission kind={identity.kind} onShowDryRuns={() => setWithDryRuns(true)} />;
+  if (shown.length === 0 && writesStoppedAt === undefined && !withDryRuns)
+    return <NoAdmission kind={identity.kind} onShowDryRuns={() => setWithDryRuns(true)} />;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -51,10 +60,20 @@ export function ObjectAdmission({ identity, resource, showDryRunsAtFirst = false
         <AdmittedWriteItem key={write.seq} write={write} />
       ))}
       {writesStoppedAt !== undefined ? (
-        <SearchStoppedNote searchedBackTo={writesStoppedAt} what="writes" looking={writes.isFetchingNextPage} onLookFurther={() => void writes.fetchNextPage()} />
+        <SearchStoppedNote
+          searchedBackTo={writesStoppedAt}
+          what="writes"
+          looking={writes.isFetchingNextPage}
+          onLookFurther={() => void writes.fetchNextPage()}
+        />
       ) : null}
       {dryRunsStoppedAt !== undefined ? (
-        <SearchStoppedNote searchedBackTo={dryRunsStoppedAt} what="dry runs" looking={dryRuns.isFetchingNextPage} onLookFurther={() => void dryRuns.fetchNextPage()} />
+        <SearchStoppedNote
+          searchedBackTo={dryRunsStoppedAt}
+          what="dry runs"
+          looking={dryRuns.isFetchingNextPage}
+          onLookFurther={() => void dryRuns.fetchNextPage()}
+        />
       ) : null}
     </div>
   );

@@ -5,7 +5,17 @@
  */
 import { Button } from '../../../components/Button.tsx';
 
-export function SearchStoppedNote({ searchedBackTo, what, onLookFurther, looking }: { searchedBackTo: number; what: string; onLookFurther: () => void; looking: boolean }) {
+export function SearchStoppedNote({
+  searchedBackTo,
+  what,
+  onLookFurther,
+  looking,
+}: {
+  searchedBackTo: number;
+  what: string;
+  onLookFurther: () => void;
+  looking: boolean;
+}) {
   return (
     <div role="note" aria-label={`Search for ${what} stopped`} className="flex flex-wrap items-center gap-2 text-sm text-amber-800 dark:text-amber-200">
       <span>

@@ -49,10 +49,7 @@ export function patchDiffLines(operations: readonly AdmissionPatchOperation[]): 
         lines.push({ kind: 'removed', text: path }, { kind: 'added', text: `${path}: ${valueText(op.value)}` });
         break;
       case 'move':
-        lines.push(
-          { kind: 'removed', text: readablePath(op.from ?? '') },
-          { kind: 'added', text: `${path} (moved from ${readablePath(op.from ?? '')})` },
-        );
+        lines.push({ kind: 'removed', text: readablePath(op.from ?? '') }, { kind: 'added', text: `${path} (moved from ${readablePath(op.from ?? '')})` });
         break;
       case 'copy':
         lines.push({ kind: 'added', text: `${path} (copied from ${readablePath(op.from ?? '')})` });
