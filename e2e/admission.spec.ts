@@ -5,7 +5,8 @@
  * labels every new Dojo with a JSON Patch, and a validating one that refuses a Dojo titled
  * "Forbidden hall" with a field cause. Then, in the browser: the create form refused by the
  * webhook names it and puts its message under Title; the created Dojo's Admission tab shows the
- * refused create and the mutation's diff; the Overview shows each webhook's card.
+ * refused create and the mutation's diff, the form's dry runs only when asked for; the Overview
+ * shows each webhook's card, dry runs counted apart, and since when it counts.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { patch, allow, deny, startWebhookServer, type ReceivedReview, type TestWebhookServer } from '@dojo/apiserver/testing';
@@ -146,7 +147,16 @@ test.describe('admission webhooks in the console', () => {
     await expect(diff).toContainText(checkedLabel);
     await expect(page.getByRole('listitem', { name: `validating webhook ${validatingName}: denied` }).first()).toContainText(refusal);
     await expect(page.getByRole('listitem', { name: `mutating webhook ${mutatingName}: mutated` }).first()).toBeVisible();
+    // The form's dry runs of its draft are not asked for until "Show dry runs" is ticked, then come with their own count.
+    const dryRunWrites = page.getByRole('article', { name: /· dry run at/ });
+    await expect(dryRunWrites).toHaveCount(0);
+    const showDryRuns = page.getByRole('checkbox', { name: /Show dry runs/ });
+    await expect(showDryRuns).not.toBeChecked();
     await atBothWidths(page, 'admission-tab');
+    await showDryRuns.check();
+    await expect(page.getByText(/^Show dry runs \([1-9]\d*\)$/)).toBeVisible({ timeout: 30_000 });
+    await expect(dryRunWrites.first()).toBeVisible();
+    await atBothWidths(page, 'admission-tab-dry-runs');
 
     // The Overview has a card per webhook, with its denial counted.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview', exact: true }).click();
@@ -154,6 +164,9 @@ test.describe('admission webhooks in the console', () => {
     await expect(validatingCard).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('article', { name: `Admission mutating webhook ${mutatingName}` })).toBeVisible();
     await expect(validatingCard.getByRole('definition').nth(1)).not.toHaveText('0');
+    // The form's dry runs are counted apart, and the section says since when it counts.
+    await expect(validatingCard).toContainText(/dry runs? \(a form checking its draft\), not in the counts above/);
+    await expect(page.getByRole('region', { name: /Admission webhooks and policies/ })).toContainText(/counted since \S+ ago/);
     await atBothWidths(page, 'admission-overview', page.getByRole('region', { name: /Admission webhooks and policies/ }));
   });
 
