@@ -41,6 +41,8 @@ describe('AdmissionTally', () => {
         name: 'small',
         configuration: 'small-warn',
         calls: 2,
+        dryRunCalls: 0,
+        countingSince: 1_000,
         callsPerSecond: 2 / 60,
         denials: 0,
         failures: 0,
@@ -53,6 +55,8 @@ describe('AdmissionTally', () => {
         name: 'even.example.com',
         configuration: 'even',
         calls: 3,
+        dryRunCalls: 0,
+        countingSince: 1_000,
         callsPerSecond: 3 / 60,
         denials: 1,
         failures: 1,
@@ -86,5 +90,22 @@ describe('AdmissionTally', () => {
     tally.append(write(3, webhook('allowed', 1, { name: 'a' })));
     tally.append(write(4, webhook('allowed', 1, { name: 'c' })));
     expect(tally.summary(5).entries.map((e) => e.name)).toEqual(['a', 'c']);
+  });
+
+  it("counts a dry run's calls apart, never as calls, denials or failures", () => {
+    const tally = new AdmissionTally();
+    tally.append(write(1_000, webhook('allowed', 1)));
+    for (let t = 2_000; t < 2_010; t++) tally.append({ ...write(t, webhook('denied', 1), webhook('error', 1)), dryRun: true });
+    expect(tally.summary(3_000).entries[0]).toMatchObject({ calls: 1, dryRunCalls: 20, denials: 0, failures: 0, callsPerSecond: 1 / 60, lastVerdict: 'allowed' });
+  });
+
+  it('says an entry counts only since its first call after the tally forgot webhooks', () => {
+    const tally = new AdmissionTally({ maxEntries: 2 });
+    tally.append(write(1, webhook('allowed', 1, { name: 'a' })));
+    tally.append(write(2, webhook('allowed', 1, { name: 'b' })));
+    tally.append(write(3, webhook('allowed', 1, { name: 'c' })));
+    tally.append(write(4, webhook('allowed', 1, { name: 'a' })));
+    const since = Object.fromEntries(tally.summary(5).entries.map((e) => [e.name, e.countingSince]));
+    expect(since).toEqual({ c: 1, a: 4 });
   });
 });

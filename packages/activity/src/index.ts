@@ -57,7 +57,7 @@ export { apiCallRecord, type CallingReconcile, type ReconcileCall } from './api-
 export { reportCard, type ReportCardInput } from './report-card.ts';
 export type { ActivityFeed, ActivityFeedFactory, JournalFeedHandler } from './activity-feed.ts';
 export type { ActivityView } from './activity-view.ts';
-export { RequestLog, type RequestLogQuery, type RequestSink } from './request-log.ts';
+export { RequestLog, matchesWriteFilters, type RequestLogQuery, type RequestSink } from './request-log.ts';
 export { isRequestAbout, type RequestObjectFilter } from './request-object-filter.ts';
 export { AdmissionTally, type AdmissionTallyOptions } from './admission-tally.ts';
 export { futureToleranceMs, timeOutsideWindow, type InputTimeWindow } from './input-time-window.ts';

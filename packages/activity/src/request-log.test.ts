@@ -63,3 +63,23 @@ describe('RequestLog, asked for the writes of one object', () => {
     expect(log.query({ object, admitted: true, newest: true, limit: 2, beforeSeq: first.at(-1)!.seq }).records).toEqual([refusedCreate]);
   });
 });
+
+describe('RequestLog, asked for dry runs or not', () => {
+  const log = new RequestLog(new ClientIdentifier());
+  const drafts = Array.from({ length: 5 }, () => write('create', 'web', { dryRun: true, admission: [allowed] }));
+  const created = write('create', 'web', { code: 201, uid: 'u1', admission: [allowed] });
+  for (const record of [created, ...drafts]) log.append(record);
+  const object = { uid: 'u1', namespace: 'a', name: 'web', resource: 'configmaps', group: '' };
+
+  it('leaves dry runs out before the limit, so a form typing drafts does not push real writes off the page', () => {
+    expect(log.query({ object, admitted: true, dryRun: false, newest: true, limit: 2 }).records).toEqual([created]);
+  });
+
+  it('gives only the dry runs when asked for them', () => {
+    expect(log.query({ object, admitted: true, dryRun: true, newest: true, limit: 2 }).records).toEqual([drafts[4], drafts[3]]);
+  });
+
+  it('gives both when dryRun is not asked about', () => {
+    expect(log.query({ object, admitted: true }).records).toEqual([created, ...drafts]);
+  });
+});

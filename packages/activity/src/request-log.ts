@@ -22,9 +22,22 @@ export interface RequestLogQuery {
   object?: RequestObjectFilter;
   /** Only requests whose record carries admission records (webhooks called, policies evaluated). */
   admitted?: boolean;
+  /**
+   * true: only dry-run writes; false: none of them; absent: both. Filtered here, before `limit`,
+   * because a form dry-runs its draft as a person types: hidden afterwards, they would use up a
+   * page and push its real writes out.
+   */
+  dryRun?: boolean;
   /** Newest first, from before `beforeSeq` (exclusive) when given; `sinceSeq` still bounds the oldest. */
   newest?: boolean;
   beforeSeq?: number;
+}
+
+/** The query's filters on what a request was (admitted, dry run), shared by the log in memory and the history's search. */
+export function matchesWriteFilters(record: RequestJournalRecord, query: Pick<RequestLogQuery, 'admitted' | 'dryRun'>): boolean {
+  if (query.admitted && (record.type !== 'request' || (record.admission?.length ?? 0) === 0)) return false;
+  if (query.dryRun !== undefined && (record.type !== 'request' || (record.dryRun === true) !== query.dryRun)) return false;
+  return true;
 }
 
 export class RequestLog implements RequestSink {
@@ -72,7 +85,7 @@ export class RequestLog implements RequestSink {
   #matches(record: RequestJournalRecord, query: RequestLogQuery): boolean {
     if (query.client !== undefined && this.#clientOfRecord(record) !== query.client) return false;
     if (query.object && !isRequestAbout(record, query.object)) return false;
-    return !query.admitted || (record.type === 'request' && (record.admission?.length ?? 0) > 0);
+    return matchesWriteFilters(record, query);
   }
 
   #clientOf(who: { user: string; userAgent?: string; fieldManager?: string }): string {

@@ -10,7 +10,7 @@ import { json, type Router } from 'express';
 import type { ActivitySnapshot, AdmissionSummary, ConnectAnswer, ConnectRequest, RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
 import { newBadRequest, newStatusError } from '@dojo/kube-api';
 import type { IncomingMessage } from 'node:http';
-import { isRequestAbout, type ActivityView, type RequestLogQuery } from '@dojo/activity';
+import { isRequestAbout, matchesWriteFilters, type ActivityView, type RequestLogQuery } from '@dojo/activity';
 import { objectRequests, type HistoryStream } from '@dojo/history';
 import { jsonObjectBody } from './json-body.ts';
 import { requestLogQueryOf } from './requests-query.ts';
@@ -54,7 +54,7 @@ function objectPageFromHistory(requests: HistoryStream<RequestJournalRecord>, qu
   const records = objectRequests(
     requests,
     { namespace: object.namespace, name: object.name, beforeSeq: query.beforeSeq, sinceSeq: query.sinceSeq, at, limit: query.limit ?? 1000 },
-    (record) => isRequestAbout(record, object) && (!query.admitted || (record.admission?.length ?? 0) > 0),
+    (record) => isRequestAbout(record, object) && matchesWriteFilters(record, query),
   );
   const coverage = requests.coverage();
   return { records, oldestSeq: coverage.oldestSeq, lastSeq: coverage.lastSeq };

@@ -7,18 +7,21 @@ import { newBadRequest } from '@dojo/kube-api';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-export const int = (v: unknown, name: string, max: number): number | undefined => {
+const int = (v: unknown, name: string, max: number): number | undefined => {
   if (v === undefined) return undefined;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > max) throw newBadRequest(`${name} must be an integer between 0 and ${max}`);
   return n;
 };
 
-const flag = (v: unknown, name: string): boolean => {
-  if (v === undefined || v === 'false') return false;
+const optionalFlag = (v: unknown, name: string): boolean | undefined => {
+  if (v === undefined) return undefined;
   if (v === 'true') return true;
+  if (v === 'false') return false;
   throw newBadRequest(`${name} must be true or false`);
 };
+
+const flag = (v: unknown, name: string): boolean => optionalFlag(v, name) ?? false;
 
 /** The object whose requests are asked for, when one is. */
 function objectFilterOf(query: Record<string, unknown>): RequestObjectFilter | undefined {
@@ -37,6 +40,7 @@ export function requestLogQueryOf(query: Record<string, unknown>): RequestLogQue
   const beforeSeq = int(query.beforeSeq, 'beforeSeq', Number.MAX_SAFE_INTEGER);
   const limit = int(query.limit, 'limit', 10_000);
   const object = objectFilterOf(query);
+  const dryRun = optionalFlag(query.dryRun, 'dryRun');
   return {
     ...(client ? { client } : {}),
     ...(sinceSeq !== undefined ? { sinceSeq } : {}),
@@ -44,6 +48,7 @@ export function requestLogQueryOf(query: Record<string, unknown>): RequestLogQue
     ...(limit !== undefined ? { limit } : {}),
     ...(object ? { object } : {}),
     ...(flag(query.admission, 'admission') ? { admitted: true } : {}),
+    ...(dryRun !== undefined ? { dryRun } : {}),
     ...(flag(query.newest, 'newest') ? { newest: true } : {}),
   };
 }

@@ -95,6 +95,7 @@ export function recordRequest(journal: RequestJournal, note: RequestNote, code: 
     record.changedPaths = note.before && note.after ? changedPaths(note.before, note.after) : [];
   }
   if (note.admission.length > 0) record.admission = note.admission;
+  if (note.admissionDropped > 0) record.admissionDropped = note.admissionDropped;
   journal.append(record);
 }
 

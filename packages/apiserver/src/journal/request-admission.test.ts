@@ -110,6 +110,20 @@ describe("a write's journal record", () => {
     ]);
   });
 
+  it('counts the admission records past the 100 it keeps, so a large deletecollection says it lost some', async () => {
+    expect((await h.server.call('POST', '/api/v1/namespaces', { metadata: { name: 'many' } })).status).toBe(201);
+    await Promise.all(Array.from({ length: 103 }, (_, i) => h.createIn('many', configMap(`item-${i}`, {}, { sweep: 'many' }))));
+    const target = await h.webhook((received) => allow(received));
+    await h.configure('validating', [configuration('Validating', 'sweeps', [hook('sweeps.example.com', target)])]);
+    expect((await h.server.call('DELETE', '/api/v1/namespaces/many/configmaps?labelSelector=sweep%3Dmany')).status).toBe(200);
+
+    const find = () =>
+      h.server.journal!.records(1).find((r): r is RequestRecord => r.type === 'request' && r.verb === 'deletecollection' && r.namespace === 'many');
+    await until(() => find() !== undefined, 'the journal record of the large deletecollection');
+    expect(find()!.admission).toHaveLength(100);
+    expect(find()!.admissionDropped).toBe(3);
+  });
+
   it("never carries a Secret's values in a patch applied to it", async () => {
     const target = await h.webhook((received) =>
       patch(received, [

@@ -92,6 +92,8 @@ export class RequestNote implements WriteObserver {
   fault?: InjectedFault | undefined;
   /** Every webhook called and policy evaluated for this write, in the order they ran. */
   readonly admission: AdmissionRecord[] = [];
+  /** Admission records past `maxAdmissionRecords`: not kept, but counted (`RequestRecord.admissionDropped`). */
+  admissionDropped = 0;
   /** The object's name as admission saw it: a refused create's only name (the URL has none, and nothing was stored). */
   admittedName?: string | undefined;
   /** Told when a write of this request has its resourceVersion (the journal files its writer). */
@@ -125,11 +127,12 @@ export class RequestNote implements WriteObserver {
   /**
    * Called by admission for each webhook call and policy evaluation (`RequestRecord.admission`).
    * At most `maxAdmissionRecords` are kept: a deletecollection asks admission about every item,
-   * and the journal holds one line per request.
+   * and the journal holds one line per request. The rest are counted, so the record says so.
    */
   admitted(record: AdmissionRecord, objectName: string): void {
     const isSecret = this.info?.group === '' && this.info.resource === 'secrets';
     if (this.admission.length < maxAdmissionRecords) this.admission.push(isSecret ? withSecretValuesRedacted(record) : record);
+    else this.admissionDropped++;
     if (objectName) this.admittedName = objectName;
   }
 
