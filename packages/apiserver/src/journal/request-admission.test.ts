@@ -243,4 +243,41 @@ describe("a write's journal record, with policies created through the API", () =
       message: (refused.body as { message: string }).message,
     });
   });
+
+  it("never carries a Secret's values in a policy's messageExpression message or audit annotation values", async () => {
+    const secrets = { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['secrets'] }] };
+    await create(`${admission}/validatingadmissionpolicies`, {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name: 'no-tokens.example.com' },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: secrets,
+        validations: [{ expression: '!has(object.data.token)', message: 'no tokens', messageExpression: "'no tokens, saw ' + string(object.data.token)" }],
+        auditAnnotations: [{ key: 'token', valueExpression: 'string(object.data.token)' }],
+      },
+    });
+    await create(`${admission}/validatingadmissionpolicybindings`, {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: 'no-tokens-warn' },
+      spec: { policyName: 'no-tokens.example.com', validationActions: ['Warn'] },
+    });
+    const token = Buffer.from('s3cr3t').toString('base64');
+    const created = await h.server.call('POST', '/api/v1/namespaces/plain/secrets', { metadata: { name: 'tokened' }, data: { token } });
+    expect(created.status).toBe(201);
+    // The client is answered as kube answers it: the expression's message.
+    expect(String(created.headers.warning)).toContain('no tokens, saw ');
+
+    const find = () => h.server.journal!.records(1).find((r): r is RequestRecord => r.type === 'request' && r.resource === 'secrets' && r.name === 'tokened');
+    await until(() => find() !== undefined, 'the journal record of the Secret create');
+    const record = find()!.admission?.find((a) => a.name === 'no-tokens.example.com');
+    expect(record).toMatchObject({
+      verdict: 'warned',
+      message: 'no tokens',
+      warnings: ["Validation failed for ValidatingAdmissionPolicy 'no-tokens.example.com' with binding 'no-tokens-warn': no tokens"],
+      auditAnnotations: { 'no-tokens.example.com/token': '<redacted>' },
+    });
+    expect(JSON.stringify(find())).not.toMatch(new RegExp(`s3cr3t|${token}`));
+  });
 });
