@@ -42,7 +42,9 @@ describe('objectRequests', () => {
     await store.close();
   });
 
-  const admitted = { admission: [{ kind: 'ValidatingWebhookConfiguration', name: 'v', configuration: 'v', phase: 'validating', verdict: 'allowed', latencyMs: 1 }] } as const;
+  const admitted = {
+    admission: [{ kind: 'ValidatingWebhookConfiguration', name: 'v', configuration: 'v', phase: 'validating', verdict: 'allowed', latencyMs: 1 }],
+  } as const;
 
   it("finds an object's admitted writes behind thousands of its own writes no webhook saw, by the stream's columns", async () => {
     const store = new HistoryStore({ path: join(mkdtempSync(join(tmpdir(), 'history-')), 'history.db'), flushEveryMs: 0, retentionEveryMs: 0 });
@@ -57,7 +59,9 @@ describe('objectRequests', () => {
     expect(objectRequests(stream, { namespace: 'default', name: 'web', admitted: true, dryRun: false, limit: 50 }, any)).toEqual({
       records: [expect.objectContaining({ seq: 1 })],
     });
-    expect(objectRequests(stream, { namespace: 'default', name: 'web', admitted: true, dryRun: true, limit: 50 }, any).records.map((r) => r.seq)).toEqual([6003, 2]);
+    expect(objectRequests(stream, { namespace: 'default', name: 'web', admitted: true, dryRun: true, limit: 50 }, any).records.map((r) => r.seq)).toEqual([
+      6003, 2,
+    ]);
     await store.close();
   });
 
@@ -74,7 +78,8 @@ describe('objectRequests', () => {
     expect(first.records).toEqual([]);
     expect(first.searchedBackTo).toBeGreaterThan(1);
     let page = first;
-    while (page.searchedBackTo !== undefined) page = objectRequests(stream, { namespace: 'default', name: 'web', limit: 50, beforeSeq: page.searchedBackTo }, mine);
+    while (page.searchedBackTo !== undefined)
+      page = objectRequests(stream, { namespace: 'default', name: 'web', limit: 50, beforeSeq: page.searchedBackTo }, mine);
     expect(page).toEqual({ records: [expect.objectContaining({ seq: 1 })] });
     await store.close();
   });

@@ -6,13 +6,27 @@ const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
 const applied = JSON.stringify({ apiVersion: 'v1', kind: 'Secret', data: { token: 'czNjcjN0' } });
 
 function patched(...patch: AdmissionPatchOperation[]): readonly AdmissionPatchOperation[] | undefined {
-  const record: AdmissionRecord = { kind: 'MutatingWebhookConfiguration', name: 'm', configuration: 'm', phase: 'mutating', verdict: 'mutated', latencyMs: 1, patch };
+  const record: AdmissionRecord = {
+    kind: 'MutatingWebhookConfiguration',
+    name: 'm',
+    configuration: 'm',
+    phase: 'mutating',
+    verdict: 'mutated',
+    latencyMs: 1,
+    patch,
+  };
   return withSecretValuesRedacted(record).patch;
 }
 
-describe("a patch applied to a Secret, as the journal keeps it", () => {
+describe('a patch applied to a Secret, as the journal keeps it', () => {
   it('redacts values under data and stringData, and the whole object', () => {
-    expect(patched({ op: 'add', path: '/data/token', value: 'czNjcjN0' }, { op: 'replace', path: '/stringData', value: { a: 'b' } }, { op: 'replace', path: '', value: {} })).toEqual([
+    expect(
+      patched(
+        { op: 'add', path: '/data/token', value: 'czNjcjN0' },
+        { op: 'replace', path: '/stringData', value: { a: 'b' } },
+        { op: 'replace', path: '', value: {} },
+      ),
+    ).toEqual([
       { op: 'add', path: '/data/token', value: '<redacted>' },
       { op: 'replace', path: '/stringData', value: '<redacted>' },
       { op: 'replace', path: '', value: '<redacted>' },
@@ -39,6 +53,9 @@ describe("a patch applied to a Secret, as the journal keeps it", () => {
 
   it('keeps values that cannot hold the data', () => {
     const labels: AdmissionPatchOperation = { op: 'add', path: '/metadata/labels', value: { patched: 'yes' } };
-    expect(patched(labels, { op: 'add', path: '/metadata/annotations', value: { team: 'a' } })).toEqual([labels, { op: 'add', path: '/metadata/annotations', value: { team: 'a' } }]);
+    expect(patched(labels, { op: 'add', path: '/metadata/annotations', value: { team: 'a' } })).toEqual([
+      labels,
+      { op: 'add', path: '/metadata/annotations', value: { team: 'a' } },
+    ]);
   });
 });

@@ -283,8 +283,7 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
         else if (action === 'Warn') {
           warnings.push(warningOf(decision.message));
           recordedWarnings.push(warningOf(shown(decision)));
-        }
-        else if (action === 'Audit')
+        } else if (action === 'Audit')
           failures.push({ message: decision.message, policy, binding, expressionIndex: decision.expressionIndex, validationActions: [...actions] });
       }
     }
