@@ -1,6 +1,6 @@
 /**
  * The admission webhook kubebuilder v4.16.0 scaffolds (`kubebuilder create webhook --defaulting
- * --programmatic-validation`, controller-runtime v0.25), filled in as a user fills its TODOs and
+ * --programmatic-validation`; the go.mod it writes pins controller-runtime v0.25.0, the version this test runs), filled in as a user fills its TODOs and
  * run with `make run` against the embedded cluster, as docs/admission.md "Develop your admission
  * webhook" tells a person to:
  *
