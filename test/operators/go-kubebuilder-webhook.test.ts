@@ -1,6 +1,6 @@
 /**
  * The admission webhook kubebuilder v4.16.0 scaffolds (`kubebuilder create webhook --defaulting
- * --programmatic-validation`, controller-runtime v0.25), filled in as a user fills its TODOs and
+ * --programmatic-validation`; the go.mod it writes pins controller-runtime v0.25.0, the version this test runs), filled in as a user fills its TODOs and
  * run with `make run` against the embedded cluster, as docs/admission.md "Develop your admission
  * webhook" tells a person to:
  *
@@ -33,7 +33,7 @@ import type { AdmissionSummary, RequestJournalRecord, RequestRecord } from '@doj
 import { createCertificateAuthority, createServingCertificate } from '@dojo/apiserver';
 import { kubectlFor, type Kubectl } from '@dojo/server/testing';
 import { goInstall, requireToolchain, runLogged, toolchainCacheDir } from '@dojo/toolchains';
-import { eventually, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
+import { eventually, startConsole, startOperator, stepTimer, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
 
 const go = requireToolchain('go', 'operators: a kubebuilder v4.16.0 admission webhook');
 const name = 'guestbook';
@@ -53,14 +53,7 @@ let admin: Kubectl;
 let caPem: string;
 let operator: OperatorProcess | undefined;
 
-async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await step();
-  } finally {
-    timings[label] = Date.now() - started;
-  }
-}
+const timed = stepTimer(timings);
 
 const inProject = (command: string, args: string[], env: Record<string, string> = {}) =>
   runLogged(command, args, { cwd: project, env: { LOCALBIN: localBin, ...env }, nice: true });

@@ -28,7 +28,7 @@ import type {
 import { kubectlFor, type Kubectl } from '@dojo/server/testing';
 import { goInstall, requireToolchain, runLogged, toolchainCacheDir } from '@dojo/toolchains';
 import type { KubeObject } from '@dojo/kube-api';
-import { eventually, freePort, startConsole, startOperator, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
+import { eventually, freePort, startConsole, startOperator, stepTimer, type OperatorConsole, type OperatorProcess } from './go-operator-console.ts';
 import { ownerTree } from './testing/console-view.ts';
 
 const go = requireToolchain('go', 'operators: a kubebuilder v4.16.0 project');
@@ -45,14 +45,7 @@ let admin: Kubectl;
 let metricsPort: number;
 const operators: OperatorProcess[] = [];
 
-async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await step();
-  } finally {
-    timings[label] = Date.now() - started;
-  }
-}
+const timed = stepTimer(timings);
 
 const inProject = (command: string, args: string[], env: Record<string, string> = {}) =>
   runLogged(command, args, { cwd: project, env: { LOCALBIN: localBin, ...env }, nice: true });

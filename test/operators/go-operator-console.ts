@@ -114,3 +114,15 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** Runs each step, keeping how long it took under its label in `timings` (a test reports where its minutes went). */
+export function stepTimer(timings: Record<string, number>): <T>(label: string, step: () => Promise<T>) => Promise<T> {
+  return async (label, step) => {
+    const started = Date.now();
+    try {
+      return await step();
+    } finally {
+      timings[label] = Date.now() - started;
+    }
+  };
+}

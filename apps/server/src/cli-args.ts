@@ -1,10 +1,10 @@
 /** Parses `dojo-console` arguments; a bad flag is a `CliUsageError` (exit code 2). */
-import { parseArgs } from 'node:util';
 import { parseInflightFlags, parseServiceAccountRef, type InflightLimits, type ServiceAccountRef } from '@dojo/apiserver';
 import { defaultRetention, parseDuration, parseMegabytes } from '@dojo/history';
 import { operatorNames, operators, parseArgsOption, type OperatorSettings } from '@dojo/operator';
 import { connectUsage, rbacUsage, usage } from './cli-usage.ts';
 import { upFlags } from './up-flags.ts';
+import { strictArgs } from './strict-args.ts';
 import { ScrapeAllowList, applyScrapeFlags, parseScrapeSpecs, type ScrapeTargetSpec } from '@dojo/telemetry-sources';
 import { OtlpConfigError, resolveOtlpExport, type OtlpExportOptions } from '@dojo/otlp-export';
 
@@ -133,12 +133,16 @@ export type CliCommand =
 
 /** `dojo-console connect NAME [--data-dir DIR] [--offline] [--service-account NS/SA]`: a credential of its own for an operator the console did not start. */
 function parseConnect(argv: readonly string[]): CliCommand {
-  const { values, positionals } = strictArgs(argv, {
-    'data-dir': { type: 'string' },
-    offline: { type: 'boolean' },
-    'service-account': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = strictArgs(
+    argv,
+    {
+      'data-dir': { type: 'string' },
+      offline: { type: 'boolean' },
+      'service-account': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    cliUsageError,
+  );
   if (values.help) return { name: 'help', text: connectUsage };
   const [client, extra] = positionals;
   if (client === undefined) throw new CliUsageError('connect needs the name of the operator to connect (dojo-console connect NAME)');
@@ -161,12 +165,16 @@ function parseConnect(argv: readonly string[]): CliCommand {
 
 /** `dojo-console rbac NAME [--compare FILE] [--data-dir DIR] [--format yaml|markers]`: least-privilege RBAC from what a client did. */
 function parseRbac(argv: readonly string[]): CliCommand {
-  const { values, positionals } = strictArgs(argv, {
-    'data-dir': { type: 'string' },
-    compare: { type: 'string' },
-    format: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = strictArgs(
+    argv,
+    {
+      'data-dir': { type: 'string' },
+      compare: { type: 'string' },
+      format: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    cliUsageError,
+  );
   if (values.help) return { name: 'help', text: rbacUsage };
   const [client, extra] = positionals;
   if (client === undefined) throw new CliUsageError('rbac needs the name of a connected client (dojo-console rbac NAME)');
@@ -185,12 +193,16 @@ function parsePort(raw: string, flag: string): number {
 }
 
 function parseExport(argv: readonly string[]): CliCommand {
-  const { values, positionals } = strictArgs(argv, {
-    'data-dir': { type: 'string' },
-    output: { type: 'string', short: 'o' },
-    since: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = strictArgs(
+    argv,
+    {
+      'data-dir': { type: 'string' },
+      output: { type: 'string', short: 'o' },
+      since: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    cliUsageError,
+  );
   if (values.help) return { name: 'help', text: usage };
   if (positionals.length > 0) throw new CliUsageError(`unexpected argument "${positionals[0]}"`);
   if (!values.output) throw new CliUsageError('export needs --output FILE (the .dojotrace to write)');
@@ -201,13 +213,17 @@ function parseExport(argv: readonly string[]): CliCommand {
 }
 
 function parseOpen(argv: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
-  const { values, positionals } = strictArgs(argv, {
-    host: { type: 'string' },
-    port: { type: 'string' },
-    'data-dir': { type: 'string' },
-    token: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = strictArgs(
+    argv,
+    {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      token: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    cliUsageError,
+  );
   if (values.help) return { name: 'help', text: usage };
   if (positionals.length !== 1)
     throw new CliUsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'open needs the recording: dojo-console open FILE');
@@ -224,13 +240,7 @@ function parseOpen(argv: readonly string[], env: NodeJS.ProcessEnv): CliCommand 
   };
 }
 
-function strictArgs<O extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(argv: readonly string[], options: O) {
-  try {
-    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
-  } catch (err) {
-    throw new CliUsageError((err as Error).message);
-  }
-}
+const cliUsageError = (message: string): CliUsageError => new CliUsageError(message);
 
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
   // The apiserver subcommand owns its flags (packages/apiserver parses them); export, open and connect have their own.
@@ -241,18 +251,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (argv[0] === 'rbac') return parseRbac(argv.slice(1));
   if (argv[0] === 'client') return { name: 'client', argv: argv.slice(1) };
   if (argv[0] === 'webhook') return { name: 'webhook', argv: argv.slice(1) };
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: upParseOptions,
-    });
-  } catch (err) {
-    throw new CliUsageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = strictArgs(argv, upParseOptions, cliUsageError);
   const { text, on, all } = flagReader(values);
   const command = positionals[0] ?? 'up';
   if (on('help') || command === 'help') return { name: 'help', text: usage };

@@ -96,7 +96,14 @@ describe('AdmissionTally', () => {
     const tally = new AdmissionTally();
     tally.append(write(1_000, webhook('allowed', 1)));
     for (let t = 2_000; t < 2_010; t++) tally.append({ ...write(t, webhook('denied', 1), webhook('error', 1)), dryRun: true });
-    expect(tally.summary(3_000).entries[0]).toMatchObject({ calls: 1, dryRunCalls: 20, denials: 0, failures: 0, callsPerSecond: 1 / 60, lastVerdict: 'allowed' });
+    expect(tally.summary(3_000).entries[0]).toMatchObject({
+      calls: 1,
+      dryRunCalls: 20,
+      denials: 0,
+      failures: 0,
+      callsPerSecond: 1 / 60,
+      lastVerdict: 'allowed',
+    });
   });
 
   it('says an entry counts only since its first call after the tally forgot webhooks', () => {

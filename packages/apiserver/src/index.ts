@@ -54,7 +54,7 @@
  */
 export { startApiServer, type ApiServer, type ApiServerOptions } from './api-server.ts';
 export type { ApiServerHandle, JournalFollower } from './worker/api-server-handle.ts';
-export type { ServerMemory, ThreadApiServerOptions, WebhookServiceChange } from './worker/api-server-protocol.ts';
+export type { ServerMemory, ThreadApiServerOptions } from './worker/api-server-protocol.ts';
 export { parseWebhookServiceKey, parseWebhookServiceUrl } from './admission/webhooks/webhook-service-map.ts';
 export { threadMemory } from './worker/thread-memory.ts';
 export { startApiServerInProcess, startApiServerThread, type ApiServerThreadOptions, type InProcessApiServer } from './worker/api-server-thread.ts';

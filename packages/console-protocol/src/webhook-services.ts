@@ -1,7 +1,8 @@
 /**
  * `dojo-console webhook map`: where the embedded cluster reaches each Service a webhook
  * configuration's `clientConfig.service` names (it has no Service network). The API server keeps
- * the map in its data dir and reads it on every call, so a change applies to the next call.
+ * the map in its data dir, loaded at start and changed only through the console, so a change
+ * applies to the next call.
  */
 
 /** One entry: `namespace/name` (every port of the Service) or `namespace/name:port` (only `service.port` PORT). */
@@ -18,3 +19,6 @@ export interface WebhookServiceMappings {
 
 /** `POST /api/webhook-services`: map (or re-map) one service. */
 export type WebhookServiceMapRequest = WebhookServiceMapping;
+
+/** A change to the map, as the console hands it to the API server: map one service, or forget one (`namespace/name[:port]`). */
+export type WebhookServiceChange = { map: WebhookServiceMapRequest } | { unmap: string };

@@ -39,7 +39,7 @@ export { writeTrace, type TraceExportOptions } from './recording/trace-export.ts
 export { defaultTraceLimits, importTrace, type TraceLimits } from './recording/trace-import.ts';
 export { recordLine, traceExtension, traceFormat, TraceFormatError, TraceLimitError, traceSchemaVersion } from './recording/trace-format.ts';
 export { requestsStream } from './streams/requests-stream.ts';
-export { objectRequests, type ObjectRequestsQuery } from './object-requests.ts';
+export { objectRequests, type ObjectRequestsPage, type ObjectRequestsQuery } from './object-requests.ts';
 export { RecordedHistory } from './recorded-history.ts';
 export { objectIncarnations, type IncarnationOptions } from './object-incarnations.ts';
 export { fieldHistoryOf, type FieldHistoryDeps } from './fields/field-history-service.ts';

@@ -3,21 +3,18 @@
  * whole console (`runUp`, its API server on its own thread), with a client connected as "op"
  * watching ConfigMaps through @kubernetes/client-node's Watch.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as k8s from '@kubernetes/client-node';
 import { connectClient } from '@dojo/apiserver';
 import type { ClientViewState } from '@dojo/console-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBin, type BinResult } from '../testing/run-bin.ts';
 import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';
 import { parseClientCommand, runClientCommand } from '@dojo/client-controls';
 
-const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(serverRoot, (JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['dojo-console']!);
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-client-cli-'));
 let running: RunningConsole;
 let admin: k8s.CoreV1Api;
@@ -36,17 +33,7 @@ async function client(...args: string[]): Promise<{ code: number; stdout: string
 }
 
 /** The bin, in its own process. */
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'client', ...args, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]): Promise<BinResult> => runBin('client', [...args, '--data-dir', dataDir]);
 
 beforeAll(async () => {
   running = await runUp(testUpOptions({ dataDir }));

@@ -10,7 +10,7 @@ import { json, type Router } from 'express';
 import type { ActivitySnapshot, AdmissionSummary, ConnectAnswer, ConnectRequest, RequestJournalRecord, RequestLogPage } from '@dojo/console-protocol';
 import { newBadRequest, newStatusError } from '@dojo/kube-api';
 import type { IncomingMessage } from 'node:http';
-import { isRequestAbout, matchesWriteFilters, type ActivityView, type RequestLogQuery } from '@dojo/activity';
+import { isRequestAbout, type ActivityView, type RequestLogQuery } from '@dojo/activity';
 import { objectRequests, type HistoryStream } from '@dojo/history';
 import { jsonObjectBody } from './json-body.ts';
 import { requestLogQueryOf } from './requests-query.ts';
@@ -47,17 +47,29 @@ export interface ActivityRoutesOptions {
 /**
  * An object's requests newest first (its Admission tab) come from the history when the console
  * keeps one: the request log in memory holds only the newest records, watch events among them.
+ * SQLite filters them by name, namespace, resource, admitted and dry run; a search that gives up
+ * says how far back it looked (`searchedBackTo`).
  */
 function objectPageFromHistory(requests: HistoryStream<RequestJournalRecord>, query: RequestLogQuery, at: number | undefined): RequestLogPage | undefined {
   const object = query.object;
   if (!object?.name || !query.newest || query.client !== undefined) return undefined;
-  const records = objectRequests(
+  const { records, searchedBackTo } = objectRequests(
     requests,
-    { namespace: object.namespace, name: object.name, beforeSeq: query.beforeSeq, sinceSeq: query.sinceSeq, at, limit: query.limit ?? 1000 },
-    (record) => isRequestAbout(record, object) && matchesWriteFilters(record, query),
+    {
+      namespace: object.namespace,
+      name: object.name,
+      resource: object.resource,
+      admitted: query.admitted,
+      dryRun: query.dryRun,
+      beforeSeq: query.beforeSeq,
+      sinceSeq: query.sinceSeq,
+      at,
+      limit: query.limit ?? 1000,
+    },
+    (record) => isRequestAbout(record, object),
   );
   const coverage = requests.coverage();
-  return { records, oldestSeq: coverage.oldestSeq, lastSeq: coverage.lastSeq };
+  return { records, oldestSeq: coverage.oldestSeq, lastSeq: coverage.lastSeq, ...(searchedBackTo !== undefined ? { searchedBackTo } : {}) };
 }
 
 export function activityRoutes(service: ActivityView | undefined, options: ActivityRoutesOptions = {}): Router {

@@ -7,14 +7,14 @@
  * the map in its data dir (a bad one is its 400, an unknown one its 404).
  */
 import { json, type Router } from 'express';
-import type { WebhookServiceMappings, WebhookServiceMapRequest } from '@dojo/console-protocol';
+import type { WebhookServiceChange, WebhookServiceMappings, WebhookServiceMapRequest } from '@dojo/console-protocol';
 import { newBadRequest } from '@dojo/kube-api';
 import { jsonObjectBody } from './json-body.ts';
 import { endpointRouter } from './typed-routes.ts';
 
 /** The embedded API server's side (ApiServerHandle.webhookServices). */
 export interface WebhookServiceControl {
-  webhookServices(change?: { map: WebhookServiceMapRequest } | { unmap: string }): Promise<WebhookServiceMappings>;
+  webhookServices(change?: WebhookServiceChange): Promise<WebhookServiceMappings>;
 }
 
 function decodeMapRequest(body: unknown): WebhookServiceMapRequest {

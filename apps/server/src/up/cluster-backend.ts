@@ -74,7 +74,7 @@ async function embeddedCluster(options: UpOptions, dataDir: string, tuning: UpTu
       clientRbac: (name: string) => clientRbacFromDataDir(dir, name),
       clientViews: apiserver,
       clientFaults: clientFaultControls(apiserver, dir),
-      // `dojo-console webhook map`: the server keeps the map in the data dir and reads it on every call.
+      // `dojo-console webhook map`: the server keeps the map in the data dir, loaded at start and changed only through the console.
       webhookServices: apiserver,
     }),
   };

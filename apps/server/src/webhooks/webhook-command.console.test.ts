@@ -5,36 +5,23 @@
  * webhook on this machine answers once the service is mapped to it, from the next write on,
  * after a restart too, until it is unmapped.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as k8s from '@kubernetes/client-node';
 import { deny, startWebhookServer, type TestWebhookServer } from '@dojo/apiserver/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBin, type BinResult } from '../testing/run-bin.ts';
 import { testUpOptions } from '../testing/up-options.ts';
 import { runUp, type RunningConsole } from '../up.ts';
 import { parseWebhookCommand, runWebhookCommand, WebhookUsageError } from './webhook-command.ts';
 
-const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(serverRoot, (JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['dojo-console']!);
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-console-webhook-cli-'));
 let running: RunningConsole | undefined;
 let webhook: TestWebhookServer;
 
 /** The bin, in its own process. */
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'webhook', ...args, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]): Promise<BinResult> => runBin('webhook', [...args, '--data-dir', dataDir]);
 
 /** The command in this process (parse, then HTTP to the console), as the bin runs it: faster than a process per call. */
 async function webhookCommand(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -3,19 +3,19 @@
  * NAMESPACE/SERVICE[:PORT]`: the map through which the embedded cluster, which has no Service
  * network, reaches the Services webhook configurations name (`clientConfig.service`). The
  * running console of the data dir hands the change to its API server, which keeps the map in
- * the data dir (so it survives a restart) and reads it on every webhook call: a change applies
- * to the next call. `map` with no arguments lists it. The service and URL are checked here with
+ * the data dir (loaded at start, changed only through the console, so it survives a restart):
+ * a change applies to the next webhook call. `map` with no arguments lists it. The service and URL are checked here with
  * the server's own rules, so a typo is a usage error before anything is asked.
  *
  * Exit statuses as every command (cli-usage.ts): 0 done, 1 the console refused or is not
  * running, 2 usage error.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { parseWebhookServiceKey, parseWebhookServiceUrl } from '@dojo/apiserver';
 import { askConsole, type ConsoleRequest } from '@dojo/client-controls';
 import type { WebhookServiceMappings } from '@dojo/console-protocol';
 import { StatusError } from '@dojo/kube-api';
+import { strictArgs } from '../strict-args.ts';
 
 export type WebhookAction = { op: 'list' } | { op: 'map'; service: string; url: string } | { op: 'unmap'; service: string };
 
@@ -46,17 +46,7 @@ function checked<T>(check: () => T): T {
 
 /** Parses what follows `webhook`; 'help' for -h; throws WebhookUsageError. */
 export function parseWebhookCommand(argv: readonly string[]): WebhookCommand | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    throw usageError((err as Error).message);
-  }
+  const parsed = strictArgs(argv, { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, usageError);
   if (parsed.values.help) return 'help';
   const dataDir = resolve(parsed.values['data-dir'] ?? '.dojo-console');
   const [op, service, url, extra] = parsed.positionals;

@@ -7,9 +7,9 @@ import type { RequestJournalRecord, RequestRecord } from '@dojo/console-protocol
 import { describe, expect, it } from 'vitest';
 import { configMap, configuration, hook, until, useWebhookHarness } from '../testing/webhook-harness.ts';
 import { allow, deny, patch } from '../testing/webhook-server.ts';
+import { policyAndBinding } from '../admission/policies/policy-test-fixtures.ts';
 
 const h = useWebhookHarness();
-const admission = '/apis/admissionregistration.k8s.io/v1';
 
 /** The journal's record of the write of ConfigMap `name`, once the answer has left and it is written. */
 async function writeOf(name: string, verb: RequestRecord['verb'] = 'create'): Promise<RequestRecord> {
@@ -25,6 +25,10 @@ async function writeOf(name: string, verb: RequestRecord['verb'] = 'create'): Pr
 async function create(path: string, body: unknown): Promise<void> {
   const res = await h.server.call('POST', path, body);
   if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+async function createPolicy(...args: Parameters<typeof policyAndBinding>): Promise<void> {
+  for (const { path, body } of policyAndBinding(...args)) await create(path, body);
 }
 
 describe("a write's journal record", () => {
@@ -152,56 +156,42 @@ describe("a write's journal record", () => {
 describe("a write's journal record, with policies created through the API", () => {
   it("carries a validating policy's warning and a mutating policy's change as a JSON Patch", async () => {
     const rules = { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] };
-    await create(`${admission}/mutatingadmissionpolicies`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'MutatingAdmissionPolicy',
-      metadata: { name: 'team-label.example.com' },
-      spec: {
-        failurePolicy: 'Fail',
-        reinvocationPolicy: 'Never',
-        matchConstraints: rules,
-        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"team": "platform"}}}' } }],
+    const hooked = { matchResources: { namespaceSelector: { matchLabels: { webhooks: 'on' } } } };
+    await createPolicy(
+      'Mutating',
+      {
+        name: 'team-label.example.com',
+        spec: {
+          failurePolicy: 'Fail',
+          reinvocationPolicy: 'Never',
+          matchConstraints: rules,
+          mutations: [
+            { patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"team": "platform"}}}' } },
+          ],
+        },
       },
-    });
-    await create(`${admission}/mutatingadmissionpolicybindings`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'MutatingAdmissionPolicyBinding',
-      metadata: { name: 'team-label-binding' },
-      spec: { policyName: 'team-label.example.com', matchResources: { namespaceSelector: { matchLabels: { webhooks: 'on' } } } },
-    });
-    await create(`${admission}/validatingadmissionpolicies`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicy',
-      metadata: { name: 'small-data.example.com' },
-      spec: { failurePolicy: 'Fail', matchConstraints: rules, validations: [{ expression: 'size(object.data) <= 1', message: 'keep it small' }] },
-    });
-    await create(`${admission}/validatingadmissionpolicybindings`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicyBinding',
-      metadata: { name: 'small-data-warn' },
-      spec: { policyName: 'small-data.example.com', validationActions: ['Warn'], matchResources: { namespaceSelector: { matchLabels: { webhooks: 'on' } } } },
-    });
-
-    await create(`${admission}/validatingadmissionpolicies`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicy',
-      metadata: { name: 'no-secrets-here.example.com' },
-      spec: {
-        failurePolicy: 'Fail',
-        matchConstraints: rules,
-        validations: [{ expression: '!has(object.data.password)', message: 'no passwords in ConfigMaps', reason: 'Forbidden' }],
+      { name: 'team-label-binding', spec: hooked },
+    );
+    await createPolicy(
+      'Validating',
+      {
+        name: 'small-data.example.com',
+        spec: { failurePolicy: 'Fail', matchConstraints: rules, validations: [{ expression: 'size(object.data) <= 1', message: 'keep it small' }] },
       },
-    });
-    await create(`${admission}/validatingadmissionpolicybindings`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicyBinding',
-      metadata: { name: 'no-secrets-deny' },
-      spec: {
-        policyName: 'no-secrets-here.example.com',
-        validationActions: ['Deny'],
-        matchResources: { namespaceSelector: { matchLabels: { webhooks: 'on' } } },
+      { name: 'small-data-warn', spec: { validationActions: ['Warn'], ...hooked } },
+    );
+    await createPolicy(
+      'Validating',
+      {
+        name: 'no-secrets-here.example.com',
+        spec: {
+          failurePolicy: 'Fail',
+          matchConstraints: rules,
+          validations: [{ expression: '!has(object.data.password)', message: 'no passwords in ConfigMaps', reason: 'Forbidden' }],
+        },
       },
-    });
+      { name: 'no-secrets-deny', spec: { validationActions: ['Deny'], ...hooked } },
+    );
 
     const created = await h.createIn('hooked', configMap('big', { a: '1', b: '2' }));
     expect(created.status).toBe(201);
@@ -242,5 +232,38 @@ describe("a write's journal record, with policies created through the API", () =
       code: 403,
       message: (refused.body as { message: string }).message,
     });
+  });
+
+  it("never carries a Secret's values in a policy's messageExpression message or audit annotation values", async () => {
+    const secrets = { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['secrets'] }] };
+    await createPolicy(
+      'Validating',
+      {
+        name: 'no-tokens.example.com',
+        spec: {
+          failurePolicy: 'Fail',
+          matchConstraints: secrets,
+          validations: [{ expression: '!has(object.data.token)', message: 'no tokens', messageExpression: "'no tokens, saw ' + string(object.data.token)" }],
+          auditAnnotations: [{ key: 'token', valueExpression: 'string(object.data.token)' }],
+        },
+      },
+      { name: 'no-tokens-warn', spec: { validationActions: ['Warn'] } },
+    );
+    const token = Buffer.from('s3cr3t').toString('base64');
+    const created = await h.server.call('POST', '/api/v1/namespaces/plain/secrets', { metadata: { name: 'tokened' }, data: { token } });
+    expect(created.status).toBe(201);
+    // The client is answered as kube answers it: the expression's message.
+    expect(String(created.headers.warning)).toContain('no tokens, saw ');
+
+    const find = () => h.server.journal!.records(1).find((r): r is RequestRecord => r.type === 'request' && r.resource === 'secrets' && r.name === 'tokened');
+    await until(() => find() !== undefined, 'the journal record of the Secret create');
+    const record = find()!.admission?.find((a) => a.name === 'no-tokens.example.com');
+    expect(record).toMatchObject({
+      verdict: 'warned',
+      message: 'no tokens',
+      warnings: ["Validation failed for ValidatingAdmissionPolicy 'no-tokens.example.com' with binding 'no-tokens-warn': no tokens"],
+      auditAnnotations: { 'no-tokens.example.com/token': '<redacted>' },
+    });
+    expect(JSON.stringify(find())).not.toMatch(new RegExp(`s3cr3t|${token}`));
   });
 });

@@ -4,11 +4,11 @@
  * server (reported by whoever runs it, `fail`) rejects what is pending and everything after.
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { ClientFaults, ClientViewCommand, ClientViewState, WebhookServiceMappings } from '@dojo/console-protocol';
+import type { ClientFaults, ClientViewCommand, ClientViewState, WebhookServiceChange, WebhookServiceMappings } from '@dojo/console-protocol';
 import { StatusError } from '@dojo/kube-api';
 import type { ApiServerHandle, JournalFollower } from './api-server-handle.ts';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
-import type { ApiServerEndpoint, ClientFaultChange, ControlAnswer, ControlRequest, ServerMemory, WebhookServiceChange } from './api-server-protocol.ts';
+import type { ApiServerEndpoint, ClientFaultChange, ControlAnswer, ControlRequest, ServerMemory } from './api-server-protocol.ts';
 import { readJournalPort } from './journal-port.ts';
 
 type Request = ControlRequest extends infer R ? (R extends ControlRequest ? Omit<R, 'id'> : never) : never;

@@ -19,10 +19,11 @@ import type {
   ClientViewState,
   RequestJournalHello,
   RequestJournalRecord,
+  WebhookServiceChange,
   WebhookServiceMappings,
 } from '@dojo/console-protocol';
 import type { ContainerLogWrite } from '../logs/container-log-store.ts';
-import type { ApiServerEndpoint, ClientFaultChange, ServerMemory, WebhookServiceChange } from './api-server-protocol.ts';
+import type { ApiServerEndpoint, ClientFaultChange, ServerMemory } from './api-server-protocol.ts';
 
 export interface JournalFollower {
   hello(hello: RequestJournalHello): void;

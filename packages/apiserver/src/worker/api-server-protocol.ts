@@ -10,8 +10,8 @@ import type {
   ClientViewState,
   FaultRuleSpec,
   RequestJournalHello,
+  WebhookServiceChange,
   WebhookServiceMappings,
-  WebhookServiceMapRequest,
 } from '@dojo/console-protocol';
 import type { Status } from '@dojo/kube-api';
 import type { ApiServerOptions } from '../api-server.ts';
@@ -61,9 +61,6 @@ export type ControlRequest =
 
 /** A change to a client's fault rules: add one, or clear one (`id`) or all. */
 export type ClientFaultChange = { add: FaultRuleSpec } | { clear: true; id?: string };
-
-/** A change to the webhook service map: map one service, or forget one. */
-export type WebhookServiceChange = { map: WebhookServiceMapRequest } | { unmap: string };
 
 /** A failure carries the Status it was (a StatusError's), so the console answers it as the server did. */
 export type ControlAnswer =

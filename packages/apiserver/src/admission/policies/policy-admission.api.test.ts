@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { policyAndBinding } from './policy-test-fixtures.ts';
 
 let server: TestServer;
-const admission = '/apis/admissionregistration.k8s.io/v1';
 
 function deployment(name: string, replicas: number): Record<string, unknown> {
   return {
@@ -27,6 +27,10 @@ async function create(path: string, body: unknown): Promise<void> {
   if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+async function createPolicy(...args: Parameters<typeof policyAndBinding>): Promise<void> {
+  for (const { path, body } of policyAndBinding(...args)) await create(path, body);
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   await create('/api/v1/namespaces', { metadata: { name: 'policed', labels: { environment: 'test' } } });
@@ -39,26 +43,21 @@ afterAll(async () => {
 
 describe('a ValidatingAdmissionPolicy created through the API', () => {
   beforeAll(async () => {
-    await create(`${admission}/validatingadmissionpolicies`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicy',
-      metadata: { name: 'demo-policy.example.com' },
-      spec: {
-        failurePolicy: 'Fail',
-        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }] },
-        validations: [{ expression: 'object.spec.replicas <= 5' }],
+    await createPolicy(
+      'Validating',
+      {
+        name: 'demo-policy.example.com',
+        spec: {
+          failurePolicy: 'Fail',
+          matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }] },
+          validations: [{ expression: 'object.spec.replicas <= 5' }],
+        },
       },
-    });
-    await create(`${admission}/validatingadmissionpolicybindings`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicyBinding',
-      metadata: { name: 'demo-binding-test.example.com' },
-      spec: {
-        policyName: 'demo-policy.example.com',
-        validationActions: ['Deny'],
-        matchResources: { namespaceSelector: { matchLabels: { environment: 'test' } } },
+      {
+        name: 'demo-binding-test.example.com',
+        spec: { validationActions: ['Deny'], matchResources: { namespaceSelector: { matchLabels: { environment: 'test' } } } },
       },
-    });
+    );
   });
 
   it("refuses a write it denies with kube's message, and lets through what it allows or does not match", async () => {
@@ -90,28 +89,24 @@ describe('a ValidatingAdmissionPolicy created through the API', () => {
 
 describe('a MutatingAdmissionPolicy created through the API', () => {
   beforeAll(async () => {
-    await create(`${admission}/mutatingadmissionpolicies`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'MutatingAdmissionPolicy',
-      metadata: { name: 'team-label.example.com' },
-      spec: {
-        failurePolicy: 'Fail',
-        reinvocationPolicy: 'Never',
-        matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] },
-        mutations: [
-          {
-            patchType: 'ApplyConfiguration',
-            applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"team": "platform"}}}' },
-          },
-        ],
+    await createPolicy(
+      'Mutating',
+      {
+        name: 'team-label.example.com',
+        spec: {
+          failurePolicy: 'Fail',
+          reinvocationPolicy: 'Never',
+          matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] },
+          mutations: [
+            {
+              patchType: 'ApplyConfiguration',
+              applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"team": "platform"}}}' },
+            },
+          ],
+        },
       },
-    });
-    await create(`${admission}/mutatingadmissionpolicybindings`, {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'MutatingAdmissionPolicyBinding',
-      metadata: { name: 'team-label-binding' },
-      spec: { policyName: 'team-label.example.com', matchResources: { namespaceSelector: { matchLabels: { environment: 'test' } } } },
-    });
+      { name: 'team-label-binding', spec: { matchResources: { namespaceSelector: { matchLabels: { environment: 'test' } } } } },
+    );
   });
 
   it('changes the object before it is validated and stored, in the namespaces it binds', async () => {

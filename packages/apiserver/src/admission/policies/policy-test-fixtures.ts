@@ -59,3 +59,28 @@ export function createDeployment(object: KubeObject): AdmissionAttributes {
 export function updateDeployment(object: KubeObject, old: KubeObject): AdmissionAttributes {
   return { ...createDeployment(object), operation: 'UPDATE', oldObject: old, options: { kind: 'UpdateOptions', apiVersion: 'meta.k8s.io/v1' } };
 }
+
+const admissionregistration = '/apis/admissionregistration.k8s.io/v1';
+
+/**
+ * A policy and a binding of it, as the API takes them (the binding's `policyName` filled in),
+ * with the paths to POST them to, in the order to create them.
+ */
+export function policyAndBinding(
+  kind: 'Validating' | 'Mutating',
+  policy: { name: string; spec: Record<string, unknown> },
+  binding: { name: string; spec?: Record<string, unknown> },
+): [{ path: string; body: KubeObject }, { path: string; body: KubeObject }] {
+  const policyKind = `${kind}AdmissionPolicy`;
+  const apiVersion = 'admissionregistration.k8s.io/v1';
+  return [
+    {
+      path: `${admissionregistration}/${kind.toLowerCase()}admissionpolicies`,
+      body: { apiVersion, kind: policyKind, metadata: { name: policy.name }, spec: policy.spec },
+    },
+    {
+      path: `${admissionregistration}/${kind.toLowerCase()}admissionpolicybindings`,
+      body: { apiVersion, kind: `${policyKind}Binding`, metadata: { name: binding.name }, spec: { policyName: policy.name, ...binding.spec } },
+    },
+  ];
+}

@@ -37,6 +37,11 @@ export interface ValidatingPoliciesResult {
 /** One failed validation, an erroring one under Fail, or a failing audit annotation. */
 interface Decision {
   message: string;
+  /**
+   * The message without its messageExpression (the validation's static message): what the
+   * console records for a Secret, whose values an expression's message can carry (`object.data`).
+   */
+  recordedForSecret?: string;
   /** '' for an error (the denial then reads as Invalid). */
   reason: StatusReason;
   expressionIndex: number;
@@ -58,11 +63,12 @@ function messageExpressionText(validation: Validation, activation: PolicyActivat
   return Buffer.byteLength(message) > maxMessageBytes || message.includes('\n') ? '' : message;
 }
 
+function staticMessage(validation: Validation): string {
+  return validation.message.trim() || `failed expression: ${validation.expression.trim()}`;
+}
+
 function failureMessage(validation: Validation, activation: PolicyActivation, declarations: PolicyDeclarations): string {
-  const fromExpression = messageExpressionText(validation, activation, declarations);
-  if (fromExpression) return fromExpression;
-  const message = validation.message.trim();
-  return message || `failed expression: ${validation.expression.trim()}`;
+  return messageExpressionText(validation, activation, declarations) || staticMessage(validation);
 }
 
 function celTypeName(value: unknown): string {
@@ -114,7 +120,12 @@ function validate(spec: PolicySpec, activation: PolicyActivation, failurePolicy:
     const outcome = evaluatePolicyExpression(compilePolicyExpression(validation.expression, declarations, ['bool']), activation);
     if ('error' in outcome) onError(outcome.error, index);
     else if (outcome.value !== true) {
-      result.decisions.push({ message: failureMessage(validation, activation, declarations), reason: validation.reason || 'Invalid', expressionIndex: index });
+      result.decisions.push({
+        message: failureMessage(validation, activation, declarations),
+        recordedForSecret: staticMessage(validation),
+        reason: validation.reason || 'Invalid',
+        expressionIndex: index,
+      });
     }
   });
   for (const annotation of spec.auditAnnotations) {
@@ -149,6 +160,15 @@ function denialText(policy: string, binding: string, message: string): string {
     : `ValidatingAdmissionPolicy '${policy}' denied request: ${message}`;
 }
 
+/** The console's record shows no Secret value: a Secret's object.data can be in a messageExpression's message or an audit annotation's value. */
+const isSecret = (attributes: AdmissionAttributes): boolean => attributes.resource.group === '' && attributes.resource.resource === 'secrets';
+const redacted = '<redacted>';
+
+/** A decision's message as the console records it (the client is answered with `message` whatever the kind). */
+function recordedMessage(attributes: AdmissionAttributes): (decision: Decision) => string {
+  return isSecret(attributes) ? (decision) => decision.recordedForSecret ?? decision.message : (decision) => decision.message;
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 interface Invocation {
@@ -174,6 +194,7 @@ function failureVerdict(actions: readonly ValidationAction[]): AdmissionRecord['
  */
 function recordOf(attributes: AdmissionAttributes, invocation: Invocation, evaluation: Evaluation, latencyMs: number): AdmissionRecord {
   const { policy, binding, failurePolicy, actions } = invocation;
+  const shown = recordedMessage(attributes);
   const failure = evaluation.decisions.find((d) => d.reason !== '');
   const error = evaluation.annotationErrors[0] ?? evaluation.decisions.find((d) => d.reason === '');
   const record: Mutable<AdmissionRecord> = {
@@ -193,11 +214,11 @@ function recordOf(attributes: AdmissionAttributes, invocation: Invocation, evalu
   const refusing = evaluation.annotationErrors[0] ?? (actions.includes('Deny') ? (failure ?? error) : undefined);
   if (refusing) {
     const reason = refusing.reason || 'Invalid';
-    const denial = policyDenial(attributes, denialText(policy, binding, refusing.message), { reason, code: codeForReason(reason), messageOnly: false });
+    const denial = policyDenial(attributes, denialText(policy, binding, shown(refusing)), { reason, code: codeForReason(reason), messageOnly: false });
     record.message = denial.message;
     record.code = denial.code;
   } else {
-    const message = failure?.message ?? error?.message ?? evaluation.ignoredError;
+    const message = failure ? shown(failure) : (error?.message ?? evaluation.ignoredError);
     if (message) record.message = message;
   }
   if (record.verdict === 'error' && !refusing && failurePolicy === 'Ignore') record.ignored = true;
@@ -253,11 +274,16 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     });
     const evaluation = validate(spec, activation, failurePolicy, declarations);
     const warnings: string[] = [];
+    const recordedWarnings: string[] = [];
+    const shown = recordedMessage(attributes);
+    const warningOf = (message: string) => `Validation failed for ValidatingAdmissionPolicy '${policy}' with binding '${binding}': ${message}`;
     for (const decision of evaluation.decisions) {
       for (const action of actions) {
         if (action === 'Deny') denials.push({ policy, binding, decision });
-        else if (action === 'Warn') warnings.push(`Validation failed for ValidatingAdmissionPolicy '${policy}' with binding '${binding}': ${decision.message}`);
-        else if (action === 'Audit')
+        else if (action === 'Warn') {
+          warnings.push(warningOf(decision.message));
+          recordedWarnings.push(warningOf(shown(decision)));
+        } else if (action === 'Audit')
           failures.push({ message: decision.message, policy, binding, expressionIndex: decision.expressionIndex, validationActions: [...actions] });
       }
     }
@@ -274,9 +300,12 @@ export function evaluateValidatingPolicies(source: AdmissionPolicies, attributes
     // matchConditions false: the policy does not apply to this request.
     if (evaluation.skippedBy !== undefined) continue;
     const record = recordOf(attributes, { policy, binding, param: paramName(step), failurePolicy, actions }, evaluation, now() - started);
-    if (warnings.length > 0) Object.assign(record, { warnings });
+    if (recordedWarnings.length > 0) Object.assign(record, { warnings: recordedWarnings });
+    const secret = isSecret(attributes);
     if (evaluation.annotations.length > 0)
-      Object.assign(record, { auditAnnotations: Object.fromEntries(evaluation.annotations.map(({ key, value }) => [`${policy}/${key}`, value])) });
+      Object.assign(record, {
+        auditAnnotations: Object.fromEntries(evaluation.annotations.map(({ key, value }) => [`${policy}/${key}`, secret ? redacted : value])),
+      });
     result.records.push(record);
   }
 

@@ -8,9 +8,10 @@
  * and the configuration's path is appended. An entry for `NAMESPACE/SERVICE:PORT` serves only
  * that `service.port`, one for `NAMESPACE/SERVICE` every port; the first wins.
  *
- * Kept in `<dataDir>/webhook-services.json` (written whole, then renamed into place) and read on
- * every call, so a change applies to the next call and survives a restart. The API server is
- * its only writer; the console asks it through the control port.
+ * Kept in `<dataDir>/webhook-services.json` (written whole, then renamed into place): loaded at
+ * start and changed only through the console (the API server is its only writer; the console
+ * asks it through the control port), so a change applies to the next call and survives a
+ * restart. An edit of the file by hand is not seen until the next start.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
