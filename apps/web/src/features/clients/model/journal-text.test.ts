@@ -56,6 +56,24 @@ describe('journal text', () => {
     ).toBe('create configmaps default/a 400 by admin · admission: m.example.com mutated, a.example.com error (ignored), limits denied');
   });
 
+  it("counts a write's admission records the journal did not keep", () => {
+    expect(
+      journalRecordText({
+        type: 'request',
+        seq: 7,
+        time: 1,
+        user: 'admin',
+        verb: 'deletecollection',
+        resource: 'configmaps',
+        namespace: 'default',
+        code: 200,
+        latencyMs: 1,
+        admission: [{ kind: 'ValidatingAdmissionPolicy', name: 'limits', configuration: 'b', phase: 'validating', verdict: 'allowed', latencyMs: 1 }],
+        admissionDropped: 250,
+      }),
+    ).toBe('deletecollection configmaps in default 200 by admin · admission: limits allowed (+250 not kept)');
+  });
+
   it('prints an RBAC rule with the core group as ""', () => {
     expect(policyRuleText({ verbs: ['get', 'list'], apiGroups: [''], resources: ['configmaps'] })).toBe(
       'verbs=[get,list] apiGroups=[""] resources=[configmaps]',

@@ -4,10 +4,11 @@ import type { RbacPolicyRule, RequestJournalRecord, RequestRecord } from '@dojo/
 const objectPath = (r: { namespace?: string; name?: string }) =>
   r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : r.namespace ? ` in ${r.namespace}` : '';
 
-/** A write's admission, compactly: each webhook or policy and its verdict, in the order they ran. */
+/** A write's admission, compactly: each webhook or policy and its verdict, in the order they ran, and how many records past the journal's limit were not kept. */
 function admissionText(record: RequestRecord): string {
   if (!record.admission?.length) return '';
-  return ` · admission: ${record.admission.map((a) => `${a.name} ${a.verdict}${a.ignored ? ' (ignored)' : ''}`).join(', ')}`;
+  const notKept = record.admissionDropped ? ` (+${record.admissionDropped} not kept)` : '';
+  return ` · admission: ${record.admission.map((a) => `${a.name} ${a.verdict}${a.ignored ? ' (ignored)' : ''}`).join(', ')}${notKept}`;
 }
 
 export function journalRecordText(record: RequestJournalRecord): string {
