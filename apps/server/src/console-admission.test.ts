@@ -146,6 +146,22 @@ describe("an object's Admission tab and the Overview's admission cards", () => {
     expect(size.lastVerdict).toBe('allowed');
   });
 
+  it("leaves a form's dry runs off the tab's page when asked, and counts their calls apart", async () => {
+    const draft = await c.http('POST', `${configMaps}?dryRun=All`, { body: configMap('drafty', { size: 'small' }) });
+    expect(draft.status).toBe(201);
+    const dryRuns = await eventually(async () => {
+      const answer: RequestLogPage = (await c.http('GET', `${admissionTabQuery('drafty')}&dryRun=true`)).body;
+      return answer.records.length === 1 ? answer : undefined;
+    }, 'the dry run of default/drafty in the console');
+    expect(dryRuns.records[0]).toMatchObject({ verb: 'create', dryRun: true, name: 'drafty' });
+    expect(((await c.http('GET', `${admissionTabQuery('drafty')}&dryRun=false`)).body as RequestLogPage).records).toEqual([]);
+    const size = await eventually(async () => {
+      const answer: AdmissionSummary = (await c.http('GET', '/api/admission')).body;
+      return answer.entries.find((e) => e.name === 'size.example.com' && e.dryRunCalls === 1);
+    }, "the size webhook's dry-run call counted");
+    expect(size).toMatchObject({ calls: 3, denials: 1 });
+  });
+
   it('answers the same from a recording opened elsewhere', async () => {
     await eventually(async () => (c.history.stream(requestsStream).pending === 0 ? true : undefined), 'the journal written to the history');
     const res = await fetch(`${c.base}/api/recording/export`, { headers: { authorization: `Bearer ${c.token}` } });

@@ -137,7 +137,10 @@ describe('a recording', () => {
   it("carries the API server's request journal: kubectl's patch of the Dojo, indexed by who made it and what it named", () => {
     const [headerLine, ...lines] = bytes.trimEnd().split('\n');
     const header = JSON.parse(headerLine!) as TraceHeader;
-    expect(header.streams.find((s) => s.stream === 'requests')).toMatchObject({ columns: ['user', 'resource', 'namespace', 'name', 'watch'], evicted: 0 });
+    expect(header.streams.find((s) => s.stream === 'requests')).toMatchObject({
+      columns: ['user', 'resource', 'namespace', 'name', 'watch', 'admitted', 'dryRun'],
+      evicted: 0,
+    });
     const journal = lines.map((line) => JSON.parse(line) as TraceRecordLine).filter((line) => line.stream === 'requests');
     const patch = journal.find(
       (line) => line.type === 'request' && (line.record as { verb?: string }).verb === 'patch' && line.index.resource === 'dojos' && line.index.name === name,
