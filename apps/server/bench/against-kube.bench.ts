@@ -106,8 +106,11 @@ for (const name of targetNames) {
         objectsOf[operatorName]!,
         Number(flags['timeout-seconds']) * 1000,
       );
-      log(`${name}: ${JSON.stringify({ ...run, operatorLogTail: undefined })}`);
-      if (!run.converged) notes.push(`${operatorName} did not converge on ${name}: ${run.reconciledAtEnd}/${run.objects} after ${flags['timeout-seconds']} s`);
+      log(`${name}: ${JSON.stringify({ ...run, watches: undefined, operatorLogTail: undefined })}`);
+      if (!run.converged)
+        notes.push(
+          `${operatorName} did not converge on ${name}: ${run.reconciledAtEnd}/${run.objects} after ${flags['timeout-seconds']} s; ${run.notConverged?.why ?? ''}`,
+        );
       runs.push(run);
     }
   } finally {

@@ -14,9 +14,24 @@ export interface WatchEvent<T> {
 
 export interface ApiClient {
   send(method: string, path: string, body?: unknown, contentType?: string): Promise<{ status: number; body: string }>;
-  /** Streams events from `path` (which carries `watch=1`); `receivedAt` is `epochNow()`-style. */
-  watch<T>(path: string, onEvent: (event: WatchEvent<T>, receivedAt: number) => void): Promise<{ close(): void }>;
+  /**
+   * Streams events from `path` (which carries `watch=1`); `receivedAt` is `epochNow()`-style.
+   * A server may end a watch whenever it likes (kube-apiserver's watch cache closes one it finds
+   * unresponsive, and every watch after its timeout): `onClosed` says when and why, once.
+   * Rejects with a WatchRefused when the server answers with anything but 200.
+   */
+  watch<T>(path: string, onEvent: (event: WatchEvent<T>, receivedAt: number) => void, onClosed?: (reason: string) => void): Promise<{ close(): void }>;
   close(): void;
+}
+
+/** A watch the server would not start, with its answer (a 410 Gone says "list again"). */
+export class WatchRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`watch refused: HTTP ${status} ${body.slice(0, 300)}`);
+  }
 }
 
 interface KubeconfigFile {
@@ -54,10 +69,21 @@ export function apiClientFromKubeconfig(kubeconfigPath: string, sockets = 64): A
         req.end(payload);
       });
     },
-    watch(path, onEvent) {
+    watch(path, onEvent, onClosed) {
       return new Promise((resolve, reject) => {
+        let closedBy: string | undefined;
+        const closed = (reason: string) => {
+          if (closedBy !== undefined) return;
+          closedBy = reason;
+          onClosed?.(reason);
+        };
         const req = request(options('GET', path, {}, streams), (res) => {
-          if (res.statusCode !== 200) return reject(new Error(`watch ${path}: HTTP ${res.statusCode}`));
+          if (res.statusCode !== 200) {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => reject(new WatchRefused(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'))));
+            return;
+          }
           let buffer = '';
           res.on('data', (d: Buffer) => {
             const receivedAt = performance.timeOrigin + performance.now();
@@ -69,10 +95,20 @@ export function apiClientFromKubeconfig(kubeconfigPath: string, sockets = 64): A
               if (line.trim()) onEvent(JSON.parse(line), receivedAt);
             }
           });
-          res.on('error', () => undefined);
-          resolve({ close: () => req.destroy() });
+          res.on('end', () => closed('the server ended the stream'));
+          res.on('error', (error) => closed(`the stream failed: ${error.message}`));
+          res.on('close', () => closed('the connection closed'));
+          resolve({
+            close: () => {
+              closed('closed by the benchmark');
+              req.destroy();
+            },
+          });
         });
-        req.on('error', reject);
+        req.on('error', (error) => {
+          closed(`the request failed: ${error.message}`);
+          reject(error);
+        });
         req.end();
       });
     },

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { foo, foos, installSampleController, sampleControllerCrd } from '../../../../test/operators/testing/sample-controller.ts';
 
 export interface WatchedObject {
-  metadata: { name: string; generation?: number; ownerReferences?: { kind: string; name: string; controller?: boolean }[] };
+  metadata: { name: string; resourceVersion?: string; generation?: number; ownerReferences?: { kind: string; name: string; controller?: boolean }[] };
   status?: Record<string, unknown>;
 }
 

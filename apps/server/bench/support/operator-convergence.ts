@@ -3,11 +3,14 @@
  * informers synced (a first object reconciled proves it), N objects are created at once from 16
  * clients, and the clock stops when the last of them is reconciled as the benchmark's own
  * watches see it (the child made and owned, the status written). Identical for every target.
+ * Those watches resume whenever a server ends one (resumed-watch.ts): kube-apiserver closes a
+ * watcher it finds slow, and a watch that stopped there once made a converged run look stuck.
  */
 import { apiClientFromKubeconfig, type ApiClient } from './api-client.ts';
 import { forEachBounded } from './bounded-concurrency.ts';
 import type { ExternalOperator, WatchedObject } from './external-operators.ts';
 import { ReconciledSet } from './reconciled-set.ts';
+import { resumedWatch, type WatchHistory } from './resumed-watch.ts';
 import { targetCpuSeconds, targetRssMb, type KubeTarget } from './kube-targets.ts';
 import { epochNow, round } from './percentiles.ts';
 
@@ -31,6 +34,10 @@ export interface ConvergenceRun {
    * `cpu-profile-summary.ts --between` keeps only its samples.
    */
   monotonicWindowUs: [number, number];
+  /** The benchmark's two watches: events, restarts, LISTs, and why each stream ended. */
+  watches: WatchHistory[];
+  /** Only when it did not converge: how far it got (the first object included) and the watches' last words. */
+  notConverged?: { counts: ReturnType<ReconciledSet['counts']>; why: string };
   operatorLogTail?: string;
 }
 
@@ -66,8 +73,8 @@ export async function measureOperatorConvergence(
 
   const reconciled = new ReconciledSet(operator);
   const watches = [
-    await client.watch<WatchedObject>(`${operator.primaries(namespace)}?watch=1`, reconciled.onPrimary),
-    await client.watch<WatchedObject>(`${operator.children(namespace)}?watch=1`, reconciled.onChild),
+    await resumedWatch<WatchedObject>(client, operator.primaries(namespace), reconciled.onPrimary),
+    await resumedWatch<WatchedObject>(client, operator.children(namespace), reconciled.onChild),
   ];
   const process = operator.start(binary, target.operatorKubeconfig(operator.name), namespace);
   try {
@@ -103,13 +110,31 @@ export async function measureOperatorConvergence(
       targetCpuSeconds: round(targetCpuSeconds(target) - cpuBefore, 2),
       targetRssMbAtEnd: targetRssMb(target),
       monotonicWindowUs,
-      ...(converged ? {} : { operatorLogTail: process.output().slice(-3000) }),
+      watches: watches.map((w) => w.history),
+      ...(converged
+        ? {}
+        : {
+            notConverged: { counts: reconciled.counts(), why: whyNotConverged(reconciled.counts(), objects + 1, watches) },
+            operatorLogTail: process.output().slice(-3000),
+          }),
     };
   } finally {
     await process.stop();
     for (const w of watches) w.close();
     client.close();
   }
+}
+
+/** One line for the notes: which half is missing, and whether the watches stayed up. */
+function whyNotConverged(counts: ReturnType<ReconciledSet['counts']>, expected: number, watches: { history: WatchHistory }[]): string {
+  const seen = `status written for ${counts.statusWritten}/${expected}, child made for ${counts.childMade}/${expected}`;
+  const streams = watches
+    .map(
+      ({ history: h }) =>
+        `${h.collection.split('/').pop()}: ${h.events} events, ${h.restarts} restarts, ${h.lists} lists${h.log.length ? `, last: ${h.log.at(-1)}` : ''}`,
+    )
+    .join('; ');
+  return `${seen} as the benchmark's watches saw them (${streams})`;
 }
 
 async function untilServed(client: ApiClient, path: string): Promise<boolean> {

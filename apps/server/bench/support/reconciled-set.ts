@@ -24,6 +24,11 @@ export class ReconciledSet {
     if (owner) this.mark(this.childAt, owner.name, at);
   };
 
+  /** How far each half got: what a run that did not converge reports. */
+  counts(): { statusWritten: number; childMade: number; reconciled: number } {
+    return { statusWritten: this.statusAt.size, childMade: this.childAt.size, reconciled: this.reconciledAt.size };
+  }
+
   private mark(map: Map<string, number>, name: string, at: number): void {
     if (map.has(name)) return;
     map.set(name, at);
