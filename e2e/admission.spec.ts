@@ -59,6 +59,28 @@ async function atBothWidths(page: Page, view: string, part?: Locator): Promise<v
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+const admissionApi = '/api/kube/apis/admissionregistration.k8s.io/v1';
+
+/**
+ * Every admission object this spec creates. The specs share one console: a webhook configuration
+ * left behind would refuse every later spec's Dojo once its webhook server is gone
+ * (failurePolicy Fail), and a policy would refuse their replicas. Also removed before creating,
+ * since the e2e data directory outlives a run that was stopped.
+ */
+const admissionObjects = [
+  'mutatingwebhookconfigurations/e2e-dojo-labels',
+  'validatingwebhookconfigurations/e2e-dojo-titles',
+  'validatingadmissionpolicybindings/e2e-replica-limit-binding',
+  'validatingadmissionpolicies/e2e-replica-limit',
+];
+
+async function removeAdmissionObjects(api: ReturnType<typeof consoleApi>): Promise<void> {
+  for (const object of admissionObjects) {
+    const removed = await api.delete(`${admissionApi}/${object}`);
+    expect([200, 404], `DELETE ${object}: ${await removed.text()}`).toContain(removed.status());
+  }
+}
+
 test.describe('admission webhooks in the console', () => {
   let mutating: TestWebhookServer;
   let validating: TestWebhookServer;
@@ -67,6 +89,7 @@ test.describe('admission webhooks in the console', () => {
     mutating = await startWebhookServer(labelIt);
     validating = await startWebhookServer(refuseReservedTitle);
     const api = consoleApi(request);
+    await removeAdmissionObjects(api);
     const configurations = [
       {
         path: 'mutatingwebhookconfigurations',
@@ -82,7 +105,7 @@ test.describe('admission webhooks in the console', () => {
       },
     ];
     for (const c of configurations) {
-      const created = await api.post(`/api/kube/apis/admissionregistration.k8s.io/v1/${c.path}`, {
+      const created = await api.post(`${admissionApi}/${c.path}`, {
         apiVersion: 'admissionregistration.k8s.io/v1',
         kind: c.kind,
         metadata: { name: c.name },
@@ -102,7 +125,8 @@ test.describe('admission webhooks in the console', () => {
     }
   });
 
-  test.afterAll(async () => {
+  test.afterAll(async ({ request }) => {
+    await removeAdmissionObjects(consoleApi(request));
     await Promise.all([mutating?.close(), validating?.close()]);
   });
 
@@ -173,8 +197,7 @@ test.describe('admission webhooks in the console', () => {
   test('a create refused by a ValidatingAdmissionPolicy names the policy and its binding, and the policy gets its card', async ({ page, request }) => {
     test.setTimeout(180_000);
     const api = consoleApi(request);
-    const policies = '/api/kube/apis/admissionregistration.k8s.io/v1';
-    const policy = await api.post(`${policies}/validatingadmissionpolicies`, {
+    const policy = await api.post(`${admissionApi}/validatingadmissionpolicies`, {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: 'e2e-replica-limit' },
@@ -185,7 +208,7 @@ test.describe('admission webhooks in the console', () => {
       },
     });
     expect(policy.status(), await policy.text()).toBe(201);
-    const binding = await api.post(`${policies}/validatingadmissionpolicybindings`, {
+    const binding = await api.post(`${admissionApi}/validatingadmissionpolicybindings`, {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingAdmissionPolicyBinding',
       metadata: { name: 'e2e-replica-limit-binding' },

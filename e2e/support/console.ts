@@ -42,6 +42,7 @@ export function consoleApi(request: APIRequestContext) {
     get: (path: string) => request.get(path, { headers }),
     post: (path: string, data: unknown) => request.post(path, { headers, data }),
     put: (path: string, data: unknown) => request.put(path, { headers, data }),
+    delete: (path: string) => request.delete(path, { headers }),
   };
 }
 
