@@ -66,7 +66,11 @@ export const defaultClusterSimOptions: ClusterSimOptions = {
   concurrency: {
     deployment: 5,
     replicaSet: 5,
-    kubelet: 4,
+    // kube's kubelet syncs every Pod on a worker of its own (pod_workers.go: a goroutine per Pod
+    // UID), so no Pod waits for another's sync. One controller plays every simulated kubelet
+    // here; with 4 workers, 1,000 Pods created at once queued their timed moves (Running, Ready)
+    // behind each other. A pass is one status write, so 32 keep that queue short.
+    kubelet: 32,
     garbageCollector: 20,
     namespace: 10,
     database: 4,

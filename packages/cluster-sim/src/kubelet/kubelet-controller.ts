@@ -4,6 +4,7 @@ import type { ClusterSimOptions } from '../sim-options.ts';
 import { systemControllers } from '../system-controllers.ts';
 import type { ContainerLogSink } from './container-logs.ts';
 import { KubeletReconciler } from './kubelet-reconciler.ts';
+import { podConfigChangedPredicate } from './pod-config-changes.ts';
 
 export interface KubeletRecorders {
   /** One per node, made on first use. */
@@ -20,7 +21,7 @@ export function addKubelet(manager: Manager, recorders: KubeletRecorders, option
   };
   return ControllerBuilder.create(manager)
     .named(systemControllers.kubelet.name)
-    .for(builtinTypes.pods)
+    .for(builtinTypes.pods, { predicates: [podConfigChangedPredicate] })
     .withOptions({ maxConcurrentReconciles: options.concurrency.kubelet })
     .complete(new KubeletReconciler({ client: manager.client, clock: manager.clock, recorderFor, schedulerRecorder: recorders.scheduler, options, logs }));
 }

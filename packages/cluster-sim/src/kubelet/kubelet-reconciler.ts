@@ -97,7 +97,9 @@ export class KubeletReconciler implements Reconciler {
         { resource: pods },
       );
     for (const event of events) this.#record(pod, event);
-    return nextAt === undefined ? undefined : { requeueAfter: Math.max(0, nextAt - this.#deps.clock.now()) };
+    // A move that fell due while this pass ran comes back at once: requeueAfter 0 would mean no
+    // requeue at all, and the kubelet's own status write does not bring the Pod back.
+    return nextAt === undefined ? undefined : { requeueAfter: Math.max(1, nextAt - this.#deps.clock.now()) };
   }
 
   /** A Pod held by finalizers after deletion: its containers stop, and it stays until they let go. */
