@@ -165,6 +165,22 @@ describe('HistoryStore', () => {
     await again.close();
   });
 
+  it('hands the buffer to the write thread once flushAtRecords records wait, without waiting for the interval', async () => {
+    const store = new HistoryStore({ path: tempFile(), flushEveryMs: 60_000, flushAtRecords: 3, retentionEveryMs: 0 });
+    const telemetry = store.stream(telemetryStream);
+    const afterThisTask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    telemetry.append(reconcile(1, 10));
+    telemetry.append(reconcile(2, 20));
+    await afterThisTask();
+    expect(telemetry.pending).toBe(2);
+    telemetry.append(reconcile(3, 30));
+    expect(telemetry.pending).toBe(3);
+    await afterThisTask();
+    expect(telemetry.pending).toBe(0);
+    expect(telemetry.query().map((r) => r.seq)).toEqual([1, 2, 3]);
+    await store.close();
+  });
+
   it('keeps facts about the session beside the streams, across a restart', async () => {
     const path = tempFile();
     const first = open(path, { t: 0 });

@@ -55,9 +55,11 @@ export class HistoryStream<R> {
   /** Batches handed to the write thread and not yet confirmed, by batch id. */
   readonly #inFlight = new Map<number, R[]>();
   #lastSeq: number;
+  readonly #onBuffered: () => void;
 
-  /** `db` is the store's read connection; the table is created on it. */
-  constructor(db: Database.Database, spec: StreamSpec<R>, now: number) {
+  /** `db` is the store's read connection; the table is created on it. `onBuffered` hears of every record buffered. */
+  constructor(db: Database.Database, spec: StreamSpec<R>, now: number, onBuffered: () => void = () => {}) {
+    this.#onBuffered = onBuffered;
     this.#columns = Object.keys(spec.columns);
     createStreamTable(db, spec.name, this.#columns);
     this.name = spec.name;
@@ -90,6 +92,7 @@ export class HistoryStream<R> {
     if (seq <= this.#lastSeq) return;
     this.#lastSeq = seq;
     this.#buffer.push(record);
+    this.#onBuffered();
   }
 
   /** Hands the buffer to batch `id` as rows for the write thread (undefined when empty). */
