@@ -66,7 +66,10 @@ export async function spawnProbed(script: string, args: readonly string[], ready
     child,
     ready,
     reset: () => ask<unknown>({ probe: 'reset' }, 'reset-done').then(() => undefined),
-    read: () => ask<ProbeReading>({ probe: 'read' }, 'reading'),
+    // A console stalled under 10,000 Dojos answered nothing for more than 10 s (its reading
+    // asks every thread for its memory); a late answer is still the run's figure, a missing one
+    // would lose the whole run.
+    read: () => ask<ProbeReading>({ probe: 'read' }, 'reading', 180_000),
     // A snapshot of a heap of a few GB takes minutes to write.
     heapSnapshot: (dir) => ask<{ files: string[] }>({ probe: 'heap-snapshot', dir }, 'snapshot-written', 600_000).then((m) => m.files),
     kill: () =>
