@@ -16,11 +16,12 @@
  *   it to that controller and not to the process.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
+import { request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { parseWarningHeader, StatusError } from '@dojo/kube-api';
 import type { RestClientMetrics } from '../metrics/rest-client-metrics.ts';
 import { reconcileContext } from '../telemetry/reconcile-context.ts';
+import { FixedTlsAgent } from './fixed-tls-agent.ts';
 import { requestPath } from './request-path.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -97,7 +98,7 @@ export class KubeTransport {
       // material unless a proxy agent is needed.
       this.#agent = viaProxy
         ? tls.agent
-        : new HttpsAgent({
+        : new FixedTlsAgent({
             keepAlive: true,
             ca: tls.ca,
             cert: tls.cert,
