@@ -1,4 +1,4 @@
-import { request, type RequestOptions } from 'node:https';
+import { Agent, request, type RequestOptions } from 'node:https';
 import { startTestApiServer, type TestApiServer } from '@dojo/envtest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedTlsAgent } from './fixed-tls-agent.ts';
@@ -48,6 +48,30 @@ describe('FixedTlsAgent', () => {
     const other = agent.getName({ ...agent.options, ca: `${String(tls.ca)}\n`, host: new URL(server.url).hostname, port: Number(new URL(server.url).port) });
     expect(other).not.toBe(own);
     expect(other).toContain(String(tls.ca));
+    agent.destroy();
+  });
+
+  it('names its own requests by every other option node names a pool by', () => {
+    const agent = new FixedTlsAgent({ keepAlive: true, ca: tls.ca, cert: tls.cert, key: tls.key });
+    const options: RequestOptions = {
+      ...agent.options,
+      host: 'api.example',
+      port: 6443,
+      localAddress: '127.0.0.2',
+      family: 4,
+      servername: 'kubernetes.default',
+      rejectUnauthorized: false,
+      ciphers: 'TLS_AES_128_GCM_SHA256',
+      minVersion: 'TLSv1.2',
+      maxVersion: 'TLSv1.3',
+      honorCipherOrder: true,
+      ecdhCurve: 'auto',
+      secureOptions: 4,
+      sessionIdContext: 'ctx',
+      sigalgs: 'ECDSA+SHA256',
+    };
+    const nodeName = Agent.prototype.getName.call(agent, { ...options, ca: undefined, cert: undefined, key: undefined, pfx: undefined });
+    expect(agent.getName(options)).toBe(nodeName);
     agent.destroy();
   });
 });
