@@ -73,7 +73,7 @@ export class VersionRecorder {
     const key = `${identityKey(identity)}#${identity.uid ?? ''}`;
     const before = this.#seen.get(key) ?? (mayBeStored ? this.#lastStored(identity, key) : undefined);
     if (event !== 'DELETED' && before?.resourceVersion === resourceVersion) return;
-    const now = seenOf(resourceVersion, object.metadata.generation, object);
+    const now = seenOf(resourceVersion, object.metadata.generation, object, before);
     if (event === 'DELETED') this.#seen.delete(key);
     else this.#seen.set(key, now);
     const writer = writerOf(old, object);
@@ -101,7 +101,11 @@ export class VersionRecorder {
   }
 }
 
-/** Spec changes move metadata.generation; kinds without one (ConfigMap, Secret) change outside metadata and status. */
+/**
+ * Spec changes move metadata.generation; kinds without one (ConfigMap, Secret) change outside
+ * metadata and status. (A version that has a generation keeps no spec digest: a successor without
+ * one, which the API server never sends, counts as a spec change.)
+ */
 export function changeOf(event: WatchEventType, before: Seen | undefined, now: Seen): VersionChange {
   if (event === 'DELETED') return 'deleted';
   if (!before) return 'created';
@@ -136,10 +140,12 @@ export function writerOf(old: KubeObject | undefined, object: KubeObject): strin
   return best?.manager;
 }
 
-// Hashing a Pod's spec on every status write was a third of the recorder's time: a kind with a
-// generation (the API server bumps it on every spec change) needs no spec digest at all.
-function seenOf(resourceVersion: string, generation: number | undefined, object: KubeObject): Seen {
-  return { resourceVersion, generation, ...(generation === undefined ? { spec: digest(specOf(object)) } : {}), status: digest(object.status) };
+// Hashing a Pod's spec on every status write was a third of the recorder's time: a version with a
+// generation (the API server bumps it on every spec change) needs no spec digest, unless the
+// version it follows had none (changeOf then compares digests).
+function seenOf(resourceVersion: string, generation: number | undefined, object: KubeObject, before?: Seen): Seen {
+  const spec = generation === undefined || (before !== undefined && before.generation === undefined) ? digest(specOf(object)) : undefined;
+  return { resourceVersion, generation, ...(spec === undefined ? {} : { spec }), status: digest(object.status) };
 }
 
 function specOf(object: KubeObject): unknown {
