@@ -66,6 +66,22 @@ describe('VersionRecorder', () => {
     expect(versions[0]!.body.metadata.managedFields).toBeUndefined();
   });
 
+  it('tells a spec change from status churn by the spec itself when a generation first appears', () => {
+    const { stream, recorder: r } = recorder();
+    const { generation: _none, ...withoutGeneration } = dojo('1', 1, '0/1').metadata;
+    const v1: KubeObject = { ...dojo('1', 1, '0/1'), metadata: withoutGeneration };
+    const v2 = dojo('2', 1, '1/1');
+    const v3 = dojo('3', 1, '2/1');
+    r.record(dojoKind, 'ADDED', undefined, v1);
+    r.record(dojoKind, 'MODIFIED', v1, v2);
+    r.record(dojoKind, 'MODIFIED', v2, v3);
+    expect(stream.query().map((v) => [v.resourceVersion, v.change])).toEqual([
+      ['1', 'created'],
+      ['2', 'status'],
+      ['3', 'status'],
+    ]);
+  });
+
   it('never stores the values of a Secret: they pass through the redaction it is given', () => {
     const { stream, recorder: r } = recorder();
     r.record({ group: '', kind: 'Secret' }, 'ADDED', undefined, {

@@ -24,7 +24,8 @@ interface Kind {
 interface Seen {
   readonly resourceVersion: string;
   readonly generation: number | undefined;
-  readonly spec: string;
+  /** Only for a version without a generation: with one, the generation says whether the spec moved. */
+  readonly spec?: string | undefined;
   readonly status: string;
 }
 
@@ -72,7 +73,7 @@ export class VersionRecorder {
     const key = `${identityKey(identity)}#${identity.uid ?? ''}`;
     const before = this.#seen.get(key) ?? (mayBeStored ? this.#lastStored(identity, key) : undefined);
     if (event !== 'DELETED' && before?.resourceVersion === resourceVersion) return;
-    const now: Seen = { resourceVersion, generation: object.metadata.generation, spec: digest(specOf(object)), status: digest(object.status) };
+    const now = seenOf(resourceVersion, object.metadata.generation, object, before);
     if (event === 'DELETED') this.#seen.delete(key);
     else this.#seen.set(key, now);
     const writer = writerOf(old, object);
@@ -94,18 +95,17 @@ export class VersionRecorder {
     if (!identity.uid) return undefined;
     const [last] = this.#stream.query({ where: { object: identityKey(identity), uid: identity.uid }, newest: true, limit: 1 });
     if (!last || last.event === 'DELETED') return undefined;
-    const seen: Seen = {
-      resourceVersion: last.resourceVersion,
-      generation: last.generation,
-      spec: digest(specOf(last.body)),
-      status: digest(last.body.status),
-    };
+    const seen = seenOf(last.resourceVersion, last.generation, last.body);
     this.#seen.set(key, seen);
     return seen;
   }
 }
 
-/** Spec changes move metadata.generation; kinds without one (ConfigMap, Secret) change outside metadata and status. */
+/**
+ * Spec changes move metadata.generation; kinds without one (ConfigMap, Secret) change outside
+ * metadata and status. (A version that has a generation keeps no spec digest: a successor without
+ * one, which the API server never sends, counts as a spec change.)
+ */
 export function changeOf(event: WatchEventType, before: Seen | undefined, now: Seen): VersionChange {
   if (event === 'DELETED') return 'deleted';
   if (!before) return 'created';
@@ -132,11 +132,20 @@ export function writerOf(old: KubeObject | undefined, object: KubeObject): strin
         return !p || p.time !== e.time;
       })
     : [];
-  const changed = compared ? entries.filter((e) => !jsonEqual(previous.get(id(e))?.fieldsV1, e.fieldsV1)) : [];
+  // Only when no entry was stamped are the entries' fields compared (most writes stamp theirs).
+  const changed = compared && stamped.length === 0 ? entries.filter((e) => !jsonEqual(previous.get(id(e))?.fieldsV1, e.fieldsV1)) : [];
   const candidates = stamped.length ? stamped : changed.length ? changed : entries;
   let best: ManagedFieldsEntry | undefined;
   for (const entry of candidates) if (!best || (entry.time ?? '') >= (best.time ?? '')) best = entry;
   return best?.manager;
+}
+
+// Hashing a Pod's spec on every status write was a third of the recorder's time: a version with a
+// generation (the API server bumps it on every spec change) needs no spec digest, unless the
+// version it follows had none (changeOf then compares digests).
+function seenOf(resourceVersion: string, generation: number | undefined, object: KubeObject, before?: Seen): Seen {
+  const spec = generation === undefined || (before !== undefined && before.generation === undefined) ? digest(specOf(object)) : undefined;
+  return { resourceVersion, generation, ...(spec === undefined ? {} : { spec }), status: digest(object.status) };
 }
 
 function specOf(object: KubeObject): unknown {

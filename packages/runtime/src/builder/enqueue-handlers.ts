@@ -82,10 +82,19 @@ export function enqueueHandler<T extends KubeObject>(spec: EnqueueHandlerSpec<T>
 function specChanged(event: WatchEventType, old: KubeObject | undefined, object: KubeObject): boolean {
   if (event === 'ADDED' || !old) return true;
   if (object.metadata.generation !== undefined || old.metadata.generation !== undefined) return old.metadata.generation !== object.metadata.generation;
+  // An informer hands the same (old, new) pair to every controller that watches the kind (a Pod
+  // to the ReplicaSet, kubelet, Endpoints ... controllers): compare the two versions once.
+  const compared = specComparisons.get(object);
+  if (compared?.old === old) return compared.changed;
   const { metadata: _m1, status: _s1, ...before } = old;
   const { metadata: _m2, status: _s2, ...after } = object;
-  return !jsonEqual(before, after);
+  const changed = !jsonEqual(before, after);
+  specComparisons.set(object, { old, changed });
+  return changed;
 }
+
+/** The last comparison of each cached version with the one it replaced; dropped with the version. */
+const specComparisons = new WeakMap<KubeObject, { readonly old: KubeObject; readonly changed: boolean }>();
 
 export const ownKey = (object: KubeObject): readonly string[] => [objectKeyOf(object)];
 
