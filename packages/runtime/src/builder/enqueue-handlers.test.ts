@@ -60,7 +60,10 @@ describe('enqueue triggers', () => {
   it('compare a version with the very version it replaced, though every handler of the kind is asked about it', () => {
     const configMap = (value: string, rv: string): KubeObject => ({ metadata: { namespace: 'default', name: 'c', resourceVersion: rv }, data: { key: value } });
     const current = configMap('b', '3');
-    const sameTwice = [...triggersOf('ConfigMap', '', (h) => h.onUpdate?.(configMap('a', '2'), current, { resync: false })), ...triggersOf('ConfigMap', '', (h) => h.onUpdate?.(configMap('a', '2'), current, { resync: false }))];
+    const sameTwice = [
+      ...triggersOf('ConfigMap', '', (h) => h.onUpdate?.(configMap('a', '2'), current, { resync: false })),
+      ...triggersOf('ConfigMap', '', (h) => h.onUpdate?.(configMap('a', '2'), current, { resync: false })),
+    ];
     const [afterRelist] = triggersOf('ConfigMap', '', (h) => h.onUpdate?.(configMap('b', '2'), current, { resync: false }));
     const [resync] = triggersOf('ConfigMap', '', (h) => h.onUpdate?.(current, current, { resync: true }));
     expect(sameTwice.map((t) => t.specChanged)).toEqual([true, true]);

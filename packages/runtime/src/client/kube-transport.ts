@@ -159,7 +159,14 @@ export class KubeTransport {
     }
     return new Promise((resolve, reject) => {
       const { basePath, ...target } = this.#target;
-      const options: RequestOptions = { ...target, path: requestPath(this.server, basePath + req.path), method: req.method, agent: this.#agent, headers, signal: req.signal };
+      const options: RequestOptions = {
+        ...target,
+        path: requestPath(this.server, basePath + req.path),
+        method: req.method,
+        agent: this.#agent,
+        headers,
+        signal: req.signal,
+      };
       const outgoing = this.#send(options, (res) => {
         this.#metrics?.request(res.statusCode ?? 0, req.method, this.host);
         resolve(res);

@@ -9,7 +9,37 @@ const asUrlSendsIt = (path: string): string => {
 };
 
 // Characters a URL keeps, escapes, or reads as structure; short segments so dot segments come up often.
-const piece = fc.constantFrom('/', '.', '..', '%2e', '%2E', '%3D', '%zz', '%', '?', '#', ' ', "'", '"', '\\', 'a', 'Z', '0', '-', '_', '~', '=', '&', '+', ':', '@', '(', '*', 'é', '{');
+const piece = fc.constantFrom(
+  '/',
+  '.',
+  '..',
+  '%2e',
+  '%2E',
+  '%3D',
+  '%zz',
+  '%',
+  '?',
+  '#',
+  ' ',
+  "'",
+  '"',
+  '\\',
+  'a',
+  'Z',
+  '0',
+  '-',
+  '_',
+  '~',
+  '=',
+  '&',
+  '+',
+  ':',
+  '@',
+  '(',
+  '*',
+  'é',
+  '{',
+);
 
 describe('requestPath', () => {
   it('sends what resourcePath builds as it is', () => {
