@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SecretValueLedger } from './secret-value-ledger.ts';
+import { formsForgottenAtOnce, maxRememberedForms, SecretValueLedger } from './secret-value-ledger.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -61,5 +61,27 @@ describe('the ledger of values Secrets had', () => {
     const started = performance.now();
     expect(ledger.scrub(text).endsWith('<redacted>')).toBe(true);
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('forgets the oldest values in batches once full, so a Secret written past the limit is appended, not the whole ledger rewritten', () => {
+    const ledger = SecretValueLedger.open(dataDir());
+    // Each value is two forms (as it is, and base64; escaping changes nothing here).
+    const value = (i: number) => `password-${String(i).padStart(6, '0')}`;
+    const valuesToFill = maxRememberedForms / 2;
+    for (let from = 0; from < valuesToFill; from += 5_000) ledger.remember(Array.from({ length: 5_000 }, (_, k) => value(from + k)));
+    expect(ledger.size).toBe(maxRememberedForms);
+
+    ledger.remember([value(valuesToFill)]);
+    const afterForgetting = maxRememberedForms - formsForgottenAtOnce;
+    expect(ledger.size).toBe(afterForgetting);
+    const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).length;
+    expect(lines(ledger.path)).toBe(afterForgetting + 1);
+    expect(ledger.scrub(`x ${value(0)} y`)).toBe(`x ${value(0)} y`);
+    expect(ledger.scrub(`x ${value(valuesToFill)} y`)).toBe('x <redacted> y');
+
+    ledger.remember([value(valuesToFill + 1)]);
+    expect(ledger.size).toBe(afterForgetting + 2);
+    expect(lines(ledger.path)).toBe(afterForgetting + 3);
+    expect(SecretValueLedger.read(join(ledger.path, '..'))!.size).toBe(afterForgetting + 2);
   });
 });

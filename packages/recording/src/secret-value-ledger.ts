@@ -34,6 +34,14 @@ const fileName = 'secret-value-hashes';
 const magic = 'dojo-secret-value-hashes v1';
 /** Forms kept at most: the oldest go first (each value is three forms). */
 export const maxRememberedForms = 100_000;
+/**
+ * How many of the oldest forms go at once when the ledger is full. Forgetting re-indexes the
+ * rest and rewrites the file, both proportional to the whole ledger: done for every Secret
+ * written past the limit, it held the console's event loop ~100 ms each time, and 10,000 Dojos
+ * (each with its database's Secrets) stalled behind it. In batches it costs a few microseconds
+ * per form remembered.
+ */
+export const formsForgottenAtOnce = 10_000;
 
 interface Entry {
   readonly length: number;
@@ -114,7 +122,8 @@ export class SecretValueLedger {
     }
     if (!added.length) return;
     if (this.#entries.size > maxRememberedForms) {
-      for (const hmac of [...this.#entries.keys()].slice(0, this.#entries.size - maxRememberedForms)) this.#entries.delete(hmac);
+      const forgotten = this.#entries.size - maxRememberedForms + formsForgottenAtOnce;
+      for (const hmac of [...this.#entries.keys()].slice(0, forgotten)) this.#entries.delete(hmac);
       this.#reindex();
       this.#rewrite();
       return;
